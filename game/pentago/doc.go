@@ -1,0 +1,2 @@
+// Package pentago implements the game; see RULES.md.
+package pentago

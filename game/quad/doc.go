@@ -1,0 +1,2 @@
+// Package quad implements the game; see RULES.md.
+package quad

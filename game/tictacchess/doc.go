@@ -1,0 +1,2 @@
+// Package tictacchess implements the game; see RULES.md.
+package tictacchess
