@@ -1,0 +1,83 @@
+// Package ai plays every tabletop game through the game.State interface:
+// time-bounded search, difficulty levels, and reference opponents.
+package ai
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// Level is a difficulty level.
+type Level string
+
+// The difficulty levels, weakest first.
+const (
+	Easy   Level = "easy"
+	Medium Level = "medium"
+	Hard   Level = "hard"
+	Max    Level = "max"
+)
+
+// Levels lists the levels weakest first, for menus.
+var Levels = []Level{Easy, Medium, Hard, Max}
+
+// ParseLevel reads a level name.
+func ParseLevel(s string) (Level, error) {
+	l := Level(strings.ToLower(strings.TrimSpace(s)))
+	for _, k := range Levels {
+		if l == k {
+			return l, nil
+		}
+	}
+	return "", fmt.Errorf("unknown AI level %q (want easy, medium, hard or max)", s)
+}
+
+// Progress reports the state of a search in progress.
+type Progress struct {
+	Depth int           // completed iterative-deepening depth
+	Best  game.Move     // best first action so far
+	Score float64       // expected goal, 0–100, of the side to move
+	Nodes int64         // nodes searched so far
+	NPS   float64       // nodes per second
+	PV    []game.Move   // principal variation (owned by the receiver)
+	Time  time.Duration // time spent so far
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Move  game.Move   // the chosen action; always legal in the searched position
+	Turn  []game.Move // every action of the mover's turn, starting with Move
+	Score float64     // expected goal, 0–100, of the side to move
+	Depth int         // deepest completed iteration
+	PV    []game.Move // principal variation, starting with Move
+	Nodes int64       // nodes searched
+}
+
+// Options configures a search.
+type Options struct {
+	Level  Level         // difficulty; empty means Hard
+	Budget time.Duration // time budget; 0 means the level's default
+	Seed   uint64        // seed for the level's deliberate imperfection
+	// Threads caps the worker goroutines; 0 means the level's choice.
+	Threads int
+	// Progress, when set, is called from the search goroutine after each
+	// completed depth. It must be quick and must not block.
+	Progress func(Progress)
+}
+
+// Search chooses a move for the role in control of s, which must not be
+// terminal. It stops at the budget or when ctx is cancelled and returns
+// the best move found so far; s itself is not modified.
+//
+// PLACEHOLDER: plays the first legal move until the real search lands.
+func Search(ctx context.Context, s game.State, opt Options) Result {
+	moves := s.Legal(nil)
+	if len(moves) == 0 {
+		return Result{}
+	}
+	return Result{Move: moves[0], Turn: moves[:1], PV: moves[:1]}
+}
