@@ -110,9 +110,9 @@ func TestRulesProtocolErrorsKeepState(t *testing.T) {
 }
 
 func TestRulesProtocolPositionAndEnd(t *testing.T) {
-	// x to move and completes the square r2c2 r2c3 r3c3 r3c2.
-	pos := "-...-/.xx../.xoo./..o../-...- x 0 0"
-	code, lines, stderr := runCmd(t, "r3c2\nr4c4\n", "rules", "quad5", "--position", pos)
+	// x to move completes the square r2c2 r2c3 r3c3 r3c2.
+	pos := "-...-/.xx../.x.o./..oo./-...- x 0 0"
+	code, lines, stderr := runCmd(t, "r3c3\nr5c3\n", "rules", "quad5", "--position", pos)
 	if code != 1 || len(lines) != 3 {
 		t.Fatalf("exit %d, lines %d, stderr %q", code, len(lines), stderr)
 	}
