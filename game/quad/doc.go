@@ -1,2 +1,0 @@
-// Package quad implements the game; see RULES.md.
-package quad
