@@ -1,0 +1,176 @@
+package tictacchess
+
+import (
+	"math/bits"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// cellLines[c] is the number of centre lines through cell c (0 outside the
+// centre, 2 on an edge of the centre, 3 in a corner, 4 in the middle).
+var cellLines [cells]int
+
+func init() {
+	for _, l := range lineCells {
+		for _, c := range l {
+			cellLines[c]++
+		}
+	}
+}
+
+// Tuning of Estimate. A role's expected goal is modelled as
+//
+//	P·100 + (1−P)·min(99, 10·projected pieces)
+//
+// where P is the chance that it completes a centre line: every other
+// player keeps its piece score when someone wins, so the four values are
+// four separate expectations, not shares of a fixed total.
+const (
+	immediateWin   = 0.95 // to move with a completing move
+	oneThreat      = 0.45 // one completable line, others move first
+	twoThreats     = 0.70 // two completable lines (hard to stop both)
+	blockPerRival  = 0.08 // each rival moving first may block or capture
+	openTwo        = 0.06 // two in a line, third cell not reachable yet
+	centreWeight   = 0.008
+	maxLineChance  = 0.95
+	growFromSpawn  = 0.5  // expected pieces gained per own action, spawn piece can move
+	growBlocked    = 0.2  // ... spawn piece blocked now
+	mobilityWeight = 0.02 // per reachable cell, up to 16
+	lossAttacked   = 0.35 // expected loss of a piece adjacent to a rival
+)
+
+// Estimate writes each role's expected goal ×100 (0–10000) into est: the
+// chance of a centre line (from lines with two pieces whose third cell can
+// be reached, who moves first, and centre control) and otherwise the piece
+// score at step 33, projected from the pieces on the board, spawns still to
+// come (mobility of the spawn piece) and pieces under attack. As step 33
+// nears, fewer actions remain and the estimate converges to the actual
+// goal formula. It does not allocate.
+func (s *State) Estimate(est []int) {
+	if s.Terminal() {
+		for r := 0; r < Players && r < len(est); r++ {
+			est[r] = 100 * s.Goal(game.Role(r))
+		}
+		return
+	}
+	occ := s.occupied()
+	toMove := s.role()
+	step := int(s.step)
+	actionsLeft := LastStep - step // this one included
+	var lineP, pieceScore [Players]float64
+	for r := 0; r < Players; r++ {
+		own := s.pieces[r]
+		left := (LastStep-1)/Players - movesMade(r, step)
+		rivalActions := actionsLeft - left
+
+		// Piece projection.
+		n := bits.OnesCount64(own)
+		mobility, attacked := 0, 0
+		grow := growBlocked
+		for p := own; p != 0; p &= p - 1 {
+			c := bits.TrailingZeros64(p)
+			t := targets(c, own, occ)
+			mobility += bits.OnesCount64(t)
+			if c == spawnCell[r] {
+				if t != 0 {
+					grow = growFromSpawn
+				}
+			} else if kingNear[c]&(occ&^own) != 0 {
+				attacked++
+			}
+		}
+		if mobility > 16 {
+			mobility = 16
+		}
+		proj := float64(n) + float64(left)*(grow+mobilityWeight*float64(mobility))
+		if rivalActions > 0 {
+			loss := lossAttacked * float64(attacked)
+			if rivalActions < 3 {
+				loss *= float64(rivalActions) / 3
+			}
+			proj -= loss
+		}
+		if proj < 1 {
+			proj = 1 // the spawn cell is never empty
+		}
+		if proj > 9.9 {
+			proj = 9.9
+		}
+		pieceScore[r] = 10 * proj
+
+		// Centre-line chance.
+		if left == 0 {
+			continue
+		}
+		threats, twos := 0, 0
+		for _, l := range lineMask {
+			if bits.OnesCount64(own&l) != 2 {
+				continue
+			}
+			third := l &^ own
+			t := bits.TrailingZeros64(third)
+			helpers := own &^ l // moving a piece of the line would break it
+			var reach uint64
+			if occ&third == 0 {
+				reach = knightNear[t] & helpers
+			} else {
+				reach = kingNear[t] & helpers
+			}
+			if reach != 0 {
+				threats++
+			} else {
+				twos++
+			}
+		}
+		centre := 0
+		for p := own & centreMask; p != 0; p &= p - 1 {
+			centre += cellLines[bits.TrailingZeros64(p)]
+		}
+		rivalsFirst := (r - toMove + Players) % Players
+		var p float64
+		switch {
+		case threats > 0 && rivalsFirst == 0:
+			p = immediateWin
+		case threats > 0:
+			p = oneThreat
+			if threats > 1 {
+				p = twoThreats
+			}
+			p -= blockPerRival * float64(rivalsFirst)
+		}
+		slow := openTwo*float64(twos) + centreWeight*float64(centre)
+		if left < 3 {
+			slow *= float64(left) / 3
+		}
+		p += slow
+		if p > maxLineChance {
+			p = maxLineChance
+		}
+		lineP[r] = p
+	}
+	// A win on the spot makes the others' lines nearly moot; and the line
+	// chances are of mutually exclusive events, so they sum to at most 1.
+	if lineP[toMove] >= immediateWin {
+		for r := range lineP {
+			if r != toMove {
+				lineP[r] *= 0.05
+			}
+		}
+	}
+	sum := lineP[0] + lineP[1] + lineP[2] + lineP[3]
+	scale := 1.0
+	if sum > maxLineChance {
+		scale = maxLineChance / sum
+	}
+	for r := 0; r < Players && r < len(est); r++ {
+		p := lineP[r] * scale
+		v := int((p*100+(1-p)*pieceScore[r])*100 + 0.5)
+		if v < 0 {
+			v = 0
+		}
+		if v > 10000 {
+			v = 10000
+		}
+		est[r] = v
+	}
+}

@@ -1,0 +1,345 @@
+package tictacchess
+
+import (
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// FormatMove returns the KIF text: "(move 1 4 2 2)" or "noop".
+func (s *State) FormatMove(m game.Move) string {
+	if m == game.Noop {
+		return "noop"
+	}
+	from, to, ok := decode(m)
+	if !ok {
+		return fmt.Sprintf("(invalid move %#x)", uint32(m))
+	}
+	x1, y1 := coords(from)
+	x2, y2 := coords(to)
+	return fmt.Sprintf("(move %d %d %d %d)", x1, y1, x2, y2)
+}
+
+// ShortMove returns the short notation: "14-22" for a knight move, "33x44"
+// for a capture (an adjacent move is always a capture), "pass" for Noop.
+func (s *State) ShortMove(m game.Move) string {
+	if m == game.Noop {
+		return "pass"
+	}
+	from, to, ok := decode(m)
+	if !ok {
+		return "?"
+	}
+	x1, y1 := coords(from)
+	x2, y2 := coords(to)
+	sep := byte('-')
+	if kingNear[from]&bit(to) != 0 {
+		sep = 'x'
+	}
+	return string([]byte{byte('0' + x1), byte('0' + y1), sep, byte('0' + x2), byte('0' + y2)})
+}
+
+// ParseMove reads "(move X1 Y1 X2 Y2)", the short forms of the package
+// doc ("14-22", "33x44", "1422"), or "noop"/"pass", and checks that the
+// move is legal now; the error says why not.
+func (s *State) ParseMove(text string) (game.Move, error) {
+	if s.Terminal() {
+		return game.Noop, fmt.Errorf("the game is over")
+	}
+	t := strings.ToLower(strings.TrimSpace(text))
+	if game.IsNoop(t) {
+		if s.hasMove() {
+			return game.Noop, fmt.Errorf("%s must move: a pass is only allowed without legal moves", roleNames[s.role()])
+		}
+		return game.Noop, nil
+	}
+	var xy [4]int
+	var err error
+	if strings.ContainsAny(t, "abcdefghijklmnopqrstuvwyz") { // letters other than the x of captures
+
+		xy, err = parseKIF(t)
+	} else {
+		xy, err = parseShort(t)
+	}
+	if err != nil {
+		return game.Noop, err
+	}
+	m := MoveOf(xy[0], xy[1], xy[2], xy[3])
+	if err := s.whyIllegal(m); err != nil {
+		return game.Noop, err
+	}
+	return m, nil
+}
+
+// parseKIF reads "(move X1 Y1 X2 Y2)".
+func parseKIF(t string) ([4]int, error) {
+	var xy [4]int
+	if !strings.HasPrefix(t, "(") {
+		t = "(" + t + ")"
+	}
+	head, args, err := game.SplitKIF(t)
+	if err != nil {
+		return xy, err
+	}
+	if head != "move" || len(args) != 4 {
+		return xy, fmt.Errorf("malformed move %q: want (move X1 Y1 X2 Y2)", t)
+	}
+	for i, a := range args {
+		n, err := strconv.Atoi(a)
+		if err != nil {
+			return xy, fmt.Errorf("malformed move %q: %q is not a coordinate", t, a)
+		}
+		if n < 1 || n > Size {
+			return xy, fmt.Errorf("malformed move %q: coordinate %d is off the board (1–7)", t, n)
+		}
+		xy[i] = n
+	}
+	return xy, nil
+}
+
+// parseShort reads four coordinate digits with optional separators.
+func parseShort(t string) ([4]int, error) {
+	var xy [4]int
+	n := 0
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c >= '0' && c <= '9':
+			if n == 4 {
+				return xy, fmt.Errorf("malformed move %q: more than four coordinates", t)
+			}
+			if c < '1' || c > '0'+Size {
+				return xy, fmt.Errorf("malformed move %q: coordinate %c is off the board (1–7)", t, c)
+			}
+			xy[n] = int(c - '0')
+			n++
+		case strings.IndexByte(" -x:,>()\t", c) >= 0:
+		default:
+			return xy, fmt.Errorf("malformed move %q: want (move X1 Y1 X2 Y2), a short form like 14-22, or noop", t)
+		}
+	}
+	if n != 4 {
+		return xy, fmt.Errorf("malformed move %q: want four coordinates X1 Y1 X2 Y2, e.g. 14-22", t)
+	}
+	return xy, nil
+}
+
+// whyIllegal explains why the well-formed move m is not legal now, or
+// returns nil when it is.
+func (s *State) whyIllegal(m game.Move) error {
+	from, to, ok := decode(m)
+	if !ok {
+		return fmt.Errorf("invalid move")
+	}
+	kif := s.FormatMove(m)
+	r := s.role()
+	x1, y1 := coords(from)
+	x2, y2 := coords(to)
+	if s.pieces[r]&bit(from) == 0 {
+		return fmt.Errorf("%s: no piece of %s on (%d %d)", kif, roleNames[r], x1, y1)
+	}
+	isKing := kingNear[from]&bit(to) != 0
+	if !isKing && knightNear[from]&bit(to) == 0 {
+		return fmt.Errorf("%s: the target is not a knight move or an adjacent capture", kif)
+	}
+	if borderMask&bit(to) != 0 {
+		return fmt.Errorf("%s: the target (%d %d) is on the border", kif, x2, y2)
+	}
+	owner := s.ownerOf(to)
+	switch {
+	case owner == r:
+		return fmt.Errorf("%s: (%d %d) holds a piece of %s's own", kif, x2, y2, roleNames[r])
+	case isKing && owner < 0:
+		return fmt.Errorf("%s: (%d %d) is empty; a one-step move must capture", kif, x2, y2)
+	case !isKing && owner >= 0:
+		return fmt.Errorf("%s: a knight move needs an empty cell, (%d %d) holds %s's piece", kif, x2, y2, roleNames[owner])
+	}
+	return nil
+}
+
+// ownerOf returns the player with a piece on cell c, or -1.
+func (s *State) ownerOf(c int) int {
+	for r := 0; r < Players; r++ {
+		if s.pieces[r]&bit(c) != 0 {
+			return r
+		}
+	}
+	return -1
+}
+
+// String returns the position string "ROWS ROLE STEP" of RULES.md.
+func (s *State) String() string {
+	var b strings.Builder
+	b.Grow(Size*(Size+1) + 12)
+	for y := Size; y >= 1; y-- {
+		for x := 1; x <= Size; x++ {
+			if o := s.ownerOf(index(x, y)); o >= 0 {
+				b.WriteByte(roleLetters[o])
+			} else {
+				b.WriteByte('.')
+			}
+		}
+		if y > 1 {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteByte(' ')
+	b.WriteString(roleNames[s.role()])
+	b.WriteByte(' ')
+	b.WriteString(strconv.Itoa(int(s.step)))
+	return b.String()
+}
+
+// movesMade returns how many actions role r has made before step.
+func movesMade(r, step int) int { return (step - 1 - r + 3) / 4 }
+
+// ParsePosition reads and fully validates a position string "ROWS ROLE STEP".
+func ParsePosition(str string) (*State, error) {
+	fields := strings.Fields(strings.ToLower(str))
+	if len(fields) != 3 {
+		return nil, fmt.Errorf("want three fields ROWS ROLE STEP, got %d in %q", len(fields), str)
+	}
+	rows := strings.Split(fields[0], "/")
+	if len(rows) != Size {
+		return nil, fmt.Errorf("want %d rows separated by /, got %d", Size, len(rows))
+	}
+	s := &State{winner: -1}
+	for i, row := range rows {
+		y := Size - i
+		if len(row) != Size {
+			return nil, fmt.Errorf("row %d (Y=%d) has %d cells, want %d", i+1, y, len(row), Size)
+		}
+		for j := 0; j < Size; j++ {
+			x := j + 1
+			if row[j] == '.' {
+				continue
+			}
+			r := strings.IndexByte(string(roleLetters[:]), row[j])
+			if r < 0 {
+				return nil, fmt.Errorf("cell (%d %d): unknown character %q (want . r y b g)", x, y, row[j])
+			}
+			s.pieces[r] |= bit(index(x, y))
+		}
+	}
+	role := -1
+	for r, n := range roleNames {
+		if fields[1] == n {
+			role = r
+		}
+	}
+	if role < 0 {
+		return nil, fmt.Errorf("unknown role %q (want red, yellow, blue or green)", fields[1])
+	}
+	step, err := strconv.Atoi(fields[2])
+	if err != nil || step < 1 || step > LastStep {
+		return nil, fmt.Errorf("step %q is not a number from 1 to %d", fields[2], LastStep)
+	}
+	s.step = int8(step)
+	if want := (step - 1) % Players; role != want {
+		return nil, fmt.Errorf("at step %d %s is in control, not %s", step, roleNames[want], roleNames[role])
+	}
+	for r := 0; r < Players; r++ {
+		sp := spawnCell[r]
+		x, y := coords(sp)
+		if s.pieces[r]&bit(sp) == 0 {
+			if o := s.ownerOf(sp); o >= 0 {
+				return nil, fmt.Errorf("spawn cell (%d %d) of %s holds a piece of %s", x, y, roleNames[r], roleNames[o])
+			}
+			return nil, fmt.Errorf("spawn cell (%d %d) of %s is empty; it always holds a piece of %s", x, y, roleNames[r], roleNames[r])
+		}
+		if stray := s.pieces[r] & borderMask &^ bit(sp); stray != 0 {
+			bx, by := coords(bits.TrailingZeros64(stray))
+			return nil, fmt.Errorf("%s has a piece on the border at (%d %d); pieces never land on the border", roleNames[r], bx, by)
+		}
+		// A player gains at most one piece per own action (by leaving the
+		// spawn cell), so the board bounds the actions it must have made.
+		made := movesMade(r, step)
+		if n := bits.OnesCount64(s.pieces[r]); n > 1+made {
+			return nil, fmt.Errorf("%s has %d pieces at step %d, but has made only %d moves by then (at most %d pieces)", roleNames[r], n, step, made, 1+made)
+		}
+	}
+	for r := 0; r < Players; r++ {
+		if lineOf(s.pieces[r]) < 0 {
+			continue
+		}
+		if s.winner >= 0 {
+			return nil, fmt.Errorf("both %s and %s have a centre line; the game ends at the first", roleNames[s.winner], roleNames[r])
+		}
+		s.winner = int8(r)
+	}
+	if s.winner >= 0 {
+		// Only the mover can complete a line, and the game ends at once.
+		last := (step - 2 + Players) % Players
+		if step == 1 || int(s.winner) != last {
+			return nil, fmt.Errorf("%s has a centre line, but only the player who moved last (%s) can have one", roleNames[s.winner], roleNames[last])
+		}
+	}
+	s.hash = s.computeHash()
+	return s, nil
+}
+
+// Describe returns the board with coordinates (Y=7 at the top), the piece
+// counts, the step counter and whose turn it is, or the result.
+func (s *State) Describe() string {
+	var b strings.Builder
+	line, winner, hasLine := s.CentreLine()
+	inLine := func(x, y int) bool {
+		if !hasLine {
+			return false
+		}
+		for _, p := range line {
+			if p.X == x && p.Y == y {
+				return true
+			}
+		}
+		return false
+	}
+	for y := Size; y >= 1; y-- {
+		fmt.Fprintf(&b, "%d ", y)
+		for x := 1; x <= Size; x++ {
+			c := index(x, y)
+			ch := byte('.')
+			if o := s.ownerOf(c); o >= 0 {
+				ch = roleLetters[o]
+				if inLine(x, y) {
+					ch -= 'a' - 'A' // the winning line in capitals
+				}
+			} else if centreMask&bit(c) != 0 {
+				ch = '+'
+			}
+			b.WriteByte(' ')
+			b.WriteByte(ch)
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("   1 2 3 4 5 6 7   (X →, Y ↑; + empty centre cell)\n")
+	b.WriteString("Pieces:")
+	for r := 0; r < Players; r++ {
+		fmt.Fprintf(&b, " %s %d", roleNames[r], bits.OnesCount64(s.pieces[r]))
+	}
+	b.WriteByte('\n')
+	fmt.Fprintf(&b, "Step %d/%d. ", s.step, LastStep)
+	if s.Terminal() {
+		if hasLine {
+			fmt.Fprintf(&b, "Game over: %s has a centre line (%d %d) (%d %d) (%d %d).\n", roleNames[winner],
+				line[0].X, line[0].Y, line[1].X, line[1].Y, line[2].X, line[2].Y)
+		} else {
+			b.WriteString("Game over: step 33 reached.\n")
+		}
+		b.WriteString("Goals:")
+		for r := 0; r < Players; r++ {
+			fmt.Fprintf(&b, " %s %d", roleNames[r], s.Goal(game.Role(r)))
+		}
+		b.WriteByte('\n')
+	} else {
+		fmt.Fprintf(&b, "%s to move", roleNames[s.role()])
+		if !s.hasMove() {
+			b.WriteString(" (no legal move: must pass)")
+		}
+		b.WriteString(".\n")
+	}
+	return b.String()
+}
