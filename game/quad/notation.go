@@ -54,6 +54,9 @@ const moveForms = "want e.g. r3c4, b r3c4, (mark r3 c4) or (block r3 c4)"
 // parseMoveText reads the text of a move without looking at any position.
 func parseMoveText(text string) (kind Kind, r, c int, err error) {
 	t := strings.ToLower(strings.TrimSpace(text))
+	if t == "" {
+		return Invalid, 0, 0, fmt.Errorf("empty move: %s", moveForms)
+	}
 	if game.IsNoop(t) {
 		return Invalid, 0, 0, fmt.Errorf("noop is not a Quad move: the player in control must mark or block")
 	}

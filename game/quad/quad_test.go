@@ -235,24 +235,24 @@ func TestSquares(t *testing.T) {
 		variant string
 		corners []string // in cyclic order
 	}{
-		{"quad5", []string{"r2c2", "r2c3", "r3c3", "r3c2"}},          // axis, side 1
-		{"quad5", []string{"r2c2", "r2c4", "r4c4", "r4c2"}},          // axis, side 2
-		{"quad5", []string{"r2c3", "r3c5", "r5c4", "r4c2"}},          // tilted (1,2): RULES.md example
-		{"quad5", []string{"r1c3", "r2c4", "r3c3", "r2c2"}},          // tilted (1,1)
-		{"quad7", []string{"r2c2", "r2c3", "r3c3", "r3c2"}},          // axis 1
-		{"quad7", []string{"r3c3", "r3c5", "r5c5", "r5c3"}},          // axis 2
-		{"quad7", []string{"r2c2", "r2c5", "r5c5", "r5c2"}},          // axis 3
-		{"quad7", []string{"r1c2", "r1c6", "r5c6", "r5c2"}},          // axis 4, touching the top edge
-		{"quad7", []string{"r2c3", "r3c5", "r5c4", "r4c2"}},          // tilted (1,2)
-		{"quad7", []string{"r2c2", "r5c3", "r4c6", "r1c5"}},          // tilted (3,1)
-		{"quad7", []string{"r3c2", "r5c4", "r3c6", "r1c4"}},          // tilted (2,2)
-		{"quad7", []string{"r1c4", "r4c7", "r7c4", "r4c1"}},          // tilted (3,3), the largest diamond
-		{"quad11", []string{"r2c2", "r2c10", "r10c10", "r10c2"}},     // axis 8
-		{"quad11", []string{"r4c1", "r8c4", "r5c8", "r1c5"}},         // tilted (4,3)
-		{"quad11", []string{"r6c6", "r7c6", "r7c7", "r6c7"}},         // axis 1 in the middle
-		{"quad11", []string{"r1c6", "r6c11", "r11c6", "r6c1"}},       // tilted (5,5)
-		{"quad11", []string{"r2c3", "r3c5", "r5c4", "r4c2"}},         // tilted (1,2)
-		{"quad11", []string{"r10c1", "r11c10", "r2c11", "r1c2"}},     // tilted (1,9), near the missing corners
+		{"quad5", []string{"r2c2", "r2c3", "r3c3", "r3c2"}},      // axis, side 1
+		{"quad5", []string{"r2c2", "r2c4", "r4c4", "r4c2"}},      // axis, side 2
+		{"quad5", []string{"r2c3", "r3c5", "r5c4", "r4c2"}},      // tilted (1,2): RULES.md example
+		{"quad5", []string{"r1c3", "r2c4", "r3c3", "r2c2"}},      // tilted (1,1)
+		{"quad7", []string{"r2c2", "r2c3", "r3c3", "r3c2"}},      // axis 1
+		{"quad7", []string{"r3c3", "r3c5", "r5c5", "r5c3"}},      // axis 2
+		{"quad7", []string{"r2c2", "r2c5", "r5c5", "r5c2"}},      // axis 3
+		{"quad7", []string{"r1c2", "r1c6", "r5c6", "r5c2"}},      // axis 4, touching the top edge
+		{"quad7", []string{"r2c3", "r3c5", "r5c4", "r4c2"}},      // tilted (1,2)
+		{"quad7", []string{"r2c2", "r5c3", "r4c6", "r1c5"}},      // tilted (3,1)
+		{"quad7", []string{"r3c2", "r5c4", "r3c6", "r1c4"}},      // tilted (2,2)
+		{"quad7", []string{"r1c4", "r4c7", "r7c4", "r4c1"}},      // tilted (3,3), the largest diamond
+		{"quad11", []string{"r2c2", "r2c10", "r10c10", "r10c2"}}, // axis 8
+		{"quad11", []string{"r4c1", "r8c4", "r5c8", "r1c5"}},     // tilted (4,3)
+		{"quad11", []string{"r6c6", "r7c6", "r7c7", "r6c7"}},     // axis 1 in the middle
+		{"quad11", []string{"r1c6", "r6c11", "r11c6", "r6c1"}},   // tilted (5,5)
+		{"quad11", []string{"r2c3", "r3c5", "r5c4", "r4c2"}},     // tilted (1,2)
+		{"quad11", []string{"r10c1", "r11c10", "r2c11", "r1c2"}}, // tilted (1,9), near the missing corners
 	}
 	for _, tc := range tests {
 		for _, owner := range []Cell{X, O} {
