@@ -117,6 +117,7 @@ var (
 	knightNear [cells]uint64 // every knight-distance cell, border included
 	lineMask   [8]uint64     // the 3 rows, 3 columns and 2 diagonals of the centre
 	lineCells  [8][3]int
+	cellLines  [cells]int // centre lines through a cell: 2 edge, 3 corner, 4 middle, 0 outside
 	zobPiece   [Players][cells]uint64
 	zobTurn    [LastStep + 1]uint64 // step counter and, through it, the role in control
 )
@@ -163,6 +164,9 @@ func init() {
 	lineCells[n+1] = [3]int{index(3, 5), index(4, 4), index(5, 3)}
 	for i, l := range lineCells {
 		lineMask[i] = bit(l[0]) | bit(l[1]) | bit(l[2])
+		for _, c := range l {
+			cellLines[c]++
+		}
 	}
 	// Fixed seed: hashes are stable across runs, so saved tables and test
 	// expectations stay valid.

@@ -707,3 +707,68 @@ func checkInvariants(t *testing.T, gs game.State) {
 		}
 	}
 }
+
+func estimate(s *State) [Players]int {
+	var e [Players]int
+	s.Estimate(e[:])
+	return e
+}
+
+func TestEstimate(t *testing.T) {
+	// Red to move can complete row 4 with (3 3) → (5 4).
+	win := estimate(mustParse(t, board(13, "r33", "r34", "r44")))
+	if win[Red] < 9000 {
+		t.Errorf("red to move with a winning jump estimated %d", win[Red])
+	}
+	for r := Yellow; r <= Green; r++ {
+		if win[r] >= win[Red] {
+			t.Errorf("%s estimated %d, above red's %d", roleNames[r], win[r], win[Red])
+		}
+	}
+	// The same threat with all three rivals to move first is worth less,
+	// but more than the same pieces without a threat.
+	threat := estimate(mustParse(t, board(14, "r33", "r34", "r44")))
+	quiet := estimate(mustParse(t, board(14, "r22", "r26", "r62")))
+	if !(threat[Red] < win[Red] && threat[Red] > quiet[Red]) {
+		t.Errorf("red: win %d, threat %d, quiet %d", win[Red], threat[Red], quiet[Red])
+	}
+	// Centre control counts: a centre piece beats an off-centre one with
+	// as many moves.
+	pairs := 0
+	for _, in := range []string{"r33", "r34", "r44"} {
+		for _, out := range []string{"r22", "r23", "r24", "r25", "r26", "r32", "r36", "r42", "r46", "r52", "r56", "r62", "r63", "r64", "r65", "r66"} {
+			a, b := mustParse(t, board(5, in)), mustParse(t, board(5, out))
+			if len(a.Legal(nil)) != len(b.Legal(nil)) {
+				continue
+			}
+			pairs++
+			if ea, eb := estimate(a), estimate(b); ea[Red] <= eb[Red] {
+				t.Errorf("red on %s estimated %d, on %s %d", in[1:], ea[Red], out[1:], eb[Red])
+			}
+		}
+	}
+	if pairs == 0 {
+		t.Error("no centre/off-centre pair with equal mobility")
+	}
+	// More pieces, higher estimate.
+	more := estimate(mustParse(t, board(14, "r22", "r26", "r62", "r66")))
+	if more[Red] <= quiet[Red] {
+		t.Errorf("red with 5 pieces %d, with 4 %d", more[Red], quiet[Red])
+	}
+	// A piece next to a rival is at risk.
+	safe := estimate(mustParse(t, board(6, "r22", "y55")))
+	risk := estimate(mustParse(t, board(6, "r22", "y23")))
+	if risk[Red] >= safe[Red] {
+		t.Errorf("red attacked %d, safe %d", risk[Red], safe[Red])
+	}
+	// Near the end the estimate is the goal formula: at step 32 only green
+	// still moves. Red's (2 2) is next to yellow's (3 3), but yellow has no
+	// action left; blue's (5 5) is next to green's (6 6) and at risk.
+	end := estimate(mustParse(t, board(32, "r22", "r26", "y33", "b55", "g66")))
+	if end[Red] != 3000 || end[Yellow] != 2000 || end[Blue] >= 2000 || end[Blue] < 1800 {
+		t.Errorf("estimates at step 32: %v", end)
+	}
+	if end[Green] < 2000 || end[Green] > 3000 {
+		t.Errorf("green's estimate at step 32 is %d, want 20–30 points", end[Green])
+	}
+}
