@@ -318,6 +318,9 @@ func (s *State) Describe() string {
 	b.WriteString("   1 2 3 4 5 6 7   (X →, Y ↑; + empty centre cell)\n")
 	b.WriteString("Pieces:")
 	for r := 0; r < Players; r++ {
+		if r > 0 {
+			b.WriteByte(',')
+		}
 		fmt.Fprintf(&b, " %s %d", roleNames[r], bits.OnesCount64(s.pieces[r]))
 	}
 	b.WriteByte('\n')
@@ -331,6 +334,9 @@ func (s *State) Describe() string {
 		}
 		b.WriteString("Goals:")
 		for r := 0; r < Players; r++ {
+			if r > 0 {
+				b.WriteByte(',')
+			}
 			fmt.Fprintf(&b, " %s %d", roleNames[r], s.Goal(game.Role(r)))
 		}
 		b.WriteByte('\n')
