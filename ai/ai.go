@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tabletop/tabletop/game"
@@ -67,17 +68,24 @@ type Options struct {
 	// Progress, when set, is called from the search goroutine after each
 	// completed depth. It must be quick and must not block.
 	Progress func(Progress)
+	// Multi selects the search for games of more than two roles:
+	// Paranoid or MaxN; empty means the default (DefaultMulti).
+	Multi string
+	// MaxDepth, when positive, caps the iterative deepening (in actions).
+	MaxDepth int
 }
 
 // Search chooses a move for the role in control of s, which must not be
 // terminal. It stops at the budget or when ctx is cancelled and returns
 // the best move found so far; s itself is not modified.
 //
-// PLACEHOLDER: plays the first legal move until the real search lands.
+// Search borrows a Searcher from a pool; callers that search many
+// positions of one game (a match, a UI session) can keep their own
+// Searcher to reuse its transposition table.
 func Search(ctx context.Context, s game.State, opt Options) Result {
-	moves := s.Legal(nil)
-	if len(moves) == 0 {
-		return Result{}
-	}
-	return Result{Move: moves[0], Turn: moves[:1], PV: moves[:1]}
+	sr := searcherPool.Get().(*Searcher)
+	defer searcherPool.Put(sr)
+	return sr.Search(ctx, s, opt)
 }
+
+var searcherPool = sync.Pool{New: func() any { return NewSearcher() }}
