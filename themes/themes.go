@@ -1,0 +1,236 @@
+// Package themes holds the colour palettes and glyph sets of the tabletop
+// client. It holds styles only: no game logic and no global style state.
+// A Theme is plain data; Styles binds it to one session's renderer, so two
+// SSH sessions with different terminals never share a style.
+package themes
+
+import (
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+)
+
+// Theme is a named palette. Colours are hex strings ("" means the
+// terminal's default), so a theme is comparable plain data.
+type Theme struct {
+	Name    string
+	Summary string
+	// Mono themes use no colour at all: every distinction is made by a
+	// letter or a bracket, which the board draws in any theme.
+	Mono bool
+
+	Text, Muted, Accent, Error, Border string
+	// Board cells: the ordinary cell, the alternate (border or
+	// checkered) cell, and the background of missing cells.
+	Cell, CellAlt, Missing string
+	// Highlights drawn as cell backgrounds.
+	Cursor, Target, Last, Win, Hint, Selected string
+	// Roles maps a role name (x, o, red, black, yellow, blue, green) to
+	// the colour of its pieces.
+	Roles map[string]string
+}
+
+// The built-in themes. Okabe–Ito is the colour-blind-safe palette of
+// Okabe & Ito (2008): orange, sky blue, bluish green, yellow, blue,
+// vermillion, reddish purple, black.
+var (
+	Default = Theme{
+		Name: "default", Summary: "dark background, warm pieces",
+		Text: "#E4E4E4", Muted: "#8A8A8A", Accent: "#5FAFFF", Error: "#FF5F5F", Border: "#5F5F87",
+		Cell: "#303030", CellAlt: "#3A3A3A", Missing: "",
+		Cursor: "#5F5FAF", Target: "#2F5F2F", Last: "#5F4F1F", Win: "#AF8700", Hint: "#005F87", Selected: "#875F87",
+		Roles: map[string]string{
+			"x": "#FF8700", "o": "#5FD7FF",
+			"red": "#FF5F5F", "black": "#D0D0D0",
+			"yellow": "#FFD75F", "blue": "#5F87FF", "green": "#5FD75F",
+		},
+	}
+	Light = Theme{
+		Name: "light", Summary: "light background",
+		Text: "#1C1C1C", Muted: "#6C6C6C", Accent: "#005FAF", Error: "#AF0000", Border: "#8787AF",
+		Cell: "#EEEEEE", CellAlt: "#DADADA", Missing: "",
+		Cursor: "#AFAFFF", Target: "#AFFFAF", Last: "#FFD7AF", Win: "#FFD700", Hint: "#AFD7FF", Selected: "#FFAFFF",
+		Roles: map[string]string{
+			"x": "#AF5F00", "o": "#005F87",
+			"red": "#D70000", "black": "#000000",
+			"yellow": "#AF8700", "blue": "#0000D7", "green": "#008700",
+		},
+	}
+	HighContrast = Theme{
+		Name: "high-contrast", Summary: "black and white with pure colours",
+		Text: "#FFFFFF", Muted: "#FFFFFF", Accent: "#FFFF00", Error: "#FF0000", Border: "#FFFFFF",
+		Cell: "#000000", CellAlt: "#262626", Missing: "",
+		Cursor: "#0000FF", Target: "#008000", Last: "#800080", Win: "#FFFF00", Hint: "#008080", Selected: "#FF00FF",
+		Roles: map[string]string{
+			"x": "#FFFF00", "o": "#00FFFF",
+			"red": "#FF0000", "black": "#FFFFFF",
+			"yellow": "#FFFF00", "blue": "#00AFFF", "green": "#00FF00",
+		},
+	}
+	OkabeIto = Theme{
+		Name: "okabe-ito", Summary: "colour-blind-safe (Okabe–Ito palette)",
+		Text: "#E4E4E4", Muted: "#9E9E9E", Accent: "#56B4E9", Error: "#D55E00", Border: "#6C6C6C",
+		Cell: "#262626", CellAlt: "#333333", Missing: "",
+		Cursor: "#0072B2", Target: "#00563F", Last: "#5A3A00", Win: "#CC79A7", Hint: "#004C70", Selected: "#7A3F63",
+		Roles: map[string]string{
+			"x": "#E69F00", "o": "#56B4E9",
+			"red": "#D55E00", "black": "#F0F0F0",
+			"yellow": "#F0E442", "blue": "#56B4E9", "green": "#009E73",
+		},
+	}
+	Mono = Theme{
+		Name: "mono", Summary: "no colour: letters and brackets only", Mono: true,
+	}
+)
+
+// All lists the selectable themes in the order the `t` key cycles them.
+var All = []Theme{Default, Light, HighContrast, OkabeIto, Mono}
+
+// Names returns the names of All.
+func Names() []string {
+	names := make([]string, len(All))
+	for i, t := range All {
+		names[i] = t.Name
+	}
+	return names
+}
+
+// Lookup returns the theme with the given name (case-insensitive).
+func Lookup(name string) (Theme, bool) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	for _, t := range All {
+		if t.Name == n {
+			return t, true
+		}
+	}
+	return Theme{}, false
+}
+
+// Next returns the theme after t in All, wrapping around.
+func Next(t Theme) Theme {
+	for i, k := range All {
+		if k.Name == t.Name {
+			return All[(i+1)%len(All)]
+		}
+	}
+	return All[0]
+}
+
+// NoColor reports whether the environment or renderer asks for no colour:
+// NO_COLOR is set, or the terminal has no colour profile.
+func NoColor(r *lipgloss.Renderer) bool {
+	if _, ok := os.LookupEnv("NO_COLOR"); ok {
+		return true
+	}
+	return r != nil && r.ColorProfile() == termenv.Ascii
+}
+
+// Glyphs are the characters of the board frame and markers. Every glyph
+// is one terminal cell wide.
+type Glyphs struct {
+	// Box is the border of panels and the board frame.
+	Box lipgloss.Border
+	// Empty is drawn in an empty cell; Missing in a cell that is not on
+	// the board (Quad's corners).
+	Empty, Missing string
+	// Dot marks an empty legal target.
+	Dot string
+}
+
+// ASCIIGlyphs uses 7-bit characters only, for --ascii and dumb terminals.
+var ASCIIGlyphs = Glyphs{
+	Box: lipgloss.Border{
+		Top: "-", Bottom: "-", Left: "|", Right: "|",
+		TopLeft: "+", TopRight: "+", BottomLeft: "+", BottomRight: "+",
+	},
+	Empty: ".", Missing: " ", Dot: "+",
+}
+
+// UnicodeGlyphs uses box-drawing characters and a middle dot, all of
+// which are single-width in common terminals.
+var UnicodeGlyphs = Glyphs{
+	Box:   lipgloss.RoundedBorder(),
+	Empty: "·", Missing: " ", Dot: "+",
+}
+
+// Styles is a theme bound to one renderer: every style the client draws.
+type Styles struct {
+	Theme  Theme
+	Glyphs Glyphs
+
+	Text, Muted, Accent, Error, Title, Key lipgloss.Style
+	Panel                                  lipgloss.Style
+	Cell, CellAlt, Missing                 lipgloss.Style
+	Cursor, Target, Last, Win, Hint, Sel   lipgloss.Style
+
+	roles map[string]lipgloss.Style
+	base  lipgloss.Style
+}
+
+// NewStyles binds t to renderer r. With ascii the glyphs are 7-bit.
+func NewStyles(r *lipgloss.Renderer, t Theme, ascii bool) Styles {
+	if r == nil {
+		r = lipgloss.DefaultRenderer()
+	}
+	g := UnicodeGlyphs
+	if ascii {
+		g = ASCIIGlyphs
+	}
+	st := Styles{Theme: t, Glyphs: g, roles: map[string]lipgloss.Style{}}
+	base := r.NewStyle()
+	st.base = base
+	fg := func(c string) lipgloss.Style {
+		if t.Mono || c == "" {
+			return base
+		}
+		return base.Foreground(lipgloss.Color(c))
+	}
+	bg := func(s lipgloss.Style, c string) lipgloss.Style {
+		if t.Mono || c == "" {
+			return s
+		}
+		return s.Background(lipgloss.Color(c))
+	}
+	st.Text = fg(t.Text)
+	st.Muted = fg(t.Muted)
+	st.Accent = fg(t.Accent).Bold(true)
+	st.Error = fg(t.Error).Bold(true)
+	st.Title = fg(t.Accent).Bold(true)
+	st.Key = fg(t.Accent)
+	st.Panel = base.Border(g.Box).Padding(0, 1)
+	if !t.Mono && t.Border != "" {
+		st.Panel = st.Panel.BorderForeground(lipgloss.Color(t.Border))
+	}
+	st.Cell = bg(fg(t.Text), t.Cell)
+	st.CellAlt = bg(fg(t.Text), t.CellAlt)
+	st.Missing = bg(base, t.Missing)
+	st.Cursor = bg(fg(t.Text), t.Cursor).Bold(true)
+	st.Target = bg(fg(t.Text), t.Target)
+	st.Last = bg(fg(t.Text), t.Last)
+	st.Win = bg(fg(t.Text), t.Win).Bold(true)
+	st.Hint = bg(fg(t.Text), t.Hint)
+	st.Sel = bg(fg(t.Text), t.Selected).Bold(true)
+	if t.Mono {
+		// Without colour the cursor still needs to stand out beyond its
+		// brackets; reverse video works in every terminal.
+		st.Cursor = base.Reverse(true)
+	}
+	for name, c := range t.Roles {
+		st.roles[name] = fg(c).Bold(true)
+	}
+	return st
+}
+
+// Role returns the piece style of the named role (plain bold when the
+// theme has no colour for it).
+func (s Styles) Role(name string) lipgloss.Style {
+	if st, ok := s.roles[name]; ok {
+		return st
+	}
+	return s.base.Bold(true)
+}
+
+// Base returns an unstyled style of the bound renderer.
+func (s Styles) Base() lipgloss.Style { return s.base }

@@ -1,0 +1,527 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// boardLayout is the geometry of the board screen for one window size.
+// View draws with these numbers and the mouse is hit-tested with the
+// same numbers, so clicks follow the drawing at any size.
+type boardLayout struct {
+	ok           bool // the window is large enough
+	needW, needH int  // the smallest window that fits
+
+	rows, cols   int
+	cw, ch       int // cell size in terminal cells
+	lw           int // width of the row labels
+	gap          int // Pentago: a gap after this many rows/columns
+	gapW, gapH   int
+	handles      bool
+	top          int // lines above the first row: handles and labels
+	bx, by       int // the board block's top-left on the screen
+	bw, bh       int
+	px, py       int // the side panel
+	pw, ph       int
+	listY, listH int // the move list inside the panel
+	statusY      int
+	helpY, helpH int
+}
+
+const (
+	panelMinW = 30
+	boardY    = 2 // header line and a blank line above the board
+)
+
+// cellSizes are tried largest first.
+var cellSizes = [][2]int{{7, 3}, {5, 3}, {3, 1}}
+
+func (b *boardScreen) panelFixedLines() int {
+	n := len(b.v.Roles)
+	if b.vu.counter(b.st) != "" {
+		n++
+	}
+	// turn, blank, roles, counter, blank, "Moves" header, AI line
+	return n + 5
+}
+
+func (b *boardScreen) layout() boardLayout {
+	w, h := b.c.width, b.c.height
+	l := boardLayout{}
+	l.rows, l.cols = b.vu.dims()
+	l.gap, l.handles = b.vu.gap(), b.vu.handles()
+	for r := 0; r < l.rows; r++ {
+		l.lw = max(l.lw, lipgloss.Width(b.vu.rowLabel(r))+1)
+	}
+	l.top = 1
+	if l.handles {
+		l.top = 2
+	}
+	l.helpH = max(1, lipgloss.Height(b.helpView()))
+	l.helpY = h - l.helpH
+	l.statusY = l.helpY - 1
+	avail := l.statusY - boardY
+	panelMinH := b.panelFixedLines() + 2 + 2 // borders and two list lines
+	l.bx, l.by = 1, boardY
+	for i, sz := range cellSizes {
+		l.cw, l.ch = sz[0], sz[1]
+		l.gapW, l.gapH = 0, 0
+		if l.gap > 0 {
+			l.gapW, l.gapH = 1+l.cw/4, 1
+		}
+		l.bw = l.lw + l.cols*l.cw + l.gapW
+		l.bh = l.top + l.rows*l.ch + l.gapH
+		if l.handles {
+			l.bh++
+		}
+		fits := l.bx+l.bw+2+panelMinW <= w && l.bh <= avail && panelMinH <= avail
+		if i == len(cellSizes)-1 {
+			l.needW = l.bx + l.bw + 2 + panelMinW
+			l.needH = boardY + max(l.bh, panelMinH) + 1 + l.helpH
+			l.ok = fits
+		}
+		if fits {
+			l.ok = true
+			break
+		}
+	}
+	l.px, l.py = l.bx+l.bw+2, boardY
+	l.pw = min(w-l.px, 60)
+	l.ph = max(avail, 0)
+	l.listY = l.py + 1 + b.panelFixedLines() - 1
+	l.listH = max(l.ph-2-b.panelFixedLines(), 0)
+	return l
+}
+
+func (b *boardScreen) minSize() (int, int) {
+	l := b.layout()
+	return l.needW, l.needH
+}
+
+// cellX and cellY are the top-left of a cell inside the board block.
+func (l boardLayout) cellX(c int) int {
+	x := l.lw + c*l.cw
+	if l.gap > 0 && c >= l.gap {
+		x += l.gapW
+	}
+	return x
+}
+
+func (l boardLayout) cellY(r int) int {
+	y := l.top + r*l.ch
+	if l.gap > 0 && r >= l.gap {
+		y += l.gapH
+	}
+	return y
+}
+
+// cellAt returns the cell under screen position (x, y).
+func (l boardLayout) cellAt(x, y int) (pos, bool) {
+	x, y = x-l.bx, y-l.by
+	for r := 0; r < l.rows; r++ {
+		cy := l.cellY(r)
+		if y < cy || y >= cy+l.ch {
+			continue
+		}
+		for c := 0; c < l.cols; c++ {
+			cx := l.cellX(c)
+			if x >= cx && x < cx+l.cw {
+				return pos{r, c}, true
+			}
+		}
+	}
+	return pos{}, false
+}
+
+// quadSpan returns the x range of the left or right half of the board.
+func (l boardLayout) quadSpan(right bool) (x0, width int) {
+	c := 0
+	if right {
+		c = l.gap
+	}
+	return l.cellX(c), l.gap * l.cw
+}
+
+// handleAt returns the rotation handle under (x, y): the quadrant and
+// whether it turns clockwise.
+func (l boardLayout) handleAt(x, y int) (q int, clockwise, ok bool) {
+	if !l.handles {
+		return 0, false, false
+	}
+	x, y = x-l.bx, y-l.by
+	var left, right int
+	switch y {
+	case 0:
+		left, right = 2, 1
+	case l.bh - 1:
+		left, right = 3, 4
+	default:
+		return 0, false, false
+	}
+	for _, isRight := range []bool{false, true} {
+		x0, qw := l.quadSpan(isRight)
+		if x < x0 || x >= x0+qw {
+			continue
+		}
+		q = left
+		if isRight {
+			q = right
+		}
+		switch {
+		case x < x0+3:
+			return q, false, true
+		case x >= x0+qw-3:
+			return q, true, true
+		}
+	}
+	return 0, false, false
+}
+
+func (l boardLayout) inMoveList(x, y int) bool {
+	return x >= l.px && x < l.px+l.pw && y >= l.listY && y < l.listY+l.listH
+}
+
+// cellFlags are the highlights of one cell.
+type cellFlags struct {
+	cursor, sel, target, last, win, hint, quad bool
+}
+
+// marks computes every highlight of the board from the game.
+func (b *boardScreen) marks() [][]cellFlags {
+	rows, cols := b.vu.dims()
+	f := make([][]cellFlags, rows)
+	for r := range f {
+		f[r] = make([]cellFlags, cols)
+	}
+	in := func(p pos) bool { return p.r >= 0 && p.r < rows && p.c >= 0 && p.c < cols }
+	set := func(ps []pos, fn func(*cellFlags)) {
+		for _, p := range ps {
+			if in(p) {
+				fn(&f[p.r][p.c])
+			}
+		}
+	}
+	if n := len(b.moves); n > 0 && b.room == nil {
+		s := b.start.Clone()
+		for _, m := range b.moves[:n-1] {
+			s.Apply(m)
+		}
+		set(b.vu.moveCells(s, b.moves[n-1]), func(c *cellFlags) { c.last = true })
+	} else if b.room != nil && b.lastRoomMove != nil {
+		set(b.lastRoomMove, func(c *cellFlags) { c.last = true })
+	}
+	if b.ended() {
+		set(b.vu.winCells(b.st), func(c *cellFlags) { c.win = true })
+	} else if b.mine(b.st.ToMove()) {
+		from := b.cur
+		if b.sel != nil {
+			from = *b.sel
+		}
+		set(b.vu.targets(b.st, from), func(c *cellFlags) { c.target = true })
+		if b.hasHint && b.hintVer == b.version {
+			set(b.vu.moveCells(b.st, b.hint), func(c *cellFlags) { c.hint = true })
+		}
+		if q := b.quad; q != 0 {
+			for r := range f {
+				for c := range f[r] {
+					f[r][c].quad = b.vu.quadrant(pos{r, c}) == q
+				}
+			}
+		}
+	}
+	if b.sel != nil {
+		set([]pos{*b.sel}, func(c *cellFlags) { c.sel = true })
+	}
+	set([]pos{b.cur}, func(c *cellFlags) { c.cursor = true })
+	return f
+}
+
+// renderCell draws line i (0-based) of one cell, cw wide.
+func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, line int) string {
+	st := b.c.st
+	g := st.Glyphs
+	bg := st.Cell
+	if info.alt || fl.quad {
+		bg = st.CellAlt
+	}
+	left, right := " ", " "
+	switch {
+	case fl.cursor:
+		bg, left, right = st.Cursor, "[", "]"
+	case fl.sel:
+		bg, left, right = st.Sel, "{", "}"
+	case fl.win:
+		bg, left, right = st.Win, "*", "*"
+	case fl.hint:
+		bg, left, right = st.Hint, "!", "!"
+	case fl.target && info.glyph != "":
+		bg, left, right = st.Target, ">", "<"
+	case fl.target:
+		bg = st.Target
+	case fl.last:
+		bg, left, right = st.Last, "(", ")"
+	}
+	if info.missing {
+		return st.Missing.Render(strings.Repeat(" ", l.cw))
+	}
+	if line != l.ch/2 {
+		return bg.Render(strings.Repeat(" ", l.cw))
+	}
+	pad := strings.Repeat(" ", (l.cw-3)/2)
+	glyph := bg.Render(g.Empty)
+	switch {
+	case info.glyph != "":
+		glyph = st.Role(info.role).Inherit(bg).Render(info.glyph)
+	case fl.target:
+		glyph = bg.Render(g.Dot)
+	}
+	return bg.Render(pad+left) + glyph + bg.Render(right+pad)
+}
+
+// boardView draws the board block: handles, labels, cells.
+func (b *boardScreen) boardView(l boardLayout) string {
+	st := b.c.st
+	cells := b.vu.cells(b.st)
+	fl := b.marks()
+	var lines []string
+	handleLine := func(left, right int) string {
+		var sb strings.Builder
+		sb.WriteString(strings.Repeat(" ", l.lw))
+		for i, q := range []int{left, right} {
+			_, qw := l.quadSpan(i == 1)
+			label := fmt.Sprintf("Q%d", q)
+			style := st.Muted
+			if q == b.quad && b.mine(b.st.ToMove()) && !b.ended() {
+				style = st.Accent
+			}
+			mid := qw - 4
+			lp := (mid - len(label)) / 2
+			sb.WriteString(st.Key.Render("<-") + style.Render(strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + st.Key.Render("->"))
+			if i == 0 {
+				sb.WriteString(strings.Repeat(" ", l.gapW))
+			}
+		}
+		return sb.String()
+	}
+	if l.handles {
+		lines = append(lines, handleLine(2, 1))
+	}
+	var lab strings.Builder
+	lab.WriteString(strings.Repeat(" ", l.lw))
+	for c := 0; c < l.cols; c++ {
+		if l.gap > 0 && c == l.gap {
+			lab.WriteString(strings.Repeat(" ", l.gapW))
+		}
+		s := b.vu.colLabel(c)
+		lp := (l.cw - len(s)) / 2
+		lab.WriteString(st.Muted.Render(strings.Repeat(" ", max(lp, 0)) + s + strings.Repeat(" ", max(l.cw-lp-len(s), 0))))
+	}
+	lines = append(lines, lab.String())
+	for r := 0; r < l.rows; r++ {
+		if l.gap > 0 && r == l.gap {
+			lines = append(lines, "")
+		}
+		for i := 0; i < l.ch; i++ {
+			var sb strings.Builder
+			label := ""
+			if i == l.ch/2 {
+				label = b.vu.rowLabel(r)
+			}
+			sb.WriteString(st.Muted.Render(fmt.Sprintf("%*s ", l.lw-1, label)))
+			for c := 0; c < l.cols; c++ {
+				if l.gap > 0 && c == l.gap {
+					sb.WriteString(strings.Repeat(" ", l.gapW))
+				}
+				sb.WriteString(b.renderCell(cells[r][c], fl[r][c], l, i))
+			}
+			lines = append(lines, sb.String())
+		}
+	}
+	if l.handles {
+		lines = append(lines, handleLine(3, 4))
+	}
+	for i := range lines {
+		lines[i] = padRight(lines[i], l.bw)
+	}
+	return joinLines(lines)
+}
+
+// roleLetter is the letter a role's pieces are drawn with.
+func roleLetter(role string) string {
+	if role == "" {
+		return "?"
+	}
+	return strings.ToUpper(role[:1])
+}
+
+// panelView draws the side panel: turn or result, seats with stocks,
+// the move list and the AI's status.
+func (b *boardScreen) panelView(l boardLayout) string {
+	st := b.c.st
+	inner := max(l.pw-4, 1)
+	var lines []string
+	add := func(s string) { lines = append(lines, cutANSI(s, inner)) }
+	mover := b.st.ToMove()
+	moverName := b.v.RoleName(mover)
+	switch {
+	case b.ended():
+		add(st.Accent.Render(b.resultText()))
+	case b.room != nil && !b.mine(mover):
+		add(st.Role(moverName).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.seatName(mover)))
+	default:
+		add(st.Role(moverName).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.seatName(mover)))
+	}
+	add("")
+	for i, role := range b.v.Roles {
+		r := game.Role(i)
+		marker := "  "
+		if r == mover && !b.ended() {
+			marker = st.Accent.Render("> ")
+		}
+		extra := b.vu.stocks(b.st, r)
+		if b.ended() && b.st.Terminal() {
+			extra = fmt.Sprintf("goal %d", b.st.Goal(r))
+		}
+		name := truncate(b.seatName(r), 12)
+		add(marker + st.Role(role).Render(roleLetter(role)+" "+padRight(role, 6)) + " " +
+			st.Text.Render(padRight(name, 12)) + " " + st.Muted.Render(extra))
+	}
+	if c := b.vu.counter(b.st); c != "" {
+		add(st.Muted.Render(c))
+	}
+	add("")
+	add(st.Title.Render("Moves") + st.Muted.Render(fmt.Sprintf(" (%d)", len(b.moveTexts()))))
+	vp := b.movesVP
+	vp.Width, vp.Height = inner, l.listH
+	vp.SetContent(b.moveListText())
+	vp.SetYOffset(vp.TotalLineCount() - l.listH - b.moveScroll)
+	for _, s := range splitLines(vp.View()) {
+		if len(lines) < l.ph-3 {
+			add(s)
+		}
+	}
+	for len(lines) < l.ph-3 {
+		add("")
+	}
+	add(b.aiLine())
+	for i := range lines {
+		lines[i] = padRight(lines[i], inner)
+	}
+	return st.Panel.Render(joinLines(lines))
+}
+
+// moveTexts returns every move in short notation.
+func (b *boardScreen) moveTexts() []string {
+	if b.room != nil {
+		return b.roomMoves
+	}
+	out := make([]string, 0, len(b.moves))
+	s := b.start.Clone()
+	for _, m := range b.moves {
+		out = append(out, s.ShortMove(m))
+		s.Apply(m)
+	}
+	return out
+}
+
+func (b *boardScreen) moveListText() string {
+	var sb strings.Builder
+	texts := b.moveTexts()
+	s := b.start.Clone()
+	for i, t := range texts {
+		role := ""
+		if b.room != nil {
+			role = b.roomMovers[i]
+		} else {
+			role = b.v.RoleName(s.ToMove())
+			s.Apply(b.moves[i])
+		}
+		if i > 0 {
+			sb.WriteString("\n")
+		}
+		sb.WriteString(fmt.Sprintf("%3d. ", i+1) + b.c.st.Role(role).Render(padRight(role, 6)) + " " + t)
+	}
+	if len(texts) == 0 {
+		sb.WriteString(b.c.st.Muted.Render("no moves yet"))
+	}
+	return sb.String()
+}
+
+// aiLine is the AI's live status.
+func (b *boardScreen) aiLine() string {
+	st := b.c.st
+	switch {
+	case b.job != nil:
+		what := "AI thinking"
+		if b.job.hint {
+			what = "finding a hint"
+		}
+		s := b.spin.View() + " " + what
+		if b.progress.Depth > 0 {
+			s += fmt.Sprintf(" · depth %d · best %s", b.progress.Depth, b.st.ShortMove(b.progress.Best))
+		}
+		return st.Accent.Render(s)
+	case b.room != nil && b.roomView.Thinking:
+		return st.Accent.Render(b.spin.View() + " AI thinking")
+	case b.paused:
+		return st.Muted.Render("AI paused (p resumes)")
+	case b.hasAISeat() && !b.ended():
+		return st.Muted.Render("AI ready")
+	}
+	return ""
+}
+
+func (b *boardScreen) helpView() string {
+	h := b.help
+	h.Width = b.c.width - 1
+	return h.View(b.keys())
+}
+
+func (b *boardScreen) headerView() string {
+	st := b.c.st
+	title := st.Title.Render(" " + b.v.Title)
+	if b.room != nil {
+		title += st.Muted.Render("  room " + b.roomView.Code)
+	}
+	return title
+}
+
+func (b *boardScreen) statusView() string {
+	st := b.c.st
+	switch {
+	case b.prompt:
+		return " " + b.input.View()
+	case b.status != "" && b.isErr:
+		return st.Error.Render(" " + b.status)
+	case b.status != "":
+		return st.Accent.Render(" " + b.status)
+	case b.saveErr != "":
+		return st.Error.Render(" " + b.saveErr)
+	case b.ended():
+		return st.Muted.Render(" " + b.resultText())
+	}
+	mover := b.st.ToMove()
+	if !b.mine(mover) {
+		return st.Muted.Render(" waiting for " + b.v.RoleName(mover))
+	}
+	return st.Muted.Render(" " + b.v.RoleName(mover) + ": " + b.vu.prompt(b.st, b.sel))
+}
+
+func (b *boardScreen) view() string {
+	l := b.layout()
+	if !l.ok {
+		return tooSmall(b.c.width, b.c.height, l.needW, l.needH)
+	}
+	board := b.boardView(l)
+	panel := b.panelView(l)
+	body := lipgloss.JoinHorizontal(lipgloss.Top, strings.Repeat(" ", l.bx), board, "  ", panel)
+	lines := []string{b.headerView(), ""}
+	lines = append(lines, splitLines(fitBlock(body, b.c.width, l.statusY-boardY))...)
+	lines = append(lines, b.statusView())
+	lines = append(lines, splitLines(" "+b.helpView())...)
+	return joinLines(lines)
+}

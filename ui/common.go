@@ -1,0 +1,144 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/tabletop/tabletop/themes"
+)
+
+// common is the one value every screen shares: the session's renderer,
+// the theme bound to it, the options and the window size. No style in ui
+// is global, so each SSH session renders for its own terminal.
+type common struct {
+	r      *lipgloss.Renderer
+	st     themes.Styles
+	theme  themes.Theme
+	ascii  bool
+	opts   Options
+	store  SaveStore
+	width  int
+	height int
+}
+
+// setTheme binds t to the session's renderer.
+func (c *common) setTheme(t themes.Theme) {
+	c.theme = t
+	c.st = themes.NewStyles(c.r, t, c.ascii)
+}
+
+// nextTheme cycles to the next theme. In a terminal without colour only
+// the monochrome theme makes sense, so it stays.
+func (c *common) nextTheme() {
+	if c.noColor() {
+		c.setTheme(themes.Mono)
+		return
+	}
+	c.setTheme(themes.Next(c.theme))
+}
+
+func (c *common) noColor() bool { return themes.NoColor(c.r) }
+
+// newHelp returns a help bubble styled for this session.
+func (c *common) newHelp() help.Model {
+	h := help.New()
+	h.Styles = help.Styles{
+		Ellipsis:       c.st.Muted,
+		ShortKey:       c.st.Key,
+		ShortDesc:      c.st.Muted,
+		ShortSeparator: c.st.Muted,
+		FullKey:        c.st.Key,
+		FullDesc:       c.st.Muted,
+		FullSeparator:  c.st.Muted,
+	}
+	if c.ascii {
+		h.Ellipsis = "..."
+		h.ShortSeparator = " | "
+	}
+	h.Width = c.width
+	return h
+}
+
+// keyHelp is a help.KeyMap made from fixed binding lists.
+type keyHelp struct {
+	short []key.Binding
+	full  [][]key.Binding
+}
+
+func (k keyHelp) ShortHelp() []key.Binding  { return k.short }
+func (k keyHelp) FullHelp() [][]key.Binding { return k.full }
+
+func bind(keys []string, helpKey, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(helpKey, desc))
+}
+
+// Keys shared by every screen.
+var (
+	keyQuit     = bind([]string{"q", "ctrl+c"}, "q", "quit")
+	keyForceOut = bind([]string{"ctrl+c"}, "ctrl+c", "quit")
+	keyBack     = bind([]string{"esc"}, "esc", "back")
+	keyEnter    = bind([]string{"enter"}, "enter", "select")
+	keyUp       = bind([]string{"up", "k", "w"}, "↑/k/w", "up")
+	keyDown     = bind([]string{"down", "j", "s"}, "↓/j/s", "down")
+	keyLeft     = bind([]string{"left", "h", "a"}, "←/h/a", "left")
+	keyRight    = bind([]string{"right", "l", "d"}, "→/l/d", "right")
+	keyTheme    = bind([]string{"t"}, "t", "theme")
+	keyHelpAll  = bind([]string{"?"}, "?", "more keys")
+)
+
+// truncate cuts s to at most w cells (plain text only).
+func truncate(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if lipgloss.Width(s) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && lipgloss.Width(string(r)) > w {
+		r = r[:len(r)-1]
+	}
+	return string(r)
+}
+
+// fitLines cuts or pads a block of text to exactly h lines, each cut to w
+// cells, so a view never grows past the window (which would scroll the
+// terminal and corrupt the screen).
+func fitBlock(s string, w, h int) string {
+	if h <= 0 || w <= 0 {
+		return ""
+	}
+	lines := splitLines(s)
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		if lipgloss.Width(l) > w {
+			lines[i] = cutANSI(l, w)
+		}
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return joinLines(lines)
+}
+
+func splitLines(s string) []string { return strings.Split(s, "\n") }
+func joinLines(l []string) string  { return strings.Join(l, "\n") }
+
+// cutANSI truncates a styled line to w cells, keeping escape sequences
+// intact.
+func cutANSI(s string, w int) string {
+	return lipgloss.NewStyle().MaxWidth(w).Render(s)
+}
+
+// padRight pads a styled string with spaces to w cells.
+func padRight(s string, w int) string {
+	if d := w - lipgloss.Width(s); d > 0 {
+		return s + strings.Repeat(" ", d)
+	}
+	return s
+}

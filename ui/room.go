@@ -1,0 +1,214 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// roomUpdateMsg says the room changed; gen tells the current waiter from
+// one left over from before the board was last re-entered.
+type roomUpdateMsg struct{ gen int }
+
+// newRoomBoard shows a shared room. The room's host checks moves and
+// runs its AI seats; this client renders RoomView and submits moves with
+// Room.Play.
+func newRoomBoard(c *common, room Room) screen {
+	rv := room.View()
+	v, err := game.Lookup(rv.Variant)
+	if err != nil {
+		room.Leave()
+		return newMenu(c, "room "+rv.Code+": "+err.Error())
+	}
+	b := newBoardShell(c, v)
+	b.room = room
+	b.start = v.New()
+	b.st = b.start.Clone()
+	b.refreshRoom()
+	b.centreCursor()
+	return b
+}
+
+// waitRoom is a tea.Cmd that waits for the room's next change.
+func (b *boardScreen) waitRoom() tea.Cmd {
+	ch, gen := b.room.Updates(), b.waitGen
+	return func() tea.Msg {
+		if _, ok := <-ch; !ok {
+			return NoticeMsg("the room was closed")
+		}
+		return roomUpdateMsg{gen}
+	}
+}
+
+// refreshRoom rebuilds the position from the room's view with the game.
+func (b *boardScreen) refreshRoom() {
+	rv := b.room.View()
+	if rv.Note != "" && rv.Note != b.roomView.Note {
+		b.setStatus(rv.Note, false)
+	}
+	b.roomView = rv
+	start, err := game.NewState(b.v.Name, rv.Start)
+	if err != nil {
+		b.setStatus("room: "+err.Error(), true)
+		return
+	}
+	s := start.Clone()
+	var texts, movers []string
+	var last []pos
+	for i, t := range rv.Moves {
+		before := s.Clone()
+		m, err := game.PlayText(s, t)
+		if err != nil {
+			b.setStatus(fmt.Sprintf("room move %d: %v", i+1, err), true)
+			return
+		}
+		texts = append(texts, before.ShortMove(m))
+		movers = append(movers, b.v.RoleName(before.ToMove()))
+		last = b.vu.moveCells(before, m)
+	}
+	if b.st == nil || s.String() != b.st.String() {
+		b.sel, b.quad, b.hasHint = nil, 0, false
+	}
+	b.start, b.st = start, s
+	b.roomMoves, b.roomMovers, b.lastRoomMove = texts, movers, last
+	b.version++
+}
+
+// joinScreen asks for a room code.
+type joinScreen struct {
+	c      *common
+	input  textinput.Model
+	status string
+}
+
+func newJoinScreen(c *common) *joinScreen {
+	in := newInput(c, "room code: ", 12)
+	in.Focus()
+	return &joinScreen{c: c, input: in}
+}
+
+func (j *joinScreen) init() tea.Cmd { return nil }
+
+func (j *joinScreen) update(msg tea.Msg) (screen, tea.Cmd) {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return j, nil
+	}
+	switch km.String() {
+	case "ctrl+c":
+		return j, tea.Quit
+	case "esc":
+		return newMenu(j.c, ""), nil
+	case "enter":
+		code := strings.ToUpper(strings.TrimSpace(j.input.Value()))
+		if code == "" {
+			j.status = "type the code of the room"
+			return j, nil
+		}
+		room, err := j.c.opts.Lobby.Join(j.c.opts.Player, code)
+		if err != nil {
+			j.status = err.Error()
+			return j, nil
+		}
+		return newRoomBoard(j.c, room), nil
+	}
+	var cmd tea.Cmd
+	j.input, cmd = j.input.Update(km)
+	return j, cmd
+}
+
+func (j *joinScreen) view() string {
+	st := j.c.st
+	s := st.Title.Render(" Join a room") + "\n\n " + j.input.View() + "\n\n"
+	if j.status != "" {
+		s += st.Error.Render(" "+j.status) + "\n"
+	}
+	return s + st.Muted.Render(" enter join · esc back")
+}
+
+// roomListScreen lists the host's rooms.
+type roomListScreen struct {
+	c      *common
+	rooms  []RoomInfo
+	i      int
+	status string
+}
+
+func newRoomList(c *common) *roomListScreen {
+	r := &roomListScreen{c: c}
+	r.rooms = c.opts.Lobby.List()
+	return r
+}
+
+func (r *roomListScreen) init() tea.Cmd { return nil }
+
+func (r *roomListScreen) update(msg tea.Msg) (screen, tea.Cmd) {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return r, nil
+	}
+	switch {
+	case km.String() == "ctrl+c":
+		return r, tea.Quit
+	case km.String() == "esc" || km.String() == "q":
+		return newMenu(r.c, ""), nil
+	case km.String() == "r":
+		r.rooms = r.c.opts.Lobby.List()
+		r.i = min(r.i, max(len(r.rooms)-1, 0))
+	case key.Matches(km, keyUp):
+		r.i = max(r.i-1, 0)
+	case key.Matches(km, keyDown):
+		r.i = min(r.i+1, max(len(r.rooms)-1, 0))
+	case km.String() == "enter":
+		if r.i >= len(r.rooms) {
+			return r, nil
+		}
+		room, err := r.c.opts.Lobby.Join(r.c.opts.Player, r.rooms[r.i].Code)
+		if err != nil {
+			r.status = err.Error()
+			return r, nil
+		}
+		return newRoomBoard(r.c, room), nil
+	}
+	return r, nil
+}
+
+func (r *roomListScreen) view() string {
+	st := r.c.st
+	var b strings.Builder
+	b.WriteString(st.Title.Render(" Rooms") + "\n\n")
+	if len(r.rooms) == 0 {
+		b.WriteString(st.Muted.Render(" no rooms yet: create one from the menu") + "\n")
+	}
+	for i, info := range r.rooms {
+		var seats []string
+		for _, s := range info.Seats {
+			who := s.Name
+			if s.Kind == SeatOpen {
+				who = "open"
+			}
+			seats = append(seats, s.Role+":"+who)
+		}
+		state := ""
+		if info.Finished {
+			state = " (finished)"
+		}
+		line := fmt.Sprintf("%-6s %-12s %s  %d watching%s", info.Code, info.Variant, strings.Join(seats, " "), info.Spectators, state)
+		if i == r.i {
+			b.WriteString(st.Accent.Render(" > "+line) + "\n")
+		} else {
+			b.WriteString(st.Text.Render("   "+line) + "\n")
+		}
+	}
+	b.WriteString("\n")
+	if r.status != "" {
+		b.WriteString(st.Error.Render(" "+r.status) + "\n")
+	}
+	b.WriteString(st.Muted.Render(" enter join · r refresh · esc back"))
+	return b.String()
+}

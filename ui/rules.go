@@ -1,0 +1,131 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// rulesScreen shows one game's rules in a scrollable viewport; ←/→
+// switch the game; esc returns to the screen it came from.
+type rulesScreen struct {
+	c    *common
+	vs   []*game.Variant
+	i    int
+	back screen
+	vp   viewport.Model
+}
+
+func newRules(c *common, v *game.Variant, back screen) *rulesScreen {
+	r := &rulesScreen{c: c, vs: game.Variants(), back: back}
+	for i, k := range r.vs {
+		if v != nil && k.Name == v.Name {
+			r.i = i
+		}
+	}
+	r.vp = viewport.New(10, 5)
+	r.vp.KeyMap = viewport.KeyMap{
+		PageDown:     bind([]string{"pgdown", " ", "f"}, "pgdn", "page down"),
+		PageUp:       bind([]string{"pgup", "b"}, "pgup", "page up"),
+		HalfPageUp:   bind([]string{"u", "ctrl+u"}, "u", "½ page up"),
+		HalfPageDown: bind([]string{"ctrl+d"}, "ctrl+d", "½ page down"),
+		Up:           bind([]string{"up", "k", "w"}, "↑", "up"),
+		Down:         bind([]string{"down", "j", "s"}, "↓", "down"),
+	}
+	r.resize()
+	return r
+}
+
+func (r *rulesScreen) init() tea.Cmd { return nil }
+
+// text is the rules of the game plus how to play it here.
+func (r *rulesScreen) text() string {
+	if len(r.vs) == 0 {
+		return "No games are registered."
+	}
+	v := r.vs[r.i]
+	var b strings.Builder
+	b.WriteString(v.Title + "\n\n")
+	b.WriteString(strings.TrimSpace(v.Rules) + "\n\n")
+	b.WriteString("Playing it here\n\n")
+	b.WriteString(controlsText(v) + "\n")
+	return b.String()
+}
+
+// controlsText explains the controls of a game in this client.
+func controlsText(v *game.Variant) string {
+	common := "Move the cursor with the arrows, hjkl or wasd. Type a move in\nnotation with ':'. u undoes, U or ctrl+r redoes, H asks for a hint,\nr resigns, n starts a new game, t changes the theme, q quits.\n"
+	switch newVariantUI(v).(type) {
+	case *quadUI:
+		return "Enter or space marks the cell under the cursor; b puts a blocker\nthere while you have blockers left. A click marks a cell.\n" + common
+	case *pentagoUI:
+		return "Enter or space places a marble. Then rotate a quadrant: choose it\nwith the cursor or 1-4, turn it with z or [ (counterclockwise) and\nx or ] (clockwise). With the mouse, click the <- and -> handles\nbeside each quadrant.\n" + common
+	case *ttcUI:
+		return "Select one of your pieces with enter (or a click); its legal\ntargets are highlighted; then choose the target. esc cancels the\nselection. A player with no legal move passes automatically.\n" + common
+	}
+	return common
+}
+
+func (r *rulesScreen) resize() {
+	r.vp.Width = max(r.c.width-2, 1)
+	r.vp.Height = max(r.c.height-4, 1)
+	r.vp.SetContent(lipgloss.NewStyle().Width(r.vp.Width).Render(r.text()))
+}
+
+func (r *rulesScreen) update(msg tea.Msg) (screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		r.resize()
+	case tea.KeyMsg:
+		switch {
+		case key.Matches(msg, keyForceOut):
+			if b, ok := r.back.(*boardScreen); ok {
+				b.leave()
+			}
+			return r, tea.Quit
+		case msg.String() == "esc" || msg.String() == "q" || msg.String() == "i":
+			if r.back != nil {
+				return r.back, nil
+			}
+			return newMenu(r.c, ""), nil
+		case msg.String() == "left" || msg.String() == "h" || msg.String() == "a":
+			if len(r.vs) > 0 {
+				r.i = (r.i - 1 + len(r.vs)) % len(r.vs)
+				r.resize()
+				r.vp.GotoTop()
+			}
+			return r, nil
+		case msg.String() == "right" || msg.String() == "l" || msg.String() == "d":
+			if len(r.vs) > 0 {
+				r.i = (r.i + 1) % len(r.vs)
+				r.resize()
+				r.vp.GotoTop()
+			}
+			return r, nil
+		}
+		var cmd tea.Cmd
+		r.vp, cmd = r.vp.Update(msg)
+		return r, cmd
+	case tea.MouseMsg:
+		var cmd tea.Cmd
+		r.vp, cmd = r.vp.Update(msg)
+		return r, cmd
+	}
+	return r, nil
+}
+
+func (r *rulesScreen) view() string {
+	st := r.c.st
+	title := "Rules"
+	if len(r.vs) > 0 {
+		title += ": " + r.vs[r.i].Title
+	}
+	return st.Title.Render(" "+title) + "\n\n" +
+		st.Text.Render(r.vp.View()) + "\n" +
+		st.Muted.Render(" ←/→ other game · ↑/↓ pgup/pgdn scroll · esc back")
+}

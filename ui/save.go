@@ -1,0 +1,191 @@
+package ui
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// SavedGame is a game in progress as written to a save file: the
+// variant, who sits where, the starting position and the moves in KIF.
+//
+// The file is small readable text:
+//
+//	tabletop save 1
+//	variant quad7
+//	seat x human Ana
+//	seat o ai:hard
+//	start -.....-/......./... x 5 5     (only when not the usual start)
+//	move (mark r3 c4)
+//	move (block r2 c2)
+type SavedGame struct {
+	Variant string
+	Seats   []SeatConfig // in role order
+	Start   string       // position string; "" is the variant's start
+	Moves   []string     // KIF
+}
+
+const saveHeader = "tabletop save 1"
+
+// Marshal writes the save file text.
+func (sv SavedGame) Marshal(roles []string) []byte {
+	var b bytes.Buffer
+	fmt.Fprintln(&b, saveHeader)
+	fmt.Fprintf(&b, "variant %s\n", sv.Variant)
+	for i, s := range sv.Seats {
+		role := fmt.Sprint(i)
+		if i < len(roles) {
+			role = roles[i]
+		}
+		fmt.Fprintf(&b, "seat %s %s\n", role, s.String())
+	}
+	if sv.Start != "" {
+		fmt.Fprintf(&b, "start %s\n", sv.Start)
+	}
+	for _, m := range sv.Moves {
+		fmt.Fprintf(&b, "move %s\n", m)
+	}
+	return b.Bytes()
+}
+
+// ParseSave reads a save file and replays it with the game, so that every
+// problem (unknown game, bad seat, illegal move) is reported with its line.
+func ParseSave(data []byte) (SavedGame, error) {
+	var sv SavedGame
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	line := 0
+	var v *game.Variant
+	seats := map[game.Role]SeatConfig{}
+	sawHeader := false
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		if !sawHeader {
+			if text != saveHeader {
+				return sv, fmt.Errorf("not a tabletop save file (it should start with %q)", saveHeader)
+			}
+			sawHeader = true
+			continue
+		}
+		word, rest, _ := strings.Cut(text, " ")
+		rest = strings.TrimSpace(rest)
+		switch word {
+		case "variant":
+			var err error
+			if v, err = game.Lookup(rest); err != nil {
+				return sv, fmt.Errorf("line %d: %w", line, err)
+			}
+			sv.Variant = v.Name
+		case "seat":
+			if v == nil {
+				return sv, fmt.Errorf("line %d: seat before variant", line)
+			}
+			role, spec, _ := strings.Cut(rest, " ")
+			r := v.RoleIndex(role)
+			if r == game.NoRole {
+				return sv, fmt.Errorf("line %d: %s has no role %q", line, v.Name, role)
+			}
+			s, err := ParseSeat(spec)
+			if err != nil {
+				return sv, fmt.Errorf("line %d: %w", line, err)
+			}
+			seats[r] = s
+		case "start":
+			if v == nil {
+				return sv, fmt.Errorf("line %d: start before variant", line)
+			}
+			if _, err := v.ParsePosition(rest); err != nil {
+				return sv, fmt.Errorf("line %d: bad start position: %w", line, err)
+			}
+			sv.Start = rest
+		case "move":
+			sv.Moves = append(sv.Moves, rest)
+		default:
+			return sv, fmt.Errorf("line %d: unknown entry %q", line, word)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return sv, err
+	}
+	if v == nil {
+		return sv, errors.New("no variant line: the file is empty or not a save file")
+	}
+	sv.Seats = make([]SeatConfig, len(v.Roles))
+	for i := range sv.Seats {
+		s, ok := seats[game.Role(i)]
+		if !ok {
+			return sv, fmt.Errorf("no seat for role %s", v.Roles[i])
+		}
+		sv.Seats[i] = s
+	}
+	if _, _, err := sv.replay(); err != nil {
+		return sv, err
+	}
+	return sv, nil
+}
+
+// replay rebuilds the start and the moves with the game.
+func (sv SavedGame) replay() (start game.State, moves []game.Move, err error) {
+	start, err = game.NewState(sv.Variant, sv.Start)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := start.Clone()
+	for i, text := range sv.Moves {
+		m, err := game.PlayText(s, text)
+		if err != nil {
+			return nil, nil, fmt.Errorf("move %d %q: %w", i+1, text, err)
+		}
+		moves = append(moves, m)
+	}
+	return start, moves, nil
+}
+
+// FileStore is the local SaveStore: one file.
+type FileStore struct{ Path string }
+
+// NewFileStore keeps the save in path, or in os.UserConfigDir()/tabletop/
+// save.txt when path is "".
+func NewFileStore(path string) *FileStore {
+	if path == "" {
+		dir, err := os.UserConfigDir()
+		if err != nil {
+			dir = os.TempDir()
+		}
+		path = filepath.Join(dir, "tabletop", "save.txt")
+	}
+	return &FileStore{Path: path}
+}
+
+// Load reads the file; a missing file wraps os.ErrNotExist.
+func (f *FileStore) Load() ([]byte, error) { return os.ReadFile(f.Path) }
+
+// Save writes the file atomically, so a crash never leaves half a save.
+func (f *FileStore) Save(data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
+		return err
+	}
+	tmp := f.Path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, f.Path)
+}
+
+// Remove deletes the save; a missing file is not an error.
+func (f *FileStore) Remove() error {
+	err := os.Remove(f.Path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,306 @@
+// Package ui is the Bubble Tea client of tabletop: the menu, match setup,
+// the board screens of every game, rules, saving, and shared rooms.
+//
+// ui never decides a rule: legality, targets and results come from the
+// game package, moves from the ai package. Every style is bound to the
+// session's renderer (see Options.Renderer), so one process can serve
+// many terminals.
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/themes"
+)
+
+// SeatConfig says who plays one role of a local game.
+type SeatConfig struct {
+	AI    bool     // played by the AI
+	Level ai.Level // AI level when AI is set
+	Name  string   // display name; "" picks a default
+}
+
+// ParseSeat reads a seat as given on the command line: "human",
+// "human:NAME", "ai", "ai:LEVEL" or "ai:LEVEL:NAME".
+func ParseSeat(s string) (SeatConfig, error) {
+	parts := strings.SplitN(strings.TrimSpace(s), ":", 3)
+	switch strings.ToLower(parts[0]) {
+	case "human":
+		if len(parts) > 2 {
+			return SeatConfig{}, fmt.Errorf("seat %q: want human or human:NAME", s)
+		}
+		sc := SeatConfig{}
+		if len(parts) == 2 {
+			sc.Name = parts[1]
+		}
+		return sc, nil
+	case "ai":
+		sc := SeatConfig{AI: true, Level: ai.Hard}
+		if len(parts) >= 2 && parts[1] != "" {
+			l, err := ai.ParseLevel(parts[1])
+			if err != nil {
+				return SeatConfig{}, fmt.Errorf("seat %q: %w", s, err)
+			}
+			sc.Level = l
+		}
+		if len(parts) == 3 {
+			sc.Name = parts[2]
+		}
+		return sc, nil
+	}
+	return SeatConfig{}, fmt.Errorf("seat %q: want human[:NAME] or ai:LEVEL[:NAME]", s)
+}
+
+// String is the command-line form of the seat (see ParseSeat).
+func (s SeatConfig) String() string {
+	if s.AI {
+		if s.Name != "" {
+			return "ai:" + string(s.level()) + ":" + s.Name
+		}
+		return "ai:" + string(s.level())
+	}
+	if s.Name != "" {
+		return "human:" + s.Name
+	}
+	return "human"
+}
+
+func (s SeatConfig) level() ai.Level {
+	if s.Level == "" {
+		return ai.Hard
+	}
+	return s.Level
+}
+
+// displayName is the name shown for the seat.
+func (s SeatConfig) displayName() string {
+	if s.Name != "" {
+		return s.Name
+	}
+	if s.AI {
+		return "AI " + string(s.level())
+	}
+	return "human"
+}
+
+// Start asks the client to skip the menu.
+type Start struct {
+	// Variant opens the board of this variant directly ("" = menu).
+	Variant string
+	// Seats by role name; roles not given get the defaults (the first
+	// role human, the others AI hard).
+	Seats map[string]SeatConfig
+	// Position is a position string to start from ("" = the start).
+	Position string
+	// Load opens a saved game file (ignored when Options.Remote).
+	Load string
+	// Join enters the room with this code (needs Options.Lobby).
+	Join string
+}
+
+// Options configures one client.
+type Options struct {
+	// Renderer renders every style; over SSH make it with
+	// bubbletea.MakeRenderer(session). nil uses lipgloss's default.
+	Renderer *lipgloss.Renderer
+	// Store keeps the saved game; nil uses a file in
+	// os.UserConfigDir()/tabletop (see NewFileStore).
+	Store SaveStore
+	// Lobby, when set, adds Create room / Join room / Room list.
+	Lobby Lobby
+	// Player is the person at this client.
+	Player Player
+	// Mouse enables mouse input (cell motion); off leaves the terminal's
+	// own text selection working.
+	Mouse bool
+	// ASCII draws 7-bit glyphs only and no colour.
+	ASCII bool
+	// Theme is the initial theme name (see themes.Names); "" = default.
+	Theme string
+	// Remote disables everything local-only: --load paths and the local
+	// file store default. Over SSH set it.
+	Remote bool
+	// Start skips the menu.
+	Start Start
+	// AIDelay is the pause before an AI move that follows another AI
+	// move, so AI-vs-AI games can be watched; 0 means 600ms, negative none.
+	AIDelay time.Duration
+	// Seed seeds the AI's deliberate imperfection (0 = from the clock).
+	Seed uint64
+}
+
+// screen is one child of the root model. update may return another
+// screen, which replaces it.
+type screen interface {
+	init() tea.Cmd
+	update(msg tea.Msg) (screen, tea.Cmd)
+	view() string
+}
+
+// Model is the root model: it owns one screen and swaps it, passing the
+// window size on.
+type Model struct {
+	c   *common
+	cur screen
+	err string // start-up error shown on the menu
+}
+
+// New returns the client for one terminal.
+func New(opts Options) tea.Model {
+	r := opts.Renderer
+	if r == nil {
+		r = lipgloss.DefaultRenderer()
+	}
+	c := &common{r: r, opts: opts, store: opts.Store, ascii: opts.ASCII}
+	if c.store == nil && !opts.Remote {
+		c.store = NewFileStore("")
+	}
+	if opts.Seed == 0 {
+		c.opts.Seed = uint64(time.Now().UnixNano())
+	}
+	t, ok := themes.Lookup(opts.Theme)
+	if !ok {
+		t = themes.Default
+	}
+	if opts.ASCII || c.noColor() {
+		t = themes.Mono
+	}
+	c.setTheme(t)
+	m := &Model{c: c}
+	m.cur = m.firstScreen()
+	return m
+}
+
+// firstScreen honours Options.Start; any problem lands on the menu with
+// the error shown.
+func (m *Model) firstScreen() screen {
+	c := m.c
+	st := c.opts.Start
+	switch {
+	case st.Join != "":
+		if c.opts.Lobby == nil {
+			return newMenu(c, "no server: cannot join room "+st.Join)
+		}
+		room, err := c.opts.Lobby.Join(c.opts.Player, st.Join)
+		if err != nil {
+			return newMenu(c, "join "+st.Join+": "+err.Error())
+		}
+		return newRoomBoard(c, room)
+	case st.Load != "":
+		if c.opts.Remote {
+			return newMenu(c, "loading files is not available here")
+		}
+		data, err := os.ReadFile(st.Load)
+		if err != nil {
+			return newMenu(c, "load: "+err.Error())
+		}
+		sv, err := ParseSave(data)
+		if err != nil {
+			return newMenu(c, "load "+filepath.Base(st.Load)+": "+err.Error())
+		}
+		b, err := boardFromSave(c, sv)
+		if err != nil {
+			return newMenu(c, "load "+filepath.Base(st.Load)+": "+err.Error())
+		}
+		return b
+	case st.Variant != "":
+		v, err := game.Lookup(st.Variant)
+		if err != nil {
+			return newMenu(c, err.Error())
+		}
+		seats := defaultSeats(c, v)
+		for role, sc := range st.Seats {
+			i := v.RoleIndex(role)
+			if i == game.NoRole {
+				return newMenu(c, fmt.Sprintf("%s has no role %q (roles: %s)", v.Name, role, strings.Join(v.Roles, ", ")))
+			}
+			seats[i] = sc
+		}
+		b, err := newBoard(c, v, st.Position, seats)
+		if err != nil {
+			return newMenu(c, err.Error())
+		}
+		return b
+	}
+	return newMenu(c, "")
+}
+
+// Init starts the first screen (and the mouse when asked).
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{m.cur.init()}
+	if m.c.opts.Mouse {
+		cmds = append(cmds, tea.EnableMouseCellMotion)
+	}
+	return tea.Batch(cmds...)
+}
+
+// switchMsg replaces the current screen.
+type switchMsg struct{ to screen }
+
+func switchTo(s screen) tea.Cmd { return func() tea.Msg { return switchMsg{s} } }
+
+// Update routes messages to the current screen.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.c.width, m.c.height = max(msg.Width, 0), max(msg.Height, 0)
+	case switchMsg:
+		m.cur = msg.to
+		return m, m.cur.init()
+	}
+	next, cmd := m.cur.update(msg)
+	if next != m.cur {
+		m.cur = next
+		return m, tea.Batch(cmd, next.init())
+	}
+	return m, cmd
+}
+
+// View draws the current screen, cut to the window so that it never
+// scrolls the terminal.
+func (m *Model) View() string {
+	w, h := m.c.width, m.c.height
+	if w == 0 || h == 0 {
+		return ""
+	}
+	if mw, mh := minSize(m.cur); w < mw || h < mh {
+		return fitBlock(tooSmall(w, h, mw, mh), w, h)
+	}
+	return fitBlock(m.cur.view(), w, h)
+}
+
+// sizer is implemented by screens that need more than the default room.
+type sizer interface{ minSize() (int, int) }
+
+func minSize(s screen) (int, int) {
+	if z, ok := s.(sizer); ok {
+		return z.minSize()
+	}
+	return 40, 12
+}
+
+func tooSmall(w, h, mw, mh int) string {
+	return fmt.Sprintf("Terminal too small:\n%d×%d, need %d×%d.\nEnlarge the window to go on.", w, h, mw, mh)
+}
+
+// defaultSeats is you against the AI at hard: the first role human.
+func defaultSeats(c *common, v *game.Variant) []SeatConfig {
+	seats := make([]SeatConfig, len(v.Roles))
+	for i := range seats {
+		if i == 0 {
+			seats[i] = SeatConfig{Name: c.opts.Player.Name}
+		} else {
+			seats[i] = SeatConfig{AI: true, Level: ai.Hard}
+		}
+	}
+	return seats
+}
