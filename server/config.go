@@ -1,0 +1,152 @@
+package server
+
+import (
+	"os"
+	"path/filepath"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/log"
+
+	"github.com/tabletop/tabletop/ui"
+)
+
+// ClientOptions is what the server gives the client program it starts for
+// one session.
+type ClientOptions struct {
+	Renderer *lipgloss.Renderer // the session's renderer; build every style from it
+	Player   ui.Player
+	Lobby    ui.Lobby
+	Store    ui.SaveStore
+	JoinCode string // from "ssh host join CODE": open this room directly
+}
+
+// ClientFactory builds the client model for a session (ui.New over SSH).
+type ClientFactory func(ClientOptions) tea.Model
+
+// Config holds every setting of a server. The zero value of a field means
+// its default (see Defaults), except where noted.
+type Config struct {
+	Listen      string // address to listen on
+	DataDir     string // host key, saves
+	HostKeyPath string // default DataDir/host_ed25519
+
+	HandshakeTimeout time.Duration // to authenticate and open a session
+	MaxConnsPerIP    int           // concurrent connections per address; <0 unlimited
+	ConnsPerMinute   int           // new connections per minute per address; <0 unlimited
+	MaxSessions      int           // sessions in all
+	MaxRooms         int           // rooms in all
+	MaxWidth         int           // window width clamp
+	MaxHeight        int           // window height clamp
+	InputRate        int           // bytes per second a client may send; <0 unlimited
+	InputBurst       int           // bytes a client may send at once
+	AFKTimeout       time.Duration // no keypress for this long ends the session
+	IdleTimeout      time.Duration // no sign of life from the client for this long
+	MaxSessionTime   time.Duration // absolute session limit
+	WriteStall       time.Duration // a write blocked this long drops the session
+	SeatHold         time.Duration // a disconnected player's seat is held this long
+	AllowGuests      *bool         // accept clients without a public key (default true)
+	AIBudget         time.Duration // per AI move; 0 means the level's default
+	AIConcurrency    int           // AI searches running at once
+	ShutdownNotice   time.Duration // how long players see "server stopping"
+	JanitorInterval  time.Duration // how often limits are checked
+	MaxSaveBytes     int           // largest saved game
+
+	Logger    *log.Logger
+	NewClient ClientFactory // required
+	// Store keeps room records; default an in-memory store.
+	Store RoomStore
+}
+
+// Defaults returns the configuration of issue 4's limits.
+func Defaults() Config {
+	yes := true
+	return Config{
+		Listen:           "127.0.0.1:2222",
+		DataDir:          DefaultDataDir(),
+		HandshakeTimeout: 10 * time.Second,
+		MaxConnsPerIP:    4,
+		ConnsPerMinute:   10,
+		MaxSessions:      500,
+		MaxRooms:         1000,
+		MaxWidth:         500,
+		MaxHeight:        200,
+		InputRate:        16 << 10,
+		InputBurst:       64 << 10,
+		AFKTimeout:       10 * time.Minute,
+		IdleTimeout:      120 * time.Second,
+		MaxSessionTime:   4 * time.Hour,
+		WriteStall:       10 * time.Second,
+		SeatHold:         2 * time.Minute,
+		AllowGuests:      &yes,
+		AIConcurrency:    2,
+		ShutdownNotice:   2 * time.Second,
+		JanitorInterval:  time.Second,
+		MaxSaveBytes:     256 << 10,
+	}
+}
+
+// DefaultDataDir is $XDG_DATA_HOME/tabletop-server, or
+// ~/.local/share/tabletop-server.
+func DefaultDataDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "tabletop-server")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "tabletop-server")
+	}
+	return "tabletop-server"
+}
+
+// withDefaults fills unset fields from Defaults.
+func (c Config) withDefaults() Config {
+	d := Defaults()
+	setDur := func(v *time.Duration, def time.Duration) {
+		if *v == 0 {
+			*v = def
+		}
+	}
+	setInt := func(v *int, def int) {
+		if *v == 0 {
+			*v = def
+		}
+	}
+	if c.Listen == "" {
+		c.Listen = d.Listen
+	}
+	if c.DataDir == "" {
+		c.DataDir = d.DataDir
+	}
+	if c.HostKeyPath == "" {
+		c.HostKeyPath = filepath.Join(c.DataDir, "host_ed25519")
+	}
+	setDur(&c.HandshakeTimeout, d.HandshakeTimeout)
+	setInt(&c.MaxConnsPerIP, d.MaxConnsPerIP)
+	setInt(&c.ConnsPerMinute, d.ConnsPerMinute)
+	setInt(&c.MaxSessions, d.MaxSessions)
+	setInt(&c.MaxRooms, d.MaxRooms)
+	setInt(&c.MaxWidth, d.MaxWidth)
+	setInt(&c.MaxHeight, d.MaxHeight)
+	setInt(&c.InputRate, d.InputRate)
+	setInt(&c.InputBurst, d.InputBurst)
+	setDur(&c.AFKTimeout, d.AFKTimeout)
+	setDur(&c.IdleTimeout, d.IdleTimeout)
+	setDur(&c.MaxSessionTime, d.MaxSessionTime)
+	setDur(&c.WriteStall, d.WriteStall)
+	setDur(&c.SeatHold, d.SeatHold)
+	setInt(&c.AIConcurrency, d.AIConcurrency)
+	setDur(&c.ShutdownNotice, d.ShutdownNotice)
+	setDur(&c.JanitorInterval, d.JanitorInterval)
+	setInt(&c.MaxSaveBytes, d.MaxSaveBytes)
+	if c.AllowGuests == nil {
+		c.AllowGuests = d.AllowGuests
+	}
+	if c.Logger == nil {
+		c.Logger = log.NewWithOptions(os.Stderr, log.Options{ReportTimestamp: true})
+	}
+	if c.Store == nil {
+		c.Store = NewMemoryStore()
+	}
+	return c
+}

@@ -1,0 +1,710 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/charmbracelet/log"
+
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/ui"
+)
+
+// CodeAlphabet is the alphabet of room codes: upper-case letters and
+// digits that cannot be mistaken for one another when read aloud or from
+// a screen (no 0/O/D, 1/I/L, 2/Z, 5/S, 8/B, 6/G, U/V).
+const CodeAlphabet = "ACEFHJKMNPQRTWXY34679"
+
+// CodeLen is the length of a room code.
+const CodeLen = 4
+
+// normalizeCode reads a room code as a person types it.
+func normalizeCode(s string) (string, error) {
+	c := strings.ToUpper(strings.TrimSpace(s))
+	if len(c) != CodeLen {
+		return "", fmt.Errorf("a room code is %d characters, like K7QX", CodeLen)
+	}
+	for i := 0; i < len(c); i++ {
+		if strings.IndexByte(CodeAlphabet, c[i]) < 0 {
+			return "", fmt.Errorf("%s is not a room code", Quote(s))
+		}
+	}
+	return c, nil
+}
+
+func newCode() string {
+	var b [CodeLen]byte
+	_, _ = rand.Read(b[:])
+	for i := range b {
+		b[i] = CodeAlphabet[int(b[i])%len(CodeAlphabet)]
+	}
+	return string(b[:])
+}
+
+// LobbyConfig configures a Lobby.
+type LobbyConfig struct {
+	Store         RoomStore     // default NewMemoryStore()
+	MaxRooms      int           // default 1000
+	SeatHold      time.Duration // how long a disconnected key's seat is held; default 2 min
+	AIBudget      time.Duration // per AI move; 0 = the level's default
+	AIConcurrency int           // AI searches at once; default 2
+	Logger        *log.Logger
+}
+
+// Lobby hosts the rooms of one server process and implements ui.Lobby.
+// Each room owns its one authoritative game; sessions reach it through
+// member handles (ui.Room).
+type Lobby struct {
+	cfg    LobbyConfig
+	mu     sync.Mutex
+	rooms  map[string]*room
+	aiSem  chan struct{}
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+var _ ui.Lobby = (*Lobby)(nil)
+
+// NewLobby returns an empty lobby.
+func NewLobby(cfg LobbyConfig) *Lobby {
+	if cfg.Store == nil {
+		cfg.Store = NewMemoryStore()
+	}
+	if cfg.MaxRooms <= 0 {
+		cfg.MaxRooms = 1000
+	}
+	if cfg.SeatHold == 0 {
+		cfg.SeatHold = 2 * time.Minute
+	}
+	if cfg.AIConcurrency <= 0 {
+		cfg.AIConcurrency = 2
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = log.Default()
+	}
+	l := &Lobby{cfg: cfg, rooms: map[string]*room{}, aiSem: make(chan struct{}, cfg.AIConcurrency)}
+	l.ctx, l.cancel = context.WithCancel(context.Background())
+	return l
+}
+
+// Close stops every AI search and closes every room.
+func (l *Lobby) Close() {
+	l.cancel()
+	l.mu.Lock()
+	rooms := make([]*room, 0, len(l.rooms))
+	for _, r := range l.rooms {
+		rooms = append(rooms, r)
+	}
+	l.mu.Unlock()
+	for _, r := range rooms {
+		r.mu.Lock()
+		r.close()
+		r.mu.Unlock()
+	}
+}
+
+// Len is the number of rooms.
+func (l *Lobby) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.rooms)
+}
+
+// maxListed bounds the room list a client receives.
+const maxListed = 200
+
+// List returns the rooms: those with an open seat first, then games in
+// progress, then finished ones.
+func (l *Lobby) List() []ui.RoomInfo {
+	recs, err := l.cfg.Store.List()
+	if err != nil {
+		l.cfg.Logger.Error("room list", "err", err)
+		return nil
+	}
+	out := make([]ui.RoomInfo, 0, len(recs))
+	for _, rec := range recs {
+		info := ui.RoomInfo{Code: rec.Code, Variant: rec.Variant, Finished: rec.Finished}
+		for i, s := range rec.Seats {
+			info.Seats = append(info.Seats, seatView(rec.Variant, i, s, s.Kind == ui.SeatPlayer || s.Kind == ui.SeatAI))
+		}
+		l.mu.Lock()
+		r := l.rooms[rec.Code]
+		l.mu.Unlock()
+		if r != nil {
+			info.Spectators = r.spectators()
+		}
+		out = append(out, info)
+	}
+	rank := func(i ui.RoomInfo) int {
+		switch {
+		case i.Finished:
+			return 2
+		case hasOpen(i.Seats):
+			return 0
+		}
+		return 1
+	}
+	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) < rank(out[j]) })
+	if len(out) > maxListed {
+		out = out[:maxListed]
+	}
+	return out
+}
+
+func hasOpen(seats []ui.SeatView) bool {
+	for _, s := range seats {
+		if s.Kind == ui.SeatOpen {
+			return true
+		}
+	}
+	return false
+}
+
+func seatView(variant string, i int, s SeatRecord, connected bool) ui.SeatView {
+	role := fmt.Sprint(i)
+	if v, err := game.Lookup(variant); err == nil {
+		role = v.RoleName(game.Role(i))
+	}
+	name := s.Name
+	if s.Kind == ui.SeatAI {
+		name = s.Level
+	}
+	return ui.SeatView{Role: role, Kind: s.Kind, Name: name, Connected: connected}
+}
+
+// Create makes a room for spec; the creator takes every SeatPlayer seat.
+func (l *Lobby) Create(p ui.Player, spec ui.RoomSpec) (ui.Room, error) {
+	v, err := game.Lookup(spec.Variant)
+	if err != nil {
+		return nil, err
+	}
+	if len(spec.Seats) != len(v.Roles) {
+		return nil, fmt.Errorf("%s has %d seats, not %d", v.Name, len(v.Roles), len(spec.Seats))
+	}
+	after := spec.AfterHold
+	switch after {
+	case "":
+		after = ui.SeatOpen
+	case ui.SeatOpen, ui.SeatAI:
+	default:
+		return nil, fmt.Errorf("after the hold a seat becomes open or AI, not %q", after)
+	}
+	start := v.New()
+	rec := RoomRecord{
+		Variant:   v.Name,
+		Start:     start.String(),
+		AfterHold: after,
+		Created:   time.Now(),
+		Version:   1,
+	}
+	aiLevel := string(ai.Medium)
+	haveAI := false
+	for i, s := range spec.Seats {
+		seat := SeatRecord{Kind: s.Kind}
+		switch s.Kind {
+		case ui.SeatOpen:
+		case ui.SeatAI:
+			lv, err := ai.ParseLevel(s.Level)
+			if s.Level == "" {
+				lv, err = ai.Medium, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+			seat.Level = string(lv)
+			if !haveAI {
+				aiLevel, haveAI = seat.Level, true
+			}
+		case ui.SeatPlayer:
+			seat.PlayerID, seat.Name = p.ID, p.Name
+		default:
+			return nil, fmt.Errorf("seat %d: unknown kind %q", i+1, s.Kind)
+		}
+		rec.Seats = append(rec.Seats, seat)
+	}
+
+	r := &room{
+		lobby:   l,
+		v:       v,
+		state:   start,
+		holders: make([]*member, len(v.Roles)),
+		holds:   make([]*time.Timer, len(v.Roles)),
+		members: map[*member]struct{}{},
+		aiLevel: aiLevel,
+	}
+	l.mu.Lock()
+	if len(l.rooms) >= l.cfg.MaxRooms {
+		l.mu.Unlock()
+		return nil, errors.New("too many rooms on this server, try later")
+	}
+	for tries := 0; ; tries++ {
+		rec.Code = newCode()
+		if _, local := l.rooms[rec.Code]; !local {
+			if err := l.cfg.Store.Insert(rec); err == nil {
+				break
+			} else if !errors.Is(err, ErrCodeTaken) {
+				l.mu.Unlock()
+				return nil, err
+			}
+		}
+		if tries == 100 {
+			l.mu.Unlock()
+			return nil, errors.New("no free room code, try later")
+		}
+	}
+	r.rec = rec
+	l.rooms[rec.Code] = r
+	l.mu.Unlock()
+
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	m := r.newMember(p)
+	for i, s := range r.rec.Seats {
+		if s.Kind == ui.SeatPlayer {
+			r.holders[i] = m
+		}
+	}
+	r.maybeStart()
+	r.changed(p.Name + " created the room")
+	return m, nil
+}
+
+// Join enters the room with the code: the seats held for (or played by
+// another connection of) p's key, else an open seat, else as a spectator.
+func (l *Lobby) Join(p ui.Player, code string) (ui.Room, error) {
+	c, err := normalizeCode(code)
+	if err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	r := l.rooms[c]
+	l.mu.Unlock()
+	if r == nil {
+		return nil, fmt.Errorf("no room %s", c)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return nil, fmt.Errorf("room %s has closed", c)
+	}
+	m := r.newMember(p)
+	took := false
+	if p.ID != "" {
+		for i := range r.rec.Seats {
+			s := &r.rec.Seats[i]
+			if s.PlayerID != p.ID || (s.Kind != ui.SeatHeld && s.Kind != ui.SeatPlayer) {
+				continue
+			}
+			// Rejoining, or a second connection of the same key: the newest
+			// connection plays the seat.
+			s.Kind, s.HeldUntil = ui.SeatPlayer, time.Time{}
+			s.Name = p.Name
+			if t := r.holds[i]; t != nil {
+				t.Stop()
+				r.holds[i] = nil
+			}
+			r.holders[i] = m
+			took = true
+		}
+	}
+	note := p.Name + " is watching"
+	if took {
+		note = p.Name + " is back"
+	} else {
+		for i := range r.rec.Seats {
+			s := &r.rec.Seats[i]
+			if s.Kind == ui.SeatOpen {
+				s.Kind, s.PlayerID, s.Name = ui.SeatPlayer, p.ID, p.Name
+				r.holders[i] = m
+				note = p.Name + " joined as " + r.v.RoleName(game.Role(i))
+				break
+			}
+		}
+	}
+	r.maybeStart()
+	r.changed(note)
+	return m, nil
+}
+
+// room is one shared game. Every field is guarded by mu; nothing slow
+// (AI search, writing to a session) happens while it is held.
+type room struct {
+	lobby   *Lobby
+	v       *game.Variant
+	aiLevel string // level of a seat handed to the AI after a hold
+
+	mu       sync.Mutex
+	rec      RoomRecord
+	state    game.State
+	holders  []*member     // per seat: the connected member playing it
+	holds    []*time.Timer // per seat: the running hold
+	members  map[*member]struct{}
+	thinking bool
+	note     string
+	closed   bool
+}
+
+func (r *room) newMember(p ui.Player) *member {
+	m := &member{room: r, player: p, updates: make(chan struct{}, 1)}
+	r.members[m] = struct{}{}
+	return m
+}
+
+func (r *room) spectators() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for m := range r.members {
+		if len(r.rolesOf(m)) == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func (r *room) rolesOf(m *member) []game.Role {
+	var out []game.Role
+	for i, h := range r.holders {
+		if h == m {
+			out = append(out, game.Role(i))
+		}
+	}
+	return out
+}
+
+// maybeStart begins play once no seat is open.
+func (r *room) maybeStart() {
+	if r.rec.Started {
+		return
+	}
+	for _, s := range r.rec.Seats {
+		if s.Kind == ui.SeatOpen {
+			return
+		}
+	}
+	r.rec.Started = true
+}
+
+// changed records a change: starts an AI move if one is due, stores the
+// record and signals every member. Called with mu held.
+func (r *room) changed(note string) {
+	if r.closed {
+		return
+	}
+	r.note = note
+	r.scheduleAI()
+	r.rec.Version++
+	if err := r.lobby.cfg.Store.Put(r.rec); err != nil {
+		r.lobby.cfg.Logger.Error("room store", "room", r.rec.Code, "err", err)
+	}
+	for m := range r.members {
+		// Latest-only mailbox: a member that has not read the previous
+		// signal will read the newest view anyway.
+		select {
+		case m.updates <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// close removes the room. Called with mu held.
+func (r *room) close() {
+	if r.closed {
+		return
+	}
+	r.closed = true
+	for i, t := range r.holds {
+		if t != nil {
+			t.Stop()
+			r.holds[i] = nil
+		}
+	}
+	l := r.lobby
+	l.mu.Lock()
+	if l.rooms[r.rec.Code] == r {
+		delete(l.rooms, r.rec.Code)
+	}
+	l.mu.Unlock()
+	_ = l.cfg.Store.Delete(r.rec.Code)
+	for m := range r.members {
+		select {
+		case m.updates <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// abandoned reports whether nobody is in the room and no seat is held.
+func (r *room) abandoned() bool {
+	if len(r.members) > 0 {
+		return false
+	}
+	for _, s := range r.rec.Seats {
+		if s.Kind == ui.SeatHeld {
+			return false
+		}
+	}
+	return true
+}
+
+// finish marks the game over when it is. Called with mu held.
+func (r *room) finish() string {
+	if !r.state.Terminal() {
+		return ""
+	}
+	r.rec.Finished = true
+	best, winners := -1, []string{}
+	for i := range r.v.Roles {
+		g := r.state.Goal(game.Role(i))
+		switch {
+		case g > best:
+			best, winners = g, []string{r.v.Roles[i]}
+		case g == best:
+			winners = append(winners, r.v.Roles[i])
+		}
+	}
+	if len(winners) == len(r.v.Roles) {
+		return "game over: draw"
+	}
+	return "game over: " + strings.Join(winners, " and ") + " won"
+}
+
+// afterHold gives a seat whose player stayed away to the AI or opens it.
+func (r *room) afterHold(i int) {
+	s := &r.rec.Seats[i]
+	r.holders[i] = nil
+	if r.rec.AfterHold == ui.SeatAI {
+		*s = SeatRecord{Kind: ui.SeatAI, Level: r.aiLevel}
+	} else {
+		*s = SeatRecord{Kind: ui.SeatOpen}
+	}
+}
+
+func (r *room) startHold(i int) {
+	s := &r.rec.Seats[i]
+	s.Kind = ui.SeatHeld
+	s.HeldUntil = time.Now().Add(r.lobby.cfg.SeatHold)
+	r.holds[i] = time.AfterFunc(r.lobby.cfg.SeatHold, func() { r.expireHold(i) })
+}
+
+func (r *room) expireHold(i int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.holds[i] = nil
+	s := &r.rec.Seats[i]
+	if r.closed || s.Kind != ui.SeatHeld || time.Now().Before(s.HeldUntil) {
+		return
+	}
+	name := s.Name
+	r.afterHold(i)
+	if r.abandoned() {
+		r.close()
+		return
+	}
+	what := "open"
+	if s.Kind == ui.SeatAI {
+		what = "played by the AI"
+	}
+	r.changed(fmt.Sprintf("%s did not come back; %s is now %s", name, r.v.RoleName(game.Role(i)), what))
+}
+
+// scheduleAI starts a search when an AI seat is to move. The search runs
+// on a copy of the position, off the room's lock. Called with mu held.
+func (r *room) scheduleAI() {
+	if r.closed || r.thinking || !r.rec.Started || r.rec.Finished || r.state.Terminal() {
+		return
+	}
+	seat := int(r.state.ToMove())
+	if seat < 0 || seat >= len(r.rec.Seats) || r.rec.Seats[seat].Kind != ui.SeatAI {
+		return
+	}
+	r.thinking = true
+	go r.runAI(r.state.Clone(), len(r.rec.Moves), seat, r.rec.Seats[seat].Level)
+}
+
+func (r *room) runAI(pos game.State, ply, seat int, level string) {
+	l := r.lobby
+	var res ai.Result
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				l.cfg.Logger.Error("AI panic", "room", r.rec.Code, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			}
+		}()
+		select {
+		case l.aiSem <- struct{}{}:
+		case <-l.ctx.Done():
+			return
+		}
+		defer func() { <-l.aiSem }()
+		res = ai.Search(l.ctx, pos, ai.Options{Level: ai.Level(level), Budget: l.cfg.AIBudget, Threads: 1})
+	}()
+
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.thinking = false
+	if r.closed || l.ctx.Err() != nil {
+		return
+	}
+	if len(r.rec.Moves) != ply || r.rec.Seats[seat].Kind != ui.SeatAI || r.rec.Finished {
+		r.scheduleAI() // the room changed meanwhile; think again if still due
+		return
+	}
+	turn := res.Turn
+	if len(turn) == 0 {
+		turn = []game.Move{res.Move}
+	}
+	played := 0
+	for _, mv := range turn {
+		if r.state.Terminal() || int(r.state.ToMove()) != seat || !r.state.IsLegal(mv) {
+			break
+		}
+		r.apply(mv)
+		played++
+	}
+	if played == 0 && !r.state.Terminal() && int(r.state.ToMove()) == seat {
+		// A search that came back with nothing usable must not stall the
+		// room: play a legal move.
+		if moves := r.state.Legal(nil); len(moves) > 0 {
+			r.apply(moves[0])
+		}
+	}
+	note := r.finish()
+	if note == "" {
+		note = "AI played"
+	}
+	r.changed(note)
+}
+
+// apply plays a legal move and records it. Called with mu held.
+func (r *room) apply(mv game.Move) {
+	text := r.state.FormatMove(mv)
+	r.state.Apply(mv)
+	r.rec.Moves = append(r.rec.Moves, text)
+}
+
+// member is one client's place in a room; it implements ui.Room.
+type member struct {
+	room    *room
+	player  ui.Player
+	updates chan struct{}
+	left    bool // guarded by room.mu
+}
+
+var _ ui.Room = (*member)(nil)
+
+func (m *member) Code() string             { return m.room.rec.Code }
+func (m *member) Updates() <-chan struct{} { return m.updates }
+
+// View returns the room as this member sees it.
+func (m *member) View() ui.RoomView {
+	r := m.room
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	v := ui.RoomView{
+		Code:     r.rec.Code,
+		Variant:  r.rec.Variant,
+		Start:    r.rec.Start,
+		Moves:    append([]string(nil), r.rec.Moves...),
+		Position: r.state.String(),
+		You:      r.rolesOf(m),
+		Thinking: r.thinking,
+		Finished: r.rec.Finished,
+		Note:     r.note,
+		Version:  r.rec.Version,
+	}
+	if r.closed {
+		v.Note = "the room has closed"
+	} else if !r.rec.Started {
+		v.Note = strings.TrimSpace(r.note + " — waiting for players")
+	}
+	for i, s := range r.rec.Seats {
+		connected := s.Kind == ui.SeatAI || (s.Kind == ui.SeatPlayer && r.holders[i] != nil)
+		v.Seats = append(v.Seats, seatView(r.rec.Variant, i, s, connected))
+	}
+	return v
+}
+
+// Play submits an action for one of this member's roles; the room checks
+// it with the game.
+func (m *member) Play(mv game.Move) (err error) {
+	r := m.room
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer func() {
+		// A rule bug must cost this move, not the room or the server.
+		if p := recover(); p != nil {
+			r.lobby.cfg.Logger.Error("panic playing a move", "room", r.rec.Code, "panic", fmt.Sprint(p))
+			err = errors.New("that move could not be played")
+		}
+	}()
+	switch {
+	case r.closed:
+		return errors.New("the room has closed")
+	case m.left:
+		return errors.New("you left the room")
+	case r.rec.Finished || r.state.Terminal():
+		return errors.New("the game is over")
+	case !r.rec.Started:
+		return errors.New("waiting for players")
+	}
+	seat := int(r.state.ToMove())
+	if seat < 0 || seat >= len(r.holders) || r.holders[seat] != m {
+		if len(r.rolesOf(m)) == 0 {
+			return errors.New("you are watching this game")
+		}
+		return fmt.Errorf("it is %s's turn", r.v.RoleName(game.Role(seat)))
+	}
+	text, short := r.state.FormatMove(mv), r.state.ShortMove(mv)
+	if err := game.Play(r.state, mv); err != nil {
+		return err
+	}
+	r.rec.Moves = append(r.rec.Moves, text)
+	note := r.finish()
+	if note == "" {
+		note = m.player.Name + " played " + short
+	}
+	r.changed(note)
+	return nil
+}
+
+// Leave gives up this member's place. A player with a key has their seats
+// held for the hold time; a guest's seats go at once to the AI or open, as
+// the room's creator chose.
+func (m *member) Leave() {
+	r := m.room
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if m.left {
+		return
+	}
+	m.left = true
+	delete(r.members, m)
+	for i, h := range r.holders {
+		if h != m {
+			continue
+		}
+		r.holders[i] = nil
+		switch {
+		case r.rec.Finished:
+			// The game is over; the seat keeps its player's name.
+		case r.rec.Seats[i].PlayerID != "":
+			r.startHold(i)
+		default:
+			r.afterHold(i)
+		}
+	}
+	if r.abandoned() {
+		r.close()
+		return
+	}
+	r.changed(m.player.Name + " left")
+}

@@ -1,0 +1,593 @@
+// Package server serves tabletop over SSH: one client program (ui) per
+// session, hardened for strangers on the internet, and shared rooms where
+// remote players play one authoritative game.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/log"
+	"github.com/charmbracelet/ssh"
+	"github.com/charmbracelet/wish"
+	bm "github.com/charmbracelet/wish/bubbletea"
+	"github.com/charmbracelet/wish/ratelimiter"
+	"github.com/charmbracelet/wish/recover"
+	"github.com/muesli/termenv"
+	gossh "golang.org/x/crypto/ssh"
+	"golang.org/x/time/rate"
+
+	"github.com/tabletop/tabletop/ui"
+)
+
+// Server is a tabletop SSH server.
+type Server struct {
+	cfg    Config
+	log    *log.Logger
+	ssh    *ssh.Server
+	signer gossh.Signer
+	ips    *ipTable
+	lobby  *Lobby
+	saves  *saveDir
+
+	sessions  sync.Map // *gameSession → struct{}
+	nSessions atomic.Int64
+	nConns    atomic.Int64
+	stopping  atomic.Bool
+	handlers  sync.WaitGroup // running session handlers
+
+	stopJanitor chan struct{}
+	janitorDone chan struct{}
+	listener    net.Listener
+	mu          sync.Mutex
+}
+
+// connState is kept in the SSH context of each connection.
+type connState struct {
+	ip        string
+	sessions  atomic.Int32
+	started   atomic.Bool
+	handshake *time.Timer
+	raw       *limitedConn
+}
+
+type ctxKey string
+
+const connStateKey ctxKey = "tabletop-conn"
+
+// New builds a server from cfg (unset fields take their defaults). It
+// creates or loads the host key and the save directory.
+func New(cfg Config) (*Server, error) {
+	cfg = cfg.withDefaults()
+	if cfg.NewClient == nil {
+		return nil, errors.New("server: Config.NewClient is required")
+	}
+	signer, err := LoadOrCreateHostKey(cfg.HostKeyPath)
+	if err != nil {
+		return nil, err
+	}
+	saves, err := newSaveDir(cfg.DataDir, cfg.MaxSaveBytes)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		cfg:         cfg,
+		log:         cfg.Logger,
+		signer:      signer,
+		ips:         newIPTable(cfg.MaxConnsPerIP, cfg.ConnsPerMinute),
+		saves:       saves,
+		stopJanitor: make(chan struct{}),
+		janitorDone: make(chan struct{}),
+	}
+	s.lobby = NewLobby(LobbyConfig{
+		Store:         cfg.Store,
+		MaxRooms:      cfg.MaxRooms,
+		SeatHold:      cfg.SeatHold,
+		AIBudget:      cfg.AIBudget,
+		AIConcurrency: cfg.AIConcurrency,
+		Logger:        cfg.Logger,
+	})
+
+	srv := &ssh.Server{
+		Version:     "tabletop",
+		IdleTimeout: cfg.IdleTimeout,
+		MaxTimeout:  cfg.MaxSessionTime,
+		HostSigners: []ssh.Signer{signer},
+		// Only the "session" channel: no direct-tcpip (port forwarding),
+		// and at most one session per connection.
+		ChannelHandlers: map[string]ssh.ChannelHandler{"session": s.sessionChannel},
+		// No global requests: tcpip-forward and friends are refused.
+		RequestHandlers:   map[string]ssh.RequestHandler{},
+		SubsystemHandlers: map[string]ssh.SubsystemHandler{},
+		// Nil port-forwarding callbacks deny all forwarding; set explicitly
+		// for the reader.
+		LocalPortForwardingCallback:   func(ssh.Context, string, uint32) bool { return false },
+		ReversePortForwardingCallback: func(ssh.Context, string, uint32) bool { return false },
+		ConnCallback:                  s.admitConn,
+		SessionRequestCallback:        s.allowRequest,
+		ServerConfigCallback: func(ssh.Context) *gossh.ServerConfig {
+			return &gossh.ServerConfig{MaxAuthTries: 6}
+		},
+		ConnectionFailedCallback: func(c net.Conn, err error) {
+			s.log.Debug("handshake failed", "remote", c.RemoteAddr().String(), "err", Quote(err.Error()))
+		},
+		PublicKeyHandler: func(ssh.Context, ssh.PublicKey) bool { return true },
+	}
+	if *cfg.AllowGuests {
+		// Keyboard-interactive with no questions: a guest gets in without
+		// typing anything, after the client has offered its keys.
+		srv.KeyboardInteractiveHandler = func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }
+	}
+
+	limit := cfg.ConnsPerMinute
+	var limiter ratelimiter.RateLimiter
+	if limit > 0 {
+		limiter = ratelimiter.NewRateLimiter(rate.Every(time.Minute/time.Duration(limit)), limit, 10000)
+	}
+	inner := []wish.Middleware{
+		bm.MiddlewareWithProgramHandler(s.programHandler, termenv.Ascii),
+		s.requireTerminal,
+		s.gate,
+	}
+	if limiter != nil {
+		inner = append(inner, ratelimiter.Middleware(limiter))
+	}
+	inner = append(inner, s.logging)
+	// recover wraps every other middleware: a panic anywhere in a session's
+	// handler ends that session only.
+	srv.Handler = recover.MiddlewareWithLogger(panicLogger{s.log}, inner...)(func(ssh.Session) {})
+	s.ssh = srv
+	return s, nil
+}
+
+type panicLogger struct{ l *log.Logger }
+
+func (p panicLogger) Printf(format string, v ...interface{}) {
+	p.l.Error(fmt.Sprintf(format, v...))
+}
+
+// Fingerprint is the SHA-256 fingerprint of the host key.
+func (s *Server) Fingerprint() string { return gossh.FingerprintSHA256(s.signer.PublicKey()) }
+
+// Lobby returns the server's rooms.
+func (s *Server) Lobby() *Lobby { return s.lobby }
+
+// Sessions is the number of open sessions.
+func (s *Server) Sessions() int { return int(s.nSessions.Load()) }
+
+// Addr is the listening address once Serve has started.
+func (s *Server) Addr() net.Addr {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.listener == nil {
+		return nil
+	}
+	return s.listener.Addr()
+}
+
+// Listen opens the configured address.
+func (s *Server) Listen() (net.Listener, error) {
+	return net.Listen("tcp", s.cfg.Listen)
+}
+
+// Serve accepts connections on l until Shutdown; it returns
+// ssh.ErrServerClosed after a shutdown.
+func (s *Server) Serve(l net.Listener) error {
+	s.mu.Lock()
+	s.listener = l
+	s.mu.Unlock()
+	s.log.Info("serving", "addr", l.Addr().String(), "host-key", s.cfg.HostKeyPath, "fingerprint", s.Fingerprint())
+	go s.janitor()
+	return s.ssh.Serve(l)
+}
+
+// admitConn applies the per-address limits and the handshake deadline
+// before any SSH work is done for a new connection.
+func (s *Server) admitConn(ctx ssh.Context, c net.Conn) net.Conn {
+	ip := hostOf(c.RemoteAddr())
+	if s.stopping.Load() {
+		return nil
+	}
+	if ok, why := s.ips.acquire(ip, time.Now()); !ok {
+		s.log.Warn("connection refused", "remote", c.RemoteAddr().String(), "reason", why)
+		return nil
+	}
+	s.nConns.Add(1)
+	st := &connState{ip: ip}
+	lc := newLimitedConn(c, s.cfg.InputRate, s.cfg.InputBurst, func() {
+		s.ips.release(ip)
+		s.nConns.Add(-1)
+		if st.handshake != nil {
+			st.handshake.Stop()
+		}
+	})
+	st.raw = lc
+	// The client has HandshakeTimeout to authenticate and open its session.
+	st.handshake = time.AfterFunc(s.cfg.HandshakeTimeout, func() {
+		if !st.started.Load() {
+			s.log.Info("handshake timeout", "remote", c.RemoteAddr().String())
+			lc.Close()
+		}
+	})
+	ctx.SetValue(connStateKey, st)
+	return lc
+}
+
+func stateOf(ctx ssh.Context) *connState {
+	st, _ := ctx.Value(connStateKey).(*connState)
+	return st
+}
+
+// sessionChannel accepts the first session channel of a connection and
+// rejects any other: one session per connection.
+func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, newChan gossh.NewChannel, ctx ssh.Context) {
+	st := stateOf(ctx)
+	if st == nil || st.sessions.Add(1) > 1 {
+		_ = newChan.Reject(gossh.Prohibited, "one session per connection")
+		return
+	}
+	st.started.Store(true)
+	if st.handshake != nil {
+		st.handshake.Stop()
+	}
+	ssh.DefaultSessionHandler(srv, conn, newChan, ctx)
+}
+
+// allowRequest admits a shell, or the one exec command "join CODE";
+// every other exec command and every subsystem (sftp, scp's exec, git) is
+// refused at the protocol level.
+func (s *Server) allowRequest(sess ssh.Session, requestType string) bool {
+	switch requestType {
+	case "shell":
+		return true
+	case "exec":
+		_, ok := joinCommand(sess.Command())
+		if !ok {
+			s.log.Warn("exec refused", "remote", sess.RemoteAddr().String(), "command", Quote(sess.RawCommand()))
+		}
+		return ok
+	default:
+		s.log.Warn("request refused", "remote", sess.RemoteAddr().String(), "type", Quote(requestType), "subsystem", Quote(sess.Subsystem()))
+		return false
+	}
+}
+
+// joinCommand recognises "join CODE".
+func joinCommand(args []string) (string, bool) {
+	if len(args) != 2 || args[0] != "join" {
+		return "", false
+	}
+	code, err := normalizeCode(args[1])
+	if err != nil {
+		return "", false
+	}
+	return code, true
+}
+
+// logging logs each session's start and end; every piece of text the
+// client chose (user name, command, TERM) is quoted.
+func (s *Server) logging(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		start := time.Now()
+		pty, _, hasPTY := sess.Pty()
+		key := ""
+		if k := sess.PublicKey(); k != nil {
+			key = gossh.FingerprintSHA256(k)
+		}
+		s.log.Info("connect",
+			"user", Quote(sess.User()),
+			"remote", sess.RemoteAddr().String(),
+			"key", key,
+			"command", Quote(sess.RawCommand()),
+			"pty", hasPTY,
+			"term", Quote(pty.Term),
+			"width", pty.Window.Width,
+			"height", pty.Window.Height,
+			"client", Quote(sess.Context().ClientVersion()),
+		)
+		next(sess)
+		s.log.Info("disconnect", "user", Quote(sess.User()), "remote", sess.RemoteAddr().String(), "duration", time.Since(start).Round(time.Millisecond))
+	}
+}
+
+// gate admits a session: it refuses new sessions while stopping or when
+// the server is full, and wraps the session for the client program.
+func (s *Server) gate(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		conn, _ := sess.Context().Value(ssh.ContextKeyConn).(*gossh.ServerConn)
+		defer func() {
+			// The session is over: give the client a moment to read its exit
+			// status and close, then make sure the connection goes.
+			if conn != nil {
+				time.AfterFunc(2*time.Second, func() { conn.Close() })
+			}
+		}()
+		if s.stopping.Load() {
+			fmt.Fprint(sess.Stderr(), "tabletop: the server is stopping, try again later\r\n")
+			_ = sess.Exit(1)
+			return
+		}
+		if n := s.nSessions.Add(1); n > int64(s.cfg.MaxSessions) {
+			s.nSessions.Add(-1)
+			s.log.Warn("server full", "remote", sess.RemoteAddr().String())
+			fullScreen(sess)
+			_ = sess.Exit(1)
+			return
+		}
+		defer s.nSessions.Add(-1)
+		s.handlers.Add(1)
+		defer s.handlers.Done()
+
+		gs := s.wrap(sess, conn)
+		s.sessions.Store(gs, struct{}{})
+		defer s.sessions.Delete(gs)
+		done := make(chan struct{})
+		defer close(done)
+		if conn != nil {
+			go s.keepalive(gs, done)
+		}
+		next(gs)
+		if r, _ := gs.reason.Load().(string); r != "" {
+			s.log.Info("session ended by server", "remote", sess.RemoteAddr().String(), "reason", r)
+		}
+		_ = sess.Exit(0)
+	}
+}
+
+// fullScreen is all a client sees when the server is at capacity.
+func fullScreen(sess ssh.Session) {
+	msg := "tabletop: the server is full, try later.\r\n"
+	if _, _, ok := sess.Pty(); ok {
+		msg = "\r\n  ┌──────────────────────────────────┐\r\n" +
+			"  │  tabletop: server full, try later │\r\n" +
+			"  └──────────────────────────────────┘\r\n\r\n"
+	}
+	fmt.Fprint(sess, msg)
+}
+
+// wrap builds the gameSession around an admitted session.
+func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
+	gs := &gameSession{
+		Session: sess,
+		srv:     s,
+		conn:    conn,
+		player:  PlayerFor(sess),
+		started: time.Now(),
+	}
+	gs.joinCode, _ = joinCommand(sess.Command())
+	gs.in = newInputPump(sess)
+	gs.out = &watchedWriter{w: sess}
+	pty, winch, ok := sess.Pty()
+	gs.hasPT = ok
+	if ok {
+		pty.Window = clampWindow(pty.Window, s.cfg.MaxWidth, s.cfg.MaxHeight)
+		gs.pty = pty
+		gs.winch = make(chan ssh.Window, 1)
+		go forwardWindows(winch, gs.winch, s.cfg.MaxWidth, s.cfg.MaxHeight, 50*time.Millisecond, sess.Context().Done())
+	}
+	return gs
+}
+
+// requireTerminal ends a session without a PTY with a one-line hint and
+// exit status 1 (the activeterm middleware's job, with a better message).
+func (s *Server) requireTerminal(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		if _, _, ok := sess.Pty(); !ok {
+			fmt.Fprint(sess.Stderr(), "tabletop needs a terminal: connect with ssh -t (e.g. ssh -t -p 2222 host)\r\n")
+			_ = sess.Exit(1)
+			return
+		}
+		next(sess)
+	}
+}
+
+// programHandler builds the client program for a session.
+func (s *Server) programHandler(sess ssh.Session) *tea.Program {
+	gs, ok := sess.(*gameSession)
+	if !ok {
+		return nil
+	}
+	// MakeRenderer asks the terminal for its background colour and waits
+	// for the answer; a terminal that never answers must not hold the
+	// session, so the query's reads time out.
+	gs.in.setDeadline(time.Now().Add(time.Second))
+	renderer := bm.MakeRenderer(gs)
+	gs.in.setDeadline(time.Time{})
+
+	var store ui.SaveStore = &memorySave{max: s.cfg.MaxSaveBytes}
+	if gs.player.ID != "" {
+		store = s.saves.For(gs.player.ID)
+	}
+	model := s.cfg.NewClient(ClientOptions{
+		Renderer: renderer,
+		Player:   gs.player,
+		Lobby:    s.lobby,
+		Store:    store,
+		JoinCode: gs.joinCode,
+	})
+	if model == nil {
+		return nil
+	}
+	maxW, maxH := s.cfg.MaxWidth, s.cfg.MaxHeight
+	opts := append(bm.MakeOptions(gs),
+		tea.WithAltScreen(),
+		// The server handles signals; 500 programs must not each grab SIGINT.
+		tea.WithoutSignalHandler(),
+		tea.WithFilter(func(_ tea.Model, msg tea.Msg) tea.Msg {
+			switch m := msg.(type) {
+			case tea.SuspendMsg:
+				return nil // there is no shell to suspend to
+			case tea.WindowSizeMsg:
+				m.Width = clampInt(m.Width, 1, maxW)
+				m.Height = clampInt(m.Height, 1, maxH)
+				return m
+			}
+			return msg
+		}),
+	)
+	p := tea.NewProgram(model, opts...)
+	gs.setProgram(p)
+	return p
+}
+
+// keepalive asks the client for a sign of life every quarter of the idle
+// timeout and ends the session when none came for the whole timeout. (The
+// connection's own idle deadline is refreshed by the server's writes, so
+// it alone would not notice a client that vanished.)
+func (s *Server) keepalive(gs *gameSession, done <-chan struct{}) {
+	every := s.cfg.IdleTimeout / 4
+	t := time.NewTicker(every)
+	defer t.Stop()
+	var last atomic.Int64
+	last.Store(time.Now().UnixNano())
+	var inflight atomic.Bool
+	for {
+		select {
+		case <-done:
+			return
+		case now := <-t.C:
+			if now.Sub(time.Unix(0, last.Load())) > s.cfg.IdleTimeout {
+				gs.end("idle: no answer from the client")
+				return
+			}
+			if inflight.Swap(true) {
+				continue
+			}
+			go func() {
+				defer inflight.Store(false)
+				if _, _, err := gs.conn.SendRequest("keepalive@openssh.com", true, nil); err == nil {
+					last.Store(time.Now().UnixNano())
+				}
+			}()
+		}
+	}
+}
+
+// janitor enforces the per-session time limits.
+func (s *Server) janitor() {
+	defer close(s.janitorDone)
+	t := time.NewTicker(s.cfg.JanitorInterval)
+	defer t.Stop()
+	lastSweep := time.Now()
+	for {
+		select {
+		case <-s.stopJanitor:
+			return
+		case now := <-t.C:
+			s.sessions.Range(func(k, _ any) bool {
+				s.check(k.(*gameSession), now)
+				return true
+			})
+			if now.Sub(lastSweep) > time.Minute {
+				s.ips.sweep(now)
+				lastSweep = now
+			}
+		}
+	}
+}
+
+func (s *Server) check(gs *gameSession, now time.Time) {
+	if gs.closing.Load() || gs.scheduled.Load() {
+		return
+	}
+	switch {
+	case gs.out.stalledFor(now) > s.cfg.WriteStall:
+		gs.end("client stopped reading")
+	case now.Sub(gs.in.lastInput()) > s.cfg.AFKTimeout:
+		gs.notice("away from the keyboard too long: closing")
+		s.endSoon(gs, "away from keyboard")
+	case now.Sub(gs.started) > s.cfg.MaxSessionTime:
+		gs.notice("maximum session time reached: closing")
+		s.endSoon(gs, "maximum session time")
+	}
+}
+
+// endSoon ends a session after a short pause so its player can read why.
+func (s *Server) endSoon(gs *gameSession, reason string) {
+	if gs.scheduled.Swap(true) {
+		return
+	}
+	time.AfterFunc(2*time.Second, func() { gs.end(reason) })
+}
+
+// Shutdown stops the server: no new connections, every player told the
+// server is stopping, then every session closed. It returns when all
+// session handlers have finished or ctx expires.
+func (s *Server) Shutdown(ctx context.Context) error {
+	if s.stopping.Swap(true) {
+		return errors.New("server: already stopping")
+	}
+	s.mu.Lock()
+	l := s.listener
+	s.mu.Unlock()
+	if l != nil {
+		_ = l.Close() // stop accepting now; ssh.Server.Close follows
+	}
+	n := 0
+	s.sessions.Range(func(k, _ any) bool {
+		k.(*gameSession).notice("server stopping — thanks for playing")
+		n++
+		return true
+	})
+	s.log.Info("stopping", "sessions", n)
+	if n > 0 {
+		select {
+		case <-time.After(s.cfg.ShutdownNotice):
+		case <-ctx.Done():
+		}
+	}
+	s.sessions.Range(func(k, _ any) bool {
+		gs := k.(*gameSession)
+		if p := gs.getProgram(); p != nil {
+			go p.Quit()
+		}
+		return true
+	})
+	// Give programs a moment to restore the client's terminal, then close
+	// every connection.
+	quit := make(chan struct{})
+	go func() { s.handlers.Wait(); close(quit) }()
+	select {
+	case <-quit:
+	case <-time.After(500 * time.Millisecond):
+	case <-ctx.Done():
+	}
+	err := s.ssh.Close()
+	if errors.Is(err, net.ErrClosed) {
+		err = nil
+	}
+	select {
+	case <-quit:
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	s.lobby.Close()
+	close(s.stopJanitor)
+	if l != nil {
+		<-s.janitorDone
+	}
+	return err
+}
+
+// ErrServerClosed is returned by Serve after Shutdown.
+var ErrServerClosed = ssh.ErrServerClosed
+
+// IsLoopback reports whether host:port names a loopback address.
+func IsLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

@@ -1,0 +1,304 @@
+package server
+
+import (
+	"errors"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/ssh"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/tabletop/tabletop/ui"
+)
+
+// gameSession wraps one SSH session for the client program. Everything the
+// program and the bubbletea middleware see goes through it:
+//   - Read comes from an input pump, so a terminal query can time out
+//     without losing the player's first keystrokes, and so the server knows
+//     when the player last typed;
+//   - Write is watched, so a client that stops reading is noticed;
+//   - Pty and its window changes are clamped to the configured maximum
+//     before any layout code sees them, and resize storms are coalesced.
+type gameSession struct {
+	ssh.Session
+	srv      *Server
+	conn     *gossh.ServerConn
+	player   ui.Player
+	joinCode string
+	started  time.Time
+
+	in  *inputPump
+	out *watchedWriter
+
+	pty   ssh.Pty
+	hasPT bool
+	winch chan ssh.Window
+
+	mu        sync.Mutex
+	program   *tea.Program
+	closing   atomic.Bool
+	scheduled atomic.Bool  // an end is scheduled (after a notice)
+	reason    atomic.Value // string: why the server ended the session
+}
+
+func (g *gameSession) Read(p []byte) (int, error)  { return g.in.Read(p) }
+func (g *gameSession) Write(p []byte) (int, error) { return g.out.Write(p) }
+
+// Pty returns the clamped terminal and the clamped window changes.
+func (g *gameSession) Pty() (ssh.Pty, <-chan ssh.Window, bool) {
+	return g.pty, g.winch, g.hasPT
+}
+
+func (g *gameSession) setProgram(p *tea.Program) {
+	g.mu.Lock()
+	g.program = p
+	g.mu.Unlock()
+}
+
+func (g *gameSession) getProgram() *tea.Program {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.program
+}
+
+// notice shows a line in the client's status bar without ever blocking
+// the caller: a stuck program must not hold up the janitor or shutdown.
+func (g *gameSession) notice(text string) {
+	p := g.getProgram()
+	if p == nil {
+		return
+	}
+	go p.Send(ui.NoticeMsg(text))
+}
+
+// end closes the connection (once), recording why. Closing the connection
+// unblocks every pending read and write of the session.
+func (g *gameSession) end(reason string) {
+	if g.closing.Swap(true) {
+		return
+	}
+	g.reason.Store(reason)
+	if g.conn != nil {
+		_ = g.conn.Close()
+	} else {
+		_ = g.Session.Close()
+	}
+}
+
+// clampWindow bounds a window to the configured maximum (and at least 1×1),
+// so a 65535×65535 request cannot make any layout allocate gigabytes.
+func clampWindow(w ssh.Window, maxW, maxH int) ssh.Window {
+	w.Width = clampInt(w.Width, 1, maxW)
+	w.Height = clampInt(w.Height, 1, maxH)
+	// Pixel sizes are not used, but must not carry absurd values either.
+	w.WidthPixels, w.HeightPixels = 0, 0
+	return w
+}
+
+func clampInt(v, lo, hi int) int {
+	if v < lo {
+		return lo
+	}
+	if v > hi {
+		return hi
+	}
+	return v
+}
+
+// forwardWindows copies window changes from the raw session to out,
+// clamped, keeping only the latest pending change and at most one every
+// minGap, so a resize storm costs at most a few layouts per second.
+func forwardWindows(in <-chan ssh.Window, out chan ssh.Window, maxW, maxH int, minGap time.Duration, done <-chan struct{}) {
+	defer close(out)
+	var last time.Time
+	for {
+		var w ssh.Window
+		var ok bool
+		select {
+		case w, ok = <-in:
+			if !ok {
+				return
+			}
+		case <-done:
+			return
+		}
+		if wait := minGap - time.Since(last); wait > 0 {
+			// Collect the changes that arrive during the gap; only the last
+			// one matters.
+			t := time.NewTimer(wait)
+		gap:
+			for {
+				select {
+				case nw, ok := <-in:
+					if !ok {
+						t.Stop()
+						return
+					}
+					w = nw
+				case <-t.C:
+					break gap
+				case <-done:
+					t.Stop()
+					return
+				}
+			}
+		}
+		last = time.Now()
+		w = clampWindow(w, maxW, maxH)
+		// Latest wins: replace an unread change instead of blocking.
+		select {
+		case out <- w:
+		default:
+			select {
+			case <-out:
+			default:
+			}
+			select {
+			case out <- w:
+			case <-done:
+				return
+			}
+		}
+	}
+}
+
+// errReadTimeout is returned by the input pump when a read deadline passes.
+var errReadTimeout = errors.New("read timeout")
+
+// inputPump reads the client's bytes in its own goroutine into a small
+// bounded buffer. Reads from it can time out (the raw SSH channel cannot),
+// which the renderer's terminal query needs, and it records the time of the
+// last input for the away-from-keyboard check.
+type inputPump struct {
+	mu       sync.Mutex
+	buf      []byte
+	err      error
+	deadline time.Time
+	ready    chan struct{} // signalled when data or an error arrives
+	space    chan struct{} // signalled when a reader made room
+	last     atomic.Int64  // unix nanoseconds of the last input
+}
+
+const pumpMax = 16 << 10
+
+func newInputPump(r io.Reader) *inputPump {
+	p := &inputPump{ready: make(chan struct{}, 1), space: make(chan struct{}, 1)}
+	p.last.Store(time.Now().UnixNano())
+	go p.run(r)
+	return p
+}
+
+func (p *inputPump) run(r io.Reader) {
+	chunk := make([]byte, 4096)
+	for {
+		n, err := r.Read(chunk)
+		if n > 0 {
+			p.last.Store(time.Now().UnixNano())
+			for {
+				p.mu.Lock()
+				if len(p.buf)+n <= pumpMax {
+					p.buf = append(p.buf, chunk[:n]...)
+					p.mu.Unlock()
+					break
+				}
+				p.mu.Unlock()
+				<-p.space // the program is behind; push back on the client
+			}
+			signal(p.ready)
+		}
+		if err != nil {
+			p.mu.Lock()
+			p.err = err
+			p.mu.Unlock()
+			signal(p.ready)
+			return
+		}
+	}
+}
+
+func signal(c chan struct{}) {
+	select {
+	case c <- struct{}{}:
+	default:
+	}
+}
+
+// setDeadline makes reads fail with errReadTimeout after t; zero clears it.
+func (p *inputPump) setDeadline(t time.Time) {
+	p.mu.Lock()
+	p.deadline = t
+	p.mu.Unlock()
+	signal(p.ready) // wake a waiting reader to see the new deadline
+}
+
+func (p *inputPump) Read(b []byte) (int, error) {
+	for {
+		p.mu.Lock()
+		if len(p.buf) > 0 {
+			n := copy(b, p.buf)
+			p.buf = p.buf[n:]
+			if len(p.buf) == 0 {
+				p.buf = nil // let the backing array go
+			}
+			p.mu.Unlock()
+			signal(p.space)
+			return n, nil
+		}
+		if p.err != nil {
+			err := p.err
+			p.mu.Unlock()
+			return 0, err
+		}
+		deadline := p.deadline
+		p.mu.Unlock()
+		if deadline.IsZero() {
+			<-p.ready
+			continue
+		}
+		wait := time.Until(deadline)
+		if wait <= 0 {
+			return 0, errReadTimeout
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-p.ready:
+			t.Stop()
+		case <-t.C:
+		}
+	}
+}
+
+func (p *inputPump) lastInput() time.Time { return time.Unix(0, p.last.Load()) }
+
+// watchedWriter records when a write started, so the janitor can drop a
+// session whose client has stopped reading (its writes block on the SSH
+// window) without the writer ever having to time out by itself.
+type watchedWriter struct {
+	w       io.Writer
+	pending atomic.Int64 // unix nanoseconds when the blocked write began; 0 if none
+	written atomic.Int64
+}
+
+func (w *watchedWriter) Write(p []byte) (int, error) {
+	w.pending.Store(time.Now().UnixNano())
+	n, err := w.w.Write(p)
+	w.pending.Store(0)
+	w.written.Add(int64(n))
+	if err != nil && errors.Is(err, io.EOF) {
+		err = os.ErrClosed
+	}
+	return n, err
+}
+
+// stalledFor says how long the current write has been blocked.
+func (w *watchedWriter) stalledFor(now time.Time) time.Duration {
+	start := w.pending.Load()
+	if start == 0 {
+		return 0
+	}
+	return now.Sub(time.Unix(0, start))
+}
