@@ -178,18 +178,26 @@ func (s *State) Describe() string {
 	}
 	fmt.Fprintf(&b, "game over: x %d, o %d", s.goals[0], s.goals[1])
 	if pts, ok := s.WinningSquare(); ok {
-		how := "square"
 		if s.goals[0] == 95 {
-			how = "open quad"
+			fmt.Fprintf(&b, " (x's open quad r%dc%d r%dc%d r%dc%d, r%dc%d empty)", pts[0].R, pts[0].C, pts[1].R, pts[1].C, pts[2].R, pts[2].C, pts[3].R, pts[3].C)
+		} else {
+			fmt.Fprintf(&b, " (%s's square", s.rules.variant.Roles[s.win2role()])
+			for _, p := range pts {
+				fmt.Fprintf(&b, " r%dc%d", p.R, p.C)
+			}
+			b.WriteString(")")
 		}
-		b.WriteString(" (" + how)
-		for _, p := range pts {
-			fmt.Fprintf(&b, " r%dc%d", p.R, p.C)
-		}
-		b.WriteString(")")
 	} else {
 		b.WriteString(" (marks used up; blockers left decide)")
 	}
 	b.WriteByte('\n')
 	return b.String()
+}
+
+// win2role returns the role that owns the square that ended the game.
+func (s *State) win2role() game.Role {
+	if s.goals[1] == 100 {
+		return RoleO
+	}
+	return RoleX
 }

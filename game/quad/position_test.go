@@ -98,7 +98,7 @@ func TestDescribe(t *testing.T) {
 		t.Errorf("board rows wrong:\n%s", d)
 	}
 	won := parse(t, variantRules(t, "quad5"), "-x.x-/..o.x/x...o/.o.../-..o- x 0 0")
-	if d := won.Describe(); !strings.Contains(d, "game over: x 0, o 100") || !strings.Contains(d, "r2c3") {
+	if d := won.Describe(); !strings.Contains(d, "game over: x 0, o 100 (o's square") || !strings.Contains(d, "r2c3") {
 		t.Errorf("finished game described as:\n%s", d)
 	}
 }

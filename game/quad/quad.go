@@ -74,7 +74,8 @@ func (a set128) nth(k int) int {
 }
 
 // select64 returns the position of the k-th lowest set bit of x (k from 0),
-// narrowing by popcounts of halves so at most 7 bits are cleared one by one.
+// narrowing by popcounts of halves down to a byte and finishing with a
+// table, so it has no data-dependent loop.
 func select64(x uint64, k int) int {
 	pos := 0
 	if c := bits.OnesCount32(uint32(x)); k >= c {
@@ -92,11 +93,22 @@ func select64(x uint64, k int) int {
 		x >>= 8
 		pos += 8
 	}
-	for ; k > 0; k-- {
-		x &= x - 1
-	}
-	return pos + bits.TrailingZeros64(x)
+	return pos + int(selectInByte[uint8(x)][k&7])
 }
+
+// selectInByte[b][k] is the position of the k-th lowest set bit of b.
+var selectInByte = func() (t [256][8]uint8) {
+	for b := 0; b < 256; b++ {
+		k := 0
+		for i := 0; i < 8; i++ {
+			if b>>i&1 != 0 {
+				t[b][k] = uint8(i)
+				k++
+			}
+		}
+	}
+	return t
+}()
 
 // square is one geometric square of the board.
 type square struct {
@@ -122,6 +134,7 @@ type rules struct {
 	board    set128
 
 	squares []square // every distinct square, each once
+	masks   []set128 // masks[i] == squares[i].mask, packed for the scans
 
 	// Squares through each cell, flattened: the squares containing cell c
 	// are throughMask[throughStart[c]:throughStart[c+1]] (their masks, for
@@ -219,6 +232,7 @@ func (rl *rules) buildSquares() {
 					}
 					seen[sq.mask] = true
 					rl.squares = append(rl.squares, sq)
+					rl.masks = append(rl.masks, sq.mask)
 				}
 			}
 		}
@@ -258,7 +272,8 @@ func (rl *rules) completed(own set128, cell int) int {
 	lo, hi := int(rl.throughStart[cell]), int(rl.throughStart[cell+1])
 	masks := rl.throughMask[lo:hi]
 	for i := range masks {
-		if own.contains(masks[i]) {
+		// One branch per square: no corner missing from own.
+		if masks[i].lo&^own.lo|masks[i].hi&^own.hi == 0 {
 			return int(rl.throughIndex[lo+i])
 		}
 	}
@@ -268,8 +283,8 @@ func (rl *rules) completed(own set128, cell int) int {
 // anySquare returns the index of the first square wholly in own, or -1.
 // It scans every square; used when reading positions, not in play.
 func (rl *rules) anySquare(own set128) int {
-	for i := range rl.squares {
-		if own.contains(rl.squares[i].mask) {
+	for i, m := range rl.masks {
+		if own.contains(m) {
 			return i
 		}
 	}
@@ -279,10 +294,10 @@ func (rl *rules) anySquare(own set128) int {
 // openQuad returns the index of the first square with three corners in own
 // and the fourth in free, or -1.
 func (rl *rules) openQuad(own, free set128) int {
-	for i := range rl.squares {
-		m := rl.squares[i].mask
+	for i, m := range rl.masks {
+		// The corners not in own must be a single free cell.
 		rest := m.andNot(own)
-		if rest.count() == 1 && free.contains(rest) {
+		if rest.andNot(free).empty() && rest.count() == 1 {
 			return i
 		}
 	}
@@ -315,7 +330,7 @@ any orientation: tilted squares count (r2c3, r3c5, r5c4, r4c2 is one).
 After every action: x owns a square: x 100, o 0. Else o owns one: o 100, x 0.
 Else, when both players have used all their marks, the game ends: if x has
 an open quad (three corners x, the fourth empty, not white) x 95, o 5;
-otherwise more blockers left wins 90/10, equal blockers 50/50.
+otherwise blockers left decide: more scores 90 (the other 10), equal 50/50.
 `, n, n, n, n, marks, blockLine)
 }
 
