@@ -1,6 +1,7 @@
 package quad
 
 import (
+	"fmt"
 	"sort"
 	"testing"
 
@@ -171,51 +172,55 @@ func countCells(s *State, what Cell) int {
 func checkInvariants(t *testing.T, gs game.State) {
 	t.Helper()
 	s := gs.(*State)
+	fatalf := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf("position %q: %s", s.String(), fmt.Sprintf(format, args...))
+	}
 	rl := s.rules
 	nx, no, nw := countCells(s, X), countCells(s, O), countCells(s, White)
 	if s.MarksLeft(RoleX) != int(rl.marks)-nx || s.MarksLeft(RoleO) != int(rl.marks)-no {
-		t.Fatalf("marks left %d/%d do not match %d/%d marks on the board", s.MarksLeft(RoleX), s.MarksLeft(RoleO), nx, no)
+		fatalf("marks left %d/%d do not match %d/%d marks on the board", s.MarksLeft(RoleX), s.MarksLeft(RoleO), nx, no)
 	}
 	xb, ob := s.BlockersLeft(RoleX), s.BlockersLeft(RoleO)
 	if xb < 0 || ob < 0 || nw != 2*int(rl.blockers)-xb-ob {
-		t.Fatalf("blockers left %d/%d do not match %d white stones", xb, ob, nw)
+		fatalf("blockers left %d/%d do not match %d white stones", xb, ob, nw)
 	}
 	switch s.ToMove() {
 	case RoleX:
 		if nx != no {
-			t.Fatalf("x in control with %d x and %d o marks", nx, no)
+			fatalf("x in control with %d x and %d o marks", nx, no)
 		}
 	case RoleO:
 		if nx != no+1 {
-			t.Fatalf("o in control with %d x and %d o marks", nx, no)
+			fatalf("o in control with %d x and %d o marks", nx, no)
 		}
 	default:
-		t.Fatalf("role in control %d", s.ToMove())
+		fatalf("role in control %d", s.ToMove())
 	}
 	n := s.Size()
 	for _, p := range []Point{{1, 1}, {1, n}, {n, 1}, {n, n}} {
 		if s.At(p.R, p.C) != Missing {
-			t.Fatalf("corner r%dc%d is %v", p.R, p.C, s.At(p.R, p.C))
+			fatalf("corner r%dc%d is %v", p.R, p.C, s.At(p.R, p.C))
 		}
 	}
 	if countCells(s, Missing) != 4 {
-		t.Fatalf("%d missing cells, want the 4 corners", countCells(s, Missing))
+		fatalf("%d missing cells, want the 4 corners", countCells(s, Missing))
 	}
 	over, gx, gO := refGoals(s)
 	if over != s.Terminal() {
-		t.Fatalf("Terminal() = %v, reference says %v", s.Terminal(), over)
+		fatalf("Terminal() = %v, reference says %v", s.Terminal(), over)
 	}
 	if s.Goal(RoleX) != gx || s.Goal(RoleO) != gO {
-		t.Fatalf("goals %d/%d, reference says %d/%d", s.Goal(RoleX), s.Goal(RoleO), gx, gO)
+		fatalf("goals %d/%d, reference says %d/%d", s.Goal(RoleX), s.Goal(RoleO), gx, gO)
 	}
 	pts, ok := s.WinningSquare()
 	wantSquare := over && (gx == 100 || gO == 100 || gx == 95)
 	if ok != wantSquare {
-		t.Fatalf("WinningSquare ok=%v, want %v", ok, wantSquare)
+		fatalf("WinningSquare ok=%v, want %v", ok, wantSquare)
 	}
 	if ok {
 		if !refIsSquare(s.Size(), pts) {
-			t.Fatalf("WinningSquare %v is not a square", pts)
+			fatalf("WinningSquare %v is not a square", pts)
 		}
 		owner := X
 		if gO == 100 {
@@ -227,13 +232,13 @@ func checkInvariants(t *testing.T, gs game.State) {
 				want = Empty
 			}
 			if s.At(p.R, p.C) != want {
-				t.Fatalf("WinningSquare corner %d r%dc%d is %v, want %v", i, p.R, p.C, s.At(p.R, p.C), want)
+				fatalf("WinningSquare corner %d r%dc%d is %v, want %v", i, p.R, p.C, s.At(p.R, p.C), want)
 			}
 		}
 	}
 	var est [2]int
 	s.Estimate(est[:])
 	if est[0] < 0 || est[1] < 0 || est[0] > 10000 || est[1] > 10000 || est[0]+est[1] != 10000 {
-		t.Fatalf("Estimate %v out of range or not summing to 10000", est)
+		fatalf("Estimate %v out of range or not summing to 10000", est)
 	}
 }
