@@ -1,37 +1,18 @@
 package pentago
 
 import (
+	"math/bits"
+
 	"github.com/tabletop/tabletop/game"
 )
 
 // The estimate counts potential fives for each colour: sets of five cells
 // that hold no opposing stone and are a line now, or become one after a
 // single quarter turn of one quadrant. The second kind are the preimages
-// R⁻¹(L) of the 32 lines under the eight rotations R, precomputed and
-// deduplicated; they make the estimate see what a rotation can do, which
-// is what Pentago is about.
-var (
-	rotatedLines = buildRotatedLines()
-)
-
-// Weights by the number of own stones in an open potential five. A line
-// with four is one placement from winning; a rotated line with five is one
-// rotation from winning.
-// The tables have eight entries so that a count masked to 0–7 indexes
-// them without bounds checks.
-var (
-	lineWeight8    = [8]int{0, 1, 4, 16, 90, 400}
-	rotatedWeight8 = [8]int{0, 0, 2, 7, 30, 150}
-	isFour         = [8]int{4: 1}
-	isFive         = [8]int{5: 1}
-)
-
-// isZero returns 1 if x is 0, else 0, without a branch.
-func isZero(x uint64) int { return int(((x | -x) >> 63) ^ 1) }
-
-// estimateScale sets how quickly a lead in potential turns into a
-// near-certain estimate.
-const estimateScale = 120
+// R⁻¹(L) of the 32 lines under the eight rotations R (124 distinct sets),
+// precomputed; they make the estimate see what a rotation can do, which is
+// what Pentago is about.
+var rotatedLines = buildRotatedLines()
 
 func buildRotatedLines() []uint64 {
 	seen := map[uint64]bool{}
@@ -55,6 +36,51 @@ func buildRotatedLines() []uint64 {
 	return out
 }
 
+// Weights by the number of own stones in an open potential five. A line
+// with four is one placement from winning; a rotated line with five is one
+// rotation from winning.
+var (
+	lineWeight    = [6]int{0, 1, 4, 16, 90, 400}
+	rotatedWeight = [6]int{0, 0, 2, 7, 30, 150}
+)
+
+// lineValue[r][b] packs, for a line with r red and b black stones, the
+// lead it gives red (low 16 bits, signed: +weight when only red is in it,
+// −weight when only black is) and whether it is an open four for red
+// (bit 16) or black (bit 24). rotatedValue is the same for rotated lines,
+// with bit 16 set when the rotated line is full. The tables have eight
+// rows so that counts masked with &7 index them without bounds checks.
+var (
+	lineValue    = valueTable(lineWeight, 4)
+	rotatedValue = valueTable(rotatedWeight, 5)
+)
+
+func valueTable(w [6]int, flagAt int) (t [8][8]uint32) {
+	for r := 0; r <= 5; r++ {
+		for b := 0; r+b <= 5; b++ {
+			var lead int
+			switch {
+			case b == 0:
+				lead = w[r]
+			case r == 0:
+				lead = -w[b]
+			}
+			t[r][b] = uint32(uint16(int16(lead)))
+			if r == flagAt && b == 0 {
+				t[r][b] |= 1 << 16
+			}
+			if b == flagAt && r == 0 {
+				t[r][b] |= 1 << 24
+			}
+		}
+	}
+	return t
+}
+
+// estimateScale sets how quickly a lead in potential turns into a
+// near-certain estimate.
+const estimateScale = 120
+
 // Estimate writes the expected goals scaled by 100 (0–10000) for red and
 // black; they add up to 10000. Terminal positions get their exact goals.
 // It does not allocate.
@@ -65,43 +91,35 @@ func (s *State) Estimate(est []int) {
 		return
 	}
 	red, black := s.stones[0], s.stones[1]
-	occupied := red | black
-	// lead is red's potential minus black's.
-	var lead, redFours, blackFours, fives int
-	// One count per mask suffices: a mask counts for a colour only when it
-	// holds no opposing stone, and then all its stones are that colour's.
-	// The open flags are 0 or 1 so that the loops have no unpredictable
-	// branches.
+	// lead is red's potential minus black's; fours counts the open fours
+	// (red in bits 0–7, black from bit 8), fives the full rotated lines.
+	// Table lookups keep the loops free of unpredictable branches.
+	var lead, fours, fives int
 	for _, m := range lineMasks {
-		c := count(occupied & m)
-		redOpen, blackOpen := isZero(black&m), isZero(red&m)
-		lead += lineWeight8[c] * (redOpen - blackOpen)
-		redFours += isFour[c] * redOpen
-		blackFours += isFour[c] * blackOpen
+		v := lineValue[bits.OnesCount64(red&m)&7][bits.OnesCount64(black&m)&7]
+		lead += int(int16(v))
+		fours += int(v >> 16)
 	}
 	for _, m := range rotatedLines {
-		c := count(occupied & m)
-		open := isZero(black&m) - isZero(red&m) // +1 red, −1 black, 0 both or neither
-		lead += rotatedWeight8[c] * open
-		fives += isFive[c] * (open & 1)
+		v := rotatedValue[bits.OnesCount64(red&m)&7][bits.OnesCount64(black&m)&7]
+		lead += int(int16(v))
+		fives += int(v >> 16)
 	}
-	// An open four of the role in control, in the place phase, is a win:
-	// the placement completes the line and ends the game at once.
 	mover := s.ToMove()
-	moverFours := blackFours
-	if mover == RoleRed {
-		moverFours = redFours
-	}
-	moverWins := moverFours > 0 && s.Phase() == Place
-	// A rotated line with five stones means some rotation makes a real
-	// line (every line a rotation completes is the image of one of these).
-	fullRotated := fives > 0
-	if moverWins {
-		// A placement completes a line and ends the game at once.
-		setEstimate(est, mover, 9900)
-		return
-	}
-	if fullRotated && s.Phase() == Rotate && rotationCanWin(s) {
+	if s.Phase() == Place {
+		// An open four of the role in control is a win: the placement
+		// completes the line and ends the game at once.
+		moverFours := fours >> 8
+		if mover == RoleRed {
+			moverFours = fours & 0xff
+		}
+		if moverFours > 0 {
+			setEstimate(est, mover, 9900)
+			return
+		}
+	} else if fives > 0 && rotationCanWin(s) {
+		// Every line a rotation completes is the image of a full rotated
+		// line, so without one no rotation can win.
 		setEstimate(est, mover, 9500)
 		return
 	}
@@ -141,15 +159,4 @@ func rotationCanWin(s *State) bool {
 func setEstimate(est []int, winner game.Role, v int) {
 	est[winner] = v
 	est[1-winner] = 10000 - v
-}
-
-// count returns the number of set bits of x, a subset of one five-cell
-// mask, as a value 0–7. It is a branch-free SWAR count: on the baseline
-// amd64 target bits.OnesCount64 tests for POPCNT and may call a fallback,
-// which makes the compiler spill every register in the loops above.
-func count(x uint64) uint64 {
-	x -= x >> 1 & 0x5555555555555555
-	x = x&0x3333333333333333 + x>>2&0x3333333333333333
-	x = (x + x>>4) & 0x0f0f0f0f0f0f0f0f
-	return x * 0x0101010101010101 >> 56 & 7
 }
