@@ -92,7 +92,9 @@ func (rl *rules) parsePosition(text string) (*State, error) {
 	}
 	for i, f := range fields[2:] {
 		v, err := strconv.Atoi(f)
-		if err != nil || v < 0 || v > int(rl.blockers) {
+		if err != nil || len(f) != len(strconv.Itoa(v)) || v < 0 || v > int(rl.blockers) {
+			// The length test refuses "+5" and "05", which would not
+			// read back as written.
 			return nil, fmt.Errorf("%s's blockers left %q: want a number from 0 to %d", rl.variant.Roles[i], f, rl.blockers)
 		}
 		s.blockers[i] = int8(v)

@@ -29,6 +29,8 @@ func TestParsePositionErrors(t *testing.T) {
 		{"quad7", e7 + " x 6 5", "from 0 to 5"},
 		{"quad7", e7 + " x 5 -1", "from 0 to 5"},
 		{"quad7", e7 + " x 5 five", "from 0 to 5"},
+		{"quad7", e7 + " x 05 5", "from 0 to 5"},
+		{"quad7", e7 + " x +5 5", "from 0 to 5"},
 		{"quad5", "-xxx-/xxxxx/x.o../ooooo/-ooo- o 0 0", "x has 9 marks on the board, but only 8"},
 		{"quad5", "-xxx-/xx.../.o.../ooooo/-ooo- x 0 0", "o has 9 marks on the board, but only 8"},
 		{"quad7", "-.....-/.w...../......./......./......./......./-.....- x 5 5", "1 white stones on the board, but the blockers used (0 by x, 0 by o) make 0"},
