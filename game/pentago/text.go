@@ -354,8 +354,8 @@ func checkLastAction(r *rules, k int, red, black uint64) error {
 // whose turn it is, or how the game ended.
 func (s *State) Describe() string {
 	var sb strings.Builder
-	sb.WriteString("     quadrant 2      quadrant 1\n")
-	sb.WriteString("  Y  X 1 2 3         X 1 2 3\n")
+	sb.WriteString("       Q2      Q1\n")
+	sb.WriteString("  Y   1 2 3   1 2 3   X\n")
 	border := "    +-------+-------+\n"
 	for r := 1; r <= 6; r++ {
 		if r == 1 || r == 4 {
@@ -374,8 +374,9 @@ func (s *State) Describe() string {
 		fmt.Fprintf(&sb, "| %d\n", y)
 	}
 	sb.WriteString(border)
-	sb.WriteString("     X 1 2 3         X 1 2 3\n")
-	sb.WriteString("     quadrant 3      quadrant 4\n")
+	sb.WriteString("      1 2 3   1 2 3   X\n")
+	sb.WriteString("       Q3      Q4\n")
+	sb.WriteString("A cell is Q X Y: quadrant, column X from the left, row Y from the bottom.\n")
 	nr, nb := s.Stones()
 	fmt.Fprintf(&sb, "Stones: red (r) %d, black (b) %d.\n", nr, nb)
 	switch s.status {
