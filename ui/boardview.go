@@ -33,8 +33,9 @@ type boardLayout struct {
 }
 
 const (
-	panelMinW = 30
-	boardY    = 2 // header line and a blank line above the board
+	panelMinW     = 30
+	panelComfortW = 44
+	boardY        = 2 // header line and a blank line above the board
 )
 
 // cellSizes are tried largest first.
@@ -78,7 +79,12 @@ func (b *boardScreen) layout() boardLayout {
 		if l.handles {
 			l.bh++
 		}
-		fits := l.bx+l.bw+2+panelMinW <= w && l.bh <= avail && panelMinH <= avail
+		// Bigger cells only when the panel keeps a comfortable width.
+		pw := panelMinW
+		if i < len(cellSizes)-1 {
+			pw = panelComfortW
+		}
+		fits := l.bx+l.bw+2+pw <= w && l.bh <= avail && panelMinH <= avail
 		if i == len(cellSizes)-1 {
 			l.needW = l.bx + l.bw + 2 + panelMinW
 			l.needH = boardY + max(l.bh, panelMinH) + 1 + l.helpH
@@ -310,14 +316,28 @@ func (b *boardScreen) boardView(l boardLayout) string {
 	if l.handles {
 		lines = append(lines, handleLine(2, 1))
 	}
+	// Column labels that do not fit a cell with a space to spare lose
+	// their letter (c10 → 10), which moves to the corner.
+	compact, prefix := false, ""
+	for c := 0; c < l.cols; c++ {
+		if len(b.vu.colLabel(c)) >= l.cw {
+			compact = true
+		}
+	}
+	if compact {
+		prefix = strings.TrimRight(b.vu.colLabel(0), "0123456789")
+	}
 	var lab strings.Builder
-	lab.WriteString(strings.Repeat(" ", l.lw))
+	lab.WriteString(st.Muted.Render(fmt.Sprintf("%*s", l.lw, prefix+" ")))
 	for c := 0; c < l.cols; c++ {
 		if l.gap > 0 && c == l.gap {
 			lab.WriteString(strings.Repeat(" ", l.gapW))
 		}
 		s := b.vu.colLabel(c)
-		lp := (l.cw - len(s)) / 2
+		if compact {
+			s = strings.TrimPrefix(s, prefix)
+		}
+		lp := (l.cw - len(s) + 1) / 2
 		lab.WriteString(st.Muted.Render(strings.Repeat(" ", max(lp, 0)) + s + strings.Repeat(" ", max(l.cw-lp-len(s), 0))))
 	}
 	lines = append(lines, lab.String())
@@ -376,6 +396,10 @@ func (b *boardScreen) panelView(l boardLayout) string {
 		add(st.Role(moverName).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.seatName(mover)))
 	}
 	add("")
+	roleW := 0
+	for _, role := range b.v.Roles {
+		roleW = max(roleW, len(role))
+	}
 	for i, role := range b.v.Roles {
 		r := game.Role(i)
 		marker := "  "
@@ -386,9 +410,9 @@ func (b *boardScreen) panelView(l boardLayout) string {
 		if b.ended() && b.st.Terminal() {
 			extra = fmt.Sprintf("goal %d", b.st.Goal(r))
 		}
-		name := truncate(b.seatName(r), 12)
-		add(marker + st.Role(role).Render(roleLetter(role)+" "+padRight(role, 6)) + " " +
-			st.Text.Render(padRight(name, 12)) + " " + st.Muted.Render(extra))
+		name := truncate(b.seatName(r), 10)
+		add(marker + st.Role(role).Render(roleLetter(role)+" "+padRight(role, roleW)) + " " +
+			st.Text.Render(padRight(name, 10)) + " " + st.Muted.Render(extra))
 	}
 	if c := b.vu.counter(b.st); c != "" {
 		add(st.Muted.Render(c))

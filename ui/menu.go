@@ -49,10 +49,16 @@ func (d menuDelegate) Render(w io.Writer, m list.Model, index int, it list.Item)
 		return
 	}
 	st := d.c.st
-	cursor, title := "  ", st.Text.Render(padRight(item.title, 16))
+	tw := 0
+	for _, it := range m.Items() {
+		if mi, ok := it.(menuItem); ok {
+			tw = max(tw, len([]rune(mi.title)))
+		}
+	}
+	cursor, title := "  ", st.Text.Render(padRight(item.title, tw))
 	if index == m.Index() {
 		cursor = st.Accent.Render("> ")
-		title = st.Accent.Render(padRight(item.title, 16))
+		title = st.Accent.Render(padRight(item.title, tw))
 	}
 	line := cursor + title + " " + st.Muted.Render(item.desc)
 	fmt.Fprint(w, cutANSI(line, m.Width()))

@@ -5,78 +5,53 @@ import (
 	"strconv"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/pentago"
 )
 
-// pentagoUI adapts Pentago and Pentago-split. The drawn grid has row 0 at
-// the top; the game's cells are (Q X Y) as in RULES.md.
+// pentagoUI adapts Pentago and Pentago-split. Grid (r, c) is the game's
+// whole-board row r+1 from the top and column c+1; pentago converts to
+// RULES.md's (Q X Y).
 type pentagoUI struct{}
+
+func asPentago(s game.State) *pentago.State {
+	p, _ := s.(*pentago.State)
+	return p
+}
 
 func (pentagoUI) dims() (int, int) { return 6, 6 }
 func (pentagoUI) gap() int         { return 3 }
 func (pentagoUI) handles() bool    { return true }
 
 // rowLabel is Y inside the quadrant, counted from the bottom.
-func (pentagoUI) rowLabel(r int) string { return strconv.Itoa((5-r)%3 + 1) }
+func (pentagoUI) rowLabel(r int) string {
+	_, _, y := pentago.CellQXY(r+1, 1)
+	return strconv.Itoa(y)
+}
 
 // colLabel is X inside the quadrant.
-func (pentagoUI) colLabel(c int) string { return strconv.Itoa(c%3 + 1) }
-
-// qxy converts a grid cell to RULES.md's (Q X Y).
-func (pentagoUI) qxy(p pos) (q, x, y int) {
-	col, rb := p.c+1, 6-p.r
-	x, y = col, rb
-	if col > 3 {
-		x = col - 3
-	}
-	if rb > 3 {
-		y = rb - 3
-	}
-	switch {
-	case col > 3 && rb > 3:
-		q = 1
-	case rb > 3:
-		q = 2
-	case col <= 3:
-		q = 3
-	default:
-		q = 4
-	}
-	return q, x, y
+func (pentagoUI) colLabel(c int) string {
+	_, x, _ := pentago.CellQXY(1, c+1)
+	return strconv.Itoa(x)
 }
 
-// fromQXY converts (Q X Y) to a grid cell.
-func (pentagoUI) fromQXY(q, x, y int) pos {
-	col, rb := x, y
-	if q == 1 || q == 4 {
-		col += 3
-	}
-	if q == 1 || q == 2 {
-		rb += 3
-	}
-	return pos{6 - rb, col - 1}
-}
-
-func (p pentagoUI) quadrant(c pos) int {
-	if c.r < 0 || c.r > 5 || c.c < 0 || c.c > 5 {
-		return 0
-	}
-	q, _, _ := p.qxy(c)
+func (pentagoUI) quadrant(p pos) int {
+	q, _, _ := pentago.CellQXY(p.r+1, p.c+1)
 	return q
 }
 
 func (pentagoUI) cells(s game.State) [][]cellInfo {
-	rows, _ := positionRows(s)
+	ps := asPentago(s)
 	out := make([][]cellInfo, 6)
 	for r := range out {
 		out[r] = make([]cellInfo, 6)
+		if ps == nil {
+			continue
+		}
 		for c := range out[r] {
-			if r >= len(rows) || c >= len(rows[r]) {
-				continue
-			}
-			switch rows[r][c] {
-			case 'r':
+			switch ps.At(r+1, c+1) {
+			case pentago.Red:
 				out[r][c] = cellInfo{glyph: "R", role: "red"}
-			case 'b':
+			case pentago.Black:
 				out[r][c] = cellInfo{glyph: "B", role: "black"}
 			}
 		}
@@ -84,32 +59,22 @@ func (pentagoUI) cells(s game.State) [][]cellInfo {
 	return out
 }
 
-// phase returns "place" or "rotate".
-func (pentagoUI) phase(s game.State) string {
-	_, rest := positionRows(s)
-	if len(rest) < 2 {
-		return ""
-	}
-	return rest[1]
+func (pentagoUI) rotating(s game.State) bool {
+	ps := asPentago(s)
+	return ps != nil && ps.Phase() == pentago.Rotate
 }
 
-func (p pentagoUI) moveCells(s game.State, m game.Move) []pos {
-	head, args := kifArgs(s, m)
-	if head != "place" || len(args) != 3 {
+func (pentagoUI) moveCells(_ game.State, m game.Move) []pos {
+	info := pentago.Decode(m)
+	if info.Kind != pentago.PlaceStone {
 		return nil
 	}
-	q, _ := strconv.Atoi(args[0])
-	x, _ := strconv.Atoi(args[1])
-	y, _ := strconv.Atoi(args[2])
-	if q < 1 || q > 4 || x < 1 || x > 3 || y < 1 || y > 3 {
-		return nil
-	}
-	return []pos{p.fromQXY(q, x, y)}
+	return []pos{{info.Row - 1, info.Col - 1}}
 }
 
 func (p pentagoUI) act(s game.State, c pos, _ *pos) actResult {
-	q, x, y := p.qxy(c)
-	if p.phase(s) == "rotate" {
+	q, x, y := pentago.CellQXY(c.r+1, c.c+1)
+	if p.rotating(s) {
 		return actResult{quad: q, msg: fmt.Sprintf("quadrant %d: z or [ turns it counterclockwise, x or ] clockwise", q)}
 	}
 	return playText(s, fmt.Sprintf("(place %d %d %d)", q, x, y))
@@ -132,9 +97,6 @@ func (p pentagoUI) key(s game.State, k string, cur pos, _ *pos, quad int) (actRe
 }
 
 func (p pentagoUI) rotate(s game.State, q int, clockwise bool) actResult {
-	if p.phase(s) != "rotate" {
-		return refuse("place a marble first, then rotate")
-	}
 	dir := "counterclockwise"
 	if clockwise {
 		dir = "clockwise"
@@ -143,29 +105,37 @@ func (p pentagoUI) rotate(s game.State, q int, clockwise bool) actResult {
 }
 
 func (pentagoUI) targets(game.State, pos) []pos { return nil }
-func (pentagoUI) winCells(s game.State) []pos   { return nil }
 func (pentagoUI) counter(game.State) string     { return "" }
 
-func (pentagoUI) stocks(s game.State, r game.Role) string {
-	rows, _ := positionRows(s)
-	letter := byte('r')
-	if r == 1 {
-		letter = 'b'
+func (pentagoUI) winCells(s game.State) []pos {
+	ps := asPentago(s)
+	if ps == nil {
+		return nil
 	}
-	n := 0
-	for _, row := range rows {
-		for i := 0; i < len(row); i++ {
-			if row[i] == letter {
-				n++
-			}
+	var out []pos
+	for _, line := range ps.WinningLines() {
+		for _, sq := range line {
+			out = append(out, pos{sq.Row - 1, sq.Col - 1})
 		}
 	}
-	return fmt.Sprintf("marbles %d", n)
+	return out
+}
+
+func (pentagoUI) stocks(s game.State, r game.Role) string {
+	ps := asPentago(s)
+	if ps == nil {
+		return ""
+	}
+	red, black := ps.Stones()
+	if r == 1 {
+		return fmt.Sprintf("stones %d", black)
+	}
+	return fmt.Sprintf("stones %d", red)
 }
 
 func (p pentagoUI) prompt(s game.State, _ *pos) string {
-	if p.phase(s) == "rotate" {
+	if p.rotating(s) {
 		return "rotate: pick a quadrant (1-4 or cursor), z/[ ccw, x/] cw"
 	}
-	return "enter places a marble"
+	return "enter places a stone"
 }

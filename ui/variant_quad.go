@@ -5,17 +5,27 @@ import (
 	"strconv"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/quad"
 )
 
-// quadUI adapts Quad (any board size).
+// quadUI adapts Quad (any board size). Grid (r, c) is the game's
+// 1-based (r+1, c+1).
 type quadUI struct {
 	noExtras
 	n int
 }
 
 func newQuadUI(v *game.Variant) *quadUI {
-	rows, _ := positionRows(v.New())
-	return &quadUI{n: len(rows)}
+	n := 0
+	if q, ok := v.New().(*quad.State); ok {
+		n = q.Size()
+	}
+	return &quadUI{n: n}
+}
+
+func asQuad(s game.State) *quad.State {
+	q, _ := s.(*quad.State)
+	return q
 }
 
 func (q *quadUI) dims() (int, int)      { return q.n, q.n }
@@ -23,23 +33,23 @@ func (q *quadUI) rowLabel(r int) string { return "r" + strconv.Itoa(r+1) }
 func (q *quadUI) colLabel(c int) string { return "c" + strconv.Itoa(c+1) }
 
 func (q *quadUI) cells(s game.State) [][]cellInfo {
-	rows, _ := positionRows(s)
+	qs := asQuad(s)
 	out := make([][]cellInfo, q.n)
 	for r := range out {
 		out[r] = make([]cellInfo, q.n)
 		for c := range out[r] {
-			ch := byte('-')
-			if r < len(rows) && c < len(rows[r]) {
-				ch = rows[r][c]
+			cell := quad.Missing
+			if qs != nil {
+				cell = qs.At(r+1, c+1)
 			}
-			switch ch {
-			case 'x':
+			switch cell {
+			case quad.X:
 				out[r][c] = cellInfo{glyph: "X", role: "x"}
-			case 'o':
+			case quad.O:
 				out[r][c] = cellInfo{glyph: "O", role: "o"}
-			case 'w':
+			case quad.White:
 				out[r][c] = cellInfo{glyph: "#", role: "white"}
-			case '-':
+			case quad.Missing:
 				out[r][c] = cellInfo{missing: true}
 			}
 		}
@@ -47,60 +57,54 @@ func (q *quadUI) cells(s game.State) [][]cellInfo {
 	return out
 }
 
-func (q *quadUI) moveCells(s game.State, m game.Move) []pos {
-	head, args := kifArgs(s, m)
-	if (head != "mark" && head != "block") || len(args) != 2 {
-		return nil
-	}
-	r, c := atoiPrefix(args[0], "r"), atoiPrefix(args[1], "c")
-	if r < 1 || c < 1 {
+func (q *quadUI) moveCells(_ game.State, m game.Move) []pos {
+	kind, r, c := quad.Decode(m)
+	if kind == quad.Invalid {
 		return nil
 	}
 	return []pos{{r - 1, c - 1}}
 }
 
-func (q *quadUI) missing(s game.State, p pos) bool {
-	cs := q.cells(s)
-	return p.r < 0 || p.r >= q.n || p.c < 0 || p.c >= q.n || cs[p.r][p.c].missing
-}
-
 func (q *quadUI) act(s game.State, p pos, _ *pos) actResult {
-	if q.missing(s, p) {
-		return refuse("that corner is not part of the board")
-	}
 	return playText(s, fmt.Sprintf("(mark r%d c%d)", p.r+1, p.c+1))
 }
 
-// blockersLeft reads role r's blockers from the position string.
 func (q *quadUI) blockersLeft(s game.State, r game.Role) int {
-	_, rest := positionRows(s)
-	if len(rest) < 3 || r < 0 || r > 1 {
-		return 0
+	if qs := asQuad(s); qs != nil {
+		return qs.BlockersLeft(r)
 	}
-	n, _ := strconv.Atoi(rest[1+int(r)])
-	return n
+	return 0
 }
 
 func (q *quadUI) key(s game.State, k string, cur pos, _ *pos, _ int) (actResult, bool) {
 	if k != "b" {
 		return actResult{}, false
 	}
-	if q.blockersLeft(s, s.ToMove()) == 0 {
-		return refuse("%s has no blockers left", s.Variant().RoleName(s.ToMove())), true
-	}
-	if q.missing(s, cur) {
-		return refuse("that corner is not part of the board"), true
-	}
 	return playText(s, fmt.Sprintf("(block r%d c%d)", cur.r+1, cur.c+1)), true
 }
 
-// marksLeft asks the game when it can say; quad exports MarksLeft.
 func (q *quadUI) stocks(s game.State, r game.Role) string {
-	b := q.blockersLeft(s, r)
-	if ml, ok := s.(interface{ MarksLeft(game.Role) int }); ok {
-		return fmt.Sprintf("marks %d  blockers %d", ml.MarksLeft(r), b)
+	qs := asQuad(s)
+	if qs == nil {
+		return ""
 	}
-	return fmt.Sprintf("blockers %d", b)
+	return fmt.Sprintf("marks %d  blockers %d", qs.MarksLeft(r), qs.BlockersLeft(r))
+}
+
+func (q *quadUI) winCells(s game.State) []pos {
+	qs := asQuad(s)
+	if qs == nil {
+		return nil
+	}
+	sq, ok := qs.WinningSquare()
+	if !ok {
+		return nil
+	}
+	out := make([]pos, 0, 4)
+	for _, p := range sq {
+		out = append(out, pos{p.R - 1, p.C - 1})
+	}
+	return out
 }
 
 func (q *quadUI) prompt(s game.State, _ *pos) string {

@@ -5,17 +5,18 @@ import (
 	"strconv"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/tictacchess"
 )
 
-// ttcUI adapts Tic-Tac-Chess for four. The drawn grid has row 0 at the
-// top (Y=7) and column 0 at the left (X=1).
+// ttcUI adapts Tic-Tac-Chess for four. Grid row 0 is the top (Y=7),
+// column 0 the left (X=1).
 type ttcUI struct{ noExtras }
 
-var ttcLetters = map[byte]cellInfo{
-	'r': {glyph: "R", role: "red"},
-	'y': {glyph: "Y", role: "yellow"},
-	'b': {glyph: "B", role: "blue"},
-	'g': {glyph: "G", role: "green"},
+var ttcLetters = []string{"R", "Y", "B", "G"}
+
+func asTTC(s game.State) *tictacchess.State {
+	t, _ := s.(*tictacchess.State)
+	return t
 }
 
 func (ttcUI) dims() (int, int)      { return 7, 7 }
@@ -26,57 +27,58 @@ func (ttcUI) xy(p pos) (x, y int) { return p.c + 1, 7 - p.r }
 func (ttcUI) fromXY(x, y int) pos { return pos{7 - y, x - 1} }
 
 func (t ttcUI) cells(s game.State) [][]cellInfo {
-	rows, _ := positionRows(s)
+	ts := asTTC(s)
 	out := make([][]cellInfo, 7)
 	for r := range out {
 		out[r] = make([]cellInfo, 7)
 		for c := range out[r] {
-			if r < len(rows) && c < len(rows[r]) {
-				out[r][c] = ttcLetters[rows[r][c]]
+			x, y := t.xy(pos{r, c})
+			if ts != nil {
+				if role := ts.At(x, y).Role(); role != game.NoRole && int(role) < len(ttcLetters) {
+					out[r][c] = cellInfo{glyph: ttcLetters[role], role: s.Variant().RoleName(role)}
+				}
 			}
 			// The border (no piece may land there) is shaded.
-			out[r][c].alt = r == 0 || r == 6 || c == 0 || c == 6
+			out[r][c].alt = tictacchess.IsBorder(x, y)
 		}
 	}
 	return out
 }
 
-func (t ttcUI) moveCells(s game.State, m game.Move) []pos {
-	head, args := kifArgs(s, m)
-	if head != "move" || len(args) != 4 {
+func (t ttcUI) moveCells(_ game.State, m game.Move) []pos {
+	x1, y1, x2, y2, pass := tictacchess.Decode(m)
+	if pass || x1 == 0 {
 		return nil
 	}
-	n := make([]int, 4)
-	for i, a := range args {
-		n[i], _ = strconv.Atoi(a)
-		if n[i] < 1 || n[i] > 7 {
-			return nil
-		}
-	}
-	return []pos{t.fromXY(n[0], n[1]), t.fromXY(n[2], n[3])}
-}
-
-func (t ttcUI) owner(s game.State, p pos) string {
-	cs := t.cells(s)
-	if p.r < 0 || p.r > 6 || p.c < 0 || p.c > 6 {
-		return ""
-	}
-	return cs[p.r][p.c].role
+	return []pos{t.fromXY(x1, y1), t.fromXY(x2, y2)}
 }
 
 func (t ttcUI) targets(s game.State, p pos) []pos {
+	ts := asTTC(s)
+	if ts == nil {
+		return nil
+	}
+	x, y := t.xy(p)
 	var out []pos
-	for _, m := range s.Legal(nil) {
-		if cs := t.moveCells(s, m); len(cs) == 2 && cs[0] == p {
-			out = append(out, cs[1])
-		}
+	for _, pt := range ts.TargetsFrom(x, y) {
+		out = append(out, t.fromXY(pt.X, pt.Y))
 	}
 	return out
 }
 
+func (t ttcUI) owner(s game.State, p pos) game.Role {
+	ts := asTTC(s)
+	if ts == nil || p.r < 0 || p.r > 6 || p.c < 0 || p.c > 6 {
+		return game.NoRole
+	}
+	x, y := t.xy(p)
+	return ts.At(x, y).Role()
+}
+
 func (t ttcUI) act(s game.State, p pos, sel *pos) actResult {
-	mover := s.Variant().RoleName(s.ToMove())
+	mover := s.ToMove()
 	owner := t.owner(s, p)
+	v := s.Variant()
 	if owner == mover {
 		if sel != nil && *sel == p {
 			return actResult{setSel: true, msg: "selection cleared"}
@@ -88,10 +90,10 @@ func (t ttcUI) act(s game.State, p pos, sel *pos) actResult {
 		return actResult{setSel: true, sel: &sp, msg: "now choose its target (esc cancels)"}
 	}
 	if sel == nil {
-		if owner != "" {
-			return refuse("that is %s's piece; %s is to move", owner, mover)
+		if owner != game.NoRole {
+			return refuse("that is %s's piece; %s is to move", v.RoleName(owner), v.RoleName(mover))
 		}
-		return refuse("select one of %s's pieces first", mover)
+		return refuse("select one of %s's pieces first", v.RoleName(mover))
 	}
 	x1, y1 := t.xy(*sel)
 	x2, y2 := t.xy(p)
@@ -100,26 +102,34 @@ func (t ttcUI) act(s game.State, p pos, sel *pos) actResult {
 
 func (ttcUI) key(game.State, string, pos, *pos, int) (actResult, bool) { return actResult{}, false }
 
-func (t ttcUI) stocks(s game.State, r game.Role) string {
-	name := s.Variant().RoleName(r)
-	cs := t.cells(s)
-	n := 0
-	for _, row := range cs {
-		for _, c := range row {
-			if c.role == name {
-				n++
-			}
-		}
+func (t ttcUI) winCells(s game.State) []pos {
+	ts := asTTC(s)
+	if ts == nil {
+		return nil
 	}
-	return fmt.Sprintf("pieces %d", n)
+	line, _, ok := ts.CentreLine()
+	if !ok {
+		return nil
+	}
+	out := make([]pos, 0, 3)
+	for _, p := range line {
+		out = append(out, t.fromXY(p.X, p.Y))
+	}
+	return out
+}
+
+func (ttcUI) stocks(s game.State, r game.Role) string {
+	if ts := asTTC(s); ts != nil {
+		return fmt.Sprintf("pieces %d", ts.Pieces(r))
+	}
+	return ""
 }
 
 func (ttcUI) counter(s game.State) string {
-	_, rest := positionRows(s)
-	if len(rest) < 2 {
-		return ""
+	if ts := asTTC(s); ts != nil {
+		return fmt.Sprintf("step %d/33", ts.Step())
 	}
-	return "step " + rest[1] + "/33"
+	return ""
 }
 
 func (ttcUI) prompt(s game.State, sel *pos) string {

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/tabletop/tabletop/game"
@@ -81,34 +80,6 @@ func newVariantUI(v *game.Variant) variantUI {
 		return &ttcUI{}
 	}
 	return nil
-}
-
-// positionRows splits a position string of RULES.md into its board rows
-// and the remaining fields.
-func positionRows(s game.State) (rows []string, rest []string) {
-	f := strings.Fields(s.String())
-	if len(f) == 0 {
-		return nil, nil
-	}
-	return strings.Split(f[0], "/"), f[1:]
-}
-
-// kifArgs returns the head and integer-free arguments of m's KIF text.
-func kifArgs(s game.State, m game.Move) (string, []string) {
-	head, args, err := game.SplitKIF(s.FormatMove(m))
-	if err != nil {
-		return "", nil
-	}
-	return head, args
-}
-
-// atoiPrefix reads the number after a one-letter prefix ("r3" → 3).
-func atoiPrefix(a, prefix string) int {
-	n, err := strconv.Atoi(strings.TrimPrefix(a, prefix))
-	if err != nil {
-		return -1
-	}
-	return n
 }
 
 func containsPos(ps []pos, p pos) bool {

@@ -1,0 +1,39 @@
+package ui
+
+import (
+	"os"
+	"sync"
+)
+
+// memStore is a SaveStore in memory.
+type memStore struct {
+	mu   sync.Mutex
+	data []byte
+	err  error
+}
+
+func (s *memStore) Load() ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil {
+		return nil, s.err
+	}
+	if s.data == nil {
+		return nil, os.ErrNotExist
+	}
+	return append([]byte(nil), s.data...), nil
+}
+
+func (s *memStore) Save(d []byte) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.data = append([]byte(nil), d...)
+	return nil
+}
+
+func (s *memStore) Remove() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.data = nil
+	return nil
+}
