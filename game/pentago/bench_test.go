@@ -50,5 +50,8 @@ func BenchmarkHash(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		h ^= s.Hash()
 	}
-	_ = h
+	hashSink = h
 }
+
+// hashSink keeps the compiler from dropping the hashes as unused.
+var hashSink uint64
