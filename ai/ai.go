@@ -56,6 +56,24 @@ type Result struct {
 	Depth int         // deepest completed iteration
 	PV    []game.Move // principal variation, starting with Move
 	Nodes int64       // nodes searched
+	// Exact is set when the search reached the end of the game on every
+	// line: Score is then the game-theoretic value.
+	Exact bool
+}
+
+// FormatLine returns the KIF text of each action of line, played from s
+// (which is not modified); it stops at the first action that is illegal.
+func FormatLine(s game.State, line []game.Move) []string {
+	out := make([]string, 0, len(line))
+	t := s.Clone()
+	for _, m := range line {
+		if t.Terminal() || !t.IsLegal(m) {
+			break
+		}
+		out = append(out, t.FormatMove(m))
+		t.Apply(m)
+	}
+	return out
 }
 
 // Options configures a search.

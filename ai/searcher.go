@@ -161,6 +161,7 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 	var pv []game.Move
 	var score int32
 	depth := 0
+	exact := false
 	for d := 1; d <= maxDepth; d++ {
 		startInexact := main.inexact
 		var v int32
@@ -193,7 +194,14 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 			})
 		}
 		if main.inexact == startInexact {
+			exact = true
 			break // every leaf was a finished game: the value is exact
+		}
+		if nroles == 2 && !useMaxN && (score > evalLimit || score < -evalLimit) {
+			// Estimates never pass evalLimit, so such a score is a
+			// proven 100–0 result: nothing deeper can change it.
+			exact = true
+			break
 		}
 		if time.Since(start) > time.Duration(float64(budget)*spec.soft) {
 			break
@@ -228,6 +236,7 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 		Depth: depth,
 		PV:    pv,
 		Nodes: sh.nodes.Load(),
+		Exact: exact && spec.noise == 0,
 	}
 	res.Turn = sr.completeTurn(ctx, main, s, pv, !useMaxN)
 	return res

@@ -35,7 +35,9 @@ var toyZobrist = func() (z [9][4]uint64) {
 
 const toyTurnKey = 0x5555aaaa3333cccc
 
-func toyBlockKey(r game.Role, n int8) uint64 { return uint64(n+1) * (0x9e37 + uint64(r)*0x1234567) << 20 }
+func toyBlockKey(r game.Role, n int8) uint64 {
+	return uint64(n+1) * (0x9e37 + uint64(r)*0x1234567) << 20
+}
 
 // Moves: 1..9 mark cell N-1, 11..19 block cell N-11.
 func newToy(blocks int8) *toy {
