@@ -213,7 +213,8 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 		w.flush()
 	}
 
-	if spec.noise > 0 && len(main.rootMoves) > 1 {
+	if spec.noise > 0 && len(main.rootMoves) > 1 && main.rootMoves[0].score <= evalLimit {
+		// Deliberate imperfection, but a proven win is always taken.
 		best = chooseNoisy(main.rootMoves, spec.noise, opt.Seed^s.Hash())
 		if len(pv) == 0 || pv[0] != best.move {
 			pv = append(pv[:0], best.move)
