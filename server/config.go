@@ -54,7 +54,7 @@ type Config struct {
 	MaxSaveBytes     int           // largest saved game
 
 	Logger    *log.Logger
-	NewClient ClientFactory // required
+	NewClient ClientFactory // default UIClient
 	// Store keeps room records; default an in-memory store.
 	Store RoomStore
 }

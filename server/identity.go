@@ -65,6 +65,18 @@ func Quote(s string) string {
 	return strconv.QuoteToASCII(s)
 }
 
+// logText escapes remote text for a log field: control, escape,
+// bidirectional and every other non-ASCII character becomes a Go escape
+// (\x1b, \u202e), and it is cut to a sane length. The log formatter adds
+// the quotes when the value needs them.
+func logText(s string) string {
+	q := Quote(s)
+	if strings.HasSuffix(q, "…") {
+		return q[1:len(q)-len("\"…")] + "…"
+	}
+	return q[1 : len(q)-1]
+}
+
 // guestAlphabet avoids letters that look alike.
 const guestAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
 

@@ -14,7 +14,7 @@ func TestSanitizeName(t *testing.T) {
 		{"Bob_92", "Bob_92"},
 		{"\x1b[2J\x1b[31mevil", "2J31mevil"},
 		{"\x1b]0;pwned\x07", "0pwned"},
-		{"a\u202egnp.exe", "agnp.exe"},        // right-to-left override
+		{"a\u202egnp.exe", "agnp.exe"},                     // right-to-left override
 		{"zero\u200bwidth\u2060joiner", "zerowidthjoiner"}, // zero-width space, word joiner
 		{"tab\tnew\nline\rcr", "tabnewlinecr"},
 		{"\x00\x01\x7f\u0085", ""},

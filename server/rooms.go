@@ -408,9 +408,11 @@ func (r *room) changed(note string) {
 	for m := range r.members {
 		// Latest-only mailbox: a member that has not read the previous
 		// signal will read the newest view anyway.
-		select {
-		case m.updates <- struct{}{}:
-		default:
+		if !m.closed {
+			select {
+			case m.updates <- struct{}{}:
+			default:
+			}
 		}
 	}
 }
@@ -435,10 +437,7 @@ func (r *room) close() {
 	l.mu.Unlock()
 	_ = l.cfg.Store.Delete(r.rec.Code)
 	for m := range r.members {
-		select {
-		case m.updates <- struct{}{}:
-		default:
-		}
+		m.closeUpdates()
 	}
 }
 
@@ -597,6 +596,17 @@ type member struct {
 	player  ui.Player
 	updates chan struct{}
 	left    bool // guarded by room.mu
+	closed  bool // updates is closed; guarded by room.mu
+}
+
+// closeUpdates closes the mailbox, which ends a client's wait on it (the
+// client reads a closed mailbox as "the room was closed"). Called with
+// room.mu held.
+func (m *member) closeUpdates() {
+	if !m.closed {
+		m.closed = true
+		close(m.updates)
+	}
 }
 
 var _ ui.Room = (*member)(nil)
@@ -688,6 +698,7 @@ func (m *member) Leave() {
 	}
 	m.left = true
 	delete(r.members, m)
+	m.closeUpdates()
 	for i, h := range r.holders {
 		if h != m {
 			continue

@@ -47,6 +47,9 @@ type Server struct {
 	janitorDone chan struct{}
 	listener    net.Listener
 	mu          sync.Mutex
+	stopOnce    sync.Once
+	stopped     chan struct{}
+	stopErr     error
 }
 
 // connState is kept in the SSH context of each connection.
@@ -67,7 +70,7 @@ const connStateKey ctxKey = "tabletop-conn"
 func New(cfg Config) (*Server, error) {
 	cfg = cfg.withDefaults()
 	if cfg.NewClient == nil {
-		return nil, errors.New("server: Config.NewClient is required")
+		cfg.NewClient = UIClient
 	}
 	signer, err := LoadOrCreateHostKey(cfg.HostKeyPath)
 	if err != nil {
@@ -84,6 +87,7 @@ func New(cfg Config) (*Server, error) {
 		ips:         newIPTable(cfg.MaxConnsPerIP, cfg.ConnsPerMinute),
 		saves:       saves,
 		stopJanitor: make(chan struct{}),
+		stopped:     make(chan struct{}),
 		janitorDone: make(chan struct{}),
 	}
 	s.lobby = NewLobby(LobbyConfig{
@@ -116,7 +120,7 @@ func New(cfg Config) (*Server, error) {
 			return &gossh.ServerConfig{MaxAuthTries: 6}
 		},
 		ConnectionFailedCallback: func(c net.Conn, err error) {
-			s.log.Debug("handshake failed", "remote", c.RemoteAddr().String(), "err", Quote(err.Error()))
+			s.log.Debug("handshake failed", "remote", c.RemoteAddr().String(), "err", logText(err.Error()))
 		},
 		PublicKeyHandler: func(ssh.Context, ssh.PublicKey) bool { return true },
 	}
@@ -185,7 +189,11 @@ func (s *Server) Serve(l net.Listener) error {
 	s.mu.Unlock()
 	s.log.Info("serving", "addr", l.Addr().String(), "host-key", s.cfg.HostKeyPath, "fingerprint", s.Fingerprint())
 	go s.janitor()
-	return s.ssh.Serve(l)
+	err := s.ssh.Serve(l)
+	if s.stopping.Load() {
+		return ErrServerClosed
+	}
+	return err
 }
 
 // admitConn applies the per-address limits and the handshake deadline
@@ -250,11 +258,11 @@ func (s *Server) allowRequest(sess ssh.Session, requestType string) bool {
 	case "exec":
 		_, ok := joinCommand(sess.Command())
 		if !ok {
-			s.log.Warn("exec refused", "remote", sess.RemoteAddr().String(), "command", Quote(sess.RawCommand()))
+			s.log.Warn("exec refused", "remote", sess.RemoteAddr().String(), "command", logText(sess.RawCommand()))
 		}
 		return ok
 	default:
-		s.log.Warn("request refused", "remote", sess.RemoteAddr().String(), "type", Quote(requestType), "subsystem", Quote(sess.Subsystem()))
+		s.log.Warn("request refused", "remote", sess.RemoteAddr().String(), "type", logText(requestType), "subsystem", logText(sess.Subsystem()))
 		return false
 	}
 }
@@ -282,18 +290,18 @@ func (s *Server) logging(next ssh.Handler) ssh.Handler {
 			key = gossh.FingerprintSHA256(k)
 		}
 		s.log.Info("connect",
-			"user", Quote(sess.User()),
+			"user", logText(sess.User()),
 			"remote", sess.RemoteAddr().String(),
 			"key", key,
-			"command", Quote(sess.RawCommand()),
+			"command", logText(sess.RawCommand()),
 			"pty", hasPTY,
-			"term", Quote(pty.Term),
+			"term", logText(pty.Term),
 			"width", pty.Window.Width,
 			"height", pty.Window.Height,
-			"client", Quote(sess.Context().ClientVersion()),
+			"client", logText(sess.Context().ClientVersion()),
 		)
 		next(sess)
-		s.log.Info("disconnect", "user", Quote(sess.User()), "remote", sess.RemoteAddr().String(), "duration", time.Since(start).Round(time.Millisecond))
+		s.log.Info("disconnect", "user", logText(sess.User()), "remote", sess.RemoteAddr().String(), "duration", time.Since(start).Round(time.Millisecond))
 	}
 }
 
@@ -326,6 +334,8 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		defer s.handlers.Done()
 
 		gs := s.wrap(sess, conn)
+		// Deferred so that even a panic gives up the session's seats.
+		defer gs.lobby.leaveAll()
 		s.sessions.Store(gs, struct{}{})
 		defer s.sessions.Delete(gs)
 		done := make(chan struct{})
@@ -334,9 +344,6 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			go s.keepalive(gs, done)
 		}
 		next(gs)
-		if r, _ := gs.reason.Load().(string); r != "" {
-			s.log.Info("session ended by server", "remote", sess.RemoteAddr().String(), "reason", r)
-		}
 		_ = sess.Exit(0)
 	}
 }
@@ -362,6 +369,7 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 		started: time.Now(),
 	}
 	gs.joinCode, _ = joinCommand(sess.Command())
+	gs.lobby = newSessionLobby(s.lobby)
 	gs.in = newInputPump(sess)
 	gs.out = &watchedWriter{w: sess}
 	pty, winch, ok := sess.Pty()
@@ -408,7 +416,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 	model := s.cfg.NewClient(ClientOptions{
 		Renderer: renderer,
 		Player:   gs.player,
-		Lobby:    s.lobby,
+		Lobby:    gs.lobby,
 		Store:    store,
 		JoinCode: gs.joinCode,
 	})
@@ -521,9 +529,20 @@ func (s *Server) endSoon(gs *gameSession, reason string) {
 // server is stopping, then every session closed. It returns when all
 // session handlers have finished or ctx expires.
 func (s *Server) Shutdown(ctx context.Context) error {
-	if s.stopping.Swap(true) {
-		return errors.New("server: already stopping")
+	s.stopOnce.Do(func() {
+		s.stopErr = s.shutdown(ctx)
+		close(s.stopped)
+	})
+	select {
+	case <-s.stopped:
+		return s.stopErr
+	case <-ctx.Done():
+		return ctx.Err()
 	}
+}
+
+func (s *Server) shutdown(ctx context.Context) error {
+	s.stopping.Store(true)
 	s.mu.Lock()
 	l := s.listener
 	s.mu.Unlock()

@@ -29,6 +29,7 @@ type gameSession struct {
 	conn     *gossh.ServerConn
 	player   ui.Player
 	joinCode string
+	lobby    *sessionLobby
 	started  time.Time
 
 	in  *inputPump
@@ -82,6 +83,7 @@ func (g *gameSession) end(reason string) {
 		return
 	}
 	g.reason.Store(reason)
+	g.srv.log.Info("session ended by server", "remote", g.RemoteAddr().String(), "user", logText(g.User()), "reason", reason)
 	if g.conn != nil {
 		_ = g.conn.Close()
 	} else {

@@ -1,0 +1,108 @@
+package server
+
+import (
+	"errors"
+	"sync"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/ui"
+)
+
+// UIClient is the default ClientFactory: the tabletop client (ui.New) in
+// remote mode, so nothing local to the server (files, clipboard) is
+// reachable from it.
+func UIClient(o ClientOptions) tea.Model {
+	return ui.New(ui.Options{
+		Renderer: o.Renderer,
+		Store:    o.Store,
+		Lobby:    o.Lobby,
+		Player:   o.Player,
+		Mouse:    true,
+		Remote:   true,
+		Start:    ui.Start{Join: o.JoinCode},
+	})
+}
+
+// maxRoomsPerSession bounds the rooms one session can be in at once, so
+// a client cannot fill the server with rooms.
+const maxRoomsPerSession = 4
+
+// sessionLobby is the lobby as one session sees it: it remembers the
+// rooms the session entered, so that when the session ends — however it
+// ends — its places are given up and its seats held.
+type sessionLobby struct {
+	l     *Lobby
+	mu    sync.Mutex
+	rooms map[*sessionRoom]struct{}
+	done  bool
+}
+
+var _ ui.Lobby = (*sessionLobby)(nil)
+
+func newSessionLobby(l *Lobby) *sessionLobby {
+	return &sessionLobby{l: l, rooms: map[*sessionRoom]struct{}{}}
+}
+
+func (s *sessionLobby) List() []ui.RoomInfo { return s.l.List() }
+
+func (s *sessionLobby) Create(p ui.Player, spec ui.RoomSpec) (ui.Room, error) {
+	return s.enter(func() (ui.Room, error) { return s.l.Create(p, spec) })
+}
+
+func (s *sessionLobby) Join(p ui.Player, code string) (ui.Room, error) {
+	return s.enter(func() (ui.Room, error) { return s.l.Join(p, code) })
+}
+
+var errTooManyRooms = errors.New("leave a room before entering another")
+
+func (s *sessionLobby) enter(f func() (ui.Room, error)) (ui.Room, error) {
+	s.mu.Lock()
+	if s.done {
+		s.mu.Unlock()
+		return nil, errors.New("the session is over")
+	}
+	if len(s.rooms) >= maxRoomsPerSession {
+		s.mu.Unlock()
+		return nil, errTooManyRooms
+	}
+	s.mu.Unlock()
+	r, err := f()
+	if err != nil {
+		return nil, err
+	}
+	sr := &sessionRoom{Room: r, owner: s}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.done { // the session ended meanwhile
+		r.Leave()
+		return nil, errors.New("the session is over")
+	}
+	s.rooms[sr] = struct{}{}
+	return sr, nil
+}
+
+// leaveAll gives up every place of the session.
+func (s *sessionLobby) leaveAll() {
+	s.mu.Lock()
+	s.done = true
+	rooms := s.rooms
+	s.rooms = map[*sessionRoom]struct{}{}
+	s.mu.Unlock()
+	for r := range rooms {
+		r.Room.Leave()
+	}
+}
+
+// sessionRoom is a room handle that tells its session when it is left.
+type sessionRoom struct {
+	ui.Room
+	owner *sessionLobby
+}
+
+func (r *sessionRoom) Leave() {
+	r.owner.mu.Lock()
+	delete(r.owner.rooms, r)
+	r.owner.mu.Unlock()
+	r.Room.Leave()
+}

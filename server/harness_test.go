@@ -1,0 +1,370 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"errors"
+	"io"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/log"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// testServer runs a real server on 127.0.0.1:0 for one test.
+type testServer struct {
+	*Server
+	addr string
+	logs *syncBuffer
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// startServer starts a server with the limits relaxed for loopback tests;
+// mod adjusts the configuration.
+func startServer(t *testing.T, mod func(*Config)) *testServer {
+	t.Helper()
+	logs := &syncBuffer{}
+	cfg := Config{
+		Listen:          "127.0.0.1:0",
+		DataDir:         t.TempDir(),
+		MaxConnsPerIP:   -1,
+		ConnsPerMinute:  -1,
+		AIBudget:        20 * time.Millisecond,
+		ShutdownNotice:  50 * time.Millisecond,
+		JanitorInterval: 50 * time.Millisecond,
+		Logger:          log.NewWithOptions(logs, log.Options{Level: log.DebugLevel}),
+	}
+	if mod != nil {
+		mod(&cfg)
+	}
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(l) }()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := s.Shutdown(ctx); err != nil {
+			t.Errorf("shutdown: %v", err)
+		}
+		if err := <-served; !errors.Is(err, ErrServerClosed) {
+			t.Errorf("serve returned %v", err)
+		}
+		if t.Failed() {
+			t.Logf("server log:\n%s", logs.String())
+		}
+	})
+	return &testServer{Server: s, addr: l.Addr().String(), logs: logs}
+}
+
+func newKey(t testing.TB) gossh.Signer {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// dial connects as user with key, or as a guest when key is nil.
+func dial(addr, user string, key gossh.Signer) (*gossh.Client, error) {
+	auth := []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) {
+		return nil, nil
+	})}
+	if key != nil {
+		auth = []gossh.AuthMethod{gossh.PublicKeys(key)}
+	}
+	return gossh.Dial("tcp", addr, &gossh.ClientConfig{
+		User:            user,
+		Auth:            auth,
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+		Timeout:         10 * time.Second,
+	})
+}
+
+// term is one SSH client with a PTY, reading the screen as a terminal
+// would (answering the terminal queries the server sends) but without
+// emulating the screen: tests look for text in the output since a mark.
+type term struct {
+	t       testing.TB
+	client  *gossh.Client
+	sess    *gossh.Session
+	in      io.WriteCloser
+	mu      sync.Mutex
+	out     []byte
+	changed chan struct{}
+	done    chan struct{}
+	waitErr error
+	paused  chan struct{} // closed to stop reading (a stalled client)
+	pauseMu sync.Once
+}
+
+type termOpts struct {
+	user    string
+	key     gossh.Signer
+	command string // "" = shell
+	width   int
+	height  int
+	noPTY   bool
+}
+
+func openTerm(t testing.TB, addr string, o termOpts) *term {
+	t.Helper()
+	tm, err := tryTerm(t, addr, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tm
+}
+
+func tryTerm(t testing.TB, addr string, o termOpts) (*term, error) {
+	if o.width == 0 {
+		o.width, o.height = 100, 40
+	}
+	c, err := dial(addr, o.user, o.key)
+	if err != nil {
+		return nil, err
+	}
+	sess, err := c.NewSession()
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	tm := &term{t: t, client: c, sess: sess, changed: make(chan struct{}, 1), done: make(chan struct{}), paused: make(chan struct{})}
+	in, _ := sess.StdinPipe()
+	tm.in = in
+	out, _ := sess.StdoutPipe()
+	errOut, _ := sess.StderrPipe()
+	if !o.noPTY {
+		if err := sess.RequestPty("xterm-256color", o.height, o.width, gossh.TerminalModes{}); err != nil {
+			c.Close()
+			return nil, err
+		}
+	}
+	if o.command != "" {
+		err = sess.Start(o.command)
+	} else {
+		err = sess.Shell()
+	}
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	var readers sync.WaitGroup
+	readers.Add(2)
+	go func() { defer readers.Done(); tm.read(out) }()
+	go func() { defer readers.Done(); tm.read(errOut) }()
+	go func() {
+		err := sess.Wait()
+		readers.Wait() // all output is in before done
+		tm.waitErr = err
+		close(tm.done)
+	}()
+	if t, ok := t.(*testing.T); ok {
+		t.Cleanup(func() { tm.close() })
+	}
+	return tm, nil
+}
+
+func (tm *term) read(r io.Reader) {
+	buf := make([]byte, 32<<10)
+	for {
+		select {
+		case <-tm.paused:
+			return
+		default:
+		}
+		n, err := r.Read(buf)
+		if n > 0 {
+			chunk := buf[:n]
+			// Answer the background-colour and device-attribute queries
+			// as a real terminal does.
+			if bytes.Contains(chunk, []byte("\x1b]11;?")) {
+				io.WriteString(tm.in, "\x1b]11;rgb:0000/0000/0000\x1b\\")
+			}
+			if bytes.Contains(chunk, []byte("\x1b[c")) {
+				io.WriteString(tm.in, "\x1b[?62;22c")
+			}
+			tm.mu.Lock()
+			tm.out = append(tm.out, chunk...)
+			tm.mu.Unlock()
+			select {
+			case tm.changed <- struct{}{}:
+			default:
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// pause stops reading the session's output, like a client that hangs.
+func (tm *term) pause() { tm.pauseMu.Do(func() { close(tm.paused) }) }
+
+func (tm *term) close() { tm.client.Close() }
+
+// mark is a position in the output; waitFor looks after it.
+func (tm *term) mark() int {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return len(tm.out)
+}
+
+func (tm *term) raw() []byte {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return append([]byte(nil), tm.out...)
+}
+
+// text is the output since mark with escape sequences removed.
+func (tm *term) text(mark int) string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return stripANSI(string(tm.out[mark:]))
+}
+
+// waitFor waits (at most 20 s) until the output since mark contains want.
+func (tm *term) waitFor(mark int, want string) {
+	tm.t.Helper()
+	deadline := time.After(20 * time.Second)
+	for !strings.Contains(tm.text(mark), want) {
+		select {
+		case <-tm.changed:
+		case <-tm.done:
+			if !strings.Contains(tm.text(mark), want) {
+				tm.t.Fatalf("session ended (%v) before %q appeared; output:\n%s", tm.waitErr, want, tail(tm.text(mark)))
+			}
+			return
+		case <-deadline:
+			tm.t.Fatalf("timed out waiting for %q; output:\n%s", want, tail(tm.text(mark)))
+		}
+	}
+}
+
+// waitOutput waits for any output after mark.
+func (tm *term) waitOutput(mark int) {
+	tm.t.Helper()
+	deadline := time.After(20 * time.Second)
+	for tm.mark() == mark {
+		select {
+		case <-tm.changed:
+		case <-tm.done:
+			return
+		case <-deadline:
+			tm.t.Fatal("timed out waiting for output")
+		}
+	}
+}
+
+// waitEnd waits (at most 20 s) for the session to end and returns its error.
+func (tm *term) waitEnd() error {
+	tm.t.Helper()
+	select {
+	case <-tm.done:
+		return tm.waitErr
+	case <-time.After(20 * time.Second):
+		tm.t.Fatal("session did not end")
+		return nil
+	}
+}
+
+func (tm *term) send(s string) {
+	tm.t.Helper()
+	if _, err := io.WriteString(tm.in, s); err != nil {
+		tm.t.Fatalf("send %q: %v", s, err)
+	}
+}
+
+// typeMove enters a move in the board's ":" prompt.
+func (tm *term) typeMove(move string) {
+	tm.t.Helper()
+	m := tm.mark()
+	tm.send(":")
+	tm.waitOutput(m) // the prompt is open
+	tm.send(move)
+	m = tm.mark()
+	tm.waitOutput(m)
+	tm.send("\r")
+}
+
+func tail(s string) string {
+	if len(s) > 3000 {
+		return "…" + s[len(s)-3000:]
+	}
+	return s
+}
+
+// stripANSI removes escape sequences (CSI, OSC, DCS and two-byte ESC
+// sequences) and carriage returns from terminal output.
+func stripANSI(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\r' {
+			continue
+		}
+		if c != 0x1b {
+			b.WriteByte(c)
+			continue
+		}
+		if i+1 >= len(s) {
+			break
+		}
+		switch s[i+1] {
+		case '[':
+			j := i + 2
+			for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+				j++
+			}
+			// Cursor moves separate words on screen; colours do not.
+			if j < len(s) && s[j] != 'm' {
+				b.WriteByte(' ')
+			}
+			i = j
+		case ']', 'P', '_', '^':
+			j := i + 2
+			for j < len(s) && s[j] != 0x07 && !(s[j] == 0x1b && j+1 < len(s) && s[j+1] == '\\') {
+				j++
+			}
+			if j < len(s) && s[j] == 0x1b {
+				j++
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	return b.String()
+}
