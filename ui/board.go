@@ -596,7 +596,11 @@ func (b *boardScreen) keys() keyHelp {
 		game = append(game, keyMenu)
 	}
 	other := []key.Binding{keyMoveCur, keyScroll, keyTheme, keyRules, keyQuit, keyHelpAll}
-	short := append(append([]key.Binding{}, play...), game[:min(2, len(game))]...)
+	nGame := 2
+	if ended {
+		nGame = 3
+	}
+	short := append(append([]key.Binding{}, play...), game[:min(nGame, len(game))]...)
 	short = append(short, keyHelpAll, keyQuit)
 	return keyHelp{short: short, full: [][]key.Binding{play, game, other}}
 }
@@ -902,7 +906,8 @@ func (b *boardScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
 		}
 		return b, nil
 	}
-	if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft {
+	right := msg.Button == tea.MouseButtonRight
+	if msg.Action != tea.MouseActionPress || (msg.Button != tea.MouseButtonLeft && !right) {
 		return b, nil
 	}
 	if b.confirm != "" || b.prompt {
@@ -921,6 +926,13 @@ func (b *boardScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
 	}
 	b.cur = p
 	if b.ended() || !b.mine(b.st.ToMove()) {
+		return b, nil
+	}
+	if right {
+		// The right button is the alternate action: Quad's blocker.
+		if r, ok := b.vu.key(b.st, "b", p, b.sel, b.quad); ok {
+			return b, b.apply(r)
+		}
 		return b, nil
 	}
 	return b, b.apply(b.vu.act(b.st, p, b.sel))

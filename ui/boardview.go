@@ -41,8 +41,22 @@ const (
 // cellSizes are tried largest first.
 var cellSizes = [][2]int{{7, 3}, {5, 3}, {3, 1}}
 
-func (b *boardScreen) panelFixedLines() int {
+// roleLinesWide reports whether each role fits on one panel line of the
+// given inner width (else its stocks go on a second line).
+func (b *boardScreen) roleLinesWide(inner int) bool {
+	roleW, stocks := 0, 0
+	for i, role := range b.v.Roles {
+		roleW = max(roleW, len(role))
+		stocks = max(stocks, lipgloss.Width(b.vu.stocks(b.st, game.Role(i))))
+	}
+	return 2+2+roleW+1+10+1+stocks <= inner
+}
+
+func (b *boardScreen) panelFixedLines(inner int) int {
 	n := len(b.v.Roles)
+	if !b.roleLinesWide(inner) {
+		n *= 2
+	}
 	if b.vu.counter(b.st) != "" {
 		n++
 	}
@@ -66,7 +80,7 @@ func (b *boardScreen) layout() boardLayout {
 	l.helpY = h - l.helpH
 	l.statusY = l.helpY - 1
 	avail := l.statusY - boardY
-	panelMinH := b.panelFixedLines() + 2 + 2 // borders and two list lines
+	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2 // borders and two list lines
 	l.bx, l.by = 1, boardY
 	for i, sz := range cellSizes {
 		l.cw, l.ch = sz[0], sz[1]
@@ -98,8 +112,9 @@ func (b *boardScreen) layout() boardLayout {
 	l.px, l.py = l.bx+l.bw+2, boardY
 	l.pw = min(w-l.px, 60)
 	l.ph = max(avail, 0)
-	l.listY = l.py + 1 + b.panelFixedLines() - 1
-	l.listH = max(l.ph-2-b.panelFixedLines(), 0)
+	fixed := b.panelFixedLines(max(l.pw-4, 1))
+	l.listY = l.py + 1 + fixed - 1
+	l.listH = max(l.ph-2-fixed, 0)
 	return l
 }
 
@@ -256,12 +271,14 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 	}
 	left, right := " ", " "
 	switch {
+	case fl.win:
+		// Only set when the game is over: the result matters more than
+		// the cursor.
+		bg, left, right = st.Win, "*", "*"
 	case fl.cursor:
 		bg, left, right = st.Cursor, "[", "]"
 	case fl.sel:
 		bg, left, right = st.Sel, "{", "}"
-	case fl.win:
-		bg, left, right = st.Win, "*", "*"
 	case fl.hint:
 		bg, left, right = st.Hint, "!", "!"
 	case fl.target && info.glyph != "":
@@ -279,6 +296,11 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 	}
 	pad := strings.Repeat(" ", (l.cw-3)/2)
 	glyph := bg.Render(g.Empty)
+	if info.alt {
+		// Shaded cells (Tic-Tac-Chess's border) can never be entered:
+		// left blank so they read as such without colour too.
+		glyph = bg.Render(g.Missing)
+	}
 	switch {
 	case info.glyph != "":
 		glyph = st.Role(info.role).Inherit(bg).Render(info.glyph)
@@ -400,6 +422,7 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	for _, role := range b.v.Roles {
 		roleW = max(roleW, len(role))
 	}
+	wide := b.roleLinesWide(inner)
 	for i, role := range b.v.Roles {
 		r := game.Role(i)
 		marker := "  "
@@ -411,8 +434,14 @@ func (b *boardScreen) panelView(l boardLayout) string {
 			extra = fmt.Sprintf("goal %d", b.st.Goal(r))
 		}
 		name := truncate(b.seatName(r), 10)
-		add(marker + st.Role(role).Render(roleLetter(role)+" "+padRight(role, roleW)) + " " +
-			st.Text.Render(padRight(name, 10)) + " " + st.Muted.Render(extra))
+		head := marker + st.Role(role).Render(roleLetter(role)+" "+padRight(role, roleW)) + " " +
+			st.Text.Render(padRight(name, 10))
+		if wide {
+			add(head + " " + st.Muted.Render(extra))
+		} else {
+			add(head)
+			add("    " + st.Muted.Render(extra))
+		}
 	}
 	if c := b.vu.counter(b.st); c != "" {
 		add(st.Muted.Render(c))

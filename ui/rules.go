@@ -62,7 +62,7 @@ func controlsText(v *game.Variant) string {
 	common := "Move the cursor with the arrows, hjkl or wasd. Type a move in\nnotation with ':'. u undoes, U or ctrl+r redoes, H asks for a hint,\nr resigns, n starts a new game, t changes the theme, q quits.\n"
 	switch newVariantUI(v).(type) {
 	case *quadUI:
-		return "Enter or space marks the cell under the cursor; b puts a blocker\nthere while you have blockers left. A click marks a cell.\n" + common
+		return "Enter or space marks the cell under the cursor; b puts a blocker\nthere while you have blockers left. A click marks a cell, a\nright-click puts a blocker.\n" + common
 	case *pentagoUI:
 		return "Enter or space places a marble. Then rotate a quadrant: choose it\nwith the cursor or 1-4, turn it with z or [ (counterclockwise) and\nx or ] (clockwise). With the mouse, click the <- and -> handles\nbeside each quadrant.\n" + common
 	case *ttcUI:

@@ -1,0 +1,90 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// runGolden runs a client in a teatest program at 80×24 with the ASCII
+// colour profile, sends msgs, quits and compares the final view with
+// testdata/<test name>.golden (go test -update rewrites them).
+func runGolden(t *testing.T, opts Options, msgs ...tea.Msg) {
+	t.Helper()
+	opts.Renderer = asciiRenderer()
+	opts.Seed = 1
+	opts.AIDelay = -1
+	if opts.Store == nil {
+		opts.Store = &memStore{}
+	}
+	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(80, 24))
+	for _, msg := range msgs {
+		tm.Send(msg)
+	}
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second))
+	teatest.RequireEqualOutput(t, []byte(fm.View()))
+}
+
+func TestGoldenMenu(t *testing.T) {
+	runGolden(t, Options{})
+}
+
+func TestGoldenMenuContinue(t *testing.T) {
+	sv := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "hard"}},
+		Moves: []string{"(mark r3 c4)", "(mark r4 c4)"}}
+	store := &memStore{data: sv.Marshal([]string{"x", "o"})}
+	runGolden(t, Options{Store: store})
+}
+
+func TestGoldenSetup(t *testing.T) {
+	// Down to Quad 7×7, open its setup.
+	runGolden(t, Options{Player: Player{Name: "ana"}}, keyMsg("down"), keyMsg("enter"))
+}
+
+func TestGoldenSetupTicTacChess(t *testing.T) {
+	var msgs []tea.Msg
+	for range 5 {
+		msgs = append(msgs, keyMsg("down"))
+	}
+	runGolden(t, Options{Player: Player{Name: "ana"}}, append(msgs, keyMsg("enter"))...)
+}
+
+func TestGoldenBoard(t *testing.T) {
+	for _, v := range game.Variants() {
+		t.Run(v.Name, func(t *testing.T) {
+			runGolden(t, Options{Player: Player{Name: "ana"}, Start: Start{Variant: v.Name}})
+		})
+	}
+}
+
+// TestGoldenEnd plays x's square in Quad 5×5 by keys: r2c2, r2c4, r4c4,
+// r4c2 against o's r1c2, r1c3, r1c4.
+func TestGoldenEnd(t *testing.T) {
+	v, _ := game.Lookup("quad5")
+	var msgs []tea.Msg
+	cur := pos{2, 2}
+	for _, p := range []pos{{1, 1}, {0, 1}, {1, 3}, {0, 2}, {3, 3}, {0, 3}, {3, 1}} {
+		for _, k := range keysTo(cur, p, 0) {
+			msgs = append(msgs, keyMsg(k))
+		}
+		msgs = append(msgs, keyMsg("enter"))
+		cur = p
+	}
+	runGolden(t, Options{Start: Start{Variant: "quad5", Seats: hotSeat(v)}}, msgs...)
+}
+
+// TestGoldenEndPentago shows a line won by a placement typed at the prompt.
+func TestGoldenEndPentago(t *testing.T) {
+	v, _ := game.Lookup("pentago")
+	// Red has four in column 1 and places the fifth below them.
+	pos0 := "r...../r...../r...../r...../....../bbbb.. red place"
+	runGolden(t, Options{Start: Start{Variant: "pentago", Seats: hotSeat(v), Position: pos0}},
+		keyMsg(":"), tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("(place 3 1 2)")}, keyMsg("enter"))
+}

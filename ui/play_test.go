@@ -1,0 +1,59 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// playWhole plays random legal moves through input messages only, until
+// the game ends, and checks every move arrived as intended.
+func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *boardScreen {
+	m, b := newTestClient(t, variant, 80, 24)
+	rng := game.NewRand(seed)
+	for ply := 0; !b.st.Terminal(); ply++ {
+		if ply > 2000 {
+			t.Fatalf("%s: no end after %d moves", variant, ply)
+		}
+		before := len(b.moves)
+		want := b.st.RandomMove(rng)
+		if mouse {
+			for _, c := range clicksForMove(b, want) {
+				m.Update(c)
+			}
+		} else {
+			for _, k := range keysForMove(b, want, ply) {
+				m.Update(keyMsg(k))
+			}
+		}
+		if m.cur != b {
+			t.Fatalf("%s: the board screen was left", variant)
+		}
+		if len(b.moves) <= before || b.moves[before] != want {
+			t.Fatalf("%s ply %d: wanted %s, history %v, status %q", variant, ply, b.st.FormatMove(want), b.moves[before:], b.status)
+		}
+		checkLegal(t, b)
+		if v := m.View(); strings.Contains(v, "too small") {
+			t.Fatalf("%s: 80×24 is too small:\n%s", variant, v)
+		}
+	}
+	if !strings.Contains(m.View(), "game over") {
+		t.Fatalf("%s: end not shown:\n%s", variant, m.View())
+	}
+	return b
+}
+
+func TestWholeGamesByKeys(t *testing.T) {
+	for _, v := range game.Variants() {
+		for seed := uint64(1); seed <= 3; seed++ {
+			t.Run(v.Name, func(t *testing.T) { playWhole(t, v.Name, seed, false) })
+		}
+	}
+}
+
+func TestWholeGamesByMouse(t *testing.T) {
+	for _, v := range game.Variants() {
+		t.Run(v.Name, func(t *testing.T) { playWhole(t, v.Name, 7, true) })
+	}
+}
