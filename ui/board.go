@@ -72,6 +72,7 @@ type boardScreen struct {
 type aiJob struct {
 	version  uint64
 	hint     bool
+	ctx      context.Context
 	cancel   context.CancelFunc
 	progress chan ai.Progress
 	done     chan struct{}
@@ -338,7 +339,7 @@ func (b *boardScreen) next(afterAI bool) tea.Cmd {
 func (b *boardScreen) startAI(hint bool) tea.Cmd {
 	b.cancelJob()
 	ctx, cancel := context.WithCancel(context.Background())
-	job := &aiJob{version: b.version, hint: hint, cancel: cancel,
+	job := &aiJob{version: b.version, hint: hint, ctx: ctx, cancel: cancel,
 		progress: make(chan ai.Progress, 1), done: make(chan struct{})}
 	b.job = job
 	b.progress = ai.Progress{}

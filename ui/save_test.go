@@ -1,0 +1,169 @@
+package ui
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+func TestParseSeat(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want SeatConfig
+		err  bool
+	}{
+		{"human", SeatConfig{}, false},
+		{"human:Ana", SeatConfig{Name: "Ana"}, false},
+		{"ai", SeatConfig{AI: true, Level: "hard"}, false},
+		{"ai:easy", SeatConfig{AI: true, Level: "easy"}, false},
+		{"AI:max:Deep", SeatConfig{AI: true, Level: "max", Name: "Deep"}, false},
+		{"ai:genius", SeatConfig{}, true},
+		{"robot", SeatConfig{}, true},
+		{"human:a:b", SeatConfig{}, true},
+	} {
+		got, err := ParseSeat(c.in)
+		if (err != nil) != c.err || !c.err && got != c.want {
+			t.Errorf("ParseSeat(%q) = %+v, %v; want %+v, error %v", c.in, got, err, c.want, c.err)
+		}
+		if err == nil {
+			back, _ := ParseSeat(got.String())
+			if back != got {
+				t.Errorf("%q: String %q reads back as %+v", c.in, got.String(), back)
+			}
+		}
+	}
+}
+
+func TestSaveRoundTrip(t *testing.T) {
+	m, b := newTestClient(t, "tictacchess", 80, 24)
+	for i, k := range []string{"left", "left", "left", "enter", "up", "up", "right", "enter"} {
+		_ = i
+		m.Update(keyMsg(k))
+	}
+	if len(b.moves) != 1 {
+		t.Fatalf("setup move not played: %q", b.status)
+	}
+	data, err := b.c.store.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "move (move 1 4 2 6)") || !strings.Contains(string(data), "variant tictacchess") {
+		t.Fatalf("save file:\n%s", data)
+	}
+	sv, err := ParseSave(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2, err := boardFromSave(b.c, sv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b2.st.String() != b.st.String() || len(b2.seats) != 4 || b2.seats[1].Name != "yellow-player" {
+		t.Fatalf("resumed %q seats %+v, want %q", b2.st.String(), b2.seats, b.st.String())
+	}
+}
+
+func TestParseSaveErrors(t *testing.T) {
+	good := "tabletop save 1\nvariant quad5\nseat x human\nseat o ai:easy\nmove (mark r3 c3)\n"
+	if _, err := ParseSave([]byte(good)); err != nil {
+		t.Fatalf("good file: %v", err)
+	}
+	for _, c := range []struct{ name, text, want string }{
+		{"empty", "", "no variant"},
+		{"not a save", "hello\n", "not a tabletop save file"},
+		{"unknown game", "tabletop save 1\nvariant chess\n", "unknown game"},
+		{"bad role", "tabletop save 1\nvariant quad5\nseat red human\n", "no role"},
+		{"bad seat", "tabletop save 1\nvariant quad5\nseat x robot\nseat o human\n", "line 3"},
+		{"missing seat", "tabletop save 1\nvariant quad5\nseat x human\n", "no seat for role o"},
+		{"illegal move", good + "move (mark r3 c3)\n", "move 2"},
+		{"garbage move", good + "move (jump)\n", "move 2"},
+		{"bad start", "tabletop save 1\nvariant quad5\nstart xxx\n", "bad start position"},
+		{"unknown entry", good + "colour blue\n", "unknown entry"},
+	} {
+		_, err := ParseSave([]byte(c.text))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want it to mention %q", c.name, err, c.want)
+		}
+	}
+}
+
+func TestFileStore(t *testing.T) {
+	fs := NewFileStore(filepath.Join(t.TempDir(), "sub", "save.txt"))
+	if _, err := fs.Load(); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("missing file: %v", err)
+	}
+	if err := fs.Save([]byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := fs.Load(); err != nil || string(d) != "x" {
+		t.Fatalf("load %q %v", d, err)
+	}
+	if err := fs.Remove(); err != nil {
+		t.Fatal(err)
+	}
+	if err := fs.Remove(); err != nil {
+		t.Fatalf("removing a missing save: %v", err)
+	}
+}
+
+// A corrupt save never crashes the menu and is not offered as Continue;
+// a new game then replaces it.
+func TestCorruptSaveOnMenu(t *testing.T) {
+	store := &memStore{data: []byte("tabletop save 1\nvariant quad5\nseat x human\nseat o human\nmove (mark r1 c1)\n")}
+	m := New(Options{Renderer: asciiRenderer(), Store: store}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	v := m.View()
+	if strings.Contains(v, "Continue") || !strings.Contains(v, "cannot be read") {
+		t.Fatalf("menu with a corrupt save:\n%s", v)
+	}
+	m.Update(keyMsg("enter")) // Quad 5×5 setup
+	m.Update(keyMsg("enter")) // start
+	if _, ok := m.cur.(*boardScreen); !ok {
+		t.Fatalf("no board after setup: %T", m.cur)
+	}
+	if _, err := ParseSave(store.data); err != nil {
+		t.Fatalf("the new game did not replace the corrupt save: %v", err)
+	}
+}
+
+func TestLoadOption(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "g.txt")
+	os.WriteFile(good, []byte("tabletop save 1\nvariant pentago\nseat red human\nseat black human\nmove (place 1 1 1)\n"), 0o644)
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Start: Start{Load: good}}).(*Model)
+	if b, ok := m.cur.(*boardScreen); !ok || len(b.moves) != 1 {
+		t.Fatalf("--load did not open the game: %T", m.cur)
+	}
+	m = New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Start: Start{Load: filepath.Join(dir, "none.txt")}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(m.View(), "load:") {
+		t.Fatalf("missing file should land on the menu with a message:\n%s", m.View())
+	}
+	m = New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Remote: true, Start: Start{Load: good}}).(*Model)
+	if _, ok := m.cur.(*menuScreen); !ok {
+		t.Fatal("Remote must refuse --load")
+	}
+}
+
+func TestContinueResumesExactly(t *testing.T) {
+	m, b := newTestClient(t, "quad7", 80, 24)
+	for _, k := range []string{"enter", "right", "enter", "down", "b", "enter"} {
+		m.Update(keyMsg(k))
+	}
+	want := b.st.String()
+	store := b.c.store
+	m2 := New(Options{Renderer: asciiRenderer(), Store: store}).(*Model)
+	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if !strings.Contains(m2.View(), "Continue") {
+		t.Fatalf("no Continue:\n%s", m2.View())
+	}
+	m2.Update(keyMsg("enter"))
+	b2, ok := m2.cur.(*boardScreen)
+	if !ok || b2.st.String() != want {
+		t.Fatalf("continue: %T", m2.cur)
+	}
+}
