@@ -530,7 +530,7 @@ func (b *boardScreen) aiLine() string {
 
 func (b *boardScreen) helpView() string {
 	h := b.help
-	h.Width = b.c.width - 1
+	h.Width = max(b.c.width-1, 1)
 	return h.View(b.keys())
 }
 
@@ -575,6 +575,8 @@ func (b *boardScreen) view() string {
 	lines := []string{b.headerView(), ""}
 	lines = append(lines, splitLines(fitBlock(body, b.c.width, l.statusY-boardY))...)
 	lines = append(lines, b.statusView())
-	lines = append(lines, splitLines(" "+b.helpView())...)
+	for _, h := range splitLines(b.helpView()) {
+		lines = append(lines, " "+h)
+	}
 	return joinLines(lines)
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/tabletop/tabletop/game"
 )
 
@@ -55,5 +57,14 @@ func TestWholeGamesByKeys(t *testing.T) {
 func TestWholeGamesByMouse(t *testing.T) {
 	for _, v := range game.Variants() {
 		t.Run(v.Name, func(t *testing.T) { playWhole(t, v.Name, 7, true) })
+	}
+}
+
+// Keys typed in a burst arrive as one message; each must count.
+func TestKeyBurst(t *testing.T) {
+	m, b := newTestClient(t, "quad7", 80, 24)
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("hhk")})
+	if b.cur != (pos{2, 1}) {
+		t.Fatalf("cursor at %v after hhk from the centre", b.cur)
 	}
 }

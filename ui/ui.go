@@ -256,6 +256,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case switchMsg:
 		m.cur = msg.to
 		return m, m.cur.init()
+	case tea.KeyMsg:
+		// Keys typed faster than the terminal is read arrive as one
+		// message ("hhh"); play them one by one so none is lost.
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
+			var cmds []tea.Cmd
+			for _, r := range msg.Runes {
+				_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt})
+				cmds = append(cmds, cmd)
+			}
+			return m, tea.Batch(cmds...)
+		}
 	}
 	next, cmd := m.cur.update(msg)
 	if next != m.cur {
