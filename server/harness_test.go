@@ -283,7 +283,7 @@ func (tm *term) waitOutput(mark int) {
 		case <-tm.done:
 			return
 		case <-deadline:
-			tm.t.Fatal("timed out waiting for output")
+			tm.t.Fatalf("timed out waiting for output; so far:\n%s", tail(tm.text(0)))
 		}
 	}
 }

@@ -561,24 +561,25 @@ func (r *room) runAI(pos game.State, ply, seat int, level string) {
 	if len(turn) == 0 {
 		turn = []game.Move{res.Move}
 	}
-	played := 0
+	var played []string
 	for _, mv := range turn {
 		if r.state.Terminal() || int(r.state.ToMove()) != seat || !r.state.IsLegal(mv) {
 			break
 		}
+		played = append(played, r.state.ShortMove(mv))
 		r.apply(mv)
-		played++
 	}
-	if played == 0 && !r.state.Terminal() && int(r.state.ToMove()) == seat {
+	if len(played) == 0 && !r.state.Terminal() && int(r.state.ToMove()) == seat {
 		// A search that came back with nothing usable must not stall the
 		// room: play a legal move.
 		if moves := r.state.Legal(nil); len(moves) > 0 {
+			played = append(played, r.state.ShortMove(moves[0]))
 			r.apply(moves[0])
 		}
 	}
 	note := r.finish()
 	if note == "" {
-		note = "AI played"
+		note = "AI (" + r.v.RoleName(game.Role(seat)) + ") played " + strings.Join(played, " ")
 	}
 	r.changed(note)
 }
