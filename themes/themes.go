@@ -5,7 +5,6 @@
 package themes
 
 import (
-	"os"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -118,13 +117,14 @@ func Next(t Theme) Theme {
 	return All[0]
 }
 
-// NoColor reports whether the environment or renderer asks for no colour:
-// NO_COLOR is set, or the terminal has no colour profile.
+// NoColor reports whether the renderer's terminal takes no colour. The
+// renderer's profile already honours NO_COLOR in the terminal's own
+// environment (the SSH session's, not the server's).
 func NoColor(r *lipgloss.Renderer) bool {
-	if _, ok := os.LookupEnv("NO_COLOR"); ok {
-		return true
+	if r == nil {
+		r = lipgloss.DefaultRenderer()
 	}
-	return r != nil && r.ColorProfile() == termenv.Ascii
+	return r.ColorProfile() == termenv.Ascii
 }
 
 // Glyphs are the characters of the board frame and markers. Every glyph

@@ -558,8 +558,15 @@ func (b *boardScreen) statusView() string {
 		return st.Muted.Render(" " + b.resultText())
 	}
 	mover := b.st.ToMove()
-	if !b.mine(mover) {
-		return st.Muted.Render(" waiting for " + b.v.RoleName(mover))
+	switch {
+	case b.isAI(mover) && b.paused:
+		return st.Muted.Render(" AI paused: p resumes")
+	case b.isAI(mover) && b.job != nil:
+		return st.Muted.Render(" " + b.v.RoleName(mover) + " (" + b.seatName(mover) + ") is thinking: space or esc moves now")
+	case b.isAI(mover):
+		return st.Muted.Render(" " + b.v.RoleName(mover) + " (" + b.seatName(mover) + ") moves next")
+	case !b.mine(mover):
+		return st.Muted.Render(" waiting for " + b.v.RoleName(mover) + " (" + b.seatName(mover) + ")")
 	}
 	return st.Muted.Render(" " + b.v.RoleName(mover) + ": " + b.vu.prompt(b.st, b.sel))
 }
