@@ -1,12 +1,494 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/tabletop/tabletop/server"
 )
 
-// runLoadtest is not built yet.
+// Bounds of the load test: it is for this machine, not for attacking one.
+const (
+	maxLoadSessions = 2000
+	maxLoadDuration = 10 * time.Minute
+	maxChurn        = 10000
+)
+
+// runLoadtest measures a tabletop SSH server on this machine.
+//
+//	tabletop loadtest --sessions N --duration D [--churn CYCLES] [--addr 127.0.0.1:PORT]
+//
+// By default it starts its own server (this binary's "serve", in a child
+// process so that the server's memory can be measured apart from the
+// clients'), opens N sessions that press keys, and reports keypress-to-
+// frame latency, accept time and server RSS per session; --churn then
+// opens and abruptly drops CYCLES sessions and checks that the server's
+// goroutines return to their baseline. Only loopback addresses are
+// accepted. The exit status is 1 when a target of issue 4 is missed.
 func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "tabletop loadtest: not available yet")
-	return 2
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sessions := fs.Int("sessions", 100, fmt.Sprintf("concurrent sessions (at most %d)", maxLoadSessions))
+	duration := fs.Duration("duration", 30*time.Second, fmt.Sprintf("how long the sessions press keys (at most %s)", maxLoadDuration))
+	churn := fs.Int("churn", 0, fmt.Sprintf("then open and abruptly close this many sessions, checking for leaks (at most %d)", maxChurn))
+	addr := fs.String("addr", "", "load an already running server at this loopback address instead of starting one (no memory figures)")
+	keyRate := fs.Float64("keys", 2, "keypresses per second per session")
+	ramp := fs.Int("ramp", 50, "new sessions per second while opening")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: tabletop loadtest [--sessions N] [--duration D] [--churn CYCLES] [--addr 127.0.0.1:PORT]")
+		fmt.Fprintln(stderr)
+		fmt.Fprintln(stderr, "Load-tests a tabletop SSH server on this machine (loopback only). Targets (issue 4):")
+		fmt.Fprintln(stderr, "keypress-to-frame p95 < 50 ms, accept p95 < 100 ms, <= 250 KB RSS per idle session,")
+		fmt.Fprintln(stderr, "no goroutine growth after churn.")
+		fmt.Fprintln(stderr)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	switch {
+	case *sessions < 1 || *sessions > maxLoadSessions:
+		fmt.Fprintf(stderr, "tabletop loadtest: --sessions must be 1..%d\n", maxLoadSessions)
+		return 2
+	case *duration <= 0 || *duration > maxLoadDuration:
+		fmt.Fprintf(stderr, "tabletop loadtest: --duration must be positive and at most %s\n", maxLoadDuration)
+		return 2
+	case *churn < 0 || *churn > maxChurn:
+		fmt.Fprintf(stderr, "tabletop loadtest: --churn must be 0..%d\n", maxChurn)
+		return 2
+	case *addr != "" && !server.IsLoopback(*addr):
+		fmt.Fprintf(stderr, "tabletop loadtest: %q is not a loopback address; the load test only runs against this machine\n", *addr)
+		return 2
+	case *keyRate <= 0 || *keyRate > 50 || *ramp < 1:
+		fmt.Fprintln(stderr, "tabletop loadtest: --keys must be in (0, 50] and --ramp at least 1")
+		return 2
+	}
+
+	lt := &loadTest{out: stdout, addr: *addr}
+	if lt.addr == "" {
+		if err := lt.startServer(*sessions); err != nil {
+			fmt.Fprintln(stderr, "tabletop loadtest:", err)
+			return 1
+		}
+		defer lt.stopServer()
+	}
+	fmt.Fprintf(stdout, "server %s\n", lt.addr)
+	ok, err := lt.run(*sessions, *duration, *keyRate, *ramp, *churn)
+	if err != nil {
+		fmt.Fprintln(stderr, "tabletop loadtest:", err)
+		return 1
+	}
+	if !ok {
+		return 1
+	}
+	return 0
+}
+
+type loadTest struct {
+	out   io.Writer
+	addr  string
+	child *exec.Cmd
+	dir   string
+	stats chan map[string]int64
+}
+
+// startServer runs "tabletop serve" on a free loopback port with the
+// per-address limits lifted (every client comes from 127.0.0.1).
+func (lt *loadTest) startServer(sessions int) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	lt.dir, err = os.MkdirTemp("", "tabletop-loadtest-")
+	if err != nil {
+		return err
+	}
+	lt.child = exec.Command(exe, "serve",
+		"--listen", "127.0.0.1:0",
+		"--data", lt.dir,
+		"--max-conns-per-ip", "-1",
+		"--conns-per-minute", "-1",
+		"--max-sessions", strconv.Itoa(sessions+100),
+	)
+	pipe, err := lt.child.StderrPipe()
+	if err != nil {
+		return err
+	}
+	if err := lt.child.Start(); err != nil {
+		return err
+	}
+	lt.stats = make(chan map[string]int64, 4)
+	addrCh := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(pipe)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			line := sc.Text()
+			if strings.Contains(line, " serving ") {
+				if m := regexp.MustCompile(`addr=(\S+)`).FindStringSubmatch(line); m != nil {
+					addrCh <- m[1]
+				}
+			}
+			if strings.Contains(line, " stats ") {
+				lt.stats <- parseKV(line)
+			}
+			if strings.Contains(line, "ERRO") || strings.Contains(line, "panic") {
+				fmt.Fprintln(lt.out, "server:", line)
+			}
+		}
+	}()
+	select {
+	case lt.addr = <-addrCh:
+		return nil
+	case <-time.After(10 * time.Second):
+		lt.child.Process.Kill()
+		return errors.New("the server did not start")
+	}
+}
+
+func (lt *loadTest) stopServer() {
+	if lt.child != nil {
+		lt.child.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { lt.child.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(12 * time.Second):
+			lt.child.Process.Kill()
+			fmt.Fprintln(lt.out, "server did not stop within 12 s after SIGTERM")
+		}
+	}
+	if lt.dir != "" {
+		os.RemoveAll(lt.dir)
+	}
+}
+
+var kvRe = regexp.MustCompile(`(\w+)=(-?\d+)`)
+
+func parseKV(line string) map[string]int64 {
+	out := map[string]int64{}
+	for _, m := range kvRe.FindAllStringSubmatch(line, -1) {
+		n, _ := strconv.ParseInt(m[2], 10, 64)
+		out[m[1]] = n
+	}
+	return out
+}
+
+// serverStats asks the child server for its figures (SIGUSR1); nil when
+// the server is not ours.
+func (lt *loadTest) serverStats() map[string]int64 {
+	if lt.child == nil {
+		return nil
+	}
+	lt.child.Process.Signal(syscall.SIGUSR1)
+	select {
+	case s := <-lt.stats:
+		return s
+	case <-time.After(5 * time.Second):
+		return nil
+	}
+}
+
+// waitSessions waits until the server reports at most n sessions.
+func (lt *loadTest) waitSessions(n int64, within time.Duration) map[string]int64 {
+	deadline := time.Now().Add(within)
+	for {
+		s := lt.serverStats()
+		if s == nil || s["sessions"] <= n || time.Now().After(deadline) {
+			return s
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+}
+
+// loadClient is one simulated player with a terminal.
+type loadClient struct {
+	client *gossh.Client
+	sess   *gossh.Session
+	in     io.WriteCloser
+	frames chan time.Time // arrival time of output chunks
+	ready  chan struct{}  // closed when the first full screen arrived
+	once   sync.Once
+}
+
+func openLoadClient(addr, user string) (c *loadClient, accept time.Duration, err error) {
+	start := time.Now()
+	client, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
+		User: user,
+		Auth: []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) {
+			return nil, nil
+		})},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+		Timeout:         30 * time.Second,
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	accept = time.Since(start)
+	sess, err := client.NewSession()
+	if err != nil {
+		client.Close()
+		return nil, 0, err
+	}
+	c = &loadClient{client: client, sess: sess, frames: make(chan time.Time, 64), ready: make(chan struct{})}
+	c.in, _ = sess.StdinPipe()
+	out, _ := sess.StdoutPipe()
+	if err := sess.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
+		client.Close()
+		return nil, 0, err
+	}
+	if err := sess.Shell(); err != nil {
+		client.Close()
+		return nil, 0, err
+	}
+	go c.read(out)
+	return c, accept, nil
+}
+
+func (c *loadClient) read(r io.Reader) {
+	buf := make([]byte, 16<<10)
+	var seen []byte
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			now := time.Now()
+			chunk := buf[:n]
+			// Answer the terminal queries as a real terminal does.
+			if bytes.Contains(chunk, []byte("\x1b]11;?")) {
+				io.WriteString(c.in, "\x1b]11;rgb:0000/0000/0000\x1b\\")
+			}
+			if bytes.Contains(chunk, []byte("\x1b[c")) {
+				io.WriteString(c.in, "\x1b[?62;22c")
+			}
+			select {
+			case <-c.ready:
+				select {
+				case c.frames <- now:
+				default:
+				}
+			default:
+				seen = append(seen, chunk...)
+				if bytes.Contains(seen, []byte("quit")) { // the menu's help line
+					c.once.Do(func() { close(c.ready) })
+					seen = nil
+				}
+			}
+		}
+		if err != nil {
+			c.once.Do(func() { close(c.ready) })
+			return
+		}
+	}
+}
+
+// press sends a key and returns the time until the next output.
+func (c *loadClient) press(k string) (time.Duration, bool) {
+	// Forget frames from before this key.
+	for len(c.frames) > 0 {
+		<-c.frames
+	}
+	start := time.Now()
+	if _, err := io.WriteString(c.in, k); err != nil {
+		return 0, false
+	}
+	select {
+	case t := <-c.frames:
+		return t.Sub(start), true
+	case <-time.After(5 * time.Second):
+		return 5 * time.Second, true
+	}
+}
+
+func percentile(d []time.Duration, p float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), d...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	i := int(p * float64(len(s)-1))
+	return s[i]
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+
+func (lt *loadTest) run(n int, duration time.Duration, keyRate float64, ramp, churn int) (bool, error) {
+	ok := true
+	verdict := func(pass bool) string {
+		if pass {
+			return "ok"
+		}
+		ok = false
+		return "MISSED"
+	}
+	base := lt.serverStats()
+
+	// Open the sessions at the ramp rate.
+	fmt.Fprintf(lt.out, "opening %d sessions at %d/s\n", n, ramp)
+	clients := make([]*loadClient, n)
+	accepts := make([]time.Duration, n)
+	firstFrames := make([]time.Duration, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	tick := time.NewTicker(time.Second / time.Duration(ramp))
+	for i := 0; i < n; i++ {
+		<-tick.C
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			start := time.Now()
+			c, acc, err := openLoadClient(lt.addr, fmt.Sprintf("load%d", i))
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			select {
+			case <-c.ready:
+			case <-time.After(30 * time.Second):
+			}
+			clients[i], accepts[i], firstFrames[i] = c, acc, time.Since(start)
+		}(i)
+	}
+	tick.Stop()
+	wg.Wait()
+	var open []*loadClient
+	var acc, first []time.Duration
+	failed := 0
+	for i, c := range clients {
+		if c == nil {
+			failed++
+			if failed <= 3 {
+				fmt.Fprintf(lt.out, "session %d failed: %v\n", i, errs[i])
+			}
+			continue
+		}
+		open = append(open, c)
+		acc = append(acc, accepts[i])
+		first = append(first, firstFrames[i])
+	}
+	fmt.Fprintf(lt.out, "sessions open: %d of %d\n", len(open), n)
+	if len(open) == 0 {
+		return false, errors.New("no session could be opened")
+	}
+
+	time.Sleep(2 * time.Second)
+	idle := lt.serverStats()
+
+	// Everyone presses keys: down and up in the menu, each redrawing it.
+	fmt.Fprintf(lt.out, "pressing keys for %s (%.1f/s per session)\n", duration, keyRate)
+	var mu sync.Mutex
+	var lat []time.Duration
+	stop := time.Now().Add(duration)
+	for i, c := range open {
+		wg.Add(1)
+		go func(i int, c *loadClient) {
+			defer wg.Done()
+			gap := time.Duration(float64(time.Second) / keyRate)
+			time.Sleep(time.Duration(rand.Int64N(int64(gap))))
+			keys := []string{"j", "k"}
+			for k := 0; time.Now().Before(stop); k++ {
+				d, sent := c.press(keys[k%2])
+				if !sent {
+					return
+				}
+				mu.Lock()
+				lat = append(lat, d)
+				mu.Unlock()
+				time.Sleep(gap - min(d, gap))
+			}
+		}(i, c)
+	}
+	wg.Wait()
+	active := lt.serverStats()
+	for _, c := range open {
+		c.client.Close()
+	}
+
+	fmt.Fprintln(lt.out)
+	fmt.Fprintf(lt.out, "sessions            %d open, %d failed\n", len(open), failed)
+	fmt.Fprintf(lt.out, "accept (handshake)  p50 %s  p95 %s  p99 %s   target p95 < 100 ms: %s\n",
+		ms(percentile(acc, .5)), ms(percentile(acc, .95)), ms(percentile(acc, .99)), verdict(percentile(acc, .95) < 100*time.Millisecond))
+	fmt.Fprintf(lt.out, "first screen        p50 %s  p95 %s  p99 %s\n", ms(percentile(first, .5)), ms(percentile(first, .95)), ms(percentile(first, .99)))
+	fmt.Fprintf(lt.out, "keypress→frame      p50 %s  p95 %s  p99 %s  (%d keys)   target p95 < 50 ms: %s\n",
+		ms(percentile(lat, .5)), ms(percentile(lat, .95)), ms(percentile(lat, .99)), len(lat), verdict(percentile(lat, .95) < 50*time.Millisecond))
+	if base != nil && idle != nil && active != nil {
+		per := (idle["rss_kb"] - base["rss_kb"]) / int64(len(open))
+		perActive := (active["rss_kb"] - base["rss_kb"]) / int64(len(open))
+		fmt.Fprintf(lt.out, "server RSS          %d KB empty, %d KB with %d idle sessions, %d KB after pressing keys\n",
+			base["rss_kb"], idle["rss_kb"], len(open), active["rss_kb"])
+		fmt.Fprintf(lt.out, "RSS per session     %d KB idle, %d KB after keys   target <= 250 KB idle: %s\n", per, perActive, verdict(per <= 250))
+		fmt.Fprintf(lt.out, "goroutines          %d empty, %d with sessions (%d per session)\n",
+			base["goroutines"], idle["goroutines"], (idle["goroutines"]-base["goroutines"])/int64(len(open)))
+	}
+
+	if churn > 0 {
+		before := lt.waitSessions(0, 30*time.Second)
+		fmt.Fprintf(lt.out, "\nchurn: %d sessions opened and dropped without goodbye\n", churn)
+		var cwg sync.WaitGroup
+		sem := make(chan struct{}, 8)
+		var cfail int
+		var cmu sync.Mutex
+		for i := 0; i < churn; i++ {
+			sem <- struct{}{}
+			cwg.Add(1)
+			go func(i int) {
+				defer cwg.Done()
+				defer func() { <-sem }()
+				c, _, err := openLoadClient(lt.addr, fmt.Sprintf("churn%d", i))
+				if err != nil {
+					cmu.Lock()
+					cfail++
+					cmu.Unlock()
+					return
+				}
+				select {
+				case <-c.ready:
+				case <-time.After(30 * time.Second):
+				}
+				// Abrupt: the TCP connection just goes away.
+				c.client.Conn.Close()
+			}(i)
+		}
+		cwg.Wait()
+		if before != nil {
+			// Sessions end when the server notices the dropped
+			// connections; then the goroutines must be back to baseline
+			// (a few seconds for the post-session timers).
+			after := lt.waitSessions(0, 30*time.Second)
+			deadline := time.Now().Add(30 * time.Second)
+			for after != nil && after["goroutines"] > before["goroutines"]+2 && time.Now().Before(deadline) {
+				time.Sleep(500 * time.Millisecond)
+				after = lt.serverStats()
+			}
+			if after == nil {
+				return ok, errors.New("no statistics from the server after churn")
+			}
+			grow := after["goroutines"] - before["goroutines"]
+			fmt.Fprintf(lt.out, "churn failures      %d of %d\n", cfail, churn)
+			fmt.Fprintf(lt.out, "goroutines          %d before churn, %d after (%+d)   target no growth: %s\n",
+				before["goroutines"], after["goroutines"], grow, verdict(grow <= 2))
+			fmt.Fprintf(lt.out, "server RSS          %d KB before churn, %d KB after\n", before["rss_kb"], after["rss_kb"])
+		} else {
+			fmt.Fprintf(lt.out, "churn failures      %d of %d (goroutines not measurable against --addr)\n", cfail, churn)
+		}
+	}
+	return ok, nil
 }
