@@ -316,6 +316,13 @@ func (b *boardScreen) boardView(l boardLayout) string {
 	cells := b.vu.cells(b.st)
 	fl := b.marks()
 	var lines []string
+	chosen := 0
+	if pu, ok := b.vu.(*pentagoUI); ok && b.mine(b.st.ToMove()) && !b.ended() && pu.rotating(b.st) {
+		chosen = b.quad
+		if chosen == 0 {
+			chosen = b.vu.quadrant(b.cur)
+		}
+	}
 	handleLine := func(left, right int) string {
 		var sb strings.Builder
 		sb.WriteString(strings.Repeat(" ", l.lw))
@@ -323,8 +330,10 @@ func (b *boardScreen) boardView(l boardLayout) string {
 			_, qw := l.quadSpan(i == 1)
 			label := fmt.Sprintf("Q%d", q)
 			style := st.Muted
-			if q == b.quad && b.mine(b.st.ToMove()) && !b.ended() {
-				style = st.Accent
+			if q == chosen {
+				// Brackets show the quadrant a rotation key would turn,
+				// with or without colour.
+				label, style = "["+label+"]", st.Accent
 			}
 			mid := qw - 4
 			lp := (mid - len(label)) / 2

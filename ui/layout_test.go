@@ -1,0 +1,152 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// The cursor brackets must be drawn exactly where the layout says the
+// cell is, at every size: that is what the mouse hit-tests against.
+func TestLayoutMatchesDrawing(t *testing.T) {
+	sizes := [][2]int{{80, 24}, {100, 35}, {132, 43}, {200, 60}}
+	for _, v := range game.Variants() {
+		for _, sz := range sizes {
+			m, b := newTestClient(t, v.Name, sz[0], sz[1])
+			l := b.layout()
+			if !l.ok {
+				t.Fatalf("%s does not fit %dx%d", v.Name, sz[0], sz[1])
+			}
+			rows, cols := b.vu.dims()
+			for r := 0; r < rows; r++ {
+				for c := 0; c < cols; c++ {
+					b.cur = pos{r, c}
+					lines := strings.Split(m.View(), "\n")
+					x, y := l.bx+l.cellX(c)+l.cw/2, l.by+l.cellY(r)+l.ch/2
+					if p, ok := l.cellAt(x, y); !ok || p != (pos{r, c}) {
+						t.Fatalf("%s %v: cellAt(%d,%d) = %v %v", v.Name, sz, x, y, p, ok)
+					}
+					if b.vu.cells(b.st)[r][c].missing {
+						continue
+					}
+					row := []rune(lines[y])
+					if x+1 >= len(row) || row[x-1] != '[' || row[x+1] != ']' {
+						t.Fatalf("%s %v: cursor at %v not drawn at (%d,%d): %q", v.Name, sz, pos{r, c}, x, y, lines[y])
+					}
+				}
+			}
+			if l.handles {
+				for q := 1; q <= 4; q++ {
+					y := l.by
+					if q >= 3 {
+						y = l.by + l.bh - 1
+					}
+					x0, qw := l.quadSpan(q == 1 || q == 4)
+					row := []rune(strings.Split(m.View(), "\n")[y])
+					if string(row[l.bx+x0:l.bx+x0+2]) != "<-" || string(row[l.bx+x0+qw-2:l.bx+x0+qw]) != "->" {
+						t.Fatalf("%s %v: handles of Q%d not where the layout says: %q", v.Name, sz, q, string(row))
+					}
+					for _, cw := range []bool{false, true} {
+						x := l.bx + x0
+						if cw {
+							x += qw - 1
+						}
+						gq, gcw, ok := l.handleAt(x, y)
+						if !ok || gq != q || gcw != cw {
+							t.Fatalf("%s: handleAt(%d,%d) = Q%d cw=%v %v, want Q%d cw=%v", v.Name, x, y, gq, gcw, ok, q, cw)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestTooSmallAndResume(t *testing.T) {
+	for _, v := range game.Variants() {
+		m, b := newTestClient(t, v.Name, 80, 24)
+		for _, sz := range [][2]int{{0, 0}, {1, 1}, {20, 10}, {79, 12}} {
+			m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+			out := m.View()
+			if sz[0] >= 20 && !strings.Contains(out, "small") {
+				t.Fatalf("%s at %v:\n%s", v.Name, sz, out)
+			}
+			if n := len(strings.Split(out, "\n")); sz[1] > 0 && n > sz[1] {
+				t.Fatalf("%s at %v: view has %d lines", v.Name, sz, n)
+			}
+		}
+		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		if strings.Contains(m.View(), "too small") || !strings.Contains(m.View(), b.v.Title) {
+			t.Fatalf("%s did not resume:\n%s", v.Name, m.View())
+		}
+	}
+}
+
+// No line of any screen may be wider or longer than the window.
+func TestViewsFitTheWindow(t *testing.T) {
+	for _, v := range game.Variants() {
+		for _, sz := range [][2]int{{80, 24}, {100, 35}} {
+			m, _ := newTestClient(t, v.Name, sz[0], sz[1])
+			for _, k := range []string{"", "?", "i", "esc", "m", "down", "enter"} {
+				if k != "" {
+					m.Update(keyMsg(k))
+				}
+				lines := strings.Split(m.View(), "\n")
+				if len(lines) > sz[1] {
+					t.Fatalf("%s after %q: %d lines in a %d-line window", v.Name, k, len(lines), sz[1])
+				}
+				for _, l := range lines {
+					if w := len([]rune(l)); w > sz[0] {
+						t.Fatalf("%s after %q: line of %d cells: %q", v.Name, k, w, l)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestRulesScreen(t *testing.T) {
+	m, b := newTestClient(t, "pentago", 80, 24)
+	m.Update(keyMsg("i"))
+	out := m.View()
+	if !strings.Contains(out, "Rules: Pentago") || !strings.Contains(out, "quadrant") {
+		t.Fatalf("rules screen:\n%s", out)
+	}
+	m.Update(keyMsg("esc"))
+	if m.cur != b {
+		t.Fatalf("esc should return to the board, got %T", m.cur)
+	}
+}
+
+func TestCreateRoomFlow(t *testing.T) {
+	room := newFakeRoom("pentago", 0)
+	m := New(Options{Renderer: asciiRenderer(), Lobby: &fakeLobby{room}, Remote: true}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for !strings.Contains(m.View(), "> Create room") {
+		m.Update(keyMsg("down"))
+	}
+	m.Update(keyMsg("enter")) // variant picker
+	m.Update(keyMsg("enter")) // Quad 5×5 room setup
+	if _, ok := m.cur.(*setupScreen); !ok {
+		t.Fatalf("no room setup: %T\n%s", m.cur, m.View())
+	}
+	m.Update(keyMsg("enter"))
+	if b, ok := m.cur.(*boardScreen); !ok || b.room == nil {
+		t.Fatalf("no room board: %T", m.cur)
+	}
+}
+
+func TestPentagoRotationQuadrantShown(t *testing.T) {
+	m, _ := newTestClient(t, "pentago", 80, 24)
+	m.Update(keyMsg("enter")) // place at the cursor (quadrant 1)
+	if !strings.Contains(m.View(), "[Q1]") {
+		t.Fatalf("the cursor's quadrant is not marked for the rotation:\n%s", m.View())
+	}
+	m.Update(keyMsg("3"))
+	if !strings.Contains(m.View(), "[Q3]") || strings.Contains(m.View(), "[Q1]") {
+		t.Fatalf("key 3 did not choose quadrant 3:\n%s", m.View())
+	}
+}
