@@ -141,12 +141,12 @@ func TestCreateRoomFlow(t *testing.T) {
 
 func TestPentagoRotationQuadrantShown(t *testing.T) {
 	m, _ := newTestClient(t, "pentago", 80, 24)
-	m.Update(keyMsg("enter")) // place at the cursor (quadrant 1)
-	if !strings.Contains(m.View(), "[Q1]") {
+	m.Update(keyMsg("enter")) // place at the cursor (row 4, column 4: quadrant 4)
+	if !strings.Contains(m.View(), "[Q4]") {
 		t.Fatalf("the cursor's quadrant is not marked for the rotation:\n%s", m.View())
 	}
 	m.Update(keyMsg("3"))
-	if !strings.Contains(m.View(), "[Q3]") || strings.Contains(m.View(), "[Q1]") {
+	if !strings.Contains(m.View(), "[Q3]") || strings.Contains(m.View(), "[Q4]") {
 		t.Fatalf("key 3 did not choose quadrant 3:\n%s", m.View())
 	}
 }
