@@ -68,3 +68,33 @@ func TestKeyBurst(t *testing.T) {
 		t.Fatalf("cursor at %v after hhk from the centre", b.cur)
 	}
 }
+
+func TestResignAndRematch(t *testing.T) {
+	m, b := newTestClient(t, "quad7", 80, 24)
+	m.Update(keyMsg("enter"))
+	m.Update(keyMsg("r"))
+	if b.ended() {
+		t.Fatal("resign must ask first")
+	}
+	m.Update(keyMsg("y"))
+	if !b.ended() || !strings.Contains(m.View(), "o resigned") {
+		t.Fatalf("o (to move) should have resigned:\n%s", m.View())
+	}
+	if _, err := b.c.store.Load(); err == nil {
+		t.Fatal("a finished game should not stay saved")
+	}
+	m.Update(keyMsg("enter")) // rematch
+	nb, ok := m.cur.(*boardScreen)
+	if !ok || nb == b || len(nb.moves) != 0 || nb.ended() {
+		t.Fatalf("rematch did not start a fresh board: %T", m.cur)
+	}
+	m.Update(keyMsg("enter"))
+	m.Update(keyMsg("q"))
+	if !strings.Contains(nb.status, "quit?") {
+		t.Fatalf("quitting a game in progress must ask: %q", nb.status)
+	}
+	m.Update(keyMsg("x"))
+	if nb.confirm != "" {
+		t.Fatal("any other key must cancel the question")
+	}
+}
