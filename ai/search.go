@@ -28,6 +28,12 @@ const (
 	// checkEvery is how many nodes a worker searches between two looks at
 	// the clock and the context.
 	checkEvery = 1024
+	// lmrFrom is the index in the move order from which late-move
+	// reductions apply.
+	lmrFrom = 3
+	// sameKeep is how many actions that keep control (Quad blocks) an
+	// inner node searches once an action that ends the turn was searched.
+	sameKeep = 4
 )
 
 // Multi-player search algorithms (Options.Multi).
@@ -333,6 +339,9 @@ func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 		return w.terminal(s, ply)
 	}
 	if depth <= 0 || ply >= maxPly {
+		if ply > 0 && ply < maxPly && w.states[ply-1].ToMove() == s.ToMove() {
+			return w.finishTurn(ply, alpha, beta)
+		}
 		w.inexact++
 		return w.eval(s)
 	}
@@ -364,17 +373,52 @@ func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 	best := int32(-scoreInf)
 	bestMove := moves[0]
 	child := w.states[ply+1]
-	for i := range moves {
+	// On the last ply, actions that keep control (a Quad block, a Pentago
+	// placement) are left out while an action that ends the turn exists:
+	// they would only push the opponent's answer past the horizon.
+	skipSame := nd <= 0
+	searched, sameSearched := 0, 0
+	for i := 0; i < len(moves); i++ {
 		pickNext(moves, sc, i)
 		m := moves[i]
 		child.CopyFrom(s)
 		child.Apply(m)
 		same := w.side(child.ToMove()) == side
+		if skipSame && same && !child.Terminal() {
+			if i == len(moves)-1 && searched == 0 {
+				// Every action keeps control: search them all after all.
+				skipSame = false
+				i = -1
+			}
+			continue
+		}
+		if same {
+			// Beyond the best few, actions that keep control are pruned
+			// once an action that ends the turn has been searched: in
+			// Quad most blocks are pointless, and they double the width.
+			if ply > 0 && sameSearched >= sameKeep && searched > sameSearched {
+				continue
+			}
+			sameSearched++
+		}
+		searched++
 		var v int32
-		if i == 0 {
+		if searched == 1 {
 			v = w.child(ply, nd, alpha, beta, same)
 		} else {
-			v = w.child(ply, nd, alpha, alpha+1, same)
+			// Late-move reduction: moves ordered late are searched
+			// shallower first, and again at full depth if they look good.
+			r := 0
+			if nd >= 2 && i >= lmrFrom && m != w.killers[ply][0] && m != w.killers[ply][1] {
+				r = 1
+				if i >= 4*lmrFrom && nd >= 4 {
+					r = 2
+				}
+			}
+			v = w.child(ply, nd-r, alpha, alpha+1, same)
+			if r > 0 && v > alpha && !w.stopped {
+				v = w.child(ply, nd, alpha, alpha+1, same)
+			}
 			if v > alpha && v < beta && !w.stopped {
 				v = w.child(ply, nd, alpha, beta, same)
 			}
@@ -590,4 +634,48 @@ func (w *worker) maxnRoot(depth int) (int32, bool) {
 		w.rootMoves[0] = bm
 	}
 	return best, bestIdx >= 0
+}
+
+// finishTurn scores a horizon position in the middle of a turn (after a
+// Quad block, a Pentago placement): the mover's best action that ends
+// its turn, by the estimate of the position it leads to. Without it, the
+// search would play actions that keep control just to push the
+// opponent's answer past the horizon.
+func (w *worker) finishTurn(ply int, alpha, beta int32) int32 {
+	s := w.states[ply]
+	w.inexact++
+	moves := s.Legal(w.moves[ply][:0])
+	w.moves[ply] = moves
+	side := w.side(s.ToMove())
+	child := w.states[ply+1]
+	best := int32(-scoreInf)
+	for _, m := range moves {
+		if w.tick() {
+			return 0
+		}
+		child.CopyFrom(s)
+		child.Apply(m)
+		var v int32
+		switch {
+		case child.Terminal():
+			v = w.terminal(child, ply+1)
+		case w.side(child.ToMove()) == side:
+			continue // still the same turn
+		default:
+			v = w.eval(child)
+		}
+		if w.side(child.ToMove()) != side {
+			v = -v
+		}
+		if v > best {
+			best = v
+			if v >= beta {
+				break
+			}
+		}
+	}
+	if best == -scoreInf {
+		return w.eval(s)
+	}
+	return best
 }

@@ -142,6 +142,15 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 		return res
 	}
 
+	if level == Hard || level == Max {
+		if m, ok := bookMove(s); ok {
+			// Books list proven winning actions only.
+			res = Result{Move: m, PV: []game.Move{m}, Score: 100, Exact: true}
+			res.Turn = sr.completeTurn(ctx, main, s, res.PV, !useMaxN)
+			return res
+		}
+	}
+
 	var wg sync.WaitGroup
 	for i := 1; i < threads; i++ {
 		w := sr.workers[i]
@@ -298,6 +307,10 @@ func chooseNoisy(rms []rootMove, noise float64, seed uint64) rootMove {
 func (sr *Searcher) scoreOf(w *worker, s game.State, v int32, pv []game.Move, nroles int) float64 {
 	var g float64
 	if nroles == 2 {
+		if v > evalLimit || v < -evalLimit {
+			// A proven result: drop the small bonus for a quick win.
+			v = int32(math.Round(float64(v)/(100*scoreScale))) * 100 * scoreScale
+		}
 		g = 50 + float64(v)/(2*100*scoreScale)
 	} else {
 		t := w.scratch
