@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -403,4 +402,63 @@ func TestHostKeyPersistent(t *testing.T) {
 	}
 }
 
-var _ = sync.Mutex{}
+func TestAwayFromKeyboardEndsSession(t *testing.T) {
+	s := startServer(t, func(c *Config) {
+		c.NewClient = probeClient(nil, false)
+		c.AFKTimeout = 300 * time.Millisecond
+	})
+	tm := openTerm(t, s.addr, termOpts{user: "ana"})
+	tm.waitFor(0, "probe ana")
+	tm.waitFor(0, "notice[away from the keyboard")
+	tm.waitEnd()
+	if !strings.Contains(s.logs.String(), "away from keyboard") {
+		t.Fatal("AFK end not logged")
+	}
+}
+
+func TestMaxSessionTime(t *testing.T) {
+	s := startServer(t, func(c *Config) {
+		c.NewClient = probeClient(nil, false)
+		c.MaxSessionTime = 300 * time.Millisecond
+	})
+	tm := openTerm(t, s.addr, termOpts{user: "ana"})
+	tm.waitFor(0, "notice[maximum session time")
+	tm.waitEnd()
+}
+
+func TestGuestSavesStayInMemoryAndKeySavesOnDisk(t *testing.T) {
+	dir := t.TempDir()
+	d, err := newSaveDir(dir, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := d.For("SHA256:a/../../etc"), d.For("SHA256:b")
+	if err := a.Save([]byte("game a")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Load(); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("other player's slot: %v", err)
+	}
+	got, err := d.For("SHA256:a/../../etc").Load()
+	if err != nil || string(got) != "game a" {
+		t.Fatalf("load %q %v", got, err)
+	}
+	if err := a.Save(make([]byte, 101)); err == nil {
+		t.Fatal("oversized save accepted")
+	}
+	entries, _ := os.ReadDir(filepath.Join(dir, "saves"))
+	if len(entries) != 1 || strings.ContainsAny(entries[0].Name(), "/.:") && !strings.HasSuffix(entries[0].Name(), ".save") {
+		t.Fatalf("save files %v", entries)
+	}
+	if err := a.Remove(); err != nil {
+		t.Fatal(err)
+	}
+	g := &memorySave{max: 100}
+	if _, err := g.Load(); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("empty guest slot: %v", err)
+	}
+	g.Save([]byte("x"))
+	if got, _ := g.Load(); string(got) != "x" {
+		t.Fatal("guest save lost")
+	}
+}

@@ -102,7 +102,9 @@ func New(cfg Config) (*Server, error) {
 	srv := &ssh.Server{
 		Version:     "tabletop",
 		IdleTimeout: cfg.IdleTimeout,
-		MaxTimeout:  cfg.MaxSessionTime,
+		// A hard backstop behind the janitor, which first tells the
+		// player their time is up.
+		MaxTimeout:  cfg.MaxSessionTime + 30*time.Second,
 		HostSigners: []ssh.Signer{signer},
 		// Only the "session" channel: no direct-tcpip (port forwarding),
 		// and at most one session per connection.
