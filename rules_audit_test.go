@@ -1605,6 +1605,15 @@ func TestAuditTTCMoves(t *testing.T) {
 		want = append(want, fmt.Sprintf("(move 4 4 %d %d)", 4+d[0], 4+d[1]))
 	}
 	auditSameSet(t, "ring", auditPlay(t, "tictacchess", pos)[0].Legal, want)
+	// Illegal: another player's piece, an empty start, a step to an empty
+	// cell, a capture of a piece two cells away, an ell onto the border,
+	// an ell onto an occupied cell, a pass.
+	bad := []string{"(move 3 3 2 2)", "(move 2 2 4 3)", "(move 1 4 2 4)", "(move 4 4 4 6)", "(move 1 4 2 6 7)", "(move 1 4 3 3)", "(move 4 4 6 5 )x", "noop", "(move 4 4 5 6)"}
+	for i, l := range auditSession(t, "tictacchess", pos, bad...)[1:] {
+		if (l.Error == "") != (i == len(bad)-1) {
+			t.Errorf("%s: %+v", bad[i], l)
+		}
+	}
 	// A capture removes the piece: yellow 4 -> 3 pieces, red's piece moves.
 	l := auditLast(t, "tictacchess", pos, "(move 4 4 5 4)")
 	if l.Position != "...g.../......./..byg../r.g.r.b/..ybg../......./...y... yellow 14" {
@@ -1892,6 +1901,14 @@ func TestAuditRandomPlayouts(t *testing.T) {
 					}
 					if ends[i] != nil {
 						auditGoals(t, l, ends[i])
+					}
+					// Every printed position reads back as itself (a finished
+					// game too, as terminal with the same goals).
+					if g < 5 || ends[i] != nil {
+						back := auditPlay(t, variant, l.Position)[0]
+						if back.Position != l.Position || back.Terminal != l.Terminal || fmt.Sprint(back.Goals) != fmt.Sprint(l.Goals) || strings.Join(back.Legal, ",") != strings.Join(l.Legal, ",") {
+							t.Fatalf("game %d ply %d: %q reads back as %+v", g, i, l.Position, back)
+						}
 					}
 				}
 			}
