@@ -497,6 +497,7 @@ func (r *room) startHold(i int) {
 func (r *room) expireHold(i int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	defer r.recoverPanic("seat hold")
 	r.holds[i] = nil
 	s := &r.rec.Seats[i]
 	if r.closed || s.Kind != ui.SeatHeld || time.Now().Before(s.HeldUntil) {
@@ -549,6 +550,7 @@ func (r *room) runAI(pos game.State, ply, seat int, level string) {
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	defer r.recoverPanic("AI move")
 	r.thinking = false
 	if r.closed || l.ctx.Err() != nil {
 		return
@@ -582,6 +584,16 @@ func (r *room) runAI(pos game.State, ply, seat int, level string) {
 		note = "AI (" + r.v.RoleName(game.Role(seat)) + ") played " + strings.Join(played, " ")
 	}
 	r.changed(note)
+}
+
+// recoverPanic keeps a bug in a room's own goroutines (timers, AI) from
+// taking the server down: it is logged and the room is closed, which its
+// members see. Deferred with mu held.
+func (r *room) recoverPanic(what string) {
+	if p := recover(); p != nil {
+		r.lobby.cfg.Logger.Error("panic in room", "room", r.rec.Code, "during", what, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+		r.close()
+	}
 }
 
 // apply plays a legal move and records it. Called with mu held.
