@@ -13,7 +13,7 @@ import (
 
 // DefaultMulti is the search used for games of more than two roles when
 // Options.Multi is empty; it won the comparison recorded in the README.
-var DefaultMulti = Paranoid
+var DefaultMulti = MaxN
 
 // defaultTTBits sizes the transposition table of a Searcher: 2^20
 // entries of 16 bytes, 16 MiB.
