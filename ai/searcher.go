@@ -249,6 +249,11 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 		Exact: exact && spec.noise == 0,
 	}
 	res.Turn = sr.completeTurn(ctx, main, s, pv, !useMaxN)
+	if len(res.Turn) > len(res.PV) {
+		// The line ended inside the turn (a proof at the horizon): show
+		// at least the whole turn.
+		res.PV = append([]game.Move(nil), res.Turn...)
+	}
 	return res
 }
 
