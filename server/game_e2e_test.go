@@ -73,15 +73,13 @@ func playOne(t *testing.T, obs ui.Room, seats []*seat, watchers []*term, rng *ga
 		marks = append(marks, w.mark())
 	}
 	n := len(v.Moves)
-	// The mover's client has caught up with the room.
-	if n > 0 {
-		seats[mover].term.waitFor(0, fmt.Sprintf("Moves (%d)", n))
-	} else {
-		seats[mover].term.waitFor(0, v.Note)
-	}
+	// The mover's client has caught up with the room. Wait on the move
+	// count, not on the room's note: the mailbox keeps only the latest
+	// state, so a note replaced quickly (another spectator joining) may
+	// legitimately never be drawn.
+	seats[mover].term.waitFor(0, fmt.Sprintf("Moves (%d)", n))
 	seats[mover].term.typeMove(short)
 	waitView(t, obs, fmt.Sprintf("move %d (%s by %s)", n+1, short, seats[mover].name), func(v ui.RoomView) bool { return len(v.Moves) > n })
-	note := obs.View().Note
 	for i, w := range watchers {
 		if w == seats[mover].term {
 			continue
@@ -89,7 +87,7 @@ func playOne(t *testing.T, obs ui.Room, seats []*seat, watchers []*term, rng *ga
 		if obs.View().Finished {
 			w.waitFor(marks[i], "game over")
 		} else {
-			w.waitFor(marks[i], note)
+			w.waitFor(marks[i], fmt.Sprintf("Moves (%d)", n+1))
 		}
 	}
 }
