@@ -81,7 +81,8 @@ type worker struct {
 	killers [][2]game.Move
 	history [2][4096]int32
 	est     []int
-	vec     [][]int // max^n value vectors per ply
+	vec     [][]int        // max^n value vectors per ply
+	tac     []game.Tactics // states[ply] as game.Tactics, or nil
 	scratch game.State
 	rng     game.Rand
 
@@ -118,8 +119,10 @@ func (w *worker) prepare(s game.State, paranoid, fresh bool) {
 		w.variant = v
 		w.nroles = len(v.Roles)
 		w.states = make([]game.State, maxPly+2)
+		w.tac = make([]game.Tactics, maxPly+2)
 		for i := range w.states {
 			w.states[i] = s.Clone()
+			w.tac[i], _ = w.states[i].(game.Tactics)
 		}
 		w.scratch = s.Clone()
 		w.est = make([]int, w.nroles)
@@ -328,7 +331,11 @@ func (w *worker) child(ply, depth int, alpha, beta int32, same bool) int32 {
 	return -w.search(ply+1, depth, -beta, -alpha)
 }
 
-// search is the negamax alpha-beta with principal-variation search.
+// search is the negamax alpha-beta with principal-variation search. For
+// games that implement game.Tactics, forced positions (a win at once, or
+// threats that must be stopped) are searched on past the horizon with
+// only the forced actions (a quiescence search), other positions over the
+// game's candidate actions, and actions that keep control cost no depth.
 func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 	s := w.states[ply]
 	w.pvLen[ply] = 0
@@ -338,7 +345,18 @@ func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 	if s.Terminal() {
 		return w.terminal(s, ply)
 	}
-	if depth <= 0 || ply >= maxPly {
+	tac := w.tac[ply]
+	var moves []game.Move
+	forced := false
+	if tac != nil && ply < maxPly {
+		moves = tac.Forcing(w.moves[ply][:0])
+		w.moves[ply] = moves
+		forced = len(moves) > 0
+	}
+	if depth < 0 {
+		depth = 0
+	}
+	if !forced && (depth <= 0 || ply >= maxPly) {
 		if ply > 0 && ply < maxPly && w.states[ply-1].ToMove() == s.ToMove() {
 			return w.finishTurn(ply, alpha, beta)
 		}
@@ -356,7 +374,13 @@ func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 			return h.score
 		}
 	}
-	moves := s.Legal(w.moves[ply][:0])
+	switch {
+	case forced:
+	case tac != nil:
+		moves = tac.Candidates(w.moves[ply][:0])
+	default:
+		moves = s.Legal(w.moves[ply][:0])
+	}
 	w.moves[ply] = moves
 	if len(moves) == 0 { // cannot happen in a correct game; be safe
 		w.inexact++
@@ -376,7 +400,7 @@ func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 	// On the last ply, actions that keep control (a Quad block, a Pentago
 	// placement) are left out while an action that ends the turn exists:
 	// they would only push the opponent's answer past the horizon.
-	skipSame := nd <= 0
+	skipSame := nd <= 0 && tac == nil
 	searched, sameSearched := 0, 0
 	for i := 0; i < len(moves); i++ {
 		pickNext(moves, sc, i)
@@ -396,31 +420,35 @@ func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 			// Beyond the best few, actions that keep control are pruned
 			// once an action that ends the turn has been searched: in
 			// Quad most blocks are pointless, and they double the width.
-			if ply > 0 && sameSearched >= sameKeep && searched > sameSearched {
+			if tac == nil && ply > 0 && sameSearched >= sameKeep && searched > sameSearched {
 				continue
 			}
 			sameSearched++
 		}
 		searched++
+		cd := nd
+		if same && tac != nil {
+			cd = depth // the turn goes on: a block costs no depth
+		}
 		var v int32
 		if searched == 1 {
-			v = w.child(ply, nd, alpha, beta, same)
+			v = w.child(ply, cd, alpha, beta, same)
 		} else {
 			// Late-move reduction: moves ordered late are searched
 			// shallower first, and again at full depth if they look good.
 			r := 0
-			if nd >= 2 && i >= lmrFrom && m != w.killers[ply][0] && m != w.killers[ply][1] {
+			if cd >= 2 && !forced && i >= lmrFrom && m != w.killers[ply][0] && m != w.killers[ply][1] {
 				r = 1
-				if i >= 4*lmrFrom && nd >= 4 {
+				if i >= 4*lmrFrom && cd >= 4 {
 					r = 2
 				}
 			}
-			v = w.child(ply, nd-r, alpha, alpha+1, same)
+			v = w.child(ply, cd-r, alpha, alpha+1, same)
 			if r > 0 && v > alpha && !w.stopped {
-				v = w.child(ply, nd, alpha, alpha+1, same)
+				v = w.child(ply, cd, alpha, alpha+1, same)
 			}
 			if v > alpha && v < beta && !w.stopped {
-				v = w.child(ply, nd, alpha, beta, same)
+				v = w.child(ply, cd, alpha, beta, same)
 			}
 		}
 		if w.stopped {

@@ -133,7 +133,7 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 	main.prepare(s, !useMaxN, spec.noise > 0)
 	main.multiPV = spec.noise > 0
 	main.rng.Seed(opt.Seed ^ s.Hash())
-	main.rootMoves = initRootMoves(main, moves)
+	main.rootMoves = initRootMoves(main, rootCandidates(s, moves))
 
 	if len(moves) == 1 {
 		res = Result{Move: moves[0], PV: []game.Move{moves[0]}}
@@ -263,6 +263,29 @@ func (w *worker) helperLoop(maxDepth int) {
 	for d := 1 + w.id&1; d <= maxDepth && !w.stopped; d++ {
 		w.searchRoot(d, -scoreInf, scoreInf)
 	}
+}
+
+// rootCandidates narrows the legal moves of the root to the ones the game
+// calls forced or worth searching (game.Tactics), keeping only legal ones.
+func rootCandidates(s game.State, legal []game.Move) []game.Move {
+	tac, ok := s.(game.Tactics)
+	if !ok {
+		return legal
+	}
+	c := tac.Forcing(nil)
+	if len(c) == 0 {
+		c = tac.Candidates(nil)
+	}
+	out := c[:0]
+	for _, m := range c {
+		if s.IsLegal(m) {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 {
+		return legal
+	}
+	return out
 }
 
 // initRootMoves orders the root moves by a shallow look: immediate
