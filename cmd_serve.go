@@ -50,7 +50,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	stall := env.Duration("write-stall", "TABLETOP_WRITE_STALL", d.WriteStall, "a client that reads nothing for this long is dropped")
 	hold := env.Duration("seat-hold", "TABLETOP_SEAT_HOLD", d.SeatHold, "a disconnected player's seat is held this long for their key")
 	aiBudget := env.Duration("ai-budget", "TABLETOP_AI_BUDGET", 0, "time per AI move in rooms (0 = the level's default)")
-	aiConc := env.Int("ai-concurrency", "TABLETOP_AI_CONCURRENCY", d.AIConcurrency, "room AI searches running at once")
+	aiConc := env.Int("ai-concurrency", "TABLETOP_AI_CONCURRENCY", d.AIConcurrency, "AI searches running at once, rooms and single-player games together (default: the number of cores); others wait for a free slot")
+	maxSaves := env.Int("max-saves", "TABLETOP_MAX_SAVES", d.MaxSaves, "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
+	maxSaveBytes := env.Int("max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", d.MaxSaveBytes, "largest saved game in bytes")
 	logLevel := env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: tabletop serve [FLAGS]")
@@ -105,6 +107,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		AllowGuests:      guests,
 		AIBudget:         *aiBudget,
 		AIConcurrency:    *aiConc,
+		MaxSaves:         *maxSaves,
+		MaxSaveBytes:     *maxSaveBytes,
 		Logger:           logger,
 		NewClient:        server.UIClient,
 	}

@@ -21,6 +21,10 @@ func UIClient(o ClientOptions) tea.Model {
 		Mouse:    true,
 		Remote:   true,
 		Start:    ui.Start{Join: o.JoinCode},
+		// Single-player AI searches run in the server process: they share
+		// the server's slots with the rooms' AI seats, one thread each.
+		AISlots:   o.AISlots,
+		AIThreads: 1,
 	})
 }
 

@@ -3,6 +3,7 @@ package server
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -20,6 +21,9 @@ type ClientOptions struct {
 	Lobby    ui.Lobby
 	Store    ui.SaveStore
 	JoinCode string // from "ssh host join CODE": open this room directly
+	// AISlots is shared by every session and room of the server: it
+	// bounds the AI searches running at once.
+	AISlots *ui.AISlots
 }
 
 // ClientFactory builds the client model for a session (ui.New over SSH).
@@ -48,10 +52,11 @@ type Config struct {
 	SeatHold         time.Duration // a disconnected player's seat is held this long
 	AllowGuests      *bool         // accept clients without a public key (default true)
 	AIBudget         time.Duration // per AI move; 0 means the level's default
-	AIConcurrency    int           // AI searches running at once
+	AIConcurrency    int           // AI searches running at once, rooms and single-player games together (default: the number of cores)
 	ShutdownNotice   time.Duration // how long players see "server stopping"
 	JanitorInterval  time.Duration // how often limits are checked
 	MaxSaveBytes     int           // largest saved game
+	MaxSaves         int           // saved games kept (one per player key); the oldest go first
 
 	Logger    *log.Logger
 	NewClient ClientFactory // default UIClient
@@ -80,10 +85,11 @@ func Defaults() Config {
 		WriteStall:       10 * time.Second,
 		SeatHold:         2 * time.Minute,
 		AllowGuests:      &yes,
-		AIConcurrency:    2,
+		AIConcurrency:    runtime.NumCPU(),
 		ShutdownNotice:   2 * time.Second,
 		JanitorInterval:  time.Second,
 		MaxSaveBytes:     256 << 10,
+		MaxSaves:         10000,
 	}
 }
 
@@ -139,6 +145,7 @@ func (c Config) withDefaults() Config {
 	setDur(&c.ShutdownNotice, d.ShutdownNotice)
 	setDur(&c.JanitorInterval, d.JanitorInterval)
 	setInt(&c.MaxSaveBytes, d.MaxSaveBytes)
+	setInt(&c.MaxSaves, d.MaxSaves)
 	if c.AllowGuests == nil {
 		c.AllowGuests = d.AllowGuests
 	}

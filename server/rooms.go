@@ -55,8 +55,11 @@ type LobbyConfig struct {
 	MaxRooms      int           // default 1000
 	SeatHold      time.Duration // how long a disconnected key's seat is held; default 2 min
 	AIBudget      time.Duration // per AI move; 0 = the level's default
-	AIConcurrency int           // AI searches at once; default 2
-	Logger        *log.Logger
+	AIConcurrency int           // AI searches at once when AISlots is nil; default 2
+	// AISlots bounds the AI searches at once; the server shares one with
+	// its single-player sessions. Nil makes one of AIConcurrency slots.
+	AISlots *ui.AISlots
+	Logger  *log.Logger
 }
 
 // Lobby hosts the rooms of one server process and implements ui.Lobby.
@@ -66,7 +69,7 @@ type Lobby struct {
 	cfg    LobbyConfig
 	mu     sync.Mutex
 	rooms  map[string]*room
-	aiSem  chan struct{}
+	slots  *ui.AISlots
 	ctx    context.Context
 	cancel context.CancelFunc
 }
@@ -90,7 +93,10 @@ func NewLobby(cfg LobbyConfig) *Lobby {
 	if cfg.Logger == nil {
 		cfg.Logger = log.Default()
 	}
-	l := &Lobby{cfg: cfg, rooms: map[string]*room{}, aiSem: make(chan struct{}, cfg.AIConcurrency)}
+	if cfg.AISlots == nil {
+		cfg.AISlots = ui.NewAISlots(cfg.AIConcurrency)
+	}
+	l := &Lobby{cfg: cfg, rooms: map[string]*room{}, slots: cfg.AISlots}
 	l.ctx, l.cancel = context.WithCancel(context.Background())
 	return l
 }
@@ -539,12 +545,10 @@ func (r *room) runAI(pos game.State, ply, seat int, level string) {
 				l.cfg.Logger.Error("AI panic", "room", r.rec.Code, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			}
 		}()
-		select {
-		case l.aiSem <- struct{}{}:
-		case <-l.ctx.Done():
+		if l.slots.Acquire(l.ctx) != nil {
 			return
 		}
-		defer func() { <-l.aiSem }()
+		defer l.slots.Release()
 		res = ai.Search(l.ctx, pos, ai.Options{Level: ai.Level(level), Budget: l.cfg.AIBudget, Threads: 1})
 	}()
 

@@ -8,36 +8,105 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/tabletop/tabletop/ui"
 )
 
 // saveDir keeps one saved game per player key in the server's data
 // directory. The file name is a hash of the key fingerprint: nothing a
-// player sends ever becomes part of a path.
+// player sends ever becomes part of a path. Each file is capped in size
+// and the directory in files: a new player's first save beyond the cap
+// evicts the least recently saved games, so strangers with fresh keys
+// cannot fill the disk.
 type saveDir struct {
-	dir string
-	max int
+	dir      string
+	max      int // bytes per save
+	maxFiles int // saves in all
+
+	mu    sync.Mutex // guards count, and every create, evict and remove
+	count int        // save files in dir
 }
 
-func newSaveDir(dataDir string, maxBytes int) (*saveDir, error) {
+// saveSuffix ends the name of every save file.
+const saveSuffix = ".save"
+
+func newSaveDir(dataDir string, maxBytes, maxFiles int) (*saveDir, error) {
 	dir := filepath.Join(dataDir, "saves")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("save directory: %w", err)
 	}
-	return &saveDir{dir: dir, max: maxBytes}, nil
+	d := &saveDir{dir: dir, max: maxBytes, maxFiles: max(maxFiles, 1)}
+	names, err := d.saveNames()
+	if err != nil {
+		return nil, fmt.Errorf("save directory: %w", err)
+	}
+	d.count = len(names)
+	return d, nil
+}
+
+// saveNames lists the save files (not the temporary files of a save
+// being written).
+func (d *saveDir) saveNames() ([]string, error) {
+	entries, err := os.ReadDir(d.dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && strings.HasSuffix(e.Name(), saveSuffix) && !strings.HasPrefix(e.Name(), ".") {
+			out = append(out, e.Name())
+		}
+	}
+	return out, nil
+}
+
+// makeRoom is called, with mu held, before a save file is created: when
+// the directory is full it removes the oldest saves (by modification
+// time) until there is room for one more.
+func (d *saveDir) makeRoom() error {
+	if d.count < d.maxFiles {
+		return nil
+	}
+	names, err := d.saveNames() // recount: the directory is the truth
+	if err != nil {
+		return err
+	}
+	d.count = len(names)
+	if d.count < d.maxFiles {
+		return nil
+	}
+	type aged struct {
+		name string
+		mod  time.Time
+	}
+	files := make([]aged, 0, len(names))
+	for _, n := range names {
+		if info, err := os.Stat(filepath.Join(d.dir, n)); err == nil {
+			files = append(files, aged{n, info.ModTime()})
+		}
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].mod.Before(files[j].mod) })
+	for _, f := range files[:min(d.count-d.maxFiles+1, len(files))] {
+		if err := os.Remove(filepath.Join(d.dir, f.name)); err == nil || errors.Is(err, fs.ErrNotExist) {
+			d.count--
+		}
+	}
+	return nil
 }
 
 // For returns the save slot of the player with the given key fingerprint.
 func (d *saveDir) For(playerID string) ui.SaveStore {
 	sum := sha256.Sum256([]byte("tabletop-save\x00" + playerID))
-	return &fileSave{path: filepath.Join(d.dir, hex.EncodeToString(sum[:16])+".save"), max: d.max}
+	return &fileSave{dir: d, path: filepath.Join(d.dir, hex.EncodeToString(sum[:16])+saveSuffix), max: d.max}
 }
 
 // fileSave is one player's saved game on the server's disk.
 type fileSave struct {
-	mu   sync.Mutex
+	dir  *saveDir
 	path string
 	max  int
 }
@@ -45,8 +114,8 @@ type fileSave struct {
 var errTooBig = errors.New("saved game too large")
 
 func (f *fileSave) Load() ([]byte, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
+	f.dir.mu.Lock()
+	defer f.dir.mu.Unlock()
 	info, err := os.Stat(f.path)
 	if err != nil {
 		return nil, err // wraps fs.ErrNotExist when there is none
@@ -61,9 +130,17 @@ func (f *fileSave) Save(data []byte) error {
 	if len(data) > f.max {
 		return errTooBig
 	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	tmp, err := os.CreateTemp(filepath.Dir(f.path), ".save-*")
+	d := f.dir
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	_, err := os.Stat(f.path)
+	isNew := errors.Is(err, fs.ErrNotExist)
+	if isNew {
+		if err := d.makeRoom(); err != nil {
+			return err
+		}
+	}
+	tmp, err := os.CreateTemp(d.dir, ".save-*")
 	if err != nil {
 		return err
 	}
@@ -75,15 +152,24 @@ func (f *fileSave) Save(data []byte) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), f.path)
+	if err := os.Rename(tmp.Name(), f.path); err != nil {
+		return err
+	}
+	if isNew {
+		d.count++
+	}
+	return nil
 }
 
 func (f *fileSave) Remove() error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
+	f.dir.mu.Lock()
+	defer f.dir.mu.Unlock()
 	err := os.Remove(f.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
+	}
+	if err == nil {
+		f.dir.count--
 	}
 	return err
 }

@@ -428,7 +428,7 @@ func TestMaxSessionTime(t *testing.T) {
 
 func TestGuestSavesStayInMemoryAndKeySavesOnDisk(t *testing.T) {
 	dir := t.TempDir()
-	d, err := newSaveDir(dir, 100)
+	d, err := newSaveDir(dir, 100, 10)
 	if err != nil {
 		t.Fatal(err)
 	}

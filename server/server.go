@@ -36,6 +36,8 @@ type Server struct {
 	ips    *ipTable
 	lobby  *Lobby
 	saves  *saveDir
+	// aiSlots bounds the AI searches of every session and room.
+	aiSlots *ui.AISlots
 
 	sessions  sync.Map // *gameSession → struct{}
 	nSessions atomic.Int64
@@ -76,7 +78,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	saves, err := newSaveDir(cfg.DataDir, cfg.MaxSaveBytes)
+	saves, err := newSaveDir(cfg.DataDir, cfg.MaxSaveBytes, cfg.MaxSaves)
 	if err != nil {
 		return nil, err
 	}
@@ -90,13 +92,16 @@ func New(cfg Config) (*Server, error) {
 		stopped:     make(chan struct{}),
 		janitorDone: make(chan struct{}),
 	}
+	// One bound on AI searches for the whole server: rooms' AI seats and
+	// single-player games wait for the same slots.
+	s.aiSlots = ui.NewAISlots(cfg.AIConcurrency)
 	s.lobby = NewLobby(LobbyConfig{
-		Store:         cfg.Store,
-		MaxRooms:      cfg.MaxRooms,
-		SeatHold:      cfg.SeatHold,
-		AIBudget:      cfg.AIBudget,
-		AIConcurrency: cfg.AIConcurrency,
-		Logger:        cfg.Logger,
+		Store:    cfg.Store,
+		MaxRooms: cfg.MaxRooms,
+		SeatHold: cfg.SeatHold,
+		AIBudget: cfg.AIBudget,
+		AISlots:  s.aiSlots,
+		Logger:   cfg.Logger,
 	})
 
 	srv := &ssh.Server{
@@ -161,6 +166,9 @@ func (p panicLogger) Printf(format string, v ...interface{}) {
 
 // Fingerprint is the SHA-256 fingerprint of the host key.
 func (s *Server) Fingerprint() string { return gossh.FingerprintSHA256(s.signer.PublicKey()) }
+
+// AISlots returns the bound on the AI searches running at once.
+func (s *Server) AISlots() *ui.AISlots { return s.aiSlots }
 
 // Lobby returns the server's rooms.
 func (s *Server) Lobby() *Lobby { return s.lobby }
@@ -421,6 +429,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 		Lobby:    gs.lobby,
 		Store:    store,
 		JoinCode: gs.joinCode,
+		AISlots:  s.aiSlots,
 	})
 	if model == nil {
 		return nil

@@ -24,8 +24,12 @@ type Theme struct {
 	// Board cells: the ordinary cell, the alternate (border or
 	// checkered) cell, and the background of missing cells.
 	Cell, CellAlt, Missing string
-	// Highlights drawn as cell backgrounds.
+	// Highlights drawn as cell backgrounds. Pieces keep their role's
+	// colour on them (so these are dark on a dark theme, light on a
+	// light one), except on Win, which is bright and draws the winning
+	// pieces in WinText: the result must stand out most.
 	Cursor, Target, Last, Win, Hint, Selected string
+	WinText                                   string
 	// Roles maps a role name (x, o, red, black, yellow, blue, green) to
 	// the colour of its pieces.
 	Roles map[string]string
@@ -39,44 +43,50 @@ var (
 		Name: "default", Summary: "dark background, warm pieces",
 		Text: "#E4E4E4", Muted: "#8A8A8A", Accent: "#5FAFFF", Error: "#FF5F5F", Border: "#5F5F87",
 		Cell: "#303030", CellAlt: "#3A3A3A", Missing: "",
-		Cursor: "#5F5FAF", Target: "#2F5F2F", Last: "#5F4F1F", Win: "#AF8700", Hint: "#005F87", Selected: "#875F87",
+		Cursor: "#1F3F7F", Target: "#1F4F1F", Last: "#4F3A0F", Win: "#D7AF00", Hint: "#0F3F5F", Selected: "#5F1F5F",
+		WinText: "#000000",
 		Roles: map[string]string{
 			"x": "#FF8700", "o": "#5FD7FF",
 			"red": "#FF5F5F", "black": "#D0D0D0",
-			"yellow": "#FFD75F", "blue": "#5F87FF", "green": "#5FD75F",
+			"yellow": "#FFD75F", "blue": "#87AFFF", "green": "#5FD75F",
 		},
 	}
 	Light = Theme{
 		Name: "light", Summary: "light background",
 		Text: "#1C1C1C", Muted: "#6C6C6C", Accent: "#005FAF", Error: "#AF0000", Border: "#8787AF",
 		Cell: "#EEEEEE", CellAlt: "#DADADA", Missing: "",
-		Cursor: "#AFAFFF", Target: "#AFFFAF", Last: "#FFD7AF", Win: "#FFD700", Hint: "#AFD7FF", Selected: "#FFAFFF",
+		Cursor: "#D7D7FF", Target: "#D7FFD7", Last: "#FFE7C7", Win: "#5F3F00", Hint: "#D7EFFF", Selected: "#FFD7FF",
+		WinText: "#FFFFFF",
 		Roles: map[string]string{
-			"x": "#AF5F00", "o": "#005F87",
-			"red": "#D70000", "black": "#000000",
-			"yellow": "#AF8700", "blue": "#0000D7", "green": "#008700",
+			"x": "#875000", "o": "#005F87",
+			"red": "#AF0000", "black": "#000000",
+			"yellow": "#6F5A00", "blue": "#0000D7", "green": "#006700",
 		},
 	}
 	HighContrast = Theme{
 		Name: "high-contrast", Summary: "black and white with pure colours",
 		Text: "#FFFFFF", Muted: "#FFFFFF", Accent: "#FFFF00", Error: "#FF0000", Border: "#FFFFFF",
 		Cell: "#000000", CellAlt: "#262626", Missing: "",
-		Cursor: "#0000FF", Target: "#008000", Last: "#800080", Win: "#FFFF00", Hint: "#008080", Selected: "#FF00FF",
+		Cursor: "#00007F", Target: "#004000", Last: "#4F004F", Win: "#FFFF00", Hint: "#003F3F", Selected: "#5F005F",
+		WinText: "#000000",
 		Roles: map[string]string{
 			"x": "#FFFF00", "o": "#00FFFF",
-			"red": "#FF0000", "black": "#FFFFFF",
-			"yellow": "#FFFF00", "blue": "#00AFFF", "green": "#00FF00",
+			"red": "#FF3F3F", "black": "#FFFFFF",
+			"yellow": "#FFFF00", "blue": "#3FAFFF", "green": "#00FF00",
 		},
 	}
 	OkabeIto = Theme{
 		Name: "okabe-ito", Summary: "colour-blind-safe (Okabe–Ito palette)",
 		Text: "#E4E4E4", Muted: "#9E9E9E", Accent: "#56B4E9", Error: "#D55E00", Border: "#6C6C6C",
 		Cell: "#262626", CellAlt: "#333333", Missing: "",
-		Cursor: "#0072B2", Target: "#00563F", Last: "#5A3A00", Win: "#CC79A7", Hint: "#004C70", Selected: "#7A3F63",
+		Cursor: "#0A2A4A", Target: "#00301F", Last: "#3A2600", Win: "#CC79A7", Hint: "#002A40", Selected: "#3F1A30",
+		WinText: "#000000",
+		// Okabe–Ito hues; vermillion and bluish green a shade lighter so
+		// that they read on the dark cells.
 		Roles: map[string]string{
 			"x": "#E69F00", "o": "#56B4E9",
-			"red": "#D55E00", "black": "#F0F0F0",
-			"yellow": "#F0E442", "blue": "#56B4E9", "green": "#009E73",
+			"red": "#E66A1A", "black": "#F0F0F0",
+			"yellow": "#F0E442", "blue": "#56B4E9", "green": "#00B584",
 		},
 	}
 	Mono = Theme{
@@ -144,6 +154,7 @@ var ASCIIGlyphs = Glyphs{
 	Box: lipgloss.Border{
 		Top: "-", Bottom: "-", Left: "|", Right: "|",
 		TopLeft: "+", TopRight: "+", BottomLeft: "+", BottomRight: "+",
+		MiddleLeft: "+", MiddleRight: "+", Middle: "+", MiddleTop: "+", MiddleBottom: "+",
 	},
 	Empty: ".", Missing: " ", Dot: "+",
 }
@@ -209,7 +220,7 @@ func NewStyles(r *lipgloss.Renderer, t Theme, ascii bool) Styles {
 	st.Cursor = bg(fg(t.Text), t.Cursor).Bold(true)
 	st.Target = bg(fg(t.Text), t.Target)
 	st.Last = bg(fg(t.Text), t.Last)
-	st.Win = bg(fg(t.Text), t.Win).Bold(true)
+	st.Win = bg(fg(t.WinText), t.Win).Bold(true)
 	st.Hint = bg(fg(t.Text), t.Hint)
 	st.Sel = bg(fg(t.Text), t.Selected).Bold(true)
 	if t.Mono {

@@ -1,6 +1,9 @@
 package themes
 
 import (
+	"math"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/lipgloss"
@@ -89,5 +92,62 @@ func TestNoColorProfileMeansNoColour(t *testing.T) {
 	r2.SetColorProfile(termenv.TrueColor)
 	if NoColor(r2) {
 		t.Fatal("true colour profile reported as no colour")
+	}
+}
+
+// relLuminance is the WCAG relative luminance of a "#RRGGBB" colour.
+func relLuminance(hex string) float64 {
+	v, err := strconv.ParseUint(strings.TrimPrefix(hex, "#"), 16, 32)
+	if err != nil {
+		return -1
+	}
+	ch := func(c uint64) float64 {
+		s := float64(c) / 255
+		if s <= 0.03928 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	return 0.2126*ch(v>>16&255) + 0.7152*ch(v>>8&255) + 0.0722*ch(v&255)
+}
+
+// contrast is the WCAG contrast ratio of two colours (1 to 21).
+func contrast(a, b string) float64 {
+	la, lb := relLuminance(a), relLuminance(b)
+	if la < lb {
+		la, lb = lb, la
+	}
+	return (la + 0.05) / (lb + 0.05)
+}
+
+// Every piece must stay readable on every cell background it can be
+// drawn on (WCAG's 3:1 for large and graphical text), the text colour on
+// every cell (4.5:1), and the winning pieces on the Win highlight.
+func TestContrast(t *testing.T) {
+	for _, th := range All {
+		if th.Mono {
+			continue
+		}
+		bgs := map[string]string{"cell": th.Cell, "alt": th.CellAlt, "cursor": th.Cursor, "target": th.Target,
+			"last": th.Last, "hint": th.Hint, "selected": th.Selected}
+		for name, bg := range bgs {
+			if c := contrast(th.Text, bg); c < 4.5 {
+				t.Errorf("%s: text on %s: contrast %.1f < 4.5", th.Name, name, c)
+			}
+			for role, fg := range th.Roles {
+				if c := contrast(fg, bg); c < 3 {
+					t.Errorf("%s: %s pieces on %s: contrast %.1f < 3", th.Name, role, name, c)
+				}
+			}
+			if name != "cell" && bg == th.Cell {
+				t.Errorf("%s: the %s highlight is the cell colour", th.Name, name)
+			}
+		}
+		if c := contrast(th.WinText, th.Win); c < 4.5 {
+			t.Errorf("%s: winning pieces: contrast %.1f < 4.5", th.Name, c)
+		}
+		if c := contrast(th.Win, th.Cell); c < 3 {
+			t.Errorf("%s: the win highlight does not stand out from the cells: %.1f", th.Name, c)
+		}
 	}
 }

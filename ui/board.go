@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -58,13 +59,17 @@ type boardScreen struct {
 	moveScroll int
 	help       help.Model
 	saveErr    string
-	lastSave   string
+	// saved is set once this game has written the store: only then may
+	// it remove what is there (a fresh game with no moves leaves the
+	// previous save alone).
+	saved bool
 
 	room         Room
 	roomView     RoomView
 	roomMoves    []string
 	roomMovers   []string
 	lastRoomMove []pos
+	lastRoomQuad int
 	waitGen      int
 }
 
@@ -73,9 +78,30 @@ type aiJob struct {
 	version  uint64
 	hint     bool
 	ctx      context.Context
-	cancel   context.CancelFunc
+	cancel   context.CancelCauseFunc
 	progress chan ai.Progress
 	done     chan struct{}
+	// queued is closed when the search has to wait for a free AI slot,
+	// slotted when it has one (both only with Options.AISlots).
+	queued, slotted chan struct{}
+	// Seen by the UI (read and written on the UI goroutine only).
+	sawQueued, sawSlot bool
+}
+
+// waiting reports whether the search is waiting for a free AI slot.
+func (j *aiJob) waiting() bool { return j.sawQueued && !j.sawSlot }
+
+// Why a search was cancelled: the player wants its move now, or the
+// result is no longer wanted.
+var (
+	errMoveNow = errors.New("move now")
+	errStale   = errors.New("no longer wanted")
+)
+
+// aiSlotMsg says a search started waiting for an AI slot (queued) or got one.
+type aiSlotMsg struct {
+	job    *aiJob
+	queued bool
 }
 
 type aiDoneMsg struct {
@@ -107,7 +133,8 @@ func newBoard(c *common, v *game.Variant, position string, seats []SeatConfig) (
 	b.st = start.Clone()
 	b.seats = append([]SeatConfig(nil), seats...)
 	b.centreCursor()
-	b.save()
+	// Nothing is saved before the first move: an empty game is not worth
+	// offering under Continue, and must not replace the game saved there.
 	return b, nil
 }
 
@@ -125,6 +152,7 @@ func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
 	b.start, b.startPos = start, sv.Start
 	b.seats = append([]SeatConfig(nil), sv.Seats...)
 	b.moves = moves
+	b.saved = true // the save in the store is this game's
 	b.rebuild()
 	b.centreCursor()
 	b.status = fmt.Sprintf("resumed after %d moves", len(moves))
@@ -236,16 +264,22 @@ func (b *boardScreen) init() tea.Cmd {
 	return b.next(false)
 }
 
-// save writes the game to the store; a finished game is removed so that
+// save writes the game to the store once a move has been made; a
+// finished game, or one undone back to no moves, is removed so that
 // Continue is only offered for a game in progress.
 func (b *boardScreen) save() {
 	if b.room != nil || b.c.store == nil {
 		return
 	}
 	var err error
-	if b.ended() {
+	if b.ended() || len(b.moves) == 0 {
+		if !b.saved {
+			return
+		}
 		err = b.c.store.Remove()
+		b.saved = false
 	} else {
+		b.saved = true
 		sv := SavedGame{Variant: b.v.Name, Seats: b.seats, Start: b.startPos}
 		s := b.start.Clone()
 		for _, m := range b.moves {
@@ -335,15 +369,17 @@ func (b *boardScreen) next(afterAI bool) tea.Cmd {
 
 // startAI searches in a tea.Cmd with a cancellable context. Progress is
 // passed through a one-slot channel that keeps only the latest report,
-// so the search never blocks on the UI.
+// so the search never blocks on the UI. With Options.AISlots the search
+// first waits for a free slot, cancellably.
 func (b *boardScreen) startAI(hint bool) tea.Cmd {
 	b.cancelJob()
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancelCause(context.Background())
 	job := &aiJob{version: b.version, hint: hint, ctx: ctx, cancel: cancel,
-		progress: make(chan ai.Progress, 1), done: make(chan struct{})}
+		progress: make(chan ai.Progress, 1), done: make(chan struct{}),
+		queued: make(chan struct{}), slotted: make(chan struct{})}
 	b.job = job
 	b.progress = ai.Progress{}
-	opt := ai.Options{Seed: b.c.opts.Seed + uint64(len(b.moves))}
+	opt := ai.Options{Seed: b.c.opts.Seed + uint64(len(b.moves)), Threads: b.c.opts.AIThreads}
 	if hint {
 		opt.Level, opt.Budget = ai.Medium, 1500*time.Millisecond
 	} else {
@@ -364,19 +400,50 @@ func (b *boardScreen) startAI(hint bool) tea.Cmd {
 		}
 	}
 	s := b.st.Clone()
+	slots := b.c.opts.AISlots
 	search := func() tea.Msg {
-		res := ai.Search(ctx, s, opt)
-		close(job.done)
-		return aiDoneMsg{job: job, res: res}
+		defer close(job.done)
+		if slots != nil {
+			if !slots.TryAcquire() {
+				close(job.queued)
+				if err := slots.Acquire(ctx); err != nil {
+					if context.Cause(ctx) != errMoveNow {
+						return aiDoneMsg{job: job}
+					}
+					// Told to move now before a slot was free: a search
+					// with its context already cancelled answers at once
+					// with a quick move, so it needs no slot.
+					return aiDoneMsg{job: job, res: ai.Search(ctx, s, opt)}
+				}
+			}
+			defer slots.Release()
+			close(job.slotted)
+		}
+		return aiDoneMsg{job: job, res: ai.Search(ctx, s, opt)}
 	}
-	return tea.Batch(search, waitProgress(job), b.spin.Tick)
+	return tea.Batch(search, b.waitProgress(job), b.spin.Tick)
 }
 
-func waitProgress(job *aiJob) tea.Cmd {
+// waitProgress waits for the search's next report: progress, or a change
+// of its wait for an AI slot.
+func (b *boardScreen) waitProgress(job *aiJob) tea.Cmd {
+	var queued, slotted <-chan struct{}
+	if b.c.opts.AISlots != nil {
+		if !job.sawQueued {
+			queued = job.queued
+		}
+		if !job.sawSlot {
+			slotted = job.slotted
+		}
+	}
 	return func() tea.Msg {
 		select {
 		case p := <-job.progress:
 			return aiProgressMsg{job: job, p: p}
+		case <-slotted:
+			return aiSlotMsg{job: job}
+		case <-queued:
+			return aiSlotMsg{job: job, queued: true}
 		case <-job.done:
 			return nil
 		}
@@ -387,7 +454,7 @@ func waitProgress(job *aiJob) tea.Cmd {
 // be dropped.
 func (b *boardScreen) cancelJob() {
 	if b.job != nil {
-		b.job.cancel()
+		b.job.cancel(errStale)
 		b.job = nil
 	}
 }
@@ -426,6 +493,13 @@ func (b *boardScreen) onAIDone(msg aiDoneMsg) tea.Cmd {
 // undo goes back one action; against the AI it goes back to the last
 // position where a person was to move.
 func (b *boardScreen) undo() {
+	if b.resigned != game.NoRole {
+		// The resignation is the last thing done: take it back alone.
+		b.resigned = game.NoRole
+		b.save()
+		b.setStatus("resignation taken back", false)
+		return
+	}
 	if len(b.moves) == 0 {
 		b.setStatus("nothing to undo", true)
 		return
@@ -491,10 +565,72 @@ func (b *boardScreen) redoMove() tea.Cmd {
 	return nil
 }
 
+// resignable returns the roles a person at this client may resign for.
+func (b *boardScreen) resignable() []game.Role {
+	var out []game.Role
+	for i := range b.v.Roles {
+		if b.mine(game.Role(i)) {
+			out = append(out, game.Role(i))
+		}
+	}
+	return out
+}
+
+// resignQuestion asks to confirm a resignation. With several people at
+// the keyboard it asks who resigns, the role to move (if a person's)
+// being the default.
+func (b *boardScreen) resignQuestion() string {
+	def := b.v.RoleName(b.humanRole())
+	roles := b.resignable()
+	if len(roles) < 2 {
+		return "resign as " + def + "? y to resign, any other key to play on"
+	}
+	var who []string
+	for i, r := range roles {
+		who = append(who, fmt.Sprintf("%d %s", i+1, b.v.RoleName(r)))
+	}
+	return "who resigns? " + strings.Join(who, ", ") + " (y: " + def + "; other keys play on)"
+}
+
+// resign ends the game: role r loses and every other role shares the win.
+func (b *boardScreen) resign(r game.Role) {
+	if r == game.NoRole {
+		return
+	}
+	b.resigned = r
+	b.cancelJob()
+	b.save()
+	b.setStatus(b.resultText(), false)
+}
+
+// winnersAfterResign names the roles that share the win after a
+// resignation.
+func (b *boardScreen) winnersAfterResign() []string {
+	var out []string
+	for i, r := range b.v.Roles {
+		if game.Role(i) != b.resigned {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// joinNames writes "a", "a and b", "a, b and c".
+func joinNames(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
 // resultText describes the end of the game.
 func (b *boardScreen) resultText() string {
 	if b.resigned != game.NoRole {
-		return b.v.RoleName(b.resigned) + " resigned"
+		w := b.winnersAfterResign()
+		if len(w) == 1 {
+			return b.v.RoleName(b.resigned) + " resigned: " + w[0] + " wins"
+		}
+		return b.v.RoleName(b.resigned) + " resigned: " + joinNames(w) + " share the win"
 	}
 	if !b.st.Terminal() {
 		return ""
@@ -596,7 +732,7 @@ func (b *boardScreen) keys() keyHelp {
 	} else {
 		game = append(game, keyMenu)
 	}
-	other := []key.Binding{keyMoveCur, keyScroll, keyTheme, keyRules, keyQuit, keyHelpAll}
+	other := []key.Binding{keyMoveCur, keyScroll, keyTheme, keyMouse, keyRules, keyQuit, keyHelpAll}
 	nGame := 2
 	if ended {
 		nGame = 3
@@ -627,7 +763,17 @@ func (b *boardScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	case aiProgressMsg:
 		if msg.job == b.job {
 			b.progress = msg.p
-			return b, waitProgress(msg.job)
+			return b, b.waitProgress(msg.job)
+		}
+		return b, nil
+	case aiSlotMsg:
+		if msg.job == b.job {
+			if msg.queued {
+				msg.job.sawQueued = true
+			} else {
+				msg.job.sawSlot = true
+			}
+			return b, b.waitProgress(msg.job)
 		}
 		return b, nil
 	case aiStartMsg:
@@ -655,6 +801,8 @@ func (b *boardScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	}
 	return b, nil
 }
+
+func (b *boardScreen) typing() bool { return b.prompt }
 
 func (b *boardScreen) spinIfThinking() tea.Cmd {
 	if b.roomView.Thinking {
@@ -706,16 +854,17 @@ func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
 	if b.confirm != "" {
 		what := b.confirm
 		b.confirm = ""
+		if what == "resign" && len(k) == 1 && k[0] >= '1' && int(k[0]-'1') < len(b.resignable()) {
+			b.resign(b.resignable()[k[0]-'1'])
+			return b, nil
+		}
 		if k == "y" || k == "Y" || k == "enter" || (what == "quit" && (k == "q" || k == "ctrl+c")) || (what == "resign" && k == "r") {
 			switch what {
 			case "quit":
 				b.leave()
 				return b, tea.Quit
 			case "resign":
-				b.resigned = b.humanRole()
-				b.cancelJob()
-				b.save()
-				b.setStatus(b.resultText(), false)
+				b.resign(b.humanRole())
 			}
 			return b, nil
 		}
@@ -724,7 +873,7 @@ func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
 	}
 	thinking := b.job != nil && !b.job.hint
 	if thinking && (k == " " || k == "esc") {
-		b.job.cancel() // the search returns its best move so far
+		b.job.cancel(errMoveNow) // the search returns its best move so far
 		b.setStatus("moving now…", false)
 		return b, nil
 	}
@@ -771,14 +920,9 @@ func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
 		switch {
 		case b.room != nil:
 		case key.Matches(msg, keyRematch):
-			nb, err := newBoard(b.c, b.v, b.startPos, b.seats)
-			if err != nil {
-				b.setStatus(err.Error(), true)
-				return b, nil
-			}
-			return nb, nil
+			return b.endAction(endRematch)
 		case key.Matches(msg, keyNew):
-			return newSetupFrom(b.c, b.v, b.seats), nil
+			return b.endAction(endNewGame)
 		case key.Matches(msg, keyUndo):
 			b.undo()
 			return b, b.next(false)
@@ -804,7 +948,7 @@ func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
 				return b, nil
 			}
 			b.confirm = "resign"
-			b.setStatus("resign as "+b.v.RoleName(b.humanRole())+"? y to resign, any other key to play on", false)
+			b.setStatus(b.resignQuestion(), false)
 			return b, nil
 		case key.Matches(msg, keyPause):
 			if !b.hasAISeat() {
@@ -860,6 +1004,25 @@ func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
 	return b, nil
 }
 
+// endAction carries out an end-of-game choice (a key or a button).
+func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
+	switch {
+	case a == endMenu:
+		b.leave()
+		return newMenu(b.c, ""), nil
+	case b.room != nil:
+		return b, nil
+	case a == endRematch:
+		nb, err := newBoard(b.c, b.v, b.startPos, b.seats)
+		if err != nil {
+			b.setStatus(err.Error(), true)
+			return b, nil
+		}
+		return nb, nil
+	}
+	return newSetupFrom(b.c, b.v, b.seats), nil
+}
+
 // apply carries out what the variant adapter asked for.
 func (b *boardScreen) apply(r actResult) tea.Cmd {
 	if r.quad != 0 {
@@ -913,6 +1076,9 @@ func (b *boardScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
 	}
 	if b.confirm != "" || b.prompt {
 		return b, nil
+	}
+	if bt, ok := l.buttonAt(msg.X, msg.Y); ok && !right {
+		return b.endAction(bt.action)
 	}
 	if q, cw, ok := l.handleAt(msg.X, msg.Y); ok {
 		if b.ended() || !b.mine(b.st.ToMove()) {

@@ -22,7 +22,7 @@ type boardLayout struct {
 	gap          int // Pentago: a gap after this many rows/columns
 	gapW, gapH   int
 	handles      bool
-	top          int // lines above the first row: handles and labels
+	top          int // lines above the first row: labels, then handles
 	bx, by       int // the board block's top-left on the screen
 	bw, bh       int
 	px, py       int // the side panel
@@ -30,6 +30,63 @@ type boardLayout struct {
 	listY, listH int // the move list inside the panel
 	statusY      int
 	helpY, helpH int
+	// buttons are the end-of-game buttons, drawn in the panel under the
+	// result; empty while the game goes on.
+	buttons []button
+}
+
+// button is a clickable label on the screen.
+type button struct {
+	x, y, w int
+	label   string
+	action  endAction
+}
+
+// endAction is what an end-of-game button does.
+type endAction int
+
+const (
+	endRematch endAction = iota
+	endNewGame
+	endMenu
+)
+
+// endButtons lays out the end-of-game buttons from (x, y) in a panel
+// line of the given width: full labels when they fit, short ones else.
+func (b *boardScreen) endButtons(x, y, width int) []button {
+	type choice struct {
+		long, short string
+		action      endAction
+	}
+	choices := []choice{{"[ Rematch ]", "[Rematch]", endRematch}, {"[ New game ]", "[New]", endNewGame}, {"[ Menu ]", "[Menu]", endMenu}}
+	if b.room != nil {
+		choices = choices[2:]
+	}
+	total := 0
+	for _, c := range choices {
+		total += len(c.long) + 1
+	}
+	long := total-1 <= width
+	var out []button
+	for _, c := range choices {
+		label := c.short
+		if long {
+			label = c.long
+		}
+		out = append(out, button{x: x, y: y, w: len(label), label: label, action: c.action})
+		x += len(label) + 1
+	}
+	return out
+}
+
+// buttonAt returns the button under (x, y).
+func (l boardLayout) buttonAt(x, y int) (button, bool) {
+	for _, bt := range l.buttons {
+		if y == bt.y && x >= bt.x && x < bt.x+bt.w {
+			return bt, true
+		}
+	}
+	return button{}, false
 }
 
 const (
@@ -38,8 +95,9 @@ const (
 	boardY        = 2 // header line and a blank line above the board
 )
 
-// cellSizes are tried largest first.
-var cellSizes = [][2]int{{7, 3}, {5, 3}, {3, 1}}
+// cellSizes are tried largest first (about square on a terminal whose
+// cells are twice as high as wide).
+var cellSizes = [][2]int{{11, 5}, {7, 3}, {5, 3}, {3, 1}}
 
 // roleLinesWide reports whether each role fits on one panel line of the
 // given inner width (else its stocks go on a second line).
@@ -86,7 +144,12 @@ func (b *boardScreen) layout() boardLayout {
 		l.cw, l.ch = sz[0], sz[1]
 		l.gapW, l.gapH = 0, 0
 		if l.gap > 0 {
-			l.gapW, l.gapH = 1+l.cw/4, 1
+			// A line between the quadrants: "│" alone between small
+			// cells, " │ " between larger ones; "─" across.
+			l.gapW, l.gapH = 1, 1
+			if l.cw > 3 {
+				l.gapW = 3
+			}
 		}
 		l.bw = l.lw + l.cols*l.cw + l.gapW
 		l.bh = l.top + l.rows*l.ch + l.gapH
@@ -115,6 +178,10 @@ func (b *boardScreen) layout() boardLayout {
 	fixed := b.panelFixedLines(max(l.pw-4, 1))
 	l.listY = l.py + 1 + fixed - 1
 	l.listH = max(l.ph-2-fixed, 0)
+	if b.ended() {
+		// Inside the border and padding, on the line under the result.
+		l.buttons = b.endButtons(l.px+2, l.py+2, max(l.pw-4, 1))
+	}
 	return l
 }
 
@@ -167,6 +234,16 @@ func (l boardLayout) quadSpan(right bool) (x0, width int) {
 	return l.cellX(c), l.gap * l.cw
 }
 
+// handleY is the line of the upper quadrants' handles (just under the
+// column labels, on top of the quadrants) or of the lower ones (under
+// the board), inside the board block.
+func (l boardLayout) handleY(upper bool) int {
+	if upper {
+		return 1
+	}
+	return l.bh - 1
+}
+
 // handleAt returns the rotation handle under (x, y): the quadrant and
 // whether it turns clockwise.
 func (l boardLayout) handleAt(x, y int) (q int, clockwise, ok bool) {
@@ -176,9 +253,9 @@ func (l boardLayout) handleAt(x, y int) (q int, clockwise, ok bool) {
 	x, y = x-l.bx, y-l.by
 	var left, right int
 	switch y {
-	case 0:
+	case l.handleY(true):
 		left, right = 2, 1
-	case l.bh - 1:
+	case l.handleY(false):
 		left, right = 3, 4
 	default:
 		return 0, false, false
@@ -209,6 +286,25 @@ func (l boardLayout) inMoveList(x, y int) bool {
 // cellFlags are the highlights of one cell.
 type cellFlags struct {
 	cursor, sel, target, last, win, hint, quad bool
+	// lastQuad: the cell is in the quadrant the last move turned.
+	lastQuad bool
+}
+
+// lastMove returns the cells the last move touched and the quadrant it
+// turned (Pentago), for highlighting.
+func (b *boardScreen) lastMove() (cells []pos, quad int) {
+	if b.room != nil {
+		return b.lastRoomMove, b.lastRoomQuad
+	}
+	n := len(b.moves)
+	if n == 0 {
+		return nil, 0
+	}
+	s := b.start.Clone()
+	for _, m := range b.moves[:n-1] {
+		s.Apply(m)
+	}
+	return b.vu.moveCells(s, b.moves[n-1]), b.vu.moveQuad(b.moves[n-1])
 }
 
 // marks computes every highlight of the board from the game.
@@ -226,14 +322,14 @@ func (b *boardScreen) marks() [][]cellFlags {
 			}
 		}
 	}
-	if n := len(b.moves); n > 0 && b.room == nil {
-		s := b.start.Clone()
-		for _, m := range b.moves[:n-1] {
-			s.Apply(m)
+	lastCells, lastQuad := b.lastMove()
+	set(lastCells, func(c *cellFlags) { c.last = true })
+	if lastQuad != 0 {
+		for r := range f {
+			for c := range f[r] {
+				f[r][c].lastQuad = b.vu.quadrant(pos{r, c}) == lastQuad
+			}
 		}
-		set(b.vu.moveCells(s, b.moves[n-1]), func(c *cellFlags) { c.last = true })
-	} else if b.room != nil && b.lastRoomMove != nil {
-		set(b.lastRoomMove, func(c *cellFlags) { c.last = true })
 	}
 	if b.ended() {
 		set(b.vu.winCells(b.st), func(c *cellFlags) { c.win = true })
@@ -287,6 +383,10 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 		bg = st.Target
 	case fl.last:
 		bg, left, right = st.Last, "(", ")"
+	case fl.lastQuad:
+		// The whole quadrant the last move turned; its handle label is
+		// bracketed too, which shows without colour.
+		bg = st.Last
 	}
 	if info.missing {
 		return st.Missing.Render(strings.Repeat(" ", l.cw))
@@ -302,6 +402,11 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 		glyph = bg.Render(g.Missing)
 	}
 	switch {
+	case info.glyph != "" && fl.win:
+		// The winning pieces in the Win style's own colour: a bright
+		// background takes no piece colour well, and whose they are is
+		// plain from the letter and the result.
+		glyph = bg.Render(info.glyph)
 	case info.glyph != "":
 		glyph = st.Role(info.role).Inherit(bg).Render(info.glyph)
 	case fl.target:
@@ -316,6 +421,13 @@ func (b *boardScreen) boardView(l boardLayout) string {
 	cells := b.vu.cells(b.st)
 	fl := b.marks()
 	var lines []string
+	// Pentago's quadrants are parted by lines, so that each reads as the
+	// block a rotation turns.
+	g := st.Glyphs.Box
+	sepV := ""
+	if l.gap > 0 {
+		sepV = st.Muted.Render(centre(g.Left, l.gapW))
+	}
 	chosen := 0
 	if pu, ok := b.vu.(*pentagoUI); ok && b.mine(b.st.ToMove()) && !b.ended() && pu.rotating(b.st) {
 		chosen = b.quad
@@ -323,6 +435,7 @@ func (b *boardScreen) boardView(l boardLayout) string {
 			chosen = b.vu.quadrant(b.cur)
 		}
 	}
+	_, turned := b.lastMove()
 	handleLine := func(left, right int) string {
 		var sb strings.Builder
 		sb.WriteString(strings.Repeat(" ", l.lw))
@@ -330,22 +443,24 @@ func (b *boardScreen) boardView(l boardLayout) string {
 			_, qw := l.quadSpan(i == 1)
 			label := fmt.Sprintf("Q%d", q)
 			style := st.Muted
-			if q == chosen {
+			switch q {
+			case chosen:
 				// Brackets show the quadrant a rotation key would turn,
 				// with or without colour.
 				label, style = "["+label+"]", st.Accent
+			case turned:
+				// Parentheses, like the last move's cells: the quadrant
+				// the last move turned.
+				label, style = "("+label+")", st.Text
 			}
 			mid := qw - 4
 			lp := (mid - len(label)) / 2
 			sb.WriteString(st.Key.Render("<-") + style.Render(strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + st.Key.Render("->"))
 			if i == 0 {
-				sb.WriteString(strings.Repeat(" ", l.gapW))
+				sb.WriteString(sepV)
 			}
 		}
 		return sb.String()
-	}
-	if l.handles {
-		lines = append(lines, handleLine(2, 1))
 	}
 	// Column labels that do not fit a cell with a space to spare lose
 	// their letter (c10 → 10), which moves to the corner.
@@ -372,9 +487,14 @@ func (b *boardScreen) boardView(l boardLayout) string {
 		lab.WriteString(st.Muted.Render(strings.Repeat(" ", max(lp, 0)) + s + strings.Repeat(" ", max(l.cw-lp-len(s), 0))))
 	}
 	lines = append(lines, lab.String())
+	if l.handles {
+		lines = append(lines, handleLine(2, 1))
+	}
 	for r := 0; r < l.rows; r++ {
 		if l.gap > 0 && r == l.gap {
-			lines = append(lines, "")
+			half := strings.Repeat(g.Top, l.gap*l.cw)
+			cross := strings.Repeat(g.Top, (l.gapW-1)/2) + g.Middle + strings.Repeat(g.Top, l.gapW/2)
+			lines = append(lines, strings.Repeat(" ", l.lw)+st.Muted.Render(half+cross+half))
 		}
 		for i := 0; i < l.ch; i++ {
 			var sb strings.Builder
@@ -385,7 +505,7 @@ func (b *boardScreen) boardView(l boardLayout) string {
 			sb.WriteString(st.Muted.Render(fmt.Sprintf("%*s ", l.lw-1, label)))
 			for c := 0; c < l.cols; c++ {
 				if l.gap > 0 && c == l.gap {
-					sb.WriteString(strings.Repeat(" ", l.gapW))
+					sb.WriteString(sepV)
 				}
 				sb.WriteString(b.renderCell(cells[r][c], fl[r][c], l, i))
 			}
@@ -399,6 +519,12 @@ func (b *boardScreen) boardView(l boardLayout) string {
 		lines[i] = padRight(lines[i], l.bw)
 	}
 	return joinLines(lines)
+}
+
+// centre pads a one-cell glyph with spaces to w cells.
+func centre(glyph string, w int) string {
+	left := (w - 1) / 2
+	return strings.Repeat(" ", left) + glyph + strings.Repeat(" ", max(w-1-left, 0))
 }
 
 // roleLetter is the letter a role's pieces are drawn with.
@@ -426,7 +552,18 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	default:
 		add(st.Role(moverName).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.seatName(mover)))
 	}
-	add("")
+	if len(l.buttons) > 0 {
+		var row strings.Builder
+		for i, bt := range l.buttons {
+			if i > 0 {
+				row.WriteString(" ")
+			}
+			row.WriteString(st.Key.Render(bt.label))
+		}
+		add(row.String())
+	} else {
+		add("")
+	}
 	roleW := 0
 	for _, role := range b.v.Roles {
 		roleW = max(roleW, len(role))
@@ -439,7 +576,15 @@ func (b *boardScreen) panelView(l boardLayout) string {
 			marker = st.Accent.Render("> ")
 		}
 		extra := b.vu.stocks(b.st, r)
-		if b.ended() && b.st.Terminal() {
+		switch {
+		case b.resigned == r:
+			extra = "resigned"
+		case b.resigned != game.NoRole:
+			extra = "wins"
+			if len(b.v.Roles) > 2 {
+				extra = "shares the win"
+			}
+		case b.ended() && b.st.Terminal():
 			extra = fmt.Sprintf("goal %d", b.st.Goal(r))
 		}
 		name := truncate(b.seatName(r), 10)
@@ -517,6 +662,8 @@ func (b *boardScreen) moveListText() string {
 func (b *boardScreen) aiLine() string {
 	st := b.c.st
 	switch {
+	case b.job != nil && b.job.waiting():
+		return st.Accent.Render(b.spin.View() + " AI waiting for a free slot")
 	case b.job != nil:
 		what := "AI thinking"
 		if b.job.hint {
@@ -570,6 +717,8 @@ func (b *boardScreen) statusView() string {
 	switch {
 	case b.isAI(mover) && b.paused:
 		return st.Muted.Render(" AI paused: p resumes")
+	case b.isAI(mover) && b.job != nil && b.job.waiting():
+		return st.Muted.Render(" " + b.v.RoleName(mover) + " (" + b.seatName(mover) + ") waits for a free AI slot (the server is busy): space or esc moves now")
 	case b.isAI(mover) && b.job != nil:
 		return st.Muted.Render(" " + b.v.RoleName(mover) + " (" + b.seatName(mover) + ") is thinking: space or esc moves now")
 	case b.isAI(mover):

@@ -22,6 +22,8 @@ type common struct {
 	store  SaveStore
 	width  int
 	height int
+	// mouse is whether mouse input is captured now (M toggles it).
+	mouse bool
 }
 
 // setTheme binds t to the session's renderer.
@@ -87,6 +89,7 @@ var (
 	keyRight    = bind([]string{"right", "l", "d"}, "→/l/d", "right")
 	keyTheme    = bind([]string{"t"}, "t", "theme")
 	keyHelpAll  = bind([]string{"?"}, "?", "more keys")
+	keyMouse    = bind([]string{"M"}, "M", "mouse on/off")
 )
 
 // truncate cuts s to at most w cells (plain text only).

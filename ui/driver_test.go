@@ -160,10 +160,7 @@ func clicksForMove(b *boardScreen, m game.Move) []tea.MouseMsg {
 		if info.Kind == pentago.PlaceStone {
 			return []tea.MouseMsg{cell(pos{info.Row - 1, info.Col - 1})}
 		}
-		y := l.by
-		if info.Q == 3 || info.Q == 4 {
-			y = l.by + l.bh - 1
-		}
+		y := l.by + l.handleY(info.Q <= 2)
 		x0, qw := l.quadSpan(info.Q == 1 || info.Q == 4)
 		x := l.bx + x0
 		if info.Clockwise {

@@ -12,7 +12,7 @@ import (
 // The cursor brackets must be drawn exactly where the layout says the
 // cell is, at every size: that is what the mouse hit-tests against.
 func TestLayoutMatchesDrawing(t *testing.T) {
-	sizes := [][2]int{{80, 24}, {100, 35}, {132, 43}, {200, 60}}
+	sizes := [][2]int{{80, 24}, {100, 35}, {132, 43}, {160, 50}, {200, 60}}
 	for _, v := range game.Variants() {
 		for _, sz := range sizes {
 			m, b := newTestClient(t, v.Name, sz[0], sz[1])
@@ -40,10 +40,7 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 			}
 			if l.handles {
 				for q := 1; q <= 4; q++ {
-					y := l.by
-					if q >= 3 {
-						y = l.by + l.bh - 1
-					}
+					y := l.by + l.handleY(q <= 2)
 					x0, qw := l.quadSpan(q == 1 || q == 4)
 					row := []rune(strings.Split(m.View(), "\n")[y])
 					if string(row[l.bx+x0:l.bx+x0+2]) != "<-" || string(row[l.bx+x0+qw-2:l.bx+x0+qw]) != "->" {
@@ -88,7 +85,7 @@ func TestTooSmallAndResume(t *testing.T) {
 // No line of any screen may be wider or longer than the window.
 func TestViewsFitTheWindow(t *testing.T) {
 	for _, v := range game.Variants() {
-		for _, sz := range [][2]int{{80, 24}, {100, 35}} {
+		for _, sz := range [][2]int{{80, 24}, {100, 35}, {160, 50}} {
 			m, _ := newTestClient(t, v.Name, sz[0], sz[1])
 			for _, k := range []string{"", "?", "i", "esc", "m", "down", "enter"} {
 				if k != "" {

@@ -145,7 +145,7 @@ func (m *menuScreen) resize() {
 func (m *menuScreen) init() tea.Cmd { return nil }
 
 func (m *menuScreen) keys() keyHelp {
-	k := []key.Binding{keyUp, keyDown, keyEnter, keyTheme, keyQuit}
+	k := []key.Binding{keyUp, keyDown, keyEnter, keyTheme, keyMouse, keyQuit}
 	return keyHelp{short: k, full: [][]key.Binding{k}}
 }
 

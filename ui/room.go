@@ -60,6 +60,7 @@ func (b *boardScreen) refreshRoom() {
 	s := start.Clone()
 	var texts, movers []string
 	var last []pos
+	lastQuad := 0
 	for i, t := range rv.Moves {
 		before := s.Clone()
 		m, err := game.PlayText(s, t)
@@ -69,13 +70,13 @@ func (b *boardScreen) refreshRoom() {
 		}
 		texts = append(texts, before.ShortMove(m))
 		movers = append(movers, b.v.RoleName(before.ToMove()))
-		last = b.vu.moveCells(before, m)
+		last, lastQuad = b.vu.moveCells(before, m), b.vu.moveQuad(m)
 	}
 	if b.st == nil || s.String() != b.st.String() {
 		b.sel, b.quad, b.hasHint = nil, 0, false
 	}
 	b.start, b.st = start, s
-	b.roomMoves, b.roomMovers, b.lastRoomMove = texts, movers, last
+	b.roomMoves, b.roomMovers, b.lastRoomMove, b.lastRoomQuad = texts, movers, last, lastQuad
 	b.version++
 }
 
@@ -93,6 +94,8 @@ func newJoinScreen(c *common) *joinScreen {
 }
 
 func (j *joinScreen) init() tea.Cmd { return nil }
+
+func (j *joinScreen) typing() bool { return true }
 
 func (j *joinScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	km, ok := msg.(tea.KeyMsg)

@@ -59,7 +59,8 @@ func (r *rulesScreen) text() string {
 
 // controlsText explains the controls of a game in this client.
 func controlsText(v *game.Variant) string {
-	common := "Move the cursor with the arrows, hjkl or wasd. Type a move in\nnotation with ':'. u undoes, U or ctrl+r redoes, H asks for a hint,\nr resigns, n starts a new game, t changes the theme, q quits.\n"
+	common := "Move the cursor with the arrows, hjkl or wasd. Type a move in\nnotation with ':'. u undoes, U or ctrl+r redoes, H asks for a hint,\nn starts a new game, t changes the theme, M turns the mouse off\n(so the terminal can select text) and on again, q quits.\n\n" +
+		"r resigns. Resigning ends the game at once: the resigning role\nloses and every other role shares the win. When several people\nplay at one keyboard, r asks who resigns: press the number shown\nfor that role, or y for the role to move.\n"
 	switch newVariantUI(v).(type) {
 	case *quadUI:
 		return "Enter or space marks the cell under the cursor; b puts a blocker\nthere while you have blockers left. A click marks a cell, a\nright-click puts a blocker.\n" + common

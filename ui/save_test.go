@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/game"
 )
 
 func TestParseSeat(t *testing.T) {
@@ -122,9 +124,12 @@ func TestCorruptSaveOnMenu(t *testing.T) {
 	}
 	m.Update(keyMsg("enter")) // Quad 5×5 setup
 	m.Update(keyMsg("enter")) // start
-	if _, ok := m.cur.(*boardScreen); !ok {
+	b, ok := m.cur.(*boardScreen)
+	if !ok {
 		t.Fatalf("no board after setup: %T", m.cur)
 	}
+	b.cancelJob()
+	m.Update(keyMsg("enter")) // x marks the centre: now the game is saved
 	if _, err := ParseSave(store.data); err != nil {
 		t.Fatalf("the new game did not replace the corrupt save: %v", err)
 	}
@@ -165,5 +170,43 @@ func TestContinueResumesExactly(t *testing.T) {
 	b2, ok := m2.cur.(*boardScreen)
 	if !ok || b2.st.String() != want {
 		t.Fatalf("continue: %T", m2.cur)
+	}
+}
+
+// A game is saved from its first move on, never before: Continue must not
+// offer empty games, and a new game left without a move must not replace
+// the game saved before it.
+func TestSaveOnlyAfterAMove(t *testing.T) {
+	old := SavedGame{Variant: "pentago", Seats: []SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(place 1 1 1)"}}
+	oldData := old.Marshal([]string{"red", "black"})
+	store := &memStore{data: oldData}
+	v, _ := game.Lookup("quad7")
+	m := New(Options{Renderer: asciiRenderer(), Store: store, Start: Start{Variant: "quad7", Seats: hotSeat(v)}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	b := m.cur.(*boardScreen)
+	if string(store.data) != string(oldData) {
+		t.Fatalf("a game with no moves was saved:\n%s", store.data)
+	}
+	m.Update(keyMsg("q")) // no moves: quits at once, leaving the old save
+	if string(store.data) != string(oldData) {
+		t.Fatalf("quitting a game with no moves replaced the save:\n%s", store.data)
+	}
+	m.Update(keyMsg("enter"))
+	sv, err := ParseSave(store.data)
+	if err != nil || sv.Variant != "quad7" || len(sv.Moves) != 1 {
+		t.Fatalf("after the first move the game should be saved: %v\n%s", err, store.data)
+	}
+	m.Update(keyMsg("u")) // back to no moves: nothing worth continuing
+	if store.data != nil {
+		t.Fatalf("a game undone to no moves stays saved:\n%s", store.data)
+	}
+	if len(b.moves) != 0 {
+		t.Fatal("undo did not go back")
+	}
+	m.Update(keyMsg("enter"))
+	m.Update(keyMsg("q"))
+	m.Update(keyMsg("y")) // quit with a move made: saved
+	if sv, err := ParseSave(store.data); err != nil || len(sv.Moves) != 1 {
+		t.Fatalf("quitting with a move made should save: %v", err)
 	}
 }

@@ -57,17 +57,20 @@ func roomKinds() []seatKind {
 	return ks
 }
 
-// setupScreen seats the players of a new game (or room).
+// setupScreen seats the players of a new game (or room): one row per
+// seat, then the Start button. On a row ←/→ change who plays the seat
+// and tab or enter edit its name; ↑/↓ move between the rows and Start.
 type setupScreen struct {
-	c      *common
-	v      *game.Variant
-	room   bool
-	kinds  []seatKind
-	choice []int
-	names  []textinput.Model
-	focus  int // 2i: kind of seat i, 2i+1: its name, 2n: Start
-	status string
-	help   help.Model
+	c       *common
+	v       *game.Variant
+	room    bool
+	kinds   []seatKind
+	choice  []int
+	names   []textinput.Model
+	row     int  // the seat row with the focus; len(choice) is Start
+	editing bool // the name of row is being typed
+	status  string
+	help    help.Model
 }
 
 func newSetup(c *common, v *game.Variant, room bool) *setupScreen {
@@ -94,6 +97,9 @@ func newSetup(c *common, v *game.Variant, room bool) *setupScreen {
 			s.choice[i] = 1 + indexLevel(ai.Hard)
 		}
 	}
+	// The defaults are ready to play: Start has the focus, so enter
+	// starts at once.
+	s.row = n
 	return s
 }
 
@@ -124,6 +130,10 @@ func indexLevel(l ai.Level) int {
 
 func (s *setupScreen) init() tea.Cmd { return nil }
 
+// typing reports whether keys go to a text field (so that single-letter
+// shortcuts such as M must not be taken).
+func (s *setupScreen) typing() bool { return s.editing }
+
 func (s *setupScreen) seats() []SeatConfig {
 	out := make([]SeatConfig, len(s.choice))
 	for i, k := range s.choice {
@@ -137,20 +147,40 @@ var (
 	keyTab      = bind([]string{"tab"}, "tab", "next field")
 	keyShiftTab = bind([]string{"shift+tab"}, "shift+tab", "previous field")
 	keyStart    = bind([]string{"enter"}, "enter", "start")
+	keyEditName = bind([]string{"tab", "enter"}, "tab/enter", "edit the name")
+	keyDoneName = bind([]string{"enter", "tab", "esc"}, "enter/tab/esc", "done")
+	keyRowUp    = bind([]string{"up"}, "↑", "previous seat")
+	keyRowDown  = bind([]string{"down"}, "↓", "next seat")
 	keyChange   = bind([]string{"left", "right", "h", "l", "a", "d", " "}, "←/→", "human/AI level")
 )
 
 func (s *setupScreen) keys() keyHelp {
-	k := []key.Binding{keyUp, keyDown, keyChange, keyTab, keyStart, keyBack}
+	var k []key.Binding
+	switch {
+	case s.editing:
+		k = []key.Binding{keyDoneName, keyRowUp, keyRowDown}
+	case s.row == len(s.choice):
+		k = []key.Binding{keyStart, keyUp, keyDown, keyBack}
+	default:
+		k = []key.Binding{keyChange, keyEditName, keyUp, keyDown, keyBack}
+	}
 	return keyHelp{short: k, full: [][]key.Binding{k}}
 }
 
-func (s *setupScreen) setFocus(f int) {
-	n := 2*len(s.choice) + 1
-	s.focus = (f%n + n) % n
+// setRow moves the focus to row r (len(choice) is Start), wrapping
+// around, and stops editing.
+func (s *setupScreen) setRow(r int) {
+	n := len(s.choice) + 1
+	s.row = (r%n + n) % n
+	s.setEditing(false)
+}
+
+func (s *setupScreen) setEditing(on bool) {
+	s.editing = on && s.row < len(s.choice)
 	for i := range s.names {
-		if s.focus == 2*i+1 {
+		if s.editing && i == s.row {
 			s.names[i].Focus()
+			s.names[i].CursorEnd()
 		} else {
 			s.names[i].Blur()
 		}
@@ -158,56 +188,116 @@ func (s *setupScreen) setFocus(f int) {
 }
 
 func (s *setupScreen) update(msg tea.Msg) (screen, tea.Cmd) {
-	km, ok := msg.(tea.KeyMsg)
-	if !ok {
-		if nm, ok := msg.(NoticeMsg); ok {
-			s.status = string(nm)
+	switch msg := msg.(type) {
+	case NoticeMsg:
+		s.status = string(msg)
+		return s, nil
+	case tea.MouseMsg:
+		return s.mouse(msg)
+	case tea.KeyMsg:
+		return s.key(msg)
+	}
+	return s, nil
+}
+
+func (s *setupScreen) key(km tea.KeyMsg) (screen, tea.Cmd) {
+	n := len(s.choice)
+	k := km.String()
+	if key.Matches(km, keyForceOut) {
+		return s, tea.Quit
+	}
+	if s.editing {
+		switch k {
+		case "enter", "tab":
+			// Done with this name: on to the next seat (or Start).
+			s.setRow(s.row + 1)
+		case "shift+tab", "esc":
+			s.setEditing(false)
+		case "up":
+			s.setRow(s.row - 1)
+		case "down":
+			s.setRow(s.row + 1)
+		default:
+			var cmd tea.Cmd
+			s.names[s.row], cmd = s.names[s.row].Update(km)
+			return s, cmd
 		}
+		return s, nil
+	}
+	switch {
+	case k == "esc":
+		return newMenu(s.c, ""), nil
+	case s.row == n && key.Matches(km, keyStart):
+		return s.start()
+	case key.Matches(km, keyEditName) && s.row < n:
+		s.setEditing(true)
+	case key.Matches(km, keyShiftTab):
+		s.setRow(s.row - 1)
+		if s.row < n {
+			s.setEditing(true)
+		}
+	case key.Matches(km, keyTab): // on Start: round to the first seat
+		s.setRow(s.row + 1)
+	case key.Matches(km, keyUp):
+		s.setRow(s.row - 1)
+	case key.Matches(km, keyDown):
+		s.setRow(s.row + 1)
+	case s.row < n && key.Matches(km, keyChange):
+		s.change(s.row, k == "left" || k == "h" || k == "a")
+	case s.row < n && len(k) == 1:
+		s.status = "←/→ choose who plays " + s.v.Roles[s.row] + "; tab or enter to type a name"
+	}
+	return s, nil
+}
+
+// change steps seat i's kind forward or back.
+func (s *setupScreen) change(i int, back bool) {
+	d := 1
+	if back {
+		d = -1
+	}
+	s.choice[i] = (s.choice[i] + d + len(s.kinds)) % len(s.kinds)
+	s.status = ""
+}
+
+// setupTop is the first screen line of the seat rows (title, summary,
+// blank line above them).
+const setupTop = 3
+
+// columns returns where a seat row draws the "< Human >" choice and
+// the name: after " > ", the role padded to roleW, and two spaces.
+func (s *setupScreen) columns() (roleW, kindX, nameX int) {
+	roleW = 7
+	for _, r := range s.v.Roles {
+		roleW = max(roleW, len(r))
+	}
+	kindX = 3 + roleW + 2
+	return roleW, kindX, kindX + kindW + 2
+}
+
+// kindW is the width of the "< Human     >" choice.
+const kindW = 13
+
+// mouse: a click on a seat's choice steps it (right-click steps back), on
+// its name edits it, on Start starts.
+func (s *setupScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
+	if msg.Action != tea.MouseActionPress || (msg.Button != tea.MouseButtonLeft && msg.Button != tea.MouseButtonRight) {
 		return s, nil
 	}
 	n := len(s.choice)
-	editing := s.focus%2 == 1 && s.focus < 2*n
+	_, kindX, nameX := s.columns()
+	row := msg.Y - setupTop
 	switch {
-	case key.Matches(km, keyForceOut):
-		return s, tea.Quit
-	case km.String() == "esc":
-		return newMenu(s.c, ""), nil
-	case key.Matches(km, keyStart):
+	case row >= 0 && row < n:
+		s.setRow(row)
+		switch {
+		case msg.X >= kindX && msg.X < kindX+kindW:
+			s.change(row, msg.Button == tea.MouseButtonRight || msg.X < kindX+2)
+		case msg.X >= nameX:
+			s.setEditing(true)
+		}
+	case row == n+1 && msg.X >= 3 && msg.X < 3+len(startLabel):
 		return s.start()
-	case key.Matches(km, keyTab):
-		s.setFocus(s.focus + 1)
-		return s, nil
-	case key.Matches(km, keyShiftTab):
-		s.setFocus(s.focus - 1)
-		return s, nil
-	case km.String() == "up" || !editing && key.Matches(km, keyUp):
-		if s.focus == 2*n {
-			s.setFocus(2*n - 2)
-		} else if s.focus >= 2 {
-			s.setFocus(s.focus - 2)
-		}
-		return s, nil
-	case km.String() == "down" || !editing && key.Matches(km, keyDown):
-		if s.focus+2 >= 2*n {
-			s.setFocus(2 * n)
-		} else {
-			s.setFocus(s.focus + 2)
-		}
-		return s, nil
-	}
-	if editing {
-		i := s.focus / 2
-		var cmd tea.Cmd
-		s.names[i], cmd = s.names[i].Update(km)
-		return s, cmd
-	}
-	if s.focus < 2*n && key.Matches(km, keyChange) {
-		i := s.focus / 2
-		d := 1
-		if k := km.String(); k == "left" || k == "h" || k == "a" {
-			d = -1
-		}
-		s.choice[i] = (s.choice[i] + d + len(s.kinds)) % len(s.kinds)
 	}
 	return s, nil
 }
@@ -247,6 +337,8 @@ func (s *setupScreen) start() (screen, tea.Cmd) {
 	return b, nil
 }
 
+const startLabel = "[ Start ]"
+
 func (s *setupScreen) view() string {
 	st := s.c.st
 	var b strings.Builder
@@ -254,41 +346,51 @@ func (s *setupScreen) view() string {
 	if s.room {
 		title = "New room: " + s.v.Title
 	}
+	n := len(s.choice)
+	roleW, _, _ := s.columns()
 	b.WriteString(st.Title.Render(" "+title) + "\n")
 	b.WriteString(st.Muted.Render(" "+truncate(s.v.Summary, s.c.width-2)) + "\n\n")
 	for i, role := range s.v.Roles {
+		focused := s.row == i
 		kind := s.kinds[s.choice[i]].label
 		kindCell := fmt.Sprintf("< %-9s >", kind)
-		if s.focus == 2*i {
+		switch {
+		case focused && !s.editing:
 			kindCell = st.Cursor.Render(kindCell)
-		} else {
+		default:
 			kindCell = st.Text.Render(kindCell)
 		}
 		marker := "  "
-		if s.focus/2 == i && s.focus < 2*len(s.choice) {
+		if focused {
 			marker = st.Accent.Render("> ")
 		}
-		name := s.names[i].View()
-		if s.focus != 2*i+1 {
-			name = st.Text.Render(padRight(s.names[i].Value(), 1))
-			if s.names[i].Value() == "" {
-				name = st.Muted.Render("(name)")
-			}
+		var name string
+		switch {
+		case focused && s.editing:
+			name = s.names[i].View()
+		case s.names[i].Value() == "":
+			name = st.Muted.Render("(name)")
+		default:
+			name = st.Text.Render(s.names[i].Value())
 		}
-		fmt.Fprintf(&b, " %s%s  %s  %s\n", marker, st.Role(role).Render(padRight(role, 7)), kindCell, name)
+		fmt.Fprintf(&b, " %s%s  %s  %s\n", marker, st.Role(role).Render(padRight(role, roleW)), kindCell, name)
 	}
 	b.WriteString("\n")
-	startBtn := "[ Start ]"
-	if s.focus == 2*len(s.choice) {
-		b.WriteString(" " + st.Accent.Render("> ") + st.Cursor.Render(startBtn) + "\n")
+	if s.row == n {
+		b.WriteString(" " + st.Accent.Render("> ") + st.Cursor.Render(startLabel) + "\n")
 	} else {
-		b.WriteString("   " + st.Text.Render(startBtn) + "\n")
+		b.WriteString("   " + st.Text.Render(startLabel) + "\n")
 	}
 	b.WriteString("\n")
-	if s.status != "" {
-		b.WriteString(st.Error.Render(" "+s.status) + "\n")
-	} else {
-		b.WriteString(st.Muted.Render(" ←/→ human or AI level · tab to the name · enter starts") + "\n")
+	switch {
+	case s.status != "":
+		b.WriteString(st.Error.Render(" "+truncate(s.status, s.c.width-2)) + "\n")
+	case s.editing:
+		b.WriteString(st.Muted.Render(" type the name · enter or tab when done") + "\n")
+	case s.row == n:
+		b.WriteString(st.Muted.Render(" enter starts · ↑ to change the seats") + "\n")
+	default:
+		b.WriteString(st.Muted.Render(" ←/→ human or AI level · tab/enter to type the name · ↑/↓ seats and Start") + "\n")
 	}
 	s.help.Width = s.c.width
 	b.WriteString(" " + s.help.View(s.keys()))

@@ -136,6 +136,13 @@ type Options struct {
 	AIDelay time.Duration
 	// Seed seeds the AI's deliberate imperfection (0 = from the clock).
 	Seed uint64
+	// AISlots, when set, bounds the AI searches running at once across
+	// every client sharing it: a search waits for a free slot (the board
+	// says so and stays responsive). A server sets one for all sessions.
+	AISlots *AISlots
+	// AIThreads caps the worker goroutines of each search (0 = the
+	// level's choice). A server hosting many players sets 1.
+	AIThreads int
 }
 
 // screen is one child of the root model. update may return another
@@ -160,7 +167,7 @@ func New(opts Options) tea.Model {
 	if r == nil {
 		r = lipgloss.DefaultRenderer()
 	}
-	c := &common{r: r, opts: opts, store: opts.Store, ascii: opts.ASCII}
+	c := &common{r: r, opts: opts, store: opts.Store, ascii: opts.ASCII, mouse: opts.Mouse}
 	if c.store == nil && !opts.Remote {
 		c.store = NewFileStore("")
 	}
@@ -237,7 +244,7 @@ func (m *Model) firstScreen() screen {
 // Init starts the first screen (and the mouse when asked).
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.cur.init()}
-	if m.c.opts.Mouse {
+	if m.c.mouse {
 		cmds = append(cmds, tea.EnableMouseCellMotion)
 	}
 	return tea.Batch(cmds...)
@@ -257,6 +264,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.cur = msg.to
 		return m, m.cur.init()
 	case tea.KeyMsg:
+		if msg.String() == "M" && !isTyping(m.cur) {
+			return m, m.toggleMouse()
+		}
 		// Keys typed faster than the terminal is read arrive as one
 		// message ("hhh"); play them one by one so none is lost.
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
@@ -287,6 +297,28 @@ func (m *Model) View() string {
 		return fitBlock(tooSmall(w, h, mw, mh), w, h)
 	}
 	return fitBlock(m.cur.view(), w, h)
+}
+
+// typist is implemented by screens with a text field: while it has the
+// keys, single letters are text, not shortcuts.
+type typist interface{ typing() bool }
+
+func isTyping(s screen) bool {
+	t, ok := s.(typist)
+	return ok && t.typing()
+}
+
+// toggleMouse turns mouse capture off (so the terminal's own text
+// selection works) or back on, and tells the current screen.
+func (m *Model) toggleMouse() tea.Cmd {
+	m.c.mouse = !m.c.mouse
+	text := "mouse off: the terminal's text selection works; M turns the mouse back on"
+	cmd := tea.DisableMouse
+	if m.c.mouse {
+		text, cmd = "mouse on: click to play; M turns it off for text selection", tea.EnableMouseCellMotion
+	}
+	_, c2 := m.cur.update(NoticeMsg(text))
+	return tea.Batch(cmd, c2)
 }
 
 // sizer is implemented by screens that need more than the default room.

@@ -72,6 +72,13 @@ func (pentagoUI) moveCells(_ game.State, m game.Move) []pos {
 	return []pos{{info.Row - 1, info.Col - 1}}
 }
 
+func (pentagoUI) moveQuad(m game.Move) int {
+	if info := pentago.Decode(m); info.Kind == pentago.RotateQuadrant {
+		return info.Q
+	}
+	return 0
+}
+
 func (p pentagoUI) act(s game.State, c pos, _ *pos) actResult {
 	q, x, y := pentago.CellQXY(c.r+1, c.c+1)
 	if p.rotating(s) {

@@ -48,6 +48,9 @@ type variantUI interface {
 	cells(s game.State) [][]cellInfo
 	// moveCells returns the cells a move touches, for highlighting.
 	moveCells(s game.State, m game.Move) []pos
+	// moveQuad returns the quadrant a move turned (Pentago's rotations),
+	// 0 for any other move.
+	moveQuad(m game.Move) int
 	// act is Enter, Space or a click on p, with the current selection.
 	act(s game.State, p pos, sel *pos) actResult
 	// key handles a variant-specific key (b, 1-4, z, x, [, ]).
@@ -110,6 +113,7 @@ func (noExtras) rotate(game.State, int, bool) actResult {
 	return refuse("this game has no rotations")
 }
 func (noExtras) quadrant(pos) int              { return 0 }
+func (noExtras) moveQuad(game.Move) int        { return 0 }
 func (noExtras) counter(game.State) string     { return "" }
 func (noExtras) targets(game.State, pos) []pos { return nil }
 func (noExtras) winCells(s game.State) []pos   { return nil }

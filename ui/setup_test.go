@@ -1,0 +1,156 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+func newSetupClient(t *testing.T, variant string) (*Model, *setupScreen) {
+	t.Helper()
+	v, err := game.Lookup(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Player: Player{Name: "ana"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	s := newSetup(m.c, v, false)
+	m.cur = s
+	return m, s
+}
+
+func typeText(m *Model, text string) {
+	for _, r := range text {
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+}
+
+// One row per seat: ↑/↓ move between the rows and Start, ←/→ change the
+// kind, tab or enter go into the name and enter leaves it for the next row.
+func TestSetupNavigation(t *testing.T) {
+	m, s := newSetupClient(t, "tictacchess")
+	n := len(s.choice)
+	if s.row != n {
+		t.Fatalf("the focus should start on Start (row %d), is on %d", n, s.row)
+	}
+	steps := []struct {
+		keys    []string
+		row     int
+		editing bool
+	}{
+		{[]string{"up"}, 3, false},
+		{[]string{"up", "up", "up"}, 0, false},
+		{[]string{"down"}, 1, false},
+		{[]string{"tab"}, 1, true},
+		{[]string{"down"}, 2, false}, // ↓ from a name goes to the next row
+		{[]string{"enter"}, 2, true},
+		{[]string{"enter"}, 3, false}, // enter leaves the name for the next row
+		{[]string{"j"}, 4, false},     // Start
+		{[]string{"down"}, 0, false},  // wraps to the first seat
+		{[]string{"k"}, 4, false},
+	}
+	for i, st := range steps {
+		for _, k := range st.keys {
+			m.Update(keyMsg(k))
+		}
+		if s.row != st.row || s.editing != st.editing {
+			t.Fatalf("step %d %v: row %d editing %v, want row %d editing %v", i, st.keys, s.row, s.editing, st.row, st.editing)
+		}
+	}
+	// ←/→ on a row change the kind; letters do not reach the name.
+	m.Update(keyMsg("up")) // green
+	before := s.choice[3]
+	m.Update(keyMsg("right"))
+	if s.choice[3] == before {
+		t.Fatal("→ did not change the kind")
+	}
+	m.Update(keyMsg("left"))
+	m.Update(keyMsg("left"))
+	if s.choice[3] != (before-1+len(s.kinds))%len(s.kinds) {
+		t.Fatalf("← did not step back: %d from %d", s.choice[3], before)
+	}
+	m.Update(keyMsg("x"))
+	if s.names[3].Value() != "" {
+		t.Fatal("a letter typed on the row went into the name")
+	}
+	// Type a name; h, j, k, l are letters here, not moves.
+	m.Update(keyMsg("tab"))
+	typeText(m, "hjkl wasd")
+	m.Update(keyMsg("enter"))
+	if s.names[3].Value() != "hjkl wasd" || s.row != 4 {
+		t.Fatalf("name %q row %d", s.names[3].Value(), s.row)
+	}
+	if !strings.Contains(m.View(), "hjkl wasd") {
+		t.Fatalf("the name is not shown:\n%s", m.View())
+	}
+	m.Update(keyMsg("enter"))
+	b, ok := m.cur.(*boardScreen)
+	if !ok {
+		t.Fatalf("enter on Start did not start: %T", m.cur)
+	}
+	b.cancelJob()
+	if b.seats[3].Name != "hjkl wasd" || b.seats[0].Name != "ana" {
+		t.Fatalf("seats %v", b.seats)
+	}
+}
+
+// Esc in a name stops editing; esc on a row goes back to the menu.
+func TestSetupEsc(t *testing.T) {
+	m, s := newSetupClient(t, "quad7")
+	m.Update(keyMsg("up"))
+	m.Update(keyMsg("enter"))
+	if !s.editing {
+		t.Fatal("enter on a row should edit its name")
+	}
+	m.Update(keyMsg("esc"))
+	if s.editing || m.cur != s {
+		t.Fatalf("esc in a name: editing %v screen %T", s.editing, m.cur)
+	}
+	m.Update(keyMsg("esc"))
+	if _, ok := m.cur.(*menuScreen); !ok {
+		t.Fatalf("esc on a row should go to the menu: %T", m.cur)
+	}
+}
+
+// Clicks follow the rows drawn: the choice steps, the name edits, Start starts.
+func TestSetupMouse(t *testing.T) {
+	m, s := newSetupClient(t, "pentago")
+	lines := strings.Split(m.View(), "\n")
+	_, kindX, nameX := s.columns()
+	y := -1
+	for i, l := range lines {
+		if strings.Contains(l, "black") {
+			y = i
+			break
+		}
+	}
+	if y < 0 || !strings.HasPrefix(lines[y][kindX:], "< AI hard") {
+		t.Fatalf("black's row not where expected:\n%s", m.View())
+	}
+	click := func(x, y int) {
+		m.Update(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	}
+	before := s.choice[1]
+	click(kindX+6, y)
+	if s.row != 1 || s.choice[1] != (before+1)%len(s.kinds) {
+		t.Fatalf("click on the choice: row %d choice %d", s.row, s.choice[1])
+	}
+	click(nameX+1, y)
+	if !s.editing || s.row != 1 {
+		t.Fatal("click on the name should edit it")
+	}
+	for i, l := range strings.Split(m.View(), "\n") {
+		if x := strings.Index(l, startLabel); x >= 0 {
+			click(x+2, i)
+			break
+		}
+	}
+	b, ok := m.cur.(*boardScreen)
+	if !ok {
+		t.Fatalf("click on Start did not start: %T\n%s", m.cur, m.View())
+	}
+	b.cancelJob()
+}

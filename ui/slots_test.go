@@ -1,0 +1,128 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/ai"
+)
+
+// asyncRunner runs commands on their own goroutines, as Bubble Tea does,
+// and hands their messages to the client on the test's goroutine.
+type asyncRunner struct {
+	t    *testing.T
+	m    *Model
+	msgs chan tea.Msg
+}
+
+func newAsyncRunner(t *testing.T, m *Model) *asyncRunner {
+	return &asyncRunner{t: t, m: m, msgs: make(chan tea.Msg, 64)}
+}
+
+func (r *asyncRunner) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		msg := cmd()
+		if batch, ok := msg.(tea.BatchMsg); ok {
+			for _, c := range batch {
+				r.run(c)
+			}
+			return
+		}
+		switch msg.(type) {
+		case nil, spinner.TickMsg:
+			return
+		}
+		r.msgs <- msg
+	}()
+}
+
+func (r *asyncRunner) send(msg tea.Msg) {
+	_, cmd := r.m.Update(msg)
+	r.run(cmd)
+}
+
+// until delivers messages until ok holds; it fails after 30 s.
+func (r *asyncRunner) until(what string, ok func() bool) {
+	r.t.Helper()
+	deadline := time.After(30 * time.Second)
+	for !ok() {
+		select {
+		case msg := <-r.msgs:
+			r.send(msg)
+		case <-deadline:
+			r.t.Fatalf("timed out waiting for %s:\n%s", what, r.m.View())
+		}
+	}
+}
+
+// An AI move waits for a free slot of the shared AISlots; meanwhile the
+// board says so and keeps answering keys; the move comes once a slot frees.
+func TestAIWaitsForAFreeSlot(t *testing.T) {
+	slots := NewAISlots(1)
+	if err := slots.Acquire(context.Background()); err != nil { // another session's search
+		t.Fatal(err)
+	}
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots, AIThreads: 1,
+		Start: Start{Variant: "quad7", Seats: map[string]SeatConfig{"o": {AI: true, Level: ai.Easy}}}}).(*Model)
+	r := newAsyncRunner(t, m)
+	r.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	r.run(m.Init())
+	b := m.cur.(*boardScreen)
+	r.send(keyMsg("enter"))
+	r.until("the wait for a slot", func() bool { return b.job != nil && b.job.waiting() })
+	if v := m.View(); !strings.Contains(v, "AI waiting for a free slot") {
+		t.Fatalf("the wait is not shown:\n%s", v)
+	}
+	cur := b.cur
+	r.send(keyMsg("left"))
+	if b.cur == cur {
+		t.Fatal("the cursor does not move while the AI waits")
+	}
+	if len(b.moves) != 1 {
+		t.Fatalf("the AI moved without a slot: %d moves", len(b.moves))
+	}
+	slots.Release()
+	r.until("the AI's move", func() bool { return len(b.moves) == 2 && b.job == nil })
+	if slots.InUse() != 0 {
+		t.Fatalf("the search kept its slot: %d in use", slots.InUse())
+	}
+	checkLegal(t, b)
+}
+
+// Space while waiting for a slot moves at once; undo while waiting drops
+// the wait; neither leaks a slot.
+func TestMoveNowWhileWaitingForASlot(t *testing.T) {
+	slots := NewAISlots(1)
+	_ = slots.Acquire(context.Background())
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots,
+		Start: Start{Variant: "pentago", Seats: map[string]SeatConfig{"black": {AI: true, Level: ai.Max}}}}).(*Model)
+	r := newAsyncRunner(t, m)
+	r.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	b := m.cur.(*boardScreen)
+	r.send(keyMsg("enter"))
+	r.send(keyMsg("x"))
+	r.until("the wait for a slot", func() bool { return b.job != nil && b.job.waiting() })
+	r.send(keyMsg("u")) // back to red's rotation
+	if b.job != nil || len(b.moves) != 1 {
+		t.Fatalf("undo while waiting: job %v, %d moves", b.job != nil, len(b.moves))
+	}
+	r.send(keyMsg("x"))
+	// Black's turn is a placement and a rotation: space moves each now.
+	for want := 3; want <= 4; want++ {
+		r.until("the wait for a slot", func() bool { return b.job != nil && b.job.waiting() })
+		r.send(keyMsg(" "))
+		r.until("the AI's move now", func() bool { return len(b.moves) == want })
+	}
+	checkLegal(t, b)
+	if slots.InUse() != 1 {
+		t.Fatalf("slots in use %d, want only the test's own", slots.InUse())
+	}
+}
