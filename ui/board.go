@@ -1001,6 +1001,9 @@ func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
 	if r, ok := b.vu.key(b.st, k, b.cur, b.sel, b.quad); ok {
 		return b, b.apply(r)
 	}
+	if len([]rune(k)) == 1 {
+		b.setStatus(fmt.Sprintf("%q does nothing here: ? shows the keys", k), true)
+	}
 	return b, nil
 }
 

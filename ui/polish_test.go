@@ -280,3 +280,30 @@ func TestQuadTiltedSquareShownAtTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// --ascii draws 7-bit characters only, on every screen.
+func TestASCIIOnly(t *testing.T) {
+	for _, v := range game.Variants() {
+		m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, ASCII: true, Start: Start{Variant: v.Name, Seats: hotSeat(v)}}).(*Model)
+		m.Update(tea.WindowSizeMsg{Width: 100, Height: 35})
+		for _, k := range []string{"", "?", "enter", "i", "esc", "m", "enter"} {
+			if k != "" {
+				m.Update(keyMsg(k))
+			}
+			for i, r := range m.View() {
+				if r > 126 {
+					t.Fatalf("%s after %q: non-ASCII %q at %d:\n%s", v.Name, k, r, i, m.View())
+				}
+			}
+		}
+	}
+}
+
+// A key that means nothing on the board says so instead of doing nothing.
+func TestUnknownKeySaysSo(t *testing.T) {
+	m, b := newTestClient(t, "quad7", 80, 24)
+	m.Update(keyMsg("Z"))
+	if !b.isErr || !strings.Contains(b.status, "? shows the keys") {
+		t.Fatalf("status %q", b.status)
+	}
+}

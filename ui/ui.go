@@ -296,8 +296,20 @@ func (m *Model) View() string {
 	if mw, mh := minSize(m.cur); w < mw || h < mh {
 		return fitBlock(tooSmall(w, h, mw, mh), w, h)
 	}
-	return fitBlock(m.cur.view(), w, h)
+	v := m.cur.view()
+	if m.c.ascii {
+		v = asciiText.Replace(v)
+	}
+	return fitBlock(v, w, h)
 }
+
+// asciiText spells the few non-ASCII characters the client draws (arrows
+// in the help, dots, the × of board sizes, dashes) in 7-bit ASCII, for
+// --ascii.
+var asciiText = strings.NewReplacer(
+	"←", "<", "→", ">", "↑", "^", "↓", "v", "×", "x", "·", ".", "•", "|",
+	"…", "...", "–", "-", "—", "-", "−", "-", "±", "+/-", "½", "1/2", "²", "^2", "≠", "!=", "¹", "^1", "⁻", "-",
+)
 
 // typist is implemented by screens with a text field: while it has the
 // keys, single letters are text, not shortcuts.
