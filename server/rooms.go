@@ -476,10 +476,14 @@ func (r *room) finish() string {
 			winners = append(winners, r.v.Roles[i])
 		}
 	}
-	if len(winners) == len(r.v.Roles) {
-		return "game over: draw"
+	// Worded as the client words a local game's end.
+	switch {
+	case len(winners) == len(r.v.Roles):
+		return "game over: a draw"
+	case len(winners) == 1:
+		return "game over: " + winners[0] + " wins"
 	}
-	return "game over: " + strings.Join(winners, " and ") + " won"
+	return "game over: shared by " + strings.Join(winners, " and ")
 }
 
 // afterHold gives a seat whose player stayed away to the AI or opens it.

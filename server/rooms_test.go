@@ -89,7 +89,7 @@ func TestRoomTwoPlayersToTheEnd(t *testing.T) {
 	}
 	for _, r := range []ui.Room{a, b, spec} {
 		v := r.View()
-		if !v.Finished || !strings.Contains(v.Note, "p2 won") {
+		if !v.Finished || !strings.Contains(v.Note, "p2 wins") {
 			t.Fatalf("after the last move: finished=%v note=%q", v.Finished, v.Note)
 		}
 		if v.Position != "0 0 1" || v.Moves[0] != "(take 2)" {
@@ -158,7 +158,7 @@ func TestRoomFourSeats(t *testing.T) {
 		}
 	}
 	// pile 9, everyone takes 1: the 9th move is p1's.
-	if v := rooms[3].View(); !strings.Contains(v.Note, "p1 won") {
+	if v := rooms[3].View(); !strings.Contains(v.Note, "p1 wins") {
 		t.Fatalf("note %q", v.Note)
 	}
 }

@@ -928,7 +928,11 @@ func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
 			return b, b.next(false)
 		}
 		if k == "enter" || k == " " || len(k) == 1 {
-			b.setStatus(b.resultText()+" — enter rematch, n new game, m menu", false)
+			keys := " — enter rematch, n new game, m menu"
+			if b.room != nil {
+				keys = " — m menu"
+			}
+			b.setStatus(b.resultText()+keys, false)
 		}
 		return b, nil
 	}

@@ -161,6 +161,8 @@ func (s *setupScreen) keys() keyHelp {
 		k = []key.Binding{keyDoneName, keyRowUp, keyRowDown}
 	case s.row == len(s.choice):
 		k = []key.Binding{keyStart, keyUp, keyDown, keyBack}
+	case s.room:
+		k = []key.Binding{keyChange, keyUp, keyDown, keyBack}
 	default:
 		k = []key.Binding{keyChange, keyEditName, keyUp, keyDown, keyBack}
 	}
@@ -229,11 +231,17 @@ func (s *setupScreen) key(km tea.KeyMsg) (screen, tea.Cmd) {
 		return newMenu(s.c, ""), nil
 	case s.row == n && key.Matches(km, keyStart):
 		return s.start()
+	case s.room && s.row < n && key.Matches(km, keyTab):
+		s.setRow(s.row + 1)
+	case s.room && s.row < n && k == "enter":
+		// A room's seats have no names to type (players bring theirs):
+		// enter goes on towards Start.
+		s.setRow(s.row + 1)
 	case key.Matches(km, keyEditName) && s.row < n:
 		s.setEditing(true)
 	case key.Matches(km, keyShiftTab):
 		s.setRow(s.row - 1)
-		if s.row < n {
+		if s.row < n && !s.room {
 			s.setEditing(true)
 		}
 	case key.Matches(km, keyTab): // on Start: round to the first seat
@@ -293,7 +301,7 @@ func (s *setupScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
 		switch {
 		case msg.X >= kindX && msg.X < kindX+kindW:
 			s.change(row, msg.Button == tea.MouseButtonRight || msg.X < kindX+2)
-		case msg.X >= nameX:
+		case msg.X >= nameX && !s.room:
 			s.setEditing(true)
 		}
 	case row == n+1 && msg.X >= 3 && msg.X < 3+len(startLabel):
@@ -366,6 +374,8 @@ func (s *setupScreen) view() string {
 		}
 		var name string
 		switch {
+		case s.room:
+			// Players in a room bring their own names.
 		case focused && s.editing:
 			name = s.names[i].View()
 		case s.names[i].Value() == "":
@@ -389,6 +399,8 @@ func (s *setupScreen) view() string {
 		b.WriteString(st.Muted.Render(" type the name · enter or tab when done") + "\n")
 	case s.row == n:
 		b.WriteString(st.Muted.Render(" enter starts · ↑ to change the seats") + "\n")
+	case s.room:
+		b.WriteString(st.Muted.Render(" ←/→ you, open for another player, or AI level · ↑/↓ seats and Start") + "\n")
 	default:
 		b.WriteString(st.Muted.Render(" ←/→ human or AI level · tab/enter to type the name · ↑/↓ seats and Start") + "\n")
 	}

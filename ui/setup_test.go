@@ -154,3 +154,27 @@ func TestSetupMouse(t *testing.T) {
 	}
 	b.cancelJob()
 }
+
+// A room's setup has no name fields: enter and tab go on to Start.
+func TestRoomSetupHasNoNames(t *testing.T) {
+	room := newFakeRoom("pentago", 0)
+	m := New(Options{Renderer: asciiRenderer(), Lobby: &fakeLobby{room}, Remote: true}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	v, _ := game.Lookup("pentago")
+	s := newSetup(m.c, v, true)
+	m.cur = s
+	if strings.Contains(m.View(), "(name)") {
+		t.Fatalf("a room setup shows name fields:\n%s", m.View())
+	}
+	m.Update(keyMsg("up"))
+	m.Update(keyMsg("up"))
+	m.Update(keyMsg("enter"))
+	m.Update(keyMsg("tab"))
+	if s.editing || s.row != 2 {
+		t.Fatalf("enter and tab should move on: row %d editing %v", s.row, s.editing)
+	}
+	m.Update(keyMsg("enter"))
+	if b, ok := m.cur.(*boardScreen); !ok || b.room == nil {
+		t.Fatalf("no room board: %T", m.cur)
+	}
+}
