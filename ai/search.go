@@ -401,6 +401,7 @@ func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 	// placement) are left out while an action that ends the turn exists:
 	// they would only push the opponent's answer past the horizon.
 	skipSame := nd <= 0 && tac == nil
+	midTurn := ply > 0 && w.states[ply-1].ToMove() == s.ToMove()
 	searched, sameSearched := 0, 0
 	for i := 0; i < len(moves); i++ {
 		pickNext(moves, sc, i)
@@ -421,6 +422,11 @@ func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 			// once an action that ends the turn has been searched: in
 			// Quad most blocks are pointless, and they double the width.
 			if tac == nil && ply > 0 && sameSearched >= sameKeep && searched > sameSearched {
+				continue
+			}
+			// With game.Tactics such actions cost no depth, so a turn
+			// gets at most one that is not forced, among the best few.
+			if tac != nil && !forced && (midTurn || sameSearched >= sameKeep) {
 				continue
 			}
 			sameSearched++

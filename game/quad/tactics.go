@@ -1,10 +1,6 @@
 package quad
 
-import (
-	"math/bits"
-
-	"github.com/tabletop/tabletop/game"
-)
+import "github.com/tabletop/tabletop/game"
 
 var _ game.Tactics = (*State)(nil)
 
@@ -19,17 +15,74 @@ type tally struct {
 	fork       [2]set128
 }
 
-// scan classifies every square once. It branches only on the rare live
-// squares, so it stays cheap on the 1173 squares of quad11.
+// scan finds the live squares with two or three corners of one role from
+// the pairs of that role's marks: a square is counted from its two lowest
+// own corners only. With k marks this looks at no more than 3·k·(k−1)/2
+// squares, far fewer than all of them (1173 on quad11) for most of a game.
 func (s *State) scan(t *tally) {
+	rl := s.rules
+	pt := pairTables[rl.n]
+	var cells [2][maxN * maxN]uint8
+	var n [2]int
+	for r := 0; r < 2; r++ {
+		st := s.stones[r]
+		for w := st.lo; w != 0; w &= w - 1 {
+			cells[r][n[r]] = uint8(trailing(w))
+			n[r]++
+		}
+		for w := st.hi; w != 0; w &= w - 1 {
+			cells[r][n[r]] = uint8(64 + trailing(w))
+			n[r]++
+		}
+	}
+	for r := 0; r < 2; r++ {
+		own := s.stones[r]
+		dead := s.stones[1-r].or(s.white)
+		var once set128
+		cs := cells[r][:n[r]]
+		for i, a := range cs {
+			row := pt.sq[int(a)*pt.cells:]
+			for _, b := range cs[i+1:] {
+				for _, q := range row[b] {
+					if q == noSquare {
+						break
+					}
+					m := rl.masks[q]
+					if m.lo&dead.lo|m.hi&dead.hi != 0 {
+						continue
+					}
+					mine := m.and(own)
+					// Count the square once: from its two lowest own corners.
+					if mine.first() != int(a) || mine.andNot(bit(int(a))).first() != int(b) {
+						continue
+					}
+					rest := m.andNot(own)
+					switch mine.count() {
+					case 2:
+						t.two[r]++
+						t.fork[r] = t.fork[r].or(once.and(rest))
+						once = once.or(rest)
+					case 3:
+						t.three[r]++
+						t.threat[r] = t.threat[r].or(rest)
+					}
+				}
+			}
+		}
+	}
+}
+
+// scanAll is the plain scan over every square, kept as the reference for
+// the tests of scan.
+func (s *State) scanAll(t *tally) {
 	x, o, white := s.stones[0], s.stones[1], s.white
 	var once [2]set128
 	for _, m := range s.rules.masks {
 		if m.lo&white.lo|m.hi&white.hi != 0 {
 			continue
 		}
-		nx := bits.OnesCount64(m.lo&x.lo) + bits.OnesCount64(m.hi&x.hi)
-		no := bits.OnesCount64(m.lo&o.lo) + bits.OnesCount64(m.hi&o.hi)
+		nx := m.and(x).count()
+		no := m.and(o).count()
 		if nx != 0 && no != 0 || nx+no < 2 {
 			continue
 		}

@@ -118,3 +118,24 @@ func TestTacticsListLegalMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestScanMatchesScanAll checks the pair-based scan against the plain scan
+// of every square over positions of random games.
+func TestScanMatchesScanAll(t *testing.T) {
+	for _, name := range []string{"quad5", "quad7", "quad11"} {
+		v, _ := game.Lookup(name)
+		rng := game.NewRand(3)
+		for g := 0; g < 40; g++ {
+			s := v.New().(*State)
+			for !s.Terminal() {
+				var a, b tally
+				s.scan(&a)
+				s.scanAll(&b)
+				if a != b {
+					t.Fatalf("%s %s: scan %+v, scanAll %+v", name, s, a, b)
+				}
+				s.Apply(s.RandomMove(rng))
+			}
+		}
+	}
+}
