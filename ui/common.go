@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/themes"
 )
@@ -133,9 +134,16 @@ func splitLines(s string) []string { return strings.Split(s, "\n") }
 func joinLines(l []string) string  { return strings.Join(l, "\n") }
 
 // cutANSI truncates a styled line to w cells, keeping escape sequences
-// intact.
+// intact. It needs no renderer, so no global style is involved.
 func cutANSI(s string, w int) string {
-	return lipgloss.NewStyle().MaxWidth(w).Render(s)
+	if !strings.Contains(s, "\n") {
+		return ansi.Truncate(s, w, "")
+	}
+	lines := splitLines(s)
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, w, "")
+	}
+	return joinLines(lines)
 }
 
 // padRight pads a styled string with spaces to w cells.

@@ -6,7 +6,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -75,7 +74,7 @@ func controlsText(v *game.Variant) string {
 func (r *rulesScreen) resize() {
 	r.vp.Width = max(r.c.width-2, 1)
 	r.vp.Height = max(r.c.height-4, 1)
-	r.vp.SetContent(lipgloss.NewStyle().Width(r.vp.Width).Render(r.text()))
+	r.vp.SetContent(r.c.r.NewStyle().Width(r.vp.Width).Render(r.text()))
 }
 
 func (r *rulesScreen) update(msg tea.Msg) (screen, tea.Cmd) {
