@@ -13,7 +13,7 @@ import (
 
 // DefaultMulti is the search used for games of more than two roles when
 // Options.Multi is empty; it won the comparison recorded in the README.
-var DefaultMulti = MaxN
+var DefaultMulti = Paranoid
 
 // defaultTTBits sizes the transposition table of a Searcher: 2^20
 // entries of 16 bytes, 16 MiB.
@@ -171,6 +171,10 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 	var score int32
 	depth := 0
 	exact := false
+	// hope is the best move of the deepest iteration that did not prove a
+	// loss: when every move loses against perfect play, it is the one that
+	// asks the most of the opponent, better than merely the longest loss.
+	hope := game.Noop
 	for d := 1; d <= maxDepth; d++ {
 		startInexact := main.inexact
 		var v int32
@@ -184,6 +188,9 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 			best = main.rootMoves[0]
 			pv = append(pv[:0], main.pv[0][:main.pvLen[0]]...)
 			score = v
+			if v >= -evalLimit && !main.stopped {
+				hope = best.move
+			}
 			if len(pv) == 0 || pv[0] != best.move {
 				pv = append(pv[:0], best.move)
 			}
@@ -229,6 +236,10 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 			pv = append(pv[:0], best.move)
 			score = best.score
 		}
+	}
+	if nroles == 2 && !useMaxN && score < -evalLimit && hope != game.Noop && hope != best.move && s.IsLegal(hope) {
+		best.move = hope
+		pv = append(pv[:0], hope)
 	}
 	if !s.IsLegal(best.move) {
 		best.move = moves[0]
