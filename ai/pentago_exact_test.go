@@ -513,7 +513,7 @@ type pxCase struct {
 // from each the position (if the game was still on) at a stone count
 // drawn from [minStones, maxStones]; it solves each and stops when every
 // category has its quota (or after many games).
-func pxGenerate(t testing.TB, x *pxSolver, seed uint64, minStones, maxStones int, quota map[string]int) []pxCase {
+func pxGenerate(t testing.TB, x *pxSolver, seed uint64, minStones, maxStones int, quota map[string]int, emit func(pxCase)) []pxCase {
 	rng := game.NewRand(seed)
 	have := map[string]int{}
 	var out []pxCase
@@ -551,6 +551,9 @@ func pxGenerate(t testing.TB, x *pxSolver, seed uint64, minStones, maxStones int
 		}
 		have[cat]++
 		out = append(out, pxCase{pos: pxPositionString(me, opp), me: me, opp: opp, value: v, category: cat})
+		if emit != nil {
+			emit(out[len(out)-1])
+		}
 	}
 	if !done() {
 		t.Fatalf("generator found only %v, want %v", have, quota)
@@ -633,7 +636,7 @@ func TestPentagoKeepsExactValue(t *testing.T) {
 	}
 	x := newPxSolver(20)
 	quota := map[string]int{"win1": 3, "win2": 4, "win3": 4, "win4+": 2, "draw": 5, "loss": 3}
-	cases := pxGenerate(t, x, 1, 24, 28, quota)
+	cases := pxGenerate(t, x, 1, 24, 28, quota, nil)
 	tally := pxMeasure(t, x, cases, Options{Level: Hard, Budget: 300 * time.Millisecond})
 	t.Logf("hard at 300 ms: %v", tally)
 	for _, c := range []string{"win1", "win2", "win3"} {
@@ -641,6 +644,127 @@ func TestPentagoKeepsExactValue(t *testing.T) {
 			t.Errorf("%s: kept %d of %d forced wins (want all %d)", c, k[0], k[1], quota[c])
 		}
 	}
+}
+
+// TestPentagoExactLong is the longer measurement, run only with
+// TABLETOP_PENTAGO_EXACT=1:
+//
+//	TABLETOP_PENTAGO_EXACT=1 go test ./ai -run PentagoExactLong -v -timeout 30m
+//
+// Optional: TABLETOP_PENTAGO_EXACT_STONES=22-28 (stone counts),
+// TABLETOP_PENTAGO_EXACT_N=12 (positions per category),
+// TABLETOP_PENTAGO_EXACT_BUDGET=1.5s (default: hard's own budget),
+// TABLETOP_PENTAGO_EXACT_SEED=2.
+func TestPentagoExactLong(t *testing.T) {
+	if os.Getenv("TABLETOP_PENTAGO_EXACT") == "" {
+		t.Skip("set TABLETOP_PENTAGO_EXACT=1")
+	}
+	lo, hi, n, seed := 22, 28, 12, uint64(2)
+	if v := os.Getenv("TABLETOP_PENTAGO_EXACT_STONES"); v != "" {
+		if _, err := fmt.Sscanf(v, "%d-%d", &lo, &hi); err != nil || lo < 1 || hi > 34 || lo > hi {
+			t.Fatalf("TABLETOP_PENTAGO_EXACT_STONES=%q: want e.g. 22-28", v)
+		}
+	}
+	if v := os.Getenv("TABLETOP_PENTAGO_EXACT_N"); v != "" {
+		fmt.Sscan(v, &n)
+	}
+	if v := os.Getenv("TABLETOP_PENTAGO_EXACT_SEED"); v != "" {
+		fmt.Sscan(v, &seed)
+	}
+	opt := Options{Level: Hard}
+	if v := os.Getenv("TABLETOP_PENTAGO_EXACT_BUDGET"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt.Budget = d
+	}
+	x := newPxSolver(22)
+	quota := map[string]int{}
+	for _, c := range pxCategories {
+		quota[c] = n
+	}
+	start := time.Now()
+	var cases []pxCase
+	if path := os.Getenv("TABLETOP_PENTAGO_EXACT_FILE"); path != "" {
+		cases = pxReadCases(t, path)
+	} else {
+		cases = pxGenerate(t, x, seed, lo, hi, quota, nil)
+	}
+	t.Logf("%d positions with %d–%d stones solved in %v", len(cases), lo, hi, time.Since(start).Round(time.Millisecond))
+	tally := pxMeasure(t, x, cases, opt)
+	t.Logf("hard (budget %v): %v", opt.Budget, tally)
+	for _, c := range []string{"win1", "win2", "win3"} {
+		if k := tally[c]; k[0] != k[1] {
+			t.Errorf("%s: kept %d of %d forced wins", c, k[0], k[1])
+		}
+	}
+}
+
+// pxReadCases reads a file written by TestPentagoExactGenerate.
+func pxReadCases(t *testing.T, path string) []pxCase {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []pxCase
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		f := strings.Split(line, "|")
+		if len(f) < 3 {
+			t.Fatalf("%s: bad line %q", path, line)
+		}
+		me, opp, ok := pxFromState(mustState(t, "pentago", f[0]))
+		var v int8
+		if _, err := fmt.Sscan(f[1], &v); !ok || err != nil {
+			t.Fatalf("%s: bad line %q", path, line)
+		}
+		out = append(out, pxCase{pos: f[0], me: me, opp: opp, value: v, category: f[2]})
+	}
+	return out
+}
+
+// TestPentagoExactGenerate writes solved positions, one a line:
+// "POSITION|VALUE|CATEGORY|KEEP/ALL" where KEEP is how many of the ALL
+// turns keep the value. It runs only with TABLETOP_PENTAGO_EXACT_GEN=FILE
+// (stones, count per category and seed as for TestPentagoExactLong).
+func TestPentagoExactGenerate(t *testing.T) {
+	path := os.Getenv("TABLETOP_PENTAGO_EXACT_GEN")
+	if path == "" {
+		t.Skip("set TABLETOP_PENTAGO_EXACT_GEN=FILE")
+	}
+	lo, hi, n, seed := 22, 26, 12, uint64(3)
+	if v := os.Getenv("TABLETOP_PENTAGO_EXACT_STONES"); v != "" {
+		fmt.Sscanf(v, "%d-%d", &lo, &hi)
+	}
+	if v := os.Getenv("TABLETOP_PENTAGO_EXACT_N"); v != "" {
+		fmt.Sscan(v, &n)
+	}
+	if v := os.Getenv("TABLETOP_PENTAGO_EXACT_SEED"); v != "" {
+		fmt.Sscan(v, &seed)
+	}
+	x := newPxSolver(22)
+	quota := map[string]int{}
+	for _, c := range pxCategories {
+		quota[c] = n
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	pxGenerate(t, x, seed, lo, hi, quota, func(c pxCase) {
+		keep, all := 0, 0
+		if os.Getenv("TABLETOP_PENTAGO_EXACT_TURNS") != "" {
+			_, vals := x.turnValues(c.me, c.opp)
+			for _, v := range vals {
+				if v >= c.value {
+					keep++
+				}
+			}
+			all = len(vals)
+		}
+		fmt.Fprintf(f, "%s|%d|%s|%d/%d\n", c.pos, c.value, c.category, keep, all)
+	})
 }
 
 // TestPentagoExactSolverMatchesEngine plays every turn of positions from

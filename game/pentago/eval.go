@@ -48,14 +48,18 @@ var (
 // lead it gives red (low 16 bits, signed: +weight when only red is in it,
 // −weight when only black is) and whether it is an open four for red
 // (bit 16) or black (bit 24). rotatedValue is the same for rotated lines,
-// with bit 16 set when the rotated line is full. The tables have eight
+// with bit 16 (red) or 24 (black) set when the rotated line holds four or
+// five stones of one colour and none of the other: a placement and a
+// rotation, or the rotation alone, complete it. The tables have eight
 // rows so that counts masked with &7 index them without bounds checks.
 var (
-	lineValue    = valueTable(lineWeight, 4)
-	rotatedValue = valueTable(rotatedWeight, 5)
+	lineValue    = valueTable(lineWeight, 4, 4)
+	rotatedValue = valueTable(rotatedWeight, 4, 5)
 )
 
-func valueTable(w [6]int, flagAt int) (t [8][8]uint32) {
+// valueTable flags the lines holding from flagFrom to flagTo stones of
+// one colour and none of the other.
+func valueTable(w [6]int, flagFrom, flagTo int) (t [8][8]uint32) {
 	for r := 0; r <= 5; r++ {
 		for b := 0; r+b <= 5; b++ {
 			var lead int
@@ -66,10 +70,10 @@ func valueTable(w [6]int, flagAt int) (t [8][8]uint32) {
 				lead = -w[b]
 			}
 			t[r][b] = uint32(uint16(int16(lead)))
-			if r == flagAt && b == 0 {
+			if r >= flagFrom && r <= flagTo && b == 0 {
 				t[r][b] |= 1 << 16
 			}
-			if b == flagAt && r == 0 {
+			if b >= flagFrom && b <= flagTo && r == 0 {
 				t[r][b] |= 1 << 24
 			}
 		}
@@ -92,9 +96,10 @@ func (s *State) Estimate(est []int) {
 	}
 	red, black := s.stones[0], s.stones[1]
 	// lead is red's potential minus black's; fours counts the open fours
-	// (red in bits 0–7, black from bit 8), fives the full rotated lines.
+	// (red in bits 0–7, black from bit 8), near the rotated lines with four
+	// or five stones of one colour and none of the other (same layout).
 	// Table lookups keep the loops free of unpredictable branches.
-	var lead, fours, fives int
+	var lead, fours, near int
 	for _, m := range lineMasks {
 		v := lineValue[bits.OnesCount64(red&m)&7][bits.OnesCount64(black&m)&7]
 		lead += int(int16(v))
@@ -103,21 +108,27 @@ func (s *State) Estimate(est []int) {
 	for _, m := range rotatedLines {
 		v := rotatedValue[bits.OnesCount64(red&m)&7][bits.OnesCount64(black&m)&7]
 		lead += int(int16(v))
-		fives += int(v >> 16)
+		near += int(v >> 16)
 	}
 	mover := s.ToMove()
+	moverFours, moverNear := fours>>8, near>>8
+	if mover == RoleRed {
+		moverFours, moverNear = fours&0xff, near&0xff
+	}
 	if s.Phase() == Place {
 		// An open four of the role in control is a win: the placement
 		// completes the line and ends the game at once.
-		moverFours := fours >> 8
-		if mover == RoleRed {
-			moverFours = fours & 0xff
-		}
 		if moverFours > 0 {
 			setEstimate(est, mover, 9900)
 			return
 		}
-	} else if fives > 0 && rotationCanWin(s) {
+		// So is, nearly always, a rotated line with four of its stones:
+		// the placement fills it and the rotation turns it into a line.
+		if moverNear > 0 && placeAndRotateCanWin(s) {
+			setEstimate(est, mover, 9700)
+			return
+		}
+	} else if moverNear > 0 && rotationCanWin(s) {
 		// Every line a rotation completes is the image of a full rotated
 		// line, so without one no rotation can win.
 		setEstimate(est, mover, 9500)
@@ -149,6 +160,38 @@ func rotationCanWin(s *State) bool {
 				}
 			}
 			if hit && !hasLine(rotate(other, q, dir)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// placeAndRotateCanWin reports whether the role in control, about to
+// place, can make a line with a placement and a rotation that leaves its
+// opponent without one. The rotated board plus any one of its empty cells
+// is what a placement followed by the rotation gives, so the test is a
+// line through the rotated quadrant with four (or five) rotated own
+// stones and no opposing one.
+func placeAndRotateCanWin(s *State) bool {
+	own, other := s.stones[0], s.stones[1]
+	if s.ToMove() == RoleBlack {
+		own, other = other, own
+	}
+	if bits.OnesCount64(own|other) >= numCells-1 {
+		return false // the placement fills the board: a draw
+	}
+	for q := 0; q < 4; q++ {
+		for dir := 0; dir < 2; dir++ {
+			o, x := rotate(own, q, dir), rotate(other, q, dir)
+			win, lost := false, false
+			for _, m := range linesTouching[q] {
+				if x&m == 0 && bits.OnesCount64(o&m) >= 4 {
+					win = true
+				}
+				lost = lost || x&m == m
+			}
+			if win && !lost {
 				return true
 			}
 		}
