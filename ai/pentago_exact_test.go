@@ -654,7 +654,10 @@ func TestPentagoKeepsExactValue(t *testing.T) {
 // Optional: TABLETOP_PENTAGO_EXACT_STONES=22-28 (stone counts),
 // TABLETOP_PENTAGO_EXACT_N=12 (positions per category),
 // TABLETOP_PENTAGO_EXACT_BUDGET=1.5s (default: hard's own budget),
-// TABLETOP_PENTAGO_EXACT_SEED=2.
+// TABLETOP_PENTAGO_EXACT_SEED=2; or TABLETOP_PENTAGO_EXACT_FILE=FILE to
+// measure on positions written by TestPentagoExactGenerate (e.g.
+// testdata/pentago_exact_20_24.txt: 72 positions with 20–24 stones, seed
+// 7), with TABLETOP_PENTAGO_EXACT_VERIFY=1 to solve them again first.
 func TestPentagoExactLong(t *testing.T) {
 	if os.Getenv("TABLETOP_PENTAGO_EXACT") == "" {
 		t.Skip("set TABLETOP_PENTAGO_EXACT=1")
@@ -688,10 +691,18 @@ func TestPentagoExactLong(t *testing.T) {
 	var cases []pxCase
 	if path := os.Getenv("TABLETOP_PENTAGO_EXACT_FILE"); path != "" {
 		cases = pxReadCases(t, path)
+		if os.Getenv("TABLETOP_PENTAGO_EXACT_VERIFY") != "" {
+			for _, c := range cases {
+				if v := x.value(c.me, c.opp); v != c.value {
+					t.Fatalf("%s: %q has value %d, the file says %d", path, c.pos, v, c.value)
+				}
+			}
+		}
+		t.Logf("%d positions read from %s", len(cases), path)
 	} else {
 		cases = pxGenerate(t, x, seed, lo, hi, quota, nil)
+		t.Logf("%d positions with %d–%d stones solved in %v", len(cases), lo, hi, time.Since(start).Round(time.Millisecond))
 	}
-	t.Logf("%d positions with %d–%d stones solved in %v", len(cases), lo, hi, time.Since(start).Round(time.Millisecond))
 	tally := pxMeasure(t, x, cases, opt)
 	t.Logf("hard (budget %v): %v", opt.Budget, tally)
 	for _, c := range []string{"win1", "win2", "win3"} {
