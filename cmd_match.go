@@ -123,24 +123,3 @@ func budgetText(d time.Duration) string {
 	}
 	return d.String()
 }
-
-// parseWithPositional parses flags given before and after the one
-// positional argument (the game name) and returns that argument.
-func parseWithPositional(fs *flag.FlagSet, args []string) (string, error) {
-	if err := fs.Parse(args); err != nil {
-		return "", err
-	}
-	pos := ""
-	for fs.NArg() > 0 {
-		if pos != "" {
-			fmt.Fprintf(fs.Output(), "unexpected argument %q\n", fs.Arg(0))
-			fs.Usage()
-			return "", fmt.Errorf("extra argument")
-		}
-		pos = fs.Arg(0)
-		if err := fs.Parse(fs.Args()[1:]); err != nil {
-			return "", err
-		}
-	}
-	return pos, nil
-}

@@ -41,20 +41,14 @@ Flags:
 `, strings.Join(game.Names(), ", "))
 		fs.PrintDefaults()
 	}
-	variant, rest := splitVariant(args)
-	if err := fs.Parse(rest); err != nil {
+	variant, err := parseWithPositional(fs, args)
+	if err != nil {
 		if err == flag.ErrHelp {
 			return 0
 		}
 		return 2
 	}
-	if variant == "" && fs.NArg() > 0 {
-		variant, rest = fs.Arg(0), fs.Args()[1:]
-		if err := fs.Parse(rest); err != nil {
-			return 2
-		}
-	}
-	if variant == "" || fs.NArg() > 0 {
+	if variant == "" {
 		fs.Usage()
 		return 2
 	}
@@ -64,14 +58,6 @@ Flags:
 		return 2
 	}
 	return rulesLoop(s, stdin, stdout)
-}
-
-// splitVariant takes the game name when it comes before the flags.
-func splitVariant(args []string) (string, []string) {
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		return args[0], args[1:]
-	}
-	return "", args
 }
 
 // rulesLoop runs the protocol on s until stdin ends.

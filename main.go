@@ -5,6 +5,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -69,4 +70,25 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'tabletop COMMAND -h' for the flags of a command.")
+}
+
+// parseWithPositional parses flags given before and after the one
+// positional argument (the game name) and returns that argument.
+func parseWithPositional(fs *flag.FlagSet, args []string) (string, error) {
+	if err := fs.Parse(args); err != nil {
+		return "", err
+	}
+	pos := ""
+	for fs.NArg() > 0 {
+		if pos != "" {
+			fmt.Fprintf(fs.Output(), "unexpected argument %q\n", fs.Arg(0))
+			fs.Usage()
+			return "", fmt.Errorf("extra argument")
+		}
+		pos = fs.Arg(0)
+		if err := fs.Parse(fs.Args()[1:]); err != nil {
+			return "", err
+		}
+	}
+	return pos, nil
 }
