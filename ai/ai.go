@@ -87,7 +87,8 @@ type Options struct {
 	// completed depth. It must be quick and must not block.
 	Progress func(Progress)
 	// Multi selects the search for games of more than two roles:
-	// Paranoid or MaxN; empty means the default (DefaultMulti).
+	// Paranoid, MaxN or BestReply (which needs game.Skipper, else
+	// Paranoid is used); empty means the default (DefaultMulti).
 	Multi string
 	// MaxDepth, when positive, caps the iterative deepening (in actions).
 	MaxDepth int

@@ -82,6 +82,8 @@ type worker struct {
 	history [2][4096]int32
 	est     []int
 	vec     [][]int        // max^n value vectors per ply
+	brs     bool           // best-reply search (nroles > 2)
+	brsFrom []game.State   // per ply: the position after a best-reply search's skips
 	tac     []game.Tactics // states[ply] as game.Tactics, or nil
 	scratch game.State
 	rng     game.Rand
@@ -125,6 +127,10 @@ func (w *worker) prepare(s game.State, paranoid, fresh bool) {
 			w.tac[i], _ = w.states[i].(game.Tactics)
 		}
 		w.scratch = s.Clone()
+		w.brsFrom = make([]game.State, maxPly+2)
+		for i := range w.brsFrom {
+			w.brsFrom[i] = s.Clone()
+		}
 		w.est = make([]int, w.nroles)
 		w.vec = make([][]int, maxPly+2)
 		for i := range w.vec {
@@ -141,6 +147,7 @@ func (w *worker) prepare(s game.State, paranoid, fresh bool) {
 	}
 	w.nodes, w.flushed, w.inexact = 0, 0, 0
 	w.stopped = false
+	w.brs = false
 	for i := range w.killers {
 		w.killers[i] = [2]game.Move{}
 	}
@@ -337,6 +344,9 @@ func (w *worker) child(ply, depth int, alpha, beta int32, same bool) int32 {
 // only the forced actions (a quiescence search), other positions over the
 // game's candidate actions, and actions that keep control cost no depth.
 func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
+	if w.brs {
+		return w.brsSearch(ply, depth, alpha, beta)
+	}
 	s := w.states[ply]
 	w.pvLen[ply] = 0
 	if w.tick() {

@@ -13,7 +13,7 @@ import (
 
 // DefaultMulti is the search used for games of more than two roles when
 // Options.Multi is empty; it won the comparison recorded in the README.
-var DefaultMulti = Paranoid
+var DefaultMulti = BestReply
 
 // defaultTTBits sizes the transposition table of a Searcher: 2^20
 // entries of 16 bytes, 16 MiB.
@@ -105,6 +105,8 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 		multi = DefaultMulti
 	}
 	useMaxN := nroles > 2 && multi == MaxN
+	_, canSkip := s.(game.Skipper)
+	useBRS := nroles > 2 && multi == BestReply && canSkip
 	threads := opt.Threads
 	if threads <= 0 {
 		threads = spec.threads
@@ -131,6 +133,7 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 	main := sr.workers[0]
 	main.sh = sh
 	main.prepare(s, !useMaxN, spec.noise > 0)
+	main.setBRS(useBRS)
 	main.multiPV = spec.noise > 0
 	main.rng.Seed(opt.Seed ^ s.Hash())
 	main.rootMoves = initRootMoves(main, rootCandidates(s, moves))
@@ -156,6 +159,7 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 		w := sr.workers[i]
 		w.sh = sh
 		w.prepare(s, true, false)
+		w.setBRS(useBRS)
 		w.rng.Seed(opt.Seed ^ s.Hash() + uint64(i))
 		w.rootMoves = append(w.rootMoves[:0], main.rootMoves...)
 		wg.Add(1)
@@ -266,6 +270,15 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 		res.PV = append([]game.Move(nil), res.Turn...)
 	}
 	return res
+}
+
+// setBRS switches the worker to best-reply search, which keeps its own
+// table entries (their replies are coded differently).
+func (w *worker) setBRS(on bool) {
+	w.brs = on
+	if on {
+		w.salt ^= 0x5bd1e9955bd1e995
+	}
 }
 
 // helperLoop is a Lazy SMP helper: it deepens on its own, half of the

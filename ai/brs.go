@@ -1,0 +1,273 @@
+package ai
+
+import "github.com/tabletop/tabletop/game"
+
+// BestReply is best-reply search for games of more than two roles: an
+// alpha-beta search in which the root role's turns alternate with a single
+// reply by the strongest of all other roles, the others skipping (the game
+// must implement game.Skipper). It looks twice as deep in turns of the
+// root role as paranoid search and does not let the other roles plan
+// together over several turns.
+const BestReply = "brs"
+
+// brsReplyShift places the number of skipped roles in a reply's move code
+// (replies are kept in the table as one move).
+const brsReplyShift = 28
+
+// brsSearch is the negamax of best-reply search. At a node of the root
+// role (side 0) the role moves; at any other node (side 1) every other
+// role in turn order, after skipping the roles before it, offers each of
+// its moves, and the roles after it skip until the root role is in
+// control again. Values are those of search: for the side in control.
+func (w *worker) brsSearch(ply, depth int, alpha, beta int32) int32 {
+	s := w.states[ply]
+	w.pvLen[ply] = 0
+	if w.tick() {
+		return 0
+	}
+	if s.Terminal() {
+		return w.terminal(s, ply)
+	}
+	if ply >= maxPly-1 {
+		w.inexact++
+		return w.eval(s)
+	}
+	if s.ToMove() != w.root {
+		return w.brsReplies(ply, depth, alpha, beta)
+	}
+	tac := w.tac[ply]
+	var moves []game.Move
+	forced := false
+	if tac != nil {
+		moves = tac.Forcing(w.moves[ply][:0])
+		forced = len(moves) > 0
+	}
+	if depth <= 0 && !forced {
+		w.inexact++
+		return w.eval(s)
+	}
+	if depth < 0 {
+		depth = 0
+	}
+	pvNode := beta-alpha > 1
+	key := s.Hash() ^ w.salt
+	h, hasTT := w.sh.tt.probe(key)
+	if hasTT && h.depth >= depth && !pvNode {
+		if h.bound == boundExact || h.bound == boundLower && h.score >= beta || h.bound == boundUpper && h.score <= alpha {
+			w.inexact++
+			return h.score
+		}
+	}
+	if !forced {
+		moves = s.Legal(w.moves[ply][:0])
+	}
+	w.moves[ply] = moves
+	if len(moves) == 0 {
+		w.inexact++
+		return w.eval(s)
+	}
+	sc := w.orderMoves(s, ply, depth, moves, h.move, hasTT)
+	nd := depth - 1
+	origAlpha := alpha
+	best := int32(-scoreInf)
+	bestMove := moves[0]
+	child := w.states[ply+1]
+	for i := 0; i < len(moves); i++ {
+		pickNext(moves, sc, i)
+		m := moves[i]
+		child.CopyFrom(s)
+		child.Apply(m)
+		var v int32
+		if i == 0 {
+			v = -w.brsSearch(ply+1, nd, -beta, -alpha)
+		} else {
+			v = -w.brsSearch(ply+1, nd, -alpha-1, -alpha)
+			if v > alpha && v < beta && !w.stopped {
+				v = -w.brsSearch(ply+1, nd, -beta, -alpha)
+			}
+		}
+		if w.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				w.pv[ply][0] = m
+				n := copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
+				w.pvLen[ply] = n + 1
+				if v >= beta {
+					w.rememberCutoff(ply, 0, depth, m)
+					break
+				}
+			}
+		}
+	}
+	w.brsStore(key, bestMove, best, depth, origAlpha, beta)
+	return best
+}
+
+// brsReplies is a node of the other roles in best-reply search.
+func (w *worker) brsReplies(ply, depth int, alpha, beta int32) int32 {
+	s := w.states[ply]
+	// Skips make the line differ from the game: nothing below is exact.
+	w.inexact++
+	key := s.Hash() ^ w.salt
+	h, hasTT := w.sh.tt.probe(key)
+	if hasTT && h.depth >= depth && beta-alpha == 1 {
+		if h.bound == boundExact || h.bound == boundLower && h.score >= beta || h.bound == boundUpper && h.score <= alpha {
+			return h.score
+		}
+	}
+	quiet := depth <= 0
+	nd := depth - 1
+	origAlpha := alpha
+	best := int32(-scoreInf)
+	bestMove := game.Noop
+	child := w.states[ply+1]
+	from := w.brsFrom[ply]
+	searched := 0
+	// The table's reply first, then every role's moves.
+	first := game.Noop
+	if hasTT && h.move != game.Noop {
+		first = h.move
+	}
+	for k := -1; k < w.nroles-1; k++ {
+		var moves []game.Move
+		if k < 0 {
+			if first == game.Noop {
+				continue
+			}
+			from.CopyFrom(s)
+			if !w.brsSkip(from, int(first>>brsReplyShift)) || !from.IsLegal(first&(1<<brsReplyShift-1)) {
+				continue
+			}
+			moves = append(w.moves[ply][:0], first&(1<<brsReplyShift-1))
+		} else {
+			from.CopyFrom(s)
+			if !w.brsSkip(from, k) {
+				break
+			}
+			if quiet {
+				// At the horizon only a reply that ends the game counts.
+				tac, ok := from.(game.Tactics)
+				if !ok {
+					continue
+				}
+				moves = tac.Forcing(w.moves[ply][:0])
+				if len(moves) != 1 {
+					continue
+				}
+			} else {
+				moves = from.Legal(w.moves[ply][:0])
+			}
+		}
+		w.moves[ply] = moves
+		var sc []int32
+		if !quiet && k >= 0 {
+			sc = w.orderMoves(from, ply, depth, moves, game.Noop, false)
+		}
+		kk := k
+		if k < 0 {
+			kk = int(first >> brsReplyShift)
+		}
+		for i := 0; i < len(moves); i++ {
+			if sc != nil {
+				pickNext(moves, sc, i)
+			}
+			m := moves[i]
+			code := m | game.Move(kk)<<brsReplyShift
+			if k >= 0 && code == first {
+				continue
+			}
+			child.CopyFrom(from)
+			child.Apply(m)
+			if quiet && !child.Terminal() {
+				continue
+			}
+			for !child.Terminal() && child.ToMove() != w.root {
+				child.(game.Skipper).Skip()
+			}
+			searched++
+			var v int32
+			if child.Terminal() {
+				v = w.terminal(child, ply+1)
+				if w.side(child.ToMove()) != 1 {
+					v = -v
+				}
+			} else if searched == 1 {
+				v = -w.brsSearch(ply+1, nd, -beta, -alpha)
+			} else {
+				v = -w.brsSearch(ply+1, nd, -alpha-1, -alpha)
+				if v > alpha && v < beta && !w.stopped {
+					v = -w.brsSearch(ply+1, nd, -beta, -alpha)
+				}
+			}
+			if w.stopped {
+				return 0
+			}
+			if v > best {
+				best, bestMove = v, code
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						w.rememberCutoff(ply, 1, depth, m)
+						w.brsStore(key, bestMove, best, depth, origAlpha, beta)
+						return best
+					}
+				}
+			}
+		}
+		if k < 0 {
+			// moves aliased w.moves[ply]; the loops below regenerate.
+			continue
+		}
+	}
+	if searched == 0 {
+		// Quiet horizon with no winning reply, or no other role can act.
+		return w.eval(s)
+	}
+	w.brsStore(key, bestMove, best, depth, origAlpha, beta)
+	return best
+}
+
+// brsSkip skips k roles in t; it reports false when the game ends first
+// or the root role would be in control.
+func (w *worker) brsSkip(t game.State, k int) bool {
+	sk, ok := t.(game.Skipper)
+	if !ok {
+		return false
+	}
+	for i := 0; i < k; i++ {
+		sk.Skip()
+		if t.Terminal() || t.ToMove() == w.root {
+			return false
+		}
+	}
+	return !t.Terminal()
+}
+
+// rememberCutoff updates killers and history after a beta cutoff.
+func (w *worker) rememberCutoff(ply, side, depth int, m game.Move) {
+	if m != w.killers[ply][0] {
+		w.killers[ply][1] = w.killers[ply][0]
+		w.killers[ply][0] = m
+	}
+	hs := &w.history[side][moveSlot(m)]
+	*hs += int32(depth*depth + 1)
+	if *hs > 1<<20 {
+		for j := range w.history[side] {
+			w.history[side][j] /= 2
+		}
+	}
+}
+
+func (w *worker) brsStore(key uint64, m game.Move, best int32, depth int, alpha, beta int32) {
+	bound := boundExact
+	if best <= alpha {
+		bound = boundUpper
+	} else if best >= beta {
+		bound = boundLower
+	}
+	w.sh.tt.store(key, m, best, max(depth, 0), bound)
+}
