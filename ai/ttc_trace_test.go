@@ -25,6 +25,11 @@ func TestTraceTicTacChess(t *testing.T) {
 		NewAIPlayer("hard", Options{Level: Hard, Budget: 200 * time.Millisecond}),
 		NewMCTSPlayer(seed+1, 200*time.Millisecond),
 	}
+	if os.Getenv("TABLETOP_TRACE_RANDOM") != "" {
+		for i := 1; i < 4; i++ {
+			players[i] = NewRandomPlayer(seed + uint64(i))
+		}
+	}
 	for _, p := range players {
 		if g, ok := p.(interface{ NewGame(uint64) }); ok {
 			g.NewGame(seed)
