@@ -68,6 +68,8 @@ func rulesLoop(s game.State, stdin io.Reader, stdout io.Writer) int {
 	ply := 0
 	failed := false
 	writeJSON(out, snapshot(s, ply))
+	// An interactive peer waits for the start before it sends a move.
+	out.Flush()
 	for {
 		line, tooLong, err := readLine(in)
 		if err != nil && line == "" && !tooLong {

@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"io"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 type protoLine struct {
@@ -172,5 +174,48 @@ func TestDispatcher(t *testing.T) {
 		if code := run([]string{c.name, "-h"}, strings.NewReader(""), &out, &errOut); code != 0 {
 			t.Errorf("%s -h: exit %d, %q", c.name, code, errOut.String())
 		}
+	}
+}
+
+// TestRulesProtocolIsInteractive plays through pipes the way a bot does:
+// it must see each answer before it sends the next line.
+func TestRulesProtocolIsInteractive(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- run([]string{"rules", "quad5"}, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	lines := bufio.NewScanner(outR)
+	lines.Buffer(make([]byte, 1<<20), 1<<20)
+	next := func() protoLine {
+		t.Helper()
+		got := make(chan protoLine, 1)
+		go func() {
+			var l protoLine
+			if lines.Scan() {
+				json.Unmarshal(lines.Bytes(), &l)
+			}
+			got <- l
+		}()
+		select {
+		case l := <-got:
+			return l
+		case <-time.After(30 * time.Second):
+			t.Fatal("no answer from the protocol without more input")
+			return protoLine{}
+		}
+	}
+	if l := next(); l.Ply != 0 || len(l.Legal) != 21 {
+		t.Fatalf("start: %+v", l)
+	}
+	io.WriteString(inW, "r3c3\n")
+	if l := next(); l.Ply != 1 || l.ToMove != "o" {
+		t.Fatalf("after r3c3: %+v", l)
+	}
+	inW.Close()
+	if code := <-done; code != 0 {
+		t.Fatalf("exit %d", code)
 	}
 }
