@@ -31,7 +31,7 @@ func runAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	levelName := fs.String("level", "", "AI level: easy, medium, hard or max (default hard; max when only --budget is given)")
 	budget := fs.Duration("budget", 0, "time to think (default: the level's)")
 	threads := fs.Int("threads", 0, "worker goroutines (0: the level's choice)")
-	multi := fs.String("multi", "", "search for games of more than two roles: paranoid or maxn (default "+ai.DefaultMulti+")")
+	multi := fs.String("multi", "", "search for games of more than two roles: brs (best reply), paranoid or maxn (default "+ai.DefaultMulti+")")
 	seed := fs.Uint64("seed", 1, "seed for the noise of the easy and medium levels")
 	asJSON := fs.Bool("json", false, "print one JSON object: move, turn, score, depth, pv, nodes")
 	verbose := fs.Bool("v", false, "print each completed depth on stderr")

@@ -30,6 +30,7 @@ func (w *worker) brsSearch(ply, depth int, alpha, beta int32) int32 {
 	}
 	if ply >= maxPly-1 {
 		w.inexact++
+		w.horizon++
 		return w.eval(s)
 	}
 	if s.ToMove() != w.root {
@@ -44,6 +45,7 @@ func (w *worker) brsSearch(ply, depth int, alpha, beta int32) int32 {
 	}
 	if depth <= 0 && !forced {
 		w.inexact++
+		w.horizon++
 		return w.eval(s)
 	}
 	if depth < 0 {
@@ -55,6 +57,7 @@ func (w *worker) brsSearch(ply, depth int, alpha, beta int32) int32 {
 	if hasTT && h.depth >= depth && !pvNode {
 		if h.bound == boundExact || h.bound == boundLower && h.score >= beta || h.bound == boundUpper && h.score <= alpha {
 			w.inexact++
+			w.horizon++
 			return h.score
 		}
 	}
@@ -116,10 +119,14 @@ func (w *worker) brsReplies(ply, depth int, alpha, beta int32) int32 {
 	h, hasTT := w.sh.tt.probe(key)
 	if hasTT && h.depth >= depth && beta-alpha == 1 {
 		if h.bound == boundExact || h.bound == boundLower && h.score >= beta || h.bound == boundUpper && h.score <= alpha {
+			w.horizon++
 			return h.score
 		}
 	}
 	quiet := depth <= 0
+	if quiet {
+		w.horizon++
+	}
 	nd := depth - 1
 	origAlpha := alpha
 	best := int32(-scoreInf)

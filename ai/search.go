@@ -91,6 +91,9 @@ type worker struct {
 	nodes   int64
 	flushed int64
 	inexact int64 // horizon estimates and inexact TT cutoffs used so far
+	// horizon counts the places best-reply search stopped for lack of
+	// depth; an iteration that adds none cannot change with more depth.
+	horizon int64
 	stopped bool
 
 	rootMoves []rootMove
@@ -145,7 +148,7 @@ func (w *worker) prepare(s game.State, paranoid, fresh bool) {
 	if w.nroles > 2 {
 		w.salt = (uint64(w.root) + 1) * 0x9e3779b97f4a7c15
 	}
-	w.nodes, w.flushed, w.inexact = 0, 0, 0
+	w.nodes, w.flushed, w.inexact, w.horizon = 0, 0, 0, 0
 	w.stopped = false
 	w.brs = false
 	for i := range w.killers {

@@ -180,7 +180,7 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 	// asks the most of the opponent, better than merely the longest loss.
 	hope := game.Noop
 	for d := 1; d <= maxDepth; d++ {
-		startInexact := main.inexact
+		startInexact, startHorizon := main.inexact, main.horizon
 		var v int32
 		var got bool
 		if useMaxN {
@@ -216,6 +216,12 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 		if main.inexact == startInexact {
 			exact = true
 			break // every leaf was a finished game: the value is exact
+		}
+		if useBRS && main.horizon == startHorizon {
+			// Best-reply search reached the end of every line it follows:
+			// deeper iterations would repeat it. Not exact, because the
+			// skipped turns are not real play.
+			break
 		}
 		if nroles == 2 && !useMaxN && (score > evalLimit || score < -evalLimit) {
 			// Estimates never pass evalLimit, so such a score is a
