@@ -80,15 +80,7 @@ func (w *worker) brsSearch(ply, depth int, alpha, beta int32) int32 {
 		m := moves[i]
 		child.CopyFrom(s)
 		child.Apply(m)
-		var v int32
-		if i == 0 {
-			v = -w.brsSearch(ply+1, nd, -beta, -alpha)
-		} else {
-			v = -w.brsSearch(ply+1, nd, -alpha-1, -alpha)
-			if v > alpha && v < beta && !w.stopped {
-				v = -w.brsSearch(ply+1, nd, -beta, -alpha)
-			}
-		}
+		v := w.brsChild(ply, nd, alpha, beta, i == 0)
 		if w.stopped {
 			return 0
 		}
@@ -202,13 +194,8 @@ func (w *worker) brsReplies(ply, depth int, alpha, beta int32) int32 {
 				if w.side(child.ToMove()) != 1 {
 					v = -v
 				}
-			} else if searched == 1 {
-				v = -w.brsSearch(ply+1, nd, -beta, -alpha)
 			} else {
-				v = -w.brsSearch(ply+1, nd, -alpha-1, -alpha)
-				if v > alpha && v < beta && !w.stopped {
-					v = -w.brsSearch(ply+1, nd, -beta, -alpha)
-				}
+				v = w.brsChild(ply, nd, alpha, beta, searched == 1)
 			}
 			if w.stopped {
 				return 0
@@ -254,27 +241,21 @@ func (w *worker) brsSkip(t game.State, k int) bool {
 	return !t.Terminal()
 }
 
-// rememberCutoff updates killers and history after a beta cutoff.
-func (w *worker) rememberCutoff(ply, side, depth int, m game.Move) {
-	if m != w.killers[ply][0] {
-		w.killers[ply][1] = w.killers[ply][0]
-		w.killers[ply][0] = m
+// brsChild searches the position in states[ply+1] with principal-variation
+// search: the first move with the full window, the others with a null
+// window first and again in full only when they might be better.
+func (w *worker) brsChild(ply, depth int, alpha, beta int32, first bool) int32 {
+	if first {
+		return -w.brsSearch(ply+1, depth, -beta, -alpha)
 	}
-	hs := &w.history[side][moveSlot(m)]
-	*hs += int32(depth*depth + 1)
-	if *hs > 1<<20 {
-		for j := range w.history[side] {
-			w.history[side][j] /= 2
-		}
+	v := -w.brsSearch(ply+1, depth, -alpha-1, -alpha)
+	if v > alpha && v < beta && !w.stopped {
+		v = -w.brsSearch(ply+1, depth, -beta, -alpha)
 	}
+	return v
 }
 
+// brsStore records a best-reply result in the shared table.
 func (w *worker) brsStore(key uint64, m game.Move, best int32, depth int, alpha, beta int32) {
-	bound := boundExact
-	if best <= alpha {
-		bound = boundUpper
-	} else if best >= beta {
-		bound = boundLower
-	}
-	w.sh.tt.store(key, m, best, max(depth, 0), bound)
+	w.sh.tt.store(key, m, best, max(depth, 0), boundOf(best, alpha, beta))
 }

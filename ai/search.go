@@ -318,6 +318,21 @@ func (w *worker) orderMoves(s game.State, ply, depth int, moves []game.Move, ttM
 	return sc
 }
 
+// rememberCutoff updates killers and history after a beta cutoff.
+func (w *worker) rememberCutoff(ply, side, depth int, m game.Move) {
+	if m != w.killers[ply][0] {
+		w.killers[ply][1] = w.killers[ply][0]
+		w.killers[ply][0] = m
+	}
+	hs := &w.history[side][moveSlot(m)]
+	*hs += int32(depth*depth + 1) // +1: a cutoff in quiescence (depth 0) is news too
+	if *hs > 1<<20 {
+		for j := range w.history[side] {
+			w.history[side][j] /= 2
+		}
+	}
+}
+
 // pickNext moves the best-ordered remaining move to index i.
 func pickNext(moves []game.Move, sc []int32, i int) {
 	b := i
@@ -482,33 +497,17 @@ func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 				n := copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
 				w.pvLen[ply] = n + 1
 				if v >= beta {
-					if m != w.killers[ply][0] {
-						w.killers[ply][1] = w.killers[ply][0]
-						w.killers[ply][0] = m
-					}
-					hs := &w.history[side][moveSlot(m)]
-					*hs += int32(depth * depth)
-					if *hs > 1<<20 {
-						for j := range w.history[side] {
-							w.history[side][j] /= 2
-						}
-					}
+					w.rememberCutoff(ply, side, depth, m)
 					break
 				}
 			}
 		}
 	}
-	bound := boundExact
-	if best <= origAlpha {
-		bound = boundUpper
-	} else if best >= beta {
-		bound = boundLower
-	}
 	d := depth
 	if w.inexact == startInexact {
 		d = exactDepth
 	}
-	w.sh.tt.store(key, bestMove, best, d, bound)
+	w.sh.tt.store(key, bestMove, best, d, boundOf(best, origAlpha, beta))
 	return best
 }
 

@@ -14,6 +14,18 @@ const (
 	boundExact = 3 // the score is the value at the entry's depth
 )
 
+// boundOf is the kind of bound a search result best is, for the window
+// (alpha, beta) it was searched with.
+func boundOf(best, alpha, beta int32) int {
+	switch {
+	case best <= alpha:
+		return boundUpper
+	case best >= beta:
+		return boundLower
+	}
+	return boundExact
+}
+
 // exactDepth is the depth stored for a result whose subtree reached only
 // terminal positions: it is the game-theoretic value (within its bound),
 // good for any remaining depth.
