@@ -681,7 +681,9 @@ var (
 	keyHint    = bind([]string{"H"}, "H", "hint")
 	keyResign  = bind([]string{"r"}, "r", "resign")
 	keyNew     = bind([]string{"n"}, "n", "new game")
-	keyRematch = bind([]string{"enter", "R"}, "enter/R", "rematch")
+	// Not enter: a player still pressing enter as the game ends would
+	// throw the finished board away.
+	keyRematch = bind([]string{"R"}, "R", "rematch")
 	keyMenu    = bind([]string{"m"}, "m", "menu")
 	keyPause   = bind([]string{"p"}, "p", "pause AI")
 	keyRules   = bind([]string{"i"}, "i", "rules")
@@ -928,7 +930,7 @@ func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
 			return b, b.next(false)
 		}
 		if k == "enter" || k == " " || len(k) == 1 {
-			keys := " — enter rematch, n new game, m menu"
+			keys := " — R rematch, n new game, m menu"
 			if b.room != nil {
 				keys = " — m menu"
 			}

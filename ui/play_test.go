@@ -83,7 +83,11 @@ func TestResignAndRematch(t *testing.T) {
 	if _, err := b.c.store.Load(); err == nil {
 		t.Fatal("a finished game should not stay saved")
 	}
-	m.Update(keyMsg("enter")) // rematch
+	m.Update(keyMsg("enter")) // a late enter must not throw the end away
+	if m.cur != screen(b) || !b.ended() || !strings.Contains(b.status, "R rematch") {
+		t.Fatalf("enter on a finished board left it: %T, status %q", m.cur, b.status)
+	}
+	m.Update(keyMsg("R")) // rematch
 	nb, ok := m.cur.(*boardScreen)
 	if !ok || nb == b || len(nb.moves) != 0 || nb.ended() {
 		t.Fatalf("rematch did not start a fresh board: %T", m.cur)
