@@ -54,10 +54,12 @@ func (w *worker) brsSearch(ply, depth int, alpha, beta int32) int32 {
 	pvNode := beta-alpha > 1
 	key := s.Hash() ^ w.salt
 	h, hasTT := w.sh.tt.probe(key)
-	if hasTT && h.depth >= depth && !pvNode {
+	if hasTT && (h.depth >= depth && !pvNode || h.depth == exactDepth) {
 		if h.bound == boundExact || h.bound == boundLower && h.score >= beta || h.bound == boundUpper && h.score <= alpha {
 			w.inexact++
-			w.horizon++
+			if h.depth != exactDepth {
+				w.horizon++
+			}
 			return h.score
 		}
 	}
@@ -71,6 +73,7 @@ func (w *worker) brsSearch(ply, depth int, alpha, beta int32) int32 {
 	}
 	sc := w.orderMoves(s, ply, depth, moves, h.move, hasTT)
 	nd := depth - 1
+	startHorizon := w.horizon
 	origAlpha := alpha
 	best := int32(-scoreInf)
 	bestMove := moves[0]
@@ -98,7 +101,7 @@ func (w *worker) brsSearch(ply, depth int, alpha, beta int32) int32 {
 			}
 		}
 	}
-	w.brsStore(key, bestMove, best, depth, origAlpha, beta)
+	w.brsStore(key, bestMove, best, depth, startHorizon, origAlpha, beta)
 	return best
 }
 
@@ -109,12 +112,15 @@ func (w *worker) brsReplies(ply, depth int, alpha, beta int32) int32 {
 	w.inexact++
 	key := s.Hash() ^ w.salt
 	h, hasTT := w.sh.tt.probe(key)
-	if hasTT && h.depth >= depth && beta-alpha == 1 {
+	if hasTT && (h.depth >= depth && beta-alpha == 1 || h.depth == exactDepth) {
 		if h.bound == boundExact || h.bound == boundLower && h.score >= beta || h.bound == boundUpper && h.score <= alpha {
-			w.horizon++
+			if h.depth != exactDepth {
+				w.horizon++
+			}
 			return h.score
 		}
 	}
+	startHorizon := w.horizon
 	quiet := depth <= 0
 	if quiet {
 		w.horizon++
@@ -206,7 +212,7 @@ func (w *worker) brsReplies(ply, depth int, alpha, beta int32) int32 {
 					alpha = v
 					if v >= beta {
 						w.rememberCutoff(ply, 1, depth, m)
-						w.brsStore(key, bestMove, best, depth, origAlpha, beta)
+						w.brsStore(key, bestMove, best, depth, startHorizon, origAlpha, beta)
 						return best
 					}
 				}
@@ -221,7 +227,7 @@ func (w *worker) brsReplies(ply, depth int, alpha, beta int32) int32 {
 		// Quiet horizon with no winning reply, or no other role can act.
 		return w.eval(s)
 	}
-	w.brsStore(key, bestMove, best, depth, origAlpha, beta)
+	w.brsStore(key, bestMove, best, depth, startHorizon, origAlpha, beta)
 	return best
 }
 
@@ -255,7 +261,15 @@ func (w *worker) brsChild(ply, depth int, alpha, beta int32, first bool) int32 {
 	return v
 }
 
-// brsStore records a best-reply result in the shared table.
-func (w *worker) brsStore(key uint64, m game.Move, best int32, depth int, alpha, beta int32) {
-	w.sh.tt.store(key, m, best, max(depth, 0), boundOf(best, alpha, beta))
+// brsStore records a best-reply result in the shared table. A subtree
+// that stopped nowhere for lack of depth (the horizon count did not move
+// since startHorizon) is stored as complete, good for any depth: a deeper
+// search would only repeat it, and the iterative deepening can see that
+// nothing is left to deepen.
+func (w *worker) brsStore(key uint64, m game.Move, best int32, depth int, startHorizon int64, alpha, beta int32) {
+	d := max(depth, 0)
+	if w.horizon == startHorizon {
+		d = exactDepth
+	}
+	w.sh.tt.store(key, m, best, d, boundOf(best, alpha, beta))
 }

@@ -48,3 +48,27 @@ func TestTicTacChessLines(t *testing.T) {
 		}
 	}
 }
+
+// Late in the game best-reply search reaches the last step on every line
+// it follows; it must then stop deepening and report a depth within the
+// actions left, not run on to the time limit (it once reported 131).
+func TestBestReplyStopsAtTheEnd(t *testing.T) {
+	tests := []struct {
+		pos      string
+		maxDepth int // BRS actions until step 33: the root role's moves and one reply each
+	}{
+		{"...g.../.....b./..g.b../r.r.y.b/....g../.r...y./...y... red 25", 4},
+		{"...g.../......./..g.bg./r.r.b.b/..r..../.r.y.y./...y... red 29", 2},
+		{"...g.../.....b./......./r.r.y.b/...bg../......./...y... red 21", 6},
+	}
+	for _, tc := range tests {
+		s := mustState(t, "tictacchess", tc.pos)
+		res := Search(context.Background(), s, Options{Level: Hard, Budget: 5 * time.Second, Multi: BestReply})
+		if !s.IsLegal(res.Move) {
+			t.Fatalf("%s: illegal move", tc.pos)
+		}
+		if res.Depth > tc.maxDepth {
+			t.Errorf("%s: depth %d, but the game ends within %d best-reply actions", tc.pos, res.Depth, tc.maxDepth)
+		}
+	}
+}

@@ -28,7 +28,9 @@ func boundOf(best, alpha, beta int32) int {
 
 // exactDepth is the depth stored for a result whose subtree reached only
 // terminal positions: it is the game-theoretic value (within its bound),
-// good for any remaining depth.
+// good for any remaining depth. Best-reply search, whose entries are
+// salted apart, stores it for a subtree that reached the end of every
+// line it follows: final within that search's model, not the game's.
 const exactDepth = 127
 
 // ttEntry is one slot: the key is stored xor-ed with the data so that a
