@@ -69,6 +69,7 @@ func (w *worker) brsSearch(ply, depth int, alpha, beta int32) int32 {
 	w.moves[ply] = moves
 	if len(moves) == 0 {
 		w.inexact++
+		w.horizon++ // an estimate: the subtree is not complete
 		return w.eval(s)
 	}
 	sc := w.orderMoves(s, ply, depth, moves, h.move, hasTT)
@@ -224,7 +225,11 @@ func (w *worker) brsReplies(ply, depth int, alpha, beta int32) int32 {
 		}
 	}
 	if searched == 0 {
-		// Quiet horizon with no winning reply, or no other role can act.
+		// Quiet horizon with no winning reply, or no other role can act;
+		// either way an estimate, so the subtree is not complete.
+		if !quiet {
+			w.horizon++
+		}
 		return w.eval(s)
 	}
 	w.brsStore(key, bestMove, best, depth, startHorizon, origAlpha, beta)
