@@ -364,7 +364,7 @@ func (x *pxSolver) turnValues(me, opp uint64) ([]pxTurn, []int8) {
 	return turns, vals
 }
 
-// pxCategory names the exact outcome of a position for its mover: win1,
+// category names the exact outcome of a position for its mover: win1,
 // win2, win3 (a forced win within so many turns), win4+ (a longer win),
 // draw or loss.
 func (x *pxSolver) category(me, opp uint64, value int8) string {
@@ -374,10 +374,8 @@ func (x *pxSolver) category(me, opp uint64, value int8) string {
 	case -1:
 		return "loss"
 	}
-	for k := 1; k <= 3; k++ {
-		if x.winWithin(me, opp, k) {
-			return fmt.Sprintf("win%d", k)
-		}
+	if c := x.shortWin(me, opp); c != "" {
+		return c
 	}
 	return "win4+"
 }
@@ -492,30 +490,12 @@ func pxGenerate(t testing.TB, x *pxSolver, seed uint64, minStones, maxStones int
 	}
 	seen := map[[2]uint64]bool{}
 	for g := 0; g < 20000 && !done(); g++ {
-		target := minStones + rng.Intn(maxStones-minStones+1)
-		noise := 2 + rng.Intn(60)
-		me, opp := uint64(0), uint64(0)
-		var line [][2]uint64
-		for {
-			k := pxPolicyTurn(me, opp, rng, noise)
-			if k.final {
-				break
-			}
-			me, opp = k.me, k.opp
-			line = append(line, [2]uint64{me, opp})
-		}
-		if len(line) < target || seen[line[target-1]] {
+		me, opp, ok := pxSample(rng, minStones, maxStones, seen)
+		if !ok {
 			continue
 		}
-		me, opp = line[target-1][0], line[target-1][1]
-		seen[line[target-1]] = true
 		// A forced win within three turns needs no full solve.
-		v, cat := int8(1), ""
-		for k := 1; k <= 3 && cat == ""; k++ {
-			if x.winWithin(me, opp, k) {
-				cat = fmt.Sprintf("win%d", k)
-			}
-		}
+		v, cat := int8(1), x.shortWin(me, opp)
 		if cat == "" {
 			if have["win4+"] >= quota["win4+"] && have["draw"] >= quota["draw"] && have["loss"] >= quota["loss"] {
 				continue
@@ -536,6 +516,40 @@ func pxGenerate(t testing.TB, x *pxSolver, seed uint64, minStones, maxStones int
 		t.Fatalf("generator found only %v, want %v", have, quota)
 	}
 	return out
+}
+
+// pxSample plays a seeded generator game (pxPolicyTurn with random noise)
+// to its end and returns its position at a stone count drawn from
+// [lo, hi], unless the game was shorter or the position is in seen (to
+// which it is added).
+func pxSample(rng *game.Rand, lo, hi int, seen map[[2]uint64]bool) (me, opp uint64, ok bool) {
+	target := lo + rng.Intn(hi-lo+1)
+	noise := 2 + rng.Intn(60)
+	var line [][2]uint64
+	for {
+		k := pxPolicyTurn(me, opp, rng, noise)
+		if k.final {
+			break
+		}
+		me, opp = k.me, k.opp
+		line = append(line, [2]uint64{me, opp})
+	}
+	if len(line) < target || seen[line[target-1]] {
+		return 0, 0, false
+	}
+	seen[line[target-1]] = true
+	return line[target-1][0], line[target-1][1], true
+}
+
+// shortWin names a forced win of the mover within three turns ("win1",
+// "win2" or "win3"), or returns "".
+func (x *pxSolver) shortWin(me, opp uint64) string {
+	for k := 1; k <= 3; k++ {
+		if x.winWithin(me, opp, k) {
+			return fmt.Sprintf("win%d", k)
+		}
+	}
+	return ""
 }
 
 // pxCategories in report order.

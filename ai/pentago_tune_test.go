@@ -124,29 +124,11 @@ func TestPentagoTuneGenerate(t *testing.T) {
 	seen := map[[2]uint64]bool{}
 	start := time.Now()
 	for g := 0; g < 100000 && !done(); g++ {
-		target := lo + rng.Intn(hi-lo+1)
-		noise := 2 + rng.Intn(60)
-		me, opp := uint64(0), uint64(0)
-		var line [][2]uint64
-		for {
-			k := pxPolicyTurn(me, opp, rng, noise)
-			if k.final {
-				break
-			}
-			me, opp = k.me, k.opp
-			line = append(line, [2]uint64{me, opp})
-		}
-		if len(line) < target || seen[line[target-1]] {
+		me, opp, ok := pxSample(rng, lo, hi, seen)
+		if !ok {
 			continue
 		}
-		me, opp = line[target-1][0], line[target-1][1]
-		seen[line[target-1]] = true
-		cat := ""
-		for k := 1; k <= 3 && cat == ""; k++ {
-			if x.winWithin(me, opp, k) {
-				cat = fmt.Sprintf("win%d", k)
-			}
-		}
+		cat := x.shortWin(me, opp)
 		if cat != "" && have[cat] >= quota[cat] {
 			continue
 		}
