@@ -416,20 +416,7 @@ func TestPxRetroMatchesSearch(t *testing.T) {
 	ref := newPxRefSolver(18)
 	var r pxRetro
 	ps := pxRandomPositions(12, 120, 26, 31)
-	rng := game.NewRand(13)
-	for g := 0; g < 40; g++ {
-		me, opp := uint64(0), uint64(0)
-		for {
-			k := pxPolicyTurn(me, opp, rng, 30)
-			if k.final {
-				break
-			}
-			me, opp = k.me, k.opp
-			if n := bits.OnesCount64(me | opp); n >= 26 && n <= 28 && rng.Intn(3) == 0 {
-				ps = append(ps, [2]uint64{me, opp})
-			}
-		}
-	}
+	ps = append(ps, pxPolicyPositions(13, 40, 26, 28)...)
 	count := map[int8]int{}
 	turns := 0
 	for pi, p := range ps {

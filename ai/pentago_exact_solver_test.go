@@ -777,6 +777,28 @@ func pxRandomPositions(seed uint64, games, lo, hi int) [][2]uint64 {
 	return out
 }
 
+// pxPolicyPositions plays games of the generator policy (pxPolicyTurn,
+// noise 30) and keeps about a third of the positions with lo to hi
+// stones.
+func pxPolicyPositions(seed uint64, games, lo, hi int) [][2]uint64 {
+	rng := game.NewRand(seed)
+	var out [][2]uint64
+	for g := 0; g < games; g++ {
+		me, opp := uint64(0), uint64(0)
+		for {
+			k := pxPolicyTurn(me, opp, rng, 30)
+			if k.final {
+				break
+			}
+			me, opp = k.me, k.opp
+			if n := bits.OnesCount64(me | opp); n >= lo && n <= hi && rng.Intn(3) == 0 {
+				out = append(out, [2]uint64{me, opp})
+			}
+		}
+	}
+	return out
+}
+
 // pxSymRM applies symmetry s to a row-major board, straight from the
 // geometry (pxSymRC), not from the qm tables.
 func pxSymRM(s int, b uint64) uint64 {
@@ -982,20 +1004,7 @@ func TestPxSolverMatchesReference(t *testing.T) {
 	x, ref := newPxSolver(18), newPxRefSolver(18)
 	x.abLimit = 0 // alpha-beta only (TestPxRetroMatchesSearch checks the other)
 	ps := pxRandomPositions(7, 30, 27, 31)
-	rng := game.NewRand(8)
-	for g := 0; g < 60; g++ {
-		me, opp := uint64(0), uint64(0)
-		for {
-			k := pxPolicyTurn(me, opp, rng, 30)
-			if k.final {
-				break
-			}
-			me, opp = k.me, k.opp
-			if n := bits.OnesCount64(me | opp); n >= 25 && n <= 27 && rng.Intn(3) == 0 {
-				ps = append(ps, [2]uint64{me, opp})
-			}
-		}
-	}
+	ps = append(ps, pxPolicyPositions(8, 60, 25, 27)...)
 	count := map[int8]int{}
 	for _, p := range ps {
 		me, opp := p[0], p[1]
