@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/tabletop/tabletop/game"
+import (
+	"math"
+
+	"github.com/tabletop/tabletop/game"
+)
 
 // BestReply is best-reply search for games of more than two roles: an
 // alpha-beta search in which the root role's turns alternate with a single
@@ -277,4 +281,83 @@ func (w *worker) brsStore(key uint64, m game.Move, best int32, depth int, startH
 		d = exactDepth
 	}
 	w.sh.tt.store(key, m, best, d, boundOf(best, alpha, beta))
+}
+
+// tieSamples is how many random continuations breakTies plays after each
+// tied root move.
+const tieSamples = 256
+
+// breakTies looks again at the root after a best-reply search of the
+// given depth reached the end of the game on every line, with value best
+// for rootMoves[0]. Near the end the values are whole goal points, and
+// several moves often share the best worst case; among those it prefers
+// the one that does best on average when the other roles play any legal
+// move (random continuations until the root role is in control again,
+// then its best one-ply estimate or the result): the worst case stays the
+// same, and an opponent who does not find the best reply is punished.
+func (w *worker) breakTies(depth int, best int32, seed uint64) game.Move {
+	s := w.states[0]
+	child := w.states[1]
+	tied := []game.Move{w.rootMoves[0].move}
+	for _, rm := range w.rootMoves[1:] {
+		// A root move's score is its value or an upper bound below the
+		// best found so far, so only one equal to the best can tie.
+		if rm.score < best {
+			continue
+		}
+		child.CopyFrom(s)
+		child.Apply(rm.move)
+		v := w.child(0, depth-1, best-1, best, w.side(child.ToMove()) == 0)
+		if w.stopped {
+			return tied[0]
+		}
+		if v >= best {
+			tied = append(tied, rm.move)
+		}
+	}
+	if len(tied) == 1 {
+		return tied[0]
+	}
+	w.rng.Seed(seed)
+	after, cont, reply := w.states[1], w.states[2], w.states[3]
+	choice, choiceSum := tied[0], math.Inf(-1)
+	for _, m := range tied {
+		sum := 0.0
+		for k := 0; k < tieSamples; k++ {
+			after.CopyFrom(s)
+			after.Apply(m)
+			cont.CopyFrom(after)
+			for !cont.Terminal() && cont.ToMove() != w.root {
+				cont.Apply(cont.RandomMove(&w.rng))
+			}
+			if cont.Terminal() {
+				sum += w.tieValue(cont)
+				continue
+			}
+			b := math.Inf(-1)
+			w.moves[3] = cont.Legal(w.moves[3][:0])
+			for _, r := range w.moves[3] {
+				reply.CopyFrom(cont)
+				reply.Apply(r)
+				b = max(b, w.tieValue(reply))
+			}
+			sum += b
+		}
+		if sum > choiceSum {
+			choice, choiceSum = m, sum
+		}
+	}
+	return choice
+}
+
+// tieValue is the root role's utility in t: final, or estimated.
+func (w *worker) tieValue(t game.State) float64 {
+	if t.Terminal() {
+		for r := range w.est {
+			w.est[r] = 100 * t.Goal(game.Role(r))
+		}
+	} else {
+		w.estimate(t)
+	}
+	return float64(w.utility(w.root))
 }

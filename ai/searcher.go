@@ -221,6 +221,12 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 			// Best-reply search reached the end of every line it follows:
 			// deeper iterations would repeat it. Not exact, because the
 			// skipped turns are not real play.
+			if spec.noise == 0 {
+				if m := main.breakTies(d, score, opt.Seed^s.Hash()); m != best.move {
+					best.move = m
+					pv = append(pv[:0], m)
+				}
+			}
 			break
 		}
 		if nroles == 2 && !useMaxN && (score > evalLimit || score < -evalLimit) {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/tictacchess"
 )
 
@@ -70,5 +71,49 @@ func TestBestReplyStopsAtTheEnd(t *testing.T) {
 		if res.Depth > tc.maxDepth {
 			t.Errorf("%s: depth %d, but the game ends within %d best-reply actions", tc.pos, res.Depth, tc.maxDepth)
 		}
+	}
+}
+
+// meanAfterLastMove is red's exact average utility (its goal minus the
+// best other goal) after its move m, over every sequence of legal moves
+// of the three others, each chosen uniformly, until the game ends; for
+// positions from step 29 on, where those are the last three actions.
+func meanAfterLastMove(s game.State, m game.Move) float64 {
+	var mean func(t game.State) float64
+	mean = func(t game.State) float64 {
+		if t.Terminal() {
+			return float64(t.Goal(0) - max(t.Goal(1), t.Goal(2), t.Goal(3)))
+		}
+		moves := t.Legal(nil)
+		sum := 0.0
+		for _, x := range moves {
+			u := t.Clone()
+			u.Apply(x)
+			sum += mean(u)
+		}
+		return sum / float64(len(moves))
+	}
+	c := s.Clone()
+	c.Apply(m)
+	return mean(c)
+}
+
+// At red's last move every move loses the same against the best reply;
+// best-reply search then takes, among the moves with that worst case, the
+// one that does best against any play: here a spawn move, worth −10.6 on
+// average over the others' moves, where the first of the tied moves,
+// (2 2)-(3 3), is worth −13.2 (found among random positions).
+func TestBestReplyBreaksTiesByTheAverage(t *testing.T) {
+	s := mustState(t, "tictacchess", "...g.../....g../..gy.../r....bb/..y..../.r...y./...y... red 29")
+	res := Search(context.Background(), s, Options{Level: Hard, Budget: time.Second, Multi: BestReply})
+	if !s.IsLegal(res.Move) {
+		t.Fatalf("illegal move")
+	}
+	if got := meanAfterLastMove(s, res.Move); got < -12 {
+		spawn, err := s.ParseMove("(move 1 4 2 6)")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Errorf("played %s, worth %.2f on average; (1 4 2 6) is worth %.2f", s.FormatMove(res.Move), got, meanAfterLastMove(s, spawn))
 	}
 }
