@@ -322,10 +322,10 @@ func (w *worker) breakTies(depth int, best int32, seed uint64) game.Move {
 	after, cont, reply := w.states[1], w.states[2], w.states[3]
 	choice, choiceSum := tied[0], math.Inf(-1)
 	for _, m := range tied {
+		after.CopyFrom(s)
+		after.Apply(m)
 		sum := 0.0
 		for k := 0; k < tieSamples; k++ {
-			after.CopyFrom(s)
-			after.Apply(m)
 			cont.CopyFrom(after)
 			for !cont.Terminal() && cont.ToMove() != w.root {
 				cont.Apply(cont.RandomMove(&w.rng))

@@ -663,17 +663,7 @@ func TestPentagoExactLong(t *testing.T) {
 		t.Skip("set TABLETOP_PENTAGO_EXACT=1")
 	}
 	lo, hi, n, seed := 22, 28, 12, uint64(2)
-	if v := os.Getenv("TABLETOP_PENTAGO_EXACT_STONES"); v != "" {
-		if _, err := fmt.Sscanf(v, "%d-%d", &lo, &hi); err != nil || lo < 1 || hi > 34 || lo > hi {
-			t.Fatalf("TABLETOP_PENTAGO_EXACT_STONES=%q: want e.g. 22-28", v)
-		}
-	}
-	if v := os.Getenv("TABLETOP_PENTAGO_EXACT_N"); v != "" {
-		fmt.Sscan(v, &n)
-	}
-	if v := os.Getenv("TABLETOP_PENTAGO_EXACT_SEED"); v != "" {
-		fmt.Sscan(v, &seed)
-	}
+	pxEnvSample(t, "TABLETOP_PENTAGO_EXACT", &lo, &hi, &n, &seed)
 	opt := Options{Level: Hard}
 	if v := os.Getenv("TABLETOP_PENTAGO_EXACT_BUDGET"); v != "" {
 		d, err := time.ParseDuration(v)
@@ -727,6 +717,26 @@ func TestPentagoExactLong(t *testing.T) {
 	}
 }
 
+// pxEnvSample overrides a measurement's stone range, count per category
+// and seed from PREFIX_STONES (e.g. 22-28), PREFIX_N and PREFIX_SEED.
+func pxEnvSample(t *testing.T, prefix string, lo, hi, n *int, seed *uint64) {
+	if v := os.Getenv(prefix + "_STONES"); v != "" {
+		if _, err := fmt.Sscanf(v, "%d-%d", lo, hi); err != nil || *lo < 1 || *hi > 34 || *lo > *hi {
+			t.Fatalf("%s_STONES=%q: want e.g. 22-28", prefix, v)
+		}
+	}
+	for _, f := range []struct {
+		name string
+		dst  any
+	}{{"_N", n}, {"_SEED", seed}} {
+		if v := os.Getenv(prefix + f.name); v != "" {
+			if _, err := fmt.Sscan(v, f.dst); err != nil {
+				t.Fatalf("%s%s=%q: %v", prefix, f.name, v, err)
+			}
+		}
+	}
+}
+
 // pxReadCases reads a file written by TestPentagoExactGenerate.
 func pxReadCases(t *testing.T, path string) []pxCase {
 	data, err := os.ReadFile(path)
@@ -765,15 +775,7 @@ func TestPentagoExactGenerate(t *testing.T) {
 		t.Skip("set TABLETOP_PENTAGO_EXACT_GEN=FILE")
 	}
 	lo, hi, n, seed := 22, 26, 12, uint64(3)
-	if v := os.Getenv("TABLETOP_PENTAGO_EXACT_STONES"); v != "" {
-		fmt.Sscanf(v, "%d-%d", &lo, &hi)
-	}
-	if v := os.Getenv("TABLETOP_PENTAGO_EXACT_N"); v != "" {
-		fmt.Sscan(v, &n)
-	}
-	if v := os.Getenv("TABLETOP_PENTAGO_EXACT_SEED"); v != "" {
-		fmt.Sscan(v, &seed)
-	}
+	pxEnvSample(t, "TABLETOP_PENTAGO_EXACT", &lo, &hi, &n, &seed)
 	x := newPxSolver(22)
 	quota := map[string]int{}
 	for _, c := range pxCategories {

@@ -80,15 +80,7 @@ func TestPentagoTuneGenerate(t *testing.T) {
 		t.Skip("set TABLETOP_PENTAGO_TUNE_GEN=FILE")
 	}
 	lo, hi, n, seed := 19, 23, 40, uint64(101)
-	if v := os.Getenv("TABLETOP_PENTAGO_TUNE_STONES"); v != "" {
-		fmt.Sscanf(v, "%d-%d", &lo, &hi)
-	}
-	if v := os.Getenv("TABLETOP_PENTAGO_TUNE_N"); v != "" {
-		fmt.Sscan(v, &n)
-	}
-	if v := os.Getenv("TABLETOP_PENTAGO_TUNE_SEED"); v != "" {
-		fmt.Sscan(v, &seed)
-	}
+	pxEnvSample(t, "TABLETOP_PENTAGO_TUNE", &lo, &hi, &n, &seed)
 	if from := os.Getenv("TABLETOP_PENTAGO_TUNE_FROM"); from != "" {
 		// Add the turn values to the positions of a file written by
 		// TestPentagoExactGenerate.
