@@ -31,7 +31,7 @@ func runAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	levelName := fs.String("level", "", "AI level: easy, medium, hard or max (default hard; max when only --budget is given)")
 	budget := fs.Duration("budget", 0, "time to think (default: the level's)")
 	threads := fs.Int("threads", 0, "worker goroutines (0: the level's choice)")
-	multi := fs.String("multi", "", "search for games of more than two roles: brs (best reply), paranoid or maxn (default "+ai.DefaultMulti+")")
+	multi := fs.String("multi", "", "search for games of more than two roles: brs (best reply), paranoid, maxn or uct (default at hard and max: "+ai.DefaultMulti+"; easy and medium: brs)")
 	seed := fs.Uint64("seed", 1, "seed for the noise of the easy and medium levels")
 	asJSON := fs.Bool("json", false, "print one JSON object: move, turn, score, depth, pv, nodes")
 	verbose := fs.Bool("v", false, "print each completed depth on stderr")
@@ -78,8 +78,10 @@ Flags:
 	} else if *budget > 0 {
 		level = ai.Max
 	}
-	if *multi != "" && *multi != ai.Paranoid && *multi != ai.MaxN {
-		fmt.Fprintf(stderr, "tabletop analyze: --multi %q: want paranoid or maxn\n", *multi)
+	switch *multi {
+	case "", ai.BestReply, ai.Paranoid, ai.MaxN, ai.UCT:
+	default:
+		fmt.Fprintf(stderr, "tabletop analyze: --multi %q: want brs, paranoid, maxn or uct\n", *multi)
 		return 2
 	}
 	opt := ai.Options{Level: level, Budget: *budget, Seed: *seed, Threads: *threads, Multi: *multi}

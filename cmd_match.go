@@ -24,7 +24,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var seats matchSeats
-	fs.Var(&seats, "seat", "ROLE=SPEC: who plays ROLE in the first game (repeatable); SPEC is random, mcts or ai:LEVEL[:brs|:paranoid|:maxn]")
+	fs.Var(&seats, "seat", "ROLE=SPEC: who plays ROLE in the first game (repeatable); SPEC is random, mcts or ai:LEVEL[:brs|:paranoid|:maxn|:uct]")
 	games := fs.Int("games", 10, "number of games")
 	seed := fs.Uint64("seed", 1, "random seed (players' noise, random and mcts players)")
 	budget := fs.Duration("budget", 0, "time per action for every player (0: each level's default)")

@@ -87,8 +87,9 @@ type Options struct {
 	// completed depth. It must be quick and must not block.
 	Progress func(Progress)
 	// Multi selects the search for games of more than two roles:
-	// Paranoid, MaxN or BestReply (which needs game.Skipper, else
-	// Paranoid is used); empty means the default (DefaultMulti).
+	// Paranoid, MaxN, BestReply (which needs game.Skipper, else Paranoid
+	// is used) or UCT (which has no depth cap and no root noise); empty
+	// means the level's default (DefaultMulti at hard and max).
 	Multi string
 	// MaxDepth, when positive, caps the iterative deepening (in actions).
 	MaxDepth int

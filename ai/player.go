@@ -43,15 +43,15 @@ func ParsePlayer(spec string, seed uint64, budget time.Duration) (Player, error)
 	parts := strings.Split(strings.TrimPrefix(t, "ai:"), ":")
 	lv, err := ParseLevel(parts[0])
 	if err != nil {
-		return nil, fmt.Errorf("unknown player %q (want random, mcts or ai:LEVEL[:paranoid|:maxn|:brs])", spec)
+		return nil, fmt.Errorf("unknown player %q (want random, mcts or ai:LEVEL[:paranoid|:maxn|:brs|:uct])", spec)
 	}
 	opt := Options{Level: lv, Budget: budget, Seed: seed}
 	for _, p := range parts[1:] {
 		switch p {
-		case Paranoid, MaxN, BestReply:
+		case Paranoid, MaxN, BestReply, UCT:
 			opt.Multi = p
 		default:
-			return nil, fmt.Errorf("unknown option %q in player %q (want paranoid, maxn or brs)", p, spec)
+			return nil, fmt.Errorf("unknown option %q in player %q (want paranoid, maxn, brs or uct)", p, spec)
 		}
 	}
 	return NewAIPlayer(t, opt), nil

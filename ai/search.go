@@ -43,6 +43,9 @@ const (
 	Paranoid = "paranoid"
 	// MaxN lets every role maximise its own utility (max^n search).
 	MaxN = "maxn"
+	// UCT is Monte Carlo tree search in which every role maximises its
+	// own goal, with playouts that follow the game's tactics (uct.go).
+	UCT = "uct"
 )
 
 // shared is the state common to the workers of one search.

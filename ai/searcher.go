@@ -11,9 +11,11 @@ import (
 	"github.com/tabletop/tabletop/game"
 )
 
-// DefaultMulti is the search used for games of more than two roles when
-// Options.Multi is empty; it won the comparison recorded in the README.
-var DefaultMulti = BestReply
+// DefaultMulti is the search that the hard and max levels use for games
+// of more than two roles when Options.Multi is empty; it won the
+// comparison recorded in the README. Easy and medium use best-reply
+// search, whose depth cap and root noise make their imperfection.
+var DefaultMulti = UCT
 
 // defaultTTBits sizes the transposition table of a Searcher: 2^20
 // entries of 16 bytes, 16 MiB.
@@ -51,6 +53,7 @@ type Searcher struct {
 	tt      *table
 	workers []*worker
 	turn    game.State // scratch for completing a turn
+	trees   []*uctTree // one per thread, for UCT
 }
 
 // NewSearcher returns a Searcher with the default 16 MiB table.
@@ -103,6 +106,9 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 	multi := opt.Multi
 	if multi == "" {
 		multi = DefaultMulti
+		if spec.noise > 0 {
+			multi = BestReply
+		}
 	}
 	useMaxN := nroles > 2 && multi == MaxN
 	_, canSkip := s.(game.Skipper)
@@ -152,6 +158,16 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 			res.Turn = sr.completeTurn(ctx, main, s, res.PV, !useMaxN)
 			return res
 		}
+	}
+
+	if nroles > 2 && multi == UCT {
+		cand := make([]game.Move, len(main.rootMoves))
+		for i, rm := range main.rootMoves {
+			cand[i] = rm.move
+		}
+		res = sr.uctSearch(ctx, s, cand, start, start.Add(budget), threads, opt.Seed^s.Hash(), opt.Progress)
+		res.Turn = sr.completeTurn(ctx, main, s, res.PV, true)
+		return res
 	}
 
 	var wg sync.WaitGroup
