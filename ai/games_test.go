@@ -200,8 +200,11 @@ func TestNeverIllegalOnRandomPositions(t *testing.T) {
 			if opt.Budget == 0 {
 				opt.Budget = time.Nanosecond
 			}
-			if i%2 == 1 {
+			switch i % 4 {
+			case 1:
 				opt.Multi = Paranoid
+			case 3:
+				opt.Multi = UCT
 			}
 			res := Search(context.Background(), s, opt)
 			if s.String() != before {

@@ -103,13 +103,7 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 	}
 	maxDepth = min(maxDepth, maxPly)
 	nroles := len(s.Variant().Roles)
-	multi := opt.Multi
-	if multi == "" {
-		multi = DefaultMulti
-		if spec.noise > 0 {
-			multi = BestReply
-		}
-	}
+	multi := multiSearch(opt.Multi, spec)
 	useMaxN := nroles > 2 && multi == MaxN
 	_, canSkip := s.(game.Skipper)
 	useBRS := nroles > 2 && multi == BestReply && canSkip
@@ -298,6 +292,18 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 		res.PV = append([]game.Move(nil), res.Turn...)
 	}
 	return res
+}
+
+// multiSearch is the search for games of more than two roles: the one
+// asked for, else the level's default.
+func multiSearch(asked string, spec levelSpec) string {
+	switch {
+	case asked != "":
+		return asked
+	case spec.noise > 0:
+		return BestReply
+	}
+	return DefaultMulti
 }
 
 // setBRS switches the worker to best-reply search, which keeps its own

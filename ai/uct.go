@@ -40,7 +40,7 @@ type uctNode struct {
 	first    int32 // index of the first child, -1 before expansion
 	children int32
 	visits   int32
-	reward   float32 // sum of the mover's goals / 100
+	reward   float64 // sum of the mover's goals / 100
 }
 
 // reset starts a new tree for root, whose children are rootMoves.
@@ -90,7 +90,7 @@ func (t *uctTree) iterate(root game.State) {
 		nd := &t.nodes[n]
 		nd.visits++
 		if nd.mover != game.NoRole {
-			nd.reward += float32(s.Goal(nd.mover)) / 100
+			nd.reward += float64(s.Goal(nd.mover)) / 100
 		}
 	}
 }
@@ -132,7 +132,7 @@ func (t *uctTree) selectChild(n int32) int32 {
 		if ch.visits == 0 {
 			return c
 		}
-		v := float64(ch.reward)/float64(ch.visits) + t.exploration*math.Sqrt(logN/float64(ch.visits))
+		v := ch.reward/float64(ch.visits) + t.exploration*math.Sqrt(logN/float64(ch.visits))
 		if v > bestV {
 			best, bestV = c, v
 		}
@@ -157,7 +157,7 @@ func (t *uctTree) bestChild(n int32) int32 {
 
 // The UCT search of the AI levels.
 const (
-	uctMaxNodes    = 1 << 20 // per thread: 24 MiB
+	uctMaxNodes    = 1 << 20 // per thread: 32 MiB
 	uctExpandAfter = 4
 	uctExploration = math.Sqrt2
 	uctReportEvery = 100 * time.Millisecond
@@ -222,7 +222,7 @@ func (sr *Searcher) uctSearch(ctx context.Context, s game.State, moves []game.Mo
 		var r float64
 		for _, t := range trees {
 			v += t.nodes[1+k].visits
-			r += float64(t.nodes[1+k].reward)
+			r += t.nodes[1+k].reward
 		}
 		if v > bestVisits {
 			best, bestVisits, bestReward = k, v, r
@@ -256,5 +256,5 @@ func (t *uctTree) meanGoal(n int32) float64 {
 	if nd.visits == 0 {
 		return 0
 	}
-	return math.Round(float64(nd.reward)/float64(nd.visits)*10000) / 100
+	return math.Round(nd.reward/float64(nd.visits)*10000) / 100
 }

@@ -1,0 +1,99 @@
+package ai
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// redWinsNow is a Tic-Tac-Chess position in which red can complete a
+// centre line at once: (move 1 4 3 5) fills the column X=3.
+const redWinsNow = "...g.../......./......./r.rr..b/..r..../......./...y... red 13"
+
+// Playouts that take immediate wins end at once in a position with one;
+// uniformly random playouts often do not (which shows the test can fail).
+func TestUCTPlayoutsTakeWins(t *testing.T) {
+	s := mustState(t, "tictacchess", redWinsNow)
+	for _, winFirst := range []bool{true, false} {
+		tree := uctTree{winFirst: winFirst}
+		wins := 0
+		for seed := uint64(1); seed <= 50; seed++ {
+			tree.rng.Seed(seed)
+			c := s.Clone()
+			tree.playout(c)
+			if c.Goal(s.ToMove()) == 100 {
+				wins++
+			}
+		}
+		if winFirst && wins != 50 {
+			t.Errorf("win-first playouts: red won %d of 50", wins)
+		}
+		if !winFirst && wins == 50 {
+			t.Errorf("random playouts: red won all 50; the position does not test anything")
+		}
+	}
+}
+
+// With every legal move at the root (no tactics narrowing them), the
+// statistics of the trees alone must find the immediate win.
+func TestUCTFindsTheWinWithoutHelp(t *testing.T) {
+	s := mustState(t, "tictacchess", redWinsNow)
+	sr := NewSearcher()
+	moves := s.Legal(nil)
+	start := time.Now()
+	res := sr.uctSearch(context.Background(), s, moves, start, start.Add(300*time.Millisecond), 2, 1, nil)
+	c := s.Clone()
+	c.Apply(res.Move)
+	if !c.Terminal() || c.Goal(s.ToMove()) != 100 {
+		t.Errorf("played %s of %d moves, which does not win (score %.1f)", s.FormatMove(res.Move), len(moves), res.Score)
+	}
+	if res.Score < 90 {
+		t.Errorf("score %.1f for a won position", res.Score)
+	}
+}
+
+// UCT reports progress with legal moves, and its result's depth is the
+// length of a legal principal variation.
+func TestUCTProgressAndLine(t *testing.T) {
+	s := mustState(t, "tictacchess", "")
+	var got []Progress
+	res := Search(context.Background(), s, Options{Level: Hard, Budget: 500 * time.Millisecond, Multi: UCT,
+		Progress: func(p Progress) { got = append(got, p) }})
+	if len(got) == 0 {
+		t.Fatal("no progress reported")
+	}
+	for i, p := range got {
+		if !s.IsLegal(p.Best) || p.Depth != len(p.PV) || p.Nodes <= 0 {
+			t.Errorf("report %d: best %v legal %v, depth %d, pv %d, nodes %d", i, p.Best, s.IsLegal(p.Best), p.Depth, len(p.PV), p.Nodes)
+		}
+	}
+	if !s.IsLegal(res.Move) || res.Depth != len(res.PV) || res.PV[0] != res.Move {
+		t.Fatalf("result %+v", res)
+	}
+	if n := len(FormatLine(s, res.PV)); n != len(res.PV) || n < 4 {
+		t.Errorf("principal variation: %d of %d actions legal (want at least a round)", n, len(res.PV))
+	}
+	checkTurn(t, s, res)
+}
+
+// The hard and max levels search Tic-Tac-Chess with UCT unless told
+// otherwise; the levels with noise keep best-reply search.
+func TestMultiSearchDefaults(t *testing.T) {
+	tests := []struct {
+		level Level
+		asked string
+		want  string
+	}{
+		{Easy, "", BestReply},
+		{Medium, "", BestReply},
+		{Hard, "", UCT},
+		{Max, "", UCT},
+		{Hard, Paranoid, Paranoid},
+		{Easy, UCT, UCT},
+	}
+	for _, tc := range tests {
+		if got := multiSearch(tc.asked, levelSpecs[tc.level]); got != tc.want {
+			t.Errorf("%s, asked %q: %q, want %q", tc.level, tc.asked, got, tc.want)
+		}
+	}
+}
