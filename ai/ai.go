@@ -83,8 +83,9 @@ type Options struct {
 	Seed   uint64        // seed for the level's deliberate imperfection
 	// Threads caps the worker goroutines; 0 means the level's choice.
 	Threads int
-	// Progress, when set, is called from the search goroutine after each
-	// completed depth. It must be quick and must not block.
+	// Progress, when set, is called from a search goroutine after each
+	// completed depth (UCT: about ten times a second). It must be quick
+	// and must not block.
 	Progress func(Progress)
 	// Multi selects the search for games of more than two roles:
 	// Paranoid, MaxN, BestReply (which needs game.Skipper, else Paranoid

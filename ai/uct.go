@@ -188,9 +188,12 @@ func (sr *Searcher) uctSearch(ctx context.Context, s game.State, moves []game.Mo
 				}
 			}()
 			next := start.Add(uctReportEvery)
-			for n := 0; !stop.Load(); n++ {
+			n, counted := 0, 0
+			defer func() { playouts.Add(int64(n - counted)) }()
+			for ; !stop.Load(); n++ {
 				if n&63 == 0 {
-					playouts.Add(64)
+					playouts.Add(int64(n - counted))
+					counted = n
 					now := time.Now()
 					if ctx.Err() != nil || now.After(deadline) {
 						stop.Store(true)
@@ -234,7 +237,9 @@ func (sr *Searcher) uctSearch(ctx context.Context, s game.State, moves []game.Mo
 		res.Score = math.Round(bestReward/float64(bestVisits)*10000) / 100
 	}
 	if c := trees[0].bestChild(0); c >= 0 && trees[0].nodes[c].move == m {
-		res.PV = trees[0].line(nil)
+		if pv := trees[0].line(nil); len(pv) > 0 {
+			res.PV = pv
+		}
 	}
 	res.Depth = len(res.PV)
 	return res

@@ -97,3 +97,16 @@ func TestMultiSearchDefaults(t *testing.T) {
 		}
 	}
 }
+
+// A search with no time left still answers with a legal move, a turn and
+// a line (the most visited line is empty then).
+func TestUCTWithoutTime(t *testing.T) {
+	s := mustState(t, "tictacchess", "")
+	for _, budget := range []time.Duration{time.Nanosecond, time.Millisecond} {
+		res := Search(context.Background(), s, Options{Level: Hard, Budget: budget, Multi: UCT})
+		if !s.IsLegal(res.Move) || len(res.PV) == 0 || res.PV[0] != res.Move {
+			t.Fatalf("budget %v: %+v", budget, res)
+		}
+		checkTurn(t, s, res)
+	}
+}
