@@ -31,6 +31,12 @@ type uctTree struct {
 	// it, playouts are uniformly random.
 	winFirst bool
 	scratch  game.State // for trying a forcing move
+	// relative is the weight, 0–1, of the relative part of the reward
+	// (see utilities).
+	relative float64
+	// rootGoals sums, per root child, the mover's goals (0–100) over its
+	// playouts: the score, whatever the reward.
+	rootGoals []float64
 }
 
 type uctNode struct {
@@ -47,6 +53,10 @@ type uctNode struct {
 func (t *uctTree) reset(root game.State, rootMoves []game.Move) {
 	if t.state == nil || t.state.Variant() != root.Variant() {
 		t.state = root.Clone()
+	}
+	t.rootGoals = t.rootGoals[:0]
+	for range rootMoves {
+		t.rootGoals = append(t.rootGoals, 0)
 	}
 	t.nodes = append(t.nodes[:0], uctNode{parent: -1, first: 1, children: int32(len(rootMoves)), mover: game.NoRole})
 	for _, m := range rootMoves {
@@ -86,12 +96,46 @@ func (t *uctTree) iterate(root game.State) {
 		s.Apply(t.nodes[n].move)
 	}
 	t.playout(s)
+	var g [maxRoles]int
+	var u [maxRoles]float64
+	t.utilities(s, g[:], u[:])
 	for ; n >= 0; n = t.nodes[n].parent {
 		nd := &t.nodes[n]
 		nd.visits++
 		if nd.mover != game.NoRole {
-			nd.reward += float64(s.Goal(nd.mover)) / 100
+			nd.reward += u[nd.mover]
 		}
+		if nd.parent == 0 {
+			t.rootGoals[n-1] += float64(g[nd.mover])
+		}
+	}
+}
+
+// maxRoles bounds the roles of a game searched by UCT.
+const maxRoles = 8
+
+// utilities writes each role's goal in the finished game s into g and its
+// reward, 0–1, into u: the goal / 100, blended with weight t.relative
+// with the goal minus the best other goal, mapped from −100…100 to 0…1.
+// The relative part makes a seat care about being ahead, not only about
+// its own score, which is what decides a four-player game.
+func (t *uctTree) utilities(s game.State, g []int, u []float64) {
+	nr := min(len(s.Variant().Roles), len(u), len(g))
+	for r := 0; r < nr; r++ {
+		g[r] = s.Goal(game.Role(r))
+	}
+	for r := 0; r < nr; r++ {
+		if t.relative == 0 {
+			u[r] = float64(g[r]) / 100
+			continue
+		}
+		best := 0
+		for o := 0; o < nr; o++ {
+			if o != r && g[o] > best {
+				best = g[o]
+			}
+		}
+		u[r] = (1-t.relative)*float64(g[r])/100 + t.relative*float64(g[r]-best+100)/200
 	}
 }
 
@@ -161,6 +205,7 @@ const (
 	uctExpandAfter = 4
 	uctExploration = math.Sqrt2
 	uctReportEvery = 100 * time.Millisecond
+	uctRelative    = 0.5 // see the README for the measurements
 )
 
 // uctSearch runs UCT from s until the deadline or cancellation, one tree
@@ -169,7 +214,7 @@ const (
 // times a second; its Depth is the length of the most visited line.
 func (sr *Searcher) uctSearch(ctx context.Context, s game.State, moves []game.Move, start, deadline time.Time, threads int, seed uint64, progress func(Progress)) Result {
 	for len(sr.trees) < threads {
-		sr.trees = append(sr.trees, &uctTree{maxNodes: uctMaxNodes, expandAfter: uctExpandAfter, exploration: uctExploration, winFirst: true})
+		sr.trees = append(sr.trees, &uctTree{maxNodes: uctMaxNodes, expandAfter: uctExpandAfter, exploration: uctExploration, winFirst: true, relative: uctRelative})
 	}
 	trees := sr.trees[:threads]
 	var playouts atomic.Int64
@@ -219,22 +264,22 @@ func (sr *Searcher) uctSearch(ctx context.Context, s game.State, moves []game.Mo
 	// Sum the root children over the trees (reset gave every tree the
 	// same children in the same order).
 	best, bestVisits := 0, int32(-1)
-	var bestReward float64
+	var bestGoals float64
 	for k := range moves {
 		var v int32
 		var r float64
 		for _, t := range trees {
 			v += t.nodes[1+k].visits
-			r += t.nodes[1+k].reward
+			r += t.rootGoals[k]
 		}
 		if v > bestVisits {
-			best, bestVisits, bestReward = k, v, r
+			best, bestVisits, bestGoals = k, v, r
 		}
 	}
 	m := moves[best]
 	res := Result{Move: m, PV: []game.Move{m}, Nodes: playouts.Load()}
 	if bestVisits > 0 {
-		res.Score = math.Round(bestReward/float64(bestVisits)*10000) / 100
+		res.Score = math.Round(bestGoals/float64(bestVisits)*100) / 100
 	}
 	if c := trees[0].bestChild(0); c >= 0 && trees[0].nodes[c].move == m {
 		if pv := trees[0].line(nil); len(pv) > 0 {
@@ -255,11 +300,11 @@ func (t *uctTree) line(buf []game.Move) []game.Move {
 	return buf
 }
 
-// meanGoal is the mean goal (0–100) of node n's mover.
-func (t *uctTree) meanGoal(n int32) float64 {
-	nd := t.nodes[n]
-	if nd.visits == 0 {
+// meanGoal is the mean goal (0–100) of the mover of root child c.
+func (t *uctTree) meanGoal(c int32) float64 {
+	v := t.nodes[c].visits
+	if v == 0 {
 		return 0
 	}
-	return math.Round(nd.reward/float64(nd.visits)*10000) / 100
+	return math.Round(t.rootGoals[c-1]/float64(v)*100) / 100
 }

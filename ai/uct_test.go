@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"math"
 	"testing"
 	"time"
 )
@@ -108,5 +109,37 @@ func TestUCTWithoutTime(t *testing.T) {
 			t.Fatalf("budget %v: %+v", budget, res)
 		}
 		checkTurn(t, s, res)
+	}
+}
+
+// The reward blends the own goal with the lead over the best other goal.
+func TestUCTUtilities(t *testing.T) {
+	won := mustState(t, "tictacchess", redWinsNow)
+	m, err := won.ParseMove("(move 1 4 3 5)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	won.Apply(m) // red 100; the others 10 per piece
+	tests := []struct {
+		relative float64
+		want     [4]float64
+	}{
+		{0, [4]float64{1, 0.1, 0.1, 0.1}},
+		{1, [4]float64{(100 - 10 + 100) / 200.0, (10 - 100 + 100) / 200.0, 0.05, 0.05}},
+		{uctRelative, [4]float64{(1 + 0.95) / 2, (0.1 + 0.05) / 2, (0.1 + 0.05) / 2, (0.1 + 0.05) / 2}},
+	}
+	for _, tc := range tests {
+		tree := uctTree{relative: tc.relative}
+		var g [maxRoles]int
+		var u [maxRoles]float64
+		tree.utilities(won, g[:], u[:])
+		if g[0] != 100 || g[1] != 10 {
+			t.Fatalf("goals %v", g[:4])
+		}
+		for r, w := range tc.want {
+			if math.Abs(u[r]-w) > 1e-9 {
+				t.Errorf("relative %v, role %d: %v, want %v", tc.relative, r, u[r], w)
+			}
+		}
 	}
 }
