@@ -143,3 +143,17 @@ func TestUCTUtilities(t *testing.T) {
 		}
 	}
 }
+
+// Iterations do not allocate once the tree has its nodes: the playouts,
+// the tactics and the rewards work in place.
+func TestUCTIterateDoesNotAllocate(t *testing.T) {
+	s := mustState(t, "tictacchess", "")
+	tree := uctTree{maxNodes: 1 << 12, expandAfter: uctExpandAfter, exploration: uctExploration, winFirst: true, relative: uctRelative}
+	tree.reset(s, s.Legal(nil))
+	for i := 0; i < 20000; i++ {
+		tree.iterate(s)
+	}
+	if a := testing.AllocsPerRun(1000, func() { tree.iterate(s) }); a != 0 {
+		t.Errorf("%v allocations per iteration", a)
+	}
+}
