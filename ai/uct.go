@@ -11,7 +11,7 @@ import (
 )
 
 // uctTree is a Monte Carlo tree searched with UCB1, in which every node's
-// mover maximises its own goal, so it handles any number of roles. The
+// mover maximises its own reward, so it handles any number of roles. The
 // plain reference player (MCTSPlayer) uses it with uniformly random
 // playouts; the UCT search of the AI levels with playouts that take
 // immediate wins.
@@ -46,7 +46,7 @@ type uctNode struct {
 	first    int32 // index of the first child, -1 before expansion
 	children int32
 	visits   int32
-	reward   float64 // sum of the mover's goals / 100
+	reward   float64 // sum of the mover's rewards (0–1 each, see utilities)
 }
 
 // reset starts a new tree for root, whose children are rootMoves.
