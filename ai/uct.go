@@ -260,9 +260,16 @@ func (sr *Searcher) uctSearch(ctx context.Context, s game.State, moves []game.Mo
 		}(i, t)
 	}
 	wg.Wait()
+	res := uctResult(trees, moves)
+	res.Nodes = playouts.Load()
+	return res
+}
 
-	// Sum the root children over the trees (reset gave every tree the
-	// same children in the same order).
+// uctResult is the move of root-parallel trees that were reset with the
+// same moves: the most visited over all trees, with its mean goal and the
+// most visited line below it.
+func uctResult(trees []*uctTree, moves []game.Move) Result {
+	// reset gave every tree the same children in the same order.
 	best, bestVisits := 0, int32(-1)
 	var bestGoals float64
 	for k := range moves {
@@ -277,14 +284,20 @@ func (sr *Searcher) uctSearch(ctx context.Context, s game.State, moves []game.Mo
 		}
 	}
 	m := moves[best]
-	res := Result{Move: m, PV: []game.Move{m}, Nodes: playouts.Load()}
+	res := Result{Move: m, PV: []game.Move{m}}
 	if bestVisits > 0 {
 		res.Score = math.Round(bestGoals/float64(bestVisits)*100) / 100
 	}
-	if c := trees[0].bestChild(0); c >= 0 && trees[0].nodes[c].move == m {
-		if pv := trees[0].line(nil); len(pv) > 0 {
-			res.PV = pv
+	// The trees may disagree on the best move; the line continues in the
+	// tree that visited the chosen move most, so it is not cut short.
+	var deepest *uctTree
+	for _, t := range trees {
+		if deepest == nil || t.nodes[1+best].visits > deepest.nodes[1+best].visits {
+			deepest = t
 		}
+	}
+	if deepest != nil && deepest.nodes[1+best].visits > 1 {
+		res.PV = deepest.lineFrom(int32(1+best), res.PV[:0])
 	}
 	res.Depth = len(res.PV)
 	return res
@@ -294,7 +307,13 @@ func (sr *Searcher) uctSearch(ctx context.Context, s game.State, moves []game.Mo
 // most visited child, its most visited child and so on, while a node has
 // been visited more than once.
 func (t *uctTree) line(buf []game.Move) []game.Move {
-	for n := t.bestChild(0); n >= 0 && t.nodes[n].visits > 1; n = t.bestChild(n) {
+	return t.lineFrom(t.bestChild(0), buf)
+}
+
+// lineFrom appends the move of node n and then the most visited line
+// below it, while a node has been visited more than once.
+func (t *uctTree) lineFrom(n int32, buf []game.Move) []game.Move {
+	for ; n >= 0 && t.nodes[n].visits > 1; n = t.bestChild(n) {
 		buf = append(buf, t.nodes[n].move)
 	}
 	return buf

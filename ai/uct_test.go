@@ -157,3 +157,40 @@ func TestUCTIterateDoesNotAllocate(t *testing.T) {
 		t.Errorf("%v allocations per iteration", a)
 	}
 }
+
+// When the trees disagree, the result is the move most visited over all
+// of them, and its line continues below that move rather than stopping
+// at it (a flaky CI failure: the line came from the first tree's own
+// favourite and was cut to one move).
+func TestUCTResultOfDisagreeingTrees(t *testing.T) {
+	s := mustState(t, "tictacchess", "")
+	moves := s.Legal(nil)
+	after := s.Clone()
+	after.Apply(moves[0])
+	replies := after.Legal(nil)
+
+	a, b := &uctTree{}, &uctTree{}
+	a.reset(s, moves)
+	b.reset(s, moves)
+	// Tree a prefers moves[1] (7 visits against 6) but has searched below
+	// moves[0]; tree b has only visited moves[0].
+	a.nodes[1].visits, a.rootGoals[0] = 6, 6*40
+	a.nodes[2].visits, a.rootGoals[1] = 7, 7*30
+	a.nodes[1].first, a.nodes[1].children = int32(len(a.nodes)), int32(len(replies))
+	for _, m := range replies {
+		a.nodes = append(a.nodes, uctNode{move: m, mover: after.ToMove(), parent: 1, first: -1})
+	}
+	a.nodes[a.nodes[1].first+2].visits = 3
+	b.nodes[1].visits, b.rootGoals[0] = 5, 5*50
+
+	res := uctResult([]*uctTree{a, b}, moves)
+	if res.Move != moves[0] {
+		t.Fatalf("played %s, want the most visited over both trees, %s", s.FormatMove(res.Move), s.FormatMove(moves[0]))
+	}
+	if want := math.Round((6*40+5*50)/11.0*100) / 100; res.Score != want {
+		t.Errorf("score %.2f, want %.2f", res.Score, want)
+	}
+	if len(res.PV) != 2 || res.PV[0] != moves[0] || res.PV[1] != replies[2] || res.Depth != 2 {
+		t.Errorf("line %v (depth %d), want %s %s", FormatLine(s, res.PV), res.Depth, s.FormatMove(moves[0]), after.FormatMove(replies[2]))
+	}
+}
