@@ -159,6 +159,13 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 		for i, rm := range main.rootMoves {
 			cand[i] = rm.move
 		}
+		// The tree cannot improve on a move that wins on the spot (the
+		// tactics then offer it alone), so it is played without waiting.
+		if len(cand) == 1 && winsAtOnce(s, cand[0]) {
+			res = Result{Move: cand[0], PV: cand[:1], Depth: 1, Nodes: 1, Score: 100, Exact: true}
+			res.Turn = sr.completeTurn(ctx, main, s, res.PV, true)
+			return res
+		}
 		res = sr.uctSearch(ctx, s, cand, start, start.Add(budget), threads, opt.Seed^s.Hash(), opt.Progress)
 		res.Turn = sr.completeTurn(ctx, main, s, res.PV, true)
 		return res
@@ -321,6 +328,13 @@ func (w *worker) helperLoop(maxDepth int) {
 	for d := 1 + w.id&1; d <= maxDepth && !w.stopped; d++ {
 		w.searchRoot(d, -scoreInf, scoreInf)
 	}
+}
+
+// winsAtOnce reports whether m ends the game with the mover's goal at 100.
+func winsAtOnce(s game.State, m game.Move) bool {
+	c := s.Clone()
+	c.Apply(m)
+	return c.Terminal() && c.Goal(s.ToMove()) == 100
 }
 
 // rootCandidates narrows the legal moves of the root to the ones the game

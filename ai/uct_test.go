@@ -194,3 +194,16 @@ func TestUCTResultOfDisagreeingTrees(t *testing.T) {
 		t.Errorf("line %v (depth %d), want %s %s", FormatLine(s, res.PV), res.Depth, s.FormatMove(moves[0]), after.FormatMove(replies[2]))
 	}
 }
+
+// A move that wins on the spot is played without a search: UCT would
+// only spend the whole budget confirming it.
+func TestUCTPlaysAnImmediateWinAtOnce(t *testing.T) {
+	s := mustState(t, "tictacchess", redWinsNow)
+	res := Search(context.Background(), s, Options{Level: Hard, Budget: 5 * time.Second, Multi: UCT})
+	if !winsAtOnce(s, res.Move) || res.Score != 100 || !res.Exact {
+		t.Fatalf("played %s, score %.1f, exact %v", s.FormatMove(res.Move), res.Score, res.Exact)
+	}
+	if res.Nodes > 1 || res.Depth != 1 || len(res.Turn) != 1 {
+		t.Errorf("searched %d nodes, depth %d, turn %d actions; want the win alone", res.Nodes, res.Depth, len(res.Turn))
+	}
+}
