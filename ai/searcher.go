@@ -159,12 +159,12 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 		for i, rm := range main.rootMoves {
 			cand[i] = rm.move
 		}
-		// The tree cannot improve on a move that wins on the spot (the
-		// tactics then offer it alone), so it is played without waiting.
-		if len(cand) == 1 && winsAtOnce(s, cand[0]) {
-			res = Result{Move: cand[0], PV: cand[:1], Depth: 1, Nodes: 1, Score: 100, Exact: true}
-			res.Turn = sr.completeTurn(ctx, main, s, res.PV, true)
-			return res
+		// When every candidate ends the game (a win on the spot, which the
+		// tactics offer alone, or the last action), the tree cannot learn
+		// more than the final goals, so the move is played without waiting.
+		if r, ok := lastActionResult(s, cand); ok {
+			r.Turn = sr.completeTurn(ctx, main, s, r.PV, true)
+			return r
 		}
 		res = sr.uctSearch(ctx, s, cand, start, start.Add(budget), threads, opt.Seed^s.Hash(), opt.Progress)
 		res.Turn = sr.completeTurn(ctx, main, s, res.PV, true)
@@ -330,11 +330,37 @@ func (w *worker) helperLoop(maxDepth int) {
 	}
 }
 
-// winsAtOnce reports whether m ends the game with the mover's goal at 100.
-func winsAtOnce(s game.State, m game.Move) bool {
+// lastActionResult is the exact result at s if every move in cand ends the
+// game: the move with the mover's highest goal, ties broken by the lead
+// over the best other goal (as UCT's reward would). ok is false if some
+// move does not end the game.
+func lastActionResult(s game.State, cand []game.Move) (res Result, ok bool) {
+	me := s.ToMove()
+	roles := len(s.Variant().Roles)
 	c := s.Clone()
-	c.Apply(m)
-	return c.Terminal() && c.Goal(s.ToMove()) == 100
+	bestGoal, bestLead := -1, 0
+	for _, m := range cand {
+		c.CopyFrom(s)
+		c.Apply(m)
+		if !c.Terminal() {
+			return Result{}, false
+		}
+		goal, other := c.Goal(me), 0
+		for r := 0; r < roles; r++ {
+			if game.Role(r) != me {
+				other = max(other, c.Goal(game.Role(r)))
+			}
+		}
+		if lead := goal - other; goal > bestGoal || goal == bestGoal && lead > bestLead {
+			res.Move, bestGoal, bestLead = m, goal, lead
+		}
+	}
+	if len(cand) == 0 {
+		return Result{}, false
+	}
+	res.PV = []game.Move{res.Move}
+	res.Depth, res.Nodes, res.Score, res.Exact = 1, int64(len(cand)), float64(bestGoal), true
+	return res, true
 }
 
 // rootCandidates narrows the legal moves of the root to the ones the game

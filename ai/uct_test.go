@@ -200,10 +200,46 @@ func TestUCTResultOfDisagreeingTrees(t *testing.T) {
 func TestUCTPlaysAnImmediateWinAtOnce(t *testing.T) {
 	s := mustState(t, "tictacchess", redWinsNow)
 	res := Search(context.Background(), s, Options{Level: Hard, Budget: 5 * time.Second, Multi: UCT})
-	if !winsAtOnce(s, res.Move) || res.Score != 100 || !res.Exact {
+	c := s.Clone()
+	c.Apply(res.Move)
+	if !c.Terminal() || c.Goal(s.ToMove()) != 100 || res.Score != 100 || !res.Exact {
 		t.Fatalf("played %s, score %.1f, exact %v", s.FormatMove(res.Move), res.Score, res.Exact)
 	}
 	if res.Nodes > 1 || res.Depth != 1 || len(res.Turn) != 1 {
 		t.Errorf("searched %d nodes, depth %d, turn %d actions; want the win alone", res.Nodes, res.Depth, len(res.Turn))
+	}
+}
+
+// The last action, or a lone winning move, is decided on the final goals
+// without a search; anything else is left to the tree.
+func TestLastActionResult(t *testing.T) {
+	tests := []struct {
+		name     string
+		position string
+		ok       bool
+		goal     float64 // the mover's goal after the chosen move
+	}{
+		{"start", "", false, 0},
+		{"win on the spot", redWinsNow, true, 100},
+		// Green's last action: a knight move off the spawn cell makes a
+		// third piece (30); taking red's piece at (3 4) leaves green at 20.
+		{"last action", "...g.../......./......./r.rr..b/..g..../......./...y... green 32", true, 30},
+	}
+	for _, tc := range tests {
+		s := mustState(t, "tictacchess", tc.position)
+		cand := rootCandidates(s, s.Legal(nil))
+		res, ok := lastActionResult(s, cand)
+		if ok != tc.ok {
+			t.Errorf("%s: ok %v, want %v", tc.name, ok, tc.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		c := s.Clone()
+		c.Apply(res.Move)
+		if got := float64(c.Goal(s.ToMove())); got != tc.goal || res.Score != tc.goal || !res.Exact || len(res.PV) != 1 {
+			t.Errorf("%s: played %s for goal %.0f (score %.0f, exact %v), want goal %.0f", tc.name, s.FormatMove(res.Move), got, res.Score, res.Exact, tc.goal)
+		}
 	}
 }
