@@ -181,6 +181,9 @@ type memorySave struct {
 	max  int
 }
 
+// SessionOnly tells the UI that this save is gone when the session ends.
+func (m *memorySave) SessionOnly() bool { return true }
+
 func (m *memorySave) Load() ([]byte, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -461,4 +461,12 @@ func TestGuestSavesStayInMemoryAndKeySavesOnDisk(t *testing.T) {
 	if got, _ := g.Load(); string(got) != "x" {
 		t.Fatal("guest save lost")
 	}
+	// The UI warns a guest that quitting loses the game, and only a guest.
+	type sessionOnly interface{ SessionOnly() bool }
+	if k, ok := any(a).(sessionOnly); ok && k.SessionOnly() {
+		t.Error("a keyed player's save says it ends with the session")
+	}
+	if k, ok := any(g).(sessionOnly); !ok || !k.SessionOnly() {
+		t.Error("a guest's save does not say it ends with the session")
+	}
 }

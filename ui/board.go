@@ -294,6 +294,24 @@ func (b *boardScreen) save() {
 	}
 }
 
+// quitPrompt asks to confirm quitting a game in progress and says truly
+// what becomes of it.
+func (b *boardScreen) quitPrompt() string {
+	const choice = "; y to quit, any other key to stay"
+	switch {
+	case b.room != nil:
+		return "leave the room and quit? y to quit, any other key to stay"
+	case b.c.store == nil:
+		return "quit? this game is not saved" + choice
+	case b.saveErr != "":
+		return "quit? the game is not saved (" + b.saveErr + ")" + choice
+	case sessionOnly(b.c.store):
+		return "quit? without an SSH key the game ends with this session" + choice
+	default:
+		return "quit? the game is saved for Continue" + choice
+	}
+}
+
 // play applies a move of the person at this client (or submits it to the
 // room) and starts whatever comes next.
 func (b *boardScreen) play(m game.Move) tea.Cmd {
@@ -886,11 +904,7 @@ func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
 			return b, tea.Quit
 		}
 		b.confirm = "quit"
-		msg := "quit? the game is saved; y to quit, any other key to stay"
-		if b.room != nil {
-			msg = "leave the room and quit? y to quit, any other key to stay"
-		}
-		b.setStatus(msg, false)
+		b.setStatus(b.quitPrompt(), false)
 		return b, nil
 	case k == "?":
 		b.help.ShowAll = !b.help.ShowAll

@@ -100,11 +100,20 @@ type Lobby interface {
 }
 
 // SaveStore keeps one saved game. Locally it is a file in the user's
-// config directory; over SSH the host keys it by player.
+// config directory; over SSH the host keys it by player. A store whose
+// saves end with the session (an SSH guest's) also has a method
+// SessionOnly() bool that returns true, so that quitting warns the game
+// will be gone.
 type SaveStore interface {
 	Load() ([]byte, error) // os.ErrNotExist-wrapping error when there is none
 	Save(data []byte) error
 	Remove() error
+}
+
+// sessionOnly reports whether the saves of store end with the session.
+func sessionOnly(store SaveStore) bool {
+	s, ok := store.(interface{ SessionOnly() bool })
+	return ok && s.SessionOnly()
 }
 
 // NoticeMsg is a message the host sends into a running client, e.g.

@@ -210,3 +210,51 @@ func TestSaveOnlyAfterAMove(t *testing.T) {
 		t.Fatalf("quitting with a move made should save: %v", err)
 	}
 }
+
+// sessionStore keeps a save for the session only, like an SSH guest's.
+type sessionStore struct{ memStore }
+
+func (*sessionStore) SessionOnly() bool { return true }
+
+// failingStore cannot save.
+type failingStore struct{ memStore }
+
+func (*failingStore) Save([]byte) error { return errors.New("disk full") }
+
+// Quitting a game in progress asks first, and says truly what becomes of
+// the game: saved for Continue, gone with a guest's session, not saved.
+func TestQuitPromptSaysWhatHappensToTheGame(t *testing.T) {
+	tests := []struct {
+		name  string
+		store SaveStore
+		want  string
+	}{
+		{"file", &memStore{}, "saved for Continue"},
+		{"guest over SSH", &sessionStore{}, "ends with this session"},
+		{"no store", nil, "not saved"},
+		{"failing store", &failingStore{}, "not saved (could not save: disk full)"},
+	}
+	for _, tc := range tests {
+		v, _ := game.Lookup("quad5")
+		m := New(Options{Renderer: asciiRenderer(), Store: tc.store, Remote: true, Start: Start{Variant: "quad5", Seats: hotSeat(v)}, AIDelay: -1}).(*Model)
+		m.Init()
+		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		b := m.cur.(*boardScreen)
+		m.Update(keyMsg("enter")) // x marks the centre
+		if len(b.moves) != 1 {
+			t.Fatalf("%s: the move was not played: %q", tc.name, b.status)
+		}
+		if _, cmd := m.Update(keyMsg("q")); cmd != nil {
+			if _, quit := cmd().(tea.QuitMsg); quit {
+				t.Fatalf("%s: q quit a game in progress without asking", tc.name)
+			}
+		}
+		if !strings.Contains(b.status, tc.want) || !strings.Contains(b.status, "y to quit") {
+			t.Errorf("%s: prompt %q, want it to say %q", tc.name, b.status, tc.want)
+		}
+		m.Update(keyMsg("n")) // stay
+		if b.confirm != "" || len(b.moves) != 1 {
+			t.Errorf("%s: after staying: confirm %q, %d moves", tc.name, b.confirm, len(b.moves))
+		}
+	}
+}
