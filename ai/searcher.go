@@ -335,6 +335,9 @@ func (w *worker) helperLoop(maxDepth int) {
 // over the best other goal (as UCT's reward would). ok is false if some
 // move does not end the game.
 func lastActionResult(s game.State, cand []game.Move) (res Result, ok bool) {
+	if len(cand) == 0 {
+		return Result{}, false
+	}
 	me := s.ToMove()
 	roles := len(s.Variant().Roles)
 	c := s.Clone()
@@ -354,9 +357,6 @@ func lastActionResult(s game.State, cand []game.Move) (res Result, ok bool) {
 		if lead := goal - other; goal > bestGoal || goal == bestGoal && lead > bestLead {
 			res.Move, bestGoal, bestLead = m, goal, lead
 		}
-	}
-	if len(cand) == 0 {
-		return Result{}, false
 	}
 	res.PV = []game.Move{res.Move}
 	res.Depth, res.Nodes, res.Score, res.Exact = 1, int64(len(cand)), float64(bestGoal), true
