@@ -524,21 +524,29 @@ func pxGenerate(t testing.TB, x *pxSolver, seed uint64, minStones, maxStones int
 // which it is added).
 func pxSample(rng *game.Rand, lo, hi int, seen map[[2]uint64]bool) (me, opp uint64, ok bool) {
 	target := lo + rng.Intn(hi-lo+1)
-	noise := 2 + rng.Intn(60)
-	var line [][2]uint64
-	for {
-		k := pxPolicyTurn(me, opp, rng, noise)
-		if k.final {
-			break
-		}
-		me, opp = k.me, k.opp
-		line = append(line, [2]uint64{me, opp})
-	}
+	line := pxPolicyGame(rng)
 	if len(line) < target || seen[line[target-1]] {
 		return 0, 0, false
 	}
 	seen[line[target-1]] = true
 	return line[target-1][0], line[target-1][1], true
+}
+
+// pxPolicyGame plays a game from the start with pxPolicyTurn at a noise
+// drawn from rng and returns the position (mover, other) after each turn
+// that did not end it.
+func pxPolicyGame(rng *game.Rand) [][2]uint64 {
+	var me, opp uint64
+	noise := 2 + rng.Intn(60)
+	var line [][2]uint64
+	for {
+		k := pxPolicyTurn(me, opp, rng, noise)
+		if k.final {
+			return line
+		}
+		me, opp = k.me, k.opp
+		line = append(line, [2]uint64{me, opp})
+	}
 }
 
 // shortWin names a forced win of the mover within three turns ("win1",
@@ -888,22 +896,12 @@ func TestPxSolverSpeedProbe(t *testing.T) {
 		var total time.Duration
 		var totalNodes int64
 		for g := 0; g < per; {
-			me, opp := uint64(0), uint64(0)
-			noise := 2 + rng.Intn(60)
-			var hist [][2]uint64
-			for {
-				k := pxPolicyTurn(me, opp, rng, noise)
-				if k.final {
-					break
-				}
-				me, opp = k.me, k.opp
-				hist = append(hist, [2]uint64{me, opp})
-			}
+			hist := pxPolicyGame(rng)
 			if len(hist) < n {
 				continue
 			}
 			g++
-			me, opp = hist[n-1][0], hist[n-1][1]
+			me, opp := hist[n-1][0], hist[n-1][1]
 			start := time.Now()
 			x.nodes = 0
 			v := x.value(me, opp)
