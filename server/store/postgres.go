@@ -35,7 +35,9 @@ func openPostgres(ctx context.Context, dsn string) (Store, error) {
 		return nil, err
 	}
 	e := &engine{db: db, node: newNodeID(), hub: newHub(), forUpdate: " FOR UPDATE", notify: pgNotify}
-	l := &listener{cfg: cfg.ConnConfig, hub: e.hub}
+	lcfg := cfg.ConnConfig.Copy()
+	lcfg.RuntimeParams["application_name"] = listenerName(e.node) // names it in pg_stat_activity
+	l := &listener{cfg: lcfg, hub: e.hub}
 	lctx, stop := context.WithCancel(context.Background())
 	// The first LISTEN is made before Open returns, so that a subscriber
 	// misses nothing committed after it.
@@ -59,6 +61,8 @@ func openPostgres(ctx context.Context, dsn string) (Store, error) {
 	}
 	return e, nil
 }
+
+func listenerName(node string) string { return "tabletop-listen-" + node }
 
 // pgNotify sends ev inside the writing transaction: PostgreSQL delivers
 // it to every listening node when, and only if, the transaction commits.

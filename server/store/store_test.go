@@ -527,3 +527,31 @@ func nextEvent(t *testing.T, events <-chan Event, room string) Event {
 		}
 	}
 }
+
+// TestListenerReconnects (PostgreSQL): when the listening connection is
+// cut, subscribers get a Lost event and then events again.
+func TestListenerReconnects(t *testing.T) {
+	open := storeOpener(postgresTestDSN(t))
+	a, b := open(t), open(t)
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	events := b.Subscribe(sctx)
+	var n int
+	if err := a.(*engine).db.queryRow(ctx, `SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1`,
+		listenerName(b.Node())).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("terminated %d listeners, %v", n, err)
+	}
+	deadline := time.After(10 * time.Second)
+	for lost := false; !lost; {
+		select {
+		case ev := <-events:
+			lost = ev.Lost
+		case <-deadline:
+			t.Fatal("no Lost event within 10s of the cut")
+		}
+	}
+	mustCreate(t, a, twoSeatRoom("BACK", false, "fp-a", "fp-b"))
+	if ev := nextEvent(t, events, "BACK"); ev.Node != a.Node() {
+		t.Fatalf("event after reconnecting: %+v", ev)
+	}
+}
