@@ -16,6 +16,7 @@ type hub struct {
 	mu     sync.Mutex
 	subs   map[*subscriber]struct{}
 	closed bool
+	done   chan struct{} // closed by close
 }
 
 type subscriber struct {
@@ -23,7 +24,7 @@ type subscriber struct {
 	lost bool // events were dropped; a Lost event is due
 }
 
-func newHub() *hub { return &hub{subs: map[*subscriber]struct{}{}} }
+func newHub() *hub { return &hub{subs: map[*subscriber]struct{}{}, done: make(chan struct{})} }
 
 func (h *hub) subscribe(ctx context.Context) <-chan Event {
 	s := &subscriber{ch: make(chan Event, subscriberBuffer)}
@@ -35,7 +36,10 @@ func (h *hub) subscribe(ctx context.Context) <-chan Event {
 	}
 	h.subs[s] = struct{}{}
 	go func() {
-		<-ctx.Done()
+		select {
+		case <-ctx.Done():
+		case <-h.done:
+		}
 		h.mu.Lock()
 		defer h.mu.Unlock()
 		if _, ok := h.subs[s]; ok {
@@ -70,7 +74,11 @@ func (h *hub) publish(ev Event) {
 func (h *hub) close() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.closed {
+		return
+	}
 	h.closed = true
+	close(h.done)
 	for s := range h.subs {
 		delete(h.subs, s)
 		close(s.ch)

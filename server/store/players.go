@@ -76,6 +76,16 @@ func (e *engine) Player(ctx context.Context, fingerprint string) (Player, error)
 	return p, nil
 }
 
+// defaultLimit is the length of a list asked for with limit <= 0.
+const defaultLimit = 100
+
+func listLimit(limit int) int {
+	if limit <= 0 {
+		return defaultLimit
+	}
+	return limit
+}
+
 const ratingQuery = `SELECT r.player, p.name, r.variant, r.rating, r.deviation, r.volatility, r.games, r.updated_ms
 	FROM ratings r JOIN players p ON p.fingerprint = r.player `
 
@@ -105,7 +115,7 @@ func (e *engine) Ratings(ctx context.Context, fingerprint string) ([]Rating, err
 
 // Leaderboard implements Store.
 func (e *engine) Leaderboard(ctx context.Context, variant string, limit int) ([]Rating, error) {
-	return e.ratings(ctx, `WHERE r.variant = $1 ORDER BY r.rating DESC, r.player LIMIT $2`, variant, limit)
+	return e.ratings(ctx, `WHERE r.variant = $1 ORDER BY r.rating DESC, r.player LIMIT $2`, variant, listLimit(limit))
 }
 
 const gameColumns = `g.id, g.room_code, g.variant, g.start, g.rated, g.result, g.reason, g.moves, g.created_ms, g.finished_ms`
@@ -152,7 +162,7 @@ func (e *engine) History(ctx context.Context, fingerprint string, limit int) ([]
 	err := e.read(ctx, func(t tx) error {
 		const mine = `(SELECT game_id FROM game_players WHERE player = $1)`
 		rs, err := t.query(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.id IN `+mine+`
-			ORDER BY g.finished_ms DESC, g.id LIMIT $2`, fingerprint, limit)
+			ORDER BY g.finished_ms DESC, g.id LIMIT $2`, fingerprint, listLimit(limit))
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver: no cgo, cross-compiles
 )
@@ -21,6 +22,9 @@ var sqlitePragmas = []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchr
 // sqliteReaders bounds the read connections.
 const sqliteReaders = 4
 
+// uriPath escapes what would end or garble the path of a file: URI.
+var uriPath = strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23")
+
 func sqliteDSN(path string, txlock string) string {
 	q := url.Values{}
 	for _, p := range sqlitePragmas {
@@ -29,7 +33,7 @@ func sqliteDSN(path string, txlock string) string {
 	if txlock != "" {
 		q.Set("_txlock", txlock)
 	}
-	return "file:" + filepath.ToSlash(path) + "?" + q.Encode()
+	return "file:" + uriPath.Replace(filepath.ToSlash(path)) + "?" + q.Encode()
 }
 
 func openSQLite(ctx context.Context, path string) (Store, error) {
@@ -71,4 +75,23 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 		closeDB()
 	}
 	return e, nil
+}
+
+// BackupSQLite writes a consistent copy of an SQLite store to dest (a
+// new file) while the server runs, with SQLite's VACUUM INTO. A
+// PostgreSQL store is backed up with pg_dump instead.
+func BackupSQLite(ctx context.Context, s Store, dest string) error {
+	e, ok := s.(*engine)
+	if !ok {
+		return fmt.Errorf("store: not an SQLite store")
+	}
+	db, ok := e.db.(sqlDB)
+	if !ok {
+		return fmt.Errorf("store: not an SQLite store; back PostgreSQL up with pg_dump")
+	}
+	if _, err := os.Stat(dest); err == nil {
+		return fmt.Errorf("store: backup %s exists", dest)
+	}
+	_, err := db.reads.ExecContext(ctx, `VACUUM INTO $1`, dest)
+	return err
 }

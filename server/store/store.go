@@ -233,7 +233,8 @@ type Store interface {
 	// is finished or quarantined.
 	AppendMove(ctx context.Context, code string, m Move) (int64, error)
 	// UpdateRoom writes u if the room is still at version; else it fails
-	// with a *ConflictError. It returns the new version.
+	// with a *ConflictError (with ErrClosed once the room is finished or
+	// quarantined). It returns the new version.
 	UpdateRoom(ctx context.Context, code string, version int64, u RoomUpdate) (int64, error)
 	// FinishRoom records the result, keeps the game in every player's
 	// history and, in a rated room, updates the ratings — all in one
@@ -261,10 +262,11 @@ type Store interface {
 	Player(ctx context.Context, fingerprint string) (Player, error)
 	// Ratings returns a player's ratings, one per variant played rated.
 	Ratings(ctx context.Context, fingerprint string) ([]Rating, error)
-	// Leaderboard returns a variant's best ratings, highest first.
+	// Leaderboard returns a variant's best ratings, highest first; limit
+	// <= 0 means 100.
 	Leaderboard(ctx context.Context, variant string, limit int) ([]Rating, error)
 	// History returns the player's finished games, newest first, without
-	// their moves.
+	// their moves; limit <= 0 means 100.
 	History(ctx context.Context, fingerprint string, limit int) ([]Game, error)
 	// Game returns a finished game with its moves, or ErrNotFound.
 	Game(ctx context.Context, id string) (Game, error)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"go/build"
+	"os"
 	"strings"
 	"testing"
 
@@ -143,5 +144,38 @@ func TestImports(t *testing.T) {
 	}
 	if !errors.Is(&ConflictError{}, ErrConflict) || !errors.Is(&LeaseHeldError{}, ErrLeaseHeld) {
 		t.Fatal("typed errors do not match their sentinels")
+	}
+}
+
+// TestSQLiteOddPathAndBackup: a path with a space, '#' and '%' opens the
+// file it names, and a backup of it opens with the same rooms.
+func TestSQLiteOddPathAndBackup(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir() + "/my games #1 100%"
+	s, err := Open(ctx, dir+"/tabletop.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.CreateRoom(ctx, Room{Code: "BKUP", Variant: "quad", Seats: []Seat{{Kind: SeatOpen}}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir + "/tabletop.db"); err != nil {
+		t.Fatalf("the store is not at the path given: %v", err)
+	}
+	backup := t.TempDir() + "/backup.db"
+	if err := BackupSQLite(ctx, s, backup); err != nil {
+		t.Fatal(err)
+	}
+	if err := BackupSQLite(ctx, s, backup); err == nil {
+		t.Fatal("a backup overwrote an existing file")
+	}
+	b, err := Open(ctx, backup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if r, err := b.Room(ctx, "BKUP"); err != nil || r.Variant != "quad" {
+		t.Fatalf("room in the backup: %+v, %v", r, err)
 	}
 }
