@@ -281,6 +281,20 @@ type Store interface {
 	// returns how many went, so fresh keys cannot fill the disk.
 	PruneSaves(ctx context.Context, keep int) (int, error)
 
+	// Enqueue puts a key holder in a variant's quick-match queue (at
+	// their rating in it, 1500 if none), replacing any place they had.
+	Enqueue(ctx context.Context, fingerprint, name, variant string, at time.Time) (Waiting, error)
+	// Dequeue takes a key holder out of the queue, if they are in it.
+	Dequeue(ctx context.Context, fingerprint string) error
+	// Queue lists a variant's queue, longest waiting first.
+	Queue(ctx context.Context, variant string) ([]Waiting, error)
+	// MatchQueue pairs the variant's waiting players whose ratings are
+	// close enough (window, nil for DefaultMatchWindow) and takes the
+	// pairs out of the queue, atomically: of two nodes matching at once,
+	// each player is paired by one. The caller makes a room per pair;
+	// the other player's node finds it among their rooms (PlayerRooms).
+	MatchQueue(ctx context.Context, variant string, now time.Time, window MatchWindow) ([][2]Waiting, error)
+
 	// Subscribe delivers an Event after every committed write to a room,
 	// by this node or (PostgreSQL) any other. The channel closes when ctx
 	// ends or the store closes.

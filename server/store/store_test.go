@@ -555,3 +555,80 @@ func TestListenerReconnects(t *testing.T) {
 		t.Fatalf("event after reconnecting: %+v", ev)
 	}
 }
+
+func TestQuickMatch(t *testing.T) {
+	eachBackend(t, func(t *testing.T, open opener) {
+		a, b := open(t), open(t)
+		for i, p := range []struct{ fp, variant string }{{"fp-a", "pentago"}, {"fp-b", "pentago"}, {"fp-c", "quad"}} {
+			w, err := a.Enqueue(ctx, p.fp, "n"+p.fp, p.variant, t0.Add(time.Duration(i)*time.Second))
+			if err != nil || w.Rating != 1500 {
+				t.Fatalf("enqueue %s: %+v, %v", p.fp, w, err)
+			}
+		}
+		q, err := b.Queue(ctx, "pentago")
+		if err != nil || len(q) != 2 || q[0].Player != "fp-a" || q[1].Name != "nfp-b" || !q[1].Since.Equal(t0.Add(time.Second)) {
+			t.Fatalf("pentago queue %+v, %v", q, err)
+		}
+		pairs, err := b.MatchQueue(ctx, "pentago", t0.Add(5*time.Second), nil)
+		if err != nil || len(pairs) != 1 || pairs[0][0].Player != "fp-a" || pairs[0][1].Player != "fp-b" {
+			t.Fatalf("pairs %+v, %v", pairs, err)
+		}
+		if q, _ := a.Queue(ctx, "pentago"); len(q) != 0 {
+			t.Fatalf("paired players still queued: %+v", q)
+		}
+		if err := a.Dequeue(ctx, "fp-c"); err != nil {
+			t.Fatal(err)
+		}
+		if q, _ := a.Queue(ctx, "quad"); len(q) != 0 {
+			t.Fatalf("quad queue after cancel: %+v", q)
+		}
+		if _, err := a.Enqueue(ctx, "", "guest", "quad", t0); err == nil {
+			t.Fatal("a guest was queued")
+		}
+	})
+}
+
+// TestQuickMatchAcrossNodes: two nodes match one queue at once; nobody
+// is paired twice, and everybody is paired.
+func TestQuickMatchAcrossNodes(t *testing.T) {
+	eachBackend(t, func(t *testing.T, open opener) {
+		nodes := []Store{open(t), open(t)}
+		const players = 20
+		for i := range players {
+			if _, err := nodes[i%2].Enqueue(ctx, fmt.Sprintf("fp-%02d", i), "p", "quad", t0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var mu sync.Mutex
+		seen := map[string]int{}
+		var wg sync.WaitGroup
+		for _, s := range nodes {
+			for range 3 {
+				wg.Add(1)
+				go func(s Store) {
+					defer wg.Done()
+					pairs, err := s.MatchQueue(ctx, "quad", t0, nil)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					mu.Lock()
+					defer mu.Unlock()
+					for _, p := range pairs {
+						seen[p[0].Player]++
+						seen[p[1].Player]++
+					}
+				}(s)
+			}
+		}
+		wg.Wait()
+		if len(seen) != players {
+			t.Fatalf("%d of %d players paired", len(seen), players)
+		}
+		for fp, n := range seen {
+			if n != 1 {
+				t.Fatalf("%s paired %d times", fp, n)
+			}
+		}
+	})
+}

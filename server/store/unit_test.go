@@ -5,8 +5,10 @@ import (
 	"errors"
 	"go/build"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tabletop/tabletop/server/store/glicko2"
 )
@@ -177,5 +179,40 @@ func TestSQLiteOddPathAndBackup(t *testing.T) {
 	defer b.Close()
 	if r, err := b.Room(ctx, "BKUP"); err != nil || r.Variant != "quad" {
 		t.Fatalf("room in the backup: %+v, %v", r, err)
+	}
+}
+
+func TestPairWaiting(t *testing.T) {
+	now := time.Unix(1000, 0)
+	w := func(name string, rating float64, waited time.Duration) Waiting {
+		return Waiting{Player: name, Rating: rating, Since: now.Add(-waited)}
+	}
+	names := func(pairs [][2]Waiting) (out []string) {
+		for _, p := range pairs {
+			out = append(out, p[0].Player+"-"+p[1].Player)
+		}
+		return out
+	}
+	tests := []struct {
+		name    string
+		waiting []Waiting
+		want    []string
+	}{
+		{"nobody", nil, nil},
+		{"alone", []Waiting{w("a", 1500, time.Minute)}, nil},
+		{"close ratings pair at once", []Waiting{w("a", 1500, 0), w("b", 1550, 0)}, []string{"a-b"}},
+		{"too far apart for new arrivals", []Waiting{w("a", 1500, 0), w("b", 1700, 0)}, nil},
+		{"the window widens for both", []Waiting{w("a", 1500, 20*time.Second), w("b", 1700, 10*time.Second)}, []string{"a-b"}},
+		{"one long wait is not enough: the newcomer's window counts too",
+			[]Waiting{w("a", 1500, time.Hour), w("b", 1800, 0)}, nil},
+		{"the longest waiting chooses the closest",
+			[]Waiting{w("a", 1500, time.Minute), w("b", 1590, 0), w("c", 1510, 0), w("d", 1600, 0)}, []string{"a-c", "b-d"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := names(pairWaiting(tt.waiting, now, DefaultMatchWindow)); !reflect.DeepEqual(got, tt.want) {
+				t.Fatalf("pairs %v, want %v", got, tt.want)
+			}
+		})
 	}
 }
