@@ -61,6 +61,10 @@ func migrate(ctx context.Context, db database, lock string) error {
 	if err != nil {
 		return err
 	}
+	return applyMigrations(ctx, db, lock, list)
+}
+
+func applyMigrations(ctx context.Context, db database, lock string, list []migration) error {
 	if err := applyMigration(ctx, db, lock, migration{name: "schema_migrations", sql: `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_ms BIGINT NOT NULL)`}); err != nil {
 		return fmt.Errorf("store: migrations table: %w", err)

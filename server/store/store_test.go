@@ -632,3 +632,36 @@ func TestQuickMatchAcrossNodes(t *testing.T) {
 		}
 	})
 }
+
+// TestMigrationUpgrade: a database made by an older binary (the first
+// migration only) gets just the newer migrations, its data kept.
+func TestMigrationUpgrade(t *testing.T) {
+	eachBackend(t, func(t *testing.T, open opener) {
+		s := open(t)
+		db := s.(*engine).db
+		list, err := loadMigrations()
+		if err != nil || len(list) < 2 {
+			t.Fatalf("migrations %d, %v", len(list), err)
+		}
+		// Roll the schema back to version 1, as an older binary left it.
+		for _, q := range []string{`DROP TABLE match_queue`, `DELETE FROM schema_migrations WHERE version > 1`} {
+			if _, err := db.exec(ctx, q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		mustCreate(t, s, twoSeatRoom("OLD1", false, "fp-a", "fp-b"))
+		if err := applyMigrations(ctx, db, "", list[:1]); err != nil {
+			t.Fatalf("re-applying version 1: %v", err)
+		}
+		if _, err := s.Queue(ctx, "quad"); err == nil {
+			t.Fatal("the queue table exists at version 1")
+		}
+		s2 := open(t) // a newer binary starts
+		if _, err := s2.Queue(ctx, "quad"); err != nil {
+			t.Fatalf("queue after the upgrade: %v", err)
+		}
+		if _, err := s2.Room(ctx, "OLD1"); err != nil {
+			t.Fatalf("room made before the upgrade: %v", err)
+		}
+	})
+}
