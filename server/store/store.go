@@ -196,7 +196,9 @@ type Lease struct {
 	Expires time.Time
 }
 
-// Event tells that a room changed. Subscribers reload what they need.
+// Event tells that a room changed. Subscribers reload what they need;
+// two events of one room may arrive out of commit order on SQLite, so a
+// subscriber compares Version with what it has.
 type Event struct {
 	Room    string
 	Moves   int   // the room's move count after the change
@@ -295,9 +297,9 @@ type Store interface {
 	// the other player's node finds it among their rooms (PlayerRooms).
 	MatchQueue(ctx context.Context, variant string, now time.Time, window MatchWindow) ([][2]Waiting, error)
 
-	// Subscribe delivers an Event after every committed write to a room,
-	// by this node or (PostgreSQL) any other. The channel closes when ctx
-	// ends or the store closes.
+	// Subscribe delivers an Event after every committed write to a room:
+	// on PostgreSQL by any node, on SQLite by any Store of this process
+	// on the file. The channel closes when ctx ends or the store closes.
 	Subscribe(ctx context.Context) <-chan Event
 
 	// Close releases the database.
