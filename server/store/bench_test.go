@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -83,5 +84,31 @@ func BenchmarkNotifyLatency(b *testing.B) {
 		}
 		b.StopTimer()
 		reportPercentiles(b, samples)
+	})
+}
+
+// BenchmarkAppendMoveParallel commits moves from many goroutines at
+// once, each in its own room, as a busy server does: ns/op is the
+// inverse of the store's move throughput.
+func BenchmarkAppendMoveParallel(b *testing.B) {
+	eachBenchBackend(b, func(b *testing.B, open opener) {
+		s := open(b)
+		ctx := context.Background()
+		var next atomic.Int64
+		b.SetParallelism(8) // 8 goroutines per core
+		b.ResetTimer()
+		b.RunParallel(func(pb *testing.PB) {
+			code := fmt.Sprintf("P%06d", next.Add(1))
+			if err := s.CreateRoom(ctx, twoSeatRoom(code, false, "fp-a", "fp-b")); err != nil {
+				b.Error(err)
+				return
+			}
+			for n := 0; pb.Next(); n++ {
+				if _, err := s.AppendMove(ctx, code, Move{Number: n, Text: "(place a1 cw)", Seat: n % 2, At: time.Now()}); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
 	})
 }
