@@ -1,10 +1,12 @@
-package main
+// Package loadtest is an SSH load-test client for a tabletop server on
+// this machine: many simulated players with terminals, their latency, and
+// the server's memory and goroutines.
+package loadtest
 
 import (
 	"bufio"
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -15,7 +17,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
@@ -25,82 +26,60 @@ import (
 
 // Bounds of the load test: it is for this machine, not for attacking one.
 const (
-	maxLoadSessions = 2000
-	maxLoadDuration = 10 * time.Minute
-	maxChurn        = 10000
+	MaxSessions = 2000
+	MaxDuration = 10 * time.Minute
+	MaxChurn    = 10000
 )
 
-// runLoadtest measures a tabletop SSH server on this machine.
-//
-//	tabletop loadtest --sessions N --duration D [--churn CYCLES] [--addr 127.0.0.1:PORT]
-//
-// By default it starts its own server (this binary's "serve", in a child
-// process so that the server's memory can be measured apart from the
-// clients'), opens N sessions that press keys, and reports keypress-to-
-// frame latency, accept time and server RSS per session; --churn then
-// opens and abruptly drops CYCLES sessions and checks that the server's
-// goroutines return to their baseline. Only loopback addresses are
-// accepted. The exit status is 1 when a target of issue 4 is missed.
-func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	sessions := fs.Int("sessions", 100, fmt.Sprintf("concurrent sessions (at most %d)", maxLoadSessions))
-	duration := fs.Duration("duration", 30*time.Second, fmt.Sprintf("how long the sessions press keys (at most %s)", maxLoadDuration))
-	churn := fs.Int("churn", 0, fmt.Sprintf("then open and abruptly close this many sessions, checking for leaks (at most %d)", maxChurn))
-	addr := fs.String("addr", "", "load an already running server at this loopback address instead of starting one (no memory figures)")
-	keyRate := fs.Float64("keys", 2, "keypresses per second per session")
-	ramp := fs.Int("ramp", 50, "new sessions per second while opening")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: tabletop loadtest [--sessions N] [--duration D] [--churn CYCLES] [--addr 127.0.0.1:PORT]")
-		fmt.Fprintln(stderr)
-		fmt.Fprintln(stderr, "Load-tests a tabletop SSH server on this machine (loopback only). Targets (issue 4):")
-		fmt.Fprintln(stderr, "keypress-to-frame p95 < 50 ms, accept p95 < 100 ms, <= 250 KB RSS per idle session,")
-		fmt.Fprintln(stderr, "no goroutine growth after churn.")
-		fmt.Fprintln(stderr)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	switch {
-	case *sessions < 1 || *sessions > maxLoadSessions:
-		fmt.Fprintf(stderr, "tabletop loadtest: --sessions must be 1..%d\n", maxLoadSessions)
-		return 2
-	case *duration <= 0 || *duration > maxLoadDuration:
-		fmt.Fprintf(stderr, "tabletop loadtest: --duration must be positive and at most %s\n", maxLoadDuration)
-		return 2
-	case *churn < 0 || *churn > maxChurn:
-		fmt.Fprintf(stderr, "tabletop loadtest: --churn must be 0..%d\n", maxChurn)
-		return 2
-	case *addr != "" && !server.IsLoopback(*addr):
-		fmt.Fprintf(stderr, "tabletop loadtest: %q is not a loopback address; the load test only runs against this machine\n", *addr)
-		return 2
-	case *keyRate <= 0 || *keyRate > 50 || *ramp < 1:
-		fmt.Fprintln(stderr, "tabletop loadtest: --keys must be in (0, 50] and --ramp at least 1")
-		return 2
-	}
+// Config is one load test.
+type Config struct {
+	Sessions      int           // concurrent sessions
+	Duration      time.Duration // how long the sessions press keys
+	Churn         int           // then open and abruptly drop this many sessions
+	Addr          string        // a running server on loopback; "" starts one
+	KeysPerSecond float64       // keypresses per second per session
+	Ramp          int           // new sessions per second while opening
+}
 
-	lt := &loadTest{out: stdout, addr: *addr}
+// Validate reports the first setting out of bounds, naming its flag.
+func (c Config) Validate() error {
+	switch {
+	case c.Sessions < 1 || c.Sessions > MaxSessions:
+		return fmt.Errorf("--sessions must be 1..%d", MaxSessions)
+	case c.Duration <= 0 || c.Duration > MaxDuration:
+		return fmt.Errorf("--duration must be positive and at most %s", MaxDuration)
+	case c.Churn < 0 || c.Churn > MaxChurn:
+		return fmt.Errorf("--churn must be 0..%d", MaxChurn)
+	case c.Addr != "" && !server.IsLoopback(c.Addr):
+		return fmt.Errorf("%q is not a loopback address; the load test only runs against this machine", c.Addr)
+	case c.KeysPerSecond <= 0 || c.KeysPerSecond > 50 || c.Ramp < 1:
+		return errors.New("--keys must be in (0, 50] and --ramp at least 1")
+	}
+	return nil
+}
+
+// Run measures a tabletop SSH server on this machine and writes progress
+// and the results to out; ok is false when a target is missed.
+//
+// Without cfg.Addr it starts its own server (this executable's "serve",
+// in a child process so that the server's memory can be measured apart
+// from the clients'), opens the sessions, which press keys, and reports
+// keypress-to-frame latency, accept time and server RSS per session;
+// with cfg.Churn it then opens and abruptly drops that many sessions and
+// checks that the server's goroutines return to their baseline.
+func Run(cfg Config, out io.Writer) (ok bool, err error) {
+	if err := cfg.Validate(); err != nil {
+		return false, err
+	}
+	lt := &loadTest{out: out, addr: cfg.Addr}
 	if lt.addr == "" {
-		if err := lt.startServer(*sessions); err != nil {
-			fmt.Fprintln(stderr, "tabletop loadtest:", err)
-			return 1
+		if err := lt.startServer(cfg.Sessions); err != nil {
+			return false, err
 		}
 		defer lt.stopServer()
 	}
-	fmt.Fprintf(stdout, "server %s\n", lt.addr)
-	ok, err := lt.run(*sessions, *duration, *keyRate, *ramp, *churn)
-	if err != nil {
-		fmt.Fprintln(stderr, "tabletop loadtest:", err)
-		return 1
-	}
-	if !ok {
-		return 1
-	}
-	return 0
+	fmt.Fprintf(out, "server %s\n", lt.addr)
+	return lt.run(cfg.Sessions, cfg.Duration, cfg.KeysPerSecond, cfg.Ramp, cfg.Churn)
 }
 
 type loadTest struct {
@@ -167,7 +146,7 @@ func (lt *loadTest) startServer(sessions int) error {
 
 func (lt *loadTest) stopServer() {
 	if lt.child != nil {
-		lt.child.Process.Signal(syscall.SIGTERM)
+		stopChild(lt.child.Process)
 		done := make(chan struct{})
 		go func() { lt.child.Wait(); close(done) }()
 		select {
@@ -194,12 +173,14 @@ func parseKV(line string) map[string]int64 {
 }
 
 // serverStats asks the child server for its figures (SIGUSR1); nil when
-// the server is not ours.
+// the server is not ours or cannot be asked (Windows has no SIGUSR1).
 func (lt *loadTest) serverStats() map[string]int64 {
 	if lt.child == nil {
 		return nil
 	}
-	lt.child.Process.Signal(syscall.SIGUSR1)
+	if err := requestStats(lt.child.Process); err != nil {
+		return nil
+	}
 	select {
 	case s := <-lt.stats:
 		return s

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/charmbracelet/log"
@@ -60,7 +59,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Serves tabletop over SSH: players connect with  ssh -p PORT HOST  and")
 		fmt.Fprintln(stderr, "join a room directly with  ssh -t -p PORT HOST join CODE.")
 		fmt.Fprintln(stderr, "SIGTERM or SIGINT stops the server gracefully (players are told, at most 10 s);")
-		fmt.Fprintln(stderr, "SIGUSR1 logs a line of statistics.")
+		fmt.Fprintln(stderr, "SIGUSR1 logs a line of statistics (not on Windows, which has no such signal).")
 		fmt.Fprintln(stderr)
 		fmt.Fprintln(stderr, "Flags (each also settable by the environment variable shown):")
 		fs.PrintDefaults()
@@ -124,7 +123,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGUSR1)
+	signal.Notify(sigs, serveSignals...)
 	defer signal.Stop(sigs)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
@@ -134,7 +133,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			logger.Error("serve", "err", err)
 			return 1
 		case sig := <-sigs:
-			if sig == syscall.SIGUSR1 {
+			if statsSignal != nil && sig == statsSignal {
 				logStats(logger, srv)
 				continue
 			}
@@ -144,7 +143,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			go func() {
 				select {
 				case s := <-sigs:
-					if s != syscall.SIGUSR1 {
+					if statsSignal == nil || s != statsSignal {
 						logger.Warn("second signal: exiting now")
 						os.Exit(1)
 					}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 // Black-box rules audit: every rule of /work/shared/RULES.md pinned through
 // the `rules` line protocol, without reference to the engines' code. Each
