@@ -1,23 +1,22 @@
 // Package cli is tabletop's command line: one file per command, each a
-// thin layer that parses flags and hands the work to ui, server, ai or
-// game.
+// thin layer that parses flags (through commandLine, the same way in
+// every command) and hands the work to ui, server, ai or game.
 package cli
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strings"
 
-	_ "github.com/tabletop/tabletop/game/all"
+	_ "github.com/tabletop/tabletop/game/all" // every command knows every game
 )
 
 // command is one subcommand: run gets the arguments after the command
-// name and returns the process exit status.
+// name; its error decides the exit status (see commandLine.exit).
 type command struct {
 	name    string
 	summary string
-	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	run     func(c *commandLine, args []string) error
 }
 
 func commands() []command {
@@ -33,23 +32,29 @@ func commands() []command {
 }
 
 // Run runs the command line args (without the program name) and returns
-// the process exit status.
+// the process exit status: 0 for success and help, 2 for a usage error,
+// 1 for any other failure.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") && !isHelp(args[0]) {
-		// No command, or only flags: the interactive client.
-		return runPlay(args, stdin, stdout, stderr)
-	}
-	if isHelp(args[0]) || args[0] == "help" {
-		usage(stdout)
-		return 0
+	name, rest := "play", args // no command, or only flags: the client
+	switch {
+	case len(args) == 0:
+	case isHelp(args[0]) || args[0] == "help":
+		if len(args) == 1 {
+			usage(stdout)
+			return 0
+		}
+		// "help COMMAND" is "COMMAND -h".
+		name, rest = args[1], []string{"-h"}
+	case !strings.HasPrefix(args[0], "-"):
+		name, rest = args[0], args[1:]
 	}
 	for _, c := range commands() {
-		if c.name == args[0] {
-			return c.run(args[1:], stdin, stdout, stderr)
+		if c.name == name {
+			cl := newCommandLine(c.name, stdin, stdout, stderr)
+			return cl.exit(c.run(cl, rest))
 		}
 	}
-	fmt.Fprintf(stderr, "tabletop: unknown command %q\n\n", args[0])
-	usage(stderr)
+	fmt.Fprintf(stderr, "tabletop: unknown command %q (tabletop help lists the commands)\n", name)
 	return 2
 }
 
@@ -65,26 +70,6 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'tabletop COMMAND -h' for the flags of a command.")
-}
-
-// parseWithPositional parses flags given before and after the one
-// positional argument (the game name) and returns that argument.
-func parseWithPositional(fs *flag.FlagSet, args []string) (string, error) {
-	if err := fs.Parse(args); err != nil {
-		return "", err
-	}
-	pos := ""
-	for fs.NArg() > 0 {
-		if pos != "" {
-			fmt.Fprintf(fs.Output(), "unexpected argument %q\n", fs.Arg(0))
-			fs.Usage()
-			return "", fmt.Errorf("extra argument")
-		}
-		pos = fs.Arg(0)
-		if err := fs.Parse(fs.Args()[1:]); err != nil {
-			return "", err
-		}
-	}
-	return pos, nil
+	fmt.Fprintln(w, "Run 'tabletop COMMAND -h' (or 'tabletop help COMMAND') for the flags of a command.")
+	fmt.Fprintln(w, "The rules of every game: RULES.md in the tabletop repository.")
 }
