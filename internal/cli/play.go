@@ -33,7 +33,7 @@ func runPlay(c *commandLine, args []string) error {
 	theme := c.flags.String("theme", "", "colour theme: "+strings.Join(themes.Names(), ", "))
 	c.help = "Usage: tabletop play [VARIANT] [FLAGS]   (no variant opens the menu)\n\n" +
 		"The rules of every game: RULES.md in the tabletop repository.\n\n" +
-		"Variants: " + strings.Join(game.Names(), ", ") + "\n\nFlags:\n"
+		gameList() + "\nFlags:\n"
 	pos, err := c.parse(args, 1)
 	if err != nil {
 		return err
