@@ -39,7 +39,6 @@ type boardScreen struct {
 
 	cur    pos
 	sel    *pos
-	quad   int // Pentago: quadrant chosen for the rotation, 0 = cursor's
 	status string
 	isErr  bool
 
@@ -125,7 +124,10 @@ func newBoard(c *common, v *game.Variant, position string, seats []SeatConfig) (
 	if len(seats) != len(v.Roles) {
 		return nil, fmt.Errorf("%s needs %d seats, got %d", v.Name, len(v.Roles), len(seats))
 	}
-	b := newBoardShell(c, v)
+	b, err := newBoardShell(c, v)
+	if err != nil {
+		return nil, err
+	}
 	b.start = start
 	if strings.TrimSpace(position) != "" {
 		b.startPos = start.String()
@@ -148,7 +150,10 @@ func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := newBoardShell(c, v)
+	b, err := newBoardShell(c, v)
+	if err != nil {
+		return nil, err
+	}
 	b.start, b.startPos = start, sv.Start
 	b.seats = append([]SeatConfig(nil), sv.Seats...)
 	b.moves = moves
@@ -159,8 +164,12 @@ func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
 	return b, nil
 }
 
-func newBoardShell(c *common, v *game.Variant) *boardScreen {
-	b := &boardScreen{c: c, v: v, vu: newVariantUI(v), resigned: game.NoRole}
+func newBoardShell(c *common, v *game.Variant) (*boardScreen, error) {
+	vu := newVariantUI(v)
+	if vu == nil {
+		return nil, fmt.Errorf("%s cannot be shown: this client has no board for it", v.Name)
+	}
+	b := &boardScreen{c: c, v: v, vu: vu, resigned: game.NoRole}
 	b.spin = spinner.New()
 	b.spin.Spinner = spinner.MiniDot
 	if c.ascii {
@@ -172,7 +181,7 @@ func newBoardShell(c *common, v *game.Variant) *boardScreen {
 	b.movesVP = viewport.New(20, 5)
 	b.movesVP.KeyMap = viewport.KeyMap{} // the board owns the keys
 	b.help = c.newHelp()
-	return b
+	return b, nil
 }
 
 func (b *boardScreen) centreCursor() {
@@ -187,7 +196,14 @@ func (b *boardScreen) rebuild() {
 		b.st.Apply(m)
 	}
 	b.version++
-	b.sel, b.quad, b.hasHint = nil, 0, false
+	b.clearChoices()
+}
+
+// clearChoices forgets the selection, the adapter's pending choice and
+// the hint: the position changed.
+func (b *boardScreen) clearChoices() {
+	b.sel, b.hasHint = nil, false
+	b.vu.clearChoice()
 }
 
 // ended reports whether the game is over (terminal or resigned).
@@ -320,7 +336,7 @@ func (b *boardScreen) play(m game.Move) tea.Cmd {
 			b.setStatus(err.Error(), true)
 			return nil
 		}
-		b.sel, b.quad, b.hasHint = nil, 0, false
+		b.clearChoices()
 		b.refreshRoom()
 		return nil
 	}
@@ -331,7 +347,7 @@ func (b *boardScreen) play(m game.Move) tea.Cmd {
 	b.moves = append(b.moves, m)
 	b.redo = nil
 	b.version++
-	b.sel, b.quad, b.hasHint = nil, 0, false
+	b.clearChoices()
 	b.setStatus("", false)
 	b.save()
 	return b.next(b.isAI(b.moverOf(len(b.moves) - 1)))
@@ -574,7 +590,7 @@ func (b *boardScreen) redoMove() tea.Cmd {
 		}
 	}
 	b.version++
-	b.sel, b.quad, b.hasHint = nil, 0, false
+	b.clearChoices()
 	b.save()
 	b.setStatus(fmt.Sprintf("redone: move %d", len(b.moves)), false)
 	if len(b.redo) == 0 {
@@ -688,9 +704,6 @@ func (b *boardScreen) humanRole() game.Role {
 // Board keys.
 var (
 	keyAct     = bind([]string{"enter", " "}, "enter/space", "act")
-	keyBlock   = bind([]string{"b"}, "b", "block")
-	keyQuadN   = bind([]string{"1", "2", "3", "4"}, "1-4", "quadrant")
-	keyRotate  = bind([]string{"z", "x", "[", "]"}, "z/x [/]", "rotate ccw/cw")
 	keyCancel  = bind([]string{"esc"}, "esc", "cancel")
 	keyMoveNow = bind([]string{" ", "esc"}, "space/esc", "move now")
 	keyType    = bind([]string{":"}, ":", "type a move")
@@ -720,18 +733,7 @@ func (b *boardScreen) keys() keyHelp {
 	}
 	if !ended && b.mine(b.st.ToMove()) {
 		play = append(play, keyAct)
-		switch b.vu.(type) {
-		case *quadUI:
-			if q := b.vu.(*quadUI); q.blockersLeft(b.st, b.st.ToMove()) > 0 {
-				play = append(play, keyBlock)
-			}
-		case *pentagoUI:
-			play = append(play, keyQuadN, keyRotate)
-		case *ttcUI:
-			if b.sel != nil {
-				play = append(play, keyCancel)
-			}
-		}
+		play = append(play, b.vu.playKeys(b.st, b.sel)...)
 		play = append(play, keyType)
 	}
 	var game []key.Binding
@@ -1012,13 +1014,14 @@ func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
 		b.input.Focus()
 		return b, nil
 	case k == "esc":
-		b.sel, b.quad = nil, 0
+		b.sel = nil
+		b.vu.clearChoice()
 		b.setStatus("", false)
 		return b, nil
 	case key.Matches(msg, keyAct):
 		return b, b.apply(b.vu.act(b.st, b.cur, b.sel))
 	}
-	if r, ok := b.vu.key(b.st, k, b.cur, b.sel, b.quad); ok {
+	if r, ok := b.vu.key(b.st, msg, b.cur, b.sel); ok {
 		return b, b.apply(r)
 	}
 	if len([]rune(k)) == 1 {
@@ -1048,9 +1051,6 @@ func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
 
 // apply carries out what the variant adapter asked for.
 func (b *boardScreen) apply(r actResult) tea.Cmd {
-	if r.quad != 0 {
-		b.quad = r.quad
-	}
 	if r.setSel {
 		b.sel = r.sel
 	}
@@ -1107,7 +1107,6 @@ func (b *boardScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
 		if b.ended() || !b.mine(b.st.ToMove()) {
 			return b, nil
 		}
-		b.quad = q
 		return b, b.apply(b.vu.rotate(b.st, q, cw))
 	}
 	p, ok := l.cellAt(msg.X, msg.Y)
@@ -1120,7 +1119,7 @@ func (b *boardScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
 	}
 	if right {
 		// The right button is the alternate action: Quad's blocker.
-		if r, ok := b.vu.key(b.st, "b", p, b.sel, b.quad); ok {
+		if r, ok := b.vu.alt(b.st, p, b.sel); ok {
 			return b, b.apply(r)
 		}
 		return b, nil

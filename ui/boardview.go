@@ -342,7 +342,7 @@ func (b *boardScreen) marks() [][]cellFlags {
 		if b.hasHint && b.hintVer == b.version {
 			set(b.vu.moveCells(b.st, b.hint), func(c *cellFlags) { c.hint = true })
 		}
-		if q := b.quad; q != 0 {
+		if q := b.vu.chosenQuadrant(); q != 0 {
 			for r := range f {
 				for c := range f[r] {
 					f[r][c].quad = b.vu.quadrant(pos{r, c}) == q
@@ -408,7 +408,7 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 		// plain from the letter and the result.
 		glyph = bg.Render(info.glyph)
 	case info.glyph != "":
-		glyph = st.Role(info.role).Inherit(bg).Render(info.glyph)
+		glyph = b.pieceStyle(info.seat).Inherit(bg).Render(info.glyph)
 	case fl.target:
 		glyph = bg.Render(g.Dot)
 	}
@@ -429,11 +429,8 @@ func (b *boardScreen) boardView(l boardLayout) string {
 		sepV = st.Muted.Render(centre(g.Left, l.gapW))
 	}
 	chosen := 0
-	if pu, ok := b.vu.(*pentagoUI); ok && b.mine(b.st.ToMove()) && !b.ended() && pu.rotating(b.st) {
-		chosen = b.quad
-		if chosen == 0 {
-			chosen = b.vu.quadrant(b.cur)
-		}
+	if b.mine(b.st.ToMove()) && !b.ended() {
+		chosen = b.vu.turnQuadrant(b.st, b.cur)
 	}
 	_, turned := b.lastMove()
 	handleLine := func(left, right int) string {
@@ -527,6 +524,11 @@ func centre(glyph string, w int) string {
 	return strings.Repeat(" ", left) + glyph + strings.Repeat(" ", max(w-1-left, 0))
 }
 
+// pieceStyle is the colour of role r's pieces and name.
+func (b *boardScreen) pieceStyle(r game.Role) lipgloss.Style {
+	return b.c.st.Piece(int(r), b.v.RoleName(r))
+}
+
 // roleLetter is the letter a role's pieces are drawn with.
 func roleLetter(role string) string {
 	if role == "" {
@@ -548,9 +550,9 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	case b.ended():
 		add(st.Accent.Render(b.resultText()))
 	case b.room != nil && !b.mine(mover):
-		add(st.Role(moverName).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.seatName(mover)))
+		add(b.pieceStyle(mover).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.seatName(mover)))
 	default:
-		add(st.Role(moverName).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.seatName(mover)))
+		add(b.pieceStyle(mover).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.seatName(mover)))
 	}
 	if len(l.buttons) > 0 {
 		var row strings.Builder
@@ -588,7 +590,7 @@ func (b *boardScreen) panelView(l boardLayout) string {
 			extra = fmt.Sprintf("goal %d", b.st.Goal(r))
 		}
 		name := truncate(b.seatName(r), 10)
-		head := marker + st.Role(role).Render(roleLetter(role)+" "+padRight(role, roleW)) + " " +
+		head := marker + b.pieceStyle(r).Render(roleLetter(role)+" "+padRight(role, roleW)) + " " +
 			st.Text.Render(padRight(name, 10))
 		if wide {
 			add(head + " " + st.Muted.Render(extra))
@@ -650,7 +652,7 @@ func (b *boardScreen) moveListText() string {
 		if i > 0 {
 			sb.WriteString("\n")
 		}
-		sb.WriteString(fmt.Sprintf("%3d. ", i+1) + b.c.st.Role(role).Render(padRight(role, 6)) + " " + t)
+		sb.WriteString(fmt.Sprintf("%3d. ", i+1) + b.pieceStyle(b.v.RoleIndex(role)).Render(padRight(role, 6)) + " " + t)
 	}
 	if len(texts) == 0 {
 		sb.WriteString(b.c.st.Muted.Render("no moves yet"))

@@ -21,11 +21,14 @@ type roomUpdateMsg struct{ gen int }
 func newRoomBoard(c *common, room Room) screen {
 	rv := room.View()
 	v, err := game.Lookup(rv.Variant)
+	var b *boardScreen
+	if err == nil {
+		b, err = newBoardShell(c, v)
+	}
 	if err != nil {
 		room.Leave()
 		return newMenu(c, "room "+rv.Code+": "+err.Error())
 	}
-	b := newBoardShell(c, v)
 	b.room = room
 	b.start = v.New()
 	b.st = b.start.Clone()
@@ -73,7 +76,7 @@ func (b *boardScreen) refreshRoom() {
 		last, lastQuad = b.vu.moveCells(before, m), b.vu.moveQuad(m)
 	}
 	if b.st == nil || s.String() != b.st.String() {
-		b.sel, b.quad, b.hasHint = nil, 0, false
+		b.clearChoices()
 	}
 	b.start, b.st = start, s
 	b.roomMoves, b.roomMovers, b.lastRoomMove, b.lastRoomQuad = texts, movers, last, lastQuad

@@ -60,13 +60,8 @@ func (r *rulesScreen) text() string {
 func controlsText(v *game.Variant) string {
 	common := "Move the cursor with the arrows, hjkl or wasd. Type a move in\nnotation with ':'. u undoes, U or ctrl+r redoes, H asks for a hint,\nn starts a new game, t changes the theme, M turns the mouse off\n(so the terminal can select text) and on again, q quits.\n\n" +
 		"r resigns. Resigning ends the game at once: the resigning role\nloses and every other role shares the win. When several people\nplay at one keyboard, r asks who resigns: press the number shown\nfor that role, or y for the role to move.\n"
-	switch newVariantUI(v).(type) {
-	case *quadUI:
-		return "Enter or space marks the cell under the cursor; b puts a blocker\nthere while you have blockers left. A click marks a cell, a\nright-click puts a blocker.\n" + common
-	case *pentagoUI:
-		return "Enter or space places a marble. Then rotate a quadrant: choose it\nwith the cursor or 1-4, turn it with z or [ (counterclockwise) and\nx or ] (clockwise). With the mouse, click the <- and -> handles\nbeside each quadrant.\n" + common
-	case *ttcUI:
-		return "Select one of your pieces with enter (or a click); its legal\ntargets are highlighted; then choose the target. esc cancels the\nselection. A player with no legal move passes automatically.\n" + common
+	if vu := newVariantUI(v); vu != nil {
+		return vu.controls() + common
 	}
 	return common
 }

@@ -383,7 +383,7 @@ func (s *setupScreen) view() string {
 		default:
 			name = st.Text.Render(s.names[i].Value())
 		}
-		fmt.Fprintf(&b, " %s%s  %s  %s\n", marker, st.Role(role).Render(padRight(role, roleW)), kindCell, name)
+		fmt.Fprintf(&b, " %s%s  %s  %s\n", marker, st.Piece(i, role).Render(padRight(role, roleW)), kindCell, name)
 	}
 	b.WriteString("\n")
 	if s.row == n {
