@@ -90,6 +90,13 @@ type joinScreen struct {
 	status string
 }
 
+// joinKeys are the keys of the join screen (every other key types).
+var joinKeys = struct{ Join, Back, ForceOut key.Binding }{
+	Join:     bind([]string{"enter"}, "enter", "join"),
+	Back:     bind([]string{"esc"}, "esc", "back"),
+	ForceOut: keyForceOut,
+}
+
 func newJoinScreen(c *common) *joinScreen {
 	in := newInput(c, "room code: ", 12)
 	in.Focus()
@@ -105,12 +112,12 @@ func (j *joinScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	if !ok {
 		return j, nil
 	}
-	switch km.String() {
-	case "ctrl+c":
+	switch {
+	case key.Matches(km, joinKeys.ForceOut):
 		return j, tea.Quit
-	case "esc":
+	case key.Matches(km, joinKeys.Back):
 		return newMenu(j.c, ""), nil
-	case "enter":
+	case key.Matches(km, joinKeys.Join):
 		code := strings.ToUpper(strings.TrimSpace(j.input.Value()))
 		if code == "" {
 			j.status = "type the code of the room"
@@ -134,7 +141,7 @@ func (j *joinScreen) view() string {
 	if j.status != "" {
 		s += st.Error.Render(" "+j.status) + "\n"
 	}
-	return s + st.Muted.Render(" enter join · esc back")
+	return s + st.Muted.Render(footer(joinKeys.Join, joinKeys.Back))
 }
 
 // roomListScreen lists the host's rooms.
@@ -143,6 +150,14 @@ type roomListScreen struct {
 	rooms  []RoomInfo
 	i      int
 	status string
+}
+
+// roomListKeys are the keys of the room list.
+var roomListKeys = struct{ Join, Refresh, Back, Up, Down, ForceOut key.Binding }{
+	Join:    bind([]string{"enter"}, "enter", "join"),
+	Refresh: bind([]string{"r"}, "r", "refresh"),
+	Back:    bind([]string{"esc", "q"}, "esc", "back"),
+	Up:      keyUp, Down: keyDown, ForceOut: keyForceOut,
 }
 
 func newRoomList(c *common) *roomListScreen {
@@ -159,18 +174,18 @@ func (r *roomListScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		return r, nil
 	}
 	switch {
-	case km.String() == "ctrl+c":
+	case key.Matches(km, roomListKeys.ForceOut):
 		return r, tea.Quit
-	case km.String() == "esc" || km.String() == "q":
+	case key.Matches(km, roomListKeys.Back):
 		return newMenu(r.c, ""), nil
-	case km.String() == "r":
+	case key.Matches(km, roomListKeys.Refresh):
 		r.rooms = r.c.opts.Lobby.List()
 		r.i = min(r.i, max(len(r.rooms)-1, 0))
-	case key.Matches(km, keyUp):
+	case key.Matches(km, roomListKeys.Up):
 		r.i = max(r.i-1, 0)
-	case key.Matches(km, keyDown):
+	case key.Matches(km, roomListKeys.Down):
 		r.i = min(r.i+1, max(len(r.rooms)-1, 0))
-	case km.String() == "enter":
+	case key.Matches(km, roomListKeys.Join):
 		if r.i >= len(r.rooms) {
 			return r, nil
 		}
@@ -215,6 +230,6 @@ func (r *roomListScreen) view() string {
 	if r.status != "" {
 		b.WriteString(st.Error.Render(" "+r.status) + "\n")
 	}
-	b.WriteString(st.Muted.Render(" enter join · r refresh · esc back"))
+	b.WriteString(st.Muted.Render(footer(roomListKeys.Join, roomListKeys.Refresh, roomListKeys.Back)))
 	return b.String()
 }

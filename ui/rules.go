@@ -20,6 +20,19 @@ type rulesScreen struct {
 	vp   viewport.Model
 }
 
+// rulesKeys are the rules screen's keys; Other and Scroll are the help
+// lines of Prev/Next and of the viewport's keys.
+var rulesKeys = struct {
+	Prev, Next, Other, Scroll, Back, ForceOut key.Binding
+}{
+	Prev:     bind([]string{"left", "h", "a"}, "←", "previous game"),
+	Next:     bind([]string{"right", "l", "d"}, "→", "next game"),
+	Other:    bind([]string{"left", "right"}, "←/→", "other game"),
+	Scroll:   bind([]string{"up", "down", "pgup", "pgdown"}, "↑/↓ pgup/pgdn", "scroll"),
+	Back:     bind([]string{"esc", "q", "i"}, "esc", "back"),
+	ForceOut: keyForceOut,
+}
+
 func newRules(c *common, v *game.Variant, back screen) *rulesScreen {
 	r := &rulesScreen{c: c, vs: game.Variants(), back: back}
 	for i, k := range r.vs {
@@ -78,24 +91,24 @@ func (r *rulesScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		r.resize()
 	case tea.KeyMsg:
 		switch {
-		case key.Matches(msg, keyForceOut):
+		case key.Matches(msg, rulesKeys.ForceOut):
 			if b, ok := r.back.(*boardScreen); ok {
 				b.leave()
 			}
 			return r, tea.Quit
-		case msg.String() == "esc" || msg.String() == "q" || msg.String() == "i":
+		case key.Matches(msg, rulesKeys.Back):
 			if r.back != nil {
 				return r.back, nil
 			}
 			return newMenu(r.c, ""), nil
-		case msg.String() == "left" || msg.String() == "h" || msg.String() == "a":
+		case key.Matches(msg, rulesKeys.Prev):
 			if len(r.vs) > 0 {
 				r.i = (r.i - 1 + len(r.vs)) % len(r.vs)
 				r.resize()
 				r.vp.GotoTop()
 			}
 			return r, nil
-		case msg.String() == "right" || msg.String() == "l" || msg.String() == "d":
+		case key.Matches(msg, rulesKeys.Next):
 			if len(r.vs) > 0 {
 				r.i = (r.i + 1) % len(r.vs)
 				r.resize()
@@ -122,5 +135,5 @@ func (r *rulesScreen) view() string {
 	}
 	return st.Title.Render(" "+title) + "\n\n" +
 		st.Text.Render(r.vp.View()) + "\n" +
-		st.Muted.Render(" ←/→ other game · ↑/↓ pgup/pgdn scroll · esc back")
+		st.Muted.Render(footer(rulesKeys.Other, rulesKeys.Scroll, rulesKeys.Back))
 }

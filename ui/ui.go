@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
@@ -264,7 +265,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.cur = msg.to
 		return m, m.cur.init()
 	case tea.KeyMsg:
-		if msg.String() == "M" && !isTyping(m.cur) {
+		if key.Matches(msg, keyMouse) && !isTyping(m.cur) {
 			return m, m.toggleMouse()
 		}
 		// Keys typed faster than the terminal is read arrive as one
