@@ -16,6 +16,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 )
 
 // boardScreen plays one game: locally (seats and the AI in this client)
@@ -64,8 +65,8 @@ type boardScreen struct {
 	// previous save alone).
 	saved bool
 
-	room         Room
-	roomView     RoomView
+	room         rooms.Room
+	roomView     rooms.RoomView
 	roomMoves    []string
 	roomMovers   []string
 	lastRoomMove []pos
@@ -233,13 +234,13 @@ func (b *boardScreen) seatName(r game.Role) string {
 		if int(r) < len(b.roomView.Seats) {
 			sv := b.roomView.Seats[r]
 			switch sv.Kind {
-			case SeatOpen:
+			case rooms.SeatOpen:
 				return "(open)"
-			case SeatAI:
+			case rooms.SeatAI:
 				return "AI " + sv.Name
 			}
 			name := sv.Name
-			if sv.Kind == SeatHeld || !sv.Connected {
+			if sv.Kind == rooms.SeatHeld || !sv.Connected {
 				name += " (away)"
 			}
 			return name
