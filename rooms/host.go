@@ -426,30 +426,14 @@ func (r *room) abandoned() bool {
 	return true
 }
 
-// finish marks the game over when it is. Called with mu held.
+// finish marks the game over when it is and returns the result for the
+// status line ("" while play goes on). Called with mu held.
 func (r *room) finish() string {
 	if !r.state.Terminal() {
 		return ""
 	}
 	r.rec.Finished = true
-	best, winners := -1, []string{}
-	for i := range r.v.Roles {
-		g := r.state.Goal(game.Role(i))
-		switch {
-		case g > best:
-			best, winners = g, []string{r.v.Roles[i]}
-		case g == best:
-			winners = append(winners, r.v.Roles[i])
-		}
-	}
-	// Worded as the client words a local game's end.
-	switch {
-	case len(winners) == len(r.v.Roles):
-		return "game over: a draw"
-	case len(winners) == 1:
-		return "game over: " + winners[0] + " wins"
-	}
-	return "game over: shared by " + strings.Join(winners, " and ")
+	return game.ResultText(r.state)
 }
 
 // afterHold gives a seat whose player stayed away to the AI or opens it.
@@ -649,7 +633,7 @@ func (m *member) Play(mv game.Move) (err error) {
 	case m.left:
 		return errors.New("you left the room")
 	case r.rec.Finished || r.state.Terminal():
-		return errors.New("the game is over")
+		return game.ErrGameOver
 	case !r.rec.Started:
 		return errors.New("waiting for players")
 	}

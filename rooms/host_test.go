@@ -1,6 +1,7 @@
 package rooms_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -79,8 +80,8 @@ func TestRoomTwoPlayersToTheEnd(t *testing.T) {
 			t.Fatalf("position %q moves %v", v.Position, v.Moves)
 		}
 	}
-	if err := a.Play(1); err == nil {
-		t.Fatal("played after the end")
+	if err := a.Play(1); !errors.Is(err, game.ErrGameOver) {
+		t.Fatalf("playing after the end: %v, want game.ErrGameOver", err)
 	}
 	if l.List()[0].Finished != true {
 		t.Fatal("list does not show the game finished")

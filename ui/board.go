@@ -651,26 +651,7 @@ func (b *boardScreen) resultText() string {
 		}
 		return b.v.RoleName(b.resigned) + " resigned: " + joinNames(w) + " share the win"
 	}
-	if !b.st.Terminal() {
-		return ""
-	}
-	best, winners := -1, []string(nil)
-	for i, r := range b.v.Roles {
-		g := b.st.Goal(game.Role(i))
-		switch {
-		case g > best:
-			best, winners = g, []string{r}
-		case g == best:
-			winners = append(winners, r)
-		}
-	}
-	if len(winners) == 1 {
-		return "game over: " + winners[0] + " wins"
-	}
-	if len(winners) == len(b.v.Roles) {
-		return "game over: a draw"
-	}
-	return "game over: shared by " + strings.Join(winners, " and ")
+	return game.ResultText(b.st)
 }
 
 // humanRole is the role a person at this client resigns for.
