@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/themes"
 	"github.com/tabletop/tabletop/ui"
 )
@@ -118,7 +119,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if u := os.Getenv("USER"); u != "" {
-		opts.Player = ui.Player{Name: u}
+		opts.Player = rooms.Player{Name: u}
 	}
 	popts := []tea.ProgramOption{tea.WithAltScreen()}
 	if f, ok := stdout.(*os.File); ok && f == os.Stdout {

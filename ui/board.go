@@ -16,6 +16,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 )
 
 // boardScreen plays one game: locally (seats and the AI in this client)
@@ -63,8 +64,8 @@ type boardScreen struct {
 	// previous save alone).
 	saved bool
 
-	room         Room
-	roomView     RoomView
+	room         rooms.Room
+	roomView     rooms.RoomView
 	roomMoves    []string
 	roomMovers   []string
 	lastRoomMove []pos
@@ -249,13 +250,13 @@ func (b *boardScreen) seatName(r game.Role) string {
 		if int(r) < len(b.roomView.Seats) {
 			sv := b.roomView.Seats[r]
 			switch sv.Kind {
-			case SeatOpen:
+			case rooms.SeatOpen:
 				return "(open)"
-			case SeatAI:
+			case rooms.SeatAI:
 				return "AI " + sv.Name
 			}
 			name := sv.Name
-			if sv.Kind == SeatHeld || !sv.Connected {
+			if sv.Kind == rooms.SeatHeld || !sv.Connected {
 				name += " (away)"
 			}
 			return name
@@ -666,26 +667,7 @@ func (b *boardScreen) resultText() string {
 		}
 		return b.v.RoleName(b.resigned) + " resigned: " + joinNames(w) + " share the win"
 	}
-	if !b.st.Terminal() {
-		return ""
-	}
-	best, winners := -1, []string(nil)
-	for i, r := range b.v.Roles {
-		g := b.st.Goal(game.Role(i))
-		switch {
-		case g > best:
-			best, winners = g, []string{r}
-		case g == best:
-			winners = append(winners, r)
-		}
-	}
-	if len(winners) == 1 {
-		return "game over: " + winners[0] + " wins"
-	}
-	if len(winners) == len(b.v.Roles) {
-		return "game over: a draw"
-	}
-	return "game over: shared by " + strings.Join(winners, " and ")
+	return game.ResultText(b.st)
 }
 
 // humanRole is the role a person at this client resigns for.

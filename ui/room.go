@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 )
 
 // roomUpdateMsg says the room changed; gen tells the current waiter from
@@ -18,7 +19,7 @@ type roomUpdateMsg struct{ gen int }
 // newRoomBoard shows a shared room. The room's host checks moves and
 // runs its AI seats; this client renders RoomView and submits moves with
 // Room.Play.
-func newRoomBoard(c *common, room Room) screen {
+func newRoomBoard(c *common, room rooms.Room) screen {
 	rv := room.View()
 	v, err := game.Lookup(rv.Variant)
 	var b *boardScreen
@@ -147,7 +148,7 @@ func (j *joinScreen) view() string {
 // roomListScreen lists the host's rooms.
 type roomListScreen struct {
 	c      *common
-	rooms  []RoomInfo
+	rooms  []rooms.RoomInfo
 	i      int
 	status string
 }
@@ -210,7 +211,7 @@ func (r *roomListScreen) view() string {
 		var seats []string
 		for _, s := range info.Seats {
 			who := s.Name
-			if s.Kind == SeatOpen {
+			if s.Kind == rooms.SeatOpen {
 				who = "open"
 			}
 			seats = append(seats, s.Role+":"+who)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 )
 
 // newInput returns a text input styled for the session. Clipboard paste
@@ -327,18 +328,18 @@ func (s *setupScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
 
 func (s *setupScreen) start() (screen, tea.Cmd) {
 	if s.room {
-		spec := RoomSpec{Variant: s.v.Name, AfterHold: SeatAI}
+		spec := rooms.RoomSpec{Variant: s.v.Name, AfterHold: rooms.SeatAI}
 		you := 0
 		for _, k := range s.choice {
 			kind := s.kinds[k]
 			switch {
 			case kind.you:
 				you++
-				spec.Seats = append(spec.Seats, SeatSpec{Kind: SeatPlayer})
+				spec.Seats = append(spec.Seats, rooms.SeatSpec{Kind: rooms.SeatPlayer})
 			case kind.open:
-				spec.Seats = append(spec.Seats, SeatSpec{Kind: SeatOpen})
+				spec.Seats = append(spec.Seats, rooms.SeatSpec{Kind: rooms.SeatOpen})
 			default:
-				spec.Seats = append(spec.Seats, SeatSpec{Kind: SeatAI, Level: string(kind.level)})
+				spec.Seats = append(spec.Seats, rooms.SeatSpec{Kind: rooms.SeatAI, Level: string(kind.level)})
 			}
 		}
 		if you == 0 {

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 )
 
 func newSetupClient(t *testing.T, variant string) (*Model, *setupScreen) {
@@ -15,7 +16,7 @@ func newSetupClient(t *testing.T, variant string) (*Model, *setupScreen) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Player: Player{Name: "ana"}}).(*Model)
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Player: rooms.Player{Name: "ana"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	s := newSetup(m.c, v, false)
 	m.cur = s

@@ -66,7 +66,7 @@ func (r *asyncRunner) until(what string, ok func() bool) {
 // An AI move waits for a free slot of the shared AISlots; meanwhile the
 // board says so and keeps answering keys; the move comes once a slot frees.
 func TestAIWaitsForAFreeSlot(t *testing.T) {
-	slots := NewAISlots(1)
+	slots := ai.NewSlots(1)
 	if err := slots.Acquire(context.Background()); err != nil { // another session's search
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 // Space while waiting for a slot moves at once; undo while waiting drops
 // the wait; neither leaks a slot.
 func TestMoveNowWhileWaitingForASlot(t *testing.T) {
-	slots := NewAISlots(1)
+	slots := ai.NewSlots(1)
 	_ = slots.Acquire(context.Background())
 	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots,
 		Start: Start{Variant: "pentago", Seats: map[string]SeatConfig{"black": {AI: true, Level: ai.Max}}}}).(*Model)

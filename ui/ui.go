@@ -20,6 +20,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/themes"
 )
 
@@ -117,9 +118,9 @@ type Options struct {
 	// os.UserConfigDir()/tabletop (see NewFileStore).
 	Store SaveStore
 	// Lobby, when set, adds Create room / Join room / Room list.
-	Lobby Lobby
+	Lobby rooms.Lobby
 	// Player is the person at this client.
-	Player Player
+	Player rooms.Player
 	// Mouse enables mouse input (cell motion); off leaves the terminal's
 	// own text selection working.
 	Mouse bool
@@ -140,7 +141,7 @@ type Options struct {
 	// AISlots, when set, bounds the AI searches running at once across
 	// every client sharing it: a search waits for a free slot (the board
 	// says so and stays responsive). A server sets one for all sessions.
-	AISlots *AISlots
+	AISlots *ai.Slots
 	// AIThreads caps the worker goroutines of each search (0 = the
 	// level's choice). A server hosting many players sets 1.
 	AIThreads int
