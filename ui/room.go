@@ -12,13 +12,7 @@ import (
 	"github.com/tabletop/tabletop/rooms"
 )
 
-// roomUpdateMsg says the room changed; gen tells the current waiter from
-// one left over from before the board was last re-entered.
-type roomUpdateMsg struct{ gen int }
-
-// newRoomBoard shows a shared room. The room's host checks moves and
-// runs its AI seats; this client renders RoomView and submits moves with
-// Room.Play.
+// newRoomBoard shows a shared room (see roomMatch).
 func newRoomBoard(c *common, room rooms.Room) screen {
 	rv := room.View()
 	v, err := game.Lookup(rv.Variant)
@@ -30,58 +24,9 @@ func newRoomBoard(c *common, room rooms.Room) screen {
 		room.Leave()
 		return newMenu(c, "room "+rv.Code+": "+err.Error())
 	}
-	b.room = room
-	b.start = v.New()
-	b.st = b.start.Clone()
-	b.refreshRoom()
+	b.setMatch(newRoomMatch(v, room, b, b.spinTick))
 	b.centreCursor()
 	return b
-}
-
-// waitRoom is a tea.Cmd that waits for the room's next change.
-func (b *boardScreen) waitRoom() tea.Cmd {
-	ch, gen := b.room.Updates(), b.waitGen
-	return func() tea.Msg {
-		if _, ok := <-ch; !ok {
-			return NoticeMsg("the room was closed")
-		}
-		return roomUpdateMsg{gen}
-	}
-}
-
-// refreshRoom rebuilds the position from the room's view with the game.
-func (b *boardScreen) refreshRoom() {
-	rv := b.room.View()
-	if rv.Note != "" && rv.Note != b.roomView.Note {
-		b.setStatus(rv.Note, false)
-	}
-	b.roomView = rv
-	start, err := game.NewState(b.v.Name, rv.Start)
-	if err != nil {
-		b.setStatus("room: "+err.Error(), true)
-		return
-	}
-	s := start.Clone()
-	var texts, movers []string
-	var last []pos
-	lastQuad := 0
-	for i, t := range rv.Moves {
-		before := s.Clone()
-		m, err := game.PlayText(s, t)
-		if err != nil {
-			b.setStatus(fmt.Sprintf("room move %d: %v", i+1, err), true)
-			return
-		}
-		texts = append(texts, before.ShortMove(m))
-		movers = append(movers, b.v.RoleName(before.ToMove()))
-		last, lastQuad = b.vu.moveCells(before, m), b.vu.moveQuad(m)
-	}
-	if b.st == nil || s.String() != b.st.String() {
-		b.clearChoices()
-	}
-	b.start, b.st = start, s
-	b.roomMoves, b.roomMovers, b.lastRoomMove, b.lastRoomQuad = texts, movers, last, lastQuad
-	b.version++
 }
 
 // joinScreen asks for a room code.

@@ -114,7 +114,7 @@ func (t ttcUI) act(s game.State, p pos, sel *pos) actResult {
 // playKeys: esc cancels a selection (the board handles it).
 func (ttcUI) playKeys(_ game.State, sel *pos) []key.Binding {
 	if sel != nil {
-		return []key.Binding{keyCancel}
+		return []key.Binding{boardKeys.Cancel}
 	}
 	return nil
 }
