@@ -156,4 +156,3 @@ func (noExtras) key(game.State, tea.KeyMsg, pos, *pos) (actResult, bool) {
 	return actResult{}, false
 }
 func (noExtras) alt(game.State, pos, *pos) (actResult, bool) { return actResult{}, false }
-func (noExtras) playKeys(game.State, *pos) []key.Binding     { return nil }
