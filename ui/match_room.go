@@ -24,7 +24,6 @@ type roomMatch struct {
 
 	room  rooms.Room
 	view  rooms.RoomView
-	begin game.State
 	st    game.State
 	moves []playedMove
 	// before is the position the last move was played in, last that move.
@@ -36,8 +35,7 @@ type roomMatch struct {
 
 func newRoomMatch(v *game.Variant, room rooms.Room, status statusLine, spinTick func() tea.Cmd) *roomMatch {
 	r := &roomMatch{v: v, status: status, spinTick: spinTick, room: room}
-	r.begin = v.New()
-	r.st = r.begin.Clone()
+	r.st = v.New()
 	r.refresh()
 	return r
 }
@@ -82,7 +80,7 @@ func (r *roomMatch) refresh() {
 	if s.String() != r.st.String() {
 		r.ver++ // the board clears its selection
 	}
-	r.begin, r.st, r.moves, r.before, r.last = start, s, moves, before, last
+	r.st, r.moves, r.before, r.last = s, moves, before, last
 }
 
 func (r *roomMatch) position() game.State  { return r.st }
