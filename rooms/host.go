@@ -33,11 +33,17 @@ type HostConfig struct {
 // member handles (Room).
 type Host struct {
 	cfg    HostConfig
-	mu     sync.Mutex
-	rooms  map[string]*room
 	slots  *ai.Slots
-	ctx    context.Context
+	ctx    context.Context // every room's searches end with it
 	cancel context.CancelFunc
+	// searches counts the rooms' AI goroutines, for Close to wait on.
+	// Add happens with a room's lock held and the room open, so never
+	// after Close has closed every room and begun to wait.
+	searches sync.WaitGroup
+
+	mu      sync.Mutex
+	rooms   map[string]*room
+	closing bool // Close has begun: no new rooms
 }
 
 var _ Lobby = (*Host)(nil)
@@ -67,10 +73,12 @@ func NewHost(cfg HostConfig) *Host {
 	return l
 }
 
-// Close stops every AI search and closes every room.
+// Close stops every AI search, closes every room and returns once the
+// rooms' AI goroutines have ended, so that nothing of the host runs on.
 func (l *Host) Close() {
 	l.cancel()
 	l.mu.Lock()
+	l.closing = true
 	rooms := make([]*room, 0, len(l.rooms))
 	for _, r := range l.rooms {
 		rooms = append(rooms, r)
@@ -81,6 +89,7 @@ func (l *Host) Close() {
 		r.close()
 		r.mu.Unlock()
 	}
+	l.searches.Wait()
 }
 
 // Len is the number of rooms.
@@ -213,6 +222,10 @@ func (l *Host) Create(p Player, spec RoomSpec) (Room, error) {
 		aiLevel: aiLevel,
 	}
 	l.mu.Lock()
+	if l.closing {
+		l.mu.Unlock()
+		return nil, errClosing
+	}
 	if len(l.rooms) >= l.cfg.MaxRooms {
 		l.mu.Unlock()
 		return nil, errors.New("too many rooms on this server, try later")
@@ -233,11 +246,15 @@ func (l *Host) Create(p Player, spec RoomSpec) (Room, error) {
 		}
 	}
 	r.rec = rec
+	r.ctx, r.cancel = context.WithCancel(l.ctx)
 	l.rooms[rec.Code] = r
 	l.mu.Unlock()
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.closed { // the host closed meanwhile
+		return nil, errClosing
+	}
 	m := r.newMember(p)
 	for i, s := range r.rec.Seats {
 		if s.Kind == SeatPlayer {
@@ -306,12 +323,19 @@ func (l *Host) Join(p Player, code string) (Room, error) {
 	return m, nil
 }
 
-// room is one shared game. Every field is guarded by mu; nothing slow
-// (AI search, writing to a session) happens while it is held.
+// errClosing refuses rooms while the host closes.
+var errClosing = errors.New("the server is closing")
+
+// room is one shared game. Every field below mu is guarded by it; nothing
+// slow (AI search, writing to a session) happens while it is held.
 type room struct {
 	host    *Host
 	v       *game.Variant
 	aiLevel string // level of a seat handed to the AI after a hold
+	// ctx ends the room's AI search; close cancels it, so a room that
+	// closes mid-search frees its AI slot at once.
+	ctx    context.Context
+	cancel context.CancelFunc
 
 	mu       sync.Mutex
 	rec      Record
@@ -395,6 +419,7 @@ func (r *room) close() {
 		return
 	}
 	r.closed = true
+	r.cancel()
 	for i, t := range r.holds {
 		if t != nil {
 			t.Stop()
@@ -487,11 +512,13 @@ func (r *room) scheduleAI() {
 		return
 	}
 	r.thinking = true
+	r.host.searches.Add(1)
 	go r.runAI(r.state.Clone(), len(r.rec.Moves), seat, r.rec.Seats[seat].Level)
 }
 
 func (r *room) runAI(pos game.State, ply, seat int, level string) {
 	l := r.host
+	defer l.searches.Done()
 	var res ai.Result
 	func() {
 		defer func() {
@@ -499,18 +526,18 @@ func (r *room) runAI(pos game.State, ply, seat int, level string) {
 				l.cfg.Logger.Error("AI panic", "room", r.rec.Code, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			}
 		}()
-		if l.slots.Acquire(l.ctx) != nil {
+		if l.slots.Acquire(r.ctx) != nil {
 			return
 		}
 		defer l.slots.Release()
-		res = ai.Search(l.ctx, pos, ai.Options{Level: ai.Level(level), Budget: l.cfg.AIBudget, Threads: 1})
+		res = ai.Search(r.ctx, pos, ai.Options{Level: ai.Level(level), Budget: l.cfg.AIBudget, Threads: 1})
 	}()
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	defer r.recoverPanic("AI move")
 	r.thinking = false
-	if r.closed || l.ctx.Err() != nil {
+	if r.closed || r.ctx.Err() != nil {
 		return
 	}
 	if len(r.rec.Moves) != ply || r.rec.Seats[seat].Kind != SeatAI || r.rec.Finished {
