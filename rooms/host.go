@@ -167,51 +167,11 @@ func (l *Host) Create(p Player, spec RoomSpec) (Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(spec.Seats) != len(v.Roles) {
-		return nil, fmt.Errorf("%s has %d seats, not %d", v.Name, len(v.Roles), len(spec.Seats))
-	}
-	after := spec.AfterHold
-	switch after {
-	case "":
-		after = SeatOpen
-	case SeatOpen, SeatAI:
-	default:
-		return nil, fmt.Errorf("after the hold a seat becomes open or AI, not %q", after)
-	}
 	start := v.New()
-	rec := Record{
-		Variant:   v.Name,
-		Start:     start.String(),
-		AfterHold: after,
-		Created:   time.Now(),
-		Version:   1,
+	rec, aiLevel, err := newRecord(v, start.String(), p, spec)
+	if err != nil {
+		return nil, err
 	}
-	aiLevel := string(ai.Medium)
-	haveAI := false
-	for i, s := range spec.Seats {
-		seat := SeatRecord{Kind: s.Kind}
-		switch s.Kind {
-		case SeatOpen:
-		case SeatAI:
-			lv, err := ai.ParseLevel(s.Level)
-			if s.Level == "" {
-				lv, err = ai.Medium, nil
-			}
-			if err != nil {
-				return nil, err
-			}
-			seat.Level = string(lv)
-			if !haveAI {
-				aiLevel, haveAI = seat.Level, true
-			}
-		case SeatPlayer:
-			seat.PlayerID, seat.Name = p.ID, p.Name
-		default:
-			return nil, fmt.Errorf("seat %d: unknown kind %q", i+1, s.Kind)
-		}
-		rec.Seats = append(rec.Seats, seat)
-	}
-
 	r := &room{
 		host:    l,
 		v:       v,
@@ -221,34 +181,9 @@ func (l *Host) Create(p Player, spec RoomSpec) (Room, error) {
 		members: map[*member]struct{}{},
 		aiLevel: aiLevel,
 	}
-	l.mu.Lock()
-	if l.closing {
-		l.mu.Unlock()
-		return nil, errClosing
+	if err := l.register(r, rec); err != nil {
+		return nil, err
 	}
-	if len(l.rooms) >= l.cfg.MaxRooms {
-		l.mu.Unlock()
-		return nil, errors.New("too many rooms on this server, try later")
-	}
-	for tries := 0; ; tries++ {
-		rec.Code = newCode()
-		if _, local := l.rooms[rec.Code]; !local {
-			if err := l.cfg.Store.Insert(rec); err == nil {
-				break
-			} else if !errors.Is(err, ErrCodeTaken) {
-				l.mu.Unlock()
-				return nil, err
-			}
-		}
-		if tries == 100 {
-			l.mu.Unlock()
-			return nil, errors.New("no free room code, try later")
-		}
-	}
-	r.rec = rec
-	r.ctx, r.cancel = context.WithCancel(l.ctx)
-	l.rooms[rec.Code] = r
-	l.mu.Unlock()
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -264,6 +199,91 @@ func (l *Host) Create(p Player, spec RoomSpec) (Room, error) {
 	r.maybeStart()
 	r.changed(p.Name + " created the room")
 	return m, nil
+}
+
+// newRecord checks spec against v and returns the record of a new room
+// starting at the position string start, with its creator p in every
+// SeatPlayer seat, and the AI level for seats handed to the AI after a
+// hold (the first AI seat's, else medium).
+func newRecord(v *game.Variant, start string, p Player, spec RoomSpec) (Record, string, error) {
+	if len(spec.Seats) != len(v.Roles) {
+		return Record{}, "", fmt.Errorf("%s has %d seats, not %d", v.Name, len(v.Roles), len(spec.Seats))
+	}
+	after := spec.AfterHold
+	switch after {
+	case "":
+		after = SeatOpen
+	case SeatOpen, SeatAI:
+	default:
+		return Record{}, "", fmt.Errorf("after the hold a seat becomes open or AI, not %q", after)
+	}
+	rec := Record{
+		Variant:   v.Name,
+		Start:     start,
+		AfterHold: after,
+		Created:   time.Now(),
+		Version:   1,
+	}
+	aiLevel := ""
+	for i, s := range spec.Seats {
+		seat := SeatRecord{Kind: s.Kind}
+		switch s.Kind {
+		case SeatOpen:
+		case SeatAI:
+			lv, err := ai.ParseLevel(s.Level)
+			if s.Level == "" {
+				lv, err = ai.Medium, nil
+			}
+			if err != nil {
+				return Record{}, "", err
+			}
+			seat.Level = string(lv)
+			if aiLevel == "" {
+				aiLevel = seat.Level
+			}
+		case SeatPlayer:
+			seat.PlayerID, seat.Name = p.ID, p.Name
+		default:
+			return Record{}, "", fmt.Errorf("seat %d: unknown kind %q", i+1, s.Kind)
+		}
+		rec.Seats = append(rec.Seats, seat)
+	}
+	if aiLevel == "" {
+		aiLevel = string(ai.Medium)
+	}
+	return rec, aiLevel, nil
+}
+
+// register claims a free code for rec in the store and adds r to the
+// host under it.
+func (l *Host) register(r *room, rec Record) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closing {
+		return errClosing
+	}
+	if len(l.rooms) >= l.cfg.MaxRooms {
+		return errors.New("too many rooms on this server, try later")
+	}
+	for tries := 0; ; tries++ {
+		rec.Code = newCode()
+		if _, local := l.rooms[rec.Code]; !local {
+			err := l.cfg.Store.Insert(rec)
+			if err == nil {
+				break
+			}
+			if !errors.Is(err, ErrCodeTaken) {
+				return err
+			}
+		}
+		if tries == 100 {
+			return errors.New("no free room code, try later")
+		}
+	}
+	r.rec = rec
+	r.ctx, r.cancel = context.WithCancel(l.ctx)
+	l.rooms[rec.Code] = r
+	return nil
 }
 
 // Join enters the room with the code: the seats held for (or played by
