@@ -33,11 +33,17 @@ type HostConfig struct {
 // member handles (Room).
 type Host struct {
 	cfg    HostConfig
-	mu     sync.Mutex
-	rooms  map[string]*room
 	slots  *ai.Slots
-	ctx    context.Context
+	ctx    context.Context // every room's searches end with it
 	cancel context.CancelFunc
+	// searches counts the rooms' AI goroutines, for Close to wait on.
+	// Add happens with a room's lock held and the room open, so never
+	// after Close has closed every room and begun to wait.
+	searches sync.WaitGroup
+
+	mu      sync.Mutex
+	rooms   map[string]*room
+	closing bool // Close has begun: no new rooms
 }
 
 var _ Lobby = (*Host)(nil)
@@ -67,10 +73,12 @@ func NewHost(cfg HostConfig) *Host {
 	return l
 }
 
-// Close stops every AI search and closes every room.
+// Close stops every AI search, closes every room and returns once the
+// rooms' AI goroutines have ended, so that nothing of the host runs on.
 func (l *Host) Close() {
 	l.cancel()
 	l.mu.Lock()
+	l.closing = true
 	rooms := make([]*room, 0, len(l.rooms))
 	for _, r := range l.rooms {
 		rooms = append(rooms, r)
@@ -81,6 +89,7 @@ func (l *Host) Close() {
 		r.close()
 		r.mu.Unlock()
 	}
+	l.searches.Wait()
 }
 
 // Len is the number of rooms.
@@ -158,8 +167,47 @@ func (l *Host) Create(p Player, spec RoomSpec) (Room, error) {
 	if err != nil {
 		return nil, err
 	}
+	start := v.New()
+	rec, aiLevel, err := newRecord(v, start.String(), p, spec)
+	if err != nil {
+		return nil, err
+	}
+	r := &room{
+		host:    l,
+		v:       v,
+		state:   start,
+		holders: make([]*member, len(v.Roles)),
+		holds:   make([]*time.Timer, len(v.Roles)),
+		members: map[*member]struct{}{},
+		aiLevel: aiLevel,
+	}
+	if err := l.register(r, rec); err != nil {
+		return nil, err
+	}
+
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed { // the host closed meanwhile
+		return nil, errClosing
+	}
+	m := r.newMember(p)
+	for i, s := range r.rec.Seats {
+		if s.Kind == SeatPlayer {
+			r.holders[i] = m
+		}
+	}
+	r.maybeStart()
+	r.changed(p.Name + " created the room")
+	return m, nil
+}
+
+// newRecord checks spec against v and returns the record of a new room
+// starting at the position string start, with its creator p in every
+// SeatPlayer seat, and the AI level for seats handed to the AI after a
+// hold (the first AI seat's, else medium).
+func newRecord(v *game.Variant, start string, p Player, spec RoomSpec) (Record, string, error) {
 	if len(spec.Seats) != len(v.Roles) {
-		return nil, fmt.Errorf("%s has %d seats, not %d", v.Name, len(v.Roles), len(spec.Seats))
+		return Record{}, "", fmt.Errorf("%s has %d seats, not %d", v.Name, len(v.Roles), len(spec.Seats))
 	}
 	after := spec.AfterHold
 	switch after {
@@ -167,18 +215,16 @@ func (l *Host) Create(p Player, spec RoomSpec) (Room, error) {
 		after = SeatOpen
 	case SeatOpen, SeatAI:
 	default:
-		return nil, fmt.Errorf("after the hold a seat becomes open or AI, not %q", after)
+		return Record{}, "", fmt.Errorf("after the hold a seat becomes open or AI, not %q", after)
 	}
-	start := v.New()
 	rec := Record{
 		Variant:   v.Name,
-		Start:     start.String(),
+		Start:     start,
 		AfterHold: after,
 		Created:   time.Now(),
 		Version:   1,
 	}
-	aiLevel := string(ai.Medium)
-	haveAI := false
+	aiLevel := ""
 	for i, s := range spec.Seats {
 		seat := SeatRecord{Kind: s.Kind}
 		switch s.Kind {
@@ -189,64 +235,55 @@ func (l *Host) Create(p Player, spec RoomSpec) (Room, error) {
 				lv, err = ai.Medium, nil
 			}
 			if err != nil {
-				return nil, err
+				return Record{}, "", err
 			}
 			seat.Level = string(lv)
-			if !haveAI {
-				aiLevel, haveAI = seat.Level, true
+			if aiLevel == "" {
+				aiLevel = seat.Level
 			}
 		case SeatPlayer:
 			seat.PlayerID, seat.Name = p.ID, p.Name
 		default:
-			return nil, fmt.Errorf("seat %d: unknown kind %q", i+1, s.Kind)
+			return Record{}, "", fmt.Errorf("seat %d: unknown kind %q", i+1, s.Kind)
 		}
 		rec.Seats = append(rec.Seats, seat)
 	}
-
-	r := &room{
-		host:    l,
-		v:       v,
-		state:   start,
-		holders: make([]*member, len(v.Roles)),
-		holds:   make([]*time.Timer, len(v.Roles)),
-		members: map[*member]struct{}{},
-		aiLevel: aiLevel,
+	if aiLevel == "" {
+		aiLevel = string(ai.Medium)
 	}
+	return rec, aiLevel, nil
+}
+
+// register claims a free code for rec in the store and adds r to the
+// host under it.
+func (l *Host) register(r *room, rec Record) error {
 	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closing {
+		return errClosing
+	}
 	if len(l.rooms) >= l.cfg.MaxRooms {
-		l.mu.Unlock()
-		return nil, errors.New("too many rooms on this server, try later")
+		return errors.New("too many rooms on this server, try later")
 	}
 	for tries := 0; ; tries++ {
 		rec.Code = newCode()
 		if _, local := l.rooms[rec.Code]; !local {
-			if err := l.cfg.Store.Insert(rec); err == nil {
+			err := l.cfg.Store.Insert(rec)
+			if err == nil {
 				break
-			} else if !errors.Is(err, ErrCodeTaken) {
-				l.mu.Unlock()
-				return nil, err
+			}
+			if !errors.Is(err, ErrCodeTaken) {
+				return err
 			}
 		}
 		if tries == 100 {
-			l.mu.Unlock()
-			return nil, errors.New("no free room code, try later")
+			return errors.New("no free room code, try later")
 		}
 	}
 	r.rec = rec
+	r.ctx, r.cancel = context.WithCancel(l.ctx)
 	l.rooms[rec.Code] = r
-	l.mu.Unlock()
-
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	m := r.newMember(p)
-	for i, s := range r.rec.Seats {
-		if s.Kind == SeatPlayer {
-			r.holders[i] = m
-		}
-	}
-	r.maybeStart()
-	r.changed(p.Name + " created the room")
-	return m, nil
+	return nil
 }
 
 // Join enters the room with the code: the seats held for (or played by
@@ -306,12 +343,19 @@ func (l *Host) Join(p Player, code string) (Room, error) {
 	return m, nil
 }
 
-// room is one shared game. Every field is guarded by mu; nothing slow
-// (AI search, writing to a session) happens while it is held.
+// errClosing refuses rooms while the host closes.
+var errClosing = errors.New("the server is closing")
+
+// room is one shared game. Every field below mu is guarded by it; nothing
+// slow (AI search, writing to a session) happens while it is held.
 type room struct {
 	host    *Host
 	v       *game.Variant
 	aiLevel string // level of a seat handed to the AI after a hold
+	// ctx ends the room's AI search; close cancels it, so a room that
+	// closes mid-search frees its AI slot at once.
+	ctx    context.Context
+	cancel context.CancelFunc
 
 	mu       sync.Mutex
 	rec      Record
@@ -395,6 +439,7 @@ func (r *room) close() {
 		return
 	}
 	r.closed = true
+	r.cancel()
 	for i, t := range r.holds {
 		if t != nil {
 			t.Stop()
@@ -487,11 +532,13 @@ func (r *room) scheduleAI() {
 		return
 	}
 	r.thinking = true
+	r.host.searches.Add(1)
 	go r.runAI(r.state.Clone(), len(r.rec.Moves), seat, r.rec.Seats[seat].Level)
 }
 
 func (r *room) runAI(pos game.State, ply, seat int, level string) {
 	l := r.host
+	defer l.searches.Done()
 	var res ai.Result
 	func() {
 		defer func() {
@@ -499,18 +546,18 @@ func (r *room) runAI(pos game.State, ply, seat int, level string) {
 				l.cfg.Logger.Error("AI panic", "room", r.rec.Code, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			}
 		}()
-		if l.slots.Acquire(l.ctx) != nil {
+		if l.slots.Acquire(r.ctx) != nil {
 			return
 		}
 		defer l.slots.Release()
-		res = ai.Search(l.ctx, pos, ai.Options{Level: ai.Level(level), Budget: l.cfg.AIBudget, Threads: 1})
+		res = ai.Search(r.ctx, pos, ai.Options{Level: ai.Level(level), Budget: l.cfg.AIBudget, Threads: 1})
 	}()
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	defer r.recoverPanic("AI move")
 	r.thinking = false
-	if r.closed || l.ctx.Err() != nil {
+	if r.closed || r.ctx.Err() != nil {
 		return
 	}
 	if len(r.rec.Moves) != ply || r.rec.Seats[seat].Kind != SeatAI || r.rec.Finished {
