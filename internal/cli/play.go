@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/themes"
 	"github.com/tabletop/tabletop/ui"
 )
@@ -66,7 +67,7 @@ func runPlay(c *commandLine, args []string) error {
 		}
 	}
 	if u := os.Getenv("USER"); u != "" {
-		opts.Player = ui.Player{Name: u}
+		opts.Player = rooms.Player{Name: u}
 	}
 	popts := []tea.ProgramOption{tea.WithAltScreen()}
 	if f, ok := c.stdout.(*os.File); ok && f == os.Stdout {
