@@ -39,7 +39,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case len(args) == 0:
 	case isHelp(args[0]) || args[0] == "help":
-		if len(args) == 1 {
+		if len(args) == 1 || isHelp(args[1]) || args[1] == "help" {
 			usage(stdout)
 			return 0
 		}

@@ -15,7 +15,7 @@ func TestHelpGoesToStdout(t *testing.T) {
 	}
 	var asks []ask
 	for _, form := range []string{"-h", "-help", "--help", "help"} {
-		asks = append(asks, ask{[]string{form}, "tabletop — "})
+		asks = append(asks, ask{[]string{form}, "tabletop — "}, ask{[]string{"help", form}, "tabletop — "})
 		for _, c := range commands() {
 			asks = append(asks, ask{[]string{c.name, form}, "Usage: tabletop " + c.name})
 		}
