@@ -61,7 +61,8 @@ func (e *engine) FinishRoom(ctx context.Context, code string, f Finish) ([]Ratin
 
 // ratedSeats returns the seats whose players' ratings the game moves: in
 // a rated room, every seat played by a key holder, if there are two or
-// more distinct ones. A game of more than two (Tic-Tac-Chess) is rated
+// more. A key holder in two seats makes the game unrated (whose result
+// would it be?). A game of more than two (Tic-Tac-Chess) is rated
 // pairwise: each pair of key holders is one game of the rating period,
 // won by the higher goal.
 func ratedSeats(r Room) []int {
@@ -71,8 +72,11 @@ func ratedSeats(r Room) []int {
 	var out []int
 	seen := map[string]bool{}
 	for i, s := range r.Seats {
-		if s.Player == "" || (s.Kind != SeatPlayer && s.Kind != SeatHeld) || seen[s.Player] {
+		if s.Player == "" || (s.Kind != SeatPlayer && s.Kind != SeatHeld) {
 			continue
+		}
+		if seen[s.Player] {
+			return nil
 		}
 		seen[s.Player] = true
 		out = append(out, i)

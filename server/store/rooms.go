@@ -274,6 +274,15 @@ func (e *engine) UpdateRoom(ctx context.Context, code string, version int64, u R
 		} else if err != nil {
 			return Event{}, err
 		}
+		if u.Seats != nil {
+			var count int
+			if err := t.queryRow(ctx, `SELECT COUNT(*) FROM seats WHERE room_code = $1`, code).Scan(&count); err != nil {
+				return Event{}, err
+			}
+			if count != len(u.Seats) {
+				return Event{}, fmt.Errorf("store: room %s has %d seats, not %d", code, count, len(u.Seats))
+			}
+		}
 		for i, s := range u.Seats {
 			n, err := t.exec(ctx, `UPDATE seats SET kind = $3, player = $4, name = $5, ai_level = $6,
 				held_until_ms = $7, remaining_ms = $8 WHERE room_code = $1 AND seat = $2`,

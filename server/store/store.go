@@ -118,7 +118,7 @@ type Move struct {
 
 // RoomUpdate replaces a room's seats, status and turn clock in one write.
 type RoomUpdate struct {
-	Seats       []Seat
+	Seats       []Seat    // every seat, in order; nil leaves the seats as they are
 	Started     bool      // play has begun (no seat was open once): the status becomes playing
 	TurnStarted time.Time // the clock of the seat to move runs from here; zero pauses it
 }

@@ -172,8 +172,17 @@ func TestUpdateRoomVersion(t *testing.T) {
 		if got.Status != StatusPlaying || !reflect.DeepEqual(got.Seats, held) || !got.TurnStarted.IsZero() {
 			t.Fatalf("after updates: %+v", got)
 		}
-		if _, err := a.UpdateRoom(ctx, "HJKM", 4, RoomUpdate{Seats: append(held, Seat{})}); err == nil {
-			t.Fatal("an update with a seat too many succeeded")
+		for _, wrong := range [][]Seat{append(held, Seat{}), held[:1]} {
+			if _, err := a.UpdateRoom(ctx, "HJKM", 4, RoomUpdate{Seats: wrong}); err == nil {
+				t.Fatalf("an update with %d seats of 2 succeeded", len(wrong))
+			}
+		}
+		// Nil seats: only the turn clock and the status change.
+		if v, err := a.UpdateRoom(ctx, "HJKM", 4, RoomUpdate{TurnStarted: t0}); err != nil || v != 5 {
+			t.Fatalf("update without seats: %d, %v", v, err)
+		}
+		if got, _ := b.Room(ctx, "HJKM"); !reflect.DeepEqual(got.Seats, held) || !got.TurnStarted.Equal(t0) {
+			t.Fatalf("after an update without seats: %+v", got)
 		}
 	})
 }
@@ -277,9 +286,14 @@ func TestUnratedFinishes(t *testing.T) {
 		unrated := twoSeatRoom("UNR1", false, "fp-a", "fp-b")
 		ai := twoSeatRoom("AIS1", true, "fp-a", "")
 		ai.Seats[1] = Seat{Kind: SeatAI, AILevel: "easy"}
-		for _, r := range []Room{guest, unrated, ai} {
+		self := twoSeatRoom("SLF1", true, "fp-a", "fp-a") // one key in both seats
+		double := twoSeatRoom("DBL1", true, "fp-a", "fp-b")
+		double.Variant = "tictacchess"
+		double.Seats = append(double.Seats, Seat{Kind: SeatPlayer, Player: "fp-a"}, Seat{Kind: SeatPlayer, Player: "fp-c"})
+		for _, r := range []Room{guest, unrated, ai, self, double} {
 			mustCreate(t, s, r)
-			ch, err := s.FinishRoom(ctx, r.Code, Finish{Goals: []int{100, 0}, At: t0})
+			goals := []int{100, 0, 0, 0}[:len(r.Seats)]
+			ch, err := s.FinishRoom(ctx, r.Code, Finish{Goals: goals, At: t0})
 			if err != nil || len(ch) != 0 {
 				t.Fatalf("%s: changes %+v, %v; want none", r.Code, ch, err)
 			}
