@@ -679,3 +679,52 @@ func TestMigrationUpgrade(t *testing.T) {
 		}
 	})
 }
+
+// TestConcurrentFinishesShareAPlayer: one player's rated games against
+// several others end at once on two nodes. Each game's rating must start
+// where another ended (one chain from 1500 to the final rating): no
+// update is lost to a concurrent one.
+func TestConcurrentFinishesShareAPlayer(t *testing.T) {
+	eachBackend(t, func(t *testing.T, open opener) {
+		nodes := []Store{open(t), open(t)}
+		const games = 6
+		for i := range games {
+			mustCreate(t, nodes[0], twoSeatRoom(fmt.Sprintf("CF%02d", i), true, "fp-a", fmt.Sprintf("fp-o%d", i)))
+		}
+		var wg sync.WaitGroup
+		for i := range games {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				if _, err := nodes[i%2].FinishRoom(ctx, fmt.Sprintf("CF%02d", i), Finish{Goals: []int{100, 0}, At: t0}); err != nil {
+					t.Error(err)
+				}
+			}(i)
+		}
+		wg.Wait()
+		hist, err := nodes[1].History(ctx, "fp-a", games)
+		if err != nil || len(hist) != games {
+			t.Fatalf("history: %d games, %v", len(hist), err)
+		}
+		next := map[float64]float64{} // rating before → after
+		for _, g := range hist {
+			p := g.Players[0]
+			if _, dup := next[p.RatingBefore]; dup {
+				t.Fatalf("two games started from rating %v: an update was lost", p.RatingBefore)
+			}
+			next[p.RatingBefore] = p.RatingAfter
+		}
+		r := 1500.0
+		for range games {
+			after, ok := next[r]
+			if !ok {
+				t.Fatalf("no game starts from %v: the ratings do not chain (%v)", r, next)
+			}
+			r = after
+		}
+		ra, err := nodes[0].Ratings(ctx, "fp-a")
+		if err != nil || len(ra) != 1 || ra[0].Rating != r || ra[0].Games != games {
+			t.Fatalf("final rating %+v, %v; want %v after %d games", ra, err, r, games)
+		}
+	})
+}
