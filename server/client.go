@@ -37,19 +37,22 @@ const maxRoomsPerSession = 4
 // rooms the session entered, so that when the session ends — however it
 // ends — its places are given up and its seats held.
 type sessionLobby struct {
-	l     *rooms.Host
-	mu    sync.Mutex
-	rooms map[*sessionRoom]struct{}
-	done  bool
+	l      *rooms.Host
+	player rooms.Player
+	mu     sync.Mutex
+	rooms  map[*sessionRoom]struct{}
+	done   bool
 }
 
 var _ rooms.Lobby = (*sessionLobby)(nil)
 
-func newSessionLobby(l *rooms.Host) *sessionLobby {
-	return &sessionLobby{l: l, rooms: map[*sessionRoom]struct{}{}}
+func newSessionLobby(l *rooms.Host, p rooms.Player) *sessionLobby {
+	return &sessionLobby{l: l, player: p, rooms: map[*sessionRoom]struct{}{}}
 }
 
-func (s *sessionLobby) List() []rooms.RoomInfo { return s.l.List() }
+// List is the room list with the session's own games first ("your
+// games", marked Yours).
+func (s *sessionLobby) List() []rooms.RoomInfo { return s.l.ListFor(s.player) }
 
 func (s *sessionLobby) Create(p rooms.Player, spec rooms.RoomSpec) (rooms.Room, error) {
 	return s.enter(func() (rooms.Room, error) { return s.l.Create(p, spec) })

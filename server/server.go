@@ -105,7 +105,12 @@ func New(cfg Config) (*Server, error) {
 		AIBudget: cfg.AIBudget,
 		AISlots:  s.aiSlots,
 		Logger:   slog.New(cfg.Logger),
+		// Alone on its store: at start nobody is still in a room.
+		Exclusive: exclusiveStore(cfg.Store),
 	})
+	if err := s.startRooms(); err != nil {
+		return nil, err
+	}
 
 	srv := &ssh.Server{
 		Version:     "tabletop",
@@ -382,7 +387,7 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 		started: time.Now(),
 	}
 	gs.joinCode, _ = joinCommand(sess.Command())
-	gs.lobby = newSessionLobby(s.lobby)
+	gs.lobby = newSessionLobby(s.lobby, gs.player)
 	gs.in = newInputPump(sess)
 	gs.out = &watchedWriter{w: sess}
 	pty, winch, ok := sess.Pty()

@@ -24,10 +24,15 @@ import (
 // Every flag can also be set with an environment variable (shown in -h);
 // a flag on the command line wins.
 func runServe(c *commandLine, args []string) error {
-	cfg, err := serveConfig(c, args)
+	cfg, dsn, err := serveConfig(c, args)
 	if err != nil {
 		return err
 	}
+	db, err := openServeStore(&cfg, dsn)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
 	srv, err := server.New(cfg)
 	if err != nil {
 		return err
@@ -39,8 +44,9 @@ func runServe(c *commandLine, args []string) error {
 	return serveUntilSignal(srv, l, cfg.Logger)
 }
 
-// serveConfig reads serve's flags and environment variables.
-func serveConfig(c *commandLine, args []string) (server.Config, error) {
+// serveConfig reads serve's flags and environment variables; it returns
+// the store's DSN apart, since opening the store is runServe's business.
+func serveConfig(c *commandLine, args []string) (server.Config, string, error) {
 	fs := c.flags
 	d := server.Defaults()
 	env := envReader{fs: fs}
@@ -67,6 +73,7 @@ func serveConfig(c *commandLine, args []string) (server.Config, error) {
 	aiConc := env.Int("ai-concurrency", "TABLETOP_AI_CONCURRENCY", d.AIConcurrency, "AI searches running at once, rooms and single-player games together (default: the number of cores); others wait for a free slot")
 	maxSaves := env.Int("max-saves", "TABLETOP_MAX_SAVES", d.MaxSaves, "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
 	maxSaveBytes := env.Int("max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", d.MaxSaveBytes, "largest saved game in bytes")
+	storeDSN := env.String("store", "TABLETOP_STORE", "", "where rooms, players and ratings are kept: a postgres:// URL (several nodes share it) or an SQLite file (default DATA/tabletop.db)")
 	logLevel := env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
 	c.help = `Usage: tabletop serve [FLAGS]
 
@@ -78,14 +85,14 @@ SIGUSR1 logs a line of statistics (not on Windows, which has no such signal).
 Flags (each also settable by the environment variable shown):
 `
 	if _, err := c.parse(args, 0); err != nil {
-		return server.Config{}, err
+		return server.Config{}, "", err
 	}
 	if err := env.err; err != nil {
-		return server.Config{}, usageError{err.Error()}
+		return server.Config{}, "", usageError{err.Error()}
 	}
 	level, err := log.ParseLevel(*logLevel)
 	if err != nil {
-		return server.Config{}, usageError{err.Error()}
+		return server.Config{}, "", usageError{err.Error()}
 	}
 	logger := log.NewWithOptions(c.stderr, log.Options{ReportTimestamp: true, Level: level})
 
@@ -115,7 +122,7 @@ Flags (each also settable by the environment variable shown):
 		Logger:           logger,
 		NewClient:        server.UIClient,
 	}
-	return cfg, nil
+	return cfg, *storeDSN, nil
 }
 
 // serveUntilSignal serves on l until the server fails or a signal stops
