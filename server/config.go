@@ -62,8 +62,13 @@ type Config struct {
 
 	Logger    *log.Logger
 	NewClient ClientFactory // default UIClient
-	// Store keeps room records; default an in-memory store.
+	// Store keeps room records; default an in-memory store (see
+	// NewRoomStore for the database).
 	Store rooms.Store
+	// AILeaseTTL is how long a node's claim on a room's AI seats lasts
+	// unless renewed: another node takes over that long after a crash.
+	// Default 10 s.
+	AILeaseTTL time.Duration
 }
 
 // Defaults returns the configuration of issue 4's limits.

@@ -107,6 +107,7 @@ func New(cfg Config) (*Server, error) {
 		Logger:   slog.New(cfg.Logger),
 		// Alone on its store: at start nobody is still in a room.
 		Exclusive: exclusiveStore(cfg.Store),
+		LeaseTTL:  cfg.AILeaseTTL,
 	})
 	if err := s.startRooms(); err != nil {
 		return nil, err
