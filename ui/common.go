@@ -25,6 +25,9 @@ type common struct {
 	height int
 	// mouse is whether mouse input is captured now (M toggles it).
 	mouse bool
+	// promptHistory is every move typed at a prompt this session,
+	// oldest first, for ↑ at the prompt.
+	promptHistory []string
 }
 
 // setTheme binds t to the session's renderer.

@@ -1,0 +1,137 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/ai"
+)
+
+// Issue 12, defect 1: a resignation takes y and nothing else — not the
+// r that asked, not enter, not a digit when there is no one to choose.
+func TestResignTakesOnlyY(t *testing.T) {
+	for _, k := range []string{"1", "r", "enter", "n", " "} {
+		m, b := newVsAI(t, ai.Easy)
+		m.Update(keyMsg("r"))
+		if b.confirm != "resign" {
+			t.Fatalf("r should ask: confirm %q status %q", b.confirm, b.status)
+		}
+		m.Update(keyMsg(k))
+		if b.ended() {
+			t.Fatalf("%q after r resigned the game: %s", k, b.m.result())
+		}
+	}
+	m, b := newVsAI(t, ai.Easy)
+	m.Update(keyMsg("r"))
+	m.Update(keyMsg("y"))
+	if b.m.resigned() != 0 {
+		t.Fatalf("y should resign x: resigned %d", b.m.resigned())
+	}
+}
+
+// Issue 12, defect 1: while the AI thinks, : opens the prompt; the move
+// typed there is kept and played when the turn comes if still legal.
+func TestPremoveWhileTheAIThinks(t *testing.T) {
+	m, b := newVsAI(t, ai.Easy)
+	pending := press(m, "enter") // x plays the centre; o's search is in pending
+	if lm(b).job == nil {
+		t.Fatal("the AI should be thinking")
+	}
+	for _, k := range []string{":", "r", "2", "c", "2"} {
+		m.Update(keyMsg(k))
+	}
+	if b.ended() {
+		t.Fatalf("typing a move while the AI thinks ended the game: %s", b.m.result())
+	}
+	if !b.prompt || b.input.Value() != "r2c2" {
+		t.Fatalf("the prompt should hold r2c2: prompt %v value %q", b.prompt, b.input.Value())
+	}
+	m.Update(keyMsg("enter"))
+	if b.premove != "r2c2" || !strings.Contains(b.status, "r2c2") {
+		t.Fatalf("the move should be kept for x's turn: premove %q status %q", b.premove, b.status)
+	}
+	drain(t, m, pending) // o moves; x's premove is played
+	played := false
+	for _, pm := range b.m.history() {
+		played = played || (pm.mover == "x" && pm.text == "r2c2")
+	}
+	if !played {
+		t.Fatalf("the premove r2c2 was not played: %v (status %q)", b.m.history(), b.status)
+	}
+	if b.premove != "" {
+		t.Fatalf("the premove should be used up: %q", b.premove)
+	}
+}
+
+// A premove that is no longer legal when the turn comes is refused with
+// the reason, and nothing is played.
+func TestPremoveRefusedWhenIllegal(t *testing.T) {
+	m, b := newVsAI(t, ai.Easy)
+	pending := press(m, "enter") // x takes r4c4
+	for _, k := range []string{":", "r", "4", "c", "4", "enter"} {
+		m.Update(keyMsg(k))
+	}
+	drain(t, m, pending)
+	if b.game().ToMove() != 0 || b.m.history()[len(b.m.history())-1].mover == "x" {
+		t.Fatalf("the illegal premove must not be played: %v", b.m.history())
+	}
+	if !b.isErr || !strings.Contains(b.status, "r4c4") {
+		t.Fatalf("the refusal should name the move and say why: %q", b.status)
+	}
+}
+
+// Issue 12, defect 2: while the board is hidden (too small), keys do
+// not play, resign or make the AI move; resize, quit and help still act.
+func TestNoKeysActOnAHiddenBoard(t *testing.T) {
+	m, b := newTestClient(t, "quad7", 80, 24)
+	m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
+	for _, k := range []string{"enter", " ", "r", "y", "u", "n", "m"} {
+		m.Update(keyMsg(k))
+	}
+	m.Update(tea.MouseMsg{X: 5, Y: 5, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if m.cur != screen(b) || len(lm(b).moves) != 0 || b.ended() {
+		t.Fatalf("keys acted on the hidden board: screen %T, %d moves, ended %v", m.cur, len(lm(b).moves), b.ended())
+	}
+	m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
+	m.Update(keyMsg("?"))
+	if !b.help.ShowAll {
+		t.Fatal("? should still toggle the help")
+	}
+	m.Update(keyMsg("?"))
+	if cmd := press(m, "ctrl+c"); cmd == nil {
+		t.Fatal("ctrl+c should still quit")
+	}
+
+	// Against the AI, space must not make it move while hidden.
+	m, b = newVsAI(t, ai.Max)
+	press(m, "enter")
+	job := lm(b).job
+	m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
+	m.Update(keyMsg(" "))
+	if job == nil || job.ctx.Err() != nil {
+		t.Fatal("space on the hidden board made the AI move now")
+	}
+	lm(b).cancelJob()
+}
+
+// ↑ at the prompt brings back earlier entries, newest first; ↓ goes
+// forward again, to an empty prompt past the newest.
+func TestPromptRecallsEarlierEntries(t *testing.T) {
+	m, b := newTestClient(t, "quad7", 80, 24)
+	for _, text := range []string{"r2c2", "r3c3"} {
+		m.Update(keyMsg(":"))
+		m.Update(keyMsg(text))
+		m.Update(keyMsg("enter"))
+	}
+	m.Update(keyMsg(":"))
+	steps := []struct{ key, want string }{{"up", "r3c3"}, {"up", "r2c2"}, {"up", "r2c2"}, {"down", "r3c3"}, {"down", ""}}
+	for _, s := range steps {
+		m.Update(keyMsg(s.key))
+		if got := b.input.Value(); got != s.want {
+			t.Fatalf("after %s the prompt holds %q, want %q", s.key, got, s.want)
+		}
+	}
+}
