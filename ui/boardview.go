@@ -463,6 +463,10 @@ func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) st
 		chosen = b.vu.turnQuadrant(b.game(), b.cur)
 	}
 	_, turned := b.lastMove()
+	hinted := 0
+	if h, ok := b.m.hintMove(); ok && chosen != 0 {
+		hinted = b.vu.moveQuad(h)
+	}
 	var sb strings.Builder
 	sb.WriteString(strings.Repeat(" ", l.lw))
 	for i, q := range []int{left, right} {
@@ -470,6 +474,10 @@ func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) st
 		label := fmt.Sprintf("Q%d", q)
 		style := st.Muted
 		switch q {
+		case hinted:
+			// Exclamation marks, like a hinted cell: the quadrant
+			// the hint turns (the status line says which way).
+			label, style = "!"+label+"!", st.Accent
 		case chosen:
 			// Brackets show the quadrant a rotation key would turn,
 			// with or without colour.

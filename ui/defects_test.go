@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"github.com/tabletop/tabletop/game"
 	"strings"
 	"testing"
 
@@ -170,4 +172,48 @@ func TestAIDepthShownNeverShrinks(t *testing.T) {
 		t.Fatalf("the depth went down:\n%s", v)
 	}
 	lm(b).cancelJob()
+}
+
+// Issue 12, defect 6: in Pentago's placement, 1-4 promises no rotation
+// (a rotation key then would be refused): it says to place first.
+func TestPentagoQuadrantKeyWhilePlacing(t *testing.T) {
+	m, b := newTestClient(t, "pentago", 80, 24)
+	m.Update(keyMsg("2"))
+	if b.vu.chosenQuadrant() != 0 || strings.Contains(b.status, "chosen") || !strings.Contains(b.status, "place") {
+		t.Fatalf("2 while placing: quadrant %d, status %q", b.vu.chosenQuadrant(), b.status)
+	}
+	m.Update(keyMsg("enter")) // place; now 2 chooses and x turns it
+	m.Update(keyMsg("2"))
+	m.Update(keyMsg("x"))
+	if b.isErr || lastQuad(b) != 2 {
+		t.Fatalf("2 then x after placing should turn quadrant 2: status %q, turned %d", b.status, lastQuad(b))
+	}
+}
+
+// Issue 12, defect 6: a rotation hint is shown on the board (its
+// quadrant's handle marked with !), not only in the status line.
+func TestPentagoRotationHintOnTheBoard(t *testing.T) {
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, AIDelay: -1, Seed: 2,
+		Start: Start{Variant: "pentago", Seats: hotSeat(mustVariant(t, "pentago"))}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	b := m.cur.(*boardScreen)
+	m.Update(keyMsg("enter"))
+	drain(t, m, press(m, "H"))
+	h, ok := b.m.hintMove()
+	if !ok {
+		t.Fatalf("no hint: %q", b.status)
+	}
+	q := b.vu.moveQuad(h)
+	if want := fmt.Sprintf("!Q%d!", q); q == 0 || !strings.Contains(m.View(), want) {
+		t.Fatalf("the hint %s is not on the board (want %s):\n%s", b.game().ShortMove(h), want, m.View())
+	}
+}
+
+func mustVariant(t *testing.T, name string) *game.Variant {
+	t.Helper()
+	v, err := game.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
