@@ -89,7 +89,7 @@ func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
 	l.rebuild()
 	b.setMatch(l)
 	b.centreCursor()
-	b.status = fmt.Sprintf("resumed after %d moves", len(moves))
+	b.status = "resumed after " + count(len(moves), "move")
 	return b, nil
 }
 

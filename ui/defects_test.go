@@ -217,3 +217,50 @@ func mustVariant(t *testing.T, name string) *game.Variant {
 	}
 	return v
 }
+
+// Issue 12, defect 7: the words a player reads.
+func TestWords(t *testing.T) {
+	sv := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: ai.Max, Name: "deep"}}, Moves: []string{"(mark r2 c2)"}}
+	if got, want := saveSummary(sv), "quad7, 1 move: ana vs deep (AI max)"; got != want {
+		t.Errorf("save summary %q, want %q", got, want)
+	}
+	data := sv.Marshal([]string{"x", "o"})
+	store := &memStore{data: data}
+	m := New(Options{Renderer: asciiRenderer(), Store: store, AIDelay: -1}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(keyMsg("enter")) // Continue
+	b, ok := m.cur.(*boardScreen)
+	if !ok || b.status != "resumed after 1 move" {
+		t.Fatalf("continue: %T status %q", m.cur, b.status)
+	}
+	lm(b).cancelJob()
+	if v := m.View(); !strings.Contains(v, "deep (AI max)") {
+		t.Errorf("a named AI seat hides its level:\n%s", v)
+	}
+	split, _ := game.Lookup("pentago-split")
+	if strings.Contains(split.Summary, "seed") {
+		t.Errorf("pentago-split summary %q speaks of the seed", split.Summary)
+	}
+}
+
+// Issue 12, defect 7: a name that is full says so instead of dropping
+// the key without a word.
+func TestSetupNameLimitSaysSo(t *testing.T) {
+	m, s := newSetupClient(t, "quad7")
+	m.Update(keyMsg("up"))
+	m.Update(keyMsg("up"))
+	m.Update(keyMsg("tab"))
+	typeText(m, strings.Repeat("a", 20))
+	if !strings.Contains(s.status, "at most 16 characters") {
+		t.Fatalf("a full name field says nothing: status %q, name %q", s.status, s.names[0].Value())
+	}
+}
+
+// Issue 12, defect 4: a menu description that does not fit ends in "…".
+func TestMenuDescriptionsShowTheyAreCut(t *testing.T) {
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if v := m.View(); !strings.Contains(v, "own the four …") && !strings.Contains(v, "own the four…") {
+		t.Fatalf("cut descriptions do not end in …:\n%s", v)
+	}
+}

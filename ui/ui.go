@@ -85,10 +85,13 @@ func (s SeatConfig) level() ai.Level {
 
 // displayName is the name shown for the seat.
 func (s SeatConfig) displayName() string {
-	if s.Name != "" {
+	switch {
+	case s.AI && s.Name != "":
+		// A named AI still says how strong it is.
+		return s.Name + " (AI " + string(s.level()) + ")"
+	case s.Name != "":
 		return s.Name
-	}
-	if s.AI {
+	case s.AI:
 		return "AI " + string(s.level())
 	}
 	return "human"
