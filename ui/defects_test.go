@@ -264,3 +264,27 @@ func TestMenuDescriptionsShowTheyAreCut(t *testing.T) {
 		t.Fatalf("cut descriptions do not end in …:\n%s", v)
 	}
 }
+
+// Issue 12, defect 4: at 80 columns the key bar always ends with the
+// help and quit keys, and a long status is wrapped, not cut.
+func TestKeyBarAndStatusFit80Columns(t *testing.T) {
+	for _, v := range game.Variants() {
+		m, b := newTestClient(t, v.Name, 80, 24)
+		m.Update(keyMsg("enter")) // a move: undo and redo join the bar
+		m.Update(keyMsg("u"))
+		lines := strings.Split(m.View(), "\n")
+		last := lines[len(lines)-1]
+		if !strings.Contains(last, "? more keys") || !strings.Contains(last, "q quit") {
+			t.Errorf("%s: the key bar lost help or quit: %q", v.Name, last)
+		}
+		long := "quadrant 5 does not exist (quadrants are 1 top-right, 2 top-left, 3 bottom-left, 4 bottom-right)"
+		b.setStatus(long, true)
+		flat := strings.Join(strings.Fields(m.View()), " ")
+		if !strings.Contains(flat, "4 bottom-right)") {
+			t.Errorf("%s: a long status lost its end:\n%s", v.Name, m.View())
+		}
+		if n := len(strings.Split(m.View(), "\n")); n > 24 {
+			t.Errorf("%s: %d lines in a 24-line window", v.Name, n)
+		}
+	}
+}
