@@ -234,11 +234,11 @@ func (b *boardScreen) screenKey(msg tea.KeyMsg) (screen, tea.Cmd, bool) {
 	case key.Matches(msg, k.HelpAll):
 		b.help.ShowAll = !b.help.ShowAll
 	case key.Matches(msg, k.Theme):
-		b.c.nextTheme()
+		text := b.c.cycleTheme()
 		b.help = b.c.newHelp()
 		b.spin.Style = b.c.st.Accent
 		b.input = newInput(b.c, ": ", 40)
-		b.setStatus("theme: "+b.c.theme.Name, false)
+		b.setStatus(text, false)
 	case key.Matches(msg, k.Rules):
 		b.m.suspend()
 		return newRules(b.c, b.v, b), nil, true

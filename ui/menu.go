@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/bubbles/list"
 	"github.com/charmbracelet/bubbles/paginator"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -75,6 +76,8 @@ type menuScreen struct {
 	list   list.Model
 	help   help.Model
 	status string
+	// deleting is the saved game x asked to delete, until answered.
+	deleting *menuItem
 }
 
 func newMenu(c *common, status string) *menuScreen {
@@ -111,7 +114,42 @@ func newMenu(c *common, status string) *menuScreen {
 	m.list = l
 	m.help = c.newHelp()
 	m.resize()
+	if m.status == "" {
+		m.status, c.settingsErr = c.settingsErr, ""
+	}
 	return m
+}
+
+// askDelete asks before the selected saved game is deleted.
+func (m *menuScreen) askDelete() {
+	item, ok := m.list.SelectedItem().(menuItem)
+	if !ok || item.action != actContinue {
+		m.status = "x deletes a saved game: choose one under Continue first"
+		return
+	}
+	m.deleting = &item
+	m.status = "delete the saved game " + item.desc + "? y deletes it, any other key keeps it"
+}
+
+// answerDelete deletes the saved game asked about when yes.
+func (m *menuScreen) answerDelete(yes bool) {
+	item := m.deleting
+	m.deleting, m.status = nil, ""
+	if !yes {
+		return
+	}
+	var err error
+	if slots, ok := m.c.store.(SlotStore); ok {
+		err = slots.RemoveSlot(item.slot)
+	} else {
+		err = m.c.store.Remove()
+	}
+	if err != nil {
+		m.status = "could not delete: " + err.Error()
+		return
+	}
+	m.list.RemoveItem(m.list.Index())
+	m.status = "deleted the saved game " + item.desc
 }
 
 // continueItems offers every saved game in progress, newest first: one
@@ -161,31 +199,40 @@ func saveSummary(sv SavedGame) string {
 	return fmt.Sprintf("%s, %s: %s", sv.Variant, count(len(sv.Moves), "move"), strings.Join(names, " vs "))
 }
 
+// resize fits the list between the title and the status and help.
 func (m *menuScreen) resize() {
-	m.list.SetSize(max(m.c.width-2, 10), max(m.c.height-6, 1))
 	m.help.Width = m.c.width
+	m.list.SetSize(max(m.c.width-2, 10), m.listHeight())
+}
+
+func (m *menuScreen) listHeight() int {
+	return max(m.c.height-5-lipgloss.Height(m.help.View(menuKeys)), 1)
 }
 
 func (m *menuScreen) init() tea.Cmd { return nil }
 
-// menuKeyMap is the menu's keys; its help lists them all.
+// menuKeyMap is the menu's keys; ? shows them all.
 type menuKeyMap struct {
-	Up, Down, Choose, Theme, Mouse, Quit key.Binding
+	Up, Down, Choose, Delete, Yes, Theme, Mouse, HelpAll, Quit key.Binding
 }
 
 var menuKeys = menuKeyMap{
 	Up: keyUp, Down: keyDown,
 	Choose: bind([]string{"enter", " "}, "enter", "select"),
-	Theme:  keyTheme, Mouse: keyMouse, Quit: keyQuit,
+	Delete: bind([]string{"x", "delete"}, "x", "delete saved game"),
+	Yes:    bind([]string{"y", "Y"}, "y", "yes"),
+	Theme:  keyTheme, Mouse: keyMouse, HelpAll: keyHelpAll, Quit: keyQuit,
 }
 
-// ShortHelp is every key of the menu.
+// ShortHelp is the keys most needed, with ? for the rest.
 func (k menuKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Choose, k.Theme, k.Mouse, k.Quit}
+	return []key.Binding{k.Up, k.Down, k.Choose, k.Theme, k.HelpAll, k.Quit}
 }
 
-// FullHelp is the short help on one line.
-func (k menuKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+// FullHelp is every key of the menu.
+func (k menuKeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.Choose, k.Delete}, {k.Theme, k.Mouse}, {k.HelpAll, k.Quit}}
+}
 
 func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -209,13 +256,26 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 			}
 		}
 	case tea.KeyMsg:
+		if m.deleting != nil {
+			m.answerDelete(key.Matches(msg, menuKeys.Yes))
+			return m, nil
+		}
 		switch {
 		case key.Matches(msg, menuKeys.Quit):
 			return m, tea.Quit
+		case key.Matches(msg, menuKeys.HelpAll):
+			m.help.ShowAll = !m.help.ShowAll
+			m.resize()
+			return m, nil
+		case key.Matches(msg, menuKeys.Delete):
+			m.askDelete()
+			return m, nil
 		case key.Matches(msg, menuKeys.Theme):
-			m.c.nextTheme()
+			m.status = m.c.cycleTheme()
+			all := m.help.ShowAll
 			m.help = m.c.newHelp()
-			m.status = "theme: " + m.c.theme.Name
+			m.help.ShowAll = all
+			m.resize()
 			return m, nil
 		case key.Matches(msg, menuKeys.Choose):
 			return m.choose()
@@ -262,7 +322,7 @@ func (m *menuScreen) view() string {
 	var b strings.Builder
 	b.WriteString(st.Title.Render(" tabletop") + "\n")
 	b.WriteString(st.Muted.Render(" abstract strategy games in your terminal") + "\n\n")
-	b.WriteString(fitBlock(m.list.View(), m.c.width, max(m.c.height-6, 1)) + "\n")
+	b.WriteString(fitBlock(m.list.View(), m.c.width, m.listHeight()) + "\n")
 	if m.status != "" {
 		b.WriteString(st.Error.Render(" "+truncate(m.status, m.c.width-2)) + "\n")
 	} else {
