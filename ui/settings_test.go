@@ -155,3 +155,14 @@ func TestMenuHelpAndDelete(t *testing.T) {
 		t.Fatalf("y should delete the saved game:\n%s", m.View())
 	}
 }
+
+// The rules screen points at the project's rules document.
+func TestRulesScreenLinksRulesDocument(t *testing.T) {
+	m, _ := newTestClient(t, "quad7", 100, 60)
+	m.Update(keyMsg("i"))
+	m.Update(keyMsg("pgdown"))
+	m.Update(keyMsg("pgdown"))
+	if v := m.View(); !strings.Contains(v, "RULES.md") {
+		t.Fatalf("the rules screen does not name RULES.md:\n%s", v)
+	}
+}
