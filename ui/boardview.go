@@ -96,9 +96,18 @@ const (
 	boardY        = 2 // header line and a blank line above the board
 )
 
+// cellSize is one size of the board's cells, with the panel width it
+// leaves at least.
+type cellSize struct{ w, h, panelW int }
+
 // cellSizes are tried largest first (about square on a terminal whose
-// cells are twice as high as wide).
-var cellSizes = [][2]int{{11, 5}, {7, 3}, {5, 3}, {3, 1}}
+// cells are twice as high as wide). The larger sizes keep a comfortable
+// panel; the middle ones may narrow it, since at 80×24 a board of 7 rows
+// (Quad 7×7, Pentago, Tic-Tac-Chess) is worth more than panel space.
+var cellSizes = []cellSize{
+	{11, 5, panelComfortW}, {9, 4, panelComfortW}, {7, 3, panelComfortW}, {5, 3, panelComfortW},
+	{5, 3, panelMinW}, {5, 2, panelMinW}, {3, 1, panelMinW},
+}
 
 // roleLinesWide reports whether each role fits on one panel line of the
 // given inner width (else its stocks go on a second line).
@@ -142,7 +151,7 @@ func (b *boardScreen) layout() boardLayout {
 	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2 // borders and two list lines
 	l.bx, l.by = 1, boardY
 	for i, sz := range cellSizes {
-		l.cw, l.ch = sz[0], sz[1]
+		l.cw, l.ch = sz.w, sz.h
 		l.gapW, l.gapH = 0, 0
 		if l.gap > 0 {
 			// A line between the quadrants: "│" alone between small
@@ -157,12 +166,7 @@ func (b *boardScreen) layout() boardLayout {
 		if l.handles {
 			l.bh++
 		}
-		// Bigger cells only when the panel keeps a comfortable width.
-		pw := panelMinW
-		if i < len(cellSizes)-1 {
-			pw = panelComfortW
-		}
-		fits := l.bx+l.bw+2+pw <= w && l.bh <= avail && panelMinH <= avail
+		fits := l.bx+l.bw+2+sz.panelW <= w && l.bh <= avail && panelMinH <= avail
 		if i == len(cellSizes)-1 {
 			l.needW = l.bx + l.bw + 2 + panelMinW
 			l.needH = boardY + max(l.bh, panelMinH) + 1 + l.helpH
