@@ -166,3 +166,30 @@ func TestRulesScreenLinksRulesDocument(t *testing.T) {
 		t.Fatalf("the rules screen does not name RULES.md:\n%s", v)
 	}
 }
+
+// Use the space: at 80×24 the boards of Quad 7×7 and Pentago are more
+// than one line a row, and every board's cells only grow with the window.
+func TestBoardsUseTheSpace(t *testing.T) {
+	for _, name := range []string{"quad7", "pentago"} {
+		_, b := newTestClient(t, name, 80, 24)
+		if l := b.layout(); !l.ok || l.ch < 2 || l.cw < 5 {
+			t.Errorf("%s at 80×24: cells %d×%d", name, l.cw, l.ch)
+		}
+	}
+	for _, v := range []string{"quad5", "quad7", "quad11", "pentago", "tictacchess"} {
+		m, b := newTestClient(t, v, 80, 24)
+		prev := 0
+		for _, sz := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {160, 50}, {200, 60}} {
+			m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+			l := b.layout()
+			if area := l.cw * l.ch; area < prev {
+				t.Errorf("%s at %v: cells %d×%d, smaller than before", v, sz, l.cw, l.ch)
+			} else {
+				prev = area
+			}
+		}
+		if l := b.layout(); l.cw < 7 {
+			t.Errorf("%s at 200×60: cells %d×%d", v, l.cw, l.ch)
+		}
+	}
+}
