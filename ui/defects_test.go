@@ -263,6 +263,9 @@ func TestMenuDescriptionsShowTheyAreCut(t *testing.T) {
 	if v := m.View(); !strings.Contains(v, "own the four …") && !strings.Contains(v, "own the four…") {
 		t.Fatalf("cut descriptions do not end in …:\n%s", v)
 	}
+	if v := m.View(); !strings.Contains(v, "tilted ones too.") {
+		t.Fatalf("the selected item's description is not shown whole:\n%s", v)
+	}
 }
 
 // Issue 12, defect 4: at 80 columns the key bar always ends with the

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/bubbles/paginator"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -53,22 +54,31 @@ func (d menuDelegate) Render(w io.Writer, m list.Model, index int, it list.Item)
 		return
 	}
 	st := d.c.st
-	tw := 0
-	for _, it := range m.Items() {
-		if mi, ok := it.(menuItem); ok {
-			tw = max(tw, len([]rune(mi.title)))
-		}
-	}
+	tw := titleWidth(m)
 	cursor, title := "  ", st.Text.Render(padRight(item.title, tw))
 	if index == m.Index() {
 		cursor = st.Accent.Render("> ")
 		title = st.Accent.Render(padRight(item.title, tw))
 	}
 	// A description that does not fit ends in "…", so it reads as cut.
-	desc := ellipsis(item.desc, max(m.Width()-2-tw-1, 1))
+	desc := ellipsis(item.desc, descWidth(m))
 	line := cursor + title + " " + st.Muted.Render(desc)
 	fmt.Fprint(w, cutANSI(line, m.Width()))
 }
+
+// titleWidth is the width of the list's longest title.
+func titleWidth(m list.Model) int {
+	tw := 0
+	for _, it := range m.Items() {
+		if mi, ok := it.(menuItem); ok {
+			tw = max(tw, len([]rune(mi.title)))
+		}
+	}
+	return tw
+}
+
+// descWidth is the room a description has after the cursor and titles.
+func descWidth(m list.Model) int { return max(m.Width()-2-titleWidth(m)-1, 1) }
 
 // menuScreen is the main menu.
 type menuScreen struct {
@@ -205,8 +215,12 @@ func (m *menuScreen) resize() {
 	m.list.SetSize(max(m.c.width-2, 10), m.listHeight())
 }
 
+// menuNoteLines is how many lines the selected item's description may
+// take under the list.
+const menuNoteLines = 2
+
 func (m *menuScreen) listHeight() int {
-	return max(m.c.height-5-lipgloss.Height(m.help.View(menuKeys)), 1)
+	return max(m.c.height-4-menuNoteLines-lipgloss.Height(m.help.View(menuKeys)), 1)
 }
 
 func (m *menuScreen) init() tea.Cmd { return nil }
@@ -323,10 +337,22 @@ func (m *menuScreen) view() string {
 	b.WriteString(st.Title.Render(" tabletop") + "\n")
 	b.WriteString(st.Muted.Render(" abstract strategy games in your terminal") + "\n\n")
 	b.WriteString(fitBlock(m.list.View(), m.c.width, m.listHeight()) + "\n")
-	if m.status != "" {
-		b.WriteString(st.Error.Render(" "+truncate(m.status, m.c.width-2)) + "\n")
-	} else {
-		b.WriteString("\n")
+	item, _ := m.list.SelectedItem().(menuItem)
+	switch {
+	case m.status != "":
+		b.WriteString(st.Error.Render(" "+ellipsis(m.status, m.c.width-2)) + "\n\n")
+	case lipgloss.Width(item.desc) > descWidth(m.list):
+		// The selected item's description in full when the list cut it.
+		lines := splitLines(ansi.Wordwrap(item.desc, max(m.c.width-2, 1), ""))
+		for len(lines) < menuNoteLines {
+			lines = append(lines, "")
+		}
+		for _, l := range lines[:menuNoteLines] {
+			b.WriteString(st.Muted.Render(" "+ellipsis(l, m.c.width-2)) + "\n")
+		}
+		return b.String() + " " + m.help.View(menuKeys)
+	default:
+		b.WriteString("\n\n")
 	}
 	b.WriteString(" " + m.help.View(menuKeys))
 	return b.String()
