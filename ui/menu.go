@@ -215,6 +215,17 @@ func (m *menuScreen) resize() {
 	m.list.SetSize(max(m.c.width-2, 10), m.listHeight())
 }
 
+// helpView is the menu's keys, each line indented like the rest.
+func (m *menuScreen) helpView() string {
+	h := m.help
+	h.Width = max(m.c.width-1, 1)
+	lines := splitLines(h.View(menuKeys))
+	for i, l := range lines {
+		lines[i] = " " + l
+	}
+	return joinLines(lines)
+}
+
 // menuNoteLines is how many lines the selected item's description may
 // take under the list.
 const menuNoteLines = 2
@@ -350,10 +361,10 @@ func (m *menuScreen) view() string {
 		for _, l := range lines[:menuNoteLines] {
 			b.WriteString(st.Muted.Render(" "+ellipsis(l, m.c.width-2)) + "\n")
 		}
-		return b.String() + " " + m.help.View(menuKeys)
+		return b.String() + m.helpView()
 	default:
 		b.WriteString("\n\n")
 	}
-	b.WriteString(" " + m.help.View(menuKeys))
+	b.WriteString(m.helpView())
 	return b.String()
 }
