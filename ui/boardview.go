@@ -563,7 +563,9 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	if b.ended() {
 		add(st.Accent.Render(b.m.result()))
 	} else {
-		add(b.pieceStyle(mover).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.m.seatName(mover)))
+		head := roleLetter(moverName) + " " + moverName
+		who := ellipsis(b.m.seatName(mover), max(inner-lipgloss.Width(head+" to move: "), 1))
+		add(b.pieceStyle(mover).Render(head) + st.Text.Render(" to move: "+who))
 	}
 	if len(l.buttons) > 0 {
 		var row strings.Builder
@@ -614,6 +616,20 @@ func (b *boardScreen) seatLines(inner int) []string {
 		roleW = max(roleW, len(role))
 	}
 	wide := b.roleLinesWide(inner)
+	// Names get what the line leaves beyond the stocks, at least 10.
+	nameW := 10
+	for i := range b.v.Roles {
+		nameW = max(nameW, lipgloss.Width(b.m.seatName(game.Role(i))))
+	}
+	room := inner - (2 + 2 + roleW + 1) - 1
+	if wide {
+		stocks := 0
+		for i := range b.v.Roles {
+			stocks = max(stocks, lipgloss.Width(b.vu.stocks(b.game(), game.Role(i))), len("shares the win"))
+		}
+		room -= stocks
+	}
+	nameW = max(min(nameW, room), 10)
 	mover, resigned := b.game().ToMove(), b.m.resigned()
 	for i, role := range b.v.Roles {
 		r := game.Role(i)
@@ -633,9 +649,9 @@ func (b *boardScreen) seatLines(inner int) []string {
 		case b.ended() && b.game().Terminal():
 			extra = fmt.Sprintf("goal %d", b.game().Goal(r))
 		}
-		name := truncate(b.m.seatName(r), 10)
+		name := ellipsis(b.m.seatName(r), nameW)
 		head := marker + b.pieceStyle(r).Render(roleLetter(role)+" "+padRight(role, roleW)) + " " +
-			st.Text.Render(padRight(name, 10))
+			st.Text.Render(padRight(name, nameW))
 		if wide {
 			lines = append(lines, head+" "+st.Muted.Render(extra))
 		} else {
