@@ -189,6 +189,7 @@ func (b *boardScreen) play(m game.Move) tea.Cmd {
 	}
 	b.clearChoices()
 	b.sync()
+	b.premove = "" // the player moved: a move typed ahead is not wanted
 	return cmd
 }
 

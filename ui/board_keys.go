@@ -157,6 +157,10 @@ func (b *boardScreen) promptKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		b.input.SetValue("")
 		b.remember(text)
 		switch {
+		case text == "" && b.premove != "":
+			b.premove = ""
+			b.setStatus("premove cancelled", false)
+			return nil, true
 		case text == "":
 			return nil, true
 		case b.ended():
@@ -284,8 +288,10 @@ func (b *boardScreen) matchKey(msg tea.KeyMsg) (screen, tea.Cmd, bool) {
 	k := boardKeys
 	switch {
 	case key.Matches(msg, k.Undo) && b.m.offers(actUndo):
+		b.premove = "" // typed for a position that is gone
 		return b, b.m.undo(), true
 	case key.Matches(msg, k.Redo) && b.m.offers(actRedo):
+		b.premove = ""
 		return b, b.m.redo(), true
 	case key.Matches(msg, k.New) && b.m.offers(actNewGame):
 		b.leave()

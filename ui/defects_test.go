@@ -310,3 +310,26 @@ func TestPanelNamesSeats(t *testing.T) {
 		}
 	}
 }
+
+// A premove goes with undo (it was typed for a position that is gone)
+// and an empty prompt cancels it.
+func TestPremoveCancelled(t *testing.T) {
+	m, b := newVsAI(t, ai.Easy)
+	pending := press(m, "enter")
+	for _, k := range []string{":", "r2c2", "enter"} {
+		m.Update(keyMsg(k))
+	}
+	m.Update(keyMsg(":"))
+	m.Update(keyMsg("enter"))
+	if b.premove != "" || b.status != "premove cancelled" {
+		t.Fatalf("an empty prompt should cancel the premove: %q, status %q", b.premove, b.status)
+	}
+	for _, k := range []string{":", "r2c2", "enter"} {
+		m.Update(keyMsg(k))
+	}
+	drain(t, m, press(m, "u"))
+	drain(t, m, pending)
+	if b.premove != "" || len(lm(b).moves) != 0 {
+		t.Fatalf("undo should drop the premove: %q, %d moves", b.premove, len(lm(b).moves))
+	}
+}
