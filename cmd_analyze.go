@@ -31,7 +31,7 @@ func runAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	levelName := fs.String("level", "", "AI level: easy, medium, hard or max (default hard; max when only --budget is given)")
 	budget := fs.Duration("budget", 0, "time to think (default: the level's)")
 	threads := fs.Int("threads", 0, "worker goroutines (0: the level's choice)")
-	multi := fs.String("multi", "", "search for games of more than two roles: brs (best reply), paranoid, maxn or uct (default at hard and max: "+ai.DefaultMulti+"; easy and medium: brs)")
+	multi := fs.String("multi", "", "search for games of more than two roles: brs (best reply), paranoid, maxn or uct (default at hard and max: "+ai.DefaultMulti.String()+"; easy and medium: brs)")
 	seed := fs.Uint64("seed", 1, "seed for the noise of the easy and medium levels")
 	asJSON := fs.Bool("json", false, "print one JSON object: move, turn, score, depth, pv, nodes")
 	verbose := fs.Bool("v", false, "print each completed depth on stderr")
@@ -78,13 +78,12 @@ Flags:
 	} else if *budget > 0 {
 		level = ai.Max
 	}
-	switch *multi {
-	case "", ai.BestReply, ai.Paranoid, ai.MaxN, ai.UCT:
-	default:
+	alg, err := ai.ParseAlgorithm(*multi)
+	if err != nil {
 		fmt.Fprintf(stderr, "tabletop analyze: --multi %q: want brs, paranoid, maxn or uct\n", *multi)
 		return 2
 	}
-	opt := ai.Options{Level: level, Budget: *budget, Seed: *seed, Threads: *threads, Multi: *multi}
+	opt := ai.Options{Level: level, Budget: *budget, Seed: *seed, Threads: *threads, Multi: alg}
 	if *verbose {
 		opt.Progress = func(p ai.Progress) {
 			fmt.Fprintf(stderr, "depth %2d  score %6.2f  nodes %d  %.0f nodes/s  %v  %s\n", p.Depth, p.Score, p.Nodes, p.NPS,

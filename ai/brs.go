@@ -6,14 +6,6 @@ import (
 	"github.com/tabletop/tabletop/game"
 )
 
-// BestReply is best-reply search for games of more than two roles: an
-// alpha-beta search in which the root role's turns alternate with a single
-// reply by the strongest of all other roles, the others skipping (the game
-// must implement game.Skipper). It looks twice as deep in turns of the
-// root role as paranoid search and does not let the other roles plan
-// together over several turns.
-const BestReply = "brs"
-
 // brsReplyShift places the number of skipped roles in a reply's move code
 // (replies are kept in the table as one move).
 const brsReplyShift = 28
@@ -55,17 +47,14 @@ func (w *worker) brsSearch(ply, depth int, alpha, beta int32) int32 {
 	if depth < 0 {
 		depth = 0
 	}
-	pvNode := beta-alpha > 1
 	key := s.Hash() ^ w.salt
 	h, hasTT := w.sh.tt.probe(key)
-	if hasTT && (h.depth >= depth && !pvNode || h.depth == exactDepth) {
-		if h.bound == boundExact || h.bound == boundLower && h.score >= beta || h.bound == boundUpper && h.score <= alpha {
-			w.inexact++
-			if h.depth != exactDepth {
-				w.horizon++
-			}
-			return h.score
+	if hasTT && ttDecides(h, depth, alpha, beta) {
+		w.inexact++
+		if h.depth != exactDepth {
+			w.horizon++
 		}
+		return h.score
 	}
 	if !forced {
 		moves = s.Legal(w.moves[ply][:0])
@@ -96,9 +85,7 @@ func (w *worker) brsSearch(ply, depth int, alpha, beta int32) int32 {
 			best, bestMove = v, m
 			if v > alpha {
 				alpha = v
-				w.pv[ply][0] = m
-				n := copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
-				w.pvLen[ply] = n + 1
+				w.setPV(ply, m)
 				if v >= beta {
 					w.rememberCutoff(ply, 0, depth, m)
 					break
@@ -117,13 +104,11 @@ func (w *worker) brsReplies(ply, depth int, alpha, beta int32) int32 {
 	w.inexact++
 	key := s.Hash() ^ w.salt
 	h, hasTT := w.sh.tt.probe(key)
-	if hasTT && (h.depth >= depth && beta-alpha == 1 || h.depth == exactDepth) {
-		if h.bound == boundExact || h.bound == boundLower && h.score >= beta || h.bound == boundUpper && h.score <= alpha {
-			if h.depth != exactDepth {
-				w.horizon++
-			}
-			return h.score
+	if hasTT && ttDecides(h, depth, alpha, beta) {
+		if h.depth != exactDepth {
+			w.horizon++
 		}
+		return h.score
 	}
 	startHorizon := w.horizon
 	quiet := depth <= 0
