@@ -54,7 +54,7 @@ func TestRecoveredPanicsAreReported(t *testing.T) {
 				defer mu.Unlock()
 				got = append(got, r)
 			})
-			defer SetPanicHook(prev)
+			defer func() { SetPanicHook(prev) }()
 			before := RecoveredPanics()
 			res := NewSearcher().Search(context.Background(), tc.state, tc.opt)
 			if !tc.state.IsLegal(res.Move) {
@@ -79,7 +79,7 @@ func TestRecoveredPanicsAreReported(t *testing.T) {
 // A hook that panics itself does not undo the recovery.
 func TestPanickingHookIsContained(t *testing.T) {
 	prev := SetPanicHook(func(PanicReport) { panic("hook exploded") })
-	defer SetPanicHook(prev)
+	defer func() { SetPanicHook(prev) }()
 	s := &toyBadEval{toy: *toyFrom("x...o....", 0, 1)}
 	before := RecoveredPanics()
 	res := NewSearcher().Search(context.Background(), s, Options{Level: Hard, Budget: 50 * time.Millisecond, Threads: 1})

@@ -14,7 +14,7 @@ func TestRetroPrimitives(t *testing.T) {
 	rng := game.NewRand(11)
 	fives := 0
 	for it := 0; it < 300; it++ {
-		b := rng.Uint64() & rng.Uint64() & pxFullQ
+		b := sparse(rng, 2) & pxFullQ
 		if it%2 == 0 {
 			b |= rng.Uint64() & pxFullQ
 		}
@@ -36,7 +36,7 @@ func TestRetroPrimitives(t *testing.T) {
 		}
 		var x pxSuper
 		for w := range x {
-			x[w] = rng.Uint64() & rng.Uint64() & rng.Uint64()
+			x[w] = sparse(rng, 3)
 		}
 		y := pxRmax(x)
 		for o := 0; o < 256; o++ {
@@ -110,4 +110,13 @@ func TestRetroMatchesSearch(t *testing.T) {
 	if count[1] < 10 || count[0] < 10 || count[-1] < 3 || turns < 2000 {
 		t.Fatalf("too few compared: values %v, %d turns", count, turns)
 	}
+}
+
+// sparse is the and of k random words: each bit set with probability 2^−k.
+func sparse(rng *game.Rand, k int) uint64 {
+	v := rng.Uint64()
+	for i := 1; i < k; i++ {
+		v &= rng.Uint64()
+	}
+	return v
 }
