@@ -43,7 +43,9 @@ func TestRecoveredPanicsAreReported(t *testing.T) {
 		{"alpha-beta", &toyBadEval{toy: *toyFrom("x...o....", 0, 1)},
 			Options{Level: Hard, Budget: 100 * time.Millisecond, Threads: 1}, "search", "estimate exploded"},
 		{"uct playout", ttcBadPlayouts{mustState(t, "tictacchess", "").(*tictacchess.State)},
-			Options{Level: Hard, Budget: 100 * time.Millisecond, Threads: 1, Multi: UCT}, "uct", "playout exploded"},
+			// A long budget: under load a short one could pass before the
+			// first playout. The panic stops the tree at once.
+			Options{Level: Hard, Budget: time.Minute, Threads: 1, Multi: UCT}, "uct", "playout exploded"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
