@@ -174,35 +174,8 @@ func (r *pxRetro) solve(me, opp uint64) int8 {
 	for e := empty; e != 0; e &= e - 1 {
 		cells = append(cells, bits.TrailingZeros64(e))
 	}
-	root := [2]uint64{me, opp}
-	// five[s][t][rank]: orientations with a five for side s after it
-	// placed the t-set of rank rank on the frame cells.
-	var five [2][][]pxSuper
-	for s := 0; s < 2; s++ {
-		five[s] = make([][]pxSuper, k/2+2)
-		for t := 0; t <= k/2+1 && t <= k; t++ {
-			tab := make([]pxSuper, pxBinom[k][t])
-			m := uint64(1)<<t - 1
-			for i := range tab {
-				tab[i] = pxFiveSuper(root[s] | pxDeposit(m, cells))
-				if i+1 < len(tab) {
-					m = pxNextSubset(m)
-				}
-			}
-			five[s][t] = tab
-		}
-	}
-	size := pxRetroSize(k)
-	for i := range r.bufs {
-		if cap(r.bufs[i]) < size {
-			r.bufs[i] = nil
-			r.bufs[i] = make([]pxSupers, size)
-		}
-		r.bufs[i] = r.bufs[i][:size]
-	}
-	r.pairs = 0
-	r.level1 = map[int]pxSupers{}
-	r.cells = cells
+	five := pxFiveTables([2]uint64{me, opp}, cells)
+	r.reset(cells)
 	all := pxSuper{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 	var rootVal pxSupers
 	free := make([]int, k)
@@ -218,24 +191,8 @@ func (r *pxRetro) solve(me, opp uint64) int8 {
 		}
 		innerOut := pxBinom[k-b][a] // U_{j-1}: B outer, A relative to it inner
 		nf := k - a
-		// cs1p[s1p*nf+i]: rank of B (relative to the cells not in A)
-		// once free cell i joins A.
 		nB := pxBinom[nf][b]
-		cs1p := make([]int32, nB*nf)
-		{
-			m := uint64(1)<<b - 1
-			for s1p := 0; s1p < nB; s1p++ {
-				for i := 0; i < nf; i++ {
-					if m&(1<<i) == 0 {
-						low := m & (1<<i - 1)
-						cs1p[s1p*nf+i] = int32(pxColexRank(low | m>>(i+1)<<i))
-					}
-				}
-				if s1p+1 < nB {
-					m = pxNextSubset(m)
-				}
-			}
-		}
+		cs1p := pxRanksWithout(nf, b)
 		A := uint64(1)<<a - 1
 		nA := pxBinom[k][a]
 		for rankA := 0; rankA < nA; rankA++ {
@@ -287,14 +244,7 @@ func (r *pxRetro) solve(me, opp uint64) int8 {
 				if j > 0 {
 					// The placer of B chooses its rotation: it wins where
 					// some turn reaches an orientation the mover loses.
-					rankArel := 0
-					t := 1
-					for m := A; m != 0; m &= m - 1 {
-						p := bits.TrailingZeros64(m)
-						rankArel += pxBinom[p-bits.OnesCount64(B&(1<<p-1))][t]
-						t++
-					}
-					out[rankB*innerOut+rankArel] = pxSupers{win: pxRmax(us.notlose.not()), notlose: pxRmax(us.win.not())}
+					out[rankB*innerOut+pxRankOutside(A, B)] = pxSupers{win: pxRmax(us.notlose.not()), notlose: pxRmax(us.win.not())}
 				}
 				if s1p+1 < nB {
 					Brel = pxNextSubset(Brel)
@@ -312,6 +262,79 @@ func (r *pxRetro) solve(me, opp uint64) int8 {
 		return 0
 	}
 	return -1
+}
+
+// pxFiveTables returns, per side s and number t of new stones, for
+// every t-set of the frame cells (by colex rank) placed by s beside its
+// root stones, the orientations in which s has a five.
+func pxFiveTables(root [2]uint64, cells []int) [2][][]pxSuper {
+	k := len(cells)
+	var five [2][][]pxSuper
+	for s := 0; s < 2; s++ {
+		five[s] = make([][]pxSuper, k/2+2)
+		for t := 0; t <= k/2+1 && t <= k; t++ {
+			tab := make([]pxSuper, pxBinom[k][t])
+			m := uint64(1)<<t - 1
+			for i := range tab {
+				tab[i] = pxFiveSuper(root[s] | pxDeposit(m, cells))
+				if i+1 < len(tab) {
+					m = pxNextSubset(m)
+				}
+			}
+			five[s][t] = tab
+		}
+	}
+	return five
+}
+
+// reset readies the level buffers for a root whose empty cells are
+// cells.
+func (r *pxRetro) reset(cells []int) {
+	size := pxRetroSize(len(cells))
+	for i := range r.bufs {
+		if cap(r.bufs[i]) < size {
+			r.bufs[i] = nil
+			r.bufs[i] = make([]pxSupers, size)
+		}
+		r.bufs[i] = r.bufs[i][:size]
+	}
+	r.pairs = 0
+	r.level1 = map[int]pxSupers{}
+	r.cells = cells
+}
+
+// pxRanksWithout returns, for every b-set of nf cells (by colex rank
+// s1p) and every cell i outside it, at [s1p*nf+i], the rank of the set
+// among the cells other than i: the rank of B relative to the cells
+// not in A once free cell i joins A.
+func pxRanksWithout(nf, b int) []int32 {
+	nB := pxBinom[nf][b]
+	out := make([]int32, nB*nf)
+	m := uint64(1)<<b - 1
+	for s1p := 0; s1p < nB; s1p++ {
+		for i := 0; i < nf; i++ {
+			if m&(1<<i) == 0 {
+				low := m & (1<<i - 1)
+				out[s1p*nf+i] = int32(pxColexRank(low | m>>(i+1)<<i))
+			}
+		}
+		if s1p+1 < nB {
+			m = pxNextSubset(m)
+		}
+	}
+	return out
+}
+
+// pxRankOutside is the colex rank of the set A among the frame cells
+// not in B (A and B disjoint).
+func pxRankOutside(A, B uint64) int {
+	rank, t := 0, 1
+	for m := A; m != 0; m &= m - 1 {
+		p := bits.TrailingZeros64(m)
+		rank += pxBinom[p-bits.OnesCount64(B&(1<<p-1))][t]
+		t++
+	}
+	return rank
 }
 
 // turnValue returns, after solve, the value for the root's mover of the
