@@ -78,6 +78,25 @@ func TestRecoveredPanicsAreReported(t *testing.T) {
 	}
 }
 
+// A panic in a Lazy SMP helper (its own goroutine in a search) is
+// reported as the helper's and ends only the helper.
+func TestHelperPanicIsReported(t *testing.T) {
+	var got []PanicReport
+	prev := SetPanicHook(func(r PanicReport) { got = append(got, r) })
+	defer func() { SetPanicHook(prev) }()
+	s := &toyBadEval{toy: *toyFrom("x...o....", 0, 1)}
+	w := newWorker(&shared{tt: newTable(10), ctx: context.Background(), deadline: time.Now().Add(time.Hour)}, 1)
+	w.prepare(s, true, false)
+	for _, m := range s.Legal(nil) {
+		w.rootMoves = append(w.rootMoves, rootMove{move: m})
+	}
+	before := RecoveredPanics()
+	w.runHelper(4) // the horizon's estimate panics
+	if n := RecoveredPanics() - before; n != 1 || len(got) != 1 || got[0].Where != "helper" || got[0].Value != "estimate exploded" {
+		t.Fatalf("counted %d, reports %+v; want one from the helper", n, got)
+	}
+}
+
 // A hook that panics itself does not undo the recovery.
 func TestPanickingHookIsContained(t *testing.T) {
 	prev := SetPanicHook(func(PanicReport) { panic("hook exploded") })

@@ -240,12 +240,7 @@ func (sr *Searcher) alphaBeta(p *plan, main *worker) Result {
 		wg.Add(1)
 		go func(w *worker) {
 			defer wg.Done()
-			defer func() {
-				if r := recover(); r != nil {
-					reportPanic("helper", r)
-				}
-			}()
-			w.helperLoop(p.maxDepth)
+			w.runHelper(p.maxDepth)
 		}(w)
 	}
 	it := sr.deepen(p, main)
@@ -414,6 +409,17 @@ func (w *worker) setBRS(on bool) {
 	if on {
 		w.salt ^= 0x5bd1e9955bd1e995
 	}
+}
+
+// runHelper runs the Lazy SMP helper loop; a panic in it is reported and
+// ends the helper, and the main worker's result stands.
+func (w *worker) runHelper(maxDepth int) {
+	defer func() {
+		if r := recover(); r != nil {
+			reportPanic("helper", r)
+		}
+	}()
+	w.helperLoop(maxDepth)
 }
 
 // helperLoop is a Lazy SMP helper: it deepens on its own, half of the
