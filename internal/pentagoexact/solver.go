@@ -91,6 +91,15 @@ func pxSymRC(s, r, c int) (int, int) {
 }
 
 func init() {
+	pxInitQuadMajor()
+	pxInitCounts()
+	pxInitSymmetries()
+	pxRetroInit()
+}
+
+// pxInitQuadMajor fills the cell maps between row-major and qm and the
+// rotations of a quadrant pattern.
+func pxInitQuadMajor() {
 	for r := 0; r < 6; r++ {
 		for c := 0; c < 6; c++ {
 			pxRMtoQ[r*6+c] = uint8(pxRMCell(r, c))
@@ -107,6 +116,11 @@ func init() {
 			pxRot9[1][p] |= 1 << ((2-lc)*3 + lr)
 		}
 	}
+}
+
+// pxInitCounts fills the fives in qm and the packed per-five stone
+// counts of quadrant patterns and cells.
+func pxInitCounts() {
 	// The fives, built here (init order across files is by file name,
 	// so pxLines may not exist yet); TestSymmetries compares.
 	nl := 0
@@ -138,6 +152,10 @@ func init() {
 			}
 		}
 	}
+}
+
+// pxInitSymmetries fills the tables of the 8 symmetries of the board.
+func pxInitSymmetries() {
 	for s := 0; s < 8; s++ {
 		for r := 0; r < 6; r++ {
 			for c := 0; c < 6; c++ {
@@ -175,7 +193,6 @@ func init() {
 			}
 		}
 	}
-	pxRetroInit()
 }
 
 func pxPow3(k int) uint64 {
