@@ -66,10 +66,10 @@ func NewSearcherBits(bits uint) *Searcher {
 	return &Searcher{tt: newTable(bits)}
 }
 
-// Search is the method form of the package-level Search. It plans the
-// search (plan), answers at once where it can or picks the algorithm
-// (dispatch), and for alpha-beta deepens iteratively (deepen) and then
-// turns the deepest iteration into a Result (finish).
+// Search is the method form of the package-level Search. It decides how
+// to search (newPlan), answers at once where it can or else runs the
+// plan's algorithm (dispatch); alpha-beta deepens iteratively (deepen)
+// and turns the deepest iteration into the Result (finish).
 func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res Result) {
 	sr.mu.Lock()
 	defer sr.mu.Unlock()
