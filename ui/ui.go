@@ -14,11 +14,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/themes"
 )
 
@@ -116,9 +118,9 @@ type Options struct {
 	// os.UserConfigDir()/tabletop (see NewFileStore).
 	Store SaveStore
 	// Lobby, when set, adds Create room / Join room / Room list.
-	Lobby Lobby
+	Lobby rooms.Lobby
 	// Player is the person at this client.
-	Player Player
+	Player rooms.Player
 	// Mouse enables mouse input (cell motion); off leaves the terminal's
 	// own text selection working.
 	Mouse bool
@@ -139,7 +141,7 @@ type Options struct {
 	// AISlots, when set, bounds the AI searches running at once across
 	// every client sharing it: a search waits for a free slot (the board
 	// says so and stays responsive). A server sets one for all sessions.
-	AISlots *AISlots
+	AISlots *ai.Slots
 	// AIThreads caps the worker goroutines of each search (0 = the
 	// level's choice). A server hosting many players sets 1.
 	AIThreads int
@@ -158,7 +160,6 @@ type screen interface {
 type Model struct {
 	c   *common
 	cur screen
-	err string // start-up error shown on the menu
 }
 
 // New returns the client for one terminal.
@@ -250,21 +251,13 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// switchMsg replaces the current screen.
-type switchMsg struct{ to screen }
-
-func switchTo(s screen) tea.Cmd { return func() tea.Msg { return switchMsg{s} } }
-
 // Update routes messages to the current screen.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.c.width, m.c.height = max(msg.Width, 0), max(msg.Height, 0)
-	case switchMsg:
-		m.cur = msg.to
-		return m, m.cur.init()
 	case tea.KeyMsg:
-		if msg.String() == "M" && !isTyping(m.cur) {
+		if key.Matches(msg, keyMouse) && !isTyping(m.cur) {
 			return m, m.toggleMouse()
 		}
 		// Keys typed faster than the terminal is read arrive as one

@@ -1,48 +1,32 @@
-package server
+package rooms_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tabletop/tabletop/game"
-	"github.com/tabletop/tabletop/ui"
+	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/rooms/roomstest"
 )
 
-func testLobby(hold time.Duration) *Lobby {
-	return NewLobby(LobbyConfig{SeatHold: hold})
-}
-
-// waitView waits (at most 10 s) for a view satisfying ok, reading the
-// member's mailbox as a client does.
-func waitView(t *testing.T, r ui.Room, what string, ok func(ui.RoomView) bool) ui.RoomView {
-	t.Helper()
-	deadline := time.After(10 * time.Second)
-	for {
-		v := r.View()
-		if ok(v) {
-			return v
-		}
-		select {
-		case <-r.Updates():
-		case <-deadline:
-			t.Fatalf("timed out waiting for %s; last view %+v", what, v)
-		}
-	}
+func testLobby(hold time.Duration) *rooms.Host {
+	return rooms.NewHost(rooms.HostConfig{SeatHold: hold})
 }
 
 var (
-	ana = ui.Player{ID: "SHA256:ana", Name: "ana"}
-	bob = ui.Player{ID: "SHA256:bob", Name: "bob"}
-	cy  = ui.Player{ID: "SHA256:cy", Name: "cy"}
-	dee = ui.Player{ID: "SHA256:dee", Name: "dee"}
-	eve = ui.Player{ID: "SHA256:eve", Name: "eve"}
+	ana = rooms.Player{ID: "SHA256:ana", Name: "ana"}
+	bob = rooms.Player{ID: "SHA256:bob", Name: "bob"}
+	cy  = rooms.Player{ID: "SHA256:cy", Name: "cy"}
+	dee = rooms.Player{ID: "SHA256:dee", Name: "dee"}
+	eve = rooms.Player{ID: "SHA256:eve", Name: "eve"}
 )
 
 func TestRoomTwoPlayersToTheEnd(t *testing.T) {
 	l := testLobby(time.Minute)
 	defer l.Close()
-	a, err := l.Create(ana, ui.RoomSpec{Variant: nim2.Name, Seats: []ui.SeatSpec{{Kind: ui.SeatPlayer}, {Kind: ui.SeatOpen}}})
+	a, err := l.Create(ana, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +34,7 @@ func TestRoomTwoPlayersToTheEnd(t *testing.T) {
 		t.Fatal("played before the second player joined")
 	}
 	list := l.List()
-	if len(list) != 1 || list[0].Code != a.Code() || !hasOpen(list[0].Seats) {
+	if len(list) != 1 || list[0].Code != a.Code() || !rooms.HasOpen(list[0].Seats) {
 		t.Fatalf("room list %+v", list)
 	}
 	b, err := l.Join(bob, strings.ToLower(a.Code()))
@@ -75,7 +59,7 @@ func TestRoomTwoPlayersToTheEnd(t *testing.T) {
 	}
 	// pile 7: ana 2, bob 2, ana 2, bob 1 → bob takes the last.
 	turns := []struct {
-		who ui.Room
+		who rooms.Room
 		m   game.Move
 	}{{a, 2}, {b, 2}, {a, 2}, {b, 1}}
 	for i, tt := range turns {
@@ -83,11 +67,11 @@ func TestRoomTwoPlayersToTheEnd(t *testing.T) {
 			t.Fatalf("move %d: %v", i, err)
 		}
 		want := i + 1
-		for _, r := range []ui.Room{a, b, spec} {
-			waitView(t, r, "the move", func(v ui.RoomView) bool { return len(v.Moves) == want })
+		for _, r := range []rooms.Room{a, b, spec} {
+			roomstest.WaitView(t, r, "the move", func(v rooms.RoomView) bool { return len(v.Moves) == want })
 		}
 	}
-	for _, r := range []ui.Room{a, b, spec} {
+	for _, r := range []rooms.Room{a, b, spec} {
 		v := r.View()
 		if !v.Finished || !strings.Contains(v.Note, "p2 wins") {
 			t.Fatalf("after the last move: finished=%v note=%q", v.Finished, v.Note)
@@ -96,8 +80,8 @@ func TestRoomTwoPlayersToTheEnd(t *testing.T) {
 			t.Fatalf("position %q moves %v", v.Position, v.Moves)
 		}
 	}
-	if err := a.Play(1); err == nil {
-		t.Fatal("played after the end")
+	if err := a.Play(1); !errors.Is(err, game.ErrGameOver) {
+		t.Fatalf("playing after the end: %v, want game.ErrGameOver", err)
 	}
 	if l.List()[0].Finished != true {
 		t.Fatal("list does not show the game finished")
@@ -113,7 +97,7 @@ func TestRoomTwoPlayersToTheEnd(t *testing.T) {
 func TestRoomAISeat(t *testing.T) {
 	l := testLobby(time.Minute)
 	defer l.Close()
-	a, err := l.Create(ana, ui.RoomSpec{Variant: nim2.Name, Seats: []ui.SeatSpec{{Kind: ui.SeatPlayer}, {Kind: ui.SeatAI, Level: "easy"}}})
+	a, err := l.Create(ana, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatAI, Level: "easy"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,9 +109,9 @@ func TestRoomAISeat(t *testing.T) {
 			}
 		}
 		n := len(a.View().Moves)
-		waitView(t, a, "the AI's move", func(v ui.RoomView) bool { return v.Finished || len(v.Moves) > n && !v.Thinking })
+		roomstest.WaitView(t, a, "the AI's move", func(v rooms.RoomView) bool { return v.Finished || len(v.Moves) > n && !v.Thinking })
 	}
-	if v := a.View(); v.Seats[1].Kind != ui.SeatAI || v.Seats[1].Name != "easy" {
+	if v := a.View(); v.Seats[1].Kind != rooms.SeatAI || v.Seats[1].Name != "easy" {
 		t.Fatalf("AI seat view %+v", v.Seats[1])
 	}
 }
@@ -135,30 +119,30 @@ func TestRoomAISeat(t *testing.T) {
 func TestRoomFourSeats(t *testing.T) {
 	l := testLobby(time.Minute)
 	defer l.Close()
-	a, err := l.Create(ana, ui.RoomSpec{Variant: nim4.Name, Seats: []ui.SeatSpec{{Kind: ui.SeatPlayer}, {Kind: ui.SeatOpen}, {Kind: ui.SeatOpen}, {Kind: ui.SeatOpen}}})
+	a, err := l.Create(ana, rooms.RoomSpec{Variant: nim4.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}, {Kind: rooms.SeatOpen}, {Kind: rooms.SeatOpen}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rooms := []ui.Room{a}
-	for _, p := range []ui.Player{bob, cy, dee} {
+	members := []rooms.Room{a}
+	for _, p := range []rooms.Player{bob, cy, dee} {
 		r, err := l.Join(p, a.Code())
 		if err != nil {
 			t.Fatal(err)
 		}
-		rooms = append(rooms, r)
+		members = append(members, r)
 	}
-	for i, r := range rooms {
+	for i, r := range members {
 		if y := r.View().You; len(y) != 1 || int(y[0]) != i {
 			t.Fatalf("player %d plays %v", i, y)
 		}
 	}
 	for ply := 0; !a.View().Finished; ply++ {
-		if err := rooms[ply%4].Play(1); err != nil {
+		if err := members[ply%4].Play(1); err != nil {
 			t.Fatalf("ply %d: %v", ply, err)
 		}
 	}
 	// pile 9, everyone takes 1: the 9th move is p1's.
-	if v := rooms[3].View(); !strings.Contains(v.Note, "p1 wins") {
+	if v := members[3].View(); !strings.Contains(v.Note, "p1 wins") {
 		t.Fatalf("note %q", v.Note)
 	}
 }
@@ -166,13 +150,13 @@ func TestRoomFourSeats(t *testing.T) {
 func TestRoomHoldAndRejoin(t *testing.T) {
 	l := testLobby(time.Hour) // never expires during this test
 	defer l.Close()
-	a, _ := l.Create(ana, ui.RoomSpec{Variant: nim2.Name, Seats: []ui.SeatSpec{{Kind: ui.SeatPlayer}, {Kind: ui.SeatOpen}}, AfterHold: ui.SeatAI})
+	a, _ := l.Create(ana, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}, AfterHold: rooms.SeatAI})
 	b, _ := l.Join(bob, a.Code())
 	if err := a.Play(1); err != nil {
 		t.Fatal(err)
 	}
 	b.Leave()
-	v := waitView(t, a, "bob's seat held", func(v ui.RoomView) bool { return v.Seats[1].Kind == ui.SeatHeld })
+	v := roomstest.WaitView(t, a, "bob's seat held", func(v rooms.RoomView) bool { return v.Seats[1].Kind == rooms.SeatHeld })
 	if v.Seats[1].Connected {
 		t.Fatal("held seat shown connected")
 	}
@@ -194,21 +178,21 @@ func TestRoomHoldAndRejoin(t *testing.T) {
 	if err := b2.Play(2); err != nil {
 		t.Fatalf("bob resumes: %v", err)
 	}
-	waitView(t, a, "bob's move", func(v ui.RoomView) bool { return len(v.Moves) == 2 && v.Seats[1].Connected })
+	roomstest.WaitView(t, a, "bob's move", func(v rooms.RoomView) bool { return len(v.Moves) == 2 && v.Seats[1].Connected })
 }
 
 func TestRoomHoldExpires(t *testing.T) {
 	l := testLobby(20 * time.Millisecond)
 	defer l.Close()
-	a, _ := l.Create(ana, ui.RoomSpec{Variant: nim2.Name, Seats: []ui.SeatSpec{{Kind: ui.SeatPlayer}, {Kind: ui.SeatOpen}}, AfterHold: ui.SeatAI})
+	a, _ := l.Create(ana, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}, AfterHold: rooms.SeatAI})
 	b, _ := l.Join(bob, a.Code())
 	if err := a.Play(1); err != nil {
 		t.Fatal(err)
 	}
 	b.Leave()
 	// After the hold the AI takes bob's seat and plays his move.
-	waitView(t, a, "the AI in bob's seat", func(v ui.RoomView) bool {
-		return v.Seats[1].Kind == ui.SeatAI && len(v.Moves) == 2
+	roomstest.WaitView(t, a, "the AI in bob's seat", func(v rooms.RoomView) bool {
+		return v.Seats[1].Kind == rooms.SeatAI && len(v.Moves) == 2
 	})
 	// bob coming back now is a spectator.
 	b2, _ := l.Join(bob, a.Code())
@@ -220,12 +204,12 @@ func TestRoomHoldExpires(t *testing.T) {
 func TestRoomGuestLeavesOpensSeat(t *testing.T) {
 	l := testLobby(time.Hour)
 	defer l.Close()
-	guest := ui.Player{Name: "guest-abcd"}
-	a, _ := l.Create(ana, ui.RoomSpec{Variant: nim2.Name, Seats: []ui.SeatSpec{{Kind: ui.SeatPlayer}, {Kind: ui.SeatOpen}}})
+	guest := rooms.Player{Name: "guest-abcd"}
+	a, _ := l.Create(ana, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}})
 	g, _ := l.Join(guest, a.Code())
 	g.Leave()
 	// A guest cannot come back as the same person, so nothing is held.
-	waitView(t, a, "the guest's seat open", func(v ui.RoomView) bool { return v.Seats[1].Kind == ui.SeatOpen })
+	roomstest.WaitView(t, a, "the guest's seat open", func(v rooms.RoomView) bool { return v.Seats[1].Kind == rooms.SeatOpen })
 	c, _ := l.Join(cy, a.Code())
 	if y := c.View().You; len(y) != 1 || y[0] != 1 {
 		t.Fatalf("cy plays %v", y)
@@ -235,7 +219,7 @@ func TestRoomGuestLeavesOpensSeat(t *testing.T) {
 func TestRoomSlowReaderDoesNotStall(t *testing.T) {
 	l := testLobby(time.Hour)
 	defer l.Close()
-	a, _ := l.Create(ana, ui.RoomSpec{Variant: nim4.Name, Seats: []ui.SeatSpec{{Kind: ui.SeatPlayer}, {Kind: ui.SeatPlayer}, {Kind: ui.SeatPlayer}, {Kind: ui.SeatPlayer}}})
+	a, _ := l.Create(ana, rooms.RoomSpec{Variant: nim4.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatPlayer}, {Kind: rooms.SeatPlayer}, {Kind: rooms.SeatPlayer}}})
 	// A spectator that never reads its mailbox.
 	sleeper, _ := l.Join(bob, a.Code())
 	for i := 0; i < 9; i++ {
@@ -254,12 +238,12 @@ func TestRoomSlowReaderDoesNotStall(t *testing.T) {
 func TestCreateRejectsBadSpecs(t *testing.T) {
 	l := testLobby(time.Hour)
 	defer l.Close()
-	bad := []ui.RoomSpec{
-		{Variant: "nope", Seats: []ui.SeatSpec{{Kind: ui.SeatPlayer}}},
-		{Variant: nim2.Name, Seats: []ui.SeatSpec{{Kind: ui.SeatPlayer}}},
-		{Variant: nim2.Name, Seats: []ui.SeatSpec{{Kind: ui.SeatPlayer}, {Kind: "robot"}}},
-		{Variant: nim2.Name, Seats: []ui.SeatSpec{{Kind: ui.SeatPlayer}, {Kind: ui.SeatAI, Level: "godlike"}}},
-		{Variant: nim2.Name, Seats: []ui.SeatSpec{{Kind: ui.SeatPlayer}, {Kind: ui.SeatOpen}}, AfterHold: ui.SeatPlayer},
+	bad := []rooms.RoomSpec{
+		{Variant: "nope", Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}}},
+		{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}}},
+		{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: "robot"}}},
+		{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatAI, Level: "godlike"}}},
+		{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}, AfterHold: rooms.SeatPlayer},
 	}
 	for _, spec := range bad {
 		if _, err := l.Create(ana, spec); err == nil {

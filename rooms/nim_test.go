@@ -1,4 +1,4 @@
-package server
+package rooms_test
 
 import (
 	"fmt"

@@ -1,12 +1,17 @@
-package ui
+// Package rooms hosts shared games: the contract between a client and
+// whoever hosts rooms (Player, the seat kinds, RoomView, Room, Lobby), and
+// Host, the authoritative implementation a server runs.
+//
+// A room owns its one authoritative game: it validates every move with
+// package game, plays its AI seats off its lock, and tells its members
+// about changes through a mailbox channel. It knows nothing of terminals,
+// SSH or Bubble Tea (see imports_test.go), so that a server, a test or a
+// future second node can drive it alike.
+package rooms
 
 import "github.com/tabletop/tabletop/game"
 
-// This file is the contract between the client and whoever hosts shared
-// rooms (the SSH server). The client shows rooms and plays in them only
-// through these types; it knows nothing of SSH.
-
-// Player identifies the person at this client.
+// Player identifies the person at a client.
 type Player struct {
 	// ID is a stable identity, e.g. an SSH key fingerprint; "" for a guest.
 	ID string
@@ -78,7 +83,8 @@ type Room interface {
 	Code() string
 	// Updates is signalled after every change. It holds at most one
 	// pending signal, so a slow client never stalls the room; read View
-	// after each signal.
+	// after each signal. It is closed when the room closes or the client
+	// leaves.
 	Updates() <-chan struct{}
 	// View returns the latest state.
 	View() RoomView
@@ -98,24 +104,3 @@ type Lobby interface {
 	// seat, else as a spectator.
 	Join(p Player, code string) (Room, error)
 }
-
-// SaveStore keeps one saved game. Locally it is a file in the user's
-// config directory; over SSH the host keys it by player. A store whose
-// saves end with the session (an SSH guest's) also has a method
-// SessionOnly() bool that returns true, so that quitting warns the game
-// will be gone.
-type SaveStore interface {
-	Load() ([]byte, error) // os.ErrNotExist-wrapping error when there is none
-	Save(data []byte) error
-	Remove() error
-}
-
-// sessionOnly reports whether the saves of store end with the session.
-func sessionOnly(store SaveStore) bool {
-	s, ok := store.(interface{ SessionOnly() bool })
-	return ok && s.SessionOnly()
-}
-
-// NoticeMsg is a message the host sends into a running client, e.g.
-// "server stopping"; the client shows it in its status line.
-type NoticeMsg string

@@ -1,83 +1,55 @@
-package server
+package rooms
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
+	"log/slog"
 	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/charmbracelet/log"
-
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
-	"github.com/tabletop/tabletop/ui"
 )
 
-// CodeAlphabet is the alphabet of room codes: upper-case letters and
-// digits that cannot be mistaken for one another when read aloud or from
-// a screen (no 0/O/D, 1/I/L, 2/Z, 5/S, 8/B, 6/G, U/V).
-const CodeAlphabet = "ACEFHJKMNPQRTWXY34679"
-
-// CodeLen is the length of a room code.
-const CodeLen = 4
-
-// normalizeCode reads a room code as a person types it.
-func normalizeCode(s string) (string, error) {
-	c := strings.ToUpper(strings.TrimSpace(s))
-	if len(c) != CodeLen {
-		return "", fmt.Errorf("a room code is %d characters, like K7QX", CodeLen)
-	}
-	for i := 0; i < len(c); i++ {
-		if strings.IndexByte(CodeAlphabet, c[i]) < 0 {
-			return "", fmt.Errorf("%s is not a room code", Quote(s))
-		}
-	}
-	return c, nil
-}
-
-func newCode() string {
-	var b [CodeLen]byte
-	_, _ = rand.Read(b[:])
-	for i := range b {
-		b[i] = CodeAlphabet[int(b[i])%len(CodeAlphabet)]
-	}
-	return string(b[:])
-}
-
-// LobbyConfig configures a Lobby.
-type LobbyConfig struct {
-	Store         RoomStore     // default NewMemoryStore()
+// HostConfig configures a Host.
+type HostConfig struct {
+	Store         Store         // default NewMemoryStore()
 	MaxRooms      int           // default 1000
 	SeatHold      time.Duration // how long a disconnected key's seat is held; default 2 min
 	AIBudget      time.Duration // per AI move; 0 = the level's default
 	AIConcurrency int           // AI searches at once when AISlots is nil; default 2
 	// AISlots bounds the AI searches at once; the server shares one with
 	// its single-player sessions. Nil makes one of AIConcurrency slots.
-	AISlots *ui.AISlots
-	Logger  *log.Logger
+	AISlots *ai.Slots
+	Logger  *slog.Logger // default slog.Default()
 }
 
-// Lobby hosts the rooms of one server process and implements ui.Lobby.
+// Host hosts the rooms of one server process and implements Lobby.
 // Each room owns its one authoritative game; sessions reach it through
-// member handles (ui.Room).
-type Lobby struct {
-	cfg    LobbyConfig
-	mu     sync.Mutex
-	rooms  map[string]*room
-	slots  *ui.AISlots
-	ctx    context.Context
+// member handles (Room).
+type Host struct {
+	cfg    HostConfig
+	slots  *ai.Slots
+	ctx    context.Context // every room's searches end with it
 	cancel context.CancelFunc
+	// searches counts the rooms' AI goroutines, for Close to wait on.
+	// Add happens with a room's lock held and the room open, so never
+	// after Close has closed every room and begun to wait.
+	searches sync.WaitGroup
+
+	mu      sync.Mutex
+	rooms   map[string]*room
+	closing bool // Close has begun: no new rooms
 }
 
-var _ ui.Lobby = (*Lobby)(nil)
+var _ Lobby = (*Host)(nil)
 
-// NewLobby returns an empty lobby.
-func NewLobby(cfg LobbyConfig) *Lobby {
+// NewHost returns a host without rooms.
+func NewHost(cfg HostConfig) *Host {
 	if cfg.Store == nil {
 		cfg.Store = NewMemoryStore()
 	}
@@ -91,20 +63,22 @@ func NewLobby(cfg LobbyConfig) *Lobby {
 		cfg.AIConcurrency = 2
 	}
 	if cfg.Logger == nil {
-		cfg.Logger = log.Default()
+		cfg.Logger = slog.Default()
 	}
 	if cfg.AISlots == nil {
-		cfg.AISlots = ui.NewAISlots(cfg.AIConcurrency)
+		cfg.AISlots = ai.NewSlots(cfg.AIConcurrency)
 	}
-	l := &Lobby{cfg: cfg, rooms: map[string]*room{}, slots: cfg.AISlots}
+	l := &Host{cfg: cfg, rooms: map[string]*room{}, slots: cfg.AISlots}
 	l.ctx, l.cancel = context.WithCancel(context.Background())
 	return l
 }
 
-// Close stops every AI search and closes every room.
-func (l *Lobby) Close() {
+// Close stops every AI search, closes every room and returns once the
+// rooms' AI goroutines have ended, so that nothing of the host runs on.
+func (l *Host) Close() {
 	l.cancel()
 	l.mu.Lock()
+	l.closing = true
 	rooms := make([]*room, 0, len(l.rooms))
 	for _, r := range l.rooms {
 		rooms = append(rooms, r)
@@ -115,10 +89,11 @@ func (l *Lobby) Close() {
 		r.close()
 		r.mu.Unlock()
 	}
+	l.searches.Wait()
 }
 
 // Len is the number of rooms.
-func (l *Lobby) Len() int {
+func (l *Host) Len() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return len(l.rooms)
@@ -129,17 +104,17 @@ const maxListed = 200
 
 // List returns the rooms: those with an open seat first, then games in
 // progress, then finished ones.
-func (l *Lobby) List() []ui.RoomInfo {
+func (l *Host) List() []RoomInfo {
 	recs, err := l.cfg.Store.List()
 	if err != nil {
 		l.cfg.Logger.Error("room list", "err", err)
 		return nil
 	}
-	out := make([]ui.RoomInfo, 0, len(recs))
+	out := make([]RoomInfo, 0, len(recs))
 	for _, rec := range recs {
-		info := ui.RoomInfo{Code: rec.Code, Variant: rec.Variant, Finished: rec.Finished}
+		info := RoomInfo{Code: rec.Code, Variant: rec.Variant, Finished: rec.Finished}
 		for i, s := range rec.Seats {
-			info.Seats = append(info.Seats, seatView(rec.Variant, i, s, s.Kind == ui.SeatPlayer || s.Kind == ui.SeatAI))
+			info.Seats = append(info.Seats, seatView(rec.Variant, i, s, s.Kind == SeatPlayer || s.Kind == SeatAI))
 		}
 		l.mu.Lock()
 		r := l.rooms[rec.Code]
@@ -149,7 +124,7 @@ func (l *Lobby) List() []ui.RoomInfo {
 		}
 		out = append(out, info)
 	}
-	rank := func(i ui.RoomInfo) int {
+	rank := func(i RoomInfo) int {
 		switch {
 		case i.Finished:
 			return 2
@@ -165,80 +140,40 @@ func (l *Lobby) List() []ui.RoomInfo {
 	return out
 }
 
-func hasOpen(seats []ui.SeatView) bool {
+func hasOpen(seats []SeatView) bool {
 	for _, s := range seats {
-		if s.Kind == ui.SeatOpen {
+		if s.Kind == SeatOpen {
 			return true
 		}
 	}
 	return false
 }
 
-func seatView(variant string, i int, s SeatRecord, connected bool) ui.SeatView {
+func seatView(variant string, i int, s SeatRecord, connected bool) SeatView {
 	role := fmt.Sprint(i)
 	if v, err := game.Lookup(variant); err == nil {
 		role = v.RoleName(game.Role(i))
 	}
 	name := s.Name
-	if s.Kind == ui.SeatAI {
+	if s.Kind == SeatAI {
 		name = s.Level
 	}
-	return ui.SeatView{Role: role, Kind: s.Kind, Name: name, Connected: connected}
+	return SeatView{Role: role, Kind: s.Kind, Name: name, Connected: connected}
 }
 
 // Create makes a room for spec; the creator takes every SeatPlayer seat.
-func (l *Lobby) Create(p ui.Player, spec ui.RoomSpec) (ui.Room, error) {
+func (l *Host) Create(p Player, spec RoomSpec) (Room, error) {
 	v, err := game.Lookup(spec.Variant)
 	if err != nil {
 		return nil, err
 	}
-	if len(spec.Seats) != len(v.Roles) {
-		return nil, fmt.Errorf("%s has %d seats, not %d", v.Name, len(v.Roles), len(spec.Seats))
-	}
-	after := spec.AfterHold
-	switch after {
-	case "":
-		after = ui.SeatOpen
-	case ui.SeatOpen, ui.SeatAI:
-	default:
-		return nil, fmt.Errorf("after the hold a seat becomes open or AI, not %q", after)
-	}
 	start := v.New()
-	rec := RoomRecord{
-		Variant:   v.Name,
-		Start:     start.String(),
-		AfterHold: after,
-		Created:   time.Now(),
-		Version:   1,
+	rec, aiLevel, err := newRecord(v, start.String(), p, spec)
+	if err != nil {
+		return nil, err
 	}
-	aiLevel := string(ai.Medium)
-	haveAI := false
-	for i, s := range spec.Seats {
-		seat := SeatRecord{Kind: s.Kind}
-		switch s.Kind {
-		case ui.SeatOpen:
-		case ui.SeatAI:
-			lv, err := ai.ParseLevel(s.Level)
-			if s.Level == "" {
-				lv, err = ai.Medium, nil
-			}
-			if err != nil {
-				return nil, err
-			}
-			seat.Level = string(lv)
-			if !haveAI {
-				aiLevel, haveAI = seat.Level, true
-			}
-		case ui.SeatPlayer:
-			seat.PlayerID, seat.Name = p.ID, p.Name
-		default:
-			return nil, fmt.Errorf("seat %d: unknown kind %q", i+1, s.Kind)
-		}
-		rec.Seats = append(rec.Seats, seat)
-	}
-
 	r := &room{
-		lobby:   l,
+		host:    l,
 		v:       v,
 		state:   start,
 		holders: make([]*member, len(v.Roles)),
@@ -246,35 +181,18 @@ func (l *Lobby) Create(p ui.Player, spec ui.RoomSpec) (ui.Room, error) {
 		members: map[*member]struct{}{},
 		aiLevel: aiLevel,
 	}
-	l.mu.Lock()
-	if len(l.rooms) >= l.cfg.MaxRooms {
-		l.mu.Unlock()
-		return nil, errors.New("too many rooms on this server, try later")
+	if err := l.register(r, rec); err != nil {
+		return nil, err
 	}
-	for tries := 0; ; tries++ {
-		rec.Code = newCode()
-		if _, local := l.rooms[rec.Code]; !local {
-			if err := l.cfg.Store.Insert(rec); err == nil {
-				break
-			} else if !errors.Is(err, ErrCodeTaken) {
-				l.mu.Unlock()
-				return nil, err
-			}
-		}
-		if tries == 100 {
-			l.mu.Unlock()
-			return nil, errors.New("no free room code, try later")
-		}
-	}
-	r.rec = rec
-	l.rooms[rec.Code] = r
-	l.mu.Unlock()
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.closed { // the host closed meanwhile
+		return nil, errClosing
+	}
 	m := r.newMember(p)
 	for i, s := range r.rec.Seats {
-		if s.Kind == ui.SeatPlayer {
+		if s.Kind == SeatPlayer {
 			r.holders[i] = m
 		}
 	}
@@ -283,10 +201,95 @@ func (l *Lobby) Create(p ui.Player, spec ui.RoomSpec) (ui.Room, error) {
 	return m, nil
 }
 
+// newRecord checks spec against v and returns the record of a new room
+// starting at the position string start, with its creator p in every
+// SeatPlayer seat, and the AI level for seats handed to the AI after a
+// hold (the first AI seat's, else medium).
+func newRecord(v *game.Variant, start string, p Player, spec RoomSpec) (Record, string, error) {
+	if len(spec.Seats) != len(v.Roles) {
+		return Record{}, "", fmt.Errorf("%s has %d seats, not %d", v.Name, len(v.Roles), len(spec.Seats))
+	}
+	after := spec.AfterHold
+	switch after {
+	case "":
+		after = SeatOpen
+	case SeatOpen, SeatAI:
+	default:
+		return Record{}, "", fmt.Errorf("after the hold a seat becomes open or AI, not %q", after)
+	}
+	rec := Record{
+		Variant:   v.Name,
+		Start:     start,
+		AfterHold: after,
+		Created:   time.Now(),
+		Version:   1,
+	}
+	aiLevel := ""
+	for i, s := range spec.Seats {
+		seat := SeatRecord{Kind: s.Kind}
+		switch s.Kind {
+		case SeatOpen:
+		case SeatAI:
+			lv, err := ai.ParseLevel(s.Level)
+			if s.Level == "" {
+				lv, err = ai.Medium, nil
+			}
+			if err != nil {
+				return Record{}, "", err
+			}
+			seat.Level = string(lv)
+			if aiLevel == "" {
+				aiLevel = seat.Level
+			}
+		case SeatPlayer:
+			seat.PlayerID, seat.Name = p.ID, p.Name
+		default:
+			return Record{}, "", fmt.Errorf("seat %d: unknown kind %q", i+1, s.Kind)
+		}
+		rec.Seats = append(rec.Seats, seat)
+	}
+	if aiLevel == "" {
+		aiLevel = string(ai.Medium)
+	}
+	return rec, aiLevel, nil
+}
+
+// register claims a free code for rec in the store and adds r to the
+// host under it.
+func (l *Host) register(r *room, rec Record) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closing {
+		return errClosing
+	}
+	if len(l.rooms) >= l.cfg.MaxRooms {
+		return errors.New("too many rooms on this server, try later")
+	}
+	for tries := 0; ; tries++ {
+		rec.Code = newCode()
+		if _, local := l.rooms[rec.Code]; !local {
+			err := l.cfg.Store.Insert(rec)
+			if err == nil {
+				break
+			}
+			if !errors.Is(err, ErrCodeTaken) {
+				return err
+			}
+		}
+		if tries == 100 {
+			return errors.New("no free room code, try later")
+		}
+	}
+	r.rec = rec
+	r.ctx, r.cancel = context.WithCancel(l.ctx)
+	l.rooms[rec.Code] = r
+	return nil
+}
+
 // Join enters the room with the code: the seats held for (or played by
 // another connection of) p's key, else an open seat, else as a spectator.
-func (l *Lobby) Join(p ui.Player, code string) (ui.Room, error) {
-	c, err := normalizeCode(code)
+func (l *Host) Join(p Player, code string) (Room, error) {
+	c, err := NormalizeCode(code)
 	if err != nil {
 		return nil, err
 	}
@@ -306,12 +309,12 @@ func (l *Lobby) Join(p ui.Player, code string) (ui.Room, error) {
 	if p.ID != "" {
 		for i := range r.rec.Seats {
 			s := &r.rec.Seats[i]
-			if s.PlayerID != p.ID || (s.Kind != ui.SeatHeld && s.Kind != ui.SeatPlayer) {
+			if s.PlayerID != p.ID || (s.Kind != SeatHeld && s.Kind != SeatPlayer) {
 				continue
 			}
 			// Rejoining, or a second connection of the same key: the newest
 			// connection plays the seat.
-			s.Kind, s.HeldUntil = ui.SeatPlayer, time.Time{}
+			s.Kind, s.HeldUntil = SeatPlayer, time.Time{}
 			s.Name = p.Name
 			if t := r.holds[i]; t != nil {
 				t.Stop()
@@ -327,8 +330,8 @@ func (l *Lobby) Join(p ui.Player, code string) (ui.Room, error) {
 	} else {
 		for i := range r.rec.Seats {
 			s := &r.rec.Seats[i]
-			if s.Kind == ui.SeatOpen {
-				s.Kind, s.PlayerID, s.Name = ui.SeatPlayer, p.ID, p.Name
+			if s.Kind == SeatOpen {
+				s.Kind, s.PlayerID, s.Name = SeatPlayer, p.ID, p.Name
 				r.holders[i] = m
 				note = p.Name + " joined as " + r.v.RoleName(game.Role(i))
 				break
@@ -340,15 +343,22 @@ func (l *Lobby) Join(p ui.Player, code string) (ui.Room, error) {
 	return m, nil
 }
 
-// room is one shared game. Every field is guarded by mu; nothing slow
-// (AI search, writing to a session) happens while it is held.
+// errClosing refuses rooms while the host closes.
+var errClosing = errors.New("the server is closing")
+
+// room is one shared game. Every field below mu is guarded by it; nothing
+// slow (AI search, writing to a session) happens while it is held.
 type room struct {
-	lobby   *Lobby
+	host    *Host
 	v       *game.Variant
 	aiLevel string // level of a seat handed to the AI after a hold
+	// ctx ends the room's AI search; close cancels it, so a room that
+	// closes mid-search frees its AI slot at once.
+	ctx    context.Context
+	cancel context.CancelFunc
 
 	mu       sync.Mutex
-	rec      RoomRecord
+	rec      Record
 	state    game.State
 	holders  []*member     // per seat: the connected member playing it
 	holds    []*time.Timer // per seat: the running hold
@@ -358,7 +368,7 @@ type room struct {
 	closed   bool
 }
 
-func (r *room) newMember(p ui.Player) *member {
+func (r *room) newMember(p Player) *member {
 	m := &member{room: r, player: p, updates: make(chan struct{}, 1)}
 	r.members[m] = struct{}{}
 	return m
@@ -392,7 +402,7 @@ func (r *room) maybeStart() {
 		return
 	}
 	for _, s := range r.rec.Seats {
-		if s.Kind == ui.SeatOpen {
+		if s.Kind == SeatOpen {
 			return
 		}
 	}
@@ -408,8 +418,8 @@ func (r *room) changed(note string) {
 	r.note = note
 	r.scheduleAI()
 	r.rec.Version++
-	if err := r.lobby.cfg.Store.Put(r.rec); err != nil {
-		r.lobby.cfg.Logger.Error("room store", "room", r.rec.Code, "err", err)
+	if err := r.host.cfg.Store.Put(r.rec); err != nil {
+		r.host.cfg.Logger.Error("room store", "room", r.rec.Code, "err", err)
 	}
 	for m := range r.members {
 		// Latest-only mailbox: a member that has not read the previous
@@ -429,13 +439,14 @@ func (r *room) close() {
 		return
 	}
 	r.closed = true
+	r.cancel()
 	for i, t := range r.holds {
 		if t != nil {
 			t.Stop()
 			r.holds[i] = nil
 		}
 	}
-	l := r.lobby
+	l := r.host
 	l.mu.Lock()
 	if l.rooms[r.rec.Code] == r {
 		delete(l.rooms, r.rec.Code)
@@ -453,55 +464,39 @@ func (r *room) abandoned() bool {
 		return false
 	}
 	for _, s := range r.rec.Seats {
-		if s.Kind == ui.SeatHeld {
+		if s.Kind == SeatHeld {
 			return false
 		}
 	}
 	return true
 }
 
-// finish marks the game over when it is. Called with mu held.
+// finish marks the game over when it is and returns the result for the
+// status line ("" while play goes on). Called with mu held.
 func (r *room) finish() string {
 	if !r.state.Terminal() {
 		return ""
 	}
 	r.rec.Finished = true
-	best, winners := -1, []string{}
-	for i := range r.v.Roles {
-		g := r.state.Goal(game.Role(i))
-		switch {
-		case g > best:
-			best, winners = g, []string{r.v.Roles[i]}
-		case g == best:
-			winners = append(winners, r.v.Roles[i])
-		}
-	}
-	// Worded as the client words a local game's end.
-	switch {
-	case len(winners) == len(r.v.Roles):
-		return "game over: a draw"
-	case len(winners) == 1:
-		return "game over: " + winners[0] + " wins"
-	}
-	return "game over: shared by " + strings.Join(winners, " and ")
+	return game.ResultText(r.state)
 }
 
 // afterHold gives a seat whose player stayed away to the AI or opens it.
 func (r *room) afterHold(i int) {
 	s := &r.rec.Seats[i]
 	r.holders[i] = nil
-	if r.rec.AfterHold == ui.SeatAI {
-		*s = SeatRecord{Kind: ui.SeatAI, Level: r.aiLevel}
+	if r.rec.AfterHold == SeatAI {
+		*s = SeatRecord{Kind: SeatAI, Level: r.aiLevel}
 	} else {
-		*s = SeatRecord{Kind: ui.SeatOpen}
+		*s = SeatRecord{Kind: SeatOpen}
 	}
 }
 
 func (r *room) startHold(i int) {
 	s := &r.rec.Seats[i]
-	s.Kind = ui.SeatHeld
-	s.HeldUntil = time.Now().Add(r.lobby.cfg.SeatHold)
-	r.holds[i] = time.AfterFunc(r.lobby.cfg.SeatHold, func() { r.expireHold(i) })
+	s.Kind = SeatHeld
+	s.HeldUntil = time.Now().Add(r.host.cfg.SeatHold)
+	r.holds[i] = time.AfterFunc(r.host.cfg.SeatHold, func() { r.expireHold(i) })
 }
 
 func (r *room) expireHold(i int) {
@@ -510,7 +505,7 @@ func (r *room) expireHold(i int) {
 	defer r.recoverPanic("seat hold")
 	r.holds[i] = nil
 	s := &r.rec.Seats[i]
-	if r.closed || s.Kind != ui.SeatHeld || time.Now().Before(s.HeldUntil) {
+	if r.closed || s.Kind != SeatHeld || time.Now().Before(s.HeldUntil) {
 		return
 	}
 	name := s.Name
@@ -520,7 +515,7 @@ func (r *room) expireHold(i int) {
 		return
 	}
 	what := "open"
-	if s.Kind == ui.SeatAI {
+	if s.Kind == SeatAI {
 		what = "played by the AI"
 	}
 	r.changed(fmt.Sprintf("%s did not come back; %s is now %s", name, r.v.RoleName(game.Role(i)), what))
@@ -533,15 +528,17 @@ func (r *room) scheduleAI() {
 		return
 	}
 	seat := int(r.state.ToMove())
-	if seat < 0 || seat >= len(r.rec.Seats) || r.rec.Seats[seat].Kind != ui.SeatAI {
+	if seat < 0 || seat >= len(r.rec.Seats) || r.rec.Seats[seat].Kind != SeatAI {
 		return
 	}
 	r.thinking = true
+	r.host.searches.Add(1)
 	go r.runAI(r.state.Clone(), len(r.rec.Moves), seat, r.rec.Seats[seat].Level)
 }
 
 func (r *room) runAI(pos game.State, ply, seat int, level string) {
-	l := r.lobby
+	l := r.host
+	defer l.searches.Done()
 	var res ai.Result
 	func() {
 		defer func() {
@@ -549,21 +546,21 @@ func (r *room) runAI(pos game.State, ply, seat int, level string) {
 				l.cfg.Logger.Error("AI panic", "room", r.rec.Code, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			}
 		}()
-		if l.slots.Acquire(l.ctx) != nil {
+		if l.slots.Acquire(r.ctx) != nil {
 			return
 		}
 		defer l.slots.Release()
-		res = ai.Search(l.ctx, pos, ai.Options{Level: ai.Level(level), Budget: l.cfg.AIBudget, Threads: 1})
+		res = ai.Search(r.ctx, pos, ai.Options{Level: ai.Level(level), Budget: l.cfg.AIBudget, Threads: 1})
 	}()
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	defer r.recoverPanic("AI move")
 	r.thinking = false
-	if r.closed || l.ctx.Err() != nil {
+	if r.closed || r.ctx.Err() != nil {
 		return
 	}
-	if len(r.rec.Moves) != ply || r.rec.Seats[seat].Kind != ui.SeatAI || r.rec.Finished {
+	if len(r.rec.Moves) != ply || r.rec.Seats[seat].Kind != SeatAI || r.rec.Finished {
 		r.scheduleAI() // the room changed meanwhile; think again if still due
 		return
 	}
@@ -599,7 +596,7 @@ func (r *room) runAI(pos game.State, ply, seat int, level string) {
 // members see. Deferred with mu held.
 func (r *room) recoverPanic(what string) {
 	if p := recover(); p != nil {
-		r.lobby.cfg.Logger.Error("panic in room", "room", r.rec.Code, "during", what, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+		r.host.cfg.Logger.Error("panic in room", "room", r.rec.Code, "during", what, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 		r.close()
 	}
 }
@@ -611,10 +608,10 @@ func (r *room) apply(mv game.Move) {
 	r.rec.Moves = append(r.rec.Moves, text)
 }
 
-// member is one client's place in a room; it implements ui.Room.
+// member is one client's place in a room; it implements Room.
 type member struct {
 	room    *room
-	player  ui.Player
+	player  Player
 	updates chan struct{}
 	left    bool // guarded by room.mu
 	closed  bool // updates is closed; guarded by room.mu
@@ -630,17 +627,17 @@ func (m *member) closeUpdates() {
 	}
 }
 
-var _ ui.Room = (*member)(nil)
+var _ Room = (*member)(nil)
 
 func (m *member) Code() string             { return m.room.rec.Code }
 func (m *member) Updates() <-chan struct{} { return m.updates }
 
 // View returns the room as this member sees it.
-func (m *member) View() ui.RoomView {
+func (m *member) View() RoomView {
 	r := m.room
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	v := ui.RoomView{
+	v := RoomView{
 		Code:     r.rec.Code,
 		Variant:  r.rec.Variant,
 		Start:    r.rec.Start,
@@ -658,7 +655,7 @@ func (m *member) View() ui.RoomView {
 		v.Note = strings.TrimSpace(r.note + " — waiting for players")
 	}
 	for i, s := range r.rec.Seats {
-		connected := s.Kind == ui.SeatAI || (s.Kind == ui.SeatPlayer && r.holders[i] != nil)
+		connected := s.Kind == SeatAI || (s.Kind == SeatPlayer && r.holders[i] != nil)
 		v.Seats = append(v.Seats, seatView(r.rec.Variant, i, s, connected))
 	}
 	return v
@@ -673,7 +670,7 @@ func (m *member) Play(mv game.Move) (err error) {
 	defer func() {
 		// A rule bug must cost this move, not the room or the server.
 		if p := recover(); p != nil {
-			r.lobby.cfg.Logger.Error("panic playing a move", "room", r.rec.Code, "panic", fmt.Sprint(p))
+			r.host.cfg.Logger.Error("panic playing a move", "room", r.rec.Code, "panic", fmt.Sprint(p))
 			err = errors.New("that move could not be played")
 		}
 	}()
@@ -683,7 +680,7 @@ func (m *member) Play(mv game.Move) (err error) {
 	case m.left:
 		return errors.New("you left the room")
 	case r.rec.Finished || r.state.Terminal():
-		return errors.New("the game is over")
+		return game.ErrGameOver
 	case !r.rec.Started:
 		return errors.New("waiting for players")
 	}
