@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/server/metrics"
 	"github.com/tabletop/tabletop/ui"
 )
 
@@ -69,6 +70,8 @@ type Config struct {
 	// unless renewed: another node takes over that long after a crash.
 	// Default 10 s.
 	AILeaseTTL time.Duration
+	// Metrics receives refusals, store latency and moves; default none.
+	Metrics metrics.Recorder
 }
 
 // Defaults returns the configuration of issue 4's limits.
@@ -161,6 +164,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Store == nil {
 		c.Store = rooms.NewMemoryStore()
+	}
+	if c.Metrics == nil {
+		c.Metrics = metrics.Nop{}
 	}
 	return c
 }

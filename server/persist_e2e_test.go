@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -14,6 +16,7 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/rooms/roomstest"
+	"github.com/tabletop/tabletop/server/metrics"
 )
 
 func fingerprint(k gossh.Signer) string { return gossh.FingerprintSHA256(k.PublicKey()) }
@@ -252,5 +255,42 @@ func TestClockRunsOut(t *testing.T) {
 	hist, err := db.History(context.Background(), ana.ID, 1)
 	if err != nil || len(hist) != 1 || hist[0].Reason != "time" {
 		t.Fatalf("history %+v, %v", hist, err)
+	}
+}
+
+// The metrics see the moves the rooms store, the store's latency and the
+// rooms; health follows the store.
+func TestMetricsFollowTheRooms(t *testing.T) {
+	dir := t.TempDir()
+	db := openDB(t, filepath.Join(dir, "tabletop.db"))
+	m := metrics.New()
+	n := startNode(t, dir, NewRoomStore(db, true), func(c *Config) { c.Metrics = m })
+	m.Watch(n.Gauges())
+	ana := rooms.Player{ID: "SHA256:ana", Name: "ana"}
+	a, err := n.Lobby().Create(ana, rooms.RoomSpec{Variant: "pentago", Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatPlayer}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Leave()
+	for i := 0; i < 3; i++ {
+		st, _ := game.NewState("pentago", a.View().Position)
+		if err := a.Play(st.Legal(nil)[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := n.Healthy(); err != nil {
+		t.Fatalf("healthy: %v", err)
+	}
+	rec := httptest.NewRecorder()
+	m.Handler(n.Healthy).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	body := rec.Body.String()
+	for _, want := range []string{"tabletop_moves_total 3", "tabletop_rooms 1", `tabletop_store_seconds_count{op="move"} 3`, `tabletop_store_seconds_count{op="create"} 1`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	db.Close()
+	if err := n.Healthy(); err == nil {
+		t.Error("healthy with the store closed")
 	}
 }

@@ -99,7 +99,7 @@ func New(cfg Config) (*Server, error) {
 	// single-player games wait for the same slots.
 	s.aiSlots = ai.NewSlots(cfg.AIConcurrency)
 	s.lobby = rooms.NewHost(rooms.HostConfig{
-		Store:    cfg.Store,
+		Store:    metered(cfg.Store, cfg.Metrics),
 		MaxRooms: cfg.MaxRooms,
 		SeatHold: cfg.SeatHold,
 		AIBudget: cfg.AIBudget,
@@ -224,6 +224,7 @@ func (s *Server) admitConn(ctx ssh.Context, c net.Conn) net.Conn {
 	}
 	if ok, why := s.ips.acquire(ip, time.Now()); !ok {
 		s.log.Warn("connection refused", "remote", c.RemoteAddr().String(), "reason", why)
+		s.cfg.Metrics.Refused(why)
 		return nil
 	}
 	s.nConns.Add(1)
@@ -344,6 +345,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		if n := s.nSessions.Add(1); n > int64(s.cfg.MaxSessions) {
 			s.nSessions.Add(-1)
 			s.log.Warn("server full", "remote", sess.RemoteAddr().String())
+			s.cfg.Metrics.Refused("server full")
 			fullScreen(sess)
 			_ = sess.Exit(1)
 			return

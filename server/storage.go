@@ -3,10 +3,12 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
 	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/server/metrics"
 	"github.com/tabletop/tabletop/server/store"
 )
 
@@ -220,6 +222,91 @@ func (s *Server) startRooms() error {
 	}
 	if n > 0 {
 		s.log.Info("rooms loaded from the store", "rooms", n)
+	}
+	return nil
+}
+
+// meteredStore times every call of a rooms store for the metrics and
+// counts the moves it accepts.
+type meteredStore struct {
+	rooms.Store
+	rec metrics.Recorder
+}
+
+// metered wraps s for rec; without metrics s is returned as it is.
+func metered(s rooms.Store, rec metrics.Recorder) rooms.Store {
+	if _, none := rec.(metrics.Nop); none || rec == nil {
+		return s
+	}
+	return &meteredStore{Store: s, rec: rec}
+}
+
+// Exclusive passes the wrapped store's answer on.
+func (m *meteredStore) Exclusive() bool { return exclusiveStore(m.Store) }
+
+func (m *meteredStore) since(op string, start time.Time) { m.rec.StoreCall(op, time.Since(start)) }
+
+// Create implements rooms.Store.
+func (m *meteredStore) Create(ctx context.Context, rec rooms.Record) error {
+	defer m.since("create", time.Now())
+	return m.Store.Create(ctx, rec)
+}
+
+// Load implements rooms.Store.
+func (m *meteredStore) Load(ctx context.Context, code string) (rooms.Record, error) {
+	defer m.since("load", time.Now())
+	return m.Store.Load(ctx, code)
+}
+
+// AppendMove implements rooms.Store.
+func (m *meteredStore) AppendMove(ctx context.Context, code string, mv rooms.MoveRecord) (uint64, error) {
+	defer m.since("move", time.Now())
+	v, err := m.Store.AppendMove(ctx, code, mv)
+	if err == nil {
+		m.rec.Moved()
+	}
+	return v, err
+}
+
+// UpdateSeats implements rooms.Store.
+func (m *meteredStore) UpdateSeats(ctx context.Context, code string, version uint64, u rooms.SeatsUpdate) (uint64, error) {
+	defer m.since("seats", time.Now())
+	return m.Store.UpdateSeats(ctx, code, version, u)
+}
+
+// Finish implements rooms.Store.
+func (m *meteredStore) Finish(ctx context.Context, code string, f rooms.FinishRecord) error {
+	defer m.since("finish", time.Now())
+	return m.Store.Finish(ctx, code, f)
+}
+
+// ClaimAI implements rooms.Store.
+func (m *meteredStore) ClaimAI(ctx context.Context, code string, ttl time.Duration) error {
+	defer m.since("claim_ai", time.Now())
+	return m.Store.ClaimAI(ctx, code, ttl)
+}
+
+// Gauges are the server's figures for the metrics endpoint.
+func (s *Server) Gauges() metrics.Gauges {
+	return metrics.Gauges{
+		Sessions:  s.Sessions,
+		Rooms:     s.lobby.Len,
+		AIWaiting: s.aiSlots.Waiting,
+		AIRunning: s.aiSlots.InUse,
+	}
+}
+
+// Healthy reports whether the server takes players: it is not stopping
+// and its store answers.
+func (s *Server) Healthy() error {
+	if s.stopping.Load() {
+		return errors.New("stopping")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	// A code no room has: the store answers "no room" when it is up.
+	if _, err := s.cfg.Store.Load(ctx, "-"); err != nil && !errors.Is(err, rooms.ErrNoRoom) {
+		return fmt.Errorf("store: %w", err)
 	}
 	return nil
 }

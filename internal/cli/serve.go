@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/log"
 
 	"github.com/tabletop/tabletop/server"
+	"github.com/tabletop/tabletop/server/metrics"
 )
 
 // runServe serves tabletop over SSH.
@@ -24,18 +25,30 @@ import (
 // Every flag can also be set with an environment variable (shown in -h);
 // a flag on the command line wins.
 func runServe(c *commandLine, args []string) error {
-	cfg, dsn, err := serveConfig(c, args)
+	cfg, extra, err := serveConfig(c, args)
 	if err != nil {
 		return err
 	}
-	db, err := openServeStore(&cfg, dsn)
+	db, err := openServeStore(&cfg, extra.store)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	var m *metrics.Metrics
+	if extra.metrics != "" {
+		m = metrics.New()
+		cfg.Metrics = m
+	}
 	srv, err := server.New(cfg)
 	if err != nil {
 		return err
+	}
+	if m != nil {
+		stop, err := serveMetrics(srv, m, extra.metrics, cfg.Logger)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	l, err := srv.Listen()
 	if err != nil {
@@ -44,9 +57,12 @@ func runServe(c *commandLine, args []string) error {
 	return serveUntilSignal(srv, l, cfg.Logger)
 }
 
-// serveConfig reads serve's flags and environment variables; it returns
-// the store's DSN apart, since opening the store is runServe's business.
-func serveConfig(c *commandLine, args []string) (server.Config, string, error) {
+// serveExtras are serve's settings that are not the server's: the store
+// to open and where to serve metrics.
+type serveExtras struct{ store, metrics string }
+
+// serveConfig reads serve's flags and environment variables.
+func serveConfig(c *commandLine, args []string) (server.Config, serveExtras, error) {
 	fs := c.flags
 	d := server.Defaults()
 	env := envReader{fs: fs}
@@ -74,6 +90,7 @@ func serveConfig(c *commandLine, args []string) (server.Config, string, error) {
 	maxSaves := env.Int("max-saves", "TABLETOP_MAX_SAVES", d.MaxSaves, "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
 	maxSaveBytes := env.Int("max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", d.MaxSaveBytes, "largest saved game in bytes")
 	storeDSN := env.String("store", "TABLETOP_STORE", "", "where rooms, players and ratings are kept: a postgres:// URL (several nodes share it) or an SQLite file (default DATA/tabletop.db)")
+	metricsAddr := env.String("metrics", "TABLETOP_METRICS", "", "serve Prometheus metrics and /healthz over HTTP on this address, e.g. 127.0.0.1:9100 (default: off)")
 	logLevel := env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
 	c.help = `Usage: tabletop serve [FLAGS]
 
@@ -85,14 +102,14 @@ SIGUSR1 logs a line of statistics (not on Windows, which has no such signal).
 Flags (each also settable by the environment variable shown):
 `
 	if _, err := c.parse(args, 0); err != nil {
-		return server.Config{}, "", err
+		return server.Config{}, serveExtras{}, err
 	}
 	if err := env.err; err != nil {
-		return server.Config{}, "", usageError{err.Error()}
+		return server.Config{}, serveExtras{}, usageError{err.Error()}
 	}
 	level, err := log.ParseLevel(*logLevel)
 	if err != nil {
-		return server.Config{}, "", usageError{err.Error()}
+		return server.Config{}, serveExtras{}, usageError{err.Error()}
 	}
 	logger := log.NewWithOptions(c.stderr, log.Options{ReportTimestamp: true, Level: level})
 
@@ -122,7 +139,7 @@ Flags (each also settable by the environment variable shown):
 		Logger:           logger,
 		NewClient:        server.UIClient,
 	}
-	return cfg, *storeDSN, nil
+	return cfg, serveExtras{store: *storeDSN, metrics: *metricsAddr}, nil
 }
 
 // serveUntilSignal serves on l until the server fails or a signal stops

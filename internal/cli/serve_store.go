@@ -7,7 +7,10 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/charmbracelet/log"
+
 	"github.com/tabletop/tabletop/server"
+	"github.com/tabletop/tabletop/server/metrics"
 	"github.com/tabletop/tabletop/server/store"
 )
 
@@ -32,4 +35,18 @@ func openServeStore(cfg *server.Config, dsn string) (store.Store, error) {
 	}
 	cfg.Store = server.NewRoomStore(db, !server.SharedDSN(dsn))
 	return db, nil
+}
+
+// serveMetrics serves the server's metrics and health on addr until the
+// returned stop is called. The gauges read srv, which exists only now.
+func serveMetrics(srv *server.Server, m *metrics.Metrics, addr string, logger *log.Logger) (func(), error) {
+	m.Watch(srv.Gauges())
+	ctx, cancel := context.WithCancel(context.Background())
+	at, _, err := metrics.Serve(ctx, addr, m.Handler(srv.Healthy))
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("metrics: %w", err)
+	}
+	logger.Info("metrics", "addr", at.String())
+	return cancel, nil
 }
