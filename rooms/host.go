@@ -377,6 +377,7 @@ func (l *Host) register(r *room, rec Record) error {
 	}
 	rec.Version = 1
 	r.rec = rec
+	r.version.Store(rec.Version)
 	r.ctx, r.cancel = context.WithCancel(l.ctx)
 	l.rooms[rec.Code] = r
 	return nil

@@ -77,6 +77,7 @@ func (l *Host) load(code string) (*room, error) {
 	}
 	r := l.newRoom(v, state, level)
 	r.rec = rec
+	r.version.Store(rec.Version)
 	r.ctx, r.cancel = context.WithCancel(l.ctx)
 	l.mu.Lock()
 	if old := l.rooms[code]; old != nil || l.closing {
@@ -152,15 +153,27 @@ func (l *Host) follow(events <-chan Event) {
 			}
 			continue
 		}
-		r.mu.Lock()
 		switch {
-		case r.closed:
 		case ev.Version == 0:
+			r.mu.Lock()
 			r.close(false)
-		case ev.Version > r.rec.Version:
-			r.reload()
+			r.mu.Unlock()
+		case ev.Version > r.version.Load():
+			// Off the loop: a room busy with a store call must not hold up
+			// the other rooms' events. Reloads of one room queue on its
+			// lock; the later ones find it caught up.
+			l.loops.Add(1) // while follow itself still counts: Close waits for it
+			go func() { defer l.loops.Done(); r.catchUpTo(ev.Version) }()
 		}
-		r.mu.Unlock()
+	}
+}
+
+// catchUpTo reloads the room unless it has reached version meanwhile.
+func (r *room) catchUpTo(version uint64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.closed && version > r.rec.Version {
+		r.reload()
 	}
 }
 

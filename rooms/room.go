@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabletop/tabletop/ai"
@@ -39,6 +40,10 @@ type room struct {
 	flag     *time.Timer // fires when the mover's clock runs out
 	// clockTurn is the seat the flag timer watches (-1: none).
 	clockTurn int
+
+	// version mirrors rec.Version for the event loop, which skips the
+	// events of this host's own writes without taking mu.
+	version atomic.Uint64
 }
 
 func (r *room) newMember(p Player) *member {

@@ -38,6 +38,7 @@ func (r *room) writeSeats(mutate func(seats []SeatRecord) bool) (bool, error) {
 		switch {
 		case err == nil:
 			r.rec.Seats, r.rec.Started, r.rec.TurnStarted, r.rec.Version = seats, started, turn, ver
+			r.version.Store(ver)
 			return true, nil
 		case (errors.Is(err, ErrStale) || errors.Is(err, ErrEnded)) && attempt < conflictRetries:
 			r.reload()
@@ -99,6 +100,7 @@ func (r *room) commit(mv game.Move, seat int, by *member) (string, error) {
 		r.state = next
 		r.rec.Moves = append(r.rec.Moves, text)
 		r.rec.Version, r.rec.Started = ver, true
+		r.version.Store(ver)
 		if r.rec.Clock.On() {
 			r.rec.Seats[seat].Remaining, r.rec.TurnStarted = remaining, now
 		}
@@ -187,6 +189,7 @@ func (r *room) reload() {
 	}
 	finished := rec.Finished && !r.rec.Finished
 	r.rec = rec
+	r.version.Store(rec.Version)
 	for i, h := range r.holders {
 		s := rec.Seats[i]
 		if h != nil && (s.Kind != SeatPlayer || s.PlayerID != h.player.ID || s.Name != h.player.Name) {
