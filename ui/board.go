@@ -34,7 +34,12 @@ type boardScreen struct {
 	confirm string // "quit" or "resign" while asking
 	prompt  bool
 	input   textinput.Model
-	movesVP viewport.Model
+	// premove is a move typed while another role was to move: it is
+	// played when this client's turn comes, if it is legal then.
+	premove string
+	// recallAt is the entry of the prompt history ↑ and ↓ reached.
+	recallAt int
+	movesVP  viewport.Model
 	// moveScroll is how many lines the move list is scrolled up from
 	// its end (0 follows the game).
 	moveScroll int
@@ -84,7 +89,7 @@ func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
 	l.rebuild()
 	b.setMatch(l)
 	b.centreCursor()
-	b.status = fmt.Sprintf("resumed after %d moves", len(moves))
+	b.status = "resumed after " + count(len(moves), "move")
 	return b, nil
 }
 
@@ -223,7 +228,7 @@ func (b *boardScreen) humanRole() game.Role {
 func (b *boardScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	if cmd, ok := b.m.update(msg); ok {
 		b.sync()
-		return b, cmd
+		return b, tea.Batch(cmd, b.playPremove())
 	}
 	switch msg := msg.(type) {
 	case NoticeMsg:

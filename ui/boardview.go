@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -136,7 +137,7 @@ func (b *boardScreen) layout() boardLayout {
 	}
 	l.helpH = max(1, lipgloss.Height(b.helpView()))
 	l.helpY = h - l.helpH
-	l.statusY = l.helpY - 1
+	l.statusY = l.helpY - lipgloss.Height(b.statusView())
 	avail := l.statusY - boardY
 	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2 // borders and two list lines
 	l.bx, l.by = 1, boardY
@@ -463,6 +464,10 @@ func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) st
 		chosen = b.vu.turnQuadrant(b.game(), b.cur)
 	}
 	_, turned := b.lastMove()
+	hinted := 0
+	if h, ok := b.m.hintMove(); ok && chosen != 0 {
+		hinted = b.vu.moveQuad(h)
+	}
 	var sb strings.Builder
 	sb.WriteString(strings.Repeat(" ", l.lw))
 	for i, q := range []int{left, right} {
@@ -470,6 +475,10 @@ func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) st
 		label := fmt.Sprintf("Q%d", q)
 		style := st.Muted
 		switch q {
+		case hinted:
+			// Exclamation marks, like a hinted cell: the quadrant
+			// the hint turns (the status line says which way).
+			label, style = "!"+label+"!", st.Accent
 		case chosen:
 			// Brackets show the quadrant a rotation key would turn,
 			// with or without colour.
@@ -674,10 +683,24 @@ func (b *boardScreen) aiLine() string {
 	return ""
 }
 
+// helpView is the key bar, or every key with ?. The bar drops the
+// least needed keys (the last before ? and q) until it fits, so that
+// "? more keys" and "q quit" always show.
 func (b *boardScreen) helpView() string {
 	h := b.help
-	h.Width = max(b.c.width-1, 1)
-	return h.View(b.keys())
+	width := max(b.c.width-1, 1)
+	h.Width = width
+	k := b.keys()
+	if h.ShowAll {
+		return h.View(k)
+	}
+	h.Width = 0 // measure uncut
+	for len(k.short) > 2 && lipgloss.Width(h.ShortHelpView(k.short)) > width {
+		n := len(k.short)
+		k.short = append(k.short[:n-3:n-3], k.short[n-2:]...)
+	}
+	h.Width = width
+	return h.View(k)
 }
 
 func (b *boardScreen) headerView() string {
@@ -689,36 +712,57 @@ func (b *boardScreen) headerView() string {
 	return title
 }
 
+// statusMaxLines is how many lines a long status may wrap to.
+const statusMaxLines = 2
+
+// statusView is the status line, wrapped to at most statusMaxLines lines
+// of the window so that a long message keeps its end.
 func (b *boardScreen) statusView() string {
+	if b.prompt {
+		return " " + b.input.View()
+	}
+	text, style := b.statusText()
+	width := max(b.c.width-1, 1)
+	lines := splitLines(ansi.Wrap(text, width, ""))
+	if len(lines) > statusMaxLines {
+		lines = lines[:statusMaxLines]
+		lines[statusMaxLines-1] = ellipsis(lines[statusMaxLines-1], width-1) + "…"
+	}
+	for i, l := range lines {
+		lines[i] = style.Render(" " + l)
+	}
+	return joinLines(lines)
+}
+
+// statusText is what the status line says and in which style.
+func (b *boardScreen) statusText() (string, lipgloss.Style) {
 	st := b.c.st
 	switch {
-	case b.prompt:
-		return " " + b.input.View()
 	case b.status != "" && b.isErr:
-		return st.Error.Render(" " + b.status)
+		return b.status, st.Error
 	case b.status != "":
-		return st.Accent.Render(" " + b.status)
+		return b.status, st.Accent
 	case b.m.warning() != "":
-		return st.Error.Render(" " + b.m.warning())
+		return b.m.warning(), st.Error
 	case b.ended():
-		return st.Muted.Render(" " + b.m.result())
+		return b.m.result(), st.Muted
 	}
 	mover := b.game().ToMove()
 	who := b.v.RoleName(mover) + " (" + b.m.seatName(mover) + ")"
 	a := b.m.ai()
 	switch {
 	case b.isAI(mover) && a.paused:
-		return st.Muted.Render(" AI paused: p resumes")
+		return "AI paused: p resumes", st.Muted
 	case b.isAI(mover) && a.searching && a.waiting:
-		return st.Muted.Render(" " + who + " waits for a free AI slot (the server is busy): space or esc moves now")
+		return who + " waits for a free AI slot (the server is busy): space or esc moves now", st.Muted
 	case b.isAI(mover) && a.searching:
-		return st.Muted.Render(" " + who + " is thinking: space or esc moves now")
+		return who + " is thinking: space or esc moves now", st.Muted
 	case b.isAI(mover):
-		return st.Muted.Render(" " + who + " moves next")
+		return who + " moves next", st.Muted
 	case !b.mine(mover):
-		return st.Muted.Render(" waiting for " + who)
+		return "waiting for " + who, st.Muted
 	}
-	return st.Muted.Render(" " + b.v.RoleName(mover) + ": " + b.vu.prompt(b.game(), b.sel))
+	return b.v.RoleName(mover) + ": " + b.vu.prompt(b.game(), b.sel), st.Muted
 }
 
 func (b *boardScreen) view() string {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -25,6 +26,9 @@ type common struct {
 	height int
 	// mouse is whether mouse input is captured now (M toggles it).
 	mouse bool
+	// promptHistory is every move typed at a prompt this session,
+	// oldest first, for ↑ at the prompt.
+	promptHistory []string
 }
 
 // setTheme binds t to the session's renderer.
@@ -115,6 +119,22 @@ func truncate(s string, w int) string {
 		r = r[:len(r)-1]
 	}
 	return string(r)
+}
+
+// count writes n and the noun, singular for one: "1 move", "3 moves".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// ellipsis cuts plain text s to at most w cells, ending in … when cut.
+func ellipsis(s string, w int) string {
+	if lipgloss.Width(s) <= w {
+		return s
+	}
+	return truncate(s, w-1) + "…"
 }
 
 // fitLines cuts or pads a block of text to exactly h lines, each cut to w

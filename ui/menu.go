@@ -60,7 +60,9 @@ func (d menuDelegate) Render(w io.Writer, m list.Model, index int, it list.Item)
 		cursor = st.Accent.Render("> ")
 		title = st.Accent.Render(padRight(item.title, tw))
 	}
-	line := cursor + title + " " + st.Muted.Render(item.desc)
+	// A description that does not fit ends in "…", so it reads as cut.
+	desc := ellipsis(item.desc, max(m.Width()-2-tw-1, 1))
+	line := cursor + title + " " + st.Muted.Render(desc)
 	fmt.Fprint(w, cutANSI(line, m.Width()))
 }
 
@@ -134,7 +136,7 @@ func saveSummary(sv SavedGame) string {
 	for i, s := range sv.Seats {
 		names[i] = s.displayName()
 	}
-	return fmt.Sprintf("%s, %d moves: %s", sv.Variant, len(sv.Moves), strings.Join(names, " vs "))
+	return fmt.Sprintf("%s, %s: %s", sv.Variant, count(len(sv.Moves), "move"), strings.Join(names, " vs "))
 }
 
 func (m *menuScreen) resize() {

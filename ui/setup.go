@@ -237,7 +237,13 @@ func (s *setupScreen) key(km tea.KeyMsg) (screen, tea.Cmd) {
 			s.setRow(s.row + 1)
 		default:
 			var cmd tea.Cmd
+			before := s.names[s.row].Value()
 			s.names[s.row], cmd = s.names[s.row].Update(km)
+			s.status = ""
+			if km.Type == tea.KeyRunes && s.names[s.row].Value() == before {
+				// The field is full: say so rather than drop the key.
+				s.status = fmt.Sprintf("a name has at most %d characters", s.names[s.row].CharLimit)
+			}
 			return s, cmd
 		}
 		return s, nil

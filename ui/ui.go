@@ -85,10 +85,13 @@ func (s SeatConfig) level() ai.Level {
 
 // displayName is the name shown for the seat.
 func (s SeatConfig) displayName() string {
-	if s.Name != "" {
+	switch {
+	case s.AI && s.Name != "":
+		// A named AI still says how strong it is.
+		return s.Name + " (AI " + string(s.level()) + ")"
+	case s.Name != "":
 		return s.Name
-	}
-	if s.AI {
+	case s.AI:
 		return "AI " + string(s.level())
 	}
 	return "human"
@@ -271,6 +274,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Batch(cmds...)
 		}
 	}
+	if m.hidden() && !reachesHidden(msg) {
+		return m, nil
+	}
 	next, cmd := m.cur.update(msg)
 	if next != m.cur {
 		m.cur = next
@@ -294,6 +300,30 @@ func (m *Model) View() string {
 		v = asciiText.Replace(v)
 	}
 	return fitBlock(v, w, h)
+}
+
+// hidden reports whether the window is too small to show the screen:
+// then only resizing, quitting and the help may act, since a player
+// cannot see what any other key would do.
+func (m *Model) hidden() bool {
+	w, h := m.c.width, m.c.height
+	if w == 0 && h == 0 {
+		return false // no size yet: nothing is hidden, it is not drawn
+	}
+	mw, mh := minSize(m.cur)
+	return w < mw || h < mh
+}
+
+// reachesHidden reports whether msg may act on a hidden screen: every
+// message but keys and clicks, and of keys only quit and help.
+func reachesHidden(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case tea.MouseMsg:
+		return false
+	case tea.KeyMsg:
+		return key.Matches(msg, keyQuit) || key.Matches(msg, keyForceOut) || key.Matches(msg, keyHelpAll)
+	}
+	return true
 }
 
 // asciiText spells the few non-ASCII characters the client draws (arrows
