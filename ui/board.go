@@ -31,9 +31,12 @@ type boardScreen struct {
 	isErr  bool
 
 	spin    spinner.Model
-	confirm string // "quit" or "resign" while asking
-	prompt  bool
-	input   textinput.Model
+	confirm string // "quit", "resign" or "replace" while asking
+	// question is the open question when it must outlast other status
+	// messages (the AI moving while the player reads it).
+	question string
+	prompt   bool
+	input    textinput.Model
 	// premove is a move typed while another role was to move: it is
 	// played when this client's turn comes, if it is legal then.
 	premove string
@@ -69,7 +72,21 @@ func newBoard(c *common, v *game.Variant, position string, seats []SeatConfig) (
 	return b, nil
 }
 
-// boardFromSave resumes a saved game exactly.
+// boardFromSlot resumes the game saved in the store under slot ("" for
+// a plain SaveStore's one save): the save is this game's own.
+func boardFromSlot(c *common, sv SavedGame, slot string) (*boardScreen, error) {
+	b, err := boardFromSave(c, sv)
+	if err != nil {
+		return nil, err
+	}
+	l := b.m.(*localMatch)
+	l.saved, l.slot = true, slot
+	return b, nil
+}
+
+// boardFromSave resumes a saved game exactly, as a new game of its own
+// (a file given with --load): its first save takes a slot of its own,
+// or asks before it replaces the store's one save.
 func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
 	v, err := game.Lookup(sv.Variant)
 	if err != nil {
@@ -85,7 +102,6 @@ func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
 	}
 	l := b.newLocal(start, sv.Start, sv.Seats)
 	l.moves = moves
-	l.saved = true // the save in the store is this game's
 	l.rebuild()
 	b.setMatch(l)
 	b.centreCursor()
@@ -225,7 +241,34 @@ func (b *boardScreen) humanRole() game.Role {
 	return game.NoRole
 }
 
+// update handles a message, then asks whatever the match needs asked.
 func (b *boardScreen) update(msg tea.Msg) (screen, tea.Cmd) {
+	s, cmd := b.handle(msg)
+	if s == screen(b) {
+		b.askReplace()
+	}
+	return s, cmd
+}
+
+// replacer is a match that may have to ask before its save replaces
+// another game's (a local game in a store of one).
+type replacer interface {
+	replaceQuestion() string
+	answerReplace(yes bool)
+}
+
+// askReplace opens the question before a save replaces another game.
+func (b *boardScreen) askReplace() {
+	r, ok := b.m.(replacer)
+	if !ok || b.confirm != "" {
+		return
+	}
+	if q := r.replaceQuestion(); q != "" {
+		b.confirm, b.question = "replace", q
+	}
+}
+
+func (b *boardScreen) handle(msg tea.Msg) (screen, tea.Cmd) {
 	if cmd, ok := b.m.update(msg); ok {
 		b.sync()
 		return b, tea.Batch(cmd, b.playPremove())

@@ -191,7 +191,12 @@ func (b *boardScreen) promptKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 func (b *boardScreen) answer(msg tea.KeyMsg) (screen, tea.Cmd) {
 	k := boardKeys
 	what := b.confirm
-	b.confirm = ""
+	b.confirm, b.question = "", ""
+	if r, ok := b.m.(replacer); ok && what == "replace" {
+		r.answerReplace(key.Matches(msg, k.ResignYes))
+		b.setStatus("", false)
+		return b, nil
+	}
 	// A digit names who resigns only when the question offered a choice.
 	roles := b.resignable()
 	if what == "resign" && len(roles) > 1 && key.Matches(msg, k.Who) && len(msg.Runes) == 1 {

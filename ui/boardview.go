@@ -738,6 +738,8 @@ func (b *boardScreen) statusView() string {
 func (b *boardScreen) statusText() (string, lipgloss.Style) {
 	st := b.c.st
 	switch {
+	case b.confirm != "" && b.question != "":
+		return b.question, st.Accent
 	case b.status != "" && b.isErr:
 		return b.status, st.Error
 	case b.status != "":

@@ -33,6 +33,9 @@ type menuItem struct {
 	title, desc string
 	action      menuAction
 	variant     *game.Variant
+	// save and slot are the game a Continue item resumes.
+	save *SavedGame
+	slot string
 }
 
 func (i menuItem) FilterValue() string { return i.title }
@@ -72,31 +75,11 @@ type menuScreen struct {
 	list   list.Model
 	help   help.Model
 	status string
-	save   *SavedGame
 }
 
 func newMenu(c *common, status string) *menuScreen {
 	m := &menuScreen{c: c, status: status}
-	var items []list.Item
-	if c.store != nil {
-		data, err := c.store.Load()
-		switch {
-		case err == nil:
-			sv, perr := ParseSave(data)
-			if perr != nil {
-				if m.status == "" {
-					m.status = "The saved game cannot be read (" + perr.Error() + "); a new game will replace it."
-				}
-			} else {
-				m.save = &sv
-				items = append(items, menuItem{title: "Continue", desc: saveSummary(sv), action: actContinue})
-			}
-		case !errors.Is(err, os.ErrNotExist):
-			if m.status == "" {
-				m.status = "The saved game cannot be read: " + err.Error()
-			}
-		}
-	}
+	items := m.continueItems()
 	for _, v := range game.Variants() {
 		items = append(items, menuItem{title: v.Title, desc: v.Summary, action: actPlay, variant: v})
 	}
@@ -129,6 +112,45 @@ func newMenu(c *common, status string) *menuScreen {
 	m.help = c.newHelp()
 	m.resize()
 	return m
+}
+
+// continueItems offers every saved game in progress, newest first: one
+// item per slot of a SlotStore, or the one save of a plain store. A save
+// that cannot be read is named in the status.
+func (m *menuScreen) continueItems() []list.Item {
+	store := m.c.store
+	if store == nil {
+		return nil
+	}
+	var items []list.Item
+	add := func(slot string, data []byte, err error) {
+		if err == nil {
+			var sv SavedGame
+			if sv, err = ParseSave(data); err == nil {
+				items = append(items, menuItem{title: "Continue", desc: saveSummary(sv), action: actContinue, save: &sv, slot: slot})
+				return
+			}
+			err = fmt.Errorf("(%w); a new game will replace it", err)
+		}
+		if m.status == "" && !errors.Is(err, os.ErrNotExist) {
+			m.status = "The saved game cannot be read: " + err.Error()
+		}
+	}
+	slots, ok := store.(SlotStore)
+	if !ok {
+		data, err := store.Load()
+		add("", data, err)
+		return items
+	}
+	names, err := slots.Slots()
+	if err != nil {
+		m.status = "The saved games cannot be listed: " + err.Error()
+	}
+	for _, name := range names {
+		data, err := slots.LoadSlot(name)
+		add(name, data, err)
+	}
+	return items
 }
 
 func saveSummary(sv SavedGame) string {
@@ -213,7 +235,7 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 	c := m.c
 	switch item.action {
 	case actContinue:
-		b, err := boardFromSave(c, *m.save)
+		b, err := boardFromSlot(c, *item.save, item.slot)
 		if err != nil {
 			m.status = "cannot continue: " + err.Error()
 			return m, nil

@@ -148,6 +148,10 @@ type Options struct {
 	// AIThreads caps the worker goroutines of each search (0 = the
 	// level's choice). A server hosting many players sets 1.
 	AIThreads int
+	// OnFinished, when set, keeps a local game that has ended (a game
+	// record) and says where, e.g. a file name; only once it did is the
+	// game's save removed. nil keeps nothing.
+	OnFinished func(FinishedGame) (where string, err error)
 }
 
 // screen is one child of the root model. update may return another
