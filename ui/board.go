@@ -47,6 +47,8 @@ type boardScreen struct {
 	// its end (0 follows the game).
 	moveScroll int
 	help       help.Model
+	// rv is review mode: a past position shown instead of the live one.
+	rv review
 }
 
 func newBoard(c *common, v *game.Variant, position string, seats []SeatConfig) (*boardScreen, error) {
@@ -149,8 +151,13 @@ func (b *boardScreen) centreCursor() {
 	b.cur = pos{rows / 2, cols / 2}
 }
 
-// game is the current position.
-func (b *boardScreen) game() game.State { return b.m.position() }
+// game is the position shown: the live one, or the one reviewed.
+func (b *boardScreen) game() game.State {
+	if b.rv.on {
+		return b.rv.st
+	}
+	return b.m.position()
+}
 
 // sync forgets the selection and the adapter's pending choice when the
 // position changed.
@@ -274,6 +281,8 @@ func (b *boardScreen) handle(msg tea.Msg) (screen, tea.Cmd) {
 		return b, tea.Batch(cmd, b.playPremove())
 	}
 	switch msg := msg.(type) {
+	case evalMsg:
+		return b, b.gotEvals(msg)
 	case NoticeMsg:
 		b.setStatus(string(msg), false)
 		return b, nil
@@ -353,6 +362,12 @@ func (b *boardScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
 	}
 	if b.confirm != "" || b.prompt {
 		return b, nil
+	}
+	if l.inMoveList(msg.X, msg.Y) && !right {
+		return b, b.clickMove(l, msg.Y)
+	}
+	if b.reviewing() {
+		return b, nil // the reviewed position is not played on
 	}
 	if bt, ok := l.buttonAt(msg.X, msg.Y); ok && !right {
 		return b.endAction(bt.action)

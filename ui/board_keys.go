@@ -66,6 +66,9 @@ var boardKeys = boardKeyMap{
 
 // keys returns the bindings that apply now; help shows exactly these.
 func (b *boardScreen) keys() keyHelp {
+	if b.reviewing() {
+		return b.reviewHelp()
+	}
 	k := boardKeys
 	var play []key.Binding
 	ended := b.ended()
@@ -100,12 +103,15 @@ func (b *boardScreen) keys() keyHelp {
 		}
 		game = append(game, k.Menu)
 	}
-	other := []key.Binding{k.MoveCursor, k.Scroll, k.Theme, k.Mouse, k.Rules, k.Quit, k.HelpAll}
+	other := []key.Binding{k.MoveCursor, k.Scroll, reviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, k.HelpAll}
 	nGame := 2
 	if ended {
 		nGame = 3
 	}
 	short := append(append([]key.Binding{}, play...), game[:min(nGame, len(game))]...)
+	if ended {
+		short = append(short, reviewKeys.Open)
+	}
 	short = append(short, k.HelpAll, k.Quit)
 	return keyHelp{short: short, full: [][]key.Binding{play, game, other}}
 }
@@ -124,6 +130,12 @@ func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
 	}
 	if b.confirm != "" {
 		return b.answer(msg)
+	}
+	if b.reviewing() {
+		return b.reviewKey(msg)
+	}
+	if key.Matches(msg, reviewKeys.Open) {
+		return b, b.reviewTo(len(b.m.history()))
 	}
 	if a := b.m.ai(); a.searching && !a.forHint && key.Matches(msg, boardKeys.MoveNow) {
 		b.m.moveNow() // the search returns its best move so far

@@ -295,6 +295,9 @@ type cellFlags struct {
 // turned (Pentago), for highlighting.
 func (b *boardScreen) lastMove() (cells []pos, quad int) {
 	before, m, ok := b.m.lastMove()
+	if b.reviewing() {
+		before, m, ok = b.rv.before, b.rv.last, b.rv.before != nil
+	}
 	if !ok {
 		return nil, 0
 	}
@@ -327,7 +330,7 @@ func (b *boardScreen) marks() [][]cellFlags {
 	}
 	if b.ended() {
 		set(b.vu.winCells(b.game()), func(c *cellFlags) { c.win = true })
-	} else if b.mine(b.game().ToMove()) {
+	} else if b.mine(b.game().ToMove()) && !b.reviewing() {
 		from := b.cur
 		if b.sel != nil {
 			from = *b.sel
@@ -460,7 +463,7 @@ func (b *boardScreen) boardView(l boardLayout) string {
 func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) string {
 	st := b.c.st
 	chosen := 0
-	if b.mine(b.game().ToMove()) && !b.ended() {
+	if b.mine(b.game().ToMove()) && !b.ended() && !b.reviewing() {
 		chosen = b.vu.turnQuadrant(b.game(), b.cur)
 	}
 	_, turned := b.lastMove()
@@ -556,9 +559,14 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	add := func(s string) { lines = append(lines, cutANSI(s, inner)) }
 	mover := b.game().ToMove()
 	moverName := b.v.RoleName(mover)
-	if b.ended() {
-		add(st.Accent.Render(b.m.result()))
-	} else {
+	switch {
+	case b.reviewing():
+		add(st.Accent.Render(fmt.Sprintf("reviewing move %d of %d", b.rv.at, len(b.m.history()))))
+	case b.ended():
+		// The panel is narrow: the why is in the status line.
+		short, _, _ := strings.Cut(b.m.result(), " — ")
+		add(st.Accent.Render(short))
+	default:
 		add(b.pieceStyle(mover).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.m.seatName(mover)))
 	}
 	if len(l.buttons) > 0 {
@@ -593,7 +601,11 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	for len(lines) < l.ph-3 {
 		add("")
 	}
-	add(b.aiLine())
+	if b.reviewing() {
+		add(b.evalLine(inner))
+	} else {
+		add(b.aiLine())
+	}
 	for i := range lines {
 		lines[i] = padRight(lines[i], inner)
 	}
@@ -648,7 +660,11 @@ func (b *boardScreen) moveListText() string {
 		if i > 0 {
 			sb.WriteString("\n")
 		}
-		sb.WriteString(fmt.Sprintf("%3d. ", i+1) + b.pieceStyle(b.v.RoleIndex(pm.mover)).Render(padRight(pm.mover, 6)) + " " + pm.text)
+		line := fmt.Sprintf("%3d. ", i+1) + b.pieceStyle(b.v.RoleIndex(pm.mover)).Render(padRight(pm.mover, 6)) + " " + pm.text
+		if b.reviewing() {
+			line = b.reviewMoveLine(i, pm)
+		}
+		sb.WriteString(line)
 	}
 	if len(moves) == 0 {
 		sb.WriteString(b.c.st.Muted.Render("no moves yet"))
@@ -742,6 +758,8 @@ func (b *boardScreen) statusText() (string, lipgloss.Style) {
 		return b.question, st.Accent
 	case b.status != "" && b.isErr:
 		return b.status, st.Error
+	case b.reviewing():
+		return b.reviewStatus(), st.Accent
 	case b.status != "":
 		return b.status, st.Accent
 	case b.m.warning() != "":

@@ -26,6 +26,10 @@ type roomMatch struct {
 	view  rooms.RoomView
 	st    game.State
 	moves []playedMove
+	// start and played are what the room's view says, as the game reads
+	// them: review rebuilds past positions from them.
+	first  game.State
+	played []game.Move
 	// before is the position the last move was played in, last that move.
 	before  game.State
 	last    game.Move
@@ -65,6 +69,7 @@ func (r *roomMatch) refresh() {
 	}
 	s := start.Clone()
 	var moves []playedMove
+	var played []game.Move
 	var before game.State
 	last := game.Noop
 	for i, t := range rv.Moves {
@@ -75,22 +80,30 @@ func (r *roomMatch) refresh() {
 			return
 		}
 		moves = append(moves, playedMove{text: b.ShortMove(m), mover: r.v.RoleName(b.ToMove())})
+		played = append(played, m)
 		before, last = b, m
 	}
 	if s.String() != r.st.String() {
 		r.ver++ // the board clears its selection
 	}
 	r.st, r.moves, r.before, r.last = s, moves, before, last
+	r.first, r.played = start, played
 }
 
 func (r *roomMatch) position() game.State  { return r.st }
 func (r *roomMatch) version() uint64       { return r.ver }
 func (r *roomMatch) history() []playedMove { return r.moves }
+func (r *roomMatch) replay() (game.State, []game.Move) {
+	if r.first == nil {
+		return r.st, nil // the room could not be read: only its position
+	}
+	return r.first, r.played
+}
 func (r *roomMatch) lastMove() (game.State, game.Move, bool) {
 	return r.before, r.last, r.before != nil
 }
 func (r *roomMatch) ended() bool             { return r.view.Finished || r.st.Terminal() }
-func (r *roomMatch) result() string          { return game.ResultText(r.st) }
+func (r *roomMatch) result() string          { return game.ResultWithReason(r.st) }
 func (r *roomMatch) resigned() game.Role     { return game.NoRole }
 func (r *roomMatch) isAI(game.Role) bool     { return false }
 func (r *roomMatch) label() string           { return "room " + r.view.Code }
