@@ -179,7 +179,7 @@ func (b *boardScreen) layout() boardLayout {
 	fixed := b.panelFixedLines(max(l.pw-4, 1))
 	l.listY = l.py + 1 + fixed - 1
 	l.listH = max(l.ph-2-fixed, 0)
-	if b.ended() {
+	if b.ended() && !b.reviewing() {
 		// Inside the border and padding, on the line under the result.
 		l.buttons = b.endButtons(l.px+2, l.py+2, max(l.pw-4, 1))
 	}
