@@ -104,9 +104,18 @@ func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
 	}
 	l := b.newLocal(start, sv.Start, sv.Seats)
 	l.moves = moves
+	if sv.Resigned != "" {
+		l.loser = v.RoleIndex(sv.Resigned)
+	}
 	l.rebuild()
 	b.setMatch(l)
 	b.centreCursor()
+	if l.ended() {
+		// A game record: kept already, and opened at its end for review.
+		l.handedOver = true
+		b.showReview(len(moves))
+		return b, nil
+	}
 	b.status = "resumed after " + count(len(moves), "move")
 	return b, nil
 }
@@ -184,6 +193,12 @@ func (b *boardScreen) currentStatus() (string, bool)  { return b.status, b.isErr
 func (b *boardScreen) init() tea.Cmd {
 	cmd := b.m.start()
 	b.sync()
+	if b.reviewing() {
+		// An evaluation that finished while another screen was shown
+		// went to that screen: ask again.
+		b.rv.evalBusy = false
+		cmd = tea.Batch(cmd, b.requestEvals())
+	}
 	return cmd
 }
 

@@ -22,6 +22,7 @@ type boardKeyMap struct {
 	MoveCursor, Scroll                                  key.Binding // help lines of the four above
 	Submit, Close, ForceOut, Earlier, Later             key.Binding // at the move prompt
 	Yes, ResignYes, Who                                 key.Binding // answers to a question
+	SaveAs                                              key.Binding // : once the game is over
 }
 
 var boardKeys = boardKeyMap{
@@ -62,6 +63,7 @@ var boardKeys = boardKeyMap{
 	// may be pressing for something else (enter, r again, a digit).
 	ResignYes: bind([]string{"y", "Y"}, "y", "resign"),
 	Who:       bind([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "who"),
+	SaveAs:    bind([]string{":"}, ": save FILE", "save as a file"),
 }
 
 // keys returns the bindings that apply now; help shows exactly these.
@@ -92,6 +94,7 @@ func (b *boardScreen) keys() keyHelp {
 		offer(actNewGame, k.New)
 		game = append(game, k.Menu)
 		offer(actUndo, k.Undo)
+		game = append(game, k.SaveAs)
 	} else {
 		offer(actUndo, k.Undo)
 		offer(actRedo, k.Redo)
@@ -168,6 +171,10 @@ func (b *boardScreen) promptKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		b.input.Blur()
 		b.input.SetValue("")
 		b.remember(text)
+		if file, ok := saveCommand(text); ok {
+			b.saveAs(file)
+			return nil, true
+		}
 		switch {
 		case text == "":
 			return nil, true
@@ -279,6 +286,11 @@ func (b *boardScreen) endedKey(msg tea.KeyMsg) (screen, tea.Cmd) {
 		return b.endAction(endNewGame)
 	case key.Matches(msg, k.Undo) && b.m.offers(actUndo):
 		return b, b.m.undo()
+	case key.Matches(msg, k.SaveAs):
+		b.openPrompt()
+		b.input.SetValue("save ")
+		b.input.CursorEnd()
+		return b, nil
 	}
 	if key.Matches(msg, k.Act) || charKey(msg) {
 		keys := " — m menu"

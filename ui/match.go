@@ -22,6 +22,9 @@ type match interface {
 	// replay is the start and every move played, from which review
 	// rebuilds any position with the game.
 	replay() (start game.State, moves []game.Move)
+	// record is the game as a save file holds it, with its result once
+	// it is over (for "save FILE").
+	record() SavedGame
 	// lastMove returns the last move and the position it was played in.
 	lastMove() (before game.State, m game.Move, ok bool)
 	// ended reports whether the game is over, finished or resigned.

@@ -2,9 +2,11 @@ package ui
 
 import (
 	"fmt"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/rooms"
 )
@@ -190,4 +192,33 @@ func (r *roomMatch) togglePause() tea.Cmd        { return nil }
 func (r *roomMatch) moveNow()                    {}
 func (r *roomMatch) setup() (string, []SeatConfig) {
 	return "", nil
+}
+
+// record is the room's game as a save: people's seats are human seats
+// under their names, the AI's are AI seats.
+func (r *roomMatch) record() SavedGame {
+	sv := SavedGame{Variant: r.v.Name, Start: r.view.Start}
+	start, moves := r.replay()
+	s := start.Clone()
+	for _, m := range moves {
+		sv.Moves = append(sv.Moves, s.FormatMove(m))
+		s.Apply(m)
+	}
+	for i := range r.v.Roles {
+		seat := SeatConfig{}
+		if i < len(r.view.Seats) {
+			seat.Name = r.view.Seats[i].Name
+			if r.view.Seats[i].Kind == rooms.SeatAI {
+				seat.AI, seat.Level = true, ai.Hard
+				if l, err := ai.ParseLevel(seat.Name); err == nil {
+					seat.Name, seat.Level = "", l
+				}
+			}
+		}
+		sv.Seats = append(sv.Seats, seat)
+	}
+	if r.ended() {
+		sv.Result, sv.Ended = r.result(), time.Now()
+	}
+	return sv
 }

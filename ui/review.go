@@ -55,6 +55,12 @@ func (b *boardScreen) reviewing() bool { return b.rv.on }
 // reviewTo shows the position after at moves (clamped) and starts the
 // evaluations when they are missing or stale.
 func (b *boardScreen) reviewTo(at int) tea.Cmd {
+	b.showReview(at)
+	return b.requestEvals()
+}
+
+// showReview shows the position after at moves (clamped).
+func (b *boardScreen) showReview(at int) {
 	start, moves := b.m.replay()
 	at = min(max(at, 0), len(moves))
 	s := start.Clone()
@@ -70,10 +76,16 @@ func (b *boardScreen) reviewTo(at int) tea.Cmd {
 	b.clearChoices()
 	b.setStatus("", false)
 	b.followReview()
+}
+
+// requestEvals starts the evaluations when they are missing or stale
+// and none is under way.
+func (b *boardScreen) requestEvals() tea.Cmd {
 	if b.rv.evalFor == b.m.version() && b.rv.evals != nil || b.rv.evalBusy {
 		return nil
 	}
 	b.rv.evalBusy = true
+	start, moves := b.m.replay()
 	return evaluate(start, moves, b.m.version())
 }
 
