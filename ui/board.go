@@ -132,7 +132,7 @@ func newBoardShell(c *common, v *game.Variant) (*boardScreen, error) {
 		b.spin.Spinner = spinner.Line
 	}
 	b.spin.Style = c.st.Accent
-	b.input = newInput(c, ": ", 40)
+	b.input = newInput(c, ": ", promptLimit)
 	b.input.Placeholder = "move, e.g. r3c4 or (mark r3 c4)"
 	b.movesVP = viewport.New(20, 5)
 	b.movesVP.KeyMap = viewport.KeyMap{} // the board owns the keys

@@ -256,7 +256,7 @@ func (b *boardScreen) screenKey(msg tea.KeyMsg) (screen, tea.Cmd, bool) {
 		b.c.nextTheme()
 		b.help = b.c.newHelp()
 		b.spin.Style = b.c.st.Accent
-		b.input = newInput(b.c, ": ", 40)
+		b.input = newInput(b.c, ": ", promptLimit)
 		b.setStatus("theme: "+b.c.theme.Name, false)
 	case key.Matches(msg, k.Rules):
 		b.m.suspend()

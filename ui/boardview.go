@@ -560,7 +560,7 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	mover := b.game().ToMove()
 	moverName := b.v.RoleName(mover)
 	switch {
-	case b.reviewing():
+	case b.reviewing() && !b.atEnd():
 		add(st.Accent.Render(fmt.Sprintf("reviewing move %d of %d", b.rv.at, len(b.m.history()))))
 	case b.ended():
 		// The panel is narrow: the why is in the status line.

@@ -179,3 +179,7 @@ func (b *boardScreen) saveAs(file string) {
 		b.setStatus("saved as "+file+" (tabletop play --load "+file+" opens it)", false)
 	}
 }
+
+// promptLimit is the most characters the board's prompt takes: a move
+// needs few, "save FILE" a path.
+const promptLimit = 256

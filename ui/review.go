@@ -199,7 +199,17 @@ func (b *boardScreen) reviewStatus() string {
 		pm := b.m.history()[b.rv.at-1]
 		s += " (" + pm.mover + " " + pm.text + ")"
 	}
-	return s + " — ←/→ step, home/end, esc returns to the game"
+	s += " — ←/→ step, home/end, esc returns to the game"
+	if b.atEnd() {
+		s = b.m.result() + " · " + s
+	}
+	return s
+}
+
+// atEnd reports whether review shows the last position of a game that
+// is over.
+func (b *boardScreen) atEnd() bool {
+	return b.reviewing() && b.m.ended() && b.rv.at == len(b.m.history())
 }
 
 // clickMove reviews the position after the move on line y of the move

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -189,7 +191,17 @@ func TestGoldenReview(t *testing.T) {
 		cur = p
 	}
 	msgs = append(msgs, keyMsg("v"), keyMsg("left"), keyMsg("left"))
-	opts := Options{Start: Start{Variant: "quad5", Seats: hotSeat(v)}, Renderer: asciiRenderer(), Seed: 1, AIDelay: -1, Store: &memStore{}}
+	runGoldenEvals(t, Options{Start: Start{Variant: "quad5", Seats: hotSeat(v)}}, msgs...)
+}
+
+// runGoldenEvals is runGolden for a board in review: it waits until the
+// evaluations, made off the UI goroutine, are drawn.
+func runGoldenEvals(t *testing.T, opts Options, msgs ...tea.Msg) {
+	t.Helper()
+	opts.Renderer, opts.Seed, opts.AIDelay = asciiRenderer(), 1, -1
+	if opts.Store == nil {
+		opts.Store = &memStore{}
+	}
 	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(80, 24))
 	for _, msg := range msgs {
 		tm.Send(msg)
@@ -201,4 +213,17 @@ func TestGoldenReview(t *testing.T) {
 	}
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second))
 	teatest.RequireEqualOutput(t, []byte(fm.View()))
+}
+
+// TestGoldenRecord opens a kept game as `tabletop games N` does: at its
+// end, in review mode, with the result and why.
+func TestGoldenRecord(t *testing.T) {
+	sv := SavedGame{Variant: "quad5", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}},
+		Result: "game over: x wins — x completes the square r2c2–r4c2–r4c4–r2c4", Ended: time.Date(2026, 11, 24, 4, 0, 0, 0, time.UTC)}
+	sv.Moves = squareGame
+	path := filepath.Join(t.TempDir(), "record.txt")
+	if err := os.WriteFile(path, sv.Marshal([]string{"x", "o"}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runGoldenEvals(t, Options{Start: Start{Load: path}})
 }
