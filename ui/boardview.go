@@ -291,17 +291,11 @@ type cellFlags struct {
 	lastQuad bool
 }
 
-// lastMove returns the cells the last move touched and the quadrant it
-// turned (Pentago), for highlighting.
+// lastMove returns the cells the recent moves touched (see recent) and
+// the quadrant the latest rotation turned (Pentago), for highlighting.
 func (b *boardScreen) lastMove() (cells []pos, quad int) {
-	before, m, ok := b.m.lastMove()
-	if b.reviewing() {
-		before, m, ok = b.rv.before, b.rv.last, b.rv.before != nil
-	}
-	if !ok {
-		return nil, 0
-	}
-	return b.vu.moveCells(before, m), b.vu.moveQuad(m)
+	rv := b.recent()
+	return rv.cells, rv.quad
 }
 
 // marks computes every highlight of the board from the game.
@@ -359,7 +353,7 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 	st := b.c.st
 	g := st.Glyphs
 	bg := st.Cell
-	if info.alt || fl.quad {
+	if info.alt || fl.quad || info.zone {
 		bg = st.CellAlt
 	}
 	left, right := " ", " "
@@ -393,10 +387,14 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 	}
 	pad := strings.Repeat(" ", (l.cw-3)/2)
 	glyph := bg.Render(g.Empty)
-	if info.alt {
+	switch {
+	case info.alt:
 		// Shaded cells (Tic-Tac-Chess's border) can never be entered:
 		// left blank so they read as such without colour too.
 		glyph = bg.Render(g.Missing)
+	case info.zone:
+		// A mark of its own, so that the zone shows without colour too.
+		glyph = bg.Render(zoneGlyph(b.c.ascii))
 	}
 	switch {
 	case info.glyph != "" && fl.win:
@@ -466,7 +464,8 @@ func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) st
 	if b.mine(b.game().ToMove()) && !b.ended() && !b.reviewing() {
 		chosen = b.vu.turnQuadrant(b.game(), b.cur)
 	}
-	_, turned := b.lastMove()
+	rv := b.recent()
+	turned := rv.quad
 	hinted := 0
 	if h, ok := b.m.hintMove(); ok && chosen != 0 {
 		hinted = b.vu.moveQuad(h)
@@ -493,7 +492,16 @@ func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) st
 		}
 		mid := qw - 4
 		lp := (mid - len(label)) / 2
-		sb.WriteString(st.Key.Render("<-") + style.Render(strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + st.Key.Render("->"))
+		ccw, cw := st.Key.Render("<-"), st.Key.Render("->")
+		if q == turned && q != chosen && q != hinted {
+			// The handle the rotation used, doubled: which way it went.
+			if rv.clockwise {
+				cw = st.Accent.Render("=>")
+			} else {
+				ccw = st.Accent.Render("<=")
+			}
+		}
+		sb.WriteString(ccw + style.Render(strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + cw)
 		if i == 0 {
 			sb.WriteString(sepV)
 		}
@@ -529,6 +537,14 @@ func (b *boardScreen) colLabelLine(l boardLayout) string {
 		lab.WriteString(st.Muted.Render(strings.Repeat(" ", max(lp, 0)) + s + strings.Repeat(" ", max(l.cw-lp-len(s), 0))))
 	}
 	return lab.String()
+}
+
+// zoneGlyph marks an empty cell of a goal zone.
+func zoneGlyph(ascii bool) string {
+	if ascii {
+		return ":"
+	}
+	return "∘"
 }
 
 // centre pads a one-cell glyph with spaces to w cells.
@@ -587,7 +603,9 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	if c := b.vu.counter(b.game()); c != "" {
 		add(st.Muted.Render(c))
 	}
-	add("")
+	// The markers' legend, where a blank line parts the seats from the
+	// moves: it costs no line.
+	add(st.Muted.Render(b.vu.legend(b.c.ascii)))
 	add(st.Title.Render("Moves") + st.Muted.Render(fmt.Sprintf(" (%d)", len(b.m.history()))))
 	vp := b.movesVP
 	vp.Width, vp.Height = inner, l.listH
