@@ -211,6 +211,7 @@ func (b *boardScreen) play(m game.Move) tea.Cmd {
 	}
 	b.clearChoices()
 	b.sync()
+	b.premove = "" // the player moved: a move typed ahead is not wanted
 	return cmd
 }
 
@@ -320,6 +321,15 @@ func (b *boardScreen) handle(msg tea.Msg) (screen, tea.Cmd) {
 	return b, nil
 }
 
+// seatList names who plays each role: "x ana, o AI hard".
+func (b *boardScreen) seatList() string {
+	parts := make([]string, len(b.v.Roles))
+	for i, role := range b.v.Roles {
+		parts[i] = role + " " + b.m.seatName(game.Role(i))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // endAction carries out an end-of-game choice (a key or a button).
 func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
 	switch {
@@ -330,11 +340,15 @@ func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
 		return b, nil
 	case a == endRematch:
 		startPos, seats := b.m.setup()
-		nb, err := newBoard(b.c, b.v, startPos, seats)
+		// Sides change: each seat plays the next role, so the first move
+		// (a proven win in Quad 5×5) goes round.
+		swapped := append(append([]SeatConfig{}, seats[1:]...), seats[0])
+		nb, err := newBoard(b.c, b.v, startPos, swapped)
 		if err != nil {
 			b.setStatus(err.Error(), true)
 			return b, nil
 		}
+		nb.setStatus("rematch with sides changed: "+nb.seatList(), false)
 		return nb, nil
 	}
 	_, seats := b.m.setup()

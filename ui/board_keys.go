@@ -176,6 +176,10 @@ func (b *boardScreen) promptKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		switch {
+		case text == "" && b.premove != "":
+			b.premove = ""
+			b.setStatus("premove cancelled", false)
+			return nil, true
 		case text == "":
 			return nil, true
 		case b.ended():
@@ -253,11 +257,11 @@ func (b *boardScreen) screenKey(msg tea.KeyMsg) (screen, tea.Cmd, bool) {
 	case key.Matches(msg, k.HelpAll):
 		b.help.ShowAll = !b.help.ShowAll
 	case key.Matches(msg, k.Theme):
-		b.c.nextTheme()
+		text := b.c.cycleTheme()
 		b.help = b.c.newHelp()
 		b.spin.Style = b.c.st.Accent
 		b.input = newInput(b.c, ": ", promptLimit)
-		b.setStatus("theme: "+b.c.theme.Name, false)
+		b.setStatus(text, false)
 	case key.Matches(msg, k.Rules):
 		b.m.suspend()
 		return newRules(b.c, b.v, b), nil, true
@@ -308,8 +312,10 @@ func (b *boardScreen) matchKey(msg tea.KeyMsg) (screen, tea.Cmd, bool) {
 	k := boardKeys
 	switch {
 	case key.Matches(msg, k.Undo) && b.m.offers(actUndo):
+		b.premove = "" // typed for a position that is gone
 		return b, b.m.undo(), true
 	case key.Matches(msg, k.Redo) && b.m.offers(actRedo):
+		b.premove = ""
 		return b, b.m.redo(), true
 	case key.Matches(msg, k.New) && b.m.offers(actNewGame):
 		b.leave()

@@ -96,9 +96,18 @@ const (
 	boardY        = 2 // header line and a blank line above the board
 )
 
+// cellSize is one size of the board's cells, with the panel width it
+// leaves at least.
+type cellSize struct{ w, h, panelW int }
+
 // cellSizes are tried largest first (about square on a terminal whose
-// cells are twice as high as wide).
-var cellSizes = [][2]int{{11, 5}, {7, 3}, {5, 3}, {3, 1}}
+// cells are twice as high as wide). The larger sizes keep a comfortable
+// panel; the middle ones may narrow it, since at 80×24 a board of 7 rows
+// (Quad 7×7, Pentago, Tic-Tac-Chess) is worth more than panel space.
+var cellSizes = []cellSize{
+	{11, 5, panelComfortW}, {9, 4, panelComfortW}, {7, 3, panelComfortW}, {5, 3, panelComfortW},
+	{5, 3, panelMinW}, {5, 2, panelMinW}, {3, 1, panelMinW},
+}
 
 // roleLinesWide reports whether each role fits on one panel line of the
 // given inner width (else its stocks go on a second line).
@@ -142,7 +151,7 @@ func (b *boardScreen) layout() boardLayout {
 	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2 // borders and two list lines
 	l.bx, l.by = 1, boardY
 	for i, sz := range cellSizes {
-		l.cw, l.ch = sz[0], sz[1]
+		l.cw, l.ch = sz.w, sz.h
 		l.gapW, l.gapH = 0, 0
 		if l.gap > 0 {
 			// A line between the quadrants: "│" alone between small
@@ -157,12 +166,7 @@ func (b *boardScreen) layout() boardLayout {
 		if l.handles {
 			l.bh++
 		}
-		// Bigger cells only when the panel keeps a comfortable width.
-		pw := panelMinW
-		if i < len(cellSizes)-1 {
-			pw = panelComfortW
-		}
-		fits := l.bx+l.bw+2+pw <= w && l.bh <= avail && panelMinH <= avail
+		fits := l.bx+l.bw+2+sz.panelW <= w && l.bh <= avail && panelMinH <= avail
 		if i == len(cellSizes)-1 {
 			l.needW = l.bx + l.bw + 2 + panelMinW
 			l.needH = boardY + max(l.bh, panelMinH) + 1 + l.helpH
@@ -583,7 +587,9 @@ func (b *boardScreen) panelView(l boardLayout) string {
 		short, _, _ := strings.Cut(b.m.result(), " — ")
 		add(st.Accent.Render(short))
 	default:
-		add(b.pieceStyle(mover).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.m.seatName(mover)))
+		head := roleLetter(moverName) + " " + moverName
+		who := ellipsis(b.m.seatName(mover), max(inner-lipgloss.Width(head+" to move: "), 1))
+		add(b.pieceStyle(mover).Render(head) + st.Text.Render(" to move: "+who))
 	}
 	if len(l.buttons) > 0 {
 		var row strings.Builder
@@ -640,6 +646,20 @@ func (b *boardScreen) seatLines(inner int) []string {
 		roleW = max(roleW, len(role))
 	}
 	wide := b.roleLinesWide(inner)
+	// Names get what the line leaves beyond the stocks, at least 10.
+	nameW := 10
+	for i := range b.v.Roles {
+		nameW = max(nameW, lipgloss.Width(b.m.seatName(game.Role(i))))
+	}
+	room := inner - (2 + 2 + roleW + 1) - 1
+	if wide {
+		stocks := 0
+		for i := range b.v.Roles {
+			stocks = max(stocks, lipgloss.Width(b.vu.stocks(b.game(), game.Role(i))), len("shares the win"))
+		}
+		room -= stocks
+	}
+	nameW = max(min(nameW, room), 10)
 	mover, resigned := b.game().ToMove(), b.m.resigned()
 	for i, role := range b.v.Roles {
 		r := game.Role(i)
@@ -659,9 +679,9 @@ func (b *boardScreen) seatLines(inner int) []string {
 		case b.ended() && b.game().Terminal():
 			extra = fmt.Sprintf("goal %d", b.game().Goal(r))
 		}
-		name := truncate(b.m.seatName(r), 10)
+		name := ellipsis(b.m.seatName(r), nameW)
 		head := marker + b.pieceStyle(r).Render(roleLetter(role)+" "+padRight(role, roleW)) + " " +
-			st.Text.Render(padRight(name, 10))
+			st.Text.Render(padRight(name, nameW))
 		if wide {
 			lines = append(lines, head+" "+st.Muted.Render(extra))
 		} else {

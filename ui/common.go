@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
@@ -26,6 +27,13 @@ type common struct {
 	height int
 	// mouse is whether mouse input is captured now (M toggles it).
 	mouse bool
+	// settingsStore keeps settings between runs (nil: none); settings
+	// are the current ones, settingsErr why they could not be read.
+	settingsStore SettingsStore
+	settings      Settings
+	settingsErr   string
+	// aiTime is the AI's time per move now, 0 for each level's own.
+	aiTime time.Duration
 	// promptHistory is every move typed at a prompt this session,
 	// oldest first, for ↑ at the prompt.
 	promptHistory []string
@@ -45,6 +53,19 @@ func (c *common) nextTheme() {
 		return
 	}
 	c.setTheme(themes.Next(c.theme))
+}
+
+// cycleTheme moves to the next theme and remembers it; the text says so.
+func (c *common) cycleTheme() string {
+	c.nextTheme()
+	text := "theme: " + c.theme.Name
+	if c.ascii || c.noColor() {
+		return text // the monochrome theme is forced, not chosen
+	}
+	if err := c.remember(func(s *Settings) { s.Theme = c.theme.Name }); err != "" {
+		text += " (" + err + ")"
+	}
+	return text
 }
 
 func (c *common) noColor() bool { return themes.NoColor(c.r) }

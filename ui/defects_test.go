@@ -263,6 +263,9 @@ func TestMenuDescriptionsShowTheyAreCut(t *testing.T) {
 	if v := m.View(); !strings.Contains(v, "own the four …") && !strings.Contains(v, "own the four…") {
 		t.Fatalf("cut descriptions do not end in …:\n%s", v)
 	}
+	if v := m.View(); !strings.Contains(v, "tilted ones too.") {
+		t.Fatalf("the selected item's description is not shown whole:\n%s", v)
+	}
 }
 
 // Issue 12, defect 4: at 80 columns the key bar always ends with the
@@ -286,5 +289,47 @@ func TestKeyBarAndStatusFit80Columns(t *testing.T) {
 		if n := len(strings.Split(m.View(), "\n")); n > 24 {
 			t.Errorf("%s: %d lines in a 24-line window", v.Name, n)
 		}
+	}
+}
+
+// Issue 12, defect 7: the panel names every seat whole when there is
+// room, and marks a name it has to cut with "…".
+func TestPanelNamesSeats(t *testing.T) {
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, AIDelay: -1,
+		Start: Start{Variant: "quad7", Seats: map[string]SeatConfig{"x": {Name: "ana"}, "o": {AI: true, Level: ai.Max, Name: "deep"}}}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	if v := m.View(); strings.Count(v, "deep (AI max)") < 1 || strings.Contains(v, "deep (AI m ") {
+		t.Fatalf("the panel cuts a seat's name:\n%s", v)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	long := SeatConfig{Name: "a very long player name indeed"}
+	lm(m.cur.(*boardScreen)).seats[0] = long
+	for _, line := range strings.Split(m.View(), "\n") {
+		if strings.Contains(line, "a very long") && !strings.Contains(line, long.Name) && !strings.Contains(line, "…") {
+			t.Fatalf("a cut name should end in …: %q", line)
+		}
+	}
+}
+
+// A premove goes with undo (it was typed for a position that is gone)
+// and an empty prompt cancels it.
+func TestPremoveCancelled(t *testing.T) {
+	m, b := newVsAI(t, ai.Easy)
+	pending := press(m, "enter")
+	for _, k := range []string{":", "r2c2", "enter"} {
+		m.Update(keyMsg(k))
+	}
+	m.Update(keyMsg(":"))
+	m.Update(keyMsg("enter"))
+	if b.premove != "" || b.status != "premove cancelled" {
+		t.Fatalf("an empty prompt should cancel the premove: %q, status %q", b.premove, b.status)
+	}
+	for _, k := range []string{":", "r2c2", "enter"} {
+		m.Update(keyMsg(k))
+	}
+	drain(t, m, press(m, "u"))
+	drain(t, m, pending)
+	if b.premove != "" || len(lm(b).moves) != 0 {
+		t.Fatalf("undo should drop the premove: %q, %d moves", b.premove, len(lm(b).moves))
 	}
 }

@@ -115,7 +115,7 @@ func (l *localMatch) startAI(hint bool) tea.Cmd {
 	if hint {
 		opt.Level, opt.Budget = ai.Medium, 1500*time.Millisecond
 	} else {
-		opt.Level = l.seats[l.st.ToMove()].level()
+		opt.Level, opt.Budget = l.seats[l.st.ToMove()].level(), l.c.aiTime
 	}
 	opt.Progress = func(p ai.Progress) {
 		p.PV = nil

@@ -156,6 +156,8 @@ func (l *localMatch) quitPrompt() string {
 	switch {
 	case l.ended() || len(l.moves) == 0:
 		return ""
+	case l.replace == replaceNo:
+		return "quit? this game is not saved (you kept the other saved game)" + choice
 	case l.c.store == nil:
 		return "quit? this game is not saved" + choice
 	case l.saveErr != "":

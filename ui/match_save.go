@@ -180,5 +180,5 @@ func (l *localMatch) answerReplace(yes bool) {
 		l.save()
 		return
 	}
-	l.saveErr = "this game is not saved (the other saved game is kept)"
+	l.saveErr = "this game is not saved: the other saved game is kept"
 }

@@ -152,6 +152,12 @@ type Options struct {
 	// record) and says where, e.g. a file name; only once it did is the
 	// game's save removed. nil keeps nothing.
 	OnFinished func(FinishedGame) (where string, err error)
+	// Settings keeps the theme, mouse, AI time and last seats between
+	// runs; nil uses a file in os.UserConfigDir()/tabletop unless Remote.
+	Settings SettingsStore
+	// AIBudget is the AI's time per move (0: the remembered setting, else
+	// each level's own), e.g. from play --budget.
+	AIBudget time.Duration
 }
 
 // screen is one child of the root model. update may return another
@@ -175,9 +181,17 @@ func New(opts Options) tea.Model {
 	if r == nil {
 		r = lipgloss.DefaultRenderer()
 	}
-	c := &common{r: r, opts: opts, store: opts.Store, ascii: opts.ASCII, mouse: opts.Mouse}
+	c := &common{r: r, opts: opts, store: opts.Store, ascii: opts.ASCII, mouse: opts.Mouse,
+		settingsStore: opts.Settings, aiTime: opts.AIBudget}
 	if c.store == nil && !opts.Remote {
 		c.store = NewFileStore("")
+	}
+	if c.settingsStore == nil && !opts.Remote {
+		c.settingsStore = NewFileSettings("")
+	}
+	c.loadSettings()
+	if opts.Theme == "" {
+		opts.Theme = c.settings.Theme
 	}
 	if opts.Seed == 0 {
 		c.opts.Seed = uint64(time.Now().UnixNano())
@@ -355,6 +369,9 @@ func (m *Model) toggleMouse() tea.Cmd {
 	cmd := tea.DisableMouse
 	if m.c.mouse {
 		text, cmd = "mouse on: click to play; M turns it off for text selection", tea.EnableMouseCellMotion
+	}
+	if err := m.c.remember(func(s *Settings) { s.NoMouse = !m.c.mouse }); err != "" {
+		text += " (" + err + ")"
 	}
 	_, c2 := m.cur.update(NoticeMsg(text))
 	return tea.Batch(cmd, c2)

@@ -138,7 +138,7 @@ func (*pentagoUI) traceCells(_ game.State, m game.Move, cells []pos) []pos {
 }
 
 func (*pentagoUI) legend(bool) string {
-	return "( ) last turn · => or <= the way (Qn) turned"
+	return "( ) last turn · =>/<= its rotation"
 }
 
 func (p *pentagoUI) act(s game.State, c pos, _ *pos) actResult {

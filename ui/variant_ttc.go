@@ -37,7 +37,7 @@ func (ttcUI) colLabel(c int) string { return strconv.Itoa(c + 1) }
 func (ttcUI) xy(p pos) (x, y int) { return p.c + 1, 7 - p.r }
 
 func (ttcUI) legend(ascii bool) string {
-	return zoneGlyph(ascii) + " centre 3×3 wins · ( ) moves since your turn"
+	return zoneGlyph(ascii) + " centre 3×3 · ( ) since your turn"
 }
 func (ttcUI) fromXY(x, y int) pos { return pos{7 - y, x - 1} }
 
