@@ -227,3 +227,37 @@ func TestGoldenRecord(t *testing.T) {
 	}
 	runGoldenEvals(t, Options{Start: Start{Load: path}})
 }
+
+// A spectator reviews a room's game while it goes on: the room is not
+// touched, and the board follows the room again on esc.
+func TestReviewInARoom(t *testing.T) {
+	room := newFakeRoom("quad5") // a spectator: no seat
+	m := New(Options{Renderer: asciiRenderer(), Lobby: &fakeLobby{room}, Remote: true,
+		Start: Start{Join: "K7QX"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	wait := m.Init()
+	b := m.cur.(*boardScreen)
+	room.remote("r2c2")
+	_, wait = m.Update(wait())
+	room.remote("r1c2")
+	_, wait = m.Update(wait())
+	_, cmd := m.Update(keyMsg("v"))
+	runCmd(m, cmd)
+	m.Update(keyMsg("left"))
+	if got, want := b.game().String(), positionAfter(t, "quad5", "r2c2"); got != want {
+		t.Fatalf("reviewing move 1: %q, want %q", got, want)
+	}
+	room.remote("r2c4") // the game goes on meanwhile
+	m.Update(wait())
+	if !b.reviewing() || b.rv.at != 1 || !strings.Contains(m.View(), "reviewing move 1 of 3") {
+		t.Fatalf("the room's move moved the review: at %d\n%s", b.rv.at, m.View())
+	}
+	m.Update(keyMsg("enter"))
+	if len(room.moves) != 3 {
+		t.Fatalf("review changed the room: %v", room.moves)
+	}
+	m.Update(keyMsg("esc"))
+	if b.game().String() != room.s.String() {
+		t.Fatalf("esc: %q, want the room's %q", b.game().String(), room.s.String())
+	}
+}
