@@ -25,8 +25,6 @@ type match interface {
 	// record is the game as a save file holds it, with its result once
 	// it is over (for "save FILE").
 	record() SavedGame
-	// lastMove returns the last move and the position it was played in.
-	lastMove() (before game.State, m game.Move, ok bool)
 	// ended reports whether the game is over, finished or resigned.
 	ended() bool
 	// result describes the end of the game and why (see

@@ -94,18 +94,6 @@ func (l *localMatch) history() []playedMove {
 
 func (l *localMatch) replay() (game.State, []game.Move) { return l.begin, l.moves }
 
-func (l *localMatch) lastMove() (game.State, game.Move, bool) {
-	n := len(l.moves)
-	if n == 0 {
-		return nil, game.Noop, false
-	}
-	s := l.begin.Clone()
-	for _, m := range l.moves[:n-1] {
-		s.Apply(m)
-	}
-	return s, l.moves[n-1], true
-}
-
 func (l *localMatch) ended() bool { return l.st.Terminal() || l.loser != game.NoRole }
 
 func (l *localMatch) isAI(r game.Role) bool {

@@ -30,11 +30,8 @@ type roomMatch struct {
 	moves []playedMove
 	// start and played are what the room's view says, as the game reads
 	// them: review rebuilds past positions from them.
-	first  game.State
-	played []game.Move
-	// before is the position the last move was played in, last that move.
-	before  game.State
-	last    game.Move
+	first   game.State
+	played  []game.Move
 	ver     uint64
 	waitGen int
 }
@@ -72,8 +69,6 @@ func (r *roomMatch) refresh() {
 	s := start.Clone()
 	var moves []playedMove
 	var played []game.Move
-	var before game.State
-	last := game.Noop
 	for i, t := range rv.Moves {
 		b := s.Clone()
 		m, err := game.PlayText(s, t)
@@ -83,12 +78,11 @@ func (r *roomMatch) refresh() {
 		}
 		moves = append(moves, playedMove{text: b.ShortMove(m), mover: r.v.RoleName(b.ToMove())})
 		played = append(played, m)
-		before, last = b, m
 	}
 	if s.String() != r.st.String() {
 		r.ver++ // the board clears its selection
 	}
-	r.st, r.moves, r.before, r.last = s, moves, before, last
+	r.st, r.moves = s, moves
 	r.first, r.played = start, played
 }
 
@@ -100,9 +94,6 @@ func (r *roomMatch) replay() (game.State, []game.Move) {
 		return r.st, nil // the room could not be read: only its position
 	}
 	return r.first, r.played
-}
-func (r *roomMatch) lastMove() (game.State, game.Move, bool) {
-	return r.before, r.last, r.before != nil
 }
 func (r *roomMatch) ended() bool             { return r.view.Finished || r.st.Terminal() }
 func (r *roomMatch) result() string          { return game.ResultWithReason(r.st) }

@@ -17,11 +17,8 @@ import (
 type review struct {
 	on bool
 	at int // moves applied: 0 is the start, len(moves) the live position
-	// st is the position after at moves; before and last are the
-	// position move at was played in and that move (before is nil at 0).
-	st     game.State
-	before game.State
-	last   game.Move
+	// st is the position after at moves.
+	st game.State
 
 	// evals[i] is the first role's expected goal ×100 (0–10000) in the
 	// position after i moves; evalFor is the match version they were
@@ -64,15 +61,10 @@ func (b *boardScreen) showReview(at int) {
 	start, moves := b.m.replay()
 	at = min(max(at, 0), len(moves))
 	s := start.Clone()
-	var before game.State
-	last := game.Noop
-	for i, m := range moves[:at] {
-		if i == at-1 {
-			before, last = s.Clone(), m
-		}
+	for _, m := range moves[:at] {
 		s.Apply(m)
 	}
-	b.rv.on, b.rv.at, b.rv.st, b.rv.before, b.rv.last = true, at, s, before, last
+	b.rv.on, b.rv.at, b.rv.st = true, at, s
 	b.clearChoices()
 	b.setStatus("", false)
 	b.followReview()
@@ -91,7 +83,7 @@ func (b *boardScreen) requestEvals() tea.Cmd {
 
 // leaveReview returns to the live game.
 func (b *boardScreen) leaveReview() {
-	b.rv.on, b.rv.st, b.rv.before = false, nil, nil
+	b.rv.on, b.rv.st = false, nil
 	b.moveScroll = 0
 	b.setStatus("", false)
 }
