@@ -333,7 +333,8 @@ func (sv *SavedGame) recordLine(v *game.Variant, word, rest string) error {
 		if err != nil {
 			return fmt.Errorf("ended: want a time like 2026-11-24T04:30:00Z, got %q", rest)
 		}
-		sv.Ended = t
+		// Written back in UTC to the second, as Marshal does.
+		sv.Ended = t.UTC().Truncate(time.Second)
 	default:
 		return fmt.Errorf("unknown entry %q", word)
 	}
