@@ -30,6 +30,7 @@ type boardLayout struct {
 	pw, ph       int
 	listY, listH int // the move list inside the panel
 	statusY      int
+	statusH      int // lines of status (a long one wraps)
 	helpY, helpH int
 	// buttons are the end-of-game buttons, drawn in the panel under the
 	// result; empty while the game goes on.
@@ -132,9 +133,21 @@ func (b *boardScreen) panelFixedLines(inner int) int {
 	return n + 5
 }
 
+// layout fits the board to the window, with a long status wrapped to two
+// lines when the board still fits with them, else cut to one.
 func (b *boardScreen) layout() boardLayout {
+	n := lipgloss.Height(b.statusView(statusMaxLines))
+	l := b.layoutFor(n)
+	if !l.ok && n > 1 {
+		l = b.layoutFor(1)
+	}
+	return l
+}
+
+// layoutFor lays the screen out with statusH lines of status.
+func (b *boardScreen) layoutFor(statusH int) boardLayout {
 	w, h := b.c.width, b.c.height
-	l := boardLayout{}
+	l := boardLayout{statusH: statusH}
 	l.rows, l.cols = b.vu.dims()
 	l.gap, l.handles = b.vu.gap(), b.vu.handles()
 	for r := 0; r < l.rows; r++ {
@@ -146,7 +159,7 @@ func (b *boardScreen) layout() boardLayout {
 	}
 	l.helpH = max(1, lipgloss.Height(b.helpView()))
 	l.helpY = h - l.helpH
-	l.statusY = l.helpY - lipgloss.Height(b.statusView())
+	l.statusY = l.helpY - statusH
 	avail := l.statusY - boardY
 	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2 // borders and two list lines
 	l.bx, l.by = 1, boardY
@@ -769,18 +782,18 @@ func (b *boardScreen) headerView() string {
 // statusMaxLines is how many lines a long status may wrap to.
 const statusMaxLines = 2
 
-// statusView is the status line, wrapped to at most statusMaxLines lines
-// of the window so that a long message keeps its end.
-func (b *boardScreen) statusView() string {
+// statusView is the status line, wrapped to at most maxLines lines of
+// the window so that a long message keeps its end where there is room.
+func (b *boardScreen) statusView(maxLines int) string {
 	if b.prompt {
 		return " " + b.input.View()
 	}
 	text, style := b.statusText()
 	width := max(b.c.width-1, 1)
 	lines := splitLines(ansi.Wrap(text, width, ""))
-	if len(lines) > statusMaxLines {
-		lines = lines[:statusMaxLines]
-		lines[statusMaxLines-1] = ellipsis(lines[statusMaxLines-1], width-1) + "…"
+	if len(lines) > maxLines {
+		lines = lines[:maxLines]
+		lines[maxLines-1] = truncate(lines[maxLines-1], width-1) + "…"
 	}
 	for i, l := range lines {
 		lines[i] = style.Render(" " + l)
@@ -833,7 +846,7 @@ func (b *boardScreen) view() string {
 	body := lipgloss.JoinHorizontal(lipgloss.Top, strings.Repeat(" ", l.bx), board, "  ", panel)
 	lines := []string{b.headerView(), ""}
 	lines = append(lines, splitLines(fitBlock(body, b.c.width, l.statusY-boardY))...)
-	lines = append(lines, b.statusView())
+	lines = append(lines, b.statusView(l.statusH))
 	for _, h := range splitLines(b.helpView()) {
 		lines = append(lines, " "+h)
 	}

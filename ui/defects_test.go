@@ -333,3 +333,17 @@ func TestPremoveCancelled(t *testing.T) {
 		t.Fatalf("undo should drop the premove: %q, %d moves", b.premove, len(lm(b).moves))
 	}
 }
+
+// At the smallest size that shows the board, a long status is cut to
+// one line (ending in …) rather than hiding the board.
+func TestLongStatusNeverHidesTheBoard(t *testing.T) {
+	for _, v := range game.Variants() {
+		m, b := newTestClient(t, v.Name, 20, 10) // too small: minSize says what fits
+		w, h := b.minSize()
+		m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+		b.setStatus(strings.Repeat("a long message ", 20), true)
+		if out := m.View(); strings.Contains(out, "too small") || !strings.Contains(out, "…") {
+			t.Fatalf("%s at %d×%d with a long status:\n%s", v.Name, w, h, out)
+		}
+	}
+}
