@@ -1,8 +1,8 @@
 package gdl
 
 import (
-	"fmt"
 	"sort"
+	"strings"
 )
 
 // depGraph is the dependency graph between relations: the head of each
@@ -201,7 +201,7 @@ func (g *depGraph) checkRecursion() error {
 			}
 			if len(bad) > 0 {
 				sort.Strings(bad)
-				return ruleError(c.rule, "breaks the recursion restriction: %s in the recursive literal %s occurs neither in the head nor in a positive literal outside the recursion", fmt.Sprint(bad), l.atom)
+				return ruleError(c.rule, "breaks the recursion restriction: %s in the recursive literal %s occurs neither in the head nor in a positive literal outside the recursion", strings.Join(bad, ", "), l.atom)
 			}
 		}
 	}

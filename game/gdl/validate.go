@@ -120,7 +120,7 @@ func checkHead(r *Rule) error {
 
 func checkArity(r *Rule, atom *Term) error {
 	if n, ok := fixedArity[atom.Name]; ok && len(atom.Args) != n {
-		return ruleError(r, "%s takes %d arguments, not %d: %s", atom.Name, n, len(atom.Args), atom)
+		return ruleError(r, "%s takes %s, not %d: %s", atom.Name, plural(n, "argument"), len(atom.Args), atom)
 	}
 	return nil
 }
@@ -273,4 +273,12 @@ func checkSafe(c clause) error {
 		return ruleError(c.rule, "unsafe: %s must occur in a positive literal of the body (not only in the head, a (not ...) or a (distinct ...))", strings.Join(unsafe, ", "))
 	}
 	return nil
+}
+
+// plural returns "1 argument", "2 arguments" and so on.
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
