@@ -40,7 +40,12 @@ type network struct {
 	init       []int32          // base atoms of the initial state
 	zobrist    []uint64         // by base atom
 
-	view, next, goal *program
+	// progs evaluates, by kind (progView, progNext, progGoal), the
+	// atoms of the legal moves and terminal, of the next state given the
+	// moves, and of the goals. The last two use the atoms of the first.
+	progs [3]*program
+	// maxLoop is the size of the largest loop segment of the programs.
+	maxLoop int
 
 	legal    [][]legalEntry // by role, in the order of the moves' text
 	legalOf  [][]int32      // [role][move] → atom (legal r m), or -1
@@ -310,6 +315,11 @@ func (b *netBuilder) outputs() error {
 				n.declared[g.termText(g.terms[t].args[0], 1<<30)] = true
 			}
 		}
+		for _, a := range n.init {
+			if !n.declared[n.baseText[a]] {
+				return &Error{Msg: fmt.Sprintf("the initial fact %s is not among the base propositions the sheet declares", n.baseText[a])}
+			}
+		}
 	}
 	return nil
 }
@@ -326,16 +336,30 @@ func (b *netBuilder) programs() {
 	}
 	view = append(view, n.terminal)
 	inView := make([]bool, n.nAtoms)
-	n.view = buildProgram(&b.rs, view, make([]bool, n.nAtoms), inView)
+	n.progs[progView] = buildProgram(&b.rs, view, make([]bool, n.nAtoms), inView)
 	var goals []int32
 	for _, gs := range n.goals {
 		for _, e := range gs {
 			goals = append(goals, e.atom)
 		}
 	}
-	n.goal = buildProgram(&b.rs, goals, inView, make([]bool, n.nAtoms))
-	n.next = buildProgram(&b.rs, n.nextOf, inView, make([]bool, n.nAtoms))
+	n.progs[progGoal] = buildProgram(&b.rs, goals, inView, make([]bool, n.nAtoms))
+	n.progs[progNext] = buildProgram(&b.rs, n.nextOf, inView, make([]bool, n.nAtoms))
+	for _, p := range n.progs {
+		for _, sg := range p.segs {
+			if sg.loop {
+				n.maxLoop = max(n.maxLoop, int(sg.hi-sg.lo))
+			}
+		}
+	}
 }
+
+// The kinds of program of a network.
+const (
+	progView = iota
+	progNext
+	progGoal
+)
 
 // staticValues evaluates every atom that depends on neither true nor
 // does: such atoms hold in every state or in none.

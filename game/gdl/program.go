@@ -1,5 +1,7 @@
 package gdl
 
+import "slices"
+
 // A program evaluates a set of derived atoms over a []bool of atom values,
 // bottom-up in an order where every atom comes after the atoms it depends
 // on. Atoms that depend on each other (positive recursion among ground
@@ -7,6 +9,12 @@ package gdl
 // least fixpoint.
 type program struct {
 	segs   []segment
+	segOf  []int32 // by position: its loop segment, or -1
+	// usersLo and users list, for every atom of the network, the
+	// positions whose rules read it: what to evaluate again when it
+	// changes.
+	usersLo []int32
+	users   []int32
 	atoms  []int32 // atom per position
 	ruleLo []int32 // rules of position i: ruleLo[i]..ruleLo[i+1]
 	litLo  []int32 // literals of rule j: litLo[j]..litLo[j+1]
@@ -87,6 +95,8 @@ func buildProgram(rs *ruleSet, outputs []int32, skip []bool, done []bool) *progr
 	}
 	p := &program{ruleLo: []int32{0}, litLo: []int32{0}}
 	for _, comp := range sccOrder(rs, need) {
+		// Put the atoms of a component in a fixed order.
+		slices.Sort(comp)
 		sg := segment{lo: int32(len(p.atoms)), loop: len(comp) > 1}
 		for _, a := range comp {
 			done[a] = true
@@ -103,6 +113,13 @@ func buildProgram(rs *ruleSet, outputs []int32, skip []bool, done []bool) *progr
 			p.ruleLo = append(p.ruleLo, int32(len(p.litLo)-1))
 		}
 		sg.hi = int32(len(p.atoms))
+		seg := int32(-1)
+		if sg.loop {
+			seg = int32(len(p.segs))
+		}
+		for range comp {
+			p.segOf = append(p.segOf, seg)
+		}
 		// Merge runs of plain atoms into one segment.
 		if k := len(p.segs) - 1; k >= 0 && !sg.loop && !p.segs[k].loop {
 			p.segs[k].hi = sg.hi
@@ -110,7 +127,44 @@ func buildProgram(rs *ruleSet, outputs []int32, skip []bool, done []bool) *progr
 			p.segs = append(p.segs, sg)
 		}
 	}
+	p.indexUsers(n)
 	return p
+}
+
+// indexUsers fills usersLo and users.
+func (p *program) indexUsers(nAtoms int) {
+	count := make([]int32, nAtoms+1)
+	for q := range p.atoms {
+		for _, l := range p.lits[p.litLo[p.ruleLo[q]]:p.litLo[p.ruleLo[q+1]]] {
+			count[l>>1+1]++
+		}
+	}
+	for a := 1; a <= nAtoms; a++ {
+		count[a] += count[a-1]
+	}
+	p.usersLo = count
+	p.users = make([]int32, count[nAtoms])
+	fill := append([]int32(nil), count[:nAtoms]...)
+	for q := range p.atoms {
+		for _, l := range p.lits[p.litLo[p.ruleLo[q]]:p.litLo[p.ruleLo[q+1]]] {
+			a := l >> 1
+			// A rule may read an atom twice; list the position once.
+			if fill[a] > count[a] && p.users[fill[a]-1] == int32(q) {
+				continue
+			}
+			p.users[fill[a]] = int32(q)
+			fill[a]++
+		}
+	}
+	// Drop the gaps left by duplicates.
+	lo := make([]int32, nAtoms+1)
+	var out []int32
+	for a := 0; a < nAtoms; a++ {
+		lo[a] = int32(len(out))
+		out = append(out, p.users[count[a]:fill[a]]...)
+	}
+	lo[nAtoms] = int32(len(out))
+	p.usersLo, p.users = lo, out
 }
 
 // sccOrder returns the strongly connected components of the needed atoms,

@@ -2,6 +2,7 @@ package gdl
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/tabletop/tabletop/game"
@@ -23,6 +24,13 @@ type State struct {
 	count  []int32     // legal moves per role
 	single []game.Move // first legal move per role
 	joint  []game.Move // scratch for Apply
+
+	// The atoms of the programs are evaluated again only when an atom
+	// they read has changed: dirty[k] marks the positions of program k
+	// whose value may be out of date.
+	dirty    [3][]uint64
+	lastDoes []int32 // the does atom of each role still set, or -1
+	loopOld  []bool  // scratch for loop segments
 }
 
 var _ game.JointState = (*State)(nil)
@@ -35,9 +43,82 @@ func (n *network) emptyState(v *game.Variant) *State {
 		count:  make([]int32, len(n.roles)),
 		single: make([]game.Move, len(n.roles)),
 		joint:  make([]game.Move, len(n.roles)),
+
+		lastDoes: filled(len(n.roles), -1),
+		loopOld:  make([]bool, n.maxLoop),
 	}
 	s.vals[n.always] = true
+	for k, p := range n.progs {
+		s.dirty[k] = make([]uint64, (len(p.atoms)+63)/64)
+		for q := range p.atoms {
+			s.dirty[k][q>>6] |= 1 << (q & 63)
+		}
+	}
 	return s
+}
+
+// changed marks for evaluation every position that reads atom a.
+func (s *State) changed(a int32) {
+	for k, p := range s.n.progs {
+		d := s.dirty[k]
+		for _, q := range p.users[p.usersLo[a]:p.usersLo[a+1]] {
+			d[q>>6] |= 1 << (q & 63)
+		}
+	}
+}
+
+// run brings the atoms of program k up to date, in the order of their
+// positions, so that an atom is evaluated after every atom it reads.
+func (s *State) run(k int) {
+	p := s.n.progs[k]
+	d := s.dirty[k]
+	for w := range d {
+		for d[w] != 0 {
+			b := bits.TrailingZeros64(d[w])
+			d[w] &^= 1 << b
+			q := int32(w<<6 | b)
+			if sg := p.segOf[q]; sg >= 0 {
+				s.runLoop(k, p.segs[sg])
+				continue
+			}
+			a := p.atoms[q]
+			if v := p.eval(q, s.vals); v != s.vals[a] {
+				s.vals[a] = v
+				s.changed(a)
+			}
+		}
+	}
+}
+
+// runLoop evaluates again the atoms of a loop segment of program k, which
+// depend on each other, to their least fixpoint.
+func (s *State) runLoop(k int, sg segment) {
+	p := s.n.progs[k]
+	old := s.loopOld[:sg.hi-sg.lo]
+	for i := sg.lo; i < sg.hi; i++ {
+		a := p.atoms[i]
+		old[i-sg.lo] = s.vals[a]
+		s.vals[a] = false
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := sg.lo; i < sg.hi; i++ {
+			if a := p.atoms[i]; !s.vals[a] && p.eval(i, s.vals) {
+				s.vals[a] = true
+				changed = true
+			}
+		}
+	}
+	for i := sg.lo; i < sg.hi; i++ {
+		if a := p.atoms[i]; s.vals[a] != old[i-sg.lo] {
+			s.changed(a)
+		}
+	}
+	// The segment is up to date: its own atoms' changes do not count.
+	d := s.dirty[k]
+	for q := sg.lo; q < sg.hi; q++ {
+		d[q>>6] &^= 1 << (q & 63)
+	}
 }
 
 func (n *network) newState(v *game.Variant) *State {
@@ -60,7 +141,7 @@ func (s *State) ensureView() {
 		return
 	}
 	n := s.n
-	n.view.run(s.vals)
+	s.run(progView)
 	many := 0
 	s.toMove = game.NoRole
 	for r, ls := range n.legal {
@@ -164,25 +245,31 @@ func (s *State) ApplyJoint(moves []game.Move) {
 // apply computes the next position from the does atoms of moves.
 func (s *State) apply(moves []game.Move) {
 	n := s.n
+	// The does atoms of the previous move stay set until now, so that
+	// only the moves that differ make the next state's atoms change.
 	for r, m := range moves {
+		a := int32(-1)
 		if int(m) < len(n.moveText) {
-			if a := n.doesOf[r][m]; a >= 0 {
+			a = n.doesOf[r][m]
+		}
+		if last := s.lastDoes[r]; a != last {
+			if last >= 0 {
+				s.vals[last] = false
+				s.changed(last)
+			}
+			if a >= 0 {
 				s.vals[a] = true
+				s.changed(a)
 			}
+			s.lastDoes[r] = a
 		}
 	}
-	n.next.run(s.vals)
-	for r, m := range moves {
-		if int(m) < len(n.moveText) {
-			if a := n.doesOf[r][m]; a >= 0 {
-				s.vals[a] = false
-			}
-		}
-	}
+	s.run(progNext)
 	for i, a := range n.nextOf {
 		if v := s.vals[a]; v != s.vals[i] {
 			s.vals[i] = v
 			s.hash ^= n.zobrist[i]
+			s.changed(int32(i))
 		}
 	}
 	s.viewOK, s.goalOK = false, false
@@ -193,7 +280,7 @@ func (s *State) apply(moves []game.Move) {
 func (s *State) Goal(r game.Role) int {
 	s.ensureView()
 	if !s.goalOK {
-		s.n.goal.run(s.vals)
+		s.run(progGoal)
 		s.goalOK = true
 	}
 	best := 0
@@ -245,6 +332,10 @@ func (s *State) CopyFrom(src game.State) {
 	copy(s.vals, o.vals)
 	copy(s.count, o.count)
 	copy(s.single, o.single)
+	copy(s.lastDoes, o.lastDoes)
+	for k := range s.dirty {
+		copy(s.dirty[k], o.dirty[k])
+	}
 	s.v, s.hash, s.viewOK, s.goalOK, s.toMove = o.v, o.hash, o.viewOK, o.goalOK, o.toMove
 }
 
