@@ -8,17 +8,17 @@ import "slices"
 // atoms, which stratification allows) form a loop segment iterated to its
 // least fixpoint.
 type program struct {
-	segs   []segment
-	segOf  []int32 // by position: its loop segment, or -1
+	segs  []segment
+	segOf []int32 // by position: its loop segment, or -1
 	// usersLo and users list, for every atom of the network, the
 	// positions whose rules read it: what to evaluate again when it
 	// changes.
 	usersLo []int32
 	users   []int32
-	atoms  []int32 // atom per position
-	ruleLo []int32 // rules of position i: ruleLo[i]..ruleLo[i+1]
-	litLo  []int32 // literals of rule j: litLo[j]..litLo[j+1]
-	lits   []int32 // atom<<1, low bit set when negated
+	atoms   []int32 // atom per position
+	ruleLo  []int32 // rules of position i: ruleLo[i]..ruleLo[i+1]
+	litLo   []int32 // literals of rule j: litLo[j]..litLo[j+1]
+	lits    []int32 // atom<<1, low bit set when negated
 }
 
 type segment struct {
