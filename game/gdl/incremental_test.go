@@ -42,6 +42,7 @@ func checkIncremental(t *testing.T, v *game.Variant, games int) {
 					moves[r] = a[rng.Intn(len(a))]
 				}
 			}
+			checkFullEvaluation(t, where, s, moves)
 			if s.Terminal() || ply > 2000 {
 				break
 			}
@@ -66,5 +67,51 @@ func TestIncrementalEvaluation(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Run(v.Name, func(t *testing.T) { checkIncremental(t, v, 200) })
+	}
+}
+
+// checkFullEvaluation evaluates every rule of s's network from scratch
+// (program.run, the plain bottom-up evaluation) with the given moves and
+// compares the legal moves, terminal, goals and next state with s.
+func checkFullEvaluation(t *testing.T, where string, s *State, moves []game.Move) {
+	t.Helper()
+	n := s.n
+	ref := make([]bool, n.nAtoms)
+	copy(ref, s.vals[:n.nBase])
+	ref[n.always] = true
+	for r, m := range moves {
+		if a := n.doesOf[r][m]; a >= 0 {
+			ref[a] = true
+		}
+	}
+	n.prog.run(ref)
+	if ref[n.terminal] != s.Terminal() {
+		t.Fatalf("%s: terminal %v, by full evaluation %v", where, s.Terminal(), ref[n.terminal])
+	}
+	for r := range n.roles {
+		for _, l := range n.legal[r] {
+			if ref[l.atom] != s.vals[l.atom] {
+				t.Fatalf("%s: legal %s %s: %v, by full evaluation %v", where, n.roles[r], n.moveText[l.move], s.vals[l.atom], ref[l.atom])
+			}
+		}
+		best := 0
+		for _, e := range n.goals[r] {
+			if ref[e.atom] && e.value > best {
+				best = e.value
+			}
+		}
+		if best != s.Goal(game.Role(r)) {
+			t.Fatalf("%s: goal of %s %d, by full evaluation %d", where, n.roles[r], s.Goal(game.Role(r)), best)
+		}
+	}
+	if s.Terminal() {
+		return
+	}
+	c := s.Clone().(*State)
+	c.ApplyJoint(moves)
+	for i, a := range n.nextOf {
+		if ref[a] != c.vals[i] {
+			t.Fatalf("%s: after the moves, %s is %v, by full evaluation %v", where, n.baseText[i], c.vals[i], ref[a])
+		}
 	}
 }

@@ -40,10 +40,9 @@ type network struct {
 	init       []int32          // base atoms of the initial state
 	zobrist    []uint64         // by base atom
 
-	// progs evaluates, by kind (progView, progNext, progGoal), the
-	// atoms of the legal moves and terminal, of the next state given the
-	// moves, and of the goals. The last two use the atoms of the first.
-	progs [3]*program
+	// prog evaluates the legal moves, terminal, goals and the next state
+	// (given the moves) and every atom they depend on.
+	prog *program
 	// maxLoop is the size of the largest loop segment of the programs.
 	maxLoop int
 
@@ -324,42 +323,29 @@ func (b *netBuilder) outputs() error {
 	return nil
 }
 
-// programs compiles the three evaluations: the view of a state (legal
-// moves and terminal), its goals, and the next state given the moves.
+// programs compiles the evaluation of the legal moves, terminal, goals
+// and next state.
 func (b *netBuilder) programs() {
 	n := b.n
-	var view []int32
+	out := []int32{n.terminal}
 	for _, ls := range n.legal {
 		for _, l := range ls {
-			view = append(view, l.atom)
+			out = append(out, l.atom)
 		}
 	}
-	view = append(view, n.terminal)
-	inView := make([]bool, n.nAtoms)
-	n.progs[progView] = buildProgram(&b.rs, view, make([]bool, n.nAtoms), inView)
-	var goals []int32
 	for _, gs := range n.goals {
 		for _, e := range gs {
-			goals = append(goals, e.atom)
+			out = append(out, e.atom)
 		}
 	}
-	n.progs[progGoal] = buildProgram(&b.rs, goals, inView, make([]bool, n.nAtoms))
-	n.progs[progNext] = buildProgram(&b.rs, n.nextOf, inView, make([]bool, n.nAtoms))
-	for _, p := range n.progs {
-		for _, sg := range p.segs {
-			if sg.loop {
-				n.maxLoop = max(n.maxLoop, int(sg.hi-sg.lo))
-			}
+	out = append(out, n.nextOf...)
+	n.prog = buildProgram(&b.rs, out, make([]bool, n.nAtoms), make([]bool, n.nAtoms))
+	for _, sg := range n.prog.segs {
+		if sg.loop {
+			n.maxLoop = max(n.maxLoop, int(sg.hi-sg.lo))
 		}
 	}
 }
-
-// The kinds of program of a network.
-const (
-	progView = iota
-	progNext
-	progGoal
-)
 
 // staticValues evaluates every atom that depends on neither true nor
 // does: such atoms hold in every state or in none.

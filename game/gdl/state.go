@@ -18,24 +18,24 @@ type State struct {
 	vals []bool
 	hash uint64
 
-	viewOK bool // legal moves, terminal, count, single and toMove are current
-	goalOK bool // goal atoms are current
+	viewOK bool // the atoms are settled; count, single and toMove are current
 	toMove game.Role
 	count  []int32     // legal moves per role
 	single []game.Move // first legal move per role
 	joint  []game.Move // scratch for Apply
 
-	// The atoms of the programs are evaluated again only when an atom
-	// they read has changed: dirty[k] marks the positions of program k
-	// whose value may be out of date.
-	dirty    [3][]uint64
-	lastDoes []int32 // the does atom of each role still set, or -1
-	loopOld  []bool  // scratch for loop segments
+	// The derived atoms are kept up to date incrementally (see settle).
+	sat      []uint16 // by rule: how many of its literals hold
+	cnt      []int32  // by position: how many of its rules hold
+	dirty    []uint64 // positions whose value may be out of date
+	lastDoes []int32  // the does atom of each role still set, or -1
+	loopOld  []bool   // scratch for loop segments
 }
 
 var _ game.JointState = (*State)(nil)
 
 func (n *network) emptyState(v *game.Variant) *State {
+	p := n.prog
 	s := &State{
 		v:      v,
 		n:      n,
@@ -44,45 +44,88 @@ func (n *network) emptyState(v *game.Variant) *State {
 		single: make([]game.Move, len(n.roles)),
 		joint:  make([]game.Move, len(n.roles)),
 
+		sat:      append([]uint16(nil), p.sat0...),
+		cnt:      append([]int32(nil), p.cnt0...),
+		dirty:    make([]uint64, (len(p.atoms)+63)/64),
 		lastDoes: filled(len(n.roles), -1),
 		loopOld:  make([]bool, n.maxLoop),
 	}
-	s.vals[n.always] = true
-	for k, p := range n.progs {
-		s.dirty[k] = make([]uint64, (len(p.atoms)+63)/64)
-		for q := range p.atoms {
-			s.dirty[k][q>>6] |= 1 << (q & 63)
-		}
+	// Every atom is false, the counts say so, and every position is due
+	// for evaluation; the constant true atom is set as any input is.
+	for q := range p.atoms {
+		s.dirty[q>>6] |= 1 << (q & 63)
+	}
+	s.set(n.always, true)
+	return s
+}
+
+func (n *network) newState(v *game.Variant) *State {
+	s := n.emptyState(v)
+	for _, a := range n.init {
+		s.set(a, true)
+		s.hash ^= n.zobrist[a]
 	}
 	return s
 }
 
-// changed marks for evaluation every position that reads atom a.
+// set gives an input atom (a base or does atom) a new value.
+func (s *State) set(a int32, v bool) {
+	if s.vals[a] != v {
+		s.vals[a] = v
+		s.changed(a)
+	}
+}
+
+// changed updates the counts of the rules that read atom a, which has
+// just changed, and marks the positions whose value may change with them.
 func (s *State) changed(a int32) {
-	for k, p := range s.n.progs {
-		d := s.dirty[k]
-		for _, q := range p.users[p.usersLo[a]:p.usersLo[a+1]] {
-			d[q>>6] |= 1 << (q & 63)
+	p := s.n.prog
+	holds := s.vals[a]
+	for _, u := range p.uses[p.usesLo[a]:p.usesLo[a+1]] {
+		r := u >> 1
+		need := p.need[r]
+		// The literal holds now when the atom's value differs from the
+		// literal's negation bit.
+		if holds != (u&1 == 1) {
+			s.sat[r]++
+			if s.sat[r] != need {
+				continue
+			}
+			q := p.rulePos[r]
+			s.cnt[q]++
+			if s.cnt[q] == 1 || p.segOf[q] >= 0 {
+				s.dirty[q>>6] |= 1 << (q & 63)
+			}
+		} else {
+			s.sat[r]--
+			if s.sat[r] != need-1 {
+				continue
+			}
+			q := p.rulePos[r]
+			s.cnt[q]--
+			if s.cnt[q] == 0 || p.segOf[q] >= 0 {
+				s.dirty[q>>6] |= 1 << (q & 63)
+			}
 		}
 	}
 }
 
-// run brings the atoms of program k up to date, in the order of their
-// positions, so that an atom is evaluated after every atom it reads.
-func (s *State) run(k int) {
-	p := s.n.progs[k]
-	d := s.dirty[k]
+// settle brings every derived atom up to date, in the order of their
+// positions, so that an atom is decided after every atom it reads.
+func (s *State) settle() {
+	p := s.n.prog
+	d := s.dirty
 	for w := range d {
 		for d[w] != 0 {
 			b := bits.TrailingZeros64(d[w])
 			d[w] &^= 1 << b
 			q := int32(w<<6 | b)
 			if sg := p.segOf[q]; sg >= 0 {
-				s.runLoop(k, p.segs[sg])
+				s.settleLoop(p.segs[sg])
 				continue
 			}
 			a := p.atoms[q]
-			if v := p.eval(q, s.vals); v != s.vals[a] {
+			if v := s.cnt[q] > 0; v != s.vals[a] {
 				s.vals[a] = v
 				s.changed(a)
 			}
@@ -90,10 +133,10 @@ func (s *State) run(k int) {
 	}
 }
 
-// runLoop evaluates again the atoms of a loop segment of program k, which
+// settleLoop evaluates again the atoms of a loop segment, which may
 // depend on each other, to their least fixpoint.
-func (s *State) runLoop(k int, sg segment) {
-	p := s.n.progs[k]
+func (s *State) settleLoop(sg segment) {
+	p := s.n.prog
 	old := s.loopOld[:sg.hi-sg.lo]
 	for i := sg.lo; i < sg.hi; i++ {
 		a := p.atoms[i]
@@ -109,27 +152,18 @@ func (s *State) runLoop(k int, sg segment) {
 			}
 		}
 	}
+	// Restore the old values before announcing the changes, so that
+	// the rule counts see every change exactly once.
 	for i := sg.lo; i < sg.hi; i++ {
-		if a := p.atoms[i]; s.vals[a] != old[i-sg.lo] {
-			s.changed(a)
+		a := p.atoms[i]
+		if v := s.vals[a]; v != old[i-sg.lo] {
+			s.vals[a] = old[i-sg.lo]
+			s.set(a, v)
 		}
 	}
-	// The segment is up to date: its own atoms' changes do not count.
-	d := s.dirty[k]
 	for q := sg.lo; q < sg.hi; q++ {
-		d[q>>6] &^= 1 << (q & 63)
+		s.dirty[q>>6] &^= 1 << (q & 63)
 	}
-}
-
-func (n *network) newState(v *game.Variant) *State {
-	s := n.emptyState(v)
-	for _, a := range n.init {
-		if !s.vals[a] {
-			s.vals[a] = true
-			s.hash ^= n.zobrist[a]
-		}
-	}
-	return s
 }
 
 // Variant returns the game of the position.
@@ -141,7 +175,7 @@ func (s *State) ensureView() {
 		return
 	}
 	n := s.n
-	s.run(progView)
+	s.settle()
 	many := 0
 	s.toMove = game.NoRole
 	for r, ls := range n.legal {
@@ -254,35 +288,28 @@ func (s *State) apply(moves []game.Move) {
 		}
 		if last := s.lastDoes[r]; a != last {
 			if last >= 0 {
-				s.vals[last] = false
-				s.changed(last)
+				s.set(last, false)
 			}
 			if a >= 0 {
-				s.vals[a] = true
-				s.changed(a)
+				s.set(a, true)
 			}
 			s.lastDoes[r] = a
 		}
 	}
-	s.run(progNext)
+	s.settle()
 	for i, a := range n.nextOf {
 		if v := s.vals[a]; v != s.vals[i] {
-			s.vals[i] = v
+			s.set(int32(i), v)
 			s.hash ^= n.zobrist[i]
-			s.changed(int32(i))
 		}
 	}
-	s.viewOK, s.goalOK = false, false
+	s.viewOK = false
 }
 
 // Goal returns the goal value of role r: the highest value that holds,
 // or 0 when none does.
 func (s *State) Goal(r game.Role) int {
 	s.ensureView()
-	if !s.goalOK {
-		s.run(progGoal)
-		s.goalOK = true
-	}
 	best := 0
 	if r >= 0 && int(r) < len(s.n.goals) {
 		for _, e := range s.n.goals[r] {
@@ -333,10 +360,10 @@ func (s *State) CopyFrom(src game.State) {
 	copy(s.count, o.count)
 	copy(s.single, o.single)
 	copy(s.lastDoes, o.lastDoes)
-	for k := range s.dirty {
-		copy(s.dirty[k], o.dirty[k])
-	}
-	s.v, s.hash, s.viewOK, s.goalOK, s.toMove = o.v, o.hash, o.viewOK, o.goalOK, o.toMove
+	copy(s.sat, o.sat)
+	copy(s.cnt, o.cnt)
+	copy(s.dirty, o.dirty)
+	s.v, s.hash, s.viewOK, s.toMove = o.v, o.hash, o.viewOK, o.toMove
 }
 
 // FormatMove returns the KIF text of m, e.g. "(mark 1 1)" or "noop".

@@ -10,6 +10,10 @@ import (
 // (or ...) literals are multiplied out.
 const maxAlternatives = 4096
 
+// maxLiterals bounds the literals of one rule (the evaluation counts them
+// in 16 bits).
+const maxLiterals = 10000
+
 // relKey names a relation: its symbol and its arity.
 type relKey struct {
 	name  string
@@ -77,6 +81,9 @@ func validate(d *Description) ([]clause, error) {
 			}
 		}
 		for _, body := range alts {
+			if len(body) > maxLiterals {
+				return nil, ruleError(r, "more than %d literals in one rule", maxLiterals)
+			}
 			c := clause{head: r.Head, body: body, rule: r}
 			if err := checkSafe(c); err != nil {
 				return nil, err
