@@ -70,6 +70,7 @@ func TestFeatures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			checkAgainstReference(t, []byte(frame+tc.rules), 3, 5)
 			s := v.New()
 			if got := legalTexts(s); got != tc.want {
 				t.Fatalf("legal moves %q, want %q", got, tc.want)
