@@ -128,3 +128,25 @@ func TestAllPassGivesRoleZero(t *testing.T) {
 		t.Fatalf("%s: terminal %v goal %d", s, s.Terminal(), s.Goal(1))
 	}
 }
+
+func TestTitleAndNotes(t *testing.T) {
+	v := loadFile(t, "tictactoe")
+	if v.Title != "Tic-Tac-Toe" || v.Name != "tictactoe" || !strings.HasPrefix(v.Summary, "Three in a row") || v.Rules == "" {
+		t.Fatalf("title %q summary %q rules %q", v.Title, v.Summary, v.Rules)
+	}
+	plain, err := Load("plain", []byte(skeleton))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Title != "plain" || plain.Summary == "" {
+		t.Fatalf("title %q summary %q", plain.Title, plain.Summary)
+	}
+	d, err := Parse([]byte(";; TITLE:  Odd  \n; first note\n\n(role a) ; not a note\n"))
+	if err != nil || d.Title != "Odd" || len(d.Notes) != 1 || d.Notes[0] != "first note" {
+		t.Fatalf("%+v %v", d, err)
+	}
+	s := v.New()
+	if !strings.HasPrefix(s.Describe(), "x to move\n(cell 1 1 b)\n") {
+		t.Fatalf("Describe:\n%s", s.Describe())
+	}
+}
