@@ -55,6 +55,16 @@ type network struct {
 	moveByText map[string]game.Move
 }
 
+// baseTerm returns base atom a's fact as a term.
+func (n *network) baseTerm(a int32) *Term {
+	toks, _, _, _ := tokenize([]byte(n.baseText[a]))
+	t, err := (&parser{toks: toks}).term(0)
+	if err != nil {
+		panic(fmt.Sprintf("gdl: fact %q does not read back: %v", n.baseText[a], err))
+	}
+	return t
+}
+
 // build turns the grounder's instances into a network.
 func build(g *grounder, d *Description) (*network, error) {
 	n := &network{baseByText: map[string]int32{}, moveByText: map[string]game.Move{}}

@@ -146,6 +146,10 @@ func TestTitleAndNotes(t *testing.T) {
 		t.Fatalf("%+v %v", d, err)
 	}
 	s := v.New()
+	facts := s.(*State).Facts()
+	if len(facts) != 10 || facts[0].Name != "cell" || facts[0].Args[2].Name != "b" || facts[9].String() != "(control x)" {
+		t.Fatalf("facts %v", facts)
+	}
 	if !strings.HasPrefix(s.Describe(), "x to move\n(cell 1 1 b)\n") {
 		t.Fatalf("Describe:\n%s", s.Describe())
 	}
