@@ -3,7 +3,6 @@ package gdl
 import (
 	"fmt"
 	"sort"
-	"strconv"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -292,10 +291,12 @@ func (b *netBuilder) outputs() error {
 	for _, t := range b.atomsOf(relKey{"goal", 2}) {
 		args := g.terms[t].args
 		role := g.termText(args[0], 1<<30)
-		vt := g.termText(args[1], 1<<30)
-		v, err := strconv.Atoi(vt)
-		if err != nil || v < 0 || v > game.MaxGoal {
-			return &Error{Msg: fmt.Sprintf("goal value %s of role %s is not a whole number from 0 to 100", vt, role)}
+		// A value computed by the rules may be out of range only in the
+		// over-approximation of grounding (constant values were checked
+		// with the rules): such an atom counts as no goal.
+		v, ok := goalValue(g.termText(args[1], 1<<30))
+		if !ok {
+			continue
 		}
 		for r, name := range n.roles {
 			if name == role {
