@@ -33,8 +33,21 @@ func Load(name string, src []byte) (*game.Variant, error) {
 	return LoadWithLimits(name, src, DefaultLimits)
 }
 
-// LoadWithLimits is Load with the given limits.
+// LoadWithLimits is Load with the given limits; a zero field takes the
+// value of DefaultLimits.
 func LoadWithLimits(name string, src []byte, lim Limits) (*game.Variant, error) {
+	if lim.MaxAtoms <= 0 {
+		lim.MaxAtoms = DefaultLimits.MaxAtoms
+	}
+	if lim.MaxRules <= 0 {
+		lim.MaxRules = DefaultLimits.MaxRules
+	}
+	if lim.MaxTermDepth <= 0 {
+		lim.MaxTermDepth = DefaultLimits.MaxTermDepth
+	}
+	if lim.MaxTime <= 0 {
+		lim.MaxTime = DefaultLimits.MaxTime
+	}
 	d, err := Parse(src)
 	if err != nil {
 		return nil, err

@@ -106,6 +106,18 @@ func TestMovesAndPositions(t *testing.T) {
 	}
 }
 
+func TestPositionWithoutBase(t *testing.T) {
+	v := loadFile(t, "littlehex")
+	if _, err := v.ParsePosition("(control white) (cell 5 5 blank)"); err == nil || !strings.Contains(err.Error(), "(cell 5 5 blank) can never be true in this game") {
+		t.Fatalf("ParsePosition: %v", err)
+	}
+	// Without a blank cell the game is over.
+	p, err := v.ParsePosition("(control black) (cell 1 1 white)")
+	if err != nil || p.String() != "(cell 1 1 white) (control black)" || !p.Terminal() {
+		t.Fatalf("ParsePosition: %v", err)
+	}
+}
+
 // TestAllPassGivesRoleZero pins the documented choice when every role's
 // only move is noop.
 func TestAllPassGivesRoleZero(t *testing.T) {
