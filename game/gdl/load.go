@@ -143,7 +143,11 @@ func Playouts(v *game.Variant, n int, seed uint64) int {
 				joint = joint[:0]
 				for r := range v.Roles {
 					buf = js.LegalOf(game.Role(r), buf[:0])
-					joint = append(joint, buf[rng.Intn(len(buf))])
+					m := game.Noop // a role without moves: an ill-made sheet
+					if len(buf) > 0 {
+						m = buf[rng.Intn(len(buf))]
+					}
+					joint = append(joint, m)
 				}
 				js.ApplyJoint(joint)
 			} else {
