@@ -350,7 +350,7 @@ func (b *netBuilder) programs() {
 		}
 	}
 	out = append(out, n.nextOf...)
-	n.prog = buildProgram(&b.rs, out, make([]bool, n.nAtoms), make([]bool, n.nAtoms))
+	n.prog = buildProgram(&b.rs, out)
 	for _, sg := range n.prog.segs {
 		if sg.loop {
 			n.maxLoop = max(n.maxLoop, int(sg.hi-sg.lo))
@@ -431,7 +431,7 @@ func (g *grounder) staticValues() (map[termID]bool, error) {
 		all[i] = int32(i)
 	}
 	vals := make([]bool, len(terms))
-	buildProgram(&rs, all, make([]bool, len(terms)), make([]bool, len(terms))).run(vals)
+	buildProgram(&rs, all).run(vals)
 	static := make(map[termID]bool, len(terms))
 	for i, t := range terms {
 		static[t] = vals[i]
