@@ -11,8 +11,9 @@ import (
 )
 
 // TestEveryBundledSheetLoadsAndPlays loads every sheet and plays random
-// games to the end, simultaneous turns included: every game must end, the
-// title must come from the sheet, and the goals must be 0–100.
+// games to the end, simultaneous turns included: every game must end, every
+// role must have a legal move until then (GDL's playability), the title must
+// come from the sheet, and the goals must be 0–100.
 func TestEveryBundledSheetLoadsAndPlays(t *testing.T) {
 	for _, f := range games.Files() {
 		v, err := gdl.Load(f.Name, f.Source)
@@ -29,6 +30,11 @@ func TestEveryBundledSheetLoadsAndPlays(t *testing.T) {
 			for ply := 0; !s.Terminal(); ply++ {
 				if ply > 1000 {
 					t.Fatalf("%s: game %d still on after 1000 plies: %s", f.Name, i, s)
+				}
+				for r, name := range v.Roles {
+					if len(s.(game.JointState).LegalOf(game.Role(r), nil)) == 0 {
+						t.Fatalf("%s: %s has no legal move in %s", f.Name, name, s)
+					}
 				}
 				playRandom(s, rng)
 			}
