@@ -169,7 +169,8 @@ func comparePly(ns, gs game.State, nlegal, glegal []game.Move) error {
 	}
 	nt, gt := moveTexts(ns, nlegal), moveTexts(gs, glegal)
 	if strings.Join(nt, " ") != strings.Join(gt, " ") {
-		return fmt.Errorf("legal moves of %s differ\nonly native: %v\nonly sheet:  %v", nr, minus(nt, gt), minus(gt, nt))
+		return fmt.Errorf("legal moves of %s differ\nonly native: %v\nonly sheet:  %v\nnative: %v\nsheet:  %v",
+			nr, minus(nt, gt), minus(gt, nt), nt, gt)
 	}
 	return nil
 }
