@@ -33,7 +33,6 @@ type network struct {
 	always int32 // the atom that is always true (the one before is false)
 
 	baseText   []string         // KIF of x for each (true x)
-	baseSorted []int32          // base atoms in the order of their text
 	baseByText map[string]int32 // text → base atom
 	declared   map[string]bool  // the (base x) facts, when the sheet has any
 	nextOf     []int32          // for each base atom, the atom (next x)
@@ -145,25 +144,29 @@ func (b *netBuilder) build() error {
 		a := b.atom(t)
 		n.baseText = append(n.baseText, text[t])
 		n.baseByText[text[t]] = a
-		n.baseSorted = append(n.baseSorted, a)
 	}
 	n.nBase = len(base)
 	if err := b.moves(); err != nil {
 		return err
 	}
 	// Derived atoms: every head of an instance that is not static.
-	for i, h := range g.instHead {
+	for _, h := range g.instHead {
 		if _, ok := b.static[h]; !ok {
 			b.atom(h)
 		}
-		_ = i
 	}
 	n.always = int32(len(b.terms)) + 1
 	n.nAtoms = int(n.always) + 1
+	numbered := len(b.terms)
 	b.rs.rules = make([][][]int32, n.nAtoms)
 	b.collectRules()
 	if err := b.outputs(); err != nil {
 		return err
+	}
+	if len(b.terms) != numbered {
+		// Every dynamic atom is a base or move atom or the head of an
+		// instance, all numbered above.
+		return fmt.Errorf("gdl: internal error: %d atoms numbered late", len(b.terms)-numbered)
 	}
 	b.programs()
 	n.zobrist = make([]uint64, n.nBase)
@@ -181,16 +184,13 @@ func (b *netBuilder) moves() error {
 	n.moveText = []string{"noop"}
 	n.moveByText["noop"] = game.Noop
 	legal := b.atomsOf(relKey{"legal", 2})
-	var texts []string
 	for _, t := range legal {
 		m := g.termText(g.terms[t].args[1], 1<<30)
 		if _, ok := n.moveByText[m]; !ok {
 			n.moveByText[m] = game.Move(len(n.moveText))
 			n.moveText = append(n.moveText, m)
 		}
-		texts = append(texts, m)
 	}
-	_ = texts
 	nm := len(n.moveText)
 	n.legalOf = make([][]int32, len(n.roles))
 	n.doesOf = make([][]int32, len(n.roles))

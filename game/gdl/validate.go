@@ -10,6 +10,11 @@ import (
 // (or ...) literals are multiplied out.
 const maxAlternatives = 4096
 
+// maxClauses bounds the rules of a whole sheet once (or ...) literals are
+// multiplied out, so that many rules full of (or ...) cannot exhaust
+// memory before grounding even starts.
+const maxClauses = 200_000
+
 // maxLiterals bounds the literals of one rule (the evaluation counts them
 // in 16 bits).
 const maxLiterals = 10000
@@ -89,6 +94,9 @@ func validate(d *Description) ([]clause, error) {
 				return nil, err
 			}
 			clauses = append(clauses, c)
+			if len(clauses) > maxClauses {
+				return nil, ruleError(r, "the sheet's rules multiply out to more than %d rules without (or ...)", maxClauses)
+			}
 		}
 	}
 	for _, need := range []string{"role", "init", "legal", "next", "terminal", "goal"} {
