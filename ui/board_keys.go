@@ -301,6 +301,8 @@ func (b *boardScreen) playKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Type):
 		b.prompt = true
 		b.input.SetValue("")
+		b.input.SetSuggestions(legalTexts(s))
+		b.input.ShowSuggestions = true
 		b.input.Focus()
 		return nil
 	case key.Matches(msg, k.Cancel):
@@ -332,4 +334,15 @@ func (b *boardScreen) moveCursor(msg tea.KeyMsg) {
 	case key.Matches(msg, k.Right):
 		b.cur.c = (b.cur.c + 1) % cols
 	}
+}
+
+// legalTexts are the KIF texts of the legal moves, which the move prompt
+// completes (tab) and cycles through (ctrl+n, ctrl+p).
+func legalTexts(s game.State) []string {
+	moves := s.Legal(nil)
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = s.FormatMove(m)
+	}
+	return out
 }

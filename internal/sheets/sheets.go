@@ -25,7 +25,7 @@ import (
 const MaxFileBytes = 4 << 20
 
 // menuOrder places games read from sheets after the native ones.
-const menuOrder = 100
+const menuOrder = 1000
 
 // registerMu makes looking up a free name and registering it one step.
 var registerMu sync.Mutex
@@ -41,12 +41,17 @@ func IsSheetPath(arg string) bool {
 // base name when a native game has that name; a sheet already registered
 // under the name from the same text is reused.
 func LoadFile(path string) (*game.Variant, error) {
+	return LoadFileIf(path, nil)
+}
+
+// LoadFileIf is LoadFile for a game accept takes (see RegisterIf).
+func LoadFileIf(path string, accept func(*game.Variant) bool) (*game.Variant, error) {
 	src, err := readLimited(path)
 	if err != nil {
 		return nil, err
 	}
 	base := strings.ToLower(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
-	return Register(base, src)
+	return RegisterIf(base, src, accept)
 }
 
 // readLimited reads a file of at most MaxFileBytes.
@@ -74,6 +79,12 @@ var sources = map[string]string{}
 // a game that is not a sheet has that name). The title comes from the
 // sheet's title comment, or the name.
 func Register(name string, src []byte) (*game.Variant, error) {
+	return RegisterIf(name, src, nil)
+}
+
+// RegisterIf is Register for a game accept takes (nil takes every game);
+// a game it refuses is returned with ErrRefused and not registered.
+func RegisterIf(name string, src []byte, accept func(*game.Variant) bool) (*game.Variant, error) {
 	registerMu.Lock()
 	defer registerMu.Unlock()
 	name = strings.ToLower(name)
@@ -92,9 +103,25 @@ func Register(name string, src []byte) (*game.Variant, error) {
 	}
 	v.Title = games.TitleOf(src, v.Title)
 	v.Order = menuOrder
+	if accept != nil && !accept(v) {
+		return v, ErrRefused
+	}
 	game.Register(v)
 	sources[name] = string(src)
 	return v, nil
+}
+
+// ErrRefused says a sheet's game was not registered because the caller
+// does not take games of its kind (see TurnTaking).
+var ErrRefused = errors.New("not a game of the kind wanted here")
+
+// TurnTaking reports whether v starts with one role in control (or is
+// over at once): the client and rooms play turns one move at a time, so
+// they take only such games. A game whose roles choose at once later on
+// is not caught here.
+func TurnTaking(v *game.Variant) bool {
+	s := v.New()
+	return s.Terminal() || s.ToMove() != game.NoRole
 }
 
 // isNative reports whether a game that is not a sheet has the name;
@@ -109,7 +136,7 @@ func isNative(name string) bool {
 // game's (those sheets exist to check the engine against the native
 // games and are reachable by their file). It returns the games in name
 // order.
-func RegisterBundled() ([]*game.Variant, error) {
+func RegisterBundled(accept func(*game.Variant) bool) ([]*game.Variant, error) {
 	var out []*game.Variant
 	var errs []error
 	for _, f := range games.Files() {
@@ -119,7 +146,10 @@ func RegisterBundled() ([]*game.Variant, error) {
 		if native {
 			continue
 		}
-		v, err := Register(f.Name, f.Source)
+		v, err := RegisterIf(f.Name, f.Source, accept)
+		if errors.Is(err, ErrRefused) {
+			continue
+		}
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -139,10 +169,10 @@ func UserDir() (string, error) {
 	return filepath.Join(dir, "tabletop", "games"), nil
 }
 
-// RegisterDir registers every *.kif in dir. A sheet that does not load is
-// skipped and its error joined into the result; a missing folder is not
-// an error.
-func RegisterDir(dir string) ([]*game.Variant, error) {
+// RegisterDir registers every *.kif in dir whose game accept takes (nil:
+// all). A sheet that does not load or is refused is skipped and its error
+// joined into the result; a missing folder is not an error.
+func RegisterDir(dir string, accept func(*game.Variant) bool) ([]*game.Variant, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -157,9 +187,9 @@ func RegisterDir(dir string) ([]*game.Variant, error) {
 		if e.IsDir() || !IsSheetPath(e.Name()) {
 			continue
 		}
-		v, err := LoadFile(filepath.Join(dir, e.Name()))
+		v, err := LoadFileIf(filepath.Join(dir, e.Name()), accept)
 		if err != nil {
-			errs = append(errs, err)
+			errs = append(errs, fmt.Errorf("%s: %w", e.Name(), err))
 			continue
 		}
 		out = append(out, v)

@@ -254,8 +254,9 @@ type Spot struct{ Row, Col int }
 
 // MoveCells returns the cells a move names: each pair of adjacent
 // arguments that is a column and a row, or, for a move that names no
-// such pair, every cell of each column it names (Connect Four's drop).
-func (b *Board) MoveCells(move *gdl.Term) []Spot {
+// such pair, every cell of each column it names (Connect Four's drop;
+// columns is true then).
+func (b *Board) MoveCells(move *gdl.Term) (spots []Spot, columns bool) {
 	var out []Spot
 	args := move.Args
 	for i := 0; i+1 < len(args); i++ {
@@ -267,7 +268,7 @@ func (b *Board) MoveCells(move *gdl.Term) []Spot {
 		}
 	}
 	if len(out) > 0 {
-		return out
+		return out, false
 	}
 	for _, a := range args {
 		if c, ok := b.colIdx[a.Name]; ok && len(a.Args) == 0 {
@@ -276,5 +277,5 @@ func (b *Board) MoveCells(move *gdl.Term) []Spot {
 			}
 		}
 	}
-	return out
+	return out, len(out) > 0
 }
