@@ -17,14 +17,14 @@ import (
 
 // jointReply is one position of a joint game as the protocol prints it.
 type jointReply struct {
-	Ply      int                 `json:"ply"`
-	Roles    []string            `json:"roles"`
-	ToMove   *string             `json:"to_move"`
-	Legal    *roleMoves          `json:"legal"`
-	Terminal bool                `json:"terminal"`
-	Goals    *roleValues         `json:"goals,omitempty"`
-	Position string              `json:"position"`
-	State    []string            `json:"state"`
+	Ply      int         `json:"ply"`
+	Roles    []string    `json:"roles"`
+	ToMove   *string     `json:"to_move"`
+	Legal    *roleMoves  `json:"legal"`
+	Terminal bool        `json:"terminal"`
+	Goals    *roleValues `json:"goals,omitempty"`
+	Position string      `json:"position"`
+	State    []string    `json:"state"`
 }
 
 // jointSnapshot describes s for the protocol. Every role's legal moves are
