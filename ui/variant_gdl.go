@@ -89,13 +89,19 @@ func (g *gdlUI) read(s game.State) {
 	if g.grid != nil && text == g.lastPos {
 		return
 	}
+	g.lastPos = text
+	g.grid, g.others = g.split(text)
+}
+
+// split reads a position string into the board's cells and the other
+// facts.
+func (g *gdlUI) split(text string) (grid [][]cellInfo, others []string) {
 	rows, cols := g.dims()
-	g.lastPos, g.others = text, nil
-	g.grid = make([][]cellInfo, rows)
-	for r := range g.grid {
-		g.grid[r] = make([]cellInfo, cols)
-		for c := range g.grid[r] {
-			g.grid[r][c].seat = game.NoRole
+	grid = make([][]cellInfo, rows)
+	for r := range grid {
+		grid[r] = make([]cellInfo, cols)
+		for c := range grid[r] {
+			grid[r][c].seat = game.NoRole
 		}
 	}
 	facts, _ := gdl.ParseTerms(text)
@@ -103,13 +109,14 @@ func (g *gdlUI) read(s game.State) {
 		if g.board != nil {
 			if r, c, cell, ok := g.board.At(f); ok {
 				if cell.Glyph != "" {
-					g.grid[r][c] = cellInfo{glyph: cell.Glyph, seat: cell.Seat}
+					grid[r][c] = cellInfo{glyph: cell.Glyph, seat: cell.Seat}
 				}
 				continue
 			}
 		}
-		g.others = append(g.others, f.String())
+		others = append(others, f.String())
 	}
+	return grid, others
 }
 
 func (g *gdlUI) cells(s game.State) [][]cellInfo {
@@ -143,7 +150,28 @@ func (g *gdlUI) moveSpots(s game.State, m game.Move) []pos {
 	return ps
 }
 
-func (g *gdlUI) moveCells(s game.State, m game.Move) []pos { return g.moveSpots(s, m) }
+// moveCells are the cells move m names in s; for a move that names whole
+// columns, the cells of them it changes (where Connect Four's disc lands).
+func (g *gdlUI) moveCells(s game.State, m game.Move) []pos {
+	ps := g.moveSpots(s, m)
+	if !g.columns[m] || s.Terminal() || !s.IsLegal(m) {
+		return ps
+	}
+	after := s.Clone()
+	after.Apply(m)
+	was, _ := g.split(s.String())
+	is, _ := g.split(after.String())
+	var changed []pos
+	for _, p := range ps {
+		if was[p.r][p.c] != is[p.r][p.c] {
+			changed = append(changed, p)
+		}
+	}
+	if len(changed) == 0 {
+		return ps
+	}
+	return changed
+}
 
 // movesNaming returns the legal moves that name every cell of at.
 func (g *gdlUI) movesNaming(s game.State, at ...pos) []game.Move {
@@ -205,7 +233,21 @@ func (g *gdlUI) offer(s game.State, moves []game.Move) actResult {
 		return actResult{move: moves[0], play: true, setSel: true}
 	}
 	g.choices = moves
-	return actResult{msg: fmt.Sprintf("%d moves: choose one with its number", len(moves))}
+	return actResult{msg: g.choiceText(s)}
+}
+
+// choiceText lists the chooser's moves by number (the first nine; the
+// prompt reaches the others).
+func (g *gdlUI) choiceText(s game.State) string {
+	var b strings.Builder
+	for i, m := range g.choices {
+		if i == 9 {
+			b.WriteString("… or : and tab")
+			break
+		}
+		fmt.Fprintf(&b, "%d %s  ", i+1, s.FormatMove(m))
+	}
+	return strings.TrimSpace(b.String())
 }
 
 func (g *gdlUI) key(s game.State, msg tea.KeyMsg, _ pos, _ *pos) (actResult, bool) {
@@ -221,15 +263,15 @@ func (g *gdlUI) key(s game.State, msg tea.KeyMsg, _ pos, _ *pos) (actResult, boo
 	return actResult{move: m, play: true, setSel: true}, true
 }
 
-// targets are the other cells the moves naming p (or the selection)
-// name: where a piece can go.
+// targets are the other cells the moves naming p change: where a piece
+// can go, where a disc dropped in p's column lands.
 func (g *gdlUI) targets(s game.State, p pos) []pos {
 	if g.board == nil {
 		return nil
 	}
 	var out []pos
 	for _, m := range g.movesNaming(s, p) {
-		for _, q := range g.moveSpots(s, m) {
+		for _, q := range g.moveCells(s, m) {
 			if q != p && !containsPos(out, q) {
 				out = append(out, q)
 			}
@@ -240,20 +282,18 @@ func (g *gdlUI) targets(s game.State, p pos) []pos {
 
 func (g *gdlUI) clearChoice() { g.choices = nil }
 
+// pending returns the moves the chooser offers.
+func (g *gdlUI) pending() []game.Move { return g.choices }
+
+// hasBoard reports whether a board was found in the game's facts.
+func (g *gdlUI) hasBoard() bool { return g.board != nil }
+
 func (g *gdlUI) stocks(game.State, game.Role) string { return "" }
 
 func (g *gdlUI) prompt(s game.State, sel *pos) string {
 	switch {
 	case len(g.choices) > 0:
-		var b strings.Builder
-		for i, m := range g.choices {
-			if i == 9 {
-				b.WriteString(" … or type : and tab")
-				break
-			}
-			fmt.Fprintf(&b, "%d %s  ", i+1, s.FormatMove(m))
-		}
-		return strings.TrimSpace(b.String())
+		return g.choiceText(s)
 	case g.board == nil:
 		return ": types a move, tab completes it"
 	case sel != nil:
