@@ -279,6 +279,6 @@ func TestGoldenBreakthrough(t *testing.T) {
 		pos{1, 4}, pos{2, 3}, // black 5 5 → 4 4
 		pos{3, 1}, pos{2, 2}, // white 2 3 → 3 4
 		pos{1, 3}, pos{2, 2}, // black 4 5 takes 3 4
-		pos{4, 3})            // white 4 2 selected
+		pos{4, 3}) // white 4 2 selected
 	runGolden(t, Options{Start: Start{Variant: "breakthrough", Seats: hotSeat(v)}}, msgs...)
 }
