@@ -216,7 +216,8 @@ func (b *Board) cell(content []*gdl.Term) Cell {
 }
 
 // roleIn finds a role a content symbol names: the symbol is the role,
-// contains it ("whitepawn"), or begins it ("x" for "xplayer"). rest is
+// contains it ("whitepawn"), begins it ("x" for "xplayer"), or is two
+// letters that start with its initial ("wq"). rest is
 // what the symbol says besides the role ("pawn"), or the symbol itself
 // when it names no role.
 func (b *Board) roleIn(sym string) (game.Role, string) {
@@ -235,7 +236,28 @@ func (b *Board) roleIn(sym string) (game.Role, string) {
 			return game.Role(i), ""
 		}
 	}
+	// Two letters, the first a role's initial that no other role shares:
+	// chess sheets' "wk" and "bq".
+	if len(sym) == 2 {
+		if i, ok := b.initialRole(sym[0]); ok {
+			return i, sym[1:]
+		}
+	}
 	return game.NoRole, sym
+}
+
+// initialRole returns the one role whose name starts with letter c.
+func (b *Board) initialRole(c byte) (game.Role, bool) {
+	found := game.NoRole
+	for i, r := range b.roles {
+		if r != "" && strings.ToLower(r)[0] == c {
+			if found != game.NoRole {
+				return game.NoRole, false
+			}
+			found = game.Role(i)
+		}
+	}
+	return found, found != game.NoRole
 }
 
 // firstLetter is the upper-case first letter or digit of s, "?" when it
