@@ -206,7 +206,11 @@ func (g *gdlUI) narrows(s game.State, moves []game.Move, p pos) bool {
 // one left is played, several wait for a second cell or open the chooser.
 func (g *gdlUI) act(s game.State, p pos, sel *pos) actResult {
 	if g.board == nil {
-		return refuse("this game has no board: type : and a move (tab completes)")
+		// Without a board every legal move is a choice.
+		if moves := s.Legal(nil); len(moves) > 0 {
+			return g.offer(s, moves)
+		}
+		return refuse("no legal move")
 	}
 	if sel != nil && *sel != p {
 		if both := g.movesNaming(s, *sel, p); len(both) > 0 {
@@ -295,7 +299,7 @@ func (g *gdlUI) prompt(s game.State, sel *pos) string {
 	case len(g.choices) > 0:
 		return g.choiceText(s)
 	case g.board == nil:
-		return ": types a move, tab completes it"
+		return "enter lists the moves; : types one, tab completes it"
 	case sel != nil:
 		return "enter on a second cell, or again on this one to list the moves"
 	}

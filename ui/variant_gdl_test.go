@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl"
 	"github.com/tabletop/tabletop/internal/sheets"
 )
 
@@ -281,4 +282,53 @@ func TestGoldenBreakthrough(t *testing.T) {
 		pos{1, 3}, pos{2, 2}, // black 4 5 takes 3 4
 		pos{4, 3}) // white 4 2 selected
 	runGolden(t, Options{Start: Start{Variant: "breakthrough", Seats: hotSeat(v)}}, msgs...)
+}
+
+// pilesSheet is a game without a board: two piles, take one or two.
+const pilesSheet = `; title: Piles
+(role a) (role b)
+(init (pile p 2)) (init (pile q 1)) (init (control a))
+(succ 0 1) (succ 1 2)
+(<= (legal ?r (take ?h ?n)) (true (control ?r)) (true (pile ?h ?m)) (succ ?n ?m))
+(<= (legal ?r noop) (role ?r) (not (true (control ?r))))
+(<= (next (pile ?h ?n)) (does ?r (take ?h ?n)))
+(<= (next (pile ?h ?m)) (true (pile ?h ?m)) (does ?r (take ?g ?n)) (distinct ?g ?h))
+(<= (next (control b)) (true (control a)))
+(<= (next (control a)) (true (control b)))
+(<= over (true (pile p 0)) (true (pile q 0)))
+(<= terminal over)
+(<= (goal ?r 100) over (role ?r) (not (true (control ?r))))
+(<= (goal ?r 0) over (true (control ?r)))
+(<= (goal ?r 50) (role ?r) (not over))
+`
+
+// A game without a board lists its facts and offers every legal move in
+// the chooser.
+func TestGDLWithoutBoard(t *testing.T) {
+	v, err := gdl.Load("piles", []byte(pilesSheet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, ok := newVariantUI(v).(sheetView)
+	if !ok || g.hasBoard() {
+		t.Fatalf("adapter %T, board %v", g, ok && g.hasBoard())
+	}
+	s := v.New()
+	if r, c := g.dims(); r != 1 || c != 1 {
+		t.Errorf("dims %d×%d", r, c)
+	}
+	if got := g.counter(s); got != "(control a) (pile p 2) (pile q 1)" {
+		t.Errorf("facts %q", got)
+	}
+	res := g.act(s, pos{}, nil)
+	if res.play || len(g.pending()) != 2 || !strings.Contains(res.msg, "1 (take p 1)  2 (take q 0)") {
+		t.Fatalf("act: %+v, choices %v", res, g.pending())
+	}
+	res, ok = g.key(s, keyMsg("2"), pos{}, nil)
+	if !ok || !res.play || s.FormatMove(res.move) != "(take q 0)" {
+		t.Fatalf("key 2: %+v %v", res, ok)
+	}
+	if _, ok := g.key(s, keyMsg("2"), pos{}, nil); ok {
+		t.Error("a number with the chooser closed was taken")
+	}
 }
