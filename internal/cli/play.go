@@ -98,7 +98,7 @@ func startGame(start *ui.Start, pos []string, position string, seats seatFlags) 
 		return err
 	}
 	if !sheets.TurnTaking(v) {
-		return usagef("in %s several roles move at once, which the client cannot play yet (rules and match can)", v.Name)
+		return usagef("in %s several roles move at once, which the client cannot play yet (rules can)", v.Name)
 	}
 	if position != "" {
 		if _, err := v.ParsePosition(position); err != nil {
