@@ -102,6 +102,7 @@ func (g *gdlUI) split(text string) (grid [][]cellInfo, others []string) {
 		grid[r] = make([]cellInfo, cols)
 		for c := range grid[r] {
 			grid[r][c].seat = game.NoRole
+			grid[r][c].missing = g.board != nil && !g.board.Exists(r, c)
 		}
 	}
 	facts, _ := gdl.ParseTerms(text)

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -330,5 +332,56 @@ func TestGDLWithoutBoard(t *testing.T) {
 	}
 	if _, ok := g.key(s, keyMsg("2"), pos{}, nil); ok {
 		t.Error("a number with the chooser closed was taken")
+	}
+}
+
+// Every sheet at hand (the bundled ones, the engine's test sheets, the
+// piles) is drawn and acted on along random games without a panic, and
+// every cell a move names is on the board.
+func TestGDLAdapterOnEverySheet(t *testing.T) {
+	paths, _ := filepath.Glob("../games/*.kif")
+	more, _ := filepath.Glob("../game/gdl/testdata/*.kif")
+	sources := map[string][]byte{"piles": []byte(pilesSheet)}
+	for _, p := range append(paths, more...) {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sources[p] = src
+	}
+	for name, src := range sources {
+		v, err := gdl.Load("sheet", src)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		g := newVariantUI(v).(sheetView)
+		rows, cols := g.dims()
+		rng := game.NewRand(3)
+		s := v.New()
+		for ply := 0; ply < 60 && !s.Terminal(); ply++ {
+			_ = g.cells(s)
+			_ = g.counter(s)
+			p := pos{rng.Intn(rows), rng.Intn(cols)}
+			_ = g.targets(s, p)
+			g.act(s, p, nil)
+			g.clearChoice()
+			js, joint := s.(game.JointState)
+			if s.ToMove() == game.NoRole && joint {
+				moves := make([]game.Move, len(v.Roles))
+				for r := range moves {
+					legal := js.LegalOf(game.Role(r), nil)
+					moves[r] = legal[rng.Intn(len(legal))]
+				}
+				js.ApplyJoint(moves)
+				continue
+			}
+			m := s.RandomMove(rng)
+			for _, q := range g.moveCells(s, m) {
+				if q.r < 0 || q.r >= rows || q.c < 0 || q.c >= cols {
+					t.Fatalf("%s: %s names %v, off the %d×%d board", name, s.FormatMove(m), q, rows, cols)
+				}
+			}
+			s.Apply(m)
+		}
 	}
 }

@@ -25,22 +25,29 @@ import (
 const maxSide = 26
 
 // Board is where a game keeps its grid: facts (Rel ... X Y Content...)
-// with the coordinates at argument XArg and XArg+1.
+// with the coordinates at argument XArg and XArg+1: column then row, or
+// row then column when RowFirst.
 type Board struct {
 	// Rel is the relation of the cell facts, e.g. "cell".
 	Rel string
 	// Arity is the number of arguments of a cell fact.
 	Arity int
-	// XArg is the argument index of the column; the row follows it.
+	// XArg is the index of the first coordinate argument; the second
+	// follows it.
 	XArg int
+	// RowFirst says the first coordinate is the row: its values are
+	// named like rows (r1, row3) and the second's like columns (c1, col2).
+	RowFirst bool
 	// Cols are the column values from left to right.
 	Cols []string
 	// Rows are the row values from top to bottom: the highest first, so
 	// that row 1 is at the bottom as on a chess board and in a rack of
-	// Connect Four.
+	// Connect Four; when RowFirst, the first first, as a text is read
+	// (r1 at the top).
 	Rows []string
 
 	colIdx, rowIdx map[string]int
+	cells          map[[2]int]bool // the cells some fact may name, [row, col]
 	roles          []string
 }
 
@@ -99,10 +106,59 @@ func Find(roles []string, base []*gdl.Term) (b *Board, ok bool) {
 	if best == nil {
 		return nil, false
 	}
+	if namedLike(best.Cols, "r") && namedLike(best.Rows, "c") {
+		// The first coordinate is the row: rows top to bottom in their
+		// order, columns from the second coordinate.
+		best.RowFirst = true
+		best.Cols, best.Rows = reversed(best.Rows), best.Cols
+	}
 	best.colIdx, best.rowIdx = index(best.Cols), index(best.Rows)
 	best.roles = roles
+	best.cells = map[[2]int]bool{}
+	for k := range cells[cand{best.Rel, best.Arity, best.XArg}] {
+		r, c := best.spot(k[0], k[1])
+		best.cells[[2]int{r, c}] = true
+	}
 	return best, true
 }
+
+// namedLike reports whether every value starts with the letter prefix
+// and goes on with a number (r1, r2 … or c1, col2 …).
+func namedLike(vals []string, prefix string) bool {
+	for _, v := range vals {
+		p, _, ok := splitNumber(strings.ToLower(v))
+		if !ok || !strings.HasPrefix(p, prefix) {
+			return false
+		}
+	}
+	return true
+}
+
+func reversed(vals []string) []string {
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		out[len(vals)-1-i] = v
+	}
+	return out
+}
+
+// spot returns the row and column on the drawn board of the coordinates
+// a and b as a fact or move gives them, -1 when they are not on it.
+func (b *Board) spot(a, c string) (row, col int) {
+	if b.RowFirst {
+		a, c = c, a
+	}
+	col, okc := b.colIdx[a]
+	row, okr := b.rowIdx[c]
+	if !okc || !okr {
+		return -1, -1
+	}
+	return row, col
+}
+
+// Exists reports whether the cell at row, col is part of the board: some
+// fact can name it (Quad's corners cannot).
+func (b *Board) Exists(row, col int) bool { return b.cells[[2]int{row, col}] }
 
 // axes returns the sorted column values and the row values, highest
 // first.
@@ -170,9 +226,9 @@ func (b *Board) At(f *gdl.Term) (row, col int, c Cell, ok bool) {
 	if f.Name != b.Rel || len(f.Args) != b.Arity {
 		return 0, 0, Cell{}, false
 	}
-	col, okc := b.colIdx[f.Args[b.XArg].Name]
-	row, okr := b.rowIdx[f.Args[b.XArg+1].Name]
-	if !okc || !okr || len(f.Args[b.XArg].Args)+len(f.Args[b.XArg+1].Args) > 0 {
+	x, y := f.Args[b.XArg], f.Args[b.XArg+1]
+	row, col = b.spot(x.Name, y.Name)
+	if row < 0 || len(x.Args)+len(y.Args) > 0 {
 		return 0, 0, Cell{}, false
 	}
 	var content []*gdl.Term
@@ -282,9 +338,10 @@ func (b *Board) MoveCells(move *gdl.Term) (spots []Spot, columns bool) {
 	var out []Spot
 	args := move.Args
 	for i := 0; i+1 < len(args); i++ {
-		c, okc := b.colIdx[args[i].Name]
-		r, okr := b.rowIdx[args[i+1].Name]
-		if okc && okr && len(args[i].Args) == 0 && len(args[i+1].Args) == 0 {
+		if len(args[i].Args)+len(args[i+1].Args) > 0 {
+			continue
+		}
+		if r, c := b.spot(args[i].Name, args[i+1].Name); r >= 0 {
 			out = append(out, Spot{r, c})
 			i++
 		}

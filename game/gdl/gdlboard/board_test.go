@@ -47,6 +47,8 @@ func TestFind(t *testing.T) {
 			"piece", "1 2", "2 1"},
 		{"two contents", []string{"a", "b"}, grid("cell", nums, nums, "a king"),
 			"cell", "1 2 3", "3 2 1"},
+		{"rows named first", []string{"x", "o"}, grid("cell", []string{"r1", "r2"}, []string{"c1", "c2", "c3"}, "b"),
+			"cell", "c1 c2 c3", "r1 r2"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -156,5 +158,23 @@ func TestNaturalLess(t *testing.T) {
 		if got := naturalLess(tc.a, tc.b); got != tc.want {
 			t.Errorf("naturalLess(%q, %q) = %v", tc.a, tc.b, got)
 		}
+	}
+}
+
+func TestRowFirstAndMissingCells(t *testing.T) {
+	// A 3×3 board without its corners, rows named first.
+	base := "(cell r1 c2 b) (cell r2 c1 b) (cell r2 c2 b) (cell r2 c3 b) (cell r3 c2 b)"
+	b, ok := Find([]string{"x", "o"}, terms(t, base))
+	if !ok || !b.RowFirst {
+		t.Fatalf("board %+v", b)
+	}
+	if r, c, _, ok := b.At(terms(t, "(cell r1 c2 x)")[0]); !ok || r != 0 || c != 1 {
+		t.Errorf("r1 c2 at %d,%d", r, c)
+	}
+	if got, _ := b.MoveCells(terms(t, "(mark r3 c2)")[0]); len(got) != 1 || got[0] != (Spot{2, 1}) {
+		t.Errorf("(mark r3 c2) names %v", got)
+	}
+	if b.Exists(0, 0) || !b.Exists(1, 1) || !b.Exists(0, 1) {
+		t.Error("a corner exists or a cell does not")
 	}
 }
