@@ -24,6 +24,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"play", "open the game client (the default when no command is given)", runPlay},
+		{"games", "list the finished games kept, or open one to review it", runGames},
 		{"rules", "line protocol: read moves on stdin, print each position as JSON", runRules},
 		{"bench", "measure random-playout speed of every variant", runBench},
 		{"analyze", "let the AI analyse a position", runAnalyze},

@@ -26,6 +26,7 @@ func (s *seatFlags) Set(v string) error { *s = append(*s, v); return nil }
 //
 //	tabletop play [VARIANT] [--seat ROLE=human|ai:LEVEL[:NAME]]... [--position P]
 //	              [--load FILE] [--no-mouse] [--ascii] [--theme NAME] [--budget TIME]
+//	              [--records DIR]
 func runPlay(c *commandLine, args []string) error {
 	var seats seatFlags
 	c.flags.Var(&seats, "seat", "who plays a role: ROLE=human[:NAME] or ROLE=ai:LEVEL[:NAME] (repeatable)")
@@ -34,6 +35,7 @@ func runPlay(c *commandLine, args []string) error {
 	noMouse := c.flags.Bool("no-mouse", false, "do not capture the mouse (keeps the terminal's text selection)")
 	ascii := c.flags.Bool("ascii", false, "7-bit characters and no colour")
 	theme := c.flags.String("theme", "", "colour theme: "+strings.Join(themes.Names(), ", "))
+	records := c.flags.String("records", ui.DefaultRecordDir(), "keep every finished game as a file in this directory (\"\" keeps none; tabletop games lists them)")
 	budget := c.flags.Duration("budget", 0, "the AI's time per move, e.g. 5s (default: the last one set, else each level's own)")
 	c.help = "Usage: tabletop play [VARIANT] [FLAGS]   (no variant opens the menu)\n\n" +
 		"The rules of every game: RULES.md in the tabletop repository.\n\n" +
@@ -73,6 +75,15 @@ func runPlay(c *commandLine, args []string) error {
 			return err
 		}
 	}
+	if *records != "" {
+		opts.OnFinished = ui.KeepRecords(*records)
+	}
+	return runClient(c, opts)
+}
+
+// runClient runs the interactive client with opts on the command's
+// streams.
+func runClient(c *commandLine, opts ui.Options) error {
 	if u := os.Getenv("USER"); u != "" {
 		opts.Player = rooms.Player{Name: u}
 	}
@@ -86,7 +97,7 @@ func runPlay(c *commandLine, args []string) error {
 	if f, ok := c.stdin.(*os.File); !ok || f != os.Stdin {
 		popts = append(popts, tea.WithInput(c.stdin))
 	}
-	_, err = tea.NewProgram(ui.New(opts), popts...).Run()
+	_, err := tea.NewProgram(ui.New(opts), popts...).Run()
 	return err
 }
 
