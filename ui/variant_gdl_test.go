@@ -237,6 +237,13 @@ func TestGDLPromptCompletes(t *testing.T) {
 	if got := historyText(b); got != "(drop 5)" {
 		t.Fatalf("played %q, status %q", got, b.status)
 	}
+	// ctrl+n goes to the next legal move that fits what is typed.
+	for _, msg := range []tea.Msg{keyMsg(":"), tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("(dr")}, tea.KeyMsg{Type: tea.KeyCtrlN}, keyMsg("tab"), keyMsg("enter")} {
+		m.Update(msg)
+	}
+	if got := historyText(b); got != "(drop 5) (drop 2)" {
+		t.Fatalf("played %q, status %q", got, b.status)
+	}
 }
 
 func historyText(b *boardScreen) string {
