@@ -252,8 +252,8 @@ func (b *Board) cell(content []*gdl.Term) Cell {
 		return c
 	}
 	glyph := ""
-	for _, t := range content {
-		seat, rest := b.roleIn(strings.ToLower(t.Name))
+	for _, name := range atoms(content, nil) {
+		seat, rest := b.roleIn(strings.ToLower(name))
 		if seat != game.NoRole && c.Seat == game.NoRole {
 			c.Seat = seat
 		}
@@ -269,6 +269,19 @@ func (b *Board) cell(content []*gdl.Term) Cell {
 	}
 	c.Glyph = firstLetter(glyph)
 	return c
+}
+
+// atoms appends the symbols of terms to out, a compound term's
+// arguments in its place ((piece black king) gives black and king).
+func atoms(terms []*gdl.Term, out []string) []string {
+	for _, t := range terms {
+		if len(t.Args) == 0 {
+			out = append(out, t.Name)
+			continue
+		}
+		out = atoms(t.Args, out)
+	}
+	return out
 }
 
 // roleIn finds a role a content symbol names: the symbol is the role,

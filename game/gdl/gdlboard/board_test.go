@@ -93,7 +93,7 @@ func TestCells(t *testing.T) {
 		{[]string{"white", "black"}, "(cell 1 1 whitepawn)", 2, 0, "P", 0},
 		{[]string{"white", "black"}, "(cell 1 1 bq)", 2, 0, "Q", 1},
 		{[]string{"white", "black"}, "(cell 1 1 wall)", 2, 0, "W", game.NoRole},
-		{[]string{"white", "black"}, "(cell 1 1 (piece black king))", 2, 0, "P", game.NoRole},
+		{[]string{"white", "black"}, "(cell 1 1 (piece black king))", 2, 0, "K", 1},
 	}
 	for _, tc := range tests {
 		base := grid("cell", nums, nums, "b")
