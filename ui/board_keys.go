@@ -398,6 +398,11 @@ func (b *boardScreen) openPrompt() {
 	b.prompt = true
 	b.recallAt = len(b.c.promptHistory)
 	b.input.SetValue("")
+	b.input.SetSuggestions(nil)
+	if s := b.game(); !b.ended() && b.mine(s.ToMove()) {
+		b.input.SetSuggestions(legalTexts(s))
+	}
+	b.input.ShowSuggestions = true
 	b.input.Focus()
 }
 
@@ -444,4 +449,15 @@ func (b *boardScreen) playPremove() tea.Cmd {
 		return nil
 	}
 	return b.play(m)
+}
+
+// legalTexts are the KIF texts of the legal moves, which the move prompt
+// completes (tab) and cycles through (ctrl+n, ctrl+p).
+func legalTexts(s game.State) []string {
+	moves := s.Legal(nil)
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = s.FormatMove(m)
+	}
+	return out
 }

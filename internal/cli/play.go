@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/internal/sheets"
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/themes"
 	"github.com/tabletop/tabletop/ui"
@@ -42,6 +44,7 @@ func runPlay(c *commandLine, args []string) error {
 	if err != nil {
 		return err
 	}
+	registerUserSheets(c.stderr)
 	if *budget < 0 {
 		return usagef("--budget %s: want a positive time such as 5s", *budget)
 	}
@@ -101,9 +104,12 @@ func runClient(c *commandLine, opts ui.Options) error {
 // startGame fills start with the game named in pos, its position and
 // seats, as given on the command line.
 func startGame(start *ui.Start, pos []string, position string, seats seatFlags) error {
-	v, err := game.Lookup(pos[0])
+	v, err := lookupGame(pos[0])
 	if err != nil {
-		return usageError{err.Error()}
+		return err
+	}
+	if !sheets.TurnTaking(v) {
+		return usagef("in %s several roles move at once, which the client cannot play yet (rules can)", v.Name)
 	}
 	if position != "" {
 		if _, err := v.ParsePosition(position); err != nil {
@@ -127,4 +133,16 @@ func startGame(start *ui.Start, pos []string, position string, seats seatFlags) 
 		start.Seats[role] = sc
 	}
 	return nil
+}
+
+// registerUserSheets adds the rule sheets of the user's games folder to
+// the menu; a sheet that does not load is reported and left out.
+func registerUserSheets(stderr io.Writer) {
+	dir, err := sheets.UserDir()
+	if err != nil {
+		return
+	}
+	if _, err := sheets.RegisterDir(dir, sheets.TurnTaking); err != nil {
+		fmt.Fprintf(stderr, "tabletop: rule sheets in %s left out: %v\n", dir, err)
+	}
 }
