@@ -10,7 +10,7 @@ import (
 
 // twinPlayouts is how many seeded random games a rule sheet must play
 // exactly like a native engine to be taken for it.
-const twinPlayouts = 4
+const twinPlayouts = 16
 
 // nativeTwin returns the registered native game that behaves like rules, a
 // game read from GDL: the same number of roles, and the same legal moves

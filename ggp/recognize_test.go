@@ -1,6 +1,7 @@
 package ggp
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -35,15 +36,37 @@ func TestNativeTwin(t *testing.T) {
 	}
 }
 
-// TestNativeTwinIsBehaviour: a sheet that differs from Quad 5×5 in one
-// rule is not Quad 5×5, though it reads almost the same.
+// TestNativeTwinIsBehaviour: sheets that differ from a native game in
+// one rule are not taken for it, though they read almost the same.
 func TestNativeTwinIsBehaviour(t *testing.T) {
-	f, _ := games.Lookup("tictactoe")
-	v, err := gdl.Load("ttt", f.Source)
+	quad5, _ := games.Lookup("quad5")
+	tests := []struct {
+		name     string
+		src      string
+		old, new string
+	}{
+		{"square worth 90", string(quad5.Source), "(goal x 100) (owns_square x)", "(goal x 90) (owns_square x)"},
+		{"o's square worth 90", string(quad5.Source), "(goal o 100) (not (owns_square x))", "(goal o 90) (not (owns_square x))"},
+	}
+	q, _ := game.Lookup("quad5")
+	for _, tt := range tests {
+		src := strings.Replace(tt.src, tt.old, tt.new, 1)
+		if src == tt.src {
+			t.Fatalf("%s: %q is not in the sheet", tt.name, tt.old)
+		}
+		v, err := gdl.Load("changed", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if behavesAlike(v, q, time.Now().Add(time.Minute)) {
+			t.Errorf("%s: taken for quad5", tt.name)
+		}
+	}
+	ttt, _ := games.Lookup("tictactoe")
+	v, err := gdl.Load("tictactoe", ttt.Source)
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, _ := game.Lookup("quad5")
 	if behavesAlike(v, q, time.Now().Add(time.Minute)) {
 		t.Errorf("tic-tac-toe taken for quad5")
 	}
