@@ -1,0 +1,252 @@
+package ggp
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl"
+)
+
+// thinkReserve is kept between the end of a search and the deadline, for
+// checking and writing the reply.
+const thinkReserve = 25 * time.Millisecond
+
+// match is one match the Player plays.
+type match struct {
+	id        string
+	roleName  string
+	playClock time.Duration
+	level     ai.Level
+	ctx       context.Context // cancelled on abort, stop and Close
+	cancel    context.CancelFunc
+	lastSeen  time.Time // guarded by the Player's mu
+
+	stopSearch sync.Mutex // guards searchCancel
+	searchStop context.CancelFunc
+
+	mu       sync.Mutex // guards what follows; held while answering
+	role     game.Role
+	rules    game.State // the GDL game: the referee of every move
+	native   game.State // the same position in tabletop's own engine, or nil
+	searcher *ai.Searcher
+	rng      *game.Rand
+	steps    int      // joint moves played
+	last     []string // the last joint move
+	reply    string   // the reply to the last play
+	replied  bool
+}
+
+func newMatch(parent context.Context, msg Message, now time.Time) *match {
+	ctx, cancel := context.WithCancel(parent)
+	seed := uint64(now.UnixNano())
+	return &match{id: msg.MatchID, roleName: msg.Role, playClock: msg.PlayClock,
+		ctx: ctx, cancel: cancel, lastSeen: now, rng: game.NewRand(seed)}
+}
+
+// prepare loads the rules, finds tabletop's own engine for them when
+// there is one, and searches the first position until the deadline.
+func (m *match) prepare(msg Message, cfg PlayerConfig, deadline time.Time) (note string, err error) {
+	lim := cfg.Limits
+	lim.MaxTime = min(lim.MaxTime, max(time.Until(deadline), time.Millisecond))
+	v, err := gdl.LoadWithLimits("ggp", msg.Rules, lim)
+	if err != nil {
+		return "", fmt.Errorf("rules refused: %v", err)
+	}
+	m.role = v.RoleIndex(msg.Role)
+	if m.role == game.NoRole {
+		return "", fmt.Errorf("role %s is not in the rules (roles: %s)", msg.Role, strings.Join(v.Roles, ", "))
+	}
+	m.rules = v.New()
+	m.level = cfg.Level
+	m.searcher = ai.NewSearcher()
+	note = "gdl"
+	if twin, ok := nativeTwin(v, deadline); ok {
+		m.native = twin.New()
+		note = "native " + twin.Name
+	}
+	if time.Until(deadline) > 200*time.Millisecond {
+		// The first search fills the transposition table for the first play.
+		ctx, cancel := context.WithDeadline(m.ctx, deadline)
+		m.think(ctx, deadline, m.snapshot(), m.rng.Uint64())
+		cancel()
+	}
+	return note, nil
+}
+
+// snapshot copies the positions for a search that may outlive the reply.
+func (m *match) snapshot() position {
+	p := position{rules: m.rules.Clone()}
+	if m.native != nil {
+		p.native = m.native.Clone()
+	}
+	return p
+}
+
+// position is the match's position in both engines (native may be nil).
+type position struct{ rules, native game.State }
+
+// play applies the joint move and answers with this role's move before
+// the play clock runs out.
+func (m *match) play(moves []string, received time.Time) (reply, note string, err error) {
+	m.stopThinking() // an earlier message's search, if it still runs
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := m.ctx.Err(); err != nil {
+		return "", "", fmt.Errorf("match %s is over", m.id)
+	}
+	switch {
+	case moves == nil && m.steps == 0 && m.replied:
+		return m.reply, "repeated", nil
+	case moves == nil && m.steps > 0:
+		return "", "", fmt.Errorf("moves nil after %d turns: nil is only for the first play", m.steps)
+	case moves != nil:
+		if err := m.advance(moves); err != nil {
+			if m.replied && slices.Equal(moves, m.last) {
+				return m.reply, "repeated", nil
+			}
+			return "", "", err
+		}
+	}
+	if m.rules.Terminal() {
+		return "", "", fmt.Errorf("the game is over after these moves: send stop")
+	}
+	reply, note = m.choose(received.Add(m.playClock - Margin(m.playClock)))
+	m.reply, m.replied = reply, true
+	return reply, note, nil
+}
+
+// advance plays a joint move on both engines; the native engine is
+// dropped if it ever disagrees (the GDL game stays the referee).
+func (m *match) advance(moves []string) error {
+	if err := applyJoint(m.rules, moves); err != nil {
+		return fmt.Errorf("turn %d: %v", m.steps+1, err)
+	}
+	if m.native != nil && applyJoint(m.native, moves) != nil {
+		m.native = nil
+	}
+	m.steps++
+	m.last = moves
+	return nil
+}
+
+// stop plays the last joint move, for the log's goals.
+func (m *match) stop(moves []string) (note string) {
+	m.abort()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.rules == nil || moves == nil || m.advance(moves) != nil || !m.rules.Terminal() {
+		return ""
+	}
+	return fmt.Sprintf("goal %d", m.rules.Goal(m.role))
+}
+
+// abort stops the match's searches.
+func (m *match) abort() { m.cancel() }
+
+func (m *match) stopThinking() {
+	m.stopSearch.Lock()
+	if m.searchStop != nil {
+		m.searchStop()
+	}
+	m.stopSearch.Unlock()
+}
+
+// choose returns a legal move by the deadline whatever happens: the
+// search's, or a random one if the search is late or fails.
+func (m *match) choose(deadline time.Time) (move, note string) {
+	legal := legalTexts(m.rules, m.role, nil)
+	if len(legal) == 1 {
+		return legal[0], "only move"
+	}
+	fallback := legal[m.rng.Intn(len(legal))]
+	ctx, cancel := context.WithDeadline(m.ctx, deadline)
+	defer cancel()
+	m.stopSearch.Lock()
+	m.searchStop = cancel
+	m.stopSearch.Unlock()
+	out := make(chan string, 1)
+	pos, seed := m.snapshot(), m.rng.Uint64()
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				out <- fmt.Sprintf("panic: %v", r)
+			}
+		}()
+		out <- m.think(ctx, deadline, pos, seed)
+	}()
+	select {
+	case mv := <-out:
+		if slices.Contains(legal, mv) {
+			return mv, "search"
+		}
+		return fallback, fmt.Sprintf("random: the search gave %q", mv)
+	case <-ctx.Done():
+		return fallback, "random: deadline"
+	}
+}
+
+// think searches pos for this role's move: with tabletop's AI on the
+// native engine when there is one, else on the GDL game; on turns where
+// several roles choose at once, by random games from each of its moves.
+func (m *match) think(ctx context.Context, deadline time.Time, pos position, seed uint64) string {
+	budget := time.Until(deadline) - thinkReserve
+	if m.level == ai.Easy || m.level == ai.Medium {
+		budget = min(budget, ai.LevelBudget(m.level))
+	}
+	if budget <= 0 {
+		return ""
+	}
+	opt := ai.Options{Level: m.level, Budget: budget, Seed: seed}
+	for _, s := range []game.State{pos.native, pos.rules} {
+		if s != nil && !s.Terminal() && s.ToMove() == m.role {
+			res := m.searcher.Search(ctx, s, opt)
+			return s.FormatMove(res.Move)
+		}
+	}
+	if js, ok := pos.rules.(game.JointState); ok && !pos.rules.Terminal() && pos.rules.ToMove() == game.NoRole {
+		mv := flatMonteCarlo(ctx, js, m.role, seed)
+		return pos.rules.FormatMove(mv)
+	}
+	return ""
+}
+
+// flatMonteCarlo plays random games after each of role's moves in turn
+// (the other roles' moves random too) until ctx ends, and returns the
+// move with the best mean goal: a plain player for simultaneous turns,
+// which the tree searches do not handle.
+func flatMonteCarlo(ctx context.Context, s game.JointState, role game.Role, seed uint64) game.Move {
+	rng := game.NewRand(seed)
+	mine := s.LegalOf(role, nil)
+	sum := make([]int, len(mine))
+	runs := make([]int, len(mine))
+	scratch := s.Clone()
+	var joint, buf []game.Move
+	for i := 0; ctx.Err() == nil && i < 1_000_000; i++ {
+		k := i % len(mine)
+		scratch.CopyFrom(s)
+		joint = randomJoint(scratch, rng, joint, buf)
+		if len(joint) > 1 {
+			joint[role] = mine[k]
+		}
+		playRandom(scratch, joint)
+		for plies := 0; !scratch.Terminal() && plies < 10_000; plies++ {
+			joint = randomJoint(scratch, rng, joint, buf)
+			playRandom(scratch, joint)
+		}
+		sum[k] += scratch.Goal(role)
+		runs[k]++
+	}
+	best := 0
+	for k := range mine {
+		if runs[k] > 0 && (runs[best] == 0 || sum[k]*runs[best] > sum[best]*runs[k]) {
+			best = k
+		}
+	}
+	return mine[best]
+}
