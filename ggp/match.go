@@ -13,9 +13,11 @@ import (
 	"github.com/tabletop/tabletop/game/gdl"
 )
 
-// thinkReserve is kept between the end of a search and the deadline, for
-// checking and writing the reply.
-const thinkReserve = 25 * time.Millisecond
+// thinkShare is the part of the time left that a search is given: it
+// ends well before the deadline, so that the reply is not kept waiting
+// for a processor by the search itself on a busy machine. The deadline
+// stays the hard limit.
+const thinkShare = 0.8
 
 // match is one match the Player plays.
 type match struct {
@@ -32,9 +34,11 @@ type match struct {
 
 	mu       sync.Mutex // guards what follows; held while answering
 	role     game.Role
-	rules    game.State // the GDL game: the referee of every move
-	native   game.State // the same position in tabletop's own engine, or nil
-	searcher *ai.Searcher
+	rules    game.State     // the GDL game: the referee of every move
+	native   game.State     // the same position in tabletop's own engine, or nil
+	searcher *ai.Searcher   // for the native engine
+	mcts     *ai.MCTSPlayer // for a game tabletop does not know
+	thinking sync.Mutex     // one search at a time: a late one ends first
 	rng      *game.Rand
 	steps    int      // joint moves played
 	last     []string // the last joint move
@@ -65,6 +69,8 @@ func (m *match) prepare(msg Message, cfg PlayerConfig, deadline time.Time) (note
 	m.rules = v.New()
 	m.level = cfg.Level
 	m.searcher = ai.NewSearcher()
+	// The budget is set per move by the context's deadline.
+	m.mcts = ai.NewMCTSPlayer(m.rng.Uint64(), 24*time.Hour)
 	note = "gdl"
 	if twin, ok := nativeTwin(v, deadline); ok {
 		m.native = twin.New()
@@ -72,9 +78,7 @@ func (m *match) prepare(msg Message, cfg PlayerConfig, deadline time.Time) (note
 	}
 	if time.Until(deadline) > 200*time.Millisecond {
 		// The first search fills the transposition table for the first play.
-		ctx, cancel := context.WithDeadline(m.ctx, deadline)
-		m.think(ctx, deadline, m.snapshot(), m.rng.Uint64())
-		cancel()
+		m.searchBy(deadline)
 	}
 	return note, nil
 }
@@ -165,6 +169,17 @@ func (m *match) choose(deadline time.Time) (move, note string) {
 		return legal[0], "only move"
 	}
 	fallback := legal[m.rng.Intn(len(legal))]
+	mv, note := m.searchBy(deadline)
+	if !slices.Contains(legal, mv) {
+		return fallback, "random: " + note
+	}
+	return mv, note
+}
+
+// searchBy runs a search on a copy of the position and returns its move
+// by the deadline, or "" and why not. A search that is late goes on until
+// it notices it was cancelled, on its own copy.
+func (m *match) searchBy(deadline time.Time) (move, note string) {
 	ctx, cancel := context.WithDeadline(m.ctx, deadline)
 	defer cancel()
 	m.stopSearch.Lock()
@@ -182,36 +197,40 @@ func (m *match) choose(deadline time.Time) (move, note string) {
 	}()
 	select {
 	case mv := <-out:
-		if slices.Contains(legal, mv) {
-			return mv, "search"
-		}
-		return fallback, fmt.Sprintf("random: the search gave %q", mv)
+		return mv, "search"
 	case <-ctx.Done():
-		return fallback, "random: deadline"
+		return "", "deadline"
 	}
 }
 
 // think searches pos for this role's move: with tabletop's AI on the
-// native engine when there is one, else on the GDL game; on turns where
-// several roles choose at once, by random games from each of its moves.
+// native engine when there is one, else with the ai package's Monte Carlo
+// tree search on the GDL game (its alpha-beta checks the clock too seldom
+// for the slower nodes of a GDL game); on turns where several roles choose
+// at once, by random games from each of its moves.
 func (m *match) think(ctx context.Context, deadline time.Time, pos position, seed uint64) string {
-	budget := time.Until(deadline) - thinkReserve
+	m.thinking.Lock()
+	defer m.thinking.Unlock()
+	budget := time.Duration(float64(time.Until(deadline)) * thinkShare)
 	if m.level == ai.Easy || m.level == ai.Medium {
 		budget = min(budget, ai.LevelBudget(m.level))
 	}
-	if budget <= 0 {
+	if budget <= 0 || ctx.Err() != nil {
 		return ""
 	}
-	opt := ai.Options{Level: m.level, Budget: budget, Seed: seed}
-	for _, s := range []game.State{pos.native, pos.rules} {
-		if s != nil && !s.Terminal() && s.ToMove() == m.role {
-			res := m.searcher.Search(ctx, s, opt)
-			return s.FormatMove(res.Move)
-		}
-	}
-	if js, ok := pos.rules.(game.JointState); ok && !pos.rules.Terminal() && pos.rules.ToMove() == game.NoRole {
-		mv := flatMonteCarlo(ctx, js, m.role, seed)
-		return pos.rules.FormatMove(mv)
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	s := pos.rules
+	switch {
+	case s.Terminal():
+		return ""
+	case pos.native != nil && pos.native.ToMove() == m.role:
+		res := m.searcher.Search(ctx, pos.native, ai.Options{Level: m.level, Budget: budget, Seed: seed})
+		return pos.native.FormatMove(res.Move)
+	case s.ToMove() == m.role:
+		return s.FormatMove(m.mcts.Choose(ctx, s))
+	case s.ToMove() == game.NoRole:
+		return s.FormatMove(flatMonteCarlo(ctx, s.(game.JointState), m.role, seed))
 	}
 	return ""
 }
