@@ -124,6 +124,10 @@ type Variant struct {
 	New func() State
 	// ParsePosition reads a position string of RULES.md, fully validated.
 	ParsePosition func(s string) (State, error)
+	// Order places the variant in menus: lower first, ties by name. Each
+	// game package sets it when it registers, so adding a game touches
+	// only its own package.
+	Order int
 }
 
 // RoleIndex returns the role with the given name, or NoRole.

@@ -59,7 +59,7 @@ func (b *boardScreen) endButtons(x, y, width int) []button {
 		action      endAction
 	}
 	choices := []choice{{"[ Rematch ]", "[Rematch]", endRematch}, {"[ New game ]", "[New]", endNewGame}, {"[ Menu ]", "[Menu]", endMenu}}
-	if b.room != nil {
+	if !b.m.offers(actRematch) {
 		choices = choices[2:]
 	}
 	total := 0
@@ -105,7 +105,7 @@ func (b *boardScreen) roleLinesWide(inner int) bool {
 	roleW, stocks := 0, 0
 	for i, role := range b.v.Roles {
 		roleW = max(roleW, len(role))
-		stocks = max(stocks, lipgloss.Width(b.vu.stocks(b.st, game.Role(i))))
+		stocks = max(stocks, lipgloss.Width(b.vu.stocks(b.game(), game.Role(i))))
 	}
 	return 2+2+roleW+1+10+1+stocks <= inner
 }
@@ -115,7 +115,7 @@ func (b *boardScreen) panelFixedLines(inner int) int {
 	if !b.roleLinesWide(inner) {
 		n *= 2
 	}
-	if b.vu.counter(b.st) != "" {
+	if b.vu.counter(b.game()) != "" {
 		n++
 	}
 	// turn, blank, roles, counter, blank, "Moves" header, AI line
@@ -293,18 +293,11 @@ type cellFlags struct {
 // lastMove returns the cells the last move touched and the quadrant it
 // turned (Pentago), for highlighting.
 func (b *boardScreen) lastMove() (cells []pos, quad int) {
-	if b.room != nil {
-		return b.lastRoomMove, b.lastRoomQuad
-	}
-	n := len(b.moves)
-	if n == 0 {
+	before, m, ok := b.m.lastMove()
+	if !ok {
 		return nil, 0
 	}
-	s := b.start.Clone()
-	for _, m := range b.moves[:n-1] {
-		s.Apply(m)
-	}
-	return b.vu.moveCells(s, b.moves[n-1]), b.vu.moveQuad(b.moves[n-1])
+	return b.vu.moveCells(before, m), b.vu.moveQuad(m)
 }
 
 // marks computes every highlight of the board from the game.
@@ -332,17 +325,17 @@ func (b *boardScreen) marks() [][]cellFlags {
 		}
 	}
 	if b.ended() {
-		set(b.vu.winCells(b.st), func(c *cellFlags) { c.win = true })
-	} else if b.mine(b.st.ToMove()) {
+		set(b.vu.winCells(b.game()), func(c *cellFlags) { c.win = true })
+	} else if b.mine(b.game().ToMove()) {
 		from := b.cur
 		if b.sel != nil {
 			from = *b.sel
 		}
-		set(b.vu.targets(b.st, from), func(c *cellFlags) { c.target = true })
-		if b.hasHint && b.hintVer == b.version {
-			set(b.vu.moveCells(b.st, b.hint), func(c *cellFlags) { c.hint = true })
+		set(b.vu.targets(b.game(), from), func(c *cellFlags) { c.target = true })
+		if h, ok := b.m.hintMove(); ok {
+			set(b.vu.moveCells(b.game(), h), func(c *cellFlags) { c.hint = true })
 		}
-		if q := b.quad; q != 0 {
+		if q := b.vu.chosenQuadrant(); q != 0 {
 			for r := range f {
 				for c := range f[r] {
 					f[r][c].quad = b.vu.quadrant(pos{r, c}) == q
@@ -408,7 +401,7 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 		// plain from the letter and the result.
 		glyph = bg.Render(info.glyph)
 	case info.glyph != "":
-		glyph = st.Role(info.role).Inherit(bg).Render(info.glyph)
+		glyph = b.pieceStyle(info.seat).Inherit(bg).Render(info.glyph)
 	case fl.target:
 		glyph = bg.Render(g.Dot)
 	}
@@ -418,9 +411,8 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 // boardView draws the board block: handles, labels, cells.
 func (b *boardScreen) boardView(l boardLayout) string {
 	st := b.c.st
-	cells := b.vu.cells(b.st)
+	cells := b.vu.cells(b.game())
 	fl := b.marks()
-	var lines []string
 	// Pentago's quadrants are parted by lines, so that each reads as the
 	// block a rotation turns.
 	g := st.Glyphs.Box
@@ -428,67 +420,9 @@ func (b *boardScreen) boardView(l boardLayout) string {
 	if l.gap > 0 {
 		sepV = st.Muted.Render(centre(g.Left, l.gapW))
 	}
-	chosen := 0
-	if pu, ok := b.vu.(*pentagoUI); ok && b.mine(b.st.ToMove()) && !b.ended() && pu.rotating(b.st) {
-		chosen = b.quad
-		if chosen == 0 {
-			chosen = b.vu.quadrant(b.cur)
-		}
-	}
-	_, turned := b.lastMove()
-	handleLine := func(left, right int) string {
-		var sb strings.Builder
-		sb.WriteString(strings.Repeat(" ", l.lw))
-		for i, q := range []int{left, right} {
-			_, qw := l.quadSpan(i == 1)
-			label := fmt.Sprintf("Q%d", q)
-			style := st.Muted
-			switch q {
-			case chosen:
-				// Brackets show the quadrant a rotation key would turn,
-				// with or without colour.
-				label, style = "["+label+"]", st.Accent
-			case turned:
-				// Parentheses, like the last move's cells: the quadrant
-				// the last move turned.
-				label, style = "("+label+")", st.Text
-			}
-			mid := qw - 4
-			lp := (mid - len(label)) / 2
-			sb.WriteString(st.Key.Render("<-") + style.Render(strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + st.Key.Render("->"))
-			if i == 0 {
-				sb.WriteString(sepV)
-			}
-		}
-		return sb.String()
-	}
-	// Column labels that do not fit a cell with a space to spare lose
-	// their letter (c10 → 10), which moves to the corner.
-	compact, prefix := false, ""
-	for c := 0; c < l.cols; c++ {
-		if len(b.vu.colLabel(c)) >= l.cw {
-			compact = true
-		}
-	}
-	if compact {
-		prefix = strings.TrimRight(b.vu.colLabel(0), "0123456789")
-	}
-	var lab strings.Builder
-	lab.WriteString(st.Muted.Render(fmt.Sprintf("%*s", l.lw, prefix+" ")))
-	for c := 0; c < l.cols; c++ {
-		if l.gap > 0 && c == l.gap {
-			lab.WriteString(strings.Repeat(" ", l.gapW))
-		}
-		s := b.vu.colLabel(c)
-		if compact {
-			s = strings.TrimPrefix(s, prefix)
-		}
-		lp := (l.cw - len(s) + 1) / 2
-		lab.WriteString(st.Muted.Render(strings.Repeat(" ", max(lp, 0)) + s + strings.Repeat(" ", max(l.cw-lp-len(s), 0))))
-	}
-	lines = append(lines, lab.String())
+	lines := []string{b.colLabelLine(l)}
 	if l.handles {
-		lines = append(lines, handleLine(2, 1))
+		lines = append(lines, b.handleLine(l, sepV, 2, 1))
 	}
 	for r := 0; r < l.rows; r++ {
 		if l.gap > 0 && r == l.gap {
@@ -513,7 +447,7 @@ func (b *boardScreen) boardView(l boardLayout) string {
 		}
 	}
 	if l.handles {
-		lines = append(lines, handleLine(3, 4))
+		lines = append(lines, b.handleLine(l, sepV, 3, 4))
 	}
 	for i := range lines {
 		lines[i] = padRight(lines[i], l.bw)
@@ -521,10 +455,79 @@ func (b *boardScreen) boardView(l boardLayout) string {
 	return joinLines(lines)
 }
 
+// handleLine draws the rotation handles of two quadrants side by side.
+func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) string {
+	st := b.c.st
+	chosen := 0
+	if b.mine(b.game().ToMove()) && !b.ended() {
+		chosen = b.vu.turnQuadrant(b.game(), b.cur)
+	}
+	_, turned := b.lastMove()
+	var sb strings.Builder
+	sb.WriteString(strings.Repeat(" ", l.lw))
+	for i, q := range []int{left, right} {
+		_, qw := l.quadSpan(i == 1)
+		label := fmt.Sprintf("Q%d", q)
+		style := st.Muted
+		switch q {
+		case chosen:
+			// Brackets show the quadrant a rotation key would turn,
+			// with or without colour.
+			label, style = "["+label+"]", st.Accent
+		case turned:
+			// Parentheses, like the last move's cells: the quadrant
+			// the last move turned.
+			label, style = "("+label+")", st.Text
+		}
+		mid := qw - 4
+		lp := (mid - len(label)) / 2
+		sb.WriteString(st.Key.Render("<-") + style.Render(strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + st.Key.Render("->"))
+		if i == 0 {
+			sb.WriteString(sepV)
+		}
+	}
+	return sb.String()
+}
+
+// colLabelLine draws the column labels. Labels that do not fit a cell
+// with a space to spare lose their letter (c10 → 10), which moves to
+// the corner.
+func (b *boardScreen) colLabelLine(l boardLayout) string {
+	st := b.c.st
+	compact, prefix := false, ""
+	for c := 0; c < l.cols; c++ {
+		if len(b.vu.colLabel(c)) >= l.cw {
+			compact = true
+		}
+	}
+	if compact {
+		prefix = strings.TrimRight(b.vu.colLabel(0), "0123456789")
+	}
+	var lab strings.Builder
+	lab.WriteString(st.Muted.Render(fmt.Sprintf("%*s", l.lw, prefix+" ")))
+	for c := 0; c < l.cols; c++ {
+		if l.gap > 0 && c == l.gap {
+			lab.WriteString(strings.Repeat(" ", l.gapW))
+		}
+		s := b.vu.colLabel(c)
+		if compact {
+			s = strings.TrimPrefix(s, prefix)
+		}
+		lp := (l.cw - len(s) + 1) / 2
+		lab.WriteString(st.Muted.Render(strings.Repeat(" ", max(lp, 0)) + s + strings.Repeat(" ", max(l.cw-lp-len(s), 0))))
+	}
+	return lab.String()
+}
+
 // centre pads a one-cell glyph with spaces to w cells.
 func centre(glyph string, w int) string {
 	left := (w - 1) / 2
 	return strings.Repeat(" ", left) + glyph + strings.Repeat(" ", max(w-1-left, 0))
+}
+
+// pieceStyle is the colour of role r's pieces and name.
+func (b *boardScreen) pieceStyle(r game.Role) lipgloss.Style {
+	return b.c.st.Piece(int(r), b.v.RoleName(r))
 }
 
 // roleLetter is the letter a role's pieces are drawn with.
@@ -542,15 +545,12 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	inner := max(l.pw-4, 1)
 	var lines []string
 	add := func(s string) { lines = append(lines, cutANSI(s, inner)) }
-	mover := b.st.ToMove()
+	mover := b.game().ToMove()
 	moverName := b.v.RoleName(mover)
-	switch {
-	case b.ended():
-		add(st.Accent.Render(b.resultText()))
-	case b.room != nil && !b.mine(mover):
-		add(st.Role(moverName).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.seatName(mover)))
-	default:
-		add(st.Role(moverName).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.seatName(mover)))
+	if b.ended() {
+		add(st.Accent.Render(b.m.result()))
+	} else {
+		add(b.pieceStyle(mover).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.m.seatName(mover)))
 	}
 	if len(l.buttons) > 0 {
 		var row strings.Builder
@@ -564,44 +564,14 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	} else {
 		add("")
 	}
-	roleW := 0
-	for _, role := range b.v.Roles {
-		roleW = max(roleW, len(role))
+	for _, line := range b.seatLines(inner) {
+		add(line)
 	}
-	wide := b.roleLinesWide(inner)
-	for i, role := range b.v.Roles {
-		r := game.Role(i)
-		marker := "  "
-		if r == mover && !b.ended() {
-			marker = st.Accent.Render("> ")
-		}
-		extra := b.vu.stocks(b.st, r)
-		switch {
-		case b.resigned == r:
-			extra = "resigned"
-		case b.resigned != game.NoRole:
-			extra = "wins"
-			if len(b.v.Roles) > 2 {
-				extra = "shares the win"
-			}
-		case b.ended() && b.st.Terminal():
-			extra = fmt.Sprintf("goal %d", b.st.Goal(r))
-		}
-		name := truncate(b.seatName(r), 10)
-		head := marker + st.Role(role).Render(roleLetter(role)+" "+padRight(role, roleW)) + " " +
-			st.Text.Render(padRight(name, 10))
-		if wide {
-			add(head + " " + st.Muted.Render(extra))
-		} else {
-			add(head)
-			add("    " + st.Muted.Render(extra))
-		}
-	}
-	if c := b.vu.counter(b.st); c != "" {
+	if c := b.vu.counter(b.game()); c != "" {
 		add(st.Muted.Render(c))
 	}
 	add("")
-	add(st.Title.Render("Moves") + st.Muted.Render(fmt.Sprintf(" (%d)", len(b.moveTexts()))))
+	add(st.Title.Render("Moves") + st.Muted.Render(fmt.Sprintf(" (%d)", len(b.m.history()))))
 	vp := b.movesVP
 	vp.Width, vp.Height = inner, l.listH
 	vp.SetContent(b.moveListText())
@@ -621,38 +591,57 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	return st.Panel.Render(joinLines(lines))
 }
 
-// moveTexts returns every move in short notation.
-func (b *boardScreen) moveTexts() []string {
-	if b.room != nil {
-		return b.roomMoves
+// seatLines are the panel's lines for the seats: role, who plays it and
+// its stocks (or its result), on one line each when they fit.
+func (b *boardScreen) seatLines(inner int) []string {
+	st := b.c.st
+	var lines []string
+	roleW := 0
+	for _, role := range b.v.Roles {
+		roleW = max(roleW, len(role))
 	}
-	out := make([]string, 0, len(b.moves))
-	s := b.start.Clone()
-	for _, m := range b.moves {
-		out = append(out, s.ShortMove(m))
-		s.Apply(m)
+	wide := b.roleLinesWide(inner)
+	mover, resigned := b.game().ToMove(), b.m.resigned()
+	for i, role := range b.v.Roles {
+		r := game.Role(i)
+		marker := "  "
+		if r == mover && !b.ended() {
+			marker = st.Accent.Render("> ")
+		}
+		extra := b.vu.stocks(b.game(), r)
+		switch {
+		case resigned == r:
+			extra = "resigned"
+		case resigned != game.NoRole:
+			extra = "wins"
+			if len(b.v.Roles) > 2 {
+				extra = "shares the win"
+			}
+		case b.ended() && b.game().Terminal():
+			extra = fmt.Sprintf("goal %d", b.game().Goal(r))
+		}
+		name := truncate(b.m.seatName(r), 10)
+		head := marker + b.pieceStyle(r).Render(roleLetter(role)+" "+padRight(role, roleW)) + " " +
+			st.Text.Render(padRight(name, 10))
+		if wide {
+			lines = append(lines, head+" "+st.Muted.Render(extra))
+		} else {
+			lines = append(lines, head, "    "+st.Muted.Render(extra))
+		}
 	}
-	return out
+	return lines
 }
 
 func (b *boardScreen) moveListText() string {
 	var sb strings.Builder
-	texts := b.moveTexts()
-	s := b.start.Clone()
-	for i, t := range texts {
-		role := ""
-		if b.room != nil {
-			role = b.roomMovers[i]
-		} else {
-			role = b.v.RoleName(s.ToMove())
-			s.Apply(b.moves[i])
-		}
+	moves := b.m.history()
+	for i, pm := range moves {
 		if i > 0 {
 			sb.WriteString("\n")
 		}
-		sb.WriteString(fmt.Sprintf("%3d. ", i+1) + b.c.st.Role(role).Render(padRight(role, 6)) + " " + t)
+		sb.WriteString(fmt.Sprintf("%3d. ", i+1) + b.pieceStyle(b.v.RoleIndex(pm.mover)).Render(padRight(pm.mover, 6)) + " " + pm.text)
 	}
-	if len(texts) == 0 {
+	if len(moves) == 0 {
 		sb.WriteString(b.c.st.Muted.Render("no moves yet"))
 	}
 	return sb.String()
@@ -661,24 +650,25 @@ func (b *boardScreen) moveListText() string {
 // aiLine is the AI's live status.
 func (b *boardScreen) aiLine() string {
 	st := b.c.st
+	a := b.m.ai()
 	switch {
-	case b.job != nil && b.job.waiting():
+	case a.searching && a.waiting:
 		return st.Accent.Render(b.spin.View() + " AI waiting for a free slot")
-	case b.job != nil:
+	case a.searching:
 		what := "AI thinking"
-		if b.job.hint {
+		if a.forHint {
 			what = "finding a hint"
 		}
 		s := b.spin.View() + " " + what
-		if b.progress.Depth > 0 {
-			s += fmt.Sprintf(" · depth %d · best %s", b.progress.Depth, b.st.ShortMove(b.progress.Best))
+		if a.depth > 0 {
+			s += fmt.Sprintf(" · depth %d · best %s", a.depth, b.game().ShortMove(a.best))
 		}
 		return st.Accent.Render(s)
-	case b.room != nil && b.roomView.Thinking:
+	case a.remote:
 		return st.Accent.Render(b.spin.View() + " AI thinking")
-	case b.paused:
+	case a.paused:
 		return st.Muted.Render("AI paused (p resumes)")
-	case b.hasAISeat() && !b.ended():
+	case a.hasSeat && !b.ended():
 		return st.Muted.Render("AI ready")
 	}
 	return ""
@@ -693,8 +683,8 @@ func (b *boardScreen) helpView() string {
 func (b *boardScreen) headerView() string {
 	st := b.c.st
 	title := st.Title.Render(" " + b.v.Title)
-	if b.room != nil {
-		title += st.Muted.Render("  room " + b.roomView.Code)
+	if label := b.m.label(); label != "" {
+		title += st.Muted.Render("  " + label)
 	}
 	return title
 }
@@ -708,25 +698,27 @@ func (b *boardScreen) statusView() string {
 		return st.Error.Render(" " + b.status)
 	case b.status != "":
 		return st.Accent.Render(" " + b.status)
-	case b.saveErr != "":
-		return st.Error.Render(" " + b.saveErr)
+	case b.m.warning() != "":
+		return st.Error.Render(" " + b.m.warning())
 	case b.ended():
-		return st.Muted.Render(" " + b.resultText())
+		return st.Muted.Render(" " + b.m.result())
 	}
-	mover := b.st.ToMove()
+	mover := b.game().ToMove()
+	who := b.v.RoleName(mover) + " (" + b.m.seatName(mover) + ")"
+	a := b.m.ai()
 	switch {
-	case b.isAI(mover) && b.paused:
+	case b.isAI(mover) && a.paused:
 		return st.Muted.Render(" AI paused: p resumes")
-	case b.isAI(mover) && b.job != nil && b.job.waiting():
-		return st.Muted.Render(" " + b.v.RoleName(mover) + " (" + b.seatName(mover) + ") waits for a free AI slot (the server is busy): space or esc moves now")
-	case b.isAI(mover) && b.job != nil:
-		return st.Muted.Render(" " + b.v.RoleName(mover) + " (" + b.seatName(mover) + ") is thinking: space or esc moves now")
+	case b.isAI(mover) && a.searching && a.waiting:
+		return st.Muted.Render(" " + who + " waits for a free AI slot (the server is busy): space or esc moves now")
+	case b.isAI(mover) && a.searching:
+		return st.Muted.Render(" " + who + " is thinking: space or esc moves now")
 	case b.isAI(mover):
-		return st.Muted.Render(" " + b.v.RoleName(mover) + " (" + b.seatName(mover) + ") moves next")
+		return st.Muted.Render(" " + who + " moves next")
 	case !b.mine(mover):
-		return st.Muted.Render(" waiting for " + b.v.RoleName(mover) + " (" + b.seatName(mover) + ")")
+		return st.Muted.Render(" waiting for " + who)
 	}
-	return st.Muted.Render(" " + b.v.RoleName(mover) + ": " + b.vu.prompt(b.st, b.sel))
+	return st.Muted.Render(" " + b.v.RoleName(mover) + ": " + b.vu.prompt(b.game(), b.sel))
 }
 
 func (b *boardScreen) view() string {

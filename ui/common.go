@@ -83,7 +83,6 @@ var (
 	keyQuit     = bind([]string{"q", "ctrl+c"}, "q", "quit")
 	keyForceOut = bind([]string{"ctrl+c"}, "ctrl+c", "quit")
 	keyBack     = bind([]string{"esc"}, "esc", "back")
-	keyEnter    = bind([]string{"enter"}, "enter", "select")
 	keyUp       = bind([]string{"up", "k", "w"}, "↑/k/w", "up")
 	keyDown     = bind([]string{"down", "j", "s"}, "↓/j/s", "down")
 	keyLeft     = bind([]string{"left", "h", "a"}, "←/h/a", "left")
@@ -92,6 +91,16 @@ var (
 	keyHelpAll  = bind([]string{"?"}, "?", "more keys")
 	keyMouse    = bind([]string{"M"}, "M", "mouse on/off")
 )
+
+// footer writes a one-line key help, " enter join · esc back", from
+// bindings of a view's key map.
+func footer(bs ...key.Binding) string {
+	parts := make([]string, len(bs))
+	for i, b := range bs {
+		parts[i] = b.Help().Key + " " + b.Help().Desc
+	}
+	return " " + strings.Join(parts, " · ")
+}
 
 // truncate cuts s to at most w cells (plain text only).
 func truncate(s string, w int) string {

@@ -144,10 +144,24 @@ func (m *menuScreen) resize() {
 
 func (m *menuScreen) init() tea.Cmd { return nil }
 
-func (m *menuScreen) keys() keyHelp {
-	k := []key.Binding{keyUp, keyDown, keyEnter, keyTheme, keyMouse, keyQuit}
-	return keyHelp{short: k, full: [][]key.Binding{k}}
+// menuKeyMap is the menu's keys; its help lists them all.
+type menuKeyMap struct {
+	Up, Down, Choose, Theme, Mouse, Quit key.Binding
 }
+
+var menuKeys = menuKeyMap{
+	Up: keyUp, Down: keyDown,
+	Choose: bind([]string{"enter", " "}, "enter", "select"),
+	Theme:  keyTheme, Mouse: keyMouse, Quit: keyQuit,
+}
+
+// ShortHelp is every key of the menu.
+func (k menuKeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Choose, k.Theme, k.Mouse, k.Quit}
+}
+
+// FullHelp is the short help on one line.
+func (k menuKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
 func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -172,14 +186,14 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		}
 	case tea.KeyMsg:
 		switch {
-		case key.Matches(msg, keyForceOut), msg.String() == "q":
+		case key.Matches(msg, menuKeys.Quit):
 			return m, tea.Quit
-		case key.Matches(msg, keyTheme):
+		case key.Matches(msg, menuKeys.Theme):
 			m.c.nextTheme()
 			m.help = m.c.newHelp()
 			m.status = "theme: " + m.c.theme.Name
 			return m, nil
-		case key.Matches(msg, keyEnter), msg.String() == " ":
+		case key.Matches(msg, menuKeys.Choose):
 			return m.choose()
 		}
 		var cmd tea.Cmd
@@ -230,6 +244,6 @@ func (m *menuScreen) view() string {
 	} else {
 		b.WriteString("\n")
 	}
-	b.WriteString(" " + m.help.View(m.keys()))
+	b.WriteString(" " + m.help.View(menuKeys))
 	return b.String()
 }

@@ -107,8 +107,8 @@ func TestRoomPlay(t *testing.T) {
 		t.Fatalf("join did not open the room board: %T", m.cur)
 	}
 	m.Update(keyMsg("enter")) // x marks r3c3 through Room.Play
-	if len(room.moves) != 1 || b.st.String() != room.s.String() {
-		t.Fatalf("room moves %v, board %q", room.moves, b.st.String())
+	if len(room.moves) != 1 || b.game().String() != room.s.String() {
+		t.Fatalf("room moves %v, board %q", room.moves, b.game().String())
 	}
 	m.Update(keyMsg("enter")) // o's turn: refused locally
 	if len(room.moves) != 1 || !b.isErr {
@@ -118,8 +118,8 @@ func TestRoomPlay(t *testing.T) {
 	_, wait = m.Update(wait()) // x's own move
 	room.remote("r2c2")
 	m.Update(wait())
-	if b.st.String() != room.s.String() || len(b.roomMoves) != 2 {
-		t.Fatalf("board did not follow the room: %q vs %q", b.st.String(), room.s.String())
+	if b.game().String() != room.s.String() || len(rm(b).moves) != 2 {
+		t.Fatalf("board did not follow the room: %q vs %q", b.game().String(), room.s.String())
 	}
 	if !strings.Contains(m.View(), "room K7QX") {
 		t.Fatalf("room code not shown:\n%s", m.View())

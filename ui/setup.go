@@ -144,28 +144,43 @@ func (s *setupScreen) seats() []SeatConfig {
 	return out
 }
 
-var (
-	keyTab      = bind([]string{"tab"}, "tab", "next field")
-	keyShiftTab = bind([]string{"shift+tab"}, "shift+tab", "previous field")
-	keyStart    = bind([]string{"enter"}, "enter", "start")
-	keyEditName = bind([]string{"tab", "enter"}, "tab/enter", "edit the name")
-	keyDoneName = bind([]string{"enter", "tab", "esc"}, "enter/tab/esc", "done")
-	keyRowUp    = bind([]string{"up"}, "↑", "previous seat")
-	keyRowDown  = bind([]string{"down"}, "↓", "next seat")
-	keyChange   = bind([]string{"left", "right", "h", "l", "a", "d", " "}, "←/→", "human/AI level")
-)
+// setupKeyMap is the setup screen's keys. While a name is typed only
+// the Name* keys and RowUp/RowDown act (DoneName is their help line).
+type setupKeyMap struct {
+	Tab, ShiftTab, Start, Next, EditName, Change, ChangeBack key.Binding
+	DoneName, NameNext, NameStop, RowUp, RowDown             key.Binding
+	Up, Down, Back, ForceOut                                 key.Binding
+}
+
+var setupKeys = setupKeyMap{
+	Tab:      bind([]string{"tab"}, "tab", "next field"),
+	ShiftTab: bind([]string{"shift+tab"}, "shift+tab", "previous field"),
+	Start:    bind([]string{"enter"}, "enter", "start"),
+	// A room's seats have no names to type: enter goes to the next.
+	Next:       bind([]string{"enter"}, "enter", "next seat"),
+	EditName:   bind([]string{"tab", "enter"}, "tab/enter", "edit the name"),
+	Change:     bind([]string{"left", "right", "h", "l", "a", "d", " "}, "←/→", "human/AI level"),
+	ChangeBack: bind([]string{"left", "h", "a"}, "←", "previous choice"),
+	DoneName:   bind([]string{"enter", "tab", "esc"}, "enter/tab/esc", "done"),
+	NameNext:   bind([]string{"enter", "tab"}, "enter/tab", "next seat"),
+	NameStop:   bind([]string{"shift+tab", "esc"}, "esc", "done"),
+	RowUp:      bind([]string{"up"}, "↑", "previous seat"),
+	RowDown:    bind([]string{"down"}, "↓", "next seat"),
+	Up:         keyUp, Down: keyDown, Back: keyBack, ForceOut: keyForceOut,
+}
 
 func (s *setupScreen) keys() keyHelp {
 	var k []key.Binding
+	sk := setupKeys
 	switch {
 	case s.editing:
-		k = []key.Binding{keyDoneName, keyRowUp, keyRowDown}
+		k = []key.Binding{sk.DoneName, sk.RowUp, sk.RowDown}
 	case s.row == len(s.choice):
-		k = []key.Binding{keyStart, keyUp, keyDown, keyBack}
+		k = []key.Binding{sk.Start, sk.Up, sk.Down, sk.Back}
 	case s.room:
-		k = []key.Binding{keyChange, keyUp, keyDown, keyBack}
+		k = []key.Binding{sk.Change, sk.Up, sk.Down, sk.Back}
 	default:
-		k = []key.Binding{keyChange, keyEditName, keyUp, keyDown, keyBack}
+		k = []key.Binding{sk.Change, sk.EditName, sk.Up, sk.Down, sk.Back}
 	}
 	return keyHelp{short: k, full: [][]key.Binding{k}}
 }
@@ -205,20 +220,20 @@ func (s *setupScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 
 func (s *setupScreen) key(km tea.KeyMsg) (screen, tea.Cmd) {
 	n := len(s.choice)
-	k := km.String()
-	if key.Matches(km, keyForceOut) {
+	sk := setupKeys
+	if key.Matches(km, sk.ForceOut) {
 		return s, tea.Quit
 	}
 	if s.editing {
-		switch k {
-		case "enter", "tab":
+		switch {
+		case key.Matches(km, sk.NameNext):
 			// Done with this name: on to the next seat (or Start).
 			s.setRow(s.row + 1)
-		case "shift+tab", "esc":
+		case key.Matches(km, sk.NameStop):
 			s.setEditing(false)
-		case "up":
+		case key.Matches(km, sk.RowUp):
 			s.setRow(s.row - 1)
-		case "down":
+		case key.Matches(km, sk.RowDown):
 			s.setRow(s.row + 1)
 		default:
 			var cmd tea.Cmd
@@ -228,32 +243,32 @@ func (s *setupScreen) key(km tea.KeyMsg) (screen, tea.Cmd) {
 		return s, nil
 	}
 	switch {
-	case k == "esc":
+	case key.Matches(km, sk.Back):
 		return newMenu(s.c, ""), nil
-	case s.row == n && key.Matches(km, keyStart):
+	case s.row == n && key.Matches(km, sk.Start):
 		return s.start()
-	case s.room && s.row < n && key.Matches(km, keyTab):
+	case s.room && s.row < n && key.Matches(km, sk.Tab):
 		s.setRow(s.row + 1)
-	case s.room && s.row < n && k == "enter":
+	case s.room && s.row < n && key.Matches(km, sk.Next):
 		// A room's seats have no names to type (players bring theirs):
 		// enter goes on towards Start.
 		s.setRow(s.row + 1)
-	case key.Matches(km, keyEditName) && s.row < n:
+	case key.Matches(km, sk.EditName) && s.row < n:
 		s.setEditing(true)
-	case key.Matches(km, keyShiftTab):
+	case key.Matches(km, sk.ShiftTab):
 		s.setRow(s.row - 1)
 		if s.row < n && !s.room {
 			s.setEditing(true)
 		}
-	case key.Matches(km, keyTab): // on Start: round to the first seat
+	case key.Matches(km, sk.Tab): // on Start: round to the first seat
 		s.setRow(s.row + 1)
-	case key.Matches(km, keyUp):
+	case key.Matches(km, sk.Up):
 		s.setRow(s.row - 1)
-	case key.Matches(km, keyDown):
+	case key.Matches(km, sk.Down):
 		s.setRow(s.row + 1)
-	case s.row < n && key.Matches(km, keyChange):
-		s.change(s.row, k == "left" || k == "h" || k == "a")
-	case s.row < n && len(k) == 1:
+	case s.row < n && key.Matches(km, sk.Change):
+		s.change(s.row, key.Matches(km, sk.ChangeBack))
+	case s.row < n && len(km.String()) == 1:
 		s.status = "←/→ choose who plays " + s.v.Roles[s.row] + "; tab or enter to type a name"
 	}
 	return s, nil
@@ -384,7 +399,7 @@ func (s *setupScreen) view() string {
 		default:
 			name = st.Text.Render(s.names[i].Value())
 		}
-		fmt.Fprintf(&b, " %s%s  %s  %s\n", marker, st.Role(role).Render(padRight(role, roleW)), kindCell, name)
+		fmt.Fprintf(&b, " %s%s  %s  %s\n", marker, st.Piece(i, role).Render(padRight(role, roleW)), kindCell, name)
 	}
 	b.WriteString("\n")
 	if s.row == n {
@@ -427,9 +442,16 @@ func newVariantPicker(c *common) *variantPicker {
 	l.SetFilteringEnabled(false)
 	l.SetShowHelp(false)
 	l.DisableQuitKeybindings()
-	l.KeyMap.CursorUp = keyUp
-	l.KeyMap.CursorDown = keyDown
+	l.KeyMap.CursorUp = pickerKeys.Up
+	l.KeyMap.CursorDown = pickerKeys.Down
 	return &variantPicker{c: c, list: l}
+}
+
+// pickerKeys are the keys of the room's game picker.
+var pickerKeys = struct{ Choose, Back, Up, Down, ForceOut key.Binding }{
+	Choose: bind([]string{"enter"}, "enter", "choose"),
+	Back:   bind([]string{"esc", "q"}, "esc", "back"),
+	Up:     keyUp, Down: keyDown, ForceOut: keyForceOut,
 }
 
 func (p *variantPicker) init() tea.Cmd { return nil }
@@ -440,11 +462,11 @@ func (p *variantPicker) update(msg tea.Msg) (screen, tea.Cmd) {
 		p.list.SetSize(max(p.c.width-2, 10), max(p.c.height-5, 1))
 	case tea.KeyMsg:
 		switch {
-		case key.Matches(msg, keyForceOut):
+		case key.Matches(msg, pickerKeys.ForceOut):
 			return p, tea.Quit
-		case msg.String() == "esc" || msg.String() == "q":
+		case key.Matches(msg, pickerKeys.Back):
 			return newMenu(p.c, ""), nil
-		case key.Matches(msg, keyEnter):
+		case key.Matches(msg, pickerKeys.Choose):
 			if it, ok := p.list.SelectedItem().(menuItem); ok {
 				return newSetup(p.c, it.variant, true), nil
 			}
@@ -460,5 +482,5 @@ func (p *variantPicker) view() string {
 	st := p.c.st
 	return st.Title.Render(" Create a room: choose the game") + "\n\n" +
 		fitBlock(p.list.View(), p.c.width, max(p.c.height-5, 1)) + "\n\n" +
-		st.Muted.Render(" enter choose · esc back")
+		st.Muted.Render(footer(pickerKeys.Choose, pickerKeys.Back))
 }

@@ -77,7 +77,7 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 	r.run(m.Init())
 	b := m.cur.(*boardScreen)
 	r.send(keyMsg("enter"))
-	r.until("the wait for a slot", func() bool { return b.job != nil && b.job.waiting() })
+	r.until("the wait for a slot", func() bool { return lm(b).job != nil && lm(b).job.waiting() })
 	if v := m.View(); !strings.Contains(v, "AI waiting for a free slot") {
 		t.Fatalf("the wait is not shown:\n%s", v)
 	}
@@ -86,11 +86,11 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 	if b.cur == cur {
 		t.Fatal("the cursor does not move while the AI waits")
 	}
-	if len(b.moves) != 1 {
-		t.Fatalf("the AI moved without a slot: %d moves", len(b.moves))
+	if len(lm(b).moves) != 1 {
+		t.Fatalf("the AI moved without a slot: %d moves", len(lm(b).moves))
 	}
 	slots.Release()
-	r.until("the AI's move", func() bool { return len(b.moves) == 2 && b.job == nil })
+	r.until("the AI's move", func() bool { return len(lm(b).moves) == 2 && lm(b).job == nil })
 	if slots.InUse() != 0 {
 		t.Fatalf("the search kept its slot: %d in use", slots.InUse())
 	}
@@ -109,17 +109,17 @@ func TestMoveNowWhileWaitingForASlot(t *testing.T) {
 	b := m.cur.(*boardScreen)
 	r.send(keyMsg("enter"))
 	r.send(keyMsg("x"))
-	r.until("the wait for a slot", func() bool { return b.job != nil && b.job.waiting() })
+	r.until("the wait for a slot", func() bool { return lm(b).job != nil && lm(b).job.waiting() })
 	r.send(keyMsg("u")) // back to red's rotation
-	if b.job != nil || len(b.moves) != 1 {
-		t.Fatalf("undo while waiting: job %v, %d moves", b.job != nil, len(b.moves))
+	if lm(b).job != nil || len(lm(b).moves) != 1 {
+		t.Fatalf("undo while waiting: job %v, %d moves", lm(b).job != nil, len(lm(b).moves))
 	}
 	r.send(keyMsg("x"))
 	// Black's turn is a placement and a rotation: space moves each now.
 	for want := 3; want <= 4; want++ {
-		r.until("the wait for a slot", func() bool { return b.job != nil && b.job.waiting() })
+		r.until("the wait for a slot", func() bool { return lm(b).job != nil && lm(b).job.waiting() })
 		r.send(keyMsg(" "))
-		r.until("the AI's move now", func() bool { return len(b.moves) == want })
+		r.until("the AI's move now", func() bool { return len(lm(b).moves) == want })
 	}
 	checkLegal(t, b)
 	if slots.InUse() != 1 {

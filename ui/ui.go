@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
@@ -159,7 +160,6 @@ type screen interface {
 type Model struct {
 	c   *common
 	cur screen
-	err string // start-up error shown on the menu
 }
 
 // New returns the client for one terminal.
@@ -251,21 +251,13 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// switchMsg replaces the current screen.
-type switchMsg struct{ to screen }
-
-func switchTo(s screen) tea.Cmd { return func() tea.Msg { return switchMsg{s} } }
-
 // Update routes messages to the current screen.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.c.width, m.c.height = max(msg.Width, 0), max(msg.Height, 0)
-	case switchMsg:
-		m.cur = msg.to
-		return m, m.cur.init()
 	case tea.KeyMsg:
-		if msg.String() == "M" && !isTyping(m.cur) {
+		if key.Matches(msg, keyMouse) && !isTyping(m.cur) {
 			return m, m.toggleMouse()
 		}
 		// Keys typed faster than the terminal is read arrive as one

@@ -1,10 +1,12 @@
-package main
+// Package loadtest is an SSH load-test client for a tabletop server on
+// this machine: many simulated players with terminals, their latency, and
+// the server's memory and goroutines.
+package loadtest
 
 import (
 	"bufio"
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -15,7 +17,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
@@ -25,82 +26,60 @@ import (
 
 // Bounds of the load test: it is for this machine, not for attacking one.
 const (
-	maxLoadSessions = 2000
-	maxLoadDuration = 10 * time.Minute
-	maxChurn        = 10000
+	MaxSessions = 2000
+	MaxDuration = 10 * time.Minute
+	MaxChurn    = 10000
 )
 
-// runLoadtest measures a tabletop SSH server on this machine.
-//
-//	tabletop loadtest --sessions N --duration D [--churn CYCLES] [--addr 127.0.0.1:PORT]
-//
-// By default it starts its own server (this binary's "serve", in a child
-// process so that the server's memory can be measured apart from the
-// clients'), opens N sessions that press keys, and reports keypress-to-
-// frame latency, accept time and server RSS per session; --churn then
-// opens and abruptly drops CYCLES sessions and checks that the server's
-// goroutines return to their baseline. Only loopback addresses are
-// accepted. The exit status is 1 when a target of issue 4 is missed.
-func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	sessions := fs.Int("sessions", 100, fmt.Sprintf("concurrent sessions (at most %d)", maxLoadSessions))
-	duration := fs.Duration("duration", 30*time.Second, fmt.Sprintf("how long the sessions press keys (at most %s)", maxLoadDuration))
-	churn := fs.Int("churn", 0, fmt.Sprintf("then open and abruptly close this many sessions, checking for leaks (at most %d)", maxChurn))
-	addr := fs.String("addr", "", "load an already running server at this loopback address instead of starting one (no memory figures)")
-	keyRate := fs.Float64("keys", 2, "keypresses per second per session")
-	ramp := fs.Int("ramp", 50, "new sessions per second while opening")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: tabletop loadtest [--sessions N] [--duration D] [--churn CYCLES] [--addr 127.0.0.1:PORT]")
-		fmt.Fprintln(stderr)
-		fmt.Fprintln(stderr, "Load-tests a tabletop SSH server on this machine (loopback only). Targets (issue 4):")
-		fmt.Fprintln(stderr, "keypress-to-frame p95 < 50 ms, accept p95 < 100 ms, <= 250 KB RSS per idle session,")
-		fmt.Fprintln(stderr, "no goroutine growth after churn.")
-		fmt.Fprintln(stderr)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	switch {
-	case *sessions < 1 || *sessions > maxLoadSessions:
-		fmt.Fprintf(stderr, "tabletop loadtest: --sessions must be 1..%d\n", maxLoadSessions)
-		return 2
-	case *duration <= 0 || *duration > maxLoadDuration:
-		fmt.Fprintf(stderr, "tabletop loadtest: --duration must be positive and at most %s\n", maxLoadDuration)
-		return 2
-	case *churn < 0 || *churn > maxChurn:
-		fmt.Fprintf(stderr, "tabletop loadtest: --churn must be 0..%d\n", maxChurn)
-		return 2
-	case *addr != "" && !server.IsLoopback(*addr):
-		fmt.Fprintf(stderr, "tabletop loadtest: %q is not a loopback address; the load test only runs against this machine\n", *addr)
-		return 2
-	case *keyRate <= 0 || *keyRate > 50 || *ramp < 1:
-		fmt.Fprintln(stderr, "tabletop loadtest: --keys must be in (0, 50] and --ramp at least 1")
-		return 2
-	}
+// Config is one load test.
+type Config struct {
+	Sessions      int           // concurrent sessions
+	Duration      time.Duration // how long the sessions press keys
+	Churn         int           // then open and abruptly drop this many sessions
+	Addr          string        // a running server on loopback; "" starts one
+	KeysPerSecond float64       // keypresses per second per session
+	Ramp          int           // new sessions per second while opening
+}
 
-	lt := &loadTest{out: stdout, addr: *addr}
+// Validate reports the first setting out of bounds, naming its flag.
+func (c Config) Validate() error {
+	switch {
+	case c.Sessions < 1 || c.Sessions > MaxSessions:
+		return fmt.Errorf("--sessions must be 1..%d", MaxSessions)
+	case c.Duration <= 0 || c.Duration > MaxDuration:
+		return fmt.Errorf("--duration must be positive and at most %s", MaxDuration)
+	case c.Churn < 0 || c.Churn > MaxChurn:
+		return fmt.Errorf("--churn must be 0..%d", MaxChurn)
+	case c.Addr != "" && !server.IsLoopback(c.Addr):
+		return fmt.Errorf("%q is not a loopback address; the load test only runs against this machine", c.Addr)
+	case c.KeysPerSecond <= 0 || c.KeysPerSecond > 50 || c.Ramp < 1:
+		return errors.New("--keys must be in (0, 50] and --ramp at least 1")
+	}
+	return nil
+}
+
+// Run measures a tabletop SSH server on this machine and writes progress
+// and the results to out; ok is false when a target is missed.
+//
+// Without cfg.Addr it starts its own server (this executable's "serve",
+// in a child process so that the server's memory can be measured apart
+// from the clients'), opens the sessions, which press keys, and reports
+// keypress-to-frame latency, accept time and server RSS per session;
+// with cfg.Churn it then opens and abruptly drops that many sessions and
+// checks that the server's goroutines return to their baseline.
+func Run(cfg Config, out io.Writer) (ok bool, err error) {
+	if err := cfg.Validate(); err != nil {
+		return false, err
+	}
+	lt := &loadTest{out: out, addr: cfg.Addr}
 	if lt.addr == "" {
-		if err := lt.startServer(*sessions); err != nil {
-			fmt.Fprintln(stderr, "tabletop loadtest:", err)
-			return 1
+		if err := lt.startServer(cfg.Sessions); err != nil {
+			return false, err
 		}
 		defer lt.stopServer()
 	}
-	fmt.Fprintf(stdout, "server %s\n", lt.addr)
-	ok, err := lt.run(*sessions, *duration, *keyRate, *ramp, *churn)
-	if err != nil {
-		fmt.Fprintln(stderr, "tabletop loadtest:", err)
-		return 1
-	}
-	if !ok {
-		return 1
-	}
-	return 0
+	fmt.Fprintf(out, "server %s\n", lt.addr)
+	return lt.run(cfg.Sessions, cfg.Duration, cfg.KeysPerSecond, cfg.Ramp, cfg.Churn)
 }
 
 type loadTest struct {
@@ -167,7 +146,7 @@ func (lt *loadTest) startServer(sessions int) error {
 
 func (lt *loadTest) stopServer() {
 	if lt.child != nil {
-		lt.child.Process.Signal(syscall.SIGTERM)
+		stopChild(lt.child.Process)
 		done := make(chan struct{})
 		go func() { lt.child.Wait(); close(done) }()
 		select {
@@ -194,12 +173,14 @@ func parseKV(line string) map[string]int64 {
 }
 
 // serverStats asks the child server for its figures (SIGUSR1); nil when
-// the server is not ours.
+// the server is not ours or cannot be asked (Windows has no SIGUSR1).
 func (lt *loadTest) serverStats() map[string]int64 {
 	if lt.child == nil {
 		return nil
 	}
-	lt.child.Process.Signal(syscall.SIGUSR1)
+	if err := requestStats(lt.child.Process); err != nil {
+		return nil
+	}
 	select {
 	case s := <-lt.stats:
 		return s
@@ -330,18 +311,54 @@ func percentile(d []time.Duration, p float64) time.Duration {
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
 
-func (lt *loadTest) run(n int, duration time.Duration, keyRate float64, ramp, churn int) (bool, error) {
-	ok := true
-	verdict := func(pass bool) string {
-		if pass {
-			return "ok"
-		}
-		ok = false
-		return "MISSED"
-	}
-	base := lt.serverStats()
+// verdicts tells whether every target was met.
+type verdicts struct{ missed bool }
 
-	// Open the sessions at the ramp rate.
+// check notes one target and returns its word for the report.
+func (v *verdicts) check(pass bool) string {
+	if pass {
+		return "ok"
+	}
+	v.missed = true
+	return "MISSED"
+}
+
+// sessionTimes are the open sessions with their accept and first-screen
+// times.
+type sessionTimes struct {
+	open   []*loadClient
+	accept []time.Duration
+	first  []time.Duration
+	failed int
+}
+
+func (lt *loadTest) run(n int, duration time.Duration, keyRate float64, ramp, churn int) (bool, error) {
+	var v verdicts
+	base := lt.serverStats()
+	st := lt.openSessions(n, ramp)
+	fmt.Fprintf(lt.out, "sessions open: %d of %d\n", len(st.open), n)
+	if len(st.open) == 0 {
+		return false, errors.New("no session could be opened")
+	}
+
+	time.Sleep(2 * time.Second)
+	idle := lt.serverStats()
+	lat := lt.pressKeys(st.open, duration, keyRate)
+	active := lt.serverStats()
+	for _, c := range st.open {
+		c.client.Close()
+	}
+	lt.report(&v, st, lat, base, idle, active)
+	if churn > 0 {
+		if err := lt.churn(&v, churn); err != nil {
+			return !v.missed, err
+		}
+	}
+	return !v.missed, nil
+}
+
+// openSessions opens n sessions at ramp per second.
+func (lt *loadTest) openSessions(n, ramp int) sessionTimes {
 	fmt.Fprintf(lt.out, "opening %d sessions at %d/s\n", n, ramp)
 	clients := make([]*loadClient, n)
 	accepts := make([]time.Duration, n)
@@ -369,31 +386,27 @@ func (lt *loadTest) run(n int, duration time.Duration, keyRate float64, ramp, ch
 	}
 	tick.Stop()
 	wg.Wait()
-	var open []*loadClient
-	var acc, first []time.Duration
-	failed := 0
+	var st sessionTimes
 	for i, c := range clients {
 		if c == nil {
-			failed++
-			if failed <= 3 {
+			st.failed++
+			if st.failed <= 3 {
 				fmt.Fprintf(lt.out, "session %d failed: %v\n", i, errs[i])
 			}
 			continue
 		}
-		open = append(open, c)
-		acc = append(acc, accepts[i])
-		first = append(first, firstFrames[i])
+		st.open = append(st.open, c)
+		st.accept = append(st.accept, accepts[i])
+		st.first = append(st.first, firstFrames[i])
 	}
-	fmt.Fprintf(lt.out, "sessions open: %d of %d\n", len(open), n)
-	if len(open) == 0 {
-		return false, errors.New("no session could be opened")
-	}
+	return st
+}
 
-	time.Sleep(2 * time.Second)
-	idle := lt.serverStats()
-
-	// Everyone presses keys: down and up in the menu, each redrawing it.
+// pressKeys has every session press keys for duration, down and up in
+// the menu, each redrawing it, and returns the keypress-to-frame times.
+func (lt *loadTest) pressKeys(open []*loadClient, duration time.Duration, keyRate float64) []time.Duration {
 	fmt.Fprintf(lt.out, "pressing keys for %s (%.1f/s per session)\n", duration, keyRate)
+	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var lat []time.Duration
 	stop := time.Now().Add(duration)
@@ -417,78 +430,82 @@ func (lt *loadTest) run(n int, duration time.Duration, keyRate float64, ramp, ch
 		}(i, c)
 	}
 	wg.Wait()
-	active := lt.serverStats()
-	for _, c := range open {
-		c.client.Close()
-	}
+	return lat
+}
 
+// report prints the figures of the sessions against the targets; the
+// server's figures only when it is ours.
+func (lt *loadTest) report(v *verdicts, st sessionTimes, lat []time.Duration, base, idle, active map[string]int64) {
+	acc, first, open := st.accept, st.first, st.open
 	fmt.Fprintln(lt.out)
-	fmt.Fprintf(lt.out, "sessions            %d open, %d failed\n", len(open), failed)
+	fmt.Fprintf(lt.out, "sessions            %d open, %d failed\n", len(open), st.failed)
 	fmt.Fprintf(lt.out, "accept (handshake)  p50 %s  p95 %s  p99 %s   target p95 < 100 ms: %s\n",
-		ms(percentile(acc, .5)), ms(percentile(acc, .95)), ms(percentile(acc, .99)), verdict(percentile(acc, .95) < 100*time.Millisecond))
+		ms(percentile(acc, .5)), ms(percentile(acc, .95)), ms(percentile(acc, .99)), v.check(percentile(acc, .95) < 100*time.Millisecond))
 	fmt.Fprintf(lt.out, "first screen        p50 %s  p95 %s  p99 %s\n", ms(percentile(first, .5)), ms(percentile(first, .95)), ms(percentile(first, .99)))
 	fmt.Fprintf(lt.out, "keypress→frame      p50 %s  p95 %s  p99 %s  (%d keys)   target p95 < 50 ms: %s\n",
-		ms(percentile(lat, .5)), ms(percentile(lat, .95)), ms(percentile(lat, .99)), len(lat), verdict(percentile(lat, .95) < 50*time.Millisecond))
+		ms(percentile(lat, .5)), ms(percentile(lat, .95)), ms(percentile(lat, .99)), len(lat), v.check(percentile(lat, .95) < 50*time.Millisecond))
 	if base != nil && idle != nil && active != nil {
 		per := (idle["rss_kb"] - base["rss_kb"]) / int64(len(open))
 		perActive := (active["rss_kb"] - base["rss_kb"]) / int64(len(open))
 		fmt.Fprintf(lt.out, "server RSS          %d KB empty, %d KB with %d idle sessions, %d KB after pressing keys\n",
 			base["rss_kb"], idle["rss_kb"], len(open), active["rss_kb"])
-		fmt.Fprintf(lt.out, "RSS per session     %d KB idle, %d KB after keys   target <= 250 KB idle: %s\n", per, perActive, verdict(per <= 250))
+		fmt.Fprintf(lt.out, "RSS per session     %d KB idle, %d KB after keys   target <= 250 KB idle: %s\n", per, perActive, v.check(per <= 250))
 		fmt.Fprintf(lt.out, "goroutines          %d empty, %d with sessions (%d per session)\n",
 			base["goroutines"], idle["goroutines"], (idle["goroutines"]-base["goroutines"])/int64(len(open)))
 	}
+}
 
-	if churn > 0 {
-		before := lt.waitSessions(0, 30*time.Second)
-		fmt.Fprintf(lt.out, "\nchurn: %d sessions opened and dropped without goodbye\n", churn)
-		var cwg sync.WaitGroup
-		sem := make(chan struct{}, 8)
-		var cfail int
-		var cmu sync.Mutex
-		for i := 0; i < churn; i++ {
-			sem <- struct{}{}
-			cwg.Add(1)
-			go func(i int) {
-				defer cwg.Done()
-				defer func() { <-sem }()
-				c, _, err := openLoadClient(lt.addr, fmt.Sprintf("churn%d", i))
-				if err != nil {
-					cmu.Lock()
-					cfail++
-					cmu.Unlock()
-					return
-				}
-				select {
-				case <-c.ready:
-				case <-time.After(30 * time.Second):
-				}
-				// Abrupt: the TCP connection just goes away.
-				c.client.Conn.Close()
-			}(i)
-		}
-		cwg.Wait()
-		if before != nil {
-			// Sessions end when the server notices the dropped
-			// connections; then the goroutines must be back to baseline
-			// (a few seconds for the post-session timers).
-			after := lt.waitSessions(0, 30*time.Second)
-			deadline := time.Now().Add(30 * time.Second)
-			for after != nil && after["goroutines"] > before["goroutines"]+2 && time.Now().Before(deadline) {
-				time.Sleep(500 * time.Millisecond)
-				after = lt.serverStats()
+// churn opens and abruptly drops n sessions, then checks that the
+// server's goroutines return to their baseline.
+func (lt *loadTest) churn(v *verdicts, n int) error {
+	before := lt.waitSessions(0, 30*time.Second)
+	fmt.Fprintf(lt.out, "\nchurn: %d sessions opened and dropped without goodbye\n", n)
+	var cwg sync.WaitGroup
+	sem := make(chan struct{}, 8)
+	var cfail int
+	var cmu sync.Mutex
+	for i := 0; i < n; i++ {
+		sem <- struct{}{}
+		cwg.Add(1)
+		go func(i int) {
+			defer cwg.Done()
+			defer func() { <-sem }()
+			c, _, err := openLoadClient(lt.addr, fmt.Sprintf("churn%d", i))
+			if err != nil {
+				cmu.Lock()
+				cfail++
+				cmu.Unlock()
+				return
 			}
-			if after == nil {
-				return ok, errors.New("no statistics from the server after churn")
+			select {
+			case <-c.ready:
+			case <-time.After(30 * time.Second):
 			}
-			grow := after["goroutines"] - before["goroutines"]
-			fmt.Fprintf(lt.out, "churn failures      %d of %d\n", cfail, churn)
-			fmt.Fprintf(lt.out, "goroutines          %d before churn, %d after (%+d)   target no growth: %s\n",
-				before["goroutines"], after["goroutines"], grow, verdict(grow <= 2))
-			fmt.Fprintf(lt.out, "server RSS          %d KB before churn, %d KB after\n", before["rss_kb"], after["rss_kb"])
-		} else {
-			fmt.Fprintf(lt.out, "churn failures      %d of %d (goroutines not measurable against --addr)\n", cfail, churn)
-		}
+			// Abrupt: the TCP connection just goes away.
+			c.client.Conn.Close()
+		}(i)
 	}
-	return ok, nil
+	cwg.Wait()
+	if before == nil {
+		fmt.Fprintf(lt.out, "churn failures      %d of %d (goroutines not measurable against --addr)\n", cfail, n)
+		return nil
+	}
+	// Sessions end when the server notices the dropped connections; then
+	// the goroutines must be back to baseline (a few seconds for the
+	// post-session timers).
+	after := lt.waitSessions(0, 30*time.Second)
+	deadline := time.Now().Add(30 * time.Second)
+	for after != nil && after["goroutines"] > before["goroutines"]+2 && time.Now().Before(deadline) {
+		time.Sleep(500 * time.Millisecond)
+		after = lt.serverStats()
+	}
+	if after == nil {
+		return errors.New("no statistics from the server after churn")
+	}
+	grow := after["goroutines"] - before["goroutines"]
+	fmt.Fprintf(lt.out, "churn failures      %d of %d\n", cfail, n)
+	fmt.Fprintf(lt.out, "goroutines          %d before churn, %d after (%+d)   target no growth: %s\n",
+		before["goroutines"], after["goroutines"], grow, v.check(grow <= 2))
+	fmt.Fprintf(lt.out, "server RSS          %d KB before churn, %d KB after\n", before["rss_kb"], after["rss_kb"])
+	return nil
 }

@@ -1,9 +1,9 @@
-package main
+package cli
 
 import (
 	"context"
 	"encoding/json"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -24,9 +24,8 @@ type analysisJSON struct {
 }
 
 // runAnalyze lets the AI analyse one position.
-func runAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func runAnalyze(c *commandLine, args []string) error {
+	fs := c.flags
 	position := fs.String("position", "", "the position string (default: the start of the game)")
 	levelName := fs.String("level", "", "AI level: easy, medium, hard or max (default hard; max when only --budget is given)")
 	budget := fs.Duration("budget", 0, "time to think (default: the level's)")
@@ -35,65 +34,59 @@ func runAnalyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed for the noise of the easy and medium levels")
 	asJSON := fs.Bool("json", false, "print one JSON object: move, turn, score, depth, pv, nodes")
 	verbose := fs.Bool("v", false, "print each completed depth on stderr")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, `Usage: tabletop analyze GAME [--position P] [--level hard | --budget 5s] [--json]
+	c.help = `Usage: tabletop analyze GAME [--position P] [--level hard | --budget 5s] [--json]
 
 Prints the action the AI chooses in the position, the whole turn of the
 side to move (Pentago: placement and rotation; Quad: blocks and mark), the
 expected goal (0–100) of the side to move, the depth reached and the
 principal variation.
 
-Games: %s
-
+` + gameList() + `
 Flags:
-`, strings.Join(game.Names(), ", "))
-		fs.PrintDefaults()
-	}
-	name, err := parseWithPositional(fs, args)
+`
+	pos, err := c.parse(args, 1)
 	if err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+		return err
 	}
-	if name == "" {
-		fmt.Fprintln(stderr, "tabletop analyze: name the game, e.g. tabletop analyze pentago --position '...'")
-		return 2
-	}
-	s, err := game.NewState(name, *position)
+	v, err := c.gameArg(pos)
 	if err != nil {
-		fmt.Fprintf(stderr, "tabletop analyze: %v\n", err)
-		return 2
+		return err
+	}
+	s, err := startState(v, *position)
+	if err != nil {
+		return err
 	}
 	if s.Terminal() {
-		fmt.Fprintln(stderr, "tabletop analyze: the game is over in this position")
-		return 1
+		return errors.New("the game is over in this position")
 	}
 	level := ai.Hard
 	if *levelName != "" {
 		if level, err = ai.ParseLevel(*levelName); err != nil {
-			fmt.Fprintf(stderr, "tabletop analyze: %v\n", err)
-			return 2
+			return usageError{err.Error()}
 		}
 	} else if *budget > 0 {
 		level = ai.Max
 	}
+	switch {
+	case *budget < 0:
+		return usagef("--budget must not be negative")
+	case *threads < 0:
+		return usagef("--threads must not be negative")
+	}
 	switch *multi {
 	case "", ai.BestReply, ai.Paranoid, ai.MaxN, ai.UCT:
 	default:
-		fmt.Fprintf(stderr, "tabletop analyze: --multi %q: want brs, paranoid, maxn or uct\n", *multi)
-		return 2
+		return usagef("--multi %q: want brs, paranoid, maxn or uct", *multi)
 	}
 	opt := ai.Options{Level: level, Budget: *budget, Seed: *seed, Threads: *threads, Multi: *multi}
 	if *verbose {
 		opt.Progress = func(p ai.Progress) {
-			fmt.Fprintf(stderr, "depth %2d  score %6.2f  nodes %d  %.0f nodes/s  %v  %s\n", p.Depth, p.Score, p.Nodes, p.NPS,
+			fmt.Fprintf(c.stderr, "depth %2d  score %6.2f  nodes %d  %.0f nodes/s  %v  %s\n", p.Depth, p.Score, p.Nodes, p.NPS,
 				p.Time.Round(time.Millisecond), strings.Join(ai.FormatLine(s, p.PV), " "))
 		}
 	}
 	start := time.Now()
 	res := ai.Search(context.Background(), s, opt)
-	elapsed := time.Since(start)
 	out := analysisJSON{
 		Move:  s.FormatMove(res.Move),
 		Turn:  ai.FormatLine(s, res.Turn),
@@ -103,24 +96,25 @@ Flags:
 		Nodes: res.Nodes,
 	}
 	if *asJSON {
-		if err := json.NewEncoder(stdout).Encode(out); err != nil {
-			fmt.Fprintf(stderr, "tabletop analyze: %v\n", err)
-			return 1
-		}
-		return 0
+		return json.NewEncoder(c.stdout).Encode(out)
 	}
+	writeAnalysis(c.stdout, s, level, res, out, time.Since(start))
+	return nil
+}
+
+// writeAnalysis prints the analysis for a reader.
+func writeAnalysis(w io.Writer, s game.State, level ai.Level, res ai.Result, out analysisJSON, elapsed time.Duration) {
 	v := s.Variant()
 	mover := v.RoleName(s.ToMove())
-	fmt.Fprintf(stdout, "%s, %s to move (level %s)\n", v.Title, mover, level)
-	fmt.Fprintf(stdout, "move:  %s\n", out.Move)
-	fmt.Fprintf(stdout, "turn:  %s\n", strings.Join(out.Turn, " then "))
+	fmt.Fprintf(w, "%s, %s to move (level %s)\n", v.Title, mover, level)
+	fmt.Fprintf(w, "move:  %s\n", out.Move)
+	fmt.Fprintf(w, "turn:  %s\n", strings.Join(out.Turn, " then "))
 	note := "estimate"
 	if res.Exact {
 		note = "proven"
 	}
-	fmt.Fprintf(stdout, "score: %.2f (expected goal of %s, %s)\n", res.Score, mover, note)
-	fmt.Fprintf(stdout, "depth: %d actions, %d nodes in %v (%.0f nodes/s)\n", res.Depth, res.Nodes,
+	fmt.Fprintf(w, "score: %.2f (expected goal of %s, %s)\n", res.Score, mover, note)
+	fmt.Fprintf(w, "depth: %d actions, %d nodes in %v (%.0f nodes/s)\n", res.Depth, res.Nodes,
 		elapsed.Round(time.Millisecond), float64(res.Nodes)/max(elapsed.Seconds(), 1e-9))
-	fmt.Fprintf(stdout, "pv:    %s\n", strings.Join(out.PV, " "))
-	return 0
+	fmt.Fprintf(w, "pv:    %s\n", strings.Join(out.PV, " "))
 }

@@ -1,17 +1,15 @@
-package main
+package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
+	"net"
 	"os"
 	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/charmbracelet/log"
@@ -25,9 +23,25 @@ import (
 //
 // Every flag can also be set with an environment variable (shown in -h);
 // a flag on the command line wins.
-func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func runServe(c *commandLine, args []string) error {
+	cfg, err := serveConfig(c, args)
+	if err != nil {
+		return err
+	}
+	srv, err := server.New(cfg)
+	if err != nil {
+		return err
+	}
+	l, err := srv.Listen()
+	if err != nil {
+		return err
+	}
+	return serveUntilSignal(srv, l, cfg.Logger)
+}
+
+// serveConfig reads serve's flags and environment variables.
+func serveConfig(c *commandLine, args []string) (server.Config, error) {
+	fs := c.flags
 	d := server.Defaults()
 	env := envReader{fs: fs}
 
@@ -54,37 +68,26 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	maxSaves := env.Int("max-saves", "TABLETOP_MAX_SAVES", d.MaxSaves, "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
 	maxSaveBytes := env.Int("max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", d.MaxSaveBytes, "largest saved game in bytes")
 	logLevel := env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: tabletop serve [FLAGS]")
-		fmt.Fprintln(stderr)
-		fmt.Fprintln(stderr, "Serves tabletop over SSH: players connect with  ssh -p PORT HOST  and")
-		fmt.Fprintln(stderr, "join a room directly with  ssh -t -p PORT HOST join CODE.")
-		fmt.Fprintln(stderr, "SIGTERM or SIGINT stops the server gracefully (players are told, at most 10 s);")
-		fmt.Fprintln(stderr, "SIGUSR1 logs a line of statistics.")
-		fmt.Fprintln(stderr)
-		fmt.Fprintln(stderr, "Flags (each also settable by the environment variable shown):")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	c.help = `Usage: tabletop serve [FLAGS]
+
+Serves tabletop over SSH: players connect with  ssh -p PORT HOST  and
+join a room directly with  ssh -t -p PORT HOST join CODE.
+SIGTERM or SIGINT stops the server gracefully (players are told, at most 10 s);
+SIGUSR1 logs a line of statistics (not on Windows, which has no such signal).
+
+Flags (each also settable by the environment variable shown):
+`
+	if _, err := c.parse(args, 0); err != nil {
+		return server.Config{}, err
 	}
 	if err := env.err; err != nil {
-		fmt.Fprintln(stderr, "tabletop serve:", err)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "tabletop serve: unexpected arguments %q\n", fs.Args())
-		return 2
+		return server.Config{}, usageError{err.Error()}
 	}
 	level, err := log.ParseLevel(*logLevel)
 	if err != nil {
-		fmt.Fprintln(stderr, "tabletop serve:", err)
-		return 2
+		return server.Config{}, usageError{err.Error()}
 	}
-	logger := log.NewWithOptions(stderr, log.Options{ReportTimestamp: true, Level: level})
+	logger := log.NewWithOptions(c.stderr, log.Options{ReportTimestamp: true, Level: level})
 
 	cfg := server.Config{
 		Listen:           *listen,
@@ -112,19 +115,14 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Logger:           logger,
 		NewClient:        server.UIClient,
 	}
-	srv, err := server.New(cfg)
-	if err != nil {
-		fmt.Fprintln(stderr, "tabletop serve:", err)
-		return 1
-	}
-	l, err := srv.Listen()
-	if err != nil {
-		fmt.Fprintln(stderr, "tabletop serve:", err)
-		return 1
-	}
+	return cfg, nil
+}
 
+// serveUntilSignal serves on l until the server fails or a signal stops
+// it; the stats signal logs a line of statistics.
+func serveUntilSignal(srv *server.Server, l net.Listener, logger *log.Logger) error {
 	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGUSR1)
+	signal.Notify(sigs, serveSignals...)
 	defer signal.Stop(sigs)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
@@ -132,9 +130,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		select {
 		case err := <-served:
 			logger.Error("serve", "err", err)
-			return 1
+			return exitStatus(1)
 		case sig := <-sigs:
-			if sig == syscall.SIGUSR1 {
+			if statsSignal != nil && sig == statsSignal {
 				logStats(logger, srv)
 				continue
 			}
@@ -144,7 +142,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			go func() {
 				select {
 				case s := <-sigs:
-					if s != syscall.SIGUSR1 {
+					if statsSignal == nil || s != statsSignal {
 						logger.Warn("second signal: exiting now")
 						os.Exit(1)
 					}
@@ -155,10 +153,10 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			cancel()
 			if err != nil {
 				logger.Error("shutdown", "err", err)
-				return 1
+				return exitStatus(1)
 			}
 			logger.Info("stopped")
-			return 0
+			return nil
 		}
 	}
 }

@@ -1,58 +1,49 @@
-package main
+package cli
 
 import (
-	"flag"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/tabletop/tabletop/game"
 )
 
-func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	duration := fs.Duration("duration", time.Second, "how long to run each variant")
-	seed := fs.Uint64("seed", 1, "random seed for the playouts")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `Usage: tabletop bench [--duration 1s] [VARIANT...]
+// runBench measures random-playout speed.
+func runBench(c *commandLine, args []string) error {
+	duration := c.flags.Duration("duration", time.Second, "how long to run each variant")
+	seed := c.flags.Uint64("seed", 1, "random seed for the playouts")
+	c.help = `Usage: tabletop bench [--duration 1s] [VARIANT...]
 
 Plays uniformly random games from the start of every variant (or the ones
 named), on one goroutine, and prints one line per variant:
 
   VARIANT PLIES_PER_SECOND plies/s (GAMES games, PLIES_PER_GAME plies/game)
 
-Flags:`)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+Flags:
+`
+	pos, err := c.parse(args, -1)
+	if err != nil {
+		return err
 	}
 	if *duration <= 0 {
-		fmt.Fprintln(stderr, "tabletop bench: --duration must be positive")
-		return 2
+		return usagef("--duration must be positive")
 	}
 	var variants []*game.Variant
-	if fs.NArg() == 0 {
+	if len(pos) == 0 {
 		variants = game.Variants()
 	}
-	for _, name := range fs.Args() {
+	for _, name := range pos {
 		v, err := game.Lookup(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "tabletop bench: %v\n", err)
-			return 2
+			return usageError{err.Error()}
 		}
 		variants = append(variants, v)
 	}
 	for _, v := range variants {
 		plies, games, elapsed := benchPlayouts(v, *seed, *duration)
-		fmt.Fprintf(stdout, "%s %.0f plies/s (%d games, %.1f plies/game)\n",
+		fmt.Fprintf(c.stdout, "%s %.0f plies/s (%d games, %.1f plies/game)\n",
 			v.Name, float64(plies)/elapsed.Seconds(), games, float64(plies)/float64(games))
 	}
-	return 0
+	return nil
 }
 
 // benchPlayouts plays random games of v for about d and returns the plies

@@ -1,10 +1,9 @@
-package main
+package cli
 
 import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"sort"
@@ -17,12 +16,10 @@ import (
 // protocol buffer unbounded input.
 const maxLineBytes = 64 << 10
 
-func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	position := fs.String("position", "", "start from this position string instead of the start")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, `Usage: tabletop rules GAME [--position P]
+// runRules runs the line protocol on one game.
+func runRules(c *commandLine, args []string) error {
+	position := c.flags.String("position", "", "start from this position string instead of the start")
+	c.help = `Usage: tabletop rules GAME [--position P]
 
 A line protocol for scripts, bots and tests. Reads moves from stdin, one per
 line, in KIF form "(mark r3 c4)" or short form "r3c4". Before the first move
@@ -35,29 +32,22 @@ and after each move it writes one JSON object on one line:
 writes {"error":"..."} and leaves the position unchanged. Empty lines are
 skipped. The exit status is 1 if any line failed, else 0.
 
-Games: %s
-
+` + gameList() + `
 Flags:
-`, strings.Join(game.Names(), ", "))
-		fs.PrintDefaults()
-	}
-	variant, err := parseWithPositional(fs, args)
+`
+	pos, err := c.parse(args, 1)
 	if err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+		return err
 	}
-	if variant == "" {
-		fs.Usage()
-		return 2
-	}
-	s, err := game.NewState(variant, *position)
+	v, err := c.gameArg(pos)
 	if err != nil {
-		fmt.Fprintf(stderr, "tabletop rules: %v\n", err)
-		return 2
+		return err
 	}
-	return rulesLoop(s, stdin, stdout)
+	s, err := startState(v, *position)
+	if err != nil {
+		return err
+	}
+	return exitStatus(rulesLoop(s, c.stdin, c.stdout))
 }
 
 // rulesLoop runs the protocol on s until stdin ends.

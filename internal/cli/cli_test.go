@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -26,7 +26,7 @@ type protoLine struct {
 func runCmd(t *testing.T, input string, args ...string) (int, []protoLine, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := run(args, strings.NewReader(input), &out, &errOut)
+	code := Run(args, strings.NewReader(input), &out, &errOut)
 	var lines []protoLine
 	sc := bufio.NewScanner(&out)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -142,7 +142,7 @@ func TestRulesProtocolBadArguments(t *testing.T) {
 
 func TestBenchPrintsEveryVariant(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if code := run([]string{"bench", "--duration", "20ms"}, nil, &out, &errOut); code != 0 {
+	if code := Run([]string{"bench", "--duration", "20ms"}, nil, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	line := regexp.MustCompile(`^([a-z0-9-]+) [0-9]+ plies/s \(`)
@@ -161,17 +161,17 @@ func TestBenchPrintsEveryVariant(t *testing.T) {
 
 func TestDispatcher(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if code := run([]string{"frobnicate"}, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "unknown command") {
+	if code := Run([]string{"frobnicate"}, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "unknown command") {
 		t.Errorf("unknown command: exit %d, %q", code, errOut.String())
 	}
 	out.Reset()
-	if code := run([]string{"--help"}, nil, &out, &errOut); code != 0 || !strings.Contains(out.String(), "rules") {
+	if code := Run([]string{"--help"}, nil, &out, &errOut); code != 0 || !strings.Contains(out.String(), "rules") {
 		t.Errorf("help: exit %d, %q", code, out.String())
 	}
 	for _, c := range commands() {
 		out.Reset()
 		errOut.Reset()
-		if code := run([]string{c.name, "-h"}, strings.NewReader(""), &out, &errOut); code != 0 {
+		if code := Run([]string{c.name, "-h"}, strings.NewReader(""), &out, &errOut); code != 0 {
 			t.Errorf("%s -h: exit %d, %q", c.name, code, errOut.String())
 		}
 	}
@@ -184,7 +184,7 @@ func TestRulesProtocolIsInteractive(t *testing.T) {
 	outR, outW := io.Pipe()
 	done := make(chan int, 1)
 	go func() {
-		done <- run([]string{"rules", "quad5"}, inR, outW, io.Discard)
+		done <- Run([]string{"rules", "quad5"}, inR, outW, io.Discard)
 		outW.Close()
 	}()
 	lines := bufio.NewScanner(outR)
