@@ -131,15 +131,13 @@ func (g *depGraph) checkDependencies() error {
 			if k.name != r.name {
 				continue
 			}
-			{
-				for _, d := range bodyRels(c) {
-					if u := usage[d]; u&r.bad != 0 {
-						what := "true"
-						if u&r.bad&usesDoes != 0 {
-							what = "does"
-						}
-						return ruleError(c.rule, "%s depends on %s through %s: %s", k.name, what, d, r.why)
+			for _, d := range bodyRels(c) {
+				if u := usage[d]; u&r.bad != 0 {
+					what := "true"
+					if u&r.bad&usesDoes != 0 {
+						what = "does"
 					}
+					return ruleError(c.rule, "%s depends on %s through %s: %s", k.name, what, d, r.why)
 				}
 			}
 		}

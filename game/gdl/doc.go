@@ -2,11 +2,17 @@
 // the 2008 specification by Love, Hinrichs, Haley, Schkufza and
 // Genesereth) and plays them as game.Variants.
 //
-// Load parses a KIF rule sheet, validates it, grounds its rules (bounded
-// by Limits) and compiles them into a network evaluated bottom-up over a
-// []bool of ground atoms: the state is the set of true propositions, and
-// a ply evaluates the legal moves and terminal once and then the next
-// state, without allocating.
+// Load parses a KIF rule sheet, validates it, grounds its rules (a
+// semi-naive bottom-up pass over the atoms that can ever hold, bounded by
+// Limits), decides the atoms that depend on neither true nor does once,
+// and compiles the rest into one program over a []bool of ground atoms in
+// dependency order. The state is the set of true propositions. Each state
+// keeps every derived atom up to date incrementally: it counts, for each
+// ground rule, the literals that hold and, for each atom, the rules that
+// hold, so a ply costs work in proportion to what the move changes, not
+// to the size of the rules; atoms that support each other through
+// recursion are evaluated again to their least fixpoint. Nothing on the
+// way (Legal, Apply, Terminal, Goal, Hash, CopyFrom) allocates.
 //
 // Turn-taking: ToMove is the one role with more than one legal move. When
 // every role has exactly one legal move, it is the first role (in role
@@ -32,7 +38,10 @@
 // role, base or input depending on true or does; a goal value that is not
 // a whole number from 0 to 100. Sheets whose grounding exceeds the Limits
 // (too many atoms or rule instances, terms nested too deep, too long) are
-// refused with the limit that was reached. Beyond the specification, (or
-// ...) may appear anywhere in a body, also under (not ...), and (not
-// (distinct a b)) tests equality.
+// refused with the limit that was reached; so are sheets whose (or ...)
+// literals multiply out to too many rules, and, when the sheet declares
+// base propositions, initial facts outside them. Beyond the
+// specification, (or ...) may appear anywhere in a body, also under (not
+// ...), and (not (distinct a b)) tests equality. GDL-II (sees, random) is
+// not interpreted: random would be an ordinary role.
 package gdl

@@ -33,6 +33,12 @@ func TestHostileSheets(t *testing.T) {
 		{"slow join", numbers(60) + "(<= nothing (n ?a) (n ?b) (n ?c) (n ?d) (n ?e) (distinct ?a ?a))",
 			Limits{MaxAtoms: 1000, MaxRules: 1000, MaxTermDepth: 10, MaxTime: 300 * time.Millisecond}, "grounding the rules takes longer than 300ms"},
 	}
+	ors := strings.Repeat("(<= (p ?x) (n ?x) "+strings.Repeat("(or (n 1) (n 2)) ", 12)+")\n", 60)
+	tests = append(tests, struct {
+		name, rules string
+		lim         Limits
+		want        string
+	}{"many ors", numbers(3) + ors, DefaultLimits, "multiply out to more than 200000 rules without (or ...)"})
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := LoadWithLimits(tc.name, []byte(frame+"(option x)"+tc.rules), tc.lim)

@@ -106,7 +106,7 @@ func (n *network) parsePosition(v *game.Variant, s string) (game.State, error) {
 		if st.vals[a] {
 			return nil, fmt.Errorf("%s is given twice", text)
 		}
-		st.vals[a] = true
+		st.set(a, true)
 		st.hash ^= n.zobrist[a]
 	}
 	return st, nil

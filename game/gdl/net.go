@@ -33,14 +33,17 @@ type network struct {
 	always int32 // the atom that is always true (the one before is false)
 
 	baseText   []string         // KIF of x for each (true x)
-	baseSorted []int32          // base atoms in the order of their text
 	baseByText map[string]int32 // text → base atom
 	declared   map[string]bool  // the (base x) facts, when the sheet has any
 	nextOf     []int32          // for each base atom, the atom (next x)
 	init       []int32          // base atoms of the initial state
 	zobrist    []uint64         // by base atom
 
-	view, next, goal *program
+	// prog evaluates the legal moves, terminal, goals and the next state
+	// (given the moves) and every atom they depend on.
+	prog *program
+	// maxLoop is the size of the largest loop segment of the programs.
+	maxLoop int
 
 	legal    [][]legalEntry // by role, in the order of the moves' text
 	legalOf  [][]int32      // [role][move] → atom (legal r m), or -1
@@ -141,25 +144,29 @@ func (b *netBuilder) build() error {
 		a := b.atom(t)
 		n.baseText = append(n.baseText, text[t])
 		n.baseByText[text[t]] = a
-		n.baseSorted = append(n.baseSorted, a)
 	}
 	n.nBase = len(base)
 	if err := b.moves(); err != nil {
 		return err
 	}
 	// Derived atoms: every head of an instance that is not static.
-	for i, h := range g.instHead {
+	for _, h := range g.instHead {
 		if _, ok := b.static[h]; !ok {
 			b.atom(h)
 		}
-		_ = i
 	}
 	n.always = int32(len(b.terms)) + 1
 	n.nAtoms = int(n.always) + 1
+	numbered := len(b.terms)
 	b.rs.rules = make([][][]int32, n.nAtoms)
 	b.collectRules()
 	if err := b.outputs(); err != nil {
 		return err
+	}
+	if len(b.terms) != numbered {
+		// Every dynamic atom is a base or move atom or the head of an
+		// instance, all numbered above.
+		return fmt.Errorf("gdl: internal error: %d atoms numbered late", len(b.terms)-numbered)
 	}
 	b.programs()
 	n.zobrist = make([]uint64, n.nBase)
@@ -177,16 +184,13 @@ func (b *netBuilder) moves() error {
 	n.moveText = []string{"noop"}
 	n.moveByText["noop"] = game.Noop
 	legal := b.atomsOf(relKey{"legal", 2})
-	var texts []string
 	for _, t := range legal {
 		m := g.termText(g.terms[t].args[1], 1<<30)
 		if _, ok := n.moveByText[m]; !ok {
 			n.moveByText[m] = game.Move(len(n.moveText))
 			n.moveText = append(n.moveText, m)
 		}
-		texts = append(texts, m)
 	}
-	_ = texts
 	nm := len(n.moveText)
 	n.legalOf = make([][]int32, len(n.roles))
 	n.doesOf = make([][]int32, len(n.roles))
@@ -310,31 +314,37 @@ func (b *netBuilder) outputs() error {
 				n.declared[g.termText(g.terms[t].args[0], 1<<30)] = true
 			}
 		}
+		for _, a := range n.init {
+			if !n.declared[n.baseText[a]] {
+				return &Error{Msg: fmt.Sprintf("the initial fact %s is not among the base propositions the sheet declares", n.baseText[a])}
+			}
+		}
 	}
 	return nil
 }
 
-// programs compiles the three evaluations: the view of a state (legal
-// moves and terminal), its goals, and the next state given the moves.
+// programs compiles the evaluation of the legal moves, terminal, goals
+// and next state.
 func (b *netBuilder) programs() {
 	n := b.n
-	var view []int32
+	out := []int32{n.terminal}
 	for _, ls := range n.legal {
 		for _, l := range ls {
-			view = append(view, l.atom)
+			out = append(out, l.atom)
 		}
 	}
-	view = append(view, n.terminal)
-	inView := make([]bool, n.nAtoms)
-	n.view = buildProgram(&b.rs, view, make([]bool, n.nAtoms), inView)
-	var goals []int32
 	for _, gs := range n.goals {
 		for _, e := range gs {
-			goals = append(goals, e.atom)
+			out = append(out, e.atom)
 		}
 	}
-	n.goal = buildProgram(&b.rs, goals, inView, make([]bool, n.nAtoms))
-	n.next = buildProgram(&b.rs, n.nextOf, inView, make([]bool, n.nAtoms))
+	out = append(out, n.nextOf...)
+	n.prog = buildProgram(&b.rs, out, make([]bool, n.nAtoms), make([]bool, n.nAtoms))
+	for _, sg := range n.prog.segs {
+		if sg.loop {
+			n.maxLoop = max(n.maxLoop, int(sg.hi-sg.lo))
+		}
+	}
 }
 
 // staticValues evaluates every atom that depends on neither true nor

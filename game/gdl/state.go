@@ -2,6 +2,7 @@ package gdl
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/tabletop/tabletop/game"
@@ -17,17 +18,24 @@ type State struct {
 	vals []bool
 	hash uint64
 
-	viewOK bool // legal moves, terminal, count, single and toMove are current
-	goalOK bool // goal atoms are current
+	viewOK bool // the atoms are settled; count, single and toMove are current
 	toMove game.Role
 	count  []int32     // legal moves per role
 	single []game.Move // first legal move per role
 	joint  []game.Move // scratch for Apply
+
+	// The derived atoms are kept up to date incrementally (see settle).
+	sat      []uint16 // by rule: how many of its literals hold
+	cnt      []int32  // by position: how many of its rules hold
+	dirty    []uint64 // positions whose value may be out of date
+	lastDoes []int32  // the does atom of each role still set, or -1
+	loopOld  []bool   // scratch for loop segments
 }
 
 var _ game.JointState = (*State)(nil)
 
 func (n *network) emptyState(v *game.Variant) *State {
+	p := n.prog
 	s := &State{
 		v:      v,
 		n:      n,
@@ -35,20 +43,127 @@ func (n *network) emptyState(v *game.Variant) *State {
 		count:  make([]int32, len(n.roles)),
 		single: make([]game.Move, len(n.roles)),
 		joint:  make([]game.Move, len(n.roles)),
+
+		sat:      append([]uint16(nil), p.sat0...),
+		cnt:      append([]int32(nil), p.cnt0...),
+		dirty:    make([]uint64, (len(p.atoms)+63)/64),
+		lastDoes: filled(len(n.roles), -1),
+		loopOld:  make([]bool, n.maxLoop),
 	}
-	s.vals[n.always] = true
+	// Every atom is false, the counts say so, and every position is due
+	// for evaluation; the constant true atom is set as any input is.
+	for q := range p.atoms {
+		s.dirty[q>>6] |= 1 << (q & 63)
+	}
+	s.set(n.always, true)
 	return s
 }
 
 func (n *network) newState(v *game.Variant) *State {
 	s := n.emptyState(v)
 	for _, a := range n.init {
-		if !s.vals[a] {
-			s.vals[a] = true
-			s.hash ^= n.zobrist[a]
-		}
+		s.set(a, true)
+		s.hash ^= n.zobrist[a]
 	}
 	return s
+}
+
+// set gives an input atom (a base or does atom) a new value.
+func (s *State) set(a int32, v bool) {
+	if s.vals[a] != v {
+		s.vals[a] = v
+		s.changed(a)
+	}
+}
+
+// changed updates the counts of the rules that read atom a, which has
+// just changed, and marks the positions whose value may change with them.
+func (s *State) changed(a int32) {
+	p := s.n.prog
+	holds := s.vals[a]
+	for _, u := range p.uses[p.usesLo[a]:p.usesLo[a+1]] {
+		r := u >> 1
+		need := p.need[r]
+		// The literal holds now when the atom's value differs from the
+		// literal's negation bit.
+		if holds != (u&1 == 1) {
+			s.sat[r]++
+			if s.sat[r] != need {
+				continue
+			}
+			q := p.rulePos[r]
+			s.cnt[q]++
+			if s.cnt[q] == 1 || p.segOf[q] >= 0 {
+				s.dirty[q>>6] |= 1 << (q & 63)
+			}
+		} else {
+			s.sat[r]--
+			if s.sat[r] != need-1 {
+				continue
+			}
+			q := p.rulePos[r]
+			s.cnt[q]--
+			if s.cnt[q] == 0 || p.segOf[q] >= 0 {
+				s.dirty[q>>6] |= 1 << (q & 63)
+			}
+		}
+	}
+}
+
+// settle brings every derived atom up to date, in the order of their
+// positions, so that an atom is decided after every atom it reads.
+func (s *State) settle() {
+	p := s.n.prog
+	d := s.dirty
+	for w := range d {
+		for d[w] != 0 {
+			b := bits.TrailingZeros64(d[w])
+			d[w] &^= 1 << b
+			q := int32(w<<6 | b)
+			if sg := p.segOf[q]; sg >= 0 {
+				s.settleLoop(p.segs[sg])
+				continue
+			}
+			a := p.atoms[q]
+			if v := s.cnt[q] > 0; v != s.vals[a] {
+				s.vals[a] = v
+				s.changed(a)
+			}
+		}
+	}
+}
+
+// settleLoop evaluates again the atoms of a loop segment, which may
+// depend on each other, to their least fixpoint.
+func (s *State) settleLoop(sg segment) {
+	p := s.n.prog
+	old := s.loopOld[:sg.hi-sg.lo]
+	for i := sg.lo; i < sg.hi; i++ {
+		a := p.atoms[i]
+		old[i-sg.lo] = s.vals[a]
+		s.vals[a] = false
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := sg.lo; i < sg.hi; i++ {
+			if a := p.atoms[i]; !s.vals[a] && p.eval(i, s.vals) {
+				s.vals[a] = true
+				changed = true
+			}
+		}
+	}
+	// Restore the old values before announcing the changes, so that
+	// the rule counts see every change exactly once.
+	for i := sg.lo; i < sg.hi; i++ {
+		a := p.atoms[i]
+		if v := s.vals[a]; v != old[i-sg.lo] {
+			s.vals[a] = old[i-sg.lo]
+			s.set(a, v)
+		}
+	}
+	for q := sg.lo; q < sg.hi; q++ {
+		s.dirty[q>>6] &^= 1 << (q & 63)
+	}
 }
 
 // Variant returns the game of the position.
@@ -60,7 +175,7 @@ func (s *State) ensureView() {
 		return
 	}
 	n := s.n
-	n.view.run(s.vals)
+	s.settle()
 	many := 0
 	s.toMove = game.NoRole
 	for r, ls := range n.legal {
@@ -164,38 +279,37 @@ func (s *State) ApplyJoint(moves []game.Move) {
 // apply computes the next position from the does atoms of moves.
 func (s *State) apply(moves []game.Move) {
 	n := s.n
+	// The does atoms of the previous move stay set until now, so that
+	// only the moves that differ make the next state's atoms change.
 	for r, m := range moves {
+		a := int32(-1)
 		if int(m) < len(n.moveText) {
-			if a := n.doesOf[r][m]; a >= 0 {
-				s.vals[a] = true
+			a = n.doesOf[r][m]
+		}
+		if last := s.lastDoes[r]; a != last {
+			if last >= 0 {
+				s.set(last, false)
 			}
+			if a >= 0 {
+				s.set(a, true)
+			}
+			s.lastDoes[r] = a
 		}
 	}
-	n.next.run(s.vals)
-	for r, m := range moves {
-		if int(m) < len(n.moveText) {
-			if a := n.doesOf[r][m]; a >= 0 {
-				s.vals[a] = false
-			}
-		}
-	}
+	s.settle()
 	for i, a := range n.nextOf {
 		if v := s.vals[a]; v != s.vals[i] {
-			s.vals[i] = v
+			s.set(int32(i), v)
 			s.hash ^= n.zobrist[i]
 		}
 	}
-	s.viewOK, s.goalOK = false, false
+	s.viewOK = false
 }
 
 // Goal returns the goal value of role r: the highest value that holds,
 // or 0 when none does.
 func (s *State) Goal(r game.Role) int {
 	s.ensureView()
-	if !s.goalOK {
-		s.n.goal.run(s.vals)
-		s.goalOK = true
-	}
 	best := 0
 	if r >= 0 && int(r) < len(s.n.goals) {
 		for _, e := range s.n.goals[r] {
@@ -245,7 +359,11 @@ func (s *State) CopyFrom(src game.State) {
 	copy(s.vals, o.vals)
 	copy(s.count, o.count)
 	copy(s.single, o.single)
-	s.v, s.hash, s.viewOK, s.goalOK, s.toMove = o.v, o.hash, o.viewOK, o.goalOK, o.toMove
+	copy(s.lastDoes, o.lastDoes)
+	copy(s.sat, o.sat)
+	copy(s.cnt, o.cnt)
+	copy(s.dirty, o.dirty)
+	s.v, s.hash, s.viewOK, s.toMove = o.v, o.hash, o.viewOK, o.toMove
 }
 
 // FormatMove returns the KIF text of m, e.g. "(mark 1 1)" or "noop".

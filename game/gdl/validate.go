@@ -10,6 +10,15 @@ import (
 // (or ...) literals are multiplied out.
 const maxAlternatives = 4096
 
+// maxClauses bounds the rules of a whole sheet once (or ...) literals are
+// multiplied out, so that many rules full of (or ...) cannot exhaust
+// memory before grounding even starts.
+const maxClauses = 200_000
+
+// maxLiterals bounds the literals of one rule (the evaluation counts them
+// in 16 bits).
+const maxLiterals = 10000
+
 // relKey names a relation: its symbol and its arity.
 type relKey struct {
 	name  string
@@ -77,11 +86,17 @@ func validate(d *Description) ([]clause, error) {
 			}
 		}
 		for _, body := range alts {
+			if len(body) > maxLiterals {
+				return nil, ruleError(r, "more than %d literals in one rule", maxLiterals)
+			}
 			c := clause{head: r.Head, body: body, rule: r}
 			if err := checkSafe(c); err != nil {
 				return nil, err
 			}
 			clauses = append(clauses, c)
+			if len(clauses) > maxClauses {
+				return nil, ruleError(r, "the sheet's rules multiply out to more than %d rules without (or ...)", maxClauses)
+			}
 		}
 	}
 	for _, need := range []string{"role", "init", "legal", "next", "terminal", "goal"} {
