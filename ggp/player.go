@@ -80,9 +80,10 @@ func NewPlayer(cfg PlayerConfig) *Player {
 func (p *Player) Close() { p.cancel() }
 
 // Margin is the time a player keeps in hand before a clock runs out, for
-// the reply's trip: a tenth of the clock, at least 100 ms, at most 2 s.
+// the reply's trip and for a busy machine's scheduling delays: a fifth of
+// the clock, at least 200 ms, at most 2 s.
 func Margin(clock time.Duration) time.Duration {
-	return min(max(clock/10, 100*time.Millisecond), 2*time.Second)
+	return min(max(clock/5, 200*time.Millisecond), 2*time.Second)
 }
 
 // ServeHTTP reads one message and writes the reply, or a status 400 (413
