@@ -249,15 +249,12 @@ func flatMonteCarlo(ctx context.Context, s game.JointState, role game.Role, seed
 	for i := 0; ctx.Err() == nil && i < 1_000_000; i++ {
 		k := i % len(mine)
 		scratch.CopyFrom(s)
-		joint = randomJoint(scratch, rng, joint, buf)
+		joint = randomJoint(scratch, rng, joint, &buf)
 		if len(joint) > 1 {
 			joint[role] = mine[k]
 		}
 		playRandom(scratch, joint)
-		for plies := 0; !scratch.Terminal() && plies < 10_000; plies++ {
-			joint = randomJoint(scratch, rng, joint, buf)
-			playRandom(scratch, joint)
-		}
+		joint = playOut(scratch, rng, joint, &buf)
 		sum[k] += scratch.Goal(role)
 		runs[k]++
 	}
@@ -268,4 +265,14 @@ func flatMonteCarlo(ctx context.Context, s game.JointState, role game.Role, seed
 		}
 	}
 	return mine[best]
+}
+
+// playOut plays random moves on s until the end (or 10 000 steps); joint
+// and buf are scratch, returned for reuse, so that it does not allocate.
+func playOut(s game.State, rng *game.Rand, joint []game.Move, buf *[]game.Move) []game.Move {
+	for plies := 0; !s.Terminal() && plies < 10_000; plies++ {
+		joint = randomJoint(s, rng, joint, buf)
+		playRandom(s, joint)
+	}
+	return joint
 }
