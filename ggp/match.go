@@ -104,6 +104,9 @@ func (m *match) play(moves []string, received time.Time) (reply, note string, er
 	if err := m.ctx.Err(); err != nil {
 		return "", "", fmt.Errorf("match %s is over", m.id)
 	}
+	if m.rules == nil { // its start failed while this play waited
+		return "", "", fmt.Errorf("match %s did not start", m.id)
+	}
 	switch {
 	case moves == nil && m.steps == 0 && m.replied:
 		return m.reply, "repeated", nil
