@@ -168,7 +168,11 @@ func (m Message) String() string {
 	case Info:
 		return "(info)"
 	case Start:
-		return fmt.Sprintf("(start %s %s (%s) %s %s)", m.MatchID, m.Role, m.Rules, seconds(m.StartClock), seconds(m.PlayClock))
+		rules := string(m.Rules)
+		if strings.Contains(rules, ";") && !strings.HasSuffix(rules, "\n") {
+			rules += "\n" // a comment on the last line must not swallow the ')'
+		}
+		return fmt.Sprintf("(start %s %s (%s) %s %s)", m.MatchID, m.Role, rules, seconds(m.StartClock), seconds(m.PlayClock))
 	case Play, Stop:
 		moves := "nil"
 		if m.Moves != nil {

@@ -104,6 +104,16 @@ func TestMessageStringRoundTrip(t *testing.T) {
 	}
 }
 
+// TestStartWithACommentLast: a sheet ending in a comment still makes a
+// message that closes.
+func TestStartWithACommentLast(t *testing.T) {
+	m := Message{Kind: Start, MatchID: "m", Role: "x", Rules: []byte("(role x) ; the end"), StartClock: time.Second, PlayClock: time.Second}
+	got, err := ParseMessage([]byte(m.String()))
+	if err != nil || got.PlayClock != time.Second || !strings.HasPrefix(string(got.Rules), "(role x) ; the end") {
+		t.Errorf("read back as %+v, %v", got, err)
+	}
+}
+
 func TestReplies(t *testing.T) {
 	if got := InfoReply("tabletop", false); got != "((name tabletop) (status available))" {
 		t.Errorf("InfoReply = %q", got)
