@@ -189,29 +189,43 @@ func (m *match) searchBy(deadline time.Time) (move, note string) {
 	m.searchStop = cancel
 	m.stopSearch.Unlock()
 	out := make(chan string, 1)
-	pos, seed := m.snapshot(), m.rng.Uint64()
+	pos, seed, best := m.snapshot(), m.rng.Uint64(), &bestSoFar{}
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
 				out <- fmt.Sprintf("panic: %v", r)
 			}
 		}()
-		out <- m.think(ctx, deadline, pos, seed)
+		out <- m.think(ctx, deadline, pos, seed, best)
 	}()
 	select {
 	case mv := <-out:
 		return mv, "search"
 	case <-ctx.Done():
+		if mv := best.get(); mv != "" {
+			return mv, "deadline: the best move of the last finished depth"
+		}
 		return "", "deadline"
 	}
 }
+
+// bestSoFar is the best move of a search's last finished depth, for a
+// search that is late.
+type bestSoFar struct {
+	mu   sync.Mutex
+	move string
+}
+
+func (b *bestSoFar) set(mv string) { b.mu.Lock(); b.move = mv; b.mu.Unlock() }
+
+func (b *bestSoFar) get() string { b.mu.Lock(); defer b.mu.Unlock(); return b.move }
 
 // think searches pos for this role's move: with tabletop's AI on the
 // native engine when there is one, else with the ai package's Monte Carlo
 // tree search on the GDL game (its alpha-beta checks the clock too seldom
 // for the slower nodes of a GDL game); on turns where several roles choose
 // at once, by random games from each of its moves.
-func (m *match) think(ctx context.Context, deadline time.Time, pos position, seed uint64) string {
+func (m *match) think(ctx context.Context, deadline time.Time, pos position, seed uint64, best *bestSoFar) string {
 	m.thinking.Lock()
 	defer m.thinking.Unlock()
 	budget := time.Duration(float64(time.Until(deadline)) * thinkShare)
@@ -228,7 +242,9 @@ func (m *match) think(ctx context.Context, deadline time.Time, pos position, see
 	case s.Terminal():
 		return ""
 	case pos.native != nil && pos.native.ToMove() == m.role:
-		res := m.searcher.Search(ctx, pos.native, ai.Options{Level: m.level, Budget: budget, Seed: seed})
+		opt := ai.Options{Level: m.level, Budget: budget, Seed: seed}
+		opt.Progress = func(p ai.Progress) { best.set(pos.native.FormatMove(p.Best)) }
+		res := m.searcher.Search(ctx, pos.native, opt)
 		return pos.native.FormatMove(res.Move)
 	case s.ToMove() == m.role:
 		return s.FormatMove(m.mcts.Choose(ctx, s))
