@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
@@ -23,6 +24,10 @@ func TestEveryBundledSheetLoadsAndPlays(t *testing.T) {
 		}
 		if v.Title != f.Title {
 			t.Errorf("%s: engine title %q, sheet title %q", f.Name, v.Title, f.Title)
+		}
+		// The first comment line after the title is the menu's summary.
+		if n := utf8.RuneCountInString(v.Summary); n > 72 || !strings.HasSuffix(v.Summary, ".") {
+			t.Errorf("%s: summary %q is not one sentence of at most 72 characters", f.Name, v.Summary)
 		}
 		rng := game.NewRand(42)
 		for i := 0; i < 20; i++ {

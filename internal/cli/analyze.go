@@ -30,7 +30,7 @@ func runAnalyze(c *commandLine, args []string) error {
 	levelName := fs.String("level", "", "AI level: easy, medium, hard or max (default hard; max when only --budget is given)")
 	budget := fs.Duration("budget", 0, "time to think (default: the level's)")
 	threads := fs.Int("threads", 0, "worker goroutines (0: the level's choice)")
-	multi := fs.String("multi", "", "search for games of more than two roles: brs (best reply), paranoid, maxn or uct (default at hard and max: "+ai.DefaultMulti+"; easy and medium: brs)")
+	multi := fs.String("multi", "", "search for games of more than two roles: brs (best reply), paranoid, maxn or uct (default at hard and max: "+ai.DefaultMulti.String()+"; easy and medium: brs)")
 	seed := fs.Uint64("seed", 1, "seed for the noise of the easy and medium levels")
 	asJSON := fs.Bool("json", false, "print one JSON object: move, turn, score, depth, pv, nodes")
 	verbose := fs.Bool("v", false, "print each completed depth on stderr")
@@ -73,12 +73,11 @@ Flags:
 	case *threads < 0:
 		return usagef("--threads must not be negative")
 	}
-	switch *multi {
-	case "", ai.BestReply, ai.Paranoid, ai.MaxN, ai.UCT:
-	default:
+	alg, err := ai.ParseAlgorithm(*multi)
+	if err != nil {
 		return usagef("--multi %q: want brs, paranoid, maxn or uct", *multi)
 	}
-	opt := ai.Options{Level: level, Budget: *budget, Seed: *seed, Threads: *threads, Multi: *multi}
+	opt := ai.Options{Level: level, Budget: *budget, Seed: *seed, Threads: *threads, Multi: alg}
 	if *verbose {
 		opt.Progress = func(p ai.Progress) {
 			fmt.Fprintf(c.stderr, "depth %2d  score %6.2f  nodes %d  %.0f nodes/s  %v  %s\n", p.Depth, p.Score, p.Nodes, p.NPS,

@@ -1,13 +1,13 @@
-package ai
+package pentagoexact
 
-// The fast exact Pentago solver used by pentago_exact_test.go.
+// The fast exact solver, Solver.
 //
 // It works on its own quadrant-major bitboards ("qm": bit q*9 + lr*3 + lc
 // for quadrant q = 0–3 in pxQuadOff's order, local row lr and column lc
 // from the top-left of the quadrant), so that rotating a quadrant is one
 // table lookup. The rules still live in pxChildren (row-major, checked
-// against the engine); TestPxFastMatchesReference checks every fast
-// primitive here against it, and TestPxSolverMatchesReference compares
+// against the engine); TestFastMatchesReference checks every fast
+// primitive here against it, and TestSolverMatchesReference compares
 // whole solutions with the plain reference solver.
 //
 // What makes it fast:
@@ -35,9 +35,6 @@ import (
 	"math/bits"
 	"sort"
 	"sync/atomic"
-	"testing"
-
-	"github.com/tabletop/tabletop/game"
 )
 
 const (
@@ -94,6 +91,15 @@ func pxSymRC(s, r, c int) (int, int) {
 }
 
 func init() {
+	pxInitQuadMajor()
+	pxInitCounts()
+	pxInitSymmetries()
+	pxRetroInit()
+}
+
+// pxInitQuadMajor fills the cell maps between row-major and qm and the
+// rotations of a quadrant pattern.
+func pxInitQuadMajor() {
 	for r := 0; r < 6; r++ {
 		for c := 0; c < 6; c++ {
 			pxRMtoQ[r*6+c] = uint8(pxRMCell(r, c))
@@ -110,8 +116,13 @@ func init() {
 			pxRot9[1][p] |= 1 << ((2-lc)*3 + lr)
 		}
 	}
+}
+
+// pxInitCounts fills the fives in qm and the packed per-five stone
+// counts of quadrant patterns and cells.
+func pxInitCounts() {
 	// The fives, built here (init order across files is by file name,
-	// so pxLines may not exist yet); TestPxSymmetries compares.
+	// so pxLines may not exist yet); TestSymmetries compares.
 	nl := 0
 	for _, d := range [][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
 		for r := 0; r < 6; r++ {
@@ -141,6 +152,10 @@ func init() {
 			}
 		}
 	}
+}
+
+// pxInitSymmetries fills the tables of the 8 symmetries of the board.
+func pxInitSymmetries() {
 	for s := 0; s < 8; s++ {
 		for r := 0; r < 6; r++ {
 			for c := 0; c < 6; c++ {
@@ -178,7 +193,6 @@ func init() {
 			}
 		}
 	}
-	pxRetroInit()
 }
 
 func pxPow3(k int) uint64 {
@@ -412,9 +426,9 @@ type pxKid struct {
 	score   int32
 }
 
-// pxSolver computes exact values. Solvers may share one pxTable (one
+// Solver computes exact values. Solvers may share one pxTable (one
 // solver per goroutine).
-type pxSolver struct {
+type Solver struct {
 	tt      *pxTable
 	nodes   int64
 	bufs    [37][]pxKid
@@ -424,7 +438,7 @@ type pxSolver struct {
 	memoWin map[pxMemoKey]bool
 	// Positions with at most retroMaxEmpty empty cells are first searched
 	// with a budget of abLimit nodes and, if that runs out, solved by
-	// retrograde analysis (pentago_exact_retro_test.go). abLimit 0: never
+	// retrograde analysis (retro.go). abLimit 0: never
 	// retrograde; abLimit < 0: always.
 	abLimit       int64
 	retroMaxEmpty int
@@ -446,20 +460,24 @@ type pxMemoKey struct {
 	k   int8
 }
 
-// newPxSolver makes a solver with a table of 2^logEntries entries (16
-// bytes each).
-func newPxSolver(logEntries uint) *pxSolver {
+// defaultABLimit is the node budget of the alpha-beta search before a
+// position in the range of retrograde analysis is solved by it instead.
+const defaultABLimit = 300000
+
+// NewSolver makes a solver with a table of 2^logEntries entries (16
+// bytes each). A Solver is for one goroutine.
+func NewSolver(logEntries uint) *Solver {
 	return newPxSolverShared(newPxTable(logEntries))
 }
 
-func newPxSolverShared(tt *pxTable) *pxSolver {
-	return &pxSolver{tt: tt, memoWin: map[pxMemoKey]bool{}, abLimit: 300000, retroMaxEmpty: 18}
+func newPxSolverShared(tt *pxTable) *Solver {
+	return &Solver{tt: tt, memoWin: map[pxMemoKey]bool{}, abLimit: defaultABLimit, retroMaxEmpty: 18}
 }
 
 // value returns the exact value of (me, opp) (row-major) for the mover.
-func (x *pxSolver) value(me, opp uint64) int8 { return x.valueQ(pxToQ(me), pxToQ(opp)) }
+func (x *Solver) value(me, opp uint64) int8 { return x.valueQ(pxToQ(me), pxToQ(opp)) }
 
-func (x *pxSolver) valueQ(me, opp uint64) int8 {
+func (x *Solver) valueQ(me, opp uint64) int8 {
 	n := bits.OnesCount64(me | opp)
 	x.lastRetro, x.lastPairs = false, 0
 	x.limit, x.aborted = 0, false
@@ -482,7 +500,7 @@ func (x *pxSolver) valueQ(me, opp uint64) int8 {
 }
 
 // searchValue asks "can the mover win?", then "can it draw?".
-func (x *pxSolver) searchValue(me, opp uint64, n int) int8 {
+func (x *Solver) searchValue(me, opp uint64, n int) int8 {
 	if x.search(me, opp, n, 0, 1) >= 1 {
 		return 1
 	}
@@ -513,7 +531,7 @@ func pxKidOf(me, opp uint64, mv int) (m2, o2 uint64, final bool, v int8) {
 // search is fail-soft alpha-beta over {−1, 0, +1} on qm boards with n
 // stones: the result is exact inside (alpha, beta), an upper bound when
 // ≤ alpha, a lower bound when ≥ beta.
-func (x *pxSolver) search(me, opp uint64, n int, alpha, beta int8) int8 {
+func (x *Solver) search(me, opp uint64, n int, alpha, beta int8) int8 {
 	if x.limit > 0 && x.nodes >= x.limit {
 		x.aborted = true
 	}
@@ -603,7 +621,7 @@ func (x *pxSolver) search(me, opp uint64, n int, alpha, beta int8) int8 {
 	return best
 }
 
-func (x *pxSolver) finish(key uint64, sym int, a0, b0, best int8, bestMove int, start int64) {
+func (x *Solver) finish(key uint64, sym int, a0, b0, best int8, bestMove int, start int64) {
 	lo, hi := int8(-1), int8(1)
 	switch {
 	case best <= a0:
@@ -627,7 +645,7 @@ func (x *pxSolver) finish(key uint64, sym int, a0, b0, best int8, bestMove int, 
 // which the opponent cannot win at once, scored for ordering, each
 // position once; fb is the best value of the other turns (−2 if none).
 // The mover must not be able to win at once.
-func (x *pxSolver) gen(me, opp uint64, sm, so pxPacked, n int, empty uint64, out []pxKid) ([]pxKid, int8) {
+func (x *Solver) gen(me, opp uint64, sm, so pxPacked, n int, empty uint64, out []pxKid) ([]pxKid, int8) {
 	fb := int8(-2)
 	var rm, ro [8]uint64
 	var srm, sro [8]pxPacked
@@ -700,14 +718,14 @@ func (x *pxSolver) gen(me, opp uint64, sm, so pxPacked, n int, empty uint64, out
 
 // winWithin reports whether the mover (row-major stones) can force a win
 // within k of its own turns (k = 1: this turn).
-func (x *pxSolver) winWithin(me, opp uint64, k int) bool {
+func (x *Solver) winWithin(me, opp uint64, k int) bool {
 	if len(x.memoWin) > 4<<20 {
 		x.memoWin = map[pxMemoKey]bool{}
 	}
 	return x.winWithinQ(pxToQ(me), pxToQ(opp), k)
 }
 
-func (x *pxSolver) winWithinQ(me, opp uint64, k int) bool {
+func (x *Solver) winWithinQ(me, opp uint64, k int) bool {
 	n := bits.OnesCount64(me | opp)
 	sm, so := pxSum(me), pxSum(opp)
 	if pxWinsNowQ(me, opp, sm, so, n) {
@@ -736,7 +754,7 @@ func (x *pxSolver) winWithinQ(me, opp uint64, k int) bool {
 
 // cannotEscapeQ reports whether every turn of the mover ends in its loss
 // or in a position where the opponent wins within k of its turns.
-func (x *pxSolver) cannotEscapeQ(me, opp uint64, k int) bool {
+func (x *Solver) cannotEscapeQ(me, opp uint64, k int) bool {
 	n := bits.OnesCount64(me | opp)
 	sm, so := pxSum(me), pxSum(opp)
 	if pxWinsNowQ(me, opp, sm, so, n) || n >= 35 {
@@ -752,310 +770,4 @@ func (x *pxSolver) cannotEscapeQ(me, opp uint64, k int) bool {
 		}
 	}
 	return true
-}
-
-// pxRandomPositions returns place-phase positions (row-major, mover
-// first) from random games: every position of count games whose stone
-// count lies in [lo, hi].
-func pxRandomPositions(seed uint64, games, lo, hi int) [][2]uint64 {
-	rng := game.NewRand(seed)
-	var out [][2]uint64
-	for g := 0; g < games; g++ {
-		me, opp := uint64(0), uint64(0)
-		for {
-			if n := bits.OnesCount64(me | opp); n >= lo && n <= hi {
-				out = append(out, [2]uint64{me, opp})
-			}
-			kids := pxChildren(me, opp, nil)
-			k := kids[rng.Intn(len(kids))]
-			if k.final {
-				break
-			}
-			me, opp = k.me, k.opp
-		}
-	}
-	return out
-}
-
-// pxPolicyPositions plays games of the generator policy (pxPolicyTurn,
-// noise 30) and keeps about a third of the positions with lo to hi
-// stones.
-func pxPolicyPositions(seed uint64, games, lo, hi int) [][2]uint64 {
-	rng := game.NewRand(seed)
-	var out [][2]uint64
-	for g := 0; g < games; g++ {
-		me, opp := uint64(0), uint64(0)
-		for {
-			k := pxPolicyTurn(me, opp, rng, 30)
-			if k.final {
-				break
-			}
-			me, opp = k.me, k.opp
-			if n := bits.OnesCount64(me | opp); n >= lo && n <= hi && rng.Intn(3) == 0 {
-				out = append(out, [2]uint64{me, opp})
-			}
-		}
-	}
-	return out
-}
-
-// pxSymRM applies symmetry s to a row-major board, straight from the
-// geometry (pxSymRC), not from the qm tables.
-func pxSymRM(s int, b uint64) uint64 {
-	var o uint64
-	for ; b != 0; b &= b - 1 {
-		i := bits.TrailingZeros64(b)
-		r, c := pxSymRC(s, i/6, i%6)
-		o |= 1 << (r*6 + c)
-	}
-	return o
-}
-
-// TestPxSymmetries checks the claims the symmetric table keys rest on:
-// each of the 8 symmetries maps fives to fives and quadrants to
-// quadrants with one local transform for all four, turning quadrant q
-// in direction d becomes turning its image in direction d (d reversed
-// by reflections), and the canonical key is the same for all 8 images
-// and decodes to the image it names.
-func TestPxSymmetries(t *testing.T) {
-	lines := map[uint64]bool{}
-	for i, l := range pxLines {
-		lines[l] = true
-		if pxToQ(l) != pxQLines[i] {
-			t.Fatalf("five %d: qm %x, row-major %x", i, pxQLines[i], l)
-		}
-	}
-	if len(lines) != 32 || len(pxLines) != 32 {
-		t.Fatalf("%d fives, want 32", len(lines))
-	}
-	images := map[uint64]bool{}
-	for s := 0; s < 8; s++ {
-		images[pxSymRM(s, 1|1<<1|1<<2|1<<6)] = true // an asymmetric shape
-		for _, l := range pxLines {
-			if !lines[pxSymRM(s, l)] {
-				t.Fatalf("symmetry %d maps five %x to %x", s, l, pxSymRM(s, l))
-			}
-		}
-		for q := 0; q < 4; q++ {
-			if pxSymRM(s, pxQuadMask[q]) != pxQuadMask[pxSymQuad[s][q]] {
-				t.Fatalf("symmetry %d: quadrant %d does not go to quadrant %d", s, q, pxSymQuad[s][q])
-			}
-			for j := 0; j < 9; j++ {
-				if int(pxSymCell[s][q*9+j]) != int(pxSymQuad[s][q])*9+int(pxSymLoc[s][j]) {
-					t.Fatalf("symmetry %d: the local transform differs in quadrant %d", s, q)
-				}
-			}
-		}
-	}
-	if len(images) != 8 {
-		t.Fatalf("only %d distinct symmetries", len(images))
-	}
-	rng := game.NewRand(3)
-	for i := 0; i < 2000; i++ {
-		b := rng.Uint64() & pxFull
-		for s := 0; s < 8; s++ {
-			if pxFromQ(pxSymBoard(s, pxToQ(b))) != pxSymRM(s, b) {
-				t.Fatalf("symmetry %d: qm and row-major images differ", s)
-			}
-			if pxSymBoard(int(pxSymInv[s]), pxSymBoard(s, b)) != b {
-				t.Fatalf("symmetry %d: wrong inverse %d", s, pxSymInv[s])
-			}
-			for q := 0; q < 4; q++ {
-				for d := 0; d < 2; d++ {
-					got := pxSymRM(s, pxRotate(b, q, d))
-					want := pxRotate(pxSymRM(s, b), int(pxSymQuad[s][q]), d^int(pxSymRefl[s]))
-					if got != want {
-						t.Fatalf("symmetry %d does not carry rotation (%d,%d) to (%d,%d)", s, q, d, pxSymQuad[s][q], d^int(pxSymRefl[s]))
-					}
-				}
-			}
-		}
-	}
-	for _, p := range pxRandomPositions(4, 40, 0, 35) {
-		me, opp := pxToQ(p[0]), pxToQ(p[1])
-		key, bs := pxCanon(me, opp)
-		// Decode the key: it must be exactly the image under bs.
-		var dm, do uint64
-		k := key
-		for c := 0; c < 36; c++ {
-			switch k % 3 {
-			case 1:
-				dm |= 1 << c
-			case 2:
-				do |= 1 << c
-			}
-			k /= 3
-		}
-		if k != 0 || dm != pxSymBoard(bs, me) || do != pxSymBoard(bs, opp) {
-			t.Fatalf("%s: key %d does not decode to image %d", pxPositionString(p[0], p[1]), key, bs)
-		}
-		for s := 0; s < 8; s++ {
-			sm, so := pxSymBoard(s, me), pxSymBoard(s, opp)
-			if k2, _ := pxCanon(sm, so); k2 != key {
-				t.Fatalf("%s: image %d has another key", pxPositionString(p[0], p[1]), s)
-			}
-			if pxSum(me).hasFive() || pxSum(opp).hasFive() || bits.OnesCount64(me|opp) >= 35 {
-				continue
-			}
-			// A turn and its image give images of each other.
-			for mv := 0; mv < 36*8; mv++ {
-				if (me|opp)&(1<<(mv>>3)) != 0 {
-					continue
-				}
-				a2, b2, fa, va := pxKidOf(me, opp, mv)
-				c2, d2, fc, vc := pxKidOf(sm, so, pxSymMove(s, mv))
-				if fa != fc || va != vc || pxSymBoard(s, a2) != c2 || pxSymBoard(s, b2) != d2 {
-					t.Fatalf("%s: turn %d and its image %d under %d disagree", pxPositionString(p[0], p[1]), mv, pxSymMove(s, mv), s)
-				}
-			}
-		}
-	}
-}
-
-// TestPxFastMatchesReference checks the qm primitives against the
-// row-major rules: conversions, rotations, packed counts, immediate wins
-// and the generated turns (set of positions, and the value of the turns
-// left out).
-func TestPxFastMatchesReference(t *testing.T) {
-	x := newPxSolver(10)
-	wins, kidsSeen, finals := 0, 0, 0
-	for _, p := range pxRandomPositions(5, 60, 0, 35) {
-		me, opp := p[0], p[1]
-		qm, qo := pxToQ(me), pxToQ(opp)
-		if pxFromQ(qm) != me || pxFromQ(qo) != opp {
-			t.Fatal("qm conversion does not round-trip")
-		}
-		for q := 0; q < 4; q++ {
-			for d := 0; d < 2; d++ {
-				if pxFromQ(pxRotQ(qm, q, d)) != pxRotate(me, q, d) {
-					t.Fatalf("pxRotQ(%d,%d) differs from pxRotate", q, d)
-				}
-			}
-		}
-		sm, so := pxSum(qm), pxSum(qo)
-		for i, l := range pxLines {
-			if got := int(sm[i/16] >> (4 * (i % 16)) & 15); got != bits.OnesCount64(me&l) {
-				t.Fatalf("packed count of five %d is %d, want %d", i, got, bits.OnesCount64(me&l))
-			}
-		}
-		n := bits.OnesCount64(me | opp)
-		w := pxWinsNowQ(qm, qo, sm, so, n)
-		if w != pxWinsNow(me, opp) {
-			t.Fatalf("%s: pxWinsNowQ %v, pxWinsNow %v", pxPositionString(me, opp), w, !w)
-		}
-		if w != (pxThreatCount(qm, qo, sm, so) > 0) && n < 35 {
-			// A threat whose rotation also makes an opposing five is
-			// counted but does not win; anything else must agree.
-			if w {
-				t.Fatalf("%s: wins now without a threat", pxPositionString(me, opp))
-			}
-		}
-		if w {
-			wins++
-			continue
-		}
-		if n >= 35 {
-			continue
-		}
-		want := map[[2]uint64]bool{}
-		wantFB := int8(-2)
-		for _, k := range pxChildren(me, opp, nil) {
-			switch {
-			case k.final:
-				wantFB = max(wantFB, k.value)
-				finals++
-			case pxWinsNow(k.me, k.opp):
-				wantFB = max(wantFB, -1)
-			default:
-				want[[2]uint64{k.me, k.opp}] = true
-			}
-		}
-		kids, fb := x.gen(qm, qo, sm, so, n, pxFullQ&^(qm|qo), nil)
-		got := map[[2]uint64]bool{}
-		for _, k := range kids {
-			km, ko := pxFromQ(k.me), pxFromQ(k.opp)
-			if got[[2]uint64{km, ko}] {
-				t.Fatalf("%s: a child twice", pxPositionString(me, opp))
-			}
-			got[[2]uint64{km, ko}] = true
-			if m2, o2, final, _ := pxKidOf(qm, qo, int(k.move)); final || m2 != k.opp || o2 != k.me {
-				t.Fatalf("%s: turn %d does not lead to its child", pxPositionString(me, opp), k.move)
-			}
-		}
-		if len(got) != len(want) || fb != wantFB {
-			t.Fatalf("%s: %d children (left-out value %d), want %d (%d)", pxPositionString(me, opp), len(got), fb, len(want), wantFB)
-		}
-		for k := range want {
-			if !got[k] {
-				t.Fatalf("%s: child %s missing", pxPositionString(me, opp), pxPositionString(k[0], k[1]))
-			}
-		}
-		kidsSeen += len(kids)
-	}
-	if wins < 20 || kidsSeen < 10000 || finals < 10 {
-		t.Fatalf("too little compared: %d wins, %d children, %d finals", wins, kidsSeen, finals)
-	}
-}
-
-// TestPxSolverMatchesReference compares the fast solver's values and
-// categories with the reference solver and a plain search for short wins
-// on late positions from random and policy games.
-func TestPxSolverMatchesReference(t *testing.T) {
-	x, ref := newPxSolver(18), newPxRefSolver(18)
-	x.abLimit = 0 // alpha-beta only (TestPxRetroMatchesSearch checks the other)
-	ps := pxRandomPositions(7, 30, 27, 31)
-	ps = append(ps, pxPolicyPositions(8, 60, 25, 27)...)
-	count := map[int8]int{}
-	for _, p := range ps {
-		me, opp := p[0], p[1]
-		v, want := x.value(me, opp), ref.value(me, opp)
-		if v != want {
-			t.Fatalf("%s: value %d, reference %d", pxPositionString(me, opp), v, want)
-		}
-		count[v]++
-		for k := 1; k <= 2; k++ {
-			if got, want := x.winWithin(me, opp, k), pxRefWinWithin(me, opp, k); got != want {
-				t.Fatalf("%s: winWithin(%d) %v, reference %v", pxPositionString(me, opp), k, got, want)
-			}
-		}
-	}
-	if count[1] < 10 || count[0] < 5 || count[-1] < 5 {
-		t.Fatalf("too few of each value: %v", count)
-	}
-}
-
-// pxRefWinWithin is winWithin straight from pxChildren, without memo.
-func pxRefWinWithin(me, opp uint64, k int) bool {
-	kids := pxChildren(me, opp, nil)
-	for _, c := range kids {
-		if c.final && c.value == 1 {
-			return true
-		}
-	}
-	if k <= 1 {
-		return false
-	}
-	for _, c := range kids {
-		if c.final || pxWinsNow(c.me, c.opp) {
-			continue
-		}
-		escape := false
-		for _, d := range pxChildren(c.me, c.opp, nil) {
-			if d.final {
-				if d.value != -1 {
-					escape = true
-					break
-				}
-				continue
-			}
-			if !pxRefWinWithin(d.me, d.opp, k-1) {
-				escape = true
-				break
-			}
-		}
-		if !escape {
-			return true
-		}
-	}
-	return false
 }

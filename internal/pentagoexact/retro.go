@@ -1,4 +1,4 @@
-package ai
+package pentagoexact
 
 // Downstream retrograde analysis of one Pentago position (the idea of the
 // "midsolve" of Irving's strong solution, written afresh here): from a
@@ -16,12 +16,7 @@ package ai
 // two arrays of 64 bytes per pair of the two largest adjacent levels
 // (k = 18: about 100 million pairs, 2.2 GB).
 
-import (
-	"math/bits"
-	"testing"
-
-	"github.com/tabletop/tabletop/game"
-)
+import "math/bits"
 
 // pxSuper is a set of orientations: bit o0 + 4·o1 + 16·o2 + 64·o3.
 type pxSuper [4]uint64
@@ -41,9 +36,8 @@ var (
 	pxBinom   [37][37]int
 )
 
-// pxRetroInit fills the tables above; the init of
-// pentago_exact_solver_test.go calls it once pxQLines and pxRot9 exist
-// (package init runs file by file in name order).
+// pxRetroInit fills the tables above; the init in solver.go calls it
+// once pxQLines and pxRot9 exist.
 func pxRetroInit() {
 	for o := 0; o < 256; o++ {
 		for q := 0; q < 4; q++ {
@@ -180,35 +174,8 @@ func (r *pxRetro) solve(me, opp uint64) int8 {
 	for e := empty; e != 0; e &= e - 1 {
 		cells = append(cells, bits.TrailingZeros64(e))
 	}
-	root := [2]uint64{me, opp}
-	// five[s][t][rank]: orientations with a five for side s after it
-	// placed the t-set of rank rank on the frame cells.
-	var five [2][][]pxSuper
-	for s := 0; s < 2; s++ {
-		five[s] = make([][]pxSuper, k/2+2)
-		for t := 0; t <= k/2+1 && t <= k; t++ {
-			tab := make([]pxSuper, pxBinom[k][t])
-			m := uint64(1)<<t - 1
-			for i := range tab {
-				tab[i] = pxFiveSuper(root[s] | pxDeposit(m, cells))
-				if i+1 < len(tab) {
-					m = pxNextSubset(m)
-				}
-			}
-			five[s][t] = tab
-		}
-	}
-	size := pxRetroSize(k)
-	for i := range r.bufs {
-		if cap(r.bufs[i]) < size {
-			r.bufs[i] = nil
-			r.bufs[i] = make([]pxSupers, size)
-		}
-		r.bufs[i] = r.bufs[i][:size]
-	}
-	r.pairs = 0
-	r.level1 = map[int]pxSupers{}
-	r.cells = cells
+	five := pxFiveTables([2]uint64{me, opp}, cells)
+	r.reset(cells)
 	all := pxSuper{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 	var rootVal pxSupers
 	free := make([]int, k)
@@ -224,24 +191,8 @@ func (r *pxRetro) solve(me, opp uint64) int8 {
 		}
 		innerOut := pxBinom[k-b][a] // U_{j-1}: B outer, A relative to it inner
 		nf := k - a
-		// cs1p[s1p*nf+i]: rank of B (relative to the cells not in A)
-		// once free cell i joins A.
 		nB := pxBinom[nf][b]
-		cs1p := make([]int32, nB*nf)
-		{
-			m := uint64(1)<<b - 1
-			for s1p := 0; s1p < nB; s1p++ {
-				for i := 0; i < nf; i++ {
-					if m&(1<<i) == 0 {
-						low := m & (1<<i - 1)
-						cs1p[s1p*nf+i] = int32(pxColexRank(low | m>>(i+1)<<i))
-					}
-				}
-				if s1p+1 < nB {
-					m = pxNextSubset(m)
-				}
-			}
-		}
+		cs1p := pxRanksWithout(nf, b)
 		A := uint64(1)<<a - 1
 		nA := pxBinom[k][a]
 		for rankA := 0; rankA < nA; rankA++ {
@@ -293,14 +244,7 @@ func (r *pxRetro) solve(me, opp uint64) int8 {
 				if j > 0 {
 					// The placer of B chooses its rotation: it wins where
 					// some turn reaches an orientation the mover loses.
-					rankArel := 0
-					t := 1
-					for m := A; m != 0; m &= m - 1 {
-						p := bits.TrailingZeros64(m)
-						rankArel += pxBinom[p-bits.OnesCount64(B&(1<<p-1))][t]
-						t++
-					}
-					out[rankB*innerOut+rankArel] = pxSupers{win: pxRmax(us.notlose.not()), notlose: pxRmax(us.win.not())}
+					out[rankB*innerOut+pxRankOutside(A, B)] = pxSupers{win: pxRmax(us.notlose.not()), notlose: pxRmax(us.win.not())}
 				}
 				if s1p+1 < nB {
 					Brel = pxNextSubset(Brel)
@@ -318,6 +262,79 @@ func (r *pxRetro) solve(me, opp uint64) int8 {
 		return 0
 	}
 	return -1
+}
+
+// pxFiveTables returns, per side s and number t of new stones, for
+// every t-set of the frame cells (by colex rank) placed by s beside its
+// root stones, the orientations in which s has a five.
+func pxFiveTables(root [2]uint64, cells []int) [2][][]pxSuper {
+	k := len(cells)
+	var five [2][][]pxSuper
+	for s := 0; s < 2; s++ {
+		five[s] = make([][]pxSuper, k/2+2)
+		for t := 0; t <= k/2+1 && t <= k; t++ {
+			tab := make([]pxSuper, pxBinom[k][t])
+			m := uint64(1)<<t - 1
+			for i := range tab {
+				tab[i] = pxFiveSuper(root[s] | pxDeposit(m, cells))
+				if i+1 < len(tab) {
+					m = pxNextSubset(m)
+				}
+			}
+			five[s][t] = tab
+		}
+	}
+	return five
+}
+
+// reset readies the level buffers for a root whose empty cells are
+// cells.
+func (r *pxRetro) reset(cells []int) {
+	size := pxRetroSize(len(cells))
+	for i := range r.bufs {
+		if cap(r.bufs[i]) < size {
+			r.bufs[i] = nil
+			r.bufs[i] = make([]pxSupers, size)
+		}
+		r.bufs[i] = r.bufs[i][:size]
+	}
+	r.pairs = 0
+	r.level1 = map[int]pxSupers{}
+	r.cells = cells
+}
+
+// pxRanksWithout returns, for every b-set of nf cells (by colex rank
+// s1p) and every cell i outside it, at [s1p*nf+i], the rank of the set
+// among the cells other than i: the rank of B relative to the cells
+// not in A once free cell i joins A.
+func pxRanksWithout(nf, b int) []int32 {
+	nB := pxBinom[nf][b]
+	out := make([]int32, nB*nf)
+	m := uint64(1)<<b - 1
+	for s1p := 0; s1p < nB; s1p++ {
+		for i := 0; i < nf; i++ {
+			if m&(1<<i) == 0 {
+				low := m & (1<<i - 1)
+				out[s1p*nf+i] = int32(pxColexRank(low | m>>(i+1)<<i))
+			}
+		}
+		if s1p+1 < nB {
+			m = pxNextSubset(m)
+		}
+	}
+	return out
+}
+
+// pxRankOutside is the colex rank of the set A among the frame cells
+// not in B (A and B disjoint).
+func pxRankOutside(A, B uint64) int {
+	rank, t := 0, 1
+	for m := A; m != 0; m &= m - 1 {
+		p := bits.TrailingZeros64(m)
+		rank += pxBinom[p-bits.OnesCount64(B&(1<<p-1))][t]
+		t++
+	}
+	return rank
 }
 
 // turnValue returns, after solve, the value for the root's mover of the
@@ -345,109 +362,4 @@ func (r *pxRetro) turnValue(c, q, dir int) int8 {
 		return 1
 	}
 	return -2
-}
-
-// TestPxRetroPrimitives checks the orientation masks against plain
-// rotations of the board: pxFiveSuper against pxFiveIn on each turned
-// board, pxRmax against its definition, and the subset ranking.
-func TestPxRetroPrimitives(t *testing.T) {
-	rng := game.NewRand(11)
-	fives := 0
-	for it := 0; it < 300; it++ {
-		b := rng.Uint64() & rng.Uint64() & pxFullQ
-		if it%2 == 0 {
-			b |= rng.Uint64() & pxFullQ
-		}
-		got := pxFiveSuper(b)
-		for o := 0; o < 256; o++ {
-			board := b
-			for q := 0; q < 4; q++ {
-				for k := 0; k < o>>(2*q)&3; k++ {
-					board = pxRotQ(board, q, 0)
-				}
-			}
-			want := pxFiveIn(pxFromQ(board), pxLines)
-			if got.has(o) != want {
-				t.Fatalf("board %x orientation %d: five %v, want %v", b, o, got.has(o), want)
-			}
-			if want {
-				fives++
-			}
-		}
-		var x pxSuper
-		for w := range x {
-			x[w] = rng.Uint64() & rng.Uint64() & rng.Uint64()
-		}
-		y := pxRmax(x)
-		for o := 0; o < 256; o++ {
-			want := false
-			for q := 0; q < 4; q++ {
-				for _, d := range []int{1, 3} {
-					oq := (o>>(2*q)&3 + d) & 3
-					if x.has(o&^(3<<(2*q)) | oq<<(2*q)) {
-						want = true
-					}
-				}
-			}
-			if y.has(o) != want {
-				t.Fatalf("pxRmax at %d: %v, want %v", o, y.has(o), want)
-			}
-		}
-	}
-	if fives < 1000 {
-		t.Fatalf("only %d fives seen", fives)
-	}
-	for k := 1; k <= 10; k++ {
-		for sz := 1; sz <= k; sz++ {
-			m := uint64(1)<<sz - 1
-			for i := 0; i < pxBinom[k][sz]; i++ {
-				if pxColexRank(m) != i || bits.OnesCount64(m) != sz || m >= 1<<k {
-					t.Fatalf("subset %d of size %d of %d: mask %b, rank %d", i, sz, k, m, pxColexRank(m))
-				}
-				m = pxNextSubset(m)
-			}
-		}
-	}
-}
-
-// TestPxRetroMatchesSearch compares retrograde values, of positions and
-// of each of their turns, with the reference solver on late positions.
-func TestPxRetroMatchesSearch(t *testing.T) {
-	ref := newPxRefSolver(18)
-	var r pxRetro
-	ps := pxRandomPositions(12, 120, 26, 31)
-	ps = append(ps, pxPolicyPositions(13, 40, 26, 28)...)
-	count := map[int8]int{}
-	turns := 0
-	for pi, p := range ps {
-		me, opp := p[0], p[1]
-		if pxWinsNow(me, opp) && pi%4 != 0 {
-			continue
-		}
-		v, want := r.solve(pxToQ(me), pxToQ(opp)), ref.value(me, opp)
-		if v != want {
-			t.Fatalf("%s: retrograde %d, reference %d", pxPositionString(me, opp), v, want)
-		}
-		count[v]++
-		if pi%2 != 0 {
-			continue
-		}
-		for _, k := range pxChildren(me, opp, nil) {
-			if k.turn.q < 0 {
-				continue // the placement ended the game
-			}
-			want := k.value
-			if !k.final {
-				want = -ref.value(k.me, k.opp)
-			}
-			got := r.turnValue(int(pxRMtoQ[k.turn.cell]), int(k.turn.q), int(k.turn.dir))
-			if got != want {
-				t.Fatalf("%s: turn %v: retrograde %d, reference %d", pxPositionString(me, opp), k.turn, got, want)
-			}
-			turns++
-		}
-	}
-	if count[1] < 10 || count[0] < 10 || count[-1] < 3 || turns < 2000 {
-		t.Fatalf("too few compared: values %v, %d turns", count, turns)
-	}
 }
