@@ -133,7 +133,6 @@ func TestPlayerKeepsThePlayClock(t *testing.T) {
 		t.Skip("plays for about 12 s; wall time means nothing under the race detector")
 	}
 	p, srv, log := newTestPlayer(t, PlayerConfig{Level: ai.Hard})
-	defer func() { serverSlowest(t, log.String()) }()
 	timer := &timedTransport{}
 	client := &http.Client{Transport: timer}
 	ctx, cancel := context.WithTimeout(context.Background(), 12*time.Second)
@@ -158,12 +157,16 @@ func TestPlayerKeepsThePlayClock(t *testing.T) {
 	for _, d := range timer.plays {
 		worst = max(worst, d)
 	}
-	t.Logf("%d plays, slowest answer %s (play clock 1 s)", len(timer.plays), worst)
+	own := serverSlowest(log.String())
+	t.Logf("%d plays; slowest answer %s from the player's side (its log), %s at the manager (play clock 1 s, grace %s)",
+		len(timer.plays), own, worst, DefaultGrace)
 	if len(timer.plays) < 10 {
 		t.Errorf("only %d plays measured", len(timer.plays))
 	}
-	if worst >= time.Second {
-		t.Errorf("an answer took %s, over the 1 s play clock", worst)
+	// The player answers within the clock; the trip back, on a busy
+	// machine, may take some of the grace the manager allows.
+	if own >= time.Second || worst >= time.Second+DefaultGrace {
+		t.Errorf("an answer took %s at the player, %s at the manager: over the 1 s play clock", own, worst)
 	}
 	p.mu.Lock()
 	left := len(p.matches)
@@ -232,15 +235,16 @@ func must(t *testing.T, path string) io.Reader {
 	return f
 }
 
-// serverSlowest logs the player's own slowest play (from its log lines).
-func serverSlowest(t *testing.T, log string) {
+// serverSlowest is the player's own slowest play, by its log lines: from
+// the message read to the reply written.
+func serverSlowest(log string) time.Duration {
 	re := regexp.MustCompile(`msg=play .* ms=(\d+)`)
 	worst := 0
 	for _, m := range re.FindAllStringSubmatch(log, -1) {
 		n, _ := strconv.Atoi(m[1])
 		worst = max(worst, n)
 	}
-	t.Logf("the player's slowest play, by its log: %d ms", worst)
+	return time.Duration(worst) * time.Millisecond
 }
 
 // TestManagerAborts: when the manager's context ends mid-game, the remote
