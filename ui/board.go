@@ -31,10 +31,18 @@ type boardScreen struct {
 	isErr  bool
 
 	spin    spinner.Model
-	confirm string // "quit" or "resign" while asking
-	prompt  bool
-	input   textinput.Model
-	movesVP viewport.Model
+	confirm string // "quit", "resign" or "replace" while asking
+	// question is the open question when it must outlast other status
+	// messages (the AI moving while the player reads it).
+	question string
+	prompt   bool
+	input    textinput.Model
+	// premove is a move typed while another role was to move: it is
+	// played when this client's turn comes, if it is legal then.
+	premove string
+	// recallAt is the entry of the prompt history ↑ and ↓ reached.
+	recallAt int
+	movesVP  viewport.Model
 	// moveScroll is how many lines the move list is scrolled up from
 	// its end (0 follows the game).
 	moveScroll int
@@ -64,7 +72,21 @@ func newBoard(c *common, v *game.Variant, position string, seats []SeatConfig) (
 	return b, nil
 }
 
-// boardFromSave resumes a saved game exactly.
+// boardFromSlot resumes the game saved in the store under slot ("" for
+// a plain SaveStore's one save): the save is this game's own.
+func boardFromSlot(c *common, sv SavedGame, slot string) (*boardScreen, error) {
+	b, err := boardFromSave(c, sv)
+	if err != nil {
+		return nil, err
+	}
+	l := b.m.(*localMatch)
+	l.saved, l.slot = true, slot
+	return b, nil
+}
+
+// boardFromSave resumes a saved game exactly, as a new game of its own
+// (a file given with --load): its first save takes a slot of its own,
+// or asks before it replaces the store's one save.
 func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
 	v, err := game.Lookup(sv.Variant)
 	if err != nil {
@@ -80,11 +102,10 @@ func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
 	}
 	l := b.newLocal(start, sv.Start, sv.Seats)
 	l.moves = moves
-	l.saved = true // the save in the store is this game's
 	l.rebuild()
 	b.setMatch(l)
 	b.centreCursor()
-	b.status = fmt.Sprintf("resumed after %d moves", len(moves))
+	b.status = "resumed after " + count(len(moves), "move")
 	return b, nil
 }
 
@@ -168,6 +189,7 @@ func (b *boardScreen) play(m game.Move) tea.Cmd {
 	}
 	b.clearChoices()
 	b.sync()
+	b.premove = "" // the player moved: a move typed ahead is not wanted
 	return cmd
 }
 
@@ -220,10 +242,37 @@ func (b *boardScreen) humanRole() game.Role {
 	return game.NoRole
 }
 
+// update handles a message, then asks whatever the match needs asked.
 func (b *boardScreen) update(msg tea.Msg) (screen, tea.Cmd) {
+	s, cmd := b.handle(msg)
+	if s == screen(b) {
+		b.askReplace()
+	}
+	return s, cmd
+}
+
+// replacer is a match that may have to ask before its save replaces
+// another game's (a local game in a store of one).
+type replacer interface {
+	replaceQuestion() string
+	answerReplace(yes bool)
+}
+
+// askReplace opens the question before a save replaces another game.
+func (b *boardScreen) askReplace() {
+	r, ok := b.m.(replacer)
+	if !ok || b.confirm != "" {
+		return
+	}
+	if q := r.replaceQuestion(); q != "" {
+		b.confirm, b.question = "replace", q
+	}
+}
+
+func (b *boardScreen) handle(msg tea.Msg) (screen, tea.Cmd) {
 	if cmd, ok := b.m.update(msg); ok {
 		b.sync()
-		return b, cmd
+		return b, tea.Batch(cmd, b.playPremove())
 	}
 	switch msg := msg.(type) {
 	case NoticeMsg:
@@ -248,6 +297,15 @@ func (b *boardScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	return b, nil
 }
 
+// seatList names who plays each role: "x ana, o AI hard".
+func (b *boardScreen) seatList() string {
+	parts := make([]string, len(b.v.Roles))
+	for i, role := range b.v.Roles {
+		parts[i] = role + " " + b.m.seatName(game.Role(i))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // endAction carries out an end-of-game choice (a key or a button).
 func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
 	switch {
@@ -258,11 +316,15 @@ func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
 		return b, nil
 	case a == endRematch:
 		startPos, seats := b.m.setup()
-		nb, err := newBoard(b.c, b.v, startPos, seats)
+		// Sides change: each seat plays the next role, so the first move
+		// (a proven win in Quad 5×5) goes round.
+		swapped := append(append([]SeatConfig{}, seats[1:]...), seats[0])
+		nb, err := newBoard(b.c, b.v, startPos, swapped)
 		if err != nil {
 			b.setStatus(err.Error(), true)
 			return b, nil
 		}
+		nb.setStatus("rematch with sides changed: "+nb.seatList(), false)
 		return nb, nil
 	}
 	_, seats := b.m.setup()

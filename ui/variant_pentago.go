@@ -118,6 +118,9 @@ func (p *pentagoUI) act(s game.State, c pos, _ *pos) actResult {
 func (p *pentagoUI) key(s game.State, msg tea.KeyMsg, cur pos, _ *pos) (actResult, bool) {
 	q := p.turnQuadrantAt(cur)
 	switch {
+	case key.Matches(msg, pentagoKeys.Quadrant) && len(msg.Runes) == 1 && !p.rotating(s):
+		// A quadrant chosen now would be forgotten with the placement.
+		return actResult{msg: "place a marble first (enter); then 1-4 chooses the quadrant to turn", isError: true}, true
 	case key.Matches(msg, pentagoKeys.Quadrant) && len(msg.Runes) == 1:
 		p.chosen = int(msg.Runes[0] - '0')
 		return actResult{msg: fmt.Sprintf("quadrant %d chosen: z/[ counterclockwise, x/] clockwise", p.chosen)}, true

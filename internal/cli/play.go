@@ -23,7 +23,7 @@ func (s *seatFlags) Set(v string) error { *s = append(*s, v); return nil }
 // runPlay opens the interactive client: the menu, or directly a game.
 //
 //	tabletop play [VARIANT] [--seat ROLE=human|ai:LEVEL[:NAME]]... [--position P]
-//	              [--load FILE] [--no-mouse] [--ascii] [--theme NAME]
+//	              [--load FILE] [--no-mouse] [--ascii] [--theme NAME] [--budget TIME]
 func runPlay(c *commandLine, args []string) error {
 	var seats seatFlags
 	c.flags.Var(&seats, "seat", "who plays a role: ROLE=human[:NAME] or ROLE=ai:LEVEL[:NAME] (repeatable)")
@@ -32,6 +32,7 @@ func runPlay(c *commandLine, args []string) error {
 	noMouse := c.flags.Bool("no-mouse", false, "do not capture the mouse (keeps the terminal's text selection)")
 	ascii := c.flags.Bool("ascii", false, "7-bit characters and no colour")
 	theme := c.flags.String("theme", "", "colour theme: "+strings.Join(themes.Names(), ", "))
+	budget := c.flags.Duration("budget", 0, "the AI's time per move, e.g. 5s (default: the last one set, else each level's own)")
 	c.help = "Usage: tabletop play [VARIANT] [FLAGS]   (no variant opens the menu)\n\n" +
 		"The rules of every game: RULES.md in the tabletop repository.\n\n" +
 		gameList() + "\nFlags:\n"
@@ -39,7 +40,10 @@ func runPlay(c *commandLine, args []string) error {
 	if err != nil {
 		return err
 	}
-	opts := ui.Options{Mouse: !*noMouse, ASCII: *ascii, Theme: *theme}
+	if *budget < 0 {
+		return usagef("--budget %s: want a positive time such as 5s", *budget)
+	}
+	opts := ui.Options{Mouse: !*noMouse, ASCII: *ascii, Theme: *theme, AIBudget: *budget}
 	if *theme != "" {
 		if _, ok := themes.Lookup(*theme); !ok {
 			return usagef("unknown theme %q (known: %s)", *theme, strings.Join(themes.Names(), ", "))
