@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
 )
 
 // stubPlayer is a deliberately bad GGP player: it is ready at once, then
@@ -247,15 +248,26 @@ func serverSlowest(log string) time.Duration {
 	return time.Duration(worst) * time.Millisecond
 }
 
+// cancellingPlayer calls the match off on its first move.
+type cancellingPlayer struct {
+	ai.RandomPlayer
+	cancel context.CancelFunc
+}
+
+func (p *cancellingPlayer) Choose(ctx context.Context, s game.State) game.Move {
+	p.cancel()
+	return p.RandomPlayer.Choose(ctx, s)
+}
+
 // TestManagerAborts: when the manager's context ends mid-game, the remote
 // player is sent abort and forgets the match, and the record says so.
 func TestManagerAborts(t *testing.T) {
-	p, srv, log := newTestPlayer(t, PlayerConfig{Level: ai.Hard})
+	p, srv, log := newTestPlayer(t, PlayerConfig{Level: ai.Easy})
 	v, rules := sheet(t, "connectfour")
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	rec, err := RunGame(ctx, Game{MatchID: "abort.me", Variant: v, Rules: rules,
-		Seats:      []Seat{{Name: "tabletop", Remote: &Remote{URL: srv.URL}}, {Name: "random", Local: ai.NewRandomPlayer(1)}},
+		Seats:      []Seat{{Name: "tabletop", Remote: &Remote{URL: srv.URL}}, {Name: "quitter", Local: &cancellingPlayer{cancel: cancel}}},
 		StartClock: 3 * time.Second, PlayClock: time.Second})
 	if err == nil || rec == nil || !rec.IsAborted || rec.IsCompleted {
 		t.Fatalf("RunGame after the context ended: %v (a record: %v)", err, rec != nil)
