@@ -30,6 +30,7 @@ func commands() []command {
 		{"analyze", "let the AI analyse a position", runAnalyze},
 		{"match", "play AI matches headless and print a results table", runMatch},
 		{"serve", "serve tabletop over SSH", runServe},
+		{"ggp-player", "play General Game Playing matches over HTTP", runGGPPlayer},
 		{"loadtest", "load-test a tabletop SSH server on this machine", runLoadtest},
 	}
 }
@@ -71,7 +72,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'tabletop COMMAND -h' (or 'tabletop help COMMAND') for the flags of a command.")
