@@ -14,6 +14,7 @@ import (
 
 	"github.com/charmbracelet/log"
 
+	"github.com/tabletop/tabletop/internal/sheets"
 	"github.com/tabletop/tabletop/server"
 	"github.com/tabletop/tabletop/server/metrics"
 )
@@ -91,6 +92,7 @@ func serveConfig(c *commandLine, args []string) (server.Config, serveExtras, err
 	maxSaveBytes := env.Int("max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", d.MaxSaveBytes, "largest saved game in bytes")
 	storeDSN := env.String("store", "TABLETOP_STORE", "", "where rooms, players and ratings are kept: a postgres:// URL (several nodes share it) or an SQLite file (default DATA/tabletop.db)")
 	metricsAddr := env.String("metrics", "TABLETOP_METRICS", "", "serve Prometheus metrics and /healthz over HTTP on this address, e.g. 127.0.0.1:9100 (default: off)")
+	gamesDir := env.String("games", "TABLETOP_GAMES", "", "folder of GDL rule sheets (*.kif) offered in rooms besides the built-in games")
 	logLevel := env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
 	c.help = `Usage: tabletop serve [FLAGS]
 
@@ -112,6 +114,9 @@ Flags (each also settable by the environment variable shown):
 		return server.Config{}, serveExtras{}, usageError{err.Error()}
 	}
 	logger := log.NewWithOptions(c.stderr, log.Options{ReportTimestamp: true, Level: level})
+	if err := registerServedSheets(*gamesDir, logger); err != nil {
+		return server.Config{}, serveExtras{}, err
+	}
 
 	cfg := server.Config{
 		Listen:           *listen,
@@ -140,6 +145,27 @@ Flags (each also settable by the environment variable shown):
 		NewClient:        server.UIClient,
 	}
 	return cfg, serveExtras{store: *storeDSN, metrics: *metricsAddr}, nil
+}
+
+// registerServedSheets makes the operator's rule sheets games of every
+// room (players never send sheets: they choose among these). A sheet that
+// does not load is logged and left out; a folder that cannot be read
+// stops the server before it starts.
+func registerServedSheets(dir string, logger *log.Logger) error {
+	if dir == "" {
+		return nil
+	}
+	if _, err := os.Stat(dir); err != nil {
+		return fmt.Errorf("--games: %v", err)
+	}
+	vs, err := sheets.RegisterDir(dir, sheets.TurnTaking)
+	for _, v := range vs {
+		logger.Info("rule sheet", "game", v.Name, "title", v.Title)
+	}
+	if err != nil {
+		logger.Warn("rule sheets left out", "err", err)
+	}
+	return nil
 }
 
 // serveUntilSignal serves on l until the server fails or a signal stops
