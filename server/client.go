@@ -15,13 +15,14 @@ import (
 // reachable from it.
 func UIClient(o ClientOptions) tea.Model {
 	return ui.New(ui.Options{
-		Renderer: o.Renderer,
-		Store:    o.Store,
-		Lobby:    o.Lobby,
-		Player:   o.Player,
-		Mouse:    true,
-		Remote:   true,
-		Start:    ui.Start{Join: o.JoinCode},
+		Renderer:  o.Renderer,
+		Store:     o.Store,
+		Lobby:     o.Lobby,
+		Standings: o.Standings,
+		Player:    o.Player,
+		Mouse:     true,
+		Remote:    true,
+		Start:     ui.Start{Join: o.JoinCode},
 		// Single-player AI searches run in the server process: they share
 		// the server's slots with the rooms' AI seats, one thread each.
 		AISlots:   o.AISlots,

@@ -27,6 +27,9 @@ type ClientOptions struct {
 	// AISlots is shared by every session and room of the server: it
 	// bounds the AI searches running at once.
 	AISlots *ai.Slots
+	// Standings serves the ratings screens; nil without a store that
+	// keeps ratings.
+	Standings ui.Standings
 }
 
 // ClientFactory builds the client model for a session (ui.New over SSH).

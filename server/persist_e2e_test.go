@@ -88,6 +88,19 @@ func TestRoomGameSurvivesRestart(t *testing.T) {
 		}
 		t.Logf("%s: %.0f ± %.0f", s.name, r[0].Rating, r[0].Deviation)
 	}
+	// The ratings screens' source sees the same.
+	st := n2.standings()
+	if board, err := st.Leaderboard("pentago"); err != nil || len(board) != 2 {
+		t.Fatalf("leaderboard %+v, %v", board, err)
+	}
+	page, err := st.Page(fingerprint(ana.key))
+	if err != nil || page.Name != "ana" || len(page.Recent) != 1 || page.Recent[0].Change == 0 || page.Recent[0].Players != "ana v bob" {
+		t.Fatalf("ana's page %+v, %v", page, err)
+	}
+	rec, err := st.Game(page.Recent[0].ID)
+	if err != nil || len(rec.Moves) != len(g.Moves) || rec.Seats[1].Name != "bob" {
+		t.Fatalf("game record %+v, %v", rec, err)
+	}
 }
 
 // Two server nodes on one store, a player on each, play a whole Pentago

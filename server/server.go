@@ -441,6 +441,8 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 		Store:    store,
 		JoinCode: gs.joinCode,
 		AISlots:  s.aiSlots,
+		// Ratings, when the rooms are kept in the storage layer.
+		Standings: s.standings(),
 	})
 	if model == nil {
 		return nil

@@ -26,6 +26,7 @@ const (
 	actCreateRoom
 	actJoinRoom
 	actRoomList
+	actRatings
 	actRules
 	actQuit
 )
@@ -102,6 +103,9 @@ func newMenu(c *common, status string) *menuScreen {
 			menuItem{title: "Join room", desc: "enter a room code", action: actJoinRoom},
 			menuItem{title: "Room list", desc: "see the open rooms", action: actRoomList},
 		)
+	}
+	if c.opts.Standings != nil {
+		items = append(items, menuItem{title: "Ratings", desc: "leaderboards and your games", action: actRatings})
 	}
 	items = append(items,
 		menuItem{title: "Rules", desc: "how each game is played", action: actRules},
@@ -334,6 +338,8 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 		return newJoinScreen(c), nil
 	case actRoomList:
 		return newRoomList(c), nil
+	case actRatings:
+		return newStandings(c), nil
 	case actRules:
 		return newRules(c, nil, m), nil
 	case actQuit:

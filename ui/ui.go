@@ -122,6 +122,8 @@ type Options struct {
 	Store SaveStore
 	// Lobby, when set, adds Create room / Join room / Room list.
 	Lobby rooms.Lobby
+	// Standings, when set, adds Ratings: leaderboards and the player's page.
+	Standings Standings
 	// Player is the person at this client.
 	Player rooms.Player
 	// Mouse enables mouse input (cell motion); off leaves the terminal's
