@@ -409,3 +409,35 @@ func (l *Host) Join(p Player, code string) (Room, error) {
 
 // errClosing refuses rooms while the host closes.
 var errClosing = errors.New("the server is closing")
+
+// CreateMatched makes a rated room for two players paired by quick match
+// (or any pairing done elsewhere): each seat is held for its player's key,
+// so each enters with Join from whichever node they are on; a player who
+// does not come loses the seat as after any hold.
+func (l *Host) CreateMatched(variant string, players []Player) (string, error) {
+	v, err := game.Lookup(variant)
+	if err != nil {
+		return "", err
+	}
+	if len(players) != len(v.Roles) {
+		return "", fmt.Errorf("%s has %d seats, not %d", v.Name, len(v.Roles), len(players))
+	}
+	start := v.New()
+	now := time.Now()
+	rec := Record{Variant: v.Name, Start: start.String(), AfterHold: SeatOpen, Rated: true, Spectators: SpectatorsAll, Started: true, Created: now}
+	for _, p := range players {
+		if p.ID == "" {
+			return "", errors.New("quick match is for players with a key")
+		}
+		rec.Seats = append(rec.Seats, SeatRecord{Kind: SeatHeld, PlayerID: p.ID, Name: p.Name, HeldUntil: now.Add(l.cfg.SeatHold)})
+	}
+	r := l.newRoom(v, start, string(ai.Medium))
+	if err := l.register(r, rec); err != nil {
+		return "", err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.armHolds()
+	r.changed("matched: " + players[0].Name + " v " + players[1%len(players)].Name)
+	return r.rec.Code, nil
+}

@@ -15,14 +15,15 @@ import (
 // reachable from it.
 func UIClient(o ClientOptions) tea.Model {
 	return ui.New(ui.Options{
-		Renderer:  o.Renderer,
-		Store:     o.Store,
-		Lobby:     o.Lobby,
-		Standings: o.Standings,
-		Player:    o.Player,
-		Mouse:     true,
-		Remote:    true,
-		Start:     ui.Start{Join: o.JoinCode},
+		Renderer:   o.Renderer,
+		Store:      o.Store,
+		Lobby:      o.Lobby,
+		Standings:  o.Standings,
+		QuickMatch: o.QuickMatch,
+		Player:     o.Player,
+		Mouse:      true,
+		Remote:     true,
+		Start:      ui.Start{Join: o.JoinCode},
 		// Single-player AI searches run in the server process: they share
 		// the server's slots with the rooms' AI seats, one thread each.
 		AISlots:   o.AISlots,
@@ -41,6 +42,7 @@ type sessionLobby struct {
 	l      *rooms.Host
 	player rooms.Player
 	mu     sync.Mutex
+	atEnds []func() // run when the session ends
 	rooms  map[*sessionRoom]struct{}
 	done   bool
 }
@@ -91,13 +93,25 @@ func (s *sessionLobby) enter(f func() (rooms.Room, error)) (rooms.Room, error) {
 	return sr, nil
 }
 
+// atEnd runs f when the session ends (leaveAll).
+func (s *sessionLobby) atEnd(f func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.atEnds = append(s.atEnds, f)
+}
+
 // leaveAll gives up every place of the session.
 func (s *sessionLobby) leaveAll() {
 	s.mu.Lock()
 	s.done = true
 	rooms := s.rooms
 	s.rooms = map[*sessionRoom]struct{}{}
+	atEnds := s.atEnds
+	s.atEnds = nil
 	s.mu.Unlock()
+	for _, f := range atEnds {
+		f()
+	}
 	for r := range rooms {
 		r.Room.Leave()
 	}

@@ -30,6 +30,9 @@ type ClientOptions struct {
 	// Standings serves the ratings screens; nil without a store that
 	// keeps ratings.
 	Standings ui.Standings
+	// QuickMatch is the session's "play anyone"; nil for guests and
+	// without the storage layer.
+	QuickMatch ui.QuickMatch
 }
 
 // ClientFactory builds the client model for a session (ui.New over SSH).

@@ -17,6 +17,7 @@ import (
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/rooms/roomstest"
 	"github.com/tabletop/tabletop/server/metrics"
+	"github.com/tabletop/tabletop/ui"
 )
 
 func fingerprint(k gossh.Signer) string { return gossh.FingerprintSHA256(k.PublicKey()) }
@@ -305,4 +306,69 @@ func TestMetricsFollowTheRooms(t *testing.T) {
 	if err := n.Healthy(); err == nil {
 		t.Error("healthy with the store closed")
 	}
+}
+
+// Quick match across two nodes: two key holders queue for Pentago, each
+// on their own node; one node pairs them, both find the room and take
+// their seats; cancelling leaves the queue.
+func TestQuickMatchAcrossNodes(t *testing.T) {
+	sharedBackends(t, func(t *testing.T, dsn string) {
+		n1 := startNode(t, t.TempDir(), NewRoomStore(openDB(t, dsn), false), nil)
+		n2 := startNode(t, t.TempDir(), NewRoomStore(openDB(t, dsn), false), nil)
+		ana := rooms.Player{ID: "SHA256:ana", Name: "ana"}
+		bob := rooms.Player{ID: "SHA256:bob", Name: "bob"}
+		cy := rooms.Player{ID: "SHA256:cy", Name: "cy"}
+		qa := n1.quickMatchFor(ana, newSessionLobby(n1.Lobby(), ana))
+		qb := n2.quickMatchFor(bob, newSessionLobby(n2.Lobby(), bob))
+		qc := n2.quickMatchFor(cy, newSessionLobby(n2.Lobby(), cy))
+		if err := qc.Enqueue("quad5"); err != nil { // another game's queue
+			t.Fatal(err)
+		}
+		if err := qa.Enqueue("pentago"); err != nil {
+			t.Fatal(err)
+		}
+		if _, waiting, err := qa.Poll("pentago"); err != nil || len(waiting) != 1 || waiting[0] != "ana" {
+			t.Fatalf("queue %v, %v", waiting, err)
+		}
+		if err := qb.Enqueue("pentago"); err != nil {
+			t.Fatal(err)
+		}
+		codes := map[string]string{}
+		deadline := time.Now().Add(10 * time.Second)
+		for len(codes) < 2 && time.Now().Before(deadline) {
+			for name, q := range map[string]ui.QuickMatch{"ana": qa, "bob": qb} {
+				if codes[name] == "" {
+					code, _, err := q.Poll("pentago")
+					if err != nil {
+						t.Fatal(err)
+					}
+					codes[name] = code
+				}
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if codes["ana"] == "" || codes["ana"] != codes["bob"] {
+			t.Fatalf("matched rooms %v", codes)
+		}
+		a, err := n1.Lobby().Join(ana, codes["ana"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer a.Leave()
+		b, err := n2.Lobby().Join(bob, codes["bob"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Leave()
+		if len(a.View().You) != 1 || len(b.View().You) != 1 {
+			t.Fatalf("seats: ana %v, bob %v", a.View().You, b.View().You)
+		}
+		if _, waiting, _ := qc.Poll("quad5"); len(waiting) != 1 {
+			t.Fatalf("quad5 queue %v", waiting)
+		}
+		qc.Cancel()
+		if _, waiting, _ := qc.Poll("quad5"); len(waiting) != 0 {
+			t.Fatalf("quad5 queue after cancel %v", waiting)
+		}
+	})
 }

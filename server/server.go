@@ -442,7 +442,8 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 		JoinCode: gs.joinCode,
 		AISlots:  s.aiSlots,
 		// Ratings, when the rooms are kept in the storage layer.
-		Standings: s.standings(),
+		Standings:  s.standings(),
+		QuickMatch: s.quickMatchFor(gs.player, gs.lobby),
 	})
 	if model == nil {
 		return nil

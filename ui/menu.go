@@ -27,6 +27,7 @@ const (
 	actJoinRoom
 	actRoomList
 	actRatings
+	actQuickMatch
 	actRules
 	actQuit
 )
@@ -103,6 +104,9 @@ func newMenu(c *common, status string) *menuScreen {
 			menuItem{title: "Join room", desc: "enter a room code", action: actJoinRoom},
 			menuItem{title: "Room list", desc: "see the open rooms", action: actRoomList},
 		)
+	}
+	if c.opts.QuickMatch != nil && c.opts.Lobby != nil && c.opts.Player.ID != "" {
+		items = append(items, menuItem{title: "Play anyone", desc: "be paired with a player near your rating", action: actQuickMatch})
 	}
 	if c.opts.Standings != nil {
 		items = append(items, menuItem{title: "Ratings", desc: "leaderboards and your games", action: actRatings})
@@ -340,6 +344,8 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 		return newRoomList(c), nil
 	case actRatings:
 		return newStandings(c), nil
+	case actQuickMatch:
+		return newQuickMatch(c), nil
 	case actRules:
 		return newRules(c, nil, m), nil
 	case actQuit:
