@@ -434,6 +434,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 	if gs.player.ID != "" {
 		store = s.saves.For(gs.player.ID)
 	}
+	s.seePlayer(gs.player)
 	model := s.cfg.NewClient(ClientOptions{
 		Renderer: renderer,
 		Player:   gs.player,

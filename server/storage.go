@@ -310,3 +310,17 @@ func (s *Server) Healthy() error {
 	}
 	return nil
 }
+
+// seePlayer records a key holder's visit (name, last seen) in the
+// storage layer, if the server has one.
+func (s *Server) seePlayer(p rooms.Player) {
+	rs, ok := s.cfg.Store.(*RoomStore)
+	if !ok || p.ID == "" {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if _, err := rs.DB().SeePlayer(ctx, p.ID, p.Name, time.Now()); err != nil {
+		s.log.Warn("store: player not recorded", "err", err)
+	}
+}
