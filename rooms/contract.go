@@ -5,8 +5,9 @@
 // A room owns its one authoritative game: it validates every move with
 // package game, plays its AI seats off its lock, and tells its members
 // about changes through a mailbox channel. It knows nothing of terminals,
-// SSH or Bubble Tea (see imports_test.go), so that a server, a test or a
-// future second node can drive it alike.
+// SSH, Bubble Tea or SQL (see imports_test.go): it keeps its rooms through
+// the Store interface, which a database behind an adapter implements, so
+// that rooms survive restarts and several server nodes share them.
 package rooms
 
 import (
