@@ -93,7 +93,9 @@ type Options struct {
 	// Paranoid, MaxN, BestReply (which needs game.Skipper, else Paranoid
 	// is used) or UCT (which has no depth cap and no root noise); ByLevel
 	// (the zero value) means the level's default (DefaultMulti at hard
-	// and max).
+	// and max). General asks for the general player on any game, of any
+	// number of roles; games without hand-written help (GDL games) get it
+	// whatever Multi says.
 	Multi Algorithm
 	// MaxDepth, when positive, caps the iterative deepening (in actions).
 	MaxDepth int

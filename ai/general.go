@@ -72,7 +72,7 @@ type genStep struct {
 // The general player's tree.
 const (
 	genMaxNodes         = 1 << 20 // per thread, about 48 MiB
-	genExploration      = 0.7     // UCB1 constant on rewards 0–1; see the README
+	genExploration      = 0.4     // UCB1 constant on rewards 0–1, measured in the README
 	genExpandAfter      = 1       // visits of a leaf before it gets children
 	genMaxJointChildren = 4096    // joint moves stored below a joint node
 	genMaxPlayout       = 10000   // plies of a playout, against endless games

@@ -196,9 +196,13 @@ func genResult(trees []*genTree, role game.Role) Result {
 	ch := genChoices(trees, role)
 	best, bestExact, all := -1, -1, true
 	for k, c := range ch {
-		if c.exact < 0 {
+		switch {
+		case c.exact < 0:
 			all = false
-		} else if best < 0 || c.exact > ch[best].exact {
+		case best < 0 || c.exact > ch[best].exact || c.exact == ch[best].exact && c.visits > ch[best].visits:
+			// Among equal proofs the most visited: against a lost
+			// position, the move the tree liked longest asks the most of
+			// a fallible opponent.
 			best = k
 		}
 	}

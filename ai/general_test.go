@@ -101,17 +101,17 @@ func TestGeneralDispatch(t *testing.T) {
 }
 
 // The general player never loses tic-tac-toe: every reply of the opponent
-// is tried, on both sides, with 800 playouts per move (and one thread, so
-// every search is reproducible). Without the proofs (solver off) it loses
-// one of these games as o, at 400 playouts two; with 12 playouts the same
-// enumeration finds many lost games, which shows that it can fail.
+// is tried, on both sides, with 1600 playouts per move (and one thread,
+// so every search is reproducible). Without the proofs (solver off) it
+// loses two of these games as o; with 12 playouts the same enumeration
+// finds many lost games, which shows that it can fail.
 func TestGeneralTicTacToeNeverLoses(t *testing.T) {
 	v := sheet(t, "tictactoe")
 	for _, tc := range []struct {
 		playouts int
 		wantLoss bool
 	}{
-		{playouts: 800},
+		{playouts: 1600},
 		{playouts: 12, wantLoss: true},
 	} {
 		for ai := game.Role(0); ai < 2; ai++ {
@@ -343,5 +343,35 @@ func BenchmarkGeneral(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
 		})
+	}
+}
+
+// The general player reports progress with legal moves and stops when
+// told to move now (the context is cancelled), long before its budget.
+func TestGeneralProgressAndMoveNow(t *testing.T) {
+	s := sheet(t, "connectfour").New()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var got []Progress
+	start := time.Now()
+	res := NewSearcher().Search(ctx, s, Options{Level: Max, Budget: time.Minute, Progress: func(p Progress) {
+		got = append(got, p)
+		if len(got) == 2 {
+			cancel()
+		}
+	}})
+	if time.Since(start) > 30*time.Second {
+		t.Errorf("move now: the search went on for %v", time.Since(start))
+	}
+	if len(got) < 2 {
+		t.Fatalf("%d progress reports", len(got))
+	}
+	for i, p := range got {
+		if !s.IsLegal(p.Best) || p.Depth != len(p.PV) || p.Nodes <= 0 || len(FormatLine(s, p.PV)) != len(p.PV) {
+			t.Errorf("report %d: %+v", i, p)
+		}
+	}
+	if !s.IsLegal(res.Move) || res.PV[0] != res.Move || len(FormatLine(s, res.PV)) != len(res.PV) || res.Nodes <= 0 {
+		t.Errorf("result %+v", res)
 	}
 }
