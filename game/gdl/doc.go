@@ -35,8 +35,10 @@
 // neither by the head nor by a literal outside the recursion (the
 // recursion restriction, read for the variables of each argument); init
 // depending on true or does; legal, goal or terminal depending on does;
-// role, base or input depending on true or does; a goal value that is not
-// a whole number from 0 to 100. Sheets whose grounding exceeds the Limits
+// role, base or input depending on true or does; a goal value written in
+// a rule that is not a whole number from 0 to 100 (a value the rules
+// compute out of that range counts as no goal, since grounding
+// over-approximates and may find values that never occur). Sheets whose grounding exceeds the Limits
 // (too many atoms or rule instances, terms nested too deep, too long) are
 // refused with the limit that was reached; so are sheets whose (or ...)
 // literals multiply out to too many rules, and, when the sheet declares

@@ -62,6 +62,7 @@ func TestFeatures(t *testing.T) {
 		{"role in body", "(<= (option ?r) (role ?r))", "a b"},
 		{"legal in body", "(option x) (<= (option y) (legal b noop))", "x y"},
 		{"base and input", "(option x) (<= (base (s ?x)) (n ?x)) (n 0) (n 1) (<= (base (played ?m)) (option ?m)) (<= (input a ?m) (option ?m)) (input b noop)", "x"},
+		{"computed goal values", "(option x) (option y) (val x 30) (val y 300) (<= (goal b ?v) (true (played ?m)) (val ?m ?v))", "x y"},
 		{"static terminal rules", "(option x) (<= (option y) (role a) (not (role c)))", "x y"},
 	}
 	for _, tc := range tests {
@@ -70,6 +71,7 @@ func TestFeatures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			checkAgainstReference(t, []byte(frame+tc.rules), 3, 5)
 			s := v.New()
 			if got := legalTexts(s); got != tc.want {
 				t.Fatalf("legal moves %q, want %q", got, tc.want)

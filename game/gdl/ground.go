@@ -67,7 +67,7 @@ type grel struct {
 	// Atoms [0, old) were known before the current round, [old, cur)
 	// are the round's new atoms; later ones wait for the next round.
 	old, cur int
-	// onAdd is the relation that also receives the atom's argument(s):
+	// feeds is the relation that also receives the atom's argument(s):
 	// init and next feed true, legal feeds does.
 	feeds *grel
 }

@@ -30,6 +30,10 @@ func TestHostileSheets(t *testing.T) {
 			DefaultLimits, "the rules give more than 2000000 ground rule instances"},
 		{"deep recursion", "(num 0) (<= (num (succ ?x)) (num ?x))",
 			DefaultLimits, "a ground term nests deeper than 40: (num (succ (succ (succ (...)))))"},
+		{"zero limits are the defaults", "(num 0) (<= (num (succ ?x)) (num ?x))",
+			Limits{}, "a ground term nests deeper than 40"},
+		{"lower depth", "(num 0) (<= (num (succ ?x)) (num ?x))",
+			Limits{MaxTermDepth: 5}, "a ground term nests deeper than 5"},
 		{"slow join", numbers(60) + "(<= nothing (n ?a) (n ?b) (n ?c) (n ?d) (n ?e) (distinct ?a ?a))",
 			Limits{MaxAtoms: 1000, MaxRules: 1000, MaxTermDepth: 10, MaxTime: 300 * time.Millisecond}, "grounding the rules takes longer than 300ms"},
 	}

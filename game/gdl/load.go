@@ -33,8 +33,21 @@ func Load(name string, src []byte) (*game.Variant, error) {
 	return LoadWithLimits(name, src, DefaultLimits)
 }
 
-// LoadWithLimits is Load with the given limits.
+// LoadWithLimits is Load with the given limits; a zero field takes the
+// value of DefaultLimits.
 func LoadWithLimits(name string, src []byte, lim Limits) (*game.Variant, error) {
+	if lim.MaxAtoms <= 0 {
+		lim.MaxAtoms = DefaultLimits.MaxAtoms
+	}
+	if lim.MaxRules <= 0 {
+		lim.MaxRules = DefaultLimits.MaxRules
+	}
+	if lim.MaxTermDepth <= 0 {
+		lim.MaxTermDepth = DefaultLimits.MaxTermDepth
+	}
+	if lim.MaxTime <= 0 {
+		lim.MaxTime = DefaultLimits.MaxTime
+	}
 	d, err := Parse(src)
 	if err != nil {
 		return nil, err
@@ -130,7 +143,11 @@ func Playouts(v *game.Variant, n int, seed uint64) int {
 				joint = joint[:0]
 				for r := range v.Roles {
 					buf = js.LegalOf(game.Role(r), buf[:0])
-					joint = append(joint, buf[rng.Intn(len(buf))])
+					m := game.Noop // a role without moves: an ill-made sheet
+					if len(buf) > 0 {
+						m = buf[rng.Intn(len(buf))]
+					}
+					joint = append(joint, m)
 				}
 				js.ApplyJoint(joint)
 			} else {

@@ -3,7 +3,6 @@ package gdl
 import (
 	"fmt"
 	"sort"
-	"strconv"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -53,6 +52,16 @@ type network struct {
 
 	moveText   []string // by move; 0 is noop
 	moveByText map[string]game.Move
+}
+
+// baseTerm returns base atom a's fact as a term.
+func (n *network) baseTerm(a int32) *Term {
+	toks, _, _, _ := tokenize([]byte(n.baseText[a]))
+	t, err := (&parser{toks: toks}).term(0)
+	if err != nil {
+		panic(fmt.Sprintf("gdl: fact %q does not read back: %v", n.baseText[a], err))
+	}
+	return t
 }
 
 // build turns the grounder's instances into a network.
@@ -282,10 +291,12 @@ func (b *netBuilder) outputs() error {
 	for _, t := range b.atomsOf(relKey{"goal", 2}) {
 		args := g.terms[t].args
 		role := g.termText(args[0], 1<<30)
-		vt := g.termText(args[1], 1<<30)
-		v, err := strconv.Atoi(vt)
-		if err != nil || v < 0 || v > game.MaxGoal {
-			return &Error{Msg: fmt.Sprintf("goal value %s of role %s is not a whole number from 0 to 100", vt, role)}
+		// A value computed by the rules may be out of range only in the
+		// over-approximation of grounding (constant values were checked
+		// with the rules): such an atom counts as no goal.
+		v, ok := goalValue(g.termText(args[1], 1<<30))
+		if !ok {
+			continue
 		}
 		for r, name := range n.roles {
 			if name == role {
@@ -339,7 +350,7 @@ func (b *netBuilder) programs() {
 		}
 	}
 	out = append(out, n.nextOf...)
-	n.prog = buildProgram(&b.rs, out, make([]bool, n.nAtoms), make([]bool, n.nAtoms))
+	n.prog = buildProgram(&b.rs, out)
 	for _, sg := range n.prog.segs {
 		if sg.loop {
 			n.maxLoop = max(n.maxLoop, int(sg.hi-sg.lo))
@@ -420,7 +431,7 @@ func (g *grounder) staticValues() (map[termID]bool, error) {
 		all[i] = int32(i)
 	}
 	vals := make([]bool, len(terms))
-	buildProgram(&rs, all, make([]bool, len(terms)), make([]bool, len(terms))).run(vals)
+	buildProgram(&rs, all).run(vals)
 	static := make(map[termID]bool, len(terms))
 	for i, t := range terms {
 		static[t] = vals[i]

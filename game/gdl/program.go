@@ -85,17 +85,15 @@ type ruleSet struct {
 }
 
 // buildProgram compiles the evaluation of outputs and every derived atom
-// they depend on, except atoms in skip (evaluated by an earlier program)
-// and atoms without rules (inputs and constants). It marks the atoms it
-// evaluates in done.
-func buildProgram(rs *ruleSet, outputs []int32, skip []bool, done []bool) *program {
+// they depend on; atoms without rules are inputs (or constants).
+func buildProgram(rs *ruleSet, outputs []int32) *program {
 	n := len(rs.rules)
 	need := make([]bool, n)
 	stack := append([]int32(nil), outputs...)
 	for len(stack) > 0 {
 		a := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if need[a] || skip[a] || rs.rules[a] == nil {
+		if need[a] || rs.rules[a] == nil {
 			continue
 		}
 		need[a] = true
@@ -111,7 +109,6 @@ func buildProgram(rs *ruleSet, outputs []int32, skip []bool, done []bool) *progr
 		slices.Sort(comp)
 		sg := segment{lo: int32(len(p.atoms)), loop: len(comp) > 1}
 		for _, a := range comp {
-			done[a] = true
 			p.atoms = append(p.atoms, a)
 			for _, r := range rs.rules[a] {
 				for _, l := range r {

@@ -432,6 +432,19 @@ func (s *State) String() string {
 	return b.String()
 }
 
+// Facts returns the true facts as terms, in the order of String, for
+// views that look inside the position (a board drawn from (cell x y c)
+// facts). It allocates.
+func (s *State) Facts() []*Term {
+	var out []*Term
+	for i := 0; i < s.n.nBase; i++ {
+		if s.vals[i] {
+			out = append(out, s.n.baseTerm(int32(i)))
+		}
+	}
+	return out
+}
+
 // Describe lists the roles' situation and the true facts, one per line.
 func (s *State) Describe() string {
 	var b strings.Builder

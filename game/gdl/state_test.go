@@ -106,6 +106,18 @@ func TestMovesAndPositions(t *testing.T) {
 	}
 }
 
+func TestPositionWithoutBase(t *testing.T) {
+	v := loadFile(t, "littlehex")
+	if _, err := v.ParsePosition("(control white) (cell 5 5 blank)"); err == nil || !strings.Contains(err.Error(), "(cell 5 5 blank) can never be true in this game") {
+		t.Fatalf("ParsePosition: %v", err)
+	}
+	// Without a blank cell the game is over.
+	p, err := v.ParsePosition("(control black) (cell 1 1 white)")
+	if err != nil || p.String() != "(cell 1 1 white) (control black)" || !p.Terminal() {
+		t.Fatalf("ParsePosition: %v", err)
+	}
+}
+
 // TestAllPassGivesRoleZero pins the documented choice when every role's
 // only move is noop.
 func TestAllPassGivesRoleZero(t *testing.T) {
@@ -126,5 +138,31 @@ func TestAllPassGivesRoleZero(t *testing.T) {
 	s.Apply(game.Noop)
 	if !s.Terminal() || s.Goal(1) != 50 {
 		t.Fatalf("%s: terminal %v goal %d", s, s.Terminal(), s.Goal(1))
+	}
+}
+
+func TestTitleAndNotes(t *testing.T) {
+	v := loadFile(t, "tictactoe")
+	if v.Title != "Tic-Tac-Toe" || v.Name != "tictactoe" || !strings.HasPrefix(v.Summary, "Three in a row") || v.Rules == "" {
+		t.Fatalf("title %q summary %q rules %q", v.Title, v.Summary, v.Rules)
+	}
+	plain, err := Load("plain", []byte(skeleton))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Title != "plain" || plain.Summary == "" {
+		t.Fatalf("title %q summary %q", plain.Title, plain.Summary)
+	}
+	d, err := Parse([]byte(";; TITLE:  Odd  \n; first note\n\n(role a) ; not a note\n"))
+	if err != nil || d.Title != "Odd" || len(d.Notes) != 1 || d.Notes[0] != "first note" {
+		t.Fatalf("%+v %v", d, err)
+	}
+	s := v.New()
+	facts := s.(*State).Facts()
+	if len(facts) != 10 || facts[0].Name != "cell" || facts[0].Args[2].Name != "b" || facts[9].String() != "(control x)" {
+		t.Fatalf("facts %v", facts)
+	}
+	if !strings.HasPrefix(s.Describe(), "x to move\n(cell 1 1 b)\n") {
+		t.Fatalf("Describe:\n%s", s.Describe())
 	}
 }

@@ -3,6 +3,7 @@ package gdl
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -125,6 +126,12 @@ func checkHead(r *Rule) error {
 	case "role":
 		if len(r.Body) > 0 || !ground(h) {
 			return ruleError(r, "roles must be given as facts without variables")
+		}
+	case "goal":
+		if len(h.Args) == 2 && ground(h.Args[1]) {
+			if _, ok := goalValue(h.Args[1].String()); !ok {
+				return ruleError(r, "goal value %s is not a whole number from 0 to 100", h.Args[1])
+			}
 		}
 	}
 	if err := checkArity(r, h); err != nil {
@@ -296,4 +303,10 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// goalValue reads a goal value, a whole number from 0 to 100.
+func goalValue(s string) (int, bool) {
+	v, err := strconv.Atoi(s)
+	return v, err == nil && v >= 0 && v <= 100 && s == strconv.Itoa(v)
 }

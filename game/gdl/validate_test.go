@@ -70,8 +70,9 @@ func TestInvalidSheets(t *testing.T) {
 		{"goal on does", skeleton + "(<= (goal a 50) (does a go))", "goal depends on does"},
 		{"base on true", skeleton + "(<= (base (s ?x)) (true (s ?x)))", "base depends on true"},
 		{"init not base", skeleton + "(base (s 1))", "the initial fact (s 0) is not among the base propositions the sheet declares"},
-		{"goal value", skeleton + "(goal a win)", "goal value win of role a is not a whole number from 0 to 100"},
-		{"goal range", skeleton + "(goal b 101)", "goal value 101 of role b"},
+		{"goal value", skeleton + "(goal a win)", "line 10: rule for (goal a win): goal value win is not a whole number from 0 to 100"},
+		{"goal range", skeleton + "(<= (goal b 101) (true (s 1)))", "line 10: rule for (goal b 101): goal value 101 is not"},
+		{"goal form", skeleton + "(goal b 050)", "goal value 050 is not"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
