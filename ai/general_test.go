@@ -2,6 +2,8 @@ package ai
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -373,5 +375,67 @@ func TestGeneralProgressAndMoveNow(t *testing.T) {
 	}
 	if !s.IsLegal(res.Move) || res.PV[0] != res.Move || len(FormatLine(s, res.PV)) != len(res.PV) || res.Nodes <= 0 {
 		t.Errorf("result %+v", res)
+	}
+}
+
+// breakthroughPosition is a position of the 6×6 Breakthrough sheet with
+// white's and black's pawns on the given cells ("XY", column then row).
+func breakthroughPosition(t *testing.T, white, black []string, control string) game.State {
+	t.Helper()
+	var b strings.Builder
+	for x := 1; x <= 6; x++ {
+		for y := 1; y <= 6; y++ {
+			cell, content := string(rune('0'+x))+string(rune('0'+y)), "b"
+			if slices.Contains(white, cell) {
+				content = "white"
+			} else if slices.Contains(black, cell) {
+				content = "black"
+			}
+			fmt.Fprintf(&b, "(cell %d %d %s) ", x, y, content)
+		}
+	}
+	fmt.Fprintf(&b, "(control %s)", control)
+	s, err := sheet(t, "breakthrough").ParsePosition(b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Breakthrough: white races to the far row before black's pawn arrives
+// (only the three moves of the front pawn win), and captures the black
+// pawn about to arrive (every other move loses at once).
+func TestGeneralBreakthroughForcedLines(t *testing.T) {
+	tests := []struct {
+		name         string
+		white, black []string
+		win          bool
+	}{
+		{"race", []string{"34", "51"}, []string{"13", "66"}, true},
+		{"capture", []string{"11", "44"}, []string{"22", "66"}, false},
+	}
+	for _, tc := range tests {
+		s := breakthroughPosition(t, tc.white, tc.black, "white")
+		good := func(m game.Move) bool {
+			c := s.Clone()
+			c.Apply(m)
+			if tc.win {
+				return forcedWin(c, 0, 2)
+			}
+			return !forcedWin(c, 1, 3)
+		}
+		bad := 0
+		for _, m := range s.Legal(nil) {
+			if !good(m) {
+				bad++
+			}
+		}
+		if bad == 0 {
+			t.Fatalf("%s: every move is good, the position tests nothing", tc.name)
+		}
+		res := NewSearcher().Search(context.Background(), s, Options{Level: Hard, Budget: time.Minute, Threads: 1, Playouts: 5000, Seed: 1})
+		if !good(res.Move) || tc.win && (!res.Exact || res.Score != 100) {
+			t.Errorf("%s: %s (%d of %d moves fail), %+v", tc.name, s.FormatMove(res.Move), bad, len(s.Legal(nil)), res)
+		}
 	}
 }
