@@ -13,9 +13,10 @@ import (
 // A node is a position. At a turn-taking node the one role in control
 // picks a child by UCB1 over its own rewards. At a joint node (several
 // roles choose at once) the statistics are decoupled: every role keeps its
-// own visits and rewards per legal move ("arms") and picks by UCB1 alone;
-// the children are the joint moves, numbered in mixed radix over the
-// roles' arms, and exist only when there are few enough of them.
+// own rewards, regrets and average strategy per legal move ("arms") and
+// picks by regret matching alone (pickArm); the children are the joint
+// moves, numbered in mixed radix over the roles' arms, and exist only
+// when there are few enough of them.
 //
 // With solver set the tree proves what it can (MCTS-solver): a finished
 // game is exact; a turn-taking node is exact as soon as a child gives its
@@ -39,7 +40,8 @@ type genTree struct {
 
 	// Scratch of one iteration, kept so that iterating does not allocate.
 	path  []genStep
-	picks []int32 // the arms chosen at the joint nodes of path
+	picks []int32   // the arms chosen at the joint nodes of path
+	probs []float64 // the probability each of picks was chosen with
 	moves []game.Move
 	joint []game.Move
 	goals []int
@@ -59,7 +61,9 @@ type genNode struct {
 type genArm struct {
 	move   game.Move
 	visits int32
-	reward float64
+	reward float64 // sum of the role's rewards
+	regret float64 // cumulative regret (regret matching)
+	strat  float64 // sum of the probabilities it was chosen with
 }
 
 // genStep is one node of an iteration's path; picks is the offset of the
@@ -76,6 +80,7 @@ const (
 	genExpandAfter      = 1       // visits of a leaf before it gets children
 	genMaxJointChildren = 4096    // joint moves stored below a joint node
 	genMaxPlayout       = 10000   // plies of a playout, against endless games
+	genJointMix         = 0.1     // uniform exploration of regret matching at joint nodes
 )
 
 // reset starts a new tree for root, which must not be terminal, and gives
@@ -175,7 +180,7 @@ func (t *genTree) expandJoint(n int32) bool {
 func (t *genTree) iterate(root game.State) {
 	s := t.state
 	s.CopyFrom(root)
-	t.path, t.picks = t.path[:0], t.picks[:0]
+	t.path, t.picks, t.probs = t.path[:0], t.picks[:0], t.probs[:0]
 	n := int32(0)
 	for {
 		nd := &t.nodes[n]
@@ -259,35 +264,58 @@ func (t *genTree) selectChild(n int32) int32 {
 	return best
 }
 
-// pickJoint chooses every role's arm at joint node n by UCB1 over the
-// role's own statistics, sets t.joint to the joint move, records the arms
-// in t.picks and returns the joint move's child number.
+// pickJoint chooses every role's arm at joint node n by the role's own
+// statistics (pickArm), sets t.joint to the joint move, records the arms
+// and their probabilities in t.picks and t.probs and returns the joint
+// move's child number.
 func (t *genTree) pickJoint(n int32) int32 {
 	h := t.nodes[n].joint
-	logN := math.Log(float64(t.nodes[n].visits) + 1)
 	combo := int32(0)
 	for r := 0; r < t.nroles; r++ {
 		lo, hi := t.hdr[h+int32(r)], t.hdr[h+int32(r)+1]
-		best := lo
+		best, prob := lo, 1.0
 		if hi-lo > 1 {
-			bestV := math.Inf(-1)
-			for a := lo; a < hi; a++ {
-				arm := &t.arms[a]
-				if arm.visits == 0 {
-					best = a
-					break
-				}
-				v := arm.reward/float64(arm.visits) + t.exploration*math.Sqrt(logN/float64(arm.visits))
-				if v > bestV {
-					best, bestV = a, v
-				}
-			}
+			best, prob = t.pickArm(lo, hi)
 		}
 		t.joint[r] = t.arms[best].move
 		t.picks = append(t.picks, best)
+		t.probs = append(t.probs, prob)
 		combo = combo*(hi-lo) + best - lo
 	}
 	return combo
+}
+
+// pickArm samples one role's arm in [lo, hi) by regret matching: in
+// proportion to the positive part of each arm's regret (uniformly when
+// none is positive), mixed with genJointMix of uniform exploration. It
+// adds the probabilities to the arms' average strategy and returns the
+// arm and its probability. A deterministic choice (UCB1) would keep
+// roles with equal statistics in step, trying only matching moves, and
+// need not approach an equilibrium; regret matching does on average.
+func (t *genTree) pickArm(lo, hi int32) (int32, float64) {
+	k := float64(hi - lo)
+	pos := 0.0
+	for a := lo; a < hi; a++ {
+		pos += max(t.arms[a].regret, 0)
+	}
+	x := float64(t.rng.Uint64()>>11) / (1 << 53)
+	chosen, prob := hi-1, 0.0
+	for a := lo; a < hi; a++ {
+		p := 1 / k
+		if pos > 0 {
+			p = max(t.arms[a].regret, 0) / pos
+		}
+		p = (1-genJointMix)*p + genJointMix/k
+		t.arms[a].strat += p
+		if x >= 0 && x < p {
+			chosen, prob = a, p
+		}
+		x -= p
+	}
+	if prob == 0 {
+		prob = (1-genJointMix)*max(t.arms[chosen].regret, 0)/max(pos, 1e-300) + genJointMix/k
+	}
+	return chosen, prob
 }
 
 // playout finishes the game on s with uniformly random moves (every
@@ -336,17 +364,36 @@ func (t *genTree) backup(exact bool) {
 			nd.reward += float64(t.goals[nd.mover]) / game.MaxGoal
 		}
 		if st.picks >= 0 {
-			for r := 0; r < t.nroles; r++ {
-				a := &t.arms[t.picks[int(st.picks)+r]]
-				a.visits++
-				a.reward += float64(t.goals[r]) / game.MaxGoal
-			}
+			t.backupArms(st)
 		}
 	}
 	if !exact || !t.solver {
 		return
 	}
 	for i := len(t.path) - 2; i >= 0 && t.trySolve(t.path[i].node); i-- {
+	}
+}
+
+// backupArms adds the goals to the arms chosen at joint step st and
+// updates the regrets of every arm of each role with a choice: the
+// sampled estimate of what the arm would have scored (the reward over
+// the probability for the chosen arm, 0 for the others) minus the reward.
+func (t *genTree) backupArms(st genStep) {
+	h := t.nodes[st.node].joint
+	for r := 0; r < t.nroles; r++ {
+		i := int(st.picks) + r
+		u := float64(t.goals[r]) / game.MaxGoal
+		chosen := t.picks[i]
+		t.arms[chosen].visits++
+		t.arms[chosen].reward += u
+		lo, hi := t.hdr[h+int32(r)], t.hdr[h+int32(r)+1]
+		if hi-lo < 2 {
+			continue
+		}
+		for a := lo; a < hi; a++ {
+			t.arms[a].regret -= u
+		}
+		t.arms[chosen].regret += u / t.probs[i]
 	}
 }
 

@@ -185,13 +185,17 @@ type genChoice struct {
 	visits int64
 	reward float64
 	exact  int // the mover's exact goal, or -1
+	// weight is what the choice is made by: the visits of a child, the
+	// summed average-strategy probabilities of an arm.
+	weight float64
 }
 
 // genResult is the move of root-parallel trees reset for the same
 // position, for role: a proven best child where the trees prove one, else
 // the most visited undecided child, unless an exact child is worth at
 // least its mean goal; a proven loss is played only when every move is
-// one. At a joint root it is role's most visited arm.
+// one. At a joint root it is role's arm with the largest share of the
+// average strategy.
 func genResult(trees []*genTree, role game.Role) Result {
 	ch := genChoices(trees, role)
 	best, bestExact, all := -1, -1, true
@@ -199,7 +203,7 @@ func genResult(trees []*genTree, role game.Role) Result {
 		switch {
 		case c.exact < 0:
 			all = false
-		case best < 0 || c.exact > ch[best].exact || c.exact == ch[best].exact && c.visits > ch[best].visits:
+		case best < 0 || c.exact > ch[best].exact || c.exact == ch[best].exact && c.weight > ch[best].weight:
 			// Among equal proofs the most visited: against a lost
 			// position, the move the tree liked longest asks the most of
 			// a fallible opponent.
@@ -217,7 +221,7 @@ func genResult(trees []*genTree, role game.Role) Result {
 	default:
 		u := -1
 		for k, c := range ch {
-			if c.exact < 0 && (u < 0 || c.visits > ch[u].visits) {
+			if c.exact < 0 && (u < 0 || c.weight > ch[u].weight) {
 				u = k
 			}
 		}
@@ -254,6 +258,7 @@ func genChoices(trees []*genTree, role game.Role) []genChoice {
 			for _, t := range trees {
 				c.visits += int64(t.arms[a].visits)
 				c.reward += t.arms[a].reward
+				c.weight += t.arms[a].strat
 			}
 			ch = append(ch, c)
 		}
@@ -265,6 +270,7 @@ func genChoices(trees []*genTree, role game.Role) []genChoice {
 			n := t.nodes[root.first+k]
 			c.visits += int64(n.visits)
 			c.reward += n.reward
+			c.weight += float64(n.visits)
 			if n.solved {
 				c.exact = t.goalOf(root.first+k, role)
 			}

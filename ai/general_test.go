@@ -439,3 +439,39 @@ func TestGeneralBreakthroughForcedLines(t *testing.T) {
 		}
 	}
 }
+
+// dilemma is a one-turn game where both roles choose at once; for each
+// role "defect" scores more whatever the other does (40 > 0, 100 > 70).
+const dilemma = `
+(role a) (role b)
+(other a b) (other b a)
+(init (open))
+(<= (legal ?r (pick keep)) (role ?r) (true (open)))
+(<= (legal ?r (pick defect)) (role ?r) (true (open)))
+(<= (next (chose ?r ?m)) (does ?r (pick ?m)))
+(<= terminal (not (true (open))))
+(<= (goal ?r 40) (true (chose ?r defect)) (other ?r ?q) (true (chose ?q defect)))
+(<= (goal ?r 100) (true (chose ?r defect)) (other ?r ?q) (true (chose ?q keep)))
+(<= (goal ?r 0) (true (chose ?r keep)) (other ?r ?q) (true (chose ?q defect)))
+(<= (goal ?r 70) (true (chose ?r keep)) (other ?r ?q) (true (chose ?q keep)))
+`
+
+// Decoupled UCT at a simultaneous turn: each role finds its dominant
+// move by its own statistics (joint statistics for a's best reply would
+// pick keep against b's keep).
+func TestGeneralSimultaneousDominantMove(t *testing.T) {
+	v, err := gdl.Load("dilemma", []byte(dilemma))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := v.New()
+	if s.ToMove() != game.NoRole {
+		t.Fatalf("to move %d", s.ToMove())
+	}
+	for r := game.Role(0); r < 2; r++ {
+		res := NewSearcher().SearchFor(context.Background(), s, r, Options{Level: Hard, Budget: time.Minute, Threads: 1, Playouts: 2000, Seed: 3})
+		if got := s.FormatMove(res.Move); got != "(pick defect)" || res.Score < 30 || res.Score > 60 {
+			t.Errorf("%s: %s, score %.1f (want defect, about 40)", v.Roles[r], got, res.Score)
+		}
+	}
+}

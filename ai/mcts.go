@@ -14,8 +14,8 @@ type MCTSPlayer struct {
 	budget time.Duration
 	tree   uctTree
 	// gen searches games that may have simultaneous turns: the general
-	// player's tree without its proofs, with decoupled statistics on
-	// joint turns.
+	// player's tree without its proofs, with each role's own statistics
+	// (regret matching) on joint turns.
 	gen genTree
 	// Exploration is the UCT constant (default √2).
 	Exploration float64
@@ -102,11 +102,12 @@ func (p *MCTSPlayer) ChooseFor(ctx context.Context, s game.JointState, r game.Ro
 		p.gen.iterate(s)
 		p.Iterations++
 	}
-	// Plain UCT: the most visited choice, exact or not.
-	best, visits := legal[0], int64(-1)
+	// Plain UCT: the most visited choice (at a joint turn the largest share
+	// of the average strategy), exact or not.
+	best, weight := legal[0], -1.0
 	for _, c := range genChoices([]*genTree{&p.gen}, r) {
-		if c.visits > visits {
-			best, visits = c.move, c.visits
+		if c.weight > weight {
+			best, weight = c.move, c.weight
 		}
 	}
 	return best
