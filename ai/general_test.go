@@ -100,6 +100,12 @@ func TestGeneralDispatch(t *testing.T) {
 	if !ttt.IsLegal(res.Move) || len(sr.gtrees) != 2 || len(res.Turn) != 1 || res.PV[0] != res.Move {
 		t.Errorf("tic-tac-toe: %+v, %d general trees", res, len(sr.gtrees))
 	}
+	// Asked for, it plays a native game too (which has no JointState).
+	q := mustState(t, "quad5", "")
+	res = NewSearcher().Search(context.Background(), q, Options{Level: Hard, Multi: General, Threads: 1, Playouts: 200})
+	if !q.IsLegal(res.Move) || res.Nodes != 200 || len(FormatLine(q, res.PV)) != len(res.PV) {
+		t.Errorf("quad5, general: %+v", res)
+	}
 }
 
 // The general player never loses tic-tac-toe: every reply of the opponent
