@@ -31,14 +31,24 @@ type boardScreen struct {
 	isErr  bool
 
 	spin    spinner.Model
-	confirm string // "quit" or "resign" while asking
-	prompt  bool
-	input   textinput.Model
-	movesVP viewport.Model
+	confirm string // "quit", "resign" or "replace" while asking
+	// question is the open question when it must outlast other status
+	// messages (the AI moving while the player reads it).
+	question string
+	prompt   bool
+	input    textinput.Model
+	// premove is a move typed while another role was to move: it is
+	// played when this client's turn comes, if it is legal then.
+	premove string
+	// recallAt is the entry of the prompt history ↑ and ↓ reached.
+	recallAt int
+	movesVP  viewport.Model
 	// moveScroll is how many lines the move list is scrolled up from
 	// its end (0 follows the game).
 	moveScroll int
 	help       help.Model
+	// rv is review mode: a past position shown instead of the live one.
+	rv review
 }
 
 func newBoard(c *common, v *game.Variant, position string, seats []SeatConfig) (*boardScreen, error) {
@@ -64,7 +74,21 @@ func newBoard(c *common, v *game.Variant, position string, seats []SeatConfig) (
 	return b, nil
 }
 
-// boardFromSave resumes a saved game exactly.
+// boardFromSlot resumes the game saved in the store under slot ("" for
+// a plain SaveStore's one save): the save is this game's own.
+func boardFromSlot(c *common, sv SavedGame, slot string) (*boardScreen, error) {
+	b, err := boardFromSave(c, sv)
+	if err != nil {
+		return nil, err
+	}
+	l := b.m.(*localMatch)
+	l.saved, l.slot = true, slot
+	return b, nil
+}
+
+// boardFromSave resumes a saved game exactly, as a new game of its own
+// (a file given with --load): its first save takes a slot of its own,
+// or asks before it replaces the store's one save.
 func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
 	v, err := game.Lookup(sv.Variant)
 	if err != nil {
@@ -80,11 +104,19 @@ func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
 	}
 	l := b.newLocal(start, sv.Start, sv.Seats)
 	l.moves = moves
-	l.saved = true // the save in the store is this game's
+	if sv.Resigned != "" {
+		l.loser = v.RoleIndex(sv.Resigned)
+	}
 	l.rebuild()
 	b.setMatch(l)
 	b.centreCursor()
-	b.status = fmt.Sprintf("resumed after %d moves", len(moves))
+	if l.ended() {
+		// A game record: kept already, and opened at its end for review.
+		l.handedOver = true
+		b.showReview(len(moves))
+		return b, nil
+	}
+	b.status = "resumed after " + count(len(moves), "move")
 	return b, nil
 }
 
@@ -100,7 +132,7 @@ func newBoardShell(c *common, v *game.Variant) (*boardScreen, error) {
 		b.spin.Spinner = spinner.Line
 	}
 	b.spin.Style = c.st.Accent
-	b.input = newInput(c, ": ", 40)
+	b.input = newInput(c, ": ", promptLimit)
 	b.input.Placeholder = "move, e.g. r3c4 or (mark r3 c4)"
 	b.movesVP = viewport.New(20, 5)
 	b.movesVP.KeyMap = viewport.KeyMap{} // the board owns the keys
@@ -128,8 +160,13 @@ func (b *boardScreen) centreCursor() {
 	b.cur = pos{rows / 2, cols / 2}
 }
 
-// game is the current position.
-func (b *boardScreen) game() game.State { return b.m.position() }
+// game is the position shown: the live one, or the one reviewed.
+func (b *boardScreen) game() game.State {
+	if b.rv.on {
+		return b.rv.st
+	}
+	return b.m.position()
+}
 
 // sync forgets the selection and the adapter's pending choice when the
 // position changed.
@@ -156,6 +193,12 @@ func (b *boardScreen) currentStatus() (string, bool)  { return b.status, b.isErr
 func (b *boardScreen) init() tea.Cmd {
 	cmd := b.m.start()
 	b.sync()
+	if b.reviewing() {
+		// An evaluation that finished while another screen was shown
+		// went to that screen: ask again.
+		b.rv.evalBusy = false
+		cmd = tea.Batch(cmd, b.requestEvals())
+	}
 	return cmd
 }
 
@@ -168,6 +211,7 @@ func (b *boardScreen) play(m game.Move) tea.Cmd {
 	}
 	b.clearChoices()
 	b.sync()
+	b.premove = "" // the player moved: a move typed ahead is not wanted
 	return cmd
 }
 
@@ -220,12 +264,41 @@ func (b *boardScreen) humanRole() game.Role {
 	return game.NoRole
 }
 
+// update handles a message, then asks whatever the match needs asked.
 func (b *boardScreen) update(msg tea.Msg) (screen, tea.Cmd) {
+	s, cmd := b.handle(msg)
+	if s == screen(b) {
+		b.askReplace()
+	}
+	return s, cmd
+}
+
+// replacer is a match that may have to ask before its save replaces
+// another game's (a local game in a store of one).
+type replacer interface {
+	replaceQuestion() string
+	answerReplace(yes bool)
+}
+
+// askReplace opens the question before a save replaces another game.
+func (b *boardScreen) askReplace() {
+	r, ok := b.m.(replacer)
+	if !ok || b.confirm != "" {
+		return
+	}
+	if q := r.replaceQuestion(); q != "" {
+		b.confirm, b.question = "replace", q
+	}
+}
+
+func (b *boardScreen) handle(msg tea.Msg) (screen, tea.Cmd) {
 	if cmd, ok := b.m.update(msg); ok {
 		b.sync()
-		return b, cmd
+		return b, tea.Batch(cmd, b.playPremove())
 	}
 	switch msg := msg.(type) {
+	case evalMsg:
+		return b, b.gotEvals(msg)
 	case NoticeMsg:
 		b.setStatus(string(msg), false)
 		return b, nil
@@ -248,6 +321,15 @@ func (b *boardScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	return b, nil
 }
 
+// seatList names who plays each role: "x ana, o AI hard".
+func (b *boardScreen) seatList() string {
+	parts := make([]string, len(b.v.Roles))
+	for i, role := range b.v.Roles {
+		parts[i] = role + " " + b.m.seatName(game.Role(i))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // endAction carries out an end-of-game choice (a key or a button).
 func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
 	switch {
@@ -258,11 +340,15 @@ func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
 		return b, nil
 	case a == endRematch:
 		startPos, seats := b.m.setup()
-		nb, err := newBoard(b.c, b.v, startPos, seats)
+		// Sides change: each seat plays the next role, so the first move
+		// (a proven win in Quad 5×5) goes round.
+		swapped := append(append([]SeatConfig{}, seats[1:]...), seats[0])
+		nb, err := newBoard(b.c, b.v, startPos, swapped)
 		if err != nil {
 			b.setStatus(err.Error(), true)
 			return b, nil
 		}
+		nb.setStatus("rematch with sides changed: "+nb.seatList(), false)
 		return nb, nil
 	}
 	_, seats := b.m.setup()
@@ -305,6 +391,12 @@ func (b *boardScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
 	}
 	if b.confirm != "" || b.prompt {
 		return b, nil
+	}
+	if l.inMoveList(msg.X, msg.Y) && !right {
+		return b, b.clickMove(l, msg.Y)
+	}
+	if b.reviewing() {
+		return b, nil // the reviewed position is not played on
 	}
 	if bt, ok := l.buttonAt(msg.X, msg.Y); ok && !right {
 		return b.endAction(bt.action)

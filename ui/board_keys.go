@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -19,8 +20,9 @@ type boardKeyMap struct {
 	Rules, Theme, Mouse, Quit, HelpAll                  key.Binding
 	Up, Down, Left, Right, ScrollUp, ScrollDown         key.Binding
 	MoveCursor, Scroll                                  key.Binding // help lines of the four above
-	Submit, Close, ForceOut                             key.Binding // at the move prompt
-	Yes, Who                                            key.Binding // answers to a question
+	Submit, Close, ForceOut, Earlier, Later             key.Binding // at the move prompt
+	Yes, ResignYes, Who                                 key.Binding // answers to a question
+	SaveAs                                              key.Binding // : once the game is over
 }
 
 var boardKeys = boardKeyMap{
@@ -54,12 +56,21 @@ var boardKeys = boardKeyMap{
 	Submit:     bind([]string{"enter"}, "enter", "play"),
 	Close:      bind([]string{"esc"}, "esc", "close"),
 	ForceOut:   keyForceOut,
+	Earlier:    bind([]string{"up"}, "↑", "earlier entry"),
+	Later:      bind([]string{"down"}, "↓", "later entry"),
 	Yes:        bind([]string{"y", "Y", "enter"}, "y", "yes"),
-	Who:        bind([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "who"),
+	// Resigning loses the game: only y does it, never a key a player
+	// may be pressing for something else (enter, r again, a digit).
+	ResignYes: bind([]string{"y", "Y"}, "y", "resign"),
+	Who:       bind([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "who"),
+	SaveAs:    bind([]string{":"}, ": save FILE", "save as a file"),
 }
 
 // keys returns the bindings that apply now; help shows exactly these.
 func (b *boardScreen) keys() keyHelp {
+	if b.reviewing() {
+		return b.reviewHelp()
+	}
 	k := boardKeys
 	var play []key.Binding
 	ended := b.ended()
@@ -83,6 +94,7 @@ func (b *boardScreen) keys() keyHelp {
 		offer(actNewGame, k.New)
 		game = append(game, k.Menu)
 		offer(actUndo, k.Undo)
+		game = append(game, k.SaveAs)
 	} else {
 		offer(actUndo, k.Undo)
 		offer(actRedo, k.Redo)
@@ -94,12 +106,15 @@ func (b *boardScreen) keys() keyHelp {
 		}
 		game = append(game, k.Menu)
 	}
-	other := []key.Binding{k.MoveCursor, k.Scroll, k.Theme, k.Mouse, k.Rules, k.Quit, k.HelpAll}
+	other := []key.Binding{k.MoveCursor, k.Scroll, reviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, k.HelpAll}
 	nGame := 2
 	if ended {
 		nGame = 3
 	}
 	short := append(append([]key.Binding{}, play...), game[:min(nGame, len(game))]...)
+	if ended {
+		short = append(short, reviewKeys.Open)
+	}
 	short = append(short, k.HelpAll, k.Quit)
 	return keyHelp{short: short, full: [][]key.Binding{play, game, other}}
 }
@@ -118,6 +133,12 @@ func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
 	}
 	if b.confirm != "" {
 		return b.answer(msg)
+	}
+	if b.reviewing() {
+		return b.reviewKey(msg)
+	}
+	if key.Matches(msg, reviewKeys.Open) {
+		return b, b.reviewTo(len(b.m.history()))
 	}
 	if a := b.m.ai(); a.searching && !a.forHint && key.Matches(msg, boardKeys.MoveNow) {
 		b.m.moveNow() // the search returns its best move so far
@@ -145,12 +166,28 @@ func (b *boardScreen) promptKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		b.input.Blur()
 		return nil, true
 	case key.Matches(msg, boardKeys.Submit):
-		text := b.input.Value()
+		text := strings.TrimSpace(b.input.Value())
 		b.prompt = false
 		b.input.Blur()
 		b.input.SetValue("")
-		if b.ended() || !b.mine(b.game().ToMove()) {
-			b.setStatus("it is not your turn", true)
+		b.remember(text)
+		if file, ok := saveCommand(text); ok {
+			b.saveAs(file)
+			return nil, true
+		}
+		switch {
+		case text == "" && b.premove != "":
+			b.premove = ""
+			b.setStatus("premove cancelled", false)
+			return nil, true
+		case text == "":
+			return nil, true
+		case b.ended():
+			b.setStatus("the game is over", true)
+			return nil, true
+		case !b.mine(b.game().ToMove()):
+			b.premove = text
+			b.setStatus("premove "+text+": played when your turn comes, if it is legal then", false)
 			return nil, true
 		}
 		m, err := b.game().ParseMove(text)
@@ -159,6 +196,12 @@ func (b *boardScreen) promptKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		return b.play(m), true
+	case key.Matches(msg, boardKeys.Earlier):
+		b.recall(true)
+		return nil, true
+	case key.Matches(msg, boardKeys.Later):
+		b.recall(false)
+		return nil, true
 	case key.Matches(msg, boardKeys.ForceOut):
 		return nil, false
 	}
@@ -171,16 +214,22 @@ func (b *boardScreen) promptKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 func (b *boardScreen) answer(msg tea.KeyMsg) (screen, tea.Cmd) {
 	k := boardKeys
 	what := b.confirm
-	b.confirm = ""
+	b.confirm, b.question = "", ""
+	if r, ok := b.m.(replacer); ok && what == "replace" {
+		r.answerReplace(key.Matches(msg, k.ResignYes))
+		b.setStatus("", false)
+		return b, nil
+	}
+	// A digit names who resigns only when the question offered a choice.
 	roles := b.resignable()
-	if what == "resign" && key.Matches(msg, k.Who) && len(msg.Runes) == 1 {
+	if what == "resign" && len(roles) > 1 && key.Matches(msg, k.Who) && len(msg.Runes) == 1 {
 		if i := int(msg.Runes[0] - '1'); i < len(roles) {
 			b.m.resign(roles[i])
 			return b, nil
 		}
 	}
-	yes := key.Matches(msg, k.Yes) ||
-		(what == "quit" && key.Matches(msg, k.Quit)) || (what == "resign" && key.Matches(msg, k.Resign))
+	yes := (what == "quit" && (key.Matches(msg, k.Yes) || key.Matches(msg, k.Quit))) ||
+		(what == "resign" && key.Matches(msg, k.ResignYes))
 	switch {
 	case yes && what == "quit":
 		b.leave()
@@ -208,11 +257,11 @@ func (b *boardScreen) screenKey(msg tea.KeyMsg) (screen, tea.Cmd, bool) {
 	case key.Matches(msg, k.HelpAll):
 		b.help.ShowAll = !b.help.ShowAll
 	case key.Matches(msg, k.Theme):
-		b.c.nextTheme()
+		text := b.c.cycleTheme()
 		b.help = b.c.newHelp()
 		b.spin.Style = b.c.st.Accent
-		b.input = newInput(b.c, ": ", 40)
-		b.setStatus("theme: "+b.c.theme.Name, false)
+		b.input = newInput(b.c, ": ", promptLimit)
+		b.setStatus(text, false)
 	case key.Matches(msg, k.Rules):
 		b.m.suspend()
 		return newRules(b.c, b.v, b), nil, true
@@ -241,6 +290,11 @@ func (b *boardScreen) endedKey(msg tea.KeyMsg) (screen, tea.Cmd) {
 		return b.endAction(endNewGame)
 	case key.Matches(msg, k.Undo) && b.m.offers(actUndo):
 		return b, b.m.undo()
+	case key.Matches(msg, k.SaveAs):
+		b.openPrompt()
+		b.input.SetValue("save ")
+		b.input.CursorEnd()
+		return b, nil
 	}
 	if key.Matches(msg, k.Act) || charKey(msg) {
 		keys := " — m menu"
@@ -258,8 +312,10 @@ func (b *boardScreen) matchKey(msg tea.KeyMsg) (screen, tea.Cmd, bool) {
 	k := boardKeys
 	switch {
 	case key.Matches(msg, k.Undo) && b.m.offers(actUndo):
+		b.premove = "" // typed for a position that is gone
 		return b, b.m.undo(), true
 	case key.Matches(msg, k.Redo) && b.m.offers(actRedo):
+		b.premove = ""
 		return b, b.m.redo(), true
 	case key.Matches(msg, k.New) && b.m.offers(actNewGame):
 		b.leave()
@@ -287,6 +343,11 @@ func (b *boardScreen) playKey(msg tea.KeyMsg) tea.Cmd {
 	k := boardKeys
 	s := b.game()
 	if mover := s.ToMove(); !b.mine(mover) {
+		if key.Matches(msg, k.Type) && b.humanRole() != game.NoRole {
+			// A move typed now is kept for this client's next turn.
+			b.openPrompt()
+			return nil
+		}
 		if key.Matches(msg, k.Act) || key.Matches(msg, k.Type) || charKey(msg) {
 			who := b.v.RoleName(mover)
 			if b.isAI(mover) {
@@ -299,9 +360,7 @@ func (b *boardScreen) playKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Type):
-		b.prompt = true
-		b.input.SetValue("")
-		b.input.Focus()
+		b.openPrompt()
 		return nil
 	case key.Matches(msg, k.Cancel):
 		b.clearChoices()
@@ -332,4 +391,73 @@ func (b *boardScreen) moveCursor(msg tea.KeyMsg) {
 	case key.Matches(msg, k.Right):
 		b.cur.c = (b.cur.c + 1) % cols
 	}
+}
+
+// openPrompt opens the move prompt, empty.
+func (b *boardScreen) openPrompt() {
+	b.prompt = true
+	b.recallAt = len(b.c.promptHistory)
+	b.input.SetValue("")
+	b.input.SetSuggestions(nil)
+	if s := b.game(); !b.ended() && b.mine(s.ToMove()) {
+		b.input.SetSuggestions(legalTexts(s))
+	}
+	b.input.ShowSuggestions = true
+	b.input.Focus()
+}
+
+// remember keeps a submitted prompt entry for ↑, once, newest last.
+func (b *boardScreen) remember(text string) {
+	h := b.c.promptHistory
+	if text != "" && (len(h) == 0 || h[len(h)-1] != text) {
+		b.c.promptHistory = append(h, text)
+	}
+	b.recallAt = len(b.c.promptHistory)
+}
+
+// recall puts an earlier (back) or later prompt entry in the prompt; past
+// the newest the prompt is empty again.
+func (b *boardScreen) recall(back bool) {
+	h := b.c.promptHistory
+	if back {
+		b.recallAt = max(b.recallAt-1, 0)
+	} else {
+		b.recallAt = min(b.recallAt+1, len(h))
+	}
+	text := ""
+	if b.recallAt < len(h) {
+		text = h[b.recallAt]
+	}
+	b.input.SetValue(text)
+	b.input.CursorEnd()
+}
+
+// playPremove plays the move typed ahead once this client is to move:
+// the move if it is legal now, else the reason it is refused.
+func (b *boardScreen) playPremove() tea.Cmd {
+	text := b.premove
+	if text == "" || b.ended() || !b.mine(b.game().ToMove()) || b.m.ai().searching {
+		return nil
+	}
+	b.premove = ""
+	m, err := b.game().ParseMove(text)
+	if err == nil {
+		err = game.Play(b.game().Clone(), m)
+	}
+	if err != nil {
+		b.setStatus("premove "+text+" refused: "+err.Error(), true)
+		return nil
+	}
+	return b.play(m)
+}
+
+// legalTexts are the KIF texts of the legal moves, which the move prompt
+// completes (tab) and cycles through (ctrl+n, ctrl+p).
+func legalTexts(s game.State) []string {
+	moves := s.Legal(nil)
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = s.FormatMove(m)
+	}
+	return out
 }

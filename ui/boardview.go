@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -29,6 +30,7 @@ type boardLayout struct {
 	pw, ph       int
 	listY, listH int // the move list inside the panel
 	statusY      int
+	statusH      int // lines of status (a long one wraps)
 	helpY, helpH int
 	// buttons are the end-of-game buttons, drawn in the panel under the
 	// result; empty while the game goes on.
@@ -95,9 +97,18 @@ const (
 	boardY        = 2 // header line and a blank line above the board
 )
 
+// cellSize is one size of the board's cells, with the panel width it
+// leaves at least.
+type cellSize struct{ w, h, panelW int }
+
 // cellSizes are tried largest first (about square on a terminal whose
-// cells are twice as high as wide).
-var cellSizes = [][2]int{{11, 5}, {7, 3}, {5, 3}, {3, 1}}
+// cells are twice as high as wide). The larger sizes keep a comfortable
+// panel; the middle ones may narrow it, since at 80×24 a board of 7 rows
+// (Quad 7×7, Pentago, Tic-Tac-Chess) is worth more than panel space.
+var cellSizes = []cellSize{
+	{11, 5, panelComfortW}, {9, 4, panelComfortW}, {7, 3, panelComfortW}, {5, 3, panelComfortW},
+	{5, 3, panelMinW}, {5, 2, panelMinW}, {3, 1, panelMinW},
+}
 
 // roleLinesWide reports whether each role fits on one panel line of the
 // given inner width (else its stocks go on a second line).
@@ -122,9 +133,21 @@ func (b *boardScreen) panelFixedLines(inner int) int {
 	return n + 5
 }
 
+// layout fits the board to the window, with a long status wrapped to two
+// lines when the board still fits with them, else cut to one.
 func (b *boardScreen) layout() boardLayout {
+	n := lipgloss.Height(b.statusView(statusMaxLines))
+	l := b.layoutFor(n)
+	if !l.ok && n > 1 {
+		l = b.layoutFor(1)
+	}
+	return l
+}
+
+// layoutFor lays the screen out with statusH lines of status.
+func (b *boardScreen) layoutFor(statusH int) boardLayout {
 	w, h := b.c.width, b.c.height
-	l := boardLayout{}
+	l := boardLayout{statusH: statusH}
 	l.rows, l.cols = b.vu.dims()
 	l.gap, l.handles = b.vu.gap(), b.vu.handles()
 	for r := 0; r < l.rows; r++ {
@@ -136,12 +159,12 @@ func (b *boardScreen) layout() boardLayout {
 	}
 	l.helpH = max(1, lipgloss.Height(b.helpView()))
 	l.helpY = h - l.helpH
-	l.statusY = l.helpY - 1
+	l.statusY = l.helpY - statusH
 	avail := l.statusY - boardY
 	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2 // borders and two list lines
 	l.bx, l.by = 1, boardY
 	for i, sz := range cellSizes {
-		l.cw, l.ch = sz[0], sz[1]
+		l.cw, l.ch = sz.w, sz.h
 		l.gapW, l.gapH = 0, 0
 		if l.gap > 0 {
 			// A line between the quadrants: "│" alone between small
@@ -156,12 +179,7 @@ func (b *boardScreen) layout() boardLayout {
 		if l.handles {
 			l.bh++
 		}
-		// Bigger cells only when the panel keeps a comfortable width.
-		pw := panelMinW
-		if i < len(cellSizes)-1 {
-			pw = panelComfortW
-		}
-		fits := l.bx+l.bw+2+pw <= w && l.bh <= avail && panelMinH <= avail
+		fits := l.bx+l.bw+2+sz.panelW <= w && l.bh <= avail && panelMinH <= avail
 		if i == len(cellSizes)-1 {
 			l.needW = l.bx + l.bw + 2 + panelMinW
 			l.needH = boardY + max(l.bh, panelMinH) + 1 + l.helpH
@@ -178,7 +196,7 @@ func (b *boardScreen) layout() boardLayout {
 	fixed := b.panelFixedLines(max(l.pw-4, 1))
 	l.listY = l.py + 1 + fixed - 1
 	l.listH = max(l.ph-2-fixed, 0)
-	if b.ended() {
+	if b.ended() && !b.reviewing() {
 		// Inside the border and padding, on the line under the result.
 		l.buttons = b.endButtons(l.px+2, l.py+2, max(l.pw-4, 1))
 	}
@@ -290,14 +308,11 @@ type cellFlags struct {
 	lastQuad bool
 }
 
-// lastMove returns the cells the last move touched and the quadrant it
-// turned (Pentago), for highlighting.
+// lastMove returns the cells the recent moves touched (see recent) and
+// the quadrant the latest rotation turned (Pentago), for highlighting.
 func (b *boardScreen) lastMove() (cells []pos, quad int) {
-	before, m, ok := b.m.lastMove()
-	if !ok {
-		return nil, 0
-	}
-	return b.vu.moveCells(before, m), b.vu.moveQuad(m)
+	rv := b.recent()
+	return rv.cells, rv.quad
 }
 
 // marks computes every highlight of the board from the game.
@@ -326,7 +341,7 @@ func (b *boardScreen) marks() [][]cellFlags {
 	}
 	if b.ended() {
 		set(b.vu.winCells(b.game()), func(c *cellFlags) { c.win = true })
-	} else if b.mine(b.game().ToMove()) {
+	} else if b.mine(b.game().ToMove()) && !b.reviewing() {
 		from := b.cur
 		if b.sel != nil {
 			from = *b.sel
@@ -355,7 +370,7 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 	st := b.c.st
 	g := st.Glyphs
 	bg := st.Cell
-	if info.alt || fl.quad {
+	if info.alt || fl.quad || info.zone {
 		bg = st.CellAlt
 	}
 	left, right := " ", " "
@@ -389,10 +404,14 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 	}
 	pad := strings.Repeat(" ", (l.cw-3)/2)
 	glyph := bg.Render(g.Empty)
-	if info.alt {
+	switch {
+	case info.alt:
 		// Shaded cells (Tic-Tac-Chess's border) can never be entered:
 		// left blank so they read as such without colour too.
 		glyph = bg.Render(g.Missing)
+	case info.zone:
+		// A mark of its own, so that the zone shows without colour too.
+		glyph = bg.Render(zoneGlyph(b.c.ascii))
 	}
 	switch {
 	case info.glyph != "" && fl.win:
@@ -459,10 +478,15 @@ func (b *boardScreen) boardView(l boardLayout) string {
 func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) string {
 	st := b.c.st
 	chosen := 0
-	if b.mine(b.game().ToMove()) && !b.ended() {
+	if b.mine(b.game().ToMove()) && !b.ended() && !b.reviewing() {
 		chosen = b.vu.turnQuadrant(b.game(), b.cur)
 	}
-	_, turned := b.lastMove()
+	rv := b.recent()
+	turned := rv.quad
+	hinted := 0
+	if h, ok := b.m.hintMove(); ok && chosen != 0 {
+		hinted = b.vu.moveQuad(h)
+	}
 	var sb strings.Builder
 	sb.WriteString(strings.Repeat(" ", l.lw))
 	for i, q := range []int{left, right} {
@@ -470,6 +494,10 @@ func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) st
 		label := fmt.Sprintf("Q%d", q)
 		style := st.Muted
 		switch q {
+		case hinted:
+			// Exclamation marks, like a hinted cell: the quadrant
+			// the hint turns (the status line says which way).
+			label, style = "!"+label+"!", st.Accent
 		case chosen:
 			// Brackets show the quadrant a rotation key would turn,
 			// with or without colour.
@@ -481,7 +509,16 @@ func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) st
 		}
 		mid := qw - 4
 		lp := (mid - len(label)) / 2
-		sb.WriteString(st.Key.Render("<-") + style.Render(strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + st.Key.Render("->"))
+		ccw, cw := st.Key.Render("<-"), st.Key.Render("->")
+		if q == turned && q != chosen && q != hinted {
+			// The handle the rotation used, doubled: which way it went.
+			if rv.clockwise {
+				cw = st.Accent.Render("=>")
+			} else {
+				ccw = st.Accent.Render("<=")
+			}
+		}
+		sb.WriteString(ccw + style.Render(strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + cw)
 		if i == 0 {
 			sb.WriteString(sepV)
 		}
@@ -519,6 +556,14 @@ func (b *boardScreen) colLabelLine(l boardLayout) string {
 	return lab.String()
 }
 
+// zoneGlyph marks an empty cell of a goal zone.
+func zoneGlyph(ascii bool) string {
+	if ascii {
+		return ":"
+	}
+	return "∘"
+}
+
 // centre pads a one-cell glyph with spaces to w cells.
 func centre(glyph string, w int) string {
 	left := (w - 1) / 2
@@ -547,10 +592,17 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	add := func(s string) { lines = append(lines, cutANSI(s, inner)) }
 	mover := b.game().ToMove()
 	moverName := b.v.RoleName(mover)
-	if b.ended() {
-		add(st.Accent.Render(b.m.result()))
-	} else {
-		add(b.pieceStyle(mover).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.m.seatName(mover)))
+	switch {
+	case b.reviewing() && !b.atEnd():
+		add(st.Accent.Render(fmt.Sprintf("reviewing move %d of %d", b.rv.at, len(b.m.history()))))
+	case b.ended():
+		// The panel is narrow: the why is in the status line.
+		short, _, _ := strings.Cut(b.m.result(), " — ")
+		add(st.Accent.Render(short))
+	default:
+		head := roleLetter(moverName) + " " + moverName
+		who := ellipsis(b.m.seatName(mover), max(inner-lipgloss.Width(head+" to move: "), 1))
+		add(b.pieceStyle(mover).Render(head) + st.Text.Render(" to move: "+who))
 	}
 	if len(l.buttons) > 0 {
 		var row strings.Builder
@@ -570,7 +622,9 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	if c := b.vu.counter(b.game()); c != "" {
 		add(st.Muted.Render(c))
 	}
-	add("")
+	// The markers' legend, where a blank line parts the seats from the
+	// moves: it costs no line.
+	add(st.Muted.Render(b.vu.legend(b.c.ascii)))
 	add(st.Title.Render("Moves") + st.Muted.Render(fmt.Sprintf(" (%d)", len(b.m.history()))))
 	vp := b.movesVP
 	vp.Width, vp.Height = inner, l.listH
@@ -584,7 +638,11 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	for len(lines) < l.ph-3 {
 		add("")
 	}
-	add(b.aiLine())
+	if b.reviewing() {
+		add(b.evalLine(inner))
+	} else {
+		add(b.aiLine())
+	}
 	for i := range lines {
 		lines[i] = padRight(lines[i], inner)
 	}
@@ -601,6 +659,20 @@ func (b *boardScreen) seatLines(inner int) []string {
 		roleW = max(roleW, len(role))
 	}
 	wide := b.roleLinesWide(inner)
+	// Names get what the line leaves beyond the stocks, at least 10.
+	nameW := 10
+	for i := range b.v.Roles {
+		nameW = max(nameW, lipgloss.Width(b.m.seatName(game.Role(i))))
+	}
+	room := inner - (2 + 2 + roleW + 1) - 1
+	if wide {
+		stocks := 0
+		for i := range b.v.Roles {
+			stocks = max(stocks, lipgloss.Width(b.vu.stocks(b.game(), game.Role(i))), len("shares the win"))
+		}
+		room -= stocks
+	}
+	nameW = max(min(nameW, room), 10)
 	mover, resigned := b.game().ToMove(), b.m.resigned()
 	for i, role := range b.v.Roles {
 		r := game.Role(i)
@@ -620,9 +692,9 @@ func (b *boardScreen) seatLines(inner int) []string {
 		case b.ended() && b.game().Terminal():
 			extra = fmt.Sprintf("goal %d", b.game().Goal(r))
 		}
-		name := truncate(b.m.seatName(r), 10)
+		name := ellipsis(b.m.seatName(r), nameW)
 		head := marker + b.pieceStyle(r).Render(roleLetter(role)+" "+padRight(role, roleW)) + " " +
-			st.Text.Render(padRight(name, 10))
+			st.Text.Render(padRight(name, nameW))
 		if wide {
 			lines = append(lines, head+" "+st.Muted.Render(extra))
 		} else {
@@ -639,7 +711,11 @@ func (b *boardScreen) moveListText() string {
 		if i > 0 {
 			sb.WriteString("\n")
 		}
-		sb.WriteString(fmt.Sprintf("%3d. ", i+1) + b.pieceStyle(b.v.RoleIndex(pm.mover)).Render(padRight(pm.mover, 6)) + " " + pm.text)
+		line := fmt.Sprintf("%3d. ", i+1) + b.pieceStyle(b.v.RoleIndex(pm.mover)).Render(padRight(pm.mover, 6)) + " " + pm.text
+		if b.reviewing() {
+			line = b.reviewMoveLine(i, pm)
+		}
+		sb.WriteString(line)
 	}
 	if len(moves) == 0 {
 		sb.WriteString(b.c.st.Muted.Render("no moves yet"))
@@ -674,10 +750,24 @@ func (b *boardScreen) aiLine() string {
 	return ""
 }
 
+// helpView is the key bar, or every key with ?. The bar drops the
+// least needed keys (the last before ? and q) until it fits, so that
+// "? more keys" and "q quit" always show.
 func (b *boardScreen) helpView() string {
 	h := b.help
-	h.Width = max(b.c.width-1, 1)
-	return h.View(b.keys())
+	width := max(b.c.width-1, 1)
+	h.Width = width
+	k := b.keys()
+	if h.ShowAll {
+		return h.View(k)
+	}
+	h.Width = 0 // measure uncut
+	for len(k.short) > 2 && lipgloss.Width(h.ShortHelpView(k.short)) > width {
+		n := len(k.short)
+		k.short = append(k.short[:n-3:n-3], k.short[n-2:]...)
+	}
+	h.Width = width
+	return h.View(k)
 }
 
 func (b *boardScreen) headerView() string {
@@ -689,36 +779,61 @@ func (b *boardScreen) headerView() string {
 	return title
 }
 
-func (b *boardScreen) statusView() string {
+// statusMaxLines is how many lines a long status may wrap to.
+const statusMaxLines = 2
+
+// statusView is the status line, wrapped to at most maxLines lines of
+// the window so that a long message keeps its end where there is room.
+func (b *boardScreen) statusView(maxLines int) string {
+	if b.prompt {
+		return " " + b.input.View()
+	}
+	text, style := b.statusText()
+	width := max(b.c.width-1, 1)
+	lines := splitLines(ansi.Wrap(text, width, ""))
+	if len(lines) > maxLines {
+		lines = lines[:maxLines]
+		lines[maxLines-1] = truncate(lines[maxLines-1], width-1) + "…"
+	}
+	for i, l := range lines {
+		lines[i] = style.Render(" " + l)
+	}
+	return joinLines(lines)
+}
+
+// statusText is what the status line says and in which style.
+func (b *boardScreen) statusText() (string, lipgloss.Style) {
 	st := b.c.st
 	switch {
-	case b.prompt:
-		return " " + b.input.View()
+	case b.confirm != "" && b.question != "":
+		return b.question, st.Accent
 	case b.status != "" && b.isErr:
-		return st.Error.Render(" " + b.status)
+		return b.status, st.Error
+	case b.reviewing():
+		return b.reviewStatus(), st.Accent
 	case b.status != "":
-		return st.Accent.Render(" " + b.status)
+		return b.status, st.Accent
 	case b.m.warning() != "":
-		return st.Error.Render(" " + b.m.warning())
+		return b.m.warning(), st.Error
 	case b.ended():
-		return st.Muted.Render(" " + b.m.result())
+		return b.m.result(), st.Muted
 	}
 	mover := b.game().ToMove()
 	who := b.v.RoleName(mover) + " (" + b.m.seatName(mover) + ")"
 	a := b.m.ai()
 	switch {
 	case b.isAI(mover) && a.paused:
-		return st.Muted.Render(" AI paused: p resumes")
+		return "AI paused: p resumes", st.Muted
 	case b.isAI(mover) && a.searching && a.waiting:
-		return st.Muted.Render(" " + who + " waits for a free AI slot (the server is busy): space or esc moves now")
+		return who + " waits for a free AI slot (the server is busy): space or esc moves now", st.Muted
 	case b.isAI(mover) && a.searching:
-		return st.Muted.Render(" " + who + " is thinking: space or esc moves now")
+		return who + " is thinking: space or esc moves now", st.Muted
 	case b.isAI(mover):
-		return st.Muted.Render(" " + who + " moves next")
+		return who + " moves next", st.Muted
 	case !b.mine(mover):
-		return st.Muted.Render(" waiting for " + who)
+		return "waiting for " + who, st.Muted
 	}
-	return st.Muted.Render(" " + b.v.RoleName(mover) + ": " + b.vu.prompt(b.game(), b.sel))
+	return b.v.RoleName(mover) + ": " + b.vu.prompt(b.game(), b.sel), st.Muted
 }
 
 func (b *boardScreen) view() string {
@@ -731,7 +846,7 @@ func (b *boardScreen) view() string {
 	body := lipgloss.JoinHorizontal(lipgloss.Top, strings.Repeat(" ", l.bx), board, "  ", panel)
 	lines := []string{b.headerView(), ""}
 	lines = append(lines, splitLines(fitBlock(body, b.c.width, l.statusY-boardY))...)
-	lines = append(lines, b.statusView())
+	lines = append(lines, b.statusView(l.statusH))
 	for _, h := range splitLines(b.helpView()) {
 		lines = append(lines, " "+h)
 	}

@@ -29,6 +29,12 @@ type aiJob struct {
 	queued, slotted chan struct{}
 	// Seen by the UI (read and written on the UI goroutine only).
 	sawQueued, sawSlot bool
+	// shown is the best move the board showed when the player said
+	// "move now": that move is played, not whatever the search settled
+	// on after its last report (an unfinished deeper iteration, a tie
+	// break, the level's noise, or UCT's vote over all its trees).
+	shown    game.Move
+	hasShown bool
 }
 
 // waiting reports whether the search is waiting for a free AI slot.
@@ -67,6 +73,9 @@ func (l *localMatch) update(msg tea.Msg) (tea.Cmd, bool) {
 		return l.onAIDone(msg), true
 	case aiProgressMsg:
 		if msg.job == l.job {
+			// UCT reports the length of its current best line, which
+			// can shrink; the board shows the deepest reached so far.
+			msg.p.Depth = max(msg.p.Depth, l.progress.Depth)
 			l.progress = msg.p
 			return l.waitProgress(msg.job), true
 		}
@@ -106,7 +115,7 @@ func (l *localMatch) startAI(hint bool) tea.Cmd {
 	if hint {
 		opt.Level, opt.Budget = ai.Medium, 1500*time.Millisecond
 	} else {
-		opt.Level = l.seats[l.st.ToMove()].level()
+		opt.Level, opt.Budget = l.seats[l.st.ToMove()].level(), l.c.aiTime
 	}
 	opt.Progress = func(p ai.Progress) {
 		p.PV = nil
@@ -187,6 +196,9 @@ func (l *localMatch) suspend() { l.cancelJob() }
 // moveNow makes the search return its best move so far.
 func (l *localMatch) moveNow() {
 	if l.job != nil && !l.job.hint {
+		if l.progress.Depth > 0 && !l.job.hasShown {
+			l.job.shown, l.job.hasShown = l.progress.Best, true
+		}
 		l.job.cancel(errMoveNow)
 	}
 }
@@ -205,6 +217,9 @@ func (l *localMatch) onAIDone(msg aiDoneMsg) tea.Cmd {
 		return nil
 	}
 	m := msg.res.Move
+	if msg.job.hasShown && l.st.IsLegal(msg.job.shown) {
+		m = msg.job.shown
+	}
 	if !l.st.IsLegal(m) {
 		// Never stall on a faulty engine: say so and play a legal move.
 		l.status.setStatus(fmt.Sprintf("AI returned an illegal move (%s); playing a random one", l.st.FormatMove(m)), true)

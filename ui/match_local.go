@@ -38,6 +38,15 @@ type localMatch struct {
 	// it remove what is there (a fresh game with no moves leaves the
 	// previous save alone).
 	saved bool
+	// slot is this game's name in a SlotStore, "" until its first save.
+	slot string
+	// replace is the answer to "replace the saved game?" for a store of
+	// one game: unasked, yes, or no (this game is then not saved).
+	replace replaceAnswer
+	// handedOver is set once the finished game went to OnFinished, and
+	// keptAs is where that kept it.
+	handedOver bool
+	keptAs     string
 
 	job      *aiJob
 	progress ai.Progress
@@ -83,17 +92,7 @@ func (l *localMatch) history() []playedMove {
 	return out
 }
 
-func (l *localMatch) lastMove() (game.State, game.Move, bool) {
-	n := len(l.moves)
-	if n == 0 {
-		return nil, game.Noop, false
-	}
-	s := l.begin.Clone()
-	for _, m := range l.moves[:n-1] {
-		s.Apply(m)
-	}
-	return s, l.moves[n-1], true
-}
+func (l *localMatch) replay() (game.State, []game.Move) { return l.begin, l.moves }
 
 func (l *localMatch) ended() bool { return l.st.Terminal() || l.loser != game.NoRole }
 
@@ -138,36 +137,6 @@ func (l *localMatch) leave() {
 	l.save()
 }
 
-// save writes the game to the store once a move has been made; a
-// finished game, or one undone back to no moves, is removed so that
-// Continue is only offered for a game in progress.
-func (l *localMatch) save() {
-	if l.c.store == nil {
-		return
-	}
-	var err error
-	if l.ended() || len(l.moves) == 0 {
-		if !l.saved {
-			return
-		}
-		err = l.c.store.Remove()
-		l.saved = false
-	} else {
-		l.saved = true
-		sv := SavedGame{Variant: l.v.Name, Seats: l.seats, Start: l.startPos}
-		s := l.begin.Clone()
-		for _, m := range l.moves {
-			sv.Moves = append(sv.Moves, s.FormatMove(m))
-			s.Apply(m)
-		}
-		err = l.c.store.Save(sv.Marshal(l.v.Roles))
-	}
-	l.saveErr = ""
-	if err != nil {
-		l.saveErr = "could not save: " + err.Error()
-	}
-}
-
 // quitPrompt asks to confirm quitting a game in progress and says truly
 // what becomes of it.
 func (l *localMatch) quitPrompt() string {
@@ -175,6 +144,8 @@ func (l *localMatch) quitPrompt() string {
 	switch {
 	case l.ended() || len(l.moves) == 0:
 		return ""
+	case l.replace == replaceNo:
+		return "quit? this game is not saved (you kept the other saved game)" + choice
 	case l.c.store == nil:
 		return "quit? this game is not saved" + choice
 	case l.saveErr != "":
@@ -217,7 +188,7 @@ func (l *localMatch) next(afterAI bool) tea.Cmd {
 	if l.ended() {
 		l.cancelJob()
 		if s, isErr := l.status.currentStatus(); s == "" || !isErr {
-			l.status.setStatus(l.result(), false)
+			l.status.setStatus(l.endStatus(), false)
 		}
 		return nil
 	}
@@ -253,6 +224,8 @@ func (l *localMatch) forcedPass() bool {
 // undo goes back one action; against the AI it goes back to the last
 // position where a person was to move.
 func (l *localMatch) undo() tea.Cmd {
+	// An ending undone is no longer the game's end: the next is kept.
+	l.handedOver, l.keptAs = false, ""
 	if l.loser != game.NoRole {
 		// The resignation is the last thing done: take it back alone.
 		l.loser = game.NoRole
@@ -328,7 +301,7 @@ func (l *localMatch) resign(r game.Role) {
 	l.loser = r
 	l.cancelJob()
 	l.save()
-	l.status.setStatus(l.result(), false)
+	l.status.setStatus(l.endStatus(), false)
 }
 
 // togglePause pauses the AI seats or resumes them.
@@ -349,7 +322,7 @@ func (l *localMatch) togglePause() tea.Cmd {
 // result describes the end of the game.
 func (l *localMatch) result() string {
 	if l.loser == game.NoRole {
-		return game.ResultText(l.st)
+		return game.ResultWithReason(l.st)
 	}
 	var w []string
 	for i, r := range l.v.Roles {

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
+	"time"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -24,11 +26,22 @@ import (
 //	start -.....-/......./... x 5 5     (only when not the usual start)
 //	move (mark r3 c4)
 //	move (block r2 c2)
+//
+// A game record (a finished game, see records.go) is the same file with
+// how it ended after the moves:
+//
+//	result game over: x wins — x completes the square r2c2–r2c5–r5c5–r5c2
+//	resigned o                          (only when someone resigned)
+//	ended 2026-11-24T04:30:00Z
 type SavedGame struct {
 	Variant string
 	Seats   []SeatConfig // in role order
 	Start   string       // position string; "" is the variant's start
 	Moves   []string     // KIF
+
+	Result   string    // a record's result line; "" in a save
+	Resigned string    // the role that resigned, "" when none did
+	Ended    time.Time // when a record's game ended; zero in a save
 }
 
 const saveHeader = "tabletop save 1"
@@ -50,6 +63,15 @@ func (sv SavedGame) Marshal(roles []string) []byte {
 	}
 	for _, m := range sv.Moves {
 		fmt.Fprintf(&b, "move %s\n", m)
+	}
+	if sv.Result != "" {
+		fmt.Fprintf(&b, "result %s\n", strings.ReplaceAll(sv.Result, "\n", " "))
+	}
+	if sv.Resigned != "" {
+		fmt.Fprintf(&b, "resigned %s\n", sv.Resigned)
+	}
+	if !sv.Ended.IsZero() {
+		fmt.Fprintf(&b, "ended %s\n", sv.Ended.UTC().Format(time.RFC3339))
 	}
 	return b.Bytes()
 }
@@ -110,7 +132,9 @@ func ParseSave(data []byte) (SavedGame, error) {
 		case "move":
 			sv.Moves = append(sv.Moves, rest)
 		default:
-			return sv, fmt.Errorf("line %d: unknown entry %q", line, word)
+			if err := sv.recordLine(v, word, rest); err != nil {
+				return sv, fmt.Errorf("line %d: %w", line, err)
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -150,42 +174,169 @@ func (sv SavedGame) replay() (start game.State, moves []game.Move, err error) {
 	return start, moves, nil
 }
 
-// FileStore is the local SaveStore: one file.
+// FileStore is the local SlotStore: each game in progress is one file in
+// the directory saves/ beside Path; Path itself is the one save of
+// earlier versions, offered as the slot "save" until it is finished.
 type FileStore struct{ Path string }
 
-// NewFileStore keeps the save in path, or in os.UserConfigDir()/tabletop/
-// save.txt when path is "".
+// NewFileStore keeps the saves beside path, or in
+// os.UserConfigDir()/tabletop/ when path is "".
 func NewFileStore(path string) *FileStore {
 	if path == "" {
-		dir, err := os.UserConfigDir()
-		if err != nil {
-			dir = os.TempDir()
-		}
-		path = filepath.Join(dir, "tabletop", "save.txt")
+		path = filepath.Join(configDir(), "save.txt")
 	}
 	return &FileStore{Path: path}
+}
+
+// configDir is tabletop's directory in the user's config directory.
+func configDir() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "tabletop")
 }
 
 // Load reads the file; a missing file wraps os.ErrNotExist.
 func (f *FileStore) Load() ([]byte, error) { return os.ReadFile(f.Path) }
 
 // Save writes the file atomically, so a crash never leaves half a save.
-func (f *FileStore) Save(data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
+func (f *FileStore) Save(data []byte) error { return writeAtomic(f.Path, data) }
+
+// Remove deletes the save; a missing file is not an error.
+func (f *FileStore) Remove() error { return removeMissingOK(f.Path) }
+
+// legacySlot is the slot name of Path, the save of earlier versions.
+const legacySlot = "save"
+
+func (f *FileStore) slotDir() string { return filepath.Join(filepath.Dir(f.Path), "saves") }
+
+func (f *FileStore) slotPath(name string) (string, error) {
+	if name == legacySlot {
+		return f.Path, nil
+	}
+	if name == "" || name != filepath.Base(name) || strings.ContainsAny(name, `/\:`) || strings.HasPrefix(name, ".") {
+		return "", fmt.Errorf("bad saved game name %q", name)
+	}
+	return filepath.Join(f.slotDir(), name+".txt"), nil
+}
+
+// Slots names the saved games, newest first.
+func (f *FileStore) Slots() ([]string, error) {
+	type slot struct {
+		name string
+		mod  time.Time
+	}
+	var found []slot
+	entries, err := os.ReadDir(f.slotDir())
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".txt")
+		if info, err := e.Info(); ok && err == nil && info.Mode().IsRegular() {
+			found = append(found, slot{name, info.ModTime()})
+		}
+	}
+	if info, err := os.Stat(f.Path); err == nil && info.Mode().IsRegular() {
+		found = append(found, slot{legacySlot, info.ModTime()})
+	}
+	sort.SliceStable(found, func(i, j int) bool {
+		if !found[i].mod.Equal(found[j].mod) {
+			return found[i].mod.After(found[j].mod)
+		}
+		return found[i].name > found[j].name
+	})
+	names := make([]string, len(found))
+	for i, s := range found {
+		names[i] = s.name
+	}
+	return names, nil
+}
+
+// LoadSlot reads one saved game.
+func (f *FileStore) LoadSlot(name string) ([]byte, error) {
+	p, err := f.slotPath(name)
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadFile(p)
+}
+
+// SaveSlot writes one saved game atomically.
+func (f *FileStore) SaveSlot(name string, data []byte) error {
+	p, err := f.slotPath(name)
+	if err != nil {
 		return err
 	}
-	tmp := f.Path + ".tmp"
+	return writeAtomic(p, data)
+}
+
+// RemoveSlot deletes one saved game; a missing one is not an error.
+func (f *FileStore) RemoveSlot(name string) error {
+	p, err := f.slotPath(name)
+	if err != nil {
+		return err
+	}
+	return removeMissingOK(p)
+}
+
+// NewSlot returns a name no saved game has: the variant and the time.
+func (f *FileStore) NewSlot(variant string) string {
+	base := variant + "-" + time.Now().Format("20060102-150405")
+	name := base
+	for i := 2; ; i++ {
+		p, err := f.slotPath(name)
+		if err != nil {
+			return base // a variant name with a separator: let SaveSlot say so
+		}
+		if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
+			return name
+		}
+		name = fmt.Sprintf("%s-%d", base, i)
+	}
+}
+
+// writeAtomic writes a file through a temporary one, so a crash never
+// leaves half a save.
+func writeAtomic(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		return err
 	}
-	return os.Rename(tmp, f.Path)
+	return os.Rename(tmp, path)
 }
 
-// Remove deletes the save; a missing file is not an error.
-func (f *FileStore) Remove() error {
-	err := os.Remove(f.Path)
+func removeMissingOK(path string) error {
+	err := os.Remove(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
 	return err
+}
+
+// recordLine reads the entries only a game record has (see SavedGame).
+func (sv *SavedGame) recordLine(v *game.Variant, word, rest string) error {
+	switch word {
+	case "result":
+		sv.Result = rest
+	case "resigned":
+		if v == nil || v.RoleIndex(rest) == game.NoRole {
+			return fmt.Errorf("resigned: no role %q", rest)
+		}
+		sv.Resigned = rest
+	case "ended":
+		t, err := time.Parse(time.RFC3339, rest)
+		if err != nil {
+			return fmt.Errorf("ended: want a time like 2026-11-24T04:30:00Z, got %q", rest)
+		}
+		// Written back in UTC to the second, as Marshal does.
+		sv.Ended = t.UTC().Truncate(time.Second)
+	default:
+		return fmt.Errorf("unknown entry %q", word)
+	}
+	return nil
 }

@@ -192,6 +192,11 @@ func TestSaveOnlyAfterAMove(t *testing.T) {
 		t.Fatalf("quitting a game with no moves replaced the save:\n%s", store.data)
 	}
 	m.Update(keyMsg("enter"))
+	// The store keeps one game: replacing the pentago game is asked first.
+	if string(store.data) != string(oldData) || !strings.Contains(m.View(), "save this game over your saved game (pentago") {
+		t.Fatalf("the first move replaced the saved game without asking:\n%s", m.View())
+	}
+	m.Update(keyMsg("y"))
 	sv, err := ParseSave(store.data)
 	if err != nil || sv.Variant != "quad7" || len(sv.Moves) != 1 {
 		t.Fatalf("after the first move the game should be saved: %v\n%s", err, store.data)

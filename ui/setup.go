@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/help"
@@ -98,15 +99,17 @@ func newSetup(c *common, v *game.Variant, room bool) *setupScreen {
 			s.choice[i] = 1 + indexLevel(ai.Hard)
 		}
 	}
+	if last, ok := c.lastSeats(v.Name, n); ok && !room {
+		s.fill(last)
+	}
 	// The defaults are ready to play: Start has the focus, so enter
 	// starts at once.
 	s.row = n
 	return s
 }
 
-// newSetupFrom pre-fills the setup with the seats of the last game.
-func newSetupFrom(c *common, v *game.Variant, seats []SeatConfig) *setupScreen {
-	s := newSetup(c, v, false)
+// fill sets the seat rows to seats.
+func (s *setupScreen) fill(seats []SeatConfig) {
 	for i, sc := range seats {
 		if i >= len(s.choice) {
 			break
@@ -117,6 +120,12 @@ func newSetupFrom(c *common, v *game.Variant, seats []SeatConfig) *setupScreen {
 		}
 		s.names[i].SetValue(sc.Name)
 	}
+}
+
+// newSetupFrom pre-fills the setup with the seats of the last game.
+func newSetupFrom(c *common, v *game.Variant, seats []SeatConfig) *setupScreen {
+	s := newSetup(c, v, false)
+	s.fill(seats)
 	return s
 }
 
@@ -149,7 +158,7 @@ func (s *setupScreen) seats() []SeatConfig {
 type setupKeyMap struct {
 	Tab, ShiftTab, Start, Next, EditName, Change, ChangeBack key.Binding
 	DoneName, NameNext, NameStop, RowUp, RowDown             key.Binding
-	Up, Down, Back, ForceOut                                 key.Binding
+	Up, Down, Back, ForceOut, AITime, LessAITime             key.Binding
 }
 
 var setupKeys = setupKeyMap{
@@ -167,6 +176,7 @@ var setupKeys = setupKeyMap{
 	RowUp:      bind([]string{"up"}, "↑", "previous seat"),
 	RowDown:    bind([]string{"down"}, "↓", "next seat"),
 	Up:         keyUp, Down: keyDown, Back: keyBack, ForceOut: keyForceOut,
+	AITime: bind([]string{"+", "=", "-"}, "+/-", "AI time"),
 }
 
 func (s *setupScreen) keys() keyHelp {
@@ -181,6 +191,9 @@ func (s *setupScreen) keys() keyHelp {
 		k = []key.Binding{sk.Change, sk.Up, sk.Down, sk.Back}
 	default:
 		k = []key.Binding{sk.Change, sk.EditName, sk.Up, sk.Down, sk.Back}
+	}
+	if !s.editing && !s.room {
+		k = append(k, sk.AITime)
 	}
 	return keyHelp{short: k, full: [][]key.Binding{k}}
 }
@@ -237,7 +250,13 @@ func (s *setupScreen) key(km tea.KeyMsg) (screen, tea.Cmd) {
 			s.setRow(s.row + 1)
 		default:
 			var cmd tea.Cmd
+			before := s.names[s.row].Value()
 			s.names[s.row], cmd = s.names[s.row].Update(km)
+			s.status = ""
+			if km.Type == tea.KeyRunes && s.names[s.row].Value() == before {
+				// The field is full: say so rather than drop the key.
+				s.status = fmt.Sprintf("a name has at most %d characters", s.names[s.row].CharLimit)
+			}
 			return s, cmd
 		}
 		return s, nil
@@ -245,6 +264,8 @@ func (s *setupScreen) key(km tea.KeyMsg) (screen, tea.Cmd) {
 	switch {
 	case key.Matches(km, sk.Back):
 		return newMenu(s.c, ""), nil
+	case !s.room && key.Matches(km, sk.AITime):
+		s.stepAITime(key.Matches(km, sk.LessAITime))
 	case s.row == n && key.Matches(km, sk.Start):
 		return s.start()
 	case s.room && s.row < n && key.Matches(km, sk.Tab):
@@ -353,12 +374,51 @@ func (s *setupScreen) start() (screen, tea.Cmd) {
 		}
 		return newRoomBoard(s.c, room), nil
 	}
-	b, err := newBoard(s.c, s.v, "", s.seats())
+	seats := s.seats()
+	b, err := newBoard(s.c, s.v, "", seats)
 	if err != nil {
 		s.status = err.Error()
 		return s, nil
 	}
+	if msg := s.c.remember(func(st *Settings) {
+		if st.Seats == nil {
+			st.Seats = map[string][]SeatConfig{}
+		}
+		st.Seats[s.v.Name] = seats
+	}); msg != "" {
+		b.setStatus("seats "+msg, true)
+	}
 	return b, nil
+}
+
+// aiTimes are the AI's times per move the setup steps through; 0 is
+// each level's own.
+var aiTimes = []time.Duration{0, time.Second, 2 * time.Second, 5 * time.Second, 10 * time.Second, 30 * time.Second, time.Minute}
+
+// stepAITime changes the AI's time per move to the next (or previous)
+// step and remembers it.
+func (s *setupScreen) stepAITime(back bool) {
+	i := 0
+	for j, d := range aiTimes {
+		if d <= s.c.aiTime {
+			i = j
+		}
+	}
+	if back {
+		i = max(i-1, 0)
+	} else {
+		i = min(i+1, len(aiTimes)-1)
+	}
+	s.c.aiTime = aiTimes[i]
+	s.status = s.c.remember(func(st *Settings) { st.AITime = s.c.aiTime })
+}
+
+// aiTimeText says the AI's time per move.
+func aiTimeText(d time.Duration) string {
+	if d <= 0 {
+		return "each level's own (easy 0.3s … max 10s)"
+	}
+	return d.String()
 }
 
 const startLabel = "[ Start ]"
@@ -406,6 +466,9 @@ func (s *setupScreen) view() string {
 		b.WriteString(" " + st.Accent.Render("> ") + st.Cursor.Render(startLabel) + "\n")
 	} else {
 		b.WriteString("   " + st.Text.Render(startLabel) + "\n")
+	}
+	if !s.room {
+		b.WriteString(st.Muted.Render(" AI time per move: ") + st.Text.Render(aiTimeText(s.c.aiTime)) + st.Muted.Render(" (+/- to change)"))
 	}
 	b.WriteString("\n")
 	switch {

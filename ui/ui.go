@@ -85,10 +85,13 @@ func (s SeatConfig) level() ai.Level {
 
 // displayName is the name shown for the seat.
 func (s SeatConfig) displayName() string {
-	if s.Name != "" {
+	switch {
+	case s.AI && s.Name != "":
+		// A named AI still says how strong it is.
+		return s.Name + " (AI " + string(s.level()) + ")"
+	case s.Name != "":
 		return s.Name
-	}
-	if s.AI {
+	case s.AI:
 		return "AI " + string(s.level())
 	}
 	return "human"
@@ -145,6 +148,16 @@ type Options struct {
 	// AIThreads caps the worker goroutines of each search (0 = the
 	// level's choice). A server hosting many players sets 1.
 	AIThreads int
+	// OnFinished, when set, keeps a local game that has ended (a game
+	// record) and says where, e.g. a file name; only once it did is the
+	// game's save removed. nil keeps nothing.
+	OnFinished func(FinishedGame) (where string, err error)
+	// Settings keeps the theme, mouse, AI time and last seats between
+	// runs; nil uses a file in os.UserConfigDir()/tabletop unless Remote.
+	Settings SettingsStore
+	// AIBudget is the AI's time per move (0: the remembered setting, else
+	// each level's own), e.g. from play --budget.
+	AIBudget time.Duration
 }
 
 // screen is one child of the root model. update may return another
@@ -168,9 +181,17 @@ func New(opts Options) tea.Model {
 	if r == nil {
 		r = lipgloss.DefaultRenderer()
 	}
-	c := &common{r: r, opts: opts, store: opts.Store, ascii: opts.ASCII, mouse: opts.Mouse}
+	c := &common{r: r, opts: opts, store: opts.Store, ascii: opts.ASCII, mouse: opts.Mouse,
+		settingsStore: opts.Settings, aiTime: opts.AIBudget}
 	if c.store == nil && !opts.Remote {
 		c.store = NewFileStore("")
+	}
+	if c.settingsStore == nil && !opts.Remote {
+		c.settingsStore = NewFileSettings("")
+	}
+	c.loadSettings()
+	if opts.Theme == "" {
+		opts.Theme = c.settings.Theme
 	}
 	if opts.Seed == 0 {
 		c.opts.Seed = uint64(time.Now().UnixNano())
@@ -271,6 +292,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Batch(cmds...)
 		}
 	}
+	if m.hidden() && !reachesHidden(msg) {
+		return m, nil
+	}
 	next, cmd := m.cur.update(msg)
 	if next != m.cur {
 		m.cur = next
@@ -294,6 +318,30 @@ func (m *Model) View() string {
 		v = asciiText.Replace(v)
 	}
 	return fitBlock(v, w, h)
+}
+
+// hidden reports whether the window is too small to show the screen:
+// then only resizing, quitting and the help may act, since a player
+// cannot see what any other key would do.
+func (m *Model) hidden() bool {
+	w, h := m.c.width, m.c.height
+	if w == 0 && h == 0 {
+		return false // no size yet: nothing is hidden, it is not drawn
+	}
+	mw, mh := minSize(m.cur)
+	return w < mw || h < mh
+}
+
+// reachesHidden reports whether msg may act on a hidden screen: every
+// message but keys and clicks, and of keys only quit and help.
+func reachesHidden(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case tea.MouseMsg:
+		return false
+	case tea.KeyMsg:
+		return key.Matches(msg, keyQuit) || key.Matches(msg, keyForceOut) || key.Matches(msg, keyHelpAll)
+	}
+	return true
 }
 
 // asciiText spells the few non-ASCII characters the client draws (arrows
@@ -321,6 +369,9 @@ func (m *Model) toggleMouse() tea.Cmd {
 	cmd := tea.DisableMouse
 	if m.c.mouse {
 		text, cmd = "mouse on: click to play; M turns it off for text selection", tea.EnableMouseCellMotion
+	}
+	if err := m.c.remember(func(s *Settings) { s.NoMouse = !m.c.mouse }); err != "" {
+		text += " (" + err + ")"
 	}
 	_, c2 := m.cur.update(NoticeMsg(text))
 	return tea.Batch(cmd, c2)

@@ -385,7 +385,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		return game.Noop, err
 	}
 	if s.Terminal() {
-		return game.Noop, fmt.Errorf("the game is over")
+		return game.Noop, game.ErrGameOver
 	}
 	if s.toMove == game.NoRole {
 		return game.Noop, fmt.Errorf("several roles move at once now: give every role's move")

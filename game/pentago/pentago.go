@@ -122,7 +122,7 @@ func init() {
 	split := &game.Variant{
 		Name:    "pentago-split",
 		Title:   "Pentago (split turns)",
-		Summary: "Pentago with the seed's turn order: both players place, then both rotate.",
+		Summary: "Pentago where both players place a stone, then both turn a quadrant.",
 		Rules:   rulesText("The turn order is split: red places, black places, red rotates, black rotates, and so on."),
 		Roles:   []string{"red", "black"},
 		Order:   201,

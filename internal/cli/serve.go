@@ -14,6 +14,7 @@ import (
 
 	"github.com/charmbracelet/log"
 
+	"github.com/tabletop/tabletop/internal/sheets"
 	"github.com/tabletop/tabletop/server"
 )
 
@@ -67,6 +68,7 @@ func serveConfig(c *commandLine, args []string) (server.Config, error) {
 	aiConc := env.Int("ai-concurrency", "TABLETOP_AI_CONCURRENCY", d.AIConcurrency, "AI searches running at once, rooms and single-player games together (default: the number of cores); others wait for a free slot")
 	maxSaves := env.Int("max-saves", "TABLETOP_MAX_SAVES", d.MaxSaves, "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
 	maxSaveBytes := env.Int("max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", d.MaxSaveBytes, "largest saved game in bytes")
+	gamesDir := env.String("games", "TABLETOP_GAMES", "", "folder of GDL rule sheets (*.kif) offered in rooms besides the built-in games")
 	logLevel := env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
 	c.help = `Usage: tabletop serve [FLAGS]
 
@@ -88,6 +90,9 @@ Flags (each also settable by the environment variable shown):
 		return server.Config{}, usageError{err.Error()}
 	}
 	logger := log.NewWithOptions(c.stderr, log.Options{ReportTimestamp: true, Level: level})
+	if err := registerServedSheets(*gamesDir, logger); err != nil {
+		return server.Config{}, err
+	}
 
 	cfg := server.Config{
 		Listen:           *listen,
@@ -116,6 +121,27 @@ Flags (each also settable by the environment variable shown):
 		NewClient:        server.UIClient,
 	}
 	return cfg, nil
+}
+
+// registerServedSheets makes the operator's rule sheets games of every
+// room (players never send sheets: they choose among these). A sheet that
+// does not load is logged and left out; a folder that cannot be read
+// stops the server before it starts.
+func registerServedSheets(dir string, logger *log.Logger) error {
+	if dir == "" {
+		return nil
+	}
+	if _, err := os.Stat(dir); err != nil {
+		return fmt.Errorf("--games: %v", err)
+	}
+	vs, err := sheets.RegisterDir(dir, sheets.TurnTaking)
+	for _, v := range vs {
+		logger.Info("rule sheet", "game", v.Name, "title", v.Title)
+	}
+	if err != nil {
+		logger.Warn("rule sheets left out", "err", err)
+	}
+	return nil
 }
 
 // serveUntilSignal serves on l until the server fails or a signal stops
