@@ -128,7 +128,7 @@ func (sr *Searcher) generalSearch(p *plan, role game.Role) Result {
 		}(i, t)
 	}
 	wg.Wait()
-	res := genResult(trees, role)
+	res := genResult(trees, role, p.seed)
 	res.Nodes = playouts.Load()
 	if len(res.PV) == 0 {
 		res.PV = []game.Move{res.Move}
@@ -172,7 +172,7 @@ func (t *genTree) run(p *plan, root game.State, role game.Role, reports bool, li
 
 // report sends the Progress of this tree alone.
 func (t *genTree) report(p *plan, role game.Role, now time.Time, playouts int64) {
-	r := genResult([]*genTree{t}, role)
+	r := genResult([]*genTree{t}, role, p.seed)
 	el := now.Sub(p.start)
 	p.opt.Progress(Progress{Depth: len(r.PV), Best: r.Move, Score: r.Score, Nodes: playouts,
 		NPS: float64(playouts) / math.Max(el.Seconds(), 1e-9), Time: el, PV: r.PV})
@@ -194,9 +194,9 @@ type genChoice struct {
 // position, for role: a proven best child where the trees prove one, else
 // the most visited undecided child, unless an exact child is worth at
 // least its mean goal; a proven loss is played only when every move is
-// one. At a joint root it is role's arm with the largest share of the
-// average strategy.
-func genResult(trees []*genTree, role game.Role) Result {
+// one. At a joint root it is drawn for seed from role's average strategy
+// (mixedChoice).
+func genResult(trees []*genTree, role game.Role, seed uint64) Result {
 	ch := genChoices(trees, role)
 	best, bestExact, all := -1, -1, true
 	for k, c := range ch {
@@ -225,6 +225,9 @@ func genResult(trees []*genTree, role game.Role) Result {
 				u = k
 			}
 		}
+		if joint {
+			u = mixedChoice(ch, seed)
+		}
 		if u < 0 {
 			u = best
 		}
@@ -245,6 +248,55 @@ func genResult(trees []*genTree, role game.Role) Result {
 	res.PV = genLine(trees, res.Move)
 	return res
 }
+
+// mixedChoice draws an arm of a joint root from the average strategy of
+// regret matching: each arm's share without the uniform exploration, arms
+// below genPurify of the largest share left out (a dominated move is not
+// played by chance), the rest in proportion, deterministically for seed.
+// A game whose equilibrium is mixed (rock-paper-scissors) is so played
+// mixed, not as the same move every time.
+func mixedChoice(ch []genChoice, seed uint64) int {
+	total := 0.0
+	for _, c := range ch {
+		total += c.weight
+	}
+	if total <= 0 || len(ch) == 0 {
+		return 0
+	}
+	floor := genJointMix / float64(len(ch))
+	share := make([]float64, len(ch))
+	top := 0.0
+	for k, c := range ch {
+		share[k] = max(c.weight/total-floor, 0)
+		top = max(top, share[k])
+	}
+	sum := 0.0
+	for k := range share {
+		if share[k] < genPurify*top {
+			share[k] = 0
+		}
+		sum += share[k]
+	}
+	var rng game.Rand
+	rng.Seed(seed)
+	x := float64(rng.Uint64()>>11) / (1 << 53) * sum
+	last := 0
+	for k := range share {
+		if share[k] == 0 {
+			continue
+		}
+		if x < share[k] {
+			return k
+		}
+		x -= share[k]
+		last = k
+	}
+	return last
+}
+
+// genPurify is the share, relative to the largest, below which an arm of
+// the average strategy is not played.
+const genPurify = 0.2
 
 // genChoices sums the root statistics of the trees for role.
 func genChoices(trees []*genTree, role game.Role) []genChoice {

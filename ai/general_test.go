@@ -481,3 +481,30 @@ func TestGeneralSimultaneousDominantMove(t *testing.T) {
 		}
 	}
 }
+
+// The move of a joint turn is drawn from the average strategy, without
+// its exploration share and without moves far below the best.
+func TestGeneralMixedChoice(t *testing.T) {
+	tests := []struct {
+		name    string
+		weights []float64
+		want    []bool // which arms may be drawn
+	}{
+		{"uniform equilibrium", []float64{330, 340, 330}, []bool{true, true, true}},
+		{"dominant move", []float64{930, 70}, []bool{true, false}},
+		{"two of three", []float64{480, 470, 50}, []bool{true, true, false}},
+	}
+	for _, tc := range tests {
+		ch := make([]genChoice, len(tc.weights))
+		for k, w := range tc.weights {
+			ch[k].weight = w
+		}
+		seen := make([]bool, len(ch))
+		for seed := uint64(0); seed < 200; seed++ {
+			seen[mixedChoice(ch, seed)] = true
+		}
+		if !slices.Equal(seen, tc.want) {
+			t.Errorf("%s: drawn %v, want %v", tc.name, seen, tc.want)
+		}
+	}
+}
