@@ -50,8 +50,10 @@ type Progress struct {
 
 // Result is the outcome of a search.
 type Result struct {
-	Move  game.Move   // the chosen action; always legal in the searched position
-	Turn  []game.Move // every action of the mover's turn, starting with Move
+	Move game.Move // the chosen action; always legal in the searched position
+	// Turn is every action of the mover's turn, starting with Move; the
+	// general player returns Move alone and searches each action anew.
+	Turn  []game.Move
 	Score float64     // expected goal, 0–100, of the side to move
 	Depth int         // deepest completed iteration
 	PV    []game.Move // principal variation, starting with Move
@@ -91,14 +93,21 @@ type Options struct {
 	// Paranoid, MaxN, BestReply (which needs game.Skipper, else Paranoid
 	// is used) or UCT (which has no depth cap and no root noise); ByLevel
 	// (the zero value) means the level's default (DefaultMulti at hard
-	// and max).
+	// and max). General asks for the general player on any game, of any
+	// number of roles; games without hand-written help (GDL games) get it
+	// whatever Multi says.
 	Multi Algorithm
 	// MaxDepth, when positive, caps the iterative deepening (in actions).
 	MaxDepth int
+	// Playouts, when positive, caps the playouts of the general player
+	// (games without hand-written help, or Multi == General), summed over
+	// its threads; 0 means the level's cap (easy and medium) or none.
+	// With Threads 1 such a search is reproducible for a Seed.
+	Playouts int
 }
 
 // Search chooses a move for the role in control of s, which must not be
-// terminal. It stops at the budget or when ctx is cancelled and returns
+// terminal (on a turn where several roles choose at once, see SearchFor). It stops at the budget or when ctx is cancelled and returns
 // the best move found so far; s itself is not modified.
 //
 // Search borrows a Searcher from a pool; callers that search many

@@ -27,11 +27,17 @@ const (
 	// own goal, with playouts that follow the game's tactics (uct.go).
 	// It has no depth cap and no root noise.
 	UCT
+	// General is the general game player (general.go): UCT with proofs
+	// (MCTS-solver) and decoupled statistics on simultaneous turns,
+	// knowing nothing but the rules. It is chosen by itself for games
+	// without hand-written help (GDL games); asked for, it searches any
+	// game, of any number of roles.
+	General
 )
 
 // algorithmNames are the names of the algorithms in player specs and on
 // the command line, indexed by Algorithm.
-var algorithmNames = [...]string{ByLevel: "", Paranoid: "paranoid", MaxN: "maxn", BestReply: "brs", UCT: "uct"}
+var algorithmNames = [...]string{ByLevel: "", Paranoid: "paranoid", MaxN: "maxn", BestReply: "brs", UCT: "uct", General: "general"}
 
 // String returns the algorithm's name ("" for ByLevel).
 func (a Algorithm) String() string {
@@ -42,14 +48,14 @@ func (a Algorithm) String() string {
 }
 
 // ParseAlgorithm reads an algorithm name, exactly as String writes it:
-// "paranoid", "maxn", "brs" or "uct"; the empty string is ByLevel.
+// "paranoid", "maxn", "brs", "uct" or "general"; the empty string is ByLevel.
 func ParseAlgorithm(s string) (Algorithm, error) {
 	for a, n := range algorithmNames {
 		if n == s {
 			return Algorithm(a), nil
 		}
 	}
-	return ByLevel, fmt.Errorf("unknown multi-player search %q (want brs, paranoid, maxn or uct)", s)
+	return ByLevel, fmt.Errorf("unknown multi-player search %q (want brs, paranoid, maxn, uct or general)", s)
 }
 
 // Set implements flag.Value, so a command can take an Algorithm flag.

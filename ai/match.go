@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/tabletop/tabletop/game"
@@ -30,7 +32,10 @@ type GameRecord struct {
 	Specs []string // spec per role
 	Goals []int    // goal per role
 	Plies int
-	Moves []string // the actions in KIF form
+	// Moves are the actions in KIF form; a turn on which several roles
+	// chose at once is one entry, a JSON object from each role to its
+	// move, e.g. {"left":"(throw rock)","right":"(throw paper)"}.
+	Moves []string
 }
 
 // PlayerStats is the result of one spec over a match. A game is a win for
@@ -135,6 +140,15 @@ func playGame(ctx context.Context, cfg MatchConfig, v *game.Variant, g int, play
 	thinking := make([]time.Duration, n)
 	moves := make([]int, n)
 	for !s.Terminal() {
+		if js, ok := s.(game.JointState); ok && s.ToMove() == game.NoRole {
+			text, err := playJoint(ctx, js, g, players, seat, thinking, moves)
+			if err != nil {
+				return rec, err
+			}
+			rec.Moves = append(rec.Moves, text)
+			rec.Plies++
+			continue
+		}
 		r := s.ToMove()
 		p := players[seat[r]]
 		t0 := time.Now()
@@ -177,6 +191,47 @@ func playGame(ctx context.Context, cfg MatchConfig, v *game.Variant, g int, play
 		st.thinking += thinking[seat[r]]
 	}
 	return rec, nil
+}
+
+// playJoint plays a turn on which several roles choose at once: every
+// role with a choice asks its player (a JointPlayer), the others play
+// their only move, and the moves are applied together. It adds the time
+// and the move to the seats' counts and returns the turn's text, a JSON
+// object from each role to its move (the form the rules protocol reads).
+func playJoint(ctx context.Context, s game.JointState, g int, players []Player, seat []int, thinking []time.Duration, moves []int) (string, error) {
+	v := s.Variant()
+	joint := make([]game.Move, len(v.Roles))
+	parts := make([]string, len(v.Roles))
+	var legal []game.Move
+	for r := range v.Roles {
+		role := game.Role(r)
+		legal = s.LegalOf(role, legal[:0])
+		if len(legal) == 0 {
+			return "", fmt.Errorf("game %d: %s has no legal move in %s", g, v.Roles[r], s.String())
+		}
+		m := legal[0]
+		if len(legal) > 1 {
+			p := players[seat[r]]
+			jp, ok := p.(JointPlayer)
+			if !ok {
+				return "", fmt.Errorf("game %d: %s cannot play a turn where several roles choose at once", g, p.Name())
+			}
+			t0 := time.Now()
+			m = jp.ChooseFor(ctx, s, role)
+			thinking[seat[r]] += time.Since(t0)
+			moves[seat[r]]++
+			if !slices.Contains(legal, m) {
+				if ctx.Err() != nil {
+					return "", ctx.Err()
+				}
+				return "", fmt.Errorf("game %d: %s played the illegal action %s for %s in %s", g, p.Name(), s.FormatMove(m), v.Roles[r], s.String())
+			}
+		}
+		joint[r] = m
+		parts[r] = fmt.Sprintf("%q:%q", v.Roles[r], s.FormatMove(m))
+	}
+	s.ApplyJoint(joint)
+	return "{" + strings.Join(parts, ",") + "}", nil
 }
 
 // WriteTable prints the match result as a table.

@@ -13,6 +13,10 @@ import (
 type MCTSPlayer struct {
 	budget time.Duration
 	tree   uctTree
+	// gen searches games that may have simultaneous turns: the general
+	// player's tree without its proofs, with each role's own statistics
+	// (regret matching) on joint turns.
+	gen genTree
 	// Exploration is the UCT constant (default √2).
 	Exploration float64
 	// Iterations counts the playouts of the last Choose.
@@ -28,6 +32,8 @@ func NewMCTSPlayer(seed uint64, budget time.Duration) *MCTSPlayer {
 	p := &MCTSPlayer{budget: budget, Exploration: math.Sqrt2}
 	p.tree.rng.Seed(seed)
 	p.tree.maxNodes = mctsMaxNodes
+	p.gen.rng.Seed(seed)
+	p.gen.maxNodes = mctsMaxNodes
 	return p
 }
 
@@ -35,10 +41,16 @@ func NewMCTSPlayer(seed uint64, budget time.Duration) *MCTSPlayer {
 func (p *MCTSPlayer) Name() string { return "mcts" }
 
 // NewGame implements GameStarter.
-func (p *MCTSPlayer) NewGame(seed uint64) { p.tree.rng.Seed(seed) }
+func (p *MCTSPlayer) NewGame(seed uint64) {
+	p.tree.rng.Seed(seed)
+	p.gen.rng.Seed(seed)
+}
 
 // Choose implements Player.
 func (p *MCTSPlayer) Choose(ctx context.Context, s game.State) game.Move {
+	if js, ok := s.(game.JointState); ok {
+		return p.ChooseFor(ctx, js, s.ToMove())
+	}
 	legal := s.Legal(nil)
 	if len(legal) <= 1 {
 		if len(legal) == 1 {
@@ -61,4 +73,42 @@ func (p *MCTSPlayer) Choose(ctx context.Context, s game.State) game.Move {
 		return p.tree.nodes[c].move
 	}
 	return legal[0]
+}
+
+// ChooseFor implements JointPlayer; it also plays every turn of a game
+// with simultaneous turns (a game.JointState), r being the role in
+// control on the others.
+func (p *MCTSPlayer) ChooseFor(ctx context.Context, s game.JointState, r game.Role) game.Move {
+	var legal []game.Move
+	if s.ToMove() == game.NoRole {
+		legal = s.LegalOf(r, nil)
+	} else {
+		legal = s.Legal(nil)
+	}
+	if len(legal) <= 1 {
+		if len(legal) == 1 {
+			return legal[0]
+		}
+		return game.Noop
+	}
+	deadline := time.Now().Add(p.budget)
+	p.gen.exploration = p.Exploration
+	p.gen.reset(s)
+	p.Iterations = 0
+	for {
+		if p.Iterations&63 == 0 && (ctx.Err() != nil || time.Now().After(deadline)) {
+			break
+		}
+		p.gen.iterate(s)
+		p.Iterations++
+	}
+	// Plain UCT: the most visited choice (at a joint turn the largest share
+	// of the average strategy), exact or not.
+	best, weight := legal[0], -1.0
+	for _, c := range genChoices([]*genTree{&p.gen}, r) {
+		if c.weight > weight {
+			best, weight = c.move, c.weight
+		}
+	}
+	return best
 }

@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,6 +20,13 @@ type Player interface {
 	Choose(ctx context.Context, s game.State) game.Move
 }
 
+// JointPlayer is implemented by players that can play a turn on which
+// several roles choose at once (game.JointState, ToMove() == NoRole).
+type JointPlayer interface {
+	// ChooseFor returns a legal move of role r in s; s is not modified.
+	ChooseFor(ctx context.Context, s game.JointState, r game.Role) game.Move
+}
+
 // GameStarter is implemented by players that keep state between moves;
 // NewGame tells them a new game starts and gives them its seed.
 type GameStarter interface {
@@ -27,7 +35,8 @@ type GameStarter interface {
 
 // ParsePlayer reads a player spec: "random", "mcts", "ai:LEVEL" (LEVEL is
 // easy, medium, hard or max; a bare level works too) with an optional
-// ":paranoid" or ":maxn" suffix that picks the multi-player search.
+// ":paranoid", ":maxn", ":brs", ":uct" or ":general" suffix that picks the
+// multi-player search (general: the general player, for any game).
 // budget is the time per move (0: the level's default; for mcts, hard's).
 func ParsePlayer(spec string, seed uint64, budget time.Duration) (Player, error) {
 	t := strings.ToLower(strings.TrimSpace(spec))
@@ -43,13 +52,13 @@ func ParsePlayer(spec string, seed uint64, budget time.Duration) (Player, error)
 	parts := strings.Split(strings.TrimPrefix(t, "ai:"), ":")
 	lv, err := ParseLevel(parts[0])
 	if err != nil {
-		return nil, fmt.Errorf("unknown player %q (want random, mcts or ai:LEVEL[:paranoid|:maxn|:brs|:uct])", spec)
+		return nil, fmt.Errorf("unknown player %q (want random, mcts or ai:LEVEL[:paranoid|:maxn|:brs|:uct|:general])", spec)
 	}
 	opt := Options{Level: lv, Budget: budget, Seed: seed}
 	for _, p := range parts[1:] {
 		alg, err := ParseAlgorithm(p)
 		if err != nil || alg == ByLevel {
-			return nil, fmt.Errorf("unknown option %q in player %q (want paranoid, maxn, brs or uct)", p, spec)
+			return nil, fmt.Errorf("unknown option %q in player %q (want paranoid, maxn, brs, uct or general)", p, spec)
 		}
 		opt.Multi = alg
 	}
@@ -77,6 +86,15 @@ func (p *RandomPlayer) NewGame(seed uint64) { p.rng.Seed(seed) }
 // Choose implements Player.
 func (p *RandomPlayer) Choose(ctx context.Context, s game.State) game.Move {
 	return s.RandomMove(&p.rng)
+}
+
+// ChooseFor implements JointPlayer: a random legal move of r.
+func (p *RandomPlayer) ChooseFor(ctx context.Context, s game.JointState, r game.Role) game.Move {
+	legal := s.LegalOf(r, nil)
+	if len(legal) == 0 {
+		return game.Noop
+	}
+	return legal[p.rng.Intn(len(legal))]
 }
 
 // AIPlayer plays with Search at a level, keeping its own Searcher (and so
@@ -135,6 +153,21 @@ func (p *AIPlayer) Choose(ctx context.Context, s game.State) game.Move {
 		c.Apply(res.Move)
 		p.plan = append([]game.Move(nil), res.Turn[1:]...)
 		p.planHash = c.Hash()
+	}
+	return res.Move
+}
+
+// ChooseFor implements JointPlayer with SearchFor.
+func (p *AIPlayer) ChooseFor(ctx context.Context, s game.JointState, r game.Role) game.Move {
+	p.plan = nil
+	opt := p.opt
+	opt.Seed += p.moves * 0x9e3779b97f4a7c15
+	p.moves++
+	res := p.searcher.SearchFor(ctx, s, r, opt)
+	p.Last = res
+	legal := s.LegalOf(r, nil)
+	if !slices.Contains(legal, res.Move) && len(legal) > 0 {
+		return legal[0]
 	}
 	return res.Move
 }

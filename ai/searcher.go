@@ -54,6 +54,7 @@ type Searcher struct {
 	workers []*worker
 	turn    game.State // scratch for completing a turn
 	trees   []*uctTree // one per thread, for UCT
+	gtrees  []*genTree // one per thread, for the general player
 }
 
 // NewSearcher returns a Searcher with the default 16 MiB table.
@@ -93,6 +94,9 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 		return Result{}
 	}
 	p := newPlan(ctx, s, moves, opt, start)
+	if generalFor(s, opt.Multi) {
+		return sr.generalSearch(p, s.ToMove())
+	}
 	return sr.dispatch(p, sr.prepareMain(p))
 }
 

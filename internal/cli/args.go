@@ -123,8 +123,8 @@ func lookupGame(arg string) (*game.Variant, error) {
 }
 
 // needTurns refuses a game where several roles choose at once: the
-// client, match and analyze play one role's move at a time (rules plays
-// every kind).
+// client and analyze play one role's move at a time (rules and match
+// play every kind).
 func (c *commandLine) needTurns(v *game.Variant) error {
 	if sheets.TurnTaking(v) {
 		return nil

@@ -55,9 +55,6 @@ Flags:
 	if err != nil {
 		return err
 	}
-	if err := c.needTurns(v); err != nil {
-		return err
-	}
 	switch {
 	case *games < 1:
 		return usagef("--games %d: play at least 1 game", *games)

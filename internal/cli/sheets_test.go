@@ -58,11 +58,18 @@ func TestSheetPathArguments(t *testing.T) {
 	if code := Run([]string{"play", "../../games/rockpaperscissors.kif"}, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "several roles move at once") {
 		t.Errorf("play with a simultaneous game: exit %d, %q", code, errOut.String())
 	}
-	for _, cmd := range []string{"match", "analyze"} {
+	for _, cmd := range []string{"analyze"} {
 		errOut.Reset()
 		if code := Run([]string{cmd, "rockpaperscissors"}, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "several roles move at once") {
 			t.Errorf("%s with a simultaneous game: exit %d, %q", cmd, code, errOut.String())
 		}
+	}
+	// match plays the simultaneous turns (each AI role searches its own
+	// move, then the moves are played together).
+	errOut.Reset()
+	out.Reset()
+	if code := Run([]string{"match", "rockpaperscissors", "--seat", "left=ai:hard", "--games", "2", "--budget", "10ms"}, nil, &out, &errOut); code != 0 || !strings.Contains(out.String(), "2 games") {
+		t.Errorf("match with a simultaneous game: exit %d, %q, %q", code, out.String(), errOut.String())
 	}
 	errOut.Reset()
 	if code := Run([]string{"match", "../../games/tictactoe.kif", "--games", "1", "--budget", "10ms"}, nil, &out, &errOut); code != 0 {
