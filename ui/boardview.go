@@ -841,6 +841,9 @@ func (b *boardScreen) view() string {
 	if !l.ok {
 		return tooSmall(b.c.width, b.c.height, l.needW, l.needH)
 	}
+	if r := b.handingOver(); r != game.NoRole {
+		return b.handOverView(r)
+	}
 	board := b.boardView(l)
 	panel := b.panelView(l)
 	body := lipgloss.JoinHorizontal(lipgloss.Top, strings.Repeat(" ", l.bx), board, "  ", panel)

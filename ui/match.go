@@ -84,6 +84,13 @@ type match interface {
 	ai() aiView
 	// setup is how the game was set up, for a rematch or a new game.
 	setup() (startPos string, seats []SeatConfig)
+
+	// passTo is the role the keyboard must be handed to before it
+	// chooses its hidden move on a turn where several roles choose at
+	// once, or NoRole (see match_joint.go).
+	passTo() game.Role
+	// takeKeyboard says the role passTo named has the keyboard now.
+	takeKeyboard()
 }
 
 // matchAction is an action only some matches have.

@@ -91,6 +91,9 @@ func (l *localMatch) update(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return nil, true
 	case aiStartMsg:
+		if msg.version == l.ver && !l.paused && !l.ended() && jointTurn(l.st) {
+			return l.nextJoint(false), true
+		}
 		if msg.version == l.ver && l.job == nil && !l.paused && !l.ended() && l.isAI(l.st.ToMove()) {
 			return l.startAI(false), true
 		}
@@ -239,6 +242,10 @@ func (l *localMatch) onAIDone(msg aiDoneMsg) tea.Cmd {
 
 // hint asks the AI for a move for the person to move.
 func (l *localMatch) hint() tea.Cmd {
+	if jointTurn(l.st) {
+		l.status.setStatus("no hints when all choose at once", true)
+		return nil
+	}
 	if !l.mine(l.st.ToMove()) {
 		l.status.setStatus("hints are for your own turn", true)
 		return nil

@@ -24,10 +24,15 @@ type localMatch struct {
 	begin    game.State // the position the game started from
 	startPos string     // its string when not the variant's start, else ""
 	st       game.State // the current position
-	moves    []game.Move
-	redoList []game.Move
-	seats    []SeatConfig
-	loser    game.Role // NoRole unless someone resigned
+	// moves is every move played; a joint turn takes one entry per
+	// role (see joint.go).
+	moves []game.Move
+	// redoList is the turns undone, the latest last.
+	redoList [][]game.Move
+	// joint is the joint turn being collected (match_joint.go).
+	joint jointChoice
+	seats []SeatConfig
+	loser game.Role // NoRole unless someone resigned
 
 	// ver changes with every change of position; AI results carry the
 	// version they were computed for, so stale ones are dropped.
@@ -63,7 +68,15 @@ func newLocalMatch(c *common, v *game.Variant, start game.State, startPos string
 		seats: append([]SeatConfig(nil), seats...), loser: game.NoRole}
 }
 
-func (l *localMatch) position() game.State    { return l.st }
+// position is the live position; on a joint turn, as the person
+// choosing sees it (see seatTurn).
+func (l *localMatch) position() game.State {
+	if r := l.chooser(); r != game.NoRole {
+		return seatTurn{l.st.(game.JointState), r}
+	}
+	return l.st
+}
+
 func (l *localMatch) version() uint64         { return l.ver }
 func (l *localMatch) resigned() game.Role     { return l.loser }
 func (l *localMatch) label() string           { return "" }
@@ -75,9 +88,10 @@ func (l *localMatch) setup() (string, []SeatConfig) { return l.startPos, l.seats
 // rebuild replays the moves from the start.
 func (l *localMatch) rebuild() {
 	l.st = l.begin.Clone()
-	for _, m := range l.moves {
-		l.st.Apply(m)
+	for i := 0; i < len(l.moves); {
+		i += applyStep(l.st, l.moves[i:])
 	}
+	l.joint.reset(len(l.v.Roles))
 	l.ver++
 	l.hasHint = false
 }
@@ -85,9 +99,13 @@ func (l *localMatch) rebuild() {
 func (l *localMatch) history() []playedMove {
 	out := make([]playedMove, 0, len(l.moves))
 	s := l.begin.Clone()
-	for _, m := range l.moves {
-		out = append(out, playedMove{text: s.ShortMove(m), mover: l.v.RoleName(s.ToMove())})
-		s.Apply(m)
+	for _, step := range splitSteps(l.begin, l.moves) {
+		if jointTurn(s) {
+			out = append(out, playedMove{text: jointShort(s, step), mover: jointMover})
+		} else {
+			out = append(out, playedMove{text: s.ShortMove(step[0]), mover: l.v.RoleName(s.ToMove())})
+		}
+		applyStep(s, step)
 	}
 	return out
 }
@@ -103,7 +121,7 @@ func (l *localMatch) isAI(r game.Role) bool {
 	return l.seats[r].AI
 }
 
-func (l *localMatch) mine(r game.Role) bool { return !l.isAI(r) }
+func (l *localMatch) mine(r game.Role) bool { return r != game.NoRole && !l.isAI(r) }
 
 func (l *localMatch) allAI() bool {
 	for i := range l.seats {
@@ -160,6 +178,9 @@ func (l *localMatch) quitPrompt() string {
 // play applies a move of a person at this client and starts whatever
 // comes next.
 func (l *localMatch) play(m game.Move) (tea.Cmd, error) {
+	if jointTurn(l.st) {
+		return l.chooseJoint(m)
+	}
 	if err := game.Play(l.st, m); err != nil {
 		return nil, err
 	}
@@ -191,6 +212,9 @@ func (l *localMatch) next(afterAI bool) tea.Cmd {
 			l.status.setStatus(l.endStatus(), false)
 		}
 		return nil
+	}
+	if jointTurn(l.st) {
+		return l.nextJoint(afterAI)
 	}
 	mover := l.st.ToMove()
 	if !l.isAI(mover) {
@@ -239,13 +263,15 @@ func (l *localMatch) undo() tea.Cmd {
 	}
 	l.cancelJob()
 	pop := func() {
-		l.redoList = append(l.redoList, l.moves[len(l.moves)-1])
-		l.moves = l.moves[:len(l.moves)-1]
+		steps := splitSteps(l.begin, l.moves)
+		last := steps[len(steps)-1]
+		l.redoList = append(l.redoList, append([]game.Move(nil), last...))
+		l.moves = l.moves[:len(l.moves)-len(last)]
 	}
 	pop()
 	l.rebuild()
 	if !l.allAI() {
-		for len(l.moves) > 0 && (l.isAI(l.st.ToMove()) || l.forcedPass()) {
+		for len(l.moves) > 0 && !jointTurn(l.st) && (l.isAI(l.st.ToMove()) || l.forcedPass()) {
 			pop()
 			l.rebuild()
 		}
@@ -253,7 +279,7 @@ func (l *localMatch) undo() tea.Cmd {
 		l.paused = true
 	}
 	l.save()
-	l.status.setStatus(fmt.Sprintf("undone: back to move %d", len(l.moves)), false)
+	l.status.setStatus(fmt.Sprintf("undone: back to move %d", len(splitSteps(l.begin, l.moves))), false)
 	return l.next(false)
 }
 
@@ -266,18 +292,19 @@ func (l *localMatch) redo() tea.Cmd {
 	}
 	l.cancelJob()
 	step := func() bool {
-		m := l.redoList[len(l.redoList)-1]
-		if !l.st.IsLegal(m) {
+		turn := l.redoList[len(l.redoList)-1]
+		if len(turn) != stepSize(l.st) || !legalTurn(l.st, turn) {
 			l.redoList = nil
 			return false
 		}
 		l.redoList = l.redoList[:len(l.redoList)-1]
-		l.st.Apply(m)
-		l.moves = append(l.moves, m)
+		applyStep(l.st, turn)
+		l.moves = append(l.moves, turn...)
 		return true
 	}
+	l.joint.reset(len(l.v.Roles))
 	if step() {
-		for len(l.redoList) > 0 && !l.st.Terminal() && (l.isAI(l.st.ToMove()) || l.forcedPass()) && !l.allAI() {
+		for len(l.redoList) > 0 && !jointTurn(l.st) && !l.st.Terminal() && (l.isAI(l.st.ToMove()) || l.forcedPass()) && !l.allAI() {
 			if !step() {
 				break
 			}
@@ -286,7 +313,7 @@ func (l *localMatch) redo() tea.Cmd {
 	l.ver++
 	l.hasHint = false
 	l.save()
-	l.status.setStatus(fmt.Sprintf("redone: move %d", len(l.moves)), false)
+	l.status.setStatus(fmt.Sprintf("redone: move %d", len(splitSteps(l.begin, l.moves))), false)
 	if len(l.redoList) == 0 {
 		return l.next(false)
 	}

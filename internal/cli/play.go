@@ -108,9 +108,6 @@ func startGame(start *ui.Start, pos []string, position string, seats seatFlags) 
 	if err != nil {
 		return err
 	}
-	if !sheets.TurnTaking(v) {
-		return usagef("in %s several roles move at once, which the client cannot play yet (rules can)", v.Name)
-	}
 	if position != "" {
 		if _, err := v.ParsePosition(position); err != nil {
 			return usagef("bad %s position: %v", v.Name, err)
@@ -136,13 +133,14 @@ func startGame(start *ui.Start, pos []string, position string, seats seatFlags) 
 }
 
 // registerUserSheets adds the rule sheets of the user's games folder to
-// the menu; a sheet that does not load is reported and left out.
+// the menu, simultaneous games too (played hot-seat); a sheet that does
+// not load is reported and left out.
 func registerUserSheets(stderr io.Writer) {
 	dir, err := sheets.UserDir()
 	if err != nil {
 		return
 	}
-	if _, err := sheets.RegisterDir(dir, sheets.TurnTaking); err != nil {
+	if _, err := sheets.RegisterDir(dir, nil); err != nil {
 		fmt.Fprintf(stderr, "tabletop: rule sheets in %s left out: %v\n", dir, err)
 	}
 }
