@@ -125,7 +125,7 @@ func parseJoint(s game.State, text string) ([]game.Move, error) {
 		return nil, err
 	}
 	v := s.Variant()
-	if len(items) != len(v.Roles) {
+	if len(items) != len(v.Roles) || oneMove(s.(game.JointState), text) {
 		return nil, fmt.Errorf("several roles move at once here: want a list of %d moves, one per role in the order %s", len(v.Roles), strings.Join(v.Roles, ", "))
 	}
 	moves := make([]game.Move, len(items))
@@ -137,6 +137,17 @@ func parseJoint(s game.State, text string) ([]game.Move, error) {
 		moves[r] = m
 	}
 	return moves, nil
+}
+
+// oneMove reports whether text is one move of some role rather than a
+// list of every role's move.
+func oneMove(s game.JointState, text string) bool {
+	for r := range s.Variant().Roles {
+		if _, err := (seatTurn{s, game.Role(r)}).ParseMove(text); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // kifItems splits a KIF list "(a (b c) d)" into its items' texts.
