@@ -691,6 +691,8 @@ func (b *boardScreen) seatLines(inner int) []string {
 			}
 		case b.ended() && b.game().Terminal():
 			extra = fmt.Sprintf("goal %d", b.game().Goal(r))
+		case b.m.seatStatus(r) != "":
+			extra = strings.TrimPrefix(extra+" · "+b.m.seatStatus(r), " · ")
 		}
 		name := ellipsis(b.m.seatName(r), nameW)
 		head := marker + b.pieceStyle(r).Render(roleLetter(role)+" "+padRight(role, roleW)) + " " +

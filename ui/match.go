@@ -91,6 +91,9 @@ type match interface {
 	passTo() game.Role
 	// takeKeyboard says the role passTo named has the keyboard now.
 	takeKeyboard()
+	// seatStatus is what the panel says of role r's seat beyond its
+	// name (a GGP player's state), or "".
+	seatStatus(r game.Role) string
 }
 
 // matchAction is an action only some matches have.

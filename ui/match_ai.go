@@ -90,6 +90,8 @@ func (l *localMatch) update(msg tea.Msg) (tea.Cmd, bool) {
 			return l.waitProgress(msg.job), true
 		}
 		return nil, true
+	case ggpReplyMsg:
+		return l.onGGPReply(msg), true
 	case aiStartMsg:
 		if msg.version == l.ver && !l.paused && !l.ended() && jointTurn(l.st) {
 			return l.nextJoint(false), true
@@ -228,6 +230,12 @@ func (l *localMatch) onAIDone(msg aiDoneMsg) tea.Cmd {
 		l.status.setStatus(fmt.Sprintf("AI returned an illegal move (%s); playing a random one", l.st.FormatMove(m)), true)
 		m = l.st.RandomMove(game.NewRand(l.c.opts.Seed + l.ver))
 	}
+	return l.playMachineMove(m)
+}
+
+// playMachineMove plays a legal move of a seat this client's person
+// does not play (the AI's, a GGP player's) and goes on.
+func (l *localMatch) playMachineMove(m game.Move) tea.Cmd {
 	l.st.Apply(m)
 	l.moves = append(l.moves, m)
 	l.redoList = nil

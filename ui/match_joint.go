@@ -38,7 +38,7 @@ func (l *localMatch) chooser() game.Role {
 	}
 	l.ensureChoice()
 	for r := range l.v.Roles {
-		if !l.isAI(game.Role(r)) && !l.joint.chosen[r] {
+		if l.mine(game.Role(r)) && !l.joint.chosen[r] {
 			return game.Role(r)
 		}
 	}
@@ -55,7 +55,7 @@ func (l *localMatch) ensureChoice() {
 func (l *localMatch) people() int {
 	n := 0
 	for r := range l.v.Roles {
-		if !l.isAI(game.Role(r)) {
+		if l.mine(game.Role(r)) {
 			n++
 		}
 	}
@@ -104,7 +104,7 @@ func (l *localMatch) chooseJoint(m game.Move) (tea.Cmd, error) {
 // choose; else the AI seats choose and the turn is played (after the
 // visible delay when the AI alone plays on).
 func (l *localMatch) nextJoint(afterAI bool) tea.Cmd {
-	if l.chooser() != game.NoRole || l.paused && l.hasAISeat() {
+	if l.chooser() != game.NoRole || l.paused && l.hasAISeat() || l.ggpWaiting() {
 		return nil
 	}
 	delay := l.c.opts.AIDelay
@@ -123,9 +123,12 @@ func (l *localMatch) playJointTurn() tea.Cmd {
 	l.ensureChoice()
 	moves := make([]game.Move, len(l.v.Roles))
 	for r := range moves {
-		if l.joint.chosen[r] {
+		switch {
+		case l.joint.chosen[r]:
 			moves[r] = l.joint.moves[r]
-		} else {
+		case l.isGGP(game.Role(r)):
+			moves[r] = l.ggpMove(game.Role(r))
+		default:
 			moves[r] = l.jointAIMove(game.Role(r))
 		}
 	}

@@ -53,6 +53,10 @@ type localMatch struct {
 	handedOver bool
 	keptAs     string
 
+	// gm is the Game Manager of the GGP seats (match_ggp.go), nil
+	// until the match starts or when no GGP player sits.
+	gm *ggpManager
+
 	job      *aiJob
 	progress ai.Progress
 	hinted   game.Move
@@ -77,11 +81,16 @@ func (l *localMatch) position() game.State {
 	return l.st
 }
 
-func (l *localMatch) version() uint64         { return l.ver }
-func (l *localMatch) resigned() game.Role     { return l.loser }
-func (l *localMatch) label() string           { return "" }
-func (l *localMatch) warning() string         { return l.saveErr }
-func (l *localMatch) offers(matchAction) bool { return true }
+func (l *localMatch) version() uint64     { return l.ver }
+func (l *localMatch) resigned() game.Role { return l.loser }
+func (l *localMatch) label() string       { return "" }
+func (l *localMatch) warning() string     { return l.saveErr }
+
+// offers every action, but undo and redo with a GGP player, which
+// cannot take a move back.
+func (l *localMatch) offers(a matchAction) bool {
+	return !(l.hasGGPSeat() && (a == actUndo || a == actRedo))
+}
 
 func (l *localMatch) setup() (string, []SeatConfig) { return l.startPos, l.seats }
 
@@ -121,11 +130,14 @@ func (l *localMatch) isAI(r game.Role) bool {
 	return l.seats[r].AI
 }
 
-func (l *localMatch) mine(r game.Role) bool { return r != game.NoRole && !l.isAI(r) }
+// mine reports whether a person at this keyboard plays role r (not the
+// AI nor a GGP player).
+func (l *localMatch) mine(r game.Role) bool { return r != game.NoRole && !l.isAI(r) && !l.isGGP(r) }
 
+// allAI reports whether no seat is a person's.
 func (l *localMatch) allAI() bool {
 	for i := range l.seats {
-		if !l.isAI(game.Role(i)) {
+		if l.mine(game.Role(i)) {
 			return false
 		}
 	}
@@ -148,10 +160,11 @@ func (l *localMatch) seatName(r game.Role) string {
 	return "?"
 }
 
-func (l *localMatch) start() tea.Cmd { return l.next(false) }
+func (l *localMatch) start() tea.Cmd { return tea.Batch(l.startGGP(), l.next(false)) }
 
 func (l *localMatch) leave() {
 	l.cancelJob()
+	l.abortGGP()
 	l.save()
 }
 
@@ -162,6 +175,8 @@ func (l *localMatch) quitPrompt() string {
 	switch {
 	case l.ended() || len(l.moves) == 0:
 		return ""
+	case l.hasGGPSeat():
+		return "quit? a game with a GGP player is not saved" + choice
 	case l.replace == replaceNo:
 		return "quit? this game is not saved (you kept the other saved game)" + choice
 	case l.c.store == nil:
@@ -206,6 +221,11 @@ func (l *localMatch) moverOf(i int) game.Role {
 // pass, or the AI (after a short delay when an AI just moved, so that
 // AI-vs-AI games can be followed).
 func (l *localMatch) next(afterAI bool) tea.Cmd {
+	return tea.Batch(l.pumpGGP(), l.nextLocal(afterAI))
+}
+
+// nextLocal is next for the seats of this client.
+func (l *localMatch) nextLocal(afterAI bool) tea.Cmd {
 	if l.ended() {
 		l.cancelJob()
 		if s, isErr := l.status.currentStatus(); s == "" || !isErr {
@@ -217,6 +237,9 @@ func (l *localMatch) next(afterAI bool) tea.Cmd {
 		return l.nextJoint(afterAI)
 	}
 	mover := l.st.ToMove()
+	if l.isGGP(mover) {
+		return nil // its reply plays (onGGPReply)
+	}
 	if !l.isAI(mover) {
 		if l.forcedPass() {
 			name := l.v.RoleName(mover)

@@ -29,8 +29,8 @@ const (
 // in progress.
 func (l *localMatch) save() {
 	kept := !l.ended() || l.handOver()
-	if l.c.store == nil {
-		return
+	if l.c.store == nil || l.hasGGPSeat() {
+		return // a GGP player cannot resume a match: such games are not saved
 	}
 	var err error
 	switch {
