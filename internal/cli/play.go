@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -24,12 +25,14 @@ func (s *seatFlags) Set(v string) error { *s = append(*s, v); return nil }
 
 // runPlay opens the interactive client: the menu, or directly a game.
 //
-//	tabletop play [VARIANT] [--seat ROLE=human|ai:LEVEL[:NAME]]... [--position P]
+//	tabletop play [VARIANT] [--seat ROLE=human|ai:LEVEL[:NAME]|ggp:URL]... [--position P]
 //	              [--load FILE] [--no-mouse] [--ascii] [--theme NAME] [--budget TIME]
-//	              [--records DIR]
+//	              [--records DIR] [--startclock D] [--playclock D]
 func runPlay(c *commandLine, args []string) error {
 	var seats seatFlags
-	c.flags.Var(&seats, "seat", "who plays a role: ROLE=human[:NAME] or ROLE=ai:LEVEL[:NAME] (repeatable)")
+	c.flags.Var(&seats, "seat", "who plays a role: ROLE=human[:NAME], ROLE=ai:LEVEL[:NAME] or ROLE=ggp:URL, a GGP player (repeatable)")
+	startClock := c.flags.Duration("startclock", 10*time.Second, "GGP start clock for ggp: seats")
+	playClock := c.flags.Duration("playclock", 5*time.Second, "GGP play clock for ggp: seats")
 	position := c.flags.String("position", "", "start from this position string (the format is in README.md, \"Position strings\")")
 	load := c.flags.String("load", "", "open a saved game file")
 	noMouse := c.flags.Bool("no-mouse", false, "do not capture the mouse (keeps the terminal's text selection)")
@@ -48,7 +51,11 @@ func runPlay(c *commandLine, args []string) error {
 	if *budget < 0 {
 		return usagef("--budget %s: want a positive time such as 5s", *budget)
 	}
-	opts := ui.Options{Mouse: !*noMouse, ASCII: *ascii, Theme: *theme, AIBudget: *budget}
+	if *startClock <= 0 || *playClock <= 0 {
+		return usagef("the clocks must be positive")
+	}
+	opts := ui.Options{Mouse: !*noMouse, ASCII: *ascii, Theme: *theme, AIBudget: *budget,
+		GGPStartClock: *startClock, GGPPlayClock: *playClock}
 	if *theme != "" {
 		if _, ok := themes.Lookup(*theme); !ok {
 			return usagef("unknown theme %q (known: %s)", *theme, strings.Join(themes.Names(), ", "))
@@ -118,7 +125,7 @@ func startGame(start *ui.Start, pos []string, position string, seats seatFlags) 
 	for _, s := range seats {
 		role, spec, ok := strings.Cut(s, "=")
 		if !ok {
-			return usagef("--seat %q: want ROLE=human or ROLE=ai:LEVEL", s)
+			return usagef("--seat %q: want ROLE=human, ROLE=ai:LEVEL or ROLE=ggp:URL", s)
 		}
 		if v.RoleIndex(role) == game.NoRole {
 			return usagef("%s has no role %q (roles: %s)", v.Name, role, strings.Join(v.Roles, ", "))
@@ -126,6 +133,9 @@ func startGame(start *ui.Start, pos []string, position string, seats seatFlags) 
 		sc, err := ui.ParseSeat(spec)
 		if err != nil {
 			return usageError{err.Error()}
+		}
+		if sc.GGP != "" && position != "" {
+			return usagef("--position cannot be used with ggp: seats (GGP games start from the rules' start)")
 		}
 		start.Seats[role] = sc
 	}
