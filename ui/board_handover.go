@@ -70,7 +70,11 @@ func (b *boardScreen) handOverView(r game.Role) string {
 	block := lipgloss.Place(b.c.width, height, lipgloss.Center, lipgloss.Center, cutLines(joinLines(body), b.c.width))
 	lines := []string{b.headerView(), ""}
 	lines = append(lines, splitLines(block)...)
-	lines = append(lines, b.statusView(1))
+	status := "" // the board's own prompt is not for this screen
+	if b.confirm != "" || b.status != "" {
+		status = b.statusView(1)
+	}
+	lines = append(lines, status)
 	for _, h := range helpLines {
 		lines = append(lines, " "+h)
 	}

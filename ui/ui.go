@@ -9,6 +9,7 @@ package ui
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,6 +103,11 @@ func (s SeatConfig) level() ai.Level {
 func (s SeatConfig) displayName() string {
 	switch {
 	case s.GGP != "":
+		// The host is enough to tell players apart, and leaves the
+		// panel room for what the player is doing.
+		if u, err := url.Parse(s.GGP); err == nil && u.Host != "" {
+			return "GGP " + u.Host
+		}
 		return "GGP " + s.GGP
 	case s.AI && s.Name != "":
 		// A named AI still says how strong it is.
