@@ -1,13 +1,19 @@
 package ai
 
-import "context"
+import (
+	"context"
+	"sync/atomic"
+)
 
 // Slots bounds the AI searches that run at once across every client of
 // one process. A server hosting many sessions shares one among all of them
 // (and its rooms), so that a crowd of single-player games cannot start
 // more searches than the machine has cores; a client whose AI is to move
 // waits for a free slot and says so, staying responsive meanwhile.
-type Slots struct{ ch chan struct{} }
+type Slots struct {
+	ch      chan struct{}
+	waiting atomic.Int64
+}
 
 // NewSlots returns room for n searches at once (at least one).
 func NewSlots(n int) *Slots { return &Slots{ch: make(chan struct{}, max(n, 1))} }
@@ -20,6 +26,8 @@ func (s *Slots) Acquire(ctx context.Context) error {
 		return nil
 	default:
 	}
+	s.waiting.Add(1)
+	defer s.waiting.Add(-1)
 	select {
 	case s.ch <- struct{}{}:
 		return nil
@@ -27,6 +35,10 @@ func (s *Slots) Acquire(ctx context.Context) error {
 		return ctx.Err()
 	}
 }
+
+// Waiting is the number of Acquire calls waiting for a slot now: the AI
+// queue's length.
+func (s *Slots) Waiting() int { return int(s.waiting.Load()) }
 
 // TryAcquire takes a slot if one is free now.
 func (s *Slots) TryAcquire() bool {

@@ -5,11 +5,16 @@
 // A room owns its one authoritative game: it validates every move with
 // package game, plays its AI seats off its lock, and tells its members
 // about changes through a mailbox channel. It knows nothing of terminals,
-// SSH or Bubble Tea (see imports_test.go), so that a server, a test or a
-// future second node can drive it alike.
+// SSH, Bubble Tea or SQL (see imports_test.go): it keeps its rooms through
+// the Store interface, which a database behind an adapter implements, so
+// that rooms survive restarts and several server nodes share them.
 package rooms
 
-import "github.com/tabletop/tabletop/game"
+import (
+	"time"
+
+	"github.com/tabletop/tabletop/game"
+)
 
 // Player identifies the person at a client.
 type Player struct {
@@ -43,7 +48,38 @@ type RoomSpec struct {
 	// AfterHold is what a seat becomes when its player stays away past
 	// the hold time: SeatAI or SeatOpen.
 	AfterHold SeatKind
+	// Rated rooms move their key holders' ratings (where the server
+	// keeps ratings).
+	Rated bool
+	// Clock is the room's time control; the zero value has no clock.
+	Clock TimeControl
+	// Spectators says who may watch; "" means everyone.
+	Spectators Spectators
 }
+
+// TimeControl is a room's clock: Fischer (Initial plus Increment per
+// turn) or, with PerMove set, a correspondence clock of so long per move.
+type TimeControl struct {
+	Initial   time.Duration
+	Increment time.Duration
+	PerMove   time.Duration
+	// PauseOnHold stops the clocks while a disconnected player's seat is
+	// held, if the room's creator chose so.
+	PauseOnHold bool
+}
+
+// On reports whether the time control has a clock at all.
+func (c TimeControl) On() bool { return c.Initial > 0 || c.PerMove > 0 }
+
+// Spectators says who may watch a room.
+type Spectators string
+
+// Spectator access.
+const (
+	SpectatorsAll  Spectators = "all"  // anyone may watch
+	SpectatorsKeys Spectators = "keys" // only players with a key
+	SpectatorsNone Spectators = "none" // nobody but the seated players
+)
 
 // SeatView is what everyone in a room sees of one seat.
 type SeatView struct {
@@ -60,6 +96,9 @@ type RoomInfo struct {
 	Seats      []SeatView
 	Spectators int
 	Finished   bool
+	// Yours is set in a player's own list (see Host.ListFor) for the
+	// rooms where they hold a seat: "your games".
+	Yours bool
 }
 
 // RoomView is the complete state of a room as one client sees it.
@@ -75,6 +114,12 @@ type RoomView struct {
 	Finished bool
 	Note     string // the latest event, e.g. "ana joined", for the status line
 	Version  uint64 // increases with every change
+	// Clocks is each seat's time left as of ClockAt, nil in a room
+	// without a clock; ClockTurn is the seat whose clock runs (-1: none),
+	// so a client counts it down from ClockAt.
+	Clocks    []time.Duration
+	ClockTurn int
+	ClockAt   time.Time
 }
 
 // Room is one client's handle on a shared room.

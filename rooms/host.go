@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"runtime/debug"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -26,11 +24,22 @@ type HostConfig struct {
 	// its single-player sessions. Nil makes one of AIConcurrency slots.
 	AISlots *ai.Slots
 	Logger  *slog.Logger // default slog.Default()
+	// Exclusive says no other host uses the store (SQLite, memory): at
+	// Start nobody can still be connected to a room, so its players'
+	// seats are held for them (guests' seats go as after a hold).
+	Exclusive bool
+	// LeaseTTL is how long a claim on a room's AI seats lasts unless
+	// renewed; another host takes the AI over after it. Default 10 s.
+	LeaseTTL time.Duration
+	// StoreTimeout bounds each store call; default 10 s.
+	StoreTimeout time.Duration
 }
 
 // Host hosts the rooms of one server process and implements Lobby.
 // Each room owns its one authoritative game; sessions reach it through
-// member handles (Room).
+// member handles (Room). With a shared Store, several hosts (nodes) host
+// the same rooms: each keeps a copy, the store decides every write, and
+// its events bring each host the others' changes.
 type Host struct {
 	cfg    HostConfig
 	slots  *ai.Slots
@@ -40,6 +49,8 @@ type Host struct {
 	// Add happens with a room's lock held and the room open, so never
 	// after Close has closed every room and begun to wait.
 	searches sync.WaitGroup
+	// loops counts Start's goroutines (events, leases).
+	loops sync.WaitGroup
 
 	mu      sync.Mutex
 	rooms   map[string]*room
@@ -48,7 +59,7 @@ type Host struct {
 
 var _ Lobby = (*Host)(nil)
 
-// NewHost returns a host without rooms.
+// NewHost returns a host without rooms; Start loads the store's.
 func NewHost(cfg HostConfig) *Host {
 	if cfg.Store == nil {
 		cfg.Store = NewMemoryStore()
@@ -68,13 +79,26 @@ func NewHost(cfg HostConfig) *Host {
 	if cfg.AISlots == nil {
 		cfg.AISlots = ai.NewSlots(cfg.AIConcurrency)
 	}
+	if cfg.LeaseTTL <= 0 {
+		cfg.LeaseTTL = 10 * time.Second
+	}
+	if cfg.StoreTimeout <= 0 {
+		cfg.StoreTimeout = 10 * time.Second
+	}
 	l := &Host{cfg: cfg, rooms: map[string]*room{}, slots: cfg.AISlots}
 	l.ctx, l.cancel = context.WithCancel(context.Background())
 	return l
 }
 
-// Close stops every AI search, closes every room and returns once the
-// rooms' AI goroutines have ended, so that nothing of the host runs on.
+// storeCtx bounds one store call. It does not end with the host, so
+// that a write under way when Close begins completes or fails cleanly.
+func (l *Host) storeCtx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), l.cfg.StoreTimeout)
+}
+
+// Close stops every AI search, unloads every room (the store keeps them)
+// and returns once the host's goroutines have ended, so that nothing of
+// the host runs on.
 func (l *Host) Close() {
 	l.cancel()
 	l.mu.Lock()
@@ -86,10 +110,11 @@ func (l *Host) Close() {
 	l.mu.Unlock()
 	for _, r := range rooms {
 		r.mu.Lock()
-		r.close()
+		r.close(false)
 		r.mu.Unlock()
 	}
 	l.searches.Wait()
+	l.loops.Wait()
 }
 
 // Len is the number of rooms.
@@ -104,28 +129,40 @@ const maxListed = 200
 
 // List returns the rooms: those with an open seat first, then games in
 // progress, then finished ones.
-func (l *Host) List() []RoomInfo {
-	recs, err := l.cfg.Store.List()
-	if err != nil {
-		l.cfg.Logger.Error("room list", "err", err)
-		return nil
+func (l *Host) List() []RoomInfo { return l.ListFor(Player{}) }
+
+// ListFor is List as player p sees it: the rooms where p's key holds a
+// seat ("your games") come first and are marked Yours.
+func (l *Host) ListFor(p Player) []RoomInfo {
+	l.mu.Lock()
+	rs := make([]*room, 0, len(l.rooms))
+	for _, r := range l.rooms {
+		rs = append(rs, r)
 	}
-	out := make([]RoomInfo, 0, len(recs))
-	for _, rec := range recs {
-		info := RoomInfo{Code: rec.Code, Variant: rec.Variant, Finished: rec.Finished}
-		for i, s := range rec.Seats {
-			info.Seats = append(info.Seats, seatView(rec.Variant, i, s, s.Kind == SeatPlayer || s.Kind == SeatAI))
-		}
-		l.mu.Lock()
-		r := l.rooms[rec.Code]
-		l.mu.Unlock()
-		if r != nil {
-			info.Spectators = r.spectators()
-		}
-		out = append(out, info)
+	l.mu.Unlock()
+	type entry struct {
+		info    RoomInfo
+		created time.Time
 	}
+	entries := make([]entry, 0, len(rs))
+	for _, r := range rs {
+		r.mu.Lock()
+		if !r.closed {
+			entries = append(entries, entry{r.info(p), r.rec.Created})
+		}
+		r.mu.Unlock()
+	}
+	sort.Slice(entries, func(i, j int) bool {
+		a, b := entries[i], entries[j]
+		if !a.created.Equal(b.created) {
+			return a.created.Before(b.created)
+		}
+		return a.info.Code < b.info.Code
+	})
 	rank := func(i RoomInfo) int {
 		switch {
+		case i.Yours && !i.Finished:
+			return -1
 		case i.Finished:
 			return 2
 		case hasOpen(i.Seats):
@@ -133,9 +170,27 @@ func (l *Host) List() []RoomInfo {
 		}
 		return 1
 	}
+	out := make([]RoomInfo, len(entries))
+	for i, e := range entries {
+		out[i] = e.info
+	}
 	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) < rank(out[j]) })
 	if len(out) > maxListed {
 		out = out[:maxListed]
+	}
+	return out
+}
+
+// YourGames lists the unfinished rooms where p's key holds a seat.
+func (l *Host) YourGames(p Player) []RoomInfo {
+	var out []RoomInfo
+	if p.ID == "" {
+		return out
+	}
+	for _, info := range l.ListFor(p) {
+		if info.Yours && !info.Finished {
+			out = append(out, info)
+		}
 	}
 	return out
 }
@@ -172,15 +227,7 @@ func (l *Host) Create(p Player, spec RoomSpec) (Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &room{
-		host:    l,
-		v:       v,
-		state:   start,
-		holders: make([]*member, len(v.Roles)),
-		holds:   make([]*time.Timer, len(v.Roles)),
-		members: map[*member]struct{}{},
-		aiLevel: aiLevel,
-	}
+	r := l.newRoom(v, start, aiLevel)
 	if err := l.register(r, rec); err != nil {
 		return nil, err
 	}
@@ -196,9 +243,21 @@ func (l *Host) Create(p Player, spec RoomSpec) (Room, error) {
 			r.holders[i] = m
 		}
 	}
-	r.maybeStart()
 	r.changed(p.Name + " created the room")
 	return m, nil
+}
+
+func (l *Host) newRoom(v *game.Variant, state game.State, aiLevel string) *room {
+	return &room{
+		host:      l,
+		v:         v,
+		state:     state,
+		holders:   make([]*member, len(v.Roles)),
+		holds:     make([]*time.Timer, len(v.Roles)),
+		members:   map[*member]struct{}{},
+		aiLevel:   aiLevel,
+		clockTurn: -1,
+	}
 }
 
 // newRecord checks spec against v and returns the record of a new room
@@ -217,16 +276,34 @@ func newRecord(v *game.Variant, start string, p Player, spec RoomSpec) (Record, 
 	default:
 		return Record{}, "", fmt.Errorf("after the hold a seat becomes open or AI, not %q", after)
 	}
+	switch spec.Spectators {
+	case "", SpectatorsAll, SpectatorsKeys, SpectatorsNone:
+	default:
+		return Record{}, "", fmt.Errorf("spectators: all, keys or none, not %q", spec.Spectators)
+	}
+	c := spec.Clock
+	if c.Initial < 0 || c.Increment < 0 || c.PerMove < 0 || (!c.On() && c.Increment > 0) {
+		return Record{}, "", errors.New("a clock needs a positive time")
+	}
 	rec := Record{
-		Variant:   v.Name,
-		Start:     start,
-		AfterHold: after,
-		Created:   time.Now(),
-		Version:   1,
+		Variant:    v.Name,
+		Start:      start,
+		Creator:    p.ID,
+		AfterHold:  after,
+		Rated:      spec.Rated,
+		Clock:      c,
+		Spectators: spec.Spectators,
+		Created:    time.Now(),
+	}
+	if rec.Spectators == "" {
+		rec.Spectators = SpectatorsAll
 	}
 	aiLevel := ""
 	for i, s := range spec.Seats {
-		seat := SeatRecord{Kind: s.Kind}
+		seat := SeatRecord{Kind: s.Kind, Remaining: c.Initial}
+		if c.PerMove > 0 {
+			seat.Remaining = c.PerMove
+		}
 		switch s.Kind {
 		case SeatOpen:
 		case SeatAI:
@@ -251,7 +328,22 @@ func newRecord(v *game.Variant, start string, p Player, spec RoomSpec) (Record, 
 	if aiLevel == "" {
 		aiLevel = string(ai.Medium)
 	}
+	if !hasOpenSeat(rec.Seats) {
+		rec.Started = true
+		if rec.Clock.On() {
+			rec.TurnStarted = rec.Created
+		}
+	}
 	return rec, aiLevel, nil
+}
+
+func hasOpenSeat(seats []SeatRecord) bool {
+	for _, s := range seats {
+		if s.Kind == SeatOpen {
+			return true
+		}
+	}
+	return false
 }
 
 // register claims a free code for rec in the store and adds r to the
@@ -268,19 +360,24 @@ func (l *Host) register(r *room, rec Record) error {
 	for tries := 0; ; tries++ {
 		rec.Code = newCode()
 		if _, local := l.rooms[rec.Code]; !local {
-			err := l.cfg.Store.Insert(rec)
+			ctx, cancel := l.storeCtx()
+			err := l.cfg.Store.Create(ctx, rec)
+			cancel()
 			if err == nil {
 				break
 			}
 			if !errors.Is(err, ErrCodeTaken) {
-				return err
+				l.cfg.Logger.Error("room store", "op", "create", "err", err)
+				return errors.New("the room could not be stored, try later")
 			}
 		}
 		if tries == 100 {
 			return errors.New("no free room code, try later")
 		}
 	}
+	rec.Version = 1
 	r.rec = rec
+	r.version.Store(rec.Version)
 	r.ctx, r.cancel = context.WithCancel(l.ctx)
 	l.rooms[rec.Code] = r
 	return nil
@@ -297,443 +394,50 @@ func (l *Host) Join(p Player, code string) (Room, error) {
 	r := l.rooms[c]
 	l.mu.Unlock()
 	if r == nil {
-		return nil, fmt.Errorf("no room %s", c)
+		// Created by another node a moment ago, or not loaded yet.
+		if r, err = l.load(c); err != nil {
+			return nil, fmt.Errorf("no room %s", c)
+		}
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
 		return nil, fmt.Errorf("room %s has closed", c)
 	}
-	m := r.newMember(p)
-	took := false
-	if p.ID != "" {
-		for i := range r.rec.Seats {
-			s := &r.rec.Seats[i]
-			if s.PlayerID != p.ID || (s.Kind != SeatHeld && s.Kind != SeatPlayer) {
-				continue
-			}
-			// Rejoining, or a second connection of the same key: the newest
-			// connection plays the seat.
-			s.Kind, s.HeldUntil = SeatPlayer, time.Time{}
-			s.Name = p.Name
-			if t := r.holds[i]; t != nil {
-				t.Stop()
-				r.holds[i] = nil
-			}
-			r.holders[i] = m
-			took = true
-		}
-	}
-	note := p.Name + " is watching"
-	if took {
-		note = p.Name + " is back"
-	} else {
-		for i := range r.rec.Seats {
-			s := &r.rec.Seats[i]
-			if s.Kind == SeatOpen {
-				s.Kind, s.PlayerID, s.Name = SeatPlayer, p.ID, p.Name
-				r.holders[i] = m
-				note = p.Name + " joined as " + r.v.RoleName(game.Role(i))
-				break
-			}
-		}
-	}
-	r.maybeStart()
-	r.changed(note)
-	return m, nil
+	return r.join(p)
 }
 
 // errClosing refuses rooms while the host closes.
 var errClosing = errors.New("the server is closing")
 
-// room is one shared game. Every field below mu is guarded by it; nothing
-// slow (AI search, writing to a session) happens while it is held.
-type room struct {
-	host    *Host
-	v       *game.Variant
-	aiLevel string // level of a seat handed to the AI after a hold
-	// ctx ends the room's AI search; close cancels it, so a room that
-	// closes mid-search frees its AI slot at once.
-	ctx    context.Context
-	cancel context.CancelFunc
-
-	mu       sync.Mutex
-	rec      Record
-	state    game.State
-	holders  []*member     // per seat: the connected member playing it
-	holds    []*time.Timer // per seat: the running hold
-	members  map[*member]struct{}
-	thinking bool
-	note     string
-	closed   bool
-}
-
-func (r *room) newMember(p Player) *member {
-	m := &member{room: r, player: p, updates: make(chan struct{}, 1)}
-	r.members[m] = struct{}{}
-	return m
-}
-
-func (r *room) spectators() int {
+// CreateMatched makes a rated room for two players paired by quick match
+// (or any pairing done elsewhere): each seat is held for its player's key,
+// so each enters with Join from whichever node they are on; a player who
+// does not come loses the seat as after any hold.
+func (l *Host) CreateMatched(variant string, players []Player) (string, error) {
+	v, err := game.Lookup(variant)
+	if err != nil {
+		return "", err
+	}
+	if len(players) != len(v.Roles) {
+		return "", fmt.Errorf("%s has %d seats, not %d", v.Name, len(v.Roles), len(players))
+	}
+	start := v.New()
+	now := time.Now()
+	rec := Record{Variant: v.Name, Start: start.String(), AfterHold: SeatOpen, Rated: true, Spectators: SpectatorsAll, Started: true, Created: now}
+	for _, p := range players {
+		if p.ID == "" {
+			return "", errors.New("quick match is for players with a key")
+		}
+		rec.Seats = append(rec.Seats, SeatRecord{Kind: SeatHeld, PlayerID: p.ID, Name: p.Name, HeldUntil: now.Add(l.cfg.SeatHold)})
+	}
+	r := l.newRoom(v, start, string(ai.Medium))
+	if err := l.register(r, rec); err != nil {
+		return "", err
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	n := 0
-	for m := range r.members {
-		if len(r.rolesOf(m)) == 0 {
-			n++
-		}
-	}
-	return n
-}
-
-func (r *room) rolesOf(m *member) []game.Role {
-	var out []game.Role
-	for i, h := range r.holders {
-		if h == m {
-			out = append(out, game.Role(i))
-		}
-	}
-	return out
-}
-
-// maybeStart begins play once no seat is open.
-func (r *room) maybeStart() {
-	if r.rec.Started {
-		return
-	}
-	for _, s := range r.rec.Seats {
-		if s.Kind == SeatOpen {
-			return
-		}
-	}
-	r.rec.Started = true
-}
-
-// changed records a change: starts an AI move if one is due, stores the
-// record and signals every member. Called with mu held.
-func (r *room) changed(note string) {
-	if r.closed {
-		return
-	}
-	r.note = note
-	r.scheduleAI()
-	r.rec.Version++
-	if err := r.host.cfg.Store.Put(r.rec); err != nil {
-		r.host.cfg.Logger.Error("room store", "room", r.rec.Code, "err", err)
-	}
-	for m := range r.members {
-		// Latest-only mailbox: a member that has not read the previous
-		// signal will read the newest view anyway.
-		if !m.closed {
-			select {
-			case m.updates <- struct{}{}:
-			default:
-			}
-		}
-	}
-}
-
-// close removes the room. Called with mu held.
-func (r *room) close() {
-	if r.closed {
-		return
-	}
-	r.closed = true
-	r.cancel()
-	for i, t := range r.holds {
-		if t != nil {
-			t.Stop()
-			r.holds[i] = nil
-		}
-	}
-	l := r.host
-	l.mu.Lock()
-	if l.rooms[r.rec.Code] == r {
-		delete(l.rooms, r.rec.Code)
-	}
-	l.mu.Unlock()
-	_ = l.cfg.Store.Delete(r.rec.Code)
-	for m := range r.members {
-		m.closeUpdates()
-	}
-}
-
-// abandoned reports whether nobody is in the room and no seat is held.
-func (r *room) abandoned() bool {
-	if len(r.members) > 0 {
-		return false
-	}
-	for _, s := range r.rec.Seats {
-		if s.Kind == SeatHeld {
-			return false
-		}
-	}
-	return true
-}
-
-// finish marks the game over when it is and returns the result for the
-// status line ("" while play goes on). Called with mu held.
-func (r *room) finish() string {
-	if !r.state.Terminal() {
-		return ""
-	}
-	r.rec.Finished = true
-	return game.ResultText(r.state)
-}
-
-// afterHold gives a seat whose player stayed away to the AI or opens it.
-func (r *room) afterHold(i int) {
-	s := &r.rec.Seats[i]
-	r.holders[i] = nil
-	if r.rec.AfterHold == SeatAI {
-		*s = SeatRecord{Kind: SeatAI, Level: r.aiLevel}
-	} else {
-		*s = SeatRecord{Kind: SeatOpen}
-	}
-}
-
-func (r *room) startHold(i int) {
-	s := &r.rec.Seats[i]
-	s.Kind = SeatHeld
-	s.HeldUntil = time.Now().Add(r.host.cfg.SeatHold)
-	r.holds[i] = time.AfterFunc(r.host.cfg.SeatHold, func() { r.expireHold(i) })
-}
-
-func (r *room) expireHold(i int) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	defer r.recoverPanic("seat hold")
-	r.holds[i] = nil
-	s := &r.rec.Seats[i]
-	if r.closed || s.Kind != SeatHeld || time.Now().Before(s.HeldUntil) {
-		return
-	}
-	name := s.Name
-	r.afterHold(i)
-	if r.abandoned() {
-		r.close()
-		return
-	}
-	what := "open"
-	if s.Kind == SeatAI {
-		what = "played by the AI"
-	}
-	r.changed(fmt.Sprintf("%s did not come back; %s is now %s", name, r.v.RoleName(game.Role(i)), what))
-}
-
-// scheduleAI starts a search when an AI seat is to move. The search runs
-// on a copy of the position, off the room's lock. Called with mu held.
-func (r *room) scheduleAI() {
-	if r.closed || r.thinking || !r.rec.Started || r.rec.Finished || r.state.Terminal() {
-		return
-	}
-	seat := int(r.state.ToMove())
-	if seat < 0 || seat >= len(r.rec.Seats) || r.rec.Seats[seat].Kind != SeatAI {
-		return
-	}
-	r.thinking = true
-	r.host.searches.Add(1)
-	go r.runAI(r.state.Clone(), len(r.rec.Moves), seat, r.rec.Seats[seat].Level)
-}
-
-func (r *room) runAI(pos game.State, ply, seat int, level string) {
-	l := r.host
-	defer l.searches.Done()
-	var res ai.Result
-	func() {
-		defer func() {
-			if p := recover(); p != nil {
-				l.cfg.Logger.Error("AI panic", "room", r.rec.Code, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			}
-		}()
-		if l.slots.Acquire(r.ctx) != nil {
-			return
-		}
-		defer l.slots.Release()
-		res = ai.Search(r.ctx, pos, ai.Options{Level: ai.Level(level), Budget: l.cfg.AIBudget, Threads: 1})
-	}()
-
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	defer r.recoverPanic("AI move")
-	r.thinking = false
-	if r.closed || r.ctx.Err() != nil {
-		return
-	}
-	if len(r.rec.Moves) != ply || r.rec.Seats[seat].Kind != SeatAI || r.rec.Finished {
-		r.scheduleAI() // the room changed meanwhile; think again if still due
-		return
-	}
-	turn := res.Turn
-	if len(turn) == 0 {
-		turn = []game.Move{res.Move}
-	}
-	var played []string
-	for _, mv := range turn {
-		if r.state.Terminal() || int(r.state.ToMove()) != seat || !r.state.IsLegal(mv) {
-			break
-		}
-		played = append(played, r.state.ShortMove(mv))
-		r.apply(mv)
-	}
-	if len(played) == 0 && !r.state.Terminal() && int(r.state.ToMove()) == seat {
-		// A search that came back with nothing usable must not stall the
-		// room: play a legal move.
-		if moves := r.state.Legal(nil); len(moves) > 0 {
-			played = append(played, r.state.ShortMove(moves[0]))
-			r.apply(moves[0])
-		}
-	}
-	note := r.finish()
-	if note == "" {
-		note = "AI (" + r.v.RoleName(game.Role(seat)) + ") played " + strings.Join(played, " ")
-	}
-	r.changed(note)
-}
-
-// recoverPanic keeps a bug in a room's own goroutines (timers, AI) from
-// taking the server down: it is logged and the room is closed, which its
-// members see. Deferred with mu held.
-func (r *room) recoverPanic(what string) {
-	if p := recover(); p != nil {
-		r.host.cfg.Logger.Error("panic in room", "room", r.rec.Code, "during", what, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-		r.close()
-	}
-}
-
-// apply plays a legal move and records it. Called with mu held.
-func (r *room) apply(mv game.Move) {
-	text := r.state.FormatMove(mv)
-	r.state.Apply(mv)
-	r.rec.Moves = append(r.rec.Moves, text)
-}
-
-// member is one client's place in a room; it implements Room.
-type member struct {
-	room    *room
-	player  Player
-	updates chan struct{}
-	left    bool // guarded by room.mu
-	closed  bool // updates is closed; guarded by room.mu
-}
-
-// closeUpdates closes the mailbox, which ends a client's wait on it (the
-// client reads a closed mailbox as "the room was closed"). Called with
-// room.mu held.
-func (m *member) closeUpdates() {
-	if !m.closed {
-		m.closed = true
-		close(m.updates)
-	}
-}
-
-var _ Room = (*member)(nil)
-
-func (m *member) Code() string             { return m.room.rec.Code }
-func (m *member) Updates() <-chan struct{} { return m.updates }
-
-// View returns the room as this member sees it.
-func (m *member) View() RoomView {
-	r := m.room
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	v := RoomView{
-		Code:     r.rec.Code,
-		Variant:  r.rec.Variant,
-		Start:    r.rec.Start,
-		Moves:    append([]string(nil), r.rec.Moves...),
-		Position: r.state.String(),
-		You:      r.rolesOf(m),
-		Thinking: r.thinking,
-		Finished: r.rec.Finished,
-		Note:     r.note,
-		Version:  r.rec.Version,
-	}
-	if r.closed {
-		v.Note = "the room has closed"
-	} else if !r.rec.Started {
-		v.Note = strings.TrimSpace(r.note + " — waiting for players")
-	}
-	for i, s := range r.rec.Seats {
-		connected := s.Kind == SeatAI || (s.Kind == SeatPlayer && r.holders[i] != nil)
-		v.Seats = append(v.Seats, seatView(r.rec.Variant, i, s, connected))
-	}
-	return v
-}
-
-// Play submits an action for one of this member's roles; the room checks
-// it with the game.
-func (m *member) Play(mv game.Move) (err error) {
-	r := m.room
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	defer func() {
-		// A rule bug must cost this move, not the room or the server.
-		if p := recover(); p != nil {
-			r.host.cfg.Logger.Error("panic playing a move", "room", r.rec.Code, "panic", fmt.Sprint(p))
-			err = errors.New("that move could not be played")
-		}
-	}()
-	switch {
-	case r.closed:
-		return errors.New("the room has closed")
-	case m.left:
-		return errors.New("you left the room")
-	case r.rec.Finished || r.state.Terminal():
-		return game.ErrGameOver
-	case !r.rec.Started:
-		return errors.New("waiting for players")
-	}
-	seat := int(r.state.ToMove())
-	if seat < 0 || seat >= len(r.holders) || r.holders[seat] != m {
-		if len(r.rolesOf(m)) == 0 {
-			return errors.New("you are watching this game")
-		}
-		return fmt.Errorf("it is %s's turn", r.v.RoleName(game.Role(seat)))
-	}
-	text, short := r.state.FormatMove(mv), r.state.ShortMove(mv)
-	if err := game.Play(r.state, mv); err != nil {
-		return err
-	}
-	r.rec.Moves = append(r.rec.Moves, text)
-	note := r.finish()
-	if note == "" {
-		note = m.player.Name + " played " + short
-	}
-	r.changed(note)
-	return nil
-}
-
-// Leave gives up this member's place. A player with a key has their seats
-// held for the hold time; a guest's seats go at once to the AI or open, as
-// the room's creator chose.
-func (m *member) Leave() {
-	r := m.room
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if m.left {
-		return
-	}
-	m.left = true
-	delete(r.members, m)
-	m.closeUpdates()
-	for i, h := range r.holders {
-		if h != m {
-			continue
-		}
-		r.holders[i] = nil
-		switch {
-		case r.rec.Finished:
-			// The game is over; the seat keeps its player's name.
-		case r.rec.Seats[i].PlayerID != "":
-			r.startHold(i)
-		default:
-			r.afterHold(i)
-		}
-	}
-	if r.abandoned() {
-		r.close()
-		return
-	}
-	r.changed(m.player.Name + " left")
+	r.armHolds()
+	r.changed("matched: " + players[0].Name + " v " + players[1%len(players)].Name)
+	return r.rec.Code, nil
 }

@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"context"
 	"errors"
 	"sort"
 	"sync"
@@ -8,29 +9,76 @@ import (
 )
 
 // Record is the durable state of a room, in plain values that a shared
-// store could keep in a database: everything needed to rebuild the room's
-// game (variant, start position, moves) and its seats. Live things —
-// connected sessions, mailboxes, AI searches — are not part of it.
+// store keeps in a database: everything needed to rebuild the room's game
+// (variant, start position, moves), its seats, options and clocks. Live
+// things — connected sessions, mailboxes, AI searches — are not part of it.
 type Record struct {
-	Code      string
-	Variant   string
-	Start     string   // position string the game started from
-	Moves     []string // KIF text of every action so far
-	Seats     []SeatRecord
-	AfterHold SeatKind
-	Started   bool // every seat was filled once; play has begun
-	Finished  bool
-	Version   uint64
-	Created   time.Time
+	Code       string
+	Variant    string
+	Start      string   // position string the game started from
+	Creator    string   // key fingerprint of the creator; "" for a guest
+	Moves      []string // KIF text of every action so far
+	Seats      []SeatRecord
+	AfterHold  SeatKind
+	Rated      bool
+	Clock      TimeControl
+	Spectators Spectators
+	Started    bool // every seat was filled once; play has begun
+	Finished   bool
+	Result     string // when finished, in words
+	// TurnStarted is when the clock of the seat to move began to run;
+	// zero while no clock runs.
+	TurnStarted time.Time
+	// Version is the store's version of the room: it increases with every
+	// write, by any node, and is the compare-and-set of UpdateSeats.
+	Version uint64
+	Created time.Time
 }
 
 // SeatRecord is one seat of a room.
 type SeatRecord struct {
 	Kind      SeatKind
-	Level     string    // AI level when Kind is SeatAI
-	PlayerID  string    // key fingerprint of the seated player ("" for a guest)
-	Name      string    // display name, already sanitized
-	HeldUntil time.Time // when Kind is SeatHeld
+	Level     string        // AI level when Kind is SeatAI
+	PlayerID  string        // key fingerprint of the seated player ("" for a guest)
+	Name      string        // display name, already sanitized
+	HeldUntil time.Time     // when Kind is SeatHeld
+	Remaining time.Duration // the seat's clock when TurnStarted was set
+}
+
+// MoveRecord is one accepted action as the store keeps it.
+type MoveRecord struct {
+	// Number is the move's index (0 for the first); the store accepts it
+	// only as the next move, which makes one writer win each move.
+	Number    int
+	Text      string
+	Seat      int
+	Remaining time.Duration // the mover's clock after the move
+	At        time.Time     // the next turn's clock runs from here
+}
+
+// SeatsUpdate replaces a room's seats and turn clock in one write.
+type SeatsUpdate struct {
+	Seats       []SeatRecord
+	Started     bool
+	TurnStarted time.Time // zero pauses the clocks
+}
+
+// FinishRecord is the end of a room's game.
+type FinishRecord struct {
+	Moves  int   // the number of moves the result is based on
+	Goals  []int // per seat
+	Result string
+	Reason string // "" for a normal end, "time" for a flag
+	At     time.Time
+}
+
+// Event tells that a room changed in the store, written by this node or
+// another. Version is 0 when the room was deleted; Lost means events may
+// have been missed and every room should be reloaded.
+type Event struct {
+	Room    string
+	Version uint64
+	Lost    bool
 }
 
 func (r Record) clone() Record {
@@ -39,73 +87,107 @@ func (r Record) clone() Record {
 	return r
 }
 
-// ErrCodeTaken is returned by Store.Insert for a code in use.
-var ErrCodeTaken = errors.New("room code in use")
+// Store errors.
+var (
+	// ErrCodeTaken is returned by Store.Create for a code in use.
+	ErrCodeTaken = errors.New("room code in use")
+	// ErrNoRoom is returned for a room code that names no room.
+	ErrNoRoom = errors.New("no room with that code")
+	// ErrStale is returned by a write whose compare-and-set lost: another
+	// writer (another node) changed the room first.
+	ErrStale = errors.New("room changed meanwhile")
+	// ErrEnded is returned by a write to a room whose game the store
+	// already closed (finished or quarantined).
+	ErrEnded = errors.New("the room's game is over")
+	// ErrLeaseHeld is returned by ClaimAI while another node plays the
+	// room's AI seats.
+	ErrLeaseHeld = errors.New("another node plays this room's AI")
+)
 
-// ErrNoRoom is returned for a room code that names no room.
-var ErrNoRoom = errors.New("no room with that code")
-
-// ErrStale is returned by Store.Put when the record in the store is
-// newer than the one being written.
-var ErrStale = errors.New("room changed meanwhile")
-
-// Store keeps room records. This issue has one server process and
-// MemoryStore; a shared store (a database, say) implementing the same
-// interface lets several processes list the same rooms and claim codes
-// without collisions, Put's version check serialising their writes. (A
-// shared store will also need to tell processes about each other's
-// changes; that is left for the issue that adds one.)
+// Store keeps room records. A shared store (server/store's database
+// behind an adapter) lets several hosts — server nodes — share rooms:
+// its compare-and-sets serialise their writes, its leases give each
+// room's AI to one node, and its events tell each host of the others'
+// changes. Every method is safe for concurrent use.
 type Store interface {
-	// Insert adds a new room; it fails with ErrCodeTaken if the code is in use.
-	Insert(rec Record) error
-	// Put replaces a room's record; it fails with ErrStale unless
-	// rec.Version is newer than the stored one.
-	Put(rec Record) error
-	// Get returns a room's record, or ErrNoRoom.
-	Get(code string) (Record, error)
-	// List returns every room, oldest first.
-	List() ([]Record, error)
+	// Create adds a new room at version 1; ErrCodeTaken if the code is in use.
+	Create(ctx context.Context, rec Record) error
+	// Load returns a room with its moves, or ErrNoRoom.
+	Load(ctx context.Context, code string) (Record, error)
+	// Live lists the rooms whose game goes on (waiting or playing),
+	// oldest first, without their moves.
+	Live(ctx context.Context) ([]Record, error)
+	// PlayerRooms lists the live rooms where the key holds a seat.
+	PlayerRooms(ctx context.Context, playerID string) ([]Record, error)
+	// AppendMove stores m as the next move and returns the new version;
+	// ErrStale if m.Number is not the next move, ErrEnded if the game is over.
+	AppendMove(ctx context.Context, code string, m MoveRecord) (uint64, error)
+	// UpdateSeats writes u if the room is still at version; else ErrStale
+	// (or ErrEnded). It returns the new version.
+	UpdateSeats(ctx context.Context, code string, version uint64, u SeatsUpdate) (uint64, error)
+	// Finish records the end of the game (and, in a rated room, the
+	// ratings); ErrStale if more moves were stored meanwhile.
+	Finish(ctx context.Context, code string, f FinishRecord) error
+	// Quarantine marks a room whose moves do not replay.
+	Quarantine(ctx context.Context, code, reason string) error
 	// Delete removes a room.
-	Delete(code string) error
+	Delete(ctx context.Context, code string) error
+	// ClaimAI gives this host the room's AI seats for ttl (or renews its
+	// claim); ErrLeaseHeld while another host's claim runs.
+	ClaimAI(ctx context.Context, code string, ttl time.Duration) error
+	// ReleaseAI gives up this host's claim, if it has one.
+	ReleaseAI(ctx context.Context, code string) error
+	// Subscribe delivers an Event after every write; the channel closes
+	// when ctx ends or the store closes.
+	Subscribe(ctx context.Context) <-chan Event
 }
 
-// MemoryStore is a Store in this process's memory.
+// MemoryStore is a Store in this process's memory, for a single host that
+// need not survive a restart (tests, a throw-away server). Its events go
+// to every subscriber of the same MemoryStore.
 type MemoryStore struct {
 	mu    sync.Mutex
 	rooms map[string]Record
+	subs  map[chan Event]struct{}
 }
 
-// NewMemoryStore returns an empty store.
-func NewMemoryStore() *MemoryStore { return &MemoryStore{rooms: map[string]Record{}} }
+var _ Store = (*MemoryStore)(nil)
 
-// Insert implements Store.
-func (m *MemoryStore) Insert(rec Record) error {
+// NewMemoryStore returns an empty store.
+func NewMemoryStore() *MemoryStore {
+	return &MemoryStore{rooms: map[string]Record{}, subs: map[chan Event]struct{}{}}
+}
+
+// emit sends ev to every subscriber that has room for it; a full one is
+// sent a Lost event later instead. Called with mu held.
+func (m *MemoryStore) emit(ev Event) {
+	for ch := range m.subs {
+		select {
+		case ch <- ev:
+		default:
+			select {
+			case ch <- Event{Lost: true}:
+			default:
+			}
+		}
+	}
+}
+
+// Create implements Store.
+func (m *MemoryStore) Create(_ context.Context, rec Record) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if _, ok := m.rooms[rec.Code]; ok {
 		return ErrCodeTaken
 	}
+	rec.Version = 1
 	m.rooms[rec.Code] = rec.clone()
+	m.emit(Event{Room: rec.Code, Version: 1})
 	return nil
 }
 
-// Put implements Store.
-func (m *MemoryStore) Put(rec Record) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	old, ok := m.rooms[rec.Code]
-	if !ok {
-		return ErrNoRoom
-	}
-	if rec.Version <= old.Version {
-		return ErrStale
-	}
-	m.rooms[rec.Code] = rec.clone()
-	return nil
-}
-
-// Get implements Store.
-func (m *MemoryStore) Get(code string) (Record, error) {
+// Load implements Store.
+func (m *MemoryStore) Load(_ context.Context, code string) (Record, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, ok := m.rooms[code]
@@ -115,12 +197,32 @@ func (m *MemoryStore) Get(code string) (Record, error) {
 	return r.clone(), nil
 }
 
-// List implements Store.
-func (m *MemoryStore) List() ([]Record, error) {
+// Live implements Store.
+func (m *MemoryStore) Live(context.Context) ([]Record, error) {
+	return m.list(func(Record) bool { return true }), nil
+}
+
+// PlayerRooms implements Store.
+func (m *MemoryStore) PlayerRooms(_ context.Context, playerID string) ([]Record, error) {
+	return m.list(func(r Record) bool {
+		for _, s := range r.Seats {
+			if s.PlayerID == playerID && (s.Kind == SeatPlayer || s.Kind == SeatHeld) {
+				return true
+			}
+		}
+		return false
+	}), nil
+}
+
+func (m *MemoryStore) list(keep func(Record) bool) []Record {
 	m.mu.Lock()
 	out := make([]Record, 0, len(m.rooms))
 	for _, r := range m.rooms {
-		out = append(out, r.clone())
+		if !r.Finished && keep(r) {
+			r = r.clone()
+			r.Moves = nil
+			out = append(out, r)
+		}
 	}
 	m.mu.Unlock()
 	sort.Slice(out, func(i, j int) bool {
@@ -129,13 +231,121 @@ func (m *MemoryStore) List() ([]Record, error) {
 		}
 		return out[i].Code < out[j].Code
 	})
-	return out, nil
+	return out
+}
+
+// live returns the room for a write, or why it cannot be written.
+// Called with mu held.
+func (m *MemoryStore) live(code string) (Record, error) {
+	r, ok := m.rooms[code]
+	switch {
+	case !ok:
+		return Record{}, ErrNoRoom
+	case r.Finished:
+		return Record{}, ErrEnded
+	}
+	return r, nil
+}
+
+// AppendMove implements Store.
+func (m *MemoryStore) AppendMove(_ context.Context, code string, mv MoveRecord) (uint64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, err := m.live(code)
+	if err != nil {
+		return 0, err
+	}
+	if mv.Number != len(r.Moves) {
+		return 0, ErrStale
+	}
+	r = r.clone()
+	r.Moves = append(r.Moves, mv.Text)
+	if mv.Seat >= 0 && mv.Seat < len(r.Seats) {
+		r.Seats[mv.Seat].Remaining = mv.Remaining
+	}
+	r.TurnStarted, r.Started = mv.At, true
+	r.Version++
+	m.rooms[code] = r
+	m.emit(Event{Room: code, Version: r.Version})
+	return r.Version, nil
+}
+
+// UpdateSeats implements Store.
+func (m *MemoryStore) UpdateSeats(_ context.Context, code string, version uint64, u SeatsUpdate) (uint64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, err := m.live(code)
+	if err != nil {
+		return 0, err
+	}
+	if r.Version != version {
+		return 0, ErrStale
+	}
+	r = r.clone()
+	if u.Seats != nil {
+		r.Seats = append([]SeatRecord(nil), u.Seats...)
+	}
+	r.Started = r.Started || u.Started
+	r.TurnStarted = u.TurnStarted
+	r.Version++
+	m.rooms[code] = r
+	m.emit(Event{Room: code, Version: r.Version})
+	return r.Version, nil
+}
+
+// Finish implements Store.
+func (m *MemoryStore) Finish(_ context.Context, code string, f FinishRecord) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, err := m.live(code)
+	if err != nil {
+		return err
+	}
+	if f.Moves != len(r.Moves) {
+		return ErrStale
+	}
+	r = r.clone()
+	r.Finished, r.Result, r.TurnStarted = true, f.Result, time.Time{}
+	r.Version++
+	m.rooms[code] = r
+	m.emit(Event{Room: code, Version: r.Version})
+	return nil
+}
+
+// Quarantine implements Store; a memory store forgets such a room.
+func (m *MemoryStore) Quarantine(ctx context.Context, code, _ string) error {
+	return m.Delete(ctx, code)
 }
 
 // Delete implements Store.
-func (m *MemoryStore) Delete(code string) error {
+func (m *MemoryStore) Delete(_ context.Context, code string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	delete(m.rooms, code)
+	if _, ok := m.rooms[code]; ok {
+		delete(m.rooms, code)
+		m.emit(Event{Room: code})
+	}
 	return nil
+}
+
+// ClaimAI implements Store: one process holds every claim.
+func (m *MemoryStore) ClaimAI(context.Context, string, time.Duration) error { return nil }
+
+// ReleaseAI implements Store.
+func (m *MemoryStore) ReleaseAI(context.Context, string) error { return nil }
+
+// Subscribe implements Store.
+func (m *MemoryStore) Subscribe(ctx context.Context) <-chan Event {
+	ch := make(chan Event, 256)
+	m.mu.Lock()
+	m.subs[ch] = struct{}{}
+	m.mu.Unlock()
+	go func() {
+		<-ctx.Done()
+		m.mu.Lock()
+		delete(m.subs, ch)
+		close(ch)
+		m.mu.Unlock()
+	}()
+	return ch
 }

@@ -15,13 +15,15 @@ import (
 // reachable from it.
 func UIClient(o ClientOptions) tea.Model {
 	return ui.New(ui.Options{
-		Renderer: o.Renderer,
-		Store:    o.Store,
-		Lobby:    o.Lobby,
-		Player:   o.Player,
-		Mouse:    true,
-		Remote:   true,
-		Start:    ui.Start{Join: o.JoinCode},
+		Renderer:   o.Renderer,
+		Store:      o.Store,
+		Lobby:      o.Lobby,
+		Standings:  o.Standings,
+		QuickMatch: o.QuickMatch,
+		Player:     o.Player,
+		Mouse:      true,
+		Remote:     true,
+		Start:      ui.Start{Join: o.JoinCode},
 		// Single-player AI searches run in the server process: they share
 		// the server's slots with the rooms' AI seats, one thread each.
 		AISlots:   o.AISlots,
@@ -37,19 +39,23 @@ const maxRoomsPerSession = 4
 // rooms the session entered, so that when the session ends — however it
 // ends — its places are given up and its seats held.
 type sessionLobby struct {
-	l     *rooms.Host
-	mu    sync.Mutex
-	rooms map[*sessionRoom]struct{}
-	done  bool
+	l      *rooms.Host
+	player rooms.Player
+	mu     sync.Mutex
+	atEnds []func() // run when the session ends
+	rooms  map[*sessionRoom]struct{}
+	done   bool
 }
 
 var _ rooms.Lobby = (*sessionLobby)(nil)
 
-func newSessionLobby(l *rooms.Host) *sessionLobby {
-	return &sessionLobby{l: l, rooms: map[*sessionRoom]struct{}{}}
+func newSessionLobby(l *rooms.Host, p rooms.Player) *sessionLobby {
+	return &sessionLobby{l: l, player: p, rooms: map[*sessionRoom]struct{}{}}
 }
 
-func (s *sessionLobby) List() []rooms.RoomInfo { return s.l.List() }
+// List is the room list with the session's own games first ("your
+// games", marked Yours).
+func (s *sessionLobby) List() []rooms.RoomInfo { return s.l.ListFor(s.player) }
 
 func (s *sessionLobby) Create(p rooms.Player, spec rooms.RoomSpec) (rooms.Room, error) {
 	return s.enter(func() (rooms.Room, error) { return s.l.Create(p, spec) })
@@ -87,13 +93,25 @@ func (s *sessionLobby) enter(f func() (rooms.Room, error)) (rooms.Room, error) {
 	return sr, nil
 }
 
+// atEnd runs f when the session ends (leaveAll).
+func (s *sessionLobby) atEnd(f func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.atEnds = append(s.atEnds, f)
+}
+
 // leaveAll gives up every place of the session.
 func (s *sessionLobby) leaveAll() {
 	s.mu.Lock()
 	s.done = true
 	rooms := s.rooms
 	s.rooms = map[*sessionRoom]struct{}{}
+	atEnds := s.atEnds
+	s.atEnds = nil
 	s.mu.Unlock()
+	for _, f := range atEnds {
+		f()
+	}
 	for r := range rooms {
 		r.Room.Leave()
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/server/metrics"
 	"github.com/tabletop/tabletop/ui"
 )
 
@@ -26,6 +27,12 @@ type ClientOptions struct {
 	// AISlots is shared by every session and room of the server: it
 	// bounds the AI searches running at once.
 	AISlots *ai.Slots
+	// Standings serves the ratings screens; nil without a store that
+	// keeps ratings.
+	Standings ui.Standings
+	// QuickMatch is the session's "play anyone"; nil for guests and
+	// without the storage layer.
+	QuickMatch ui.QuickMatch
 }
 
 // ClientFactory builds the client model for a session (ui.New over SSH).
@@ -62,8 +69,15 @@ type Config struct {
 
 	Logger    *log.Logger
 	NewClient ClientFactory // default UIClient
-	// Store keeps room records; default an in-memory store.
+	// Store keeps room records; default an in-memory store (see
+	// NewRoomStore for the database).
 	Store rooms.Store
+	// AILeaseTTL is how long a node's claim on a room's AI seats lasts
+	// unless renewed: another node takes over that long after a crash.
+	// Default 10 s.
+	AILeaseTTL time.Duration
+	// Metrics receives refusals, store latency and moves; default none.
+	Metrics metrics.Recorder
 }
 
 // Defaults returns the configuration of issue 4's limits.
@@ -156,6 +170,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Store == nil {
 		c.Store = rooms.NewMemoryStore()
+	}
+	if c.Metrics == nil {
+		c.Metrics = metrics.Nop{}
 	}
 	return c
 }

@@ -99,13 +99,19 @@ func New(cfg Config) (*Server, error) {
 	// single-player games wait for the same slots.
 	s.aiSlots = ai.NewSlots(cfg.AIConcurrency)
 	s.lobby = rooms.NewHost(rooms.HostConfig{
-		Store:    cfg.Store,
+		Store:    metered(cfg.Store, cfg.Metrics),
 		MaxRooms: cfg.MaxRooms,
 		SeatHold: cfg.SeatHold,
 		AIBudget: cfg.AIBudget,
 		AISlots:  s.aiSlots,
 		Logger:   slog.New(cfg.Logger),
+		// Alone on its store: at start nobody is still in a room.
+		Exclusive: exclusiveStore(cfg.Store),
+		LeaseTTL:  cfg.AILeaseTTL,
 	})
+	if err := s.startRooms(); err != nil {
+		return nil, err
+	}
 
 	srv := &ssh.Server{
 		Version:     "tabletop",
@@ -218,6 +224,7 @@ func (s *Server) admitConn(ctx ssh.Context, c net.Conn) net.Conn {
 	}
 	if ok, why := s.ips.acquire(ip, time.Now()); !ok {
 		s.log.Warn("connection refused", "remote", c.RemoteAddr().String(), "reason", why)
+		s.cfg.Metrics.Refused(why)
 		return nil
 	}
 	s.nConns.Add(1)
@@ -338,6 +345,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		if n := s.nSessions.Add(1); n > int64(s.cfg.MaxSessions) {
 			s.nSessions.Add(-1)
 			s.log.Warn("server full", "remote", sess.RemoteAddr().String())
+			s.cfg.Metrics.Refused("server full")
 			fullScreen(sess)
 			_ = sess.Exit(1)
 			return
@@ -382,7 +390,7 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 		started: time.Now(),
 	}
 	gs.joinCode, _ = joinCommand(sess.Command())
-	gs.lobby = newSessionLobby(s.lobby)
+	gs.lobby = newSessionLobby(s.lobby, gs.player)
 	gs.in = newInputPump(sess)
 	gs.out = &watchedWriter{w: sess}
 	pty, winch, ok := sess.Pty()
@@ -426,6 +434,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 	if gs.player.ID != "" {
 		store = s.saves.For(gs.player.ID)
 	}
+	s.seePlayer(gs.player)
 	model := s.cfg.NewClient(ClientOptions{
 		Renderer: renderer,
 		Player:   gs.player,
@@ -433,6 +442,9 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 		Store:    store,
 		JoinCode: gs.joinCode,
 		AISlots:  s.aiSlots,
+		// Ratings, when the rooms are kept in the storage layer.
+		Standings:  s.standings(),
+		QuickMatch: s.quickMatchFor(gs.player, gs.lobby),
 	})
 	if model == nil {
 		return nil

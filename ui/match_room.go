@@ -34,6 +34,10 @@ type roomMatch struct {
 	played  []game.Move
 	ver     uint64
 	waitGen int
+	// clocks are the seats' clocks as last drawn (see room_clock.go);
+	// nil in a room without a clock.
+	clocks  []string
+	ticking bool // a clock tick of this waitGen is pending
 }
 
 func newRoomMatch(v *game.Variant, room rooms.Room, status statusLine, spinTick func() tea.Cmd) *roomMatch {
@@ -84,6 +88,7 @@ func (r *roomMatch) refresh() {
 	}
 	r.st, r.moves = s, moves
 	r.first, r.played = start, played
+	r.clocks, _ = r.clockTexts(time.Now())
 }
 
 func (r *roomMatch) position() game.State  { return r.st }
@@ -133,17 +138,48 @@ func (r *roomMatch) seatName(role game.Role) string {
 	if sv.Kind == rooms.SeatHeld || !sv.Connected {
 		name += " (away)"
 	}
+	if int(role) < len(r.clocks) {
+		name += " " + r.clocks[role]
+	}
 	return name
 }
 
 // start follows the room's updates again (after the rules screen too).
 func (r *roomMatch) start() tea.Cmd {
 	r.waitGen++
+	r.ticking = false
 	r.refresh()
-	return r.waitRoom()
+	return tea.Batch(r.waitRoom(), r.tickClock())
+}
+
+// tickClock schedules the next redraw of a running clock, if one runs.
+func (r *roomMatch) tickClock() tea.Cmd {
+	var left time.Duration
+	r.clocks, left = r.clockTexts(time.Now())
+	r.ticking = left > 0
+	if !r.ticking {
+		return nil
+	}
+	return clockTick(r.waitGen, left)
+}
+
+// clockTickIfIdle starts the clock's ticks after a change unless they
+// already run.
+func (r *roomMatch) clockTickIfIdle() tea.Cmd {
+	if r.ticking {
+		return nil
+	}
+	return r.tickClock()
 }
 
 func (r *roomMatch) update(msg tea.Msg) (tea.Cmd, bool) {
+	if cm, ok := msg.(roomClockMsg); ok {
+		if cm.gen != r.waitGen {
+			return nil, true
+		}
+		r.ticking = false
+		return r.tickClock(), true
+	}
 	um, ok := msg.(roomUpdateMsg)
 	if !ok {
 		return nil, false
@@ -156,7 +192,7 @@ func (r *roomMatch) update(msg tea.Msg) (tea.Cmd, bool) {
 	if r.view.Thinking {
 		spin = r.spinTick()
 	}
-	return tea.Batch(r.waitRoom(), spin), true
+	return tea.Batch(r.waitRoom(), spin, r.clockTickIfIdle()), true
 }
 
 func (r *roomMatch) play(m game.Move) (tea.Cmd, error) {

@@ -26,6 +26,8 @@ const (
 	actCreateRoom
 	actJoinRoom
 	actRoomList
+	actRatings
+	actQuickMatch
 	actRules
 	actQuit
 )
@@ -102,6 +104,12 @@ func newMenu(c *common, status string) *menuScreen {
 			menuItem{title: "Join room", desc: "enter a room code", action: actJoinRoom},
 			menuItem{title: "Room list", desc: "see the open rooms", action: actRoomList},
 		)
+	}
+	if c.opts.QuickMatch != nil && c.opts.Lobby != nil && c.opts.Player.ID != "" {
+		items = append(items, menuItem{title: "Play anyone", desc: "be paired with a player near your rating", action: actQuickMatch})
+	}
+	if c.opts.Standings != nil {
+		items = append(items, menuItem{title: "Ratings", desc: "leaderboards and your games", action: actRatings})
 	}
 	items = append(items,
 		menuItem{title: "Rules", desc: "how each game is played", action: actRules},
@@ -334,6 +342,10 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 		return newJoinScreen(c), nil
 	case actRoomList:
 		return newRoomList(c), nil
+	case actRatings:
+		return newStandings(c), nil
+	case actQuickMatch:
+		return newQuickMatch(c), nil
 	case actRules:
 		return newRules(c, nil, m), nil
 	case actQuit:

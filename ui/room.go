@@ -165,6 +165,9 @@ func (r *roomListScreen) view() string {
 		if info.Finished {
 			state = " (finished)"
 		}
+		if info.Yours {
+			state += " (your game)"
+		}
 		line := fmt.Sprintf("%-6s %-12s %s  %d watching%s", info.Code, info.Variant, strings.Join(seats, " "), info.Spectators, state)
 		if i == r.i {
 			b.WriteString(st.Accent.Render(" > "+line) + "\n")

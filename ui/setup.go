@@ -104,6 +104,7 @@ type setupScreen struct {
 	editing bool // the name of row is being typed
 	status  string
 	help    help.Model
+	options roomOptions // a room's clock and rating (setup_room.go)
 }
 
 func newSetup(c *common, v *game.Variant, room bool) *setupScreen {
@@ -321,6 +322,13 @@ func (s *setupScreen) key(km tea.KeyMsg) (screen, tea.Cmd) {
 		}
 		return s, nil
 	}
+	if s.room {
+		matches := func(b key.Binding) bool { return key.Matches(km, b) }
+		if status, ok := s.options.optionKey(matches, s.c.opts.Player.ID == ""); ok {
+			s.status = status
+			return s, nil
+		}
+	}
 	switch {
 	case key.Matches(km, sk.Back):
 		return newMenu(s.c, ""), nil
@@ -428,6 +436,7 @@ func (s *setupScreen) start() (screen, tea.Cmd) {
 			s.status = "take at least one seat (You)"
 			return s, nil
 		}
+		s.options.apply(&spec)
 		room, err := s.c.opts.Lobby.Create(s.c.opts.Player, spec)
 		if err != nil {
 			s.status = "create room: " + err.Error()
@@ -536,6 +545,8 @@ func (s *setupScreen) view() string {
 	}
 	if !s.room {
 		b.WriteString(st.Muted.Render(" AI time per move: ") + st.Text.Render(aiTimeText(s.c.aiTime)) + st.Muted.Render(" (+/- to change)"))
+	} else {
+		b.WriteString(" " + st.Text.Render(s.options.line()) + st.Muted.Render(" (c clock, p pause, r rated)"))
 	}
 	b.WriteString("\n")
 	switch {

@@ -145,6 +145,11 @@ type Options struct {
 	Store SaveStore
 	// Lobby, when set, adds Create room / Join room / Room list.
 	Lobby rooms.Lobby
+	// Standings, when set, adds Ratings: leaderboards and the player's page.
+	Standings Standings
+	// QuickMatch, when set with a Lobby and the player has a key, adds
+	// Play anyone: a queue per game.
+	QuickMatch QuickMatch
 	// Player is the person at this client.
 	Player rooms.Player
 	// Mouse enables mouse input (cell motion); off leaves the terminal's

@@ -30,6 +30,7 @@ func commands() []command {
 		{"analyze", "let the AI analyse a position", runAnalyze},
 		{"match", "play AI matches headless and print a results table", runMatch},
 		{"serve", "serve tabletop over SSH", runServe},
+		{"backup", "copy a server's SQLite store while it runs", runBackup},
 		{"ggp-player", "play General Game Playing matches over HTTP", runGGPPlayer},
 		{"loadtest", "load-test a tabletop SSH server on this machine", runLoadtest},
 	}

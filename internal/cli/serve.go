@@ -16,6 +16,7 @@ import (
 
 	"github.com/tabletop/tabletop/internal/sheets"
 	"github.com/tabletop/tabletop/server"
+	"github.com/tabletop/tabletop/server/metrics"
 )
 
 // runServe serves tabletop over SSH.
@@ -25,13 +26,30 @@ import (
 // Every flag can also be set with an environment variable (shown in -h);
 // a flag on the command line wins.
 func runServe(c *commandLine, args []string) error {
-	cfg, err := serveConfig(c, args)
+	cfg, extra, err := serveConfig(c, args)
 	if err != nil {
 		return err
+	}
+	db, err := openServeStore(&cfg, extra.store)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var m *metrics.Metrics
+	if extra.metrics != "" {
+		m = metrics.New()
+		cfg.Metrics = m
 	}
 	srv, err := server.New(cfg)
 	if err != nil {
 		return err
+	}
+	if m != nil {
+		stop, err := serveMetrics(srv, m, extra.metrics, cfg.Logger)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	l, err := srv.Listen()
 	if err != nil {
@@ -40,8 +58,12 @@ func runServe(c *commandLine, args []string) error {
 	return serveUntilSignal(srv, l, cfg.Logger)
 }
 
+// serveExtras are serve's settings that are not the server's: the store
+// to open and where to serve metrics.
+type serveExtras struct{ store, metrics string }
+
 // serveConfig reads serve's flags and environment variables.
-func serveConfig(c *commandLine, args []string) (server.Config, error) {
+func serveConfig(c *commandLine, args []string) (server.Config, serveExtras, error) {
 	fs := c.flags
 	d := server.Defaults()
 	env := envReader{fs: fs}
@@ -68,6 +90,8 @@ func serveConfig(c *commandLine, args []string) (server.Config, error) {
 	aiConc := env.Int("ai-concurrency", "TABLETOP_AI_CONCURRENCY", d.AIConcurrency, "AI searches running at once, rooms and single-player games together (default: the number of cores); others wait for a free slot")
 	maxSaves := env.Int("max-saves", "TABLETOP_MAX_SAVES", d.MaxSaves, "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
 	maxSaveBytes := env.Int("max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", d.MaxSaveBytes, "largest saved game in bytes")
+	storeDSN := env.String("store", "TABLETOP_STORE", "", "where rooms, players and ratings are kept: a postgres:// URL (several nodes share it) or an SQLite file (default DATA/tabletop.db)")
+	metricsAddr := env.String("metrics", "TABLETOP_METRICS", "", "serve Prometheus metrics and /healthz over HTTP on this address, e.g. 127.0.0.1:9100 (default: off)")
 	gamesDir := env.String("games", "TABLETOP_GAMES", "", "folder of GDL rule sheets (*.kif) offered in rooms besides the built-in games")
 	logLevel := env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
 	c.help = `Usage: tabletop serve [FLAGS]
@@ -80,18 +104,18 @@ SIGUSR1 logs a line of statistics (not on Windows, which has no such signal).
 Flags (each also settable by the environment variable shown):
 `
 	if _, err := c.parse(args, 0); err != nil {
-		return server.Config{}, err
+		return server.Config{}, serveExtras{}, err
 	}
 	if err := env.err; err != nil {
-		return server.Config{}, usageError{err.Error()}
+		return server.Config{}, serveExtras{}, usageError{err.Error()}
 	}
 	level, err := log.ParseLevel(*logLevel)
 	if err != nil {
-		return server.Config{}, usageError{err.Error()}
+		return server.Config{}, serveExtras{}, usageError{err.Error()}
 	}
 	logger := log.NewWithOptions(c.stderr, log.Options{ReportTimestamp: true, Level: level})
 	if err := registerServedSheets(*gamesDir, logger); err != nil {
-		return server.Config{}, err
+		return server.Config{}, serveExtras{}, err
 	}
 
 	cfg := server.Config{
@@ -120,7 +144,7 @@ Flags (each also settable by the environment variable shown):
 		Logger:           logger,
 		NewClient:        server.UIClient,
 	}
-	return cfg, nil
+	return cfg, serveExtras{store: *storeDSN, metrics: *metricsAddr}, nil
 }
 
 // registerServedSheets makes the operator's rule sheets games of every

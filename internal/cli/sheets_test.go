@@ -25,7 +25,7 @@ func TestServeGamesRegistersSheets(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "broken.kif"), []byte("(role a"), 0o644)
 	var out, errOut bytes.Buffer
 	c := newCommandLine("serve", nil, &out, &errOut)
-	if _, err := serveConfig(c, []string{"--games", dir}); err != nil {
+	if _, _, err := serveConfig(c, []string{"--games", dir}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := game.Lookup("tictactoe"); err != nil || !strings.Contains(errOut.String(), "game=tictactoe") {
@@ -35,7 +35,7 @@ func TestServeGamesRegistersSheets(t *testing.T) {
 		t.Errorf("no warning about the broken sheet: %q", errOut.String())
 	}
 	c = newCommandLine("serve", nil, &out, &errOut)
-	if _, err := serveConfig(c, []string{"--games", filepath.Join(dir, "missing")}); err == nil {
+	if _, _, err := serveConfig(c, []string{"--games", filepath.Join(dir, "missing")}); err == nil {
 		t.Error("a missing --games folder was accepted")
 	}
 }

@@ -1,0 +1,132 @@
+package rooms
+
+import (
+	"time"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// The clocks live in the record, so that they survive restarts and node
+// changes: each seat's Remaining is its time when TurnStarted was set,
+// and the seat to move spends from TurnStarted on.
+
+// mover is the seat whose clock runs, or -1. Called with mu held.
+func (r *room) mover() int {
+	if !r.rec.Clock.On() || !r.rec.Started || r.rec.Finished || r.rec.TurnStarted.IsZero() || r.state.Terminal() {
+		return -1
+	}
+	return int(r.state.ToMove())
+}
+
+// clocks returns every seat's time left at now, the running seat and now,
+// for the view; nil without a clock. Called with mu held.
+func (r *room) clocks(now time.Time) ([]time.Duration, int, time.Time) {
+	if !r.rec.Clock.On() {
+		return nil, -1, time.Time{}
+	}
+	out := make([]time.Duration, len(r.rec.Seats))
+	for i, s := range r.rec.Seats {
+		out[i] = s.Remaining
+	}
+	turn := r.mover()
+	if turn >= 0 && turn < len(out) {
+		out[turn] = max(out[turn]-now.Sub(r.rec.TurnStarted), 0)
+	}
+	return out, turn, now
+}
+
+// clockAfterMove returns the mover's clock after a move at now (with the
+// increment when the turn passes on), or flagged when it had run out.
+// Called with mu held.
+func (r *room) clockAfterMove(seat int, turnPasses bool, now time.Time) (time.Duration, bool) {
+	c := r.rec.Clock
+	if !c.On() {
+		return 0, false
+	}
+	rem := r.rec.Seats[seat].Remaining
+	if !r.rec.TurnStarted.IsZero() {
+		rem -= now.Sub(r.rec.TurnStarted)
+	}
+	switch {
+	case rem <= 0:
+		return 0, true
+	case c.PerMove > 0 && turnPasses:
+		return c.PerMove, false
+	case turnPasses:
+		return rem + c.Increment, false
+	}
+	return rem, false
+}
+
+// turnClock returns when the mover's clock runs from after a change of
+// seats to seats at now: it starts with play, and stops (charging the
+// mover for the time spent) while a seat is held if the creator chose
+// so. It may charge seats. Called with mu held.
+func (r *room) turnClock(seats []SeatRecord, started bool, now time.Time) time.Time {
+	c := r.rec.Clock
+	if !c.On() || !started || r.state.Terminal() {
+		return time.Time{}
+	}
+	held := false
+	for _, s := range seats {
+		held = held || s.Kind == SeatHeld
+	}
+	running := !r.rec.TurnStarted.IsZero()
+	switch {
+	case c.PauseOnHold && held && running:
+		mv := int(r.state.ToMove())
+		seats[mv].Remaining = max(seats[mv].Remaining-now.Sub(r.rec.TurnStarted), 0)
+		return time.Time{}
+	case c.PauseOnHold && held:
+		return time.Time{}
+	case !running:
+		return now
+	}
+	return r.rec.TurnStarted
+}
+
+// armFlag runs a timer to the moment the mover's clock runs out. Every
+// node with the room arms one; the store's compare-and-set on the move
+// count lets one of them record the loss. Called with mu held.
+func (r *room) armFlag() {
+	if r.flag != nil {
+		r.flag.Stop()
+		r.flag = nil
+	}
+	seat := r.mover()
+	r.clockTurn = seat
+	if seat < 0 || r.closed {
+		return
+	}
+	deadline := r.rec.TurnStarted.Add(r.rec.Seats[seat].Remaining)
+	moves := len(r.rec.Moves)
+	r.flag = time.AfterFunc(time.Until(deadline), func() { r.checkFlag(seat, moves) })
+}
+
+func (r *room) checkFlag(seat, moves int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.recoverPanic("clock")
+	if r.closed || r.rec.Finished || len(r.rec.Moves) != moves || r.mover() != seat {
+		return // a move, a pause or the end came first
+	}
+	if now := time.Now(); now.Before(r.rec.TurnStarted.Add(r.rec.Seats[seat].Remaining)) {
+		r.armFlag()
+		return
+	}
+	note := r.flagFell(seat)
+	r.changed(note)
+}
+
+// flagFell ends the game on time: the seat whose clock ran out loses,
+// the others share the win. Called with mu held.
+func (r *room) flagFell(seat int) string {
+	goals := make([]int, len(r.rec.Seats))
+	for i := range goals {
+		if i != seat {
+			goals[i] = 100
+		}
+	}
+	r.rec.Seats[seat].Remaining = 0
+	return r.finish(goals, "game over: "+r.v.RoleName(game.Role(seat))+" lost on time", "time")
+}

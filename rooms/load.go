@@ -1,0 +1,239 @@
+package rooms
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
+)
+
+// Start loads every live room from the store — replaying and checking
+// its moves; a room that does not replay is quarantined — and follows the
+// store's events (other nodes' changes) and AI claims until Close. It
+// returns how many rooms it loaded.
+func (l *Host) Start() (int, error) {
+	events := l.cfg.Store.Subscribe(l.ctx) // before loading: no change slips between
+	ctx, cancel := l.storeCtx()
+	recs, err := l.cfg.Store.Live(ctx)
+	cancel()
+	if err != nil {
+		return 0, fmt.Errorf("loading rooms: %w", err)
+	}
+	loaded := 0
+	for _, rec := range recs {
+		r, err := l.load(rec.Code)
+		if err != nil {
+			continue // reported by load
+		}
+		loaded++
+		if l.cfg.Exclusive {
+			r.mu.Lock()
+			r.resumeAlone()
+			r.mu.Unlock()
+		}
+	}
+	l.loops.Add(2)
+	go l.follow(events)
+	go l.tendAI()
+	return loaded, nil
+}
+
+// load reads a room from the store and hosts it here (or returns the
+// copy already hosted). Its moves are checked with the game; a room
+// whose moves do not replay is quarantined, and a finished one is not
+// loaded.
+func (l *Host) load(code string) (*room, error) {
+	ctx, cancel := l.storeCtx()
+	rec, err := l.cfg.Store.Load(ctx, code)
+	cancel()
+	if err != nil {
+		return nil, err
+	}
+	if rec.Finished {
+		return nil, ErrEnded
+	}
+	v, err := game.Lookup(rec.Variant)
+	if err != nil {
+		// A game this server does not offer now (a rule sheet left out of
+		// --games): the room waits in the store for a server that does.
+		l.cfg.Logger.Warn("room not loaded: unknown game", "room", code, "game", rec.Variant)
+		return nil, err
+	}
+	state, err := replay(v, rec.Start, rec.Moves)
+	if err != nil {
+		l.cfg.Logger.Error("room quarantined: its moves do not replay", "room", code, "err", err)
+		ctx, cancel := l.storeCtx()
+		defer cancel()
+		if qerr := l.cfg.Store.Quarantine(ctx, code, err.Error()); qerr != nil {
+			l.cfg.Logger.Error("room store", "op", "quarantine", "room", code, "err", qerr)
+		}
+		return nil, err
+	}
+	level := string(ai.Medium)
+	for _, s := range rec.Seats {
+		if s.Kind == SeatAI {
+			level = s.Level
+			break
+		}
+	}
+	r := l.newRoom(v, state, level)
+	r.rec = rec
+	r.version.Store(rec.Version)
+	r.ctx, r.cancel = context.WithCancel(l.ctx)
+	l.mu.Lock()
+	if old := l.rooms[code]; old != nil || l.closing {
+		l.mu.Unlock()
+		r.cancel()
+		if old == nil {
+			return nil, errClosing
+		}
+		return old, nil
+	}
+	l.rooms[code] = r
+	l.mu.Unlock()
+
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.armHolds()
+	note := ""
+	if state.Terminal() {
+		note = r.finishIfOver() // ended but not recorded before a crash
+	}
+	r.changed(note)
+	return r, nil
+}
+
+// resumeAlone is Start's work on a room of an exclusive store: nobody can
+// still be connected, so its players' seats are held for their keys and
+// guests' seats go as after a hold. Called with mu held.
+func (r *room) resumeAlone() {
+	_, err := r.writeSeats(func(seats []SeatRecord) bool {
+		changed := false
+		for i, s := range seats {
+			if s.Kind != SeatPlayer {
+				continue
+			}
+			if s.PlayerID != "" {
+				r.hold(seats, i)
+			} else {
+				r.afterHold(seats, i)
+			}
+			changed = true
+		}
+		return changed
+	})
+	if err != nil {
+		r.host.cfg.Logger.Error("room store", "op", "resume", "room", r.rec.Code, "err", err)
+	}
+	if r.closed {
+		return
+	}
+	r.armHolds()
+	if r.abandoned() {
+		r.closeAbandoned()
+		return
+	}
+	r.changed("the server restarted; players, join again")
+}
+
+// follow applies the store's events: another node's change reloads the
+// room here, a new room is loaded, a deleted one unloaded.
+func (l *Host) follow(events <-chan Event) {
+	defer l.loops.Done()
+	for ev := range events {
+		if ev.Lost {
+			l.reloadAll()
+			continue
+		}
+		l.mu.Lock()
+		r := l.rooms[ev.Room]
+		l.mu.Unlock()
+		if r == nil {
+			if ev.Version > 0 {
+				_, _ = l.load(ev.Room)
+			}
+			continue
+		}
+		switch {
+		case ev.Version == 0:
+			r.mu.Lock()
+			r.close(false)
+			r.mu.Unlock()
+		case ev.Version > r.version.Load():
+			// Off the loop: a room busy with a store call must not hold up
+			// the other rooms' events. Reloads of one room queue on its
+			// lock; the later ones find it caught up.
+			l.loops.Add(1) // while follow itself still counts: Close waits for it
+			go func() { defer l.loops.Done(); r.catchUpTo(ev.Version) }()
+		}
+	}
+}
+
+// catchUpTo reloads the room unless it has reached version meanwhile.
+func (r *room) catchUpTo(version uint64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.closed && version > r.rec.Version {
+		r.reload()
+	}
+}
+
+// reloadAll catches up after missed events: every hosted room is
+// reloaded and every live room loaded.
+func (l *Host) reloadAll() {
+	for _, r := range l.hosted() {
+		r.mu.Lock()
+		if !r.closed {
+			r.reload()
+		}
+		r.mu.Unlock()
+	}
+	ctx, cancel := l.storeCtx()
+	recs, err := l.cfg.Store.Live(ctx)
+	cancel()
+	if err != nil {
+		l.cfg.Logger.Error("room store", "op", "reload", "err", err)
+		return
+	}
+	for _, rec := range recs {
+		_, _ = l.load(rec.Code)
+	}
+}
+
+func (l *Host) hosted() []*room {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := make([]*room, 0, len(l.rooms))
+	for _, r := range l.rooms {
+		out = append(out, r)
+	}
+	return out
+}
+
+// tendAI renews this host's claims on AI seats and takes over rooms
+// whose AI another node stopped playing (its claim ran out), a third of
+// the claim's time apart.
+func (l *Host) tendAI() {
+	defer l.loops.Done()
+	t := time.NewTicker(l.cfg.LeaseTTL / 3)
+	defer t.Stop()
+	for {
+		select {
+		case <-l.ctx.Done():
+			return
+		case <-t.C:
+		}
+		for _, r := range l.hosted() {
+			r.mu.Lock()
+			if !r.closed && !r.rec.Finished {
+				if r.thinking && r.leased {
+					r.claimAI() // renew during a long search
+				}
+				r.scheduleAI()
+			}
+			r.mu.Unlock()
+		}
+	}
+}

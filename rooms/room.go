@@ -1,0 +1,555 @@
+package rooms
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
+)
+
+// room is one shared game. Every field below mu is guarded by it; nothing
+// slow (AI search, writing to a session) happens while it is held — store
+// calls do, since a move is not accepted before it is stored.
+type room struct {
+	host    *Host
+	v       *game.Variant
+	aiLevel string // level of a seat handed to the AI after a hold
+	// ctx ends the room's AI search; close cancels it, so a room that
+	// closes mid-search frees its AI slot at once.
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu       sync.Mutex
+	rec      Record
+	state    game.State
+	holders  []*member     // per seat: the connected member of this host playing it
+	holds    []*time.Timer // per seat: the running hold
+	members  map[*member]struct{}
+	thinking bool
+	leased   bool // this host holds the store's claim on the AI seats
+	note     string
+	closed   bool
+	views    uint64      // RoomView.Version: counts changes seen here
+	flag     *time.Timer // fires when the mover's clock runs out
+	// clockTurn is the seat the flag timer watches (-1: none).
+	clockTurn int
+
+	// version mirrors rec.Version for the event loop, which skips the
+	// events of this host's own writes without taking mu.
+	version atomic.Uint64
+}
+
+func (r *room) newMember(p Player) *member {
+	m := &member{room: r, player: p, updates: make(chan struct{}, 1)}
+	r.members[m] = struct{}{}
+	return m
+}
+
+func (r *room) spectatorsLocked() int {
+	n := 0
+	for m := range r.members {
+		if len(r.rolesOf(m)) == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// info is the room's line in p's room list. Called with mu held.
+func (r *room) info(p Player) RoomInfo {
+	info := RoomInfo{Code: r.rec.Code, Variant: r.rec.Variant, Finished: r.rec.Finished, Spectators: r.spectatorsLocked()}
+	for i, s := range r.rec.Seats {
+		info.Seats = append(info.Seats, seatView(r.rec.Variant, i, s, s.Kind == SeatPlayer || s.Kind == SeatAI))
+		if p.ID != "" && s.PlayerID == p.ID && (s.Kind == SeatPlayer || s.Kind == SeatHeld) {
+			info.Yours = true
+		}
+	}
+	return info
+}
+
+func (r *room) rolesOf(m *member) []game.Role {
+	var out []game.Role
+	for i, h := range r.holders {
+		if h == m {
+			out = append(out, game.Role(i))
+		}
+	}
+	return out
+}
+
+// join seats p (their key's seats, else an open one) or lets them watch.
+// Called with mu held.
+func (r *room) join(p Player) (Room, error) {
+	var took []int
+	rejoined := false
+	_, err := r.writeSeats(func(seats []SeatRecord) bool {
+		took, rejoined = took[:0], false
+		if p.ID != "" {
+			for i := range seats {
+				s := &seats[i]
+				if s.PlayerID != p.ID || (s.Kind != SeatHeld && s.Kind != SeatPlayer) {
+					continue
+				}
+				// Rejoining, or a second connection of the same key: the
+				// newest connection plays the seat.
+				s.Kind, s.HeldUntil, s.Name = SeatPlayer, time.Time{}, p.Name
+				took, rejoined = append(took, i), true
+			}
+		}
+		if len(took) == 0 && !r.rec.Finished {
+			for i := range seats {
+				if s := &seats[i]; s.Kind == SeatOpen {
+					s.Kind, s.PlayerID, s.Name = SeatPlayer, p.ID, p.Name
+					took = append(took, i)
+					break
+				}
+			}
+		}
+		return len(took) > 0
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(took) == 0 {
+		switch r.rec.Spectators {
+		case SpectatorsNone:
+			return nil, errors.New("this room has no spectators")
+		case SpectatorsKeys:
+			if p.ID == "" {
+				return nil, errors.New("only players with an SSH key may watch this room")
+			}
+		}
+	}
+	m := r.newMember(p)
+	for _, i := range took {
+		r.stopHold(i)
+		r.holders[i] = m
+	}
+	note := p.Name + " is watching"
+	switch {
+	case rejoined:
+		note = p.Name + " is back"
+	case len(took) > 0:
+		note = p.Name + " joined as " + r.v.RoleName(game.Role(took[0]))
+	}
+	r.changed(note)
+	return m, nil
+}
+
+// changed tells every member of a change: it starts an AI move if one is
+// due, arms the flag and signals the mailboxes. Called with mu held.
+func (r *room) changed(note string) {
+	if r.closed {
+		return
+	}
+	if note != "" {
+		r.note = note
+	}
+	r.views++
+	r.scheduleAI()
+	r.armFlag()
+	for m := range r.members {
+		// Latest-only mailbox: a member that has not read the previous
+		// signal will read the newest view anyway.
+		if !m.closed {
+			select {
+			case m.updates <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
+
+// close unloads the room from this host and, with forget, deletes it
+// from the store too (an abandoned room). Called with mu held.
+func (r *room) close(forget bool) {
+	if r.closed {
+		return
+	}
+	r.closed = true
+	r.cancel()
+	for i := range r.holds {
+		r.stopHold(i)
+	}
+	if r.flag != nil {
+		r.flag.Stop()
+	}
+	l := r.host
+	l.mu.Lock()
+	if l.rooms[r.rec.Code] == r {
+		delete(l.rooms, r.rec.Code)
+	}
+	l.mu.Unlock()
+	ctx, cancel := l.storeCtx()
+	defer cancel()
+	if forget {
+		if err := l.cfg.Store.Delete(ctx, r.rec.Code); err != nil {
+			l.cfg.Logger.Error("room store", "op", "delete", "room", r.rec.Code, "err", err)
+		}
+	} else if r.leased {
+		// Let another node take the AI over at once.
+		_ = l.cfg.Store.ReleaseAI(ctx, r.rec.Code)
+	}
+	for m := range r.members {
+		m.closeUpdates()
+	}
+}
+
+// abandoned reports whether nobody is in the room, here or (as far as
+// the seats tell) on another node, and no seat is held. A finished room
+// is abandoned once nobody here looks at it.
+func (r *room) abandoned() bool {
+	if len(r.members) > 0 {
+		return false
+	}
+	if r.rec.Finished {
+		return true
+	}
+	for _, s := range r.rec.Seats {
+		if s.Kind == SeatHeld || s.Kind == SeatPlayer {
+			return false
+		}
+	}
+	return true
+}
+
+// closeAbandoned unloads an abandoned room: a finished one stays in the
+// store (its result is kept), a live one is deleted. Called with mu held.
+func (r *room) closeAbandoned() { r.close(!r.rec.Finished) }
+
+// afterHold gives a seat whose player stayed away to the AI or opens it.
+func (r *room) afterHold(seats []SeatRecord, i int) {
+	rem := seats[i].Remaining
+	if r.rec.AfterHold == SeatAI {
+		seats[i] = SeatRecord{Kind: SeatAI, Level: r.aiLevel, Remaining: rem}
+	} else {
+		seats[i] = SeatRecord{Kind: SeatOpen, Remaining: rem}
+	}
+}
+
+// hold marks seat i held for its player for the host's hold time.
+func (r *room) hold(seats []SeatRecord, i int) {
+	seats[i].Kind = SeatHeld
+	seats[i].HeldUntil = time.Now().Add(r.host.cfg.SeatHold)
+}
+
+// armHolds runs a timer for every held seat that has none. Called with
+// mu held.
+func (r *room) armHolds() {
+	for i, s := range r.rec.Seats {
+		if s.Kind != SeatHeld {
+			r.stopHold(i)
+			continue
+		}
+		if r.holds[i] == nil {
+			i := i
+			r.holds[i] = time.AfterFunc(time.Until(s.HeldUntil), func() { r.expireHold(i) })
+		}
+	}
+}
+
+func (r *room) stopHold(i int) {
+	if t := r.holds[i]; t != nil {
+		t.Stop()
+		r.holds[i] = nil
+	}
+}
+
+func (r *room) expireHold(i int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.recoverPanic("seat hold")
+	r.holds[i] = nil
+	if r.closed {
+		return
+	}
+	name := ""
+	ok, err := r.writeSeats(func(seats []SeatRecord) bool {
+		s := seats[i]
+		if s.Kind != SeatHeld || time.Now().Before(s.HeldUntil) {
+			return false
+		}
+		name = s.Name
+		r.afterHold(seats, i)
+		return true
+	})
+	if r.closed {
+		return
+	}
+	if err != nil || !ok {
+		r.armHolds() // still held (rejoined elsewhere, or a failed write): check again later
+		return
+	}
+	r.holders[i] = nil
+	if r.abandoned() {
+		r.closeAbandoned()
+		return
+	}
+	what := "open"
+	if r.rec.Seats[i].Kind == SeatAI {
+		what = "played by the AI"
+	}
+	r.changed(fmt.Sprintf("%s did not come back; %s is now %s", name, r.v.RoleName(game.Role(i)), what))
+}
+
+// scheduleAI starts a search when an AI seat is to move and this host
+// may play the room's AI (it holds, or now takes, the store's claim).
+// The search runs on a copy of the position, off the room's lock.
+// Called with mu held.
+func (r *room) scheduleAI() {
+	if r.closed || r.thinking || !r.rec.Started || r.rec.Finished || r.state.Terminal() {
+		return
+	}
+	seat := int(r.state.ToMove())
+	if seat < 0 || seat >= len(r.rec.Seats) || r.rec.Seats[seat].Kind != SeatAI {
+		return
+	}
+	if !r.claimAI() {
+		return // another node plays it; the lease loop tries again after its claim runs out
+	}
+	r.thinking = true
+	r.host.searches.Add(1)
+	go r.runAI(r.state.Clone(), len(r.rec.Moves), seat, r.rec.Seats[seat].Level)
+}
+
+// claimAI takes or renews this host's claim on the room's AI seats.
+// Called with mu held.
+func (r *room) claimAI() bool {
+	l := r.host
+	ctx, cancel := l.storeCtx()
+	defer cancel()
+	err := l.cfg.Store.ClaimAI(ctx, r.rec.Code, l.cfg.LeaseTTL)
+	if err != nil && !errors.Is(err, ErrLeaseHeld) {
+		l.cfg.Logger.Error("room store", "op", "claim AI", "room", r.rec.Code, "err", err)
+	}
+	r.leased = err == nil
+	return r.leased
+}
+
+func (r *room) runAI(pos game.State, ply, seat int, level string) {
+	l := r.host
+	defer l.searches.Done()
+	var res ai.Result
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				l.cfg.Logger.Error("AI panic", "room", r.rec.Code, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			}
+		}()
+		if l.slots.Acquire(r.ctx) != nil {
+			return
+		}
+		defer l.slots.Release()
+		res = ai.Search(r.ctx, pos, ai.Options{Level: ai.Level(level), Budget: l.cfg.AIBudget, Threads: 1})
+	}()
+
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.recoverPanic("AI move")
+	r.thinking = false
+	if r.closed || r.ctx.Err() != nil {
+		return
+	}
+	if len(r.rec.Moves) != ply || r.rec.Seats[seat].Kind != SeatAI || r.rec.Finished {
+		r.scheduleAI() // the room changed meanwhile; think again if still due
+		return
+	}
+	turn := res.Turn
+	if len(turn) == 0 {
+		turn = []game.Move{res.Move}
+	}
+	var played []string
+	for _, mv := range turn {
+		if r.state.Terminal() || int(r.state.ToMove()) != seat || !r.state.IsLegal(mv) {
+			break
+		}
+		short, err := r.commit(mv, seat, nil)
+		if err != nil {
+			break
+		}
+		played = append(played, short)
+	}
+	if len(played) == 0 && len(r.rec.Moves) == ply && !r.state.Terminal() && int(r.state.ToMove()) == seat {
+		// A search that came back with nothing usable must not stall the
+		// room: play a legal move.
+		if moves := r.state.Legal(nil); len(moves) > 0 {
+			if short, err := r.commit(moves[0], seat, nil); err == nil {
+				played = append(played, short)
+			}
+		}
+	}
+	note := r.finishIfOver()
+	if note == "" && len(played) > 0 {
+		note = "AI (" + r.v.RoleName(game.Role(seat)) + ") played " + strings.Join(played, " ")
+	}
+	r.changed(note)
+}
+
+// recoverPanic keeps a bug in a room's own goroutines (timers, AI) from
+// taking the server down: it is logged and the room is unloaded, which
+// its members see. Deferred with mu held.
+func (r *room) recoverPanic(what string) {
+	if p := recover(); p != nil {
+		r.host.cfg.Logger.Error("panic in room", "room", r.rec.Code, "during", what, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+		r.close(false)
+	}
+}
+
+// member is one client's place in a room; it implements Room.
+type member struct {
+	room    *room
+	player  Player
+	updates chan struct{}
+	left    bool // guarded by room.mu
+	closed  bool // updates is closed; guarded by room.mu
+}
+
+// closeUpdates closes the mailbox, which ends a client's wait on it (the
+// client reads a closed mailbox as "the room was closed"). Called with
+// room.mu held.
+func (m *member) closeUpdates() {
+	if !m.closed {
+		m.closed = true
+		close(m.updates)
+	}
+}
+
+var _ Room = (*member)(nil)
+
+func (m *member) Code() string             { return m.room.rec.Code }
+func (m *member) Updates() <-chan struct{} { return m.updates }
+
+// View returns the room as this member sees it.
+func (m *member) View() RoomView {
+	r := m.room
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	v := RoomView{
+		Code:     r.rec.Code,
+		Variant:  r.rec.Variant,
+		Start:    r.rec.Start,
+		Moves:    append([]string(nil), r.rec.Moves...),
+		Position: r.state.String(),
+		You:      r.rolesOf(m),
+		Thinking: r.thinking,
+		Finished: r.rec.Finished,
+		Note:     r.note,
+		Version:  r.views,
+	}
+	if r.closed {
+		v.Note = "the room has closed"
+	} else if !r.rec.Started {
+		v.Note = strings.TrimSpace(r.note + " — waiting for players")
+	}
+	for i, s := range r.rec.Seats {
+		// A player's seat without a connection here is played from
+		// another node: shown connected.
+		connected := s.Kind == SeatAI || s.Kind == SeatPlayer
+		v.Seats = append(v.Seats, seatView(r.rec.Variant, i, s, connected))
+	}
+	v.Clocks, v.ClockTurn, v.ClockAt = r.clocks(time.Now())
+	return v
+}
+
+// Play submits an action for one of this member's roles; the room checks
+// it with the game and stores it before anyone hears of it.
+func (m *member) Play(mv game.Move) (err error) {
+	r := m.room
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer func() {
+		// A rule bug must cost this move, not the room or the server.
+		if p := recover(); p != nil {
+			r.host.cfg.Logger.Error("panic playing a move", "room", r.rec.Code, "panic", fmt.Sprint(p))
+			err = errors.New("that move could not be played")
+		}
+	}()
+	switch {
+	case r.closed:
+		return errors.New("the room has closed")
+	case m.left:
+		return errors.New("you left the room")
+	case r.rec.Finished || r.state.Terminal():
+		return game.ErrGameOver
+	case !r.rec.Started:
+		return errors.New("waiting for players")
+	}
+	seat := int(r.state.ToMove())
+	if seat < 0 || seat >= len(r.holders) || r.holders[seat] != m {
+		if len(r.rolesOf(m)) == 0 {
+			return errors.New("you are watching this game")
+		}
+		return fmt.Errorf("it is %s's turn", r.v.RoleName(game.Role(seat)))
+	}
+	short, err := r.commit(mv, seat, m)
+	if err != nil {
+		r.changed("") // a reload or a flag may have changed the room
+		return err
+	}
+	note := r.finishIfOver()
+	if note == "" {
+		note = m.player.Name + " played " + short
+	}
+	r.changed(note)
+	return nil
+}
+
+// Leave gives up this member's place. A player with a key has their seats
+// held for the hold time; a guest's seats go at once to the AI or open, as
+// the room's creator chose.
+func (m *member) Leave() {
+	r := m.room
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if m.left {
+		return
+	}
+	m.left = true
+	delete(r.members, m)
+	m.closeUpdates()
+	var mine []int
+	for i, h := range r.holders {
+		if h == m {
+			r.holders[i] = nil
+			mine = append(mine, i)
+		}
+	}
+	if len(mine) > 0 && !r.rec.Finished && !r.closed {
+		// The game is over: the seat keeps its player's name.
+		_, err := r.writeSeats(func(seats []SeatRecord) bool {
+			changed := false
+			for _, i := range mine {
+				s := seats[i]
+				if s.Kind != SeatPlayer || s.PlayerID != m.player.ID || s.Name != m.player.Name {
+					continue // taken meanwhile by another connection
+				}
+				if s.PlayerID != "" {
+					r.hold(seats, i)
+				} else {
+					r.afterHold(seats, i)
+				}
+				changed = true
+			}
+			return changed
+		})
+		if err != nil {
+			r.host.cfg.Logger.Error("room store", "op", "leave", "room", r.rec.Code, "err", err)
+		}
+		r.armHolds()
+	}
+	if r.closed {
+		return
+	}
+	if r.abandoned() {
+		r.closeAbandoned()
+		return
+	}
+	r.changed(m.player.Name + " left")
+}

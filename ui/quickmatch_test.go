@@ -1,0 +1,63 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/rooms"
+)
+
+// fakeQuick matches on the second poll.
+type fakeQuick struct {
+	queued    string
+	polls     int
+	cancelled bool
+}
+
+func (f *fakeQuick) Enqueue(v string) error { f.queued = v; return nil }
+func (f *fakeQuick) Cancel()                { f.cancelled = true }
+func (f *fakeQuick) Poll(v string) (string, []string, error) {
+	f.polls++
+	if f.polls < 2 {
+		return "", []string{"ana", "zed"}, nil
+	}
+	return "K7QX", nil, nil
+}
+
+func TestQuickMatchScreen(t *testing.T) {
+	fq := &fakeQuick{}
+	lobby := &fakeLobby{newFakeRoom("pentago", 0)}
+	m := New(Options{Renderer: asciiRenderer(), Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	if !strings.Contains(m.View(), "Play anyone") {
+		t.Fatalf("menu lacks Play anyone:\n%s", m.View())
+	}
+	q := newQuickMatch(m.c)
+	m.cur = q
+	m.Update(keyMsg("enter"))
+	if fq.queued == "" || !q.queued {
+		t.Fatal("enter did not queue")
+	}
+	m.Update(quickPollMsg{q.gen})
+	if v := m.View(); !strings.Contains(v, "in the queue (2)") || !strings.Contains(v, "zed") {
+		t.Fatalf("queue not shown:\n%s", v)
+	}
+	m.Update(keyMsg("esc"))
+	if !fq.cancelled || q.queued {
+		t.Fatal("esc did not leave the queue")
+	}
+	m.Update(keyMsg("enter"))
+	m.Update(quickPollMsg{q.gen})
+	if _, ok := m.cur.(*boardScreen); !ok {
+		t.Fatalf("matched, but no room board: %T", m.cur)
+	}
+
+	// A guest has no such item.
+	m = New(Options{Renderer: asciiRenderer(), Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{Name: "guest"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	if strings.Contains(m.View(), "Play anyone") {
+		t.Fatal("Play anyone offered to a guest")
+	}
+}

@@ -1,0 +1,69 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
+)
+
+// specLobby records the spec of the room created.
+type specLobby struct {
+	fakeLobby
+	spec rooms.RoomSpec
+}
+
+func (l *specLobby) Create(p rooms.Player, spec rooms.RoomSpec) (rooms.Room, error) {
+	l.spec = spec
+	return l.room, nil
+}
+
+// A room's creator picks a clock, its pause and a rated game on the
+// setup screen, and the room is created with them.
+func TestRoomSetupOptions(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		keys  []string
+		guest bool
+		want  rooms.RoomSpec
+		line  string
+	}{
+		{"defaults", nil, false, rooms.RoomSpec{}, "clock: none · unrated"},
+		{"blitz rated", []string{"c", "p", "r"}, false, rooms.RoomSpec{Rated: true, Clock: rooms.TimeControl{Initial: 5 * time.Minute, Increment: 3 * time.Second, PauseOnHold: true}}, "clock: 5 min + 3 s, paused during a hold · rated"},
+		{"correspondence", []string{"c", "c", "c"}, false, rooms.RoomSpec{Clock: rooms.TimeControl{PerMove: 24 * time.Hour}}, "clock: 1 day a move · unrated"},
+		{"pause needs a clock, rated a key", []string{"p", "r"}, true, rooms.RoomSpec{}, "clock: none · unrated"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			lobby := &specLobby{fakeLobby: fakeLobby{newFakeRoom("pentago", 0)}}
+			p := rooms.Player{ID: "SHA256:ana", Name: "ana"}
+			if c.guest {
+				p.ID = ""
+			}
+			m := New(Options{Renderer: asciiRenderer(), Remote: true, Lobby: lobby, Player: p}).(*Model)
+			m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+			v, _ := game.Lookup("pentago")
+			m.cur = newSetup(m.c, v, true)
+			for _, k := range c.keys {
+				m.Update(keyMsg(k))
+			}
+			if view := m.View(); !strings.Contains(view, c.line) {
+				t.Fatalf("setup shows no %q:\n%s", c.line, view)
+			}
+			for s := m.cur.(*setupScreen); s.row < len(s.choice); {
+				m.Update(keyMsg("enter")) // on to Start
+			}
+			m.Update(keyMsg("enter"))
+			if _, ok := m.cur.(*boardScreen); !ok {
+				t.Fatalf("no room board after Start: %T\n%s", m.cur, m.View())
+			}
+			got := lobby.spec
+			if got.Rated != c.want.Rated || got.Clock != c.want.Clock {
+				t.Fatalf("room created with rated %v clock %+v, want %v %+v", got.Rated, got.Clock, c.want.Rated, c.want.Clock)
+			}
+		})
+	}
+}

@@ -1,0 +1,229 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// Standings is what a server keeps of its players' ratings and games.
+// Set in Options.Standings, it adds "Ratings" to the menu: a leaderboard
+// per game and, for a player with a key, their own page.
+type Standings interface {
+	// Leaderboard returns a variant's best rated players, highest first.
+	Leaderboard(variant string) ([]Standing, error)
+	// Page returns a player's ratings and most recent finished games.
+	Page(playerID string) (PlayerPage, error)
+	// Game returns a finished game as a record, to open in review.
+	Game(id string) (SavedGame, error)
+}
+
+// Standing is one line of a leaderboard.
+type Standing struct {
+	Name              string
+	Rating, Deviation float64
+	Games             int
+}
+
+// PlayerPage is a player's own page.
+type PlayerPage struct {
+	Name    string
+	Ratings []VariantRating
+	Recent  []PastGame
+}
+
+// VariantRating is a player's rating in one game.
+type VariantRating struct {
+	Variant           string
+	Rating, Deviation float64
+	Games             int
+}
+
+// PastGame is one finished game on a player's page.
+type PastGame struct {
+	ID       string
+	Variant  string
+	Players  string // who played, e.g. "ana v bob"
+	Result   string
+	Change   float64 // the player's rating change; 0 when unrated
+	Rated    bool
+	Finished time.Time
+}
+
+var standingsKeys = struct{ Prev, Next, Page, Open, Refresh, Back, Up, Down, ForceOut key.Binding }{
+	Prev:    bind([]string{"left", "h"}, "←/→", "game"),
+	Next:    bind([]string{"right", "l"}, "→", "next game"),
+	Page:    bind([]string{"p"}, "p", "your page"),
+	Open:    bind([]string{"enter"}, "enter", "review"),
+	Refresh: bind([]string{"r"}, "r", "refresh"),
+	Back:    bind([]string{"esc", "q"}, "esc", "back"),
+	Up:      keyUp, Down: keyDown, ForceOut: keyForceOut,
+}
+
+// standingsScreen shows a leaderboard per rated game, or the player's
+// own page with their recent games, which open in review.
+type standingsScreen struct {
+	c        *common
+	variants []*game.Variant // games with two or more roles
+	vi       int
+	page     bool // the player's page instead of the leaderboard
+	board    []Standing
+	mine     PlayerPage
+	i        int // the selected game on the page
+	status   string
+}
+
+func newStandings(c *common) *standingsScreen {
+	s := &standingsScreen{c: c}
+	for _, v := range game.Variants() {
+		if len(v.Roles) >= 2 {
+			s.variants = append(s.variants, v)
+		}
+	}
+	s.load()
+	return s
+}
+
+// load fetches what the screen shows.
+func (s *standingsScreen) load() {
+	st := s.c.opts.Standings
+	s.status = ""
+	var err error
+	switch {
+	case s.page:
+		s.mine, err = st.Page(s.c.opts.Player.ID)
+		s.i = min(s.i, max(len(s.mine.Recent)-1, 0))
+	case len(s.variants) > 0:
+		s.board, err = st.Leaderboard(s.variants[s.vi].Name)
+	}
+	if err != nil {
+		s.status = "ratings: " + err.Error()
+	}
+}
+
+func (s *standingsScreen) init() tea.Cmd { return nil }
+
+func (s *standingsScreen) update(msg tea.Msg) (screen, tea.Cmd) {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return s, nil
+	}
+	k := standingsKeys
+	switch {
+	case key.Matches(km, k.ForceOut):
+		return s, tea.Quit
+	case key.Matches(km, k.Back):
+		if s.page {
+			s.page = false
+			s.load()
+			return s, nil
+		}
+		return newMenu(s.c, ""), nil
+	case key.Matches(km, k.Page):
+		if s.c.opts.Player.ID == "" {
+			s.status = "connect with an SSH key to have ratings and a page"
+			return s, nil
+		}
+		s.page = !s.page
+		s.load()
+	case key.Matches(km, k.Prev, k.Next) && !s.page && len(s.variants) > 0:
+		d := 1
+		if key.Matches(km, k.Prev) {
+			d = len(s.variants) - 1
+		}
+		s.vi = (s.vi + d) % len(s.variants)
+		s.load()
+	case key.Matches(km, k.Refresh):
+		s.load()
+	case key.Matches(km, k.Up):
+		s.i = max(s.i-1, 0)
+	case key.Matches(km, k.Down):
+		s.i = min(s.i+1, max(len(s.mine.Recent)-1, 0))
+	case key.Matches(km, k.Open) && s.page && s.i < len(s.mine.Recent):
+		return s.review(s.mine.Recent[s.i].ID)
+	}
+	return s, nil
+}
+
+// review opens a finished game on the board, in review.
+func (s *standingsScreen) review(id string) (screen, tea.Cmd) {
+	sv, err := s.c.opts.Standings.Game(id)
+	if err == nil {
+		var b *boardScreen
+		if b, err = boardFromSave(s.c, sv); err == nil {
+			return b, nil
+		}
+	}
+	s.status = "cannot open the game: " + err.Error()
+	return s, nil
+}
+
+func (s *standingsScreen) view() string {
+	st := s.c.st
+	var b strings.Builder
+	if s.page {
+		s.pageView(&b)
+	} else {
+		s.boardView(&b)
+	}
+	b.WriteString("\n")
+	if s.status != "" {
+		b.WriteString(st.Error.Render(" "+s.status) + "\n")
+	}
+	k := standingsKeys
+	if s.page {
+		b.WriteString(st.Muted.Render(footer(k.Open, k.Refresh, k.Back)))
+	} else {
+		b.WriteString(st.Muted.Render(footer(k.Prev, k.Page, k.Refresh, k.Back)))
+	}
+	return b.String()
+}
+
+func (s *standingsScreen) boardView(b *strings.Builder) {
+	st := s.c.st
+	title := " Ratings"
+	if len(s.variants) > 0 {
+		title += ": " + s.variants[s.vi].Title
+	}
+	b.WriteString(st.Title.Render(title) + "\n\n")
+	if len(s.board) == 0 {
+		b.WriteString(st.Muted.Render(" no rated games yet") + "\n")
+	}
+	for i, r := range s.board {
+		line := fmt.Sprintf(" %3d. %-20s %5.0f ± %-4.0f %s", i+1, ellipsis(r.Name, 20), r.Rating, r.Deviation, count(r.Games, "game"))
+		b.WriteString(st.Text.Render(line) + "\n")
+	}
+}
+
+func (s *standingsScreen) pageView(b *strings.Builder) {
+	st := s.c.st
+	p := s.mine
+	b.WriteString(st.Title.Render(" "+p.Name) + "\n\n")
+	if len(p.Ratings) == 0 {
+		b.WriteString(st.Muted.Render(" no rated games yet") + "\n")
+	}
+	for _, r := range p.Ratings {
+		b.WriteString(st.Text.Render(fmt.Sprintf(" %-14s %5.0f ± %-4.0f %s", r.Variant, r.Rating, r.Deviation, count(r.Games, "game"))) + "\n")
+	}
+	b.WriteString("\n" + st.Title.Render(" Recent games") + "\n")
+	if len(p.Recent) == 0 {
+		b.WriteString(st.Muted.Render(" none yet") + "\n")
+	}
+	for i, g := range p.Recent {
+		change := ""
+		if g.Rated {
+			change = fmt.Sprintf(" (%+.0f)", g.Change)
+		}
+		line := fmt.Sprintf("%s %-12s %s — %s%s", g.Finished.UTC().Format("2006-01-02"), g.Variant, g.Players, g.Result, change)
+		if i == s.i {
+			b.WriteString(st.Accent.Render(" > "+line) + "\n")
+		} else {
+			b.WriteString(st.Text.Render("   "+line) + "\n")
+		}
+	}
+}

@@ -1,0 +1,74 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
+)
+
+// fakeStandings serves one leaderboard and one page, and records what was
+// asked.
+type fakeStandings struct{ asked []string }
+
+func (f *fakeStandings) Leaderboard(variant string) ([]Standing, error) {
+	f.asked = append(f.asked, variant)
+	return []Standing{{Name: "bob", Rating: 1662, Deviation: 290, Games: 1}, {Name: "ana", Rating: 1338, Deviation: 290, Games: 1}}, nil
+}
+
+func (f *fakeStandings) Page(id string) (PlayerPage, error) {
+	f.asked = append(f.asked, "page "+id)
+	return PlayerPage{Name: "ana", Ratings: []VariantRating{{Variant: "pentago", Rating: 1338, Deviation: 290, Games: 1}},
+		Recent: []PastGame{{ID: "g1", Variant: "pentago", Players: "ana v bob", Result: "game over: black wins", Rated: true, Change: -162, Finished: time.Date(2026, 11, 24, 4, 0, 0, 0, time.UTC)}}}, nil
+}
+
+func (f *fakeStandings) Game(id string) (SavedGame, error) {
+	f.asked = append(f.asked, "game "+id)
+	v, _ := game.Lookup("pentago")
+	s := v.New()
+	var moves []string
+	for i := 0; i < 4; i++ {
+		m := s.Legal(nil)[0]
+		moves = append(moves, s.FormatMove(m))
+		s.Apply(m)
+	}
+	return SavedGame{Variant: "pentago", Seats: []SeatConfig{{Name: "ana"}, {Name: "bob"}}, Moves: moves, Result: "game over: red lost on time", Resigned: "red", Ended: time.Now()}, nil
+}
+
+func TestRatingsScreens(t *testing.T) {
+	fs := &fakeStandings{}
+	m := New(Options{Renderer: asciiRenderer(), Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	if !strings.Contains(m.View(), "Ratings") {
+		t.Fatalf("menu lacks Ratings:\n%s", m.View())
+	}
+	m.cur = newStandings(m.c)
+	first := fs.asked[0]
+	if v := m.View(); !strings.Contains(v, "bob") || !strings.Contains(v, "1662") {
+		t.Fatalf("leaderboard:\n%s", v)
+	}
+	m.Update(keyMsg("right"))
+	if len(fs.asked) != 2 || fs.asked[1] == first {
+		t.Fatalf("→ did not ask for the next game's leaderboard: %v", fs.asked)
+	}
+	m.Update(keyMsg("p"))
+	if v := m.View(); !strings.Contains(v, "Recent games") || !strings.Contains(v, "ana v bob") || !strings.Contains(v, "(-162)") {
+		t.Fatalf("page:\n%s", v)
+	}
+	m.Update(keyMsg("enter"))
+	b, ok := m.cur.(*boardScreen)
+	if !ok || !b.reviewing() {
+		t.Fatalf("enter on a game opened %T, not the board in review", m.cur)
+	}
+
+	// Without a store that keeps ratings there is no such item.
+	m = New(Options{Renderer: asciiRenderer(), Remote: true}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	if strings.Contains(m.View(), "Ratings") {
+		t.Fatal("Ratings offered without standings")
+	}
+}
