@@ -68,8 +68,10 @@ type localMatch struct {
 // newLocalMatch starts a game from start (startPos is its string when
 // it is not the variant's start) with seats.
 func newLocalMatch(c *common, v *game.Variant, start game.State, startPos string, seats []SeatConfig) *localMatch {
-	return &localMatch{c: c, v: v, begin: start, startPos: startPos, st: start.Clone(),
+	l := &localMatch{c: c, v: v, begin: start, startPos: startPos, st: start.Clone(),
 		seats: append([]SeatConfig(nil), seats...), loser: game.NoRole}
+	l.joint.reset(len(v.Roles))
+	return l
 }
 
 // position is the live position; on a joint turn, as the person
