@@ -91,6 +91,10 @@ func (l *localMatch) update(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return nil, true
 	case ggpReplyMsg:
+		if l.suspended {
+			l.heldGGP = append(l.heldGGP, msg)
+			return nil, true
+		}
 		return l.onGGPReply(msg), true
 	case aiStartMsg:
 		if msg.version == l.ver && !l.paused && !l.ended() && jointTurn(l.st) {
@@ -196,7 +200,12 @@ func (l *localMatch) cancelJob() {
 	}
 }
 
-func (l *localMatch) suspend() { l.cancelJob() }
+// suspend stops the AI while another screen is shown; GGP replies that
+// arrive meanwhile are kept for start.
+func (l *localMatch) suspend() {
+	l.cancelJob()
+	l.suspended = true
+}
 
 // moveNow makes the search return its best move so far.
 func (l *localMatch) moveNow() {

@@ -202,3 +202,28 @@ func TestGoldenSetupGGP(t *testing.T) {
 	}
 	runGolden(t, Options{}, append(msgs, keyMsg("esc"))...)
 }
+
+// A GGP player's reply that comes while the rules screen is shown is
+// kept, and played when the board is back.
+func TestGGPReplyWhileAway(t *testing.T) {
+	player := ggp.NewPlayer(ggp.PlayerConfig{Level: ai.Easy, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	defer player.Close()
+	srv := httptest.NewServer(player)
+	defer srv.Close()
+	m, b := newGGPClient(t, "tictactoe", map[string]SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
+	msgs := typeMove("(mark 2 2)")
+	sendAll(m, msgs[:len(msgs)-1]...)
+	_, held := m.Update(msgs[len(msgs)-1]) // the play goes out with this command
+	sendAll(m, keyMsg("i"))
+	if _, ok := m.cur.(*rulesScreen); !ok {
+		t.Fatalf("i opened %T", m.cur)
+	}
+	runCmd(m, held)
+	if len(lm(b).moves) != 1 {
+		t.Fatalf("a reply was played behind the rules screen: %d moves", len(lm(b).moves))
+	}
+	sendAll(m, keyMsg("esc"))
+	if m.cur != screen(b) || len(lm(b).moves) != 2 || !strings.HasPrefix(b.m.seatStatus(1), "answered in") {
+		t.Fatalf("back on the board: %d moves, seat %q, status %q", len(lm(b).moves), b.m.seatStatus(1), b.status)
+	}
+}

@@ -56,6 +56,10 @@ type localMatch struct {
 	// gm is the Game Manager of the GGP seats (match_ggp.go), nil
 	// until the match starts or when no GGP player sits.
 	gm *ggpManager
+	// suspended is set while another screen is shown; heldGGP are the
+	// GGP replies that came meanwhile (see suspend).
+	suspended bool
+	heldGGP   []ggpReplyMsg
 
 	job      *aiJob
 	progress ai.Progress
@@ -162,7 +166,15 @@ func (l *localMatch) seatName(r game.Role) string {
 	return "?"
 }
 
-func (l *localMatch) start() tea.Cmd { return tea.Batch(l.startGGP(), l.next(false)) }
+func (l *localMatch) start() tea.Cmd {
+	l.suspended = false
+	cmds := []tea.Cmd{l.startGGP()}
+	for _, msg := range l.heldGGP {
+		cmds = append(cmds, l.onGGPReply(msg))
+	}
+	l.heldGGP = nil
+	return tea.Batch(append(cmds, l.next(false))...)
+}
 
 func (l *localMatch) leave() {
 	l.cancelJob()
