@@ -11,7 +11,7 @@ func TestFilesAreTheShippedSheets(t *testing.T) {
 		"quad11":            "Quad 11×11",
 		"quad5":             "Quad 5×5",
 		"quad7":             "Quad 7×7",
-		"rockpaperscissors": "Rock Paper Scissors (five rounds)",
+		"rockpaperscissors": "Rock Paper Scissors",
 		"tictacchess":       "Tic-Tac-Chess",
 		"tictactoe":         "Tic-Tac-Toe",
 	}

@@ -113,10 +113,10 @@ func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
 	if l.ended() {
 		// A game record: kept already, and opened at its end for review.
 		l.handedOver = true
-		b.showReview(len(moves))
+		b.showReview(len(l.history()))
 		return b, nil
 	}
-	b.status = "resumed after " + count(len(moves), "move")
+	b.status = "resumed after " + count(len(l.history()), "move")
 	return b, nil
 }
 
@@ -389,7 +389,7 @@ func (b *boardScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
 	if msg.Action != tea.MouseActionPress || (msg.Button != tea.MouseButtonLeft && !right) {
 		return b, nil
 	}
-	if b.confirm != "" || b.prompt {
+	if b.confirm != "" || b.prompt || b.handingOver() != game.NoRole {
 		return b, nil
 	}
 	if l.inMoveList(msg.X, msg.Y) && !right {

@@ -71,6 +71,9 @@ func (b *boardScreen) keys() keyHelp {
 	if b.reviewing() {
 		return b.reviewHelp()
 	}
+	if b.handingOver() != game.NoRole {
+		return b.handOverHelp()
+	}
 	k := boardKeys
 	var play []key.Binding
 	ended := b.ended()
@@ -133,6 +136,9 @@ func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
 	}
 	if b.confirm != "" {
 		return b.answer(msg)
+	}
+	if b.handingOver() != game.NoRole {
+		return b.handOverKey(msg)
 	}
 	if b.reviewing() {
 		return b.reviewKey(msg)

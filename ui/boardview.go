@@ -691,6 +691,8 @@ func (b *boardScreen) seatLines(inner int) []string {
 			}
 		case b.ended() && b.game().Terminal():
 			extra = fmt.Sprintf("goal %d", b.game().Goal(r))
+		case b.m.seatStatus(r) != "":
+			extra = strings.TrimPrefix(extra+" · "+b.m.seatStatus(r), " · ")
 		}
 		name := ellipsis(b.m.seatName(r), nameW)
 		head := marker + b.pieceStyle(r).Render(roleLetter(role)+" "+padRight(role, roleW)) + " " +
@@ -840,6 +842,9 @@ func (b *boardScreen) view() string {
 	l := b.layout()
 	if !l.ok {
 		return tooSmall(b.c.width, b.c.height, l.needW, l.needH)
+	}
+	if r := b.handingOver(); r != game.NoRole {
+		return b.handOverView(r)
 	}
 	board := b.boardView(l)
 	panel := b.panelView(l)

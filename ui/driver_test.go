@@ -191,8 +191,12 @@ func checkLegal(t testing.TB, b *boardScreen) {
 		t.Fatalf("position %q reads back as %q", s.String(), back.String())
 	}
 	r := lm(b).begin.Clone()
-	for i, m := range lm(b).moves {
-		if err := game.Play(r, m); err != nil {
+	for i, step := range splitSteps(lm(b).begin, lm(b).moves) {
+		err := game.Play(r, step[0])
+		if jointTurn(r) {
+			err = playJoint(r, step)
+		}
+		if err != nil {
 			t.Fatalf("move %d of the history is illegal: %v", i+1, err)
 		}
 	}

@@ -84,6 +84,16 @@ type match interface {
 	ai() aiView
 	// setup is how the game was set up, for a rematch or a new game.
 	setup() (startPos string, seats []SeatConfig)
+
+	// passTo is the role the keyboard must be handed to before it
+	// chooses its hidden move on a turn where several roles choose at
+	// once, or NoRole (see match_joint.go).
+	passTo() game.Role
+	// takeKeyboard says the role passTo named has the keyboard now.
+	takeKeyboard()
+	// seatStatus is what the panel says of role r's seat beyond its
+	// name (a GGP player's state), or "".
+	seatStatus(r game.Role) string
 }
 
 // matchAction is an action only some matches have.

@@ -90,7 +90,16 @@ func (l *localMatch) update(msg tea.Msg) (tea.Cmd, bool) {
 			return l.waitProgress(msg.job), true
 		}
 		return nil, true
+	case ggpReplyMsg:
+		if l.suspended {
+			l.heldGGP = append(l.heldGGP, msg)
+			return nil, true
+		}
+		return l.onGGPReply(msg), true
 	case aiStartMsg:
+		if msg.version == l.ver && !l.paused && !l.ended() && jointTurn(l.st) {
+			return l.nextJoint(false), true
+		}
 		if msg.version == l.ver && l.job == nil && !l.paused && !l.ended() && l.isAI(l.st.ToMove()) {
 			return l.startAI(false), true
 		}
@@ -191,7 +200,12 @@ func (l *localMatch) cancelJob() {
 	}
 }
 
-func (l *localMatch) suspend() { l.cancelJob() }
+// suspend stops the AI while another screen is shown; GGP replies that
+// arrive meanwhile are kept for start.
+func (l *localMatch) suspend() {
+	l.cancelJob()
+	l.suspended = true
+}
 
 // moveNow makes the search return its best move so far.
 func (l *localMatch) moveNow() {
@@ -225,6 +239,12 @@ func (l *localMatch) onAIDone(msg aiDoneMsg) tea.Cmd {
 		l.status.setStatus(fmt.Sprintf("AI returned an illegal move (%s); playing a random one", l.st.FormatMove(m)), true)
 		m = l.st.RandomMove(game.NewRand(l.c.opts.Seed + l.ver))
 	}
+	return l.playMachineMove(m)
+}
+
+// playMachineMove plays a legal move of a seat this client's person
+// does not play (the AI's, a GGP player's) and goes on.
+func (l *localMatch) playMachineMove(m game.Move) tea.Cmd {
 	l.st.Apply(m)
 	l.moves = append(l.moves, m)
 	l.redoList = nil
@@ -239,6 +259,10 @@ func (l *localMatch) onAIDone(msg aiDoneMsg) tea.Cmd {
 
 // hint asks the AI for a move for the person to move.
 func (l *localMatch) hint() tea.Cmd {
+	if jointTurn(l.st) {
+		l.status.setStatus("no hints when all choose at once", true)
+		return nil
+	}
 	if !l.mine(l.st.ToMove()) {
 		l.status.setStatus("hints are for your own turn", true)
 		return nil

@@ -24,10 +24,15 @@ type localMatch struct {
 	begin    game.State // the position the game started from
 	startPos string     // its string when not the variant's start, else ""
 	st       game.State // the current position
-	moves    []game.Move
-	redoList []game.Move
-	seats    []SeatConfig
-	loser    game.Role // NoRole unless someone resigned
+	// moves is every move played; a joint turn takes one entry per
+	// role (see joint.go).
+	moves []game.Move
+	// redoList is the turns undone, the latest last.
+	redoList [][]game.Move
+	// joint is the joint turn being collected (match_joint.go).
+	joint jointChoice
+	seats []SeatConfig
+	loser game.Role // NoRole unless someone resigned
 
 	// ver changes with every change of position; AI results carry the
 	// version they were computed for, so stale ones are dropped.
@@ -48,6 +53,14 @@ type localMatch struct {
 	handedOver bool
 	keptAs     string
 
+	// gm is the Game Manager of the GGP seats (match_ggp.go), nil
+	// until the match starts or when no GGP player sits.
+	gm *ggpManager
+	// suspended is set while another screen is shown; heldGGP are the
+	// GGP replies that came meanwhile (see suspend).
+	suspended bool
+	heldGGP   []ggpReplyMsg
+
 	job      *aiJob
 	progress ai.Progress
 	hinted   game.Move
@@ -59,25 +72,41 @@ type localMatch struct {
 // newLocalMatch starts a game from start (startPos is its string when
 // it is not the variant's start) with seats.
 func newLocalMatch(c *common, v *game.Variant, start game.State, startPos string, seats []SeatConfig) *localMatch {
-	return &localMatch{c: c, v: v, begin: start, startPos: startPos, st: start.Clone(),
+	l := &localMatch{c: c, v: v, begin: start, startPos: startPos, st: start.Clone(),
 		seats: append([]SeatConfig(nil), seats...), loser: game.NoRole}
+	l.joint.reset(len(v.Roles))
+	return l
 }
 
-func (l *localMatch) position() game.State    { return l.st }
-func (l *localMatch) version() uint64         { return l.ver }
-func (l *localMatch) resigned() game.Role     { return l.loser }
-func (l *localMatch) label() string           { return "" }
-func (l *localMatch) warning() string         { return l.saveErr }
-func (l *localMatch) offers(matchAction) bool { return true }
+// position is the live position; on a joint turn, as the person
+// choosing sees it (see seatTurn).
+func (l *localMatch) position() game.State {
+	if r := l.chooser(); r != game.NoRole {
+		return seatTurn{l.st.(game.JointState), r}
+	}
+	return l.st
+}
+
+func (l *localMatch) version() uint64     { return l.ver }
+func (l *localMatch) resigned() game.Role { return l.loser }
+func (l *localMatch) label() string       { return "" }
+func (l *localMatch) warning() string     { return l.saveErr }
+
+// offers every action, but undo and redo with a GGP player, which
+// cannot take a move back.
+func (l *localMatch) offers(a matchAction) bool {
+	return !(l.hasGGPSeat() && (a == actUndo || a == actRedo))
+}
 
 func (l *localMatch) setup() (string, []SeatConfig) { return l.startPos, l.seats }
 
 // rebuild replays the moves from the start.
 func (l *localMatch) rebuild() {
 	l.st = l.begin.Clone()
-	for _, m := range l.moves {
-		l.st.Apply(m)
+	for i := 0; i < len(l.moves); {
+		i += applyStep(l.st, l.moves[i:])
 	}
+	l.joint.reset(len(l.v.Roles))
 	l.ver++
 	l.hasHint = false
 }
@@ -85,9 +114,13 @@ func (l *localMatch) rebuild() {
 func (l *localMatch) history() []playedMove {
 	out := make([]playedMove, 0, len(l.moves))
 	s := l.begin.Clone()
-	for _, m := range l.moves {
-		out = append(out, playedMove{text: s.ShortMove(m), mover: l.v.RoleName(s.ToMove())})
-		s.Apply(m)
+	for _, step := range splitSteps(l.begin, l.moves) {
+		if jointTurn(s) {
+			out = append(out, playedMove{text: jointShort(s, step), mover: jointMover})
+		} else {
+			out = append(out, playedMove{text: s.ShortMove(step[0]), mover: l.v.RoleName(s.ToMove())})
+		}
+		applyStep(s, step)
 	}
 	return out
 }
@@ -103,11 +136,14 @@ func (l *localMatch) isAI(r game.Role) bool {
 	return l.seats[r].AI
 }
 
-func (l *localMatch) mine(r game.Role) bool { return !l.isAI(r) }
+// mine reports whether a person at this keyboard plays role r (not the
+// AI nor a GGP player).
+func (l *localMatch) mine(r game.Role) bool { return r != game.NoRole && !l.isAI(r) && !l.isGGP(r) }
 
+// allAI reports whether no seat is a person's.
 func (l *localMatch) allAI() bool {
 	for i := range l.seats {
-		if !l.isAI(game.Role(i)) {
+		if l.mine(game.Role(i)) {
 			return false
 		}
 	}
@@ -130,10 +166,19 @@ func (l *localMatch) seatName(r game.Role) string {
 	return "?"
 }
 
-func (l *localMatch) start() tea.Cmd { return l.next(false) }
+func (l *localMatch) start() tea.Cmd {
+	l.suspended = false
+	cmds := []tea.Cmd{l.startGGP()}
+	for _, msg := range l.heldGGP {
+		cmds = append(cmds, l.onGGPReply(msg))
+	}
+	l.heldGGP = nil
+	return tea.Batch(append(cmds, l.next(false))...)
+}
 
 func (l *localMatch) leave() {
 	l.cancelJob()
+	l.abortGGP()
 	l.save()
 }
 
@@ -144,6 +189,8 @@ func (l *localMatch) quitPrompt() string {
 	switch {
 	case l.ended() || len(l.moves) == 0:
 		return ""
+	case l.hasGGPSeat():
+		return "quit? a game with a GGP player is not saved" + choice
 	case l.replace == replaceNo:
 		return "quit? this game is not saved (you kept the other saved game)" + choice
 	case l.c.store == nil:
@@ -160,6 +207,9 @@ func (l *localMatch) quitPrompt() string {
 // play applies a move of a person at this client and starts whatever
 // comes next.
 func (l *localMatch) play(m game.Move) (tea.Cmd, error) {
+	if jointTurn(l.st) {
+		return l.chooseJoint(m)
+	}
 	if err := game.Play(l.st, m); err != nil {
 		return nil, err
 	}
@@ -185,6 +235,11 @@ func (l *localMatch) moverOf(i int) game.Role {
 // pass, or the AI (after a short delay when an AI just moved, so that
 // AI-vs-AI games can be followed).
 func (l *localMatch) next(afterAI bool) tea.Cmd {
+	return tea.Batch(l.pumpGGP(), l.nextLocal(afterAI))
+}
+
+// nextLocal is next for the seats of this client.
+func (l *localMatch) nextLocal(afterAI bool) tea.Cmd {
 	if l.ended() {
 		l.cancelJob()
 		if s, isErr := l.status.currentStatus(); s == "" || !isErr {
@@ -192,7 +247,13 @@ func (l *localMatch) next(afterAI bool) tea.Cmd {
 		}
 		return nil
 	}
+	if jointTurn(l.st) {
+		return l.nextJoint(afterAI)
+	}
 	mover := l.st.ToMove()
+	if l.isGGP(mover) {
+		return nil // its reply plays (onGGPReply)
+	}
 	if !l.isAI(mover) {
 		if l.forcedPass() {
 			name := l.v.RoleName(mover)
@@ -239,13 +300,15 @@ func (l *localMatch) undo() tea.Cmd {
 	}
 	l.cancelJob()
 	pop := func() {
-		l.redoList = append(l.redoList, l.moves[len(l.moves)-1])
-		l.moves = l.moves[:len(l.moves)-1]
+		steps := splitSteps(l.begin, l.moves)
+		last := steps[len(steps)-1]
+		l.redoList = append(l.redoList, append([]game.Move(nil), last...))
+		l.moves = l.moves[:len(l.moves)-len(last)]
 	}
 	pop()
 	l.rebuild()
 	if !l.allAI() {
-		for len(l.moves) > 0 && (l.isAI(l.st.ToMove()) || l.forcedPass()) {
+		for len(l.moves) > 0 && !jointTurn(l.st) && (l.isAI(l.st.ToMove()) || l.forcedPass()) {
 			pop()
 			l.rebuild()
 		}
@@ -253,7 +316,7 @@ func (l *localMatch) undo() tea.Cmd {
 		l.paused = true
 	}
 	l.save()
-	l.status.setStatus(fmt.Sprintf("undone: back to move %d", len(l.moves)), false)
+	l.status.setStatus(fmt.Sprintf("undone: back to move %d", len(splitSteps(l.begin, l.moves))), false)
 	return l.next(false)
 }
 
@@ -266,18 +329,19 @@ func (l *localMatch) redo() tea.Cmd {
 	}
 	l.cancelJob()
 	step := func() bool {
-		m := l.redoList[len(l.redoList)-1]
-		if !l.st.IsLegal(m) {
+		turn := l.redoList[len(l.redoList)-1]
+		if len(turn) != stepSize(l.st) || !legalTurn(l.st, turn) {
 			l.redoList = nil
 			return false
 		}
 		l.redoList = l.redoList[:len(l.redoList)-1]
-		l.st.Apply(m)
-		l.moves = append(l.moves, m)
+		applyStep(l.st, turn)
+		l.moves = append(l.moves, turn...)
 		return true
 	}
+	l.joint.reset(len(l.v.Roles))
 	if step() {
-		for len(l.redoList) > 0 && !l.st.Terminal() && (l.isAI(l.st.ToMove()) || l.forcedPass()) && !l.allAI() {
+		for len(l.redoList) > 0 && !jointTurn(l.st) && !l.st.Terminal() && (l.isAI(l.st.ToMove()) || l.forcedPass()) && !l.allAI() {
 			if !step() {
 				break
 			}
@@ -286,7 +350,7 @@ func (l *localMatch) redo() tea.Cmd {
 	l.ver++
 	l.hasHint = false
 	l.save()
-	l.status.setStatus(fmt.Sprintf("redone: move %d", len(l.moves)), false)
+	l.status.setStatus(fmt.Sprintf("redone: move %d", len(splitSteps(l.begin, l.moves))), false)
 	if len(l.redoList) == 0 {
 		return l.next(false)
 	}

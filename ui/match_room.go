@@ -100,13 +100,19 @@ func (r *roomMatch) replay() (game.State, []game.Move) {
 	}
 	return r.first, r.played
 }
-func (r *roomMatch) ended() bool             { return r.view.Finished || r.st.Terminal() }
-func (r *roomMatch) result() string          { return game.ResultWithReason(r.st) }
-func (r *roomMatch) resigned() game.Role     { return game.NoRole }
-func (r *roomMatch) isAI(game.Role) bool     { return false }
-func (r *roomMatch) label() string           { return "room " + r.view.Code }
-func (r *roomMatch) warning() string         { return "" }
-func (r *roomMatch) offers(matchAction) bool { return false }
+func (r *roomMatch) ended() bool         { return r.view.Finished || r.st.Terminal() }
+func (r *roomMatch) result() string      { return game.ResultWithReason(r.st) }
+func (r *roomMatch) resigned() game.Role { return game.NoRole }
+
+// Rooms take turn-taking games only: nobody is handed the keyboard.
+func (r *roomMatch) passTo() game.Role { return game.NoRole }
+func (r *roomMatch) takeKeyboard()     {}
+
+func (r *roomMatch) seatStatus(game.Role) string { return "" }
+func (r *roomMatch) isAI(game.Role) bool         { return false }
+func (r *roomMatch) label() string               { return "room " + r.view.Code }
+func (r *roomMatch) warning() string             { return "" }
+func (r *roomMatch) offers(matchAction) bool     { return false }
 
 func (r *roomMatch) mine(role game.Role) bool {
 	for _, y := range r.view.You {

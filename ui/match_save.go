@@ -29,8 +29,8 @@ const (
 // in progress.
 func (l *localMatch) save() {
 	kept := !l.ended() || l.handOver()
-	if l.c.store == nil {
-		return
+	if l.c.store == nil || l.hasGGPSeat() {
+		return // a GGP player cannot resume a match: such games are not saved
 	}
 	var err error
 	switch {
@@ -56,9 +56,13 @@ func (l *localMatch) save() {
 func (l *localMatch) savedGame() SavedGame {
 	sv := SavedGame{Variant: l.v.Name, Seats: l.seats, Start: l.startPos}
 	s := l.begin.Clone()
-	for _, m := range l.moves {
-		sv.Moves = append(sv.Moves, s.FormatMove(m))
-		s.Apply(m)
+	for _, step := range splitSteps(l.begin, l.moves) {
+		if jointTurn(s) {
+			sv.Moves = append(sv.Moves, jointText(s, step))
+		} else {
+			sv.Moves = append(sv.Moves, s.FormatMove(step[0]))
+		}
+		applyStep(s, step)
 	}
 	return sv
 }

@@ -18,10 +18,20 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *boardScre
 		if ply > 2000 {
 			t.Fatalf("%s: no end after %d moves", variant, ply)
 		}
+		if r := b.m.passTo(); r != game.NoRole {
+			// A joint turn among people: the board is hidden until the
+			// person named takes the keyboard.
+			if v := m.View(); !strings.Contains(v, "Pass the keyboard to "+b.v.RoleName(r)) {
+				t.Fatalf("%s: no hand-over screen for %s:\n%s", variant, b.v.RoleName(r), v)
+			}
+			m.Update(keyMsg("enter"))
+		}
 		before := len(lm(b).moves)
+		joint, chooser := jointTurn(lm(b).st), b.game().ToMove()
 		want := b.game().RandomMove(rng)
-		if mouse {
-			for _, c := range clicksForMove(b, want) {
+		clicks := clicksForMove(b, want)
+		if mouse && clicks != nil {
+			for _, c := range clicks {
 				m.Update(c)
 			}
 		} else {
@@ -32,7 +42,12 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *boardScre
 		if m.cur != b {
 			t.Fatalf("%s: the board screen was left", variant)
 		}
-		if len(lm(b).moves) <= before || lm(b).moves[before] != want {
+		if joint {
+			chosen := lm(b).joint.chosen[chooser] && lm(b).joint.moves[chooser] == want
+			if played := len(lm(b).moves) > before && lm(b).moves[before+int(chooser)] == want; !chosen && !played {
+				t.Fatalf("%s ply %d: %s chose %s, not kept or played (status %q)", variant, ply, b.v.RoleName(chooser), b.game().FormatMove(want), b.status)
+			}
+		} else if len(lm(b).moves) <= before || lm(b).moves[before] != want {
 			t.Fatalf("%s ply %d: wanted %s, history %v, status %q", variant, ply, b.game().FormatMove(want), lm(b).moves[before:], b.status)
 		}
 		checkLegal(t, b)

@@ -24,34 +24,39 @@ type recentView struct {
 // one in review mode).
 func (b *boardScreen) recent() recentView {
 	start, moves := b.m.replay()
+	steps := splitSteps(start, moves)
 	if b.reviewing() {
-		moves = moves[:min(b.rv.at, len(moves))]
+		steps = steps[:min(b.rv.at, len(steps))]
 	}
-	n := len(moves)
+	n := len(steps)
 	if n == 0 {
 		return recentView{}
 	}
 	from := max(n-recentLimit, 0)
-	movers := make([]game.Role, n)
-	states := make([]game.State, n) // the position move i was played in, from `from` on
+	movers := make([]game.Role, n)  // NoRole for a turn where all chose
+	states := make([]game.State, n) // the position turn i was played in, from `from` on
 	s := start.Clone()
-	for i, m := range moves {
+	for i, step := range steps {
 		movers[i] = s.ToMove()
 		if i >= from {
 			states[i] = s.Clone()
 		}
-		s.Apply(m)
+		applyStep(s, step)
 	}
 	k := b.recentFrom(movers, from)
 	var rv recentView
 	for i := k; i < n; i++ {
-		cells := b.vu.moveCells(states[i], moves[i])
-		for j := i + 1; j < n; j++ {
-			cells = b.vu.traceCells(states[j], moves[j], cells)
-		}
-		rv.cells = append(rv.cells, cells...)
-		if q := b.vu.moveQuad(moves[i]); q != 0 {
-			rv.quad, rv.clockwise = q, b.vu.moveClockwise(moves[i])
+		for _, m := range steps[i] {
+			cells := b.vu.moveCells(states[i], m)
+			for j := i + 1; j < n; j++ {
+				for _, later := range steps[j] {
+					cells = b.vu.traceCells(states[j], later, cells)
+				}
+			}
+			rv.cells = append(rv.cells, cells...)
+			if q := b.vu.moveQuad(m); q != 0 {
+				rv.quad, rv.clockwise = q, b.vu.moveClockwise(m)
+			}
 		}
 	}
 	return rv

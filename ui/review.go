@@ -16,8 +16,8 @@ import (
 // game from the match's start and moves, never kept from play.
 type review struct {
 	on bool
-	at int // moves applied: 0 is the start, len(moves) the live position
-	// st is the position after at moves.
+	at int // turns played: 0 is the start, len(history) the live position
+	// st is the position after at turns.
 	st game.State
 
 	// evals[i] is the first role's expected goal ×100 (0–10000) in the
@@ -59,10 +59,11 @@ func (b *boardScreen) reviewTo(at int) tea.Cmd {
 // showReview shows the position after at moves (clamped).
 func (b *boardScreen) showReview(at int) {
 	start, moves := b.m.replay()
-	at = min(max(at, 0), len(moves))
+	steps := splitSteps(start, moves)
+	at = min(max(at, 0), len(steps))
 	s := start.Clone()
-	for _, m := range moves[:at] {
-		s.Apply(m)
+	for _, step := range steps[:at] {
+		applyStep(s, step)
 	}
 	b.rv.on, b.rv.at, b.rv.st = true, at, s
 	b.clearChoices()
@@ -112,8 +113,12 @@ func evaluate(start game.State, moves []game.Move, ver uint64) tea.Cmd {
 		out := make([]int, 0, len(moves)+1)
 		est := make([]int, len(s.Variant().Roles))
 		out = append(out, estimate(s, est))
-		for _, m := range moves {
-			s.Apply(m)
+		for i := 0; i < len(moves); {
+			n := applyStep(s, moves[i:])
+			if n == 0 {
+				break
+			}
+			i += n
 			out = append(out, estimate(s, est))
 		}
 		return evalMsg{ver: ver, evals: out}

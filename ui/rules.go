@@ -90,6 +90,12 @@ func (r *rulesScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		r.resize()
+	case ggpReplyMsg:
+		// The game behind keeps its GGP players' replies for its return.
+		if b, ok := r.back.(*boardScreen); ok {
+			cmd, _ := b.m.update(msg)
+			return r, cmd
+		}
 	case tea.KeyMsg:
 		switch {
 		case key.Matches(msg, rulesKeys.ForceOut):

@@ -27,6 +27,10 @@ import (
 //	move (mark r3 c4)
 //	move (block r2 c2)
 //
+// A turn where several roles choose at once is one move line with a KIF
+// list of every role's move, in role order: move ((throw rock) (throw
+// paper)). Games without such turns write what they always wrote.
+//
 // A game record (a finished game, see records.go) is the same file with
 // how it ended after the moves:
 //
@@ -165,6 +169,17 @@ func (sv SavedGame) replay() (start game.State, moves []game.Move, err error) {
 	}
 	s := start.Clone()
 	for i, text := range sv.Moves {
+		if jointTurn(s) {
+			joint, err := parseJoint(s, text)
+			if err == nil {
+				err = playJoint(s, joint)
+			}
+			if err != nil {
+				return nil, nil, fmt.Errorf("move %d %q: %w", i+1, text, err)
+			}
+			moves = append(moves, joint...)
+			continue
+		}
 		m, err := game.PlayText(s, text)
 		if err != nil {
 			return nil, nil, fmt.Errorf("move %d %q: %w", i+1, text, err)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/ggp"
 	"github.com/tabletop/tabletop/rooms"
 )
 
@@ -40,6 +41,7 @@ type seatKind struct {
 	human bool
 	you   bool // room: the creator's own seat
 	open  bool // room: waiting for someone to join
+	ggp   bool // a GGP player at the address typed in the name field
 	level ai.Level
 }
 
@@ -48,7 +50,36 @@ func localKinds() []seatKind {
 	for _, l := range ai.Levels {
 		ks = append(ks, seatKind{label: "AI " + string(l), level: l})
 	}
-	return ks
+	return append(ks, seatKind{label: "GGP", ggp: true})
+}
+
+// Limits of the seat's text field: a name, or a GGP player's address.
+const (
+	nameLimit = 16
+	urlLimit  = 200
+)
+
+// fitField makes seat i's text field a name or an address, as its kind
+// wants.
+func (s *setupScreen) fitField(i int) {
+	if s.kinds[s.choice[i]].ggp {
+		s.names[i].CharLimit, s.names[i].Placeholder = urlLimit, "http://127.0.0.1:9147"
+		return
+	}
+	s.names[i].CharLimit, s.names[i].Placeholder = nameLimit, "name"
+	if len(s.names[i].Value()) > nameLimit {
+		s.names[i].SetValue(s.names[i].Value()[:nameLimit])
+	}
+}
+
+// ggpKind is the index of the GGP player's kind, or -1.
+func (s *setupScreen) ggpKind() int {
+	for i, k := range s.kinds {
+		if k.ggp {
+			return i
+		}
+	}
+	return -1
 }
 
 func roomKinds() []seatKind {
@@ -86,7 +117,7 @@ func newSetup(c *common, v *game.Variant, room bool) *setupScreen {
 	s.choice = make([]int, n)
 	s.names = make([]textinput.Model, n)
 	for i := range n {
-		s.names[i] = newInput(c, "", 16)
+		s.names[i] = newInput(c, "", nameLimit)
 		s.names[i].Placeholder = "name"
 		switch {
 		case room && i == 0:
@@ -119,7 +150,12 @@ func (s *setupScreen) fill(seats []SeatConfig) {
 		if sc.AI {
 			s.choice[i] = 1 + indexLevel(sc.level())
 		}
-		s.names[i].SetValue(sc.Name)
+		name := sc.Name
+		if g := s.ggpKind(); sc.GGP != "" && g >= 0 {
+			s.choice[i], name = g, sc.GGP
+		}
+		s.fitField(i)
+		s.names[i].SetValue(name)
 	}
 }
 
@@ -149,9 +185,30 @@ func (s *setupScreen) seats() []SeatConfig {
 	out := make([]SeatConfig, len(s.choice))
 	for i, k := range s.choice {
 		kind := s.kinds[k]
-		out[i] = SeatConfig{AI: !kind.human, Level: kind.level, Name: strings.TrimSpace(s.names[i].Value())}
+		text := strings.TrimSpace(s.names[i].Value())
+		if kind.ggp {
+			out[i] = SeatConfig{GGP: text}
+			continue
+		}
+		out[i] = SeatConfig{AI: !kind.human, Level: kind.level, Name: text}
 	}
 	return out
+}
+
+// checkGGP says what is wrong with a GGP seat's address, or "".
+func (s *setupScreen) checkGGP(seats []SeatConfig) string {
+	for i, sc := range seats {
+		if !s.kinds[s.choice[i]].ggp {
+			continue
+		}
+		if _, err := ggp.ParseRemoteURL(sc.GGP); err != nil || sc.GGP == "" {
+			return "type the GGP player's address for " + s.v.Roles[i] + ", e.g. http://127.0.0.1:9147"
+		}
+		if _, ok := rulesOf(s.v); !ok {
+			return s.v.Title + " has no GDL description to send to a GGP player"
+		}
+	}
+	return ""
 }
 
 // setupKeyMap is the setup screen's keys. While a name is typed only
@@ -257,6 +314,9 @@ func (s *setupScreen) key(km tea.KeyMsg) (screen, tea.Cmd) {
 			if km.Type == tea.KeyRunes && s.names[s.row].Value() == before {
 				// The field is full: say so rather than drop the key.
 				s.status = fmt.Sprintf("a name has at most %d characters", s.names[s.row].CharLimit)
+				if s.kinds[s.choice[s.row]].ggp {
+					s.status = fmt.Sprintf("an address has at most %d characters", s.names[s.row].CharLimit)
+				}
 			}
 			return s, cmd
 		}
@@ -310,6 +370,7 @@ func (s *setupScreen) change(i int, back bool) {
 		d = -1
 	}
 	s.choice[i] = (s.choice[i] + d + len(s.kinds)) % len(s.kinds)
+	s.fitField(i)
 	s.status = ""
 }
 
@@ -384,6 +445,10 @@ func (s *setupScreen) start() (screen, tea.Cmd) {
 		return newRoomBoard(s.c, room), nil
 	}
 	seats := s.seats()
+	if problem := s.checkGGP(seats); problem != "" {
+		s.status = problem
+		return s, nil
+	}
 	b, err := newBoard(s.c, s.v, "", seats)
 	if err != nil {
 		s.status = err.Error()
@@ -463,6 +528,8 @@ func (s *setupScreen) view() string {
 			// Players in a room bring their own names.
 		case focused && s.editing:
 			name = s.names[i].View()
+		case s.names[i].Value() == "" && s.kinds[s.choice[i]].ggp:
+			name = st.Muted.Render("(address: tab to type it)")
 		case s.names[i].Value() == "":
 			name = st.Muted.Render("(name)")
 		default:
@@ -485,8 +552,12 @@ func (s *setupScreen) view() string {
 	switch {
 	case s.status != "":
 		b.WriteString(st.Error.Render(" "+truncate(s.status, s.c.width-2)) + "\n")
+	case s.editing && s.kinds[s.choice[s.row]].ggp:
+		b.WriteString(st.Muted.Render(" type the GGP player's address · enter or tab when done") + "\n")
 	case s.editing:
 		b.WriteString(st.Muted.Render(" type the name · enter or tab when done") + "\n")
+	case s.row < n && s.kinds[s.choice[s.row]].ggp:
+		b.WriteString(st.Muted.Render(" a GGP player: tab/enter to type its address · ←/→ other kinds · ↑/↓ seats") + "\n")
 	case s.row == n:
 		b.WriteString(st.Muted.Render(" enter starts · ↑ to change the seats") + "\n")
 	case s.room:

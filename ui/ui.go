@@ -9,6 +9,7 @@ package ui
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,6 +21,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/ggp"
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/themes"
 )
@@ -29,11 +31,22 @@ type SeatConfig struct {
 	AI    bool     // played by the AI
 	Level ai.Level // AI level when AI is set
 	Name  string   // display name; "" picks a default
+	// GGP, when set, is the address of a General Game Playing player
+	// that plays the seat (this client is its Game Manager).
+	GGP string
 }
 
 // ParseSeat reads a seat as given on the command line: "human",
-// "human:NAME", "ai", "ai:LEVEL" or "ai:LEVEL:NAME".
+// "human:NAME", "ai", "ai:LEVEL", "ai:LEVEL:NAME" or "ggp:URL".
 func ParseSeat(s string) (SeatConfig, error) {
+	if ggp.IsRemoteSpec(s) {
+		spec := strings.TrimSpace(s)
+		u, err := ggp.ParseRemoteURL(spec[len(ggp.SeatPrefix):])
+		if err != nil {
+			return SeatConfig{}, fmt.Errorf("seat %q: %w", s, err)
+		}
+		return SeatConfig{GGP: u}, nil
+	}
 	parts := strings.SplitN(strings.TrimSpace(s), ":", 3)
 	switch strings.ToLower(parts[0]) {
 	case "human":
@@ -59,11 +72,14 @@ func ParseSeat(s string) (SeatConfig, error) {
 		}
 		return sc, nil
 	}
-	return SeatConfig{}, fmt.Errorf("seat %q: want human[:NAME] or ai:LEVEL[:NAME]", s)
+	return SeatConfig{}, fmt.Errorf("seat %q: want human[:NAME], ai:LEVEL[:NAME] or ggp:URL", s)
 }
 
 // String is the command-line form of the seat (see ParseSeat).
 func (s SeatConfig) String() string {
+	if s.GGP != "" {
+		return ggp.SeatPrefix + s.GGP
+	}
 	if s.AI {
 		if s.Name != "" {
 			return "ai:" + string(s.level()) + ":" + s.Name
@@ -86,6 +102,13 @@ func (s SeatConfig) level() ai.Level {
 // displayName is the name shown for the seat.
 func (s SeatConfig) displayName() string {
 	switch {
+	case s.GGP != "":
+		// The host is enough to tell players apart, and leaves the
+		// panel room for what the player is doing.
+		if u, err := url.Parse(s.GGP); err == nil && u.Host != "" {
+			return "GGP " + u.Host
+		}
+		return "GGP " + s.GGP
 	case s.AI && s.Name != "":
 		// A named AI still says how strong it is.
 		return s.Name + " (AI " + string(s.level()) + ")"
@@ -163,6 +186,9 @@ type Options struct {
 	// AIBudget is the AI's time per move (0: the remembered setting, else
 	// each level's own), e.g. from play --budget.
 	AIBudget time.Duration
+	// GGPStartClock and GGPPlayClock are the clocks of GGP players at
+	// the table (0: 10 s and 5 s).
+	GGPStartClock, GGPPlayClock time.Duration
 }
 
 // screen is one child of the root model. update may return another

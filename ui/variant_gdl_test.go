@@ -13,10 +13,11 @@ import (
 	"github.com/tabletop/tabletop/internal/sheets"
 )
 
-// The bundled turn-taking rule sheets are games of the client, as in the
-// command line's play; the tests over every variant cover them too.
+// The bundled rule sheets are games of the client, as in the command
+// line's play (rock-paper-scissors too, played hot-seat); the tests over
+// every variant cover them too.
 func init() {
-	if _, err := sheets.RegisterBundled(sheets.TurnTaking); err != nil {
+	if _, err := sheets.RegisterBundled(nil); err != nil {
 		panic(err)
 	}
 }

@@ -81,11 +81,12 @@ func usage(w io.Writer) {
 }
 
 // registerBundledSheets makes the bundled rule sheets' games known by
-// name. The client and the server play one move at a time, so they take
-// only turn-taking games; the other commands take every game.
+// name. Rooms play one move at a time, so the server takes only
+// turn-taking games; the other commands take every game (the client
+// collects simultaneous moves hot-seat).
 func registerBundledSheets(command string, stderr io.Writer) {
 	var accept func(*game.Variant) bool
-	if command == "play" || command == "serve" {
+	if command == "serve" {
 		accept = sheets.TurnTaking
 	}
 	if _, err := sheets.RegisterBundled(accept); err != nil {

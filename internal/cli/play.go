@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -24,12 +25,14 @@ func (s *seatFlags) Set(v string) error { *s = append(*s, v); return nil }
 
 // runPlay opens the interactive client: the menu, or directly a game.
 //
-//	tabletop play [VARIANT] [--seat ROLE=human|ai:LEVEL[:NAME]]... [--position P]
+//	tabletop play [VARIANT] [--seat ROLE=human|ai:LEVEL[:NAME]|ggp:URL]... [--position P]
 //	              [--load FILE] [--no-mouse] [--ascii] [--theme NAME] [--budget TIME]
-//	              [--records DIR]
+//	              [--records DIR] [--startclock D] [--playclock D]
 func runPlay(c *commandLine, args []string) error {
 	var seats seatFlags
-	c.flags.Var(&seats, "seat", "who plays a role: ROLE=human[:NAME] or ROLE=ai:LEVEL[:NAME] (repeatable)")
+	c.flags.Var(&seats, "seat", "who plays a role: ROLE=human[:NAME], ROLE=ai:LEVEL[:NAME] or ROLE=ggp:URL, a GGP player (repeatable)")
+	startClock := c.flags.Duration("startclock", 10*time.Second, "GGP start clock for ggp: seats")
+	playClock := c.flags.Duration("playclock", 5*time.Second, "GGP play clock for ggp: seats")
 	position := c.flags.String("position", "", "start from this position string (the format is in README.md, \"Position strings\")")
 	load := c.flags.String("load", "", "open a saved game file")
 	noMouse := c.flags.Bool("no-mouse", false, "do not capture the mouse (keeps the terminal's text selection)")
@@ -48,7 +51,11 @@ func runPlay(c *commandLine, args []string) error {
 	if *budget < 0 {
 		return usagef("--budget %s: want a positive time such as 5s", *budget)
 	}
-	opts := ui.Options{Mouse: !*noMouse, ASCII: *ascii, Theme: *theme, AIBudget: *budget}
+	if *startClock <= 0 || *playClock <= 0 {
+		return usagef("the clocks must be positive")
+	}
+	opts := ui.Options{Mouse: !*noMouse, ASCII: *ascii, Theme: *theme, AIBudget: *budget,
+		GGPStartClock: *startClock, GGPPlayClock: *playClock}
 	if *theme != "" {
 		if _, ok := themes.Lookup(*theme); !ok {
 			return usagef("unknown theme %q (known: %s)", *theme, strings.Join(themes.Names(), ", "))
@@ -108,9 +115,6 @@ func startGame(start *ui.Start, pos []string, position string, seats seatFlags) 
 	if err != nil {
 		return err
 	}
-	if !sheets.TurnTaking(v) {
-		return usagef("in %s several roles move at once, which the client cannot play yet (rules can)", v.Name)
-	}
 	if position != "" {
 		if _, err := v.ParsePosition(position); err != nil {
 			return usagef("bad %s position: %v", v.Name, err)
@@ -121,7 +125,7 @@ func startGame(start *ui.Start, pos []string, position string, seats seatFlags) 
 	for _, s := range seats {
 		role, spec, ok := strings.Cut(s, "=")
 		if !ok {
-			return usagef("--seat %q: want ROLE=human or ROLE=ai:LEVEL", s)
+			return usagef("--seat %q: want ROLE=human, ROLE=ai:LEVEL or ROLE=ggp:URL", s)
 		}
 		if v.RoleIndex(role) == game.NoRole {
 			return usagef("%s has no role %q (roles: %s)", v.Name, role, strings.Join(v.Roles, ", "))
@@ -130,19 +134,23 @@ func startGame(start *ui.Start, pos []string, position string, seats seatFlags) 
 		if err != nil {
 			return usageError{err.Error()}
 		}
+		if sc.GGP != "" && position != "" {
+			return usagef("--position cannot be used with ggp: seats (GGP games start from the rules' start)")
+		}
 		start.Seats[role] = sc
 	}
 	return nil
 }
 
 // registerUserSheets adds the rule sheets of the user's games folder to
-// the menu; a sheet that does not load is reported and left out.
+// the menu, simultaneous games too (played hot-seat); a sheet that does
+// not load is reported and left out.
 func registerUserSheets(stderr io.Writer) {
 	dir, err := sheets.UserDir()
 	if err != nil {
 		return
 	}
-	if _, err := sheets.RegisterDir(dir, sheets.TurnTaking); err != nil {
+	if _, err := sheets.RegisterDir(dir, nil); err != nil {
 		fmt.Fprintf(stderr, "tabletop: rule sheets in %s left out: %v\n", dir, err)
 	}
 }

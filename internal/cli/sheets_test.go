@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/ui"
 )
 
 // The operator's sheets become games of the server's rooms; a sheet that
@@ -55,8 +56,10 @@ func TestSheetPathArguments(t *testing.T) {
 		t.Errorf("rules with a broken sheet: exit %d, %q", code, errOut.String())
 	}
 	errOut.Reset()
-	if code := Run([]string{"play", "../../games/rockpaperscissors.kif"}, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "several roles move at once") {
-		t.Errorf("play with a simultaneous game: exit %d, %q", code, errOut.String())
+	// The client plays simultaneous games hot-seat: play takes them.
+	var start ui.Start
+	if err := startGame(&start, []string{"../../games/rockpaperscissors.kif"}, "", seatFlags{"right=ai:easy"}); err != nil || start.Seats["right"].AI != true {
+		t.Errorf("play with a simultaneous game: %v, %+v", err, start)
 	}
 	for _, cmd := range []string{"analyze"} {
 		errOut.Reset()

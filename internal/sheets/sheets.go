@@ -111,6 +111,15 @@ func RegisterIf(name string, src []byte, accept func(*game.Variant) bool) (*game
 	return v, nil
 }
 
+// Source returns the rule sheet a registered game was read from, and
+// whether the game came from one (GGP players are sent it).
+func Source(name string) ([]byte, bool) {
+	registerMu.Lock()
+	defer registerMu.Unlock()
+	src, ok := sources[name]
+	return []byte(src), ok
+}
+
 // ErrRefused says a sheet's game was not registered because the caller
 // does not take games of its kind (see TurnTaking).
 var ErrRefused = errors.New("not a game of the kind wanted here")

@@ -1,0 +1,18 @@
+package ggp
+
+import "github.com/tabletop/tabletop/game"
+
+// What a Game Manager that plays turn by turn needs (the client, where
+// people at the keyboard play the other seats and RunGame cannot wait
+// for them): the same checks RunGame makes of a remote player's reply.
+
+// LegalTexts returns the KIF texts of role r's legal moves in s, sorted:
+// on a turn-taking turn a role not in control has "noop" alone.
+func LegalTexts(s game.State, r game.Role) []string { return legalTexts(s, r, nil) }
+
+// CheckMove accepts a remote player's reply (or the error of sending the
+// message) when it is one of the legal moves; otherwise problem says
+// what was wrong, for a report, and the caller plays another move.
+func CheckMove(reply string, err error, legal []string) (move, problem string) {
+	return checkMove(reply, err, legal)
+}

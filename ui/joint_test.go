@@ -1,0 +1,249 @@
+package ui
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// rpsThrows are the throws of a whole hot-seat game: left's and right's
+// in each of the five rounds. left wins rounds 1 and 3, right round 2.
+var rpsThrows = [][2]string{
+	{"rock", "scissors"}, {"rock", "paper"}, {"paper", "rock"}, {"scissors", "scissors"}, {"paper", "paper"},
+}
+
+// typeMove types a move at the board's prompt.
+func typeMove(text string) []tea.Msg {
+	msgs := []tea.Msg{keyMsg(":")}
+	for _, r := range text {
+		msgs = append(msgs, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	return append(msgs, keyMsg("enter"))
+}
+
+// A whole game of rock-paper-scissors between two people at one
+// keyboard, in a real program: before each throw the board is hidden
+// behind a hand-over screen naming who takes the keyboard, and the end
+// shows every round.
+func TestJointHotSeatWholeGame(t *testing.T) {
+	opts := Options{Renderer: asciiRenderer(), Seed: 1, AIDelay: -1, Store: &memStore{},
+		Start: Start{Variant: "rockpaperscissors", Seats: map[string]SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}}}
+	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(80, 24))
+	waitFor := func(what string) {
+		t.Helper()
+		teatest.WaitFor(t, tm.Output(), func(out []byte) bool { return bytes.Contains(out, []byte(what)) },
+			teatest.WithDuration(20*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
+	}
+	for _, round := range rpsThrows {
+		waitFor("Pass the keyboard to left (ana)")
+		tm.Send(keyMsg("enter"))
+		for _, msg := range typeMove("(throw " + round[0] + ")") {
+			tm.Send(msg)
+		}
+		waitFor("Pass the keyboard to right (bo)")
+		tm.Send(keyMsg("enter"))
+		for _, msg := range typeMove("(throw " + round[1] + ")") {
+			tm.Send(msg)
+		}
+	}
+	waitFor("game over")
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(20*time.Second)).(*Model)
+	b, ok := fm.cur.(*boardScreen)
+	if !ok || !b.game().Terminal() || b.game().Goal(0) != 100 || b.game().Goal(1) != 0 {
+		t.Fatalf("the game did not end with left's win:\n%s", fm.View())
+	}
+	teatest.RequireEqualOutput(t, []byte(fm.View()))
+}
+
+// newRPSClient is a hot-seat game of rock-paper-scissors between two
+// people, driven message by message.
+func newRPSClient(t *testing.T, seats map[string]SeatConfig, store SaveStore) (*Model, *boardScreen) {
+	t.Helper()
+	m := New(Options{Renderer: asciiRenderer(), Store: store, Seed: 1, AIDelay: -1,
+		Start: Start{Variant: "rockpaperscissors", Seats: seats}}).(*Model)
+	m.Init()
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	b, ok := m.cur.(*boardScreen)
+	if !ok {
+		t.Fatalf("first screen %T", m.cur)
+	}
+	return m, b
+}
+
+func send(m *Model, msgs ...tea.Msg) {
+	for _, msg := range msgs {
+		m.Update(msg)
+	}
+}
+
+// A throw is never shown, saved or kept before every role threw: the
+// hand-over screen hides the board, keys other than enter do nothing
+// there, and the turn appears in the history, the status and the save
+// only once both threw.
+func TestJointMovesHidden(t *testing.T) {
+	store := &memStore{}
+	m, b := newRPSClient(t, map[string]SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}, store)
+	if v := m.View(); !strings.Contains(v, "Pass the keyboard to left (ana)") || strings.Contains(v, "Moves") {
+		t.Fatalf("the game does not open on the hand-over screen:\n%s", v)
+	}
+	send(m, keyMsg(":"), keyMsg("u"), keyMsg("H"))
+	if b.prompt || b.m.passTo() != 0 {
+		t.Fatalf("keys acted behind the hand-over screen: prompt %v, pass to %d", b.prompt, b.m.passTo())
+	}
+	send(m, keyMsg("enter"))
+	send(m, typeMove("(throw scissors)")...)
+	v := m.View()
+	if !strings.Contains(v, "Pass the keyboard to right (bo)") || strings.Contains(v, "scissors") {
+		t.Fatalf("left's throw shows, or no hand-over to right:\n%s", v)
+	}
+	if len(lm(b).moves) != 0 || store.data != nil && bytes.Contains(store.data, []byte("scissors")) {
+		t.Fatalf("left's throw was kept before right threw: moves %v, save %q", lm(b).moves, store.data)
+	}
+	send(m, keyMsg("enter"))
+	if v := m.View(); strings.Contains(v, "scissors") || !strings.Contains(v, "right to move") {
+		t.Fatalf("right sees left's throw:\n%s", v)
+	}
+	if b.game().ToMove() != 1 || len(b.game().Legal(nil)) != 3 {
+		t.Fatalf("right's board: %s to move with %d moves", b.v.RoleName(b.game().ToMove()), len(b.game().Legal(nil)))
+	}
+	// Right plays by the move list: enter lists the throws, a number plays one.
+	send(m, keyMsg("enter"))
+	send(m, keyMsg("1")) // (throw paper), the first in text order
+	if len(lm(b).moves) != 2 || b.m.history()[0].text != "left (throw scissors) · right (throw paper)" {
+		t.Fatalf("the turn was not played: %v, history %v, status %q", lm(b).moves, b.m.history(), b.status)
+	}
+	if !strings.Contains(b.status, "played at once: left (throw scissors) · right (throw paper)") {
+		t.Fatalf("status %q", b.status)
+	}
+	if !bytes.Contains(store.data, []byte("move ((throw scissors) (throw paper))\n")) {
+		t.Fatalf("save:\n%s", store.data)
+	}
+	if v := m.View(); !strings.Contains(v, "Last turn: left (throw scissors) · right (throw paper)") {
+		t.Fatalf("the next hand-over does not tell the last turn:\n%s", v)
+	}
+}
+
+// Against the AI there is nobody to hide the throw from: no hand-over
+// screen, and the AI throws as soon as the person did.
+func TestJointAgainstAI(t *testing.T) {
+	m, b := newRPSClient(t, map[string]SeatConfig{"left": {Name: "ana"}, "right": {AI: true, Level: "easy"}}, &memStore{})
+	for round := 0; round < 5; round++ {
+		if b.m.passTo() != game.NoRole {
+			t.Fatal("a hand-over screen with one person")
+		}
+		send(m, typeMove("(throw rock)")...)
+		if len(lm(b).moves) != 2*(round+1) {
+			t.Fatalf("round %d: %d moves, status %q", round+1, len(lm(b).moves), b.status)
+		}
+	}
+	if !b.ended() || !strings.Contains(m.View(), "game over") {
+		t.Fatalf("no end:\n%s", m.View())
+	}
+}
+
+// AI against AI plays a joint game to its end by itself.
+func TestJointAIAgainstAI(t *testing.T) {
+	ai := SeatConfig{AI: true, Level: "easy"}
+	m, b := newRPSClient(t, map[string]SeatConfig{"left": ai, "right": ai}, &memStore{})
+	cmd := m.Init()
+	for i := 0; i < 100 && cmd != nil && !b.ended(); i++ {
+		msg := cmd()
+		if batch, ok := msg.(tea.BatchMsg); ok {
+			for _, c := range batch {
+				if c != nil {
+					_, cmd = m.Update(c())
+				}
+			}
+			continue
+		}
+		_, cmd = m.Update(msg)
+	}
+	if !b.ended() || len(lm(b).moves) != 10 {
+		t.Fatalf("AI against AI: ended %v after %d moves", b.ended(), len(lm(b).moves))
+	}
+}
+
+// Joint turns go through undo and redo whole, and through the save file
+// and back; review steps by turns.
+func TestJointUndoSaveReview(t *testing.T) {
+	store := &memStore{}
+	m, b := newRPSClient(t, map[string]SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}, store)
+	for _, round := range rpsThrows[:3] {
+		send(m, keyMsg("enter"))
+		send(m, typeMove("(throw "+round[0]+")")...)
+		send(m, keyMsg("enter"))
+		send(m, typeMove("(throw "+round[1]+")")...)
+	}
+	after3 := b.m.position().String()
+	if len(lm(b).moves) != 6 {
+		t.Fatalf("%d moves after three rounds", len(lm(b).moves))
+	}
+	// Left has thrown in round 4 when undo is asked: the throw is
+	// forgotten with the last whole turn.
+	send(m, keyMsg("enter"))
+	send(m, typeMove("(throw paper)")...)
+	send(m, keyMsg("enter"), keyMsg("u"))
+	if len(lm(b).moves) != 4 || lm(b).joint.chosen[0] || !strings.Contains(b.status, "back to move 2") {
+		t.Fatalf("undo: %d moves, chosen %v, status %q", len(lm(b).moves), lm(b).joint.chosen, b.status)
+	}
+	send(m, keyMsg("enter"), keyMsg("U"))
+	if len(lm(b).moves) != 6 || b.m.position().String() != after3 {
+		t.Fatalf("redo: %d moves, position %q", len(lm(b).moves), b.m.position().String())
+	}
+
+	sv, err := ParseSave(store.data)
+	if err != nil {
+		t.Fatalf("the save does not read back: %v\n%s", err, store.data)
+	}
+	want := []string{"((throw rock) (throw scissors))", "((throw rock) (throw paper))", "((throw paper) (throw rock))"}
+	if strings.Join(sv.Moves, "|") != strings.Join(want, "|") {
+		t.Fatalf("saved moves %q", sv.Moves)
+	}
+	rb, err := boardFromSave(b.c, sv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rb.m.position().String() != after3 || !strings.Contains(rb.status, "resumed after 3 moves") {
+		t.Fatalf("resumed at %q, status %q", rb.m.position().String(), rb.status)
+	}
+
+	send(m, keyMsg("enter"), keyMsg("v"), keyMsg("left"))
+	if !b.reviewing() || b.rv.at != 2 || !strings.Contains(b.game().String(), "(round 3)") {
+		t.Fatalf("review one turn back: at %d, %q", b.rv.at, b.game().String())
+	}
+	send(m, keyMsg("<"))
+	if b.rv.at != 0 || b.game().String() != b.v.New().String() {
+		t.Fatalf("review at the start: at %d, %q", b.rv.at, b.game().String())
+	}
+}
+
+// A save's joint turn must be a list of every role's legal move; a
+// wrong one is refused with its line, and a save of a turn-taking game
+// reads as before.
+func TestParseJointSave(t *testing.T) {
+	head := "tabletop save 1\nvariant rockpaperscissors\nseat left human\nseat right human\n"
+	tests := []struct {
+		name, moves, err string
+	}{
+		{"good", "move ((throw rock) (throw paper))\nmove ( ( THROW paper )  (throw paper) )\n", ""},
+		{"one move", "move (throw rock)\n", "one per role"},
+		{"three moves", "move ((throw rock) (throw rock) (throw rock))\n", "list of 2 moves"},
+		{"illegal", "move ((throw rock) (throw lizard))\n", "not a legal move for right"},
+		{"unbalanced", "move ((throw rock) (throw rock)\n", "unbalanced"},
+	}
+	for _, tc := range tests {
+		_, err := ParseSave([]byte(head + tc.moves))
+		if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
+		}
+	}
+}

@@ -1,0 +1,229 @@
+package ui
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/ggp"
+)
+
+// newGGPClient opens variant with seats, GGP clocks of 2 s and 1 s, and
+// runs the commands of its start (start messages included) to the end.
+func newGGPClient(t *testing.T, variant string, seats map[string]SeatConfig) (*Model, *boardScreen) {
+	t.Helper()
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Seed: 1, AIDelay: -1,
+		GGPStartClock: 2 * time.Second, GGPPlayClock: time.Second,
+		Start: Start{Variant: variant, Seats: seats}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	runCmd(m, m.Init())
+	b, ok := m.cur.(*boardScreen)
+	if !ok {
+		t.Fatalf("first screen %T", m.cur)
+	}
+	return m, b
+}
+
+// sendAll sends msgs and runs every command they give, GGP messages
+// included, to the end.
+func sendAll(m *Model, msgs ...tea.Msg) {
+	for _, msg := range msgs {
+		_, cmd := m.Update(msg)
+		runCmd(m, cmd)
+	}
+}
+
+// A person plays tic-tac-toe against tabletop's own GGP player, reached
+// over loopback HTTP: the match is its Game Manager from start to stop,
+// and the panel says what the player did.
+func TestPlayAgainstGGPPlayer(t *testing.T) {
+	player := ggp.NewPlayer(ggp.PlayerConfig{Level: ai.Easy, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	defer player.Close()
+	var mu sync.Mutex
+	var kinds []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		kinds = append(kinds, strings.Fields(strings.TrimLeft(string(body), "( "))[0])
+		mu.Unlock()
+		r.Body = io.NopCloser(strings.NewReader(string(body)))
+		player.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	m, b := newGGPClient(t, "tictactoe", map[string]SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
+	if got := b.m.seatStatus(1); got != "ready" {
+		t.Fatalf("after start the GGP seat is %q", got)
+	}
+	for ply := 0; !b.ended(); ply++ {
+		if ply > 9 || !b.mine(b.game().ToMove()) {
+			t.Fatalf("ply %d: %s to move, status %q", ply, b.v.RoleName(b.game().ToMove()), b.status)
+		}
+		sendAll(m, typeMove(b.game().FormatMove(b.game().Legal(nil)[0]))...)
+		if !b.ended() && !strings.HasPrefix(b.m.seatStatus(1), "answered in") {
+			t.Fatalf("ply %d: the GGP seat is %q, status %q", ply, b.m.seatStatus(1), b.status)
+		}
+	}
+	if !strings.Contains(m.View(), "game over") || b.m.seatStatus(1) != "done" {
+		t.Fatalf("no end, or no stop: seat %q\n%s", b.m.seatStatus(1), m.View())
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if kinds[0] != "start" || kinds[len(kinds)-1] != "stop" || len(kinds) != len(splitSteps(lm(b).begin, lm(b).moves))+2 {
+		t.Fatalf("messages %v for %d turns", kinds, len(splitSteps(lm(b).begin, lm(b).moves)))
+	}
+	if b.m.offers(actUndo) || lm(b).saved {
+		t.Error("a game with a GGP player offers undo or was saved")
+	}
+}
+
+// slowPlayer is a GGP player that answers start at once and every play
+// that wants a move too late (it waits for the manager to give up).
+func slowPlayer(t *testing.T) (*httptest.Server, *[]string) {
+	var mu sync.Mutex
+	var got []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		msg, err := ggp.ParseMessage(body)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		mu.Lock()
+		got = append(got, msg.Kind.String())
+		mu.Unlock()
+		switch msg.Kind {
+		case ggp.Start:
+			io.WriteString(w, "ready")
+		case ggp.Play:
+			if msg.Moves != nil {
+				select { // late: the manager gives up after 1.5 s
+				case <-r.Context().Done():
+				case <-time.After(5 * time.Second):
+				}
+			}
+			io.WriteString(w, "noop")
+		case ggp.Abort:
+			io.WriteString(w, "aborted")
+		default:
+			io.WriteString(w, "done")
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &got
+}
+
+// A late reply is replaced by a random legal move and reported; leaving
+// the unfinished game aborts the match.
+func TestGGPLateReplyReplaced(t *testing.T) {
+	srv, got := slowPlayer(t)
+	m, b := newGGPClient(t, "tictactoe", map[string]SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
+	sendAll(m, typeMove("(mark 2 2)")...)
+	if len(lm(b).moves) != 2 || b.m.seatStatus(1) != "replaced: late" || !strings.Contains(b.status, "played (mark") {
+		t.Fatalf("moves %d, seat %q, status %q", len(lm(b).moves), b.m.seatStatus(1), b.status)
+	}
+	if !strings.Contains(m.View(), "replaced: late") {
+		t.Fatalf("the panel does not say the move was replaced:\n%s", m.View())
+	}
+	b.leave()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if strings.Contains(strings.Join(*got, " "), "abort") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no abort after leaving: %v", *got)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// A GGP seat plays a simultaneous game too: its move joins the person's
+// in the joint turn.
+func TestGGPOnJointTurns(t *testing.T) {
+	player := ggp.NewPlayer(ggp.PlayerConfig{Level: ai.Easy, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	defer player.Close()
+	srv := httptest.NewServer(player)
+	defer srv.Close()
+	m, b := newGGPClient(t, "rockpaperscissors", map[string]SeatConfig{"left": {Name: "ana"}, "right": {GGP: srv.URL}})
+	for round := 1; round <= 5; round++ {
+		if b.m.passTo() != game.NoRole {
+			t.Fatal("a hand-over screen with one person")
+		}
+		sendAll(m, typeMove("(throw rock)")...)
+		if len(lm(b).moves) != 2*round {
+			t.Fatalf("round %d: %d moves, seat %q, status %q", round, len(lm(b).moves), b.m.seatStatus(1), b.status)
+		}
+	}
+	if !b.ended() || b.m.seatStatus(1) != "done" {
+		t.Fatalf("ended %v, seat %q", b.ended(), b.m.seatStatus(1))
+	}
+}
+
+// The setup offers a GGP player, whose field takes its address; Start
+// wants one.
+func TestSetupGGPSeat(t *testing.T) {
+	m, s := newSetupClient(t, "tictactoe")
+	send(m, keyMsg("up")) // oplayer
+	send(m, keyMsg("right"), keyMsg("right"))
+	if !s.kinds[s.choice[1]].ggp {
+		t.Fatalf("two right from AI hard is %q, not the GGP player", s.kinds[s.choice[1]].label)
+	}
+	send(m, keyMsg("down"), keyMsg("enter"))
+	if _, ok := m.cur.(*setupScreen); !ok || !strings.Contains(s.status, "address") {
+		t.Fatalf("started without an address: %T, status %q", m.cur, s.status)
+	}
+	send(m, keyMsg("up"), keyMsg("tab"))
+	typeText(m, "http://127.0.0.1:9")
+	send(m, keyMsg("esc"))
+	if got := s.seats()[1]; got.GGP != "http://127.0.0.1:9" {
+		t.Fatalf("seat %+v", got)
+	}
+}
+
+func TestGoldenSetupGGP(t *testing.T) {
+	// Down to Tic-Tac-Toe, open its setup, make o a GGP player with an
+	// address.
+	var msgs []tea.Msg
+	for range 9 {
+		msgs = append(msgs, keyMsg("down"))
+	}
+	msgs = append(msgs, keyMsg("enter"), keyMsg("up"), keyMsg("right"), keyMsg("right"), keyMsg("tab"))
+	for _, r := range "http://127.0.0.1:9147" {
+		msgs = append(msgs, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	runGolden(t, Options{}, append(msgs, keyMsg("esc"))...)
+}
+
+// A GGP player's reply that comes while the rules screen is shown is
+// kept, and played when the board is back.
+func TestGGPReplyWhileAway(t *testing.T) {
+	player := ggp.NewPlayer(ggp.PlayerConfig{Level: ai.Easy, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	defer player.Close()
+	srv := httptest.NewServer(player)
+	defer srv.Close()
+	m, b := newGGPClient(t, "tictactoe", map[string]SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
+	msgs := typeMove("(mark 2 2)")
+	sendAll(m, msgs[:len(msgs)-1]...)
+	_, held := m.Update(msgs[len(msgs)-1]) // the play goes out with this command
+	sendAll(m, keyMsg("i"))
+	if _, ok := m.cur.(*rulesScreen); !ok {
+		t.Fatalf("i opened %T", m.cur)
+	}
+	runCmd(m, held)
+	if len(lm(b).moves) != 1 {
+		t.Fatalf("a reply was played behind the rules screen: %d moves", len(lm(b).moves))
+	}
+	sendAll(m, keyMsg("esc"))
+	if m.cur != screen(b) || len(lm(b).moves) != 2 || !strings.HasPrefix(b.m.seatStatus(1), "answered in") {
+		t.Fatalf("back on the board: %d moves, seat %q, status %q", len(lm(b).moves), b.m.seatStatus(1), b.status)
+	}
+}

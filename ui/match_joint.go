@@ -1,0 +1,160 @@
+package ui
+
+import (
+	"fmt"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// How a local match plays a turn where several roles choose at once:
+// each person at the keyboard chooses in role order, the others not
+// seeing it (with more than one person, a hand-over screen asks to pass
+// the keyboard before each one chooses); then the AI seats choose, and
+// every move is played at once. The moves chosen stay hidden until then:
+// they are neither shown, saved nor kept by undo.
+
+// jointChoice is what is known of the joint turn being collected.
+type jointChoice struct {
+	moves  []game.Move // by role; valid where chosen is set
+	chosen []bool
+	// holder is the role that took the keyboard last (see passTo).
+	holder game.Role
+}
+
+// reset forgets the choices, for a new turn or a changed position.
+func (j *jointChoice) reset(roles int) {
+	j.moves, j.chosen = make([]game.Move, roles), make([]bool, roles)
+	j.holder = game.NoRole
+}
+
+// chooser is the person's role that chooses next on a joint turn, or
+// NoRole when every person chose (or the turn is not joint).
+func (l *localMatch) chooser() game.Role {
+	if !jointTurn(l.st) {
+		return game.NoRole
+	}
+	l.ensureChoice()
+	for r := range l.v.Roles {
+		if l.mine(game.Role(r)) && !l.joint.chosen[r] {
+			return game.Role(r)
+		}
+	}
+	return game.NoRole
+}
+
+func (l *localMatch) ensureChoice() {
+	if len(l.joint.chosen) != len(l.v.Roles) {
+		l.joint.reset(len(l.v.Roles))
+	}
+}
+
+// people is how many seats are people at this keyboard.
+func (l *localMatch) people() int {
+	n := 0
+	for r := range l.v.Roles {
+		if l.mine(game.Role(r)) {
+			n++
+		}
+	}
+	return n
+}
+
+// passTo is the role the keyboard must be passed to before it chooses,
+// or NoRole: with several people, each chooses behind a hand-over screen
+// so that nobody sees another's choice.
+func (l *localMatch) passTo() game.Role {
+	c := l.chooser()
+	if c == game.NoRole || l.people() < 2 || l.joint.holder == c || l.ended() {
+		return game.NoRole
+	}
+	return c
+}
+
+// takeKeyboard says the role passTo named has the keyboard.
+func (l *localMatch) takeKeyboard() {
+	if c := l.passTo(); c != game.NoRole {
+		l.joint.holder = c
+		l.ver++
+	}
+}
+
+// chooseJoint keeps the move of the person choosing on a joint turn and
+// goes on: the next person, or the AI and the turn.
+func (l *localMatch) chooseJoint(m game.Move) (tea.Cmd, error) {
+	r := l.chooser()
+	switch {
+	case r == game.NoRole:
+		return nil, fmt.Errorf("no move is wanted from this keyboard now")
+	case l.passTo() != game.NoRole:
+		return nil, fmt.Errorf("pass the keyboard to %s first", l.v.RoleName(r))
+	case !legalFor(l.st, r, m):
+		return nil, fmt.Errorf("%s is not a legal move for %s now", l.st.FormatMove(m), l.v.RoleName(r))
+	}
+	l.joint.moves[r], l.joint.chosen[r] = m, true
+	l.ver++
+	l.hasHint = false
+	l.status.setStatus(l.v.RoleName(r)+" has chosen", false)
+	return l.next(false), nil
+}
+
+// nextJoint starts what a joint turn needs: nothing while a person is to
+// choose; else the AI seats choose and the turn is played (after the
+// visible delay when the AI alone plays on).
+func (l *localMatch) nextJoint(afterAI bool) tea.Cmd {
+	if l.chooser() != game.NoRole || l.paused && l.hasAISeat() || l.ggpWaiting() {
+		return nil
+	}
+	delay := l.c.opts.AIDelay
+	if delay == 0 {
+		delay = 600 * time.Millisecond
+	}
+	if afterAI && delay > 0 && l.allAI() {
+		v := l.ver
+		return tea.Tick(delay, func(time.Time) tea.Msg { return aiStartMsg{v} })
+	}
+	return l.playJointTurn()
+}
+
+// playJointTurn plays the collected moves and the AI seats' at once.
+func (l *localMatch) playJointTurn() tea.Cmd {
+	l.ensureChoice()
+	moves := make([]game.Move, len(l.v.Roles))
+	for r := range moves {
+		switch {
+		case l.joint.chosen[r]:
+			moves[r] = l.joint.moves[r]
+		case l.isGGP(game.Role(r)):
+			moves[r] = l.ggpMove(game.Role(r))
+		default:
+			moves[r] = l.jointAIMove(game.Role(r))
+		}
+	}
+	before := l.st.Clone()
+	if err := playJoint(l.st, moves); err != nil {
+		l.status.setStatus("joint turn refused: "+err.Error(), true)
+		l.joint.reset(len(l.v.Roles))
+		return nil
+	}
+	l.moves = append(l.moves, moves...)
+	l.redoList = nil
+	l.joint.reset(len(l.v.Roles))
+	l.ver++
+	l.hasHint = false
+	l.status.setStatus("played at once: "+jointShort(before, moves), false)
+	l.save()
+	return l.next(l.allAI())
+}
+
+// jointAIMove is the move of an AI seat on a joint turn: a random legal
+// move for now (the general player's joint search is not in ai yet).
+func (l *localMatch) jointAIMove(r game.Role) game.Move {
+	legal := l.st.(game.JointState).LegalOf(r, nil)
+	if len(legal) == 0 {
+		return game.Noop
+	}
+	rng := game.NewRand(l.c.opts.Seed + l.ver*31 + uint64(r) + 1)
+	return legal[rng.Intn(len(legal))]
+}
