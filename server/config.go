@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -58,6 +59,16 @@ type Config struct {
 	MaxSaveBytes     int           // largest saved game
 	MaxSaves         int           // saved games kept (one per player key); the oldest go first
 
+	// MaxSources bounds the per-source table of rate buckets; when full the
+	// source seen longest ago is forgotten.
+	MaxSources int
+	// NetBlockV4, NetBlockV6: the prefix lengths addresses are grouped by
+	// for the per-source limits (OpenSSH's PerSourceNetBlockSize).
+	NetBlockV4, NetBlockV6 int
+	// MaxStartups is start:rate:full for connections that have not
+	// started a session yet (OpenSSH's MaxStartups); full < 0 turns it off.
+	StartupsBegin, StartupsRate, StartupsFull int
+
 	Logger    *log.Logger
 	NewClient ClientFactory // default UIClient
 	// Store keeps room records; default an in-memory store.
@@ -90,6 +101,12 @@ func Defaults() Config {
 		JanitorInterval:  time.Second,
 		MaxSaveBytes:     256 << 10,
 		MaxSaves:         10000,
+		MaxSources:       20000,
+		NetBlockV4:       32,
+		NetBlockV6:       64,
+		StartupsBegin:    10,
+		StartupsRate:     30,
+		StartupsFull:     100,
 	}
 }
 
@@ -146,6 +163,12 @@ func (c Config) withDefaults() Config {
 	setDur(&c.JanitorInterval, d.JanitorInterval)
 	setInt(&c.MaxSaveBytes, d.MaxSaveBytes)
 	setInt(&c.MaxSaves, d.MaxSaves)
+	setInt(&c.MaxSources, d.MaxSources)
+	setInt(&c.NetBlockV4, d.NetBlockV4)
+	setInt(&c.NetBlockV6, d.NetBlockV6)
+	if c.StartupsFull == 0 {
+		c.StartupsBegin, c.StartupsRate, c.StartupsFull = d.StartupsBegin, d.StartupsRate, d.StartupsFull
+	}
 	if c.AllowGuests == nil {
 		c.AllowGuests = d.AllowGuests
 	}
@@ -156,4 +179,25 @@ func (c Config) withDefaults() Config {
 		c.Store = NewMemoryStore()
 	}
 	return c
+}
+
+// secureDataDir makes sure no one else can list the data directory (it
+// holds the host key and the players' saves): a directory that others can
+// read or enter is narrowed to 0700, with a warning. Windows has no such
+// mode bits.
+func secureDataDir(dir string, logger *log.Logger) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
+	info, err := os.Stat(dir)
+	if err != nil {
+		return err
+	}
+	if perm := info.Mode().Perm(); perm&0o077 != 0 {
+		if err := os.Chmod(dir, perm&0o700); err != nil {
+			return fmt.Errorf("data directory %s has mode %04o and cannot be narrowed: %w", dir, perm, err)
+		}
+		logger.Warn("data directory was open to others; narrowed", "dir", dir, "was", fmt.Sprintf("%04o", perm), "now", fmt.Sprintf("%04o", perm&0o700))
+	}
+	return nil
 }

@@ -7,22 +7,25 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
+	"net/netip"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/log"
 	"github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/wish"
 	bm "github.com/charmbracelet/wish/bubbletea"
-	"github.com/charmbracelet/wish/ratelimiter"
-	"github.com/charmbracelet/wish/recover"
+	wishrecover "github.com/charmbracelet/wish/recover"
 	"github.com/muesli/termenv"
 	gossh "golang.org/x/crypto/ssh"
-	"golang.org/x/time/rate"
 
 	"github.com/tabletop/tabletop/ui"
 )
@@ -33,9 +36,12 @@ type Server struct {
 	log    *log.Logger
 	ssh    *ssh.Server
 	signer gossh.Signer
-	ips    *ipTable
-	lobby  *Lobby
-	saves  *saveDir
+	// sources and startups admit connections before any cryptography.
+	sources  *sourceTable
+	startups *startupGate
+	refusals *logThrottle
+	lobby    *Lobby
+	saves    *saveDir
 	// aiSlots bounds the AI searches of every session and room.
 	aiSlots *ui.AISlots
 
@@ -43,7 +49,11 @@ type Server struct {
 	nSessions atomic.Int64
 	nConns    atomic.Int64
 	stopping  atomic.Bool
-	handlers  sync.WaitGroup // running session handlers
+	// goroutines started for connections, and those of closed
+	// connections that have not ended yet (see Stats).
+	tracked  atomic.Int64
+	strays   sync.Map       // *connState → struct{}
+	handlers sync.WaitGroup // running session handlers
 
 	stopJanitor chan struct{}
 	janitorDone chan struct{}
@@ -56,11 +66,20 @@ type Server struct {
 
 // connState is kept in the SSH context of each connection.
 type connState struct {
-	ip        string
+	block     netip.Prefix
+	remote    string
 	sessions  atomic.Int32
-	started   atomic.Bool
+	started   atomic.Bool // a shell or join was accepted
 	handshake *time.Timer
 	raw       *limitedConn
+	// windows holds the latest window change not yet taken by the session.
+	windows chan ssh.Window
+	// live counts the goroutines started for this connection; closed is
+	// set when the connection is gone, after which live should reach 0.
+	live   atomic.Int32
+	closed atomic.Bool
+	// startupCounted: still counted among the connections being set up.
+	startupCounted atomic.Bool
 }
 
 type ctxKey string
@@ -82,11 +101,16 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := secureDataDir(cfg.DataDir, cfg.Logger); err != nil {
+		return nil, err
+	}
 	s := &Server{
 		cfg:         cfg,
 		log:         cfg.Logger,
 		signer:      signer,
-		ips:         newIPTable(cfg.MaxConnsPerIP, cfg.ConnsPerMinute),
+		sources:     newSourceTable(cfg.MaxConnsPerIP, cfg.ConnsPerMinute, cfg.MaxSources, cfg.NetBlockV4, cfg.NetBlockV6),
+		startups:    &startupGate{start: int64(cfg.StartupsBegin), rate: int64(cfg.StartupsRate), full: int64(cfg.StartupsFull)},
+		refusals:    newLogThrottle(),
 		saves:       saves,
 		stopJanitor: make(chan struct{}),
 		stopped:     make(chan struct{}),
@@ -114,6 +138,7 @@ func New(cfg Config) (*Server, error) {
 		// Only the "session" channel: no direct-tcpip (port forwarding),
 		// and at most one session per connection.
 		ChannelHandlers: map[string]ssh.ChannelHandler{"session": s.sessionChannel},
+		// Agent and X11 forwarding are refused by the request filter.
 		// No global requests: tcpip-forward and friends are refused.
 		RequestHandlers:   map[string]ssh.RequestHandler{},
 		SubsystemHandlers: map[string]ssh.SubsystemHandler{},
@@ -128,6 +153,9 @@ func New(cfg Config) (*Server, error) {
 		},
 		ConnectionFailedCallback: func(c net.Conn, err error) {
 			s.log.Debug("handshake failed", "remote", c.RemoteAddr().String(), "err", logText(err.Error()))
+			// A failed handshake (bad auth, garbage, a timeout) is an offence
+			// of its source.
+			s.sources.offence(s.sources.block(addrOf(c.RemoteAddr())), time.Now())
 		},
 		PublicKeyHandler: func(ssh.Context, ssh.PublicKey) bool { return true },
 	}
@@ -137,23 +165,17 @@ func New(cfg Config) (*Server, error) {
 		srv.KeyboardInteractiveHandler = func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }
 	}
 
-	limit := cfg.ConnsPerMinute
-	var limiter ratelimiter.RateLimiter
-	if limit > 0 {
-		limiter = ratelimiter.NewRateLimiter(rate.Every(time.Minute/time.Duration(limit)), limit, 10000)
-	}
+	// The per-source rate is enforced once, before the handshake, by
+	// s.sources (grouped by network block).
 	inner := []wish.Middleware{
 		bm.MiddlewareWithProgramHandler(s.programHandler, termenv.Ascii),
 		s.requireTerminal,
 		s.gate,
+		s.logging,
 	}
-	if limiter != nil {
-		inner = append(inner, ratelimiter.Middleware(limiter))
-	}
-	inner = append(inner, s.logging)
 	// recover wraps every other middleware: a panic anywhere in a session's
 	// handler ends that session only.
-	srv.Handler = recover.MiddlewareWithLogger(panicLogger{s.log}, inner...)(func(ssh.Session) {})
+	srv.Handler = wishrecover.MiddlewareWithLogger(panicLogger{s.log}, inner...)(func(ssh.Session) {})
 	s.ssh = srv
 	return s, nil
 }
@@ -197,8 +219,13 @@ func (s *Server) Serve(l net.Listener) error {
 	s.mu.Lock()
 	s.listener = l
 	s.mu.Unlock()
+	go s.janitor() // Shutdown waits for it once it has seen the listener
+	// A Shutdown that came first saw no listener to close.
+	if s.stopping.Load() {
+		_ = l.Close()
+		return ErrServerClosed
+	}
 	s.log.Info("serving", "addr", l.Addr().String(), "host-key", s.cfg.HostKeyPath, "fingerprint", s.Fingerprint())
-	go s.janitor()
 	err := s.ssh.Serve(l)
 	if s.stopping.Load() {
 		return ErrServerClosed
@@ -206,36 +233,133 @@ func (s *Server) Serve(l net.Listener) error {
 	return err
 }
 
-// admitConn applies the per-address limits and the handshake deadline
-// before any SSH work is done for a new connection.
+// admitConn applies the per-source limits, the cap on connections being
+// set up and the handshake deadline before any SSH work is done for a new
+// connection.
 func (s *Server) admitConn(ctx ssh.Context, c net.Conn) net.Conn {
-	ip := hostOf(c.RemoteAddr())
 	if s.stopping.Load() {
+		s.refuseConn(c, refuseStopping)
 		return nil
 	}
-	if ok, why := s.ips.acquire(ip, time.Now()); !ok {
-		s.log.Warn("connection refused", "remote", c.RemoteAddr().String(), "reason", why)
+	block := s.sources.block(addrOf(c.RemoteAddr()))
+	if ok, why := s.sources.acquire(block, time.Now()); !ok {
+		s.refuseConn(c, why)
+		return nil
+	}
+	if !s.startups.admit() {
+		s.sources.release(block)
+		s.refuseConn(c, refuseStartups)
 		return nil
 	}
 	s.nConns.Add(1)
-	st := &connState{ip: ip}
+	st := &connState{block: block, remote: c.RemoteAddr().String(), windows: make(chan ssh.Window, 1)}
+	st.startupCounted.Store(true)
 	lc := newLimitedConn(c, s.cfg.InputRate, s.cfg.InputBurst, func() {
-		s.ips.release(ip)
+		s.sources.release(block)
 		s.nConns.Add(-1)
+		s.leaveStartup(st)
 		if st.handshake != nil {
 			st.handshake.Stop()
 		}
+		st.closed.Store(true)
+		if st.live.Load() > 0 {
+			s.strays.Store(st, struct{}{})
+		}
 	})
 	st.raw = lc
-	// The client has HandshakeTimeout to authenticate and open its session.
+	// The client has HandshakeTimeout to authenticate and have its shell
+	// accepted.
 	st.handshake = time.AfterFunc(s.cfg.HandshakeTimeout, func() {
 		if !st.started.Load() {
-			s.log.Info("handshake timeout", "remote", c.RemoteAddr().String())
+			s.log.Info("handshake timeout", "remote", st.remote)
+			s.sources.offence(block, time.Now())
 			lc.Close()
 		}
 	})
 	ctx.SetValue(connStateKey, st)
 	return lc
+}
+
+// refuseConn tells a refused client why in a line before the SSH version
+// exchange (RFC 4253 §4.2 lets a server send such lines; OpenSSH shows
+// them with -v, other clients in their error) and logs it, rate-limited.
+func (s *Server) refuseConn(c net.Conn, why string) {
+	s.refusals.warn(s.log, "connection refused", "remote", c.RemoteAddr().String(), "reason", why)
+	_ = c.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
+	_, _ = io.WriteString(c, "tabletop: refused: "+why+"\r\n")
+}
+
+// sessionStarted is called when a connection's shell (or join) is
+// accepted: it leaves the handshake deadline and the set-up count.
+func (s *Server) sessionStarted(st *connState) {
+	st.started.Store(true)
+	if st.handshake != nil {
+		st.handshake.Stop()
+	}
+	s.leaveStartup(st)
+}
+
+func (s *Server) leaveStartup(st *connState) {
+	if st.startupCounted.Swap(false) {
+		s.startups.done()
+	}
+}
+
+// offence charges a connection's source for misbehaving.
+func (s *Server) offence(st *connState, why string) {
+	s.log.Debug("offence", "remote", st.remote, "what", why)
+	s.sources.offence(st.block, time.Now())
+}
+
+// spawn runs fn in a goroutine counted against st, so Stats can show
+// goroutines that outlive their connection.
+func (s *Server) spawn(st *connState, fn func()) {
+	st.live.Add(1)
+	s.tracked.Add(1)
+	go func() {
+		defer func() {
+			s.tracked.Add(-1)
+			if st.live.Add(-1) == 0 && st.closed.Load() {
+				s.strays.Delete(st)
+			}
+		}()
+		fn()
+	}()
+}
+
+// Stats is a snapshot for the SIGUSR1 line and the load test.
+type Stats struct {
+	Sessions    int // running sessions
+	Conns       int // open connections
+	Startups    int // connections not yet in a session
+	Goroutines  int // of the whole process
+	ConnTracked int // goroutines the server started for connections
+	// Strays are goroutines started for connections that have closed:
+	// they belong to no session and should be 0 once the closing is over.
+	Strays        int
+	SourcesOpen   int // network blocks with open connections
+	SourceBuckets int // network blocks with a rate bucket
+}
+
+// Stats returns the server's counters.
+func (s *Server) Stats() Stats {
+	st := Stats{
+		Sessions:    s.Sessions(),
+		Conns:       int(s.nConns.Load()),
+		Startups:    int(s.startups.n.Load()),
+		Goroutines:  runtime.NumGoroutine(),
+		ConnTracked: int(s.tracked.Load()),
+	}
+	s.strays.Range(func(k, _ any) bool {
+		n := int(k.(*connState).live.Load())
+		if n == 0 {
+			s.strays.Delete(k)
+		}
+		st.Strays += n
+		return true
+	})
+	st.SourcesOpen, st.SourceBuckets = s.sources.size()
+	return st
 }
 
 func stateOf(ctx ssh.Context) *connState {
@@ -251,11 +375,9 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, newChan
 		_ = newChan.Reject(gossh.Prohibited, "one session per connection")
 		return
 	}
-	st.started.Store(true)
-	if st.handshake != nil {
-		st.handshake.Stop()
-	}
-	ssh.DefaultSessionHandler(srv, conn, newChan, ctx)
+	// The session's requests pass through the filter; the shell starts
+	// the session proper (and ends the handshake deadline).
+	ssh.DefaultSessionHandler(srv, conn, filteredChannel{NewChannel: newChan, srv: s, st: st}, ctx)
 }
 
 // allowRequest admits a shell, or the one exec command "join CODE";
@@ -334,8 +456,9 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		}
 		if n := s.nSessions.Add(1); n > int64(s.cfg.MaxSessions) {
 			s.nSessions.Add(-1)
-			s.log.Warn("server full", "remote", sess.RemoteAddr().String())
-			fullScreen(sess)
+			s.refusals.warn(s.log, "server full", "remote", sess.RemoteAddr().String())
+			_, _, hasPTY := sess.Pty()
+			fmt.Fprint(sess, fullMessage(hasPTY))
 			_ = sess.Exit(1)
 			return
 		}
@@ -344,6 +467,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		defer s.handlers.Done()
 
 		gs := s.wrap(sess, conn)
+		defer gs.in.close()
 		// Deferred so that even a panic gives up the session's seats.
 		defer gs.lobby.leaveAll()
 		s.sessions.Store(gs, struct{}{})
@@ -351,29 +475,49 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		done := make(chan struct{})
 		defer close(done)
 		if conn != nil {
-			go s.keepalive(gs, done)
+			s.spawn(gs.st, func() { s.keepalive(gs, done) })
 		}
-		next(gs)
-		_ = sess.Exit(0)
+		s.runProgram(next, gs)
+		gs.finish()
 	}
 }
 
-// fullScreen is all a client sees when the server is at capacity.
-func fullScreen(sess ssh.Session) {
-	msg := "tabletop: the server is full, try later.\r\n"
-	if _, _, ok := sess.Pty(); ok {
-		msg = "\r\n  ┌──────────────────────────────────┐\r\n" +
-			"  │  tabletop: server full, try later │\r\n" +
-			"  └──────────────────────────────────┘\r\n\r\n"
+// runProgram runs the rest of the chain (the client program); a panic ends
+// this session only, with a reason for the player.
+func (s *Server) runProgram(next ssh.Handler, gs *gameSession) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("session panic", "remote", gs.RemoteAddr().String(), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			gs.reason.CompareAndSwap(nil, "internal error")
+		}
+	}()
+	next(gs)
+}
+
+// fullMessage is all a client sees when the server is at capacity.
+func fullMessage(hasPTY bool) string {
+	if !hasPTY {
+		return "tabletop: the server is full, try later.\r\n"
 	}
-	fmt.Fprint(sess, msg)
+	const text = "  tabletop: server full, try later  "
+	bar := strings.Repeat("─", utf8.RuneCountInString(text))
+	return "\r\n  ┌" + bar + "┐\r\n" +
+		"  │" + text + "│\r\n" +
+		"  └" + bar + "┘\r\n\r\n"
 }
 
 // wrap builds the gameSession around an admitted session.
 func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
+	st := stateOf(sess.Context())
+	if st == nil {
+		// Only sessions that came through admitConn reach here; keep a
+		// private state so a test double cannot crash the server.
+		st = &connState{remote: sess.RemoteAddr().String(), windows: make(chan ssh.Window, 1)}
+	}
 	gs := &gameSession{
 		Session: sess,
 		srv:     s,
+		st:      st,
 		conn:    conn,
 		player:  PlayerFor(sess),
 		started: time.Now(),
@@ -381,14 +525,20 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 	gs.joinCode, _ = joinCommand(sess.Command())
 	gs.lobby = newSessionLobby(s.lobby)
 	gs.in = newInputPump(sess)
+	s.spawn(st, gs.in.run)
 	gs.out = &watchedWriter{w: sess}
-	pty, winch, ok := sess.Pty()
+	pty, _, ok := sess.Pty()
 	gs.hasPT = ok
 	if ok {
 		pty.Window = clampWindow(pty.Window, s.cfg.MaxWidth, s.cfg.MaxHeight)
 		gs.pty = pty
 		gs.winch = make(chan ssh.Window, 1)
-		go forwardWindows(winch, gs.winch, s.cfg.MaxWidth, s.cfg.MaxHeight, 50*time.Millisecond, sess.Context().Done())
+		// Window changes come from the request filter's slot, never from the
+		// library's (see requestFilter).
+		done := sess.Context().Done()
+		s.spawn(st, func() {
+			forwardWindows(st.windows, gs.winch, s.cfg.MaxWidth, s.cfg.MaxHeight, 50*time.Millisecond, done)
+		})
 	}
 	return gs
 }
@@ -505,7 +655,7 @@ func (s *Server) janitor() {
 				return true
 			})
 			if now.Sub(lastSweep) > time.Minute {
-				s.ips.sweep(now)
+				s.sources.sweep(now)
 				lastSweep = now
 			}
 		}
@@ -574,10 +724,7 @@ func (s *Server) shutdown(ctx context.Context) error {
 		}
 	}
 	s.sessions.Range(func(k, _ any) bool {
-		gs := k.(*gameSession)
-		if p := gs.getProgram(); p != nil {
-			go p.Quit()
-		}
+		k.(*gameSession).end("server stopping")
 		return true
 	})
 	// Give programs a moment to restore the client's terminal, then close

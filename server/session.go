@@ -26,6 +26,7 @@ import (
 type gameSession struct {
 	ssh.Session
 	srv      *Server
+	st       *connState
 	conn     *gossh.ServerConn
 	player   ui.Player
 	joinCode string
@@ -76,19 +77,67 @@ func (g *gameSession) notice(text string) {
 	go p.Send(ui.NoticeMsg(text))
 }
 
-// end closes the connection (once), recording why. Closing the connection
-// unblocks every pending read and write of the session.
+// endGrace is how long an ended session's program has to restore the
+// client's terminal before the connection is closed regardless (a client
+// that stopped reading would otherwise hold it).
+const endGrace = 2 * time.Second
+
+// end ends the session (once), recording why: the program is asked to
+// quit, which restores the client's terminal, and finish then says why and
+// sends the exit status. Whatever the program and client do, the
+// connection is closed after endGrace, which unblocks every pending read
+// and write of the session.
 func (g *gameSession) end(reason string) {
 	if g.closing.Swap(true) {
 		return
 	}
 	g.reason.Store(reason)
 	g.srv.log.Info("session ended by server", "remote", g.RemoteAddr().String(), "user", logText(g.User()), "reason", reason)
+	if p := g.getProgram(); p != nil {
+		go p.Quit()
+	}
+	time.AfterFunc(endGrace, g.closeConn)
+}
+
+func (g *gameSession) closeConn() {
 	if g.conn != nil {
 		_ = g.conn.Close()
 	} else {
 		_ = g.Session.Close()
 	}
+}
+
+// restoreTerminal undoes everything the program may have set on the
+// client's terminal: alternate screen, hidden cursor, mouse reporting
+// (every mode) and bracketed paste.
+const restoreTerminal = "\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l"
+
+// finish runs when the program is over, however it ended: it restores the
+// client's terminal, says why the server ended the session (if it did),
+// and sends the exit status: 0 after the player quit, 1 otherwise. A
+// client that does not read gets its exit status after endGrace anyway.
+func (g *gameSession) finish() {
+	reason, _ := g.reason.Load().(string)
+	status := 0
+	msg := restoreTerminal
+	if reason != "" {
+		status = 1
+		msg += "\r\ntabletop: session ended: " + reason + "\r\n"
+	}
+	if g.hasPT {
+		written := make(chan struct{})
+		g.srv.spawn(g.st, func() {
+			defer close(written)
+			_, _ = g.Session.Write([]byte(msg))
+		})
+		t := time.NewTimer(endGrace)
+		select {
+		case <-written:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+	_ = g.Session.Exit(status)
 }
 
 // clampWindow bounds a window to the configured maximum (and at least 1×1),
@@ -182,22 +231,30 @@ type inputPump struct {
 	deadline time.Time
 	ready    chan struct{} // signalled when data or an error arrives
 	space    chan struct{} // signalled when a reader made room
-	last     atomic.Int64  // unix nanoseconds of the last input
+	done     chan struct{} // closed when the session is over
+	stop     sync.Once
+	last     atomic.Int64 // unix nanoseconds of the last input
+	src      io.Reader
 }
 
 const pumpMax = 16 << 10
 
+// newInputPump makes a pump reading r; the caller starts run in its own
+// goroutine and calls close when the session is over.
 func newInputPump(r io.Reader) *inputPump {
-	p := &inputPump{ready: make(chan struct{}, 1), space: make(chan struct{}, 1)}
+	p := &inputPump{ready: make(chan struct{}, 1), space: make(chan struct{}, 1), done: make(chan struct{}), src: r}
 	p.last.Store(time.Now().UnixNano())
-	go p.run(r)
 	return p
 }
 
-func (p *inputPump) run(r io.Reader) {
+// close ends the pump: once the program is gone nobody makes room in the
+// buffer, and a pump waiting for room would wait for ever.
+func (p *inputPump) close() { p.stop.Do(func() { close(p.done) }) }
+
+func (p *inputPump) run() {
 	chunk := make([]byte, 4096)
 	for {
-		n, err := r.Read(chunk)
+		n, err := p.src.Read(chunk)
 		if n > 0 {
 			p.last.Store(time.Now().UnixNano())
 			for {
@@ -208,7 +265,12 @@ func (p *inputPump) run(r io.Reader) {
 					break
 				}
 				p.mu.Unlock()
-				<-p.space // the program is behind; push back on the client
+				// The program is behind: push back on the client.
+				select {
+				case <-p.space:
+				case <-p.done:
+					return
+				}
 			}
 			signal(p.ready)
 		}
