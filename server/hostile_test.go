@@ -225,6 +225,10 @@ func TestInputBurstThenCloseLeaksNothing(t *testing.T) {
 	}
 	waitUntil(t, "every connection released", func() bool { return s.nConns.Load() == 0 })
 	waitUntil(t, "no input pump left", func() bool { return goroutinesIn("(*inputPump).run") == 0 })
+	waitUntil(t, "no goroutine of a closed connection left", func() bool {
+		st := s.Stats()
+		return st.Strays == 0 && st.ConnTracked == 0
+	})
 }
 
 // Finding 6: a session the server ends leaves the client's terminal as it
@@ -358,5 +362,133 @@ func TestOpenDataDirNarrowed(t *testing.T) {
 	}
 	if runtime.GOOS != "windows" && !strings.Contains(s.logs.String(), "data directory was open") {
 		t.Fatal("no warning")
+	}
+}
+
+// dialFrom opens a TCP connection from a given loopback source address
+// (Linux routes all of 127.0.0.0/8 to lo).
+func dialFrom(t *testing.T, src, addr string) net.Conn {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Skip("needs the whole 127.0.0.0/8 on loopback")
+	}
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(src)}, Timeout: 10 * time.Second}
+	c, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// sshFrom tries an SSH login as a guest from src.
+func sshFrom(t *testing.T, src, addr string) error {
+	t.Helper()
+	c := dialFrom(t, src, addr)
+	conn, chans, reqs, err := gossh.NewClientConn(c, addr, &gossh.ClientConfig{
+		User: "ana",
+		Auth: []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) {
+			return nil, nil
+		})},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+	})
+	if err != nil {
+		c.Close()
+		return err
+	}
+	gossh.NewClient(conn, chans, reqs).Close()
+	return nil
+}
+
+// refusedWith reads what the server says to a connection from src.
+func refusedWith(t *testing.T, src, addr string) string {
+	t.Helper()
+	c := dialFrom(t, src, addr)
+	defer c.Close()
+	c.SetReadDeadline(time.Now().Add(20 * time.Second))
+	buf := make([]byte, 256)
+	n, _ := io.ReadAtLeast(c, buf, 1)
+	return string(buf[:n])
+}
+
+// Finding 3: a flood of connections from distinct addresses cannot fill
+// the per-source table and lock newcomers out.
+func TestSourceTableFloodLocksNobodyOut(t *testing.T) {
+	s := startServer(t, func(c *Config) {
+		c.NewClient = probeClient(nil, false)
+		c.ConnsPerMinute = 2
+		c.MaxSources = 50
+	})
+	for i := 0; i < 300; i++ {
+		dialFrom(t, "127.1."+itoa(i/250)+"."+itoa(1+i%250), s.addr).Close()
+	}
+	if err := sshFrom(t, "127.2.0.1", s.addr); err != nil {
+		t.Fatalf("a newcomer after the flood: %v", err)
+	}
+	if _, buckets := s.sources.size(); buckets > 50 {
+		t.Fatalf("%d buckets, cap 50", buckets)
+	}
+}
+
+// Finding 3: sources are network blocks, and offenders are slowed, not
+// their neighbours.
+func TestSourcesGroupedAndOffendersPenalised(t *testing.T) {
+	s := startServer(t, func(c *Config) {
+		c.NewClient = probeClient(nil, false)
+		c.MaxConnsPerIP = 2
+		c.ConnsPerMinute = 5
+		c.NetBlockV4 = 24
+		c.HandshakeTimeout = 300 * time.Millisecond
+	})
+	// Two connections held from one /24: a third address in it is refused,
+	// another /24 is not.
+	a, b := dialFrom(t, "127.4.0.1", s.addr), dialFrom(t, "127.4.0.2", s.addr)
+	waitUntil(t, "both admitted", func() bool { return s.Stats().Conns == 2 })
+	if got := refusedWith(t, "127.4.0.3", s.addr); !strings.Contains(got, refuseConns) {
+		t.Fatalf("third connection from the /24 got %q", got)
+	}
+	if err := sshFrom(t, "127.5.0.1", s.addr); err != nil {
+		t.Fatalf("another /24: %v", err)
+	}
+	// Both time out in the handshake: two offences on top of three
+	// connections use up the /24's five a minute.
+	waitConnClosedRaw(t, a)
+	waitConnClosedRaw(t, b)
+	if got := refusedWith(t, "127.4.0.9", s.addr); !strings.Contains(got, refuseRate) {
+		t.Fatalf("offending /24 got %q, want refused as connecting too often", got)
+	}
+	if err := sshFrom(t, "127.5.0.2", s.addr); err != nil {
+		t.Fatalf("the other /24 after the offences: %v", err)
+	}
+}
+
+func waitConnClosedRaw(t *testing.T, c net.Conn) {
+	t.Helper()
+	c.SetReadDeadline(time.Now().Add(20 * time.Second))
+	if _, err := io.Copy(io.Discard, c); err != nil {
+		t.Fatalf("connection not closed by the server: %v", err)
+	}
+	c.Close()
+}
+
+// Finding 3: beyond the MaxStartups threshold, connections that have not
+// started a session yet crowd out new ones only until they go.
+func TestStartupsCapped(t *testing.T) {
+	s := startServer(t, func(c *Config) {
+		c.NewClient = probeClient(nil, false)
+		c.StartupsBegin, c.StartupsRate, c.StartupsFull = 2, 100, 2
+		c.HandshakeTimeout = time.Minute
+	})
+	a, b := dialFrom(t, "127.6.0.1", s.addr), dialFrom(t, "127.6.0.2", s.addr)
+	waitUntil(t, "both admitted", func() bool { return s.Stats().Startups == 2 })
+	if got := refusedWith(t, "127.6.0.3", s.addr); !strings.Contains(got, refuseStartups) {
+		t.Fatalf("third half-open connection got %q", got)
+	}
+	a.Close()
+	b.Close()
+	waitUntil(t, "the half-open connections are gone", func() bool { return s.Stats().Startups == 0 })
+	tm := openTerm(t, s.addr, termOpts{user: "ana"})
+	tm.waitFor(0, "probe ana")
+	if st := s.Stats(); st.Startups != 0 {
+		t.Fatalf("a started session still counts as a startup: %+v", st)
 	}
 }
