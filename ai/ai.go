@@ -89,9 +89,10 @@ type Options struct {
 	Progress func(Progress)
 	// Multi selects the search for games of more than two roles:
 	// Paranoid, MaxN, BestReply (which needs game.Skipper, else Paranoid
-	// is used) or UCT (which has no depth cap and no root noise); empty
-	// means the level's default (DefaultMulti at hard and max).
-	Multi string
+	// is used) or UCT (which has no depth cap and no root noise); ByLevel
+	// (the zero value) means the level's default (DefaultMulti at hard
+	// and max).
+	Multi Algorithm
 	// MaxDepth, when positive, caps the iterative deepening (in actions).
 	MaxDepth int
 }

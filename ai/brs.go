@@ -6,14 +6,6 @@ import (
 	"github.com/tabletop/tabletop/game"
 )
 
-// BestReply is best-reply search for games of more than two roles: an
-// alpha-beta search in which the root role's turns alternate with a single
-// reply by the strongest of all other roles, the others skipping (the game
-// must implement game.Skipper). It looks twice as deep in turns of the
-// root role as paranoid search and does not let the other roles plan
-// together over several turns.
-const BestReply = "brs"
-
 // brsReplyShift places the number of skipped roles in a reply's move code
 // (replies are kept in the table as one move).
 const brsReplyShift = 28
@@ -55,17 +47,14 @@ func (w *worker) brsSearch(ply, depth int, alpha, beta int32) int32 {
 	if depth < 0 {
 		depth = 0
 	}
-	pvNode := beta-alpha > 1
 	key := s.Hash() ^ w.salt
 	h, hasTT := w.sh.tt.probe(key)
-	if hasTT && (h.depth >= depth && !pvNode || h.depth == exactDepth) {
-		if h.bound == boundExact || h.bound == boundLower && h.score >= beta || h.bound == boundUpper && h.score <= alpha {
-			w.inexact++
-			if h.depth != exactDepth {
-				w.horizon++
-			}
-			return h.score
+	if hasTT && ttDecides(h, depth, alpha, beta) {
+		w.inexact++
+		if h.depth != exactDepth {
+			w.horizon++
 		}
+		return h.score
 	}
 	if !forced {
 		moves = s.Legal(w.moves[ply][:0])
@@ -96,9 +85,7 @@ func (w *worker) brsSearch(ply, depth int, alpha, beta int32) int32 {
 			best, bestMove = v, m
 			if v > alpha {
 				alpha = v
-				w.pv[ply][0] = m
-				n := copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
-				w.pvLen[ply] = n + 1
+				w.setPV(ply, m)
 				if v >= beta {
 					w.rememberCutoff(ply, 0, depth, m)
 					break
@@ -117,118 +104,43 @@ func (w *worker) brsReplies(ply, depth int, alpha, beta int32) int32 {
 	w.inexact++
 	key := s.Hash() ^ w.salt
 	h, hasTT := w.sh.tt.probe(key)
-	if hasTT && (h.depth >= depth && beta-alpha == 1 || h.depth == exactDepth) {
-		if h.bound == boundExact || h.bound == boundLower && h.score >= beta || h.bound == boundUpper && h.score <= alpha {
-			if h.depth != exactDepth {
-				w.horizon++
-			}
-			return h.score
+	if hasTT && ttDecides(h, depth, alpha, beta) {
+		if h.depth != exactDepth {
+			w.horizon++
 		}
+		return h.score
 	}
 	startHorizon := w.horizon
 	quiet := depth <= 0
 	if quiet {
 		w.horizon++
 	}
-	nd := depth - 1
-	origAlpha := alpha
-	best := int32(-scoreInf)
-	bestMove := game.Noop
-	child := w.states[ply+1]
-	from := w.brsFrom[ply]
-	searched := 0
+	n := brsNode{ply: ply, depth: depth, alpha: alpha, beta: beta, quiet: quiet, best: -scoreInf, bestMove: game.Noop}
 	// The table's reply first, then every role's moves.
-	first := game.Noop
 	if hasTT && h.move != game.Noop {
-		first = h.move
+		n.first = h.move
 	}
 	for k := -1; k < w.nroles-1; k++ {
-		var moves []game.Move
-		if k < 0 {
-			if first == game.Noop {
-				continue
-			}
-			from.CopyFrom(s)
-			if !w.brsSkip(from, int(first>>brsReplyShift)) || !from.IsLegal(first&(1<<brsReplyShift-1)) {
-				continue
-			}
-			moves = append(w.moves[ply][:0], first&(1<<brsReplyShift-1))
-		} else {
-			from.CopyFrom(s)
-			if !w.brsSkip(from, k) {
-				break
-			}
-			if quiet {
-				// At the horizon only a reply that ends the game counts.
-				tac, ok := from.(game.Tactics)
-				if !ok {
-					continue
-				}
-				moves = tac.Forcing(w.moves[ply][:0])
-				if len(moves) != 1 {
-					continue
-				}
-			} else {
-				moves = from.Legal(w.moves[ply][:0])
-			}
+		moves, sc, ok, more := w.brsReplyMoves(&n, k)
+		if !more {
+			break
 		}
-		w.moves[ply] = moves
-		var sc []int32
-		if !quiet && k >= 0 {
-			sc = w.orderMoves(from, ply, depth, moves, game.Noop, false)
+		if !ok {
+			continue
 		}
 		kk := k
 		if k < 0 {
-			kk = int(first >> brsReplyShift)
+			kk = int(n.first >> brsReplyShift)
 		}
-		for i := 0; i < len(moves); i++ {
-			if sc != nil {
-				pickNext(moves, sc, i)
-			}
-			m := moves[i]
-			code := m | game.Move(kk)<<brsReplyShift
-			if k >= 0 && code == first {
-				continue
-			}
-			child.CopyFrom(from)
-			child.Apply(m)
-			if quiet && !child.Terminal() {
-				continue
-			}
-			for !child.Terminal() && child.ToMove() != w.root {
-				child.(game.Skipper).Skip()
-			}
-			searched++
-			var v int32
-			if child.Terminal() {
-				v = w.terminal(child, ply+1)
-				if w.side(child.ToMove()) != 1 {
-					v = -v
-				}
-			} else {
-				v = w.brsChild(ply, nd, alpha, beta, searched == 1)
-			}
+		if w.brsTryReplies(&n, k, kk, moves, sc) {
 			if w.stopped {
 				return 0
 			}
-			if v > best {
-				best, bestMove = v, code
-				if v > alpha {
-					alpha = v
-					if v >= beta {
-						w.rememberCutoff(ply, 1, depth, m)
-						w.brsStore(key, bestMove, best, depth, startHorizon, origAlpha, beta)
-						return best
-					}
-				}
-			}
-		}
-		if k < 0 {
-			// moves aliased w.moves[ply]; the loops below regenerate.
-			continue
+			w.brsStore(key, n.bestMove, n.best, depth, startHorizon, alpha, beta)
+			return n.best
 		}
 	}
-	if searched == 0 {
+	if n.searched == 0 {
 		// Quiet horizon with no winning reply, or no other role can act;
 		// either way an estimate, so the subtree is not complete.
 		if !quiet {
@@ -236,8 +148,106 @@ func (w *worker) brsReplies(ply, depth int, alpha, beta int32) int32 {
 		}
 		return w.eval(s)
 	}
-	w.brsStore(key, bestMove, best, depth, startHorizon, origAlpha, beta)
-	return best
+	w.brsStore(key, n.bestMove, n.best, depth, startHorizon, alpha, beta)
+	return n.best
+}
+
+// brsNode is the state of a reply node of best-reply search while its
+// replies are searched.
+type brsNode struct {
+	ply, depth  int
+	alpha, beta int32
+	quiet       bool      // at the horizon: only replies that end the game
+	first       game.Move // the table's reply (with its skips), or Noop
+	best        int32
+	bestMove    game.Move // a reply with its skips
+	searched    int
+}
+
+// brsReplyMoves puts into w.brsFrom[ply] the position after k roles skip
+// (k < 0: the skips of the table's reply) and returns the moves to try
+// there, with ordering scores or nil. ok is false when the role has
+// nothing to try, more false when no later role can act either.
+func (w *worker) brsReplyMoves(n *brsNode, k int) (moves []game.Move, sc []int32, ok, more bool) {
+	ply := n.ply
+	s, from := w.states[ply], w.brsFrom[ply]
+	from.CopyFrom(s)
+	switch {
+	case k < 0:
+		if n.first == game.Noop || !w.brsSkip(from, int(n.first>>brsReplyShift)) || !from.IsLegal(n.first&(1<<brsReplyShift-1)) {
+			return nil, nil, false, true
+		}
+		moves = append(w.moves[ply][:0], n.first&(1<<brsReplyShift-1))
+	case !w.brsSkip(from, k):
+		return nil, nil, false, false
+	case n.quiet:
+		// At the horizon only a reply that ends the game counts.
+		tac, isTac := from.(game.Tactics)
+		if !isTac {
+			return nil, nil, false, true
+		}
+		moves = tac.Forcing(w.moves[ply][:0])
+		if len(moves) != 1 {
+			return nil, nil, false, true
+		}
+	default:
+		moves = from.Legal(w.moves[ply][:0])
+	}
+	w.moves[ply] = moves
+	if !n.quiet && k >= 0 {
+		sc = w.orderMoves(from, ply, n.depth, moves, game.Noop, false)
+	}
+	return moves, sc, true, true
+}
+
+// brsTryReplies searches the moves of the role after kk skips (k < 0: the
+// table's reply), from w.brsFrom[ply]. It reports true when the node is
+// done: the search stopped or a reply reached beta.
+func (w *worker) brsTryReplies(n *brsNode, k, kk int, moves []game.Move, sc []int32) bool {
+	ply := n.ply
+	child, from := w.states[ply+1], w.brsFrom[ply]
+	for i := 0; i < len(moves); i++ {
+		if sc != nil {
+			pickNext(moves, sc, i)
+		}
+		m := moves[i]
+		code := m | game.Move(kk)<<brsReplyShift
+		if k >= 0 && code == n.first {
+			continue
+		}
+		child.CopyFrom(from)
+		child.Apply(m)
+		if n.quiet && !child.Terminal() {
+			continue
+		}
+		for !child.Terminal() && child.ToMove() != w.root {
+			child.(game.Skipper).Skip()
+		}
+		n.searched++
+		var v int32
+		if child.Terminal() {
+			v = w.terminal(child, ply+1)
+			if w.side(child.ToMove()) != 1 {
+				v = -v
+			}
+		} else {
+			v = w.brsChild(ply, n.depth-1, n.alpha, n.beta, n.searched == 1)
+		}
+		if w.stopped {
+			return true
+		}
+		if v > n.best {
+			n.best, n.bestMove = v, code
+			if v > n.alpha {
+				n.alpha = v
+				if v >= n.beta {
+					w.rememberCutoff(ply, 1, n.depth, m)
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // brsSkip skips k roles in t; it reports false when the game ends first

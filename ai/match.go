@@ -106,54 +106,9 @@ func RunMatch(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 				gs.NewGame(cfg.Seed + uint64(g)*1000003 + uint64(i)*7919)
 			}
 		}
-		s, _ := game.NewState(v.Name, cfg.Position)
-		rec := GameRecord{Index: g, Specs: make([]string, n), Goals: make([]int, n)}
-		for r := range seat {
-			rec.Specs[r] = cfg.Specs[seat[r]]
-		}
-		thinking := make([]time.Duration, n)
-		moves := make([]int, n)
-		for !s.Terminal() {
-			r := s.ToMove()
-			p := players[seat[r]]
-			t0 := time.Now()
-			m := p.Choose(ctx, s)
-			thinking[seat[r]] += time.Since(t0)
-			moves[seat[r]]++
-			if !s.IsLegal(m) {
-				if ctx.Err() != nil {
-					return res, ctx.Err()
-				}
-				return res, fmt.Errorf("game %d: %s played the illegal action %s in %s", g, p.Name(), s.FormatMove(m), s.String())
-			}
-			rec.Moves = append(rec.Moves, s.FormatMove(m))
-			s.Apply(m)
-			rec.Plies++
-		}
-		best, count := -1, 0
-		for r := 0; r < n; r++ {
-			rec.Goals[r] = s.Goal(game.Role(r))
-			if rec.Goals[r] > best {
-				best, count = rec.Goals[r], 1
-			} else if rec.Goals[r] == best {
-				count++
-			}
-		}
-		for r := 0; r < n; r++ {
-			st := statsOf[cfg.Specs[seat[r]]]
-			switch {
-			case rec.Goals[r] < best:
-				st.Losses++
-			case count == 1:
-				st.Wins++
-			default:
-				st.Draws++
-			}
-			st.Seats++
-			st.goalSum += rec.Goals[r]
-			st.plySum += rec.Plies
-			st.moves += moves[seat[r]]
-			st.thinking += thinking[seat[r]]
+		rec, err := playGame(ctx, cfg, v, g, players, seat, statsOf)
+		if err != nil {
+			return res, err
 		}
 		res.Games++
 		for _, st := range res.Players {
@@ -166,6 +121,62 @@ func RunMatch(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 		}
 	}
 	return res, nil
+}
+
+// playGame plays game g of the match, players[seat[r]] playing role r,
+// and adds its outcome and the players' thinking time to statsOf.
+func playGame(ctx context.Context, cfg MatchConfig, v *game.Variant, g int, players []Player, seat []int, statsOf map[string]*PlayerStats) (GameRecord, error) {
+	n := len(seat)
+	s, _ := game.NewState(v.Name, cfg.Position)
+	rec := GameRecord{Index: g, Specs: make([]string, n), Goals: make([]int, n)}
+	for r := range seat {
+		rec.Specs[r] = cfg.Specs[seat[r]]
+	}
+	thinking := make([]time.Duration, n)
+	moves := make([]int, n)
+	for !s.Terminal() {
+		r := s.ToMove()
+		p := players[seat[r]]
+		t0 := time.Now()
+		m := p.Choose(ctx, s)
+		thinking[seat[r]] += time.Since(t0)
+		moves[seat[r]]++
+		if !s.IsLegal(m) {
+			if ctx.Err() != nil {
+				return rec, ctx.Err()
+			}
+			return rec, fmt.Errorf("game %d: %s played the illegal action %s in %s", g, p.Name(), s.FormatMove(m), s.String())
+		}
+		rec.Moves = append(rec.Moves, s.FormatMove(m))
+		s.Apply(m)
+		rec.Plies++
+	}
+	best, count := -1, 0
+	for r := 0; r < n; r++ {
+		rec.Goals[r] = s.Goal(game.Role(r))
+		if rec.Goals[r] > best {
+			best, count = rec.Goals[r], 1
+		} else if rec.Goals[r] == best {
+			count++
+		}
+	}
+	for r := 0; r < n; r++ {
+		st := statsOf[cfg.Specs[seat[r]]]
+		switch {
+		case rec.Goals[r] < best:
+			st.Losses++
+		case count == 1:
+			st.Wins++
+		default:
+			st.Draws++
+		}
+		st.Seats++
+		st.goalSum += rec.Goals[r]
+		st.plySum += rec.Plies
+		st.moves += moves[seat[r]]
+		st.thinking += thinking[seat[r]]
+	}
+	return rec, nil
 }
 
 // WriteTable prints the match result as a table.

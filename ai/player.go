@@ -47,12 +47,11 @@ func ParsePlayer(spec string, seed uint64, budget time.Duration) (Player, error)
 	}
 	opt := Options{Level: lv, Budget: budget, Seed: seed}
 	for _, p := range parts[1:] {
-		switch p {
-		case Paranoid, MaxN, BestReply, UCT:
-			opt.Multi = p
-		default:
+		alg, err := ParseAlgorithm(p)
+		if err != nil || alg == ByLevel {
 			return nil, fmt.Errorf("unknown option %q in player %q (want paranoid, maxn, brs or uct)", p, spec)
 		}
+		opt.Multi = alg
 	}
 	return NewAIPlayer(t, opt), nil
 }

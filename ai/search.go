@@ -36,18 +36,6 @@ const (
 	sameKeep = 4
 )
 
-// Multi-player search algorithms (Options.Multi).
-const (
-	// Paranoid assumes every other role plays against the searcher: an
-	// alpha-beta search of the mover against the coalition.
-	Paranoid = "paranoid"
-	// MaxN lets every role maximise its own utility (max^n search).
-	MaxN = "maxn"
-	// UCT is Monte Carlo tree search in which every role maximises its
-	// own goal, with playouts that follow the game's tactics (uct.go).
-	UCT = "uct"
-)
-
 // shared is the state common to the workers of one search.
 type shared struct {
 	tt       *table
@@ -336,6 +324,13 @@ func (w *worker) rememberCutoff(ply, side, depth int, m game.Move) {
 	}
 }
 
+// setPV makes m, followed by the line found below it at ply+1, the
+// principal variation at ply.
+func (w *worker) setPV(ply int, m game.Move) {
+	w.pv[ply][0] = m
+	w.pvLen[ply] = 1 + copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
+}
+
 // pickNext moves the best-ordered remaining move to index i.
 func pickNext(moves []game.Move, sc []int32, i int) {
 	b := i
@@ -377,12 +372,10 @@ func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 		return w.terminal(s, ply)
 	}
 	tac := w.tac[ply]
-	var moves []game.Move
 	forced := false
 	if tac != nil && ply < maxPly {
-		moves = tac.Forcing(w.moves[ply][:0])
-		w.moves[ply] = moves
-		forced = len(moves) > 0
+		w.moves[ply] = tac.Forcing(w.moves[ply][:0])
+		forced = len(w.moves[ply]) > 0
 	}
 	if depth < 0 {
 		depth = 0
@@ -394,37 +387,63 @@ func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 		w.inexact++
 		return w.eval(s)
 	}
-	pvNode := beta-alpha > 1
 	key := s.Hash() ^ w.salt
 	h, hasTT := w.sh.tt.probe(key)
-	if hasTT && (h.depth >= depth && !pvNode || h.depth == exactDepth) {
-		if h.bound == boundExact || h.bound == boundLower && h.score >= beta || h.bound == boundUpper && h.score <= alpha {
-			if h.depth != exactDepth {
-				w.inexact++
-			}
-			return h.score
+	if hasTT && ttDecides(h, depth, alpha, beta) {
+		if h.depth != exactDepth {
+			w.inexact++
 		}
+		return h.score
 	}
 	switch {
 	case forced:
 	case tac != nil:
-		moves = tac.Candidates(w.moves[ply][:0])
+		w.moves[ply] = tac.Candidates(w.moves[ply][:0])
 	default:
-		moves = s.Legal(w.moves[ply][:0])
+		w.moves[ply] = s.Legal(w.moves[ply][:0])
 	}
-	w.moves[ply] = moves
+	moves := w.moves[ply]
 	if len(moves) == 0 { // cannot happen in a correct game; be safe
 		w.inexact++
 		return w.eval(s)
 	}
 	sc := w.orderMoves(s, ply, depth, moves, h.move, hasTT)
+	startInexact := w.inexact
+	best, bestMove := w.searchMoves(ply, depth, alpha, beta, forced, sc)
+	if w.stopped {
+		return 0
+	}
+	d := depth
+	if w.inexact == startInexact {
+		d = exactDepth
+	}
+	w.sh.tt.store(key, bestMove, best, d, boundOf(best, alpha, beta))
+	return best
+}
+
+// ttDecides tells whether a table entry settles a node searched to depth
+// with the window (alpha, beta): deep enough (outside the principal
+// variation; an exact subtree always is) and a bound that cuts.
+func ttDecides(h ttHit, depth int, alpha, beta int32) bool {
+	pvNode := beta-alpha > 1
+	if !(h.depth >= depth && !pvNode || h.depth == exactDepth) {
+		return false
+	}
+	return h.bound == boundExact || h.bound == boundLower && h.score >= beta || h.bound == boundUpper && h.score <= alpha
+}
+
+// searchMoves searches the ordered moves of an inner node (in w.moves
+// with their scores sc) and returns the best value and move. It keeps the
+// principal variation and the cutoff statistics.
+func (w *worker) searchMoves(ply, depth int, alpha, beta int32, forced bool, sc []int32) (int32, game.Move) {
+	s := w.states[ply]
+	moves := w.moves[ply]
+	tac := w.tac[ply]
 	side := w.side(s.ToMove())
 	nd := depth - 1
 	if len(moves) == 1 {
 		nd = depth // a forced move costs no depth
 	}
-	startInexact := w.inexact
-	origAlpha := alpha
 	best := int32(-scoreInf)
 	bestMove := moves[0]
 	child := w.states[ply+1]
@@ -471,34 +490,16 @@ func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 		if searched == 1 {
 			v = w.child(ply, cd, alpha, beta, same)
 		} else {
-			// Late-move reduction: moves ordered late are searched
-			// shallower first, and again at full depth if they look good.
-			r := 0
-			if cd >= 2 && !forced && i >= lmrFrom && m != w.killers[ply][0] && m != w.killers[ply][1] {
-				r = 1
-				if i >= 4*lmrFrom && cd >= 4 {
-					r = 2
-				}
-			}
-			v = w.child(ply, cd-r, alpha, alpha+1, same)
-			if r > 0 && v > alpha && !w.stopped {
-				v = w.child(ply, cd, alpha, alpha+1, same)
-			}
-			if v > alpha && v < beta && !w.stopped {
-				v = w.child(ply, cd, alpha, beta, same)
-			}
+			v = w.laterChild(ply, cd, i, alpha, beta, same, forced)
 		}
 		if w.stopped {
-			return 0
+			return 0, game.Noop
 		}
 		if v > best {
-			best = v
-			bestMove = m
+			best, bestMove = v, m
 			if v > alpha {
 				alpha = v
-				w.pv[ply][0] = m
-				n := copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
-				w.pvLen[ply] = n + 1
+				w.setPV(ply, m)
 				if v >= beta {
 					w.rememberCutoff(ply, side, depth, m)
 					break
@@ -506,12 +507,29 @@ func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 			}
 		}
 	}
-	d := depth
-	if w.inexact == startInexact {
-		d = exactDepth
+	return best, bestMove
+}
+
+// laterChild searches the position in states[ply+1], reached by the i-th
+// move of the order, after the first: with a null window, reduced by
+// late-move reduction if the move comes late, and again at full depth
+// and with the full window if it looks better than alpha.
+func (w *worker) laterChild(ply, cd, i int, alpha, beta int32, same, forced bool) int32 {
+	r := 0
+	if m := w.moves[ply][i]; cd >= 2 && !forced && i >= lmrFrom && m != w.killers[ply][0] && m != w.killers[ply][1] {
+		r = 1
+		if i >= 4*lmrFrom && cd >= 4 {
+			r = 2
+		}
 	}
-	w.sh.tt.store(key, bestMove, best, d, boundOf(best, origAlpha, beta))
-	return best
+	v := w.child(ply, cd-r, alpha, alpha+1, same)
+	if r > 0 && v > alpha && !w.stopped {
+		v = w.child(ply, cd, alpha, alpha+1, same)
+	}
+	if v > alpha && v < beta && !w.stopped {
+		v = w.child(ply, cd, alpha, beta, same)
+	}
+	return v
 }
 
 // searchRoot searches every root move to depth and returns the best
@@ -560,9 +578,7 @@ func (w *worker) searchRoot(depth int, alpha, beta int32) (int32, bool) {
 				if v > alpha {
 					alpha = v
 				}
-				w.pv[0][0] = rm.move
-				n := copy(w.pv[0][1:], w.pv[1][:w.pvLen[1]])
-				w.pvLen[0] = n + 1
+				w.setPV(0, rm.move)
 			}
 		}
 		if !w.multiPV && v >= beta {
@@ -629,9 +645,7 @@ func (w *worker) maxn(ply, depth int) {
 		if u := vecUtility(w.vec[ply+1], mover); u > bestU {
 			bestU = u
 			copy(out, w.vec[ply+1])
-			w.pv[ply][0] = m
-			n := copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
-			w.pvLen[ply] = n + 1
+			w.setPV(ply, m)
 		}
 	}
 }
@@ -672,9 +686,7 @@ func (w *worker) maxnRoot(depth int) (int32, bool) {
 		if v > best {
 			best = v
 			bestIdx = i
-			w.pv[0][0] = rm.move
-			n := copy(w.pv[0][1:], w.pv[1][:w.pvLen[1]])
-			w.pvLen[0] = n + 1
+			w.setPV(0, rm.move)
 		}
 	}
 	if bestIdx > 0 {

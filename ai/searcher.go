@@ -66,7 +66,10 @@ func NewSearcherBits(bits uint) *Searcher {
 	return &Searcher{tt: newTable(bits)}
 }
 
-// Search is the method form of the package-level Search.
+// Search is the method form of the package-level Search. It decides how
+// to search (newPlan), answers at once where it can or else runs the
+// plan's algorithm (dispatch); alpha-beta deepens iteratively (deepen)
+// and turns the deepest iteration into the Result (finish).
 func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res Result) {
 	sr.mu.Lock()
 	defer sr.mu.Unlock()
@@ -75,9 +78,10 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 	}
 	start := time.Now()
 	defer func() {
-		// Never panic into the caller (the UI, a server session): fall
-		// back to the first legal move.
+		// Never panic into the caller (the UI, a server session): report
+		// the bug and fall back to the first legal move.
 		if r := recover(); r != nil {
+			reportPanic("search", r)
 			res = fallback(s)
 		}
 	}()
@@ -88,73 +92,118 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 	if len(moves) == 0 {
 		return Result{}
 	}
-	level := opt.Level
-	spec, ok := levelSpecs[level]
-	if !ok {
-		level, spec = Hard, levelSpecs[Hard]
+	p := newPlan(ctx, s, moves, opt, start)
+	return sr.dispatch(p, sr.prepareMain(p))
+}
+
+// plan is what one search will do: the level's meaning, the budget, the
+// algorithm and the number of threads, decided before anything is
+// searched.
+type plan struct {
+	ctx      context.Context
+	s        game.State
+	moves    []game.Move // the legal moves of s
+	opt      Options
+	level    Level
+	spec     levelSpec
+	start    time.Time
+	budget   time.Duration
+	maxDepth int
+	nroles   int
+	multi    Algorithm // the search for more than two roles
+	maxN     bool      // max^n search (no shared table, no paranoid side)
+	brs      bool      // best-reply search
+	threads  int
+	seed     uint64 // Options.Seed mixed with the position
+}
+
+// newPlan decides how to search s (not terminal, with the legal moves).
+func newPlan(ctx context.Context, s game.State, moves []game.Move, opt Options, start time.Time) *plan {
+	p := &plan{ctx: ctx, s: s, moves: moves, opt: opt, start: start, seed: opt.Seed ^ s.Hash()}
+	var ok bool
+	p.level = opt.Level
+	if p.spec, ok = levelSpecs[p.level]; !ok {
+		p.level, p.spec = Hard, levelSpecs[Hard]
 	}
-	budget := opt.Budget
-	if budget <= 0 {
-		budget = spec.budget
+	p.budget = opt.Budget
+	if p.budget <= 0 {
+		p.budget = p.spec.budget
 	}
-	maxDepth := spec.depth
+	p.maxDepth = p.spec.depth
 	if opt.MaxDepth > 0 {
-		maxDepth = min(maxDepth, opt.MaxDepth)
+		p.maxDepth = min(p.maxDepth, opt.MaxDepth)
 	}
-	maxDepth = min(maxDepth, maxPly)
-	nroles := len(s.Variant().Roles)
-	multi := multiSearch(opt.Multi, spec)
-	useMaxN := nroles > 2 && multi == MaxN
+	p.maxDepth = min(p.maxDepth, maxPly)
+	p.nroles = len(s.Variant().Roles)
+	p.multi = multiSearch(opt.Multi, p.spec)
+	p.maxN = p.nroles > 2 && p.multi == MaxN
 	_, canSkip := s.(game.Skipper)
-	useBRS := nroles > 2 && multi == BestReply && canSkip
-	threads := opt.Threads
-	if threads <= 0 {
-		threads = spec.threads
-		if budget < 200*time.Millisecond {
-			threads = 1
+	p.brs = p.nroles > 2 && p.multi == BestReply && canSkip
+	p.threads = opt.Threads
+	if p.threads <= 0 {
+		p.threads = p.spec.threads
+		if p.budget < 200*time.Millisecond {
+			p.threads = 1
 		}
 	}
-	threads = min(threads, runtime.NumCPU(), 8)
-	if useMaxN {
-		threads = 1 // max^n does not use the shared table
+	p.threads = min(p.threads, runtime.NumCPU(), 8)
+	if p.maxN {
+		p.threads = 1 // max^n does not use the shared table
 	}
-	threads = max(threads, 1)
+	p.threads = max(p.threads, 1)
+	return p
+}
 
-	sh := &shared{tt: sr.tt, ctx: ctx, start: start, deadline: start.Add(budget)}
+// deadline is when the search must stop.
+func (p *plan) deadline() time.Time { return p.start.Add(p.budget) }
+
+// paranoid tells whether the alpha-beta workers play the root role
+// against a coalition (every search but max^n; only matters with more
+// than two roles).
+func (p *plan) paranoid() bool { return !p.maxN }
+
+// noisy tells whether the level plays with deliberate imperfection.
+func (p *plan) noisy() bool { return p.spec.noise > 0 }
+
+// prepareMain readies the table and the main worker for the plan, with
+// the root moves ordered.
+func (sr *Searcher) prepareMain(p *plan) *worker {
+	sh := &shared{tt: sr.tt, ctx: p.ctx, start: p.start, deadline: p.deadline()}
 	sr.tt.gen++
-	if spec.noise > 0 {
+	if p.noisy() {
 		// Levels with noise must be reproducible for a seed: start from
 		// an empty table.
 		sr.tt.clear()
 	}
-	for len(sr.workers) < threads {
+	for len(sr.workers) < p.threads {
 		sr.workers = append(sr.workers, newWorker(nil, len(sr.workers)))
 	}
 	main := sr.workers[0]
 	main.sh = sh
-	main.prepare(s, !useMaxN, spec.noise > 0)
-	main.setBRS(useBRS)
-	main.multiPV = spec.noise > 0
-	main.rng.Seed(opt.Seed ^ s.Hash())
-	main.rootMoves = initRootMoves(main, rootCandidates(s, moves))
+	main.prepare(p.s, p.paranoid(), p.noisy())
+	main.setBRS(p.brs)
+	main.multiPV = p.noisy()
+	main.rng.Seed(p.seed)
+	main.rootMoves = initRootMoves(main, rootCandidates(p.s, p.moves))
+	return main
+}
 
-	if len(moves) == 1 {
-		res = Result{Move: moves[0], PV: []game.Move{moves[0]}}
-		res.Score = sr.scoreOf(main, s, 0, res.PV, nroles)
-		res.Turn = sr.completeTurn(ctx, main, s, res.PV, !useMaxN)
-		return res
+// dispatch answers at once where no search is needed (a single legal
+// move, a book move, a last action) and otherwise runs the plan's
+// algorithm.
+func (sr *Searcher) dispatch(p *plan, main *worker) Result {
+	if len(p.moves) == 1 {
+		res := Result{Move: p.moves[0], PV: []game.Move{p.moves[0]}}
+		res.Score = sr.scoreOf(main, p.s, 0, res.PV, p.nroles)
+		return sr.withTurn(p, main, res)
 	}
-
-	if level == Hard || level == Max {
-		if m, ok := bookMove(s); ok {
+	if p.level == Hard || p.level == Max {
+		if m, ok := bookMove(p.s); ok {
 			// Books list proven winning actions only.
-			res = Result{Move: m, PV: []game.Move{m}, Score: 100, Exact: true}
-			res.Turn = sr.completeTurn(ctx, main, s, res.PV, !useMaxN)
-			return res
+			return sr.withTurn(p, main, Result{Move: m, PV: []game.Move{m}, Score: 100, Exact: true})
 		}
 	}
-
-	if nroles > 2 && multi == UCT {
+	if p.nroles > 2 && p.multi == UCT {
 		cand := make([]game.Move, len(main.rootMoves))
 		for i, rm := range main.rootMoves {
 			cand[i] = rm.move
@@ -162,137 +211,177 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 		// When every candidate ends the game (a win on the spot, which the
 		// tactics offer alone, or the last action), the tree cannot learn
 		// more than the final goals, so the move is played without waiting.
-		if r, ok := lastActionResult(s, cand); ok {
-			r.Turn = sr.completeTurn(ctx, main, s, r.PV, true)
-			return r
+		if r, ok := lastActionResult(p.s, cand); ok {
+			return sr.withTurn(p, main, r)
 		}
-		res = sr.uctSearch(ctx, s, cand, start, start.Add(budget), threads, opt.Seed^s.Hash(), opt.Progress)
-		res.Turn = sr.completeTurn(ctx, main, s, res.PV, true)
-		return res
+		res := sr.uctSearch(p.ctx, p.s, cand, p.start, p.deadline(), p.threads, p.seed, p.opt.Progress)
+		return sr.withTurn(p, main, res)
 	}
+	return sr.alphaBeta(p, main)
+}
 
+// withTurn fills in the mover's whole turn.
+func (sr *Searcher) withTurn(p *plan, main *worker, res Result) Result {
+	res.Turn = sr.completeTurn(p.ctx, main, p.s, res.PV, p.paranoid())
+	return res
+}
+
+// alphaBeta runs the iterative deepening of the main worker, with Lazy
+// SMP helpers on the other threads, and finishes its result.
+func (sr *Searcher) alphaBeta(p *plan, main *worker) Result {
 	var wg sync.WaitGroup
-	for i := 1; i < threads; i++ {
+	for i := 1; i < p.threads; i++ {
 		w := sr.workers[i]
-		w.sh = sh
-		w.prepare(s, true, false)
-		w.setBRS(useBRS)
-		w.rng.Seed(opt.Seed ^ s.Hash() + uint64(i))
+		w.sh = main.sh
+		w.prepare(p.s, true, false)
+		w.setBRS(p.brs)
+		w.rng.Seed(p.seed + uint64(i))
 		w.rootMoves = append(w.rootMoves[:0], main.rootMoves...)
 		wg.Add(1)
 		go func(w *worker) {
 			defer wg.Done()
-			defer func() { _ = recover() }()
-			w.helperLoop(maxDepth)
+			w.runHelper(p.maxDepth)
 		}(w)
 	}
+	it := sr.deepen(p, main)
+	main.sh.stop.Store(true)
+	wg.Wait()
+	for _, w := range sr.workers[:p.threads] {
+		w.flush()
+	}
+	return sr.finish(p, main, it)
+}
 
-	best := main.rootMoves[0]
-	var pv []game.Move
-	var score int32
-	depth := 0
-	exact := false
+// iteration is what iterative deepening found: the deepest completed
+// iteration's best move, line and score.
+type iteration struct {
+	best  rootMove
+	pv    []game.Move
+	score int32
+	depth int // deepest completed iteration
+	exact bool
 	// hope is the best move of the deepest iteration that did not prove a
 	// loss: when every move loses against perfect play, it is the one that
 	// asks the most of the opponent, better than merely the longest loss.
-	hope := game.Noop
-	for d := 1; d <= maxDepth; d++ {
+	hope game.Move
+}
+
+// deepen searches the root to depth 1, 2, … until the plan's depth, the
+// budget, or a result that more depth cannot change.
+func (sr *Searcher) deepen(p *plan, main *worker) iteration {
+	it := iteration{best: main.rootMoves[0], hope: game.Noop}
+	for d := 1; d <= p.maxDepth; d++ {
 		startInexact, startHorizon := main.inexact, main.horizon
 		var v int32
 		var got bool
-		if useMaxN {
+		if p.maxN {
 			v, got = main.maxnRoot(d)
 		} else {
 			v, got = main.searchRoot(d, -scoreInf, scoreInf)
 		}
 		if got {
-			best = main.rootMoves[0]
-			pv = append(pv[:0], main.pv[0][:main.pvLen[0]]...)
-			score = v
+			it.best = main.rootMoves[0]
+			it.pv = append(it.pv[:0], main.pv[0][:main.pvLen[0]]...)
+			it.score = v
 			if v >= -evalLimit && !main.stopped {
-				hope = best.move
+				it.hope = it.best.move
 			}
-			if len(pv) == 0 || pv[0] != best.move {
-				pv = append(pv[:0], best.move)
+			if len(it.pv) == 0 || it.pv[0] != it.best.move {
+				it.pv = append(it.pv[:0], it.best.move)
 			}
 		}
 		if main.stopped {
 			break
 		}
-		depth = d
-		if opt.Progress != nil {
-			main.flush()
-			el := time.Since(start)
-			n := sh.nodes.Load()
-			opt.Progress(Progress{
-				Depth: d, Best: best.move, Score: sr.scoreOf(main, s, score, pv, nroles),
-				Nodes: n, NPS: float64(n) / math.Max(el.Seconds(), 1e-9),
-				PV: append([]game.Move(nil), pv...), Time: el,
-			})
-		}
-		if main.inexact == startInexact {
-			exact = true
-			break // every leaf was a finished game: the value is exact
-		}
-		if useBRS && main.horizon == startHorizon {
-			// Best-reply search reached the end of every line it follows:
-			// deeper iterations would repeat it. Not exact, because the
-			// skipped turns are not real play.
-			if spec.noise == 0 {
-				if m := main.breakTies(d, score, opt.Seed^s.Hash()); m != best.move {
-					best.move = m
-					pv = append(pv[:0], m)
-				}
-			}
-			break
-		}
-		if nroles == 2 && !useMaxN && (score > evalLimit || score < -evalLimit) {
-			// Estimates never pass evalLimit, so such a score is a
-			// proven 100–0 result: nothing deeper can change it.
-			exact = true
-			break
-		}
-		if time.Since(start) > time.Duration(float64(budget)*spec.soft) {
+		it.depth = d
+		sr.reportDepth(p, main, &it)
+		if sr.deepEnough(p, main, &it, startInexact, startHorizon) {
 			break
 		}
 	}
-	sh.stop.Store(true)
-	wg.Wait()
-	for _, w := range sr.workers[:threads] {
-		w.flush()
-	}
+	return it
+}
 
-	if spec.noise > 0 && len(main.rootMoves) > 1 && main.rootMoves[0].score <= evalLimit {
+// reportDepth tells the caller's Progress about a completed iteration.
+func (sr *Searcher) reportDepth(p *plan, main *worker, it *iteration) {
+	if p.opt.Progress == nil {
+		return
+	}
+	main.flush()
+	el := time.Since(p.start)
+	n := main.sh.nodes.Load()
+	p.opt.Progress(Progress{
+		Depth: it.depth, Best: it.best.move, Score: sr.scoreOf(main, p.s, it.score, it.pv, p.nroles),
+		Nodes: n, NPS: float64(n) / math.Max(el.Seconds(), 1e-9),
+		PV: append([]game.Move(nil), it.pv...), Time: el,
+	})
+}
+
+// deepEnough tells whether the iteration just completed ends the
+// deepening: its value is exact or proven, best-reply search saw every
+// line to its end, or the soft time limit has passed. It marks exact
+// results in it.
+func (sr *Searcher) deepEnough(p *plan, main *worker, it *iteration, startInexact, startHorizon int64) bool {
+	if main.inexact == startInexact {
+		it.exact = true
+		return true // every leaf was a finished game: the value is exact
+	}
+	if p.brs && main.horizon == startHorizon {
+		// Best-reply search reached the end of every line it follows:
+		// deeper iterations would repeat it. Not exact, because the
+		// skipped turns are not real play.
+		if !p.noisy() {
+			if m := main.breakTies(it.depth, it.score, p.seed); m != it.best.move {
+				it.best.move = m
+				it.pv = append(it.pv[:0], m)
+			}
+		}
+		return true
+	}
+	if p.nroles == 2 && !p.maxN && (it.score > evalLimit || it.score < -evalLimit) {
+		// Estimates never pass evalLimit, so such a score is a
+		// proven 100–0 result: nothing deeper can change it.
+		it.exact = true
+		return true
+	}
+	return time.Since(p.start) > time.Duration(float64(p.budget)*p.spec.soft)
+}
+
+// finish turns the deepening's result into the Result: the level's
+// noise, the hope against a proven loss, a legal move, a longer line and
+// the whole turn.
+func (sr *Searcher) finish(p *plan, main *worker, it iteration) Result {
+	best, pv, score := it.best, it.pv, it.score
+	if p.noisy() && len(main.rootMoves) > 1 && main.rootMoves[0].score <= evalLimit {
 		// Deliberate imperfection, but a proven win is always taken.
-		best = chooseNoisy(main.rootMoves, spec.noise, opt.Seed^s.Hash())
+		best = chooseNoisy(main.rootMoves, p.spec.noise, p.seed)
 		if len(pv) == 0 || pv[0] != best.move {
 			pv = append(pv[:0], best.move)
 			score = best.score
 		}
 	}
-	if nroles == 2 && !useMaxN && score < -evalLimit && hope != game.Noop && hope != best.move && s.IsLegal(hope) {
-		best.move = hope
-		pv = append(pv[:0], hope)
+	if p.nroles == 2 && !p.maxN && score < -evalLimit && it.hope != game.Noop && it.hope != best.move && p.s.IsLegal(it.hope) {
+		best.move = it.hope
+		pv = append(pv[:0], it.hope)
 	}
-	if !s.IsLegal(best.move) {
-		best.move = moves[0]
+	if !p.s.IsLegal(best.move) {
+		best.move = p.moves[0]
 		pv = pv[:0]
 	}
 	if len(pv) == 0 {
 		pv = append(pv, best.move)
 	}
-	if !useMaxN {
-		pv = sr.extendPV(main, s, pv, depth+2)
+	if !p.maxN {
+		pv = sr.extendPV(main, p.s, pv, it.depth+2)
 	}
-	res = Result{
+	res := sr.withTurn(p, main, Result{
 		Move:  best.move,
-		Score: sr.scoreOf(main, s, score, pv, nroles),
-		Depth: depth,
+		Score: sr.scoreOf(main, p.s, score, pv, p.nroles),
+		Depth: it.depth,
 		PV:    pv,
-		Nodes: sh.nodes.Load(),
-		Exact: exact && spec.noise == 0,
-	}
-	res.Turn = sr.completeTurn(ctx, main, s, pv, !useMaxN)
+		Nodes: main.sh.nodes.Load(),
+		Exact: it.exact && !p.noisy(),
+	})
 	if len(res.Turn) > len(res.PV) {
 		// The line ended inside the turn (a proof at the horizon): show
 		// at least the whole turn.
@@ -303,9 +392,9 @@ func (sr *Searcher) Search(ctx context.Context, s game.State, opt Options) (res 
 
 // multiSearch is the search for games of more than two roles: the one
 // asked for, else the level's default.
-func multiSearch(asked string, spec levelSpec) string {
+func multiSearch(asked Algorithm, spec levelSpec) Algorithm {
 	switch {
-	case asked != "":
+	case asked != ByLevel:
 		return asked
 	case spec.noise > 0:
 		return BestReply
@@ -320,6 +409,17 @@ func (w *worker) setBRS(on bool) {
 	if on {
 		w.salt ^= 0x5bd1e9955bd1e995
 	}
+}
+
+// runHelper runs the Lazy SMP helper loop; a panic in it is reported and
+// ends the helper, and the main worker's result stands.
+func (w *worker) runHelper(maxDepth int) {
+	defer func() {
+		if r := recover(); r != nil {
+			reportPanic("helper", r)
+		}
+	}()
+	w.helperLoop(maxDepth)
 }
 
 // helperLoop is a Lazy SMP helper: it deepens on its own, half of the
@@ -536,7 +636,8 @@ func (sr *Searcher) quickBest(ctx context.Context, w *worker, t game.State, para
 // fallback is the answer when something went wrong: the first legal move.
 func fallback(s game.State) (res Result) {
 	defer func() {
-		if recover() != nil {
+		if r := recover(); r != nil {
+			reportPanic("fallback", r)
 			res = Result{}
 		}
 	}()

@@ -23,7 +23,7 @@ func TestTicTacChessLines(t *testing.T) {
 		{"stop, with more pieces", "...g.../.r...../..r..../r.....b/...yy../......./...y... red 13", false},
 	}
 	for _, tc := range tests {
-		for _, multi := range []string{BestReply, Paranoid, MaxN, UCT} {
+		for _, multi := range []Algorithm{BestReply, Paranoid, MaxN, UCT} {
 			s := mustState(t, "tictacchess", tc.pos)
 			res := Search(context.Background(), s, Options{Level: Hard, Budget: 300 * time.Millisecond, Multi: multi})
 			if !s.IsLegal(res.Move) {

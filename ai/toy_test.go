@@ -13,14 +13,13 @@ import (
 // win 100/0; a full board is 50/50. It has no Evaluator, so the search
 // falls back to random playouts.
 type toy struct {
-	v       *game.Variant
-	cells   [9]int8 // 0 empty, 1 x, 2 o, 3 neutral
-	toMove  game.Role
-	blocks  [2]int8
-	winner  int8 // -1 none, 0 x, 1 o, 2 draw
-	hash    uint64
-	marks   int
-	evalOne bool // implements Estimate through toyEval
+	v      *game.Variant
+	cells  [9]int8 // 0 empty, 1 x, 2 o, 3 neutral
+	toMove game.Role
+	blocks [2]int8
+	winner int8 // -1 none, 0 x, 1 o, 2 draw
+	hash   uint64
+	marks  int
 }
 
 var toyZobrist = func() (z [9][4]uint64) {

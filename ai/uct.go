@@ -228,7 +228,8 @@ func (sr *Searcher) uctSearch(ctx context.Context, s game.State, moves []game.Mo
 		go func(i int, t *uctTree) {
 			defer wg.Done()
 			defer func() {
-				if recover() != nil {
+				if r := recover(); r != nil {
+					reportPanic("uct", r)
 					stop.Store(true)
 				}
 			}()

@@ -82,13 +82,13 @@ func TestUCTProgressAndLine(t *testing.T) {
 func TestMultiSearchDefaults(t *testing.T) {
 	tests := []struct {
 		level Level
-		asked string
-		want  string
+		asked Algorithm
+		want  Algorithm
 	}{
-		{Easy, "", BestReply},
-		{Medium, "", BestReply},
-		{Hard, "", UCT},
-		{Max, "", UCT},
+		{Easy, ByLevel, BestReply},
+		{Medium, ByLevel, BestReply},
+		{Hard, ByLevel, UCT},
+		{Max, ByLevel, UCT},
 		{Hard, Paranoid, Paranoid},
 		{Easy, UCT, UCT},
 	}

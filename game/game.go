@@ -88,7 +88,8 @@ type State interface {
 	ShortMove(m Move) string
 
 	// ParseMove reads a move in KIF or short notation and checks that it is
-	// legal now. The error says what is wrong.
+	// legal now. The error says what is wrong; in a terminal position it
+	// wraps ErrGameOver.
 	ParseMove(s string) (Move, error)
 
 	// String returns the one-line position string of RULES.md.
@@ -123,6 +124,10 @@ type Variant struct {
 	New func() State
 	// ParsePosition reads a position string of RULES.md, fully validated.
 	ParsePosition func(s string) (State, error)
+	// Order places the variant in menus: lower first, ties by name. Each
+	// game package sets it when it registers, so adding a game touches
+	// only its own package.
+	Order int
 }
 
 // RoleIndex returns the role with the given name, or NoRole.
@@ -147,7 +152,7 @@ func (v *Variant) RoleName(r Role) string {
 // game is not over and m is legal, and otherwise says why not.
 func Play(s State, m Move) error {
 	if s.Terminal() {
-		return fmt.Errorf("the game is over")
+		return ErrGameOver
 	}
 	if !s.IsLegal(m) {
 		return fmt.Errorf("%s is not a legal move for %s now", s.FormatMove(m), s.Variant().RoleName(s.ToMove()))
@@ -159,7 +164,7 @@ func Play(s State, m Move) error {
 // PlayText parses a move in KIF or short notation and applies it.
 func PlayText(s State, text string) (Move, error) {
 	if s.Terminal() {
-		return Noop, fmt.Errorf("the game is over")
+		return Noop, ErrGameOver
 	}
 	m, err := s.ParseMove(text)
 	if err != nil {

@@ -27,19 +27,8 @@ func Register(v *Variant) {
 	registry[v.Name] = v
 }
 
-// order fixes the menu order of the known variants; others follow by name.
-var order = []string{"quad5", "quad7", "quad11", "pentago", "pentago-split", "tictacchess"}
-
-func rank(name string) int {
-	for i, n := range order {
-		if n == name {
-			return i
-		}
-	}
-	return len(order)
-}
-
-// Variants returns every registered variant in menu order.
+// Variants returns every registered variant in menu order (Order, then
+// name).
 func Variants() []*Variant {
 	registryMu.RLock()
 	defer registryMu.RUnlock()
@@ -48,9 +37,8 @@ func Variants() []*Variant {
 		vs = append(vs, v)
 	}
 	sort.Slice(vs, func(i, j int) bool {
-		ri, rj := rank(vs[i].Name), rank(vs[j].Name)
-		if ri != rj {
-			return ri < rj
+		if vs[i].Order != vs[j].Order {
+			return vs[i].Order < vs[j].Order
 		}
 		return vs[i].Name < vs[j].Name
 	})

@@ -5,7 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabletop/tabletop/ui"
+	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/rooms/roomstest"
 )
 
 // Single-player games over SSH and the rooms' AI seats share the server's
@@ -28,7 +29,7 @@ func TestAISlotsSharedBySessionsAndRooms(t *testing.T) {
 	}()
 
 	// A room whose AI seat is to move first.
-	room := createRoom(t, s, "quad5", ui.SeatSpec{Kind: ui.SeatAI, Level: "easy"}, ui.SeatSpec{Kind: ui.SeatPlayer})
+	room := createRoom(t, s, "quad5", rooms.SeatSpec{Kind: rooms.SeatAI, Level: "easy"}, rooms.SeatSpec{Kind: rooms.SeatPlayer})
 	defer room.Leave()
 
 	tm := openTerm(t, s.addr, termOpts{user: "ana", key: newKey(t), width: 100, height: 30})
@@ -52,5 +53,5 @@ func TestAISlotsSharedBySessionsAndRooms(t *testing.T) {
 	held = false
 	slots.Release()
 	tm.waitFor(m, "2. o")
-	waitView(t, room, "the room's AI move", func(v ui.RoomView) bool { return len(v.Moves) == 1 })
+	roomstest.WaitView(t, room, "the room's AI move", func(v rooms.RoomView) bool { return len(v.Moves) == 1 })
 }

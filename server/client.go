@@ -6,6 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/ui"
 )
 
@@ -36,31 +37,31 @@ const maxRoomsPerSession = 4
 // rooms the session entered, so that when the session ends — however it
 // ends — its places are given up and its seats held.
 type sessionLobby struct {
-	l     *Lobby
+	l     *rooms.Host
 	mu    sync.Mutex
 	rooms map[*sessionRoom]struct{}
 	done  bool
 }
 
-var _ ui.Lobby = (*sessionLobby)(nil)
+var _ rooms.Lobby = (*sessionLobby)(nil)
 
-func newSessionLobby(l *Lobby) *sessionLobby {
+func newSessionLobby(l *rooms.Host) *sessionLobby {
 	return &sessionLobby{l: l, rooms: map[*sessionRoom]struct{}{}}
 }
 
-func (s *sessionLobby) List() []ui.RoomInfo { return s.l.List() }
+func (s *sessionLobby) List() []rooms.RoomInfo { return s.l.List() }
 
-func (s *sessionLobby) Create(p ui.Player, spec ui.RoomSpec) (ui.Room, error) {
-	return s.enter(func() (ui.Room, error) { return s.l.Create(p, spec) })
+func (s *sessionLobby) Create(p rooms.Player, spec rooms.RoomSpec) (rooms.Room, error) {
+	return s.enter(func() (rooms.Room, error) { return s.l.Create(p, spec) })
 }
 
-func (s *sessionLobby) Join(p ui.Player, code string) (ui.Room, error) {
-	return s.enter(func() (ui.Room, error) { return s.l.Join(p, code) })
+func (s *sessionLobby) Join(p rooms.Player, code string) (rooms.Room, error) {
+	return s.enter(func() (rooms.Room, error) { return s.l.Join(p, code) })
 }
 
 var errTooManyRooms = errors.New("leave a room before entering another")
 
-func (s *sessionLobby) enter(f func() (ui.Room, error)) (ui.Room, error) {
+func (s *sessionLobby) enter(f func() (rooms.Room, error)) (rooms.Room, error) {
 	s.mu.Lock()
 	if s.done {
 		s.mu.Unlock()
@@ -100,7 +101,7 @@ func (s *sessionLobby) leaveAll() {
 
 // sessionRoom is a room handle that tells its session when it is left.
 type sessionRoom struct {
-	ui.Room
+	rooms.Room
 	owner *sessionLobby
 }
 

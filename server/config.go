@@ -11,6 +11,8 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/log"
 
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/ui"
 )
 
@@ -18,13 +20,13 @@ import (
 // one session.
 type ClientOptions struct {
 	Renderer *lipgloss.Renderer // the session's renderer; build every style from it
-	Player   ui.Player
-	Lobby    ui.Lobby
+	Player   rooms.Player
+	Lobby    rooms.Lobby
 	Store    ui.SaveStore
 	JoinCode string // from "ssh host join CODE": open this room directly
 	// AISlots is shared by every session and room of the server: it
 	// bounds the AI searches running at once.
-	AISlots *ui.AISlots
+	AISlots *ai.Slots
 }
 
 // ClientFactory builds the client model for a session (ui.New over SSH).
@@ -72,7 +74,7 @@ type Config struct {
 	Logger    *log.Logger
 	NewClient ClientFactory // default UIClient
 	// Store keeps room records; default an in-memory store.
-	Store RoomStore
+	Store rooms.Store
 }
 
 // Defaults returns the configuration of issue 4's limits.
@@ -176,7 +178,7 @@ func (c Config) withDefaults() Config {
 		c.Logger = log.NewWithOptions(os.Stderr, log.Options{ReportTimestamp: true})
 	}
 	if c.Store == nil {
-		c.Store = NewMemoryStore()
+		c.Store = rooms.NewMemoryStore()
 	}
 	return c
 }

@@ -10,7 +10,8 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	_ "github.com/tabletop/tabletop/game/all"
-	"github.com/tabletop/tabletop/ui"
+	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/rooms/roomstest"
 )
 
 // These tests drive the real client (ui.New) through real SSH sessions
@@ -19,7 +20,7 @@ import (
 // authoritative state to choose legal moves and to know when each one
 // has been played.
 
-var observer = ui.Player{ID: "SHA256:observer", Name: "observer"}
+var observer = rooms.Player{ID: "SHA256:observer", Name: "observer"}
 
 type seat struct {
 	name string
@@ -32,9 +33,9 @@ func (st *seat) join(t *testing.T, addr, code string) {
 }
 
 // createRoom makes a room through the API with the observer watching.
-func createRoom(t *testing.T, s *testServer, variant string, seats ...ui.SeatSpec) ui.Room {
+func createRoom(t *testing.T, s *testServer, variant string, seats ...rooms.SeatSpec) rooms.Room {
 	t.Helper()
-	obs, err := s.Lobby().Create(observer, ui.RoomSpec{Variant: variant, Seats: seats})
+	obs, err := s.Lobby().Create(observer, rooms.RoomSpec{Variant: variant, Seats: seats})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,16 +43,16 @@ func createRoom(t *testing.T, s *testServer, variant string, seats ...ui.SeatSpe
 	return obs
 }
 
-func openSeats(n int) []ui.SeatSpec {
-	out := make([]ui.SeatSpec, n)
+func openSeats(n int) []rooms.SeatSpec {
+	out := make([]rooms.SeatSpec, n)
 	for i := range out {
-		out[i] = ui.SeatSpec{Kind: ui.SeatOpen}
+		out[i] = rooms.SeatSpec{Kind: rooms.SeatOpen}
 	}
 	return out
 }
 
 // pickMove chooses a legal move in the room's position.
-func pickMove(t *testing.T, v ui.RoomView, rng *game.Rand) (short string, mover int) {
+func pickMove(t *testing.T, v rooms.RoomView, rng *game.Rand) (short string, mover int) {
 	t.Helper()
 	st, err := game.NewState(v.Variant, v.Position)
 	if err != nil {
@@ -64,7 +65,7 @@ func pickMove(t *testing.T, v ui.RoomView, rng *game.Rand) (short string, mover 
 
 // playOne has the mover type a legal move and waits until the room has
 // it and every watcher's screen shows it.
-func playOne(t *testing.T, obs ui.Room, seats []*seat, watchers []*term, rng *game.Rand) {
+func playOne(t *testing.T, obs rooms.Room, seats []*seat, watchers []*term, rng *game.Rand) {
 	t.Helper()
 	v := obs.View()
 	short, mover := pickMove(t, v, rng)
@@ -79,7 +80,7 @@ func playOne(t *testing.T, obs ui.Room, seats []*seat, watchers []*term, rng *ga
 	// legitimately never be drawn.
 	seats[mover].term.waitFor(0, fmt.Sprintf("Moves (%d)", n))
 	seats[mover].term.typeMove(short)
-	waitView(t, obs, fmt.Sprintf("move %d (%s by %s)", n+1, short, seats[mover].name), func(v ui.RoomView) bool { return len(v.Moves) > n })
+	roomstest.WaitView(t, obs, fmt.Sprintf("move %d (%s by %s)", n+1, short, seats[mover].name), func(v rooms.RoomView) bool { return len(v.Moves) > n })
 	for i, w := range watchers {
 		if w == seats[mover].term {
 			continue
@@ -99,9 +100,9 @@ func TestPentagoTwoPlayersSpectatorRejoin(t *testing.T) {
 	ana := &seat{name: "ana", key: newKey(t)}
 	bob := &seat{name: "bob", key: newKey(t)}
 	ana.join(t, s.addr, code)
-	waitView(t, obs, "ana seated", func(v ui.RoomView) bool { return v.Seats[0].Name == "ana" && v.Seats[0].Connected })
+	roomstest.WaitView(t, obs, "ana seated", func(v rooms.RoomView) bool { return v.Seats[0].Name == "ana" && v.Seats[0].Connected })
 	bob.join(t, s.addr, code)
-	waitView(t, obs, "bob seated", func(v ui.RoomView) bool { return v.Seats[1].Name == "bob" && v.Seats[1].Connected })
+	roomstest.WaitView(t, obs, "bob seated", func(v rooms.RoomView) bool { return v.Seats[1].Name == "bob" && v.Seats[1].Connected })
 
 	// A spectator who watches, and one whose client stops reading: the
 	// game must go on regardless.
@@ -117,13 +118,13 @@ func TestPentagoTwoPlayersSpectatorRejoin(t *testing.T) {
 		if ply == 12 {
 			// bob's connection drops; his seat is held for his key.
 			bob.term.close()
-			waitView(t, obs, "bob's seat held", func(v ui.RoomView) bool { return v.Seats[1].Kind == ui.SeatHeld })
+			roomstest.WaitView(t, obs, "bob's seat held", func(v rooms.RoomView) bool { return v.Seats[1].Kind == rooms.SeatHeld })
 			if obs.View().Seats[1].Connected {
 				t.Fatal("held seat shown connected")
 			}
 			m := ana.term.mark()
 			bob.join(t, s.addr, code)
-			waitView(t, obs, "bob back", func(v ui.RoomView) bool { return v.Seats[1].Kind == ui.SeatPlayer && v.Seats[1].Connected })
+			roomstest.WaitView(t, obs, "bob back", func(v rooms.RoomView) bool { return v.Seats[1].Kind == rooms.SeatPlayer && v.Seats[1].Connected })
 			ana.term.waitFor(m, "bob is back")
 		}
 		playOne(t, obs, seats, []*term{ana.term, bob.term, cy}, rng)
@@ -143,7 +144,7 @@ func TestTicTacChessFourPlayers(t *testing.T) {
 	for i, name := range []string{"ana", "bob", "cy", "dee"} {
 		st := &seat{name: name, key: newKey(t)}
 		st.join(t, s.addr, obs.Code())
-		waitView(t, obs, name+" seated", func(v ui.RoomView) bool { return v.Seats[i].Name == name && v.Seats[i].Connected })
+		roomstest.WaitView(t, obs, name+" seated", func(v rooms.RoomView) bool { return v.Seats[i].Name == name && v.Seats[i].Connected })
 		seats = append(seats, st)
 		terms = append(terms, st.term)
 	}
@@ -156,13 +157,13 @@ func TestTicTacChessFourPlayers(t *testing.T) {
 
 func TestSinglePlayerAgainstAI(t *testing.T) {
 	s := startServer(t, nil)
-	obs := createRoom(t, s, "quad5", ui.SeatSpec{Kind: ui.SeatOpen}, ui.SeatSpec{Kind: ui.SeatAI, Level: "easy"})
+	obs := createRoom(t, s, "quad5", rooms.SeatSpec{Kind: rooms.SeatOpen}, rooms.SeatSpec{Kind: rooms.SeatAI, Level: "easy"})
 	ana := &seat{name: "ana", key: newKey(t)}
 	ana.join(t, s.addr, obs.Code())
-	waitView(t, obs, "ana seated", func(v ui.RoomView) bool { return v.Seats[0].Connected })
+	roomstest.WaitView(t, obs, "ana seated", func(v rooms.RoomView) bool { return v.Seats[0].Connected })
 	rng := game.NewRand(3)
 	for {
-		v := waitView(t, obs, "ana's turn or the end", func(v ui.RoomView) bool {
+		v := roomstest.WaitView(t, obs, "ana's turn or the end", func(v rooms.RoomView) bool {
 			if v.Finished {
 				return true
 			}
@@ -184,10 +185,10 @@ func TestHostileNameNeverReachesAnotherScreen(t *testing.T) {
 	obs := createRoom(t, s, "pentago", openSeats(2)...)
 	ana := &seat{name: "ana", key: newKey(t)}
 	ana.join(t, s.addr, obs.Code())
-	waitView(t, obs, "ana seated", func(v ui.RoomView) bool { return v.Seats[0].Connected })
+	roomstest.WaitView(t, obs, "ana seated", func(v rooms.RoomView) bool { return v.Seats[0].Connected })
 	hostile := "\x1b]0;pwned\x07\x1b[2Jevil\u202e\u200bname\x1b[31m"
 	evil := openTerm(t, s.addr, termOpts{user: hostile, key: newKey(t), command: "join " + obs.Code()})
-	v := waitView(t, obs, "the hostile player seated", func(v ui.RoomView) bool { return v.Seats[1].Connected })
+	v := roomstest.WaitView(t, obs, "the hostile player seated", func(v rooms.RoomView) bool { return v.Seats[1].Connected })
 	const clean = "0pwned2Jevilname"
 	if v.Seats[1].Name != clean {
 		t.Fatalf("seat name %q, want %q", v.Seats[1].Name, clean)

@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
-	"github.com/tabletop/tabletop/ui"
+	"github.com/tabletop/tabletop/rooms"
 )
 
 // MaxNameLen is the longest display name, in characters.
@@ -93,8 +93,8 @@ func guestName() string {
 // PlayerFor identifies the person behind a session: the SHA-256
 // fingerprint of the public key they authenticated with, or "" for a guest,
 // and a sanitized display name from the SSH user name.
-func PlayerFor(s ssh.Session) ui.Player {
-	p := ui.Player{Name: SanitizeName(s.User())}
+func PlayerFor(s ssh.Session) rooms.Player {
+	p := rooms.Player{Name: SanitizeName(s.User())}
 	if k := s.PublicKey(); k != nil {
 		p.ID = gossh.FingerprintSHA256(k)
 	}

@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/ui"
 )
 
@@ -22,7 +23,7 @@ type probeModel struct {
 	sizes   chan<- tea.WindowSizeMsg
 	w, h    int
 	notice  string
-	player  ui.Player
+	player  rooms.Player
 	bigView bool
 	tick    int
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/netip"
 	"runtime"
@@ -27,6 +28,8 @@ import (
 	"github.com/muesli/termenv"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/ui"
 )
 
@@ -40,10 +43,10 @@ type Server struct {
 	sources  *sourceTable
 	startups *startupGate
 	refusals *logThrottle
-	lobby    *Lobby
+	lobby    *rooms.Host
 	saves    *saveDir
 	// aiSlots bounds the AI searches of every session and room.
-	aiSlots *ui.AISlots
+	aiSlots *ai.Slots
 
 	sessions  sync.Map // *gameSession → struct{}
 	nSessions atomic.Int64
@@ -118,14 +121,14 @@ func New(cfg Config) (*Server, error) {
 	}
 	// One bound on AI searches for the whole server: rooms' AI seats and
 	// single-player games wait for the same slots.
-	s.aiSlots = ui.NewAISlots(cfg.AIConcurrency)
-	s.lobby = NewLobby(LobbyConfig{
+	s.aiSlots = ai.NewSlots(cfg.AIConcurrency)
+	s.lobby = rooms.NewHost(rooms.HostConfig{
 		Store:    cfg.Store,
 		MaxRooms: cfg.MaxRooms,
 		SeatHold: cfg.SeatHold,
 		AIBudget: cfg.AIBudget,
 		AISlots:  s.aiSlots,
-		Logger:   cfg.Logger,
+		Logger:   slog.New(cfg.Logger),
 	})
 
 	srv := &ssh.Server{
@@ -190,10 +193,10 @@ func (p panicLogger) Printf(format string, v ...interface{}) {
 func (s *Server) Fingerprint() string { return gossh.FingerprintSHA256(s.signer.PublicKey()) }
 
 // AISlots returns the bound on the AI searches running at once.
-func (s *Server) AISlots() *ui.AISlots { return s.aiSlots }
+func (s *Server) AISlots() *ai.Slots { return s.aiSlots }
 
 // Lobby returns the server's rooms.
-func (s *Server) Lobby() *Lobby { return s.lobby }
+func (s *Server) Lobby() *rooms.Host { return s.lobby }
 
 // Sessions is the number of open sessions.
 func (s *Server) Sessions() int { return int(s.nSessions.Load()) }
@@ -404,7 +407,7 @@ func joinCommand(args []string) (string, bool) {
 	if len(args) != 2 || args[0] != "join" {
 		return "", false
 	}
-	code, err := normalizeCode(args[1])
+	code, err := rooms.NormalizeCode(args[1])
 	if err != nil {
 		return "", false
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/ui"
 )
 
@@ -28,7 +29,7 @@ type gameSession struct {
 	srv      *Server
 	st       *connState
 	conn     *gossh.ServerConn
-	player   ui.Player
+	player   rooms.Player
 	joinCode string
 	lobby    *sessionLobby
 	started  time.Time

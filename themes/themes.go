@@ -30,9 +30,27 @@ type Theme struct {
 	// pieces in WinText: the result must stand out most.
 	Cursor, Target, Last, Win, Hint, Selected string
 	WinText                                   string
-	// Roles maps a role name (x, o, red, black, yellow, blue, green) to
-	// the colour of its pieces.
-	Roles map[string]string
+	// Seats are the piece colours of the players by seat index: the
+	// first player's, the second's, and so on. Any game gets distinct
+	// colours from them without the theme knowing it.
+	Seats []string
+	// Named overrides Seats for roles named after a colour (red, black,
+	// yellow, blue, green): a player called red has red pieces in
+	// whatever seat it sits.
+	Named map[string]string
+}
+
+// PieceColour returns the colour of the pieces of the role in seat seat
+// called role: its named colour, else its seat's, else "" (the
+// terminal's default).
+func (t Theme) PieceColour(seat int, role string) string {
+	if c, ok := t.Named[role]; ok {
+		return c
+	}
+	if seat >= 0 && seat < len(t.Seats) {
+		return t.Seats[seat]
+	}
+	return ""
 }
 
 // The built-in themes. Okabe–Ito is the colour-blind-safe palette of
@@ -45,8 +63,8 @@ var (
 		Cell: "#303030", CellAlt: "#3A3A3A", Missing: "",
 		Cursor: "#1F3F7F", Target: "#1F4F1F", Last: "#4F3A0F", Win: "#D7AF00", Hint: "#0F3F5F", Selected: "#5F1F5F",
 		WinText: "#000000",
-		Roles: map[string]string{
-			"x": "#FF8700", "o": "#5FD7FF",
+		Seats:   []string{"#FF8700", "#5FD7FF", "#5FD75F", "#FFD75F"},
+		Named: map[string]string{
 			"red": "#FF5F5F", "black": "#D0D0D0",
 			"yellow": "#FFD75F", "blue": "#87AFFF", "green": "#5FD75F",
 		},
@@ -57,8 +75,8 @@ var (
 		Cell: "#EEEEEE", CellAlt: "#DADADA", Missing: "",
 		Cursor: "#D7D7FF", Target: "#D7FFD7", Last: "#FFE7C7", Win: "#5F3F00", Hint: "#D7EFFF", Selected: "#FFD7FF",
 		WinText: "#FFFFFF",
-		Roles: map[string]string{
-			"x": "#875000", "o": "#005F87",
+		Seats:   []string{"#875000", "#005F87", "#006700", "#0000D7"},
+		Named: map[string]string{
 			"red": "#AF0000", "black": "#000000",
 			"yellow": "#6F5A00", "blue": "#0000D7", "green": "#006700",
 		},
@@ -69,8 +87,8 @@ var (
 		Cell: "#000000", CellAlt: "#262626", Missing: "",
 		Cursor: "#00007F", Target: "#004000", Last: "#4F004F", Win: "#FFFF00", Hint: "#003F3F", Selected: "#5F005F",
 		WinText: "#000000",
-		Roles: map[string]string{
-			"x": "#FFFF00", "o": "#00FFFF",
+		Seats:   []string{"#FFFF00", "#00FFFF", "#00FF00", "#FF3F3F"},
+		Named: map[string]string{
 			"red": "#FF3F3F", "black": "#FFFFFF",
 			"yellow": "#FFFF00", "blue": "#3FAFFF", "green": "#00FF00",
 		},
@@ -83,8 +101,8 @@ var (
 		WinText: "#000000",
 		// Okabe–Ito hues; vermillion and bluish green a shade lighter so
 		// that they read on the dark cells.
-		Roles: map[string]string{
-			"x": "#E69F00", "o": "#56B4E9",
+		Seats: []string{"#E69F00", "#56B4E9", "#00B584", "#CC79A7"},
+		Named: map[string]string{
 			"red": "#E66A1A", "black": "#F0F0F0",
 			"yellow": "#F0E442", "blue": "#56B4E9", "green": "#00B584",
 		},
@@ -176,8 +194,7 @@ type Styles struct {
 	Cell, CellAlt, Missing                 lipgloss.Style
 	Cursor, Target, Last, Win, Hint, Sel   lipgloss.Style
 
-	roles map[string]lipgloss.Style
-	base  lipgloss.Style
+	base lipgloss.Style
 }
 
 // NewStyles binds t to renderer r. With ascii the glyphs are 7-bit.
@@ -189,7 +206,7 @@ func NewStyles(r *lipgloss.Renderer, t Theme, ascii bool) Styles {
 	if ascii {
 		g = ASCIIGlyphs
 	}
-	st := Styles{Theme: t, Glyphs: g, roles: map[string]lipgloss.Style{}}
+	st := Styles{Theme: t, Glyphs: g}
 	base := r.NewStyle()
 	st.base = base
 	fg := func(c string) lipgloss.Style {
@@ -228,19 +245,18 @@ func NewStyles(r *lipgloss.Renderer, t Theme, ascii bool) Styles {
 		// brackets; reverse video works in every terminal.
 		st.Cursor = base.Reverse(true)
 	}
-	for name, c := range t.Roles {
-		st.roles[name] = fg(c).Bold(true)
-	}
 	return st
 }
 
-// Role returns the piece style of the named role (plain bold when the
-// theme has no colour for it).
-func (s Styles) Role(name string) lipgloss.Style {
-	if st, ok := s.roles[name]; ok {
-		return st
+// Piece returns the style of the pieces (and the name) of the role in
+// seat seat called role; see Theme.PieceColour. A role of no seat
+// (game.NoRole, -1), such as Quad's neutral blockers, is plain bold.
+func (s Styles) Piece(seat int, role string) lipgloss.Style {
+	c := s.Theme.PieceColour(seat, role)
+	if s.Theme.Mono || c == "" {
+		return s.base.Bold(true)
 	}
-	return s.base.Bold(true)
+	return s.base.Foreground(lipgloss.Color(c)).Bold(true)
 }
 
 // Base returns an unstyled style of the bound renderer.

@@ -10,31 +10,72 @@ import (
 	"github.com/muesli/termenv"
 )
 
-// Every theme gives every role of every game a colour of its own, so
-// colour adds to the letters instead of confusing them.
-func TestRolesDistinct(t *testing.T) {
-	games := [][]string{{"x", "o"}, {"red", "black"}, {"red", "yellow", "blue", "green"}}
+// Every theme gives every seat a colour of its own, and every colour a
+// role may be named after a colour of its own, so colour adds to the
+// letters instead of confusing them. Which games use which seats is the
+// UI's business (its test checks every registered game).
+func TestPieceColoursDistinct(t *testing.T) {
 	for _, th := range All {
 		if th.Mono {
 			continue
 		}
-		for _, roles := range games {
+		if len(th.Seats) < 4 {
+			t.Errorf("%s: %d seat colours, want at least 4", th.Name, len(th.Seats))
+		}
+		for what, colours := range map[string]map[string]string{"seat": seatMap(th.Seats), "named": th.Named} {
 			seen := map[string]string{}
-			for _, r := range roles {
-				c, ok := th.Roles[r]
-				if !ok || c == "" {
-					t.Errorf("%s: no colour for role %s", th.Name, r)
+			for key, c := range colours {
+				if c == "" {
+					t.Errorf("%s: %s colour %s is empty", th.Name, what, key)
 				}
 				if other, dup := seen[c]; dup {
-					t.Errorf("%s: roles %s and %s share colour %s", th.Name, other, r, c)
+					t.Errorf("%s: %s colours %s and %s are both %s", th.Name, what, other, key, c)
 				}
-				seen[c] = r
+				seen[c] = key
 			}
 		}
 		for name, c := range map[string]string{"cursor": th.Cursor, "target": th.Target, "last": th.Last, "win": th.Win, "cell": th.Cell} {
 			if c == "" {
 				t.Errorf("%s: no %s colour", th.Name, name)
 			}
+		}
+	}
+}
+
+// seatMap names seat colours "seat 1", "seat 2", ...
+func seatMap(seats []string) map[string]string {
+	m := map[string]string{}
+	for i, c := range seats {
+		m["seat "+strconv.Itoa(i+1)] = c
+	}
+	return m
+}
+
+// pieceColours are every piece colour of a theme, by a readable name.
+func pieceColours(th Theme) map[string]string {
+	m := seatMap(th.Seats)
+	for name, c := range th.Named {
+		m[name] = c
+	}
+	return m
+}
+
+func TestPieceColour(t *testing.T) {
+	th := Default
+	for _, tc := range []struct {
+		seat int
+		role string
+		want string
+	}{
+		{0, "x", th.Seats[0]},
+		{1, "o", th.Seats[1]},
+		{1, "red", th.Named["red"]},
+		{3, "green", th.Named["green"]},
+		{-1, "", ""},
+		{len(th.Seats), "z", ""},
+	} {
+		if got := th.PieceColour(tc.seat, tc.role); got != tc.want {
+			t.Errorf("PieceColour(%d, %q) = %q, want %q", tc.seat, tc.role, got, tc.want)
 		}
 	}
 }
@@ -85,7 +126,7 @@ func TestNoColorProfileMeansNoColour(t *testing.T) {
 		t.Fatal("ASCII profile should mean no colour")
 	}
 	st := NewStyles(r, Default, false)
-	if out := st.Role("red").Render("R"); out != "R" {
+	if out := st.Piece(0, "red").Render("R"); out != "R" {
 		t.Fatalf("no-colour render added escapes: %q", out)
 	}
 	r2 := lipgloss.NewRenderer(nil)
@@ -134,7 +175,7 @@ func TestContrast(t *testing.T) {
 			if c := contrast(th.Text, bg); c < 4.5 {
 				t.Errorf("%s: text on %s: contrast %.1f < 4.5", th.Name, name, c)
 			}
-			for role, fg := range th.Roles {
+			for role, fg := range pieceColours(th) {
 				if c := contrast(fg, bg); c < 3 {
 					t.Errorf("%s: %s pieces on %s: contrast %.1f < 3", th.Name, role, name, c)
 				}

@@ -55,16 +55,16 @@ func newVsAI(t *testing.T, level ai.Level) (*Model, *boardScreen) {
 func TestAIAnswersAndUndoGoesBackToYourMove(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
 	drain(t, m, press(m, "enter"))
-	if len(b.moves) != 2 || b.st.ToMove() != 0 {
-		t.Fatalf("after x's move and the AI's answer: %d moves, %s to move", len(b.moves), b.v.RoleName(b.st.ToMove()))
+	if len(lm(b).moves) != 2 || b.game().ToMove() != 0 {
+		t.Fatalf("after x's move and the AI's answer: %d moves, %s to move", len(lm(b).moves), b.v.RoleName(b.game().ToMove()))
 	}
 	drain(t, m, press(m, "u"))
-	if len(b.moves) != 0 {
-		t.Fatalf("undo against the AI should go back to x's move, %d moves left", len(b.moves))
+	if len(lm(b).moves) != 0 {
+		t.Fatalf("undo against the AI should go back to x's move, %d moves left", len(lm(b).moves))
 	}
 	drain(t, m, press(m, "U"))
-	if len(b.moves) != 2 {
-		t.Fatalf("redo should replay x's move and the AI's answer, got %d moves", len(b.moves))
+	if len(lm(b).moves) != 2 {
+		t.Fatalf("redo should replay x's move and the AI's answer, got %d moves", len(lm(b).moves))
 	}
 	checkLegal(t, b)
 }
@@ -72,16 +72,16 @@ func TestAIAnswersAndUndoGoesBackToYourMove(t *testing.T) {
 func TestStaleAIResultIsDropped(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
 	pending := press(m, "enter") // x moves; the AI's search is in this cmd
-	if len(b.moves) != 1 || b.job == nil {
-		t.Fatalf("the AI should be thinking after x's move (moves %d)", len(b.moves))
+	if len(lm(b).moves) != 1 || lm(b).job == nil {
+		t.Fatalf("the AI should be thinking after x's move (moves %d)", len(lm(b).moves))
 	}
 	drain(t, m, press(m, "u")) // undo while it thinks
-	if len(b.moves) != 0 {
-		t.Fatalf("undo: %d moves", len(b.moves))
+	if len(lm(b).moves) != 0 {
+		t.Fatalf("undo: %d moves", len(lm(b).moves))
 	}
 	drain(t, m, pending) // the old search finishes now
-	if len(b.moves) != 0 {
-		t.Fatalf("a stale AI result was played: %v", b.moves)
+	if len(lm(b).moves) != 0 {
+		t.Fatalf("a stale AI result was played: %v", lm(b).moves)
 	}
 	checkLegal(t, b)
 }
@@ -97,7 +97,7 @@ func TestSpaceMakesTheAIMoveNow(t *testing.T) {
 		}
 		done <- msg
 	}()
-	job := b.job
+	job := lm(b).job
 	press(m, " ")
 	if job == nil || job.ctx.Err() == nil {
 		t.Fatal("space did not cancel the AI's search")
@@ -108,21 +108,21 @@ func TestSpaceMakesTheAIMoveNow(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the AI did not move after space")
 	}
-	if len(b.moves) != 2 {
-		t.Fatalf("the AI should have moved: %d moves", len(b.moves))
+	if len(lm(b).moves) != 2 {
+		t.Fatalf("the AI should have moved: %d moves", len(lm(b).moves))
 	}
 }
 
 func TestHint(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
 	drain(t, m, press(m, "H"))
-	if !b.hasHint || !strings.Contains(b.status, "hint") {
+	if !lm(b).hasHint || !strings.Contains(b.status, "hint") {
 		t.Fatalf("no hint: status %q", b.status)
 	}
-	if !b.st.IsLegal(b.hint) {
-		t.Fatalf("hint %s is not legal", b.st.FormatMove(b.hint))
+	if !b.game().IsLegal(lm(b).hinted) {
+		t.Fatalf("hint %s is not legal", b.game().FormatMove(lm(b).hinted))
 	}
-	if len(b.moves) != 0 {
+	if len(lm(b).moves) != 0 {
 		t.Fatal("a hint must not play")
 	}
 }
@@ -134,8 +134,8 @@ func TestAIVersusAIPlaysToTheEnd(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	drain(t, m, m.Init())
 	b := m.cur.(*boardScreen)
-	if !b.st.Terminal() {
-		t.Fatalf("AI vs AI stopped before the end after %d moves", len(b.moves))
+	if !b.game().Terminal() {
+		t.Fatalf("AI vs AI stopped before the end after %d moves", len(lm(b).moves))
 	}
 	checkLegal(t, b)
 }
@@ -149,11 +149,11 @@ func TestPauseStopsTheAI(t *testing.T) {
 	press(m, "p")
 	drain(t, m, pending)
 	b := m.cur.(*boardScreen)
-	if len(b.moves) != 0 || !b.paused {
-		t.Fatalf("paused AI played %d moves", len(b.moves))
+	if len(lm(b).moves) != 0 || !lm(b).paused {
+		t.Fatalf("paused AI played %d moves", len(lm(b).moves))
 	}
 	drain(t, m, press(m, "p"))
-	if !b.st.Terminal() {
+	if !b.game().Terminal() {
 		t.Fatal("resumed AI did not play on")
 	}
 }
@@ -174,8 +174,8 @@ func TestForcedPassIsAnnounced(t *testing.T) {
 				m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 				drain(t, m, m.Init())
 				b := m.cur.(*boardScreen)
-				if len(b.moves) == 0 || b.moves[0] != game.Noop || !strings.Contains(b.status, "passes") {
-					t.Fatalf("forced pass not played or not announced: moves %v status %q", b.moves, b.status)
+				if len(lm(b).moves) == 0 || lm(b).moves[0] != game.Noop || !strings.Contains(b.status, "passes") {
+					t.Fatalf("forced pass not played or not announced: moves %v status %q", lm(b).moves, b.status)
 				}
 				return
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -29,6 +30,7 @@ type boardLayout struct {
 	pw, ph       int
 	listY, listH int // the move list inside the panel
 	statusY      int
+	statusH      int // lines of status (a long one wraps)
 	helpY, helpH int
 	// buttons are the end-of-game buttons, drawn in the panel under the
 	// result; empty while the game goes on.
@@ -59,7 +61,7 @@ func (b *boardScreen) endButtons(x, y, width int) []button {
 		action      endAction
 	}
 	choices := []choice{{"[ Rematch ]", "[Rematch]", endRematch}, {"[ New game ]", "[New]", endNewGame}, {"[ Menu ]", "[Menu]", endMenu}}
-	if b.room != nil {
+	if !b.m.offers(actRematch) {
 		choices = choices[2:]
 	}
 	total := 0
@@ -95,9 +97,18 @@ const (
 	boardY        = 2 // header line and a blank line above the board
 )
 
+// cellSize is one size of the board's cells, with the panel width it
+// leaves at least.
+type cellSize struct{ w, h, panelW int }
+
 // cellSizes are tried largest first (about square on a terminal whose
-// cells are twice as high as wide).
-var cellSizes = [][2]int{{11, 5}, {7, 3}, {5, 3}, {3, 1}}
+// cells are twice as high as wide). The larger sizes keep a comfortable
+// panel; the middle ones may narrow it, since at 80×24 a board of 7 rows
+// (Quad 7×7, Pentago, Tic-Tac-Chess) is worth more than panel space.
+var cellSizes = []cellSize{
+	{11, 5, panelComfortW}, {9, 4, panelComfortW}, {7, 3, panelComfortW}, {5, 3, panelComfortW},
+	{5, 3, panelMinW}, {5, 2, panelMinW}, {3, 1, panelMinW},
+}
 
 // roleLinesWide reports whether each role fits on one panel line of the
 // given inner width (else its stocks go on a second line).
@@ -105,7 +116,7 @@ func (b *boardScreen) roleLinesWide(inner int) bool {
 	roleW, stocks := 0, 0
 	for i, role := range b.v.Roles {
 		roleW = max(roleW, len(role))
-		stocks = max(stocks, lipgloss.Width(b.vu.stocks(b.st, game.Role(i))))
+		stocks = max(stocks, lipgloss.Width(b.vu.stocks(b.game(), game.Role(i))))
 	}
 	return 2+2+roleW+1+10+1+stocks <= inner
 }
@@ -115,16 +126,28 @@ func (b *boardScreen) panelFixedLines(inner int) int {
 	if !b.roleLinesWide(inner) {
 		n *= 2
 	}
-	if b.vu.counter(b.st) != "" {
+	if b.vu.counter(b.game()) != "" {
 		n++
 	}
 	// turn, blank, roles, counter, blank, "Moves" header, AI line
 	return n + 5
 }
 
+// layout fits the board to the window, with a long status wrapped to two
+// lines when the board still fits with them, else cut to one.
 func (b *boardScreen) layout() boardLayout {
+	n := lipgloss.Height(b.statusView(statusMaxLines))
+	l := b.layoutFor(n)
+	if !l.ok && n > 1 {
+		l = b.layoutFor(1)
+	}
+	return l
+}
+
+// layoutFor lays the screen out with statusH lines of status.
+func (b *boardScreen) layoutFor(statusH int) boardLayout {
 	w, h := b.c.width, b.c.height
-	l := boardLayout{}
+	l := boardLayout{statusH: statusH}
 	l.rows, l.cols = b.vu.dims()
 	l.gap, l.handles = b.vu.gap(), b.vu.handles()
 	for r := 0; r < l.rows; r++ {
@@ -136,12 +159,12 @@ func (b *boardScreen) layout() boardLayout {
 	}
 	l.helpH = max(1, lipgloss.Height(b.helpView()))
 	l.helpY = h - l.helpH
-	l.statusY = l.helpY - 1
+	l.statusY = l.helpY - statusH
 	avail := l.statusY - boardY
 	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2 // borders and two list lines
 	l.bx, l.by = 1, boardY
 	for i, sz := range cellSizes {
-		l.cw, l.ch = sz[0], sz[1]
+		l.cw, l.ch = sz.w, sz.h
 		l.gapW, l.gapH = 0, 0
 		if l.gap > 0 {
 			// A line between the quadrants: "│" alone between small
@@ -156,12 +179,7 @@ func (b *boardScreen) layout() boardLayout {
 		if l.handles {
 			l.bh++
 		}
-		// Bigger cells only when the panel keeps a comfortable width.
-		pw := panelMinW
-		if i < len(cellSizes)-1 {
-			pw = panelComfortW
-		}
-		fits := l.bx+l.bw+2+pw <= w && l.bh <= avail && panelMinH <= avail
+		fits := l.bx+l.bw+2+sz.panelW <= w && l.bh <= avail && panelMinH <= avail
 		if i == len(cellSizes)-1 {
 			l.needW = l.bx + l.bw + 2 + panelMinW
 			l.needH = boardY + max(l.bh, panelMinH) + 1 + l.helpH
@@ -293,18 +311,11 @@ type cellFlags struct {
 // lastMove returns the cells the last move touched and the quadrant it
 // turned (Pentago), for highlighting.
 func (b *boardScreen) lastMove() (cells []pos, quad int) {
-	if b.room != nil {
-		return b.lastRoomMove, b.lastRoomQuad
-	}
-	n := len(b.moves)
-	if n == 0 {
+	before, m, ok := b.m.lastMove()
+	if !ok {
 		return nil, 0
 	}
-	s := b.start.Clone()
-	for _, m := range b.moves[:n-1] {
-		s.Apply(m)
-	}
-	return b.vu.moveCells(s, b.moves[n-1]), b.vu.moveQuad(b.moves[n-1])
+	return b.vu.moveCells(before, m), b.vu.moveQuad(m)
 }
 
 // marks computes every highlight of the board from the game.
@@ -332,17 +343,17 @@ func (b *boardScreen) marks() [][]cellFlags {
 		}
 	}
 	if b.ended() {
-		set(b.vu.winCells(b.st), func(c *cellFlags) { c.win = true })
-	} else if b.mine(b.st.ToMove()) {
+		set(b.vu.winCells(b.game()), func(c *cellFlags) { c.win = true })
+	} else if b.mine(b.game().ToMove()) {
 		from := b.cur
 		if b.sel != nil {
 			from = *b.sel
 		}
-		set(b.vu.targets(b.st, from), func(c *cellFlags) { c.target = true })
-		if b.hasHint && b.hintVer == b.version {
-			set(b.vu.moveCells(b.st, b.hint), func(c *cellFlags) { c.hint = true })
+		set(b.vu.targets(b.game(), from), func(c *cellFlags) { c.target = true })
+		if h, ok := b.m.hintMove(); ok {
+			set(b.vu.moveCells(b.game(), h), func(c *cellFlags) { c.hint = true })
 		}
-		if q := b.quad; q != 0 {
+		if q := b.vu.chosenQuadrant(); q != 0 {
 			for r := range f {
 				for c := range f[r] {
 					f[r][c].quad = b.vu.quadrant(pos{r, c}) == q
@@ -408,7 +419,7 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 		// plain from the letter and the result.
 		glyph = bg.Render(info.glyph)
 	case info.glyph != "":
-		glyph = st.Role(info.role).Inherit(bg).Render(info.glyph)
+		glyph = b.pieceStyle(info.seat).Inherit(bg).Render(info.glyph)
 	case fl.target:
 		glyph = bg.Render(g.Dot)
 	}
@@ -418,9 +429,8 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 // boardView draws the board block: handles, labels, cells.
 func (b *boardScreen) boardView(l boardLayout) string {
 	st := b.c.st
-	cells := b.vu.cells(b.st)
+	cells := b.vu.cells(b.game())
 	fl := b.marks()
-	var lines []string
 	// Pentago's quadrants are parted by lines, so that each reads as the
 	// block a rotation turns.
 	g := st.Glyphs.Box
@@ -428,67 +438,9 @@ func (b *boardScreen) boardView(l boardLayout) string {
 	if l.gap > 0 {
 		sepV = st.Muted.Render(centre(g.Left, l.gapW))
 	}
-	chosen := 0
-	if pu, ok := b.vu.(*pentagoUI); ok && b.mine(b.st.ToMove()) && !b.ended() && pu.rotating(b.st) {
-		chosen = b.quad
-		if chosen == 0 {
-			chosen = b.vu.quadrant(b.cur)
-		}
-	}
-	_, turned := b.lastMove()
-	handleLine := func(left, right int) string {
-		var sb strings.Builder
-		sb.WriteString(strings.Repeat(" ", l.lw))
-		for i, q := range []int{left, right} {
-			_, qw := l.quadSpan(i == 1)
-			label := fmt.Sprintf("Q%d", q)
-			style := st.Muted
-			switch q {
-			case chosen:
-				// Brackets show the quadrant a rotation key would turn,
-				// with or without colour.
-				label, style = "["+label+"]", st.Accent
-			case turned:
-				// Parentheses, like the last move's cells: the quadrant
-				// the last move turned.
-				label, style = "("+label+")", st.Text
-			}
-			mid := qw - 4
-			lp := (mid - len(label)) / 2
-			sb.WriteString(st.Key.Render("<-") + style.Render(strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + st.Key.Render("->"))
-			if i == 0 {
-				sb.WriteString(sepV)
-			}
-		}
-		return sb.String()
-	}
-	// Column labels that do not fit a cell with a space to spare lose
-	// their letter (c10 → 10), which moves to the corner.
-	compact, prefix := false, ""
-	for c := 0; c < l.cols; c++ {
-		if len(b.vu.colLabel(c)) >= l.cw {
-			compact = true
-		}
-	}
-	if compact {
-		prefix = strings.TrimRight(b.vu.colLabel(0), "0123456789")
-	}
-	var lab strings.Builder
-	lab.WriteString(st.Muted.Render(fmt.Sprintf("%*s", l.lw, prefix+" ")))
-	for c := 0; c < l.cols; c++ {
-		if l.gap > 0 && c == l.gap {
-			lab.WriteString(strings.Repeat(" ", l.gapW))
-		}
-		s := b.vu.colLabel(c)
-		if compact {
-			s = strings.TrimPrefix(s, prefix)
-		}
-		lp := (l.cw - len(s) + 1) / 2
-		lab.WriteString(st.Muted.Render(strings.Repeat(" ", max(lp, 0)) + s + strings.Repeat(" ", max(l.cw-lp-len(s), 0))))
-	}
-	lines = append(lines, lab.String())
+	lines := []string{b.colLabelLine(l)}
 	if l.handles {
-		lines = append(lines, handleLine(2, 1))
+		lines = append(lines, b.handleLine(l, sepV, 2, 1))
 	}
 	for r := 0; r < l.rows; r++ {
 		if l.gap > 0 && r == l.gap {
@@ -513,7 +465,7 @@ func (b *boardScreen) boardView(l boardLayout) string {
 		}
 	}
 	if l.handles {
-		lines = append(lines, handleLine(3, 4))
+		lines = append(lines, b.handleLine(l, sepV, 3, 4))
 	}
 	for i := range lines {
 		lines[i] = padRight(lines[i], l.bw)
@@ -521,10 +473,87 @@ func (b *boardScreen) boardView(l boardLayout) string {
 	return joinLines(lines)
 }
 
+// handleLine draws the rotation handles of two quadrants side by side.
+func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) string {
+	st := b.c.st
+	chosen := 0
+	if b.mine(b.game().ToMove()) && !b.ended() {
+		chosen = b.vu.turnQuadrant(b.game(), b.cur)
+	}
+	_, turned := b.lastMove()
+	hinted := 0
+	if h, ok := b.m.hintMove(); ok && chosen != 0 {
+		hinted = b.vu.moveQuad(h)
+	}
+	var sb strings.Builder
+	sb.WriteString(strings.Repeat(" ", l.lw))
+	for i, q := range []int{left, right} {
+		_, qw := l.quadSpan(i == 1)
+		label := fmt.Sprintf("Q%d", q)
+		style := st.Muted
+		switch q {
+		case hinted:
+			// Exclamation marks, like a hinted cell: the quadrant
+			// the hint turns (the status line says which way).
+			label, style = "!"+label+"!", st.Accent
+		case chosen:
+			// Brackets show the quadrant a rotation key would turn,
+			// with or without colour.
+			label, style = "["+label+"]", st.Accent
+		case turned:
+			// Parentheses, like the last move's cells: the quadrant
+			// the last move turned.
+			label, style = "("+label+")", st.Text
+		}
+		mid := qw - 4
+		lp := (mid - len(label)) / 2
+		sb.WriteString(st.Key.Render("<-") + style.Render(strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + st.Key.Render("->"))
+		if i == 0 {
+			sb.WriteString(sepV)
+		}
+	}
+	return sb.String()
+}
+
+// colLabelLine draws the column labels. Labels that do not fit a cell
+// with a space to spare lose their letter (c10 → 10), which moves to
+// the corner.
+func (b *boardScreen) colLabelLine(l boardLayout) string {
+	st := b.c.st
+	compact, prefix := false, ""
+	for c := 0; c < l.cols; c++ {
+		if len(b.vu.colLabel(c)) >= l.cw {
+			compact = true
+		}
+	}
+	if compact {
+		prefix = strings.TrimRight(b.vu.colLabel(0), "0123456789")
+	}
+	var lab strings.Builder
+	lab.WriteString(st.Muted.Render(fmt.Sprintf("%*s", l.lw, prefix+" ")))
+	for c := 0; c < l.cols; c++ {
+		if l.gap > 0 && c == l.gap {
+			lab.WriteString(strings.Repeat(" ", l.gapW))
+		}
+		s := b.vu.colLabel(c)
+		if compact {
+			s = strings.TrimPrefix(s, prefix)
+		}
+		lp := (l.cw - len(s) + 1) / 2
+		lab.WriteString(st.Muted.Render(strings.Repeat(" ", max(lp, 0)) + s + strings.Repeat(" ", max(l.cw-lp-len(s), 0))))
+	}
+	return lab.String()
+}
+
 // centre pads a one-cell glyph with spaces to w cells.
 func centre(glyph string, w int) string {
 	left := (w - 1) / 2
 	return strings.Repeat(" ", left) + glyph + strings.Repeat(" ", max(w-1-left, 0))
+}
+
+// pieceStyle is the colour of role r's pieces and name.
+func (b *boardScreen) pieceStyle(r game.Role) lipgloss.Style {
+	return b.c.st.Piece(int(r), b.v.RoleName(r))
 }
 
 // roleLetter is the letter a role's pieces are drawn with.
@@ -542,15 +571,14 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	inner := max(l.pw-4, 1)
 	var lines []string
 	add := func(s string) { lines = append(lines, cutANSI(s, inner)) }
-	mover := b.st.ToMove()
+	mover := b.game().ToMove()
 	moverName := b.v.RoleName(mover)
-	switch {
-	case b.ended():
-		add(st.Accent.Render(b.resultText()))
-	case b.room != nil && !b.mine(mover):
-		add(st.Role(moverName).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.seatName(mover)))
-	default:
-		add(st.Role(moverName).Render(roleLetter(moverName)+" "+moverName) + st.Text.Render(" to move: "+b.seatName(mover)))
+	if b.ended() {
+		add(st.Accent.Render(b.m.result()))
+	} else {
+		head := roleLetter(moverName) + " " + moverName
+		who := ellipsis(b.m.seatName(mover), max(inner-lipgloss.Width(head+" to move: "), 1))
+		add(b.pieceStyle(mover).Render(head) + st.Text.Render(" to move: "+who))
 	}
 	if len(l.buttons) > 0 {
 		var row strings.Builder
@@ -564,44 +592,14 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	} else {
 		add("")
 	}
-	roleW := 0
-	for _, role := range b.v.Roles {
-		roleW = max(roleW, len(role))
+	for _, line := range b.seatLines(inner) {
+		add(line)
 	}
-	wide := b.roleLinesWide(inner)
-	for i, role := range b.v.Roles {
-		r := game.Role(i)
-		marker := "  "
-		if r == mover && !b.ended() {
-			marker = st.Accent.Render("> ")
-		}
-		extra := b.vu.stocks(b.st, r)
-		switch {
-		case b.resigned == r:
-			extra = "resigned"
-		case b.resigned != game.NoRole:
-			extra = "wins"
-			if len(b.v.Roles) > 2 {
-				extra = "shares the win"
-			}
-		case b.ended() && b.st.Terminal():
-			extra = fmt.Sprintf("goal %d", b.st.Goal(r))
-		}
-		name := truncate(b.seatName(r), 10)
-		head := marker + st.Role(role).Render(roleLetter(role)+" "+padRight(role, roleW)) + " " +
-			st.Text.Render(padRight(name, 10))
-		if wide {
-			add(head + " " + st.Muted.Render(extra))
-		} else {
-			add(head)
-			add("    " + st.Muted.Render(extra))
-		}
-	}
-	if c := b.vu.counter(b.st); c != "" {
+	if c := b.vu.counter(b.game()); c != "" {
 		add(st.Muted.Render(c))
 	}
 	add("")
-	add(st.Title.Render("Moves") + st.Muted.Render(fmt.Sprintf(" (%d)", len(b.moveTexts()))))
+	add(st.Title.Render("Moves") + st.Muted.Render(fmt.Sprintf(" (%d)", len(b.m.history()))))
 	vp := b.movesVP
 	vp.Width, vp.Height = inner, l.listH
 	vp.SetContent(b.moveListText())
@@ -621,38 +619,71 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	return st.Panel.Render(joinLines(lines))
 }
 
-// moveTexts returns every move in short notation.
-func (b *boardScreen) moveTexts() []string {
-	if b.room != nil {
-		return b.roomMoves
+// seatLines are the panel's lines for the seats: role, who plays it and
+// its stocks (or its result), on one line each when they fit.
+func (b *boardScreen) seatLines(inner int) []string {
+	st := b.c.st
+	var lines []string
+	roleW := 0
+	for _, role := range b.v.Roles {
+		roleW = max(roleW, len(role))
 	}
-	out := make([]string, 0, len(b.moves))
-	s := b.start.Clone()
-	for _, m := range b.moves {
-		out = append(out, s.ShortMove(m))
-		s.Apply(m)
+	wide := b.roleLinesWide(inner)
+	// Names get what the line leaves beyond the stocks, at least 10.
+	nameW := 10
+	for i := range b.v.Roles {
+		nameW = max(nameW, lipgloss.Width(b.m.seatName(game.Role(i))))
 	}
-	return out
+	room := inner - (2 + 2 + roleW + 1) - 1
+	if wide {
+		stocks := 0
+		for i := range b.v.Roles {
+			stocks = max(stocks, lipgloss.Width(b.vu.stocks(b.game(), game.Role(i))), len("shares the win"))
+		}
+		room -= stocks
+	}
+	nameW = max(min(nameW, room), 10)
+	mover, resigned := b.game().ToMove(), b.m.resigned()
+	for i, role := range b.v.Roles {
+		r := game.Role(i)
+		marker := "  "
+		if r == mover && !b.ended() {
+			marker = st.Accent.Render("> ")
+		}
+		extra := b.vu.stocks(b.game(), r)
+		switch {
+		case resigned == r:
+			extra = "resigned"
+		case resigned != game.NoRole:
+			extra = "wins"
+			if len(b.v.Roles) > 2 {
+				extra = "shares the win"
+			}
+		case b.ended() && b.game().Terminal():
+			extra = fmt.Sprintf("goal %d", b.game().Goal(r))
+		}
+		name := ellipsis(b.m.seatName(r), nameW)
+		head := marker + b.pieceStyle(r).Render(roleLetter(role)+" "+padRight(role, roleW)) + " " +
+			st.Text.Render(padRight(name, nameW))
+		if wide {
+			lines = append(lines, head+" "+st.Muted.Render(extra))
+		} else {
+			lines = append(lines, head, "    "+st.Muted.Render(extra))
+		}
+	}
+	return lines
 }
 
 func (b *boardScreen) moveListText() string {
 	var sb strings.Builder
-	texts := b.moveTexts()
-	s := b.start.Clone()
-	for i, t := range texts {
-		role := ""
-		if b.room != nil {
-			role = b.roomMovers[i]
-		} else {
-			role = b.v.RoleName(s.ToMove())
-			s.Apply(b.moves[i])
-		}
+	moves := b.m.history()
+	for i, pm := range moves {
 		if i > 0 {
 			sb.WriteString("\n")
 		}
-		sb.WriteString(fmt.Sprintf("%3d. ", i+1) + b.c.st.Role(role).Render(padRight(role, 6)) + " " + t)
+		sb.WriteString(fmt.Sprintf("%3d. ", i+1) + b.pieceStyle(b.v.RoleIndex(pm.mover)).Render(padRight(pm.mover, 6)) + " " + pm.text)
 	}
-	if len(texts) == 0 {
+	if len(moves) == 0 {
 		sb.WriteString(b.c.st.Muted.Render("no moves yet"))
 	}
 	return sb.String()
@@ -661,72 +692,112 @@ func (b *boardScreen) moveListText() string {
 // aiLine is the AI's live status.
 func (b *boardScreen) aiLine() string {
 	st := b.c.st
+	a := b.m.ai()
 	switch {
-	case b.job != nil && b.job.waiting():
+	case a.searching && a.waiting:
 		return st.Accent.Render(b.spin.View() + " AI waiting for a free slot")
-	case b.job != nil:
+	case a.searching:
 		what := "AI thinking"
-		if b.job.hint {
+		if a.forHint {
 			what = "finding a hint"
 		}
 		s := b.spin.View() + " " + what
-		if b.progress.Depth > 0 {
-			s += fmt.Sprintf(" · depth %d · best %s", b.progress.Depth, b.st.ShortMove(b.progress.Best))
+		if a.depth > 0 {
+			s += fmt.Sprintf(" · depth %d · best %s", a.depth, b.game().ShortMove(a.best))
 		}
 		return st.Accent.Render(s)
-	case b.room != nil && b.roomView.Thinking:
+	case a.remote:
 		return st.Accent.Render(b.spin.View() + " AI thinking")
-	case b.paused:
+	case a.paused:
 		return st.Muted.Render("AI paused (p resumes)")
-	case b.hasAISeat() && !b.ended():
+	case a.hasSeat && !b.ended():
 		return st.Muted.Render("AI ready")
 	}
 	return ""
 }
 
+// helpView is the key bar, or every key with ?. The bar drops the
+// least needed keys (the last before ? and q) until it fits, so that
+// "? more keys" and "q quit" always show.
 func (b *boardScreen) helpView() string {
 	h := b.help
-	h.Width = max(b.c.width-1, 1)
-	return h.View(b.keys())
+	width := max(b.c.width-1, 1)
+	h.Width = width
+	k := b.keys()
+	if h.ShowAll {
+		return h.View(k)
+	}
+	h.Width = 0 // measure uncut
+	for len(k.short) > 2 && lipgloss.Width(h.ShortHelpView(k.short)) > width {
+		n := len(k.short)
+		k.short = append(k.short[:n-3:n-3], k.short[n-2:]...)
+	}
+	h.Width = width
+	return h.View(k)
 }
 
 func (b *boardScreen) headerView() string {
 	st := b.c.st
 	title := st.Title.Render(" " + b.v.Title)
-	if b.room != nil {
-		title += st.Muted.Render("  room " + b.roomView.Code)
+	if label := b.m.label(); label != "" {
+		title += st.Muted.Render("  " + label)
 	}
 	return title
 }
 
-func (b *boardScreen) statusView() string {
+// statusMaxLines is how many lines a long status may wrap to.
+const statusMaxLines = 2
+
+// statusView is the status line, wrapped to at most maxLines lines of
+// the window so that a long message keeps its end where there is room.
+func (b *boardScreen) statusView(maxLines int) string {
+	if b.prompt {
+		return " " + b.input.View()
+	}
+	text, style := b.statusText()
+	width := max(b.c.width-1, 1)
+	lines := splitLines(ansi.Wrap(text, width, ""))
+	if len(lines) > maxLines {
+		lines = lines[:maxLines]
+		lines[maxLines-1] = truncate(lines[maxLines-1], width-1) + "…"
+	}
+	for i, l := range lines {
+		lines[i] = style.Render(" " + l)
+	}
+	return joinLines(lines)
+}
+
+// statusText is what the status line says and in which style.
+func (b *boardScreen) statusText() (string, lipgloss.Style) {
 	st := b.c.st
 	switch {
-	case b.prompt:
-		return " " + b.input.View()
+	case b.confirm != "" && b.question != "":
+		return b.question, st.Accent
 	case b.status != "" && b.isErr:
-		return st.Error.Render(" " + b.status)
+		return b.status, st.Error
 	case b.status != "":
-		return st.Accent.Render(" " + b.status)
-	case b.saveErr != "":
-		return st.Error.Render(" " + b.saveErr)
+		return b.status, st.Accent
+	case b.m.warning() != "":
+		return b.m.warning(), st.Error
 	case b.ended():
-		return st.Muted.Render(" " + b.resultText())
+		return b.m.result(), st.Muted
 	}
-	mover := b.st.ToMove()
+	mover := b.game().ToMove()
+	who := b.v.RoleName(mover) + " (" + b.m.seatName(mover) + ")"
+	a := b.m.ai()
 	switch {
-	case b.isAI(mover) && b.paused:
-		return st.Muted.Render(" AI paused: p resumes")
-	case b.isAI(mover) && b.job != nil && b.job.waiting():
-		return st.Muted.Render(" " + b.v.RoleName(mover) + " (" + b.seatName(mover) + ") waits for a free AI slot (the server is busy): space or esc moves now")
-	case b.isAI(mover) && b.job != nil:
-		return st.Muted.Render(" " + b.v.RoleName(mover) + " (" + b.seatName(mover) + ") is thinking: space or esc moves now")
+	case b.isAI(mover) && a.paused:
+		return "AI paused: p resumes", st.Muted
+	case b.isAI(mover) && a.searching && a.waiting:
+		return who + " waits for a free AI slot (the server is busy): space or esc moves now", st.Muted
+	case b.isAI(mover) && a.searching:
+		return who + " is thinking: space or esc moves now", st.Muted
 	case b.isAI(mover):
-		return st.Muted.Render(" " + b.v.RoleName(mover) + " (" + b.seatName(mover) + ") moves next")
+		return who + " moves next", st.Muted
 	case !b.mine(mover):
-		return st.Muted.Render(" waiting for " + b.v.RoleName(mover) + " (" + b.seatName(mover) + ")")
+		return "waiting for " + who, st.Muted
 	}
-	return st.Muted.Render(" " + b.v.RoleName(mover) + ": " + b.vu.prompt(b.st, b.sel))
+	return b.v.RoleName(mover) + ": " + b.vu.prompt(b.game(), b.sel), st.Muted
 }
 
 func (b *boardScreen) view() string {
@@ -739,7 +810,7 @@ func (b *boardScreen) view() string {
 	body := lipgloss.JoinHorizontal(lipgloss.Top, strings.Repeat(" ", l.bx), board, "  ", panel)
 	lines := []string{b.headerView(), ""}
 	lines = append(lines, splitLines(fitBlock(body, b.c.width, l.statusY-boardY))...)
-	lines = append(lines, b.statusView())
+	lines = append(lines, b.statusView(l.statusH))
 	for _, h := range splitLines(b.helpView()) {
 		lines = append(lines, " "+h)
 	}

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
@@ -25,6 +27,16 @@ type common struct {
 	height int
 	// mouse is whether mouse input is captured now (M toggles it).
 	mouse bool
+	// settingsStore keeps settings between runs (nil: none); settings
+	// are the current ones, settingsErr why they could not be read.
+	settingsStore SettingsStore
+	settings      Settings
+	settingsErr   string
+	// aiTime is the AI's time per move now, 0 for each level's own.
+	aiTime time.Duration
+	// promptHistory is every move typed at a prompt this session,
+	// oldest first, for ↑ at the prompt.
+	promptHistory []string
 }
 
 // setTheme binds t to the session's renderer.
@@ -41,6 +53,19 @@ func (c *common) nextTheme() {
 		return
 	}
 	c.setTheme(themes.Next(c.theme))
+}
+
+// cycleTheme moves to the next theme and remembers it; the text says so.
+func (c *common) cycleTheme() string {
+	c.nextTheme()
+	text := "theme: " + c.theme.Name
+	if c.ascii || c.noColor() {
+		return text // the monochrome theme is forced, not chosen
+	}
+	if err := c.remember(func(s *Settings) { s.Theme = c.theme.Name }); err != "" {
+		text += " (" + err + ")"
+	}
+	return text
 }
 
 func (c *common) noColor() bool { return themes.NoColor(c.r) }
@@ -83,7 +108,6 @@ var (
 	keyQuit     = bind([]string{"q", "ctrl+c"}, "q", "quit")
 	keyForceOut = bind([]string{"ctrl+c"}, "ctrl+c", "quit")
 	keyBack     = bind([]string{"esc"}, "esc", "back")
-	keyEnter    = bind([]string{"enter"}, "enter", "select")
 	keyUp       = bind([]string{"up", "k", "w"}, "↑/k/w", "up")
 	keyDown     = bind([]string{"down", "j", "s"}, "↓/j/s", "down")
 	keyLeft     = bind([]string{"left", "h", "a"}, "←/h/a", "left")
@@ -92,6 +116,16 @@ var (
 	keyHelpAll  = bind([]string{"?"}, "?", "more keys")
 	keyMouse    = bind([]string{"M"}, "M", "mouse on/off")
 )
+
+// footer writes a one-line key help, " enter join · esc back", from
+// bindings of a view's key map.
+func footer(bs ...key.Binding) string {
+	parts := make([]string, len(bs))
+	for i, b := range bs {
+		parts[i] = b.Help().Key + " " + b.Help().Desc
+	}
+	return " " + strings.Join(parts, " · ")
+}
 
 // truncate cuts s to at most w cells (plain text only).
 func truncate(s string, w int) string {
@@ -106,6 +140,22 @@ func truncate(s string, w int) string {
 		r = r[:len(r)-1]
 	}
 	return string(r)
+}
+
+// count writes n and the noun, singular for one: "1 move", "3 moves".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// ellipsis cuts plain text s to at most w cells, ending in … when cut.
+func ellipsis(s string, w int) string {
+	if lipgloss.Width(s) <= w {
+		return s
+	}
+	return truncate(s, w-1) + "…"
 }
 
 // fitLines cuts or pads a block of text to exactly h lines, each cut to w

@@ -109,7 +109,7 @@ func keysForMove(b *boardScreen, m game.Move, style int) []string {
 	if style%2 == 1 {
 		act = " "
 	}
-	switch b.st.(type) {
+	switch b.game().(type) {
 	case *quad.State:
 		kind, r, c := quad.Decode(m)
 		keys := keysTo(b.cur, pos{r - 1, c - 1}, style)
@@ -147,7 +147,7 @@ func clicksForMove(b *boardScreen, m game.Move) []tea.MouseMsg {
 		return tea.MouseMsg{X: l.bx + l.cellX(p.c) + l.cw/2, Y: l.by + l.cellY(p.r) + l.ch/2,
 			Action: tea.MouseActionPress, Button: tea.MouseButtonLeft}
 	}
-	switch b.st.(type) {
+	switch b.game().(type) {
 	case *quad.State:
 		kind, r, c := quad.Decode(m)
 		click := cell(pos{r - 1, c - 1})
@@ -182,7 +182,7 @@ func clicksForMove(b *boardScreen, m game.Move) []tea.MouseMsg {
 // the start and the moves.
 func checkLegal(t testing.TB, b *boardScreen) {
 	t.Helper()
-	s := b.st
+	s := b.game()
 	back, err := s.Variant().ParsePosition(s.String())
 	if err != nil {
 		t.Fatalf("position %q does not read back: %v", s.String(), err)
@@ -190,8 +190,8 @@ func checkLegal(t testing.TB, b *boardScreen) {
 	if back.String() != s.String() {
 		t.Fatalf("position %q reads back as %q", s.String(), back.String())
 	}
-	r := b.start.Clone()
-	for i, m := range b.moves {
+	r := lm(b).begin.Clone()
+	for i, m := range lm(b).moves {
 		if err := game.Play(r, m); err != nil {
 			t.Fatalf("move %d of the history is illegal: %v", i+1, err)
 		}

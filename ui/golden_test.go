@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 )
 
 // runGolden runs a client in a teatest program at 80×24 with the ASCII
@@ -45,7 +46,7 @@ func TestGoldenMenuContinue(t *testing.T) {
 
 func TestGoldenSetup(t *testing.T) {
 	// Down to Quad 7×7, open its setup.
-	runGolden(t, Options{Player: Player{Name: "ana"}}, keyMsg("down"), keyMsg("enter"))
+	runGolden(t, Options{Player: rooms.Player{Name: "ana"}}, keyMsg("down"), keyMsg("enter"))
 }
 
 func TestGoldenSetupTicTacChess(t *testing.T) {
@@ -53,13 +54,13 @@ func TestGoldenSetupTicTacChess(t *testing.T) {
 	for range 5 {
 		msgs = append(msgs, keyMsg("down"))
 	}
-	runGolden(t, Options{Player: Player{Name: "ana"}}, append(msgs, keyMsg("enter"))...)
+	runGolden(t, Options{Player: rooms.Player{Name: "ana"}}, append(msgs, keyMsg("enter"))...)
 }
 
 func TestGoldenBoard(t *testing.T) {
 	for _, v := range game.Variants() {
 		t.Run(v.Name, func(t *testing.T) {
-			runGolden(t, Options{Player: Player{Name: "ana"}, Start: Start{Variant: v.Name}})
+			runGolden(t, Options{Player: rooms.Player{Name: "ana"}, Start: Start{Variant: v.Name}})
 		})
 	}
 }

@@ -37,3 +37,21 @@ func (s *memStore) Remove() error {
 	s.data = nil
 	return nil
 }
+
+// lm is the board's local match, nil in a room.
+func lm(b *boardScreen) *localMatch {
+	l, _ := b.m.(*localMatch)
+	return l
+}
+
+// rm is the board's room match, nil for a local game.
+func rm(b *boardScreen) *roomMatch {
+	r, _ := b.m.(*roomMatch)
+	return r
+}
+
+// lastQuad is the quadrant the last move turned, as the board shows it.
+func lastQuad(b *boardScreen) int {
+	_, q := b.lastMove()
+	return q
+}

@@ -29,7 +29,7 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 					if p, ok := l.cellAt(x, y); !ok || p != (pos{r, c}) {
 						t.Fatalf("%s %v: cellAt(%d,%d) = %v %v", v.Name, sz, x, y, p, ok)
 					}
-					if b.vu.cells(b.st)[r][c].missing {
+					if b.vu.cells(b.game())[r][c].missing {
 						continue
 					}
 					row := []rune(lines[y])
@@ -131,7 +131,7 @@ func TestCreateRoomFlow(t *testing.T) {
 		t.Fatalf("no room setup: %T\n%s", m.cur, m.View())
 	}
 	m.Update(keyMsg("enter"))
-	if b, ok := m.cur.(*boardScreen); !ok || b.room == nil {
+	if b, ok := m.cur.(*boardScreen); !ok || rm(b) == nil {
 		t.Fatalf("no room board: %T", m.cur)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/charmbracelet/bubbles/list"
 	"github.com/charmbracelet/bubbles/paginator"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -33,6 +35,9 @@ type menuItem struct {
 	title, desc string
 	action      menuAction
 	variant     *game.Variant
+	// save and slot are the game a Continue item resumes.
+	save *SavedGame
+	slot string
 }
 
 func (i menuItem) FilterValue() string { return i.title }
@@ -49,20 +54,31 @@ func (d menuDelegate) Render(w io.Writer, m list.Model, index int, it list.Item)
 		return
 	}
 	st := d.c.st
+	tw := titleWidth(m)
+	cursor, title := "  ", st.Text.Render(padRight(item.title, tw))
+	if index == m.Index() {
+		cursor = st.Accent.Render("> ")
+		title = st.Accent.Render(padRight(item.title, tw))
+	}
+	// A description that does not fit ends in "…", so it reads as cut.
+	desc := ellipsis(item.desc, descWidth(m))
+	line := cursor + title + " " + st.Muted.Render(desc)
+	fmt.Fprint(w, cutANSI(line, m.Width()))
+}
+
+// titleWidth is the width of the list's longest title.
+func titleWidth(m list.Model) int {
 	tw := 0
 	for _, it := range m.Items() {
 		if mi, ok := it.(menuItem); ok {
 			tw = max(tw, len([]rune(mi.title)))
 		}
 	}
-	cursor, title := "  ", st.Text.Render(padRight(item.title, tw))
-	if index == m.Index() {
-		cursor = st.Accent.Render("> ")
-		title = st.Accent.Render(padRight(item.title, tw))
-	}
-	line := cursor + title + " " + st.Muted.Render(item.desc)
-	fmt.Fprint(w, cutANSI(line, m.Width()))
+	return tw
 }
+
+// descWidth is the room a description has after the cursor and titles.
+func descWidth(m list.Model) int { return max(m.Width()-2-titleWidth(m)-1, 1) }
 
 // menuScreen is the main menu.
 type menuScreen struct {
@@ -70,31 +86,13 @@ type menuScreen struct {
 	list   list.Model
 	help   help.Model
 	status string
-	save   *SavedGame
+	// deleting is the saved game x asked to delete, until answered.
+	deleting *menuItem
 }
 
 func newMenu(c *common, status string) *menuScreen {
 	m := &menuScreen{c: c, status: status}
-	var items []list.Item
-	if c.store != nil {
-		data, err := c.store.Load()
-		switch {
-		case err == nil:
-			sv, perr := ParseSave(data)
-			if perr != nil {
-				if m.status == "" {
-					m.status = "The saved game cannot be read (" + perr.Error() + "); a new game will replace it."
-				}
-			} else {
-				m.save = &sv
-				items = append(items, menuItem{title: "Continue", desc: saveSummary(sv), action: actContinue})
-			}
-		case !errors.Is(err, os.ErrNotExist):
-			if m.status == "" {
-				m.status = "The saved game cannot be read: " + err.Error()
-			}
-		}
-	}
+	items := m.continueItems()
 	for _, v := range game.Variants() {
 		items = append(items, menuItem{title: v.Title, desc: v.Summary, action: actPlay, variant: v})
 	}
@@ -126,7 +124,81 @@ func newMenu(c *common, status string) *menuScreen {
 	m.list = l
 	m.help = c.newHelp()
 	m.resize()
+	if m.status == "" {
+		m.status, c.settingsErr = c.settingsErr, ""
+	}
 	return m
+}
+
+// askDelete asks before the selected saved game is deleted.
+func (m *menuScreen) askDelete() {
+	item, ok := m.list.SelectedItem().(menuItem)
+	if !ok || item.action != actContinue {
+		m.status = "x deletes a saved game: choose one under Continue first"
+		return
+	}
+	m.deleting = &item
+	m.status = "delete the saved game " + item.desc + "? y deletes it, any other key keeps it"
+}
+
+// answerDelete deletes the saved game asked about when yes.
+func (m *menuScreen) answerDelete(yes bool) {
+	item := m.deleting
+	m.deleting, m.status = nil, ""
+	if !yes {
+		return
+	}
+	var err error
+	if slots, ok := m.c.store.(SlotStore); ok {
+		err = slots.RemoveSlot(item.slot)
+	} else {
+		err = m.c.store.Remove()
+	}
+	if err != nil {
+		m.status = "could not delete: " + err.Error()
+		return
+	}
+	m.list.RemoveItem(m.list.Index())
+	m.status = "deleted the saved game " + item.desc
+}
+
+// continueItems offers every saved game in progress, newest first: one
+// item per slot of a SlotStore, or the one save of a plain store. A save
+// that cannot be read is named in the status.
+func (m *menuScreen) continueItems() []list.Item {
+	store := m.c.store
+	if store == nil {
+		return nil
+	}
+	var items []list.Item
+	add := func(slot string, data []byte, err error) {
+		if err == nil {
+			var sv SavedGame
+			if sv, err = ParseSave(data); err == nil {
+				items = append(items, menuItem{title: "Continue", desc: saveSummary(sv), action: actContinue, save: &sv, slot: slot})
+				return
+			}
+			err = fmt.Errorf("(%w); a new game will replace it", err)
+		}
+		if m.status == "" && !errors.Is(err, os.ErrNotExist) {
+			m.status = "The saved game cannot be read: " + err.Error()
+		}
+	}
+	slots, ok := store.(SlotStore)
+	if !ok {
+		data, err := store.Load()
+		add("", data, err)
+		return items
+	}
+	names, err := slots.Slots()
+	if err != nil {
+		m.status = "The saved games cannot be listed: " + err.Error()
+	}
+	for _, name := range names {
+		data, err := slots.LoadSlot(name)
+		add(name, data, err)
+	}
+	return items
 }
 
 func saveSummary(sv SavedGame) string {
@@ -134,19 +206,57 @@ func saveSummary(sv SavedGame) string {
 	for i, s := range sv.Seats {
 		names[i] = s.displayName()
 	}
-	return fmt.Sprintf("%s, %d moves: %s", sv.Variant, len(sv.Moves), strings.Join(names, " vs "))
+	return fmt.Sprintf("%s, %s: %s", sv.Variant, count(len(sv.Moves), "move"), strings.Join(names, " vs "))
 }
 
+// resize fits the list between the title and the status and help.
 func (m *menuScreen) resize() {
-	m.list.SetSize(max(m.c.width-2, 10), max(m.c.height-6, 1))
 	m.help.Width = m.c.width
+	m.list.SetSize(max(m.c.width-2, 10), m.listHeight())
+}
+
+// helpView is the menu's keys, each line indented like the rest.
+func (m *menuScreen) helpView() string {
+	h := m.help
+	h.Width = max(m.c.width-1, 1)
+	lines := splitLines(h.View(menuKeys))
+	for i, l := range lines {
+		lines[i] = " " + l
+	}
+	return joinLines(lines)
+}
+
+// menuNoteLines is how many lines the selected item's description may
+// take under the list.
+const menuNoteLines = 2
+
+func (m *menuScreen) listHeight() int {
+	return max(m.c.height-4-menuNoteLines-lipgloss.Height(m.help.View(menuKeys)), 1)
 }
 
 func (m *menuScreen) init() tea.Cmd { return nil }
 
-func (m *menuScreen) keys() keyHelp {
-	k := []key.Binding{keyUp, keyDown, keyEnter, keyTheme, keyMouse, keyQuit}
-	return keyHelp{short: k, full: [][]key.Binding{k}}
+// menuKeyMap is the menu's keys; ? shows them all.
+type menuKeyMap struct {
+	Up, Down, Choose, Delete, Yes, Theme, Mouse, HelpAll, Quit key.Binding
+}
+
+var menuKeys = menuKeyMap{
+	Up: keyUp, Down: keyDown,
+	Choose: bind([]string{"enter", " "}, "enter", "select"),
+	Delete: bind([]string{"x", "delete"}, "x", "delete saved game"),
+	Yes:    bind([]string{"y", "Y"}, "y", "yes"),
+	Theme:  keyTheme, Mouse: keyMouse, HelpAll: keyHelpAll, Quit: keyQuit,
+}
+
+// ShortHelp is the keys most needed, with ? for the rest.
+func (k menuKeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Choose, k.Theme, k.HelpAll, k.Quit}
+}
+
+// FullHelp is every key of the menu.
+func (k menuKeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.Choose, k.Delete}, {k.Theme, k.Mouse}, {k.HelpAll, k.Quit}}
 }
 
 func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
@@ -171,15 +281,28 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 			}
 		}
 	case tea.KeyMsg:
-		switch {
-		case key.Matches(msg, keyForceOut), msg.String() == "q":
-			return m, tea.Quit
-		case key.Matches(msg, keyTheme):
-			m.c.nextTheme()
-			m.help = m.c.newHelp()
-			m.status = "theme: " + m.c.theme.Name
+		if m.deleting != nil {
+			m.answerDelete(key.Matches(msg, menuKeys.Yes))
 			return m, nil
-		case key.Matches(msg, keyEnter), msg.String() == " ":
+		}
+		switch {
+		case key.Matches(msg, menuKeys.Quit):
+			return m, tea.Quit
+		case key.Matches(msg, menuKeys.HelpAll):
+			m.help.ShowAll = !m.help.ShowAll
+			m.resize()
+			return m, nil
+		case key.Matches(msg, menuKeys.Delete):
+			m.askDelete()
+			return m, nil
+		case key.Matches(msg, menuKeys.Theme):
+			m.status = m.c.cycleTheme()
+			all := m.help.ShowAll
+			m.help = m.c.newHelp()
+			m.help.ShowAll = all
+			m.resize()
+			return m, nil
+		case key.Matches(msg, menuKeys.Choose):
 			return m.choose()
 		}
 		var cmd tea.Cmd
@@ -197,7 +320,7 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 	c := m.c
 	switch item.action {
 	case actContinue:
-		b, err := boardFromSave(c, *m.save)
+		b, err := boardFromSlot(c, *item.save, item.slot)
 		if err != nil {
 			m.status = "cannot continue: " + err.Error()
 			return m, nil
@@ -224,12 +347,24 @@ func (m *menuScreen) view() string {
 	var b strings.Builder
 	b.WriteString(st.Title.Render(" tabletop") + "\n")
 	b.WriteString(st.Muted.Render(" abstract strategy games in your terminal") + "\n\n")
-	b.WriteString(fitBlock(m.list.View(), m.c.width, max(m.c.height-6, 1)) + "\n")
-	if m.status != "" {
-		b.WriteString(st.Error.Render(" "+truncate(m.status, m.c.width-2)) + "\n")
-	} else {
-		b.WriteString("\n")
+	b.WriteString(fitBlock(m.list.View(), m.c.width, m.listHeight()) + "\n")
+	item, _ := m.list.SelectedItem().(menuItem)
+	switch {
+	case m.status != "":
+		b.WriteString(st.Error.Render(" "+ellipsis(m.status, m.c.width-2)) + "\n\n")
+	case lipgloss.Width(item.desc) > descWidth(m.list):
+		// The selected item's description in full when the list cut it.
+		lines := splitLines(ansi.Wordwrap(item.desc, max(m.c.width-2, 1), ""))
+		for len(lines) < menuNoteLines {
+			lines = append(lines, "")
+		}
+		for _, l := range lines[:menuNoteLines] {
+			b.WriteString(st.Muted.Render(" "+ellipsis(l, m.c.width-2)) + "\n")
+		}
+		return b.String() + m.helpView()
+	default:
+		b.WriteString("\n\n")
 	}
-	b.WriteString(" " + m.help.View(m.keys()))
+	b.WriteString(m.helpView())
 	return b.String()
 }

@@ -14,12 +14,12 @@ import (
 func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *boardScreen {
 	m, b := newTestClient(t, variant, 80, 24)
 	rng := game.NewRand(seed)
-	for ply := 0; !b.st.Terminal(); ply++ {
+	for ply := 0; !b.game().Terminal(); ply++ {
 		if ply > 2000 {
 			t.Fatalf("%s: no end after %d moves", variant, ply)
 		}
-		before := len(b.moves)
-		want := b.st.RandomMove(rng)
+		before := len(lm(b).moves)
+		want := b.game().RandomMove(rng)
 		if mouse {
 			for _, c := range clicksForMove(b, want) {
 				m.Update(c)
@@ -32,8 +32,8 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *boardScre
 		if m.cur != b {
 			t.Fatalf("%s: the board screen was left", variant)
 		}
-		if len(b.moves) <= before || b.moves[before] != want {
-			t.Fatalf("%s ply %d: wanted %s, history %v, status %q", variant, ply, b.st.FormatMove(want), b.moves[before:], b.status)
+		if len(lm(b).moves) <= before || lm(b).moves[before] != want {
+			t.Fatalf("%s ply %d: wanted %s, history %v, status %q", variant, ply, b.game().FormatMove(want), lm(b).moves[before:], b.status)
 		}
 		checkLegal(t, b)
 		if v := m.View(); strings.Contains(v, "too small") {
@@ -89,7 +89,7 @@ func TestResignAndRematch(t *testing.T) {
 	}
 	m.Update(keyMsg("R")) // rematch
 	nb, ok := m.cur.(*boardScreen)
-	if !ok || nb == b || len(nb.moves) != 0 || nb.ended() {
+	if !ok || nb == b || len(lm(nb).moves) != 0 || nb.ended() {
 		t.Fatalf("rematch did not start a fresh board: %T", m.cur)
 	}
 	m.Update(keyMsg("enter"))

@@ -17,8 +17,8 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 	m.Update(keyMsg("enter")) // red places at the cursor
 	m.Update(keyMsg("3"))
 	m.Update(keyMsg("x")) // and turns quadrant 3 clockwise
-	if len(b.moves) != 2 {
-		t.Fatalf("%d moves, status %q", len(b.moves), b.status)
+	if len(lm(b).moves) != 2 {
+		t.Fatalf("%d moves, status %q", len(lm(b).moves), b.status)
 	}
 	fl := b.marks()
 	for r := range fl {
@@ -52,9 +52,9 @@ func TestPentagoRotationIsTheLastMoveInARoom(t *testing.T) {
 	room.remote("(place 1 1 1)")
 	room.remote("(rotate 2 counterclockwise)")
 	b := m.cur.(*boardScreen)
-	b.refreshRoom()
-	if b.lastRoomQuad != 2 || !strings.Contains(m.View(), "(Q2)") {
-		t.Fatalf("room: turned quadrant %d not shown:\n%s", b.lastRoomQuad, m.View())
+	rm(b).refresh()
+	if lastQuad(b) != 2 || !strings.Contains(m.View(), "(Q2)") {
+		t.Fatalf("room: turned quadrant %d not shown:\n%s", lastQuad(b), m.View())
 	}
 }
 
@@ -97,8 +97,8 @@ func TestEndButtons(t *testing.T) {
 			m.Update(tea.MouseMsg{X: hit.x + hit.w - 1, Y: hit.y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 			switch s := m.cur.(type) {
 			case *boardScreen:
-				if want != endRematch || s == b || len(s.moves) != 0 {
-					t.Fatalf("%v %q: board %v moves %d", sz, hit.label, s == b, len(s.moves))
+				if want != endRematch || s == b || len(lm(s).moves) != 0 {
+					t.Fatalf("%v %q: board %v moves %d", sz, hit.label, s == b, len(lm(s).moves))
 				}
 			case *setupScreen:
 				if want != endNewGame {
@@ -189,8 +189,8 @@ func TestResignWithFourPlayers(t *testing.T) {
 		t.Fatalf("resign should ask who: %q", b.status)
 	}
 	m.Update(keyMsg("3"))
-	if !b.ended() || b.resigned != 2 {
-		t.Fatalf("blue should have resigned: ended %v resigned %d", b.ended(), b.resigned)
+	if !b.ended() || b.m.resigned() != 2 {
+		t.Fatalf("blue should have resigned: ended %v resigned %d", b.ended(), b.m.resigned())
 	}
 	v := m.View()
 	if !strings.Contains(v, "blue resigned: red, yellow and green share the win") {
@@ -213,8 +213,8 @@ func TestResignWithFourPlayers(t *testing.T) {
 	}
 	m.Update(keyMsg("r"))
 	m.Update(keyMsg("y"))
-	if b.resigned != b.st.ToMove() {
-		t.Fatalf("y should resign for the role to move (%d), resigned %d", b.st.ToMove(), b.resigned)
+	if b.m.resigned() != b.game().ToMove() {
+		t.Fatalf("y should resign for the role to move (%d), resigned %d", b.game().ToMove(), b.m.resigned())
 	}
 }
 
@@ -254,10 +254,10 @@ func TestQuadTiltedSquareShownAtTheEnd(t *testing.T) {
 				m.Update(keyMsg("enter"))
 			}
 		}
-		if !b.st.Terminal() || b.st.Goal(0) != 100 {
-			t.Fatalf("x's tilted square did not win: %s", b.st.String())
+		if !b.game().Terminal() || b.game().Goal(0) != 100 {
+			t.Fatalf("x's tilted square did not win: %s", b.game().String())
 		}
-		got := b.vu.winCells(b.st)
+		got := b.vu.winCells(b.game())
 		if len(got) != 4 {
 			t.Fatalf("winning cells %v", got)
 		}

@@ -9,75 +9,24 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 )
 
-// roomUpdateMsg says the room changed; gen tells the current waiter from
-// one left over from before the board was last re-entered.
-type roomUpdateMsg struct{ gen int }
-
-// newRoomBoard shows a shared room. The room's host checks moves and
-// runs its AI seats; this client renders RoomView and submits moves with
-// Room.Play.
-func newRoomBoard(c *common, room Room) screen {
+// newRoomBoard shows a shared room (see roomMatch).
+func newRoomBoard(c *common, room rooms.Room) screen {
 	rv := room.View()
 	v, err := game.Lookup(rv.Variant)
+	var b *boardScreen
+	if err == nil {
+		b, err = newBoardShell(c, v)
+	}
 	if err != nil {
 		room.Leave()
 		return newMenu(c, "room "+rv.Code+": "+err.Error())
 	}
-	b := newBoardShell(c, v)
-	b.room = room
-	b.start = v.New()
-	b.st = b.start.Clone()
-	b.refreshRoom()
+	b.setMatch(newRoomMatch(v, room, b, b.spinTick))
 	b.centreCursor()
 	return b
-}
-
-// waitRoom is a tea.Cmd that waits for the room's next change.
-func (b *boardScreen) waitRoom() tea.Cmd {
-	ch, gen := b.room.Updates(), b.waitGen
-	return func() tea.Msg {
-		if _, ok := <-ch; !ok {
-			return NoticeMsg("the room was closed")
-		}
-		return roomUpdateMsg{gen}
-	}
-}
-
-// refreshRoom rebuilds the position from the room's view with the game.
-func (b *boardScreen) refreshRoom() {
-	rv := b.room.View()
-	if rv.Note != "" && rv.Note != b.roomView.Note {
-		b.setStatus(rv.Note, false)
-	}
-	b.roomView = rv
-	start, err := game.NewState(b.v.Name, rv.Start)
-	if err != nil {
-		b.setStatus("room: "+err.Error(), true)
-		return
-	}
-	s := start.Clone()
-	var texts, movers []string
-	var last []pos
-	lastQuad := 0
-	for i, t := range rv.Moves {
-		before := s.Clone()
-		m, err := game.PlayText(s, t)
-		if err != nil {
-			b.setStatus(fmt.Sprintf("room move %d: %v", i+1, err), true)
-			return
-		}
-		texts = append(texts, before.ShortMove(m))
-		movers = append(movers, b.v.RoleName(before.ToMove()))
-		last, lastQuad = b.vu.moveCells(before, m), b.vu.moveQuad(m)
-	}
-	if b.st == nil || s.String() != b.st.String() {
-		b.sel, b.quad, b.hasHint = nil, 0, false
-	}
-	b.start, b.st = start, s
-	b.roomMoves, b.roomMovers, b.lastRoomMove, b.lastRoomQuad = texts, movers, last, lastQuad
-	b.version++
 }
 
 // joinScreen asks for a room code.
@@ -85,6 +34,13 @@ type joinScreen struct {
 	c      *common
 	input  textinput.Model
 	status string
+}
+
+// joinKeys are the keys of the join screen (every other key types).
+var joinKeys = struct{ Join, Back, ForceOut key.Binding }{
+	Join:     bind([]string{"enter"}, "enter", "join"),
+	Back:     bind([]string{"esc"}, "esc", "back"),
+	ForceOut: keyForceOut,
 }
 
 func newJoinScreen(c *common) *joinScreen {
@@ -102,12 +58,12 @@ func (j *joinScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	if !ok {
 		return j, nil
 	}
-	switch km.String() {
-	case "ctrl+c":
+	switch {
+	case key.Matches(km, joinKeys.ForceOut):
 		return j, tea.Quit
-	case "esc":
+	case key.Matches(km, joinKeys.Back):
 		return newMenu(j.c, ""), nil
-	case "enter":
+	case key.Matches(km, joinKeys.Join):
 		code := strings.ToUpper(strings.TrimSpace(j.input.Value()))
 		if code == "" {
 			j.status = "type the code of the room"
@@ -131,15 +87,23 @@ func (j *joinScreen) view() string {
 	if j.status != "" {
 		s += st.Error.Render(" "+j.status) + "\n"
 	}
-	return s + st.Muted.Render(" enter join · esc back")
+	return s + st.Muted.Render(footer(joinKeys.Join, joinKeys.Back))
 }
 
 // roomListScreen lists the host's rooms.
 type roomListScreen struct {
 	c      *common
-	rooms  []RoomInfo
+	rooms  []rooms.RoomInfo
 	i      int
 	status string
+}
+
+// roomListKeys are the keys of the room list.
+var roomListKeys = struct{ Join, Refresh, Back, Up, Down, ForceOut key.Binding }{
+	Join:    bind([]string{"enter"}, "enter", "join"),
+	Refresh: bind([]string{"r"}, "r", "refresh"),
+	Back:    bind([]string{"esc", "q"}, "esc", "back"),
+	Up:      keyUp, Down: keyDown, ForceOut: keyForceOut,
 }
 
 func newRoomList(c *common) *roomListScreen {
@@ -156,18 +120,18 @@ func (r *roomListScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		return r, nil
 	}
 	switch {
-	case km.String() == "ctrl+c":
+	case key.Matches(km, roomListKeys.ForceOut):
 		return r, tea.Quit
-	case km.String() == "esc" || km.String() == "q":
+	case key.Matches(km, roomListKeys.Back):
 		return newMenu(r.c, ""), nil
-	case km.String() == "r":
+	case key.Matches(km, roomListKeys.Refresh):
 		r.rooms = r.c.opts.Lobby.List()
 		r.i = min(r.i, max(len(r.rooms)-1, 0))
-	case key.Matches(km, keyUp):
+	case key.Matches(km, roomListKeys.Up):
 		r.i = max(r.i-1, 0)
-	case key.Matches(km, keyDown):
+	case key.Matches(km, roomListKeys.Down):
 		r.i = min(r.i+1, max(len(r.rooms)-1, 0))
-	case km.String() == "enter":
+	case key.Matches(km, roomListKeys.Join):
 		if r.i >= len(r.rooms) {
 			return r, nil
 		}
@@ -192,7 +156,7 @@ func (r *roomListScreen) view() string {
 		var seats []string
 		for _, s := range info.Seats {
 			who := s.Name
-			if s.Kind == SeatOpen {
+			if s.Kind == rooms.SeatOpen {
 				who = "open"
 			}
 			seats = append(seats, s.Role+":"+who)
@@ -212,6 +176,6 @@ func (r *roomListScreen) view() string {
 	if r.status != "" {
 		b.WriteString(st.Error.Render(" "+r.status) + "\n")
 	}
-	b.WriteString(st.Muted.Render(" enter join · r refresh · esc back"))
+	b.WriteString(st.Muted.Render(footer(roomListKeys.Join, roomListKeys.Refresh, roomListKeys.Back)))
 	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 )
 
 // fakeRoom is a room hosted in the test: two seats, checked by the game.
@@ -37,14 +38,14 @@ func (r *fakeRoom) signal() {
 	default:
 	}
 }
-func (r *fakeRoom) View() RoomView {
+func (r *fakeRoom) View() rooms.RoomView {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	seats := make([]SeatView, len(r.v.Roles))
+	seats := make([]rooms.SeatView, len(r.v.Roles))
 	for i, role := range r.v.Roles {
-		seats[i] = SeatView{Role: role, Kind: SeatPlayer, Name: "p" + role, Connected: true}
+		seats[i] = rooms.SeatView{Role: role, Kind: rooms.SeatPlayer, Name: "p" + role, Connected: true}
 	}
-	return RoomView{Code: "K7QX", Variant: r.v.Name, Moves: append([]string(nil), r.moves...),
+	return rooms.RoomView{Code: "K7QX", Variant: r.v.Name, Moves: append([]string(nil), r.moves...),
 		Position: r.s.String(), Seats: seats, You: r.you, Finished: r.s.Terminal(), Version: r.version}
 }
 
@@ -82,11 +83,13 @@ func (r *fakeRoom) remote(text string) {
 
 type fakeLobby struct{ room *fakeRoom }
 
-func (l *fakeLobby) List() []RoomInfo {
-	return []RoomInfo{{Code: "K7QX", Variant: l.room.v.Name}}
+func (l *fakeLobby) List() []rooms.RoomInfo {
+	return []rooms.RoomInfo{{Code: "K7QX", Variant: l.room.v.Name}}
 }
-func (l *fakeLobby) Create(p Player, spec RoomSpec) (Room, error) { return l.room, nil }
-func (l *fakeLobby) Join(p Player, code string) (Room, error) {
+func (l *fakeLobby) Create(p rooms.Player, spec rooms.RoomSpec) (rooms.Room, error) {
+	return l.room, nil
+}
+func (l *fakeLobby) Join(p rooms.Player, code string) (rooms.Room, error) {
 	if code != "K7QX" {
 		return nil, errors.New("no room " + code)
 	}
@@ -104,8 +107,8 @@ func TestRoomPlay(t *testing.T) {
 		t.Fatalf("join did not open the room board: %T", m.cur)
 	}
 	m.Update(keyMsg("enter")) // x marks r3c3 through Room.Play
-	if len(room.moves) != 1 || b.st.String() != room.s.String() {
-		t.Fatalf("room moves %v, board %q", room.moves, b.st.String())
+	if len(room.moves) != 1 || b.game().String() != room.s.String() {
+		t.Fatalf("room moves %v, board %q", room.moves, b.game().String())
 	}
 	m.Update(keyMsg("enter")) // o's turn: refused locally
 	if len(room.moves) != 1 || !b.isErr {
@@ -115,8 +118,8 @@ func TestRoomPlay(t *testing.T) {
 	_, wait = m.Update(wait()) // x's own move
 	room.remote("r2c2")
 	m.Update(wait())
-	if b.st.String() != room.s.String() || len(b.roomMoves) != 2 {
-		t.Fatalf("board did not follow the room: %q vs %q", b.st.String(), room.s.String())
+	if b.game().String() != room.s.String() || len(rm(b).moves) != 2 {
+		t.Fatalf("board did not follow the room: %q vs %q", b.game().String(), room.s.String())
 	}
 	if !strings.Contains(m.View(), "room K7QX") {
 		t.Fatalf("room code not shown:\n%s", m.View())

@@ -20,6 +20,19 @@ type rulesScreen struct {
 	vp   viewport.Model
 }
 
+// rulesKeys are the rules screen's keys; Other and Scroll are the help
+// lines of Prev/Next and of the viewport's keys.
+var rulesKeys = struct {
+	Prev, Next, Other, Scroll, Back, ForceOut key.Binding
+}{
+	Prev:     bind([]string{"left", "h", "a"}, "←", "previous game"),
+	Next:     bind([]string{"right", "l", "d"}, "→", "next game"),
+	Other:    bind([]string{"left", "right"}, "←/→", "other game"),
+	Scroll:   bind([]string{"up", "down", "pgup", "pgdown"}, "↑/↓ pgup/pgdn", "scroll"),
+	Back:     bind([]string{"esc", "q", "i"}, "esc", "back"),
+	ForceOut: keyForceOut,
+}
+
 func newRules(c *common, v *game.Variant, back screen) *rulesScreen {
 	r := &rulesScreen{c: c, vs: game.Variants(), back: back}
 	for i, k := range r.vs {
@@ -53,20 +66,16 @@ func (r *rulesScreen) text() string {
 	b.WriteString(strings.TrimSpace(v.Rules) + "\n\n")
 	b.WriteString("Playing it here\n\n")
 	b.WriteString(controlsText(v) + "\n")
+	b.WriteString("Every rule of every game, with small diagrams, is in RULES.md in\nthe tabletop repository.\n")
 	return b.String()
 }
 
 // controlsText explains the controls of a game in this client.
 func controlsText(v *game.Variant) string {
-	common := "Move the cursor with the arrows, hjkl or wasd. Type a move in\nnotation with ':'. u undoes, U or ctrl+r redoes, H asks for a hint,\nn starts a new game, t changes the theme, M turns the mouse off\n(so the terminal can select text) and on again, q quits.\n\n" +
-		"r resigns. Resigning ends the game at once: the resigning role\nloses and every other role shares the win. When several people\nplay at one keyboard, r asks who resigns: press the number shown\nfor that role, or y for the role to move.\n"
-	switch newVariantUI(v).(type) {
-	case *quadUI:
-		return "Enter or space marks the cell under the cursor; b puts a blocker\nthere while you have blockers left. A click marks a cell, a\nright-click puts a blocker.\n" + common
-	case *pentagoUI:
-		return "Enter or space places a marble. Then rotate a quadrant: choose it\nwith the cursor or 1-4, turn it with z or [ (counterclockwise) and\nx or ] (clockwise). With the mouse, click the <- and -> handles\nbeside each quadrant.\n" + common
-	case *ttcUI:
-		return "Select one of your pieces with enter (or a click); its legal\ntargets are highlighted; then choose the target. esc cancels the\nselection. A player with no legal move passes automatically.\n" + common
+	common := "Move the cursor with the arrows, hjkl or wasd. Type a move in\nnotation with ':' (↑ brings back earlier entries); typed while\nanother player or the AI is to move, it is played when your turn\ncomes if it is still legal. u undoes, U or ctrl+r redoes, H asks\nfor a hint, n starts a new game, R after the end is a rematch with\nsides changed, t changes the theme, M turns the mouse off (so the\nterminal can select text) and on again, q quits. The theme, the\nmouse, the AI's time per move and the last seats are remembered.\n\n" +
+		"r resigns, after asking: only y confirms. Resigning ends the game\nat once: the resigning role loses and every other role shares the\nwin. When several people play at one keyboard, r asks who resigns:\npress the number shown for that role, or y for the role to move.\n"
+	if vu := newVariantUI(v); vu != nil {
+		return vu.controls() + common
 	}
 	return common
 }
@@ -83,24 +92,24 @@ func (r *rulesScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		r.resize()
 	case tea.KeyMsg:
 		switch {
-		case key.Matches(msg, keyForceOut):
+		case key.Matches(msg, rulesKeys.ForceOut):
 			if b, ok := r.back.(*boardScreen); ok {
 				b.leave()
 			}
 			return r, tea.Quit
-		case msg.String() == "esc" || msg.String() == "q" || msg.String() == "i":
+		case key.Matches(msg, rulesKeys.Back):
 			if r.back != nil {
 				return r.back, nil
 			}
 			return newMenu(r.c, ""), nil
-		case msg.String() == "left" || msg.String() == "h" || msg.String() == "a":
+		case key.Matches(msg, rulesKeys.Prev):
 			if len(r.vs) > 0 {
 				r.i = (r.i - 1 + len(r.vs)) % len(r.vs)
 				r.resize()
 				r.vp.GotoTop()
 			}
 			return r, nil
-		case msg.String() == "right" || msg.String() == "l" || msg.String() == "d":
+		case key.Matches(msg, rulesKeys.Next):
 			if len(r.vs) > 0 {
 				r.i = (r.i + 1) % len(r.vs)
 				r.resize()
@@ -127,5 +136,5 @@ func (r *rulesScreen) view() string {
 	}
 	return st.Title.Render(" "+title) + "\n\n" +
 		st.Text.Render(r.vp.View()) + "\n" +
-		st.Muted.Render(" ←/→ other game · ↑/↓ pgup/pgdn scroll · esc back")
+		st.Muted.Render(footer(rulesKeys.Other, rulesKeys.Scroll, rulesKeys.Back))
 }

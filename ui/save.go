@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
+	"time"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -150,40 +152,144 @@ func (sv SavedGame) replay() (start game.State, moves []game.Move, err error) {
 	return start, moves, nil
 }
 
-// FileStore is the local SaveStore: one file.
+// FileStore is the local SlotStore: each game in progress is one file in
+// the directory saves/ beside Path; Path itself is the one save of
+// earlier versions, offered as the slot "save" until it is finished.
 type FileStore struct{ Path string }
 
-// NewFileStore keeps the save in path, or in os.UserConfigDir()/tabletop/
-// save.txt when path is "".
+// NewFileStore keeps the saves beside path, or in
+// os.UserConfigDir()/tabletop/ when path is "".
 func NewFileStore(path string) *FileStore {
 	if path == "" {
-		dir, err := os.UserConfigDir()
-		if err != nil {
-			dir = os.TempDir()
-		}
-		path = filepath.Join(dir, "tabletop", "save.txt")
+		path = filepath.Join(configDir(), "save.txt")
 	}
 	return &FileStore{Path: path}
+}
+
+// configDir is tabletop's directory in the user's config directory.
+func configDir() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "tabletop")
 }
 
 // Load reads the file; a missing file wraps os.ErrNotExist.
 func (f *FileStore) Load() ([]byte, error) { return os.ReadFile(f.Path) }
 
 // Save writes the file atomically, so a crash never leaves half a save.
-func (f *FileStore) Save(data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
+func (f *FileStore) Save(data []byte) error { return writeAtomic(f.Path, data) }
+
+// Remove deletes the save; a missing file is not an error.
+func (f *FileStore) Remove() error { return removeMissingOK(f.Path) }
+
+// legacySlot is the slot name of Path, the save of earlier versions.
+const legacySlot = "save"
+
+func (f *FileStore) slotDir() string { return filepath.Join(filepath.Dir(f.Path), "saves") }
+
+func (f *FileStore) slotPath(name string) (string, error) {
+	if name == legacySlot {
+		return f.Path, nil
+	}
+	if name == "" || name != filepath.Base(name) || strings.ContainsAny(name, `/\:`) || strings.HasPrefix(name, ".") {
+		return "", fmt.Errorf("bad saved game name %q", name)
+	}
+	return filepath.Join(f.slotDir(), name+".txt"), nil
+}
+
+// Slots names the saved games, newest first.
+func (f *FileStore) Slots() ([]string, error) {
+	type slot struct {
+		name string
+		mod  time.Time
+	}
+	var found []slot
+	entries, err := os.ReadDir(f.slotDir())
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".txt")
+		if info, err := e.Info(); ok && err == nil && info.Mode().IsRegular() {
+			found = append(found, slot{name, info.ModTime()})
+		}
+	}
+	if info, err := os.Stat(f.Path); err == nil && info.Mode().IsRegular() {
+		found = append(found, slot{legacySlot, info.ModTime()})
+	}
+	sort.SliceStable(found, func(i, j int) bool {
+		if !found[i].mod.Equal(found[j].mod) {
+			return found[i].mod.After(found[j].mod)
+		}
+		return found[i].name > found[j].name
+	})
+	names := make([]string, len(found))
+	for i, s := range found {
+		names[i] = s.name
+	}
+	return names, nil
+}
+
+// LoadSlot reads one saved game.
+func (f *FileStore) LoadSlot(name string) ([]byte, error) {
+	p, err := f.slotPath(name)
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadFile(p)
+}
+
+// SaveSlot writes one saved game atomically.
+func (f *FileStore) SaveSlot(name string, data []byte) error {
+	p, err := f.slotPath(name)
+	if err != nil {
 		return err
 	}
-	tmp := f.Path + ".tmp"
+	return writeAtomic(p, data)
+}
+
+// RemoveSlot deletes one saved game; a missing one is not an error.
+func (f *FileStore) RemoveSlot(name string) error {
+	p, err := f.slotPath(name)
+	if err != nil {
+		return err
+	}
+	return removeMissingOK(p)
+}
+
+// NewSlot returns a name no saved game has: the variant and the time.
+func (f *FileStore) NewSlot(variant string) string {
+	base := variant + "-" + time.Now().Format("20060102-150405")
+	name := base
+	for i := 2; ; i++ {
+		p, err := f.slotPath(name)
+		if err != nil {
+			return base // a variant name with a separator: let SaveSlot say so
+		}
+		if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
+			return name
+		}
+		name = fmt.Sprintf("%s-%d", base, i)
+	}
+}
+
+// writeAtomic writes a file through a temporary one, so a crash never
+// leaves half a save.
+func writeAtomic(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		return err
 	}
-	return os.Rename(tmp, f.Path)
+	return os.Rename(tmp, path)
 }
 
-// Remove deletes the save; a missing file is not an error.
-func (f *FileStore) Remove() error {
-	err := os.Remove(f.Path)
+func removeMissingOK(path string) error {
+	err := os.Remove(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}

@@ -46,7 +46,7 @@ func TestSaveRoundTrip(t *testing.T) {
 		_ = i
 		m.Update(keyMsg(k))
 	}
-	if len(b.moves) != 1 {
+	if len(lm(b).moves) != 1 {
 		t.Fatalf("setup move not played: %q", b.status)
 	}
 	data, err := b.c.store.Load()
@@ -64,8 +64,8 @@ func TestSaveRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b2.st.String() != b.st.String() || len(b2.seats) != 4 || b2.seats[1].Name != "yellow-player" {
-		t.Fatalf("resumed %q seats %+v, want %q", b2.st.String(), b2.seats, b.st.String())
+	if b2.game().String() != b.game().String() || len(lm(b2).seats) != 4 || lm(b2).seats[1].Name != "yellow-player" {
+		t.Fatalf("resumed %q seats %+v, want %q", b2.game().String(), lm(b2).seats, b.game().String())
 	}
 }
 
@@ -128,7 +128,7 @@ func TestCorruptSaveOnMenu(t *testing.T) {
 	if !ok {
 		t.Fatalf("no board after setup: %T", m.cur)
 	}
-	b.cancelJob()
+	lm(b).cancelJob()
 	m.Update(keyMsg("enter")) // x marks the centre: now the game is saved
 	if _, err := ParseSave(store.data); err != nil {
 		t.Fatalf("the new game did not replace the corrupt save: %v", err)
@@ -140,7 +140,7 @@ func TestLoadOption(t *testing.T) {
 	good := filepath.Join(dir, "g.txt")
 	os.WriteFile(good, []byte("tabletop save 1\nvariant pentago\nseat red human\nseat black human\nmove (place 1 1 1)\n"), 0o644)
 	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Start: Start{Load: good}}).(*Model)
-	if b, ok := m.cur.(*boardScreen); !ok || len(b.moves) != 1 {
+	if b, ok := m.cur.(*boardScreen); !ok || len(lm(b).moves) != 1 {
 		t.Fatalf("--load did not open the game: %T", m.cur)
 	}
 	m = New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Start: Start{Load: filepath.Join(dir, "none.txt")}}).(*Model)
@@ -159,7 +159,7 @@ func TestContinueResumesExactly(t *testing.T) {
 	for _, k := range []string{"enter", "right", "enter", "down", "b", "enter"} {
 		m.Update(keyMsg(k))
 	}
-	want := b.st.String()
+	want := b.game().String()
 	store := b.c.store
 	m2 := New(Options{Renderer: asciiRenderer(), Store: store}).(*Model)
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -168,7 +168,7 @@ func TestContinueResumesExactly(t *testing.T) {
 	}
 	m2.Update(keyMsg("enter"))
 	b2, ok := m2.cur.(*boardScreen)
-	if !ok || b2.st.String() != want {
+	if !ok || b2.game().String() != want {
 		t.Fatalf("continue: %T", m2.cur)
 	}
 }
@@ -192,6 +192,11 @@ func TestSaveOnlyAfterAMove(t *testing.T) {
 		t.Fatalf("quitting a game with no moves replaced the save:\n%s", store.data)
 	}
 	m.Update(keyMsg("enter"))
+	// The store keeps one game: replacing the pentago game is asked first.
+	if string(store.data) != string(oldData) || !strings.Contains(m.View(), "save this game over your saved game (pentago") {
+		t.Fatalf("the first move replaced the saved game without asking:\n%s", m.View())
+	}
+	m.Update(keyMsg("y"))
 	sv, err := ParseSave(store.data)
 	if err != nil || sv.Variant != "quad7" || len(sv.Moves) != 1 {
 		t.Fatalf("after the first move the game should be saved: %v\n%s", err, store.data)
@@ -200,7 +205,7 @@ func TestSaveOnlyAfterAMove(t *testing.T) {
 	if store.data != nil {
 		t.Fatalf("a game undone to no moves stays saved:\n%s", store.data)
 	}
-	if len(b.moves) != 0 {
+	if len(lm(b).moves) != 0 {
 		t.Fatal("undo did not go back")
 	}
 	m.Update(keyMsg("enter"))
@@ -241,7 +246,7 @@ func TestQuitPromptSaysWhatHappensToTheGame(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		b := m.cur.(*boardScreen)
 		m.Update(keyMsg("enter")) // x marks the centre
-		if len(b.moves) != 1 {
+		if len(lm(b).moves) != 1 {
 			t.Fatalf("%s: the move was not played: %q", tc.name, b.status)
 		}
 		if _, cmd := m.Update(keyMsg("q")); cmd != nil {
@@ -253,8 +258,8 @@ func TestQuitPromptSaysWhatHappensToTheGame(t *testing.T) {
 			t.Errorf("%s: prompt %q, want it to say %q", tc.name, b.status, tc.want)
 		}
 		m.Update(keyMsg("n")) // stay
-		if b.confirm != "" || len(b.moves) != 1 {
-			t.Errorf("%s: after staying: confirm %q, %d moves", tc.name, b.confirm, len(b.moves))
+		if b.confirm != "" || len(lm(b).moves) != 1 {
+			t.Errorf("%s: after staying: confirm %q, %d moves", tc.name, b.confirm, len(lm(b).moves))
 		}
 	}
 }

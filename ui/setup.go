@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/help"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 )
 
 // newInput returns a text input styled for the session. Clipboard paste
@@ -97,15 +99,17 @@ func newSetup(c *common, v *game.Variant, room bool) *setupScreen {
 			s.choice[i] = 1 + indexLevel(ai.Hard)
 		}
 	}
+	if last, ok := c.lastSeats(v.Name, n); ok && !room {
+		s.fill(last)
+	}
 	// The defaults are ready to play: Start has the focus, so enter
 	// starts at once.
 	s.row = n
 	return s
 }
 
-// newSetupFrom pre-fills the setup with the seats of the last game.
-func newSetupFrom(c *common, v *game.Variant, seats []SeatConfig) *setupScreen {
-	s := newSetup(c, v, false)
+// fill sets the seat rows to seats.
+func (s *setupScreen) fill(seats []SeatConfig) {
 	for i, sc := range seats {
 		if i >= len(s.choice) {
 			break
@@ -116,6 +120,12 @@ func newSetupFrom(c *common, v *game.Variant, seats []SeatConfig) *setupScreen {
 		}
 		s.names[i].SetValue(sc.Name)
 	}
+}
+
+// newSetupFrom pre-fills the setup with the seats of the last game.
+func newSetupFrom(c *common, v *game.Variant, seats []SeatConfig) *setupScreen {
+	s := newSetup(c, v, false)
+	s.fill(seats)
 	return s
 }
 
@@ -143,28 +153,47 @@ func (s *setupScreen) seats() []SeatConfig {
 	return out
 }
 
-var (
-	keyTab      = bind([]string{"tab"}, "tab", "next field")
-	keyShiftTab = bind([]string{"shift+tab"}, "shift+tab", "previous field")
-	keyStart    = bind([]string{"enter"}, "enter", "start")
-	keyEditName = bind([]string{"tab", "enter"}, "tab/enter", "edit the name")
-	keyDoneName = bind([]string{"enter", "tab", "esc"}, "enter/tab/esc", "done")
-	keyRowUp    = bind([]string{"up"}, "↑", "previous seat")
-	keyRowDown  = bind([]string{"down"}, "↓", "next seat")
-	keyChange   = bind([]string{"left", "right", "h", "l", "a", "d", " "}, "←/→", "human/AI level")
-)
+// setupKeyMap is the setup screen's keys. While a name is typed only
+// the Name* keys and RowUp/RowDown act (DoneName is their help line).
+type setupKeyMap struct {
+	Tab, ShiftTab, Start, Next, EditName, Change, ChangeBack key.Binding
+	DoneName, NameNext, NameStop, RowUp, RowDown             key.Binding
+	Up, Down, Back, ForceOut, AITime, LessAITime             key.Binding
+}
+
+var setupKeys = setupKeyMap{
+	Tab:      bind([]string{"tab"}, "tab", "next field"),
+	ShiftTab: bind([]string{"shift+tab"}, "shift+tab", "previous field"),
+	Start:    bind([]string{"enter"}, "enter", "start"),
+	// A room's seats have no names to type: enter goes to the next.
+	Next:       bind([]string{"enter"}, "enter", "next seat"),
+	EditName:   bind([]string{"tab", "enter"}, "tab/enter", "edit the name"),
+	Change:     bind([]string{"left", "right", "h", "l", "a", "d", " "}, "←/→", "human/AI level"),
+	ChangeBack: bind([]string{"left", "h", "a"}, "←", "previous choice"),
+	DoneName:   bind([]string{"enter", "tab", "esc"}, "enter/tab/esc", "done"),
+	NameNext:   bind([]string{"enter", "tab"}, "enter/tab", "next seat"),
+	NameStop:   bind([]string{"shift+tab", "esc"}, "esc", "done"),
+	RowUp:      bind([]string{"up"}, "↑", "previous seat"),
+	RowDown:    bind([]string{"down"}, "↓", "next seat"),
+	Up:         keyUp, Down: keyDown, Back: keyBack, ForceOut: keyForceOut,
+	AITime: bind([]string{"+", "=", "-"}, "+/-", "AI time"),
+}
 
 func (s *setupScreen) keys() keyHelp {
 	var k []key.Binding
+	sk := setupKeys
 	switch {
 	case s.editing:
-		k = []key.Binding{keyDoneName, keyRowUp, keyRowDown}
+		k = []key.Binding{sk.DoneName, sk.RowUp, sk.RowDown}
 	case s.row == len(s.choice):
-		k = []key.Binding{keyStart, keyUp, keyDown, keyBack}
+		k = []key.Binding{sk.Start, sk.Up, sk.Down, sk.Back}
 	case s.room:
-		k = []key.Binding{keyChange, keyUp, keyDown, keyBack}
+		k = []key.Binding{sk.Change, sk.Up, sk.Down, sk.Back}
 	default:
-		k = []key.Binding{keyChange, keyEditName, keyUp, keyDown, keyBack}
+		k = []key.Binding{sk.Change, sk.EditName, sk.Up, sk.Down, sk.Back}
+	}
+	if !s.editing && !s.room {
+		k = append(k, sk.AITime)
 	}
 	return keyHelp{short: k, full: [][]key.Binding{k}}
 }
@@ -204,55 +233,63 @@ func (s *setupScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 
 func (s *setupScreen) key(km tea.KeyMsg) (screen, tea.Cmd) {
 	n := len(s.choice)
-	k := km.String()
-	if key.Matches(km, keyForceOut) {
+	sk := setupKeys
+	if key.Matches(km, sk.ForceOut) {
 		return s, tea.Quit
 	}
 	if s.editing {
-		switch k {
-		case "enter", "tab":
+		switch {
+		case key.Matches(km, sk.NameNext):
 			// Done with this name: on to the next seat (or Start).
 			s.setRow(s.row + 1)
-		case "shift+tab", "esc":
+		case key.Matches(km, sk.NameStop):
 			s.setEditing(false)
-		case "up":
+		case key.Matches(km, sk.RowUp):
 			s.setRow(s.row - 1)
-		case "down":
+		case key.Matches(km, sk.RowDown):
 			s.setRow(s.row + 1)
 		default:
 			var cmd tea.Cmd
+			before := s.names[s.row].Value()
 			s.names[s.row], cmd = s.names[s.row].Update(km)
+			s.status = ""
+			if km.Type == tea.KeyRunes && s.names[s.row].Value() == before {
+				// The field is full: say so rather than drop the key.
+				s.status = fmt.Sprintf("a name has at most %d characters", s.names[s.row].CharLimit)
+			}
 			return s, cmd
 		}
 		return s, nil
 	}
 	switch {
-	case k == "esc":
+	case key.Matches(km, sk.Back):
 		return newMenu(s.c, ""), nil
-	case s.row == n && key.Matches(km, keyStart):
+	case !s.room && key.Matches(km, sk.AITime):
+		s.stepAITime(key.Matches(km, sk.LessAITime))
+	case s.row == n && key.Matches(km, sk.Start):
 		return s.start()
-	case s.room && s.row < n && key.Matches(km, keyTab):
+	case s.room && s.row < n && key.Matches(km, sk.Tab):
 		s.setRow(s.row + 1)
-	case s.room && s.row < n && k == "enter":
+	case s.room && s.row < n && key.Matches(km, sk.Next):
 		// A room's seats have no names to type (players bring theirs):
 		// enter goes on towards Start.
 		s.setRow(s.row + 1)
-	case key.Matches(km, keyEditName) && s.row < n:
+	case key.Matches(km, sk.EditName) && s.row < n:
 		s.setEditing(true)
-	case key.Matches(km, keyShiftTab):
+	case key.Matches(km, sk.ShiftTab):
 		s.setRow(s.row - 1)
 		if s.row < n && !s.room {
 			s.setEditing(true)
 		}
-	case key.Matches(km, keyTab): // on Start: round to the first seat
+	case key.Matches(km, sk.Tab): // on Start: round to the first seat
 		s.setRow(s.row + 1)
-	case key.Matches(km, keyUp):
+	case key.Matches(km, sk.Up):
 		s.setRow(s.row - 1)
-	case key.Matches(km, keyDown):
+	case key.Matches(km, sk.Down):
 		s.setRow(s.row + 1)
-	case s.row < n && key.Matches(km, keyChange):
-		s.change(s.row, k == "left" || k == "h" || k == "a")
-	case s.row < n && len(k) == 1:
+	case s.row < n && key.Matches(km, sk.Change):
+		s.change(s.row, key.Matches(km, sk.ChangeBack))
+	case s.row < n && len(km.String()) == 1:
 		s.status = "←/→ choose who plays " + s.v.Roles[s.row] + "; tab or enter to type a name"
 	}
 	return s, nil
@@ -312,18 +349,18 @@ func (s *setupScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
 
 func (s *setupScreen) start() (screen, tea.Cmd) {
 	if s.room {
-		spec := RoomSpec{Variant: s.v.Name, AfterHold: SeatAI}
+		spec := rooms.RoomSpec{Variant: s.v.Name, AfterHold: rooms.SeatAI}
 		you := 0
 		for _, k := range s.choice {
 			kind := s.kinds[k]
 			switch {
 			case kind.you:
 				you++
-				spec.Seats = append(spec.Seats, SeatSpec{Kind: SeatPlayer})
+				spec.Seats = append(spec.Seats, rooms.SeatSpec{Kind: rooms.SeatPlayer})
 			case kind.open:
-				spec.Seats = append(spec.Seats, SeatSpec{Kind: SeatOpen})
+				spec.Seats = append(spec.Seats, rooms.SeatSpec{Kind: rooms.SeatOpen})
 			default:
-				spec.Seats = append(spec.Seats, SeatSpec{Kind: SeatAI, Level: string(kind.level)})
+				spec.Seats = append(spec.Seats, rooms.SeatSpec{Kind: rooms.SeatAI, Level: string(kind.level)})
 			}
 		}
 		if you == 0 {
@@ -337,12 +374,51 @@ func (s *setupScreen) start() (screen, tea.Cmd) {
 		}
 		return newRoomBoard(s.c, room), nil
 	}
-	b, err := newBoard(s.c, s.v, "", s.seats())
+	seats := s.seats()
+	b, err := newBoard(s.c, s.v, "", seats)
 	if err != nil {
 		s.status = err.Error()
 		return s, nil
 	}
+	if msg := s.c.remember(func(st *Settings) {
+		if st.Seats == nil {
+			st.Seats = map[string][]SeatConfig{}
+		}
+		st.Seats[s.v.Name] = seats
+	}); msg != "" {
+		b.setStatus("seats "+msg, true)
+	}
 	return b, nil
+}
+
+// aiTimes are the AI's times per move the setup steps through; 0 is
+// each level's own.
+var aiTimes = []time.Duration{0, time.Second, 2 * time.Second, 5 * time.Second, 10 * time.Second, 30 * time.Second, time.Minute}
+
+// stepAITime changes the AI's time per move to the next (or previous)
+// step and remembers it.
+func (s *setupScreen) stepAITime(back bool) {
+	i := 0
+	for j, d := range aiTimes {
+		if d <= s.c.aiTime {
+			i = j
+		}
+	}
+	if back {
+		i = max(i-1, 0)
+	} else {
+		i = min(i+1, len(aiTimes)-1)
+	}
+	s.c.aiTime = aiTimes[i]
+	s.status = s.c.remember(func(st *Settings) { st.AITime = s.c.aiTime })
+}
+
+// aiTimeText says the AI's time per move.
+func aiTimeText(d time.Duration) string {
+	if d <= 0 {
+		return "each level's own (easy 0.3s … max 10s)"
+	}
+	return d.String()
 }
 
 const startLabel = "[ Start ]"
@@ -383,13 +459,16 @@ func (s *setupScreen) view() string {
 		default:
 			name = st.Text.Render(s.names[i].Value())
 		}
-		fmt.Fprintf(&b, " %s%s  %s  %s\n", marker, st.Role(role).Render(padRight(role, roleW)), kindCell, name)
+		fmt.Fprintf(&b, " %s%s  %s  %s\n", marker, st.Piece(i, role).Render(padRight(role, roleW)), kindCell, name)
 	}
 	b.WriteString("\n")
 	if s.row == n {
 		b.WriteString(" " + st.Accent.Render("> ") + st.Cursor.Render(startLabel) + "\n")
 	} else {
 		b.WriteString("   " + st.Text.Render(startLabel) + "\n")
+	}
+	if !s.room {
+		b.WriteString(st.Muted.Render(" AI time per move: ") + st.Text.Render(aiTimeText(s.c.aiTime)) + st.Muted.Render(" (+/- to change)"))
 	}
 	b.WriteString("\n")
 	switch {
@@ -426,9 +505,16 @@ func newVariantPicker(c *common) *variantPicker {
 	l.SetFilteringEnabled(false)
 	l.SetShowHelp(false)
 	l.DisableQuitKeybindings()
-	l.KeyMap.CursorUp = keyUp
-	l.KeyMap.CursorDown = keyDown
+	l.KeyMap.CursorUp = pickerKeys.Up
+	l.KeyMap.CursorDown = pickerKeys.Down
 	return &variantPicker{c: c, list: l}
+}
+
+// pickerKeys are the keys of the room's game picker.
+var pickerKeys = struct{ Choose, Back, Up, Down, ForceOut key.Binding }{
+	Choose: bind([]string{"enter"}, "enter", "choose"),
+	Back:   bind([]string{"esc", "q"}, "esc", "back"),
+	Up:     keyUp, Down: keyDown, ForceOut: keyForceOut,
 }
 
 func (p *variantPicker) init() tea.Cmd { return nil }
@@ -439,11 +525,11 @@ func (p *variantPicker) update(msg tea.Msg) (screen, tea.Cmd) {
 		p.list.SetSize(max(p.c.width-2, 10), max(p.c.height-5, 1))
 	case tea.KeyMsg:
 		switch {
-		case key.Matches(msg, keyForceOut):
+		case key.Matches(msg, pickerKeys.ForceOut):
 			return p, tea.Quit
-		case msg.String() == "esc" || msg.String() == "q":
+		case key.Matches(msg, pickerKeys.Back):
 			return newMenu(p.c, ""), nil
-		case key.Matches(msg, keyEnter):
+		case key.Matches(msg, pickerKeys.Choose):
 			if it, ok := p.list.SelectedItem().(menuItem); ok {
 				return newSetup(p.c, it.variant, true), nil
 			}
@@ -459,5 +545,5 @@ func (p *variantPicker) view() string {
 	st := p.c.st
 	return st.Title.Render(" Create a room: choose the game") + "\n\n" +
 		fitBlock(p.list.View(), p.c.width, max(p.c.height-5, 1)) + "\n\n" +
-		st.Muted.Render(" enter choose · esc back")
+		st.Muted.Render(footer(pickerKeys.Choose, pickerKeys.Back))
 }

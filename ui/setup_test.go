@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 )
 
 func newSetupClient(t *testing.T, variant string) (*Model, *setupScreen) {
@@ -15,7 +16,7 @@ func newSetupClient(t *testing.T, variant string) (*Model, *setupScreen) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Player: Player{Name: "ana"}}).(*Model)
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Player: rooms.Player{Name: "ana"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	s := newSetup(m.c, v, false)
 	m.cur = s
@@ -91,9 +92,9 @@ func TestSetupNavigation(t *testing.T) {
 	if !ok {
 		t.Fatalf("enter on Start did not start: %T", m.cur)
 	}
-	b.cancelJob()
-	if b.seats[3].Name != "hjkl wasd" || b.seats[0].Name != "ana" {
-		t.Fatalf("seats %v", b.seats)
+	lm(b).cancelJob()
+	if lm(b).seats[3].Name != "hjkl wasd" || lm(b).seats[0].Name != "ana" {
+		t.Fatalf("seats %v", lm(b).seats)
 	}
 }
 
@@ -152,7 +153,7 @@ func TestSetupMouse(t *testing.T) {
 	if !ok {
 		t.Fatalf("click on Start did not start: %T\n%s", m.cur, m.View())
 	}
-	b.cancelJob()
+	lm(b).cancelJob()
 }
 
 // A room's setup has no name fields: enter and tab go on to Start.
@@ -174,7 +175,7 @@ func TestRoomSetupHasNoNames(t *testing.T) {
 		t.Fatalf("enter and tab should move on: row %d editing %v", s.row, s.editing)
 	}
 	m.Update(keyMsg("enter"))
-	if b, ok := m.cur.(*boardScreen); !ok || b.room == nil {
+	if b, ok := m.cur.(*boardScreen); !ok || rm(b) == nil {
 		t.Fatalf("no room board: %T", m.cur)
 	}
 }

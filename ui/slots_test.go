@@ -66,7 +66,7 @@ func (r *asyncRunner) until(what string, ok func() bool) {
 // An AI move waits for a free slot of the shared AISlots; meanwhile the
 // board says so and keeps answering keys; the move comes once a slot frees.
 func TestAIWaitsForAFreeSlot(t *testing.T) {
-	slots := NewAISlots(1)
+	slots := ai.NewSlots(1)
 	if err := slots.Acquire(context.Background()); err != nil { // another session's search
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 	r.run(m.Init())
 	b := m.cur.(*boardScreen)
 	r.send(keyMsg("enter"))
-	r.until("the wait for a slot", func() bool { return b.job != nil && b.job.waiting() })
+	r.until("the wait for a slot", func() bool { return lm(b).job != nil && lm(b).job.waiting() })
 	if v := m.View(); !strings.Contains(v, "AI waiting for a free slot") {
 		t.Fatalf("the wait is not shown:\n%s", v)
 	}
@@ -86,11 +86,11 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 	if b.cur == cur {
 		t.Fatal("the cursor does not move while the AI waits")
 	}
-	if len(b.moves) != 1 {
-		t.Fatalf("the AI moved without a slot: %d moves", len(b.moves))
+	if len(lm(b).moves) != 1 {
+		t.Fatalf("the AI moved without a slot: %d moves", len(lm(b).moves))
 	}
 	slots.Release()
-	r.until("the AI's move", func() bool { return len(b.moves) == 2 && b.job == nil })
+	r.until("the AI's move", func() bool { return len(lm(b).moves) == 2 && lm(b).job == nil })
 	if slots.InUse() != 0 {
 		t.Fatalf("the search kept its slot: %d in use", slots.InUse())
 	}
@@ -100,7 +100,7 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 // Space while waiting for a slot moves at once; undo while waiting drops
 // the wait; neither leaks a slot.
 func TestMoveNowWhileWaitingForASlot(t *testing.T) {
-	slots := NewAISlots(1)
+	slots := ai.NewSlots(1)
 	_ = slots.Acquire(context.Background())
 	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots,
 		Start: Start{Variant: "pentago", Seats: map[string]SeatConfig{"black": {AI: true, Level: ai.Max}}}}).(*Model)
@@ -109,17 +109,17 @@ func TestMoveNowWhileWaitingForASlot(t *testing.T) {
 	b := m.cur.(*boardScreen)
 	r.send(keyMsg("enter"))
 	r.send(keyMsg("x"))
-	r.until("the wait for a slot", func() bool { return b.job != nil && b.job.waiting() })
+	r.until("the wait for a slot", func() bool { return lm(b).job != nil && lm(b).job.waiting() })
 	r.send(keyMsg("u")) // back to red's rotation
-	if b.job != nil || len(b.moves) != 1 {
-		t.Fatalf("undo while waiting: job %v, %d moves", b.job != nil, len(b.moves))
+	if lm(b).job != nil || len(lm(b).moves) != 1 {
+		t.Fatalf("undo while waiting: job %v, %d moves", lm(b).job != nil, len(lm(b).moves))
 	}
 	r.send(keyMsg("x"))
 	// Black's turn is a placement and a rotation: space moves each now.
 	for want := 3; want <= 4; want++ {
-		r.until("the wait for a slot", func() bool { return b.job != nil && b.job.waiting() })
+		r.until("the wait for a slot", func() bool { return lm(b).job != nil && lm(b).job.waiting() })
 		r.send(keyMsg(" "))
-		r.until("the AI's move now", func() bool { return len(b.moves) == want })
+		r.until("the AI's move now", func() bool { return len(lm(b).moves) == want })
 	}
 	checkLegal(t, b)
 	if slots.InUse() != 1 {

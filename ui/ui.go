@@ -14,11 +14,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/themes"
 )
 
@@ -83,10 +85,13 @@ func (s SeatConfig) level() ai.Level {
 
 // displayName is the name shown for the seat.
 func (s SeatConfig) displayName() string {
-	if s.Name != "" {
+	switch {
+	case s.AI && s.Name != "":
+		// A named AI still says how strong it is.
+		return s.Name + " (AI " + string(s.level()) + ")"
+	case s.Name != "":
 		return s.Name
-	}
-	if s.AI {
+	case s.AI:
 		return "AI " + string(s.level())
 	}
 	return "human"
@@ -116,9 +121,9 @@ type Options struct {
 	// os.UserConfigDir()/tabletop (see NewFileStore).
 	Store SaveStore
 	// Lobby, when set, adds Create room / Join room / Room list.
-	Lobby Lobby
+	Lobby rooms.Lobby
 	// Player is the person at this client.
-	Player Player
+	Player rooms.Player
 	// Mouse enables mouse input (cell motion); off leaves the terminal's
 	// own text selection working.
 	Mouse bool
@@ -139,10 +144,20 @@ type Options struct {
 	// AISlots, when set, bounds the AI searches running at once across
 	// every client sharing it: a search waits for a free slot (the board
 	// says so and stays responsive). A server sets one for all sessions.
-	AISlots *AISlots
+	AISlots *ai.Slots
 	// AIThreads caps the worker goroutines of each search (0 = the
 	// level's choice). A server hosting many players sets 1.
 	AIThreads int
+	// OnFinished, when set, keeps a local game that has ended (a game
+	// record) and says where, e.g. a file name; only once it did is the
+	// game's save removed. nil keeps nothing.
+	OnFinished func(FinishedGame) (where string, err error)
+	// Settings keeps the theme, mouse, AI time and last seats between
+	// runs; nil uses a file in os.UserConfigDir()/tabletop unless Remote.
+	Settings SettingsStore
+	// AIBudget is the AI's time per move (0: the remembered setting, else
+	// each level's own), e.g. from play --budget.
+	AIBudget time.Duration
 }
 
 // screen is one child of the root model. update may return another
@@ -158,7 +173,6 @@ type screen interface {
 type Model struct {
 	c   *common
 	cur screen
-	err string // start-up error shown on the menu
 }
 
 // New returns the client for one terminal.
@@ -167,9 +181,17 @@ func New(opts Options) tea.Model {
 	if r == nil {
 		r = lipgloss.DefaultRenderer()
 	}
-	c := &common{r: r, opts: opts, store: opts.Store, ascii: opts.ASCII, mouse: opts.Mouse}
+	c := &common{r: r, opts: opts, store: opts.Store, ascii: opts.ASCII, mouse: opts.Mouse,
+		settingsStore: opts.Settings, aiTime: opts.AIBudget}
 	if c.store == nil && !opts.Remote {
 		c.store = NewFileStore("")
+	}
+	if c.settingsStore == nil && !opts.Remote {
+		c.settingsStore = NewFileSettings("")
+	}
+	c.loadSettings()
+	if opts.Theme == "" {
+		opts.Theme = c.settings.Theme
 	}
 	if opts.Seed == 0 {
 		c.opts.Seed = uint64(time.Now().UnixNano())
@@ -250,21 +272,13 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// switchMsg replaces the current screen.
-type switchMsg struct{ to screen }
-
-func switchTo(s screen) tea.Cmd { return func() tea.Msg { return switchMsg{s} } }
-
 // Update routes messages to the current screen.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.c.width, m.c.height = max(msg.Width, 0), max(msg.Height, 0)
-	case switchMsg:
-		m.cur = msg.to
-		return m, m.cur.init()
 	case tea.KeyMsg:
-		if msg.String() == "M" && !isTyping(m.cur) {
+		if key.Matches(msg, keyMouse) && !isTyping(m.cur) {
 			return m, m.toggleMouse()
 		}
 		// Keys typed faster than the terminal is read arrive as one
@@ -277,6 +291,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 			return m, tea.Batch(cmds...)
 		}
+	}
+	if m.hidden() && !reachesHidden(msg) {
+		return m, nil
 	}
 	next, cmd := m.cur.update(msg)
 	if next != m.cur {
@@ -301,6 +318,30 @@ func (m *Model) View() string {
 		v = asciiText.Replace(v)
 	}
 	return fitBlock(v, w, h)
+}
+
+// hidden reports whether the window is too small to show the screen:
+// then only resizing, quitting and the help may act, since a player
+// cannot see what any other key would do.
+func (m *Model) hidden() bool {
+	w, h := m.c.width, m.c.height
+	if w == 0 && h == 0 {
+		return false // no size yet: nothing is hidden, it is not drawn
+	}
+	mw, mh := minSize(m.cur)
+	return w < mw || h < mh
+}
+
+// reachesHidden reports whether msg may act on a hidden screen: every
+// message but keys and clicks, and of keys only quit and help.
+func reachesHidden(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case tea.MouseMsg:
+		return false
+	case tea.KeyMsg:
+		return key.Matches(msg, keyQuit) || key.Matches(msg, keyForceOut) || key.Matches(msg, keyHelpAll)
+	}
+	return true
 }
 
 // asciiText spells the few non-ASCII characters the client draws (arrows
@@ -328,6 +369,9 @@ func (m *Model) toggleMouse() tea.Cmd {
 	cmd := tea.DisableMouse
 	if m.c.mouse {
 		text, cmd = "mouse on: click to play; M turns it off for text selection", tea.EnableMouseCellMotion
+	}
+	if err := m.c.remember(func(s *Settings) { s.NoMouse = !m.c.mouse }); err != "" {
+		text += " (" + err + ")"
 	}
 	_, c2 := m.cur.update(NoticeMsg(text))
 	return tea.Batch(cmd, c2)

@@ -4,42 +4,69 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/pentago"
 )
 
+func init() {
+	registerAdapter(func(v *game.Variant) variantUI {
+		if _, ok := v.New().(*pentago.State); ok {
+			return &pentagoUI{}
+		}
+		return nil
+	})
+}
+
+// pentagoKeys are Pentago's own keys. Rotate is the one line the help
+// shows for the two directions.
+var pentagoKeys = struct {
+	Quadrant, Rotate, CCW, CW key.Binding
+}{
+	Quadrant: bind([]string{"1", "2", "3", "4"}, "1-4", "quadrant"),
+	Rotate:   bind([]string{"z", "x", "[", "]"}, "z/x [/]", "rotate ccw/cw"),
+	CCW:      bind([]string{"z", "["}, "z/[", "rotate ccw"),
+	CW:       bind([]string{"x", "]"}, "x/]", "rotate cw"),
+}
+
 // pentagoUI adapts Pentago and Pentago-split. Grid (r, c) is the game's
 // whole-board row r+1 from the top and column c+1; pentago converts to
 // RULES.md's (Q X Y).
-type pentagoUI struct{}
+type pentagoUI struct {
+	// chosen is the quadrant the player picked for the rotation, 0 for
+	// the cursor's.
+	chosen int
+}
 
 func asPentago(s game.State) *pentago.State {
 	p, _ := s.(*pentago.State)
 	return p
 }
 
-func (pentagoUI) dims() (int, int) { return 6, 6 }
-func (pentagoUI) gap() int         { return 3 }
-func (pentagoUI) handles() bool    { return true }
+func (*pentagoUI) dims() (int, int) { return 6, 6 }
+func (*pentagoUI) gap() int         { return 3 }
+func (*pentagoUI) handles() bool    { return true }
 
 // rowLabel is Y inside the quadrant, counted from the bottom.
-func (pentagoUI) rowLabel(r int) string {
+func (*pentagoUI) rowLabel(r int) string {
 	_, _, y := pentago.CellQXY(r+1, 1)
 	return strconv.Itoa(y)
 }
 
 // colLabel is X inside the quadrant.
-func (pentagoUI) colLabel(c int) string {
+func (*pentagoUI) colLabel(c int) string {
 	_, x, _ := pentago.CellQXY(1, c+1)
 	return strconv.Itoa(x)
 }
 
-func (pentagoUI) quadrant(p pos) int {
+func (*pentagoUI) quadrant(p pos) int {
 	q, _, _ := pentago.CellQXY(p.r+1, p.c+1)
 	return q
 }
 
-func (pentagoUI) cells(s game.State) [][]cellInfo {
+func (*pentagoUI) cells(s game.State) [][]cellInfo {
 	ps := asPentago(s)
 	out := make([][]cellInfo, 6)
 	for r := range out {
@@ -50,21 +77,21 @@ func (pentagoUI) cells(s game.State) [][]cellInfo {
 		for c := range out[r] {
 			switch ps.At(r+1, c+1) {
 			case pentago.Red:
-				out[r][c] = cellInfo{glyph: "R", role: "red"}
+				out[r][c] = cellInfo{glyph: "R", seat: pentago.RoleRed}
 			case pentago.Black:
-				out[r][c] = cellInfo{glyph: "B", role: "black"}
+				out[r][c] = cellInfo{glyph: "B", seat: pentago.RoleBlack}
 			}
 		}
 	}
 	return out
 }
 
-func (pentagoUI) rotating(s game.State) bool {
+func (*pentagoUI) rotating(s game.State) bool {
 	ps := asPentago(s)
 	return ps != nil && ps.Phase() == pentago.Rotate
 }
 
-func (pentagoUI) moveCells(_ game.State, m game.Move) []pos {
+func (*pentagoUI) moveCells(_ game.State, m game.Move) []pos {
 	info := pentago.Decode(m)
 	if info.Kind != pentago.PlaceStone {
 		return nil
@@ -72,38 +99,46 @@ func (pentagoUI) moveCells(_ game.State, m game.Move) []pos {
 	return []pos{{info.Row - 1, info.Col - 1}}
 }
 
-func (pentagoUI) moveQuad(m game.Move) int {
+func (*pentagoUI) moveQuad(m game.Move) int {
 	if info := pentago.Decode(m); info.Kind == pentago.RotateQuadrant {
 		return info.Q
 	}
 	return 0
 }
 
-func (p pentagoUI) act(s game.State, c pos, _ *pos) actResult {
+func (p *pentagoUI) act(s game.State, c pos, _ *pos) actResult {
 	q, x, y := pentago.CellQXY(c.r+1, c.c+1)
 	if p.rotating(s) {
-		return actResult{quad: q, msg: fmt.Sprintf("quadrant %d: z or [ turns it counterclockwise, x or ] clockwise", q)}
+		p.chosen = q
+		return actResult{msg: fmt.Sprintf("quadrant %d: z or [ turns it counterclockwise, x or ] clockwise", q)}
 	}
 	return playText(s, fmt.Sprintf("(place %d %d %d)", q, x, y))
 }
 
-func (p pentagoUI) key(s game.State, k string, cur pos, _ *pos, quad int) (actResult, bool) {
-	if quad == 0 {
-		quad = p.quadrant(cur)
-	}
-	switch k {
-	case "1", "2", "3", "4":
-		n := int(k[0] - '0')
-		return actResult{quad: n, msg: fmt.Sprintf("quadrant %d chosen: z/[ counterclockwise, x/] clockwise", n)}, true
-	case "z", "[":
-		return p.rotate(s, quad, false), true
-	case "x", "]":
-		return p.rotate(s, quad, true), true
+func (p *pentagoUI) key(s game.State, msg tea.KeyMsg, cur pos, _ *pos) (actResult, bool) {
+	q := p.turnQuadrantAt(cur)
+	switch {
+	case key.Matches(msg, pentagoKeys.Quadrant) && len(msg.Runes) == 1 && !p.rotating(s):
+		// A quadrant chosen now would be forgotten with the placement.
+		return actResult{msg: "place a marble first (enter); then 1-4 chooses the quadrant to turn", isError: true}, true
+	case key.Matches(msg, pentagoKeys.Quadrant) && len(msg.Runes) == 1:
+		p.chosen = int(msg.Runes[0] - '0')
+		return actResult{msg: fmt.Sprintf("quadrant %d chosen: z/[ counterclockwise, x/] clockwise", p.chosen)}, true
+	case key.Matches(msg, pentagoKeys.CCW):
+		return p.turn(s, q, false), true
+	case key.Matches(msg, pentagoKeys.CW):
+		return p.turn(s, q, true), true
 	}
 	return actResult{}, false
 }
 
-func (p pentagoUI) rotate(s game.State, q int, clockwise bool) actResult {
+// rotate is a click on a handle: it chooses the quadrant and turns it.
+func (p *pentagoUI) rotate(s game.State, q int, clockwise bool) actResult {
+	p.chosen = q
+	return p.turn(s, q, clockwise)
+}
+
+func (p *pentagoUI) turn(s game.State, q int, clockwise bool) actResult {
 	dir := "counterclockwise"
 	if clockwise {
 		dir = "clockwise"
@@ -111,10 +146,35 @@ func (p pentagoUI) rotate(s game.State, q int, clockwise bool) actResult {
 	return playText(s, fmt.Sprintf("(rotate %d %s)", q, dir))
 }
 
-func (pentagoUI) targets(game.State, pos) []pos { return nil }
-func (pentagoUI) counter(game.State) string     { return "" }
+// turnQuadrantAt is the chosen quadrant, else the cursor's.
+func (p *pentagoUI) turnQuadrantAt(cur pos) int {
+	if p.chosen != 0 {
+		return p.chosen
+	}
+	return p.quadrant(cur)
+}
 
-func (pentagoUI) winCells(s game.State) []pos {
+func (p *pentagoUI) chosenQuadrant() int { return p.chosen }
+
+func (p *pentagoUI) turnQuadrant(s game.State, cur pos) int {
+	if !p.rotating(s) {
+		return 0
+	}
+	return p.turnQuadrantAt(cur)
+}
+
+func (p *pentagoUI) clearChoice() { p.chosen = 0 }
+
+func (p *pentagoUI) alt(game.State, pos, *pos) (actResult, bool) { return actResult{}, false }
+
+func (p *pentagoUI) playKeys(game.State, *pos) []key.Binding {
+	return []key.Binding{pentagoKeys.Quadrant, pentagoKeys.Rotate}
+}
+
+func (*pentagoUI) targets(game.State, pos) []pos { return nil }
+func (*pentagoUI) counter(game.State) string     { return "" }
+
+func (*pentagoUI) winCells(s game.State) []pos {
 	ps := asPentago(s)
 	if ps == nil {
 		return nil
@@ -128,7 +188,7 @@ func (pentagoUI) winCells(s game.State) []pos {
 	return out
 }
 
-func (pentagoUI) stocks(s game.State, r game.Role) string {
+func (*pentagoUI) stocks(s game.State, r game.Role) string {
 	ps := asPentago(s)
 	if ps == nil {
 		return ""
@@ -140,9 +200,13 @@ func (pentagoUI) stocks(s game.State, r game.Role) string {
 	return fmt.Sprintf("stones %d", red)
 }
 
-func (p pentagoUI) prompt(s game.State, _ *pos) string {
+func (p *pentagoUI) prompt(s game.State, _ *pos) string {
 	if p.rotating(s) {
 		return "rotate: pick a quadrant (1-4 or cursor), z/[ ccw, x/] cw"
 	}
 	return "enter places a stone"
+}
+
+func (*pentagoUI) controls() string {
+	return "Enter or space places a marble. Then rotate a quadrant: choose it\nwith the cursor or 1-4, turn it with z or [ (counterclockwise) and\nx or ] (clockwise). With the mouse, click the <- and -> handles\nbeside each quadrant.\n"
 }

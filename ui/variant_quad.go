@@ -4,23 +4,50 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/quad"
 )
 
-// quadUI adapts Quad (any board size). Grid (r, c) is the game's
-// 1-based (r+1, c+1).
-type quadUI struct {
-	noExtras
-	n int
+func init() {
+	registerAdapter(func(v *game.Variant) variantUI {
+		if q, ok := v.New().(*quad.State); ok {
+			return newQuadUI(q.Size())
+		}
+		return nil
+	})
 }
 
-func newQuadUI(v *game.Variant) *quadUI {
-	n := 0
-	if q, ok := v.New().(*quad.State); ok {
-		n = q.Size()
-	}
-	return &quadUI{n: n}
+// quadKeys are Quad's own keys.
+var quadKeys = struct{ Block key.Binding }{
+	Block: bind([]string{"b"}, "b", "block"),
+}
+
+// quadUI adapts Quad (any board size) on the generic grid. Grid (r, c)
+// is the game's 1-based (r+1, c+1).
+type quadUI struct {
+	*gridUI
+}
+
+func newQuadUI(n int) *quadUI {
+	return &quadUI{&gridUI{
+		rows: n, cols: n,
+		rowName: func(r int) string { return "r" + strconv.Itoa(r+1) },
+		colName: func(c int) string { return "c" + strconv.Itoa(c+1) },
+		cell:    quadCell,
+		moveAt: func(_ game.State, p pos) string {
+			return fmt.Sprintf("(mark r%d c%d)", p.r+1, p.c+1)
+		},
+		touched: func(_ game.State, m game.Move) []pos {
+			kind, r, c := quad.Decode(m)
+			if kind == quad.Invalid {
+				return nil
+			}
+			return []pos{{r - 1, c - 1}}
+		},
+	}}
 }
 
 func asQuad(s game.State) *quad.State {
@@ -28,45 +55,23 @@ func asQuad(s game.State) *quad.State {
 	return q
 }
 
-func (q *quadUI) dims() (int, int)      { return q.n, q.n }
-func (q *quadUI) rowLabel(r int) string { return "r" + strconv.Itoa(r+1) }
-func (q *quadUI) colLabel(c int) string { return "c" + strconv.Itoa(c+1) }
-
-func (q *quadUI) cells(s game.State) [][]cellInfo {
-	qs := asQuad(s)
-	out := make([][]cellInfo, q.n)
-	for r := range out {
-		out[r] = make([]cellInfo, q.n)
-		for c := range out[r] {
-			cell := quad.Missing
-			if qs != nil {
-				cell = qs.At(r+1, c+1)
-			}
-			switch cell {
-			case quad.X:
-				out[r][c] = cellInfo{glyph: "X", role: "x"}
-			case quad.O:
-				out[r][c] = cellInfo{glyph: "O", role: "o"}
-			case quad.White:
-				out[r][c] = cellInfo{glyph: "#", role: "white"}
-			case quad.Missing:
-				out[r][c] = cellInfo{missing: true}
-			}
-		}
+func quadCell(s game.State, p pos) cellInfo {
+	cell := quad.Missing
+	if qs := asQuad(s); qs != nil {
+		cell = qs.At(p.r+1, p.c+1)
 	}
-	return out
-}
-
-func (q *quadUI) moveCells(_ game.State, m game.Move) []pos {
-	kind, r, c := quad.Decode(m)
-	if kind == quad.Invalid {
-		return nil
+	switch cell {
+	case quad.X:
+		return cellInfo{glyph: "X", seat: 0}
+	case quad.O:
+		return cellInfo{glyph: "O", seat: 1}
+	case quad.White:
+		// Blockers are nobody's.
+		return cellInfo{glyph: "#", seat: game.NoRole}
+	case quad.Missing:
+		return cellInfo{missing: true}
 	}
-	return []pos{{r - 1, c - 1}}
-}
-
-func (q *quadUI) act(s game.State, p pos, _ *pos) actResult {
-	return playText(s, fmt.Sprintf("(mark r%d c%d)", p.r+1, p.c+1))
+	return cellInfo{}
 }
 
 func (q *quadUI) blockersLeft(s game.State, r game.Role) int {
@@ -76,11 +81,27 @@ func (q *quadUI) blockersLeft(s game.State, r game.Role) int {
 	return 0
 }
 
-func (q *quadUI) key(s game.State, k string, cur pos, _ *pos, _ int) (actResult, bool) {
-	if k != "b" {
+func (q *quadUI) block(s game.State, p pos) actResult {
+	return playText(s, fmt.Sprintf("(block r%d c%d)", p.r+1, p.c+1))
+}
+
+func (q *quadUI) key(s game.State, msg tea.KeyMsg, cur pos, _ *pos) (actResult, bool) {
+	if !key.Matches(msg, quadKeys.Block) {
 		return actResult{}, false
 	}
-	return playText(s, fmt.Sprintf("(block r%d c%d)", cur.r+1, cur.c+1)), true
+	return q.block(s, cur), true
+}
+
+// alt puts a blocker: a right click.
+func (q *quadUI) alt(s game.State, p pos, _ *pos) (actResult, bool) {
+	return q.block(s, p), true
+}
+
+func (q *quadUI) playKeys(s game.State, _ *pos) []key.Binding {
+	if q.blockersLeft(s, s.ToMove()) > 0 {
+		return []key.Binding{quadKeys.Block}
+	}
+	return nil
 }
 
 func (q *quadUI) stocks(s game.State, r game.Role) string {
@@ -112,4 +133,8 @@ func (q *quadUI) prompt(s game.State, _ *pos) string {
 		return "enter marks the cell, b puts a blocker"
 	}
 	return "enter marks the cell"
+}
+
+func (q *quadUI) controls() string {
+	return "Enter or space marks the cell under the cursor; b puts a blocker\nthere while you have blockers left. A click marks a cell, a\nright-click puts a blocker.\n"
 }

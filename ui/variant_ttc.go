@@ -4,9 +4,20 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/charmbracelet/bubbles/key"
+
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/tictacchess"
 )
+
+func init() {
+	registerAdapter(func(v *game.Variant) variantUI {
+		if _, ok := v.New().(*tictacchess.State); ok {
+			return &ttcUI{}
+		}
+		return nil
+	})
+}
 
 // ttcUI adapts Tic-Tac-Chess for four. Grid row 0 is the top (Y=7),
 // column 0 the left (X=1).
@@ -35,7 +46,7 @@ func (t ttcUI) cells(s game.State) [][]cellInfo {
 			x, y := t.xy(pos{r, c})
 			if ts != nil {
 				if role := ts.At(x, y).Role(); role != game.NoRole && int(role) < len(ttcLetters) {
-					out[r][c] = cellInfo{glyph: ttcLetters[role], role: s.Variant().RoleName(role)}
+					out[r][c] = cellInfo{glyph: ttcLetters[role], seat: role}
 				}
 			}
 			// The border (no piece may land there) is shaded.
@@ -100,7 +111,17 @@ func (t ttcUI) act(s game.State, p pos, sel *pos) actResult {
 	return playText(s, fmt.Sprintf("(move %d %d %d %d)", x1, y1, x2, y2))
 }
 
-func (ttcUI) key(game.State, string, pos, *pos, int) (actResult, bool) { return actResult{}, false }
+// playKeys: esc cancels a selection (the board handles it).
+func (ttcUI) playKeys(_ game.State, sel *pos) []key.Binding {
+	if sel != nil {
+		return []key.Binding{boardKeys.Cancel}
+	}
+	return nil
+}
+
+func (ttcUI) controls() string {
+	return "Select one of your pieces with enter (or a click); its legal\ntargets are highlighted; then choose the target. esc cancels the\nselection. A player with no legal move passes automatically.\n"
+}
 
 func (t ttcUI) winCells(s game.State) []pos {
 	ts := asTTC(s)

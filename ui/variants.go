@@ -2,7 +2,9 @@ package ui
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -13,10 +15,10 @@ type pos struct{ r, c int }
 
 // cellInfo is what the board draws in one cell.
 type cellInfo struct {
-	glyph   string // piece letter, "" when empty
-	role    string // owning role, for the piece colour
-	alt     bool   // drawn on the alternate background (e.g. the border)
-	missing bool   // not part of the board (Quad's corners)
+	glyph   string    // piece letter, "" when empty
+	seat    game.Role // owning role, for the piece colour; NoRole for a neutral piece
+	alt     bool      // drawn on the alternate background (e.g. the border)
+	missing bool      // not part of the board (Quad's corners)
 }
 
 // actResult is what an action on the board asks the board screen to do.
@@ -25,7 +27,6 @@ type actResult struct {
 	play    bool   // play move
 	sel     *pos   // new selection (with setSel)
 	setSel  bool   // replace the selection with sel (nil clears it)
-	quad    int    // Pentago: quadrant chosen for the rotation (0 = no change)
 	msg     string // status message
 	isError bool   // msg is a refusal
 }
@@ -34,8 +35,11 @@ func refuse(format string, a ...any) actResult {
 	return actResult{msg: fmt.Sprintf(format, a...), isError: true}
 }
 
-// variantUI adapts one game to the generic board screen. It never decides
-// a rule itself: legality, targets and winning cells come from the game.
+// variantUI adapts one game to the generic board screen. It is the only
+// place where game-specific UI lives: what the cells show, what a key or
+// a click on a cell means, the game's own keys and how they are
+// explained. It never decides a rule itself: legality, targets and
+// winning cells come from the game.
 type variantUI interface {
 	dims() (rows, cols int)
 	// gap is the number of rows and columns after which the board draws
@@ -53,9 +57,12 @@ type variantUI interface {
 	moveQuad(m game.Move) int
 	// act is Enter, Space or a click on p, with the current selection.
 	act(s game.State, p pos, sel *pos) actResult
-	// key handles a variant-specific key (b, 1-4, z, x, [, ]).
-	key(s game.State, k string, cur pos, sel *pos, quad int) (actResult, bool)
-	// rotate handles a click on a rotation handle (Pentago).
+	// key handles one of the game's own keys (those of playKeys).
+	key(s game.State, msg tea.KeyMsg, cur pos, sel *pos) (actResult, bool)
+	// alt is the alternate action on p, a right click (Quad's blocker).
+	alt(s game.State, p pos, sel *pos) (actResult, bool)
+	// rotate handles a click on the handle of quadrant q (Pentago): it
+	// chooses q and turns it.
 	rotate(s game.State, q int, clockwise bool) actResult
 	// targets returns the legal destinations for the piece at p (or the
 	// selection), for highlighting; nil when the game has none.
@@ -70,17 +77,39 @@ type variantUI interface {
 	prompt(s game.State, sel *pos) string
 	// quadrant returns the Pentago quadrant of p (0 elsewhere).
 	quadrant(p pos) int
+	// chosenQuadrant is the quadrant the player picked for a rotation
+	// (Pentago), 0 for none.
+	chosenQuadrant() int
+	// turnQuadrant is the quadrant a rotation key would turn now, with
+	// the cursor on cur (shown on its handles), 0 when none would.
+	turnQuadrant(s game.State, cur pos) int
+	// clearChoice forgets the adapter's own pending choices, such as
+	// Pentago's quadrant: the position changed or the player cancelled.
+	clearChoice()
+	// playKeys are the game's own keys that apply now, for the help.
+	playKeys(s game.State, sel *pos) []key.Binding
+	// controls explains the game's own controls on the rules screen.
+	controls() string
 }
 
-// newVariantUI returns the adapter for a variant's game.
+// adapterMakers build the adapter of a variant, or return nil when the
+// variant is not of their game. Each variant_<game>.go registers its
+// own from init, so adding a game touches no other file of ui.
+var adapterMakers []func(v *game.Variant) variantUI
+
+// registerAdapter adds the adapter maker of one game.
+func registerAdapter(mk func(v *game.Variant) variantUI) {
+	adapterMakers = append(adapterMakers, mk)
+}
+
+// newVariantUI returns a new adapter for a variant's game (each board
+// has its own: an adapter may hold a pending choice), nil when no
+// adapter knows the game.
 func newVariantUI(v *game.Variant) variantUI {
-	switch {
-	case strings.HasPrefix(v.Name, "quad"):
-		return newQuadUI(v)
-	case strings.HasPrefix(v.Name, "pentago"):
-		return &pentagoUI{}
-	case v.Name == "tictacchess":
-		return &ttcUI{}
+	for _, mk := range adapterMakers {
+		if vu := mk(v); vu != nil {
+			return vu
+		}
 	}
 	return nil
 }
@@ -104,7 +133,8 @@ func playText(s game.State, text string) actResult {
 	return actResult{move: m, play: true, setSel: true}
 }
 
-// noQuadrant and friends give adapters default no-op behaviour.
+// noExtras gives adapters the behaviour of a game without rotations,
+// counters, targets, own keys or pending choices.
 type noExtras struct{}
 
 func (noExtras) gap() int      { return 0 }
@@ -116,4 +146,13 @@ func (noExtras) quadrant(pos) int              { return 0 }
 func (noExtras) moveQuad(game.Move) int        { return 0 }
 func (noExtras) counter(game.State) string     { return "" }
 func (noExtras) targets(game.State, pos) []pos { return nil }
-func (noExtras) winCells(s game.State) []pos   { return nil }
+func (noExtras) winCells(game.State) []pos     { return nil }
+func (noExtras) chosenQuadrant() int           { return 0 }
+func (noExtras) turnQuadrant(game.State, pos) int {
+	return 0
+}
+func (noExtras) clearChoice() {}
+func (noExtras) key(game.State, tea.KeyMsg, pos, *pos) (actResult, bool) {
+	return actResult{}, false
+}
+func (noExtras) alt(game.State, pos, *pos) (actResult, bool) { return actResult{}, false }

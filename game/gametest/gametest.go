@@ -4,6 +4,7 @@
 package gametest
 
 import (
+	"errors"
 	"sort"
 	"testing"
 
@@ -27,7 +28,8 @@ type Options struct {
 // legal move round-trips through FormatMove/ShortMove and ParseMove; the
 // position string reads back to the same position (string, hash, legal
 // moves, terminal); Clone and CopyFrom give equal hashes; every move
-// changes the hash; terminal positions have goals in 0–100.
+// changes the hash; terminal positions have goals in 0–100 and refuse
+// moves with game.ErrGameOver.
 func Properties(t *testing.T, v *game.Variant, opt Options) {
 	t.Helper()
 	if opt.Games <= 0 {
@@ -36,6 +38,7 @@ func Properties(t *testing.T, v *game.Variant, opt Options) {
 	roles := len(v.Roles)
 	var buf []game.Move
 	copyState := v.New()
+	var last []string // the texts of the move that ended the game
 	for g := 0; g < opt.Games; g++ {
 		rng := game.NewRand(opt.Seed + uint64(g))
 		s := v.New()
@@ -68,6 +71,7 @@ func Properties(t *testing.T, v *game.Variant, opt Options) {
 						t.Fatalf("goal of %s is %d", v.Roles[r], gv)
 					}
 				}
+				checkGameOver(t, s, last)
 				break
 			}
 			if len(buf) == 0 {
@@ -78,6 +82,7 @@ func Properties(t *testing.T, v *game.Variant, opt Options) {
 			if !s.IsLegal(m) {
 				t.Fatalf("RandomMove returned illegal %s", s.FormatMove(m))
 			}
+			last = append(last[:0], s.FormatMove(m), s.ShortMove(m))
 			before := s.Hash()
 			s.Apply(m)
 			if s.Hash() == before {
@@ -91,6 +96,21 @@ func Properties(t *testing.T, v *game.Variant, opt Options) {
 			if ply > 100000 {
 				t.Fatalf("game does not end")
 			}
+		}
+	}
+}
+
+// checkGameOver checks that a finished game refuses moves with
+// game.ErrGameOver: well-formed move texts (those of the move that ended
+// it) and that move itself.
+func checkGameOver(t *testing.T, s game.State, last []string) {
+	t.Helper()
+	for _, text := range last {
+		if _, err := s.ParseMove(text); !errors.Is(err, game.ErrGameOver) {
+			t.Fatalf("ParseMove(%q) after the end: %v, want game.ErrGameOver", text, err)
+		}
+		if _, err := game.PlayText(s, text); !errors.Is(err, game.ErrGameOver) {
+			t.Fatalf("PlayText(%q) after the end: %v, want game.ErrGameOver", text, err)
 		}
 	}
 }

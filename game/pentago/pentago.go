@@ -117,13 +117,15 @@ func init() {
 		Summary: "Five in a row on a 6×6 board whose four quadrants twist after every stone.",
 		Rules:   rulesText("On your turn you place a stone, then rotate a quadrant. Red places, red rotates, black places, black rotates, and so on."),
 		Roles:   []string{"red", "black"},
+		Order:   200,
 	}
 	split := &game.Variant{
 		Name:    "pentago-split",
 		Title:   "Pentago (split turns)",
-		Summary: "Pentago with the seed's turn order: both players place, then both rotate.",
+		Summary: "Pentago where both players place a stone, then both turn a quadrant.",
 		Rules:   rulesText("The turn order is split: red places, black places, red rotates, black rotates, and so on."),
 		Roles:   []string{"red", "black"},
+		Order:   201,
 	}
 	standardRules = newRules(standard,
 		[4]game.Role{RoleRed, RoleRed, RoleBlack, RoleBlack},

@@ -56,7 +56,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 		return game.Noop, err
 	}
 	if s.status != ongoing {
-		return game.Noop, fmt.Errorf("%s: the game is over", formatKIF(m))
+		return game.Noop, fmt.Errorf("%s: %w", formatKIF(m), game.ErrGameOver)
 	}
 	d := Decode(m)
 	phase := s.Phase()

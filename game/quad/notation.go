@@ -123,7 +123,7 @@ func (s *State) checkMove(kind Kind, r, c int) (game.Move, error) {
 	rl := s.rules
 	n := rl.n
 	if s.over {
-		return game.Noop, fmt.Errorf("the game is over")
+		return game.Noop, game.ErrGameOver
 	}
 	if r < 1 || r > n {
 		return game.Noop, fmt.Errorf("row %d is off the %d×%d board", r, n, n)

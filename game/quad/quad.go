@@ -179,7 +179,9 @@ func newRules(name, title string, n, marks, blockers int) *rules {
 		Summary: fmt.Sprintf("%d×%d board, %d marks and %d blockers each: own the four corners of any square, tilted ones too.", n, n, marks, blockers),
 		Rules:   rulesText(n, marks, blockers),
 		Roles:   []string{"x", "o"},
-		New:     func() game.State { return rl.newState() },
+		// Quad comes first in menus, smallest board first.
+		Order: 100 + n,
+		New:   func() game.State { return rl.newState() },
 		ParsePosition: func(s string) (game.State, error) {
 			st, err := rl.parsePosition(s)
 			if err != nil {

@@ -47,7 +47,7 @@ func (s *State) ShortMove(m game.Move) string {
 // move is legal now; the error says why not.
 func (s *State) ParseMove(text string) (game.Move, error) {
 	if s.Terminal() {
-		return game.Noop, fmt.Errorf("the game is over")
+		return game.Noop, game.ErrGameOver
 	}
 	t := strings.ToLower(strings.TrimSpace(text))
 	if game.IsNoop(t) {

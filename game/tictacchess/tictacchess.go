@@ -54,6 +54,7 @@ diagonal) inside the central 3×3 (X and Y from 3 to 5): that player scores 100.
 It also ends when the step counter reaches 33 (8 actions each).
 Every player without a line scores 10 per piece on the board, at most 99.`,
 	Roles:         roleNames[:],
+	Order:         300,
 	New:           func() game.State { return New() },
 	ParsePosition: func(s string) (game.State, error) { return ParsePosition(s) },
 }

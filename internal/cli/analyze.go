@@ -1,0 +1,119 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
+)
+
+// analysisJSON is the --json output of analyze.
+type analysisJSON struct {
+	Move  string   `json:"move"`  // first action, KIF
+	Turn  []string `json:"turn"`  // every action of the mover's turn, KIF
+	Score float64  `json:"score"` // expected goal (0–100) of the side to move
+	Depth int      `json:"depth"`
+	PV    []string `json:"pv"`
+	Nodes int64    `json:"nodes"`
+}
+
+// runAnalyze lets the AI analyse one position.
+func runAnalyze(c *commandLine, args []string) error {
+	fs := c.flags
+	position := fs.String("position", "", "the position string (default: the start of the game)")
+	levelName := fs.String("level", "", "AI level: easy, medium, hard or max (default hard; max when only --budget is given)")
+	budget := fs.Duration("budget", 0, "time to think (default: the level's)")
+	threads := fs.Int("threads", 0, "worker goroutines (0: the level's choice)")
+	multi := fs.String("multi", "", "search for games of more than two roles: brs (best reply), paranoid, maxn or uct (default at hard and max: "+ai.DefaultMulti.String()+"; easy and medium: brs)")
+	seed := fs.Uint64("seed", 1, "seed for the noise of the easy and medium levels")
+	asJSON := fs.Bool("json", false, "print one JSON object: move, turn, score, depth, pv, nodes")
+	verbose := fs.Bool("v", false, "print each completed depth on stderr")
+	c.help = `Usage: tabletop analyze GAME [--position P] [--level hard | --budget 5s] [--json]
+
+Prints the action the AI chooses in the position, the whole turn of the
+side to move (Pentago: placement and rotation; Quad: blocks and mark), the
+expected goal (0–100) of the side to move, the depth reached and the
+principal variation.
+
+` + gameList() + `
+Flags:
+`
+	pos, err := c.parse(args, 1)
+	if err != nil {
+		return err
+	}
+	v, err := c.gameArg(pos)
+	if err != nil {
+		return err
+	}
+	s, err := startState(v, *position)
+	if err != nil {
+		return err
+	}
+	if s.Terminal() {
+		return errors.New("the game is over in this position")
+	}
+	level := ai.Hard
+	if *levelName != "" {
+		if level, err = ai.ParseLevel(*levelName); err != nil {
+			return usageError{err.Error()}
+		}
+	} else if *budget > 0 {
+		level = ai.Max
+	}
+	switch {
+	case *budget < 0:
+		return usagef("--budget must not be negative")
+	case *threads < 0:
+		return usagef("--threads must not be negative")
+	}
+	alg, err := ai.ParseAlgorithm(*multi)
+	if err != nil {
+		return usagef("--multi %q: want brs, paranoid, maxn or uct", *multi)
+	}
+	opt := ai.Options{Level: level, Budget: *budget, Seed: *seed, Threads: *threads, Multi: alg}
+	if *verbose {
+		opt.Progress = func(p ai.Progress) {
+			fmt.Fprintf(c.stderr, "depth %2d  score %6.2f  nodes %d  %.0f nodes/s  %v  %s\n", p.Depth, p.Score, p.Nodes, p.NPS,
+				p.Time.Round(time.Millisecond), strings.Join(ai.FormatLine(s, p.PV), " "))
+		}
+	}
+	start := time.Now()
+	res := ai.Search(context.Background(), s, opt)
+	out := analysisJSON{
+		Move:  s.FormatMove(res.Move),
+		Turn:  ai.FormatLine(s, res.Turn),
+		Score: res.Score,
+		Depth: res.Depth,
+		PV:    ai.FormatLine(s, res.PV),
+		Nodes: res.Nodes,
+	}
+	if *asJSON {
+		return json.NewEncoder(c.stdout).Encode(out)
+	}
+	writeAnalysis(c.stdout, s, level, res, out, time.Since(start))
+	return nil
+}
+
+// writeAnalysis prints the analysis for a reader.
+func writeAnalysis(w io.Writer, s game.State, level ai.Level, res ai.Result, out analysisJSON, elapsed time.Duration) {
+	v := s.Variant()
+	mover := v.RoleName(s.ToMove())
+	fmt.Fprintf(w, "%s, %s to move (level %s)\n", v.Title, mover, level)
+	fmt.Fprintf(w, "move:  %s\n", out.Move)
+	fmt.Fprintf(w, "turn:  %s\n", strings.Join(out.Turn, " then "))
+	note := "estimate"
+	if res.Exact {
+		note = "proven"
+	}
+	fmt.Fprintf(w, "score: %.2f (expected goal of %s, %s)\n", res.Score, mover, note)
+	fmt.Fprintf(w, "depth: %d actions, %d nodes in %v (%.0f nodes/s)\n", res.Depth, res.Nodes,
+		elapsed.Round(time.Millisecond), float64(res.Nodes)/max(elapsed.Seconds(), 1e-9))
+	fmt.Fprintf(w, "pv:    %s\n", strings.Join(out.PV, " "))
+}

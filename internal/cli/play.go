@@ -1,0 +1,119 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/themes"
+	"github.com/tabletop/tabletop/ui"
+)
+
+// seatFlags collects repeated --seat ROLE=SPEC flags.
+type seatFlags []string
+
+func (s *seatFlags) String() string     { return strings.Join(*s, ",") }
+func (s *seatFlags) Set(v string) error { *s = append(*s, v); return nil }
+
+// runPlay opens the interactive client: the menu, or directly a game.
+//
+//	tabletop play [VARIANT] [--seat ROLE=human|ai:LEVEL[:NAME]]... [--position P]
+//	              [--load FILE] [--no-mouse] [--ascii] [--theme NAME] [--budget TIME]
+func runPlay(c *commandLine, args []string) error {
+	var seats seatFlags
+	c.flags.Var(&seats, "seat", "who plays a role: ROLE=human[:NAME] or ROLE=ai:LEVEL[:NAME] (repeatable)")
+	position := c.flags.String("position", "", "start from this position string (the format is in README.md, \"Position strings\")")
+	load := c.flags.String("load", "", "open a saved game file")
+	noMouse := c.flags.Bool("no-mouse", false, "do not capture the mouse (keeps the terminal's text selection)")
+	ascii := c.flags.Bool("ascii", false, "7-bit characters and no colour")
+	theme := c.flags.String("theme", "", "colour theme: "+strings.Join(themes.Names(), ", "))
+	budget := c.flags.Duration("budget", 0, "the AI's time per move, e.g. 5s (default: the last one set, else each level's own)")
+	c.help = "Usage: tabletop play [VARIANT] [FLAGS]   (no variant opens the menu)\n\n" +
+		"The rules of every game: RULES.md in the tabletop repository.\n\n" +
+		gameList() + "\nFlags:\n"
+	pos, err := c.parse(args, 1)
+	if err != nil {
+		return err
+	}
+	if *budget < 0 {
+		return usagef("--budget %s: want a positive time such as 5s", *budget)
+	}
+	opts := ui.Options{Mouse: !*noMouse, ASCII: *ascii, Theme: *theme, AIBudget: *budget}
+	if *theme != "" {
+		if _, ok := themes.Lookup(*theme); !ok {
+			return usagef("unknown theme %q (known: %s)", *theme, strings.Join(themes.Names(), ", "))
+		}
+	}
+	if *load != "" {
+		if len(pos) > 0 || len(seats) > 0 || *position != "" {
+			return usagef("--load cannot be combined with a variant, --seat or --position")
+		}
+		data, err := os.ReadFile(*load)
+		if err != nil {
+			return fmt.Errorf("cannot open saved game: %v", err)
+		}
+		if _, err := ui.ParseSave(data); err != nil {
+			return fmt.Errorf("%s is not a usable saved game: %v", *load, err)
+		}
+		opts.Start.Load = *load
+	}
+	if len(pos) == 0 && (len(seats) > 0 || *position != "") {
+		return usagef("--seat and --position need a variant, e.g. tabletop play pentago --seat black=ai:hard")
+	}
+	if len(pos) > 0 {
+		if err := startGame(&opts.Start, pos, *position, seats); err != nil {
+			return err
+		}
+	}
+	if u := os.Getenv("USER"); u != "" {
+		opts.Player = rooms.Player{Name: u}
+	}
+	popts := []tea.ProgramOption{tea.WithAltScreen()}
+	if f, ok := c.stdout.(*os.File); ok && f == os.Stdout {
+		opts.Renderer = lipgloss.DefaultRenderer()
+	} else {
+		opts.Renderer = lipgloss.NewRenderer(c.stdout)
+		popts = append(popts, tea.WithOutput(c.stdout))
+	}
+	if f, ok := c.stdin.(*os.File); !ok || f != os.Stdin {
+		popts = append(popts, tea.WithInput(c.stdin))
+	}
+	_, err = tea.NewProgram(ui.New(opts), popts...).Run()
+	return err
+}
+
+// startGame fills start with the game named in pos, its position and
+// seats, as given on the command line.
+func startGame(start *ui.Start, pos []string, position string, seats seatFlags) error {
+	v, err := game.Lookup(pos[0])
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	if position != "" {
+		if _, err := v.ParsePosition(position); err != nil {
+			return usagef("bad %s position: %v", v.Name, err)
+		}
+	}
+	start.Variant, start.Position = v.Name, position
+	start.Seats = map[string]ui.SeatConfig{}
+	for _, s := range seats {
+		role, spec, ok := strings.Cut(s, "=")
+		if !ok {
+			return usagef("--seat %q: want ROLE=human or ROLE=ai:LEVEL", s)
+		}
+		if v.RoleIndex(role) == game.NoRole {
+			return usagef("%s has no role %q (roles: %s)", v.Name, role, strings.Join(v.Roles, ", "))
+		}
+		sc, err := ui.ParseSeat(spec)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		start.Seats[role] = sc
+	}
+	return nil
+}

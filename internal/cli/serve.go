@@ -1,0 +1,241 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/log"
+
+	"github.com/tabletop/tabletop/server"
+)
+
+// runServe serves tabletop over SSH.
+//
+//	tabletop serve [--listen 127.0.0.1:2222] [--host-key PATH] [--data DIR] [limits...]
+//
+// Every flag can also be set with an environment variable (shown in -h);
+// a flag on the command line wins.
+func runServe(c *commandLine, args []string) error {
+	cfg, err := serveConfig(c, args)
+	if err != nil {
+		return err
+	}
+	srv, err := server.New(cfg)
+	if err != nil {
+		return err
+	}
+	l, err := srv.Listen()
+	if err != nil {
+		return err
+	}
+	return serveUntilSignal(srv, l, cfg.Logger)
+}
+
+// serveConfig reads serve's flags and environment variables.
+func serveConfig(c *commandLine, args []string) (server.Config, error) {
+	fs := c.flags
+	d := server.Defaults()
+	env := envReader{fs: fs}
+
+	listen := env.String("listen", "TABLETOP_LISTEN", d.Listen, "address to listen on (use :2222 or 0.0.0.0:2222 to serve the internet)")
+	dataDir := env.String("data", "TABLETOP_DATA", d.DataDir, "data directory: host key and saved games")
+	hostKey := env.String("host-key", "TABLETOP_HOST_KEY", "", "host key file, created on first start (default DATA/host_ed25519)")
+	guests := env.Bool("guests", "TABLETOP_GUESTS", true, "let people in without an SSH key (as guests who cannot save or rejoin)")
+	handshake := env.Duration("handshake-timeout", "TABLETOP_HANDSHAKE_TIMEOUT", d.HandshakeTimeout, "time to authenticate and open a session")
+	perIP := env.Int("max-conns-per-ip", "TABLETOP_MAX_CONNS_PER_IP", d.MaxConnsPerIP, "concurrent connections per IP address (-1 = unlimited)")
+	rateIP := env.Int("conns-per-minute", "TABLETOP_CONNS_PER_MINUTE", d.ConnsPerMinute, "new connections per minute per IP address (-1 = unlimited)")
+	maxSessions := env.Int("max-sessions", "TABLETOP_MAX_SESSIONS", d.MaxSessions, "sessions in all; beyond it players see \"server full\"")
+	maxRooms := env.Int("max-rooms", "TABLETOP_MAX_ROOMS", d.MaxRooms, "rooms in all")
+	maxW := env.Int("max-width", "TABLETOP_MAX_WIDTH", d.MaxWidth, "largest window width laid out; bigger windows are clamped")
+	maxH := env.Int("max-height", "TABLETOP_MAX_HEIGHT", d.MaxHeight, "largest window height laid out")
+	inRate := env.Int("input-rate", "TABLETOP_INPUT_RATE", d.InputRate, "bytes per second a client may send (-1 = unlimited)")
+	inBurst := env.Int("input-burst", "TABLETOP_INPUT_BURST", d.InputBurst, "bytes a client may send in a burst")
+	afk := env.Duration("afk-timeout", "TABLETOP_AFK_TIMEOUT", d.AFKTimeout, "no keypress for this long ends a session")
+	idle := env.Duration("idle-timeout", "TABLETOP_IDLE_TIMEOUT", d.IdleTimeout, "no answer from the client for this long ends a session")
+	maxSession := env.Duration("max-session", "TABLETOP_MAX_SESSION", d.MaxSessionTime, "longest session")
+	stall := env.Duration("write-stall", "TABLETOP_WRITE_STALL", d.WriteStall, "a client that reads nothing for this long is dropped")
+	hold := env.Duration("seat-hold", "TABLETOP_SEAT_HOLD", d.SeatHold, "a disconnected player's seat is held this long for their key")
+	aiBudget := env.Duration("ai-budget", "TABLETOP_AI_BUDGET", 0, "time per AI move in rooms (0 = the level's default)")
+	aiConc := env.Int("ai-concurrency", "TABLETOP_AI_CONCURRENCY", d.AIConcurrency, "AI searches running at once, rooms and single-player games together (default: the number of cores); others wait for a free slot")
+	maxSaves := env.Int("max-saves", "TABLETOP_MAX_SAVES", d.MaxSaves, "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
+	maxSaveBytes := env.Int("max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", d.MaxSaveBytes, "largest saved game in bytes")
+	logLevel := env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
+	c.help = `Usage: tabletop serve [FLAGS]
+
+Serves tabletop over SSH: players connect with  ssh -p PORT HOST  and
+join a room directly with  ssh -t -p PORT HOST join CODE.
+SIGTERM or SIGINT stops the server gracefully (players are told, at most 10 s);
+SIGUSR1 logs a line of statistics (not on Windows, which has no such signal).
+
+Flags (each also settable by the environment variable shown):
+`
+	if _, err := c.parse(args, 0); err != nil {
+		return server.Config{}, err
+	}
+	if err := env.err; err != nil {
+		return server.Config{}, usageError{err.Error()}
+	}
+	level, err := log.ParseLevel(*logLevel)
+	if err != nil {
+		return server.Config{}, usageError{err.Error()}
+	}
+	logger := log.NewWithOptions(c.stderr, log.Options{ReportTimestamp: true, Level: level})
+
+	cfg := server.Config{
+		Listen:           *listen,
+		DataDir:          *dataDir,
+		HostKeyPath:      *hostKey,
+		HandshakeTimeout: *handshake,
+		MaxConnsPerIP:    *perIP,
+		ConnsPerMinute:   *rateIP,
+		MaxSessions:      *maxSessions,
+		MaxRooms:         *maxRooms,
+		MaxWidth:         *maxW,
+		MaxHeight:        *maxH,
+		InputRate:        *inRate,
+		InputBurst:       *inBurst,
+		AFKTimeout:       *afk,
+		IdleTimeout:      *idle,
+		MaxSessionTime:   *maxSession,
+		WriteStall:       *stall,
+		SeatHold:         *hold,
+		AllowGuests:      guests,
+		AIBudget:         *aiBudget,
+		AIConcurrency:    *aiConc,
+		MaxSaves:         *maxSaves,
+		MaxSaveBytes:     *maxSaveBytes,
+		Logger:           logger,
+		NewClient:        server.UIClient,
+	}
+	return cfg, nil
+}
+
+// serveUntilSignal serves on l until the server fails or a signal stops
+// it; the stats signal logs a line of statistics.
+func serveUntilSignal(srv *server.Server, l net.Listener, logger *log.Logger) error {
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, serveSignals...)
+	defer signal.Stop(sigs)
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	for {
+		select {
+		case err := <-served:
+			logger.Error("serve", "err", err)
+			return exitStatus(1)
+		case sig := <-sigs:
+			if statsSignal != nil && sig == statsSignal {
+				logStats(logger, srv)
+				continue
+			}
+			logger.Info("signal: shutting down", "signal", sig.String())
+			// The whole stop must fit in 10 s; a second signal stops at once.
+			ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
+			go func() {
+				select {
+				case s := <-sigs:
+					if statsSignal == nil || s != statsSignal {
+						logger.Warn("second signal: exiting now")
+						os.Exit(1)
+					}
+				case <-ctx.Done():
+				}
+			}()
+			err := srv.Shutdown(ctx)
+			cancel()
+			if err != nil {
+				logger.Error("shutdown", "err", err)
+				return exitStatus(1)
+			}
+			logger.Info("stopped")
+			return nil
+		}
+	}
+}
+
+// logStats logs the figures an operator (or the load test) wants.
+func logStats(logger *log.Logger, srv *server.Server) {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	logger.Info("stats",
+		"sessions", srv.Sessions(),
+		"rooms", srv.Lobby().Len(),
+		"goroutines", runtime.NumGoroutine(),
+		"heap_kb", ms.HeapAlloc>>10,
+		"rss_kb", rssKB(os.Getpid()),
+	)
+}
+
+// rssKB reads a process's resident set size from /proc (Linux); 0 elsewhere.
+func rssKB(pid int) int64 {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "VmRSS:") {
+			f := strings.Fields(line)
+			if len(f) >= 2 {
+				n, _ := strconv.ParseInt(f[1], 10, 64)
+				return n
+			}
+		}
+	}
+	return 0
+}
+
+// envReader defines flags whose defaults come from environment variables.
+type envReader struct {
+	fs  *flag.FlagSet
+	err error
+}
+
+func (e *envReader) note(name, envVar string) string { return " [$" + envVar + "]" }
+
+func (e *envReader) String(name, envVar, def, usage string) *string {
+	if v, ok := os.LookupEnv(envVar); ok {
+		def = v
+	}
+	return e.fs.String(name, def, usage+e.note(name, envVar))
+}
+
+func (e *envReader) Int(name, envVar string, def int, usage string) *int {
+	if v, ok := os.LookupEnv(envVar); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil && e.err == nil {
+			e.err = fmt.Errorf("$%s: %v", envVar, err)
+		}
+		def = n
+	}
+	return e.fs.Int(name, def, usage+e.note(name, envVar))
+}
+
+func (e *envReader) Bool(name, envVar string, def bool, usage string) *bool {
+	if v, ok := os.LookupEnv(envVar); ok {
+		b, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil && e.err == nil {
+			e.err = fmt.Errorf("$%s: %v", envVar, err)
+		}
+		def = b
+	}
+	return e.fs.Bool(name, def, usage+e.note(name, envVar))
+}
+
+func (e *envReader) Duration(name, envVar string, def time.Duration, usage string) *time.Duration {
+	if v, ok := os.LookupEnv(envVar); ok {
+		d, err := time.ParseDuration(strings.TrimSpace(v))
+		if err != nil && e.err == nil {
+			e.err = fmt.Errorf("$%s: %v", envVar, err)
+		}
+		def = d
+	}
+	return e.fs.Duration(name, def, usage+e.note(name, envVar))
+}

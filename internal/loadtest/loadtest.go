@@ -1,0 +1,511 @@
+// Package loadtest is an SSH load-test client for a tabletop server on
+// this machine: many simulated players with terminals, their latency, and
+// the server's memory and goroutines.
+package loadtest
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/tabletop/tabletop/server"
+)
+
+// Bounds of the load test: it is for this machine, not for attacking one.
+const (
+	MaxSessions = 2000
+	MaxDuration = 10 * time.Minute
+	MaxChurn    = 10000
+)
+
+// Config is one load test.
+type Config struct {
+	Sessions      int           // concurrent sessions
+	Duration      time.Duration // how long the sessions press keys
+	Churn         int           // then open and abruptly drop this many sessions
+	Addr          string        // a running server on loopback; "" starts one
+	KeysPerSecond float64       // keypresses per second per session
+	Ramp          int           // new sessions per second while opening
+}
+
+// Validate reports the first setting out of bounds, naming its flag.
+func (c Config) Validate() error {
+	switch {
+	case c.Sessions < 1 || c.Sessions > MaxSessions:
+		return fmt.Errorf("--sessions must be 1..%d", MaxSessions)
+	case c.Duration <= 0 || c.Duration > MaxDuration:
+		return fmt.Errorf("--duration must be positive and at most %s", MaxDuration)
+	case c.Churn < 0 || c.Churn > MaxChurn:
+		return fmt.Errorf("--churn must be 0..%d", MaxChurn)
+	case c.Addr != "" && !server.IsLoopback(c.Addr):
+		return fmt.Errorf("%q is not a loopback address; the load test only runs against this machine", c.Addr)
+	case c.KeysPerSecond <= 0 || c.KeysPerSecond > 50 || c.Ramp < 1:
+		return errors.New("--keys must be in (0, 50] and --ramp at least 1")
+	}
+	return nil
+}
+
+// Run measures a tabletop SSH server on this machine and writes progress
+// and the results to out; ok is false when a target is missed.
+//
+// Without cfg.Addr it starts its own server (this executable's "serve",
+// in a child process so that the server's memory can be measured apart
+// from the clients'), opens the sessions, which press keys, and reports
+// keypress-to-frame latency, accept time and server RSS per session;
+// with cfg.Churn it then opens and abruptly drops that many sessions and
+// checks that the server's goroutines return to their baseline.
+func Run(cfg Config, out io.Writer) (ok bool, err error) {
+	if err := cfg.Validate(); err != nil {
+		return false, err
+	}
+	lt := &loadTest{out: out, addr: cfg.Addr}
+	if lt.addr == "" {
+		if err := lt.startServer(cfg.Sessions); err != nil {
+			return false, err
+		}
+		defer lt.stopServer()
+	}
+	fmt.Fprintf(out, "server %s\n", lt.addr)
+	return lt.run(cfg.Sessions, cfg.Duration, cfg.KeysPerSecond, cfg.Ramp, cfg.Churn)
+}
+
+type loadTest struct {
+	out   io.Writer
+	addr  string
+	child *exec.Cmd
+	dir   string
+	stats chan map[string]int64
+}
+
+// startServer runs "tabletop serve" on a free loopback port with the
+// per-address limits lifted (every client comes from 127.0.0.1).
+func (lt *loadTest) startServer(sessions int) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	lt.dir, err = os.MkdirTemp("", "tabletop-loadtest-")
+	if err != nil {
+		return err
+	}
+	lt.child = exec.Command(exe, "serve",
+		"--listen", "127.0.0.1:0",
+		"--data", lt.dir,
+		"--max-conns-per-ip", "-1",
+		"--conns-per-minute", "-1",
+		"--max-sessions", strconv.Itoa(sessions+100),
+	)
+	pipe, err := lt.child.StderrPipe()
+	if err != nil {
+		return err
+	}
+	if err := lt.child.Start(); err != nil {
+		return err
+	}
+	lt.stats = make(chan map[string]int64, 4)
+	addrCh := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(pipe)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			line := sc.Text()
+			if strings.Contains(line, " serving ") {
+				if m := regexp.MustCompile(`addr=(\S+)`).FindStringSubmatch(line); m != nil {
+					addrCh <- m[1]
+				}
+			}
+			if strings.Contains(line, " stats ") {
+				lt.stats <- parseKV(line)
+			}
+			if strings.Contains(line, "ERRO") || strings.Contains(line, "panic") {
+				fmt.Fprintln(lt.out, "server:", line)
+			}
+		}
+	}()
+	select {
+	case lt.addr = <-addrCh:
+		return nil
+	case <-time.After(10 * time.Second):
+		lt.child.Process.Kill()
+		return errors.New("the server did not start")
+	}
+}
+
+func (lt *loadTest) stopServer() {
+	if lt.child != nil {
+		stopChild(lt.child.Process)
+		done := make(chan struct{})
+		go func() { lt.child.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(12 * time.Second):
+			lt.child.Process.Kill()
+			fmt.Fprintln(lt.out, "server did not stop within 12 s after SIGTERM")
+		}
+	}
+	if lt.dir != "" {
+		os.RemoveAll(lt.dir)
+	}
+}
+
+var kvRe = regexp.MustCompile(`(\w+)=(-?\d+)`)
+
+func parseKV(line string) map[string]int64 {
+	out := map[string]int64{}
+	for _, m := range kvRe.FindAllStringSubmatch(line, -1) {
+		n, _ := strconv.ParseInt(m[2], 10, 64)
+		out[m[1]] = n
+	}
+	return out
+}
+
+// serverStats asks the child server for its figures (SIGUSR1); nil when
+// the server is not ours or cannot be asked (Windows has no SIGUSR1).
+func (lt *loadTest) serverStats() map[string]int64 {
+	if lt.child == nil {
+		return nil
+	}
+	if err := requestStats(lt.child.Process); err != nil {
+		return nil
+	}
+	select {
+	case s := <-lt.stats:
+		return s
+	case <-time.After(5 * time.Second):
+		return nil
+	}
+}
+
+// waitSessions waits until the server reports at most n sessions.
+func (lt *loadTest) waitSessions(n int64, within time.Duration) map[string]int64 {
+	deadline := time.Now().Add(within)
+	for {
+		s := lt.serverStats()
+		if s == nil || s["sessions"] <= n || time.Now().After(deadline) {
+			return s
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+}
+
+// loadClient is one simulated player with a terminal.
+type loadClient struct {
+	client *gossh.Client
+	sess   *gossh.Session
+	in     io.WriteCloser
+	frames chan time.Time // arrival time of output chunks
+	ready  chan struct{}  // closed when the first full screen arrived
+	once   sync.Once
+}
+
+func openLoadClient(addr, user string) (c *loadClient, accept time.Duration, err error) {
+	start := time.Now()
+	client, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
+		User: user,
+		Auth: []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) {
+			return nil, nil
+		})},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+		Timeout:         30 * time.Second,
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	accept = time.Since(start)
+	sess, err := client.NewSession()
+	if err != nil {
+		client.Close()
+		return nil, 0, err
+	}
+	c = &loadClient{client: client, sess: sess, frames: make(chan time.Time, 64), ready: make(chan struct{})}
+	c.in, _ = sess.StdinPipe()
+	out, _ := sess.StdoutPipe()
+	if err := sess.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
+		client.Close()
+		return nil, 0, err
+	}
+	if err := sess.Shell(); err != nil {
+		client.Close()
+		return nil, 0, err
+	}
+	go c.read(out)
+	return c, accept, nil
+}
+
+func (c *loadClient) read(r io.Reader) {
+	buf := make([]byte, 16<<10)
+	var seen []byte
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			now := time.Now()
+			chunk := buf[:n]
+			// Answer the terminal queries as a real terminal does.
+			if bytes.Contains(chunk, []byte("\x1b]11;?")) {
+				io.WriteString(c.in, "\x1b]11;rgb:0000/0000/0000\x1b\\")
+			}
+			if bytes.Contains(chunk, []byte("\x1b[c")) {
+				io.WriteString(c.in, "\x1b[?62;22c")
+			}
+			select {
+			case <-c.ready:
+				select {
+				case c.frames <- now:
+				default:
+				}
+			default:
+				seen = append(seen, chunk...)
+				if bytes.Contains(seen, []byte("quit")) { // the menu's help line
+					c.once.Do(func() { close(c.ready) })
+					seen = nil
+				}
+			}
+		}
+		if err != nil {
+			c.once.Do(func() { close(c.ready) })
+			return
+		}
+	}
+}
+
+// press sends a key and returns the time until the next output.
+func (c *loadClient) press(k string) (time.Duration, bool) {
+	// Forget frames from before this key.
+	for len(c.frames) > 0 {
+		<-c.frames
+	}
+	start := time.Now()
+	if _, err := io.WriteString(c.in, k); err != nil {
+		return 0, false
+	}
+	select {
+	case t := <-c.frames:
+		return t.Sub(start), true
+	case <-time.After(5 * time.Second):
+		return 5 * time.Second, true
+	}
+}
+
+func percentile(d []time.Duration, p float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), d...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	i := int(p * float64(len(s)-1))
+	return s[i]
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+
+// verdicts tells whether every target was met.
+type verdicts struct{ missed bool }
+
+// check notes one target and returns its word for the report.
+func (v *verdicts) check(pass bool) string {
+	if pass {
+		return "ok"
+	}
+	v.missed = true
+	return "MISSED"
+}
+
+// sessionTimes are the open sessions with their accept and first-screen
+// times.
+type sessionTimes struct {
+	open   []*loadClient
+	accept []time.Duration
+	first  []time.Duration
+	failed int
+}
+
+func (lt *loadTest) run(n int, duration time.Duration, keyRate float64, ramp, churn int) (bool, error) {
+	var v verdicts
+	base := lt.serverStats()
+	st := lt.openSessions(n, ramp)
+	fmt.Fprintf(lt.out, "sessions open: %d of %d\n", len(st.open), n)
+	if len(st.open) == 0 {
+		return false, errors.New("no session could be opened")
+	}
+
+	time.Sleep(2 * time.Second)
+	idle := lt.serverStats()
+	lat := lt.pressKeys(st.open, duration, keyRate)
+	active := lt.serverStats()
+	for _, c := range st.open {
+		c.client.Close()
+	}
+	lt.report(&v, st, lat, base, idle, active)
+	if churn > 0 {
+		if err := lt.churn(&v, churn); err != nil {
+			return !v.missed, err
+		}
+	}
+	return !v.missed, nil
+}
+
+// openSessions opens n sessions at ramp per second.
+func (lt *loadTest) openSessions(n, ramp int) sessionTimes {
+	fmt.Fprintf(lt.out, "opening %d sessions at %d/s\n", n, ramp)
+	clients := make([]*loadClient, n)
+	accepts := make([]time.Duration, n)
+	firstFrames := make([]time.Duration, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	tick := time.NewTicker(time.Second / time.Duration(ramp))
+	for i := 0; i < n; i++ {
+		<-tick.C
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			start := time.Now()
+			c, acc, err := openLoadClient(lt.addr, fmt.Sprintf("load%d", i))
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			select {
+			case <-c.ready:
+			case <-time.After(30 * time.Second):
+			}
+			clients[i], accepts[i], firstFrames[i] = c, acc, time.Since(start)
+		}(i)
+	}
+	tick.Stop()
+	wg.Wait()
+	var st sessionTimes
+	for i, c := range clients {
+		if c == nil {
+			st.failed++
+			if st.failed <= 3 {
+				fmt.Fprintf(lt.out, "session %d failed: %v\n", i, errs[i])
+			}
+			continue
+		}
+		st.open = append(st.open, c)
+		st.accept = append(st.accept, accepts[i])
+		st.first = append(st.first, firstFrames[i])
+	}
+	return st
+}
+
+// pressKeys has every session press keys for duration, down and up in
+// the menu, each redrawing it, and returns the keypress-to-frame times.
+func (lt *loadTest) pressKeys(open []*loadClient, duration time.Duration, keyRate float64) []time.Duration {
+	fmt.Fprintf(lt.out, "pressing keys for %s (%.1f/s per session)\n", duration, keyRate)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var lat []time.Duration
+	stop := time.Now().Add(duration)
+	for i, c := range open {
+		wg.Add(1)
+		go func(i int, c *loadClient) {
+			defer wg.Done()
+			gap := time.Duration(float64(time.Second) / keyRate)
+			time.Sleep(time.Duration(rand.Int64N(int64(gap))))
+			keys := []string{"j", "k"}
+			for k := 0; time.Now().Before(stop); k++ {
+				d, sent := c.press(keys[k%2])
+				if !sent {
+					return
+				}
+				mu.Lock()
+				lat = append(lat, d)
+				mu.Unlock()
+				time.Sleep(gap - min(d, gap))
+			}
+		}(i, c)
+	}
+	wg.Wait()
+	return lat
+}
+
+// report prints the figures of the sessions against the targets; the
+// server's figures only when it is ours.
+func (lt *loadTest) report(v *verdicts, st sessionTimes, lat []time.Duration, base, idle, active map[string]int64) {
+	acc, first, open := st.accept, st.first, st.open
+	fmt.Fprintln(lt.out)
+	fmt.Fprintf(lt.out, "sessions            %d open, %d failed\n", len(open), st.failed)
+	fmt.Fprintf(lt.out, "accept (handshake)  p50 %s  p95 %s  p99 %s   target p95 < 100 ms: %s\n",
+		ms(percentile(acc, .5)), ms(percentile(acc, .95)), ms(percentile(acc, .99)), v.check(percentile(acc, .95) < 100*time.Millisecond))
+	fmt.Fprintf(lt.out, "first screen        p50 %s  p95 %s  p99 %s\n", ms(percentile(first, .5)), ms(percentile(first, .95)), ms(percentile(first, .99)))
+	fmt.Fprintf(lt.out, "keypress→frame      p50 %s  p95 %s  p99 %s  (%d keys)   target p95 < 50 ms: %s\n",
+		ms(percentile(lat, .5)), ms(percentile(lat, .95)), ms(percentile(lat, .99)), len(lat), v.check(percentile(lat, .95) < 50*time.Millisecond))
+	if base != nil && idle != nil && active != nil {
+		per := (idle["rss_kb"] - base["rss_kb"]) / int64(len(open))
+		perActive := (active["rss_kb"] - base["rss_kb"]) / int64(len(open))
+		fmt.Fprintf(lt.out, "server RSS          %d KB empty, %d KB with %d idle sessions, %d KB after pressing keys\n",
+			base["rss_kb"], idle["rss_kb"], len(open), active["rss_kb"])
+		fmt.Fprintf(lt.out, "RSS per session     %d KB idle, %d KB after keys   target <= 250 KB idle: %s\n", per, perActive, v.check(per <= 250))
+		fmt.Fprintf(lt.out, "goroutines          %d empty, %d with sessions (%d per session)\n",
+			base["goroutines"], idle["goroutines"], (idle["goroutines"]-base["goroutines"])/int64(len(open)))
+	}
+}
+
+// churn opens and abruptly drops n sessions, then checks that the
+// server's goroutines return to their baseline.
+func (lt *loadTest) churn(v *verdicts, n int) error {
+	before := lt.waitSessions(0, 30*time.Second)
+	fmt.Fprintf(lt.out, "\nchurn: %d sessions opened and dropped without goodbye\n", n)
+	var cwg sync.WaitGroup
+	sem := make(chan struct{}, 8)
+	var cfail int
+	var cmu sync.Mutex
+	for i := 0; i < n; i++ {
+		sem <- struct{}{}
+		cwg.Add(1)
+		go func(i int) {
+			defer cwg.Done()
+			defer func() { <-sem }()
+			c, _, err := openLoadClient(lt.addr, fmt.Sprintf("churn%d", i))
+			if err != nil {
+				cmu.Lock()
+				cfail++
+				cmu.Unlock()
+				return
+			}
+			select {
+			case <-c.ready:
+			case <-time.After(30 * time.Second):
+			}
+			// Abrupt: the TCP connection just goes away.
+			c.client.Conn.Close()
+		}(i)
+	}
+	cwg.Wait()
+	if before == nil {
+		fmt.Fprintf(lt.out, "churn failures      %d of %d (goroutines not measurable against --addr)\n", cfail, n)
+		return nil
+	}
+	// Sessions end when the server notices the dropped connections; then
+	// the goroutines must be back to baseline (a few seconds for the
+	// post-session timers).
+	after := lt.waitSessions(0, 30*time.Second)
+	deadline := time.Now().Add(30 * time.Second)
+	for after != nil && after["goroutines"] > before["goroutines"]+2 && time.Now().Before(deadline) {
+		time.Sleep(500 * time.Millisecond)
+		after = lt.serverStats()
+	}
+	if after == nil {
+		return errors.New("no statistics from the server after churn")
+	}
+	grow := after["goroutines"] - before["goroutines"]
+	fmt.Fprintf(lt.out, "churn failures      %d of %d\n", cfail, n)
+	fmt.Fprintf(lt.out, "goroutines          %d before churn, %d after (%+d)   target no growth: %s\n",
+		before["goroutines"], after["goroutines"], grow, v.check(grow <= 2))
+	fmt.Fprintf(lt.out, "server RSS          %d KB before churn, %d KB after\n", before["rss_kb"], after["rss_kb"])
+	return nil
+}

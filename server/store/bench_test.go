@@ -1,0 +1,114 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// eachBenchBackend runs bench on SQLite, and on PostgreSQL when
+// TABLETOP_TEST_POSTGRES is set.
+func eachBenchBackend(b *testing.B, bench func(b *testing.B, open opener)) {
+	b.Run("sqlite", func(b *testing.B) { bench(b, storeOpener(sqliteTestDSN(b))) })
+	b.Run("postgres", func(b *testing.B) { bench(b, storeOpener(postgresTestDSN(b))) })
+}
+
+// reportPercentiles adds p50 and p95 of the samples, in microseconds.
+func reportPercentiles(b *testing.B, samples []time.Duration) {
+	if len(samples) == 0 {
+		return
+	}
+	sort.Slice(samples, func(i, j int) bool { return samples[i] < samples[j] })
+	at := func(p float64) float64 { return float64(samples[int(p*float64(len(samples)-1))].Microseconds()) }
+	b.ReportMetric(at(0.50), "p50-µs")
+	b.ReportMetric(at(0.95), "p95-µs")
+}
+
+// BenchmarkAppendMove is the latency of committing one move, in rooms of
+// up to 60 moves (a new room every 60).
+func BenchmarkAppendMove(b *testing.B) {
+	eachBenchBackend(b, func(b *testing.B, open opener) {
+		s := open(b)
+		ctx := context.Background()
+		samples := make([]time.Duration, 0, b.N)
+		code := ""
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			n := i % 60
+			if n == 0 {
+				b.StopTimer()
+				code = fmt.Sprintf("B%06d", i/60)
+				if err := s.CreateRoom(ctx, twoSeatRoom(code, false, "fp-a", "fp-b")); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+			}
+			start := time.Now()
+			if _, err := s.AppendMove(ctx, code, Move{Number: n, Text: "(place a1 cw)", Seat: n % 2, Remaining: time.Minute, At: start}); err != nil {
+				b.Fatal(err)
+			}
+			samples = append(samples, time.Since(start))
+		}
+		b.StopTimer()
+		reportPercentiles(b, samples)
+	})
+}
+
+// BenchmarkNotifyLatency is the time from the start of a move's commit on
+// one node to its event on another (PostgreSQL: NOTIFY between two
+// connections; SQLite: the in-process fan-out).
+func BenchmarkNotifyLatency(b *testing.B) {
+	eachBenchBackend(b, func(b *testing.B, open opener) {
+		writer, reader := open(b), open(b)
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		events := reader.Subscribe(ctx)
+		if err := writer.CreateRoom(ctx, twoSeatRoom("NOTE", false, "fp-a", "fp-b")); err != nil {
+			b.Fatal(err)
+		}
+		<-events
+		samples := make([]time.Duration, 0, b.N)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			start := time.Now()
+			if _, err := writer.AppendMove(ctx, "NOTE", Move{Number: i, Text: "m", At: start}); err != nil {
+				b.Fatal(err)
+			}
+			if ev := <-events; ev.Moves != i+1 {
+				b.Fatalf("event %+v, want move %d", ev, i+1)
+			}
+			samples = append(samples, time.Since(start))
+		}
+		b.StopTimer()
+		reportPercentiles(b, samples)
+	})
+}
+
+// BenchmarkAppendMoveParallel commits moves from many goroutines at
+// once, each in its own room, as a busy server does: ns/op is the
+// inverse of the store's move throughput.
+func BenchmarkAppendMoveParallel(b *testing.B) {
+	eachBenchBackend(b, func(b *testing.B, open opener) {
+		s := open(b)
+		ctx := context.Background()
+		var next atomic.Int64
+		b.SetParallelism(8) // 8 goroutines per core
+		b.ResetTimer()
+		b.RunParallel(func(pb *testing.PB) {
+			code := fmt.Sprintf("P%06d", next.Add(1))
+			if err := s.CreateRoom(ctx, twoSeatRoom(code, false, "fp-a", "fp-b")); err != nil {
+				b.Error(err)
+				return
+			}
+			for n := 0; pb.Next(); n++ {
+				if _, err := s.AppendMove(ctx, code, Move{Number: n, Text: "(place a1 cw)", Seat: n % 2, At: time.Now()}); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+	})
+}

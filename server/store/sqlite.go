@@ -1,0 +1,97 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	_ "modernc.org/sqlite" // the pure-Go SQLite driver: no cgo, cross-compiles
+)
+
+// sqlitePragmas are set on every connection. WAL lets readers run beside
+// the writer; synchronous=NORMAL in WAL mode loses no committed
+// transaction when the process dies (kill -9), only, at worst, the last
+// ones on a power cut; the busy timeout makes a second Store on the file
+// wait for the write lock instead of failing.
+var sqlitePragmas = []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)"}
+
+// sqliteReaders bounds the read connections.
+const sqliteReaders = 4
+
+// uriPath escapes what would end or garble the path of a file: URI.
+var uriPath = strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23")
+
+func sqliteDSN(path string, txlock string) string {
+	q := url.Values{}
+	for _, p := range sqlitePragmas {
+		q.Add("_pragma", p)
+	}
+	if txlock != "" {
+		q.Set("_txlock", txlock)
+	}
+	return "file:" + uriPath.Replace(filepath.ToSlash(path)) + "?" + q.Encode()
+}
+
+func openSQLite(ctx context.Context, path string) (Store, error) {
+	if path == "" {
+		return nil, fmt.Errorf("store: empty SQLite path")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	// Write transactions BEGIN IMMEDIATE: they take the write lock at
+	// once, so two writers never both read and then fail to upgrade.
+	writes, err := sql.Open("sqlite", sqliteDSN(abs, "immediate"))
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	writes.SetMaxOpenConns(1)
+	reads, err := sql.Open("sqlite", sqliteDSN(abs, ""))
+	if err != nil {
+		writes.Close()
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	reads.SetMaxOpenConns(sqliteReaders)
+	db := sqlDB{reads: reads, writes: writes}
+	closeDB := func() {
+		reads.Close()
+		writes.Close()
+	}
+	if err := migrate(ctx, db, ""); err != nil {
+		closeDB()
+		return nil, err
+	}
+	e := &engine{db: db, node: newNodeID(), hub: acquireHub(abs)}
+	e.closeDB = func() {
+		releaseHub(abs)
+		closeDB()
+	}
+	return e, nil
+}
+
+// BackupSQLite writes a consistent copy of an SQLite store to dest (a
+// new file) while the server runs, with SQLite's VACUUM INTO. A
+// PostgreSQL store is backed up with pg_dump instead.
+func BackupSQLite(ctx context.Context, s Store, dest string) error {
+	e, ok := s.(*engine)
+	if !ok {
+		return fmt.Errorf("store: not an SQLite store")
+	}
+	db, ok := e.db.(sqlDB)
+	if !ok {
+		return fmt.Errorf("store: not an SQLite store; back PostgreSQL up with pg_dump")
+	}
+	if _, err := os.Stat(dest); err == nil {
+		return fmt.Errorf("store: backup %s exists", dest)
+	}
+	_, err := db.reads.ExecContext(ctx, `VACUUM INTO $1`, dest)
+	return err
+}

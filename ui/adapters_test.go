@@ -1,0 +1,186 @@
+package ui
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/themes"
+)
+
+// Every registered game has an adapter.
+func TestEveryVariantHasItsOwnAdapter(t *testing.T) {
+	for _, v := range game.Variants() {
+		a := newVariantUI(v)
+		if a == nil {
+			t.Errorf("%s: no adapter", v.Name)
+			continue
+		}
+		if rows, cols := a.dims(); rows < 1 || cols < 1 {
+			t.Errorf("%s: board of %d×%d", v.Name, rows, cols)
+		}
+		if a.controls() == "" {
+			t.Errorf("%s: no controls text", v.Name)
+		}
+	}
+	if vu := newVariantUI(&game.Variant{Name: "none", New: func() game.State { return nil }}); vu != nil {
+		t.Errorf("a game no adapter knows got %T", vu)
+	}
+}
+
+// Pentago's chosen quadrant is the adapter's: a key chooses it, a new
+// position clears it, and each board has its own adapter.
+func TestPentagoChoiceBelongsToAdapter(t *testing.T) {
+	v, _ := game.Lookup("pentago")
+	vu, other := newVariantUI(v), newVariantUI(v)
+	s, err := v.ParsePosition("r...../....../....../....../....../...... red rotate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, ok := vu.key(s, keyMsg("3"), pos{0, 0}, nil); !ok || r.isError {
+		t.Fatalf("key 3: %+v, %v", r, ok)
+	}
+	if got := vu.chosenQuadrant(); got != 3 {
+		t.Errorf("chosen quadrant %d, want 3", got)
+	}
+	if got := other.chosenQuadrant(); got != 0 {
+		t.Errorf("another board's adapter has quadrant %d chosen", got)
+	}
+	if got := vu.turnQuadrant(s, pos{0, 0}); got != 3 {
+		t.Errorf("a rotation turns quadrant %d, want the chosen 3", got)
+	}
+	vu.clearChoice()
+	if got := vu.turnQuadrant(s, pos{0, 0}); got != 2 {
+		t.Errorf("after clearing, a rotation turns quadrant %d, want the cursor's 2", got)
+	}
+}
+
+// The generic grid adapter draws and plays any game that spells a move
+// for a cell.
+func TestGridAdapter(t *testing.T) {
+	v, _ := game.Lookup("quad5")
+	s := v.New()
+	g := &gridUI{
+		rows: 5, cols: 5,
+		rowName: func(r int) string { return string(rune('a' + r)) },
+		colName: func(c int) string { return string(rune('1' + c)) },
+		cell: func(_ game.State, p pos) cellInfo {
+			if p == (pos{2, 2}) {
+				return cellInfo{glyph: "X", seat: 0}
+			}
+			return cellInfo{}
+		},
+		moveAt: func(_ game.State, p pos) string {
+			if p.r == 0 {
+				return ""
+			}
+			return "(mark r" + string(rune('1'+p.r)) + " c" + string(rune('1'+p.c)) + ")"
+		},
+	}
+	if rows, cols := g.dims(); rows != 5 || cols != 5 || g.rowLabel(1) != "b" || g.colLabel(4) != "5" {
+		t.Errorf("dims %d×%d, labels %q %q", rows, cols, g.rowLabel(1), g.colLabel(4))
+	}
+	if c := g.cells(s); c[2][2].glyph != "X" || c[0][0].glyph != "" {
+		t.Errorf("cells: %+v", c)
+	}
+	if r := g.act(s, pos{2, 1}, nil); !r.play || s.FormatMove(r.move) != "(mark r3 c2)" {
+		t.Errorf("act on r3c2: %+v", r)
+	}
+	if r := g.act(s, pos{0, 1}, nil); r.play || !r.isError {
+		t.Errorf("act where nothing is played: %+v", r)
+	}
+	if g.moveCells(s, 1) != nil {
+		t.Error("moveCells without touched should be nil")
+	}
+}
+
+// Themes colour pieces by seat (or by a role's colour name); every game
+// gets distinct colours for its roles in every theme.
+func TestPieceColoursDistinctInEveryGame(t *testing.T) {
+	for _, th := range themes.All {
+		if th.Mono {
+			continue
+		}
+		for _, v := range game.Variants() {
+			seen := map[string]string{}
+			for i, role := range v.Roles {
+				c := th.PieceColour(i, role)
+				if c == "" {
+					t.Errorf("%s, %s: no colour for %s", th.Name, v.Name, role)
+				}
+				if other, dup := seen[c]; dup {
+					t.Errorf("%s, %s: %s and %s share colour %s", th.Name, v.Name, other, role, c)
+				}
+				seen[c] = role
+			}
+		}
+	}
+}
+
+// TestGameSpecificCodeStaysInItsFile keeps one place per game in the UI:
+// only variant_<game>.go imports a game's package, and what such a file
+// declares (its adapter type, helpers, keys) is named in no other file.
+func TestGameSpecificCodeStaysInItsFile(t *testing.T) {
+	fset := token.NewFileSet()
+	paths, _ := filepath.Glob("*.go")
+	files := map[string]*ast.File{}
+	for _, p := range paths {
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[p] = f
+	}
+	gameFile := func(p string) bool {
+		return strings.HasPrefix(p, "variant_") && p != "variant_grid.go" && !strings.HasSuffix(p, "_test.go")
+	}
+	owner := map[string]string{} // top-level name → its game file
+	for p, f := range files {
+		for _, imp := range f.Imports {
+			path := strings.Trim(imp.Path.Value, `"`)
+			if strings.HasPrefix(path, "github.com/tabletop/tabletop/game/") && !gameFile(p) && !strings.HasSuffix(p, "_test.go") {
+				t.Errorf("%s imports %s: only a variant_<game>.go may", p, path)
+			}
+		}
+		if !gameFile(p) {
+			continue
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil && d.Name.Name != "init" {
+					owner[d.Name.Name] = p
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.TypeSpec:
+						owner[sp.Name.Name] = p
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							owner[n.Name] = p
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, name := range []string{"quadUI", "pentagoUI", "ttcUI"} {
+		if owner[name] == "" {
+			t.Errorf("%s is not declared in a variant_<game>.go file", name)
+		}
+	}
+	for p, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if ok && owner[id.Name] != "" && owner[id.Name] != p {
+				t.Errorf("%s: %s names %s, which belongs to %s", fset.Position(id.Pos()), p, id.Name, owner[id.Name])
+			}
+			return true
+		})
+	}
+}

@@ -1,0 +1,423 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// boardKeyMap is every key of the board screen. Key handling matches
+// these bindings and the help is made of them, so the two cannot part.
+// The variant's own keys (Quad's b, Pentago's 1-4 and z/x) are its
+// adapter's.
+type boardKeyMap struct {
+	Act, Cancel, MoveNow, Type                          key.Binding
+	Undo, Redo, Hint, Resign, New, Rematch, Menu, Pause key.Binding
+	Rules, Theme, Mouse, Quit, HelpAll                  key.Binding
+	Up, Down, Left, Right, ScrollUp, ScrollDown         key.Binding
+	MoveCursor, Scroll                                  key.Binding // help lines of the four above
+	Submit, Close, ForceOut, Earlier, Later             key.Binding // at the move prompt
+	Yes, ResignYes, Who                                 key.Binding // answers to a question
+}
+
+var boardKeys = boardKeyMap{
+	Act:     bind([]string{"enter", " "}, "enter/space", "act"),
+	Cancel:  bind([]string{"esc"}, "esc", "cancel"),
+	MoveNow: bind([]string{" ", "esc"}, "space/esc", "move now"),
+	Type:    bind([]string{":"}, ":", "type a move"),
+	Undo:    bind([]string{"u"}, "u", "undo"),
+	Redo:    bind([]string{"U", "ctrl+r"}, "U/ctrl+r", "redo"),
+	Hint:    bind([]string{"H"}, "H", "hint"),
+	Resign:  bind([]string{"r"}, "r", "resign"),
+	New:     bind([]string{"n"}, "n", "new game"),
+	// Not enter: a player still pressing enter as the game ends would
+	// throw the finished board away.
+	Rematch:    bind([]string{"R"}, "R", "rematch"),
+	Menu:       bind([]string{"m"}, "m", "menu"),
+	Pause:      bind([]string{"p"}, "p", "pause AI"),
+	Rules:      bind([]string{"i"}, "i", "rules"),
+	Theme:      keyTheme,
+	Mouse:      keyMouse,
+	Quit:       keyQuit,
+	HelpAll:    keyHelpAll,
+	Up:         keyUp,
+	Down:       keyDown,
+	Left:       keyLeft,
+	Right:      keyRight,
+	ScrollUp:   bind([]string{"pgup"}, "pgup", "scroll up"),
+	ScrollDown: bind([]string{"pgdown"}, "pgdn", "scroll down"),
+	MoveCursor: bind([]string{"up", "down", "left", "right", "h", "j", "k", "l", "w", "a", "s", "d"}, "←↓↑→ hjkl wasd", "move"),
+	Scroll:     bind([]string{"pgup", "pgdown"}, "pgup/pgdn", "scroll moves"),
+	Submit:     bind([]string{"enter"}, "enter", "play"),
+	Close:      bind([]string{"esc"}, "esc", "close"),
+	ForceOut:   keyForceOut,
+	Earlier:    bind([]string{"up"}, "↑", "earlier entry"),
+	Later:      bind([]string{"down"}, "↓", "later entry"),
+	Yes:        bind([]string{"y", "Y", "enter"}, "y", "yes"),
+	// Resigning loses the game: only y does it, never a key a player
+	// may be pressing for something else (enter, r again, a digit).
+	ResignYes: bind([]string{"y", "Y"}, "y", "resign"),
+	Who:       bind([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "who"),
+}
+
+// keys returns the bindings that apply now; help shows exactly these.
+func (b *boardScreen) keys() keyHelp {
+	k := boardKeys
+	var play []key.Binding
+	ended := b.ended()
+	a := b.m.ai()
+	if a.searching && !a.forHint {
+		play = append(play, k.MoveNow)
+	}
+	if !ended && b.mine(b.game().ToMove()) {
+		play = append(play, k.Act)
+		play = append(play, b.vu.playKeys(b.game(), b.sel)...)
+		play = append(play, k.Type)
+	}
+	var game []key.Binding
+	offer := func(act matchAction, bs ...key.Binding) {
+		if b.m.offers(act) {
+			game = append(game, bs...)
+		}
+	}
+	if ended {
+		offer(actRematch, k.Rematch)
+		offer(actNewGame, k.New)
+		game = append(game, k.Menu)
+		offer(actUndo, k.Undo)
+	} else {
+		offer(actUndo, k.Undo)
+		offer(actRedo, k.Redo)
+		offer(actHint, k.Hint)
+		offer(actResign, k.Resign)
+		offer(actNewGame, k.New)
+		if a.hasSeat {
+			offer(actPause, k.Pause)
+		}
+		game = append(game, k.Menu)
+	}
+	other := []key.Binding{k.MoveCursor, k.Scroll, k.Theme, k.Mouse, k.Rules, k.Quit, k.HelpAll}
+	nGame := 2
+	if ended {
+		nGame = 3
+	}
+	short := append(append([]key.Binding{}, play...), game[:min(nGame, len(game))]...)
+	short = append(short, k.HelpAll, k.Quit)
+	return keyHelp{short: short, full: [][]key.Binding{play, game, other}}
+}
+
+// charKey reports whether msg is one printable character (or space):
+// keys that would type something, which get a word when they do nothing.
+func charKey(msg tea.KeyMsg) bool { return len(msg.String()) == 1 }
+
+// keyPress handles a key: the open prompt or question first, then the
+// keys of the screen, then those of the game.
+func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
+	if b.prompt {
+		if cmd, done := b.promptKey(msg); done {
+			return b, cmd
+		}
+	}
+	if b.confirm != "" {
+		return b.answer(msg)
+	}
+	if a := b.m.ai(); a.searching && !a.forHint && key.Matches(msg, boardKeys.MoveNow) {
+		b.m.moveNow() // the search returns its best move so far
+		b.setStatus("moving now…", false)
+		return b, nil
+	}
+	if s, cmd, done := b.screenKey(msg); done {
+		return s, cmd
+	}
+	if b.ended() {
+		return b.endedKey(msg)
+	}
+	if s, cmd, done := b.matchKey(msg); done {
+		return s, cmd
+	}
+	return b, b.playKey(msg)
+}
+
+// promptKey handles a key while a move is typed; done is false for a
+// key the rest of the board handles (ctrl+c).
+func (b *boardScreen) promptKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	switch {
+	case key.Matches(msg, boardKeys.Close):
+		b.prompt = false
+		b.input.Blur()
+		return nil, true
+	case key.Matches(msg, boardKeys.Submit):
+		text := strings.TrimSpace(b.input.Value())
+		b.prompt = false
+		b.input.Blur()
+		b.input.SetValue("")
+		b.remember(text)
+		switch {
+		case text == "" && b.premove != "":
+			b.premove = ""
+			b.setStatus("premove cancelled", false)
+			return nil, true
+		case text == "":
+			return nil, true
+		case b.ended():
+			b.setStatus("the game is over", true)
+			return nil, true
+		case !b.mine(b.game().ToMove()):
+			b.premove = text
+			b.setStatus("premove "+text+": played when your turn comes, if it is legal then", false)
+			return nil, true
+		}
+		m, err := b.game().ParseMove(text)
+		if err != nil {
+			b.setStatus(err.Error(), true)
+			return nil, true
+		}
+		return b.play(m), true
+	case key.Matches(msg, boardKeys.Earlier):
+		b.recall(true)
+		return nil, true
+	case key.Matches(msg, boardKeys.Later):
+		b.recall(false)
+		return nil, true
+	case key.Matches(msg, boardKeys.ForceOut):
+		return nil, false
+	}
+	var cmd tea.Cmd
+	b.input, cmd = b.input.Update(msg)
+	return cmd, true
+}
+
+// answer takes the answer to the open question (quit or resign).
+func (b *boardScreen) answer(msg tea.KeyMsg) (screen, tea.Cmd) {
+	k := boardKeys
+	what := b.confirm
+	b.confirm, b.question = "", ""
+	if r, ok := b.m.(replacer); ok && what == "replace" {
+		r.answerReplace(key.Matches(msg, k.ResignYes))
+		b.setStatus("", false)
+		return b, nil
+	}
+	// A digit names who resigns only when the question offered a choice.
+	roles := b.resignable()
+	if what == "resign" && len(roles) > 1 && key.Matches(msg, k.Who) && len(msg.Runes) == 1 {
+		if i := int(msg.Runes[0] - '1'); i < len(roles) {
+			b.m.resign(roles[i])
+			return b, nil
+		}
+	}
+	yes := (what == "quit" && (key.Matches(msg, k.Yes) || key.Matches(msg, k.Quit))) ||
+		(what == "resign" && key.Matches(msg, k.ResignYes))
+	switch {
+	case yes && what == "quit":
+		b.leave()
+		return b, tea.Quit
+	case yes && what == "resign":
+		b.m.resign(b.humanRole())
+	case !yes:
+		b.setStatus("", false)
+	}
+	return b, nil
+}
+
+// screenKey handles the keys that work whatever the game's state.
+func (b *boardScreen) screenKey(msg tea.KeyMsg) (screen, tea.Cmd, bool) {
+	k := boardKeys
+	switch {
+	case key.Matches(msg, k.Quit):
+		if q := b.m.quitPrompt(); q != "" {
+			b.confirm = "quit"
+			b.setStatus(q, false)
+			return b, nil, true
+		}
+		b.leave()
+		return b, tea.Quit, true
+	case key.Matches(msg, k.HelpAll):
+		b.help.ShowAll = !b.help.ShowAll
+	case key.Matches(msg, k.Theme):
+		text := b.c.cycleTheme()
+		b.help = b.c.newHelp()
+		b.spin.Style = b.c.st.Accent
+		b.input = newInput(b.c, ": ", 40)
+		b.setStatus(text, false)
+	case key.Matches(msg, k.Rules):
+		b.m.suspend()
+		return newRules(b.c, b.v, b), nil, true
+	case key.Matches(msg, k.Menu):
+		b.leave()
+		return newMenu(b.c, ""), nil, true
+	case key.Matches(msg, k.ScrollUp):
+		b.scrollMoves(b.layout().listH)
+	case key.Matches(msg, k.ScrollDown):
+		b.scrollMoves(-b.layout().listH)
+	case key.Matches(msg, k.Up), key.Matches(msg, k.Down), key.Matches(msg, k.Left), key.Matches(msg, k.Right):
+		b.moveCursor(msg)
+	default:
+		return b, nil, false
+	}
+	return b, nil, true
+}
+
+// endedKey handles a key once the game is over.
+func (b *boardScreen) endedKey(msg tea.KeyMsg) (screen, tea.Cmd) {
+	k := boardKeys
+	switch {
+	case key.Matches(msg, k.Rematch) && b.m.offers(actRematch):
+		return b.endAction(endRematch)
+	case key.Matches(msg, k.New) && b.m.offers(actNewGame):
+		return b.endAction(endNewGame)
+	case key.Matches(msg, k.Undo) && b.m.offers(actUndo):
+		return b, b.m.undo()
+	}
+	if key.Matches(msg, k.Act) || charKey(msg) {
+		keys := " — m menu"
+		if b.m.offers(actRematch) {
+			keys = " — R rematch, n new game, m menu"
+		}
+		b.setStatus(b.m.result()+keys, false)
+	}
+	return b, nil
+}
+
+// matchKey handles the actions of the match: undo, redo, a new game,
+// resigning, pausing the AI and hints.
+func (b *boardScreen) matchKey(msg tea.KeyMsg) (screen, tea.Cmd, bool) {
+	k := boardKeys
+	switch {
+	case key.Matches(msg, k.Undo) && b.m.offers(actUndo):
+		b.premove = "" // typed for a position that is gone
+		return b, b.m.undo(), true
+	case key.Matches(msg, k.Redo) && b.m.offers(actRedo):
+		b.premove = ""
+		return b, b.m.redo(), true
+	case key.Matches(msg, k.New) && b.m.offers(actNewGame):
+		b.leave()
+		_, seats := b.m.setup()
+		return newSetupFrom(b.c, b.v, seats), nil, true
+	case key.Matches(msg, k.Resign) && b.m.offers(actResign):
+		if b.humanRole() == game.NoRole {
+			b.setStatus("only a person can resign", true)
+			return b, nil, true
+		}
+		b.confirm = "resign"
+		b.setStatus(b.resignQuestion(), false)
+		return b, nil, true
+	case key.Matches(msg, k.Pause) && b.m.offers(actPause):
+		return b, b.m.togglePause(), true
+	case key.Matches(msg, k.Hint) && b.m.offers(actHint):
+		return b, b.m.hint(), true
+	}
+	return b, nil, false
+}
+
+// playKey handles the keys that play: the prompt, the action on the
+// cursor's cell, the variant's own keys.
+func (b *boardScreen) playKey(msg tea.KeyMsg) tea.Cmd {
+	k := boardKeys
+	s := b.game()
+	if mover := s.ToMove(); !b.mine(mover) {
+		if key.Matches(msg, k.Type) && b.humanRole() != game.NoRole {
+			// A move typed now is kept for this client's next turn.
+			b.openPrompt()
+			return nil
+		}
+		if key.Matches(msg, k.Act) || key.Matches(msg, k.Type) || charKey(msg) {
+			who := b.v.RoleName(mover)
+			if b.isAI(mover) {
+				b.setStatus("the AI is playing "+who+"; space or esc makes it move now", true)
+			} else {
+				b.setStatus("it is "+who+"'s turn", true)
+			}
+		}
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.Type):
+		b.openPrompt()
+		return nil
+	case key.Matches(msg, k.Cancel):
+		b.clearChoices()
+		b.setStatus("", false)
+		return nil
+	case key.Matches(msg, k.Act):
+		return b.apply(b.vu.act(s, b.cur, b.sel))
+	}
+	if r, ok := b.vu.key(s, msg, b.cur, b.sel); ok {
+		return b.apply(r)
+	}
+	if len([]rune(msg.String())) == 1 {
+		b.setStatus(fmt.Sprintf("%q does nothing here: ? shows the keys", msg.String()), true)
+	}
+	return nil
+}
+
+func (b *boardScreen) moveCursor(msg tea.KeyMsg) {
+	rows, cols := b.vu.dims()
+	k := boardKeys
+	switch {
+	case key.Matches(msg, k.Up):
+		b.cur.r = (b.cur.r - 1 + rows) % rows
+	case key.Matches(msg, k.Down):
+		b.cur.r = (b.cur.r + 1) % rows
+	case key.Matches(msg, k.Left):
+		b.cur.c = (b.cur.c - 1 + cols) % cols
+	case key.Matches(msg, k.Right):
+		b.cur.c = (b.cur.c + 1) % cols
+	}
+}
+
+// openPrompt opens the move prompt, empty.
+func (b *boardScreen) openPrompt() {
+	b.prompt = true
+	b.recallAt = len(b.c.promptHistory)
+	b.input.SetValue("")
+	b.input.Focus()
+}
+
+// remember keeps a submitted prompt entry for ↑, once, newest last.
+func (b *boardScreen) remember(text string) {
+	h := b.c.promptHistory
+	if text != "" && (len(h) == 0 || h[len(h)-1] != text) {
+		b.c.promptHistory = append(h, text)
+	}
+	b.recallAt = len(b.c.promptHistory)
+}
+
+// recall puts an earlier (back) or later prompt entry in the prompt; past
+// the newest the prompt is empty again.
+func (b *boardScreen) recall(back bool) {
+	h := b.c.promptHistory
+	if back {
+		b.recallAt = max(b.recallAt-1, 0)
+	} else {
+		b.recallAt = min(b.recallAt+1, len(h))
+	}
+	text := ""
+	if b.recallAt < len(h) {
+		text = h[b.recallAt]
+	}
+	b.input.SetValue(text)
+	b.input.CursorEnd()
+}
+
+// playPremove plays the move typed ahead once this client is to move:
+// the move if it is legal now, else the reason it is refused.
+func (b *boardScreen) playPremove() tea.Cmd {
+	text := b.premove
+	if text == "" || b.ended() || !b.mine(b.game().ToMove()) || b.m.ai().searching {
+		return nil
+	}
+	b.premove = ""
+	m, err := b.game().ParseMove(text)
+	if err == nil {
+		err = game.Play(b.game().Clone(), m)
+	}
+	if err != nil {
+		b.setStatus("premove "+text+" refused: "+err.Error(), true)
+		return nil
+	}
+	return b.play(m)
+}

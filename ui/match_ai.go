@@ -1,0 +1,264 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
+)
+
+// The AI of a local match: one search at a time, in a tea.Cmd, stamped
+// with the version of the position it was asked for, so that a result
+// for a position that has since changed is dropped.
+
+// aiJob is one search in flight.
+type aiJob struct {
+	version  uint64
+	hint     bool
+	ctx      context.Context
+	cancel   context.CancelCauseFunc
+	progress chan ai.Progress
+	done     chan struct{}
+	// queued is closed when the search has to wait for a free AI slot,
+	// slotted when it has one (both only with Options.AISlots).
+	queued, slotted chan struct{}
+	// Seen by the UI (read and written on the UI goroutine only).
+	sawQueued, sawSlot bool
+	// shown is the best move the board showed when the player said
+	// "move now": that move is played, not whatever the search settled
+	// on after its last report (an unfinished deeper iteration, a tie
+	// break, the level's noise, or UCT's vote over all its trees).
+	shown    game.Move
+	hasShown bool
+}
+
+// waiting reports whether the search is waiting for a free AI slot.
+func (j *aiJob) waiting() bool { return j.sawQueued && !j.sawSlot }
+
+// Why a search was cancelled: the player wants its move now, or the
+// result is no longer wanted.
+var (
+	errMoveNow = errors.New("move now")
+	errStale   = errors.New("no longer wanted")
+)
+
+// aiSlotMsg says a search started waiting for an AI slot (queued) or got one.
+type aiSlotMsg struct {
+	job    *aiJob
+	queued bool
+}
+
+type aiDoneMsg struct {
+	job *aiJob
+	res ai.Result
+}
+
+type aiProgressMsg struct {
+	job *aiJob
+	p   ai.Progress
+}
+
+// aiStartMsg starts the AI after the visible delay, if nothing changed.
+type aiStartMsg struct{ version uint64 }
+
+// update handles the AI's messages.
+func (l *localMatch) update(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case aiDoneMsg:
+		return l.onAIDone(msg), true
+	case aiProgressMsg:
+		if msg.job == l.job {
+			// UCT reports the length of its current best line, which
+			// can shrink; the board shows the deepest reached so far.
+			msg.p.Depth = max(msg.p.Depth, l.progress.Depth)
+			l.progress = msg.p
+			return l.waitProgress(msg.job), true
+		}
+		return nil, true
+	case aiSlotMsg:
+		if msg.job == l.job {
+			if msg.queued {
+				msg.job.sawQueued = true
+			} else {
+				msg.job.sawSlot = true
+			}
+			return l.waitProgress(msg.job), true
+		}
+		return nil, true
+	case aiStartMsg:
+		if msg.version == l.ver && l.job == nil && !l.paused && !l.ended() && l.isAI(l.st.ToMove()) {
+			return l.startAI(false), true
+		}
+		return nil, true
+	}
+	return nil, false
+}
+
+// startAI searches in a tea.Cmd with a cancellable context. Progress is
+// passed through a one-slot channel that keeps only the latest report,
+// so the search never blocks on the UI. With Options.AISlots the search
+// first waits for a free slot, cancellably.
+func (l *localMatch) startAI(hint bool) tea.Cmd {
+	l.cancelJob()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	job := &aiJob{version: l.ver, hint: hint, ctx: ctx, cancel: cancel,
+		progress: make(chan ai.Progress, 1), done: make(chan struct{}),
+		queued: make(chan struct{}), slotted: make(chan struct{})}
+	l.job = job
+	l.progress = ai.Progress{}
+	opt := ai.Options{Seed: l.c.opts.Seed + uint64(len(l.moves)), Threads: l.c.opts.AIThreads}
+	if hint {
+		opt.Level, opt.Budget = ai.Medium, 1500*time.Millisecond
+	} else {
+		opt.Level, opt.Budget = l.seats[l.st.ToMove()].level(), l.c.aiTime
+	}
+	opt.Progress = func(p ai.Progress) {
+		p.PV = nil
+		for {
+			select {
+			case job.progress <- p:
+				return
+			default:
+			}
+			select {
+			case <-job.progress:
+			default:
+			}
+		}
+	}
+	s := l.st.Clone()
+	slots := l.c.opts.AISlots
+	search := func() tea.Msg {
+		defer close(job.done)
+		if slots != nil {
+			if !slots.TryAcquire() {
+				close(job.queued)
+				if err := slots.Acquire(ctx); err != nil {
+					if context.Cause(ctx) != errMoveNow {
+						return aiDoneMsg{job: job}
+					}
+					// Told to move now before a slot was free: a search
+					// with its context already cancelled answers at once
+					// with a quick move, so it needs no slot.
+					return aiDoneMsg{job: job, res: ai.Search(ctx, s, opt)}
+				}
+			}
+			defer slots.Release()
+			close(job.slotted)
+		}
+		return aiDoneMsg{job: job, res: ai.Search(ctx, s, opt)}
+	}
+	return tea.Batch(search, l.waitProgress(job), l.spinTick())
+}
+
+// waitProgress waits for the search's next report: progress, or a change
+// of its wait for an AI slot.
+func (l *localMatch) waitProgress(job *aiJob) tea.Cmd {
+	var queued, slotted <-chan struct{}
+	if l.c.opts.AISlots != nil {
+		if !job.sawQueued {
+			queued = job.queued
+		}
+		if !job.sawSlot {
+			slotted = job.slotted
+		}
+	}
+	return func() tea.Msg {
+		select {
+		case p := <-job.progress:
+			return aiProgressMsg{job: job, p: p}
+		case <-slotted:
+			return aiSlotMsg{job: job}
+		case <-queued:
+			return aiSlotMsg{job: job, queued: true}
+		case <-job.done:
+			return nil
+		}
+	}
+}
+
+// cancelJob stops the search in flight and forgets it: its result will
+// be dropped.
+func (l *localMatch) cancelJob() {
+	if l.job != nil {
+		l.job.cancel(errStale)
+		l.job = nil
+	}
+}
+
+func (l *localMatch) suspend() { l.cancelJob() }
+
+// moveNow makes the search return its best move so far.
+func (l *localMatch) moveNow() {
+	if l.job != nil && !l.job.hint {
+		if l.progress.Depth > 0 && !l.job.hasShown {
+			l.job.shown, l.job.hasShown = l.progress.Best, true
+		}
+		l.job.cancel(errMoveNow)
+	}
+}
+
+func (l *localMatch) onAIDone(msg aiDoneMsg) tea.Cmd {
+	if msg.job != l.job {
+		return nil // stale: a newer search or none is wanted
+	}
+	l.job = nil
+	if msg.job.version != l.ver || l.ended() {
+		return nil
+	}
+	if msg.job.hint {
+		l.hinted, l.hintVer, l.hasHint = msg.res.Move, l.ver, true
+		l.status.setStatus("hint: "+l.st.ShortMove(msg.res.Move)+"  "+l.st.FormatMove(msg.res.Move), false)
+		return nil
+	}
+	m := msg.res.Move
+	if msg.job.hasShown && l.st.IsLegal(msg.job.shown) {
+		m = msg.job.shown
+	}
+	if !l.st.IsLegal(m) {
+		// Never stall on a faulty engine: say so and play a legal move.
+		l.status.setStatus(fmt.Sprintf("AI returned an illegal move (%s); playing a random one", l.st.FormatMove(m)), true)
+		m = l.st.RandomMove(game.NewRand(l.c.opts.Seed + l.ver))
+	}
+	l.st.Apply(m)
+	l.moves = append(l.moves, m)
+	l.redoList = nil
+	l.ver++
+	l.hasHint = false
+	if _, isErr := l.status.currentStatus(); !isErr {
+		l.status.setStatus("", false)
+	}
+	l.save()
+	return l.next(true)
+}
+
+// hint asks the AI for a move for the person to move.
+func (l *localMatch) hint() tea.Cmd {
+	if !l.mine(l.st.ToMove()) {
+		l.status.setStatus("hints are for your own turn", true)
+		return nil
+	}
+	if l.job != nil {
+		return nil
+	}
+	l.status.setStatus("looking for a hint…", false)
+	return l.startAI(true)
+}
+
+func (l *localMatch) hintMove() (game.Move, bool) {
+	return l.hinted, l.hasHint && l.hintVer == l.ver
+}
+
+func (l *localMatch) ai() aiView {
+	a := aiView{paused: l.paused, hasSeat: l.hasAISeat()}
+	if l.job != nil {
+		a.searching, a.forHint, a.waiting = true, l.job.hint, l.job.waiting()
+		a.depth, a.best = l.progress.Depth, l.progress.Best
+	}
+	return a
+}

@@ -1,0 +1,355 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
+)
+
+// localMatch is a game played in this client: its seats are people at
+// this keyboard or this client's AI. It keeps the moves (with undo and
+// redo), saves the game for Continue, and runs the AI (match_ai.go).
+type localMatch struct {
+	c      *common
+	v      *game.Variant
+	status statusLine
+	// spinTick starts the board's spinner with the AI.
+	spinTick func() tea.Cmd
+
+	begin    game.State // the position the game started from
+	startPos string     // its string when not the variant's start, else ""
+	st       game.State // the current position
+	moves    []game.Move
+	redoList []game.Move
+	seats    []SeatConfig
+	loser    game.Role // NoRole unless someone resigned
+
+	// ver changes with every change of position; AI results carry the
+	// version they were computed for, so stale ones are dropped.
+	ver uint64
+
+	saveErr string
+	// saved is set once this game has written the store: only then may
+	// it remove what is there (a fresh game with no moves leaves the
+	// previous save alone).
+	saved bool
+	// slot is this game's name in a SlotStore, "" until its first save.
+	slot string
+	// replace is the answer to "replace the saved game?" for a store of
+	// one game: unasked, yes, or no (this game is then not saved).
+	replace replaceAnswer
+	// handedOver is set once the finished game went to OnFinished, and
+	// keptAs is where that kept it.
+	handedOver bool
+	keptAs     string
+
+	job      *aiJob
+	progress ai.Progress
+	hinted   game.Move
+	hintVer  uint64
+	hasHint  bool
+	paused   bool
+}
+
+// newLocalMatch starts a game from start (startPos is its string when
+// it is not the variant's start) with seats.
+func newLocalMatch(c *common, v *game.Variant, start game.State, startPos string, seats []SeatConfig) *localMatch {
+	return &localMatch{c: c, v: v, begin: start, startPos: startPos, st: start.Clone(),
+		seats: append([]SeatConfig(nil), seats...), loser: game.NoRole}
+}
+
+func (l *localMatch) position() game.State    { return l.st }
+func (l *localMatch) version() uint64         { return l.ver }
+func (l *localMatch) resigned() game.Role     { return l.loser }
+func (l *localMatch) label() string           { return "" }
+func (l *localMatch) warning() string         { return l.saveErr }
+func (l *localMatch) offers(matchAction) bool { return true }
+
+func (l *localMatch) setup() (string, []SeatConfig) { return l.startPos, l.seats }
+
+// rebuild replays the moves from the start.
+func (l *localMatch) rebuild() {
+	l.st = l.begin.Clone()
+	for _, m := range l.moves {
+		l.st.Apply(m)
+	}
+	l.ver++
+	l.hasHint = false
+}
+
+func (l *localMatch) history() []playedMove {
+	out := make([]playedMove, 0, len(l.moves))
+	s := l.begin.Clone()
+	for _, m := range l.moves {
+		out = append(out, playedMove{text: s.ShortMove(m), mover: l.v.RoleName(s.ToMove())})
+		s.Apply(m)
+	}
+	return out
+}
+
+func (l *localMatch) lastMove() (game.State, game.Move, bool) {
+	n := len(l.moves)
+	if n == 0 {
+		return nil, game.Noop, false
+	}
+	s := l.begin.Clone()
+	for _, m := range l.moves[:n-1] {
+		s.Apply(m)
+	}
+	return s, l.moves[n-1], true
+}
+
+func (l *localMatch) ended() bool { return l.st.Terminal() || l.loser != game.NoRole }
+
+func (l *localMatch) isAI(r game.Role) bool {
+	if r < 0 || int(r) >= len(l.seats) {
+		return false
+	}
+	return l.seats[r].AI
+}
+
+func (l *localMatch) mine(r game.Role) bool { return !l.isAI(r) }
+
+func (l *localMatch) allAI() bool {
+	for i := range l.seats {
+		if !l.isAI(game.Role(i)) {
+			return false
+		}
+	}
+	return true
+}
+
+func (l *localMatch) hasAISeat() bool {
+	for i := range l.seats {
+		if l.isAI(game.Role(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *localMatch) seatName(r game.Role) string {
+	if int(r) < len(l.seats) && r >= 0 {
+		return l.seats[r].displayName()
+	}
+	return "?"
+}
+
+func (l *localMatch) start() tea.Cmd { return l.next(false) }
+
+func (l *localMatch) leave() {
+	l.cancelJob()
+	l.save()
+}
+
+// quitPrompt asks to confirm quitting a game in progress and says truly
+// what becomes of it.
+func (l *localMatch) quitPrompt() string {
+	const choice = "; y to quit, any other key to stay"
+	switch {
+	case l.ended() || len(l.moves) == 0:
+		return ""
+	case l.replace == replaceNo:
+		return "quit? this game is not saved (you kept the other saved game)" + choice
+	case l.c.store == nil:
+		return "quit? this game is not saved" + choice
+	case l.saveErr != "":
+		return "quit? the game is not saved (" + l.saveErr + ")" + choice
+	case sessionOnly(l.c.store):
+		return "quit? without an SSH key the game ends with this session" + choice
+	default:
+		return "quit? the game is saved for Continue" + choice
+	}
+}
+
+// play applies a move of a person at this client and starts whatever
+// comes next.
+func (l *localMatch) play(m game.Move) (tea.Cmd, error) {
+	if err := game.Play(l.st, m); err != nil {
+		return nil, err
+	}
+	l.moves = append(l.moves, m)
+	l.redoList = nil
+	l.ver++
+	l.hasHint = false
+	l.status.setStatus("", false)
+	l.save()
+	return l.next(l.isAI(l.moverOf(len(l.moves) - 1))), nil
+}
+
+// moverOf returns the role that played move i.
+func (l *localMatch) moverOf(i int) game.Role {
+	s := l.begin.Clone()
+	for _, m := range l.moves[:i] {
+		s.Apply(m)
+	}
+	return s.ToMove()
+}
+
+// next starts what the new position needs: the end message, a forced
+// pass, or the AI (after a short delay when an AI just moved, so that
+// AI-vs-AI games can be followed).
+func (l *localMatch) next(afterAI bool) tea.Cmd {
+	if l.ended() {
+		l.cancelJob()
+		if s, isErr := l.status.currentStatus(); s == "" || !isErr {
+			l.status.setStatus(l.endStatus(), false)
+		}
+		return nil
+	}
+	mover := l.st.ToMove()
+	if !l.isAI(mover) {
+		if l.forcedPass() {
+			name := l.v.RoleName(mover)
+			cmd, _ := l.play(game.Noop)
+			l.status.setStatus(name+" has no legal move and passes", false)
+			return cmd
+		}
+		return nil
+	}
+	if l.paused || l.job != nil {
+		return nil
+	}
+	delay := l.c.opts.AIDelay
+	if delay == 0 {
+		delay = 600 * time.Millisecond
+	}
+	if afterAI && delay > 0 {
+		v := l.ver
+		return tea.Tick(delay, func(time.Time) tea.Msg { return aiStartMsg{v} })
+	}
+	return l.startAI(false)
+}
+
+func (l *localMatch) forcedPass() bool {
+	legal := l.st.Legal(nil)
+	return len(legal) == 1 && legal[0] == game.Noop
+}
+
+// undo goes back one action; against the AI it goes back to the last
+// position where a person was to move.
+func (l *localMatch) undo() tea.Cmd {
+	// An ending undone is no longer the game's end: the next is kept.
+	l.handedOver, l.keptAs = false, ""
+	if l.loser != game.NoRole {
+		// The resignation is the last thing done: take it back alone.
+		l.loser = game.NoRole
+		l.save()
+		l.status.setStatus("resignation taken back", false)
+		return l.next(false)
+	}
+	if len(l.moves) == 0 {
+		l.status.setStatus("nothing to undo", true)
+		return l.next(false)
+	}
+	l.cancelJob()
+	pop := func() {
+		l.redoList = append(l.redoList, l.moves[len(l.moves)-1])
+		l.moves = l.moves[:len(l.moves)-1]
+	}
+	pop()
+	l.rebuild()
+	if !l.allAI() {
+		for len(l.moves) > 0 && (l.isAI(l.st.ToMove()) || l.forcedPass()) {
+			pop()
+			l.rebuild()
+		}
+	} else {
+		l.paused = true
+	}
+	l.save()
+	l.status.setStatus(fmt.Sprintf("undone: back to move %d", len(l.moves)), false)
+	return l.next(false)
+}
+
+// redo replays undone actions up to the next position where a person is
+// to move.
+func (l *localMatch) redo() tea.Cmd {
+	if len(l.redoList) == 0 {
+		l.status.setStatus("nothing to redo", true)
+		return nil
+	}
+	l.cancelJob()
+	step := func() bool {
+		m := l.redoList[len(l.redoList)-1]
+		if !l.st.IsLegal(m) {
+			l.redoList = nil
+			return false
+		}
+		l.redoList = l.redoList[:len(l.redoList)-1]
+		l.st.Apply(m)
+		l.moves = append(l.moves, m)
+		return true
+	}
+	if step() {
+		for len(l.redoList) > 0 && !l.st.Terminal() && (l.isAI(l.st.ToMove()) || l.forcedPass()) && !l.allAI() {
+			if !step() {
+				break
+			}
+		}
+	}
+	l.ver++
+	l.hasHint = false
+	l.save()
+	l.status.setStatus(fmt.Sprintf("redone: move %d", len(l.moves)), false)
+	if len(l.redoList) == 0 {
+		return l.next(false)
+	}
+	return nil
+}
+
+// resign ends the game: role r loses and every other role shares the win.
+func (l *localMatch) resign(r game.Role) {
+	if r == game.NoRole {
+		return
+	}
+	l.loser = r
+	l.cancelJob()
+	l.save()
+	l.status.setStatus(l.endStatus(), false)
+}
+
+// togglePause pauses the AI seats or resumes them.
+func (l *localMatch) togglePause() tea.Cmd {
+	if !l.hasAISeat() {
+		return nil
+	}
+	l.paused = !l.paused
+	if l.paused {
+		l.cancelJob()
+		l.status.setStatus("AI paused: p resumes", false)
+		return nil
+	}
+	l.status.setStatus("AI resumed", false)
+	return l.next(false)
+}
+
+// result describes the end of the game.
+func (l *localMatch) result() string {
+	if l.loser == game.NoRole {
+		return game.ResultText(l.st)
+	}
+	var w []string
+	for i, r := range l.v.Roles {
+		if game.Role(i) != l.loser {
+			w = append(w, r)
+		}
+	}
+	if len(w) == 1 {
+		return l.v.RoleName(l.loser) + " resigned: " + w[0] + " wins"
+	}
+	return l.v.RoleName(l.loser) + " resigned: " + joinNames(w) + " share the win"
+}
+
+// joinNames writes "a", "a and b", "a, b and c".
+func joinNames(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

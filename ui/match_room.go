@@ -1,0 +1,180 @@
+package ui
+
+import (
+	"fmt"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
+)
+
+// roomUpdateMsg says the room changed; gen tells the current waiter from
+// one left over from before the board was last re-entered.
+type roomUpdateMsg struct{ gen int }
+
+// roomMatch is a shared room as one client sees it. The room's host
+// checks moves and runs the AI seats; this client rebuilds the position
+// from the room's view with the game and submits moves with Room.Play.
+// Rooms have no undo, hints, pause or rematch.
+type roomMatch struct {
+	v        *game.Variant
+	status   statusLine
+	spinTick func() tea.Cmd
+
+	room  rooms.Room
+	view  rooms.RoomView
+	st    game.State
+	moves []playedMove
+	// before is the position the last move was played in, last that move.
+	before  game.State
+	last    game.Move
+	ver     uint64
+	waitGen int
+}
+
+func newRoomMatch(v *game.Variant, room rooms.Room, status statusLine, spinTick func() tea.Cmd) *roomMatch {
+	r := &roomMatch{v: v, status: status, spinTick: spinTick, room: room}
+	r.st = v.New()
+	r.refresh()
+	return r
+}
+
+// waitRoom is a tea.Cmd that waits for the room's next change.
+func (r *roomMatch) waitRoom() tea.Cmd {
+	ch, gen := r.room.Updates(), r.waitGen
+	return func() tea.Msg {
+		if _, ok := <-ch; !ok {
+			return NoticeMsg("the room was closed")
+		}
+		return roomUpdateMsg{gen}
+	}
+}
+
+// refresh rebuilds the position from the room's view with the game.
+func (r *roomMatch) refresh() {
+	rv := r.room.View()
+	if rv.Note != "" && rv.Note != r.view.Note {
+		r.status.setStatus(rv.Note, false)
+	}
+	r.view = rv
+	start, err := game.NewState(r.v.Name, rv.Start)
+	if err != nil {
+		r.status.setStatus("room: "+err.Error(), true)
+		return
+	}
+	s := start.Clone()
+	var moves []playedMove
+	var before game.State
+	last := game.Noop
+	for i, t := range rv.Moves {
+		b := s.Clone()
+		m, err := game.PlayText(s, t)
+		if err != nil {
+			r.status.setStatus(fmt.Sprintf("room move %d: %v", i+1, err), true)
+			return
+		}
+		moves = append(moves, playedMove{text: b.ShortMove(m), mover: r.v.RoleName(b.ToMove())})
+		before, last = b, m
+	}
+	if s.String() != r.st.String() {
+		r.ver++ // the board clears its selection
+	}
+	r.st, r.moves, r.before, r.last = s, moves, before, last
+}
+
+func (r *roomMatch) position() game.State  { return r.st }
+func (r *roomMatch) version() uint64       { return r.ver }
+func (r *roomMatch) history() []playedMove { return r.moves }
+func (r *roomMatch) lastMove() (game.State, game.Move, bool) {
+	return r.before, r.last, r.before != nil
+}
+func (r *roomMatch) ended() bool             { return r.view.Finished || r.st.Terminal() }
+func (r *roomMatch) result() string          { return game.ResultText(r.st) }
+func (r *roomMatch) resigned() game.Role     { return game.NoRole }
+func (r *roomMatch) isAI(game.Role) bool     { return false }
+func (r *roomMatch) label() string           { return "room " + r.view.Code }
+func (r *roomMatch) warning() string         { return "" }
+func (r *roomMatch) offers(matchAction) bool { return false }
+
+func (r *roomMatch) mine(role game.Role) bool {
+	for _, y := range r.view.You {
+		if y == role {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *roomMatch) seatName(role game.Role) string {
+	if int(role) >= len(r.view.Seats) || role < 0 {
+		return "?"
+	}
+	sv := r.view.Seats[role]
+	switch sv.Kind {
+	case rooms.SeatOpen:
+		return "(open)"
+	case rooms.SeatAI:
+		return "AI " + sv.Name
+	}
+	name := sv.Name
+	if sv.Kind == rooms.SeatHeld || !sv.Connected {
+		name += " (away)"
+	}
+	return name
+}
+
+// start follows the room's updates again (after the rules screen too).
+func (r *roomMatch) start() tea.Cmd {
+	r.waitGen++
+	r.refresh()
+	return r.waitRoom()
+}
+
+func (r *roomMatch) update(msg tea.Msg) (tea.Cmd, bool) {
+	um, ok := msg.(roomUpdateMsg)
+	if !ok {
+		return nil, false
+	}
+	r.refresh()
+	if um.gen != r.waitGen {
+		return nil, true
+	}
+	var spin tea.Cmd
+	if r.view.Thinking {
+		spin = r.spinTick()
+	}
+	return tea.Batch(r.waitRoom(), spin), true
+}
+
+func (r *roomMatch) play(m game.Move) (tea.Cmd, error) {
+	if err := r.room.Play(m); err != nil {
+		return nil, err
+	}
+	r.refresh()
+	return nil, nil
+}
+
+func (r *roomMatch) suspend() {}
+func (r *roomMatch) leave()   { r.room.Leave() }
+
+func (r *roomMatch) quitPrompt() string {
+	if r.ended() {
+		return ""
+	}
+	return "leave the room and quit? y to quit, any other key to stay"
+}
+
+func (r *roomMatch) ai() aiView { return aiView{remote: r.view.Thinking} }
+
+// Rooms have none of these: their host decides.
+func (r *roomMatch) undo() tea.Cmd               { return nil }
+func (r *roomMatch) redo() tea.Cmd               { return nil }
+func (r *roomMatch) resign(game.Role)            {}
+func (r *roomMatch) hint() tea.Cmd               { return nil }
+func (r *roomMatch) hintMove() (game.Move, bool) { return game.Noop, false }
+func (r *roomMatch) togglePause() tea.Cmd        { return nil }
+func (r *roomMatch) moveNow()                    {}
+func (r *roomMatch) setup() (string, []SeatConfig) {
+	return "", nil
+}

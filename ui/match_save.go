@@ -1,0 +1,172 @@
+package ui
+
+import (
+	"errors"
+	"os"
+	"time"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// How a local game is kept: in progress, in its own slot of a SlotStore
+// (several games wait under Continue), or in the one save of a plain
+// SaveStore, which the game replaces only when the player said yes. A
+// finished game is handed to Options.OnFinished before its save goes.
+
+// replaceAnswer is the player's answer to replacing another saved game.
+type replaceAnswer int
+
+const (
+	replaceUnasked replaceAnswer = iota
+	replaceAsking
+	replaceYes
+	replaceNo
+)
+
+// save writes the game to the store once a move has been made; a
+// finished game is handed over (see handOver) and its save removed, as
+// is a game undone back to no moves, so that Continue offers only games
+// in progress.
+func (l *localMatch) save() {
+	kept := !l.ended() || l.handOver()
+	if l.c.store == nil {
+		return
+	}
+	var err error
+	switch {
+	case l.ended() || len(l.moves) == 0:
+		if !l.saved || !kept {
+			return // nothing of this game's to remove, or its record failed
+		}
+		err = l.removeSave()
+		l.saved = false
+	case !l.mayWrite():
+		return
+	default:
+		l.saved = true
+		err = l.writeSave(l.savedGame().Marshal(l.v.Roles))
+	}
+	l.saveErr = ""
+	if err != nil {
+		l.saveErr = "could not save: " + err.Error()
+	}
+}
+
+// savedGame is the game as a save file holds it.
+func (l *localMatch) savedGame() SavedGame {
+	sv := SavedGame{Variant: l.v.Name, Seats: l.seats, Start: l.startPos}
+	s := l.begin.Clone()
+	for _, m := range l.moves {
+		sv.Moves = append(sv.Moves, s.FormatMove(m))
+		s.Apply(m)
+	}
+	return sv
+}
+
+// mayWrite reports whether the game may write its save: always with
+// slots or once it owns the one save; else only when nothing is saved
+// or the player agreed to replace it (the question is asked on the
+// board, see replaceQuestion).
+func (l *localMatch) mayWrite() bool {
+	if _, ok := l.c.store.(SlotStore); ok || l.saved {
+		return true
+	}
+	switch l.replace {
+	case replaceYes:
+		return true
+	case replaceNo, replaceAsking:
+		return false
+	}
+	// Only a game that can be resumed is worth a question: the menu
+	// already said an unreadable save will be replaced.
+	data, err := l.c.store.Load()
+	if errors.Is(err, os.ErrNotExist) {
+		return true
+	}
+	if _, perr := ParseSave(data); err == nil && perr != nil {
+		return true
+	}
+	l.replace = replaceAsking
+	return false
+}
+
+func (l *localMatch) writeSave(data []byte) error {
+	slots, ok := l.c.store.(SlotStore)
+	if !ok {
+		return l.c.store.Save(data)
+	}
+	if l.slot == "" {
+		l.slot = slots.NewSlot(l.v.Name)
+	}
+	return slots.SaveSlot(l.slot, data)
+}
+
+func (l *localMatch) removeSave() error {
+	if slots, ok := l.c.store.(SlotStore); ok {
+		if l.slot == "" {
+			return nil
+		}
+		return slots.RemoveSlot(l.slot)
+	}
+	return l.c.store.Remove()
+}
+
+// handOver gives the finished game to Options.OnFinished, once; false
+// when it could not be kept, so that its save must stay.
+func (l *localMatch) handOver() bool {
+	hook := l.c.opts.OnFinished
+	if hook == nil || l.handedOver {
+		return true
+	}
+	fg := FinishedGame{Game: l.savedGame(), Result: l.result(), Resigned: "", Ended: time.Now()}
+	if l.loser != game.NoRole {
+		fg.Resigned = l.v.RoleName(l.loser)
+	}
+	where, err := hook(fg)
+	if err != nil {
+		l.saveErr = "the finished game was not kept (" + err.Error() + "): its save stays"
+		return false
+	}
+	l.handedOver, l.keptAs = true, where
+	return true
+}
+
+// endStatus is the result, and where the finished game is kept.
+func (l *localMatch) endStatus() string {
+	switch {
+	case l.saveErr != "":
+		return l.result() + " · " + l.saveErr
+	case l.keptAs != "":
+		return l.result() + " · kept as " + l.keptAs
+	}
+	return l.result()
+}
+
+// replaceQuestion is the question to ask before this game replaces the
+// saved game of a store of one, or "".
+func (l *localMatch) replaceQuestion() string {
+	if l.replace != replaceAsking {
+		return ""
+	}
+	what := "another game"
+	if data, err := l.c.store.Load(); err == nil {
+		if sv, err := ParseSave(data); err == nil {
+			what = "your saved game (" + saveSummary(sv) + ")"
+		}
+	}
+	return "save this game over " + what + "? y replaces it, n plays on without saving"
+}
+
+// answerReplace takes the answer to replaceQuestion.
+func (l *localMatch) answerReplace(yes bool) {
+	if l.replace != replaceAsking {
+		return
+	}
+	l.replace = replaceNo
+	if yes {
+		l.replace = replaceYes
+		l.save()
+		return
+	}
+	l.saveErr = "this game is not saved: the other saved game is kept"
+}

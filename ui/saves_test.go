@@ -1,0 +1,194 @@
+package ui
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// fileClient is a client over a FileStore in a temporary directory.
+func fileClient(t *testing.T, dir string, opts Options) (*Model, *FileStore) {
+	t.Helper()
+	fs := NewFileStore(filepath.Join(dir, "save.txt"))
+	opts.Renderer, opts.Store, opts.AIDelay = asciiRenderer(), fs, -1
+	m := New(opts).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	return m, fs
+}
+
+// playOneHotSeat starts a two-human quad7 game from the menu's setup and
+// plays one move.
+func playOneHotSeat(t *testing.T, m *Model) *boardScreen {
+	t.Helper()
+	v := mustVariant(t, "quad7")
+	b, err := newBoard(m.c, v, "", []SeatConfig{{Name: "ana"}, {Name: "bo"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.cur = b
+	m.Update(keyMsg("enter"))
+	return b
+}
+
+// Issue 12, defect 3: every game in progress keeps its own save; a new
+// game never replaces another, and the menu offers each.
+func TestEveryGameKeepsItsOwnSave(t *testing.T) {
+	dir := t.TempDir()
+	m, fs := fileClient(t, dir, Options{})
+	first := playOneHotSeat(t, m)
+	m.Update(keyMsg("m")) // back to the menu: saved
+	second := playOneHotSeat(t, m)
+	m.Update(keyMsg("right"))
+	m.Update(keyMsg("enter"))
+	m.Update(keyMsg("m"))
+	names, err := fs.Slots()
+	if err != nil || len(names) != 2 {
+		t.Fatalf("two games in progress, slots %v (%v)", names, err)
+	}
+	if lm(first).slot == lm(second).slot {
+		t.Fatal("two games share a slot")
+	}
+	v := m.View()
+	if strings.Count(v, "Continue") != 2 || !strings.Contains(v, "quad7, 2 moves") || !strings.Contains(v, "quad7, 1 move:") {
+		t.Fatalf("the menu should offer both games:\n%s", v)
+	}
+	m.Update(keyMsg("down")) // the older game, with one move
+	m.Update(keyMsg("enter"))
+	b, ok := m.cur.(*boardScreen)
+	if !ok || len(lm(b).moves) != 1 || lm(b).slot != lm(first).slot {
+		t.Fatalf("continue the older game: %T", m.cur)
+	}
+}
+
+// Issue 12, defect 3: a game loaded with --load saves to a slot of its
+// own: the saved game against max stays, and the file is not written.
+func TestLoadedGameReplacesNothing(t *testing.T) {
+	dir := t.TempDir()
+	other := filepath.Join(dir, "other.txt")
+	otherData := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(mark r2 c2)"}}.Marshal([]string{"x", "o"})
+	if err := os.WriteFile(other, otherData, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	vsMax := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}, Moves: []string{"(mark r3 c3)", "(mark r5 c5)"}}.Marshal([]string{"x", "o"})
+	fs := NewFileStore(filepath.Join(dir, "save.txt"))
+	if err := fs.SaveSlot("quad7-vs-max", vsMax); err != nil {
+		t.Fatal(err)
+	}
+	m, _ := fileClient(t, dir, Options{Start: Start{Load: other}})
+	b := m.cur.(*boardScreen)
+	m.Update(keyMsg("enter"))
+	if len(lm(b).moves) != 2 {
+		t.Fatalf("the move was not played: %d moves", len(lm(b).moves))
+	}
+	if got, _ := fs.LoadSlot("quad7-vs-max"); string(got) != string(vsMax) {
+		t.Fatalf("the game against max was replaced:\n%s", got)
+	}
+	if got, _ := os.ReadFile(other); string(got) != string(otherData) {
+		t.Fatalf("--load wrote the loaded file:\n%s", got)
+	}
+	if names, _ := fs.Slots(); len(names) != 2 {
+		t.Fatalf("the loaded game should have a slot of its own: %v", names)
+	}
+}
+
+// With a store of one game (an SSH player's), a game asks before it
+// replaces the saved one; n keeps the saved game and says this one is
+// not saved.
+func TestReplacingTheOneSaveAsks(t *testing.T) {
+	old := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}, Moves: []string{"(mark r3 c3)"}}
+	oldData := old.Marshal([]string{"x", "o"})
+	store := &memStore{data: oldData}
+	m := New(Options{Renderer: asciiRenderer(), Store: store, AIDelay: -1}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	b := playOneHotSeat(t, m)
+	if b.confirm != "replace" || !strings.Contains(m.View(), "save this game over your saved game (quad7, 1 move: ana vs AI max)") {
+		t.Fatalf("no question before replacing:\n%s", m.View())
+	}
+	m.Update(keyMsg("enter")) // not y: the saved game stays
+	m.Update(keyMsg("right"))
+	m.Update(keyMsg("enter"))
+	if string(store.data) != string(oldData) {
+		t.Fatalf("the saved game was replaced:\n%s", store.data)
+	}
+	if !strings.Contains(m.View(), "this game is not saved") {
+		t.Fatalf("the board should say the game is not saved:\n%s", m.View())
+	}
+	if q := lm(b).quitPrompt(); !strings.Contains(q, "not saved") {
+		t.Fatalf("quit prompt %q", q)
+	}
+}
+
+// A finished game is handed to OnFinished before its save goes; the
+// board says where it is kept. When it cannot be kept, the save stays.
+func TestFinishedGameIsHandedOver(t *testing.T) {
+	for _, fail := range []bool{false, true} {
+		var got []FinishedGame
+		hook := func(fg FinishedGame) (string, error) {
+			if fail {
+				return "", errors.New("disk full")
+			}
+			got = append(got, fg)
+			return "games/quad7-1.txt", nil
+		}
+		m, fs := fileClient(t, t.TempDir(), Options{OnFinished: hook})
+		b := playOneHotSeat(t, m)
+		m.Update(keyMsg("r"))
+		m.Update(keyMsg("y"))
+		names, _ := fs.Slots()
+		if fail {
+			if len(names) != 1 || !strings.Contains(m.View(), "not kept (disk full)") {
+				t.Fatalf("a game that could not be kept lost its save (%v):\n%s", names, m.View())
+			}
+			continue
+		}
+		if len(got) != 1 || got[0].Resigned != "o" || len(got[0].Game.Moves) != 1 || got[0].Result != b.m.result() {
+			t.Fatalf("handed over %+v", got)
+		}
+		if len(names) != 0 {
+			t.Fatalf("the finished game's save stays: %v", names)
+		}
+		if !strings.Contains(b.status, "kept as games/quad7-1.txt") {
+			t.Fatalf("the board does not say where the game is kept: %q", b.status)
+		}
+		m.Update(keyMsg("m"))
+		if len(got) != 1 {
+			t.Fatalf("handed over %d times", len(got))
+		}
+	}
+}
+
+func TestFileStoreSlotNames(t *testing.T) {
+	fs := NewFileStore(filepath.Join(t.TempDir(), "save.txt"))
+	for _, bad := range []string{"", "../x", "a/b", `a\b`, ".hidden"} {
+		if err := fs.SaveSlot(bad, []byte("x")); err == nil {
+			t.Errorf("slot name %q accepted", bad)
+		}
+	}
+	a := fs.NewSlot("quad7")
+	if err := fs.SaveSlot(a, []byte("a")); err != nil {
+		t.Fatal(err)
+	}
+	if b := fs.NewSlot("quad7"); b == a {
+		t.Fatalf("NewSlot gave a taken name %q", b)
+	}
+	if err := fs.Save([]byte("legacy")); err != nil {
+		t.Fatal(err)
+	}
+	names, err := fs.Slots()
+	if err != nil || len(names) != 2 {
+		t.Fatalf("slots %v, %v", names, err)
+	}
+	if data, _ := fs.LoadSlot(legacySlot); string(data) != "legacy" {
+		t.Fatalf("the save of earlier versions is not the slot %q", legacySlot)
+	}
+	if err := fs.RemoveSlot(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := fs.RemoveSlot(a); err != nil {
+		t.Fatalf("removing a missing slot: %v", err)
+	}
+}

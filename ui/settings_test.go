@@ -1,0 +1,195 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/ai"
+)
+
+// TestMain points the user's config directory at a temporary one, so
+// that no test reads or writes the settings of the person running it.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "tabletop-ui-test")
+	if err != nil {
+		panic(err)
+	}
+	for _, env := range []string{"XDG_CONFIG_HOME", "HOME", "AppData"} {
+		os.Setenv(env, dir)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func TestSettingsRoundTrip(t *testing.T) {
+	s := Settings{Theme: "mono", NoMouse: true, AITime: 5 * time.Second,
+		Seats: map[string][]SeatConfig{"quad7": {{Name: "Ana Lee"}, {AI: true, Level: ai.Max, Name: "deep"}}}}
+	got, err := ParseSettings(s.Marshal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got.Marshal()) != string(s.Marshal()) {
+		t.Fatalf("round trip:\n%s\n%s", s.Marshal(), got.Marshal())
+	}
+	for _, bad := range []string{"nope", settingsHeader + "\ntheme nosuch", settingsHeader + "\nmouse maybe", settingsHeader + "\nai-time soon", settingsHeader + "\nseats quad7", settingsHeader + "\ncolour red"} {
+		if _, err := ParseSettings([]byte(bad)); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// Settings that stay: the theme, the mouse, the AI's time per move and
+// the last seats are remembered in the settings file and used by the
+// next client.
+func TestSettingsStay(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.txt")
+	client := func() *Model {
+		m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Settings: NewFileSettings(path), Mouse: true, AIDelay: -1}).(*Model)
+		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+		return m
+	}
+	m := client()
+	m.Update(keyMsg("t"))
+	theme := m.c.theme.Name
+	m.Update(keyMsg("M"))
+	m.Update(keyMsg("down")) // Quad 7×7
+	m.Update(keyMsg("enter"))
+	s := m.cur.(*setupScreen)
+	m.Update(keyMsg("+"))
+	m.Update(keyMsg("+"))
+	if m.c.aiTime != 2*time.Second || !strings.Contains(m.View(), "AI time per move: 2s") {
+		t.Fatalf("+ twice: AI time %s\n%s", m.c.aiTime, m.View())
+	}
+	m.Update(keyMsg("up"))
+	m.Update(keyMsg("right")) // o: AI max
+	m.Update(keyMsg("down"))
+	m.Update(keyMsg("enter"))
+	b, ok := m.cur.(*boardScreen)
+	if !ok {
+		t.Fatalf("setup did not start: %T %q", m.cur, s.status)
+	}
+	lm(b).cancelJob()
+
+	m = client()
+	if m.c.theme.Name != theme || m.c.mouse || m.c.aiTime != 2*time.Second {
+		t.Fatalf("not remembered: theme %s (want %s), mouse %v, AI time %s", m.c.theme.Name, theme, m.c.mouse, m.c.aiTime)
+	}
+	m.Update(keyMsg("down"))
+	m.Update(keyMsg("enter"))
+	s = m.cur.(*setupScreen)
+	if seats := s.seats(); !seats[1].AI || seats[1].Level != ai.Max {
+		t.Fatalf("the last seats are not offered: %+v", seats)
+	}
+	// A theme given in the options wins over the remembered one.
+	m = New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Settings: NewFileSettings(path), Theme: "mono"}).(*Model)
+	if m.c.theme.Name != "mono" {
+		t.Fatalf("the options' theme lost: %s", m.c.theme.Name)
+	}
+}
+
+// The AI's time per move reaches the search: Options.AIBudget (play
+// --budget) over the remembered setting.
+func TestAIBudgetReachesTheSearch(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.txt")
+	if err := NewFileSettings(path).Save(Settings{AITime: 5 * time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		budget, want time.Duration
+	}{{0, 5 * time.Second}, {time.Second, time.Second}} {
+		m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Settings: NewFileSettings(path), AIBudget: c.budget}).(*Model)
+		if m.c.aiTime != c.want {
+			t.Errorf("AIBudget %s: AI time %s, want %s", c.budget, m.c.aiTime, c.want)
+		}
+	}
+}
+
+// A rematch changes sides: who played x plays o.
+func TestRematchSwapsSides(t *testing.T) {
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, AIDelay: -1,
+		Start: Start{Variant: "quad5", Seats: map[string]SeatConfig{"x": {Name: "ana"}, "o": {Name: "bo"}}}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(keyMsg("r"))
+	m.Update(keyMsg("y"))
+	m.Update(keyMsg("R"))
+	nb := m.cur.(*boardScreen)
+	if nb.m.seatName(0) != "bo" || nb.m.seatName(1) != "ana" {
+		t.Fatalf("rematch seats: x %s, o %s", nb.m.seatName(0), nb.m.seatName(1))
+	}
+	if !strings.Contains(nb.status, "sides changed") {
+		t.Fatalf("status %q", nb.status)
+	}
+}
+
+// ? in the menu shows every key; x deletes a saved game after asking.
+func TestMenuHelpAndDelete(t *testing.T) {
+	sv := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(mark r2 c2)"}}
+	store := &memStore{data: sv.Marshal([]string{"x", "o"})}
+	m := New(Options{Renderer: asciiRenderer(), Store: store}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if strings.Contains(m.View(), "delete saved game") {
+		t.Fatal("the short help should not list every key")
+	}
+	m.Update(keyMsg("?"))
+	v := m.View()
+	if !strings.Contains(v, "delete saved game") || !strings.Contains(v, "mouse on/off") || len(strings.Split(v, "\n")) > 24 {
+		t.Fatalf("? should show every key in the window:\n%s", v)
+	}
+	m.Update(keyMsg("x"))
+	m.Update(keyMsg("n")) // not y: kept
+	if store.data == nil {
+		t.Fatal("a key other than y deleted the saved game")
+	}
+	m.Update(keyMsg("x"))
+	if !strings.Contains(m.View(), "delete the saved game quad7, 1 move") {
+		t.Fatalf("x should ask:\n%s", m.View())
+	}
+	m.Update(keyMsg("y"))
+	if store.data != nil || strings.Contains(m.View(), "Continue") {
+		t.Fatalf("y should delete the saved game:\n%s", m.View())
+	}
+}
+
+// The rules screen points at the project's rules document.
+func TestRulesScreenLinksRulesDocument(t *testing.T) {
+	m, _ := newTestClient(t, "quad7", 100, 60)
+	m.Update(keyMsg("i"))
+	m.Update(keyMsg("pgdown"))
+	m.Update(keyMsg("pgdown"))
+	if v := m.View(); !strings.Contains(v, "RULES.md") {
+		t.Fatalf("the rules screen does not name RULES.md:\n%s", v)
+	}
+}
+
+// Use the space: at 80×24 the boards of Quad 7×7 and Pentago are more
+// than one line a row, and every board's cells only grow with the window.
+func TestBoardsUseTheSpace(t *testing.T) {
+	for _, name := range []string{"quad7", "pentago"} {
+		_, b := newTestClient(t, name, 80, 24)
+		if l := b.layout(); !l.ok || l.ch < 2 || l.cw < 5 {
+			t.Errorf("%s at 80×24: cells %d×%d", name, l.cw, l.ch)
+		}
+	}
+	for _, v := range []string{"quad5", "quad7", "quad11", "pentago", "tictacchess"} {
+		m, b := newTestClient(t, v, 80, 24)
+		prev := 0
+		for _, sz := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {160, 50}, {200, 60}} {
+			m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+			l := b.layout()
+			if area := l.cw * l.ch; area < prev {
+				t.Errorf("%s at %v: cells %d×%d, smaller than before", v, sz, l.cw, l.ch)
+			} else {
+				prev = area
+			}
+		}
+		if l := b.layout(); l.cw < 7 {
+			t.Errorf("%s at 200×60: cells %d×%d", v, l.cw, l.ch)
+		}
+	}
+}

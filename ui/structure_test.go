@@ -1,0 +1,105 @@
+package ui
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// parseUI parses the package's non-test files.
+func parseUI(t *testing.T) (*token.FileSet, map[string]*ast.File) {
+	t.Helper()
+	fset := token.NewFileSet()
+	paths, _ := filepath.Glob("*.go")
+	files := map[string]*ast.File{}
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[p] = f
+	}
+	return fset, files
+}
+
+// No function of the UI is longer than 80 lines: a screen that needs a
+// longer one has more than one job in it.
+func TestFunctionLength(t *testing.T) {
+	const most = 80
+	fset, files := parseUI(t)
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			var body *ast.BlockStmt
+			name := "func literal"
+			switch fn := n.(type) {
+			case *ast.FuncDecl:
+				body, name = fn.Body, fn.Name.Name
+			case *ast.FuncLit:
+				body = fn.Body
+			}
+			if body == nil {
+				return true
+			}
+			from, to := fset.Position(n.Pos()), fset.Position(body.End())
+			if lines := to.Line - from.Line + 1; lines > most {
+				t.Errorf("%s: %s is %d lines long (at most %d)", from, name, lines, most)
+			}
+			return true
+		})
+	}
+}
+
+// keyNames are the names Bubble Tea gives keys that are not characters.
+var keyNames = map[string]bool{
+	"enter": true, "esc": true, "tab": true, "shift+tab": true, "backspace": true, "delete": true,
+	"up": true, "down": true, "left": true, "right": true, "home": true, "end": true,
+	"pgup": true, "pgdown": true, "insert": true,
+}
+
+// isKeyLiteral reports whether a string literal names a key: a key name,
+// a ctrl+ or alt+ combination, or a single character.
+func isKeyLiteral(e ast.Expr) (string, bool) {
+	lit, ok := e.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	s, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return "", false
+	}
+	return s, keyNames[s] || strings.HasPrefix(s, "ctrl+") || strings.HasPrefix(s, "alt+") || utf8.RuneCountInString(s) == 1
+}
+
+// Keys are matched through the key maps (bubbles/key bindings), which
+// the help shows too, so that the keys a view takes and the keys its help
+// lists are the same: no key string literal is compared anywhere else.
+func TestNoKeyLiteralsOutsideKeyMaps(t *testing.T) {
+	fset, files := parseUI(t)
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			var operands []ast.Expr
+			switch n := n.(type) {
+			case *ast.BinaryExpr:
+				if n.Op == token.EQL || n.Op == token.NEQ {
+					operands = []ast.Expr{n.X, n.Y}
+				}
+			case *ast.CaseClause:
+				operands = n.List
+			}
+			for _, e := range operands {
+				if s, ok := isKeyLiteral(e); ok {
+					t.Errorf("%s: key %q compared outside a key map", fset.Position(e.Pos()), s)
+				}
+			}
+			return true
+		})
+	}
+}
