@@ -209,7 +209,7 @@ func ParseNetBlock(s string) (v4, v6 int, err error) {
 	if err == nil && len(parts) == 2 {
 		v6, err = strconv.Atoi(strings.TrimSpace(parts[1]))
 	}
-	if err != nil || len(parts) > 2 || v4 < 0 || v4 > 32 || v6 < 0 || v6 > 128 {
+	if err != nil || len(parts) > 2 || v4 < 1 || v4 > 32 || v6 < 1 || v6 > 128 {
 		return 0, 0, fmt.Errorf("per-source-netblock %q: want v4bits:v6bits, e.g. 32:64", s)
 	}
 	return v4, v6, nil

@@ -52,6 +52,9 @@ func serveConfig(c *commandLine, args []string) (server.Config, error) {
 	handshake := env.Duration("handshake-timeout", "TABLETOP_HANDSHAKE_TIMEOUT", d.HandshakeTimeout, "time to authenticate and open a session")
 	perIP := env.Int("max-conns-per-ip", "TABLETOP_MAX_CONNS_PER_IP", d.MaxConnsPerIP, "concurrent connections per IP address (-1 = unlimited)")
 	rateIP := env.Int("conns-per-minute", "TABLETOP_CONNS_PER_MINUTE", d.ConnsPerMinute, "new connections per minute per IP address (-1 = unlimited)")
+	netBlock := env.String("per-source-netblock", "TABLETOP_PER_SOURCE_NETBLOCK", fmt.Sprintf("%d:%d", d.NetBlockV4, d.NetBlockV6), "IPv4:IPv6 prefix lengths addresses are grouped by for the per-source limits (like OpenSSH's PerSourceNetBlockSize)")
+	maxSources := env.Int("max-sources", "TABLETOP_MAX_SOURCES", d.MaxSources, "network blocks whose connection rate is remembered; when full the one seen longest ago is forgotten")
+	startups := env.String("max-startups", "TABLETOP_MAX_STARTUPS", fmt.Sprintf("%d:%d:%d", d.StartupsBegin, d.StartupsRate, d.StartupsFull), "start:rate:full for connections not yet in a session: beyond start, new ones are dropped with probability rate %, rising to 100 % at full (like OpenSSH's MaxStartups; 0 = off)")
 	maxSessions := env.Int("max-sessions", "TABLETOP_MAX_SESSIONS", d.MaxSessions, "sessions in all; beyond it players see \"server full\"")
 	maxRooms := env.Int("max-rooms", "TABLETOP_MAX_ROOMS", d.MaxRooms, "rooms in all")
 	maxW := env.Int("max-width", "TABLETOP_MAX_WIDTH", d.MaxWidth, "largest window width laid out; bigger windows are clamped")
@@ -88,6 +91,17 @@ Flags (each also settable by the environment variable shown):
 		return server.Config{}, usageError{err.Error()}
 	}
 	logger := log.NewWithOptions(c.stderr, log.Options{ReportTimestamp: true, Level: level})
+	v4, v6, err := server.ParseNetBlock(*netBlock)
+	if err != nil {
+		return server.Config{}, usageError{err.Error()}
+	}
+	suBegin, suRate, suFull, err := server.ParseStartups(*startups)
+	if err != nil {
+		return server.Config{}, usageError{err.Error()}
+	}
+	if suFull == 0 {
+		suFull = -1 // off (0 would mean the default)
+	}
 
 	cfg := server.Config{
 		Listen:           *listen,
@@ -112,6 +126,12 @@ Flags (each also settable by the environment variable shown):
 		AIConcurrency:    *aiConc,
 		MaxSaves:         *maxSaves,
 		MaxSaveBytes:     *maxSaveBytes,
+		NetBlockV4:       v4,
+		NetBlockV6:       v6,
+		MaxSources:       *maxSources,
+		StartupsBegin:    suBegin,
+		StartupsRate:     suRate,
+		StartupsFull:     suFull,
 		Logger:           logger,
 		NewClient:        server.UIClient,
 	}
@@ -165,10 +185,18 @@ func serveUntilSignal(srv *server.Server, l net.Listener, logger *log.Logger) er
 func logStats(logger *log.Logger, srv *server.Server) {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
+	st := srv.Stats()
 	logger.Info("stats",
-		"sessions", srv.Sessions(),
+		"sessions", st.Sessions,
 		"rooms", srv.Lobby().Len(),
-		"goroutines", runtime.NumGoroutine(),
+		"conns", st.Conns,
+		"startups", st.Startups,
+		"goroutines", st.Goroutines,
+		"conn_goroutines", st.ConnTracked,
+		// Goroutines of connections that have closed: they belong to no
+		// session and should be 0 a moment after any disconnect.
+		"stray_goroutines", st.Strays,
+		"sources", st.SourceBuckets,
 		"heap_kb", ms.HeapAlloc>>10,
 		"rss_kb", rssKB(os.Getpid()),
 	)
