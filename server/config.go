@@ -56,6 +56,7 @@ type Config struct {
 	AllowGuests      *bool         // accept clients without a public key (default true)
 	AIBudget         time.Duration // per AI move; 0 means the level's default
 	AIConcurrency    int           // AI searches running at once, rooms and single-player games together (default: the number of cores)
+	AIPerSource      int           // AI searches one source (network block) runs at once; the others wait their turn; <0 unbounded
 	ShutdownNotice   time.Duration // how long players see "server stopping"
 	JanitorInterval  time.Duration // how often limits are checked
 	MaxSaveBytes     int           // largest saved game
@@ -99,6 +100,7 @@ func Defaults() Config {
 		SeatHold:         2 * time.Minute,
 		AllowGuests:      &yes,
 		AIConcurrency:    runtime.NumCPU(),
+		AIPerSource:      1,
 		ShutdownNotice:   2 * time.Second,
 		JanitorInterval:  time.Second,
 		MaxSaveBytes:     256 << 10,
@@ -161,6 +163,7 @@ func (c Config) withDefaults() Config {
 	setDur(&c.WriteStall, d.WriteStall)
 	setDur(&c.SeatHold, d.SeatHold)
 	setInt(&c.AIConcurrency, d.AIConcurrency)
+	setInt(&c.AIPerSource, d.AIPerSource)
 	setDur(&c.ShutdownNotice, d.ShutdownNotice)
 	setDur(&c.JanitorInterval, d.JanitorInterval)
 	setInt(&c.MaxSaveBytes, d.MaxSaveBytes)

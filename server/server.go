@@ -122,6 +122,10 @@ func New(cfg Config) (*Server, error) {
 	// One bound on AI searches for the whole server: rooms' AI seats and
 	// single-player games wait for the same slots.
 	s.aiSlots = ai.NewSlots(cfg.AIConcurrency)
+	// Sessions' searches are owned by their source (see programHandler):
+	// one address with many games waits its turn instead of taking every
+	// slot. Rooms' searches are anonymous.
+	s.aiSlots.LimitPerOwner(cfg.AIPerSource)
 	s.lobby = rooms.NewHost(rooms.HostConfig{
 		Store:    cfg.Store,
 		MaxRooms: cfg.MaxRooms,
@@ -582,7 +586,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 		Lobby:    gs.lobby,
 		Store:    store,
 		JoinCode: gs.joinCode,
-		AISlots:  s.aiSlots,
+		AISlots:  s.aiSlots.For(gs.st.block.String()),
 	})
 	if model == nil {
 		return nil

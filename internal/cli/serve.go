@@ -68,6 +68,7 @@ func serveConfig(c *commandLine, args []string) (server.Config, error) {
 	hold := env.Duration("seat-hold", "TABLETOP_SEAT_HOLD", d.SeatHold, "a disconnected player's seat is held this long for their key")
 	aiBudget := env.Duration("ai-budget", "TABLETOP_AI_BUDGET", 0, "time per AI move in rooms (0 = the level's default)")
 	aiConc := env.Int("ai-concurrency", "TABLETOP_AI_CONCURRENCY", d.AIConcurrency, "AI searches running at once, rooms and single-player games together (default: the number of cores); others wait for a free slot")
+	aiPerSource := env.Int("ai-per-source", "TABLETOP_AI_PER_SOURCE", d.AIPerSource, "AI searches of single-player games one network block (see --per-source-netblock) runs at once; more wait, and a freed slot goes to the waiting addresses in turn (-1 = no bound)")
 	maxSaves := env.Int("max-saves", "TABLETOP_MAX_SAVES", d.MaxSaves, "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
 	maxSaveBytes := env.Int("max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", d.MaxSaveBytes, "largest saved game in bytes")
 	logLevel := env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
@@ -124,6 +125,7 @@ Flags (each also settable by the environment variable shown):
 		AllowGuests:      guests,
 		AIBudget:         *aiBudget,
 		AIConcurrency:    *aiConc,
+		AIPerSource:      *aiPerSource,
 		MaxSaves:         *maxSaves,
 		MaxSaveBytes:     *maxSaveBytes,
 		NetBlockV4:       v4,
