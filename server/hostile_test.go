@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -490,5 +491,60 @@ func TestStartupsCapped(t *testing.T) {
 	tm.waitFor(0, "probe ana")
 	if st := s.Stats(); st.Startups != 0 {
 		t.Fatalf("a started session still counts as a startup: %+v", st)
+	}
+}
+
+// Finding 5: one address's sessions share one AI slot; another address
+// still finds one free.
+func TestAISlotsFairPerSource(t *testing.T) {
+	opts := make(chan ClientOptions, 4)
+	s := startServer(t, func(c *Config) {
+		c.AIConcurrency = 2
+		c.NewClient = func(o ClientOptions) tea.Model {
+			opts <- o
+			return probeClient(nil, false)(o)
+		}
+	})
+	from := func(src string) ClientOptions {
+		c := dialFrom(t, src, s.addr)
+		conn, chans, reqs, err := gossh.NewClientConn(c, s.addr, &gossh.ClientConfig{
+			User: "ana",
+			Auth: []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) {
+				return nil, nil
+			})},
+			HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		client := gossh.NewClient(conn, chans, reqs)
+		t.Cleanup(func() { client.Close() })
+		sess, err := client.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sess.RequestPty("xterm", 24, 80, gossh.TerminalModes{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := sess.Shell(); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case o := <-opts:
+			return o
+		case <-time.After(20 * time.Second):
+			t.Fatal("no session")
+			return ClientOptions{}
+		}
+	}
+	a1, a2, b := from("127.7.0.1"), from("127.7.0.1"), from("127.7.0.2")
+	if !a1.AISlots.TryAcquire() {
+		t.Fatal("first search of an address refused")
+	}
+	if a2.AISlots.TryAcquire() {
+		t.Fatal("a second search from the same address took the last slot")
+	}
+	if !b.AISlots.TryAcquire() {
+		t.Fatal("another address found no slot")
 	}
 }
