@@ -97,7 +97,7 @@ func (rf *requestFilter) handle(req *gossh.Request) {
 		if !rf.started {
 			rf.pty.Columns, rf.pty.Rows = w.Columns, w.Rows
 		} else {
-			putLatest(rf.st.windows, ssh.Window{Width: int(w.Columns), Height: int(w.Rows)})
+			rf.st.pacer.put(ssh.Window{Width: int(w.Columns), Height: int(w.Rows)})
 		}
 		_ = req.Reply(true, nil)
 	case "shell", "exec":
@@ -131,7 +131,7 @@ func (rf *requestFilter) start(req *gossh.Request) {
 	if rf.pty != nil {
 		// The initial window reaches the session through its own slot; the
 		// library takes the terminal from this synthetic, answer-less copy.
-		putLatest(rf.st.windows, ssh.Window{Width: int(rf.pty.Columns), Height: int(rf.pty.Rows)})
+		rf.st.pacer.put(ssh.Window{Width: int(rf.pty.Columns), Height: int(rf.pty.Rows)})
 		rf.out <- &gossh.Request{Type: "pty-req", Payload: gossh.Marshal(rf.pty)}
 	}
 	rf.out <- req
@@ -163,7 +163,7 @@ func (rf *requestFilter) refuse(req *gossh.Request, why string, hangUp bool) {
 }
 
 // putLatest puts w in a one-slot channel, replacing what is there: only
-// the latest window matters. There is one writer per channel.
+// the latest window matters. Writers must not race each other.
 func putLatest(c chan ssh.Window, w ssh.Window) {
 	for {
 		select {

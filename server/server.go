@@ -75,8 +75,8 @@ type connState struct {
 	started   atomic.Bool // a shell or join was accepted
 	handshake *time.Timer
 	raw       *limitedConn
-	// windows holds the latest window change not yet taken by the session.
-	windows chan ssh.Window
+	// pacer holds the latest window change not yet taken by the session.
+	pacer *windowPacer
 	// live counts the goroutines started for this connection; closed is
 	// set when the connection is gone, after which live should reach 0.
 	live   atomic.Int32
@@ -259,7 +259,7 @@ func (s *Server) admitConn(ctx ssh.Context, c net.Conn) net.Conn {
 		return nil
 	}
 	s.nConns.Add(1)
-	st := &connState{block: block, remote: c.RemoteAddr().String(), windows: make(chan ssh.Window, 1)}
+	st := &connState{block: block, remote: c.RemoteAddr().String(), pacer: s.newPacer()}
 	st.startupCounted.Store(true)
 	lc := newLimitedConn(c, s.cfg.InputRate, s.cfg.InputBurst, func() {
 		s.sources.release(block)
@@ -367,6 +367,10 @@ func (s *Server) Stats() Stats {
 	})
 	st.SourcesOpen, st.SourceBuckets = s.sources.size()
 	return st
+}
+
+func (s *Server) newPacer() *windowPacer {
+	return &windowPacer{out: make(chan ssh.Window, 1), maxW: s.cfg.MaxWidth, maxH: s.cfg.MaxHeight, minGap: 50 * time.Millisecond}
 }
 
 func stateOf(ctx ssh.Context) *connState {
@@ -479,11 +483,6 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		defer gs.lobby.leaveAll()
 		s.sessions.Store(gs, struct{}{})
 		defer s.sessions.Delete(gs)
-		done := make(chan struct{})
-		defer close(done)
-		if conn != nil {
-			s.spawn(gs.st, func() { s.keepalive(gs, done) })
-		}
 		s.runProgram(next, gs)
 		gs.finish()
 	}
@@ -519,7 +518,7 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 	if st == nil {
 		// Only sessions that came through admitConn reach here; keep a
 		// private state so a test double cannot crash the server.
-		st = &connState{remote: sess.RemoteAddr().String(), windows: make(chan ssh.Window, 1)}
+		st = &connState{remote: sess.RemoteAddr().String(), pacer: s.newPacer()}
 	}
 	gs := &gameSession{
 		Session: sess,
@@ -529,6 +528,8 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 		player:  PlayerFor(sess),
 		started: time.Now(),
 	}
+	gs.alive.Store(gs.started.UnixNano())
+	gs.pinged = gs.started
 	gs.joinCode, _ = joinCommand(sess.Command())
 	gs.lobby = newSessionLobby(s.lobby)
 	gs.in = newInputPump(sess)
@@ -539,13 +540,9 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 	if ok {
 		pty.Window = clampWindow(pty.Window, s.cfg.MaxWidth, s.cfg.MaxHeight)
 		gs.pty = pty
-		gs.winch = make(chan ssh.Window, 1)
-		// Window changes come from the request filter's slot, never from the
-		// library's (see requestFilter).
-		done := sess.Context().Done()
-		s.spawn(st, func() {
-			forwardWindows(st.windows, gs.winch, s.cfg.MaxWidth, s.cfg.MaxHeight, 50*time.Millisecond, done)
-		})
+		// Window changes come, clamped and paced, from the request
+		// filter's slot, never from the library's (see requestFilter).
+		gs.winch = st.pacer.out
 	}
 	return gs
 }
@@ -616,34 +613,26 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 // keepalive asks the client for a sign of life every quarter of the idle
 // timeout and ends the session when none came for the whole timeout. (The
 // connection's own idle deadline is refreshed by the server's writes, so
-// it alone would not notice a client that vanished.)
-func (s *Server) keepalive(gs *gameSession, done <-chan struct{}) {
-	every := s.cfg.IdleTimeout / 4
-	t := time.NewTicker(every)
-	defer t.Stop()
-	var last atomic.Int64
-	last.Store(time.Now().UnixNano())
-	var inflight atomic.Bool
-	for {
-		select {
-		case <-done:
-			return
-		case now := <-t.C:
-			if now.Sub(time.Unix(0, last.Load())) > s.cfg.IdleTimeout {
-				gs.end("idle: no answer from the client")
-				return
-			}
-			if inflight.Swap(true) {
-				continue
-			}
-			go func() {
-				defer inflight.Store(false)
-				if _, _, err := gs.conn.SendRequest("keepalive@openssh.com", true, nil); err == nil {
-					last.Store(time.Now().UnixNano())
-				}
-			}()
-		}
+// it alone would not notice a client that vanished.) The janitor calls it;
+// a goroutine exists only while a request is in flight.
+func (s *Server) keepalive(gs *gameSession, now time.Time) {
+	if gs.conn == nil {
+		return
 	}
+	if now.Sub(time.Unix(0, gs.alive.Load())) > s.cfg.IdleTimeout {
+		gs.end("idle: no answer from the client")
+		return
+	}
+	if now.Sub(gs.pinged) < s.cfg.IdleTimeout/4 || gs.pinging.Swap(true) {
+		return
+	}
+	gs.pinged = now
+	s.spawn(gs.st, func() {
+		defer gs.pinging.Store(false)
+		if _, _, err := gs.conn.SendRequest("keepalive@openssh.com", true, nil); err == nil {
+			gs.alive.Store(time.Now().UnixNano())
+		}
+	})
 }
 
 // janitor enforces the per-session time limits.
@@ -682,6 +671,8 @@ func (s *Server) check(gs *gameSession, now time.Time) {
 	case now.Sub(gs.started) > s.cfg.MaxSessionTime:
 		gs.notice("maximum session time reached: closing")
 		s.endSoon(gs, "maximum session time")
+	default:
+		s.keepalive(gs, now)
 	}
 }
 

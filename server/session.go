@@ -45,6 +45,9 @@ type gameSession struct {
 	program   *tea.Program
 	closing   atomic.Bool
 	scheduled atomic.Bool  // an end is scheduled (after a notice)
+	alive     atomic.Int64 // unix nanoseconds of the client's last sign of life
+	pinging   atomic.Bool  // a keepalive request is in flight
+	pinged    time.Time    // when the last one was sent (janitor only)
 	reason    atomic.Value // string: why the server ended the session
 }
 
@@ -161,61 +164,46 @@ func clampInt(v, lo, hi int) int {
 	return v
 }
 
-// forwardWindows copies window changes from the raw session to out,
+// windowPacer passes a connection's window changes to its session,
 // clamped, keeping only the latest pending change and at most one every
-// minGap, so a resize storm costs at most a few layouts per second.
-func forwardWindows(in <-chan ssh.Window, out chan ssh.Window, maxW, maxH int, minGap time.Duration, done <-chan struct{}) {
-	defer close(out)
-	var last time.Time
-	for {
-		var w ssh.Window
-		var ok bool
-		select {
-		case w, ok = <-in:
-			if !ok {
-				return
-			}
-		case <-done:
-			return
-		}
-		if wait := minGap - time.Since(last); wait > 0 {
-			// Collect the changes that arrive during the gap; only the last
-			// one matters.
-			t := time.NewTimer(wait)
-		gap:
-			for {
-				select {
-				case nw, ok := <-in:
-					if !ok {
-						t.Stop()
-						return
-					}
-					w = nw
-				case <-t.C:
-					break gap
-				case <-done:
-					t.Stop()
-					return
-				}
-			}
-		}
-		last = time.Now()
-		w = clampWindow(w, maxW, maxH)
-		// Latest wins: replace an unread change instead of blocking.
-		select {
-		case out <- w:
-		default:
-			select {
-			case <-out:
-			default:
-			}
-			select {
-			case out <- w:
-			case <-done:
-				return
-			}
-		}
+// minGap, so a resize storm costs at most a few layouts per second. It
+// needs no goroutine of its own: a change inside the gap arms a timer that
+// delivers the latest one when the gap is over.
+type windowPacer struct {
+	mu         sync.Mutex
+	out        chan ssh.Window // one slot, latest wins
+	maxW, maxH int
+	minGap     time.Duration
+	last       time.Time
+	pending    ssh.Window
+	armed      bool
+}
+
+// put offers a window change.
+func (p *windowPacer) put(w ssh.Window) {
+	w = clampWindow(w, p.maxW, p.maxH)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.armed {
+		p.pending = w
+		return
 	}
+	wait := p.minGap - time.Since(p.last)
+	if wait <= 0 {
+		p.last = time.Now()
+		putLatest(p.out, w)
+		return
+	}
+	p.pending, p.armed = w, true
+	time.AfterFunc(wait, p.flush)
+}
+
+func (p *windowPacer) flush() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.armed = false
+	p.last = time.Now()
+	putLatest(p.out, p.pending)
 }
 
 // errReadTimeout is returned by the input pump when a read deadline passes.
