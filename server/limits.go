@@ -227,18 +227,6 @@ func addrOf(a net.Addr) netip.Addr {
 	return ap.Addr().Unmap()
 }
 
-// hostOf returns the IP part of a remote address.
-func hostOf(a net.Addr) string {
-	if tcp, ok := a.(*net.TCPAddr); ok {
-		return tcp.IP.String()
-	}
-	host, _, err := net.SplitHostPort(a.String())
-	if err != nil {
-		return a.String()
-	}
-	return host
-}
-
 // limitedConn is the server side of one TCP connection. It caps the rate
 // of bytes read from the client (so no session can make the server parse
 // more than its share: keystrokes, window changes, environment requests
