@@ -244,6 +244,7 @@ func TestServerEndRestoresTerminal(t *testing.T) {
 		{"afk", func(c *Config) { c.AFKTimeout = 300 * time.Millisecond }, "away from the keyboard"},
 		{"max-session", func(c *Config) { c.MaxSessionTime = 300 * time.Millisecond }, "maximum session time"},
 		{"stop", nil, "server stopping"},
+		{"panic", nil, "internal error"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -256,8 +257,11 @@ func TestServerEndRestoresTerminal(t *testing.T) {
 			tm := openTerm(t, s.addr, termOpts{user: "ana"})
 			tm.waitFor(0, "probe ana")
 			m := tm.mark()
-			if tc.mod == nil {
+			switch tc.name {
+			case "stop":
 				go s.Shutdown(t.Context())
+			case "panic":
+				tm.send("P")
 			}
 			err := tm.waitEnd()
 			// nil is exit status 0; ExitMissingError is what the bug gave.

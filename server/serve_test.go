@@ -56,6 +56,9 @@ func (m *probeModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.String() == "q" {
 			return m, tea.Quit
 		}
+		if msg.String() == "P" {
+			panic("probe told to panic")
+		}
 	}
 	return m, nil
 }

@@ -605,7 +605,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 			return msg
 		}),
 	)
-	p := tea.NewProgram(model, opts...)
+	p := tea.NewProgram(panicWitness{Model: model, gs: gs}, opts...)
 	gs.setProgram(p)
 	return p
 }

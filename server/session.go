@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"sync"
@@ -354,4 +355,32 @@ func (w *watchedWriter) stalledFor(now time.Time) time.Duration {
 		return 0
 	}
 	return now.Sub(time.Unix(0, start))
+}
+
+// panicWitness wraps a session's model so that a panic in it, which
+// Bubble Tea recovers from (restoring the terminal), still tells the
+// player the session ended on an error and gives exit status 1.
+type panicWitness struct {
+	tea.Model
+	gs *gameSession
+}
+
+func (w panicWitness) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
+	defer w.witness()
+	m, cmd = w.Model.Update(msg)
+	return panicWitness{Model: m, gs: w.gs}, cmd
+}
+
+func (w panicWitness) View() string {
+	defer w.witness()
+	return w.Model.View()
+}
+
+// witness records a panic in flight and lets it go on.
+func (w panicWitness) witness() {
+	if r := recover(); r != nil {
+		w.gs.reason.CompareAndSwap(nil, "internal error")
+		w.gs.srv.log.Error("session panic", "remote", w.gs.RemoteAddr().String(), "panic", fmt.Sprint(r))
+		panic(r)
+	}
 }
