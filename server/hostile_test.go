@@ -552,3 +552,20 @@ func TestAISlotsFairPerSource(t *testing.T) {
 		t.Fatal("another address found no slot")
 	}
 }
+
+// Finding 6: a client dropped for not reading still gets an exit status
+// (requests are not held back by the full channel window).
+func TestStalledClientGetsExitStatus(t *testing.T) {
+	s := startServer(t, func(c *Config) {
+		c.NewClient = probeClient(nil, true)
+		c.WriteStall = 300 * time.Millisecond
+	})
+	slow := openTerm(t, s.addr, termOpts{user: "slow", width: 300, height: 200})
+	slow.waitFor(0, "probe slow")
+	slow.pause()
+	err := slow.waitEnd()
+	var exit *gossh.ExitError
+	if !errors.As(err, &exit) || exit.ExitStatus() != 1 {
+		t.Fatalf("stalled client ended with %v, want exit status 1", err)
+	}
+}

@@ -101,7 +101,27 @@ func (g *gameSession) end(reason string) {
 	if p := g.getProgram(); p != nil {
 		go p.Quit()
 	}
-	time.AfterFunc(endGrace, g.closeConn)
+	time.AfterFunc(endGrace, g.forceEnd)
+}
+
+// forceEnd is end's last resort for a program that did not finish in
+// time (typically blocked writing to a client that stopped reading): the
+// exit status still gets through, since requests are not held back by the
+// channel's window, unless the connection itself is stuck; then the
+// connection is closed.
+func (g *gameSession) forceEnd() {
+	sent := make(chan struct{})
+	g.srv.spawn(g.st, func() {
+		defer close(sent)
+		_ = g.Session.Exit(1) // an error if finish was first: fine
+	})
+	t := time.NewTimer(time.Second)
+	select {
+	case <-sent:
+	case <-t.C:
+	}
+	t.Stop()
+	g.closeConn()
 }
 
 func (g *gameSession) closeConn() {
