@@ -165,7 +165,7 @@ func TestRequestsBeforeShellDoNotDeadlock(t *testing.T) {
 func TestPreShellRequestsRefusedAndDeadline(t *testing.T) {
 	s := startServer(t, func(c *Config) {
 		c.NewClient = probeClient(nil, false)
-		c.HandshakeTimeout = 2 * time.Second
+		c.HandshakeTimeout = 5 * time.Second
 	})
 	rs := openRawSession(t, s.addr)
 	for _, r := range []struct {
