@@ -47,6 +47,8 @@ type boardScreen struct {
 	// its end (0 follows the game).
 	moveScroll int
 	help       help.Model
+	// rv is review mode: a past position shown instead of the live one.
+	rv review
 }
 
 func newBoard(c *common, v *game.Variant, position string, seats []SeatConfig) (*boardScreen, error) {
@@ -102,9 +104,18 @@ func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
 	}
 	l := b.newLocal(start, sv.Start, sv.Seats)
 	l.moves = moves
+	if sv.Resigned != "" {
+		l.loser = v.RoleIndex(sv.Resigned)
+	}
 	l.rebuild()
 	b.setMatch(l)
 	b.centreCursor()
+	if l.ended() {
+		// A game record: kept already, and opened at its end for review.
+		l.handedOver = true
+		b.showReview(len(moves))
+		return b, nil
+	}
 	b.status = "resumed after " + count(len(moves), "move")
 	return b, nil
 }
@@ -121,7 +132,7 @@ func newBoardShell(c *common, v *game.Variant) (*boardScreen, error) {
 		b.spin.Spinner = spinner.Line
 	}
 	b.spin.Style = c.st.Accent
-	b.input = newInput(c, ": ", 40)
+	b.input = newInput(c, ": ", promptLimit)
 	b.input.Placeholder = "move, e.g. r3c4 or (mark r3 c4)"
 	b.movesVP = viewport.New(20, 5)
 	b.movesVP.KeyMap = viewport.KeyMap{} // the board owns the keys
@@ -149,8 +160,13 @@ func (b *boardScreen) centreCursor() {
 	b.cur = pos{rows / 2, cols / 2}
 }
 
-// game is the current position.
-func (b *boardScreen) game() game.State { return b.m.position() }
+// game is the position shown: the live one, or the one reviewed.
+func (b *boardScreen) game() game.State {
+	if b.rv.on {
+		return b.rv.st
+	}
+	return b.m.position()
+}
 
 // sync forgets the selection and the adapter's pending choice when the
 // position changed.
@@ -177,6 +193,12 @@ func (b *boardScreen) currentStatus() (string, bool)  { return b.status, b.isErr
 func (b *boardScreen) init() tea.Cmd {
 	cmd := b.m.start()
 	b.sync()
+	if b.reviewing() {
+		// An evaluation that finished while another screen was shown
+		// went to that screen: ask again.
+		b.rv.evalBusy = false
+		cmd = tea.Batch(cmd, b.requestEvals())
+	}
 	return cmd
 }
 
@@ -275,6 +297,8 @@ func (b *boardScreen) handle(msg tea.Msg) (screen, tea.Cmd) {
 		return b, tea.Batch(cmd, b.playPremove())
 	}
 	switch msg := msg.(type) {
+	case evalMsg:
+		return b, b.gotEvals(msg)
 	case NoticeMsg:
 		b.setStatus(string(msg), false)
 		return b, nil
@@ -367,6 +391,12 @@ func (b *boardScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
 	}
 	if b.confirm != "" || b.prompt {
 		return b, nil
+	}
+	if l.inMoveList(msg.X, msg.Y) && !right {
+		return b, b.clickMove(l, msg.Y)
+	}
+	if b.reviewing() {
+		return b, nil // the reviewed position is not played on
 	}
 	if bt, ok := l.buttonAt(msg.X, msg.Y); ok && !right {
 		return b.endAction(bt.action)

@@ -22,6 +22,7 @@ type boardKeyMap struct {
 	MoveCursor, Scroll                                  key.Binding // help lines of the four above
 	Submit, Close, ForceOut, Earlier, Later             key.Binding // at the move prompt
 	Yes, ResignYes, Who                                 key.Binding // answers to a question
+	SaveAs                                              key.Binding // : once the game is over
 }
 
 var boardKeys = boardKeyMap{
@@ -62,10 +63,14 @@ var boardKeys = boardKeyMap{
 	// may be pressing for something else (enter, r again, a digit).
 	ResignYes: bind([]string{"y", "Y"}, "y", "resign"),
 	Who:       bind([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "who"),
+	SaveAs:    bind([]string{":"}, ": save FILE", "save as a file"),
 }
 
 // keys returns the bindings that apply now; help shows exactly these.
 func (b *boardScreen) keys() keyHelp {
+	if b.reviewing() {
+		return b.reviewHelp()
+	}
 	k := boardKeys
 	var play []key.Binding
 	ended := b.ended()
@@ -89,6 +94,7 @@ func (b *boardScreen) keys() keyHelp {
 		offer(actNewGame, k.New)
 		game = append(game, k.Menu)
 		offer(actUndo, k.Undo)
+		game = append(game, k.SaveAs)
 	} else {
 		offer(actUndo, k.Undo)
 		offer(actRedo, k.Redo)
@@ -100,12 +106,15 @@ func (b *boardScreen) keys() keyHelp {
 		}
 		game = append(game, k.Menu)
 	}
-	other := []key.Binding{k.MoveCursor, k.Scroll, k.Theme, k.Mouse, k.Rules, k.Quit, k.HelpAll}
+	other := []key.Binding{k.MoveCursor, k.Scroll, reviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, k.HelpAll}
 	nGame := 2
 	if ended {
 		nGame = 3
 	}
 	short := append(append([]key.Binding{}, play...), game[:min(nGame, len(game))]...)
+	if ended {
+		short = append(short, reviewKeys.Open)
+	}
 	short = append(short, k.HelpAll, k.Quit)
 	return keyHelp{short: short, full: [][]key.Binding{play, game, other}}
 }
@@ -124,6 +133,12 @@ func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
 	}
 	if b.confirm != "" {
 		return b.answer(msg)
+	}
+	if b.reviewing() {
+		return b.reviewKey(msg)
+	}
+	if key.Matches(msg, reviewKeys.Open) {
+		return b, b.reviewTo(len(b.m.history()))
 	}
 	if a := b.m.ai(); a.searching && !a.forHint && key.Matches(msg, boardKeys.MoveNow) {
 		b.m.moveNow() // the search returns its best move so far
@@ -156,6 +171,10 @@ func (b *boardScreen) promptKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		b.input.Blur()
 		b.input.SetValue("")
 		b.remember(text)
+		if file, ok := saveCommand(text); ok {
+			b.saveAs(file)
+			return nil, true
+		}
 		switch {
 		case text == "" && b.premove != "":
 			b.premove = ""
@@ -241,7 +260,7 @@ func (b *boardScreen) screenKey(msg tea.KeyMsg) (screen, tea.Cmd, bool) {
 		text := b.c.cycleTheme()
 		b.help = b.c.newHelp()
 		b.spin.Style = b.c.st.Accent
-		b.input = newInput(b.c, ": ", 40)
+		b.input = newInput(b.c, ": ", promptLimit)
 		b.setStatus(text, false)
 	case key.Matches(msg, k.Rules):
 		b.m.suspend()
@@ -271,6 +290,11 @@ func (b *boardScreen) endedKey(msg tea.KeyMsg) (screen, tea.Cmd) {
 		return b.endAction(endNewGame)
 	case key.Matches(msg, k.Undo) && b.m.offers(actUndo):
 		return b, b.m.undo()
+	case key.Matches(msg, k.SaveAs):
+		b.openPrompt()
+		b.input.SetValue("save ")
+		b.input.CursorEnd()
+		return b, nil
 	}
 	if key.Matches(msg, k.Act) || charKey(msg) {
 		keys := " — m menu"
@@ -374,6 +398,11 @@ func (b *boardScreen) openPrompt() {
 	b.prompt = true
 	b.recallAt = len(b.c.promptHistory)
 	b.input.SetValue("")
+	b.input.SetSuggestions(nil)
+	if s := b.game(); !b.ended() && b.mine(s.ToMove()) {
+		b.input.SetSuggestions(legalTexts(s))
+	}
+	b.input.ShowSuggestions = true
 	b.input.Focus()
 }
 
@@ -420,4 +449,15 @@ func (b *boardScreen) playPremove() tea.Cmd {
 		return nil
 	}
 	return b.play(m)
+}
+
+// legalTexts are the KIF texts of the legal moves, which the move prompt
+// completes (tab) and cycles through (ctrl+n, ctrl+p).
+func legalTexts(s game.State) []string {
+	moves := s.Legal(nil)
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = s.FormatMove(m)
+	}
+	return out
 }

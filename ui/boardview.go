@@ -196,7 +196,7 @@ func (b *boardScreen) layoutFor(statusH int) boardLayout {
 	fixed := b.panelFixedLines(max(l.pw-4, 1))
 	l.listY = l.py + 1 + fixed - 1
 	l.listH = max(l.ph-2-fixed, 0)
-	if b.ended() {
+	if b.ended() && !b.reviewing() {
 		// Inside the border and padding, on the line under the result.
 		l.buttons = b.endButtons(l.px+2, l.py+2, max(l.pw-4, 1))
 	}
@@ -308,14 +308,11 @@ type cellFlags struct {
 	lastQuad bool
 }
 
-// lastMove returns the cells the last move touched and the quadrant it
-// turned (Pentago), for highlighting.
+// lastMove returns the cells the recent moves touched (see recent) and
+// the quadrant the latest rotation turned (Pentago), for highlighting.
 func (b *boardScreen) lastMove() (cells []pos, quad int) {
-	before, m, ok := b.m.lastMove()
-	if !ok {
-		return nil, 0
-	}
-	return b.vu.moveCells(before, m), b.vu.moveQuad(m)
+	rv := b.recent()
+	return rv.cells, rv.quad
 }
 
 // marks computes every highlight of the board from the game.
@@ -344,7 +341,7 @@ func (b *boardScreen) marks() [][]cellFlags {
 	}
 	if b.ended() {
 		set(b.vu.winCells(b.game()), func(c *cellFlags) { c.win = true })
-	} else if b.mine(b.game().ToMove()) {
+	} else if b.mine(b.game().ToMove()) && !b.reviewing() {
 		from := b.cur
 		if b.sel != nil {
 			from = *b.sel
@@ -373,7 +370,7 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 	st := b.c.st
 	g := st.Glyphs
 	bg := st.Cell
-	if info.alt || fl.quad {
+	if info.alt || fl.quad || info.zone {
 		bg = st.CellAlt
 	}
 	left, right := " ", " "
@@ -407,10 +404,14 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 	}
 	pad := strings.Repeat(" ", (l.cw-3)/2)
 	glyph := bg.Render(g.Empty)
-	if info.alt {
+	switch {
+	case info.alt:
 		// Shaded cells (Tic-Tac-Chess's border) can never be entered:
 		// left blank so they read as such without colour too.
 		glyph = bg.Render(g.Missing)
+	case info.zone:
+		// A mark of its own, so that the zone shows without colour too.
+		glyph = bg.Render(zoneGlyph(b.c.ascii))
 	}
 	switch {
 	case info.glyph != "" && fl.win:
@@ -477,10 +478,11 @@ func (b *boardScreen) boardView(l boardLayout) string {
 func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) string {
 	st := b.c.st
 	chosen := 0
-	if b.mine(b.game().ToMove()) && !b.ended() {
+	if b.mine(b.game().ToMove()) && !b.ended() && !b.reviewing() {
 		chosen = b.vu.turnQuadrant(b.game(), b.cur)
 	}
-	_, turned := b.lastMove()
+	rv := b.recent()
+	turned := rv.quad
 	hinted := 0
 	if h, ok := b.m.hintMove(); ok && chosen != 0 {
 		hinted = b.vu.moveQuad(h)
@@ -507,7 +509,16 @@ func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) st
 		}
 		mid := qw - 4
 		lp := (mid - len(label)) / 2
-		sb.WriteString(st.Key.Render("<-") + style.Render(strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + st.Key.Render("->"))
+		ccw, cw := st.Key.Render("<-"), st.Key.Render("->")
+		if q == turned && q != chosen && q != hinted {
+			// The handle the rotation used, doubled: which way it went.
+			if rv.clockwise {
+				cw = st.Accent.Render("=>")
+			} else {
+				ccw = st.Accent.Render("<=")
+			}
+		}
+		sb.WriteString(ccw + style.Render(strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + cw)
 		if i == 0 {
 			sb.WriteString(sepV)
 		}
@@ -545,6 +556,14 @@ func (b *boardScreen) colLabelLine(l boardLayout) string {
 	return lab.String()
 }
 
+// zoneGlyph marks an empty cell of a goal zone.
+func zoneGlyph(ascii bool) string {
+	if ascii {
+		return ":"
+	}
+	return "∘"
+}
+
 // centre pads a one-cell glyph with spaces to w cells.
 func centre(glyph string, w int) string {
 	left := (w - 1) / 2
@@ -573,9 +592,14 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	add := func(s string) { lines = append(lines, cutANSI(s, inner)) }
 	mover := b.game().ToMove()
 	moverName := b.v.RoleName(mover)
-	if b.ended() {
-		add(st.Accent.Render(b.m.result()))
-	} else {
+	switch {
+	case b.reviewing() && !b.atEnd():
+		add(st.Accent.Render(fmt.Sprintf("reviewing move %d of %d", b.rv.at, len(b.m.history()))))
+	case b.ended():
+		// The panel is narrow: the why is in the status line.
+		short, _, _ := strings.Cut(b.m.result(), " — ")
+		add(st.Accent.Render(short))
+	default:
 		head := roleLetter(moverName) + " " + moverName
 		who := ellipsis(b.m.seatName(mover), max(inner-lipgloss.Width(head+" to move: "), 1))
 		add(b.pieceStyle(mover).Render(head) + st.Text.Render(" to move: "+who))
@@ -598,7 +622,9 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	if c := b.vu.counter(b.game()); c != "" {
 		add(st.Muted.Render(c))
 	}
-	add("")
+	// The markers' legend, where a blank line parts the seats from the
+	// moves: it costs no line.
+	add(st.Muted.Render(b.vu.legend(b.c.ascii)))
 	add(st.Title.Render("Moves") + st.Muted.Render(fmt.Sprintf(" (%d)", len(b.m.history()))))
 	vp := b.movesVP
 	vp.Width, vp.Height = inner, l.listH
@@ -612,7 +638,11 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	for len(lines) < l.ph-3 {
 		add("")
 	}
-	add(b.aiLine())
+	if b.reviewing() {
+		add(b.evalLine(inner))
+	} else {
+		add(b.aiLine())
+	}
 	for i := range lines {
 		lines[i] = padRight(lines[i], inner)
 	}
@@ -681,7 +711,11 @@ func (b *boardScreen) moveListText() string {
 		if i > 0 {
 			sb.WriteString("\n")
 		}
-		sb.WriteString(fmt.Sprintf("%3d. ", i+1) + b.pieceStyle(b.v.RoleIndex(pm.mover)).Render(padRight(pm.mover, 6)) + " " + pm.text)
+		line := fmt.Sprintf("%3d. ", i+1) + b.pieceStyle(b.v.RoleIndex(pm.mover)).Render(padRight(pm.mover, 6)) + " " + pm.text
+		if b.reviewing() {
+			line = b.reviewMoveLine(i, pm)
+		}
+		sb.WriteString(line)
 	}
 	if len(moves) == 0 {
 		sb.WriteString(b.c.st.Muted.Render("no moves yet"))
@@ -775,6 +809,8 @@ func (b *boardScreen) statusText() (string, lipgloss.Style) {
 		return b.question, st.Accent
 	case b.status != "" && b.isErr:
 		return b.status, st.Error
+	case b.reviewing():
+		return b.reviewStatus(), st.Accent
 	case b.status != "":
 		return b.status, st.Accent
 	case b.m.warning() != "":

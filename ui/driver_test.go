@@ -136,7 +136,7 @@ func keysForMove(b *boardScreen, m game.Move, style int) []string {
 		keys := append(keysTo(b.cur, from, style), act)
 		return append(append(keys, keysTo(from, to, style)...), act)
 	}
-	return nil
+	return gdlKeysForMove(b, m, style)
 }
 
 // clicksForMove is how a person plays m with the mouse only, through the
@@ -174,7 +174,7 @@ func clicksForMove(b *boardScreen, m game.Move) []tea.MouseMsg {
 		}
 		return []tea.MouseMsg{cell(pos{7 - y1, x1 - 1}), cell(pos{7 - y2, x2 - 1})}
 	}
-	return nil
+	return gdlClicksForMove(b, m, cell)
 }
 
 // checkLegal fails unless the board's position is one the rules can

@@ -19,11 +19,16 @@ type match interface {
 	version() uint64
 	// history is every move played, oldest first.
 	history() []playedMove
-	// lastMove returns the last move and the position it was played in.
-	lastMove() (before game.State, m game.Move, ok bool)
+	// replay is the start and every move played, from which review
+	// rebuilds any position with the game.
+	replay() (start game.State, moves []game.Move)
+	// record is the game as a save file holds it, with its result once
+	// it is over (for "save FILE").
+	record() SavedGame
 	// ended reports whether the game is over, finished or resigned.
 	ended() bool
-	// result describes the end of the game, "" while it goes on.
+	// result describes the end of the game and why (see
+	// game.ResultWithReason), "" while it goes on.
 	result() string
 	// resigned is the role that resigned, NoRole when none did.
 	resigned() game.Role

@@ -92,17 +92,7 @@ func (l *localMatch) history() []playedMove {
 	return out
 }
 
-func (l *localMatch) lastMove() (game.State, game.Move, bool) {
-	n := len(l.moves)
-	if n == 0 {
-		return nil, game.Noop, false
-	}
-	s := l.begin.Clone()
-	for _, m := range l.moves[:n-1] {
-		s.Apply(m)
-	}
-	return s, l.moves[n-1], true
-}
+func (l *localMatch) replay() (game.State, []game.Move) { return l.begin, l.moves }
 
 func (l *localMatch) ended() bool { return l.st.Terminal() || l.loser != game.NoRole }
 
@@ -332,7 +322,7 @@ func (l *localMatch) togglePause() tea.Cmd {
 // result describes the end of the game.
 func (l *localMatch) result() string {
 	if l.loser == game.NoRole {
-		return game.ResultText(l.st)
+		return game.ResultWithReason(l.st)
 	}
 	var w []string
 	for i, r := range l.v.Roles {

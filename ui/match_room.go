@@ -2,9 +2,11 @@ package ui
 
 import (
 	"fmt"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/rooms"
 )
@@ -26,9 +28,10 @@ type roomMatch struct {
 	view  rooms.RoomView
 	st    game.State
 	moves []playedMove
-	// before is the position the last move was played in, last that move.
-	before  game.State
-	last    game.Move
+	// start and played are what the room's view says, as the game reads
+	// them: review rebuilds past positions from them.
+	first   game.State
+	played  []game.Move
 	ver     uint64
 	waitGen int
 }
@@ -65,8 +68,7 @@ func (r *roomMatch) refresh() {
 	}
 	s := start.Clone()
 	var moves []playedMove
-	var before game.State
-	last := game.Noop
+	var played []game.Move
 	for i, t := range rv.Moves {
 		b := s.Clone()
 		m, err := game.PlayText(s, t)
@@ -75,22 +77,26 @@ func (r *roomMatch) refresh() {
 			return
 		}
 		moves = append(moves, playedMove{text: b.ShortMove(m), mover: r.v.RoleName(b.ToMove())})
-		before, last = b, m
+		played = append(played, m)
 	}
 	if s.String() != r.st.String() {
 		r.ver++ // the board clears its selection
 	}
-	r.st, r.moves, r.before, r.last = s, moves, before, last
+	r.st, r.moves = s, moves
+	r.first, r.played = start, played
 }
 
 func (r *roomMatch) position() game.State  { return r.st }
 func (r *roomMatch) version() uint64       { return r.ver }
 func (r *roomMatch) history() []playedMove { return r.moves }
-func (r *roomMatch) lastMove() (game.State, game.Move, bool) {
-	return r.before, r.last, r.before != nil
+func (r *roomMatch) replay() (game.State, []game.Move) {
+	if r.first == nil {
+		return r.st, nil // the room could not be read: only its position
+	}
+	return r.first, r.played
 }
 func (r *roomMatch) ended() bool             { return r.view.Finished || r.st.Terminal() }
-func (r *roomMatch) result() string          { return game.ResultText(r.st) }
+func (r *roomMatch) result() string          { return game.ResultWithReason(r.st) }
 func (r *roomMatch) resigned() game.Role     { return game.NoRole }
 func (r *roomMatch) isAI(game.Role) bool     { return false }
 func (r *roomMatch) label() string           { return "room " + r.view.Code }
@@ -177,4 +183,33 @@ func (r *roomMatch) togglePause() tea.Cmd        { return nil }
 func (r *roomMatch) moveNow()                    {}
 func (r *roomMatch) setup() (string, []SeatConfig) {
 	return "", nil
+}
+
+// record is the room's game as a save: people's seats are human seats
+// under their names, the AI's are AI seats.
+func (r *roomMatch) record() SavedGame {
+	sv := SavedGame{Variant: r.v.Name, Start: r.view.Start}
+	start, moves := r.replay()
+	s := start.Clone()
+	for _, m := range moves {
+		sv.Moves = append(sv.Moves, s.FormatMove(m))
+		s.Apply(m)
+	}
+	for i := range r.v.Roles {
+		seat := SeatConfig{}
+		if i < len(r.view.Seats) {
+			seat.Name = r.view.Seats[i].Name
+			if r.view.Seats[i].Kind == rooms.SeatAI {
+				seat.AI, seat.Level = true, ai.Hard
+				if l, err := ai.ParseLevel(seat.Name); err == nil {
+					seat.Name, seat.Level = "", l
+				}
+			}
+		}
+		sv.Seats = append(sv.Seats, seat)
+	}
+	if r.ended() {
+		sv.Result, sv.Ended = r.result(), time.Now()
+	}
+	return sv
 }

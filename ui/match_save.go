@@ -63,6 +63,18 @@ func (l *localMatch) savedGame() SavedGame {
 	return sv
 }
 
+// record is the game as a save, with how it ended once it did.
+func (l *localMatch) record() SavedGame {
+	sv := l.savedGame()
+	if l.ended() {
+		sv.Result, sv.Ended = l.result(), time.Now()
+		if l.loser != game.NoRole {
+			sv.Resigned = l.v.RoleName(l.loser)
+		}
+	}
+	return sv
+}
+
 // mayWrite reports whether the game may write its save: always with
 // slots or once it owns the one save; else only when nothing is saved
 // or the player agreed to replace it (the question is asked on the

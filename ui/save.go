@@ -26,11 +26,22 @@ import (
 //	start -.....-/......./... x 5 5     (only when not the usual start)
 //	move (mark r3 c4)
 //	move (block r2 c2)
+//
+// A game record (a finished game, see records.go) is the same file with
+// how it ended after the moves:
+//
+//	result game over: x wins — x completes the square r2c2–r2c5–r5c5–r5c2
+//	resigned o                          (only when someone resigned)
+//	ended 2026-11-24T04:30:00Z
 type SavedGame struct {
 	Variant string
 	Seats   []SeatConfig // in role order
 	Start   string       // position string; "" is the variant's start
 	Moves   []string     // KIF
+
+	Result   string    // a record's result line; "" in a save
+	Resigned string    // the role that resigned, "" when none did
+	Ended    time.Time // when a record's game ended; zero in a save
 }
 
 const saveHeader = "tabletop save 1"
@@ -52,6 +63,15 @@ func (sv SavedGame) Marshal(roles []string) []byte {
 	}
 	for _, m := range sv.Moves {
 		fmt.Fprintf(&b, "move %s\n", m)
+	}
+	if sv.Result != "" {
+		fmt.Fprintf(&b, "result %s\n", strings.ReplaceAll(sv.Result, "\n", " "))
+	}
+	if sv.Resigned != "" {
+		fmt.Fprintf(&b, "resigned %s\n", sv.Resigned)
+	}
+	if !sv.Ended.IsZero() {
+		fmt.Fprintf(&b, "ended %s\n", sv.Ended.UTC().Format(time.RFC3339))
 	}
 	return b.Bytes()
 }
@@ -112,7 +132,9 @@ func ParseSave(data []byte) (SavedGame, error) {
 		case "move":
 			sv.Moves = append(sv.Moves, rest)
 		default:
-			return sv, fmt.Errorf("line %d: unknown entry %q", line, word)
+			if err := sv.recordLine(v, word, rest); err != nil {
+				return sv, fmt.Errorf("line %d: %w", line, err)
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -294,4 +316,27 @@ func removeMissingOK(path string) error {
 		return nil
 	}
 	return err
+}
+
+// recordLine reads the entries only a game record has (see SavedGame).
+func (sv *SavedGame) recordLine(v *game.Variant, word, rest string) error {
+	switch word {
+	case "result":
+		sv.Result = rest
+	case "resigned":
+		if v == nil || v.RoleIndex(rest) == game.NoRole {
+			return fmt.Errorf("resigned: no role %q", rest)
+		}
+		sv.Resigned = rest
+	case "ended":
+		t, err := time.Parse(time.RFC3339, rest)
+		if err != nil {
+			return fmt.Errorf("ended: want a time like 2026-11-24T04:30:00Z, got %q", rest)
+		}
+		// Written back in UTC to the second, as Marshal does.
+		sv.Ended = t.UTC().Truncate(time.Second)
+	default:
+		return fmt.Errorf("unknown entry %q", word)
+	}
+	return nil
 }

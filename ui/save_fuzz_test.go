@@ -22,6 +22,8 @@ func FuzzParseSave(f *testing.F) {
 		"tabletop save 1\nvariant quad5\nseat x human\nseat x ai:easy\nseat o human\n",
 		"tabletop save 1\nvariant quad5\nseat x human\nseat o human\nmove (mark r3 c3)\nmove (mark r3 c3)\n",
 		"tabletop save 1\nvariant quad5\nseat x human\nseat o human\nstart garbage\n",
+		"tabletop save 1\nvariant quad5\nseat x human\nseat o ai:max\nmove r2c2\nresult x resigned: o wins\nresigned x\nended 2026-11-24T05:00:00+02:00\n",
+		"tabletop save 1\nvariant quad5\nseat x human\nseat o human\nended 2026-11-24T05:00:00.25Z\nresigned q\n",
 		"tabletop save 1\nvariant chess\n", "tabletop save 1\n", "tabletop save 2\nvariant quad5\n", "", "\x00\xff",
 	} {
 		f.Add([]byte(seed))

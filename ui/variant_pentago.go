@@ -106,6 +106,41 @@ func (*pentagoUI) moveQuad(m game.Move) int {
 	return 0
 }
 
+func (*pentagoUI) moveClockwise(m game.Move) bool {
+	info := pentago.Decode(m)
+	return info.Kind == pentago.RotateQuadrant && info.Clockwise
+}
+
+// traceCells turns the cells of the quadrant m rotates with it.
+func (*pentagoUI) traceCells(_ game.State, m game.Move, cells []pos) []pos {
+	info := pentago.Decode(m)
+	if info.Kind != pentago.RotateQuadrant {
+		return cells
+	}
+	out := make([]pos, len(cells))
+	for i, c := range cells {
+		q, x, y := pentago.CellQXY(c.r+1, c.c+1)
+		if q != info.Q {
+			out[i] = c
+			continue
+		}
+		// x from the left, y from the bottom: a quarter turn clockwise
+		// takes the top-left corner (1 3) to the top-right (3 3).
+		if info.Clockwise {
+			x, y = y, 4-x
+		} else {
+			x, y = 4-y, x
+		}
+		r, col := pentago.RowCol(q, x, y)
+		out[i] = pos{r - 1, col - 1}
+	}
+	return out
+}
+
+func (*pentagoUI) legend(bool) string {
+	return "( ) last turn · =>/<= its rotation"
+}
+
 func (p *pentagoUI) act(s game.State, c pos, _ *pos) actResult {
 	q, x, y := pentago.CellQXY(c.r+1, c.c+1)
 	if p.rotating(s) {

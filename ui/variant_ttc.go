@@ -35,6 +35,10 @@ func (ttcUI) rowLabel(r int) string { return strconv.Itoa(7 - r) }
 func (ttcUI) colLabel(c int) string { return strconv.Itoa(c + 1) }
 
 func (ttcUI) xy(p pos) (x, y int) { return p.c + 1, 7 - p.r }
+
+func (ttcUI) legend(ascii bool) string {
+	return zoneGlyph(ascii) + " centre 3×3 · ( ) since your turn"
+}
 func (ttcUI) fromXY(x, y int) pos { return pos{7 - y, x - 1} }
 
 func (t ttcUI) cells(s game.State) [][]cellInfo {
@@ -49,8 +53,10 @@ func (t ttcUI) cells(s game.State) [][]cellInfo {
 					out[r][c] = cellInfo{glyph: ttcLetters[role], seat: role}
 				}
 			}
-			// The border (no piece may land there) is shaded.
+			// The border (no piece may land there) is shaded, and
+			// the centre 3×3, where a line wins.
 			out[r][c].alt = tictacchess.IsBorder(x, y)
+			out[r][c].zone = tictacchess.IsCentre(x, y)
 		}
 	}
 	return out

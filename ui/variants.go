@@ -19,6 +19,7 @@ type cellInfo struct {
 	seat    game.Role // owning role, for the piece colour; NoRole for a neutral piece
 	alt     bool      // drawn on the alternate background (e.g. the border)
 	missing bool      // not part of the board (Quad's corners)
+	zone    bool      // in a goal zone (Tic-Tac-Chess's centre): shaded, its empty cells marked
 }
 
 // actResult is what an action on the board asks the board screen to do.
@@ -55,6 +56,13 @@ type variantUI interface {
 	// moveQuad returns the quadrant a move turned (Pentago's rotations),
 	// 0 for any other move.
 	moveQuad(m game.Move) int
+	// moveClockwise reports whether a rotation turns clockwise.
+	moveClockwise(m game.Move) bool
+	// traceCells returns where cells are once m is played in s (Pentago's
+	// rotations move them), for marking the recent moves.
+	traceCells(s game.State, m game.Move, cells []pos) []pos
+	// legend explains the game's markers in a few words, or "".
+	legend(ascii bool) string
 	// act is Enter, Space or a click on p, with the current selection.
 	act(s game.State, p pos, sel *pos) actResult
 	// key handles one of the game's own keys (those of playKeys).
@@ -142,8 +150,13 @@ func (noExtras) handles() bool { return false }
 func (noExtras) rotate(game.State, int, bool) actResult {
 	return refuse("this game has no rotations")
 }
-func (noExtras) quadrant(pos) int              { return 0 }
-func (noExtras) moveQuad(game.Move) int        { return 0 }
+func (noExtras) quadrant(pos) int             { return 0 }
+func (noExtras) moveQuad(game.Move) int       { return 0 }
+func (noExtras) moveClockwise(game.Move) bool { return false }
+func (noExtras) legend(bool) string           { return "" }
+func (noExtras) traceCells(_ game.State, _ game.Move, cells []pos) []pos {
+	return cells
+}
 func (noExtras) counter(game.State) string     { return "" }
 func (noExtras) targets(game.State, pos) []pos { return nil }
 func (noExtras) winCells(game.State) []pos     { return nil }

@@ -52,6 +52,9 @@ Flags:
 	if err != nil {
 		return err
 	}
+	if err := c.needTurns(v); err != nil {
+		return err
+	}
 	s, err := startState(v, *position)
 	if err != nil {
 		return err

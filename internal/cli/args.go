@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/internal/sheets"
 )
 
 // commandLine is what a command gets to run: its flags, its streams and
@@ -103,11 +104,32 @@ func (c *commandLine) gameArg(pos []string) (*game.Variant, error) {
 		names := game.Names()
 		return nil, usagef("name a game: %s (e.g. tabletop %s %s)", strings.Join(names, ", "), c.name, names[0])
 	}
-	v, err := game.Lookup(pos[0])
+	return lookupGame(pos[0])
+}
+
+// lookupGame resolves a game argument: a registered game's name, or the
+// path of a rule sheet (FILE.kif), which is read and registered. An
+// unknown name is a usage error; a sheet that cannot be read or is not
+// valid GDL is an error of its own.
+func lookupGame(arg string) (*game.Variant, error) {
+	if sheets.IsSheetPath(arg) {
+		return sheets.LoadFile(arg)
+	}
+	v, err := game.Lookup(arg)
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
 	return v, nil
+}
+
+// needTurns refuses a game where several roles choose at once: the
+// client, match and analyze play one role's move at a time (rules plays
+// every kind).
+func (c *commandLine) needTurns(v *game.Variant) error {
+	if sheets.TurnTaking(v) {
+		return nil
+	}
+	return usagef("in %s several roles move at once, which %s cannot play yet (rules can)", v.Name, c.name)
 }
 
 // startState is the position text read for v, or v's start when text
@@ -139,4 +161,6 @@ func (c *commandLine) exit(err error) int {
 }
 
 // gameList is the help's line of games.
-func gameList() string { return "Games: " + strings.Join(game.Names(), ", ") + "\n" }
+func gameList() string {
+	return "Games: " + strings.Join(game.Names(), ", ") + ", or a rule sheet FILE.kif\n"
+}

@@ -14,7 +14,8 @@ func runBench(c *commandLine, args []string) error {
 	c.help = `Usage: tabletop bench [--duration 1s] [VARIANT...]
 
 Plays uniformly random games from the start of every variant (or the ones
-named), on one goroutine, and prints one line per variant:
+named, or the game of a rule sheet FILE.kif), on one goroutine, and prints
+one line per variant:
 
   VARIANT PLIES_PER_SECOND plies/s (GAMES games, PLIES_PER_GAME plies/game)
 
@@ -32,9 +33,9 @@ Flags:
 		variants = game.Variants()
 	}
 	for _, name := range pos {
-		v, err := game.Lookup(name)
+		v, err := lookupGame(name)
 		if err != nil {
-			return usageError{err.Error()}
+			return err
 		}
 		variants = append(variants, v)
 	}
@@ -56,10 +57,36 @@ func benchPlayouts(v *game.Variant, seed uint64, d time.Duration) (plies, games 
 	begin := time.Now()
 	for {
 		s.CopyFrom(start)
-		plies += game.Playout(s, rng, 0)
+		plies += playout(s, rng)
 		games++
 		if elapsed = time.Since(begin); elapsed >= d {
 			return plies, games, elapsed
 		}
 	}
+}
+
+// playout plays s to its end at random and returns the plies played. On
+// a turn where several roles choose at once (a GDL game's), each plays
+// a random legal move of its own.
+func playout(s game.State, rng *game.Rand) int {
+	js, ok := s.(game.JointState)
+	if !ok {
+		return game.Playout(s, rng, 0)
+	}
+	roles := len(s.Variant().Roles)
+	joint := make([]game.Move, roles)
+	var buf []game.Move
+	plies := 0
+	for ; !s.Terminal(); plies++ {
+		if s.ToMove() != game.NoRole {
+			s.Apply(s.RandomMove(rng))
+			continue
+		}
+		for r := 0; r < roles; r++ {
+			buf = js.LegalOf(game.Role(r), buf[:0])
+			joint[r] = buf[rng.Intn(len(buf))]
+		}
+		js.ApplyJoint(joint)
+	}
+	return plies
 }

@@ -8,7 +8,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tabletop/tabletop/game"
 	_ "github.com/tabletop/tabletop/game/all" // every command knows every game
+	"github.com/tabletop/tabletop/internal/sheets"
 )
 
 // command is one subcommand: run gets the arguments after the command
@@ -22,11 +24,13 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"play", "open the game client (the default when no command is given)", runPlay},
+		{"games", "list the finished games kept, or open one to review it", runGames},
 		{"rules", "line protocol: read moves on stdin, print each position as JSON", runRules},
 		{"bench", "measure random-playout speed of every variant", runBench},
 		{"analyze", "let the AI analyse a position", runAnalyze},
 		{"match", "play AI matches headless and print a results table", runMatch},
 		{"serve", "serve tabletop over SSH", runServe},
+		{"ggp-player", "play General Game Playing matches over HTTP", runGGPPlayer},
 		{"loadtest", "load-test a tabletop SSH server on this machine", runLoadtest},
 	}
 }
@@ -48,6 +52,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case !strings.HasPrefix(args[0], "-"):
 		name, rest = args[0], args[1:]
 	}
+	registerBundledSheets(name, stderr)
 	for _, c := range commands() {
 		if c.name == name {
 			cl := newCommandLine(c.name, stdin, stdout, stderr)
@@ -67,9 +72,22 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'tabletop COMMAND -h' (or 'tabletop help COMMAND') for the flags of a command.")
 	fmt.Fprintln(w, "The rules of every game: RULES.md in the tabletop repository.")
+}
+
+// registerBundledSheets makes the bundled rule sheets' games known by
+// name. The client and the server play one move at a time, so they take
+// only turn-taking games; the other commands take every game.
+func registerBundledSheets(command string, stderr io.Writer) {
+	var accept func(*game.Variant) bool
+	if command == "play" || command == "serve" {
+		accept = sheets.TurnTaking
+	}
+	if _, err := sheets.RegisterBundled(accept); err != nil {
+		fmt.Fprintf(stderr, "tabletop: bundled rule sheets: %v\n", err)
+	}
 }

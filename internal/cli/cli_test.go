@@ -154,7 +154,7 @@ func TestBenchPrintsEveryVariant(t *testing.T) {
 		}
 		names = append(names, m[1])
 	}
-	if got := strings.Join(names, " "); got != "quad5 quad7 quad11 pentago pentago-split tictacchess" {
+	if got := strings.Join(names, " "); got != "quad5 quad7 quad11 pentago pentago-split tictacchess breakthrough connectfour rockpaperscissors tictactoe" {
 		t.Fatalf("variants %q", got)
 	}
 }

@@ -21,13 +21,14 @@ func (s *matchSeats) Set(v string) error { *s = append(*s, v); return nil }
 func runMatch(c *commandLine, args []string) error {
 	fs := c.flags
 	var seats matchSeats
-	fs.Var(&seats, "seat", "ROLE=SPEC: who plays ROLE in the first game (repeatable); SPEC is random, mcts or ai:LEVEL[:brs|:paranoid|:maxn|:uct]")
+	fs.Var(&seats, "seat", "ROLE=SPEC: who plays ROLE in the first game (repeatable); SPEC is random, mcts, ai:LEVEL[:brs|:paranoid|:maxn|:uct] or ggp:URL (a GGP player)")
 	games := fs.Int("games", 10, "number of games")
 	seed := fs.Uint64("seed", 1, "random seed (players' noise, random and mcts players)")
 	budget := fs.Duration("budget", 0, "time per action for every player (0: each level's default)")
 	position := fs.String("position", "", "start every game from this position string instead of the start")
 	asJSON := fs.Bool("json", false, "print the result as one JSON object")
 	verbose := fs.Bool("v", false, "print one line per finished game on stderr")
+	managed := managedFlags(fs)
 	c.help = `Usage: tabletop match GAME --seat ROLE=SPEC ... [--games N] [--seed S] [--budget 500ms] [--json]
 
 Plays N games headless. The seats rotate by one after each game, so that
@@ -39,6 +40,11 @@ highest goal, and a loss otherwise.
 ` + gameList() + `
 Example: tabletop match quad7 --seat x=ai:hard --seat o=ai:easy --games 20
 
+A seat ggp:URL is a General Game Playing player at URL: tabletop is its
+Game Manager (start with the game's GDL, play, stop), keeps the clocks and
+replaces a late or illegal move by a random legal one, reported on stderr.
+--record DIR writes each game as a GGP match record (JSON).
+
 Flags:
 `
 	pos, err := c.parse(args, 1)
@@ -47,6 +53,9 @@ Flags:
 	}
 	v, err := c.gameArg(pos)
 	if err != nil {
+		return err
+	}
+	if err := c.needTurns(v); err != nil {
 		return err
 	}
 	switch {
@@ -76,7 +85,12 @@ Flags:
 		}
 	}
 	start := time.Now()
-	res, err := ai.RunMatch(context.Background(), cfg)
+	var res ai.MatchResult
+	if managed.wanted(specs) {
+		res, err = managed.run(c, v, cfg, *position)
+	} else {
+		res, err = ai.RunMatch(context.Background(), cfg)
+	}
 	if err != nil {
 		return err
 	}
@@ -104,10 +118,11 @@ func matchSpecs(v *game.Variant, seats matchSeats, budget time.Duration) ([]stri
 		if r == game.NoRole {
 			return nil, usagef("--seat %q: %s has roles %s", st, v.Name, strings.Join(v.Roles, ", "))
 		}
-		if _, err := ai.ParsePlayer(spec, 0, budget); err != nil {
+		norm, err := seatSpec(spec, budget)
+		if err != nil {
 			return nil, usagef("--seat %q: %v", st, err)
 		}
-		specs[r] = strings.ToLower(strings.TrimSpace(spec))
+		specs[r] = norm
 	}
 	return specs, nil
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/internal/sheets"
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/themes"
 	"github.com/tabletop/tabletop/ui"
@@ -24,6 +26,7 @@ func (s *seatFlags) Set(v string) error { *s = append(*s, v); return nil }
 //
 //	tabletop play [VARIANT] [--seat ROLE=human|ai:LEVEL[:NAME]]... [--position P]
 //	              [--load FILE] [--no-mouse] [--ascii] [--theme NAME] [--budget TIME]
+//	              [--records DIR]
 func runPlay(c *commandLine, args []string) error {
 	var seats seatFlags
 	c.flags.Var(&seats, "seat", "who plays a role: ROLE=human[:NAME] or ROLE=ai:LEVEL[:NAME] (repeatable)")
@@ -32,6 +35,7 @@ func runPlay(c *commandLine, args []string) error {
 	noMouse := c.flags.Bool("no-mouse", false, "do not capture the mouse (keeps the terminal's text selection)")
 	ascii := c.flags.Bool("ascii", false, "7-bit characters and no colour")
 	theme := c.flags.String("theme", "", "colour theme: "+strings.Join(themes.Names(), ", "))
+	records := c.flags.String("records", ui.DefaultRecordDir(), "keep every finished game as a file in this directory (\"\" keeps none; tabletop games lists them)")
 	budget := c.flags.Duration("budget", 0, "the AI's time per move, e.g. 5s (default: the last one set, else each level's own)")
 	c.help = "Usage: tabletop play [VARIANT] [FLAGS]   (no variant opens the menu)\n\n" +
 		"The rules of every game: RULES.md in the tabletop repository.\n\n" +
@@ -40,6 +44,7 @@ func runPlay(c *commandLine, args []string) error {
 	if err != nil {
 		return err
 	}
+	registerUserSheets(c.stderr)
 	if *budget < 0 {
 		return usagef("--budget %s: want a positive time such as 5s", *budget)
 	}
@@ -70,6 +75,15 @@ func runPlay(c *commandLine, args []string) error {
 			return err
 		}
 	}
+	if *records != "" {
+		opts.OnFinished = ui.KeepRecords(*records)
+	}
+	return runClient(c, opts)
+}
+
+// runClient runs the interactive client with opts on the command's
+// streams.
+func runClient(c *commandLine, opts ui.Options) error {
 	if u := os.Getenv("USER"); u != "" {
 		opts.Player = rooms.Player{Name: u}
 	}
@@ -83,16 +97,19 @@ func runPlay(c *commandLine, args []string) error {
 	if f, ok := c.stdin.(*os.File); !ok || f != os.Stdin {
 		popts = append(popts, tea.WithInput(c.stdin))
 	}
-	_, err = tea.NewProgram(ui.New(opts), popts...).Run()
+	_, err := tea.NewProgram(ui.New(opts), popts...).Run()
 	return err
 }
 
 // startGame fills start with the game named in pos, its position and
 // seats, as given on the command line.
 func startGame(start *ui.Start, pos []string, position string, seats seatFlags) error {
-	v, err := game.Lookup(pos[0])
+	v, err := lookupGame(pos[0])
 	if err != nil {
-		return usageError{err.Error()}
+		return err
+	}
+	if !sheets.TurnTaking(v) {
+		return usagef("in %s several roles move at once, which the client cannot play yet (rules can)", v.Name)
 	}
 	if position != "" {
 		if _, err := v.ParsePosition(position); err != nil {
@@ -116,4 +133,16 @@ func startGame(start *ui.Start, pos []string, position string, seats seatFlags) 
 		start.Seats[role] = sc
 	}
 	return nil
+}
+
+// registerUserSheets adds the rule sheets of the user's games folder to
+// the menu; a sheet that does not load is reported and left out.
+func registerUserSheets(stderr io.Writer) {
+	dir, err := sheets.UserDir()
+	if err != nil {
+		return
+	}
+	if _, err := sheets.RegisterDir(dir, sheets.TurnTaking); err != nil {
+		fmt.Fprintf(stderr, "tabletop: rule sheets in %s left out: %v\n", dir, err)
+	}
 }

@@ -19,7 +19,7 @@ const maxLineBytes = 64 << 10
 // runRules runs the line protocol on one game.
 func runRules(c *commandLine, args []string) error {
 	position := c.flags.String("position", "", "start from this position string instead of the start")
-	c.help = `Usage: tabletop rules GAME [--position P]
+	c.help = `Usage: tabletop rules GAME|FILE.kif [--position P]
 
 A line protocol for scripts, bots and tests. Reads moves from stdin, one per
 line, in KIF form "(mark r3 c4)" or short form "r3c4". Before the first move
@@ -31,6 +31,17 @@ and after each move it writes one JSON object on one line:
 "goals" is present when the game is over. A line that is not a legal move
 writes {"error":"..."} and leaves the position unchanged. Empty lines are
 skipped. The exit status is 1 if any line failed, else 0.
+
+For a game read from a rule sheet (GAME may be FILE.kif) each object is
+
+  {"ply":N,"roles":[...],"to_move":ROLE|null,"legal":{ROLE:[...],...},
+   "terminal":BOOL,"goals":{...},"position":P,"state":[FACT,...]}
+
+"legal" gives every role's sorted moves (noop included when it is the
+role's move); "to_move" is null when several roles choose at once; "state"
+is the sorted true facts. A line is one move, played by to_move while the
+others play their only move, or a JSON object of every role's move, e.g.
+{"left":"(throw rock)","right":"(throw paper)"}.
 
 ` + gameList() + `
 Flags:
@@ -57,7 +68,14 @@ func rulesLoop(s game.State, stdin io.Reader, stdout io.Writer) int {
 	in := bufio.NewReaderSize(stdin, 4096)
 	ply := 0
 	failed := false
-	writeJSON(out, snapshot(s, ply))
+	js, joint := s.(game.JointState)
+	describe := func() any {
+		if joint {
+			return jointSnapshot(js, ply)
+		}
+		return snapshot(s, ply)
+	}
+	writeJSON(out, describe())
 	// An interactive peer waits for the start before it sends a move.
 	out.Flush()
 	for {
@@ -73,12 +91,12 @@ func rulesLoop(s game.State, stdin io.Reader, stdout io.Writer) int {
 		case text == "":
 			// Skipped: blank lines are not moves.
 		default:
-			if _, perr := game.PlayText(s, text); perr != nil {
+			if perr := playLine(s, text); perr != nil {
 				failed = true
 				writeJSON(out, errorReply{fmt.Sprintf("%q: %v", text, perr)})
 			} else {
 				ply++
-				writeJSON(out, snapshot(s, ply))
+				writeJSON(out, describe())
 			}
 		}
 		// Flush per line so an interactive peer sees each answer at once.
@@ -91,6 +109,15 @@ func rulesLoop(s game.State, stdin io.Reader, stdout io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// playLine plays one input line on s.
+func playLine(s game.State, text string) error {
+	if js, ok := s.(game.JointState); ok {
+		return playJointLine(js, text)
+	}
+	_, err := game.PlayText(s, text)
+	return err
 }
 
 // readLine reads one line without its terminator. tooLong reports a line

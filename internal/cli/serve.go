@@ -14,6 +14,7 @@ import (
 
 	"github.com/charmbracelet/log"
 
+	"github.com/tabletop/tabletop/internal/sheets"
 	"github.com/tabletop/tabletop/server"
 )
 
@@ -71,6 +72,7 @@ func serveConfig(c *commandLine, args []string) (server.Config, error) {
 	aiPerSource := env.Int("ai-per-source", "TABLETOP_AI_PER_SOURCE", d.AIPerSource, "AI searches of single-player games one network block (see --per-source-netblock) runs at once; more wait, and a freed slot goes to the waiting addresses in turn (-1 = no bound)")
 	maxSaves := env.Int("max-saves", "TABLETOP_MAX_SAVES", d.MaxSaves, "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
 	maxSaveBytes := env.Int("max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", d.MaxSaveBytes, "largest saved game in bytes")
+	gamesDir := env.String("games", "TABLETOP_GAMES", "", "folder of GDL rule sheets (*.kif) offered in rooms besides the built-in games")
 	logLevel := env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
 	c.help = `Usage: tabletop serve [FLAGS]
 
@@ -102,6 +104,9 @@ Flags (each also settable by the environment variable shown):
 	}
 	if suFull == 0 {
 		suFull = -1 // off (0 would mean the default)
+	}
+	if err := registerServedSheets(*gamesDir, logger); err != nil {
+		return server.Config{}, err
 	}
 
 	cfg := server.Config{
@@ -138,6 +143,27 @@ Flags (each also settable by the environment variable shown):
 		NewClient:        server.UIClient,
 	}
 	return cfg, nil
+}
+
+// registerServedSheets makes the operator's rule sheets games of every
+// room (players never send sheets: they choose among these). A sheet that
+// does not load is logged and left out; a folder that cannot be read
+// stops the server before it starts.
+func registerServedSheets(dir string, logger *log.Logger) error {
+	if dir == "" {
+		return nil
+	}
+	if _, err := os.Stat(dir); err != nil {
+		return fmt.Errorf("--games: %v", err)
+	}
+	vs, err := sheets.RegisterDir(dir, sheets.TurnTaking)
+	for _, v := range vs {
+		logger.Info("rule sheet", "game", v.Name, "title", v.Title)
+	}
+	if err != nil {
+		logger.Warn("rule sheets left out", "err", err)
+	}
+	return nil
 }
 
 // serveUntilSignal serves on l until the server fails or a signal stops

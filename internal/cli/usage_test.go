@@ -57,7 +57,7 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
 		{[]string{"help", "frobnicate"}, `unknown command "frobnicate"`},
-		{[]string{"rules"}, "name a game: quad5, quad7, quad11, pentago, pentago-split, tictacchess (e.g. tabletop rules quad5)"},
+		{[]string{"rules"}, "name a game: quad5, quad7, quad11, pentago, pentago-split, tictacchess, breakthrough, connectfour, rockpaperscissors, tictactoe (e.g. tabletop rules quad5)"},
 		{[]string{"rules", "chess"}, `unknown game "chess"`},
 		{[]string{"rules", "quad5", "quad7"}, `unexpected argument "quad7"`},
 		{[]string{"rules", "quad5", "--position", "garbage"}, "quad5 position"},

@@ -1,0 +1,46 @@
+package gdl
+
+import (
+	"os"
+	"testing"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gametest"
+)
+
+func loadFile(t testing.TB, name string) *game.Variant {
+	t.Helper()
+	src, err := os.ReadFile("testdata/" + name + ".kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := Load(name, src)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return v
+}
+
+func TestTicTacToeProperties(t *testing.T) {
+	v := loadFile(t, "tictactoe")
+	gametest.Properties(t, v, gametest.Options{Games: 300})
+	gametest.NoAllocs(t, v)
+}
+
+func TestLittleHexProperties(t *testing.T) {
+	v := loadFile(t, "littlehex")
+	if v.Title != "Little Hex" {
+		t.Fatalf("title %q", v.Title)
+	}
+	gametest.Properties(t, v, gametest.Options{Games: 200})
+	gametest.NoAllocs(t, v)
+	// Hex cannot end in a draw: someone has joined their sides.
+	rng := game.NewRand(5)
+	for g := 0; g < 200; g++ {
+		s := v.New()
+		game.Playout(s, rng, 0)
+		if s.Goal(0)+s.Goal(1) != 100 {
+			t.Fatalf("%s: goals %d %d", s, s.Goal(0), s.Goal(1))
+		}
+	}
+}

@@ -1,0 +1,373 @@
+// Package gdlboard finds the board in the facts of a GDL game, so that a
+// display can draw any grid game read from a rule sheet without knowing
+// it: which relation holds the cells, which two arguments are the
+// coordinates and in what order their values go, what a cell holds, and
+// which cells a move names.
+//
+// It is pure analysis of terms (no drawing, no rules): the rules stay in
+// game/gdl, the drawing in ui. It lives under game/gdl because it reads
+// the engine's terms, and apart from the engine because the engine never
+// needs it.
+package gdlboard
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl"
+)
+
+// maxSide bounds a board's rows and columns: a "board" wider than this
+// is more likely a counter than something to draw.
+const maxSide = 26
+
+// Board is where a game keeps its grid: facts (Rel ... X Y Content...)
+// with the coordinates at argument XArg and XArg+1: column then row, or
+// row then column when RowFirst.
+type Board struct {
+	// Rel is the relation of the cell facts, e.g. "cell".
+	Rel string
+	// Arity is the number of arguments of a cell fact.
+	Arity int
+	// XArg is the index of the first coordinate argument; the second
+	// follows it.
+	XArg int
+	// RowFirst says the first coordinate is the row: its values are
+	// named like rows (r1, row3) and the second's like columns (c1, col2).
+	RowFirst bool
+	// Cols are the column values from left to right.
+	Cols []string
+	// Rows are the row values from top to bottom: the highest first, so
+	// that row 1 is at the bottom as on a chess board and in a rack of
+	// Connect Four; when RowFirst, the first first, as a text is read
+	// (r1 at the top).
+	Rows []string
+
+	colIdx, rowIdx map[string]int
+	cells          map[[2]int]bool // the cells some fact may name, [row, col]
+	roles          []string
+}
+
+// Cell is what one cell of the board holds.
+type Cell struct {
+	// Content is the text of the content arguments, "" for empty.
+	Content string
+	// Glyph is the letter drawn, "" for an empty cell.
+	Glyph string
+	// Seat is the role the content names, or game.NoRole.
+	Seat game.Role
+}
+
+// Find looks for the board among base, the facts a position may hold, of
+// a game with the given roles: the relation and pair of adjacent atomic
+// arguments, with at least one argument left for the content, that cover
+// the most distinct cells. ok is false when no relation spans at least
+// 2×2 cells.
+func Find(roles []string, base []*gdl.Term) (b *Board, ok bool) {
+	type cand struct {
+		rel   string
+		arity int
+		x     int
+	}
+	cells := map[cand]map[[2]string]bool{}
+	var order []cand
+	for _, f := range base {
+		if len(f.Args) < 3 {
+			continue
+		}
+		for x := 0; x+1 < len(f.Args); x++ {
+			a, c := f.Args[x], f.Args[x+1]
+			if len(a.Args) > 0 || len(c.Args) > 0 {
+				continue
+			}
+			k := cand{f.Name, len(f.Args), x}
+			if cells[k] == nil {
+				cells[k] = map[[2]string]bool{}
+				order = append(order, k)
+			}
+			cells[k][[2]string{a.Name, c.Name}] = true
+		}
+	}
+	var best *Board
+	bestN := 0
+	for _, k := range order {
+		cols, rows := axes(cells[k])
+		if len(cols) < 2 || len(rows) < 2 || len(cols) > maxSide || len(rows) > maxSide {
+			continue
+		}
+		if n := len(cells[k]); n > bestN {
+			bestN = n
+			best = &Board{Rel: k.rel, Arity: k.arity, XArg: k.x, Cols: cols, Rows: rows}
+		}
+	}
+	if best == nil {
+		return nil, false
+	}
+	if namedLike(best.Cols, "r") && namedLike(best.Rows, "c") {
+		// The first coordinate is the row: rows top to bottom in their
+		// order, columns from the second coordinate.
+		best.RowFirst = true
+		best.Cols, best.Rows = reversed(best.Rows), best.Cols
+	}
+	best.colIdx, best.rowIdx = index(best.Cols), index(best.Rows)
+	best.roles = roles
+	best.cells = map[[2]int]bool{}
+	for k := range cells[cand{best.Rel, best.Arity, best.XArg}] {
+		r, c := best.spot(k[0], k[1])
+		best.cells[[2]int{r, c}] = true
+	}
+	return best, true
+}
+
+// namedLike reports whether every value starts with the letter prefix
+// and goes on with a number (r1, r2 … or c1, col2 …).
+func namedLike(vals []string, prefix string) bool {
+	for _, v := range vals {
+		p, _, ok := splitNumber(strings.ToLower(v))
+		if !ok || !strings.HasPrefix(p, prefix) {
+			return false
+		}
+	}
+	return true
+}
+
+func reversed(vals []string) []string {
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		out[len(vals)-1-i] = v
+	}
+	return out
+}
+
+// spot returns the row and column on the drawn board of the coordinates
+// a and b as a fact or move gives them, -1 when they are not on it.
+func (b *Board) spot(a, c string) (row, col int) {
+	if b.RowFirst {
+		a, c = c, a
+	}
+	col, okc := b.colIdx[a]
+	row, okr := b.rowIdx[c]
+	if !okc || !okr {
+		return -1, -1
+	}
+	return row, col
+}
+
+// Exists reports whether the cell at row, col is part of the board: some
+// fact can name it (Quad's corners cannot).
+func (b *Board) Exists(row, col int) bool { return b.cells[[2]int{row, col}] }
+
+// axes returns the sorted column values and the row values, highest
+// first.
+func axes(cells map[[2]string]bool) (cols, rows []string) {
+	cs, rs := map[string]bool{}, map[string]bool{}
+	for k := range cells {
+		cs[k[0]], rs[k[1]] = true, true
+	}
+	cols, rows = sortedKeys(cs), sortedKeys(rs)
+	for i, j := 0, len(rows)-1; i < j; i, j = i+1, j-1 {
+		rows[i], rows[j] = rows[j], rows[i]
+	}
+	return cols, rows
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool { return naturalLess(out[i], out[j]) })
+	return out
+}
+
+// naturalLess orders symbols as people count them: by their letters,
+// then by the number that ends them, so that r2 comes before r10 and 9
+// before 10.
+func naturalLess(a, b string) bool {
+	pa, na, oka := splitNumber(a)
+	pb, nb, okb := splitNumber(b)
+	if pa != pb || !oka || !okb {
+		if pa == pb {
+			return oka && !okb || oka == okb && a < b
+		}
+		return pa < pb
+	}
+	return na < nb
+}
+
+// splitNumber splits "r12" into "r" and 12; ok is false without digits
+// at the end.
+func splitNumber(s string) (prefix string, n int, ok bool) {
+	i := len(s)
+	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+		i--
+	}
+	if i == len(s) || len(s)-i > 9 {
+		return s, 0, false
+	}
+	n, err := strconv.Atoi(s[i:])
+	return s[:i], n, err == nil
+}
+
+func index(vals []string) map[string]int {
+	m := make(map[string]int, len(vals))
+	for i, v := range vals {
+		m[v] = i
+	}
+	return m
+}
+
+// At reports the cell a fact describes: its row and column on the drawn
+// board and its content, and whether the fact is a cell fact at all.
+func (b *Board) At(f *gdl.Term) (row, col int, c Cell, ok bool) {
+	if f.Name != b.Rel || len(f.Args) != b.Arity {
+		return 0, 0, Cell{}, false
+	}
+	x, y := f.Args[b.XArg], f.Args[b.XArg+1]
+	row, col = b.spot(x.Name, y.Name)
+	if row < 0 || len(x.Args)+len(y.Args) > 0 {
+		return 0, 0, Cell{}, false
+	}
+	var content []*gdl.Term
+	content = append(content, f.Args[:b.XArg]...)
+	content = append(content, f.Args[b.XArg+2:]...)
+	return row, col, b.cell(content), true
+}
+
+// emptyMarkers are the content symbols sheets use for an empty cell.
+var emptyMarkers = map[string]bool{"b": true, "blank": true, "empty": true, "none": true, "nil": true, "space": true, "free": true, "-": true}
+
+// cell reads the content arguments of a cell fact.
+func (b *Board) cell(content []*gdl.Term) Cell {
+	texts := make([]string, len(content))
+	for i, t := range content {
+		texts[i] = t.String()
+	}
+	c := Cell{Content: strings.Join(texts, " "), Seat: game.NoRole}
+	if len(content) == 1 && emptyMarkers[strings.ToLower(content[0].Name)] && len(content[0].Args) == 0 {
+		c.Content = ""
+		return c
+	}
+	glyph := ""
+	for _, name := range atoms(content, nil) {
+		seat, rest := b.roleIn(strings.ToLower(name))
+		if seat != game.NoRole && c.Seat == game.NoRole {
+			c.Seat = seat
+		}
+		if glyph == "" && rest != "" {
+			glyph = rest
+		}
+	}
+	if glyph == "" && c.Seat != game.NoRole {
+		glyph = b.roles[c.Seat]
+	}
+	if glyph == "" && len(content) > 0 {
+		glyph = content[0].Name
+	}
+	c.Glyph = firstLetter(glyph)
+	return c
+}
+
+// atoms appends the symbols of terms to out, a compound term's
+// arguments in its place ((piece black king) gives black and king).
+func atoms(terms []*gdl.Term, out []string) []string {
+	for _, t := range terms {
+		if len(t.Args) == 0 {
+			out = append(out, t.Name)
+			continue
+		}
+		out = atoms(t.Args, out)
+	}
+	return out
+}
+
+// roleIn finds a role a content symbol names: the symbol is the role,
+// contains it ("whitepawn"), begins it ("x" for "xplayer"), or is two
+// letters that start with its initial ("wq"). rest is
+// what the symbol says besides the role ("pawn"), or the symbol itself
+// when it names no role.
+func (b *Board) roleIn(sym string) (game.Role, string) {
+	for i, r := range b.roles {
+		r = strings.ToLower(r)
+		switch {
+		case sym == r:
+			return game.Role(i), ""
+		case strings.Contains(sym, r):
+			rest := strings.Trim(strings.Replace(sym, r, "", 1), "_-")
+			return game.Role(i), rest
+		}
+	}
+	for i, r := range b.roles {
+		if len(sym) < len(r) && strings.HasPrefix(strings.ToLower(r), sym) {
+			return game.Role(i), ""
+		}
+	}
+	// Two letters, the first a role's initial that no other role shares:
+	// chess sheets' "wk" and "bq".
+	if len(sym) == 2 {
+		if i, ok := b.initialRole(sym[0]); ok {
+			return i, sym[1:]
+		}
+	}
+	return game.NoRole, sym
+}
+
+// initialRole returns the one role whose name starts with letter c.
+func (b *Board) initialRole(c byte) (game.Role, bool) {
+	found := game.NoRole
+	for i, r := range b.roles {
+		if r != "" && strings.ToLower(r)[0] == c {
+			if found != game.NoRole {
+				return game.NoRole, false
+			}
+			found = game.Role(i)
+		}
+	}
+	return found, found != game.NoRole
+}
+
+// firstLetter is the upper-case first letter or digit of s, "?" when it
+// has none.
+func firstLetter(s string) string {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return string(unicode.ToUpper(r))
+		}
+	}
+	return "?"
+}
+
+// Spot is one cell of the drawn board.
+type Spot struct{ Row, Col int }
+
+// MoveCells returns the cells a move names: each pair of adjacent
+// arguments that is a column and a row, or, for a move that names no
+// such pair, every cell of each column it names (Connect Four's drop;
+// columns is true then).
+func (b *Board) MoveCells(move *gdl.Term) (spots []Spot, columns bool) {
+	var out []Spot
+	args := move.Args
+	for i := 0; i+1 < len(args); i++ {
+		if len(args[i].Args)+len(args[i+1].Args) > 0 {
+			continue
+		}
+		if r, c := b.spot(args[i].Name, args[i+1].Name); r >= 0 {
+			out = append(out, Spot{r, c})
+			i++
+		}
+	}
+	if len(out) > 0 {
+		return out, false
+	}
+	for _, a := range args {
+		if c, ok := b.colIdx[a.Name]; ok && len(a.Args) == 0 {
+			for r := range b.Rows {
+				out = append(out, Spot{r, c})
+			}
+		}
+	}
+	return out, len(out) > 0
+}

@@ -1,0 +1,599 @@
+package gdl
+
+import (
+	"encoding/binary"
+	"fmt"
+	"time"
+)
+
+// termID numbers a ground term interned by the grounder.
+type termID = int32
+
+// gterm is an interned ground term: a symbol applied to interned arguments.
+type gterm struct {
+	fn    int32 // symbol
+	args  []termID
+	depth int
+}
+
+// pattern kinds.
+const (
+	pConst = iota // a ground term
+	pVar          // a variable
+	pFn           // a compound with variables
+)
+
+// pat is a term of a clause compiled for matching against ground terms.
+type pat struct {
+	kind uint8
+	id   termID // pConst
+	v    int    // pVar
+	fn   int32  // pFn
+	args []pat  // pFn
+}
+
+// gatom is a positive body literal: the relation and its argument patterns.
+type gatom struct {
+	rel  *grel
+	args []pat
+}
+
+type gtest struct {
+	same bool // (not (distinct a b))
+	a, b pat
+}
+
+// gclause is a clause compiled for grounding.
+type gclause struct {
+	head  pat
+	hrel  *grel
+	pos   []gatom
+	neg   []pat
+	tests []gtest
+	nvars int
+	// orders[i] is the join order of the positive literals when literal
+	// i ranges over the newest atoms (semi-naive evaluation).
+	orders [][]int
+	rule   *Rule
+}
+
+// grel is a relation being grounded: the atoms found so far, in order,
+// with an index per argument position.
+type grel struct {
+	key   relKey
+	fn    int32
+	atoms []termID
+	index []map[termID][]int32
+	// Atoms [0, old) were known before the current round, [old, cur)
+	// are the round's new atoms; later ones wait for the next round.
+	old, cur int
+	// feeds is the relation that also receives the atom's argument(s):
+	// init and next feed true, legal feeds does.
+	feeds *grel
+}
+
+// grounder instantiates the clauses of a sheet over the atoms that can
+// ever hold (ignoring negation, which only over-approximates), in a
+// bounded semi-naive bottom-up pass.
+type grounder struct {
+	lim      Limits
+	deadline time.Time
+	work     int
+
+	syms      map[string]int32
+	symNames  []string
+	terms     []gterm
+	termByKey map[string]termID
+	keyBuf    []byte
+	isAtom    []bool // by termID
+	nAtoms    int
+
+	rels    map[relKey]*grel
+	clauses []*gclause
+
+	// The ground rule instances: head atom and literals, each literal a
+	// termID<<1 with the low bit set for a negated atom.
+	instHead []termID
+	instLo   []int32
+	instLits []int32
+
+	bind    []termID
+	trail   []int
+	matched []termID // the atom each positive literal matched
+}
+
+func newGrounder(lim Limits) *grounder {
+	return &grounder{
+		lim:       lim,
+		deadline:  time.Now().Add(lim.MaxTime),
+		syms:      map[string]int32{},
+		termByKey: map[string]termID{},
+		rels:      map[relKey]*grel{},
+		instLo:    []int32{0},
+	}
+}
+
+func (g *grounder) sym(name string) int32 {
+	if s, ok := g.syms[name]; ok {
+		return s
+	}
+	s := int32(len(g.symNames))
+	g.syms[name] = s
+	g.symNames = append(g.symNames, name)
+	return s
+}
+
+// intern returns the id of the ground term fn(args...), creating it.
+func (g *grounder) intern(fn int32, args []termID) (termID, error) {
+	b := binary.LittleEndian.AppendUint32(g.keyBuf[:0], uint32(fn))
+	for _, a := range args {
+		b = binary.LittleEndian.AppendUint32(b, uint32(a))
+	}
+	g.keyBuf = b
+	if id, ok := g.termByKey[string(b)]; ok {
+		return id, nil
+	}
+	depth := 0
+	for _, a := range args {
+		depth = max(depth, g.terms[a].depth+1)
+	}
+	if depth > g.lim.MaxTermDepth {
+		return 0, fmt.Errorf("a ground term nests deeper than %d: %s (unbounded recursion over function terms?)", g.lim.MaxTermDepth, g.text(fn, args))
+	}
+	id := termID(len(g.terms))
+	g.terms = append(g.terms, gterm{fn: fn, args: append([]termID(nil), args...), depth: depth})
+	g.isAtom = append(g.isAtom, false)
+	g.termByKey[string(b)] = id
+	return id, nil
+}
+
+// text prints fn(args...) with at most a few levels, for error messages.
+func (g *grounder) text(fn int32, args []termID) string {
+	s := "(" + g.symNames[fn]
+	for _, a := range args {
+		s += " " + g.termText(a, 3)
+	}
+	return s + ")"
+}
+
+// termText returns the KIF text of a ground term, eliding below depth.
+func (g *grounder) termText(id termID, depth int) string {
+	t := &g.terms[id]
+	if len(t.args) == 0 {
+		return g.symNames[t.fn]
+	}
+	if depth == 0 {
+		return "(...)"
+	}
+	s := "(" + g.symNames[t.fn]
+	for _, a := range t.args {
+		s += " " + g.termText(a, depth-1)
+	}
+	return s + ")"
+}
+
+// groundTerm interns a ground Term.
+func (g *grounder) groundTerm(t *Term) (termID, error) {
+	args := make([]termID, len(t.Args))
+	for i, a := range t.Args {
+		id, err := g.groundTerm(a)
+		if err != nil {
+			return 0, err
+		}
+		args[i] = id
+	}
+	return g.intern(g.sym(t.Name), args)
+}
+
+func (g *grounder) rel(k relKey) *grel {
+	if r, ok := g.rels[k]; ok {
+		return r
+	}
+	r := &grel{key: k, fn: g.sym(k.name), index: make([]map[termID][]int32, k.arity)}
+	for i := range r.index {
+		r.index[i] = map[termID][]int32{}
+	}
+	g.rels[k] = r
+	switch k {
+	case relKey{"init", 1}, relKey{"next", 1}:
+		r.feeds = g.rel(relKey{"true", 1})
+	case relKey{"legal", 2}:
+		r.feeds = g.rel(relKey{"does", 2})
+	}
+	return r
+}
+
+// compilePat compiles t, numbering its variables in vars.
+func (g *grounder) compilePat(t *Term, vars map[string]int) (pat, error) {
+	if t.IsVar() {
+		v, ok := vars[t.Name]
+		if !ok {
+			v = len(vars)
+			vars[t.Name] = v
+		}
+		return pat{kind: pVar, v: v}, nil
+	}
+	if ground(t) {
+		id, err := g.groundTerm(t)
+		return pat{kind: pConst, id: id}, err
+	}
+	p := pat{kind: pFn, fn: g.sym(t.Name), args: make([]pat, len(t.Args))}
+	for i, a := range t.Args {
+		var err error
+		if p.args[i], err = g.compilePat(a, vars); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
+}
+
+func (g *grounder) compileClause(c clause) (*gclause, error) {
+	vars := map[string]int{}
+	gc := &gclause{rule: c.rule, hrel: g.rel(keyOf(c.head))}
+	// Positive literals first, so that their variables are numbered
+	// before those of tests and negations (all of which they bind).
+	for _, l := range c.body {
+		if l.kind != litPos {
+			continue
+		}
+		a := gatom{rel: g.rel(keyOf(l.atom)), args: make([]pat, len(l.atom.Args))}
+		for i, t := range l.atom.Args {
+			p, err := g.compilePat(t, vars)
+			if err != nil {
+				return nil, err
+			}
+			a.args[i] = p
+		}
+		gc.pos = append(gc.pos, a)
+	}
+	var err error
+	if gc.head, err = g.compilePat(c.head, vars); err != nil {
+		return nil, err
+	}
+	for _, l := range c.body {
+		switch l.kind {
+		case litNeg:
+			p, err := g.compilePat(l.atom, vars)
+			if err != nil {
+				return nil, err
+			}
+			gc.neg = append(gc.neg, p)
+		case litDistinct, litSame:
+			a, err := g.compilePat(l.a, vars)
+			if err != nil {
+				return nil, err
+			}
+			b, err := g.compilePat(l.b, vars)
+			if err != nil {
+				return nil, err
+			}
+			gc.tests = append(gc.tests, gtest{same: l.kind == litSame, a: a, b: b})
+		}
+	}
+	gc.nvars = len(vars)
+	for i := range gc.pos {
+		gc.orders = append(gc.orders, joinOrder(gc, i))
+	}
+	return gc, nil
+}
+
+// joinOrder orders the positive literals of c starting with first,
+// greedily taking next the literal with the most arguments already bound
+// (which the argument indexes then narrow down).
+func joinOrder(c *gclause, first int) []int {
+	bound := make([]bool, c.nvars)
+	used := make([]bool, len(c.pos))
+	order := []int{}
+	take := func(i int) {
+		used[i] = true
+		order = append(order, i)
+		for _, a := range c.pos[i].args {
+			markVars(a, bound)
+		}
+	}
+	take(first)
+	for len(order) < len(c.pos) {
+		best, bestScore := -1, -1<<30
+		for i, a := range c.pos {
+			if used[i] {
+				continue
+			}
+			score := 0
+			for _, p := range a.args {
+				switch {
+				case p.kind == pConst || (p.kind == pVar && bound[p.v]):
+					score += 100
+				default:
+					score -= countVars(p)
+				}
+			}
+			if score > bestScore {
+				best, bestScore = i, score
+			}
+		}
+		take(best)
+	}
+	return order
+}
+
+func markVars(p pat, bound []bool) {
+	switch p.kind {
+	case pVar:
+		bound[p.v] = true
+	case pFn:
+		for _, a := range p.args {
+			markVars(a, bound)
+		}
+	}
+}
+
+func countVars(p pat) int {
+	switch p.kind {
+	case pVar:
+		return 1
+	case pFn:
+		n := 0
+		for _, a := range p.args {
+			n += countVars(a)
+		}
+		return n
+	}
+	return 0
+}
+
+// addAtom records atom id of relation r if it is new.
+func (g *grounder) addAtom(r *grel, id termID) error {
+	if g.isAtom[id] {
+		return nil
+	}
+	g.isAtom[id] = true
+	g.nAtoms++
+	if g.nAtoms > g.lim.MaxAtoms {
+		return fmt.Errorf("the rules give more than %d ground atoms, %d of them for %s (a combinatorial explosion?)", g.lim.MaxAtoms, len(r.atoms), r.key)
+	}
+	pos := int32(len(r.atoms))
+	r.atoms = append(r.atoms, id)
+	for i, a := range g.terms[id].args {
+		r.index[i][a] = append(r.index[i][a], pos)
+	}
+	if r.feeds != nil {
+		fed, err := g.intern(r.feeds.fn, g.terms[id].args)
+		if err != nil {
+			return err
+		}
+		return g.addAtom(r.feeds, fed)
+	}
+	return nil
+}
+
+// run grounds every clause to a fixpoint.
+func (g *grounder) run(clauses []clause) error {
+	for _, c := range clauses {
+		gc, err := g.compileClause(c)
+		if err != nil {
+			return &Error{Line: c.rule.Line, Msg: err.Error()}
+		}
+		g.clauses = append(g.clauses, gc)
+	}
+	g.bind = make([]termID, 0)
+	for _, c := range g.clauses {
+		if len(c.pos) == 0 {
+			if err := g.fire(c); err != nil {
+				return err
+			}
+		}
+	}
+	for {
+		fresh := false
+		for _, r := range g.rels {
+			r.old, r.cur = r.cur, len(r.atoms)
+			fresh = fresh || r.cur > r.old
+		}
+		if !fresh {
+			return nil
+		}
+		for _, c := range g.clauses {
+			for i, a := range c.pos {
+				if a.rel.cur == a.rel.old {
+					continue
+				}
+				if err := g.join(c, i, 0); err != nil {
+					return err
+				}
+			}
+		}
+	}
+}
+
+// prepare sizes the variable bindings for clause c.
+func (g *grounder) prepare(c *gclause) {
+	if cap(g.bind) < c.nvars {
+		g.bind = make([]termID, c.nvars)
+	}
+	g.bind = g.bind[:c.nvars]
+	for i := range g.bind {
+		g.bind[i] = -1
+	}
+	g.trail = g.trail[:0]
+	if cap(g.matched) < len(c.pos) {
+		g.matched = make([]termID, len(c.pos))
+	}
+	g.matched = g.matched[:len(c.pos)]
+}
+
+// join enumerates the instances of c in which positive literal delta
+// matches a new atom, literals before it old atoms and literals after it
+// any atom known at the start of the round; step is the position in the
+// join order.
+func (g *grounder) join(c *gclause, delta, step int) error {
+	if step == 0 {
+		g.prepare(c)
+	}
+	order := c.orders[delta]
+	if step == len(order) {
+		return g.fire(c)
+	}
+	li := order[step]
+	a := c.pos[li]
+	lo, hi := 0, a.rel.cur
+	switch {
+	case li == delta:
+		lo = a.rel.old
+	case li < delta:
+		hi = a.rel.old
+	}
+	if cand := g.candidates(a); cand != nil {
+		for _, p := range cand {
+			if int(p) >= hi {
+				break
+			}
+			if int(p) >= lo {
+				if err := g.try(c, delta, step, li, a.rel.atoms[p]); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	for p := lo; p < hi; p++ {
+		if err := g.try(c, delta, step, li, a.rel.atoms[p]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// candidates returns the positions of the atoms of a's relation that
+// agree with one of a's bound arguments, or nil when none is bound.
+func (g *grounder) candidates(a gatom) []int32 {
+	var best []int32
+	found := false
+	for i, p := range a.args {
+		id := termID(-1)
+		switch {
+		case p.kind == pConst:
+			id = p.id
+		case p.kind == pVar && g.bind[p.v] >= 0:
+			id = g.bind[p.v]
+		default:
+			continue
+		}
+		list := a.rel.index[i][id]
+		if !found || len(list) < len(best) {
+			best, found = list, true
+		}
+	}
+	if found && best == nil {
+		return []int32{}
+	}
+	return best
+}
+
+func (g *grounder) try(c *gclause, delta, step, li int, atom termID) error {
+	g.work++
+	if g.work&1023 == 0 && time.Now().After(g.deadline) {
+		return fmt.Errorf("grounding the rules takes longer than %v", g.lim.MaxTime)
+	}
+	a := c.pos[li]
+	g.matched[li] = atom
+	mark := len(g.trail)
+	ok := true
+	for i, p := range a.args {
+		if !g.match(p, g.terms[atom].args[i]) {
+			ok = false
+			break
+		}
+	}
+	var err error
+	if ok {
+		err = g.join(c, delta, step+1)
+	}
+	for _, v := range g.trail[mark:] {
+		g.bind[v] = -1
+	}
+	g.trail = g.trail[:mark]
+	return err
+}
+
+func (g *grounder) match(p pat, id termID) bool {
+	switch p.kind {
+	case pConst:
+		return p.id == id
+	case pVar:
+		if b := g.bind[p.v]; b >= 0 {
+			return b == id
+		}
+		g.bind[p.v] = id
+		g.trail = append(g.trail, p.v)
+		return true
+	}
+	t := &g.terms[id]
+	if t.fn != p.fn || len(t.args) != len(p.args) {
+		return false
+	}
+	for i, a := range p.args {
+		if !g.match(a, t.args[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// instantiate interns p under the current bindings (all bound).
+func (g *grounder) instantiate(p pat) (termID, error) {
+	switch p.kind {
+	case pConst:
+		return p.id, nil
+	case pVar:
+		return g.bind[p.v], nil
+	}
+	args := make([]termID, len(p.args))
+	for i, a := range p.args {
+		id, err := g.instantiate(a)
+		if err != nil {
+			return 0, err
+		}
+		args[i] = id
+	}
+	return g.intern(p.fn, args)
+}
+
+// fire records the instance of c under the current bindings.
+func (g *grounder) fire(c *gclause) error {
+	if len(c.pos) == 0 {
+		g.prepare(c)
+	}
+	for _, t := range c.tests {
+		a, err := g.instantiate(t.a)
+		if err != nil {
+			return err
+		}
+		b, err := g.instantiate(t.b)
+		if err != nil {
+			return err
+		}
+		if (a == b) != t.same {
+			return nil
+		}
+	}
+	head, err := g.instantiate(c.head)
+	if err != nil {
+		return &Error{Line: c.rule.Line, Msg: err.Error()}
+	}
+	if len(g.instHead) >= g.lim.MaxRules {
+		return fmt.Errorf("the rules give more than %d ground rule instances (a combinatorial explosion?)", g.lim.MaxRules)
+	}
+	for _, id := range g.matched {
+		g.instLits = append(g.instLits, id<<1)
+	}
+	for _, p := range c.neg {
+		id, err := g.instantiate(p)
+		if err != nil {
+			return err
+		}
+		g.instLits = append(g.instLits, id<<1|1)
+	}
+	g.instHead = append(g.instHead, head)
+	g.instLo = append(g.instLo, int32(len(g.instLits)))
+	return g.addAtom(c.hrel, head)
+}

@@ -1,0 +1,54 @@
+package gdl
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+func numbers(n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "(n %d) ", i)
+	}
+	return b.String()
+}
+
+// TestHostileSheets checks that sheets whose grounding explodes are
+// refused with the limit they reached, quickly and without exhausting
+// memory.
+func TestHostileSheets(t *testing.T) {
+	tests := []struct {
+		name, rules string
+		lim         Limits
+		want        string
+	}{
+		{"combinatorial atoms", numbers(20) + "(<= (big ?a ?b ?c ?d ?e) (n ?a) (n ?b) (n ?c) (n ?d) (n ?e))",
+			DefaultLimits, "the rules give more than 400000 ground atoms, 399969 of them for big/5"},
+		{"combinatorial instances", numbers(40) + "(<= many (n ?a) (n ?b) (n ?c) (n ?d))",
+			DefaultLimits, "the rules give more than 2000000 ground rule instances"},
+		{"deep recursion", "(num 0) (<= (num (succ ?x)) (num ?x))",
+			DefaultLimits, "a ground term nests deeper than 40: (num (succ (succ (succ (...)))))"},
+		{"zero limits are the defaults", "(num 0) (<= (num (succ ?x)) (num ?x))",
+			Limits{}, "a ground term nests deeper than 40"},
+		{"lower depth", "(num 0) (<= (num (succ ?x)) (num ?x))",
+			Limits{MaxTermDepth: 5}, "a ground term nests deeper than 5"},
+		{"slow join", numbers(60) + "(<= nothing (n ?a) (n ?b) (n ?c) (n ?d) (n ?e) (distinct ?a ?a))",
+			Limits{MaxAtoms: 1000, MaxRules: 1000, MaxTermDepth: 10, MaxTime: 300 * time.Millisecond}, "grounding the rules takes longer than 300ms"},
+	}
+	ors := strings.Repeat("(<= (p ?x) (n ?x) "+strings.Repeat("(or (n 1) (n 2)) ", 12)+")\n", 60)
+	tests = append(tests, struct {
+		name, rules string
+		lim         Limits
+		want        string
+	}{"many ors", numbers(3) + ors, DefaultLimits, "multiply out to more than 200000 rules without (or ...)"})
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := LoadWithLimits(tc.name, []byte(frame+"(option x)"+tc.rules), tc.lim)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v\nwant it to contain %q", err, tc.want)
+			}
+		})
+	}
+}

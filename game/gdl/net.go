@@ -1,0 +1,440 @@
+package gdl
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// legalEntry is one possible legal move of a role: the atom (legal r m)
+// and the move m.
+type legalEntry struct {
+	atom int32
+	move game.Move
+}
+
+// goalEntry is one possible goal value of a role: the atom (goal r v).
+type goalEntry struct {
+	atom  int32
+	value int
+}
+
+// network is a compiled game: the ground rules of a sheet over densely
+// numbered atoms. Atoms [0, nBase) are the state's propositions (true x),
+// then come the moves (does r m), then derived atoms, and last two
+// constants, always false and always true. It is read-only once built and
+// shared by every state of the game.
+type network struct {
+	roles  []string
+	nBase  int
+	nAtoms int
+	always int32 // the atom that is always true (the one before is false)
+
+	baseText   []string         // KIF of x for each (true x)
+	baseByText map[string]int32 // text → base atom
+	declared   map[string]bool  // the (base x) facts, when the sheet has any
+	nextOf     []int32          // for each base atom, the atom (next x)
+	init       []int32          // base atoms of the initial state
+	zobrist    []uint64         // by base atom
+
+	// prog evaluates the legal moves, terminal, goals and the next state
+	// (given the moves) and every atom they depend on.
+	prog *program
+	// maxLoop is the size of the largest loop segment of the programs.
+	maxLoop int
+
+	legal    [][]legalEntry // by role, in the order of the moves' text
+	legalOf  [][]int32      // [role][move] → atom (legal r m), or -1
+	doesOf   [][]int32      // [role][move] → atom (does r m), or -1
+	goals    [][]goalEntry  // by role
+	terminal int32
+
+	moveText   []string // by move; 0 is noop
+	moveByText map[string]game.Move
+}
+
+// baseTerm returns base atom a's fact as a term.
+func (n *network) baseTerm(a int32) *Term {
+	toks, _, _, _ := tokenize([]byte(n.baseText[a]))
+	t, err := (&parser{toks: toks}).term(0)
+	if err != nil {
+		panic(fmt.Sprintf("gdl: fact %q does not read back: %v", n.baseText[a], err))
+	}
+	return t
+}
+
+// build turns the grounder's instances into a network.
+func build(g *grounder, d *Description) (*network, error) {
+	n := &network{baseByText: map[string]int32{}, moveByText: map[string]game.Move{}}
+	roles, err := rolesOf(d)
+	if err != nil {
+		return nil, err
+	}
+	n.roles = roles
+	static, err := g.staticValues()
+	if err != nil {
+		return nil, err
+	}
+	b := &netBuilder{g: g, n: n, static: static, dense: map[termID]int32{}}
+	return n, b.build()
+}
+
+type netBuilder struct {
+	g      *grounder
+	n      *network
+	static map[termID]bool // value of every atom that depends on neither true nor does
+	dense  map[termID]int32
+	terms  []termID // by dense atom
+	rs     ruleSet
+}
+
+func rolesOf(d *Description) ([]string, error) {
+	var roles []string
+	seen := map[string]bool{}
+	for _, r := range d.Rules {
+		if r.Head.Name != "role" {
+			continue
+		}
+		name := r.Head.Args[0].String()
+		if seen[name] {
+			return nil, &Error{Line: r.Line, Msg: fmt.Sprintf("role %s is declared twice", name)}
+		}
+		seen[name] = true
+		roles = append(roles, name)
+	}
+	if len(roles) > 127 {
+		return nil, &Error{Msg: fmt.Sprintf("%d roles: at most 127 are supported", len(roles))}
+	}
+	return roles, nil
+}
+
+// atomsOf returns the atoms of relation k in the order they were found.
+func (b *netBuilder) atomsOf(k relKey) []termID {
+	if r, ok := b.g.rels[k]; ok {
+		return r.atoms
+	}
+	return nil
+}
+
+// atom returns the dense number of a dynamic atom, numbering it if new.
+func (b *netBuilder) atom(id termID) int32 {
+	if a, ok := b.dense[id]; ok {
+		return a
+	}
+	a := int32(len(b.terms))
+	b.dense[id] = a
+	b.terms = append(b.terms, id)
+	return a
+}
+
+// ref returns the dense atom that stands for atom id: the constant false
+// or true atom when id is static.
+func (b *netBuilder) ref(id termID) int32 {
+	if v, ok := b.static[id]; ok {
+		if v {
+			return b.n.always
+		}
+		return b.n.always - 1
+	}
+	return b.atom(id)
+}
+
+func (b *netBuilder) build() error {
+	g, n := b.g, b.n
+	// Base atoms first, in the order of their text, then moves.
+	base := append([]termID(nil), b.atomsOf(relKey{"true", 1})...)
+	text := map[termID]string{}
+	for _, t := range base {
+		text[t] = g.termText(g.terms[t].args[0], 1<<30)
+	}
+	sort.Slice(base, func(i, j int) bool { return text[base[i]] < text[base[j]] })
+	for _, t := range base {
+		a := b.atom(t)
+		n.baseText = append(n.baseText, text[t])
+		n.baseByText[text[t]] = a
+	}
+	n.nBase = len(base)
+	if err := b.moves(); err != nil {
+		return err
+	}
+	// Derived atoms: every head of an instance that is not static.
+	for _, h := range g.instHead {
+		if _, ok := b.static[h]; !ok {
+			b.atom(h)
+		}
+	}
+	n.always = int32(len(b.terms)) + 1
+	n.nAtoms = int(n.always) + 1
+	numbered := len(b.terms)
+	b.rs.rules = make([][][]int32, n.nAtoms)
+	b.collectRules()
+	if err := b.outputs(); err != nil {
+		return err
+	}
+	if len(b.terms) != numbered {
+		// Every dynamic atom is a base or move atom or the head of an
+		// instance, all numbered above.
+		return fmt.Errorf("gdl: internal error: %d atoms numbered late", len(b.terms)-numbered)
+	}
+	b.programs()
+	n.zobrist = make([]uint64, n.nBase)
+	rng := game.NewRand(0x6764_6c5f_7a6f_6272)
+	for i := range n.zobrist {
+		n.zobrist[i] = rng.Uint64()
+	}
+	return nil
+}
+
+// moves numbers the moves (the m of every (legal r m)) and their does
+// atoms; the move noop is game.Noop.
+func (b *netBuilder) moves() error {
+	g, n := b.g, b.n
+	n.moveText = []string{"noop"}
+	n.moveByText["noop"] = game.Noop
+	legal := b.atomsOf(relKey{"legal", 2})
+	for _, t := range legal {
+		m := g.termText(g.terms[t].args[1], 1<<30)
+		if _, ok := n.moveByText[m]; !ok {
+			n.moveByText[m] = game.Move(len(n.moveText))
+			n.moveText = append(n.moveText, m)
+		}
+	}
+	nm := len(n.moveText)
+	n.legalOf = make([][]int32, len(n.roles))
+	n.doesOf = make([][]int32, len(n.roles))
+	n.legal = make([][]legalEntry, len(n.roles))
+	n.goals = make([][]goalEntry, len(n.roles))
+	for r := range n.roles {
+		n.legalOf[r] = filled(nm, -1)
+		n.doesOf[r] = filled(nm, -1)
+	}
+	for _, t := range b.atomsOf(relKey{"does", 2}) {
+		r, m, ok := b.roleMove(t)
+		if ok {
+			n.doesOf[r][m] = b.atom(t)
+		}
+	}
+	return nil
+}
+
+// roleMove splits an atom (legal r m) or (does r m).
+func (b *netBuilder) roleMove(t termID) (int, game.Move, bool) {
+	g, n := b.g, b.n
+	args := g.terms[t].args
+	role := g.termText(args[0], 1<<30)
+	m, ok := n.moveByText[g.termText(args[1], 1<<30)]
+	for r, name := range n.roles {
+		if name == role {
+			return r, m, ok
+		}
+	}
+	return 0, 0, false
+}
+
+func filled(n int, v int32) []int32 {
+	s := make([]int32, n)
+	for i := range s {
+		s[i] = v
+	}
+	return s
+}
+
+// collectRules simplifies every instance with a dynamic head: literals
+// over static atoms (and negations of atoms that never hold) are decided
+// now, and an instance with a false literal is dropped.
+func (b *netBuilder) collectRules() {
+	g := b.g
+	for i, h := range g.instHead {
+		if _, ok := b.static[h]; ok {
+			continue
+		}
+		var lits []int32
+		alive := true
+		for _, l := range g.instLits[g.instLo[i]:g.instLo[i+1]] {
+			id, neg := l>>1, l&1 == 1
+			if !g.isAtom[id] {
+				if !neg {
+					alive = false
+				}
+				continue
+			}
+			if v, ok := b.static[id]; ok {
+				if v == neg {
+					alive = false
+				}
+				continue
+			}
+			lits = append(lits, b.atom(id)<<1|l&1)
+		}
+		if alive {
+			a := b.dense[h]
+			b.rs.rules[a] = append(b.rs.rules[a], lits)
+		}
+	}
+}
+
+// outputs finds the atoms of legal, goal, terminal, next and init.
+func (b *netBuilder) outputs() error {
+	g, n := b.g, b.n
+	for _, t := range b.atomsOf(relKey{"legal", 2}) {
+		if r, m, ok := b.roleMove(t); ok {
+			n.legal[r] = append(n.legal[r], legalEntry{b.ref(t), m})
+			n.legalOf[r][m] = b.ref(t)
+		}
+	}
+	for r := range n.legal {
+		sort.Slice(n.legal[r], func(i, j int) bool {
+			return n.moveText[n.legal[r][i].move] < n.moveText[n.legal[r][j].move]
+		})
+	}
+	for _, t := range b.atomsOf(relKey{"goal", 2}) {
+		args := g.terms[t].args
+		role := g.termText(args[0], 1<<30)
+		// A value computed by the rules may be out of range only in the
+		// over-approximation of grounding (constant values were checked
+		// with the rules): such an atom counts as no goal.
+		v, ok := goalValue(g.termText(args[1], 1<<30))
+		if !ok {
+			continue
+		}
+		for r, name := range n.roles {
+			if name == role {
+				n.goals[r] = append(n.goals[r], goalEntry{b.ref(t), v})
+			}
+		}
+	}
+	n.terminal = n.always - 1
+	for _, t := range b.atomsOf(relKey{"terminal", 0}) {
+		n.terminal = b.ref(t)
+	}
+	n.nextOf = filled(n.nBase, n.always-1)
+	for _, t := range b.atomsOf(relKey{"next", 1}) {
+		x := g.termText(g.terms[t].args[0], 1<<30)
+		n.nextOf[n.baseByText[x]] = b.ref(t)
+	}
+	for _, t := range b.atomsOf(relKey{"init", 1}) {
+		if b.static[t] {
+			n.init = append(n.init, n.baseByText[g.termText(g.terms[t].args[0], 1<<30)])
+		}
+	}
+	if decl := b.atomsOf(relKey{"base", 1}); len(decl) > 0 {
+		n.declared = map[string]bool{}
+		for _, t := range decl {
+			if b.static[t] {
+				n.declared[g.termText(g.terms[t].args[0], 1<<30)] = true
+			}
+		}
+		for _, a := range n.init {
+			if !n.declared[n.baseText[a]] {
+				return &Error{Msg: fmt.Sprintf("the initial fact %s is not among the base propositions the sheet declares", n.baseText[a])}
+			}
+		}
+	}
+	return nil
+}
+
+// programs compiles the evaluation of the legal moves, terminal, goals
+// and next state.
+func (b *netBuilder) programs() {
+	n := b.n
+	out := []int32{n.terminal}
+	for _, ls := range n.legal {
+		for _, l := range ls {
+			out = append(out, l.atom)
+		}
+	}
+	for _, gs := range n.goals {
+		for _, e := range gs {
+			out = append(out, e.atom)
+		}
+	}
+	out = append(out, n.nextOf...)
+	n.prog = buildProgram(&b.rs, out)
+	for _, sg := range n.prog.segs {
+		if sg.loop {
+			n.maxLoop = max(n.maxLoop, int(sg.hi-sg.lo))
+		}
+	}
+}
+
+// staticValues evaluates every atom that depends on neither true nor
+// does: such atoms hold in every state or in none.
+func (g *grounder) staticValues() (map[termID]bool, error) {
+	// A relation is dynamic when it is true or does or depends on them.
+	dynamic := map[relKey]bool{{"true", 1}: true, {"does", 2}: true}
+	relOf := map[int32]map[int]relKey{}
+	for k := range g.rels {
+		fn := g.syms[k.name]
+		if relOf[fn] == nil {
+			relOf[fn] = map[int]relKey{}
+		}
+		relOf[fn][k.arity] = k
+	}
+	key := func(id termID) relKey { t := &g.terms[id]; return relOf[t.fn][len(t.args)] }
+	for changed := true; changed; {
+		changed = false
+		for i, h := range g.instHead {
+			hk := key(h)
+			if dynamic[hk] {
+				continue
+			}
+			for _, l := range g.instLits[g.instLo[i]:g.instLo[i+1]] {
+				if id := l >> 1; g.isAtom[id] && dynamic[key(id)] {
+					dynamic[hk] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	// Evaluate the static atoms with a program of their own.
+	dense := map[termID]int32{}
+	var terms []termID
+	num := func(id termID) int32 {
+		if a, ok := dense[id]; ok {
+			return a
+		}
+		dense[id] = int32(len(terms))
+		terms = append(terms, id)
+		return dense[id]
+	}
+	for _, r := range g.rels {
+		if !dynamic[r.key] {
+			for _, t := range r.atoms {
+				num(t)
+			}
+		}
+	}
+	rs := ruleSet{rules: make([][][]int32, len(terms))}
+	for i, h := range g.instHead {
+		a, ok := dense[h]
+		if !ok {
+			continue
+		}
+		lits := []int32{}
+		alive := true
+		for _, l := range g.instLits[g.instLo[i]:g.instLo[i+1]] {
+			id := l >> 1
+			if !g.isAtom[id] {
+				alive = alive && l&1 == 1
+				continue
+			}
+			lits = append(lits, dense[id]<<1|l&1)
+		}
+		if alive {
+			rs.rules[a] = append(rs.rules[a], lits)
+		}
+	}
+	all := make([]int32, len(terms))
+	for i := range all {
+		all[i] = int32(i)
+	}
+	vals := make([]bool, len(terms))
+	buildProgram(&rs, all).run(vals)
+	static := make(map[termID]bool, len(terms))
+	for i, t := range terms {
+		static[t] = vals[i]
+	}
+	return static, nil
+}

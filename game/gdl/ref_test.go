@@ -1,0 +1,320 @@
+package gdl
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// refInterp is a reference GDL interpreter written straight from the
+// specification's semantics, sharing nothing with the engine but the
+// parser and the validator: for each state it evaluates the (non-ground)
+// rules stratum by stratum, naively, over the facts true and does. It is
+// slow and only for tests.
+type refInterp struct {
+	clauses []clause
+	strata  [][]*clause
+	roles   []string
+}
+
+func newRefInterp(t testing.TB, src []byte) *refInterp {
+	t.Helper()
+	d, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clauses, err := validate(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ri := &refInterp{clauses: clauses}
+	for _, c := range clauses {
+		if c.head.Name == "role" {
+			ri.roles = append(ri.roles, c.head.Args[0].String())
+		}
+	}
+	// stratum(head) >= stratum(positive body relation), > for negated.
+	stratum := map[relKey]int{}
+	for changed := true; changed; {
+		changed = false
+		for _, c := range clauses {
+			h := keyOf(c.head)
+			for _, l := range c.body {
+				need := 0
+				switch l.kind {
+				case litPos:
+					need = stratum[keyOf(l.atom)]
+				case litNeg:
+					need = stratum[keyOf(l.atom)] + 1
+				default:
+					continue
+				}
+				if stratum[h] < need {
+					stratum[h] = need
+					changed = true
+				}
+			}
+		}
+	}
+	for i := range clauses {
+		s := stratum[keyOf(clauses[i].head)]
+		for len(ri.strata) <= s {
+			ri.strata = append(ri.strata, nil)
+		}
+		ri.strata[s] = append(ri.strata[s], &clauses[i])
+	}
+	return ri
+}
+
+// refFacts is a set of ground atoms, by relation.
+type refFacts map[relKey]map[string]*Term
+
+func (f refFacts) add(t *Term) bool {
+	k := keyOf(t)
+	if f[k] == nil {
+		f[k] = map[string]*Term{}
+	}
+	s := t.String()
+	if _, ok := f[k][s]; ok {
+		return false
+	}
+	f[k][s] = t
+	return true
+}
+
+func (f refFacts) has(t *Term) bool {
+	_, ok := f[keyOf(t)][t.String()]
+	return ok
+}
+
+// eval returns every atom that holds given the true facts and moves.
+func (ri *refInterp) eval(state []*Term, does []*Term) refFacts {
+	f := refFacts{}
+	for _, x := range state {
+		f.add(&Term{Name: "true", Args: []*Term{x}})
+	}
+	for _, d := range does {
+		f.add(d)
+	}
+	for _, stratum := range ri.strata {
+		for changed := true; changed; {
+			changed = false
+			for _, c := range stratum {
+				ri.match(c, 0, map[string]*Term{}, f, func(head *Term) {
+					if f.add(head) {
+						changed = true
+					}
+				})
+			}
+		}
+	}
+	return f
+}
+
+// match enumerates the substitutions that satisfy c's body from literal i.
+func (ri *refInterp) match(c *clause, i int, sub map[string]*Term, f refFacts, emit func(*Term)) {
+	// Positive literals first, then the tests, which safety makes ground.
+	pos := make([]lit, 0, len(c.body))
+	var tests []lit
+	for _, l := range c.body {
+		if l.kind == litPos {
+			pos = append(pos, l)
+		} else {
+			tests = append(tests, l)
+		}
+	}
+	var walk func(i int, sub map[string]*Term)
+	walk = func(i int, sub map[string]*Term) {
+		if i < len(pos) {
+			for _, fact := range f[keyOf(pos[i].atom)] {
+				s2 := unify(pos[i].atom, fact, sub)
+				if s2 != nil {
+					walk(i+1, s2)
+				}
+			}
+			return
+		}
+		for _, l := range tests {
+			switch l.kind {
+			case litNeg:
+				if f.has(subst(l.atom, sub)) {
+					return
+				}
+			case litDistinct:
+				if subst(l.a, sub).String() == subst(l.b, sub).String() {
+					return
+				}
+			case litSame:
+				if subst(l.a, sub).String() != subst(l.b, sub).String() {
+					return
+				}
+			}
+		}
+		emit(subst(c.head, sub))
+	}
+	walk(i, sub)
+}
+
+// unify matches pattern p against ground term g, extending sub (copied).
+func unify(p, g *Term, sub map[string]*Term) map[string]*Term {
+	out := map[string]*Term{}
+	for k, v := range sub {
+		out[k] = v
+	}
+	var rec func(p, g *Term) bool
+	rec = func(p, g *Term) bool {
+		if p.IsVar() {
+			if v, ok := out[p.Name]; ok {
+				return v.String() == g.String()
+			}
+			out[p.Name] = g
+			return true
+		}
+		if p.Name != g.Name || len(p.Args) != len(g.Args) {
+			return false
+		}
+		for i := range p.Args {
+			if !rec(p.Args[i], g.Args[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	if !rec(p, g) {
+		return nil
+	}
+	return out
+}
+
+func subst(t *Term, sub map[string]*Term) *Term {
+	if t.IsVar() {
+		return sub[t.Name]
+	}
+	if len(t.Args) == 0 {
+		return t
+	}
+	out := &Term{Name: t.Name, Args: make([]*Term, len(t.Args))}
+	for i, a := range t.Args {
+		out.Args[i] = subst(a, sub)
+	}
+	return out
+}
+
+// sortedArgs returns the texts of argument i of the atoms of relation k
+// whose argument 0 (when i is 1) is the given role.
+func (f refFacts) texts(k relKey, role string) []string {
+	var out []string
+	for _, a := range f[k] {
+		switch {
+		case k.arity == 1:
+			out = append(out, a.Args[0].String())
+		case a.Args[0].String() == role:
+			out = append(out, a.Args[1].String())
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// checkAgainstReference plays random games of the sheet with the engine
+// and with the reference interpreter side by side, comparing on every ply
+// the legal moves of every role, terminal, the goals and the next state.
+func checkAgainstReference(t *testing.T, src []byte, games, maxPlies int) {
+	t.Helper()
+	ri := newRefInterp(t, src)
+	v, err := Load("ref", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	init := ri.eval(nil, nil).texts(relKey{"init", 1}, "")
+	for g := 0; g < games; g++ {
+		rng := game.NewRand(uint64(g) + 100)
+		s := v.New().(*State)
+		state := init
+		for ply := 0; ply < maxPlies; ply++ {
+			where := fmt.Sprintf("game %d ply %d (%s)", g, ply, s)
+			if got, want := s.String(), strings.Join(state, " "); got != want {
+				t.Fatalf("%s: state differs from the reference's %q", where, want)
+			}
+			terms := parseTerms(t, state)
+			f := ri.eval(terms, nil)
+			if term := f.has(&Term{Name: "terminal"}); term != s.Terminal() {
+				t.Fatalf("%s: terminal %v, reference %v", where, s.Terminal(), term)
+			}
+			var does []*Term
+			moves := make([]game.Move, len(ri.roles))
+			for r, role := range ri.roles {
+				want := f.texts(relKey{"legal", 2}, role)
+				var got []string
+				legal := s.LegalOf(game.Role(r), nil)
+				for _, m := range legal {
+					got = append(got, s.FormatMove(m))
+				}
+				if s.Terminal() {
+					want = nil // the engine lists no moves once the game is over
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s: legal moves of %s %v, reference %v", where, role, got, want)
+				}
+				goal := 0
+				for _, text := range f.texts(relKey{"goal", 2}, role) {
+					// Values out of 0–100 count as no goal (see net.go).
+					if n, ok := goalValue(text); ok {
+						goal = max(goal, n)
+					}
+				}
+				if s.Goal(game.Role(r)) != goal {
+					t.Fatalf("%s: goal of %s %d, reference %d", where, role, s.Goal(game.Role(r)), goal)
+				}
+				if len(legal) > 0 {
+					moves[r] = legal[rng.Intn(len(legal))]
+					does = append(does, parseTerms(t, []string{"(does " + role + " " + s.FormatMove(moves[r]) + ")"})...)
+				}
+			}
+			if s.Terminal() {
+				break
+			}
+			state = ri.eval(terms, does).texts(relKey{"next", 1}, "")
+			s.ApplyJoint(moves)
+		}
+	}
+}
+
+func parseTerms(t testing.TB, texts []string) []*Term {
+	d, err := Parse([]byte(strings.Join(texts, " ")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]*Term, len(d.Rules))
+	for i, r := range d.Rules {
+		out[i] = r.Head
+	}
+	return out
+}
+
+func TestAgainstReferenceInterpreter(t *testing.T) {
+	// GDL_REF_DIR names another directory of sheets to check, and
+	// GDL_REF_GAMES how many games of each (the reference is slow).
+	files, _ := filepath.Glob("testdata/*.kif")
+	games := 20
+	if dir := os.Getenv("GDL_REF_DIR"); dir != "" {
+		files, _ = filepath.Glob(filepath.Join(dir, "*.kif"))
+	}
+	if n, err := strconv.Atoi(os.Getenv("GDL_REF_GAMES")); err == nil {
+		games = n
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(filepath.Base(f), func(t *testing.T) { checkAgainstReference(t, src, games, 200) })
+	}
+}

@@ -1,0 +1,51 @@
+package gdl
+
+import (
+	"fmt"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// This file is what a display of GDL games needs from the engine and
+// nothing more: the facts a position may hold and a way to read facts
+// back into terms. The engine itself never uses it.
+
+// BaseFacts returns the KIF text of every fact that can ever be true in
+// a position of v, in the engine's order, or nil when v is not a game
+// read from a rule sheet. A display uses it to learn the full extent of
+// a board whose empty cells the position does not list.
+func BaseFacts(v *game.Variant) []string {
+	s, ok := v.New().(*State)
+	if !ok {
+		return nil
+	}
+	return append([]string(nil), s.n.baseText[:s.n.nBase]...)
+}
+
+// IsGDL reports whether v was read from a rule sheet.
+func IsGDL(v *game.Variant) bool {
+	_, ok := v.New().(*State)
+	return ok
+}
+
+// ParseTerms reads ground terms in KIF, such as the facts String writes
+// or a move's text, in any case and spacing.
+func ParseTerms(text string) ([]*Term, error) {
+	toks, _, _, err := tokenize([]byte(text))
+	if err != nil {
+		return nil, err
+	}
+	p := &parser{toks: toks}
+	var out []*Term
+	for p.pos < len(p.toks) {
+		t, err := p.term(0)
+		if err != nil {
+			return nil, err
+		}
+		if !ground(t) {
+			return nil, fmt.Errorf("%s is not ground", t)
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}

@@ -1,0 +1,312 @@
+package gdl
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// maxAlternatives bounds how many rules one rule may become when its
+// (or ...) literals are multiplied out.
+const maxAlternatives = 4096
+
+// maxClauses bounds the rules of a whole sheet once (or ...) literals are
+// multiplied out, so that many rules full of (or ...) cannot exhaust
+// memory before grounding even starts.
+const maxClauses = 200_000
+
+// maxLiterals bounds the literals of one rule (the evaluation counts them
+// in 16 bits).
+const maxLiterals = 10000
+
+// relKey names a relation: its symbol and its arity.
+type relKey struct {
+	name  string
+	arity int
+}
+
+func (k relKey) String() string { return fmt.Sprintf("%s/%d", k.name, k.arity) }
+
+func keyOf(t *Term) relKey { return relKey{t.Name, len(t.Args)} }
+
+type litKind uint8
+
+const (
+	litPos      litKind = iota // a positive atom
+	litNeg                     // (not atom)
+	litDistinct                // (distinct a b)
+	litSame                    // (not (distinct a b))
+)
+
+// lit is a literal of a clause: an atom, possibly negated, or a test of
+// two terms.
+type lit struct {
+	kind litKind
+	atom *Term // litPos, litNeg
+	a, b *Term // litDistinct, litSame
+}
+
+// clause is a rule without (or ...): one of the alternatives of a Rule.
+type clause struct {
+	head *Term
+	body []lit
+	rule *Rule
+}
+
+// fixedArity is the arity of the relations GDL gives a meaning to.
+var fixedArity = map[string]int{
+	"role": 1, "init": 1, "true": 1, "next": 1, "legal": 2, "does": 2,
+	"goal": 2, "terminal": 0, "distinct": 2, "base": 1, "input": 2, "not": 1,
+}
+
+// ruleError reports a problem with rule r, naming it by its head.
+func ruleError(r *Rule, format string, args ...any) error {
+	return &Error{Line: r.Line, Msg: fmt.Sprintf("rule for %s: ", r.Head) + fmt.Sprintf(format, args...)}
+}
+
+// validate checks d against the restrictions of the GDL specification and
+// returns its rules as clauses without (or ...).
+func validate(d *Description) ([]clause, error) {
+	var clauses []clause
+	heads := map[string]bool{}
+	for _, r := range d.Rules {
+		if err := checkHead(r); err != nil {
+			return nil, err
+		}
+		heads[r.Head.Name] = true
+		alts := [][]lit{nil}
+		for _, l := range r.Body {
+			la, err := literalAlternatives(r, l, false)
+			if err != nil {
+				return nil, err
+			}
+			alts = product(alts, la)
+			if len(alts) > maxAlternatives {
+				return nil, ruleError(r, "its (or ...) literals multiply out to more than %d rules", maxAlternatives)
+			}
+		}
+		for _, body := range alts {
+			if len(body) > maxLiterals {
+				return nil, ruleError(r, "more than %d literals in one rule", maxLiterals)
+			}
+			c := clause{head: r.Head, body: body, rule: r}
+			if err := checkSafe(c); err != nil {
+				return nil, err
+			}
+			clauses = append(clauses, c)
+			if len(clauses) > maxClauses {
+				return nil, ruleError(r, "the sheet's rules multiply out to more than %d rules without (or ...)", maxClauses)
+			}
+		}
+	}
+	for _, need := range []string{"role", "init", "legal", "next", "terminal", "goal"} {
+		if !heads[need] {
+			return nil, &Error{Msg: fmt.Sprintf("the sheet defines no %s: a game needs role, init, legal, next, terminal and goal", need)}
+		}
+	}
+	g := newDepGraph(clauses)
+	if err := g.checkStratified(); err != nil {
+		return nil, err
+	}
+	if err := g.checkDependencies(); err != nil {
+		return nil, err
+	}
+	if err := g.checkRecursion(); err != nil {
+		return nil, err
+	}
+	return clauses, nil
+}
+
+func checkHead(r *Rule) error {
+	h := r.Head
+	switch h.Name {
+	case "true", "does", "distinct", "not", "or", "<=":
+		return ruleError(r, "(%s ...) may not be a rule's head", h.Name)
+	case "role":
+		if len(r.Body) > 0 || !ground(h) {
+			return ruleError(r, "roles must be given as facts without variables")
+		}
+	case "goal":
+		if len(h.Args) == 2 && ground(h.Args[1]) {
+			if _, ok := goalValue(h.Args[1].String()); !ok {
+				return ruleError(r, "goal value %s is not a whole number from 0 to 100", h.Args[1])
+			}
+		}
+	}
+	if err := checkArity(r, h); err != nil {
+		return err
+	}
+	return checkTermNames(r, h)
+}
+
+func checkArity(r *Rule, atom *Term) error {
+	if n, ok := fixedArity[atom.Name]; ok && len(atom.Args) != n {
+		return ruleError(r, "%s takes %s, not %d: %s", atom.Name, plural(n, "argument"), len(atom.Args), atom)
+	}
+	return nil
+}
+
+// checkTermNames refuses the keywords of the rule language inside terms,
+// where they could only be a mistake.
+func checkTermNames(r *Rule, atom *Term) error {
+	for _, a := range atom.Args {
+		if len(a.Args) > 0 {
+			switch a.Name {
+			case "<=", "not", "or":
+				return ruleError(r, "%s inside a term: %s", a.Name, atom)
+			}
+			if err := checkTermNames(r, a); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// literalAlternatives returns l as a disjunction of conjunctions of simple
+// literals; negated says whether l stands under an odd number of (not ...).
+func literalAlternatives(r *Rule, l *Term, negated bool) ([][]lit, error) {
+	if l.IsVar() {
+		return nil, ruleError(r, "a literal cannot be the bare variable %s", l.Name)
+	}
+	switch l.Name {
+	case "or":
+		if len(l.Args) == 0 {
+			return nil, ruleError(r, "empty (or)")
+		}
+		// (or a b) is a disjunction; under a negation it becomes the
+		// conjunction of the negated parts (De Morgan).
+		conj := negated
+		var out [][]lit
+		if conj {
+			out = [][]lit{nil}
+		}
+		for _, a := range l.Args {
+			la, err := literalAlternatives(r, a, negated)
+			if err != nil {
+				return nil, err
+			}
+			if conj {
+				out = product(out, la)
+			} else {
+				out = append(out, la...)
+			}
+			if len(out) > maxAlternatives {
+				return nil, ruleError(r, "its (or ...) literals multiply out to more than %d rules", maxAlternatives)
+			}
+		}
+		return out, nil
+	case "not":
+		if len(l.Args) != 1 {
+			return nil, ruleError(r, "not takes 1 argument, not %d: %s", len(l.Args), l)
+		}
+		return literalAlternatives(r, l.Args[0], !negated)
+	case "distinct":
+		if len(l.Args) != 2 {
+			return nil, ruleError(r, "distinct takes 2 arguments, not %d: %s", len(l.Args), l)
+		}
+		k := litDistinct
+		if negated {
+			k = litSame
+		}
+		return [][]lit{{{kind: k, a: l.Args[0], b: l.Args[1]}}}, nil
+	case "<=":
+		return nil, ruleError(r, "<= inside a rule's body")
+	case "init", "next":
+		return nil, ruleError(r, "(%s ...) may appear only in a rule's head", l.Name)
+	}
+	if err := checkArity(r, l); err != nil {
+		return nil, err
+	}
+	if err := checkTermNames(r, l); err != nil {
+		return nil, err
+	}
+	k := litPos
+	if negated {
+		k = litNeg
+	}
+	return [][]lit{{{kind: k, atom: l}}}, nil
+}
+
+// product returns every conjunction of one alternative of a with one of b.
+func product(a, b [][]lit) [][]lit {
+	out := make([][]lit, 0, len(a)*len(b))
+	for _, x := range a {
+		for _, y := range b {
+			c := make([]lit, 0, len(x)+len(y))
+			c = append(append(c, x...), y...)
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func ground(t *Term) bool {
+	if t.IsVar() {
+		return false
+	}
+	for _, a := range t.Args {
+		if !ground(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// addVars adds the variables of t to set.
+func addVars(t *Term, set map[string]bool) {
+	if t.IsVar() {
+		set[t.Name] = true
+	}
+	for _, a := range t.Args {
+		addVars(a, set)
+	}
+}
+
+// checkSafe checks that every variable of c occurs in a positive literal
+// of its body, so that grounding can enumerate its values.
+func checkSafe(c clause) error {
+	bound := map[string]bool{}
+	for _, l := range c.body {
+		if l.kind == litPos {
+			addVars(l.atom, bound)
+		}
+	}
+	used := map[string]bool{}
+	addVars(c.head, used)
+	for _, l := range c.body {
+		switch l.kind {
+		case litNeg:
+			addVars(l.atom, used)
+		case litDistinct, litSame:
+			addVars(l.a, used)
+			addVars(l.b, used)
+		}
+	}
+	var unsafe []string
+	for v := range used {
+		if !bound[v] {
+			unsafe = append(unsafe, v)
+		}
+	}
+	if len(unsafe) > 0 {
+		sort.Strings(unsafe)
+		return ruleError(c.rule, "unsafe: %s must occur in a positive literal of the body (not only in the head, a (not ...) or a (distinct ...))", strings.Join(unsafe, ", "))
+	}
+	return nil
+}
+
+// plural returns "1 argument", "2 arguments" and so on.
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// goalValue reads a goal value, a whole number from 0 to 100.
+func goalValue(s string) (int, bool) {
+	v, err := strconv.Atoi(s)
+	return v, err == nil && v >= 0 && v <= 100 && s == strconv.Itoa(v)
+}

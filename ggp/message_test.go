@@ -1,0 +1,139 @@
+package ggp
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestParseMessageConformance reads the messages in the forms the Stanford
+// GGP protocol specifies (and ggp-base sends): any case, any spacing,
+// comments, nil on the first play.
+func TestParseMessageConformance(t *testing.T) {
+	tests := []struct {
+		name string
+		body string
+		want Message
+	}{
+		{"info", "(info)", Message{Kind: Info}},
+		{"info upper", "( INFO )", Message{Kind: Info}},
+		{"start", "(start m1 white ((role white) (role black)) 30 10)", Message{
+			Kind: Start, MatchID: "m1", Role: "white", Rules: []byte("(role white) (role black)"),
+			StartClock: 30 * time.Second, PlayClock: 10 * time.Second}},
+		{"start upper multi-line", "(START Match.7 WHITE (\n(ROLE white)\n; a comment\n(role black)) 30 1.5)", Message{
+			Kind: Start, MatchID: "match.7", Role: "white", Rules: []byte("\n(ROLE white)\n; a comment\n(role black)"),
+			StartClock: 30 * time.Second, PlayClock: 1500 * time.Millisecond}},
+		{"first play nil", "(play m1 nil)", Message{Kind: Play, MatchID: "m1"}},
+		{"first play NIL", "(PLAY M1 NIL)", Message{Kind: Play, MatchID: "m1"}},
+		{"play", "(play m1 ((mark 1 1) noop))", Message{Kind: Play, MatchID: "m1", Moves: []string{"(mark 1 1)", "noop"}}},
+		{"play spaced", "( play  m1 ( ( MARK  1 1 )\tNOOP ) )", Message{Kind: Play, MatchID: "m1", Moves: []string{"(mark 1 1)", "noop"}}},
+		{"stop", "(stop m1 (noop (mark 3 3)))", Message{Kind: Stop, MatchID: "m1", Moves: []string{"noop", "(mark 3 3)"}}},
+		{"stop nil", "(stop m1 nil)", Message{Kind: Stop, MatchID: "m1"}},
+		{"abort", "(abort m1)", Message{Kind: Abort, MatchID: "m1"}},
+		{"abort upper", "(ABORT m1)", Message{Kind: Abort, MatchID: "m1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseMessage([]byte(tt.body))
+			if err != nil {
+				t.Fatalf("ParseMessage(%q): %v", tt.body, err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("ParseMessage(%q) = %+v, want %+v", tt.body, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseMessageErrors(t *testing.T) {
+	tests := []struct{ body, want string }{
+		{"", "unexpected end"},
+		{"hello", "a message is a list"},
+		{"()", "a message is a list"},
+		{"((info))", "a message is a list"},
+		{"(info", "not closed"},
+		{"(info))", "text after"},
+		{")", "unexpected ')'"},
+		{"(dance m1)", "unknown message \"dance\""},
+		{"(info extra)", "takes 0 arguments"},
+		{"(play m1)", "takes 2 arguments"},
+		{"(play (m1) nil)", "match id must be a symbol"},
+		{"(play m1 nothing)", "list or nil"},
+		{"(play m1 ())", "one move per role"},
+		{"(abort)", "takes 1 arguments"},
+		{"(start m1 white ((role white)) 30)", "takes 5 arguments"},
+		{"(start m1 (white) ((role white)) 30 10)", "role must be a symbol"},
+		{"(start m1 white role 30 10)", "rules must be a list"},
+		{"(start m1 white ((role white)) soon 10)", "start clock"},
+		{"(start m1 white ((role white)) 30 -1)", "play clock"},
+		{"(start m1 white ((role white)) 30 0)", "play clock"},
+		{"(start m1 white ((role white)) 30 NaN)", "play clock"},
+		{strings.Repeat("(", 300) + strings.Repeat(")", 300), "nest more than"},
+	}
+	for _, tt := range tests {
+		_, err := ParseMessage([]byte(tt.body))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ParseMessage(%.40q) error = %v, want one containing %q", tt.body, err, tt.want)
+		}
+		if err != nil && strings.Contains(err.Error(), "\n") {
+			t.Errorf("ParseMessage(%.40q) error has more than one line: %q", tt.body, err)
+		}
+	}
+}
+
+// TestMessageStringRoundTrip checks that what the manager sends reads back.
+func TestMessageStringRoundTrip(t *testing.T) {
+	msgs := []Message{
+		{Kind: Info},
+		{Kind: Start, MatchID: "tabletop.quad5.1", Role: "x", Rules: []byte("(role x) (role o)"), StartClock: 10 * time.Second, PlayClock: 1500 * time.Millisecond},
+		{Kind: Play, MatchID: "m"},
+		{Kind: Play, MatchID: "m", Moves: []string{"(mark 1 1)", "noop"}},
+		{Kind: Stop, MatchID: "m", Moves: []string{"noop", "(rotate 1 cw)"}},
+		{Kind: Abort, MatchID: "m"},
+	}
+	for _, m := range msgs {
+		got, err := ParseMessage([]byte(m.String()))
+		if err != nil {
+			t.Errorf("%s: %v", m, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, m) {
+			t.Errorf("%s read back as %+v", m, got)
+		}
+	}
+}
+
+// TestStartWithACommentLast: a sheet ending in a comment still makes a
+// message that closes.
+func TestStartWithACommentLast(t *testing.T) {
+	m := Message{Kind: Start, MatchID: "m", Role: "x", Rules: []byte("(role x) ; the end"), StartClock: time.Second, PlayClock: time.Second}
+	got, err := ParseMessage([]byte(m.String()))
+	if err != nil || got.PlayClock != time.Second || !strings.HasPrefix(string(got.Rules), "(role x) ; the end") {
+		t.Errorf("read back as %+v, %v", got, err)
+	}
+}
+
+func TestReplies(t *testing.T) {
+	if got := InfoReply("tabletop", false); got != "((name tabletop) (status available))" {
+		t.Errorf("InfoReply = %q", got)
+	}
+	tests := []struct{ reply, status string }{
+		{"((name tabletop) (status available))", "available"},
+		{"((NAME x) (STATUS Busy))", "busy"},
+		{"available", "available"},
+		{"((name x))", ""},
+		{"(((", ""},
+	}
+	for _, tt := range tests {
+		if got := InfoStatus(tt.reply); got != tt.status {
+			t.Errorf("InfoStatus(%q) = %q, want %q", tt.reply, got, tt.status)
+		}
+	}
+	if got, err := ParseReply([]byte("  ( MARK 1  1 )\n")); err != nil || got != "(mark 1 1)" {
+		t.Errorf("ParseReply = %q, %v", got, err)
+	}
+	if _, err := ParseReply([]byte("(mark 1")); err == nil {
+		t.Errorf("ParseReply of a broken move: no error")
+	}
+}

@@ -1,0 +1,99 @@
+package ggp
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// legalTexts returns the sorted KIF texts of role r's legal moves in s. A
+// state that is not a game.JointState gives the role in control its legal
+// moves and every other role the pass, as game.State defines.
+func legalTexts(s game.State, r game.Role, buf []game.Move) []string {
+	if s.Terminal() {
+		return nil
+	}
+	if js, ok := s.(game.JointState); ok {
+		buf = js.LegalOf(r, buf[:0])
+	} else if s.ToMove() == r {
+		buf = s.Legal(buf[:0])
+	} else {
+		return []string{"noop"}
+	}
+	texts := make([]string, len(buf))
+	for i, m := range buf {
+		texts[i] = s.FormatMove(m)
+	}
+	sort.Strings(texts)
+	return texts
+}
+
+// moveOf returns the legal move of role r in s whose KIF text is text.
+func moveOf(s game.State, r game.Role, text string) (game.Move, bool) {
+	var buf []game.Move
+	if js, ok := s.(game.JointState); ok {
+		buf = js.LegalOf(r, nil)
+	} else if s.ToMove() == r {
+		buf = s.Legal(nil)
+	} else {
+		return game.Noop, game.IsNoop(text)
+	}
+	for _, m := range buf {
+		if s.FormatMove(m) == text {
+			return m, true
+		}
+	}
+	return game.Noop, false
+}
+
+// applyJoint plays one joint move (one KIF text per role, in role order)
+// on s, checking that each is legal for its role.
+func applyJoint(s game.State, moves []string) error {
+	n := len(s.Variant().Roles)
+	if len(moves) != n {
+		return fmt.Errorf("%d moves for %d roles", len(moves), n)
+	}
+	if s.Terminal() {
+		return fmt.Errorf("the game is already over")
+	}
+	joint := make([]game.Move, n)
+	for r, text := range moves {
+		m, ok := moveOf(s, game.Role(r), text)
+		if !ok {
+			return fmt.Errorf("%s is not a legal move for %s now", text, s.Variant().RoleName(game.Role(r)))
+		}
+		joint[r] = m
+	}
+	if js, ok := s.(game.JointState); ok {
+		js.ApplyJoint(joint)
+		return nil
+	}
+	s.Apply(joint[s.ToMove()])
+	return nil
+}
+
+// randomJoint picks a random legal move for every role of s on a
+// simultaneous turn, or for the role in control (a single move). buf is
+// scratch kept between calls, so that playouts do not allocate.
+func randomJoint(s game.State, rng *game.Rand, joint []game.Move, buf *[]game.Move) []game.Move {
+	joint = joint[:0]
+	js, isJoint := s.(game.JointState)
+	if !isJoint || s.ToMove() != game.NoRole {
+		return append(joint, s.RandomMove(rng))
+	}
+	for r := range s.Variant().Roles {
+		*buf = js.LegalOf(game.Role(r), (*buf)[:0])
+		joint = append(joint, (*buf)[rng.Intn(len(*buf))])
+	}
+	return joint
+}
+
+// playRandom plays the random joint move (from randomJoint) on s.
+func playRandom(s game.State, joint []game.Move) {
+	if len(joint) == 1 && s.ToMove() != game.NoRole {
+		s.Apply(joint[0])
+		return
+	}
+	s.(game.JointState).ApplyJoint(joint)
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package ggp
+
+const raceEnabled = false

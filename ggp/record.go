@@ -1,0 +1,130 @@
+package ggp
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl"
+)
+
+// Record is a match record in the JSON form GGP tools exchange (the match
+// files of ggp-base and Tiltyard): the ids, clocks in seconds, start
+// time in milliseconds since 1970, one joint move per step (one KIF move
+// per role, in role order), the errors of each step (one string per
+// role, empty when the role's move was its own) and the goals.
+//
+// gameName, gameRoleNames and gameRulesheet are tabletop's additions, so
+// that a record can be read without the game's repository: the match
+// files of ggp-base name their game by gameMetaURL instead.
+type Record struct {
+	MatchID     string     `json:"matchId"`
+	GameMetaURL string     `json:"gameMetaURL,omitempty"`
+	GameName    string     `json:"gameName,omitempty"`
+	Roles       []string   `json:"gameRoleNames,omitempty"`
+	Rulesheet   string     `json:"gameRulesheet,omitempty"`
+	PlayerNames []string   `json:"playerNamesFromHost,omitempty"`
+	StartTime   int64      `json:"startTime"`
+	StartClock  float64    `json:"startClock"`
+	PlayClock   float64    `json:"playClock"`
+	Moves       [][]string `json:"moves"`
+	Errors      [][]string `json:"errors"`
+	// States are the positions before and after each step as GGP tools
+	// write them, "( (cell 1 1 b) (control x) )", for games read from GDL;
+	// empty for tabletop's own engines, whose positions are not facts.
+	States      []string `json:"states,omitempty"`
+	StateTimes  []int64  `json:"stateTimes,omitempty"`
+	GoalValues  []int    `json:"goalValues,omitempty"`
+	IsCompleted bool     `json:"isCompleted"`
+	IsAborted   bool     `json:"isAborted"`
+}
+
+// ReadRecord reads a match record and checks that it is complete enough
+// to replay: an id, and moves with one entry per role. Moves are brought
+// to canonical KIF ("( mark 1 1 )" becomes "(mark 1 1)").
+func ReadRecord(r io.Reader) (*Record, error) {
+	var rec Record
+	dec := json.NewDecoder(io.LimitReader(r, 64<<20))
+	if err := dec.Decode(&rec); err != nil {
+		return nil, fmt.Errorf("not a match record: %v", err)
+	}
+	if rec.MatchID == "" {
+		return nil, fmt.Errorf("not a match record: no matchId")
+	}
+	for i, joint := range rec.Moves {
+		if len(rec.Roles) > 0 && len(joint) != len(rec.Roles) {
+			return nil, fmt.Errorf("match %s, step %d: %d moves for %d roles", rec.MatchID, i+1, len(joint), len(rec.Roles))
+		}
+		for k, mv := range joint {
+			c, err := ParseReply([]byte(mv))
+			if err != nil {
+				return nil, fmt.Errorf("match %s, step %d: %v", rec.MatchID, i+1, err)
+			}
+			joint[k] = c
+		}
+	}
+	if len(rec.GoalValues) > 0 && len(rec.Roles) > 0 && len(rec.GoalValues) != len(rec.Roles) {
+		return nil, fmt.Errorf("match %s: %d goal values for %d roles", rec.MatchID, len(rec.GoalValues), len(rec.Roles))
+	}
+	return &rec, nil
+}
+
+// Replay plays the record's moves on a new game of v and returns the last
+// position; an illegal move is an error naming its step.
+func (rec *Record) Replay(v *game.Variant) (game.State, error) {
+	s := v.New()
+	for i, joint := range rec.Moves {
+		if err := applyJoint(s, joint); err != nil {
+			return s, fmt.Errorf("step %d: %v", i+1, err)
+		}
+	}
+	return s, nil
+}
+
+// WriteFile writes the record as DIR/MATCHID.json.
+func (rec *Record) WriteFile(dir string) (string, error) {
+	name := strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == os.PathSeparator || r == ':' {
+			return '_'
+		}
+		return r
+	}, rec.MatchID)
+	path := filepath.Join(dir, name+".json")
+	data, err := json.MarshalIndent(rec, "", "  ")
+	if err != nil {
+		return "", err
+	}
+	return path, os.WriteFile(path, append(data, '\n'), 0o644)
+}
+
+// newRecord starts the record of a game.
+func newRecord(g *Game, start time.Time) *Record {
+	rec := &Record{
+		MatchID:    g.MatchID,
+		GameName:   g.Variant.Name,
+		Roles:      append([]string(nil), g.Variant.Roles...),
+		Rulesheet:  string(g.Rules),
+		StartTime:  start.UnixMilli(),
+		StartClock: g.StartClock.Seconds(),
+		PlayClock:  g.PlayClock.Seconds(),
+		Moves:      [][]string{},
+		Errors:     [][]string{},
+	}
+	for _, s := range g.Seats {
+		rec.PlayerNames = append(rec.PlayerNames, s.Name)
+	}
+	return rec
+}
+
+// addState notes a position and its time.
+func (rec *Record) addState(s game.State, at time.Time) {
+	if _, isGDL := s.(*gdl.State); isGDL {
+		rec.States = append(rec.States, "( "+s.String()+" )")
+	}
+	rec.StateTimes = append(rec.StateTimes, at.UnixMilli())
+}

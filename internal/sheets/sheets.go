@@ -1,0 +1,198 @@
+// Package sheets turns GDL rule sheets into registered games: a file
+// named on the command line, the bundled sheets that are not native
+// games, the sheets in the user's games folder and the folder an
+// operator serves. Once registered, a sheet's game is found by name like
+// any other variant, so the menu, rooms and commands need nothing else.
+package sheets
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl"
+	"github.com/tabletop/tabletop/games"
+)
+
+// MaxFileBytes bounds the size of a rule sheet read from disk; the
+// largest published sheets are a few hundred kilobytes.
+const MaxFileBytes = 4 << 20
+
+// menuOrder places games read from sheets after the native ones.
+const menuOrder = 1000
+
+// registerMu makes looking up a free name and registering it one step.
+var registerMu sync.Mutex
+
+// IsSheetPath reports whether a game argument names a rule sheet file
+// rather than a registered game.
+func IsSheetPath(arg string) bool {
+	return strings.HasSuffix(strings.ToLower(arg), ".kif")
+}
+
+// LoadFile reads and compiles the rule sheet at path and registers its
+// game. The name is the file's base name without .kif, or "gdl:" and the
+// base name when a native game has that name; a sheet already registered
+// under the name from the same text is reused.
+func LoadFile(path string) (*game.Variant, error) {
+	return LoadFileIf(path, nil)
+}
+
+// LoadFileIf is LoadFile for a game accept takes (see RegisterIf).
+func LoadFileIf(path string, accept func(*game.Variant) bool) (*game.Variant, error) {
+	src, err := readLimited(path)
+	if err != nil {
+		return nil, err
+	}
+	base := strings.ToLower(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
+	return RegisterIf(base, src, accept)
+}
+
+// readLimited reads a file of at most MaxFileBytes.
+func readLimited(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > MaxFileBytes {
+		return nil, fmt.Errorf("%s: a rule sheet larger than %d bytes is refused", path, MaxFileBytes)
+	}
+	return src, nil
+}
+
+// sources remembers the text each registered sheet was read from, so a
+// second load of the same sheet reuses the game.
+var sources = map[string]string{}
+
+// Register compiles src and registers it under name (or "gdl:"+name when
+// a game that is not a sheet has that name). The title comes from the
+// sheet's title comment, or the name.
+func Register(name string, src []byte) (*game.Variant, error) {
+	return RegisterIf(name, src, nil)
+}
+
+// RegisterIf is Register for a game accept takes (nil takes every game);
+// a game it refuses is returned with ErrRefused and not registered.
+func RegisterIf(name string, src []byte, accept func(*game.Variant) bool) (*game.Variant, error) {
+	registerMu.Lock()
+	defer registerMu.Unlock()
+	name = strings.ToLower(name)
+	if isNative(name) {
+		name = "gdl:" + name
+	}
+	if old, ok := sources[name]; ok {
+		if old == string(src) {
+			return game.Lookup(name)
+		}
+		return nil, fmt.Errorf("another rule sheet named %s is already loaded", name)
+	}
+	v, err := gdl.Load(name, src)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	v.Title = games.TitleOf(src, v.Title)
+	v.Order = menuOrder
+	if accept != nil && !accept(v) {
+		return v, ErrRefused
+	}
+	game.Register(v)
+	sources[name] = string(src)
+	return v, nil
+}
+
+// ErrRefused says a sheet's game was not registered because the caller
+// does not take games of its kind (see TurnTaking).
+var ErrRefused = errors.New("not a game of the kind wanted here")
+
+// TurnTaking reports whether v starts with one role in control (or is
+// over at once): the client and rooms play turns one move at a time, so
+// they take only such games. A game whose roles choose at once later on
+// is not caught here.
+func TurnTaking(v *game.Variant) bool {
+	s := v.New()
+	return s.Terminal() || s.ToMove() != game.NoRole
+}
+
+// isNative reports whether a game that is not a sheet has the name;
+// registerMu is held.
+func isNative(name string) bool {
+	_, err := game.Lookup(name)
+	_, mine := sources[name]
+	return err == nil && !mine
+}
+
+// RegisterBundled registers the bundled sheets whose name is not a native
+// game's (those sheets exist to check the engine against the native
+// games and are reachable by their file). It returns the games in name
+// order.
+func RegisterBundled(accept func(*game.Variant) bool) ([]*game.Variant, error) {
+	var out []*game.Variant
+	var errs []error
+	for _, f := range games.Files() {
+		registerMu.Lock()
+		native := isNative(f.Name)
+		registerMu.Unlock()
+		if native {
+			continue
+		}
+		v, err := RegisterIf(f.Name, f.Source, accept)
+		if errors.Is(err, ErrRefused) {
+			continue
+		}
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		out = append(out, v)
+	}
+	return out, errors.Join(errs...)
+}
+
+// UserDir is the folder of the user's own rule sheets:
+// os.UserConfigDir()/tabletop/games.
+func UserDir() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "tabletop", "games"), nil
+}
+
+// RegisterDir registers every *.kif in dir whose game accept takes (nil:
+// all). A sheet that does not load or is refused is skipped and its error
+// joined into the result; a missing folder is not an error.
+func RegisterDir(dir string, accept func(*game.Variant) bool) ([]*game.Variant, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	var out []*game.Variant
+	var errs []error
+	for _, e := range entries {
+		if e.IsDir() || !IsSheetPath(e.Name()) {
+			continue
+		}
+		v, err := LoadFileIf(filepath.Join(dir, e.Name()), accept)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", e.Name(), err))
+			continue
+		}
+		out = append(out, v)
+	}
+	return out, errors.Join(errs...)
+}

@@ -1,0 +1,81 @@
+package ui
+
+import "github.com/tabletop/tabletop/game"
+
+// What happened since the player last looked: the board marks every
+// move since this client's last turn (three moves in a four-player game
+// against the AI), or the last turn when every seat is this client's or
+// none is. The cells are traced through the moves that followed, so a
+// Pentago stone is marked where the rotation took it.
+
+// recentLimit bounds how many moves are marked.
+const recentLimit = 8
+
+// recentView is what the board marks of the recent moves.
+type recentView struct {
+	cells []pos
+	// quad is the quadrant the latest rotation among them turned (0 for
+	// none), clockwise its way.
+	quad      int
+	clockwise bool
+}
+
+// recent returns the recent moves of the position shown (the reviewed
+// one in review mode).
+func (b *boardScreen) recent() recentView {
+	start, moves := b.m.replay()
+	if b.reviewing() {
+		moves = moves[:min(b.rv.at, len(moves))]
+	}
+	n := len(moves)
+	if n == 0 {
+		return recentView{}
+	}
+	from := max(n-recentLimit, 0)
+	movers := make([]game.Role, n)
+	states := make([]game.State, n) // the position move i was played in, from `from` on
+	s := start.Clone()
+	for i, m := range moves {
+		movers[i] = s.ToMove()
+		if i >= from {
+			states[i] = s.Clone()
+		}
+		s.Apply(m)
+	}
+	k := b.recentFrom(movers, from)
+	var rv recentView
+	for i := k; i < n; i++ {
+		cells := b.vu.moveCells(states[i], moves[i])
+		for j := i + 1; j < n; j++ {
+			cells = b.vu.traceCells(states[j], moves[j], cells)
+		}
+		rv.cells = append(rv.cells, cells...)
+		if q := b.vu.moveQuad(moves[i]); q != 0 {
+			rv.quad, rv.clockwise = q, b.vu.moveClockwise(moves[i])
+		}
+	}
+	return rv
+}
+
+// recentFrom returns the first recent move: the one after this client's
+// last move, or, when that is the last move (or no seat or every seat is
+// this client's), the first move of the last mover's last turn.
+func (b *boardScreen) recentFrom(movers []game.Role, from int) int {
+	n := len(movers)
+	mine, all := -1, true
+	for i, r := range movers {
+		if b.mine(r) {
+			mine = i
+		} else {
+			all = false
+		}
+	}
+	if mine >= 0 && mine < n-1 && !all {
+		return max(mine+1, from)
+	}
+	k := n - 1
+	for k > from && movers[k-1] == movers[n-1] {
+		k--
+	}
+	return k
+}

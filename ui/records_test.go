@@ -1,0 +1,119 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// squareGame is x's square in Quad 5×5 against o's top row.
+var squareGame = []string{"r2c2", "r1c2", "r2c4", "r1c3", "r4c4", "r1c4", "r4c2"}
+
+func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
+	dir := t.TempDir()
+	v, _ := game.Lookup("quad5")
+	opts := Options{Renderer: asciiRenderer(), Store: &memStore{}, Start: Start{Variant: "quad5", Seats: hotSeat(v)},
+		Seed: 1, AIDelay: -1, OnFinished: KeepRecords(dir)}
+	m := New(opts).(*Model)
+	m.Init()
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	b := m.cur.(*boardScreen)
+	playTexts(t, b, squareGame...)
+	recs, err := Records(dir)
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("records: %v, %v", recs, err)
+	}
+	r := recs[0]
+	if r.Problem != "" || r.Moves != len(squareGame) || !strings.Contains(r.Result, "x completes the square r2c2–r4c2–r4c4–r2c4") ||
+		r.Players[0] != "x: x-player" || time.Since(r.Ended) > time.Hour {
+		t.Fatalf("record: %+v", r)
+	}
+	if lm(b).keptAs != r.Path || !strings.Contains(b.status, "kept as") {
+		t.Errorf("the board does not say where the game is kept: %q", b.status)
+	}
+
+	// Open it as `tabletop games 1` does and step through it.
+	m2 := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Start: Start{Load: r.Path}, AIDelay: -1}).(*Model)
+	m2.Init()
+	m2.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	b2, ok := m2.cur.(*boardScreen)
+	if !ok || !b2.reviewing() || b2.rv.at != len(squareGame) || !b2.game().Terminal() {
+		t.Fatalf("the record does not open in review at its end: %T", m2.cur)
+	}
+	for i := len(squareGame) - 1; i >= 0; i-- {
+		m2.Update(keyMsg("left"))
+		if got, want := b2.game().String(), positionAfter(t, "quad5", squareGame[:i]...); got != want {
+			t.Fatalf("step back to move %d: %q, want %q", i, got, want)
+		}
+	}
+	for i := 1; i <= len(squareGame); i++ {
+		m2.Update(keyMsg("right"))
+		if got, want := b2.game().String(), positionAfter(t, "quad5", squareGame[:i]...); got != want {
+			t.Fatalf("step forward to move %d: %q, want %q", i, got, want)
+		}
+	}
+	m2.Update(keyMsg("esc"))
+	if b2.reviewing() || !b2.ended() || !strings.Contains(m2.View(), "x completes the square") {
+		t.Fatalf("esc: not the finished game:\n%s", m2.View())
+	}
+	// Leaving does not keep it a second time.
+	b2.leave()
+	if recs, _ := Records(dir); len(recs) != 1 {
+		t.Fatalf("reopening kept the game again: %d records", len(recs))
+	}
+}
+
+func TestRecordWithResignationReopens(t *testing.T) {
+	sv := SavedGame{Variant: "quad5", Seats: []SeatConfig{{}, {AI: true, Level: "max"}}, Moves: []string{"(mark r2 c2)"},
+		Result: "x resigned: o wins", Resigned: "x", Ended: time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC)}
+	data := sv.Marshal([]string{"x", "o"})
+	back, err := ParseSave(data)
+	if err != nil || back.Resigned != "x" || back.Result != sv.Result || !back.Ended.Equal(sv.Ended) {
+		t.Fatalf("round trip: %+v, %v\n%s", back, err, data)
+	}
+	b, err := boardFromSave(&common{}, back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !b.ended() || b.m.resigned() != 0 || !b.reviewing() {
+		t.Fatalf("ended %v resigned %v reviewing %v", b.ended(), b.m.resigned(), b.reviewing())
+	}
+	for _, bad := range []string{"resigned z", "ended yesterday"} {
+		if _, err := ParseSave(append(append([]byte(nil), data...), bad+"\n"...)); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func TestSaveAsFile(t *testing.T) {
+	m, b := newTestClient(t, "quad7", 120, 40)
+	playTexts(t, b, "r3c4", "r4c4")
+	file := filepath.Join(t.TempDir(), "g.txt")
+	typeLine := func(s string) {
+		m.Update(keyMsg(":"))
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)})
+		m.Update(keyMsg("enter"))
+	}
+	typeLine("save " + file)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (status %q)", err, b.status)
+	}
+	sv, err := ParseSave(data)
+	if err != nil || len(sv.Moves) != 2 || sv.Result != "" {
+		t.Fatalf("saved %+v, %v", sv, err)
+	}
+	typeLine("save " + file)
+	if !b.isErr || !strings.Contains(b.status, "exists") {
+		t.Fatalf("a second save over the file: %q", b.status)
+	}
+	if len(lm(b).moves) != 2 {
+		t.Fatal("save played a move")
+	}
+}

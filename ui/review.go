@@ -1,0 +1,291 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// review shows a position of the game's history on the board without
+// touching the live game: a local game goes on (the AI may move), a
+// room goes on for everyone else. The positions are rebuilt with the
+// game from the match's start and moves, never kept from play.
+type review struct {
+	on bool
+	at int // moves applied: 0 is the start, len(moves) the live position
+	// st is the position after at moves.
+	st game.State
+
+	// evals[i] is the first role's expected goal ×100 (0–10000) in the
+	// position after i moves; evalFor is the match version they were
+	// computed for, and evalBusy is set while a computation runs.
+	evals    []int
+	evalFor  uint64
+	evalBusy bool
+}
+
+// evalMsg carries the evaluations of every position of a game, made
+// off the UI goroutine.
+type evalMsg struct {
+	ver   uint64
+	evals []int
+}
+
+// reviewKeys are the keys of review mode.
+var reviewKeys = struct {
+	Open, Back, Forward, First, Last, Return key.Binding
+}{
+	Open:    bind([]string{"v"}, "v", "review"),
+	Back:    bind([]string{"left", "h", "a", ","}, "←/,", "back"),
+	Forward: bind([]string{"right", "l", "d", "."}, "→/.", "forward"),
+	First:   bind([]string{"home", "<"}, "home", "start"),
+	Last:    bind([]string{"end", ">"}, "end", "last move"),
+	Return:  bind([]string{"esc", "v"}, "esc/v", "back to the game"),
+}
+
+func (b *boardScreen) reviewing() bool { return b.rv.on }
+
+// reviewTo shows the position after at moves (clamped) and starts the
+// evaluations when they are missing or stale.
+func (b *boardScreen) reviewTo(at int) tea.Cmd {
+	b.showReview(at)
+	return b.requestEvals()
+}
+
+// showReview shows the position after at moves (clamped).
+func (b *boardScreen) showReview(at int) {
+	start, moves := b.m.replay()
+	at = min(max(at, 0), len(moves))
+	s := start.Clone()
+	for _, m := range moves[:at] {
+		s.Apply(m)
+	}
+	b.rv.on, b.rv.at, b.rv.st = true, at, s
+	b.clearChoices()
+	b.setStatus("", false)
+	b.followReview()
+}
+
+// requestEvals starts the evaluations when they are missing or stale
+// and none is under way.
+func (b *boardScreen) requestEvals() tea.Cmd {
+	if b.rv.evalFor == b.m.version() && b.rv.evals != nil || b.rv.evalBusy {
+		return nil
+	}
+	b.rv.evalBusy = true
+	start, moves := b.m.replay()
+	return evaluate(start, moves, b.m.version())
+}
+
+// leaveReview returns to the live game.
+func (b *boardScreen) leaveReview() {
+	b.rv.on, b.rv.st = false, nil
+	b.moveScroll = 0
+	b.setStatus("", false)
+}
+
+// followReview scrolls the move list so that the reviewed move shows.
+func (b *boardScreen) followReview() {
+	l := b.layout()
+	n := len(b.m.history())
+	if l.listH <= 0 {
+		return
+	}
+	// Line at-1 is visible when it lies in [n-listH-scroll, n-scroll).
+	line := max(b.rv.at-1, 0)
+	if line < n-l.listH-b.moveScroll || line >= n-b.moveScroll {
+		b.moveScroll = max(min(n-line-l.listH/2-1, n-l.listH), 0)
+	}
+}
+
+// evaluate rates every position of the game with the game's own
+// estimate (or its goals once it is over): cheap enough for hundreds of
+// positions, and run as a command so the UI never waits for it.
+func evaluate(start game.State, moves []game.Move, ver uint64) tea.Cmd {
+	s := start.Clone()
+	moves = append([]game.Move(nil), moves...)
+	return func() tea.Msg {
+		out := make([]int, 0, len(moves)+1)
+		est := make([]int, len(s.Variant().Roles))
+		out = append(out, estimate(s, est))
+		for _, m := range moves {
+			s.Apply(m)
+			out = append(out, estimate(s, est))
+		}
+		return evalMsg{ver: ver, evals: out}
+	}
+}
+
+// estimate is the first role's expected goal ×100 in s.
+func estimate(s game.State, est []int) int {
+	if s.Terminal() {
+		return s.Goal(0) * 100
+	}
+	if e, ok := s.(game.Evaluator); ok {
+		e.Estimate(est)
+		return min(max(est[0], 0), 10000)
+	}
+	return 5000
+}
+
+// gotEvals keeps the evaluations when they are for the current game.
+func (b *boardScreen) gotEvals(msg evalMsg) tea.Cmd {
+	b.rv.evalBusy = false
+	if msg.ver != b.m.version() {
+		if b.reviewing() {
+			return b.reviewTo(b.rv.at) // the game moved on: again
+		}
+		return nil
+	}
+	b.rv.evals, b.rv.evalFor = msg.evals, msg.ver
+	return nil
+}
+
+// reviewKey handles a key in review mode: the review's own, then the
+// keys of the screen (quit, help, theme, rules, menu) as usual; the
+// keys that play or change the game do nothing.
+func (b *boardScreen) reviewKey(msg tea.KeyMsg) (screen, tea.Cmd) {
+	k := reviewKeys
+	switch {
+	case key.Matches(msg, k.Return):
+		b.leaveReview()
+		return b, nil
+	case key.Matches(msg, k.Back):
+		return b, b.reviewTo(b.rv.at - 1)
+	case key.Matches(msg, k.Forward):
+		return b, b.reviewTo(b.rv.at + 1)
+	case key.Matches(msg, k.First):
+		return b, b.reviewTo(0)
+	case key.Matches(msg, k.Last):
+		return b, b.reviewTo(len(b.m.history()))
+	}
+	if s, cmd, done := b.screenKey(msg); done {
+		return s, cmd
+	}
+	if charKey(msg) || key.Matches(msg, boardKeys.Act) {
+		b.setStatus("reviewing: esc or v returns to the game", true)
+	}
+	return b, nil
+}
+
+// reviewHelp is the key bar of review mode.
+func (b *boardScreen) reviewHelp() keyHelp {
+	k, bk := reviewKeys, boardKeys
+	short := []key.Binding{k.Back, k.Forward, k.First, k.Last, k.Return, bk.HelpAll, bk.Quit}
+	other := []key.Binding{bk.Scroll, bk.Theme, bk.Mouse, bk.Rules, bk.Menu, bk.Quit, bk.HelpAll}
+	return keyHelp{short: short, full: [][]key.Binding{short[:5], other}}
+}
+
+// reviewStatus says which move is shown and how to get back.
+func (b *boardScreen) reviewStatus() string {
+	n := len(b.m.history())
+	s := fmt.Sprintf("reviewing move %d of %d", b.rv.at, n)
+	if b.rv.at == 0 {
+		s = fmt.Sprintf("reviewing the start (%d moves)", n)
+	}
+	if b.rv.at > 0 && b.rv.at <= n {
+		pm := b.m.history()[b.rv.at-1]
+		s += " (" + pm.mover + " " + pm.text + ")"
+	}
+	s += " — ←/→ step, home/end, esc returns to the game"
+	if b.atEnd() {
+		s = b.m.result() + " · " + s
+	}
+	return s
+}
+
+// atEnd reports whether review shows the last position of a game that
+// is over.
+func (b *boardScreen) atEnd() bool {
+	return b.reviewing() && b.m.ended() && b.rv.at == len(b.m.history())
+}
+
+// clickMove reviews the position after the move on line y of the move
+// list, as the list is drawn.
+func (b *boardScreen) clickMove(l boardLayout, y int) tea.Cmd {
+	n := len(b.m.history())
+	top := max(n-l.listH-b.moveScroll, 0)
+	i := top + y - l.listY
+	if i < 0 || i >= n {
+		return nil
+	}
+	return b.reviewTo(i + 1)
+}
+
+// sparkBars draws values 0–10000 as a sparkline.
+var sparkBars = []rune("▁▂▃▄▅▆▇█")
+
+// sparkline draws evals in at most width cells, a window around the
+// reviewed position at when they do not all fit; the reviewed position
+// is returned apart so that it can be styled.
+func sparkline(evals []int, at, width int, ascii bool) (before, cur, after string) {
+	if len(evals) == 0 || width <= 0 {
+		return "", "", ""
+	}
+	from := 0
+	if len(evals) > width {
+		from = min(max(at-width/2, 0), len(evals)-width)
+	}
+	to := min(from+width, len(evals))
+	bar := func(v int) string {
+		if ascii {
+			return string("_.-=^"[min(v*5/10001, 4)])
+		}
+		return string(sparkBars[min(v*len(sparkBars)/10001, len(sparkBars)-1)])
+	}
+	var sb strings.Builder
+	for i := from; i < to; i++ {
+		if i == at {
+			before, sb = sb.String(), strings.Builder{}
+			cur = bar(evals[i])
+			continue
+		}
+		sb.WriteString(bar(evals[i]))
+	}
+	if at >= from && at < to {
+		return before, cur, sb.String()
+	}
+	return sb.String(), "", ""
+}
+
+// evalLine is the panel's line under the move list in review mode: the
+// evaluation of every position as a sparkline, and the reviewed one's.
+func (b *boardScreen) evalLine(inner int) string {
+	st := b.c.st
+	role := b.v.RoleName(0)
+	if b.rv.evals == nil || b.rv.at >= len(b.rv.evals) {
+		return st.Muted.Render("eval: …")
+	}
+	v := b.rv.evals[b.rv.at]
+	head := fmt.Sprintf("%s %2d%% ", role, (v+50)/100)
+	l, c, r := sparkline(b.rv.evals, b.rv.at, inner-len(head), b.c.ascii)
+	return st.Muted.Render(head) + st.Text.Render(l) + st.Accent.Render(c) + st.Text.Render(r)
+}
+
+// moveEval is the evaluation after move i (0-based) for the move list,
+// "" when it is not known.
+func (b *boardScreen) moveEval(i int) string {
+	if !b.reviewing() || i+1 >= len(b.rv.evals) {
+		return ""
+	}
+	return fmt.Sprintf(" %3d", (b.rv.evals[i+1]+50)/100)
+}
+
+// reviewMoveLine is line i of the move list in review mode: the move,
+// its evaluation once known, and a marker on the move reviewed.
+func (b *boardScreen) reviewMoveLine(i int, pm playedMove) string {
+	st := b.c.st
+	mark := "  "
+	if i == b.rv.at-1 {
+		mark = st.Accent.Render("▶ ")
+		if b.c.ascii {
+			mark = st.Accent.Render("> ")
+		}
+	}
+	text := fmt.Sprintf("%3d. ", i+1) + b.pieceStyle(b.v.RoleIndex(pm.mover)).Render(padRight(pm.mover, 6)) + " " + padRight(pm.text, 6)
+	return mark + text + st.Muted.Render(b.moveEval(i))
+}

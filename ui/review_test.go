@@ -1,0 +1,263 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// playTexts plays moves typed in short notation on a local board.
+func playTexts(t *testing.T, b *boardScreen, moves ...string) {
+	t.Helper()
+	for _, text := range moves {
+		m, err := b.game().ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.m.play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// positionAfter is the position of variant after moves.
+func positionAfter(t *testing.T, variant string, moves ...string) string {
+	t.Helper()
+	s, err := game.NewState(variant, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range moves {
+		if _, err := game.PlayText(s, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s.String()
+}
+
+// runCmd runs cmd and feeds what it returns back to the client, as
+// Bubble Tea would (batches included).
+func runCmd(m *Model, cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			runCmd(m, c)
+		}
+	case nil:
+	default:
+		_, next := m.Update(msg)
+		runCmd(m, next)
+	}
+}
+
+func TestReviewStepsWithoutTouchingTheGame(t *testing.T) {
+	m, b := newTestClient(t, "quad7", 120, 40)
+	moves := []string{"r3c4", "r4c4", "r3c3", "r5c5"}
+	playTexts(t, b, moves...)
+	live := b.m.position().String()
+	press := func(k string) {
+		msg := keyMsg(k)
+		switch k {
+		case "home":
+			msg = tea.KeyMsg{Type: tea.KeyHome}
+		case "end":
+			msg = tea.KeyMsg{Type: tea.KeyEnd}
+		}
+		_, cmd := m.Update(msg)
+		runCmd(m, cmd)
+	}
+	press("v")
+	if !b.reviewing() || b.game().String() != live {
+		t.Fatalf("v: reviewing %v at %q, want the live position", b.reviewing(), b.game().String())
+	}
+	press("left")
+	press("left")
+	if got, want := b.game().String(), positionAfter(t, "quad7", moves[:2]...); got != want {
+		t.Fatalf("two steps back shows %q, want %q", got, want)
+	}
+	if !strings.Contains(m.View(), "reviewing move 2 of 4 (o r4c4)") {
+		t.Fatalf("status does not say what is reviewed:\n%s", m.View())
+	}
+	// Keys that would play do nothing to the game.
+	press("enter")
+	press(" ")
+	press("u")
+	if b.m.position().String() != live || len(lm(b).moves) != 4 {
+		t.Fatalf("review changed the game: %q, %d moves", b.m.position().String(), len(lm(b).moves))
+	}
+	press("home")
+	if b.game().String() != positionAfter(t, "quad7") {
+		t.Fatalf("home shows %q, want the start", b.game().String())
+	}
+	press("right")
+	if b.rv.at != 1 {
+		t.Fatalf("right: at %d, want 1", b.rv.at)
+	}
+	press("end")
+	if b.game().String() != live {
+		t.Fatal("end does not show the live position")
+	}
+	press("left")
+	press("esc")
+	if b.reviewing() || b.game().String() != live {
+		t.Fatalf("esc: reviewing %v, shows %q", b.reviewing(), b.game().String())
+	}
+	// The evaluations came back (runCmd ran them): one per position.
+	if len(b.rv.evals) != len(moves)+1 {
+		t.Fatalf("%d evaluations, want %d", len(b.rv.evals), len(moves)+1)
+	}
+}
+
+func TestReviewByClickOnTheMoveList(t *testing.T) {
+	m, b := newTestClient(t, "quad7", 120, 40)
+	moves := []string{"r3c4", "r4c4", "r3c3", "r5c5", "r2c2"}
+	playTexts(t, b, moves...)
+	l := b.layout()
+	// The list ends with the last move; move 3 is two lines above it.
+	y := l.listY + min(len(moves), l.listH) - 3
+	_, cmd := m.Update(tea.MouseMsg{X: l.px + 4, Y: y, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	runCmd(m, cmd)
+	if !b.reviewing() || b.rv.at != 3 {
+		t.Fatalf("click on move 3: reviewing %v at %d", b.reviewing(), b.rv.at)
+	}
+	if got, want := b.game().String(), positionAfter(t, "quad7", moves[:3]...); got != want {
+		t.Fatalf("shows %q, want %q", got, want)
+	}
+	// A click on the board does not play in review.
+	c := clicksForMove(b, mustParse(t, b.m.position(), "r6c6"))
+	for _, click := range c {
+		m.Update(click)
+	}
+	if len(lm(b).moves) != len(moves) {
+		t.Fatal("a click in review played a move")
+	}
+}
+
+func mustParse(t *testing.T, s game.State, text string) game.Move {
+	t.Helper()
+	mv, err := s.ParseMove(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mv
+}
+
+func TestSparkline(t *testing.T) {
+	tests := []struct {
+		evals            []int
+		at, width        int
+		before, cur, aft string
+	}{
+		{[]int{0, 5000, 10000}, 1, 10, "▁", "▄", "█"},
+		{[]int{0, 5000, 10000}, 0, 10, "", "▁", "▄█"},
+		{[]int{0, 0, 0, 0, 10000, 10000}, 5, 3, "▁█", "█", ""},
+		{[]int{0, 10000, 0, 10000}, 0, 2, "", "▁", "█"},
+		{nil, 0, 5, "", "", ""},
+	}
+	for _, tt := range tests {
+		b, c, a := sparkline(tt.evals, tt.at, tt.width, false)
+		if b != tt.before || c != tt.cur || a != tt.aft {
+			t.Errorf("sparkline(%v, %d, %d) = %q %q %q, want %q %q %q", tt.evals, tt.at, tt.width, b, c, a, tt.before, tt.cur, tt.aft)
+		}
+	}
+}
+
+// evalShown matches the panel's evaluation line once it has numbers.
+var evalShown = regexp.MustCompile(`x +\d+% `)
+
+// TestGoldenReview reviews the finished game of TestGoldenEnd two moves
+// back: the board, the marked move with the evaluations, the sparkline
+// and the status that says how to return.
+func TestGoldenReview(t *testing.T) {
+	v, _ := game.Lookup("quad5")
+	var msgs []tea.Msg
+	cur := pos{2, 2}
+	for _, p := range []pos{{1, 1}, {0, 1}, {1, 3}, {0, 2}, {3, 3}, {0, 3}, {3, 1}} {
+		for _, k := range keysTo(cur, p, 0) {
+			msgs = append(msgs, keyMsg(k))
+		}
+		msgs = append(msgs, keyMsg("enter"))
+		cur = p
+	}
+	msgs = append(msgs, keyMsg("v"), keyMsg("left"), keyMsg("left"))
+	runGoldenEvals(t, Options{Start: Start{Variant: "quad5", Seats: hotSeat(v)}}, msgs...)
+}
+
+// runGoldenEvals is runGolden for a board in review: it waits until the
+// evaluations, made off the UI goroutine, are drawn.
+func runGoldenEvals(t *testing.T, opts Options, msgs ...tea.Msg) {
+	t.Helper()
+	opts.Renderer, opts.Seed, opts.AIDelay = asciiRenderer(), 1, -1
+	if opts.Store == nil {
+		opts.Store = &memStore{}
+	}
+	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(80, 24))
+	for _, msg := range msgs {
+		tm.Send(msg)
+	}
+	teatest.WaitFor(t, tm.Output(), func(out []byte) bool { return evalShown.Match(out) },
+		teatest.WithDuration(30*time.Second))
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second))
+	teatest.RequireEqualOutput(t, []byte(fm.View()))
+}
+
+// TestGoldenRecord opens a kept game as `tabletop games N` does: at its
+// end, in review mode, with the result and why.
+func TestGoldenRecord(t *testing.T) {
+	sv := SavedGame{Variant: "quad5", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}},
+		Result: "game over: x wins — x completes the square r2c2–r4c2–r4c4–r2c4", Ended: time.Date(2026, 11, 24, 4, 0, 0, 0, time.UTC)}
+	sv.Moves = squareGame
+	path := filepath.Join(t.TempDir(), "record.txt")
+	if err := os.WriteFile(path, sv.Marshal([]string{"x", "o"}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runGoldenEvals(t, Options{Start: Start{Load: path}})
+}
+
+// A spectator reviews a room's game while it goes on: the room is not
+// touched, and the board follows the room again on esc.
+func TestReviewInARoom(t *testing.T) {
+	room := newFakeRoom("quad5") // a spectator: no seat
+	m := New(Options{Renderer: asciiRenderer(), Lobby: &fakeLobby{room}, Remote: true,
+		Start: Start{Join: "K7QX"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	wait := m.Init()
+	b := m.cur.(*boardScreen)
+	room.remote("r2c2")
+	_, wait = m.Update(wait())
+	room.remote("r1c2")
+	_, wait = m.Update(wait())
+	_, cmd := m.Update(keyMsg("v"))
+	runCmd(m, cmd)
+	m.Update(keyMsg("left"))
+	if got, want := b.game().String(), positionAfter(t, "quad5", "r2c2"); got != want {
+		t.Fatalf("reviewing move 1: %q, want %q", got, want)
+	}
+	room.remote("r2c4") // the game goes on meanwhile
+	m.Update(wait())
+	if !b.reviewing() || b.rv.at != 1 || !strings.Contains(m.View(), "reviewing move 1 of 3") {
+		t.Fatalf("the room's move moved the review: at %d\n%s", b.rv.at, m.View())
+	}
+	m.Update(keyMsg("enter"))
+	if len(room.moves) != 3 {
+		t.Fatalf("review changed the room: %v", room.moves)
+	}
+	m.Update(keyMsg("esc"))
+	if b.game().String() != room.s.String() {
+		t.Fatalf("esc: %q, want the room's %q", b.game().String(), room.s.String())
+	}
+}

@@ -1,0 +1,394 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl"
+	"github.com/tabletop/tabletop/internal/sheets"
+)
+
+// The bundled turn-taking rule sheets are games of the client, as in the
+// command line's play; the tests over every variant cover them too.
+func init() {
+	if _, err := sheets.RegisterBundled(sheets.TurnTaking); err != nil {
+		panic(err)
+	}
+}
+
+// sheetView is what the tests see of the adapter of a game read from a
+// rule sheet (the tests name no game file's declarations).
+type sheetView interface {
+	variantUI
+	moveSpots(s game.State, m game.Move) []pos
+	movesNaming(s game.State, at ...pos) []game.Move
+	narrows(s game.State, moves []game.Move, p pos) bool
+	pending() []game.Move
+	hasBoard() bool
+}
+
+// gdlPlan is how a person plays m on a GDL board: the cells to act on in
+// turn, then the chooser's number to press (0 for none), or, when the
+// move names no cell, the text to type at the prompt.
+type gdlPlan struct {
+	cells  []pos
+	choice int
+	typed  string
+}
+
+// planGDL works out the plan for m from the position, as a player reading
+// the board would: act on the first cell m names; when more than one move
+// is left, on a second cell it names (or the first again); then pick m
+// from the chooser.
+func planGDL(b *boardScreen, m game.Move) gdlPlan {
+	g, ok := b.vu.(sheetView)
+	s := b.game()
+	if !ok {
+		return gdlPlan{}
+	}
+	spots := g.moveSpots(s, m)
+	if len(spots) == 0 {
+		return gdlPlan{typed: s.FormatMove(m)}
+	}
+	p1 := spots[0]
+	moves := g.movesNaming(s, p1)
+	plan := gdlPlan{cells: []pos{p1}}
+	if len(moves) > 1 && g.narrows(s, moves, p1) {
+		p2 := p1
+		for _, q := range spots[1:] {
+			if q != p1 {
+				p2 = q
+				break
+			}
+		}
+		plan.cells = append(plan.cells, p2)
+		if p2 != p1 {
+			moves = g.movesNaming(s, p1, p2)
+		}
+	}
+	if len(moves) > 1 {
+		for i, c := range moves {
+			if c == m {
+				plan.choice = i + 1
+			}
+		}
+		if plan.choice == 0 || plan.choice > 9 {
+			return gdlPlan{typed: s.FormatMove(m)}
+		}
+	}
+	return plan
+}
+
+// gdlKeysForMove is how a person plays m on a GDL board with the keys.
+func gdlKeysForMove(b *boardScreen, m game.Move, style int) []string {
+	plan := planGDL(b, m)
+	if plan.typed != "" {
+		return []string{":", plan.typed, "enter"}
+	}
+	act := []string{"enter", " "}[style%2]
+	var keys []string
+	cur := b.cur
+	for _, p := range plan.cells {
+		keys = append(append(keys, keysTo(cur, p, style)...), act)
+		cur = p
+	}
+	if plan.choice > 0 {
+		keys = append(keys, string(rune('0'+plan.choice)))
+	}
+	return keys
+}
+
+// gdlClicksForMove is how a person plays m on a GDL board with the mouse
+// (nil when the move needs the keyboard).
+func gdlClicksForMove(b *boardScreen, m game.Move, cell func(pos) tea.MouseMsg) []tea.MouseMsg {
+	plan := planGDL(b, m)
+	if plan.typed != "" || plan.choice > 0 {
+		return nil
+	}
+	var clicks []tea.MouseMsg
+	for _, p := range plan.cells {
+		clicks = append(clicks, cell(p))
+	}
+	return clicks
+}
+
+func TestGDLBoardFound(t *testing.T) {
+	tests := []struct {
+		variant    string
+		rows, cols int
+		topLeft    string
+		counter    string
+	}{
+		{"connectfour", 6, 7, "6 1", "(control red)"},
+		{"breakthrough", 6, 6, "6 1", "(control white)"},
+		{"tictactoe", 3, 3, "3 1", "(control xplayer)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.variant, func(t *testing.T) {
+			_, b := newTestClient(t, tc.variant, 80, 24)
+			g, ok := b.vu.(sheetView)
+			if !ok || !g.hasBoard() {
+				t.Fatalf("no GDL board: %T", b.vu)
+			}
+			if r, c := g.dims(); r != tc.rows || c != tc.cols {
+				t.Errorf("dims %d×%d, want %d×%d", r, c, tc.rows, tc.cols)
+			}
+			if got := g.rowLabel(0) + " " + g.colLabel(0); got != tc.topLeft {
+				t.Errorf("top-left cell %q, want %q", got, tc.topLeft)
+			}
+			if got := g.counter(b.game()); got != tc.counter {
+				t.Errorf("other facts %q, want %q", got, tc.counter)
+			}
+		})
+	}
+}
+
+// Breakthrough's pieces are drawn by their role's letter in its colour,
+// and its empty cells empty.
+func TestGDLCellsShowRoles(t *testing.T) {
+	_, b := newTestClient(t, "breakthrough", 80, 24)
+	cells := b.vu.cells(b.game())
+	if c := cells[5][0]; c.glyph != "W" || c.seat != 0 {
+		t.Errorf("bottom-left %+v, want a white piece", c)
+	}
+	if c := cells[0][0]; c.glyph != "B" || c.seat != 1 {
+		t.Errorf("top-left %+v, want a black piece", c)
+	}
+	if c := cells[2][2]; c.glyph != "" {
+		t.Errorf("a middle cell %+v, want empty", c)
+	}
+}
+
+// Acting on a cell keeps the moves naming it: in Breakthrough a pawn is
+// selected and its target played; in Connect Four any cell of a column
+// drops there; a cell no move names is refused.
+func TestGDLActNarrowsByCells(t *testing.T) {
+	m, b := newTestClient(t, "breakthrough", 80, 24)
+	send := func(keys ...string) {
+		for _, k := range keys {
+			m.Update(keyMsg(k))
+		}
+	}
+	// The cursor starts in the middle; go to the white pawn at column 2, row 2.
+	send(keysTo(b.cur, pos{4, 1}, 0)...)
+	send("enter")
+	if b.sel == nil || *b.sel != (pos{4, 1}) || len(lm(b).moves) != 0 {
+		t.Fatalf("selection %v after the pawn, moves %v, status %q", b.sel, lm(b).moves, b.status)
+	}
+	if ts := b.vu.targets(b.game(), pos{4, 1}); len(ts) != 3 {
+		t.Errorf("targets %v, want three cells ahead", ts)
+	}
+	send("up", "enter")
+	if got := historyText(b); got != "(move 2 2 2 3)" {
+		t.Fatalf("played %q, want (move 2 2 2 3); status %q", got, b.status)
+	}
+	send("enter")
+	if !b.isErr || !strings.Contains(b.status, "no legal move") {
+		t.Errorf("an empty cell of the mover: status %q", b.status)
+	}
+
+	m, b = newTestClient(t, "connectfour", 80, 24)
+	send(keysTo(b.cur, pos{0, 3}, 0)...)
+	send("enter")
+	if got := historyText(b); got != "(drop 4)" {
+		t.Fatalf("played %q, want (drop 4); status %q", got, b.status)
+	}
+}
+
+// When cells leave several moves, the chooser lists them and a number
+// plays one; esc closes it.
+func TestGDLChooser(t *testing.T) {
+	m, b := newTestClient(t, "breakthrough", 80, 24)
+	g := b.vu.(sheetView)
+	send := func(keys ...string) {
+		for _, k := range keys {
+			m.Update(keyMsg(k))
+		}
+	}
+	send(keysTo(b.cur, pos{4, 1}, 0)...)
+	send("enter", "enter")
+	if len(g.pending()) != 3 {
+		t.Fatalf("choices %v after enter twice on a pawn; status %q", g.pending(), b.status)
+	}
+	if v := m.View(); !strings.Contains(v, "1 (move 2 2 1 3)") {
+		t.Errorf("the chooser is not shown:\n%s", v)
+	}
+	send("esc")
+	if len(g.pending()) != 0 || b.sel != nil {
+		t.Errorf("esc left choices %v, selection %v", g.pending(), b.sel)
+	}
+	send("enter", "enter", "3")
+	if got := historyText(b); got != "(move 2 2 3 3)" {
+		t.Fatalf("the third choice played %q", got)
+	}
+}
+
+// The move prompt completes from the legal moves with tab.
+func TestGDLPromptCompletes(t *testing.T) {
+	m, b := newTestClient(t, "connectfour", 80, 24)
+	for _, msg := range []tea.Msg{keyMsg(":"), tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("(drop 5")}, keyMsg("tab"), keyMsg("enter")} {
+		m.Update(msg)
+	}
+	if got := historyText(b); got != "(drop 5)" {
+		t.Fatalf("played %q, status %q", got, b.status)
+	}
+	// ctrl+n goes to the next legal move that fits what is typed.
+	for _, msg := range []tea.Msg{keyMsg(":"), tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("(dr")}, tea.KeyMsg{Type: tea.KeyCtrlN}, keyMsg("tab"), keyMsg("enter")} {
+		m.Update(msg)
+	}
+	if got := historyText(b); got != "(drop 5) (drop 2)" {
+		t.Fatalf("played %q, status %q", got, b.status)
+	}
+}
+
+func historyText(b *boardScreen) string {
+	var out []string
+	s := lm(b).begin.Clone()
+	for _, m := range lm(b).moves {
+		out = append(out, s.FormatMove(m))
+		s.Apply(m)
+	}
+	return strings.Join(out, " ")
+}
+
+// keysThrough returns the cursor keys and an enter for each cell in turn,
+// from the board's starting cursor.
+func keysThrough(start pos, cells ...pos) []tea.Msg {
+	var msgs []tea.Msg
+	cur := start
+	for _, p := range cells {
+		for _, k := range keysTo(cur, p, 0) {
+			msgs = append(msgs, keyMsg(k))
+		}
+		msgs = append(msgs, keyMsg("enter"))
+		cur = p
+	}
+	return msgs
+}
+
+// TestGoldenConnectFour drops red in columns 4, 4 and 5 and yellow in 4
+// and 3 by keys, on cells of any row of the column; the last disc is
+// marked where it landed.
+func TestGoldenConnectFour(t *testing.T) {
+	v, _ := game.Lookup("connectfour")
+	msgs := keysThrough(pos{3, 3}, pos{3, 3}, pos{0, 3}, pos{5, 3}, pos{5, 2}, pos{2, 4})
+	runGolden(t, Options{Start: Start{Variant: "connectfour", Seats: hotSeat(v)}}, msgs...)
+}
+
+// TestGoldenBreakthrough plays two pawn moves each by keys and leaves a
+// white pawn selected, its targets marked.
+func TestGoldenBreakthrough(t *testing.T) {
+	v, _ := game.Lookup("breakthrough")
+	msgs := keysThrough(pos{3, 3},
+		pos{4, 1}, pos{3, 1}, // white 2 2 → 2 3
+		pos{1, 4}, pos{2, 3}, // black 5 5 → 4 4
+		pos{3, 1}, pos{2, 2}, // white 2 3 → 3 4
+		pos{1, 3}, pos{2, 2}, // black 4 5 takes 3 4
+		pos{4, 3}) // white 4 2 selected
+	runGolden(t, Options{Start: Start{Variant: "breakthrough", Seats: hotSeat(v)}}, msgs...)
+}
+
+// pilesSheet is a game without a board: two piles, take one or two.
+const pilesSheet = `; title: Piles
+(role a) (role b)
+(init (pile p 2)) (init (pile q 1)) (init (control a))
+(succ 0 1) (succ 1 2)
+(<= (legal ?r (take ?h ?n)) (true (control ?r)) (true (pile ?h ?m)) (succ ?n ?m))
+(<= (legal ?r noop) (role ?r) (not (true (control ?r))))
+(<= (next (pile ?h ?n)) (does ?r (take ?h ?n)))
+(<= (next (pile ?h ?m)) (true (pile ?h ?m)) (does ?r (take ?g ?n)) (distinct ?g ?h))
+(<= (next (control b)) (true (control a)))
+(<= (next (control a)) (true (control b)))
+(<= over (true (pile p 0)) (true (pile q 0)))
+(<= terminal over)
+(<= (goal ?r 100) over (role ?r) (not (true (control ?r))))
+(<= (goal ?r 0) over (true (control ?r)))
+(<= (goal ?r 50) (role ?r) (not over))
+`
+
+// A game without a board lists its facts and offers every legal move in
+// the chooser.
+func TestGDLWithoutBoard(t *testing.T) {
+	v, err := gdl.Load("piles", []byte(pilesSheet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, ok := newVariantUI(v).(sheetView)
+	if !ok || g.hasBoard() {
+		t.Fatalf("adapter %T, board %v", g, ok && g.hasBoard())
+	}
+	s := v.New()
+	if r, c := g.dims(); r != 1 || c != 1 {
+		t.Errorf("dims %d×%d", r, c)
+	}
+	if got := g.counter(s); got != "(control a) (pile p 2) (pile q 1)" {
+		t.Errorf("facts %q", got)
+	}
+	res := g.act(s, pos{}, nil)
+	if res.play || len(g.pending()) != 2 || !strings.Contains(res.msg, "1 (take p 1)  2 (take q 0)") {
+		t.Fatalf("act: %+v, choices %v", res, g.pending())
+	}
+	res, ok = g.key(s, keyMsg("2"), pos{}, nil)
+	if !ok || !res.play || s.FormatMove(res.move) != "(take q 0)" {
+		t.Fatalf("key 2: %+v %v", res, ok)
+	}
+	if _, ok := g.key(s, keyMsg("2"), pos{}, nil); ok {
+		t.Error("a number with the chooser closed was taken")
+	}
+}
+
+// Every sheet at hand (the bundled ones, the engine's test sheets, the
+// piles) is drawn and acted on along random games without a panic, and
+// every cell a move names is on the board.
+func TestGDLAdapterOnEverySheet(t *testing.T) {
+	paths, _ := filepath.Glob("../games/*.kif")
+	more, _ := filepath.Glob("../game/gdl/testdata/*.kif")
+	sources := map[string][]byte{"piles": []byte(pilesSheet)}
+	for _, p := range append(paths, more...) {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sources[p] = src
+	}
+	for name, src := range sources {
+		v, err := gdl.Load("sheet", src)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		g := newVariantUI(v).(sheetView)
+		rows, cols := g.dims()
+		rng := game.NewRand(3)
+		s := v.New()
+		for ply := 0; ply < 60 && !s.Terminal(); ply++ {
+			_ = g.cells(s)
+			_ = g.counter(s)
+			p := pos{rng.Intn(rows), rng.Intn(cols)}
+			_ = g.targets(s, p)
+			g.act(s, p, nil)
+			g.clearChoice()
+			js, joint := s.(game.JointState)
+			if s.ToMove() == game.NoRole && joint {
+				moves := make([]game.Move, len(v.Roles))
+				for r := range moves {
+					legal := js.LegalOf(game.Role(r), nil)
+					moves[r] = legal[rng.Intn(len(legal))]
+				}
+				js.ApplyJoint(moves)
+				continue
+			}
+			m := s.RandomMove(rng)
+			for _, q := range g.moveCells(s, m) {
+				if q.r < 0 || q.r >= rows || q.c < 0 || q.c >= cols {
+					t.Fatalf("%s: %s names %v, off the %d×%d board", name, s.FormatMove(m), q, rows, cols)
+				}
+			}
+			s.Apply(m)
+		}
+	}
+}
