@@ -312,7 +312,8 @@ func TestRefusalsSayWhy(t *testing.T) {
 	}
 }
 
-// Finding 7: a refused command says why on stderr.
+// Finding 7: a mistyped join says why on stderr, with exit status 1, and
+// a refused command writes its reason before the refusal.
 func TestRefusedJoinSaysWhy(t *testing.T) {
 	s := startServer(t, func(c *Config) { c.NewClient = probeClient(nil, false) })
 	c, err := dial(s.addr, "ana", nil)
@@ -324,6 +325,20 @@ func TestRefusedJoinSaysWhy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	out, err := sess.CombinedOutput("join ZZZZ")
+	var exit *gossh.ExitError
+	if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(string(out), "ZZZZ") {
+		t.Fatalf("join ZZZZ: %v, %q; want exit status 1 and the reason", err, out)
+	}
+	c2, err := dial(s.addr, "ana", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.Close()
+	sess, err = c2.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
 	// The pipe, not sess.Stderr: gossh copies to sess.Stderr only after a
 	// command was accepted.
 	var stderr syncBuffer
@@ -332,10 +347,10 @@ func TestRefusedJoinSaysWhy(t *testing.T) {
 		t.Fatal(err)
 	}
 	go io.Copy(&stderr, pipe)
-	if err := sess.Start("join ZZZZ"); err == nil {
-		t.Fatal("join ZZZZ accepted")
+	if err := sess.Start("ls"); err == nil {
+		t.Fatal("ls accepted")
 	}
-	waitUntil(t, "a reason on stderr", func() bool { return strings.Contains(stderr.String(), "ZZZZ") })
+	waitUntil(t, "a reason on stderr", func() bool { return strings.Contains(stderr.String(), "join CODE") })
 }
 
 // Finding 9: the server-full box is drawn straight.

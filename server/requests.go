@@ -6,6 +6,8 @@ import (
 	"github.com/anmitsu/go-shlex"
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/tabletop/tabletop/rooms"
 )
 
 // maxPreShellRequests caps the requests a session channel may send before
@@ -120,8 +122,13 @@ func (rf *requestFilter) start(req *gossh.Request) {
 			rf.deny(req)
 			return
 		}
-		if _, ok := joinCommand(splitCommand(cmd.Value)); !ok {
-			rf.srv.log.Warn("exec refused", "remote", rf.st.remote, "command", logText(cmd.Value))
+		args := splitCommand(cmd.Value)
+		if _, ok := joinCommand(args); !ok {
+			rf.srv.refusals.warn(rf.srv.log, "exec refused", "remote", rf.st.remote, "command", logText(cmd.Value))
+			if len(args) > 0 && args[0] == "join" {
+				rf.explain(req, joinProblem(args))
+				return
+			}
 			rf.refuse(req, fmt.Sprintf("tabletop: %q is not a command here; the only one is  join CODE  (a room's 4-character code)", cmd.Value), false)
 			return
 		}
@@ -160,6 +167,31 @@ func (rf *requestFilter) refuse(req *gossh.Request, why string, hangUp bool) {
 			_ = st.raw.Close()
 		}
 	})
+}
+
+// explain accepts a mistyped "join" only to say what is wrong on stderr
+// and exit with status 1: OpenSSH shows nothing of a refused command but
+// "exec request failed". Tools (scp, git, sftp) are refused outright.
+func (rf *requestFilter) explain(req *gossh.Request, why string) {
+	rf.failed = true
+	ch := rf.ch
+	rf.srv.spawn(rf.st, func() {
+		_ = req.Reply(true, nil)
+		_, _ = ch.Stderr().Write([]byte(why + "\r\n"))
+		_, _ = ch.SendRequest("exit-status", false, gossh.Marshal(struct{ Status uint32 }{1}))
+		_ = ch.Close()
+	})
+}
+
+// joinProblem says what is wrong with a "join" command.
+func joinProblem(args []string) string {
+	if len(args) != 2 {
+		return "tabletop: usage: join CODE (a room's 4-character code, like K7QX)"
+	}
+	if _, err := rooms.NormalizeCode(args[1]); err != nil {
+		return "tabletop: " + err.Error()
+	}
+	return "tabletop: usage: join CODE"
 }
 
 // putLatest puts w in a one-slot channel, replacing what is there: only
