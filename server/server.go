@@ -292,8 +292,14 @@ func (s *Server) admitConn(ctx ssh.Context, c net.Conn) net.Conn {
 // them with -v, other clients in their error) and logs it, rate-limited.
 func (s *Server) refuseConn(c net.Conn, why string) {
 	s.refusals.warn(s.log, "connection refused", "remote", c.RemoteAddr().String(), "reason", why)
-	_ = c.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
+	_ = c.SetDeadline(time.Now().Add(200 * time.Millisecond))
 	_, _ = io.WriteString(c, "tabletop: refused: "+why+"\r\n")
+	// Close gently: closing with the client's version line unread would
+	// reset the connection and the line could be lost.
+	if tc, ok := c.(*net.TCPConn); ok {
+		_ = tc.CloseWrite()
+		_, _ = io.Copy(io.Discard, io.LimitReader(c, 4096))
+	}
 }
 
 // sessionStarted is called when a connection's shell (or join) is
