@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"errors"
+	"runtime"
 	"testing"
 )
 
@@ -54,4 +55,88 @@ func TestSlotsAcquireHonoursContext(t *testing.T) {
 	if s.InUse() != 0 {
 		t.Fatalf("%d in use after Release", s.InUse())
 	}
+}
+
+// A freed slot goes to the waiting owners in turn, and an owner runs at
+// most its bound at once: one address with many games cannot take every
+// slot nor jump the line.
+func TestSlotsServeOwnersInTurn(t *testing.T) {
+	s := NewSlots(1)
+	s.LimitPerOwner(1)
+	a, b, c := s.For("a"), s.For("b"), s.For("c")
+	if !a.TryAcquire() {
+		t.Fatal("first slot not free")
+	}
+	if b.TryAcquire() {
+		t.Fatal("took more slots than there are")
+	}
+	order := make(chan string, 8)
+	wait := func(h *Slots, name string) {
+		go func() {
+			if err := h.Acquire(context.Background()); err != nil {
+				order <- "error " + err.Error()
+				return
+			}
+			order <- name
+		}()
+	}
+	// a queues two more searches before b and c queue one each.
+	for _, w := range []struct {
+		h    *Slots
+		name string
+	}{{a, "a2"}, {a, "a3"}, {b, "b"}, {c, "c"}} {
+		before := queued(s)
+		wait(w.h, w.name)
+		for queued(s) == before {
+			runtime.Gosched()
+		}
+	}
+	var got []string
+	for i := 0; i < 4; i++ {
+		owner := map[string]*Slots{"a": a, "b": b, "c": c}
+		s.pool.mu.Lock()
+		// release the slot held by whoever runs now
+		var holder string
+		for o := range s.pool.running {
+			holder = o
+		}
+		s.pool.mu.Unlock()
+		owner[holder].Release()
+		got = append(got, <-order)
+	}
+	want := []string{"a2", "b", "c", "a3"}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("served %v, want %v", got, want)
+		}
+	}
+}
+
+// With two slots and a bound of one per owner, an owner with many waiting
+// searches leaves the second slot to another owner.
+func TestSlotsPerOwnerBound(t *testing.T) {
+	s := NewSlots(2)
+	s.LimitPerOwner(1)
+	a, b := s.For("a"), s.For("b")
+	if !a.TryAcquire() || a.TryAcquire() {
+		t.Fatal("owner a: want exactly one slot")
+	}
+	if !b.TryAcquire() {
+		t.Fatal("owner b kept out by a")
+	}
+	anon := s.For("")
+	b.Release()
+	if !anon.TryAcquire() {
+		t.Fatal("the anonymous owner is not bounded per owner")
+	}
+}
+
+func queued(s *Slots) int {
+	s.pool.mu.Lock()
+	defer s.pool.mu.Unlock()
+	n := 0
+	for _, q := range s.pool.waiting {
+		n += len(q)
+	}
+	return n
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -62,10 +63,21 @@ type Config struct {
 	AllowGuests      *bool         // accept clients without a public key (default true)
 	AIBudget         time.Duration // per AI move; 0 means the level's default
 	AIConcurrency    int           // AI searches running at once, rooms and single-player games together (default: the number of cores)
+	AIPerSource      int           // AI searches one source (network block) runs at once; the others wait their turn; <0 unbounded
 	ShutdownNotice   time.Duration // how long players see "server stopping"
 	JanitorInterval  time.Duration // how often limits are checked
 	MaxSaveBytes     int           // largest saved game
 	MaxSaves         int           // saved games kept (one per player key); the oldest go first
+
+	// MaxSources bounds the per-source table of rate buckets; when full the
+	// source seen longest ago is forgotten.
+	MaxSources int
+	// NetBlockV4, NetBlockV6: the prefix lengths addresses are grouped by
+	// for the per-source limits (OpenSSH's PerSourceNetBlockSize).
+	NetBlockV4, NetBlockV6 int
+	// MaxStartups is start:rate:full for connections that have not
+	// started a session yet (OpenSSH's MaxStartups); full < 0 turns it off.
+	StartupsBegin, StartupsRate, StartupsFull int
 
 	Logger    *log.Logger
 	NewClient ClientFactory // default UIClient
@@ -102,10 +114,17 @@ func Defaults() Config {
 		SeatHold:         2 * time.Minute,
 		AllowGuests:      &yes,
 		AIConcurrency:    runtime.NumCPU(),
+		AIPerSource:      1,
 		ShutdownNotice:   2 * time.Second,
 		JanitorInterval:  time.Second,
 		MaxSaveBytes:     256 << 10,
 		MaxSaves:         10000,
+		MaxSources:       20000,
+		NetBlockV4:       32,
+		NetBlockV6:       64,
+		StartupsBegin:    10,
+		StartupsRate:     30,
+		StartupsFull:     100,
 	}
 }
 
@@ -158,10 +177,17 @@ func (c Config) withDefaults() Config {
 	setDur(&c.WriteStall, d.WriteStall)
 	setDur(&c.SeatHold, d.SeatHold)
 	setInt(&c.AIConcurrency, d.AIConcurrency)
+	setInt(&c.AIPerSource, d.AIPerSource)
 	setDur(&c.ShutdownNotice, d.ShutdownNotice)
 	setDur(&c.JanitorInterval, d.JanitorInterval)
 	setInt(&c.MaxSaveBytes, d.MaxSaveBytes)
 	setInt(&c.MaxSaves, d.MaxSaves)
+	setInt(&c.MaxSources, d.MaxSources)
+	setInt(&c.NetBlockV4, d.NetBlockV4)
+	setInt(&c.NetBlockV6, d.NetBlockV6)
+	if c.StartupsFull == 0 {
+		c.StartupsBegin, c.StartupsRate, c.StartupsFull = d.StartupsBegin, d.StartupsRate, d.StartupsFull
+	}
 	if c.AllowGuests == nil {
 		c.AllowGuests = d.AllowGuests
 	}
@@ -175,4 +201,25 @@ func (c Config) withDefaults() Config {
 		c.Metrics = metrics.Nop{}
 	}
 	return c
+}
+
+// secureDataDir makes sure no one else can list the data directory (it
+// holds the host key and the players' saves): a directory that others can
+// read or enter is narrowed to 0700, with a warning. Windows has no such
+// mode bits.
+func secureDataDir(dir string, logger *log.Logger) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
+	info, err := os.Stat(dir)
+	if err != nil {
+		return err
+	}
+	if perm := info.Mode().Perm(); perm&0o077 != 0 {
+		if err := os.Chmod(dir, perm&0o700); err != nil {
+			return fmt.Errorf("data directory %s has mode %04o and cannot be narrowed: %w", dir, perm, err)
+		}
+		logger.Warn("data directory was open to others; narrowed", "dir", dir, "was", fmt.Sprintf("%04o", perm), "now", fmt.Sprintf("%04o", perm&0o700))
+	}
+	return nil
 }

@@ -56,6 +56,9 @@ func (m *probeModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.String() == "q" {
 			return m, tea.Quit
 		}
+		if msg.String() == "P" {
+			panic("probe told to panic")
+		}
 	}
 	return m, nil
 }
@@ -127,7 +130,7 @@ func TestRefusedRequests(t *testing.T) {
 		t.Cleanup(func() { c.Close() })
 		return c
 	}
-	for _, cmd := range []string{"ls", "\x1b[2Jrm -rf", "sh -c id", "scp -t /tmp", "git-upload-pack '/x'", "join", "join ZZ"} {
+	for _, cmd := range []string{"ls", "\x1b[2Jrm -rf", "sh -c id", "scp -t /tmp", "git-upload-pack '/x'"} {
 		sess, err := connect().NewSession()
 		if err != nil {
 			t.Fatal(err)
@@ -136,6 +139,19 @@ func TestRefusedRequests(t *testing.T) {
 			t.Errorf("exec %q accepted", cmd)
 		}
 		sess.Close()
+	}
+	// A mistyped join is accepted only to say why it fails, with status 1
+	// (issue 11: OpenSSH shows no reason for a refused command).
+	for _, cmd := range []string{"join", "join ZZ"} {
+		sess, err := connect().NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := sess.CombinedOutput(cmd)
+		var exit *gossh.ExitError
+		if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(string(out), "join CODE") && !strings.Contains(string(out), "room code") {
+			t.Errorf("exec %q: %v, %q; want exit status 1 and a reason", cmd, err, out)
+		}
 	}
 	c := connect()
 	sess, err := c.NewSession()

@@ -7,23 +7,26 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
+	"net/netip"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/log"
 	"github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/wish"
 	bm "github.com/charmbracelet/wish/bubbletea"
-	"github.com/charmbracelet/wish/ratelimiter"
-	"github.com/charmbracelet/wish/recover"
+	wishrecover "github.com/charmbracelet/wish/recover"
 	"github.com/muesli/termenv"
 	gossh "golang.org/x/crypto/ssh"
-	"golang.org/x/time/rate"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/rooms"
@@ -36,9 +39,12 @@ type Server struct {
 	log    *log.Logger
 	ssh    *ssh.Server
 	signer gossh.Signer
-	ips    *ipTable
-	lobby  *rooms.Host
-	saves  *saveDir
+	// sources and startups admit connections before any cryptography.
+	sources  *sourceTable
+	startups *startupGate
+	refusals *logThrottle
+	lobby    *rooms.Host
+	saves    *saveDir
 	// aiSlots bounds the AI searches of every session and room.
 	aiSlots *ai.Slots
 
@@ -46,7 +52,11 @@ type Server struct {
 	nSessions atomic.Int64
 	nConns    atomic.Int64
 	stopping  atomic.Bool
-	handlers  sync.WaitGroup // running session handlers
+	// goroutines started for connections, and those of closed
+	// connections that have not ended yet (see Stats).
+	tracked  atomic.Int64
+	strays   sync.Map       // *connState → struct{}
+	handlers sync.WaitGroup // running session handlers
 
 	stopJanitor chan struct{}
 	janitorDone chan struct{}
@@ -59,11 +69,20 @@ type Server struct {
 
 // connState is kept in the SSH context of each connection.
 type connState struct {
-	ip        string
+	block     netip.Prefix
+	remote    string
 	sessions  atomic.Int32
-	started   atomic.Bool
+	started   atomic.Bool // a shell or join was accepted
 	handshake *time.Timer
 	raw       *limitedConn
+	// pacer holds the latest window change not yet taken by the session.
+	pacer *windowPacer
+	// live counts the goroutines started for this connection; closed is
+	// set when the connection is gone, after which live should reach 0.
+	live   atomic.Int32
+	closed atomic.Bool
+	// startupCounted: still counted among the connections being set up.
+	startupCounted atomic.Bool
 }
 
 type ctxKey string
@@ -85,11 +104,16 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := secureDataDir(cfg.DataDir, cfg.Logger); err != nil {
+		return nil, err
+	}
 	s := &Server{
 		cfg:         cfg,
 		log:         cfg.Logger,
 		signer:      signer,
-		ips:         newIPTable(cfg.MaxConnsPerIP, cfg.ConnsPerMinute),
+		sources:     newSourceTable(cfg.MaxConnsPerIP, cfg.ConnsPerMinute, cfg.MaxSources, cfg.NetBlockV4, cfg.NetBlockV6),
+		startups:    &startupGate{start: int64(cfg.StartupsBegin), rate: int64(cfg.StartupsRate), full: int64(cfg.StartupsFull)},
+		refusals:    newLogThrottle(),
 		saves:       saves,
 		stopJanitor: make(chan struct{}),
 		stopped:     make(chan struct{}),
@@ -98,6 +122,10 @@ func New(cfg Config) (*Server, error) {
 	// One bound on AI searches for the whole server: rooms' AI seats and
 	// single-player games wait for the same slots.
 	s.aiSlots = ai.NewSlots(cfg.AIConcurrency)
+	// Sessions' searches are owned by their source (see programHandler):
+	// one address with many games waits its turn instead of taking every
+	// slot. Rooms' searches are anonymous.
+	s.aiSlots.LimitPerOwner(cfg.AIPerSource)
 	s.lobby = rooms.NewHost(rooms.HostConfig{
 		Store:    metered(cfg.Store, cfg.Metrics),
 		MaxRooms: cfg.MaxRooms,
@@ -123,6 +151,7 @@ func New(cfg Config) (*Server, error) {
 		// Only the "session" channel: no direct-tcpip (port forwarding),
 		// and at most one session per connection.
 		ChannelHandlers: map[string]ssh.ChannelHandler{"session": s.sessionChannel},
+		// Agent and X11 forwarding are refused by the request filter.
 		// No global requests: tcpip-forward and friends are refused.
 		RequestHandlers:   map[string]ssh.RequestHandler{},
 		SubsystemHandlers: map[string]ssh.SubsystemHandler{},
@@ -137,6 +166,9 @@ func New(cfg Config) (*Server, error) {
 		},
 		ConnectionFailedCallback: func(c net.Conn, err error) {
 			s.log.Debug("handshake failed", "remote", c.RemoteAddr().String(), "err", logText(err.Error()))
+			// A failed handshake (bad auth, garbage, a timeout) is an offence
+			// of its source.
+			s.sources.offence(s.sources.block(addrOf(c.RemoteAddr())), time.Now())
 		},
 		PublicKeyHandler: func(ssh.Context, ssh.PublicKey) bool { return true },
 	}
@@ -146,23 +178,17 @@ func New(cfg Config) (*Server, error) {
 		srv.KeyboardInteractiveHandler = func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }
 	}
 
-	limit := cfg.ConnsPerMinute
-	var limiter ratelimiter.RateLimiter
-	if limit > 0 {
-		limiter = ratelimiter.NewRateLimiter(rate.Every(time.Minute/time.Duration(limit)), limit, 10000)
-	}
+	// The per-source rate is enforced once, before the handshake, by
+	// s.sources (grouped by network block).
 	inner := []wish.Middleware{
 		bm.MiddlewareWithProgramHandler(s.programHandler, termenv.Ascii),
 		s.requireTerminal,
 		s.gate,
+		s.logging,
 	}
-	if limiter != nil {
-		inner = append(inner, ratelimiter.Middleware(limiter))
-	}
-	inner = append(inner, s.logging)
 	// recover wraps every other middleware: a panic anywhere in a session's
 	// handler ends that session only.
-	srv.Handler = recover.MiddlewareWithLogger(panicLogger{s.log}, inner...)(func(ssh.Session) {})
+	srv.Handler = wishrecover.MiddlewareWithLogger(panicLogger{s.log}, inner...)(func(ssh.Session) {})
 	s.ssh = srv
 	return s, nil
 }
@@ -206,8 +232,13 @@ func (s *Server) Serve(l net.Listener) error {
 	s.mu.Lock()
 	s.listener = l
 	s.mu.Unlock()
+	go s.janitor() // Shutdown waits for it once it has seen the listener
+	// A Shutdown that came first saw no listener to close.
+	if s.stopping.Load() {
+		_ = l.Close()
+		return ErrServerClosed
+	}
 	s.log.Info("serving", "addr", l.Addr().String(), "host-key", s.cfg.HostKeyPath, "fingerprint", s.Fingerprint())
-	go s.janitor()
 	err := s.ssh.Serve(l)
 	if s.stopping.Load() {
 		return ErrServerClosed
@@ -215,37 +246,144 @@ func (s *Server) Serve(l net.Listener) error {
 	return err
 }
 
-// admitConn applies the per-address limits and the handshake deadline
-// before any SSH work is done for a new connection.
+// admitConn applies the per-source limits, the cap on connections being
+// set up and the handshake deadline before any SSH work is done for a new
+// connection.
 func (s *Server) admitConn(ctx ssh.Context, c net.Conn) net.Conn {
-	ip := hostOf(c.RemoteAddr())
 	if s.stopping.Load() {
+		s.refuseConn(c, refuseStopping)
 		return nil
 	}
-	if ok, why := s.ips.acquire(ip, time.Now()); !ok {
-		s.log.Warn("connection refused", "remote", c.RemoteAddr().String(), "reason", why)
-		s.cfg.Metrics.Refused(why)
+	block := s.sources.block(addrOf(c.RemoteAddr()))
+	if ok, why := s.sources.acquire(block, time.Now()); !ok {
+		s.refuseConn(c, why)
+		return nil
+	}
+	if !s.startups.admit() {
+		s.sources.release(block)
+		s.refuseConn(c, refuseStartups)
 		return nil
 	}
 	s.nConns.Add(1)
-	st := &connState{ip: ip}
+	st := &connState{block: block, remote: c.RemoteAddr().String(), pacer: s.newPacer()}
+	st.startupCounted.Store(true)
 	lc := newLimitedConn(c, s.cfg.InputRate, s.cfg.InputBurst, func() {
-		s.ips.release(ip)
+		s.sources.release(block)
 		s.nConns.Add(-1)
+		s.leaveStartup(st)
 		if st.handshake != nil {
 			st.handshake.Stop()
 		}
+		st.closed.Store(true)
+		if st.live.Load() > 0 {
+			s.strays.Store(st, struct{}{})
+		}
 	})
 	st.raw = lc
-	// The client has HandshakeTimeout to authenticate and open its session.
+	// The client has HandshakeTimeout to authenticate and have its shell
+	// accepted.
 	st.handshake = time.AfterFunc(s.cfg.HandshakeTimeout, func() {
 		if !st.started.Load() {
-			s.log.Info("handshake timeout", "remote", c.RemoteAddr().String())
+			s.log.Info("handshake timeout", "remote", st.remote)
+			s.sources.offence(block, time.Now())
 			lc.Close()
 		}
 	})
 	ctx.SetValue(connStateKey, st)
 	return lc
+}
+
+// refuseConn tells a refused client why in a line before the SSH version
+// exchange (RFC 4253 §4.2 lets a server send such lines; OpenSSH shows
+// them with -v, other clients in their error) and logs it, rate-limited.
+func (s *Server) refuseConn(c net.Conn, why string) {
+	s.cfg.Metrics.Refused(why)
+	s.refusals.warn(s.log, "connection refused", "remote", c.RemoteAddr().String(), "reason", why)
+	_ = c.SetDeadline(time.Now().Add(200 * time.Millisecond))
+	_, _ = io.WriteString(c, "tabletop: refused: "+why+"\r\n")
+	// Close gently: closing with the client's version line unread would
+	// reset the connection and the line could be lost.
+	if tc, ok := c.(*net.TCPConn); ok {
+		_ = tc.CloseWrite()
+		_, _ = io.Copy(io.Discard, io.LimitReader(c, 4096))
+	}
+}
+
+// sessionStarted is called when a connection's shell (or join) is
+// accepted: it leaves the handshake deadline and the set-up count.
+func (s *Server) sessionStarted(st *connState) {
+	st.started.Store(true)
+	if st.handshake != nil {
+		st.handshake.Stop()
+	}
+	s.leaveStartup(st)
+}
+
+func (s *Server) leaveStartup(st *connState) {
+	if st.startupCounted.Swap(false) {
+		s.startups.done()
+	}
+}
+
+// offence charges a connection's source for misbehaving.
+func (s *Server) offence(st *connState, why string) {
+	s.log.Debug("offence", "remote", st.remote, "what", why)
+	s.sources.offence(st.block, time.Now())
+}
+
+// spawn runs fn in a goroutine counted against st, so Stats can show
+// goroutines that outlive their connection.
+func (s *Server) spawn(st *connState, fn func()) {
+	st.live.Add(1)
+	s.tracked.Add(1)
+	go func() {
+		defer func() {
+			s.tracked.Add(-1)
+			if st.live.Add(-1) == 0 && st.closed.Load() {
+				s.strays.Delete(st)
+			}
+		}()
+		fn()
+	}()
+}
+
+// Stats is a snapshot for the SIGUSR1 line and the load test.
+type Stats struct {
+	Sessions    int // running sessions
+	Conns       int // open connections
+	Startups    int // connections not yet in a session
+	Goroutines  int // of the whole process
+	ConnTracked int // goroutines the server started for connections
+	// Strays are goroutines started for connections that have closed:
+	// they belong to no session and should be 0 once the closing is over.
+	Strays        int
+	SourcesOpen   int // network blocks with open connections
+	SourceBuckets int // network blocks with a rate bucket
+}
+
+// Stats returns the server's counters.
+func (s *Server) Stats() Stats {
+	st := Stats{
+		Sessions:    s.Sessions(),
+		Conns:       int(s.nConns.Load()),
+		Startups:    int(s.startups.n.Load()),
+		Goroutines:  runtime.NumGoroutine(),
+		ConnTracked: int(s.tracked.Load()),
+	}
+	s.strays.Range(func(k, _ any) bool {
+		n := int(k.(*connState).live.Load())
+		if n == 0 {
+			s.strays.Delete(k)
+		}
+		st.Strays += n
+		return true
+	})
+	st.SourcesOpen, st.SourceBuckets = s.sources.size()
+	return st
+}
+
+func (s *Server) newPacer() *windowPacer {
+	return &windowPacer{out: make(chan ssh.Window, 1), maxW: s.cfg.MaxWidth, maxH: s.cfg.MaxHeight, minGap: 50 * time.Millisecond}
 }
 
 func stateOf(ctx ssh.Context) *connState {
@@ -261,11 +399,9 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, newChan
 		_ = newChan.Reject(gossh.Prohibited, "one session per connection")
 		return
 	}
-	st.started.Store(true)
-	if st.handshake != nil {
-		st.handshake.Stop()
-	}
-	ssh.DefaultSessionHandler(srv, conn, newChan, ctx)
+	// The session's requests pass through the filter; the shell starts
+	// the session proper (and ends the handshake deadline).
+	ssh.DefaultSessionHandler(srv, conn, filteredChannel{NewChannel: newChan, srv: s, st: st}, ctx)
 }
 
 // allowRequest admits a shell, or the one exec command "join CODE";
@@ -344,9 +480,10 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		}
 		if n := s.nSessions.Add(1); n > int64(s.cfg.MaxSessions) {
 			s.nSessions.Add(-1)
-			s.log.Warn("server full", "remote", sess.RemoteAddr().String())
 			s.cfg.Metrics.Refused("server full")
-			fullScreen(sess)
+			s.refusals.warn(s.log, "server full", "remote", sess.RemoteAddr().String())
+			_, _, hasPTY := sess.Pty()
+			fmt.Fprint(sess, fullMessage(hasPTY))
 			_ = sess.Exit(1)
 			return
 		}
@@ -355,51 +492,71 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		defer s.handlers.Done()
 
 		gs := s.wrap(sess, conn)
+		defer gs.in.close()
 		// Deferred so that even a panic gives up the session's seats.
 		defer gs.lobby.leaveAll()
 		s.sessions.Store(gs, struct{}{})
 		defer s.sessions.Delete(gs)
-		done := make(chan struct{})
-		defer close(done)
-		if conn != nil {
-			go s.keepalive(gs, done)
-		}
-		next(gs)
-		_ = sess.Exit(0)
+		s.runProgram(next, gs)
+		gs.finish()
 	}
 }
 
-// fullScreen is all a client sees when the server is at capacity.
-func fullScreen(sess ssh.Session) {
-	msg := "tabletop: the server is full, try later.\r\n"
-	if _, _, ok := sess.Pty(); ok {
-		msg = "\r\n  ┌──────────────────────────────────┐\r\n" +
-			"  │  tabletop: server full, try later │\r\n" +
-			"  └──────────────────────────────────┘\r\n\r\n"
+// runProgram runs the rest of the chain (the client program); a panic ends
+// this session only, with a reason for the player.
+func (s *Server) runProgram(next ssh.Handler, gs *gameSession) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("session panic", "remote", gs.RemoteAddr().String(), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			gs.reason.CompareAndSwap(nil, "internal error")
+		}
+	}()
+	next(gs)
+}
+
+// fullMessage is all a client sees when the server is at capacity.
+func fullMessage(hasPTY bool) string {
+	if !hasPTY {
+		return "tabletop: the server is full, try later.\r\n"
 	}
-	fmt.Fprint(sess, msg)
+	const text = "  tabletop: server full, try later  "
+	bar := strings.Repeat("─", utf8.RuneCountInString(text))
+	return "\r\n  ┌" + bar + "┐\r\n" +
+		"  │" + text + "│\r\n" +
+		"  └" + bar + "┘\r\n\r\n"
 }
 
 // wrap builds the gameSession around an admitted session.
 func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
+	st := stateOf(sess.Context())
+	if st == nil {
+		// Only sessions that came through admitConn reach here; keep a
+		// private state so a test double cannot crash the server.
+		st = &connState{remote: sess.RemoteAddr().String(), pacer: s.newPacer()}
+	}
 	gs := &gameSession{
 		Session: sess,
 		srv:     s,
+		st:      st,
 		conn:    conn,
 		player:  PlayerFor(sess),
 		started: time.Now(),
 	}
+	gs.alive.Store(gs.started.UnixNano())
+	gs.pinged = gs.started
 	gs.joinCode, _ = joinCommand(sess.Command())
 	gs.lobby = newSessionLobby(s.lobby, gs.player)
 	gs.in = newInputPump(sess)
+	s.spawn(st, gs.in.run)
 	gs.out = &watchedWriter{w: sess}
-	pty, winch, ok := sess.Pty()
+	pty, _, ok := sess.Pty()
 	gs.hasPT = ok
 	if ok {
 		pty.Window = clampWindow(pty.Window, s.cfg.MaxWidth, s.cfg.MaxHeight)
 		gs.pty = pty
-		gs.winch = make(chan ssh.Window, 1)
-		go forwardWindows(winch, gs.winch, s.cfg.MaxWidth, s.cfg.MaxHeight, 50*time.Millisecond, sess.Context().Done())
+		// Window changes come, clamped and paced, from the request
+		// filter's slot, never from the library's (see requestFilter).
+		gs.winch = st.pacer.out
 	}
 	return gs
 }
@@ -441,7 +598,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 		Lobby:    gs.lobby,
 		Store:    store,
 		JoinCode: gs.joinCode,
-		AISlots:  s.aiSlots,
+		AISlots:  s.aiSlots.For(gs.st.block.String()),
 		// Ratings, when the rooms are kept in the storage layer.
 		Standings:  s.standings(),
 		QuickMatch: s.quickMatchFor(gs.player, gs.lobby),
@@ -466,7 +623,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 			return msg
 		}),
 	)
-	p := tea.NewProgram(model, opts...)
+	p := tea.NewProgram(panicWitness{Model: model, gs: gs}, opts...)
 	gs.setProgram(p)
 	return p
 }
@@ -474,34 +631,26 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 // keepalive asks the client for a sign of life every quarter of the idle
 // timeout and ends the session when none came for the whole timeout. (The
 // connection's own idle deadline is refreshed by the server's writes, so
-// it alone would not notice a client that vanished.)
-func (s *Server) keepalive(gs *gameSession, done <-chan struct{}) {
-	every := s.cfg.IdleTimeout / 4
-	t := time.NewTicker(every)
-	defer t.Stop()
-	var last atomic.Int64
-	last.Store(time.Now().UnixNano())
-	var inflight atomic.Bool
-	for {
-		select {
-		case <-done:
-			return
-		case now := <-t.C:
-			if now.Sub(time.Unix(0, last.Load())) > s.cfg.IdleTimeout {
-				gs.end("idle: no answer from the client")
-				return
-			}
-			if inflight.Swap(true) {
-				continue
-			}
-			go func() {
-				defer inflight.Store(false)
-				if _, _, err := gs.conn.SendRequest("keepalive@openssh.com", true, nil); err == nil {
-					last.Store(time.Now().UnixNano())
-				}
-			}()
-		}
+// it alone would not notice a client that vanished.) The janitor calls it;
+// a goroutine exists only while a request is in flight.
+func (s *Server) keepalive(gs *gameSession, now time.Time) {
+	if gs.conn == nil {
+		return
 	}
+	if now.Sub(time.Unix(0, gs.alive.Load())) > s.cfg.IdleTimeout {
+		gs.end("idle: no answer from the client")
+		return
+	}
+	if now.Sub(gs.pinged) < s.cfg.IdleTimeout/4 || gs.pinging.Swap(true) {
+		return
+	}
+	gs.pinged = now
+	s.spawn(gs.st, func() {
+		defer gs.pinging.Store(false)
+		if _, _, err := gs.conn.SendRequest("keepalive@openssh.com", true, nil); err == nil {
+			gs.alive.Store(time.Now().UnixNano())
+		}
+	})
 }
 
 // janitor enforces the per-session time limits.
@@ -520,7 +669,7 @@ func (s *Server) janitor() {
 				return true
 			})
 			if now.Sub(lastSweep) > time.Minute {
-				s.ips.sweep(now)
+				s.sources.sweep(now)
 				lastSweep = now
 			}
 		}
@@ -540,6 +689,8 @@ func (s *Server) check(gs *gameSession, now time.Time) {
 	case now.Sub(gs.started) > s.cfg.MaxSessionTime:
 		gs.notice("maximum session time reached: closing")
 		s.endSoon(gs, "maximum session time")
+	default:
+		s.keepalive(gs, now)
 	}
 }
 
@@ -589,10 +740,7 @@ func (s *Server) shutdown(ctx context.Context) error {
 		}
 	}
 	s.sessions.Range(func(k, _ any) bool {
-		gs := k.(*gameSession)
-		if p := gs.getProgram(); p != nil {
-			go p.Quit()
-		}
+		k.(*gameSession).end("server stopping")
 		return true
 	})
 	// Give programs a moment to restore the client's terminal, then close

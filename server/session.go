@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"sync"
@@ -27,6 +28,7 @@ import (
 type gameSession struct {
 	ssh.Session
 	srv      *Server
+	st       *connState
 	conn     *gossh.ServerConn
 	player   rooms.Player
 	joinCode string
@@ -44,6 +46,9 @@ type gameSession struct {
 	program   *tea.Program
 	closing   atomic.Bool
 	scheduled atomic.Bool  // an end is scheduled (after a notice)
+	alive     atomic.Int64 // unix nanoseconds of the client's last sign of life
+	pinging   atomic.Bool  // a keepalive request is in flight
+	pinged    time.Time    // when the last one was sent (janitor only)
 	reason    atomic.Value // string: why the server ended the session
 }
 
@@ -77,19 +82,87 @@ func (g *gameSession) notice(text string) {
 	go p.Send(ui.NoticeMsg(text))
 }
 
-// end closes the connection (once), recording why. Closing the connection
-// unblocks every pending read and write of the session.
+// endGrace is how long an ended session's program has to restore the
+// client's terminal before the connection is closed regardless (a client
+// that stopped reading would otherwise hold it).
+const endGrace = 2 * time.Second
+
+// end ends the session (once), recording why: the program is asked to
+// quit, which restores the client's terminal, and finish then says why and
+// sends the exit status. Whatever the program and client do, the
+// connection is closed after endGrace, which unblocks every pending read
+// and write of the session.
 func (g *gameSession) end(reason string) {
 	if g.closing.Swap(true) {
 		return
 	}
 	g.reason.Store(reason)
 	g.srv.log.Info("session ended by server", "remote", g.RemoteAddr().String(), "user", logText(g.User()), "reason", reason)
+	if p := g.getProgram(); p != nil {
+		go p.Quit()
+	}
+	time.AfterFunc(endGrace, g.forceEnd)
+}
+
+// forceEnd is end's last resort for a program that did not finish in
+// time (typically blocked writing to a client that stopped reading): the
+// exit status still gets through, since requests are not held back by the
+// channel's window, unless the connection itself is stuck; then the
+// connection is closed.
+func (g *gameSession) forceEnd() {
+	sent := make(chan struct{})
+	g.srv.spawn(g.st, func() {
+		defer close(sent)
+		_ = g.Session.Exit(1) // an error if finish was first: fine
+	})
+	t := time.NewTimer(time.Second)
+	select {
+	case <-sent:
+	case <-t.C:
+	}
+	t.Stop()
+	g.closeConn()
+}
+
+func (g *gameSession) closeConn() {
 	if g.conn != nil {
 		_ = g.conn.Close()
 	} else {
 		_ = g.Session.Close()
 	}
+}
+
+// restoreTerminal undoes everything the program may have set on the
+// client's terminal: alternate screen, hidden cursor, mouse reporting
+// (every mode) and bracketed paste.
+const restoreTerminal = "\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l"
+
+// finish runs when the program is over, however it ended: it restores the
+// client's terminal, says why the server ended the session (if it did),
+// and sends the exit status: 0 after the player quit, 1 otherwise. A
+// client that does not read gets its exit status after endGrace anyway.
+func (g *gameSession) finish() {
+	reason, _ := g.reason.Load().(string)
+	status := 0
+	msg := restoreTerminal
+	if reason != "" {
+		status = 1
+		msg += "\r\ntabletop: session ended: " + reason + "\r\n"
+	}
+	if g.hasPT {
+		written := make(chan struct{})
+		g.srv.spawn(g.st, func() {
+			defer close(written)
+			_, _ = g.Session.Write([]byte(msg))
+		})
+		t := time.NewTimer(endGrace)
+		select {
+		case <-written:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+	_ = g.Session.Exit(status)
 }
 
 // clampWindow bounds a window to the configured maximum (and at least 1×1),
@@ -112,61 +185,46 @@ func clampInt(v, lo, hi int) int {
 	return v
 }
 
-// forwardWindows copies window changes from the raw session to out,
+// windowPacer passes a connection's window changes to its session,
 // clamped, keeping only the latest pending change and at most one every
-// minGap, so a resize storm costs at most a few layouts per second.
-func forwardWindows(in <-chan ssh.Window, out chan ssh.Window, maxW, maxH int, minGap time.Duration, done <-chan struct{}) {
-	defer close(out)
-	var last time.Time
-	for {
-		var w ssh.Window
-		var ok bool
-		select {
-		case w, ok = <-in:
-			if !ok {
-				return
-			}
-		case <-done:
-			return
-		}
-		if wait := minGap - time.Since(last); wait > 0 {
-			// Collect the changes that arrive during the gap; only the last
-			// one matters.
-			t := time.NewTimer(wait)
-		gap:
-			for {
-				select {
-				case nw, ok := <-in:
-					if !ok {
-						t.Stop()
-						return
-					}
-					w = nw
-				case <-t.C:
-					break gap
-				case <-done:
-					t.Stop()
-					return
-				}
-			}
-		}
-		last = time.Now()
-		w = clampWindow(w, maxW, maxH)
-		// Latest wins: replace an unread change instead of blocking.
-		select {
-		case out <- w:
-		default:
-			select {
-			case <-out:
-			default:
-			}
-			select {
-			case out <- w:
-			case <-done:
-				return
-			}
-		}
+// minGap, so a resize storm costs at most a few layouts per second. It
+// needs no goroutine of its own: a change inside the gap arms a timer that
+// delivers the latest one when the gap is over.
+type windowPacer struct {
+	mu         sync.Mutex
+	out        chan ssh.Window // one slot, latest wins
+	maxW, maxH int
+	minGap     time.Duration
+	last       time.Time
+	pending    ssh.Window
+	armed      bool
+}
+
+// put offers a window change.
+func (p *windowPacer) put(w ssh.Window) {
+	w = clampWindow(w, p.maxW, p.maxH)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.armed {
+		p.pending = w
+		return
 	}
+	wait := p.minGap - time.Since(p.last)
+	if wait <= 0 {
+		p.last = time.Now()
+		putLatest(p.out, w)
+		return
+	}
+	p.pending, p.armed = w, true
+	time.AfterFunc(wait, p.flush)
+}
+
+func (p *windowPacer) flush() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.armed = false
+	p.last = time.Now()
+	putLatest(p.out, p.pending)
 }
 
 // errReadTimeout is returned by the input pump when a read deadline passes.
@@ -183,22 +241,30 @@ type inputPump struct {
 	deadline time.Time
 	ready    chan struct{} // signalled when data or an error arrives
 	space    chan struct{} // signalled when a reader made room
-	last     atomic.Int64  // unix nanoseconds of the last input
+	done     chan struct{} // closed when the session is over
+	stop     sync.Once
+	last     atomic.Int64 // unix nanoseconds of the last input
+	src      io.Reader
 }
 
 const pumpMax = 16 << 10
 
+// newInputPump makes a pump reading r; the caller starts run in its own
+// goroutine and calls close when the session is over.
 func newInputPump(r io.Reader) *inputPump {
-	p := &inputPump{ready: make(chan struct{}, 1), space: make(chan struct{}, 1)}
+	p := &inputPump{ready: make(chan struct{}, 1), space: make(chan struct{}, 1), done: make(chan struct{}), src: r}
 	p.last.Store(time.Now().UnixNano())
-	go p.run(r)
 	return p
 }
 
-func (p *inputPump) run(r io.Reader) {
+// close ends the pump: once the program is gone nobody makes room in the
+// buffer, and a pump waiting for room would wait for ever.
+func (p *inputPump) close() { p.stop.Do(func() { close(p.done) }) }
+
+func (p *inputPump) run() {
 	chunk := make([]byte, 4096)
 	for {
-		n, err := r.Read(chunk)
+		n, err := p.src.Read(chunk)
 		if n > 0 {
 			p.last.Store(time.Now().UnixNano())
 			for {
@@ -209,7 +275,12 @@ func (p *inputPump) run(r io.Reader) {
 					break
 				}
 				p.mu.Unlock()
-				<-p.space // the program is behind; push back on the client
+				// The program is behind: push back on the client.
+				select {
+				case <-p.space:
+				case <-p.done:
+					return
+				}
 			}
 			signal(p.ready)
 		}
@@ -304,4 +375,32 @@ func (w *watchedWriter) stalledFor(now time.Time) time.Duration {
 		return 0
 	}
 	return now.Sub(time.Unix(0, start))
+}
+
+// panicWitness wraps a session's model so that a panic in it, which
+// Bubble Tea recovers from (restoring the terminal), still tells the
+// player the session ended on an error and gives exit status 1.
+type panicWitness struct {
+	tea.Model
+	gs *gameSession
+}
+
+func (w panicWitness) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
+	defer w.witness()
+	m, cmd = w.Model.Update(msg)
+	return panicWitness{Model: m, gs: w.gs}, cmd
+}
+
+func (w panicWitness) View() string {
+	defer w.witness()
+	return w.Model.View()
+}
+
+// witness records a panic in flight and lets it go on.
+func (w panicWitness) witness() {
+	if r := recover(); r != nil {
+		w.gs.reason.CompareAndSwap(nil, "internal error")
+		w.gs.srv.log.Error("session panic", "remote", w.gs.RemoteAddr().String(), "panic", fmt.Sprint(r))
+		panic(r)
+	}
 }

@@ -75,6 +75,9 @@ func serveConfig(c *commandLine, args []string) (server.Config, serveExtras, err
 	handshake := env.Duration("handshake-timeout", "TABLETOP_HANDSHAKE_TIMEOUT", d.HandshakeTimeout, "time to authenticate and open a session")
 	perIP := env.Int("max-conns-per-ip", "TABLETOP_MAX_CONNS_PER_IP", d.MaxConnsPerIP, "concurrent connections per IP address (-1 = unlimited)")
 	rateIP := env.Int("conns-per-minute", "TABLETOP_CONNS_PER_MINUTE", d.ConnsPerMinute, "new connections per minute per IP address (-1 = unlimited)")
+	netBlock := env.String("per-source-netblock", "TABLETOP_PER_SOURCE_NETBLOCK", fmt.Sprintf("%d:%d", d.NetBlockV4, d.NetBlockV6), "IPv4:IPv6 prefix lengths addresses are grouped by for the per-source limits (like OpenSSH's PerSourceNetBlockSize)")
+	maxSources := env.Int("max-sources", "TABLETOP_MAX_SOURCES", d.MaxSources, "network blocks whose connection rate is remembered; when full the one seen longest ago is forgotten")
+	startups := env.String("max-startups", "TABLETOP_MAX_STARTUPS", fmt.Sprintf("%d:%d:%d", d.StartupsBegin, d.StartupsRate, d.StartupsFull), "start:rate:full for connections not yet in a session: beyond start, new ones are dropped with probability rate %, rising to 100 % at full (like OpenSSH's MaxStartups; 0 = off)")
 	maxSessions := env.Int("max-sessions", "TABLETOP_MAX_SESSIONS", d.MaxSessions, "sessions in all; beyond it players see \"server full\"")
 	maxRooms := env.Int("max-rooms", "TABLETOP_MAX_ROOMS", d.MaxRooms, "rooms in all")
 	maxW := env.Int("max-width", "TABLETOP_MAX_WIDTH", d.MaxWidth, "largest window width laid out; bigger windows are clamped")
@@ -88,6 +91,7 @@ func serveConfig(c *commandLine, args []string) (server.Config, serveExtras, err
 	hold := env.Duration("seat-hold", "TABLETOP_SEAT_HOLD", d.SeatHold, "a disconnected player's seat is held this long for their key")
 	aiBudget := env.Duration("ai-budget", "TABLETOP_AI_BUDGET", 0, "time per AI move in rooms (0 = the level's default)")
 	aiConc := env.Int("ai-concurrency", "TABLETOP_AI_CONCURRENCY", d.AIConcurrency, "AI searches running at once, rooms and single-player games together (default: the number of cores); others wait for a free slot")
+	aiPerSource := env.Int("ai-per-source", "TABLETOP_AI_PER_SOURCE", d.AIPerSource, "AI searches of single-player games one network block (see --per-source-netblock) runs at once; more wait, and a freed slot goes to the waiting addresses in turn (-1 = no bound)")
 	maxSaves := env.Int("max-saves", "TABLETOP_MAX_SAVES", d.MaxSaves, "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
 	maxSaveBytes := env.Int("max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", d.MaxSaveBytes, "largest saved game in bytes")
 	storeDSN := env.String("store", "TABLETOP_STORE", "", "where rooms, players and ratings are kept: a postgres:// URL (several nodes share it) or an SQLite file (default DATA/tabletop.db)")
@@ -114,6 +118,17 @@ Flags (each also settable by the environment variable shown):
 		return server.Config{}, serveExtras{}, usageError{err.Error()}
 	}
 	logger := log.NewWithOptions(c.stderr, log.Options{ReportTimestamp: true, Level: level})
+	v4, v6, err := server.ParseNetBlock(*netBlock)
+	if err != nil {
+		return server.Config{}, serveExtras{}, usageError{err.Error()}
+	}
+	suBegin, suRate, suFull, err := server.ParseStartups(*startups)
+	if err != nil {
+		return server.Config{}, serveExtras{}, usageError{err.Error()}
+	}
+	if suFull == 0 {
+		suFull = -1 // off (0 would mean the default)
+	}
 	if err := registerServedSheets(*gamesDir, logger); err != nil {
 		return server.Config{}, serveExtras{}, err
 	}
@@ -139,8 +154,15 @@ Flags (each also settable by the environment variable shown):
 		AllowGuests:      guests,
 		AIBudget:         *aiBudget,
 		AIConcurrency:    *aiConc,
+		AIPerSource:      *aiPerSource,
 		MaxSaves:         *maxSaves,
 		MaxSaveBytes:     *maxSaveBytes,
+		NetBlockV4:       v4,
+		NetBlockV6:       v6,
+		MaxSources:       *maxSources,
+		StartupsBegin:    suBegin,
+		StartupsRate:     suRate,
+		StartupsFull:     suFull,
 		Logger:           logger,
 		NewClient:        server.UIClient,
 	}
@@ -215,10 +237,18 @@ func serveUntilSignal(srv *server.Server, l net.Listener, logger *log.Logger) er
 func logStats(logger *log.Logger, srv *server.Server) {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
+	st := srv.Stats()
 	logger.Info("stats",
-		"sessions", srv.Sessions(),
+		"sessions", st.Sessions,
 		"rooms", srv.Lobby().Len(),
-		"goroutines", runtime.NumGoroutine(),
+		"conns", st.Conns,
+		"startups", st.Startups,
+		"goroutines", st.Goroutines,
+		"conn_goroutines", st.ConnTracked,
+		// Goroutines of connections that have closed: they belong to no
+		// session and should be 0 a moment after any disconnect.
+		"stray_goroutines", st.Strays,
+		"sources", st.SourceBuckets,
 		"heap_kb", ms.HeapAlloc>>10,
 		"rss_kb", rssKB(os.Getpid()),
 	)
