@@ -76,12 +76,35 @@ func (r *room) info(p Player) RoomInfo {
 
 func (r *room) rolesOf(m *member) []game.Role {
 	var out []game.Role
-	for i, h := range r.holders {
-		if h == m {
+	for i := range r.holders {
+		if r.plays(m, i) {
 			out = append(out, game.Role(i))
 		}
 	}
 	return out
+}
+
+// plays reports whether m may play seat i. A seat belongs to its key, not
+// to one connection: every session of the key in the room plays it, so a
+// second terminal neither steals the seat nor leaves the first a watcher.
+// A guest's seat is its one session's. Called with mu held.
+func (r *room) plays(m *member, i int) bool {
+	h := r.holders[i]
+	return h != nil && !m.left && (h == m || (m.player.ID != "" && h.player.ID == m.player.ID))
+}
+
+// sessionOf returns another member here of p's key, other than not, or
+// nil (always nil for a guest, who has no key). Called with mu held.
+func (r *room) sessionOf(p Player, not *member) *member {
+	if p.ID == "" {
+		return nil
+	}
+	for o := range r.members {
+		if o != not && !o.left && o.player.ID == p.ID {
+			return o
+		}
+	}
+	return nil
 }
 
 // join seats p (their key's seats, else an open one) or lets them watch.
@@ -91,15 +114,19 @@ func (r *room) join(p Player) (Room, error) {
 	rejoined := false
 	_, err := r.writeSeats(func(seats []SeatRecord) bool {
 		took, rejoined = took[:0], false
+		dirty := false
 		if p.ID != "" {
 			for i := range seats {
 				s := &seats[i]
 				if s.PlayerID != p.ID || (s.Kind != SeatHeld && s.Kind != SeatPlayer) {
 					continue
 				}
-				// Rejoining, or a second connection of the same key: the
-				// newest connection plays the seat.
-				s.Kind, s.HeldUntil, s.Name = SeatPlayer, time.Time{}, p.Name
+				// Rejoining, or another session of the same key: the seat
+				// is the key's, so this session plays it too.
+				if s.Kind != SeatPlayer || s.Name != p.Name || !s.HeldUntil.IsZero() {
+					s.Kind, s.HeldUntil, s.Name = SeatPlayer, time.Time{}, p.Name
+					dirty = true
+				}
 				took, rejoined = append(took, i), true
 			}
 		}
@@ -108,11 +135,12 @@ func (r *room) join(p Player) (Room, error) {
 				if s := &seats[i]; s.Kind == SeatOpen {
 					s.Kind, s.PlayerID, s.Name = SeatPlayer, p.ID, p.Name
 					took = append(took, i)
+					dirty = true
 					break
 				}
 			}
 		}
-		return len(took) > 0
+		return dirty
 	})
 	if err != nil {
 		return nil, err
@@ -127,13 +155,21 @@ func (r *room) join(p Player) (Room, error) {
 			}
 		}
 	}
+	other := r.sessionOf(p, nil)
 	m := r.newMember(p)
 	for _, i := range took {
 		r.stopHold(i)
-		r.holders[i] = m
+		if r.holders[i] == nil || r.holders[i].player.ID != p.ID {
+			r.holders[i] = m
+		}
 	}
 	note := p.Name + " is watching"
 	switch {
+	case other != nil && len(took) > 0:
+		// Tell the first session why its seat now answers a second one.
+		note = p.Name + " opened another session; both play " + r.v.RoleName(game.Role(took[0]))
+	case other != nil:
+		note = "" // already watching from another session
 	case rejoined:
 		note = p.Name + " is back"
 	case len(took) > 0:
@@ -482,7 +518,7 @@ func (m *member) Play(mv game.Move) (err error) {
 		return errors.New("waiting for players")
 	}
 	seat := int(r.state.ToMove())
-	if seat < 0 || seat >= len(r.holders) || r.holders[seat] != m {
+	if seat < 0 || seat >= len(r.holders) || !r.plays(m, seat) {
 		if len(r.rolesOf(m)) == 0 {
 			return errors.New("you are watching this game")
 		}
@@ -514,9 +550,15 @@ func (m *member) Leave() {
 	m.left = true
 	delete(r.members, m)
 	m.closeUpdates()
+	// The seats stay played while another session of the key is here.
+	other := r.sessionOf(m.player, m)
 	var mine []int
 	for i, h := range r.holders {
-		if h == m {
+		switch {
+		case h != m:
+		case other != nil:
+			r.holders[i] = other
+		default:
 			r.holders[i] = nil
 			mine = append(mine, i)
 		}
@@ -549,6 +591,10 @@ func (m *member) Leave() {
 	}
 	if r.abandoned() {
 		r.closeAbandoned()
+		return
+	}
+	if other != nil {
+		r.changed("") // the key is still here: nobody left
 		return
 	}
 	r.changed(m.player.Name + " left")

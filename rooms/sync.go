@@ -66,7 +66,7 @@ func (r *room) commit(mv game.Move, seat int, by *member) (string, error) {
 			return "", game.ErrGameOver
 		case int(r.state.ToMove()) != seat:
 			return "", fmt.Errorf("it is %s's turn", r.v.RoleName(r.state.ToMove()))
-		case by != nil && r.holders[seat] != by:
+		case by != nil && !r.plays(by, seat):
 			return "", errors.New("your seat was taken by another connection of your key")
 		case by == nil && r.rec.Seats[seat].Kind != SeatAI:
 			return "", errors.New("the seat is no longer the AI's")
