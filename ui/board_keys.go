@@ -356,9 +356,13 @@ func (b *boardScreen) playKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		if key.Matches(msg, k.Act) || key.Matches(msg, k.Type) || charKey(msg) {
 			who := b.v.RoleName(mover)
-			if b.isAI(mover) {
+			switch {
+			case b.isAI(mover):
 				b.setStatus("the AI is playing "+who+"; space or esc makes it move now", true)
-			} else {
+			case b.humanRole() == game.NoRole:
+				// Nobody at this client plays: a room's watcher.
+				b.setStatus("you are watching; "+who+" is to move", true)
+			default:
 				b.setStatus("it is "+who+"'s turn", true)
 			}
 		}

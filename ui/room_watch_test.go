@@ -1,0 +1,32 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// A watcher in a room who presses a key that plays is told they watch,
+// not whose turn it is as if they played.
+func TestRoomWatcherIsToldTheyWatch(t *testing.T) {
+	room := newFakeRoom("quad5") // no seat of this client's
+	m := New(Options{Renderer: asciiRenderer(), Lobby: &fakeLobby{room}, Remote: true,
+		Start: Start{Join: "K7QX"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Init()
+	b, ok := m.cur.(*boardScreen)
+	if !ok {
+		t.Fatalf("join did not open the room board: %T", m.cur)
+	}
+	for _, k := range []string{"enter", ":"} {
+		b.setStatus("", false)
+		m.Update(keyMsg(k))
+		if !strings.Contains(b.status, "you are watching") || strings.Contains(b.status, "turn") {
+			t.Fatalf("watcher pressing %q: status %q", k, b.status)
+		}
+	}
+	if len(room.moves) != 0 {
+		t.Fatalf("a watcher's key played %v", room.moves)
+	}
+}
