@@ -122,12 +122,11 @@ func (r *room) join(p Player) (Room, error) {
 					continue
 				}
 				// Rejoining, or another session of the same key: the seat
-				// is the key's, so this session plays it too.
-				if s.Kind != SeatPlayer || s.Name != p.Name || !s.HeldUntil.IsZero() {
-					s.Kind, s.HeldUntil, s.Name = SeatPlayer, time.Time{}, p.Name
-					dirty = true
-				}
-				took, rejoined = append(took, i), true
+				// is the key's, so this session plays it too. The write,
+				// even of the same seat, also brings this node's copy of
+				// the room up to date before the player's first move.
+				s.Kind, s.HeldUntil, s.Name = SeatPlayer, time.Time{}, p.Name
+				took, rejoined, dirty = append(took, i), true, true
 			}
 		}
 		if len(took) == 0 && !r.rec.Finished {
