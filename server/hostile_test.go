@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"net"
@@ -257,9 +258,17 @@ func TestServerEndRestoresTerminal(t *testing.T) {
 			tm := openTerm(t, s.addr, termOpts{user: "ana"})
 			tm.waitFor(0, "probe ana")
 			m := tm.mark()
+			stopped := make(chan error, 1)
 			switch tc.name {
 			case "stop":
-				go s.Shutdown(t.Context())
+				// Not t.Context(): it is cancelled when the test ends, which
+				// could be before the shutdown is over (a flaky failure).
+				go func() { stopped <- s.Shutdown(context.Background()) }()
+				defer func() {
+					if err := <-stopped; err != nil {
+						t.Errorf("shutdown: %v", err)
+					}
+				}()
 			case "panic":
 				tm.send("P")
 			}
