@@ -57,13 +57,19 @@ func (f filteredChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) 
 	if err != nil {
 		return ch, reqs, err
 	}
-	rf := &requestFilter{srv: f.srv, st: f.st, ch: ch, out: make(chan *gossh.Request, 2)}
+	// Two slots: the start never blocks on the library (pty-req, shell).
+	out := make(chan *gossh.Request, 2)
+	rf := &requestFilter{srv: f.srv, st: f.st, ch: ch, out: out}
 	f.srv.spawn(f.st, func() { rf.run(reqs) })
-	return ch, rf.out, nil
+	return ch, out, nil
 }
 
 func (rf *requestFilter) run(reqs <-chan *gossh.Request) {
-	defer close(rf.out)
+	defer func() {
+		if rf.out != nil {
+			close(rf.out)
+		}
+	}()
 	for req := range reqs {
 		if rf.failed {
 			continue // the channel is closing; nothing more is answered
@@ -142,6 +148,11 @@ func (rf *requestFilter) start(req *gossh.Request) {
 		rf.out <- &gossh.Request{Type: "pty-req", Payload: gossh.Marshal(rf.pty)}
 	}
 	rf.out <- req
+	// The library has all it will get; closing its stream ends its request
+	// loop (one goroutine less per session) once it has started the shell.
+	// Later requests are the filter's alone.
+	close(rf.out)
+	rf.out = nil
 }
 
 // deny refuses one request, logged at debug level. It is no offence:

@@ -25,7 +25,6 @@ import (
 	"github.com/charmbracelet/wish"
 	bm "github.com/charmbracelet/wish/bubbletea"
 	wishrecover "github.com/charmbracelet/wish/recover"
-	"github.com/muesli/termenv"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/tabletop/tabletop/ai"
@@ -181,7 +180,7 @@ func New(cfg Config) (*Server, error) {
 	// The per-source rate is enforced once, before the handshake, by
 	// s.sources (grouped by network block).
 	inner := []wish.Middleware{
-		bm.MiddlewareWithProgramHandler(s.programHandler, termenv.Ascii),
+		s.runPrograms,
 		s.requireTerminal,
 		s.gate,
 		s.logging,

@@ -192,7 +192,8 @@ func clampInt(v, lo, hi int) int {
 // delivers the latest one when the gap is over.
 type windowPacer struct {
 	mu         sync.Mutex
-	out        chan ssh.Window // one slot, latest wins
+	out        chan ssh.Window  // one slot, latest wins, until attach
+	deliver    func(ssh.Window) // set by attach; must not block
 	maxW, maxH int
 	minGap     time.Duration
 	last       time.Time
@@ -212,7 +213,7 @@ func (p *windowPacer) put(w ssh.Window) {
 	wait := p.minGap - time.Since(p.last)
 	if wait <= 0 {
 		p.last = time.Now()
-		putLatest(p.out, w)
+		p.send(w)
 		return
 	}
 	p.pending, p.armed = w, true
@@ -224,7 +225,31 @@ func (p *windowPacer) flush() {
 	defer p.mu.Unlock()
 	p.armed = false
 	p.last = time.Now()
-	putLatest(p.out, p.pending)
+	p.send(p.pending)
+}
+
+// send hands w on. Called with mu held.
+func (p *windowPacer) send(w ssh.Window) {
+	if p.deliver != nil {
+		p.deliver(w)
+		return
+	}
+	putLatest(p.out, w)
+}
+
+// attach makes the pacer call deliver for every change from now on,
+// starting with one still waiting in the slot, instead of filling the
+// slot: the session's program takes changes without a goroutine waiting
+// on the slot.
+func (p *windowPacer) attach(deliver func(ssh.Window)) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.deliver = deliver
+	select {
+	case w := <-p.out:
+		deliver(w)
+	default:
+	}
 }
 
 // errReadTimeout is returned by the input pump when a read deadline passes.
@@ -262,7 +287,8 @@ func newInputPump(r io.Reader) *inputPump {
 func (p *inputPump) close() { p.stop.Do(func() { close(p.done) }) }
 
 func (p *inputPump) run() {
-	chunk := make([]byte, 4096)
+	// Keys come a few bytes at a time; a paste takes a few more reads.
+	chunk := make([]byte, 1024)
 	for {
 		n, err := p.src.Read(chunk)
 		if n > 0 {
@@ -357,15 +383,30 @@ type watchedWriter struct {
 	written atomic.Int64
 }
 
+// maxWrite bounds one write to the SSH channel. The SSH library keeps,
+// for the life of the connection, a packet buffer and a cipher buffer as
+// large as the largest packet it sent: a whole frame (10–20 KB for a full
+// screen) in one write would pin that much twice per idle session. Frames
+// in pieces of maxWrite cost a few more packets and nothing that stays.
+const maxWrite = 2 << 10
+
 func (w *watchedWriter) Write(p []byte) (int, error) {
-	w.pending.Store(time.Now().UnixNano())
-	n, err := w.w.Write(p)
-	w.pending.Store(0)
-	w.written.Add(int64(n))
-	if err != nil && errors.Is(err, io.EOF) {
-		err = os.ErrClosed
+	defer w.pending.Store(0)
+	written := 0
+	for written < len(p) {
+		piece := p[written:min(len(p), written+maxWrite)]
+		w.pending.Store(time.Now().UnixNano()) // a client still reading is not stalled
+		n, err := w.w.Write(piece)
+		written += n
+		w.written.Add(int64(n))
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				err = os.ErrClosed
+			}
+			return written, err
+		}
 	}
-	return n, err
+	return written, nil
 }
 
 // stalledFor says how long the current write has been blocked.

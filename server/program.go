@@ -1,0 +1,38 @@
+package server
+
+import (
+	"context"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/ssh"
+)
+
+// runPrograms is the middleware that runs each session's client program.
+// It does what wish's bubbletea middleware does, without that
+// middleware's goroutine per session (a parked goroutine's stack is a
+// large share of an idle session's memory): the program quits through a
+// context.AfterFunc when the connection ends, and window changes reach it
+// from the connection's pacer, which already runs only when one comes.
+func (s *Server) runPrograms(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		program := s.programHandler(sess)
+		if program == nil {
+			next(sess)
+			return
+		}
+		if gs, ok := sess.(*gameSession); ok {
+			gs.st.pacer.attach(func(w ssh.Window) {
+				// Send waits for the program's loop; the pacer must not.
+				go program.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+			})
+		}
+		stop := context.AfterFunc(sess.Context(), program.Quit)
+		if _, err := program.Run(); err != nil {
+			s.log.Debug("program ended with an error", "remote", sess.RemoteAddr().String(), "err", err)
+		}
+		// Kill restores the terminal if the program did not end cleanly.
+		program.Kill()
+		stop()
+		next(sess)
+	}
+}
