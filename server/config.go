@@ -34,6 +34,9 @@ type ClientOptions struct {
 	// QuickMatch is the session's "play anyone"; nil for guests and
 	// without the storage layer.
 	QuickMatch ui.QuickMatch
+	// NoAIOnlyGames refuses local games with AI seats only: a guest's
+	// AI-against-AI game would take AI time from people playing.
+	NoAIOnlyGames bool
 }
 
 // ClientFactory builds the client model for a session (ui.New over SSH).
@@ -61,6 +64,7 @@ type Config struct {
 	WriteStall       time.Duration // a write blocked this long drops the session
 	SeatHold         time.Duration // a disconnected player's seat is held this long
 	AllowGuests      *bool         // accept clients without a public key (default true)
+	GuestAIGames     bool          // let guests start local AI-against-AI games (default off)
 	AIBudget         time.Duration // per AI move; 0 means the level's default
 	AIConcurrency    int           // AI searches running at once, rooms and single-player games together (default: the number of cores)
 	AIPerSource      int           // AI searches one source (network block) runs at once; the others wait their turn; <0 unbounded

@@ -601,6 +601,9 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 		// Ratings, when the rooms are kept in the storage layer.
 		Standings:  s.standings(),
 		QuickMatch: s.quickMatchFor(gs.player, gs.lobby),
+		// A guest has no key to answer for: no AI-only games (issue 11's
+		// fair share of AI time), unless the operator allows them.
+		NoAIOnlyGames: gs.player.ID == "" && !s.cfg.GuestAIGames,
 	})
 	if model == nil {
 		return nil

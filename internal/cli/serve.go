@@ -72,6 +72,7 @@ func serveConfig(c *commandLine, args []string) (server.Config, serveExtras, err
 	dataDir := env.String("data", "TABLETOP_DATA", d.DataDir, "data directory: host key and saved games")
 	hostKey := env.String("host-key", "TABLETOP_HOST_KEY", "", "host key file, created on first start (default DATA/host_ed25519)")
 	guests := env.Bool("guests", "TABLETOP_GUESTS", true, "let people in without an SSH key (as guests who cannot save or rejoin)")
+	guestAIGames := env.Bool("guest-ai-games", "TABLETOP_GUEST_AI_GAMES", false, "let guests start local games with AI seats only (AI against AI), which take AI time from people playing")
 	handshake := env.Duration("handshake-timeout", "TABLETOP_HANDSHAKE_TIMEOUT", d.HandshakeTimeout, "time to authenticate and open a session")
 	perIP := env.Int("max-conns-per-ip", "TABLETOP_MAX_CONNS_PER_IP", d.MaxConnsPerIP, "concurrent connections per IP address (-1 = unlimited)")
 	rateIP := env.Int("conns-per-minute", "TABLETOP_CONNS_PER_MINUTE", d.ConnsPerMinute, "new connections per minute per IP address (-1 = unlimited)")
@@ -152,6 +153,7 @@ Flags (each also settable by the environment variable shown):
 		WriteStall:       *stall,
 		SeatHold:         *hold,
 		AllowGuests:      guests,
+		GuestAIGames:     *guestAIGames,
 		AIBudget:         *aiBudget,
 		AIConcurrency:    *aiConc,
 		AIPerSource:      *aiPerSource,

@@ -1,0 +1,44 @@
+package server
+
+import (
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// Issue 11: a guest (no key) may not start local AI-against-AI games
+// unless the operator allows them (--guest-ai-games); a key holder may.
+func TestGuestsGetNoAIOnlyGames(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		allow   bool
+		key     gossh.Signer
+		refused bool
+	}{
+		{"guest", false, nil, true},
+		{"guest, allowed", true, nil, false},
+		{"key holder", false, newKey(t), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := make(chan ClientOptions, 1)
+			s := startServer(t, func(c *Config) {
+				c.GuestAIGames = tc.allow
+				c.NewClient = func(o ClientOptions) tea.Model {
+					opts <- o
+					return probeClient(nil, false)(o)
+				}
+			})
+			openTerm(t, s.addr, termOpts{user: "ana", key: tc.key})
+			select {
+			case o := <-opts:
+				if o.NoAIOnlyGames != tc.refused {
+					t.Fatalf("NoAIOnlyGames = %v, want %v", o.NoAIOnlyGames, tc.refused)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatal("no session")
+			}
+		})
+	}
+}
