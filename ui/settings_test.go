@@ -193,3 +193,35 @@ func TestBoardsUseTheSpace(t *testing.T) {
 		}
 	}
 }
+
+// + lengthens the AI's time per move and - shortens it, both stopping
+// at the ends of the steps; the choice is remembered each time.
+func TestSetupAITimeBothWays(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.txt")
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Settings: NewFileSettings(path), AIDelay: -1}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m.Update(keyMsg("enter"))
+	if _, ok := m.cur.(*setupScreen); !ok {
+		t.Fatalf("not on setup: %T", m.cur)
+	}
+	steps := []struct {
+		key  string
+		want time.Duration
+	}{
+		{"-", 0}, // already the shortest: stays
+		{"+", time.Second}, {"+", 2 * time.Second}, {"-", time.Second},
+		{"+", 2 * time.Second}, {"+", 5 * time.Second}, {"+", 10 * time.Second},
+		{"+", 30 * time.Second}, {"+", time.Minute}, {"+", time.Minute}, // longest: stays
+		{"-", 30 * time.Second}, {"_", 10 * time.Second},
+	}
+	for i, st := range steps {
+		m.Update(keyMsg(st.key))
+		if m.c.aiTime != st.want {
+			t.Fatalf("step %d (%s): AI time %s, want %s", i, st.key, m.c.aiTime, st.want)
+		}
+		got, err := NewFileSettings(path).Load()
+		if err != nil || got.AITime != st.want {
+			t.Fatalf("step %d (%s): saved %s (%v), want %s", i, st.key, got.AITime, err, st.want)
+		}
+	}
+}

@@ -234,7 +234,9 @@ var setupKeys = setupKeyMap{
 	RowUp:      bind([]string{"up"}, "↑", "previous seat"),
 	RowDown:    bind([]string{"down"}, "↓", "next seat"),
 	Up:         keyUp, Down: keyDown, Back: keyBack, ForceOut: keyForceOut,
-	AITime: bind([]string{"+", "=", "-"}, "+/-", "AI time"),
+	AITime: bind([]string{"+", "=", "-", "_"}, "+/-", "AI time"),
+	// LessAITime is the shorter half of AITime: without it - lengthened.
+	LessAITime: bind([]string{"-", "_"}, "-", "less AI time"),
 }
 
 func (s *setupScreen) keys() keyHelp {
