@@ -122,16 +122,6 @@ func lookupGame(arg string) (*game.Variant, error) {
 	return v, nil
 }
 
-// needTurns refuses a game where several roles choose at once: the
-// client and analyze play one role's move at a time (rules and match
-// play every kind).
-func (c *commandLine) needTurns(v *game.Variant) error {
-	if sheets.TurnTaking(v) {
-		return nil
-	}
-	return usagef("in %s several roles move at once, which %s cannot play yet (rules can)", v.Name, c.name)
-}
-
 // startState is the position text read for v, or v's start when text
 // is empty; a bad position is a usage error.
 func startState(v *game.Variant, text string) (game.State, error) {
