@@ -120,6 +120,9 @@ func ParseSave(data []byte) (SavedGame, error) {
 			if r == game.NoRole {
 				return sv, fmt.Errorf("line %d: %s has no role %q", line, v.Name, role)
 			}
+			if _, dup := seats[r]; dup {
+				return sv, fmt.Errorf("line %d: a second seat for %s", line, role)
+			}
 			s, err := ParseSeat(spec)
 			if err != nil {
 				return sv, fmt.Errorf("line %d: %w", line, err)
