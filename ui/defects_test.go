@@ -182,6 +182,18 @@ func TestPentagoQuadrantKeyWhilePlacing(t *testing.T) {
 	if b.vu.chosenQuadrant() != 0 || strings.Contains(b.status, "chosen") || !strings.Contains(b.status, "place") {
 		t.Fatalf("2 while placing: quadrant %d, status %q", b.vu.chosenQuadrant(), b.status)
 	}
+	for _, variant := range []string{"pentago", "pentago-split"} {
+		m, b := newTestClient(t, variant, 80, 24)
+		m.Update(keyMsg("1"))
+		for _, k := range []string{"x", "z"} {
+			m.Update(keyMsg(k))
+			// Neither the cursor's quadrant (4) nor any other is named:
+			// nothing was chosen.
+			if strings.Contains(b.status, "rotate") || !strings.Contains(b.status, "time to place") {
+				t.Errorf("%s: 1 then %s while placing: status %q", variant, k, b.status)
+			}
+		}
+	}
 	m.Update(keyMsg("enter")) // place; now 2 chooses and x turns it
 	m.Update(keyMsg("2"))
 	m.Update(keyMsg("x"))
