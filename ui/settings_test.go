@@ -225,3 +225,13 @@ func TestSetupAITimeBothWays(t *testing.T) {
 		}
 	}
 }
+
+// Without a saved game, ? in the menu does not offer to delete one.
+func TestMenuHelpWithoutSaves(t *testing.T) {
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(keyMsg("?"))
+	if v := m.View(); strings.Contains(v, "delete saved game") || !strings.Contains(v, "mouse on/off") {
+		t.Fatalf("? with no saved game:\n%s", v)
+	}
+}
