@@ -83,6 +83,9 @@ Flags:
 	if err != nil {
 		return usagef("--multi %q: want brs, paranoid, maxn or uct", *multi)
 	}
+	if err := multiFits(v, *multi); err != nil {
+		return usagef("--multi %v", err)
+	}
 	opt := ai.Options{Level: level, Budget: *budget, Seed: *seed, Threads: *threads, Multi: alg}
 	if *verbose {
 		opt.Progress = func(p ai.Progress) {

@@ -154,3 +154,11 @@ func (c *commandLine) exit(err error) int {
 func gameList() string {
 	return "Games: " + strings.Join(game.Names(), ", ") + ", or a rule sheet FILE.kif\n"
 }
+
+// plural is n and the word, with an s unless n is 1: "1 game", "2 games".
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -92,7 +92,11 @@ func TestSheetPathArguments(t *testing.T) {
 		t.Errorf("match with a simultaneous game: exit %d, %q, %q", code, out.String(), errOut.String())
 	}
 	errOut.Reset()
+	out.Reset()
 	if code := Run([]string{"match", "../../games/tictactoe.kif", "--games", "1", "--budget", "10ms"}, nil, &out, &errOut); code != 0 {
 		t.Errorf("match FILE.kif: exit %d, %q", code, errOut.String())
+	}
+	if strings.Contains(out.String(), "1 games") || !strings.Contains(out.String(), "tictactoe: 1 game,") {
+		t.Errorf("match --games 1 says:\n%s", out.String())
 	}
 }
