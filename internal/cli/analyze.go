@@ -152,4 +152,9 @@ func writeAnalysis(w io.Writer, s game.State, role game.Role, level ai.Level, re
 	fmt.Fprintf(w, "depth: %d actions, %d nodes in %v (%.0f nodes/s)\n", res.Depth, res.Nodes,
 		elapsed.Round(time.Millisecond), float64(res.Nodes)/max(elapsed.Seconds(), 1e-9))
 	fmt.Fprintf(w, "pv:    %s\n", strings.Join(out.PV, " "))
+	if res.Depth > 0 && len(out.PV) > res.Depth {
+		// Both figures are right: the search completed Depth actions and
+		// the line shown goes on by the transposition table's best moves.
+		fmt.Fprintf(w, "       (%s: past depth %d the line follows the transposition table)\n", plural(len(out.PV), "action"), res.Depth)
+	}
 }
