@@ -509,7 +509,10 @@ func (s *setupScreen) view() string {
 	n := len(s.choice)
 	roleW, _, _ := s.columns()
 	b.WriteString(st.Title.Render(" "+title) + "\n")
-	b.WriteString(st.Muted.Render(" "+truncate(s.v.Summary, s.c.width-2)) + "\n\n")
+	for _, l := range wrapLines(s.v.Summary, s.c.width-2, 2) {
+		b.WriteString(st.Muted.Render(" "+l) + "\n")
+	}
+	b.WriteString("\n")
 	for i, role := range s.v.Roles {
 		focused := s.row == i
 		kind := s.kinds[s.choice[i]].label
