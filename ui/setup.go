@@ -447,6 +447,10 @@ func (s *setupScreen) start() (screen, tea.Cmd) {
 		return newRoomBoard(s.c, room), nil
 	}
 	seats := s.seats()
+	if s.c.opts.NoAIOnlyGames && aiOnly(seats) {
+		s.status = noAIOnlyGame
+		return s, nil
+	}
 	if problem := s.checkGGP(seats); problem != "" {
 		s.status = problem
 		return s, nil
