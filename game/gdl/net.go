@@ -34,6 +34,7 @@ type network struct {
 	baseText   []string         // KIF of x for each (true x)
 	baseByText map[string]int32 // text → base atom
 	declared   map[string]bool  // the (base x) facts, when the sheet has any
+	possible   []bool           // by base atom: may hold in a reachable state (reach.go)
 	nextOf     []int32          // for each base atom, the atom (next x)
 	init       []int32          // base atoms of the initial state
 	zobrist    []uint64         // by base atom
@@ -177,6 +178,7 @@ func (b *netBuilder) build() error {
 		// instance, all numbered above.
 		return fmt.Errorf("gdl: internal error: %d atoms numbered late", len(b.terms)-numbered)
 	}
+	n.possible = b.possibleBase()
 	b.programs()
 	n.zobrist = make([]uint64, n.nBase)
 	rng := game.NewRand(0x6764_6c5f_7a6f_6272)

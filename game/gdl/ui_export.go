@@ -10,16 +10,29 @@ import (
 // nothing more: the facts a position may hold and a way to read facts
 // back into terms. The engine itself never uses it.
 
-// BaseFacts returns the KIF text of every fact that can ever be true in
-// a position of v, in the engine's order, or nil when v is not a game
-// read from a rule sheet. A display uses it to learn the full extent of
-// a board whose empty cells the position does not list.
+// BaseFacts returns the KIF text of every fact that may be true in a
+// position of v reached by legal play, in the engine's order, or nil when
+// v is not a game read from a rule sheet. A display uses it to learn the
+// full extent of a board whose empty cells the position does not list.
+//
+// It is a sound over-approximation, closer than what grounding finds:
+// facts that only rules with a false static condition could make true
+// (Quad's corners, kept out by (not (corner ?r ?c))) are left out, and
+// so are facts outside the sheet's (base ...) declarations when it has
+// any.
 func BaseFacts(v *game.Variant) []string {
 	s, ok := v.New().(*State)
 	if !ok {
 		return nil
 	}
-	return append([]string(nil), s.n.baseText[:s.n.nBase]...)
+	n := s.n
+	var out []string
+	for a, text := range n.baseText[:n.nBase] {
+		if n.possible[a] && (n.declared == nil || n.declared[text]) {
+			out = append(out, text)
+		}
+	}
+	return out
 }
 
 // IsGDL reports whether v was read from a rule sheet.
