@@ -62,3 +62,29 @@ func TestBaseFactsHonoursDeclarations(t *testing.T) {
 		t.Errorf("BaseFacts = %q, want %q", got, want)
 	}
 }
+
+// TestStaticFacts: the facts that hold in every state, derived ones too,
+// without GDL's own relations.
+func TestStaticFacts(t *testing.T) {
+	sheet := `
+(role p)
+(succ one two) (succ two three)
+(<= (before ?a ?c) (succ ?a ?b) (succ ?b ?c))
+(<= (odd ?x) (succ ?x ?y) (not (even ?x)))
+(even two)
+(init (at one))
+(<= (legal p (go ?y)) (true (at ?x)) (succ ?x ?y))
+(<= (next (at ?y)) (does p (go ?y)))
+(<= terminal (true (at three)))
+(goal p 100)
+`
+	v, err := gdl.Load("t", []byte(sheet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := gdl.StaticFacts(v)
+	want := []string{"(before one three)", "(even two)", "(odd one)", "(succ one two)", "(succ two three)"}
+	if !slices.Equal(got, want) {
+		t.Errorf("StaticFacts = %q, want %q", got, want)
+	}
+}

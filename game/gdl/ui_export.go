@@ -35,6 +35,19 @@ func BaseFacts(v *game.Variant) []string {
 	return out
 }
 
+// StaticFacts returns the KIF text of the facts of v's rule sheet that
+// hold in every state, the GDL relations (role, init, base, ...) left
+// out, sorted; nil when v is not a game read from a rule sheet. They are
+// what a sheet says about its own symbols, such as the successor chain
+// that orders a board's coordinates.
+func StaticFacts(v *game.Variant) []string {
+	s, ok := v.New().(*State)
+	if !ok {
+		return nil
+	}
+	return append([]string(nil), s.n.static...)
+}
+
 // IsGDL reports whether v was read from a rule sheet.
 func IsGDL(v *game.Variant) bool {
 	_, ok := v.New().(*State)
