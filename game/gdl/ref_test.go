@@ -302,7 +302,7 @@ func parseTerms(t testing.TB, texts []string) []*Term {
 // slowReference gives the games checked of the sheets whose every ply
 // takes the naive reference a long time (Othello's count of discs is a
 // recursion over the whole board): fewer, so that the test stays quick.
-var slowReference = map[string]int{"othello4.kif": 2}
+var slowReference = map[string]int{"othello4.kif": 2, "minicheckers.kif": 8}
 
 func TestAgainstReferenceInterpreter(t *testing.T) {
 	// GDL_REF_DIR names another directory of sheets to check, and
