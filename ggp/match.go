@@ -36,7 +36,7 @@ type match struct {
 	role     game.Role
 	rules    game.State     // the GDL game: the referee of every move
 	native   game.State     // the same position in tabletop's own engine, or nil
-	searcher *ai.Searcher   // for the native engine
+	searcher *ai.Searcher   // for the native engine and simultaneous turns
 	mcts     *ai.MCTSPlayer // for a game tabletop does not know
 	thinking sync.Mutex     // one search at a time: a late one ends first
 	rng      *game.Rand
@@ -224,7 +224,8 @@ func (b *bestSoFar) get() string { b.mu.Lock(); defer b.mu.Unlock(); return b.mo
 // native engine when there is one, else with the ai package's Monte Carlo
 // tree search on the GDL game (its alpha-beta checks the clock too seldom
 // for the slower nodes of a GDL game); on turns where several roles choose
-// at once, by random games from each of its moves.
+// at once, with the general player's search for this role (ai.SearchFor),
+// which models the other roles' choices instead of taking them as random.
 func (m *match) think(ctx context.Context, deadline time.Time, pos position, seed uint64, best *bestSoFar) string {
 	m.thinking.Lock()
 	defer m.thinking.Unlock()
@@ -249,49 +250,9 @@ func (m *match) think(ctx context.Context, deadline time.Time, pos position, see
 	case s.ToMove() == m.role:
 		return s.FormatMove(m.mcts.Choose(ctx, s))
 	case s.ToMove() == game.NoRole:
-		return s.FormatMove(flatMonteCarlo(ctx, s.(game.JointState), m.role, seed))
+		opt := ai.Options{Level: m.level, Budget: budget, Seed: seed}
+		opt.Progress = func(p ai.Progress) { best.set(s.FormatMove(p.Best)) }
+		return s.FormatMove(m.searcher.SearchFor(ctx, s, m.role, opt).Move)
 	}
 	return ""
-}
-
-// flatMonteCarlo plays random games after each of role's moves in turn
-// (the other roles' moves random too) until ctx ends, and returns the
-// move with the best mean goal: a plain player for simultaneous turns,
-// which the tree searches do not handle.
-func flatMonteCarlo(ctx context.Context, s game.JointState, role game.Role, seed uint64) game.Move {
-	rng := game.NewRand(seed)
-	mine := s.LegalOf(role, nil)
-	sum := make([]int, len(mine))
-	runs := make([]int, len(mine))
-	scratch := s.Clone()
-	var joint, buf []game.Move
-	for i := 0; ctx.Err() == nil && i < 1_000_000; i++ {
-		k := i % len(mine)
-		scratch.CopyFrom(s)
-		joint = randomJoint(scratch, rng, joint, &buf)
-		if len(joint) > 1 {
-			joint[role] = mine[k]
-		}
-		playRandom(scratch, joint)
-		joint = playOut(scratch, rng, joint, &buf)
-		sum[k] += scratch.Goal(role)
-		runs[k]++
-	}
-	best := 0
-	for k := range mine {
-		if runs[k] > 0 && (runs[best] == 0 || sum[k]*runs[best] > sum[best]*runs[k]) {
-			best = k
-		}
-	}
-	return mine[best]
-}
-
-// playOut plays random moves on s until the end (or 10 000 steps); joint
-// and buf are scratch, returned for reuse, so that it does not allocate.
-func playOut(s game.State, rng *game.Rand, joint []game.Move, buf *[]game.Move) []game.Move {
-	for plies := 0; !s.Terminal() && plies < 10_000; plies++ {
-		joint = randomJoint(s, rng, joint, buf)
-		playRandom(s, joint)
-	}
-	return joint
 }

@@ -72,28 +72,3 @@ func applyJoint(s game.State, moves []string) error {
 	s.Apply(joint[s.ToMove()])
 	return nil
 }
-
-// randomJoint picks a random legal move for every role of s on a
-// simultaneous turn, or for the role in control (a single move). buf is
-// scratch kept between calls, so that playouts do not allocate.
-func randomJoint(s game.State, rng *game.Rand, joint []game.Move, buf *[]game.Move) []game.Move {
-	joint = joint[:0]
-	js, isJoint := s.(game.JointState)
-	if !isJoint || s.ToMove() != game.NoRole {
-		return append(joint, s.RandomMove(rng))
-	}
-	for r := range s.Variant().Roles {
-		*buf = js.LegalOf(game.Role(r), (*buf)[:0])
-		joint = append(joint, (*buf)[rng.Intn(len(*buf))])
-	}
-	return joint
-}
-
-// playRandom plays the random joint move (from randomJoint) on s.
-func playRandom(s game.State, joint []game.Move) {
-	if len(joint) == 1 && s.ToMove() != game.NoRole {
-		s.Apply(joint[0])
-		return
-	}
-	s.(game.JointState).ApplyJoint(joint)
-}

@@ -71,25 +71,3 @@ func TestNativeTwinIsBehaviour(t *testing.T) {
 		t.Errorf("tic-tac-toe taken for quad5")
 	}
 }
-
-// TestPlayOutDoesNotAllocate: the random games of the simultaneous-turn
-// player are a hot path.
-func TestPlayOutDoesNotAllocate(t *testing.T) {
-	for _, name := range []string{"rockpaperscissors", "connectfour"} {
-		f, _ := games.Lookup(name)
-		v, err := gdl.Load(name, f.Source)
-		if err != nil {
-			t.Fatal(err)
-		}
-		start, s := v.New(), v.New()
-		rng := game.NewRand(1)
-		joint, buf := make([]game.Move, 0, 8), make([]game.Move, 0, 64)
-		allocs := testing.AllocsPerRun(50, func() {
-			s.CopyFrom(start)
-			joint = playOut(s, rng, joint, &buf)
-		})
-		if allocs != 0 || !s.Terminal() {
-			t.Errorf("%s: %.1f allocations per random game (terminal %v)", name, allocs, s.Terminal())
-		}
-	}
-}

@@ -87,7 +87,7 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 
 // slowPlayer is a GGP player that answers start at once and every play
 // that wants a move too late (it waits for the manager to give up).
-func slowPlayer(t *testing.T) (*httptest.Server, *[]string) {
+func slowPlayer(t *testing.T) (*httptest.Server, func() []string) {
 	var mu sync.Mutex
 	var got []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -118,7 +118,11 @@ func slowPlayer(t *testing.T) (*httptest.Server, *[]string) {
 		}
 	}))
 	t.Cleanup(srv.Close)
-	return srv, &got
+	return srv, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), got...)
+	}
 }
 
 // A late reply is replaced by a random legal move and reported; leaving
@@ -136,11 +140,11 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	b.leave()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		if strings.Contains(strings.Join(*got, " "), "abort") {
+		if strings.Contains(strings.Join(got(), " "), "abort") {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("no abort after leaving: %v", *got)
+			t.Fatalf("no abort after leaving: %v", got())
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

@@ -49,16 +49,21 @@ type gdlUI struct {
 
 func newGDLUI(v *game.Variant) *gdlUI {
 	g := &gdlUI{spots: map[game.Move][]pos{}, columns: map[game.Move]bool{}}
-	var base []*gdl.Term
-	for _, text := range gdl.BaseFacts(v) {
-		if ts, err := gdl.ParseTerms(text); err == nil {
-			base = append(base, ts...)
-		}
-	}
-	if b, ok := gdlboard.Find(v.Roles, base); ok {
+	if b, ok := gdlboard.FindOrdered(v.Roles, gdlTerms(gdl.BaseFacts(v)), gdlTerms(gdl.StaticFacts(v))); ok {
 		g.board = b
 	}
 	return g
+}
+
+// gdlTerms reads the facts the engine writes.
+func gdlTerms(facts []string) []*gdl.Term {
+	var out []*gdl.Term
+	for _, text := range facts {
+		if ts, err := gdl.ParseTerms(text); err == nil {
+			out = append(out, ts...)
+		}
+	}
+	return out
 }
 
 func (g *gdlUI) dims() (int, int) {

@@ -34,6 +34,8 @@ type network struct {
 	baseText   []string         // KIF of x for each (true x)
 	baseByText map[string]int32 // text → base atom
 	declared   map[string]bool  // the (base x) facts, when the sheet has any
+	possible   []bool           // by base atom: may hold in a reachable state (reach.go)
+	static     []string         // the true static facts of the sheet's own relations, sorted
 	nextOf     []int32          // for each base atom, the atom (next x)
 	init       []int32          // base atoms of the initial state
 	zobrist    []uint64         // by base atom
@@ -76,6 +78,7 @@ func build(g *grounder, d *Description) (*network, error) {
 	if err != nil {
 		return nil, err
 	}
+	n.static = staticFacts(g, static)
 	b := &netBuilder{g: g, n: n, static: static, dense: map[termID]int32{}}
 	return n, b.build()
 }
@@ -177,6 +180,7 @@ func (b *netBuilder) build() error {
 		// instance, all numbered above.
 		return fmt.Errorf("gdl: internal error: %d atoms numbered late", len(b.terms)-numbered)
 	}
+	n.possible = b.possibleBase()
 	b.programs()
 	n.zobrist = make([]uint64, n.nBase)
 	rng := game.NewRand(0x6764_6c5f_7a6f_6272)
@@ -356,6 +360,25 @@ func (b *netBuilder) programs() {
 			n.maxLoop = max(n.maxLoop, int(sg.hi-sg.lo))
 		}
 	}
+}
+
+// gdlRelations are the relations GDL itself defines, which staticFacts
+// leaves out.
+var gdlRelations = map[string]bool{"role": true, "init": true, "true": true, "next": true, "does": true,
+	"legal": true, "goal": true, "terminal": true, "base": true, "input": true, "distinct": true}
+
+// staticFacts returns the KIF text of the static atoms that hold, of the
+// sheet's own relations (successor chains, adjacency, arithmetic tables),
+// sorted.
+func staticFacts(g *grounder, static map[termID]bool) []string {
+	var out []string
+	for id, v := range static {
+		if v && !gdlRelations[g.symNames[g.terms[id].fn]] {
+			out = append(out, g.termText(id, 1<<30))
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // staticValues evaluates every atom that depends on neither true nor

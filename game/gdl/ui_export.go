@@ -10,16 +10,42 @@ import (
 // nothing more: the facts a position may hold and a way to read facts
 // back into terms. The engine itself never uses it.
 
-// BaseFacts returns the KIF text of every fact that can ever be true in
-// a position of v, in the engine's order, or nil when v is not a game
-// read from a rule sheet. A display uses it to learn the full extent of
-// a board whose empty cells the position does not list.
+// BaseFacts returns the KIF text of every fact that may be true in a
+// position of v reached by legal play, in the engine's order, or nil when
+// v is not a game read from a rule sheet. A display uses it to learn the
+// full extent of a board whose empty cells the position does not list.
+//
+// It is a sound over-approximation, closer than what grounding finds:
+// facts that only rules with a false static condition could make true
+// (Quad's corners, kept out by (not (corner ?r ?c))) are left out, and
+// so are facts outside the sheet's (base ...) declarations when it has
+// any.
 func BaseFacts(v *game.Variant) []string {
 	s, ok := v.New().(*State)
 	if !ok {
 		return nil
 	}
-	return append([]string(nil), s.n.baseText[:s.n.nBase]...)
+	n := s.n
+	var out []string
+	for a, text := range n.baseText[:n.nBase] {
+		if n.possible[a] && (n.declared == nil || n.declared[text]) {
+			out = append(out, text)
+		}
+	}
+	return out
+}
+
+// StaticFacts returns the KIF text of the facts of v's rule sheet that
+// hold in every state, the GDL relations (role, init, base, ...) left
+// out, sorted; nil when v is not a game read from a rule sheet. They are
+// what a sheet says about its own symbols, such as the successor chain
+// that orders a board's coordinates.
+func StaticFacts(v *game.Variant) []string {
+	s, ok := v.New().(*State)
+	if !ok {
+		return nil
+	}
+	return append([]string(nil), s.n.static...)
 }
 
 // IsGDL reports whether v was read from a rule sheet.

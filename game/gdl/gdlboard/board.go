@@ -67,6 +67,16 @@ type Cell struct {
 // the most distinct cells. ok is false when no relation spans at least
 // 2×2 cells.
 func Find(roles []string, base []*gdl.Term) (b *Board, ok bool) {
+	return FindOrdered(roles, base, nil)
+}
+
+// FindOrdered is Find with the sheet's static facts (gdl.StaticFacts):
+// a coordinate whose values are not all numbered (r1, 2, c10) goes in
+// the order of a successor-like relation among them, a binary relation
+// that links them into one chain ((succ one two) (succ two three)),
+// rather than alphabetically.
+func FindOrdered(roles []string, base, static []*gdl.Term) (b *Board, ok bool) {
+	chains := chainsOf(static)
 	type cand struct {
 		rel   string
 		arity int
@@ -94,7 +104,7 @@ func Find(roles []string, base []*gdl.Term) (b *Board, ok bool) {
 	var best *Board
 	bestN := 0
 	for _, k := range order {
-		cols, rows := axes(cells[k])
+		cols, rows := axes(cells[k], chains)
 		if len(cols) < 2 || len(rows) < 2 || len(cols) > maxSide || len(rows) > maxSide {
 			continue
 		}
@@ -160,18 +170,126 @@ func (b *Board) spot(a, c string) (row, col int) {
 // fact can name it (Quad's corners cannot).
 func (b *Board) Exists(row, col int) bool { return b.cells[[2]int{row, col}] }
 
-// axes returns the sorted column values and the row values, highest
-// first.
-func axes(cells map[[2]string]bool) (cols, rows []string) {
+// axes returns the column values in order and the row values, highest
+// first: in the order of one of chains when it holds them all and they
+// are not all numbered, else naturally sorted.
+func axes(cells map[[2]string]bool, chains []chain) (cols, rows []string) {
 	cs, rs := map[string]bool{}, map[string]bool{}
 	for k := range cells {
 		cs[k[0]], rs[k[1]] = true, true
 	}
-	cols, rows = sortedKeys(cs), sortedKeys(rs)
+	cols, rows = ordered(sortedKeys(cs), chains), ordered(sortedKeys(rs), chains)
 	for i, j := 0, len(rows)-1; i < j; i, j = i+1, j-1 {
 		rows[i], rows[j] = rows[j], rows[i]
 	}
 	return cols, rows
+}
+
+// chain is a successor-like binary static relation: one in which every
+// symbol has at most one successor and one predecessor, and no cycle. It
+// may fall apart into several pieces.
+type chain struct {
+	pos   map[string]int // place in its piece
+	piece map[string]int // which piece
+}
+
+// links is a binary relation being read as a chain.
+type links struct{ next, prev map[string]string }
+
+// chainsOf finds the chains among static facts, by relation name. A
+// relation with a fork, a join or a cycle is no chain.
+func chainsOf(static []*gdl.Term) []chain {
+	byRel := map[string]*links{}
+	bad := map[string]bool{}
+	var names []string
+	for _, f := range static {
+		if len(f.Args) != 2 || len(f.Args[0].Args)+len(f.Args[1].Args) > 0 || bad[f.Name] {
+			continue
+		}
+		l := byRel[f.Name]
+		if l == nil {
+			l = &links{map[string]string{}, map[string]string{}}
+			byRel[f.Name] = l
+			names = append(names, f.Name)
+		}
+		a, c := f.Args[0].Name, f.Args[1].Name
+		_, forks := l.next[a]
+		_, joins := l.prev[c]
+		if forks || joins || a == c {
+			bad[f.Name] = true
+			continue
+		}
+		l.next[a], l.prev[c] = c, a
+	}
+	sort.Strings(names)
+	var out []chain
+	for _, name := range names {
+		if ch, ok := byRel[name].chain(); ok && !bad[name] {
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+// chain walks every piece from its first symbol; ok is false when a
+// cycle leaves symbols unreached.
+func (l *links) chain() (ch chain, ok bool) {
+	ch = chain{pos: map[string]int{}, piece: map[string]int{}}
+	starts := map[string]bool{}
+	for a := range l.next {
+		if _, has := l.prev[a]; !has {
+			starts[a] = true
+		}
+	}
+	for i, start := range sortedKeys(starts) {
+		p := 0
+		for v, more := start, true; more; v, more = l.next[v] {
+			ch.pos[v], ch.piece[v] = p, i
+			p++
+		}
+	}
+	symbols := len(l.next)
+	for c := range l.prev {
+		if _, has := l.next[c]; !has {
+			symbols++
+		}
+	}
+	return ch, len(ch.pos) == symbols
+}
+
+// holds reports whether every value is in one and the same piece of ch.
+func (ch chain) holds(vals []string) bool {
+	if len(vals) == 0 {
+		return false
+	}
+	for _, v := range vals {
+		p, ok := ch.piece[v]
+		if !ok || p != ch.piece[vals[0]] {
+			return false
+		}
+	}
+	return true
+}
+
+// ordered puts vals, naturally sorted, in the order of the first chain
+// that holds them all in one piece, unless every value is numbered.
+func ordered(vals []string, chains []chain) []string {
+	numbered := true
+	for _, v := range vals {
+		if _, _, ok := splitNumber(v); !ok {
+			numbered = false
+		}
+	}
+	if numbered {
+		return vals
+	}
+	for _, ch := range chains {
+		if ch.holds(vals) {
+			sort.SliceStable(vals, func(i, j int) bool { return ch.pos[vals[i]] < ch.pos[vals[j]] })
+			return vals
+		}
+	}
+	return vals
 }
 
 func sortedKeys(m map[string]bool) []string {

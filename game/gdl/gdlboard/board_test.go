@@ -178,3 +178,51 @@ func TestRowFirstAndMissingCells(t *testing.T) {
 		t.Error("a corner exists or a cell does not")
 	}
 }
+
+// TestFindOrdered: coordinates go in the order of a successor chain the
+// sheet declares when they are not numbered.
+func TestFindOrdered(t *testing.T) {
+	words := []string{"one", "two", "three"}
+	succ := "(succ one two) (succ two three)"
+	tests := []struct {
+		name       string
+		base       string
+		static     string
+		cols, rows string // in drawing order, rows from the top
+	}{
+		{"no static facts: alphabetical", grid("cell", words, words, "b"), "",
+			"one three two", "two three one"},
+		{"a successor chain", grid("cell", words, words, "b"), succ + " (adj one three)",
+			"one two three", "three two one"},
+		{"a chain longer than the board", grid("cell", words, words, "b"), "(next zero one) (next one two) (next two three) (next three four)",
+			"one two three", "three two one"},
+		{"a fork is no chain", grid("cell", words, words, "b"), succ + " (succ one three)",
+			"one three two", "two three one"},
+		{"a cycle is no chain", grid("cell", words, words, "b"), succ + " (succ three one)",
+			"one three two", "two three one"},
+		{"two pieces do not order across", grid("cell", words, words, "b"), "(succ one two) (succ three four)",
+			"one three two", "two three one"},
+		{"each axis its own chain", grid("cell", []string{"left", "mid", "right"}, words, "b"),
+			succ + " (east left mid) (east mid right)",
+			"left mid right", "three two one"},
+		{"numbers keep their order", grid("cell", []string{"1", "2", "3"}, []string{"1", "2", "3"}, "b"), "(succ 3 2) (succ 2 1)",
+			"1 2 3", "3 2 1"},
+		{"a chain that misses a value orders nothing", grid("cell", words, words, "b"), "(succ (a one) two) (succ two three)",
+			"one three two", "two three one"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var static []*gdl.Term
+			if tc.static != "" {
+				static = terms(t, tc.static)
+			}
+			b, ok := FindOrdered([]string{"x", "o"}, terms(t, tc.base), static)
+			if !ok {
+				t.Fatal("no board found")
+			}
+			if strings.Join(b.Cols, " ") != tc.cols || strings.Join(b.Rows, " ") != tc.rows {
+				t.Errorf("cols %v rows %v; want cols %s rows %s", b.Cols, b.Rows, tc.cols, tc.rows)
+			}
+		})
+	}
+}
