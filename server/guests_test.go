@@ -42,3 +42,20 @@ func TestGuestsGetNoAIOnlyGames(t *testing.T) {
 		})
 	}
 }
+
+// The real client over SSH: a guest who sets every seat of a local game
+// to the AI is told why the game does not start.
+func TestGuestAIOnlyGameRefusedOverSSH(t *testing.T) {
+	s := startServer(t, nil)
+	tm := openTerm(t, s.addr, termOpts{user: "guest"})
+	tm.waitFor(0, "Quit")
+	const up, down, right, enter = "\x1b[A", "\x1b[B", "\x1b[C", "\r"
+	m := tm.mark()
+	tm.send(down + enter) // Quad 7×7: x Human, o AI
+	tm.waitFor(m, "Human")
+	m = tm.mark()
+	for _, k := range []string{up, up, right, down, down, enter} { // x: AI, then start
+		tm.send(k)
+	}
+	tm.waitFor(m, "games of the AI against itself are not offered here")
+}
