@@ -30,6 +30,15 @@ type listedRecord struct {
 	Format string `json:"format,omitempty"`
 }
 
+// String is the record on one line, as `tabletop games` lists it; a
+// match record says it is one.
+func (r listedRecord) String() string {
+	if r.Format == ggpFormat && r.Problem == "" {
+		return r.Record.String() + "  [GGP record]"
+	}
+	return r.Record.String()
+}
+
 // ggpRecords lists the GGP match records (*.json) in dir; a file that is
 // not one is listed with its problem.
 func ggpRecords(dir string) ([]listedRecord, error) {
@@ -121,9 +130,12 @@ func playerName(name string) string {
 	return name
 }
 
-// isGGPRecordFile reports whether the file at path looks like JSON rather
-// than a text save: its first non-space byte is '{'.
+// isGGPRecordFile reports whether the file at path is meant as a match
+// record rather than a text save: it is named *.json, or looks like JSON.
 func isGGPRecordFile(path string) bool {
+	if strings.EqualFold(filepath.Ext(path), ".json") {
+		return true
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return false
@@ -132,7 +144,7 @@ func isGGPRecordFile(path string) bool {
 	head := make([]byte, 512)
 	n, _ := f.Read(head)
 	head = bytes.TrimLeft(head[:n], " \t\r\n\ufeff")
-	return len(head) > 0 && head[0] == '{'
+	return len(head) > 0 && (head[0] == '{' || head[0] == '[')
 }
 
 // ggpRecordGame turns the match record at path into a game the client
@@ -204,12 +216,19 @@ func ggpRecordRules(rec *ggp.Record) (*game.Variant, []string, error) {
 // registerRecordSheet registers the record's rule sheet under its game's
 // name, or under the match's id when another sheet has that name.
 func registerRecordSheet(rec *ggp.Record) (*game.Variant, error) {
-	if rec.GameName != "" {
-		if v, err := sheets.Register(rec.GameName, []byte(rec.Rulesheet)); err == nil {
-			return v, nil
-		}
+	if rec.GameName == "" {
+		return sheets.Register("match:"+rec.MatchID, []byte(rec.Rulesheet))
 	}
-	return sheets.Register("match:"+rec.MatchID, []byte(rec.Rulesheet))
+	v, err := sheets.Register(rec.GameName, []byte(rec.Rulesheet))
+	if err == nil {
+		return v, nil
+	}
+	// The name may be another sheet's; a sheet that does not compile
+	// says so under its own name.
+	if v, again := sheets.Register("match:"+rec.MatchID, []byte(rec.Rulesheet)); again == nil {
+		return v, nil
+	}
+	return nil, err
 }
 
 // sameRoles reports whether v's roles are the record's (a record without
