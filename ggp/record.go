@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -162,4 +163,34 @@ func (rec *Record) Ended() time.Time {
 		return time.Time{}
 	}
 	return time.UnixMilli(at)
+}
+
+// Name is the record's game: gameName, else the game's name in
+// gameMetaURL (ggp-base's repositories file a game as .../NAME/vN/),
+// else "".
+func (rec *Record) Name() string {
+	if rec.GameName != "" {
+		return rec.GameName
+	}
+	u, err := url.Parse(rec.GameMetaURL)
+	if err != nil {
+		return ""
+	}
+	parts := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' })
+	if n := len(parts); n > 1 && isVersion(parts[n-1]) {
+		parts = parts[:n-1]
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return parts[len(parts)-1]
+}
+
+// isVersion reports whether a path segment is a version, v0 or v12.
+func isVersion(seg string) bool {
+	digits, ok := strings.CutPrefix(seg, "v")
+	if !ok || digits == "" {
+		return false
+	}
+	return strings.Trim(digits, "0123456789") == ""
 }

@@ -73,7 +73,7 @@ func readGGPRecord(path string) (*ggp.Record, error) {
 // summarizeGGPRecord is the record as `tabletop games` lists it, from
 // what the file says: the moves are not replayed for a list.
 func summarizeGGPRecord(path string, rec *ggp.Record) ui.Record {
-	r := ui.Record{Path: path, Variant: rec.GameName, Ended: rec.Ended(), Moves: len(rec.Moves)}
+	r := ui.Record{Path: path, Variant: rec.Name(), Ended: rec.Ended(), Moves: len(rec.Moves)}
 	if r.Variant == "" {
 		r.Variant = "?"
 	}
@@ -175,13 +175,16 @@ func ggpRecordGame(path string) (ui.SavedGame, error) {
 }
 
 // ggpRecordRules finds the rules the record's moves replay on: the game
-// registered under gameName when its roles and moves fit, else the
+// registered under the record's game name when its roles and moves fit, else the
 // record's own rule sheet, registered for this run. It returns the game
 // and each turn's moves.
 func ggpRecordRules(rec *ggp.Record) (*game.Variant, []string, error) {
 	var known error
-	if rec.GameName != "" {
-		v, err := game.Lookup(rec.GameName)
+	if name := rec.Name(); name != "" {
+		v, err := game.Lookup(name)
+		if err != nil {
+			err = fmt.Errorf("%s is not a game known here", name)
+		}
 		if err == nil && !sameRoles(v, rec.Roles) {
 			err = fmt.Errorf("%s has roles %s, the record %s", v.Name, strings.Join(v.Roles, " "), strings.Join(rec.Roles, " "))
 		}
@@ -214,12 +217,14 @@ func ggpRecordRules(rec *ggp.Record) (*game.Variant, []string, error) {
 }
 
 // registerRecordSheet registers the record's rule sheet under its game's
-// name, or under the match's id when another sheet has that name.
+// name, or under the match's id when another sheet has that name or it
+// names none.
 func registerRecordSheet(rec *ggp.Record) (*game.Variant, error) {
-	if rec.GameName == "" {
+	name := rec.Name()
+	if name == "" {
 		return sheets.Register("match:"+rec.MatchID, []byte(rec.Rulesheet))
 	}
-	v, err := sheets.Register(rec.GameName, []byte(rec.Rulesheet))
+	v, err := sheets.Register(name, []byte(rec.Rulesheet))
 	if err == nil {
 		return v, nil
 	}

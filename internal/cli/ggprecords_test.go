@@ -256,7 +256,9 @@ func TestGGPRecordProblems(t *testing.T) {
 		{"foreign JSON", `{"name": "something else", "moves": 3}`, "not a match record"},
 		{"a JSON list", `[1, 2, 3]`, "not a match record"},
 		{"no id", `{"gameName": "quad5", "moves": []}`, "no matchId"},
-		{"unknown game, no rules", `{"matchId": "u", "gameName": "no-such-game", "moves": [["noop"]]}`, "no gameRulesheet"},
+		{"unknown game, no rules", `{"matchId": "u", "gameName": "no-such-game", "moves": [["noop"]]}`,
+			"no-such-game is not a game known here, and it has no gameRulesheet"},
+		{"no game named", `{"matchId": "n", "moves": []}`, "it names no game"},
 		{"illegal move, no rules", `{"matchId": "i", "gameName": "quad5", "gameRoleNames": ["x", "o"], "moves": [["(mark r9 c9)", "noop"]]}`,
 			"(mark r9 c9) is not a legal move for x"},
 		{"roles of another game", `{"matchId": "r", "gameName": "quad5", "gameRoleNames": ["left", "right"], "moves": []}`,
@@ -278,6 +280,20 @@ func TestGGPRecordProblems(t *testing.T) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want one line with %q", code, out.String(), errOut.String(), tt.want)
 			}
 		})
+	}
+	// A record as ggp-base and Tiltyard write it: the game named by its
+	// repository address only, no rules, moves spaced out.
+	tiltyard := filepath.Join(dir, "tiltyard.json")
+	text := `{"matchId": "tiltyard.ticTacToe.1", "gameMetaURL": "http://games.ggp.org/base/games/ticTacToe/v0/",
+		"gameRoleNames": ["xplayer", "oplayer"], "startTime": 1700000000000, "startClock": 30, "playClock": 15,
+		"moves": [["( mark 2 2 )", "noop"], ["noop", "( mark 1 1 )"]], "errors": [["", ""], ["", ""]],
+		"isCompleted": false, "isAborted": false}`
+	if err := os.WriteFile(tiltyard, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sv, err := ggpRecordGame(tiltyard)
+	if err != nil || sv.Variant != "tictactoe" || strings.Join(sv.Moves, " ") != "(mark 2 2) (mark 1 1)" || sv.Result != "unfinished" {
+		t.Errorf("a Tiltyard record: %+v, %v", sv, err)
 	}
 	// A sound record still opens after the bad ones.
 	if _, err := ggpRecordGame(quad); err != nil {
