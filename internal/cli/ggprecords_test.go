@@ -178,8 +178,6 @@ func TestGGPRecordsOpenWithTheirSheets(t *testing.T) {
 // openEachInReview opens each record as `tabletop games N` does, checks
 // it opens as its game, and steps through it.
 func openEachInReview(t *testing.T, set map[string]string) {
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	t.Setenv("HOME", t.TempDir())
 	for path, variant := range set {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			rec, err := readGGPRecord(path)
@@ -215,6 +213,9 @@ func openEachInReview(t *testing.T, set map[string]string) {
 // and back.
 func stepThrough(t *testing.T, sv ui.SavedGame, turns int) {
 	t.Helper()
+	// The client's settings go to a directory of the test's.
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
 	r := lipgloss.NewRenderer(nil)
 	r.SetColorProfile(termenv.Ascii)
 	m := ui.New(ui.Options{Renderer: r, Store: ui.NewFileStore(filepath.Join(t.TempDir(), "save.txt")), AIDelay: -1,
@@ -295,6 +296,8 @@ func TestGGPRecordProblems(t *testing.T) {
 	if err != nil || sv.Variant != "tictactoe" || strings.Join(sv.Moves, " ") != "(mark 2 2) (mark 1 1)" || sv.Result != "unfinished" {
 		t.Errorf("a Tiltyard record: %+v, %v", sv, err)
 	}
+	// It stopped early: it opens in review where it stopped all the same.
+	stepThrough(t, sv, 2)
 	// A sound record still opens after the bad ones.
 	if _, err := ggpRecordGame(quad); err != nil {
 		t.Errorf("%s: %v", quad, err)
