@@ -125,7 +125,7 @@ func TestRooms(t *testing.T) {
 				"rooms open: 10 of 10 (20 sessions)",
 				"rooms               10 playing, 0 could not open",
 				"move→other's frame  p50",
-				"moves lost          0 not shown to the other player, 0 shown but not in the store   target none: ok",
+				"moves lost          0 not shown to the other player within 15 s, 0 shown but not in the store   target none: ok",
 			} {
 				if !strings.Contains(out.String(), want) {
 					t.Errorf("output lacks %q:\n%s", want, out.String())

@@ -290,7 +290,7 @@ func (rt *roomsTest) report(res roomsResult, unstored int) bool {
 	fmt.Fprintf(rt.out, "moves               %d in %s (%.0f/s), %d games over\n", res.moves, rt.cfg.Duration, float64(res.moves)/rt.cfg.Duration.Seconds(), res.finished)
 	fmt.Fprintf(rt.out, "move→other's frame  p50 %s  p95 %s  p99 %s   target p95 < 50 ms: %s\n",
 		ms(percentile(lat, .5)), ms(percentile(lat, .95)), ms(percentile(lat, .99)), v.check(len(lat) > 0 && percentile(lat, .95) < 50*time.Millisecond))
-	fmt.Fprintf(rt.out, "moves lost          %d not shown to the other player, %d shown but not in the store   target none: %s\n",
+	fmt.Fprintf(rt.out, "moves lost          %d not shown to the other player within 15 s, %d shown but not in the store   target none: %s\n",
 		res.lost, unstored, v.check(res.lost == 0 && unstored == 0 && res.failed == 0))
 	if res.firstErr != nil {
 		fmt.Fprintf(rt.out, "first lost move     %v\n", res.firstErr)
