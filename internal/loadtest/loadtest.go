@@ -1,6 +1,7 @@
 // Package loadtest is an SSH load-test client for a tabletop server on
 // this machine: many simulated players with terminals, their latency, and
-// the server's memory and goroutines.
+// the server's memory and goroutines; or many rooms played over SSH by
+// pairs of players (Config.Rooms).
 package loadtest
 
 import (

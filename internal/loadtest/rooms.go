@@ -192,7 +192,6 @@ type table struct {
 	obs     rooms.Room
 	players [2]*roomClient // by seat
 	played  int            // moves this run saw reach the other screen
-	lost    int
 }
 
 func (tb *table) close() {
