@@ -241,5 +241,9 @@ func (r MatchResult) WriteTable(w io.Writer) {
 		fmt.Fprintf(w, "%-22s %6d %6d %6d %7d %10.1f %10.1f %10.1f\n", p.Spec, p.Seats, p.Wins, p.Draws, p.Losses,
 			p.MeanGoal, p.MeanPlies, float64(p.MoveTime.Microseconds())/1000)
 	}
-	fmt.Fprintf(w, "%d games\n", r.Games)
+	if r.Games == 1 {
+		fmt.Fprintln(w, "1 game")
+	} else {
+		fmt.Fprintf(w, "%d games\n", r.Games)
+	}
 }

@@ -34,6 +34,9 @@ type ClientOptions struct {
 	// QuickMatch is the session's "play anyone"; nil for guests and
 	// without the storage layer.
 	QuickMatch ui.QuickMatch
+	// OnFinished keeps a key holder's finished local games in the
+	// store's history; nil for guests and without the storage layer.
+	OnFinished func(ui.FinishedGame) (string, error)
 }
 
 // ClientFactory builds the client model for a session (ui.New over SSH).

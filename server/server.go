@@ -602,6 +602,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 		// Ratings, when the rooms are kept in the storage layer.
 		Standings:  s.standings(),
 		QuickMatch: s.quickMatchFor(gs.player, gs.lobby),
+		OnFinished: s.recordsFor(gs.player),
 	})
 	if model == nil {
 		return nil

@@ -32,6 +32,9 @@ type boardScreen struct {
 
 	spin    spinner.Model
 	confirm string // "quit", "resign" or "replace" while asking
+	// resignAs is the role chosen in the resign question, NoRole until
+	// a digit or an arrow chose one.
+	resignAs game.Role
 	// question is the open question when it must outlast other status
 	// messages (the AI moving while the player reads it).
 	question string
@@ -249,6 +252,14 @@ func (b *boardScreen) resignQuestion() string {
 		who = append(who, fmt.Sprintf("%d %s", i+1, b.v.RoleName(r)))
 	}
 	return "who resigns? " + strings.Join(who, ", ") + " (y: " + def + "; other keys play on)"
+}
+
+// resigner is the role y resigns for: the one chosen, else humanRole.
+func (b *boardScreen) resigner() game.Role {
+	if b.resignAs != game.NoRole && b.mine(b.resignAs) {
+		return b.resignAs
+	}
+	return b.humanRole()
 }
 
 // humanRole is the role a person at this client resigns for.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -226,13 +227,8 @@ func (b *boardScreen) answer(msg tea.KeyMsg) (screen, tea.Cmd) {
 		b.setStatus("", false)
 		return b, nil
 	}
-	// A digit names who resigns only when the question offered a choice.
-	roles := b.resignable()
-	if what == "resign" && len(roles) > 1 && key.Matches(msg, k.Who) && len(msg.Runes) == 1 {
-		if i := int(msg.Runes[0] - '1'); i < len(roles) {
-			b.m.resign(roles[i])
-			return b, nil
-		}
+	if what == "resign" && b.chooseResigner(msg) {
+		return b, nil
 	}
 	yes := (what == "quit" && (key.Matches(msg, k.Yes) || key.Matches(msg, k.Quit))) ||
 		(what == "resign" && key.Matches(msg, k.ResignYes))
@@ -241,11 +237,39 @@ func (b *boardScreen) answer(msg tea.KeyMsg) (screen, tea.Cmd) {
 		b.leave()
 		return b, tea.Quit
 	case yes && what == "resign":
-		b.m.resign(b.humanRole())
+		b.m.resign(b.resigner())
 	case !yes:
 		b.setStatus("", false)
 	}
 	return b, nil
+}
+
+// chooseResigner takes a digit or an arrow that names who resigns when
+// several people share the keyboard. It only chooses: the question stays
+// open and y alone resigns, so a move typed without : (r1c3) cannot.
+func (b *boardScreen) chooseResigner(msg tea.KeyMsg) bool {
+	roles := b.resignable()
+	if len(roles) < 2 {
+		return false
+	}
+	at := slices.Index(roles, b.resigner())
+	switch {
+	case key.Matches(msg, boardKeys.Who) && len(msg.Runes) == 1:
+		i := int(msg.Runes[0] - '1')
+		if i >= len(roles) {
+			return false
+		}
+		at = i
+	case msg.Type == tea.KeyLeft || msg.Type == tea.KeyUp:
+		at = (at + len(roles) - 1) % len(roles)
+	case msg.Type == tea.KeyRight || msg.Type == tea.KeyDown:
+		at = (at + 1) % len(roles)
+	default:
+		return false
+	}
+	b.confirm, b.resignAs = "resign", roles[at]
+	b.setStatus("resign as "+b.v.RoleName(roles[at])+"? y to resign, other keys play on", false)
+	return true
 }
 
 // screenKey handles the keys that work whatever the game's state.
@@ -332,7 +356,7 @@ func (b *boardScreen) matchKey(msg tea.KeyMsg) (screen, tea.Cmd, bool) {
 			b.setStatus("only a person can resign", true)
 			return b, nil, true
 		}
-		b.confirm = "resign"
+		b.confirm, b.resignAs = "resign", game.NoRole
 		b.setStatus(b.resignQuestion(), false)
 		return b, nil, true
 	case key.Matches(msg, k.Pause) && b.m.offers(actPause):

@@ -158,6 +158,23 @@ func ellipsis(s string, w int) string {
 	return truncate(s, w-1) + "…"
 }
 
+// wrapLines word-wraps s to lines of at most w cells, at most n of them;
+// text that still does not fit ends in "…", so it reads as cut.
+func wrapLines(s string, w, n int) []string {
+	if w <= 0 || n <= 0 {
+		return nil
+	}
+	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(truncate(l, w), " ")
+	}
+	if len(lines) <= n {
+		return lines
+	}
+	lines[n-1] = ellipsis(strings.Join(lines[n-1:], " "), w)
+	return lines[:n]
+}
+
 // fitLines cuts or pads a block of text to exactly h lines, each cut to w
 // cells, so a view never grows past the window (which would scroll the
 // terminal and corrupt the screen).

@@ -182,6 +182,18 @@ func TestPentagoQuadrantKeyWhilePlacing(t *testing.T) {
 	if b.vu.chosenQuadrant() != 0 || strings.Contains(b.status, "chosen") || !strings.Contains(b.status, "place") {
 		t.Fatalf("2 while placing: quadrant %d, status %q", b.vu.chosenQuadrant(), b.status)
 	}
+	for _, variant := range []string{"pentago", "pentago-split"} {
+		m, b := newTestClient(t, variant, 80, 24)
+		m.Update(keyMsg("1"))
+		for _, k := range []string{"x", "z"} {
+			m.Update(keyMsg(k))
+			// Neither the cursor's quadrant (4) nor any other is named:
+			// nothing was chosen.
+			if strings.Contains(b.status, "rotate") || !strings.Contains(b.status, "time to place") {
+				t.Errorf("%s: 1 then %s while placing: status %q", variant, k, b.status)
+			}
+		}
+	}
 	m.Update(keyMsg("enter")) // place; now 2 chooses and x turns it
 	m.Update(keyMsg("2"))
 	m.Update(keyMsg("x"))
@@ -346,4 +358,54 @@ func TestLongStatusNeverHidesTheBoard(t *testing.T) {
 			t.Fatalf("%s at %d×%d with a long status:\n%s", v.Name, w, h, out)
 		}
 	}
+}
+
+// With several people at the keyboard a digit or an arrow only chooses
+// who resigns; y alone resigns. A move typed without : (r1c3, r2) must
+// never resign anything.
+func TestResignChoiceNeedsY(t *testing.T) {
+	for _, tc := range []struct{ variant, typed string }{
+		{"quad7", "r1c3"},
+		{"quad7", "r2"},
+		{"tictacchess", "r2"},
+		{"tictacchess", "r3"},
+		{"tictacchess", "r4enter"},
+	} {
+		m, b := newTestClient(t, tc.variant, 80, 24)
+		for _, k := range splitKeys(tc.typed) {
+			m.Update(keyMsg(k))
+		}
+		if b.ended() {
+			t.Errorf("%s: typing %q resigned: %s", tc.variant, tc.typed, b.m.result())
+		}
+	}
+	m, b := newTestClient(t, "quad7", 80, 24)
+	for _, k := range []string{"r", "2"} {
+		m.Update(keyMsg(k))
+	}
+	if b.confirm != "resign" || !strings.Contains(b.status, "resign as o? y to resign") {
+		t.Fatalf("2 should choose o: confirm %q status %q", b.confirm, b.status)
+	}
+	m.Update(keyMsg("left")) // back to x
+	if !strings.Contains(b.status, "resign as x?") {
+		t.Fatalf("← should choose x: %q", b.status)
+	}
+	m.Update(keyMsg("right"))
+	m.Update(keyMsg("y"))
+	if !b.ended() || b.m.resigned() != 1 {
+		t.Fatalf("y should resign the chosen o: ended %v resigned %d", b.ended(), b.m.resigned())
+	}
+}
+
+// splitKeys splits typed text into key names, "enter" kept whole.
+func splitKeys(s string) []string {
+	var out []string
+	for s != "" {
+		if strings.HasPrefix(s, "enter") {
+			out, s = append(out, "enter"), s[len("enter"):]
+			continue
+		}
+		out, s = append(out, s[:1]), s[1:]
+	}
+	return out
 }

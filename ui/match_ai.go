@@ -35,6 +35,8 @@ type aiJob struct {
 	// break, the level's noise, or UCT's vote over all its trees).
 	shown    game.Move
 	hasShown bool
+	// joint is set for the AI seats' search on a joint turn.
+	joint bool
 }
 
 // waiting reports whether the search is waiting for a free AI slot.
@@ -56,6 +58,9 @@ type aiSlotMsg struct {
 type aiDoneMsg struct {
 	job *aiJob
 	res ai.Result
+	// joint is the AI seats' moves on a joint turn, by role (Noop for
+	// the roles not searched).
+	joint []game.Move
 }
 
 type aiProgressMsg struct {
@@ -108,25 +113,34 @@ func (l *localMatch) update(msg tea.Msg) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// startAI searches in a tea.Cmd with a cancellable context. Progress is
-// passed through a one-slot channel that keeps only the latest report,
-// so the search never blocks on the UI. With Options.AISlots the search
-// first waits for a free slot, cancellably.
+// startAI searches in a tea.Cmd for the role to move (or a hint for it).
 func (l *localMatch) startAI(hint bool) tea.Cmd {
-	l.cancelJob()
-	ctx, cancel := context.WithCancelCause(context.Background())
-	job := &aiJob{version: l.ver, hint: hint, ctx: ctx, cancel: cancel,
-		progress: make(chan ai.Progress, 1), done: make(chan struct{}),
-		queued: make(chan struct{}), slotted: make(chan struct{})}
-	l.job = job
-	l.progress = ai.Progress{}
 	opt := ai.Options{Seed: l.c.opts.Seed + uint64(len(l.moves)), Threads: l.c.opts.AIThreads}
 	if hint {
 		opt.Level, opt.Budget = ai.Medium, 1500*time.Millisecond
 	} else {
 		opt.Level, opt.Budget = l.seats[l.st.ToMove()].level(), l.c.aiTime
 	}
-	opt.Progress = func(p ai.Progress) {
+	s := l.st.Clone()
+	return l.startJob(&aiJob{hint: hint}, func(ctx context.Context, progress func(ai.Progress)) aiDoneMsg {
+		opt.Progress = progress
+		return aiDoneMsg{res: ai.Search(ctx, s, opt)}
+	})
+}
+
+// startJob runs search in a tea.Cmd with a cancellable context. Progress
+// is passed through a one-slot channel that keeps only the latest report,
+// so the search never blocks on the UI. With Options.AISlots the search
+// first waits for a free slot, cancellably.
+func (l *localMatch) startJob(job *aiJob, search func(context.Context, func(ai.Progress)) aiDoneMsg) tea.Cmd {
+	l.cancelJob()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	job.version, job.ctx, job.cancel = l.ver, ctx, cancel
+	job.progress, job.done = make(chan ai.Progress, 1), make(chan struct{})
+	job.queued, job.slotted = make(chan struct{}), make(chan struct{})
+	l.job = job
+	l.progress = ai.Progress{}
+	progress := func(p ai.Progress) {
 		p.PV = nil
 		for {
 			select {
@@ -140,9 +154,13 @@ func (l *localMatch) startAI(hint bool) tea.Cmd {
 			}
 		}
 	}
-	s := l.st.Clone()
+	run := func() aiDoneMsg {
+		msg := search(ctx, progress)
+		msg.job = job
+		return msg
+	}
 	slots := l.c.opts.AISlots
-	search := func() tea.Msg {
+	cmd := func() tea.Msg {
 		defer close(job.done)
 		if slots != nil {
 			if !slots.TryAcquire() {
@@ -154,15 +172,15 @@ func (l *localMatch) startAI(hint bool) tea.Cmd {
 					// Told to move now before a slot was free: a search
 					// with its context already cancelled answers at once
 					// with a quick move, so it needs no slot.
-					return aiDoneMsg{job: job, res: ai.Search(ctx, s, opt)}
+					return run()
 				}
 			}
 			defer slots.Release()
 			close(job.slotted)
 		}
-		return aiDoneMsg{job: job, res: ai.Search(ctx, s, opt)}
+		return run()
 	}
-	return tea.Batch(search, l.waitProgress(job), l.spinTick())
+	return tea.Batch(cmd, l.waitProgress(job), l.spinTick())
 }
 
 // waitProgress waits for the search's next report: progress, or a change
@@ -224,6 +242,9 @@ func (l *localMatch) onAIDone(msg aiDoneMsg) tea.Cmd {
 	l.job = nil
 	if msg.job.version != l.ver || l.ended() {
 		return nil
+	}
+	if msg.job.joint {
+		return l.onJointAIDone(msg)
 	}
 	if msg.job.hint {
 		l.hinted, l.hintVer, l.hasHint = msg.res.Move, l.ver, true

@@ -1,11 +1,13 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 )
 
@@ -118,18 +120,22 @@ func (l *localMatch) nextJoint(afterAI bool) tea.Cmd {
 	return l.playJointTurn()
 }
 
-// playJointTurn plays the collected moves and the AI seats' at once.
+// playJointTurn plays the collected moves and the AI seats' at once,
+// after the AI seats have searched for theirs off the UI goroutine.
 func (l *localMatch) playJointTurn() tea.Cmd {
 	l.ensureChoice()
+	if need := l.jointAISeats(); len(need) > 0 {
+		if l.job != nil && l.job.joint && l.job.version == l.ver {
+			return nil // already searching for this turn
+		}
+		return l.startJointAI(need)
+	}
 	moves := make([]game.Move, len(l.v.Roles))
 	for r := range moves {
-		switch {
-		case l.joint.chosen[r]:
+		if l.joint.chosen[r] {
 			moves[r] = l.joint.moves[r]
-		case l.isGGP(game.Role(r)):
+		} else if l.isGGP(game.Role(r)) {
 			moves[r] = l.ggpMove(game.Role(r))
-		default:
-			moves[r] = l.jointAIMove(game.Role(r))
 		}
 	}
 	before := l.st.Clone()
@@ -148,9 +154,61 @@ func (l *localMatch) playJointTurn() tea.Cmd {
 	return l.next(l.allAI())
 }
 
-// jointAIMove is the move of an AI seat on a joint turn: a random legal
-// move for now (the general player's joint search is not in ai yet).
-func (l *localMatch) jointAIMove(r game.Role) game.Move {
+// jointAISeats are the AI seats that have still to choose this turn.
+func (l *localMatch) jointAISeats() []game.Role {
+	var need []game.Role
+	for r := range l.v.Roles {
+		if l.isAI(game.Role(r)) && !l.isGGP(game.Role(r)) && !l.joint.chosen[r] {
+			need = append(need, game.Role(r))
+		}
+	}
+	return need
+}
+
+// startJointAI searches each AI seat's move on this joint turn with
+// ai.SearchFor, at the seat's level and the AI time per move, one seat
+// after the other in one job (so "move now" and the AI slots treat the
+// turn as one search).
+func (l *localMatch) startJointAI(need []game.Role) tea.Cmd {
+	s := l.st.Clone()
+	levels := make([]ai.Level, len(need))
+	for i, r := range need {
+		levels[i] = l.seats[r].level()
+	}
+	opt := ai.Options{Seed: l.c.opts.Seed + uint64(len(l.moves)), Threads: l.c.opts.AIThreads, Budget: l.c.aiTime}
+	roles := len(l.v.Roles)
+	return l.startJob(&aiJob{joint: true}, func(ctx context.Context, progress func(ai.Progress)) aiDoneMsg {
+		moves := make([]game.Move, roles)
+		for i, r := range need {
+			o := opt
+			o.Level, o.Progress, o.Seed = levels[i], progress, opt.Seed+uint64(r)
+			moves[r] = ai.SearchFor(ctx, s, r, o).Move
+		}
+		return aiDoneMsg{joint: moves}
+	})
+}
+
+// onJointAIDone keeps the AI seats' moves and plays the turn. A move that
+// is not legal (a faulty engine) is replaced by a random legal one, said.
+func (l *localMatch) onJointAIDone(msg aiDoneMsg) tea.Cmd {
+	need := l.jointAISeats()
+	for _, r := range need {
+		m := msg.joint[r]
+		// "Move now" plays the best move shown, when one seat searched.
+		if len(need) == 1 && msg.job.hasShown && legalFor(l.st, r, msg.job.shown) {
+			m = msg.job.shown
+		}
+		if !legalFor(l.st, r, m) {
+			m = l.randomJointMove(r)
+			l.status.setStatus(fmt.Sprintf("AI gave no legal move for %s; playing a random one", l.v.RoleName(r)), true)
+		}
+		l.joint.moves[r], l.joint.chosen[r] = m, true
+	}
+	return l.playJointTurn()
+}
+
+// randomJointMove is a random legal move of role r on a joint turn.
+func (l *localMatch) randomJointMove(r game.Role) game.Move {
 	legal := l.st.(game.JointState).LegalOf(r, nil)
 	if len(legal) == 0 {
 		return game.Noop

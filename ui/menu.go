@@ -227,7 +227,7 @@ func (m *menuScreen) resize() {
 func (m *menuScreen) helpView() string {
 	h := m.help
 	h.Width = max(m.c.width-1, 1)
-	lines := splitLines(h.View(menuKeys))
+	lines := splitLines(h.View(m.keys()))
 	for i, l := range lines {
 		lines[i] = " " + l
 	}
@@ -239,7 +239,21 @@ func (m *menuScreen) helpView() string {
 const menuNoteLines = 2
 
 func (m *menuScreen) listHeight() int {
-	return max(m.c.height-4-menuNoteLines-lipgloss.Height(m.help.View(menuKeys)), 1)
+	return max(m.c.height-4-menuNoteLines-lipgloss.Height(m.help.View(m.keys())), 1)
+}
+
+// keys is the menu's keys for its help: x is listed only when there is
+// a saved game to delete.
+func (m *menuScreen) keys() menuKeyMap {
+	k := menuKeys
+	hasSave := false
+	for _, it := range m.list.Items() {
+		if mi, ok := it.(menuItem); ok && mi.action == actContinue {
+			hasSave = true
+		}
+	}
+	k.Delete.SetEnabled(hasSave)
+	return k
 }
 
 func (m *menuScreen) init() tea.Cmd { return nil }

@@ -180,7 +180,8 @@ func TestMouseToggle(t *testing.T) {
 	}
 }
 
-// With several people at one keyboard, r asks who resigns; the game ends
+// With several people at one keyboard, r asks who resigns (a digit
+// chooses, y confirms); the game ends
 // with that role losing and the others sharing the win.
 func TestResignWithFourPlayers(t *testing.T) {
 	m, b := newTestClient(t, "tictacchess", 80, 24)
@@ -188,7 +189,11 @@ func TestResignWithFourPlayers(t *testing.T) {
 	if !strings.Contains(b.status, "who resigns?") || !strings.Contains(b.status, "3 blue") {
 		t.Fatalf("resign should ask who: %q", b.status)
 	}
-	m.Update(keyMsg("3"))
+	m.Update(keyMsg("3")) // chooses blue; only y resigns
+	if b.ended() || !strings.Contains(b.status, "resign as blue? y to resign") {
+		t.Fatalf("3 should only choose blue: ended %v status %q", b.ended(), b.status)
+	}
+	m.Update(keyMsg("y"))
 	if !b.ended() || b.m.resigned() != 2 {
 		t.Fatalf("blue should have resigned: ended %v resigned %d", b.ended(), b.m.resigned())
 	}

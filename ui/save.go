@@ -115,16 +115,9 @@ func ParseSave(data []byte) (SavedGame, error) {
 			if v == nil {
 				return sv, fmt.Errorf("line %d: seat before variant", line)
 			}
-			role, spec, _ := strings.Cut(rest, " ")
-			r := v.RoleIndex(role)
-			if r == game.NoRole {
-				return sv, fmt.Errorf("line %d: %s has no role %q", line, v.Name, role)
-			}
-			s, err := ParseSeat(spec)
-			if err != nil {
+			if err := readSeat(v, rest, seats); err != nil {
 				return sv, fmt.Errorf("line %d: %w", line, err)
 			}
-			seats[r] = s
 		case "start":
 			if v == nil {
 				return sv, fmt.Errorf("line %d: start before variant", line)
@@ -331,6 +324,24 @@ func removeMissingOK(path string) error {
 		return nil
 	}
 	return err
+}
+
+// readSeat reads a seat line's "ROLE SPEC" into seats; a role has one.
+func readSeat(v *game.Variant, rest string, seats map[game.Role]SeatConfig) error {
+	role, spec, _ := strings.Cut(rest, " ")
+	r := v.RoleIndex(role)
+	if r == game.NoRole {
+		return fmt.Errorf("%s has no role %q", v.Name, role)
+	}
+	if _, dup := seats[r]; dup {
+		return fmt.Errorf("a second seat for %s", role)
+	}
+	s, err := ParseSeat(spec)
+	if err != nil {
+		return err
+	}
+	seats[r] = s
+	return nil
 }
 
 // recordLine reads the entries only a game record has (see SavedGame).

@@ -80,6 +80,7 @@ func TestParseSaveErrors(t *testing.T) {
 		{"unknown game", "tabletop save 1\nvariant chess\n", "unknown game"},
 		{"bad role", "tabletop save 1\nvariant quad5\nseat red human\n", "no role"},
 		{"bad seat", "tabletop save 1\nvariant quad5\nseat x robot\nseat o human\n", "line 3"},
+		{"repeated seat", "tabletop save 1\nvariant quad5\nseat x human\nseat o human\nseat o ai:max\n", "line 5: a second seat for o"},
 		{"missing seat", "tabletop save 1\nvariant quad5\nseat x human\n", "no seat for role o"},
 		{"illegal move", good + "move (mark r3 c3)\n", "move 2"},
 		{"garbage move", good + "move (jump)\n", "move 2"},

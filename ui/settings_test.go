@@ -193,3 +193,91 @@ func TestBoardsUseTheSpace(t *testing.T) {
 		}
 	}
 }
+
+// + lengthens the AI's time per move and - shortens it, both stopping
+// at the ends of the steps; the choice is remembered each time.
+func TestSetupAITimeBothWays(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.txt")
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Settings: NewFileSettings(path), AIDelay: -1}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m.Update(keyMsg("enter"))
+	if _, ok := m.cur.(*setupScreen); !ok {
+		t.Fatalf("not on setup: %T", m.cur)
+	}
+	steps := []struct {
+		key  string
+		want time.Duration
+	}{
+		{"-", 0}, // already the shortest: stays
+		{"+", time.Second}, {"+", 2 * time.Second}, {"-", time.Second},
+		{"+", 2 * time.Second}, {"+", 5 * time.Second}, {"+", 10 * time.Second},
+		{"+", 30 * time.Second}, {"+", time.Minute}, {"+", time.Minute}, // longest: stays
+		{"-", 30 * time.Second}, {"_", 10 * time.Second},
+	}
+	for i, st := range steps {
+		m.Update(keyMsg(st.key))
+		if m.c.aiTime != st.want {
+			t.Fatalf("step %d (%s): AI time %s, want %s", i, st.key, m.c.aiTime, st.want)
+		}
+		got, err := NewFileSettings(path).Load()
+		if err != nil || got.AITime != st.want {
+			t.Fatalf("step %d (%s): saved %s (%v), want %s", i, st.key, got.AITime, err, st.want)
+		}
+	}
+}
+
+// Without a saved game, ? in the menu does not offer to delete one.
+func TestMenuHelpWithoutSaves(t *testing.T) {
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(keyMsg("?"))
+	if v := m.View(); strings.Contains(v, "delete saved game") || !strings.Contains(v, "mouse on/off") {
+		t.Fatalf("? with no saved game:\n%s", v)
+	}
+}
+
+// With Options.NoAIOnlyGames (a server's guests) setup does not start a
+// game without a person, and says why; one Human seat is enough.
+func TestNoAIOnlyGames(t *testing.T) {
+	for _, refuse := range []bool{false, true} {
+		m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, AIDelay: -1, NoAIOnlyGames: refuse,
+			Settings: NewFileSettings(filepath.Join(t.TempDir(), "settings.txt"))}).(*Model)
+		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+		m.Update(keyMsg("down")) // Quad 7×7: x Human, o AI
+		m.Update(keyMsg("enter"))
+		for _, k := range []string{"up", "up", "right", "down", "down"} { // x: AI easy
+			m.Update(keyMsg(k))
+		}
+		s := m.cur.(*setupScreen)
+		if seats := s.seats(); !aiOnly(seats) {
+			t.Fatalf("the seats are not all AI: %+v", seats)
+		}
+		m.Update(keyMsg("enter"))
+		_, stayed := m.cur.(*setupScreen)
+		if stayed != refuse {
+			t.Fatalf("NoAIOnlyGames %v: still on setup %v, status %q", refuse, stayed, s.status)
+		}
+		if !refuse {
+			lm(m.cur.(*boardScreen)).cancelJob()
+			continue
+		}
+		if !strings.Contains(m.View(), "games of the AI against itself are not offered here") {
+			t.Fatalf("no reason given:\n%s", m.View())
+		}
+		for _, k := range []string{"up", "up", "left", "down", "down", "enter"} { // x: Human again
+			m.Update(keyMsg(k))
+		}
+		if b, ok := m.cur.(*boardScreen); !ok {
+			t.Fatalf("with a Human seat the game did not start: %T %q %+v row %d", m.cur, s.status, s.seats(), s.row)
+		} else {
+			lm(b).cancelJob()
+		}
+	}
+	// Start with every seat AI opens the menu with the reason instead.
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, NoAIOnlyGames: true, Remote: true,
+		Start: Start{Variant: "quad5", Seats: map[string]SeatConfig{"x": {AI: true}, "o": {AI: true}}}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(m.View(), "not offered here") {
+		t.Fatalf("Start with AI seats only: %T\n%s", m.cur, m.View())
+	}
+}

@@ -234,7 +234,9 @@ var setupKeys = setupKeyMap{
 	RowUp:      bind([]string{"up"}, "↑", "previous seat"),
 	RowDown:    bind([]string{"down"}, "↓", "next seat"),
 	Up:         keyUp, Down: keyDown, Back: keyBack, ForceOut: keyForceOut,
-	AITime: bind([]string{"+", "=", "-"}, "+/-", "AI time"),
+	AITime: bind([]string{"+", "=", "-", "_"}, "+/-", "AI time"),
+	// LessAITime is the shorter half of AITime: without it - lengthened.
+	LessAITime: bind([]string{"-", "_"}, "-", "less AI time"),
 }
 
 func (s *setupScreen) keys() keyHelp {
@@ -445,6 +447,10 @@ func (s *setupScreen) start() (screen, tea.Cmd) {
 		return newRoomBoard(s.c, room), nil
 	}
 	seats := s.seats()
+	if s.c.opts.NoAIOnlyGames && aiOnly(seats) {
+		s.status = noAIOnlyGame
+		return s, nil
+	}
 	if problem := s.checkGGP(seats); problem != "" {
 		s.status = problem
 		return s, nil
@@ -507,7 +513,10 @@ func (s *setupScreen) view() string {
 	n := len(s.choice)
 	roleW, _, _ := s.columns()
 	b.WriteString(st.Title.Render(" "+title) + "\n")
-	b.WriteString(st.Muted.Render(" "+truncate(s.v.Summary, s.c.width-2)) + "\n\n")
+	for _, l := range wrapLines(s.v.Summary, s.c.width-2, 2) {
+		b.WriteString(st.Muted.Render(" "+l) + "\n")
+	}
+	b.WriteString("\n")
 	for i, role := range s.v.Roles {
 		focused := s.row == i
 		kind := s.kinds[s.choice[i]].label

@@ -193,6 +193,23 @@ type Options struct {
 	// GGPStartClock and GGPPlayClock are the clocks of GGP players at
 	// the table (0: 10 s and 5 s).
 	GGPStartClock, GGPPlayClock time.Duration
+	// NoAIOnlyGames refuses local games without a person at the keyboard
+	// (every seat the AI or a GGP player): they would spend the host's
+	// CPU with nobody playing. A server sets it for guests.
+	NoAIOnlyGames bool
+}
+
+// noAIOnlyGame is the word when Options.NoAIOnlyGames refuses a game.
+const noAIOnlyGame = "games of the AI against itself are not offered here: make one seat Human"
+
+// aiOnly reports whether no seat is a person at this keyboard.
+func aiOnly(seats []SeatConfig) bool {
+	for _, sc := range seats {
+		if !sc.AI && sc.GGP == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // screen is one child of the root model. update may return another
@@ -302,6 +319,9 @@ func (m *Model) firstScreen() screen {
 				return newMenu(c, fmt.Sprintf("%s has no role %q (roles: %s)", v.Name, role, strings.Join(v.Roles, ", ")))
 			}
 			seats[i] = sc
+		}
+		if c.opts.NoAIOnlyGames && aiOnly(seats) {
+			return newMenu(c, noAIOnlyGame)
 		}
 		b, err := newBoard(c, v, st.Position, seats)
 		if err != nil {

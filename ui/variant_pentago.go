@@ -159,6 +159,10 @@ func (p *pentagoUI) key(s game.State, msg tea.KeyMsg, cur pos, _ *pos) (actResul
 	case key.Matches(msg, pentagoKeys.Quadrant) && len(msg.Runes) == 1:
 		p.chosen = int(msg.Runes[0] - '0')
 		return actResult{msg: fmt.Sprintf("quadrant %d chosen: z/[ counterclockwise, x/] clockwise", p.chosen)}, true
+	case key.Matches(msg, pentagoKeys.Rotate) && !p.rotating(s):
+		// No quadrant is named: none was chosen, and the cursor's would
+		// read as if the player had picked it.
+		return actResult{msg: "it is time to place a marble (enter); turn a quadrant after", isError: true}, true
 	case key.Matches(msg, pentagoKeys.CCW):
 		return p.turn(s, q, false), true
 	case key.Matches(msg, pentagoKeys.CW):

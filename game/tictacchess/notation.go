@@ -60,7 +60,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	var err error
 	if strings.ContainsAny(t, "abcdefghijklmnopqrstuvwyz") { // letters other than the x of captures
 
-		xy, err = parseKIF(t)
+		xy, err = parseKIF(t, strings.TrimSpace(text))
 	} else {
 		xy, err = parseShort(t)
 	}
@@ -74,8 +74,9 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	return m, nil
 }
 
-// parseKIF reads "(move X1 Y1 X2 Y2)".
-func parseKIF(t string) ([4]int, error) {
+// parseKIF reads "(move X1 Y1 X2 Y2)"; errors quote typed, the text as
+// the player wrote it, not the parentheses added here.
+func parseKIF(t, typed string) ([4]int, error) {
 	var xy [4]int
 	if !strings.HasPrefix(t, "(") {
 		t = "(" + t + ")"
@@ -85,15 +86,15 @@ func parseKIF(t string) ([4]int, error) {
 		return xy, err
 	}
 	if head != "move" || len(args) != 4 {
-		return xy, fmt.Errorf("malformed move %q: want (move X1 Y1 X2 Y2)", t)
+		return xy, fmt.Errorf("malformed move %q: want (move X1 Y1 X2 Y2) or a short form like 14-22", typed)
 	}
 	for i, a := range args {
 		n, err := strconv.Atoi(a)
 		if err != nil {
-			return xy, fmt.Errorf("malformed move %q: %q is not a coordinate", t, a)
+			return xy, fmt.Errorf("malformed move %q: %q is not a coordinate", typed, a)
 		}
 		if n < 1 || n > Size {
-			return xy, fmt.Errorf("malformed move %q: coordinate %d is off the board (1–7)", t, n)
+			return xy, fmt.Errorf("malformed move %q: coordinate %d is off the board (1–7)", typed, n)
 		}
 		xy[i] = n
 	}

@@ -537,6 +537,8 @@ func TestParseMove(t *testing.T) {
 		{"(mark 3 3 4 4)", "want (move X1 Y1 X2 Y2)"},
 		{"(move 3 3 4 4", "missing closing parenthesis"},
 		{"hello", "want (move X1 Y1 X2 Y2)"},
+		{"zz", `malformed move "zz": want (move X1 Y1 X2 Y2) or a short form like 14-22`},
+		{"move 3 3 4", `malformed move "move 3 3 4"`},
 		{"33?44", "malformed"},
 		{"(move 3 3 3 3)", "not a knight move or an adjacent capture"},
 		{"(move 3 3 3 4)", "is empty; a one-step move must capture"},

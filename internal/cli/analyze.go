@@ -34,12 +34,14 @@ func runAnalyze(c *commandLine, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed for the noise of the easy and medium levels")
 	asJSON := fs.Bool("json", false, "print one JSON object: move, turn, score, depth, pv, nodes")
 	verbose := fs.Bool("v", false, "print each completed depth on stderr")
-	c.help = `Usage: tabletop analyze GAME [--position P] [--level hard | --budget 5s] [--json]
+	roleName := fs.String("role", "", "the role to analyse for where several roles move at once (default: the first role)")
+	c.help = `Usage: tabletop analyze GAME [--position P] [--level hard | --budget 5s] [--role R] [--json]
 
 Prints the action the AI chooses in the position, the whole turn of the
 side to move (Pentago: placement and rotation; Quad: blocks and mark), the
 expected goal (0–100) of the side to move, the depth reached and the
-principal variation.
+principal variation. Where several roles move at once (a GDL game such
+as rockpaperscissors) it analyses for --role, or the first role.
 
 ` + gameList() + `
 Flags:
@@ -52,15 +54,16 @@ Flags:
 	if err != nil {
 		return err
 	}
-	if err := c.needTurns(v); err != nil {
-		return err
-	}
 	s, err := startState(v, *position)
 	if err != nil {
 		return err
 	}
 	if s.Terminal() {
 		return errors.New("the game is over in this position")
+	}
+	role, err := analysisRole(s, *roleName)
+	if err != nil {
+		return err
 	}
 	level := ai.Hard
 	if *levelName != "" {
@@ -80,6 +83,9 @@ Flags:
 	if err != nil {
 		return usagef("--multi %q: want brs, paranoid, maxn or uct", *multi)
 	}
+	if err := multiFits(v, *multi); err != nil {
+		return usagef("--multi %v", err)
+	}
 	opt := ai.Options{Level: level, Budget: *budget, Seed: *seed, Threads: *threads, Multi: alg}
 	if *verbose {
 		opt.Progress = func(p ai.Progress) {
@@ -88,7 +94,7 @@ Flags:
 		}
 	}
 	start := time.Now()
-	res := ai.Search(context.Background(), s, opt)
+	res := ai.SearchFor(context.Background(), s, role, opt)
 	out := analysisJSON{
 		Move:  s.FormatMove(res.Move),
 		Turn:  ai.FormatLine(s, res.Turn),
@@ -97,18 +103,45 @@ Flags:
 		PV:    ai.FormatLine(s, res.PV),
 		Nodes: res.Nodes,
 	}
+	if len(out.Turn) == 0 && res.Move != game.Noop {
+		out.Turn = []string{out.Move} // a simultaneous turn is one action
+	}
 	if *asJSON {
 		return json.NewEncoder(c.stdout).Encode(out)
 	}
-	writeAnalysis(c.stdout, s, level, res, out, time.Since(start))
+	writeAnalysis(c.stdout, s, role, level, res, out, time.Since(start))
 	return nil
 }
 
-// writeAnalysis prints the analysis for a reader.
-func writeAnalysis(w io.Writer, s game.State, level ai.Level, res ai.Result, out analysisJSON, elapsed time.Duration) {
+// analysisRole is the role analysed: the one to move on a turn-taking
+// turn, else --role or the first role.
+func analysisRole(s game.State, name string) (game.Role, error) {
 	v := s.Variant()
-	mover := v.RoleName(s.ToMove())
-	fmt.Fprintf(w, "%s, %s to move (level %s)\n", v.Title, mover, level)
+	r := game.Role(0)
+	if name != "" {
+		if r = v.RoleIndex(name); r == game.NoRole {
+			return r, usagef("--role %q: %s has the roles %s", name, v.Name, strings.Join(v.Roles, ", "))
+		}
+	}
+	switch to := s.ToMove(); {
+	case to == game.NoRole:
+		return r, nil
+	case name != "" && r != to:
+		return r, usagef("--role %s: %s is to move in this position", name, v.RoleName(to))
+	default:
+		return to, nil
+	}
+}
+
+// writeAnalysis prints the analysis for a reader.
+func writeAnalysis(w io.Writer, s game.State, role game.Role, level ai.Level, res ai.Result, out analysisJSON, elapsed time.Duration) {
+	v := s.Variant()
+	mover := v.RoleName(role)
+	if s.ToMove() == game.NoRole {
+		fmt.Fprintf(w, "%s, all roles move at once; for %s (level %s)\n", v.Title, mover, level)
+	} else {
+		fmt.Fprintf(w, "%s, %s to move (level %s)\n", v.Title, mover, level)
+	}
 	fmt.Fprintf(w, "move:  %s\n", out.Move)
 	fmt.Fprintf(w, "turn:  %s\n", strings.Join(out.Turn, " then "))
 	note := "estimate"
@@ -119,4 +152,9 @@ func writeAnalysis(w io.Writer, s game.State, level ai.Level, res ai.Result, out
 	fmt.Fprintf(w, "depth: %d actions, %d nodes in %v (%.0f nodes/s)\n", res.Depth, res.Nodes,
 		elapsed.Round(time.Millisecond), float64(res.Nodes)/max(elapsed.Seconds(), 1e-9))
 	fmt.Fprintf(w, "pv:    %s\n", strings.Join(out.PV, " "))
+	if res.Depth > 0 && len(out.PV) > res.Depth {
+		// Both figures are right: the search completed Depth actions and
+		// the line shown goes on by the transposition table's best moves.
+		fmt.Fprintf(w, "       (%s: past depth %d the line follows the transposition table)\n", plural(len(out.PV), "action"), res.Depth)
+	}
 }

@@ -122,16 +122,6 @@ func lookupGame(arg string) (*game.Variant, error) {
 	return v, nil
 }
 
-// needTurns refuses a game where several roles choose at once: the
-// client and analyze play one role's move at a time (rules and match
-// play every kind).
-func (c *commandLine) needTurns(v *game.Variant) error {
-	if sheets.TurnTaking(v) {
-		return nil
-	}
-	return usagef("in %s several roles move at once, which %s cannot play yet (rules can)", v.Name, c.name)
-}
-
 // startState is the position text read for v, or v's start when text
 // is empty; a bad position is a usage error.
 func startState(v *game.Variant, text string) (game.State, error) {
@@ -163,4 +153,12 @@ func (c *commandLine) exit(err error) int {
 // gameList is the help's line of games.
 func gameList() string {
 	return "Games: " + strings.Join(game.Names(), ", ") + ", or a rule sheet FILE.kif\n"
+}
+
+// plural is n and the word, with an s unless n is 1: "1 game", "2 games".
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -94,7 +94,7 @@ Flags:
 	if *asJSON {
 		return json.NewEncoder(c.stdout).Encode(res)
 	}
-	fmt.Fprintf(c.stdout, "%s: %d games, seats rotating, budget %s, seed %d, %s\n", v.Name, res.Games, budgetText(*budget), *seed, time.Since(start).Round(time.Second))
+	fmt.Fprintf(c.stdout, "%s: %s, seats rotating, budget %s, seed %d, %s\n", v.Name, plural(res.Games, "game"), budgetText(*budget), *seed, time.Since(start).Round(time.Second))
 	res.WriteTable(c.stdout)
 	return nil
 }
@@ -119,9 +119,29 @@ func matchSpecs(v *game.Variant, seats matchSeats, budget time.Duration) ([]stri
 		if err != nil {
 			return nil, usagef("--seat %q: %v", st, err)
 		}
+		if _, alg, ok := strings.Cut(strings.TrimPrefix(norm, "ai:"), ":"); ok && strings.HasPrefix(norm, "ai:") {
+			if err := multiFits(v, alg); err != nil {
+				return nil, usagef("--seat %q: %v", st, err)
+			}
+		}
 		specs[r] = norm
 	}
 	return specs, nil
+}
+
+// multiFits refuses a search for more than two roles (brs, paranoid,
+// maxn, uct) asked for in a game of two, where it would be ignored
+// silently: two roles are always searched by alpha-beta.
+func multiFits(v *game.Variant, name string) error {
+	alg, err := ai.ParseAlgorithm(name)
+	if err != nil || len(v.Roles) > 2 {
+		return nil // a bad name is the spec parser's to report
+	}
+	switch alg {
+	case ai.Paranoid, ai.MaxN, ai.BestReply, ai.UCT:
+		return fmt.Errorf("%s applies only to games of more than two roles (%s has %d)", name, v.Name, len(v.Roles))
+	}
+	return nil
 }
 
 func budgetText(d time.Duration) string {

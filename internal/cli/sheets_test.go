@@ -61,11 +61,28 @@ func TestSheetPathArguments(t *testing.T) {
 	if err := startGame(&start, []string{"../../games/rockpaperscissors.kif"}, "", seatFlags{"right=ai:easy"}); err != nil || start.Seats["right"].AI != true {
 		t.Errorf("play with a simultaneous game: %v, %+v", err, start)
 	}
-	for _, cmd := range []string{"analyze"} {
-		errOut.Reset()
-		if code := Run([]string{cmd, "rockpaperscissors"}, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "several roles move at once") {
-			t.Errorf("%s with a simultaneous game: exit %d, %q", cmd, code, errOut.String())
+	// analyze searches for one role of a simultaneous turn: --role, or
+	// the first role.
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "for left (level"},
+		{[]string{"--role", "right"}, "for right (level"},
+	} {
+		out.Reset()
+		args := append([]string{"analyze", "rockpaperscissors", "--budget", "20ms"}, tc.args...)
+		if code := Run(args, nil, &out, &errOut); code != 0 || !strings.Contains(out.String(), tc.want) || !strings.Contains(out.String(), "move:  (throw ") {
+			t.Errorf("%v: exit %d, %q, %q", args, code, out.String(), errOut.String())
 		}
+	}
+	errOut.Reset()
+	if code := Run([]string{"analyze", "rockpaperscissors", "--role", "up"}, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "has the roles left, right") {
+		t.Errorf("analyze --role up: exit %d, %q", code, errOut.String())
+	}
+	errOut.Reset()
+	if code := Run([]string{"analyze", "quad5", "--role", "o"}, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "x is to move") {
+		t.Errorf("analyze quad5 --role o: exit %d, %q", code, errOut.String())
 	}
 	// match plays the simultaneous turns (each AI role searches its own
 	// move, then the moves are played together).
@@ -75,7 +92,11 @@ func TestSheetPathArguments(t *testing.T) {
 		t.Errorf("match with a simultaneous game: exit %d, %q, %q", code, out.String(), errOut.String())
 	}
 	errOut.Reset()
+	out.Reset()
 	if code := Run([]string{"match", "../../games/tictactoe.kif", "--games", "1", "--budget", "10ms"}, nil, &out, &errOut); code != 0 {
 		t.Errorf("match FILE.kif: exit %d, %q", code, errOut.String())
+	}
+	if strings.Contains(out.String(), "1 games") || !strings.Contains(out.String(), "tictactoe: 1 game,") {
+		t.Errorf("match --games 1 says:\n%s", out.String())
 	}
 }
