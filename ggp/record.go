@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -127,4 +128,69 @@ func (rec *Record) addState(s game.State, at time.Time) {
 		rec.States = append(rec.States, "( "+s.String()+" )")
 	}
 	rec.StateTimes = append(rec.StateTimes, at.UnixMilli())
+}
+
+// Turns replays the record on a new game of v like Replay, and returns
+// each turn's moves as one KIF text: the mover's move on a turn one role
+// plays (the others' noops dropped), or the list of every role's move,
+// in role order, on a turn the roles play at once ("((throw rock)
+// (throw paper))"). That is how tabletop's own saves write a game.
+func (rec *Record) Turns(v *game.Variant) ([]string, game.State, error) {
+	s := v.New()
+	turns := make([]string, 0, len(rec.Moves))
+	for i, joint := range rec.Moves {
+		mover := s.ToMove()
+		if err := applyJoint(s, joint); err != nil {
+			return nil, s, fmt.Errorf("step %d: %v", i+1, err)
+		}
+		if mover != game.NoRole {
+			turns = append(turns, joint[mover])
+			continue
+		}
+		turns = append(turns, "("+strings.Join(joint, " ")+")")
+	}
+	return turns, s, nil
+}
+
+// Ended is when the match ended as far as the record tells: its last
+// state's time, else its start; zero when it tells neither.
+func (rec *Record) Ended() time.Time {
+	at := rec.StartTime
+	if n := len(rec.StateTimes); n > 0 {
+		at = rec.StateTimes[n-1]
+	}
+	if at <= 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(at)
+}
+
+// Name is the record's game: gameName, else the game's name in
+// gameMetaURL (ggp-base's repositories file a game as .../NAME/vN/),
+// else "".
+func (rec *Record) Name() string {
+	if rec.GameName != "" {
+		return rec.GameName
+	}
+	u, err := url.Parse(rec.GameMetaURL)
+	if err != nil {
+		return ""
+	}
+	parts := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' })
+	if n := len(parts); n > 1 && isVersion(parts[n-1]) {
+		parts = parts[:n-1]
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return parts[len(parts)-1]
+}
+
+// isVersion reports whether a path segment is a version, v0 or v12.
+func isVersion(seg string) bool {
+	digits, ok := strings.CutPrefix(seg, "v")
+	if !ok || digits == "" {
+		return false
+	}
+	return strings.Trim(digits, "0123456789") == ""
 }

@@ -29,6 +29,7 @@ func UIClient(o ClientOptions) tea.Model {
 		AISlots:       o.AISlots,
 		AIThreads:     1,
 		NoAIOnlyGames: o.NoAIOnlyGames,
+		OnFinished:    o.OnFinished,
 	})
 }
 

@@ -37,6 +37,9 @@ type ClientOptions struct {
 	// NoAIOnlyGames refuses local games with AI seats only: a guest's
 	// AI-against-AI game would take AI time from people playing.
 	NoAIOnlyGames bool
+	// OnFinished keeps a key holder's finished local games in the
+	// store's history; nil for guests and without the storage layer.
+	OnFinished func(ui.FinishedGame) (string, error)
 }
 
 // ClientFactory builds the client model for a session (ui.New over SSH).

@@ -604,6 +604,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 		// A guest has no key to answer for: no AI-only games (issue 11's
 		// fair share of AI time), unless the operator allows them.
 		NoAIOnlyGames: gs.player.ID == "" && !s.cfg.GuestAIGames,
+		OnFinished:    s.recordsFor(gs.player),
 	})
 	if model == nil {
 		return nil

@@ -131,6 +131,10 @@ type Start struct {
 	Position string
 	// Load opens a saved game file (ignored when Options.Remote).
 	Load string
+	// Game opens this game in review at its last move, finished or not:
+	// a game read from another format, such as a GGP match record
+	// (ignored when Options.Remote).
+	Game *SavedGame
 	// Join enters the room with this code (needs Options.Lobby).
 	Join string
 }
@@ -287,6 +291,20 @@ func (m *Model) firstScreen() screen {
 		b, err := boardFromSave(c, sv)
 		if err != nil {
 			return newMenu(c, "load "+filepath.Base(st.Load)+": "+err.Error())
+		}
+		return b
+	case st.Game != nil:
+		if c.opts.Remote {
+			return newMenu(c, "loading files is not available here")
+		}
+		b, err := boardFromSave(c, *st.Game)
+		if err != nil {
+			return newMenu(c, "open: "+err.Error())
+		}
+		if !b.reviewing() {
+			// A match that stopped early is a record to look at first;
+			// esc goes on with it.
+			b.showReview(len(b.m.history()))
 		}
 		return b
 	case st.Variant != "":

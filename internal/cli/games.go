@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"sort"
 	"strconv"
 
 	"github.com/tabletop/tabletop/ui"
@@ -19,6 +20,7 @@ func runGames(c *commandLine, args []string) error {
 	ascii := c.flags.Bool("ascii", false, "7-bit characters and no colour (when opening one)")
 	c.help = "Usage: tabletop games [FLAGS] [N|FILE]\n\n" +
 		"Every finished game of the client is kept as a readable file (tabletop play --records).\n" +
+		"GGP match records (*.json, e.g. from tabletop match --record DIR) are listed too.\n" +
 		"Without an argument the records are listed, newest first and numbered; with N (from\n" +
 		"that list) or a FILE the game opens in review mode: ←/→ step through it, esc returns.\n\n" +
 		"Flags:\n"
@@ -26,7 +28,7 @@ func runGames(c *commandLine, args []string) error {
 	if err != nil {
 		return err
 	}
-	recs, err := ui.Records(*dir)
+	recs, err := allRecords(*dir)
 	if err != nil {
 		return err
 	}
@@ -39,7 +41,7 @@ func runGames(c *commandLine, args []string) error {
 	}
 	if *asJSON {
 		if recs == nil {
-			recs = []ui.Record{}
+			recs = []listedRecord{}
 		}
 		enc := json.NewEncoder(c.stdout)
 		enc.SetIndent("", "  ")
@@ -58,7 +60,7 @@ func runGames(c *commandLine, args []string) error {
 
 // pickRecord returns the file of record number arg (1 = newest), or arg
 // itself when it names a file.
-func pickRecord(recs []ui.Record, arg string) (string, error) {
+func pickRecord(recs []listedRecord, arg string) (string, error) {
 	if n, err := strconv.Atoi(arg); err == nil {
 		if n < 1 || n > len(recs) {
 			return "", usagef("no game %d: %d kept (tabletop games lists them)", n, len(recs))
@@ -73,6 +75,13 @@ func pickRecord(recs []ui.Record, arg string) (string, error) {
 
 // openRecord opens a record (or any save) in the client.
 func openRecord(c *commandLine, path string, ascii bool) error {
+	if isGGPRecordFile(path) {
+		sv, err := ggpRecordGame(path)
+		if err != nil {
+			return fmt.Errorf("%s is not a usable GGP match record: %v", path, err)
+		}
+		return runClient(c, ui.Options{Mouse: true, ASCII: ascii, Start: ui.Start{Game: &sv}})
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -81,4 +90,27 @@ func openRecord(c *commandLine, path string, ascii bool) error {
 		return fmt.Errorf("%s is not a usable game record: %v", path, err)
 	}
 	return runClient(c, ui.Options{Mouse: true, ASCII: ascii, Start: ui.Start{Load: path}})
+}
+
+// allRecords is the client's records and the GGP match records in dir,
+// newest first.
+func allRecords(dir string) ([]listedRecord, error) {
+	own, err := ui.Records(dir)
+	if err != nil {
+		return nil, err
+	}
+	recs, err := ggpRecords(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range own {
+		recs = append(recs, listedRecord{Record: r})
+	}
+	sort.SliceStable(recs, func(i, j int) bool {
+		if !recs[i].Ended.Equal(recs[j].Ended) {
+			return recs[i].Ended.After(recs[j].Ended)
+		}
+		return recs[i].Path > recs[j].Path
+	})
+	return recs, nil
 }

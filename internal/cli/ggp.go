@@ -16,6 +16,7 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/ggp"
+	"github.com/tabletop/tabletop/internal/sheets"
 )
 
 // seatSpec checks a player spec of --seat and returns it normalised:
@@ -58,7 +59,7 @@ func (m managedMatch) run(c *commandLine, v *game.Variant, cfg ai.MatchConfig, p
 	case *m.startClock <= 0 || *m.playClock <= 0:
 		return ai.MatchResult{}, usagef("the clocks must be positive")
 	}
-	sheet, ok := games.Lookup(v.Name)
+	rules, ok := gameRules(v.Name)
 	if !ok {
 		return ai.MatchResult{}, fmt.Errorf("%s has no GDL description to send to GGP players", v.Name)
 	}
@@ -70,10 +71,19 @@ func (m managedMatch) run(c *commandLine, v *game.Variant, cfg ai.MatchConfig, p
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return ggp.RunSeries(ctx, ggp.SeriesConfig{
-		Variant: v, Rules: sheet.Source, Specs: cfg.Specs, Games: cfg.Games, Seed: cfg.Seed, Budget: cfg.Budget,
+		Variant: v, Rules: rules, Specs: cfg.Specs, Games: cfg.Games, Seed: cfg.Seed, Budget: cfg.Budget,
 		StartClock: *m.startClock, PlayClock: *m.playClock, RecordDir: *m.record, GameDone: cfg.GameDone,
 		Report: func(s string) { fmt.Fprintln(c.stderr, s) },
 	})
+}
+
+// gameRules is the GDL description of a game: the project's own for a
+// bundled game, else the sheet it was read from (match FILE.kif).
+func gameRules(name string) ([]byte, bool) {
+	if sheet, ok := games.Lookup(name); ok {
+		return sheet.Source, true
+	}
+	return sheets.Source(name)
 }
 
 // runGGPPlayer serves tabletop as a General Game Playing player.

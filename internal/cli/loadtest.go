@@ -20,7 +20,12 @@ func runLoadtest(c *commandLine, args []string) error {
 	fs.StringVar(&cfg.Addr, "addr", "", "load an already running server at this loopback address instead of starting one (no memory figures)")
 	fs.Float64Var(&cfg.KeysPerSecond, "keys", 2, "keypresses per second per session")
 	fs.IntVar(&cfg.Ramp, "ramp", 50, "new sessions per second while opening")
+	fs.IntVar(&cfg.Rooms, "rooms", 0, fmt.Sprintf("instead, play this many two-player rooms at once over SSH (at most %d), measuring a move's Enter key to the other player's frame", loadtest.MaxRooms))
+	fs.StringVar(&cfg.Store, "store", "", "with --rooms: a postgres:// DSN on this machine the nodes share (default a fresh SQLite file)")
+	fs.IntVar(&cfg.Nodes, "nodes", 1, "with --rooms: servers sharing the store, the two players of a room on different ones (2 needs --store)")
+	fs.DurationVar(&cfg.MoveGap, "move-gap", time.Second, "with --rooms: about this long between a room's moves")
 	c.help = `Usage: tabletop loadtest [--sessions N] [--duration D] [--churn CYCLES] [--hostile] [--addr 127.0.0.1:PORT]
+       tabletop loadtest --rooms N [--duration D] [--store postgres://… --nodes 2]
 
 Load-tests a tabletop SSH server on this machine (loopback only). By default
 it starts its own server (this program's serve, in a child process), opens
@@ -30,6 +35,13 @@ session, no goroutine growth after churn. With --hostile, misbehaving
 clients run beside the sessions; no session may be refused and the server
 must return to its goroutine baseline. The exit status is 1 when a target
 is missed. On Windows the server's memory and goroutines are not measured.
+
+With --rooms, it starts its nodes in this process on one store (a fresh
+SQLite file, or a fresh schema on the PostgreSQL server --store names) and
+plays N Pentago rooms at once, two SSH clients per room typing legal moves
+in turn; it fails when a move's Enter key to the other player's frame has
+p95 >= 50 ms or a move was lost (not shown to the other player, or not in
+the store).
 
 Flags:
 `

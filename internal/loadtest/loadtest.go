@@ -1,6 +1,7 @@
 // Package loadtest is an SSH load-test client for a tabletop server on
 // this machine: many simulated players with terminals, their latency, and
-// the server's memory and goroutines.
+// the server's memory and goroutines; or many rooms played over SSH by
+// pairs of players (Config.Rooms).
 package loadtest
 
 import (
@@ -44,6 +45,13 @@ type Config struct {
 	// misbehaving clients (see soak) and checks that the normal sessions
 	// were all served and the server returned to its baseline.
 	Hostile bool
+
+	// Rooms, when positive, plays that many two-player rooms at once over
+	// SSH instead (see runRooms); Duration is how long they play.
+	Rooms   int
+	Store   string        // rooms: a postgres:// DSN; "" is a fresh SQLite file
+	Nodes   int           // rooms: servers sharing the store (2 needs PostgreSQL)
+	MoveGap time.Duration // rooms: about this long between a room's moves
 }
 
 // Validate reports the first setting out of bounds, naming its flag.
@@ -60,6 +68,30 @@ func (c Config) Validate() error {
 	case c.KeysPerSecond <= 0 || c.KeysPerSecond > 50 || c.Ramp < 1:
 		return errors.New("--keys must be in (0, 50] and --ramp at least 1")
 	}
+	return c.validateRooms()
+}
+
+// validateRooms checks the rooms mode's settings.
+func (c Config) validateRooms() error {
+	if c.Rooms == 0 {
+		return nil
+	}
+	switch {
+	case c.Rooms < 0 || c.Rooms > MaxRooms:
+		return fmt.Errorf("--rooms must be 1..%d", MaxRooms)
+	case c.Addr != "" || c.Hostile || c.Churn > 0:
+		return errors.New("--rooms starts its own nodes: no --addr, --hostile or --churn with it")
+	case c.Nodes < 1 || c.Nodes > 2:
+		return errors.New("--nodes must be 1 or 2")
+	case c.Nodes == 2 && !server.SharedDSN(c.Store):
+		return errors.New("--nodes 2 needs --store postgres://… (SQLite is one node's)")
+	case c.Store != "" && !server.SharedDSN(c.Store):
+		return errors.New("--store must be a postgres:// DSN (without it a fresh SQLite file is used)")
+	case c.Store != "" && !loopbackDSN(c.Store):
+		return errors.New("--store must name a PostgreSQL server on this machine")
+	case c.MoveGap < 10*time.Millisecond:
+		return errors.New("--move-gap must be at least 10ms")
+	}
 	return nil
 }
 
@@ -75,6 +107,9 @@ func (c Config) Validate() error {
 func Run(cfg Config, out io.Writer) (ok bool, err error) {
 	if err := cfg.Validate(); err != nil {
 		return false, err
+	}
+	if cfg.Rooms > 0 {
+		return runRooms(cfg, out)
 	}
 	lt := &loadTest{out: out, addr: cfg.Addr}
 	if lt.addr == "" {

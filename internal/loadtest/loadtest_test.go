@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -89,5 +90,81 @@ func TestRunAgainstServer(t *testing.T) {
 	}
 	if strings.Contains(out.String(), "(0 keys)") {
 		t.Errorf("no key was answered:\n%s", out.String())
+	}
+}
+
+// TestRooms plays 10 rooms for a few seconds over SSH, on one SQLite node
+// and, when TABLETOP_TEST_POSTGRES names a server, on two nodes sharing
+// it. Every move must reach the other player and the store; the latency
+// target is reported, not asserted (timing depends on the machine).
+func TestRooms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays rooms over SSH for a few seconds")
+	}
+	runs := []struct {
+		name  string
+		store string
+		nodes int
+	}{
+		{"sqlite-one-node", "", 1},
+		{"postgres-two-nodes", os.Getenv("TABLETOP_TEST_POSTGRES"), 2},
+	}
+	for _, r := range runs {
+		t.Run(r.name, func(t *testing.T) {
+			if r.nodes == 2 && r.store == "" {
+				t.Skip("TABLETOP_TEST_POSTGRES is not set: PostgreSQL rooms load skipped")
+			}
+			var out strings.Builder
+			cfg := Config{Rooms: 10, Duration: 4 * time.Second, MoveGap: 300 * time.Millisecond, Store: r.store, Nodes: r.nodes,
+				Sessions: 1, KeysPerSecond: 1, Ramp: 50}
+			if _, err := Run(cfg, &out); err != nil {
+				t.Fatalf("run: %v\n%s", err, out.String())
+			}
+			t.Log("\n" + out.String())
+			for _, want := range []string{
+				"rooms open: 10 of 10 (20 sessions)",
+				"rooms               10 playing, 0 could not open",
+				"move→other's frame  p50",
+				"moves lost          0 not shown to the other player within 15 s, 0 shown but not in the store   target none: ok",
+			} {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("output lacks %q:\n%s", want, out.String())
+				}
+			}
+			if strings.Contains(out.String(), "moves               0 in") {
+				t.Errorf("no move was played:\n%s", out.String())
+			}
+		})
+	}
+}
+
+func TestRoomsConfigValidate(t *testing.T) {
+	good := Config{Rooms: 10, Nodes: 1, Duration: time.Second, MoveGap: time.Second, Sessions: 1, KeysPerSecond: 1, Ramp: 50}
+	pg := "postgres://tabletop@127.0.0.1:55432/db"
+	tests := []struct {
+		name string
+		mod  func(*Config)
+		want string // "" when valid
+	}{
+		{"sqlite", func(*Config) {}, ""},
+		{"postgres two nodes", func(c *Config) { c.Store, c.Nodes = pg, 2 }, ""},
+		{"postgres localhost", func(c *Config) { c.Store = "postgres://localhost/db" }, ""},
+		{"too many rooms", func(c *Config) { c.Rooms = MaxRooms + 1 }, "--rooms"},
+		{"negative rooms", func(c *Config) { c.Rooms = -1 }, "--rooms"},
+		{"with addr", func(c *Config) { c.Addr = "127.0.0.1:2222" }, "--addr"},
+		{"with hostile", func(c *Config) { c.Hostile = true }, "--hostile"},
+		{"three nodes", func(c *Config) { c.Store, c.Nodes = pg, 3 }, "--nodes"},
+		{"two nodes on sqlite", func(c *Config) { c.Nodes = 2 }, "needs --store"},
+		{"sqlite path as store", func(c *Config) { c.Store = "/tmp/x.db" }, "postgres:// DSN"},
+		{"remote postgres", func(c *Config) { c.Store = "postgres://db.example.com/db" }, "on this machine"},
+		{"tiny gap", func(c *Config) { c.MoveGap = time.Millisecond }, "--move-gap"},
+	}
+	for _, tt := range tests {
+		c := good
+		tt.mod(&c)
+		err := c.Validate()
+		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
 	}
 }

@@ -272,6 +272,10 @@ type Store interface {
 	History(ctx context.Context, fingerprint string, limit int) ([]Game, error)
 	// Game returns a finished game with its moves, or ErrNotFound.
 	Game(ctx context.Context, id string) (Game, error)
+	// RecordGame keeps a finished game that was not played in a room (a
+	// key holder's game against the AI over SSH): unrated, with Room "".
+	// It returns the game's ID; g.ID and g.Rated are ignored.
+	RecordGame(ctx context.Context, g Game) (string, error)
 
 	// LoadSave returns a key holder's saved game, or ErrNotFound.
 	LoadSave(ctx context.Context, fingerprint string) ([]byte, error)

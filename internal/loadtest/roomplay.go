@@ -1,0 +1,300 @@
+package loadtest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/server"
+)
+
+// roomClient is one player's SSH session: it keeps the screen output
+// since the last mark, to look for text in it.
+type roomClient struct {
+	client  *gossh.Client
+	in      io.WriteCloser
+	mu      sync.Mutex
+	out     []byte
+	changed chan struct{}
+	ended   bool
+}
+
+func (c *roomClient) read(r io.Reader) {
+	buf := make([]byte, 16<<10)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			chunk := buf[:n]
+			// Answer the terminal queries as a real terminal does.
+			if bytes.Contains(chunk, []byte("\x1b]11;?")) {
+				io.WriteString(c.in, "\x1b]11;rgb:0000/0000/0000\x1b\\")
+			}
+			if bytes.Contains(chunk, []byte("\x1b[c")) {
+				io.WriteString(c.in, "\x1b[?62;22c")
+			}
+			c.mu.Lock()
+			c.out = append(c.out, chunk...)
+			c.mu.Unlock()
+		}
+		if err != nil {
+			c.mu.Lock()
+			c.ended = true
+			c.mu.Unlock()
+		}
+		select {
+		case c.changed <- struct{}{}:
+		default:
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// mark forgets the output so far: waitFor looks only at what comes next.
+func (c *roomClient) mark() {
+	c.mu.Lock()
+	c.out = c.out[:0]
+	c.mu.Unlock()
+}
+
+// waitFor waits until the output since the mark shows one of want, and
+// returns when it arrived.
+func (c *roomClient) waitFor(within time.Duration, want ...string) (time.Time, error) {
+	deadline := time.After(within)
+	for {
+		c.mu.Lock()
+		text, ended := stripEscapes(c.out), c.ended
+		c.mu.Unlock()
+		for _, w := range want {
+			if strings.Contains(text, w) {
+				return time.Now(), nil
+			}
+		}
+		if ended {
+			return time.Time{}, errors.New("session ended")
+		}
+		select {
+		case <-c.changed:
+		case <-deadline:
+			return time.Time{}, fmt.Errorf("timed out waiting for %q", want)
+		}
+	}
+}
+
+// waitAnyOutput waits for output after the mark.
+func (c *roomClient) waitAnyOutput(within time.Duration) {
+	deadline := time.After(within)
+	for {
+		c.mu.Lock()
+		n := len(c.out)
+		c.mu.Unlock()
+		if n > 0 {
+			return
+		}
+		select {
+		case <-c.changed:
+		case <-deadline:
+			return
+		}
+	}
+}
+
+func (c *roomClient) send(s string) error {
+	_, err := io.WriteString(c.in, s)
+	return err
+}
+
+// stripEscapes removes escape sequences (CSI, OSC and two-byte ESC) and
+// carriage returns from terminal output.
+func stripEscapes(b []byte) string {
+	var s strings.Builder
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c == '\r':
+		case c != 0x1b:
+			s.WriteByte(c)
+		case i+1 < len(b) && b[i+1] == '[':
+			i += 2
+			for i < len(b) && (b[i] < 0x40 || b[i] > 0x7e) {
+				i++
+			}
+		case i+1 < len(b) && b[i+1] == ']':
+			i += 2
+			for i < len(b) && b[i] != 0x07 && !(b[i] == 0x1b && i+1 < len(b) && b[i+1] == '\\') {
+				i++
+			}
+			if i < len(b) && b[i] == 0x1b {
+				i++
+			}
+		default:
+			i++
+		}
+	}
+	return s.String()
+}
+
+// roomsResult is what the rooms' players measured.
+type roomsResult struct {
+	lat      []time.Duration
+	moves    int
+	lost     int
+	finished int
+	failed   int // rooms that could not be opened
+	firstErr error
+}
+
+// play has every room play moves, each player typing at the ":" prompt
+// in turn, for cfg.Duration, with a pause of about cfg.MoveGap between
+// a room's moves.
+func (rt *roomsTest) play(tables []*table) roomsResult {
+	fmt.Fprintf(rt.out, "playing for %s, a move per room every %s or so\n", rt.cfg.Duration, rt.cfg.MoveGap)
+	var res roomsResult
+	var mu sync.Mutex
+	stop := time.Now().Add(rt.cfg.Duration)
+	var wg sync.WaitGroup
+	for i, tb := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := game.NewRand(uint64(i) + 1)
+			gap := rt.cfg.MoveGap
+			time.Sleep(time.Duration(rng.Intn(int(gap/time.Millisecond)+1)) * time.Millisecond)
+			for time.Now().Before(stop) {
+				d, err := playMove(tb, rng)
+				mu.Lock()
+				switch {
+				case errors.Is(err, errGameOver):
+					res.finished++
+				case err != nil:
+					res.lost++
+					if res.firstErr == nil {
+						res.firstErr = err
+					}
+				default:
+					res.moves++
+					res.lat = append(res.lat, d)
+				}
+				mu.Unlock()
+				if err != nil {
+					return
+				}
+				time.Sleep(gap/2 + time.Duration(rng.Intn(int(gap/time.Millisecond)+1))*time.Millisecond)
+			}
+		}()
+	}
+	wg.Wait()
+	return res
+}
+
+var errGameOver = errors.New("game over")
+
+// playMove has the player to move type a legal move and returns the time
+// from its Enter key to the other player's frame showing the move.
+func playMove(tb *table, rng *game.Rand) (time.Duration, error) {
+	v := tb.obs.View()
+	if v.Finished {
+		return 0, errGameOver
+	}
+	st, err := game.NewState(v.Variant, v.Position)
+	if err != nil {
+		return 0, err
+	}
+	legal := st.Legal(nil)
+	short := st.ShortMove(legal[rng.Intn(len(legal))])
+	mover, other := tb.players[st.ToMove()], tb.players[1-st.ToMove()]
+	n := len(v.Moves)
+	// The mover's screen has the room's last move before the key.
+	if _, err := mover.waitFor(moveWait, fmt.Sprintf("Moves (%d)", n)); err != nil {
+		return 0, fmt.Errorf("mover's screen: %w", err)
+	}
+	mover.mark()
+	if err := mover.send(":"); err != nil {
+		return 0, err
+	}
+	mover.waitAnyOutput(moveWait) // the prompt is open
+	mover.mark()
+	if err := mover.send(short); err != nil {
+		return 0, err
+	}
+	mover.waitAnyOutput(moveWait)
+	mover.mark()
+	other.mark()
+	start := time.Now()
+	if err := mover.send("\r"); err != nil {
+		return 0, err
+	}
+	seen, err := other.waitFor(moveWait, fmt.Sprintf("Moves (%d)", n+1), "game over")
+	if err != nil {
+		return 0, fmt.Errorf("move %d (%s) never reached the other player: %w", n+1, short, err)
+	}
+	tb.played++
+	return seen.Sub(start), nil
+}
+
+// checkStore counts the moves the rooms' players saw that their store
+// does not hold: every move must be committed before it is shown.
+func (rt *roomsTest) checkStore(tables []*table) int {
+	lost := 0
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for _, tb := range tables {
+		rec, err := rt.nodes[0].db.Room(ctx, tb.obs.Code())
+		if err != nil {
+			lost += tb.played
+			continue
+		}
+		if len(rec.Moves) < tb.played {
+			lost += tb.played - len(rec.Moves)
+		}
+	}
+	return lost
+}
+
+// loopbackDSN reports whether a postgres:// DSN names a server on this
+// machine (a loopback address, localhost or a Unix socket).
+func loopbackDSN(dsn string) bool {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return false
+	}
+	host := u.Hostname()
+	if host == "" || strings.HasPrefix(host, "/") || host == "localhost" {
+		return true
+	}
+	return server.IsLoopback(net.JoinHostPort(host, "5432"))
+}
+
+// report prints the rooms' figures against the targets: p95 < 50 ms from
+// a move's key to the other player's frame, and no move lost.
+func (rt *roomsTest) report(res roomsResult, unstored int) bool {
+	var v verdicts
+	lat := res.lat
+	fmt.Fprintln(rt.out)
+	store := "SQLite"
+	if rt.cfg.Store != "" {
+		store = "PostgreSQL"
+	}
+	fmt.Fprintf(rt.out, "rooms               %d playing, %d could not open; %d node(s) on %s   target all open: %s\n",
+		rt.cfg.Rooms-res.failed, res.failed, len(rt.nodes), store, v.check(res.failed == 0))
+	fmt.Fprintf(rt.out, "moves               %d in %s (%.0f/s), %d games over\n", res.moves, rt.cfg.Duration, float64(res.moves)/rt.cfg.Duration.Seconds(), res.finished)
+	fmt.Fprintf(rt.out, "move→other's frame  p50 %s  p95 %s  p99 %s   target p95 < 50 ms: %s\n",
+		ms(percentile(lat, .5)), ms(percentile(lat, .95)), ms(percentile(lat, .99)), v.check(len(lat) > 0 && percentile(lat, .95) < 50*time.Millisecond))
+	fmt.Fprintf(rt.out, "moves lost          %d not shown to the other player within 15 s, %d shown but not in the store   target none: %s\n",
+		res.lost, unstored, v.check(res.lost == 0 && unstored == 0))
+	if res.firstErr != nil {
+		fmt.Fprintf(rt.out, "first lost move     %v\n", res.firstErr)
+	}
+	return !v.missed
+}
