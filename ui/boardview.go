@@ -367,64 +367,67 @@ func (b *boardScreen) marks() [][]cellFlags {
 
 // renderCell draws line i (0-based) of one cell, cw wide.
 func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, line int) string {
-	st := b.c.st
-	g := st.Glyphs
-	bg := st.Cell
+	return b.c.cells.draw(b.c.st, b.cellKey(info, fl, l, line))
+}
+
+// cellKey is what line i of a cell is drawn from: its style, brackets
+// and glyph.
+func (b *boardScreen) cellKey(info cellInfo, fl cellFlags, l boardLayout, line int) cellKey {
+	g := b.c.st.Glyphs
+	k := cellKey{bg: bgCell, width: l.cw, left: " ", right: " ", seat: game.NoRole}
 	if info.alt || fl.quad || info.zone {
-		bg = st.CellAlt
+		k.bg = bgCellAlt
 	}
-	left, right := " ", " "
 	switch {
 	case fl.win:
 		// Only set when the game is over: the result matters more than
 		// the cursor.
-		bg, left, right = st.Win, "*", "*"
+		k.bg, k.left, k.right = bgWin, "*", "*"
 	case fl.cursor:
-		bg, left, right = st.Cursor, "[", "]"
+		k.bg, k.left, k.right = bgCursor, "[", "]"
 	case fl.sel:
-		bg, left, right = st.Sel, "{", "}"
+		k.bg, k.left, k.right = bgSel, "{", "}"
 	case fl.hint:
-		bg, left, right = st.Hint, "!", "!"
+		k.bg, k.left, k.right = bgHint, "!", "!"
 	case fl.target && info.glyph != "":
-		bg, left, right = st.Target, ">", "<"
+		k.bg, k.left, k.right = bgTarget, ">", "<"
 	case fl.target:
-		bg = st.Target
+		k.bg = bgTarget
 	case fl.last:
-		bg, left, right = st.Last, "(", ")"
+		k.bg, k.left, k.right = bgLast, "(", ")"
 	case fl.lastQuad:
 		// The whole quadrant the last move turned; its handle label is
 		// bracketed too, which shows without colour.
-		bg = st.Last
+		k.bg = bgLast
 	}
 	if info.missing {
-		return st.Missing.Render(strings.Repeat(" ", l.cw))
+		return cellKey{bg: bgMissing, width: l.cw, blank: true, seat: game.NoRole}
 	}
 	if line != l.ch/2 {
-		return bg.Render(strings.Repeat(" ", l.cw))
+		return cellKey{bg: k.bg, width: l.cw, blank: true, seat: game.NoRole}
 	}
-	pad := strings.Repeat(" ", (l.cw-3)/2)
-	glyph := bg.Render(g.Empty)
+	k.glyph = g.Empty
 	switch {
 	case info.alt:
 		// Shaded cells (Tic-Tac-Chess's border) can never be entered:
 		// left blank so they read as such without colour too.
-		glyph = bg.Render(g.Missing)
+		k.glyph = g.Missing
 	case info.zone:
 		// A mark of its own, so that the zone shows without colour too.
-		glyph = bg.Render(zoneGlyph(b.c.ascii))
+		k.glyph = zoneGlyph(b.c.ascii)
 	}
 	switch {
 	case info.glyph != "" && fl.win:
 		// The winning pieces in the Win style's own colour: a bright
 		// background takes no piece colour well, and whose they are is
 		// plain from the letter and the result.
-		glyph = bg.Render(info.glyph)
+		k.glyph = info.glyph
 	case info.glyph != "":
-		glyph = b.pieceStyle(info.seat).Inherit(bg).Render(info.glyph)
+		k.glyph, k.piece, k.seat, k.role = info.glyph, true, info.seat, b.v.RoleName(info.seat)
 	case fl.target:
-		glyph = bg.Render(g.Dot)
+		k.glyph = g.Dot
 	}
-	return bg.Render(pad+left) + glyph + bg.Render(right+pad)
+	return k
 }
 
 // boardView draws the board block: handles, labels, cells.
