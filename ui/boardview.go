@@ -440,7 +440,7 @@ func (b *boardScreen) boardView(l boardLayout) string {
 	g := st.Glyphs.Box
 	sepV := ""
 	if l.gap > 0 {
-		sepV = st.Muted.Render(centre(g.Left, l.gapW))
+		sepV = b.c.cells.mutedText(st, centre(g.Left, l.gapW))
 	}
 	lines := []string{b.colLabelLine(l)}
 	if l.handles {
@@ -450,7 +450,7 @@ func (b *boardScreen) boardView(l boardLayout) string {
 		if l.gap > 0 && r == l.gap {
 			half := strings.Repeat(g.Top, l.gap*l.cw)
 			cross := strings.Repeat(g.Top, (l.gapW-1)/2) + g.Middle + strings.Repeat(g.Top, l.gapW/2)
-			lines = append(lines, strings.Repeat(" ", l.lw)+st.Muted.Render(half+cross+half))
+			lines = append(lines, strings.Repeat(" ", l.lw)+b.c.cells.mutedText(st, half+cross+half))
 		}
 		for i := 0; i < l.ch; i++ {
 			var sb strings.Builder
@@ -458,7 +458,7 @@ func (b *boardScreen) boardView(l boardLayout) string {
 			if i == l.ch/2 {
 				label = b.vu.rowLabel(r)
 			}
-			sb.WriteString(st.Muted.Render(fmt.Sprintf("%*s ", l.lw-1, label)))
+			sb.WriteString(b.c.cells.mutedText(st, fmt.Sprintf("%*s ", l.lw-1, label)))
 			for c := 0; c < l.cols; c++ {
 				if l.gap > 0 && c == l.gap {
 					sb.WriteString(sepV)
@@ -544,7 +544,7 @@ func (b *boardScreen) colLabelLine(l boardLayout) string {
 		prefix = strings.TrimRight(b.vu.colLabel(0), "0123456789")
 	}
 	var lab strings.Builder
-	lab.WriteString(st.Muted.Render(fmt.Sprintf("%*s", l.lw, prefix+" ")))
+	lab.WriteString(b.c.cells.mutedText(st, fmt.Sprintf("%*s", l.lw, prefix+" ")))
 	for c := 0; c < l.cols; c++ {
 		if l.gap > 0 && c == l.gap {
 			lab.WriteString(strings.Repeat(" ", l.gapW))
@@ -554,7 +554,7 @@ func (b *boardScreen) colLabelLine(l boardLayout) string {
 			s = strings.TrimPrefix(s, prefix)
 		}
 		lp := (l.cw - len(s) + 1) / 2
-		lab.WriteString(st.Muted.Render(strings.Repeat(" ", max(lp, 0)) + s + strings.Repeat(" ", max(l.cw-lp-len(s), 0))))
+		lab.WriteString(b.c.cells.mutedText(st, strings.Repeat(" ", max(lp, 0))+s+strings.Repeat(" ", max(l.cw-lp-len(s), 0))))
 	}
 	return lab.String()
 }

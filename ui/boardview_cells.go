@@ -91,9 +91,33 @@ const cellCacheMax = 2048
 type cellCache struct {
 	mu    sync.Mutex
 	lines map[cellKey]string
+	// muted keeps st.Muted.Render of the board's labels and lines.
+	muted map[string]string
 }
 
-func newCellCache() *cellCache { return &cellCache{lines: map[cellKey]string{}} }
+func newCellCache() *cellCache {
+	return &cellCache{lines: map[cellKey]string{}, muted: map[string]string{}}
+}
+
+// mutedText returns st.Muted.Render(s), from the cache when rendered
+// before: the board's labels, which repeat on every frame. A nil cache
+// renders every time.
+func (c *cellCache) mutedText(st themes.Styles, s string) string {
+	if c == nil {
+		return st.Muted.Render(s)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if r, ok := c.muted[s]; ok {
+		return r
+	}
+	if len(c.muted) >= cellCacheMax {
+		clear(c.muted)
+	}
+	r := st.Muted.Render(s)
+	c.muted[s] = r
+	return r
+}
 
 // draw returns drawCell(st, k), from the cache when drawn before. A nil
 // cache draws every time.
