@@ -5,6 +5,7 @@
 package themes
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -195,31 +196,62 @@ type Styles struct {
 	Cursor, Target, Last, Win, Hint, Sel   lipgloss.Style
 
 	base lipgloss.Style
+	// profile is the renderer's colour profile when the styles were made.
+	profile termenv.Profile
+}
+
+// color returns hex colour c already in the colour space of the styles'
+// profile: a 256-colour terminal gets the palette index termenv would
+// pick for c. lipgloss converts a colour on every Render, and finding the
+// nearest of 256 colours was a third of the server's CPU; an index
+// converts to itself, and renders the very same escape sequence.
+func (s Styles) color(c string) lipgloss.Color {
+	switch v := s.profile.Color(c).(type) {
+	case termenv.ANSI256Color:
+		// termenv reads an index below 16 as an ANSIColor, which has
+		// other escape sequences: keep the hex (never the case for a
+		// conversion, which lands in the cube or the grey ramp).
+		if v >= 16 {
+			return lipgloss.Color(strconv.Itoa(int(v)))
+		}
+	case termenv.ANSIColor:
+		return lipgloss.Color(strconv.Itoa(int(v)))
+	}
+	return lipgloss.Color(c)
 }
 
 // NewStyles binds t to renderer r. With ascii the glyphs are 7-bit.
+// Colours are converted once, here, to the renderer's colour profile, so
+// the renderer's profile must be set before (as bubbletea.MakeRenderer
+// does).
 func NewStyles(r *lipgloss.Renderer, t Theme, ascii bool) Styles {
 	if r == nil {
 		r = lipgloss.DefaultRenderer()
 	}
+	return newStyles(r, t, ascii, r.ColorProfile())
+}
+
+// newStyles is NewStyles with the colours converted to profile p; with
+// termenv.TrueColor they stay hex, which the tests compare against.
+func newStyles(r *lipgloss.Renderer, t Theme, ascii bool, p termenv.Profile) Styles {
 	g := UnicodeGlyphs
 	if ascii {
 		g = ASCIIGlyphs
 	}
-	st := Styles{Theme: t, Glyphs: g}
+	st := Styles{Theme: t, Glyphs: g, profile: p}
 	base := r.NewStyle()
 	st.base = base
 	fg := func(c string) lipgloss.Style {
 		if t.Mono || c == "" {
 			return base
 		}
-		return base.Foreground(lipgloss.Color(c))
+		return base.Foreground(st.color(c))
 	}
 	bg := func(s lipgloss.Style, c string) lipgloss.Style {
 		if t.Mono || c == "" {
 			return s
 		}
-		return s.Background(lipgloss.Color(c))
+		return s.Background(st.color(c))
 	}
 	st.Text = fg(t.Text)
 	st.Muted = fg(t.Muted)
@@ -229,7 +261,7 @@ func NewStyles(r *lipgloss.Renderer, t Theme, ascii bool) Styles {
 	st.Key = fg(t.Accent)
 	st.Panel = base.Border(g.Box).Padding(0, 1)
 	if !t.Mono && t.Border != "" {
-		st.Panel = st.Panel.BorderForeground(lipgloss.Color(t.Border))
+		st.Panel = st.Panel.BorderForeground(st.color(t.Border))
 	}
 	st.Cell = bg(fg(t.Text), t.Cell)
 	st.CellAlt = bg(fg(t.Text), t.CellAlt)
@@ -256,7 +288,7 @@ func (s Styles) Piece(seat int, role string) lipgloss.Style {
 	if s.Theme.Mono || c == "" {
 		return s.base.Bold(true)
 	}
-	return s.base.Foreground(lipgloss.Color(c)).Bold(true)
+	return s.base.Foreground(s.color(c)).Bold(true)
 }
 
 // Base returns an unstyled style of the bound renderer.

@@ -1,6 +1,7 @@
 package themes
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -189,6 +190,58 @@ func TestContrast(t *testing.T) {
 		}
 		if c := contrast(th.Win, th.Cell); c < 3 {
 			t.Errorf("%s: the win highlight does not stand out from the cells: %.1f", th.Name, c)
+		}
+	}
+}
+
+// Converting the theme's colours once to the terminal's profile must not
+// change a byte of what any style renders, in any profile.
+func TestConvertedColoursRenderTheSame(t *testing.T) {
+	profiles := map[string]termenv.Profile{"truecolor": termenv.TrueColor, "256": termenv.ANSI256, "16": termenv.ANSI, "ascii": termenv.Ascii}
+	for pname, p := range profiles {
+		r := lipgloss.NewRenderer(nil)
+		r.SetColorProfile(p)
+		for _, th := range All {
+			for _, ascii := range []bool{false, true} {
+				got := NewStyles(r, th, ascii)
+				want := newStyles(r, th, ascii, termenv.TrueColor) // hex, converted on each Render
+				pairs := map[string][2]lipgloss.Style{
+					"text": {got.Text, want.Text}, "muted": {got.Muted, want.Muted}, "accent": {got.Accent, want.Accent},
+					"error": {got.Error, want.Error}, "title": {got.Title, want.Title}, "key": {got.Key, want.Key},
+					"panel": {got.Panel, want.Panel}, "cell": {got.Cell, want.Cell}, "cellalt": {got.CellAlt, want.CellAlt},
+					"missing": {got.Missing, want.Missing}, "cursor": {got.Cursor, want.Cursor}, "target": {got.Target, want.Target},
+					"last": {got.Last, want.Last}, "win": {got.Win, want.Win}, "hint": {got.Hint, want.Hint}, "sel": {got.Sel, want.Sel},
+				}
+				roles := []string{"x", "o", "red", "black", "yellow", "blue", "green", "white"}
+				for seat := -1; seat < 6; seat++ {
+					for _, role := range roles {
+						pairs[fmt.Sprintf("piece %d %s", seat, role)] = [2]lipgloss.Style{got.Piece(seat, role), want.Piece(seat, role)}
+						pairs[fmt.Sprintf("piece %d %s on cursor", seat, role)] = [2]lipgloss.Style{got.Piece(seat, role).Inherit(got.Cursor), want.Piece(seat, role).Inherit(want.Cursor)}
+					}
+				}
+				for name, st := range pairs {
+					if g, w := st[0].Render("X y"), st[1].Render("X y"); g != w {
+						t.Errorf("%s %s ascii=%v %s: %q, want %q", pname, th.Name, ascii, name, g, w)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Every colour of every theme converts to what termenv picks for it.
+func TestColourConversionMatchesTermenv(t *testing.T) {
+	for _, p := range []termenv.Profile{termenv.TrueColor, termenv.ANSI256, termenv.ANSI} {
+		st := Styles{profile: p}
+		for _, th := range All {
+			for _, c := range append([]string{th.Text, th.Muted, th.Accent, th.Cell, th.Win, th.Cursor}, th.Seats...) {
+				if c == "" {
+					continue
+				}
+				if g, w := p.Color(string(st.color(c))), p.Color(c); g != w {
+					t.Errorf("profile %v %s %s: %v, want %v", p, th.Name, c, g, w)
+				}
+			}
 		}
 	}
 }

@@ -367,64 +367,67 @@ func (b *boardScreen) marks() [][]cellFlags {
 
 // renderCell draws line i (0-based) of one cell, cw wide.
 func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, line int) string {
-	st := b.c.st
-	g := st.Glyphs
-	bg := st.Cell
+	return b.c.cells.draw(b.c.st, b.cellKey(info, fl, l, line))
+}
+
+// cellKey is what line i of a cell is drawn from: its style, brackets
+// and glyph.
+func (b *boardScreen) cellKey(info cellInfo, fl cellFlags, l boardLayout, line int) cellKey {
+	g := b.c.st.Glyphs
+	k := cellKey{bg: bgCell, width: l.cw, left: " ", right: " ", seat: game.NoRole}
 	if info.alt || fl.quad || info.zone {
-		bg = st.CellAlt
+		k.bg = bgCellAlt
 	}
-	left, right := " ", " "
 	switch {
 	case fl.win:
 		// Only set when the game is over: the result matters more than
 		// the cursor.
-		bg, left, right = st.Win, "*", "*"
+		k.bg, k.left, k.right = bgWin, "*", "*"
 	case fl.cursor:
-		bg, left, right = st.Cursor, "[", "]"
+		k.bg, k.left, k.right = bgCursor, "[", "]"
 	case fl.sel:
-		bg, left, right = st.Sel, "{", "}"
+		k.bg, k.left, k.right = bgSel, "{", "}"
 	case fl.hint:
-		bg, left, right = st.Hint, "!", "!"
+		k.bg, k.left, k.right = bgHint, "!", "!"
 	case fl.target && info.glyph != "":
-		bg, left, right = st.Target, ">", "<"
+		k.bg, k.left, k.right = bgTarget, ">", "<"
 	case fl.target:
-		bg = st.Target
+		k.bg = bgTarget
 	case fl.last:
-		bg, left, right = st.Last, "(", ")"
+		k.bg, k.left, k.right = bgLast, "(", ")"
 	case fl.lastQuad:
 		// The whole quadrant the last move turned; its handle label is
 		// bracketed too, which shows without colour.
-		bg = st.Last
+		k.bg = bgLast
 	}
 	if info.missing {
-		return st.Missing.Render(strings.Repeat(" ", l.cw))
+		return cellKey{bg: bgMissing, width: l.cw, blank: true, seat: game.NoRole}
 	}
 	if line != l.ch/2 {
-		return bg.Render(strings.Repeat(" ", l.cw))
+		return cellKey{bg: k.bg, width: l.cw, blank: true, seat: game.NoRole}
 	}
-	pad := strings.Repeat(" ", (l.cw-3)/2)
-	glyph := bg.Render(g.Empty)
+	k.glyph = g.Empty
 	switch {
 	case info.alt:
 		// Shaded cells (Tic-Tac-Chess's border) can never be entered:
 		// left blank so they read as such without colour too.
-		glyph = bg.Render(g.Missing)
+		k.glyph = g.Missing
 	case info.zone:
 		// A mark of its own, so that the zone shows without colour too.
-		glyph = bg.Render(zoneGlyph(b.c.ascii))
+		k.glyph = zoneGlyph(b.c.ascii)
 	}
 	switch {
 	case info.glyph != "" && fl.win:
 		// The winning pieces in the Win style's own colour: a bright
 		// background takes no piece colour well, and whose they are is
 		// plain from the letter and the result.
-		glyph = bg.Render(info.glyph)
+		k.glyph = info.glyph
 	case info.glyph != "":
-		glyph = b.pieceStyle(info.seat).Inherit(bg).Render(info.glyph)
+		k.glyph, k.piece, k.seat, k.role = info.glyph, true, info.seat, b.v.RoleName(info.seat)
 	case fl.target:
-		glyph = bg.Render(g.Dot)
+		k.glyph = g.Dot
 	}
-	return bg.Render(pad+left) + glyph + bg.Render(right+pad)
+	return k
 }
 
 // boardView draws the board block: handles, labels, cells.
@@ -437,7 +440,7 @@ func (b *boardScreen) boardView(l boardLayout) string {
 	g := st.Glyphs.Box
 	sepV := ""
 	if l.gap > 0 {
-		sepV = st.Muted.Render(centre(g.Left, l.gapW))
+		sepV = b.c.cells.mutedText(st, centre(g.Left, l.gapW))
 	}
 	lines := []string{b.colLabelLine(l)}
 	if l.handles {
@@ -447,7 +450,7 @@ func (b *boardScreen) boardView(l boardLayout) string {
 		if l.gap > 0 && r == l.gap {
 			half := strings.Repeat(g.Top, l.gap*l.cw)
 			cross := strings.Repeat(g.Top, (l.gapW-1)/2) + g.Middle + strings.Repeat(g.Top, l.gapW/2)
-			lines = append(lines, strings.Repeat(" ", l.lw)+st.Muted.Render(half+cross+half))
+			lines = append(lines, strings.Repeat(" ", l.lw)+b.c.cells.mutedText(st, half+cross+half))
 		}
 		for i := 0; i < l.ch; i++ {
 			var sb strings.Builder
@@ -455,7 +458,7 @@ func (b *boardScreen) boardView(l boardLayout) string {
 			if i == l.ch/2 {
 				label = b.vu.rowLabel(r)
 			}
-			sb.WriteString(st.Muted.Render(fmt.Sprintf("%*s ", l.lw-1, label)))
+			sb.WriteString(b.c.cells.mutedText(st, fmt.Sprintf("%*s ", l.lw-1, label)))
 			for c := 0; c < l.cols; c++ {
 				if l.gap > 0 && c == l.gap {
 					sb.WriteString(sepV)
@@ -541,7 +544,7 @@ func (b *boardScreen) colLabelLine(l boardLayout) string {
 		prefix = strings.TrimRight(b.vu.colLabel(0), "0123456789")
 	}
 	var lab strings.Builder
-	lab.WriteString(st.Muted.Render(fmt.Sprintf("%*s", l.lw, prefix+" ")))
+	lab.WriteString(b.c.cells.mutedText(st, fmt.Sprintf("%*s", l.lw, prefix+" ")))
 	for c := 0; c < l.cols; c++ {
 		if l.gap > 0 && c == l.gap {
 			lab.WriteString(strings.Repeat(" ", l.gapW))
@@ -551,7 +554,7 @@ func (b *boardScreen) colLabelLine(l boardLayout) string {
 			s = strings.TrimPrefix(s, prefix)
 		}
 		lp := (l.cw - len(s) + 1) / 2
-		lab.WriteString(st.Muted.Render(strings.Repeat(" ", max(lp, 0)) + s + strings.Repeat(" ", max(l.cw-lp-len(s), 0))))
+		lab.WriteString(b.c.cells.mutedText(st, strings.Repeat(" ", max(lp, 0))+s+strings.Repeat(" ", max(l.cw-lp-len(s), 0))))
 	}
 	return lab.String()
 }

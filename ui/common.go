@@ -17,8 +17,10 @@ import (
 // the theme bound to it, the options and the window size. No style in ui
 // is global, so each SSH session renders for its own terminal.
 type common struct {
-	r      *lipgloss.Renderer
-	st     themes.Styles
+	r  *lipgloss.Renderer
+	st themes.Styles
+	// cells keeps the board's drawn cells for st (see cellCache).
+	cells  *cellCache
 	theme  themes.Theme
 	ascii  bool
 	opts   Options
@@ -43,6 +45,7 @@ type common struct {
 func (c *common) setTheme(t themes.Theme) {
 	c.theme = t
 	c.st = themes.NewStyles(c.r, t, c.ascii)
+	c.cells = newCellCache()
 }
 
 // nextTheme cycles to the next theme. In a terminal without colour only
