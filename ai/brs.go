@@ -66,20 +66,31 @@ func (w *worker) brsSearch(ply, depth int, alpha, beta int32) int32 {
 		return w.eval(s)
 	}
 	sc := w.orderMoves(s, ply, depth, moves, h.move, hasTT)
-	nd := depth - 1
 	startHorizon := w.horizon
-	origAlpha := alpha
+	best, bestMove := w.brsRootMoves(ply, depth, alpha, beta, moves, sc)
+	if w.stopped {
+		return 0
+	}
+	w.brsStore(key, bestMove, best, depth, startHorizon, alpha, beta)
+	return best
+}
+
+// brsRootMoves searches the ordered moves (with scores sc) of the root
+// role at ply and returns the best value and move, stopping at a cutoff.
+// The result means nothing when the search stopped.
+func (w *worker) brsRootMoves(ply, depth int, alpha, beta int32, moves []game.Move, sc []int32) (int32, game.Move) {
+	s := w.states[ply]
+	child := w.states[ply+1]
 	best := int32(-scoreInf)
 	bestMove := moves[0]
-	child := w.states[ply+1]
 	for i := 0; i < len(moves); i++ {
 		pickNext(moves, sc, i)
 		m := moves[i]
 		child.CopyFrom(s)
 		child.Apply(m)
-		v := w.brsChild(ply, nd, alpha, beta, i == 0)
+		v := w.brsChild(ply, depth-1, alpha, beta, i == 0)
 		if w.stopped {
-			return 0
+			return 0, m
 		}
 		if v > best {
 			best, bestMove = v, m
@@ -93,8 +104,7 @@ func (w *worker) brsSearch(ply, depth int, alpha, beta int32) int32 {
 			}
 		}
 	}
-	w.brsStore(key, bestMove, best, depth, startHorizon, origAlpha, beta)
-	return best
+	return best, bestMove
 }
 
 // brsReplies is a node of the other roles in best-reply search.

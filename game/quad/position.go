@@ -49,42 +49,13 @@ func (s *State) String() string {
 //   - A game that ended by exhausted marks has both players' marks all on
 //     the board and x in control, which the counts above already imply.
 func (rl *rules) parsePosition(text string) (*State, error) {
-	n := rl.n
 	fields := strings.Split(strings.TrimSpace(text), " ")
 	if len(fields) != 4 {
 		return nil, fmt.Errorf("want 4 fields separated by single spaces, ROWS ROLE XB OB; got %d", len(fields))
 	}
 	s := &State{rules: rl, win: -1}
-	rows := strings.Split(fields[0], "/")
-	if len(rows) != n {
-		return nil, fmt.Errorf("the board has %d rows, want %d", len(rows), n)
-	}
-	for r, row := range rows {
-		if len(row) != n {
-			return nil, fmt.Errorf("row %d has %d cells, want %d", r+1, len(row), n)
-		}
-		for c := 0; c < n; c++ {
-			ch := row[c]
-			corner := rl.isCorner(r, c)
-			switch {
-			case corner && ch != '-':
-				return nil, fmt.Errorf("r%dc%d is a missing corner and must be '-', not %q", r+1, c+1, ch)
-			case !corner && ch == '-':
-				return nil, fmt.Errorf("r%dc%d is a board cell, '-' is only for the four missing corners", r+1, c+1)
-			}
-			cell := bit(r*n + c)
-			switch ch {
-			case '-', '.':
-			case 'x':
-				s.stones[0] = s.stones[0].or(cell)
-			case 'o':
-				s.stones[1] = s.stones[1].or(cell)
-			case 'w':
-				s.white = s.white.or(cell)
-			default:
-				return nil, fmt.Errorf("r%dc%d: unknown character %q (want . x o w, or - at a corner)", r+1, c+1, ch)
-			}
-		}
+	if err := s.parseRows(fields[0]); err != nil {
+		return nil, err
 	}
 	s.toMove = rl.variant.RoleIndex(fields[1])
 	if s.toMove == game.NoRole {
@@ -99,28 +70,86 @@ func (rl *rules) parsePosition(text string) (*State, error) {
 		}
 		s.blockers[i] = int8(v)
 	}
+	if err := s.checkCounts(); err != nil {
+		return nil, err
+	}
+	if err := s.checkSquares(); err != nil {
+		return nil, err
+	}
+	s.hash = s.computeHash()
+	s.settle()
+	return s, nil
+}
 
+// parseRows reads the ROWS field of a position into s's stones.
+func (s *State) parseRows(field string) error {
+	rl := s.rules
+	n := rl.n
+	rows := strings.Split(field, "/")
+	if len(rows) != n {
+		return fmt.Errorf("the board has %d rows, want %d", len(rows), n)
+	}
+	for r, row := range rows {
+		if len(row) != n {
+			return fmt.Errorf("row %d has %d cells, want %d", r+1, len(row), n)
+		}
+		for c := 0; c < n; c++ {
+			ch := row[c]
+			corner := rl.isCorner(r, c)
+			switch {
+			case corner && ch != '-':
+				return fmt.Errorf("r%dc%d is a missing corner and must be '-', not %q", r+1, c+1, ch)
+			case !corner && ch == '-':
+				return fmt.Errorf("r%dc%d is a board cell, '-' is only for the four missing corners", r+1, c+1)
+			}
+			cell := bit(r*n + c)
+			switch ch {
+			case '-', '.':
+			case 'x':
+				s.stones[0] = s.stones[0].or(cell)
+			case 'o':
+				s.stones[1] = s.stones[1].or(cell)
+			case 'w':
+				s.white = s.white.or(cell)
+			default:
+				return fmt.Errorf("r%dc%d: unknown character %q (want . x o w, or - at a corner)", r+1, c+1, ch)
+			}
+		}
+	}
+	return nil
+}
+
+// checkCounts sets the marks left from the stones on the board and checks
+// that marks, blockers, white stones and the role in control agree.
+func (s *State) checkCounts() error {
+	rl := s.rules
 	nx, no := s.stones[0].count(), s.stones[1].count()
 	for i, k := range [2]int{nx, no} {
 		if k > int(rl.marks) {
-			return nil, fmt.Errorf("%s has %d marks on the board, but only %d in all", rl.variant.Roles[i], k, rl.marks)
+			return fmt.Errorf("%s has %d marks on the board, but only %d in all", rl.variant.Roles[i], k, rl.marks)
 		}
 		s.marks[i] = rl.marks - int8(k)
 	}
 	usedX, usedO := int(rl.blockers-s.blockers[0]), int(rl.blockers-s.blockers[1])
 	if w := s.white.count(); w != usedX+usedO {
-		return nil, fmt.Errorf("%d white stones on the board, but the blockers used (%d by x, %d by o) make %d", w, usedX, usedO, usedX+usedO)
+		return fmt.Errorf("%d white stones on the board, but the blockers used (%d by x, %d by o) make %d", w, usedX, usedO, usedX+usedO)
 	}
 	if usedO > 0 && nx == 0 {
-		return nil, fmt.Errorf("o has used blockers, but o has not had a turn yet (x has no mark)")
+		return fmt.Errorf("o has used blockers, but o has not had a turn yet (x has no mark)")
 	}
 	if s.toMove == RoleX && nx != no {
-		return nil, fmt.Errorf("x is in control, so x and o must have placed as many marks (x %d, o %d)", nx, no)
+		return fmt.Errorf("x is in control, so x and o must have placed as many marks (x %d, o %d)", nx, no)
 	}
 	if s.toMove == RoleO && nx != no+1 {
-		return nil, fmt.Errorf("o is in control, so x must have placed one mark more than o (x %d, o %d)", nx, no)
+		return fmt.Errorf("o is in control, so x must have placed one mark more than o (x %d, o %d)", nx, no)
 	}
+	return nil
+}
 
+// checkSquares checks that the squares on the board could have ended the
+// game: one owner at most, whose last mark made them all.
+func (s *State) checkSquares() error {
+	rl := s.rules
 	common := [2]set128{}
 	has := [2]bool{}
 	for role := 0; role < 2; role++ {
@@ -134,20 +163,18 @@ func (rl *rules) parsePosition(text string) (*State, error) {
 	}
 	switch {
 	case has[0] && has[1]:
-		return nil, fmt.Errorf("both x and o own a square, but the game ends at the first one")
+		return fmt.Errorf("both x and o own a square, but the game ends at the first one")
 	case has[0] && s.toMove != RoleO:
-		return nil, fmt.Errorf("x owns a square, so x's last mark ended the game and o must be in control")
+		return fmt.Errorf("x owns a square, so x's last mark ended the game and o must be in control")
 	case has[1] && s.toMove != RoleX:
-		return nil, fmt.Errorf("o owns a square, so o's last mark ended the game and x must be in control")
+		return fmt.Errorf("o owns a square, so o's last mark ended the game and x must be in control")
 	}
 	for role := 0; role < 2; role++ {
 		if has[role] && common[role].empty() {
-			return nil, fmt.Errorf("%s owns squares with no cell in common, but the game ends at the first square", rl.variant.Roles[role])
+			return fmt.Errorf("%s owns squares with no cell in common, but the game ends at the first square", rl.variant.Roles[role])
 		}
 	}
-	s.hash = s.computeHash()
-	s.settle()
-	return s, nil
+	return nil
 }
 
 // Describe implements game.State: the board with row and column labels,

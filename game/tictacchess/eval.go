@@ -44,11 +44,8 @@ func (s *State) Estimate(est []int) {
 		}
 		return
 	}
-	occ := s.occupied()
 	toMove := s.role()
 	step := int(s.step)
-	actionsLeft := LastStep - step // this one included
-	var lineP, pieceScore [Players]float64
 	// Pieces of players that still act: only they can capture.
 	var active uint64
 	for r := 0; r < Players; r++ {
@@ -56,88 +53,110 @@ func (s *State) Estimate(est []int) {
 			active |= s.pieces[r]
 		}
 	}
+	var lineP, pieceScore [Players]float64
 	for r := 0; r < Players; r++ {
-		own := s.pieces[r]
 		left := (LastStep-1)/Players - movesMade(r, step)
-		rivalActions := actionsLeft - left
+		pieceScore[r] = s.projectedPieceScore(r, left, active)
+		if left > 0 {
+			lineP[r] = s.centreLineChance(r, left, toMove)
+		}
+	}
+	blendEstimates(est, &lineP, &pieceScore, toMove)
+}
 
-		// Piece projection.
-		n := bits.OnesCount64(own)
-		mobility, attacked := 0, 0
-		for p := own; p != 0; p &= p - 1 {
-			c := bits.TrailingZeros64(p)
-			t := targets(c, own, occ)
-			mobility += bits.OnesCount64(t)
-			if c != spawnCell[r] && kingNear[c]&active&^own != 0 {
-				attacked++
-			}
+// projectedPieceScore is role r's piece score (10 per piece, at most 99)
+// projected to step 33 from its pieces now, the left own actions still to
+// come and the pieces that rivals still acting (active) may capture.
+func (s *State) projectedPieceScore(r, left int, active uint64) float64 {
+	own := s.pieces[r]
+	occ := s.occupied()
+	rivalActions := LastStep - int(s.step) - left
+	mobility, attacked := 0, 0
+	for p := own; p != 0; p &= p - 1 {
+		c := bits.TrailingZeros64(p)
+		mobility += bits.OnesCount64(targets(c, own, occ))
+		if c != spawnCell[r] && kingNear[c]&active&^own != 0 {
+			attacked++
 		}
-		if mobility > 16 {
-			mobility = 16
+	}
+	if mobility > 16 {
+		mobility = 16
+	}
+	proj := float64(bits.OnesCount64(own)) + float64(left)*(growPerAction+mobilityWeight*float64(mobility))
+	if rivalActions > 0 {
+		loss := lossAttacked * float64(attacked)
+		if rivalActions < 3 {
+			loss *= float64(rivalActions) / 3
 		}
-		proj := float64(n) + float64(left)*(growPerAction+mobilityWeight*float64(mobility))
-		if rivalActions > 0 {
-			loss := lossAttacked * float64(attacked)
-			if rivalActions < 3 {
-				loss *= float64(rivalActions) / 3
-			}
-			proj -= loss
-		}
-		if proj < 1 {
-			proj = 1 // the spawn cell is never empty
-		}
-		if proj > 9.9 {
-			proj = 9.9
-		}
-		pieceScore[r] = 10 * proj
+		proj -= loss
+	}
+	if proj < 1 {
+		proj = 1 // the spawn cell is never empty
+	}
+	if proj > 9.9 {
+		proj = 9.9
+	}
+	return 10 * proj
+}
 
-		// Centre-line chance.
-		if left == 0 {
+// centreLineChance is the chance that role r, with left own actions still
+// to come (at least one), completes a centre line, given who is to move.
+func (s *State) centreLineChance(r, left int, toMove int) float64 {
+	own := s.pieces[r]
+	threats, twos := s.lineThreats(own)
+	centre := 0
+	for p := own & centreMask; p != 0; p &= p - 1 {
+		centre += cellLines[bits.TrailingZeros64(p)]
+	}
+	rivalsFirst := (r - toMove + Players) % Players
+	var p float64
+	switch {
+	case threats > 0 && rivalsFirst == 0:
+		p = immediateWin
+	case threats > 0:
+		p = oneThreat
+		if threats > 1 {
+			p = twoThreats
+		}
+		p -= blockPerRival * float64(rivalsFirst)
+	}
+	slow := openTwo*float64(twos) + centreWeight*float64(centre)
+	if left < 3 {
+		slow *= float64(left) / 3
+	}
+	p += slow
+	return min(max(p, 0), maxLineChance)
+}
+
+// lineThreats counts the centre lines holding two of own pieces whose third
+// cell another own piece can reach now (threats), and those it cannot (twos).
+func (s *State) lineThreats(own uint64) (threats, twos int) {
+	occ := s.occupied()
+	for _, l := range lineMask {
+		if bits.OnesCount64(own&l) != 2 {
 			continue
 		}
-		threats, twos := 0, 0
-		for _, l := range lineMask {
-			if bits.OnesCount64(own&l) != 2 {
-				continue
-			}
-			third := l &^ own
-			t := bits.TrailingZeros64(third)
-			helpers := own &^ l // moving a piece of the line would break it
-			var reach uint64
-			if occ&third == 0 {
-				reach = knightNear[t] & helpers
-			} else {
-				reach = kingNear[t] & helpers
-			}
-			if reach != 0 {
-				threats++
-			} else {
-				twos++
-			}
+		third := l &^ own
+		t := bits.TrailingZeros64(third)
+		helpers := own &^ l // moving a piece of the line would break it
+		var reach uint64
+		if occ&third == 0 {
+			reach = knightNear[t] & helpers
+		} else {
+			reach = kingNear[t] & helpers
 		}
-		centre := 0
-		for p := own & centreMask; p != 0; p &= p - 1 {
-			centre += cellLines[bits.TrailingZeros64(p)]
+		if reach != 0 {
+			threats++
+		} else {
+			twos++
 		}
-		rivalsFirst := (r - toMove + Players) % Players
-		var p float64
-		switch {
-		case threats > 0 && rivalsFirst == 0:
-			p = immediateWin
-		case threats > 0:
-			p = oneThreat
-			if threats > 1 {
-				p = twoThreats
-			}
-			p -= blockPerRival * float64(rivalsFirst)
-		}
-		slow := openTwo*float64(twos) + centreWeight*float64(centre)
-		if left < 3 {
-			slow *= float64(left) / 3
-		}
-		p += slow
-		lineP[r] = min(max(p, 0), maxLineChance)
 	}
+	return threats, twos
+}
+
+// blendEstimates writes P·100 + (1−P)·pieceScore, ×100, into est for each
+// role, after making the line chances lineP consistent with each other.
+func blendEstimates(est []int, lineP, pieceScore *[Players]float64, toMove int) {
 	// A win on the spot makes the others' lines nearly moot; and the line
 	// chances are of mutually exclusive events, so they sum to at most 1.
 	if lineP[toMove] >= immediateWin {

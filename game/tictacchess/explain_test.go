@@ -3,7 +3,7 @@ package tictacchess_test
 import (
 	"testing"
 
-	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gametest"
 	_ "github.com/tabletop/tabletop/game/tictacchess"
 )
 
@@ -24,19 +24,7 @@ func TestResultReason(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := game.NewState("tictacchess", tt.pos)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := game.ResultReason(s); got != "" {
-				t.Errorf("before the end: %q, want none", got)
-			}
-			if _, err := game.PlayText(s, tt.last); err != nil {
-				t.Fatal(err)
-			}
-			if got := game.ResultReason(s); got != tt.want {
-				t.Errorf("ResultReason = %q\nwant            %q", got, tt.want)
-			}
+			gametest.CheckResultReason(t, "tictacchess", tt.pos, tt.last, tt.want)
 		})
 	}
 }

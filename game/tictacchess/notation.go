@@ -203,27 +203,9 @@ func ParsePosition(str string) (*State, error) {
 	if len(fields) != 3 {
 		return nil, fmt.Errorf("want three fields ROWS ROLE STEP, got %d in %q", len(fields), str)
 	}
-	rows := strings.Split(fields[0], "/")
-	if len(rows) != Size {
-		return nil, fmt.Errorf("want %d rows separated by /, got %d", Size, len(rows))
-	}
 	s := &State{winner: -1}
-	for i, row := range rows {
-		y := Size - i
-		if len(row) != Size {
-			return nil, fmt.Errorf("row %d (Y=%d) has %d cells, want %d", i+1, y, len(row), Size)
-		}
-		for j := 0; j < Size; j++ {
-			x := j + 1
-			if row[j] == '.' {
-				continue
-			}
-			r := strings.IndexByte(string(roleLetters[:]), row[j])
-			if r < 0 {
-				return nil, fmt.Errorf("cell (%d %d): unknown character %q (want . r y b g)", x, y, row[j])
-			}
-			s.pieces[r] |= bit(index(x, y))
-		}
+	if err := s.parseRows(fields[0]); err != nil {
+		return nil, err
 	}
 	role := -1
 	for r, n := range roleNames {
@@ -243,43 +225,89 @@ func ParsePosition(str string) (*State, error) {
 		return nil, fmt.Errorf("at step %d %s is in control, not %s", step, roleNames[want], roleNames[role])
 	}
 	for r := 0; r < Players; r++ {
-		sp := spawnCell[r]
-		x, y := coords(sp)
-		if s.pieces[r]&bit(sp) == 0 {
-			if o := s.ownerOf(sp); o >= 0 {
-				return nil, fmt.Errorf("spawn cell (%d %d) of %s holds a piece of %s", x, y, roleNames[r], roleNames[o])
-			}
-			return nil, fmt.Errorf("spawn cell (%d %d) of %s is empty; it always holds a piece of %s", x, y, roleNames[r], roleNames[r])
-		}
-		if stray := s.pieces[r] & borderMask &^ bit(sp); stray != 0 {
-			bx, by := coords(bits.TrailingZeros64(stray))
-			return nil, fmt.Errorf("%s has a piece on the border at (%d %d); pieces never land on the border", roleNames[r], bx, by)
-		}
-		// A player gains at most one piece per own action (by leaving the
-		// spawn cell), so the board bounds the actions it must have made.
-		made := movesMade(r, step)
-		if n := bits.OnesCount64(s.pieces[r]); n > 1+made {
-			return nil, fmt.Errorf("%s has %d pieces at step %d, but has made only %d moves by then (at most %d pieces)", roleNames[r], n, step, made, 1+made)
+		if err := s.checkPieces(r); err != nil {
+			return nil, err
 		}
 	}
+	if err := s.findWinner(); err != nil {
+		return nil, err
+	}
+	s.hash = s.computeHash()
+	return s, nil
+}
+
+// parseRows reads the ROWS field of a position into s's pieces.
+func (s *State) parseRows(field string) error {
+	rows := strings.Split(field, "/")
+	if len(rows) != Size {
+		return fmt.Errorf("want %d rows separated by /, got %d", Size, len(rows))
+	}
+	for i, row := range rows {
+		y := Size - i
+		if len(row) != Size {
+			return fmt.Errorf("row %d (Y=%d) has %d cells, want %d", i+1, y, len(row), Size)
+		}
+		for j := 0; j < Size; j++ {
+			x := j + 1
+			if row[j] == '.' {
+				continue
+			}
+			r := strings.IndexByte(string(roleLetters[:]), row[j])
+			if r < 0 {
+				return fmt.Errorf("cell (%d %d): unknown character %q (want . r y b g)", x, y, row[j])
+			}
+			s.pieces[r] |= bit(index(x, y))
+		}
+	}
+	return nil
+}
+
+// checkPieces checks that role r's pieces could stand where they do at
+// s's step: its spawn cell held, nothing on the border, not too many.
+func (s *State) checkPieces(r int) error {
+	sp := spawnCell[r]
+	x, y := coords(sp)
+	if s.pieces[r]&bit(sp) == 0 {
+		if o := s.ownerOf(sp); o >= 0 {
+			return fmt.Errorf("spawn cell (%d %d) of %s holds a piece of %s", x, y, roleNames[r], roleNames[o])
+		}
+		return fmt.Errorf("spawn cell (%d %d) of %s is empty; it always holds a piece of %s", x, y, roleNames[r], roleNames[r])
+	}
+	if stray := s.pieces[r] & borderMask &^ bit(sp); stray != 0 {
+		bx, by := coords(bits.TrailingZeros64(stray))
+		return fmt.Errorf("%s has a piece on the border at (%d %d); pieces never land on the border", roleNames[r], bx, by)
+	}
+	// A player gains at most one piece per own action (by leaving the
+	// spawn cell), so the board bounds the actions it must have made.
+	step := int(s.step)
+	made := movesMade(r, step)
+	if n := bits.OnesCount64(s.pieces[r]); n > 1+made {
+		return fmt.Errorf("%s has %d pieces at step %d, but has made only %d moves by then (at most %d pieces)", roleNames[r], n, step, made, 1+made)
+	}
+	return nil
+}
+
+// findWinner sets s.winner to the player with a centre line, if any, and
+// checks that it is the one player who can have completed it.
+func (s *State) findWinner() error {
 	for r := 0; r < Players; r++ {
 		if lineOf(s.pieces[r]) < 0 {
 			continue
 		}
 		if s.winner >= 0 {
-			return nil, fmt.Errorf("both %s and %s have a centre line; the game ends at the first", roleNames[s.winner], roleNames[r])
+			return fmt.Errorf("both %s and %s have a centre line; the game ends at the first", roleNames[s.winner], roleNames[r])
 		}
 		s.winner = int8(r)
 	}
 	if s.winner >= 0 {
 		// Only the mover can complete a line, and the game ends at once.
+		step := int(s.step)
 		last := (step - 2 + Players) % Players
 		if step == 1 || int(s.winner) != last {
-			return nil, fmt.Errorf("%s has a centre line, but only the player who moved last (%s) can have one", roleNames[s.winner], roleNames[last])
+			return fmt.Errorf("%s has a centre line, but only the player who moved last (%s) can have one", roleNames[s.winner], roleNames[last])
 		}
 	}
-	s.hash = s.computeHash()
-	return s, nil
+	return nil
 }
 
 // Describe returns the board with coordinates (Y=7 at the top), the piece

@@ -65,28 +65,11 @@ Flags:
 	if err != nil {
 		return err
 	}
-	level := ai.Hard
-	if *levelName != "" {
-		if level, err = ai.ParseLevel(*levelName); err != nil {
-			return usageError{err.Error()}
-		}
-	} else if *budget > 0 {
-		level = ai.Max
-	}
-	switch {
-	case *budget < 0:
-		return usagef("--budget must not be negative")
-	case *threads < 0:
-		return usagef("--threads must not be negative")
-	}
-	alg, err := ai.ParseAlgorithm(*multi)
+	opt, err := analyzeOptions(v, *levelName, *multi, *budget, *threads)
 	if err != nil {
-		return usagef("--multi %q: want brs, paranoid, maxn or uct", *multi)
+		return err
 	}
-	if err := multiFits(v, *multi); err != nil {
-		return usagef("--multi %v", err)
-	}
-	opt := ai.Options{Level: level, Budget: *budget, Seed: *seed, Threads: *threads, Multi: alg}
+	opt.Seed = *seed
 	if *verbose {
 		opt.Progress = func(p ai.Progress) {
 			fmt.Fprintf(c.stderr, "depth %2d  score %6.2f  nodes %d  %.0f nodes/s  %v  %s\n", p.Depth, p.Score, p.Nodes, p.NPS,
@@ -95,6 +78,44 @@ Flags:
 	}
 	start := time.Now()
 	res := ai.SearchFor(context.Background(), s, role, opt)
+	out := newAnalysisJSON(s, res)
+	if *asJSON {
+		return json.NewEncoder(c.stdout).Encode(out)
+	}
+	writeAnalysis(c.stdout, s, role, opt.Level, res, out, time.Since(start))
+	return nil
+}
+
+// analyzeOptions turns analyze's --level, --multi, --budget and --threads
+// into search options for v, refusing values that make no sense.
+func analyzeOptions(v *game.Variant, levelName, multi string, budget time.Duration, threads int) (ai.Options, error) {
+	level := ai.Hard
+	if levelName != "" {
+		var err error
+		if level, err = ai.ParseLevel(levelName); err != nil {
+			return ai.Options{}, usageError{err.Error()}
+		}
+	} else if budget > 0 {
+		level = ai.Max
+	}
+	switch {
+	case budget < 0:
+		return ai.Options{}, usagef("--budget must not be negative")
+	case threads < 0:
+		return ai.Options{}, usagef("--threads must not be negative")
+	}
+	alg, err := ai.ParseAlgorithm(multi)
+	if err != nil {
+		return ai.Options{}, usagef("--multi %q: want brs, paranoid, maxn or uct", multi)
+	}
+	if err := multiFits(v, multi); err != nil {
+		return ai.Options{}, usagef("--multi %v", err)
+	}
+	return ai.Options{Level: level, Budget: budget, Threads: threads, Multi: alg}, nil
+}
+
+// newAnalysisJSON is the search result res in s, in notation.
+func newAnalysisJSON(s game.State, res ai.Result) analysisJSON {
 	out := analysisJSON{
 		Move:  s.FormatMove(res.Move),
 		Turn:  ai.FormatLine(s, res.Turn),
@@ -106,11 +127,7 @@ Flags:
 	if len(out.Turn) == 0 && res.Move != game.Noop {
 		out.Turn = []string{out.Move} // a simultaneous turn is one action
 	}
-	if *asJSON {
-		return json.NewEncoder(c.stdout).Encode(out)
-	}
-	writeAnalysis(c.stdout, s, role, level, res, out, time.Since(start))
-	return nil
+	return out
 }
 
 // analysisRole is the role analysed: the one to move on a turn-taking

@@ -196,18 +196,8 @@ func (r *pxRetro) solve(me, opp uint64) int8 {
 		A := uint64(1)<<a - 1
 		nA := pxBinom[k][a]
 		for rankA := 0; rankA < nA; rankA++ {
-			f := 0
-			for i := 0; i < k; i++ {
-				if A&(1<<i) == 0 {
-					free[f] = i
-					f++
-				}
-			}
+			pxFrame(A, k, five[ms][a+1], free, cs0[:nf], cw[:nf])
 			wins0 := &five[ms][a][rankA]
-			for i := 0; i < nf; i++ {
-				cs0[i] = pxColexRank(A | 1<<free[i])
-				cw[i] = &five[ms][a+1][cs0[i]]
-			}
 			Brel := uint64(1)<<b - 1
 			for s1p := 0; s1p < nB; s1p++ {
 				B := pxDeposit(Brel, free[:nf])
@@ -255,10 +245,34 @@ func (r *pxRetro) solve(me, opp uint64) int8 {
 			}
 		}
 	}
+	return rootVal.value()
+}
+
+// pxFrame lists in free the frame cells (of k) outside the set A and, for
+// each of the first len(cs) of them, the colex rank cs[i] of A with that
+// cell added and the orientations cw[i] in which the adder has a five
+// (from the side's table five of sets one larger than A).
+func pxFrame(A uint64, k int, five []pxSuper, free, cs []int, cw []*pxSuper) {
+	f := 0
+	for i := 0; i < k; i++ {
+		if A&(1<<i) == 0 {
+			free[f] = i
+			f++
+		}
+	}
+	for i := range cs {
+		cs[i] = pxColexRank(A | 1<<free[i])
+		cw[i] = &five[cs[i]]
+	}
+}
+
+// value is the value for the mover of the root orientation: 1 if it
+// wins, 0 if it does not lose, else −1.
+func (u *pxSupers) value() int8 {
 	switch {
-	case rootVal.win.has(0):
+	case u.win.has(0):
 		return 1
-	case rootVal.notlose.has(0):
+	case u.notlose.has(0):
 		return 0
 	}
 	return -1

@@ -548,19 +548,14 @@ func (x *Solver) search(me, opp uint64, n int, alpha, beta int8) int8 {
 		return 0 // the last placement fills the board without a five
 	}
 	empty := pxFullQ &^ (me | opp)
-	lo, hi := int8(-1), int8(1)
 	key, sym := pxCanon(me, opp)
-	ttMove := -1
-	if tlo, thi, mv, ok := x.tt.probe(key); ok {
-		lo, hi = max(lo, tlo), min(hi, thi)
+	lo, hi, ttMove, ok := x.probe(key, sym)
+	if ok {
 		if lo == hi || lo >= beta {
 			return lo
 		}
 		if hi <= alpha {
 			return hi
-		}
-		if mv >= 0 {
-			ttMove = pxSymMove(int(pxSymInv[sym]), mv)
 		}
 	}
 	alpha, beta = max(alpha, lo), min(beta, hi)
@@ -594,13 +589,7 @@ func (x *Solver) search(me, opp uint64, n int, alpha, beta int8) int8 {
 		alpha = max(alpha, best)
 	}
 	for i := 0; i < len(kids) && alpha < beta; i++ {
-		bi := i
-		for j := i + 1; j < len(kids); j++ {
-			if kids[j].score > kids[bi].score {
-				bi = j
-			}
-		}
-		kids[i], kids[bi] = kids[bi], kids[i]
+		pxPickBest(kids, i)
 		k := kids[i]
 		if haveTT && k.me == ttO2 && k.opp == ttM2 {
 			continue
@@ -619,6 +608,33 @@ func (x *Solver) search(me, opp uint64, n int, alpha, beta int8) int8 {
 	}
 	x.finish(key, sym, a0, b0, best, bestMove, start)
 	return best
+}
+
+// probe looks key up in the table: the bounds stored for it, within
+// −1..1, and the stored best turn turned back by sym into the searched
+// position's orientation (−1 if none); ok is false when nothing is stored.
+func (x *Solver) probe(key uint64, sym int) (lo, hi int8, ttMove int, ok bool) {
+	tlo, thi, mv, ok := x.tt.probe(key)
+	if !ok {
+		return -1, 1, -1, false
+	}
+	ttMove = -1
+	if mv >= 0 {
+		ttMove = pxSymMove(int(pxSymInv[sym]), mv)
+	}
+	return max(-1, tlo), min(1, thi), ttMove, true
+}
+
+// pxPickBest swaps the best-scored of kids[i:] into place i: a selection
+// sort step, as most nodes cut off after a few kids.
+func pxPickBest(kids []pxKid, i int) {
+	bi := i
+	for j := i + 1; j < len(kids); j++ {
+		if kids[j].score > kids[bi].score {
+			bi = j
+		}
+	}
+	kids[i], kids[bi] = kids[bi], kids[i]
 }
 
 func (x *Solver) finish(key uint64, sym int, a0, b0, best int8, bestMove int, start int64) {
