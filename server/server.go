@@ -140,12 +140,20 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 
+	s.ssh = s.newSSHServer(signer)
+	return s, nil
+}
+
+// newSSHServer is the SSH side of the server: one session channel per
+// connection, no forwarding of any kind, the per-source admission before
+// the handshake, and the session middlewares behind a panic guard.
+func (s *Server) newSSHServer(signer ssh.Signer) *ssh.Server {
 	srv := &ssh.Server{
 		Version:     "tabletop",
-		IdleTimeout: cfg.IdleTimeout,
+		IdleTimeout: s.cfg.IdleTimeout,
 		// A hard backstop behind the janitor, which first tells the
 		// player their time is up.
-		MaxTimeout:  cfg.MaxSessionTime + 30*time.Second,
+		MaxTimeout:  s.cfg.MaxSessionTime + 30*time.Second,
 		HostSigners: []ssh.Signer{signer},
 		// Only the "session" channel: no direct-tcpip (port forwarding),
 		// and at most one session per connection.
@@ -171,7 +179,7 @@ func New(cfg Config) (*Server, error) {
 		},
 		PublicKeyHandler: func(ssh.Context, ssh.PublicKey) bool { return true },
 	}
-	if *cfg.AllowGuests {
+	if *s.cfg.AllowGuests {
 		// Keyboard-interactive with no questions: a guest gets in without
 		// typing anything, after the client has offered its keys.
 		srv.KeyboardInteractiveHandler = func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }
@@ -188,8 +196,7 @@ func New(cfg Config) (*Server, error) {
 	// recover wraps every other middleware: a panic anywhere in a session's
 	// handler ends that session only.
 	srv.Handler = wishrecover.MiddlewareWithLogger(panicLogger{s.log}, inner...)(func(ssh.Session) {})
-	s.ssh = srv
-	return s, nil
+	return srv
 }
 
 type panicLogger struct{ l *log.Logger }
