@@ -99,7 +99,7 @@ type Config struct {
 	Metrics metrics.Recorder
 }
 
-// Defaults returns the configuration of issue 4's limits.
+// Defaults returns the server's default settings and limits, as documented in serve -h and the README.
 func Defaults() Config {
 	yes := true
 	return Config{
