@@ -55,28 +55,7 @@ func (d menuDelegate) Render(w io.Writer, m list.Model, index int, it list.Item)
 	if !ok {
 		return
 	}
-	st := d.c.st
-	tw := titleWidth(m)
-	cursor, title := "  ", st.Text.Render(padRight(item.title, tw))
-	if index == m.Index() {
-		cursor = st.Accent.Render("> ")
-		title = st.Accent.Render(padRight(item.title, tw))
-	}
-	// A description that does not fit ends in "…", so it reads as cut.
-	desc := ellipsis(item.desc, descWidth(m))
-	line := cursor + title + " " + st.Muted.Render(desc)
-	fmt.Fprint(w, cutANSI(line, m.Width()))
-}
-
-// titleWidth is the width of the list's longest title.
-func titleWidth(m list.Model) int {
-	tw := 0
-	for _, it := range m.Items() {
-		if mi, ok := it.(menuItem); ok {
-			tw = max(tw, len([]rune(mi.title)))
-		}
-	}
-	return tw
+	fmt.Fprint(w, d.menuLine(d.lineKey(m, item, index == m.Index())))
 }
 
 // descWidth is the room a description has after the cursor and titles.
