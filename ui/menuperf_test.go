@@ -1,10 +1,13 @@
 package ui
 
 import (
+	"fmt"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/muesli/termenv"
+
+	"github.com/tabletop/tabletop/themes"
 )
 
 // BenchmarkNewSessionMenu is what a new SSH session costs the server
@@ -33,5 +36,41 @@ func BenchmarkMenuKeypress(b *testing.B) {
 	for i := range b.N {
 		m.Update(keys[(i/4)%2])
 		_ = m.View()
+	}
+}
+
+// TestMenuLinesSharedAcrossSessions draws the menu in every theme and
+// colour profile in one process, so the shared line cache holds lines of
+// them all, and checks each frame against one drawn from an empty cache:
+// a session never gets a line drawn for another terminal or theme.
+func TestMenuLinesSharedAcrossSessions(t *testing.T) {
+	profiles := []termenv.Profile{termenv.Ascii, termenv.ANSI, termenv.ANSI256, termenv.TrueColor}
+	frame := func(p termenv.Profile, theme string, down int) string {
+		m := New(Options{Renderer: profileRenderer(p), Store: &memStore{}, Remote: true, Theme: theme, Seed: 1, AIDelay: -1})
+		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		for range down {
+			m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'j'}})
+		}
+		return m.View()
+	}
+	shared := map[string]string{}
+	for _, p := range profiles {
+		for _, theme := range themes.Names() {
+			for down := range 2 {
+				shared[fmt.Sprint(p, theme, down)] = frame(p, theme, down)
+			}
+		}
+	}
+	for _, p := range profiles {
+		for _, theme := range themes.Names() {
+			for down := range 2 {
+				menuLines.Lock()
+				clear(menuLines.m)
+				menuLines.Unlock()
+				if got, want := shared[fmt.Sprint(p, theme, down)], frame(p, theme, down); got != want {
+					t.Errorf("profile %v, theme %s, %d down: the frame drawn beside other sessions differs from one drawn alone:\n%q\n%q", p, theme, down, got, want)
+				}
+			}
+		}
 	}
 }
