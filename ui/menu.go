@@ -305,6 +305,14 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 			return m, nil
 		case key.Matches(msg, menuKeys.Choose):
 			return m.choose()
+		case key.Matches(msg, menuKeys.Up):
+			// What list.Update does with these keys, without copying
+			// the whole list model on each press.
+			m.list.CursorUp()
+			return m, nil
+		case key.Matches(msg, menuKeys.Down):
+			m.list.CursorDown()
+			return m, nil
 		}
 		var cmd tea.Cmd
 		m.list, cmd = m.list.Update(msg)
