@@ -67,6 +67,9 @@ type menuScreen struct {
 	list   list.Model
 	help   help.Model
 	status string
+	// items is every title and description of the list (itemTexts),
+	// set whenever the items change: the key of its drawn parts.
+	items string
 	// deleting is the saved game x asked to delete, until answered.
 	deleting *menuItem
 }
@@ -109,6 +112,7 @@ func newMenu(c *common, status string) *menuScreen {
 	l.KeyMap.NextPage = bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
 	l.KeyMap.PrevPage = bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
 	m.list = l
+	m.items = itemTexts(items)
 	m.help = c.newHelp()
 	m.resize()
 	if m.status == "" {
@@ -146,6 +150,7 @@ func (m *menuScreen) answerDelete(yes bool) {
 		return
 	}
 	m.list.RemoveItem(m.list.Index())
+	m.items = itemTexts(m.list.Items())
 	m.status = "deleted the saved game " + item.desc
 }
 
@@ -204,13 +209,36 @@ func (m *menuScreen) resize() {
 
 // helpView is the menu's keys, each line indented like the rest.
 func (m *menuScreen) helpView() string {
-	h := m.help
-	h.Width = max(m.c.width-1, 1)
-	lines := splitLines(h.View(m.keys()))
-	for i, l := range lines {
-		lines[i] = " " + l
-	}
-	return joinLines(lines)
+	k := m.keys()
+	key := menuPartKey{style: styleKeyOf(m.c), part: partHelpView, width: m.c.width,
+		showAll: m.help.ShowAll, hasSave: k.Delete.Enabled()}
+	return menuPartOf(key, func() string {
+		h := m.help
+		h.Width = max(m.c.width-1, 1)
+		lines := splitLines(h.View(k))
+		for i, l := range lines {
+			lines[i] = " " + l
+		}
+		return joinLines(lines)
+	})
+}
+
+// helpText is the help bubble's view at its own width.
+func (m *menuScreen) helpText() string {
+	k := m.keys()
+	key := menuPartKey{style: styleKeyOf(m.c), part: partHelp, width: m.help.Width,
+		showAll: m.help.ShowAll, hasSave: k.Delete.Enabled()}
+	return menuPartOf(key, func() string { return m.help.View(k) })
+}
+
+// listView is the list fitted between the title and the notes.
+func (m *menuScreen) listView() string {
+	l := &m.list
+	height := m.listHeight()
+	key := menuPartKey{style: styleKeyOf(m.c), part: partList, width: m.c.width, height: height,
+		items: m.items, listWidth: l.Width(), listHeight: l.Height(), index: l.Index(),
+		page: l.Paginator.Page, perPage: l.Paginator.PerPage, pages: l.Paginator.TotalPages}
+	return menuPartOf(key, func() string { return fitBlock(l.View(), m.c.width, height) })
 }
 
 // menuNoteLines is how many lines the selected item's description may
@@ -218,7 +246,7 @@ func (m *menuScreen) helpView() string {
 const menuNoteLines = 2
 
 func (m *menuScreen) listHeight() int {
-	return max(m.c.height-4-menuNoteLines-lipgloss.Height(m.help.View(m.keys())), 1)
+	return max(m.c.height-4-menuNoteLines-lipgloss.Height(m.helpText()), 1)
 }
 
 // keys is the menu's keys for its help: x is listed only when there is
@@ -360,7 +388,7 @@ func (m *menuScreen) view() string {
 	var b strings.Builder
 	b.WriteString(st.Title.Render(" tabletop") + "\n")
 	b.WriteString(st.Muted.Render(" abstract strategy games in your terminal") + "\n\n")
-	b.WriteString(fitBlock(m.list.View(), m.c.width, m.listHeight()) + "\n")
+	b.WriteString(m.listView() + "\n")
 	item, _ := m.list.SelectedItem().(menuItem)
 	switch {
 	case m.status != "":

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -13,9 +14,7 @@ import (
 // to the terminal's profile (themes.NewStyles), so two sessions with
 // equal keys draw the same bytes.
 type menuLineKey struct {
-	profile               termenv.Profile
-	mono                  bool
-	text, muted, accent   string
+	style                 menuStyleKey
 	title, desc           string
 	titleWidth, descWidth int
 	width                 int
@@ -68,10 +67,8 @@ func (d menuDelegate) drawMenuLine(k menuLineKey) string {
 
 // lineKey is the key of item drawn in list m.
 func (d menuDelegate) lineKey(m list.Model, item menuItem, selected bool) menuLineKey {
-	t := d.c.st.Theme
 	return menuLineKey{
-		profile: d.c.r.ColorProfile(), mono: t.Mono,
-		text: t.Text, muted: t.Muted, accent: t.Accent,
+		style: styleKeyOf(d.c),
 		title: item.title, desc: item.desc,
 		titleWidth: titleWidth(m), descWidth: descWidth(m),
 		width: m.Width(), selected: selected,
@@ -87,4 +84,102 @@ func titleWidth(m list.Model) int {
 		}
 	}
 	return tw
+}
+
+// menuStyleKey is what the menu's styles are made of: the theme colours
+// it uses (text, muted, accent for the title, cursor and keys) converted
+// to the terminal's colour profile, and the ASCII glyph choice.
+type menuStyleKey struct {
+	profile             termenv.Profile
+	mono, ascii         bool
+	text, muted, accent string
+}
+
+func styleKeyOf(c *common) menuStyleKey {
+	t := c.st.Theme
+	return menuStyleKey{profile: c.r.ColorProfile(), mono: t.Mono, ascii: c.ascii,
+		text: t.Text, muted: t.Muted, accent: t.Accent}
+}
+
+// menuPart names a piece of the menu's frame kept in menuParts.
+type menuPart int
+
+const (
+	partHelp     menuPart = iota // the help bubble's view, for its height
+	partHelpView                 // the help as drawn under the menu
+	partList                     // the list, fitted to its room
+)
+
+// menuPartKey is everything one part of the menu's frame depends on.
+// items is the menu's titles and descriptions (menuScreen.items), and
+// the list fields are its cursor and pages: equal keys draw equal parts.
+type menuPartKey struct {
+	style            menuStyleKey
+	part             menuPart
+	width, height    int
+	showAll, hasSave bool
+	items            string
+	listWidth        int
+	listHeight       int
+	index, page      int
+	perPage, pages   int
+}
+
+// menuPartsMax bounds menuParts like menuLineCacheMax.
+const menuPartsMax = 2048
+
+// menuParts is the menu's help and list as drawn, shared by every
+// session: the bubbles help and list re-render all of their text on
+// each frame, while the menus of most sessions are alike. A pure memo.
+var menuParts = struct {
+	sync.Mutex
+	m map[menuPartKey]string
+}{m: map[menuPartKey]string{}}
+
+// menuPartOf returns draw(), from the shared cache when drawn before
+// under k. draw runs under the lock, so it must not take it again.
+func menuPartOf(k menuPartKey, draw func() string) string {
+	menuParts.Lock()
+	defer menuParts.Unlock()
+	if s, ok := menuParts.m[k]; ok {
+		return s
+	}
+	if len(menuParts.m) >= menuPartsMax {
+		clear(menuParts.m)
+	}
+	s := draw()
+	menuParts.m[k] = s
+	return s
+}
+
+// menuItemTexts keeps one copy of each distinct items string, so that
+// sessions with the same menu share it rather than each holding its own.
+var menuItemTexts = struct {
+	sync.Mutex
+	m map[string]string
+}{m: map[string]string{}}
+
+// itemTexts is every title and description of items, one string that
+// names what the list draws; equal menus get the same shared string.
+func itemTexts(items []list.Item) string {
+	var b strings.Builder
+	for _, it := range items {
+		if mi, ok := it.(menuItem); ok {
+			b.WriteString(mi.title)
+			b.WriteByte(0)
+			b.WriteString(mi.desc)
+			b.WriteByte(0)
+		}
+	}
+	s := b.String()
+	menuItemTexts.Lock()
+	defer menuItemTexts.Unlock()
+	if shared, ok := menuItemTexts.m[s]; ok {
+		return shared
+	}
+	if len(menuItemTexts.m) >= menuPartsMax {
+		clear(menuItemTexts.m)
+	}
+	menuItemTexts.m[s] = s
+	return s
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -39,8 +40,18 @@ func BenchmarkMenuKeypress(b *testing.B) {
 	}
 }
 
+// clearMenuCaches empties the menu's caches shared by sessions.
+func clearMenuCaches() {
+	menuLines.Lock()
+	clear(menuLines.m)
+	menuLines.Unlock()
+	menuParts.Lock()
+	clear(menuParts.m)
+	menuParts.Unlock()
+}
+
 // TestMenuLinesSharedAcrossSessions draws the menu in every theme and
-// colour profile in one process, so the shared line cache holds lines of
+// colour profile in one process, so the shared caches hold lines of
 // them all, and checks each frame against one drawn from an empty cache:
 // a session never gets a line drawn for another terminal or theme.
 func TestMenuLinesSharedAcrossSessions(t *testing.T) {
@@ -64,13 +75,37 @@ func TestMenuLinesSharedAcrossSessions(t *testing.T) {
 	for _, p := range profiles {
 		for _, theme := range themes.Names() {
 			for down := range 2 {
-				menuLines.Lock()
-				clear(menuLines.m)
-				menuLines.Unlock()
+				clearMenuCaches()
 				if got, want := shared[fmt.Sprint(p, theme, down)], frame(p, theme, down); got != want {
 					t.Errorf("profile %v, theme %s, %d down: the frame drawn beside other sessions differs from one drawn alone:\n%q\n%q", p, theme, down, got, want)
 				}
 			}
 		}
+	}
+}
+
+// TestMenuCacheFollowsItems checks the shared list drawing is keyed by
+// the items: a menu with a saved game does not lend its list to one
+// without, and deleting the save redraws the list without it.
+func TestMenuCacheFollowsItems(t *testing.T) {
+	clearMenuCaches()
+	sv := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "hard"}}, Moves: []string{"(mark r3 c4)"}}
+	open := func(store SaveStore) *Model {
+		m := New(Options{Renderer: profileRenderer(termenv.ANSI256), Store: store, Remote: true, Seed: 1, AIDelay: -1}).(*Model)
+		// Tall enough that the list has one page with or without the save.
+		m.Update(tea.WindowSizeMsg{Width: 80, Height: 40})
+		return m
+	}
+	withSave := open(&memStore{data: sv.Marshal([]string{"x", "o"})})
+	if !strings.Contains(withSave.View(), "Continue") {
+		t.Fatal("the menu of a saved game offers no Continue")
+	}
+	if strings.Contains(open(&memStore{}).View(), "Continue") {
+		t.Error("a menu without a saved game shows Continue")
+	}
+	withSave.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'x'}})
+	withSave.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'y'}})
+	if strings.Contains(withSave.View(), "Continue") {
+		t.Errorf("the deleted game is still listed:\n%s", withSave.View())
 	}
 }
