@@ -70,6 +70,10 @@ type menuScreen struct {
 	// items is every title and description of the list (itemTexts),
 	// set whenever the items change: the key of its drawn parts.
 	items string
+	// listStyle is the styles the list's pagination was given: the
+	// menu does not restyle it when t changes the theme, so it is part
+	// of the key of the drawn list as well as the current styles.
+	listStyle menuStyleKey
 	// deleting is the saved game x asked to delete, until answered.
 	deleting *menuItem
 }
@@ -113,6 +117,7 @@ func newMenu(c *common, status string) *menuScreen {
 	l.KeyMap.PrevPage = bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
 	m.list = l
 	m.items = itemTexts(items)
+	m.listStyle = styleKeyOf(c)
 	m.help = c.newHelp()
 	m.resize()
 	if m.status == "" {
@@ -236,7 +241,7 @@ func (m *menuScreen) listView() string {
 	l := &m.list
 	height := m.listHeight()
 	key := menuPartKey{style: styleKeyOf(m.c), part: partList, width: m.c.width, height: height,
-		items: m.items, listWidth: l.Width(), listHeight: l.Height(), index: l.Index(),
+		listStyle: m.listStyle, items: m.items, listWidth: l.Width(), listHeight: l.Height(), index: l.Index(),
 		page: l.Paginator.Page, perPage: l.Paginator.PerPage, pages: l.Paginator.TotalPages}
 	return menuPartOf(key, func() string { return fitBlock(l.View(), m.c.width, height) })
 }

@@ -118,6 +118,7 @@ type menuPartKey struct {
 	part             menuPart
 	width, height    int
 	showAll, hasSave bool
+	listStyle        menuStyleKey
 	items            string
 	listWidth        int
 	listHeight       int

@@ -109,3 +109,4 @@ func TestMenuCacheFollowsItems(t *testing.T) {
 		t.Errorf("the deleted game is still listed:\n%s", withSave.View())
 	}
 }
+
