@@ -109,4 +109,3 @@ func TestMenuCacheFollowsItems(t *testing.T) {
 		t.Errorf("the deleted game is still listed:\n%s", withSave.View())
 	}
 }
-
