@@ -63,10 +63,15 @@ func descWidth(m list.Model) int { return max(m.Width()-2-titleWidth(m)-1, 1) }
 
 // menuScreen is the main menu.
 type menuScreen struct {
-	c      *common
-	list   list.Model
-	help   help.Model
-	status string
+	c    *common
+	list list.Model
+	// helpAll is whether ? shows every key; helpWidth is the width the
+	// help was last fitted to. The help bubble itself is made only when
+	// its text is not drawn yet (helpModel), so a session does not hold
+	// one.
+	helpAll   bool
+	helpWidth int
+	status    string
 	// items is every title and description of the list (itemTexts),
 	// set whenever the items change: the key of its drawn parts.
 	items string
@@ -118,7 +123,6 @@ func newMenu(c *common, status string) *menuScreen {
 	m.list = l
 	m.items = itemTexts(items)
 	m.listStyle = styleKeyOf(c)
-	m.help = c.newHelp()
 	m.resize()
 	if m.status == "" {
 		m.status, c.settingsErr = c.settingsErr, ""
@@ -208,7 +212,7 @@ func saveSummary(sv SavedGame) string {
 
 // resize fits the list between the title and the status and help.
 func (m *menuScreen) resize() {
-	m.help.Width = m.c.width
+	m.helpWidth = m.c.width
 	m.list.SetSize(max(m.c.width-2, 10), m.listHeight())
 }
 
@@ -216,9 +220,9 @@ func (m *menuScreen) resize() {
 func (m *menuScreen) helpView() string {
 	k := m.keys()
 	key := menuPartKey{style: styleKeyOf(m.c), part: partHelpView, width: m.c.width,
-		showAll: m.help.ShowAll, hasSave: k.Delete.Enabled()}
+		showAll: m.helpAll, hasSave: k.Delete.Enabled()}
 	return menuPartOf(key, func() string {
-		h := m.help
+		h := m.helpModel()
 		h.Width = max(m.c.width-1, 1)
 		lines := splitLines(h.View(k))
 		for i, l := range lines {
@@ -231,9 +235,17 @@ func (m *menuScreen) helpView() string {
 // helpText is the help bubble's view at its own width.
 func (m *menuScreen) helpText() string {
 	k := m.keys()
-	key := menuPartKey{style: styleKeyOf(m.c), part: partHelp, width: m.help.Width,
-		showAll: m.help.ShowAll, hasSave: k.Delete.Enabled()}
-	return menuPartOf(key, func() string { return m.help.View(k) })
+	key := menuPartKey{style: styleKeyOf(m.c), part: partHelp, width: m.helpWidth,
+		showAll: m.helpAll, hasSave: k.Delete.Enabled()}
+	return menuPartOf(key, func() string { return m.helpModel().View(k) })
+}
+
+// helpModel is the help bubble in the session's styles, as the menu
+// shows it now.
+func (m *menuScreen) helpModel() help.Model {
+	h := m.c.newHelp()
+	h.Width, h.ShowAll = m.helpWidth, m.helpAll
+	return h
 }
 
 // listView is the list fitted between the title and the notes.
@@ -323,7 +335,7 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		case key.Matches(msg, menuKeys.Quit):
 			return m, tea.Quit
 		case key.Matches(msg, menuKeys.HelpAll):
-			m.help.ShowAll = !m.help.ShowAll
+			m.helpAll = !m.helpAll
 			m.resize()
 			return m, nil
 		case key.Matches(msg, menuKeys.Delete):
@@ -331,9 +343,6 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 			return m, nil
 		case key.Matches(msg, menuKeys.Theme):
 			m.status = m.c.cycleTheme()
-			all := m.help.ShowAll
-			m.help = m.c.newHelp()
-			m.help.ShowAll = all
 			m.resize()
 			return m, nil
 		case key.Matches(msg, menuKeys.Choose):
