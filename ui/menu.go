@@ -107,10 +107,14 @@ func newMenu(c *common, status string) *menuScreen {
 		menuItem{title: "Quit", desc: "leave tabletop", action: actQuit},
 	)
 	l := list.New(items, menuDelegate{c}, 40, 10)
+	// Help off first: each setter recounts the pages, and while the
+	// list's help is on that copies the whole list model to draw it.
+	// With more items than the 10 lines, every order ends in the same
+	// pages.
+	l.SetShowHelp(false)
 	l.SetShowTitle(false)
 	l.SetShowStatusBar(false)
 	l.SetFilteringEnabled(false)
-	l.SetShowHelp(false)
 	l.DisableQuitKeybindings()
 	l.Paginator.Type = paginator.Arabic
 	l.Styles.ArabicPagination = c.st.Muted
