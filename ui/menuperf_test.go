@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
 	"github.com/tabletop/tabletop/themes"
@@ -107,5 +108,38 @@ func TestMenuCacheFollowsItems(t *testing.T) {
 	withSave.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'y'}})
 	if strings.Contains(withSave.View(), "Continue") {
 		t.Errorf("the deleted game is still listed:\n%s", withSave.View())
+	}
+}
+
+// TestFitBlockFastPath checks fitBlock against its plain form (split,
+// cut, pad, join) on blocks that fit, are too tall, too wide or short.
+func TestFitBlockFastPath(t *testing.T) {
+	plain := func(s string, w, h int) string {
+		lines := splitLines(s)
+		if len(lines) > h {
+			lines = lines[:h]
+		}
+		for i, l := range lines {
+			if lipgloss.Width(l) > w {
+				lines[i] = cutANSI(l, w)
+			}
+		}
+		for len(lines) < h {
+			lines = append(lines, "")
+		}
+		return joinLines(lines)
+	}
+	red := "\x1b[31mred\x1b[0m"
+	for _, tc := range []struct {
+		s    string
+		w, h int
+	}{
+		{"", 5, 1}, {"", 5, 3}, {"ab\ncd", 2, 2}, {"ab\ncd", 2, 4}, {"ab\ncd\n", 2, 2},
+		{"ab\ncd\nef", 2, 2}, {"abc\nd", 2, 2}, {red + "\n" + red, 3, 2}, {red + "\n" + red, 2, 3},
+		{"×××\n", 3, 3}, {"\n\n", 1, 2}, {"\n\n", 1, 3},
+	} {
+		if got, want := fitBlock(tc.s, tc.w, tc.h), plain(tc.s, tc.w, tc.h); got != want {
+			t.Errorf("fitBlock(%q, %d, %d) = %q, want %q", tc.s, tc.w, tc.h, got, want)
+		}
 	}
 }
