@@ -185,6 +185,10 @@ func fitBlock(s string, w, h int) string {
 	if h <= 0 || w <= 0 {
 		return ""
 	}
+	if n, fits := linesFit(s, w, h); fits {
+		// Most frames already fit: keep them without splitting.
+		return s + strings.Repeat("\n", h-n)
+	}
 	lines := splitLines(s)
 	if len(lines) > h {
 		lines = lines[:h]
@@ -198,6 +202,19 @@ func fitBlock(s string, w, h int) string {
 		lines = append(lines, "")
 	}
 	return joinLines(lines)
+}
+
+// linesFit counts the lines of s and reports whether there are at most h
+// of them, none wider than w cells.
+func linesFit(s string, w, h int) (n int, fits bool) {
+	for rest, more := s, true; more; n++ {
+		var line string
+		line, rest, more = strings.Cut(rest, "\n")
+		if n == h || lipgloss.Width(line) > w {
+			return n, false
+		}
+	}
+	return n, true
 }
 
 func splitLines(s string) []string { return strings.Split(s, "\n") }

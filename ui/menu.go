@@ -55,28 +55,7 @@ func (d menuDelegate) Render(w io.Writer, m list.Model, index int, it list.Item)
 	if !ok {
 		return
 	}
-	st := d.c.st
-	tw := titleWidth(m)
-	cursor, title := "  ", st.Text.Render(padRight(item.title, tw))
-	if index == m.Index() {
-		cursor = st.Accent.Render("> ")
-		title = st.Accent.Render(padRight(item.title, tw))
-	}
-	// A description that does not fit ends in "…", so it reads as cut.
-	desc := ellipsis(item.desc, descWidth(m))
-	line := cursor + title + " " + st.Muted.Render(desc)
-	fmt.Fprint(w, cutANSI(line, m.Width()))
-}
-
-// titleWidth is the width of the list's longest title.
-func titleWidth(m list.Model) int {
-	tw := 0
-	for _, it := range m.Items() {
-		if mi, ok := it.(menuItem); ok {
-			tw = max(tw, len([]rune(mi.title)))
-		}
-	}
-	return tw
+	fmt.Fprint(w, d.menuLine(d.lineKey(m, item, index == m.Index())))
 }
 
 // descWidth is the room a description has after the cursor and titles.
@@ -84,10 +63,22 @@ func descWidth(m list.Model) int { return max(m.Width()-2-titleWidth(m)-1, 1) }
 
 // menuScreen is the main menu.
 type menuScreen struct {
-	c      *common
-	list   list.Model
-	help   help.Model
-	status string
+	c    *common
+	list list.Model
+	// helpAll is whether ? shows every key; helpWidth is the width the
+	// help was last fitted to. The help bubble itself is made only when
+	// its text is not drawn yet (helpModel), so a session does not hold
+	// one.
+	helpAll   bool
+	helpWidth int
+	status    string
+	// items is every title and description of the list (itemTexts),
+	// set whenever the items change: the key of its drawn parts.
+	items string
+	// listStyle is the styles the list's pagination was given: the
+	// menu does not restyle it when t changes the theme, so it is part
+	// of the key of the drawn list as well as the current styles.
+	listStyle menuStyleKey
 	// deleting is the saved game x asked to delete, until answered.
 	deleting *menuItem
 }
@@ -116,10 +107,14 @@ func newMenu(c *common, status string) *menuScreen {
 		menuItem{title: "Quit", desc: "leave tabletop", action: actQuit},
 	)
 	l := list.New(items, menuDelegate{c}, 40, 10)
+	// Help off first: each setter recounts the pages, and while the
+	// list's help is on that copies the whole list model to draw it.
+	// With more items than the 10 lines, every order ends in the same
+	// pages.
+	l.SetShowHelp(false)
 	l.SetShowTitle(false)
 	l.SetShowStatusBar(false)
 	l.SetFilteringEnabled(false)
-	l.SetShowHelp(false)
 	l.DisableQuitKeybindings()
 	l.Paginator.Type = paginator.Arabic
 	l.Styles.ArabicPagination = c.st.Muted
@@ -130,7 +125,8 @@ func newMenu(c *common, status string) *menuScreen {
 	l.KeyMap.NextPage = bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
 	l.KeyMap.PrevPage = bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
 	m.list = l
-	m.help = c.newHelp()
+	m.items = itemTexts(items)
+	m.listStyle = styleKeyOf(c)
 	m.resize()
 	if m.status == "" {
 		m.status, c.settingsErr = c.settingsErr, ""
@@ -167,6 +163,7 @@ func (m *menuScreen) answerDelete(yes bool) {
 		return
 	}
 	m.list.RemoveItem(m.list.Index())
+	m.items = itemTexts(m.list.Items())
 	m.status = "deleted the saved game " + item.desc
 }
 
@@ -219,19 +216,50 @@ func saveSummary(sv SavedGame) string {
 
 // resize fits the list between the title and the status and help.
 func (m *menuScreen) resize() {
-	m.help.Width = m.c.width
+	m.helpWidth = m.c.width
 	m.list.SetSize(max(m.c.width-2, 10), m.listHeight())
 }
 
 // helpView is the menu's keys, each line indented like the rest.
 func (m *menuScreen) helpView() string {
-	h := m.help
-	h.Width = max(m.c.width-1, 1)
-	lines := splitLines(h.View(m.keys()))
-	for i, l := range lines {
-		lines[i] = " " + l
-	}
-	return joinLines(lines)
+	k := m.keys()
+	key := menuPartKey{style: styleKeyOf(m.c), part: partHelpView, width: m.c.width,
+		showAll: m.helpAll, hasSave: k.Delete.Enabled()}
+	return menuPartOf(key, func() string {
+		h := m.helpModel()
+		h.Width = max(m.c.width-1, 1)
+		lines := splitLines(h.View(k))
+		for i, l := range lines {
+			lines[i] = " " + l
+		}
+		return joinLines(lines)
+	})
+}
+
+// helpText is the help bubble's view at its own width.
+func (m *menuScreen) helpText() string {
+	k := m.keys()
+	key := menuPartKey{style: styleKeyOf(m.c), part: partHelp, width: m.helpWidth,
+		showAll: m.helpAll, hasSave: k.Delete.Enabled()}
+	return menuPartOf(key, func() string { return m.helpModel().View(k) })
+}
+
+// helpModel is the help bubble in the session's styles, as the menu
+// shows it now.
+func (m *menuScreen) helpModel() help.Model {
+	h := m.c.newHelp()
+	h.Width, h.ShowAll = m.helpWidth, m.helpAll
+	return h
+}
+
+// listView is the list fitted between the title and the notes.
+func (m *menuScreen) listView() string {
+	l := &m.list
+	height := m.listHeight()
+	key := menuPartKey{style: styleKeyOf(m.c), part: partList, width: m.c.width, height: height,
+		listStyle: m.listStyle, items: m.items, listWidth: l.Width(), listHeight: l.Height(), index: l.Index(),
+		page: l.Paginator.Page, perPage: l.Paginator.PerPage, pages: l.Paginator.TotalPages}
+	return menuPartOf(key, func() string { return fitBlock(l.View(), m.c.width, height) })
 }
 
 // menuNoteLines is how many lines the selected item's description may
@@ -239,7 +267,7 @@ func (m *menuScreen) helpView() string {
 const menuNoteLines = 2
 
 func (m *menuScreen) listHeight() int {
-	return max(m.c.height-4-menuNoteLines-lipgloss.Height(m.help.View(m.keys())), 1)
+	return max(m.c.height-4-menuNoteLines-lipgloss.Height(m.helpText()), 1)
 }
 
 // keys is the menu's keys for its help: x is listed only when there is
@@ -311,7 +339,7 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		case key.Matches(msg, menuKeys.Quit):
 			return m, tea.Quit
 		case key.Matches(msg, menuKeys.HelpAll):
-			m.help.ShowAll = !m.help.ShowAll
+			m.helpAll = !m.helpAll
 			m.resize()
 			return m, nil
 		case key.Matches(msg, menuKeys.Delete):
@@ -319,13 +347,18 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 			return m, nil
 		case key.Matches(msg, menuKeys.Theme):
 			m.status = m.c.cycleTheme()
-			all := m.help.ShowAll
-			m.help = m.c.newHelp()
-			m.help.ShowAll = all
 			m.resize()
 			return m, nil
 		case key.Matches(msg, menuKeys.Choose):
 			return m.choose()
+		case key.Matches(msg, menuKeys.Up):
+			// What list.Update does with these keys, without copying
+			// the whole list model on each press.
+			m.list.CursorUp()
+			return m, nil
+		case key.Matches(msg, menuKeys.Down):
+			m.list.CursorDown()
+			return m, nil
 		}
 		var cmd tea.Cmd
 		m.list, cmd = m.list.Update(msg)
@@ -373,7 +406,7 @@ func (m *menuScreen) view() string {
 	var b strings.Builder
 	b.WriteString(st.Title.Render(" tabletop") + "\n")
 	b.WriteString(st.Muted.Render(" abstract strategy games in your terminal") + "\n\n")
-	b.WriteString(fitBlock(m.list.View(), m.c.width, m.listHeight()) + "\n")
+	b.WriteString(m.listView() + "\n")
 	item, _ := m.list.SelectedItem().(menuItem)
 	switch {
 	case m.status != "":

@@ -1,0 +1,186 @@
+package ui
+
+import (
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/bubbles/list"
+	"github.com/muesli/termenv"
+)
+
+// menuLineKey is everything a drawn menu line depends on. The text,
+// muted and accent styles are made from these theme colours converted
+// to the terminal's profile (themes.NewStyles), so two sessions with
+// equal keys draw the same bytes.
+type menuLineKey struct {
+	style                 menuStyleKey
+	title, desc           string
+	titleWidth, descWidth int
+	width                 int
+	selected              bool
+}
+
+// menuLineCacheMax bounds the shared cache; past it the cache starts
+// again, so a stream of odd window widths cannot grow it for good.
+const menuLineCacheMax = 4096
+
+// menuLines is the menu's drawn lines, shared by every session of the
+// process: most sessions sit on the same menu in a few themes and
+// widths, and styling each line with lipgloss on every frame was most
+// of a keypress's cost. It is a pure memo of drawMenuLine.
+var menuLines = struct {
+	sync.Mutex
+	m map[menuLineKey]string
+}{m: map[menuLineKey]string{}}
+
+// menuLine returns drawMenuLine(d.c.st, k), from the shared cache when
+// drawn before.
+func (d menuDelegate) menuLine(k menuLineKey) string {
+	menuLines.Lock()
+	defer menuLines.Unlock()
+	if s, ok := menuLines.m[k]; ok {
+		return s
+	}
+	if len(menuLines.m) >= menuLineCacheMax {
+		clear(menuLines.m)
+	}
+	s := d.drawMenuLine(k)
+	menuLines.m[k] = s
+	return s
+}
+
+// drawMenuLine draws one item: the cursor, the title padded to the
+// longest, and the description cut to its room.
+func (d menuDelegate) drawMenuLine(k menuLineKey) string {
+	st := d.c.st
+	cursor, title := "  ", st.Text.Render(padRight(k.title, k.titleWidth))
+	if k.selected {
+		cursor = st.Accent.Render("> ")
+		title = st.Accent.Render(padRight(k.title, k.titleWidth))
+	}
+	// A description that does not fit ends in "…", so it reads as cut.
+	desc := ellipsis(k.desc, k.descWidth)
+	line := cursor + title + " " + st.Muted.Render(desc)
+	return cutANSI(line, k.width)
+}
+
+// lineKey is the key of item drawn in list m.
+func (d menuDelegate) lineKey(m list.Model, item menuItem, selected bool) menuLineKey {
+	return menuLineKey{
+		style: styleKeyOf(d.c),
+		title: item.title, desc: item.desc,
+		titleWidth: titleWidth(m), descWidth: descWidth(m),
+		width: m.Width(), selected: selected,
+	}
+}
+
+// titleWidth is the width of the list's longest title.
+func titleWidth(m list.Model) int {
+	tw := 0
+	for _, it := range m.Items() {
+		if mi, ok := it.(menuItem); ok {
+			tw = max(tw, utf8.RuneCountInString(mi.title))
+		}
+	}
+	return tw
+}
+
+// menuStyleKey is what the menu's styles are made of: the theme colours
+// it uses (text, muted, accent for the title, cursor and keys) converted
+// to the terminal's colour profile, and the ASCII glyph choice.
+type menuStyleKey struct {
+	profile             termenv.Profile
+	mono, ascii         bool
+	text, muted, accent string
+}
+
+func styleKeyOf(c *common) menuStyleKey {
+	t := c.st.Theme
+	return menuStyleKey{profile: c.r.ColorProfile(), mono: t.Mono, ascii: c.ascii,
+		text: t.Text, muted: t.Muted, accent: t.Accent}
+}
+
+// menuPart names a piece of the menu's frame kept in menuParts.
+type menuPart int
+
+const (
+	partHelp     menuPart = iota // the help bubble's view, for its height
+	partHelpView                 // the help as drawn under the menu
+	partList                     // the list, fitted to its room
+)
+
+// menuPartKey is everything one part of the menu's frame depends on.
+// items is the menu's titles and descriptions (menuScreen.items), and
+// the list fields are its cursor and pages: equal keys draw equal parts.
+type menuPartKey struct {
+	style            menuStyleKey
+	part             menuPart
+	width, height    int
+	showAll, hasSave bool
+	listStyle        menuStyleKey
+	items            string
+	listWidth        int
+	listHeight       int
+	index, page      int
+	perPage, pages   int
+}
+
+// menuPartsMax bounds menuParts like menuLineCacheMax.
+const menuPartsMax = 2048
+
+// menuParts is the menu's help and list as drawn, shared by every
+// session: the bubbles help and list re-render all of their text on
+// each frame, while the menus of most sessions are alike. A pure memo.
+var menuParts = struct {
+	sync.Mutex
+	m map[menuPartKey]string
+}{m: map[menuPartKey]string{}}
+
+// menuPartOf returns draw(), from the shared cache when drawn before
+// under k. draw runs under the lock, so it must not take it again.
+func menuPartOf(k menuPartKey, draw func() string) string {
+	menuParts.Lock()
+	defer menuParts.Unlock()
+	if s, ok := menuParts.m[k]; ok {
+		return s
+	}
+	if len(menuParts.m) >= menuPartsMax {
+		clear(menuParts.m)
+	}
+	s := draw()
+	menuParts.m[k] = s
+	return s
+}
+
+// menuItemTexts keeps one copy of each distinct items string, so that
+// sessions with the same menu share it rather than each holding its own.
+var menuItemTexts = struct {
+	sync.Mutex
+	m map[string]string
+}{m: map[string]string{}}
+
+// itemTexts is every title and description of items, one string that
+// names what the list draws; equal menus get the same shared string.
+func itemTexts(items []list.Item) string {
+	var b strings.Builder
+	for _, it := range items {
+		if mi, ok := it.(menuItem); ok {
+			b.WriteString(mi.title)
+			b.WriteByte(0)
+			b.WriteString(mi.desc)
+			b.WriteByte(0)
+		}
+	}
+	s := b.String()
+	menuItemTexts.Lock()
+	defer menuItemTexts.Unlock()
+	if shared, ok := menuItemTexts.m[s]; ok {
+		return shared
+	}
+	if len(menuItemTexts.m) >= menuPartsMax {
+		clear(menuItemTexts.m)
+	}
+	menuItemTexts.m[s] = s
+	return s
+}

@@ -1,0 +1,145 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/tabletop/tabletop/themes"
+)
+
+// BenchmarkNewSessionMenu is what a new SSH session costs the server
+// before its first key: the root model, its size, and the menu drawn
+// once for an xterm-256color terminal.
+func BenchmarkNewSessionMenu(b *testing.B) {
+	b.ReportAllocs()
+	for range b.N {
+		m := New(Options{Renderer: profileRenderer(termenv.ANSI256), Store: &memStore{}, Remote: true, Seed: 1, AIDelay: -1})
+		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		_ = m.View()
+	}
+}
+
+// BenchmarkMenuKeypress is one j or k on the menu and the frame drawn
+// after it, as every load-test session does.
+func BenchmarkMenuKeypress(b *testing.B) {
+	m := New(Options{Renderer: profileRenderer(termenv.ANSI256), Store: &memStore{}, Remote: true, Seed: 1, AIDelay: -1})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	keys := []tea.KeyMsg{
+		{Type: tea.KeyRunes, Runes: []rune{'j'}},
+		{Type: tea.KeyRunes, Runes: []rune{'k'}},
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		m.Update(keys[(i/4)%2])
+		_ = m.View()
+	}
+}
+
+// clearMenuCaches empties the menu's caches shared by sessions.
+func clearMenuCaches() {
+	menuLines.Lock()
+	clear(menuLines.m)
+	menuLines.Unlock()
+	menuParts.Lock()
+	clear(menuParts.m)
+	menuParts.Unlock()
+}
+
+// TestMenuLinesSharedAcrossSessions draws the menu in every theme and
+// colour profile in one process, so the shared caches hold lines of
+// them all, and checks each frame against one drawn from an empty cache:
+// a session never gets a line drawn for another terminal or theme.
+func TestMenuLinesSharedAcrossSessions(t *testing.T) {
+	profiles := []termenv.Profile{termenv.Ascii, termenv.ANSI, termenv.ANSI256, termenv.TrueColor}
+	frame := func(p termenv.Profile, theme string, down int) string {
+		m := New(Options{Renderer: profileRenderer(p), Store: &memStore{}, Remote: true, Theme: theme, Seed: 1, AIDelay: -1})
+		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		for range down {
+			m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'j'}})
+		}
+		return m.View()
+	}
+	shared := map[string]string{}
+	for _, p := range profiles {
+		for _, theme := range themes.Names() {
+			for down := range 2 {
+				shared[fmt.Sprint(p, theme, down)] = frame(p, theme, down)
+			}
+		}
+	}
+	for _, p := range profiles {
+		for _, theme := range themes.Names() {
+			for down := range 2 {
+				clearMenuCaches()
+				if got, want := shared[fmt.Sprint(p, theme, down)], frame(p, theme, down); got != want {
+					t.Errorf("profile %v, theme %s, %d down: the frame drawn beside other sessions differs from one drawn alone:\n%q\n%q", p, theme, down, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestMenuCacheFollowsItems checks the shared list drawing is keyed by
+// the items: a menu with a saved game does not lend its list to one
+// without, and deleting the save redraws the list without it.
+func TestMenuCacheFollowsItems(t *testing.T) {
+	clearMenuCaches()
+	sv := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "hard"}}, Moves: []string{"(mark r3 c4)"}}
+	open := func(store SaveStore) *Model {
+		m := New(Options{Renderer: profileRenderer(termenv.ANSI256), Store: store, Remote: true, Seed: 1, AIDelay: -1}).(*Model)
+		// Tall enough that the list has one page with or without the save.
+		m.Update(tea.WindowSizeMsg{Width: 80, Height: 40})
+		return m
+	}
+	withSave := open(&memStore{data: sv.Marshal([]string{"x", "o"})})
+	if !strings.Contains(withSave.View(), "Continue") {
+		t.Fatal("the menu of a saved game offers no Continue")
+	}
+	if strings.Contains(open(&memStore{}).View(), "Continue") {
+		t.Error("a menu without a saved game shows Continue")
+	}
+	withSave.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'x'}})
+	withSave.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'y'}})
+	if strings.Contains(withSave.View(), "Continue") {
+		t.Errorf("the deleted game is still listed:\n%s", withSave.View())
+	}
+}
+
+// TestFitBlockFastPath checks fitBlock against its plain form (split,
+// cut, pad, join) on blocks that fit, are too tall, too wide or short.
+func TestFitBlockFastPath(t *testing.T) {
+	plain := func(s string, w, h int) string {
+		lines := splitLines(s)
+		if len(lines) > h {
+			lines = lines[:h]
+		}
+		for i, l := range lines {
+			if lipgloss.Width(l) > w {
+				lines[i] = cutANSI(l, w)
+			}
+		}
+		for len(lines) < h {
+			lines = append(lines, "")
+		}
+		return joinLines(lines)
+	}
+	red := "\x1b[31mred\x1b[0m"
+	for _, tc := range []struct {
+		s    string
+		w, h int
+	}{
+		{"", 5, 1}, {"", 5, 3}, {"ab\ncd", 2, 2}, {"ab\ncd", 2, 4}, {"ab\ncd\n", 2, 2},
+		{"ab\ncd\nef", 2, 2}, {"abc\nd", 2, 2}, {red + "\n" + red, 3, 2}, {red + "\n" + red, 2, 3},
+		{"×××\n", 3, 3}, {"\n\n", 1, 2}, {"\n\n", 1, 3},
+	} {
+		if got, want := fitBlock(tc.s, tc.w, tc.h), plain(tc.s, tc.w, tc.h); got != want {
+			t.Errorf("fitBlock(%q, %d, %d) = %q, want %q", tc.s, tc.w, tc.h, got, want)
+		}
+	}
+}
