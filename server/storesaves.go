@@ -40,12 +40,13 @@ type storeSaves struct {
 	keep   int
 	legacy *saveDir // the save files written before the store kept saves
 	log    *log.Logger
+	now    func() time.Time // the time a save is stamped with
 
 	importMu sync.Mutex // one import of a legacy file at a time
 }
 
 func newStoreSaves(db store.Store, legacy *saveDir, maxBytes, keep int, log *log.Logger) *storeSaves {
-	s := &storeSaves{db: db, max: maxBytes, keep: max(keep, 1), legacy: legacy, log: log}
+	s := &storeSaves{db: db, max: maxBytes, keep: max(keep, 1), legacy: legacy, log: log, now: time.Now}
 	if n, err := legacy.saveNames(); err == nil && len(n) > 0 {
 		log.Info("saves: legacy save files are imported into the store on each key's next session", "files", len(n), "dir", legacy.dir)
 	}
@@ -144,7 +145,7 @@ func (st *storedSave) Save(data []byte) error {
 	}
 	ctx, cancel := saveCtx()
 	defer cancel()
-	return st.saves.put(ctx, st.player, data, time.Now())
+	return st.saves.put(ctx, st.player, data, st.saves.now())
 }
 
 func (st *storedSave) Remove() error {
