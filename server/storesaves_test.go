@@ -9,6 +9,9 @@ import (
 	"time"
 
 	"github.com/charmbracelet/log"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/tabletop/tabletop/server/store"
 )
 
 // testStoreSaves opens the saves of a node on the store named by dsn,
@@ -135,4 +138,62 @@ func TestLegacySaveFilesAreImported(t *testing.T) {
 			t.Fatalf("save files left: %v", names)
 		}
 	})
+}
+
+// A key holder's game saved over SSH on one server run is offered under
+// Continue on the next, even on another node with another data
+// directory: the save is in the store, not in a file.
+func TestSavedGameContinuesAfterRestart(t *testing.T) {
+	sharedBackends(t, func(t *testing.T, dsn string) {
+		dir1, dir2 := t.TempDir(), t.TempDir()
+		key := newKey(t)
+		player := gossh.FingerprintSHA256(key.PublicKey())
+		db1 := openDB(t, dsn)
+		n1 := startNode(t, dir1, NewRoomStore(db1, true), nil)
+
+		tm := openTerm(t, n1.addr, termOpts{user: "ana", key: key, width: 100, height: 30})
+		tm.waitFor(0, "Quad 5×5")
+		tm.send("\r") // Quad 5×5 → setup
+		tm.waitFor(0, "Start")
+		m := tm.mark()
+		tm.send("\r") // start: ana (x) against the AI (o)
+		tm.waitFor(m, "enter marks")
+		m = tm.mark()
+		tm.send("\r") // x marks the centre
+		tm.waitFor(m, "2. o")
+		waitSaved(t, db1, player)
+		tm.close()
+		n1.stop()
+		if names, _ := n1.saves.(*storeSaves).legacy.saveNames(); len(names) != 0 {
+			t.Fatalf("the save went to a file: %v", names)
+		}
+		db1.Close()
+
+		n2 := startNode(t, dir2, NewRoomStore(openDB(t, dsn), true), nil)
+		tm = openTerm(t, n2.addr, termOpts{user: "ana", key: key, width: 100, height: 30})
+		tm.waitFor(0, "Continue")
+		tm.close()
+		guest := openTerm(t, n2.addr, termOpts{user: "cy", width: 100, height: 30})
+		guest.waitFor(0, "Quad 5×5")
+		if strings.Contains(guest.text(0), "Continue") {
+			t.Fatal("a guest is offered a key holder's game")
+		}
+		guest.close()
+	})
+}
+
+// waitSaved waits until the store holds a saved game of player.
+func waitSaved(t *testing.T, db store.Store, player string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		_, err := db.LoadSave(t.Context(), player)
+		if err == nil {
+			return
+		}
+		if !errors.Is(err, store.ErrNotFound) || time.Now().After(deadline) {
+			t.Fatalf("no saved game in the store: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
