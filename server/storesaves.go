@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/log"
@@ -92,7 +93,7 @@ func (s *storeSaves) importLegacy(playerID string) error {
 		if err != nil {
 			return err
 		}
-		if err := s.put(ctx, playerID, data, info.ModTime()); err != nil {
+		if err := s.put(ctx, playerID, data, info.ModTime(), true); err != nil {
 			return err
 		}
 	case err != nil:
@@ -107,11 +108,15 @@ func (s *storeSaves) importLegacy(playerID string) error {
 	return nil
 }
 
-// put stores a save and prunes the least recently saved beyond the cap.
-// Re-saving a game makes it the newest, so it evicts nothing.
-func (s *storeSaves) put(ctx context.Context, playerID string, data []byte, at time.Time) error {
+// put stores a save and, when it may be a new one, prunes the least
+// recently saved beyond the cap. Re-saving a game makes it the newest, so
+// it would evict nothing: a game saved after every move costs one write.
+func (s *storeSaves) put(ctx context.Context, playerID string, data []byte, at time.Time, mayBeNew bool) error {
 	if err := s.db.PutSave(ctx, playerID, data, at); err != nil {
 		return err
+	}
+	if !mayBeNew {
+		return nil
 	}
 	_, err := s.db.PruneSaves(ctx, s.keep)
 	return err
@@ -121,6 +126,11 @@ func (s *storeSaves) put(ctx context.Context, playerID string, data []byte, at t
 type storedSave struct {
 	saves  *storeSaves
 	player string
+	// stored says this slot saved or loaded a game and has not removed
+	// it since, so a save replaces a row and need not prune. Another node
+	// may evict it meanwhile; the cap is then over by one until the next
+	// new save prunes.
+	stored atomic.Bool
 }
 
 func (st *storedSave) Load() ([]byte, error) {
@@ -136,6 +146,7 @@ func (st *storedSave) Load() ([]byte, error) {
 	if len(data) > st.saves.max {
 		return nil, errTooBig
 	}
+	st.stored.Store(true)
 	return data, nil
 }
 
@@ -145,11 +156,16 @@ func (st *storedSave) Save(data []byte) error {
 	}
 	ctx, cancel := saveCtx()
 	defer cancel()
-	return st.saves.put(ctx, st.player, data, st.saves.now())
+	if err := st.saves.put(ctx, st.player, data, st.saves.now(), !st.stored.Load()); err != nil {
+		return err
+	}
+	st.stored.Store(true)
+	return nil
 }
 
 func (st *storedSave) Remove() error {
 	ctx, cancel := saveCtx()
 	defer cancel()
+	st.stored.Store(false)
 	return st.saves.db.DeleteSave(ctx, st.player)
 }

@@ -103,7 +103,7 @@ func TestLegacySaveFilesAreImported(t *testing.T) {
 			}
 		}
 		s := testStoreSaves(t, dsn, dir, 100, 10)
-		if err := s.put(t.Context(), "SHA256:both", []byte("store game"), time.Now()); err != nil {
+		if err := s.put(t.Context(), "SHA256:both", []byte("store game"), time.Now(), true); err != nil {
 			t.Fatal(err)
 		}
 		path := func(id string) string { return files.For(id).(*fileSave).path }
