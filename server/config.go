@@ -49,7 +49,7 @@ type ClientFactory func(ClientOptions) tea.Model
 // its default (see Defaults), except where noted.
 type Config struct {
 	Listen      string // address to listen on
-	DataDir     string // host key, saves
+	DataDir     string // host key, SQLite store, legacy save files
 	HostKeyPath string // default DataDir/host_ed25519
 
 	HandshakeTimeout time.Duration // to authenticate and open a session
@@ -74,7 +74,7 @@ type Config struct {
 	ShutdownNotice   time.Duration // how long players see "server stopping"
 	JanitorInterval  time.Duration // how often limits are checked
 	MaxSaveBytes     int           // largest saved game
-	MaxSaves         int           // saved games kept (one per player key); the oldest go first
+	MaxSaves         int           // saved games kept (one per player key, in the store when there is one); the oldest go first
 
 	// MaxSources bounds the per-source table of rate buckets; when full the
 	// source seen longest ago is forgotten.

@@ -43,7 +43,7 @@ type Server struct {
 	startups *startupGate
 	refusals *logThrottle
 	lobby    *rooms.Host
-	saves    *saveDir
+	saves    saveSlots
 	// aiSlots bounds the AI searches of every session and room.
 	aiSlots *ai.Slots
 
@@ -99,9 +99,15 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	saves, err := newSaveDir(cfg.DataDir, cfg.MaxSaveBytes, cfg.MaxSaves)
+	saveFiles, err := newSaveDir(cfg.DataDir, cfg.MaxSaveBytes, cfg.MaxSaves)
 	if err != nil {
 		return nil, err
+	}
+	// With the storage layer, key holders' saves are rows of it (every
+	// node of a cluster sees them); the files are only imported.
+	var saves saveSlots = saveFiles
+	if rs, ok := cfg.Store.(*RoomStore); ok {
+		saves = newStoreSaves(rs.DB(), saveFiles, cfg.MaxSaveBytes, cfg.MaxSaves, cfg.Logger)
 	}
 	if err := secureDataDir(cfg.DataDir, cfg.Logger); err != nil {
 		return nil, err
