@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -97,7 +98,7 @@ func leaseHolder(t *testing.T, pg *pgx.Conn, code string) (node string, expires 
 	t.Helper()
 	var ms int64
 	err := pg.QueryRow(context.Background(), `SELECT node, expires_ms FROM ai_leases WHERE room_code = $1`, code).Scan(&node, &ms)
-	if err == pgx.ErrNoRows {
+	if errors.Is(err, pgx.ErrNoRows) {
 		return "", time.Time{}
 	}
 	if err != nil {
@@ -255,6 +256,14 @@ func TestAISeatTakeoverOverSSH(t *testing.T) {
 	}
 	if len(r.Moves) != seen {
 		t.Fatalf("the store has %d moves, ana saw %d", len(r.Moves), seen)
+	}
+	// The finished game, kept for ana's history, has every move too.
+	hist, err := db.History(context.Background(), fingerprint(ana.key), 1)
+	if err != nil || len(hist) != 1 || hist[0].Room != code {
+		t.Fatalf("history %+v, %v", hist, err)
+	}
+	if g, err := db.Game(context.Background(), hist[0].ID); err != nil || strings.Join(g.Moves, " ") != strings.Join(r.Moves, " ") {
+		t.Fatalf("the finished game has moves %v (%v), the room %v", g.Moves, err, r.Moves)
 	}
 	aiAfterKill := 0
 	replay, _ := game.NewState(r.Variant, r.Start)
