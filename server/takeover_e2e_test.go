@@ -204,18 +204,18 @@ func TestAISeatTakeoverOverSSH(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A node loads every live room as it starts: node A, alone, claims
+	// the AI seat and plays the first turn before node B exists.
 	addrA, nodeA := serveTakeoverChild(t, dsn)
-	addrB, _ := serveTakeoverChild(t, dsn)
-
-	// A spectator on node A loads the room there: A claims the AI seat
-	// and plays the first move; only then does ana come, on node B.
-	cy := openTerm(t, addrA, termOpts{user: "cy", key: newKey(t), command: "join " + code})
 	r, _ := waitStored(t, db, code, "node A's first AI turn", func(_ store.Room, st game.State) bool { return st.ToMove() == 1 })
-	cy.waitFor(0, fmt.Sprintf("Moves (%d)", len(r.Moves)))
 	holderA, _ := leaseHolder(t, pg, code)
 	if holderA == "" {
-		t.Fatal("node A played the AI's move without a lease")
+		t.Fatal("node A played the AI's turn without a lease")
 	}
+	addrB, _ := serveTakeoverChild(t, dsn)
+	// A spectator watches on node A until it dies; ana plays on node B.
+	cy := openTerm(t, addrA, termOpts{user: "cy", key: newKey(t), command: "join " + code})
+	cy.waitFor(0, fmt.Sprintf("Moves (%d)", len(r.Moves)))
 	ana.join(t, addrB, code)
 	rng := game.NewRand(13)
 	seen := len(r.Moves)
