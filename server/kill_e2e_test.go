@@ -41,6 +41,12 @@ func TestHelperServeNode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	serveUntilKilled(t, s)
+}
+
+// serveUntilKilled serves s in a child node process and tells the parent
+// its address on stdout.
+func serveUntilKilled(t *testing.T, s *Server) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -53,8 +59,16 @@ func TestHelperServeNode(t *testing.T) {
 // address and the process, killed at the end of the test.
 func serveChild(t *testing.T, dir string) (string, *exec.Cmd) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperServeNode$")
-	cmd.Env = append(os.Environ(), nodeEnv+"="+dir)
+	return startChildNode(t, "TestHelperServeNode", nodeEnv+"="+dir)
+}
+
+// startChildNode runs the test binary's helper test, which serves a node
+// (see serveUntilKilled), with env added, and returns the node's address
+// and the process, killed at the end of the test if not before.
+func startChildNode(t *testing.T, helper, env string) (string, *exec.Cmd) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+helper+"$")
+	cmd.Env = append(os.Environ(), env)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -1,11 +1,9 @@
 package server
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"strings"
@@ -50,12 +48,7 @@ func TestHelperServeTakeoverNode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fmt.Printf("ADDR %s\n", l.Addr())
-	t.Fatal(s.Serve(l)) // until killed
+	serveUntilKilled(t, s)
 }
 
 // serveTakeoverChild starts a node on the PostgreSQL store dsn in
@@ -63,33 +56,7 @@ func TestHelperServeTakeoverNode(t *testing.T) {
 // the end of the test if not before.
 func serveTakeoverChild(t *testing.T, dsn string) (string, *exec.Cmd) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperServeTakeoverNode$")
-	cmd.Env = append(os.Environ(), takeoverEnv+"="+dsn)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	addr := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if a, ok := strings.CutPrefix(sc.Text(), "ADDR "); ok {
-				addr <- a
-			}
-		}
-	}()
-	select {
-	case a := <-addr:
-		return a, cmd
-	case <-time.After(30 * time.Second):
-		t.Fatal("the child node did not start")
-	}
-	return "", nil
+	return startChildNode(t, "TestHelperServeTakeoverNode", takeoverEnv+"="+dsn)
 }
 
 // leaseHolder reads which node holds the room's AI lease and until when
