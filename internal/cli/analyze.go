@@ -46,15 +46,7 @@ as rockpaperscissors) it analyses for --role, or the first role.
 ` + gameList() + `
 Flags:
 `
-	pos, err := c.parse(args, 1)
-	if err != nil {
-		return err
-	}
-	v, err := c.gameArg(pos)
-	if err != nil {
-		return err
-	}
-	s, err := startState(v, *position)
+	s, err := c.gamePosition(args, position)
 	if err != nil {
 		return err
 	}
@@ -65,7 +57,7 @@ Flags:
 	if err != nil {
 		return err
 	}
-	opt, err := analyzeOptions(v, *levelName, *multi, *budget, *threads)
+	opt, err := analyzeOptions(s.Variant(), *levelName, *multi, *budget, *threads)
 	if err != nil {
 		return err
 	}

@@ -122,6 +122,21 @@ func lookupGame(arg string) (*game.Variant, error) {
 	return v, nil
 }
 
+// gamePosition parses a command's flags and its one argument, the game,
+// and returns the position the --position flag gives (or the start); the
+// flag is read after parsing, hence the pointer.
+func (c *commandLine) gamePosition(args []string, position *string) (game.State, error) {
+	pos, err := c.parse(args, 1)
+	if err != nil {
+		return nil, err
+	}
+	v, err := c.gameArg(pos)
+	if err != nil {
+		return nil, err
+	}
+	return startState(v, *position)
+}
+
 // startState is the position text read for v, or v's start when text
 // is empty; a bad position is a usage error.
 func startState(v *game.Variant, text string) (game.State, error) {

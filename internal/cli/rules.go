@@ -46,15 +46,7 @@ others play their only move, or a JSON object of every role's move, e.g.
 ` + gameList() + `
 Flags:
 `
-	pos, err := c.parse(args, 1)
-	if err != nil {
-		return err
-	}
-	v, err := c.gameArg(pos)
-	if err != nil {
-		return err
-	}
-	s, err := startState(v, *position)
+	s, err := c.gamePosition(args, position)
 	if err != nil {
 		return err
 	}
