@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -84,57 +83,37 @@ func (sv SavedGame) Marshal(roles []string) []byte {
 // problem (unknown game, bad seat, illegal move) is reported with its line.
 func ParseSave(data []byte) (SavedGame, error) {
 	var sv SavedGame
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	line := 0
 	var v *game.Variant
 	seats := map[game.Role]SeatConfig{}
-	sawHeader := false
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		if !sawHeader {
-			if text != saveHeader {
-				return sv, fmt.Errorf("not a tabletop save file (it should start with %q)", saveHeader)
-			}
-			sawHeader = true
-			continue
-		}
-		word, rest, _ := strings.Cut(text, " ")
-		rest = strings.TrimSpace(rest)
+	err := scanEntries(data, saveHeader, "save", func(word, rest string) error {
 		switch word {
 		case "variant":
 			var err error
 			if v, err = game.Lookup(rest); err != nil {
-				return sv, fmt.Errorf("line %d: %w", line, err)
+				return err
 			}
 			sv.Variant = v.Name
 		case "seat":
 			if v == nil {
-				return sv, fmt.Errorf("line %d: seat before variant", line)
+				return errors.New("seat before variant")
 			}
-			if err := readSeat(v, rest, seats); err != nil {
-				return sv, fmt.Errorf("line %d: %w", line, err)
-			}
+			return readSeat(v, rest, seats)
 		case "start":
 			if v == nil {
-				return sv, fmt.Errorf("line %d: start before variant", line)
+				return errors.New("start before variant")
 			}
 			if _, err := v.ParsePosition(rest); err != nil {
-				return sv, fmt.Errorf("line %d: bad start position: %w", line, err)
+				return fmt.Errorf("bad start position: %w", err)
 			}
 			sv.Start = rest
 		case "move":
 			sv.Moves = append(sv.Moves, rest)
 		default:
-			if err := sv.recordLine(v, word, rest); err != nil {
-				return sv, fmt.Errorf("line %d: %w", line, err)
-			}
+			return sv.recordLine(v, word, rest)
 		}
-	}
-	if err := sc.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return sv, err
 	}
 	if v == nil {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -75,31 +74,13 @@ func (s Settings) Marshal() []byte {
 // line.
 func ParseSettings(data []byte) (Settings, error) {
 	var s Settings
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	line, sawHeader := 0, false
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		if !sawHeader {
-			if text != settingsHeader {
-				return s, fmt.Errorf("not a tabletop settings file (it should start with %q)", settingsHeader)
-			}
-			sawHeader = true
-			continue
-		}
-		if err := s.parseLine(text); err != nil {
-			return s, fmt.Errorf("line %d: %w", line, err)
-		}
-	}
-	return s, sc.Err()
+	err := scanEntries(data, settingsHeader, "settings", func(word, rest string) error {
+		return s.parseLine(word, rest)
+	})
+	return s, err
 }
 
-func (s *Settings) parseLine(text string) error {
-	word, rest, _ := strings.Cut(text, " ")
-	rest = strings.TrimSpace(rest)
+func (s *Settings) parseLine(word, rest string) error {
 	switch word {
 	case "theme":
 		if _, ok := themes.Lookup(rest); !ok {
