@@ -3,13 +3,15 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
-	_ "modernc.org/sqlite" // the pure-Go SQLite driver: no cgo, cross-compiles
+	"modernc.org/sqlite" // the pure-Go SQLite driver: no cgo, cross-compiles
 )
 
 // sqlitePragmas are set on every connection. WAL lets readers run beside
@@ -65,7 +67,7 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 		reads.Close()
 		writes.Close()
 	}
-	if err := migrate(ctx, db, ""); err != nil {
+	if err := migrateSQLite(ctx, db); err != nil {
 		closeDB()
 		return nil, err
 	}
@@ -76,6 +78,31 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 	}
 	return e, nil
 }
+
+// migrateSQLite applies the migrations, trying again for a while when the
+// file is busy: several stores opening one new file at once (nodes of one
+// machine starting together) can meet SQLite's "database is locked" while
+// one of them turns the file to WAL mode, a case SQLite's busy timeout
+// does not wait out.
+func migrateSQLite(ctx context.Context, db sqlDB) error {
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		err := migrate(ctx, db, "")
+		var se *sqlite.Error
+		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqliteBusy || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// sqliteBusy is SQLITE_BUSY, the primary result code of "database is
+// locked" (extended codes keep it in the low byte).
+const sqliteBusy = 5
 
 // BackupSQLite writes a consistent copy of an SQLite store to dest (a
 // new file) while the server runs, with SQLite's VACUUM INTO. A
