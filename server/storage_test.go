@@ -2,22 +2,18 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"net"
-	"net/url"
-	"os"
 	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/log"
-	"github.com/jackc/pgx/v5"
 
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/server/store"
+	"github.com/tabletop/tabletop/server/store/pgtest"
 )
 
 // node is a server on a given store that a test may stop midway, as a
@@ -89,41 +85,9 @@ func openDB(t *testing.T, dsn string) store.Store {
 	return db
 }
 
-// postgresEnv names a PostgreSQL server for the tests, as in server/store.
-const postgresEnv = "TABLETOP_TEST_POSTGRES"
-
-// postgresDSN makes a fresh schema on the server named by
-// TABLETOP_TEST_POSTGRES (skipping the test, saying so, when it is not
-// set) and returns a DSN using it; the schema is dropped at the end.
+// postgresDSN is a fresh PostgreSQL schema for the test (see pgtest).
 func postgresDSN(t *testing.T) string {
-	t.Helper()
-	dsn := os.Getenv(postgresEnv)
-	if dsn == "" {
-		t.Skip(postgresEnv + " is not set: PostgreSQL tests skipped (set it to a postgres:// DSN to run them)")
-	}
-	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, dsn)
-	if err != nil {
-		t.Fatalf("connect to %s: %v", postgresEnv, err)
-	}
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	schema := "tabletop_srv_" + hex.EncodeToString(b[:])
-	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_, _ = admin.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE")
-		_ = admin.Close(ctx)
-	})
-	u, err := url.Parse(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
+	return pgtest.FreshSchema(t, "tabletop_srv_", "PostgreSQL tests")
 }
 
 // sharedBackends runs test on a store that two in-process nodes share:

@@ -2,19 +2,11 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"net/url"
-	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
+	"github.com/tabletop/tabletop/server/store/pgtest"
 )
-
-// postgresEnv names a PostgreSQL server for the tests, e.g.
-// postgres://postgres:secret@127.0.0.1:5432/tabletop_test?sslmode=disable.
-const postgresEnv = "TABLETOP_TEST_POSTGRES"
 
 // opener opens another Store on the test's database: each call is
 // another node. Stores are closed when the test ends.
@@ -32,37 +24,9 @@ func sqliteTestDSN(t testing.TB) string {
 	return "sqlite:" + filepath.Join(t.TempDir(), "tabletop.db")
 }
 
-// postgresTestDSN makes a fresh schema for the test on the server named
-// by TABLETOP_TEST_POSTGRES and returns a DSN whose search_path is that
-// schema; it is dropped when the test ends.
+// postgresTestDSN is a fresh PostgreSQL schema for the test (see pgtest).
 func postgresTestDSN(t testing.TB) string {
-	dsn := os.Getenv(postgresEnv)
-	if dsn == "" {
-		t.Skip(postgresEnv + " is not set: PostgreSQL store tests skipped (set it to a postgres:// DSN to run them)")
-	}
-	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, dsn)
-	if err != nil {
-		t.Fatalf("connect to %s: %v", postgresEnv, err)
-	}
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	schema := "tabletop_test_" + hex.EncodeToString(b[:])
-	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_, _ = admin.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE")
-		_ = admin.Close(ctx)
-	})
-	u, err := url.Parse(dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema) // pgx passes it on as a run-time parameter
-	u.RawQuery = q.Encode()
-	return u.String()
+	return pgtest.FreshSchema(t, "tabletop_test_", "PostgreSQL store tests")
 }
 
 func storeOpener(dsn string) opener {
