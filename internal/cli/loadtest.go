@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/tabletop/tabletop/internal/loadtest"
@@ -24,6 +26,7 @@ func runLoadtest(c *commandLine, args []string) error {
 	fs.StringVar(&cfg.Store, "store", "", "with --rooms: a postgres:// DSN on this machine the nodes share (default a fresh SQLite file)")
 	fs.IntVar(&cfg.Nodes, "nodes", 1, "with --rooms: servers sharing the store, the two players of a room on different ones (2 needs --store)")
 	fs.DurationVar(&cfg.MoveGap, "move-gap", time.Second, "with --rooms: about this long between a room's moves")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (with --rooms: clients and nodes) to this file")
 	c.help = `Usage: tabletop loadtest [--sessions N] [--duration D] [--churn CYCLES] [--hostile] [--addr 127.0.0.1:PORT]
        tabletop loadtest --rooms N [--duration D] [--store postgres://… --nodes 2]
 
@@ -51,6 +54,13 @@ Flags:
 	if err := cfg.Validate(); err != nil {
 		return usageError{err.Error()}
 	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	ok, err := loadtest.Run(cfg, c.stdout)
 	if err != nil {
 		return err
@@ -59,4 +69,20 @@ Flags:
 		return exitStatus(1)
 	}
 	return nil
+}
+
+// startCPUProfile writes a CPU profile to path until the returned stop.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }
