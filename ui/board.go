@@ -50,6 +50,10 @@ type boardScreen struct {
 	// its end (0 follows the game).
 	moveScroll int
 	help       help.Model
+	// helpMemo is the last key bar drawn (see helpView).
+	helpMemo textMemo
+	// panelMemo is the last side panel drawn (see panelView).
+	panelMemo textMemo
 	// rv is review mode: a past position shown instead of the live one.
 	rv review
 }

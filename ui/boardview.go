@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -116,7 +117,7 @@ func (b *boardScreen) roleLinesWide(inner int) bool {
 	roleW, stocks := 0, 0
 	for i, role := range b.v.Roles {
 		roleW = max(roleW, len(role))
-		stocks = max(stocks, lipgloss.Width(b.vu.stocks(b.game(), game.Role(i))))
+		stocks = max(stocks, textWidth(b.vu.stocks(b.game(), game.Role(i))))
 	}
 	return 2+2+roleW+1+10+1+stocks <= inner
 }
@@ -151,7 +152,7 @@ func (b *boardScreen) layoutFor(statusH int) boardLayout {
 	l.rows, l.cols = b.vu.dims()
 	l.gap, l.handles = b.vu.gap(), b.vu.handles()
 	for r := 0; r < l.rows; r++ {
-		l.lw = max(l.lw, lipgloss.Width(b.vu.rowLabel(r))+1)
+		l.lw = max(l.lw, textWidth(b.vu.rowLabel(r))+1)
 	}
 	l.top = 1
 	if l.handles {
@@ -578,6 +579,11 @@ func (b *boardScreen) pieceStyle(r game.Role) lipgloss.Style {
 	return b.c.st.Piece(int(r), b.v.RoleName(r))
 }
 
+// pieceText is s in role r's piece style, drawn once per session.
+func (b *boardScreen) pieceText(r game.Role, s string) string {
+	return b.c.cells.text(b.c.st, textKey{style: textPiece, seat: r, role: b.v.RoleName(r), text: s})
+}
+
 // roleLetter is the letter a role's pieces are drawn with.
 func roleLetter(role string) string {
 	if role == "" {
@@ -589,6 +595,18 @@ func roleLetter(role string) string {
 // panelView draws the side panel: turn or result, seats with stocks,
 // the move list and the AI's status.
 func (b *boardScreen) panelView(l boardLayout) string {
+	// Most frames (a key typed at the prompt, a cursor move) leave the
+	// panel as it was, and its border costs more than its lines.
+	content := b.panelContent(l)
+	memoKey := b.c.theme.Name + strconv.FormatBool(b.c.ascii) + "\x00" + content
+	if b.panelMemo.key != memoKey {
+		b.panelMemo = textMemo{key: memoKey, text: b.c.st.Panel.Render(content)}
+	}
+	return b.panelMemo.text
+}
+
+// panelContent is the lines inside the panel's border.
+func (b *boardScreen) panelContent(l boardLayout) string {
 	st := b.c.st
 	inner := max(l.pw-4, 1)
 	var lines []string
@@ -604,8 +622,8 @@ func (b *boardScreen) panelView(l boardLayout) string {
 		add(st.Accent.Render(short))
 	default:
 		head := roleLetter(moverName) + " " + moverName
-		who := ellipsis(b.m.seatName(mover), max(inner-lipgloss.Width(head+" to move: "), 1))
-		add(b.pieceStyle(mover).Render(head) + st.Text.Render(" to move: "+who))
+		who := ellipsis(b.m.seatName(mover), max(inner-textWidth(head+" to move: "), 1))
+		add(b.pieceText(mover, head) + st.Text.Render(" to move: "+who))
 	}
 	if len(l.buttons) > 0 {
 		var row strings.Builder
@@ -649,7 +667,7 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	for i := range lines {
 		lines[i] = padRight(lines[i], inner)
 	}
-	return st.Panel.Render(joinLines(lines))
+	return joinLines(lines)
 }
 
 // seatLines are the panel's lines for the seats: role, who plays it and
@@ -665,13 +683,13 @@ func (b *boardScreen) seatLines(inner int) []string {
 	// Names get what the line leaves beyond the stocks, at least 10.
 	nameW := 10
 	for i := range b.v.Roles {
-		nameW = max(nameW, lipgloss.Width(b.m.seatName(game.Role(i))))
+		nameW = max(nameW, textWidth(b.m.seatName(game.Role(i))))
 	}
 	room := inner - (2 + 2 + roleW + 1) - 1
 	if wide {
 		stocks := 0
 		for i := range b.v.Roles {
-			stocks = max(stocks, lipgloss.Width(b.vu.stocks(b.game(), game.Role(i))), len("shares the win"))
+			stocks = max(stocks, textWidth(b.vu.stocks(b.game(), game.Role(i))), len("shares the win"))
 		}
 		room -= stocks
 	}
@@ -698,7 +716,7 @@ func (b *boardScreen) seatLines(inner int) []string {
 			extra = strings.TrimPrefix(extra+" · "+b.m.seatStatus(r), " · ")
 		}
 		name := ellipsis(b.m.seatName(r), nameW)
-		head := marker + b.pieceStyle(r).Render(roleLetter(role)+" "+padRight(role, roleW)) + " " +
+		head := marker + b.pieceText(r, roleLetter(role)+" "+padRight(role, roleW)) + " " +
 			st.Text.Render(padRight(name, nameW))
 		if wide {
 			lines = append(lines, head+" "+st.Muted.Render(extra))
@@ -716,7 +734,7 @@ func (b *boardScreen) moveListText() string {
 		if i > 0 {
 			sb.WriteString("\n")
 		}
-		line := fmt.Sprintf("%3d. ", i+1) + b.pieceStyle(b.v.RoleIndex(pm.mover)).Render(padRight(pm.mover, 6)) + " " + pm.text
+		line := fmt.Sprintf("%3d. ", i+1) + b.pieceText(b.v.RoleIndex(pm.mover), padRight(pm.mover, 6)) + " " + pm.text
 		if b.reviewing() {
 			line = b.reviewMoveLine(i, pm)
 		}
@@ -759,15 +777,26 @@ func (b *boardScreen) aiLine() string {
 // least needed keys (the last before ? and q) until it fits, so that
 // "? more keys" and "q quit" always show.
 func (b *boardScreen) helpView() string {
+	k := b.keys()
+	memoKey := helpMemoKey(k, b.c.width, b.help.ShowAll, b.c.theme.Name, b.c.ascii)
+	if b.helpMemo.key == memoKey {
+		return b.helpMemo.text
+	}
+	text := b.drawHelp(k)
+	b.helpMemo = textMemo{key: memoKey, text: text}
+	return text
+}
+
+// drawHelp draws the key bar (or every key) of k.
+func (b *boardScreen) drawHelp(k keyHelp) string {
 	h := b.help
 	width := max(b.c.width-1, 1)
 	h.Width = width
-	k := b.keys()
 	if h.ShowAll {
 		return h.View(k)
 	}
 	h.Width = 0 // measure uncut
-	for len(k.short) > 2 && lipgloss.Width(h.ShortHelpView(k.short)) > width {
+	for len(k.short) > 2 && textWidth(h.ShortHelpView(k.short)) > width {
 		n := len(k.short)
 		k.short = append(k.short[:n-3:n-3], k.short[n-2:]...)
 	}
@@ -851,7 +880,7 @@ func (b *boardScreen) view() string {
 	}
 	board := b.boardView(l)
 	panel := b.panelView(l)
-	body := lipgloss.JoinHorizontal(lipgloss.Top, strings.Repeat(" ", l.bx), board, "  ", panel)
+	body := joinTop(strings.Repeat(" ", l.bx), board, "  ", panel)
 	lines := []string{b.headerView(), ""}
 	lines = append(lines, splitLines(fitBlock(body, b.c.width, l.statusY-boardY))...)
 	lines = append(lines, b.statusView(l.statusH))

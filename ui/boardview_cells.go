@@ -91,32 +91,70 @@ const cellCacheMax = 2048
 type cellCache struct {
 	mu    sync.Mutex
 	lines map[cellKey]string
-	// muted keeps st.Muted.Render of the board's labels and lines.
-	muted map[string]string
+	// texts keeps short texts in the board's and panel's styles: labels,
+	// names and moves, which repeat on every frame.
+	texts map[textKey]string
 }
 
 func newCellCache() *cellCache {
-	return &cellCache{lines: map[cellKey]string{}, muted: map[string]string{}}
+	return &cellCache{lines: map[cellKey]string{}, texts: map[textKey]string{}}
 }
 
-// mutedText returns st.Muted.Render(s), from the cache when rendered
-// before: the board's labels, which repeat on every frame. A nil cache
-// renders every time.
-func (c *cellCache) mutedText(st themes.Styles, s string) string {
+// textStyle names a style of themes.Styles for text.
+type textStyle uint8
+
+const (
+	textMuted textStyle = iota
+	textPlain
+	textAccent
+	textPiece // the piece style of a seat
+)
+
+// textKey is a short text in one style; seat and role name the piece
+// style of textPiece.
+type textKey struct {
+	style textStyle
+	seat  game.Role
+	role  string
+	text  string
+}
+
+// render draws k's text in its style.
+func (k textKey) render(st themes.Styles) string {
+	switch k.style {
+	case textPlain:
+		return st.Text.Render(k.text)
+	case textAccent:
+		return st.Accent.Render(k.text)
+	case textPiece:
+		return st.Piece(int(k.seat), k.role).Render(k.text)
+	}
+	return st.Muted.Render(k.text)
+}
+
+// text returns k's text rendered in its style, from the cache when
+// rendered before. A nil cache renders every time.
+func (c *cellCache) text(st themes.Styles, k textKey) string {
 	if c == nil {
-		return st.Muted.Render(s)
+		return k.render(st)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if r, ok := c.muted[s]; ok {
+	if r, ok := c.texts[k]; ok {
 		return r
 	}
-	if len(c.muted) >= cellCacheMax {
-		clear(c.muted)
+	if len(c.texts) >= cellCacheMax {
+		clear(c.texts)
 	}
-	r := st.Muted.Render(s)
-	c.muted[s] = r
+	r := k.render(st)
+	c.texts[k] = r
 	return r
+}
+
+// mutedText returns st.Muted.Render(s), from the cache when rendered
+// before: the board's labels, which repeat on every frame.
+func (c *cellCache) mutedText(st themes.Styles, s string) string {
+	return c.text(st, textKey{style: textMuted, seat: game.NoRole, text: s})
 }
 
 // draw returns drawCell(st, k), from the cache when drawn before. A nil

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -93,6 +94,40 @@ func (c *common) newHelp() help.Model {
 	return h
 }
 
+// textMemo is a drawn text and the key of what it was drawn from: some
+// parts of a frame cost more to draw than the rest of it and are the
+// same on most frames.
+type textMemo struct{ key, text string }
+
+// helpMemoKey names everything a help bar is drawn from: the enabled
+// bindings' help texts, in their groups, the width, whether every key
+// shows, and the theme (the help's styles).
+func helpMemoKey(k keyHelp, width int, all bool, theme string, ascii bool) string {
+	var sb strings.Builder
+	sb.WriteString(strconv.Itoa(width))
+	sb.WriteString(strconv.FormatBool(all))
+	sb.WriteString(strconv.FormatBool(ascii))
+	sb.WriteString(theme)
+	add := func(bs []key.Binding) {
+		sb.WriteByte(2)
+		for _, b := range bs {
+			if !b.Enabled() {
+				continue
+			}
+			h := b.Help()
+			sb.WriteByte(1)
+			sb.WriteString(h.Key)
+			sb.WriteByte(0)
+			sb.WriteString(h.Desc)
+		}
+	}
+	add(k.short)
+	for _, group := range k.full {
+		add(group)
+	}
+	return sb.String()
+}
+
 // keyHelp is a help.KeyMap made from fixed binding lists.
 type keyHelp struct {
 	short []key.Binding
@@ -135,11 +170,11 @@ func truncate(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	if lipgloss.Width(s) <= w {
+	if textWidth(s) <= w {
 		return s
 	}
 	r := []rune(s)
-	for len(r) > 0 && lipgloss.Width(string(r)) > w {
+	for len(r) > 0 && textWidth(string(r)) > w {
 		r = r[:len(r)-1]
 	}
 	return string(r)
@@ -155,7 +190,7 @@ func count(n int, noun string) string {
 
 // ellipsis cuts plain text s to at most w cells, ending in … when cut.
 func ellipsis(s string, w int) string {
-	if lipgloss.Width(s) <= w {
+	if textWidth(s) <= w {
 		return s
 	}
 	return truncate(s, w-1) + "…"
@@ -194,7 +229,7 @@ func fitBlock(s string, w, h int) string {
 		lines = lines[:h]
 	}
 	for i, l := range lines {
-		if lipgloss.Width(l) > w {
+		if textWidth(l) > w {
 			lines[i] = cutANSI(l, w)
 		}
 	}
@@ -210,7 +245,7 @@ func linesFit(s string, w, h int) (n int, fits bool) {
 	for rest, more := s, true; more; n++ {
 		var line string
 		line, rest, more = strings.Cut(rest, "\n")
-		if n == h || lipgloss.Width(line) > w {
+		if n == h || textWidth(line) > w {
 			return n, false
 		}
 	}
@@ -235,7 +270,7 @@ func cutANSI(s string, w int) string {
 
 // padRight pads a styled string with spaces to w cells.
 func padRight(s string, w int) string {
-	if d := w - lipgloss.Width(s); d > 0 {
+	if d := w - textWidth(s); d > 0 {
 		return s + strings.Repeat(" ", d)
 	}
 	return s

@@ -411,7 +411,7 @@ func (m *menuScreen) view() string {
 	switch {
 	case m.status != "":
 		b.WriteString(st.Error.Render(" "+ellipsis(m.status, m.c.width-2)) + "\n\n")
-	case lipgloss.Width(item.desc) > descWidth(m.list):
+	case textWidth(item.desc) > descWidth(m.list):
 		// The selected item's description in full when the list cut it.
 		lines := splitLines(ansi.Wordwrap(item.desc, max(m.c.width-2, 1), ""))
 		for len(lines) < menuNoteLines {

@@ -181,3 +181,27 @@ func TestCachedBoardViewMatchesUncached(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBoardTyping is one key typed at the move prompt and the frame
+// drawn after it, in a Pentago game under way on a 100×40 terminal: most
+// of the frames a room's players cost the server are of this kind.
+func BenchmarkBoardTyping(b *testing.B) {
+	m, bs := newProfileClient(b, "pentago", termenv.ANSI256, 100, 40)
+	for i := range 6 {
+		st := bs.game()
+		legal := st.Legal(nil)
+		typeText(m, ":"+st.ShortMove(legal[(i*7)%len(legal)]))
+		m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	}
+	if n := len(bs.m.history()); n != 6 {
+		b.Fatalf("%d moves played, want 6", n)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{':'}})
+	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'b'}}, {Type: tea.KeyBackspace}}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		m.Update(keys[i%2])
+		_ = m.View()
+	}
+}

@@ -291,6 +291,6 @@ func (b *boardScreen) reviewMoveLine(i int, pm playedMove) string {
 			mark = st.Accent.Render("> ")
 		}
 	}
-	text := fmt.Sprintf("%3d. ", i+1) + b.pieceStyle(b.v.RoleIndex(pm.mover)).Render(padRight(pm.mover, 6)) + " " + padRight(pm.text, 6)
+	text := fmt.Sprintf("%3d. ", i+1) + b.pieceText(b.v.RoleIndex(pm.mover), padRight(pm.mover, 6)) + " " + padRight(pm.text, 6)
 	return mark + text + st.Muted.Render(b.moveEval(i))
 }

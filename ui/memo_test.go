@@ -1,0 +1,60 @@
+package ui
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/muesli/termenv"
+)
+
+// The key bar and the side panel drawn from their memos are what they
+// would be drawn fresh, through a game's changes: the cursor, the
+// prompt, every key shown, a new theme, another size, moves, undo, the
+// end of the game and review.
+func TestMemoizedPartsMatchFresh(t *testing.T) {
+	m, b := newProfileClient(t, "pentago", termenv.ANSI256, 100, 40)
+	check := func(step string) {
+		t.Helper()
+		b, ok := m.cur.(*boardScreen)
+		if !ok {
+			t.Fatalf("after %s: the screen is %T", step, m.cur)
+		}
+		_ = m.View()
+		if got, want := b.helpView(), b.drawHelp(b.keys()); got != want {
+			t.Fatalf("after %s: the key bar is\n%q\nfresh it is\n%q", step, got, want)
+		}
+		l := b.layout()
+		if got, want := b.panelView(l), b.c.st.Panel.Render(b.panelContent(l)); got != want {
+			t.Fatalf("after %s: the panel is\n%q\nfresh it is\n%q", step, got, want)
+		}
+	}
+	check("start")
+	keys := []string{"right", "down", ":", "a", "b", "esc", "?", "?",
+		boardKeys.Theme.Keys()[0], "?", boardKeys.Theme.Keys()[0], "?"}
+	for _, k := range keys {
+		press(m, k)
+		check("key " + k)
+	}
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {100, 40}} {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		check("resize")
+	}
+	for i := 0; !b.ended(); i++ {
+		st := b.game()
+		legal := st.Legal(nil)
+		typeText(m, ":"+st.ShortMove(legal[(i*5)%len(legal)]))
+		check("typing a move")
+		press(m, "enter")
+		check("a move")
+		if i == 3 {
+			press(m, "u")
+			check("undo")
+			press(m, "U")
+			check("redo")
+		}
+	}
+	press(m, reviewKeys.Open.Keys()[0])
+	check("review")
+	press(m, "left")
+	check("review, a move back")
+}

@@ -1,0 +1,126 @@
+package ui
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+)
+
+// widthPieces are what random lines are made of: plain and wide text,
+// marks that join the letter before them, colour codes, hyperlinks,
+// control characters and broken escape sequences.
+var widthPieces = []string{
+	"a", "Z", " ", "~", "abc def", "│", "─", "·", "…", "×", "→", "▀", "\u00ad", "\u2028", "\u25b6", "\u25b6\ufe0f", "│\u0301", "·\u200d", "é", "e\u0301", "\u0301", "\u200d", "\ufe0f",
+	"中", "文字", "👍", "👨\u200d👩\u200d👧", "🇫🇷", "\t", "\r", "\x00", "\x7f", "\u0085", "\x9b",
+	"\x1b[0m", "\x1b[38;5;203m", "\x1b[1;4;48;2;10;20;30m", "\x1b[?25l", "\x1b[ q", "\x1b[", "\x1b[12",
+	"\x1b]8;;https://example.org\x07", "\x1b]8;;\x1b\\", "\x1b]11;?", "\x1b]0;é\x07", "\x1b(B", "\x1bM", "\x1b",
+	"\xff", "\xe4\xb8",
+}
+
+// lineWidth measures every line exactly as lipgloss.Width does.
+func TestLineWidthMatchesLipgloss(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		var sb strings.Builder
+		for range rng.IntN(12) {
+			sb.WriteString(widthPieces[rng.IntN(len(widthPieces))])
+		}
+		s := sb.String()
+		if got, want := lineWidth(s), lipgloss.Width(s); got != want {
+			t.Fatalf("lineWidth(%q) = %d, lipgloss.Width says %d", s, got, want)
+		}
+	}
+}
+
+// Every line of every golden frame and of drawn boards in every colour
+// profile measures the same.
+func TestTextWidthOnFrames(t *testing.T) {
+	var frames []string
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.golden"))
+	more, _ := filepath.Glob(filepath.Join("testdata", "*", "*.golden"))
+	for _, f := range append(files, more...) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames = append(frames, string(b))
+	}
+	for _, p := range []termenv.Profile{termenv.ANSI256, termenv.TrueColor, termenv.Ascii} {
+		for _, variant := range []string{"pentago", "quad7", "tictacchess"} {
+			m, _ := newProfileClient(t, variant, p, 100, 40)
+			frames = append(frames, m.View())
+		}
+	}
+	if len(frames) < 10 {
+		t.Fatalf("only %d frames to measure", len(frames))
+	}
+	for _, f := range frames {
+		if got, want := textWidth(f), lipgloss.Width(f); got != want {
+			t.Fatalf("textWidth = %d, lipgloss.Width = %d", got, want)
+		}
+		for _, l := range splitLines(f) {
+			if got, want := lineWidth(l), lipgloss.Width(l); got != want {
+				t.Fatalf("lineWidth(%q) = %d, lipgloss.Width = %d", l, got, want)
+			}
+		}
+	}
+}
+
+// joinTop joins blocks exactly as lipgloss.JoinHorizontal(Top) does.
+func TestJoinTopMatchesLipgloss(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	block := func() string {
+		lines := make([]string, rng.IntN(5))
+		for i := range lines {
+			for range rng.IntN(6) {
+				lines[i] += widthPieces[rng.IntN(len(widthPieces))]
+			}
+		}
+		return strings.Join(lines, "\n")
+	}
+	for range 20000 {
+		blocks := make([]string, 2+rng.IntN(3))
+		for i := range blocks {
+			blocks[i] = block()
+		}
+		if got, want := joinTop(blocks...), lipgloss.JoinHorizontal(lipgloss.Top, blocks...); got != want {
+			t.Fatalf("joinTop(%q):\n%q\nlipgloss:\n%q", blocks, got, want)
+		}
+	}
+}
+
+// Every simple rune is one cell alone, after a letter and before one.
+func TestSimpleRunes(t *testing.T) {
+	n := 0
+	for r := rune(0); r <= 0x2fff; r++ {
+		if !simpleRune(r) {
+			continue
+		}
+		n++
+		for _, s := range []string{string(r), "a" + string(r), string(r) + "a", "\x1b[1m" + string(r) + string(r) + "\x1b[0m"} {
+			if got, want := lineWidth(s), ansi.StringWidth(s); got != want {
+				t.Fatalf("lineWidth(%q) = %d, ansi.StringWidth says %d", s, got, want)
+			}
+		}
+	}
+	if n < 300 {
+		t.Fatalf("only %d simple runes", n)
+	}
+}
+
+func FuzzLineWidth(f *testing.F) {
+	for _, p := range widthPieces {
+		f.Add("ab" + p + "cd")
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := textWidth(s), lipgloss.Width(s); got != want {
+			t.Fatalf("textWidth(%q) = %d, lipgloss.Width = %d", s, got, want)
+		}
+	})
+}
