@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -38,6 +39,8 @@ type roomMatch struct {
 	// nil in a room without a clock.
 	clocks  []string
 	ticking bool // a clock tick of this waitGen is pending
+	// seen is the version of the room's view last read, for waitRoom.
+	seen atomic.Uint64
 }
 
 func newRoomMatch(v *game.Variant, room rooms.Room, status statusLine, spinTick func() tea.Cmd) *roomMatch {
@@ -47,14 +50,21 @@ func newRoomMatch(v *game.Variant, room rooms.Room, status statusLine, spinTick 
 	return r
 }
 
-// waitRoom is a tea.Cmd that waits for the room's next change.
+// waitRoom is a tea.Cmd that waits for the room's next change. A signal
+// of a change this client has already seen (its own move, which play
+// read at once) is passed over: it would cost a frame identical to the
+// one on the screen.
 func (r *roomMatch) waitRoom() tea.Cmd {
-	ch, gen := r.room.Updates(), r.waitGen
+	ch, gen, room, seen := r.room.Updates(), r.waitGen, r.room, &r.seen
 	return func() tea.Msg {
-		if _, ok := <-ch; !ok {
-			return NoticeMsg("the room was closed")
+		for {
+			if _, ok := <-ch; !ok {
+				return NoticeMsg("the room was closed")
+			}
+			if room.View().Version != seen.Load() {
+				return roomUpdateMsg{gen}
+			}
 		}
-		return roomUpdateMsg{gen}
 	}
 }
 
@@ -65,6 +75,7 @@ func (r *roomMatch) refresh() {
 		r.status.setStatus(rv.Note, false)
 	}
 	r.view = rv
+	r.seen.Store(rv.Version)
 	start, err := game.NewState(r.v.Name, rv.Start)
 	if err != nil {
 		r.status.setStatus("room: "+err.Error(), true)

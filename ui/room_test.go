@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -114,10 +115,17 @@ func TestRoomPlay(t *testing.T) {
 	if len(room.moves) != 1 || !b.isErr {
 		t.Fatalf("played out of turn: %v (status %q)", room.moves, b.status)
 	}
-	// The waiting cmd sees each update; deliver them like the program.
-	_, wait = m.Update(wait()) // x's own move
+	// The waiting cmd passes over the signal of x's own move, which the
+	// board already shows, and answers the other side's.
+	got := make(chan tea.Msg, 1)
+	go func() { got <- wait() }()
+	select {
+	case msg := <-got:
+		t.Fatalf("the signal of the client's own move should be passed over, got %#v", msg)
+	case <-time.After(50 * time.Millisecond):
+	}
 	room.remote("r2c2")
-	m.Update(wait())
+	m.Update(<-got)
 	if b.game().String() != room.s.String() || len(rm(b).moves) != 2 {
 		t.Fatalf("board did not follow the room: %q vs %q", b.game().String(), room.s.String())
 	}
