@@ -47,7 +47,7 @@ type room struct {
 }
 
 func (r *room) newMember(p Player) *member {
-	m := &member{room: r, player: p, updates: make(chan struct{}, 1)}
+	m := &member{room: r, code: r.rec.Code, player: p, updates: make(chan struct{}, 1)}
 	r.members[m] = struct{}{}
 	return m
 }
@@ -440,7 +440,10 @@ func (r *room) recoverPanic(what string) {
 
 // member is one client's place in a room; it implements Room.
 type member struct {
-	room    *room
+	room *room
+	// code is the room's, kept here: a reload rewrites the room's record,
+	// and Code takes no lock.
+	code    string
 	player  Player
 	updates chan struct{}
 	left    bool // guarded by room.mu
@@ -459,7 +462,7 @@ func (m *member) closeUpdates() {
 
 var _ Room = (*member)(nil)
 
-func (m *member) Code() string             { return m.room.rec.Code }
+func (m *member) Code() string             { return m.code }
 func (m *member) Updates() <-chan struct{} { return m.updates }
 
 // View returns the room as this member sees it.
