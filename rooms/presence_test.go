@@ -14,7 +14,7 @@ import (
 // Heartbeats of the presence tests: short, so that a dead node is noticed
 // soon; the waits are on conditions, never on these times.
 const (
-	shortTTL = 150 * time.Millisecond
+	shortTTL = 300 * time.Millisecond
 	longTTL  = time.Hour // a host that sweeps only when the test says so
 )
 
