@@ -255,3 +255,31 @@ func TestTwoSweepersReleaseASeatOnce(t *testing.T) {
 		t.Fatalf("the seat was held by %d writes (%d seat writes raced), want 1", st.held, st.racers)
 	}
 }
+
+// A key's session leaving one node does not hold the seat the key plays
+// from another node meanwhile.
+func TestLeavingOneNodeKeepsTheSeatPlayedFromAnother(t *testing.T) {
+	st := rooms.NewMemoryStore()
+	a, b, ra, rb := twoNodes(t, st, bob, time.Hour, rooms.SeatOpen, longTTL)
+	defer b.Close()
+	seen := rb.View().Version
+	rb2, err := a.Join(bob, ra.Code()) // bob's second session, on a: the seat is a's now
+	if err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "b up to date", func() bool { return rb.View().Version > seen })
+	rb.Leave()
+	rec, err := st.Load(context.Background(), ra.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := rec.Seats[1]; s.Kind != rooms.SeatPlayer || s.Node != a.Node() {
+		t.Fatalf("stored seat %+v after bob left b, want played from a", s)
+	}
+	if err := ra.Play(nimTake(1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := rb2.Play(nimTake(1)); err != nil {
+		t.Fatalf("bob's move on a: %v", err)
+	}
+}
