@@ -33,6 +33,14 @@ type HostConfig struct {
 	LeaseTTL time.Duration
 	// StoreTimeout bounds each store call; default 10 s.
 	StoreTimeout time.Duration
+	// Node is this host's id in a shared store, which the seats of its
+	// players carry; default a random one, new at every start.
+	Node string
+	// NodeTTL is how long this host's heartbeat in a shared store lasts
+	// unless renewed (it is renewed a third of it apart): once another
+	// host's lapses, its players' seats are held as after a disconnect.
+	// Default 10 s.
+	NodeTTL time.Duration
 }
 
 // Host hosts the rooms of one server process and implements Lobby.
@@ -55,6 +63,11 @@ type Host struct {
 	mu      sync.Mutex
 	rooms   map[string]*room
 	closing bool // Close has begun: no new rooms
+
+	// nodes is the store's list of nodes and when their heartbeats lapse,
+	// as of the latest sweep (see presence.go).
+	nodesMu sync.Mutex
+	nodes   map[string]time.Time
 }
 
 var _ Lobby = (*Host)(nil)
@@ -85,6 +98,12 @@ func NewHost(cfg HostConfig) *Host {
 	if cfg.StoreTimeout <= 0 {
 		cfg.StoreTimeout = 10 * time.Second
 	}
+	if cfg.Node == "" {
+		cfg.Node = newNodeID()
+	}
+	if cfg.NodeTTL <= 0 {
+		cfg.NodeTTL = 10 * time.Second
+	}
 	l := &Host{cfg: cfg, rooms: map[string]*room{}, slots: cfg.AISlots}
 	l.ctx, l.cancel = context.WithCancel(context.Background())
 	return l
@@ -98,7 +117,10 @@ func (l *Host) storeCtx() (context.Context, context.CancelFunc) {
 
 // Close stops every AI search, unloads every room (the store keeps them)
 // and returns once the host's goroutines have ended, so that nothing of
-// the host runs on.
+// the host runs on. With a shared store, the seats still played from
+// here are released first, as a disconnect does, and the host's
+// heartbeat is dropped; an exclusive store's seats are held at the next
+// Start instead.
 func (l *Host) Close() {
 	l.cancel()
 	l.mu.Lock()
@@ -110,11 +132,21 @@ func (l *Host) Close() {
 	l.mu.Unlock()
 	for _, r := range rooms {
 		r.mu.Lock()
+		if !l.cfg.Exclusive {
+			r.releaseOwnSeats()
+		}
 		r.close(false)
 		r.mu.Unlock()
 	}
 	l.searches.Wait()
 	l.loops.Wait()
+	if !l.cfg.Exclusive {
+		ctx, cancel := l.storeCtx()
+		defer cancel()
+		if err := l.cfg.Store.DropNode(ctx, l.cfg.Node); err != nil {
+			l.cfg.Logger.Error("room store", "op", "drop node", "err", err)
+		}
+	}
 }
 
 // Len is the number of rooms.
@@ -226,6 +258,11 @@ func (l *Host) Create(p Player, spec RoomSpec) (Room, error) {
 	rec, aiLevel, err := newRecord(v, start.String(), p, spec)
 	if err != nil {
 		return nil, err
+	}
+	for i := range rec.Seats {
+		if rec.Seats[i].Kind == SeatPlayer {
+			rec.Seats[i].Node = l.cfg.Node
+		}
 	}
 	r := l.newRoom(v, start, aiLevel)
 	if err := l.register(r, rec); err != nil {

@@ -14,6 +14,12 @@ import (
 // store's events (other nodes' changes) and AI claims until Close. It
 // returns how many rooms it loaded.
 func (l *Host) Start() (int, error) {
+	if !l.cfg.Exclusive {
+		// Before any player can take a seat from here: see sweep.
+		if err := l.heartbeat(); err != nil {
+			return 0, fmt.Errorf("registering the node: %w", err)
+		}
+	}
 	events := l.cfg.Store.Subscribe(l.ctx) // before loading: no change slips between
 	ctx, cancel := l.storeCtx()
 	recs, err := l.cfg.Store.Live(ctx)
@@ -37,6 +43,10 @@ func (l *Host) Start() (int, error) {
 	l.loops.Add(2)
 	go l.follow(events)
 	go l.tendAI()
+	if !l.cfg.Exclusive {
+		l.loops.Add(1)
+		go l.tendPresence()
+	}
 	return loaded, nil
 }
 

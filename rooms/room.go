@@ -47,7 +47,7 @@ type room struct {
 }
 
 func (r *room) newMember(p Player) *member {
-	m := &member{room: r, player: p, updates: make(chan struct{}, 1)}
+	m := &member{room: r, code: r.rec.Code, player: p, updates: make(chan struct{}, 1)}
 	r.members[m] = struct{}{}
 	return m
 }
@@ -65,8 +65,9 @@ func (r *room) spectatorsLocked() int {
 // info is the room's line in p's room list. Called with mu held.
 func (r *room) info(p Player) RoomInfo {
 	info := RoomInfo{Code: r.rec.Code, Variant: r.rec.Variant, Finished: r.rec.Finished, Spectators: r.spectatorsLocked()}
+	now := time.Now()
 	for i, s := range r.rec.Seats {
-		info.Seats = append(info.Seats, seatView(r.rec.Variant, i, s, s.Kind == SeatPlayer || s.Kind == SeatAI))
+		info.Seats = append(info.Seats, seatView(r.rec.Variant, i, s, r.seatConnected(s, now)))
 		if p.ID != "" && s.PlayerID == p.ID && (s.Kind == SeatPlayer || s.Kind == SeatHeld) {
 			info.Yours = true
 		}
@@ -125,14 +126,14 @@ func (r *room) join(p Player) (Room, error) {
 				// is the key's, so this session plays it too. The write,
 				// even of the same seat, also brings this node's copy of
 				// the room up to date before the player's first move.
-				s.Kind, s.HeldUntil, s.Name = SeatPlayer, time.Time{}, p.Name
+				s.Kind, s.HeldUntil, s.Name, s.Node = SeatPlayer, time.Time{}, p.Name, r.host.cfg.Node
 				took, rejoined, dirty = append(took, i), true, true
 			}
 		}
 		if len(took) == 0 && !r.rec.Finished {
 			for i := range seats {
 				if s := &seats[i]; s.Kind == SeatOpen {
-					s.Kind, s.PlayerID, s.Name = SeatPlayer, p.ID, p.Name
+					s.Kind, s.PlayerID, s.Name, s.Node = SeatPlayer, p.ID, p.Name, r.host.cfg.Node
 					took = append(took, i)
 					dirty = true
 					break
@@ -271,7 +272,7 @@ func (r *room) afterHold(seats []SeatRecord, i int) {
 
 // hold marks seat i held for its player for the host's hold time.
 func (r *room) hold(seats []SeatRecord, i int) {
-	seats[i].Kind = SeatHeld
+	seats[i].Kind, seats[i].Node = SeatHeld, ""
 	seats[i].HeldUntil = time.Now().Add(r.host.cfg.SeatHold)
 }
 
@@ -439,7 +440,10 @@ func (r *room) recoverPanic(what string) {
 
 // member is one client's place in a room; it implements Room.
 type member struct {
-	room    *room
+	room *room
+	// code is the room's, kept here: a reload rewrites the room's record,
+	// and Code takes no lock.
+	code    string
 	player  Player
 	updates chan struct{}
 	left    bool // guarded by room.mu
@@ -458,7 +462,7 @@ func (m *member) closeUpdates() {
 
 var _ Room = (*member)(nil)
 
-func (m *member) Code() string             { return m.room.rec.Code }
+func (m *member) Code() string             { return m.code }
 func (m *member) Updates() <-chan struct{} { return m.updates }
 
 // View returns the room as this member sees it.
@@ -483,13 +487,13 @@ func (m *member) View() RoomView {
 	} else if !r.rec.Started {
 		v.Note = strings.TrimSpace(r.note + " — waiting for players")
 	}
+	now := time.Now()
 	for i, s := range r.rec.Seats {
 		// A player's seat without a connection here is played from
-		// another node: shown connected.
-		connected := s.Kind == SeatAI || s.Kind == SeatPlayer
-		v.Seats = append(v.Seats, seatView(r.rec.Variant, i, s, connected))
+		// another node: shown connected while that node lives.
+		v.Seats = append(v.Seats, seatView(r.rec.Variant, i, s, r.seatConnected(s, now)))
 	}
-	v.Clocks, v.ClockTurn, v.ClockAt = r.clocks(time.Now())
+	v.Clocks, v.ClockTurn, v.ClockAt = r.clocks(now)
 	return v
 }
 
@@ -568,8 +572,8 @@ func (m *member) Leave() {
 			changed := false
 			for _, i := range mine {
 				s := seats[i]
-				if s.Kind != SeatPlayer || s.PlayerID != m.player.ID || s.Name != m.player.Name {
-					continue // taken meanwhile by another connection
+				if s.Kind != SeatPlayer || s.PlayerID != m.player.ID || s.Name != m.player.Name || (s.Node != "" && s.Node != r.host.cfg.Node) {
+					continue // taken meanwhile by another connection (here or on another node)
 				}
 				if s.PlayerID != "" {
 					r.hold(seats, i)

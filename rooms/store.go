@@ -43,6 +43,10 @@ type SeatRecord struct {
 	Name      string        // display name, already sanitized
 	HeldUntil time.Time     // when Kind is SeatHeld
 	Remaining time.Duration // the seat's clock when TurnStarted was set
+	// Node is the host (see HostConfig.Node) holding the player's
+	// connection while Kind is SeatPlayer, "" otherwise: when that node's
+	// heartbeat lapses, the seat is held as after a disconnect.
+	Node string
 }
 
 // MoveRecord is one accepted action as the store keeps it.
@@ -140,6 +144,15 @@ type Store interface {
 	// Subscribe delivers an Event after every write; the channel closes
 	// when ctx ends or the store closes.
 	Subscribe(ctx context.Context) <-chan Event
+
+	// Heartbeat records that node is alive for ttl from now (a new node,
+	// or a renewal: a running host renews every third of ttl).
+	Heartbeat(ctx context.Context, node string, ttl time.Duration) error
+	// Nodes returns every node the store knows with the time its
+	// heartbeat lapses (or lapsed: dead nodes stay listed for a while).
+	Nodes(ctx context.Context) (map[string]time.Time, error)
+	// DropNode forgets node: it stopped cleanly.
+	DropNode(ctx context.Context, node string) error
 }
 
 // MemoryStore is a Store in this process's memory, for a single host that
@@ -149,13 +162,14 @@ type MemoryStore struct {
 	mu    sync.Mutex
 	rooms map[string]Record
 	subs  map[chan Event]struct{}
+	nodes map[string]time.Time // node -> when its heartbeat lapses
 }
 
 var _ Store = (*MemoryStore)(nil)
 
 // NewMemoryStore returns an empty store.
 func NewMemoryStore() *MemoryStore {
-	return &MemoryStore{rooms: map[string]Record{}, subs: map[chan Event]struct{}{}}
+	return &MemoryStore{rooms: map[string]Record{}, subs: map[chan Event]struct{}{}, nodes: map[string]time.Time{}}
 }
 
 // emit sends ev to every subscriber that has room for it; a full one is
@@ -348,4 +362,31 @@ func (m *MemoryStore) Subscribe(ctx context.Context) <-chan Event {
 		m.mu.Unlock()
 	}()
 	return ch
+}
+
+// Heartbeat implements Store.
+func (m *MemoryStore) Heartbeat(_ context.Context, node string, ttl time.Duration) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.nodes[node] = time.Now().Add(ttl)
+	return nil
+}
+
+// Nodes implements Store.
+func (m *MemoryStore) Nodes(context.Context) (map[string]time.Time, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make(map[string]time.Time, len(m.nodes))
+	for n, t := range m.nodes {
+		out[n] = t
+	}
+	return out, nil
+}
+
+// DropNode implements Store.
+func (m *MemoryStore) DropNode(_ context.Context, node string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.nodes, node)
+	return nil
 }

@@ -95,6 +95,10 @@ type Config struct {
 	// unless renewed: another node takes over that long after a crash.
 	// Default 10 s.
 	AILeaseTTL time.Duration
+	// NodeTTL is how long this node's heartbeat in a shared store lasts
+	// unless renewed: that long after a crash, the other nodes hold its
+	// players' seats as after a disconnect. Default 10 s.
+	NodeTTL time.Duration
 	// Metrics receives refusals, store latency and moves; default none.
 	Metrics metrics.Recorder
 }

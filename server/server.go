@@ -141,6 +141,8 @@ func New(cfg Config) (*Server, error) {
 		// Alone on its store: at start nobody is still in a room.
 		Exclusive: exclusiveStore(cfg.Store),
 		LeaseTTL:  cfg.AILeaseTTL,
+		Node:      storeNode(cfg.Store),
+		NodeTTL:   cfg.NodeTTL,
 	})
 	if err := s.startRooms(); err != nil {
 		return nil, err

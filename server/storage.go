@@ -66,7 +66,7 @@ func toStoreSeats(seats []rooms.SeatRecord) []store.Seat {
 	}
 	out := make([]store.Seat, len(seats))
 	for i, s := range seats {
-		out[i] = store.Seat{Kind: store.SeatKind(s.Kind), Player: s.PlayerID, Name: s.Name, AILevel: s.Level, HeldUntil: s.HeldUntil, Remaining: s.Remaining}
+		out[i] = store.Seat{Kind: store.SeatKind(s.Kind), Player: s.PlayerID, Name: s.Name, AILevel: s.Level, HeldUntil: s.HeldUntil, Remaining: s.Remaining, Node: s.Node}
 	}
 	return out
 }
@@ -90,7 +90,7 @@ func fromStoreRoom(r store.Room) rooms.Record {
 	}
 	rec.TurnStarted = r.TurnStarted
 	for _, s := range r.Seats {
-		rec.Seats = append(rec.Seats, rooms.SeatRecord{Kind: rooms.SeatKind(s.Kind), Level: s.AILevel, PlayerID: s.Player, Name: s.Name, HeldUntil: s.HeldUntil, Remaining: s.Remaining})
+		rec.Seats = append(rec.Seats, rooms.SeatRecord{Kind: rooms.SeatKind(s.Kind), Level: s.AILevel, PlayerID: s.Player, Name: s.Name, HeldUntil: s.HeldUntil, Remaining: s.Remaining, Node: s.Node})
 	}
 	return rec
 }
@@ -190,6 +190,34 @@ func (s *RoomStore) ReleaseAI(ctx context.Context, code string) error {
 	return roomError(s.db.ReleaseAI(ctx, code))
 }
 
+// Heartbeat implements rooms.Store.
+func (s *RoomStore) Heartbeat(ctx context.Context, node string, ttl time.Duration) error {
+	return s.db.Heartbeat(ctx, node, time.Now(), ttl)
+}
+
+// Nodes implements rooms.Store.
+func (s *RoomStore) Nodes(ctx context.Context) (map[string]time.Time, error) {
+	return s.db.Nodes(ctx)
+}
+
+// DropNode implements rooms.Store.
+func (s *RoomStore) DropNode(ctx context.Context, node string) error {
+	return s.db.DropNode(ctx, node)
+}
+
+// storeNode is the storage layer's node id behind a rooms store, so that
+// a node has one id in its AI leases and its heartbeat; "" for a store
+// without one (the host makes one up).
+func storeNode(s rooms.Store) string {
+	switch x := s.(type) {
+	case *RoomStore:
+		return x.db.Node()
+	case *meteredStore:
+		return storeNode(x.Store)
+	}
+	return ""
+}
+
 // Subscribe implements rooms.Store.
 func (s *RoomStore) Subscribe(ctx context.Context) <-chan rooms.Event {
 	in := s.db.Subscribe(ctx)
@@ -278,6 +306,12 @@ func (m *meteredStore) UpdateSeats(ctx context.Context, code string, version uin
 func (m *meteredStore) Finish(ctx context.Context, code string, f rooms.FinishRecord) error {
 	defer m.since("finish", time.Now())
 	return m.Store.Finish(ctx, code, f)
+}
+
+// Heartbeat implements rooms.Store.
+func (m *meteredStore) Heartbeat(ctx context.Context, node string, ttl time.Duration) error {
+	defer m.since("heartbeat", time.Now())
+	return m.Store.Heartbeat(ctx, node, ttl)
 }
 
 // ClaimAI implements rooms.Store.

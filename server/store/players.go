@@ -244,3 +244,49 @@ func (e *engine) PruneSaves(ctx context.Context, keep int) (int, error) {
 	})
 	return int(n), err
 }
+
+// forgetNodesAfter is how long a lapsed heartbeat row stays: long enough
+// for every live node to have released the dead node's seats.
+const forgetNodesAfter = time.Hour
+
+// Heartbeat implements Store.
+func (e *engine) Heartbeat(ctx context.Context, node string, now time.Time, ttl time.Duration) error {
+	if node == "" {
+		return errors.New("store: a heartbeat needs a node")
+	}
+	return e.write(ctx, func(t tx) (Event, error) {
+		if _, err := t.exec(ctx, `INSERT INTO nodes (id, expires_ms) VALUES ($1, $2)
+			ON CONFLICT (id) DO UPDATE SET expires_ms = excluded.expires_ms`, node, ms(now.Add(ttl))); err != nil {
+			return Event{}, err
+		}
+		_, err := t.exec(ctx, `DELETE FROM nodes WHERE expires_ms < $1`, ms(now.Add(-forgetNodesAfter)))
+		return Event{}, err
+	})
+}
+
+// Nodes implements Store.
+func (e *engine) Nodes(ctx context.Context) (map[string]time.Time, error) {
+	rs, err := e.db.query(ctx, `SELECT id, expires_ms FROM nodes`)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	out := map[string]time.Time{}
+	for rs.Next() {
+		var id string
+		var expires int64
+		if err := rs.Scan(&id, &expires); err != nil {
+			return nil, err
+		}
+		out[id] = fromMS(expires)
+	}
+	return out, rs.Err()
+}
+
+// DropNode implements Store.
+func (e *engine) DropNode(ctx context.Context, node string) error {
+	return e.write(ctx, func(t tx) (Event, error) {
+		_, err := t.exec(ctx, `DELETE FROM nodes WHERE id = $1`, node)
+		return Event{}, err
+	})
+}

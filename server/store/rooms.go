@@ -38,12 +38,12 @@ func scanRoom(sc row) (Room, int, error) {
 	return r, int(moves), err
 }
 
-const seatColumns = `s.room_code, s.seat, s.kind, s.player, s.name, s.ai_level, s.held_until_ms, s.remaining_ms`
+const seatColumns = `s.room_code, s.seat, s.kind, s.player, s.name, s.ai_level, s.held_until_ms, s.remaining_ms, s.node`
 
 func scanSeat(sc row) (code string, index int, s Seat, err error) {
 	var kind string
 	var held, remaining int64
-	err = sc.Scan(&code, &index, &kind, &s.Player, &s.Name, &s.AILevel, &held, &remaining)
+	err = sc.Scan(&code, &index, &kind, &s.Player, &s.Name, &s.AILevel, &held, &remaining, &s.Node)
 	s.Kind, s.HeldUntil, s.Remaining = SeatKind(kind), fromMS(held), time.Duration(remaining)*time.Millisecond
 	return code, index, s, err
 }
@@ -82,9 +82,9 @@ func (e *engine) CreateRoom(ctx context.Context, r Room) error {
 			return Event{}, ErrCodeTaken
 		}
 		for i, s := range r.Seats {
-			if _, err := t.exec(ctx, `INSERT INTO seats (room_code, seat, kind, player, name, ai_level, held_until_ms, remaining_ms)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-				r.Code, i, string(s.Kind), s.Player, s.Name, s.AILevel, ms(s.HeldUntil), s.Remaining.Milliseconds()); err != nil {
+			if _, err := t.exec(ctx, `INSERT INTO seats (room_code, seat, kind, player, name, ai_level, held_until_ms, remaining_ms, node)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+				r.Code, i, string(s.Kind), s.Player, s.Name, s.AILevel, ms(s.HeldUntil), s.Remaining.Milliseconds(), s.Node); err != nil {
 				return Event{}, err
 			}
 		}
@@ -285,8 +285,8 @@ func (e *engine) UpdateRoom(ctx context.Context, code string, version int64, u R
 		}
 		for i, s := range u.Seats {
 			n, err := t.exec(ctx, `UPDATE seats SET kind = $3, player = $4, name = $5, ai_level = $6,
-				held_until_ms = $7, remaining_ms = $8 WHERE room_code = $1 AND seat = $2`,
-				code, i, string(s.Kind), s.Player, s.Name, s.AILevel, ms(s.HeldUntil), s.Remaining.Milliseconds())
+				held_until_ms = $7, remaining_ms = $8, node = $9 WHERE room_code = $1 AND seat = $2`,
+				code, i, string(s.Kind), s.Player, s.Name, s.AILevel, ms(s.HeldUntil), s.Remaining.Milliseconds(), s.Node)
 			if err != nil {
 				return Event{}, err
 			}

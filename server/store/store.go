@@ -77,6 +77,9 @@ type Seat struct {
 	AILevel   string    // when Kind is SeatAI
 	HeldUntil time.Time // when Kind is SeatHeld
 	Remaining time.Duration
+	// Node is the node holding the player's connection while Kind is
+	// SeatPlayer ("" otherwise, or when not known): see Heartbeat.
+	Node string
 }
 
 // Room is the durable state of a room: everything needed to rebuild its
@@ -256,6 +259,16 @@ type Store interface {
 	ClaimAI(ctx context.Context, code string, now time.Time, ttl time.Duration) (Lease, error)
 	// ReleaseAI gives up this node's lease on the room, if it holds one.
 	ReleaseAI(ctx context.Context, code string) error
+
+	// Heartbeat records that the node is alive until now+ttl: a new node
+	// or a renewal. Nodes whose heartbeat lapsed long ago (an hour beyond
+	// the longest ttl anyone would use) are forgotten on the way.
+	Heartbeat(ctx context.Context, node string, now time.Time, ttl time.Duration) error
+	// Nodes returns every node with a heartbeat row and when it lapses
+	// (lapsed ones too, until forgotten).
+	Nodes(ctx context.Context) (map[string]time.Time, error)
+	// DropNode removes a node's heartbeat: it stopped cleanly.
+	DropNode(ctx context.Context, node string) error
 
 	// SeePlayer records that a key holder connected: it creates the
 	// player or updates the name and last-seen time.

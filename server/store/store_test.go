@@ -657,13 +657,14 @@ func TestMigrationUpgrade(t *testing.T) {
 		if err != nil || len(list) < 2 {
 			t.Fatalf("migrations %d, %v", len(list), err)
 		}
+		mustCreate(t, s, twoSeatRoom("OLD1", false, "fp-a", "fp-b"))
 		// Roll the schema back to version 1, as an older binary left it.
-		for _, q := range []string{`DROP TABLE match_queue`, `DELETE FROM schema_migrations WHERE version > 1`} {
+		for _, q := range []string{`DROP TABLE match_queue`, `DROP TABLE nodes`, `ALTER TABLE seats DROP COLUMN node`,
+			`DELETE FROM schema_migrations WHERE version > 1`} {
 			if _, err := db.exec(ctx, q); err != nil {
 				t.Fatal(err)
 			}
 		}
-		mustCreate(t, s, twoSeatRoom("OLD1", false, "fp-a", "fp-b"))
 		if err := applyMigrations(ctx, db, "", list[:1]); err != nil {
 			t.Fatalf("re-applying version 1: %v", err)
 		}
@@ -676,6 +677,9 @@ func TestMigrationUpgrade(t *testing.T) {
 		}
 		if _, err := s2.Room(ctx, "OLD1"); err != nil {
 			t.Fatalf("room made before the upgrade: %v", err)
+		}
+		if err := s2.Heartbeat(ctx, s2.Node(), t0, time.Second); err != nil {
+			t.Fatalf("heartbeat after the upgrade: %v", err)
 		}
 	})
 }
