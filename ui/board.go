@@ -52,8 +52,9 @@ type boardScreen struct {
 	help       help.Model
 	// helpMemo is the last key bar drawn (see helpView).
 	helpMemo textMemo
-	// panelMemo is the last side panel drawn (see panelView).
-	panelMemo textMemo
+	// panelMemo is the last side panel drawn (see panelView), movesMemo
+	// the last visible part of the move list (see moveListView).
+	panelMemo, movesMemo textMemo
 	// rv is review mode: a past position shown instead of the live one.
 	rv review
 }

@@ -431,8 +431,8 @@ func (b *boardScreen) cellKey(info cellInfo, fl cellFlags, l boardLayout, line i
 	return k
 }
 
-// boardView draws the board block: handles, labels, cells.
-func (b *boardScreen) boardView(l boardLayout) string {
+// boardLines draws the board block (handles, labels, cells) as lines.
+func (b *boardScreen) boardLines(l boardLayout) []string {
 	st := b.c.st
 	cells := b.vu.cells(b.game())
 	fl := b.marks()
@@ -455,6 +455,8 @@ func (b *boardScreen) boardView(l boardLayout) string {
 		}
 		for i := 0; i < l.ch; i++ {
 			var sb strings.Builder
+			// About what a cell's colour codes and glyph take.
+			sb.Grow(l.lw + l.cols*(l.cw+48))
 			label := ""
 			if i == l.ch/2 {
 				label = b.vu.rowLabel(r)
@@ -475,7 +477,7 @@ func (b *boardScreen) boardView(l boardLayout) string {
 	for i := range lines {
 		lines[i] = padRight(lines[i], l.bw)
 	}
-	return joinLines(lines)
+	return lines
 }
 
 // handleLine draws the rotation handles of two quadrants side by side.
@@ -513,13 +515,13 @@ func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) st
 		}
 		mid := qw - 4
 		lp := (mid - len(label)) / 2
-		ccw, cw := st.Key.Render("<-"), st.Key.Render("->")
+		ccw, cw := b.styled(textKeyName, "<-"), b.styled(textKeyName, "->")
 		if q == turned && q != chosen && q != hinted {
 			// The handle the rotation used, doubled: which way it went.
 			if rv.clockwise {
-				cw = st.Accent.Render("=>")
+				cw = b.styled(textAccent, "=>")
 			} else {
-				ccw = st.Accent.Render("<=")
+				ccw = b.styled(textAccent, "<=")
 			}
 		}
 		sb.WriteString(ccw + style.Render(strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + cw)
@@ -579,6 +581,11 @@ func (b *boardScreen) pieceStyle(r game.Role) lipgloss.Style {
 	return b.c.st.Piece(int(r), b.v.RoleName(r))
 }
 
+// styled is s in one of the theme's text styles, drawn once per session.
+func (b *boardScreen) styled(style textStyle, s string) string {
+	return b.c.cells.text(b.c.st, textKey{style: style, seat: game.NoRole, text: s})
+}
+
 // pieceText is s in role r's piece style, drawn once per session.
 func (b *boardScreen) pieceText(r game.Role, s string) string {
 	return b.c.cells.text(b.c.st, textKey{style: textPiece, seat: r, role: b.v.RoleName(r), text: s})
@@ -619,11 +626,11 @@ func (b *boardScreen) panelContent(l boardLayout) string {
 	case b.ended():
 		// The panel is narrow: the why is in the status line.
 		short, _, _ := strings.Cut(b.m.result(), " — ")
-		add(st.Accent.Render(short))
+		add(b.styled(textAccent, short))
 	default:
 		head := roleLetter(moverName) + " " + moverName
 		who := ellipsis(b.m.seatName(mover), max(inner-textWidth(head+" to move: "), 1))
-		add(b.pieceText(mover, head) + st.Text.Render(" to move: "+who))
+		add(b.pieceText(mover, head) + b.styled(textPlain, " to move: "+who))
 	}
 	if len(l.buttons) > 0 {
 		var row strings.Builder
@@ -641,17 +648,13 @@ func (b *boardScreen) panelContent(l boardLayout) string {
 		add(line)
 	}
 	if c := b.vu.counter(b.game()); c != "" {
-		add(st.Muted.Render(c))
+		add(b.styled(textMuted, c))
 	}
 	// The markers' legend, where a blank line parts the seats from the
 	// moves: it costs no line.
-	add(st.Muted.Render(b.vu.legend(b.c.ascii)))
-	add(st.Title.Render("Moves") + st.Muted.Render(fmt.Sprintf(" (%d)", len(b.m.history()))))
-	vp := b.movesVP
-	vp.Width, vp.Height = inner, l.listH
-	vp.SetContent(b.moveListText())
-	vp.SetYOffset(vp.TotalLineCount() - l.listH - b.moveScroll)
-	for _, s := range splitLines(vp.View()) {
+	add(b.styled(textMuted, b.vu.legend(b.c.ascii)))
+	add(b.styled(textTitle, "Moves") + b.styled(textMuted, fmt.Sprintf(" (%d)", len(b.m.history()))))
+	for _, s := range splitLines(b.moveListView(inner, l.listH)) {
 		if len(lines) < l.ph-3 {
 			add(s)
 		}
@@ -673,7 +676,6 @@ func (b *boardScreen) panelContent(l boardLayout) string {
 // seatLines are the panel's lines for the seats: role, who plays it and
 // its stocks (or its result), on one line each when they fit.
 func (b *boardScreen) seatLines(inner int) []string {
-	st := b.c.st
 	var lines []string
 	roleW := 0
 	for _, role := range b.v.Roles {
@@ -699,7 +701,7 @@ func (b *boardScreen) seatLines(inner int) []string {
 		r := game.Role(i)
 		marker := "  "
 		if r == mover && !b.ended() {
-			marker = st.Accent.Render("> ")
+			marker = b.styled(textAccent, "> ")
 		}
 		extra := b.vu.stocks(b.game(), r)
 		switch {
@@ -717,14 +719,31 @@ func (b *boardScreen) seatLines(inner int) []string {
 		}
 		name := ellipsis(b.m.seatName(r), nameW)
 		head := marker + b.pieceText(r, roleLetter(role)+" "+padRight(role, roleW)) + " " +
-			st.Text.Render(padRight(name, nameW))
+			b.styled(textPlain, padRight(name, nameW))
 		if wide {
-			lines = append(lines, head+" "+st.Muted.Render(extra))
+			lines = append(lines, head+" "+b.styled(textMuted, extra))
 		} else {
-			lines = append(lines, head, "    "+st.Muted.Render(extra))
+			lines = append(lines, head, "    "+b.styled(textMuted, extra))
 		}
 	}
 	return lines
+}
+
+// moveListView is the visible part of the move list, w×h, scrolled up
+// moveScroll lines from its end. It is kept while the list and its
+// size are unchanged: the viewport measures every line of it.
+func (b *boardScreen) moveListView(w, h int) string {
+	text := b.moveListText()
+	memoKey := fmt.Sprintf("%d %d %d\x00%s", w, h, b.moveScroll, text)
+	if b.movesMemo.key == memoKey {
+		return b.movesMemo.text
+	}
+	vp := b.movesVP
+	vp.Width, vp.Height = w, h
+	vp.SetContent(text)
+	vp.SetYOffset(vp.TotalLineCount() - h - b.moveScroll)
+	b.movesMemo = textMemo{key: memoKey, text: vp.View()}
+	return b.movesMemo.text
 }
 
 func (b *boardScreen) moveListText() string {
@@ -878,11 +897,11 @@ func (b *boardScreen) view() string {
 	if r := b.handingOver(); r != game.NoRole {
 		return b.handOverView(r)
 	}
-	board := b.boardView(l)
-	panel := b.panelView(l)
-	body := joinTop(strings.Repeat(" ", l.bx), board, "  ", panel)
+	board := b.boardLines(l)
+	panel := splitLines(b.panelView(l))
+	body, widths := joinTopLines([]string{strings.Repeat(" ", l.bx)}, board, []string{"  "}, panel)
 	lines := []string{b.headerView(), ""}
-	lines = append(lines, splitLines(fitBlock(body, b.c.width, l.statusY-boardY))...)
+	lines = append(lines, fitLines(body, widths, b.c.width, l.statusY-boardY)...)
 	lines = append(lines, b.statusView(l.statusH))
 	for _, h := range splitLines(b.helpView()) {
 		lines = append(lines, " "+h)

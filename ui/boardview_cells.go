@@ -107,6 +107,8 @@ const (
 	textMuted textStyle = iota
 	textPlain
 	textAccent
+	textTitle
+	textKeyName
 	textPiece // the piece style of a seat
 )
 
@@ -126,6 +128,10 @@ func (k textKey) render(st themes.Styles) string {
 		return st.Text.Render(k.text)
 	case textAccent:
 		return st.Accent.Render(k.text)
+	case textTitle:
+		return st.Title.Render(k.text)
+	case textKeyName:
+		return st.Key.Render(k.text)
 	case textPiece:
 		return st.Piece(int(k.seat), k.role).Render(k.text)
 	}

@@ -239,13 +239,34 @@ func fitBlock(s string, w, h int) string {
 	return joinLines(lines)
 }
 
+// fitLines is fitBlock for lines whose widths are known: cut or padded
+// to exactly h lines, each cut to w cells.
+func fitLines(lines []string, widths []int, w, h int) []string {
+	if h <= 0 || w <= 0 {
+		return nil
+	}
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		if widths[i] > w {
+			lines[i] = cutANSI(l, w)
+		}
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return lines
+}
+
 // linesFit counts the lines of s and reports whether there are at most h
 // of them, none wider than w cells.
 func linesFit(s string, w, h int) (n int, fits bool) {
 	for rest, more := s, true; more; n++ {
 		var line string
 		line, rest, more = strings.Cut(rest, "\n")
-		if n == h || textWidth(line) > w {
+		// A line has no more cells than bytes.
+		if n == h || (len(line) > w && lineWidth(line) > w) {
 			return n, false
 		}
 	}

@@ -27,6 +27,14 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 		if got, want := b.panelView(l), b.c.st.Panel.Render(b.panelContent(l)); got != want {
 			t.Fatalf("after %s: the panel is\n%q\nfresh it is\n%q", step, got, want)
 		}
+		w := max(l.pw-4, 1)
+		vp := b.movesVP
+		vp.Width, vp.Height = w, l.listH
+		vp.SetContent(b.moveListText())
+		vp.SetYOffset(vp.TotalLineCount() - l.listH - b.moveScroll)
+		if got, want := b.moveListView(w, l.listH), vp.View(); got != want {
+			t.Fatalf("after %s: the move list is\n%q\nfresh it is\n%q", step, got, want)
+		}
 	}
 	check("start")
 	keys := []string{"right", "down", ":", "a", "b", "esc", "?", "?",
@@ -52,6 +60,10 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 			press(m, "U")
 			check("redo")
 		}
+	}
+	for _, k := range []string{"pgup", "pgup", "pgdown"} {
+		press(m, k)
+		check("scrolling the moves with " + k)
 	}
 	press(m, reviewKeys.Open.Keys()[0])
 	check("review")

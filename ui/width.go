@@ -153,34 +153,54 @@ func escapeLen(s string) int {
 // side by side, each line padded to its block's width, the shorter
 // blocks continued with blank lines.
 func joinTop(blocks ...string) string {
-	lines := make([][]string, len(blocks))
-	widths := make([][]int, len(blocks))
-	blockW := make([]int, len(blocks))
-	height := 0
+	split := make([][]string, len(blocks))
 	for i, s := range blocks {
-		lines[i] = splitLines(s)
-		widths[i] = make([]int, len(lines[i]))
-		for j, l := range lines[i] {
-			widths[i][j] = lineWidth(l)
-			blockW[i] = max(blockW[i], widths[i][j])
-		}
-		height = max(height, len(lines[i]))
+		split[i] = splitLines(s)
 	}
+	lines, _ := joinTopLines(split...)
+	return joinLines(lines)
+}
+
+// joinTopLines is joinTop of blocks given as lines; it returns the lines
+// with the width of each.
+func joinTopLines(split ...[]string) (lines []string, widths []int) {
+	lineW := make([][]int, len(split))
+	blockW := make([]int, len(split))
+	height := 0
+	for i := range split {
+		lineW[i] = make([]int, len(split[i]))
+		for j, l := range split[i] {
+			lineW[i][j] = lineWidth(l)
+			blockW[i] = max(blockW[i], lineW[i][j])
+		}
+		height = max(height, len(split[i]))
+	}
+	total := 0
+	for _, w := range blockW {
+		total += w
+	}
+	lines, widths = make([]string, height), make([]int, height)
 	var sb strings.Builder
 	for row := range height {
-		if row > 0 {
-			sb.WriteByte('\n')
+		size := total
+		for i := range split {
+			if row < len(split[i]) {
+				size += len(split[i][row]) - lineW[i][row]
+			}
 		}
-		for i := range blocks {
+		sb.Grow(size)
+		for i := range split {
 			w := 0
-			if row < len(lines[i]) {
-				sb.WriteString(lines[i][row])
-				w = widths[i][row]
+			if row < len(split[i]) {
+				sb.WriteString(split[i][row])
+				w = lineW[i][row]
 			}
 			for range blockW[i] - w {
 				sb.WriteByte(' ')
 			}
 		}
+		lines[row], widths[row] = sb.String(), total
+		sb.Reset()
 	}
-	return sb.String()
+	return lines, widths
 }
