@@ -95,3 +95,31 @@ func TestPacedModelDrawsABurstOnce(t *testing.T) {
 		t.Fatalf("after a resize within the gap: %q", got)
 	}
 }
+
+// constModel draws the same frame whatever it is told.
+type constModel struct{}
+
+func (constModel) Init() tea.Cmd                         { return nil }
+func (c constModel) Update(tea.Msg) (tea.Model, tea.Cmd) { return c, nil }
+func (constModel) View() string                          { return "the same" }
+
+// A frame the same as the one before it comes every other time with an
+// invisible end, so that the renderer never holds a copy of what it drew.
+func TestPacedModelMarksSameFrames(t *testing.T) {
+	clock := time.Unix(1000, 0)
+	p := newPacedModel(constModel{})
+	p.pace.now = func() time.Time { return clock }
+	var m tea.Model = p
+	var frames []string
+	for range 4 {
+		clock = clock.Add(time.Second)
+		m, _ = m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+		frames = append(frames, m.View())
+	}
+	want := []string{"the same", "the same" + sameMark, "the same", "the same" + sameMark}
+	for i := range want {
+		if frames[i] != want[i] {
+			t.Fatalf("frames %q, want %q", frames, want)
+		}
+	}
+}

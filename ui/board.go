@@ -55,6 +55,10 @@ type boardScreen struct {
 	// panelMemo is the last side panel drawn (see panelView), movesMemo
 	// the last visible part of the move list (see moveListView).
 	panelMemo, movesMemo textMemo
+	// labelMemo is the last line of column labels (see colLabelLine).
+	labelMemo textMemo
+	// border is the panel's border for its width (see boxPanel).
+	border panelBorder
 	// rv is review mode: a past position shown instead of the live one.
 	rv review
 }

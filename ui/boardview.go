@@ -482,7 +482,6 @@ func (b *boardScreen) boardLines(l boardLayout) []string {
 
 // handleLine draws the rotation handles of two quadrants side by side.
 func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) string {
-	st := b.c.st
 	chosen := 0
 	if b.mine(b.game().ToMove()) && !b.ended() && !b.reviewing() {
 		chosen = b.vu.turnQuadrant(b.game(), b.cur)
@@ -497,21 +496,21 @@ func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) st
 	sb.WriteString(strings.Repeat(" ", l.lw))
 	for i, q := range []int{left, right} {
 		_, qw := l.quadSpan(i == 1)
-		label := fmt.Sprintf("Q%d", q)
-		style := st.Muted
+		label := "Q" + strconv.Itoa(q)
+		style := textMuted
 		switch q {
 		case hinted:
 			// Exclamation marks, like a hinted cell: the quadrant
 			// the hint turns (the status line says which way).
-			label, style = "!"+label+"!", st.Accent
+			label, style = "!"+label+"!", textAccent
 		case chosen:
 			// Brackets show the quadrant a rotation key would turn,
 			// with or without colour.
-			label, style = "["+label+"]", st.Accent
+			label, style = "["+label+"]", textAccent
 		case turned:
 			// Parentheses, like the last move's cells: the quadrant
 			// the last move turned.
-			label, style = "("+label+")", st.Text
+			label, style = "("+label+")", textPlain
 		}
 		mid := qw - 4
 		lp := (mid - len(label)) / 2
@@ -524,7 +523,7 @@ func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) st
 				ccw = b.styled(textAccent, "<=")
 			}
 		}
-		sb.WriteString(ccw + style.Render(strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + cw)
+		sb.WriteString(ccw + b.styled(style, strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + cw)
 		if i == 0 {
 			sb.WriteString(sepV)
 		}
@@ -536,6 +535,15 @@ func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) st
 // with a space to spare lose their letter (c10 → 10), which moves to
 // the corner.
 func (b *boardScreen) colLabelLine(l boardLayout) string {
+	// The same on every frame of one size: kept.
+	memoKey := fmt.Sprintf("%d %d %d %d %d %s %t", l.lw, l.cw, l.gap, l.gapW, l.cols, b.c.theme.Name, b.c.ascii)
+	if b.labelMemo.key != memoKey {
+		b.labelMemo = textMemo{key: memoKey, text: b.drawColLabels(l)}
+	}
+	return b.labelMemo.text
+}
+
+func (b *boardScreen) drawColLabels(l boardLayout) string {
 	st := b.c.st
 	compact, prefix := false, ""
 	for c := 0; c < l.cols; c++ {
@@ -607,9 +615,69 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	content := b.panelContent(l)
 	memoKey := b.c.theme.Name + strconv.FormatBool(b.c.ascii) + "\x00" + content
 	if b.panelMemo.key != memoKey {
-		b.panelMemo = textMemo{key: memoKey, text: b.c.st.Panel.Render(content)}
+		b.panelMemo = textMemo{key: memoKey, text: b.boxPanel(content, max(l.pw-4, 1))}
 	}
 	return b.panelMemo.text
+}
+
+// panelBorder is the panel style's border and padding around lines of one
+// width: the first and last lines, and what comes before and after each
+// line between them.
+type panelBorder struct {
+	key                      string // width and theme
+	top, bottom, left, right string
+	ok                       bool
+}
+
+// boxPanel is b.c.st.Panel.Render(content) for content whose lines are all
+// inner cells wide, as panelContent makes them. The border is cut from
+// the panel style's own rendering of a probe of that width, kept per
+// width and theme, so it is what lipgloss draws byte for byte (the test
+// TestBoxPanelMatchesLipgloss checks that in every theme and colour
+// profile) without lipgloss measuring and styling every line of every
+// panel. Any other content goes to lipgloss.
+func (b *boardScreen) boxPanel(content string, inner int) string {
+	lines := splitLines(content)
+	for _, l := range lines {
+		if lineWidth(l) != inner {
+			return b.c.st.Panel.Render(content)
+		}
+	}
+	key := strconv.Itoa(inner) + " " + b.c.theme.Name + strconv.FormatBool(b.c.ascii)
+	if b.border.key != key {
+		b.border = cutBorder(b.c.st.Panel.Render(strings.Repeat("x", inner)), inner)
+		b.border.key = key
+	}
+	if !b.border.ok {
+		return b.c.st.Panel.Render(content)
+	}
+	var sb strings.Builder
+	bd := b.border
+	sb.Grow(len(content) + len(bd.top) + len(bd.bottom) + len(lines)*(len(bd.left)+len(bd.right)+1) + 2)
+	sb.WriteString(bd.top)
+	for _, l := range lines {
+		sb.WriteByte('\n')
+		sb.WriteString(bd.left)
+		sb.WriteString(l)
+		sb.WriteString(bd.right)
+	}
+	sb.WriteByte('\n')
+	sb.WriteString(bd.bottom)
+	return sb.String()
+}
+
+// cutBorder cuts the border out of a rendered probe: one line of inner
+// x's between a top and a bottom line.
+func cutBorder(probe string, inner int) panelBorder {
+	parts := splitLines(probe)
+	if len(parts) != 3 {
+		return panelBorder{}
+	}
+	left, right, found := strings.Cut(parts[1], strings.Repeat("x", inner))
+	if !found {
+		return panelBorder{}
+	}
+	return panelBorder{top: parts[0], bottom: parts[2], left: left, right: right, ok: true}
 }
 
 // panelContent is the lines inside the panel's border.

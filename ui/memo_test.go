@@ -1,10 +1,14 @@
 package ui
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/muesli/termenv"
+
+	"github.com/tabletop/tabletop/themes"
 )
 
 // The key bar and the side panel drawn from their memos are what they
@@ -69,4 +73,34 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 	check("review")
 	press(m, "left")
 	check("review, a move back")
+}
+
+// The panel's border cut from a probe is what the panel style draws, in
+// every theme and colour profile, for lines of several widths.
+func TestBoxPanelMatchesLipgloss(t *testing.T) {
+	profiles := []termenv.Profile{termenv.ANSI256, termenv.ANSI, termenv.TrueColor, termenv.Ascii}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, p := range profiles {
+		_, b := newProfileClient(t, "pentago", p, 100, 40)
+		for _, th := range themes.All {
+			for _, ascii := range []bool{false, true} {
+				b.c.ascii = ascii
+				b.c.setTheme(th)
+				for _, inner := range []int{1, 7, 30} {
+					lines := make([]string, 1+rng.IntN(12))
+					for i := range lines {
+						var sb strings.Builder
+						for range rng.IntN(8) {
+							sb.WriteString(widthPieces[rng.IntN(20)])
+						}
+						lines[i] = padRight(cutANSI(b.c.st.Accent.Render(sb.String()), inner), inner)
+					}
+					content := joinLines(lines)
+					if got, want := b.boxPanel(content, inner), b.c.st.Panel.Render(content); got != want {
+						t.Fatalf("%s, profile %d, ascii %t, width %d: boxPanel\n%q\nlipgloss\n%q", th.Name, p, ascii, inner, got, want)
+					}
+				}
+			}
+		}
+	}
 }
