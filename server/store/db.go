@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -50,6 +51,66 @@ var errNoRows = errors.New("no rows")
 type sqlDB struct {
 	reads  *sql.DB // a pool of readers: WAL lets them run beside the writer
 	writes *sql.DB // one connection: writers queue here, not in SQLite's busy loop
+	// stmts keeps the statements of every move prepared on the writer
+	// (hotStatements): SQLite parsing them for every move was a third of
+	// a move's cost in the store.
+	stmts *stmtCache
+}
+
+// stmtCacheMax bounds the prepared statements kept.
+const stmtCacheMax = 128
+
+// stmtCache is a bounded set of statements prepared on one database.
+type stmtCache struct {
+	db    *sql.DB
+	mu    sync.Mutex
+	stmts map[string]*sql.Stmt
+}
+
+func newStmtCache(db *sql.DB) *stmtCache {
+	return &stmtCache{db: db, stmts: map[string]*sql.Stmt{}}
+}
+
+// prepare prepares qs. It must not run inside a transaction of the
+// writer, whose one connection the preparing would wait for.
+func (c *stmtCache) prepare(ctx context.Context, qs ...string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, q := range qs {
+		if _, ok := c.stmts[q]; ok || len(c.stmts) >= stmtCacheMax {
+			continue
+		}
+		st, err := c.db.PrepareContext(ctx, q)
+		if err != nil {
+			return err
+		}
+		c.stmts[q] = st
+	}
+	return nil
+}
+
+// get returns q prepared, or nil when it was not (the caller runs it
+// unprepared).
+func (c *stmtCache) get(q string) *sql.Stmt {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.stmts[q]
+}
+
+// close closes the statements; the cache is not used after.
+func (c *stmtCache) close() {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for q, st := range c.stmts {
+		st.Close()
+		delete(c.stmts, q)
+	}
 }
 
 func (d sqlDB) exec(ctx context.Context, q string, args ...any) (int64, error) {
@@ -69,23 +130,46 @@ func (d sqlDB) query(ctx context.Context, q string, args ...any) (rows, error) {
 // and moves are read from one state of the database.
 func (d sqlDB) snapshot(ctx context.Context) (tx, error) {
 	t, err := d.reads.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	return sqlTx{t}, err
+	return sqlTx{t: t}, err
 }
 
 func (d sqlDB) begin(ctx context.Context) (tx, error) {
 	t, err := d.writes.BeginTx(ctx, nil) // BEGIN IMMEDIATE: see the DSN's _txlock
-	return sqlTx{t}, err
+	return sqlTx{t: t, stmts: d.stmts}, err
 }
 
-type sqlTx struct{ t *sql.Tx }
+// sqlTx is a transaction; one that writes runs its statements prepared
+// once on the writer (stmts).
+type sqlTx struct {
+	t     *sql.Tx
+	stmts *stmtCache
+}
+
+// stmt is q prepared for this transaction, or nil.
+func (t sqlTx) stmt(ctx context.Context, q string) *sql.Stmt {
+	if st := t.stmts.get(q); st != nil {
+		return t.t.StmtContext(ctx, st)
+	}
+	return nil
+}
 
 func (t sqlTx) exec(ctx context.Context, q string, args ...any) (int64, error) {
+	if st := t.stmt(ctx, q); st != nil {
+		return sqlExec(st.ExecContext(ctx, args...))
+	}
 	return sqlExec(t.t.ExecContext(ctx, q, args...))
 }
 func (t sqlTx) queryRow(ctx context.Context, q string, args ...any) row {
+	if st := t.stmt(ctx, q); st != nil {
+		return sqlRow{st.QueryRowContext(ctx, args...)}
+	}
 	return sqlRow{t.t.QueryRowContext(ctx, q, args...)}
 }
 func (t sqlTx) query(ctx context.Context, q string, args ...any) (rows, error) {
+	if st := t.stmt(ctx, q); st != nil {
+		r, err := st.QueryContext(ctx, args...)
+		return sqlRows{r}, err
+	}
 	r, err := t.t.QueryContext(ctx, q, args...)
 	return sqlRows{r}, err
 }

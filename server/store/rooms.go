@@ -239,27 +239,36 @@ func (e *engine) AppendMove(ctx context.Context, code string, m Move) (int64, er
 		// The compare-and-set: of two writers of move N, the second finds
 		// move_count past N (PostgreSQL re-checks the row after the first
 		// commits; SQLite runs one write transaction at a time).
-		err := t.queryRow(ctx, `UPDATE rooms SET move_count = move_count + 1, version = version + 1,
-			turn_started_ms = $3, updated_ms = $3, status = 'playing'
-			WHERE code = $1 AND move_count = $2 AND status IN ('waiting', 'playing')
-			RETURNING version`, code, m.Number, ms(m.At)).Scan(&version)
+		err := t.queryRow(ctx, sqlMoveCAS, code, m.Number, ms(m.At)).Scan(&version)
 		if errors.Is(err, errNoRows) {
 			return Event{}, whyNot(ctx, t, code, "move", int64(m.Number))
 		} else if err != nil {
 			return Event{}, err
 		}
-		if _, err := t.exec(ctx, `INSERT INTO moves (room_code, ply, seat, text, played_ms) VALUES ($1, $2, $3, $4, $5)`,
-			code, m.Number, m.Seat, m.Text, ms(m.At)); err != nil {
+		if _, err := t.exec(ctx, sqlInsertMove, code, m.Number, m.Seat, m.Text, ms(m.At)); err != nil {
 			return Event{}, err
 		}
-		if _, err := t.exec(ctx, `UPDATE seats SET remaining_ms = $3 WHERE room_code = $1 AND seat = $2`,
-			code, m.Seat, m.Remaining.Milliseconds()); err != nil {
+		if _, err := t.exec(ctx, sqlMoverClock, code, m.Seat, m.Remaining.Milliseconds()); err != nil {
 			return Event{}, err
 		}
 		return Event{Room: code, Moves: m.Number + 1, Version: version}, nil
 	})
 	return version, err
 }
+
+// The statements of every move, kept prepared (hotStatements).
+const (
+	// sqlMoveCAS is the move's compare-and-set (see AppendMove).
+	sqlMoveCAS = `UPDATE rooms SET move_count = move_count + 1, version = version + 1,
+			turn_started_ms = $3, updated_ms = $3, status = 'playing'
+			WHERE code = $1 AND move_count = $2 AND status IN ('waiting', 'playing')
+			RETURNING version`
+	sqlInsertMove = `INSERT INTO moves (room_code, ply, seat, text, played_ms) VALUES ($1, $2, $3, $4, $5)`
+	sqlMoverClock = `UPDATE seats SET remaining_ms = $3 WHERE room_code = $1 AND seat = $2`
+)
+
+// hotStatements are prepared once when a store opens.
+var hotStatements = []string{sqlMoveCAS, sqlInsertMove, sqlMoverClock}
 
 // UpdateRoom implements Store.
 func (e *engine) UpdateRoom(ctx context.Context, code string, version int64, u RoomUpdate) (int64, error) {

@@ -62,14 +62,19 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	reads.SetMaxOpenConns(sqliteReaders)
-	db := sqlDB{reads: reads, writes: writes}
+	db := sqlDB{reads: reads, writes: writes, stmts: newStmtCache(writes)}
 	closeDB := func() {
+		db.stmts.close()
 		reads.Close()
 		writes.Close()
 	}
 	if err := migrateSQLite(ctx, db); err != nil {
 		closeDB()
 		return nil, err
+	}
+	if err := db.stmts.prepare(ctx, hotStatements...); err != nil {
+		closeDB()
+		return nil, fmt.Errorf("store: %w", err)
 	}
 	e := &engine{db: db, node: newNodeID(), hub: acquireHub(abs)}
 	e.closeDB = func() {
