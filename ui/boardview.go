@@ -205,7 +205,9 @@ func (b *boardScreen) layoutFor(statusH int) boardLayout {
 }
 
 func (b *boardScreen) minSize() (int, int) {
-	l := b.layout()
+	// The status takes at least one line whatever it says: the size
+	// needed does not depend on it, so it need not be drawn.
+	l := b.layoutFor(1)
 	return l.needW, l.needH
 }
 
