@@ -59,6 +59,8 @@ type boardScreen struct {
 	labelMemo textMemo
 	// border is the panel's border for its width (see boxPanel).
 	border panelBorder
+	// boardMemo is the last board block drawn (see boardLines).
+	boardMemo linesMemo
 	// rv is review mode: a past position shown instead of the live one.
 	rv review
 }

@@ -435,9 +435,54 @@ func (b *boardScreen) cellKey(info cellInfo, fl cellFlags, l boardLayout, line i
 
 // boardLines draws the board block (handles, labels, cells) as lines.
 func (b *boardScreen) boardLines(l boardLayout) []string {
-	st := b.c.st
 	cells := b.vu.cells(b.game())
 	fl := b.marks()
+	var hs handleState
+	if l.handles {
+		hs = b.handleState()
+	}
+	// Most frames (keys typed at the prompt, a clock, another player's
+	// seat) leave the board as it was: it is kept while everything it is
+	// drawn from is the same.
+	memoKey := b.boardMemoKey(l, cells, fl, hs)
+	if b.boardMemo.key != memoKey {
+		b.boardMemo = linesMemo{key: memoKey, lines: b.drawBoard(l, cells, fl, hs)}
+	}
+	return b.boardMemo.lines
+}
+
+// linesMemo is textMemo for a block of lines.
+type linesMemo struct {
+	key   string
+	lines []string
+}
+
+// boardMemoKey names everything drawBoard draws from: the layout, the
+// theme, every cell and its highlights, the handles' state.
+func (b *boardScreen) boardMemoKey(l boardLayout, cells [][]cellInfo, fl [][]cellFlags, hs handleState) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%v|%s|%t|%v|", l, b.c.theme.Name, b.c.ascii, hs)
+	for r := range cells {
+		for c := range cells[r] {
+			ci, f := cells[r][c], fl[r][c]
+			sb.WriteString(ci.glyph)
+			sb.WriteByte(0)
+			sb.WriteString(strconv.Itoa(int(ci.seat)))
+			for _, bit := range [...]bool{ci.alt, ci.missing, ci.zone, f.cursor, f.sel, f.target, f.last, f.win, f.hint, f.quad, f.lastQuad} {
+				if bit {
+					sb.WriteByte('1')
+				} else {
+					sb.WriteByte('0')
+				}
+			}
+		}
+	}
+	return sb.String()
+}
+
+// drawBoard draws the board block's lines.
+func (b *boardScreen) drawBoard(l boardLayout, cells [][]cellInfo, fl [][]cellFlags, hs handleState) []string {
+	st := b.c.st
 	// Pentago's quadrants are parted by lines, so that each reads as the
 	// block a rotation turns.
 	g := st.Glyphs.Box
@@ -447,7 +492,7 @@ func (b *boardScreen) boardLines(l boardLayout) []string {
 	}
 	lines := []string{b.colLabelLine(l)}
 	if l.handles {
-		lines = append(lines, b.handleLine(l, sepV, 2, 1))
+		lines = append(lines, b.handleLine(l, hs, sepV, 2, 1))
 	}
 	for r := 0; r < l.rows; r++ {
 		if l.gap > 0 && r == l.gap {
@@ -474,7 +519,7 @@ func (b *boardScreen) boardLines(l boardLayout) []string {
 		}
 	}
 	if l.handles {
-		lines = append(lines, b.handleLine(l, sepV, 3, 4))
+		lines = append(lines, b.handleLine(l, hs, sepV, 3, 4))
 	}
 	for i := range lines {
 		lines[i] = padRight(lines[i], l.bw)
@@ -482,18 +527,30 @@ func (b *boardScreen) boardLines(l boardLayout) []string {
 	return lines
 }
 
-// handleLine draws the rotation handles of two quadrants side by side.
-func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) string {
-	chosen := 0
+// handleState is what the rotation handles show: the quadrant a rotation
+// key would turn, the one the last move turned and which way, and the
+// one a hint turns.
+type handleState struct {
+	chosen, turned, hinted int
+	clockwise              bool
+}
+
+func (b *boardScreen) handleState() handleState {
+	var hs handleState
 	if b.mine(b.game().ToMove()) && !b.ended() && !b.reviewing() {
-		chosen = b.vu.turnQuadrant(b.game(), b.cur)
+		hs.chosen = b.vu.turnQuadrant(b.game(), b.cur)
 	}
 	rv := b.recent()
-	turned := rv.quad
-	hinted := 0
-	if h, ok := b.m.hintMove(); ok && chosen != 0 {
-		hinted = b.vu.moveQuad(h)
+	hs.turned, hs.clockwise = rv.quad, rv.clockwise
+	if h, ok := b.m.hintMove(); ok && hs.chosen != 0 {
+		hs.hinted = b.vu.moveQuad(h)
 	}
+	return hs
+}
+
+// handleLine draws the rotation handles of two quadrants side by side.
+func (b *boardScreen) handleLine(l boardLayout, hs handleState, sepV string, left, right int) string {
+	chosen, turned, hinted := hs.chosen, hs.turned, hs.hinted
 	var sb strings.Builder
 	sb.WriteString(strings.Repeat(" ", l.lw))
 	for i, q := range []int{left, right} {
@@ -519,7 +576,7 @@ func (b *boardScreen) handleLine(l boardLayout, sepV string, left, right int) st
 		ccw, cw := b.styled(textKeyName, "<-"), b.styled(textKeyName, "->")
 		if q == turned && q != chosen && q != hinted {
 			// The handle the rotation used, doubled: which way it went.
-			if rv.clockwise {
+			if hs.clockwise {
 				cw = b.styled(textAccent, "=>")
 			} else {
 				ccw = b.styled(textAccent, "<=")

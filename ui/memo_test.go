@@ -31,6 +31,14 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 		if got, want := b.panelView(l), b.c.st.Panel.Render(b.panelContent(l)); got != want {
 			t.Fatalf("after %s: the panel is\n%q\nfresh it is\n%q", step, got, want)
 		}
+		var hs handleState
+		if l.handles {
+			hs = b.handleState()
+		}
+		fresh := b.drawBoard(l, b.vu.cells(b.game()), b.marks(), hs)
+		if got, want := joinLines(b.boardLines(l)), joinLines(fresh); got != want {
+			t.Fatalf("after %s: the board is\n%q\nfresh it is\n%q", step, got, want)
+		}
 		w := max(l.pw-4, 1)
 		vp := b.movesVP
 		vp.Width, vp.Height = w, l.listH
@@ -41,7 +49,7 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 		}
 	}
 	check("start")
-	keys := []string{"right", "down", ":", "a", "b", "esc", "?", "?",
+	keys := []string{"right", "down", "enter", "1", "z", "esc", "left", "H", "esc", ":", "a", "b", "esc", "?", "?",
 		boardKeys.Theme.Keys()[0], "?", boardKeys.Theme.Keys()[0], "?"}
 	for _, k := range keys {
 		press(m, k)
