@@ -20,10 +20,21 @@ const roomChannel = "tabletop_rooms"
 // nodes starting at once.
 const migrationLock = `SELECT pg_advisory_xact_lock(hashtext('tabletop migrations'))`
 
+// defaultPoolConns is a node's connections to PostgreSQL unless the DSN's
+// pool_max_conns says otherwise. Two nodes with 16 each (and a listener
+// each) stay well within PostgreSQL's default of 100 connections.
+const defaultPoolConns = 16
+
 func openPostgres(ctx context.Context, dsn string) (Store, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
+	}
+	if !strings.Contains(dsn, "pool_max_conns") {
+		// pgxpool's default is the number of cores (at least 4): a node
+		// with a thousand rooms then queues for connections while the
+		// database waits on the network, not on its cores.
+		cfg.MaxConns = max(cfg.MaxConns, defaultPoolConns)
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
