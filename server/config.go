@@ -123,6 +123,7 @@ func Defaults() Config {
 		MaxSessionTime:   4 * time.Hour,
 		WriteStall:       10 * time.Second,
 		SeatHold:         2 * time.Minute,
+		NodeTTL:          10 * time.Second,
 		AllowGuests:      &yes,
 		AIConcurrency:    runtime.NumCPU(),
 		AIPerSource:      1,

@@ -113,6 +113,7 @@ func serveConfig(c *commandLine, args []string) (server.Config, serveExtras, err
 	maxSession := env.Duration("max-session", "TABLETOP_MAX_SESSION", d.MaxSessionTime, "longest session")
 	stall := env.Duration("write-stall", "TABLETOP_WRITE_STALL", d.WriteStall, "a client that reads nothing for this long is dropped")
 	hold := env.Duration("seat-hold", "TABLETOP_SEAT_HOLD", d.SeatHold, "a disconnected player's seat is held this long for their key")
+	nodeTTL := env.Duration("node-ttl", "TABLETOP_NODE_TTL", d.NodeTTL, "with a PostgreSQL store: a node whose heartbeat is this old (it crashed) has its players' seats held by the other nodes")
 	aiBudget := env.Duration("ai-budget", "TABLETOP_AI_BUDGET", 0, "time per AI move in rooms (0 = the level's default)")
 	aiConc := env.Int("ai-concurrency", "TABLETOP_AI_CONCURRENCY", d.AIConcurrency, "AI searches running at once, rooms and single-player games together (default: the number of cores); others wait for a free slot")
 	aiPerSource := env.Int("ai-per-source", "TABLETOP_AI_PER_SOURCE", d.AIPerSource, "AI searches of single-player games one network block (see --per-source-netblock) runs at once; more wait, and a freed slot goes to the waiting addresses in turn (-1 = no bound)")
@@ -175,6 +176,7 @@ Flags (each also settable by the environment variable shown):
 		MaxSessionTime:   *maxSession,
 		WriteStall:       *stall,
 		SeatHold:         *hold,
+		NodeTTL:          *nodeTTL,
 		AllowGuests:      guests,
 		GuestAIGames:     *guestAIGames,
 		AIBudget:         *aiBudget,
