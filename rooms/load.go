@@ -119,24 +119,7 @@ func (l *Host) load(code string) (*room, error) {
 // still be connected, so its players' seats are held for their keys and
 // guests' seats go as after a hold. Called with mu held.
 func (r *room) resumeAlone() {
-	_, err := r.writeSeats(func(seats []SeatRecord) bool {
-		changed := false
-		for i, s := range seats {
-			if s.Kind != SeatPlayer {
-				continue
-			}
-			if s.PlayerID != "" {
-				r.hold(seats, i)
-			} else {
-				r.afterHold(seats, i)
-			}
-			changed = true
-		}
-		return changed
-	})
-	if err != nil {
-		r.host.cfg.Logger.Error("room store", "op", "resume", "room", r.rec.Code, "err", err)
-	}
+	r.releaseSeats("resume", func(int, SeatRecord) bool { return true })
 	if r.closed {
 		return
 	}

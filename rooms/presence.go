@@ -170,11 +170,7 @@ func (r *room) tendSeats(dead map[string]bool) {
 				back = append(back, s.Name)
 			case s.Kind == SeatPlayer && dead[s.Node]:
 				released = append(released, s.Name)
-				if s.PlayerID != "" {
-					r.hold(seats, i)
-				} else {
-					r.afterHold(seats, i)
-				}
+				r.vacate(seats, i)
 			case r.reclaimer(*s, i) != nil:
 				s.Kind, s.HeldUntil, s.Node = SeatPlayer, time.Time{}, self
 				back = append(back, s.Name)
@@ -217,24 +213,7 @@ func (r *room) releaseOwnSeats() {
 		return
 	}
 	self := r.host.cfg.Node
-	_, err := r.writeSeats(func(seats []SeatRecord) bool {
-		changed := false
-		for i, s := range seats {
-			if s.Kind != SeatPlayer || s.Node != self {
-				continue
-			}
-			if s.PlayerID != "" {
-				r.hold(seats, i)
-			} else {
-				r.afterHold(seats, i)
-			}
-			changed = true
-		}
-		return changed
-	})
-	if err != nil {
-		r.host.cfg.Logger.Error("room store", "op", "release", "room", r.rec.Code, "err", err)
-	}
+	r.releaseSeats("release", func(_ int, s SeatRecord) bool { return s.Node == self })
 }
 
 // seatConnected reports whether seat s is shown connected: the AI always

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -267,6 +268,35 @@ func (r *room) afterHold(seats []SeatRecord, i int) {
 		seats[i] = SeatRecord{Kind: SeatAI, Level: r.aiLevel, Remaining: rem}
 	} else {
 		seats[i] = SeatRecord{Kind: SeatOpen, Remaining: rem}
+	}
+}
+
+// vacate does to seat i what a disconnect does: a key holder's seat is
+// held for the hold time, a guest's goes as after a hold. Called with mu
+// held, on the seats writeSeats is writing.
+func (r *room) vacate(seats []SeatRecord, i int) {
+	if seats[i].PlayerID != "" {
+		r.hold(seats, i)
+	} else {
+		r.afterHold(seats, i)
+	}
+}
+
+// releaseSeats vacates, in one write, the player seats that picks; op
+// names the write in the log. Called with mu held.
+func (r *room) releaseSeats(op string, picks func(i int, s SeatRecord) bool) {
+	_, err := r.writeSeats(func(seats []SeatRecord) bool {
+		changed := false
+		for i, s := range seats {
+			if s.Kind == SeatPlayer && picks(i, s) {
+				r.vacate(seats, i)
+				changed = true
+			}
+		}
+		return changed
+	})
+	if err != nil {
+		r.host.cfg.Logger.Error("room store", "op", op, "room", r.rec.Code, "err", err)
 	}
 }
 
@@ -567,26 +597,13 @@ func (m *member) Leave() {
 		}
 	}
 	if len(mine) > 0 && !r.rec.Finished && !r.closed {
-		// The game is over: the seat keeps its player's name.
-		_, err := r.writeSeats(func(seats []SeatRecord) bool {
-			changed := false
-			for _, i := range mine {
-				s := seats[i]
-				if s.Kind != SeatPlayer || s.PlayerID != m.player.ID || s.Name != m.player.Name || (s.Node != "" && s.Node != r.host.cfg.Node) {
-					continue // taken meanwhile by another connection (here or on another node)
-				}
-				if s.PlayerID != "" {
-					r.hold(seats, i)
-				} else {
-					r.afterHold(seats, i)
-				}
-				changed = true
-			}
-			return changed
+		// (Once the game is over the seat keeps its player's name.) A seat
+		// taken meanwhile by another connection, here or on another node,
+		// stays.
+		r.releaseSeats("leave", func(i int, s SeatRecord) bool {
+			return slices.Contains(mine, i) && s.PlayerID == m.player.ID && s.Name == m.player.Name &&
+				(s.Node == "" || s.Node == r.host.cfg.Node)
 		})
-		if err != nil {
-			r.host.cfg.Logger.Error("room store", "op", "leave", "room", r.rec.Code, "err", err)
-		}
 		r.armHolds()
 	}
 	if r.closed {
