@@ -522,7 +522,7 @@ func (b *boardScreen) drawBoard(l boardLayout, cells [][]cellInfo, fl [][]cellFl
 		lines = append(lines, b.handleLine(l, hs, sepV, 3, 4))
 	}
 	for i := range lines {
-		lines[i] = padRight(lines[i], l.bw)
+		lines[i] = padRight(mergeStyles(lines[i]), l.bw)
 	}
 	return lines
 }

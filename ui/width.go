@@ -204,3 +204,57 @@ func joinTopLines(split ...[]string) (lines []string, widths []int) {
 	}
 	return lines, widths
 }
+
+// sgrReset is the sequence lipgloss ends each styled piece with.
+const sgrReset = "\x1b[0m"
+
+// mergeStyles drops each reset that is followed at once by the very
+// colour sequence that was in force before it: lipgloss styles every
+// piece of a line on its own ("\x1b[…m   \x1b[0m\x1b[…m·\x1b[0m…"), so a
+// board line says the same colours once a cell. The terminal shows the
+// line as before; it is about half as long to send, copy and compare.
+// Only a state set by one sequence since the last reset is carried on.
+func mergeStyles(s string) string {
+	if !strings.Contains(s, sgrReset+"\x1b[") {
+		return s
+	}
+	var sb strings.Builder
+	sb.Grow(len(s))
+	open := "" // the one sequence in force since the last reset, if one
+	many := false
+	for i := 0; i < len(s); {
+		if strings.HasPrefix(s[i:], sgrReset) {
+			next := i + len(sgrReset)
+			if open != "" && !many && strings.HasPrefix(s[next:], open) {
+				i = next + len(open) // the same colours go on
+				continue
+			}
+			sb.WriteString(sgrReset)
+			open, many, i = "", false, next
+			continue
+		}
+		if s[i] == 0x1b {
+			n := escapeLen(s[i:])
+			if n == 0 {
+				return s // not one of ours: leave it as it is
+			}
+			switch seq := s[i : i+n]; {
+			case seq[n-1] != 'm':
+			case seq == "\x1b[m":
+				open, many = "", false // a reset too
+			case strings.HasPrefix(seq, "\x1b[0;"):
+				open, many = seq, false // a reset, then colours
+			default:
+				many = many || open != ""
+				open = seq
+			}
+			sb.WriteString(s[i : i+n])
+			i += n
+			continue
+		}
+		j := runEnd(s, i)
+		sb.WriteString(s[i:j])
+		i = j
+	}
+	return sb.String()
+}

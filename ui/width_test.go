@@ -124,3 +124,64 @@ func FuzzLineWidth(f *testing.F) {
 		}
 	})
 }
+
+// cellStyles reads a line as a terminal does and returns each printed
+// character with the colour sequences in force for it (since the last
+// reset).
+func cellStyles(s string) []string {
+	var out []string
+	state := ""
+	for i := 0; i < len(s); {
+		if s[i] == 0x1b {
+			n := escapeLen(s[i:])
+			seq := s[i : i+n]
+			switch {
+			case seq == "\x1b[0m" || seq == "\x1b[m":
+				state = ""
+			case strings.HasPrefix(seq, "\x1b[0;"):
+				state = seq
+			case seq[n-1] == 'm':
+				state += seq
+			}
+			i += n
+			continue
+		}
+		out = append(out, state+"|"+s[i:i+1])
+		i++
+	}
+	return out
+}
+
+// mergeStyles shows every character of a line in the same colours,
+// with fewer bytes when pieces repeat their colours.
+func TestMergeStylesKeepsColours(t *testing.T) {
+	seqs := []string{"\x1b[38;5;188;48;5;232m", "\x1b[1;38;5;203m", "\x1b[38;5;102m", "\x1b[0;1m", "\x1b[m", "\x1b[0m", "\x1b[K"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	shorter := 0
+	for range 50000 {
+		var sb strings.Builder
+		for range rng.IntN(12) {
+			switch rng.IntN(3) {
+			case 0:
+				sb.WriteString(seqs[rng.IntN(len(seqs))])
+			default:
+				st := seqs[rng.IntN(3)]
+				sb.WriteString(st + strings.Repeat("x·"[:1+rng.IntN(1)], 1+rng.IntN(3)) + "\x1b[0m")
+			}
+		}
+		s := sb.String()
+		got := mergeStyles(s)
+		if a, b := strings.Join(cellStyles(s), ","), strings.Join(cellStyles(got), ","); a != b {
+			t.Fatalf("mergeStyles(%q) = %q: the colours changed:\n%s\n%s", s, got, a, b)
+		}
+		if lineWidth(got) != lineWidth(s) {
+			t.Fatalf("mergeStyles(%q) = %q: the width changed", s, got)
+		}
+		if len(got) < len(s) {
+			shorter++
+		}
+	}
+	if shorter == 0 {
+		t.Fatal("mergeStyles never merged anything")
+	}
+}
