@@ -674,7 +674,7 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	content := b.panelContent(l)
 	memoKey := b.c.theme.Name + strconv.FormatBool(b.c.ascii) + "\x00" + content
 	if b.panelMemo.key != memoKey {
-		b.panelMemo = textMemo{key: memoKey, text: b.boxPanel(content, max(l.pw-4, 1))}
+		b.panelMemo = textMemo{key: memoKey, text: mergeStyles(b.boxPanel(content, max(l.pw-4, 1)))}
 	}
 	return b.panelMemo.text
 }
@@ -928,7 +928,7 @@ func (b *boardScreen) helpView() string {
 	if b.helpMemo.key == memoKey {
 		return b.helpMemo.text
 	}
-	text := b.drawHelp(k)
+	text := mergeStyles(b.drawHelp(k))
 	b.helpMemo = textMemo{key: memoKey, text: text}
 	return text
 }

@@ -24,11 +24,11 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 			t.Fatalf("after %s: the screen is %T", step, m.cur)
 		}
 		_ = m.View()
-		if got, want := b.helpView(), b.drawHelp(b.keys()); got != want {
+		if got, want := b.helpView(), mergeStyles(b.drawHelp(b.keys())); got != want {
 			t.Fatalf("after %s: the key bar is\n%q\nfresh it is\n%q", step, got, want)
 		}
 		l := b.layout()
-		if got, want := b.panelView(l), b.c.st.Panel.Render(b.panelContent(l)); got != want {
+		if got, want := b.panelView(l), mergeStyles(b.c.st.Panel.Render(b.panelContent(l))); got != want {
 			t.Fatalf("after %s: the panel is\n%q\nfresh it is\n%q", step, got, want)
 		}
 		var hs handleState
