@@ -55,8 +55,9 @@ type boardScreen struct {
 	// panelMemo is the last side panel drawn (see panelView), movesMemo
 	// the last visible part of the move list (see moveListView).
 	panelMemo, movesMemo textMemo
-	// labelMemo is the last line of column labels (see colLabelLine).
-	labelMemo textMemo
+	// labelMemo is the last line of column labels (see colLabelLine),
+	// listMemo the last move list (see moveListText).
+	labelMemo, listMemo textMemo
 	// border is the panel's border for its width (see boxPanel).
 	border panelBorder
 	// boardMemo is the last board block drawn (see boardLines).

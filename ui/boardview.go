@@ -873,7 +873,28 @@ func (b *boardScreen) moveListView(w, h int) string {
 	return b.movesMemo.text
 }
 
+// moveListText is the move list, one line a move. Outside review it is
+// kept while the moves are the same: a line costs a format and a style.
 func (b *boardScreen) moveListText() string {
+	if b.reviewing() {
+		return b.drawMoveList()
+	}
+	var key strings.Builder
+	key.WriteString(b.c.theme.Name)
+	key.WriteString(strconv.FormatBool(b.c.ascii))
+	for _, pm := range b.m.history() {
+		key.WriteByte(0)
+		key.WriteString(pm.mover)
+		key.WriteByte(1)
+		key.WriteString(pm.text)
+	}
+	if b.listMemo.key != key.String() {
+		b.listMemo = textMemo{key: key.String(), text: b.drawMoveList()}
+	}
+	return b.listMemo.text
+}
+
+func (b *boardScreen) drawMoveList() string {
 	var sb strings.Builder
 	moves := b.m.history()
 	for i, pm := range moves {

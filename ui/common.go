@@ -280,13 +280,22 @@ func joinLines(l []string) string  { return strings.Join(l, "\n") }
 // intact. It needs no renderer, so no global style is involved.
 func cutANSI(s string, w int) string {
 	if !strings.Contains(s, "\n") {
-		return ansi.Truncate(s, w, "")
+		return cutLine(s, w)
 	}
 	lines := splitLines(s)
 	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, w, "")
+		lines[i] = cutLine(l, w)
 	}
 	return joinLines(lines)
+}
+
+// cutLine is ansi.Truncate(s, w, ""), which returns a line that fits as
+// it is: lineWidth, the same measure, finds that out faster.
+func cutLine(s string, w int) string {
+	if lineWidth(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, "")
 }
 
 // padRight pads a styled string with spaces to w cells.

@@ -42,7 +42,10 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 		w := max(l.pw-4, 1)
 		vp := b.movesVP
 		vp.Width, vp.Height = w, l.listH
-		vp.SetContent(b.moveListText())
+		if got, want := b.moveListText(), b.drawMoveList(); got != want {
+			t.Fatalf("after %s: the move list text is\n%q\nfresh it is\n%q", step, got, want)
+		}
+		vp.SetContent(b.drawMoveList())
 		vp.SetYOffset(vp.TotalLineCount() - l.listH - b.moveScroll)
 		if got, want := b.moveListView(w, l.listH), vp.View(); got != want {
 			t.Fatalf("after %s: the move list is\n%q\nfresh it is\n%q", step, got, want)
