@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/viewport"
 	"strconv"
 	"strings"
 
@@ -865,12 +866,41 @@ func (b *boardScreen) moveListView(w, h int) string {
 	if b.movesMemo.key == memoKey {
 		return b.movesMemo.text
 	}
-	vp := b.movesVP
-	vp.Width, vp.Height = w, h
-	vp.SetContent(text)
-	vp.SetYOffset(vp.TotalLineCount() - h - b.moveScroll)
-	b.movesMemo = textMemo{key: memoKey, text: vp.View()}
+	b.movesMemo = textMemo{key: memoKey, text: scrollView(b.movesVP, text, w, h, b.moveScroll)}
 	return b.movesMemo.text
+}
+
+// scrollView is what viewport vp shows of text in w×h, scrolled up from
+// its end by up lines. When every line shown fits (as move lists do) it
+// is cut and padded here, as the viewport would, without lipgloss
+// measuring and wrapping each line; TestScrollViewMatchesViewport checks
+// that it is the same.
+func scrollView(vp viewport.Model, text string, w, h, up int) string {
+	lines := splitLines(text)
+	top := min(max(len(lines)-h-up, 0), max(len(lines)-h, 0))
+	shown := lines[top:min(top+h, len(lines))]
+	var sb strings.Builder
+	for i := range h {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		line := ""
+		if i < len(shown) {
+			line = shown[i]
+		}
+		lw := lineWidth(line)
+		if lw > w || strings.ContainsAny(line, "\t\r") {
+			vp.Width, vp.Height = w, h
+			vp.SetContent(text)
+			vp.SetYOffset(len(lines) - h - up)
+			return vp.View()
+		}
+		sb.WriteString(line)
+		for range w - lw {
+			sb.WriteByte(' ')
+		}
+	}
+	return sb.String()
 }
 
 // moveListText is the move list, one line a move. Outside review it is

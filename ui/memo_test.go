@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/muesli/termenv"
 
@@ -112,6 +113,31 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// scrollView shows what the viewport shows, for lists longer and shorter
+// than the view, scrolled, with styled, wide and too-wide lines.
+func TestScrollViewMatchesViewport(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	pieces := []string{"a", "12. ", "\x1b[38;5;203mred   \x1b[0m", "中", "·", " ", "e\u0301", "\t"}
+	for range 3000 {
+		lines := make([]string, rng.IntN(30))
+		for i := range lines {
+			for range rng.IntN(6) {
+				lines[i] += pieces[rng.IntN(len(pieces))]
+			}
+		}
+		text := strings.Join(lines, "\n")
+		w, h, up := 1+rng.IntN(30), 1+rng.IntN(25), rng.IntN(8)
+		vp := viewport.New(20, 5)
+		want := vp
+		want.Width, want.Height = w, h
+		want.SetContent(text)
+		want.SetYOffset(want.TotalLineCount() - h - up)
+		if got := scrollView(vp, text, w, h, up); got != want.View() {
+			t.Fatalf("%q in %d×%d up %d:\n%q\nviewport:\n%q", text, w, h, up, got, want.View())
 		}
 	}
 }
