@@ -25,7 +25,7 @@ func runLoadtest(c *commandLine, args []string) error {
 	fs.IntVar(&cfg.Rooms, "rooms", 0, fmt.Sprintf("instead, play this many two-player rooms at once over SSH (at most %d), measuring a move's Enter key to the other player's frame", loadtest.MaxRooms))
 	fs.StringVar(&cfg.Store, "store", "", "with --rooms: a postgres:// DSN on this machine the nodes share (default a fresh SQLite file)")
 	fs.IntVar(&cfg.Nodes, "nodes", 1, "with --rooms: servers sharing the store, the two players of a room on different ones (2 needs --store)")
-	fs.DurationVar(&cfg.MoveGap, "move-gap", time.Second, "with --rooms: about this long between a room's moves")
+	fs.DurationVar(&cfg.MoveGap, "move-gap", 2*time.Second, "with --rooms: about this long between a room's moves (each player moves every other time; 1s is a stress test)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (with --rooms: clients and nodes) to this file")
 	c.help = `Usage: tabletop loadtest [--sessions N] [--duration D] [--churn CYCLES] [--hostile] [--addr 127.0.0.1:PORT]
        tabletop loadtest --rooms N [--duration D] [--store postgres://… --nodes 2]
