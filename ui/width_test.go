@@ -166,7 +166,7 @@ func TestMergeStylesKeepsColours(t *testing.T) {
 				sb.WriteString(seqs[rng.IntN(len(seqs))])
 			default:
 				st := seqs[rng.IntN(3)]
-				sb.WriteString(st + strings.Repeat("x·"[:1+rng.IntN(1)], 1+rng.IntN(3)) + "\x1b[0m")
+				sb.WriteString(st + strings.Repeat("x", 1+rng.IntN(3)) + "\x1b[0m")
 			}
 		}
 		s := sb.String()

@@ -87,42 +87,9 @@ type serveExtras struct{ store, metrics string }
 
 // serveConfig reads serve's flags and environment variables.
 func serveConfig(c *commandLine, args []string) (server.Config, serveExtras, error) {
-	fs := c.flags
-	d := server.Defaults()
-	env := envReader{fs: fs}
-
-	listen := env.String("listen", "TABLETOP_LISTEN", d.Listen, "address to listen on (use :2222 or 0.0.0.0:2222 to serve the internet)")
-	dataDir := env.String("data", "TABLETOP_DATA", d.DataDir, "data directory: host key and saved games")
-	hostKey := env.String("host-key", "TABLETOP_HOST_KEY", "", "host key file, created on first start (default DATA/host_ed25519)")
-	guests := env.Bool("guests", "TABLETOP_GUESTS", true, "let people in without an SSH key (as guests who cannot save or rejoin)")
-	guestAIGames := env.Bool("guest-ai-games", "TABLETOP_GUEST_AI_GAMES", false, "let guests start local games with AI seats only (AI against AI), which take AI time from people playing")
-	handshake := env.Duration("handshake-timeout", "TABLETOP_HANDSHAKE_TIMEOUT", d.HandshakeTimeout, "time to authenticate and open a session")
-	perIP := env.Int("max-conns-per-ip", "TABLETOP_MAX_CONNS_PER_IP", d.MaxConnsPerIP, "concurrent connections per IP address (-1 = unlimited)")
-	rateIP := env.Int("conns-per-minute", "TABLETOP_CONNS_PER_MINUTE", d.ConnsPerMinute, "new connections per minute per IP address (-1 = unlimited)")
-	netBlock := env.String("per-source-netblock", "TABLETOP_PER_SOURCE_NETBLOCK", fmt.Sprintf("%d:%d", d.NetBlockV4, d.NetBlockV6), "IPv4:IPv6 prefix lengths addresses are grouped by for the per-source limits (like OpenSSH's PerSourceNetBlockSize)")
-	maxSources := env.Int("max-sources", "TABLETOP_MAX_SOURCES", d.MaxSources, "network blocks whose connection rate is remembered; when full the one seen longest ago is forgotten")
-	startups := env.String("max-startups", "TABLETOP_MAX_STARTUPS", fmt.Sprintf("%d:%d:%d", d.StartupsBegin, d.StartupsRate, d.StartupsFull), "start:rate:full for connections not yet in a session: beyond start, new ones are dropped with probability rate %, rising to 100 % at full (like OpenSSH's MaxStartups; 0 = off)")
-	maxSessions := env.Int("max-sessions", "TABLETOP_MAX_SESSIONS", d.MaxSessions, "sessions in all; beyond it players see \"server full\"")
-	maxRooms := env.Int("max-rooms", "TABLETOP_MAX_ROOMS", d.MaxRooms, "rooms in all")
-	maxW := env.Int("max-width", "TABLETOP_MAX_WIDTH", d.MaxWidth, "largest window width laid out; bigger windows are clamped")
-	maxH := env.Int("max-height", "TABLETOP_MAX_HEIGHT", d.MaxHeight, "largest window height laid out")
-	inRate := env.Int("input-rate", "TABLETOP_INPUT_RATE", d.InputRate, "bytes per second a client may send (-1 = unlimited)")
-	inBurst := env.Int("input-burst", "TABLETOP_INPUT_BURST", d.InputBurst, "bytes a client may send in a burst")
-	afk := env.Duration("afk-timeout", "TABLETOP_AFK_TIMEOUT", d.AFKTimeout, "no keypress for this long ends a session")
-	idle := env.Duration("idle-timeout", "TABLETOP_IDLE_TIMEOUT", d.IdleTimeout, "no answer from the client for this long ends a session")
-	maxSession := env.Duration("max-session", "TABLETOP_MAX_SESSION", d.MaxSessionTime, "longest session")
-	stall := env.Duration("write-stall", "TABLETOP_WRITE_STALL", d.WriteStall, "a client that reads nothing for this long is dropped")
-	hold := env.Duration("seat-hold", "TABLETOP_SEAT_HOLD", d.SeatHold, "a disconnected player's seat is held this long for their key")
-	nodeTTL := env.Duration("node-ttl", "TABLETOP_NODE_TTL", d.NodeTTL, "with a PostgreSQL store: a node whose heartbeat is this old (it crashed) has its players' seats held by the other nodes")
-	aiBudget := env.Duration("ai-budget", "TABLETOP_AI_BUDGET", 0, "time per AI move in rooms (0 = the level's default)")
-	aiConc := env.Int("ai-concurrency", "TABLETOP_AI_CONCURRENCY", d.AIConcurrency, "AI searches running at once, rooms and single-player games together (default: the number of cores); others wait for a free slot")
-	aiPerSource := env.Int("ai-per-source", "TABLETOP_AI_PER_SOURCE", d.AIPerSource, "AI searches of single-player games one network block (see --per-source-netblock) runs at once; more wait, and a freed slot goes to the waiting addresses in turn (-1 = no bound)")
-	maxSaves := env.Int("max-saves", "TABLETOP_MAX_SAVES", d.MaxSaves, "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
-	maxSaveBytes := env.Int("max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", d.MaxSaveBytes, "largest saved game in bytes")
-	storeDSN := env.String("store", "TABLETOP_STORE", "", "where rooms, players and ratings are kept: a postgres:// URL (several nodes share it) or an SQLite file (default DATA/tabletop.db)")
-	metricsAddr := env.String("metrics", "TABLETOP_METRICS", "", "serve Prometheus metrics and /healthz over HTTP on this address, e.g. 127.0.0.1:9100 (default: off)")
-	gamesDir := env.String("games", "TABLETOP_GAMES", "", "folder of GDL rule sheets (*.kif) offered in rooms besides the built-in games")
-	logLevel := env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
+	cfg := server.Defaults()
+	env := envReader{fs: c.flags}
+	netBlock, startups, extra, gamesDir, logLevel := declareServeFlags(&env, &cfg)
 	c.help = `Usage: tabletop serve [FLAGS]
 
 Serves tabletop over SSH: players connect with  ssh -p PORT HOST  and
@@ -142,58 +109,61 @@ Flags (each also settable by the environment variable shown):
 	if err != nil {
 		return server.Config{}, serveExtras{}, usageError{err.Error()}
 	}
-	logger := log.NewWithOptions(c.stderr, log.Options{ReportTimestamp: true, Level: level})
-	v4, v6, err := server.ParseNetBlock(*netBlock)
-	if err != nil {
+	cfg.Logger = log.NewWithOptions(c.stderr, log.Options{ReportTimestamp: true, Level: level})
+	if cfg.NetBlockV4, cfg.NetBlockV6, err = server.ParseNetBlock(*netBlock); err != nil {
 		return server.Config{}, serveExtras{}, usageError{err.Error()}
 	}
-	suBegin, suRate, suFull, err := server.ParseStartups(*startups)
-	if err != nil {
+	if cfg.StartupsBegin, cfg.StartupsRate, cfg.StartupsFull, err = server.ParseStartups(*startups); err != nil {
 		return server.Config{}, serveExtras{}, usageError{err.Error()}
 	}
-	if suFull == 0 {
-		suFull = -1 // off (0 would mean the default)
+	if cfg.StartupsFull == 0 {
+		cfg.StartupsFull = -1 // off (0 would mean the default)
 	}
-	if err := registerServedSheets(*gamesDir, logger); err != nil {
+	if err := registerServedSheets(*gamesDir, cfg.Logger); err != nil {
 		return server.Config{}, serveExtras{}, err
 	}
+	cfg.NewClient = server.UIClient
+	return cfg, *extra, nil
+}
 
-	cfg := server.Config{
-		Listen:           *listen,
-		DataDir:          *dataDir,
-		HostKeyPath:      *hostKey,
-		HandshakeTimeout: *handshake,
-		MaxConnsPerIP:    *perIP,
-		ConnsPerMinute:   *rateIP,
-		MaxSessions:      *maxSessions,
-		MaxRooms:         *maxRooms,
-		MaxWidth:         *maxW,
-		MaxHeight:        *maxH,
-		InputRate:        *inRate,
-		InputBurst:       *inBurst,
-		AFKTimeout:       *afk,
-		IdleTimeout:      *idle,
-		MaxSessionTime:   *maxSession,
-		WriteStall:       *stall,
-		SeatHold:         *hold,
-		NodeTTL:          *nodeTTL,
-		AllowGuests:      guests,
-		GuestAIGames:     *guestAIGames,
-		AIBudget:         *aiBudget,
-		AIConcurrency:    *aiConc,
-		AIPerSource:      *aiPerSource,
-		MaxSaves:         *maxSaves,
-		MaxSaveBytes:     *maxSaveBytes,
-		NetBlockV4:       v4,
-		NetBlockV6:       v6,
-		MaxSources:       *maxSources,
-		StartupsBegin:    suBegin,
-		StartupsRate:     suRate,
-		StartupsFull:     suFull,
-		Logger:           logger,
-		NewClient:        server.UIClient,
-	}
-	return cfg, serveExtras{store: *storeDSN, metrics: *metricsAddr}, nil
+// declareServeFlags declares serve's flags, each with its environment
+// variable: those of the server's settings write into cfg (its values are
+// the defaults); the others are returned, to be read after parsing.
+func declareServeFlags(env *envReader, cfg *server.Config) (netBlock, startups *string, extra *serveExtras, gamesDir, logLevel *string) {
+	env.StringVar(&cfg.Listen, "listen", "TABLETOP_LISTEN", "address to listen on (use :2222 or 0.0.0.0:2222 to serve the internet)")
+	env.StringVar(&cfg.DataDir, "data", "TABLETOP_DATA", "data directory: host key and saved games")
+	env.StringVar(&cfg.HostKeyPath, "host-key", "TABLETOP_HOST_KEY", "host key file, created on first start (default DATA/host_ed25519)")
+	cfg.AllowGuests = env.Bool("guests", "TABLETOP_GUESTS", *cfg.AllowGuests, "let people in without an SSH key (as guests who cannot save or rejoin)")
+	env.BoolVar(&cfg.GuestAIGames, "guest-ai-games", "TABLETOP_GUEST_AI_GAMES", "let guests start local games with AI seats only (AI against AI), which take AI time from people playing")
+	env.DurationVar(&cfg.HandshakeTimeout, "handshake-timeout", "TABLETOP_HANDSHAKE_TIMEOUT", "time to authenticate and open a session")
+	env.IntVar(&cfg.MaxConnsPerIP, "max-conns-per-ip", "TABLETOP_MAX_CONNS_PER_IP", "concurrent connections per IP address (-1 = unlimited)")
+	env.IntVar(&cfg.ConnsPerMinute, "conns-per-minute", "TABLETOP_CONNS_PER_MINUTE", "new connections per minute per IP address (-1 = unlimited)")
+	netBlock = env.String("per-source-netblock", "TABLETOP_PER_SOURCE_NETBLOCK", fmt.Sprintf("%d:%d", cfg.NetBlockV4, cfg.NetBlockV6), "IPv4:IPv6 prefix lengths addresses are grouped by for the per-source limits (like OpenSSH's PerSourceNetBlockSize)")
+	env.IntVar(&cfg.MaxSources, "max-sources", "TABLETOP_MAX_SOURCES", "network blocks whose connection rate is remembered; when full the one seen longest ago is forgotten")
+	startups = env.String("max-startups", "TABLETOP_MAX_STARTUPS", fmt.Sprintf("%d:%d:%d", cfg.StartupsBegin, cfg.StartupsRate, cfg.StartupsFull), "start:rate:full for connections not yet in a session: beyond start, new ones are dropped with probability rate %, rising to 100 % at full (like OpenSSH's MaxStartups; 0 = off)")
+	env.IntVar(&cfg.MaxSessions, "max-sessions", "TABLETOP_MAX_SESSIONS", "sessions in all; beyond it players see \"server full\"")
+	env.IntVar(&cfg.MaxRooms, "max-rooms", "TABLETOP_MAX_ROOMS", "rooms in all")
+	env.IntVar(&cfg.MaxWidth, "max-width", "TABLETOP_MAX_WIDTH", "largest window width laid out; bigger windows are clamped")
+	env.IntVar(&cfg.MaxHeight, "max-height", "TABLETOP_MAX_HEIGHT", "largest window height laid out")
+	env.IntVar(&cfg.InputRate, "input-rate", "TABLETOP_INPUT_RATE", "bytes per second a client may send (-1 = unlimited)")
+	env.IntVar(&cfg.InputBurst, "input-burst", "TABLETOP_INPUT_BURST", "bytes a client may send in a burst")
+	env.DurationVar(&cfg.AFKTimeout, "afk-timeout", "TABLETOP_AFK_TIMEOUT", "no keypress for this long ends a session")
+	env.DurationVar(&cfg.IdleTimeout, "idle-timeout", "TABLETOP_IDLE_TIMEOUT", "no answer from the client for this long ends a session")
+	env.DurationVar(&cfg.MaxSessionTime, "max-session", "TABLETOP_MAX_SESSION", "longest session")
+	env.DurationVar(&cfg.WriteStall, "write-stall", "TABLETOP_WRITE_STALL", "a client that reads nothing for this long is dropped")
+	env.DurationVar(&cfg.SeatHold, "seat-hold", "TABLETOP_SEAT_HOLD", "a disconnected player's seat is held this long for their key")
+	env.DurationVar(&cfg.NodeTTL, "node-ttl", "TABLETOP_NODE_TTL", "with a PostgreSQL store: a node whose heartbeat is this old (it crashed) has its players' seats held by the other nodes")
+	env.DurationVar(&cfg.AIBudget, "ai-budget", "TABLETOP_AI_BUDGET", "time per AI move in rooms (0 = the level's default)")
+	env.IntVar(&cfg.AIConcurrency, "ai-concurrency", "TABLETOP_AI_CONCURRENCY", "AI searches running at once, rooms and single-player games together (default: the number of cores); others wait for a free slot")
+	env.IntVar(&cfg.AIPerSource, "ai-per-source", "TABLETOP_AI_PER_SOURCE", "AI searches of single-player games one network block (see --per-source-netblock) runs at once; more wait, and a freed slot goes to the waiting addresses in turn (-1 = no bound)")
+	env.IntVar(&cfg.MaxSaves, "max-saves", "TABLETOP_MAX_SAVES", "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
+	env.IntVar(&cfg.MaxSaveBytes, "max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", "largest saved game in bytes")
+	extra = &serveExtras{}
+	env.StringVar(&extra.store, "store", "TABLETOP_STORE", "where rooms, players and ratings are kept: a postgres:// URL (several nodes share it) or an SQLite file (default DATA/tabletop.db)")
+	env.StringVar(&extra.metrics, "metrics", "TABLETOP_METRICS", "serve Prometheus metrics and /healthz over HTTP on this address, e.g. 127.0.0.1:9100 (default: off)")
+	gamesDir = env.String("games", "TABLETOP_GAMES", "", "folder of GDL rule sheets (*.kif) offered in rooms besides the built-in games")
+	logLevel = env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
+	return netBlock, startups, extra, gamesDir, logLevel
 }
 
 // registerServedSheets makes the operator's rule sheets games of every
@@ -307,42 +277,58 @@ type envReader struct {
 
 func (e *envReader) note(name, envVar string) string { return " [$" + envVar + "]" }
 
-func (e *envReader) String(name, envVar, def, usage string) *string {
+// StringVar, IntVar, BoolVar and DurationVar declare a flag that writes
+// into p; the default is p's value, or the environment variable's.
+func (e *envReader) StringVar(p *string, name, envVar, usage string) {
 	if v, ok := os.LookupEnv(envVar); ok {
-		def = v
+		*p = v
 	}
-	return e.fs.String(name, def, usage+e.note(name, envVar))
+	e.fs.StringVar(p, name, *p, usage+e.note(name, envVar))
 }
 
-func (e *envReader) Int(name, envVar string, def int, usage string) *int {
+func (e *envReader) IntVar(p *int, name, envVar, usage string) {
 	if v, ok := os.LookupEnv(envVar); ok {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil && e.err == nil {
-			e.err = fmt.Errorf("$%s: %v", envVar, err)
-		}
-		def = n
+		e.envErr(envVar, err)
+		*p = n
 	}
-	return e.fs.Int(name, def, usage+e.note(name, envVar))
+	e.fs.IntVar(p, name, *p, usage+e.note(name, envVar))
+}
+
+func (e *envReader) BoolVar(p *bool, name, envVar, usage string) {
+	if v, ok := os.LookupEnv(envVar); ok {
+		b, err := strconv.ParseBool(strings.TrimSpace(v))
+		e.envErr(envVar, err)
+		*p = b
+	}
+	e.fs.BoolVar(p, name, *p, usage+e.note(name, envVar))
+}
+
+func (e *envReader) DurationVar(p *time.Duration, name, envVar, usage string) {
+	if v, ok := os.LookupEnv(envVar); ok {
+		d, err := time.ParseDuration(strings.TrimSpace(v))
+		e.envErr(envVar, err)
+		*p = d
+	}
+	e.fs.DurationVar(p, name, *p, usage+e.note(name, envVar))
+}
+
+// envErr keeps the first bad environment variable's error.
+func (e *envReader) envErr(envVar string, err error) {
+	if err != nil && e.err == nil {
+		e.err = fmt.Errorf("$%s: %v", envVar, err)
+	}
+}
+
+// String and Bool are StringVar and BoolVar into a new variable.
+func (e *envReader) String(name, envVar, def, usage string) *string {
+	p := &def
+	e.StringVar(p, name, envVar, usage)
+	return p
 }
 
 func (e *envReader) Bool(name, envVar string, def bool, usage string) *bool {
-	if v, ok := os.LookupEnv(envVar); ok {
-		b, err := strconv.ParseBool(strings.TrimSpace(v))
-		if err != nil && e.err == nil {
-			e.err = fmt.Errorf("$%s: %v", envVar, err)
-		}
-		def = b
-	}
-	return e.fs.Bool(name, def, usage+e.note(name, envVar))
-}
-
-func (e *envReader) Duration(name, envVar string, def time.Duration, usage string) *time.Duration {
-	if v, ok := os.LookupEnv(envVar); ok {
-		d, err := time.ParseDuration(strings.TrimSpace(v))
-		if err != nil && e.err == nil {
-			e.err = fmt.Errorf("$%s: %v", envVar, err)
-		}
-		def = d
-	}
-	return e.fs.Duration(name, def, usage+e.note(name, envVar))
+	p := &def
+	e.BoolVar(p, name, envVar, usage)
+	return p
 }
