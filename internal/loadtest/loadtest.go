@@ -128,41 +128,70 @@ func Run(cfg Config, out io.Writer) (ok bool, err error) {
 type loadTest struct {
 	out   io.Writer
 	addr  string
-	child *exec.Cmd
+	child *serveChild
 	dir   string
-	stats chan map[string]int64
 }
 
 // startServer runs "tabletop serve" on a free loopback port with the
 // per-address limits lifted (every client comes from 127.0.0.1).
 func (lt *loadTest) startServer(sessions int) error {
-	exe, err := os.Executable()
-	if err != nil {
-		return err
-	}
+	var err error
 	lt.dir, err = os.MkdirTemp("", "tabletop-loadtest-")
 	if err != nil {
 		return err
 	}
-	lt.child = exec.Command(exe, "serve",
+	lt.child, err = startServeChild(lt.out, lt.dir, "--max-sessions", strconv.Itoa(sessions+100))
+	if err != nil {
+		return err
+	}
+	lt.addr = lt.child.addr
+	return nil
+}
+
+func (lt *loadTest) stopServer() {
+	if lt.child != nil {
+		lt.child.stop(lt.out)
+	}
+	if lt.dir != "" {
+		os.RemoveAll(lt.dir)
+	}
+}
+
+// serveChild is this executable's "serve" in a child process, so that
+// the server's memory and goroutines are measured apart from the
+// clients' and the clients' garbage is not collected with the server's.
+type serveChild struct {
+	cmd   *exec.Cmd
+	addr  string
+	stats chan map[string]int64
+}
+
+// startServeChild starts "serve" on a free loopback port with its data in
+// dir, the per-address limits lifted and the extra flags; the server's
+// errors are copied to out.
+func startServeChild(out io.Writer, dir string, extra ...string) (*serveChild, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	args := append([]string{"serve",
 		"--listen", "127.0.0.1:0",
-		"--data", lt.dir,
+		"--data", dir,
 		"--max-conns-per-ip", "-1",
 		"--conns-per-minute", "-1",
 		// Every client comes from one address and many set up at once:
 		// the per-source limits and the set-up cap would measure
 		// themselves, not the server.
 		"--max-startups", "0",
-		"--max-sessions", strconv.Itoa(sessions+100),
-	)
-	pipe, err := lt.child.StderrPipe()
+	}, extra...)
+	c := &serveChild{cmd: exec.Command(exe, args...), stats: make(chan map[string]int64, 4)}
+	pipe, err := c.cmd.StderrPipe()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := lt.child.Start(); err != nil {
-		return err
+	if err := c.cmd.Start(); err != nil {
+		return nil, err
 	}
-	lt.stats = make(chan map[string]int64, 4)
 	addrCh := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(pipe)
@@ -175,36 +204,48 @@ func (lt *loadTest) startServer(sessions int) error {
 				}
 			}
 			if strings.Contains(line, " stats ") {
-				lt.stats <- parseKV(line)
+				c.stats <- parseKV(line)
 			}
 			if strings.Contains(line, "ERRO") || strings.Contains(line, "panic") {
-				fmt.Fprintln(lt.out, "server:", line)
+				fmt.Fprintln(out, "server:", line)
 			}
 		}
 	}()
 	select {
-	case lt.addr = <-addrCh:
-		return nil
+	case c.addr = <-addrCh:
+		return c, nil
 	case <-time.After(10 * time.Second):
-		lt.child.Process.Kill()
-		return errors.New("the server did not start")
+		c.cmd.Process.Kill()
+		c.cmd.Wait()
+		return nil, errors.New("the server did not start")
 	}
 }
 
-func (lt *loadTest) stopServer() {
-	if lt.child != nil {
-		stopChild(lt.child.Process)
-		done := make(chan struct{})
-		go func() { lt.child.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(12 * time.Second):
-			lt.child.Process.Kill()
-			fmt.Fprintln(lt.out, "server did not stop within 12 s after SIGTERM")
-		}
+// stop asks the server to shut down and waits for it, killing it after
+// 12 s.
+func (c *serveChild) stop(out io.Writer) {
+	stopChild(c.cmd.Process)
+	done := make(chan struct{})
+	go func() { c.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(12 * time.Second):
+		c.cmd.Process.Kill()
+		fmt.Fprintln(out, "server did not stop within 12 s after SIGTERM")
 	}
-	if lt.dir != "" {
-		os.RemoveAll(lt.dir)
+}
+
+// serverStats asks the server for its figures (SIGUSR1); nil when it
+// cannot be asked (Windows has no SIGUSR1).
+func (c *serveChild) serverStats() map[string]int64 {
+	if err := requestStats(c.cmd.Process); err != nil {
+		return nil
+	}
+	select {
+	case s := <-c.stats:
+		return s
+	case <-time.After(5 * time.Second):
+		return nil
 	}
 }
 
@@ -219,21 +260,13 @@ func parseKV(line string) map[string]int64 {
 	return out
 }
 
-// serverStats asks the child server for its figures (SIGUSR1); nil when
-// the server is not ours or cannot be asked (Windows has no SIGUSR1).
+// serverStats asks the child server for its figures; nil when the
+// server is not ours or cannot be asked.
 func (lt *loadTest) serverStats() map[string]int64 {
 	if lt.child == nil {
 		return nil
 	}
-	if err := requestStats(lt.child.Process); err != nil {
-		return nil
-	}
-	select {
-	case s := <-lt.stats:
-		return s
-	case <-time.After(5 * time.Second):
-		return nil
-	}
+	return lt.child.serverStats()
 }
 
 // waitSessions waits until the server reports at most n sessions.
