@@ -153,6 +153,9 @@ type roomsResult struct {
 	finished int
 	failed   int // rooms that could not be opened
 	firstErr error
+	// nodeStats are the nodes' figures with the rooms open; nil where a
+	// node cannot be asked (Windows).
+	nodeStats []map[string]int64
 }
 
 // play has every room play moves, each player typing at the ":" prompt
@@ -201,20 +204,18 @@ func (rt *roomsTest) play(tables []*table) roomsResult {
 var errGameOver = errors.New("game over")
 
 // playMove has the player to move type a legal move and returns the time
-// from its Enter key to the other player's frame showing the move.
+// from its Enter key to the other player's frame showing the move. The
+// room's position is the table's: both players are driven from here.
 func playMove(tb *table, rng *game.Rand) (time.Duration, error) {
-	v := tb.obs.View()
-	if v.Finished {
+	st := tb.state
+	if st.Terminal() {
 		return 0, errGameOver
 	}
-	st, err := game.NewState(v.Variant, v.Position)
-	if err != nil {
-		return 0, err
-	}
 	legal := st.Legal(nil)
-	short := st.ShortMove(legal[rng.Intn(len(legal))])
+	m := legal[rng.Intn(len(legal))]
+	short := st.ShortMove(m)
 	mover, other := tb.players[st.ToMove()], tb.players[1-st.ToMove()]
-	n := len(v.Moves)
+	n := len(tb.moves)
 	// The mover's screen has the room's last move before the key.
 	if _, err := mover.waitFor(moveWait, fmt.Sprintf("Moves (%d)", n)); err != nil {
 		return 0, fmt.Errorf("mover's screen: %w", err)
@@ -239,24 +240,28 @@ func playMove(tb *table, rng *game.Rand) (time.Duration, error) {
 	if err != nil {
 		return 0, fmt.Errorf("move %d (%s) never reached the other player: %w", n+1, short, err)
 	}
-	tb.played++
+	tb.moves = append(tb.moves, st.FormatMove(m))
+	st.Apply(m)
 	return seen.Sub(start), nil
 }
 
 // checkStore counts the moves the rooms' players saw that their store
-// does not hold: every move must be committed before it is shown.
+// does not hold, in the order played: every move must be committed
+// before it is shown.
 func (rt *roomsTest) checkStore(tables []*table) int {
 	lost := 0
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	for _, tb := range tables {
-		rec, err := rt.nodes[0].db.Room(ctx, tb.obs.Code())
+		rec, err := rt.db.Room(ctx, tb.code)
 		if err != nil {
-			lost += tb.played
+			lost += len(tb.moves)
 			continue
 		}
-		if len(rec.Moves) < tb.played {
-			lost += tb.played - len(rec.Moves)
+		for i, text := range tb.moves {
+			if i >= len(rec.Moves) || rec.Moves[i] != text {
+				lost++
+			}
 		}
 	}
 	return lost
@@ -295,6 +300,12 @@ func (rt *roomsTest) report(res roomsResult, unstored int) bool {
 		res.lost, unstored, v.check(res.lost == 0 && unstored == 0))
 	if res.firstErr != nil {
 		fmt.Fprintf(rt.out, "first lost move     %v\n", res.firstErr)
+	}
+	for i, st := range res.nodeStats {
+		if st != nil {
+			fmt.Fprintf(rt.out, "node %d              %d KB RSS, %d KB heap, %d goroutines, %d sessions, %d rooms\n",
+				i+1, st["rss_kb"], st["heap_kb"], st["goroutines"], st["sessions"], st["rooms"])
+		}
 	}
 	return !v.missed
 }

@@ -8,17 +8,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"time"
 
-	"github.com/charmbracelet/log"
 	"github.com/jackc/pgx/v5"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/tabletop/tabletop/game"
 	_ "github.com/tabletop/tabletop/game/all" // the variants the rooms play
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/server"
@@ -36,18 +36,13 @@ const roomsVariant = "pentago"
 // screen before it counts as lost.
 const moveWait = 15 * time.Second
 
-// roomNode is one in-process server with its store.
-type roomNode struct {
-	srv  *server.Server
-	db   store.Store
-	addr string
-}
-
 // roomsTest is one run of the rooms load test.
 type roomsTest struct {
 	cfg   Config
 	out   io.Writer
-	nodes []*roomNode
+	nodes []*serveChild
+	db    store.Store       // the nodes' store, opened here too
+	rooms *server.RoomStore // db as the nodes' rooms see it
 	dir   string
 	drop  func() // drops the run's PostgreSQL schema
 }
@@ -56,9 +51,10 @@ type roomsTest struct {
 // clients per room (on different nodes when there are two), and measures
 // from a move's Enter key to the other player's frame showing it.
 //
-// The nodes run in this process so that rooms can be made and every move
-// checked through the rooms API (an observer per room), and the clients
-// and the servers share the machine's cores.
+// The nodes are this executable's "serve" in child processes, so that
+// the clients' garbage is not collected with the servers'. The rooms are
+// made in the store, which the load test opens too, and each room's
+// position is followed here from the moves its two players type.
 func runRooms(cfg Config, out io.Writer) (bool, error) {
 	rt := &roomsTest{cfg: cfg, out: out}
 	defer rt.close()
@@ -66,7 +62,7 @@ func runRooms(cfg Config, out io.Writer) (bool, error) {
 		return false, err
 	}
 	for i, n := range rt.nodes {
-		fmt.Fprintf(out, "node %d %s\n", i+1, n.addr)
+		fmt.Fprintf(out, "node %d %s (pid %d)\n", i+1, n.addr, n.cmd.Process.Pid)
 	}
 	tables, failed := rt.openRooms()
 	fmt.Fprintf(out, "rooms open: %d of %d (%d sessions)\n", len(tables), cfg.Rooms, 2*len(tables))
@@ -75,6 +71,7 @@ func runRooms(cfg Config, out io.Writer) (bool, error) {
 	}
 	res := rt.play(tables)
 	res.failed = failed
+	res.nodeStats = rt.nodeStats()
 	lost := rt.checkStore(tables)
 	for _, tb := range tables {
 		tb.close()
@@ -82,8 +79,9 @@ func runRooms(cfg Config, out io.Writer) (bool, error) {
 	return rt.report(res, lost), nil
 }
 
-// startNodes starts cfg.Nodes servers on one store: a fresh SQLite file,
-// or a fresh schema on the PostgreSQL server cfg.Store names.
+// startNodes opens the store — a fresh SQLite file, or a fresh schema on
+// the PostgreSQL server cfg.Store names — and starts cfg.Nodes servers
+// on it.
 func (rt *roomsTest) startNodes() error {
 	var err error
 	rt.dir, err = os.MkdirTemp("", "tabletop-roomsload-")
@@ -96,8 +94,17 @@ func (rt *roomsTest) startNodes() error {
 			return err
 		}
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if rt.db, err = store.Open(ctx, dsn); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	rt.rooms = server.NewRoomStore(rt.db, !server.SharedDSN(dsn))
 	for i := 0; i < rt.cfg.Nodes; i++ {
-		n, err := startRoomNode(dsn, filepath.Join(rt.dir, fmt.Sprint("node", i)), rt.cfg.Rooms)
+		dir := filepath.Join(rt.dir, fmt.Sprint("node", i))
+		n, err := startServeChild(rt.out, dir, "--store", dsn,
+			"--max-sessions", strconv.Itoa(2*rt.cfg.Rooms+100),
+			"--max-rooms", strconv.Itoa(rt.cfg.Rooms+100))
 		if err != nil {
 			return err
 		}
@@ -139,45 +146,12 @@ func (rt *roomsTest) freshSchema(dsn string) (string, error) {
 	return u.String(), nil
 }
 
-func startRoomNode(dsn, dir string, nRooms int) (*roomNode, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	db, err := store.Open(ctx, dsn)
-	if err != nil {
-		return nil, fmt.Errorf("store: %w", err)
-	}
-	srv, err := server.New(server.Config{
-		Listen:         "127.0.0.1:0",
-		DataDir:        dir,
-		MaxConnsPerIP:  -1,
-		ConnsPerMinute: -1,
-		// Every client comes from one address and many set up at once.
-		StartupsFull: -1,
-		MaxSessions:  2*nRooms + 100,
-		MaxRooms:     nRooms + 100,
-		Store:        server.NewRoomStore(db, !server.SharedDSN(dsn)),
-		Logger:       log.New(io.Discard),
-		NewClient:    server.UIClient,
-	})
-	if err != nil {
-		db.Close()
-		return nil, err
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		db.Close()
-		return nil, err
-	}
-	go srv.Serve(l)
-	return &roomNode{srv: srv, db: db, addr: l.Addr().String()}, nil
-}
-
 func (rt *roomsTest) close() {
 	for _, n := range rt.nodes {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		n.srv.Shutdown(ctx)
-		cancel()
-		n.db.Close()
+		n.stop(rt.out)
+	}
+	if rt.db != nil {
+		rt.db.Close()
 	}
 	if rt.drop != nil {
 		rt.drop()
@@ -187,11 +161,23 @@ func (rt *roomsTest) close() {
 	}
 }
 
-// table is one room: the observer that made it and its two players.
+// nodeStats asks every node for its figures while the rooms are still
+// open; nil entries where a node cannot be asked.
+func (rt *roomsTest) nodeStats() []map[string]int64 {
+	var all []map[string]int64
+	for _, n := range rt.nodes {
+		all = append(all, n.serverStats())
+	}
+	return all
+}
+
+// table is one room: its code, its position as the moves its players
+// typed made it, and its two players.
 type table struct {
-	obs     rooms.Room
+	code    string
+	state   game.State
+	moves   []string       // KIF text of every move the other player saw
 	players [2]*roomClient // by seat
-	played  int            // moves this run saw reach the other screen
 }
 
 func (tb *table) close() {
@@ -200,14 +186,10 @@ func (tb *table) close() {
 			p.client.Close()
 		}
 	}
-	tb.obs.Leave()
 }
 
-// observer makes the rooms and watches them; it holds no seat.
-var observer = rooms.Player{ID: "SHA256:loadtest-observer", Name: "observer"}
-
-// openRooms makes the rooms on the first node and seats two key holders
-// in each, the second on the last node, at cfg.Ramp sessions per second.
+// openRooms makes the rooms in the store and seats two key holders in
+// each, the second on the last node, at cfg.Ramp sessions per second.
 func (rt *roomsTest) openRooms() ([]*table, int) {
 	fmt.Fprintf(rt.out, "opening %d rooms (%s) at %d sessions/s\n", rt.cfg.Rooms, roomsVariant, rt.cfg.Ramp)
 	tables := make([]*table, rt.cfg.Rooms)
@@ -239,55 +221,64 @@ func (rt *roomsTest) openRooms() ([]*table, int) {
 	return open, failed
 }
 
+// roomCode is the code of the i-th room of a run: codes are unique
+// within it, and each run has a store of its own.
+func roomCode(i int) string {
+	var b [rooms.CodeLen]byte
+	for k := range b {
+		b[k] = rooms.CodeAlphabet[i%len(rooms.CodeAlphabet)]
+		i /= len(rooms.CodeAlphabet)
+	}
+	return string(b[:])
+}
+
+// openRoom makes room i in the store with each seat held for one
+// player's key, as a quick match does, so that each player takes a
+// known seat whatever the order of their joins; a node loads the room
+// from the store when its player joins.
 func (rt *roomsTest) openRoom(i int) (*table, error) {
-	seats := []rooms.SeatSpec{{Kind: rooms.SeatOpen}, {Kind: rooms.SeatOpen}}
-	obs, err := rt.nodes[0].srv.Lobby().Create(observer, rooms.RoomSpec{Variant: roomsVariant, Seats: seats})
+	v, err := game.Lookup(roomsVariant)
 	if err != nil {
 		return nil, err
 	}
-	tb := &table{obs: obs}
-	for s := 0; s < 2; s++ {
-		node := rt.nodes[s%len(rt.nodes)]
-		name := fmt.Sprintf("p%d%c", i, 'a'+s)
-		c, err := joinRoom(node.addr, name, obs.Code())
+	start := v.New()
+	now := time.Now()
+	rec := rooms.Record{Code: roomCode(i), Variant: v.Name, Start: start.String(), AfterHold: rooms.SeatOpen,
+		Spectators: rooms.SpectatorsAll, Started: true, Created: now}
+	var keys [2]gossh.Signer
+	for s := range keys {
+		_, priv, err := ed25519.GenerateKey(rand.Reader)
+		if err != nil {
+			return nil, err
+		}
+		if keys[s], err = gossh.NewSignerFromKey(priv); err != nil {
+			return nil, err
+		}
+		rec.Seats = append(rec.Seats, rooms.SeatRecord{Kind: rooms.SeatHeld, Name: playerName(i, s),
+			PlayerID: gossh.FingerprintSHA256(keys[s].PublicKey()), HeldUntil: now.Add(time.Hour)})
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	err = rt.rooms.Create(ctx, rec)
+	cancel()
+	if err != nil {
+		return nil, fmt.Errorf("room %s: %w", rec.Code, err)
+	}
+	tb := &table{code: rec.Code, state: start}
+	for s := range keys {
+		c, err := joinRoom(rt.nodes[s%len(rt.nodes)].addr, playerName(i, s), keys[s], rec.Code)
 		if err != nil {
 			tb.close()
 			return nil, err
 		}
 		tb.players[s] = c
-		// The first to join takes the first seat: wait for it before the
-		// second joins, so that seat s is player s.
-		if err := waitRoom(obs, func(v rooms.RoomView) bool { return v.Seats[s].Name == name && v.Seats[s].Connected }); err != nil {
-			tb.close()
-			return nil, fmt.Errorf("%s not seated: %w", name, err)
-		}
 	}
 	return tb, nil
 }
 
-// waitRoom waits until the room's view satisfies ok.
-func waitRoom(r rooms.Room, ok func(rooms.RoomView) bool) error {
-	deadline := time.After(moveWait)
-	for !ok(r.View()) {
-		select {
-		case <-r.Updates():
-		case <-deadline:
-			return errors.New("timed out")
-		}
-	}
-	return nil
-}
+func playerName(room, seat int) string { return fmt.Sprintf("p%d%c", room, 'a'+seat) }
 
-// joinRoom opens "ssh NAME@addr join CODE" with a fresh key and a PTY.
-func joinRoom(addr, name, code string) (*roomClient, error) {
-	_, priv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		return nil, err
-	}
-	signer, err := gossh.NewSignerFromKey(priv)
-	if err != nil {
-		return nil, err
-	}
+// joinRoom opens "ssh NAME@addr join CODE" with the key signer and a PTY.
+func joinRoom(addr, name string, signer gossh.Signer, code string) (*roomClient, error) {
 	client, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
 		User:            name,
 		Auth:            []gossh.AuthMethod{gossh.PublicKeys(signer)},
