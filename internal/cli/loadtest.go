@@ -26,7 +26,7 @@ func runLoadtest(c *commandLine, args []string) error {
 	fs.StringVar(&cfg.Store, "store", "", "with --rooms: a postgres:// DSN on this machine the nodes share (default a fresh SQLite file)")
 	fs.IntVar(&cfg.Nodes, "nodes", 1, "with --rooms: servers sharing the store, the two players of a room on different ones (2 needs --store)")
 	fs.DurationVar(&cfg.MoveGap, "move-gap", 2*time.Second, "with --rooms: about this long between a room's moves (each player moves every other time; 1s is a stress test)")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (with --rooms: clients and nodes) to this file")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (the clients; the servers run in child processes) to this file")
 	c.help = `Usage: tabletop loadtest [--sessions N] [--duration D] [--churn CYCLES] [--hostile] [--addr 127.0.0.1:PORT]
        tabletop loadtest --rooms N [--duration D] [--store postgres://… --nodes 2]
 
@@ -39,12 +39,13 @@ clients run beside the sessions; no session may be refused and the server
 must return to its goroutine baseline. The exit status is 1 when a target
 is missed. On Windows the server's memory and goroutines are not measured.
 
-With --rooms, it starts its nodes in this process on one store (a fresh
-SQLite file, or a fresh schema on the PostgreSQL server --store names) and
-plays N Pentago rooms at once, two SSH clients per room typing legal moves
-in turn; it fails when a move's Enter key to the other player's frame has
-p95 >= 50 ms or a move was lost (not shown to the other player, or not in
-the store).
+With --rooms, it starts its nodes (this program's serve, in child
+processes) on one store (a fresh SQLite file, or a fresh schema on the
+PostgreSQL server --store names), makes N Pentago rooms in that store and
+plays them at once, two SSH clients per room typing legal moves in turn;
+it fails when a move's Enter key to the other player's frame has p95 >=
+50 ms or a move was lost (not shown to the other player, or not in the
+store).
 
 Flags:
 `
