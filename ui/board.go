@@ -50,18 +50,17 @@ type boardScreen struct {
 	// its end (0 follows the game).
 	moveScroll int
 	help       help.Model
-	// helpMemo is the last key bar drawn (see helpView).
-	helpMemo textMemo
-	// panelMemo is the last side panel drawn (see panelView), movesMemo
-	// the last visible part of the move list (see moveListView).
-	panelMemo, movesMemo textMemo
-	// labelMemo is the last line of column labels (see colLabelLine),
-	// listMemo the last move list (see moveListText).
-	labelMemo, listMemo textMemo
-	// border is the panel's border for its width (see boxPanel).
-	border panelBorder
-	// boardMemo is the last board block drawn (see boardLines).
-	boardMemo linesMemo
+	// The parts of the frame last drawn, each kept with the key of what
+	// it was drawn from (see lastDrawn): the key bar (helpView), the side
+	// panel (panelView) and its border (boxPanel), the visible move list
+	// (moveListView) and its text (moveListText), the column labels
+	// (colLabelLine) and the board block (boardLines).
+	helpMemo, listMemo lastDrawn[string, string]
+	panelMemo          lastDrawn[panelKey, string]
+	border             lastDrawn[borderKey, panelBorder]
+	movesMemo          lastDrawn[movesKey, string]
+	labelMemo          lastDrawn[labelsKey, string]
+	boardMemo          lastDrawn[string, []string]
 	// rv is review mode: a past position shown instead of the live one.
 	rv review
 }

@@ -445,17 +445,7 @@ func (b *boardScreen) boardLines(l boardLayout) []string {
 	// Most frames (keys typed at the prompt, a clock, another player's
 	// seat) leave the board as it was: it is kept while everything it is
 	// drawn from is the same.
-	memoKey := b.boardMemoKey(l, cells, fl, hs)
-	if b.boardMemo.key != memoKey {
-		b.boardMemo = linesMemo{key: memoKey, lines: b.drawBoard(l, cells, fl, hs)}
-	}
-	return b.boardMemo.lines
-}
-
-// linesMemo is textMemo for a block of lines.
-type linesMemo struct {
-	key   string
-	lines []string
+	return b.boardMemo.get(b.boardMemoKey(l, cells, fl, hs), func() []string { return b.drawBoard(l, cells, fl, hs) })
 }
 
 // boardMemoKey names everything drawBoard draws from: the layout, the
@@ -596,11 +586,16 @@ func (b *boardScreen) handleLine(l boardLayout, hs handleState, sepV string, lef
 // the corner.
 func (b *boardScreen) colLabelLine(l boardLayout) string {
 	// The same on every frame of one size: kept.
-	memoKey := fmt.Sprintf("%d %d %d %d %d %s %t", l.lw, l.cw, l.gap, l.gapW, l.cols, b.c.theme.Name, b.c.ascii)
-	if b.labelMemo.key != memoKey {
-		b.labelMemo = textMemo{key: memoKey, text: b.drawColLabels(l)}
-	}
-	return b.labelMemo.text
+	k := labelsKey{l.lw, l.cw, l.gap, l.gapW, l.cols, b.c.theme.Name, b.c.ascii}
+	return b.labelMemo.get(k, func() string { return b.drawColLabels(l) })
+}
+
+// labelsKey is what the column labels are drawn from, besides the
+// board's labels themselves.
+type labelsKey struct {
+	lw, cw, gap, gapW, cols int
+	theme                   string
+	ascii                   bool
 }
 
 func (b *boardScreen) drawColLabels(l boardLayout) string {
@@ -673,20 +668,32 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	// Most frames (a key typed at the prompt, a cursor move) leave the
 	// panel as it was, and its border costs more than its lines.
 	content := b.panelContent(l)
-	memoKey := b.c.theme.Name + strconv.FormatBool(b.c.ascii) + "\x00" + content
-	if b.panelMemo.key != memoKey {
-		b.panelMemo = textMemo{key: memoKey, text: mergeStyles(b.boxPanel(content, max(l.pw-4, 1)))}
-	}
-	return b.panelMemo.text
+	return b.panelMemo.get(panelKey{b.c.theme.Name, b.c.ascii, content}, func() string {
+		return mergeStyles(b.boxPanel(content, max(l.pw-4, 1)))
+	})
+}
+
+// panelKey is what the panel is drawn from: its lines and the theme of
+// its border.
+type panelKey struct {
+	theme   string
+	ascii   bool
+	content string
 }
 
 // panelBorder is the panel style's border and padding around lines of one
 // width: the first and last lines, and what comes before and after each
 // line between them.
 type panelBorder struct {
-	key                      string // width and theme
 	top, bottom, left, right string
 	ok                       bool
+}
+
+// borderKey is what a panel border is cut for: its width and theme.
+type borderKey struct {
+	inner int
+	theme string
+	ascii bool
 }
 
 // boxPanel is b.c.st.Panel.Render(content) for content whose lines are all
@@ -703,16 +710,13 @@ func (b *boardScreen) boxPanel(content string, inner int) string {
 			return b.c.st.Panel.Render(content)
 		}
 	}
-	key := strconv.Itoa(inner) + " " + b.c.theme.Name + strconv.FormatBool(b.c.ascii)
-	if b.border.key != key {
-		b.border = cutBorder(b.c.st.Panel.Render(strings.Repeat("x", inner)), inner)
-		b.border.key = key
-	}
-	if !b.border.ok {
+	bd := b.border.get(borderKey{inner, b.c.theme.Name, b.c.ascii}, func() panelBorder {
+		return cutBorder(b.c.st.Panel.Render(strings.Repeat("x", inner)), inner)
+	})
+	if !bd.ok {
 		return b.c.st.Panel.Render(content)
 	}
 	var sb strings.Builder
-	bd := b.border
 	sb.Grow(len(content) + len(bd.top) + len(bd.bottom) + len(lines)*(len(bd.left)+len(bd.right)+1) + 2)
 	sb.WriteString(bd.top)
 	for _, l := range lines {
@@ -862,12 +866,15 @@ func (b *boardScreen) seatLines(inner int) []string {
 // size are unchanged: the viewport measures every line of it.
 func (b *boardScreen) moveListView(w, h int) string {
 	text := b.moveListText()
-	memoKey := fmt.Sprintf("%d %d %d\x00%s", w, h, b.moveScroll, text)
-	if b.movesMemo.key == memoKey {
-		return b.movesMemo.text
-	}
-	b.movesMemo = textMemo{key: memoKey, text: scrollView(b.movesVP, text, w, h, b.moveScroll)}
-	return b.movesMemo.text
+	return b.movesMemo.get(movesKey{w, h, b.moveScroll, text}, func() string {
+		return scrollView(b.movesVP, text, w, h, b.moveScroll)
+	})
+}
+
+// movesKey is what the visible move list is drawn from.
+type movesKey struct {
+	w, h, scroll int
+	text         string
 }
 
 // scrollView is what viewport vp shows of text in w×h, scrolled up from
@@ -918,10 +925,7 @@ func (b *boardScreen) moveListText() string {
 		key.WriteByte(1)
 		key.WriteString(pm.text)
 	}
-	if b.listMemo.key != key.String() {
-		b.listMemo = textMemo{key: key.String(), text: b.drawMoveList()}
-	}
-	return b.listMemo.text
+	return b.listMemo.get(key.String(), b.drawMoveList)
 }
 
 func (b *boardScreen) drawMoveList() string {
@@ -976,12 +980,7 @@ func (b *boardScreen) aiLine() string {
 func (b *boardScreen) helpView() string {
 	k := b.keys()
 	memoKey := helpMemoKey(k, b.c.width, b.help.ShowAll, b.c.theme.Name, b.c.ascii)
-	if b.helpMemo.key == memoKey {
-		return b.helpMemo.text
-	}
-	text := mergeStyles(b.drawHelp(k))
-	b.helpMemo = textMemo{key: memoKey, text: text}
-	return text
+	return b.helpMemo.get(memoKey, func() string { return mergeStyles(b.drawHelp(k)) })
 }
 
 // drawHelp draws the key bar (or every key) of k.

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/charmbracelet/lipgloss"
 
@@ -89,15 +88,14 @@ const cellCacheMax = 2048
 // View stays a function of the model. The lock makes it safe should two
 // goroutines render one session (they never do in Bubble Tea).
 type cellCache struct {
-	mu    sync.Mutex
-	lines map[cellKey]string
+	lines *drawnSet[cellKey]
 	// texts keeps short texts in the board's and panel's styles: labels,
 	// names and moves, which repeat on every frame.
-	texts map[textKey]string
+	texts *drawnSet[textKey]
 }
 
 func newCellCache() *cellCache {
-	return &cellCache{lines: map[cellKey]string{}, texts: map[textKey]string{}}
+	return &cellCache{lines: newDrawnSet[cellKey](cellCacheMax), texts: newDrawnSet[textKey](cellCacheMax)}
 }
 
 // textStyle names a style of themes.Styles for text.
@@ -144,17 +142,7 @@ func (c *cellCache) text(st themes.Styles, k textKey) string {
 	if c == nil {
 		return k.render(st)
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if r, ok := c.texts[k]; ok {
-		return r
-	}
-	if len(c.texts) >= cellCacheMax {
-		clear(c.texts)
-	}
-	r := k.render(st)
-	c.texts[k] = r
-	return r
+	return c.texts.get(k, func() string { return k.render(st) })
 }
 
 // mutedText returns st.Muted.Render(s), from the cache when rendered
@@ -169,15 +157,5 @@ func (c *cellCache) draw(st themes.Styles, k cellKey) string {
 	if c == nil {
 		return drawCell(st, k)
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if s, ok := c.lines[k]; ok {
-		return s
-	}
-	if len(c.lines) >= cellCacheMax {
-		clear(c.lines)
-	}
-	s := drawCell(st, k)
-	c.lines[k] = s
-	return s
+	return c.lines.get(k, func() string { return drawCell(st, k) })
 }

@@ -94,11 +94,6 @@ func (c *common) newHelp() help.Model {
 	return h
 }
 
-// textMemo is a drawn text and the key of what it was drawn from: some
-// parts of a frame cost more to draw than the rest of it and are the
-// same on most frames.
-type textMemo struct{ key, text string }
-
 // helpMemoKey names everything a help bar is drawn from: the enabled
 // bindings' help texts, in their groups, the width, whether every key
 // shows, and the theme (the help's styles).

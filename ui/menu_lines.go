@@ -2,7 +2,6 @@ package ui
 
 import (
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/list"
@@ -29,25 +28,12 @@ const menuLineCacheMax = 4096
 // process: most sessions sit on the same menu in a few themes and
 // widths, and styling each line with lipgloss on every frame was most
 // of a keypress's cost. It is a pure memo of drawMenuLine.
-var menuLines = struct {
-	sync.Mutex
-	m map[menuLineKey]string
-}{m: map[menuLineKey]string{}}
+var menuLines = newDrawnSet[menuLineKey](menuLineCacheMax)
 
 // menuLine returns drawMenuLine(d.c.st, k), from the shared cache when
 // drawn before.
 func (d menuDelegate) menuLine(k menuLineKey) string {
-	menuLines.Lock()
-	defer menuLines.Unlock()
-	if s, ok := menuLines.m[k]; ok {
-		return s
-	}
-	if len(menuLines.m) >= menuLineCacheMax {
-		clear(menuLines.m)
-	}
-	s := d.drawMenuLine(k)
-	menuLines.m[k] = s
-	return s
+	return menuLines.get(k, func() string { return d.drawMenuLine(k) })
 }
 
 // drawMenuLine draws one item: the cursor, the title padded to the
@@ -132,33 +118,17 @@ const menuPartsMax = 2048
 // menuParts is the menu's help and list as drawn, shared by every
 // session: the bubbles help and list re-render all of their text on
 // each frame, while the menus of most sessions are alike. A pure memo.
-var menuParts = struct {
-	sync.Mutex
-	m map[menuPartKey]string
-}{m: map[menuPartKey]string{}}
+var menuParts = newDrawnSet[menuPartKey](menuPartsMax)
 
 // menuPartOf returns draw(), from the shared cache when drawn before
-// under k. draw runs under the lock, so it must not take it again.
+// under k. draw runs under the cache's lock, so it must not take it again.
 func menuPartOf(k menuPartKey, draw func() string) string {
-	menuParts.Lock()
-	defer menuParts.Unlock()
-	if s, ok := menuParts.m[k]; ok {
-		return s
-	}
-	if len(menuParts.m) >= menuPartsMax {
-		clear(menuParts.m)
-	}
-	s := draw()
-	menuParts.m[k] = s
-	return s
+	return menuParts.get(k, draw)
 }
 
 // menuItemTexts keeps one copy of each distinct items string, so that
 // sessions with the same menu share it rather than each holding its own.
-var menuItemTexts = struct {
-	sync.Mutex
-	m map[string]string
-}{m: map[string]string{}}
+var menuItemTexts = newDrawnSet[string](menuPartsMax)
 
 // itemTexts is every title and description of items, one string that
 // names what the list draws; equal menus get the same shared string.
@@ -173,14 +143,5 @@ func itemTexts(items []list.Item) string {
 		}
 	}
 	s := b.String()
-	menuItemTexts.Lock()
-	defer menuItemTexts.Unlock()
-	if shared, ok := menuItemTexts.m[s]; ok {
-		return shared
-	}
-	if len(menuItemTexts.m) >= menuPartsMax {
-		clear(menuItemTexts.m)
-	}
-	menuItemTexts.m[s] = s
-	return s
+	return menuItemTexts.get(s, func() string { return s })
 }

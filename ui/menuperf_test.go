@@ -43,12 +43,8 @@ func BenchmarkMenuKeypress(b *testing.B) {
 
 // clearMenuCaches empties the menu's caches shared by sessions.
 func clearMenuCaches() {
-	menuLines.Lock()
-	clear(menuLines.m)
-	menuLines.Unlock()
-	menuParts.Lock()
-	clear(menuParts.m)
-	menuParts.Unlock()
+	menuLines.reset()
+	menuParts.reset()
 }
 
 // TestMenuLinesSharedAcrossSessions draws the menu in every theme and
