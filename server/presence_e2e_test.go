@@ -2,12 +2,9 @@ package server
 
 import (
 	"context"
-	"os"
 	"os/exec"
 	"testing"
 	"time"
-
-	"github.com/charmbracelet/log"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/server/store"
@@ -31,24 +28,9 @@ const (
 // TABLETOP_TEST_PRESENCE_DSN set, and this serves a node on that
 // PostgreSQL store until it is killed.
 func TestHelperServePresenceNode(t *testing.T) {
-	dsn := os.Getenv(presenceEnv)
-	if dsn == "" {
-		t.Skip("a child process of TestDeadNodesPlayerShownAwayOverSSH")
-	}
-	db, err := store.Open(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(Config{
-		Listen: "127.0.0.1:0", DataDir: t.TempDir(), MaxConnsPerIP: -1, ConnsPerMinute: -1,
-		NodeTTL: presenceTTL, SeatHold: presenceHold, JanitorInterval: 50 * time.Millisecond,
-		Store:  NewRoomStore(db, false),
-		Logger: log.NewWithOptions(os.Stderr, log.Options{Level: log.WarnLevel}),
+	servePostgresNode(t, presenceEnv, "TestDeadNodesPlayerShownAwayOverSSH", func(c *Config) {
+		c.NodeTTL, c.SeatHold = presenceTTL, presenceHold
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	serveUntilKilled(t, s)
 }
 
 // servePresenceChild starts a presence node on dsn in another process.

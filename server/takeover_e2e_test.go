@@ -31,20 +31,32 @@ const takeoverTTL = 3 * time.Second
 // TABLETOP_TEST_TAKEOVER_DSN set, and this serves a node on that
 // PostgreSQL store, with a tiny AI budget, until it is killed.
 func TestHelperServeTakeoverNode(t *testing.T) {
-	dsn := os.Getenv(takeoverEnv)
+	servePostgresNode(t, takeoverEnv, "TestAISeatTakeoverOverSSH", func(c *Config) {
+		c.AIBudget, c.AILeaseTTL = 20*time.Millisecond, takeoverTTL
+	})
+}
+
+// servePostgresNode is the body of a helper test run as a child node: on
+// the PostgreSQL store the environment variable env names (else it skips,
+// naming the parent test), it serves a node, with set's settings, until
+// it is killed.
+func servePostgresNode(t *testing.T, env, parent string, set func(*Config)) {
+	dsn := os.Getenv(env)
 	if dsn == "" {
-		t.Skip("a child process of TestAISeatTakeoverOverSSH")
+		t.Skip("a child process of " + parent)
 	}
 	db, err := store.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Config{
+	cfg := Config{
 		Listen: "127.0.0.1:0", DataDir: t.TempDir(), MaxConnsPerIP: -1, ConnsPerMinute: -1,
-		AIBudget: 20 * time.Millisecond, AILeaseTTL: takeoverTTL, JanitorInterval: 50 * time.Millisecond,
-		Store:  NewRoomStore(db, false),
-		Logger: log.NewWithOptions(os.Stderr, log.Options{Level: log.WarnLevel}),
-	})
+		JanitorInterval: 50 * time.Millisecond,
+		Store:           NewRoomStore(db, false),
+		Logger:          log.NewWithOptions(os.Stderr, log.Options{Level: log.WarnLevel}),
+	}
+	set(&cfg)
+	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
