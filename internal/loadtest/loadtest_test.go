@@ -77,17 +77,13 @@ func TestRunAgainstServer(t *testing.T) {
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, out.String())
 	}
-	for _, want := range []string{
+	expectLines(t, out.String(),
 		"sessions open: 2 of 2",
 		"sessions            2 open, 0 failed",
 		"accept (handshake)  p50",
 		"keypress→frame      p50",
 		"churn failures      0 of 2 (goroutines not measurable against --addr)",
-	} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("output lacks %q:\n%s", want, out.String())
-		}
-	}
+	)
 	if strings.Contains(out.String(), "(0 keys)") {
 		t.Errorf("no key was answered:\n%s", out.String())
 	}
@@ -121,20 +117,26 @@ func TestRooms(t *testing.T) {
 				t.Fatalf("run: %v\n%s", err, out.String())
 			}
 			t.Log("\n" + out.String())
-			for _, want := range []string{
+			expectLines(t, out.String(),
 				"rooms open: 10 of 10 (20 sessions)",
 				"rooms               10 playing, 0 could not open",
 				"move→other's frame  p50",
 				"moves lost          0 not shown to the other player within 15 s, 0 shown but not in the store   target none: ok",
-			} {
-				if !strings.Contains(out.String(), want) {
-					t.Errorf("output lacks %q:\n%s", want, out.String())
-				}
-			}
+			)
 			if strings.Contains(out.String(), "moves               0 in") {
 				t.Errorf("no move was played:\n%s", out.String())
 			}
 		})
+	}
+}
+
+// expectLines reports each of wants that the output lacks.
+func expectLines(t *testing.T, out string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
 	}
 }
 
