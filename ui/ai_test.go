@@ -184,3 +184,25 @@ func TestForcedPassIsAnnounced(t *testing.T) {
 	}
 	t.Skip("no forced pass found by random play")
 }
+
+// A word about the AI's turn, kept while the AI moves, gives way to the
+// result when the AI's move ends the game.
+func TestAIsLastMoveShowsTheResultNotAnOldWord(t *testing.T) {
+	pos := "(cell 1 1 x) (cell 1 2 o) (cell 1 3 x) (cell 2 1 x) (cell 2 2 o) (cell 2 3 o) (cell 3 1 o) (cell 3 2 x) (cell 3 3 b) (control xplayer)"
+	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Seed: 3, AIDelay: -1,
+		Start: Start{Variant: "tictactoe", Position: pos, Seats: map[string]SeatConfig{"xplayer": {AI: true, Level: ai.Easy}}}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	search := m.Init()
+	b := m.cur.(*boardScreen)
+	press(m, "enter") // not this client's turn
+	if text, _ := b.statusText(); !strings.Contains(text, "the AI is playing") {
+		t.Fatalf("the key during the AI's turn should say so, status %q", text)
+	}
+	drain(t, m, search)
+	if !b.ended() {
+		t.Fatal("the AI's move should end the game")
+	}
+	if text, _ := b.statusText(); text != b.m.result() {
+		t.Fatalf("after the last move the status should be the result %q, is %q", b.m.result(), text)
+	}
+}

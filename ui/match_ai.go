@@ -271,7 +271,9 @@ func (l *localMatch) playMachineMove(m game.Move) tea.Cmd {
 	l.redoList = nil
 	l.ver++
 	l.hasHint = false
-	if _, isErr := l.status.currentStatus(); !isErr {
+	// A word to the person stays through the machine's move, unless
+	// that move ends the game: then the result is what matters.
+	if _, isErr := l.status.currentStatus(); !isErr || l.st.Terminal() {
 		l.status.setStatus("", false)
 	}
 	l.save()
