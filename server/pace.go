@@ -3,7 +3,7 @@ package server
 import (
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 )
 
 // frameGap is how often Bubble Tea's renderer draws (its default 60
@@ -28,8 +28,7 @@ type pacedModel struct {
 // framePace is the pacing state, shared by the copies of a pacedModel
 // that Update returns. Only the program's event loop touches it.
 type framePace struct {
-	frame   string    // the last frame returned
-	drawn   string    // the model's last frame (frame may end in sameMark)
+	frame   tea.View  // the last frame returned
 	at      time.Time // when it was computed
 	pending bool      // a paceTick is on its way; frame is behind until then
 	now     func() time.Time
@@ -55,7 +54,7 @@ func (p pacedModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.pace.pending = false
 		return p, cmd
 	}
-	if p.pace.pending || p.pace.frame == "" {
+	if p.pace.pending || p.pace.frame.Content == "" {
 		return p, cmd
 	}
 	if wait := frameGap - p.pace.now().Sub(p.pace.at); wait > 0 {
@@ -65,27 +64,12 @@ func (p pacedModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return p, cmd
 }
 
-// sameMark ends every other frame that is the same as the one before it
-// (a message that changed nothing on the screen). It changes nothing on
-// the screen either, but Bubble Tea's renderer keeps a frame equal to
-// the one it drew last in its buffer and copies it on every tick, 60
-// times a second, until a different one comes: with it the renderer
-// redraws the last line once instead.
-const sameMark = "\x1b[0m"
-
-func (p pacedModel) View() string {
+func (p pacedModel) View() tea.View {
 	f := p.pace
 	if f.pending {
 		return f.frame
 	}
-	frame := p.Model.View()
+	f.frame = p.Model.View()
 	f.at = f.now()
-	switch {
-	case frame != f.drawn || f.frame != frame:
-		f.frame = frame
-	default:
-		f.frame = frame + sameMark
-	}
-	f.drawn = frame
 	return f.frame
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 )
 
 // countModel counts the messages it got and the frames it drew.
@@ -19,9 +19,9 @@ func (c countModel) Update(tea.Msg) (tea.Model, tea.Cmd) {
 	*c.msgs++
 	return c, nil
 }
-func (c countModel) View() string {
+func (c countModel) View() tea.View {
 	*c.views++
-	return fmt.Sprintf("frame after %d messages", *c.msgs)
+	return tea.NewView(fmt.Sprintf("frame after %d messages", *c.msgs))
 }
 
 // runCmd runs cmd and the commands a batch holds, returning their
@@ -51,11 +51,11 @@ func TestPacedModelDrawsABurstOnce(t *testing.T) {
 	clock := time.Unix(1000, 0)
 	p := newPacedModel(countModel{msgs: &msgs, views: &views})
 	p.pace.now = func() time.Time { return clock }
-	key := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'x'}}
+	key := tea.KeyPressMsg{Code: 'x', Text: "x"}
 
 	var m tea.Model = p
 	m, _ = m.Update(key)
-	if got := m.View(); got != "frame after 1 messages" || views != 1 {
+	if got := m.View().Content; got != "frame after 1 messages" || views != 1 {
 		t.Fatalf("first frame %q after %d views", got, views)
 	}
 	var ticks []tea.Msg
@@ -64,7 +64,7 @@ func TestPacedModelDrawsABurstOnce(t *testing.T) {
 		var cmd tea.Cmd
 		m, cmd = m.Update(key)
 		ticks = append(ticks, runCmd(cmd)...)
-		if got := m.View(); got != "frame after 1 messages" {
+		if got := m.View().Content; got != "frame after 1 messages" {
 			t.Fatalf("within the frame gap the last frame should stay, got %q", got)
 		}
 	}
@@ -73,7 +73,7 @@ func TestPacedModelDrawsABurstOnce(t *testing.T) {
 	}
 	clock = clock.Add(frameGap)
 	m, _ = m.Update(ticks[0])
-	if got := m.View(); got != "frame after 6 messages" || views != 2 {
+	if got := m.View().Content; got != "frame after 6 messages" || views != 2 {
 		t.Fatalf("after the tick: %q, %d views", got, views)
 	}
 	if msgs != 6 {
@@ -85,41 +85,13 @@ func TestPacedModelDrawsABurstOnce(t *testing.T) {
 	if runCmd(cmd) != nil {
 		t.Fatal("a message after a quiet gap should not wait for a tick")
 	}
-	if got := m.View(); got != "frame after 7 messages" {
+	if got := m.View().Content; got != "frame after 7 messages" {
 		t.Fatalf("after a quiet gap: %q", got)
 	}
 	// A resize is drawn at once, even within the gap.
 	m, _ = m.Update(key)
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if got := m.View(); got != "frame after 9 messages" {
+	if got := m.View().Content; got != "frame after 9 messages" {
 		t.Fatalf("after a resize within the gap: %q", got)
-	}
-}
-
-// constModel draws the same frame whatever it is told.
-type constModel struct{}
-
-func (constModel) Init() tea.Cmd                         { return nil }
-func (c constModel) Update(tea.Msg) (tea.Model, tea.Cmd) { return c, nil }
-func (constModel) View() string                          { return "the same" }
-
-// A frame the same as the one before it comes every other time with an
-// invisible end, so that the renderer never holds a copy of what it drew.
-func TestPacedModelMarksSameFrames(t *testing.T) {
-	clock := time.Unix(1000, 0)
-	p := newPacedModel(constModel{})
-	p.pace.now = func() time.Time { return clock }
-	var m tea.Model = p
-	var frames []string
-	for range 4 {
-		clock = clock.Add(time.Second)
-		m, _ = m.Update(tea.KeyMsg{Type: tea.KeyEnter})
-		frames = append(frames, m.View())
-	}
-	want := []string{"the same", "the same" + sameMark, "the same", "the same" + sameMark}
-	for i := range want {
-		if frames[i] != want[i] {
-			t.Fatalf("frames %q, want %q", frames, want)
-		}
 	}
 }

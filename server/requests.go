@@ -3,8 +3,8 @@ package server
 import (
 	"fmt"
 
+	"charm.land/ssh"
 	"github.com/anmitsu/go-shlex"
-	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/tabletop/tabletop/rooms"

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 
 	"github.com/tabletop/tabletop/internal/sheets"
 	"github.com/tabletop/tabletop/server"

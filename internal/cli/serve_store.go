@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 
 	"github.com/tabletop/tabletop/server"
 	"github.com/tabletop/tabletop/server/metrics"

@@ -6,7 +6,6 @@ package loadtest
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -23,6 +22,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/tabletop/tabletop/internal/termscreen"
 	"github.com/tabletop/tabletop/server"
 )
 
@@ -281,6 +281,9 @@ func (lt *loadTest) waitSessions(n int64, within time.Duration) map[string]int64
 	}
 }
 
+// The load test's terminals are 100×30.
+const ptyWidth, ptyHeight = 100, 30
+
 // loadClient is one simulated player with a terminal.
 type loadClient struct {
 	client *gossh.Client
@@ -313,7 +316,7 @@ func openLoadClient(addr, user string) (c *loadClient, accept time.Duration, err
 	c = &loadClient{client: client, sess: sess, frames: make(chan time.Time, 64), ready: make(chan struct{})}
 	c.in, _ = sess.StdinPipe()
 	out, _ := sess.StdoutPipe()
-	if err := sess.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
+	if err := sess.RequestPty("xterm-256color", ptyHeight, ptyWidth, gossh.TerminalModes{}); err != nil {
 		client.Close()
 		return nil, 0, err
 	}
@@ -327,19 +330,13 @@ func openLoadClient(addr, user string) (c *loadClient, accept time.Duration, err
 
 func (c *loadClient) read(r io.Reader) {
 	buf := make([]byte, 16<<10)
-	var seen []byte
+	scr := termscreen.New(ptyWidth, ptyHeight)
 	for {
 		n, err := r.Read(buf)
 		if n > 0 {
 			now := time.Now()
 			chunk := buf[:n]
-			// Answer the terminal queries as a real terminal does.
-			if bytes.Contains(chunk, []byte("\x1b]11;?")) {
-				io.WriteString(c.in, "\x1b]11;rgb:0000/0000/0000\x1b\\")
-			}
-			if bytes.Contains(chunk, []byte("\x1b[c")) {
-				io.WriteString(c.in, "\x1b[?62;22c")
-			}
+			answerQueries(chunk, c.in)
 			select {
 			case <-c.ready:
 				select {
@@ -347,10 +344,13 @@ func (c *loadClient) read(r io.Reader) {
 				default:
 				}
 			default:
-				seen = append(seen, chunk...)
-				if bytes.Contains(seen, []byte("quit")) { // the menu's help line
+				// Until the menu is up the client keeps what its terminal
+				// shows (frames come as changed cells); then only when
+				// output arrives.
+				scr.Write(chunk)
+				if scr.Contains("q quit") { // the menu's help line
 					c.once.Do(func() { close(c.ready) })
-					seen = nil
+					scr = nil
 				}
 			}
 		}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	_ "github.com/tabletop/tabletop/game/all" // the variants the rooms play
+	"github.com/tabletop/tabletop/internal/termscreen"
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/server"
 	"github.com/tabletop/tabletop/server/store"
@@ -293,7 +294,7 @@ func joinRoom(addr, name string, signer gossh.Signer, code string) (*roomClient,
 		client.Close()
 		return nil, err
 	}
-	c := &roomClient{client: client, changed: make(chan struct{}, 1)}
+	c := &roomClient{client: client, changed: make(chan struct{}, 1), scr: termscreen.New(100, 40)}
 	c.in, _ = sess.StdinPipe()
 	out, _ := sess.StdoutPipe()
 	if err := sess.RequestPty("xterm-256color", 40, 100, gossh.TerminalModes{}); err != nil {
