@@ -38,7 +38,8 @@ func TestFeatures(t *testing.T) {
 	}{
 		{"facts", "(option x) (option y)", "x y"},
 		{"comments", "; a comment\n(option x) ; another (option y)\n;(option z)", "x"},
-		{"case", "(OPTION X) (Option y) (<= (OPTION (F ?V)) (Thing ?v)) (THING Z)", "(f z) x y"},
+		{"case", "(OPTION X) (Option y) (<= (OPTION (F ?V)) (Thing ?v)) (THING Z)", "(F Z) X y"},
+		{"one symbol spelled two ways", "(<= (option ?x) (Thing ?x)) (thing aB) (THING ab) (thing Cd)", "aB Cd"},
 		{"odd symbols", "(option x-1) (option a.b) (option +) (option <) (option 1st) (option :k) (option |q|) (option \"s\")", "\"s\" + 1st :k < a.b x-1 |q|"},
 		{"zero-argument compound", "(option (go)) (<= (option stop) (true (s 0)))", "go stop"},
 		{"nested functions", "(cell (pos 1 (row a)) x) (<= (option (move ?p ?c)) (cell ?p ?c))", "(move (pos 1 (row a)) x)"},
