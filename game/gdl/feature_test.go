@@ -90,3 +90,27 @@ func TestFeatures(t *testing.T) {
 		})
 	}
 }
+
+// TestMovesOfWhatIsNotARole: legal moves the rules give a symbol that is
+// not a role (knightwar reads the role off a cell's content, which may be
+// blank) are no one's, and the rules that ask whether such a move is made
+// never hold.
+func TestMovesOfWhatIsNotARole(t *testing.T) {
+	src := []byte(`(role a) (role b)
+		(init (owner a)) (init (owner nobody))
+		(<= (legal ?o go) (true (owner ?o)))
+		(legal b noop)
+		(<= (next (went ?o)) (does ?o go))
+		(<= (next (owner ?o)) (true (owner ?o)))
+		(<= terminal (true (went ?o)))
+		(goal a 100) (goal b 0)`)
+	v, err := Load("notarole", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := v.New()
+	if got := legalTexts(s); got != "go" {
+		t.Fatalf("legal %q", got)
+	}
+	checkAgainstReference(t, src, 2, 5)
+}

@@ -231,6 +231,12 @@ func (b *netBuilder) moves() error {
 		r, m, ok := b.roleMove(t)
 		if ok {
 			n.doesOf[r][m] = b.atom(t)
+		} else {
+			// A legal rule may hold for a symbol that is not a role
+			// (knightwar's (legal ?role ...) reads ?role off any
+			// cell's content): no one makes that move, so the does
+			// atom grounding derived from it never holds.
+			b.static[t] = false
 		}
 	}
 	return nil
