@@ -168,7 +168,8 @@ func tryTerm(t testing.TB, addr string, o termOpts) (*term, error) {
 		return nil, err
 	}
 	tm := &term{t: t, client: c, sess: sess, changed: make(chan struct{}, 1), done: make(chan struct{}), paused: make(chan struct{}),
-		scr: termscreen.New(o.width, o.height)}
+		// The server clamps a window far smaller than an absurd request.
+		scr: termscreen.New(min(o.width, 1000), min(o.height, 500))}
 	in, _ := sess.StdinPipe()
 	tm.in = in
 	out, _ := sess.StdoutPipe()
@@ -257,6 +258,13 @@ func (tm *term) raw() []byte {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	return append([]byte(nil), tm.out...)
+}
+
+// stream is the output since mark with escape sequences removed.
+func (tm *term) stream(mark int) string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return stripANSI(string(tm.out[mark:]))
 }
 
 // shot is the screen's text after the output up to at.

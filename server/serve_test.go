@@ -118,7 +118,7 @@ func TestNoPTYGetsHintAndStatus1(t *testing.T) {
 	if !errors.As(err, &exit) || exit.ExitStatus() != 1 {
 		t.Fatalf("exit: %v, want status 1", err)
 	}
-	if out := tm.text(0); !strings.Contains(out, "ssh -t") || strings.Count(strings.TrimSpace(out), "\n") != 0 {
+	if out := tm.stream(0); !strings.Contains(out, "ssh -t") || strings.Count(strings.TrimSpace(out), "\n") != 0 {
 		t.Fatalf("want a one-line hint with ssh -t, got %q", out)
 	}
 	// "join CODE" without -t is the common way to get here.
