@@ -55,6 +55,13 @@ func runServe(c *commandLine, args []string) error {
 		}
 		defer stop()
 	}
+	if extra.pprof != "" {
+		stop, err := servePprof(extra.pprof, cfg.Logger)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	l, err := srv.Listen()
 	if err != nil {
 		return err
@@ -82,8 +89,8 @@ func serveGCPercent(getenv func(string) string) (int, bool) {
 }
 
 // serveExtras are serve's settings that are not the server's: the store
-// to open and where to serve metrics.
-type serveExtras struct{ store, metrics string }
+// to open, where to serve metrics and where to serve profiles.
+type serveExtras struct{ store, metrics, pprof string }
 
 // serveConfig reads serve's flags and environment variables.
 func serveConfig(c *commandLine, args []string) (server.Config, serveExtras, error) {
@@ -104,6 +111,9 @@ Flags (each also settable by the environment variable shown):
 	}
 	if err := env.err; err != nil {
 		return server.Config{}, serveExtras{}, usageError{err.Error()}
+	}
+	if err := checkPprofAddr(extra.pprof); err != nil {
+		return server.Config{}, serveExtras{}, err
 	}
 	level, err := log.ParseLevel(*logLevel)
 	if err != nil {
@@ -161,6 +171,7 @@ func declareServeFlags(env *envReader, cfg *server.Config) (netBlock, startups *
 	extra = &serveExtras{}
 	env.StringVar(&extra.store, "store", "TABLETOP_STORE", "where rooms, players and ratings are kept: a postgres:// URL (several nodes share it) or an SQLite file (default DATA/tabletop.db)")
 	env.StringVar(&extra.metrics, "metrics", "TABLETOP_METRICS", "serve Prometheus metrics and /healthz over HTTP on this address, e.g. 127.0.0.1:9100 (default: off)")
+	env.StringVar(&extra.pprof, "pprof", "TABLETOP_PPROF", "serve Go's CPU, heap and allocation profiles (net/http/pprof, /debug/pprof/) over HTTP on this loopback address, e.g. 127.0.0.1:6060 (default: off)")
 	gamesDir = env.String("games", "TABLETOP_GAMES", "", "folder of GDL rule sheets (*.kif) offered in rooms besides the built-in games")
 	logLevel = env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
 	return netBlock, startups, extra, gamesDir, logLevel

@@ -267,7 +267,8 @@ func loopbackDSN(dsn string) bool {
 }
 
 // report prints the rooms' figures against the targets: p95 < 50 ms from
-// a move's key to the other player's frame, and no move lost.
+// a move's key to the other player's frame (100 ms when the other player
+// is on another node), and no move lost.
 func (rt *roomsTest) report(res roomsResult, unstored int) bool {
 	var v verdicts
 	lat := res.lat
@@ -279,8 +280,13 @@ func (rt *roomsTest) report(res roomsResult, unstored int) bool {
 	fmt.Fprintf(rt.out, "rooms               %d playing, %d could not open; %d node(s) on %s   target all open: %s\n",
 		rt.cfg.Rooms-res.failed, res.failed, len(rt.nodes), store, v.check(res.failed == 0))
 	fmt.Fprintf(rt.out, "moves               %d in %s (%.0f/s), %d games over\n", res.moves, rt.cfg.Duration, float64(res.moves)/rt.cfg.Duration.Seconds(), res.finished)
-	fmt.Fprintf(rt.out, "move→other's frame  p50 %s  p95 %s  p99 %s   target p95 < 50 ms: %s\n",
-		ms(percentile(lat, .5)), ms(percentile(lat, .95)), ms(percentile(lat, .99)), v.check(len(lat) > 0 && percentile(lat, .95) < 50*time.Millisecond))
+	// A move to another node goes through the database and its NOTIFY.
+	target := 50 * time.Millisecond
+	if len(rt.nodes) > 1 {
+		target = 100 * time.Millisecond
+	}
+	fmt.Fprintf(rt.out, "move→other's frame  p50 %s  p95 %s  p99 %s   target p95 < %d ms: %s\n",
+		ms(percentile(lat, .5)), ms(percentile(lat, .95)), ms(percentile(lat, .99)), target.Milliseconds(), v.check(len(lat) > 0 && percentile(lat, .95) < target))
 	fmt.Fprintf(rt.out, "moves lost          %d not shown to the other player within 15 s, %d shown but not in the store   target none: %s\n",
 		res.lost, unstored, v.check(res.lost == 0 && unstored == 0))
 	if res.firstErr != nil {
