@@ -641,7 +641,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 			return msg
 		}),
 	)
-	p := tea.NewProgram(panicWitness{Model: newPacedModel(model), gs: gs}, opts...)
+	p := tea.NewProgram(panicWitness{Model: model, gs: gs}, opts...)
 	gs.setProgram(p)
 	return p
 }
