@@ -69,3 +69,48 @@ func BenchmarkKeyBurst(b *testing.B) {
 	p.Quit()
 	<-done
 }
+
+// BenchmarkIdleSessions is what idle sessions cost: 100 programs on the
+// menu, nothing happening, for a second per op. Bubble Tea v2's renderer
+// still wakes 60 times a second in each, but finds the view the same as
+// the last and writes nothing (v1 copied such a frame on every tick,
+// which the server defeated by marking every other repeated frame).
+func BenchmarkIdleSessions(b *testing.B) {
+	const n = 100
+	var out atomic.Int64
+	var quits []func()
+	for range n {
+		in, _ := io.Pipe()
+		p := tea.NewProgram(UIClient(ClientOptions{ColorProfile: colorprofile.ANSI256}), tea.WithInput(in),
+			tea.WithOutput(countingWriter{&out}), tea.WithWindowSize(100, 30),
+			tea.WithEnvironment([]string{"TERM=xterm-256color"}), tea.WithColorProfile(colorprofile.ANSI256), tea.WithoutSignalHandler())
+		done := make(chan struct{})
+		go func() { defer close(done); _, _ = p.Run() }()
+		quits = append(quits, func() { p.Quit(); <-done })
+	}
+	defer func() {
+		for _, q := range quits {
+			q()
+		}
+	}()
+	time.Sleep(time.Second) // every first frame drawn
+	written := out.Load()
+	cpu0, _ := cpuTime()
+	b.ResetTimer()
+	for range b.N {
+		time.Sleep(time.Second)
+	}
+	b.StopTimer()
+	if cpu1, ok := cpuTime(); ok {
+		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(b.N*n), "cpu-µs/session-second")
+	}
+	b.ReportMetric(float64(out.Load()-written)/float64(b.N*n), "bytes/session-second")
+}
+
+// countingWriter counts what it is given.
+type countingWriter struct{ n *atomic.Int64 }
+
+func (w countingWriter) Write(p []byte) (int, error) {
+	w.n.Add(int64(len(p)))
+	return len(p), nil
+}
