@@ -177,6 +177,7 @@ var (
 	keyTheme    = bind([]string{"t"}, "t", "theme")
 	keyHelpAll  = bind([]string{"?"}, "?", "more keys")
 	keyMouse    = bind([]string{"M"}, "M", "mouse on/off")
+	keySuspend  = bind([]string{"ctrl+z"}, "ctrl+z", "suspend")
 )
 
 // footer writes a one-line key help, " enter join · esc back", from

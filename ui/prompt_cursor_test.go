@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -35,5 +37,27 @@ func TestPromptShowsTerminalCursor(t *testing.T) {
 	sendKey(m, "esc")
 	if c := m.View().Cursor; c != nil {
 		t.Fatalf("a cursor at %v after the prompt closed", c.Position)
+	}
+}
+
+// ctrl+z suspends the local client (Bubble Tea stops it and gives the
+// terminal back; fg resumes it), in any screen and even at a prompt;
+// over SSH it does nothing.
+func TestCtrlZSuspendsLocally(t *testing.T) {
+	m, _ := newTestClient(t, "quad7", 80, 24)
+	sendKey(m, ":")
+	_, cmd := m.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl})
+	if cmd == nil {
+		t.Fatal("ctrl+z gave no command")
+	}
+	if _, ok := cmd().(tea.SuspendMsg); !ok {
+		t.Fatalf("ctrl+z: %T, want tea.SuspendMsg", cmd())
+	}
+	remote := New(Options{Remote: true, ColorProfile: colorprofile.ASCII}).(*Model)
+	remote.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if _, cmd := remote.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl}); cmd != nil {
+		if _, ok := cmd().(tea.SuspendMsg); ok {
+			t.Fatal("ctrl+z suspends over SSH")
+		}
 	}
 }

@@ -348,6 +348,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if key.Matches(msg, keyMouse) && !isTyping(m.cur) {
 			return m, m.toggleMouse()
 		}
+		if key.Matches(msg, keySuspend) && !m.c.opts.Remote {
+			// Back to the shell (fg resumes, with the screen redrawn);
+			// over SSH there is no shell of ours to go back to.
+			return m, tea.Suspend
+		}
 	}
 	if m.hidden() && !reachesHidden(msg) {
 		return m, nil
