@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -30,9 +29,6 @@ func runServe(c *commandLine, args []string) error {
 	cfg, extra, err := serveConfig(c, args)
 	if err != nil {
 		return err
-	}
-	if gc, set := serveGCPercent(os.Getenv); set {
-		debug.SetGCPercent(gc)
 	}
 	db, err := openServeStore(&cfg, extra.store)
 	if err != nil {
@@ -67,25 +63,6 @@ func runServe(c *commandLine, args []string) error {
 		return err
 	}
 	return serveUntilSignal(srv, l, cfg.Logger)
-}
-
-// serveGC is serve's garbage-collector target (GOGC) unless GOGC is set.
-// An idle session's memory is mostly long-lived (its screen, its SSH
-// connection), and Go's default 100 lets the heap grow to twice that
-// before collecting. With 50, idle RSS per session (tabletop loadtest, 2
-// cores shared with other work) was 179–184 KB in four runs at 500 and
-// 1000 sessions, against 211–228 KB at 100 and 191–240 KB at 75; keypress
-// latency varied with the machine's load more than with GOGC. See the
-// README's load test section.
-const serveGC = 50
-
-// serveGCPercent returns the GC percent serve sets, and false when the
-// operator chose one with GOGC.
-func serveGCPercent(getenv func(string) string) (int, bool) {
-	if getenv("GOGC") != "" {
-		return 0, false
-	}
-	return serveGC, true
 }
 
 // serveExtras are serve's settings that are not the server's: the store
