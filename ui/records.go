@@ -89,6 +89,8 @@ type Record struct {
 	Result  string    `json:"result"`
 	Ended   time.Time `json:"ended"`
 	Moves   int       `json:"moves"`
+	// Errors counts a GGP player's failed starts and replaced moves.
+	Errors int `json:"errors,omitempty"`
 	// Problem says why the file could not be read; the other fields are
 	// then empty.
 	Problem string `json:"problem,omitempty"`
@@ -122,6 +124,7 @@ func readRecord(path string) Record {
 		if sv, err = ParseSave(data); err == nil {
 			v, _ := game.Lookup(sv.Variant) // ParseSave checked it
 			r.Variant, r.Result, r.Ended, r.Moves = sv.Variant, sv.Result, sv.Ended, len(sv.Moves)
+			r.Errors = len(sv.Errors)
 			for i, s := range sv.Seats {
 				r.Players = append(r.Players, v.RoleName(game.Role(i))+": "+s.displayName())
 			}
@@ -141,7 +144,11 @@ func (r Record) String() string {
 	if !r.Ended.IsZero() {
 		when = r.Ended.Local().Format("2006-01-02 15:04")
 	}
-	return fmt.Sprintf("%s  %-11s %s  %s (%s)", when, r.Variant, strings.Join(r.Players, ", "), r.Result, count(r.Moves, "move"))
+	moves := count(r.Moves, "move")
+	if r.Errors > 0 {
+		moves += ", " + count(r.Errors, "GGP error")
+	}
+	return fmt.Sprintf("%s  %-11s %s  %s (%s)", when, r.Variant, strings.Join(r.Players, ", "), r.Result, moves)
 }
 
 // saveCommand reads "save FILE", typed at the board's prompt.

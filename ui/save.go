@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -36,15 +37,29 @@ import (
 //	result game over: x wins — x completes the square r2c2–r2c5–r5c5–r5c2
 //	resigned o                          (only when someone resigned)
 //	ended 2026-11-24T04:30:00Z
+//	error 3 o no reply to play within 5.5s; played (mark r1 c1) instead
+//
+// An error line is a GGP player's failed start (step 0) or a move of it
+// the table replaced (step N is the Nth move), as a GGP match record
+// keeps its errors.
 type SavedGame struct {
 	Variant string
 	Seats   []SeatConfig // in role order
 	Start   string       // position string; "" is the variant's start
 	Moves   []string     // KIF
 
-	Result   string    // a record's result line; "" in a save
-	Resigned string    // the role that resigned, "" when none did
-	Ended    time.Time // when a record's game ended; zero in a save
+	Result   string      // a record's result line; "" in a save
+	Resigned string      // the role that resigned, "" when none did
+	Ended    time.Time   // when a record's game ended; zero in a save
+	Errors   []MoveError // a GGP player's failed start and replaced moves
+}
+
+// MoveError is a GGP player's failed start (Step 0) or a move of it that
+// the table replaced (Step N: the Nth move), and what went wrong.
+type MoveError struct {
+	Step int
+	Role string
+	Text string
 }
 
 const saveHeader = "tabletop save 1"
@@ -75,6 +90,9 @@ func (sv SavedGame) Marshal(roles []string) []byte {
 	}
 	if !sv.Ended.IsZero() {
 		fmt.Fprintf(&b, "ended %s\n", sv.Ended.UTC().Format(time.RFC3339))
+	}
+	for _, e := range sv.Errors {
+		fmt.Fprintf(&b, "error %d %s %s\n", e.Step, e.Role, strings.ReplaceAll(e.Text, "\n", " "))
 	}
 	return b.Bytes()
 }
@@ -333,6 +351,8 @@ func (sv *SavedGame) recordLine(v *game.Variant, word, rest string) error {
 			return fmt.Errorf("resigned: no role %q", rest)
 		}
 		sv.Resigned = rest
+	case "error":
+		return sv.errorLine(v, rest)
 	case "ended":
 		t, err := time.Parse(time.RFC3339, rest)
 		if err != nil {
@@ -343,5 +363,22 @@ func (sv *SavedGame) recordLine(v *game.Variant, word, rest string) error {
 	default:
 		return fmt.Errorf("unknown entry %q", word)
 	}
+	return nil
+}
+
+// errorLine reads an error entry: "STEP ROLE TEXT".
+func (sv *SavedGame) errorLine(v *game.Variant, rest string) error {
+	f := strings.SplitN(rest, " ", 3)
+	if len(f) < 3 {
+		return fmt.Errorf("error: want STEP ROLE TEXT, got %q", rest)
+	}
+	step, err := strconv.Atoi(f[0])
+	if err != nil || step < 0 || step > len(sv.Moves) {
+		return fmt.Errorf("error: step %q is not 0 or one of the %d moves", f[0], len(sv.Moves))
+	}
+	if v == nil || v.RoleIndex(f[1]) == game.NoRole {
+		return fmt.Errorf("error: no role %q", f[1])
+	}
+	sv.Errors = append(sv.Errors, MoveError{Step: step, Role: f[1], Text: f[2]})
 	return nil
 }
