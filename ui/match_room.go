@@ -241,7 +241,7 @@ func (r *roomMatch) setup() (string, []SeatConfig) {
 // record is the room's game as a save: people's seats are human seats
 // under their names, the AI's are AI seats.
 func (r *roomMatch) record() SavedGame {
-	sv := SavedGame{Variant: r.v.Name, Start: r.view.Start}
+	sv := SavedGame{Sheet: sheetOf(r.v), Variant: r.v.Name, Start: r.view.Start}
 	start, moves := r.replay()
 	s := start.Clone()
 	for _, m := range moves {

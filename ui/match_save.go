@@ -56,7 +56,7 @@ func (l *localMatch) save() {
 
 // savedGame is the game as a save file holds it.
 func (l *localMatch) savedGame() SavedGame {
-	sv := SavedGame{Variant: l.v.Name, Seats: l.seats, Start: l.startPos}
+	sv := SavedGame{Sheet: sheetOf(l.v), Variant: l.v.Name, Seats: l.seats, Start: l.startPos}
 	s := l.begin.Clone()
 	for _, step := range splitSteps(l.begin, l.moves) {
 		if jointTurn(s) {

@@ -100,22 +100,3 @@ func TestSheetPathArguments(t *testing.T) {
 		t.Errorf("match --games 1 says:\n%s", out.String())
 	}
 }
-
-// TestRulesSheetNamedLikeABundledOne: a sheet file is its own game
-// whatever its name (tabletop rules tictactoe.kif once said "another rule
-// sheet named tictactoe is already loaded").
-func TestRulesSheetNamedLikeABundledOne(t *testing.T) {
-	dir := t.TempDir()
-	for _, name := range []string{"tictactoe", "breakthrough", "connectfour"} {
-		src, err := os.ReadFile("../../games/" + name + ".kif")
-		if err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join(dir, name+".kif")
-		os.WriteFile(path, append([]byte("; another copy, another text\n"), src...), 0o644)
-		var out, errOut bytes.Buffer
-		if code := Run([]string{"rules", path}, strings.NewReader(""), &out, &errOut); code != 0 || !strings.HasPrefix(out.String(), `{"ply":0`) {
-			t.Errorf("rules %s: exit %d, %q %q", path, code, out.String(), errOut.String())
-		}
-	}
-}

@@ -55,6 +55,12 @@ func LoadFileIf(path string, accept func(*game.Variant) bool) (*game.Variant, er
 	if err != nil {
 		return nil, err
 	}
+	return registerFile(path, src, accept)
+}
+
+// registerFile registers the sheet src read from path, remembering the
+// file.
+func registerFile(path string, src []byte, accept func(*game.Variant) bool) (*game.Variant, error) {
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
 	}
@@ -276,4 +282,53 @@ func RegisterDir(dir string, accept func(*game.Variant) bool) ([]*game.Variant, 
 		out = append(out, v)
 	}
 	return out, errors.Join(errs...)
+}
+
+// Why Reopen cannot give a save's game back.
+var (
+	// ErrSheetGone: the file is not there any more (or cannot be read).
+	ErrSheetGone = errors.New("the rule sheet is gone")
+	// ErrSheetChanged: the file's text is not the one the game was
+	// played with.
+	ErrSheetChanged = errors.New("the rule sheet has changed since")
+)
+
+// Reopen returns the game of the sheet whose text had the hash and was
+// read from path: the game registered from such a text, else the file at
+// path, loaded and registered, if its text still has the hash. The error
+// wraps ErrSheetGone or ErrSheetChanged, or says why the sheet does not
+// load.
+func Reopen(path, hash string) (*game.Variant, error) {
+	if v, ok := ByHash(hash); ok {
+		return v, nil
+	}
+	src, err := readSame(path, hash)
+	if err != nil {
+		return nil, err
+	}
+	return registerFile(path, src, nil)
+}
+
+// Check says whether Reopen can find the sheet without loading it: nil
+// when a registered game has the hash or the file at path still has it,
+// else an error wrapping ErrSheetGone or ErrSheetChanged. It reads the
+// file but compiles nothing, so it is quick.
+func Check(path, hash string) error {
+	if _, ok := ByHash(hash); ok {
+		return nil
+	}
+	_, err := readSame(path, hash)
+	return err
+}
+
+// readSame reads the sheet at path if its text has the hash.
+func readSame(path, hash string) ([]byte, error) {
+	src, err := readLimited(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrSheetGone, err)
+	}
+	if Hash(src) != hash {
+		return nil, fmt.Errorf("%w: %s", ErrSheetChanged, path)
+	}
+	return src, nil
 }
