@@ -109,10 +109,7 @@ func (n *network) parsePosition(v *game.Variant, s string) (game.State, error) {
 			return nil, fmt.Errorf("%s is not a ground fact", t)
 		}
 		text := t.String()
-		if n.declared != nil && !n.declared[text] {
-			return nil, fmt.Errorf("%s is not a base proposition of this game", text)
-		}
-		a, ok := n.baseByText[text]
+		a, ok := n.baseAtom(text)
 		if !ok {
 			return nil, fmt.Errorf("%s can never be true in this game", text)
 		}

@@ -54,10 +54,12 @@ type clause struct {
 	rule *Rule
 }
 
-// fixedArity is the arity of the relations GDL gives a meaning to.
+// fixedArity is the arity of the relations GDL gives a meaning to. base
+// and input are not among them: their declarations come in other forms
+// too (see base.go) and never change the game.
 var fixedArity = map[string]int{
 	"role": 1, "init": 1, "true": 1, "next": 1, "legal": 2, "does": 2,
-	"goal": 2, "terminal": 0, "distinct": 2, "base": 1, "input": 2, "not": 1,
+	"goal": 2, "terminal": 0, "distinct": 2, "not": 1,
 }
 
 // ruleError reports a problem with rule r, naming it by its head.

@@ -69,7 +69,6 @@ func TestInvalidSheets(t *testing.T) {
 		{"terminal on does", skeleton + "(<= moved (does a go))\n(<= terminal moved)", "line 11: rule for terminal: terminal depends on does through moved/0"},
 		{"goal on does", skeleton + "(<= (goal a 50) (does a go))", "goal depends on does"},
 		{"base on true", skeleton + "(<= (base (s ?x)) (true (s ?x)))", "base depends on true"},
-		{"init not base", skeleton + "(base (s 1))", "the initial fact (s 0) is not among the base propositions the sheet declares"},
 		{"goal value", skeleton + "(goal a win)", "line 10: rule for (goal a win): goal value win is not a whole number from 0 to 100"},
 		{"goal range", skeleton + "(<= (goal b 101) (true (s 1)))", "line 10: rule for (goal b 101): goal value 101 is not"},
 		{"goal form", skeleton + "(goal b 050)", "goal value 050 is not"},
