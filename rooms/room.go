@@ -220,13 +220,12 @@ func (r *room) close(forget bool) {
 		r.flag.Stop()
 	}
 	l := r.host
-	l.mu.Lock()
-	if l.rooms[r.rec.Code] == r {
-		delete(l.rooms, r.rec.Code)
-	}
-	l.mu.Unlock()
 	ctx, cancel := l.storeCtx()
 	defer cancel()
+	// The store first, the host's map after: until the room is gone from
+	// the store, an event of an earlier write finds it here, closed, and
+	// does not load it again (a ghost copy that played its AI seats
+	// against a deleted room).
 	if forget {
 		if err := l.cfg.Store.Delete(ctx, r.rec.Code); err != nil {
 			l.cfg.Logger.Error("room store", "op", "delete", "room", r.rec.Code, "err", err)
@@ -235,6 +234,11 @@ func (r *room) close(forget bool) {
 		// Let another node take the AI over at once.
 		_ = l.cfg.Store.ReleaseAI(ctx, r.rec.Code)
 	}
+	l.mu.Lock()
+	if l.rooms[r.rec.Code] == r {
+		delete(l.rooms, r.rec.Code)
+	}
+	l.mu.Unlock()
 	for m := range r.members {
 		m.closeUpdates()
 	}
