@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabletop/tabletop/ai"
@@ -71,6 +72,8 @@ type Host struct {
 	mu      sync.Mutex
 	rooms   map[string]*room
 	closing bool // Close has begun: no new rooms
+	// stopping is when the server began to stop (Unix ns; 0: not yet).
+	stopping atomic.Int64
 
 	// nodes is the store's list of nodes and when their heartbeats lapse,
 	// as of the latest sweep (see presence.go).
@@ -155,14 +158,23 @@ func (l *Host) Close() {
 	}
 	l.searches.Wait()
 	l.loops.Wait()
-	// Also the store's served mark: the downtime from here on is not
-	// counted by the next start.
+	// Also the store's served mark: the downtime from the moment the
+	// server began to stop is not counted by the next start.
+	at := time.Now()
+	if ns := l.stopping.Load(); ns != 0 {
+		at = time.Unix(0, ns)
+	}
 	ctx, cancel := l.storeCtx()
 	defer cancel()
-	if err := l.cfg.Store.DropNode(ctx, l.cfg.Node); err != nil {
+	if err := l.cfg.Store.DropNode(ctx, l.cfg.Node, at); err != nil {
 		l.cfg.Logger.Error("room store", "op", "drop node", "err", err)
 	}
 }
+
+// Stopping records that the server begins to stop now: it tells its
+// players and ends their sessions before Close. The rooms' clocks count
+// no time from here: the next start takes it for the downtime's start.
+func (l *Host) Stopping() { l.stopping.CompareAndSwap(0, time.Now().UnixNano()) }
 
 // Len is the number of rooms.
 func (l *Host) Len() int {

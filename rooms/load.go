@@ -152,7 +152,7 @@ func (r *room) resume(down downtime) string {
 		if down.gap > 0 && (!r.rec.TurnStarted.IsZero() || !w.adjourned.IsZero()) {
 			w.shift, changed = down.gap, true
 			if !w.adjourned.IsZero() {
-				w.adjourned = w.adjourned.Add(down.gap)
+				w.adjourned = earlier(w.adjourned.Add(down.gap), down.at)
 			}
 		}
 		for i := range w.seats {
@@ -185,6 +185,14 @@ func (r *room) resume(down downtime) string {
 // later returns the later of a and b.
 func later(a, b time.Time) time.Time {
 	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+// earlier returns the earlier of a and b.
+func earlier(a, b time.Time) time.Time {
+	if a.Before(b) {
 		return a
 	}
 	return b

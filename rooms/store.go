@@ -164,8 +164,9 @@ type Store interface {
 	// Nodes returns every node the store knows with the time its
 	// heartbeat lapses (or lapsed: dead nodes stay listed for a while).
 	Nodes(ctx context.Context) (map[string]time.Time, error)
-	// DropNode forgets node: it stopped cleanly.
-	DropNode(ctx context.Context, node string) error
+	// DropNode forgets node: it stopped cleanly, having begun to stop at
+	// at — the store was served until then.
+	DropNode(ctx context.Context, node string, at time.Time) error
 	// Resume is a starting node's first heartbeat. In the same write it
 	// reports when a node last served the store before (its heartbeats
 	// and clean stops mark it; zero for a store never served) and
@@ -407,11 +408,11 @@ func (m *MemoryStore) Nodes(context.Context) (map[string]time.Time, error) {
 }
 
 // DropNode implements Store.
-func (m *MemoryStore) DropNode(_ context.Context, node string) error {
+func (m *MemoryStore) DropNode(_ context.Context, node string, at time.Time) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	delete(m.nodes, node)
-	m.served = time.Now()
+	m.served = at
 	return nil
 }
 

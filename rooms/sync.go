@@ -49,11 +49,13 @@ func (r *room) writeRoom(mutate func(w *seatsWrite) bool) (bool, error) {
 		if playing(seats) {
 			w.adjourned = time.Time{}
 		}
+		now := time.Now()
 		from := r.rec.TurnStarted
 		if !from.IsZero() {
-			from = from.Add(w.shift)
+			// A turn begun while the server stopped has run for nothing.
+			from = earlier(from.Add(w.shift), now)
 		}
-		turn := r.turnClock(seats, started, from, time.Now())
+		turn := r.turnClock(seats, started, from, now)
 		ctx, cancel := l.storeCtx()
 		ver, err := l.cfg.Store.UpdateSeats(ctx, r.rec.Code, r.rec.Version, SeatsUpdate{Seats: seats, Started: started, TurnStarted: turn, Adjourned: w.adjourned})
 		cancel()

@@ -201,8 +201,8 @@ func (s *RoomStore) Nodes(ctx context.Context) (map[string]time.Time, error) {
 }
 
 // DropNode implements rooms.Store.
-func (s *RoomStore) DropNode(ctx context.Context, node string) error {
-	return s.db.DropNode(ctx, node)
+func (s *RoomStore) DropNode(ctx context.Context, node string, at time.Time) error {
+	return s.db.DropNode(ctx, node, at)
 }
 
 // Resume implements rooms.Store.

@@ -326,11 +326,15 @@ func (e *engine) Nodes(ctx context.Context) (map[string]time.Time, error) {
 }
 
 // DropNode implements Store.
-func (e *engine) DropNode(ctx context.Context, node string) error {
+func (e *engine) DropNode(ctx context.Context, node string, at time.Time) error {
 	return e.write(ctx, func(t tx) (Event, error) {
 		if _, err := t.exec(ctx, `DELETE FROM nodes WHERE id = $1`, node); err != nil {
 			return Event{}, err
 		}
-		return Event{}, markServed(ctx, t, time.Now())
+		// Set, not moved forward: the heartbeats while the node stopped
+		// (its players told, their sessions ending) served nobody's turn.
+		_, err := t.exec(ctx, `INSERT INTO served (id, until_ms) VALUES (1, $1)
+			ON CONFLICT (id) DO UPDATE SET until_ms = excluded.until_ms`, ms(at))
+		return Event{}, err
 	})
 }

@@ -274,8 +274,9 @@ type Store interface {
 	// Nodes returns every node with a heartbeat row and when it lapses
 	// (lapsed ones too, until forgotten).
 	Nodes(ctx context.Context) (map[string]time.Time, error)
-	// DropNode removes a node's heartbeat: it stopped cleanly.
-	DropNode(ctx context.Context, node string) error
+	// DropNode removes a node's heartbeat: it stopped cleanly, having
+	// begun to stop at at, which becomes the store's served mark.
+	DropNode(ctx context.Context, node string, at time.Time) error
 	// Resume is a starting node's first heartbeat, and reports in the
 	// same transaction when a node last served the store (a heartbeat,
 	// or a clean stop; zero for a store never served) and whether
