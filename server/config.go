@@ -66,6 +66,7 @@ type Config struct {
 	MaxSessionTime   time.Duration // absolute session limit
 	WriteStall       time.Duration // a write blocked this long drops the session
 	SeatHold         time.Duration // a disconnected player's seat is held this long
+	AdjournedExpiry  time.Duration // a game every player left waits this long, then is recorded as abandoned
 	AllowGuests      *bool         // accept clients without a public key (default true)
 	GuestAIGames     bool          // let guests start local AI-against-AI games (default off)
 	AIBudget         time.Duration // per AI move; 0 means the level's default
@@ -123,6 +124,7 @@ func Defaults() Config {
 		MaxSessionTime:   4 * time.Hour,
 		WriteStall:       10 * time.Second,
 		SeatHold:         2 * time.Minute,
+		AdjournedExpiry:  rooms.DefaultAdjournedExpiry,
 		NodeTTL:          10 * time.Second,
 		AllowGuests:      &yes,
 		AIConcurrency:    runtime.NumCPU(),
@@ -188,6 +190,7 @@ func (c Config) withDefaults() Config {
 	setDur(&c.MaxSessionTime, d.MaxSessionTime)
 	setDur(&c.WriteStall, d.WriteStall)
 	setDur(&c.SeatHold, d.SeatHold)
+	setDur(&c.AdjournedExpiry, d.AdjournedExpiry)
 	setInt(&c.AIConcurrency, d.AIConcurrency)
 	setInt(&c.AIPerSource, d.AIPerSource)
 	setDur(&c.ShutdownNotice, d.ShutdownNotice)

@@ -135,9 +135,11 @@ func New(cfg Config) (*Server, error) {
 		Store:    metered(cfg.Store, cfg.Metrics),
 		MaxRooms: cfg.MaxRooms,
 		SeatHold: cfg.SeatHold,
-		AIBudget: cfg.AIBudget,
-		AISlots:  s.aiSlots,
-		Logger:   slog.New(cfg.Logger),
+		// A game every player left waits for them this long.
+		AdjournedExpiry: cfg.AdjournedExpiry,
+		AIBudget:        cfg.AIBudget,
+		AISlots:         s.aiSlots,
+		Logger:          slog.New(cfg.Logger),
 		// Alone on its store: at start nobody is still in a room.
 		Exclusive: exclusiveStore(cfg.Store),
 		LeaseTTL:  cfg.AILeaseTTL,
@@ -738,6 +740,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 
 func (s *Server) shutdown(ctx context.Context) error {
 	s.stopping.Store(true)
+	s.lobby.Stopping() // the notice and the sessions' ends cost nobody's clock
 	s.mu.Lock()
 	l := s.listener
 	s.mu.Unlock()

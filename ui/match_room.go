@@ -221,7 +221,12 @@ func (r *roomMatch) quitPrompt() string {
 	if r.ended() {
 		return ""
 	}
-	return "leave the room and quit? y to quit, any other key to stay"
+	// The room says what becomes of the game without this player.
+	what := r.view.Leaving
+	if what == "" {
+		return "leave the room and quit? y to quit, any other key to stay"
+	}
+	return "leave the room and quit? " + what + "; y to quit, any other key to stay"
 }
 
 func (r *roomMatch) ai() aiView { return aiView{remote: r.view.Thinking} }

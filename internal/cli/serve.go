@@ -152,6 +152,7 @@ func declareServeFlags(env *envReader, cfg *server.Config) (netBlock, startups *
 	env.DurationVar(&cfg.MaxSessionTime, "max-session", "TABLETOP_MAX_SESSION", "longest session")
 	env.DurationVar(&cfg.WriteStall, "write-stall", "TABLETOP_WRITE_STALL", "a client that reads nothing for this long is dropped")
 	env.DurationVar(&cfg.SeatHold, "seat-hold", "TABLETOP_SEAT_HOLD", "a disconnected player's seat is held this long for their key")
+	env.DurationVar(&cfg.AdjournedExpiry, "adjourned-expiry", "TABLETOP_ADJOURNED_EXPIRY", "a game with moves whose players all stayed away past the seat hold is adjourned: it waits this long for them (a running clock may end it first), then it is recorded as abandoned")
 	env.DurationVar(&cfg.NodeTTL, "node-ttl", "TABLETOP_NODE_TTL", "with a PostgreSQL store: a node whose heartbeat is this old (it crashed) has its players' seats held by the other nodes")
 	env.DurationVar(&cfg.AIBudget, "ai-budget", "TABLETOP_AI_BUDGET", "time per AI move in rooms (0 = the level's default)")
 	env.IntVar(&cfg.AIConcurrency, "ai-concurrency", "TABLETOP_AI_CONCURRENCY", "AI searches running at once, rooms and single-player games together (default: the number of cores); others wait for a free slot")
