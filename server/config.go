@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -40,6 +41,9 @@ type ClientOptions struct {
 	// OnFinished keeps a key holder's finished local games in the
 	// store's history; nil for guests and without the storage layer.
 	OnFinished func(ui.FinishedGame) (string, error)
+	// Context ends with the session: whatever the client started (AI
+	// searches, running or waiting for a slot) ends with it.
+	Context context.Context
 }
 
 // ClientFactory builds the client model for a session (ui.New over SSH).

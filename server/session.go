@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -34,6 +35,10 @@ type gameSession struct {
 	joinCode string
 	lobby    *sessionLobby
 	started  time.Time
+	// ctx ends when the session's handler returns (see gate): the
+	// client's searches end with it.
+	ctx    context.Context
+	cancel context.CancelFunc
 
 	in  *inputPump
 	out *watchedWriter
