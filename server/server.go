@@ -565,7 +565,7 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 	gs.pinged = gs.started
 	gs.joinCode, _ = joinCommand(sess.Command())
 	gs.lobby = newSessionLobby(s.lobby, gs.player)
-	gs.in = newInputPump(sess)
+	gs.in = newInputPump(sess, newKeyGate(s.cfg.KeyRate, s.cfg.KeyBurst))
 	s.spawn(st, gs.in.run)
 	gs.out = &watchedWriter{w: sess}
 	pty, _, ok := sess.Pty()

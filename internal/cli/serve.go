@@ -150,6 +150,8 @@ func declareServeFlags(env *envReader, cfg *server.Config) (netBlock, startups *
 	env.IntVar(&cfg.MaxHeight, "max-height", "TABLETOP_MAX_HEIGHT", "largest window height laid out")
 	env.IntVar(&cfg.InputRate, "input-rate", "TABLETOP_INPUT_RATE", "bytes per second a client may send (-1 = unlimited)")
 	env.IntVar(&cfg.InputBurst, "input-burst", "TABLETOP_INPUT_BURST", "bytes a client may send in a burst")
+	env.IntVar(&cfg.KeyRate, "key-rate", "TABLETOP_KEY_RATE", "keys per second a session's program is given (a paste counts as one; faster keys wait) (-1 = unlimited)")
+	env.IntVar(&cfg.KeyBurst, "key-burst", "TABLETOP_KEY_BURST", "keys a session may send at once before --key-rate paces them")
 	env.DurationVar(&cfg.AFKTimeout, "afk-timeout", "TABLETOP_AFK_TIMEOUT", "no keypress for this long ends a session")
 	env.DurationVar(&cfg.IdleTimeout, "idle-timeout", "TABLETOP_IDLE_TIMEOUT", "no answer from the client for this long ends a session")
 	env.DurationVar(&cfg.MaxSessionTime, "max-session", "TABLETOP_MAX_SESSION", "longest session")
