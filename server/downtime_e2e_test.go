@@ -36,6 +36,7 @@ type stopNodeOpts struct {
 	Hold     time.Duration // --seat-hold
 	NodeTTL  time.Duration // --node-ttl (0: the default)
 	Adjourns time.Duration // --adjourned-expiry (0: the default)
+	Limits   bool          // the default per-source limits (else none)
 }
 
 // TestHelperServeStopNode is not a test of its own: the downtime tests
@@ -52,12 +53,16 @@ func TestHelperServeStopNode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Config{
+	cfg := Config{
 		Listen: "127.0.0.1:0", DataDir: o.Data, MaxConnsPerIP: -1, ConnsPerMinute: -1,
 		JanitorInterval: 50 * time.Millisecond, SeatHold: o.Hold, NodeTTL: o.NodeTTL, AdjournedExpiry: o.Adjourns,
 		Store:  NewRoomStore(db, !SharedDSN(o.Store)),
 		Logger: log.NewWithOptions(os.Stderr, log.Options{Level: log.InfoLevel}),
-	})
+	}
+	if o.Limits {
+		cfg.MaxConnsPerIP, cfg.ConnsPerMinute, cfg.JanitorInterval = 0, 0, 0
+	}
+	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/url"
@@ -185,6 +186,10 @@ type Options struct {
 	// AIThreads caps the worker goroutines of each search (0 = the
 	// level's choice). A server hosting many players sets 1.
 	AIThreads int
+	// Context ends with the client (a server's session): the AI searches
+	// the client started, running or waiting for a slot, end with it.
+	// nil never ends.
+	Context context.Context
 	// OnFinished, when set, keeps a local game that has ended (a game
 	// record) and says where, e.g. a file name; only once it did is the
 	// game's save removed. nil keeps nothing.

@@ -34,7 +34,7 @@ func runServe(c *commandLine, args []string) error {
 	if gc, set := serveGCPercent(os.Getenv); set {
 		debug.SetGCPercent(gc)
 	}
-	db, err := openServeStore(&cfg, extra.store)
+	db, err := openServeStore(&cfg, extra.store, extra.initStore)
 	if err != nil {
 		return err
 	}
@@ -82,8 +82,11 @@ func serveGCPercent(getenv func(string) string) (int, bool) {
 }
 
 // serveExtras are serve's settings that are not the server's: the store
-// to open and where to serve metrics.
-type serveExtras struct{ store, metrics string }
+// to open (and whether it may start empty) and where to serve metrics.
+type serveExtras struct {
+	store, metrics string
+	initStore      bool
+}
 
 // serveConfig reads serve's flags and environment variables.
 func serveConfig(c *commandLine, args []string) (server.Config, serveExtras, error) {
@@ -147,6 +150,8 @@ func declareServeFlags(env *envReader, cfg *server.Config) (netBlock, startups *
 	env.IntVar(&cfg.MaxHeight, "max-height", "TABLETOP_MAX_HEIGHT", "largest window height laid out")
 	env.IntVar(&cfg.InputRate, "input-rate", "TABLETOP_INPUT_RATE", "bytes per second a client may send (-1 = unlimited)")
 	env.IntVar(&cfg.InputBurst, "input-burst", "TABLETOP_INPUT_BURST", "bytes a client may send in a burst")
+	env.IntVar(&cfg.KeyRate, "key-rate", "TABLETOP_KEY_RATE", "keys per second a session's program is given (a paste counts as one; faster keys wait) (-1 = unlimited)")
+	env.IntVar(&cfg.KeyBurst, "key-burst", "TABLETOP_KEY_BURST", "keys a session may send at once before --key-rate paces them")
 	env.DurationVar(&cfg.AFKTimeout, "afk-timeout", "TABLETOP_AFK_TIMEOUT", "no keypress for this long ends a session")
 	env.DurationVar(&cfg.IdleTimeout, "idle-timeout", "TABLETOP_IDLE_TIMEOUT", "no answer from the client for this long ends a session")
 	env.DurationVar(&cfg.MaxSessionTime, "max-session", "TABLETOP_MAX_SESSION", "longest session")
@@ -161,6 +166,7 @@ func declareServeFlags(env *envReader, cfg *server.Config) (netBlock, startups *
 	env.IntVar(&cfg.MaxSaveBytes, "max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", "largest saved game in bytes")
 	extra = &serveExtras{}
 	env.StringVar(&extra.store, "store", "TABLETOP_STORE", "where rooms, players and ratings are kept: a postgres:// URL (several nodes share it) or an SQLite file (default DATA/tabletop.db)")
+	env.BoolVar(&extra.initStore, "init-store", "TABLETOP_INIT_STORE", "start even though the store is missing or empty while the data directory shows it was used (host key, saves): without it such a start is refused")
 	env.StringVar(&extra.metrics, "metrics", "TABLETOP_METRICS", "serve Prometheus metrics and /healthz over HTTP on this address, e.g. 127.0.0.1:9100 (default: off)")
 	gamesDir = env.String("games", "TABLETOP_GAMES", "", "folder of GDL rule sheets (*.kif) offered in rooms besides the built-in games")
 	logLevel = env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
