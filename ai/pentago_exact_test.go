@@ -1,7 +1,7 @@
 package ai
 
 // The search against exact values of late Pentago positions, from the
-// solver in internal/pentagoexact. TestPentagoKeepsExactValue runs with
+// solver in game/pentagoexact. TestPentagoKeepsExactValue runs with
 // the other tests; the longer measurements run only when their flags are
 // given after -args:
 //
@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabletop/tabletop/internal/pentagoexact"
+	"github.com/tabletop/tabletop/game/pentagoexact"
 )
 
 var (
@@ -93,7 +93,7 @@ func TestPentagoKeepsExactValue(t *testing.T) {
 // TestPentagoExactLong is the longer measurement, run only with
 // -pentago.long (generated positions: -pentago.stones, -pentago.n per
 // category, -pentago.seed) or -pentago.file FILE (positions written by
-// internal/pentagoexact's TestGenerate: testdata/pentago_exact_20_24.txt,
+// game/pentagoexact's TestGenerate: testdata/pentago_exact_20_24.txt,
 // 72 positions with 20–24 stones, seed 7, or
 // testdata/pentago_exact_18_21.txt, 18–21 stones, seed 18), with
 // -pentago.verify to solve them again first (values and win categories;

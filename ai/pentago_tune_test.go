@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabletop/tabletop/internal/pentagoexact"
+	"github.com/tabletop/tabletop/game/pentagoexact"
 )
 
 var (
@@ -18,7 +18,7 @@ var (
 )
 
 // TestPentagoTuneMeasure lets hard choose a turn in each position of a
-// file written by internal/pentagoexact's TestTuneGenerate and judges it
+// file written by game/pentagoexact's TestTuneGenerate and judges it
 // by the stored turn values (no solving needed); only with -pentago.tune
 // FILE:
 //
