@@ -143,6 +143,18 @@ func pxNextSubset(m uint64) uint64 {
 	return ((r^m)>>2)/c | r
 }
 
+// pxDepositRank puts the low bits of m onto the cells listed in at (in
+// increasing order) and returns that set with its colex rank.
+func pxDepositRank(m uint64, at []int) (set uint64, rank int) {
+	for t := 1; m != 0; t++ {
+		c := at[bits.TrailingZeros64(m)]
+		set |= 1 << c
+		rank += pxBinom[c][t]
+		m &= m - 1
+	}
+	return set, rank
+}
+
 // pxDeposit puts the low bits of m onto the cells listed in at.
 func pxDeposit(m uint64, at []int) uint64 {
 	var o uint64
@@ -323,8 +335,7 @@ func (r *pxRetro) runPairs(lv *pxLevel, lo, hi int) int64 {
 		wins0 := &fiveMs[a][rankA]
 		Brel := uint64(1)<<b - 1
 		for s1p := 0; s1p < lv.nB; s1p++ {
-			B := pxDeposit(Brel, free[:nf])
-			rankB := pxColexRank(B)
+			B, rankB := pxDepositRank(Brel, free[:nf])
 			us := r.pairValue(lv, Brel, s1p, &cs0, &cw)
 			us.settle(wins0, &fiveOther[b][rankB])
 			n++
