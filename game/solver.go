@@ -57,7 +57,7 @@ type Probe interface {
 
 var (
 	solversMu    sync.RWMutex
-	solvers      = map[string]Solver{}
+	solvers            = map[string]Solver{}
 	solverMemory int64 = -1 // -1: each solver's default
 )
 
