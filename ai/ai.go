@@ -104,6 +104,10 @@ type Options struct {
 	// its threads; 0 means the level's cap (easy and medium) or none.
 	// With Threads 1 such a search is reproducible for a Seed.
 	Playouts int
+	// NoSolver keeps hard and max from using the game's exact solver
+	// (game.SolverFor), at the root and inside the search: for
+	// comparisons, and for callers that must not take its memory.
+	NoSolver bool
 }
 
 // Search chooses a move for the role in control of s, which must not be

@@ -19,13 +19,14 @@ import (
 )
 
 var (
-	pentagoLong   = flag.Bool("pentago.long", false, "TestPentagoExactLong: measure hard on generated positions")
-	pentagoFile   = flag.String("pentago.file", "", "TestPentagoExactLong: measure hard on the solved positions of this file instead")
-	pentagoVerify = flag.Bool("pentago.verify", false, "TestPentagoExactLong: solve the file's positions again first")
-	pentagoStones = flag.String("pentago.stones", "22-28", "TestPentagoExactLong: stone counts of generated positions")
-	pentagoN      = flag.Int("pentago.n", 12, "TestPentagoExactLong: generated positions per category")
-	pentagoSeed   = flag.Uint64("pentago.seed", 2, "TestPentagoExactLong: seed of the generator games")
-	pentagoBudget = flag.Duration("pentago.budget", 0, "TestPentagoExactLong, TestPentagoTuneMeasure: hard's budget (default: its own)")
+	pentagoLong     = flag.Bool("pentago.long", false, "TestPentagoExactLong: measure hard on generated positions")
+	pentagoFile     = flag.String("pentago.file", "", "TestPentagoExactLong: measure hard on the solved positions of this file instead")
+	pentagoVerify   = flag.Bool("pentago.verify", false, "TestPentagoExactLong: solve the file's positions again first")
+	pentagoStones   = flag.String("pentago.stones", "22-28", "TestPentagoExactLong: stone counts of generated positions")
+	pentagoN        = flag.Int("pentago.n", 12, "TestPentagoExactLong: generated positions per category")
+	pentagoSeed     = flag.Uint64("pentago.seed", 2, "TestPentagoExactLong: seed of the generator games")
+	pentagoBudget   = flag.Duration("pentago.budget", 0, "TestPentagoExactLong, TestPentagoTuneMeasure: hard's budget (default: its own)")
+	pentagoNoSolver = flag.Bool("pentago.nosolver", false, "TestPentagoExactLong, TestPentagoTuneMeasure: hard without the exact solver (Options.NoSolver)")
 )
 
 // pxMeasure lets Search choose a turn in every case, solves the position
@@ -104,7 +105,7 @@ func TestPentagoExactLong(t *testing.T) {
 	if !*pentagoLong && *pentagoFile == "" {
 		t.Skip("give -pentago.long or -pentago.file FILE after -args")
 	}
-	opt := Options{Level: Hard, Budget: *pentagoBudget}
+	opt := Options{Level: Hard, Budget: *pentagoBudget, NoSolver: *pentagoNoSolver}
 	x := pentagoexact.NewSolver(22)
 	var cases []pentagoexact.Case
 	if *pentagoFile != "" {

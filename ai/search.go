@@ -77,6 +77,8 @@ type worker struct {
 	brsFrom []game.State   // per ply: the position after a best-reply search's skips
 	tac     []game.Tactics // states[ply] as game.Tactics, or nil
 	scratch game.State
+	probe   game.Probe  // the game's solver's probe, or nil (exact.go)
+	probeOf game.Solver // the solver probe belongs to
 	rng     game.Rand
 
 	nodes   int64
@@ -394,6 +396,10 @@ func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 			w.inexact++
 		}
 		return h.score
+	}
+	if v, ok := w.probeSolved(ply, depth); ok {
+		w.sh.tt.store(key, game.Noop, v, exactDepth, boundExact)
+		return v
 	}
 	switch {
 	case forced:

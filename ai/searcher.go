@@ -185,6 +185,7 @@ func (sr *Searcher) prepareMain(p *plan) *worker {
 	main := sr.workers[0]
 	main.sh = sh
 	main.prepare(p.s, p.paranoid(), p.noisy())
+	main.setProbe(solverOf(p))
 	main.setBRS(p.brs)
 	main.multiPV = p.noisy()
 	main.rng.Seed(p.seed)
@@ -200,6 +201,9 @@ func (sr *Searcher) dispatch(p *plan, main *worker) Result {
 		res := Result{Move: p.moves[0], PV: []game.Move{p.moves[0]}}
 		res.Score = sr.scoreOf(main, p.s, 0, res.PV, p.nroles)
 		return sr.withTurn(p, main, res)
+	}
+	if r, ok := sr.exactRoot(p, main); ok {
+		return r
 	}
 	if p.level == Hard || p.level == Max {
 		if m, ok := bookMove(p.s); ok {
@@ -238,6 +242,7 @@ func (sr *Searcher) alphaBeta(p *plan, main *worker) Result {
 		w := sr.workers[i]
 		w.sh = main.sh
 		w.prepare(p.s, true, false)
+		w.setProbe(solverOf(p))
 		w.setBRS(p.brs)
 		w.rng.Seed(p.seed + uint64(i))
 		w.rootMoves = append(w.rootMoves[:0], main.rootMoves...)

@@ -228,9 +228,10 @@ func (sv *Service) solvePlace(ctx context.Context, x *Solver, me, opp uint64, th
 	mq, oq := pxToQ(me), pxToQ(opp)
 	x.limit, x.aborted = 0, false
 	if retro {
-		// Search about half as long as the analysis would take: most
-		// positions of 22 stones or more are settled much sooner.
-		x.limit = x.nodes + min(x.abLimit, max(1000, int64(sv.retroTime(k, threads)/nodeCost/2)))
+		// Search a tenth as long as the analysis would take: that
+		// settles most positions of 23 stones or more, and the short
+		// wins, at once.
+		x.limit = x.nodes + min(x.abLimit, max(1000, int64(sv.retroTime(k, threads)/nodeCost/10)))
 	}
 	v := x.searchValue(mq, oq, 36-k)
 	aborted := x.aborted
