@@ -51,7 +51,7 @@ func solverOf(p *plan) game.Solver {
 // in the time left, if it keeps the value (any turn does for a loss).
 func (sr *Searcher) exactRoot(p *plan, main *worker) (Result, bool) {
 	sv := solverOf(p)
-	if sv == nil {
+	if sv == nil || p.opt.rootSolved {
 		return Result{}, false
 	}
 	if d, ok := sv.Cost(p.s, p.threads); !ok || d > time.Duration(float64(p.budget)*solveShare) {
@@ -59,13 +59,13 @@ func (sr *Searcher) exactRoot(p *plan, main *worker) (Result, bool) {
 	}
 	ctx, cancel := context.WithDeadline(p.ctx, p.start.Add(time.Duration(float64(p.budget)*solveStop)))
 	defer cancel()
-	sol, err := sv.Solve(ctx, p.s, p.threads)
+	sol, err := sv.Solve(ctx, p.s, game.SolveOptions{Threads: p.threads})
 	if err != nil || len(sol.Line) == 0 || !p.s.IsLegal(sol.Line[0]) {
 		return Result{}, false
 	}
 	res := Result{Move: sol.Line[0], PV: sol.Line, Score: float64(sol.Goal), Exact: true}
 	if sol.Goal < game.MaxGoal {
-		keepRootMoves(p, main, sv, sol.Goal)
+		keepRootMoves(p, main, sv, sol)
 		if r := sr.alphaBeta(p, main); keeps(p, sv, r.Turn, sol.Goal) {
 			r.Score, r.Exact = float64(sol.Goal), true
 			return r, true
@@ -76,21 +76,32 @@ func (sr *Searcher) exactRoot(p *plan, main *worker) (Result, bool) {
 }
 
 // keepRootMoves narrows the root moves of the search to those after
-// which the mover still reaches goal, as far as the solver can tell in a
-// tenth of the budget (its table knows most of them after the root's
-// solve); a move it cannot settle in time stays.
-func keepRootMoves(p *plan, main *worker, sv game.Solver, goal int) {
-	if goal == 0 {
+// which the mover still reaches the root's goal: by the values of the
+// moves the solve found, else as far as the solver can tell in a tenth
+// of the budget (its table knows many of them after the root's solve); a
+// move it cannot settle in time stays.
+func keepRootMoves(p *plan, main *worker, sv game.Solver, sol game.Solution) {
+	if sol.Goal == 0 {
 		return // every move loses: the search chooses the best hope
+	}
+	known := map[game.Move]int{}
+	for _, m := range sol.Moves {
+		if len(m.Line) > 0 {
+			known[m.Line[0]] = m.Goal
+		}
 	}
 	ctx, cancel := context.WithTimeout(p.ctx, p.budget/10)
 	defer cancel()
 	kept := main.rootMoves[:0]
 	t := p.s.Clone()
 	for _, rm := range main.rootMoves {
-		t.CopyFrom(p.s)
-		t.Apply(rm.move)
-		if after(ctx, sv, t, p.s.ToMove(), p.threads) >= goal || ctx.Err() != nil {
+		goal, ok := known[rm.move]
+		if !ok {
+			t.CopyFrom(p.s)
+			t.Apply(rm.move)
+			goal = after(ctx, sv, t, p.s.ToMove(), p.threads)
+		}
+		if goal >= sol.Goal || !ok && ctx.Err() != nil {
 			kept = append(kept, rm)
 		}
 	}
@@ -105,7 +116,7 @@ func after(ctx context.Context, sv game.Solver, t game.State, mover game.Role, t
 	if t.Terminal() {
 		return t.Goal(mover)
 	}
-	sol, err := sv.Solve(ctx, t, threads)
+	sol, err := sv.Solve(ctx, t, game.SolveOptions{Threads: threads})
 	switch {
 	case err != nil:
 		return -1

@@ -24,7 +24,7 @@ type toySolver struct {
 // Solve returns the brute-force goal and the LAST first action (in the
 // order of Legal) that keeps it, so a test can tell it from the search's
 // choice.
-func (ts *toySolver) Solve(ctx context.Context, s game.State, threads int) (game.Solution, error) {
+func (ts *toySolver) Solve(ctx context.Context, s game.State, opt game.SolveOptions) (game.Solution, error) {
 	ts.solves.Add(1)
 	goal := bruteMover(s)
 	var line []game.Move

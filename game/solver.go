@@ -23,8 +23,8 @@ type Solver interface {
 	// ErrUnsolved when s needs more memory than is free now, or more time
 	// than ctx's deadline leaves, and with ctx's error when ctx ends
 	// first. Without a deadline it may search for a very long time where
-	// Cost says it cannot be sure. It uses at most threads goroutines.
-	Solve(ctx context.Context, s State, threads int) (Solution, error)
+	// Cost says it cannot be sure.
+	Solve(ctx context.Context, s State, opt SolveOptions) (Solution, error)
 	// Cost estimates the time Solve(s) takes on threads goroutines at
 	// most; ok is false when it could not settle s for certain (too many
 	// empty cells, or not enough memory in the budget).
@@ -36,6 +36,16 @@ type Solver interface {
 	SetMemory(bytes int64)
 }
 
+// SolveOptions says how to solve.
+type SolveOptions struct {
+	Threads int // goroutines at most (0: one)
+	// Moves asks for the values of all the mover's actions as well
+	// (Solution.Moves), at the price of a solve that finds them all at
+	// once where the solver has one; without it they come only when that
+	// solve was the cheapest way to the position's value.
+	Moves bool
+}
+
 // Solution is the exact value of a position.
 type Solution struct {
 	// Goal is what the role in control reaches with perfect play.
@@ -43,6 +53,18 @@ type Solution struct {
 	// Line is a best line from the position, starting with the mover's
 	// action: at least the mover's whole turn.
 	Line []Move
+	// Moves, when known, are the mover's actions with the goal it
+	// reaches after each, in the order of Legal.
+	Moves []SolvedMove
+}
+
+// SolvedMove is one action of the mover with its exact value.
+type SolvedMove struct {
+	// Line is the action and the rest of the mover's turn that reaches
+	// Goal.
+	Line []Move
+	// Goal is what the mover reaches with perfect play after Line.
+	Goal int
 }
 
 // Probe settles positions inside a search with a fixed amount of work. It

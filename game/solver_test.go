@@ -12,7 +12,7 @@ import (
 // fakeSolver records the memory it is given.
 type fakeSolver struct{ memory int64 }
 
-func (f *fakeSolver) Solve(context.Context, game.State, int) (game.Solution, error) {
+func (f *fakeSolver) Solve(context.Context, game.State, game.SolveOptions) (game.Solution, error) {
 	return game.Solution{}, game.ErrUnsolved
 }
 func (f *fakeSolver) Cost(game.State, int) (time.Duration, bool) { return 0, false }

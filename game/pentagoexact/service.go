@@ -196,7 +196,7 @@ func (sv *Service) Cost(s game.State, threads int) (time.Duration, bool) {
 func goalOf(v int8) int { return 50 + 50*int(v) }
 
 // Solve implements game.Solver.
-func (sv *Service) Solve(ctx context.Context, s game.State, threads int) (game.Solution, error) {
+func (sv *Service) Solve(ctx context.Context, s game.State, opt game.SolveOptions) (game.Solution, error) {
 	ps, me, opp, ok := view(s)
 	if !ok {
 		return game.Solution{}, fmt.Errorf("pentagoexact: %w: not a pentago position in play", game.ErrUnsolved)
@@ -204,55 +204,84 @@ func (sv *Service) Solve(ctx context.Context, s game.State, threads int) (game.S
 	x := sv.solver()
 	defer sv.put(x)
 	x.ctx = ctx
-	threads = max(threads, 1)
+	threads := max(opt.Threads, 1)
 	if ps.Phase() == pentago.Rotate {
-		v, q, dir, err := sv.solveRotate(ctx, x, me, opp, threads)
-		if err != nil {
-			return game.Solution{}, err
-		}
-		return game.Solution{Goal: goalOf(v), Line: []game.Move{pentago.RotateMove(q+1, dir == 0)}}, nil
+		return sv.solveRotate(ctx, x, me, opp, threads)
 	}
-	v, turn, err := sv.solvePlace(ctx, x, me, opp, threads)
+	v, turn, vals, err := sv.solvePlace(ctx, x, me, opp, threads, opt.Moves)
 	if err != nil {
 		return game.Solution{}, err
 	}
-	return game.Solution{Goal: goalOf(v), Line: turn.Moves()}, nil
+	sol := game.Solution{Goal: goalOf(v), Line: turn.Moves()}
+	if vals != nil {
+		sol.Moves = placementValues(pxChildren(me, opp, nil), vals)
+	}
+	return sol, nil
+}
+
+// placementValues turns the values of every turn (in pxChildren's order)
+// into the value of each placement with its best rotation, in the order
+// of the cells (the engine's order of placements).
+func placementValues(kids []pxChild, vals []int8) []game.SolvedMove {
+	var out []game.SolvedMove
+	for i, kid := range kids {
+		if i > 0 && kid.turn.cell == kids[i-1].turn.cell {
+			last := &out[len(out)-1]
+			if g := goalOf(vals[i]); g > last.Goal {
+				last.Goal, last.Line = g, kid.turn.Moves()
+			}
+			continue
+		}
+		out = append(out, game.SolvedMove{Line: kid.turn.Moves(), Goal: goalOf(vals[i])})
+	}
+	return out
 }
 
 // solvePlace settles a place-phase position (row-major, mover first):
 // by the search, and when that runs out of nodes by retrograde analysis
-// if it fits the memory and the time left; turn keeps the value.
-func (sv *Service) solvePlace(ctx context.Context, x *Solver, me, opp uint64, threads int) (int8, Turn, error) {
+// if it fits the memory and the time left (at once, with allMoves, when
+// it fits). turn keeps the value v; vals, the value of every turn in
+// pxChildren's order, come with the analysis.
+func (sv *Service) solvePlace(ctx context.Context, x *Solver, me, opp uint64, threads int, allMoves bool) (v int8, turn Turn, vals []int8, err error) {
 	k := 36 - bits.OnesCount64(me|opp)
 	retro := sv.fits(k)
 	mq, oq := pxToQ(me), pxToQ(opp)
-	x.limit, x.aborted = 0, false
-	if retro {
-		// Search a tenth as long as the analysis would take: that
-		// settles most positions of 23 stones or more, and the short
-		// wins, at once.
-		x.limit = x.nodes + min(x.abLimit, max(1000, int64(sv.retroTime(k, threads)/nodeCost/10)))
-	}
-	v := x.searchValue(mq, oq, 36-k)
-	aborted := x.aborted
-	x.limit, x.aborted = 0, false
-	if aborted && ctx.Err() != nil {
-		return 0, Turn{}, fmt.Errorf("pentagoexact: %w", context.Cause(ctx))
-	}
-	if !aborted {
-		turn, err := x.keepingTurn(me, opp, v)
-		return v, turn, err
-	}
-	if err := sv.retro(ctx, x, mq, oq, k, threads); err != nil {
-		return 0, Turn{}, err
-	}
-	v = x.retro.rootVal.value()
-	for _, kid := range pxChildren(me, opp, nil) {
-		if kv := kid.value; kid.final && kv == v || !kid.final && x.retro.turnValue(int(pxRMtoQ[kid.turn.cell]), int(kid.turn.q), int(kid.turn.dir)) == v {
-			return v, kid.turn, nil
+	if !allMoves || !retro {
+		x.limit, x.aborted = 0, false
+		if retro {
+			// Search a tenth as long as the analysis would take: that
+			// settles most positions of 23 stones or more, and the
+			// short wins, at once.
+			x.limit = x.nodes + min(x.abLimit, max(1000, int64(sv.retroTime(k, threads)/nodeCost/10)))
+		}
+		v = x.searchValue(mq, oq, 36-k)
+		aborted := x.aborted
+		x.limit, x.aborted = 0, false
+		if aborted && ctx.Err() != nil {
+			return 0, Turn{}, nil, fmt.Errorf("pentagoexact: %w", context.Cause(ctx))
+		}
+		if !aborted {
+			turn, err = x.keepingTurn(me, opp, v)
+			return v, turn, nil, err
 		}
 	}
-	return 0, Turn{}, fmt.Errorf("pentagoexact: no turn keeps the value %d of %s", v, PositionString(me, opp))
+	if err := sv.retro(ctx, x, mq, oq, k, threads); err != nil {
+		return 0, Turn{}, nil, err
+	}
+	v = x.retro.rootVal.value()
+	kids := pxChildren(me, opp, nil)
+	vals = make([]int8, len(kids))
+	turn.cell = -1
+	for i, kid := range kids {
+		vals[i] = kid.value
+		if !kid.final {
+			vals[i] = x.retro.turnValue(int(pxRMtoQ[kid.turn.cell]), int(kid.turn.q), int(kid.turn.dir))
+		}
+		if vals[i] == v && (turn.cell < 0 || kid.final) {
+			turn = kid.turn // a win at once, if there is one, else the first
+		}
+	}
+	return v, turn, vals, nil
 }
 
 // retro runs the retrograde analysis of (mq, oq) (qm, k empty cells) on
@@ -355,39 +384,39 @@ func (x *Solver) kidValue(kid pxChild) int8 {
 // a small budget, and if one of them is not settled so, the retrograde
 // analysis of the position before the placement (any of the mover's
 // stones taken off) gives every rotation's value at once.
-func (sv *Service) solveRotate(ctx context.Context, x *Solver, me, opp uint64, threads int) (v int8, q, dir int, err error) {
-	v, q, dir = -2, 0, 0
+func (sv *Service) solveRotate(ctx context.Context, x *Solver, me, opp uint64, threads int) (game.Solution, error) {
+	var vals [8]int8
 	unsettled := false
-	for r := 0; r < 8; r++ {
+	for r := range vals {
 		rv, ok := x.rotationValue(me, opp, r>>1, r&1, childWork)
-		switch {
-		case !ok:
-			unsettled = true
-		case rv > v:
-			v, q, dir = rv, r>>1, r&1
-		}
-		if v == 1 {
-			return v, q, dir, nil
+		vals[r] = rv
+		unsettled = unsettled || !ok
+		if ok && rv == 1 {
+			return game.Solution{Goal: 100, Line: []game.Move{pentago.RotateMove(r>>1+1, r&1 == 0)}}, nil
 		}
 	}
-	if !unsettled {
-		return v, q, dir, nil
-	}
-	if ctx.Err() != nil {
-		return 0, 0, 0, fmt.Errorf("pentagoexact: %w", context.Cause(ctx))
-	}
-	c := bits.TrailingZeros64(pxToQ(me))
-	mq, oq := pxToQ(me)&^(1<<c), pxToQ(opp)
-	if err := sv.retro(ctx, x, mq, oq, 36-bits.OnesCount64(mq|oq), threads); err != nil {
-		return 0, 0, 0, err
-	}
-	v = -2
-	for r := 0; r < 8; r++ {
-		if rv := x.retro.turnValue(c, r>>1, r&1); rv > v {
-			v, q, dir = rv, r>>1, r&1
+	if unsettled {
+		if ctx.Err() != nil {
+			return game.Solution{}, fmt.Errorf("pentagoexact: %w", context.Cause(ctx))
+		}
+		c := bits.TrailingZeros64(pxToQ(me))
+		mq, oq := pxToQ(me)&^(1<<c), pxToQ(opp)
+		if err := sv.retro(ctx, x, mq, oq, 36-bits.OnesCount64(mq|oq), threads); err != nil {
+			return game.Solution{}, err
+		}
+		for r := range vals {
+			vals[r] = x.retro.turnValue(c, r>>1, r&1)
 		}
 	}
-	return v, q, dir, nil
+	sol := game.Solution{Goal: -1}
+	for r, v := range vals {
+		line := []game.Move{pentago.RotateMove(r>>1+1, r&1 == 0)}
+		sol.Moves = append(sol.Moves, game.SolvedMove{Line: line, Goal: goalOf(v)})
+		if goalOf(v) > sol.Goal {
+			sol.Goal, sol.Line = goalOf(v), line
+		}
+	}
+	return sol, nil
 }
 
 // rotationValue is the value for the mover of turning quadrant q (dir 0

@@ -90,7 +90,7 @@ func TestServiceSolves(t *testing.T) {
 	cases := serviceCases(t, 31, 24, 25, 31)
 	seen := map[int8]int{}
 	for _, c := range cases {
-		sol, err := sv.Solve(context.Background(), c.s, 2)
+		sol, err := sv.Solve(context.Background(), c.s, game.SolveOptions{Threads: 2})
 		if err != nil {
 			t.Fatalf("%s: %v", c.s, err)
 		}
@@ -128,7 +128,7 @@ func TestServiceRetro(t *testing.T) {
 		x.abLimit = 200 // leave it to the analysis
 		x.ctx = context.Background()
 		x.retro.pairs = 0
-		v, turn, err := sv.solvePlace(context.Background(), x, me, opp, 2)
+		v, turn, _, err := sv.solvePlace(context.Background(), x, me, opp, 2, false)
 		if err != nil || v != c.value {
 			t.Fatalf("%s: value %d, %v; want %d", c.s, v, err, c.value)
 		}
@@ -195,7 +195,7 @@ func TestServiceStops(t *testing.T) {
 		t.Fatalf("cancelled analysis: %v", err)
 	}
 	t.Logf("stopped after %v", time.Since(start).Round(time.Millisecond))
-	if _, err := sv.Solve(ctx, s, 1); !errors.Is(err, context.Canceled) {
+	if _, err := sv.Solve(ctx, s, game.SolveOptions{}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("solve with a cancelled context: %v", err)
 	}
 }

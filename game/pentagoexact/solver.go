@@ -465,8 +465,10 @@ type pxMemoKey struct {
 }
 
 // defaultABLimit is the node budget of the alpha-beta search before a
-// position in the range of retrograde analysis is solved by it instead.
-const defaultABLimit = 300000
+// position in the range of retrograde analysis is solved by it instead:
+// about 0.1 s (a node costs about 4 µs), the time of an analysis of 22
+// stones.
+const defaultABLimit = 30000
 
 // NewSolver makes a solver with a table of 2^logEntries entries (16
 // bytes each). A Solver is for one goroutine.
