@@ -41,6 +41,9 @@ type common struct {
 	// promptHistory is every move typed at a prompt this session,
 	// oldest first, for ↑ at the prompt.
 	promptHistory []string
+	// library is the user's games folder (Options.SheetDir), nil when
+	// there is none.
+	library *sheetLibrary
 }
 
 // setTheme makes t the theme, styled for the terminal's profile.

@@ -392,7 +392,7 @@ var gdlRelations = map[string]bool{"role": true, "init": true, "true": true, "ne
 func staticFacts(g *grounder, static map[termID]bool) []string {
 	var out []string
 	for id, v := range static {
-		if v && !gdlRelations[g.symNames[g.terms[id].fn]] {
+		if name := g.symNames[g.terms[id].fn]; v && !gdlRelations[name] && !isAddedRelation(name) {
 			out = append(out, g.termText(id, 1<<30))
 		}
 	}
