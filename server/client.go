@@ -26,8 +26,10 @@ func UIClient(o ClientOptions) tea.Model {
 		Start:      ui.Start{Join: o.JoinCode},
 		// Single-player AI searches run in the server process: they share
 		// the server's slots with the rooms' AI seats, one thread each.
-		AISlots:       o.AISlots,
-		AIThreads:     1,
+		AISlots:   o.AISlots,
+		AIThreads: 1,
+		// The searches end with the session.
+		Context:       o.Context,
 		NoAIOnlyGames: o.NoAIOnlyGames,
 		OnFinished:    o.OnFinished,
 	})

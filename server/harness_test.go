@@ -99,18 +99,32 @@ func newKey(t testing.TB) gossh.Signer {
 
 // dial connects as user with key, or as a guest when key is nil.
 func dial(addr, user string, key gossh.Signer) (*gossh.Client, error) {
+	conn, err := net.DialTimeout("tcp", addr, 10*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	return sshOver(conn, addr, user, key)
+}
+
+// sshOver logs in over conn as dial does.
+func sshOver(conn net.Conn, addr, user string, key gossh.Signer) (*gossh.Client, error) {
 	auth := []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) {
 		return nil, nil
 	})}
 	if key != nil {
 		auth = []gossh.AuthMethod{gossh.PublicKeys(key)}
 	}
-	return gossh.Dial("tcp", addr, &gossh.ClientConfig{
+	c, chans, reqs, err := gossh.NewClientConn(conn, addr, &gossh.ClientConfig{
 		User:            user,
 		Auth:            auth,
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
 		Timeout:         10 * time.Second,
 	})
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return gossh.NewClient(c, chans, reqs), nil
 }
 
 // term is one SSH client with a PTY, reading the screen as a terminal
@@ -137,6 +151,7 @@ type termOpts struct {
 	width   int
 	height  int
 	noPTY   bool
+	from    string // local address to connect from ("": any)
 }
 
 func openTerm(t testing.TB, addr string, o termOpts) *term {
@@ -152,7 +167,13 @@ func tryTerm(t testing.TB, addr string, o termOpts) (*term, error) {
 	if o.width == 0 {
 		o.width, o.height = 100, 40
 	}
-	c, err := dial(addr, o.user, o.key)
+	var c *gossh.Client
+	var err error
+	if o.from != "" {
+		c, err = sshOver(dialFrom(t, o.from, addr), addr, o.user, o.key)
+	} else {
+		c, err = dial(addr, o.user, o.key)
+	}
 	if err != nil {
 		return nil, err
 	}

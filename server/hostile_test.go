@@ -396,7 +396,7 @@ func TestOpenDataDirNarrowed(t *testing.T) {
 
 // dialFrom opens a TCP connection from a given loopback source address
 // (Linux routes all of 127.0.0.0/8 to lo).
-func dialFrom(t *testing.T, src, addr string) net.Conn {
+func dialFrom(t testing.TB, src, addr string) net.Conn {
 	t.Helper()
 	if runtime.GOOS != "linux" {
 		t.Skip("needs the whole 127.0.0.0/8 on loopback")
@@ -412,19 +412,11 @@ func dialFrom(t *testing.T, src, addr string) net.Conn {
 // sshFrom tries an SSH login as a guest from src.
 func sshFrom(t *testing.T, src, addr string) error {
 	t.Helper()
-	c := dialFrom(t, src, addr)
-	conn, chans, reqs, err := gossh.NewClientConn(c, addr, &gossh.ClientConfig{
-		User: "ana",
-		Auth: []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) {
-			return nil, nil
-		})},
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
-	})
+	c, err := sshOver(dialFrom(t, src, addr), addr, "ana", nil)
 	if err != nil {
-		c.Close()
 		return err
 	}
-	gossh.NewClient(conn, chans, reqs).Close()
+	c.Close()
 	return nil
 }
 

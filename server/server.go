@@ -135,9 +135,11 @@ func New(cfg Config) (*Server, error) {
 		Store:    metered(cfg.Store, cfg.Metrics),
 		MaxRooms: cfg.MaxRooms,
 		SeatHold: cfg.SeatHold,
-		AIBudget: cfg.AIBudget,
-		AISlots:  s.aiSlots,
-		Logger:   slog.New(cfg.Logger),
+		// A game every player left waits for them this long.
+		AdjournedExpiry: cfg.AdjournedExpiry,
+		AIBudget:        cfg.AIBudget,
+		AISlots:         s.aiSlots,
+		Logger:          slog.New(cfg.Logger),
 		// Alone on its store: at start nobody is still in a room.
 		Exclusive: exclusiveStore(cfg.Store),
 		LeaseTTL:  cfg.AILeaseTTL,
@@ -507,6 +509,8 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 
 		gs := s.wrap(sess, conn)
 		defer gs.in.close()
+		// Whatever the session's program started ends with it.
+		defer gs.cancel()
 		// Deferred so that even a panic gives up the session's seats.
 		defer gs.lobby.leaveAll()
 		s.sessions.Store(gs, struct{}{})
@@ -556,11 +560,12 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 		player:  PlayerFor(sess),
 		started: time.Now(),
 	}
+	gs.ctx, gs.cancel = context.WithCancel(sess.Context())
 	gs.alive.Store(gs.started.UnixNano())
 	gs.pinged = gs.started
 	gs.joinCode, _ = joinCommand(sess.Command())
 	gs.lobby = newSessionLobby(s.lobby, gs.player)
-	gs.in = newInputPump(sess)
+	gs.in = newInputPump(sess, newKeyGate(s.cfg.KeyRate, s.cfg.KeyBurst))
 	s.spawn(st, gs.in.run)
 	gs.out = &watchedWriter{w: sess}
 	pty, _, ok := sess.Pty()
@@ -620,6 +625,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 		// fair share of AI time), unless the operator allows them.
 		NoAIOnlyGames: gs.player.ID == "" && !s.cfg.GuestAIGames,
 		OnFinished:    s.recordsFor(gs.player),
+		Context:       gs.ctx,
 	})
 	if model == nil {
 		return nil
@@ -738,6 +744,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 
 func (s *Server) shutdown(ctx context.Context) error {
 	s.stopping.Store(true)
+	s.lobby.Stopping() // the notice and the sessions' ends cost nobody's clock
 	s.mu.Lock()
 	l := s.listener
 	s.mu.Unlock()
