@@ -585,3 +585,26 @@ func TestStalledClientGetsExitStatus(t *testing.T) {
 		t.Fatalf("stalled client ended with %v, want exit status 1", err)
 	}
 }
+
+// Finding 9: a 100 KB "join" command was held until the handshake
+// deadline and then got a bare EOF — splitting it like a shell took the
+// server seconds of CPU. It is answered as a short one is, with the
+// reason, well within a deadline of a few seconds (the input's rate
+// limit off, so that reading it takes no time).
+func TestLongJoinCommandSaysWhy(t *testing.T) {
+	s := startServer(t, func(c *Config) { c.HandshakeTimeout, c.InputRate = 3*time.Second, -1 })
+	c, err := dial(s.addr, "ana", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := sess.CombinedOutput("join " + strings.Repeat("A", 100<<10))
+	var exit *gossh.ExitError
+	if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(string(out), "a room code is 4 characters") {
+		t.Fatalf("a 100 KB join: %v, %q; want exit status 1 and the reason", err, out)
+	}
+}
