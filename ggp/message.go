@@ -31,7 +31,9 @@ func (k Kind) String() string {
 }
 
 // Message is one message from a Game Manager to a player. Symbols are
-// case-insensitive in the protocol: the reader lowers them all.
+// case-insensitive in the protocol: the keywords and the match id are read
+// in any case (the id in lower case), the role and the moves keep the case
+// they were sent in, for replies in the rule sheet's own case.
 type Message struct {
 	Kind    Kind
 	MatchID string
@@ -42,7 +44,8 @@ type Message struct {
 	StartClock time.Duration
 	PlayClock  time.Duration
 	// Moves is the last joint move, one move per role in role order, in
-	// canonical KIF; nil on the first Play ("nil" in the message).
+	// canonical KIF in the case sent; nil on the first Play ("nil" in the
+	// message).
 	Moves []string
 }
 
@@ -58,7 +61,7 @@ func ParseMessage(body []byte) (Message, error) {
 	}
 	args := n.list[1:]
 	var m Message
-	switch kw := n.list[0].atom; kw {
+	switch kw := strings.ToLower(n.list[0].atom); kw {
 	case "info":
 		m.Kind = Info
 		return m, wantArgs(kw, args, 0)
@@ -100,7 +103,7 @@ func matchID(n *node) (string, error) {
 	if n.isLst {
 		return "", fmt.Errorf("the match id must be a symbol, not %s", n)
 	}
-	return n.atom, nil
+	return strings.ToLower(n.atom), nil
 }
 
 // parseStart reads (start ID ROLE (RULES...) STARTCLOCK PLAYCLOCK).
@@ -147,7 +150,7 @@ func clock(which string, n *node) (time.Duration, error) {
 // jointMove reads nil or a list of moves.
 func jointMove(n *node) ([]string, error) {
 	if !n.isLst {
-		if n.atom == "nil" {
+		if n.is("nil") {
 			return nil, nil
 		}
 		return nil, fmt.Errorf("the moves must be a list or nil, not %s", n.atom)
@@ -212,7 +215,8 @@ func InfoReply(name string, busy bool) string {
 }
 
 // ParseReply reads a player's reply (a move, ready, done ...) into its
-// canonical KIF, lower case with single spaces.
+// canonical KIF, single spaces, in the case sent; compare it without case
+// (see SameMove), as the protocol's symbols are.
 func ParseReply(body []byte) (string, error) {
 	n, err := parseOne(body)
 	if err != nil {
@@ -229,11 +233,11 @@ func InfoStatus(reply string) string {
 		return ""
 	}
 	if !n.isLst {
-		return n.atom
+		return strings.ToLower(n.atom)
 	}
 	for _, c := range n.list {
-		if c.isLst && len(c.list) == 2 && c.list[0].atom == "status" {
-			return c.list[1].String()
+		if c.isLst && len(c.list) == 2 && c.list[0].is("status") {
+			return strings.ToLower(c.list[1].String())
 		}
 	}
 	return ""

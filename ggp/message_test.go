@@ -22,12 +22,18 @@ func TestParseMessageConformance(t *testing.T) {
 			Kind: Start, MatchID: "m1", Role: "white", Rules: []byte("(role white) (role black)"),
 			StartClock: 30 * time.Second, PlayClock: 10 * time.Second}},
 		{"start upper multi-line", "(START Match.7 WHITE (\n(ROLE white)\n; a comment\n(role black)) 30 1.5)", Message{
-			Kind: Start, MatchID: "match.7", Role: "white", Rules: []byte("\n(ROLE white)\n; a comment\n(role black)"),
+			Kind: Start, MatchID: "match.7", Role: "WHITE", Rules: []byte("\n(ROLE white)\n; a comment\n(role black)"),
 			StartClock: 30 * time.Second, PlayClock: 1500 * time.Millisecond}},
 		{"first play nil", "(play m1 nil)", Message{Kind: Play, MatchID: "m1"}},
 		{"first play NIL", "(PLAY M1 NIL)", Message{Kind: Play, MatchID: "m1"}},
 		{"play", "(play m1 ((mark 1 1) noop))", Message{Kind: Play, MatchID: "m1", Moves: []string{"(mark 1 1)", "noop"}}},
-		{"play spaced", "( play  m1 ( ( MARK  1 1 )\tNOOP ) )", Message{Kind: Play, MatchID: "m1", Moves: []string{"(mark 1 1)", "noop"}}},
+		{"play spaced", "( play  m1 ( ( MARK  1 1 )\tNOOP ) )", Message{Kind: Play, MatchID: "m1", Moves: []string{"(MARK 1 1)", "NOOP"}}},
+		// ggp-base sends the role and the moves as the sheet writes them.
+		{"sheet case", "( PLAY kif.1 ( ( play 1 1 x ) noop ) )", Message{Kind: Play, MatchID: "kif.1", Moves: []string{"(play 1 1 x)", "noop"}}},
+		{"sheet case role", "( START kif.1 xPlayer ( (role xPlayer) ) 10 3)", Message{
+			Kind: Start, MatchID: "kif.1", Role: "xPlayer", Rules: []byte(" (role xPlayer) "),
+			StartClock: 10 * time.Second, PlayClock: 3 * time.Second}},
+		{"castling", "(play m1 (castleKingside noop))", Message{Kind: Play, MatchID: "m1", Moves: []string{"castleKingside", "noop"}}},
 		{"stop", "(stop m1 (noop (mark 3 3)))", Message{Kind: Stop, MatchID: "m1", Moves: []string{"noop", "(mark 3 3)"}}},
 		{"stop nil", "(stop m1 nil)", Message{Kind: Stop, MatchID: "m1"}},
 		{"abort", "(abort m1)", Message{Kind: Abort, MatchID: "m1"}},
@@ -130,7 +136,7 @@ func TestReplies(t *testing.T) {
 			t.Errorf("InfoStatus(%q) = %q, want %q", tt.reply, got, tt.status)
 		}
 	}
-	if got, err := ParseReply([]byte("  ( MARK 1  1 )\n")); err != nil || got != "(mark 1 1)" {
+	if got, err := ParseReply([]byte("  ( MARK 1  1 )\n")); err != nil || got != "(MARK 1 1)" || !SameMove(got, "(mark 1 1)") {
 		t.Errorf("ParseReply = %q, %v", got, err)
 	}
 	if _, err := ParseReply([]byte("(mark 1")); err == nil {

@@ -197,7 +197,7 @@ func (b *boardScreen) promptKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			b.setStatus("premove "+text+": played when your turn comes, if it is legal then", false)
 			return nil, true
 		}
-		m, err := b.game().ParseMove(text)
+		m, err := parseMove(b.game(), text)
 		if err != nil {
 			b.setStatus(err.Error(), true)
 			return nil, true
@@ -474,7 +474,7 @@ func (b *boardScreen) playPremove() tea.Cmd {
 		return nil
 	}
 	b.premove = ""
-	m, err := b.game().ParseMove(text)
+	m, err := parseMove(b.game(), text)
 	if err == nil {
 		err = game.Play(b.game().Clone(), m)
 	}

@@ -128,9 +128,7 @@ func (b *boardScreen) panelFixedLines(inner int) int {
 	if !b.roleLinesWide(inner) {
 		n *= 2
 	}
-	if b.vu.counter(b.game()) != "" {
-		n++
-	}
+	n += len(counterLines(b.vu.counter(b.game()), inner))
 	// turn, blank, roles, counter, blank, "Moves" header, AI line
 	return n + 5
 }
@@ -779,8 +777,8 @@ func (b *boardScreen) panelContent(l boardLayout) string {
 	for _, line := range b.seatLines(inner) {
 		add(line)
 	}
-	if c := b.vu.counter(b.game()); c != "" {
-		add(b.styled(textMuted, c))
+	for _, line := range counterLines(b.vu.counter(b.game()), inner) {
+		add(b.styled(textMuted, line))
 	}
 	// The markers' legend, where a blank line parts the seats from the
 	// moves: it costs no line.
@@ -803,6 +801,34 @@ func (b *boardScreen) panelContent(l boardLayout) string {
 		lines[i] = padRight(lines[i], inner)
 	}
 	return joinLines(lines)
+}
+
+// counterLines fits the counter to the panel's width: its items (one
+// per line of c) go several to a line while they fit, and an item
+// longer than a line is wrapped, never cut.
+func counterLines(c string, width int) []string {
+	if c == "" {
+		return nil
+	}
+	var lines []string
+	cur := ""
+	for _, item := range strings.Split(c, "\n") {
+		switch {
+		case cur == "":
+			cur = item
+		case textWidth(cur)+1+textWidth(item) <= width:
+			cur += " " + item
+		default:
+			lines = append(lines, cur)
+			cur = item
+		}
+		if textWidth(cur) > width {
+			wrapped := splitLines(ansi.Wrap(cur, max(width, 1), ""))
+			lines = append(lines, wrapped[:len(wrapped)-1]...)
+			cur = wrapped[len(wrapped)-1]
+		}
+	}
+	return append(lines, cur)
 }
 
 // seatLines are the panel's lines for the seats: role, who plays it and
@@ -961,7 +987,7 @@ func (b *boardScreen) aiLine() string {
 		}
 		s := b.spin.View() + " " + what
 		if a.depth > 0 {
-			s += fmt.Sprintf(" · depth %d · best %s", a.depth, b.game().ShortMove(a.best))
+			s += fmt.Sprintf(" · depth %d · best %s", a.depth, moveName(b.game(), a.best))
 		}
 		return st.Accent.Render(s)
 	case a.remote:

@@ -40,6 +40,9 @@ type common struct {
 	// promptHistory is every move typed at a prompt this session,
 	// oldest first, for ↑ at the prompt.
 	promptHistory []string
+	// library is the user's games folder (Options.SheetDir), nil when
+	// there is none.
+	library *sheetLibrary
 }
 
 // setTheme binds t to the session's renderer.

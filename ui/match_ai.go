@@ -262,7 +262,7 @@ func (l *localMatch) onAIDone(msg aiDoneMsg) tea.Cmd {
 	}
 	if msg.job.hint {
 		l.hinted, l.hintVer, l.hasHint = msg.res.Move, l.ver, true
-		l.status.setStatus("hint: "+l.st.ShortMove(msg.res.Move)+"  "+l.st.FormatMove(msg.res.Move), false)
+		l.status.setStatus("hint: "+hintText(l.st, msg.res.Move), false)
 		return nil
 	}
 	m := msg.res.Move

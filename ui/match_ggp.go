@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -49,6 +48,9 @@ type ggpManager struct {
 	seats                 []*ggpSeat // by role; nil where no GGP player sits
 	startClock, playClock time.Duration
 	over                  bool // stop or abort was sent
+	// errors are the starts that failed and the moves replaced, for the
+	// game's record (as a GGP match record keeps them).
+	errors []MoveError
 }
 
 // ggpReplyMsg is a GGP player's reply to one message.
@@ -101,9 +103,14 @@ func (l *localMatch) startGGP() tea.Cmd {
 	if l.gm != nil || !l.hasGGPSeat() {
 		return nil
 	}
-	rules, ok := rulesOf(l.v)
+	src, ok := rulesOf(l.v)
 	if !ok {
 		l.status.setStatus(l.v.Name+" has no GDL description to send to GGP players", true)
+		return nil
+	}
+	rules, err := ggp.WireRules(src)
+	if err != nil {
+		l.status.setStatus(l.v.Name+" cannot be sent to GGP players: "+err.Error(), true)
 		return nil
 	}
 	gm := &ggpManager{matchID: fmt.Sprintf("tabletop.%s.%d", l.v.Name, time.Now().UnixNano()), rules: rules,
@@ -263,7 +270,11 @@ func (l *localMatch) onGGPReply(msg ggpReplyMsg) tea.Cmd {
 		}
 		if msg.err != nil {
 			seat.status = "start failed"
-			l.status.setStatus(fmt.Sprintf("%s's GGP player: %v", l.v.RoleName(msg.role), msg.err), true)
+			text := fmt.Sprintf("%s's GGP player: %v", l.v.RoleName(msg.role), msg.err)
+			l.status.setStatus(text, true)
+			if code := ggp.StartFault(msg.err); code != "" {
+				gm.errors = append(gm.errors, MoveError{Step: 0, Role: l.v.RoleName(msg.role), Text: msg.err.Error()})
+			}
 		}
 		return l.next(false)
 	case ggp.Stop, ggp.Abort:
@@ -277,11 +288,13 @@ func (l *localMatch) onGGPReply(msg ggpReplyMsg) tea.Cmd {
 		return l.next(false)
 	}
 	legal := ggp.LegalTexts(l.st, msg.role)
-	text, problem := ggp.CheckMove(msg.reply, msg.err, legal)
-	if problem != "" {
+	text, fault := ggp.CheckMove(msg.reply, msg.err, legal)
+	if fault.Code != "" {
 		text = legal[game.NewRand(l.c.opts.Seed+l.ver).Intn(len(legal))]
-		seat.status = "replaced: " + shortProblem(msg.err)
-		l.status.setStatus(fmt.Sprintf("%s's GGP player: %s; played %s instead", l.v.RoleName(msg.role), problem, text), true)
+		seat.status = "replaced: " + shortFault(fault)
+		why := fmt.Sprintf("%s; played %s instead", fault.Text, text)
+		gm.errors = append(gm.errors, MoveError{Step: steps + 1, Role: l.v.RoleName(msg.role), Text: why})
+		l.status.setStatus(fmt.Sprintf("%s's GGP player: %s", l.v.RoleName(msg.role), why), true)
 	} else {
 		seat.status = fmt.Sprintf("answered in %.1f s", msg.took.Seconds())
 	}
@@ -297,15 +310,15 @@ func (l *localMatch) onGGPReply(msg ggpReplyMsg) tea.Cmd {
 	return l.playMachineMove(m)
 }
 
-// shortProblem names a replaced reply's fault for the panel.
-func shortProblem(err error) string {
-	switch {
-	case err == nil:
-		return "illegal"
-	case strings.Contains(err.Error(), "no reply"):
+// shortFault names a replaced reply's fault for the panel.
+func shortFault(f ggp.Fault) string {
+	switch f.Code {
+	case ggp.CodeTimeout:
 		return "late"
+	case ggp.CodeConnection:
+		return "no answer"
 	}
-	return "refused"
+	return "illegal"
 }
 
 // moveByText is role r's legal move in s whose KIF text is text.

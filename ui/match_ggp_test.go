@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -136,6 +138,20 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	}
 	if !strings.Contains(m.View(), "replaced: late") {
 		t.Fatalf("the panel does not say the move was replaced:\n%s", m.View())
+	}
+	// The record keeps it, as a GGP match record keeps its errors.
+	rec := lm(b).record()
+	text := string(rec.Marshal(b.v.Roles))
+	if len(rec.Errors) != 1 || rec.Errors[0].Step != 2 || !strings.Contains(text, "\nerror 2 oplayer no reply to play within") {
+		t.Fatalf("the record's errors: %+v\n%s", rec.Errors, text)
+	}
+	if back, err := ParseSave([]byte(text)); err != nil || len(back.Errors) != 1 || back.Errors[0] != rec.Errors[0] {
+		t.Errorf("read back: %+v, %v", back.Errors, err)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "r.txt"), []byte(text), 0o644)
+	if recs, _ := Records(dir); len(recs) != 1 || !strings.Contains(recs[0].String(), "1 GGP error") {
+		t.Errorf("the record is listed as %v", recs)
 	}
 	b.leave()
 	deadline := time.Now().Add(5 * time.Second)

@@ -118,7 +118,7 @@ func (l *localMatch) history() []playedMove {
 		if jointTurn(s) {
 			out = append(out, playedMove{text: jointShort(s, step), mover: jointMover})
 		} else {
-			out = append(out, playedMove{text: s.ShortMove(step[0]), mover: l.v.RoleName(s.ToMove())})
+			out = append(out, playedMove{text: moveName(s, step[0]), mover: l.v.RoleName(s.ToMove())})
 		}
 		applyStep(s, step)
 	}
@@ -386,7 +386,7 @@ func (l *localMatch) togglePause() tea.Cmd {
 // result describes the end of the game.
 func (l *localMatch) result() string {
 	if l.loser == game.NoRole {
-		return game.ResultWithReason(l.st)
+		return resultWithReason(l.st)
 	}
 	var w []string
 	for i, r := range l.v.Roles {

@@ -91,7 +91,7 @@ func (r *roomMatch) refresh() {
 			r.status.setStatus(fmt.Sprintf("room move %d: %v", i+1, err), true)
 			return
 		}
-		moves = append(moves, playedMove{text: b.ShortMove(m), mover: r.v.RoleName(b.ToMove())})
+		moves = append(moves, playedMove{text: moveName(b, m), mover: r.v.RoleName(b.ToMove())})
 		played = append(played, m)
 	}
 	if s.String() != r.st.String() {
@@ -112,7 +112,7 @@ func (r *roomMatch) replay() (game.State, []game.Move) {
 	return r.first, r.played
 }
 func (r *roomMatch) ended() bool         { return r.view.Finished || r.st.Terminal() }
-func (r *roomMatch) result() string      { return game.ResultWithReason(r.st) }
+func (r *roomMatch) result() string      { return resultWithReason(r.st) }
 func (r *roomMatch) resigned() game.Role { return game.NoRole }
 
 // Rooms take turn-taking games only: nobody is handed the keyboard.
@@ -246,7 +246,7 @@ func (r *roomMatch) setup() (string, []SeatConfig) {
 // record is the room's game as a save: people's seats are human seats
 // under their names, the AI's are AI seats.
 func (r *roomMatch) record() SavedGame {
-	sv := SavedGame{Variant: r.v.Name, Start: r.view.Start}
+	sv := SavedGame{Sheet: sheetOf(r.v), Variant: r.v.Name, Start: r.view.Start}
 	start, moves := r.replay()
 	s := start.Clone()
 	for _, m := range moves {

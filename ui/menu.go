@@ -30,6 +30,7 @@ const (
 	actQuickMatch
 	actRules
 	actQuit
+	actSheet // a sheet of the user's folder that is not a game (yet)
 )
 
 // menuItem is one line of the menu.
@@ -37,9 +38,11 @@ type menuItem struct {
 	title, desc string
 	action      menuAction
 	variant     *game.Variant
-	// save and slot are the game a Continue item resumes.
-	save *SavedGame
-	slot string
+	// save and slot are the game a Continue item resumes; problem says
+	// why it cannot (its rule sheet is gone or changed).
+	save    *SavedGame
+	slot    string
+	problem string
 }
 
 func (i menuItem) FilterValue() string { return i.title }
@@ -85,27 +88,7 @@ type menuScreen struct {
 
 func newMenu(c *common, status string) *menuScreen {
 	m := &menuScreen{c: c, status: status}
-	items := m.continueItems()
-	for _, v := range game.Variants() {
-		items = append(items, menuItem{title: v.Title, desc: v.Summary, action: actPlay, variant: v})
-	}
-	if c.opts.Lobby != nil {
-		items = append(items,
-			menuItem{title: "Create room", desc: "start a shared game others can join", action: actCreateRoom},
-			menuItem{title: "Join room", desc: "enter a room code", action: actJoinRoom},
-			menuItem{title: "Room list", desc: "see the open rooms", action: actRoomList},
-		)
-	}
-	if c.opts.QuickMatch != nil && c.opts.Lobby != nil && c.opts.Player.ID != "" {
-		items = append(items, menuItem{title: "Play anyone", desc: "be paired with a player near your rating", action: actQuickMatch})
-	}
-	if c.opts.Standings != nil {
-		items = append(items, menuItem{title: "Ratings", desc: "leaderboards and your games", action: actRatings})
-	}
-	items = append(items,
-		menuItem{title: "Rules", desc: "how each game is played", action: actRules},
-		menuItem{title: "Quit", desc: "leave tabletop", action: actQuit},
-	)
+	items := m.allItems(m.continueItems())
 	l := list.New(items, menuDelegate{c}, 40, 10)
 	// Help off first: each setter recounts the pages, and while the
 	// list's help is on that copies the whole list model to draw it.
@@ -179,8 +162,20 @@ func (m *menuScreen) continueItems() []list.Item {
 	add := func(slot string, data []byte, err error) {
 		if err == nil {
 			var sv SavedGame
-			if sv, err = ParseSave(data); err == nil {
+			sv, err = ParseSave(data)
+			if errors.Is(err, ErrSheetNotLoaded) && !m.c.opts.Remote {
+				// Loaded when chosen; a sheet gone or changed is said now.
+				err = sheetCheck(sv.Sheet)
+			}
+			var se *SheetError
+			switch {
+			case err == nil:
 				items = append(items, menuItem{title: "Continue", desc: saveSummary(sv), action: actContinue, save: &sv, slot: slot})
+				return
+			case errors.As(err, &se):
+				// Listed, to be deleted or left for the sheet to come back.
+				items = append(items, menuItem{title: "Continue", desc: saveSummary(sv) + " (" + se.Error() + ")",
+					action: actContinue, save: &sv, slot: slot, problem: se.Error()})
 				return
 			}
 			err = fmt.Errorf("(%w); a new game will replace it", err)
@@ -212,6 +207,38 @@ func saveSummary(sv SavedGame) string {
 		names[i] = s.displayName()
 	}
 	return fmt.Sprintf("%s, %s: %s", sv.Variant, count(len(sv.Moves), "move"), strings.Join(names, " vs "))
+}
+
+// allItems is every line of the menu: the saved games (saves), the
+// games, the user's sheets that are not games yet, and the other
+// choices.
+func (m *menuScreen) allItems(saves []list.Item) []list.Item {
+	c := m.c
+	items := saves
+	for _, v := range game.Variants() {
+		items = append(items, menuItem{title: v.Title, desc: v.Summary, action: actPlay, variant: v})
+	}
+	for _, it := range c.library.menuItems(c.ascii) {
+		items = append(items, it)
+	}
+	if c.opts.Lobby != nil {
+		items = append(items,
+			menuItem{title: "Create room", desc: "start a shared game others can join", action: actCreateRoom},
+			menuItem{title: "Join room", desc: "enter a room code", action: actJoinRoom},
+			menuItem{title: "Room list", desc: "see the open rooms", action: actRoomList},
+		)
+	}
+	if c.opts.QuickMatch != nil && c.opts.Lobby != nil && c.opts.Player.ID != "" {
+		items = append(items, menuItem{title: "Play anyone", desc: "be paired with a player near your rating", action: actQuickMatch})
+	}
+	if c.opts.Standings != nil {
+		items = append(items, menuItem{title: "Ratings", desc: "leaderboards and your games", action: actRatings})
+	}
+	items = append(items,
+		menuItem{title: "Rules", desc: "how each game is played", action: actRules},
+		menuItem{title: "Quit", desc: "leave tabletop", action: actQuit},
+	)
+	return items
 }
 
 // resize fits the list between the title and the status and help.
@@ -311,6 +338,8 @@ func (k menuKeyMap) FullHelp() [][]key.Binding {
 
 func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
+	case sheetLoadedMsg, sheetTickMsg:
+		m.refreshSheets()
 	case tea.WindowSizeMsg:
 		m.resize()
 	case NoticeMsg:
@@ -374,7 +403,17 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 	}
 	c := m.c
 	switch item.action {
+	case actSheet:
+		m.status = item.title + ": " + item.problem
+		return m, nil
 	case actContinue:
+		if item.problem != "" {
+			m.status = "cannot continue: " + item.problem + " (x deletes the saved game)"
+			return m, nil
+		}
+		if item.save.Sheet.Hash != "" && !sheetLoaded(item.save.Sheet) {
+			return m.continueSheet(item), nil
+		}
 		b, err := boardFromSlot(c, *item.save, item.slot)
 		if err != nil {
 			m.status = "cannot continue: " + err.Error()

@@ -9,6 +9,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -132,6 +133,10 @@ type Start struct {
 	Position string
 	// Load opens a saved game file (ignored when Options.Remote).
 	Load string
+	// Sheet opens the game of this rule sheet file, with Seats and
+	// Position as for Variant; it loads with a progress line (ignored
+	// when Options.Remote).
+	Sheet string
 	// Game opens this game in review at its last move, finished or not:
 	// a game read from another format, such as a GGP match record
 	// (ignored when Options.Remote).
@@ -198,6 +203,10 @@ type Options struct {
 	// GGPStartClock and GGPPlayClock are the clocks of GGP players at
 	// the table (0: 10 s and 5 s).
 	GGPStartClock, GGPPlayClock time.Duration
+	// SheetDir is the folder of the user's own rule sheets: they load in
+	// the background, and the menu lists each, a broken one with its
+	// error (ignored when Remote).
+	SheetDir string
 	// NoAIOnlyGames refuses local games without a person at the keyboard
 	// (every seat the AI or a GGP player): they would spend the host's
 	// CPU with nobody playing. A server sets it for guests.
@@ -261,6 +270,9 @@ func New(opts Options) tea.Model {
 		t = themes.Mono
 	}
 	c.setTheme(t)
+	if opts.SheetDir != "" && !opts.Remote {
+		c.library = newSheetLibrary(opts.SheetDir)
+	}
 	m := &Model{c: c}
 	m.cur = m.firstScreen()
 	return m
@@ -290,6 +302,9 @@ func (m *Model) firstScreen() screen {
 			return newMenu(c, "load: "+err.Error())
 		}
 		sv, err := ParseSave(data)
+		if errors.Is(err, ErrSheetNotLoaded) {
+			return loadSaveSheet(c, st.Load, sv.Sheet, data)
+		}
 		if err != nil {
 			return newMenu(c, "load "+filepath.Base(st.Load)+": "+err.Error())
 		}
@@ -312,23 +327,14 @@ func (m *Model) firstScreen() screen {
 			b.showReview(len(b.m.history()))
 		}
 		return b
+	case st.Sheet != "" && !c.opts.Remote:
+		return newSheetLoad(c, st.Sheet, "", func(v *game.Variant) (screen, error) { return startBoard(c, v, st) })
 	case st.Variant != "":
 		v, err := game.Lookup(st.Variant)
 		if err != nil {
 			return newMenu(c, err.Error())
 		}
-		seats := defaultSeats(c, v)
-		for role, sc := range st.Seats {
-			i := v.RoleIndex(role)
-			if i == game.NoRole {
-				return newMenu(c, fmt.Sprintf("%s has no role %q (roles: %s)", v.Name, role, strings.Join(v.Roles, ", ")))
-			}
-			seats[i] = sc
-		}
-		if c.opts.NoAIOnlyGames && aiOnly(seats) {
-			return newMenu(c, noAIOnlyGame)
-		}
-		b, err := newBoard(c, v, st.Position, seats)
+		b, err := startBoard(c, v, st)
 		if err != nil {
 			return newMenu(c, err.Error())
 		}
@@ -337,9 +343,27 @@ func (m *Model) firstScreen() screen {
 	return newMenu(c, "")
 }
 
-// Init starts the first screen (and the mouse when asked).
+// startBoard opens a new game of v with the seats and position st asks
+// for.
+func startBoard(c *common, v *game.Variant, st Start) (screen, error) {
+	seats := defaultSeats(c, v)
+	for role, sc := range st.Seats {
+		i := v.RoleIndex(role)
+		if i == game.NoRole {
+			return nil, fmt.Errorf("%s has no role %q (roles: %s)", v.Name, role, strings.Join(v.Roles, ", "))
+		}
+		seats[i] = sc
+	}
+	if c.opts.NoAIOnlyGames && aiOnly(seats) {
+		return nil, errors.New(noAIOnlyGame)
+	}
+	return newBoard(c, v, st.Position, seats)
+}
+
+// Init starts the first screen (and the mouse when asked), and the
+// loading of the user's sheets.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.cur.init()}
+	cmds := []tea.Cmd{m.cur.init(), m.c.library.start()}
 	if m.c.mouse {
 		cmds = append(cmds, tea.EnableMouseCellMotion)
 	}
@@ -369,7 +393,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.hidden() && !reachesHidden(msg) {
 		return m, nil
 	}
+	libCmd, _ := m.c.library.handle(msg)
 	next, cmd := m.cur.update(msg)
+	cmd = tea.Batch(libCmd, cmd)
 	if next != m.cur {
 		m.cur = next
 		return m, tea.Batch(cmd, next.init())

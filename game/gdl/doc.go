@@ -22,7 +22,12 @@
 // played through the game.JointState methods LegalOf and ApplyJoint.
 //
 // Moves are numbered over the whole game: the text of a move (its KIF, in
-// lower case) names it for every role, and the move noop is game.Noop.
+// the case the sheet wrote it) names it for every role, and the move noop
+// is game.Noop. Symbols compare without case, as GDL says: a move or a
+// position may be given in any case, and a symbol the sheet writes two
+// ways is one symbol, shown as first written (roles, moves and facts keep
+// the sheet's spelling, "xPlayer", which is what GGP software sends and
+// expects).
 // Positions print as their sorted true facts, "(cell 1 1 b) (control x)".
 //
 // A sheet is refused, with the line and the rule, when it is not valid
@@ -41,8 +46,9 @@
 // over-approximates and may find values that never occur). Sheets whose grounding exceeds the Limits
 // (too many atoms or rule instances, terms nested too deep, too long) are
 // refused with the limit that was reached; so are sheets whose (or ...)
-// literals multiply out to too many rules, and, when the sheet declares
-// base propositions, initial facts outside them. Beyond the
+// literals multiply out to too many rules. Base and input declarations,
+// in the specification's form or ggp-base's compact one, are hints that
+// never refuse a sheet nor change its game (see base.go). Beyond the
 // specification, (or ...) may appear anywhere in a body, also under (not
 // ...), and (not (distinct a b)) tests equality. GDL-II (sees, random) is
 // not interpreted: random would be an ordinary role.

@@ -19,13 +19,26 @@ type Limits struct {
 	// MaxTermDepth bounds the nesting of a ground term, which unbounded
 	// recursion over function terms would otherwise grow for ever.
 	MaxTermDepth int
-	// MaxTime bounds the time spent grounding.
+	// MaxWork bounds the steps of grounding (each a ground atom tried
+	// against a literal of a rule, or a rule instance made). It is the
+	// budget of grounding: counted, not timed, so that a sheet loads the
+	// same way on any machine under any load.
+	MaxWork int
+	// MaxTime, when positive, also bounds the wall-clock time spent
+	// grounding (for a caller with a deadline, such as a GGP start
+	// clock). Zero in DefaultLimits: no such bound.
 	MaxTime time.Duration
 }
 
 // DefaultLimits are generous for every published game of reasonable size
-// and keep the memory of a load well under a gigabyte.
-var DefaultLimits = Limits{MaxAtoms: 400_000, MaxRules: 2_000_000, MaxTermDepth: 40, MaxTime: 30 * time.Second}
+// and keep the memory of a load well under a gigabyte. MaxWork is about
+// three CPU-seconds of grounding on a 2020s desktop core.
+var DefaultLimits = Limits{MaxAtoms: 400_000, MaxRules: 2_000_000, MaxTermDepth: 40, MaxWork: 60_000_000}
+
+// limitError is a limit of Limits reached while grounding.
+type limitError struct{ msg string }
+
+func (e *limitError) Error() string { return e.msg }
 
 // Load parses, validates and compiles a rule sheet into a variant, with
 // DefaultLimits. name is the variant's name (a file name without .kif).
@@ -45,8 +58,8 @@ func LoadWithLimits(name string, src []byte, lim Limits) (*game.Variant, error) 
 	if lim.MaxTermDepth <= 0 {
 		lim.MaxTermDepth = DefaultLimits.MaxTermDepth
 	}
-	if lim.MaxTime <= 0 {
-		lim.MaxTime = DefaultLimits.MaxTime
+	if lim.MaxWork <= 0 {
+		lim.MaxWork = DefaultLimits.MaxWork
 	}
 	d, err := Parse(src)
 	if err != nil {
@@ -61,7 +74,7 @@ func LoadWithLimits(name string, src []byte, lim Limits) (*game.Variant, error) 
 
 // compile validates d and grounds it into a network.
 func compile(d *Description, lim Limits) (*network, error) {
-	clauses, err := validate(d)
+	clauses, err := validate(d, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -109,10 +122,7 @@ func (n *network) parsePosition(v *game.Variant, s string) (game.State, error) {
 			return nil, fmt.Errorf("%s is not a ground fact", t)
 		}
 		text := t.String()
-		if n.declared != nil && !n.declared[text] {
-			return nil, fmt.Errorf("%s is not a base proposition of this game", text)
-		}
-		a, ok := n.baseByText[text]
+		a, ok := n.baseAtom(text)
 		if !ok {
 			return nil, fmt.Errorf("%s can never be true in this game", text)
 		}

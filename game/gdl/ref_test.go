@@ -30,7 +30,7 @@ func newRefInterp(t testing.TB, src []byte) *refInterp {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clauses, err := validate(d)
+	clauses, err := validate(d, DefaultLimits)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +219,7 @@ func (f refFacts) texts(k relKey, role string) []string {
 			out = append(out, a.Args[1].String())
 		}
 	}
-	sort.Strings(out)
+	sort.Slice(out, func(i, j int) bool { return lessFolded(out[i], out[j]) })
 	return out
 }
 

@@ -410,7 +410,7 @@ func (n *network) parseMove(text string) (game.Move, error) {
 	if p.pos != len(toks) {
 		return game.Noop, fmt.Errorf("move %q: text after the move", text)
 	}
-	m, ok := n.moveByText[t.String()]
+	m, ok := n.move(t.String())
 	if !ok {
 		return game.Noop, fmt.Errorf("%s is not a move of this game", t)
 	}

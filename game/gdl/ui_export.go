@@ -18,8 +18,8 @@ import (
 // It is a sound over-approximation, closer than what grounding finds:
 // facts that only rules with a false static condition could make true
 // (Quad's corners, kept out by (not (corner ?r ?c))) are left out, and
-// so are facts outside the sheet's (base ...) declarations when it has
-// any.
+// so are facts that the sheet's base declarations of their relation leave
+// out when those declarations cover its initial facts (see base.go).
 func BaseFacts(v *game.Variant) []string {
 	s, ok := v.New().(*State)
 	if !ok {
@@ -28,7 +28,7 @@ func BaseFacts(v *game.Variant) []string {
 	n := s.n
 	var out []string
 	for a, text := range n.baseText[:n.nBase] {
-		if n.possible[a] && (n.declared == nil || n.declared[text]) {
+		if n.possible[a] && !n.undeclared[a] {
 			out = append(out, text)
 		}
 	}
@@ -61,6 +61,7 @@ func ParseTerms(text string) ([]*Term, error) {
 	if err != nil {
 		return nil, err
 	}
+	unifySpellings(toks)
 	p := &parser{toks: toks}
 	var out []*Term
 	for p.pos < len(p.toks) {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/charmbracelet/log"
 
+	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
 	"github.com/tabletop/tabletop/server"
 	"github.com/tabletop/tabletop/server/metrics"
@@ -34,6 +35,7 @@ func runServe(c *commandLine, args []string) error {
 	if gc, set := serveGCPercent(os.Getenv); set {
 		debug.SetGCPercent(gc)
 	}
+	game.SetSolverMemory(int64(max(extra.solverMemory, 0)) << 20)
 	db, err := openServeStore(&cfg, extra.store, extra.initStore)
 	if err != nil {
 		return err
@@ -82,11 +84,19 @@ func serveGCPercent(getenv func(string) string) (int, bool) {
 }
 
 // serveExtras are serve's settings that are not the server's: the store
-// to open (and whether it may start empty) and where to serve metrics.
+// to open (and whether it may start empty), where to serve metrics, and
+// the memory of the AI's exact solvers (in MiB).
 type serveExtras struct {
 	store, metrics string
 	initStore      bool
+	solverMemory   int
 }
+
+// serveSolverMemory is serve's default memory for the exact solvers, in
+// MiB, shared by every session and room: one retrograde analysis of a
+// Pentago position with 19 stones (370 MB) or three of 20 stones at once,
+// so hard plays perfectly from 20 stones; 18 stones (1.1 GB) need more.
+const serveSolverMemory = 512
 
 // serveConfig reads serve's flags and environment variables.
 func serveConfig(c *commandLine, args []string) (server.Config, serveExtras, error) {
@@ -164,7 +174,8 @@ func declareServeFlags(env *envReader, cfg *server.Config) (netBlock, startups *
 	env.IntVar(&cfg.AIPerSource, "ai-per-source", "TABLETOP_AI_PER_SOURCE", "AI searches of single-player games one network block (see --per-source-netblock) runs at once; more wait, and a freed slot goes to the waiting addresses in turn (-1 = no bound)")
 	env.IntVar(&cfg.MaxSaves, "max-saves", "TABLETOP_MAX_SAVES", "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
 	env.IntVar(&cfg.MaxSaveBytes, "max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", "largest saved game in bytes")
-	extra = &serveExtras{}
+	extra = &serveExtras{solverMemory: serveSolverMemory}
+	env.IntVar(&extra.solverMemory, "solver-memory", "TABLETOP_SOLVER_MEMORY", "MiB the AI's exact solvers (Pentago from about 20 stones) may use at once, shared by all sessions and rooms; a solve that does not fit is left to the search (0 = no exact solving beyond a 1 MiB table)")
 	env.StringVar(&extra.store, "store", "TABLETOP_STORE", "where rooms, players and ratings are kept: a postgres:// URL (several nodes share it) or an SQLite file (default DATA/tabletop.db)")
 	env.BoolVar(&extra.initStore, "init-store", "TABLETOP_INIT_STORE", "start even though the store is missing or empty while the data directory shows it was used (host key, saves): without it such a start is refused")
 	env.StringVar(&extra.metrics, "metrics", "TABLETOP_METRICS", "serve Prometheus metrics and /healthz over HTTP on this address, e.g. 127.0.0.1:9100 (default: off)")

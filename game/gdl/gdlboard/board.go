@@ -49,13 +49,37 @@ type Board struct {
 	colIdx, rowIdx map[string]int
 	cells          map[[2]int]bool // the cells some fact may name, [row, col]
 	roles          []string
+	// marks says how a piece shows its owner besides its colour (see
+	// ownerMarks).
+	marks markScheme
+	// empty is the content arguments of an empty cell ((cell 1 1 b) gives
+	// b), nil when the sheet has none (see Decisive).
+	empty []*gdl.Term
 }
+
+// markScheme is how a cell's letter tells its owner, so that a board
+// drawn without colour still does.
+type markScheme int
+
+const (
+	// markNone: no letter is shared by two owners (R and B discs).
+	markNone markScheme = iota
+	// markCase: the first role's pieces upper case, the others' lower
+	// case, as chess diagrams draw white and black (K and k).
+	markCase
+	// markRole: each piece is its owner's initial (three or more roles
+	// whose pieces share letters, with initials of their own).
+	markRole
+)
 
 // Cell is what one cell of the board holds.
 type Cell struct {
 	// Content is the text of the content arguments, "" for empty.
 	Content string
-	// Glyph is the letter drawn, "" for an empty cell.
+	// Glyph is the letter drawn, "" for an empty cell. It tells the
+	// owner without colour too: when two owners' pieces would share a
+	// letter, the first role's is upper case and the others' lower case
+	// (K and k), or, with three roles or more, the owner's initial.
 	Glyph string
 	// Seat is the role the content names, or game.NoRole.
 	Seat game.Role
@@ -76,6 +100,16 @@ func Find(roles []string, base []*gdl.Term) (b *Board, ok bool) {
 // that links them into one chain ((succ one two) (succ two three)),
 // rather than alphabetically.
 func FindOrdered(roles []string, base, static []*gdl.Term) (b *Board, ok bool) {
+	return FindIn(roles, base, static, nil)
+}
+
+// FindIn is FindOrdered with the facts of a position (the start): a pair
+// of arguments that names one cell per fact in it is taken over one that
+// names the most cells. A cell holds one thing at a time, while the row
+// and the content of chess's (cell x y content) pair up eight times in
+// its start (eight white pawns on row 2), though over all its base facts
+// they name more "cells" (8 rows × 13 contents) than the board has.
+func FindIn(roles []string, base, static, position []*gdl.Term) (b *Board, ok bool) {
 	chains := chainsOf(static)
 	type cand struct {
 		rel   string
@@ -102,14 +136,15 @@ func FindOrdered(roles []string, base, static []*gdl.Term) (b *Board, ok bool) {
 		}
 	}
 	var best *Board
-	bestN := 0
+	bestN, bestKey := 0, false
 	for _, k := range order {
 		cols, rows := axes(cells[k], chains)
 		if len(cols) < 2 || len(rows) < 2 || len(cols) > maxSide || len(rows) > maxSide {
 			continue
 		}
-		if n := len(cells[k]); n > bestN {
-			bestN = n
+		n, isKey := len(cells[k]), namesOneCellEach(position, k.rel, k.arity, k.x)
+		if isKey && !bestKey || isKey == bestKey && n > bestN {
+			bestN, bestKey = n, isKey
 			best = &Board{Rel: k.rel, Arity: k.arity, XArg: k.x, Cols: cols, Rows: rows}
 		}
 	}
@@ -129,7 +164,84 @@ func FindOrdered(roles []string, base, static []*gdl.Term) (b *Board, ok bool) {
 		r, c := best.spot(k[0], k[1])
 		best.cells[[2]int{r, c}] = true
 	}
+	best.marks = best.ownerMarks(base)
+	best.empty = best.emptyContent(base)
 	return best, true
+}
+
+// ownerMarks chooses how pieces show their owner: when two owners' pieces
+// may have the same letter (both kings K, both checkers P), by case for
+// two roles, and by the owner's initial for more roles when the initials
+// differ (by case otherwise).
+func (b *Board) ownerMarks(base []*gdl.Term) markScheme {
+	owners := map[string]game.Role{}
+	shared := false
+	for _, f := range base {
+		_, _, c, ok := b.At(f)
+		if !ok || c.Seat == game.NoRole || c.Glyph == "" {
+			continue
+		}
+		if o, seen := owners[c.Glyph]; seen && o != c.Seat {
+			shared = true
+			break
+		}
+		owners[c.Glyph] = c.Seat
+	}
+	switch {
+	case !shared:
+		return markNone
+	case len(b.roles) > 2 && b.distinctInitials():
+		return markRole
+	}
+	return markCase
+}
+
+// distinctInitials reports whether no two roles start with the same
+// letter.
+func (b *Board) distinctInitials() bool {
+	seen := map[string]bool{}
+	for _, r := range b.roles {
+		i := firstLetter(r)
+		if seen[i] {
+			return false
+		}
+		seen[i] = true
+	}
+	return true
+}
+
+// marked is glyph as scheme draws the pieces of seat.
+func (b *Board) marked(glyph string, seat game.Role) string {
+	if seat == game.NoRole {
+		return glyph
+	}
+	switch b.marks {
+	case markCase:
+		if seat > 0 {
+			return strings.ToLower(glyph)
+		}
+	case markRole:
+		return firstLetter(b.roles[seat])
+	}
+	return glyph
+}
+
+// namesOneCellEach reports whether the arguments x and x+1 of the facts
+// of rel in position name a different pair in each fact (false when no
+// fact of rel is there: nothing tells).
+func namesOneCellEach(position []*gdl.Term, rel string, arity, x int) bool {
+	seen := map[[2]string]bool{}
+	for _, f := range position {
+		if f.Name != rel || len(f.Args) != arity {
+			continue
+		}
+		k := [2]string{f.Args[x].String(), f.Args[x+1].String()}
+		if seen[k] {
+			return false
+		}
+		seen[k] = true
+	}
+	return len(seen) > 0
 }
 
 // namedLike reports whether every value starts with the letter prefix
@@ -352,7 +464,9 @@ func (b *Board) At(f *gdl.Term) (row, col int, c Cell, ok bool) {
 	var content []*gdl.Term
 	content = append(content, f.Args[:b.XArg]...)
 	content = append(content, f.Args[b.XArg+2:]...)
-	return row, col, b.cell(content), true
+	c = b.cell(content)
+	c.Glyph = b.marked(c.Glyph, c.Seat)
+	return row, col, c, true
 }
 
 // emptyMarkers are the content symbols sheets use for an empty cell.

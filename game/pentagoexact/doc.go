@@ -29,16 +29,16 @@
 // -args; relative paths are relative to this package's directory):
 //
 //	# solved positions for ai's measurements (ai/testdata/pentago_exact_*.txt)
-//	go test ./internal/pentagoexact -run TestGenerate -v -timeout 300m -args \
+//	go test ./game/pentagoexact -run TestGenerate -v -timeout 300m -args \
 //		-generate $PWD/ai/testdata/pentago_exact_18_21.txt -stones 18-21 -n 10 -seed 18
 //	# solved positions with the value of every turn (pentago_tune_*.txt)
-//	go test ./internal/pentagoexact -run TestTuneGenerate -v -timeout 300m -args \
+//	go test ./game/pentagoexact -run TestTuneGenerate -v -timeout 300m -args \
 //		-tune-generate $PWD/ai/testdata/pentago_tune_train.txt -stones 19-23 -n 40 -seed 101
 //	# the positions after each turn, labelled, for game/pentago's tuner
-//	go test ./internal/pentagoexact -run TestTuneExpand -args \
+//	go test ./game/pentagoexact -run TestTuneExpand -args \
 //		-tune-expand $PWD/ai/testdata/pentago_tune_train.txt -out /tmp/train.txt
 //	# the solver's speed on positions of generator games
-//	go test ./internal/pentagoexact -run TestSpeedProbe -v -args -probe 20,18
+//	go test ./game/pentagoexact -run TestSpeedProbe -v -args -probe 20,18
 //
 // See tools_test.go for every flag. The measurements of the AI against
 // these values are in ai's tests (ai/pentago_exact_test.go).
