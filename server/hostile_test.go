@@ -325,18 +325,9 @@ func TestRefusalsSayWhy(t *testing.T) {
 // a refused command writes its reason before the refusal.
 func TestRefusedJoinSaysWhy(t *testing.T) {
 	s := startServer(t, func(c *Config) { c.NewClient = probeClient(nil, false) })
-	c, err := dial(s.addr, "ana", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := sess.CombinedOutput("join ZZZZ")
+	out, err := execOutput(t, s.addr, "join ZZZZ")
 	var exit *gossh.ExitError
-	if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(string(out), "ZZZZ") {
+	if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(out, "ZZZZ") {
 		t.Fatalf("join ZZZZ: %v, %q; want exit status 1 and the reason", err, out)
 	}
 	c2, err := dial(s.addr, "ana", nil)
@@ -344,7 +335,7 @@ func TestRefusedJoinSaysWhy(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c2.Close()
-	sess, err = c2.NewSession()
+	sess, err := c2.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -593,7 +584,18 @@ func TestStalledClientGetsExitStatus(t *testing.T) {
 // limit off, so that reading it takes no time).
 func TestLongJoinCommandSaysWhy(t *testing.T) {
 	s := startServer(t, func(c *Config) { c.HandshakeTimeout, c.InputRate = 3*time.Second, -1 })
-	c, err := dial(s.addr, "ana", nil)
+	out, err := execOutput(t, s.addr, "join "+strings.Repeat("A", 100<<10))
+	var exit *gossh.ExitError
+	if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(out, "a room code is 4 characters") {
+		t.Fatalf("a 100 KB join: %v, %q; want exit status 1 and the reason", err, out)
+	}
+}
+
+// execOutput runs command in a session of a guest's connection and
+// returns what it wrote (stdout and stderr) and how it ended.
+func execOutput(t *testing.T, addr, command string) (string, error) {
+	t.Helper()
+	c, err := dial(addr, "ana", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -602,9 +604,6 @@ func TestLongJoinCommandSaysWhy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := sess.CombinedOutput("join " + strings.Repeat("A", 100<<10))
-	var exit *gossh.ExitError
-	if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(string(out), "a room code is 4 characters") {
-		t.Fatalf("a 100 KB join: %v, %q; want exit status 1 and the reason", err, out)
-	}
+	out, err := sess.CombinedOutput(command)
+	return string(out), err
 }
