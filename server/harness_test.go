@@ -17,6 +17,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/tabletop/tabletop/internal/termscreen"
+	"github.com/tabletop/tabletop/rooms/roomstest"
 )
 
 // testServer runs a real server on 127.0.0.1:0 for one test.
@@ -26,22 +27,8 @@ type testServer struct {
 	logs *syncBuffer
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+// syncBuffer collects a server's log.
+type syncBuffer = roomstest.Buffer
 
 // startServer starts a server with the limits relaxed for loopback tests;
 // mod adjusts the configuration.

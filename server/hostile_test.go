@@ -327,18 +327,9 @@ func TestRefusalsSayWhy(t *testing.T) {
 // a refused command writes its reason before the refusal.
 func TestRefusedJoinSaysWhy(t *testing.T) {
 	s := startServer(t, func(c *Config) { c.NewClient = probeClient(nil, false) })
-	c, err := dial(s.addr, "ana", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := sess.CombinedOutput("join ZZZZ")
+	out, err := execOutput(t, s.addr, "join ZZZZ")
 	var exit *gossh.ExitError
-	if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(string(out), "ZZZZ") {
+	if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(out, "ZZZZ") {
 		t.Fatalf("join ZZZZ: %v, %q; want exit status 1 and the reason", err, out)
 	}
 	c2, err := dial(s.addr, "ana", nil)
@@ -346,7 +337,7 @@ func TestRefusedJoinSaysWhy(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c2.Close()
-	sess, err = c2.NewSession()
+	sess, err := c2.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -586,4 +577,35 @@ func TestStalledClientGetsExitStatus(t *testing.T) {
 	if !errors.As(err, &exit) || exit.ExitStatus() != 1 {
 		t.Fatalf("stalled client ended with %v, want exit status 1", err)
 	}
+}
+
+// Finding 9: a 100 KB "join" command was held until the handshake
+// deadline and then got a bare EOF — splitting it like a shell took the
+// server seconds of CPU. It is answered as a short one is, with the
+// reason, well within a deadline of a few seconds (the input's rate
+// limit off, so that reading it takes no time).
+func TestLongJoinCommandSaysWhy(t *testing.T) {
+	s := startServer(t, func(c *Config) { c.HandshakeTimeout, c.InputRate = 3*time.Second, -1 })
+	out, err := execOutput(t, s.addr, "join "+strings.Repeat("A", 100<<10))
+	var exit *gossh.ExitError
+	if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(out, "a room code is 4 characters") {
+		t.Fatalf("a 100 KB join: %v, %q; want exit status 1 and the reason", err, out)
+	}
+}
+
+// execOutput runs command in a session of a guest's connection and
+// returns what it wrote (stdout and stderr) and how it ended.
+func execOutput(t *testing.T, addr, command string) (string, error) {
+	t.Helper()
+	c, err := dial(addr, "ana", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := sess.CombinedOutput(command)
+	return string(out), err
 }

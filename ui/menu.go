@@ -445,8 +445,7 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 func (m *menuScreen) view() string {
 	st := m.c.st
 	var b strings.Builder
-	b.WriteString(st.Title.Render(" tabletop") + "\n")
-	b.WriteString(st.Muted.Render(" abstract strategy games in your terminal") + "\n\n")
+	b.WriteString(heading(st))
 	b.WriteString(m.listView() + "\n")
 	item, _ := m.list.SelectedItem().(menuItem)
 	switch {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
+	"github.com/tabletop/tabletop/themes"
 )
 
 // Rule sheets load off the UI goroutine: a big sheet takes seconds to
@@ -149,13 +150,18 @@ func (s *sheetLoadScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 func (s *sheetLoadScreen) view() string {
 	st := s.c.st
 	var b strings.Builder
-	b.WriteString(st.Title.Render(" tabletop") + "\n")
-	b.WriteString(st.Muted.Render(" abstract strategy games in your terminal") + "\n\n")
+	b.WriteString(heading(st))
 	if line := s.job.line(time.Now(), s.c.ascii); line != "" {
 		b.WriteString(" " + line + "\n\n")
 		b.WriteString(st.Muted.Render(" esc back to the menu • ctrl+c quit"))
 	}
 	return b.String()
+}
+
+// heading is the client's name and what it is, above the menu and the
+// loading line.
+func heading(st themes.Styles) string {
+	return st.Title.Render(" tabletop") + "\n" + st.Muted.Render(" abstract strategy games in your terminal") + "\n\n"
 }
 
 // sheetLibrary is the user's games folder: its sheets load one after

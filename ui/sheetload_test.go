@@ -45,6 +45,8 @@ func isolated(t *testing.T) bool {
 		t.Skipf("in a child process:\n%s", out)
 	case !strings.Contains(string(out), "--- PASS: "+t.Name()):
 		t.Fatalf("the child process ran no test:\n%s", out)
+	case testing.Verbose():
+		t.Logf("in a child process:\n%s", out)
 	}
 	return false
 }
@@ -239,4 +241,59 @@ func TestLoadingLine(t *testing.T) {
 	if !strings.HasSuffix(line, "loading rules of chess.kif (40 KB)… 2.3 s") {
 		t.Errorf("the line after 2.3 s: %q", line)
 	}
+}
+
+// corpusSheet is the path of a published rule sheet in the shared corpus
+// (../shared/gdl-corpus beside the repository); the test is skipped,
+// saying so, when it is not there.
+func corpusSheet(t *testing.T, name string) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("no go.mod above the test: cannot find ../shared/gdl-corpus")
+		}
+		dir = parent
+	}
+	path := filepath.Join(dir, "..", "shared", "gdl-corpus", name+".kif")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("the shared GDL corpus is not here (%s): skipped", path)
+	}
+	return path
+}
+
+// corpusGolden opens a published sheet at 80×24 in --ascii, every seat a
+// person, plays moves typed at the prompt (an empty one is an enter, to
+// take the keyboard on a joint turn), and compares the screen with its
+// golden.
+func corpusGolden(t *testing.T, name string, moves ...string) {
+	if !isolated(t) {
+		return
+	}
+	v, err := sheets.LoadFile(corpusSheet(t, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []tea.Msg
+	for _, mv := range moves {
+		if mv == "" {
+			msgs = append(msgs, keyMsg("enter"))
+			continue
+		}
+		msgs = append(msgs, typeMove(mv)...)
+	}
+	runGolden(t, Options{ASCII: true, Start: Start{Variant: v.Name, Seats: hotSeat(v)}}, msgs...)
+}
+
+// Rock-paper-scissors-well, a round played at one keyboard: the panel
+// keeps every fact whole.
+func TestGoldenCorpusRPS(t *testing.T) {
+	corpusGolden(t, "roshambo2", "", "rock", "", "well", "")
 }

@@ -432,10 +432,14 @@ func TestGDLPanelWrapsFacts(t *testing.T) {
 	for _, w := range []int{60, 80, 100, 140} {
 		m, b := newTestClient(t, "rockpaperscissors", w, 24)
 		for _, mv := range []string{"(throw rock)", "(throw paper)"} {
+			m.Update(keyMsg("enter")) // the player has the keyboard
 			for _, msg := range typeMove(mv) {
 				m.Update(msg)
 			}
-			m.Update(keyMsg("enter")) // the next player has the keyboard
+		}
+		m.Update(keyMsg("enter"))
+		if len(b.m.history()) != 1 {
+			t.Fatalf("%d columns: no round played: %q", w, b.status)
 		}
 		view := viewText(m)
 		for _, fact := range strings.Split(b.vu.counter(b.game()), "\n") {
