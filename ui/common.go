@@ -20,7 +20,7 @@ import (
 type common struct {
 	// profile is the terminal's colour profile (Unknown until known).
 	profile colorprofile.Profile
-	st      themes.Styles
+	st      *themes.Styles // shared by the sessions of the same theme and terminal kind
 	// cells keeps the board's drawn cells for st (see cellCache).
 	cells  *cellCache
 	theme  themes.Theme
@@ -49,7 +49,7 @@ type common struct {
 // setTheme makes t the theme, styled for the terminal's profile.
 func (c *common) setTheme(t themes.Theme) {
 	c.theme = t
-	c.st = themes.NewStyles(t, c.ascii, c.profile)
+	c.st = themes.SharedStyles(t, c.ascii, c.profile)
 	c.cells = newCellCache()
 }
 
