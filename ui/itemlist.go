@@ -28,8 +28,8 @@ type itemList struct {
 	pages  paginator.Model
 	keys   listKeys
 	// styles of the pagination (and of an empty list), as the bubbles
-	// list styled them.
-	pagination, arabic, noItems lipgloss.Style
+	// list styled them; shared, not changed.
+	pagination, arabic, noItems *lipgloss.Style
 }
 
 // listKeys are the keys the list moves by.
@@ -69,7 +69,7 @@ func newItemList(items []menuItem, d menuDelegate, width, height int) itemList {
 	// help, came to two pages.
 	p.TotalPages = 2
 	l := itemList{items: items, d: d, width: width, height: height, pages: p, keys: defaultListKeys(),
-		pagination: st.pagination, arabic: st.arabic, noItems: st.noItems}
+		pagination: &st.pagination, arabic: &st.arabic, noItems: &st.noItems}
 	l.paginate()
 	return l
 }
@@ -211,7 +211,7 @@ func (l *itemList) paginationView() string {
 		p.Type = paginator.Arabic
 		s = l.arabic.Render(p.View())
 	}
-	style := l.pagination
+	style := *l.pagination
 	if style.GetMarginTop() == 0 {
 		style = style.MarginTop(1)
 	}

@@ -78,8 +78,8 @@ func TestItemListMatchesBubblesList(t *testing.T) {
 			theirs.SetFilteringEnabled(false)
 			theirs.DisableQuitKeybindings()
 			ours.pages.Type, theirs.Paginator.Type = paginator.Arabic, paginator.Arabic
-			ours.arabic, theirs.Styles.ArabicPagination = c.st.Muted, c.st.Muted
-			ours.pagination, theirs.Styles.PaginationStyle = c.st.Base().PaddingLeft(2), c.st.Base().PaddingLeft(2)
+			ours.arabic, theirs.Styles.ArabicPagination = &c.st.Muted, c.st.Muted
+			ours.pagination, theirs.Styles.PaginationStyle = &menuPagination, c.st.Base().PaddingLeft(2)
 			next := bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
 			prev := bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
 			ours.keys.NextPage, theirs.KeyMap.NextPage = next, next

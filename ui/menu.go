@@ -76,14 +76,16 @@ type menuScreen struct {
 	deleting *menuItem
 }
 
+// menuPagination is the style of the menu's page numbers' line.
+var menuPagination = lipgloss.NewStyle().PaddingLeft(2)
+
 func newMenu(c *common, status string) *menuScreen {
 	m := &menuScreen{c: c, status: status}
 	items := m.allItems(m.continueItems())
 	l := newItemList(items, menuDelegate{c}, 40, 10)
 	l.pages.Type = paginator.Arabic
-	l.arabic = c.st.Muted
-	l.pagination = c.st.Base().PaddingLeft(2)
-	l.noItems = c.st.Muted
+	l.arabic, l.noItems = &c.st.Muted, &c.st.Muted
+	l.pagination = &menuPagination
 	l.keys.Up, l.keys.Down = keyUp, keyDown
 	l.keys.NextPage = bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
 	l.keys.PrevPage = bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")

@@ -2,7 +2,9 @@ package remoteterm
 
 import (
 	"bytes"
+	"hash/maphash"
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,15 +17,18 @@ import (
 // screen is what the renderer knows the terminal shows: the settings of
 // the last view drawn and its lines as drawn. Only the writer touches it.
 //
-// A frame is kept as the view's lines (substrings of its content, a few
-// kilobytes), not as cells: Bubble Tea v2's renderer keeps two buffers of
-// 112-byte cells, 670 KB at 100×30, for every session. A line that
-// differs from the one drawn in its row is written whole; one that does
-// not costs a string comparison.
+// A frame is kept as a 64-bit hash of each of its lines (240 bytes for
+// 30 lines), not as cells: Bubble Tea v2's renderer keeps two buffers of
+// 112-byte cells, 670 KB at 100×30, for every session, and even the
+// frame's text would be some 8 KB. A line whose hash differs from the
+// one drawn in its row is written whole. (Two different lines with equal
+// hashes, which would leave the old one on the screen until its row
+// changes again, come once in 2⁶⁴ comparisons.)
 type screen struct {
 	drawn   bool
-	last    tea.View // the last view drawn (its content is rows' backing)
-	rows    []string // the lines as drawn: the screen's rows, or the inline frame's
+	last    tea.View // the last view drawn, without its content
+	content uint64   // the hash of its content
+	rows    []uint64 // the hashes of the lines drawn: the screen's rows, or the inline frame's
 	width   int
 	height  int
 	profile colorprofile.Profile
@@ -45,14 +50,11 @@ func (s *screen) frame(b *bytes.Buffer, j *job) {
 	case j.closing:
 		s.restore(b)
 		b.Write(j.final)
-		return
 	case j.hasView:
 		s.draw(b, &j.view, j.syncd)
-	case s.dirty:
-		// A new size or profile and no new view: the last one again.
-		last := s.last
-		s.draw(b, &last, j.syncd)
 	}
+	// A new size or profile without a view waits, dirty, for the view the
+	// program draws after every message (see Model).
 }
 
 // draw writes what changed from the last view drawn to v.
@@ -73,10 +75,13 @@ func (s *screen) draw(b *bytes.Buffer, v *tea.View, syncd bool) {
 		s.switchScreen(b, v.AltScreen)
 	}
 	s.setModes(b, v, first, switched)
+	var lines []string
+	content := hashOf(v.Content)
 	rows, changed := s.rows, s.dirty
-	if s.dirty || first || v.Content != s.last.Content {
-		rows = frameRows(v.Content, v.AltScreen, s.height)
-		changed = changed || !equalRows(rows, s.rows)
+	if s.dirty || first || content != s.content {
+		lines = frameRows(v.Content, v.AltScreen, s.height)
+		rows = hashRows(lines)
+		changed = changed || !slices.Equal(rows, s.rows)
 	}
 	if !s.hidden && (v.Cursor == nil || changed && !syncd) {
 		// Hidden while the lines are drawn, so that it does not fly
@@ -86,13 +91,14 @@ func (s *screen) draw(b *bytes.Buffer, v *tea.View, syncd bool) {
 	}
 	if changed {
 		if v.AltScreen {
-			s.drawAlt(b, rows)
+			s.drawAlt(b, lines, rows)
 		} else {
-			s.drawInline(b, rows)
+			s.drawInline(b, lines)
 		}
 	}
 	s.placeCursor(b, v, changed)
-	s.rows, s.last, s.drawn, s.dirty = rows, *v, true, false
+	s.rows, s.content, s.last, s.drawn, s.dirty = rows, content, *v, true, false
+	s.last.Content = ""
 	if syncd {
 		if b.Len() == body {
 			b.Truncate(start)
@@ -120,16 +126,21 @@ func frameRows(content string, alt bool, height int) []string {
 	return rows
 }
 
-func equalRows(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
+// hashSeed is the process's seed of line hashes.
+var hashSeed = maphash.MakeSeed()
+
+func hashOf(s string) uint64 { return maphash.String(hashSeed, s) }
+
+// hashRows is the hash of each line.
+func hashRows(lines []string) []uint64 {
+	if len(lines) == 0 {
+		return nil
 	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
+	h := make([]uint64, len(lines))
+	for i, l := range lines {
+		h[i] = hashOf(l)
 	}
-	return true
+	return h
 }
 
 // switchScreen enters or leaves the alternate screen. Each screen has
@@ -149,18 +160,19 @@ func (s *screen) switchScreen(b *bytes.Buffer, alt bool) {
 	s.rows, s.inlineY, s.dirty = nil, 0, true
 }
 
-// drawAlt writes the rows that changed on the alternate screen, each
-// from its first column; a frame drawn whole starts on a cleared screen.
-func (s *screen) drawAlt(b *bytes.Buffer, rows []string) {
+// drawAlt writes the lines whose hashes (rows) changed on the alternate
+// screen, each from its first column; a frame drawn whole starts on a
+// cleared screen.
+func (s *screen) drawAlt(b *bytes.Buffer, lines []string, rows []uint64) {
 	if s.dirty {
 		b.WriteString(ansi.EraseEntireScreen)
 	}
-	for y, row := range rows {
-		if !s.dirty && y < len(s.rows) && s.rows[y] == row {
+	for y, line := range lines {
+		if !s.dirty && y < len(s.rows) && s.rows[y] == rows[y] {
 			continue
 		}
 		appendPosition(b, 0, y)
-		s.writeRow(b, row)
+		s.writeRow(b, line)
 	}
 	if !s.dirty && len(rows) < len(s.rows) {
 		appendPosition(b, 0, len(rows))
@@ -172,27 +184,27 @@ func (s *screen) drawAlt(b *bytes.Buffer, rows []string) {
 // starts where the cursor was when the program started): Bubble Tea's
 // inline mode is not what the server draws, so it is kept simple. The
 // rows of a taller last frame are erased.
-func (s *screen) drawInline(b *bytes.Buffer, rows []string) {
+func (s *screen) drawInline(b *bytes.Buffer, lines []string) {
 	if s.inlineY > 0 {
 		b.WriteString(ansi.CursorUp(s.inlineY))
 	}
 	b.WriteByte('\r')
 	at := 0
-	for y, row := range rows {
+	for y, line := range lines {
 		if y > 0 {
 			b.WriteString("\r\n")
 			at++
 		}
-		s.writeRow(b, row)
+		s.writeRow(b, line)
 	}
-	for y := len(rows); y < len(s.rows); y++ {
+	for y := len(lines); y < len(s.rows); y++ {
 		if y > 0 {
 			b.WriteString("\r\n")
 			at++
 		}
 		b.WriteString(ansi.EraseEntireLine)
 	}
-	if end := max(len(rows)-1, 0); at > end {
+	if end := max(len(lines)-1, 0); at > end {
 		b.WriteString(ansi.CursorUp(at - end))
 		at = end
 	}
