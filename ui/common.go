@@ -267,6 +267,28 @@ func fitBlock(s string, w, h int) string {
 	return joinLines(lines)
 }
 
+// joinPadded is parts joined, padded with empty lines to h lines as
+// fitBlock pads: a frame built in one allocation, which fitBlock then
+// keeps as it is when its lines fit, instead of copying it to pad it
+// (each copy of a full frame is some 8 KB of garbage per keypress).
+func joinPadded(h int, parts ...string) string {
+	size, lines := 0, 1
+	for _, p := range parts {
+		size += len(p)
+		lines += strings.Count(p, "\n")
+	}
+	pad := max(h-lines, 0)
+	var b strings.Builder
+	b.Grow(size + pad)
+	for _, p := range parts {
+		b.WriteString(p)
+	}
+	for range pad {
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
 // fitLines is fitBlock for lines whose widths are known: cut or padded
 // to exactly h lines, each cut to w cells.
 func fitLines(lines []string, widths []int, w, h int) []string {

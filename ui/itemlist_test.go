@@ -119,3 +119,20 @@ func TestItemListMatchesBubblesList(t *testing.T) {
 		}
 	}
 }
+
+// The heading, drawn once per theme colours for every session, is what
+// each session's styles draw, in every theme, glyph set and profile.
+func TestHeadingMatchesFresh(t *testing.T) {
+	t.Parallel()
+	for _, th := range themes.All {
+		for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI256, colorprofile.ANSI, colorprofile.ASCII} {
+			for _, ascii := range []bool{false, true} {
+				st := themes.SharedStyles(th, ascii, p)
+				want := st.Title.Render(" tabletop") + "\n" + st.Muted.Render(" abstract strategy games in your terminal") + "\n\n"
+				if got := heading(st); got != want {
+					t.Errorf("%s %v ascii=%v: %q, want %q", th.Name, p, ascii, got, want)
+				}
+			}
+		}
+	}
+}

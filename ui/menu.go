@@ -414,27 +414,30 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 }
 
 func (m *menuScreen) view() string {
+	return joinPadded(m.c.height, heading(m.c.st), m.listView(), "\n", m.noteView(), m.helpView())
+}
+
+// noteView is what the menu says under the list: the status, or the
+// selected item's description in full when the list cut it, or nothing
+// (two lines, each ended).
+func (m *menuScreen) noteView() string {
 	st := m.c.st
-	var b strings.Builder
-	b.WriteString(heading(st))
-	b.WriteString(m.listView() + "\n")
 	item, _ := m.list.Selected()
 	switch {
 	case m.status != "":
-		b.WriteString(st.Error.Render(" "+ellipsis(m.status, m.c.width-2)) + "\n\n")
+		return st.Error.Render(" "+ellipsis(m.status, m.c.width-2)) + "\n\n"
 	case textWidth(item.desc) > descWidth(&m.list):
-		// The selected item's description in full when the list cut it.
 		lines := splitLines(ansi.Wordwrap(item.desc, max(m.c.width-2, 1), ""))
 		for len(lines) < menuNoteLines {
 			lines = append(lines, "")
 		}
+		var b strings.Builder
 		for _, l := range lines[:menuNoteLines] {
-			b.WriteString(st.Muted.Render(" "+ellipsis(l, m.c.width-2)) + "\n")
+			b.WriteString(st.Muted.Render(" " + ellipsis(l, m.c.width-2)))
+			b.WriteByte('\n')
 		}
-		return b.String() + m.helpView()
+		return b.String()
 	default:
-		b.WriteString("\n\n")
+		return "\n\n"
 	}
-	b.WriteString(m.helpView())
-	return b.String()
 }

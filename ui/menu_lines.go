@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tabletop/tabletop/themes"
 )
 
 // menuLineKey is everything a drawn menu line depends on. The text,
@@ -75,9 +77,12 @@ type menuStyleKey struct {
 	text, muted, accent string
 }
 
-func styleKeyOf(c *common) menuStyleKey {
-	t := c.st.Theme
-	return menuStyleKey{basic: c.st.Palette() != t.Name, mono: t.Mono, ascii: c.ascii,
+func styleKeyOf(c *common) menuStyleKey { return stylesKey(c.st, c.ascii) }
+
+// stylesKey is the menuStyleKey of st with the ASCII glyph choice ascii.
+func stylesKey(st *themes.Styles, ascii bool) menuStyleKey {
+	t := st.Theme
+	return menuStyleKey{basic: st.Palette() != t.Name, mono: t.Mono, ascii: ascii,
 		text: t.Text, muted: t.Muted, accent: t.Accent}
 }
 

@@ -158,10 +158,16 @@ func (s *sheetLoadScreen) view() string {
 }
 
 // heading is the client's name and what it is, above the menu and the
-// loading line.
+// loading line; drawn once per theme colours for every session (lipgloss
+// took a tenth of the server's CPU drawing it on every menu frame).
 func heading(st *themes.Styles) string {
-	return st.Title.Render(" tabletop") + "\n" + st.Muted.Render(" abstract strategy games in your terminal") + "\n\n"
+	return headings.get(stylesKey(st, false), func() string {
+		return st.Title.Render(" tabletop") + "\n" + st.Muted.Render(" abstract strategy games in your terminal") + "\n\n"
+	})
 }
+
+// headings keeps heading's text per theme colours (a pure memo).
+var headings = newDrawnSet[menuStyleKey](menuPartsMax)
 
 // sheetLibrary is the user's games folder: its sheets load one after
 // another in the background, and the menu lists each, ready, loading or
