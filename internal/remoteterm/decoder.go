@@ -46,6 +46,7 @@ type Decoder struct {
 	timer   *time.Timer
 	armed   uint64 // which wait the timer is for
 	closed  bool
+	held    uv.Event // the last key decoded, sent when what follows is known
 }
 
 // NewDecoder returns a decoder handing its messages to send.
@@ -62,6 +63,7 @@ func (d *Decoder) Write(p []byte) (int, error) {
 	d.armed++ // new bytes: a timer already running is for an older wait
 	d.buf = append(d.buf, p...)
 	d.scan(false)
+	d.flush()
 	d.wait()
 	return len(p), nil
 }
@@ -74,6 +76,7 @@ func (d *Decoder) Close() {
 		return
 	}
 	d.scan(true)
+	d.flush()
 	d.closed = true
 	d.armed++
 	if d.timer != nil {
@@ -105,6 +108,7 @@ func (d *Decoder) expire(gen uint64) {
 		return // more input came meanwhile: its own wait decides
 	}
 	d.scan(true)
+	d.flush()
 	if len(d.buf) == 0 {
 		d.buf = nil
 	}
@@ -145,10 +149,51 @@ func (d *Decoder) deliver(ev uv.Event) {
 		}
 	case uv.PasteStartEvent:
 		d.pasting, d.paste = true, d.paste[:0]
-		d.send(ev)
+		d.emit(ev)
+	default:
+		d.emit(ev)
+	}
+}
+
+// emit hands ev over in order. A key is held until what follows it is
+// known: a key followed by more of the same input goes as a burstKey, so
+// that the program draws one frame for a burst of keys (a paste of keys,
+// a move typed in one packet), not one per key.
+func (d *Decoder) emit(ev uv.Event) {
+	if d.held != nil {
+		d.send(burstKey{d.held})
+		d.held = nil
+	}
+	switch ev.(type) {
+	case uv.KeyPressEvent, uv.KeyReleaseEvent:
+		d.held = ev
 	default:
 		d.send(ev)
 	}
+}
+
+// flush hands over the key held, the last of its input.
+func (d *Decoder) flush() {
+	if d.held != nil {
+		d.send(d.held)
+		d.held = nil
+	}
+}
+
+// burstKey is a key with more input decoded after it: Model passes it to
+// the model as the key it is and draws no frame after it, since a
+// message follows at once whose frame shows the key's effect too.
+type burstKey struct{ ev uv.Event }
+
+// msg is the key as Bubble Tea gives it to a model.
+func (k burstKey) msg() tea.Msg {
+	switch e := k.ev.(type) {
+	case uv.KeyPressEvent:
+		return tea.KeyPressMsg(e)
+	case uv.KeyReleaseEvent:
+		return tea.KeyReleaseMsg(e)
+	}
+	return k.ev
 }
 
 // scanPaste gathers a bracketed paste's bytes up to its end, then hands
@@ -166,8 +211,8 @@ func (d *Decoder) scanPaste() bool {
 	d.buf = d.buf[i+len(pasteEnd):]
 	content := strings.ToValidUTF8(string(d.paste), "")
 	d.pasting, d.paste = false, nil
-	d.send(uv.PasteEvent{Content: content})
-	d.send(uv.PasteEndEvent{})
+	d.emit(uv.PasteEvent{Content: content})
+	d.emit(uv.PasteEndEvent{})
 	return true
 }
 

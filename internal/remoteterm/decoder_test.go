@@ -30,6 +30,9 @@ func (r *received) String() string {
 	var parts []string
 	for _, m := range r.msgs {
 		switch m := m.(type) {
+		case burstKey:
+			// A key with more of its input after it (no frame of its own).
+			parts = append(parts, "key:"+m.msg().(tea.KeyPressMsg).String()+"+")
 		case uv.KeyPressEvent:
 			parts = append(parts, "key:"+m.String())
 		case uv.PasteEvent:
@@ -50,13 +53,16 @@ func TestDecoderMessages(t *testing.T) {
 		writes []string
 		want   string
 	}{
-		{"keys", []string{"jk\r"}, "key:j key:k key:enter"},
+		{"keys", []string{"jk\r"}, "key:j+ key:k+ key:enter"},
+		{"keys one by one", []string{"j", "k", "\r"}, "key:j key:k key:enter"},
 		{"arrow split", []string{"\x1b[", "A", "x"}, "key:up key:x"},
-		{"shift+tab and ctrl", []string{"\x1b[Z\x03"}, "key:shift+tab key:ctrl+c"},
+		{"shift+tab and ctrl", []string{"\x1b[Z\x03"}, "key:shift+tab+ key:ctrl+c"},
+		{"key before a mouse event", []string{"j\x1b[<0;12;6M"}, "key:j+ uv.MouseClickEvent"},
 		{"kitty key", []string{"\x1b[97;5u"}, "key:ctrl+a"},
 		{"mouse", []string{"\x1b[<0;12;6M"}, "uv.MouseClickEvent"},
 		{"mode report", []string{"\x1b[?2026;2$y"}, "uv.ModeReportEvent"},
 		{"paste", []string{"\x1b[200~hello\x1b", "[201~q"}, "uv.PasteStartEvent paste:5:hello uv.PasteEndEvent key:q"},
+		{"key before a paste", []string{"x\x1b[200~y\x1b[201~"}, "key:x+ uv.PasteStartEvent paste:1:y uv.PasteEndEvent"},
 		{"paste with keys inside", []string{"\x1b[200~a\x1b[Ab\r\x1b[201~"}, "uv.PasteStartEvent paste:6:a\x1b[Ab\r uv.PasteEndEvent"},
 	}
 	for _, tt := range tests {
@@ -93,7 +99,9 @@ func TestDecoderEscapeTimeout(t *testing.T) {
 	if got.String() != "key:esc" {
 		t.Fatalf("after the timeout: %q, want key:esc", got.String())
 	}
+	got.mu.Lock()
 	got.msgs = nil
+	got.mu.Unlock()
 	d.Write([]byte("\x1bx"))
 	time.Sleep(2 * EscTimeout)
 	if got.String() != "key:alt+x" {

@@ -7,7 +7,9 @@ import (
 
 // Model wraps m for a program that runs with tea.WithoutRenderer: after
 // Init and after every Update, m's view goes to r (Bubble Tea, too, draws
-// a view after each of them), and the messages about the terminal reach
+// a view after each of them) — except after a key of a burst (a Decoder's
+// key with more input after it), whose frame the next message's shows —
+// and the messages about the terminal reach
 // r first: the window's size, the colour profile, the answer to the
 // synchronized-output query, and mouse events for the last view's
 // OnMouse. The program itself sees an empty view.
@@ -25,6 +27,13 @@ func (m model) Init() tea.Cmd {
 }
 
 func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(burstKey); ok {
+		// More of the same input follows at once: its frame is drawn
+		// after the last of it.
+		next, cmd := m.inner.Update(k.msg())
+		m.inner = next
+		return m, cmd
+	}
 	first := m.r.observe(msg)
 	next, cmd := m.inner.Update(msg)
 	m.inner = next

@@ -12,6 +12,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/internal/termscreen"
@@ -364,5 +365,50 @@ func TestRendererRawAndFailure(t *testing.T) {
 	}
 	if r.Frames() != 1 {
 		t.Fatalf("%d frames counted, want 1", r.Frames())
+	}
+}
+
+// countingModel counts its updates and views.
+type countingModel struct {
+	updates, views *int
+	text           *string
+}
+
+func (m countingModel) Init() tea.Cmd { return nil }
+func (m countingModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		*m.updates++
+		*m.text += k.Text
+	}
+	return m, nil
+}
+func (m countingModel) View() tea.View { *m.views++; return altView(*m.text) }
+
+// Every key of a burst (keys decoded from one write) reaches the model,
+// as a tea.KeyPressMsg, but only the last draws a frame.
+func TestModelDrawsABurstOnce(t *testing.T) {
+	t.Parallel()
+	term := newTerminal(20, 4)
+	r := NewRenderer(term, colorprofile.TrueColor, 20, 4)
+	var updates, views int
+	text := ""
+	m := r.Model(countingModel{&updates, &views, &text})
+	d := NewDecoder(func(msg tea.Msg) {
+		if ev, ok := msg.(uv.KeyPressEvent); ok {
+			msg = tea.KeyPressMsg(ev) // as the program translates it
+		}
+		m, _ = m.Update(msg)
+	})
+	d.Write([]byte("3cw"))
+	settle(t, r)
+	if updates != 3 || views != 1 || text != "3cw" {
+		t.Fatalf("a burst of 3 keys: %d updates, %d views, text %q; want 3, 1, \"3cw\"", updates, views, text)
+	}
+	if got := term.screen(); !strings.HasPrefix(got, "3cw") {
+		t.Fatalf("the screen shows %q", got)
+	}
+	d.Write([]byte("x"))
+	if updates != 4 || views != 2 {
+		t.Fatalf("a lone key: %d updates, %d views; want 4, 2", updates, views)
 	}
 }
