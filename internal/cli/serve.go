@@ -15,6 +15,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/procstat"
+	"github.com/tabletop/tabletop/internal/remoteterm"
 	"github.com/tabletop/tabletop/internal/sheets"
 	"github.com/tabletop/tabletop/server"
 	"github.com/tabletop/tabletop/server/metrics"
@@ -240,6 +241,7 @@ func serveUntilSignal(srv *server.Server, l net.Listener, logger *log.Logger) er
 func logStats(logger *log.Logger, srv *server.Server) {
 	mem := procstat.ReadMemory()
 	cpu, _ := procstat.CPUTime()
+	drawn := remoteterm.Totals()
 	st := srv.Stats()
 	logger.Info("stats",
 		"sessions", st.Sessions,
@@ -262,6 +264,10 @@ func logStats(logger *log.Logger, srv *server.Server) {
 		"rss_kb", procstat.RSSKB(os.Getpid()),
 		// The process's CPU time so far, for CPU per key or per move.
 		"cpu_ms", cpu.Milliseconds(),
+		// The sessions' views, the frames written and their bytes.
+		"views", drawn.Views,
+		"frames", drawn.Frames,
+		"frame_bytes", drawn.Bytes,
 	)
 }
 

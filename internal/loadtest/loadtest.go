@@ -682,6 +682,8 @@ func (lt *loadTest) reportCPU(fig serverFigures, sessions int64, keys int) {
 	fmt.Fprintf(lt.out, "server CPU          %.1f µs per idle session-second (%d ms in %s); %.3f ms per key (%.2f s for %d keys)%s\n",
 		float64(idleMS)*1000/(idleWindow.Seconds()*float64(sessions)), idleMS, idleWindow,
 		float64(keysMS)/float64(max(keys, 1)), float64(keysMS)/1000, keys, note)
+	perKey := func(k string) float64 { return float64(fig.active[k]-fig.idleEnd[k]) / float64(max(keys, 1)) }
+	fmt.Fprintf(lt.out, "server frames       %.2f views, %.2f frames, %.0f bytes per key\n", perKey("views"), perKey("frames"), perKey("frame_bytes"))
 }
 
 // churn opens and abruptly drops n sessions, then checks that the

@@ -303,9 +303,10 @@ func (rt *roomsTest) report(res roomsResult, unstored int) bool {
 			// The CPU the node spent while the rooms played, per move of
 			// all rooms: a figure of the work, which the machine's load
 			// changes far less than the latencies.
-			cpu := st["cpu_ms"] - res.nodeBefore[i]["cpu_ms"]
-			fmt.Fprintf(rt.out, "node %d CPU          %.2f s in %s, %.3f ms per move\n",
-				i+1, float64(cpu)/1000, rt.cfg.Duration, float64(cpu)/float64(max(res.moves, 1)))
+			b := res.nodeBefore[i]
+			per := func(k string) float64 { return float64(st[k]-b[k]) / float64(max(res.moves, 1)) }
+			fmt.Fprintf(rt.out, "node %d CPU          %.2f s in %s, %.3f ms per move; %.1f views, %.1f frames, %.0f bytes per move\n",
+				i+1, float64(st["cpu_ms"]-b["cpu_ms"])/1000, rt.cfg.Duration, per("cpu_ms"), per("views"), per("frames"), per("frame_bytes"))
 		}
 	}
 	return !v.missed

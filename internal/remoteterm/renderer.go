@@ -23,6 +23,7 @@ import (
 	"bytes"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -62,9 +63,21 @@ func NewRenderer(w io.Writer, p colorprofile.Profile, width, height int) *Render
 	return &Renderer{w: w, width: width, height: height, profile: p, closed: make(chan struct{})}
 }
 
+// Counts are what every renderer of the process has done: the views
+// they were given, the frames that wrote something, the bytes written.
+type Counts struct{ Views, Frames, Bytes int64 }
+
+var views, frames, written atomic.Int64
+
+// Totals returns the process's counts so far.
+func Totals() Counts {
+	return Counts{Views: views.Load(), Frames: frames.Load(), Bytes: written.Load()}
+}
+
 // Render takes the program's latest view; it is drawn as soon as the
 // renderer's writer gets to it.
 func (r *Renderer) Render(v tea.View) {
+	views.Add(1)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closing || r.failed {
@@ -211,6 +224,10 @@ func (r *Renderer) writeLoop() {
 		var err error
 		if buf.Len() > 0 {
 			_, err = r.w.Write(buf.Bytes())
+			written.Add(int64(buf.Len()))
+			if j.hasView {
+				frames.Add(1)
+			}
 		}
 		if buf.Cap() <= maxPooled {
 			bufPool.Put(buf)
