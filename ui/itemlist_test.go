@@ -136,3 +136,24 @@ func TestHeadingMatchesFresh(t *testing.T) {
 		}
 	}
 }
+
+// The menu's note, drawn once per text for every session, is what each
+// session's styles draw: a status, a description cut in the list, none.
+func TestMenuNoteMatchesFresh(t *testing.T) {
+	t.Parallel()
+	for _, th := range themes.All {
+		for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI} {
+			st := themes.SharedStyles(th, false, p)
+			m := &menuScreen{c: &common{st: st, width: 30, height: 24}}
+			m.list = newItemList([]menuItem{{title: "Go", desc: "a very long description that the list cuts at thirty columns"}}, menuDelegate{m.c}, 28, 10)
+			wantDesc := st.Muted.Render(" a very long description that") + "\n" + st.Muted.Render(" the list cuts at thirty") + "\n"
+			if got := m.noteView(); got != wantDesc {
+				t.Errorf("%s %v: description note %q, want %q", th.Name, p, got, wantDesc)
+			}
+			m.status = "could not delete"
+			if got, want := m.noteView(), st.Error.Render(" could not delete")+"\n\n"; got != want {
+				t.Errorf("%s %v: status note %q, want %q", th.Name, p, got, want)
+			}
+		}
+	}
+}

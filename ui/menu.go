@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/themes"
 )
 
 type menuAction int
@@ -419,21 +420,42 @@ func (m *menuScreen) view() string {
 
 // noteView is what the menu says under the list: the status, or the
 // selected item's description in full when the list cut it, or nothing
-// (two lines, each ended).
+// (two lines, each ended). Drawn once for all sessions per text, width
+// and theme colours: wrapping and styling the description on every
+// frame was a tenth of a menu key's cost.
 func (m *menuScreen) noteView() string {
-	st := m.c.st
 	item, _ := m.list.Selected()
+	k := noteKey{style: styleKeyOf(m.c), errColour: m.c.st.Theme.Error, width: m.c.width, status: m.status}
+	if k.status == "" && textWidth(item.desc) > descWidth(&m.list) {
+		k.desc = item.desc
+	}
+	return menuNotes.get(k, func() string { return drawNote(m.c.st, k) })
+}
+
+// noteKey is what the menu's note is drawn from: the status, else the
+// description to show in full ("" when the list shows it whole).
+type noteKey struct {
+	style        menuStyleKey
+	errColour    string // the status's colour, beside the menu's
+	width        int
+	status, desc string
+}
+
+// menuNotes keeps the notes drawn (a pure memo of drawNote).
+var menuNotes = newDrawnSet[noteKey](menuPartsMax)
+
+func drawNote(st *themes.Styles, k noteKey) string {
 	switch {
-	case m.status != "":
-		return st.Error.Render(" "+ellipsis(m.status, m.c.width-2)) + "\n\n"
-	case textWidth(item.desc) > descWidth(&m.list):
-		lines := splitLines(ansi.Wordwrap(item.desc, max(m.c.width-2, 1), ""))
+	case k.status != "":
+		return st.Error.Render(" "+ellipsis(k.status, k.width-2)) + "\n\n"
+	case k.desc != "":
+		lines := splitLines(ansi.Wordwrap(k.desc, max(k.width-2, 1), ""))
 		for len(lines) < menuNoteLines {
 			lines = append(lines, "")
 		}
 		var b strings.Builder
 		for _, l := range lines[:menuNoteLines] {
-			b.WriteString(st.Muted.Render(" " + ellipsis(l, m.c.width-2)))
+			b.WriteString(st.Muted.Render(" " + ellipsis(l, k.width-2)))
 			b.WriteByte('\n')
 		}
 		return b.String()
