@@ -12,6 +12,8 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/lucasb-eyer/go-colorful"
+
+	"github.com/tabletop/tabletop/internal/textwidth"
 )
 
 // screen is what the renderer knows the terminal shows: the settings of
@@ -215,10 +217,10 @@ func (s *screen) drawInline(b *bytes.Buffer, lines []string) {
 // cut to the screen's width, its colours downsampled, its attributes
 // reset after it, and the rest of the row erased.
 func (s *screen) writeRow(b *bytes.Buffer, row string) {
-	w := ansi.StringWidth(row)
+	w := textwidth.Line(row)
 	if w > s.width {
 		row = ansi.Truncate(row, s.width, "")
-		w = ansi.StringWidth(row)
+		w = textwidth.Line(row)
 	}
 	writeStyled(b, row, s.profile)
 	if s.profile > colorprofile.NoTTY && strings.IndexByte(row, ansi.ESC) >= 0 {
