@@ -1026,12 +1026,18 @@ func (b *boardScreen) helpView() string {
 	}
 	k := b.keys()
 	memoKey := helpMemoKey(k, b.c.width, b.help.ShowAll, b.c.st.Palette(), b.c.ascii)
-	h := b.helpMemo.get(memoKey, func() string { return mergeStyles(b.drawHelp(k)) })
+	h := boardHelps.get(memoKey, func() string { return mergeStyles(b.drawHelp(k)) })
 	if fm != nil {
 		fm.help, fm.hasHelp = h, true
 	}
 	return h
 }
+
+// boardHelps keeps the boards' key bars for every session: a bar is
+// drawn from its key (the bindings' help, the width, the theme), and a
+// player typing at the prompt switches between two of them on every move,
+// which a memo of one bar per session drew again each time.
+var boardHelps = newDrawnSet[string](menuPartsMax)
 
 // drawHelp draws the key bar (or every key) of k.
 func (b *boardScreen) drawHelp(k keyHelp) string {
