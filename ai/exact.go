@@ -66,6 +66,11 @@ func (sr *Searcher) exactRoot(p *plan, main *worker) (Result, bool) {
 	res := Result{Move: sol.Line[0], PV: sol.Line, Score: float64(sol.Goal), Exact: true}
 	if sol.Goal < game.MaxGoal {
 		keepRootMoves(p, main, sv, sol)
+		// The choice among the moves that keep the value is a refinement:
+		// a quarter of the budget, and 2 s, at most.
+		if d := time.Now().Add(min(p.budget/4, 2*time.Second)); d.Before(main.sh.deadline) {
+			main.sh.deadline = d
+		}
 		if r := sr.alphaBeta(p, main); keeps(p, sv, r.Turn, sol.Goal) {
 			r.Score, r.Exact = float64(sol.Goal), true
 			return r, true
