@@ -18,17 +18,21 @@ import (
 // tests).
 var (
 	// probeDepth is the depth, in actions, a node must have left for the
-	// search to probe it: nearer the horizon a probe costs more than the
-	// subtree it would replace.
-	probeDepth = 2
+	// search to probe it: a probe costs as much as hundreds of the
+	// search's nodes, so only a large subtree is worth replacing (with
+	// 2, the search from 19–22 stones lost three or four actions of depth
+	// and kept fewer values).
+	probeDepth = 4
 	// probeWork is the work (nodes of the solver's search) of one probe.
-	probeWork = 300
+	probeWork = 200
 )
 
 const (
 	// solveShare is the part of the budget a root solve may be estimated
-	// to take; it may run until solveStop of the budget.
-	solveShare = 0.7
+	// to take; it may run until solveStop of the budget. The margin is
+	// for the machine's load: a solve given up at solveStop leaves the
+	// search almost no time.
+	solveShare = 0.5
 	solveStop  = 0.9
 	// solvedMargin keeps a solver's win below every win the search
 	// reached itself (scoreMax − ply), so that the search still prefers
