@@ -32,7 +32,7 @@ const (
 	// to take; it may run until solveStop of the budget. The margin is
 	// for the machine's load: a solve given up at solveStop leaves the
 	// search almost no time.
-	solveShare = 0.5
+	solveShare = 0.6
 	solveStop  = 0.9
 	// solvedMargin keeps a solver's win below every win the search
 	// reached itself (scoreMax − ply), so that the search still prefers
