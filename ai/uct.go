@@ -34,8 +34,6 @@ type uctTree struct {
 	// relative is the weight, 0–1, of the relative part of the reward
 	// (see utilities).
 	relative float64
-	// rank makes the reward the seat's standing alone (see utilities).
-	rank bool
 	// rootGoals sums, per root child, the mover's goals (0–100) over its
 	// playouts: the score, whatever the reward.
 	rootGoals []float64
@@ -117,18 +115,17 @@ func (t *uctTree) iterate(root game.State) {
 const maxRoles = 8
 
 // utilities writes each role's goal in the finished game s into g and its
-// reward, 0–1, into u. With t.rank the reward is the standing that decides
-// a game of several players: 1 for the unique highest goal, uctShared for
-// a highest goal shared, 0 otherwise. Otherwise it is the goal / 100,
-// blended with weight t.relative with the goal minus the best other goal,
-// mapped from −100…100 to 0…1.
+// reward, 0–1, into u: the goal / 100, blended with weight t.relative
+// with the goal minus the best other goal, mapped from −100…100 to 0…1.
+// The relative part makes a seat care about being ahead, not only about
+// its own score, which is what decides a four-player game.
 func (t *uctTree) utilities(s game.State, g []int, u []float64) {
 	nr := min(len(s.Variant().Roles), len(u), len(g))
 	for r := 0; r < nr; r++ {
 		g[r] = s.Goal(game.Role(r))
 	}
 	for r := 0; r < nr; r++ {
-		if t.relative == 0 && !t.rank {
+		if t.relative == 0 {
 			u[r] = float64(g[r]) / 100
 			continue
 		}
@@ -138,16 +135,7 @@ func (t *uctTree) utilities(s game.State, g []int, u []float64) {
 				best = g[o]
 			}
 		}
-		switch {
-		case !t.rank:
-			u[r] = (1-t.relative)*float64(g[r])/100 + t.relative*float64(g[r]-best+100)/200
-		case g[r] > best:
-			u[r] = 1
-		case g[r] == best:
-			u[r] = uctShared
-		default:
-			u[r] = 0
-		}
+		u[r] = (1-t.relative)*float64(g[r])/100 + t.relative*float64(g[r]-best+100)/200
 	}
 }
 
@@ -218,9 +206,6 @@ const (
 	uctExploration = math.Sqrt2
 	uctReportEvery = 100 * time.Millisecond
 	uctRelative    = 0.5 // see the README for the measurements
-	// uctShared is the reward of a highest goal shared with others, with
-	// the rank reward (see utilities and the README).
-	uctShared = 0.3
 )
 
 // uctSearch runs UCT from s until the deadline or cancellation, one tree
@@ -229,7 +214,7 @@ const (
 // times a second; its Depth is the length of the most visited line.
 func (sr *Searcher) uctSearch(ctx context.Context, s game.State, moves []game.Move, start, deadline time.Time, threads int, seed uint64, progress func(Progress)) Result {
 	for len(sr.trees) < threads {
-		sr.trees = append(sr.trees, &uctTree{maxNodes: uctMaxNodes, expandAfter: uctExpandAfter, exploration: uctExploration, winFirst: true, rank: true})
+		sr.trees = append(sr.trees, &uctTree{maxNodes: uctMaxNodes, expandAfter: uctExpandAfter, exploration: uctExploration, winFirst: true, relative: uctRelative})
 	}
 	trees := sr.trees[:threads]
 	var playouts atomic.Int64

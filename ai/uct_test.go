@@ -144,36 +144,6 @@ func TestUCTUtilities(t *testing.T) {
 	}
 }
 
-// The rank reward, the AI's: 1 for the unique highest goal, uctShared for
-// a shared highest goal, 0 below; the goals' size does not count.
-func TestUCTRankReward(t *testing.T) {
-	tree := uctTree{rank: true}
-	var g [maxRoles]int
-	var u [maxRoles]float64
-	won := mustState(t, "tictacchess", redWinsNow)
-	m, _ := won.ParseMove("(move 1 4 3 5)")
-	won.Apply(m) // red 100; the others 10 per piece
-	tree.utilities(won, g[:], u[:])
-	if u[0] != 1 || u[1] != 0 || u[2] != 0 || u[3] != 0 {
-		t.Errorf("a centre line: rewards %v", u[:4])
-	}
-	// At step 33, every player with its one piece: a four-way tie.
-	end := mustState(t, "tictacchess", "...g.../......./......./r.....b/......./......./...y... red 33")
-	tree.utilities(end, g[:], u[:])
-	for r := 0; r < 4; r++ {
-		if u[r] != uctShared || g[r] != 10 {
-			t.Errorf("a four-way tie: role %d goal %d reward %v", r, g[r], u[r])
-		}
-	}
-	// The AI's trees use it.
-	sr := NewSearcher()
-	start := mustState(t, "tictacchess", "")
-	sr.uctSearch(context.Background(), start, start.Legal(nil), time.Now(), time.Now(), 1, 1, nil)
-	if !sr.trees[0].rank {
-		t.Errorf("the AI's UCT tree does not use the rank reward")
-	}
-}
-
 // Iterations do not allocate once the tree has its nodes: the playouts,
 // the tactics and the rewards work in place.
 func TestUCTIterateDoesNotAllocate(t *testing.T) {
