@@ -73,6 +73,7 @@ func TestFeatures(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkAgainstReference(t, []byte(frame+tc.rules), 3, 5)
+			checkAgainstReferenceWith(t, []byte(frame+tc.rules), 3, 5, engineTopDown)
 			s := v.New()
 			if got := legalTexts(s); got != tc.want {
 				t.Fatalf("legal moves %q, want %q", got, tc.want)
