@@ -38,7 +38,7 @@ var errTooDeep = errors.New("gdl: the rules build a term nested too deep")
 // evaluator answers questions about one state at a time.
 type evaluator struct {
 	p      *tprogram
-	facts  []tid       // the state's true facts, by functor, then number
+	facts  []tid       // the state's true facts, in factOrder
 	fkeys  []uint64    // the functor of each fact
 	does   []tid       // each role's move, or noTerm
 	tables [3]tableSet // by generation
@@ -85,12 +85,35 @@ func (e *evaluator) setState(facts []tid) {
 	e.setDoes(nil)
 }
 
+// factOrder orders facts by functor, then by their arguments' numbers
+// in turn, so that the facts that agree with a pattern's first bound
+// arguments are next to each other (see joinTrue).
 type factOrder struct{ e *evaluator }
 
 func (o factOrder) Len() int { return len(o.e.facts) }
 func (o factOrder) Less(i, j int) bool {
-	ki, kj := o.e.fkeys[i], o.e.fkeys[j]
-	return ki < kj || ki == kj && o.e.facts[i] < o.e.facts[j]
+	return o.e.compareFact(i, o.e.fkeys[j], o.e.p.terms.get(o.e.facts[j]).args) < 0
+}
+
+// compareFact compares fact i with the functor key and the first
+// len(args) arguments given.
+func (e *evaluator) compareFact(i int, key uint64, args []tid) int {
+	if k := e.fkeys[i]; k != key {
+		if k < key {
+			return -1
+		}
+		return 1
+	}
+	fa := e.p.terms.get(e.facts[i]).args
+	for j, a := range args {
+		if fa[j] != a {
+			if fa[j] < a {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
 }
 func (o factOrder) Swap(i, j int) {
 	o.e.facts[i], o.e.facts[j] = o.e.facts[j], o.e.facts[i]
