@@ -189,3 +189,34 @@ func TestCorpus(t *testing.T) {
 			ended, unfinished, plies, strings.Join(open, ", "), strings.Join(goalless, ", "))
 	}
 }
+
+// TestCorpusEngines plays, when GDL_CORPUS_ENGINES asks for a number of
+// games, that many random games of every corpus sheet that grounds with
+// the ground network and the top-down evaluator side by side, comparing
+// them ply by ply (checkEngines; up to GDL_CORPUS_PLIES plies, 200). It
+// is a long run, not one of the default tests.
+func TestCorpusEngines(t *testing.T) {
+	games := envInt("GDL_CORPUS_ENGINES", 0)
+	if games == 0 {
+		t.Skip("set GDL_CORPUS_ENGINES to a number of games to compare the engines on the corpus")
+	}
+	plies := envInt("GDL_CORPUS_PLIES", 200)
+	for _, f := range corpusSheets(t) {
+		name := strings.TrimSuffix(filepath.Base(f), ".kif")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := Parse(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := compile(name, d, DefaultLimits, engineGround); err != nil {
+				t.Skipf("does not ground: %v", err)
+			}
+			checkEngines(t, name, src, games, plies)
+		})
+	}
+}

@@ -126,12 +126,7 @@ func (e *evaluator) joinDoes(c *tclause, order []int32, k, base int, t *table, l
 func (e *evaluator) joinCall(c *tclause, order []int32, k, base int, t *table, l *tlit) {
 	mark := len(e.argBuf)
 	for _, a := range l.args {
-		id, kind := e.value(a, base)
-		if kind == vAbsent {
-			e.argBuf = e.argBuf[:mark]
-			return // no answer can hold a term no state has made
-		}
-		e.argBuf = append(e.argBuf, id)
+		e.argBuf = append(e.argBuf, e.argument(a, base))
 	}
 	// The question's arguments stay on argBuf while its answers are
 	// read: what nested questions push goes after them.
@@ -155,6 +150,21 @@ func (e *evaluator) joinCall(c *tclause, order []int32, k, base int, t *table, l
 	}
 }
 
+// argument returns the value of a question's argument p under the
+// bindings at base: noTerm when it has a free variable, else the term,
+// made when no state has made it yet (the answers' rules may make it:
+// asking (legal black (add 1 0)) comes before any rule builds the move).
+func (e *evaluator) argument(p tpat, base int) tid {
+	id, kind := e.value(p, base)
+	switch kind {
+	case vFree:
+		return noTerm
+	case vAbsent:
+		return e.build(p, base)
+	}
+	return id
+}
+
 // holds reports whether the atom of literal l (all bound) holds.
 func (e *evaluator) holds(l *tlit, base int) bool {
 	switch l.rel.special {
@@ -176,12 +186,7 @@ func (e *evaluator) holds(l *tlit, base int) bool {
 	}
 	mark := len(e.argBuf)
 	for _, a := range l.args {
-		id, kind := e.value(a, base)
-		if kind != vBound {
-			e.argBuf = e.argBuf[:mark]
-			return false
-		}
-		e.argBuf = append(e.argBuf, id)
+		e.argBuf = append(e.argBuf, e.argument(a, base))
 	}
 	held := e.call(l.rel, e.argBuf[mark:len(e.argBuf):len(e.argBuf)]).n > 0
 	e.argBuf = e.argBuf[:mark]
