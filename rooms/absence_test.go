@@ -204,12 +204,19 @@ func TestLeavingSaysWhatBecomesOfTheGame(t *testing.T) {
 	if got, want := a.View().Leaving, "your seat is held for 2 min; then the game is adjourned and waits up to 30 days for you"; got != want {
 		t.Fatalf("alone: %q, want %q", got, want)
 	}
-	c, _ := pair(t, h, rooms.RoomSpec{Clock: rooms.TimeControl{Initial: time.Hour}})
+	c, d := pair(t, h, rooms.RoomSpec{Clock: rooms.TimeControl{Initial: time.Hour}})
 	if err := c.Play(1); err != nil {
 		t.Fatal(err)
 	}
 	if got := c.View().Leaving; !strings.Contains(got, "your seat opens to anyone") {
 		t.Fatalf("clocked, bob here: %q", got)
+	}
+	if got := d.View().Leaving; !strings.Contains(got, "your clock runs meanwhile") {
+		t.Fatalf("clocked, bob to move: %q", got)
+	}
+	d.Leave()
+	if got := c.View().Leaving; !strings.HasSuffix(got, "the game goes on by the clock: whoever's time runs out loses") {
+		t.Fatalf("clocked, alone, bob to move: %q", got)
 	}
 	w, _ := h.Join(cy, c.Code())
 	if got := w.View().Leaving; !strings.Contains(got, "watch") {
