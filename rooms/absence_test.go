@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -315,5 +316,46 @@ func TestRestartAfterDowntimeCountsNoDowntime(t *testing.T) {
 				t.Fatalf("no log line about the downtime:\n%s", logs)
 			}
 		})
+	}
+}
+
+// refusingStore refuses the next finish of a game, as a store that is
+// busy or briefly away does.
+type refusingStore struct {
+	*rooms.MemoryStore
+	refuse atomic.Bool
+}
+
+func (s *refusingStore) Finish(ctx context.Context, code string, f rooms.FinishRecord) error {
+	if s.refuse.CompareAndSwap(true, false) {
+		return context.DeadlineExceeded
+	}
+	return s.MemoryStore.Finish(ctx, code, f)
+}
+
+// The store refuses a game's end once: the players see the end at once,
+// and the store is told again until it has the result — not only at the
+// next start.
+func TestRefusedFinishIsRecordedLater(t *testing.T) {
+	t.Parallel()
+	st := &refusingStore{MemoryStore: rooms.NewMemoryStore()}
+	logs := &roomstest.Buffer{}
+	h := startHost(t, rooms.HostConfig{Store: st, SeatHold: time.Hour, Exclusive: true, Logger: logTo(logs)})
+	defer h.Close()
+	a, b := pair(t, h, rooms.RoomSpec{})
+	st.refuse.Store(true)
+	for i := 0; !a.View().Finished; i++ {
+		if err := []rooms.Room{a, b}[i%2].Play(2); err != nil {
+			if err := []rooms.Room{a, b}[i%2].Play(1); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if stored(t, st, a.Code()).Finished {
+		t.Fatal("the store took the finish it was to refuse")
+	}
+	eventually(t, "the result in the store", func() bool { return stored(t, st, a.Code()).Finished })
+	if !strings.Contains(logs.String(), "room result recorded after the store refused it") {
+		t.Fatalf("no log line for the late record:\n%s", logs)
 	}
 }
