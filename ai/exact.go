@@ -28,7 +28,7 @@ var (
 const (
 	// solveShare is the part of the budget a root solve may be estimated
 	// to take; it may run until solveStop of the budget.
-	solveShare = 0.6
+	solveShare = 0.7
 	solveStop  = 0.9
 	// solvedMargin keeps a solver's win below every win the search
 	// reached itself (scoreMax − ply), so that the search still prefers

@@ -10,7 +10,10 @@
 // This package must not import any UI or AI code (see imports_test.go).
 package game
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Role identifies a player by its index in Variant.Roles (0, 1, ...).
 type Role int8
@@ -130,10 +133,17 @@ type Variant struct {
 	Order int
 }
 
-// RoleIndex returns the role with the given name, or NoRole.
+// RoleIndex returns the role with the given name, or NoRole. Names are
+// compared without case, as GDL compares symbols: a rule sheet's xPlayer
+// is found as xplayer too (the exact spelling first).
 func (v *Variant) RoleIndex(name string) Role {
 	for i, r := range v.Roles {
 		if r == name {
+			return Role(i)
+		}
+	}
+	for i, r := range v.Roles {
+		if strings.EqualFold(r, name) {
 			return Role(i)
 		}
 	}

@@ -19,11 +19,7 @@ import (
 // move, tic-tac-toe's waiting move).
 func TestPlayerReadyWhileTheRulesLoad(t *testing.T) {
 	p, srv, log := newTestPlayer(t, PlayerConfig{Level: ai.Easy})
-	release := make(chan struct{})
-	p.loadRules = func(src []byte, lim gdl.Limits) (*game.Variant, error) {
-		<-release
-		return gdl.LoadWithLimits("ggp", src, lim)
-	}
+	release := holdLoads(p)
 	v, rules := sheet(t, "tictactoe")
 	turns := 0
 	stuckFor := 1 // the turns played before the rules are ready
@@ -58,11 +54,7 @@ func TestPlayerReadyWhileTheRulesLoad(t *testing.T) {
 // answers legal moves.
 func TestPlayerCatchesUpAfterLoading(t *testing.T) {
 	p, srv, _ := newTestPlayer(t, PlayerConfig{Level: ai.Easy})
-	release := make(chan struct{})
-	p.loadRules = func(src []byte, lim gdl.Limits) (*game.Variant, error) {
-		<-release
-		return gdl.LoadWithLimits("ggp", src, lim)
-	}
+	release := holdLoads(p)
 	_, rules := sheet(t, "tictactoe")
 	steps := []struct{ body, want string }{
 		{fmt.Sprintf("(start c1 oplayer (%s) 1 0.5)", rules), "ready"},
@@ -81,6 +73,17 @@ func TestPlayerCatchesUpAfterLoading(t *testing.T) {
 	if status != 200 || !strings.HasPrefix(reply, "(mark ") || strings.Contains(reply, "1 1") || strings.Contains(reply, "2 2") || strings.Contains(reply, "3 3") {
 		t.Errorf("after loading: %d %q, want a legal mark on a free cell", status, reply)
 	}
+}
+
+// holdLoads makes p's rule sheets load only once release is closed: a
+// sheet that takes as long as the test wants.
+func holdLoads(p *Player) (release chan struct{}) {
+	release = make(chan struct{})
+	p.loadRules = func(src []byte, lim gdl.Limits) (*game.Variant, error) {
+		<-release
+		return gdl.LoadWithLimits("ggp", src, lim)
+	}
+	return release
 }
 
 // countingPlayer calls moved before each of its moves.

@@ -8,9 +8,9 @@ import (
 	"runtime"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/log"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/log/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/rooms"
@@ -21,11 +21,13 @@ import (
 // ClientOptions is what the server gives the client program it starts for
 // one session.
 type ClientOptions struct {
-	Renderer *lipgloss.Renderer // the session's renderer; build every style from it
-	Player   rooms.Player
-	Lobby    rooms.Lobby
-	Store    ui.SaveStore
-	JoinCode string // from "ssh host join CODE": open this room directly
+	// ColorProfile is the colour profile of the session's terminal, from
+	// its environment (TERM, NO_COLOR): the program downsamples to it.
+	ColorProfile colorprofile.Profile
+	Player       rooms.Player
+	Lobby        rooms.Lobby
+	Store        ui.SaveStore
+	JoinCode     string // from "ssh host join CODE": open this room directly
 	// AISlots is shared by every session and room of the server: it
 	// bounds the AI searches running at once.
 	AISlots *ai.Slots

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/server/store"

@@ -13,9 +13,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/tabletop/tabletop/internal/termscreen"
 	"github.com/tabletop/tabletop/rooms/roomstest"
 )
 
@@ -116,8 +117,10 @@ func sshOver(conn net.Conn, addr, user string, key gossh.Signer) (*gossh.Client,
 }
 
 // term is one SSH client with a PTY, reading the screen as a terminal
-// would (answering the terminal queries the server sends) but without
-// emulating the screen: tests look for text in the output since a mark.
+// would (answering the terminal queries the server sends): tests look for
+// text in the output since a mark, or on the screen at any moment since
+// (Bubble Tea v2 writes only the cells that change, so a line is rarely
+// whole in the output).
 type term struct {
 	t       testing.TB
 	client  *gossh.Client
@@ -125,6 +128,8 @@ type term struct {
 	in      io.WriteCloser
 	mu      sync.Mutex
 	out     []byte
+	scr     *termscreen.Screen
+	shots   []shot // the screen after each chunk of output that changed it
 	changed chan struct{}
 	done    chan struct{}
 	waitErr error
@@ -170,7 +175,9 @@ func tryTerm(t testing.TB, addr string, o termOpts) (*term, error) {
 		c.Close()
 		return nil, err
 	}
-	tm := &term{t: t, client: c, sess: sess, changed: make(chan struct{}, 1), done: make(chan struct{}), paused: make(chan struct{})}
+	tm := &term{t: t, client: c, sess: sess, changed: make(chan struct{}, 1), done: make(chan struct{}), paused: make(chan struct{}),
+		// The server clamps a window far smaller than an absurd request.
+		scr: termscreen.New(min(o.width, 1000), min(o.height, 500))}
 	in, _ := sess.StdinPipe()
 	tm.in = in
 	out, _ := sess.StdoutPipe()
@@ -227,6 +234,10 @@ func (tm *term) read(r io.Reader) {
 			}
 			tm.mu.Lock()
 			tm.out = append(tm.out, chunk...)
+			tm.scr.Write(chunk)
+			if text := tm.scr.String(); len(tm.shots) == 0 || tm.shots[len(tm.shots)-1].text != text {
+				tm.shots = append(tm.shots, shot{at: len(tm.out), text: text})
+			}
 			tm.mu.Unlock()
 			select {
 			case tm.changed <- struct{}{}:
@@ -257,11 +268,33 @@ func (tm *term) raw() []byte {
 	return append([]byte(nil), tm.out...)
 }
 
-// text is the output since mark with escape sequences removed.
-func (tm *term) text(mark int) string {
+// stream is the output since mark with escape sequences removed.
+func (tm *term) stream(mark int) string {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	return stripANSI(string(tm.out[mark:]))
+}
+
+// shot is the screen's text after the output up to at.
+type shot struct {
+	at   int
+	text string
+}
+
+// text is the output since mark with escape sequences removed, followed
+// by every screen shown since.
+func (tm *term) text(mark int) string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	var b strings.Builder
+	b.WriteString(stripANSI(string(tm.out[mark:])))
+	for _, s := range tm.shots {
+		if s.at > mark {
+			b.WriteString("\n")
+			b.WriteString(s.text)
+		}
+	}
+	return b.String()
 }
 
 // waitFor waits (at most 20 s) until the output since mark contains want.

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -236,7 +236,9 @@ func TestInputBurstThenCloseLeaksNothing(t *testing.T) {
 // Finding 6: a session the server ends leaves the client's terminal as it
 // found it and gets an exit status and a reason.
 func TestServerEndRestoresTerminal(t *testing.T) {
-	restore := []string{"\x1b[?1049l", "\x1b[?25h", "\x1b[?1002l", "\x1b[?1003l", "\x1b[?2004l"}
+	// With the keyboard enhancements Bubble Tea v2 asks for: modifyOtherKeys
+	// reset and the kitty keyboard flags popped.
+	restore := []string{"\x1b[?1049l", "\x1b[?25h", "\x1b[?1002l", "\x1b[?1003l", "\x1b[?2004l", "\x1b[>4m", "\x1b[<"}
 	cases := []struct {
 		name   string
 		mod    func(*Config)

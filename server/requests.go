@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/ssh"
 	"github.com/anmitsu/go-shlex"
-	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/tabletop/tabletop/rooms"

@@ -19,12 +19,13 @@ import (
 	"time"
 	"unicode/utf8"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/log"
-	"github.com/charmbracelet/ssh"
-	"github.com/charmbracelet/wish"
-	bm "github.com/charmbracelet/wish/bubbletea"
-	wishrecover "github.com/charmbracelet/wish/recover"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/log/v2"
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+	bm "charm.land/wish/v2/bubbletea"
+	wishrecover "charm.land/wish/v2/recover"
+	"github.com/charmbracelet/colorprofile"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/tabletop/tabletop/ai"
@@ -599,12 +600,11 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 	if !ok {
 		return nil
 	}
-	// MakeRenderer asks the terminal for its background colour and waits
-	// for the answer; a terminal that never answers must not hold the
-	// session, so the query's reads time out.
-	gs.in.setDeadline(time.Now().Add(time.Second))
-	renderer := bm.MakeRenderer(gs)
-	gs.in.setDeadline(time.Time{})
+	// The program downsamples every colour to the terminal's profile,
+	// found from the session's environment as Wish does: nothing is
+	// asked of the terminal before the first frame.
+	opts := bm.MakeOptions(gs)
+	profile := colorprofile.Env(append(gs.Environ(), "TERM="+gs.pty.Term))
 
 	var store ui.SaveStore = &memorySave{max: s.cfg.MaxSaveBytes}
 	if gs.player.ID != "" {
@@ -612,12 +612,12 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 	}
 	s.seePlayer(gs.player)
 	model := s.cfg.NewClient(ClientOptions{
-		Renderer: renderer,
-		Player:   gs.player,
-		Lobby:    gs.lobby,
-		Store:    store,
-		JoinCode: gs.joinCode,
-		AISlots:  s.aiSlots.For(gs.st.block.String()),
+		ColorProfile: profile,
+		Player:       gs.player,
+		Lobby:        gs.lobby,
+		Store:        store,
+		JoinCode:     gs.joinCode,
+		AISlots:      s.aiSlots.For(gs.st.block.String()),
 		// Ratings, when the rooms are kept in the storage layer.
 		Standings:  s.standings(),
 		QuickMatch: s.quickMatchFor(gs.player, gs.lobby),
@@ -631,8 +631,8 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 		return nil
 	}
 	maxW, maxH := s.cfg.MaxWidth, s.cfg.MaxHeight
-	opts := append(bm.MakeOptions(gs),
-		tea.WithAltScreen(),
+	opts = append(opts,
+		tea.WithColorProfile(profile),
 		// The server handles signals; 500 programs must not each grab SIGINT.
 		tea.WithoutSignalHandler(),
 		tea.WithFilter(func(_ tea.Model, msg tea.Msg) tea.Msg {
@@ -647,7 +647,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 			return msg
 		}),
 	)
-	p := tea.NewProgram(panicWitness{Model: newPacedModel(model), gs: gs}, opts...)
+	p := tea.NewProgram(panicWitness{Model: model, gs: gs}, opts...)
 	gs.setProgram(p)
 	return p
 }

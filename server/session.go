@@ -10,8 +10,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/ssh"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/tabletop/tabletop/rooms"
@@ -138,9 +139,13 @@ func (g *gameSession) closeConn() {
 }
 
 // restoreTerminal undoes everything the program may have set on the
-// client's terminal: alternate screen, hidden cursor, mouse reporting
-// (every mode) and bracketed paste.
-const restoreTerminal = "\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l"
+// client's terminal: a frame left half-way in synchronized output,
+// alternate screen, hidden cursor, mouse reporting (every mode),
+// bracketed paste, the keyboard enhancements (Bubble Tea v2 pushes kitty
+// keyboard flags and sets xterm's modifyOtherKeys; popping an empty
+// stack does nothing) and grapheme-width mode.
+const restoreTerminal = ansi.ResetModeSynchronizedOutput + "\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l" +
+	ansi.ResetModifyOtherKeys + "\x1b[<u" + ansi.ResetModeUnicodeCore
 
 // finish runs when the program is over, however it ended: it restores the
 // client's terminal, says why the server ended the session (if it did),
@@ -458,7 +463,7 @@ func (w panicWitness) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 	return panicWitness{Model: m, gs: w.gs}, cmd
 }
 
-func (w panicWitness) View() string {
+func (w panicWitness) View() tea.View {
 	defer w.witness()
 	return w.Model.View()
 }

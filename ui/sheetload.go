@@ -8,12 +8,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/list"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/list"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
+	"github.com/tabletop/tabletop/themes"
 )
 
 // Rule sheets load off the UI goroutine: a big sheet takes seconds to
@@ -133,7 +134,7 @@ func (s *sheetLoadScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 			return newMenu(s.c, err.Error()), nil
 		}
 		return next, nil
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, keyForceOut):
 			return s, tea.Quit
@@ -149,13 +150,18 @@ func (s *sheetLoadScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 func (s *sheetLoadScreen) view() string {
 	st := s.c.st
 	var b strings.Builder
-	b.WriteString(st.Title.Render(" tabletop") + "\n")
-	b.WriteString(st.Muted.Render(" abstract strategy games in your terminal") + "\n\n")
+	b.WriteString(heading(st))
 	if line := s.job.line(time.Now(), s.c.ascii); line != "" {
 		b.WriteString(" " + line + "\n\n")
 		b.WriteString(st.Muted.Render(" esc back to the menu • ctrl+c quit"))
 	}
 	return b.String()
+}
+
+// heading is the client's name and what it is, above the menu and the
+// loading line.
+func heading(st themes.Styles) string {
+	return st.Title.Render(" tabletop") + "\n" + st.Muted.Render(" abstract strategy games in your terminal") + "\n\n"
 }
 
 // sheetLibrary is the user's games folder: its sheets load one after

@@ -10,7 +10,8 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
@@ -44,6 +45,8 @@ func isolated(t *testing.T) bool {
 		t.Skipf("in a child process:\n%s", out)
 	case !strings.Contains(string(out), "--- PASS: "+t.Name()):
 		t.Fatalf("the child process ran no test:\n%s", out)
+	case testing.Verbose():
+		t.Logf("in a child process:\n%s", out)
 	}
 	return false
 }
@@ -146,11 +149,11 @@ func TestSheetSaveContinues(t *testing.T) {
 	dir := t.TempDir()
 	data := sheetSave(t, writeSheet(t, dir, "cf.kif", "connectfour", "mine"))
 	data = []byte(strings.Split(string(data), "result ")[0]) // a game in progress
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{data: data}, Seed: 1, AIDelay: -1}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{data: data}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(m.View(), "Continue") || strings.Contains(m.View(), "cannot be read") {
-		t.Fatalf("the menu does not offer the save:\n%s", m.View())
+	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(viewText(m), "Continue") || strings.Contains(viewText(m), "cannot be read") {
+		t.Fatalf("the menu does not offer the save:\n%s", viewText(m))
 	}
 	_, cmd := m.Update(keyMsg("enter"))
 	load, ok := m.cur.(*sheetLoadScreen)
@@ -165,11 +168,11 @@ func TestSheetSaveContinues(t *testing.T) {
 	os.Remove(filepath.Join(dir, "cf.kif"))
 	gone := sheetSave(t, writeSheet(t, dir, "gone.kif", "connectfour", "gone"))
 	os.Remove(filepath.Join(dir, "gone.kif"))
-	m = New(Options{Renderer: asciiRenderer(), Store: &memStore{data: gone}, Seed: 1}).(*Model)
+	m = New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{data: gone}, Seed: 1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(keyMsg("enter"))
-	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(m.View(), "cannot continue: its rule sheet") {
-		t.Errorf("a save whose sheet is gone:\n%s", m.View())
+	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(viewText(m), "cannot continue: its rule sheet") {
+		t.Errorf("a save whose sheet is gone:\n%s", viewText(m))
 	}
 }
 
@@ -205,10 +208,10 @@ func TestMenuListsTheSheetFolder(t *testing.T) {
 	dir := t.TempDir()
 	writeSheet(t, dir, "mine.kif", "tictactoe", "title: My Tic-Tac-Toe")
 	os.WriteFile(filepath.Join(dir, "broken.kif"), []byte("(role a)\n(init (p))\n(<= (legal a x) (true (q))\n"), 0o644)
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, SheetDir: dir, Seed: 1}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, SheetDir: dir, Seed: 1}).(*Model)
 	cmd := m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if view := m.View(); !strings.Contains(view, "broken.kif") || !strings.Contains(view, "mine.kif") {
+	if view := viewText(m); !strings.Contains(view, "broken.kif") || !strings.Contains(view, "mine.kif") {
 		t.Fatalf("the folder's sheets are not listed while they load:\n%s", view)
 	}
 	loaded := func() int {
@@ -221,7 +224,7 @@ func TestMenuListsTheSheetFolder(t *testing.T) {
 		return n
 	}
 	pump(m, cmd, func() bool { return loaded() == 2 })
-	view := m.View()
+	view := viewText(m)
 	if loaded() != 2 || !strings.Contains(view, "My Tic-Tac-Toe") || !strings.Contains(view, "broken.kif") || !strings.Contains(view, "does not load: line 3") {
 		t.Errorf("after loading %d sheets:\n%s", loaded(), view)
 	}
@@ -238,4 +241,59 @@ func TestLoadingLine(t *testing.T) {
 	if !strings.HasSuffix(line, "loading rules of chess.kif (40 KB)… 2.3 s") {
 		t.Errorf("the line after 2.3 s: %q", line)
 	}
+}
+
+// corpusSheet is the path of a published rule sheet in the shared corpus
+// (../shared/gdl-corpus beside the repository); the test is skipped,
+// saying so, when it is not there.
+func corpusSheet(t *testing.T, name string) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("no go.mod above the test: cannot find ../shared/gdl-corpus")
+		}
+		dir = parent
+	}
+	path := filepath.Join(dir, "..", "shared", "gdl-corpus", name+".kif")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("the shared GDL corpus is not here (%s): skipped", path)
+	}
+	return path
+}
+
+// corpusGolden opens a published sheet at 80×24 in --ascii, every seat a
+// person, plays moves typed at the prompt (an empty one is an enter, to
+// take the keyboard on a joint turn), and compares the screen with its
+// golden.
+func corpusGolden(t *testing.T, name string, moves ...string) {
+	if !isolated(t) {
+		return
+	}
+	v, err := sheets.LoadFile(corpusSheet(t, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []tea.Msg
+	for _, mv := range moves {
+		if mv == "" {
+			msgs = append(msgs, keyMsg("enter"))
+			continue
+		}
+		msgs = append(msgs, typeMove(mv)...)
+	}
+	runGolden(t, Options{ASCII: true, Start: Start{Variant: v.Name, Seats: hotSeat(v)}}, msgs...)
+}
+
+// Rock-paper-scissors-well, a round played at one keyboard: the panel
+// keeps every fact whole.
+func TestGoldenCorpusRPS(t *testing.T) {
+	corpusGolden(t, "roshambo2", "", "rock", "", "well", "")
 }

@@ -49,7 +49,9 @@ func FuzzParse(f *testing.F) {
 			if err == nil && p.String() != s.String() {
 				t.Fatalf("position %q reads back as %q", s, p)
 			}
-			_ = s.(*State).Facts()
+			if gs, ok := s.(*State); ok {
+				_ = gs.Facts()
+			}
 			js := s.(game.JointState)
 			moves := make([]game.Move, len(v.Roles))
 			ok := true

@@ -145,7 +145,7 @@ func (g *grounder) intern(fn int32, args []termID) (termID, error) {
 		depth = max(depth, g.terms[a].depth+1)
 	}
 	if depth > g.lim.MaxTermDepth {
-		return 0, fmt.Errorf("a ground term nests deeper than %d: %s (unbounded recursion over function terms?)", g.lim.MaxTermDepth, g.text(fn, args))
+		return 0, &limitError{fmt.Sprintf("a ground term nests deeper than %d: %s (unbounded recursion over function terms?)", g.lim.MaxTermDepth, g.text(fn, args))}
 	}
 	id := termID(len(g.terms))
 	g.terms = append(g.terms, gterm{fn: fn, args: append([]termID(nil), args...), depth: depth})
@@ -312,6 +312,12 @@ func (g *grounder) addAtom(r *grel, id termID) error {
 	return nil
 }
 
+// fireWork is what making a rule instance costs in units of
+// Limits.MaxWork, where trying an atom against a literal costs one: about
+// what an instance costs to make and to compile into the network, as
+// measured on the published sheets.
+const fireWork = 32
+
 // run grounds every clause to a fixpoint.
 func (g *grounder) run(clauses []clause) error {
 	for _, c := range clauses {
@@ -437,12 +443,12 @@ func (g *grounder) fire(c *gclause) error {
 			}
 		}
 	}
-	if err := g.spend(1); err != nil {
+	if err := g.spend(fireWork); err != nil {
 		return err
 	}
 	head, err := g.instantiate(c.head)
 	if err != nil {
-		return &Error{Line: c.rule.Line, Msg: err.Error()}
+		return err
 	}
 	if len(g.instHead) >= g.lim.MaxRules {
 		return &limitError{fmt.Sprintf("the rules give more than %d ground rule instances (a combinatorial explosion?)", g.lim.MaxRules)}

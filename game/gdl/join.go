@@ -196,7 +196,8 @@ type planStep struct {
 // plan is a join order and its lookups for one delta literal.
 type plan struct {
 	steps []planStep
-	sizes []int // the sizes of the literals' relations it was made for
+	sizes []int   // the sizes of the literals' relations it was made for
+	rows  float64 // the estimated number of instances it makes
 }
 
 // planFor returns the plan of c with literal delta over the newest atoms,
@@ -219,17 +220,16 @@ func (g *grounder) planFor(c *gclause, delta int) *plan {
 	return p
 }
 
-// rangeSize is the number of atoms literal i of c ranges over when
-// literal delta takes the newest ones.
+// rangeSize is the number of atoms literal i of c is expected to range
+// over when literal delta takes the newest ones: the round's new atoms for
+// delta, and for the others every atom known so far (the plan serves the
+// rounds to come, where the atoms found in this one count too).
 func rangeSize(c *gclause, i, delta int) int {
 	r := c.pos[i].rel
-	switch {
-	case i == delta:
+	if i == delta {
 		return r.cur - r.old
-	case i < delta:
-		return r.old
 	}
-	return r.cur
+	return len(r.atoms)
 }
 
 // estimate is the expected number of atoms of literal i that agree with

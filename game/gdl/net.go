@@ -350,12 +350,7 @@ func (b *netBuilder) outputs() error {
 // lessFolded orders texts without case, and by their spelling only when
 // they are the same but for case, so that the order of moves and facts
 // does not depend on how a sheet capitalises its symbols.
-func lessFolded(a, b string) bool {
-	if fa, fb := foldKey(a), foldKey(b); fa != fb {
-		return fa < fb
-	}
-	return a < b
-}
+func lessFolded(a, b string) bool { return compareFold(a, b) < 0 }
 
 // programs compiles the evaluation of the legal moves, terminal, goals
 // and next state.

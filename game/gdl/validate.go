@@ -2,7 +2,6 @@ package gdl
 
 import (
 	"fmt"
-	"strconv"
 )
 
 // maxAlternatives bounds how many rules one rule may become when its
@@ -276,8 +275,18 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// goalValue reads a goal value, a whole number from 0 to 100.
+// goalValue reads a goal value, a whole number from 0 to 100 written
+// without sign or leading zeros. It does not allocate.
 func goalValue(s string) (int, bool) {
-	v, err := strconv.Atoi(s)
-	return v, err == nil && v >= 0 && v <= 100 && s == strconv.Itoa(v)
+	if s == "" || len(s) > 3 || len(s) > 1 && s[0] == '0' {
+		return 0, false
+	}
+	v := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		v = 10*v + int(s[i]-'0')
+	}
+	return v, v <= 100
 }

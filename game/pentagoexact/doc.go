@@ -1,8 +1,9 @@
-// Package pentagoexact is an exact Pentago solver, used to measure how
-// often the AI keeps the game-theoretic value of late positions (the
-// check the project is judged by runs on positions whose values come from
-// the complete solution of Pentago) and to make the solved files in
-// ai/testdata.
+// Package pentagoexact is an exact Pentago solver. The AI plays with it
+// (Service, the game.Solver of the variant "pentago", registered at init
+// and imported by game/all): hard and max play exactly where a solve fits
+// their budget and ask its probe about positions inside their search.
+// Its tests also measure how often the AI keeps the game-theoretic value
+// of late positions and make the solved files in ai/testdata.
 //
 // The solver is written independently of the engine (its own bitboards,
 // lines and rotations; TestRulesMatchEngine checks that they agree with
@@ -14,16 +15,28 @@
 //
 // rules.go holds the rules (pxChildren, pxWinsNow). Solver (solver.go) is
 // an alpha-beta search over {−1, 0, +1} with symmetric transposition keys,
-// threat ordering and null windows, which settles most positions in a few
-// thousand nodes; a position with at most 18 empty cells that needs more
-// than abLimit (300 000) nodes is solved instead by retrograde analysis of
-// everything that can follow it (retro.go), whose cost depends only on the
-// number of empty cells. Single core, 2.2 GB at 18 stones; typical times:
-// 18 stones 20–30 s, 19 stones ≈ 8 s, 20 stones ≈ 2.5 s, 21 ≈ 0.8 s,
-// 22 ≈ 0.25 s. Tests that check it against the rules and the plain
-// reference solver (reference_test.go): TestSymmetries,
-// TestFastMatchesReference, TestSolverMatchesReference,
-// TestRetroPrimitives, TestRetroMatchesSearch.
+// threat ordering and null windows, which settles most positions of 23
+// stones or more in a few thousand nodes (about 4 µs each); a position
+// that needs more than abLimit nodes is solved instead by retrograde
+// analysis of everything that can follow it (retro.go), whose cost
+// depends only on the number of empty cells k: Σ_j C(k,⌊j/2⌋)·
+// C(k−⌊j/2⌋,⌈j/2⌉) pairs of stone sets, each with the 128 orientations of
+// the level's parity (half.go), shared among threads. Memory (pxRetroBytes)
+// and pairs by stones: 22 stones 16 MB, 1.2 M pairs; 21: 50 MB, 3.5 M;
+// 20: 130 MB, 10 M; 19: 370 MB, 30 M; 18: 1.1 GB, 87 M; about 150 ns a
+// pair on one thread (the README of ai has the measured times).
+//
+// Service (service.go) adds what the product needs: one table shared by
+// every solve and probe, a memory budget shared by the analyses running
+// at once (a solve that does not fit is not tried), contexts that stop a
+// solve, the analysis's values of every turn kept in the table, and
+// Cost, its estimate of a solve's time from the measured speed.
+//
+// Tests that check it against the rules and the plain reference solver
+// (reference_test.go): TestSymmetries, TestFastMatchesReference,
+// TestSolverMatchesReference, TestRetroPrimitives (the half masks against
+// their definition too), TestRetroMatchesSearch, TestRetroThreadsAgree,
+// TestServiceSolves, TestServiceRetro.
 //
 // The long jobs are tests that run only when their flag is given (after
 // -args; relative paths are relative to this package's directory):

@@ -8,12 +8,11 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
@@ -31,9 +30,6 @@ func runServe(c *commandLine, args []string) error {
 	cfg, extra, err := serveConfig(c, args)
 	if err != nil {
 		return err
-	}
-	if gc, set := serveGCPercent(os.Getenv); set {
-		debug.SetGCPercent(gc)
 	}
 	game.SetSolverMemory(int64(max(extra.solverMemory, 0)) << 20)
 	db, err := openServeStore(&cfg, extra.store, extra.initStore)
@@ -57,6 +53,13 @@ func runServe(c *commandLine, args []string) error {
 		}
 		defer stop()
 	}
+	if extra.pprof != "" {
+		stop, err := servePprof(extra.pprof, cfg.Logger)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	l, err := srv.Listen()
 	if err != nil {
 		return err
@@ -64,32 +67,13 @@ func runServe(c *commandLine, args []string) error {
 	return serveUntilSignal(srv, l, cfg.Logger)
 }
 
-// serveGC is serve's garbage-collector target (GOGC) unless GOGC is set.
-// An idle session's memory is mostly long-lived (its screen, its SSH
-// connection), and Go's default 100 lets the heap grow to twice that
-// before collecting. With 50, idle RSS per session (tabletop loadtest, 2
-// cores shared with other work) was 179–184 KB in four runs at 500 and
-// 1000 sessions, against 211–228 KB at 100 and 191–240 KB at 75; keypress
-// latency varied with the machine's load more than with GOGC. See the
-// README's load test section.
-const serveGC = 50
-
-// serveGCPercent returns the GC percent serve sets, and false when the
-// operator chose one with GOGC.
-func serveGCPercent(getenv func(string) string) (int, bool) {
-	if getenv("GOGC") != "" {
-		return 0, false
-	}
-	return serveGC, true
-}
-
 // serveExtras are serve's settings that are not the server's: the store
-// to open (and whether it may start empty), where to serve metrics, and
-// the memory of the AI's exact solvers (in MiB).
+// to open (and whether it may start empty), where to serve metrics and
+// profiles, and the memory of the AI's exact solvers (in MiB).
 type serveExtras struct {
-	store, metrics string
-	initStore      bool
-	solverMemory   int
+	store, metrics, pprof string
+	initStore             bool
+	solverMemory          int
 }
 
 // serveSolverMemory is serve's default memory for the exact solvers, in
@@ -117,6 +101,9 @@ Flags (each also settable by the environment variable shown):
 	}
 	if err := env.err; err != nil {
 		return server.Config{}, serveExtras{}, usageError{err.Error()}
+	}
+	if err := checkPprofAddr(extra.pprof); err != nil {
+		return server.Config{}, serveExtras{}, err
 	}
 	level, err := log.ParseLevel(*logLevel)
 	if err != nil {
@@ -179,6 +166,7 @@ func declareServeFlags(env *envReader, cfg *server.Config) (netBlock, startups *
 	env.StringVar(&extra.store, "store", "TABLETOP_STORE", "where rooms, players and ratings are kept: a postgres:// URL (several nodes share it) or an SQLite file (default DATA/tabletop.db)")
 	env.BoolVar(&extra.initStore, "init-store", "TABLETOP_INIT_STORE", "start even though the store is missing or empty while the data directory shows it was used (host key, saves): without it such a start is refused")
 	env.StringVar(&extra.metrics, "metrics", "TABLETOP_METRICS", "serve Prometheus metrics and /healthz over HTTP on this address, e.g. 127.0.0.1:9100 (default: off)")
+	env.StringVar(&extra.pprof, "pprof", "TABLETOP_PPROF", "serve Go's CPU, heap and allocation profiles (net/http/pprof, /debug/pprof/) over HTTP on this loopback address, e.g. 127.0.0.1:6060 (default: off)")
 	gamesDir = env.String("games", "TABLETOP_GAMES", "", "folder of GDL rule sheets (*.kif) offered in rooms besides the built-in games")
 	logLevel = env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
 	return netBlock, startups, extra, gamesDir, logLevel

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 
 	"github.com/tabletop/tabletop/server"
 	"github.com/tabletop/tabletop/server/metrics"
