@@ -42,7 +42,9 @@ func TestBothPlayersAwayBeyondTheHold(t *testing.T) {
 	}
 	dir := t.TempDir()
 	db := openDB(t, filepath.Join(dir, "tabletop.db"))
-	const hold = 300 * time.Millisecond
+	// Longer than the two players take to quit one after the other, so
+	// that the first one's seat is still held when the second leaves.
+	const hold = 2 * time.Second
 	n := startNode(t, dir, NewRoomStore(db, true), func(c *Config) { c.SeatHold = hold })
 	ctx := context.Background()
 	clocked := store.Options{Rated: true, AfterHold: store.SeatAI, Clock: store.TimeControl{Initial: 4 * time.Second, Increment: time.Second}}
