@@ -96,6 +96,7 @@ func localAIGame(t *testing.T, s *testServer, name string, long bool) *term {
 // session that leaves while its search runs frees the slot at once; one
 // that leaves while its search waits for a slot never takes one.
 func TestSessionsSearchesEndWithIt(t *testing.T) {
+	t.Parallel()
 	s := startServer(t, func(c *Config) { c.AIConcurrency = 1 })
 	slots := s.AISlots()
 	waitFor := func(what string, ok func() bool) {

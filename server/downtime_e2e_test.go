@@ -197,6 +197,7 @@ func joinAll(t *testing.T, addr, code string, seats []*seat) {
 // hold used to delete every game in progress. The game is there after
 // the restart, its players' seats held for them afresh, and they play on.
 func TestCleanStopBeyondTheHoldKeepsTheGame(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	o := stopNodeOpts{Store: filepath.Join(dir, "tabletop.db"), Data: dir, Hold: time.Second}
 	db := openDB(t, o.Store)
@@ -259,6 +260,7 @@ func moverClock(t *testing.T, tm *term, mark int, name string) time.Duration {
 // give or take the second the mover was served, after a clean stop and
 // after kill -9.
 func TestClockAcrossARestart(t *testing.T) {
+	t.Parallel()
 	for _, stop := range []string{"SIGTERM", "kill -9"} {
 		t.Run(stop, func(t *testing.T) {
 			dir := t.TempDir()
