@@ -35,6 +35,7 @@ type stopNodeOpts struct {
 	NodeTTL  time.Duration // --node-ttl (0: the default)
 	Adjourns time.Duration // --adjourned-expiry (0: the default)
 	Limits   bool          // the default per-source limits (else none)
+	KeyRate  int           // --key-rate (0: the default)
 }
 
 // TestHelperServeStopNode is not a test of its own: the downtime tests
@@ -60,6 +61,7 @@ func TestHelperServeStopNode(t *testing.T) {
 	if o.Limits {
 		cfg.MaxConnsPerIP, cfg.ConnsPerMinute, cfg.JanitorInterval = 0, 0, 0
 	}
+	cfg.KeyRate = o.KeyRate
 	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
