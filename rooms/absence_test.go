@@ -118,12 +118,15 @@ func TestAdjournedGameExpires(t *testing.T) {
 // absent mover loses on time.
 func TestEveryoneAwayClockedGameEndsOnTime(t *testing.T) {
 	st := rooms.NewMemoryStore()
-	_, code, _ := absentPair(t, st, 20*time.Millisecond, time.Hour, rooms.RoomSpec{Rated: true,
+	h, code, _ := absentPair(t, st, 20*time.Millisecond, time.Hour, rooms.RoomSpec{Rated: true,
 		Clock: rooms.TimeControl{Initial: 300 * time.Millisecond}})
 	eventually(t, "the flag", func() bool { return stored(t, st, code).Finished })
 	if rec := stored(t, st, code); !strings.Contains(rec.Result, "p1 lost on time") {
 		t.Fatalf("result %q", rec.Result)
 	}
+	// Nobody looks at it: the host lets it go, not to count it among
+	// its rooms until the next start.
+	eventually(t, "the finished room unloaded", func() bool { return h.Len() == 0 })
 }
 
 // In a correspondence game one player may stay away while the other
