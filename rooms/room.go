@@ -186,6 +186,12 @@ func (r *room) changed(note string) {
 	if r.closed {
 		return
 	}
+	if r.rec.Finished && len(r.members) == 0 {
+		// Over while nobody looks (a flag in an adjourned game, another
+		// node's end): the store keeps the result; the host lets it go.
+		r.close(false)
+		return
+	}
 	if note != "" {
 		r.note = note
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -92,7 +93,10 @@ func TestKeyGatePacesWholeEvents(t *testing.T) {
 func TestInputPumpHoldsAFloodBack(t *testing.T) {
 	paste := "\x1b[200~" + strings.Repeat("x", 100<<10) + "\x1b[201~"
 	flood := strings.Repeat("\x1b[C", 1000)
-	p := newInputPump(strings.NewReader(paste+flood), newKeyGate(0, 4))
+	keys := newKeyGate(0, 4)
+	var held atomic.Int32
+	keys.held = func() { held.Add(1) }
+	p := newInputPump(strings.NewReader(paste+flood), keys)
 	go p.run()
 	defer p.close()
 	want := len(paste) + 3*len("\x1b[C") // the paste and three keys: four events
@@ -113,4 +117,5 @@ func TestInputPumpHoldsAFloodBack(t *testing.T) {
 	if string(got) != paste+flood[:3*len("\x1b[C")] {
 		t.Fatalf("the program got %d bytes, want the %d of the paste and three keys", len(got), want)
 	}
+	waitUntil(t, "the operator told that keys are held back", func() bool { return held.Load() == 1 })
 }

@@ -566,7 +566,11 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 	gs.pinged = gs.started
 	gs.joinCode, _ = joinCommand(sess.Command())
 	gs.lobby = newSessionLobby(s.lobby, gs.player)
-	gs.in = newInputPump(sess, newKeyGate(s.cfg.KeyRate, s.cfg.KeyBurst))
+	keys := newKeyGate(s.cfg.KeyRate, s.cfg.KeyBurst)
+	keys.held = func() {
+		s.refusals.warn(s.log, "keys held back: the client sends them faster than a person types", "remote", st.remote, "user", logText(sess.User()))
+	}
+	gs.in = newInputPump(sess, keys)
 	s.spawn(st, gs.in.run)
 	gs.out = &watchedWriter{w: sess}
 	pty, _, ok := sess.Pty()
