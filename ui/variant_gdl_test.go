@@ -413,10 +413,7 @@ func TestGDLEndSaysWhy(t *testing.T) {
 	if got := b.m.result(); got != want {
 		t.Errorf("result %q, want %q", got, want)
 	}
-	var marked []pos
-	for _, p := range b.vu.winCells(b.game()) {
-		marked = append(marked, p)
-	}
+	marked := b.vu.winCells(b.game())
 	if len(marked) != 4 || marked[0].c != 0 {
 		t.Errorf("marked cells %v, want column a's four", marked)
 	}
