@@ -143,3 +143,23 @@ func TestReplies(t *testing.T) {
 		t.Errorf("ParseReply of a broken move: no error")
 	}
 }
+
+// TestPreview: ggp-base's Game Manager may send (preview (RULES) CLOCK)
+// before a match; the player reads the rules and answers ready.
+func TestPreview(t *testing.T) {
+	m, err := ParseMessage([]byte("( PREVIEW ( (role x) (init (p)) ) 30 )"))
+	if err != nil || m.Kind != Preview || string(m.Rules) != " (role x) (init (p)) " || m.StartClock != 30*time.Second {
+		t.Fatalf("ParseMessage: %+v, %v", m, err)
+	}
+	if back, err := ParseMessage([]byte(m.String())); err != nil || back.Kind != Preview {
+		t.Errorf("written back as %q: %v", m.String(), err)
+	}
+	_, srv, _ := newTestPlayer(t, PlayerConfig{})
+	_, rules := sheet(t, "tictactoe")
+	if status, reply := post(t, srv.URL, "(preview ("+string(rules)+") 5)"); status != 200 || reply != "ready" {
+		t.Errorf("preview: %d %q", status, reply)
+	}
+	if status, reply := post(t, srv.URL, "(preview ((role x) (init (p)) 5)"); status != 400 {
+		t.Errorf("preview of broken rules: %d %q", status, reply)
+	}
+}
