@@ -13,12 +13,12 @@ type Kind int
 
 // The messages of the protocol.
 const (
-	Info  Kind = iota + 1 // (info): who are you, are you free
-	Start                 // (start ID ROLE (RULES...) STARTCLOCK PLAYCLOCK)
-	Play                  // (play ID MOVES), MOVES nil on the first turn
-	Stop                  // (stop ID MOVES): the game is over
-	Abort                 // (abort ID): the game is called off
-	Preview               // (preview (RULES...) PREVIEWCLOCK): a look at the rules before a match
+	Info    Kind = iota + 1 // (info): who are you, are you free
+	Start                   // (start ID ROLE (RULES...) STARTCLOCK PLAYCLOCK)
+	Play                    // (play ID MOVES), MOVES nil on the first turn
+	Stop                    // (stop ID MOVES): the game is over
+	Abort                   // (abort ID): the game is called off
+	Preview                 // (preview (RULES...) PREVIEWCLOCK): a look at the rules before a match
 )
 
 var kindNames = map[Kind]string{Info: "info", Start: "start", Play: "play", Stop: "stop", Abort: "abort", Preview: "preview"}
