@@ -46,6 +46,9 @@ type Progress struct {
 	NPS   float64       // nodes per second
 	PV    []game.Move   // principal variation (owned by the receiver)
 	Time  time.Duration // time spent so far
+	// Moves are the best root moves with their values, best first, when
+	// Options.MultiPV asks for them (owned by the receiver).
+	Moves []MoveValue
 }
 
 // Result is the outcome of a search.
@@ -61,6 +64,11 @@ type Result struct {
 	// Exact is set when the search reached the end of the game on every
 	// line: Score is then the game-theoretic value.
 	Exact bool
+	// Moves are the best root moves with their values, best first, when
+	// Options.MultiPV asks for them.
+	Moves []MoveValue
+	// Book says the move came from an opening book, without a search.
+	Book bool
 }
 
 // FormatLine returns the KIF text of each action of line, played from s
@@ -104,6 +112,17 @@ type Options struct {
 	// its threads; 0 means the level's cap (easy and medium) or none.
 	// With Threads 1 such a search is reproducible for a Seed.
 	Playouts int
+	// MultiPV, when positive, asks for the values of that many of the
+	// best root moves (Result.Moves, Progress.Moves): alpha-beta then
+	// searches every root move with a full window, which costs depth.
+	MultiPV int
+	// NoSolver keeps hard and max from using the game's exact solver
+	// (game.SolverFor), at the root and inside the search: for
+	// comparisons, and for callers that must not take its memory.
+	NoSolver bool
+	// rootSolved tells the search that the root's solve was tried
+	// already (an analysis), so only the probes are left to it.
+	rootSolved bool
 }
 
 // Search chooses a move for the role in control of s, which must not be

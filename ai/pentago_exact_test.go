@@ -1,7 +1,7 @@
 package ai
 
 // The search against exact values of late Pentago positions, from the
-// solver in internal/pentagoexact. TestPentagoKeepsExactValue runs with
+// solver in game/pentagoexact. TestPentagoKeepsExactValue runs with
 // the other tests; the longer measurements run only when their flags are
 // given after -args:
 //
@@ -15,17 +15,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabletop/tabletop/internal/pentagoexact"
+	"github.com/tabletop/tabletop/game/pentagoexact"
 )
 
 var (
-	pentagoLong   = flag.Bool("pentago.long", false, "TestPentagoExactLong: measure hard on generated positions")
-	pentagoFile   = flag.String("pentago.file", "", "TestPentagoExactLong: measure hard on the solved positions of this file instead")
-	pentagoVerify = flag.Bool("pentago.verify", false, "TestPentagoExactLong: solve the file's positions again first")
-	pentagoStones = flag.String("pentago.stones", "22-28", "TestPentagoExactLong: stone counts of generated positions")
-	pentagoN      = flag.Int("pentago.n", 12, "TestPentagoExactLong: generated positions per category")
-	pentagoSeed   = flag.Uint64("pentago.seed", 2, "TestPentagoExactLong: seed of the generator games")
-	pentagoBudget = flag.Duration("pentago.budget", 0, "TestPentagoExactLong, TestPentagoTuneMeasure: hard's budget (default: its own)")
+	pentagoLong     = flag.Bool("pentago.long", false, "TestPentagoExactLong: measure hard on generated positions")
+	pentagoFile     = flag.String("pentago.file", "", "TestPentagoExactLong: measure hard on the solved positions of this file instead")
+	pentagoVerify   = flag.Bool("pentago.verify", false, "TestPentagoExactLong: solve the file's positions again first")
+	pentagoStones   = flag.String("pentago.stones", "22-28", "TestPentagoExactLong: stone counts of generated positions")
+	pentagoN        = flag.Int("pentago.n", 12, "TestPentagoExactLong: generated positions per category")
+	pentagoSeed     = flag.Uint64("pentago.seed", 2, "TestPentagoExactLong: seed of the generator games")
+	pentagoBudget   = flag.Duration("pentago.budget", 0, "TestPentagoExactLong, TestPentagoTuneMeasure: hard's budget (default: its own)")
+	pentagoNoSolver = flag.Bool("pentago.nosolver", false, "TestPentagoExactLong, TestPentagoTuneMeasure: hard without the exact solver (Options.NoSolver)")
 )
 
 // pxMeasure lets Search choose a turn in every case, solves the position
@@ -93,7 +94,7 @@ func TestPentagoKeepsExactValue(t *testing.T) {
 // TestPentagoExactLong is the longer measurement, run only with
 // -pentago.long (generated positions: -pentago.stones, -pentago.n per
 // category, -pentago.seed) or -pentago.file FILE (positions written by
-// internal/pentagoexact's TestGenerate: testdata/pentago_exact_20_24.txt,
+// game/pentagoexact's TestGenerate: testdata/pentago_exact_20_24.txt,
 // 72 positions with 20–24 stones, seed 7, or
 // testdata/pentago_exact_18_21.txt, 18–21 stones, seed 18), with
 // -pentago.verify to solve them again first (values and win categories;
@@ -104,7 +105,7 @@ func TestPentagoExactLong(t *testing.T) {
 	if !*pentagoLong && *pentagoFile == "" {
 		t.Skip("give -pentago.long or -pentago.file FILE after -args")
 	}
-	opt := Options{Level: Hard, Budget: *pentagoBudget}
+	opt := Options{Level: Hard, Budget: *pentagoBudget, NoSolver: *pentagoNoSolver}
 	x := pentagoexact.NewSolver(22)
 	var cases []pentagoexact.Case
 	if *pentagoFile != "" {

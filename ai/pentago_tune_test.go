@@ -3,22 +3,25 @@ package ai
 import (
 	"context"
 	"flag"
+	"fmt"
 	"math/bits"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/tabletop/tabletop/internal/pentagoexact"
+	"github.com/tabletop/tabletop/game/pentagoexact"
 )
 
 var (
-	tuneFile  = flag.String("pentago.tune", "", "TestPentagoTuneMeasure: measure hard on the positions of this file (with every turn's value)")
-	tuneDepth = flag.Int("pentago.tune-depth", 0, "TestPentagoTuneMeasure: search to this fixed depth with one thread instead of by time")
-	tuneLong  = flag.Bool("pentago.tune-long", false, "TestPentagoTuneMeasure: measure only the win4+ and draw positions")
+	tuneFile    = flag.String("pentago.tune", "", "TestPentagoTuneMeasure: measure hard on the positions of this file (with every turn's value)")
+	tuneDepth   = flag.Int("pentago.tune-depth", 0, "TestPentagoTuneMeasure: search to this fixed depth with one thread instead of by time")
+	tuneLong    = flag.Bool("pentago.tune-long", false, "TestPentagoTuneMeasure: measure only the win4+ and draw positions")
+	tuneVerbose = flag.Bool("pentago.tune-v", false, "TestPentagoTuneMeasure: log every search")
+	tuneProbe   = flag.String("pentago.probe", "", "TestPentagoTuneMeasure: DEPTH/WORK of the solver's probes inside the search (WORK 0: none)")
 )
 
 // TestPentagoTuneMeasure lets hard choose a turn in each position of a
-// file written by internal/pentagoexact's TestTuneGenerate and judges it
+// file written by game/pentagoexact's TestTuneGenerate and judges it
 // by the stored turn values (no solving needed); only with -pentago.tune
 // FILE:
 //
@@ -33,11 +36,20 @@ func TestPentagoTuneMeasure(t *testing.T) {
 		t.Skip("give -pentago.tune FILE after -args")
 	}
 	path := *tuneFile
-	opt := Options{Level: Hard, Budget: *pentagoBudget}
+	opt := Options{Level: Hard, Budget: *pentagoBudget, NoSolver: *pentagoNoSolver}
 	if *tuneDepth > 0 {
 		// A timing-free proxy: one thread to a fixed depth.
 		opt.MaxDepth = *tuneDepth
 		opt.Threads, opt.Budget = 1, time.Hour
+	}
+	if *tuneProbe != "" {
+		defer func(d, w int) { probeDepth, probeWork = d, w }(probeDepth, probeWork)
+		if _, err := fmt.Sscanf(*tuneProbe, "%d/%d", &probeDepth, &probeWork); err != nil {
+			t.Fatalf("-pentago.probe %q: %v", *tuneProbe, err)
+		}
+		if probeWork == 0 {
+			probeDepth = maxPly + 1
+		}
 	}
 	cases, err := pentagoexact.ReadTuneCases(path)
 	if err != nil {
@@ -55,7 +67,11 @@ func TestPentagoTuneMeasure(t *testing.T) {
 			continue
 		}
 		s := mustState(t, "pentago", c.Pos)
+		start := time.Now()
 		res := Search(context.Background(), s, opt)
+		if *tuneVerbose {
+			t.Logf("%d stones %s: exact %v depth %d score %.1f in %v", bits.OnesCount64(c.Me|c.Opp), c.Category, res.Exact, res.Depth, res.Score, time.Since(start).Round(time.Millisecond))
+		}
 		got := strings.Join(FormatLine(s, res.Turn), " ")
 		val := int8(-2)
 		for i, tr := range c.Turns {

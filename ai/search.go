@@ -51,6 +51,11 @@ type rootMove struct {
 	move  game.Move
 	score int32
 	exact bool // score is a full-window value (multi-PV)
+	// With lines kept (an analysis, Options.MultiPV): the best line
+	// after move and whether score is the game's value (the subtree
+	// reached only finished or solved positions).
+	line   []game.Move
+	proven bool
 }
 
 // worker is one search thread. Everything the inner loop touches is
@@ -77,6 +82,8 @@ type worker struct {
 	brsFrom []game.State   // per ply: the position after a best-reply search's skips
 	tac     []game.Tactics // states[ply] as game.Tactics, or nil
 	scratch game.State
+	probe   game.Probe  // the game's solver's probe, or nil (exact.go)
+	probeOf game.Solver // the solver probe belongs to
 	rng     game.Rand
 
 	nodes   int64
@@ -89,6 +96,7 @@ type worker struct {
 
 	rootMoves []rootMove
 	multiPV   bool
+	keepLines bool // multiPV keeps each root move's line (rootMove.line)
 }
 
 func newWorker(sh *shared, id int) *worker {
@@ -395,6 +403,10 @@ func (w *worker) search(ply, depth int, alpha, beta int32) int32 {
 		}
 		return h.score
 	}
+	if v, ok := w.probeSolved(ply, depth); ok {
+		w.sh.tt.store(key, game.Noop, v, exactDepth, boundExact)
+		return v
+	}
 	switch {
 	case forced:
 	case tac != nil:
@@ -553,6 +565,7 @@ func (w *worker) searchRoot(depth int, alpha, beta int32) (int32, bool) {
 		child.CopyFrom(s)
 		child.Apply(rm.move)
 		same := w.side(child.ToMove()) == side
+		startInexact := w.inexact
 		var v int32
 		if i == 0 || w.multiPV {
 			a := alpha
@@ -571,6 +584,10 @@ func (w *worker) searchRoot(depth int, alpha, beta int32) (int32, bool) {
 		}
 		rm.score = v
 		rm.exact = w.multiPV
+		if w.keepLines {
+			rm.line = append(append(rm.line[:0], rm.move), w.pv[1][:w.pvLen[1]]...)
+			rm.proven = w.inexact == startInexact || v > evalLimit || v < -evalLimit
+		}
 		if v > best {
 			best = v
 			bestIdx = i

@@ -185,8 +185,10 @@ func (sr *Searcher) prepareMain(p *plan) *worker {
 	main := sr.workers[0]
 	main.sh = sh
 	main.prepare(p.s, p.paranoid(), p.noisy())
+	main.setProbe(solverOf(p))
 	main.setBRS(p.brs)
-	main.multiPV = p.noisy()
+	main.multiPV = p.noisy() || p.opt.MultiPV > 0
+	main.keepLines = p.opt.MultiPV > 0
 	main.rng.Seed(p.seed)
 	main.rootMoves = initRootMoves(main, rootCandidates(p.s, p.moves))
 	return main
@@ -201,10 +203,13 @@ func (sr *Searcher) dispatch(p *plan, main *worker) Result {
 		res.Score = sr.scoreOf(main, p.s, 0, res.PV, p.nroles)
 		return sr.withTurn(p, main, res)
 	}
+	if r, ok := sr.exactRoot(p, main); ok {
+		return r
+	}
 	if p.level == Hard || p.level == Max {
 		if m, ok := bookMove(p.s); ok {
 			// Books list proven winning actions only.
-			return sr.withTurn(p, main, Result{Move: m, PV: []game.Move{m}, Score: 100, Exact: true})
+			return sr.withTurn(p, main, Result{Move: m, PV: []game.Move{m}, Score: 100, Exact: true, Book: true})
 		}
 	}
 	if p.nroles > 2 && p.multi == UCT {
@@ -238,6 +243,7 @@ func (sr *Searcher) alphaBeta(p *plan, main *worker) Result {
 		w := sr.workers[i]
 		w.sh = main.sh
 		w.prepare(p.s, true, false)
+		w.setProbe(solverOf(p))
 		w.setBRS(p.brs)
 		w.rng.Seed(p.seed + uint64(i))
 		w.rootMoves = append(w.rootMoves[:0], main.rootMoves...)
@@ -268,6 +274,9 @@ type iteration struct {
 	// loss: when every move loses against perfect play, it is the one that
 	// asks the most of the opponent, better than merely the longest loss.
 	hope game.Move
+	// moves are the best root moves of the deepest iteration with their
+	// values (Options.MultiPV).
+	moves []MoveValue
 }
 
 // deepen searches the root to depth 1, 2, … until the plan's depth, the
@@ -283,7 +292,9 @@ func (sr *Searcher) deepen(p *plan, main *worker) iteration {
 		} else {
 			v, got = main.searchRoot(d, -scoreInf, scoreInf)
 		}
-		if got {
+		// An analysis (lines kept) reports completed depths only, so
+		// that the best move's value is the one in its list of moves.
+		if got && (!main.stopped || !main.keepLines) {
 			it.best = main.rootMoves[0]
 			it.pv = append(it.pv[:0], main.pv[0][:main.pvLen[0]]...)
 			it.score = v
@@ -298,6 +309,7 @@ func (sr *Searcher) deepen(p *plan, main *worker) iteration {
 			break
 		}
 		it.depth = d
+		it.moves = sr.rootValues(p, main)
 		sr.reportDepth(p, main, &it)
 		if sr.deepEnough(p, main, &it, startInexact, startHorizon) {
 			break
@@ -317,7 +329,7 @@ func (sr *Searcher) reportDepth(p *plan, main *worker, it *iteration) {
 	p.opt.Progress(Progress{
 		Depth: it.depth, Best: it.best.move, Score: sr.scoreOf(main, p.s, it.score, it.pv, p.nroles),
 		Nodes: n, NPS: float64(n) / math.Max(el.Seconds(), 1e-9),
-		PV: append([]game.Move(nil), it.pv...), Time: el,
+		PV: append([]game.Move(nil), it.pv...), Time: el, Moves: cloneMoveValues(it.moves),
 	})
 }
 
@@ -385,6 +397,7 @@ func (sr *Searcher) finish(p *plan, main *worker, it iteration) Result {
 		PV:    pv,
 		Nodes: main.sh.nodes.Load(),
 		Exact: it.exact && !p.noisy(),
+		Moves: it.moves,
 	})
 	if len(res.Turn) > len(res.PV) {
 		// The line ended inside the turn (a proof at the horizon): show
@@ -623,7 +636,7 @@ func (sr *Searcher) quickBest(ctx context.Context, w *worker, t game.State, para
 	now := time.Now()
 	w.sh = &shared{tt: sr.tt, ctx: ctx, start: now, deadline: now.Add(200 * time.Millisecond)}
 	w.prepare(t, paranoid, false)
-	w.multiPV = false
+	w.multiPV, w.keepLines = false, false
 	w.rootMoves = initRootMoves(w, moves)
 	for d := 1; d <= 2; d++ {
 		w.searchRoot(d, -scoreInf, scoreInf)

@@ -128,7 +128,7 @@ func newRecord(g *Game, start time.Time) *Record {
 
 // addState notes a position and its time.
 func (rec *Record) addState(s game.State, at time.Time) {
-	if _, isGDL := s.(*gdl.State); isGDL {
+	if gdl.IsGDL(s.Variant()) {
 		rec.States = append(rec.States, "( "+s.String()+" )")
 	}
 	rec.StateTimes = append(rec.StateTimes, at.UnixMilli())

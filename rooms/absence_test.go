@@ -1,11 +1,9 @@
 package rooms_test
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,46 +11,36 @@ import (
 	"github.com/tabletop/tabletop/rooms/roomstest"
 )
 
-// logBuffer collects a host's log lines for the tests that check what an
-// operator sees.
-type logBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
+// logTo returns a logger writing to logs, for the tests that check what
+// an operator sees.
+func logTo(logs *roomstest.Buffer) *slog.Logger { return slog.New(slog.NewTextHandler(logs, nil)) }
 
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-func (l *logBuffer) logger() *slog.Logger { return slog.New(slog.NewTextHandler(l, nil)) }
-
-// absentPair starts a host on st with the given hold and adjournment
-// expiry, where ana and bob play a nim room made with spec (its variant
-// and seats are set here) for one move each... then both leave. It
-// returns the host, the room's code and the host's log.
-func absentPair(t *testing.T, st rooms.Store, hold, expiry time.Duration, spec rooms.RoomSpec) (*rooms.Host, string, *logBuffer) {
+// pair has ana create a nim room from spec (its variant and seats set
+// here: hers, and an open one) on h and bob join it.
+func pair(t *testing.T, h *rooms.Host, spec rooms.RoomSpec) (a, b rooms.Room) {
 	t.Helper()
-	logs := &logBuffer{}
-	h := startHost(t, rooms.HostConfig{Store: st, SeatHold: hold, AdjournedExpiry: expiry, Exclusive: true, Logger: logs.logger()})
-	t.Cleanup(h.Close)
 	spec.Variant = nim2.Name
 	spec.Seats = []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}
 	a, err := h.Create(ana, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := h.Join(bob, a.Code())
-	if err != nil {
+	if b, err = h.Join(bob, a.Code()); err != nil {
 		t.Fatal(err)
 	}
+	return a, b
+}
+
+// absentPair starts a host on st with the given hold and adjournment
+// expiry, where ana and bob play a nim room made with spec for one move
+// each, then both leave. It returns the host, the room's code and the
+// host's log.
+func absentPair(t *testing.T, st rooms.Store, hold, expiry time.Duration, spec rooms.RoomSpec) (*rooms.Host, string, *roomstest.Buffer) {
+	t.Helper()
+	logs := &roomstest.Buffer{}
+	h := startHost(t, rooms.HostConfig{Store: st, SeatHold: hold, AdjournedExpiry: expiry, Exclusive: true, Logger: logTo(logs)})
+	t.Cleanup(h.Close)
+	a, b := pair(t, h, spec)
 	if err := a.Play(1); err != nil {
 		t.Fatal(err)
 	}
@@ -175,8 +163,8 @@ func TestCorrespondenceSeatWaitsForItsPlayer(t *testing.T) {
 // never deleted without a trace.
 func TestAbandonedRoomsAreRecordedOrDeleted(t *testing.T) {
 	st := rooms.NewMemoryStore()
-	logs := &logBuffer{}
-	h := startHost(t, rooms.HostConfig{Store: st, SeatHold: time.Hour, Exclusive: true, Logger: logs.logger()})
+	logs := &roomstest.Buffer{}
+	h := startHost(t, rooms.HostConfig{Store: st, SeatHold: time.Hour, Exclusive: true, Logger: logTo(logs)})
 	defer h.Close()
 	guest := rooms.Player{Name: "guest-abcd"}
 	empty, _ := h.Create(guest, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}})
@@ -205,21 +193,7 @@ func TestAbandonedRoomsAreRecordedOrDeleted(t *testing.T) {
 func TestLeavingSaysWhatBecomesOfTheGame(t *testing.T) {
 	h := startHost(t, rooms.HostConfig{SeatHold: 2 * time.Minute, AdjournedExpiry: 30 * 24 * time.Hour})
 	defer h.Close()
-	create := func(spec rooms.RoomSpec) (rooms.Room, rooms.Room) {
-		t.Helper()
-		spec.Variant = nim2.Name
-		spec.Seats = []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}
-		a, err := h.Create(ana, spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := h.Join(bob, a.Code())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return a, b
-	}
-	a, b := create(rooms.RoomSpec{AfterHold: rooms.SeatAI})
+	a, b := pair(t, h, rooms.RoomSpec{AfterHold: rooms.SeatAI})
 	if err := a.Play(1); err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +204,7 @@ func TestLeavingSaysWhatBecomesOfTheGame(t *testing.T) {
 	if got, want := a.View().Leaving, "your seat is held for 2 min; then the game is adjourned and waits up to 30 days for you"; got != want {
 		t.Fatalf("alone: %q, want %q", got, want)
 	}
-	c, _ := create(rooms.RoomSpec{Clock: rooms.TimeControl{Initial: time.Hour}})
+	c, _ := pair(t, h, rooms.RoomSpec{Clock: rooms.TimeControl{Initial: time.Hour}})
 	if err := c.Play(1); err != nil {
 		t.Fatal(err)
 	}
@@ -310,8 +284,8 @@ func TestRestartAfterDowntimeCountsNoDowntime(t *testing.T) {
 			}
 			st.age(t, a.Code())
 
-			logs := &logBuffer{}
-			h2 := startHost(t, rooms.HostConfig{Store: st, SeatHold: hold, Exclusive: true, Logger: logs.logger()})
+			logs := &roomstest.Buffer{}
+			h2 := startHost(t, rooms.HostConfig{Store: st, SeatHold: hold, Exclusive: true, Logger: logTo(logs)})
 			defer h2.Close()
 			if h2.Len() != 1 {
 				t.Fatalf("%d rooms after the restart", h2.Len())

@@ -516,6 +516,9 @@ func (r *room) runAI(pos game.State, ply, seat int, level string) {
 			return
 		}
 		defer l.slots.Release()
+		if r.ctx.Err() != nil {
+			return // granted as the room closed: the slot goes on to the next in line
+		}
 		res = ai.Search(r.ctx, pos, ai.Options{Level: ai.Level(level), Budget: l.cfg.AIBudget, Threads: 1})
 	}()
 

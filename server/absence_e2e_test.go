@@ -57,12 +57,9 @@ func TestBothPlayersAwayBeyondTheHold(t *testing.T) {
 		{"QFEH", clocked, "quad7", "the game goes on by the clock", true},
 		{"WXP4", corresp, "pentago", "the game waits for you as long as your clock allows (1 day a move)", false},
 	} {
-		ana := &seat{name: "ana", key: newKey(t)}
-		bob := &seat{name: "bob", key: newKey(t)}
-		storedPair(t, db, tc.code, tc.variant, tc.opts, ana, bob)
-		ana.join(t, n.addr, tc.code)
-		bob.join(t, n.addr, tc.code)
-		seats := []*seat{ana, bob}
+		seats := storedPair(t, db, tc.code, tc.variant, tc.opts)
+		ana, bob := seats[0], seats[1]
+		joinAll(t, n.addr, tc.code, seats)
 		rng := game.NewRand(7)
 		for range 2 {
 			playStored(t, db, tc.code, seats, rng)
@@ -108,14 +105,10 @@ func TestNodeStoppedBeyondTheHoldWhileAnotherRuns(t *testing.T) {
 	a := startStopNode(t, o)
 	o.Data = t.TempDir()
 	b := startStopNode(t, o)
-	ana := &seat{name: "ana", key: newKey(t)}
-	bob := &seat{name: "bob", key: newKey(t)}
 	const code = "TW4N"
-	storedPair(t, db, code, "pentago", store.Options{AfterHold: store.SeatOpen}, ana, bob)
-	seats := []*seat{ana, bob}
+	seats := storedPair(t, db, code, "pentago", store.Options{AfterHold: store.SeatOpen})
 	rng := game.NewRand(11)
-	ana.join(t, a.addr, code)
-	bob.join(t, a.addr, code)
+	joinAll(t, a.addr, code, seats)
 	played := 0
 	for range 4 {
 		played, _ = playStored(t, db, code, seats, rng)
@@ -125,8 +118,7 @@ func TestNodeStoppedBeyondTheHoldWhileAnotherRuns(t *testing.T) {
 	if r.Status != store.StatusPlaying || len(r.Moves) != played || r.Seats[0].Kind != store.SeatHeld || r.Seats[1].Kind != store.SeatHeld {
 		t.Fatalf("on node B after the hold: %s room, %d moves, seats %+v", r.Status, len(r.Moves), r.Seats)
 	}
-	ana.join(t, b.addr, code)
-	bob.join(t, b.addr, code)
+	joinAll(t, b.addr, code, seats)
 	if _, over := playStored(t, db, code, seats, rng); over {
 		t.Log("the game ended on that move")
 	}

@@ -1,11 +1,9 @@
 package server
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -18,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/server/store"
@@ -36,6 +34,7 @@ type stopNodeOpts struct {
 	Hold     time.Duration // --seat-hold
 	NodeTTL  time.Duration // --node-ttl (0: the default)
 	Adjourns time.Duration // --adjourned-expiry (0: the default)
+	Limits   bool          // the default per-source limits (else none)
 }
 
 // TestHelperServeStopNode is not a test of its own: the downtime tests
@@ -52,12 +51,16 @@ func TestHelperServeStopNode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Config{
+	cfg := Config{
 		Listen: "127.0.0.1:0", DataDir: o.Data, MaxConnsPerIP: -1, ConnsPerMinute: -1,
 		JanitorInterval: 50 * time.Millisecond, SeatHold: o.Hold, NodeTTL: o.NodeTTL, AdjournedExpiry: o.Adjourns,
 		Store:  NewRoomStore(db, !SharedDSN(o.Store)),
 		Logger: log.NewWithOptions(os.Stderr, log.Options{Level: log.InfoLevel}),
-	})
+	}
+	if o.Limits {
+		cfg.MaxConnsPerIP, cfg.ConnsPerMinute, cfg.JanitorInterval = 0, 0, 0
+	}
+	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,19 +125,8 @@ func startStopNode(t *testing.T, o stopNodeOpts) *stopNode {
 			t.Logf("node %s log:\n%s", n.addr, tail(logs.String()))
 		}
 	})
-	addr := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if a, ok := strings.CutPrefix(sc.Text(), "ADDR "); ok {
-				addr <- a
-			}
-		}
-		_, _ = io.Copy(io.Discard, out)
-	}()
-	select {
-	case n.addr = <-addr:
-	case <-time.After(30 * time.Second):
+	var ok bool
+	if n.addr, ok = childAddr(out); !ok {
 		t.Fatalf("the node did not start; its log:\n%s", logs)
 	}
 	return n
@@ -167,17 +159,20 @@ func (n *stopNode) kill(t *testing.T) {
 	_ = n.cmd.Wait()
 }
 
-// storedPair makes a playing room in db with ana and bob in its seats,
-// as a room whose players joined, with opts' options.
-func storedPair(t *testing.T, db store.Store, code, variant string, opts store.Options, ana, bob *seat) {
+// storedPair makes a playing room in db with two players, ana and bob
+// with new keys, in its seats, as a room whose players joined, with
+// opts' options; it returns their seats.
+func storedPair(t *testing.T, db store.Store, code, variant string, opts store.Options) []*seat {
 	t.Helper()
 	v, err := game.Lookup(variant)
 	if err != nil {
 		t.Fatal(err)
 	}
-	seats := []store.Seat{{Kind: store.SeatPlayer, Player: fingerprint(ana.key), Name: ana.name}, {Kind: store.SeatPlayer, Player: fingerprint(bob.key), Name: bob.name}}
-	for i := range seats {
-		seats[i].Remaining = max(opts.Clock.Initial, opts.Clock.PerMove)
+	players := []*seat{{name: "ana", key: newKey(t)}, {name: "bob", key: newKey(t)}}
+	var seats []store.Seat
+	for _, p := range players {
+		seats = append(seats, store.Seat{Kind: store.SeatPlayer, Player: fingerprint(p.key), Name: p.name,
+			Remaining: max(opts.Clock.Initial, opts.Clock.PerMove)})
 	}
 	var turn time.Time
 	if seats[0].Remaining > 0 {
@@ -186,6 +181,15 @@ func storedPair(t *testing.T, db store.Store, code, variant string, opts store.O
 	if err := db.CreateRoom(context.Background(), store.Room{Code: code, Variant: variant, Start: v.New().String(), Status: store.StatusPlaying,
 		Options: opts, Seats: seats, TurnStarted: turn}); err != nil {
 		t.Fatal(err)
+	}
+	return players
+}
+
+// joinAll has every player join the room on the node at addr.
+func joinAll(t *testing.T, addr, code string, seats []*seat) {
+	t.Helper()
+	for _, s := range seats {
+		s.join(t, addr, code)
 	}
 }
 
@@ -196,15 +200,11 @@ func TestCleanStopBeyondTheHoldKeepsTheGame(t *testing.T) {
 	dir := t.TempDir()
 	o := stopNodeOpts{Store: filepath.Join(dir, "tabletop.db"), Data: dir, Hold: time.Second}
 	db := openDB(t, o.Store)
-	ana := &seat{name: "ana", key: newKey(t)}
-	bob := &seat{name: "bob", key: newKey(t)}
 	const code = "HQ4W"
-	storedPair(t, db, code, "pentago", store.Options{AfterHold: store.SeatAI}, ana, bob)
-	seats := []*seat{ana, bob}
+	seats := storedPair(t, db, code, "pentago", store.Options{AfterHold: store.SeatAI})
 	rng := game.NewRand(20)
 	n := startStopNode(t, o)
-	ana.join(t, n.addr, code)
-	bob.join(t, n.addr, code)
+	joinAll(t, n.addr, code, seats)
 	played := 0
 	for range 6 {
 		played, _ = playStored(t, db, code, seats, rng)
@@ -222,8 +222,7 @@ func TestCleanStopBeyondTheHoldKeepsTheGame(t *testing.T) {
 			t.Fatalf("seat %d %+v: not held afresh for its player", i, s)
 		}
 	}
-	ana.join(t, n.addr, code)
-	bob.join(t, n.addr, code)
+	joinAll(t, n.addr, code, seats)
 	if _, over := playStored(t, db, code, seats, rng); over {
 		t.Log("the game ended on that move")
 	}
@@ -265,15 +264,11 @@ func TestClockAcrossARestart(t *testing.T) {
 			dir := t.TempDir()
 			o := stopNodeOpts{Store: filepath.Join(dir, "tabletop.db"), Data: dir, Hold: time.Minute}
 			db := openDB(t, o.Store)
-			ana := &seat{name: "ana", key: newKey(t)}
-			bob := &seat{name: "bob", key: newKey(t)}
 			const code = "CK7Q"
-			storedPair(t, db, code, "quad7", store.Options{Rated: true, Clock: store.TimeControl{Initial: 5 * time.Minute, Increment: 3 * time.Second}}, ana, bob)
-			seats := []*seat{ana, bob}
+			seats := storedPair(t, db, code, "quad7", store.Options{Rated: true, Clock: store.TimeControl{Initial: 5 * time.Minute, Increment: 3 * time.Second}})
 			rng := game.NewRand(3)
 			n := startStopNode(t, o)
-			ana.join(t, n.addr, code)
-			bob.join(t, n.addr, code)
+			joinAll(t, n.addr, code, seats)
 			for range 2 {
 				playStored(t, db, code, seats, rng)
 			}

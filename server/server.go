@@ -19,12 +19,13 @@ import (
 	"time"
 	"unicode/utf8"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/log"
-	"github.com/charmbracelet/ssh"
-	"github.com/charmbracelet/wish"
-	bm "github.com/charmbracelet/wish/bubbletea"
-	wishrecover "github.com/charmbracelet/wish/recover"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/log/v2"
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+	bm "charm.land/wish/v2/bubbletea"
+	wishrecover "charm.land/wish/v2/recover"
+	"github.com/charmbracelet/colorprofile"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/tabletop/tabletop/ai"
@@ -509,6 +510,8 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 
 		gs := s.wrap(sess, conn)
 		defer gs.in.close()
+		// Whatever the session's program started ends with it.
+		defer gs.cancel()
 		// Deferred so that even a panic gives up the session's seats.
 		defer gs.lobby.leaveAll()
 		s.sessions.Store(gs, struct{}{})
@@ -558,11 +561,12 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 		player:  PlayerFor(sess),
 		started: time.Now(),
 	}
+	gs.ctx, gs.cancel = context.WithCancel(sess.Context())
 	gs.alive.Store(gs.started.UnixNano())
 	gs.pinged = gs.started
 	gs.joinCode, _ = joinCommand(sess.Command())
 	gs.lobby = newSessionLobby(s.lobby, gs.player)
-	gs.in = newInputPump(sess)
+	gs.in = newInputPump(sess, newKeyGate(s.cfg.KeyRate, s.cfg.KeyBurst))
 	s.spawn(st, gs.in.run)
 	gs.out = &watchedWriter{w: sess}
 	pty, _, ok := sess.Pty()
@@ -596,12 +600,11 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 	if !ok {
 		return nil
 	}
-	// MakeRenderer asks the terminal for its background colour and waits
-	// for the answer; a terminal that never answers must not hold the
-	// session, so the query's reads time out.
-	gs.in.setDeadline(time.Now().Add(time.Second))
-	renderer := bm.MakeRenderer(gs)
-	gs.in.setDeadline(time.Time{})
+	// The program downsamples every colour to the terminal's profile,
+	// found from the session's environment as Wish does: nothing is
+	// asked of the terminal before the first frame.
+	opts := bm.MakeOptions(gs)
+	profile := colorprofile.Env(append(gs.Environ(), "TERM="+gs.pty.Term))
 
 	var store ui.SaveStore = &memorySave{max: s.cfg.MaxSaveBytes}
 	if gs.player.ID != "" {
@@ -609,12 +612,12 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 	}
 	s.seePlayer(gs.player)
 	model := s.cfg.NewClient(ClientOptions{
-		Renderer: renderer,
-		Player:   gs.player,
-		Lobby:    gs.lobby,
-		Store:    store,
-		JoinCode: gs.joinCode,
-		AISlots:  s.aiSlots.For(gs.st.block.String()),
+		ColorProfile: profile,
+		Player:       gs.player,
+		Lobby:        gs.lobby,
+		Store:        store,
+		JoinCode:     gs.joinCode,
+		AISlots:      s.aiSlots.For(gs.st.block.String()),
 		// Ratings, when the rooms are kept in the storage layer.
 		Standings:  s.standings(),
 		QuickMatch: s.quickMatchFor(gs.player, gs.lobby),
@@ -622,13 +625,14 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 		// fair share of AI time), unless the operator allows them.
 		NoAIOnlyGames: gs.player.ID == "" && !s.cfg.GuestAIGames,
 		OnFinished:    s.recordsFor(gs.player),
+		Context:       gs.ctx,
 	})
 	if model == nil {
 		return nil
 	}
 	maxW, maxH := s.cfg.MaxWidth, s.cfg.MaxHeight
-	opts := append(bm.MakeOptions(gs),
-		tea.WithAltScreen(),
+	opts = append(opts,
+		tea.WithColorProfile(profile),
 		// The server handles signals; 500 programs must not each grab SIGINT.
 		tea.WithoutSignalHandler(),
 		tea.WithFilter(func(_ tea.Model, msg tea.Msg) tea.Msg {
@@ -643,7 +647,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 			return msg
 		}),
 	)
-	p := tea.NewProgram(panicWitness{Model: newPacedModel(model), gs: gs}, opts...)
+	p := tea.NewProgram(panicWitness{Model: model, gs: gs}, opts...)
 	gs.setProgram(p)
 	return p
 }

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
@@ -134,7 +134,12 @@ func (l *localMatch) startAI(hint bool) tea.Cmd {
 // first waits for a free slot, cancellably.
 func (l *localMatch) startJob(job *aiJob, search func(context.Context, func(ai.Progress)) aiDoneMsg) tea.Cmd {
 	l.cancelJob()
-	ctx, cancel := context.WithCancelCause(context.Background())
+	parent := l.c.opts.Context
+	if parent == nil {
+		parent = context.Background()
+	}
+	// A search ends with the client: nobody is left to see its move.
+	ctx, cancel := context.WithCancelCause(parent)
 	job.version, job.ctx, job.cancel = l.ver, ctx, cancel
 	job.progress, job.done = make(chan ai.Progress, 1), make(chan struct{})
 	job.queued, job.slotted = make(chan struct{}), make(chan struct{})
@@ -163,6 +168,9 @@ func (l *localMatch) startJob(job *aiJob, search func(context.Context, func(ai.P
 	cmd := func() tea.Msg {
 		defer close(job.done)
 		if slots != nil {
+			if ctx.Err() != nil && context.Cause(ctx) != errMoveNow {
+				return aiDoneMsg{job: job} // ended before it began: no slot
+			}
 			if !slots.TryAcquire() {
 				close(job.queued)
 				if err := slots.Acquire(ctx); err != nil {
@@ -173,6 +181,12 @@ func (l *localMatch) startJob(job *aiJob, search func(context.Context, func(ai.P
 					// with its context already cancelled answers at once
 					// with a quick move, so it needs no slot.
 					return run()
+				}
+				if ctx.Err() != nil && context.Cause(ctx) != errMoveNow {
+					// Granted as the client ended: the slot goes to the
+					// next in line, not to a search nobody will see.
+					slots.Release()
+					return aiDoneMsg{job: job}
 				}
 			}
 			defer slots.Release()

@@ -7,12 +7,12 @@ import (
 	"os"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/list"
-	"github.com/charmbracelet/bubbles/paginator"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/list"
+	"charm.land/bubbles/v2/paginator"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
@@ -254,7 +254,7 @@ func (m *menuScreen) helpView() string {
 		showAll: m.helpAll, hasSave: k.Delete.Enabled()}
 	return menuPartOf(key, func() string {
 		h := m.helpModel()
-		h.Width = max(m.c.width-1, 1)
+		h.SetWidth(max(m.c.width-1, 1))
 		lines := splitLines(h.View(k))
 		for i, l := range lines {
 			lines[i] = " " + l
@@ -275,7 +275,8 @@ func (m *menuScreen) helpText() string {
 // shows it now.
 func (m *menuScreen) helpModel() help.Model {
 	h := m.c.newHelp()
-	h.Width, h.ShowAll = m.helpWidth, m.helpAll
+	h.SetWidth(m.helpWidth)
+	h.ShowAll = m.helpAll
 	return h
 }
 
@@ -320,7 +321,7 @@ type menuKeyMap struct {
 
 var menuKeys = menuKeyMap{
 	Up: keyUp, Down: keyDown,
-	Choose: bind([]string{"enter", " "}, "enter", "select"),
+	Choose: bind([]string{"enter", "space"}, "enter", "select"),
 	Delete: bind([]string{"x", "delete"}, "x", "delete saved game"),
 	Yes:    bind([]string{"y", "Y"}, "y", "yes"),
 	Theme:  keyTheme, Mouse: keyMouse, HelpAll: keyHelpAll, Quit: keyQuit,
@@ -344,14 +345,15 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		m.resize()
 	case NoticeMsg:
 		m.status = string(msg)
-	case tea.MouseMsg:
-		if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonWheelUp {
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
 			m.list.CursorUp()
-		}
-		if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonWheelDown {
+		case tea.MouseWheelDown:
 			m.list.CursorDown()
 		}
-		if msg.Action == tea.MouseActionRelease && msg.Button == tea.MouseButtonLeft {
+	case tea.MouseReleaseMsg:
+		if msg.Button == tea.MouseLeft {
 			// The list starts on line 3 (after title, subtitle, blank).
 			row := msg.Y - 3
 			if row >= 0 && row < m.list.Paginator.ItemsOnPage(len(m.list.Items())) {
@@ -359,7 +361,7 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 				return m.choose()
 			}
 		}
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		if m.deleting != nil {
 			m.answerDelete(key.Matches(msg, menuKeys.Yes))
 			return m, nil

@@ -10,7 +10,8 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
@@ -148,11 +149,11 @@ func TestSheetSaveContinues(t *testing.T) {
 	dir := t.TempDir()
 	data := sheetSave(t, writeSheet(t, dir, "cf.kif", "connectfour", "mine"))
 	data = []byte(strings.Split(string(data), "result ")[0]) // a game in progress
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{data: data}, Seed: 1, AIDelay: -1}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{data: data}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(m.View(), "Continue") || strings.Contains(m.View(), "cannot be read") {
-		t.Fatalf("the menu does not offer the save:\n%s", m.View())
+	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(viewText(m), "Continue") || strings.Contains(viewText(m), "cannot be read") {
+		t.Fatalf("the menu does not offer the save:\n%s", viewText(m))
 	}
 	_, cmd := m.Update(keyMsg("enter"))
 	load, ok := m.cur.(*sheetLoadScreen)
@@ -167,11 +168,11 @@ func TestSheetSaveContinues(t *testing.T) {
 	os.Remove(filepath.Join(dir, "cf.kif"))
 	gone := sheetSave(t, writeSheet(t, dir, "gone.kif", "connectfour", "gone"))
 	os.Remove(filepath.Join(dir, "gone.kif"))
-	m = New(Options{Renderer: asciiRenderer(), Store: &memStore{data: gone}, Seed: 1}).(*Model)
+	m = New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{data: gone}, Seed: 1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(keyMsg("enter"))
-	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(m.View(), "cannot continue: its rule sheet") {
-		t.Errorf("a save whose sheet is gone:\n%s", m.View())
+	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(viewText(m), "cannot continue: its rule sheet") {
+		t.Errorf("a save whose sheet is gone:\n%s", viewText(m))
 	}
 }
 
@@ -207,10 +208,10 @@ func TestMenuListsTheSheetFolder(t *testing.T) {
 	dir := t.TempDir()
 	writeSheet(t, dir, "mine.kif", "tictactoe", "title: My Tic-Tac-Toe")
 	os.WriteFile(filepath.Join(dir, "broken.kif"), []byte("(role a)\n(init (p))\n(<= (legal a x) (true (q))\n"), 0o644)
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, SheetDir: dir, Seed: 1}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, SheetDir: dir, Seed: 1}).(*Model)
 	cmd := m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if view := m.View(); !strings.Contains(view, "broken.kif") || !strings.Contains(view, "mine.kif") {
+	if view := viewText(m); !strings.Contains(view, "broken.kif") || !strings.Contains(view, "mine.kif") {
 		t.Fatalf("the folder's sheets are not listed while they load:\n%s", view)
 	}
 	loaded := func() int {
@@ -223,7 +224,7 @@ func TestMenuListsTheSheetFolder(t *testing.T) {
 		return n
 	}
 	pump(m, cmd, func() bool { return loaded() == 2 })
-	view := m.View()
+	view := viewText(m)
 	if loaded() != 2 || !strings.Contains(view, "My Tic-Tac-Toe") || !strings.Contains(view, "broken.kif") || !strings.Contains(view, "does not load: line 3") {
 		t.Errorf("after loading %d sheets:\n%s", loaded(), view)
 	}

@@ -2,12 +2,14 @@
 // the board screens of every game, rules, saving, and shared rooms.
 //
 // ui never decides a rule: legality, targets and results come from the
-// game package, moves from the ai package. Every style is bound to the
-// session's renderer (see Options.Renderer), so one process can serve
-// many terminals.
+// game package, moves from the ai package. No style is global: each
+// client draws in its own theme, in full colour, and its Bubble Tea
+// program downsamples the colours for its terminal, so one process can
+// serve many terminals.
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/url"
@@ -16,9 +18,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
@@ -146,9 +148,11 @@ type Start struct {
 
 // Options configures one client.
 type Options struct {
-	// Renderer renders every style; over SSH make it with
-	// bubbletea.MakeRenderer(session). nil uses lipgloss's default.
-	Renderer *lipgloss.Renderer
+	// ColorProfile is the terminal's colour profile when it is known
+	// before the program starts (over SSH, from the session's
+	// environment); the program's tea.ColorProfileMsg sets it otherwise.
+	// It picks the monochrome theme for a terminal without colour.
+	ColorProfile colorprofile.Profile
 	// Store keeps the saved game; nil uses a file in
 	// os.UserConfigDir()/tabletop (see NewFileStore).
 	Store SaveStore
@@ -185,6 +189,10 @@ type Options struct {
 	// AIThreads caps the worker goroutines of each search (0 = the
 	// level's choice). A server hosting many players sets 1.
 	AIThreads int
+	// Context ends with the client (a server's session): the AI searches
+	// the client started, running or waiting for a slot, end with it.
+	// nil never ends.
+	Context context.Context
 	// OnFinished, when set, keeps a local game that has ended (a game
 	// record) and says where, e.g. a file name; only once it did is the
 	// game's save removed. nil keeps nothing.
@@ -238,11 +246,7 @@ type Model struct {
 
 // New returns the client for one terminal.
 func New(opts Options) tea.Model {
-	r := opts.Renderer
-	if r == nil {
-		r = lipgloss.DefaultRenderer()
-	}
-	c := &common{r: r, opts: opts, store: opts.Store, ascii: opts.ASCII, mouse: opts.Mouse,
+	c := &common{profile: opts.ColorProfile, opts: opts, store: opts.Store, ascii: opts.ASCII, mouse: opts.Mouse,
 		settingsStore: opts.Settings, aiTime: opts.AIBudget}
 	if c.store == nil && !opts.Remote {
 		c.store = NewFileStore("")
@@ -355,14 +359,9 @@ func startBoard(c *common, v *game.Variant, st Start) (screen, error) {
 	return newBoard(c, v, st.Position, seats)
 }
 
-// Init starts the first screen (and the mouse when asked), and the
-// loading of the user's sheets.
+// Init starts the first screen and the loading of the user's sheets.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.cur.init(), m.c.library.start()}
-	if m.c.mouse {
-		cmds = append(cmds, tea.EnableMouseCellMotion)
-	}
-	return tea.Batch(cmds...)
+	return tea.Batch(m.cur.init(), m.c.library.start())
 }
 
 // Update routes messages to the current screen.
@@ -370,19 +369,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.c.width, m.c.height = max(msg.Width, 0), max(msg.Height, 0)
-	case tea.KeyMsg:
+	case tea.ColorProfileMsg:
+		m.c.setProfile(msg.Profile)
+		return m, nil
+	case tea.KeyPressMsg:
 		if key.Matches(msg, keyMouse) && !isTyping(m.cur) {
 			return m, m.toggleMouse()
 		}
-		// Keys typed faster than the terminal is read arrive as one
-		// message ("hhh"); play them one by one so none is lost.
-		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
-			var cmds []tea.Cmd
-			for _, r := range msg.Runes {
-				_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt})
-				cmds = append(cmds, cmd)
-			}
-			return m, tea.Batch(cmds...)
+		if key.Matches(msg, keySuspend) && !m.c.opts.Remote {
+			// Back to the shell (fg resumes, with the screen redrawn);
+			// over SSH there is no shell of ours to go back to.
+			return m, tea.Suspend
 		}
 	}
 	if m.hidden() && !reachesHidden(msg) {
@@ -398,9 +395,23 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-// View draws the current screen, cut to the window so that it never
-// scrolls the terminal.
-func (m *Model) View() string {
+// View draws the current screen on the alternate screen, cut to the
+// window so that it never scrolls the terminal, with the mouse captured
+// while it is on and the terminal's cursor where a prompt takes text.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.content())
+	v.AltScreen = true
+	if m.c.mouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
+	if v.Content != "" && !m.hidden() {
+		v.Cursor = textCursor(m.cur)
+	}
+	return v
+}
+
+// content is the screen's text, cut or padded to the window.
+func (m *Model) content() string {
 	w, h := m.c.width, m.c.height
 	if w == 0 || h == 0 {
 		return ""
@@ -431,10 +442,12 @@ func (m *Model) hidden() bool {
 // message but keys and clicks, and of keys only quit and help.
 func reachesHidden(msg tea.Msg) bool {
 	switch msg := msg.(type) {
-	case tea.MouseMsg:
+	case tea.MouseMsg, tea.PasteMsg:
 		return false
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return key.Matches(msg, keyQuit) || key.Matches(msg, keyForceOut) || key.Matches(msg, keyHelpAll)
+	case tea.KeyReleaseMsg:
+		return false
 	}
 	return true
 }
@@ -457,19 +470,19 @@ func isTyping(s screen) bool {
 }
 
 // toggleMouse turns mouse capture off (so the terminal's own text
-// selection works) or back on, and tells the current screen.
+// selection works) or back on (View says which), and tells the current
+// screen.
 func (m *Model) toggleMouse() tea.Cmd {
 	m.c.mouse = !m.c.mouse
 	text := "mouse off: the terminal's text selection works; M turns the mouse back on"
-	cmd := tea.DisableMouse
 	if m.c.mouse {
-		text, cmd = "mouse on: click to play; M turns it off for text selection", tea.EnableMouseCellMotion
+		text = "mouse on: click to play; M turns it off for text selection"
 	}
 	if err := m.c.remember(func(s *Settings) { s.NoMouse = !m.c.mouse }); err != "" {
 		text += " (" + err + ")"
 	}
-	_, c2 := m.cur.update(NoticeMsg(text))
-	return tea.Batch(cmd, c2)
+	_, cmd := m.cur.update(NoticeMsg(text))
+	return cmd
 }
 
 // sizer is implemented by screens that need more than the default room.
@@ -497,4 +510,16 @@ func defaultSeats(c *common, v *game.Variant) []SeatConfig {
 		}
 	}
 	return seats
+}
+
+// cursorScreen is implemented by screens with a text field: where the
+// terminal's cursor goes while it takes text, nil when it does not.
+type cursorScreen interface{ cursor() *tea.Cursor }
+
+// textCursor is the current screen's cursor, if it shows one.
+func textCursor(s screen) *tea.Cursor {
+	if cs, ok := s.(cursorScreen); ok {
+		return cs.cursor()
+	}
+	return nil
 }

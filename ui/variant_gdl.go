@@ -7,8 +7,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
@@ -267,7 +267,7 @@ func (g *gdlUI) choiceText(s game.State) string {
 	return strings.TrimSpace(b.String())
 }
 
-func (g *gdlUI) key(s game.State, msg tea.KeyMsg, _ pos, _ *pos) (actResult, bool) {
+func (g *gdlUI) key(s game.State, msg tea.KeyPressMsg, _ pos, _ *pos) (actResult, bool) {
 	if len(g.choices) == 0 || !key.Matches(msg, gdlKeys.Choose) {
 		return actResult{}, false
 	}

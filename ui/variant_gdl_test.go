@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
@@ -174,7 +174,7 @@ func TestGDLActNarrowsByCells(t *testing.T) {
 	m, b := newTestClient(t, "breakthrough", 80, 24)
 	send := func(keys ...string) {
 		for _, k := range keys {
-			m.Update(keyMsg(k))
+			sendKey(m, k)
 		}
 	}
 	// The cursor starts in the middle; go to the white pawn at column 2, row 2.
@@ -210,7 +210,7 @@ func TestGDLChooser(t *testing.T) {
 	g := b.vu.(sheetView)
 	send := func(keys ...string) {
 		for _, k := range keys {
-			m.Update(keyMsg(k))
+			sendKey(m, k)
 		}
 	}
 	send(keysTo(b.cur, pos{4, 1}, 0)...)
@@ -218,7 +218,7 @@ func TestGDLChooser(t *testing.T) {
 	if len(g.pending()) != 3 {
 		t.Fatalf("choices %v after enter twice on a pawn; status %q", g.pending(), b.status)
 	}
-	if v := m.View(); !strings.Contains(v, "1 move b2 a3") {
+	if v := viewText(m); !strings.Contains(v, "1 move b2 a3") {
 		t.Errorf("the chooser is not shown:\n%s", v)
 	}
 	send("esc")
@@ -234,14 +234,14 @@ func TestGDLChooser(t *testing.T) {
 // The move prompt completes from the legal moves with tab.
 func TestGDLPromptCompletes(t *testing.T) {
 	m, b := newTestClient(t, "connectfour", 80, 24)
-	for _, msg := range []tea.Msg{keyMsg(":"), tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("(drop 5")}, keyMsg("tab"), keyMsg("enter")} {
+	for _, msg := range append(append([]tea.Msg{keyMsg(":")}, typed("(drop 5")...), keyMsg("tab"), keyMsg("enter")) {
 		m.Update(msg)
 	}
 	if got := historyText(b); got != "(drop 5)" {
 		t.Fatalf("played %q, status %q", got, b.status)
 	}
 	// ctrl+n goes to the next legal move that fits what is typed.
-	for _, msg := range []tea.Msg{keyMsg(":"), tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("(dr")}, tea.KeyMsg{Type: tea.KeyCtrlN}, keyMsg("tab"), keyMsg("enter")} {
+	for _, msg := range append(append([]tea.Msg{keyMsg(":")}, typed("(dr")...), keyMsg("ctrl+n"), keyMsg("tab"), keyMsg("enter")) {
 		m.Update(msg)
 	}
 	if got := historyText(b); got != "(drop 5) (drop 2)" {
@@ -266,7 +266,7 @@ func keysThrough(start pos, cells ...pos) []tea.Msg {
 	cur := start
 	for _, p := range cells {
 		for _, k := range keysTo(cur, p, 0) {
-			msgs = append(msgs, keyMsg(k))
+			msgs = append(msgs, keyMsgs(k)...)
 		}
 		msgs = append(msgs, keyMsg("enter"))
 		cur = p
@@ -441,7 +441,7 @@ func TestGDLPanelWrapsFacts(t *testing.T) {
 		if len(b.m.history()) != 1 {
 			t.Fatalf("%d columns: no round played: %q", w, b.status)
 		}
-		view := m.View()
+		view := viewText(m)
 		for _, fact := range strings.Split(b.vu.counter(b.game()), "\n") {
 			if !strings.Contains(view, fact) {
 				t.Errorf("%d columns: %s is not shown whole:\n%s", w, fact, view)

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 )
 
 // widthPieces are what random lines are made of: plain and wide text,
@@ -51,10 +51,10 @@ func TestTextWidthOnFrames(t *testing.T) {
 		}
 		frames = append(frames, string(b))
 	}
-	for _, p := range []termenv.Profile{termenv.ANSI256, termenv.TrueColor, termenv.Ascii} {
+	for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.TrueColor, colorprofile.ASCII} {
 		for _, variant := range []string{"pentago", "quad7", "tictacchess"} {
 			m, _ := newProfileClient(t, variant, p, 100, 40)
-			frames = append(frames, m.View())
+			frames = append(frames, viewText(m))
 		}
 	}
 	if len(frames) < 10 {

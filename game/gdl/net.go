@@ -350,12 +350,7 @@ func (b *netBuilder) outputs() error {
 // lessFolded orders texts without case, and by their spelling only when
 // they are the same but for case, so that the order of moves and facts
 // does not depend on how a sheet capitalises its symbols.
-func lessFolded(a, b string) bool {
-	if fa, fb := foldKey(a), foldKey(b); fa != fb {
-		return fa < fb
-	}
-	return a < b
-}
+func lessFolded(a, b string) bool { return compareFold(a, b) < 0 }
 
 // programs compiles the evaluation of the legal moves, terminal, goals
 // and next state.
@@ -392,7 +387,7 @@ var gdlRelations = map[string]bool{"role": true, "init": true, "true": true, "ne
 func staticFacts(g *grounder, static map[termID]bool) []string {
 	var out []string
 	for id, v := range static {
-		if v && !gdlRelations[g.symNames[g.terms[id].fn]] {
+		if name := g.symNames[g.terms[id].fn]; v && !gdlRelations[name] && !isAddedRelation(name) {
 			out = append(out, g.termText(id, 1<<30))
 		}
 	}

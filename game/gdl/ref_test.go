@@ -30,7 +30,7 @@ func newRefInterp(t testing.TB, src []byte) *refInterp {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clauses, err := validate(d)
+	clauses, err := validate(d, DefaultLimits)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,7 @@ package pentago
 
 // TestTuneEstimate measures (and with TABLETOP_PENTAGO_TUNE_FIT=1 fits) the
 // estimate against exact values: files of "ROOT|POSITION|VALUE" lines
-// written by TestTuneExpand in internal/pentagoexact (VALUE +1/0/−1 for the
+// written by TestTuneExpand in game/pentagoexact (VALUE +1/0/−1 for the
 // mover of POSITION). Only with TABLETOP_PENTAGO_TUNE_TRAIN=FILE (and
 // optionally TABLETOP_PENTAGO_TUNE_VALID=FILE):
 //

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -25,12 +26,38 @@ func TestAnalysisSaysWhyThePVIsLonger(t *testing.T) {
 		depth int
 		note  bool
 	}{{1, true}, {2, false}, {0, false}} {
-		res := ai.Result{Move: line[0], Depth: tc.depth, PV: line}
-		out := analysisJSON{Move: s.FormatMove(line[0]), PV: ai.FormatLine(s, line)}
+		an := ai.Analysis{Depth: tc.depth, Line: line, Turn: line[:1], Time: time.Second}
+		out := newAnalysisJSON(s, an)
 		var b strings.Builder
-		writeAnalysis(&b, s, s.ToMove(), ai.Hard, res, out, time.Second)
+		writeAnalysis(&b, s, s.ToMove(), ai.Hard, an, out)
 		if got := strings.Contains(b.String(), "2 actions: past depth 1 the line follows the transposition table"); got != tc.note {
 			t.Errorf("depth %d, pv of 2: note %v, want %v:\n%s", tc.depth, got, tc.note, b.String())
+		}
+	}
+}
+
+// A Pentago position the exact solver affords is analysed by it: proven,
+// said so, with the exact value of the best moves.
+func TestAnalyzeSolvesPentago(t *testing.T) {
+	pos := "b.rbb./.brb../rrbb../b....r/rrb.rr/r..rbb red place" // a draw, 22 stones
+	var out, errs strings.Builder
+	if code := Run([]string{"analyze", "pentago", "--position", pos, "--json", "--moves", "2"}, nil, &out, &errs); code != 0 {
+		t.Fatal(code, errs.String())
+	}
+	var got analysisJSON
+	if err := json.Unmarshal([]byte(out.String()), &got); err != nil {
+		t.Fatal(err, out.String())
+	}
+	if !got.Proven || !got.Solver || got.Score != 50 || len(got.Turn) != 2 || len(got.Moves) != 2 || got.Moves[0].Score != 50 || !got.Moves[0].Proven {
+		t.Fatalf("analysis %+v, want the solver's proven draw with its turn and 2 moves", got)
+	}
+	out.Reset()
+	if code := Run([]string{"analyze", "pentago", "--position", pos}, nil, &out, &errs); code != 0 {
+		t.Fatal(code, errs.String())
+	}
+	for _, want := range []string{"score: 50.00 (expected goal of red, proven by the exact solver)", "moves:\n  1. (place", "50.00 proven"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
 	}
 }

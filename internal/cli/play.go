@@ -8,8 +8,7 @@ import (
 	"strings"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
@@ -114,11 +113,11 @@ func runClient(c *commandLine, opts ui.Options) error {
 	if u := os.Getenv("USER"); u != "" {
 		opts.Player = rooms.Player{Name: u}
 	}
-	popts := []tea.ProgramOption{tea.WithAltScreen()}
-	if f, ok := c.stdout.(*os.File); ok && f == os.Stdout {
-		opts.Renderer = lipgloss.DefaultRenderer()
-	} else {
-		opts.Renderer = lipgloss.NewRenderer(c.stdout)
+	// The program finds the terminal's colour profile and tells the
+	// client (tea.ColorProfileMsg); the view asks for the alternate
+	// screen.
+	var popts []tea.ProgramOption
+	if f, ok := c.stdout.(*os.File); !ok || f != os.Stdout {
 		popts = append(popts, tea.WithOutput(c.stdout))
 	}
 	if f, ok := c.stdin.(*os.File); !ok || f != os.Stdin {

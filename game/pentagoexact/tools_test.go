@@ -31,6 +31,7 @@ var (
 	probeAB      = flag.Int64("probe-ab", defaultABLimit, "TestSpeedProbe: alpha-beta nodes before retrograde analysis (0: never, < 0: always)")
 	probePos     = flag.String("probe-pos", "", "TestSpeedProbe: solve these positions instead (';' between them)")
 	probeRef     = flag.Bool("probe-ref", false, "TestSpeedProbe: solve each position with the reference solver too")
+	probeThreads = flag.Int("probe-threads", 1, "TestSpeedProbe: threads of the retrograde analysis")
 )
 
 // sample returns the stone range, count per category and seed of
@@ -98,6 +99,7 @@ func TestSpeedProbe(t *testing.T) {
 	}
 	x := NewSolver(*probeTT)
 	x.abLimit = *probeAB
+	x.retro.threads = *probeThreads
 	if *probePos != "" {
 		for _, p := range strings.Split(*probePos, ";") {
 			me, opp, _ := FromState(mustState(t, p))
