@@ -292,6 +292,18 @@ func corpusGolden(t *testing.T, name string, moves ...string) {
 	runGolden(t, Options{ASCII: true, Start: Start{Variant: v.Name, Seats: hotSeat(v)}}, msgs...)
 }
 
+// Checkers with ggp-base's compact base declarations: its board, both
+// sides' men told apart without colour (P and p), moves by their cells.
+func TestGoldenCorpusCheckers(t *testing.T) {
+	corpusGolden(t, "checkers", "move wp b3 a4", "move bp g6 h5")
+}
+
+// Chess, played by the engine's top-down fallback (its ground form is too
+// large): both kings K and k, the pieces' moves by their cells.
+func TestGoldenCorpusChess(t *testing.T) {
+	corpusGolden(t, "chess", "move wp e2 e4", "move bp e7 e5")
+}
+
 // Rock-paper-scissors-well, a round played at one keyboard: the panel
 // keeps every fact whole.
 func TestGoldenCorpusRPS(t *testing.T) {
