@@ -309,3 +309,33 @@ func TestGoldenCorpusChess(t *testing.T) {
 func TestGoldenCorpusRPS(t *testing.T) {
 	corpusGolden(t, "roshambo2", "", "rock", "", "well", "")
 }
+
+// Fool's mate in the published chess sheet, which the engine evaluates
+// top-down: finding the cells that decided it takes longer than the
+// board may spend between two frames, so it is worked out in the
+// background and the end says them once it is done: the queen that
+// mates, and the king's own pieces that block its way out.
+func TestChessMateSaysWhy(t *testing.T) {
+	if !isolated(t) {
+		return
+	}
+	v, err := sheets.LoadFile(corpusSheet(t, "chess"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, b := newTestClient(t, v.Name, 80, 24)
+	var cmd tea.Cmd
+	for _, mv := range []string{"move wp f2 f3", "move bp e7 e5", "move wp g2 g4", "move bq d8 h4"} {
+		for _, msg := range typeMove(mv) {
+			_, cmd = m.Update(msg)
+		}
+	}
+	if !b.ended() {
+		t.Fatalf("no mate: %q", b.status)
+	}
+	const want = "game over: black wins — white 0, black 100; decided by the cells d1, d2, e2, f1, h4"
+	pump(m, cmd, func() bool { return strings.HasPrefix(b.status, want) })
+	if !strings.HasPrefix(b.status, want) || len(b.vu.winCells(b.game())) != 5 {
+		t.Errorf("the end says %q and marks %v; want %q", b.status, b.vu.winCells(b.game()), want)
+	}
+}
