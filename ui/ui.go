@@ -348,7 +348,7 @@ func (m *Model) firstScreen() screen {
 func startBoard(c *common, v *game.Variant, st Start) (screen, error) {
 	seats := defaultSeats(c, v)
 	for role, sc := range st.Seats {
-		i := v.RoleIndex(role)
+		i := v.RoleIndexFold(role)
 		if i == game.NoRole {
 			return nil, fmt.Errorf("%s has no role %q (roles: %s)", v.Name, role, strings.Join(v.Roles, ", "))
 		}
