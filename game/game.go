@@ -133,14 +133,22 @@ type Variant struct {
 	Order int
 }
 
-// RoleIndex returns the role with the given name, or NoRole. Names are
-// compared without case, as GDL compares symbols: a rule sheet's xPlayer
-// is found as xplayer too (the exact spelling first).
+// RoleIndex returns the role with the given name, or NoRole.
 func (v *Variant) RoleIndex(name string) Role {
 	for i, r := range v.Roles {
 		if r == name {
 			return Role(i)
 		}
+	}
+	return NoRole
+}
+
+// RoleIndexFold is RoleIndex with names compared without case, as GDL
+// compares symbols, for names people type or other programs send: a rule
+// sheet's xPlayer is found as xplayer too (the exact spelling first).
+func (v *Variant) RoleIndexFold(name string) Role {
+	if r := v.RoleIndex(name); r != NoRole {
+		return r
 	}
 	for i, r := range v.Roles {
 		if strings.EqualFold(r, name) {

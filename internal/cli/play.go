@@ -179,7 +179,7 @@ func readSeats(start *ui.Start, v *game.Variant, position string, seats seatFlag
 		if !ok {
 			return usagef("--seat %q: want ROLE=human, ROLE=ai:LEVEL or ROLE=ggp:URL", s)
 		}
-		if v != nil && v.RoleIndex(role) == game.NoRole {
+		if v != nil && v.RoleIndexFold(role) == game.NoRole {
 			return usagef("%s has no role %q (roles: %s)", v.Name, role, strings.Join(v.Roles, ", "))
 		}
 		sc, err := ui.ParseSeat(spec)
