@@ -10,7 +10,7 @@
 // This package must not import any UI or AI code (see imports_test.go).
 package game
 
-import "fmt"
+import "strings"
 
 // Role identifies a player by its index in Variant.Roles (0, 1, ...).
 type Role int8
@@ -140,6 +140,21 @@ func (v *Variant) RoleIndex(name string) Role {
 	return NoRole
 }
 
+// RoleIndexFold is RoleIndex with names compared without case, as GDL
+// compares symbols, for names people type or other programs send: a rule
+// sheet's xPlayer is found as xplayer too (the exact spelling first).
+func (v *Variant) RoleIndexFold(name string) Role {
+	if r := v.RoleIndex(name); r != NoRole {
+		return r
+	}
+	for i, r := range v.Roles {
+		if strings.EqualFold(r, name) {
+			return Role(i)
+		}
+	}
+	return NoRole
+}
+
 // RoleName returns the name of role r, or "?" when r is out of range.
 func (v *Variant) RoleName(r Role) string {
 	if r < 0 || int(r) >= len(v.Roles) {
@@ -149,13 +164,11 @@ func (v *Variant) RoleName(r Role) string {
 }
 
 // Play parses nothing and trusts nothing: it applies m to s only if the
-// game is not over and m is legal, and otherwise says why not.
+// game is not over and m is legal, and otherwise says why not, in the
+// game's words where it has them (see Check).
 func Play(s State, m Move) error {
-	if s.Terminal() {
-		return ErrGameOver
-	}
-	if !s.IsLegal(m) {
-		return fmt.Errorf("%s is not a legal move for %s now", s.FormatMove(m), s.Variant().RoleName(s.ToMove()))
+	if err := Check(s, m); err != nil {
+		return err
 	}
 	s.Apply(m)
 	return nil

@@ -14,6 +14,7 @@ import (
 func TestGameImportsNoUIOrAI(t *testing.T) {
 	forbidden := []string{
 		"github.com/charmbracelet/",
+		"charm.land/",
 		"github.com/tabletop/tabletop/ai",
 		"github.com/tabletop/tabletop/ui",
 		"github.com/tabletop/tabletop/themes",

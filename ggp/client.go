@@ -3,6 +3,7 @@ package ggp
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,6 +13,15 @@ import (
 
 // maxReply bounds a player's reply in bytes: a move, or an info list.
 const maxReply = 64 << 10
+
+// The ways a message to a player fails, as a match record tells them
+// apart (see Fault): no reply in time, or no reply at all (the
+// connection failed, or the player refused the message with an HTTP
+// error status).
+var (
+	ErrNoReply    = errors.New("no reply in time")
+	ErrConnection = errors.New("no reply")
+)
 
 // Remote is a GGP player reached over HTTP, as a Game Manager talks to it.
 type Remote struct {
@@ -31,8 +41,9 @@ func ParseRemoteURL(s string) (string, error) {
 }
 
 // Send posts msg and returns the reply in canonical KIF. It gives up after
-// timeout; a refusal (a status other than 200) is an error with the
-// player's one-line reason.
+// timeout (an error wrapping ErrNoReply); a failed connection or a
+// refusal (a status other than 200, with the player's one-line reason)
+// wraps ErrConnection.
 func (r *Remote) Send(ctx context.Context, msg Message, timeout time.Duration) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -49,24 +60,38 @@ func (r *Remote) Send(ctx context.Context, msg Message, timeout time.Duration) (
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		if ctx.Err() == context.DeadlineExceeded {
-			return "", fmt.Errorf("no reply to %s within %s", msg.Kind, timeout)
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return "", sendErr(ErrNoReply, "no reply to %s within %s", msg.Kind, timeout)
 		}
-		return "", fmt.Errorf("%s: %v", msg.Kind, err)
+		return "", sendErr(ErrConnection, "%s: %v", msg.Kind, err)
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxReply+1))
 	if err != nil {
-		if ctx.Err() == context.DeadlineExceeded {
-			return "", fmt.Errorf("no reply to %s within %s", msg.Kind, timeout)
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return "", sendErr(ErrNoReply, "no reply to %s within %s", msg.Kind, timeout)
 		}
-		return "", fmt.Errorf("%s: reading the reply: %v", msg.Kind, err)
+		return "", sendErr(ErrConnection, "%s: reading the reply: %v", msg.Kind, err)
 	}
 	if len(body) > maxReply {
 		return "", fmt.Errorf("%s: reply longer than %d bytes", msg.Kind, maxReply)
 	}
 	if resp.StatusCode != http.StatusOK {
-		return "", fmt.Errorf("%s refused (%s): %s", msg.Kind, resp.Status, clip(bytes.TrimSpace(body)))
+		return "", sendErr(ErrConnection, "%s refused (%s): %s", msg.Kind, resp.Status, clip(bytes.TrimSpace(body)))
 	}
 	return ParseReply(body)
+}
+
+// sendError is a failed message: its own words, and which way it failed
+// (ErrNoReply or ErrConnection) for errors.Is.
+type sendError struct {
+	kind error
+	text string
+}
+
+func (e *sendError) Error() string { return e.text }
+func (e *sendError) Unwrap() error { return e.kind }
+
+func sendErr(kind error, format string, a ...any) error {
+	return &sendError{kind: kind, text: fmt.Sprintf(format, a...)}
 }

@@ -2,8 +2,9 @@ package ggp
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -49,9 +50,10 @@ type Game struct {
 // player, then every turn a play with the last joint move (nil first) to
 // all of them at once and a move from each local player whose turn it
 // is, and stop at the end. A reply that is late (after the play clock
-// and the grace), refused or illegal is replaced by a random legal move
-// and reported. If ctx ends first the remote players get abort and the
-// record says aborted.
+// and the grace), refused or illegal is replaced by a random legal move,
+// reported, and written in the record's errors as ggp-base writes them
+// (see Fault). The rules go out in WireRules' form. If ctx ends first
+// the remote players get abort and the record says aborted.
 func RunGame(ctx context.Context, g Game) (*Record, error) {
 	if err := g.check(); err != nil {
 		return nil, err
@@ -60,8 +62,15 @@ func RunGame(ctx context.Context, g Game) (*Record, error) {
 		g.Grace = DefaultGrace
 	}
 	m := &manager{g: &g, rng: game.NewRand(g.Seed), s: g.Variant.New()}
+	if g.hasRemote() {
+		wire, err := WireRules(g.Rules)
+		if err != nil {
+			return nil, fmt.Errorf("%s cannot be sent to GGP players: %v", g.Variant.Name, err)
+		}
+		m.wire = wire
+	}
 	m.rec = newRecord(&g, time.Now())
-	m.startAll(ctx)
+	m.rec.Errors = append(m.rec.Errors, m.startAll(ctx))
 	m.rec.addState(m.s, time.Now())
 	var last []string
 	for !m.s.Terminal() {
@@ -109,11 +118,22 @@ func (g *Game) check() error {
 	return nil
 }
 
+// hasRemote reports whether a seat is a remote player.
+func (g *Game) hasRemote() bool {
+	for _, s := range g.Seats {
+		if s.Remote != nil {
+			return true
+		}
+	}
+	return false
+}
+
 type manager struct {
-	g   *Game
-	rec *Record
-	rng *game.Rand
-	s   game.State
+	g    *Game
+	wire []byte // the rules as sent
+	rec  *Record
+	rng  *game.Rand
+	s    game.State
 }
 
 func (m *manager) report(format string, a ...any) {
@@ -122,20 +142,26 @@ func (m *manager) report(format string, a ...any) {
 	}
 }
 
-// startAll sends start to every remote player at once.
-func (m *manager) startAll(ctx context.Context) {
+// startAll sends start to every remote player at once and returns the
+// record's errors of the start: "TO" or "CE" for a player that did not
+// answer (one that answers something other than ready is reported, but
+// ggp-base's records count only a missing answer).
+func (m *manager) startAll(ctx context.Context) []string {
+	errs := make([]string, len(m.g.Seats))
 	var wg sync.WaitGroup
 	for r, seat := range m.g.Seats {
 		if seat.Remote == nil {
 			continue
 		}
 		msg := Message{Kind: Start, MatchID: m.g.MatchID, Role: m.g.Variant.Roles[r],
-			Rules: m.g.Rules, StartClock: m.g.StartClock, PlayClock: m.g.PlayClock}
+			Rules: m.wire, StartClock: m.g.StartClock, PlayClock: m.g.PlayClock}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			reply, err := seat.Remote.Send(ctx, msg, m.g.StartClock+m.g.Grace)
-			if err == nil && reply != ReplyReady {
+			if err != nil {
+				errs[r] = faultOf(err).Code
+			} else if !strings.EqualFold(reply, ReplyReady) {
 				err = fmt.Errorf("start: replied %q, not ready", reply)
 			}
 			if err != nil {
@@ -144,6 +170,7 @@ func (m *manager) startAll(ctx context.Context) {
 		}()
 	}
 	wg.Wait()
+	return errs
 }
 
 // sendAll sends msg to every remote player at once and reports replies
@@ -158,7 +185,7 @@ func (m *manager) sendAll(ctx context.Context, msg Message, timeout time.Duratio
 		go func() {
 			defer wg.Done()
 			reply, err := seat.Remote.Send(ctx, msg, timeout)
-			if err == nil && reply != want {
+			if err == nil && !strings.EqualFold(reply, want) {
 				err = fmt.Errorf("%s: replied %q, not %s", msg.Kind, reply, want)
 			}
 			if err != nil {
@@ -176,11 +203,12 @@ func (m *manager) abortAll() {
 	m.sendAll(ctx, Message{Kind: Abort, MatchID: m.g.MatchID}, m.g.Grace, ReplyAborted)
 }
 
-// turn collects every role's move for one step; errs[r] says why role
-// r's move was replaced ("" when it was its own).
+// turn collects every role's move for one step; errs[r] is the record's
+// error of role r ("" when the move was its own, see Fault).
 func (m *manager) turn(ctx context.Context, last []string) (joint, errs []string) {
 	n := len(m.g.Seats)
-	joint, errs = make([]string, n), make([]string, n)
+	joint = make([]string, n)
+	faults := make([]Fault, n)
 	legal := make([][]string, n)
 	for r := range legal {
 		legal[r] = legalTexts(m.s, game.Role(r), nil)
@@ -195,43 +223,76 @@ func (m *manager) turn(ctx context.Context, last []string) (joint, errs []string
 		go func() {
 			defer wg.Done()
 			reply, err := seat.Remote.Send(ctx, play, m.g.PlayClock+m.g.Grace)
-			joint[r], errs[r] = checkMove(reply, err, legal[r])
+			joint[r], faults[r] = checkMove(reply, err, legal[r])
 		}()
 	}
 	for r, seat := range m.g.Seats {
 		if seat.Local != nil {
-			joint[r], errs[r] = m.localMove(ctx, game.Role(r), seat.Local, legal[r])
+			joint[r], faults[r] = m.localMove(ctx, game.Role(r), seat.Local, legal[r])
 		}
 	}
 	wg.Wait()
-	for r, e := range errs {
-		if e != "" {
+	errs = make([]string, n)
+	for r, f := range faults {
+		if f.Code != "" {
+			errs[r] = f.Code
 			joint[r] = legal[r][m.rng.Intn(len(legal[r]))]
-			m.report("%s (%s), step %d: %s; played %s instead", m.g.Seats[r].Name, m.g.Variant.Roles[r], len(m.rec.Moves)+1, e, joint[r])
+			m.report("%s (%s), step %d: %s; played %s instead", m.g.Seats[r].Name, m.g.Variant.Roles[r], len(m.rec.Moves)+1, f.Text, joint[r])
 		}
 	}
 	return joint, errs
 }
 
-// checkMove accepts a reply that is one of the legal moves.
-func checkMove(reply string, err error, legal []string) (move, problem string) {
+// Fault is why a role's move was replaced by a random legal one.
+type Fault struct {
+	// Code is the fault as ggp-base's match records write it: "TO" (no
+	// reply in time), "CE" (no reply: the connection failed or the
+	// player refused the message), or "IL" and the reply (not a legal
+	// move; "IL" alone when the reply could not be read).
+	Code string
+	// Text says it in words, for a report.
+	Text string
+}
+
+// The codes of Fault.Code.
+const (
+	CodeTimeout    = "TO"
+	CodeConnection = "CE"
+	CodeIllegal    = "IL"
+)
+
+// faultOf is the fault of a failed message.
+func faultOf(err error) Fault {
 	switch {
-	case err != nil:
-		return "", err.Error()
-	case !slices.Contains(legal, reply):
-		return "", fmt.Sprintf("illegal move %s", reply)
+	case errors.Is(err, ErrNoReply):
+		return Fault{Code: CodeTimeout, Text: err.Error()}
+	case errors.Is(err, ErrConnection):
+		return Fault{Code: CodeConnection, Text: err.Error()}
 	}
-	return reply, ""
+	return Fault{Code: CodeIllegal, Text: err.Error()}
+}
+
+// checkMove accepts a reply that is one of the legal moves (compared
+// without case) and returns it as the game spells it; otherwise the
+// fault says why not.
+func checkMove(reply string, err error, legal []string) (string, Fault) {
+	if err != nil {
+		return "", faultOf(err)
+	}
+	if mv, ok := legalText(reply, legal); ok {
+		return mv, Fault{}
+	}
+	return "", Fault{Code: CodeIllegal + " " + reply, Text: "illegal move " + reply}
 }
 
 // localMove asks a local player for its move when its role is in
 // control, within the play clock.
-func (m *manager) localMove(ctx context.Context, r game.Role, p ai.Player, legal []string) (move, problem string) {
+func (m *manager) localMove(ctx context.Context, r game.Role, p ai.Player, legal []string) (string, Fault) {
 	if len(legal) == 1 {
-		return legal[0], ""
+		return legal[0], Fault{}
 	}
 	if m.s.ToMove() != r {
-		return legal[m.rng.Intn(len(legal))], "" // a simultaneous turn
+		return legal[m.rng.Intn(len(legal))], Fault{} // a simultaneous turn
 	}
 	ctx, cancel := context.WithTimeout(ctx, m.g.PlayClock)
 	defer cancel()

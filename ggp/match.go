@@ -28,13 +28,19 @@ type match struct {
 	ctx       context.Context // cancelled on abort, stop and Close
 	cancel    context.CancelFunc
 	lastSeen  time.Time // guarded by the Player's mu
+	// source is the rule sheet as sent in start.
+	source []byte
+	// loaded is closed once the rules are loaded (the fields under mu
+	// set) or refused (loadErr set).
+	loaded  chan struct{}
+	loadErr error
 
 	stopSearch sync.Mutex // guards searchCancel
 	searchStop context.CancelFunc
 
 	mu       sync.Mutex // guards what follows; held while answering
 	role     game.Role
-	rules    game.State     // the GDL game: the referee of every move
+	rules    game.State     // the GDL game: the referee of every move; nil until loaded
 	native   game.State     // the same position in tabletop's own engine, or nil
 	searcher *ai.Searcher   // for the native engine and simultaneous turns
 	mcts     *ai.MCTSPlayer // for a game tabletop does not know
@@ -44,43 +50,116 @@ type match struct {
 	last     []string // the last joint move
 	reply    string   // the reply to the last play
 	replied  bool
+	// pending are the joint moves received while the rules were not
+	// loaded, played once they are; guess is what those plays answered.
+	pending [][]string
+	guess   string
 }
 
 func newMatch(parent context.Context, msg Message, now time.Time) *match {
 	ctx, cancel := context.WithCancel(parent)
 	seed := uint64(now.UnixNano())
-	return &match{id: msg.MatchID, roleName: msg.Role, playClock: msg.PlayClock,
-		ctx: ctx, cancel: cancel, lastSeen: now, rng: game.NewRand(seed)}
+	return &match{id: msg.MatchID, roleName: msg.Role, playClock: msg.PlayClock, source: msg.Rules,
+		ctx: ctx, cancel: cancel, lastSeen: now, rng: game.NewRand(seed), loaded: make(chan struct{})}
 }
 
-// prepare loads the rules, finds tabletop's own engine for them when
-// there is one, and searches the first position until the deadline.
-func (m *match) prepare(msg Message, cfg PlayerConfig, deadline time.Time) (note string, err error) {
-	lim := cfg.Limits
-	lim.MaxTime = min(lim.MaxTime, max(time.Until(deadline), time.Millisecond))
-	v, err := gdl.LoadWithLimits("ggp", msg.Rules, lim)
+// twinTime is how long the search for a native twin may take once the
+// rules are loaded after the start clock (see nativeTwin).
+const twinTime = time.Second
+
+// load reads the rules, finds tabletop's own engine for them when there
+// is one, and plays the moves that came while it worked. It runs on its
+// own: a sheet that is not ready by the start clock goes on loading
+// while the player answers (see play).
+func (m *match) load(loadRules func([]byte, gdl.Limits) (*game.Variant, error), cfg PlayerConfig, startBy time.Time) {
+	defer close(m.loaded)
+	v, err := loadRules(m.source, cfg.Limits)
 	if err != nil {
-		return "", fmt.Errorf("rules refused: %v", err)
+		m.loadErr = fmt.Errorf("rules refused: %v", err)
+		return
 	}
-	m.role = v.RoleIndex(msg.Role)
-	if m.role == game.NoRole {
-		return "", fmt.Errorf("role %s is not in the rules (roles: %s)", msg.Role, strings.Join(v.Roles, ", "))
+	role := v.RoleIndexFold(m.roleName)
+	if role == game.NoRole {
+		m.loadErr = fmt.Errorf("role %s is not in the rules (roles: %s)", m.roleName, strings.Join(v.Roles, ", "))
+		return
 	}
-	m.rules = v.New()
-	m.level = cfg.Level
+	twin, hasTwin := nativeTwin(v, later(startBy, time.Now().Add(twinTime)))
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.role, m.rules, m.level = role, v.New(), cfg.Level
 	m.searcher = ai.NewSearcher()
 	// The budget is set per move by the context's deadline.
 	m.mcts = ai.NewMCTSPlayer(m.rng.Uint64(), 24*time.Hour)
-	note = "gdl"
-	if twin, ok := nativeTwin(v, deadline); ok {
+	if hasTwin {
 		m.native = twin.New()
-		note = "native " + twin.Name
+	}
+	m.loadErr = m.catchUp()
+}
+
+// catchUp plays the moves received while the rules loaded. A play the
+// manager sent twice (the same joint move again, which the rules refuse
+// the second time) is played once.
+func (m *match) catchUp() error {
+	for i, joint := range m.pending {
+		if err := m.advance(joint); err != nil {
+			if i > 0 && slices.Equal(joint, m.pending[i-1]) {
+				continue
+			}
+			m.rules, m.native = nil, nil
+			return fmt.Errorf("the moves played while the rules loaded do not replay: %v", err)
+		}
+	}
+	m.pending = nil
+	return nil
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+// awaitStart waits for the rules until the deadline, and then searches
+// the first position until it. The error says why the rules were
+// refused; a sheet still loading at the deadline is no error.
+func (m *match) awaitStart(deadline time.Time) (note string, err error) {
+	if !m.waitLoaded(deadline) {
+		return "still loading the rules", nil
+	}
+	if m.loadErr != nil {
+		return "", m.loadErr
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	note = "gdl"
+	if m.native != nil {
+		note = "native " + m.native.Variant().Name
 	}
 	if time.Until(deadline) > 200*time.Millisecond {
 		// The first search fills the transposition table for the first play.
 		m.searchBy(deadline)
 	}
 	return note, nil
+}
+
+// waitLoaded waits until the rules are loaded or refused, or the
+// deadline, or the match ends; it reports whether they were.
+func (m *match) waitLoaded(deadline time.Time) bool {
+	t := time.NewTimer(time.Until(deadline))
+	defer t.Stop()
+	select {
+	case <-m.loaded:
+		return true
+	case <-t.C:
+	case <-m.ctx.Done():
+	}
+	select {
+	case <-m.loaded:
+		return true
+	default:
+		return false
+	}
 }
 
 // snapshot copies the positions for a search that may outlive the reply.
@@ -96,16 +175,19 @@ func (m *match) snapshot() position {
 type position struct{ rules, native game.State }
 
 // play applies the joint move and answers with this role's move before
-// the play clock runs out.
+// the play clock runs out. While the rules are still loading it keeps
+// the moves for later and answers a guess (see playBlind).
 func (m *match) play(moves []string, received time.Time) (reply, note string, err error) {
 	m.stopThinking() // an earlier message's search, if it still runs
+	deadline := received.Add(m.playClock - Margin(m.playClock))
+	loaded := m.waitLoaded(deadline)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if err := m.ctx.Err(); err != nil {
 		return "", "", fmt.Errorf("match %s is over", m.id)
 	}
-	if m.rules == nil { // its start failed while this play waited
-		return "", "", fmt.Errorf("match %s did not start", m.id)
+	if !loaded || m.rules == nil {
+		return m.playBlind(moves)
 	}
 	switch {
 	case moves == nil && m.steps == 0 && m.replied:
@@ -123,9 +205,32 @@ func (m *match) play(moves []string, received time.Time) (reply, note string, er
 	if m.rules.Terminal() {
 		return "", "", fmt.Errorf("the game is over after these moves: send stop")
 	}
-	reply, note = m.choose(received.Add(m.playClock - Margin(m.playClock)))
+	reply, note = m.choose(deadline)
 	m.reply, m.replied = reply, true
 	return reply, note, nil
+}
+
+// playBlind answers a play before the rules are loaded (or once they
+// were refused after the start was answered): the moves are kept to be
+// played once the rules are, and the reply is a guess, a move the rules
+// give this role whatever the position when they have one (see
+// guessMove). The manager replaces it if it is not legal; the answer is
+// in time either way.
+func (m *match) playBlind(moves []string) (reply, note string, err error) {
+	if moves == nil && len(m.pending) > 0 {
+		return "", "", fmt.Errorf("moves nil after %d turns: nil is only for the first play", len(m.pending))
+	}
+	if moves != nil {
+		m.pending = append(m.pending, moves)
+	}
+	if m.guess == "" {
+		m.guess = guessMove(m.source, m.roleName)
+	}
+	note = "a guess: the rules are still loading"
+	if m.loadErr != nil {
+		note = "a guess: " + m.loadErr.Error()
+	}
+	return m.guess, note, nil
 }
 
 // advance plays a joint move on both engines; the native engine is
@@ -147,7 +252,7 @@ func (m *match) stop(moves []string) (note string) {
 	m.abort()
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.rules == nil || moves == nil || m.advance(moves) != nil || !m.rules.Terminal() {
+	if m.rules == nil || len(m.pending) > 0 || moves == nil || m.advance(moves) != nil || !m.rules.Terminal() {
 		return ""
 	}
 	return fmt.Sprintf("goal %d", m.rules.Goal(m.role))

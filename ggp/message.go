@@ -13,14 +13,15 @@ type Kind int
 
 // The messages of the protocol.
 const (
-	Info  Kind = iota + 1 // (info): who are you, are you free
-	Start                 // (start ID ROLE (RULES...) STARTCLOCK PLAYCLOCK)
-	Play                  // (play ID MOVES), MOVES nil on the first turn
-	Stop                  // (stop ID MOVES): the game is over
-	Abort                 // (abort ID): the game is called off
+	Info    Kind = iota + 1 // (info): who are you, are you free
+	Start                   // (start ID ROLE (RULES...) STARTCLOCK PLAYCLOCK)
+	Play                    // (play ID MOVES), MOVES nil on the first turn
+	Stop                    // (stop ID MOVES): the game is over
+	Abort                   // (abort ID): the game is called off
+	Preview                 // (preview (RULES...) PREVIEWCLOCK): a look at the rules before a match
 )
 
-var kindNames = map[Kind]string{Info: "info", Start: "start", Play: "play", Stop: "stop", Abort: "abort"}
+var kindNames = map[Kind]string{Info: "info", Start: "start", Play: "play", Stop: "stop", Abort: "abort", Preview: "preview"}
 
 // String returns the message's keyword.
 func (k Kind) String() string {
@@ -31,7 +32,9 @@ func (k Kind) String() string {
 }
 
 // Message is one message from a Game Manager to a player. Symbols are
-// case-insensitive in the protocol: the reader lowers them all.
+// case-insensitive in the protocol: the keywords and the match id are read
+// in any case (the id in lower case), the role and the moves keep the case
+// they were sent in, for replies in the rule sheet's own case.
 type Message struct {
 	Kind    Kind
 	MatchID string
@@ -42,7 +45,8 @@ type Message struct {
 	StartClock time.Duration
 	PlayClock  time.Duration
 	// Moves is the last joint move, one move per role in role order, in
-	// canonical KIF; nil on the first Play ("nil" in the message).
+	// canonical KIF in the case sent; nil on the first Play ("nil" in the
+	// message).
 	Moves []string
 }
 
@@ -58,12 +62,14 @@ func ParseMessage(body []byte) (Message, error) {
 	}
 	args := n.list[1:]
 	var m Message
-	switch kw := n.list[0].atom; kw {
+	switch kw := strings.ToLower(n.list[0].atom); kw {
 	case "info":
 		m.Kind = Info
 		return m, wantArgs(kw, args, 0)
 	case "start":
 		return parseStart(body, args)
+	case "preview":
+		return parsePreview(body, args)
 	case "play", "stop":
 		m.Kind = Play
 		if kw == "stop" {
@@ -85,7 +91,7 @@ func ParseMessage(body []byte) (Message, error) {
 		m.MatchID, err = matchID(args[0])
 		return m, err
 	default:
-		return Message{}, fmt.Errorf("unknown message %q (want info, start, play, stop or abort)", kw)
+		return Message{}, fmt.Errorf("unknown message %q (want info, preview, start, play, stop or abort)", kw)
 	}
 }
 
@@ -100,7 +106,7 @@ func matchID(n *node) (string, error) {
 	if n.isLst {
 		return "", fmt.Errorf("the match id must be a symbol, not %s", n)
 	}
-	return n.atom, nil
+	return strings.ToLower(n.atom), nil
 }
 
 // parseStart reads (start ID ROLE (RULES...) STARTCLOCK PLAYCLOCK).
@@ -132,6 +138,21 @@ func parseStart(body []byte, args []*node) (Message, error) {
 	return m, nil
 }
 
+// parsePreview reads (preview (RULES...) PREVIEWCLOCK), which ggp-base's
+// Game Manager may send before a match; the clock is StartClock.
+func parsePreview(body []byte, args []*node) (Message, error) {
+	if err := wantArgs("preview", args, 2); err != nil {
+		return Message{}, err
+	}
+	if !args[0].isLst {
+		return Message{}, fmt.Errorf("the rules must be a list of sentences, not %s", args[0])
+	}
+	m := Message{Kind: Preview, Rules: body[args[0].start+1 : args[0].end-1]}
+	var err error
+	m.StartClock, err = clock("preview", args[1])
+	return m, err
+}
+
 // clock reads a clock in seconds (a whole or decimal number, positive).
 func clock(which string, n *node) (time.Duration, error) {
 	if n.isLst {
@@ -147,7 +168,7 @@ func clock(which string, n *node) (time.Duration, error) {
 // jointMove reads nil or a list of moves.
 func jointMove(n *node) ([]string, error) {
 	if !n.isLst {
-		if n.atom == "nil" {
+		if n.is("nil") {
 			return nil, nil
 		}
 		return nil, fmt.Errorf("the moves must be a list or nil, not %s", n.atom)
@@ -181,6 +202,8 @@ func (m Message) String() string {
 		return fmt.Sprintf("(%s %s %s)", m.Kind, m.MatchID, moves)
 	case Abort:
 		return fmt.Sprintf("(abort %s)", m.MatchID)
+	case Preview:
+		return fmt.Sprintf("(preview (%s) %s)", m.Rules, seconds(m.StartClock))
 	}
 	return "(unknown)"
 }
@@ -212,7 +235,8 @@ func InfoReply(name string, busy bool) string {
 }
 
 // ParseReply reads a player's reply (a move, ready, done ...) into its
-// canonical KIF, lower case with single spaces.
+// canonical KIF, single spaces, in the case sent; compare it without case
+// (see SameMove), as the protocol's symbols are.
 func ParseReply(body []byte) (string, error) {
 	n, err := parseOne(body)
 	if err != nil {
@@ -229,11 +253,11 @@ func InfoStatus(reply string) string {
 		return ""
 	}
 	if !n.isLst {
-		return n.atom
+		return strings.ToLower(n.atom)
 	}
 	for _, c := range n.list {
-		if c.isLst && len(c.list) == 2 && c.list[0].atom == "status" {
-			return c.list[1].String()
+		if c.isLst && len(c.list) == 2 && c.list[0].is("status") {
+			return strings.ToLower(c.list[1].String())
 		}
 	}
 	return ""

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
 )
 
@@ -34,7 +35,8 @@ type PlayerConfig struct {
 	// answered busy); 8 when 0.
 	MaxMatches int
 	// Limits bound the grounding of a rule sheet; gdl.DefaultLimits when
-	// zero. The grounding time is also bounded by the start clock.
+	// zero. A sheet still loading when the start clock runs out goes on
+	// loading within them while the player answers.
 	Limits gdl.Limits
 }
 
@@ -45,6 +47,10 @@ type Player struct {
 	log    *slog.Logger
 	ctx    context.Context // cancelled by Close: every search stops
 	cancel context.CancelFunc
+
+	// loadRules turns a sheet into its game: gdl.LoadWithLimits, or a
+	// stand-in in tests (a sheet that takes a long time to load).
+	loadRules func(src []byte, lim gdl.Limits) (*game.Variant, error)
 
 	mu      sync.Mutex
 	matches map[string]*match
@@ -72,7 +78,8 @@ func NewPlayer(cfg PlayerConfig) *Player {
 		cfg.Limits = gdl.DefaultLimits
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Player{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel,
+	load := func(src []byte, lim gdl.Limits) (*game.Variant, error) { return gdl.LoadWithLimits("ggp", src, lim) }
+	return &Player{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel, loadRules: load,
 		matches: map[string]*match{}, ended: map[string]time.Time{}}
 }
 
@@ -148,6 +155,14 @@ func (p *Player) handle(msg Message, received time.Time) (reply, note string, er
 		return InfoReply(p.cfg.Name, busy), "", nil
 	case Start:
 		return p.start(msg, received)
+	case Preview:
+		// A look at the rules before a match: they are read, so that a
+		// sheet tabletop cannot read is said now; the match's start
+		// loads them.
+		if _, err := gdl.Parse(msg.Rules); err != nil {
+			return "", "", fmt.Errorf("rules refused: %v", err)
+		}
+		return ReplyReady, "", nil
 	}
 	m, ended, err := p.lookup(msg.MatchID, received)
 	switch {
@@ -215,13 +230,16 @@ func (p *Player) sweep(now time.Time) {
 	}
 }
 
-// start loads the rules within the start clock and answers ready.
+// start loads the rules and answers ready by the start clock: a sheet
+// that takes longer goes on loading in the background (see match.load),
+// so that the manager never waits for this player. A sheet refused
+// before the deadline is refused.
 func (p *Player) start(msg Message, received time.Time) (reply, note string, err error) {
 	p.mu.Lock()
 	p.sweep(received)
 	if m := p.matches[msg.MatchID]; m != nil {
 		p.mu.Unlock()
-		if m.roleName != msg.Role {
+		if !strings.EqualFold(m.roleName, msg.Role) {
 			return "", "", fmt.Errorf("match %s was started with role %s", msg.MatchID, m.roleName)
 		}
 		return ReplyReady, "repeated", nil
@@ -232,15 +250,16 @@ func (p *Player) start(msg Message, received time.Time) (reply, note string, err
 	}
 	delete(p.ended, msg.MatchID)
 	m := newMatch(p.ctx, msg, received)
-	// Held until loaded: messages that follow at once wait for it.
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	p.matches[msg.MatchID] = m
 	p.mu.Unlock()
-	note, err = m.prepare(msg, p.cfg, received.Add(msg.StartClock-Margin(msg.StartClock)))
+	deadline := received.Add(msg.StartClock - Margin(msg.StartClock))
+	go m.load(p.loadRules, p.cfg, deadline)
+	note, err = m.awaitStart(deadline)
 	if err != nil {
 		p.mu.Lock()
-		delete(p.matches, msg.MatchID)
+		if p.matches[msg.MatchID] == m {
+			delete(p.matches, msg.MatchID)
+		}
 		p.mu.Unlock()
 		return "", "", err
 	}

@@ -3,6 +3,7 @@ package ggp
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -29,7 +30,8 @@ func legalTexts(s game.State, r game.Role, buf []game.Move) []string {
 	return texts
 }
 
-// moveOf returns the legal move of role r in s whose KIF text is text.
+// moveOf returns the legal move of role r in s whose KIF text is text,
+// compared without case.
 func moveOf(s game.State, r game.Role, text string) (game.Move, bool) {
 	var buf []game.Move
 	if js, ok := s.(game.JointState); ok {
@@ -40,11 +42,26 @@ func moveOf(s game.State, r game.Role, text string) (game.Move, bool) {
 		return game.Noop, game.IsNoop(text)
 	}
 	for _, m := range buf {
-		if s.FormatMove(m) == text {
+		if SameMove(s.FormatMove(m), text) {
 			return m, true
 		}
 	}
 	return game.Noop, false
+}
+
+// SameMove reports whether two moves in canonical KIF are the same move:
+// the protocol's symbols are compared without case.
+func SameMove(a, b string) bool { return strings.EqualFold(a, b) }
+
+// legalText is the legal move (in the game's own spelling) that reply
+// is, compared without case.
+func legalText(reply string, legal []string) (string, bool) {
+	for _, l := range legal {
+		if SameMove(l, reply) {
+			return l, true
+		}
+	}
+	return "", false
 }
 
 // applyJoint plays one joint move (one KIF text per role, in role order)

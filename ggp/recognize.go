@@ -24,7 +24,7 @@ func nativeTwin(rules *game.Variant, deadline time.Time) (*game.Variant, bool) {
 		if len(v.Roles) != len(rules.Roles) {
 			continue
 		}
-		if _, isGDL := v.New().(*gdl.State); isGDL {
+		if gdl.IsGDL(v) {
 			continue
 		}
 		if behavesAlike(rules, v, deadline) {

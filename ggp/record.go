@@ -17,8 +17,9 @@ import (
 // Record is a match record in the JSON form GGP tools exchange (the match
 // files of ggp-base and Tiltyard): the ids, clocks in seconds, start
 // time in milliseconds since 1970, one joint move per step (one KIF move
-// per role, in role order), the errors of each step (one string per
-// role, empty when the role's move was its own) and the goals.
+// per role, in role order), the errors of the start and then of each step
+// (one string per role, empty when the role answered; see Fault for the
+// codes) and the goals.
 //
 // gameName, gameRoleNames and gameRulesheet are tabletop's additions, so
 // that a record can be read without the game's repository: the match
@@ -34,7 +35,10 @@ type Record struct {
 	StartClock  float64    `json:"startClock"`
 	PlayClock   float64    `json:"playClock"`
 	Moves       [][]string `json:"moves"`
-	Errors      [][]string `json:"errors"`
+	// Errors has one entry per state, as in ggp-base's records: the
+	// start's, then each step's. Records of earlier tabletop versions
+	// have one per step (no start entry).
+	Errors [][]string `json:"errors"`
 	// States are the positions before and after each step as GGP tools
 	// write them, "( (cell 1 1 b) (control x) )", for games read from GDL;
 	// empty for tabletop's own engines, whose positions are not facts.
@@ -124,7 +128,7 @@ func newRecord(g *Game, start time.Time) *Record {
 
 // addState notes a position and its time.
 func (rec *Record) addState(s game.State, at time.Time) {
-	if _, isGDL := s.(*gdl.State); isGDL {
+	if gdl.IsGDL(s.Variant()) {
 		rec.States = append(rec.States, "( "+s.String()+" )")
 	}
 	rec.StateTimes = append(rec.StateTimes, at.UnixMilli())

@@ -12,7 +12,7 @@ const maxDepth = 200
 // node is one KIF s-expression of a message: an atom or a list. Unlike a
 // GDL term, a list may start with a list ("((mark 1 1) noop)").
 type node struct {
-	atom  string // lower-cased symbol; empty for a list
+	atom  string // a symbol as sent (the protocol compares symbols without case); empty for a list
 	list  []*node
 	isLst bool
 	// start and end are the byte offsets of the expression in the message,
@@ -20,7 +20,9 @@ type node struct {
 	start, end int
 }
 
-// String writes n in canonical KIF: lower case, single spaces, "(f a b)".
+// String writes n in canonical KIF: single spaces, "(f a b)", each
+// symbol in the case it was sent (GGP managers such as ggp-base compare
+// moves with the case the rule sheet wrote, e.g. castleKingside).
 func (n *node) String() string {
 	var b strings.Builder
 	n.write(&b)
@@ -100,7 +102,7 @@ func (r *reader) read(depth int) (*node, error) {
 	for r.pos < len(r.src) && !isDelimiter(r.src[r.pos]) {
 		r.pos++
 	}
-	return &node{atom: strings.ToLower(string(r.src[start:r.pos])), start: start, end: r.pos}, nil
+	return &node{atom: string(r.src[start:r.pos]), start: start, end: r.pos}, nil
 }
 
 func isDelimiter(c byte) bool {
@@ -124,3 +126,6 @@ func parseOne(src []byte) (*node, error) {
 	}
 	return n, nil
 }
+
+// is reports whether n is the symbol word, compared without case.
+func (n *node) is(word string) bool { return !n.isLst && strings.EqualFold(n.atom, word) }

@@ -11,8 +11,18 @@ import "github.com/tabletop/tabletop/game"
 func LegalTexts(s game.State, r game.Role) []string { return legalTexts(s, r, nil) }
 
 // CheckMove accepts a remote player's reply (or the error of sending the
-// message) when it is one of the legal moves; otherwise problem says
-// what was wrong, for a report, and the caller plays another move.
-func CheckMove(reply string, err error, legal []string) (move, problem string) {
+// message) when it is one of the legal moves, compared without case, and
+// returns it as the game spells it; otherwise the fault says what was
+// wrong, for a report and the record, and the caller plays another move.
+func CheckMove(reply string, err error, legal []string) (string, Fault) {
 	return checkMove(reply, err, legal)
+}
+
+// StartFault is the record's error of a start message that got no
+// answer ("TO" or "CE"), "" when it got one.
+func StartFault(err error) string {
+	if err == nil {
+		return ""
+	}
+	return faultOf(err).Code
 }

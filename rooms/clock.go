@@ -59,10 +59,11 @@ func (r *room) clockAfterMove(seat int, turnPasses bool, now time.Time) (time.Du
 }
 
 // turnClock returns when the mover's clock runs from after a change of
-// seats to seats at now: it starts with play, and stops (charging the
-// mover for the time spent) while a seat is held if the creator chose
-// so. It may charge seats. Called with mu held.
-func (r *room) turnClock(seats []SeatRecord, started bool, now time.Time) time.Time {
+// seats to seats at now, given that it ran from (zero: it did not run):
+// it starts with play, and stops (charging the mover for the time spent)
+// while a seat is held if the creator chose so. It may charge seats.
+// Called with mu held.
+func (r *room) turnClock(seats []SeatRecord, started bool, from, now time.Time) time.Time {
 	c := r.rec.Clock
 	if !c.On() || !started || r.state.Terminal() {
 		return time.Time{}
@@ -71,18 +72,18 @@ func (r *room) turnClock(seats []SeatRecord, started bool, now time.Time) time.T
 	for _, s := range seats {
 		held = held || s.Kind == SeatHeld
 	}
-	running := !r.rec.TurnStarted.IsZero()
+	running := !from.IsZero()
 	switch {
 	case c.PauseOnHold && held && running:
 		mv := int(r.state.ToMove())
-		seats[mv].Remaining = max(seats[mv].Remaining-now.Sub(r.rec.TurnStarted), 0)
+		seats[mv].Remaining = max(seats[mv].Remaining-now.Sub(from), 0)
 		return time.Time{}
 	case c.PauseOnHold && held:
 		return time.Time{}
 	case !running:
 		return now
 	}
-	return r.rec.TurnStarted
+	return from
 }
 
 // armFlag runs a timer to the moment the mover's clock runs out. Every
@@ -128,5 +129,6 @@ func (r *room) flagFell(seat int) string {
 		}
 	}
 	r.rec.Seats[seat].Remaining = 0
-	return r.finish(goals, "game over: "+r.v.RoleName(game.Role(seat))+" lost on time", "time")
+	note, _ := r.finish(goals, "game over: "+r.v.RoleName(game.Role(seat))+" lost on time", "time")
+	return note
 }

@@ -120,6 +120,9 @@ type RoomView struct {
 	Clocks    []time.Duration
 	ClockTurn int
 	ClockAt   time.Time
+	// Leaving says what becomes of the game if this client leaves now,
+	// for its quit prompt; "" once the game is over.
+	Leaving string
 }
 
 // Room is one client's handle on a shared room.

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabletop/tabletop/ai"
@@ -15,11 +16,15 @@ import (
 
 // HostConfig configures a Host.
 type HostConfig struct {
-	Store         Store         // default NewMemoryStore()
-	MaxRooms      int           // default 1000
-	SeatHold      time.Duration // how long a disconnected key's seat is held; default 2 min
-	AIBudget      time.Duration // per AI move; 0 = the level's default
-	AIConcurrency int           // AI searches at once when AISlots is nil; default 2
+	Store    Store         // default NewMemoryStore()
+	MaxRooms int           // default 1000
+	SeatHold time.Duration // how long a disconnected key's seat is held; default 2 min
+	// AdjournedExpiry is how long a game with moves waits once every
+	// player has gone (adjourned) before it is recorded as abandoned; a
+	// running clock may end it first. Default 30 days.
+	AdjournedExpiry time.Duration
+	AIBudget        time.Duration // per AI move; 0 = the level's default
+	AIConcurrency   int           // AI searches at once when AISlots is nil; default 2
 	// AISlots bounds the AI searches at once; the server shares one with
 	// its single-player sessions. Nil makes one of AIConcurrency slots.
 	AISlots *ai.Slots
@@ -43,6 +48,10 @@ type HostConfig struct {
 	NodeTTL time.Duration
 }
 
+// DefaultAdjournedExpiry is HostConfig.AdjournedExpiry's default: long
+// enough for players who step away for days.
+const DefaultAdjournedExpiry = 30 * 24 * time.Hour
+
 // Host hosts the rooms of one server process and implements Lobby.
 // Each room owns its one authoritative game; sessions reach it through
 // member handles (Room). With a shared Store, several hosts (nodes) host
@@ -63,11 +72,17 @@ type Host struct {
 	mu      sync.Mutex
 	rooms   map[string]*room
 	closing bool // Close has begun: no new rooms
+	// stopping is when the server began to stop (Unix ns; 0: not yet).
+	stopping atomic.Int64
 
 	// nodes is the store's list of nodes and when their heartbeats lapse,
 	// as of the latest sweep (see presence.go).
 	nodesMu sync.Mutex
 	nodes   map[string]time.Time
+	// storeDown is set while the sweep's store calls fail; recovered is
+	// when they worked again after failing (see judging).
+	storeDown bool
+	recovered time.Time
 }
 
 var _ Lobby = (*Host)(nil)
@@ -82,6 +97,9 @@ func NewHost(cfg HostConfig) *Host {
 	}
 	if cfg.SeatHold == 0 {
 		cfg.SeatHold = 2 * time.Minute
+	}
+	if cfg.AdjournedExpiry <= 0 {
+		cfg.AdjournedExpiry = DefaultAdjournedExpiry
 	}
 	if cfg.AIConcurrency <= 0 {
 		cfg.AIConcurrency = 2
@@ -118,9 +136,9 @@ func (l *Host) storeCtx() (context.Context, context.CancelFunc) {
 // Close stops every AI search, unloads every room (the store keeps them)
 // and returns once the host's goroutines have ended, so that nothing of
 // the host runs on. With a shared store, the seats still played from
-// here are released first, as a disconnect does, and the host's
-// heartbeat is dropped; an exclusive store's seats are held at the next
-// Start instead.
+// here are released first, as a disconnect does; an exclusive store's
+// seats are held at the next Start instead. The host's heartbeat is
+// dropped.
 func (l *Host) Close() {
 	l.cancel()
 	l.mu.Lock()
@@ -140,14 +158,23 @@ func (l *Host) Close() {
 	}
 	l.searches.Wait()
 	l.loops.Wait()
-	if !l.cfg.Exclusive {
-		ctx, cancel := l.storeCtx()
-		defer cancel()
-		if err := l.cfg.Store.DropNode(ctx, l.cfg.Node); err != nil {
-			l.cfg.Logger.Error("room store", "op", "drop node", "err", err)
-		}
+	// Also the store's served mark: the downtime from the moment the
+	// server began to stop is not counted by the next start.
+	at := time.Now()
+	if ns := l.stopping.Load(); ns != 0 {
+		at = time.Unix(0, ns)
+	}
+	ctx, cancel := l.storeCtx()
+	defer cancel()
+	if err := l.cfg.Store.DropNode(ctx, l.cfg.Node, at); err != nil {
+		l.cfg.Logger.Error("room store", "op", "drop node", "err", err)
 	}
 }
+
+// Stopping records that the server begins to stop now: it tells its
+// players and ends their sessions before Close. The rooms' clocks count
+// no time from here: the next start takes it for the downtime's start.
+func (l *Host) Stopping() { l.stopping.CompareAndSwap(0, time.Now().UnixNano()) }
 
 // Len is the number of rooms.
 func (l *Host) Len() int {

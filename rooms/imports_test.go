@@ -16,11 +16,12 @@ var forbiddenImports = []string{
 	"github.com/tabletop/tabletop/ui",
 	"github.com/tabletop/tabletop/themes",
 	"github.com/tabletop/tabletop/server",
-	"github.com/charmbracelet/bubbletea",
-	"github.com/charmbracelet/lipgloss",
-	"github.com/charmbracelet/bubbles",
-	"github.com/charmbracelet/wish",
-	"github.com/charmbracelet/ssh",
+	"charm.land/bubbletea/v2",
+	"charm.land/lipgloss/v2",
+	"charm.land/bubbles/v2",
+	"github.com/charmbracelet",
+	"charm.land/wish/v2",
+	"charm.land/ssh",
 }
 
 func forbidden(path string) bool {

@@ -13,15 +13,31 @@ import (
 // its moves; a room that does not replay is quarantined — and follows the
 // store's events (other nodes' changes) and AI claims until Close. It
 // returns how many rooms it loaded.
+//
+// When no other node served the rooms until now (always with an
+// exclusive store), the time since the store was last served was
+// downtime: the rooms resume as they were when it began (see resume).
 func (l *Host) Start() (int, error) {
-	if !l.cfg.Exclusive {
-		// Before any player can take a seat from here: see sweep.
-		if err := l.heartbeat(); err != nil {
-			return 0, fmt.Errorf("registering the node: %w", err)
+	// Before any player can take a seat from here: see sweep.
+	ctx, cancel := l.storeCtx()
+	now := time.Now()
+	last, others, err := l.cfg.Store.Resume(ctx, l.cfg.Node, l.cfg.NodeTTL)
+	cancel()
+	if err != nil {
+		return 0, fmt.Errorf("registering the node: %w", err)
+	}
+	var down *downtime
+	if l.cfg.Exclusive || !others {
+		down = &downtime{at: now}
+		if !last.IsZero() && now.After(last) {
+			down.gap = now.Sub(last)
+		}
+		if down.gap > 0 {
+			l.cfg.Logger.Info("rooms resume after downtime: clocks and holds do not count it", "down", down.gap.Round(time.Millisecond).String(), "since", last.UTC().Format(time.RFC3339))
 		}
 	}
 	events := l.cfg.Store.Subscribe(l.ctx) // before loading: no change slips between
-	ctx, cancel := l.storeCtx()
+	ctx, cancel = l.storeCtx()
 	recs, err := l.cfg.Store.Live(ctx)
 	cancel()
 	if err != nil {
@@ -29,32 +45,33 @@ func (l *Host) Start() (int, error) {
 	}
 	loaded := 0
 	for _, rec := range recs {
-		r, err := l.load(rec.Code)
-		if err != nil {
-			continue // reported by load
-		}
-		loaded++
-		if l.cfg.Exclusive {
-			r.mu.Lock()
-			r.resumeAlone()
-			r.mu.Unlock()
+		if _, err := l.loadResuming(rec.Code, down); err == nil {
+			loaded++
 		}
 	}
-	l.loops.Add(2)
+	l.loops.Add(3)
 	go l.follow(events)
 	go l.tendAI()
-	if !l.cfg.Exclusive {
-		l.loops.Add(1)
-		go l.tendPresence()
-	}
+	go l.tendPresence()
 	return loaded, nil
+}
+
+// downtime is the gap before a start during which no node served the
+// rooms.
+type downtime struct {
+	at  time.Time     // the start
+	gap time.Duration // how long nobody served them (0: unknown, or none)
 }
 
 // load reads a room from the store and hosts it here (or returns the
 // copy already hosted). Its moves are checked with the game; a room
 // whose moves do not replay is quarantined, and a finished one is not
 // loaded.
-func (l *Host) load(code string) (*room, error) {
+func (l *Host) load(code string) (*room, error) { return l.loadResuming(code, nil) }
+
+// loadResuming is load at a start after downtime (down != nil): the
+// room resumes (see resume) before its timers run.
+func (l *Host) loadResuming(code string, down *downtime) (*room, error) {
 	ctx, cancel := l.storeCtx()
 	rec, err := l.cfg.Store.Load(ctx, code)
 	cancel()
@@ -106,29 +123,79 @@ func (l *Host) load(code string) (*room, error) {
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.armHolds()
 	note := ""
 	if state.Terminal() {
 		note = r.finishIfOver() // ended but not recorded before a crash
+	} else if down != nil {
+		note = r.resume(*down)
+		if r.closed {
+			return nil, errClosing
+		}
 	}
+	r.armHolds()
 	r.changed(note)
 	return r, nil
 }
 
-// resumeAlone is Start's work on a room of an exclusive store: nobody can
-// still be connected, so its players' seats are held for their keys and
-// guests' seats go as after a hold. Called with mu held.
-func (r *room) resumeAlone() {
-	r.releaseSeats("resume", func(int, SeatRecord) bool { return true })
-	if r.closed {
-		return
+// resume is Start's work on a room after downtime, before its clock and
+// holds are armed: the downtime is taken off the room's time — the
+// mover's clock runs from as much later, and so does an adjournment's
+// expiry — and every held seat is held afresh (for the hold time at
+// least, from now). With an exclusive store nobody can still be
+// connected, so its players' seats are held for their keys and guests'
+// seats go as after a hold. It returns the note for the members.
+// Called with mu held.
+func (r *room) resume(down downtime) string {
+	cfg := r.host.cfg
+	_, err := r.writeRoom(func(w *seatsWrite) bool {
+		changed := false
+		if down.gap > 0 && (!r.rec.TurnStarted.IsZero() || !w.adjourned.IsZero()) {
+			w.shift, changed = down.gap, true
+			if !w.adjourned.IsZero() {
+				w.adjourned = earlier(w.adjourned.Add(down.gap), down.at)
+			}
+		}
+		for i := range w.seats {
+			s := &w.seats[i]
+			if s.Kind == SeatPlayer && cfg.Exclusive {
+				r.vacate(w.seats, i) // held from now, or gone if a guest's
+				changed = true
+				continue
+			}
+			if s.Kind != SeatHeld {
+				continue
+			}
+			if until := later(s.HeldUntil.Add(down.gap), down.at.Add(cfg.SeatHold)); !until.Equal(s.HeldUntil) {
+				s.HeldUntil, changed = until, true
+			}
+		}
+		return changed
+	})
+	if err != nil {
+		cfg.Logger.Error("room store", "op", "resume", "room", r.rec.Code, "err", err)
 	}
-	r.armHolds()
-	if r.abandoned() {
+	if cfg.Exclusive && r.abandoned() {
+		// (With a shared store another node may be about to seat someone.)
 		r.closeAbandoned()
-		return
+		return ""
 	}
-	r.changed("the server restarted; players, join again")
+	return "the server restarted; players, join again"
+}
+
+// later returns the later of a and b.
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+// earlier returns the earlier of a and b.
+func earlier(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
 }
 
 // follow applies the store's events: another node's change reloads the

@@ -39,7 +39,28 @@ func (l *Host) nodeGone(node string, now time.Time) bool {
 	l.nodesMu.Lock()
 	lapses, known := l.nodes[node]
 	l.nodesMu.Unlock()
-	return known && !now.Before(lapses)
+	return known && !now.Before(lapses) && l.judging(now)
+}
+
+// judging reports whether the host may take a lapsed heartbeat for a
+// dead node. Not while its own store calls fail, nor for a NodeTTL after
+// they came back: an outage of the database stops every node's
+// heartbeat, and the others need that long to renew theirs.
+func (l *Host) judging(now time.Time) bool {
+	l.nodesMu.Lock()
+	defer l.nodesMu.Unlock()
+	return !l.storeDown && (l.recovered.IsZero() || now.Sub(l.recovered) >= l.cfg.NodeTTL)
+}
+
+// storeAnswered records whether a presence call of the store worked;
+// the first that works after failures starts judging's wait.
+func (l *Host) storeAnswered(ok bool, now time.Time) {
+	l.nodesMu.Lock()
+	defer l.nodesMu.Unlock()
+	if ok && l.storeDown {
+		l.recovered = now
+	}
+	l.storeDown = !ok
 }
 
 // heartbeat renews this host's presence in the store.
@@ -64,14 +85,27 @@ func (l *Host) refreshNodes() (map[string]time.Time, error) {
 	return nodes, nil
 }
 
-// tendPresence renews the host's heartbeat and sweeps the seats of dead
-// nodes, a third of NodeTTL apart, until Close.
+// tendPresence renews the host's heartbeat — which also marks the store
+// served, for the next start's downtime — and, with a shared store,
+// sweeps the seats of dead nodes, a third of NodeTTL apart, until Close.
+// Alone on its store the host only marks it served, every second at
+// most: a crash then costs a running clock no more than that.
 func (l *Host) tendPresence() {
 	defer l.loops.Done()
-	t := time.NewTicker(l.cfg.NodeTTL / 3)
+	every := l.cfg.NodeTTL / 3
+	if l.cfg.Exclusive {
+		every = min(every, time.Second)
+	}
+	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
-		l.sweep()
+		if l.cfg.Exclusive {
+			if err := l.heartbeat(); err != nil {
+				l.cfg.Logger.Error("room store", "op", "heartbeat", "err", err)
+			}
+		} else {
+			l.sweep()
+		}
 		select {
 		case <-l.ctx.Done():
 			return
@@ -86,7 +120,9 @@ func (l *Host) tendPresence() {
 // reloads the room and finds the seat already released.
 func (l *Host) sweep() {
 	if err := l.heartbeat(); err != nil {
+		l.storeAnswered(false, time.Now())
 		l.cfg.Logger.Error("room store", "op", "heartbeat", "err", err)
+		return
 	}
 	// The seats are read before the nodes: a node heartbeats before it
 	// takes a seat, so a node missing from a later list is not new but gone.
@@ -102,14 +138,15 @@ func (l *Host) sweep() {
 		r.mu.Unlock()
 	}
 	nodes, err := l.refreshNodes()
+	now := time.Now()
+	l.storeAnswered(err == nil, now)
 	if err != nil {
 		l.cfg.Logger.Error("room store", "op", "nodes", "err", err)
 		return
 	}
-	now := time.Now()
 	dead := map[string]bool{}
 	for n := range named {
-		if lapses, ok := nodes[n]; !ok || !now.Before(lapses) {
+		if lapses, ok := nodes[n]; (!ok || !now.Before(lapses)) && l.judging(now) {
 			dead[n] = true
 		}
 	}

@@ -2,8 +2,10 @@ package rooms_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -281,5 +283,66 @@ func TestLeavingOneNodeKeepsTheSeatPlayedFromAnother(t *testing.T) {
 	}
 	if err := rb2.Play(nimTake(1)); err != nil {
 		t.Fatalf("bob's move on a: %v", err)
+	}
+}
+
+// outageStore is a store whose database goes away while down is set:
+// every heartbeat, read of the nodes and write fails.
+type outageStore struct {
+	*rooms.MemoryStore
+	down atomic.Bool
+}
+
+var errOutage = errors.New("the database is unreachable")
+
+func (s *outageStore) Heartbeat(ctx context.Context, node string, ttl time.Duration) error {
+	if s.down.Load() {
+		return errOutage
+	}
+	return s.MemoryStore.Heartbeat(ctx, node, ttl)
+}
+
+func (s *outageStore) Nodes(ctx context.Context) (map[string]time.Time, error) {
+	if s.down.Load() {
+		return nil, errOutage
+	}
+	return s.MemoryStore.Nodes(ctx)
+}
+
+func (s *outageStore) UpdateSeats(ctx context.Context, code string, version uint64, u rooms.SeatsUpdate) (uint64, error) {
+	if s.down.Load() {
+		return 0, errOutage
+	}
+	return s.MemoryStore.UpdateSeats(ctx, code, version, u)
+}
+
+// The database is away for twice the nodes' heartbeat time — every
+// node's heartbeat lapses — and comes back: no node takes the other for
+// dead, so a player connected all along is never shown away, nor is
+// their seat released.
+func TestDatabaseOutageShowsNobodyAway(t *testing.T) {
+	st := &outageStore{MemoryStore: rooms.NewMemoryStore()}
+	a, b, ra, _ := twoNodes(t, st, bob, time.Hour, rooms.SeatOpen, shortTTL)
+	defer b.Close()
+	a.Sweep()
+	check := func(when string) {
+		t.Helper()
+		if s := ra.View().Seats[1]; !s.Connected || s.Kind != rooms.SeatPlayer {
+			t.Fatalf("%s: bob's seat %+v, shown away", when, s)
+		}
+	}
+	st.down.Store(true)
+	for end := time.Now().Add(2 * shortTTL); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+		check("during the outage")
+	}
+	st.down.Store(false)
+	// The first sweeps after the outage (a third of the TTL apart), and
+	// then some: bob's node has renewed its heartbeat by then.
+	for end := time.Now().Add(2 * shortTTL); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+		check("after the outage")
+	}
+	nodes, _ := st.Nodes(context.Background())
+	if !time.Now().Before(nodes[b.Node()]) {
+		t.Fatalf("b's heartbeat %v lapsed after the outage: the test did not see it renewed", nodes[b.Node()])
 	}
 }

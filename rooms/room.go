@@ -186,6 +186,12 @@ func (r *room) changed(note string) {
 	if r.closed {
 		return
 	}
+	if r.rec.Finished && len(r.members) == 0 {
+		// Over while nobody looks (a flag in an adjourned game, another
+		// node's end): the store keeps the result; the host lets it go.
+		r.close(false)
+		return
+	}
 	if note != "" {
 		r.note = note
 	}
@@ -205,7 +211,8 @@ func (r *room) changed(note string) {
 }
 
 // close unloads the room from this host and, with forget, deletes it
-// from the store too (an abandoned room). Called with mu held.
+// from the store too (an abandoned room without moves: see
+// closeAbandoned). Called with mu held.
 func (r *room) close(forget bool) {
 	if r.closed {
 		return
@@ -219,13 +226,12 @@ func (r *room) close(forget bool) {
 		r.flag.Stop()
 	}
 	l := r.host
-	l.mu.Lock()
-	if l.rooms[r.rec.Code] == r {
-		delete(l.rooms, r.rec.Code)
-	}
-	l.mu.Unlock()
 	ctx, cancel := l.storeCtx()
 	defer cancel()
+	// The store first, the host's map after: until the room is gone from
+	// the store, an event of an earlier write finds it here, closed, and
+	// does not load it again (a ghost copy that played its AI seats
+	// against a deleted room).
 	if forget {
 		if err := l.cfg.Store.Delete(ctx, r.rec.Code); err != nil {
 			l.cfg.Logger.Error("room store", "op", "delete", "room", r.rec.Code, "err", err)
@@ -234,6 +240,11 @@ func (r *room) close(forget bool) {
 		// Let another node take the AI over at once.
 		_ = l.cfg.Store.ReleaseAI(ctx, r.rec.Code)
 	}
+	l.mu.Lock()
+	if l.rooms[r.rec.Code] == r {
+		delete(l.rooms, r.rec.Code)
+	}
+	l.mu.Unlock()
 	for m := range r.members {
 		m.closeUpdates()
 	}
@@ -258,8 +269,90 @@ func (r *room) abandoned() bool {
 }
 
 // closeAbandoned unloads an abandoned room: a finished one stays in the
-// store (its result is kept), a live one is deleted. Called with mu held.
-func (r *room) closeAbandoned() { r.close(!r.rec.Finished) }
+// store (its result is kept); a game with moves is recorded as abandoned
+// (nobody can come back to it: no seat is any key's); only a room where
+// nothing was played is deleted. Called with mu held.
+func (r *room) closeAbandoned() {
+	switch {
+	case r.rec.Finished:
+		r.close(false)
+	case len(r.rec.Moves) > 0:
+		r.abandon("every player left")
+	default:
+		r.host.cfg.Logger.Info("room deleted: everyone left before the first move", "room", r.rec.Code, "game", r.rec.Variant)
+		r.close(true)
+	}
+}
+
+// abandon records a game with moves that nobody will finish — unrated,
+// with no winner — and logs it; the room then closes unless someone
+// still watches. Called with mu held.
+func (r *room) abandon(why string) {
+	moves := len(r.rec.Moves)
+	note, recorded := r.finish(make([]int, len(r.rec.Seats)), "game abandoned: "+why, ReasonAbandoned)
+	if r.closed {
+		return
+	}
+	if recorded {
+		r.host.cfg.Logger.Info("room abandoned: recorded unfinished", "room", r.rec.Code, "game", r.rec.Variant, "moves", moves, "why", why)
+	}
+	if r.abandoned() {
+		r.close(false)
+		return
+	}
+	r.changed(note)
+}
+
+// playing reports whether a seat is played by someone connected (to this
+// host or another).
+func playing(seats []SeatRecord) bool {
+	for _, s := range seats {
+		if s.Kind == SeatPlayer {
+			return true
+		}
+	}
+	return false
+}
+
+// lapse is what becomes of a seat whose hold ran out.
+type lapse int
+
+const (
+	lapsePass    lapse = iota // the seat goes to the AI or opens, as the room says
+	lapseWait                 // held on: a correspondence game waits for its player
+	lapseAdjourn              // everyone is away: the game is adjourned
+	lapseAbandon              // adjourned too long: the game is recorded as abandoned
+)
+
+// afterLapse decides, and writes into w, what becomes of held seat i
+// whose hold ran out at now. A game with moves is never given away for
+// absence: when nobody plays it any more it is adjourned — every held
+// seat then waits for its player until the adjournment expires, while a
+// running clock runs on — and a correspondence game keeps an absent
+// player's seat while the other plays. Called with mu held.
+func (r *room) afterLapse(w *seatsWrite, i int, now time.Time) lapse {
+	expiry := r.host.cfg.AdjournedExpiry
+	switch {
+	case len(r.rec.Moves) == 0:
+	case !playing(w.seats) && !w.adjourned.IsZero() && !now.Before(w.adjourned.Add(expiry)):
+		return lapseAbandon
+	case !playing(w.seats):
+		if w.adjourned.IsZero() {
+			w.adjourned = now
+		}
+		for j := range w.seats {
+			if w.seats[j].Kind == SeatHeld {
+				w.seats[j].HeldUntil = w.adjourned.Add(expiry)
+			}
+		}
+		return lapseAdjourn
+	case r.rec.Clock.PerMove > 0:
+		w.seats[i].HeldUntil = now.Add(r.host.cfg.SeatHold)
+		return lapseWait
+	}
+	r.afterHold(w.seats, i)
+	return lapsePass
+}
 
 // afterHold gives a seat whose player stayed away to the AI or opens it.
 func (r *room) afterHold(seats []SeatRecord, i int) {
@@ -336,21 +429,37 @@ func (r *room) expireHold(i int) {
 	if r.closed {
 		return
 	}
-	name := ""
-	ok, err := r.writeSeats(func(seats []SeatRecord) bool {
-		s := seats[i]
-		if s.Kind != SeatHeld || time.Now().Before(s.HeldUntil) {
+	name, was := "", time.Time{}
+	outcome := lapsePass
+	ok, err := r.writeRoom(func(w *seatsWrite) bool {
+		s, now := w.seats[i], time.Now()
+		was = w.adjourned
+		if s.Kind != SeatHeld || now.Before(s.HeldUntil) {
 			return false
 		}
 		name = s.Name
-		r.afterHold(seats, i)
-		return true
+		outcome = r.afterLapse(w, i, now)
+		return outcome != lapseAbandon
 	})
-	if r.closed {
+	switch {
+	case r.closed:
 		return
-	}
-	if err != nil || !ok {
+	case outcome == lapseAbandon:
+		r.abandon("nobody came back within " + humanDuration(r.host.cfg.AdjournedExpiry))
+		return
+	case err != nil || !ok:
 		r.armHolds() // still held (rejoined elsewhere, or a failed write): check again later
+		return
+	case outcome == lapseWait:
+		r.armHolds()
+		return
+	case outcome == lapseAdjourn:
+		r.armHolds()
+		if was.IsZero() {
+			r.host.cfg.Logger.Info("room adjourned: every player is away", "room", r.rec.Code, "game", r.rec.Variant,
+				"moves", len(r.rec.Moves), "expires", r.rec.Adjourned.Add(r.host.cfg.AdjournedExpiry).UTC().Format(time.RFC3339))
+			r.changed("everyone is away: the game is adjourned until they come back")
+		}
 		return
 	}
 	r.holders[i] = nil
@@ -413,6 +522,9 @@ func (r *room) runAI(pos game.State, ply, seat int, level string) {
 			return
 		}
 		defer l.slots.Release()
+		if r.ctx.Err() != nil {
+			return // granted as the room closed: the slot goes on to the next in line
+		}
 		res = ai.Search(r.ctx, pos, ai.Options{Level: ai.Level(level), Budget: l.cfg.AIBudget, Threads: 1})
 	}()
 
@@ -524,6 +636,7 @@ func (m *member) View() RoomView {
 		v.Seats = append(v.Seats, seatView(r.rec.Variant, i, s, r.seatConnected(s, now)))
 	}
 	v.Clocks, v.ClockTurn, v.ClockAt = r.clocks(now)
+	v.Leaving = r.leaving(m)
 	return v
 }
 

@@ -29,6 +29,10 @@ type Record struct {
 	// TurnStarted is when the clock of the seat to move began to run;
 	// zero while no clock runs.
 	TurnStarted time.Time
+	// Adjourned is when every player had gone from a game with moves:
+	// it waits for them (a running clock still runs) until the host's
+	// AdjournedExpiry after it. Zero while someone plays.
+	Adjourned time.Time
 	// Version is the store's version of the room: it increases with every
 	// write, by any node, and is the compare-and-set of UpdateSeats.
 	Version uint64
@@ -60,11 +64,13 @@ type MoveRecord struct {
 	At        time.Time     // the next turn's clock runs from here
 }
 
-// SeatsUpdate replaces a room's seats and turn clock in one write.
+// SeatsUpdate replaces a room's seats, turn clock and adjournment in
+// one write.
 type SeatsUpdate struct {
 	Seats       []SeatRecord
 	Started     bool
 	TurnStarted time.Time // zero pauses the clocks
+	Adjourned   time.Time // see Record.Adjourned
 }
 
 // FinishRecord is the end of a room's game.
@@ -72,9 +78,16 @@ type FinishRecord struct {
 	Moves  int   // the number of moves the result is based on
 	Goals  []int // per seat
 	Result string
-	Reason string // "" for a normal end, "time" for a flag
+	Reason string // "" for a normal end, "time" for a flag, ReasonAbandoned
 	At     time.Time
+	// Unrated keeps a rated room's result from the ratings: nobody won
+	// an abandoned game.
+	Unrated bool
 }
+
+// ReasonAbandoned is FinishRecord.Reason of a game its players left for
+// good: it is recorded, unrated, instead of deleted.
+const ReasonAbandoned = "abandoned"
 
 // Event tells that a room changed in the store, written by this node or
 // another. Version is 0 when the room was deleted; Lost means events may
@@ -151,18 +164,27 @@ type Store interface {
 	// Nodes returns every node the store knows with the time its
 	// heartbeat lapses (or lapsed: dead nodes stay listed for a while).
 	Nodes(ctx context.Context) (map[string]time.Time, error)
-	// DropNode forgets node: it stopped cleanly.
-	DropNode(ctx context.Context, node string) error
+	// DropNode forgets node: it stopped cleanly, having begun to stop at
+	// at — the store was served until then.
+	DropNode(ctx context.Context, node string, at time.Time) error
+	// Resume is a starting node's first heartbeat. In the same write it
+	// reports when a node last served the store before (its heartbeats
+	// and clean stops mark it; zero for a store never served) and
+	// whether another node's heartbeat runs now: with none, the time
+	// from last to now was downtime, which clocks and holds must not
+	// count.
+	Resume(ctx context.Context, node string, ttl time.Duration) (last time.Time, others bool, err error)
 }
 
 // MemoryStore is a Store in this process's memory, for a single host that
 // need not survive a restart (tests, a throw-away server). Its events go
 // to every subscriber of the same MemoryStore.
 type MemoryStore struct {
-	mu    sync.Mutex
-	rooms map[string]Record
-	subs  map[chan Event]struct{}
-	nodes map[string]time.Time // node -> when its heartbeat lapses
+	mu     sync.Mutex
+	rooms  map[string]Record
+	subs   map[chan Event]struct{}
+	nodes  map[string]time.Time // node -> when its heartbeat lapses
+	served time.Time            // the latest heartbeat or clean stop
 }
 
 var _ Store = (*MemoryStore)(nil)
@@ -300,7 +322,7 @@ func (m *MemoryStore) UpdateSeats(_ context.Context, code string, version uint64
 		r.Seats = append([]SeatRecord(nil), u.Seats...)
 	}
 	r.Started = r.Started || u.Started
-	r.TurnStarted = u.TurnStarted
+	r.TurnStarted, r.Adjourned = u.TurnStarted, u.Adjourned
 	r.Version++
 	m.rooms[code] = r
 	m.emit(Event{Room: code, Version: r.Version})
@@ -319,7 +341,7 @@ func (m *MemoryStore) Finish(_ context.Context, code string, f FinishRecord) err
 		return ErrStale
 	}
 	r = r.clone()
-	r.Finished, r.Result, r.TurnStarted = true, f.Result, time.Time{}
+	r.Finished, r.Result, r.TurnStarted, r.Adjourned = true, f.Result, time.Time{}, time.Time{}
 	r.Version++
 	m.rooms[code] = r
 	m.emit(Event{Room: code, Version: r.Version})
@@ -368,7 +390,9 @@ func (m *MemoryStore) Subscribe(ctx context.Context) <-chan Event {
 func (m *MemoryStore) Heartbeat(_ context.Context, node string, ttl time.Duration) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.nodes[node] = time.Now().Add(ttl)
+	now := time.Now()
+	m.nodes[node] = now.Add(ttl)
+	m.served = now
 	return nil
 }
 
@@ -384,9 +408,23 @@ func (m *MemoryStore) Nodes(context.Context) (map[string]time.Time, error) {
 }
 
 // DropNode implements Store.
-func (m *MemoryStore) DropNode(_ context.Context, node string) error {
+func (m *MemoryStore) DropNode(_ context.Context, node string, at time.Time) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	delete(m.nodes, node)
+	m.served = at
 	return nil
+}
+
+// Resume implements Store.
+func (m *MemoryStore) Resume(_ context.Context, node string, ttl time.Duration) (time.Time, bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := time.Now()
+	last, others := m.served, false
+	for n, lapses := range m.nodes {
+		others = others || (n != node && now.Before(lapses))
+	}
+	m.nodes[node], m.served = now.Add(ttl), now
+	return last, others, nil
 }

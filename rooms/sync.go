@@ -14,30 +14,55 @@ const conflictRetries = 3
 
 var errNotStored = errors.New("the server could not store that; try again")
 
-// writeSeats applies mutate to a copy of the seats and writes them (with
-// the turn clock they imply) if mutate reports a change. When another
-// node changed the room first it reloads and asks mutate again. A
-// finished room's seats change here only: the store keeps them as they
-// were at the end. Called with mu held.
+// seatsWrite is a write of a room's seats: the seats, the adjournment
+// and, after downtime, how much later the turn's clock is to run from.
+type seatsWrite struct {
+	seats     []SeatRecord
+	adjourned time.Time
+	shift     time.Duration
+}
+
+// writeSeats is writeRoom for a mutation of the seats alone.
 func (r *room) writeSeats(mutate func(seats []SeatRecord) bool) (bool, error) {
+	return r.writeRoom(func(w *seatsWrite) bool { return mutate(w.seats) })
+}
+
+// writeRoom applies mutate to a copy of the seats (and the adjournment)
+// and writes them, with the turn clock they imply, if mutate reports a
+// change. A room where someone plays is not adjourned. When another node
+// changed the room first it reloads and asks mutate again. A finished
+// room's seats change here only: the store keeps them as they were at
+// the end. Called with mu held.
+func (r *room) writeRoom(mutate func(w *seatsWrite) bool) (bool, error) {
 	l := r.host
 	for attempt := 0; ; attempt++ {
-		seats := append([]SeatRecord(nil), r.rec.Seats...)
-		if !mutate(seats) {
+		w := seatsWrite{seats: append([]SeatRecord(nil), r.rec.Seats...), adjourned: r.rec.Adjourned}
+		if !mutate(&w) {
 			return false, nil
 		}
+		seats := w.seats
 		started := r.rec.Started || !hasOpenSeat(seats)
 		if r.rec.Finished {
 			r.rec.Seats = seats
 			return true, nil
 		}
-		turn := r.turnClock(seats, started, time.Now())
+		if playing(seats) {
+			w.adjourned = time.Time{}
+		}
+		now := time.Now()
+		from := r.rec.TurnStarted
+		if !from.IsZero() {
+			// A turn begun while the server stopped has run for nothing.
+			from = earlier(from.Add(w.shift), now)
+		}
+		turn := r.turnClock(seats, started, from, now)
 		ctx, cancel := l.storeCtx()
-		ver, err := l.cfg.Store.UpdateSeats(ctx, r.rec.Code, r.rec.Version, SeatsUpdate{Seats: seats, Started: started, TurnStarted: turn})
+		ver, err := l.cfg.Store.UpdateSeats(ctx, r.rec.Code, r.rec.Version, SeatsUpdate{Seats: seats, Started: started, TurnStarted: turn, Adjourned: w.adjourned})
 		cancel()
 		switch {
 		case err == nil:
 			r.rec.Seats, r.rec.Started, r.rec.TurnStarted, r.rec.Version = seats, started, turn, ver
+			r.rec.Adjourned = w.adjourned
 			r.version.Store(ver)
 			return true, nil
 		case (errors.Is(err, ErrStale) || errors.Is(err, ErrEnded)) && attempt < conflictRetries:
@@ -118,34 +143,70 @@ func (r *room) finishIfOver() string {
 	for i := range goals {
 		goals[i] = r.state.Goal(game.Role(i))
 	}
-	return r.finish(goals, game.ResultText(r.state), "")
+	note, _ := r.finish(goals, game.ResultText(r.state), "")
+	return note
 }
 
 // finish stores the end of the game (the store rates a rated room in the
-// same transaction) and marks the room finished. If another node ended
-// it first, the room is reloaded and reports that end instead.
+// same transaction, unless it was abandoned) and marks the room
+// finished, and reports whether this call recorded it. If another node
+// ended it first, the room is reloaded and reports that end instead.
 // Called with mu held.
-func (r *room) finish(goals []int, result, reason string) string {
+func (r *room) finish(goals []int, result, reason string) (string, bool) {
 	l := r.host
+	f := FinishRecord{Moves: len(r.rec.Moves), Goals: goals, Result: result, Reason: reason, At: time.Now(), Unrated: reason == ReasonAbandoned}
 	ctx, cancel := l.storeCtx()
-	err := l.cfg.Store.Finish(ctx, r.rec.Code, FinishRecord{Moves: len(r.rec.Moves), Goals: goals, Result: result, Reason: reason, At: time.Now()})
+	err := l.cfg.Store.Finish(ctx, r.rec.Code, f)
 	cancel()
 	if errors.Is(err, ErrStale) || errors.Is(err, ErrEnded) {
 		r.reload()
-		return r.rec.Result
+		return r.rec.Result, false
 	}
 	if err != nil {
-		// The room stays live in the store; the next load finishes it.
-		l.cfg.Logger.Error("room store", "op", "finish", "room", r.rec.Code, "err", err)
+		// The players are shown the end now; the store is told again
+		// until it takes it, so that the result, the record and the
+		// ratings do not wait for the next start (which would finish it).
+		l.cfg.Logger.Error("room store", "op", "finish", "room", r.rec.Code, "err", err, "again_in", finishRetryFirst.String())
+		l.retryFinish(r.rec.Code, f, finishRetryFirst)
 	}
-	r.rec.Finished, r.rec.Result, r.rec.TurnStarted = true, result, time.Time{}
+	r.rec.Finished, r.rec.Result, r.rec.TurnStarted, r.rec.Adjourned = true, result, time.Time{}, time.Time{}
 	if r.leased {
 		ctx, cancel := l.storeCtx()
 		_ = l.cfg.Store.ReleaseAI(ctx, r.rec.Code)
 		cancel()
 		r.leased = false
 	}
-	return result
+	return result, err == nil
+}
+
+// A finish the store refused is tried again finishRetryFirst later, then
+// twice as long after each failure, up to finishRetryMax apart.
+const (
+	finishRetryFirst = time.Second
+	finishRetryMax   = time.Minute
+)
+
+// retryFinish tells the store the end f of room code again after wait,
+// and again until the store takes it, finds the game already ended (by
+// another node), or the host closes.
+func (l *Host) retryFinish(code string, f FinishRecord, wait time.Duration) {
+	time.AfterFunc(wait, func() {
+		if l.ctx.Err() != nil {
+			return // the next start finishes it
+		}
+		ctx, cancel := l.storeCtx()
+		err := l.cfg.Store.Finish(ctx, code, f)
+		cancel()
+		switch {
+		case err == nil:
+			l.cfg.Logger.Info("room result recorded after the store refused it", "room", code, "result", f.Result)
+		case errors.Is(err, ErrStale), errors.Is(err, ErrEnded), errors.Is(err, ErrNoRoom):
+		default:
+			next := min(2*wait, finishRetryMax)
+			l.cfg.Logger.Error("room store", "op", "finish", "room", code, "err", err, "again_in", next.String())
+			l.retryFinish(code, f, next)
+		}
+	})
 }
 
 // replay rebuilds a room's position from its start and moves, checking

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"sync"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/ui"
@@ -15,19 +15,21 @@ import (
 // reachable from it.
 func UIClient(o ClientOptions) tea.Model {
 	return ui.New(ui.Options{
-		Renderer:   o.Renderer,
-		Store:      o.Store,
-		Lobby:      o.Lobby,
-		Standings:  o.Standings,
-		QuickMatch: o.QuickMatch,
-		Player:     o.Player,
-		Mouse:      true,
-		Remote:     true,
-		Start:      ui.Start{Join: o.JoinCode},
+		ColorProfile: o.ColorProfile,
+		Store:        o.Store,
+		Lobby:        o.Lobby,
+		Standings:    o.Standings,
+		QuickMatch:   o.QuickMatch,
+		Player:       o.Player,
+		Mouse:        true,
+		Remote:       true,
+		Start:        ui.Start{Join: o.JoinCode},
 		// Single-player AI searches run in the server process: they share
 		// the server's slots with the rooms' AI seats, one thread each.
-		AISlots:       o.AISlots,
-		AIThreads:     1,
+		AISlots:   o.AISlots,
+		AIThreads: 1,
+		// The searches end with the session.
+		Context:       o.Context,
 		NoAIOnlyGames: o.NoAIOnlyGames,
 		OnFinished:    o.OnFinished,
 	})

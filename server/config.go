@@ -1,15 +1,16 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/log"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/log/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/rooms"
@@ -20,11 +21,13 @@ import (
 // ClientOptions is what the server gives the client program it starts for
 // one session.
 type ClientOptions struct {
-	Renderer *lipgloss.Renderer // the session's renderer; build every style from it
-	Player   rooms.Player
-	Lobby    rooms.Lobby
-	Store    ui.SaveStore
-	JoinCode string // from "ssh host join CODE": open this room directly
+	// ColorProfile is the colour profile of the session's terminal, from
+	// its environment (TERM, NO_COLOR): the program downsamples to it.
+	ColorProfile colorprofile.Profile
+	Player       rooms.Player
+	Lobby        rooms.Lobby
+	Store        ui.SaveStore
+	JoinCode     string // from "ssh host join CODE": open this room directly
 	// AISlots is shared by every session and room of the server: it
 	// bounds the AI searches running at once.
 	AISlots *ai.Slots
@@ -40,6 +43,9 @@ type ClientOptions struct {
 	// OnFinished keeps a key holder's finished local games in the
 	// store's history; nil for guests and without the storage layer.
 	OnFinished func(ui.FinishedGame) (string, error)
+	// Context ends with the session: whatever the client started (AI
+	// searches, running or waiting for a slot) ends with it.
+	Context context.Context
 }
 
 // ClientFactory builds the client model for a session (ui.New over SSH).
@@ -61,11 +67,14 @@ type Config struct {
 	MaxHeight        int           // window height clamp
 	InputRate        int           // bytes per second a client may send; <0 unlimited
 	InputBurst       int           // bytes a client may send at once
+	KeyRate          int           // keys (events: a paste is one) per second a session's program is given; <0 unlimited
+	KeyBurst         int           // keys a session may send at once before KeyRate paces them
 	AFKTimeout       time.Duration // no keypress for this long ends the session
 	IdleTimeout      time.Duration // no sign of life from the client for this long
 	MaxSessionTime   time.Duration // absolute session limit
 	WriteStall       time.Duration // a write blocked this long drops the session
 	SeatHold         time.Duration // a disconnected player's seat is held this long
+	AdjournedExpiry  time.Duration // a game every player left waits this long, then is recorded as abandoned
 	AllowGuests      *bool         // accept clients without a public key (default true)
 	GuestAIGames     bool          // let guests start local AI-against-AI games (default off)
 	AIBudget         time.Duration // per AI move; 0 means the level's default
@@ -118,11 +127,14 @@ func Defaults() Config {
 		MaxHeight:        200,
 		InputRate:        16 << 10,
 		InputBurst:       64 << 10,
+		KeyRate:          defaultKeyRate,
+		KeyBurst:         defaultKeyBurst,
 		AFKTimeout:       10 * time.Minute,
 		IdleTimeout:      120 * time.Second,
 		MaxSessionTime:   4 * time.Hour,
 		WriteStall:       10 * time.Second,
 		SeatHold:         2 * time.Minute,
+		AdjournedExpiry:  rooms.DefaultAdjournedExpiry,
 		NodeTTL:          10 * time.Second,
 		AllowGuests:      &yes,
 		AIConcurrency:    runtime.NumCPU(),
@@ -139,6 +151,18 @@ func Defaults() Config {
 		StartupsFull:     100,
 	}
 }
+
+// A session's keys are paced to a human rate: a person types a few keys
+// a second, in bursts of a dozen, and a held key repeats about 30 times a
+// second, which 20 a second with bursts of 40 holds back only after more
+// than a second of holding. A client sending thousands a second (each a
+// redraw) gets 20: with 16 such clients the server spent 57–66 % of a
+// core at 40 a second, 37–39 % at 20 (TestKeyFloodBesideAPlayer). A
+// paste is one key.
+const (
+	defaultKeyRate  = 20
+	defaultKeyBurst = 40
+)
 
 // DefaultDataDir is $XDG_DATA_HOME/tabletop-server, or
 // ~/.local/share/tabletop-server.
@@ -183,11 +207,14 @@ func (c Config) withDefaults() Config {
 	setInt(&c.MaxHeight, d.MaxHeight)
 	setInt(&c.InputRate, d.InputRate)
 	setInt(&c.InputBurst, d.InputBurst)
+	setInt(&c.KeyRate, d.KeyRate)
+	setInt(&c.KeyBurst, d.KeyBurst)
 	setDur(&c.AFKTimeout, d.AFKTimeout)
 	setDur(&c.IdleTimeout, d.IdleTimeout)
 	setDur(&c.MaxSessionTime, d.MaxSessionTime)
 	setDur(&c.WriteStall, d.WriteStall)
 	setDur(&c.SeatHold, d.SeatHold)
+	setDur(&c.AdjournedExpiry, d.AdjournedExpiry)
 	setInt(&c.AIConcurrency, d.AIConcurrency)
 	setInt(&c.AIPerSource, d.AIPerSource)
 	setDur(&c.ShutdownNotice, d.ShutdownNotice)

@@ -19,7 +19,7 @@ func TestIdleSessionHasNoWaitingOnlyGoroutines(t *testing.T) {
 	dump := string(buf[:runtime.Stack(buf, true)])
 	for _, g := range strings.Split(dump, "\n\n") {
 		switch {
-		case strings.Contains(g, "charmbracelet/ssh.(*session).handleRequests(") && !strings.Contains(g, "handleRequests.func"):
+		case strings.Contains(g, "charm.land/ssh.(*session).handleRequests(") && !strings.Contains(g, "handleRequests.func"):
 			t.Errorf("the library's request loop still runs:\n%s", g)
 		case strings.Contains(g, "MiddlewareWithProgramHandler"):
 			t.Errorf("a middleware goroutine waits for window changes:\n%s", g)

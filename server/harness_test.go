@@ -13,8 +13,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/tabletop/tabletop/internal/termscreen"
+	"github.com/tabletop/tabletop/rooms/roomstest"
 )
 
 // testServer runs a real server on 127.0.0.1:0 for one test.
@@ -24,22 +27,8 @@ type testServer struct {
 	logs *syncBuffer
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+// syncBuffer collects a server's log.
+type syncBuffer = roomstest.Buffer
 
 // startServer starts a server with the limits relaxed for loopback tests;
 // mod adjusts the configuration.
@@ -99,23 +88,39 @@ func newKey(t testing.TB) gossh.Signer {
 
 // dial connects as user with key, or as a guest when key is nil.
 func dial(addr, user string, key gossh.Signer) (*gossh.Client, error) {
+	conn, err := net.DialTimeout("tcp", addr, 10*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	return sshOver(conn, addr, user, key)
+}
+
+// sshOver logs in over conn as dial does.
+func sshOver(conn net.Conn, addr, user string, key gossh.Signer) (*gossh.Client, error) {
 	auth := []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) {
 		return nil, nil
 	})}
 	if key != nil {
 		auth = []gossh.AuthMethod{gossh.PublicKeys(key)}
 	}
-	return gossh.Dial("tcp", addr, &gossh.ClientConfig{
+	c, chans, reqs, err := gossh.NewClientConn(conn, addr, &gossh.ClientConfig{
 		User:            user,
 		Auth:            auth,
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
 		Timeout:         10 * time.Second,
 	})
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return gossh.NewClient(c, chans, reqs), nil
 }
 
 // term is one SSH client with a PTY, reading the screen as a terminal
-// would (answering the terminal queries the server sends) but without
-// emulating the screen: tests look for text in the output since a mark.
+// would (answering the terminal queries the server sends): tests look for
+// text in the output since a mark, or on the screen at any moment since
+// (Bubble Tea v2 writes only the cells that change, so a line is rarely
+// whole in the output).
 type term struct {
 	t       testing.TB
 	client  *gossh.Client
@@ -123,6 +128,8 @@ type term struct {
 	in      io.WriteCloser
 	mu      sync.Mutex
 	out     []byte
+	scr     *termscreen.Screen
+	shots   []shot // the screen after each chunk of output that changed it
 	changed chan struct{}
 	done    chan struct{}
 	waitErr error
@@ -137,6 +144,7 @@ type termOpts struct {
 	width   int
 	height  int
 	noPTY   bool
+	from    string // local address to connect from ("": any)
 }
 
 func openTerm(t testing.TB, addr string, o termOpts) *term {
@@ -152,7 +160,13 @@ func tryTerm(t testing.TB, addr string, o termOpts) (*term, error) {
 	if o.width == 0 {
 		o.width, o.height = 100, 40
 	}
-	c, err := dial(addr, o.user, o.key)
+	var c *gossh.Client
+	var err error
+	if o.from != "" {
+		c, err = sshOver(dialFrom(t, o.from, addr), addr, o.user, o.key)
+	} else {
+		c, err = dial(addr, o.user, o.key)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +175,9 @@ func tryTerm(t testing.TB, addr string, o termOpts) (*term, error) {
 		c.Close()
 		return nil, err
 	}
-	tm := &term{t: t, client: c, sess: sess, changed: make(chan struct{}, 1), done: make(chan struct{}), paused: make(chan struct{})}
+	tm := &term{t: t, client: c, sess: sess, changed: make(chan struct{}, 1), done: make(chan struct{}), paused: make(chan struct{}),
+		// The server clamps a window far smaller than an absurd request.
+		scr: termscreen.New(min(o.width, 1000), min(o.height, 500))}
 	in, _ := sess.StdinPipe()
 	tm.in = in
 	out, _ := sess.StdoutPipe()
@@ -218,6 +234,10 @@ func (tm *term) read(r io.Reader) {
 			}
 			tm.mu.Lock()
 			tm.out = append(tm.out, chunk...)
+			tm.scr.Write(chunk)
+			if text := tm.scr.String(); len(tm.shots) == 0 || tm.shots[len(tm.shots)-1].text != text {
+				tm.shots = append(tm.shots, shot{at: len(tm.out), text: text})
+			}
 			tm.mu.Unlock()
 			select {
 			case tm.changed <- struct{}{}:
@@ -248,11 +268,33 @@ func (tm *term) raw() []byte {
 	return append([]byte(nil), tm.out...)
 }
 
-// text is the output since mark with escape sequences removed.
-func (tm *term) text(mark int) string {
+// stream is the output since mark with escape sequences removed.
+func (tm *term) stream(mark int) string {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	return stripANSI(string(tm.out[mark:]))
+}
+
+// shot is the screen's text after the output up to at.
+type shot struct {
+	at   int
+	text string
+}
+
+// text is the output since mark with escape sequences removed, followed
+// by every screen shown since.
+func (tm *term) text(mark int) string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	var b strings.Builder
+	b.WriteString(stripANSI(string(tm.out[mark:])))
+	for _, s := range tm.shots {
+		if s.at > mark {
+			b.WriteString("\n")
+			b.WriteString(s.text)
+		}
+	}
+	return b.String()
 }
 
 // waitFor waits (at most 20 s) until the output since mark contains want.

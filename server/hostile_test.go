@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -236,7 +236,9 @@ func TestInputBurstThenCloseLeaksNothing(t *testing.T) {
 // Finding 6: a session the server ends leaves the client's terminal as it
 // found it and gets an exit status and a reason.
 func TestServerEndRestoresTerminal(t *testing.T) {
-	restore := []string{"\x1b[?1049l", "\x1b[?25h", "\x1b[?1002l", "\x1b[?1003l", "\x1b[?2004l"}
+	// With the keyboard enhancements Bubble Tea v2 asks for: modifyOtherKeys
+	// reset and the kitty keyboard flags popped.
+	restore := []string{"\x1b[?1049l", "\x1b[?25h", "\x1b[?1002l", "\x1b[?1003l", "\x1b[?2004l", "\x1b[>4m", "\x1b[<"}
 	cases := []struct {
 		name   string
 		mod    func(*Config)
@@ -325,18 +327,9 @@ func TestRefusalsSayWhy(t *testing.T) {
 // a refused command writes its reason before the refusal.
 func TestRefusedJoinSaysWhy(t *testing.T) {
 	s := startServer(t, func(c *Config) { c.NewClient = probeClient(nil, false) })
-	c, err := dial(s.addr, "ana", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := sess.CombinedOutput("join ZZZZ")
+	out, err := execOutput(t, s.addr, "join ZZZZ")
 	var exit *gossh.ExitError
-	if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(string(out), "ZZZZ") {
+	if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(out, "ZZZZ") {
 		t.Fatalf("join ZZZZ: %v, %q; want exit status 1 and the reason", err, out)
 	}
 	c2, err := dial(s.addr, "ana", nil)
@@ -344,7 +337,7 @@ func TestRefusedJoinSaysWhy(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c2.Close()
-	sess, err = c2.NewSession()
+	sess, err := c2.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -396,7 +389,7 @@ func TestOpenDataDirNarrowed(t *testing.T) {
 
 // dialFrom opens a TCP connection from a given loopback source address
 // (Linux routes all of 127.0.0.0/8 to lo).
-func dialFrom(t *testing.T, src, addr string) net.Conn {
+func dialFrom(t testing.TB, src, addr string) net.Conn {
 	t.Helper()
 	if runtime.GOOS != "linux" {
 		t.Skip("needs the whole 127.0.0.0/8 on loopback")
@@ -412,19 +405,11 @@ func dialFrom(t *testing.T, src, addr string) net.Conn {
 // sshFrom tries an SSH login as a guest from src.
 func sshFrom(t *testing.T, src, addr string) error {
 	t.Helper()
-	c := dialFrom(t, src, addr)
-	conn, chans, reqs, err := gossh.NewClientConn(c, addr, &gossh.ClientConfig{
-		User: "ana",
-		Auth: []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) {
-			return nil, nil
-		})},
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
-	})
+	c, err := sshOver(dialFrom(t, src, addr), addr, "ana", nil)
 	if err != nil {
-		c.Close()
 		return err
 	}
-	gossh.NewClient(conn, chans, reqs).Close()
+	c.Close()
 	return nil
 }
 
@@ -592,4 +577,36 @@ func TestStalledClientGetsExitStatus(t *testing.T) {
 	if !errors.As(err, &exit) || exit.ExitStatus() != 1 {
 		t.Fatalf("stalled client ended with %v, want exit status 1", err)
 	}
+}
+
+// Finding 9: a 100 KB "join" command was held until the handshake
+// deadline and then got a bare EOF — splitting it like a shell took the
+// server seconds of CPU. It is answered as a short one is, with the
+// reason, well within a deadline of a few seconds (the input's rate
+// limit off, so that reading it takes no time).
+func TestLongJoinCommandSaysWhy(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, func(c *Config) { c.HandshakeTimeout, c.InputRate = 3*time.Second, -1 })
+	out, err := execOutput(t, s.addr, "join "+strings.Repeat("A", 100<<10))
+	var exit *gossh.ExitError
+	if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(out, "a room code is 4 characters") {
+		t.Fatalf("a 100 KB join: %v, %q; want exit status 1 and the reason", err, out)
+	}
+}
+
+// execOutput runs command in a session of a guest's connection and
+// returns what it wrote (stdout and stderr) and how it ended.
+func execOutput(t *testing.T, addr, command string) (string, error) {
+	t.Helper()
+	c, err := dial(addr, "ana", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := sess.CombinedOutput(command)
+	return string(out), err
 }

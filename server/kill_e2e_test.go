@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -12,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/server/store"
@@ -78,6 +79,17 @@ func startChildNode(t *testing.T, helper, env string) (string, *exec.Cmd) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	a, ok := childAddr(out)
+	if !ok {
+		t.Fatal("the child node did not start")
+	}
+	return a, cmd
+}
+
+// childAddr reads a child node's stdout (to its end, in the background)
+// for the address it serves on (see serveUntilKilled); false if none
+// came within 30 s.
+func childAddr(out io.Reader) (string, bool) {
 	addr := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(out)
@@ -89,11 +101,10 @@ func startChildNode(t *testing.T, helper, env string) (string, *exec.Cmd) {
 	}()
 	select {
 	case a := <-addr:
-		return a, cmd
+		return a, true
 	case <-time.After(30 * time.Second):
-		t.Fatal("the child node did not start")
+		return "", false
 	}
-	return "", nil
 }
 
 // playStored has the mover type a legal move in the stored room and

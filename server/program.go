@@ -3,8 +3,8 @@ package server
 import (
 	"context"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/ssh"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
 )
 
 // runPrograms is the middleware that runs each session's client program.

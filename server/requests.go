@@ -2,9 +2,10 @@ package server
 
 import (
 	"fmt"
+	"strings"
 
+	"charm.land/ssh"
 	"github.com/anmitsu/go-shlex"
-	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/tabletop/tabletop/rooms"
@@ -221,9 +222,20 @@ func putLatest(c chan ssh.Window, w ssh.Window) {
 	}
 }
 
+// maxCommand bounds the exec commands split as a shell would: "join
+// CODE" is a dozen bytes, and the splitter builds each word a character
+// at a time, which costs the square of its length — a 100 KB command took
+// 11 s of CPU, past the handshake deadline.
+const maxCommand = 256
+
 // splitCommand splits an exec command as the SSH library does for
-// Session.Command, so the filter and the session agree on "join CODE".
+// Session.Command, so the filter and the session agree on "join CODE". A
+// command too long to be one is split at spaces only: it is refused
+// either way, and its reason (a room code is 4 characters) comes at once.
 func splitCommand(raw string) []string {
+	if len(raw) > maxCommand {
+		return strings.Fields(raw)
+	}
 	args, _ := shlex.Split(raw, true)
 	return args
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/tabletop/tabletop/rooms"
@@ -52,7 +52,7 @@ func (m *probeModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tickMsg:
 		m.tick++
 		return m, tea.Tick(5*time.Millisecond, func(time.Time) tea.Msg { return tickMsg{} })
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		if msg.String() == "q" {
 			return m, tea.Quit
 		}
@@ -63,7 +63,16 @@ func (m *probeModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-func (m *probeModel) View() string {
+// View draws the probe on the alternate screen with the mouse captured,
+// as the real client does, so that tests see both undone.
+func (m *probeModel) View() tea.View {
+	v := tea.NewView(m.text())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	return v
+}
+
+func (m *probeModel) text() string {
 	var b strings.Builder
 	b.WriteString("probe " + m.player.Name + " size " + itoa(m.w) + "x" + itoa(m.h) + " notice[" + m.notice + "]\n")
 	if m.bigView {
@@ -109,7 +118,7 @@ func TestNoPTYGetsHintAndStatus1(t *testing.T) {
 	if !errors.As(err, &exit) || exit.ExitStatus() != 1 {
 		t.Fatalf("exit: %v, want status 1", err)
 	}
-	if out := tm.text(0); !strings.Contains(out, "ssh -t") || strings.Count(strings.TrimSpace(out), "\n") != 0 {
+	if out := tm.stream(0); !strings.Contains(out, "ssh -t") || strings.Count(strings.TrimSpace(out), "\n") != 0 {
 		t.Fatalf("want a one-line hint with ssh -t, got %q", out)
 	}
 	// "join CODE" without -t is the common way to get here.

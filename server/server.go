@@ -19,12 +19,13 @@ import (
 	"time"
 	"unicode/utf8"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/log"
-	"github.com/charmbracelet/ssh"
-	"github.com/charmbracelet/wish"
-	bm "github.com/charmbracelet/wish/bubbletea"
-	wishrecover "github.com/charmbracelet/wish/recover"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/log/v2"
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+	bm "charm.land/wish/v2/bubbletea"
+	wishrecover "charm.land/wish/v2/recover"
+	"github.com/charmbracelet/colorprofile"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/tabletop/tabletop/ai"
@@ -135,9 +136,11 @@ func New(cfg Config) (*Server, error) {
 		Store:    metered(cfg.Store, cfg.Metrics),
 		MaxRooms: cfg.MaxRooms,
 		SeatHold: cfg.SeatHold,
-		AIBudget: cfg.AIBudget,
-		AISlots:  s.aiSlots,
-		Logger:   slog.New(cfg.Logger),
+		// A game every player left waits for them this long.
+		AdjournedExpiry: cfg.AdjournedExpiry,
+		AIBudget:        cfg.AIBudget,
+		AISlots:         s.aiSlots,
+		Logger:          slog.New(cfg.Logger),
 		// Alone on its store: at start nobody is still in a room.
 		Exclusive: exclusiveStore(cfg.Store),
 		LeaseTTL:  cfg.AILeaseTTL,
@@ -507,6 +510,8 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 
 		gs := s.wrap(sess, conn)
 		defer gs.in.close()
+		// Whatever the session's program started ends with it.
+		defer gs.cancel()
 		// Deferred so that even a panic gives up the session's seats.
 		defer gs.lobby.leaveAll()
 		s.sessions.Store(gs, struct{}{})
@@ -556,11 +561,16 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 		player:  PlayerFor(sess),
 		started: time.Now(),
 	}
+	gs.ctx, gs.cancel = context.WithCancel(sess.Context())
 	gs.alive.Store(gs.started.UnixNano())
 	gs.pinged = gs.started
 	gs.joinCode, _ = joinCommand(sess.Command())
 	gs.lobby = newSessionLobby(s.lobby, gs.player)
-	gs.in = newInputPump(sess)
+	keys := newKeyGate(s.cfg.KeyRate, s.cfg.KeyBurst)
+	keys.held = func() {
+		s.refusals.warn(s.log, "keys held back: the client sends them faster than a person types", "remote", st.remote, "user", logText(sess.User()))
+	}
+	gs.in = newInputPump(sess, keys)
 	s.spawn(st, gs.in.run)
 	gs.out = &watchedWriter{w: sess}
 	pty, _, ok := sess.Pty()
@@ -594,12 +604,11 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 	if !ok {
 		return nil
 	}
-	// MakeRenderer asks the terminal for its background colour and waits
-	// for the answer; a terminal that never answers must not hold the
-	// session, so the query's reads time out.
-	gs.in.setDeadline(time.Now().Add(time.Second))
-	renderer := bm.MakeRenderer(gs)
-	gs.in.setDeadline(time.Time{})
+	// The program downsamples every colour to the terminal's profile,
+	// found from the session's environment as Wish does: nothing is
+	// asked of the terminal before the first frame.
+	opts := bm.MakeOptions(gs)
+	profile := colorprofile.Env(append(gs.Environ(), "TERM="+gs.pty.Term))
 
 	var store ui.SaveStore = &memorySave{max: s.cfg.MaxSaveBytes}
 	if gs.player.ID != "" {
@@ -607,12 +616,12 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 	}
 	s.seePlayer(gs.player)
 	model := s.cfg.NewClient(ClientOptions{
-		Renderer: renderer,
-		Player:   gs.player,
-		Lobby:    gs.lobby,
-		Store:    store,
-		JoinCode: gs.joinCode,
-		AISlots:  s.aiSlots.For(gs.st.block.String()),
+		ColorProfile: profile,
+		Player:       gs.player,
+		Lobby:        gs.lobby,
+		Store:        store,
+		JoinCode:     gs.joinCode,
+		AISlots:      s.aiSlots.For(gs.st.block.String()),
 		// Ratings, when the rooms are kept in the storage layer.
 		Standings:  s.standings(),
 		QuickMatch: s.quickMatchFor(gs.player, gs.lobby),
@@ -620,13 +629,14 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 		// fair share of AI time), unless the operator allows them.
 		NoAIOnlyGames: gs.player.ID == "" && !s.cfg.GuestAIGames,
 		OnFinished:    s.recordsFor(gs.player),
+		Context:       gs.ctx,
 	})
 	if model == nil {
 		return nil
 	}
 	maxW, maxH := s.cfg.MaxWidth, s.cfg.MaxHeight
-	opts := append(bm.MakeOptions(gs),
-		tea.WithAltScreen(),
+	opts = append(opts,
+		tea.WithColorProfile(profile),
 		// The server handles signals; 500 programs must not each grab SIGINT.
 		tea.WithoutSignalHandler(),
 		tea.WithFilter(func(_ tea.Model, msg tea.Msg) tea.Msg {
@@ -641,7 +651,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 			return msg
 		}),
 	)
-	p := tea.NewProgram(panicWitness{Model: newPacedModel(model), gs: gs}, opts...)
+	p := tea.NewProgram(panicWitness{Model: model, gs: gs}, opts...)
 	gs.setProgram(p)
 	return p
 }
@@ -738,6 +748,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 
 func (s *Server) shutdown(ctx context.Context) error {
 	s.stopping.Store(true)
+	s.lobby.Stopping() // the notice and the sessions' ends cost nobody's clock
 	s.mu.Lock()
 	l := s.listener
 	s.mu.Unlock()

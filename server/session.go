@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -9,8 +10,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/ssh"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/tabletop/tabletop/rooms"
@@ -34,6 +36,10 @@ type gameSession struct {
 	joinCode string
 	lobby    *sessionLobby
 	started  time.Time
+	// ctx ends when the session's handler returns (see gate): the
+	// client's searches end with it.
+	ctx    context.Context
+	cancel context.CancelFunc
 
 	in  *inputPump
 	out *watchedWriter
@@ -133,9 +139,13 @@ func (g *gameSession) closeConn() {
 }
 
 // restoreTerminal undoes everything the program may have set on the
-// client's terminal: alternate screen, hidden cursor, mouse reporting
-// (every mode) and bracketed paste.
-const restoreTerminal = "\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l"
+// client's terminal: a frame left half-way in synchronized output,
+// alternate screen, hidden cursor, mouse reporting (every mode),
+// bracketed paste, the keyboard enhancements (Bubble Tea v2 pushes kitty
+// keyboard flags and sets xterm's modifyOtherKeys; popping an empty
+// stack does nothing) and grapheme-width mode.
+const restoreTerminal = ansi.ResetModeSynchronizedOutput + "\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l" +
+	ansi.ResetModifyOtherKeys + "\x1b[<u" + ansi.ResetModeUnicodeCore
 
 // finish runs when the program is over, however it ended: it restores the
 // client's terminal, says why the server ended the session (if it did),
@@ -258,7 +268,8 @@ var errReadTimeout = errors.New("read timeout")
 // inputPump reads the client's bytes in its own goroutine into a small
 // bounded buffer. Reads from it can time out (the raw SSH channel cannot),
 // which the renderer's terminal query needs, and it records the time of the
-// last input for the away-from-keyboard check.
+// last input for the away-from-keyboard check. Its keys pass a keyGate: a
+// flood is held back at a human rate, before the program sees it.
 type inputPump struct {
 	mu       sync.Mutex
 	buf      []byte
@@ -270,14 +281,16 @@ type inputPump struct {
 	stop     sync.Once
 	last     atomic.Int64 // unix nanoseconds of the last input
 	src      io.Reader
+	keys     *keyGate // used by run only
 }
 
 const pumpMax = 16 << 10
 
-// newInputPump makes a pump reading r; the caller starts run in its own
-// goroutine and calls close when the session is over.
-func newInputPump(r io.Reader) *inputPump {
-	p := &inputPump{ready: make(chan struct{}, 1), space: make(chan struct{}, 1), done: make(chan struct{}), src: r}
+// newInputPump makes a pump reading r, its keys paced by keys; the
+// caller starts run in its own goroutine and calls close when the
+// session is over.
+func newInputPump(r io.Reader, keys *keyGate) *inputPump {
+	p := &inputPump{ready: make(chan struct{}, 1), space: make(chan struct{}, 1), done: make(chan struct{}), src: r, keys: keys}
 	p.last.Store(time.Now().UnixNano())
 	return p
 }
@@ -293,22 +306,20 @@ func (p *inputPump) run() {
 		n, err := p.src.Read(chunk)
 		if n > 0 {
 			p.last.Store(time.Now().UnixNano())
-			for {
-				p.mu.Lock()
-				if len(p.buf)+n <= pumpMax {
-					p.buf = append(p.buf, chunk[:n]...)
-					p.mu.Unlock()
-					break
+			for rest := chunk[:n]; len(rest) > 0; {
+				k := p.keys.pass(rest, time.Now())
+				if k == 0 {
+					// Beyond a human rate: the client waits, not the program.
+					if !p.keys.wait(p.done) {
+						return
+					}
+					continue
 				}
-				p.mu.Unlock()
-				// The program is behind: push back on the client.
-				select {
-				case <-p.space:
-				case <-p.done:
+				if !p.push(rest[:k]) {
 					return
 				}
+				rest = rest[k:]
 			}
-			signal(p.ready)
 		}
 		if err != nil {
 			p.mu.Lock()
@@ -316,6 +327,26 @@ func (p *inputPump) run() {
 			p.mu.Unlock()
 			signal(p.ready)
 			return
+		}
+	}
+}
+
+// push adds b to the buffer, waiting for room while the program is
+// behind (which pushes back on the client); false if the session ended.
+func (p *inputPump) push(b []byte) bool {
+	for {
+		p.mu.Lock()
+		if len(p.buf)+len(b) <= pumpMax {
+			p.buf = append(p.buf, b...)
+			p.mu.Unlock()
+			signal(p.ready)
+			return true
+		}
+		p.mu.Unlock()
+		select {
+		case <-p.space:
+		case <-p.done:
+			return false
 		}
 	}
 }
@@ -432,7 +463,7 @@ func (w panicWitness) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 	return panicWitness{Model: m, gs: w.gs}, cmd
 }
 
-func (w panicWitness) View() string {
+func (w panicWitness) View() tea.View {
 	defer w.witness()
 	return w.Model.View()
 }

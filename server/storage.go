@@ -88,7 +88,7 @@ func fromStoreRoom(r store.Room) rooms.Record {
 		Version:    uint64(r.Version),
 		Created:    r.Created,
 	}
-	rec.TurnStarted = r.TurnStarted
+	rec.TurnStarted, rec.Adjourned = r.TurnStarted, r.Adjourned
 	for _, s := range r.Seats {
 		rec.Seats = append(rec.Seats, rooms.SeatRecord{Kind: rooms.SeatKind(s.Kind), Level: s.AILevel, PlayerID: s.Player, Name: s.Name, HeldUntil: s.HeldUntil, Remaining: s.Remaining, Node: s.Node})
 	}
@@ -159,13 +159,13 @@ func (s *RoomStore) AppendMove(ctx context.Context, code string, m rooms.MoveRec
 
 // UpdateSeats implements rooms.Store.
 func (s *RoomStore) UpdateSeats(ctx context.Context, code string, version uint64, u rooms.SeatsUpdate) (uint64, error) {
-	v, err := s.db.UpdateRoom(ctx, code, int64(version), store.RoomUpdate{Seats: toStoreSeats(u.Seats), Started: u.Started, TurnStarted: u.TurnStarted})
+	v, err := s.db.UpdateRoom(ctx, code, int64(version), store.RoomUpdate{Seats: toStoreSeats(u.Seats), Started: u.Started, TurnStarted: u.TurnStarted, Adjourned: u.Adjourned})
 	return uint64(v), roomError(err)
 }
 
 // Finish implements rooms.Store.
 func (s *RoomStore) Finish(ctx context.Context, code string, f rooms.FinishRecord) error {
-	_, err := s.db.FinishRoom(ctx, code, store.Finish{Moves: f.Moves, Goals: f.Goals, Result: f.Result, Reason: f.Reason, At: f.At})
+	_, err := s.db.FinishRoom(ctx, code, store.Finish{Moves: f.Moves, Goals: f.Goals, Result: f.Result, Reason: f.Reason, At: f.At, Unrated: f.Unrated})
 	return roomError(err)
 }
 
@@ -201,8 +201,13 @@ func (s *RoomStore) Nodes(ctx context.Context) (map[string]time.Time, error) {
 }
 
 // DropNode implements rooms.Store.
-func (s *RoomStore) DropNode(ctx context.Context, node string) error {
-	return s.db.DropNode(ctx, node)
+func (s *RoomStore) DropNode(ctx context.Context, node string, at time.Time) error {
+	return s.db.DropNode(ctx, node, at)
+}
+
+// Resume implements rooms.Store.
+func (s *RoomStore) Resume(ctx context.Context, node string, ttl time.Duration) (time.Time, bool, error) {
+	return s.db.Resume(ctx, node, time.Now(), ttl)
 }
 
 // storeNode is the storage layer's node id behind a rooms store, so that

@@ -10,7 +10,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
+
 	"github.com/tabletop/tabletop/server/store"
 	"github.com/tabletop/tabletop/ui"
 )

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/tabletop/tabletop/server/store"

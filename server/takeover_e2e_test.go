@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tabletop/tabletop/game"

@@ -1,15 +1,20 @@
 // Package themes holds the colour palettes and glyph sets of the tabletop
 // client. It holds styles only: no game logic and no global style state.
-// A Theme is plain data; Styles binds it to one session's renderer, so two
-// SSH sessions with different terminals never share a style.
+// A Theme is plain data and Styles its Lip Gloss styles, in full colour:
+// each session's Bubble Tea program converts the colours to what its
+// terminal shows when it draws (see NoColor for the one choice a session
+// makes itself).
 package themes
 
 import (
-	"strconv"
+	"image/color"
+	"math"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/lucasb-eyer/go-colorful"
 )
 
 // Theme is a named palette. Colours are hex strings ("" means the
@@ -146,14 +151,12 @@ func Next(t Theme) Theme {
 	return All[0]
 }
 
-// NoColor reports whether the renderer's terminal takes no colour. The
-// renderer's profile already honours NO_COLOR in the terminal's own
-// environment (the SSH session's, not the server's).
-func NoColor(r *lipgloss.Renderer) bool {
-	if r == nil {
-		r = lipgloss.DefaultRenderer()
-	}
-	return r.ColorProfile() == termenv.Ascii
+// NoColor reports whether a terminal of colour profile p shows no colour
+// (NO_COLOR in the terminal's own environment, a dumb terminal, no
+// terminal at all): then only the monochrome theme tells pieces apart.
+// Unknown is a profile not known yet, which is not taken for no colour.
+func NoColor(p colorprofile.Profile) bool {
+	return p != colorprofile.Unknown && p <= colorprofile.ASCII
 }
 
 // Glyphs are the characters of the board frame and markers. Every glyph
@@ -185,7 +188,7 @@ var UnicodeGlyphs = Glyphs{
 	Empty: "·", Missing: " ", Dot: "+",
 }
 
-// Styles is a theme bound to one renderer: every style the client draws.
+// Styles are a theme's styles: every style the client draws.
 type Styles struct {
 	Theme  Theme
 	Glyphs Glyphs
@@ -196,62 +199,45 @@ type Styles struct {
 	Cursor, Target, Last, Win, Hint, Sel   lipgloss.Style
 
 	base lipgloss.Style
-	// profile is the renderer's colour profile when the styles were made.
-	profile termenv.Profile
+	// basic: colours are the theme's picks of the 16 basic ones.
+	basic bool
 }
 
-// color returns hex colour c already in the colour space of the styles'
-// profile: a 256-colour terminal gets the palette index termenv would
-// pick for c. lipgloss converts a colour on every Render, and finding the
-// nearest of 256 colours was a third of the server's CPU; an index
-// converts to itself, and renders the very same escape sequence.
-func (s Styles) color(c string) lipgloss.Color {
-	switch v := s.profile.Color(c).(type) {
-	case termenv.ANSI256Color:
-		// termenv reads an index below 16 as an ANSIColor, which has
-		// other escape sequences: keep the hex (never the case for a
-		// conversion, which lands in the cube or the grey ramp).
-		if v >= 16 {
-			return lipgloss.Color(strconv.Itoa(int(v)))
-		}
-	case termenv.ANSIColor:
-		return lipgloss.Color(strconv.Itoa(int(v)))
+// hex is the colour of hex string c for the styles' terminal.
+func (s Styles) hex(c string) color.Color {
+	if s.basic {
+		return Basic16(c)
 	}
 	return lipgloss.Color(c)
 }
 
-// NewStyles binds t to renderer r. With ascii the glyphs are 7-bit.
-// Colours are converted once, here, to the renderer's colour profile, so
-// the renderer's profile must be set before (as bubbletea.MakeRenderer
-// does).
-func NewStyles(r *lipgloss.Renderer, t Theme, ascii bool) Styles {
-	if r == nil {
-		r = lipgloss.DefaultRenderer()
-	}
-	return newStyles(r, t, ascii, r.ColorProfile())
-}
-
-// newStyles is NewStyles with the colours converted to profile p; with
-// termenv.TrueColor they stay hex, which the tests compare against.
-func newStyles(r *lipgloss.Renderer, t Theme, ascii bool, p termenv.Profile) Styles {
+// NewStyles returns the styles of t for a terminal of colour profile p.
+// With ascii the glyphs are 7-bit. The colours stay as the theme gives
+// them, and the session's program downsamples them for its terminal as
+// it draws, except in a 16-colour terminal (p is colorprofile.ANSI):
+// there each colour is the theme's own pick of the 16 (see Basic16),
+// since the program's fixed table draws yellows and oranges red, and red
+// and yellow pieces would look the same.
+func NewStyles(t Theme, ascii bool, p colorprofile.Profile) Styles {
 	g := UnicodeGlyphs
 	if ascii {
 		g = ASCIIGlyphs
 	}
-	st := Styles{Theme: t, Glyphs: g, profile: p}
-	base := r.NewStyle()
+	st := Styles{Theme: t, Glyphs: g, basic: p == colorprofile.ANSI}
+	base := lipgloss.NewStyle()
 	st.base = base
+	hex := st.hex
 	fg := func(c string) lipgloss.Style {
 		if t.Mono || c == "" {
 			return base
 		}
-		return base.Foreground(st.color(c))
+		return base.Foreground(hex(c))
 	}
 	bg := func(s lipgloss.Style, c string) lipgloss.Style {
 		if t.Mono || c == "" {
 			return s
 		}
-		return s.Background(st.color(c))
+		return s.Background(hex(c))
 	}
 	st.Text = fg(t.Text)
 	st.Muted = fg(t.Muted)
@@ -261,7 +247,7 @@ func newStyles(r *lipgloss.Renderer, t Theme, ascii bool, p termenv.Profile) Sty
 	st.Key = fg(t.Accent)
 	st.Panel = base.Border(g.Box).Padding(0, 1)
 	if !t.Mono && t.Border != "" {
-		st.Panel = st.Panel.BorderForeground(st.color(t.Border))
+		st.Panel = st.Panel.BorderForeground(hex(t.Border))
 	}
 	st.Cell = bg(fg(t.Text), t.Cell)
 	st.CellAlt = bg(fg(t.Text), t.CellAlt)
@@ -288,8 +274,71 @@ func (s Styles) Piece(seat int, role string) lipgloss.Style {
 	if s.Theme.Mono || c == "" {
 		return s.base.Bold(true)
 	}
-	return s.base.Foreground(s.color(c)).Bold(true)
+	return s.base.Foreground(s.hex(c)).Bold(true)
 }
 
-// Base returns an unstyled style of the bound renderer.
+// Base returns an unstyled style.
 func (s Styles) Base() lipgloss.Style { return s.base }
+
+// Basic16 is the colour of the 16 basic ANSI colours that stands for hex
+// colour c in a 16-colour terminal: the one nearest, in HSLuv, to the
+// colour of the 256-colour palette that c falls in. It is the pick of
+// tabletop's first versions (termenv's), which kept every seat colour of
+// every theme apart.
+func Basic16(c string) ansi.BasicColor {
+	col, err := colorful.Hex(c)
+	if err != nil {
+		return ansi.BasicColor(7)
+	}
+	near := palette256(col)
+	best, bestDist := 0, math.MaxFloat64
+	for i := range 16 {
+		if d := near.DistanceHSLuv(basicRGB[i]); d < bestDist {
+			best, bestDist = i, d
+		}
+	}
+	return ansi.BasicColor(best)
+}
+
+// basicRGB are the 16 basic colours as xterm draws them.
+var basicRGB = func() [16]colorful.Color {
+	var out [16]colorful.Color
+	for i, h := range []string{"#000000", "#800000", "#008000", "#808000", "#000080", "#800080", "#008080", "#c0c0c0",
+		"#808080", "#ff0000", "#00ff00", "#ffff00", "#0000ff", "#ff00ff", "#00ffff", "#ffffff"} {
+		out[i], _ = colorful.Hex(h)
+	}
+	return out
+}()
+
+// palette256 is the colour of the 6×6×6 cube or the darkest grey of the
+// ramp that c falls in, whichever is nearer in HSLuv, as termenv chose
+// it (its grey is always the darkest: it averaged the cube's indexes).
+func palette256(c colorful.Color) colorful.Color {
+	step := func(v float64) int {
+		switch {
+		case v < 48:
+			return 0
+		case v < 115:
+			return 1
+		}
+		return int((v - 35) / 40)
+	}
+	levels := [6]float64{0, 0x5f, 0x87, 0xaf, 0xd7, 0xff}
+	cube := colorful.Color{R: levels[step(c.R*255)] / 255, G: levels[step(c.G*255)] / 255, B: levels[step(c.B*255)] / 255}
+	grey := colorful.Color{R: 8.0 / 255, G: 8.0 / 255, B: 8.0 / 255}
+	if c.DistanceHSLuv(cube) <= c.DistanceHSLuv(grey) {
+		return cube
+	}
+	return grey
+}
+
+// Palette names the colours the styles draw with: the theme's name, with
+// "/16" when they are its 16-colour picks. Two Styles with the same
+// palette and glyphs render the same bytes, so drawn text can be kept
+// under it.
+func (s Styles) Palette() string {
+	if s.basic {
+		return s.Theme.Name + "/16"
+	}
+	return s.Theme.Name
+}

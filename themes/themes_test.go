@@ -1,14 +1,14 @@
 package themes
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Every theme gives every seat a colour of its own, and every colour a
@@ -121,19 +121,16 @@ func TestGlyphsSingleWidth(t *testing.T) {
 }
 
 func TestNoColorProfileMeansNoColour(t *testing.T) {
-	r := lipgloss.NewRenderer(nil)
-	r.SetColorProfile(termenv.Ascii)
-	if !NoColor(r) {
-		t.Fatal("ASCII profile should mean no colour")
-	}
-	st := NewStyles(r, Default, false)
-	if out := st.Piece(0, "red").Render("R"); out != "R" {
-		t.Fatalf("no-colour render added escapes: %q", out)
-	}
-	r2 := lipgloss.NewRenderer(nil)
-	r2.SetColorProfile(termenv.TrueColor)
-	if NoColor(r2) {
-		t.Fatal("true colour profile reported as no colour")
+	for _, tc := range []struct {
+		p    colorprofile.Profile
+		want bool
+	}{
+		{colorprofile.NoTTY, true}, {colorprofile.ASCII, true}, {colorprofile.Unknown, false},
+		{colorprofile.ANSI, false}, {colorprofile.ANSI256, false}, {colorprofile.TrueColor, false},
+	} {
+		if got := NoColor(tc.p); got != tc.want {
+			t.Errorf("NoColor(%v) = %v, want %v", tc.p, got, tc.want)
+		}
 	}
 }
 
@@ -194,54 +191,80 @@ func TestContrast(t *testing.T) {
 	}
 }
 
-// Converting the theme's colours once to the terminal's profile must not
-// change a byte of what any style renders, in any profile.
-func TestConvertedColoursRenderTheSame(t *testing.T) {
-	profiles := map[string]termenv.Profile{"truecolor": termenv.TrueColor, "256": termenv.ANSI256, "16": termenv.ANSI, "ascii": termenv.Ascii}
-	for pname, p := range profiles {
-		r := lipgloss.NewRenderer(nil)
-		r.SetColorProfile(p)
-		for _, th := range All {
-			for _, ascii := range []bool{false, true} {
-				got := NewStyles(r, th, ascii)
-				want := newStyles(r, th, ascii, termenv.TrueColor) // hex, converted on each Render
-				pairs := map[string][2]lipgloss.Style{
-					"text": {got.Text, want.Text}, "muted": {got.Muted, want.Muted}, "accent": {got.Accent, want.Accent},
-					"error": {got.Error, want.Error}, "title": {got.Title, want.Title}, "key": {got.Key, want.Key},
-					"panel": {got.Panel, want.Panel}, "cell": {got.Cell, want.Cell}, "cellalt": {got.CellAlt, want.CellAlt},
-					"missing": {got.Missing, want.Missing}, "cursor": {got.Cursor, want.Cursor}, "target": {got.Target, want.Target},
-					"last": {got.Last, want.Last}, "win": {got.Win, want.Win}, "hint": {got.Hint, want.Hint}, "sel": {got.Sel, want.Sel},
-				}
-				roles := []string{"x", "o", "red", "black", "yellow", "blue", "green", "white"}
-				for seat := -1; seat < 6; seat++ {
-					for _, role := range roles {
-						pairs[fmt.Sprintf("piece %d %s", seat, role)] = [2]lipgloss.Style{got.Piece(seat, role), want.Piece(seat, role)}
-						pairs[fmt.Sprintf("piece %d %s on cursor", seat, role)] = [2]lipgloss.Style{got.Piece(seat, role).Inherit(got.Cursor), want.Piece(seat, role).Inherit(want.Cursor)}
-					}
-				}
-				for name, st := range pairs {
-					if g, w := st[0].Render("X y"), st[1].Render("X y"); g != w {
-						t.Errorf("%s %s ascii=%v %s: %q, want %q", pname, th.Name, ascii, name, g, w)
-					}
-				}
+// v1's16 are the 16-colour picks tabletop's Lip Gloss v1 drew every
+// theme colour with (termenv's), taken before the move to v2.
+var v1s16 = map[string]int{"#E4E4E4": 7, "#8A8A8A": 8, "#5FAFFF": 12, "#FF5F5F": 9, "#5F5F87": 12, "#303030": 0, "#3A3A3A": 8, "#1F3F7F": 12, "#1F4F1F": 2, "#4F3A0F": 3, "#D7AF00": 3, "#0F3F5F": 6, "#5F1F5F": 5, "#000000": 0, "#FF8700": 9, "#5FD7FF": 14, "#5FD75F": 10, "#FFD75F": 11, "#D0D0D0": 7, "#87AFFF": 12, "#1C1C1C": 0, "#6C6C6C": 8, "#005FAF": 12, "#AF0000": 1, "#8787AF": 12, "#EEEEEE": 15, "#DADADA": 7, "#D7D7FF": 13, "#D7FFD7": 10, "#FFE7C7": 9, "#5F3F00": 3, "#D7EFFF": 14, "#FFD7FF": 13, "#FFFFFF": 15, "#875000": 3, "#005F87": 12, "#006700": 2, "#0000D7": 12, "#6F5A00": 3, "#FFFF00": 11, "#FF0000": 9, "#262626": 0, "#00007F": 4, "#004000": 2, "#4F004F": 5, "#003F3F": 6, "#5F005F": 5, "#00FFFF": 14, "#00FF00": 10, "#FF3F3F": 9, "#3FAFFF": 12, "#9E9E9E": 7, "#56B4E9": 6, "#D55E00": 9, "#333333": 0, "#0A2A4A": 4, "#00301F": 2, "#3A2600": 1, "#CC79A7": 13, "#002A40": 4, "#3F1A30": 5, "#E69F00": 3, "#00B584": 2, "#E66A1A": 9, "#F0F0F0": 15, "#F0E442": 11}
+
+// A 16-colour terminal draws every theme colour as it did with Lip Gloss
+// v1: the program's own table would draw yellow and orange pieces red.
+func TestBasic16KeepsV1Picks(t *testing.T) {
+	seen := 0
+	for _, th := range All {
+		for _, c := range themeColours(th) {
+			want, ok := v1s16[strings.ToUpper(c)]
+			if !ok {
+				t.Errorf("%s: colour %s has no v1 pick in the table", th.Name, c)
+				continue
+			}
+			seen++
+			if got := Basic16(c); int(got) != want {
+				t.Errorf("%s: Basic16(%s) = %d, v1 drew %d", th.Name, c, got, want)
 			}
 		}
 	}
+	if seen == 0 {
+		t.Fatal("no theme colour checked")
+	}
 }
 
-// Every colour of every theme converts to what termenv picks for it.
-func TestColourConversionMatchesTermenv(t *testing.T) {
-	for _, p := range []termenv.Profile{termenv.TrueColor, termenv.ANSI256, termenv.ANSI} {
-		st := Styles{profile: p}
-		for _, th := range All {
-			for _, c := range append([]string{th.Text, th.Muted, th.Accent, th.Cell, th.Win, th.Cursor}, th.Seats...) {
-				if c == "" {
-					continue
-				}
-				if g, w := p.Color(string(st.color(c))), p.Color(c); g != w {
-					t.Errorf("profile %v %s %s: %v, want %v", p, th.Name, c, g, w)
-				}
+// themeColours are every colour a theme names.
+func themeColours(th Theme) []string {
+	var out []string
+	for _, c := range append([]string{th.Text, th.Muted, th.Accent, th.Error, th.Border, th.Cell, th.CellAlt, th.Missing,
+		th.Cursor, th.Target, th.Last, th.Win, th.Hint, th.Selected, th.WinText}, th.Seats...) {
+		if c != "" {
+			out = append(out, c)
+		}
+	}
+	for _, c := range th.Named {
+		out = append(out, c)
+	}
+	return out
+}
+
+// In a 16-colour terminal the styles carry the basic colours, which the
+// program passes through as they are; elsewhere the theme's own colours,
+// which it downsamples.
+func TestStylesPerProfile(t *testing.T) {
+	for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI256, colorprofile.ANSI} {
+		st := NewStyles(Default, false, p)
+		fg := st.Piece(2, "yellow").GetForeground()
+		if p == colorprofile.ANSI {
+			if fg != Basic16(Default.Named["yellow"]) {
+				t.Errorf("%v: yellow is %v, want basic %v", p, fg, Basic16(Default.Named["yellow"]))
 			}
+			continue
+		}
+		if _, basic := fg.(ansi.BasicColor); basic {
+			t.Errorf("%v: yellow is the basic colour %v, want the theme's own", p, fg)
+		}
+		if r, g, b, _ := fg.RGBA(); r>>8 != 0xFF || g>>8 != 0xD7 || b>>8 != 0x5F {
+			t.Errorf("%v: yellow is %v, want #FFD75F", p, fg)
+		}
+	}
+	// The 16-colour picks keep the named colours of Tic-Tac-Chess apart.
+	for _, th := range All {
+		seen := map[ansi.BasicColor]string{}
+		for _, role := range []string{"red", "yellow", "blue", "green"} {
+			c, ok := th.Named[role]
+			if !ok {
+				continue
+			}
+			b := Basic16(c)
+			if other, dup := seen[b]; dup {
+				t.Errorf("%s: %s and %s are both basic colour %d", th.Name, other, role, b)
+			}
+			seen[b] = role
 		}
 	}
 }

@@ -5,8 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/bubbles/spinner"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
@@ -39,13 +40,17 @@ func drain(t testing.TB, m *Model, cmd tea.Cmd) {
 }
 
 func press(m *Model, k string) tea.Cmd {
-	_, cmd := m.Update(keyMsg(k))
-	return cmd
+	var cmds []tea.Cmd
+	for _, msg := range keyMsgs(k) {
+		_, cmd := m.Update(msg)
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...)
 }
 
 // newVsAI returns a Quad 7×7 board: x human, o the AI at level.
 func newVsAI(t *testing.T, level ai.Level) (*Model, *boardScreen) {
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Seed: 3, AIDelay: -1,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1,
 		Start: Start{Variant: "quad7", Seats: map[string]SeatConfig{"o": {AI: true, Level: level}}}}).(*Model)
 	drain(t, m, m.Init())
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
@@ -129,7 +134,7 @@ func TestHint(t *testing.T) {
 
 func TestAIVersusAIPlaysToTheEnd(t *testing.T) {
 	seats := map[string]SeatConfig{"x": {AI: true, Level: ai.Easy}, "o": {AI: true, Level: ai.Easy}}
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Seed: 5, AIDelay: -1,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 5, AIDelay: -1,
 		Start: Start{Variant: "quad5", Seats: seats}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	drain(t, m, m.Init())
@@ -142,7 +147,7 @@ func TestAIVersusAIPlaysToTheEnd(t *testing.T) {
 
 func TestPauseStopsTheAI(t *testing.T) {
 	seats := map[string]SeatConfig{"x": {AI: true, Level: ai.Easy}, "o": {AI: true, Level: ai.Easy}}
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Seed: 5, AIDelay: -1,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 5, AIDelay: -1,
 		Start: Start{Variant: "quad5", Seats: seats}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	pending := m.Init()
@@ -169,7 +174,7 @@ func TestForcedPassIsAnnounced(t *testing.T) {
 		for !s.Terminal() {
 			legal := s.Legal(nil)
 			if len(legal) == 1 && legal[0] == game.Noop {
-				m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, AIDelay: -1,
+				m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
 					Start: Start{Variant: v.Name, Seats: hotSeat(v), Position: s.String()}}).(*Model)
 				m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 				drain(t, m, m.Init())
@@ -189,7 +194,7 @@ func TestForcedPassIsAnnounced(t *testing.T) {
 // result when the AI's move ends the game.
 func TestAIsLastMoveShowsTheResultNotAnOldWord(t *testing.T) {
 	pos := "(cell 1 1 x) (cell 1 2 o) (cell 1 3 x) (cell 2 1 x) (cell 2 2 o) (cell 2 3 o) (cell 3 1 o) (cell 3 2 x) (cell 3 3 b) (control xplayer)"
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Seed: 3, AIDelay: -1,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1,
 		Start: Start{Variant: "tictactoe", Position: pos, Seats: map[string]SeatConfig{"xplayer": {AI: true, Level: ai.Easy}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	search := m.Init()

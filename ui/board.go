@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/spinner"
-	"github.com/charmbracelet/bubbles/textinput"
-	"github.com/charmbracelet/bubbles/viewport"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/textinput"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -148,7 +148,11 @@ func newBoardShell(c *common, v *game.Variant) (*boardScreen, error) {
 	b.spin.Style = c.st.Accent
 	b.input = newInput(c, ": ", promptLimit)
 	b.input.Placeholder = "move, e.g. r3c4 or (mark r3 c4)"
-	b.movesVP = viewport.New(20, 5)
+	// The terminal's own cursor stands where the move is typed (see
+	// cursor): it blinks as the player set it up and screen readers
+	// follow it.
+	b.input.SetVirtualCursor(false)
+	b.movesVP = viewport.New(viewport.WithWidth(20), viewport.WithHeight(5))
 	b.movesVP.KeyMap = viewport.KeyMap{} // the board owns the keys
 	b.help = c.newHelp()
 	return b, nil
@@ -335,10 +339,18 @@ func (b *boardScreen) handle(msg tea.Msg) (screen, tea.Cmd) {
 		s, cmd := b.mouse(msg)
 		b.sync()
 		return s, cmd
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		s, cmd := b.keyPress(msg)
 		b.sync()
 		return s, cmd
+	case tea.PasteMsg:
+		// Only the prompt takes text; a paste anywhere else is not
+		// a string of key presses.
+		if b.prompt {
+			var cmd tea.Cmd
+			b.input, cmd = b.input.Update(msg)
+			return b, cmd
+		}
 	}
 	return b, nil
 }
@@ -392,23 +404,28 @@ func (b *boardScreen) apply(r actResult) tea.Cmd {
 }
 
 // mouse maps a click through the same layout View draws.
-func (b *boardScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
+func (b *boardScreen) mouse(mm tea.MouseMsg) (screen, tea.Cmd) {
 	l := b.layout()
 	if !l.ok {
 		return b, nil
 	}
-	if msg.Button == tea.MouseButtonWheelUp || msg.Button == tea.MouseButtonWheelDown {
-		if l.inMoveList(msg.X, msg.Y) {
-			if msg.Button == tea.MouseButtonWheelUp {
+	msg := mm.Mouse()
+	switch mm.(type) {
+	case tea.MouseWheelMsg:
+		if l.inMoveList(msg.X, msg.Y) && (msg.Button == tea.MouseWheelUp || msg.Button == tea.MouseWheelDown) {
+			if msg.Button == tea.MouseWheelUp {
 				b.scrollMoves(1)
 			} else {
 				b.scrollMoves(-1)
 			}
 		}
 		return b, nil
+	case tea.MouseClickMsg:
+	default:
+		return b, nil
 	}
-	right := msg.Button == tea.MouseButtonRight
-	if msg.Action != tea.MouseActionPress || (msg.Button != tea.MouseButtonLeft && !right) {
+	right := msg.Button == tea.MouseRight
+	if msg.Button != tea.MouseLeft && !right {
 		return b, nil
 	}
 	if b.confirm != "" || b.prompt || b.handingOver() != game.NoRole {

@@ -1,9 +1,9 @@
 package ui
 
 import (
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -29,7 +29,7 @@ func (b *boardScreen) handingOver() game.Role {
 // board to the person named; quit, menu, rules, theme and help work as
 // on the board; every other key does nothing, so that nothing can be
 // played or seen by the wrong person.
-func (b *boardScreen) handOverKey(msg tea.KeyMsg) (screen, tea.Cmd) {
+func (b *boardScreen) handOverKey(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	k := boardKeys
 	switch {
 	case key.Matches(msg, takeKey):

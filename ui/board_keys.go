@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -27,9 +28,9 @@ type boardKeyMap struct {
 }
 
 var boardKeys = boardKeyMap{
-	Act:     bind([]string{"enter", " "}, "enter/space", "act"),
+	Act:     bind([]string{"enter", "space"}, "enter/space", "act"),
 	Cancel:  bind([]string{"esc"}, "esc", "cancel"),
-	MoveNow: bind([]string{" ", "esc"}, "space/esc", "move now"),
+	MoveNow: bind([]string{"space", "esc"}, "space/esc", "move now"),
 	Type:    bind([]string{":"}, ":", "type a move"),
 	Undo:    bind([]string{"u"}, "u", "undo"),
 	Redo:    bind([]string{"U", "ctrl+r"}, "U/ctrl+r", "redo"),
@@ -125,11 +126,11 @@ func (b *boardScreen) keys() keyHelp {
 
 // charKey reports whether msg is one printable character (or space):
 // keys that would type something, which get a word when they do nothing.
-func charKey(msg tea.KeyMsg) bool { return len(msg.String()) == 1 }
+func charKey(msg tea.KeyPressMsg) bool { return utf8.RuneCountInString(msg.Text) == 1 }
 
 // keyPress handles a key: the open prompt or question first, then the
 // keys of the screen, then those of the game.
-func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
+func (b *boardScreen) keyPress(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	if b.prompt {
 		if cmd, done := b.promptKey(msg); done {
 			return b, cmd
@@ -166,7 +167,7 @@ func (b *boardScreen) keyPress(msg tea.KeyMsg) (screen, tea.Cmd) {
 
 // promptKey handles a key while a move is typed; done is false for a
 // key the rest of the board handles (ctrl+c).
-func (b *boardScreen) promptKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+func (b *boardScreen) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, boardKeys.Close):
 		b.prompt = false
@@ -197,7 +198,7 @@ func (b *boardScreen) promptKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			b.setStatus("premove "+text+": played when your turn comes, if it is legal then", false)
 			return nil, true
 		}
-		m, err := b.game().ParseMove(text)
+		m, err := parseMove(b.game(), text)
 		if err != nil {
 			b.setStatus(err.Error(), true)
 			return nil, true
@@ -218,7 +219,7 @@ func (b *boardScreen) promptKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 }
 
 // answer takes the answer to the open question (quit or resign).
-func (b *boardScreen) answer(msg tea.KeyMsg) (screen, tea.Cmd) {
+func (b *boardScreen) answer(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	k := boardKeys
 	what := b.confirm
 	b.confirm, b.question = "", ""
@@ -247,22 +248,22 @@ func (b *boardScreen) answer(msg tea.KeyMsg) (screen, tea.Cmd) {
 // chooseResigner takes a digit or an arrow that names who resigns when
 // several people share the keyboard. It only chooses: the question stays
 // open and y alone resigns, so a move typed without : (r1c3) cannot.
-func (b *boardScreen) chooseResigner(msg tea.KeyMsg) bool {
+func (b *boardScreen) chooseResigner(msg tea.KeyPressMsg) bool {
 	roles := b.resignable()
 	if len(roles) < 2 {
 		return false
 	}
 	at := slices.Index(roles, b.resigner())
 	switch {
-	case key.Matches(msg, boardKeys.Who) && len(msg.Runes) == 1:
-		i := int(msg.Runes[0] - '1')
+	case key.Matches(msg, boardKeys.Who) && len(msg.Text) == 1:
+		i := int(msg.Text[0] - '1')
 		if i >= len(roles) {
 			return false
 		}
 		at = i
-	case msg.Type == tea.KeyLeft || msg.Type == tea.KeyUp:
+	case msg.Code == tea.KeyLeft || msg.Code == tea.KeyUp:
 		at = (at + len(roles) - 1) % len(roles)
-	case msg.Type == tea.KeyRight || msg.Type == tea.KeyDown:
+	case msg.Code == tea.KeyRight || msg.Code == tea.KeyDown:
 		at = (at + 1) % len(roles)
 	default:
 		return false
@@ -273,7 +274,7 @@ func (b *boardScreen) chooseResigner(msg tea.KeyMsg) bool {
 }
 
 // screenKey handles the keys that work whatever the game's state.
-func (b *boardScreen) screenKey(msg tea.KeyMsg) (screen, tea.Cmd, bool) {
+func (b *boardScreen) screenKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 	k := boardKeys
 	switch {
 	case key.Matches(msg, k.Quit):
@@ -311,7 +312,7 @@ func (b *boardScreen) screenKey(msg tea.KeyMsg) (screen, tea.Cmd, bool) {
 }
 
 // endedKey handles a key once the game is over.
-func (b *boardScreen) endedKey(msg tea.KeyMsg) (screen, tea.Cmd) {
+func (b *boardScreen) endedKey(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	k := boardKeys
 	switch {
 	case key.Matches(msg, k.Rematch) && b.m.offers(actRematch):
@@ -338,7 +339,7 @@ func (b *boardScreen) endedKey(msg tea.KeyMsg) (screen, tea.Cmd) {
 
 // matchKey handles the actions of the match: undo, redo, a new game,
 // resigning, pausing the AI and hints.
-func (b *boardScreen) matchKey(msg tea.KeyMsg) (screen, tea.Cmd, bool) {
+func (b *boardScreen) matchKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 	k := boardKeys
 	switch {
 	case key.Matches(msg, k.Undo) && b.m.offers(actUndo):
@@ -369,7 +370,7 @@ func (b *boardScreen) matchKey(msg tea.KeyMsg) (screen, tea.Cmd, bool) {
 
 // playKey handles the keys that play: the prompt, the action on the
 // cursor's cell, the variant's own keys.
-func (b *boardScreen) playKey(msg tea.KeyMsg) tea.Cmd {
+func (b *boardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := boardKeys
 	s := b.game()
 	if mover := s.ToMove(); !b.mine(mover) {
@@ -412,7 +413,7 @@ func (b *boardScreen) playKey(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-func (b *boardScreen) moveCursor(msg tea.KeyMsg) {
+func (b *boardScreen) moveCursor(msg tea.KeyPressMsg) {
 	rows, cols := b.vu.dims()
 	k := boardKeys
 	switch {
@@ -474,7 +475,7 @@ func (b *boardScreen) playPremove() tea.Cmd {
 		return nil
 	}
 	b.premove = ""
-	m, err := b.game().ParseMove(text)
+	m, err := parseMove(b.game(), text)
 	if err == nil {
 		err = game.Play(b.game().Clone(), m)
 	}

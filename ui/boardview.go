@@ -2,11 +2,12 @@ package ui
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/viewport"
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
@@ -128,9 +129,7 @@ func (b *boardScreen) panelFixedLines(inner int) int {
 	if !b.roleLinesWide(inner) {
 		n *= 2
 	}
-	if b.vu.counter(b.game()) != "" {
-		n++
-	}
+	n += len(counterLines(b.vu.counter(b.game()), inner))
 	// turn, blank, roles, counter, blank, "Moves" header, AI line
 	return n + 5
 }
@@ -452,7 +451,7 @@ func (b *boardScreen) boardLines(l boardLayout) []string {
 // theme, every cell and its highlights, the handles' state.
 func (b *boardScreen) boardMemoKey(l boardLayout, cells [][]cellInfo, fl [][]cellFlags, hs handleState) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%v|%s|%t|%v|", l, b.c.theme.Name, b.c.ascii, hs)
+	fmt.Fprintf(&sb, "%v|%s|%t|%v|", l, b.c.st.Palette(), b.c.ascii, hs)
 	for r := range cells {
 		for c := range cells[r] {
 			ci, f := cells[r][c], fl[r][c]
@@ -586,7 +585,7 @@ func (b *boardScreen) handleLine(l boardLayout, hs handleState, sepV string, lef
 // the corner.
 func (b *boardScreen) colLabelLine(l boardLayout) string {
 	// The same on every frame of one size: kept.
-	k := labelsKey{l.lw, l.cw, l.gap, l.gapW, l.cols, b.c.theme.Name, b.c.ascii}
+	k := labelsKey{l.lw, l.cw, l.gap, l.gapW, l.cols, b.c.st.Palette(), b.c.ascii}
 	return b.labelMemo.get(k, func() string { return b.drawColLabels(l) })
 }
 
@@ -668,7 +667,7 @@ func (b *boardScreen) panelView(l boardLayout) string {
 	// Most frames (a key typed at the prompt, a cursor move) leave the
 	// panel as it was, and its border costs more than its lines.
 	content := b.panelContent(l)
-	return b.panelMemo.get(panelKey{b.c.theme.Name, b.c.ascii, content}, func() string {
+	return b.panelMemo.get(panelKey{b.c.st.Palette(), b.c.ascii, content}, func() string {
 		return mergeStyles(b.boxPanel(content, max(l.pw-4, 1)))
 	})
 }
@@ -710,7 +709,7 @@ func (b *boardScreen) boxPanel(content string, inner int) string {
 			return b.c.st.Panel.Render(content)
 		}
 	}
-	bd := b.border.get(borderKey{inner, b.c.theme.Name, b.c.ascii}, func() panelBorder {
+	bd := b.border.get(borderKey{inner, b.c.st.Palette(), b.c.ascii}, func() panelBorder {
 		return cutBorder(b.c.st.Panel.Render(strings.Repeat("x", inner)), inner)
 	})
 	if !bd.ok {
@@ -779,8 +778,8 @@ func (b *boardScreen) panelContent(l boardLayout) string {
 	for _, line := range b.seatLines(inner) {
 		add(line)
 	}
-	if c := b.vu.counter(b.game()); c != "" {
-		add(b.styled(textMuted, c))
+	for _, line := range counterLines(b.vu.counter(b.game()), inner) {
+		add(b.styled(textMuted, line))
 	}
 	// The markers' legend, where a blank line parts the seats from the
 	// moves: it costs no line.
@@ -803,6 +802,38 @@ func (b *boardScreen) panelContent(l boardLayout) string {
 		lines[i] = padRight(lines[i], inner)
 	}
 	return joinLines(lines)
+}
+
+// maxCounterLines bounds the counter's lines: a sheet whose state holds
+// dozens of facts besides its board (a maze's walls) would otherwise ask
+// for a terminal taller than any.
+const maxCounterLines = 6
+
+// counterLines fits the counter to the panel's width: its items (one
+// per line of c) go several to a line while they fit, and an item
+// longer than a line is wrapped, never cut. Past maxCounterLines the
+// last line says how many items are not shown.
+func counterLines(c string, width int) []string {
+	if c == "" {
+		return nil
+	}
+	items := strings.Split(c, "\n")
+	var lines []string
+	var first []int // the item each line starts with
+	for i, item := range items {
+		if n := len(lines); n > 0 && textWidth(lines[n-1])+1+textWidth(item) <= width {
+			lines[n-1] += " " + item
+			continue
+		}
+		for _, part := range splitLines(ansi.Wrap(item, max(width, 1), "")) {
+			lines, first = append(lines, part), append(first, i)
+		}
+	}
+	if len(lines) > maxCounterLines {
+		hidden := len(items) - first[maxCounterLines-1]
+		lines = append(lines[:maxCounterLines-1], fmt.Sprintf("… and %d more", hidden))
+	}
+	return lines
 }
 
 // seatLines are the panel's lines for the seats: role, who plays it and
@@ -897,7 +928,8 @@ func scrollView(vp viewport.Model, text string, w, h, up int) string {
 		}
 		lw := lineWidth(line)
 		if lw > w || strings.ContainsAny(line, "\t\r") {
-			vp.Width, vp.Height = w, h
+			vp.SetWidth(w)
+			vp.SetHeight(h)
 			vp.SetContent(text)
 			vp.SetYOffset(len(lines) - h - up)
 			return vp.View()
@@ -917,7 +949,7 @@ func (b *boardScreen) moveListText() string {
 		return b.drawMoveList()
 	}
 	var key strings.Builder
-	key.WriteString(b.c.theme.Name)
+	key.WriteString(b.c.st.Palette())
 	key.WriteString(strconv.FormatBool(b.c.ascii))
 	for _, pm := range b.m.history() {
 		key.WriteByte(0)
@@ -961,7 +993,7 @@ func (b *boardScreen) aiLine() string {
 		}
 		s := b.spin.View() + " " + what
 		if a.depth > 0 {
-			s += fmt.Sprintf(" · depth %d · best %s", a.depth, b.game().ShortMove(a.best))
+			s += fmt.Sprintf(" · depth %d · best %s", a.depth, moveName(b.game(), a.best))
 		}
 		return st.Accent.Render(s)
 	case a.remote:
@@ -979,7 +1011,7 @@ func (b *boardScreen) aiLine() string {
 // "? more keys" and "q quit" always show.
 func (b *boardScreen) helpView() string {
 	k := b.keys()
-	memoKey := helpMemoKey(k, b.c.width, b.help.ShowAll, b.c.theme.Name, b.c.ascii)
+	memoKey := helpMemoKey(k, b.c.width, b.help.ShowAll, b.c.st.Palette(), b.c.ascii)
 	return b.helpMemo.get(memoKey, func() string { return mergeStyles(b.drawHelp(k)) })
 }
 
@@ -987,16 +1019,16 @@ func (b *boardScreen) helpView() string {
 func (b *boardScreen) drawHelp(k keyHelp) string {
 	h := b.help
 	width := max(b.c.width-1, 1)
-	h.Width = width
+	h.SetWidth(width)
 	if h.ShowAll {
 		return h.View(k)
 	}
-	h.Width = 0 // measure uncut
+	h.SetWidth(0) // measure uncut
 	for len(k.short) > 2 && textWidth(h.ShortHelpView(k.short)) > width {
 		n := len(k.short)
 		k.short = append(k.short[:n-3:n-3], k.short[n-2:]...)
 	}
-	h.Width = width
+	h.SetWidth(width)
 	return h.View(k)
 }
 
@@ -1007,6 +1039,23 @@ func (b *boardScreen) headerView() string {
 		title += st.Muted.Render("  " + label)
 	}
 	return title
+}
+
+// cursor is where the terminal's cursor stands: after the text typed at
+// the move prompt while it is open, else nowhere (hidden).
+func (b *boardScreen) cursor() *tea.Cursor {
+	if !b.prompt || b.handingOver() != game.NoRole {
+		return nil
+	}
+	l := b.layout()
+	c := b.input.Cursor()
+	if !l.ok || c == nil {
+		return nil
+	}
+	// The prompt is the status line's text after one space.
+	c.X = min(c.X+1, b.c.width-1)
+	c.Y = l.statusY
+	return c
 }
 
 // statusMaxLines is how many lines a long status may wrap to.

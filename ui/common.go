@@ -6,20 +6,21 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/themes"
 )
 
-// common is the one value every screen shares: the session's renderer,
-// the theme bound to it, the options and the window size. No style in ui
-// is global, so each SSH session renders for its own terminal.
+// common is the one value every screen shares: the terminal's colour
+// profile, the theme's styles, the options and the window size. No style
+// in ui is global, so each SSH session draws in its own theme.
 type common struct {
-	r  *lipgloss.Renderer
-	st themes.Styles
+	// profile is the terminal's colour profile (Unknown until known).
+	profile colorprofile.Profile
+	st      themes.Styles
 	// cells keeps the board's drawn cells for st (see cellCache).
 	cells  *cellCache
 	theme  themes.Theme
@@ -40,13 +41,44 @@ type common struct {
 	// promptHistory is every move typed at a prompt this session,
 	// oldest first, for ↑ at the prompt.
 	promptHistory []string
+	// library is the user's games folder (Options.SheetDir), nil when
+	// there is none.
+	library *sheetLibrary
 }
 
-// setTheme binds t to the session's renderer.
+// setTheme makes t the theme, styled for the terminal's profile.
 func (c *common) setTheme(t themes.Theme) {
 	c.theme = t
-	c.st = themes.NewStyles(c.r, t, c.ascii)
+	c.st = themes.NewStyles(t, c.ascii, c.profile)
 	c.cells = newCellCache()
+}
+
+// setProfile takes the terminal's colour profile as the program found
+// it: a terminal without colour gets the monochrome theme, one whose
+// colours were not known yet the remembered theme, and a change between
+// 16 colours and more restyles the theme.
+func (c *common) setProfile(p colorprofile.Profile) {
+	if p == c.profile {
+		return
+	}
+	was := c.profile
+	c.profile = p
+	switch {
+	case c.noColor():
+		c.setTheme(themes.Mono)
+	case themes.NoColor(was) && !c.ascii:
+		name := c.opts.Theme
+		if name == "" {
+			name = c.settings.Theme
+		}
+		t, ok := themes.Lookup(name)
+		if !ok {
+			t = themes.Default
+		}
+		c.setTheme(t)
+	default:
+		c.setTheme(c.theme)
+	}
 }
 
 // nextTheme cycles to the next theme. In a terminal without colour only
@@ -72,7 +104,7 @@ func (c *common) cycleTheme() string {
 	return text
 }
 
-func (c *common) noColor() bool { return themes.NoColor(c.r) }
+func (c *common) noColor() bool { return themes.NoColor(c.profile) }
 
 // newHelp returns a help bubble styled for this session.
 func (c *common) newHelp() help.Model {
@@ -90,7 +122,7 @@ func (c *common) newHelp() help.Model {
 		h.Ellipsis = "..."
 		h.ShortSeparator = " | "
 	}
-	h.Width = c.width
+	h.SetWidth(c.width)
 	return h
 }
 
@@ -148,6 +180,7 @@ var (
 	keyTheme    = bind([]string{"t"}, "t", "theme")
 	keyHelpAll  = bind([]string{"?"}, "?", "more keys")
 	keyMouse    = bind([]string{"M"}, "M", "mouse on/off")
+	keySuspend  = bind([]string{"ctrl+z"}, "ctrl+z", "suspend")
 )
 
 // footer writes a one-line key help, " enter join · esc back", from

@@ -2,13 +2,14 @@ package ui
 
 import (
 	"fmt"
-	"github.com/tabletop/tabletop/game"
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
 )
 
 // Issue 12, defect 1: a resignation takes y and nothing else — not the
@@ -20,7 +21,7 @@ func TestResignTakesOnlyY(t *testing.T) {
 		if b.confirm != "resign" {
 			t.Fatalf("r should ask: confirm %q status %q", b.confirm, b.status)
 		}
-		m.Update(keyMsg(k))
+		sendKey(m, k)
 		if b.ended() {
 			t.Fatalf("%q after r resigned the game: %s", k, b.m.result())
 		}
@@ -42,7 +43,7 @@ func TestPremoveWhileTheAIThinks(t *testing.T) {
 		t.Fatal("the AI should be thinking")
 	}
 	for _, k := range []string{":", "r", "2", "c", "2"} {
-		m.Update(keyMsg(k))
+		sendKey(m, k)
 	}
 	if b.ended() {
 		t.Fatalf("typing a move while the AI thinks ended the game: %s", b.m.result())
@@ -73,7 +74,7 @@ func TestPremoveRefusedWhenIllegal(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
 	pending := press(m, "enter") // x takes r4c4
 	for _, k := range []string{":", "r", "4", "c", "4", "enter"} {
-		m.Update(keyMsg(k))
+		sendKey(m, k)
 	}
 	drain(t, m, pending)
 	if b.game().ToMove() != 0 || b.m.history()[len(b.m.history())-1].mover == "x" {
@@ -90,9 +91,9 @@ func TestNoKeysActOnAHiddenBoard(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 80, 24)
 	m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
 	for _, k := range []string{"enter", " ", "r", "y", "u", "n", "m"} {
-		m.Update(keyMsg(k))
+		sendKey(m, k)
 	}
-	m.Update(tea.MouseMsg{X: 5, Y: 5, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	m.Update(click(5, 5))
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if m.cur != screen(b) || len(lm(b).moves) != 0 || b.ended() {
 		t.Fatalf("keys acted on the hidden board: screen %T, %d moves, ended %v", m.cur, len(lm(b).moves), b.ended())
@@ -125,13 +126,13 @@ func TestPromptRecallsEarlierEntries(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 80, 24)
 	for _, text := range []string{"r2c2", "r3c3"} {
 		m.Update(keyMsg(":"))
-		m.Update(keyMsg(text))
+		sendKey(m, text)
 		m.Update(keyMsg("enter"))
 	}
 	m.Update(keyMsg(":"))
 	steps := []struct{ key, want string }{{"up", "r3c3"}, {"up", "r2c2"}, {"up", "r2c2"}, {"down", "r3c3"}, {"down", ""}}
 	for _, s := range steps {
-		m.Update(keyMsg(s.key))
+		sendKey(m, s.key)
 		if got := b.input.Value(); got != s.want {
 			t.Fatalf("after %s the prompt holds %q, want %q", s.key, got, s.want)
 		}
@@ -149,8 +150,8 @@ func TestMoveNowPlaysTheMoveShown(t *testing.T) {
 	legal := b.game().Legal(nil)
 	shown, other := legal[0], legal[len(legal)-1]
 	m.Update(aiProgressMsg{job: job, p: ai.Progress{Depth: 7, Best: shown}})
-	if !strings.Contains(m.View(), "best "+b.game().ShortMove(shown)) {
-		t.Fatalf("the board does not show the best move:\n%s", m.View())
+	if !strings.Contains(viewText(m), "best "+b.game().ShortMove(shown)) {
+		t.Fatalf("the board does not show the best move:\n%s", viewText(m))
 	}
 	press(m, "esc")
 	m.Update(aiDoneMsg{job: job, res: ai.Result{Move: other}})
@@ -168,7 +169,7 @@ func TestAIDepthShownNeverShrinks(t *testing.T) {
 	best := b.game().Legal(nil)[0]
 	m.Update(aiProgressMsg{job: job, p: ai.Progress{Depth: 20, Best: best}})
 	m.Update(aiProgressMsg{job: job, p: ai.Progress{Depth: 16, Best: best}})
-	if v := m.View(); !strings.Contains(v, "depth 20") {
+	if v := viewText(m); !strings.Contains(v, "depth 20") {
 		t.Fatalf("the depth went down:\n%s", v)
 	}
 	lm(b).cancelJob()
@@ -186,7 +187,7 @@ func TestPentagoQuadrantKeyWhilePlacing(t *testing.T) {
 		m, b := newTestClient(t, variant, 80, 24)
 		m.Update(keyMsg("1"))
 		for _, k := range []string{"x", "z"} {
-			m.Update(keyMsg(k))
+			sendKey(m, k)
 			// Neither the cursor's quadrant (4) nor any other is named:
 			// nothing was chosen.
 			if strings.Contains(b.status, "rotate") || !strings.Contains(b.status, "time to place") {
@@ -205,7 +206,7 @@ func TestPentagoQuadrantKeyWhilePlacing(t *testing.T) {
 // Issue 12, defect 6: a rotation hint is shown on the board (its
 // quadrant's handle marked with !), not only in the status line.
 func TestPentagoRotationHintOnTheBoard(t *testing.T) {
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, AIDelay: -1, Seed: 2,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1, Seed: 2,
 		Start: Start{Variant: "pentago", Seats: hotSeat(mustVariant(t, "pentago"))}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	b := m.cur.(*boardScreen)
@@ -216,8 +217,8 @@ func TestPentagoRotationHintOnTheBoard(t *testing.T) {
 		t.Fatalf("no hint: %q", b.status)
 	}
 	q := b.vu.moveQuad(h)
-	if want := fmt.Sprintf("!Q%d!", q); q == 0 || !strings.Contains(m.View(), want) {
-		t.Fatalf("the hint %s is not on the board (want %s):\n%s", b.game().ShortMove(h), want, m.View())
+	if want := fmt.Sprintf("!Q%d!", q); q == 0 || !strings.Contains(viewText(m), want) {
+		t.Fatalf("the hint %s is not on the board (want %s):\n%s", b.game().ShortMove(h), want, viewText(m))
 	}
 }
 
@@ -238,7 +239,7 @@ func TestWords(t *testing.T) {
 	}
 	data := sv.Marshal([]string{"x", "o"})
 	store := &memStore{data: data}
-	m := New(Options{Renderer: asciiRenderer(), Store: store, AIDelay: -1}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(keyMsg("enter")) // Continue
 	b, ok := m.cur.(*boardScreen)
@@ -246,7 +247,7 @@ func TestWords(t *testing.T) {
 		t.Fatalf("continue: %T status %q", m.cur, b.status)
 	}
 	lm(b).cancelJob()
-	if v := m.View(); !strings.Contains(v, "deep (AI max)") {
+	if v := viewText(m); !strings.Contains(v, "deep (AI max)") {
 		t.Errorf("a named AI seat hides its level:\n%s", v)
 	}
 	split, _ := game.Lookup("pentago-split")
@@ -270,12 +271,12 @@ func TestSetupNameLimitSaysSo(t *testing.T) {
 
 // Issue 12, defect 4: a menu description that does not fit ends in "…".
 func TestMenuDescriptionsShowTheyAreCut(t *testing.T) {
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if v := m.View(); !strings.Contains(v, "own the four …") && !strings.Contains(v, "own the four…") {
+	if v := viewText(m); !strings.Contains(v, "own the four …") && !strings.Contains(v, "own the four…") {
 		t.Fatalf("cut descriptions do not end in …:\n%s", v)
 	}
-	if v := m.View(); !strings.Contains(v, "tilted ones too.") {
+	if v := viewText(m); !strings.Contains(v, "tilted ones too.") {
 		t.Fatalf("the selected item's description is not shown whole:\n%s", v)
 	}
 }
@@ -287,18 +288,18 @@ func TestKeyBarAndStatusFit80Columns(t *testing.T) {
 		m, b := newTestClient(t, v.Name, 80, 24)
 		m.Update(keyMsg("enter")) // a move: undo and redo join the bar
 		m.Update(keyMsg("u"))
-		lines := strings.Split(m.View(), "\n")
+		lines := strings.Split(viewText(m), "\n")
 		last := lines[len(lines)-1]
 		if !strings.Contains(last, "? more keys") || !strings.Contains(last, "q quit") {
 			t.Errorf("%s: the key bar lost help or quit: %q", v.Name, last)
 		}
 		long := "quadrant 5 does not exist (quadrants are 1 top-right, 2 top-left, 3 bottom-left, 4 bottom-right)"
 		b.setStatus(long, true)
-		flat := strings.Join(strings.Fields(m.View()), " ")
+		flat := strings.Join(strings.Fields(viewText(m)), " ")
 		if !strings.Contains(flat, "4 bottom-right)") {
-			t.Errorf("%s: a long status lost its end:\n%s", v.Name, m.View())
+			t.Errorf("%s: a long status lost its end:\n%s", v.Name, viewText(m))
 		}
-		if n := len(strings.Split(m.View(), "\n")); n > 24 {
+		if n := len(strings.Split(viewText(m), "\n")); n > 24 {
 			t.Errorf("%s: %d lines in a 24-line window", v.Name, n)
 		}
 	}
@@ -307,16 +308,16 @@ func TestKeyBarAndStatusFit80Columns(t *testing.T) {
 // Issue 12, defect 7: the panel names every seat whole when there is
 // room, and marks a name it has to cut with "…".
 func TestPanelNamesSeats(t *testing.T) {
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, AIDelay: -1,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
 		Start: Start{Variant: "quad7", Seats: map[string]SeatConfig{"x": {Name: "ana"}, "o": {AI: true, Level: ai.Max, Name: "deep"}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if v := m.View(); strings.Count(v, "deep (AI max)") < 1 || strings.Contains(v, "deep (AI m ") {
+	if v := viewText(m); strings.Count(v, "deep (AI max)") < 1 || strings.Contains(v, "deep (AI m ") {
 		t.Fatalf("the panel cuts a seat's name:\n%s", v)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	long := SeatConfig{Name: "a very long player name indeed"}
 	lm(m.cur.(*boardScreen)).seats[0] = long
-	for _, line := range strings.Split(m.View(), "\n") {
+	for _, line := range strings.Split(viewText(m), "\n") {
 		if strings.Contains(line, "a very long") && !strings.Contains(line, long.Name) && !strings.Contains(line, "…") {
 			t.Fatalf("a cut name should end in …: %q", line)
 		}
@@ -329,7 +330,7 @@ func TestPremoveCancelled(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
 	pending := press(m, "enter")
 	for _, k := range []string{":", "r2c2", "enter"} {
-		m.Update(keyMsg(k))
+		sendKey(m, k)
 	}
 	m.Update(keyMsg(":"))
 	m.Update(keyMsg("enter"))
@@ -337,7 +338,7 @@ func TestPremoveCancelled(t *testing.T) {
 		t.Fatalf("an empty prompt should cancel the premove: %q, status %q", b.premove, b.status)
 	}
 	for _, k := range []string{":", "r2c2", "enter"} {
-		m.Update(keyMsg(k))
+		sendKey(m, k)
 	}
 	drain(t, m, press(m, "u"))
 	drain(t, m, pending)
@@ -354,7 +355,7 @@ func TestLongStatusNeverHidesTheBoard(t *testing.T) {
 		w, h := b.minSize()
 		m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 		b.setStatus(strings.Repeat("a long message ", 20), true)
-		if out := m.View(); strings.Contains(out, "too small") || !strings.Contains(out, "…") {
+		if out := viewText(m); strings.Contains(out, "too small") || !strings.Contains(out, "…") {
 			t.Fatalf("%s at %d×%d with a long status:\n%s", v.Name, w, h, out)
 		}
 	}
@@ -373,7 +374,7 @@ func TestResignChoiceNeedsY(t *testing.T) {
 	} {
 		m, b := newTestClient(t, tc.variant, 80, 24)
 		for _, k := range splitKeys(tc.typed) {
-			m.Update(keyMsg(k))
+			sendKey(m, k)
 		}
 		if b.ended() {
 			t.Errorf("%s: typing %q resigned: %s", tc.variant, tc.typed, b.m.result())
@@ -381,7 +382,7 @@ func TestResignChoiceNeedsY(t *testing.T) {
 	}
 	m, b := newTestClient(t, "quad7", 80, 24)
 	for _, k := range []string{"r", "2"} {
-		m.Update(keyMsg(k))
+		sendKey(m, k)
 	}
 	if b.confirm != "resign" || !strings.Contains(b.status, "resign as o? y to resign") {
 		t.Fatalf("2 should choose o: confirm %q status %q", b.confirm, b.status)

@@ -2,10 +2,12 @@ package ui
 
 import (
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
 	_ "github.com/tabletop/tabletop/game/all"
@@ -14,12 +16,9 @@ import (
 	"github.com/tabletop/tabletop/game/tictacchess"
 )
 
-// asciiRenderer renders without colour, so views compare as plain text.
-func asciiRenderer() *lipgloss.Renderer {
-	r := lipgloss.NewRenderer(nil)
-	r.SetColorProfile(termenv.Ascii)
-	return r
-}
+// viewText is the client's frame as plain text: its content without
+// escape sequences, as a terminal without colour shows it.
+func viewText(m tea.Model) string { return ansi.Strip(m.View().Content) }
 
 func hotSeat(v *game.Variant) map[string]SeatConfig {
 	seats := map[string]SeatConfig{}
@@ -37,7 +36,7 @@ func newTestClient(t testing.TB, variant string, w, h int) (*Model, *boardScreen
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Start: Start{Variant: variant, Seats: hotSeat(v)}, Seed: 1, AIDelay: -1}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Variant: variant, Seats: hotSeat(v)}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	b, ok := m.cur.(*boardScreen)
@@ -47,34 +46,87 @@ func newTestClient(t testing.TB, variant string, w, h int) (*Model, *boardScreen
 	return m, b
 }
 
-func keyMsg(k string) tea.KeyMsg {
+// keyMsg is the key press a terminal reports for key k: a key's name
+// ("enter", "ctrl+c") or one character.
+func keyMsg(k string) tea.KeyPressMsg {
 	switch k {
 	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
 	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
 	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
+		return tea.KeyPressMsg{Code: tea.KeyUp}
 	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
+		return tea.KeyPressMsg{Code: tea.KeyDown}
 	case "left":
-		return tea.KeyMsg{Type: tea.KeyLeft}
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
 	case "right":
-		return tea.KeyMsg{Type: tea.KeyRight}
-	case " ":
-		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "home":
+		return tea.KeyPressMsg{Code: tea.KeyHome}
+	case "end":
+		return tea.KeyPressMsg{Code: tea.KeyEnd}
+	case " ", "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
 	case "ctrl+c":
-		return tea.KeyMsg{Type: tea.KeyCtrlC}
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
 	case "ctrl+r":
-		return tea.KeyMsg{Type: tea.KeyCtrlR}
+		return tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl}
+	case "ctrl+n":
+		return tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl}
 	case "pgup":
-		return tea.KeyMsg{Type: tea.KeyPgUp}
+		return tea.KeyPressMsg{Code: tea.KeyPgUp}
 	case "pgdown":
-		return tea.KeyMsg{Type: tea.KeyPgDown}
+		return tea.KeyPressMsg{Code: tea.KeyPgDown}
 	case "tab":
-		return tea.KeyMsg{Type: tea.KeyTab}
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
 	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+	r, _ := utf8.DecodeRuneInString(k)
+	if utf8.RuneCountInString(k) != 1 {
+		panic("keyMsg: not a key: " + k)
+	}
+	if unicode.IsUpper(r) {
+		// As the terminal's input decoder reports a capital.
+		return tea.KeyPressMsg{Code: unicode.ToLower(r), ShiftedCode: r, Mod: tea.ModShift, Text: k}
+	}
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// keyMsgs is keyMsg(k) for a key's name or one character, and the keys
+// of text typed otherwise (a move such as "r2c2").
+func keyMsgs(k string) []tea.Msg {
+	if _, named := namedKeys[k]; named || utf8.RuneCountInString(k) == 1 {
+		return []tea.Msg{keyMsg(k)}
+	}
+	return typed(k)
+}
+
+// sendKey gives m the key or keys of k (see keyMsgs).
+func sendKey(m *Model, k string) {
+	for _, msg := range keyMsgs(k) {
+		m.Update(msg)
+	}
+}
+
+// namedKeys are the keys keyMsg knows by name.
+var namedKeys = map[string]bool{"enter": true, "esc": true, "up": true, "down": true, "left": true, "right": true,
+	"home": true, "end": true, "space": true, "ctrl+c": true, "ctrl+r": true, "ctrl+n": true, "pgup": true,
+	"pgdown": true, "tab": true, "backspace": true}
+
+// typed is text typed key by key, as the terminal reports it.
+func typed(s string) []tea.Msg {
+	var msgs []tea.Msg
+	for _, r := range s {
+		msgs = append(msgs, keyMsg(string(r)))
+	}
+	return msgs
+}
+
+// click is a press of the left mouse button at x, y.
+func click(x, y int) tea.MouseClickMsg {
+	return tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft}
 }
 
 // navKeys are the cursor keys; the driver rotates through all of them.
@@ -144,17 +196,18 @@ func keysForMove(b *boardScreen, m game.Move, style int) []string {
 func clicksForMove(b *boardScreen, m game.Move) []tea.MouseMsg {
 	l := b.layout()
 	cell := func(p pos) tea.MouseMsg {
-		return tea.MouseMsg{X: l.bx + l.cellX(p.c) + l.cw/2, Y: l.by + l.cellY(p.r) + l.ch/2,
-			Action: tea.MouseActionPress, Button: tea.MouseButtonLeft}
+		return click(l.bx+l.cellX(p.c)+l.cw/2, l.by+l.cellY(p.r)+l.ch/2)
 	}
 	switch b.game().(type) {
 	case *quad.State:
 		kind, r, c := quad.Decode(m)
-		click := cell(pos{r - 1, c - 1})
+		at := cell(pos{r - 1, c - 1})
 		if kind == quad.Block {
-			click.Button = tea.MouseButtonRight
+			right := at.Mouse()
+			right.Button = tea.MouseRight
+			at = tea.MouseClickMsg(right)
 		}
-		return []tea.MouseMsg{click}
+		return []tea.MouseMsg{at}
 	case *pentago.State:
 		info := pentago.Decode(m)
 		if info.Kind == pentago.PlaceStone {
@@ -166,7 +219,7 @@ func clicksForMove(b *boardScreen, m game.Move) []tea.MouseMsg {
 		if info.Clockwise {
 			x += qw - 1
 		}
-		return []tea.MouseMsg{{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft}}
+		return []tea.MouseMsg{click(x, y)}
 	case *tictacchess.State:
 		x1, y1, x2, y2, pass := tictacchess.Decode(m)
 		if pass {

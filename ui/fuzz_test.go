@@ -3,7 +3,7 @@ package ui
 import (
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -37,10 +37,10 @@ func FuzzBoard(f *testing.F) {
 			c := data[i]
 			switch {
 			case c < 200:
-				m.Update(keyMsg(fuzzKeys[int(c)%len(fuzzKeys)]))
+				sendKey(m, fuzzKeys[int(c)%len(fuzzKeys)])
 			case c < 230 && i+2 < len(data):
-				m.Update(tea.MouseMsg{X: int(data[i+1]) % 120, Y: int(data[i+2]) % 50,
-					Action: tea.MouseAction(c % 3), Button: tea.MouseButton(c % 8)})
+				ms := tea.Mouse{X: int(data[i+1]) % 120, Y: int(data[i+2]) % 50, Button: tea.MouseButton(c % 8)}
+				m.Update([]tea.Msg{tea.MouseClickMsg(ms), tea.MouseReleaseMsg(ms), tea.MouseWheelMsg(ms), tea.MouseMotionMsg(ms)}[c%4])
 				i += 2
 			case i+2 < len(data):
 				sizes := []int{0, 1, 2, 10, 24, 40, 80, 100, 200}
@@ -48,7 +48,7 @@ func FuzzBoard(f *testing.F) {
 					Height: sizes[int(data[i+2])%len(sizes)]})
 				i += 2
 			}
-			_ = m.View()
+			_ = viewText(m)
 			if cur, ok := m.cur.(*boardScreen); ok {
 				b = cur
 				checkLegal(t, b)

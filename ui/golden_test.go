@@ -1,22 +1,64 @@
 package ui
 
 import (
+	"sync/atomic"
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/rooms"
 )
 
-// runGolden runs a client in a teatest program at 80×24 with the ASCII
-// colour profile, sends msgs, quits and compares the final view with
-// testdata/<test name>.golden (go test -update rewrites them).
+// screenRecorder wraps a client in a teatest program and keeps the text
+// of the last frame it drew, for tests to wait on what the screen shows:
+// Bubble Tea's renderer writes only the cells that change, so the
+// output stream need not hold a line of the screen whole.
+type screenRecorder struct {
+	tea.Model
+	last *atomic.Value // string
+}
+
+func newScreenRecorder(m tea.Model) screenRecorder {
+	r := screenRecorder{Model: m, last: &atomic.Value{}}
+	r.last.Store("")
+	return r
+}
+
+func (r screenRecorder) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := r.Model.Update(msg)
+	r.Model = m
+	return r, cmd
+}
+
+func (r screenRecorder) View() tea.View {
+	v := r.Model.View()
+	r.last.Store(ansi.Strip(v.Content))
+	return v
+}
+
+// waitScreen waits until the last frame drawn satisfies ok.
+func (r screenRecorder) waitScreen(t *testing.T, what string, ok func(string) bool, within time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for !ok(r.last.Load().(string)) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the screen did not show %s within %s; last frame:\n%s", what, within, r.last.Load())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// runGolden runs a client in a teatest program at 80×24 for a terminal
+// without colour, sends msgs, quits and compares the text of the final
+// frame with testdata/<test name>.golden (go test -update rewrites them).
 func runGolden(t *testing.T, opts Options, msgs ...tea.Msg) {
 	t.Helper()
-	opts.Renderer = asciiRenderer()
+	opts.ColorProfile = colorprofile.ASCII
 	opts.Seed = 1
 	opts.AIDelay = -1
 	if opts.Store == nil {
@@ -30,7 +72,7 @@ func runGolden(t *testing.T, opts Options, msgs ...tea.Msg) {
 		t.Fatal(err)
 	}
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second))
-	teatest.RequireEqualOutput(t, []byte(fm.View()))
+	teatest.RequireEqualOutput(t, []byte(viewText(fm)))
 }
 
 func TestGoldenMenu(t *testing.T) {
@@ -73,7 +115,7 @@ func TestGoldenEnd(t *testing.T) {
 	cur := pos{2, 2}
 	for _, p := range []pos{{1, 1}, {0, 1}, {1, 3}, {0, 2}, {3, 3}, {0, 3}, {3, 1}} {
 		for _, k := range keysTo(cur, p, 0) {
-			msgs = append(msgs, keyMsg(k))
+			msgs = append(msgs, keyMsgs(k)...)
 		}
 		msgs = append(msgs, keyMsg("enter"))
 		cur = p
@@ -87,5 +129,5 @@ func TestGoldenEndPentago(t *testing.T) {
 	// Red has four in column 1 and places the fifth below them.
 	pos0 := "r...../r...../r...../r...../....../bbbb.. red place"
 	runGolden(t, Options{Start: Start{Variant: "pentago", Seats: hotSeat(v), Position: pos0}},
-		keyMsg(":"), tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("(place 3 1 2)")}, keyMsg("enter"))
+		append(append([]tea.Msg{keyMsg(":")}, typed("(place 3 1 2)")...), keyMsg("enter"))...)
 }

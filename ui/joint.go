@@ -106,7 +106,7 @@ func jointText(s game.State, moves []game.Move) string {
 func jointShort(s game.State, moves []game.Move) string {
 	parts := make([]string, len(moves))
 	for i, m := range moves {
-		parts[i] = s.Variant().RoleName(game.Role(i)) + " " + s.ShortMove(m)
+		parts[i] = s.Variant().RoleName(game.Role(i)) + " " + moveName(s, m)
 	}
 	return strings.Join(parts, " · ")
 }

@@ -6,8 +6,9 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
@@ -23,7 +24,7 @@ var rpsThrows = [][2]string{
 func typeMove(text string) []tea.Msg {
 	msgs := []tea.Msg{keyMsg(":")}
 	for _, r := range text {
-		msgs = append(msgs, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		msgs = append(msgs, keyMsg(string(r)))
 	}
 	return append(msgs, keyMsg("enter"))
 }
@@ -33,13 +34,13 @@ func typeMove(text string) []tea.Msg {
 // behind a hand-over screen naming who takes the keyboard, and the end
 // shows every round.
 func TestJointHotSeatWholeGame(t *testing.T) {
-	opts := Options{Renderer: asciiRenderer(), Seed: 1, AIDelay: -1, Store: &memStore{},
+	opts := Options{ColorProfile: colorprofile.ASCII, Seed: 1, AIDelay: -1, Store: &memStore{},
 		Start: Start{Variant: "rockpaperscissors", Seats: map[string]SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}}}
-	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(80, 24))
+	rec := newScreenRecorder(New(opts))
+	tm := teatest.NewTestModel(t, rec, teatest.WithInitialTermSize(80, 24))
 	waitFor := func(what string) {
 		t.Helper()
-		teatest.WaitFor(t, tm.Output(), func(out []byte) bool { return bytes.Contains(out, []byte(what)) },
-			teatest.WithDuration(20*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
+		rec.waitScreen(t, what, func(s string) bool { return strings.Contains(s, what) }, 20*time.Second)
 	}
 	for _, round := range rpsThrows {
 		waitFor("Pass the keyboard to left (ana)")
@@ -57,19 +58,19 @@ func TestJointHotSeatWholeGame(t *testing.T) {
 	if err := tm.Quit(); err != nil {
 		t.Fatal(err)
 	}
-	fm := tm.FinalModel(t, teatest.WithFinalTimeout(20*time.Second)).(*Model)
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(20*time.Second)).(screenRecorder).Model.(*Model)
 	b, ok := fm.cur.(*boardScreen)
 	if !ok || !b.game().Terminal() || b.game().Goal(0) != 100 || b.game().Goal(1) != 0 {
-		t.Fatalf("the game did not end with left's win:\n%s", fm.View())
+		t.Fatalf("the game did not end with left's win:\n%s", fm.View().Content)
 	}
-	teatest.RequireEqualOutput(t, []byte(fm.View()))
+	teatest.RequireEqualOutput(t, []byte(viewText(fm)))
 }
 
 // newRPSClient is a hot-seat game of rock-paper-scissors between two
 // people, driven message by message.
 func newRPSClient(t *testing.T, seats map[string]SeatConfig, store SaveStore) (*Model, *boardScreen) {
 	t.Helper()
-	m := New(Options{Renderer: asciiRenderer(), Store: store, Seed: 1, AIDelay: -1,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store, Seed: 1, AIDelay: -1,
 		Start: Start{Variant: "rockpaperscissors", Seats: seats}}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -93,7 +94,7 @@ func send(m *Model, msgs ...tea.Msg) {
 func TestJointMovesHidden(t *testing.T) {
 	store := &memStore{}
 	m, b := newRPSClient(t, map[string]SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}, store)
-	if v := m.View(); !strings.Contains(v, "Pass the keyboard to left (ana)") || strings.Contains(v, "Moves") {
+	if v := viewText(m); !strings.Contains(v, "Pass the keyboard to left (ana)") || strings.Contains(v, "Moves") {
 		t.Fatalf("the game does not open on the hand-over screen:\n%s", v)
 	}
 	send(m, keyMsg(":"), keyMsg("u"), keyMsg("H"))
@@ -102,7 +103,7 @@ func TestJointMovesHidden(t *testing.T) {
 	}
 	send(m, keyMsg("enter"))
 	send(m, typeMove("(throw scissors)")...)
-	v := m.View()
+	v := viewText(m)
 	if !strings.Contains(v, "Pass the keyboard to right (bo)") || strings.Contains(v, "scissors") {
 		t.Fatalf("left's throw shows, or no hand-over to right:\n%s", v)
 	}
@@ -110,7 +111,7 @@ func TestJointMovesHidden(t *testing.T) {
 		t.Fatalf("left's throw was kept before right threw: moves %v, save %q", lm(b).moves, store.data)
 	}
 	send(m, keyMsg("enter"))
-	if v := m.View(); strings.Contains(v, "scissors") || !strings.Contains(v, "right to move") {
+	if v := viewText(m); strings.Contains(v, "scissors") || !strings.Contains(v, "right to move") {
 		t.Fatalf("right sees left's throw:\n%s", v)
 	}
 	if b.game().ToMove() != 1 || len(b.game().Legal(nil)) != 3 {
@@ -128,7 +129,7 @@ func TestJointMovesHidden(t *testing.T) {
 	if !bytes.Contains(store.data, []byte("move ((throw scissors) (throw paper))\n")) {
 		t.Fatalf("save:\n%s", store.data)
 	}
-	if v := m.View(); !strings.Contains(v, "Last turn: left (throw scissors) · right (throw paper)") {
+	if v := viewText(m); !strings.Contains(v, "Last turn: left (throw scissors) · right (throw paper)") {
 		t.Fatalf("the next hand-over does not tell the last turn:\n%s", v)
 	}
 }
@@ -148,15 +149,15 @@ func TestJointAgainstAI(t *testing.T) {
 			t.Fatalf("round %d: %d moves, status %q", round+1, len(lm(b).moves), b.status)
 		}
 	}
-	if !b.ended() || !strings.Contains(m.View(), "game over") {
-		t.Fatalf("no end:\n%s", m.View())
+	if !b.ended() || !strings.Contains(viewText(m), "game over") {
+		t.Fatalf("no end:\n%s", viewText(m))
 	}
 }
 
 // AI against AI plays a joint game to its end by itself.
 func TestJointAIAgainstAI(t *testing.T) {
 	ai := SeatConfig{AI: true, Level: "easy"}
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Seed: 1, AIDelay: -1,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1,
 		Start: Start{Variant: "rockpaperscissors", Seats: map[string]SeatConfig{"left": ai, "right": ai}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	drain(t, m, m.Init())
@@ -269,7 +270,7 @@ func TestJointAISearches(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= 6; seed++ {
 		// The variant is not registered: other tests walk every one.
-		m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Seed: seed, AIDelay: -1}).(*Model)
+		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: seed, AIDelay: -1}).(*Model)
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		seat := SeatConfig{AI: true, Level: "easy"}
 		b, err := newBoardShell(m.c, v)

@@ -4,7 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -27,7 +28,7 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 			for r := 0; r < rows; r++ {
 				for c := 0; c < cols; c++ {
 					b.cur = pos{r, c}
-					lines := strings.Split(m.View(), "\n")
+					lines := strings.Split(viewText(m), "\n")
 					x, y := l.bx+l.cellX(c)+l.cw/2, l.by+l.cellY(r)+l.ch/2
 					if p, ok := l.cellAt(x, y); !ok || p != (pos{r, c}) {
 						t.Fatalf("%s %v: cellAt(%d,%d) = %v %v", v.Name, sz, x, y, p, ok)
@@ -45,7 +46,7 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 				for q := 1; q <= 4; q++ {
 					y := l.by + l.handleY(q <= 2)
 					x0, qw := l.quadSpan(q == 1 || q == 4)
-					row := []rune(strings.Split(m.View(), "\n")[y])
+					row := []rune(strings.Split(viewText(m), "\n")[y])
 					if string(row[l.bx+x0:l.bx+x0+2]) != "<-" || string(row[l.bx+x0+qw-2:l.bx+x0+qw]) != "->" {
 						t.Fatalf("%s %v: handles of Q%d not where the layout says: %q", v.Name, sz, q, string(row))
 					}
@@ -70,7 +71,7 @@ func TestTooSmallAndResume(t *testing.T) {
 		m, b := newTestClient(t, v.Name, 80, 24)
 		for _, sz := range [][2]int{{0, 0}, {1, 1}, {20, 10}, {79, 12}} {
 			m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
-			out := m.View()
+			out := viewText(m)
 			if sz[0] >= 20 && !strings.Contains(out, "small") {
 				t.Fatalf("%s at %v:\n%s", v.Name, sz, out)
 			}
@@ -79,8 +80,8 @@ func TestTooSmallAndResume(t *testing.T) {
 			}
 		}
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		if strings.Contains(m.View(), "too small") || !strings.Contains(m.View(), b.v.Title) {
-			t.Fatalf("%s did not resume:\n%s", v.Name, m.View())
+		if strings.Contains(viewText(m), "too small") || !strings.Contains(viewText(m), b.v.Title) {
+			t.Fatalf("%s did not resume:\n%s", v.Name, viewText(m))
 		}
 	}
 }
@@ -92,9 +93,9 @@ func TestViewsFitTheWindow(t *testing.T) {
 			m, _ := newTestClient(t, v.Name, sz[0], sz[1])
 			for _, k := range []string{"", "?", "i", "esc", "m", "down", "enter"} {
 				if k != "" {
-					m.Update(keyMsg(k))
+					sendKey(m, k)
 				}
-				lines := strings.Split(m.View(), "\n")
+				lines := strings.Split(viewText(m), "\n")
 				if len(lines) > sz[1] {
 					t.Fatalf("%s after %q: %d lines in a %d-line window", v.Name, k, len(lines), sz[1])
 				}
@@ -111,7 +112,7 @@ func TestViewsFitTheWindow(t *testing.T) {
 func TestRulesScreen(t *testing.T) {
 	m, b := newTestClient(t, "pentago", 80, 24)
 	m.Update(keyMsg("i"))
-	out := m.View()
+	out := viewText(m)
 	if !strings.Contains(out, "Rules: Pentago") || !strings.Contains(out, "quadrant") {
 		t.Fatalf("rules screen:\n%s", out)
 	}
@@ -123,15 +124,15 @@ func TestRulesScreen(t *testing.T) {
 
 func TestCreateRoomFlow(t *testing.T) {
 	room := newFakeRoom("pentago", 0)
-	m := New(Options{Renderer: asciiRenderer(), Lobby: &fakeLobby{room}, Remote: true}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	for !strings.Contains(m.View(), "> Create room") {
+	for !strings.Contains(viewText(m), "> Create room") {
 		m.Update(keyMsg("down"))
 	}
 	m.Update(keyMsg("enter")) // variant picker
 	m.Update(keyMsg("enter")) // Quad 5×5 room setup
 	if _, ok := m.cur.(*setupScreen); !ok {
-		t.Fatalf("no room setup: %T\n%s", m.cur, m.View())
+		t.Fatalf("no room setup: %T\n%s", m.cur, viewText(m))
 	}
 	m.Update(keyMsg("enter"))
 	if b, ok := m.cur.(*boardScreen); !ok || rm(b) == nil {
@@ -142,11 +143,11 @@ func TestCreateRoomFlow(t *testing.T) {
 func TestPentagoRotationQuadrantShown(t *testing.T) {
 	m, _ := newTestClient(t, "pentago", 80, 24)
 	m.Update(keyMsg("enter")) // place at the cursor (row 4, column 4: quadrant 4)
-	if !strings.Contains(m.View(), "[Q4]") {
-		t.Fatalf("the cursor's quadrant is not marked for the rotation:\n%s", m.View())
+	if !strings.Contains(viewText(m), "[Q4]") {
+		t.Fatalf("the cursor's quadrant is not marked for the rotation:\n%s", viewText(m))
 	}
 	m.Update(keyMsg("3"))
-	if !strings.Contains(m.View(), "[Q3]") || strings.Contains(m.View(), "[Q4]") {
-		t.Fatalf("key 3 did not choose quadrant 3:\n%s", m.View())
+	if !strings.Contains(viewText(m), "[Q3]") || strings.Contains(viewText(m), "[Q4]") {
+		t.Fatalf("key 3 did not choose quadrant 3:\n%s", viewText(m))
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
@@ -101,6 +101,12 @@ func (l *localMatch) update(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		return l.onGGPReply(msg), true
+	case resultPreparedMsg:
+		// The result says more now (the cells that decided it).
+		if s, isErr := l.status.currentStatus(); msg.version == l.ver && l.ended() && (s == "" || !isErr) {
+			l.status.setStatus(l.endStatus(), false)
+		}
+		return nil, true
 	case aiStartMsg:
 		if msg.version == l.ver && !l.paused && !l.ended() && jointTurn(l.st) {
 			return l.nextJoint(false), true
@@ -134,7 +140,12 @@ func (l *localMatch) startAI(hint bool) tea.Cmd {
 // first waits for a free slot, cancellably.
 func (l *localMatch) startJob(job *aiJob, search func(context.Context, func(ai.Progress)) aiDoneMsg) tea.Cmd {
 	l.cancelJob()
-	ctx, cancel := context.WithCancelCause(context.Background())
+	parent := l.c.opts.Context
+	if parent == nil {
+		parent = context.Background()
+	}
+	// A search ends with the client: nobody is left to see its move.
+	ctx, cancel := context.WithCancelCause(parent)
 	job.version, job.ctx, job.cancel = l.ver, ctx, cancel
 	job.progress, job.done = make(chan ai.Progress, 1), make(chan struct{})
 	job.queued, job.slotted = make(chan struct{}), make(chan struct{})
@@ -163,6 +174,9 @@ func (l *localMatch) startJob(job *aiJob, search func(context.Context, func(ai.P
 	cmd := func() tea.Msg {
 		defer close(job.done)
 		if slots != nil {
+			if ctx.Err() != nil && context.Cause(ctx) != errMoveNow {
+				return aiDoneMsg{job: job} // ended before it began: no slot
+			}
 			if !slots.TryAcquire() {
 				close(job.queued)
 				if err := slots.Acquire(ctx); err != nil {
@@ -173,6 +187,12 @@ func (l *localMatch) startJob(job *aiJob, search func(context.Context, func(ai.P
 					// with its context already cancelled answers at once
 					// with a quick move, so it needs no slot.
 					return run()
+				}
+				if ctx.Err() != nil && context.Cause(ctx) != errMoveNow {
+					// Granted as the client ended: the slot goes to the
+					// next in line, not to a search nobody will see.
+					slots.Release()
+					return aiDoneMsg{job: job}
 				}
 			}
 			defer slots.Release()
@@ -248,7 +268,7 @@ func (l *localMatch) onAIDone(msg aiDoneMsg) tea.Cmd {
 	}
 	if msg.job.hint {
 		l.hinted, l.hintVer, l.hasHint = msg.res.Move, l.ver, true
-		l.status.setStatus("hint: "+l.st.ShortMove(msg.res.Move)+"  "+l.st.FormatMove(msg.res.Move), false)
+		l.status.setStatus("hint: "+hintText(l.st, msg.res.Move), false)
 		return nil
 	}
 	m := msg.res.Move

@@ -3,10 +3,9 @@ package ui
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/games"
@@ -49,6 +48,9 @@ type ggpManager struct {
 	seats                 []*ggpSeat // by role; nil where no GGP player sits
 	startClock, playClock time.Duration
 	over                  bool // stop or abort was sent
+	// errors are the starts that failed and the moves replaced, for the
+	// game's record (as a GGP match record keeps them).
+	errors []MoveError
 }
 
 // ggpReplyMsg is a GGP player's reply to one message.
@@ -101,9 +103,14 @@ func (l *localMatch) startGGP() tea.Cmd {
 	if l.gm != nil || !l.hasGGPSeat() {
 		return nil
 	}
-	rules, ok := rulesOf(l.v)
+	src, ok := rulesOf(l.v)
 	if !ok {
 		l.status.setStatus(l.v.Name+" has no GDL description to send to GGP players", true)
+		return nil
+	}
+	rules, err := ggp.WireRules(src)
+	if err != nil {
+		l.status.setStatus(l.v.Name+" cannot be sent to GGP players: "+err.Error(), true)
 		return nil
 	}
 	gm := &ggpManager{matchID: fmt.Sprintf("tabletop.%s.%d", l.v.Name, time.Now().UnixNano()), rules: rules,
@@ -263,25 +270,33 @@ func (l *localMatch) onGGPReply(msg ggpReplyMsg) tea.Cmd {
 		}
 		if msg.err != nil {
 			seat.status = "start failed"
-			l.status.setStatus(fmt.Sprintf("%s's GGP player: %v", l.v.RoleName(msg.role), msg.err), true)
+			text := fmt.Sprintf("%s's GGP player: %v", l.v.RoleName(msg.role), msg.err)
+			l.status.setStatus(text, true)
+			if code := ggp.StartFault(msg.err); code != "" {
+				gm.errors = append(gm.errors, MoveError{Step: 0, Role: l.v.RoleName(msg.role), Text: msg.err.Error()})
+			}
 		}
 		return l.next(false)
 	case ggp.Stop, ggp.Abort:
 		seat.status = "done"
 		return nil
 	}
-	steps := len(splitSteps(l.begin, l.moves))
+	played := splitSteps(l.begin, l.moves)
+	steps := len(played)
 	if msg.turn != steps || l.ended() || !l.choosesNow(msg.role) {
 		// A play for a turn that is not its own to choose (its noop),
 		// or one the game has passed: nothing to play.
+		l.checkWaitingReply(msg, played)
 		return l.next(false)
 	}
 	legal := ggp.LegalTexts(l.st, msg.role)
-	text, problem := ggp.CheckMove(msg.reply, msg.err, legal)
-	if problem != "" {
+	text, fault := ggp.CheckMove(msg.reply, msg.err, legal)
+	if fault.Code != "" {
 		text = legal[game.NewRand(l.c.opts.Seed+l.ver).Intn(len(legal))]
-		seat.status = "replaced: " + shortProblem(msg.err)
-		l.status.setStatus(fmt.Sprintf("%s's GGP player: %s; played %s instead", l.v.RoleName(msg.role), problem, text), true)
+		seat.status = "replaced: " + shortFault(fault)
+		why := fmt.Sprintf("%s; played %s instead", fault.Text, text)
+		gm.errors = append(gm.errors, MoveError{Step: steps + 1, Role: l.v.RoleName(msg.role), Text: why})
+		l.status.setStatus(fmt.Sprintf("%s's GGP player: %s", l.v.RoleName(msg.role), why), true)
 	} else {
 		seat.status = fmt.Sprintf("answered in %.1f s", msg.took.Seconds())
 	}
@@ -297,15 +312,34 @@ func (l *localMatch) onGGPReply(msg ggpReplyMsg) tea.Cmd {
 	return l.playMachineMove(m)
 }
 
-// shortProblem names a replaced reply's fault for the panel.
-func shortProblem(err error) string {
+// checkWaitingReply records the reply to a play on a turn the player
+// does not choose (its only move is played for it) when it is not that
+// move, as ggp-base's records count every answer that went wrong.
+func (l *localMatch) checkWaitingReply(msg ggpReplyMsg, played [][]game.Move) {
+	var legal []string
 	switch {
-	case err == nil:
-		return "illegal"
-	case strings.Contains(err.Error(), "no reply"):
-		return "late"
+	case msg.turn < len(played):
+		legal = []string{l.turnTexts(played, msg.turn)[msg.role]}
+	case msg.turn == len(played) && !l.st.Terminal():
+		legal = ggp.LegalTexts(l.st, msg.role)
+	default:
+		return
 	}
-	return "refused"
+	if _, fault := ggp.CheckMove(msg.reply, msg.err, legal); fault.Code != "" && len(legal) > 0 {
+		why := fmt.Sprintf("%s; played %s instead", fault.Text, legal[0])
+		l.gm.errors = append(l.gm.errors, MoveError{Step: msg.turn + 1, Role: l.v.RoleName(msg.role), Text: why})
+	}
+}
+
+// shortFault names a replaced reply's fault for the panel.
+func shortFault(f ggp.Fault) string {
+	switch f.Code {
+	case ggp.CodeTimeout:
+		return "late"
+	case ggp.CodeConnection:
+		return "no answer"
+	}
+	return "illegal"
 }
 
 // moveByText is role r's legal move in s whose KIF text is text.

@@ -5,12 +5,15 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
@@ -21,7 +24,7 @@ import (
 // runs the commands of its start (start messages included) to the end.
 func newGGPClient(t *testing.T, variant string, seats map[string]SeatConfig) (*Model, *boardScreen) {
 	t.Helper()
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Seed: 1, AIDelay: -1,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1,
 		GGPStartClock: 2 * time.Second, GGPPlayClock: time.Second,
 		Start: Start{Variant: variant, Seats: seats}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
@@ -72,8 +75,8 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 			t.Fatalf("ply %d: the GGP seat is %q, status %q", ply, b.m.seatStatus(1), b.status)
 		}
 	}
-	if !strings.Contains(m.View(), "game over") || b.m.seatStatus(1) != "done" {
-		t.Fatalf("no end, or no stop: seat %q\n%s", b.m.seatStatus(1), m.View())
+	if !strings.Contains(viewText(m), "game over") || b.m.seatStatus(1) != "done" {
+		t.Fatalf("no end, or no stop: seat %q\n%s", b.m.seatStatus(1), viewText(m))
 	}
 	mu.Lock()
 	defer mu.Unlock()
@@ -134,8 +137,28 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	if len(lm(b).moves) != 2 || b.m.seatStatus(1) != "replaced: late" || !strings.Contains(b.status, "played (mark") {
 		t.Fatalf("moves %d, seat %q, status %q", len(lm(b).moves), b.m.seatStatus(1), b.status)
 	}
-	if !strings.Contains(m.View(), "replaced: late") {
-		t.Fatalf("the panel does not say the move was replaced:\n%s", m.View())
+	if !strings.Contains(viewText(m), "replaced: late") {
+		t.Fatalf("the panel does not say the move was replaced:\n%s", viewText(m))
+	}
+	// The record keeps it, as a GGP match record keeps its errors.
+	rec := lm(b).record()
+	text := string(rec.Marshal(b.v.Roles))
+	if len(rec.Errors) != 1 || rec.Errors[0].Step != 2 || !strings.Contains(text, "\nerror 2 oplayer no reply to play within") {
+		t.Fatalf("the record's errors: %+v\n%s", rec.Errors, text)
+	}
+	if back, err := ParseSave([]byte(text)); err != nil || len(back.Errors) != 1 || back.Errors[0] != rec.Errors[0] {
+		t.Errorf("read back: %+v, %v", back.Errors, err)
+	}
+	// A late answer on a turn it only waits on is an error too, once that
+	// turn is played (as ggp-base counts every answer that went wrong).
+	sendAll(m, typeMove("(mark 1 1)")...)
+	if errs := lm(b).record().Errors; len(errs) < 2 || errs[1].Step != 3 || !strings.HasSuffix(errs[1].Text, "played noop instead") {
+		t.Errorf("the waiting turn's late answer: %+v", errs)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "r.txt"), []byte(text), 0o644)
+	if recs, _ := Records(dir); len(recs) != 1 || !strings.Contains(recs[0].String(), "1 GGP error") {
+		t.Errorf("the record is listed as %v", recs)
 	}
 	b.leave()
 	deadline := time.Now().Add(5 * time.Second)
@@ -202,7 +225,7 @@ func TestGoldenSetupGGP(t *testing.T) {
 	}
 	msgs = append(msgs, keyMsg("enter"), keyMsg("up"), keyMsg("right"), keyMsg("right"), keyMsg("tab"))
 	for _, r := range "http://127.0.0.1:9147" {
-		msgs = append(msgs, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		msgs = append(msgs, keyMsg(string(r)))
 	}
 	runGolden(t, Options{}, append(msgs, keyMsg("esc"))...)
 }

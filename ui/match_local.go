@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
@@ -118,7 +118,7 @@ func (l *localMatch) history() []playedMove {
 		if jointTurn(s) {
 			out = append(out, playedMove{text: jointShort(s, step), mover: jointMover})
 		} else {
-			out = append(out, playedMove{text: s.ShortMove(step[0]), mover: l.v.RoleName(s.ToMove())})
+			out = append(out, playedMove{text: moveName(s, step[0]), mover: l.v.RoleName(s.ToMove())})
 		}
 		applyStep(s, step)
 	}
@@ -245,7 +245,7 @@ func (l *localMatch) nextLocal(afterAI bool) tea.Cmd {
 		if s, isErr := l.status.currentStatus(); s == "" || !isErr {
 			l.status.setStatus(l.endStatus(), false)
 		}
-		return nil
+		return prepareResult(l.st.Clone(), l.ver)
 	}
 	if jointTurn(l.st) {
 		return l.nextJoint(afterAI)
@@ -386,7 +386,7 @@ func (l *localMatch) togglePause() tea.Cmd {
 // result describes the end of the game.
 func (l *localMatch) result() string {
 	if l.loser == game.NoRole {
-		return game.ResultWithReason(l.st)
+		return resultWithReason(l.st)
 	}
 	var w []string
 	for i, r := range l.v.Roles {

@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
@@ -91,7 +91,7 @@ func (r *roomMatch) refresh() {
 			r.status.setStatus(fmt.Sprintf("room move %d: %v", i+1, err), true)
 			return
 		}
-		moves = append(moves, playedMove{text: b.ShortMove(m), mover: r.v.RoleName(b.ToMove())})
+		moves = append(moves, playedMove{text: moveName(b, m), mover: r.v.RoleName(b.ToMove())})
 		played = append(played, m)
 	}
 	if s.String() != r.st.String() {
@@ -112,7 +112,7 @@ func (r *roomMatch) replay() (game.State, []game.Move) {
 	return r.first, r.played
 }
 func (r *roomMatch) ended() bool         { return r.view.Finished || r.st.Terminal() }
-func (r *roomMatch) result() string      { return game.ResultWithReason(r.st) }
+func (r *roomMatch) result() string      { return resultWithReason(r.st) }
 func (r *roomMatch) resigned() game.Role { return game.NoRole }
 
 // Rooms take turn-taking games only: nobody is handed the keyboard.
@@ -221,7 +221,12 @@ func (r *roomMatch) quitPrompt() string {
 	if r.ended() {
 		return ""
 	}
-	return "leave the room and quit? y to quit, any other key to stay"
+	// The room says what becomes of the game without this player.
+	what := r.view.Leaving
+	if what == "" {
+		return "leave the room and quit? y to quit, any other key to stay"
+	}
+	return "leave the room and quit? " + what + "; y to quit, any other key to stay"
 }
 
 func (r *roomMatch) ai() aiView { return aiView{remote: r.view.Thinking} }
@@ -241,7 +246,7 @@ func (r *roomMatch) setup() (string, []SeatConfig) {
 // record is the room's game as a save: people's seats are human seats
 // under their names, the AI's are AI seats.
 func (r *roomMatch) record() SavedGame {
-	sv := SavedGame{Variant: r.v.Name, Start: r.view.Start}
+	sv := SavedGame{Sheet: sheetOf(r.v), Variant: r.v.Name, Start: r.view.Start}
 	start, moves := r.replay()
 	s := start.Clone()
 	for _, m := range moves {

@@ -2,7 +2,9 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/tabletop/tabletop/game"
@@ -54,7 +56,7 @@ func (l *localMatch) save() {
 
 // savedGame is the game as a save file holds it.
 func (l *localMatch) savedGame() SavedGame {
-	sv := SavedGame{Variant: l.v.Name, Seats: l.seats, Start: l.startPos}
+	sv := SavedGame{Sheet: sheetOf(l.v), Variant: l.v.Name, Seats: l.seats, Start: l.startPos}
 	s := l.begin.Clone()
 	for _, step := range splitSteps(l.begin, l.moves) {
 		if jointTurn(s) {
@@ -63,6 +65,15 @@ func (l *localMatch) savedGame() SavedGame {
 			sv.Moves = append(sv.Moves, s.FormatMove(step[0]))
 		}
 		applyStep(s, step)
+	}
+	if l.gm != nil {
+		for _, e := range l.gm.errors {
+			// An error of the turn in play is the record's once the
+			// turn is.
+			if e.Step <= len(sv.Moves) {
+				sv.Errors = append(sv.Errors, e)
+			}
+		}
 	}
 	return sv
 }
@@ -147,15 +158,37 @@ func (l *localMatch) handOver() bool {
 	return true
 }
 
-// endStatus is the result, and where the finished game is kept.
+// endStatus is the result, what the GGP players got wrong, and where
+// the finished game is kept.
 func (l *localMatch) endStatus() string {
+	text := l.result()
+	if l.gm != nil && len(l.gm.errors) > 0 {
+		text += " · GGP errors: " + errorSummary(l.gm.errors)
+	}
 	switch {
 	case l.saveErr != "":
-		return l.result() + " · " + l.saveErr
+		return text + " · " + l.saveErr
 	case l.keptAs != "":
-		return l.result() + " · kept as " + l.keptAs
+		return text + " · kept as " + l.keptAs
 	}
-	return l.result()
+	return text
+}
+
+// errorSummary counts the errors by role: "red 3, black 1".
+func errorSummary(errs []MoveError) string {
+	var roles []string
+	count := map[string]int{}
+	for _, e := range errs {
+		if count[e.Role] == 0 {
+			roles = append(roles, e.Role)
+		}
+		count[e.Role]++
+	}
+	parts := make([]string, len(roles))
+	for i, r := range roles {
+		parts[i] = fmt.Sprintf("%s %d", r, count[r])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // replaceQuestion is the question to ask before this game replaces the

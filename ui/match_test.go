@@ -3,7 +3,8 @@ package ui
 import (
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -29,7 +30,7 @@ func TestMatchOffers(t *testing.T) {
 // position clears it, one that does not keeps it.
 func TestRoomSelectionFollowsPosition(t *testing.T) {
 	room := newFakeRoom("tictacchess", 0)
-	m := New(Options{Renderer: asciiRenderer(), Lobby: &fakeLobby{room}, Remote: true,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	wait := m.Init()

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/bubbles/viewport"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/muesli/termenv"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/themes"
 )
@@ -17,14 +17,14 @@ import (
 // prompt, every key shown, a new theme, another size, moves, undo, the
 // end of the game and review.
 func TestMemoizedPartsMatchFresh(t *testing.T) {
-	m, b := newProfileClient(t, "pentago", termenv.ANSI256, 100, 40)
+	m, b := newProfileClient(t, "pentago", colorprofile.ANSI256, 100, 40)
 	check := func(step string) {
 		t.Helper()
 		b, ok := m.cur.(*boardScreen)
 		if !ok {
 			t.Fatalf("after %s: the screen is %T", step, m.cur)
 		}
-		_ = m.View()
+		_ = viewText(m)
 		if got, want := b.helpView(), mergeStyles(b.drawHelp(b.keys())); got != want {
 			t.Fatalf("after %s: the key bar is\n%q\nfresh it is\n%q", step, got, want)
 		}
@@ -42,7 +42,8 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 		}
 		w := max(l.pw-4, 1)
 		vp := b.movesVP
-		vp.Width, vp.Height = w, l.listH
+		vp.SetWidth(w)
+		vp.SetHeight(l.listH)
 		if got, want := b.moveListText(), b.drawMoveList(); got != want {
 			t.Fatalf("after %s: the move list text is\n%q\nfresh it is\n%q", step, got, want)
 		}
@@ -90,7 +91,7 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 // The panel's border cut from a probe is what the panel style draws, in
 // every theme and colour profile, for lines of several widths.
 func TestBoxPanelMatchesLipgloss(t *testing.T) {
-	profiles := []termenv.Profile{termenv.ANSI256, termenv.ANSI, termenv.TrueColor, termenv.Ascii}
+	profiles := []colorprofile.Profile{colorprofile.ANSI256, colorprofile.ANSI, colorprofile.TrueColor, colorprofile.ASCII}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, p := range profiles {
 		_, b := newProfileClient(t, "pentago", p, 100, 40)
@@ -131,9 +132,10 @@ func TestScrollViewMatchesViewport(t *testing.T) {
 		}
 		text := strings.Join(lines, "\n")
 		w, h, up := 1+rng.IntN(30), 1+rng.IntN(25), rng.IntN(8)
-		vp := viewport.New(20, 5)
+		vp := viewport.New(viewport.WithWidth(20), viewport.WithHeight(5))
 		want := vp
-		want.Width, want.Height = w, h
+		want.SetWidth(w)
+		want.SetHeight(h)
 		want.SetContent(text)
 		want.SetYOffset(want.TotalLineCount() - h - up)
 		if got := scrollView(vp, text, w, h, up); got != want.View() {

@@ -7,12 +7,12 @@ import (
 	"os"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/list"
-	"github.com/charmbracelet/bubbles/paginator"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/list"
+	"charm.land/bubbles/v2/paginator"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
@@ -30,6 +30,7 @@ const (
 	actQuickMatch
 	actRules
 	actQuit
+	actSheet // a sheet of the user's folder that is not a game (yet)
 )
 
 // menuItem is one line of the menu.
@@ -37,9 +38,11 @@ type menuItem struct {
 	title, desc string
 	action      menuAction
 	variant     *game.Variant
-	// save and slot are the game a Continue item resumes.
-	save *SavedGame
-	slot string
+	// save and slot are the game a Continue item resumes; problem says
+	// why it cannot (its rule sheet is gone or changed).
+	save    *SavedGame
+	slot    string
+	problem string
 }
 
 func (i menuItem) FilterValue() string { return i.title }
@@ -85,27 +88,7 @@ type menuScreen struct {
 
 func newMenu(c *common, status string) *menuScreen {
 	m := &menuScreen{c: c, status: status}
-	items := m.continueItems()
-	for _, v := range game.Variants() {
-		items = append(items, menuItem{title: v.Title, desc: v.Summary, action: actPlay, variant: v})
-	}
-	if c.opts.Lobby != nil {
-		items = append(items,
-			menuItem{title: "Create room", desc: "start a shared game others can join", action: actCreateRoom},
-			menuItem{title: "Join room", desc: "enter a room code", action: actJoinRoom},
-			menuItem{title: "Room list", desc: "see the open rooms", action: actRoomList},
-		)
-	}
-	if c.opts.QuickMatch != nil && c.opts.Lobby != nil && c.opts.Player.ID != "" {
-		items = append(items, menuItem{title: "Play anyone", desc: "be paired with a player near your rating", action: actQuickMatch})
-	}
-	if c.opts.Standings != nil {
-		items = append(items, menuItem{title: "Ratings", desc: "leaderboards and your games", action: actRatings})
-	}
-	items = append(items,
-		menuItem{title: "Rules", desc: "how each game is played", action: actRules},
-		menuItem{title: "Quit", desc: "leave tabletop", action: actQuit},
-	)
+	items := m.allItems(m.continueItems())
 	l := list.New(items, menuDelegate{c}, 40, 10)
 	// Help off first: each setter recounts the pages, and while the
 	// list's help is on that copies the whole list model to draw it.
@@ -179,8 +162,20 @@ func (m *menuScreen) continueItems() []list.Item {
 	add := func(slot string, data []byte, err error) {
 		if err == nil {
 			var sv SavedGame
-			if sv, err = ParseSave(data); err == nil {
+			sv, err = ParseSave(data)
+			if errors.Is(err, ErrSheetNotLoaded) && !m.c.opts.Remote {
+				// Loaded when chosen; a sheet gone or changed is said now.
+				err = sheetCheck(sv.Sheet)
+			}
+			var se *SheetError
+			switch {
+			case err == nil:
 				items = append(items, menuItem{title: "Continue", desc: saveSummary(sv), action: actContinue, save: &sv, slot: slot})
+				return
+			case errors.As(err, &se):
+				// Listed, to be deleted or left for the sheet to come back.
+				items = append(items, menuItem{title: "Continue", desc: saveSummary(sv) + " (" + se.Error() + ")",
+					action: actContinue, save: &sv, slot: slot, problem: se.Error()})
 				return
 			}
 			err = fmt.Errorf("(%w); a new game will replace it", err)
@@ -214,6 +209,38 @@ func saveSummary(sv SavedGame) string {
 	return fmt.Sprintf("%s, %s: %s", sv.Variant, count(len(sv.Moves), "move"), strings.Join(names, " vs "))
 }
 
+// allItems is every line of the menu: the saved games (saves), the
+// games, the user's sheets that are not games yet, and the other
+// choices.
+func (m *menuScreen) allItems(saves []list.Item) []list.Item {
+	c := m.c
+	items := saves
+	for _, v := range game.Variants() {
+		items = append(items, menuItem{title: v.Title, desc: v.Summary, action: actPlay, variant: v})
+	}
+	for _, it := range c.library.menuItems(c.ascii) {
+		items = append(items, it)
+	}
+	if c.opts.Lobby != nil {
+		items = append(items,
+			menuItem{title: "Create room", desc: "start a shared game others can join", action: actCreateRoom},
+			menuItem{title: "Join room", desc: "enter a room code", action: actJoinRoom},
+			menuItem{title: "Room list", desc: "see the open rooms", action: actRoomList},
+		)
+	}
+	if c.opts.QuickMatch != nil && c.opts.Lobby != nil && c.opts.Player.ID != "" {
+		items = append(items, menuItem{title: "Play anyone", desc: "be paired with a player near your rating", action: actQuickMatch})
+	}
+	if c.opts.Standings != nil {
+		items = append(items, menuItem{title: "Ratings", desc: "leaderboards and your games", action: actRatings})
+	}
+	items = append(items,
+		menuItem{title: "Rules", desc: "how each game is played", action: actRules},
+		menuItem{title: "Quit", desc: "leave tabletop", action: actQuit},
+	)
+	return items
+}
+
 // resize fits the list between the title and the status and help.
 func (m *menuScreen) resize() {
 	m.helpWidth = m.c.width
@@ -227,7 +254,7 @@ func (m *menuScreen) helpView() string {
 		showAll: m.helpAll, hasSave: k.Delete.Enabled()}
 	return menuPartOf(key, func() string {
 		h := m.helpModel()
-		h.Width = max(m.c.width-1, 1)
+		h.SetWidth(max(m.c.width-1, 1))
 		lines := splitLines(h.View(k))
 		for i, l := range lines {
 			lines[i] = " " + l
@@ -248,7 +275,8 @@ func (m *menuScreen) helpText() string {
 // shows it now.
 func (m *menuScreen) helpModel() help.Model {
 	h := m.c.newHelp()
-	h.Width, h.ShowAll = m.helpWidth, m.helpAll
+	h.SetWidth(m.helpWidth)
+	h.ShowAll = m.helpAll
 	return h
 }
 
@@ -293,7 +321,7 @@ type menuKeyMap struct {
 
 var menuKeys = menuKeyMap{
 	Up: keyUp, Down: keyDown,
-	Choose: bind([]string{"enter", " "}, "enter", "select"),
+	Choose: bind([]string{"enter", "space"}, "enter", "select"),
 	Delete: bind([]string{"x", "delete"}, "x", "delete saved game"),
 	Yes:    bind([]string{"y", "Y"}, "y", "yes"),
 	Theme:  keyTheme, Mouse: keyMouse, HelpAll: keyHelpAll, Quit: keyQuit,
@@ -311,18 +339,21 @@ func (k menuKeyMap) FullHelp() [][]key.Binding {
 
 func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
+	case sheetLoadedMsg, sheetTickMsg:
+		m.refreshSheets()
 	case tea.WindowSizeMsg:
 		m.resize()
 	case NoticeMsg:
 		m.status = string(msg)
-	case tea.MouseMsg:
-		if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonWheelUp {
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
 			m.list.CursorUp()
-		}
-		if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonWheelDown {
+		case tea.MouseWheelDown:
 			m.list.CursorDown()
 		}
-		if msg.Action == tea.MouseActionRelease && msg.Button == tea.MouseButtonLeft {
+	case tea.MouseReleaseMsg:
+		if msg.Button == tea.MouseLeft {
 			// The list starts on line 3 (after title, subtitle, blank).
 			row := msg.Y - 3
 			if row >= 0 && row < m.list.Paginator.ItemsOnPage(len(m.list.Items())) {
@@ -330,7 +361,7 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 				return m.choose()
 			}
 		}
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		if m.deleting != nil {
 			m.answerDelete(key.Matches(msg, menuKeys.Yes))
 			return m, nil
@@ -374,7 +405,17 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 	}
 	c := m.c
 	switch item.action {
+	case actSheet:
+		m.status = item.title + ": " + item.problem
+		return m, nil
 	case actContinue:
+		if item.problem != "" {
+			m.status = "cannot continue: " + item.problem + " (x deletes the saved game)"
+			return m, nil
+		}
+		if item.save.Sheet.Hash != "" && !sheetLoaded(item.save.Sheet) {
+			return m.continueSheet(item), nil
+		}
 		b, err := boardFromSlot(c, *item.save, item.slot)
 		if err != nil {
 			m.status = "cannot continue: " + err.Error()
@@ -404,8 +445,7 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 func (m *menuScreen) view() string {
 	st := m.c.st
 	var b strings.Builder
-	b.WriteString(st.Title.Render(" tabletop") + "\n")
-	b.WriteString(st.Muted.Render(" abstract strategy games in your terminal") + "\n\n")
+	b.WriteString(heading(st))
 	b.WriteString(m.listView() + "\n")
 	item, _ := m.list.SelectedItem().(menuItem)
 	switch {

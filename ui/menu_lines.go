@@ -4,14 +4,13 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/charmbracelet/bubbles/list"
-	"github.com/muesli/termenv"
+	"charm.land/bubbles/v2/list"
 )
 
 // menuLineKey is everything a drawn menu line depends on. The text,
-// muted and accent styles are made from these theme colours converted
-// to the terminal's profile (themes.NewStyles), so two sessions with
-// equal keys draw the same bytes.
+// muted and accent styles are made from these theme colours in the
+// styles' palette (themes.Styles.Palette), so two sessions with equal
+// keys draw the same bytes.
 type menuLineKey struct {
 	style                 menuStyleKey
 	title, desc           string
@@ -73,17 +72,16 @@ func titleWidth(m list.Model) int {
 }
 
 // menuStyleKey is what the menu's styles are made of: the theme colours
-// it uses (text, muted, accent for the title, cursor and keys) converted
-// to the terminal's colour profile, and the ASCII glyph choice.
+// it uses (text, muted, accent for the title, cursor and keys), whether
+// they are 16-colour picks, and the ASCII glyph choice.
 type menuStyleKey struct {
-	profile             termenv.Profile
-	mono, ascii         bool
+	basic, mono, ascii  bool
 	text, muted, accent string
 }
 
 func styleKeyOf(c *common) menuStyleKey {
 	t := c.st.Theme
-	return menuStyleKey{profile: c.r.ColorProfile(), mono: t.Mono, ascii: c.ascii,
+	return menuStyleKey{basic: c.st.Palette() != t.Name, mono: t.Mono, ascii: c.ascii,
 		text: t.Text, muted: t.Muted, accent: t.Accent}
 }
 

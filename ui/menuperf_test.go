@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/themes"
 )
@@ -18,26 +18,23 @@ import (
 func BenchmarkNewSessionMenu(b *testing.B) {
 	b.ReportAllocs()
 	for range b.N {
-		m := New(Options{Renderer: profileRenderer(termenv.ANSI256), Store: &memStore{}, Remote: true, Seed: 1, AIDelay: -1})
+		m := New(Options{ColorProfile: colorprofile.ANSI256, Store: &memStore{}, Remote: true, Seed: 1, AIDelay: -1})
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		_ = m.View()
+		_ = frameOf(m)
 	}
 }
 
 // BenchmarkMenuKeypress is one j or k on the menu and the frame drawn
 // after it, as every load-test session does.
 func BenchmarkMenuKeypress(b *testing.B) {
-	m := New(Options{Renderer: profileRenderer(termenv.ANSI256), Store: &memStore{}, Remote: true, Seed: 1, AIDelay: -1})
+	m := New(Options{ColorProfile: colorprofile.ANSI256, Store: &memStore{}, Remote: true, Seed: 1, AIDelay: -1})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	keys := []tea.KeyMsg{
-		{Type: tea.KeyRunes, Runes: []rune{'j'}},
-		{Type: tea.KeyRunes, Runes: []rune{'k'}},
-	}
+	keys := []tea.KeyPressMsg{keyMsg("j"), keyMsg("k")}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
 		m.Update(keys[(i/4)%2])
-		_ = m.View()
+		_ = frameOf(m)
 	}
 }
 
@@ -52,14 +49,14 @@ func clearMenuCaches() {
 // them all, and checks each frame against one drawn from an empty cache:
 // a session never gets a line drawn for another terminal or theme.
 func TestMenuLinesSharedAcrossSessions(t *testing.T) {
-	profiles := []termenv.Profile{termenv.Ascii, termenv.ANSI, termenv.ANSI256, termenv.TrueColor}
-	frame := func(p termenv.Profile, theme string, down int) string {
-		m := New(Options{Renderer: profileRenderer(p), Store: &memStore{}, Remote: true, Theme: theme, Seed: 1, AIDelay: -1})
+	profiles := []colorprofile.Profile{colorprofile.ASCII, colorprofile.ANSI, colorprofile.ANSI256, colorprofile.TrueColor}
+	frame := func(p colorprofile.Profile, theme string, down int) string {
+		m := New(Options{ColorProfile: p, Store: &memStore{}, Remote: true, Theme: theme, Seed: 1, AIDelay: -1})
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		for range down {
-			m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'j'}})
+			m.Update(keyMsg("j"))
 		}
-		return m.View()
+		return frameOf(m)
 	}
 	shared := map[string]string{}
 	for _, p := range profiles {
@@ -88,22 +85,22 @@ func TestMenuCacheFollowsItems(t *testing.T) {
 	clearMenuCaches()
 	sv := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "hard"}}, Moves: []string{"(mark r3 c4)"}}
 	open := func(store SaveStore) *Model {
-		m := New(Options{Renderer: profileRenderer(termenv.ANSI256), Store: store, Remote: true, Seed: 1, AIDelay: -1}).(*Model)
+		m := New(Options{ColorProfile: colorprofile.ANSI256, Store: store, Remote: true, Seed: 1, AIDelay: -1}).(*Model)
 		// Tall enough that the list has one page with or without the save.
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 40})
 		return m
 	}
 	withSave := open(&memStore{data: sv.Marshal([]string{"x", "o"})})
-	if !strings.Contains(withSave.View(), "Continue") {
+	if !strings.Contains(frameOf(withSave), "Continue") {
 		t.Fatal("the menu of a saved game offers no Continue")
 	}
-	if strings.Contains(open(&memStore{}).View(), "Continue") {
+	if strings.Contains(frameOf(open(&memStore{})), "Continue") {
 		t.Error("a menu without a saved game shows Continue")
 	}
-	withSave.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'x'}})
-	withSave.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'y'}})
-	if strings.Contains(withSave.View(), "Continue") {
-		t.Errorf("the deleted game is still listed:\n%s", withSave.View())
+	withSave.Update(keyMsg("x"))
+	withSave.Update(keyMsg("y"))
+	if strings.Contains(frameOf(withSave), "Continue") {
+		t.Errorf("the deleted game is still listed:\n%s", frameOf(withSave))
 	}
 }
 

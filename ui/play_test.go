@@ -1,10 +1,12 @@
 package ui
 
 import (
+	"io"
 	"strings"
 	"testing"
+	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -21,7 +23,7 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *boardScre
 		if r := b.m.passTo(); r != game.NoRole {
 			// A joint turn among people: the board is hidden until the
 			// person named takes the keyboard.
-			if v := m.View(); !strings.Contains(v, "Pass the keyboard to "+b.v.RoleName(r)) {
+			if v := viewText(m); !strings.Contains(v, "Pass the keyboard to "+b.v.RoleName(r)) {
 				t.Fatalf("%s: no hand-over screen for %s:\n%s", variant, b.v.RoleName(r), v)
 			}
 			m.Update(keyMsg("enter"))
@@ -36,7 +38,7 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *boardScre
 			}
 		} else {
 			for _, k := range keysForMove(b, want, ply) {
-				m.Update(keyMsg(k))
+				sendKey(m, k)
 			}
 		}
 		if m.cur != b {
@@ -51,12 +53,12 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *boardScre
 			t.Fatalf("%s ply %d: wanted %s, history %v, status %q", variant, ply, b.game().FormatMove(want), lm(b).moves[before:], b.status)
 		}
 		checkLegal(t, b)
-		if v := m.View(); strings.Contains(v, "too small") {
+		if v := viewText(m); strings.Contains(v, "too small") {
 			t.Fatalf("%s: 80×24 is too small:\n%s", variant, v)
 		}
 	}
-	if !strings.Contains(m.View(), "game over") {
-		t.Fatalf("%s: end not shown:\n%s", variant, m.View())
+	if !strings.Contains(viewText(m), "game over") {
+		t.Fatalf("%s: end not shown:\n%s", variant, viewText(m))
 	}
 	return b
 }
@@ -75,10 +77,29 @@ func TestWholeGamesByMouse(t *testing.T) {
 	}
 }
 
-// Keys typed in a burst arrive as one message; each must count.
+// Keys typed in a burst reach the program in one read; each must count.
 func TestKeyBurst(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 80, 24)
-	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("hhk")})
+	in, keys := io.Pipe()
+	p := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(io.Discard), tea.WithWindowSize(80, 24), tea.WithoutSignalHandler())
+	done := make(chan error, 1)
+	go func() {
+		_, err := p.Run()
+		done <- err
+	}()
+	// ctrl+c leaves the unplayed game, so the program ends after them.
+	if _, err := keys.Write([]byte("hhk\x03")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(30 * time.Second):
+		p.Kill()
+		t.Fatal("the program did not end after ctrl+c")
+	}
 	if b.cur != (pos{2, 1}) {
 		t.Fatalf("cursor at %v after hhk from the centre", b.cur)
 	}
@@ -92,8 +113,8 @@ func TestResignAndRematch(t *testing.T) {
 		t.Fatal("resign must ask first")
 	}
 	m.Update(keyMsg("y"))
-	if !b.ended() || !strings.Contains(m.View(), "o resigned") {
-		t.Fatalf("o (to move) should have resigned:\n%s", m.View())
+	if !b.ended() || !strings.Contains(viewText(m), "o resigned") {
+		t.Fatalf("o (to move) should have resigned:\n%s", viewText(m))
 	}
 	if _, err := b.c.store.Load(); err == nil {
 		t.Fatal("a finished game should not stay saved")

@@ -1,11 +1,11 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -28,7 +28,7 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 			}
 		}
 	}
-	if v := m.View(); !strings.Contains(v, "(Q3)") || strings.Contains(v, "(Q4)") {
+	if v := viewText(m); !strings.Contains(v, "(Q3)") || strings.Contains(v, "(Q4)") {
 		t.Fatalf("quadrant 3 is not marked as turned:\n%s", v)
 	}
 	m.Update(keyMsg("up"))
@@ -40,21 +40,21 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 			}
 		}
 	}
-	if strings.Contains(m.View(), "(Q3)") {
+	if strings.Contains(viewText(m), "(Q3)") {
 		t.Fatal("the turned quadrant is still marked after a placement")
 	}
 }
 
 func TestPentagoRotationIsTheLastMoveInARoom(t *testing.T) {
 	room := newFakeRoom("pentago", 1)
-	m := New(Options{Renderer: asciiRenderer(), Lobby: &fakeLobby{room}, Remote: true, Start: Start{Join: "K7QX"}}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true, Start: Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	room.remote("(place 1 1 1)")
 	room.remote("(rotate 2 counterclockwise)")
 	b := m.cur.(*boardScreen)
 	rm(b).refresh()
-	if lastQuad(b) != 2 || !strings.Contains(m.View(), "(Q2)") {
-		t.Fatalf("room: turned quadrant %d not shown:\n%s", lastQuad(b), m.View())
+	if lastQuad(b) != 2 || !strings.Contains(viewText(m), "(Q2)") {
+		t.Fatalf("room: turned quadrant %d not shown:\n%s", lastQuad(b), viewText(m))
 	}
 }
 
@@ -63,12 +63,12 @@ func endGameQuad5(t *testing.T, w, h int) (*Model, *boardScreen) {
 	m, b := newTestClient(t, "quad5", w, h)
 	for _, p := range []pos{{1, 1}, {0, 1}, {1, 3}, {0, 2}, {3, 3}, {0, 3}, {3, 1}} {
 		for _, k := range keysTo(b.cur, p, 0) {
-			m.Update(keyMsg(k))
+			sendKey(m, k)
 		}
 		m.Update(keyMsg("enter"))
 	}
 	if !b.ended() {
-		t.Fatalf("the game did not end:\n%s", m.View())
+		t.Fatalf("the game did not end:\n%s", viewText(m))
 	}
 	return m, b
 }
@@ -83,7 +83,7 @@ func TestEndButtons(t *testing.T) {
 			if len(l.buttons) != 3 {
 				t.Fatalf("%v: %d buttons", sz, len(l.buttons))
 			}
-			lines := strings.Split(m.View(), "\n")
+			lines := strings.Split(viewText(m), "\n")
 			var hit button
 			for _, bt := range l.buttons {
 				row := []rune(lines[bt.y])
@@ -94,7 +94,7 @@ func TestEndButtons(t *testing.T) {
 					hit = bt
 				}
 			}
-			m.Update(tea.MouseMsg{X: hit.x + hit.w - 1, Y: hit.y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+			m.Update(click(hit.x+hit.w-1, hit.y))
 			switch s := m.cur.(type) {
 			case *boardScreen:
 				if want != endRematch || s == b || len(lm(s).moves) != 0 {
@@ -120,45 +120,21 @@ func TestEndButtons(t *testing.T) {
 	}
 }
 
-func cmdMsgTypes(cmd tea.Cmd) []string {
-	if cmd == nil {
-		return nil
-	}
-	msg := cmd()
-	if batch, ok := msg.(tea.BatchMsg); ok {
-		var out []string
-		for _, c := range batch {
-			out = append(out, cmdMsgTypes(c)...)
-		}
-		return out
-	}
-	return []string{fmt.Sprintf("%T", msg)}
-}
-
-func hasType(types []string, want string) bool {
-	for _, t := range types {
-		if t == want {
-			return true
-		}
-	}
-	return false
-}
-
 // M turns mouse capture off and on at run time, except in a text field.
 func TestMouseToggle(t *testing.T) {
 	v, _ := game.Lookup("quad7")
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Mouse: true, Start: Start{Variant: "quad7", Seats: hotSeat(v)}}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Mouse: true, Start: Start{Variant: "quad7", Seats: hotSeat(v)}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	b := m.cur.(*boardScreen)
-	if !hasType(cmdMsgTypes(m.Init()), "tea.enableMouseCellMotionMsg") {
+	if m.View().MouseMode != tea.MouseModeCellMotion {
 		t.Fatal("Mouse: true does not enable the mouse")
 	}
-	_, cmd := m.Update(keyMsg("M"))
-	if m.c.mouse || !hasType(cmdMsgTypes(cmd), "tea.disableMouseMsg") || !strings.Contains(b.status, "mouse off") {
+	m.Update(keyMsg("M"))
+	if m.c.mouse || m.View().MouseMode != tea.MouseModeNone || !strings.Contains(b.status, "mouse off") {
 		t.Fatalf("M did not turn the mouse off: %v %q", m.c.mouse, b.status)
 	}
-	_, cmd = m.Update(keyMsg("M"))
-	if !m.c.mouse || !hasType(cmdMsgTypes(cmd), "tea.enableMouseCellMotionMsg") {
+	m.Update(keyMsg("M"))
+	if !m.c.mouse || m.View().MouseMode != tea.MouseModeCellMotion {
 		t.Fatal("M did not turn the mouse back on")
 	}
 	m.Update(keyMsg(":"))
@@ -168,14 +144,14 @@ func TestMouseToggle(t *testing.T) {
 	}
 	m.Update(keyMsg("esc"))
 	m.Update(keyMsg("?"))
-	if !strings.Contains(m.View(), "mouse on/off") {
-		t.Fatalf("the full help does not show M:\n%s", m.View())
+	if !strings.Contains(viewText(m), "mouse on/off") {
+		t.Fatalf("the full help does not show M:\n%s", viewText(m))
 	}
 	// On the menu too.
-	m2 := New(Options{Renderer: asciiRenderer(), Store: &memStore{}}).(*Model)
+	m2 := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	_, cmd = m2.Update(keyMsg("M"))
-	if !m2.c.mouse || !hasType(cmdMsgTypes(cmd), "tea.enableMouseCellMotionMsg") {
+	m2.Update(keyMsg("M"))
+	if !m2.c.mouse || m2.View().MouseMode != tea.MouseModeCellMotion {
 		t.Fatal("M on the menu did not turn the mouse on")
 	}
 }
@@ -197,7 +173,7 @@ func TestResignWithFourPlayers(t *testing.T) {
 	if !b.ended() || b.m.resigned() != 2 {
 		t.Fatalf("blue should have resigned: ended %v resigned %d", b.ended(), b.m.resigned())
 	}
-	v := m.View()
+	v := viewText(m)
 	if !strings.Contains(v, "blue resigned: red, yellow and green share the win") {
 		t.Fatalf("result not shown:\n%s", v)
 	}
@@ -225,7 +201,7 @@ func TestResignWithFourPlayers(t *testing.T) {
 
 // Against the AI there is one person: r asks only to confirm.
 func TestResignAgainstTheAI(t *testing.T) {
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, AIDelay: -1,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
 		Start: Start{Variant: "pentago", Seats: map[string]SeatConfig{"red": {Name: "ana"}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	b := m.cur.(*boardScreen)
@@ -234,8 +210,8 @@ func TestResignAgainstTheAI(t *testing.T) {
 		t.Fatalf("status %q", b.status)
 	}
 	m.Update(keyMsg("y"))
-	if !strings.Contains(m.View(), "red resigned: black wins") {
-		t.Fatalf("result:\n%s", m.View())
+	if !strings.Contains(viewText(m), "red resigned: black wins") {
+		t.Fatalf("result:\n%s", viewText(m))
 	}
 }
 
@@ -249,12 +225,12 @@ func TestQuadTiltedSquareShownAtTheEnd(t *testing.T) {
 		m, b := newTestClient(t, "quad7", sz[0], sz[1])
 		for i, p := range xs {
 			for _, k := range keysTo(b.cur, p, 0) {
-				m.Update(keyMsg(k))
+				sendKey(m, k)
 			}
 			m.Update(keyMsg("enter"))
 			if i < len(os) {
 				for _, k := range keysTo(b.cur, os[i], 0) {
-					m.Update(keyMsg(k))
+					sendKey(m, k)
 				}
 				m.Update(keyMsg("enter"))
 			}
@@ -272,7 +248,7 @@ func TestQuadTiltedSquareShownAtTheEnd(t *testing.T) {
 			}
 		}
 		l := b.layout()
-		lines := strings.Split(m.View(), "\n")
+		lines := strings.Split(viewText(m), "\n")
 		for r := 0; r < 7; r++ {
 			for c := 0; c < 7; c++ {
 				x, y := l.bx+l.cellX(c)+l.cw/2, l.by+l.cellY(r)+l.ch/2
@@ -289,15 +265,15 @@ func TestQuadTiltedSquareShownAtTheEnd(t *testing.T) {
 // --ascii draws 7-bit characters only, on every screen.
 func TestASCIIOnly(t *testing.T) {
 	for _, v := range game.Variants() {
-		m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, ASCII: true, Start: Start{Variant: v.Name, Seats: hotSeat(v)}}).(*Model)
+		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, ASCII: true, Start: Start{Variant: v.Name, Seats: hotSeat(v)}}).(*Model)
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 35})
 		for _, k := range []string{"", "?", "enter", "i", "esc", "m", "enter"} {
 			if k != "" {
-				m.Update(keyMsg(k))
+				sendKey(m, k)
 			}
-			for i, r := range m.View() {
+			for i, r := range viewText(m) {
 				if r > 126 {
-					t.Fatalf("%s after %q: non-ASCII %q at %d:\n%s", v.Name, k, r, i, m.View())
+					t.Fatalf("%s after %q: non-ASCII %q at %d:\n%s", v.Name, k, r, i, viewText(m))
 				}
 			}
 		}

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -84,7 +84,7 @@ func (q *quickScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 			q.status = "matched, but: " + err.Error()
 		}
 		return q, q.poll()
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		k := quickKeys
 		switch {
 		case key.Matches(msg, k.ForceOut):

@@ -4,7 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/rooms"
 )
@@ -29,10 +30,10 @@ func (f *fakeQuick) Poll(v string) (string, []string, error) {
 func TestQuickMatchScreen(t *testing.T) {
 	fq := &fakeQuick{}
 	lobby := &fakeLobby{newFakeRoom("pentago", 0)}
-	m := New(Options{Renderer: asciiRenderer(), Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if !strings.Contains(m.View(), "Play anyone") {
-		t.Fatalf("menu lacks Play anyone:\n%s", m.View())
+	if !strings.Contains(viewText(m), "Play anyone") {
+		t.Fatalf("menu lacks Play anyone:\n%s", viewText(m))
 	}
 	q := newQuickMatch(m.c)
 	m.cur = q
@@ -41,7 +42,7 @@ func TestQuickMatchScreen(t *testing.T) {
 		t.Fatal("enter did not queue")
 	}
 	m.Update(quickPollMsg{q.gen})
-	if v := m.View(); !strings.Contains(v, "in the queue (2)") || !strings.Contains(v, "zed") {
+	if v := viewText(m); !strings.Contains(v, "in the queue (2)") || !strings.Contains(v, "zed") {
 		t.Fatalf("queue not shown:\n%s", v)
 	}
 	m.Update(keyMsg("esc"))
@@ -55,9 +56,9 @@ func TestQuickMatchScreen(t *testing.T) {
 	}
 
 	// A guest has no such item.
-	m = New(Options{Renderer: asciiRenderer(), Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{Name: "guest"}}).(*Model)
+	m = New(Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{Name: "guest"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if strings.Contains(m.View(), "Play anyone") {
+	if strings.Contains(viewText(m), "Play anyone") {
 		t.Fatal("Play anyone offered to a guest")
 	}
 }

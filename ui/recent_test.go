@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/pentago"
@@ -43,7 +44,7 @@ func ttcAgainstAI(t *testing.T, moves ...string) (*Model, *boardScreen) {
 	for _, r := range []string{"yellow", "blue", "green"} {
 		seats[r] = SeatConfig{AI: true, Level: "easy"}
 	}
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Start: Start{Variant: "tictacchess", Seats: seats}, Seed: 1, AIDelay: -1}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Variant: "tictacchess", Seats: seats}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	b := m.cur.(*boardScreen)
 	l := lm(b)
@@ -95,7 +96,7 @@ func TestRecentMovesSinceYourTurn(t *testing.T) {
 // since red's turn marked, the legend.
 func TestGoldenTicTacChessZone(t *testing.T) {
 	m, _ := ttcAgainstAI(t, ttcRound...)
-	teatest.RequireEqualOutput(t, []byte(m.View()))
+	teatest.RequireEqualOutput(t, []byte(viewText(m)))
 }
 
 // TestGoldenPentagoRotation: red placed on 113 and turned quadrant 1
@@ -104,7 +105,7 @@ func TestGoldenTicTacChessZone(t *testing.T) {
 func TestGoldenPentagoRotation(t *testing.T) {
 	v := mustVariant(t, "pentago")
 	typed := func(s string) []tea.Msg {
-		return []tea.Msg{keyMsg(":"), tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}, keyMsg("enter")}
+		return append(append([]tea.Msg{keyMsg(":")}, typed(s)...), keyMsg("enter"))
 	}
 	msgs := append(typed("113"), typed("1cw")...)
 	runGolden(t, Options{Start: Start{Variant: "pentago", Seats: hotSeat(v)}}, msgs...)

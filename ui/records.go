@@ -89,8 +89,11 @@ type Record struct {
 	Result  string    `json:"result"`
 	Ended   time.Time `json:"ended"`
 	Moves   int       `json:"moves"`
-	// Problem says why the file could not be read; the other fields are
-	// then empty.
+	// Errors counts a GGP player's failed starts and replaced moves.
+	Errors int `json:"errors,omitempty"`
+	// Problem says why the file could not be read (the other fields are
+	// then empty), or why a game whose sheet is gone or changed cannot be
+	// opened (the other fields say what the file does).
 	Problem string `json:"problem,omitempty"`
 }
 
@@ -117,31 +120,47 @@ func Records(dir string) ([]Record, error) {
 func readRecord(path string) Record {
 	r := Record{Path: path}
 	data, err := os.ReadFile(path)
-	if err == nil {
-		var sv SavedGame
-		if sv, err = ParseSave(data); err == nil {
-			v, _ := game.Lookup(sv.Variant) // ParseSave checked it
-			r.Variant, r.Result, r.Ended, r.Moves = sv.Variant, sv.Result, sv.Ended, len(sv.Moves)
-			for i, s := range sv.Seats {
-				r.Players = append(r.Players, v.RoleName(game.Role(i))+": "+s.displayName())
-			}
-			return r
-		}
+	if err != nil {
+		r.Problem = err.Error()
+		return r
 	}
-	r.Problem = err.Error()
+	sv, err := OpenSave(data)
+	var se *SheetError
+	if err != nil && !errors.As(err, &se) {
+		r.Problem = err.Error()
+		return r
+	}
+	// A game whose sheet is gone or changed is listed all the same, from
+	// what its file says, with why it cannot be opened.
+	r.Variant, r.Result, r.Ended, r.Moves = sv.Variant, sv.Result, sv.Ended, len(sv.Moves)
+	r.Errors = len(sv.Errors)
+	for i, s := range sv.Seats {
+		r.Players = append(r.Players, sv.roleName(i)+": "+s.displayName())
+	}
+	if se != nil {
+		r.Problem = "cannot be opened: " + se.Error()
+	}
 	return r
 }
 
 // String is the record on one line, as `tabletop games` lists it.
 func (r Record) String() string {
-	if r.Problem != "" {
+	if r.Problem != "" && r.Variant == "" {
 		return filepath.Base(r.Path) + "  (unreadable: " + r.Problem + ")"
 	}
 	when := "?"
 	if !r.Ended.IsZero() {
 		when = r.Ended.Local().Format("2006-01-02 15:04")
 	}
-	return fmt.Sprintf("%s  %-11s %s  %s (%s)", when, r.Variant, strings.Join(r.Players, ", "), r.Result, count(r.Moves, "move"))
+	moves := count(r.Moves, "move")
+	if r.Errors > 0 {
+		moves += ", " + count(r.Errors, "GGP error")
+	}
+	line := fmt.Sprintf("%s  %-11s %s  %s (%s)", when, r.Variant, strings.Join(r.Players, ", "), r.Result, moves)
+	if r.Problem != "" {
+		line += "  (" + r.Problem + ")"
+	}
+	return line
 }
 
 // saveCommand reads "save FILE", typed at the board's prompt.

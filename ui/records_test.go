@@ -7,7 +7,8 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -18,7 +19,7 @@ var squareGame = []string{"r2c2", "r1c2", "r2c4", "r1c3", "r4c4", "r1c4", "r4c2"
 func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 	dir := t.TempDir()
 	v, _ := game.Lookup("quad5")
-	opts := Options{Renderer: asciiRenderer(), Store: &memStore{}, Start: Start{Variant: "quad5", Seats: hotSeat(v)},
+	opts := Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Variant: "quad5", Seats: hotSeat(v)},
 		Seed: 1, AIDelay: -1, OnFinished: KeepRecords(dir)}
 	m := New(opts).(*Model)
 	m.Init()
@@ -39,7 +40,7 @@ func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 	}
 
 	// Open it as `tabletop games 1` does and step through it.
-	m2 := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Start: Start{Load: r.Path}, AIDelay: -1}).(*Model)
+	m2 := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Load: r.Path}, AIDelay: -1}).(*Model)
 	m2.Init()
 	m2.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	b2, ok := m2.cur.(*boardScreen)
@@ -59,8 +60,8 @@ func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 		}
 	}
 	m2.Update(keyMsg("esc"))
-	if b2.reviewing() || !b2.ended() || !strings.Contains(m2.View(), "x completes the square") {
-		t.Fatalf("esc: not the finished game:\n%s", m2.View())
+	if b2.reviewing() || !b2.ended() || !strings.Contains(viewText(m2), "x completes the square") {
+		t.Fatalf("esc: not the finished game:\n%s", viewText(m2))
 	}
 	// Leaving does not keep it a second time.
 	b2.leave()
@@ -97,7 +98,7 @@ func TestSaveAsFile(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "g.txt")
 	typeLine := func(s string) {
 		m.Update(keyMsg(":"))
-		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)})
+		typeText(m, s)
 		m.Update(keyMsg("enter"))
 	}
 	typeLine("save " + file)

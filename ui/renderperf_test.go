@@ -5,30 +5,25 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/themes"
 )
 
-// profileRenderer is a renderer for a terminal of the given colour
-// profile, as an SSH session of that terminal gets.
-func profileRenderer(p termenv.Profile) *lipgloss.Renderer {
-	r := lipgloss.NewRenderer(nil)
-	r.SetColorProfile(p)
-	return r
-}
+// frameOf is the client's frame as its program gets it, escape sequences
+// and all.
+func frameOf(m tea.Model) string { return m.View().Content }
 
-// newProfileClient is newTestClient with a colour renderer.
-func newProfileClient(t testing.TB, variant string, p termenv.Profile, w, h int) (*Model, *boardScreen) {
+// newProfileClient is newTestClient for a terminal of colour profile p.
+func newProfileClient(t testing.TB, variant string, p colorprofile.Profile, w, h int) (*Model, *boardScreen) {
 	t.Helper()
 	v, err := game.Lookup(variant)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{Renderer: profileRenderer(p), Store: &memStore{}, Start: Start{Variant: variant, Seats: hotSeat(v)}, Seed: 1, AIDelay: -1}).(*Model)
+	m := New(Options{ColorProfile: p, Store: &memStore{}, Start: Start{Variant: variant, Seats: hotSeat(v)}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	b, ok := m.cur.(*boardScreen)
@@ -45,11 +40,11 @@ func BenchmarkBoardView(b *testing.B) {
 	for _, variant := range []string{"quad7", "pentago", "tictacchess", "connectfour"} {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 			b.Run(fmt.Sprintf("%s/%dx%d", variant, sz[0], sz[1]), func(b *testing.B) {
-				m, _ := newProfileClient(b, variant, termenv.ANSI256, sz[0], sz[1])
+				m, _ := newProfileClient(b, variant, colorprofile.ANSI256, sz[0], sz[1])
 				b.ReportAllocs()
 				b.ResetTimer()
 				for range b.N {
-					_ = m.View()
+					_ = frameOf(m)
 				}
 			})
 		}
@@ -122,7 +117,7 @@ func (b *boardScreen) oldRenderCell(info cellInfo, fl cellFlags, l boardLayout, 
 // Every cell, in every highlight, theme and colour profile, draws the
 // same bytes from the cache as it did before there was one.
 func TestCachedCellsMatchReference(t *testing.T) {
-	profiles := []termenv.Profile{termenv.ANSI256, termenv.ANSI, termenv.TrueColor, termenv.Ascii}
+	profiles := []colorprofile.Profile{colorprofile.ANSI256, colorprofile.ANSI, colorprofile.TrueColor, colorprofile.ASCII}
 	infos := []cellInfo{
 		{}, {alt: true}, {missing: true}, {zone: true},
 		{glyph: "X", seat: 0}, {glyph: "O", seat: 1}, {glyph: "B", seat: game.NoRole},
@@ -165,14 +160,14 @@ func TestCachedCellsMatchReference(t *testing.T) {
 func TestCachedBoardViewMatchesUncached(t *testing.T) {
 	keys := []string{"right", "down", "enter", "left", "enter", "down", "down", "enter", "t", "right", "enter", "up", "enter", "t", "enter"}
 	for _, variant := range []string{"quad5", "quad7", "pentago", "tictacchess", "connectfour"} {
-		for _, p := range []termenv.Profile{termenv.ANSI256, termenv.TrueColor} {
+		for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.TrueColor} {
 			m, b := newProfileClient(t, variant, p, 100, 32)
 			for i, k := range keys {
-				m.Update(keyMsg(k))
-				got := m.View()
+				sendKey(m, k)
+				got := frameOf(m)
 				cache := b.c.cells
 				b.c.cells = nil
-				want := m.View()
+				want := frameOf(m)
 				b.c.cells = cache
 				if got != want {
 					t.Fatalf("%s %v after key %d (%s): cached view differs:\n%q\nwant\n%q", variant, p, i, k, got, want)
@@ -186,22 +181,22 @@ func TestCachedBoardViewMatchesUncached(t *testing.T) {
 // drawn after it, in a Pentago game under way on a 100×40 terminal: most
 // of the frames a room's players cost the server are of this kind.
 func BenchmarkBoardTyping(b *testing.B) {
-	m, bs := newProfileClient(b, "pentago", termenv.ANSI256, 100, 40)
+	m, bs := newProfileClient(b, "pentago", colorprofile.ANSI256, 100, 40)
 	for i := range 6 {
 		st := bs.game()
 		legal := st.Legal(nil)
 		typeText(m, ":"+st.ShortMove(legal[(i*7)%len(legal)]))
-		m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+		m.Update(keyMsg("enter"))
 	}
 	if n := len(bs.m.history()); n != 6 {
 		b.Fatalf("%d moves played, want 6", n)
 	}
-	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{':'}})
-	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'b'}}, {Type: tea.KeyBackspace}}
+	m.Update(keyMsg(":"))
+	keys := []tea.KeyPressMsg{keyMsg("b"), keyMsg("backspace")}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
 		m.Update(keys[i%2])
-		_ = m.View()
+		_ = frameOf(m)
 	}
 }

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -153,7 +153,7 @@ func (b *boardScreen) gotEvals(msg evalMsg) tea.Cmd {
 // reviewKey handles a key in review mode: the review's own, then the
 // keys of the screen (quit, help, theme, rules, menu) as usual; the
 // keys that play or change the game do nothing.
-func (b *boardScreen) reviewKey(msg tea.KeyMsg) (screen, tea.Cmd) {
+func (b *boardScreen) reviewKey(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	k := reviewKeys
 	switch {
 	case key.Matches(msg, k.Return):

@@ -8,8 +8,9 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -67,14 +68,7 @@ func TestReviewStepsWithoutTouchingTheGame(t *testing.T) {
 	playTexts(t, b, moves...)
 	live := b.m.position().String()
 	press := func(k string) {
-		msg := keyMsg(k)
-		switch k {
-		case "home":
-			msg = tea.KeyMsg{Type: tea.KeyHome}
-		case "end":
-			msg = tea.KeyMsg{Type: tea.KeyEnd}
-		}
-		_, cmd := m.Update(msg)
+		_, cmd := m.Update(keyMsg(k))
 		runCmd(m, cmd)
 	}
 	press("v")
@@ -86,8 +80,8 @@ func TestReviewStepsWithoutTouchingTheGame(t *testing.T) {
 	if got, want := b.game().String(), positionAfter(t, "quad7", moves[:2]...); got != want {
 		t.Fatalf("two steps back shows %q, want %q", got, want)
 	}
-	if !strings.Contains(m.View(), "reviewing move 2 of 4 (o r4c4)") {
-		t.Fatalf("status does not say what is reviewed:\n%s", m.View())
+	if !strings.Contains(viewText(m), "reviewing move 2 of 4 (o r4c4)") {
+		t.Fatalf("status does not say what is reviewed:\n%s", viewText(m))
 	}
 	// Keys that would play do nothing to the game.
 	press("enter")
@@ -126,7 +120,7 @@ func TestReviewByClickOnTheMoveList(t *testing.T) {
 	l := b.layout()
 	// The list ends with the last move; move 3 is two lines above it.
 	y := l.listY + min(len(moves), l.listH) - 3
-	_, cmd := m.Update(tea.MouseMsg{X: l.px + 4, Y: y, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	_, cmd := m.Update(click(l.px+4, y))
 	runCmd(m, cmd)
 	if !b.reviewing() || b.rv.at != 3 {
 		t.Fatalf("click on move 3: reviewing %v at %d", b.reviewing(), b.rv.at)
@@ -185,7 +179,7 @@ func TestGoldenReview(t *testing.T) {
 	cur := pos{2, 2}
 	for _, p := range []pos{{1, 1}, {0, 1}, {1, 3}, {0, 2}, {3, 3}, {0, 3}, {3, 1}} {
 		for _, k := range keysTo(cur, p, 0) {
-			msgs = append(msgs, keyMsg(k))
+			msgs = append(msgs, keyMsgs(k)...)
 		}
 		msgs = append(msgs, keyMsg("enter"))
 		cur = p
@@ -198,21 +192,21 @@ func TestGoldenReview(t *testing.T) {
 // evaluations, made off the UI goroutine, are drawn.
 func runGoldenEvals(t *testing.T, opts Options, msgs ...tea.Msg) {
 	t.Helper()
-	opts.Renderer, opts.Seed, opts.AIDelay = asciiRenderer(), 1, -1
+	opts.ColorProfile, opts.Seed, opts.AIDelay = colorprofile.ASCII, 1, -1
 	if opts.Store == nil {
 		opts.Store = &memStore{}
 	}
-	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(80, 24))
+	rec := newScreenRecorder(New(opts))
+	tm := teatest.NewTestModel(t, rec, teatest.WithInitialTermSize(80, 24))
 	for _, msg := range msgs {
 		tm.Send(msg)
 	}
-	teatest.WaitFor(t, tm.Output(), func(out []byte) bool { return evalShown.Match(out) },
-		teatest.WithDuration(30*time.Second))
+	rec.waitScreen(t, "the evaluations", func(s string) bool { return evalShown.MatchString(s) }, 30*time.Second)
 	if err := tm.Quit(); err != nil {
 		t.Fatal(err)
 	}
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second))
-	teatest.RequireEqualOutput(t, []byte(fm.View()))
+	teatest.RequireEqualOutput(t, []byte(viewText(fm)))
 }
 
 // TestGoldenRecord opens a kept game as `tabletop games N` does: at its
@@ -232,7 +226,7 @@ func TestGoldenRecord(t *testing.T) {
 // touched, and the board follows the room again on esc.
 func TestReviewInARoom(t *testing.T) {
 	room := newFakeRoom("quad5") // a spectator: no seat
-	m := New(Options{Renderer: asciiRenderer(), Lobby: &fakeLobby{room}, Remote: true,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait := m.Init()
@@ -249,8 +243,8 @@ func TestReviewInARoom(t *testing.T) {
 	}
 	room.remote("r2c4") // the game goes on meanwhile
 	m.Update(wait())
-	if !b.reviewing() || b.rv.at != 1 || !strings.Contains(m.View(), "reviewing move 1 of 3") {
-		t.Fatalf("the room's move moved the review: at %d\n%s", b.rv.at, m.View())
+	if !b.reviewing() || b.rv.at != 1 || !strings.Contains(viewText(m), "reviewing move 1 of 3") {
+		t.Fatalf("the room's move moved the review: at %d\n%s", b.rv.at, viewText(m))
 	}
 	m.Update(keyMsg("enter"))
 	if len(room.moves) != 3 {

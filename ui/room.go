@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/rooms"
@@ -54,7 +54,13 @@ func (j *joinScreen) init() tea.Cmd { return nil }
 func (j *joinScreen) typing() bool { return true }
 
 func (j *joinScreen) update(msg tea.Msg) (screen, tea.Cmd) {
-	km, ok := msg.(tea.KeyMsg)
+	if paste, ok := msg.(tea.PasteMsg); ok {
+		// A code pasted from a friend's message goes in the field.
+		var cmd tea.Cmd
+		j.input, cmd = j.input.Update(paste)
+		return j, cmd
+	}
+	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return j, nil
 	}
@@ -115,7 +121,7 @@ func newRoomList(c *common) *roomListScreen {
 func (r *roomListScreen) init() tea.Cmd { return nil }
 
 func (r *roomListScreen) update(msg tea.Msg) (screen, tea.Cmd) {
-	km, ok := msg.(tea.KeyMsg)
+	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return r, nil
 	}

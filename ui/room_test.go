@@ -7,7 +7,8 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/rooms"
@@ -99,7 +100,7 @@ func (l *fakeLobby) Join(p rooms.Player, code string) (rooms.Room, error) {
 
 func TestRoomPlay(t *testing.T) {
 	room := newFakeRoom("quad5", 0)
-	m := New(Options{Renderer: asciiRenderer(), Lobby: &fakeLobby{room}, Remote: true,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait := m.Init()
@@ -129,14 +130,14 @@ func TestRoomPlay(t *testing.T) {
 	if b.game().String() != room.s.String() || len(rm(b).moves) != 2 {
 		t.Fatalf("board did not follow the room: %q vs %q", b.game().String(), room.s.String())
 	}
-	if !strings.Contains(m.View(), "room K7QX") {
-		t.Fatalf("room code not shown:\n%s", m.View())
+	if !strings.Contains(viewText(m), "room K7QX") {
+		t.Fatalf("room code not shown:\n%s", viewText(m))
 	}
 	m.Update(keyMsg("m"))
 	if !room.left {
 		t.Fatal("leaving the board should leave the room")
 	}
-	if !strings.Contains(m.View(), "Create room") {
-		t.Fatalf("menu with a lobby lacks room entries:\n%s", m.View())
+	if !strings.Contains(viewText(m), "Create room") {
+		t.Fatalf("menu with a lobby lacks room entries:\n%s", viewText(m))
 	}
 }

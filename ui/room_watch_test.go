@@ -4,14 +4,15 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 )
 
 // A watcher in a room who presses a key that plays is told they watch,
 // not whose turn it is as if they played.
 func TestRoomWatcherIsToldTheyWatch(t *testing.T) {
 	room := newFakeRoom("quad5") // no seat of this client's
-	m := New(Options{Renderer: asciiRenderer(), Lobby: &fakeLobby{room}, Remote: true,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Init()
@@ -21,7 +22,7 @@ func TestRoomWatcherIsToldTheyWatch(t *testing.T) {
 	}
 	for _, k := range []string{"enter", ":"} {
 		b.setStatus("", false)
-		m.Update(keyMsg(k))
+		sendKey(m, k)
 		if !strings.Contains(b.status, "you are watching") || strings.Contains(b.status, "turn") {
 			t.Fatalf("watcher pressing %q: status %q", k, b.status)
 		}

@@ -3,9 +3,10 @@ package ui
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/viewport"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -40,9 +41,9 @@ func newRules(c *common, v *game.Variant, back screen) *rulesScreen {
 			r.i = i
 		}
 	}
-	r.vp = viewport.New(10, 5)
+	r.vp = viewport.New(viewport.WithWidth(10), viewport.WithHeight(5))
 	r.vp.KeyMap = viewport.KeyMap{
-		PageDown:     bind([]string{"pgdown", " ", "f"}, "pgdn", "page down"),
+		PageDown:     bind([]string{"pgdown", "space", "f"}, "pgdn", "page down"),
 		PageUp:       bind([]string{"pgup", "b"}, "pgup", "page up"),
 		HalfPageUp:   bind([]string{"u", "ctrl+u"}, "u", "½ page up"),
 		HalfPageDown: bind([]string{"ctrl+d"}, "ctrl+d", "½ page down"),
@@ -81,9 +82,9 @@ func controlsText(v *game.Variant) string {
 }
 
 func (r *rulesScreen) resize() {
-	r.vp.Width = max(r.c.width-2, 1)
-	r.vp.Height = max(r.c.height-4, 1)
-	r.vp.SetContent(r.c.r.NewStyle().Width(r.vp.Width).Render(r.text()))
+	r.vp.SetWidth(max(r.c.width-2, 1))
+	r.vp.SetHeight(max(r.c.height-4, 1))
+	r.vp.SetContent(lipgloss.NewStyle().Width(r.vp.Width()).Render(r.text()))
 }
 
 func (r *rulesScreen) update(msg tea.Msg) (screen, tea.Cmd) {
@@ -96,7 +97,7 @@ func (r *rulesScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 			cmd, _ := b.m.update(msg)
 			return r, cmd
 		}
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, rulesKeys.ForceOut):
 			if b, ok := r.back.(*boardScreen); ok {
@@ -126,7 +127,7 @@ func (r *rulesScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		var cmd tea.Cmd
 		r.vp, cmd = r.vp.Update(msg)
 		return r, cmd
-	case tea.MouseMsg:
+	case tea.MouseWheelMsg:
 		var cmd tea.Cmd
 		r.vp, cmd = r.vp.Update(msg)
 		return r, cmd

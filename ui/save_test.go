@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -44,7 +45,7 @@ func TestSaveRoundTrip(t *testing.T) {
 	m, b := newTestClient(t, "tictacchess", 80, 24)
 	for i, k := range []string{"left", "left", "left", "enter", "up", "up", "right", "enter"} {
 		_ = i
-		m.Update(keyMsg(k))
+		sendKey(m, k)
 	}
 	if len(lm(b).moves) != 1 {
 		t.Fatalf("setup move not played: %q", b.status)
@@ -117,9 +118,9 @@ func TestFileStore(t *testing.T) {
 // a new game then replaces it.
 func TestCorruptSaveOnMenu(t *testing.T) {
 	store := &memStore{data: []byte("tabletop save 1\nvariant quad5\nseat x human\nseat o human\nmove (mark r1 c1)\n")}
-	m := New(Options{Renderer: asciiRenderer(), Store: store}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	v := m.View()
+	v := viewText(m)
 	if strings.Contains(v, "Continue") || !strings.Contains(v, "cannot be read") {
 		t.Fatalf("menu with a corrupt save:\n%s", v)
 	}
@@ -140,16 +141,16 @@ func TestLoadOption(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "g.txt")
 	os.WriteFile(good, []byte("tabletop save 1\nvariant pentago\nseat red human\nseat black human\nmove (place 1 1 1)\n"), 0o644)
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Start: Start{Load: good}}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Load: good}}).(*Model)
 	if b, ok := m.cur.(*boardScreen); !ok || len(lm(b).moves) != 1 {
 		t.Fatalf("--load did not open the game: %T", m.cur)
 	}
-	m = New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Start: Start{Load: filepath.Join(dir, "none.txt")}}).(*Model)
+	m = New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Load: filepath.Join(dir, "none.txt")}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(m.View(), "load:") {
-		t.Fatalf("missing file should land on the menu with a message:\n%s", m.View())
+	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(viewText(m), "load:") {
+		t.Fatalf("missing file should land on the menu with a message:\n%s", viewText(m))
 	}
-	m = New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Remote: true, Start: Start{Load: good}}).(*Model)
+	m = New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Remote: true, Start: Start{Load: good}}).(*Model)
 	if _, ok := m.cur.(*menuScreen); !ok {
 		t.Fatal("Remote must refuse --load")
 	}
@@ -158,14 +159,14 @@ func TestLoadOption(t *testing.T) {
 func TestContinueResumesExactly(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 80, 24)
 	for _, k := range []string{"enter", "right", "enter", "down", "b", "enter"} {
-		m.Update(keyMsg(k))
+		sendKey(m, k)
 	}
 	want := b.game().String()
 	store := b.c.store
-	m2 := New(Options{Renderer: asciiRenderer(), Store: store}).(*Model)
+	m2 := New(Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if !strings.Contains(m2.View(), "Continue") {
-		t.Fatalf("no Continue:\n%s", m2.View())
+	if !strings.Contains(viewText(m2), "Continue") {
+		t.Fatalf("no Continue:\n%s", viewText(m2))
 	}
 	m2.Update(keyMsg("enter"))
 	b2, ok := m2.cur.(*boardScreen)
@@ -182,7 +183,7 @@ func TestSaveOnlyAfterAMove(t *testing.T) {
 	oldData := old.Marshal([]string{"red", "black"})
 	store := &memStore{data: oldData}
 	v, _ := game.Lookup("quad7")
-	m := New(Options{Renderer: asciiRenderer(), Store: store, Start: Start{Variant: "quad7", Seats: hotSeat(v)}}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store, Start: Start{Variant: "quad7", Seats: hotSeat(v)}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	b := m.cur.(*boardScreen)
 	if string(store.data) != string(oldData) {
@@ -194,8 +195,8 @@ func TestSaveOnlyAfterAMove(t *testing.T) {
 	}
 	m.Update(keyMsg("enter"))
 	// The store keeps one game: replacing the pentago game is asked first.
-	if string(store.data) != string(oldData) || !strings.Contains(m.View(), "save this game over your saved game (pentago") {
-		t.Fatalf("the first move replaced the saved game without asking:\n%s", m.View())
+	if string(store.data) != string(oldData) || !strings.Contains(viewText(m), "save this game over your saved game (pentago") {
+		t.Fatalf("the first move replaced the saved game without asking:\n%s", viewText(m))
 	}
 	m.Update(keyMsg("y"))
 	sv, err := ParseSave(store.data)
@@ -242,7 +243,7 @@ func TestQuitPromptSaysWhatHappensToTheGame(t *testing.T) {
 	}
 	for _, tc := range tests {
 		v, _ := game.Lookup("quad5")
-		m := New(Options{Renderer: asciiRenderer(), Store: tc.store, Remote: true, Start: Start{Variant: "quad5", Seats: hotSeat(v)}, AIDelay: -1}).(*Model)
+		m := New(Options{ColorProfile: colorprofile.ASCII, Store: tc.store, Remote: true, Start: Start{Variant: "quad5", Seats: hotSeat(v)}, AIDelay: -1}).(*Model)
 		m.Init()
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		b := m.cur.(*boardScreen)

@@ -7,14 +7,15 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 )
 
 // fileClient is a client over a FileStore in a temporary directory.
 func fileClient(t *testing.T, dir string, opts Options) (*Model, *FileStore) {
 	t.Helper()
 	fs := NewFileStore(filepath.Join(dir, "save.txt"))
-	opts.Renderer, opts.Store, opts.AIDelay = asciiRenderer(), fs, -1
+	opts.ColorProfile, opts.Store, opts.AIDelay = colorprofile.ASCII, fs, -1
 	m := New(opts).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	return m, fs
@@ -52,7 +53,7 @@ func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 	if lm(first).slot == lm(second).slot {
 		t.Fatal("two games share a slot")
 	}
-	v := m.View()
+	v := viewText(m)
 	if strings.Count(v, "Continue") != 2 || !strings.Contains(v, "quad7, 2 moves") || !strings.Contains(v, "quad7, 1 move:") {
 		t.Fatalf("the menu should offer both games:\n%s", v)
 	}
@@ -102,11 +103,11 @@ func TestReplacingTheOneSaveAsks(t *testing.T) {
 	old := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}, Moves: []string{"(mark r3 c3)"}}
 	oldData := old.Marshal([]string{"x", "o"})
 	store := &memStore{data: oldData}
-	m := New(Options{Renderer: asciiRenderer(), Store: store, AIDelay: -1}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	b := playOneHotSeat(t, m)
-	if b.confirm != "replace" || !strings.Contains(m.View(), "save this game over your saved game (quad7, 1 move: ana vs AI max)") {
-		t.Fatalf("no question before replacing:\n%s", m.View())
+	if b.confirm != "replace" || !strings.Contains(viewText(m), "save this game over your saved game (quad7, 1 move: ana vs AI max)") {
+		t.Fatalf("no question before replacing:\n%s", viewText(m))
 	}
 	m.Update(keyMsg("enter")) // not y: the saved game stays
 	m.Update(keyMsg("right"))
@@ -114,8 +115,8 @@ func TestReplacingTheOneSaveAsks(t *testing.T) {
 	if string(store.data) != string(oldData) {
 		t.Fatalf("the saved game was replaced:\n%s", store.data)
 	}
-	if !strings.Contains(m.View(), "this game is not saved") {
-		t.Fatalf("the board should say the game is not saved:\n%s", m.View())
+	if !strings.Contains(viewText(m), "this game is not saved") {
+		t.Fatalf("the board should say the game is not saved:\n%s", viewText(m))
 	}
 	if q := lm(b).quitPrompt(); !strings.Contains(q, "not saved") {
 		t.Fatalf("quit prompt %q", q)
@@ -140,8 +141,8 @@ func TestFinishedGameIsHandedOver(t *testing.T) {
 		m.Update(keyMsg("y"))
 		names, _ := fs.Slots()
 		if fail {
-			if len(names) != 1 || !strings.Contains(m.View(), "not kept (disk full)") {
-				t.Fatalf("a game that could not be kept lost its save (%v):\n%s", names, m.View())
+			if len(names) != 1 || !strings.Contains(viewText(m), "not kept (disk full)") {
+				t.Fatalf("a game that could not be kept lost its save (%v):\n%s", names, viewText(m))
 			}
 			continue
 		}

@@ -7,7 +7,8 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/ai"
 )
@@ -50,7 +51,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 func TestSettingsStay(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.txt")
 	client := func() *Model {
-		m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Settings: NewFileSettings(path), Mouse: true, AIDelay: -1}).(*Model)
+		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: NewFileSettings(path), Mouse: true, AIDelay: -1}).(*Model)
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		return m
 	}
@@ -63,8 +64,8 @@ func TestSettingsStay(t *testing.T) {
 	s := m.cur.(*setupScreen)
 	m.Update(keyMsg("+"))
 	m.Update(keyMsg("+"))
-	if m.c.aiTime != 2*time.Second || !strings.Contains(m.View(), "AI time per move: 2s") {
-		t.Fatalf("+ twice: AI time %s\n%s", m.c.aiTime, m.View())
+	if m.c.aiTime != 2*time.Second || !strings.Contains(viewText(m), "AI time per move: 2s") {
+		t.Fatalf("+ twice: AI time %s\n%s", m.c.aiTime, viewText(m))
 	}
 	m.Update(keyMsg("up"))
 	m.Update(keyMsg("right")) // o: AI max
@@ -87,7 +88,7 @@ func TestSettingsStay(t *testing.T) {
 		t.Fatalf("the last seats are not offered: %+v", seats)
 	}
 	// A theme given in the options wins over the remembered one.
-	m = New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Settings: NewFileSettings(path), Theme: "mono"}).(*Model)
+	m = New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: NewFileSettings(path), Theme: "mono"}).(*Model)
 	if m.c.theme.Name != "mono" {
 		t.Fatalf("the options' theme lost: %s", m.c.theme.Name)
 	}
@@ -103,7 +104,7 @@ func TestAIBudgetReachesTheSearch(t *testing.T) {
 	for _, c := range []struct {
 		budget, want time.Duration
 	}{{0, 5 * time.Second}, {time.Second, time.Second}} {
-		m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Settings: NewFileSettings(path), AIBudget: c.budget}).(*Model)
+		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: NewFileSettings(path), AIBudget: c.budget}).(*Model)
 		if m.c.aiTime != c.want {
 			t.Errorf("AIBudget %s: AI time %s, want %s", c.budget, m.c.aiTime, c.want)
 		}
@@ -112,7 +113,7 @@ func TestAIBudgetReachesTheSearch(t *testing.T) {
 
 // A rematch changes sides: who played x plays o.
 func TestRematchSwapsSides(t *testing.T) {
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, AIDelay: -1,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
 		Start: Start{Variant: "quad5", Seats: map[string]SeatConfig{"x": {Name: "ana"}, "o": {Name: "bo"}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(keyMsg("r"))
@@ -131,13 +132,13 @@ func TestRematchSwapsSides(t *testing.T) {
 func TestMenuHelpAndDelete(t *testing.T) {
 	sv := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(mark r2 c2)"}}
 	store := &memStore{data: sv.Marshal([]string{"x", "o"})}
-	m := New(Options{Renderer: asciiRenderer(), Store: store}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if strings.Contains(m.View(), "delete saved game") {
+	if strings.Contains(viewText(m), "delete saved game") {
 		t.Fatal("the short help should not list every key")
 	}
 	m.Update(keyMsg("?"))
-	v := m.View()
+	v := viewText(m)
 	if !strings.Contains(v, "delete saved game") || !strings.Contains(v, "mouse on/off") || len(strings.Split(v, "\n")) > 24 {
 		t.Fatalf("? should show every key in the window:\n%s", v)
 	}
@@ -147,12 +148,12 @@ func TestMenuHelpAndDelete(t *testing.T) {
 		t.Fatal("a key other than y deleted the saved game")
 	}
 	m.Update(keyMsg("x"))
-	if !strings.Contains(m.View(), "delete the saved game quad7, 1 move") {
-		t.Fatalf("x should ask:\n%s", m.View())
+	if !strings.Contains(viewText(m), "delete the saved game quad7, 1 move") {
+		t.Fatalf("x should ask:\n%s", viewText(m))
 	}
 	m.Update(keyMsg("y"))
-	if store.data != nil || strings.Contains(m.View(), "Continue") {
-		t.Fatalf("y should delete the saved game:\n%s", m.View())
+	if store.data != nil || strings.Contains(viewText(m), "Continue") {
+		t.Fatalf("y should delete the saved game:\n%s", viewText(m))
 	}
 }
 
@@ -162,7 +163,7 @@ func TestRulesScreenLinksRulesDocument(t *testing.T) {
 	m.Update(keyMsg("i"))
 	m.Update(keyMsg("pgdown"))
 	m.Update(keyMsg("pgdown"))
-	if v := m.View(); !strings.Contains(v, "RULES.md") {
+	if v := viewText(m); !strings.Contains(v, "RULES.md") {
 		t.Fatalf("the rules screen does not name RULES.md:\n%s", v)
 	}
 }
@@ -198,7 +199,7 @@ func TestBoardsUseTheSpace(t *testing.T) {
 // at the ends of the steps; the choice is remembered each time.
 func TestSetupAITimeBothWays(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.txt")
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Settings: NewFileSettings(path), AIDelay: -1}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: NewFileSettings(path), AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	m.Update(keyMsg("enter"))
 	if _, ok := m.cur.(*setupScreen); !ok {
@@ -215,7 +216,7 @@ func TestSetupAITimeBothWays(t *testing.T) {
 		{"-", 30 * time.Second}, {"_", 10 * time.Second},
 	}
 	for i, st := range steps {
-		m.Update(keyMsg(st.key))
+		sendKey(m, st.key)
 		if m.c.aiTime != st.want {
 			t.Fatalf("step %d (%s): AI time %s, want %s", i, st.key, m.c.aiTime, st.want)
 		}
@@ -228,10 +229,10 @@ func TestSetupAITimeBothWays(t *testing.T) {
 
 // Without a saved game, ? in the menu does not offer to delete one.
 func TestMenuHelpWithoutSaves(t *testing.T) {
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(keyMsg("?"))
-	if v := m.View(); strings.Contains(v, "delete saved game") || !strings.Contains(v, "mouse on/off") {
+	if v := viewText(m); strings.Contains(v, "delete saved game") || !strings.Contains(v, "mouse on/off") {
 		t.Fatalf("? with no saved game:\n%s", v)
 	}
 }
@@ -240,13 +241,13 @@ func TestMenuHelpWithoutSaves(t *testing.T) {
 // game without a person, and says why; one Human seat is enough.
 func TestNoAIOnlyGames(t *testing.T) {
 	for _, refuse := range []bool{false, true} {
-		m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, AIDelay: -1, NoAIOnlyGames: refuse,
+		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1, NoAIOnlyGames: refuse,
 			Settings: NewFileSettings(filepath.Join(t.TempDir(), "settings.txt"))}).(*Model)
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		m.Update(keyMsg("down")) // Quad 7×7: x Human, o AI
 		m.Update(keyMsg("enter"))
 		for _, k := range []string{"up", "up", "right", "down", "down"} { // x: AI easy
-			m.Update(keyMsg(k))
+			sendKey(m, k)
 		}
 		s := m.cur.(*setupScreen)
 		if seats := s.seats(); !aiOnly(seats) {
@@ -261,11 +262,11 @@ func TestNoAIOnlyGames(t *testing.T) {
 			lm(m.cur.(*boardScreen)).cancelJob()
 			continue
 		}
-		if !strings.Contains(m.View(), "games of the AI against itself are not offered here") {
-			t.Fatalf("no reason given:\n%s", m.View())
+		if !strings.Contains(viewText(m), "games of the AI against itself are not offered here") {
+			t.Fatalf("no reason given:\n%s", viewText(m))
 		}
 		for _, k := range []string{"up", "up", "left", "down", "down", "enter"} { // x: Human again
-			m.Update(keyMsg(k))
+			sendKey(m, k)
 		}
 		if b, ok := m.cur.(*boardScreen); !ok {
 			t.Fatalf("with a Human seat the game did not start: %T %q %+v row %d", m.cur, s.status, s.seats(), s.row)
@@ -274,10 +275,10 @@ func TestNoAIOnlyGames(t *testing.T) {
 		}
 	}
 	// Start with every seat AI opens the menu with the reason instead.
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, NoAIOnlyGames: true, Remote: true,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, NoAIOnlyGames: true, Remote: true,
 		Start: Start{Variant: "quad5", Seats: map[string]SeatConfig{"x": {AI: true}, "o": {AI: true}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(m.View(), "not offered here") {
-		t.Fatalf("Start with AI seats only: %T\n%s", m.cur, m.View())
+	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(viewText(m), "not offered here") {
+		t.Fatalf("Start with AI seats only: %T\n%s", m.cur, viewText(m))
 	}
 }

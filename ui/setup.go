@@ -5,12 +5,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/cursor"
-	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/list"
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/list"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
@@ -18,19 +17,23 @@ import (
 	"github.com/tabletop/tabletop/rooms"
 )
 
-// newInput returns a text input styled for the session. Clipboard paste
-// is unbound: over SSH it would read the server's clipboard. (Bracketed
-// paste from the user's terminal still arrives as typed text.)
+// newInput returns a text input styled for the session, with a steady
+// block cursor drawn in the text (the board's move prompt uses the
+// terminal's own, see boardScreen.cursor). Clipboard paste is unbound:
+// over SSH it would read the server's clipboard. (Bracketed paste from
+// the user's terminal still arrives, as a tea.PasteMsg.)
 func newInput(c *common, prompt string, limit int) textinput.Model {
 	ti := textinput.New()
 	ti.Prompt = prompt
 	ti.CharLimit = limit
-	ti.PromptStyle = c.st.Muted
-	ti.TextStyle = c.st.Text
-	ti.PlaceholderStyle = c.st.Muted
-	ti.Cursor.Style = c.st.Accent
-	ti.Cursor.TextStyle = c.st.Text
-	ti.Cursor.SetMode(cursor.CursorStatic)
+	state := textinput.StyleState{Text: c.st.Text, Placeholder: c.st.Muted, Suggestion: c.st.Muted, Prompt: c.st.Muted}
+	ti.SetStyles(textinput.Styles{
+		Focused: state,
+		Blurred: state,
+		// Blink true with the block shape leaves the terminal's own cursor
+		// style alone when the real cursor is used.
+		Cursor: textinput.CursorStyle{Color: c.st.Accent.GetForeground(), Shape: tea.CursorBlock},
+	})
 	ti.KeyMap.Paste.Unbind()
 	return ti
 }
@@ -226,7 +229,7 @@ var setupKeys = setupKeyMap{
 	// A room's seats have no names to type: enter goes to the next.
 	Next:       bind([]string{"enter"}, "enter", "next seat"),
 	EditName:   bind([]string{"tab", "enter"}, "tab/enter", "edit the name"),
-	Change:     bind([]string{"left", "right", "h", "l", "a", "d", " "}, "←/→", "human/AI level"),
+	Change:     bind([]string{"left", "right", "h", "l", "a", "d", "space"}, "←/→", "human/AI level"),
 	ChangeBack: bind([]string{"left", "h", "a"}, "←", "previous choice"),
 	DoneName:   bind([]string{"enter", "tab", "esc"}, "enter/tab/esc", "done"),
 	NameNext:   bind([]string{"enter", "tab"}, "enter/tab", "next seat"),
@@ -283,15 +286,21 @@ func (s *setupScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	case NoticeMsg:
 		s.status = string(msg)
 		return s, nil
-	case tea.MouseMsg:
-		return s.mouse(msg)
-	case tea.KeyMsg:
+	case tea.MouseClickMsg:
+		return s.mouse(msg.Mouse())
+	case tea.KeyPressMsg:
 		return s.key(msg)
+	case tea.PasteMsg:
+		if s.editing {
+			var cmd tea.Cmd
+			s.names[s.row], cmd = s.names[s.row].Update(msg)
+			return s, cmd
+		}
 	}
 	return s, nil
 }
 
-func (s *setupScreen) key(km tea.KeyMsg) (screen, tea.Cmd) {
+func (s *setupScreen) key(km tea.KeyPressMsg) (screen, tea.Cmd) {
 	n := len(s.choice)
 	sk := setupKeys
 	if key.Matches(km, sk.ForceOut) {
@@ -313,7 +322,7 @@ func (s *setupScreen) key(km tea.KeyMsg) (screen, tea.Cmd) {
 			before := s.names[s.row].Value()
 			s.names[s.row], cmd = s.names[s.row].Update(km)
 			s.status = ""
-			if km.Type == tea.KeyRunes && s.names[s.row].Value() == before {
+			if km.Text != "" && s.names[s.row].Value() == before {
 				// The field is full: say so rather than drop the key.
 				s.status = fmt.Sprintf("a name has at most %d characters", s.names[s.row].CharLimit)
 				if s.kinds[s.choice[s.row]].ggp {
@@ -396,8 +405,8 @@ const kindW = 13
 
 // mouse: a click on a seat's choice steps it (right-click steps back), on
 // its name edits it, on Start starts.
-func (s *setupScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
-	if msg.Action != tea.MouseActionPress || (msg.Button != tea.MouseButtonLeft && msg.Button != tea.MouseButtonRight) {
+func (s *setupScreen) mouse(msg tea.Mouse) (screen, tea.Cmd) {
+	if msg.Button != tea.MouseLeft && msg.Button != tea.MouseRight {
 		return s, nil
 	}
 	n := len(s.choice)
@@ -408,7 +417,7 @@ func (s *setupScreen) mouse(msg tea.MouseMsg) (screen, tea.Cmd) {
 		s.setRow(row)
 		switch {
 		case msg.X >= kindX && msg.X < kindX+kindW:
-			s.change(row, msg.Button == tea.MouseButtonRight || msg.X < kindX+2)
+			s.change(row, msg.Button == tea.MouseRight || msg.X < kindX+2)
 		case msg.X >= nameX && !s.room:
 			s.setEditing(true)
 		}
@@ -574,7 +583,7 @@ func (s *setupScreen) view() string {
 	default:
 		b.WriteString(st.Muted.Render(" ←/→ human or AI level · tab/enter to type the name · ↑/↓ seats and Start") + "\n")
 	}
-	s.help.Width = s.c.width
+	s.help.SetWidth(s.c.width)
 	b.WriteString(" " + s.help.View(s.keys()))
 	return b.String()
 }
@@ -614,7 +623,7 @@ func (p *variantPicker) update(msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		p.list.SetSize(max(p.c.width-2, 10), max(p.c.height-5, 1))
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, pickerKeys.ForceOut):
 			return p, tea.Quit

@@ -5,7 +5,8 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/rooms"
@@ -43,14 +44,14 @@ func TestRoomSetupOptions(t *testing.T) {
 			if c.guest {
 				p.ID = ""
 			}
-			m := New(Options{Renderer: asciiRenderer(), Remote: true, Lobby: lobby, Player: p}).(*Model)
+			m := New(Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, Player: p}).(*Model)
 			m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 			v, _ := game.Lookup("pentago")
 			m.cur = newSetup(m.c, v, true)
 			for _, k := range c.keys {
-				m.Update(keyMsg(k))
+				sendKey(m, k)
 			}
-			if view := m.View(); !strings.Contains(view, c.line) {
+			if view := viewText(m); !strings.Contains(view, c.line) {
 				t.Fatalf("setup shows no %q:\n%s", c.line, view)
 			}
 			for s := m.cur.(*setupScreen); s.row < len(s.choice); {
@@ -58,7 +59,7 @@ func TestRoomSetupOptions(t *testing.T) {
 			}
 			m.Update(keyMsg("enter"))
 			if _, ok := m.cur.(*boardScreen); !ok {
-				t.Fatalf("no room board after Start: %T\n%s", m.cur, m.View())
+				t.Fatalf("no room board after Start: %T\n%s", m.cur, viewText(m))
 			}
 			got := lobby.spec
 			if got.Rated != c.want.Rated || got.Clock != c.want.Clock {

@@ -4,7 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/rooms"
@@ -16,7 +17,7 @@ func newSetupClient(t *testing.T, variant string) (*Model, *setupScreen) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Player: rooms.Player{Name: "ana"}}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Player: rooms.Player{Name: "ana"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	s := newSetup(m.c, v, false)
 	m.cur = s
@@ -25,7 +26,7 @@ func newSetupClient(t *testing.T, variant string) (*Model, *setupScreen) {
 
 func typeText(m *Model, text string) {
 	for _, r := range text {
-		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		m.Update(keyMsg(string(r)))
 	}
 }
 
@@ -55,7 +56,7 @@ func TestSetupNavigation(t *testing.T) {
 	}
 	for i, st := range steps {
 		for _, k := range st.keys {
-			m.Update(keyMsg(k))
+			sendKey(m, k)
 		}
 		if s.row != st.row || s.editing != st.editing {
 			t.Fatalf("step %d %v: row %d editing %v, want row %d editing %v", i, st.keys, s.row, s.editing, st.row, st.editing)
@@ -84,8 +85,8 @@ func TestSetupNavigation(t *testing.T) {
 	if s.names[3].Value() != "hjkl wasd" || s.row != 4 {
 		t.Fatalf("name %q row %d", s.names[3].Value(), s.row)
 	}
-	if !strings.Contains(m.View(), "hjkl wasd") {
-		t.Fatalf("the name is not shown:\n%s", m.View())
+	if !strings.Contains(viewText(m), "hjkl wasd") {
+		t.Fatalf("the name is not shown:\n%s", viewText(m))
 	}
 	m.Update(keyMsg("enter"))
 	b, ok := m.cur.(*boardScreen)
@@ -119,7 +120,7 @@ func TestSetupEsc(t *testing.T) {
 // Clicks follow the rows drawn: the choice steps, the name edits, Start starts.
 func TestSetupMouse(t *testing.T) {
 	m, s := newSetupClient(t, "pentago")
-	lines := strings.Split(m.View(), "\n")
+	lines := strings.Split(viewText(m), "\n")
 	_, kindX, nameX := s.columns()
 	y := -1
 	for i, l := range lines {
@@ -129,10 +130,10 @@ func TestSetupMouse(t *testing.T) {
 		}
 	}
 	if y < 0 || !strings.HasPrefix(lines[y][kindX:], "< AI hard") {
-		t.Fatalf("black's row not where expected:\n%s", m.View())
+		t.Fatalf("black's row not where expected:\n%s", viewText(m))
 	}
 	click := func(x, y int) {
-		m.Update(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+		m.Update(click(x, y))
 	}
 	before := s.choice[1]
 	click(kindX+6, y)
@@ -143,7 +144,7 @@ func TestSetupMouse(t *testing.T) {
 	if !s.editing || s.row != 1 {
 		t.Fatal("click on the name should edit it")
 	}
-	for i, l := range strings.Split(m.View(), "\n") {
+	for i, l := range strings.Split(viewText(m), "\n") {
 		if x := strings.Index(l, startLabel); x >= 0 {
 			click(x+2, i)
 			break
@@ -151,7 +152,7 @@ func TestSetupMouse(t *testing.T) {
 	}
 	b, ok := m.cur.(*boardScreen)
 	if !ok {
-		t.Fatalf("click on Start did not start: %T\n%s", m.cur, m.View())
+		t.Fatalf("click on Start did not start: %T\n%s", m.cur, viewText(m))
 	}
 	lm(b).cancelJob()
 }
@@ -159,13 +160,13 @@ func TestSetupMouse(t *testing.T) {
 // A room's setup has no name fields: enter and tab go on to Start.
 func TestRoomSetupHasNoNames(t *testing.T) {
 	room := newFakeRoom("pentago", 0)
-	m := New(Options{Renderer: asciiRenderer(), Lobby: &fakeLobby{room}, Remote: true}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	v, _ := game.Lookup("pentago")
 	s := newSetup(m.c, v, true)
 	m.cur = s
-	if strings.Contains(m.View(), "(name)") {
-		t.Fatalf("a room setup shows name fields:\n%s", m.View())
+	if strings.Contains(viewText(m), "(name)") {
+		t.Fatalf("a room setup shows name fields:\n%s", viewText(m))
 	}
 	m.Update(keyMsg("up"))
 	m.Update(keyMsg("up"))

@@ -6,8 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/bubbles/spinner"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/ai"
 )
@@ -58,7 +59,7 @@ func (r *asyncRunner) until(what string, ok func() bool) {
 		case msg := <-r.msgs:
 			r.send(msg)
 		case <-deadline:
-			r.t.Fatalf("timed out waiting for %s:\n%s", what, r.m.View())
+			r.t.Fatalf("timed out waiting for %s:\n%s", what, viewText(r.m))
 		}
 	}
 }
@@ -70,7 +71,7 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 	if err := slots.Acquire(context.Background()); err != nil { // another session's search
 		t.Fatal(err)
 	}
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots, AIThreads: 1,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots, AIThreads: 1,
 		Start: Start{Variant: "quad7", Seats: map[string]SeatConfig{"o": {AI: true, Level: ai.Easy}}}}).(*Model)
 	r := newAsyncRunner(t, m)
 	r.send(tea.WindowSizeMsg{Width: 100, Height: 30})
@@ -78,7 +79,7 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 	b := m.cur.(*boardScreen)
 	r.send(keyMsg("enter"))
 	r.until("the wait for a slot", func() bool { return lm(b).job != nil && lm(b).job.waiting() })
-	if v := m.View(); !strings.Contains(v, "AI waiting for a free slot") {
+	if v := viewText(m); !strings.Contains(v, "AI waiting for a free slot") {
 		t.Fatalf("the wait is not shown:\n%s", v)
 	}
 	cur := b.cur
@@ -102,7 +103,7 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 func TestMoveNowWhileWaitingForASlot(t *testing.T) {
 	slots := ai.NewSlots(1)
 	_ = slots.Acquire(context.Background())
-	m := New(Options{Renderer: asciiRenderer(), Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots,
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots,
 		Start: Start{Variant: "pentago", Seats: map[string]SeatConfig{"black": {AI: true, Level: ai.Max}}}}).(*Model)
 	r := newAsyncRunner(t, m)
 	r.send(tea.WindowSizeMsg{Width: 100, Height: 30})

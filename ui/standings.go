@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -109,7 +109,7 @@ func (s *standingsScreen) load() {
 func (s *standingsScreen) init() tea.Cmd { return nil }
 
 func (s *standingsScreen) update(msg tea.Msg) (screen, tea.Cmd) {
-	km, ok := msg.(tea.KeyMsg)
+	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return s, nil
 	}

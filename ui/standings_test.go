@@ -5,7 +5,8 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/rooms"
@@ -41,14 +42,14 @@ func (f *fakeStandings) Game(id string) (SavedGame, error) {
 
 func TestRatingsScreens(t *testing.T) {
 	fs := &fakeStandings{}
-	m := New(Options{Renderer: asciiRenderer(), Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if !strings.Contains(m.View(), "Ratings") {
-		t.Fatalf("menu lacks Ratings:\n%s", m.View())
+	if !strings.Contains(viewText(m), "Ratings") {
+		t.Fatalf("menu lacks Ratings:\n%s", viewText(m))
 	}
 	m.cur = newStandings(m.c)
 	first := fs.asked[0]
-	if v := m.View(); !strings.Contains(v, "bob") || !strings.Contains(v, "1662") {
+	if v := viewText(m); !strings.Contains(v, "bob") || !strings.Contains(v, "1662") {
 		t.Fatalf("leaderboard:\n%s", v)
 	}
 	m.Update(keyMsg("right"))
@@ -56,7 +57,7 @@ func TestRatingsScreens(t *testing.T) {
 		t.Fatalf("→ did not ask for the next game's leaderboard: %v", fs.asked)
 	}
 	m.Update(keyMsg("p"))
-	if v := m.View(); !strings.Contains(v, "Recent games") || !strings.Contains(v, "ana v bob") || !strings.Contains(v, "(-162)") {
+	if v := viewText(m); !strings.Contains(v, "Recent games") || !strings.Contains(v, "ana v bob") || !strings.Contains(v, "(-162)") {
 		t.Fatalf("page:\n%s", v)
 	}
 	m.Update(keyMsg("enter"))
@@ -66,9 +67,9 @@ func TestRatingsScreens(t *testing.T) {
 	}
 
 	// Without a store that keeps ratings there is no such item.
-	m = New(Options{Renderer: asciiRenderer(), Remote: true}).(*Model)
+	m = New(Options{ColorProfile: colorprofile.ASCII, Remote: true}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if strings.Contains(m.View(), "Ratings") {
+	if strings.Contains(viewText(m), "Ratings") {
 		t.Fatal("Ratings offered without standings")
 	}
 }

@@ -2,22 +2,26 @@
 // the board screens of every game, rules, saving, and shared rooms.
 //
 // ui never decides a rule: legality, targets and results come from the
-// game package, moves from the ai package. Every style is bound to the
-// session's renderer (see Options.Renderer), so one process can serve
-// many terminals.
+// game package, moves from the ai package. No style is global: each
+// client draws in its own theme, in full colour, and its Bubble Tea
+// program downsamples the colours for its terminal, so one process can
+// serve many terminals.
 package ui
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
@@ -131,6 +135,10 @@ type Start struct {
 	Position string
 	// Load opens a saved game file (ignored when Options.Remote).
 	Load string
+	// Sheet opens the game of this rule sheet file, with Seats and
+	// Position as for Variant; it loads with a progress line (ignored
+	// when Options.Remote).
+	Sheet string
 	// Game opens this game in review at its last move, finished or not:
 	// a game read from another format, such as a GGP match record
 	// (ignored when Options.Remote).
@@ -141,9 +149,11 @@ type Start struct {
 
 // Options configures one client.
 type Options struct {
-	// Renderer renders every style; over SSH make it with
-	// bubbletea.MakeRenderer(session). nil uses lipgloss's default.
-	Renderer *lipgloss.Renderer
+	// ColorProfile is the terminal's colour profile when it is known
+	// before the program starts (over SSH, from the session's
+	// environment); the program's tea.ColorProfileMsg sets it otherwise.
+	// It picks the monochrome theme for a terminal without colour.
+	ColorProfile colorprofile.Profile
 	// Store keeps the saved game; nil uses a file in
 	// os.UserConfigDir()/tabletop (see NewFileStore).
 	Store SaveStore
@@ -180,6 +190,10 @@ type Options struct {
 	// AIThreads caps the worker goroutines of each search (0 = the
 	// level's choice). A server hosting many players sets 1.
 	AIThreads int
+	// Context ends with the client (a server's session): the AI searches
+	// the client started, running or waiting for a slot, end with it.
+	// nil never ends.
+	Context context.Context
 	// OnFinished, when set, keeps a local game that has ended (a game
 	// record) and says where, e.g. a file name; only once it did is the
 	// game's save removed. nil keeps nothing.
@@ -193,6 +207,10 @@ type Options struct {
 	// GGPStartClock and GGPPlayClock are the clocks of GGP players at
 	// the table (0: 10 s and 5 s).
 	GGPStartClock, GGPPlayClock time.Duration
+	// SheetDir is the folder of the user's own rule sheets: they load in
+	// the background, and the menu lists each, a broken one with its
+	// error (ignored when Remote).
+	SheetDir string
 	// NoAIOnlyGames refuses local games without a person at the keyboard
 	// (every seat the AI or a GGP player): they would spend the host's
 	// CPU with nobody playing. A server sets it for guests.
@@ -229,11 +247,7 @@ type Model struct {
 
 // New returns the client for one terminal.
 func New(opts Options) tea.Model {
-	r := opts.Renderer
-	if r == nil {
-		r = lipgloss.DefaultRenderer()
-	}
-	c := &common{r: r, opts: opts, store: opts.Store, ascii: opts.ASCII, mouse: opts.Mouse,
+	c := &common{profile: opts.ColorProfile, opts: opts, store: opts.Store, ascii: opts.ASCII, mouse: opts.Mouse,
 		settingsStore: opts.Settings, aiTime: opts.AIBudget}
 	if c.store == nil && !opts.Remote {
 		c.store = NewFileStore("")
@@ -256,6 +270,9 @@ func New(opts Options) tea.Model {
 		t = themes.Mono
 	}
 	c.setTheme(t)
+	if opts.SheetDir != "" && !opts.Remote {
+		c.library = newSheetLibrary(opts.SheetDir)
+	}
 	m := &Model{c: c}
 	m.cur = m.firstScreen()
 	return m
@@ -285,6 +302,9 @@ func (m *Model) firstScreen() screen {
 			return newMenu(c, "load: "+err.Error())
 		}
 		sv, err := ParseSave(data)
+		if errors.Is(err, ErrSheetNotLoaded) {
+			return loadSaveSheet(c, st.Load, sv.Sheet, data)
+		}
 		if err != nil {
 			return newMenu(c, "load "+filepath.Base(st.Load)+": "+err.Error())
 		}
@@ -307,23 +327,14 @@ func (m *Model) firstScreen() screen {
 			b.showReview(len(b.m.history()))
 		}
 		return b
+	case st.Sheet != "" && !c.opts.Remote:
+		return newSheetLoad(c, st.Sheet, "", func(v *game.Variant) (screen, error) { return startBoard(c, v, st) })
 	case st.Variant != "":
 		v, err := game.Lookup(st.Variant)
 		if err != nil {
 			return newMenu(c, err.Error())
 		}
-		seats := defaultSeats(c, v)
-		for role, sc := range st.Seats {
-			i := v.RoleIndex(role)
-			if i == game.NoRole {
-				return newMenu(c, fmt.Sprintf("%s has no role %q (roles: %s)", v.Name, role, strings.Join(v.Roles, ", ")))
-			}
-			seats[i] = sc
-		}
-		if c.opts.NoAIOnlyGames && aiOnly(seats) {
-			return newMenu(c, noAIOnlyGame)
-		}
-		b, err := newBoard(c, v, st.Position, seats)
+		b, err := startBoard(c, v, st)
 		if err != nil {
 			return newMenu(c, err.Error())
 		}
@@ -332,13 +343,26 @@ func (m *Model) firstScreen() screen {
 	return newMenu(c, "")
 }
 
-// Init starts the first screen (and the mouse when asked).
-func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.cur.init()}
-	if m.c.mouse {
-		cmds = append(cmds, tea.EnableMouseCellMotion)
+// startBoard opens a new game of v with the seats and position st asks
+// for.
+func startBoard(c *common, v *game.Variant, st Start) (screen, error) {
+	seats := defaultSeats(c, v)
+	for role, sc := range st.Seats {
+		i := v.RoleIndexFold(role)
+		if i == game.NoRole {
+			return nil, fmt.Errorf("%s has no role %q (roles: %s)", v.Name, role, strings.Join(v.Roles, ", "))
+		}
+		seats[i] = sc
 	}
-	return tea.Batch(cmds...)
+	if c.opts.NoAIOnlyGames && aiOnly(seats) {
+		return nil, errors.New(noAIOnlyGame)
+	}
+	return newBoard(c, v, st.Position, seats)
+}
+
+// Init starts the first screen and the loading of the user's sheets.
+func (m *Model) Init() tea.Cmd {
+	return tea.Batch(m.cur.init(), m.c.library.start())
 }
 
 // Update routes messages to the current screen.
@@ -346,25 +370,25 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.c.width, m.c.height = max(msg.Width, 0), max(msg.Height, 0)
-	case tea.KeyMsg:
+	case tea.ColorProfileMsg:
+		m.c.setProfile(msg.Profile)
+		return m, nil
+	case tea.KeyPressMsg:
 		if key.Matches(msg, keyMouse) && !isTyping(m.cur) {
 			return m, m.toggleMouse()
 		}
-		// Keys typed faster than the terminal is read arrive as one
-		// message ("hhh"); play them one by one so none is lost.
-		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
-			var cmds []tea.Cmd
-			for _, r := range msg.Runes {
-				_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt})
-				cmds = append(cmds, cmd)
-			}
-			return m, tea.Batch(cmds...)
+		if key.Matches(msg, keySuspend) && !m.c.opts.Remote {
+			// Back to the shell (fg resumes, with the screen redrawn);
+			// over SSH there is no shell of ours to go back to.
+			return m, tea.Suspend
 		}
 	}
 	if m.hidden() && !reachesHidden(msg) {
 		return m, nil
 	}
+	libCmd, _ := m.c.library.handle(msg)
 	next, cmd := m.cur.update(msg)
+	cmd = tea.Batch(libCmd, cmd)
 	if next != m.cur {
 		m.cur = next
 		return m, tea.Batch(cmd, next.init())
@@ -372,9 +396,23 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-// View draws the current screen, cut to the window so that it never
-// scrolls the terminal.
-func (m *Model) View() string {
+// View draws the current screen on the alternate screen, cut to the
+// window so that it never scrolls the terminal, with the mouse captured
+// while it is on and the terminal's cursor where a prompt takes text.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.content())
+	v.AltScreen = true
+	if m.c.mouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
+	if v.Content != "" && !m.hidden() {
+		v.Cursor = textCursor(m.cur)
+	}
+	return v
+}
+
+// content is the screen's text, cut or padded to the window.
+func (m *Model) content() string {
 	w, h := m.c.width, m.c.height
 	if w == 0 || h == 0 {
 		return ""
@@ -384,7 +422,7 @@ func (m *Model) View() string {
 	}
 	v := m.cur.view()
 	if m.c.ascii {
-		v = asciiText.Replace(v)
+		v = asciiText(v)
 	}
 	return fitBlock(v, w, h)
 }
@@ -405,21 +443,88 @@ func (m *Model) hidden() bool {
 // message but keys and clicks, and of keys only quit and help.
 func reachesHidden(msg tea.Msg) bool {
 	switch msg := msg.(type) {
-	case tea.MouseMsg:
+	case tea.MouseMsg, tea.PasteMsg:
 		return false
-	case tea.KeyMsg:
+	case tea.KeyPressMsg:
 		return key.Matches(msg, keyQuit) || key.Matches(msg, keyForceOut) || key.Matches(msg, keyHelpAll)
+	case tea.KeyReleaseMsg:
+		return false
 	}
 	return true
 }
 
-// asciiText spells the few non-ASCII characters the client draws (arrows
-// in the help, dots, the × of board sizes, dashes) in 7-bit ASCII, for
-// --ascii.
-var asciiText = strings.NewReplacer(
-	"←", "<", "→", ">", "↑", "^", "↓", "v", "×", "x", "·", ".", "•", "|",
-	"…", "...", "–", "-", "—", "-", "−", "-", "±", "+/-", "½", "1/2", "²", "^2", "≠", "!=", "¹", "^1", "⁻", "-",
-)
+// asciiSpelling spells the few non-ASCII characters the client draws
+// (arrows in the help, dots, the × of board sizes, dashes) in 7-bit
+// ASCII, for --ascii.
+var asciiSpelling = map[rune]string{
+	'←': "<", '→': ">", '↑': "^", '↓': "v", '×': "x", '·': ".", '•': "|",
+	'…': "...", '–': "-", '—': "-", '−': "-", '±': "+/-", '½': "1/2", '²': "^2", '≠': "!=", '¹': "^1", '⁻': "-",
+}
+
+// asciiText is v in 7-bit ASCII (see asciiSpelling), each line as wide as
+// it was where it can be: a character spelled with more than one (… as
+// ...) takes the room of the spaces the layout padded it with, past any
+// escape sequence, so that a panel's border stays in its column.
+func asciiText(v string) string {
+	var b strings.Builder
+	b.Grow(len(v))
+	for i := 0; i < len(v); {
+		r, size := utf8.DecodeRuneInString(v[i:])
+		i += size
+		spelled, ok := asciiSpelling[r]
+		if !ok {
+			b.WriteString(v[i-size : i])
+			continue
+		}
+		b.WriteString(spelled)
+		extra := len(spelled) - 1
+		if extra == 0 || paddingAt(v, i) < extra {
+			continue // no room: the line is wider (a word's space is kept)
+		}
+		for extra > 0 {
+			if v[i] == ' ' {
+				extra--
+				i++
+				continue
+			}
+			end := escapeEnd(v, i)
+			b.WriteString(v[i:end])
+			i = end
+		}
+	}
+	return b.String()
+}
+
+// paddingAt counts the spaces at v[i:], past escape sequences.
+func paddingAt(v string, i int) int {
+	n := 0
+	for i < len(v) {
+		switch v[i] {
+		case ' ':
+			n++
+			i++
+		case 0x1b:
+			i = escapeEnd(v, i)
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+// escapeEnd is where the escape sequence at v[i] ends: a CSI sequence
+// ends at its final byte, any other escape after the next byte.
+func escapeEnd(v string, i int) int {
+	if i+1 < len(v) && v[i+1] == '[' {
+		for j := i + 2; j < len(v); j++ {
+			if v[j] >= 0x40 && v[j] <= 0x7e {
+				return j + 1
+			}
+		}
+		return len(v)
+	}
+	return min(i+2, len(v))
+}
 
 // typist is implemented by screens with a text field: while it has the
 // keys, single letters are text, not shortcuts.
@@ -431,19 +536,19 @@ func isTyping(s screen) bool {
 }
 
 // toggleMouse turns mouse capture off (so the terminal's own text
-// selection works) or back on, and tells the current screen.
+// selection works) or back on (View says which), and tells the current
+// screen.
 func (m *Model) toggleMouse() tea.Cmd {
 	m.c.mouse = !m.c.mouse
 	text := "mouse off: the terminal's text selection works; M turns the mouse back on"
-	cmd := tea.DisableMouse
 	if m.c.mouse {
-		text, cmd = "mouse on: click to play; M turns it off for text selection", tea.EnableMouseCellMotion
+		text = "mouse on: click to play; M turns it off for text selection"
 	}
 	if err := m.c.remember(func(s *Settings) { s.NoMouse = !m.c.mouse }); err != "" {
 		text += " (" + err + ")"
 	}
-	_, c2 := m.cur.update(NoticeMsg(text))
-	return tea.Batch(cmd, c2)
+	_, cmd := m.cur.update(NoticeMsg(text))
+	return cmd
 }
 
 // sizer is implemented by screens that need more than the default room.
@@ -471,4 +576,16 @@ func defaultSeats(c *common, v *game.Variant) []SeatConfig {
 		}
 	}
 	return seats
+}
+
+// cursorScreen is implemented by screens with a text field: where the
+// terminal's cursor goes while it takes text, nil when it does not.
+type cursorScreen interface{ cursor() *tea.Cursor }
+
+// textCursor is the current screen's cursor, if it shows one.
+func textCursor(s screen) *tea.Cursor {
+	if cs, ok := s.(cursorScreen); ok {
+		return cs.cursor()
+	}
+	return nil
 }

@@ -2,10 +2,13 @@ package ui
 
 import (
 	"fmt"
+	"sort"
 	"strings"
+	"sync"
+	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
@@ -37,33 +40,23 @@ var gdlKeys = gdlKeyMap{
 type gdlUI struct {
 	noExtras
 	board *gdlboard.Board // nil when the game has no board
+	view  *gdlView
 
 	spots   map[game.Move][]pos // cells each move names, by move
 	columns map[game.Move]bool  // moves that name whole columns
 	lastPos string              // the position cells and others were read from
 	grid    [][]cellInfo
 	others  []string
+	// twoCells is whether a legal move of lastPos names two cells: 0 not
+	// known yet, 1 no, 2 yes (see fromTo).
+	twoCells int
 	// choices are the moves the chooser offers, nil when it is closed.
 	choices []game.Move
 }
 
 func newGDLUI(v *game.Variant) *gdlUI {
-	g := &gdlUI{spots: map[game.Move][]pos{}, columns: map[game.Move]bool{}}
-	if b, ok := gdlboard.FindOrdered(v.Roles, gdlTerms(gdl.BaseFacts(v)), gdlTerms(gdl.StaticFacts(v))); ok {
-		g.board = b
-	}
-	return g
-}
-
-// gdlTerms reads the facts the engine writes.
-func gdlTerms(facts []string) []*gdl.Term {
-	var out []*gdl.Term
-	for _, text := range facts {
-		if ts, err := gdl.ParseTerms(text); err == nil {
-			out = append(out, ts...)
-		}
-	}
-	return out
+	view := gdlViewOf(v)
+	return &gdlUI{spots: map[game.Move][]pos{}, columns: map[game.Move]bool{}, board: view.board, view: view}
 }
 
 func (g *gdlUI) dims() (int, int) {
@@ -84,7 +77,7 @@ func (g *gdlUI) colLabel(c int) string {
 	if g.board == nil {
 		return ""
 	}
-	return g.board.Cols[c]
+	return g.board.ColName(c)
 }
 
 // read splits the position into the board's cells and the other facts,
@@ -94,7 +87,7 @@ func (g *gdlUI) read(s game.State) {
 	if g.grid != nil && text == g.lastPos {
 		return
 	}
-	g.lastPos = text
+	g.lastPos, g.twoCells = text, 0
 	g.grid, g.others = g.split(text)
 }
 
@@ -112,6 +105,9 @@ func (g *gdlUI) split(text string) (grid [][]cellInfo, others []string) {
 	}
 	facts, _ := gdl.ParseTerms(text)
 	for _, f := range facts {
+		if g.view.control[f.Name] {
+			continue // the turn line says whose turn it is
+		}
 		if g.board != nil {
 			if r, c, cell, ok := g.board.At(f); ok {
 				if cell.Glyph != "" {
@@ -130,11 +126,23 @@ func (g *gdlUI) cells(s game.State) [][]cellInfo {
 	return g.grid
 }
 
-// counter lists the facts that are not cells: whose turn, counters,
-// scores.
+// counter lists the facts that are not cells nor whose turn it is:
+// counters, scores, the last throws; one per line for the panel to pack
+// and wrap (see counterLines).
 func (g *gdlUI) counter(s game.State) string {
 	g.read(s)
-	return strings.Join(g.others, " ")
+	return strings.Join(g.others, "\n")
+}
+
+// winCells are the cells that decided a finished game (see
+// gdlboard.Decisive).
+func (g *gdlUI) winCells(s game.State) []pos {
+	var out []pos
+	cells, _ := g.view.decisiveCells(s, decisiveQuick)
+	for _, sp := range cells {
+		out = append(out, pos{sp.Row, sp.Col})
+	}
+	return out
 }
 
 // moveSpots returns the cells move m names, read once per move.
@@ -226,12 +234,12 @@ func (g *gdlUI) act(s game.State, p pos, sel *pos) actResult {
 	moves := g.movesNaming(s, p)
 	switch {
 	case len(moves) == 0:
-		return actResult{msg: "no legal move names that cell", isError: true, setSel: true}
+		return actResult{msg: "no move here: choose another cell", isError: true, setSel: true}
 	case len(moves) == 1:
 		return g.offer(s, moves)
 	case (sel == nil || *sel != p) && g.narrows(s, moves, p):
 		q := p
-		return actResult{sel: &q, setSel: true, msg: fmt.Sprintf("%d moves: choose a second cell, or enter again to list them", len(moves))}
+		return actResult{sel: &q, setSel: true, msg: fmt.Sprintf("%d moves from here: choose where to, or enter again to list them", len(moves))}
 	}
 	return g.offer(s, moves)
 }
@@ -255,12 +263,12 @@ func (g *gdlUI) choiceText(s game.State) string {
 			b.WriteString("… or : and tab")
 			break
 		}
-		fmt.Fprintf(&b, "%d %s  ", i+1, s.FormatMove(m))
+		fmt.Fprintf(&b, "%d %s  ", i+1, moveName(s, m))
 	}
 	return strings.TrimSpace(b.String())
 }
 
-func (g *gdlUI) key(s game.State, msg tea.KeyMsg, _ pos, _ *pos) (actResult, bool) {
+func (g *gdlUI) key(s game.State, msg tea.KeyPressMsg, _ pos, _ *pos) (actResult, bool) {
 	if len(g.choices) == 0 || !key.Matches(msg, gdlKeys.Choose) {
 		return actResult{}, false
 	}
@@ -307,9 +315,27 @@ func (g *gdlUI) prompt(s game.State, sel *pos) string {
 	case g.board == nil:
 		return "enter lists the moves; : types one, tab completes it"
 	case sel != nil:
-		return "enter on a second cell, or again on this one to list the moves"
+		return "enter where it goes, or here again to list the moves"
+	case g.fromTo(s):
+		return "enter on a piece, then where it goes; : types a move"
 	}
-	return "enter on a cell keeps the moves that name it; : types a move"
+	return "enter on a cell plays there; : types a move"
+}
+
+// fromTo reports whether a legal move names two cells (a piece and
+// where it goes), for the prompt's words; read once per position.
+func (g *gdlUI) fromTo(s game.State) bool {
+	g.read(s)
+	if g.twoCells == 0 {
+		g.twoCells = 1
+		for _, m := range s.Legal(nil) {
+			if spots := g.moveSpots(s, m); len(spots) > 1 && !g.columns[m] {
+				g.twoCells = 2
+				break
+			}
+		}
+	}
+	return g.twoCells == 2
 }
 
 func (g *gdlUI) playKeys(game.State, *pos) []key.Binding {
@@ -320,8 +346,272 @@ func (g *gdlUI) playKeys(game.State, *pos) []key.Binding {
 }
 
 func (g *gdlUI) controls() string {
-	return "Enter, space or a click on a cell keeps the legal moves that name it;\n" +
-		"a second cell narrows them (from and to). One move left is played;\n" +
-		"several are listed: press a move's number. : types any move in KIF,\n" +
-		"tab completes it from the legal moves.\n"
+	return "Enter, space or a click on a cell plays the move there, or picks up\n" +
+		"the piece there: then a second cell says where it goes. When several\n" +
+		"moves are left they are listed: press a move's number. : types any\n" +
+		"move, by its cells (move a2 b3) or in KIF ((move 1 2 2 3)); tab\n" +
+		"completes it from the legal moves.\n"
+}
+
+// What the client learns once about each game read from a rule sheet:
+// its board, the relations that only say whose turn it is, and why its
+// finished positions ended. Every board of the game shares it, in every
+// session of a server, so it only reads.
+
+func init() {
+	registerMoveNamer(gdlMoveName)
+	registerResultExplainer(gdlResultReason)
+	registerResultPreparer(prepareGDLResult)
+}
+
+// Finding the cells that ended a game takes a position per occupied
+// cell: a millisecond on a ground sheet, while a sheet the engine
+// evaluates top-down (chess) takes longer. On the UI goroutine it gets
+// decisiveQuick, once per position; past that it is worked out in the
+// background within decisiveSlow (see prepareGDLResult), and the marks
+// and the reason appear when it is done.
+const (
+	decisiveQuick = 30 * time.Millisecond
+	decisiveSlow  = 20 * time.Second
+)
+
+// gdlView is one game's board and what it shows.
+type gdlView struct {
+	board *gdlboard.Board // nil when the game has no board
+	// control are the relations whose facts only say whose turn it is
+	// ((control red)): the panel's turn line says it already.
+	control map[string]bool
+
+	mu       sync.Mutex
+	decisive map[string]decisiveEntry // by finished position
+}
+
+// decisiveEntry is what is known of a finished position's decisive
+// cells: the cells once done, or that a quick try ran out of time.
+type decisiveEntry struct {
+	cells       []gdlboard.Spot
+	done, tried bool
+	working     bool // the background works on it
+}
+
+// gdlViews holds the gdlView of every game asked about, nil for a game
+// not read from a sheet.
+var gdlViews sync.Map // *game.Variant → *gdlView
+
+// gdlViewOf is v's gdlView, nil when v is not read from a sheet.
+func gdlViewOf(v *game.Variant) *gdlView {
+	if x, ok := gdlViews.Load(v); ok {
+		return x.(*gdlView)
+	}
+	var view *gdlView
+	if gdl.IsGDL(v) {
+		view = newGDLView(v)
+	}
+	x, _ := gdlViews.LoadOrStore(v, view)
+	return x.(*gdlView)
+}
+
+func newGDLView(v *game.Variant) *gdlView {
+	view := &gdlView{control: controlRelations(v), decisive: map[string]decisiveEntry{}}
+	start := gdlTerms([]string{v.New().String()})
+	if b, ok := gdlboard.FindIn(v.Roles, gdlTerms(gdl.BaseFacts(v)), gdlTerms(gdl.StaticFacts(v)), start); ok {
+		view.board = b
+	}
+	return view
+}
+
+// gdlTerms reads the facts the engine writes.
+func gdlTerms(facts []string) []*gdl.Term {
+	var out []*gdl.Term
+	for _, text := range facts {
+		if ts, err := gdl.ParseTerms(text); err == nil {
+			out = append(out, ts...)
+		}
+	}
+	return out
+}
+
+// controlRelations finds the relations that say whose turn it is: those
+// whose facts, in every position of a few random games where one role
+// moves, are that role alone ((control red) when red moves). Looking at
+// play rather than at names finds (control …), (turn …) or (whoseturn …)
+// alike, and never hides a fact that says more.
+func controlRelations(v *game.Variant) map[string]bool {
+	const games, plies = 4, 60
+	deadline := time.Now().Add(50 * time.Millisecond)
+	candidate, seen := map[string]bool{}, map[string]bool{}
+	rng := game.NewRand(1)
+	for g := 0; g < games && time.Now().Before(deadline); g++ {
+		s := v.New()
+		for ply := 0; ply < plies && !s.Terminal() && time.Now().Before(deadline); ply++ {
+			if mover := s.ToMove(); mover != game.NoRole {
+				noteTurn(s, v.RoleName(mover), candidate, seen)
+				s.Apply(s.RandomMove(rng))
+				continue
+			}
+			if !randomJoint(s, rng) {
+				break
+			}
+		}
+	}
+	for rel := range candidate {
+		if !seen[rel] {
+			delete(candidate, rel)
+		}
+	}
+	return candidate
+}
+
+// noteTurn looks at one position where mover moves: a unary relation is
+// a candidate until one of its facts names anything but mover.
+func noteTurn(s game.State, mover string, candidate, seen map[string]bool) {
+	for _, f := range gdlTerms([]string{s.String()}) {
+		if _, ruled := candidate[f.Name]; ruled && !candidate[f.Name] {
+			continue
+		}
+		ok := len(f.Args) == 1 && len(f.Args[0].Args) == 0 && strings.EqualFold(f.Args[0].Name, mover)
+		candidate[f.Name] = ok
+		seen[f.Name] = seen[f.Name] || ok
+	}
+}
+
+// randomJoint plays a random move for every role at once.
+func randomJoint(s game.State, rng *game.Rand) bool {
+	js, ok := s.(game.JointState)
+	if !ok {
+		return false
+	}
+	joint := make([]game.Move, len(s.Variant().Roles))
+	for r := range joint {
+		moves := js.LegalOf(game.Role(r), nil)
+		if len(moves) == 0 {
+			return false
+		}
+		joint[r] = moves[rng.Intn(len(moves))]
+	}
+	js.ApplyJoint(joint)
+	return true
+}
+
+// gdlMoveName is a move of a game read from a sheet in its board's cell
+// names ("move a2 b3"); ok is false for other games and for moves that
+// name no cell.
+func gdlMoveName(s game.State, m game.Move) (string, bool) {
+	view := gdlViewOf(s.Variant())
+	if view == nil || view.board == nil {
+		return "", false
+	}
+	ts, err := gdl.ParseTerms(s.FormatMove(m))
+	if err != nil || len(ts) != 1 {
+		return "", false
+	}
+	name := view.board.MoveName(ts[0])
+	return name, name != ""
+}
+
+// decisiveCells are the cells that ended the finished position s (see
+// gdlboard.Decisive), found once per position within budget; done is
+// false when they are not known (yet). A quick try that ran out of time
+// is not tried again quickly: the background's slow one finishes it.
+func (view *gdlView) decisiveCells(s game.State, budget time.Duration) (cells []gdlboard.Spot, done bool) {
+	if view.board == nil || !s.Terminal() {
+		return nil, true
+	}
+	text := s.String()
+	view.mu.Lock()
+	e := view.decisive[text]
+	view.mu.Unlock()
+	if e.done || e.tried && budget <= decisiveQuick {
+		return e.cells, e.done
+	}
+	cells, done = view.board.Decisive(s, budget)
+	view.mu.Lock()
+	if len(view.decisive) >= 64 {
+		clear(view.decisive)
+	}
+	if old := view.decisive[text]; !old.done {
+		view.decisive[text] = decisiveEntry{cells: cells, done: done, tried: true}
+	}
+	view.mu.Unlock()
+	return cells, done
+}
+
+// prepareGDLResult is the background work a finished game of a sheet
+// needs when its decisive cells take longer than a quick try.
+func prepareGDLResult(s game.State) (work func(), ok bool) {
+	view := gdlViewOf(s.Variant())
+	if view == nil || view.board == nil || !s.Terminal() {
+		return nil, false
+	}
+	if _, done := view.decisiveCells(s, decisiveQuick); done {
+		return nil, false
+	}
+	text := s.String()
+	view.mu.Lock()
+	defer view.mu.Unlock()
+	e := view.decisive[text]
+	if e.working {
+		return nil, false
+	}
+	e.working = true
+	view.decisive[text] = e
+	return func() { view.decisiveCells(s, decisiveSlow) }, true
+}
+
+// gdlResultReason says why a game read from a sheet ended: each role's
+// goal, and the line or cells that decided it when the board shows them.
+func gdlResultReason(s game.State) (string, bool) {
+	v := s.Variant()
+	view := gdlViewOf(v)
+	if view == nil || !s.Terminal() {
+		return "", false
+	}
+	goals := make([]string, len(v.Roles))
+	for r := range v.Roles {
+		goals[r] = fmt.Sprintf("%s %d", v.RoleName(game.Role(r)), s.Goal(game.Role(r)))
+	}
+	why := strings.Join(goals, ", ")
+	if cells, _ := view.decisiveCells(s, decisiveQuick); len(cells) > 0 {
+		why += "; decided by " + describeCells(view.board, cells)
+	}
+	return why, true
+}
+
+// describeCells names cells: "the line a1–a4" for cells in a row without
+// a gap (across, up or diagonally), "the cell h8" for one, else "the
+// cells a1, c3".
+func describeCells(b *gdlboard.Board, cells []gdlboard.Spot) string {
+	sorted := append([]gdlboard.Spot(nil), cells...)
+	sort.Slice(sorted, func(i, j int) bool {
+		if sorted[i].Col != sorted[j].Col {
+			return sorted[i].Col < sorted[j].Col
+		}
+		return sorted[i].Row > sorted[j].Row // bottom first: rows are drawn top down
+	})
+	if len(sorted) == 1 {
+		return "the cell " + b.CellName(sorted[0])
+	}
+	if inLine(sorted) {
+		return "the line " + b.CellName(sorted[0]) + "–" + b.CellName(sorted[len(sorted)-1])
+	}
+	names := make([]string, len(sorted))
+	for i, c := range sorted {
+		names[i] = b.CellName(c)
+	}
+	return "the cells " + strings.Join(names, ", ")
+}
+
+// inLine reports whether cells (sorted by column, then row) follow one
+// another with the same step, one cell at a time.
+func inLine(cells []gdlboard.Spot) bool {
+	dr, dc := cells[1].Row-cells[0].Row, cells[1].Col-cells[0].Col
+	if dr < -1 || dr > 1 || dc < -1 || dc > 1 || dr == 0 && dc == 0 {
+		return false
+	}
+	for i := 2; i < len(cells); i++ {
+		if cells[i].Row-cells[i-1].Row != dr || cells[i].Col-cells[i-1].Col != dc {
+			return false
+		}
+	}
+	return true
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
@@ -125,9 +125,11 @@ func TestGDLBoardFound(t *testing.T) {
 		topLeft    string
 		counter    string
 	}{
-		{"connectfour", 6, 7, "6 1", "(control red)"},
-		{"breakthrough", 6, 6, "6 1", "(control white)"},
-		{"tictactoe", 3, 3, "3 1", "(control xplayer)"},
+		// Numbered columns are lettered, so that a cell's name (a6) is one
+		// word; whose turn it is is the panel's turn line, not a fact.
+		{"connectfour", 6, 7, "6 a", ""},
+		{"breakthrough", 6, 6, "6 a", ""},
+		{"tictactoe", 3, 3, "3 a", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.variant, func(t *testing.T) {
@@ -172,7 +174,7 @@ func TestGDLActNarrowsByCells(t *testing.T) {
 	m, b := newTestClient(t, "breakthrough", 80, 24)
 	send := func(keys ...string) {
 		for _, k := range keys {
-			m.Update(keyMsg(k))
+			sendKey(m, k)
 		}
 	}
 	// The cursor starts in the middle; go to the white pawn at column 2, row 2.
@@ -189,7 +191,7 @@ func TestGDLActNarrowsByCells(t *testing.T) {
 		t.Fatalf("played %q, want (move 2 2 2 3); status %q", got, b.status)
 	}
 	send("enter")
-	if !b.isErr || !strings.Contains(b.status, "no legal move") {
+	if !b.isErr || !strings.Contains(b.status, "no move here") {
 		t.Errorf("an empty cell of the mover: status %q", b.status)
 	}
 
@@ -208,7 +210,7 @@ func TestGDLChooser(t *testing.T) {
 	g := b.vu.(sheetView)
 	send := func(keys ...string) {
 		for _, k := range keys {
-			m.Update(keyMsg(k))
+			sendKey(m, k)
 		}
 	}
 	send(keysTo(b.cur, pos{4, 1}, 0)...)
@@ -216,7 +218,7 @@ func TestGDLChooser(t *testing.T) {
 	if len(g.pending()) != 3 {
 		t.Fatalf("choices %v after enter twice on a pawn; status %q", g.pending(), b.status)
 	}
-	if v := m.View(); !strings.Contains(v, "1 (move 2 2 1 3)") {
+	if v := viewText(m); !strings.Contains(v, "1 move b2 a3") {
 		t.Errorf("the chooser is not shown:\n%s", v)
 	}
 	send("esc")
@@ -232,14 +234,14 @@ func TestGDLChooser(t *testing.T) {
 // The move prompt completes from the legal moves with tab.
 func TestGDLPromptCompletes(t *testing.T) {
 	m, b := newTestClient(t, "connectfour", 80, 24)
-	for _, msg := range []tea.Msg{keyMsg(":"), tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("(drop 5")}, keyMsg("tab"), keyMsg("enter")} {
+	for _, msg := range append(append([]tea.Msg{keyMsg(":")}, typed("(drop 5")...), keyMsg("tab"), keyMsg("enter")) {
 		m.Update(msg)
 	}
 	if got := historyText(b); got != "(drop 5)" {
 		t.Fatalf("played %q, status %q", got, b.status)
 	}
 	// ctrl+n goes to the next legal move that fits what is typed.
-	for _, msg := range []tea.Msg{keyMsg(":"), tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("(dr")}, tea.KeyMsg{Type: tea.KeyCtrlN}, keyMsg("tab"), keyMsg("enter")} {
+	for _, msg := range append(append([]tea.Msg{keyMsg(":")}, typed("(dr")...), keyMsg("ctrl+n"), keyMsg("tab"), keyMsg("enter")) {
 		m.Update(msg)
 	}
 	if got := historyText(b); got != "(drop 5) (drop 2)" {
@@ -264,7 +266,7 @@ func keysThrough(start pos, cells ...pos) []tea.Msg {
 	cur := start
 	for _, p := range cells {
 		for _, k := range keysTo(cur, p, 0) {
-			msgs = append(msgs, keyMsg(k))
+			msgs = append(msgs, keyMsgs(k)...)
 		}
 		msgs = append(msgs, keyMsg("enter"))
 		cur = p
@@ -327,7 +329,7 @@ func TestGDLWithoutBoard(t *testing.T) {
 	if r, c := g.dims(); r != 1 || c != 1 {
 		t.Errorf("dims %d×%d", r, c)
 	}
-	if got := g.counter(s); got != "(control a) (pile p 2) (pile q 1)" {
+	if got := g.counter(s); got != "(pile p 2)\n(pile q 1)" {
 		t.Errorf("facts %q", got)
 	}
 	res := g.act(s, pos{}, nil)
@@ -391,5 +393,75 @@ func TestGDLAdapterOnEverySheet(t *testing.T) {
 			}
 			s.Apply(m)
 		}
+	}
+}
+
+// The end of a game read from a sheet says why: each role's goal, and
+// the line that decided it, marked on the board. Moves are typed by the
+// board's cell names (drop a), shown in them, and hinted once.
+func TestGDLEndSaysWhy(t *testing.T) {
+	m, b := newTestClient(t, "connectfour", 80, 24)
+	for _, mv := range []string{"drop a", "drop b", "drop a", "drop b", "drop a", "(drop 2)", "DROP  A"} {
+		for _, msg := range typeMove(mv) {
+			m.Update(msg)
+		}
+	}
+	if !b.ended() {
+		t.Fatalf("not over after red's four in column a: status %q, moves %q", b.status, historyText(b))
+	}
+	want := "game over: red wins — red 100, yellow 0; decided by the line a1–a4"
+	if got := b.m.result(); got != want {
+		t.Errorf("result %q, want %q", got, want)
+	}
+	marked := b.vu.winCells(b.game())
+	if len(marked) != 4 || marked[0].c != 0 {
+		t.Errorf("marked cells %v, want column a's four", marked)
+	}
+	if h := b.m.history(); h[0].text != "drop a" {
+		t.Errorf("the move list says %q, want drop a", h[0].text)
+	}
+	start := b.v.New()
+	if got := hintText(start, start.Legal(nil)[0]); got != "drop a" {
+		t.Errorf("a hint reads %q, want drop a (once, by its cells)", got)
+	}
+}
+
+// The panel packs the facts it shows and wraps them, never cutting one:
+// Rock Paper Scissors' score is visible at every size the board is drawn.
+func TestGDLPanelWrapsFacts(t *testing.T) {
+	for _, w := range []int{60, 80, 100, 140} {
+		m, b := newTestClient(t, "rockpaperscissors", w, 24)
+		for _, mv := range []string{"(throw rock)", "(throw paper)"} {
+			m.Update(keyMsg("enter")) // the player has the keyboard
+			for _, msg := range typeMove(mv) {
+				m.Update(msg)
+			}
+		}
+		m.Update(keyMsg("enter"))
+		if len(b.m.history()) != 1 {
+			t.Fatalf("%d columns: no round played: %q", w, b.status)
+		}
+		view := viewText(m)
+		for _, fact := range strings.Split(b.vu.counter(b.game()), "\n") {
+			if !strings.Contains(view, fact) {
+				t.Errorf("%d columns: %s is not shown whole:\n%s", w, fact, view)
+			}
+		}
+	}
+}
+
+// TestCounterLines: facts pack several to a line, a long one wraps, and
+// a great many end in a count, so that the panel fits a terminal.
+func TestCounterLines(t *testing.T) {
+	if got := counterLines("(a 1)\n(b 2)\n(c 3)", 11); strings.Join(got, "|") != "(a 1) (b 2)|(c 3)" {
+		t.Errorf("packed: %q", got)
+	}
+	if got := counterLines("(score left 10 right 20)", 12); len(got) != 2 || strings.Join(got, " ") != "(score left 10 right 20)" {
+		t.Errorf("wrapped: %q", got)
+	}
+	many := strings.Repeat("(wall 1 2)\n", 99) + "(wall 9 9)"
+	got := counterLines(many, 20)
+	if len(got) != maxCounterLines || got[len(got)-1] != "… and 95 more" {
+		t.Errorf("%d facts in %d lines: %q", 100, len(got), got)
 	}
 }

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/pentago"
@@ -150,14 +150,14 @@ func (p *pentagoUI) act(s game.State, c pos, _ *pos) actResult {
 	return playText(s, fmt.Sprintf("(place %d %d %d)", q, x, y))
 }
 
-func (p *pentagoUI) key(s game.State, msg tea.KeyMsg, cur pos, _ *pos) (actResult, bool) {
+func (p *pentagoUI) key(s game.State, msg tea.KeyPressMsg, cur pos, _ *pos) (actResult, bool) {
 	q := p.turnQuadrantAt(cur)
 	switch {
-	case key.Matches(msg, pentagoKeys.Quadrant) && len(msg.Runes) == 1 && !p.rotating(s):
+	case key.Matches(msg, pentagoKeys.Quadrant) && len(msg.Text) == 1 && !p.rotating(s):
 		// A quadrant chosen now would be forgotten with the placement.
 		return actResult{msg: "place a marble first (enter); then 1-4 chooses the quadrant to turn", isError: true}, true
-	case key.Matches(msg, pentagoKeys.Quadrant) && len(msg.Runes) == 1:
-		p.chosen = int(msg.Runes[0] - '0')
+	case key.Matches(msg, pentagoKeys.Quadrant) && len(msg.Text) == 1:
+		p.chosen = int(msg.Text[0] - '0')
 		return actResult{msg: fmt.Sprintf("quadrant %d chosen: z/[ counterclockwise, x/] clockwise", p.chosen)}, true
 	case key.Matches(msg, pentagoKeys.Rotate) && !p.rotating(s):
 		// No quadrant is named: none was chosen, and the cursor's would

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/quad"
@@ -85,7 +85,7 @@ func (q *quadUI) block(s game.State, p pos) actResult {
 	return playText(s, fmt.Sprintf("(block r%d c%d)", p.r+1, p.c+1))
 }
 
-func (q *quadUI) key(s game.State, msg tea.KeyMsg, cur pos, _ *pos) (actResult, bool) {
+func (q *quadUI) key(s game.State, msg tea.KeyPressMsg, cur pos, _ *pos) (actResult, bool) {
 	if !key.Matches(msg, quadKeys.Block) {
 		return actResult{}, false
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/charmbracelet/bubbles/key"
+	"charm.land/bubbles/v2/key"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/tictacchess"

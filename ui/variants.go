@@ -3,8 +3,8 @@ package ui
 import (
 	"fmt"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -66,7 +66,7 @@ type variantUI interface {
 	// act is Enter, Space or a click on p, with the current selection.
 	act(s game.State, p pos, sel *pos) actResult
 	// key handles one of the game's own keys (those of playKeys).
-	key(s game.State, msg tea.KeyMsg, cur pos, sel *pos) (actResult, bool)
+	key(s game.State, msg tea.KeyPressMsg, cur pos, sel *pos) (actResult, bool)
 	// alt is the alternate action on p, a right click (Quad's blocker).
 	alt(s game.State, p pos, sel *pos) (actResult, bool)
 	// rotate handles a click on the handle of quadrant q (Pentago): it
@@ -165,7 +165,7 @@ func (noExtras) turnQuadrant(game.State, pos) int {
 	return 0
 }
 func (noExtras) clearChoice() {}
-func (noExtras) key(game.State, tea.KeyMsg, pos, *pos) (actResult, bool) {
+func (noExtras) key(game.State, tea.KeyPressMsg, pos, *pos) (actResult, bool) {
 	return actResult{}, false
 }
 func (noExtras) alt(game.State, pos, *pos) (actResult, bool) { return actResult{}, false }

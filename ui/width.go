@@ -151,10 +151,14 @@ func escapeLen(s string) int {
 
 // joinTop is lipgloss.JoinHorizontal(lipgloss.Top, blocks...): the blocks
 // side by side, each line padded to its block's width, the shorter
-// blocks continued with blank lines.
+// blocks continued with blank lines. Like Lip Gloss it reads a tab as
+// four spaces and CR LF as a line break.
 func joinTop(blocks ...string) string {
 	split := make([][]string, len(blocks))
 	for i, s := range blocks {
+		if strings.ContainsAny(s, "\t\r") {
+			s = strings.ReplaceAll(strings.ReplaceAll(s, "\t", "    "), "\r\n", "\n")
+		}
 		split[i] = splitLines(s)
 	}
 	lines, _ := joinTopLines(split...)

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 )
 
 // widthPieces are what random lines are made of: plain and wide text,
@@ -51,10 +51,10 @@ func TestTextWidthOnFrames(t *testing.T) {
 		}
 		frames = append(frames, string(b))
 	}
-	for _, p := range []termenv.Profile{termenv.ANSI256, termenv.TrueColor, termenv.Ascii} {
+	for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.TrueColor, colorprofile.ASCII} {
 		for _, variant := range []string{"pentago", "quad7", "tictacchess"} {
 			m, _ := newProfileClient(t, variant, p, 100, 40)
-			frames = append(frames, m.View())
+			frames = append(frames, viewText(m))
 		}
 	}
 	if len(frames) < 10 {
@@ -183,5 +183,21 @@ func TestMergeStylesKeepsColours(t *testing.T) {
 	}
 	if shorter == 0 {
 		t.Fatal("mergeStyles never merged anything")
+	}
+}
+
+// TestASCIIKeepsWidths: in --ascii, a character spelled with more than
+// one (… as ...) takes the room of the padding after it, so a panel's
+// border stays in its column; without padding, text is kept whole.
+func TestASCIIKeepsWidths(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"| white-pla…    |", "| white-pla...  |"},
+		{"| white-pla…\x1b[0m    |", "| white-pla...\x1b[0m  |"},
+		{"own the four … more", "own the four ... more"},
+		{"a × b · c", "a x b . c"},
+	} {
+		if got := asciiText(tc.in); got != tc.want {
+			t.Errorf("asciiText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }

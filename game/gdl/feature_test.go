@@ -38,7 +38,8 @@ func TestFeatures(t *testing.T) {
 	}{
 		{"facts", "(option x) (option y)", "x y"},
 		{"comments", "; a comment\n(option x) ; another (option y)\n;(option z)", "x"},
-		{"case", "(OPTION X) (Option y) (<= (OPTION (F ?V)) (Thing ?v)) (THING Z)", "(f z) x y"},
+		{"case", "(OPTION X) (Option y) (<= (OPTION (F ?V)) (Thing ?v)) (THING Z)", "(F Z) X y"},
+		{"one symbol spelled two ways", "(<= (option ?x) (Thing ?x)) (thing aB) (THING ab) (thing Cd)", "aB Cd"},
 		{"odd symbols", "(option x-1) (option a.b) (option +) (option <) (option 1st) (option :k) (option |q|) (option \"s\")", "\"s\" + 1st :k < a.b x-1 |q|"},
 		{"zero-argument compound", "(option (go)) (<= (option stop) (true (s 0)))", "go stop"},
 		{"nested functions", "(cell (pos 1 (row a)) x) (<= (option (move ?p ?c)) (cell ?p ?c))", "(move (pos 1 (row a)) x)"},
@@ -63,6 +64,7 @@ func TestFeatures(t *testing.T) {
 		{"legal in body", "(option x) (<= (option y) (legal b noop))", "x y"},
 		{"base and input", "(option x) (<= (base (s ?x)) (n ?x)) (n 0) (n 1) (<= (base (played ?m)) (option ?m)) (<= (input a ?m) (option ?m)) (input b noop)", "x"},
 		{"computed goal values", "(option x) (option y) (val x 30) (val y 300) (<= (goal b ?v) (true (played ?m)) (val ?m ?v))", "x y"},
+		{"a question with a term no state has made", "(n 1) (n 2) (<= (pickable (pick ?y)) (n ?y)) (<= (can ?x) (n ?x) (pickable (pick ?x))) (<= (option (picked ?x)) (can ?x))", "(picked 1) (picked 2)"},
 		{"static terminal rules", "(option x) (<= (option y) (role a) (not (role c)))", "x y"},
 	}
 	for _, tc := range tests {
@@ -72,6 +74,7 @@ func TestFeatures(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkAgainstReference(t, []byte(frame+tc.rules), 3, 5)
+			checkAgainstReferenceWith(t, []byte(frame+tc.rules), 3, 5, engineTopDown)
 			s := v.New()
 			if got := legalTexts(s); got != tc.want {
 				t.Fatalf("legal moves %q, want %q", got, tc.want)
@@ -88,4 +91,28 @@ func TestFeatures(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestMovesOfWhatIsNotARole: legal moves the rules give a symbol that is
+// not a role (knightwar reads the role off a cell's content, which may be
+// blank) are no one's, and the rules that ask whether such a move is made
+// never hold.
+func TestMovesOfWhatIsNotARole(t *testing.T) {
+	src := []byte(`(role a) (role b)
+		(init (owner a)) (init (owner nobody))
+		(<= (legal ?o go) (true (owner ?o)))
+		(legal b noop)
+		(<= (next (went ?o)) (does ?o go))
+		(<= (next (owner ?o)) (true (owner ?o)))
+		(<= terminal (true (went ?o)))
+		(goal a 100) (goal b 0)`)
+	v, err := Load("notarole", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := v.New()
+	if got := legalTexts(s); got != "go" {
+		t.Fatalf("legal %q", got)
+	}
+	checkAgainstReference(t, src, 2, 5)
 }

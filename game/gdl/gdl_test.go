@@ -8,13 +8,19 @@ import (
 	"github.com/tabletop/tabletop/game/gametest"
 )
 
-func loadFile(t testing.TB, name string) *game.Variant {
+// readTestdata returns the text of testdata/name.kif.
+func readTestdata(t testing.TB, name string) string {
 	t.Helper()
 	src, err := os.ReadFile("testdata/" + name + ".kif")
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := Load(name, src)
+	return string(src)
+}
+
+func loadFile(t testing.TB, name string) *game.Variant {
+	t.Helper()
+	v, err := Load(name, []byte(readTestdata(t, name)))
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

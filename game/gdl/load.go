@@ -1,6 +1,7 @@
 package gdl
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -19,16 +20,35 @@ type Limits struct {
 	// MaxTermDepth bounds the nesting of a ground term, which unbounded
 	// recursion over function terms would otherwise grow for ever.
 	MaxTermDepth int
-	// MaxTime bounds the time spent grounding.
+	// MaxWork bounds the work of grounding, counted in steps: a ground
+	// atom tried against a literal of a rule is one, a rule instance
+	// made 48. It is the budget of grounding: counted, not timed, so that
+	// a sheet is read the same way on any machine under any load.
+	MaxWork int
+	// MaxTime, when positive, also bounds the wall-clock time spent
+	// grounding (for a caller with a deadline, such as a GGP start
+	// clock). Zero in DefaultLimits: no such bound.
 	MaxTime time.Duration
 }
 
-// DefaultLimits are generous for every published game of reasonable size
-// and keep the memory of a load well under a gigabyte.
-var DefaultLimits = Limits{MaxAtoms: 400_000, MaxRules: 2_000_000, MaxTermDepth: 40, MaxTime: 30 * time.Second}
+// DefaultLimits keep the memory of a ground network well under a
+// gigabyte, and its making within about three and a half CPU-seconds
+// (MaxWork, as measured on the development machine: a step is about 55
+// ns). A sheet that reaches one of them is played by the top-down
+// evaluator instead (see Load); a sheet whose ground form explodes
+// reaches MaxAtoms or MaxWork within a second or two.
+var DefaultLimits = Limits{MaxAtoms: 200_000, MaxRules: 2_000_000, MaxTermDepth: 40, MaxWork: 64_000_000}
+
+// limitError is a limit of Limits reached while grounding.
+type limitError struct{ msg string }
+
+func (e *limitError) Error() string { return e.msg }
 
 // Load parses, validates and compiles a rule sheet into a variant, with
 // DefaultLimits. name is the variant's name (a file name without .kif).
+// The game is a ground network when grounding stays within the limits,
+// else the rules are evaluated top-down (see Evaluation); both play the
+// same game.
 func Load(name string, src []byte) (*game.Variant, error) {
 	return LoadWithLimits(name, src, DefaultLimits)
 }
@@ -45,39 +65,80 @@ func LoadWithLimits(name string, src []byte, lim Limits) (*game.Variant, error) 
 	if lim.MaxTermDepth <= 0 {
 		lim.MaxTermDepth = DefaultLimits.MaxTermDepth
 	}
-	if lim.MaxTime <= 0 {
-		lim.MaxTime = DefaultLimits.MaxTime
+	if lim.MaxWork <= 0 {
+		lim.MaxWork = DefaultLimits.MaxWork
 	}
 	d, err := Parse(src)
 	if err != nil {
 		return nil, err
 	}
-	n, err := compile(d, lim)
-	if err != nil {
-		return nil, err
-	}
-	return n.variant(name, d), nil
+	return compile(name, d, lim, engineAuto)
 }
 
-// compile validates d and grounds it into a network.
-func compile(d *Description, lim Limits) (*network, error) {
-	clauses, err := validate(d)
+// Engines compile may be asked for; the tests ask for each.
+const (
+	engineAuto = iota
+	engineGround
+	engineTopDown
+)
+
+// compile validates d and makes its game: a ground network when the
+// grounding stays within lim, else (or when asked) the top-down
+// evaluator.
+func compile(name string, d *Description, lim Limits, engine int) (*game.Variant, error) {
+	clauses, err := validate(d, lim)
 	if err != nil {
 		return nil, err
 	}
-	g := newGrounder(lim)
-	if err := g.run(clauses); err != nil {
+	roles, err := rolesOf(d)
+	if err != nil {
 		return nil, err
 	}
-	return build(g, d)
+	why := "asked for"
+	if engine != engineTopDown {
+		g := newGrounder(lim)
+		err := g.run(clauses)
+		var limit *limitError
+		if err == nil {
+			n, err := build(g, d)
+			if err != nil {
+				return nil, err
+			}
+			return n.variant(name, d), nil
+		} else if engine == engineGround || !errors.As(err, &limit) {
+			return nil, err
+		}
+		why = err.Error()
+	}
+	p, err := compileTopDown(clauses, roles, lim)
+	if err != nil {
+		return nil, err
+	}
+	p.why = why
+	return p.variant(name, d), nil
 }
 
 func (n *network) variant(name string, d *Description) *game.Variant {
+	v := describedVariant(name, d, n.roles)
+	v.New = func() game.State { return n.newState(v) }
+	v.ParsePosition = func(s string) (game.State, error) { return n.parsePosition(v, s) }
+	return v
+}
+
+func (p *tprogram) variant(name string, d *Description) *game.Variant {
+	v := describedVariant(name, d, p.roles)
+	v.New = func() game.State { return p.newState(v, p.init) }
+	v.ParsePosition = func(s string) (game.State, error) { return p.parsePosition(v, s) }
+	return v
+}
+
+// describedVariant is a variant with the names and texts of sheet d.
+func describedVariant(name string, d *Description, roles []string) *game.Variant {
 	v := &game.Variant{
 		Name:    name,
 		Title:   d.Title,
 		Summary: "A game read from a GDL rule sheet",
-		Roles:   n.roles,
+		Roles:   roles,
 	}
 	if v.Title == "" {
 		v.Title = name
@@ -86,8 +147,6 @@ func (n *network) variant(name string, d *Description) *game.Variant {
 		v.Summary = d.Notes[0]
 		v.Rules = strings.Join(d.Notes, "\n")
 	}
-	v.New = func() game.State { return n.newState(v) }
-	v.ParsePosition = func(s string) (game.State, error) { return n.parsePosition(v, s) }
 	return v
 }
 
@@ -109,10 +168,7 @@ func (n *network) parsePosition(v *game.Variant, s string) (game.State, error) {
 			return nil, fmt.Errorf("%s is not a ground fact", t)
 		}
 		text := t.String()
-		if n.declared != nil && !n.declared[text] {
-			return nil, fmt.Errorf("%s is not a base proposition of this game", text)
-		}
-		a, ok := n.baseByText[text]
+		a, ok := n.baseAtom(text)
 		if !ok {
 			return nil, fmt.Errorf("%s can never be true in this game", text)
 		}
@@ -123,6 +179,26 @@ func (n *network) parsePosition(v *game.Variant, s string) (game.State, error) {
 		st.hash ^= n.zobrist[a]
 	}
 	return st, nil
+}
+
+// parsePosition reads facts (in any order, case and spacing) as a
+// position of a game the top-down evaluator plays.
+func (p *tprogram) parsePosition(v *game.Variant, text string) (game.State, error) {
+	ts, err := ParseTerms(text)
+	if err != nil {
+		return nil, err
+	}
+	facts := make([]tid, 0, len(ts))
+	seen := map[tid]bool{}
+	for _, t := range ts {
+		id := p.terms.internTerm(t)
+		if seen[id] {
+			return nil, fmt.Errorf("%s is given twice", t)
+		}
+		seen[id] = true
+		facts = append(facts, id)
+	}
+	return p.newState(v, uniqueSorted(facts)), nil
 }
 
 // Playouts plays n random games from the start of v (a GDL game or any

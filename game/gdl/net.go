@@ -32,8 +32,8 @@ type network struct {
 	always int32 // the atom that is always true (the one before is false)
 
 	baseText   []string         // KIF of x for each (true x)
-	baseByText map[string]int32 // text → base atom
-	declared   map[string]bool  // the (base x) facts, when the sheet has any
+	baseByText map[string]int32 // folded text (foldKey) → base atom
+	undeclared []bool           // by base atom: the sheet's base declarations leave it out (base.go)
 	possible   []bool           // by base atom: may hold in a reachable state (reach.go)
 	static     []string         // the true static facts of the sheet's own relations, sorted
 	nextOf     []int32          // for each base atom, the atom (next x)
@@ -52,8 +52,21 @@ type network struct {
 	goals    [][]goalEntry  // by role
 	terminal int32
 
-	moveText   []string // by move; 0 is noop
-	moveByText map[string]game.Move
+	moveText   []string             // by move; 0 is noop
+	moveByText map[string]game.Move // by folded text (foldKey)
+}
+
+// baseAtom returns the base atom of the fact with the given text, in any
+// case.
+func (n *network) baseAtom(text string) (int32, bool) {
+	a, ok := n.baseByText[foldKey(text)]
+	return a, ok
+}
+
+// move returns the move with the given text, in any case.
+func (n *network) move(text string) (game.Move, bool) {
+	m, ok := n.moveByText[foldKey(text)]
+	return m, ok
 }
 
 // baseTerm returns base atom a's fact as a term.
@@ -151,11 +164,11 @@ func (b *netBuilder) build() error {
 	for _, t := range base {
 		text[t] = g.termText(g.terms[t].args[0], 1<<30)
 	}
-	sort.Slice(base, func(i, j int) bool { return text[base[i]] < text[base[j]] })
+	sort.Slice(base, func(i, j int) bool { return lessFolded(text[base[i]], text[base[j]]) })
 	for _, t := range base {
 		a := b.atom(t)
 		n.baseText = append(n.baseText, text[t])
-		n.baseByText[text[t]] = a
+		n.baseByText[foldKey(text[t])] = a
 	}
 	n.nBase = len(base)
 	if err := b.moves(); err != nil {
@@ -181,6 +194,7 @@ func (b *netBuilder) build() error {
 		return fmt.Errorf("gdl: internal error: %d atoms numbered late", len(b.terms)-numbered)
 	}
 	n.possible = b.possibleBase()
+	n.undeclared = b.undeclared(base)
 	b.programs()
 	n.zobrist = make([]uint64, n.nBase)
 	rng := game.NewRand(0x6764_6c5f_7a6f_6272)
@@ -199,8 +213,8 @@ func (b *netBuilder) moves() error {
 	legal := b.atomsOf(relKey{"legal", 2})
 	for _, t := range legal {
 		m := g.termText(g.terms[t].args[1], 1<<30)
-		if _, ok := n.moveByText[m]; !ok {
-			n.moveByText[m] = game.Move(len(n.moveText))
+		if _, ok := n.move(m); !ok {
+			n.moveByText[foldKey(m)] = game.Move(len(n.moveText))
 			n.moveText = append(n.moveText, m)
 		}
 	}
@@ -217,6 +231,12 @@ func (b *netBuilder) moves() error {
 		r, m, ok := b.roleMove(t)
 		if ok {
 			n.doesOf[r][m] = b.atom(t)
+		} else {
+			// A legal rule may hold for a symbol that is not a role
+			// (knightwar's (legal ?role ...) reads ?role off any
+			// cell's content): no one makes that move, so the does
+			// atom grounding derived from it never holds.
+			b.static[t] = false
 		}
 	}
 	return nil
@@ -227,7 +247,7 @@ func (b *netBuilder) roleMove(t termID) (int, game.Move, bool) {
 	g, n := b.g, b.n
 	args := g.terms[t].args
 	role := g.termText(args[0], 1<<30)
-	m, ok := n.moveByText[g.termText(args[1], 1<<30)]
+	m, ok := n.move(g.termText(args[1], 1<<30))
 	for r, name := range n.roles {
 		if name == role {
 			return r, m, ok
@@ -289,7 +309,7 @@ func (b *netBuilder) outputs() error {
 	}
 	for r := range n.legal {
 		sort.Slice(n.legal[r], func(i, j int) bool {
-			return n.moveText[n.legal[r][i].move] < n.moveText[n.legal[r][j].move]
+			return lessFolded(n.moveText[n.legal[r][i].move], n.moveText[n.legal[r][j].move])
 		})
 	}
 	for _, t := range b.atomsOf(relKey{"goal", 2}) {
@@ -315,28 +335,22 @@ func (b *netBuilder) outputs() error {
 	n.nextOf = filled(n.nBase, n.always-1)
 	for _, t := range b.atomsOf(relKey{"next", 1}) {
 		x := g.termText(g.terms[t].args[0], 1<<30)
-		n.nextOf[n.baseByText[x]] = b.ref(t)
+		a, _ := n.baseAtom(x)
+		n.nextOf[a] = b.ref(t)
 	}
 	for _, t := range b.atomsOf(relKey{"init", 1}) {
 		if b.static[t] {
-			n.init = append(n.init, n.baseByText[g.termText(g.terms[t].args[0], 1<<30)])
-		}
-	}
-	if decl := b.atomsOf(relKey{"base", 1}); len(decl) > 0 {
-		n.declared = map[string]bool{}
-		for _, t := range decl {
-			if b.static[t] {
-				n.declared[g.termText(g.terms[t].args[0], 1<<30)] = true
-			}
-		}
-		for _, a := range n.init {
-			if !n.declared[n.baseText[a]] {
-				return &Error{Msg: fmt.Sprintf("the initial fact %s is not among the base propositions the sheet declares", n.baseText[a])}
-			}
+			a, _ := n.baseAtom(g.termText(g.terms[t].args[0], 1<<30))
+			n.init = append(n.init, a)
 		}
 	}
 	return nil
 }
+
+// lessFolded orders texts without case, and by their spelling only when
+// they are the same but for case, so that the order of moves and facts
+// does not depend on how a sheet capitalises its symbols.
+func lessFolded(a, b string) bool { return compareFold(a, b) < 0 }
 
 // programs compiles the evaluation of the legal moves, terminal, goals
 // and next state.
@@ -373,7 +387,7 @@ var gdlRelations = map[string]bool{"role": true, "init": true, "true": true, "ne
 func staticFacts(g *grounder, static map[termID]bool) []string {
 	var out []string
 	for id, v := range static {
-		if v && !gdlRelations[g.symNames[g.terms[id].fn]] {
+		if name := g.symNames[g.terms[id].fn]; v && !gdlRelations[name] && !isAddedRelation(name) {
 			out = append(out, g.termText(id, 1<<30))
 		}
 	}

@@ -27,9 +27,16 @@ func (e *Error) Error() string {
 }
 
 // Term is a KIF term: a symbol, a variable (a name starting with '?') or a
-// compound (f a b ...). Names are lower-case: GDL symbols are
-// case-insensitive. A compound written with no arguments, "(f)", is read
-// as the symbol f.
+// compound (f a b ...). A compound written with no arguments, "(f)", is
+// read as the symbol f.
+//
+// GDL symbols are case-insensitive. Names keep the case the text wrote
+// them in, so that a game shows and sends "xPlayer" as its sheet does, but
+// every spelling of a symbol in one text is the first one it used (a sheet
+// that writes cellHolds and later cellholds has the one symbol cellHolds),
+// and GDL's keywords (role, true, distinct, ...) are always lower-case. So
+// the terms of one text compare by Name; terms of different texts compare
+// without case (see foldKey).
 type Term struct {
 	Name      string
 	Args      []*Term
@@ -103,6 +110,7 @@ func Parse(src []byte) (*Description, error) {
 	if err != nil {
 		return nil, err
 	}
+	unifySpellings(toks)
 	d := &Description{Title: title, Notes: notes}
 	p := &parser{toks: toks}
 	for p.pos < len(p.toks) {
@@ -156,13 +164,50 @@ func tokenize(src []byte) (toks []token, title string, notes []string, err error
 			for j < len(src) && !isDelimiter(src[j]) {
 				j++
 			}
-			toks = append(toks, token{strings.ToLower(string(src[i:j])), line, col})
+			toks = append(toks, token{string(src[i:j]), line, col})
 			col += j - i
 			i = j
 		}
 	}
 	return toks, title, notes, nil
 }
+
+// keywords are the symbols GDL gives a meaning to, always read in lower
+// case (as the reference software reads them, whatever the case of the
+// rest of the sheet).
+var keywords = map[string]bool{
+	"role": true, "init": true, "true": true, "next": true, "does": true, "legal": true,
+	"goal": true, "terminal": true, "base": true, "input": true, "random": true,
+	"distinct": true, "not": true, "or": true,
+}
+
+// unifySpellings gives every symbol of toks the spelling of its first
+// occurrence, and keywords their lower-case spelling: GDL symbols are
+// case-insensitive, and a sheet that writes one symbol two ways means one
+// symbol.
+func unifySpellings(toks []token) {
+	first := map[string]string{}
+	for i := range toks {
+		t := &toks[i]
+		if t.text == "(" || t.text == ")" {
+			continue
+		}
+		low := strings.ToLower(t.text)
+		switch spelled, seen := first[low]; {
+		case keywords[low]:
+			t.text = low
+		case seen:
+			t.text = spelled
+		default:
+			first[low] = t.text
+		}
+	}
+}
+
+// foldKey returns the text of a term, a fact or a move in the form that
+// compares without case: two spellings of the same GDL text have the same
+// key.
+func foldKey(text string) string { return strings.ToLower(text) }
 
 func isDelimiter(c byte) bool {
 	switch c {

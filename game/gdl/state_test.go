@@ -94,11 +94,11 @@ func TestMovesAndPositions(t *testing.T) {
 		t.Fatalf("ParsePosition: %v %q", err, p)
 	}
 	for text, want := range map[string]string{
-		"(cell 1 1 q)":                "(cell 1 1 q) is not a base proposition",
+		"(cell 1 1 q)":                "(cell 1 1 q) can never be true in this game",
 		"(control x) (control x)":     "(control x) is given twice",
 		"(cell 1 1 ?x)":               "not a ground fact",
 		"(cell 1 1 b":                 "not closed",
-		"(control x) (cell 9 9 b) ((": "is not a base proposition",
+		"(control x) (cell 9 9 b) ((": "(cell 9 9 b) can never be true",
 	} {
 		if _, err := v.ParsePosition(text); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParsePosition(%q): %v, want %q", text, err, want)
@@ -164,5 +164,45 @@ func TestTitleAndNotes(t *testing.T) {
 	}
 	if !strings.HasPrefix(s.Describe(), "x to move\n(cell 1 1 b)\n") {
 		t.Fatalf("Describe:\n%s", s.Describe())
+	}
+}
+
+// TestCaseOfSymbols: roles, moves and facts keep the case the sheet
+// wrote them in (its first spelling of each symbol), keywords may be
+// written in any case, and moves and positions are read in any case.
+func TestCaseOfSymbols(t *testing.T) {
+	v, err := Load("case", []byte(`(ROLE xPlayer) (Role oplayer)
+		(INIT (Control XPLAYER)) (Cell A1) (cell b2)
+		(<= (LEGAL ?r (Mark ?c)) (TRUE (control ?r)) (CELL ?c))
+		(<= (legal xplayer noop) (true (control OPLAYER)))
+		(<= (legal oPlayer NOOP) (true (control xplayer)))
+		(<= (NEXT (marked ?c)) (DOES ?r (mark ?c)))
+		(<= (next (control oplayer)) (true (control xplayer)))
+		(<= TERMINAL (true (MARKED ?c)))
+		(<= (goal ?r 100) (role ?r))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(v.Roles, " "); got != "xPlayer oplayer" {
+		t.Errorf("roles %q", got)
+	}
+	s := v.New()
+	if s.String() != "(Control xPlayer)" {
+		t.Errorf("start %q", s)
+	}
+	if got := legalTexts(s); got != "(Mark A1) (Mark b2)" {
+		t.Errorf("legal %q", got)
+	}
+	m, err := s.ParseMove("(MARK a1)")
+	if err != nil || s.FormatMove(m) != "(Mark A1)" {
+		t.Fatalf("ParseMove: %s, %v", s.FormatMove(m), err)
+	}
+	s.Apply(m)
+	if s.String() != "(Control oplayer) (marked A1)" || !s.Terminal() {
+		t.Errorf("after the move %q, terminal %v", s, s.Terminal())
+	}
+	p, err := v.ParsePosition("(MARKED a1) (control OPLAYER)")
+	if err != nil || p.String() != s.String() || p.Hash() != s.Hash() {
+		t.Errorf("ParsePosition: %v, %v", p, err)
 	}
 }

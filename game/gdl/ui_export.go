@@ -18,9 +18,16 @@ import (
 // It is a sound over-approximation, closer than what grounding finds:
 // facts that only rules with a false static condition could make true
 // (Quad's corners, kept out by (not (corner ?r ?c))) are left out, and
-// so are facts outside the sheet's (base ...) declarations when it has
-// any.
+// so are facts that the sheet's base declarations of their relation leave
+// out when those declarations cover its initial facts (see base.go).
+//
+// For a game played top-down (see Evaluation), it is the facts the
+// domain analysis finds (each argument's values apart, so every
+// combination of them), or the initial facts when that fails.
 func BaseFacts(v *game.Variant) []string {
+	if s, ok := v.New().(*tdState); ok {
+		return append([]string(nil), s.p.baseFacts...)
+	}
 	s, ok := v.New().(*State)
 	if !ok {
 		return nil
@@ -28,7 +35,7 @@ func BaseFacts(v *game.Variant) []string {
 	n := s.n
 	var out []string
 	for a, text := range n.baseText[:n.nBase] {
-		if n.possible[a] && (n.declared == nil || n.declared[text]) {
+		if n.possible[a] && !n.undeclared[a] {
 			out = append(out, text)
 		}
 	}
@@ -39,8 +46,12 @@ func BaseFacts(v *game.Variant) []string {
 // hold in every state, the GDL relations (role, init, base, ...) left
 // out, sorted; nil when v is not a game read from a rule sheet. They are
 // what a sheet says about its own symbols, such as the successor chain
-// that orders a board's coordinates.
+// that orders a board's coordinates. For a game played top-down, they are
+// the facts the sheet writes, not those its rules derive.
 func StaticFacts(v *game.Variant) []string {
+	if s, ok := v.New().(*tdState); ok {
+		return append([]string(nil), s.p.staticFacts...)
+	}
 	s, ok := v.New().(*State)
 	if !ok {
 		return nil
@@ -49,10 +60,7 @@ func StaticFacts(v *game.Variant) []string {
 }
 
 // IsGDL reports whether v was read from a rule sheet.
-func IsGDL(v *game.Variant) bool {
-	_, ok := v.New().(*State)
-	return ok
-}
+func IsGDL(v *game.Variant) bool { return Evaluation(v) != "" }
 
 // ParseTerms reads ground terms in KIF, such as the facts String writes
 // or a move's text, in any case and spacing.
@@ -61,6 +69,7 @@ func ParseTerms(text string) ([]*Term, error) {
 	if err != nil {
 		return nil, err
 	}
+	unifySpellings(toks)
 	p := &parser{toks: toks}
 	var out []*Term
 	for p.pos < len(p.toks) {

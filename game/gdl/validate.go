@@ -2,9 +2,6 @@ package gdl
 
 import (
 	"fmt"
-	"sort"
-	"strconv"
-	"strings"
 )
 
 // maxAlternatives bounds how many rules one rule may become when its
@@ -54,10 +51,12 @@ type clause struct {
 	rule *Rule
 }
 
-// fixedArity is the arity of the relations GDL gives a meaning to.
+// fixedArity is the arity of the relations GDL gives a meaning to. base
+// and input are not among them: their declarations come in other forms
+// too (see base.go) and never change the game.
 var fixedArity = map[string]int{
 	"role": 1, "init": 1, "true": 1, "next": 1, "legal": 2, "does": 2,
-	"goal": 2, "terminal": 0, "distinct": 2, "base": 1, "input": 2, "not": 1,
+	"goal": 2, "terminal": 0, "distinct": 2, "not": 1,
 }
 
 // ruleError reports a problem with rule r, naming it by its head.
@@ -66,8 +65,9 @@ func ruleError(r *Rule, format string, args ...any) error {
 }
 
 // validate checks d against the restrictions of the GDL specification and
-// returns its rules as clauses without (or ...).
-func validate(d *Description) ([]clause, error) {
+// returns its rules as clauses without (or ...), unsafe rules rewritten
+// (see makeSafe) within the limits lim.
+func validate(d *Description, lim Limits) ([]clause, error) {
 	var clauses []clause
 	heads := map[string]bool{}
 	for _, r := range d.Rules {
@@ -90,20 +90,23 @@ func validate(d *Description) ([]clause, error) {
 			if len(body) > maxLiterals {
 				return nil, ruleError(r, "more than %d literals in one rule", maxLiterals)
 			}
-			c := clause{head: r.Head, body: body, rule: r}
-			if err := checkSafe(c); err != nil {
-				return nil, err
-			}
-			clauses = append(clauses, c)
+			clauses = append(clauses, clause{head: r.Head, body: body, rule: r})
 			if len(clauses) > maxClauses {
 				return nil, ruleError(r, "the sheet's rules multiply out to more than %d rules without (or ...)", maxClauses)
 			}
 		}
 	}
-	for _, need := range []string{"role", "init", "legal", "next", "terminal", "goal"} {
+	// init and next may be missing, as the reference software reads
+	// them: the game starts from, or moves to, the empty state (sudoku
+	// starts from an empty grid with no init at all).
+	for _, need := range []string{"role", "legal", "terminal", "goal"} {
 		if !heads[need] {
-			return nil, &Error{Msg: fmt.Sprintf("the sheet defines no %s: a game needs role, init, legal, next, terminal and goal", need)}
+			return nil, &Error{Msg: fmt.Sprintf("the sheet defines no %s: a game needs role, legal, terminal and goal", need)}
 		}
+	}
+	clauses, err := makeSafe(clauses, lim)
+	if err != nil {
+		return nil, err
 	}
 	g := newDepGraph(clauses)
 	if err := g.checkStratified(); err != nil {
@@ -264,39 +267,6 @@ func addVars(t *Term, set map[string]bool) {
 	}
 }
 
-// checkSafe checks that every variable of c occurs in a positive literal
-// of its body, so that grounding can enumerate its values.
-func checkSafe(c clause) error {
-	bound := map[string]bool{}
-	for _, l := range c.body {
-		if l.kind == litPos {
-			addVars(l.atom, bound)
-		}
-	}
-	used := map[string]bool{}
-	addVars(c.head, used)
-	for _, l := range c.body {
-		switch l.kind {
-		case litNeg:
-			addVars(l.atom, used)
-		case litDistinct, litSame:
-			addVars(l.a, used)
-			addVars(l.b, used)
-		}
-	}
-	var unsafe []string
-	for v := range used {
-		if !bound[v] {
-			unsafe = append(unsafe, v)
-		}
-	}
-	if len(unsafe) > 0 {
-		sort.Strings(unsafe)
-		return ruleError(c.rule, "unsafe: %s must occur in a positive literal of the body (not only in the head, a (not ...) or a (distinct ...))", strings.Join(unsafe, ", "))
-	}
-	return nil
-}
-
 // plural returns "1 argument", "2 arguments" and so on.
 func plural(n int, word string) string {
 	if n == 1 {
@@ -305,8 +275,18 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// goalValue reads a goal value, a whole number from 0 to 100.
+// goalValue reads a goal value, a whole number from 0 to 100 written
+// without sign or leading zeros. It does not allocate.
 func goalValue(s string) (int, bool) {
-	v, err := strconv.Atoi(s)
-	return v, err == nil && v >= 0 && v <= 100 && s == strconv.Itoa(v)
+	if s == "" || len(s) > 3 || len(s) > 1 && s[0] == '0' {
+		return 0, false
+	}
+	v := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		v = 10*v + int(s[i]-'0')
+	}
+	return v, v <= 100
 }

@@ -3,7 +3,9 @@ package cli
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -27,6 +29,9 @@ func TestBackupCopiesTheStore(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := Run([]string{"backup", "--data", dir, out}, nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if fi, err := os.Stat(out); err != nil || (runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600) {
+		t.Fatalf("the copy's mode %v, %v: want 0600, like the data directory it comes from", fi.Mode(), err)
 	}
 	cp, err := store.Open(context.Background(), out)
 	if err != nil {

@@ -82,12 +82,8 @@ func openRecord(c *commandLine, path string, ascii bool) error {
 		}
 		return runClient(c, ui.Options{Mouse: true, ASCII: ascii, Start: ui.Start{Game: &sv}})
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
+	if err := checkSave(path); err != nil {
 		return err
-	}
-	if _, err := ui.ParseSave(data); err != nil {
-		return fmt.Errorf("%s is not a usable game record: %v", path, err)
 	}
 	return runClient(c, ui.Options{Mouse: true, ASCII: ascii, Start: ui.Start{Load: path}})
 }

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"slices"
 	"time"
 
 	"github.com/tabletop/tabletop/ai"
@@ -62,6 +63,11 @@ func (m managedMatch) run(c *commandLine, v *game.Variant, cfg ai.MatchConfig, p
 	rules, ok := gameRules(v.Name)
 	if !ok {
 		return ai.MatchResult{}, fmt.Errorf("%s has no GDL description to send to GGP players", v.Name)
+	}
+	if (*m.startClock%time.Second != 0 || *m.playClock%time.Second != 0) && slices.ContainsFunc(cfg.Specs, ggp.IsRemoteSpec) {
+		// ggp-base reads a clock as a whole number: such a start is
+		// never answered.
+		fmt.Fprintf(c.stderr, "tabletop match: warning: clocks of %s and %s are not whole seconds, which players other than tabletop's (ggp-base's) cannot read\n", *m.startClock, *m.playClock)
 	}
 	if *m.record != "" {
 		if err := os.MkdirAll(*m.record, 0o755); err != nil {

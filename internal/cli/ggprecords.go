@@ -85,6 +85,13 @@ func summarizeGGPRecord(path string, rec *ggp.Record) ui.Record {
 		r.Players = append(r.Players, role+": "+who)
 	}
 	r.Result = ggpResult(rec)
+	for _, step := range rec.Errors {
+		for _, e := range step {
+			if e != "" {
+				r.Errors++
+			}
+		}
+	}
 	return r
 }
 

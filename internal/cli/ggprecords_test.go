@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/ggp"
@@ -216,33 +216,31 @@ func stepThrough(t *testing.T, sv ui.SavedGame, turns int) {
 	// The client's settings go to a directory of the test's.
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
-	r := lipgloss.NewRenderer(nil)
-	r.SetColorProfile(termenv.Ascii)
-	m := ui.New(ui.Options{Renderer: r, Store: ui.NewFileStore(filepath.Join(t.TempDir(), "save.txt")), AIDelay: -1,
+	m := ui.New(ui.Options{ColorProfile: colorprofile.ASCII, Store: ui.NewFileStore(filepath.Join(t.TempDir(), "save.txt")), AIDelay: -1,
 		Start: ui.Start{Game: &sv}})
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
-	end := m.View()
+	end := ansi.Strip(m.View().Content)
 	if want := fmt.Sprintf("reviewing move %d of %d", turns, turns); !strings.Contains(end, want) {
 		t.Fatalf("does not open in review at its end (%q):\n%s", want, end)
 	}
 	for at := turns - 1; at >= 0; at-- {
-		m.Update(tea.KeyMsg{Type: tea.KeyLeft})
+		m.Update(tea.KeyPressMsg{Code: tea.KeyLeft})
 		want := fmt.Sprintf("reviewing move %d of %d", at, turns)
 		if at == 0 {
 			want = fmt.Sprintf("reviewing the start (%d moves)", turns)
 		}
-		if view := m.View(); !strings.Contains(view, want) {
+		if view := ansi.Strip(m.View().Content); !strings.Contains(view, want) {
 			t.Fatalf("step back to %d: no %q:\n%s", at, want, view)
 		}
 	}
-	if start := m.View(); start == end {
+	if start := ansi.Strip(m.View().Content); start == end {
 		t.Fatal("the start looks like the end")
 	}
 	for range turns {
-		m.Update(tea.KeyMsg{Type: tea.KeyRight})
+		m.Update(tea.KeyPressMsg{Code: tea.KeyRight})
 	}
-	if view := m.View(); view != end {
+	if view := ansi.Strip(m.View().Content); view != end {
 		t.Fatalf("stepping forward again does not come back to the end:\n%s", view)
 	}
 }

@@ -111,7 +111,7 @@ func matchSpecs(v *game.Variant, seats matchSeats, budget time.Duration) ([]stri
 		if !ok {
 			return nil, usagef("--seat %q: want ROLE=SPEC", st)
 		}
-		r := v.RoleIndex(strings.ToLower(strings.TrimSpace(role)))
+		r := v.RoleIndexFold(strings.TrimSpace(role))
 		if r == game.NoRole {
 			return nil, usagef("--seat %q: %s has roles %s", st, v.Name, strings.Join(v.Roles, ", "))
 		}

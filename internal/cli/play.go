@@ -1,14 +1,14 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
-	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
@@ -47,7 +47,6 @@ func runPlay(c *commandLine, args []string) error {
 	if err != nil {
 		return err
 	}
-	registerUserSheets(c.stderr)
 	if *budget < 0 {
 		return usagef("--budget %s: want a positive time such as 5s", *budget)
 	}
@@ -65,12 +64,8 @@ func runPlay(c *commandLine, args []string) error {
 		if len(pos) > 0 || len(seats) > 0 || *position != "" {
 			return usagef("--load cannot be combined with a variant, --seat or --position")
 		}
-		data, err := os.ReadFile(*load)
-		if err != nil {
-			return fmt.Errorf("cannot open saved game: %v", err)
-		}
-		if _, err := ui.ParseSave(data); err != nil {
-			return fmt.Errorf("%s is not a usable saved game: %v", *load, err)
+		if err := checkSave(*load); err != nil {
+			return err
 		}
 		opts.Start.Load = *load
 	}
@@ -85,7 +80,31 @@ func runPlay(c *commandLine, args []string) error {
 	if *records != "" {
 		opts.OnFinished = ui.KeepRecords(*records)
 	}
+	opts.SheetDir, _ = sheets.UserDir()
 	return runClient(c, opts)
+}
+
+// checkSave checks that a save file can be opened, before the client
+// starts: a game played from a sheet file whose sheet is not loaded yet
+// is fine when the file still has the text it was played with (the
+// client loads it with a progress line).
+func checkSave(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("cannot open saved game: %v", err)
+	}
+	sv, err := ui.ParseSave(data)
+	if errors.Is(err, ui.ErrSheetNotLoaded) {
+		if cerr := sheets.Check(sv.Sheet.Path, sv.Sheet.Hash); cerr != nil {
+			err = &ui.SheetError{Sheet: sv.Sheet, Err: cerr}
+		} else {
+			err = nil
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("%s is not a usable saved game: %v", path, err)
+	}
+	return nil
 }
 
 // runClient runs the interactive client with opts on the command's
@@ -94,11 +113,11 @@ func runClient(c *commandLine, opts ui.Options) error {
 	if u := os.Getenv("USER"); u != "" {
 		opts.Player = rooms.Player{Name: u}
 	}
-	popts := []tea.ProgramOption{tea.WithAltScreen()}
-	if f, ok := c.stdout.(*os.File); ok && f == os.Stdout {
-		opts.Renderer = lipgloss.DefaultRenderer()
-	} else {
-		opts.Renderer = lipgloss.NewRenderer(c.stdout)
+	// The program finds the terminal's colour profile and tells the
+	// client (tea.ColorProfileMsg); the view asks for the alternate
+	// screen.
+	var popts []tea.ProgramOption
+	if f, ok := c.stdout.(*os.File); !ok || f != os.Stdout {
 		popts = append(popts, tea.WithOutput(c.stdout))
 	}
 	if f, ok := c.stdin.(*os.File); !ok || f != os.Stdin {
@@ -109,8 +128,15 @@ func runClient(c *commandLine, opts ui.Options) error {
 }
 
 // startGame fills start with the game named in pos, its position and
-// seats, as given on the command line.
+// seats, as given on the command line. A rule sheet's file is loaded by
+// the client, which shows its progress; its roles and position are
+// checked once it is loaded. A name that is no game but a sheet of the
+// user's games folder is that sheet.
 func startGame(start *ui.Start, pos []string, position string, seats seatFlags) error {
+	if path, ok := sheetFile(pos[0]); ok {
+		start.Sheet, start.Position = path, position
+		return readSeats(start, nil, position, seats)
+	}
 	v, err := lookupGame(pos[0])
 	if err != nil {
 		return err
@@ -121,13 +147,39 @@ func startGame(start *ui.Start, pos []string, position string, seats seatFlags) 
 		}
 	}
 	start.Variant, start.Position = v.Name, position
+	return readSeats(start, v, position, seats)
+}
+
+// sheetFile is the rule sheet file a game argument names: a FILE.kif
+// that exists, or NAME.kif in the user's games folder when no game is
+// called NAME.
+func sheetFile(arg string) (string, bool) {
+	if sheets.IsSheetPath(arg) {
+		_, err := os.Stat(arg)
+		return arg, err == nil
+	}
+	if _, err := game.Lookup(arg); err == nil {
+		return "", false
+	}
+	dir, err := sheets.UserDir()
+	if err != nil {
+		return "", false
+	}
+	path := filepath.Join(dir, arg+".kif")
+	_, err = os.Stat(path)
+	return path, err == nil
+}
+
+// readSeats reads the --seat flags into start; the roles are checked
+// against v when it is known.
+func readSeats(start *ui.Start, v *game.Variant, position string, seats seatFlags) error {
 	start.Seats = map[string]ui.SeatConfig{}
 	for _, s := range seats {
 		role, spec, ok := strings.Cut(s, "=")
 		if !ok {
 			return usagef("--seat %q: want ROLE=human, ROLE=ai:LEVEL or ROLE=ggp:URL", s)
 		}
-		if v.RoleIndex(role) == game.NoRole {
+		if v != nil && v.RoleIndexFold(role) == game.NoRole {
 			return usagef("%s has no role %q (roles: %s)", v.Name, role, strings.Join(v.Roles, ", "))
 		}
 		sc, err := ui.ParseSeat(spec)
@@ -140,17 +192,4 @@ func startGame(start *ui.Start, pos []string, position string, seats seatFlags) 
 		start.Seats[role] = sc
 	}
 	return nil
-}
-
-// registerUserSheets adds the rule sheets of the user's games folder to
-// the menu, simultaneous games too (played hot-seat); a sheet that does
-// not load is reported and left out.
-func registerUserSheets(stderr io.Writer) {
-	dir, err := sheets.UserDir()
-	if err != nil {
-		return
-	}
-	if _, err := sheets.RegisterDir(dir, nil); err != nil {
-		fmt.Fprintf(stderr, "tabletop: rule sheets in %s left out: %v\n", dir, err)
-	}
 }

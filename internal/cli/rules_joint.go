@@ -127,30 +127,35 @@ func playJointLine(js game.JointState, text string) error {
 	return nil
 }
 
-// jointMoves reads every role's move from byRole and checks it is legal
-// for that role.
+// jointMoves reads every role's move from byRole (roles and moves in any
+// case, as GDL compares symbols) and checks it is legal for that role.
 func jointMoves(js game.JointState, byRole map[string]string) ([]game.Move, error) {
 	v := js.Variant()
-	for role := range byRole {
-		if v.RoleIndex(role) == game.NoRole {
+	texts := make([]string, len(v.Roles))
+	for role, text := range byRole {
+		r := v.RoleIndexFold(role)
+		if r == game.NoRole {
 			return nil, fmt.Errorf("no role %q (roles: %s)", role, strings.Join(v.Roles, ", "))
 		}
+		if texts[r] != "" {
+			return nil, fmt.Errorf("two moves for %s", v.RoleName(r))
+		}
+		texts[r] = text
 	}
 	moves := make([]game.Move, len(v.Roles))
 	var buf []game.Move
 	for i, role := range v.Roles {
-		text, ok := byRole[role]
-		if !ok {
+		if texts[i] == "" {
 			return nil, fmt.Errorf("no move for %s: every role's move is needed", role)
 		}
-		want, err := canonicalMove(text)
+		want, err := canonicalMove(texts[i])
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", role, err)
 		}
 		buf = js.LegalOf(game.Role(i), buf[:0])
 		found := false
 		for _, m := range buf {
-			if js.FormatMove(m) == want {
+			if strings.EqualFold(js.FormatMove(m), want) {
 				moves[i], found = m, true
 				break
 			}
@@ -162,8 +167,8 @@ func jointMoves(js game.JointState, byRole map[string]string) ([]game.Move, erro
 	return moves, nil
 }
 
-// canonicalMove is the text of a move as the game writes it: lower case,
-// single spaces.
+// canonicalMove is the text of a move in the game's form: single spaces
+// (compare it without case).
 func canonicalMove(text string) (string, error) {
 	terms, err := gdl.ParseTerms(text)
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/tabletop/tabletop/game/gdl"
 )
 
 // jointLine is one output line of the protocol for a joint game, read
@@ -126,4 +128,29 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// TestRulesKeepsTheSheetsCase: the rules protocol names roles as the
+// sheet writes them (xPlayer), and reads them in any case.
+func TestRulesKeepsTheSheetsCase(t *testing.T) {
+	sheet := "(role xPlayer) (role oPlayer) (init (control xPlayer))\n" +
+		"(<= (legal ?p (mark ?p)) (true (control ?p))) (<= (legal ?p noop) (role ?p) (not (true (control ?p))))\n" +
+		"(<= (next (done ?p)) (does ?p (mark ?p))) (<= terminal (true (done ?p)))\n" +
+		"(<= (goal ?p 100) (true (done ?p))) (<= (goal ?p 0) (role ?p) (not (true (done ?p))))\n"
+	v, err := gdl.Load("cased", []byte(sheet)) // not registered: the other tests list every game
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	in := strings.NewReader(`{"XPLAYER":"(mark xPlayer)","oplayer":"noop"}` + "\n")
+	if code := rulesLoop(v.New(), in, &out); code != 0 {
+		t.Fatalf("exit %d: %s", code, out.String())
+	}
+	first, last, _ := strings.Cut(out.String(), "\n")
+	if !strings.Contains(first, `"roles":["xPlayer","oPlayer"]`) || !strings.Contains(first, `"to_move":"xPlayer"`) {
+		t.Errorf("the roles are not as the sheet writes them: %s", first)
+	}
+	if !strings.Contains(last, `"terminal":true`) || !strings.Contains(last, `"goals":{"xPlayer":100,"oPlayer":0}`) {
+		t.Errorf("the joint move in other case was not played: %s", last)
+	}
 }

@@ -8,12 +8,11 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
@@ -32,11 +31,8 @@ func runServe(c *commandLine, args []string) error {
 	if err != nil {
 		return err
 	}
-	if gc, set := serveGCPercent(os.Getenv); set {
-		debug.SetGCPercent(gc)
-	}
 	game.SetSolverMemory(int64(max(extra.solverMemory, 0)) << 20)
-	db, err := openServeStore(&cfg, extra.store)
+	db, err := openServeStore(&cfg, extra.store, extra.initStore)
 	if err != nil {
 		return err
 	}
@@ -57,6 +53,13 @@ func runServe(c *commandLine, args []string) error {
 		}
 		defer stop()
 	}
+	if extra.pprof != "" {
+		stop, err := servePprof(extra.pprof, cfg.Logger)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	l, err := srv.Listen()
 	if err != nil {
 		return err
@@ -64,31 +67,13 @@ func runServe(c *commandLine, args []string) error {
 	return serveUntilSignal(srv, l, cfg.Logger)
 }
 
-// serveGC is serve's garbage-collector target (GOGC) unless GOGC is set.
-// An idle session's memory is mostly long-lived (its screen, its SSH
-// connection), and Go's default 100 lets the heap grow to twice that
-// before collecting. With 50, idle RSS per session (tabletop loadtest, 2
-// cores shared with other work) was 179–184 KB in four runs at 500 and
-// 1000 sessions, against 211–228 KB at 100 and 191–240 KB at 75; keypress
-// latency varied with the machine's load more than with GOGC. See the
-// README's load test section.
-const serveGC = 50
-
-// serveGCPercent returns the GC percent serve sets, and false when the
-// operator chose one with GOGC.
-func serveGCPercent(getenv func(string) string) (int, bool) {
-	if getenv("GOGC") != "" {
-		return 0, false
-	}
-	return serveGC, true
-}
-
 // serveExtras are serve's settings that are not the server's: the store
-// to open, where to serve metrics, and the memory of the AI's exact
-// solvers (in MiB).
+// to open (and whether it may start empty), where to serve metrics and
+// profiles, and the memory of the AI's exact solvers (in MiB).
 type serveExtras struct {
-	store, metrics string
-	solverMemory   int
+	store, metrics, pprof string
+	initStore             bool
+	solverMemory          int
 }
 
 // serveSolverMemory is serve's default memory for the exact solvers, in
@@ -116,6 +101,9 @@ Flags (each also settable by the environment variable shown):
 	}
 	if err := env.err; err != nil {
 		return server.Config{}, serveExtras{}, usageError{err.Error()}
+	}
+	if err := checkPprofAddr(extra.pprof); err != nil {
+		return server.Config{}, serveExtras{}, err
 	}
 	level, err := log.ParseLevel(*logLevel)
 	if err != nil {
@@ -159,11 +147,14 @@ func declareServeFlags(env *envReader, cfg *server.Config) (netBlock, startups *
 	env.IntVar(&cfg.MaxHeight, "max-height", "TABLETOP_MAX_HEIGHT", "largest window height laid out")
 	env.IntVar(&cfg.InputRate, "input-rate", "TABLETOP_INPUT_RATE", "bytes per second a client may send (-1 = unlimited)")
 	env.IntVar(&cfg.InputBurst, "input-burst", "TABLETOP_INPUT_BURST", "bytes a client may send in a burst")
+	env.IntVar(&cfg.KeyRate, "key-rate", "TABLETOP_KEY_RATE", "keys per second a session's program is given (a paste counts as one; faster keys wait) (-1 = unlimited)")
+	env.IntVar(&cfg.KeyBurst, "key-burst", "TABLETOP_KEY_BURST", "keys a session may send at once before --key-rate paces them")
 	env.DurationVar(&cfg.AFKTimeout, "afk-timeout", "TABLETOP_AFK_TIMEOUT", "no keypress for this long ends a session")
 	env.DurationVar(&cfg.IdleTimeout, "idle-timeout", "TABLETOP_IDLE_TIMEOUT", "no answer from the client for this long ends a session")
 	env.DurationVar(&cfg.MaxSessionTime, "max-session", "TABLETOP_MAX_SESSION", "longest session")
 	env.DurationVar(&cfg.WriteStall, "write-stall", "TABLETOP_WRITE_STALL", "a client that reads nothing for this long is dropped")
 	env.DurationVar(&cfg.SeatHold, "seat-hold", "TABLETOP_SEAT_HOLD", "a disconnected player's seat is held this long for their key")
+	env.DurationVar(&cfg.AdjournedExpiry, "adjourned-expiry", "TABLETOP_ADJOURNED_EXPIRY", "a game with moves whose players all stayed away past the seat hold is adjourned: it waits this long for them (a running clock may end it first), then it is recorded as abandoned")
 	env.DurationVar(&cfg.NodeTTL, "node-ttl", "TABLETOP_NODE_TTL", "with a PostgreSQL store: a node whose heartbeat is this old (it crashed) has its players' seats held by the other nodes")
 	env.DurationVar(&cfg.AIBudget, "ai-budget", "TABLETOP_AI_BUDGET", "time per AI move in rooms (0 = the level's default)")
 	env.IntVar(&cfg.AIConcurrency, "ai-concurrency", "TABLETOP_AI_CONCURRENCY", "AI searches running at once, rooms and single-player games together (default: the number of cores); others wait for a free slot")
@@ -173,7 +164,9 @@ func declareServeFlags(env *envReader, cfg *server.Config) (netBlock, startups *
 	extra = &serveExtras{solverMemory: serveSolverMemory}
 	env.IntVar(&extra.solverMemory, "solver-memory", "TABLETOP_SOLVER_MEMORY", "MiB the AI's exact solvers (Pentago from about 20 stones) may use at once, shared by all sessions and rooms; a solve that does not fit is left to the search (0 = no exact solving beyond a 1 MiB table)")
 	env.StringVar(&extra.store, "store", "TABLETOP_STORE", "where rooms, players and ratings are kept: a postgres:// URL (several nodes share it) or an SQLite file (default DATA/tabletop.db)")
+	env.BoolVar(&extra.initStore, "init-store", "TABLETOP_INIT_STORE", "start even though the store is missing or empty while the data directory shows it was used (host key, saves): without it such a start is refused")
 	env.StringVar(&extra.metrics, "metrics", "TABLETOP_METRICS", "serve Prometheus metrics and /healthz over HTTP on this address, e.g. 127.0.0.1:9100 (default: off)")
+	env.StringVar(&extra.pprof, "pprof", "TABLETOP_PPROF", "serve Go's CPU, heap and allocation profiles (net/http/pprof, /debug/pprof/) over HTTP on this loopback address, e.g. 127.0.0.1:6060 (default: off)")
 	gamesDir = env.String("games", "TABLETOP_GAMES", "", "folder of GDL rule sheets (*.kif) offered in rooms besides the built-in games")
 	logLevel = env.String("log-level", "TABLETOP_LOG_LEVEL", "info", "debug, info, warn or error")
 	return netBlock, startups, extra, gamesDir, logLevel

@@ -2,14 +2,16 @@ package loadtest
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 
 	"github.com/tabletop/tabletop/server"
 )
@@ -112,7 +114,7 @@ func TestRooms(t *testing.T) {
 			}
 			var out strings.Builder
 			cfg := Config{Rooms: 10, Duration: 4 * time.Second, MoveGap: 300 * time.Millisecond, Store: r.store, Nodes: r.nodes,
-				Sessions: 1, KeysPerSecond: 1, Ramp: 50}
+				Sessions: 1, KeysPerSecond: 1, Ramp: 50, ProfileDir: t.TempDir()}
 			if _, err := Run(cfg, &out); err != nil {
 				t.Fatalf("run: %v\n%s", err, out.String())
 			}
@@ -125,6 +127,15 @@ func TestRooms(t *testing.T) {
 			)
 			if strings.Contains(out.String(), "moves               0 in") {
 				t.Errorf("no move was played:\n%s", out.String())
+			}
+			// Each node's profiles, as pprof writes them (gzip).
+			for i := 1; i <= r.nodes; i++ {
+				for _, kind := range []string{"cpu", "allocs"} {
+					data, err := os.ReadFile(filepath.Join(cfg.ProfileDir, fmt.Sprintf("node%d-%s.pprof", i, kind)))
+					if err != nil || len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+						t.Errorf("node %d's %s profile: %v, %d bytes", i, kind, err, len(data))
+					}
+				}
 			}
 		})
 	}

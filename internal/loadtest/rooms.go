@@ -20,6 +20,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	_ "github.com/tabletop/tabletop/game/all" // the variants the rooms play
+	"github.com/tabletop/tabletop/internal/termscreen"
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/server"
 	"github.com/tabletop/tabletop/server/store"
@@ -69,7 +70,8 @@ func runRooms(cfg Config, out io.Writer) (bool, error) {
 	if len(tables) == 0 {
 		return false, errors.New("no room could be opened")
 	}
-	res := rt.play(tables)
+	var res roomsResult
+	rt.profiled(func() { res = rt.play(tables) })
 	res.failed = failed
 	res.nodeStats = rt.nodeStats()
 	lost := rt.checkStore(tables)
@@ -77,6 +79,41 @@ func runRooms(cfg Config, out io.Writer) (bool, error) {
 		tb.close()
 	}
 	return rt.report(res, lost), nil
+}
+
+// profiled runs work, taking each node's CPU profile meanwhile and its
+// allocations after, when the run takes profiles.
+func (rt *roomsTest) profiled(work func()) {
+	if rt.cfg.ProfileDir == "" {
+		work()
+		return
+	}
+	var wg sync.WaitGroup
+	for i, n := range rt.nodes {
+		if n.pprof == "" {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := profiler{dir: rt.cfg.ProfileDir, addr: n.pprof}
+			if err := p.cpu(fmt.Sprint("node", i+1), rt.cfg.Duration); err != nil {
+				fmt.Fprintln(rt.out, "node profile:", err)
+			}
+		}()
+	}
+	work()
+	wg.Wait()
+	for i, n := range rt.nodes {
+		if n.pprof == "" {
+			continue
+		}
+		p := profiler{dir: rt.cfg.ProfileDir, addr: n.pprof}
+		if err := p.allocs(fmt.Sprint("node", i+1)); err != nil {
+			fmt.Fprintln(rt.out, "node profile:", err)
+		}
+	}
+	fmt.Fprintf(rt.out, "profiles            nodeN-cpu.pprof, nodeN-allocs.pprof in %s\n", rt.cfg.ProfileDir)
 }
 
 // startNodes opens the store — a fresh SQLite file, or a fresh schema on
@@ -102,7 +139,7 @@ func (rt *roomsTest) startNodes() error {
 	rt.rooms = server.NewRoomStore(rt.db, !server.SharedDSN(dsn))
 	for i := 0; i < rt.cfg.Nodes; i++ {
 		dir := filepath.Join(rt.dir, fmt.Sprint("node", i))
-		n, err := startServeChild(rt.out, dir, "--store", dsn,
+		n, err := startServeChild(rt.out, dir, rt.cfg.ProfileDir != "", "--store", dsn,
 			"--max-sessions", strconv.Itoa(2*rt.cfg.Rooms+100),
 			"--max-rooms", strconv.Itoa(rt.cfg.Rooms+100))
 		if err != nil {
@@ -293,7 +330,7 @@ func joinRoom(addr, name string, signer gossh.Signer, code string) (*roomClient,
 		client.Close()
 		return nil, err
 	}
-	c := &roomClient{client: client, changed: make(chan struct{}, 1)}
+	c := &roomClient{client: client, changed: make(chan struct{}, 1), scr: termscreen.New(100, 40)}
 	c.in, _ = sess.StdinPipe()
 	out, _ := sess.StdoutPipe()
 	if err := sess.RequestPty("xterm-256color", 40, 100, gossh.TerminalModes{}); err != nil {

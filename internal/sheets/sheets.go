@@ -6,6 +6,8 @@
 package sheets
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
@@ -37,9 +40,12 @@ func IsSheetPath(arg string) bool {
 }
 
 // LoadFile reads and compiles the rule sheet at path and registers its
-// game. The name is the file's base name without .kif, or "gdl:" and the
-// base name when a native game has that name; a sheet already registered
-// under the name from the same text is reused.
+// game. A sheet file is its own game whatever its name: the name is the
+// file's base name without .kif ("gdl:" and the base name when a native
+// game has that name), and when another sheet already has that name, the
+// name and the start of the sheet's hash (tictactoe-3fa2c1). A sheet
+// already registered from the same text is reused. The game remembers
+// the file (see Origin), so that a save of it can be reopened.
 func LoadFile(path string) (*game.Variant, error) {
 	return LoadFileIf(path, nil)
 }
@@ -50,8 +56,25 @@ func LoadFileIf(path string, accept func(*game.Variant) bool) (*game.Variant, er
 	if err != nil {
 		return nil, err
 	}
+	return registerFile(path, src, accept)
+}
+
+// registerFile registers the sheet src read from path, remembering the
+// file.
+func registerFile(path string, src []byte, accept func(*game.Variant) bool) (*game.Variant, error) {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
 	base := strings.ToLower(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
-	return RegisterIf(base, src, accept)
+	v, err := register(base, src, accept, true)
+	if err == nil {
+		registerMu.Lock()
+		if _, known := origins[v.Name]; !known {
+			origins[v.Name] = path
+		}
+		registerMu.Unlock()
+	}
+	return v, err
 }
 
 // readLimited reads a file of at most MaxFileBytes.
@@ -72,8 +95,49 @@ func readLimited(path string) ([]byte, error) {
 }
 
 // sources remembers the text each registered sheet was read from, so a
-// second load of the same sheet reuses the game.
-var sources = map[string]string{}
+// second load of the same sheet reuses the game; hashes are their
+// hashes (see Hash), and origins the files they were read from.
+var (
+	sources = map[string]string{}
+	hashes  = map[string]string{}
+	origins = map[string]string{}
+)
+
+// Hash is the hash that names a sheet's text in saves: "sha256:" and the
+// hex SHA-256 of its bytes.
+func Hash(src []byte) string {
+	sum := sha256.Sum256(src)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// Origin is the file a registered game's sheet was read from (an
+// absolute path) and the hash of its text; ok is false for a game that
+// was not read from a file (a native game, a bundled sheet, a sheet a
+// record carried).
+func Origin(name string) (path, hash string, ok bool) {
+	registerMu.Lock()
+	defer registerMu.Unlock()
+	path, ok = origins[name]
+	return path, hashes[name], ok
+}
+
+// ByHash returns the registered game read from the sheet whose text has
+// the hash (see Hash).
+func ByHash(hash string) (*game.Variant, bool) {
+	registerMu.Lock()
+	name := ""
+	for n, h := range hashes {
+		if h == hash && (name == "" || n < name) {
+			name = n
+		}
+	}
+	registerMu.Unlock()
+	if name == "" {
+		return nil, false
+	}
+	v, err := game.Lookup(name)
+	return v, err == nil
+}
 
 // Register compiles src and registers it under name (or "gdl:"+name when
 // a game that is not a sheet has that name). The title comes from the
@@ -85,11 +149,26 @@ func Register(name string, src []byte) (*game.Variant, error) {
 // RegisterIf is Register for a game accept takes (nil takes every game);
 // a game it refuses is returned with ErrRefused and not registered.
 func RegisterIf(name string, src []byte, accept func(*game.Variant) bool) (*game.Variant, error) {
+	return register(name, src, accept, false)
+}
+
+// register compiles and registers a sheet under name. A name another
+// sheet has is an error, unless rename is set (a sheet file is its own
+// game whatever its name): the sheet then takes the name and the start
+// of its hash.
+func register(name string, src []byte, accept func(*game.Variant) bool, rename bool) (*game.Variant, error) {
 	registerMu.Lock()
 	defer registerMu.Unlock()
 	name = strings.ToLower(name)
 	if isNative(name) {
 		name = "gdl:" + name
+	}
+	title, hash := name, Hash(src)
+	if old, ok := sources[name]; ok && old != string(src) {
+		if !rename {
+			return nil, fmt.Errorf("another rule sheet named %s is already loaded", name)
+		}
+		name += "-" + strings.TrimPrefix(hash, "sha256:")[:6]
 	}
 	if old, ok := sources[name]; ok {
 		if old == string(src) {
@@ -99,16 +178,36 @@ func RegisterIf(name string, src []byte, accept func(*game.Variant) bool) (*game
 	}
 	v, err := gdl.Load(name, src)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s: %w", title, err)
 	}
-	v.Title = games.TitleOf(src, v.Title)
+	v.Title = games.TitleOf(src, title)
+	v.Summary = summary(v)
 	v.Order = menuOrder
 	if accept != nil && !accept(v) {
 		return v, ErrRefused
 	}
 	game.Register(v)
-	sources[name] = string(src)
+	sources[name], hashes[name] = string(src), hash
 	return v, nil
+}
+
+// summary is the first line of the sheet's leading comments that reads
+// as words, skipping an editor's mode line (-*-Lisp-*-) and rules of
+// asterisks, else the engine's own summary.
+func summary(v *game.Variant) string {
+	for _, raw := range strings.Split(v.Rules, "\n") {
+		line := strings.TrimSpace(strings.Trim(raw, "*;=-#/ \t"))
+		letters := 0
+		for _, r := range line {
+			if unicode.IsLetter(r) {
+				letters++
+			}
+		}
+		if letters >= 3 && !strings.Contains(raw, "-*-") {
+			return line
+		}
+	}
+	return v.Summary
 }
 
 // Source returns the rule sheet a registered game was read from, and
@@ -204,4 +303,53 @@ func RegisterDir(dir string, accept func(*game.Variant) bool) ([]*game.Variant, 
 		out = append(out, v)
 	}
 	return out, errors.Join(errs...)
+}
+
+// Why Reopen cannot give a save's game back.
+var (
+	// ErrSheetGone: the file is not there any more (or cannot be read).
+	ErrSheetGone = errors.New("the rule sheet is gone")
+	// ErrSheetChanged: the file's text is not the one the game was
+	// played with.
+	ErrSheetChanged = errors.New("the rule sheet has changed since")
+)
+
+// Reopen returns the game of the sheet whose text had the hash and was
+// read from path: the game registered from such a text, else the file at
+// path, loaded and registered, if its text still has the hash. The error
+// wraps ErrSheetGone or ErrSheetChanged, or says why the sheet does not
+// load.
+func Reopen(path, hash string) (*game.Variant, error) {
+	if v, ok := ByHash(hash); ok {
+		return v, nil
+	}
+	src, err := readSame(path, hash)
+	if err != nil {
+		return nil, err
+	}
+	return registerFile(path, src, nil)
+}
+
+// Check says whether Reopen can find the sheet without loading it: nil
+// when a registered game has the hash or the file at path still has it,
+// else an error wrapping ErrSheetGone or ErrSheetChanged. It reads the
+// file but compiles nothing, so it is quick.
+func Check(path, hash string) error {
+	if _, ok := ByHash(hash); ok {
+		return nil
+	}
+	_, err := readSame(path, hash)
+	return err
+}
+
+// readSame reads the sheet at path if its text has the hash.
+func readSame(path, hash string) ([]byte, error) {
+	src, err := readLimited(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrSheetGone, err)
+	}
+	if Hash(src) != hash {
+		return nil, fmt.Errorf("%w: %s", ErrSheetChanged, path)
+	}
+	return src, nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -109,5 +110,70 @@ func TestTurnTaking(t *testing.T) {
 	}
 	if _, err := game.Lookup("rps2"); err == nil {
 		t.Error("a refused sheet was registered")
+	}
+}
+
+// TestSheetFileIsItsOwnGame: a file named like a bundled sheet (or like
+// another file loaded before) is its own game under a name of its own,
+// and remembers its file and hash, so that a save of it can name it.
+func TestSheetFileIsItsOwnGame(t *testing.T) {
+	if _, err := RegisterBundled(nil); err != nil {
+		t.Fatal(err)
+	}
+	bundled, err := game.Lookup("tictactoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("../../games/tictactoe.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, two := t.TempDir(), t.TempDir()
+	// Two other tic-tac-toes: the bundled text with another title, and
+	// with the roles swapped.
+	texts := map[string][]byte{
+		one: append([]byte("; title: Another tic-tac-toe\n"), src...),
+		two: []byte(strings.NewReplacer("xplayer", "first", "oplayer", "second").Replace(string(src))),
+	}
+	seen := map[string]bool{bundled.Name: true}
+	for dir, text := range texts {
+		path := filepath.Join(dir, "tictactoe.kif")
+		if err := os.WriteFile(path, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		v, err := LoadFile(path)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if seen[v.Name] || !strings.HasPrefix(v.Name, "tictactoe-") {
+			t.Errorf("%s loaded as %q, want a name of its own (seen %v)", path, v.Name, seen)
+		}
+		seen[v.Name] = true
+		if again, err := LoadFile(path); err != nil || again != v {
+			t.Errorf("the same file again: %v, %v", again, err)
+		}
+		if p, h, ok := Origin(v.Name); !ok || p != path || h != Hash(text) {
+			t.Errorf("Origin(%s) = %q %q %v, want %s and its hash", v.Name, p, h, ok, path)
+		}
+		if got, ok := ByHash(Hash(text)); !ok || got != v {
+			t.Errorf("ByHash: %v %v", got, ok)
+		}
+	}
+	if _, _, ok := Origin(bundled.Name); ok {
+		t.Errorf("the bundled sheet has a file")
+	}
+}
+
+// TestSummaryReadsAsWords: the menu's line for a sheet is its first
+// comment that reads as words, not an editor's mode line or a rule of
+// asterisks.
+func TestSummaryReadsAsWords(t *testing.T) {
+	v := &game.Variant{Summary: "-*-Lisp-*-", Rules: "-*-Lisp-*-\n*******\n* chess.kif   *\nFirst Draft: Tom"}
+	if got := summary(v); got != "chess.kif" {
+		t.Errorf("summary %q, want chess.kif", got)
+	}
+	v = &game.Variant{Summary: "A game read from a GDL rule sheet"}
+	if got := summary(v); got != v.Summary {
+		t.Errorf("no comments: %q", got)
 	}
 }

@@ -3,6 +3,8 @@
 package roomstest
 
 import (
+	"bytes"
+	"sync"
 	"testing"
 	"time"
 
@@ -26,4 +28,23 @@ func WaitView(t testing.TB, r rooms.Room, what string, ok func(rooms.RoomView) b
 			t.Fatalf("timed out waiting for %s; last view %+v", what, v)
 		}
 	}
+}
+
+// Buffer is a bytes.Buffer safe for concurrent use: where a test's
+// servers and hosts write their logs.
+type Buffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *Buffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *Buffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }

@@ -17,7 +17,7 @@ func (e *engine) FinishRoom(ctx context.Context, code string, f Finish) ([]Ratin
 		gameID := newGameID()
 		var version int64
 		err := t.queryRow(ctx, `UPDATE rooms SET status = 'finished', result = $3, game_id = $4,
-			version = version + 1, updated_ms = $5, turn_started_ms = 0
+			version = version + 1, updated_ms = $5, turn_started_ms = 0, adjourned_ms = 0
 			WHERE code = $1 AND move_count = $2 AND status IN ('waiting', 'playing')
 			RETURNING version`, code, f.Moves, f.Result, gameID, ms(f.At)).Scan(&version)
 		if errors.Is(err, errNoRows) {
@@ -41,6 +41,9 @@ func (e *engine) FinishRoom(ctx context.Context, code string, f Finish) ([]Ratin
 			players[i] = GamePlayer{Seat: i, Kind: s.Kind, Player: s.Player, Name: name, Goal: f.Goals[i]}
 		}
 		rated := ratedSeats(r)
+		if f.Unrated {
+			rated = nil
+		}
 		if len(rated) > 0 {
 			if changes, err = e.rate(ctx, t, r.Variant, rated, players, f); err != nil {
 				return Event{}, err

@@ -255,13 +255,55 @@ func (e *engine) Heartbeat(ctx context.Context, node string, now time.Time, ttl 
 		return errors.New("store: a heartbeat needs a node")
 	}
 	return e.write(ctx, func(t tx) (Event, error) {
-		if _, err := t.exec(ctx, `INSERT INTO nodes (id, expires_ms) VALUES ($1, $2)
-			ON CONFLICT (id) DO UPDATE SET expires_ms = excluded.expires_ms`, node, ms(now.Add(ttl))); err != nil {
+		return Event{}, beat(ctx, t, node, now, ttl)
+	})
+}
+
+// beat renews node's heartbeat and the served mark in t.
+func beat(ctx context.Context, t tx, node string, now time.Time, ttl time.Duration) error {
+	if _, err := t.exec(ctx, `INSERT INTO nodes (id, expires_ms) VALUES ($1, $2)
+		ON CONFLICT (id) DO UPDATE SET expires_ms = excluded.expires_ms`, node, ms(now.Add(ttl))); err != nil {
+		return err
+	}
+	if _, err := t.exec(ctx, `DELETE FROM nodes WHERE expires_ms < $1`, ms(now.Add(-forgetNodesAfter))); err != nil {
+		return err
+	}
+	return markServed(ctx, t, now)
+}
+
+// markServed records that a node served the store at now (the mark only
+// moves forward).
+func markServed(ctx context.Context, t tx, now time.Time) error {
+	_, err := t.exec(ctx, `INSERT INTO served (id, until_ms) VALUES (1, $1)
+		ON CONFLICT (id) DO UPDATE SET until_ms = CASE WHEN excluded.until_ms > served.until_ms
+		THEN excluded.until_ms ELSE served.until_ms END`, ms(now))
+	return err
+}
+
+// Resume implements Store.
+func (e *engine) Resume(ctx context.Context, node string, now time.Time, ttl time.Duration) (time.Time, bool, error) {
+	if node == "" {
+		return time.Time{}, false, errors.New("store: a heartbeat needs a node")
+	}
+	var last int64
+	var others int
+	err := e.write(ctx, func(t tx) (Event, error) {
+		// The mark's row is locked first (PostgreSQL; SQLite serialises
+		// writers anyway): of two nodes starting at once, the second sees
+		// the first's heartbeat.
+		err := t.queryRow(ctx, `SELECT until_ms FROM served WHERE id = 1`+e.forUpdate).Scan(&last)
+		if err != nil && !errors.Is(err, errNoRows) {
 			return Event{}, err
 		}
-		_, err := t.exec(ctx, `DELETE FROM nodes WHERE expires_ms < $1`, ms(now.Add(-forgetNodesAfter)))
-		return Event{}, err
+		if err := t.queryRow(ctx, `SELECT COUNT(*) FROM nodes WHERE id <> $1 AND expires_ms > $2`, node, ms(now)).Scan(&others); err != nil {
+			return Event{}, err
+		}
+		return Event{}, beat(ctx, t, node, now, ttl)
 	})
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	return fromMS(last), others > 0, nil
 }
 
 // Nodes implements Store.
@@ -284,9 +326,15 @@ func (e *engine) Nodes(ctx context.Context) (map[string]time.Time, error) {
 }
 
 // DropNode implements Store.
-func (e *engine) DropNode(ctx context.Context, node string) error {
+func (e *engine) DropNode(ctx context.Context, node string, at time.Time) error {
 	return e.write(ctx, func(t tx) (Event, error) {
-		_, err := t.exec(ctx, `DELETE FROM nodes WHERE id = $1`, node)
+		if _, err := t.exec(ctx, `DELETE FROM nodes WHERE id = $1`, node); err != nil {
+			return Event{}, err
+		}
+		// Set, not moved forward: the heartbeats while the node stopped
+		// (its players told, their sessions ending) served nobody's turn.
+		_, err := t.exec(ctx, `INSERT INTO served (id, until_ms) VALUES (1, $1)
+			ON CONFLICT (id) DO UPDATE SET until_ms = excluded.until_ms`, ms(at))
 		return Event{}, err
 	})
 }

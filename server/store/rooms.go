@@ -11,17 +11,17 @@ import (
 const roomColumns = `r.code, r.variant, r.start, r.creator, r.rated, r.after_hold, r.spectators,
 	r.clock_initial_ms, r.clock_increment_ms, r.clock_per_move_ms, r.clock_pause_on_hold,
 	r.turn_started_ms, r.status, r.version, r.created_ms, r.updated_ms, r.result, r.game_id,
-	r.quarantine, r.move_count`
+	r.quarantine, r.move_count, r.adjourned_ms`
 
 // scanRoom reads roomColumns; it returns the room without seats or moves,
 // and its move count.
 func scanRoom(sc row) (Room, int, error) {
 	var r Room
-	var rated, pause, initial, inc, perMove, turn, created, updated, moves int64
+	var rated, pause, initial, inc, perMove, turn, created, updated, moves, adjourned int64
 	var after, spect, status string
 	err := sc.Scan(&r.Code, &r.Variant, &r.Start, &r.Creator, &rated, &after, &spect,
 		&initial, &inc, &perMove, &pause, &turn, &status, &r.Version, &created, &updated,
-		&r.Result, &r.GameID, &r.Quarantine, &moves)
+		&r.Result, &r.GameID, &r.Quarantine, &moves, &adjourned)
 	r.Options = Options{
 		Rated:      rated != 0,
 		AfterHold:  SeatKind(after),
@@ -34,7 +34,7 @@ func scanRoom(sc row) (Room, int, error) {
 		},
 	}
 	r.Status, r.TurnStarted = Status(status), fromMS(turn)
-	r.Created, r.Updated = fromMS(created), fromMS(updated)
+	r.Created, r.Updated, r.Adjourned = fromMS(created), fromMS(updated), fromMS(adjourned)
 	return r, int(moves), err
 }
 
@@ -275,9 +275,9 @@ func (e *engine) UpdateRoom(ctx context.Context, code string, version int64, u R
 	var next, moves int64
 	err := e.write(ctx, func(t tx) (Event, error) {
 		err := t.queryRow(ctx, `UPDATE rooms SET version = version + 1, updated_ms = $3, turn_started_ms = $4,
-			status = CASE WHEN $5 = 1 THEN 'playing' ELSE status END
+			status = CASE WHEN $5 = 1 THEN 'playing' ELSE status END, adjourned_ms = $6
 			WHERE code = $1 AND version = $2 AND status IN ('waiting', 'playing')
-			RETURNING version, move_count`, code, version, ms(time.Now()), ms(u.TurnStarted), boolInt(u.Started)).Scan(&next, &moves)
+			RETURNING version, move_count`, code, version, ms(time.Now()), ms(u.TurnStarted), boolInt(u.Started), ms(u.Adjourned)).Scan(&next, &moves)
 		if errors.Is(err, errNoRows) {
 			return Event{}, whyNot(ctx, t, code, "version", version)
 		} else if err != nil {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -121,9 +122,20 @@ func BackupSQLite(ctx context.Context, s Store, dest string) error {
 	if !ok {
 		return fmt.Errorf("store: not an SQLite store; back PostgreSQL up with pg_dump")
 	}
-	if _, err := os.Stat(dest); err == nil {
+	// The copy holds what the data directory (0700) keeps from others:
+	// made here first, empty and 0600, for VACUUM INTO to fill, since
+	// SQLite would create it with the umask's mode (0644).
+	f, err := os.OpenFile(dest, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
 		return fmt.Errorf("store: backup %s exists", dest)
 	}
-	_, err := db.reads.ExecContext(ctx, `VACUUM INTO $1`, dest)
-	return err
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	f.Close()
+	if _, err := db.reads.ExecContext(ctx, `VACUUM INTO $1`, dest); err != nil {
+		os.Remove(dest)
+		return err
+	}
+	return nil
 }

@@ -97,12 +97,15 @@ type Room struct {
 	// to move started running. Zero while no clock runs (before the first
 	// move, or paused during a hold).
 	TurnStarted time.Time
-	Version     int64 // increases with every write to the room
-	Created     time.Time
-	Updated     time.Time
-	Result      string // when finished: the result in words
-	GameID      string // when finished: the finished game's record (see Game)
-	Quarantine  string // when quarantined: why
+	// Adjourned is when every player had gone from the game (it waits
+	// for them); zero while someone plays.
+	Adjourned  time.Time
+	Version    int64 // increases with every write to the room
+	Created    time.Time
+	Updated    time.Time
+	Result     string // when finished: the result in words
+	GameID     string // when finished: the finished game's record (see Game)
+	Quarantine string // when quarantined: why
 }
 
 // Move is one accepted action, as AppendMove records it.
@@ -124,6 +127,7 @@ type RoomUpdate struct {
 	Seats       []Seat    // every seat, in order; nil leaves the seats as they are
 	Started     bool      // play has begun (no seat was open once): the status becomes playing
 	TurnStarted time.Time // the clock of the seat to move runs from here; zero pauses it
+	Adjourned   time.Time // see Room.Adjourned
 }
 
 // Finish is the end of a room's game.
@@ -133,8 +137,11 @@ type Finish struct {
 	Moves  int
 	Goals  []int  // per seat, the game's goal values (0-100)
 	Result string // in words, e.g. "game over: red wins"
-	Reason string // "" for a normal end, or e.g. "time", "resigned"
+	Reason string // "" for a normal end, or e.g. "time", "resigned", "abandoned"
 	At     time.Time
+	// Unrated keeps the game from the ratings even in a rated room (an
+	// abandoned game: nobody won it).
+	Unrated bool
 }
 
 // Player is one key holder the server has met.
@@ -267,8 +274,15 @@ type Store interface {
 	// Nodes returns every node with a heartbeat row and when it lapses
 	// (lapsed ones too, until forgotten).
 	Nodes(ctx context.Context) (map[string]time.Time, error)
-	// DropNode removes a node's heartbeat: it stopped cleanly.
-	DropNode(ctx context.Context, node string) error
+	// DropNode removes a node's heartbeat: it stopped cleanly, having
+	// begun to stop at at, which becomes the store's served mark.
+	DropNode(ctx context.Context, node string, at time.Time) error
+	// Resume is a starting node's first heartbeat, and reports in the
+	// same transaction when a node last served the store (a heartbeat,
+	// or a clean stop; zero for a store never served) and whether
+	// another node's heartbeat has not lapsed by now. Without one, the
+	// rooms were served by nobody from last to now.
+	Resume(ctx context.Context, node string, now time.Time, ttl time.Duration) (last time.Time, others bool, err error)
 
 	// SeePlayer records that a key holder connected: it creates the
 	// player or updates the name and last-seen time.

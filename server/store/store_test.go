@@ -660,6 +660,7 @@ func TestMigrationUpgrade(t *testing.T) {
 		mustCreate(t, s, twoSeatRoom("OLD1", false, "fp-a", "fp-b"))
 		// Roll the schema back to version 1, as an older binary left it.
 		for _, q := range []string{`DROP TABLE match_queue`, `DROP TABLE nodes`, `ALTER TABLE seats DROP COLUMN node`,
+			`DROP TABLE served`, `ALTER TABLE rooms DROP COLUMN adjourned_ms`,
 			`DELETE FROM schema_migrations WHERE version > 1`} {
 			if _, err := db.exec(ctx, q); err != nil {
 				t.Fatal(err)

@@ -135,7 +135,7 @@ func TestImports(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, imp := range pkg.Imports {
-			banned := imp == "github.com/tabletop/tabletop/server" || strings.HasPrefix(imp, "github.com/charmbracelet/")
+			banned := imp == "github.com/tabletop/tabletop/server" || strings.HasPrefix(imp, "github.com/charmbracelet/") || strings.HasPrefix(imp, "charm.land/")
 			for _, p := range []string{"github.com/tabletop/tabletop/ui", "github.com/tabletop/tabletop/rooms"} {
 				banned = banned || imp == p || strings.HasPrefix(imp, p+"/")
 			}

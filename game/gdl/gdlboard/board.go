@@ -49,13 +49,37 @@ type Board struct {
 	colIdx, rowIdx map[string]int
 	cells          map[[2]int]bool // the cells some fact may name, [row, col]
 	roles          []string
+	// marks says how a piece shows its owner besides its colour (see
+	// ownerMarks).
+	marks markScheme
+	// empty is the content arguments of an empty cell ((cell 1 1 b) gives
+	// b), nil when the sheet has none (see Decisive).
+	empty []*gdl.Term
 }
+
+// markScheme is how a cell's letter tells its owner, so that a board
+// drawn without colour still does.
+type markScheme int
+
+const (
+	// markNone: no letter is shared by two owners (R and B discs).
+	markNone markScheme = iota
+	// markCase: the first role's pieces upper case, the others' lower
+	// case, as chess diagrams draw white and black (K and k).
+	markCase
+	// markRole: each piece is its owner's initial (three or more roles
+	// whose pieces share letters, with initials of their own).
+	markRole
+)
 
 // Cell is what one cell of the board holds.
 type Cell struct {
 	// Content is the text of the content arguments, "" for empty.
 	Content string
-	// Glyph is the letter drawn, "" for an empty cell.
+	// Glyph is the letter drawn, "" for an empty cell. It tells the
+	// owner without colour too: when two owners' pieces would share a
+	// letter, the first role's is upper case and the others' lower case
+	// (K and k), or, with three roles or more, the owner's initial.
 	Glyph string
 	// Seat is the role the content names, or game.NoRole.
 	Seat game.Role
@@ -76,12 +100,66 @@ func Find(roles []string, base []*gdl.Term) (b *Board, ok bool) {
 // that links them into one chain ((succ one two) (succ two three)),
 // rather than alphabetically.
 func FindOrdered(roles []string, base, static []*gdl.Term) (b *Board, ok bool) {
+	return FindIn(roles, base, static, nil)
+}
+
+// FindIn is FindOrdered with the facts of a position (the start): a pair
+// of arguments that names one cell per fact in it is taken over one that
+// names the most cells. A cell holds one thing at a time, while the row
+// and the content of chess's (cell x y content) pair up eight times in
+// its start (eight white pawns on row 2), though over all its base facts
+// they name more "cells" (8 rows × 13 contents) than the board has.
+func FindIn(roles []string, base, static, position []*gdl.Term) (b *Board, ok bool) {
 	chains := chainsOf(static)
-	type cand struct {
-		rel   string
-		arity int
-		x     int
+	cells, order := candidates(base)
+	var best *Board
+	var bestCells map[[2]string]bool
+	bestN, bestKey := 0, false
+	for _, k := range order {
+		kc := playedKinds(cells[k], position, k)
+		cols, rows := axes(kc, chains)
+		if len(cols) < 2 || len(rows) < 2 || len(cols) > maxSide || len(rows) > maxSide {
+			continue
+		}
+		n, isKey := len(kc), namesOneCellEach(position, k.rel, k.arity, k.x)
+		if isKey && !bestKey || isKey == bestKey && n > bestN {
+			bestN, bestKey, bestCells = n, isKey, kc
+			best = &Board{Rel: k.rel, Arity: k.arity, XArg: k.x, Cols: cols, Rows: rows}
+		}
 	}
+	if best == nil {
+		return nil, false
+	}
+	if namedLike(best.Cols, "r") && namedLike(best.Rows, "c") {
+		// The first coordinate is the row: rows top to bottom in their
+		// order, columns from the second coordinate.
+		best.RowFirst = true
+		best.Cols, best.Rows = reversed(best.Rows), best.Cols
+	}
+	best.colIdx, best.rowIdx = index(best.Cols), index(best.Rows)
+	best.roles = roles
+	best.cells = map[[2]int]bool{}
+	for k := range bestCells {
+		if r, c := best.spot(k[0], k[1]); r >= 0 {
+			best.cells[[2]int{r, c}] = true
+		}
+	}
+	best.marks = best.ownerMarks(base)
+	best.empty = best.emptyContent(base)
+	return best, true
+}
+
+// cand is a candidate board: a relation, its arity and the first of the
+// two adjacent arguments taken as coordinates.
+type cand struct {
+	rel   string
+	arity int
+	x     int
+}
+
+// candidates are the pairs of adjacent atomic arguments of the facts of
+// base, and the cells each names, in the order first seen.
+func candidates(base []*gdl.Term) (map[cand]map[[2]string]bool, []cand) {
 	cells := map[cand]map[[2]string]bool{}
 	var order []cand
 	for _, f := range base {
@@ -101,35 +179,122 @@ func FindOrdered(roles []string, base, static []*gdl.Term) (b *Board, ok bool) {
 			cells[k][[2]string{a.Name, c.Name}] = true
 		}
 	}
-	var best *Board
-	bestN := 0
-	for _, k := range order {
-		cols, rows := axes(cells[k], chains)
-		if len(cols) < 2 || len(rows) < 2 || len(cols) > maxSide || len(rows) > maxSide {
+	return cells, order
+}
+
+// playedKinds keeps the cells whose coordinates are each of a kind the
+// position uses on that axis (a number, a letter word, or a word and a
+// number such as r3): a sheet may declare more than it plays, as
+// ggp-base's chess declares 1–8 and a–h for both coordinates, while its
+// start has letters for columns and numbers for rows. Without facts of
+// the relation in the position, nothing tells: all cells are kept.
+func playedKinds(cells map[[2]string]bool, position []*gdl.Term, k cand) map[[2]string]bool {
+	var used [2]map[string]bool
+	for _, f := range position {
+		if f.Name != k.rel || len(f.Args) != k.arity {
 			continue
 		}
-		if n := len(cells[k]); n > bestN {
-			bestN = n
-			best = &Board{Rel: k.rel, Arity: k.arity, XArg: k.x, Cols: cols, Rows: rows}
+		for i := range used {
+			if used[i] == nil {
+				used[i] = map[string]bool{}
+			}
+			used[i][kindOf(f.Args[k.x+i].Name)] = true
 		}
 	}
-	if best == nil {
-		return nil, false
+	if used[0] == nil {
+		return cells
 	}
-	if namedLike(best.Cols, "r") && namedLike(best.Rows, "c") {
-		// The first coordinate is the row: rows top to bottom in their
-		// order, columns from the second coordinate.
-		best.RowFirst = true
-		best.Cols, best.Rows = reversed(best.Rows), best.Cols
+	kept := map[[2]string]bool{}
+	for c := range cells {
+		if used[0][kindOf(c[0])] && used[1][kindOf(c[1])] {
+			kept[c] = true
+		}
 	}
-	best.colIdx, best.rowIdx = index(best.Cols), index(best.Rows)
-	best.roles = roles
-	best.cells = map[[2]int]bool{}
-	for k := range cells[cand{best.Rel, best.Arity, best.XArg}] {
-		r, c := best.spot(k[0], k[1])
-		best.cells[[2]int{r, c}] = true
+	return kept
+}
+
+// kindOf is the kind of a coordinate: "#" for a number, its letters and
+// "#" for a word ending in a number (r#), "a" for any word without one.
+func kindOf(v string) string {
+	if prefix, _, ok := splitNumber(strings.ToLower(v)); ok {
+		return prefix + "#"
 	}
-	return best, true
+	return "a"
+}
+
+// ownerMarks chooses how pieces show their owner: when two owners' pieces
+// may have the same letter (both kings K, both checkers P), by case for
+// two roles, and by the owner's initial for more roles when the initials
+// differ (by case otherwise).
+func (b *Board) ownerMarks(base []*gdl.Term) markScheme {
+	owners := map[string]game.Role{}
+	shared := false
+	for _, f := range base {
+		_, _, c, ok := b.At(f)
+		if !ok || c.Seat == game.NoRole || c.Glyph == "" {
+			continue
+		}
+		if o, seen := owners[c.Glyph]; seen && o != c.Seat {
+			shared = true
+			break
+		}
+		owners[c.Glyph] = c.Seat
+	}
+	switch {
+	case !shared:
+		return markNone
+	case len(b.roles) > 2 && b.distinctInitials():
+		return markRole
+	}
+	return markCase
+}
+
+// distinctInitials reports whether no two roles start with the same
+// letter.
+func (b *Board) distinctInitials() bool {
+	seen := map[string]bool{}
+	for _, r := range b.roles {
+		i := firstLetter(r)
+		if seen[i] {
+			return false
+		}
+		seen[i] = true
+	}
+	return true
+}
+
+// marked is glyph as scheme draws the pieces of seat.
+func (b *Board) marked(glyph string, seat game.Role) string {
+	if seat == game.NoRole {
+		return glyph
+	}
+	switch b.marks {
+	case markCase:
+		if seat > 0 {
+			return strings.ToLower(glyph)
+		}
+	case markRole:
+		return firstLetter(b.roles[seat])
+	}
+	return glyph
+}
+
+// namesOneCellEach reports whether the arguments x and x+1 of the facts
+// of rel in position name a different pair in each fact (false when no
+// fact of rel is there: nothing tells).
+func namesOneCellEach(position []*gdl.Term, rel string, arity, x int) bool {
+	seen := map[[2]string]bool{}
+	for _, f := range position {
+		if f.Name != rel || len(f.Args) != arity {
+			continue
+		}
+		k := [2]string{f.Args[x].String(), f.Args[x+1].String()}
+		if seen[k] {
+			return false
+		}
+		seen[k] = true
+	}
+	return len(seen) > 0
 }
 
 // namedLike reports whether every value starts with the letter prefix
@@ -352,7 +517,9 @@ func (b *Board) At(f *gdl.Term) (row, col int, c Cell, ok bool) {
 	var content []*gdl.Term
 	content = append(content, f.Args[:b.XArg]...)
 	content = append(content, f.Args[b.XArg+2:]...)
-	return row, col, b.cell(content), true
+	c = b.cell(content)
+	c.Glyph = b.marked(c.Glyph, c.Seat)
+	return row, col, c, true
 }
 
 // emptyMarkers are the content symbols sheets use for an empty cell.

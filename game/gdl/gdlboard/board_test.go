@@ -226,3 +226,63 @@ func TestFindOrdered(t *testing.T) {
 		})
 	}
 }
+
+// TestOwnersWithoutColour: pieces of different owners that would share a
+// letter (both kings K) tell their owner by case for two roles, by the
+// owner's initial for more; pieces whose letters differ keep them.
+func TestOwnersWithoutColour(t *testing.T) {
+	nums := []string{"1", "2", "3"}
+	tests := []struct {
+		name  string
+		roles []string
+		base  string
+		facts string // the cells read, in order
+		want  string // their letters
+	}{
+		{"chess", []string{"white", "black"}, grid("cell", nums, nums, "wk") + grid("cell", nums, nums, "bk") + grid("cell", nums, nums, "bp") + grid("cell", nums, nums, "b"),
+			"(cell 1 1 wk) (cell 1 2 bk) (cell 2 2 bp) (cell 3 2 bp) (cell 3 3 b)", "K k p p "},
+		{"checkers", []string{"red", "black"}, grid("cell", nums, nums, "(piece red pawn)") + grid("cell", nums, nums, "(piece black pawn)"),
+			"(cell 1 1 (piece red pawn)) (cell 2 2 (piece black pawn))", "P p"},
+		{"discs", []string{"red", "black"}, grid("cell", nums, nums, "red") + grid("cell", nums, nums, "black"),
+			"(cell 1 1 red) (cell 2 2 black)", "R B"},
+		{"three roles", []string{"red", "green", "blue"}, grid("cell", nums, nums, "(piece red king)") + grid("cell", nums, nums, "(piece green king)") + grid("cell", nums, nums, "(piece blue king)"),
+			"(cell 1 1 (piece red king)) (cell 2 2 (piece green king)) (cell 3 3 (piece blue king))", "R G B"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, ok := FindIn(tc.roles, terms(t, tc.base), nil, terms(t, tc.facts))
+			if !ok {
+				t.Fatal("no board found")
+			}
+			var got []string
+			for _, f := range terms(t, tc.facts) {
+				_, _, c, ok := b.At(f)
+				if !ok {
+					t.Fatalf("%s is not a cell", f)
+				}
+				got = append(got, c.Glyph)
+			}
+			if strings.Join(got, " ") != tc.want {
+				t.Errorf("letters %q, want %q", strings.Join(got, " "), tc.want)
+			}
+		})
+	}
+}
+
+// TestFindPlayedKinds: a sheet that declares more coordinates than it
+// plays (ggp-base's chess declares 1–8 and a–h for both) is drawn with
+// the kinds its start uses on each axis: letters across, numbers up.
+func TestFindPlayedKinds(t *testing.T) {
+	vals := []string{"1", "2", "a", "b"}
+	start := "(cell a 1 wk) (cell b 1 b) (cell a 2 b) (cell b 2 bk)"
+	b, ok := FindIn([]string{"white", "black"}, terms(t, grid("cell", vals, vals, "b")+grid("cell", vals, vals, "wk")), nil, terms(t, start))
+	if !ok {
+		t.Fatal("no board found")
+	}
+	if strings.Join(b.Cols, " ") != "a b" || strings.Join(b.Rows, " ") != "2 1" {
+		t.Errorf("cols %v rows %v, want a b and 2 1", b.Cols, b.Rows)
+	}
+	if !b.Exists(0, 0) || !b.Exists(1, 1) {
+		t.Errorf("the played cells do not exist")
+	}
+}

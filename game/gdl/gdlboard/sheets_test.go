@@ -1,8 +1,11 @@
 package gdlboard
 
 import (
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
 	"github.com/tabletop/tabletop/games"
 )
@@ -62,6 +65,71 @@ func TestQuadCornersAreNotCells(t *testing.T) {
 		}
 		if cells != tc.side*tc.side-4 {
 			t.Errorf("%s: %d cells, want %d", tc.name, cells, tc.side*tc.side-4)
+		}
+	}
+}
+
+// position plays moves (KIF, one per turn, the role in control's) from
+// the start of a bundled sheet's game.
+func position(t *testing.T, name string, moves ...string) game.State {
+	t.Helper()
+	f, _ := games.Lookup(name)
+	v, err := gdl.Load(name, f.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := v.New()
+	for _, m := range moves {
+		if _, err := game.PlayText(s, m); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	return s
+}
+
+// TestDecisive: the cells a finished game's end depends on are the line
+// that won, not the other pieces; a draw on a full board points at none.
+func TestDecisive(t *testing.T) {
+	cf := findIn(t, "connectfour")
+	// Red's four in column 1, yellow's three in column 2.
+	s := position(t, "connectfour", "(drop 1)", "(drop 2)", "(drop 1)", "(drop 2)", "(drop 1)", "(drop 2)", "(drop 1)")
+	var names []string
+	cells, done := cf.Decisive(s, time.Minute)
+	for _, sp := range cells {
+		names = append(names, cf.CellName(sp))
+	}
+	if !done || strings.Join(names, " ") != "a1 a2 a3 a4" {
+		t.Errorf("Connect Four's decisive cells %v, want a1 a2 a3 a4", names)
+	}
+	if got, _ := cf.Decisive(position(t, "connectfour", "(drop 1)"), time.Minute); got != nil {
+		t.Errorf("a game that goes on: %v", got)
+	}
+	ttt := findIn(t, "tictactoe")
+	draw := position(t, "tictactoe", "(mark 1 1)", "(mark 2 2)", "(mark 3 3)", "(mark 1 2)", "(mark 3 2)", "(mark 3 1)", "(mark 1 3)", "(mark 2 3)", "(mark 2 1)")
+	if got, done := ttt.Decisive(draw, time.Minute); !draw.Terminal() || !done || got != nil {
+		t.Errorf("a draw on a full board: terminal %v, decisive %v (done %v)", draw.Terminal(), got, done)
+	}
+	if _, done := cf.Decisive(s, 0); done {
+		t.Errorf("no time at all, and the cells are known")
+	}
+}
+
+// TestMoveNames: moves in the board's cell names, columns by letters
+// where the sheet numbers both axes.
+func TestMoveNames(t *testing.T) {
+	for _, tc := range []struct{ sheet, move, want string }{
+		{"connectfour", "(drop 4)", "drop d"},
+		{"tictactoe", "(mark 2 3)", "mark b3"},
+		{"breakthrough", "(move 1 2 2 3)", "move a2 b3"},
+		{"tictactoe", "noop", ""},
+	} {
+		b := findIn(t, tc.sheet)
+		ts, err := gdl.ParseTerms(tc.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := b.MoveName(ts[0]); got != tc.want {
+			t.Errorf("%s %s: %q, want %q", tc.sheet, tc.move, got, tc.want)
 		}
 	}
 }

@@ -1,0 +1,486 @@
+package gdl
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"time"
+)
+
+// The grounder's joins. Each positive literal of a clause is matched
+// against the atoms of its relation through a hash index on exactly the
+// parts of the pattern that are known at that point of the join (its
+// constants, the variables bound by the literals before it, and the
+// function symbols on the way to them), so a lookup costs the atoms that
+// may match, not the relation. The order of the literals is planned from
+// the relations' sizes and the number of distinct values of each part
+// of their atoms (see makePlan), and made again when the sizes change
+// much; a (distinct ...) test is checked as soon as its variables are
+// bound.
+
+// leaf names a part of an atom: the subterm at path (argument indexes,
+// one byte each, from the atom down), or its function symbol and arity.
+type leaf struct {
+	path string
+	fn   bool
+}
+
+// subPath is the path of argument i of the subterm at path.
+func subPath(path string, i int) string { return path + string([]byte{byte(i)}) }
+
+func (l leaf) sig() string {
+	if l.fn {
+		return l.path + "\xff"
+	}
+	return l.path
+}
+
+// leafValue returns the value of leaf l in atom id, or false when the atom
+// has no such part (its shape differs from the pattern's).
+func (g *grounder) leafValue(id termID, l leaf) (uint64, bool) {
+	t := id
+	for i := 0; i < len(l.path); i++ {
+		gt := &g.terms[t]
+		k := int(l.path[i])
+		if k >= len(gt.args) {
+			return 0, false
+		}
+		t = gt.args[k]
+	}
+	if l.fn {
+		return fnValue(g.terms[t].fn, len(g.terms[t].args)), true
+	}
+	return uint64(t), true
+}
+
+// fnValue is the value of a function leaf, apart from every term id.
+func fnValue(fn int32, arity int) uint64 {
+	return 1<<63 | uint64(fn)<<16 | uint64(arity)
+}
+
+// leafStats counts the distinct values of a leaf among a relation's atoms.
+type leafStats struct {
+	leaf leaf
+	seen map[uint64]struct{}
+}
+
+// gindex maps the values of some leaves to the positions of the atoms
+// that have them, in ascending order.
+type gindex struct {
+	leaves []leaf
+	table  map[uint64][]int32
+}
+
+// keyHash combines leaf values into an index key. Distinct values may
+// share a key; the join matches every candidate anyway.
+func keyHash(h, v uint64) uint64 {
+	h ^= v
+	h *= 0x100000001b3
+	return h ^ h>>32
+}
+
+const keySeed = 0xcbf29ce484222325
+
+func (g *grounder) indexAtom(ix *gindex, id termID, pos int32) {
+	h := uint64(keySeed)
+	for _, l := range ix.leaves {
+		v, ok := g.leafValue(id, l)
+		if !ok {
+			return
+		}
+		h = keyHash(h, v)
+	}
+	ix.table[h] = append(ix.table[h], pos)
+}
+
+// indexOf returns r's index on leaves, building it when new.
+func (g *grounder) indexOf(r *grel, leaves []leaf) *gindex {
+	sig := ""
+	for _, l := range leaves {
+		sig += l.sig() + "\x00"
+	}
+	if ix, ok := r.indexes[sig]; ok {
+		return ix
+	}
+	ix := &gindex{leaves: leaves, table: map[uint64][]int32{}}
+	for pos, id := range r.atoms {
+		g.indexAtom(ix, id, int32(pos))
+	}
+	r.indexes[sig] = ix
+	r.ixList = append(r.ixList, ix)
+	return ix
+}
+
+// trackLeaves starts counting the distinct values of every part of a's
+// patterns in a's relation.
+func (g *grounder) trackLeaves(a gatom) {
+	var walk func(p pat, path string)
+	track := func(l leaf) {
+		if _, ok := a.rel.stats[l.sig()]; ok {
+			return
+		}
+		st := &leafStats{leaf: l, seen: map[uint64]struct{}{}}
+		for _, id := range a.rel.atoms {
+			if v, ok := g.leafValue(id, l); ok {
+				st.seen[v] = struct{}{}
+			}
+		}
+		a.rel.stats[l.sig()] = st
+	}
+	walk = func(p pat, path string) {
+		if p.kind == pFn {
+			track(leaf{path, true})
+			for i, sub := range p.args {
+				if i < 255 {
+					walk(sub, subPath(path, i))
+				}
+			}
+			return
+		}
+		track(leaf{path, false})
+	}
+	for i, p := range a.args {
+		if i < 255 {
+			walk(p, subPath("", i))
+		}
+	}
+}
+
+// probeSrc is where a probe reads one leaf's value: a variable's binding,
+// or a constant.
+type probeSrc struct {
+	v   int
+	val uint64
+}
+
+// probeParts returns the leaves of a's patterns that are known when the
+// variables in bound are, and where their values come from.
+func probeParts(a gatom, bound []bool) (leaves []leaf, srcs []probeSrc) {
+	var walk func(p pat, path string)
+	walk = func(p pat, path string) {
+		switch p.kind {
+		case pConst:
+			leaves = append(leaves, leaf{path, false})
+			srcs = append(srcs, probeSrc{v: -1, val: uint64(p.id)})
+		case pVar:
+			if bound[p.v] {
+				leaves = append(leaves, leaf{path, false})
+				srcs = append(srcs, probeSrc{v: p.v})
+			}
+		case pFn:
+			leaves = append(leaves, leaf{path, true})
+			srcs = append(srcs, probeSrc{v: -1, val: fnValue(p.fn, len(p.args))})
+			for i, sub := range p.args {
+				if i < 255 {
+					walk(sub, subPath(path, i))
+				}
+			}
+		}
+	}
+	for i, p := range a.args {
+		if i < 255 {
+			walk(p, subPath("", i))
+		}
+	}
+	return leaves, srcs
+}
+
+// planStep matches one positive literal.
+type planStep struct {
+	lit   int
+	ix    *gindex    // nil: every atom in the literal's range is a candidate
+	srcs  []probeSrc // the key of the lookup in ix, one per leaf
+	tests []int      // the clause's tests whose variables this step binds last
+}
+
+// plan is a join order and its lookups for one delta literal.
+type plan struct {
+	steps []planStep
+	sizes []int // the sizes of the literals' relations it was made for
+}
+
+// planFor returns the plan of c with literal delta over the newest atoms,
+// made again when a relation it joins has grown much since it was made.
+func (g *grounder) planFor(c *gclause, delta int) *plan {
+	if p := c.plans[delta]; p != nil {
+		stale := false
+		for i, a := range c.pos {
+			if n := len(a.rel.atoms); n > 2*p.sizes[i]+16 {
+				stale = true
+				break
+			}
+		}
+		if !stale {
+			return p
+		}
+	}
+	p := g.makePlan(c, delta)
+	c.plans[delta] = p
+	return p
+}
+
+// rangeSize is the number of atoms literal i of c is expected to range
+// over when literal delta takes the newest ones: the round's new atoms for
+// delta, and for the others every atom known so far (the plan serves the
+// rounds to come, where the atoms found in this one count too).
+func rangeSize(c *gclause, i, delta int) int {
+	r := c.pos[i].rel
+	if i == delta {
+		return r.cur - r.old
+	}
+	return len(r.atoms)
+}
+
+// estimate is the expected number of atoms of literal i that agree with
+// the known leaves when the variables in bound are bound, taking the
+// leaves as independent.
+func estimate(c *gclause, i, delta int, bound []bool) float64 {
+	a := c.pos[i]
+	n := float64(rangeSize(c, i, delta))
+	leaves, _ := probeParts(a, bound)
+	for _, l := range leaves {
+		if st, ok := a.rel.stats[l.sig()]; ok && len(st.seen) > 1 {
+			n /= float64(len(st.seen))
+		}
+	}
+	return n
+}
+
+// makePlan orders the positive literals of c for the join with delta over
+// the newest atoms, minimising the estimated number of atoms tried: over
+// every order for clauses of up to maxPlanned literals (dynamic
+// programming over the sets of literals joined so far), greedily beyond.
+func (g *grounder) makePlan(c *gclause, delta int) *plan {
+	n := len(c.pos)
+	var order []int
+	if n <= maxPlanned {
+		order = bestOrder(c, delta)
+	} else {
+		order = greedyOrder(c, delta)
+	}
+	p := &plan{sizes: make([]int, n)}
+	for i, a := range c.pos {
+		p.sizes[i] = len(a.rel.atoms)
+	}
+	bound := make([]bool, c.nvars)
+	scheduled := make([]bool, len(c.tests))
+	for _, li := range order {
+		a := c.pos[li]
+		st := planStep{lit: li}
+		leaves, srcs := probeParts(a, bound)
+		if len(leaves) > 0 {
+			st.ix, st.srcs = g.indexOf(a.rel, leaves), srcs
+		}
+		for _, p := range a.args {
+			markVars(p, bound)
+		}
+		for ti, t := range c.tests {
+			if !scheduled[ti] && allBound(t.a, bound) && allBound(t.b, bound) {
+				scheduled[ti] = true
+				st.tests = append(st.tests, ti)
+			}
+		}
+		p.steps = append(p.steps, st)
+	}
+	return p
+}
+
+// maxPlanned is the most literals whose every order makePlan weighs.
+const maxPlanned = 10
+
+// bestOrder finds the order of least estimated cost by dynamic
+// programming over the subsets of literals joined first.
+func bestOrder(c *gclause, delta int) []int {
+	n := len(c.pos)
+	type cell struct {
+		cost, rows float64
+		last, prev int
+	}
+	best := make([]cell, 1<<n)
+	for s := range best {
+		best[s] = cell{cost: math.Inf(1)}
+	}
+	best[0] = cell{rows: 1, last: -1}
+	bound := make([]bool, c.nvars)
+	for s := 0; s < 1<<n; s++ {
+		cur := best[s]
+		if math.IsInf(cur.cost, 1) {
+			continue
+		}
+		clear(bound)
+		for i := 0; i < n; i++ {
+			if s&(1<<i) != 0 {
+				for _, p := range c.pos[i].args {
+					markVars(p, bound)
+				}
+			}
+		}
+		for i := 0; i < n; i++ {
+			if s&(1<<i) != 0 {
+				continue
+			}
+			est := estimate(c, i, delta, bound)
+			t := s | 1<<i
+			cost := cur.cost + cur.rows*(1+est)
+			if cost < best[t].cost {
+				best[t] = cell{cost: cost, rows: cur.rows * est, last: i, prev: s}
+			}
+		}
+	}
+	order := make([]int, n)
+	for s, k := 1<<n-1, n-1; s != 0; k-- {
+		order[k] = best[s].last
+		s = best[s].prev
+	}
+	return order
+}
+
+// greedyOrder takes next, each time, the literal with the fewest
+// estimated candidates.
+func greedyOrder(c *gclause, delta int) []int {
+	n := len(c.pos)
+	bound := make([]bool, c.nvars)
+	used := make([]bool, n)
+	order := make([]int, 0, n)
+	for len(order) < n {
+		bestI, bestEst := -1, math.Inf(1)
+		for i := 0; i < n; i++ {
+			if !used[i] {
+				if est := estimate(c, i, delta, bound); bestI < 0 || est < bestEst {
+					bestI, bestEst = i, est
+				}
+			}
+		}
+		used[bestI] = true
+		order = append(order, bestI)
+		for _, p := range c.pos[bestI].args {
+			markVars(p, bound)
+		}
+	}
+	return order
+}
+
+func markVars(p pat, bound []bool) {
+	switch p.kind {
+	case pVar:
+		bound[p.v] = true
+	case pFn:
+		for _, a := range p.args {
+			markVars(a, bound)
+		}
+	}
+}
+
+func allBound(p pat, bound []bool) bool {
+	switch p.kind {
+	case pVar:
+		return bound[p.v]
+	case pFn:
+		for _, a := range p.args {
+			if !allBound(a, bound) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// join enumerates the instances of c in which positive literal delta
+// matches a new atom, literals before it (in the clause) old atoms and
+// literals after it any atom known at the start of the round; step is
+// the position in the plan.
+func (g *grounder) join(c *gclause, delta int, p *plan, step int) error {
+	if step == len(p.steps) {
+		return g.fire(c)
+	}
+	st := &p.steps[step]
+	r := c.pos[st.lit].rel
+	lo, hi := 0, r.cur
+	switch {
+	case st.lit == delta:
+		lo = r.old
+	case st.lit < delta:
+		hi = r.old
+	}
+	if st.ix == nil {
+		for q := lo; q < hi; q++ {
+			if err := g.try(c, delta, p, step, r.atoms[q]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	h := uint64(keySeed)
+	for _, src := range st.srcs {
+		v := src.val
+		if src.v >= 0 {
+			v = uint64(g.bind[src.v])
+		}
+		h = keyHash(h, v)
+	}
+	bucket := st.ix.table[h]
+	start := 0
+	if lo > 0 && len(bucket) > 16 {
+		start = sort.Search(len(bucket), func(i int) bool { return int(bucket[i]) >= lo })
+	}
+	for _, q := range bucket[start:] {
+		if int(q) >= hi {
+			break
+		}
+		if int(q) >= lo {
+			if err := g.try(c, delta, p, step, r.atoms[q]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// try matches the literal of plan step step with atom, checks the tests
+// that this binds, and goes on with the next step.
+func (g *grounder) try(c *gclause, delta int, p *plan, step int, atom termID) error {
+	if err := g.spend(1); err != nil {
+		return err
+	}
+	st := &p.steps[step]
+	g.matched[st.lit] = atom
+	mark := len(g.trail)
+	ok := true
+	args := g.terms[atom].args
+	for i, pt := range c.pos[st.lit].args {
+		if !g.match(pt, args[i]) {
+			ok = false
+			break
+		}
+	}
+	var err error
+	for _, ti := range st.tests {
+		if !ok {
+			break
+		}
+		ok, err = g.test(&c.tests[ti])
+		if err != nil {
+			ok = false
+		}
+	}
+	if ok {
+		err = g.join(c, delta, p, step+1)
+	}
+	for _, v := range g.trail[mark:] {
+		g.bind[v] = -1
+	}
+	g.trail = g.trail[:mark]
+	return err
+}
+
+// spend counts n units of grounding work against the budget.
+func (g *grounder) spend(n int) error {
+	g.work += n
+	if g.work > g.lim.MaxWork {
+		return &limitError{fmt.Sprintf("grounding the rules takes more than %d steps (the budget of Limits.MaxWork)", g.lim.MaxWork)}
+	}
+	if g.lim.MaxTime > 0 && g.work&1023 == 0 && time.Now().After(g.deadline) {
+		return &limitError{fmt.Sprintf("grounding the rules takes longer than %v", g.lim.MaxTime)}
+	}
+	return nil
+}

@@ -1,0 +1,331 @@
+package gdl
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// The top-down evaluator plays the sheets whose ground form is too large
+// to build (chess, amazons, chinese checkers...): instead of a network
+// over every atom that may ever hold, it answers, for each state, the
+// questions a game asks: (legal r ?m) for each role, terminal, (goal r
+// ?v), and given the moves, (next ?x). It resolves them against the
+// rules as written (after validate, so with unsafe rules made safe),
+// top-down with tabling: the answers to each question, by relation and
+// the values of its bound arguments, are computed once and kept; a
+// question met again while its answers are being computed (recursion)
+// gets the answers found so far, and the question that began the cycle
+// is asked again until no new answer appears (the least fixpoint, as
+// ggp-base's prover computes it). Answers of relations that depend on
+// neither true nor does are kept for the whole game; those that depend on
+// true until the state changes; those that depend on does until the moves
+// do.
+//
+// The answers are the same as the ground network's; only the cost
+// differs: it grows with the work of a state, not with the size of every
+// possible state. Each state owns an evaluator (its scratch memory and
+// caches), made on its first question.
+
+// Generations of a relation's answers: how long they stay valid.
+const (
+	genStatic = iota // for the whole game
+	genState         // until the state changes
+	genMove          // until the moves change
+)
+
+// Relations the evaluator reads from the state rather than from rules.
+const (
+	relRules = iota
+	relTrue
+	relDoes
+)
+
+// tpat is a term of a rule compiled for matching: a ground term, a
+// variable, or a function term with variables.
+type tpat struct {
+	kind uint8 // pConst, pVar, pFn
+	id   tid   // pConst
+	v    int   // pVar
+	fn   int32 // pFn
+	args []tpat
+}
+
+// tlit is a literal of a compiled rule.
+type tlit struct {
+	kind litKind
+	rel  *trel
+	args []tpat // litPos, litNeg
+	a, b tpat   // litDistinct, litSame
+	vars []int  // its variables
+}
+
+type tclause struct {
+	idx   int
+	head  []tpat
+	body  []tlit
+	nvars int
+}
+
+type trel struct {
+	id      int
+	key     relKey
+	gen     uint8
+	special uint8
+	clauses []*tclause
+}
+
+// tprogram is a sheet compiled for the top-down evaluator, shared by
+// every state of the game.
+type tprogram struct {
+	terms    *termStore
+	rels     []*trel
+	relOf    map[relKey]*trel
+	clauses  []*tclause
+	roles    []string
+	roleIDs  []tid
+	noop     tid // the term noop, or noTerm when the sheet never says it
+	init     []tid
+	maxDepth int
+	legal    *trel
+	goal     *trel
+	next     *trel
+	terminal *trel
+	// why the game is played top-down: the limit grounding reached.
+	why string
+	// baseFacts and staticFacts are BaseFacts and StaticFacts.
+	baseFacts, staticFacts []string
+}
+
+// compileTopDown compiles validated clauses for the top-down evaluator
+// and finds the initial state.
+func compileTopDown(clauses []clause, roles []string, lim Limits) (*tprogram, error) {
+	p := &tprogram{terms: newTermStore(), relOf: map[relKey]*trel{}, maxDepth: lim.MaxTermDepth, roles: roles}
+	for _, k := range []relKey{{"true", 1}, {"does", 2}, {"legal", 2}, {"goal", 2}, {"next", 1}, {"terminal", 0}, {"init", 1}} {
+		p.rel(k)
+	}
+	p.relOf[relKey{"true", 1}].special = relTrue
+	p.relOf[relKey{"does", 2}].special = relDoes
+	for _, c := range clauses {
+		p.compileClause(c)
+	}
+	p.legal, p.goal, p.next, p.terminal = p.relOf[relKey{"legal", 2}], p.relOf[relKey{"goal", 2}], p.relOf[relKey{"next", 1}], p.relOf[relKey{"terminal", 0}]
+	p.generations()
+	for _, r := range roles {
+		p.roleIDs = append(p.roleIDs, p.terms.internTerm(&Term{Name: r}))
+	}
+	p.noop = noTerm
+	if fn, ok := p.terms.symOf["noop"]; ok {
+		p.noop, _ = p.terms.find(fn, nil)
+	}
+	e := newEvaluator(p)
+	init, err := e.ask(nil, p.relOf[relKey{"init", 1}], []tid{noTerm})
+	if err != nil {
+		return nil, err
+	}
+	p.init = uniqueSorted(init)
+	p.displayFacts(clauses, lim)
+	return p, nil
+}
+
+// displayFacts finds what BaseFacts and StaticFacts give for the game:
+// the facts the domain analysis finds a state may hold (the initial
+// facts when it fails), and the sheet's own facts.
+func (p *tprogram) displayFacts(clauses []clause, lim Limits) {
+	seen := map[string]bool{}
+	add := func(text string) {
+		if !seen[foldKey(text)] {
+			seen[foldKey(text)] = true
+			p.baseFacts = append(p.baseFacts, text)
+		}
+	}
+	for _, f := range p.init {
+		add(p.text(f))
+	}
+	for _, t := range possibleFacts(clauses, lim) {
+		add(t.String())
+	}
+	sort.Slice(p.baseFacts, func(i, j int) bool { return lessFolded(p.baseFacts[i], p.baseFacts[j]) })
+	for _, c := range clauses {
+		if name := c.head.Name; len(c.body) == 0 && ground(c.head) && !gdlRelations[name] && !isAddedRelation(name) {
+			p.staticFacts = append(p.staticFacts, c.head.String())
+		}
+	}
+	sort.Strings(p.staticFacts)
+	p.staticFacts = slices.Compact(p.staticFacts)
+}
+
+func (p *tprogram) rel(k relKey) *trel {
+	if r, ok := p.relOf[k]; ok {
+		return r
+	}
+	r := &trel{id: len(p.rels), key: k}
+	p.rels = append(p.rels, r)
+	p.relOf[k] = r
+	return r
+}
+
+func (p *tprogram) compileClause(c clause) {
+	vars := map[string]int{}
+	tc := &tclause{idx: len(p.clauses)}
+	for _, a := range c.head.Args {
+		tc.head = append(tc.head, p.pattern(a, vars))
+	}
+	for _, l := range c.body {
+		tl := tlit{kind: l.kind}
+		switch l.kind {
+		case litPos, litNeg:
+			tl.rel = p.rel(keyOf(l.atom))
+			for _, a := range l.atom.Args {
+				tl.args = append(tl.args, p.pattern(a, vars))
+			}
+		default:
+			tl.a, tl.b = p.pattern(l.a, vars), p.pattern(l.b, vars)
+		}
+		tc.body = append(tc.body, tl)
+	}
+	for i := range tc.body {
+		tc.body[i].vars = litVars(&tc.body[i])
+	}
+	tc.nvars = len(vars)
+	p.clauses = append(p.clauses, tc)
+	r := p.rel(keyOf(c.head))
+	r.clauses = append(r.clauses, tc)
+}
+
+func (p *tprogram) pattern(t *Term, vars map[string]int) tpat {
+	if t.IsVar() {
+		v, ok := vars[t.Name]
+		if !ok {
+			v = len(vars)
+			vars[t.Name] = v
+		}
+		return tpat{kind: pVar, v: v}
+	}
+	if ground(t) {
+		return tpat{kind: pConst, id: p.terms.internTerm(t)}
+	}
+	out := tpat{kind: pFn, fn: p.terms.sym(t.Name)}
+	for _, a := range t.Args {
+		out.args = append(out.args, p.pattern(a, vars))
+	}
+	return out
+}
+
+func litVars(l *tlit) []int {
+	seen := map[int]bool{}
+	var out []int
+	var walk func(p tpat)
+	walk = func(p tpat) {
+		switch p.kind {
+		case pVar:
+			if !seen[p.v] {
+				seen[p.v] = true
+				out = append(out, p.v)
+			}
+		case pFn:
+			for _, a := range p.args {
+				walk(a)
+			}
+		}
+	}
+	for _, a := range l.args {
+		walk(a)
+	}
+	if l.kind == litDistinct || l.kind == litSame {
+		walk(l.a)
+		walk(l.b)
+	}
+	return out
+}
+
+// generations finds how long each relation's answers stay valid: a
+// relation that depends on does, directly or not, changes with the moves;
+// one that depends on true, with the state.
+func (p *tprogram) generations() {
+	p.relOf[relKey{"true", 1}].gen = genState
+	p.relOf[relKey{"does", 2}].gen = genMove
+	for changed := true; changed; {
+		changed = false
+		for _, r := range p.rels {
+			for _, c := range r.clauses {
+				for _, l := range c.body {
+					if l.rel != nil && l.rel.gen > r.gen {
+						r.gen = l.rel.gen
+						changed = true
+					}
+				}
+			}
+		}
+	}
+}
+
+// uniqueSorted sorts ids and drops repeats, in place.
+func uniqueSorted(ids []tid) []tid {
+	slices.Sort(ids)
+	return slices.Compact(ids)
+}
+
+// text returns the KIF of term id.
+func (p *tprogram) text(id tid) string { return p.terms.get(id).text }
+
+// moveOf returns the game.Move of move term id: its number plus one, and
+// game.Noop for noop.
+func (p *tprogram) moveOf(id tid) game.Move {
+	if id == p.noop {
+		return game.Noop
+	}
+	return game.Move(id) + 1
+}
+
+// moveTerm returns the term of m, or false when m names none.
+func (p *tprogram) moveTerm(m game.Move) (tid, bool) {
+	if m == game.Noop {
+		return p.noop, p.noop != noTerm
+	}
+	id := tid(m - 1)
+	if uint32(m-1) >= p.terms.n.Load() {
+		return 0, false
+	}
+	return id, true
+}
+
+// moveText returns the KIF of m.
+func (p *tprogram) moveText(m game.Move) string {
+	if m == game.Noop {
+		return "noop"
+	}
+	if id, ok := p.moveTerm(m); ok {
+		return p.text(id)
+	}
+	return fmt.Sprintf("(unknown-move %d)", m)
+}
+
+// parseTerm reads one ground term of text and finds its number.
+func (p *tprogram) parseTerm(text string) (*Term, tid, bool, error) {
+	ts, err := ParseTerms(text)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	if len(ts) != 1 {
+		return nil, 0, false, fmt.Errorf("%q is not one term", strings.TrimSpace(text))
+	}
+	id, ok := p.terms.findTerm(ts[0])
+	return ts[0], id, ok, nil
+}
+
+// Evaluation says how the rules of v are evaluated: "ground" (a network
+// over every atom), "top-down" (with the reason grounding gave way), or ""
+// when v is not a game read from a rule sheet.
+func Evaluation(v *game.Variant) string {
+	switch s := v.New().(type) {
+	case *State:
+		return "ground"
+	case *tdState:
+		return "top-down: " + s.p.why
+	}
+	return ""
+}

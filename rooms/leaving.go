@@ -1,0 +1,73 @@
+package rooms
+
+import (
+	"fmt"
+	"time"
+)
+
+// leaving says what becomes of the game if member m leaves now, as
+// things stand, for the quit prompt: "" for a finished game. Called with
+// mu held.
+func (r *room) leaving(m *member) string {
+	switch {
+	case r.closed || r.rec.Finished:
+		return ""
+	case len(r.rolesOf(m)) == 0:
+		return "you only watch: the game goes on without you"
+	case r.sessionOf(m.player, m) != nil:
+		return "your other session keeps your seat"
+	case m.player.ID == "":
+		return "as a guest you cannot come back: " + r.afterHoldText()
+	}
+	cfg := r.host.cfg
+	hold := "your seat is held for " + humanDuration(cfg.SeatHold)
+	if r.rec.Clock.PauseOnHold && r.rec.Clock.On() {
+		hold += " (the clocks stop meanwhile)"
+	}
+	others := false
+	for i, s := range r.rec.Seats {
+		others = others || (s.Kind == SeatPlayer && !r.plays(m, i))
+	}
+	clockRuns := r.rec.Clock.On() && !r.rec.Clock.PauseOnHold
+	myTurn := r.mover() >= 0 && r.plays(m, r.mover())
+	switch {
+	case len(r.rec.Moves) == 0 && !others:
+		return hold + ", then the room closes"
+	case r.rec.Clock.PerMove > 0:
+		return hold + "; the game waits for you as long as your clock allows (" + humanDuration(r.rec.Clock.PerMove) + " a move)"
+	case others && myTurn:
+		return hold + ", then " + r.afterHoldText() + "; your clock runs meanwhile"
+	case others:
+		return hold + ", then " + r.afterHoldText()
+	case clockRuns && myTurn:
+		return hold + "; then the game goes on by the clock: your time runs, and if it runs out you lose"
+	case clockRuns:
+		return hold + "; then the game goes on by the clock: whoever's time runs out loses"
+	}
+	return hold + "; then the game is adjourned and waits up to " + humanDuration(cfg.AdjournedExpiry) + " for you"
+}
+
+// afterHoldText says what a seat becomes after its hold.
+func (r *room) afterHoldText() string {
+	if r.rec.AfterHold == SeatAI {
+		return "the AI takes your seat"
+	}
+	return "your seat opens to anyone"
+}
+
+// humanDuration writes d for a player: "45 s", "2 min", "3 h", "30 days".
+func humanDuration(d time.Duration) string {
+	switch {
+	case d >= 48*time.Hour:
+		return fmt.Sprintf("%d days", int(d.Round(24*time.Hour)/(24*time.Hour)))
+	case d >= 24*time.Hour:
+		return "1 day"
+	case d >= 2*time.Hour:
+		return fmt.Sprintf("%d h", int(d.Round(time.Hour)/time.Hour))
+	case d >= 2*time.Minute:
+		return fmt.Sprintf("%d min", int(d.Round(time.Minute)/time.Minute))
+	case d >= time.Second:
+		return fmt.Sprintf("%d s", int(d.Round(time.Second)/time.Second))
+	}
+	return d.String()
+}

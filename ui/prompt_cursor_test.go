@@ -1,0 +1,63 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The move prompt puts the terminal's own cursor after the text typed
+// (tea.View's cursor), and only while it is open.
+func TestPromptShowsTerminalCursor(t *testing.T) {
+	m, _ := newTestClient(t, "quad7", 80, 24)
+	if c := m.View().Cursor; c != nil {
+		t.Fatalf("a cursor at %v with no prompt open", c.Position)
+	}
+	sendKey(m, ":")
+	sendKey(m, "r3c")
+	v := m.View()
+	c := v.Cursor
+	if c == nil {
+		t.Fatal("no cursor at the open prompt")
+	}
+	lines := strings.Split(ansi.Strip(v.Content), "\n")
+	if c.Y < 0 || c.Y >= len(lines) || !strings.HasPrefix(lines[c.Y], " : r3c") || c.X != len(" : r3c") {
+		t.Fatalf("cursor at %v, not after the text typed; that line: %q", c.Position, lines[min(max(c.Y, 0), len(lines)-1)])
+	}
+	sendKey(m, "left")
+	if c2 := m.View().Cursor; c2 == nil || c2.X != c.X-1 || c2.Y != c.Y {
+		t.Fatalf("left moved the cursor from %v to %v", c.Position, c2)
+	}
+	if raw := strings.Split(m.View().Content, "\n")[c.Y]; strings.Contains(raw, "7m") {
+		t.Fatalf("the prompt still draws a cursor of its own: %q", raw)
+	}
+	sendKey(m, "esc")
+	if c := m.View().Cursor; c != nil {
+		t.Fatalf("a cursor at %v after the prompt closed", c.Position)
+	}
+}
+
+// ctrl+z suspends the local client (Bubble Tea stops it and gives the
+// terminal back; fg resumes it), in any screen and even at a prompt;
+// over SSH it does nothing.
+func TestCtrlZSuspendsLocally(t *testing.T) {
+	m, _ := newTestClient(t, "quad7", 80, 24)
+	sendKey(m, ":")
+	_, cmd := m.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl})
+	if cmd == nil {
+		t.Fatal("ctrl+z gave no command")
+	}
+	if _, ok := cmd().(tea.SuspendMsg); !ok {
+		t.Fatalf("ctrl+z: %T, want tea.SuspendMsg", cmd())
+	}
+	remote := New(Options{Remote: true, ColorProfile: colorprofile.ASCII}).(*Model)
+	remote.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if _, cmd := remote.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl}); cmd != nil {
+		if _, ok := cmd().(tea.SuspendMsg); ok {
+			t.Fatal("ctrl+z suspends over SSH")
+		}
+	}
+}

@@ -1,0 +1,342 @@
+package ui
+
+import (
+	"errors"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/internal/sheets"
+)
+
+// childEnv names the test a child test process runs (see isolated).
+const childEnv = "TABLETOP_UI_TEST_CHILD"
+
+// isolated runs the calling test in a child process of the test binary,
+// for a test that registers games read from sheet files: the registry
+// keeps them for good, and other tests list every registered game (the
+// menu's goldens, a golden per game). It reports whether the caller is
+// the child, which goes on with the test; the parent reports the child's
+// outcome (a skip too).
+func isolated(t *testing.T) bool {
+	t.Helper()
+	if os.Getenv(childEnv) == t.Name() {
+		return true
+	}
+	args := []string{"-test.run=^" + strings.ReplaceAll(t.Name(), "/", "$/^") + "$", "-test.count=1", "-test.v"}
+	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
+		args = append(args, "-update")
+	}
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), childEnv+"="+t.Name())
+	out, err := cmd.CombinedOutput()
+	switch {
+	case err != nil:
+		t.Fatalf("in a child process:\n%s", out)
+	case strings.Contains(string(out), "--- SKIP"):
+		t.Skipf("in a child process:\n%s", out)
+	case !strings.Contains(string(out), "--- PASS: "+t.Name()):
+		t.Fatalf("the child process ran no test:\n%s", out)
+	case testing.Verbose():
+		t.Logf("in a child process:\n%s", out)
+	}
+	return false
+}
+
+// writeSheet writes a sheet file: a bundled sheet's text, with a first
+// comment line that makes it a text of its own.
+func writeSheet(t *testing.T, dir, file, bundled, note string) string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "games", bundled+".kif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, file)
+	if err := os.WriteFile(path, append([]byte("; "+note+"\n"), src...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// sheetSave is a save of a game of the sheet at path, which no game was
+// read from yet: a text with the sheet's hash, as a save of an earlier
+// run holds it.
+func sheetSave(t *testing.T, path string) []byte {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []byte("tabletop save 1\nsheet " + sheets.Hash(src) + " " + path + "\nvariant cf\n" +
+		"seat red human:ana\nseat yellow ai:hard\nmove (drop 4)\nmove (drop 3)\n" +
+		"result game over: red wins\nended 2026-11-24T04:30:00Z\n")
+}
+
+// TestSheetSaveReopens: a save of a game from a sheet file names the
+// sheet and its hash; it opens once its sheet is loaded again (OpenSave
+// loads it), and says so, staying readable, when the sheet is gone or
+// has changed.
+func TestSheetSaveReopens(t *testing.T) {
+	if !isolated(t) {
+		return
+	}
+	dir := t.TempDir()
+	path := writeSheet(t, dir, "cf.kif", "connectfour", "a connect four of my own")
+	data := sheetSave(t, path)
+	sv, err := ParseSave(data)
+	var se *SheetError
+	if !errors.Is(err, ErrSheetNotLoaded) || !errors.As(err, &se) || se.Sheet.Path != path {
+		t.Fatalf("ParseSave before the sheet is loaded: %v", err)
+	}
+	if len(sv.Moves) != 2 || len(sv.Seats) != 2 || sv.Result == "" || sv.roleName(0) != "red" {
+		t.Errorf("the save is not read as far as it can be: %+v", sv)
+	}
+	sv, err = OpenSave(data)
+	if err != nil || sv.Variant != "cf" || len(sv.Moves) != 2 {
+		t.Fatalf("OpenSave: %+v, %v", sv, err)
+	}
+	v, _ := game.Lookup(sv.Variant)
+	again := sv.Marshal(v.Roles)
+	if !strings.HasPrefix(string(again), "tabletop save 1\nsheet sha256:") || sheetOf(v).Path != path {
+		t.Errorf("the save written again does not name its sheet first:\n%s", again)
+	}
+	gone := sheetSave(t, writeSheet(t, dir, "gone.kif", "connectfour", "soon gone"))
+	os.Remove(filepath.Join(dir, "gone.kif"))
+	changed := sheetSave(t, writeSheet(t, dir, "changed.kif", "connectfour", "before"))
+	writeSheet(t, dir, "changed.kif", "connectfour", "after")
+	for _, tc := range []struct {
+		data []byte
+		want error
+		says string
+	}{{gone, sheets.ErrSheetGone, "is gone"}, {changed, sheets.ErrSheetChanged, "has changed since"}} {
+		_, err := OpenSave(tc.data)
+		if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("OpenSave: %v, want %v", err, tc.want)
+		}
+	}
+	// The records stay readable: listed from what they say, with why
+	// they cannot be opened.
+	records := t.TempDir()
+	os.WriteFile(filepath.Join(records, "gone.txt"), gone, 0o644)
+	recs, err := Records(records)
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("Records: %v %v", recs, err)
+	}
+	line := recs[0].String()
+	for _, want := range []string{"red: ana", "yellow: AI hard", "game over: red wins", "2 moves", "gone.kif is gone"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("the record is listed as %q, which lacks %q", line, want)
+		}
+	}
+}
+
+// TestSheetSaveContinues: Continue in the menu offers a save whose sheet
+// is not loaded; choosing it loads the sheet on the loading screen and
+// resumes the game. A save whose sheet has gone is offered to be deleted,
+// and says why it cannot go on.
+func TestSheetSaveContinues(t *testing.T) {
+	if !isolated(t) {
+		return
+	}
+	dir := t.TempDir()
+	data := sheetSave(t, writeSheet(t, dir, "cf.kif", "connectfour", "mine"))
+	data = []byte(strings.Split(string(data), "result ")[0]) // a game in progress
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{data: data}, Seed: 1, AIDelay: -1}).(*Model)
+	m.Init()
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(viewText(m), "Continue") || strings.Contains(viewText(m), "cannot be read") {
+		t.Fatalf("the menu does not offer the save:\n%s", viewText(m))
+	}
+	_, cmd := m.Update(keyMsg("enter"))
+	load, ok := m.cur.(*sheetLoadScreen)
+	if !ok {
+		t.Fatalf("Continue opened %T, not the loading screen", m.cur)
+	}
+	pump(m, cmd, func() bool { return m.cur != screen(load) })
+	b, ok := m.cur.(*boardScreen)
+	if !ok || len(lm(b).moves) != 2 {
+		t.Fatalf("after loading: %T, want the board with 2 moves", m.cur)
+	}
+	os.Remove(filepath.Join(dir, "cf.kif"))
+	gone := sheetSave(t, writeSheet(t, dir, "gone.kif", "connectfour", "gone"))
+	os.Remove(filepath.Join(dir, "gone.kif"))
+	m = New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{data: gone}, Seed: 1}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(keyMsg("enter"))
+	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(viewText(m), "cannot continue: its rule sheet") {
+		t.Errorf("a save whose sheet is gone:\n%s", viewText(m))
+	}
+}
+
+// pump runs cmd and the commands the model's updates return, feeding it
+// their messages, until done says so or nothing is left to run. Ticks
+// are dropped (they only redraw).
+func pump(m *Model, cmd tea.Cmd, done func() bool) {
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 && !done() {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case sheetTickMsg:
+		default:
+			_, next := m.Update(msg)
+			queue = append(queue, next)
+		}
+	}
+}
+
+// TestMenuListsTheSheetFolder: the sheets of the user's games folder load
+// in the background; the menu lists each while it loads, a broken one
+// with its error, and a loaded one as a game.
+func TestMenuListsTheSheetFolder(t *testing.T) {
+	if !isolated(t) {
+		return
+	}
+	dir := t.TempDir()
+	writeSheet(t, dir, "mine.kif", "tictactoe", "title: My Tic-Tac-Toe")
+	os.WriteFile(filepath.Join(dir, "broken.kif"), []byte("(role a)\n(init (p))\n(<= (legal a x) (true (q))\n"), 0o644)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, SheetDir: dir, Seed: 1}).(*Model)
+	cmd := m.Init()
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	if view := viewText(m); !strings.Contains(view, "broken.kif") || !strings.Contains(view, "mine.kif") {
+		t.Fatalf("the folder's sheets are not listed while they load:\n%s", view)
+	}
+	loaded := func() int {
+		n := 0
+		for _, e := range m.c.library.entries {
+			if e.done {
+				n++
+			}
+		}
+		return n
+	}
+	pump(m, cmd, func() bool { return loaded() == 2 })
+	view := viewText(m)
+	if loaded() != 2 || !strings.Contains(view, "My Tic-Tac-Toe") || !strings.Contains(view, "broken.kif") || !strings.Contains(view, "does not load: line 3") {
+		t.Errorf("after loading %d sheets:\n%s", loaded(), view)
+	}
+}
+
+// TestLoadingLine: the loading screen shows nothing for the first half
+// second, then the sheet's name, size and the time it has taken.
+func TestLoadingLine(t *testing.T) {
+	j := &sheetJob{path: "/x/chess.kif", size: 39582, started: time.Now()}
+	if line := j.line(j.started.Add(100*time.Millisecond), false); line != "" {
+		t.Errorf("a line after 100 ms: %q", line)
+	}
+	line := j.line(j.started.Add(2300*time.Millisecond), true)
+	if !strings.HasSuffix(line, "loading rules of chess.kif (40 KB)… 2.3 s") {
+		t.Errorf("the line after 2.3 s: %q", line)
+	}
+}
+
+// corpusSheet is the path of a published rule sheet in the shared corpus
+// (../shared/gdl-corpus beside the repository); the test is skipped,
+// saying so, when it is not there.
+func corpusSheet(t *testing.T, name string) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("no go.mod above the test: cannot find ../shared/gdl-corpus")
+		}
+		dir = parent
+	}
+	path := filepath.Join(dir, "..", "shared", "gdl-corpus", name+".kif")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("the shared GDL corpus is not here (%s): skipped", path)
+	}
+	return path
+}
+
+// corpusGolden opens a published sheet at 80×24 in --ascii, every seat a
+// person, plays moves typed at the prompt (an empty one is an enter, to
+// take the keyboard on a joint turn), and compares the screen with its
+// golden.
+func corpusGolden(t *testing.T, name string, moves ...string) {
+	if !isolated(t) {
+		return
+	}
+	v, err := sheets.LoadFile(corpusSheet(t, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []tea.Msg
+	for _, mv := range moves {
+		if mv == "" {
+			msgs = append(msgs, keyMsg("enter"))
+			continue
+		}
+		msgs = append(msgs, typeMove(mv)...)
+	}
+	runGolden(t, Options{ASCII: true, Start: Start{Variant: v.Name, Seats: hotSeat(v)}}, msgs...)
+}
+
+// Checkers with ggp-base's compact base declarations: its board, both
+// sides' men told apart without colour (P and p), moves by their cells.
+func TestGoldenCorpusCheckers(t *testing.T) {
+	corpusGolden(t, "checkers", "move wp b3 a4", "move bp g6 h5")
+}
+
+// Chess, played by the engine's top-down fallback (its ground form is too
+// large): both kings K and k, the pieces' moves by their cells.
+func TestGoldenCorpusChess(t *testing.T) {
+	corpusGolden(t, "chess", "move wp e2 e4", "move bp e7 e5")
+}
+
+// Rock-paper-scissors-well, a round played at one keyboard: the panel
+// keeps every fact whole.
+func TestGoldenCorpusRPS(t *testing.T) {
+	corpusGolden(t, "roshambo2", "", "rock", "", "well", "")
+}
+
+// Fool's mate in the published chess sheet, which the engine evaluates
+// top-down: finding the cells that decided it takes longer than the
+// board may spend between two frames, so it is worked out in the
+// background and the end says them once it is done: the queen that
+// mates, the king's own pieces that block its way out, and the pawn on
+// h2 that keeps the rook from taking the queen.
+func TestChessMateSaysWhy(t *testing.T) {
+	if !isolated(t) {
+		return
+	}
+	v, err := sheets.LoadFile(corpusSheet(t, "chess"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, b := newTestClient(t, v.Name, 80, 24)
+	var cmd tea.Cmd
+	for _, mv := range []string{"move wp f2 f3", "move bp e7 e5", "move wp g2 g4", "move bq d8 h4"} {
+		for _, msg := range typeMove(mv) {
+			_, cmd = m.Update(msg)
+		}
+	}
+	if !b.ended() {
+		t.Fatalf("no mate: %q", b.status)
+	}
+	const want = "game over: black wins — white 0, black 100; decided by the cells d1, d2, e2, f1, h2, h4"
+	pump(m, cmd, func() bool { return strings.HasPrefix(b.status, want) })
+	if !strings.HasPrefix(b.status, want) || len(b.vu.winCells(b.game())) != 6 {
+		t.Errorf("the end says %q and marks %v; want %q", b.status, b.vu.winCells(b.game()), want)
+	}
+}
