@@ -14,11 +14,11 @@ import (
 
 // scripted is a seat that answers with fn, counting its lifecycle calls.
 type scripted struct {
-	name               string
-	fn                 func(q Question) (game.Move, error)
-	mu                 sync.Mutex
-	started, finished  int
-	aborted, attentive bool
+	name              string
+	fn                func(q Question) (game.Move, error)
+	mu                sync.Mutex
+	started, finished int
+	aborted           bool
 }
 
 func (s *scripted) Name() string { return s.name }
