@@ -179,6 +179,9 @@ func TestPentagoPlaysExactly(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves positions of 20 stones")
 	}
+	if raceEnabled {
+		t.Skip("whether the solver is tried follows its measured speed, which the race detector cuts several times")
+	}
 	want := map[string]bool{
 		"r.br../br...b/r.b.b./.bbb../rbrr../r.rrb. red place":   true,
 		"rr.br./.b.rr./b...../r.br.r/b.r.b./.brb.b black place": true,
