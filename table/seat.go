@@ -75,9 +75,11 @@ type Game struct {
 
 // Question is what a seat is asked: its role's move on a turn.
 type Question struct {
-	// Turn is the number of steps played before this turn; an answer is
-	// for this turn only.
+	// Turn is the number of steps played before this turn.
 	Turn int
+	// Version is the table's version of the position (Table.Version):
+	// an answer is for this position only.
+	Version uint64
 	// Role is the role to answer for.
 	Role game.Role
 	// State is a copy of the position, the seat's own to keep or search.
