@@ -21,7 +21,8 @@ import (
 // its first play after start), and the Finishers are told once no answer
 // is awaited (a GGP player gets stop after its last reply). A Driver and
 // its table belong to the loop's goroutine; only Job.Run and Job.Cancel
-// may be called elsewhere.
+// may be called elsewhere. Call Work after every change to the table (a
+// person's move, an undo): an Attentive seat must be asked every turn.
 type Driver struct {
 	t      *Table
 	g      Game
@@ -38,6 +39,7 @@ type Driver struct {
 
 // NewDriver drives t's game g; its jobs end with ctx.
 func NewDriver(ctx context.Context, t *Table, g Game) *Driver {
+	g.Variant = t.v
 	d := &Driver{t: t, g: g, asked: make([]uint64, len(t.seats)), out: map[*Job]struct{}{}}
 	d.ctx, d.cancel = context.WithCancel(ctx)
 	return d

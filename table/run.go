@@ -44,6 +44,10 @@ var ErrNoAnswer = errors.New("a person is to move: Run plays only seats that ans
 func Run(ctx context.Context, t *Table, g Game, h Hooks) error {
 	d := NewDriver(ctx, t, g)
 	for {
+		if err := ctx.Err(); err != nil {
+			d.finish(d.Abort(), h)
+			return err
+		}
 		jobs := d.Work()
 		if len(jobs) == 0 {
 			if t.Over() {
@@ -53,10 +57,6 @@ func Run(ctx context.Context, t *Table, g Game, h Hooks) error {
 			return fmt.Errorf("step %d: %w", t.Turn()+1, ErrNoAnswer)
 		}
 		outs := runJobs(d, jobs)
-		if err := ctx.Err(); err != nil && !d.finished {
-			d.finish(d.Abort(), h)
-			return err
-		}
 		if err := report(outs, len(t.seats), h); err != nil {
 			d.finish(d.Abort(), h)
 			return err

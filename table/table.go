@@ -259,7 +259,7 @@ func (t *Table) Commit(s Step) error {
 	if t.Over() {
 		return game.ErrGameOver
 	}
-	apply(t.pos, s.Moves)
+	Apply(t.pos, s.Moves)
 	t.steps = append(t.steps, s)
 	t.undone = nil
 	t.resetChoice()
@@ -365,7 +365,7 @@ func (t *Table) Redo() bool {
 		return false
 	}
 	undone := t.undone[:len(t.undone)-1]
-	apply(t.pos, s.Moves)
+	Apply(t.pos, s.Moves)
 	t.steps = append(t.steps, s)
 	t.undone = undone
 	t.resetChoice()
@@ -380,7 +380,7 @@ func (t *Table) CanRedo() bool { return len(t.undone) > 0 }
 func (t *Table) rebuild() {
 	t.pos = t.start.Clone()
 	for _, s := range t.steps {
-		apply(t.pos, s.Moves)
+		Apply(t.pos, s.Moves)
 	}
 	t.resetChoice()
 	t.version++
