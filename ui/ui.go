@@ -26,7 +26,7 @@ import (
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/ggp"
-	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/themes"
 )
 
@@ -158,14 +158,14 @@ type Options struct {
 	// os.UserConfigDir()/tabletop (see NewFileStore).
 	Store SaveStore
 	// Lobby, when set, adds Create room / Join room / Room list.
-	Lobby rooms.Lobby
+	Lobby roomapi.Lobby
 	// Standings, when set, adds Ratings: leaderboards and the player's page.
 	Standings Standings
 	// QuickMatch, when set with a Lobby and the player has a key, adds
 	// Play anyone: a queue per game.
 	QuickMatch QuickMatch
 	// Player is the person at this client.
-	Player rooms.Player
+	Player roomapi.Player
 	// Mouse enables mouse input (cell motion); off leaves the terminal's
 	// own text selection working.
 	Mouse bool

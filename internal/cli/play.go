@@ -12,7 +12,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
-	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/themes"
 	"github.com/tabletop/tabletop/ui"
 )
@@ -111,7 +111,7 @@ func checkSave(path string) error {
 // streams.
 func runClient(c *commandLine, opts ui.Options) error {
 	if u := os.Getenv("USER"); u != "" {
-		opts.Player = rooms.Player{Name: u}
+		opts.Player = roomapi.Player{Name: u}
 	}
 	// The program finds the terminal's colour profile and tells the
 	// client (tea.ColorProfileMsg); the view asks for the alternate
