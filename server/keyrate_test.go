@@ -2,6 +2,7 @@ package server
 
 import (
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -92,8 +93,11 @@ func TestKeyGatePacesWholeEvents(t *testing.T) {
 func TestInputPumpHoldsAFloodBack(t *testing.T) {
 	paste := "\x1b[200~" + strings.Repeat("x", 100<<10) + "\x1b[201~"
 	flood := strings.Repeat("\x1b[C", 1000)
+	keys := newKeyGate(0, 4)
+	var held atomic.Int32
+	keys.held = func() { held.Add(1) }
 	var got syncBuffer
-	p := newInputPump(strings.NewReader(paste+flood), newKeyGate(0, 4), &got)
+	p := newInputPump(strings.NewReader(paste+flood), keys, &got)
 	go p.run()
 	defer p.close()
 	want := paste + flood[:3*len("\x1b[C")] // the paste and three keys: four events
@@ -105,4 +109,5 @@ func TestInputPumpHoldsAFloodBack(t *testing.T) {
 	if got.String() != want {
 		t.Fatalf("the program got %d bytes, want the %d of the paste and three keys", len(got.String()), len(want))
 	}
+	waitUntil(t, "the operator told that keys are held back", func() bool { return held.Load() == 1 })
 }

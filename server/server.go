@@ -566,9 +566,13 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 	gs.pinged = gs.started
 	gs.joinCode, _ = joinCommand(sess.Command())
 	gs.lobby = newSessionLobby(s.lobby, gs.player)
+	keys := newKeyGate(s.cfg.KeyRate, s.cfg.KeyBurst)
+	keys.held = func() {
+		s.refusals.warn(s.log, "keys held back: the client sends them faster than a person types", "remote", st.remote, "user", logText(sess.User()))
+	}
 	// The pump starts with the program, which its keys are for (see
 	// runPrograms).
-	gs.in = newInputPump(sess, newKeyGate(s.cfg.KeyRate, s.cfg.KeyBurst), nil)
+	gs.in = newInputPump(sess, keys, nil)
 	gs.out = &watchedWriter{w: sess}
 	pty, _, ok := sess.Pty()
 	gs.hasPT = ok

@@ -818,32 +818,36 @@ func (b *boardScreen) panelContent(l boardLayout) string {
 	return joinLines(lines)
 }
 
+// maxCounterLines bounds the counter's lines: a sheet whose state holds
+// dozens of facts besides its board (a maze's walls) would otherwise ask
+// for a terminal taller than any.
+const maxCounterLines = 6
+
 // counterLines fits the counter to the panel's width: its items (one
 // per line of c) go several to a line while they fit, and an item
-// longer than a line is wrapped, never cut.
+// longer than a line is wrapped, never cut. Past maxCounterLines the
+// last line says how many items are not shown.
 func counterLines(c string, width int) []string {
 	if c == "" {
 		return nil
 	}
+	items := strings.Split(c, "\n")
 	var lines []string
-	cur := ""
-	for _, item := range strings.Split(c, "\n") {
-		switch {
-		case cur == "":
-			cur = item
-		case textWidth(cur)+1+textWidth(item) <= width:
-			cur += " " + item
-		default:
-			lines = append(lines, cur)
-			cur = item
+	var first []int // the item each line starts with
+	for i, item := range items {
+		if n := len(lines); n > 0 && textWidth(lines[n-1])+1+textWidth(item) <= width {
+			lines[n-1] += " " + item
+			continue
 		}
-		if textWidth(cur) > width {
-			wrapped := splitLines(ansi.Wrap(cur, max(width, 1), ""))
-			lines = append(lines, wrapped[:len(wrapped)-1]...)
-			cur = wrapped[len(wrapped)-1]
+		for _, part := range splitLines(ansi.Wrap(item, max(width, 1), "")) {
+			lines, first = append(lines, part), append(first, i)
 		}
 	}
-	return append(lines, cur)
+	if len(lines) > maxCounterLines {
+		hidden := len(items) - first[maxCounterLines-1]
+		lines = append(lines[:maxCounterLines-1], fmt.Sprintf("… and %d more", hidden))
+	}
+	return lines
 }
 
 // seatLines are the panel's lines for the seats: role, who plays it and

@@ -13,7 +13,7 @@ import (
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/ggp"
-	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/roomapi"
 )
 
 // newInput returns a text input styled for the session, with a steady
@@ -428,18 +428,18 @@ func (s *setupScreen) mouse(msg tea.Mouse) (screen, tea.Cmd) {
 
 func (s *setupScreen) start() (screen, tea.Cmd) {
 	if s.room {
-		spec := rooms.RoomSpec{Variant: s.v.Name, AfterHold: rooms.SeatAI}
+		spec := roomapi.RoomSpec{Variant: s.v.Name, AfterHold: roomapi.SeatAI}
 		you := 0
 		for _, k := range s.choice {
 			kind := s.kinds[k]
 			switch {
 			case kind.you:
 				you++
-				spec.Seats = append(spec.Seats, rooms.SeatSpec{Kind: rooms.SeatPlayer})
+				spec.Seats = append(spec.Seats, roomapi.SeatSpec{Kind: roomapi.SeatPlayer})
 			case kind.open:
-				spec.Seats = append(spec.Seats, rooms.SeatSpec{Kind: rooms.SeatOpen})
+				spec.Seats = append(spec.Seats, roomapi.SeatSpec{Kind: roomapi.SeatOpen})
 			default:
-				spec.Seats = append(spec.Seats, rooms.SeatSpec{Kind: rooms.SeatAI, Level: string(kind.level)})
+				spec.Seats = append(spec.Seats, roomapi.SeatSpec{Kind: roomapi.SeatAI, Level: string(kind.level)})
 			}
 		}
 		if you == 0 {

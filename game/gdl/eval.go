@@ -26,7 +26,6 @@ type table struct {
 	index  map[uint64]int32 // dedupe: an answer's hash → its first answer
 	chain  []int32          // the next answer with the same hash, or -1
 	status uint8
-	next   *table // the next table whose question has the same hash
 	depth  int32  // its place on the stack while evaluated
 	low    int32  // the lowest place on the stack its answers depend on
 	iter   uint32 // the iteration of its cycle it was last evaluated in
@@ -39,10 +38,10 @@ var errTooDeep = errors.New("gdl: the rules build a term nested too deep")
 // evaluator answers questions about one state at a time.
 type evaluator struct {
 	p      *tprogram
-	facts  []tid                // the state's true facts, by functor, then number
-	fkeys  []uint64             // the functor of each fact
-	does   []tid                // each role's move, or noTerm
-	tables [3]map[uint64]*table // by the hash of their question (see call)
+	facts  []tid       // the state's true facts, in factOrder
+	fkeys  []uint64    // the functor of each fact
+	does   []tid       // each role's move, or noTerm
+	tables [3]tableSet // by generation
 	spare  []*table
 	stack  []*table
 	// pending are the tables of open cycles, completed with the
@@ -60,9 +59,6 @@ type evaluator struct {
 
 func newEvaluator(p *tprogram) *evaluator {
 	e := &evaluator{p: p, plans: make([]map[uint64][]int32, len(p.clauses)), does: make([]tid, len(p.roles))}
-	for i := range e.tables {
-		e.tables[i] = map[uint64]*table{}
-	}
 	for i := range e.does {
 		e.does[i] = noTerm
 	}
@@ -89,12 +85,35 @@ func (e *evaluator) setState(facts []tid) {
 	e.setDoes(nil)
 }
 
+// factOrder orders facts by functor, then by their arguments' numbers
+// in turn, so that the facts that agree with a pattern's first bound
+// arguments are next to each other (see joinTrue).
 type factOrder struct{ e *evaluator }
 
 func (o factOrder) Len() int { return len(o.e.facts) }
 func (o factOrder) Less(i, j int) bool {
-	ki, kj := o.e.fkeys[i], o.e.fkeys[j]
-	return ki < kj || ki == kj && o.e.facts[i] < o.e.facts[j]
+	return o.e.compareFact(i, o.e.fkeys[j], o.e.p.terms.get(o.e.facts[j]).args) < 0
+}
+
+// compareFact compares fact i with the functor key and the first
+// len(args) arguments given.
+func (e *evaluator) compareFact(i int, key uint64, args []tid) int {
+	if k := e.fkeys[i]; k != key {
+		if k < key {
+			return -1
+		}
+		return 1
+	}
+	fa := e.p.terms.get(e.facts[i]).args
+	for j, a := range args {
+		if fa[j] != a {
+			if fa[j] < a {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
 }
 func (o factOrder) Swap(i, j int) {
 	o.e.facts[i], o.e.facts[j] = o.e.facts[j], o.e.facts[i]
@@ -122,12 +141,55 @@ func (e *evaluator) setDoes(moves []tid) {
 
 // reset forgets the answers of generation gen.
 func (e *evaluator) reset(gen int) {
-	for _, t := range e.tables[gen] {
-		for ; t != nil; t = t.next {
-			e.spare = append(e.spare, t)
+	ts := &e.tables[gen]
+	for _, i := range ts.used {
+		e.spare = append(e.spare, ts.slots[i])
+		ts.slots[i] = nil
+	}
+	ts.used = ts.used[:0]
+}
+
+// tableSet finds tables by their question: open addressing on the
+// question's hash, emptied by the list of the slots in use.
+type tableSet struct {
+	slots []*table
+	hash  []uint64
+	used  []int32
+}
+
+func (ts *tableSet) find(h uint64, r *trel, args []tid) *table {
+	if len(ts.slots) == 0 {
+		return nil
+	}
+	mask := uint64(len(ts.slots) - 1)
+	for i := h & mask; ts.slots[i] != nil; i = (i + 1) & mask {
+		if t := ts.slots[i]; ts.hash[i] == h && t.rel == r && equalTids(t.key, args) {
+			return t
 		}
 	}
-	clear(e.tables[gen])
+	return nil
+}
+
+func (ts *tableSet) add(h uint64, t *table) {
+	if 2*(len(ts.used)+1) > len(ts.slots) {
+		ts.grow()
+	}
+	mask := uint64(len(ts.slots) - 1)
+	i := h & mask
+	for ts.slots[i] != nil {
+		i = (i + 1) & mask
+	}
+	ts.slots[i], ts.hash[i] = t, h
+	ts.used = append(ts.used, int32(i))
+}
+
+func (ts *tableSet) grow() {
+	old, oldHash, oldUsed := ts.slots, ts.hash, ts.used
+	n := max(64, 2*len(old))
+	ts.slots, ts.hash, ts.used = make([]*table, n), make([]uint64, n), make([]int32, 0, n/2)
+	for _, i := range oldUsed {
+		ts.add(oldHash[i], old[i])
+	}
 }
 
 // ask appends to out the values of the free arguments (noTerm in args)
@@ -160,12 +222,15 @@ func (e *evaluator) newTable(r *trel, args []tid) *table {
 	if n := len(e.spare); n > 0 {
 		t = e.spare[n-1]
 		e.spare = e.spare[:n-1]
-		t.ans, t.chain, t.n = t.ans[:0], t.chain[:0], 0
-		clear(t.index)
+		t.ans, t.n = t.ans[:0], 0
+		if len(t.chain) > 0 {
+			t.chain = t.chain[:0]
+			clear(t.index)
+		}
 	} else {
 		t = &table{index: map[uint64]int32{}}
 	}
-	t.rel, t.next = r, nil
+	t.rel = r
 	t.key = append(t.key[:0], args...)
 	return t
 }
@@ -177,16 +242,13 @@ func (e *evaluator) call(r *trel, args []tid) *table {
 	for _, a := range args {
 		h = keyHash(h, uint64(a))
 	}
-	m := e.tables[r.gen]
-	t := m[h]
-	for t != nil && (t.rel != r || !equalTids(t.key, args)) {
-		t = t.next
-	}
+	h = mix64(h) // the set's slots take the low bits
+	ts := &e.tables[r.gen]
+	t := ts.find(h, r, args)
 	switch {
 	case t == nil:
 		t = e.newTable(r, args)
-		t.next = m[h]
-		m[h] = t
+		ts.add(h, t)
 		e.evaluate(t)
 	case t.status == tEvaluating:
 		e.cycles++

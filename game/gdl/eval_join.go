@@ -48,7 +48,7 @@ func (e *evaluator) next(c *tclause, order []int32, k, base int, t *table, p tpa
 }
 
 // joinTrue matches (true p) against the state's facts: those of p's
-// function symbol when it has one.
+// function symbol and first bound arguments when it has them.
 func (e *evaluator) joinTrue(c *tclause, order []int32, k, base int, t *table, p tpat) {
 	lo, hi := 0, len(e.facts)
 	switch p.kind {
@@ -65,11 +65,9 @@ func (e *evaluator) joinTrue(c *tclause, order []int32, k, base int, t *table, p
 			return
 		}
 	case pFn:
-		key := uint64(p.fn)<<8 | uint64(len(p.args))
-		lo = sort.Search(len(e.fkeys), func(i int) bool { return e.fkeys[i] >= key })
-		hi = lo
-		for hi < len(e.fkeys) && e.fkeys[hi] == key {
-			hi++
+		var ok bool
+		if lo, hi, ok = e.factRange(p, base); !ok {
+			return
 		}
 	}
 	for i := lo; i < hi; i++ {
@@ -77,12 +75,35 @@ func (e *evaluator) joinTrue(c *tclause, order []int32, k, base int, t *table, p
 	}
 }
 
+// factRange returns the range of the facts with p's function symbol and
+// the values of its first bound arguments; false when no fact can match.
+func (e *evaluator) factRange(p tpat, base int) (lo, hi int, ok bool) {
+	key := uint64(p.fn)<<8 | uint64(len(p.args))
+	mark := len(e.argBuf)
+	defer func() { e.argBuf = e.argBuf[:mark] }()
+	for _, a := range p.args {
+		id, kind := e.value(a, base)
+		if kind == vAbsent {
+			return 0, 0, false
+		}
+		if kind == vFree {
+			break
+		}
+		e.argBuf = append(e.argBuf, id)
+	}
+	prefix := e.argBuf[mark:]
+	lo = sort.Search(len(e.facts), func(i int) bool { return e.compareFact(i, key, prefix) >= 0 })
+	hi = lo
+	for hi < len(e.facts) && e.compareFact(hi, key, prefix) == 0 {
+		hi++
+	}
+	return lo, hi, true
+}
+
 // isFact reports whether term id is a fact of the state.
 func (e *evaluator) isFact(id tid) bool {
-	key := e.functorKey(id)
-	i := sort.Search(len(e.facts), func(i int) bool {
-		return e.fkeys[i] > key || e.fkeys[i] == key && e.facts[i] >= id
-	})
+	key, args := e.functorKey(id), e.p.terms.get(id).args
+	i := sort.Search(len(e.facts), func(i int) bool { return e.compareFact(i, key, args) >= 0 })
 	return i < len(e.facts) && e.facts[i] == id
 }
 
@@ -105,12 +126,7 @@ func (e *evaluator) joinDoes(c *tclause, order []int32, k, base int, t *table, l
 func (e *evaluator) joinCall(c *tclause, order []int32, k, base int, t *table, l *tlit) {
 	mark := len(e.argBuf)
 	for _, a := range l.args {
-		id, kind := e.value(a, base)
-		if kind == vAbsent {
-			e.argBuf = e.argBuf[:mark]
-			return // no answer can hold a term no state has made
-		}
-		e.argBuf = append(e.argBuf, id)
+		e.argBuf = append(e.argBuf, e.argument(a, base))
 	}
 	// The question's arguments stay on argBuf while its answers are
 	// read: what nested questions push goes after them.
@@ -134,6 +150,21 @@ func (e *evaluator) joinCall(c *tclause, order []int32, k, base int, t *table, l
 	}
 }
 
+// argument returns the value of a question's argument p under the
+// bindings at base: noTerm when it has a free variable, else the term,
+// made when no state has made it yet (the answers' rules may make it:
+// asking (legal black (add 1 0)) comes before any rule builds the move).
+func (e *evaluator) argument(p tpat, base int) tid {
+	id, kind := e.value(p, base)
+	switch kind {
+	case vFree:
+		return noTerm
+	case vAbsent:
+		return e.build(p, base)
+	}
+	return id
+}
+
 // holds reports whether the atom of literal l (all bound) holds.
 func (e *evaluator) holds(l *tlit, base int) bool {
 	switch l.rel.special {
@@ -155,12 +186,7 @@ func (e *evaluator) holds(l *tlit, base int) bool {
 	}
 	mark := len(e.argBuf)
 	for _, a := range l.args {
-		id, kind := e.value(a, base)
-		if kind != vBound {
-			e.argBuf = e.argBuf[:mark]
-			return false
-		}
-		e.argBuf = append(e.argBuf, id)
+		e.argBuf = append(e.argBuf, e.argument(a, base))
 	}
 	held := e.call(l.rel, e.argBuf[mark:len(e.argBuf):len(e.argBuf)]).n > 0
 	e.argBuf = e.argBuf[:mark]

@@ -64,6 +64,7 @@ func TestFeatures(t *testing.T) {
 		{"legal in body", "(option x) (<= (option y) (legal b noop))", "x y"},
 		{"base and input", "(option x) (<= (base (s ?x)) (n ?x)) (n 0) (n 1) (<= (base (played ?m)) (option ?m)) (<= (input a ?m) (option ?m)) (input b noop)", "x"},
 		{"computed goal values", "(option x) (option y) (val x 30) (val y 300) (<= (goal b ?v) (true (played ?m)) (val ?m ?v))", "x y"},
+		{"a question with a term no state has made", "(n 1) (n 2) (<= (pickable (pick ?y)) (n ?y)) (<= (can ?x) (n ?x) (pickable (pick ?x))) (<= (option (picked ?x)) (can ?x))", "(picked 1) (picked 2)"},
 		{"static terminal rules", "(option x) (<= (option y) (role a) (not (role c)))", "x y"},
 	}
 	for _, tc := range tests {
@@ -73,6 +74,7 @@ func TestFeatures(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkAgainstReference(t, []byte(frame+tc.rules), 3, 5)
+			checkAgainstReferenceWith(t, []byte(frame+tc.rules), 3, 5, engineTopDown)
 			s := v.New()
 			if got := legalTexts(s); got != tc.want {
 				t.Fatalf("legal moves %q, want %q", got, tc.want)

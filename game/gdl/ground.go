@@ -314,9 +314,9 @@ func (g *grounder) addAtom(r *grel, id termID) error {
 
 // fireWork is what making a rule instance costs in units of
 // Limits.MaxWork, where trying an atom against a literal costs one: about
-// what an instance costs to make and to compile into the network, as
-// measured on the published sheets.
-const fireWork = 32
+// what an instance costs to make and to compile into the network (2.5
+// µs against 55 ns), as measured on the published sheets.
+const fireWork = 48
 
 // run grounds every clause to a fixpoint.
 func (g *grounder) run(clauses []clause) error {

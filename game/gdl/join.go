@@ -196,8 +196,7 @@ type planStep struct {
 // plan is a join order and its lookups for one delta literal.
 type plan struct {
 	steps []planStep
-	sizes []int   // the sizes of the literals' relations it was made for
-	rows  float64 // the estimated number of instances it makes
+	sizes []int // the sizes of the literals' relations it was made for
 }
 
 // planFor returns the plan of c with literal delta over the newest atoms,

@@ -22,7 +22,7 @@ type Limits struct {
 	MaxTermDepth int
 	// MaxWork bounds the work of grounding, counted in steps: a ground
 	// atom tried against a literal of a rule is one, a rule instance
-	// made 32. It is the budget of grounding: counted, not timed, so that
+	// made 48. It is the budget of grounding: counted, not timed, so that
 	// a sheet is read the same way on any machine under any load.
 	MaxWork int
 	// MaxTime, when positive, also bounds the wall-clock time spent
@@ -32,10 +32,12 @@ type Limits struct {
 }
 
 // DefaultLimits keep the memory of a ground network well under a
-// gigabyte, and its making within about three CPU-seconds (MaxWork, on
-// the 2 GHz cores this was measured on). A sheet that reaches one of
-// them is played by the top-down evaluator instead (see Load).
-var DefaultLimits = Limits{MaxAtoms: 400_000, MaxRules: 2_000_000, MaxTermDepth: 40, MaxWork: 40_000_000}
+// gigabyte, and its making within about three and a half CPU-seconds
+// (MaxWork, as measured on the development machine: a step is about 55
+// ns). A sheet that reaches one of them is played by the top-down
+// evaluator instead (see Load); a sheet whose ground form explodes
+// reaches MaxAtoms or MaxWork within a second or two.
+var DefaultLimits = Limits{MaxAtoms: 200_000, MaxRules: 2_000_000, MaxTermDepth: 40, MaxWork: 64_000_000}
 
 // limitError is a limit of Limits reached while grounding.
 type limitError struct{ msg string }

@@ -228,15 +228,19 @@ func (f refFacts) texts(k relKey, role string) []string {
 // the legal moves of every role, terminal, the goals and the next state.
 func checkAgainstReference(t *testing.T, src []byte, games, maxPlies int) {
 	t.Helper()
+	checkAgainstReferenceWith(t, src, games, maxPlies, engineAuto)
+}
+
+// checkAgainstReferenceWith is checkAgainstReference with the given
+// engine (engineAuto, engineGround or engineTopDown).
+func checkAgainstReferenceWith(t *testing.T, src []byte, games, maxPlies, engine int) {
+	t.Helper()
 	ri := newRefInterp(t, src)
-	v, err := Load("ref", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := loadWith(t, "ref", src, engine)
 	init := ri.eval(nil, nil).texts(relKey{"init", 1}, "")
 	for g := 0; g < games; g++ {
 		rng := game.NewRand(uint64(g) + 100)
-		s := v.New().(*State)
+		s := v.New().(game.JointState)
 		state := init
 		for ply := 0; ply < maxPlies; ply++ {
 			where := fmt.Sprintf("game %d ply %d (%s)", g, ply, s)
@@ -324,6 +328,9 @@ func TestAgainstReferenceInterpreter(t *testing.T) {
 		if slow, ok := slowReference[filepath.Base(f)]; ok && os.Getenv("GDL_REF_GAMES") == "" {
 			n = slow
 		}
-		t.Run(filepath.Base(f), func(t *testing.T) { checkAgainstReference(t, src, n, 200) })
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			checkAgainstReference(t, src, n, 200)
+			checkAgainstReferenceWith(t, src, max(1, n/4), 200, engineTopDown)
+		})
 	}
 }

@@ -117,7 +117,8 @@ func TestUnsafeRules(t *testing.T) {
 	for _, tc := range unsafeSheets {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			checkAgainstProver(t, []byte(tc.sheet), 20, 30)
+			checkAgainstProver(t, []byte(tc.sheet), 20, 30, engineGround)
+			checkAgainstProver(t, []byte(tc.sheet), 5, 30, engineTopDown)
 			checkAgainstReference(t, []byte(tc.sheet), 5, 30)
 		})
 	}

@@ -408,13 +408,25 @@ func (n *network) parseMove(text string) (game.Move, error) {
 		return game.Noop, fmt.Errorf("move %q: %v", text, err)
 	}
 	if p.pos != len(toks) {
-		return game.Noop, fmt.Errorf("move %q: text after the move", text)
+		return game.Noop, fmt.Errorf("move %q: text after the move %s; a move is one term, its arguments in parentheses%s", text, t, n.moveExample())
 	}
 	m, ok := n.move(t.String())
 	if !ok {
 		return game.Noop, fmt.Errorf("%s is not a move of this game", t)
 	}
 	return m, nil
+}
+
+// moveExample is ", e.g. " and one of the game's moves with arguments,
+// or nothing when it has none: shown where a move was written as loose
+// words ("1 1" for "(mark 1 1)").
+func (n *network) moveExample() string {
+	for _, m := range n.moveText {
+		if strings.HasPrefix(m, "(") {
+			return ", e.g. " + m
+		}
+	}
+	return ""
 }
 
 // String returns the true facts in the order of their text, separated by
@@ -447,24 +459,35 @@ func (s *State) Facts() []*Term {
 
 // Describe lists the roles' situation and the true facts, one per line.
 func (s *State) Describe() string {
+	var facts []string
+	for i := 0; i < s.n.nBase; i++ {
+		if s.vals[i] {
+			facts = append(facts, s.n.baseText[i])
+		}
+	}
+	return describe(s, facts)
+}
+
+// describe is Describe for s, a position of a GDL game whose true facts
+// are facts.
+func describe(s game.State, facts []string) string {
 	var b strings.Builder
+	roles := s.Variant().Roles
 	switch {
 	case s.Terminal():
 		b.WriteString("game over:")
-		for r, name := range s.n.roles {
+		for r, name := range roles {
 			fmt.Fprintf(&b, " %s %d", name, s.Goal(game.Role(r)))
 		}
 		b.WriteByte('\n')
-	case s.toMove == game.NoRole:
+	case s.ToMove() == game.NoRole:
 		b.WriteString("several roles move at once\n")
 	default:
-		fmt.Fprintf(&b, "%s to move\n", s.n.roles[s.toMove])
+		fmt.Fprintf(&b, "%s to move\n", roles[s.ToMove()])
 	}
-	for i := 0; i < s.n.nBase; i++ {
-		if s.vals[i] {
-			b.WriteString(s.n.baseText[i])
-			b.WriteByte('\n')
-		}
+	for _, f := range facts {
+		b.WriteString(f)
+		b.WriteByte('\n')
 	}
 	return b.String()
 }

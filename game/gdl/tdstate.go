@@ -328,23 +328,4 @@ func (s *tdState) texts() []string {
 }
 
 // Describe lists the roles' situation and the true facts, one per line.
-func (s *tdState) Describe() string {
-	var b strings.Builder
-	switch {
-	case s.Terminal():
-		b.WriteString("game over:")
-		for r, name := range s.p.roles {
-			fmt.Fprintf(&b, " %s %d", name, s.Goal(game.Role(r)))
-		}
-		b.WriteByte('\n')
-	case s.toMove == game.NoRole:
-		b.WriteString("several roles move at once\n")
-	default:
-		fmt.Fprintf(&b, "%s to move\n", s.p.roles[s.toMove])
-	}
-	for _, t := range s.texts() {
-		b.WriteString(t)
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
+func (s *tdState) Describe() string { return describe(s, s.texts()) }

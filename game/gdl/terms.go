@@ -212,16 +212,6 @@ func (s *termStore) grow(t []atomic.Uint32) []atomic.Uint32 {
 	return bigger
 }
 
-// term returns the Term of id, for display.
-func (s *termStore) term(id tid) *Term {
-	r := s.get(id)
-	t := &Term{Name: s.syms[r.fn]}
-	for _, a := range r.args {
-		t.Args = append(t.Args, s.term(a))
-	}
-	return t
-}
-
 // internTerm numbers a ground Term of the sheet.
 func (s *termStore) internTerm(t *Term) tid {
 	args := make([]tid, len(t.Args))

@@ -258,13 +258,10 @@ func (p *refProver) ask(t testing.TB, query *Term, facts map[string]bool) []stri
 // checkAgainstProver plays random games with the engine and asks the
 // reference prover, on every ply, each role's legal moves and goal,
 // terminal, and the next state after the moves played.
-func checkAgainstProver(t *testing.T, src []byte, games, maxPlies int) {
+func checkAgainstProver(t *testing.T, src []byte, games, maxPlies, engine int) {
 	t.Helper()
 	p := newRefProver(t, src)
-	v, err := Load("prover", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := loadWith(t, "prover", src, engine)
 	args := func(answers []string, i int) []string {
 		var out []string
 		for _, a := range answers {
@@ -275,7 +272,7 @@ func checkAgainstProver(t *testing.T, src []byte, games, maxPlies int) {
 	initial := args(p.ask(t, parseOne("(init ?x)"), nil), 0)
 	for g := 0; g < games; g++ {
 		rng := game.NewRand(uint64(g) + 7)
-		s := v.New().(*State)
+		s := v.New().(game.JointState)
 		state := initial
 		for ply := 0; ply < maxPlies; ply++ {
 			where := fmt.Sprintf("game %d ply %d (%s)", g, ply, s)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/tabletop/tabletop/game"
@@ -112,6 +113,46 @@ func TestTopDownProperties(t *testing.T) {
 		gametest.Properties(t, v, gametest.Options{Games: 50})
 		if name == "tictactoe" {
 			gametest.NoAllocs(t, v)
+		}
+	}
+}
+
+// TestTopDownConcurrentStates: states of one game played top-down on
+// several goroutines at once (as the AI's search threads play them), all
+// making new terms in the store they share, play the same games as one
+// goroutine alone. Run with -race to check the store's locking.
+func TestTopDownConcurrentStates(t *testing.T) {
+	games := func(v *game.Variant, seed uint64) []string {
+		var out []string
+		rng := game.NewRand(seed)
+		s := v.New()
+		for g := 0; g < 20; g++ {
+			c := s.Clone()
+			game.Playout(c, rng, 0)
+			out = append(out, c.String())
+		}
+		return out
+	}
+	src := []byte(readTestdata(t, "minicheckers"))
+	want := make([][]string, 4)
+	alone := loadWith(t, "minicheckers", src, engineTopDown)
+	for i := range want {
+		want[i] = games(alone, uint64(i))
+	}
+	shared := loadWith(t, "minicheckers", src, engineTopDown)
+	got := make([][]string, 4)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i] = games(shared, uint64(i))
+		}()
+	}
+	wg.Wait()
+	for i := range got {
+		if !slices.Equal(got[i], want[i]) {
+			t.Errorf("goroutine %d played other games than alone", i)
 		}
 	}
 }

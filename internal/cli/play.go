@@ -12,7 +12,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
-	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/themes"
 	"github.com/tabletop/tabletop/ui"
 )
@@ -111,7 +111,7 @@ func checkSave(path string) error {
 // streams.
 func runClient(c *commandLine, opts ui.Options) error {
 	if u := os.Getenv("USER"); u != "" {
-		opts.Player = rooms.Player{Name: u}
+		opts.Player = roomapi.Player{Name: u}
 	}
 	// The program finds the terminal's colour profile and tells the
 	// client (tea.ColorProfileMsg); the view asks for the alternate
@@ -179,7 +179,7 @@ func readSeats(start *ui.Start, v *game.Variant, position string, seats seatFlag
 		if !ok {
 			return usagef("--seat %q: want ROLE=human, ROLE=ai:LEVEL or ROLE=ggp:URL", s)
 		}
-		if v != nil && v.RoleIndex(role) == game.NoRole {
+		if v != nil && v.RoleIndexFold(role) == game.NoRole {
 			return usagef("%s has no role %q (roles: %s)", v.Name, role, strings.Join(v.Roles, ", "))
 		}
 		sc, err := ui.ParseSeat(spec)
