@@ -143,6 +143,7 @@ type roomsResult struct {
 	finished               int
 	failed                 int // rooms that could not be opened
 	firstErr               error
+	clients                clientCPU
 	// nodeStats are the nodes' figures with the rooms open, after the
 	// play and (nodeBefore) before it; nil where a node cannot be asked
 	// (Windows).
@@ -385,5 +386,6 @@ func (rt *roomsTest) report(res roomsResult, unstored int) bool {
 				i+1, float64(st["cpu_ms"]-b["cpu_ms"])/1000, rt.cfg.Duration, per("cpu_ms"), per("views"), per("frames"), per("frame_bytes"))
 		}
 	}
+	res.clients.report(rt.out, res.moves, "move")
 	return !v.missed
 }
