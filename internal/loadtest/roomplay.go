@@ -251,6 +251,11 @@ func playMove(tb *table, rng *game.Rand) (time.Duration, error) {
 		return 0, err
 	}
 	seen, err := awaitMove(mover, other, n, moveWait)
+	if errors.Is(err, errLost) {
+		// Shown to the mover as played: the store must hold it too
+		// (checkStore), though the room stops here.
+		tb.moves = append(tb.moves, st.FormatMove(m))
+	}
 	if err != nil {
 		return 0, fmt.Errorf("move %d (%s): %w", n+1, short, err)
 	}
@@ -304,9 +309,9 @@ func (c *roomClient) hasEnded() bool {
 	return c.ended
 }
 
-// checkStore counts the moves the rooms' players saw that their store
-// does not hold, in the order played: every move must be committed
-// before it is shown.
+// checkStore counts the moves the rooms' players saw (the lost ones
+// too: their movers saw them played) that their store does not hold, in
+// the order played: every move must be committed before it is shown.
 func (rt *roomsTest) checkStore(tables []*table) int {
 	lost := 0
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
