@@ -1030,7 +1030,7 @@ func (b *boardScreen) helpView() string {
 	}
 	k := b.keys()
 	memoKey := helpMemoKey(k, b.c.width, b.help.ShowAll, b.c.st.Palette(), b.c.ascii)
-	h := boardHelps.get(memoKey, func() string { return mergeStyles(b.drawHelp(k)) })
+	h := boardHelps.get(boardHelpKey{styleKeyOf(b.c), memoKey}, func() string { return mergeStyles(b.drawHelp(k)) })
 	if fm != nil {
 		fm.help, fm.hasHelp = h, true
 	}
@@ -1041,7 +1041,14 @@ func (b *boardScreen) helpView() string {
 // drawn from its key (the bindings' help, the width, the theme), and a
 // player typing at the prompt switches between two of them on every move,
 // which a memo of one bar per session drew again each time.
-var boardHelps = newDrawnSet[string](menuPartsMax)
+var boardHelps = newDrawnSet[boardHelpKey](menuPartsMax)
+
+// boardHelpKey is a key bar's helpMemoKey with the colours of its styles:
+// sessions share bars, and a theme's name alone does not say its colours.
+type boardHelpKey struct {
+	style menuStyleKey
+	help  string
+}
 
 // drawHelp draws the key bar (or every key) of k.
 func (b *boardScreen) drawHelp(k keyHelp) string {
