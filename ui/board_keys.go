@@ -111,7 +111,7 @@ func (b *boardScreen) keys() keyHelp {
 		}
 		game = append(game, k.Menu)
 	}
-	other := []key.Binding{k.MoveCursor, k.Scroll, reviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, k.HelpAll}
+	other := []key.Binding{k.MoveCursor, k.Scroll, reviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, keyHelpFewer}
 	nGame := 2
 	if ended {
 		nGame = 3

@@ -213,8 +213,10 @@ var (
 	keyRight    = bind([]string{"right", "l", "d"}, "→/l/d", "right")
 	keyTheme    = bind([]string{"t"}, "t", "theme")
 	keyHelpAll  = bind([]string{"?"}, "?", "more keys")
-	keyMouse    = bind([]string{"M"}, "M", "mouse on/off")
-	keySuspend  = bind([]string{"ctrl+z"}, "ctrl+z", "suspend")
+	// keyHelpFewer is ? as the expanded help lists it: it folds the list.
+	keyHelpFewer = bind([]string{"?"}, "?", "fewer keys")
+	keyMouse     = bind([]string{"M"}, "M", "mouse on/off")
+	keySuspend   = bind([]string{"ctrl+z"}, "ctrl+z", "suspend")
 )
 
 // footer writes a one-line key help, " enter join · esc back", from

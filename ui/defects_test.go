@@ -410,3 +410,19 @@ func splitKeys(s string) []string {
 	}
 	return out
 }
+
+// Issue 23, defect 10: once ? has expanded the key help (menu and
+// board), ? is listed as folding it, not as "more keys".
+func TestExpandedHelpOffersFewerKeys(t *testing.T) {
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m.Update(keyMsg("?"))
+	if v := viewText(m); strings.Contains(v, "more keys") || !strings.Contains(v, "fewer keys") {
+		t.Errorf("the menu's expanded help:\n%s", v)
+	}
+	m, _ = newTestClient(t, "quad5", 120, 40)
+	m.Update(keyMsg("?"))
+	if v := viewText(m); strings.Contains(v, "more keys") || !strings.Contains(v, "fewer keys") {
+		t.Errorf("the board's expanded help:\n%s", v)
+	}
+}

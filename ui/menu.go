@@ -315,7 +315,7 @@ func (k menuKeyMap) ShortHelp() []key.Binding {
 
 // FullHelp is every key of the menu.
 func (k menuKeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Choose, k.Delete}, {k.Theme, k.Mouse}, {k.HelpAll, k.Quit}}
+	return [][]key.Binding{{k.Up, k.Down, k.Choose, k.Delete}, {k.Theme, k.Mouse}, {keyHelpFewer, k.Quit}}
 }
 
 func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
