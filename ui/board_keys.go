@@ -383,12 +383,12 @@ func (b *boardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 			who := b.v.RoleName(mover)
 			switch {
 			case b.isAI(mover):
-				b.setStatus("the AI is playing "+who+"; space or esc makes it move now", true)
+				b.setTurnStatus("the AI is playing " + who + "; space or esc makes it move now")
 			case b.humanRole() == game.NoRole:
 				// Nobody at this client plays: a room's watcher.
-				b.setStatus("you are watching; "+who+" is to move", true)
+				b.setTurnStatus("you are watching; " + who + " is to move")
 			default:
-				b.setStatus("it is "+who+"'s turn", true)
+				b.setTurnStatus("it is " + who + "'s turn")
 			}
 		}
 		return nil

@@ -307,7 +307,7 @@ func (l *localMatch) hint() tea.Cmd {
 		return nil
 	}
 	if !l.mine(l.st.ToMove()) {
-		l.status.setStatus("hints are for your own turn", true)
+		l.status.setTurnStatus("hints are for your own turn")
 		return nil
 	}
 	if l.job != nil {
