@@ -349,9 +349,13 @@ func (b *boardScreen) matchKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 		b.premove = ""
 		return b, b.m.redo(), true
 	case key.Matches(msg, k.New) && b.m.offers(actNewGame):
-		b.leave()
+		// The game waits behind the setup, its AI stopped, until a new
+		// game starts; Esc comes back to it.
+		b.m.suspend()
 		_, seats := b.m.setup()
-		return newSetupFrom(b.c, b.v, seats), nil, true
+		st := newSetupFrom(b.c, b.v, seats)
+		st.game = b
+		return st, nil, true
 	case key.Matches(msg, k.Resign) && b.m.offers(actResign):
 		if b.humanRole() == game.NoRole {
 			b.setStatus("only a person can resign", true)

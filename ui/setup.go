@@ -107,6 +107,10 @@ type setupScreen struct {
 	status  string
 	help    help.Model
 	options roomOptions // a room's clock and rating (setup_room.go)
+	// game is the game in progress this setup was opened from (n on the
+	// board): Esc goes back to it, and it is left (saved for Continue)
+	// only when the new game starts or the program quits.
+	game *boardScreen
 }
 
 func newSetup(c *common, v *game.Variant, room bool) *setupScreen {
@@ -280,8 +284,23 @@ func (s *setupScreen) setEditing(on bool) {
 	}
 }
 
+// leaveGame leaves the game this setup was opened from, if any: it is
+// saved for Continue as leaving it for the menu would.
+func (s *setupScreen) leaveGame() {
+	if s.game != nil {
+		s.game.leave()
+		s.game = nil
+	}
+}
+
 func (s *setupScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
+	case ggpReplyMsg:
+		// The game behind keeps its GGP players' replies for its return.
+		if s.game != nil {
+			cmd, _ := s.game.m.update(msg)
+			return s, cmd
+		}
 	case NoticeMsg:
 		s.status = string(msg)
 		return s, nil
@@ -303,6 +322,7 @@ func (s *setupScreen) key(km tea.KeyPressMsg) (screen, tea.Cmd) {
 	n := len(s.choice)
 	sk := setupKeys
 	if key.Matches(km, sk.ForceOut) {
+		s.leaveGame()
 		return s, tea.Quit
 	}
 	if s.editing {
@@ -341,6 +361,9 @@ func (s *setupScreen) key(km tea.KeyPressMsg) (screen, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(km, sk.Back):
+		if s.game != nil {
+			return s.game, nil
+		}
 		return newMenu(s.c, ""), nil
 	case !s.room && key.Matches(km, sk.AITime):
 		s.stepAITime(key.Matches(km, sk.LessAITime))
@@ -455,6 +478,7 @@ func (s *setupScreen) start() (screen, tea.Cmd) {
 		return newRoomBoard(s.c, room), nil
 	}
 	seats := s.seats()
+	s.leaveGame()
 	if s.c.opts.NoAIOnlyGames && aiOnly(seats) {
 		s.status = noAIOnlyGame
 		return s, nil
