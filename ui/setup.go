@@ -96,12 +96,17 @@ func roomKinds() []seatKind {
 // seat, then the Start button. On a row ←/→ change who plays the seat
 // and tab or enter edit its name; ↑/↓ move between the rows and Start.
 type setupScreen struct {
-	c       *common
-	v       *game.Variant
-	room    bool
-	kinds   []seatKind
-	choice  []int
-	names   []textinput.Model
+	c      *common
+	v      *game.Variant
+	room   bool
+	kinds  []seatKind
+	choice []int
+	names  []textinput.Model
+	// typed is, per seat, what was typed in the field for the other use
+	// of it (an address while the seat is a person's, a name while it is
+	// a GGP player): a seat switched back gets its own text again, never
+	// the other's ("Bob" typed, GGP chosen, an address, Human again).
+	typed   []string
 	row     int  // the seat row with the focus; len(choice) is Start
 	editing bool // the name of row is being typed
 	status  string
@@ -122,6 +127,7 @@ func newSetup(c *common, v *game.Variant, room bool) *setupScreen {
 	}
 	s.choice = make([]int, n)
 	s.names = make([]textinput.Model, n)
+	s.typed = make([]string, n)
 	for i := range n {
 		s.names[i] = newInput(c, "", nameLimit)
 		s.names[i].Placeholder = "name"
@@ -402,7 +408,14 @@ func (s *setupScreen) change(i int, back bool) {
 	if back {
 		d = -1
 	}
+	was := s.kinds[s.choice[i]].ggp
 	s.choice[i] = (s.choice[i] + d + len(s.kinds)) % len(s.kinds)
+	if s.kinds[s.choice[i]].ggp != was {
+		text := s.names[i].Value()
+		s.fitField(i) // the limit first: an address is longer than a name
+		s.names[i].SetValue(s.typed[i])
+		s.typed[i] = text
+	}
 	s.fitField(i)
 	s.status = ""
 }
