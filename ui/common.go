@@ -36,6 +36,10 @@ type common struct {
 	settingsStore SettingsStore
 	settings      Settings
 	settingsErr   string
+	// menuChosen is the title of the menu item last chosen: the menu
+	// comes back with its cursor there (Esc from the room list or the
+	// ratings put it at the top).
+	menuChosen string
 	// aiTime is the AI's time per move now, 0 for each level's own.
 	aiTime time.Duration
 	// promptHistory is every move typed at a prompt this session,

@@ -426,3 +426,34 @@ func TestExpandedHelpOffersFewerKeys(t *testing.T) {
 		t.Errorf("the board's expanded help:\n%s", v)
 	}
 }
+
+// Issue 23, defect 8: the menu comes back with its cursor on the item
+// last chosen (Esc from the room list, the ratings or the rules put it
+// at the top).
+func TestMenuCursorComesBackToTheChosenItem(t *testing.T) {
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for {
+		mn := m.cur.(*menuScreen)
+		if it, ok := mn.list.Selected(); ok && it.title == "Rules" {
+			break
+		}
+		before := mn.list.Index()
+		m.Update(keyMsg("down"))
+		if mn.list.Index() == before {
+			t.Fatal("no Rules item in the menu")
+		}
+	}
+	m.Update(keyMsg("enter"))
+	if _, ok := m.cur.(*rulesScreen); !ok {
+		t.Fatalf("enter on Rules opened %T", m.cur)
+	}
+	m.Update(keyMsg("esc"))
+	mn, ok := m.cur.(*menuScreen)
+	if !ok {
+		t.Fatalf("esc from the rules went to %T", m.cur)
+	}
+	if it, _ := mn.list.Selected(); it.title != "Rules" {
+		t.Fatalf("back in the menu the cursor is on %q, not Rules", it.title)
+	}
+}

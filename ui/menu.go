@@ -94,6 +94,12 @@ func newMenu(c *common, status string) *menuScreen {
 	m.items = itemTexts(items)
 	m.listStyle = styleKeyOf(c)
 	m.resize()
+	for i, it := range items {
+		if it.title == c.menuChosen {
+			m.list.Select(i) // after resize: the page follows the list's height
+			break
+		}
+	}
 	if m.status == "" {
 		m.status, c.settingsErr = c.settingsErr, ""
 	}
@@ -376,6 +382,7 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 		return m, nil
 	}
 	c := m.c
+	c.menuChosen = item.title
 	switch item.action {
 	case actSheet:
 		m.status = item.title + ": " + item.problem
