@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 )
 
 // Issue 12, defect 1: a resignation takes y and nothing else — not the
@@ -428,32 +429,32 @@ func TestExpandedHelpOffersFewerKeys(t *testing.T) {
 }
 
 // Issue 23, defect 8: the menu comes back with its cursor on the item
-// last chosen (Esc from the room list, the ratings or the rules put it
-// at the top).
+// last chosen (Esc from the room list or the ratings put it at the top).
 func TestMenuCursorComesBackToTheChosenItem(t *testing.T) {
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: &fakeStandings{},
+		Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	for {
 		mn := m.cur.(*menuScreen)
-		if it, ok := mn.list.Selected(); ok && it.title == "Rules" {
+		if it, ok := mn.list.Selected(); ok && it.title == "Ratings" {
 			break
 		}
 		before := mn.list.Index()
 		m.Update(keyMsg("down"))
 		if mn.list.Index() == before {
-			t.Fatal("no Rules item in the menu")
+			t.Fatal("no Ratings item in the menu")
 		}
 	}
 	m.Update(keyMsg("enter"))
-	if _, ok := m.cur.(*rulesScreen); !ok {
-		t.Fatalf("enter on Rules opened %T", m.cur)
+	if _, ok := m.cur.(*standingsScreen); !ok {
+		t.Fatalf("enter on Ratings opened %T", m.cur)
 	}
 	m.Update(keyMsg("esc"))
 	mn, ok := m.cur.(*menuScreen)
 	if !ok {
-		t.Fatalf("esc from the rules went to %T", m.cur)
+		t.Fatalf("esc from the ratings went to %T", m.cur)
 	}
-	if it, _ := mn.list.Selected(); it.title != "Rules" {
-		t.Fatalf("back in the menu the cursor is on %q, not Rules", it.title)
+	if it, _ := mn.list.Selected(); it.title != "Ratings" {
+		t.Fatalf("back in the menu the cursor is on %q, not Ratings", it.title)
 	}
 }
