@@ -594,12 +594,28 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 func (s *Server) requireTerminal(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		if _, _, ok := sess.Pty(); !ok {
-			fmt.Fprint(sess.Stderr(), "tabletop needs a terminal: connect with ssh -t (e.g. ssh -t -p 2222 host)\r\n")
+			fmt.Fprintf(sess.Stderr(), "tabletop needs a terminal: connect with ssh -t (e.g. %s)\r\n", sshCommand(sess))
 			_ = sess.Exit(1)
 			return
 		}
 		next(sess)
 	}
+}
+
+// sshCommand is the command that reaches this session's server with a
+// terminal: the port the client connected to (none for 22) and its
+// "join CODE", if it gave one. The host name the client typed is not
+// known here.
+func sshCommand(sess ssh.Session) string {
+	cmd := "ssh -t"
+	if _, port, err := net.SplitHostPort(sess.LocalAddr().String()); err == nil && port != "22" {
+		cmd += " -p " + port
+	}
+	cmd += " host"
+	if code, ok := joinCommand(sess.Command()); ok {
+		cmd += " join " + code
+	}
+	return cmd
 }
 
 // programHandler builds the client program for a session.
