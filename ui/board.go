@@ -219,7 +219,7 @@ func (b *boardScreen) init() tea.Cmd {
 	if b.reviewing() {
 		// An evaluation that finished while another screen was shown
 		// went to that screen: ask again.
-		b.rv.evalBusy = false
+		b.stopEvals()
 		cmd = tea.Batch(cmd, b.requestEvals())
 	}
 	return cmd

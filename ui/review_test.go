@@ -64,6 +64,7 @@ func runCmd(m *Model, cmd tea.Cmd) {
 
 func TestReviewStepsWithoutTouchingTheGame(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 120, 40)
+	m.c.opts.Analyst = fixedDepth(2)
 	moves := []string{"r3c4", "r4c4", "r3c3", "r5c5"}
 	playTexts(t, b, moves...)
 	live := b.m.position().String()
@@ -115,6 +116,7 @@ func TestReviewStepsWithoutTouchingTheGame(t *testing.T) {
 
 func TestReviewByClickOnTheMoveList(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 120, 40)
+	m.c.opts.Analyst = fixedDepth(2)
 	moves := []string{"r3c4", "r4c4", "r3c3", "r5c5", "r2c2"}
 	playTexts(t, b, moves...)
 	l := b.layout()
@@ -193,6 +195,9 @@ func TestGoldenReview(t *testing.T) {
 func runGoldenEvals(t *testing.T, opts Options, msgs ...tea.Msg) {
 	t.Helper()
 	opts.ColorProfile, opts.Seed, opts.AIDelay = colorprofile.ASCII, 1, -1
+	if opts.Analyst == nil {
+		opts.Analyst = fixedDepth(6)
+	}
 	if opts.Store == nil {
 		opts.Store = &memStore{}
 	}
@@ -227,7 +232,7 @@ func TestGoldenRecord(t *testing.T) {
 func TestReviewInARoom(t *testing.T) {
 	room := newFakeRoom("quad5") // a spectator: no seat
 	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
-		Start: Start{Join: "K7QX"}}).(*Model)
+		Start: Start{Join: "K7QX"}, Analyst: fixedDepth(2)}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait := m.Init()
 	b := m.cur.(*boardScreen)
