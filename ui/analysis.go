@@ -202,7 +202,7 @@ func analysisLines(st *themes.Styles, a *liveAnalysis, w, h int) []string {
 		mover = v.RoleName(0)
 	}
 	add(st.Text.Render(fmt.Sprintf("%s %s", mover, scoreText(an.Score))) + " " + analysisNote(st, an))
-	if line := ai.FormatLine(s, an.Line); len(line) > 0 {
+	if line := lineNames(s, an.Line); len(line) > 0 {
 		// Two lines at most: the best moves must fit under it.
 		for _, l := range wrapLines("line: "+strings.Join(line, " "), w, 2) {
 			add(st.Text.Render(l))
@@ -216,9 +216,45 @@ func analysisLines(st *themes.Styles, a *liveAnalysis, w, h int) []string {
 		if mv.Proven {
 			mark = " proven"
 		}
-		add(fmt.Sprintf("%d. %-12s %s", i+1, s.FormatMove(mv.Move), scoreText(mv.Score)) + st.Muted.Render(mark))
+		name := s.FormatMove(mv.Move) // on a turn where all move
+		if n := lineNames(s, turnOf(s, mv)); len(n) > 0 {
+			name = strings.Join(n, " ")
+		}
+		add(fmt.Sprintf("%d. %-8s %s", i+1, name, scoreText(mv.Score)) + st.Muted.Render(mark))
 	}
 	return out
+}
+
+// lineNames names the moves of line played from s, as the move list
+// does; it stops at a turn where all roles move, or a move not legal.
+func lineNames(s game.State, line []game.Move) []string {
+	var out []string
+	t := s.Clone()
+	for _, m := range line {
+		if t.Terminal() || jointTurn(t) || !t.IsLegal(m) {
+			break
+		}
+		out = append(out, moveName(t, m))
+		t.Apply(m)
+	}
+	return out
+}
+
+// turnOf is the mover's whole turn that starts with mv, as far as its
+// line says (Pentago: the placement and its rotation).
+func turnOf(s game.State, mv ai.MoveValue) []game.Move {
+	line := mv.Line
+	if len(line) == 0 || line[0] != mv.Move {
+		return []game.Move{mv.Move}
+	}
+	t := s.Clone()
+	for i, m := range line {
+		if t.Terminal() || t.ToMove() != s.ToMove() || !t.IsLegal(m) {
+			return line[:i]
+		}
+		t.Apply(m)
+	}
+	return line
 }
 
 // scoreText is an expected goal as shown: whole where it is.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -61,4 +62,88 @@ type fixedDepth int
 func (d fixedDepth) Analyze(ctx context.Context, s game.State, opt ai.AnalysisOptions, report func(ai.Analysis)) ai.Analysis {
 	opt.Level, opt.Budget, opt.Threads, opt.MaxDepth = ai.Hard, time.Minute, 1, int(d)
 	return ai.NewAnalyzer().Analyze(ctx, s, opt, report)
+}
+
+// heldAnalyst reports once, then holds its analysis until the context
+// ends; it says which positions it started and when each ended. Review's
+// values (asked with no report) it gives at once.
+type heldAnalyst struct {
+	started chan string
+	ended   chan string
+}
+
+func newHeldAnalyst() *heldAnalyst {
+	return &heldAnalyst{started: make(chan string, 16), ended: make(chan string, 16)}
+}
+
+func (h *heldAnalyst) Analyze(ctx context.Context, s game.State, opt ai.AnalysisOptions, report func(ai.Analysis)) ai.Analysis {
+	if report == nil { // review's values: at once
+		return ai.Analysis{Score: 50, Done: true}
+	}
+	h.started <- s.String()
+	an := ai.Analysis{Score: 50, Depth: 3, Line: s.Legal(nil)[:1]}
+	report(an)
+	<-ctx.Done()
+	h.ended <- s.String()
+	an.Done = true
+	return an
+}
+
+// TestAnalysisFollowsAndStops: e analyses the shown position live; a
+// step of review analyses the new position and stops the analysis of
+// the one before; another screen stops it until the board is back;
+// leaving the board stops it; each time its goroutine ends.
+func TestAnalysisFollowsAndStops(t *testing.T) {
+	t.Parallel()
+	m, b := newTestClient(t, "quad7", 120, 40)
+	h := newHeldAnalyst()
+	m.c.opts.Analyst = h
+	playTexts(t, b, "r3c4", "r4c4")
+	live := b.game().String()
+	_, wait := m.Update(keyMsg("e"))
+	if got := <-h.started; got != live {
+		t.Fatalf("e analyses %q, want the live position %q", got, live)
+	}
+	runOnce(m, wait) // the first report
+	if v := viewText(m); !strings.Contains(v, "Analysis (x to move)") || !strings.Contains(v, "x  50 depth 3 …") {
+		t.Fatalf("the panel does not show the report:\n%s", v)
+	}
+	first := b.an.job
+	m.Update(keyMsg("v"))
+	m.Update(keyMsg("left")) // review one move back: o to move
+	if got := <-h.ended; got != live {
+		t.Fatalf("stepping back ended the analysis of %q, want %q", got, live)
+	}
+	waitEnded(first) // its goroutine is over
+	if got, want := <-h.started, b.game().String(); got != want {
+		t.Fatalf("review analyses %q, want the reviewed %q", got, want)
+	}
+	second := b.an.job
+	reviewed := b.game().String()
+	m.Update(keyMsg("i")) // the rules, another screen
+	if got := <-h.ended; got != reviewed {
+		t.Fatalf("the rules screen ended the analysis of %q, want %q", got, reviewed)
+	}
+	waitEnded(second)
+	_, back := m.Update(keyMsg("esc"))
+	runOnce(m, back)
+	if got := <-h.started; m.cur != screen(b) || got != reviewed {
+		t.Fatalf("back on %T, analysing %q, want the board analysing %q", m.cur, got, reviewed)
+	}
+	third := b.an.job
+	m.Update(keyMsg("m")) // to the menu
+	if _, ok := m.cur.(*menuScreen); !ok {
+		t.Fatalf("m: on %T", m.cur)
+	}
+	<-h.ended
+	waitEnded(third)
+	if b.an.job != nil {
+		t.Fatal("the board left a job behind")
+	}
+}
+
+// waitEnded waits until job's goroutine has ended: its channel closes last.
+func waitEnded(job *analysisJob) {
+	for range job.reports {
+	}
 }

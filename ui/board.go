@@ -68,6 +68,8 @@ type boardScreen struct {
 	bodyMemo lastDrawn[bodyKey, []string]
 	// rv is review mode: a past position shown instead of the live one.
 	rv review
+	// an is the analysis panel (analysis_board.go), off until e.
+	an liveAnalysis
 }
 
 func newBoard(c *common, v *game.Variant, position string, seats []SeatConfig) (*boardScreen, error) {
@@ -222,7 +224,7 @@ func (b *boardScreen) init() tea.Cmd {
 		b.stopEvals()
 		cmd = tea.Batch(cmd, b.requestEvals())
 	}
-	return cmd
+	return tea.Batch(cmd, b.followAnalysis())
 }
 
 // play submits a move of the person at this client.
@@ -241,6 +243,7 @@ func (b *boardScreen) play(m game.Move) tea.Cmd {
 // leave stops the AI and saves the game or leaves the room before the
 // board is left.
 func (b *boardScreen) leave() {
+	b.an.stop()
 	b.m.suspend()
 	b.m.leave()
 }
@@ -298,10 +301,12 @@ func (b *boardScreen) humanRole() game.Role {
 // update handles a message, then asks whatever the match needs asked.
 func (b *boardScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	s, cmd := b.handle(msg)
-	if s == screen(b) {
-		b.askReplace()
+	if s != screen(b) {
+		b.an.stop() // another screen: init starts it again on return
+		return s, cmd
 	}
-	return s, cmd
+	b.askReplace()
+	return s, tea.Batch(cmd, b.followAnalysis())
 }
 
 // replacer is a match that may have to ask before its save replaces
@@ -330,6 +335,8 @@ func (b *boardScreen) handle(msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case evalMsg:
 		return b, b.gotEvals(msg)
+	case analysisMsg:
+		return b, b.gotAnalysis(msg)
 	case NoticeMsg:
 		b.setStatus(string(msg), false)
 		return b, nil
@@ -436,7 +443,7 @@ func (b *boardScreen) mouse(mm tea.MouseMsg) (screen, tea.Cmd) {
 	if b.confirm != "" || b.prompt || b.handingOver() != game.NoRole {
 		return b, nil
 	}
-	if l.inMoveList(msg.X, msg.Y) && !right {
+	if l.inMoveList(msg.X, msg.Y) && !right && !b.an.on {
 		return b, b.clickMove(l, msg.Y)
 	}
 	if b.reviewing() {

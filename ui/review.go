@@ -253,9 +253,9 @@ func (b *boardScreen) reviewKey(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 // reviewHelp is the key bar of review mode.
 func (b *boardScreen) reviewHelp() keyHelp {
 	k, bk := reviewKeys, boardKeys
-	short := []key.Binding{k.Back, k.Forward, k.First, k.Last, k.Return, bk.HelpAll, bk.Quit}
-	other := []key.Binding{bk.Scroll, bk.Theme, bk.Mouse, bk.Rules, bk.Menu, bk.Quit, bk.HelpAll}
-	return keyHelp{short: short, full: [][]key.Binding{short[:5], other}}
+	short := []key.Binding{k.Back, k.Forward, analysisKey, k.First, k.Last, k.Return, bk.HelpAll, bk.Quit}
+	other := []key.Binding{analysisBoardKey, bk.Scroll, bk.Theme, bk.Mouse, bk.Rules, bk.Menu, bk.Quit, bk.HelpAll}
+	return keyHelp{short: short, full: [][]key.Binding{short[:6], other}}
 }
 
 // reviewStatus says which move is shown and how to get back.
