@@ -85,3 +85,47 @@ func TestGoldenAnalysisBoard(t *testing.T) {
 		})
 	}
 }
+
+// TestAnalysisBoardFromABoard: A on a board opens the analysis board's
+// setup on the game and the position shown.
+func TestAnalysisBoardFromABoard(t *testing.T) {
+	t.Parallel()
+	m, b := newTestClient(t, "pentago", 80, 24)
+	m.c.opts.Analyst = fixedDepth(1)
+	playTexts(t, b, "(place 1 1 1)", "(rotate 1 cw)")
+	shown := b.game().String()
+	send(m, keyMsg("A"))
+	a, ok := m.cur.(*analysisSetup)
+	if !ok || a.variants[a.i].Name != "pentago" || a.input.Value() != shown {
+		t.Fatalf("A opened %T", m.cur)
+	}
+	send(m, keyMsg("enter"))
+	if nb, ok := m.cur.(*boardScreen); !ok || nb.game().String() != shown || !nb.an.on {
+		t.Fatalf("enter opened %T", m.cur)
+	}
+}
+
+// TestNoAnalysisInARoomGame: a room's game is not analysed while it
+// goes on, where the engine would play for a person.
+func TestNoAnalysisInARoomGame(t *testing.T) {
+	t.Parallel()
+	room := newFakeRoom("quad5")
+	h := newHeldAnalyst()
+	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: Start{Join: "K7QX"}, Analyst: h}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Init()
+	b := m.cur.(*boardScreen)
+	for _, k := range []string{"e", "A"} {
+		send(m, keyMsg(k))
+		if b.an.on || b.an.job != nil || m.cur != screen(b) || !strings.Contains(b.status, "no analysis while the room's game goes on") {
+			t.Fatalf("%s in a room: analysis %v, on %T, status %q", k, b.an.on, m.cur, b.status)
+		}
+	}
+	// Review's values there are the game's own estimate, not the engine's.
+	_, cmd := m.Update(keyMsg("v"))
+	runOnce(m, cmd)
+	if len(h.started) > 0 || h.reviewed.Load() > 0 || b.rv.evals[0] != estimate(b.game(), make([]int, 2)) {
+		t.Fatalf("review in a room's game asked the engine: values %v", b.rv.evals)
+	}
+}

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,20 +15,7 @@ import (
 
 // runOnce runs cmd (batches included) and hands what it returns to the
 // client, without running the commands that come back.
-func runOnce(m *Model, cmd tea.Cmd) {
-	if cmd == nil {
-		return
-	}
-	switch msg := cmd().(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			runOnce(m, c)
-		}
-	case nil:
-	default:
-		m.Update(msg)
-	}
-}
+func runOnce(m *Model, cmd tea.Cmd) { runCmds(m, cmd, false) }
 
 // TestReviewAgreesWithAnalyze: review's value of a position is the one
 // `tabletop analyze` gives where it proves the position. In this Quad
@@ -68,8 +56,9 @@ func (d fixedDepth) Analyze(ctx context.Context, s game.State, opt ai.AnalysisOp
 // ends; it says which positions it started and when each ended. Review's
 // values (asked with no report) it gives at once.
 type heldAnalyst struct {
-	started chan string
-	ended   chan string
+	started  chan string
+	ended    chan string
+	reviewed atomic.Int32 // review's values asked
 }
 
 func newHeldAnalyst() *heldAnalyst {
@@ -78,6 +67,7 @@ func newHeldAnalyst() *heldAnalyst {
 
 func (h *heldAnalyst) Analyze(ctx context.Context, s game.State, opt ai.AnalysisOptions, report func(ai.Analysis)) ai.Analysis {
 	if report == nil { // review's values: at once
+		h.reviewed.Add(1)
 		return ai.Analysis{Score: 50, Done: true}
 	}
 	h.started <- s.String()

@@ -169,6 +169,9 @@ func (b *boardScreen) evaluate(start game.State, moves []game.Move, at int) tea.
 		applyStep(s, step)
 	}
 	an, slots, ver := b.c.analyst(), b.c.opts.AISlots, b.m.version()
+	if b.analysisOff() != "" {
+		an, slots = nil, nil // a room's game going on: no engine
+	}
 	opt := ai.AnalysisOptions{Options: ai.Options{Level: ai.Hard, Threads: b.c.opts.AIThreads}, Role: 0}
 	return func() tea.Msg {
 		defer cancel()
@@ -184,14 +187,15 @@ func (b *boardScreen) evaluate(start game.State, moves []game.Move, at int) tea.
 }
 
 // positionValue is the first role's expected goal ×100 in s: its goal
-// once the game is over, else by the analysis; in a game of more than
-// two roles where another role moves, whose value for the first role
-// the analysis does not give, the game's own estimate.
+// once the game is over, else by the analysis; without an Analyst, or in
+// a game of more than two roles where another role moves, whose value
+// for the first role the analysis does not give, the game's own
+// estimate.
 func positionValue(ctx context.Context, an Analyst, s game.State, opt ai.AnalysisOptions) int {
 	if s.Terminal() {
 		return s.Goal(0) * 100
 	}
-	if !firstRoleKnown(s) {
+	if an == nil || !firstRoleKnown(s) {
 		return estimate(s, make([]int, len(s.Variant().Roles)))
 	}
 	return firstRoleValue(s, an.Analyze(ctx, s, opt, nil))

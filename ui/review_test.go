@@ -46,19 +46,25 @@ func positionAfter(t *testing.T, variant string, moves ...string) string {
 
 // runCmd runs cmd and feeds what it returns back to the client, as
 // Bubble Tea would (batches included).
-func runCmd(m *Model, cmd tea.Cmd) {
+func runCmd(m *Model, cmd tea.Cmd) { runCmds(m, cmd, true) }
+
+// runCmds runs cmd (batches included) and hands what it returns to the
+// client, then, when again, the commands that come back, and so on.
+func runCmds(m *Model, cmd tea.Cmd, again bool) {
 	if cmd == nil {
 		return
 	}
 	switch msg := cmd().(type) {
 	case tea.BatchMsg:
 		for _, c := range msg {
-			runCmd(m, c)
+			runCmds(m, c, again)
 		}
 	case nil:
 	default:
 		_, next := m.Update(msg)
-		runCmd(m, next)
+		if again {
+			runCmds(m, next, again)
+		}
 	}
 }
 
