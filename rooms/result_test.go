@@ -3,6 +3,7 @@ package rooms_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tabletop/tabletop/game/quad"
 	"github.com/tabletop/tabletop/rooms"
@@ -36,5 +37,40 @@ func TestRoomGameEndsWithItsReason(t *testing.T) {
 	}
 	if rec := stored(t, st, a.Code()); !strings.Contains(rec.Result, "square") {
 		t.Fatalf("stored result %q: want the reason", rec.Result)
+	}
+}
+
+// Issue 23, defect 10: the first join of a quick match's room, whose
+// seats were held for its players at the pairing, says "joined as", not
+// "is back"; a return after moves says "is back".
+func TestMatchedRoomFirstJoinIsAJoin(t *testing.T) {
+	h := startHost(t, rooms.HostConfig{Store: rooms.NewMemoryStore(), Exclusive: true, SeatHold: time.Hour})
+	t.Cleanup(h.Close)
+	code, err := h.CreateMatched("quad5", []rooms.Player{ana, bob})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := h.Join(ana, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if note := a.View().Note; note != "ana joined as x" {
+		t.Fatalf("ana's first join: %q", note)
+	}
+	if err := a.Play(quad.MarkMove(3, 3)); err != nil {
+		t.Fatal(err)
+	}
+	a.Leave()
+	b, err := h.Join(bob, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Leave()
+	if a, err = h.Join(ana, code); err != nil {
+		t.Fatal(err)
+	}
+	defer a.Leave()
+	if note := b.View().Note; note != "ana is back" {
+		t.Fatalf("ana's return after a move: %q", note)
 	}
 }
