@@ -137,3 +137,22 @@ func waitEnded(job *analysisJob) {
 	for range job.reports {
 	}
 }
+
+// TestPanelProofIsReviewsValue: a proof the panel's analysis finds for
+// the reviewed position is review's value of it at once, so that the
+// move list and the panel never disagree.
+func TestPanelProofIsReviewsValue(t *testing.T) {
+	t.Parallel()
+	m, b := newTestClient(t, "quad5", 80, 24)
+	m.c.opts.Analyst = fixedDepth(4)
+	playTexts(t, b, "r2c2", "r1c2", "r2c3", "r1c3")
+	m.Update(keyMsg("v")) // review's own valuing is not run
+	_, cmd := m.Update(keyMsg("e"))
+	runCmd(m, cmd) // the panel's analysis, to its end
+	if !b.an.done() || !b.an.an.Proven {
+		t.Fatalf("the panel proves nothing: %+v", b.an.an)
+	}
+	if got, want := b.rv.evals[b.rv.at], firstRoleValue(b.game(), b.an.an); got != want {
+		t.Fatalf("review says %d, the panel proved %d", got, want)
+	}
+}
