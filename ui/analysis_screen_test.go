@@ -63,6 +63,10 @@ func TestAnalysisBoardFromMenu(t *testing.T) {
 	}
 }
 
+// settled reports whether a screen shows an analysis that is over: a
+// proven value, and nothing still coming (…).
+func settled(s string) bool { return strings.Contains(s, "proven") && !strings.Contains(s, "…") }
+
 // TestGoldenAnalysisBoard: the analysis board on a position x wins by
 // force, its analysis settled, at 80×24 and 120×40.
 func TestGoldenAnalysisBoard(t *testing.T) {
@@ -74,9 +78,7 @@ func TestGoldenAnalysisBoard(t *testing.T) {
 			for _, msg := range append(toAnalysisBoard(), tea.PasteMsg{Content: provenQuad5}, keyMsg("enter")) {
 				tm.Send(msg)
 			}
-			rec.waitScreen(t, "the settled analysis", func(s string) bool {
-				return strings.Contains(s, "proven") && !strings.Contains(s, "…")
-			}, 30*time.Second)
+			rec.waitScreen(t, "the settled analysis", settled, 30*time.Second)
 			if err := tm.Quit(); err != nil {
 				t.Fatal(err)
 			}
@@ -84,6 +86,24 @@ func TestGoldenAnalysisBoard(t *testing.T) {
 			teatest.RequireEqualOutput(t, []byte(viewText(fm)))
 		})
 	}
+}
+
+// TestGoldenReviewAnalysis: review of TestGoldenReview's game with the
+// analysis panel on, at move 5: o lost by force.
+func TestGoldenReviewAnalysis(t *testing.T) {
+	v, _ := game.Lookup("quad5")
+	var msgs []tea.Msg
+	cur := pos{2, 2}
+	for _, p := range []pos{{1, 1}, {0, 1}, {1, 3}, {0, 2}, {3, 3}, {0, 3}, {3, 1}} {
+		for _, k := range keysTo(cur, p, 0) {
+			msgs = append(msgs, keyMsgs(k)...)
+		}
+		msgs = append(msgs, keyMsg("enter"))
+		cur = p
+	}
+	msgs = append(msgs, keyMsg("v"), keyMsg("left"), keyMsg("left"), keyMsg("e"))
+	runGoldenUntil(t, Options{Start: Start{Variant: "quad5", Seats: hotSeat(v)}}, "the settled analysis and values",
+		func(s string) bool { return settled(s) && evalShown.MatchString(s) }, msgs...)
 }
 
 // TestAnalysisBoardFromABoard: A on a board opens the analysis board's

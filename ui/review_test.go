@@ -200,6 +200,14 @@ func TestGoldenReview(t *testing.T) {
 // evaluations, made off the UI goroutine, are drawn.
 func runGoldenEvals(t *testing.T, opts Options, msgs ...tea.Msg) {
 	t.Helper()
+	runGoldenUntil(t, opts, "the evaluations", evalShown.MatchString, msgs...)
+}
+
+// runGoldenUntil is runGolden for what is made off the UI goroutine: it
+// waits until the screen shows it (ok), with review's values and the
+// analysis from a fixed-depth engine unless opts names another.
+func runGoldenUntil(t *testing.T, opts Options, what string, ok func(string) bool, msgs ...tea.Msg) {
+	t.Helper()
 	opts.ColorProfile, opts.Seed, opts.AIDelay = colorprofile.ASCII, 1, -1
 	if opts.Analyst == nil {
 		opts.Analyst = fixedDepth(6)
@@ -212,7 +220,7 @@ func runGoldenEvals(t *testing.T, opts Options, msgs ...tea.Msg) {
 	for _, msg := range msgs {
 		tm.Send(msg)
 	}
-	rec.waitScreen(t, "the evaluations", func(s string) bool { return evalShown.MatchString(s) }, 30*time.Second)
+	rec.waitScreen(t, what, ok, 30*time.Second)
 	if err := tm.Quit(); err != nil {
 		t.Fatal(err)
 	}
