@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -289,6 +290,14 @@ func (b *boardScreen) screenKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 		return b, tea.Quit, true
 	case key.Matches(msg, k.HelpAll):
 		b.help.ShowAll = !b.help.ShowAll
+		if b.help.ShowAll {
+			all := lipgloss.Height(mergeStyles(b.drawHelp(b.keys(), true)))
+			if !b.fitsWithHelp(all) {
+				// Said, not silently ignored: the bar cannot grow here.
+				b.help.ShowAll = false
+				b.setStatus(fmt.Sprintf("every key takes %d lines: a taller window shows them all", all), false)
+			}
+		}
 	case key.Matches(msg, k.Theme):
 		text := b.c.cycleTheme()
 		b.help = b.c.newHelp()
