@@ -292,8 +292,10 @@ func (b *boardScreen) screenKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 		b.help.ShowAll = !b.help.ShowAll
 		if b.help.ShowAll {
 			all := lipgloss.Height(mergeStyles(b.drawHelp(b.keys(), true)))
-			if !b.fitsWithHelp(all) {
-				// Said, not silently ignored: the bar cannot grow here.
+			if b.fitsWithHelp(1) && !b.fitsWithHelp(all) {
+				// Said, not silently ignored: the bar cannot grow here. (A
+				// board hidden for the window's size keeps the toggle for
+				// when it is shown.)
 				b.help.ShowAll = false
 				b.setStatus(fmt.Sprintf("every key takes %d lines: a taller window shows them all", all), false)
 			}
