@@ -73,6 +73,8 @@ type boardScreen struct {
 	frame frameMemo
 	// rv is review mode: a past position shown instead of the live one.
 	rv review
+	// an is the analysis panel (analysis_board.go), off until e.
+	an liveAnalysis
 }
 
 func newBoard(c *common, v *game.Variant, position string, seats []SeatConfig) (*boardScreen, error) {
@@ -233,10 +235,10 @@ func (b *boardScreen) init() tea.Cmd {
 	if b.reviewing() {
 		// An evaluation that finished while another screen was shown
 		// went to that screen: ask again.
-		b.rv.evalBusy = false
+		b.stopEvals()
 		cmd = tea.Batch(cmd, b.requestEvals())
 	}
-	return cmd
+	return tea.Batch(cmd, b.followAnalysis())
 }
 
 // play submits a move of the person at this client.
@@ -255,6 +257,7 @@ func (b *boardScreen) play(m game.Move) tea.Cmd {
 // leave stops the AI and saves the game or leaves the room before the
 // board is left.
 func (b *boardScreen) leave() {
+	b.an.stop()
 	b.m.suspend()
 	b.m.leave()
 }
@@ -312,10 +315,12 @@ func (b *boardScreen) humanRole() game.Role {
 // update handles a message, then asks whatever the match needs asked.
 func (b *boardScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	s, cmd := b.handle(msg)
-	if s == screen(b) {
-		b.askReplace()
+	if s != screen(b) {
+		b.an.stop() // another screen: init starts it again on return
+		return s, cmd
 	}
-	return s, cmd
+	b.askReplace()
+	return s, tea.Batch(cmd, b.followAnalysis())
 }
 
 // replacer is a match that may have to ask before its save replaces
@@ -344,6 +349,8 @@ func (b *boardScreen) handle(msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case evalMsg:
 		return b, b.gotEvals(msg)
+	case analysisMsg:
+		return b, b.gotAnalysis(msg)
 	case NoticeMsg:
 		b.setStatus(string(msg), false)
 		return b, nil
@@ -450,7 +457,7 @@ func (b *boardScreen) mouse(mm tea.MouseMsg) (screen, tea.Cmd) {
 	if b.confirm != "" || b.prompt || b.handingOver() != game.NoRole {
 		return b, nil
 	}
-	if l.inMoveList(msg.X, msg.Y) && !right {
+	if l.inMoveList(msg.X, msg.Y) && !right && !b.an.on {
 		return b, b.clickMove(l, msg.Y)
 	}
 	if b.reviewing() {

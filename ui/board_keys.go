@@ -113,7 +113,7 @@ func (b *boardScreen) keys() keyHelp {
 		if a.hasSeat {
 			offer(actPause, k.Pause)
 		}
-		game = append(game, k.Menu)
+		game = append(game, k.Menu, analysisHelp)
 	}
 	game = append(game, k.Copy)
 	other := []key.Binding{k.MoveCursor, k.Scroll, reviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, keyHelpFewer}
@@ -316,6 +316,10 @@ func (b *boardScreen) screenKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 	case key.Matches(msg, k.Menu):
 		b.leave()
 		return newMenu(b.c, ""), nil, true
+	case key.Matches(msg, analysisKey):
+		return b, b.toggleAnalysis(), true
+	case key.Matches(msg, analysisBoardKey):
+		return b.openAnalysisBoard(), nil, true
 	case key.Matches(msg, k.ScrollUp):
 		b.scrollMoves(b.layout().listH)
 	case key.Matches(msg, k.ScrollDown):
