@@ -1,6 +1,9 @@
 package gdl
 
 import (
+	"math/bits"
+
+	"github.com/tabletop/tabletop/game"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,6 +33,53 @@ func BenchmarkPlayouts(b *testing.B) {
 			plies := Playouts(v, b.N, 1)
 			b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
 			b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+		})
+	}
+}
+
+// BenchmarkLanes reports random-playout plies per second of the lanes
+// (game.Simulation) for every sheet in testdata, or for the sheets of
+// the directory in GDL_BENCH_DIR.
+func BenchmarkLanes(b *testing.B) {
+	dir := os.Getenv("GDL_BENCH_DIR")
+	if dir == "" {
+		dir = "testdata"
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.kif"))
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(f), ".kif")
+		v, err := Load(name, src)
+		if err != nil {
+			continue
+		}
+		start, ok := v.New().(*State)
+		if !ok {
+			continue
+		}
+		b.Run(name, func(b *testing.B) {
+			sim := start.NewSimulation()
+			rng := game.NewRand(1)
+			for lane := 0; lane < sim.Lanes(); lane++ {
+				sim.Load(lane, start, 0)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			plies, games := 0, 0
+			for i := 0; i < b.N; i++ {
+				ended := sim.Step(rng)
+				for m := ended; m != 0; m &= m - 1 {
+					lane := bits.TrailingZeros64(m)
+					plies += sim.Plies(lane)
+					games++
+					sim.Load(lane, start, 0)
+				}
+			}
+			b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
+			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 		})
 	}
 }

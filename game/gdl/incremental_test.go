@@ -82,6 +82,8 @@ func checkFullEvaluation(t *testing.T, where string, s *State, moves []game.Move
 	for r, m := range moves {
 		if a := n.doesOf[r][m]; a >= 0 {
 			ref[a] = true
+		} else if none := n.none[r]; none >= 0 {
+			ref[none] = true
 		}
 	}
 	n.prog.run(ref)

@@ -1,0 +1,39 @@
+package game
+
+// Simulator is an optional interface of states whose game can play many
+// random games side by side, faster than one at a time through Apply and
+// RandomMove: a GDL game keeps 64 games in the bits of its words and
+// evaluates its rules for all of them at once. Playout-based searches
+// use it for their playouts.
+type Simulator interface {
+	State
+	// NewSimulation returns an empty simulation of the state's game.
+	NewSimulation() Simulation
+}
+
+// Simulation plays up to Lanes random games at once, one in each lane.
+// A lane is loaded with a position and then played, a ply of every
+// loaded game per Step, every role choosing uniformly among its legal
+// moves (a role in a turn-taking position has one: its pass), until the
+// game ends or the lane's ply budget is spent. It is not safe for
+// concurrent use: each goroutine makes its own. Step, Load, Goal and
+// Plies do not allocate.
+type Simulation interface {
+	// Lanes is the number of games played at once, at most 64.
+	Lanes() int
+	// Load puts position s (a state of the simulation's game) into lane,
+	// which must not be playing, to be played for at most maxPlies plies
+	// (no bound when maxPlies <= 0).
+	Load(lane int, s State, maxPlies int)
+	// Step plays one ply of every loaded game and returns the lanes
+	// whose game ended (or spent its plies) before that ply, bit i for
+	// lane i; they are free to be loaded again. A position loaded over
+	// already finished comes back at the next Step, with 0 plies.
+	Step(rng *Rand) (ended uint64)
+	// Goal is role r's goal in the ended game of lane: the goal in its
+	// last position.
+	Goal(lane int, r Role) int
+	// Plies is the number of plies the game of lane has played since it
+	// was loaded.
+	Plies(lane int) int
+}
