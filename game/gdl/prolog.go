@@ -74,7 +74,7 @@ func WriteProlog(w io.Writer, src []byte) error {
 }
 
 type prologWriter struct {
-	b     strings.Builder
+	b       strings.Builder
 	preds   map[string]bool // name/arity of every relation used
 	defined map[string]bool // name/arity of every relation with a clause
 }
