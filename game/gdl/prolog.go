@@ -21,7 +21,11 @@ import (
 // in lower case (GDL compares symbols without case); (true X) and
 // (does R M) are the dynamic facts t(X) and d(R, M); (not L) is \+ L and
 // (distinct A B) is A \== B, each placed after the positive literals
-// that bind its variables. The driver keeps the position as t/1 facts:
+// that bind its variables. With tabling, relations that depend on
+// themselves are tabled (SWI-Prolog's tabling, the tables dropped
+// whenever the position or the moves change): left recursion, as in a
+// connection test, never ends in plain SLD resolution, but where the
+// recursion does end, tabling slows the sheet down (quad_5x5 five times). The driver keeps the position as t/1 facts:
 // each ply it collects every role's legal moves with findall (sorted, so
 // without repeats), asserts one at random per role as d/2, collects
 // next with findall and replaces the t/1 facts with it; at the end it
@@ -30,7 +34,7 @@ import (
 // bench(Seconds, Seed, MaxPlies) plays games until Seconds of CPU time
 // have passed (at least one), each of at most MaxPlies plies, and prints
 // "prolog GAMES PLIES CPU_SECONDS".
-func WriteProlog(w io.Writer, src []byte) error {
+func WriteProlog(w io.Writer, src []byte, tabling bool) error {
 	d, err := Parse(src)
 	if err != nil {
 		return err
@@ -66,6 +70,18 @@ func WriteProlog(w io.Writer, src []byte) error {
 	for _, p := range undefined {
 		fmt.Fprintf(&out, ":- dynamic(%s).\n", p)
 	}
+	var tabled []string
+	if tabling {
+		tabled = recursiveRelations(clauses)
+	}
+	for _, p := range tabled {
+		fmt.Fprintf(&out, ":- table(%s).\n", p)
+	}
+	if len(tabled) > 0 {
+		out.WriteString("fresh :- abolish_all_tables.\n")
+	} else {
+		out.WriteString("fresh.\n")
+	}
 	out.WriteString(pw.b.String())
 	fmt.Fprintf(&out, "roles([%s]).\n", strings.Join(roles, ", "))
 	out.WriteString(prologDriver)
@@ -77,6 +93,29 @@ type prologWriter struct {
 	b       strings.Builder
 	preds   map[string]bool // name/arity of every relation used
 	defined map[string]bool // name/arity of every relation with a clause
+}
+
+// recursiveRelations returns the predicates (name/arity) of the relations
+// that depend on themselves, which Prolog must table: left recursion
+// (hex's (<= (reached ?r ?x2 ?y2) (reached ?r ?x ?y) ...)) never ends
+// in plain SLD resolution.
+func recursiveRelations(clauses []clause) []string {
+	g := newDepGraph(clauses)
+	set := map[string]bool{}
+	for _, c := range clauses {
+		h := keyOf(c.head)
+		for _, d := range bodyRels(&c) {
+			if g.scc[d] == g.scc[h] && len(g.byHead[d]) > 0 {
+				set[fmt.Sprintf("%s/%d", predName(c.head), len(c.head.Args))] = true
+			}
+		}
+	}
+	out := make([]string, 0, len(set))
+	for p := range set {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // rule writes the clauses of one rule of the sheet (its (or ...)
@@ -268,26 +307,67 @@ bench_loop(T0, Seconds, MaxPlies, G0, P0, G, P) :-
     ).
 
 playout(MaxPlies, K) :-
-    retractall(t(_)), retractall(d(_, _)),
-    findall(X, 'g_init'(X), Xs0), sort(Xs0, Xs),
-    forall(member(X, Xs), assertz(t(X))),
+    start,
     plies(MaxPlies, 0, K),
     roles(Rs),
     forall(member(R, Rs), findall(V, 'g_goal'(R, V), _)).
 
+start :-
+    retractall(t(_)), retractall(d(_, _)),
+    findall(X, 'g_init'(X), Xs0), sort(Xs0, Xs),
+    forall(member(X, Xs), assertz(t(X))),
+    fresh.
+
 plies(MaxPlies, K0, K) :-
     (   ( K0 >= MaxPlies ; 'g_terminal' )
     ->  K = K0
-    ;   roles(Rs),
-        forall(member(R, Rs), choose(R)),
-        findall(X, 'g_next'(X), Xs0), sort(Xs0, Xs),
-        retractall(t(_)), retractall(d(_, _)),
-        forall(member(X, Xs), assertz(t(X))),
+    ;   ply,
         K1 is K0 + 1,
         plies(MaxPlies, K1, K)
     ).
 
+ply :-
+    roles(Rs),
+    forall(member(R, Rs), choose(R)),
+    fresh,
+    findall(X, 'g_next'(X), Xs0), sort(Xs0, Xs),
+    retractall(t(_)), retractall(d(_, _)),
+    forall(member(X, Xs), assertz(t(X))),
+    fresh.
+
 choose(R) :-
     findall(M, 'g_legal'(R, M), Ms0), sort(Ms0, Ms),
     (   Ms == [] -> true ; random_member(M, Ms), assertz(d(R, M)) ).
+
+% trace(Seed, MaxPlies) plays one random game and prints, on every ply,
+% "state" and the true facts, then "does R M" for every role's move, and
+% at the end "goal R V" for every goal: the tests replay it.
+trace(Seed, MaxPlies) :-
+    set_random(seed(Seed)),
+    start,
+    trace_plies(MaxPlies, 0).
+
+trace_plies(MaxPlies, K) :-
+    write(state), forall(t(X), (write(' '), kif(X))), nl,
+    (   ( K >= MaxPlies ; 'g_terminal' )
+    ->  roles(Rs),
+        forall(( member(R, Rs), 'g_goal'(R, V) ), ( write('goal '), kif(R), write(' '), kif(V), nl ))
+    ;   roles(Rs),
+        forall(member(R, Rs), choose(R)),
+        forall(d(R, M), ( write('does '), kif(R), write(' '), kif(M), nl )),
+        fresh,
+        findall(X, 'g_next'(X), Xs0), sort(Xs0, Xs),
+        retractall(t(_)), retractall(d(_, _)),
+        forall(member(X, Xs), assertz(t(X))),
+        fresh,
+        K1 is K + 1,
+        trace_plies(MaxPlies, K1)
+    ).
+
+kif(T) :- atomic(T), !, write(T).
+kif(T) :-
+    T =.. [F|As],
+    write('('), write(F),
+    forall(member(A, As), ( write(' '), kif(A) )),
+    write(')').
 `
