@@ -2,7 +2,7 @@ package game
 
 // Simulator is an optional interface of states whose game can play many
 // random games side by side, faster than one at a time through Apply and
-// RandomMove: a GDL game keeps 64 games in the bits of its words and
+// RandomMove: a GDL game keeps 256 games in the bits of its words and
 // evaluates its rules for all of them at once. Playout-based searches
 // use it for their playouts.
 type Simulator interface {
@@ -19,17 +19,17 @@ type Simulator interface {
 // concurrent use: each goroutine makes its own. Step, Load, Goal and
 // Plies do not allocate.
 type Simulation interface {
-	// Lanes is the number of games played at once, at most 64.
+	// Lanes is the number of games played at once.
 	Lanes() int
 	// Load puts position s (a state of the simulation's game) into lane,
 	// which must not be playing, to be played for at most maxPlies plies
 	// (no bound when maxPlies <= 0).
 	Load(lane int, s State, maxPlies int)
-	// Step plays one ply of every loaded game and returns the lanes
-	// whose game ended (or spent its plies) before that ply, bit i for
-	// lane i; they are free to be loaded again. A position loaded over
-	// already finished comes back at the next Step, with 0 plies.
-	Step(rng *Rand) (ended uint64)
+	// Step plays one ply of every loaded game and appends to ended the
+	// lanes whose game ended (or spent its plies) before that ply; they
+	// are free to be loaded again. A position loaded over already
+	// finished comes back at the next Step, with 0 plies.
+	Step(rng *Rand, ended []int) []int
 	// Goal is role r's goal in the ended game of lane: the goal in its
 	// last position.
 	Goal(lane int, r Role) int

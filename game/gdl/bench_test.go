@@ -1,8 +1,6 @@
 package gdl
 
 import (
-	"math/bits"
-
 	"github.com/tabletop/tabletop/game"
 	"os"
 	"path/filepath"
@@ -69,10 +67,10 @@ func BenchmarkLanes(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			plies, games := 0, 0
+			var ended []int
 			for i := 0; i < b.N; i++ {
-				ended := sim.Step(rng)
-				for m := ended; m != 0; m &= m - 1 {
-					lane := bits.TrailingZeros64(m)
+				ended = sim.Step(rng, ended[:0])
+				for _, lane := range ended {
 					plies += sim.Plies(lane)
 					games++
 					sim.Load(lane, start, 0)

@@ -226,7 +226,7 @@ func TestCorpusEngines(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkLanes(t, v, 64, games, plies, 2)
+			checkLanes(t, v, laneCount, games, plies, 2)
 		})
 	}
 }

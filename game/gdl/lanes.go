@@ -1,220 +1,136 @@
 package gdl
 
 import (
-	"math"
 	"math/bits"
 
 	"github.com/tabletop/tabletop/game"
 )
 
-// Lanes play 64 random games of a ground network at once, one in each
-// bit of a word: every atom is a uint64 whose bit i is its value in the
-// game of lane i, so that evaluating a rule is an AND of words and an
-// atom an OR of its rules, for the 64 games together. A ply evaluates the
-// whole network (no counting, as a State does: the lanes' games differ),
-// in three parts compiled from the program (laneProg): what the position
-// decides (legal moves, terminal and what next needs of the position),
-// then, once every lane's moves are chosen, what the moves decide (next),
-// and the goals only when a game ends. Choosing the moves is the one
-// part done lane by lane: every legal move of a role is visited once for
-// each lane where it is legal.
+// laneWords is the number of 64-bit words of an atom's lanes: 256 games
+// at once. Four words share the decoding of each instruction, which costs
+// more than the words' ANDs; more would not fit the caches of the larger
+// networks.
+const laneWords = 4
 
-// Operations of the lanes' code; an instruction is op|count<<2, then the
-// atom it sets, then count operands.
-const (
-	opAnd   = iota // the atom is the AND of count literals
-	opOr           // the OR of count literals
-	opOrAnd        // the OR of count rules, each its length then its literals
-	opLoop         // loop segment count of the program, to its least fixpoint
-)
+// laneCount is the number of lanes.
+const laneCount = 64 * laneWords
 
-// laneProg is a network's program compiled for the lanes.
-type laneProg struct {
-	position []int32 // what the position decides
-	moves    []int32 // what the moves decide
-	goals    []int32 // what only the goals need
-	legal    [][]laneEntry
-	maxLegal int // the most legal entries of one role
+// lword is an atom's value in every lane: bit i%64 of word i/64 for lane
+// i. It is a struct, not an array, so that the compiler keeps it in
+// registers.
+type lword struct{ w0, w1, w2, w3 uint64 }
+
+// word returns word k of x.
+func (x lword) word(k int) uint64 {
+	switch k {
+	case 0:
+		return x.w0
+	case 1:
+		return x.w1
+	case 2:
+		return x.w2
+	}
+	return x.w3
 }
 
-// compileLanes splits the program's positions into the three parts and
-// compiles each.
-func compileLanes(n *network) *laneProg {
-	p := n.prog
-	doesDep := make([]bool, len(p.atoms))
-	inputMove := map[int32]bool{}
-	for r := range n.doesOf {
-		for _, a := range n.doesOf[r] {
-			if a >= 0 {
-				inputMove[a] = true
-			}
-		}
-		if n.none[r] >= 0 {
-			inputMove[n.none[r]] = true
-		}
+// withWord returns x with word k set to v.
+func (x lword) withWord(k int, v uint64) lword {
+	switch k {
+	case 0:
+		x.w0 = v
+	case 1:
+		x.w1 = v
+	case 2:
+		x.w2 = v
+	default:
+		x.w3 = v
 	}
-	for _, sg := range p.segs {
-		dep := false
-		for pass := 0; pass < 2; pass++ { // a loop segment: every atom alike
-			for q := sg.lo; q < sg.hi; q++ {
-				for _, l := range p.lits[p.litLo[p.ruleLo[q]]:p.litLo[p.ruleLo[q+1]]] {
-					a := l >> 1
-					if inputMove[a] || p.posOf[a] >= 0 && doesDep[p.posOf[a]] {
-						dep = true
-					}
-				}
-				if !sg.loop {
-					doesDep[q] = dep
-					dep = false
-				}
-			}
-			if !sg.loop {
-				break
-			}
-			for q := sg.lo; q < sg.hi; q++ {
-				doesDep[q] = dep
-			}
-		}
-	}
-	var viewOut, nextOut, goalOut []int32
-	viewOut = append(viewOut, n.terminal)
-	for _, ls := range n.legal {
-		for _, l := range ls {
-			viewOut = append(viewOut, l.atom)
-		}
-	}
-	nextOut = append(nextOut, n.nextOf...)
-	for _, gs := range n.goals {
-		for _, e := range gs {
-			goalOut = append(goalOut, e.atom)
-		}
-	}
-	view, next, goal := p.cone(viewOut), p.cone(nextOut), p.cone(goalOut)
-	lp := &laneProg{}
-	lp.legal = make([][]laneEntry, len(n.legal))
-	for r, ls := range n.legal {
-		lp.maxLegal = max(lp.maxLegal, len(ls))
-		for _, e := range ls {
-			lp.legal[r] = append(lp.legal[r], laneEntry{e.atom, n.doesOf[r][e.move]})
-		}
-	}
-	inPos := func(q int32) bool { return (view[q] || next[q]) && !doesDep[q] }
-	lp.position = p.laneCode(inPos)
-	lp.moves = p.laneCode(func(q int32) bool { return next[q] && doesDep[q] })
-	lp.goals = p.laneCode(func(q int32) bool { return goal[q] && !inPos(q) })
-	return lp
+	return x
 }
 
-// cone marks the positions whose atoms the outputs depend on.
-func (p *program) cone(outputs []int32) []bool {
-	in := make([]bool, len(p.atoms))
-	var stack []int32
-	push := func(a int32) {
-		if q := p.posOf[a]; q >= 0 && !in[q] {
-			in[q] = true
-			stack = append(stack, q)
-		}
-	}
-	for _, a := range outputs {
-		push(a)
-	}
-	for len(stack) > 0 {
-		q := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if sg := p.segOf[q]; sg >= 0 {
-			for o := p.segs[sg].lo; o < p.segs[sg].hi; o++ {
-				push(p.atoms[o])
-			}
-		}
-		for _, l := range p.lits[p.litLo[p.ruleLo[q]]:p.litLo[p.ruleLo[q+1]]] {
-			push(l >> 1)
-		}
-	}
-	return in
+// wordsOf is the lanes' values of every atom, laneWords words per atom.
+type wordsOf []uint64
+
+// get is atom a's value in every lane.
+func (w wordsOf) get(a int32) lword {
+	x := w[int(a)*laneWords : int(a)*laneWords+laneWords : int(a)*laneWords+laneWords]
+	return lword{x[0], x[1], x[2], x[3]}
 }
 
-// laneCode compiles the positions for which keep holds, in order.
-func (p *program) laneCode(keep func(int32) bool) []int32 {
-	var code []int32
-	for sgi, sg := range p.segs {
-		if sg.loop {
-			if keep(sg.lo) {
-				code = append(code, opLoop|int32(sgi)<<2, -1)
-			}
-			continue
-		}
-		for q := sg.lo; q < sg.hi; q++ {
-			if keep(q) {
-				code = p.laneInstr(code, q)
-			}
-		}
-	}
-	return code
+// put sets atom a's value in every lane.
+func (w wordsOf) put(a int32, v lword) {
+	x := w[int(a)*laneWords : int(a)*laneWords+laneWords : int(a)*laneWords+laneWords]
+	x[0], x[1], x[2], x[3] = v.w0, v.w1, v.w2, v.w3
 }
 
-// laneInstr appends the instruction that evaluates position q.
-func (p *program) laneInstr(code []int32, q int32) []int32 {
-	lo, hi := p.ruleLo[q], p.ruleLo[q+1]
-	a := p.atoms[q]
-	single := true
-	for r := lo; r < hi; r++ {
-		single = single && p.litLo[r+1]-p.litLo[r] == 1
-	}
-	switch {
-	case hi-lo == 1:
-		lits := p.lits[p.litLo[lo]:p.litLo[hi]]
-		code = append(code, opAnd|int32(len(lits))<<2, a)
-		return append(code, lits...)
-	case single:
-		code = append(code, opOr|(hi-lo)<<2, a)
-		return append(code, p.lits[p.litLo[lo]:p.litLo[hi]]...)
-	}
-	code = append(code, opOrAnd|(hi-lo)<<2, a)
-	for r := lo; r < hi; r++ {
-		lits := p.lits[p.litLo[r]:p.litLo[r+1]]
-		code = append(code, int32(len(lits)))
-		code = append(code, lits...)
-	}
-	return code
+// bit is atom a's value in lane (word k, bit b).
+func (w wordsOf) bit(a int32, k, b int) uint64 { return w[int(a)*laneWords+k] >> b & 1 }
+
+// lit is the value of literal l (atom<<1 | negated) in every lane.
+func (w wordsOf) lit(l int32) lword {
+	m := -uint64(l & 1)
+	i := int(l>>1) * laneWords
+	x := w[i : i+laneWords : i+laneWords]
+	return lword{x[0] ^ m, x[1] ^ m, x[2] ^ m, x[3] ^ m}
 }
 
-// litWord is the value of literal l in the 64 lanes.
-func litWord(w []uint64, l int32) uint64 {
-	return w[l>>1] ^ -uint64(l&1)
+func and(a, b lword) lword { return lword{a.w0 & b.w0, a.w1 & b.w1, a.w2 & b.w2, a.w3 & b.w3} }
+func or(a, b lword) lword  { return lword{a.w0 | b.w0, a.w1 | b.w1, a.w2 | b.w2, a.w3 | b.w3} }
+
+// andNot is a AND NOT b.
+func andNot(a, b lword) lword {
+	return lword{a.w0 &^ b.w0, a.w1 &^ b.w1, a.w2 &^ b.w2, a.w3 &^ b.w3}
 }
+
+var allLanes = lword{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 
 // runLanes evaluates code over the lanes' words.
-func (p *program) runLanes(code []int32, w []uint64) {
-	for pc := 0; pc < len(code); {
-		op, n, out := code[pc]&3, int(code[pc]>>2), code[pc+1]
+func (p *program) runLanes(code []int32, w wordsOf) {
+	for pc := 0; pc+1 < len(code); {
+		op, n, out := code[pc]&15, int(code[pc]>>4), code[pc+1]
 		pc += 2
 		switch op {
-		case opAnd:
-			acc := ^uint64(0)
+		case opAnd1:
+			w.put(out, w.lit(code[pc]))
+			pc++
+		case opAnd2:
+			x := code[pc : pc+2 : pc+2]
+			w.put(out, and(w.lit(x[0]), w.lit(x[1])))
+			pc += 2
+		case opAnd3:
+			x := code[pc : pc+3 : pc+3]
+			w.put(out, and(and(w.lit(x[0]), w.lit(x[1])), w.lit(x[2])))
+			pc += 3
+		case opOr2:
+			x := code[pc : pc+2 : pc+2]
+			w.put(out, or(w.lit(x[0]), w.lit(x[1])))
+			pc += 2
+		case opAndN:
+			acc := allLanes
 			for _, l := range code[pc : pc+n] {
-				acc &= litWord(w, l)
+				acc = and(acc, w.lit(l))
 			}
-			w[out] = acc
+			w.put(out, acc)
 			pc += n
-		case opOr:
-			acc := uint64(0)
+		case opOrN:
+			var acc lword
 			for _, l := range code[pc : pc+n] {
-				acc |= litWord(w, l)
+				acc = or(acc, w.lit(l))
 			}
-			w[out] = acc
+			w.put(out, acc)
 			pc += n
 		case opOrAnd:
-			acc := uint64(0)
+			var acc lword
 			for ; n > 0; n-- {
 				k := int(code[pc])
-				and := ^uint64(0)
+				all := allLanes
 				for _, l := range code[pc+1 : pc+1+k] {
-					and &= litWord(w, l)
+					all = and(all, w.lit(l))
 				}
-				acc |= and
+				acc = or(acc, all)
 				pc += 1 + k
 			}
-			w[out] = acc
+			w.put(out, acc)
 		case opLoop:
 			p.loopLanes(p.segs[n], w)
 		}
@@ -222,23 +138,24 @@ func (p *program) runLanes(code []int32, w []uint64) {
 }
 
 // loopLanes evaluates a loop segment to its least fixpoint in every lane.
-func (p *program) loopLanes(sg segment, w []uint64) {
+func (p *program) loopLanes(sg segment, w wordsOf) {
 	for i := sg.lo; i < sg.hi; i++ {
-		w[p.atoms[i]] = 0
+		w.put(p.atoms[i], lword{})
 	}
 	for changed := true; changed; {
 		changed = false
 		for i := sg.lo; i < sg.hi; i++ {
-			acc := uint64(0)
+			var acc lword
 			for r := p.ruleLo[i]; r < p.ruleLo[i+1]; r++ {
-				and := ^uint64(0)
+				all := allLanes
 				for _, l := range p.lits[p.litLo[r]:p.litLo[r+1]] {
-					and &= litWord(w, l)
+					all = and(all, w.lit(l))
 				}
-				acc |= and
+				acc = or(acc, all)
 			}
-			if a := p.atoms[i]; acc&^w[a] != 0 {
-				w[a] |= acc
+			a := p.atoms[i]
+			if old := w.get(a); andNot(acc, old) != (lword{}) {
+				w.put(a, or(old, acc))
 				changed = true
 			}
 		}
@@ -253,51 +170,57 @@ type laneEntry struct{ legal, does int32 }
 type lanes struct {
 	n      *network
 	lp     *laneProg
-	w      []uint64 // by atom
-	active uint64   // lanes with a game being played
-	stale  bool     // the position part is not evaluated for the lanes' positions
+	w      wordsOf
+	active lword // lanes with a game being played
+	stale  bool  // the position part is not evaluated for the lanes' positions
 
 	// step counts the Steps that played a ply; a lane's plies are
 	// counted from the step it was loaded at, and it is stopped at its
 	// expiry.
 	step           int64
-	loaded, expiry [64]int64
+	loaded, expiry [laneCount]int64
 	nextExpiry     int64   // the earliest expiry of a playing lane
 	goals          []uint8 // by lane and role, of ended games
 
-	set  []int32 // does atoms set by the last ply
-	pick []int32 // by lane, the indices of its legal entries (maxLegal each)
+	set []int32 // does atoms set by the last ply
+	// tries and hits count, by role, the draws of chooseAmong and those
+	// that found a legal move: its way of choosing follows their ratio.
+	tries, hits []int64
+	pick        []int32 // by lane of a word, the indices of its legal entries (maxLegal each)
 }
 
 var _ game.Simulation = (*lanes)(nil)
+
+const noExpiry = int64(1) << 62
 
 // NewSimulation returns an empty simulation of s's game (see
 // game.Simulator).
 func (s *State) NewSimulation() game.Simulation {
 	n := s.n
 	n.lanesOnce.Do(func() { n.lanes = compileLanes(n) })
-	l := &lanes{n: n, lp: n.lanes, w: make([]uint64, n.nAtoms), nextExpiry: math.MaxInt64,
-		goals: make([]uint8, 64*len(n.roles)), set: make([]int32, 0, 64*len(n.roles)),
+	l := &lanes{n: n, lp: n.lanes, w: make(wordsOf, n.nAtoms*laneWords), nextExpiry: noExpiry,
+		goals: make([]uint8, laneCount*len(n.roles)), set: make([]int32, 0, laneCount*len(n.roles)),
+		tries: make([]int64, len(n.roles)), hits: make([]int64, len(n.roles)),
 		pick: make([]int32, 64*max(n.lanes.maxLegal, 1))}
-	l.w[n.always] = ^uint64(0)
+	l.w.put(n.always, allLanes)
 	return l
 }
 
-func (l *lanes) Lanes() int { return 64 }
+func (l *lanes) Lanes() int { return laneCount }
 
 // Load puts the position of s, a *State of the same game, into lane.
 func (l *lanes) Load(lane int, s game.State, maxPlies int) {
 	st := s.(*State)
-	bit := uint64(1) << lane
+	k, bit := lane>>6, uint64(1)<<(lane&63)
 	for i, v := range st.vals[:l.n.nBase] {
 		if v {
-			l.w[i] |= bit
+			l.w[i*laneWords+k] |= bit
 		} else {
-			l.w[i] &^= bit
+			l.w[i*laneWords+k] &^= bit
 		}
 	}
-	l.active |= bit
-	l.loaded[lane], l.expiry[lane] = l.step, math.MaxInt64
+	l.active = l.active.withWord(k, l.active.word(k)|bit)
+	l.loaded[lane], l.expiry[lane] = l.step, noExpiry
 	if maxPlies > 0 {
 		l.expiry[lane] = l.step + int64(maxPlies)
 		l.nextExpiry = min(l.nextExpiry, l.expiry[lane])
@@ -307,7 +230,7 @@ func (l *lanes) Load(lane int, s game.State, maxPlies int) {
 
 // Plies is the plies of lane's game: until it ended, or until now.
 func (l *lanes) Plies(lane int) int {
-	if l.active>>lane&1 == 1 {
+	if l.active.word(lane>>6)>>(lane&63)&1 == 1 {
 		return int(l.step - l.loaded[lane])
 	}
 	return int(l.expiry[lane] - l.loaded[lane])
@@ -326,57 +249,72 @@ func (l *lanes) refresh() {
 }
 
 // Step plays a ply of every lane's game (see game.Simulation).
-func (l *lanes) Step(rng *game.Rand) uint64 {
+func (l *lanes) Step(rng *game.Rand, ended []int) []int {
 	n, p := l.n, l.n.prog
 	l.refresh()
-	ended := l.w[n.terminal] & l.active
+	over := and(l.w.get(n.terminal), l.active)
 	if l.step >= l.nextExpiry {
-		l.nextExpiry = math.MaxInt64
-		for m := l.active &^ ended; m != 0; m &= m - 1 {
-			lane := bits.TrailingZeros64(m)
-			if l.expiry[lane] <= l.step {
-				ended |= 1 << lane
-			} else {
-				l.nextExpiry = min(l.nextExpiry, l.expiry[lane])
-			}
-		}
+		over = l.expire(over)
 	}
-	if ended != 0 {
-		l.endGames(ended)
+	if over != (lword{}) {
+		ended = l.endGames(over, ended)
 	}
-	if l.active == 0 {
+	if l.active == (lword{}) {
 		return ended
 	}
 	l.chooseMoves(rng)
 	p.runLanes(l.lp.moves, l.w)
 	for i, a := range n.nextOf {
-		l.w[i] = l.w[a]
+		l.w.put(int32(i), l.w.get(a))
 	}
 	l.step++
 	l.stale = true
 	return ended
 }
 
-// endGames records the goals and plies of the lanes in ended and frees
-// them.
-func (l *lanes) endGames(ended uint64) {
+// expire adds to over the playing lanes that spent their plies.
+func (l *lanes) expire(over lword) lword {
+	l.nextExpiry = noExpiry
+	for k := 0; k < laneWords; k++ {
+		o := over.word(k)
+		for m := l.active.word(k) &^ o; m != 0; m &= m - 1 {
+			lane := k<<6 | bits.TrailingZeros64(m)
+			if l.expiry[lane] <= l.step {
+				o |= m & -m
+			} else {
+				l.nextExpiry = min(l.nextExpiry, l.expiry[lane])
+			}
+		}
+		over = over.withWord(k, o)
+	}
+	return over
+}
+
+// endGames records the goals and plies of the lanes in over, frees them
+// and appends them to ended.
+func (l *lanes) endGames(over lword, ended []int) []int {
 	n := l.n
 	n.prog.runLanes(l.lp.goals, l.w)
 	nr := len(n.roles)
-	for m := ended; m != 0; m &= m - 1 {
-		lane := bits.TrailingZeros64(m)
-		l.expiry[lane] = l.step // Plies reads the end from here
-		for r, gs := range n.goals {
-			best := 0
-			for _, e := range gs {
-				if l.w[e.atom]>>lane&1 == 1 && e.value > best {
-					best = e.value
+	for k := 0; k < laneWords; k++ {
+		for m := over.word(k); m != 0; m &= m - 1 {
+			b := bits.TrailingZeros64(m)
+			lane := k<<6 | b
+			l.expiry[lane] = l.step // Plies reads the end from here
+			for r, gs := range n.goals {
+				best := 0
+				for _, e := range gs {
+					if l.w.bit(e.atom, k, b) == 1 && e.value > best {
+						best = e.value
+					}
 				}
+				l.goals[lane*nr+r] = uint8(best)
 			}
-			l.goals[lane*nr+r] = uint8(best)
+			ended = append(ended, lane)
 		}
 	}
-	l.active &^= ended
+	l.active = andNot(l.active, over)
+	return ended
 }
 
 // chooseMoves sets, in every playing lane, the does atom of a uniformly
@@ -387,66 +325,143 @@ func (l *lanes) endGames(ended uint64) {
 func (l *lanes) chooseMoves(rng *game.Rand) {
 	w := l.w
 	for _, a := range l.set {
-		w[a] = 0
+		w.put(a, lword{})
 	}
 	l.set = l.set[:0]
-	active := l.active
 	for r, ents := range l.lp.legal {
-		var once, twice uint64
+		var once, twice lword
 		for _, e := range ents {
-			x := w[e.legal]
-			twice |= once & x
-			once |= x
+			x := w.get(e.legal)
+			twice = or(twice, and(once, x))
+			once = or(once, x)
 		}
-		once &= active
-		twice &= active
-		none := active &^ once
-		if single := once &^ twice; single != 0 {
+		once, twice = and(once, l.active), and(twice, l.active)
+		none, single := andNot(l.active, once), andNot(once, twice)
+		if single != (lword{}) {
 			for _, e := range ents {
-				if m := w[e.legal] & single; m != 0 {
-					none |= l.setDoes(e.does, m)
+				if m := and(w.get(e.legal), single); m != (lword{}) {
+					none = or(none, l.setDoes(e.does, m))
 				}
 			}
 		}
-		if twice != 0 {
-			none |= l.chooseAmong(ents, twice, rng)
+		if twice != (lword{}) {
+			none = or(none, l.chooseAmong(r, ents, twice, rng))
 		}
 		if a := l.n.none[r]; a >= 0 {
-			w[a] = none
+			w.put(a, none)
 		}
 	}
 }
 
-// setDoes sets does atom a in the lanes of mask m, and returns the lanes
-// that so make no move the rules know (a is -1).
-func (l *lanes) setDoes(a int32, m uint64) uint64 {
+// setDoes sets does atom a in the lanes of m, and returns the lanes that
+// so make no move the rules know (a is -1).
+func (l *lanes) setDoes(a int32, m lword) lword {
 	if a < 0 {
 		return m
 	}
-	if l.w[a] == 0 {
+	old := l.w.get(a)
+	if old == (lword{}) {
 		l.set = append(l.set, a)
 	}
-	l.w[a] |= m
-	return 0
+	l.w.put(a, or(old, m))
+	return lword{}
 }
 
-// chooseAmong chooses a legal entry at random in each lane of many, where
-// the role has several, and sets its does atom; it returns the lanes
-// whose choice the rules do not know.
-func (l *lanes) chooseAmong(ents []laneEntry, many uint64, rng *game.Rand) (none uint64) {
-	w, pick, stride := l.w, l.pick, l.lp.maxLegal
+// setDoesLane sets does atom a in one lane (word k, bit b) and returns
+// whether the move is one the rules do not know.
+func (l *lanes) setDoesLane(a int32, k, b int) bool {
+	if a < 0 {
+		return true
+	}
+	if l.w.get(a) == (lword{}) {
+		l.set = append(l.set, a)
+	}
+	l.w[int(a)*laneWords+k] |= 1 << b
+	return false
+}
+
+// chooseAmong chooses, for role r, a legal entry uniformly at random in
+// each lane of many, where it has several, and sets its does atom; it
+// returns the lanes whose choice the rules do not know. A lane draws an
+// entry of the role at random until one is legal there (uniform among
+// the legal ones), up to chooseTries times; the lanes where no draw hit
+// list their legal entries (listLegal) and draw among them. When few
+// draws hit (a role with many entries and few legal at a time), every
+// lane lists from the start.
+func (l *lanes) chooseAmong(r int, ents []laneEntry, many lword, rng *game.Rand) (none lword) {
+	draw := l.hits[r]*chooseSparse >= l.tries[r] || l.tries[r] < 1024
+	for k := 0; k < laneWords; k++ {
+		nk, missed := uint64(0), many.word(k)
+		if draw {
+			missed = 0
+			for m := many.word(k); m != 0; m &= m - 1 {
+				b := bits.TrailingZeros64(m)
+				j := l.drawLegal(r, ents, k, b, rng)
+				if j < 0 {
+					missed |= 1 << b
+				} else if l.setDoesLane(ents[j].does, k, b) {
+					nk |= 1 << b
+				}
+			}
+		}
+		if missed != 0 {
+			nk |= l.listLegal(ents, k, missed, rng)
+		}
+		none = none.withWord(k, nk)
+	}
+	return none
+}
+
+// Choosing among a role's entries: draws before listing, and the share
+// of draws that must hit for drawing to go on.
+const (
+	chooseTries  = 16
+	chooseSparse = 8 // draw while more than one draw in 8 hits
+)
+
+// drawLegal draws entries at random for lane (word k, bit b) until one
+// is legal there, at most chooseTries times; it returns it, or -1.
+func (l *lanes) drawLegal(r int, ents []laneEntry, k, b int, rng *game.Rand) int {
+	w, e := l.w, uint64(len(ents))
+	for t := 0; t < chooseTries; t += 2 {
+		x := rng.Uint64()
+		j := (x & 0xffffffff) * e >> 32
+		if w.bit(ents[j].legal, k, b) == 0 {
+			j = (x >> 32) * e >> 32
+			l.tries[r]++
+			if w.bit(ents[j].legal, k, b) == 0 {
+				l.tries[r]++
+				continue
+			}
+		}
+		l.tries[r]++
+		l.hits[r]++
+		return int(j)
+	}
+	return -1
+}
+
+// listLegal lists, for the lanes of mask m in word k, their legal entries
+// (each entry's word is read once for the 64 lanes), chooses one at
+// random in each and sets its does atom; it returns the lanes whose
+// choice the rules do not know.
+func (l *lanes) listLegal(ents []laneEntry, k int, m uint64, rng *game.Rand) (none uint64) {
+	stride := l.lp.maxLegal
+	pick := l.pick
 	var count [64]int32
 	for j, e := range ents {
-		for m := w[e.legal] & many; m != 0; m &= m - 1 {
-			lane := bits.TrailingZeros64(m)
-			pick[lane*stride+int(count[lane])] = int32(j)
-			count[lane]++
+		for x := l.w[int(e.legal)*laneWords+k] & m; x != 0; x &= x - 1 {
+			b := bits.TrailingZeros64(x)
+			pick[b*stride+int(count[b])] = int32(j)
+			count[b]++
 		}
 	}
-	for m := many; m != 0; m &= m - 1 {
-		lane := bits.TrailingZeros64(m)
-		j := pick[lane*stride+rng.Intn(int(count[lane]))]
-		none |= l.setDoes(ents[j].does, 1<<lane)
+	for ; m != 0; m &= m - 1 {
+		b := bits.TrailingZeros64(m)
+		j := pick[b*stride+rng.Intn(int(count[b]))]
+		if l.setDoesLane(ents[j].does, k, b) {
+			none |= 1 << b
+		}
 	}
 	return none
 }

@@ -2,7 +2,6 @@ package gdl
 
 import (
 	"fmt"
-	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,7 +19,7 @@ func laneMoves(l *lanes, lane int, moves []game.Move) []game.Move {
 	for r := range n.roles {
 		m := game.Move(len(n.moveText)) // no move the rules know
 		for mv, a := range n.doesOf[r] {
-			if a >= 0 && l.w[a]>>lane&1 == 1 {
+			if a >= 0 && l.bit(a, lane) {
 				m = game.Move(mv)
 			}
 		}
@@ -28,6 +27,12 @@ func laneMoves(l *lanes, lane int, moves []game.Move) []game.Move {
 	}
 	return moves
 }
+
+// bit is atom a's value in lane.
+func (l *lanes) bit(a int32, lane int) bool { return l.w.bit(a, lane>>6, lane&63) == 1 }
+
+// playing reports whether lane has a game being played.
+func (l *lanes) playing(lane int) bool { return l.active.word(lane>>6)>>(lane&63)&1 == 1 }
 
 // checkLanes plays random games of v in width lanes, from the start and
 // from positions a few random plies in, and follows every lane with a
@@ -52,16 +57,17 @@ func checkLanes(t *testing.T, v *game.Variant, width, games, maxPlies int, seed 
 		load(lane)
 	}
 	var moves, buf []game.Move
+	var ended []int
 	played := 0
 	for played < games {
 		l.refresh()
-		for m := l.active; m != 0; m &= m - 1 {
-			lane := bits.TrailingZeros64(m)
-			compareLane(t, l, lane, mirror[lane], &buf)
+		for lane := range mirror {
+			if l.playing(lane) {
+				compareLane(t, l, lane, mirror[lane], &buf)
+			}
 		}
-		ended := l.Step(rng)
-		for m := ended; m != 0; m &= m - 1 {
-			lane := bits.TrailingZeros64(m)
+		ended = l.Step(rng, ended[:0])
+		for _, lane := range ended {
 			s := mirror[lane]
 			if !s.Terminal() && l.Plies(lane) < maxPlies {
 				t.Fatalf("lane %d ended after %d plies at %s, not over", lane, l.Plies(lane), s)
@@ -74,10 +80,8 @@ func checkLanes(t *testing.T, v *game.Variant, width, games, maxPlies int, seed 
 			played++
 			load(lane)
 		}
-		for m := l.active &^ ended; m != 0; m &= m - 1 {
-			lane := bits.TrailingZeros64(m)
-			s := mirror[lane]
-			if ended>>lane&1 == 1 {
+		for lane, s := range mirror {
+			if !l.playing(lane) || slices.Contains(ended, lane) {
 				continue
 			}
 			moves = laneMoves(l, lane, moves)
@@ -96,11 +100,11 @@ func compareLane(t *testing.T, l *lanes, lane int, s *State, buf *[]game.Move) {
 	t.Helper()
 	n := l.n
 	for i := 0; i < n.nBase; i++ {
-		if (l.w[i]>>lane&1 == 1) != s.vals[i] {
+		if l.bit(int32(i), lane) != s.vals[i] {
 			t.Fatalf("lane %d: %s is %v, in the State %v (%s)", lane, n.baseText[i], !s.vals[i], s.vals[i], s)
 		}
 	}
-	if (l.w[n.terminal]>>lane&1 == 1) != s.Terminal() {
+	if l.bit(n.terminal, lane) != s.Terminal() {
 		t.Fatalf("lane %d: terminal %v at %s", lane, s.Terminal(), s)
 	}
 	if s.Terminal() {
@@ -110,7 +114,7 @@ func compareLane(t *testing.T, l *lanes, lane int, s *State, buf *[]game.Move) {
 		*buf = s.LegalOf(game.Role(r), (*buf)[:0])
 		k := 0
 		for _, e := range n.legal[r] {
-			if l.w[e.atom]>>lane&1 == 1 {
+			if l.bit(e.atom, lane) {
 				if k >= len(*buf) || (*buf)[k] != e.move {
 					t.Fatalf("lane %d: %s may play %s, in the State %s", lane, n.roles[r], n.moveText[e.move], fmt.Sprint(moveTexts(s, *buf)))
 				}
@@ -153,7 +157,42 @@ func TestLanesAgreeWithState(t *testing.T) {
 		}
 		t.Run(v.Name, func(t *testing.T) {
 			t.Parallel()
-			checkLanes(t, v, 64, 300, 150, 1)
+			checkLanes(t, v, laneCount, 600, 150, 1)
 		})
+	}
+}
+
+// Every lane chooses uniformly among its role's legal moves: from the
+// start of tic-tac-toe (nine moves), and from a position of minicheckers
+// where the mover has few moves among many the rules know (the lanes
+// then list the legal ones instead of drawing).
+func TestLanesChooseUniformly(t *testing.T) {
+	for _, name := range []string{"tictactoe", "minicheckers"} {
+		v := loadFile(t, name)
+		s := v.New().(*State)
+		l := s.NewSimulation().(*lanes)
+		mover := s.ToMove()
+		want := s.LegalOf(mover, nil)
+		counts := map[game.Move]int{}
+		rng := game.NewRand(7)
+		const rounds = 40
+		for i := 0; i < rounds; i++ {
+			for lane := 0; lane < l.Lanes(); lane++ {
+				l.Load(lane, s, 0)
+			}
+			l.Step(rng, nil)
+			for lane := 0; lane < l.Lanes(); lane++ {
+				counts[laneMoves(l, lane, nil)[mover]]++
+			}
+		}
+		expect := float64(rounds*l.Lanes()) / float64(len(want))
+		for _, m := range want {
+			if c := float64(counts[m]); c < 0.85*expect || c > 1.15*expect {
+				t.Errorf("%s: %s chosen %v times in %d, expected about %.0f", name, s.FormatMove(m), c, rounds*l.Lanes(), expect)
+			}
+		}
+		if len(counts) != len(want) {
+			t.Errorf("%s: %d different moves chosen, %d legal", name, len(counts), len(want))
+		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/bits"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,7 +46,7 @@ does not tell CPU time), and prints one line per variant:
 
   VARIANT PLIES plies/s (PLAYOUTS playouts/s, PLIES_PER_GAME plies/game, SECONDS CPU-s, HOW)
 
-HOW is "one game at a time" (game.State) or "64 games at once" (the GDL
+HOW is "one game at a time" (game.State) or "256 games at once" (the GDL
 engine's lanes, game.Simulator), which --engine chooses (auto: lanes
 where the game has them). With --prolog, a game read from a GDL rule
 sheet is then played in SWI-Prolog (swipl on PATH), back to back, in a
@@ -174,11 +173,12 @@ func benchLanes(sim game.Simulator, cfg benchConfig) benchResult {
 		l.Load(lane, sim, cfg.maxPlies)
 	}
 	res := benchResult{how: fmt.Sprintf("%d games at once", l.Lanes())}
+	var ended []int
 	begin := cpuNow()
 	for {
-		for i := 0; i < 256; i++ {
-			for m := l.Step(rng); m != 0; m &= m - 1 {
-				lane := bits.TrailingZeros64(m)
+		for i := 0; i < 64; i++ {
+			ended = l.Step(rng, ended[:0])
+			for _, lane := range ended {
 				res.plies += l.Plies(lane)
 				res.games++
 				l.Load(lane, sim, cfg.maxPlies)

@@ -18,7 +18,7 @@ func TestBenchEngines(t *testing.T) {
 		want string
 		code int
 	}{
-		{[]string{"../../games/tictactoe.kif"}, "64 games at once", 0},
+		{[]string{"../../games/tictactoe.kif"}, "256 games at once", 0},
 		{[]string{"--engine", "state", "../../games/tictactoe.kif"}, "one game at a time", 0},
 		{[]string{"--engine", "lanes", "quad5"}, "has no lanes", 1},
 		{[]string{"--engine", "fast", "quad5"}, "--engine must be", 2},
