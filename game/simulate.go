@@ -16,15 +16,17 @@ type Simulator interface {
 // loaded game per Step, every role choosing uniformly among its legal
 // moves (a role in a turn-taking position has one: its pass), until the
 // game ends or the lane's ply budget is spent. It is not safe for
-// concurrent use: each goroutine makes its own. Step, Load, Goal and
-// Plies do not allocate.
+// concurrent use: each goroutine makes its own. Step, Load, Reset, Goal
+// and Plies do not allocate.
 type Simulation interface {
 	// Lanes is the number of games played at once.
 	Lanes() int
 	// Load puts position s (a state of the simulation's game) into lane,
-	// which must not be playing, to be played for at most maxPlies plies
-	// (no bound when maxPlies <= 0).
+	// in place of any game it plays, to be played for at most maxPlies
+	// plies (no bound when maxPlies <= 0).
 	Load(lane int, s State, maxPlies int)
+	// Reset stops every lane's game.
+	Reset()
 	// Step plays one ply of every loaded game and appends to ended the
 	// lanes whose game ended (or spent its plies) before that ply; they
 	// are free to be loaded again. A position loaded over already

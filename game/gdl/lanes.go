@@ -228,6 +228,11 @@ func (l *lanes) Load(lane int, s game.State, maxPlies int) {
 	l.stale = true
 }
 
+// Reset stops every lane's game.
+func (l *lanes) Reset() {
+	l.active, l.nextExpiry = lword{}, noExpiry
+}
+
 // Plies is the plies of lane's game: until it ended, or until now.
 func (l *lanes) Plies(lane int) int {
 	if l.active.word(lane>>6)>>(lane&63)&1 == 1 {
