@@ -10,10 +10,7 @@
 // This package must not import any UI or AI code (see imports_test.go).
 package game
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // Role identifies a player by its index in Variant.Roles (0, 1, ...).
 type Role int8
@@ -133,14 +130,22 @@ type Variant struct {
 	Order int
 }
 
-// RoleIndex returns the role with the given name, or NoRole. Names are
-// compared without case, as GDL compares symbols: a rule sheet's xPlayer
-// is found as xplayer too (the exact spelling first).
+// RoleIndex returns the role with the given name, or NoRole.
 func (v *Variant) RoleIndex(name string) Role {
 	for i, r := range v.Roles {
 		if r == name {
 			return Role(i)
 		}
+	}
+	return NoRole
+}
+
+// RoleIndexFold is RoleIndex with names compared without case, as GDL
+// compares symbols, for names people type or other programs send: a rule
+// sheet's xPlayer is found as xplayer too (the exact spelling first).
+func (v *Variant) RoleIndexFold(name string) Role {
+	if r := v.RoleIndex(name); r != NoRole {
+		return r
 	}
 	for i, r := range v.Roles {
 		if strings.EqualFold(r, name) {
@@ -159,13 +164,11 @@ func (v *Variant) RoleName(r Role) string {
 }
 
 // Play parses nothing and trusts nothing: it applies m to s only if the
-// game is not over and m is legal, and otherwise says why not.
+// game is not over and m is legal, and otherwise says why not, in the
+// game's words where it has them (see Check).
 func Play(s State, m Move) error {
-	if s.Terminal() {
-		return ErrGameOver
-	}
-	if !s.IsLegal(m) {
-		return fmt.Errorf("%s is not a legal move for %s now", s.FormatMove(m), s.Variant().RoleName(s.ToMove()))
+	if err := Check(s, m); err != nil {
+		return err
 	}
 	s.Apply(m)
 	return nil

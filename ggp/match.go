@@ -78,7 +78,7 @@ func (m *match) load(loadRules func([]byte, gdl.Limits) (*game.Variant, error), 
 		m.loadErr = fmt.Errorf("rules refused: %v", err)
 		return
 	}
-	role := roleIndex(v, m.roleName)
+	role := v.RoleIndexFold(m.roleName)
 	if role == game.NoRole {
 		m.loadErr = fmt.Errorf("role %s is not in the rules (roles: %s)", m.roleName, strings.Join(v.Roles, ", "))
 		return
@@ -118,17 +118,6 @@ func later(a, b time.Time) time.Time {
 		return a
 	}
 	return b
-}
-
-// roleIndex finds a role by name without case, as the protocol compares
-// symbols.
-func roleIndex(v *game.Variant, name string) game.Role {
-	for i, r := range v.Roles {
-		if strings.EqualFold(r, name) {
-			return game.Role(i)
-		}
-	}
-	return game.NoRole
 }
 
 // awaitStart waits for the rules until the deadline, and then searches

@@ -13,14 +13,15 @@ type Kind int
 
 // The messages of the protocol.
 const (
-	Info  Kind = iota + 1 // (info): who are you, are you free
-	Start                 // (start ID ROLE (RULES...) STARTCLOCK PLAYCLOCK)
-	Play                  // (play ID MOVES), MOVES nil on the first turn
-	Stop                  // (stop ID MOVES): the game is over
-	Abort                 // (abort ID): the game is called off
+	Info    Kind = iota + 1 // (info): who are you, are you free
+	Start                   // (start ID ROLE (RULES...) STARTCLOCK PLAYCLOCK)
+	Play                    // (play ID MOVES), MOVES nil on the first turn
+	Stop                    // (stop ID MOVES): the game is over
+	Abort                   // (abort ID): the game is called off
+	Preview                 // (preview (RULES...) PREVIEWCLOCK): a look at the rules before a match
 )
 
-var kindNames = map[Kind]string{Info: "info", Start: "start", Play: "play", Stop: "stop", Abort: "abort"}
+var kindNames = map[Kind]string{Info: "info", Start: "start", Play: "play", Stop: "stop", Abort: "abort", Preview: "preview"}
 
 // String returns the message's keyword.
 func (k Kind) String() string {
@@ -67,6 +68,8 @@ func ParseMessage(body []byte) (Message, error) {
 		return m, wantArgs(kw, args, 0)
 	case "start":
 		return parseStart(body, args)
+	case "preview":
+		return parsePreview(body, args)
 	case "play", "stop":
 		m.Kind = Play
 		if kw == "stop" {
@@ -88,7 +91,7 @@ func ParseMessage(body []byte) (Message, error) {
 		m.MatchID, err = matchID(args[0])
 		return m, err
 	default:
-		return Message{}, fmt.Errorf("unknown message %q (want info, start, play, stop or abort)", kw)
+		return Message{}, fmt.Errorf("unknown message %q (want info, preview, start, play, stop or abort)", kw)
 	}
 }
 
@@ -133,6 +136,21 @@ func parseStart(body []byte, args []*node) (Message, error) {
 		return Message{}, err
 	}
 	return m, nil
+}
+
+// parsePreview reads (preview (RULES...) PREVIEWCLOCK), which ggp-base's
+// Game Manager may send before a match; the clock is StartClock.
+func parsePreview(body []byte, args []*node) (Message, error) {
+	if err := wantArgs("preview", args, 2); err != nil {
+		return Message{}, err
+	}
+	if !args[0].isLst {
+		return Message{}, fmt.Errorf("the rules must be a list of sentences, not %s", args[0])
+	}
+	m := Message{Kind: Preview, Rules: body[args[0].start+1 : args[0].end-1]}
+	var err error
+	m.StartClock, err = clock("preview", args[1])
+	return m, err
 }
 
 // clock reads a clock in seconds (a whole or decimal number, positive).
@@ -184,6 +202,8 @@ func (m Message) String() string {
 		return fmt.Sprintf("(%s %s %s)", m.Kind, m.MatchID, moves)
 	case Abort:
 		return fmt.Sprintf("(abort %s)", m.MatchID)
+	case Preview:
+		return fmt.Sprintf("(preview (%s) %s)", m.Rules, seconds(m.StartClock))
 	}
 	return "(unknown)"
 }

@@ -143,3 +143,59 @@ func TestReplies(t *testing.T) {
 		t.Errorf("ParseReply of a broken move: no error")
 	}
 }
+
+// TestPreview: ggp-base's Game Manager may send (preview (RULES) CLOCK)
+// before a match; the player reads the rules and answers ready.
+func TestPreview(t *testing.T) {
+	m, err := ParseMessage([]byte("( PREVIEW ( (role x) (init (p)) ) 30 )"))
+	if err != nil || m.Kind != Preview || string(m.Rules) != " (role x) (init (p)) " || m.StartClock != 30*time.Second {
+		t.Fatalf("ParseMessage: %+v, %v", m, err)
+	}
+	if back, err := ParseMessage([]byte(m.String())); err != nil || back.Kind != Preview {
+		t.Errorf("written back as %q: %v", m.String(), err)
+	}
+	_, srv, _ := newTestPlayer(t, PlayerConfig{})
+	_, rules := sheet(t, "tictactoe")
+	if status, reply := post(t, srv.URL, "(preview ("+string(rules)+") 5)"); status != 200 || reply != "ready" {
+		t.Errorf("preview: %d %q", status, reply)
+	}
+	if status, reply := post(t, srv.URL, "(preview ((role x) (init (p)) 5)"); status != 400 {
+		t.Errorf("preview of broken rules: %d %q", status, reply)
+	}
+}
+
+// camelSheet is a two-move game whose roles and moves the sheet writes
+// in mixed case, as many published sheets do.
+const camelSheet = `(role xPlayer) (role oPlayer)
+(init (control xPlayer))
+(<= (legal xPlayer castleKingside) (true (control xPlayer)))
+(<= (legal oPlayer noop) (true (control xPlayer)))
+(<= (legal oPlayer (moveBoth a ?x)) (true (control oPlayer)) (side ?x))
+(<= (legal xPlayer noop) (true (control oPlayer)))
+(side north) (side southEast)
+(<= (next (control oPlayer)) (true (control xPlayer)))
+(<= (next (played ?m)) (does oPlayer ?m) (distinct ?m noop))
+(<= terminal (true (played ?m)))
+(<= (goal ?r 50) (role ?r))`
+
+// TestPlayerAnswersInTheSheetsCase: a match as ggp-base's Game Manager
+// sends it (keywords in capitals, spaces inside parentheses, the roles
+// and the moves in the sheet's case) is followed, and answered with
+// moves in the sheet's case, which ggp-base compares exactly.
+func TestPlayerAnswersInTheSheetsCase(t *testing.T) {
+	_, srv, _ := newTestPlayer(t, PlayerConfig{})
+	wire, err := WireRules([]byte(camelSheet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct{ body, want string }{
+		{"( START kif.7 oPlayer ( " + string(wire) + " ) 2 1)", "ready"},
+		{"( PLAY kif.7 NIL )", "noop"},
+		{"( PLAY kif.7 ( castleKingside noop ) )", "(moveBoth a "},
+	}
+	for _, st := range steps {
+		if status, reply := post(t, srv.URL, st.body); status != 200 || !strings.HasPrefix(reply, st.want) {
+			t.Fatalf("%s: %d %q, want %q", st.body, status, reply, st.want)
+		}
+	}
+}

@@ -155,6 +155,14 @@ func (p *Player) handle(msg Message, received time.Time) (reply, note string, er
 		return InfoReply(p.cfg.Name, busy), "", nil
 	case Start:
 		return p.start(msg, received)
+	case Preview:
+		// A look at the rules before a match: they are read, so that a
+		// sheet tabletop cannot read is said now; the match's start
+		// loads them.
+		if _, err := gdl.Parse(msg.Rules); err != nil {
+			return "", "", fmt.Errorf("rules refused: %v", err)
+		}
+		return ReplyReady, "", nil
 	}
 	m, ended, err := p.lookup(msg.MatchID, received)
 	switch {

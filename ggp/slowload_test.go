@@ -34,7 +34,7 @@ func TestPlayerReadyWhileTheRulesLoad(t *testing.T) {
 			}}},
 			{Name: "tabletop", Remote: &Remote{URL: srv.URL}},
 		},
-		StartClock: 500 * time.Millisecond, PlayClock: 400 * time.Millisecond, Grace: 300 * time.Millisecond,
+		StartClock: time.Second, PlayClock: time.Second, Grace: time.Second, // ample: a loaded machine is slow
 		Report: func(s string) { reports = append(reports, s) },
 	})
 	if err != nil || !rec.IsCompleted {

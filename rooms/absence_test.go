@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -78,9 +79,8 @@ func TestEveryoneAwayAdjournsTheGame(t *testing.T) {
 	if h.Len() != 1 || len(rec.Moves) != 2 {
 		t.Fatalf("%d rooms, %d moves: the game did not outlive its players' absence", h.Len(), len(rec.Moves))
 	}
-	if !strings.Contains(logs.String(), "room adjourned") {
-		t.Fatalf("no log line for the adjournment:\n%s", logs)
-	}
+	// The line follows the store's write: wait for it as for the write.
+	eventually(t, "the log line of the adjournment", func() bool { return strings.Contains(logs.String(), "room adjourned") })
 	if yours := h.YourGames(bob); len(yours) != 1 || yours[0].Code != code {
 		t.Fatalf("bob's games %+v: the adjourned game is not among them", yours)
 	}
@@ -108,21 +108,24 @@ func TestAdjournedGameExpires(t *testing.T) {
 		t.Fatalf("record %+v", rec)
 	}
 	eventually(t, "the room unloaded", func() bool { return h.Len() == 0 })
-	if !strings.Contains(logs.String(), "room abandoned") || !strings.Contains(logs.String(), code) {
-		t.Fatalf("no log line for the abandoned room:\n%s", logs)
-	}
+	eventually(t, "the log line of the abandoned room", func() bool {
+		return strings.Contains(logs.String(), "room abandoned") && strings.Contains(logs.String(), code)
+	})
 }
 
 // Both players of a clocked game leave: it goes on by the clock, and the
 // absent mover loses on time.
 func TestEveryoneAwayClockedGameEndsOnTime(t *testing.T) {
 	st := rooms.NewMemoryStore()
-	_, code, _ := absentPair(t, st, 20*time.Millisecond, time.Hour, rooms.RoomSpec{Rated: true,
+	h, code, _ := absentPair(t, st, 20*time.Millisecond, time.Hour, rooms.RoomSpec{Rated: true,
 		Clock: rooms.TimeControl{Initial: 300 * time.Millisecond}})
 	eventually(t, "the flag", func() bool { return stored(t, st, code).Finished })
 	if rec := stored(t, st, code); !strings.Contains(rec.Result, "p1 lost on time") {
 		t.Fatalf("result %q", rec.Result)
 	}
+	// Nobody looks at it: the host lets it go, not to count it among
+	// its rooms until the next start.
+	eventually(t, "the finished room unloaded", func() bool { return h.Len() == 0 })
 }
 
 // In a correspondence game one player may stay away while the other
@@ -204,12 +207,19 @@ func TestLeavingSaysWhatBecomesOfTheGame(t *testing.T) {
 	if got, want := a.View().Leaving, "your seat is held for 2 min; then the game is adjourned and waits up to 30 days for you"; got != want {
 		t.Fatalf("alone: %q, want %q", got, want)
 	}
-	c, _ := pair(t, h, rooms.RoomSpec{Clock: rooms.TimeControl{Initial: time.Hour}})
+	c, d := pair(t, h, rooms.RoomSpec{Clock: rooms.TimeControl{Initial: time.Hour}})
 	if err := c.Play(1); err != nil {
 		t.Fatal(err)
 	}
 	if got := c.View().Leaving; !strings.Contains(got, "your seat opens to anyone") {
 		t.Fatalf("clocked, bob here: %q", got)
+	}
+	if got := d.View().Leaving; !strings.Contains(got, "your clock runs meanwhile") {
+		t.Fatalf("clocked, bob to move: %q", got)
+	}
+	d.Leave()
+	if got := c.View().Leaving; !strings.HasSuffix(got, "the game goes on by the clock: whoever's time runs out loses") {
+		t.Fatalf("clocked, alone, bob to move: %q", got)
 	}
 	w, _ := h.Join(cy, c.Code())
 	if got := w.View().Leaving; !strings.Contains(got, "watch") {
@@ -309,4 +319,45 @@ func TestRestartAfterDowntimeCountsNoDowntime(t *testing.T) {
 			}
 		})
 	}
+}
+
+// refusingStore refuses the next finish of a game, as a store that is
+// busy or briefly away does.
+type refusingStore struct {
+	*rooms.MemoryStore
+	refuse atomic.Bool
+}
+
+func (s *refusingStore) Finish(ctx context.Context, code string, f rooms.FinishRecord) error {
+	if s.refuse.CompareAndSwap(true, false) {
+		return context.DeadlineExceeded
+	}
+	return s.MemoryStore.Finish(ctx, code, f)
+}
+
+// The store refuses a game's end once: the players see the end at once,
+// and the store is told again until it has the result — not only at the
+// next start.
+func TestRefusedFinishIsRecordedLater(t *testing.T) {
+	t.Parallel()
+	st := &refusingStore{MemoryStore: rooms.NewMemoryStore()}
+	logs := &roomstest.Buffer{}
+	h := startHost(t, rooms.HostConfig{Store: st, SeatHold: time.Hour, Exclusive: true, Logger: logTo(logs)})
+	defer h.Close()
+	a, b := pair(t, h, rooms.RoomSpec{})
+	st.refuse.Store(true)
+	for i := 0; !a.View().Finished; i++ {
+		if err := []rooms.Room{a, b}[i%2].Play(2); err != nil {
+			if err := []rooms.Room{a, b}[i%2].Play(1); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if stored(t, st, a.Code()).Finished {
+		t.Fatal("the store took the finish it was to refuse")
+	}
+	eventually(t, "the result in the store", func() bool { return stored(t, st, a.Code()).Finished })
+	eventually(t, "the log line of the late record", func() bool {
+		return strings.Contains(logs.String(), "room result recorded after the store refused it")
+	})
 }

@@ -39,8 +39,10 @@ func (r *room) leaving(m *member) string {
 		return hold + ", then " + r.afterHoldText() + "; your clock runs meanwhile"
 	case others:
 		return hold + ", then " + r.afterHoldText()
+	case clockRuns && myTurn:
+		return hold + "; then the game goes on by the clock: your time runs, and if it runs out you lose"
 	case clockRuns:
-		return hold + "; then the game goes on by the clock: if your time runs out you lose"
+		return hold + "; then the game goes on by the clock: whoever's time runs out loses"
 	}
 	return hold + "; then the game is adjourned and waits up to " + humanDuration(cfg.AdjournedExpiry) + " for you"
 }

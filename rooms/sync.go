@@ -154,17 +154,20 @@ func (r *room) finishIfOver() string {
 // Called with mu held.
 func (r *room) finish(goals []int, result, reason string) (string, bool) {
 	l := r.host
+	f := FinishRecord{Moves: len(r.rec.Moves), Goals: goals, Result: result, Reason: reason, At: time.Now(), Unrated: reason == ReasonAbandoned}
 	ctx, cancel := l.storeCtx()
-	err := l.cfg.Store.Finish(ctx, r.rec.Code, FinishRecord{Moves: len(r.rec.Moves), Goals: goals, Result: result, Reason: reason, At: time.Now(),
-		Unrated: reason == ReasonAbandoned})
+	err := l.cfg.Store.Finish(ctx, r.rec.Code, f)
 	cancel()
 	if errors.Is(err, ErrStale) || errors.Is(err, ErrEnded) {
 		r.reload()
 		return r.rec.Result, false
 	}
 	if err != nil {
-		// The room stays live in the store; the next load finishes it.
-		l.cfg.Logger.Error("room store", "op", "finish", "room", r.rec.Code, "err", err)
+		// The players are shown the end now; the store is told again
+		// until it takes it, so that the result, the record and the
+		// ratings do not wait for the next start (which would finish it).
+		l.cfg.Logger.Error("room store", "op", "finish", "room", r.rec.Code, "err", err, "again_in", finishRetryFirst.String())
+		l.retryFinish(r.rec.Code, f, finishRetryFirst)
 	}
 	r.rec.Finished, r.rec.Result, r.rec.TurnStarted, r.rec.Adjourned = true, result, time.Time{}, time.Time{}
 	if r.leased {
@@ -174,6 +177,36 @@ func (r *room) finish(goals []int, result, reason string) (string, bool) {
 		r.leased = false
 	}
 	return result, err == nil
+}
+
+// A finish the store refused is tried again finishRetryFirst later, then
+// twice as long after each failure, up to finishRetryMax apart.
+const (
+	finishRetryFirst = time.Second
+	finishRetryMax   = time.Minute
+)
+
+// retryFinish tells the store the end f of room code again after wait,
+// and again until the store takes it, finds the game already ended (by
+// another node), or the host closes.
+func (l *Host) retryFinish(code string, f FinishRecord, wait time.Duration) {
+	time.AfterFunc(wait, func() {
+		if l.ctx.Err() != nil {
+			return // the next start finishes it
+		}
+		ctx, cancel := l.storeCtx()
+		err := l.cfg.Store.Finish(ctx, code, f)
+		cancel()
+		switch {
+		case err == nil:
+			l.cfg.Logger.Info("room result recorded after the store refused it", "room", code, "result", f.Result)
+		case errors.Is(err, ErrStale), errors.Is(err, ErrEnded), errors.Is(err, ErrNoRoom):
+		default:
+			next := min(2*wait, finishRetryMax)
+			l.cfg.Logger.Error("room store", "op", "finish", "room", code, "err", err, "again_in", next.String())
+			l.retryFinish(code, f, next)
+		}
+	})
 }
 
 // replay rebuilds a room's position from its start and moves, checking
@@ -241,6 +274,7 @@ func (r *room) catchUp(moves []string) (string, error) {
 	}
 	s, from := r.state, len(r.rec.Moves)
 	if !extends {
+		r.rewrites++
 		var err error
 		if s, err = game.NewState(r.v.Name, r.rec.Start); err != nil {
 			return "", err

@@ -37,12 +37,15 @@ func quitRoom(t *testing.T, s *seat, want string) {
 // time, the ratings count, the game is recorded — and the correspondence
 // game is adjourned, its seats waiting for their players.
 func TestBothPlayersAwayBeyondTheHold(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays over SSH for seconds")
 	}
 	dir := t.TempDir()
 	db := openDB(t, filepath.Join(dir, "tabletop.db"))
-	const hold = 300 * time.Millisecond
+	// Longer than the two players take to quit one after the other, so
+	// that the first one's seat is still held when the second leaves.
+	const hold = 2 * time.Second
 	n := startNode(t, dir, NewRoomStore(db, true), func(c *Config) { c.SeatHold = hold })
 	ctx := context.Background()
 	clocked := store.Options{Rated: true, AfterHold: store.SeatAI, Clock: store.TimeControl{Initial: 4 * time.Second, Increment: time.Second}}
@@ -65,6 +68,8 @@ func TestBothPlayersAwayBeyondTheHold(t *testing.T) {
 			playStored(t, db, tc.code, seats, rng)
 		}
 		quitRoom(t, ana, "your seat is held for")
+		// Her session's end reaches the room just after her client's.
+		waitStored(t, db, tc.code, "ana's seat held", func(r store.Room, _ game.State) bool { return r.Seats[0].Kind == store.SeatHeld })
 		quitRoom(t, bob, tc.last)
 		r, _ := waitStored(t, db, tc.code, "the holds run out", func(r store.Room, _ game.State) bool {
 			return r.Status == store.StatusFinished || !r.Adjourned.IsZero()
@@ -98,6 +103,7 @@ func TestBothPlayersAwayBeyondTheHold(t *testing.T) {
 // runs. B serves the room meanwhile: it adjourns it rather than deleting
 // it, and the players come back through B and play on.
 func TestNodeStoppedBeyondTheHoldWhileAnotherRuns(t *testing.T) {
+	t.Parallel()
 	dsn := postgresDSN(t)
 	db := openDB(t, dsn)
 	o := stopNodeOpts{Store: dsn, Hold: time.Second, NodeTTL: 3 * time.Second}
@@ -133,6 +139,7 @@ func TestNodeStoppedBeyondTheHoldWhileAnotherRuns(t *testing.T) {
 // ghost copy claimed its AI seat. Rooms with an AI seat that their guest
 // creators leave before any move are deleted without an error.
 func TestAbandonedRoomsLogNoError(t *testing.T) {
+	t.Parallel()
 	sharedBackends(t, func(t *testing.T, dsn string) {
 		n := startNode(t, t.TempDir(), NewRoomStore(openDB(t, dsn), !SharedDSN(dsn)), nil)
 		for i := range 20 {

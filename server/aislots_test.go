@@ -96,20 +96,13 @@ func localAIGame(t *testing.T, s *testServer, name string, long bool) *term {
 // session that leaves while its search runs frees the slot at once; one
 // that leaves while its search waits for a slot never takes one.
 func TestSessionsSearchesEndWithIt(t *testing.T) {
+	t.Parallel()
 	s := startServer(t, func(c *Config) { c.AIConcurrency = 1 })
 	slots := s.AISlots()
-	waitFor := func(what string, ok func() bool) {
-		t.Helper()
-		for deadline := time.Now().Add(20 * time.Second); !ok(); time.Sleep(5 * time.Millisecond) {
-			if time.Now().After(deadline) { // a minute's search would still run
-				t.Fatalf("timed out waiting for %s (slots in use %d, waiting %d)", what, slots.InUse(), slots.Waiting())
-			}
-		}
-	}
 	ana := localAIGame(t, s, "ana", true)
-	waitFor("ana's search", func() bool { return slots.InUse() == 1 })
+	waitUntil(t, "ana's search", func() bool { return slots.InUse() == 1 })
 	ana.close()
-	waitFor("the slot of ana's search back", func() bool { return slots.InUse() == 0 && s.Sessions() == 0 })
+	waitUntil(t, "the slot of ana's search back", func() bool { return slots.InUse() == 0 && s.Sessions() == 0 })
 
 	if err := slots.Acquire(context.Background()); err != nil { // a busy server
 		t.Fatal(err)
@@ -117,7 +110,7 @@ func TestSessionsSearchesEndWithIt(t *testing.T) {
 	bob := localAIGame(t, s, "bob", false)
 	bob.waitFor(0, "waiting for a free slot")
 	bob.close()
-	waitFor("bob's session gone", func() bool { return s.Sessions() == 0 && slots.Waiting() == 0 })
+	waitUntil(t, "bob's session gone", func() bool { return s.Sessions() == 0 && slots.Waiting() == 0 })
 	slots.Release()
 	for end := time.Now().Add(300 * time.Millisecond); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
 		if n := slots.InUse(); n != 0 {

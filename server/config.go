@@ -153,12 +153,15 @@ func Defaults() Config {
 }
 
 // A session's keys are paced to a human rate: a person types a few keys
-// a second and a held key repeats about 30 times a second, so 40 a second
-// with bursts of 80 never holds a person back, while a client sending
-// thousands a second (each a redraw) gets 40. A paste is one key.
+// a second, in bursts of a dozen, and a held key repeats about 30 times a
+// second, which 20 a second with bursts of 40 holds back only after more
+// than a second of holding. A client sending thousands a second (each a
+// redraw) gets 20: with 16 such clients the server spent 57–66 % of a
+// core at 40 a second, 37–39 % at 20 (TestKeyFloodBesideAPlayer). A
+// paste is one key.
 const (
-	defaultKeyRate  = 40
-	defaultKeyBurst = 80
+	defaultKeyRate  = 20
+	defaultKeyBurst = 40
 )
 
 // DefaultDataDir is $XDG_DATA_HOME/tabletop-server, or

@@ -35,6 +35,7 @@ type stopNodeOpts struct {
 	NodeTTL  time.Duration // --node-ttl (0: the default)
 	Adjourns time.Duration // --adjourned-expiry (0: the default)
 	Limits   bool          // the default per-source limits (else none)
+	KeyRate  int           // --key-rate (0: the default)
 }
 
 // TestHelperServeStopNode is not a test of its own: the downtime tests
@@ -60,6 +61,7 @@ func TestHelperServeStopNode(t *testing.T) {
 	if o.Limits {
 		cfg.MaxConnsPerIP, cfg.ConnsPerMinute, cfg.JanitorInterval = 0, 0, 0
 	}
+	cfg.KeyRate = o.KeyRate
 	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -197,6 +199,7 @@ func joinAll(t *testing.T, addr, code string, seats []*seat) {
 // hold used to delete every game in progress. The game is there after
 // the restart, its players' seats held for them afresh, and they play on.
 func TestCleanStopBeyondTheHoldKeepsTheGame(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	o := stopNodeOpts{Store: filepath.Join(dir, "tabletop.db"), Data: dir, Hold: time.Second}
 	db := openDB(t, o.Store)
@@ -259,6 +262,7 @@ func moverClock(t *testing.T, tm *term, mark int, name string) time.Duration {
 // give or take the second the mover was served, after a clean stop and
 // after kill -9.
 func TestClockAcrossARestart(t *testing.T) {
+	t.Parallel()
 	for _, stop := range []string{"SIGTERM", "kill -9"} {
 		t.Run(stop, func(t *testing.T) {
 			dir := t.TempDir()

@@ -15,8 +15,12 @@ import (
 )
 
 // floodEnv turns on TestKeyFloodBesideAPlayer, a measurement of half a
-// minute, not a test of the default run.
-const floodEnv = "TABLETOP_FLOOD_TEST"
+// minute, not a test of the default run; floodKeyRateEnv sets the
+// server's --key-rate for it (-1: none, to compare).
+const (
+	floodEnv        = "TABLETOP_FLOOD_TEST"
+	floodKeyRateEnv = "TABLETOP_FLOOD_KEY_RATE"
+)
 
 // cpuTicks reads a process's user+system CPU time in clock ticks (Linux).
 func cpuTicks(t *testing.T, pid int) int64 {
@@ -121,7 +125,8 @@ func TestKeyFloodBesideAPlayer(t *testing.T) {
 		t.Skip("needs /proc and the whole 127.0.0.0/8 on loopback")
 	}
 	dir := t.TempDir()
-	n := startStopNode(t, stopNodeOpts{Store: filepath.Join(dir, "tabletop.db"), Data: dir, Hold: time.Minute, Limits: true})
+	keyRate, _ := strconv.Atoi(os.Getenv(floodKeyRateEnv))
+	n := startStopNode(t, stopNodeOpts{Store: filepath.Join(dir, "tabletop.db"), Data: dir, Hold: time.Minute, Limits: true, KeyRate: keyRate})
 	pid := n.cmd.Process.Pid
 	player := boardSession(t, n.addr, "127.0.0.5", "player")
 	quiet := keypressLatency(t, player, 50, 100*time.Millisecond)
@@ -151,6 +156,6 @@ func TestKeyFloodBesideAPlayer(t *testing.T) {
 		}
 	}
 	t.Logf("quiet:   keypress→frame p50 %v p95 %v p99 %v (%d keys)", percentile(quiet, .5), percentile(quiet, .95), percentile(quiet, .99), len(quiet))
-	t.Logf("flooded: keypress→frame p50 %v p95 %v p99 %v (%d keys); server CPU %.0f %%; %d of 16 flooders still connected; load average %s before, %s after",
-		percentile(flooded, .5), percentile(flooded, .95), percentile(flooded, .99), len(flooded), 100*cpu, alive, load, loadavg())
+	t.Logf("flooded: keypress→frame p50 %v p95 %v p99 %v (%d keys); server CPU %.0f %% (--key-rate %d); %d of 16 flooders still connected; load average %s before, %s after",
+		percentile(flooded, .5), percentile(flooded, .95), percentile(flooded, .99), len(flooded), 100*cpu, keyRate, alive, load, loadavg())
 }

@@ -585,6 +585,7 @@ func TestStalledClientGetsExitStatus(t *testing.T) {
 // reason, well within a deadline of a few seconds (the input's rate
 // limit off, so that reading it takes no time).
 func TestLongJoinCommandSaysWhy(t *testing.T) {
+	t.Parallel()
 	s := startServer(t, func(c *Config) { c.HandshakeTimeout, c.InputRate = 3*time.Second, -1 })
 	out, err := execOutput(t, s.addr, "join "+strings.Repeat("A", 100<<10))
 	var exit *gossh.ExitError

@@ -25,6 +25,9 @@ type keyGate struct {
 	csi     []byte // a CSI sequence's parameters so far (bounded)
 	long    int    // bytes of an OSC, DCS, APC or PM string so far
 	paste   int    // how much of pasteEnd has been seen inside a paste
+	// held, when set, is called the first time the gate holds keys back:
+	// the operator hears of a flooding client once per session.
+	held func()
 }
 
 // keyState is where the gate is in the input's events.
@@ -92,6 +95,10 @@ func (g *keyGate) starts(c byte) bool {
 // wait blocks until the next event's token is due, and pays for it; it
 // returns false if done closes first.
 func (g *keyGate) wait(done <-chan struct{}) bool {
+	if g.held != nil {
+		g.held()
+		g.held = nil
+	}
 	r := g.lim.Reserve()
 	t := time.NewTimer(r.Delay())
 	defer t.Stop()

@@ -62,6 +62,8 @@ func TestDeadNodesPlayerShownAwayOverSSH(t *testing.T) {
 	ana := &seat{name: "ana", key: newKey(t)}
 	bob := &seat{name: "bob", key: newKey(t)}
 	ana.join(t, addrA, code)
+	// ana first: the seats go in the order the players sit.
+	waitStored(t, db, code, "ana seated", func(r store.Room, _ game.State) bool { return r.Seats[0].Player == fingerprint(ana.key) })
 	bob.join(t, addrB, code)
 	// Both seated and the game begun: ana (first seat) is to move and
 	// sees bob playing, not away.

@@ -33,6 +33,7 @@ func (s *slowStore) AppendMove(ctx context.Context, code string, m rooms.MoveRec
 // Nothing the players were shown as played is lost — a load test that
 // counts such a refused move as lost counts a move nobody was told of.
 func TestUnstoredMoveIsRefusedNotLost(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := openDB(t, filepath.Join(dir, "tabletop.db"))
 	st := &slowStore{Store: NewRoomStore(db, true)}

@@ -101,6 +101,12 @@ func (l *localMatch) update(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		return l.onGGPReply(msg), true
+	case resultPreparedMsg:
+		// The result says more now (the cells that decided it).
+		if s, isErr := l.status.currentStatus(); msg.version == l.ver && l.ended() && (s == "" || !isErr) {
+			l.status.setStatus(l.endStatus(), false)
+		}
+		return nil, true
 	case aiStartMsg:
 		if msg.version == l.ver && !l.paused && !l.ended() && jointTurn(l.st) {
 			return l.nextJoint(false), true

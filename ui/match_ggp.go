@@ -281,10 +281,12 @@ func (l *localMatch) onGGPReply(msg ggpReplyMsg) tea.Cmd {
 		seat.status = "done"
 		return nil
 	}
-	steps := len(splitSteps(l.begin, l.moves))
+	played := splitSteps(l.begin, l.moves)
+	steps := len(played)
 	if msg.turn != steps || l.ended() || !l.choosesNow(msg.role) {
 		// A play for a turn that is not its own to choose (its noop),
 		// or one the game has passed: nothing to play.
+		l.checkWaitingReply(msg, played)
 		return l.next(false)
 	}
 	legal := ggp.LegalTexts(l.st, msg.role)
@@ -308,6 +310,25 @@ func (l *localMatch) onGGPReply(msg ggpReplyMsg) tea.Cmd {
 		return l.next(false)
 	}
 	return l.playMachineMove(m)
+}
+
+// checkWaitingReply records the reply to a play on a turn the player
+// does not choose (its only move is played for it) when it is not that
+// move, as ggp-base's records count every answer that went wrong.
+func (l *localMatch) checkWaitingReply(msg ggpReplyMsg, played [][]game.Move) {
+	var legal []string
+	switch {
+	case msg.turn < len(played):
+		legal = []string{l.turnTexts(played, msg.turn)[msg.role]}
+	case msg.turn == len(played) && !l.st.Terminal():
+		legal = ggp.LegalTexts(l.st, msg.role)
+	default:
+		return
+	}
+	if _, fault := ggp.CheckMove(msg.reply, msg.err, legal); fault.Code != "" && len(legal) > 0 {
+		why := fmt.Sprintf("%s; played %s instead", fault.Text, legal[0])
+		l.gm.errors = append(l.gm.errors, MoveError{Step: msg.turn + 1, Role: l.v.RoleName(msg.role), Text: why})
+	}
 }
 
 // shortFault names a replaced reply's fault for the panel.

@@ -149,6 +149,12 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	if back, err := ParseSave([]byte(text)); err != nil || len(back.Errors) != 1 || back.Errors[0] != rec.Errors[0] {
 		t.Errorf("read back: %+v, %v", back.Errors, err)
 	}
+	// A late answer on a turn it only waits on is an error too, once that
+	// turn is played (as ggp-base counts every answer that went wrong).
+	sendAll(m, typeMove("(mark 1 1)")...)
+	if errs := lm(b).record().Errors; len(errs) < 2 || errs[1].Step != 3 || !strings.HasSuffix(errs[1].Text, "played noop instead") {
+		t.Errorf("the waiting turn's late answer: %+v", errs)
+	}
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "r.txt"), []byte(text), 0o644)
 	if recs, _ := Records(dir); len(recs) != 1 || !strings.Contains(recs[0].String(), "1 GGP error") {

@@ -245,7 +245,7 @@ func (l *localMatch) nextLocal(afterAI bool) tea.Cmd {
 		if s, isErr := l.status.currentStatus(); s == "" || !isErr {
 			l.status.setStatus(l.endStatus(), false)
 		}
-		return nil
+		return prepareResult(l.st.Clone(), l.ver)
 	}
 	if jointTurn(l.st) {
 		return l.nextJoint(afterAI)

@@ -67,7 +67,13 @@ func (l *localMatch) savedGame() SavedGame {
 		applyStep(s, step)
 	}
 	if l.gm != nil {
-		sv.Errors = append([]MoveError(nil), l.gm.errors...)
+		for _, e := range l.gm.errors {
+			// An error of the turn in play is the record's once the
+			// turn is.
+			if e.Step <= len(sv.Moves) {
+				sv.Errors = append(sv.Errors, e)
+			}
+		}
 	}
 	return sv
 }

@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/tabletop/tabletop/game"
 )
 
@@ -19,6 +21,42 @@ var moveNamers []func(s game.State, m game.Move) (name string, ok bool)
 // resultExplainers say why a finished game ended as it did, for games
 // that cannot say it themselves (see game.Explainer).
 var resultExplainers []func(s game.State) (why string, ok bool)
+
+// resultPreparers give the work explainers need for a finished position
+// that is too slow for the UI goroutine (see prepareResult): ok is false
+// when there is none.
+var resultPreparers []func(s game.State) (work func(), ok bool)
+
+// registerResultPreparer adds a preparer of results; an adapter's file
+// calls it from init.
+func registerResultPreparer(f func(game.State) (func(), bool)) {
+	resultPreparers = append(resultPreparers, f)
+}
+
+// resultPreparedMsg says the work for the result of the position of
+// version is done: the result may say more now.
+type resultPreparedMsg struct{ version uint64 }
+
+// prepareResult runs the preparers' work for the finished position s
+// (a copy: the work runs off the UI goroutine) in a command that reports
+// resultPreparedMsg; nil when there is no work.
+func prepareResult(s game.State, version uint64) tea.Cmd {
+	var works []func()
+	for _, f := range resultPreparers {
+		if w, ok := f(s); ok {
+			works = append(works, w)
+		}
+	}
+	if len(works) == 0 {
+		return nil
+	}
+	return func() tea.Msg {
+		for _, w := range works {
+			w()
+		}
+		return resultPreparedMsg{version}
+	}
+}
 
 // registerMoveNamer adds a namer of moves; an adapter's file calls it
 // from init.

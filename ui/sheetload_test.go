@@ -292,8 +292,51 @@ func corpusGolden(t *testing.T, name string, moves ...string) {
 	runGolden(t, Options{ASCII: true, Start: Start{Variant: v.Name, Seats: hotSeat(v)}}, msgs...)
 }
 
+// Checkers with ggp-base's compact base declarations: its board, both
+// sides' men told apart without colour (P and p), moves by their cells.
+func TestGoldenCorpusCheckers(t *testing.T) {
+	corpusGolden(t, "checkers", "move wp b3 a4", "move bp g6 h5")
+}
+
+// Chess, played by the engine's top-down fallback (its ground form is too
+// large): both kings K and k, the pieces' moves by their cells.
+func TestGoldenCorpusChess(t *testing.T) {
+	corpusGolden(t, "chess", "move wp e2 e4", "move bp e7 e5")
+}
+
 // Rock-paper-scissors-well, a round played at one keyboard: the panel
 // keeps every fact whole.
 func TestGoldenCorpusRPS(t *testing.T) {
 	corpusGolden(t, "roshambo2", "", "rock", "", "well", "")
+}
+
+// Fool's mate in the published chess sheet, which the engine evaluates
+// top-down: finding the cells that decided it takes longer than the
+// board may spend between two frames, so it is worked out in the
+// background and the end says them once it is done: the queen that
+// mates, the king's own pieces that block its way out, and the pawn on
+// h2 that keeps the rook from taking the queen.
+func TestChessMateSaysWhy(t *testing.T) {
+	if !isolated(t) {
+		return
+	}
+	v, err := sheets.LoadFile(corpusSheet(t, "chess"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, b := newTestClient(t, v.Name, 80, 24)
+	var cmd tea.Cmd
+	for _, mv := range []string{"move wp f2 f3", "move bp e7 e5", "move wp g2 g4", "move bq d8 h4"} {
+		for _, msg := range typeMove(mv) {
+			_, cmd = m.Update(msg)
+		}
+	}
+	if !b.ended() {
+		t.Fatalf("no mate: %q", b.status)
+	}
+	const want = "game over: black wins — white 0, black 100; decided by the cells d1, d2, e2, f1, h2, h4"
+	pump(m, cmd, func() bool { return strings.HasPrefix(b.status, want) })
+	if !strings.HasPrefix(b.status, want) || len(b.vu.winCells(b.game())) != 6 {
+		t.Errorf("the end says %q and marks %v; want %q", b.status, b.vu.winCells(b.game()), want)
+	}
 }

@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -25,7 +26,7 @@ import (
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/ggp"
-	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/themes"
 )
 
@@ -157,14 +158,14 @@ type Options struct {
 	// os.UserConfigDir()/tabletop (see NewFileStore).
 	Store SaveStore
 	// Lobby, when set, adds Create room / Join room / Room list.
-	Lobby rooms.Lobby
+	Lobby roomapi.Lobby
 	// Standings, when set, adds Ratings: leaderboards and the player's page.
 	Standings Standings
 	// QuickMatch, when set with a Lobby and the player has a key, adds
 	// Play anyone: a queue per game.
 	QuickMatch QuickMatch
 	// Player is the person at this client.
-	Player rooms.Player
+	Player roomapi.Player
 	// Mouse enables mouse input (cell motion); off leaves the terminal's
 	// own text selection working.
 	Mouse bool
@@ -347,7 +348,7 @@ func (m *Model) firstScreen() screen {
 func startBoard(c *common, v *game.Variant, st Start) (screen, error) {
 	seats := defaultSeats(c, v)
 	for role, sc := range st.Seats {
-		i := v.RoleIndex(role)
+		i := v.RoleIndexFold(role)
 		if i == game.NoRole {
 			return nil, fmt.Errorf("%s has no role %q (roles: %s)", v.Name, role, strings.Join(v.Roles, ", "))
 		}
@@ -399,6 +400,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // window so that it never scrolls the terminal, with the mouse captured
 // while it is on and the terminal's cursor where a prompt takes text.
 func (m *Model) View() tea.View {
+	m.c.drawing()
+	defer m.c.drawn()
 	v := tea.NewView(m.content())
 	v.AltScreen = true
 	if m.c.mouse {
@@ -421,7 +424,7 @@ func (m *Model) content() string {
 	}
 	v := m.cur.view()
 	if m.c.ascii {
-		v = asciiText.Replace(v)
+		v = asciiText(v)
 	}
 	return fitBlock(v, w, h)
 }
@@ -452,13 +455,78 @@ func reachesHidden(msg tea.Msg) bool {
 	return true
 }
 
-// asciiText spells the few non-ASCII characters the client draws (arrows
-// in the help, dots, the × of board sizes, dashes) in 7-bit ASCII, for
-// --ascii.
-var asciiText = strings.NewReplacer(
-	"←", "<", "→", ">", "↑", "^", "↓", "v", "×", "x", "·", ".", "•", "|",
-	"…", "...", "–", "-", "—", "-", "−", "-", "±", "+/-", "½", "1/2", "²", "^2", "≠", "!=", "¹", "^1", "⁻", "-",
-)
+// asciiSpelling spells the few non-ASCII characters the client draws
+// (arrows in the help, dots, the × of board sizes, dashes) in 7-bit
+// ASCII, for --ascii.
+var asciiSpelling = map[rune]string{
+	'←': "<", '→': ">", '↑': "^", '↓': "v", '×': "x", '·': ".", '•': "|",
+	'…': "...", '–': "-", '—': "-", '−': "-", '±': "+/-", '½': "1/2", '²': "^2", '≠': "!=", '¹': "^1", '⁻': "-",
+}
+
+// asciiText is v in 7-bit ASCII (see asciiSpelling), each line as wide as
+// it was where it can be: a character spelled with more than one (… as
+// ...) takes the room of the spaces the layout padded it with, past any
+// escape sequence, so that a panel's border stays in its column.
+func asciiText(v string) string {
+	var b strings.Builder
+	b.Grow(len(v))
+	for i := 0; i < len(v); {
+		r, size := utf8.DecodeRuneInString(v[i:])
+		i += size
+		spelled, ok := asciiSpelling[r]
+		if !ok {
+			b.WriteString(v[i-size : i])
+			continue
+		}
+		b.WriteString(spelled)
+		extra := len(spelled) - 1
+		if extra == 0 || paddingAt(v, i) < extra {
+			continue // no room: the line is wider (a word's space is kept)
+		}
+		for extra > 0 {
+			if v[i] == ' ' {
+				extra--
+				i++
+				continue
+			}
+			end := escapeEnd(v, i)
+			b.WriteString(v[i:end])
+			i = end
+		}
+	}
+	return b.String()
+}
+
+// paddingAt counts the spaces at v[i:], past escape sequences.
+func paddingAt(v string, i int) int {
+	n := 0
+	for i < len(v) {
+		switch v[i] {
+		case ' ':
+			n++
+			i++
+		case 0x1b:
+			i = escapeEnd(v, i)
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+// escapeEnd is where the escape sequence at v[i] ends: a CSI sequence
+// ends at its final byte, any other escape after the next byte.
+func escapeEnd(v string, i int) int {
+	if i+1 < len(v) && v[i+1] == '[' {
+		for j := i + 2; j < len(v); j++ {
+			if v[j] >= 0x40 && v[j] <= 0x7e {
+				return j + 1
+			}
+		}
+		return len(v)
+	}
+	return min(i+2, len(v))
+}
 
 // typist is implemented by screens with a text field: while it has the
 // keys, single letters are text, not shortcuts.

@@ -138,7 +138,8 @@ func (g *gdlUI) counter(s game.State) string {
 // gdlboard.Decisive).
 func (g *gdlUI) winCells(s game.State) []pos {
 	var out []pos
-	for _, sp := range g.view.decisiveCells(s) {
+	cells, _ := g.view.decisiveCells(s, decisiveQuick)
+	for _, sp := range cells {
 		out = append(out, pos{sp.Row, sp.Col})
 	}
 	return out
@@ -360,12 +361,19 @@ func (g *gdlUI) controls() string {
 func init() {
 	registerMoveNamer(gdlMoveName)
 	registerResultExplainer(gdlResultReason)
+	registerResultPreparer(prepareGDLResult)
 }
 
-// decisiveBudget bounds the work of finding the cells that ended a game
-// (a position per occupied cell): an engine that evaluates slowly gets no
-// cells marked rather than a frozen screen.
-const decisiveBudget = 150 * time.Millisecond
+// Finding the cells that ended a game takes a position per occupied
+// cell: a millisecond on a ground sheet, while a sheet the engine
+// evaluates top-down (chess) takes longer. On the UI goroutine it gets
+// decisiveQuick, once per position; past that it is worked out in the
+// background within decisiveSlow (see prepareGDLResult), and the marks
+// and the reason appear when it is done.
+const (
+	decisiveQuick = 30 * time.Millisecond
+	decisiveSlow  = 20 * time.Second
+)
 
 // gdlView is one game's board and what it shows.
 type gdlView struct {
@@ -375,7 +383,15 @@ type gdlView struct {
 	control map[string]bool
 
 	mu       sync.Mutex
-	decisive map[string][]gdlboard.Spot // by finished position
+	decisive map[string]decisiveEntry // by finished position
+}
+
+// decisiveEntry is what is known of a finished position's decisive
+// cells: the cells once done, or that a quick try ran out of time.
+type decisiveEntry struct {
+	cells       []gdlboard.Spot
+	done, tried bool
+	working     bool // the background works on it
 }
 
 // gdlViews holds the gdlView of every game asked about, nil for a game
@@ -396,7 +412,7 @@ func gdlViewOf(v *game.Variant) *gdlView {
 }
 
 func newGDLView(v *game.Variant) *gdlView {
-	view := &gdlView{control: controlRelations(v), decisive: map[string][]gdlboard.Spot{}}
+	view := &gdlView{control: controlRelations(v), decisive: map[string]decisiveEntry{}}
 	start := gdlTerms([]string{v.New().String()})
 	if b, ok := gdlboard.FindIn(v.Roles, gdlTerms(gdl.BaseFacts(v)), gdlTerms(gdl.StaticFacts(v)), start); ok {
 		view.board = b
@@ -494,26 +510,52 @@ func gdlMoveName(s game.State, m game.Move) (string, bool) {
 }
 
 // decisiveCells are the cells that ended the finished position s (see
-// gdlboard.Decisive), found once per position.
-func (view *gdlView) decisiveCells(s game.State) []gdlboard.Spot {
+// gdlboard.Decisive), found once per position within budget; done is
+// false when they are not known (yet). A quick try that ran out of time
+// is not tried again quickly: the background's slow one finishes it.
+func (view *gdlView) decisiveCells(s game.State, budget time.Duration) (cells []gdlboard.Spot, done bool) {
 	if view.board == nil || !s.Terminal() {
-		return nil
+		return nil, true
 	}
 	text := s.String()
 	view.mu.Lock()
-	cells, ok := view.decisive[text]
+	e := view.decisive[text]
 	view.mu.Unlock()
-	if ok {
-		return cells
+	if e.done || e.tried && budget <= decisiveQuick {
+		return e.cells, e.done
 	}
-	cells = view.board.Decisive(s, decisiveBudget)
+	cells, done = view.board.Decisive(s, budget)
 	view.mu.Lock()
 	if len(view.decisive) >= 64 {
 		clear(view.decisive)
 	}
-	view.decisive[text] = cells
+	if old := view.decisive[text]; !old.done {
+		view.decisive[text] = decisiveEntry{cells: cells, done: done, tried: true}
+	}
 	view.mu.Unlock()
-	return cells
+	return cells, done
+}
+
+// prepareGDLResult is the background work a finished game of a sheet
+// needs when its decisive cells take longer than a quick try.
+func prepareGDLResult(s game.State) (work func(), ok bool) {
+	view := gdlViewOf(s.Variant())
+	if view == nil || view.board == nil || !s.Terminal() {
+		return nil, false
+	}
+	if _, done := view.decisiveCells(s, decisiveQuick); done {
+		return nil, false
+	}
+	text := s.String()
+	view.mu.Lock()
+	defer view.mu.Unlock()
+	e := view.decisive[text]
+	if e.working {
+		return nil, false
+	}
+	e.working = true
+	view.decisive[text] = e
+	return func() { view.decisiveCells(s, decisiveSlow) }, true
 }
 
 // gdlResultReason says why a game read from a sheet ended: each role's
@@ -529,7 +571,7 @@ func gdlResultReason(s game.State) (string, bool) {
 		goals[r] = fmt.Sprintf("%s %d", v.RoleName(game.Role(r)), s.Goal(game.Role(r)))
 	}
 	why := strings.Join(goals, ", ")
-	if cells := view.decisiveCells(s); len(cells) > 0 {
+	if cells, _ := view.decisiveCells(s, decisiveQuick); len(cells) > 0 {
 		why += "; decided by " + describeCells(view.board, cells)
 	}
 	return why, true

@@ -413,7 +413,7 @@ func TestGDLEndSaysWhy(t *testing.T) {
 	if got := b.m.result(); got != want {
 		t.Errorf("result %q, want %q", got, want)
 	}
-	marked := append([]pos(nil), b.vu.winCells(b.game())...)
+	marked := b.vu.winCells(b.game())
 	if len(marked) != 4 || marked[0].c != 0 {
 		t.Errorf("marked cells %v, want column a's four", marked)
 	}
@@ -447,5 +447,21 @@ func TestGDLPanelWrapsFacts(t *testing.T) {
 				t.Errorf("%d columns: %s is not shown whole:\n%s", w, fact, view)
 			}
 		}
+	}
+}
+
+// TestCounterLines: facts pack several to a line, a long one wraps, and
+// a great many end in a count, so that the panel fits a terminal.
+func TestCounterLines(t *testing.T) {
+	if got := counterLines("(a 1)\n(b 2)\n(c 3)", 11); strings.Join(got, "|") != "(a 1) (b 2)|(c 3)" {
+		t.Errorf("packed: %q", got)
+	}
+	if got := counterLines("(score left 10 right 20)", 12); len(got) != 2 || strings.Join(got, " ") != "(score left 10 right 20)" {
+		t.Errorf("wrapped: %q", got)
+	}
+	many := strings.Repeat("(wall 1 2)\n", 99) + "(wall 9 9)"
+	got := counterLines(many, 20)
+	if len(got) != maxCounterLines || got[len(got)-1] != "… and 95 more" {
+		t.Errorf("%d facts in %d lines: %q", 100, len(got), got)
 	}
 }

@@ -9,7 +9,6 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // widthPieces are what random lines are made of: plain and wide text,
@@ -95,25 +94,6 @@ func TestJoinTopMatchesLipgloss(t *testing.T) {
 	}
 }
 
-// Every simple rune is one cell alone, after a letter and before one.
-func TestSimpleRunes(t *testing.T) {
-	n := 0
-	for r := rune(0); r <= 0x2fff; r++ {
-		if !simpleRune(r) {
-			continue
-		}
-		n++
-		for _, s := range []string{string(r), "a" + string(r), string(r) + "a", "\x1b[1m" + string(r) + string(r) + "\x1b[0m"} {
-			if got, want := lineWidth(s), ansi.StringWidth(s); got != want {
-				t.Fatalf("lineWidth(%q) = %d, ansi.StringWidth says %d", s, got, want)
-			}
-		}
-	}
-	if n < 300 {
-		t.Fatalf("only %d simple runes", n)
-	}
-}
-
 func FuzzLineWidth(f *testing.F) {
 	for _, p := range widthPieces {
 		f.Add("ab" + p + "cd")
@@ -183,5 +163,21 @@ func TestMergeStylesKeepsColours(t *testing.T) {
 	}
 	if shorter == 0 {
 		t.Fatal("mergeStyles never merged anything")
+	}
+}
+
+// TestASCIIKeepsWidths: in --ascii, a character spelled with more than
+// one (… as ...) takes the room of the padding after it, so a panel's
+// border stays in its column; without padding, text is kept whole.
+func TestASCIIKeepsWidths(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"| white-pla…    |", "| white-pla...  |"},
+		{"| white-pla…\x1b[0m    |", "| white-pla...\x1b[0m  |"},
+		{"own the four … more", "own the four ... more"},
+		{"a × b · c", "a x b . c"},
+	} {
+		if got := asciiText(tc.in); got != tc.want {
+			t.Errorf("asciiText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }

@@ -282,7 +282,11 @@ func (s *State) checkPieces(r int) error {
 	step := int(s.step)
 	made := movesMade(r, step)
 	if n := bits.OnesCount64(s.pieces[r]); n > 1+made {
-		return fmt.Errorf("%s has %d pieces at step %d, but has made only %d moves by then (at most %d pieces)", roleNames[r], n, step, made, 1+made)
+		moves := "moves"
+		if made == 1 {
+			moves = "move"
+		}
+		return fmt.Errorf("%s has %d pieces at step %d, but has made only %d %s by then (at most %d pieces)", roleNames[r], n, step, made, moves, 1+made)
 	}
 	return nil
 }
@@ -377,4 +381,19 @@ func (s *State) Describe() string {
 		b.WriteString(".\n")
 	}
 	return b.String()
+}
+
+// CheckMove implements game.Checker: nil when m is legal now, else why
+// not in the words ParseMove uses, for a client that builds its moves
+// with MoveOf.
+func (s *State) CheckMove(m game.Move) error {
+	switch {
+	case s.Terminal():
+		return game.ErrGameOver
+	case m == game.Noop && s.hasMove():
+		return fmt.Errorf("%s must move: a pass is only allowed without legal moves", roleNames[s.role()])
+	case m == game.Noop:
+		return nil
+	}
+	return s.whyIllegal(m)
 }

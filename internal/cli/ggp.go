@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"slices"
 	"time"
 
 	"github.com/tabletop/tabletop/ai"
@@ -17,6 +18,7 @@ import (
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/ggp"
 	"github.com/tabletop/tabletop/internal/sheets"
+	"github.com/tabletop/tabletop/table"
 )
 
 // seatSpec checks a player spec of --seat and returns it normalised:
@@ -52,20 +54,25 @@ func (m managedMatch) wanted(specs []string) bool {
 }
 
 // run plays the match through the Game Manager.
-func (m managedMatch) run(c *commandLine, v *game.Variant, cfg ai.MatchConfig, position string) (ai.MatchResult, error) {
+func (m managedMatch) run(c *commandLine, v *game.Variant, cfg table.MatchConfig, position string) (table.MatchResult, error) {
 	switch {
 	case position != "":
-		return ai.MatchResult{}, usagef("--position cannot be used with ggp: seats or --record (GGP games start from the rules' start)")
+		return table.MatchResult{}, usagef("--position cannot be used with ggp: seats or --record (GGP games start from the rules' start)")
 	case *m.startClock <= 0 || *m.playClock <= 0:
-		return ai.MatchResult{}, usagef("the clocks must be positive")
+		return table.MatchResult{}, usagef("the clocks must be positive")
 	}
 	rules, ok := gameRules(v.Name)
 	if !ok {
-		return ai.MatchResult{}, fmt.Errorf("%s has no GDL description to send to GGP players", v.Name)
+		return table.MatchResult{}, fmt.Errorf("%s has no GDL description to send to GGP players", v.Name)
+	}
+	if (*m.startClock%time.Second != 0 || *m.playClock%time.Second != 0) && slices.ContainsFunc(cfg.Specs, ggp.IsRemoteSpec) {
+		// ggp-base reads a clock as a whole number: such a start is
+		// never answered.
+		fmt.Fprintf(c.stderr, "tabletop match: warning: clocks of %s and %s are not whole seconds, which players other than tabletop's (ggp-base's) cannot read\n", *m.startClock, *m.playClock)
 	}
 	if *m.record != "" {
 		if err := os.MkdirAll(*m.record, 0o755); err != nil {
-			return ai.MatchResult{}, err
+			return table.MatchResult{}, err
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)

@@ -133,7 +133,7 @@ func jointMoves(js game.JointState, byRole map[string]string) ([]game.Move, erro
 	v := js.Variant()
 	texts := make([]string, len(v.Roles))
 	for role, text := range byRole {
-		r := v.RoleIndex(role)
+		r := v.RoleIndexFold(role)
 		if r == game.NoRole {
 			return nil, fmt.Errorf("no role %q (roles: %s)", role, strings.Join(v.Roles, ", "))
 		}

@@ -120,6 +120,7 @@ func usedDataDir(t *testing.T) (dir, db string) {
 // out, unless the operator says --init-store; a first start still makes
 // a store.
 func TestServeRefusesAnEmptiedStore(t *testing.T) {
+	t.Parallel()
 	dir, db := usedDataDir(t)
 	if err := os.Truncate(db, 0); err != nil {
 		t.Fatal(err)
@@ -148,6 +149,7 @@ func TestServeRefusesAnEmptiedStore(t *testing.T) {
 // only when a request touched them. It is refused at start, saying what
 // the check found and how to restore.
 func TestServeRefusesADamagedStore(t *testing.T) {
+	t.Parallel()
 	dir, db := usedDataDir(t)
 	storetest.Damage(t, db, 3)
 	code, out := startServe(t, dir)
@@ -162,6 +164,7 @@ func TestServeRefusesADamagedStore(t *testing.T) {
 // Finding 6: a read-only store was accepted, then every write failed.
 // It is refused at start.
 func TestServeRefusesAReadOnlyStore(t *testing.T) {
+	t.Parallel()
 	dir, db := usedDataDir(t)
 	storetest.ReadOnly(t, db)
 	code, out := startServe(t, dir)

@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
@@ -180,6 +181,7 @@ func register(name string, src []byte, accept func(*game.Variant) bool, rename b
 		return nil, fmt.Errorf("%s: %w", title, err)
 	}
 	v.Title = games.TitleOf(src, title)
+	v.Summary = summary(v)
 	v.Order = menuOrder
 	if accept != nil && !accept(v) {
 		return v, ErrRefused
@@ -187,6 +189,25 @@ func register(name string, src []byte, accept func(*game.Variant) bool, rename b
 	game.Register(v)
 	sources[name], hashes[name] = string(src), hash
 	return v, nil
+}
+
+// summary is the first line of the sheet's leading comments that reads
+// as words, skipping an editor's mode line (-*-Lisp-*-) and rules of
+// asterisks, else the engine's own summary.
+func summary(v *game.Variant) string {
+	for _, raw := range strings.Split(v.Rules, "\n") {
+		line := strings.TrimSpace(strings.Trim(raw, "*;=-#/ \t"))
+		letters := 0
+		for _, r := range line {
+			if unicode.IsLetter(r) {
+				letters++
+			}
+		}
+		if letters >= 3 && !strings.Contains(raw, "-*-") {
+			return line
+		}
+	}
+	return v.Summary
 }
 
 // Source returns the rule sheet a registered game was read from, and

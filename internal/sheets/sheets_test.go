@@ -163,3 +163,17 @@ func TestSheetFileIsItsOwnGame(t *testing.T) {
 		t.Errorf("the bundled sheet has a file")
 	}
 }
+
+// TestSummaryReadsAsWords: the menu's line for a sheet is its first
+// comment that reads as words, not an editor's mode line or a rule of
+// asterisks.
+func TestSummaryReadsAsWords(t *testing.T) {
+	v := &game.Variant{Summary: "-*-Lisp-*-", Rules: "-*-Lisp-*-\n*******\n* chess.kif   *\nFirst Draft: Tom"}
+	if got := summary(v); got != "chess.kif" {
+		t.Errorf("summary %q, want chess.kif", got)
+	}
+	v = &game.Variant{Summary: "A game read from a GDL rule sheet"}
+	if got := summary(v); got != v.Summary {
+		t.Errorf("no comments: %q", got)
+	}
+}

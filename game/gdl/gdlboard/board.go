@@ -111,11 +111,55 @@ func FindOrdered(roles []string, base, static []*gdl.Term) (b *Board, ok bool) {
 // they name more "cells" (8 rows × 13 contents) than the board has.
 func FindIn(roles []string, base, static, position []*gdl.Term) (b *Board, ok bool) {
 	chains := chainsOf(static)
-	type cand struct {
-		rel   string
-		arity int
-		x     int
+	cells, order := candidates(base)
+	var best *Board
+	var bestCells map[[2]string]bool
+	bestN, bestKey := 0, false
+	for _, k := range order {
+		kc := playedKinds(cells[k], position, k)
+		cols, rows := axes(kc, chains)
+		if len(cols) < 2 || len(rows) < 2 || len(cols) > maxSide || len(rows) > maxSide {
+			continue
+		}
+		n, isKey := len(kc), namesOneCellEach(position, k.rel, k.arity, k.x)
+		if isKey && !bestKey || isKey == bestKey && n > bestN {
+			bestN, bestKey, bestCells = n, isKey, kc
+			best = &Board{Rel: k.rel, Arity: k.arity, XArg: k.x, Cols: cols, Rows: rows}
+		}
 	}
+	if best == nil {
+		return nil, false
+	}
+	if namedLike(best.Cols, "r") && namedLike(best.Rows, "c") {
+		// The first coordinate is the row: rows top to bottom in their
+		// order, columns from the second coordinate.
+		best.RowFirst = true
+		best.Cols, best.Rows = reversed(best.Rows), best.Cols
+	}
+	best.colIdx, best.rowIdx = index(best.Cols), index(best.Rows)
+	best.roles = roles
+	best.cells = map[[2]int]bool{}
+	for k := range bestCells {
+		if r, c := best.spot(k[0], k[1]); r >= 0 {
+			best.cells[[2]int{r, c}] = true
+		}
+	}
+	best.marks = best.ownerMarks(base)
+	best.empty = best.emptyContent(base)
+	return best, true
+}
+
+// cand is a candidate board: a relation, its arity and the first of the
+// two adjacent arguments taken as coordinates.
+type cand struct {
+	rel   string
+	arity int
+	x     int
+}
+
+// candidates are the pairs of adjacent atomic arguments of the facts of
+// base, and the cells each names, in the order first seen.
+func candidates(base []*gdl.Term) (map[cand]map[[2]string]bool, []cand) {
 	cells := map[cand]map[[2]string]bool{}
 	var order []cand
 	for _, f := range base {
@@ -135,38 +179,47 @@ func FindIn(roles []string, base, static, position []*gdl.Term) (b *Board, ok bo
 			cells[k][[2]string{a.Name, c.Name}] = true
 		}
 	}
-	var best *Board
-	bestN, bestKey := 0, false
-	for _, k := range order {
-		cols, rows := axes(cells[k], chains)
-		if len(cols) < 2 || len(rows) < 2 || len(cols) > maxSide || len(rows) > maxSide {
+	return cells, order
+}
+
+// playedKinds keeps the cells whose coordinates are each of a kind the
+// position uses on that axis (a number, a letter word, or a word and a
+// number such as r3): a sheet may declare more than it plays, as
+// ggp-base's chess declares 1–8 and a–h for both coordinates, while its
+// start has letters for columns and numbers for rows. Without facts of
+// the relation in the position, nothing tells: all cells are kept.
+func playedKinds(cells map[[2]string]bool, position []*gdl.Term, k cand) map[[2]string]bool {
+	var used [2]map[string]bool
+	for _, f := range position {
+		if f.Name != k.rel || len(f.Args) != k.arity {
 			continue
 		}
-		n, isKey := len(cells[k]), namesOneCellEach(position, k.rel, k.arity, k.x)
-		if isKey && !bestKey || isKey == bestKey && n > bestN {
-			bestN, bestKey = n, isKey
-			best = &Board{Rel: k.rel, Arity: k.arity, XArg: k.x, Cols: cols, Rows: rows}
+		for i := range used {
+			if used[i] == nil {
+				used[i] = map[string]bool{}
+			}
+			used[i][kindOf(f.Args[k.x+i].Name)] = true
 		}
 	}
-	if best == nil {
-		return nil, false
+	if used[0] == nil {
+		return cells
 	}
-	if namedLike(best.Cols, "r") && namedLike(best.Rows, "c") {
-		// The first coordinate is the row: rows top to bottom in their
-		// order, columns from the second coordinate.
-		best.RowFirst = true
-		best.Cols, best.Rows = reversed(best.Rows), best.Cols
+	kept := map[[2]string]bool{}
+	for c := range cells {
+		if used[0][kindOf(c[0])] && used[1][kindOf(c[1])] {
+			kept[c] = true
+		}
 	}
-	best.colIdx, best.rowIdx = index(best.Cols), index(best.Rows)
-	best.roles = roles
-	best.cells = map[[2]int]bool{}
-	for k := range cells[cand{best.Rel, best.Arity, best.XArg}] {
-		r, c := best.spot(k[0], k[1])
-		best.cells[[2]int{r, c}] = true
+	return kept
+}
+
+// kindOf is the kind of a coordinate: "#" for a number, its letters and
+// "#" for a word ending in a number (r#), "a" for any word without one.
+func kindOf(v string) string {
+	if prefix, _, ok := splitNumber(strings.ToLower(v)); ok {
+		return prefix + "#"
 	}
-	best.marks = best.ownerMarks(base)
-	best.empty = best.emptyContent(base)
-	return best, true
+	return "a"
 }
 
 // ownerMarks chooses how pieces show their owner: when two owners' pieces

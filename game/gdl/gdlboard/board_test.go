@@ -268,3 +268,21 @@ func TestOwnersWithoutColour(t *testing.T) {
 		})
 	}
 }
+
+// TestFindPlayedKinds: a sheet that declares more coordinates than it
+// plays (ggp-base's chess declares 1–8 and a–h for both) is drawn with
+// the kinds its start uses on each axis: letters across, numbers up.
+func TestFindPlayedKinds(t *testing.T) {
+	vals := []string{"1", "2", "a", "b"}
+	start := "(cell a 1 wk) (cell b 1 b) (cell a 2 b) (cell b 2 bk)"
+	b, ok := FindIn([]string{"white", "black"}, terms(t, grid("cell", vals, vals, "b")+grid("cell", vals, vals, "wk")), nil, terms(t, start))
+	if !ok {
+		t.Fatal("no board found")
+	}
+	if strings.Join(b.Cols, " ") != "a b" || strings.Join(b.Rows, " ") != "2 1" {
+		t.Errorf("cols %v rows %v, want a b and 2 1", b.Cols, b.Rows)
+	}
+	if !b.Exists(0, 0) || !b.Exists(1, 1) {
+		t.Errorf("the played cells do not exist")
+	}
+}

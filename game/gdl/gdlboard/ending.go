@@ -16,19 +16,21 @@ import (
 // are not, since the four still end the game without them.
 //
 // It reads the position only through the game (the rules decide, not a
-// pattern of this package), so it holds for any sheet. It returns nil
-// when s is not over, when no cell is decisive (a game ended by a move
-// count, or by a line that two lines make at once), when every occupied
-// cell is (a full board's draw, a count of all pieces: nothing to point
-// at), or when the work takes more than budget.
-func (b *Board) Decisive(s game.State, budget time.Duration) []Spot {
+// pattern of this package), so it holds for any sheet. It returns no
+// cells when s is not over, when no cell is decisive (a game ended by a
+// move count, or by a line that two lines make at once), or when every
+// occupied cell is (a full board's draw, a count of all pieces: nothing
+// to point at). done is false when the work took more than budget (a
+// position per occupied cell: an engine that evaluates slowly takes a
+// while): the cells are then not known.
+func (b *Board) Decisive(s game.State, budget time.Duration) (cells []Spot, done bool) {
 	if !s.Terminal() {
-		return nil
+		return nil, true
 	}
 	deadline := time.Now().Add(budget)
 	facts, err := gdl.ParseTerms(s.String())
 	if err != nil {
-		return nil
+		return nil, true
 	}
 	v := s.Variant()
 	goals := make([]int, len(v.Roles))
@@ -44,16 +46,16 @@ func (b *Board) Decisive(s game.State, budget time.Duration) []Spot {
 		}
 		occupied++
 		if time.Now().After(deadline) {
-			return nil
+			return nil, false
 		}
 		if b.endsOtherwise(v, facts, i, goals) {
 			decisive = append(decisive, Spot{row, col})
 		}
 	}
 	if len(decisive) == occupied {
-		return nil
+		return nil, true
 	}
-	return decisive
+	return decisive, true
 }
 
 // endsOtherwise reports whether the position facts, with fact i's cell

@@ -94,19 +94,23 @@ func TestDecisive(t *testing.T) {
 	// Red's four in column 1, yellow's three in column 2.
 	s := position(t, "connectfour", "(drop 1)", "(drop 2)", "(drop 1)", "(drop 2)", "(drop 1)", "(drop 2)", "(drop 1)")
 	var names []string
-	for _, sp := range cf.Decisive(s, time.Second) {
+	cells, done := cf.Decisive(s, time.Minute)
+	for _, sp := range cells {
 		names = append(names, cf.CellName(sp))
 	}
-	if strings.Join(names, " ") != "a1 a2 a3 a4" {
+	if !done || strings.Join(names, " ") != "a1 a2 a3 a4" {
 		t.Errorf("Connect Four's decisive cells %v, want a1 a2 a3 a4", names)
 	}
-	if got := cf.Decisive(position(t, "connectfour", "(drop 1)"), time.Second); got != nil {
+	if got, _ := cf.Decisive(position(t, "connectfour", "(drop 1)"), time.Minute); got != nil {
 		t.Errorf("a game that goes on: %v", got)
 	}
 	ttt := findIn(t, "tictactoe")
 	draw := position(t, "tictactoe", "(mark 1 1)", "(mark 2 2)", "(mark 3 3)", "(mark 1 2)", "(mark 3 2)", "(mark 3 1)", "(mark 1 3)", "(mark 2 3)", "(mark 2 1)")
-	if !draw.Terminal() || ttt.Decisive(draw, time.Second) != nil {
-		t.Errorf("a draw on a full board: terminal %v, decisive %v", draw.Terminal(), ttt.Decisive(draw, time.Second))
+	if got, done := ttt.Decisive(draw, time.Minute); !draw.Terminal() || !done || got != nil {
+		t.Errorf("a draw on a full board: terminal %v, decisive %v (done %v)", draw.Terminal(), got, done)
+	}
+	if _, done := cf.Decisive(s, 0); done {
+		t.Errorf("no time at all, and the cells are known")
 	}
 }
 
