@@ -196,3 +196,37 @@ func TestLanesChooseUniformly(t *testing.T) {
 		}
 	}
 }
+
+// Step, Load, Goal and Plies do not allocate (a ply of random play costs
+// no garbage); Reset stops every game, so that the next Step ends none
+// and plays none.
+func TestLanesDoNotAllocate(t *testing.T) {
+	for _, name := range []string{"tictactoe", "minicheckers", "othello4"} {
+		v := loadFile(t, name)
+		start := v.New().(*State)
+		l := start.NewSimulation().(*lanes)
+		rng := game.NewRand(3)
+		for lane := 0; lane < l.Lanes(); lane++ {
+			l.Load(lane, start, 0)
+		}
+		ended := make([]int, 0, l.Lanes())
+		goals := 0
+		ply := func() {
+			ended = l.Step(rng, ended[:0])
+			for _, lane := range ended {
+				goals += l.Goal(lane, 0) + l.Plies(lane)
+				l.Load(lane, start, 0)
+			}
+		}
+		for i := 0; i < 50; i++ {
+			ply()
+		}
+		if a := testing.AllocsPerRun(200, ply); a != 0 {
+			t.Errorf("%s: %v allocations per ply", name, a)
+		}
+		l.Reset()
+		if ended = l.Step(rng, ended[:0]); len(ended) != 0 || l.active != (lword{}) {
+			t.Errorf("%s: after Reset a Step ended %d lanes", name, len(ended))
+		}
+	}
+}
