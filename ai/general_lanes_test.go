@@ -3,6 +3,9 @@ package ai
 import (
 	"context"
 	"testing"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/games"
 )
 
 // On a ground GDL game the general player plays its playouts in the
@@ -55,5 +58,35 @@ func TestGeneralLanesDoNotAllocate(t *testing.T) {
 	tree.lanesFor(s)
 	if a := testing.AllocsPerRun(300, func() { tree.iterateLanes(s, -1) }); a != 0 {
 		t.Errorf("%v allocations per ply of the lanes", a)
+	}
+}
+
+// BenchmarkGeneralLanes measures, on every bundled rule sheet that has
+// lanes, the general player's iterations in lanes from the start: a ply
+// of the lanes per b.N, with the descents that fill them and the backups
+// of the games that ended (the tree starts again every 4096 plies), one
+// thread; compare iterations/s with BenchmarkGeneral's iterate/.
+func BenchmarkGeneralLanes(b *testing.B) {
+	for _, f := range games.Files() {
+		start := sheet(b, f.Name).New()
+		if _, ok := start.(game.Simulator); !ok {
+			continue
+		}
+		b.Run(f.Name, func(b *testing.B) {
+			tree := genTree{maxNodes: genMaxNodes, exploration: genExploration, solver: true}
+			tree.rng.Seed(1)
+			b.ReportAllocs()
+			b.ResetTimer()
+			n := 0
+			for i := 0; i < b.N; i++ {
+				if i%4096 == 0 {
+					tree.reset(start)
+					tree.lanesFor(start)
+				}
+				f, _ := tree.iterateLanes(start, -1)
+				n += f
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "iterations/s")
+		})
 	}
 }
