@@ -2,8 +2,6 @@ package gdl
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -142,14 +140,9 @@ func randomJoint(s *State, rng *game.Rand, buf []game.Move) []game.Move {
 }
 
 func TestLanesAgreeWithState(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.kif")
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := Load(filepath.Base(f), src)
-		if err != nil {
+	for _, sh := range loadSheets(t, "testdata") {
+		v := sh.v
+		if v == nil {
 			continue // the invalid sheets of the tests
 		}
 		if _, ok := v.New().(*State); !ok {

@@ -227,14 +227,20 @@ func (pw *prologWriter) literal(l lit, vars map[string]string) string {
 func (pw *prologWriter) atom(a *Term, vars map[string]string) string {
 	q := predName(a)
 	pw.preds[pw.pred(a)] = true
-	if len(a.Args) == 0 {
+	return pw.compound(q, a.Args, vars)
+}
+
+// compound writes q applied to the terms of args, or q alone without
+// arguments.
+func (pw *prologWriter) compound(q string, args []*Term, vars map[string]string) string {
+	if len(args) == 0 {
 		return q
 	}
-	args := make([]string, len(a.Args))
-	for i, x := range a.Args {
-		args[i] = pw.term(x, vars)
+	out := make([]string, len(args))
+	for i, x := range args {
+		out[i] = pw.term(x, vars)
 	}
-	return q + "(" + strings.Join(args, ", ") + ")"
+	return q + "(" + strings.Join(out, ", ") + ")"
 }
 
 // predName is the quoted name of the predicate of relation atom a.
@@ -264,15 +270,7 @@ func (pw *prologWriter) term(t *Term, vars map[string]string) string {
 		}
 		return v
 	}
-	q := quoteAtom(foldKey(t.Name))
-	if len(t.Args) == 0 {
-		return q
-	}
-	args := make([]string, len(t.Args))
-	for i, x := range t.Args {
-		args[i] = pw.term(x, vars)
-	}
-	return q + "(" + strings.Join(args, ", ") + ")"
+	return pw.compound(quoteAtom(foldKey(t.Name)), t.Args, vars)
 }
 
 // quoteAtom writes a Prolog quoted atom.

@@ -26,17 +26,12 @@ func TestPrologTranslationPlaysTheSameGame(t *testing.T) {
 	if err != nil {
 		t.Skip("swipl is not on PATH (Debian: apt-get install swi-prolog-nox)")
 	}
-	files, _ := filepath.Glob("testdata/*.kif")
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := Load(filepath.Base(f), src)
-		if err != nil {
+	for _, sh := range loadSheets(t, "testdata") {
+		v, src := sh.v, sh.src
+		if v == nil {
 			continue // the invalid sheets of the tests
 		}
-		t.Run(filepath.Base(f), func(t *testing.T) {
+		t.Run(sh.name+".kif", func(t *testing.T) {
 			t.Parallel()
 			for _, tabling := range []bool{true, false} {
 				file := filepath.Join(t.TempDir(), "sheet.pl")
