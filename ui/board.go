@@ -29,6 +29,10 @@ type boardScreen struct {
 	sel    *pos
 	status string
 	isErr  bool
+	// untilMove marks the status as a refusal about whose turn it is
+	// ("the AI is playing o…"): the next move makes it untrue, so the
+	// position's change clears it (see sync).
+	untilMove bool
 
 	spin    spinner.Model
 	confirm string // "quit", "resign" or "replace" while asking
@@ -56,11 +60,16 @@ type boardScreen struct {
 	// (moveListView) and its text (moveListText), the column labels
 	// (colLabelLine) and the board block (boardLines).
 	helpMemo, listMemo lastDrawn[string, string]
-	panelMemo          lastDrawn[panelKey, string]
-	border             lastDrawn[borderKey, panelBorder]
-	movesMemo          lastDrawn[movesKey, string]
-	labelMemo          lastDrawn[labelsKey, string]
-	boardMemo          lastDrawn[string, []string]
+	// frame keeps what drawing one frame asks for several times.
+	frame     frameMemo
+	panelMemo lastDrawn[panelKey, string]
+	border    lastDrawn[borderKey, panelBorder]
+	movesMemo lastDrawn[movesKey, string]
+	labelMemo lastDrawn[labelsKey, string]
+	boardMemo lastDrawn[string, []string]
+	// bodyMemo is the board and the panel side by side, fitted to the
+	// window: kept while both are the ones kept above.
+	bodyMemo lastDrawn[bodyKey, []string]
 	// rv is review mode: a past position shown instead of the live one.
 	rv review
 }
@@ -192,6 +201,9 @@ func (b *boardScreen) sync() {
 	if v := b.m.version(); v != b.seen {
 		b.seen = v
 		b.clearChoices()
+		if b.untilMove {
+			b.status, b.isErr, b.untilMove = "", false, false
+		}
 	}
 }
 
@@ -201,11 +213,17 @@ func (b *boardScreen) clearChoices() {
 	b.vu.clearChoice()
 }
 
-func (b *boardScreen) ended() bool                    { return b.m.ended() }
-func (b *boardScreen) mine(r game.Role) bool          { return b.m.mine(r) }
-func (b *boardScreen) isAI(r game.Role) bool          { return b.m.isAI(r) }
-func (b *boardScreen) setStatus(s string, isErr bool) { b.status, b.isErr = s, isErr }
-func (b *boardScreen) currentStatus() (string, bool)  { return b.status, b.isErr }
+func (b *boardScreen) ended() bool           { return b.m.ended() }
+func (b *boardScreen) mine(r game.Role) bool { return b.m.mine(r) }
+func (b *boardScreen) isAI(r game.Role) bool { return b.m.isAI(r) }
+func (b *boardScreen) setStatus(s string, isErr bool) {
+	b.status, b.isErr, b.untilMove = s, isErr, false
+}
+
+// setTurnStatus shows a refusal that holds until the next move: a key
+// pressed while another player is to move.
+func (b *boardScreen) setTurnStatus(s string)        { b.status, b.isErr, b.untilMove = s, true, true }
+func (b *boardScreen) currentStatus() (string, bool) { return b.status, b.isErr }
 
 // init resumes the match: the AI if it is to move, room updates.
 func (b *boardScreen) init() tea.Cmd {

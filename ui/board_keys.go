@@ -111,7 +111,7 @@ func (b *boardScreen) keys() keyHelp {
 		}
 		game = append(game, k.Menu)
 	}
-	other := []key.Binding{k.MoveCursor, k.Scroll, reviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, k.HelpAll}
+	other := []key.Binding{k.MoveCursor, k.Scroll, reviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, keyHelpFewer}
 	nGame := 2
 	if ended {
 		nGame = 3
@@ -349,9 +349,13 @@ func (b *boardScreen) matchKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 		b.premove = ""
 		return b, b.m.redo(), true
 	case key.Matches(msg, k.New) && b.m.offers(actNewGame):
-		b.leave()
+		// The game waits behind the setup, its AI stopped, until a new
+		// game starts; Esc comes back to it.
+		b.m.suspend()
 		_, seats := b.m.setup()
-		return newSetupFrom(b.c, b.v, seats), nil, true
+		st := newSetupFrom(b.c, b.v, seats)
+		st.game = b
+		return st, nil, true
 	case key.Matches(msg, k.Resign) && b.m.offers(actResign):
 		if b.humanRole() == game.NoRole {
 			b.setStatus("only a person can resign", true)
@@ -383,12 +387,12 @@ func (b *boardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 			who := b.v.RoleName(mover)
 			switch {
 			case b.isAI(mover):
-				b.setStatus("the AI is playing "+who+"; space or esc makes it move now", true)
+				b.setTurnStatus("the AI is playing " + who + "; space or esc makes it move now")
 			case b.humanRole() == game.NoRole:
 				// Nobody at this client plays: a room's watcher.
-				b.setStatus("you are watching; "+who+" is to move", true)
+				b.setTurnStatus("you are watching; " + who + " is to move")
 			default:
-				b.setStatus("it is "+who+"'s turn", true)
+				b.setTurnStatus("it is " + who + "'s turn")
 			}
 		}
 		return nil

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/rooms"
 )
 
 // Issue 12, defect 1: a resignation takes y and nothing else — not the
@@ -409,4 +410,51 @@ func splitKeys(s string) []string {
 		out, s = append(out, s[:1]), s[1:]
 	}
 	return out
+}
+
+// Issue 23, defect 10: once ? has expanded the key help (menu and
+// board), ? is listed as folding it, not as "more keys".
+func TestExpandedHelpOffersFewerKeys(t *testing.T) {
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m.Update(keyMsg("?"))
+	if v := viewText(m); strings.Contains(v, "more keys") || !strings.Contains(v, "fewer keys") {
+		t.Errorf("the menu's expanded help:\n%s", v)
+	}
+	m, _ = newTestClient(t, "quad5", 120, 40)
+	m.Update(keyMsg("?"))
+	if v := viewText(m); strings.Contains(v, "more keys") || !strings.Contains(v, "fewer keys") {
+		t.Errorf("the board's expanded help:\n%s", v)
+	}
+}
+
+// Issue 23, defect 8: the menu comes back with its cursor on the item
+// last chosen (Esc from the room list or the ratings put it at the top).
+func TestMenuCursorComesBackToTheChosenItem(t *testing.T) {
+	m := New(Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: &fakeStandings{},
+		Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for {
+		mn := m.cur.(*menuScreen)
+		if it, ok := mn.list.Selected(); ok && it.title == "Ratings" {
+			break
+		}
+		before := mn.list.Index()
+		m.Update(keyMsg("down"))
+		if mn.list.Index() == before {
+			t.Fatal("no Ratings item in the menu")
+		}
+	}
+	m.Update(keyMsg("enter"))
+	if _, ok := m.cur.(*standingsScreen); !ok {
+		t.Fatalf("enter on Ratings opened %T", m.cur)
+	}
+	m.Update(keyMsg("esc"))
+	mn, ok := m.cur.(*menuScreen)
+	if !ok {
+		t.Fatalf("esc from the ratings went to %T", m.cur)
+	}
+	if it, _ := mn.list.Selected(); it.title != "Ratings" {
+		t.Fatalf("back in the menu the cursor is on %q, not Ratings", it.title)
+	}
 }

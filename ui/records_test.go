@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/themes"
 )
 
 // squareGame is x's square in Quad 5×5 against o's top row.
@@ -78,7 +79,7 @@ func TestRecordWithResignationReopens(t *testing.T) {
 	if err != nil || back.Resigned != "x" || back.Result != sv.Result || !back.Ended.Equal(sv.Ended) {
 		t.Fatalf("round trip: %+v, %v\n%s", back, err, data)
 	}
-	b, err := boardFromSave(&common{}, back)
+	b, err := boardFromSave(&common{st: &themes.Styles{}}, back)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/list"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -97,17 +96,26 @@ func roomKinds() []seatKind {
 // seat, then the Start button. On a row ←/→ change who plays the seat
 // and tab or enter edit its name; ↑/↓ move between the rows and Start.
 type setupScreen struct {
-	c       *common
-	v       *game.Variant
-	room    bool
-	kinds   []seatKind
-	choice  []int
-	names   []textinput.Model
+	c      *common
+	v      *game.Variant
+	room   bool
+	kinds  []seatKind
+	choice []int
+	names  []textinput.Model
+	// typed is, per seat, what was typed in the field for the other use
+	// of it (an address while the seat is a person's, a name while it is
+	// a GGP player): a seat switched back gets its own text again, never
+	// the other's ("Bob" typed, GGP chosen, an address, Human again).
+	typed   []string
 	row     int  // the seat row with the focus; len(choice) is Start
 	editing bool // the name of row is being typed
 	status  string
 	help    help.Model
 	options roomOptions // a room's clock and rating (setup_room.go)
+	// game is the game in progress this setup was opened from (n on the
+	// board): Esc goes back to it, and it is left (saved for Continue)
+	// only when the new game starts or the program quits.
+	game *boardScreen
 }
 
 func newSetup(c *common, v *game.Variant, room bool) *setupScreen {
@@ -119,6 +127,7 @@ func newSetup(c *common, v *game.Variant, room bool) *setupScreen {
 	}
 	s.choice = make([]int, n)
 	s.names = make([]textinput.Model, n)
+	s.typed = make([]string, n)
 	for i := range n {
 		s.names[i] = newInput(c, "", nameLimit)
 		s.names[i].Placeholder = "name"
@@ -281,8 +290,23 @@ func (s *setupScreen) setEditing(on bool) {
 	}
 }
 
+// leaveGame leaves the game this setup was opened from, if any: it is
+// saved for Continue as leaving it for the menu would.
+func (s *setupScreen) leaveGame() {
+	if s.game != nil {
+		s.game.leave()
+		s.game = nil
+	}
+}
+
 func (s *setupScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
+	case ggpReplyMsg:
+		// The game behind keeps its GGP players' replies for its return.
+		if s.game != nil {
+			cmd, _ := s.game.m.update(msg)
+			return s, cmd
+		}
 	case NoticeMsg:
 		s.status = string(msg)
 		return s, nil
@@ -304,6 +328,7 @@ func (s *setupScreen) key(km tea.KeyPressMsg) (screen, tea.Cmd) {
 	n := len(s.choice)
 	sk := setupKeys
 	if key.Matches(km, sk.ForceOut) {
+		s.leaveGame()
 		return s, tea.Quit
 	}
 	if s.editing {
@@ -342,6 +367,9 @@ func (s *setupScreen) key(km tea.KeyPressMsg) (screen, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(km, sk.Back):
+		if s.game != nil {
+			return s.game, nil
+		}
 		return newMenu(s.c, ""), nil
 	case !s.room && key.Matches(km, sk.AITime):
 		s.stepAITime(key.Matches(km, sk.LessAITime))
@@ -380,7 +408,14 @@ func (s *setupScreen) change(i int, back bool) {
 	if back {
 		d = -1
 	}
+	was := s.kinds[s.choice[i]].ggp
 	s.choice[i] = (s.choice[i] + d + len(s.kinds)) % len(s.kinds)
+	if s.kinds[s.choice[i]].ggp != was {
+		text := s.names[i].Value()
+		s.fitField(i) // the limit first: an address is longer than a name
+		s.names[i].SetValue(s.typed[i])
+		s.typed[i] = text
+	}
 	s.fitField(i)
 	s.status = ""
 }
@@ -456,6 +491,7 @@ func (s *setupScreen) start() (screen, tea.Cmd) {
 		return newRoomBoard(s.c, room), nil
 	}
 	seats := s.seats()
+	s.leaveGame()
 	if s.c.opts.NoAIOnlyGames && aiOnly(seats) {
 		s.status = noAIOnlyGame
 		return s, nil
@@ -591,22 +627,16 @@ func (s *setupScreen) view() string {
 // variantPicker chooses the game of a new room.
 type variantPicker struct {
 	c    *common
-	list list.Model
+	list itemList
 }
 
 func newVariantPicker(c *common) *variantPicker {
-	var items []list.Item
+	var items []menuItem
 	for _, v := range game.Variants() {
 		items = append(items, menuItem{title: v.Title, desc: v.Summary, action: actPlay, variant: v})
 	}
-	l := list.New(items, menuDelegate{c}, max(c.width-2, 10), max(c.height-5, 1))
-	l.SetShowTitle(false)
-	l.SetShowStatusBar(false)
-	l.SetFilteringEnabled(false)
-	l.SetShowHelp(false)
-	l.DisableQuitKeybindings()
-	l.KeyMap.CursorUp = pickerKeys.Up
-	l.KeyMap.CursorDown = pickerKeys.Down
+	l := newItemList(items, menuDelegate{c}, max(c.width-2, 10), max(c.height-5, 1))
+	l.keys.Up, l.keys.Down = pickerKeys.Up, pickerKeys.Down
 	return &variantPicker{c: c, list: l}
 }
 
@@ -630,13 +660,12 @@ func (p *variantPicker) update(msg tea.Msg) (screen, tea.Cmd) {
 		case key.Matches(msg, pickerKeys.Back):
 			return newMenu(p.c, ""), nil
 		case key.Matches(msg, pickerKeys.Choose):
-			if it, ok := p.list.SelectedItem().(menuItem); ok {
+			if it, ok := p.list.Selected(); ok {
 				return newSetup(p.c, it.variant, true), nil
 			}
 		}
-		var cmd tea.Cmd
-		p.list, cmd = p.list.Update(msg)
-		return p, cmd
+		p.list.Update(msg)
+		return p, nil
 	}
 	return p, nil
 }

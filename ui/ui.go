@@ -400,6 +400,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // window so that it never scrolls the terminal, with the mouse captured
 // while it is on and the terminal's cursor where a prompt takes text.
 func (m *Model) View() tea.View {
+	m.c.drawing()
+	defer m.c.drawn()
 	v := tea.NewView(m.content())
 	v.AltScreen = true
 	if m.c.mouse {
