@@ -237,7 +237,8 @@ func (r *room) finishIfOver() string {
 	if r.rec.Finished || !r.pos().Terminal() {
 		return ""
 	}
-	note, _ := r.finish(r.t.Goals(), game.ResultText(r.pos()), "")
+	// With the reason, as local games end ("— x completes the square …").
+	note, _ := r.finish(r.t.Goals(), game.ResultWithReason(r.pos()), "")
 	return note
 }
 

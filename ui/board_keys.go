@@ -99,7 +99,9 @@ func (b *boardScreen) keys() keyHelp {
 		offer(actNewGame, k.New)
 		game = append(game, k.Menu)
 		offer(actUndo, k.Undo)
-		game = append(game, k.SaveAs)
+		if !b.c.opts.Remote { // saveAs refuses it there: the file would be on the server
+			game = append(game, k.SaveAs)
+		}
 	} else {
 		offer(actUndo, k.Undo)
 		offer(actRedo, k.Redo)

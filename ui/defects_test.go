@@ -458,3 +458,43 @@ func TestMenuCursorComesBackToTheChosenItem(t *testing.T) {
 		t.Fatalf("back in the menu the cursor is on %q, not Ratings", it.title)
 	}
 }
+
+// Issue 23, defect 8: a finished game over SSH (a room's, or a local
+// one at the server) does not offer ": save FILE" in its key bar, which
+// saveAs refuses there; a local client's finished game does.
+func TestFinishedGameOffersSaveOnlyWhereItWorks(t *testing.T) {
+	for _, remote := range []bool{false, true} {
+		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Remote: remote, Seed: 3, AIDelay: -1,
+			Start: Start{Variant: "quad7", Seats: map[string]SeatConfig{"o": {AI: true, Level: ai.Easy}}}}).(*Model)
+		drain(t, m, m.Init())
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		b := m.cur.(*boardScreen)
+		m.Update(keyMsg("r"))
+		m.Update(keyMsg("y"))
+		if !b.ended() {
+			t.Fatal("the resignation did not end the game")
+		}
+		m.Update(keyMsg("?"))
+		if got := strings.Contains(viewText(m), "save FILE"); got == remote {
+			t.Errorf("remote %v: the key help offers save FILE: %v\n%s", remote, got, viewText(m))
+		}
+	}
+}
+
+// Issue 23, defect 2: ? at 80×24 never hides a game behind "Terminal too
+// small" (Tic-Tac-Chess's keys needed 29 lines): every key is listed
+// where the board still fits beside them, else the bar stays.
+func TestFullHelpNeverHidesTheGame(t *testing.T) {
+	for _, v := range game.Variants() {
+		m, _ := newTestClient(t, v.Name, 80, 24)
+		m.Update(keyMsg("?"))
+		if text := viewText(m); strings.Contains(text, "too small") || !strings.Contains(text, "quit") {
+			t.Errorf("%s at 80×24 after ?:\n%s", v.Name, text)
+		}
+	}
+	m, _ := newTestClient(t, "tictacchess", 120, 40)
+	m.Update(keyMsg("?"))
+	if text := viewText(m); !strings.Contains(text, "fewer keys") {
+		t.Errorf("tictacchess at 120×40: ? does not list every key:\n%s", text)
+	}
+}
