@@ -2,6 +2,7 @@ package rooms_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -12,16 +13,19 @@ import (
 
 // slowStore is a memory store whose move writes and AI claims wait, once
 // stored, until the test lets them return: a database that answers
-// slowly.
+// slowly. With holdNext, the next move waits before it is stored
+// instead: another node's write overtakes it.
 type slowStore struct {
 	*rooms.MemoryStore
 	mu        sync.Mutex
 	holdMoves bool
 	holdClaim bool
-	moveIn    chan struct{} // a move was stored and waits
-	claimIn   chan struct{} // a claim was made and waits
-	release   chan struct{}
-	let       func() // lets the held calls return (closes release once)
+	// holdNext holds the next move before it is stored (once).
+	holdNext bool
+	moveIn   chan struct{} // a move was stored and waits
+	claimIn  chan struct{} // a claim was made and waits
+	release  chan struct{}
+	let      func() // lets the held calls return (closes release once)
 }
 
 func newSlowStore() *slowStore {
@@ -38,6 +42,14 @@ func (s *slowStore) hold(moves, claim bool) {
 }
 
 func (s *slowStore) AppendMove(ctx context.Context, code string, m rooms.MoveRecord) (uint64, error) {
+	s.mu.Lock()
+	before := s.holdNext
+	s.holdNext = false
+	s.mu.Unlock()
+	if before {
+		s.moveIn <- struct{}{}
+		<-s.release
+	}
 	v, err := s.MemoryStore.AppendMove(ctx, code, m)
 	s.mu.Lock()
 	hold := s.holdMoves
@@ -212,5 +224,57 @@ func TestRefusedAIClaimWaitsForTheLeaseLoop(t *testing.T) {
 	}
 	if v := a.View(); len(v.Moves) != 0 || v.Thinking {
 		t.Errorf("moves %v, thinking %v", v.Moves, v.Thinking)
+	}
+}
+
+// A move that loses the store's compare-and-set to another node's move
+// for the same turn (ana on two nodes) is checked again on the position
+// the store has, read off the room's lock: it is refused, and the store
+// and both nodes have the one move that won.
+func TestMoveThatLostToAnotherNodeIsCheckedAgain(t *testing.T) {
+	st := newSlowStore()
+	h1 := startHost(t, rooms.HostConfig{Store: st, SeatHold: time.Hour})
+	h2 := startHost(t, rooms.HostConfig{Store: st, SeatHold: time.Hour})
+	defer func() {
+		st.let()
+		h1.Close()
+		h2.Close()
+	}()
+	a, err := h1.Create(ana, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h2.Join(bob, a.Code()); err != nil {
+		t.Fatal(err)
+	}
+	roomstest.WaitView(t, a, "bob seated on the other node", func(v rooms.RoomView) bool { return v.Seats[1].Name == "bob" })
+	a2, err := h2.Join(ana, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.mu.Lock()
+	st.holdNext = true
+	st.mu.Unlock()
+	played := make(chan error, 1)
+	go func() { played <- a.Play(nimTake(2)) }()
+	<-st.moveIn // on its way, not stored
+	if err := a2.Play(nimTake(1)); err != nil {
+		t.Fatal(err)
+	}
+	within(t, st, "View", func() { a.View() })
+	st.let()
+	// Checked again on the stored position, it is out of turn (a move
+	// tried again on the old one would lose every time, and be told the
+	// room changed).
+	if err := <-played; err == nil || !strings.Contains(err.Error(), "turn") {
+		t.Fatalf("the move that lost: %v, want that it is p2's turn", err)
+	}
+	for _, r := range []rooms.Room{a, a2} {
+		roomstest.WaitView(t, r, "the move that won", func(v rooms.RoomView) bool {
+			return len(v.Moves) == 1 && v.Moves[0] == "(take 1)" && v.Position == "6 1 0"
+		})
+	}
+	if rec, _ := st.Load(context.Background(), a.Code()); len(rec.Moves) != 1 || rec.Moves[0] != "(take 1)" {
+		t.Errorf("stored moves %v", rec.Moves)
 	}
 }
