@@ -64,11 +64,16 @@ func gameRecord(fg ui.FinishedGame, p rooms.Player) store.Game {
 // for the role that resigned and 100 for the others; all 0 when the
 // moves do not replay or the game is not over.
 func finalGoals(variant, start string, moves []string, resigned string, seats int) []int {
-	goals := make([]int, seats)
 	st, err := game.NewState(variant, start)
 	if err != nil {
-		return goals
+		return make([]int, seats)
 	}
+	return finalGoalsFrom(st, moves, resigned, seats)
+}
+
+// finalGoalsFrom is finalGoals from the game's start position st.
+func finalGoalsFrom(st game.State, moves []string, resigned string, seats int) []int {
+	goals := make([]int, seats)
 	v := st.Variant()
 	if resigned != "" {
 		for i := range goals {

@@ -112,19 +112,19 @@ func TestFinalGoalsOfAJointGame(t *testing.T) {
 	if !ok {
 		t.Fatal("no bundled rockpaperscissors")
 	}
+	// Not registered: the menus of the other tests list the registry.
 	v, err := gdl.Load("server-rockpaperscissors", f.Source)
 	if err != nil {
 		t.Fatal(err)
 	}
-	game.Register(v)
 	moves := []string{`{"left":"(throw rock)","right":"(throw scissors)"}`}
 	for range 4 {
 		moves = append(moves, "((throw paper) (throw rock))")
 	}
-	if got := finalGoals(v.Name, "", moves, "", 2); got[0] != 100 || got[1] != 0 {
+	if got := finalGoalsFrom(v.New(), moves, "", 2); got[0] != 100 || got[1] != 0 {
 		t.Errorf("left won every round: goals %v, want [100 0]", got)
 	}
-	if got := finalGoals(v.Name, "", moves[:4], "", 2); got[0] != 0 || got[1] != 0 {
+	if got := finalGoalsFrom(v.New(), moves[:4], "", 2); got[0] != 0 || got[1] != 0 {
 		t.Errorf("four rounds of five: goals %v, want [0 0]", got)
 	}
 }
