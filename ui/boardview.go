@@ -1038,7 +1038,7 @@ func (b *boardScreen) helpView() string {
 		// Every key, where the board still fits beside it at its smallest;
 		// else the bar stays (a tall game's keys at 80×24 hid the game
 		// behind "Terminal too small").
-		if all := draw(true); b.fitsWithHelp(lipgloss.Height(all)) {
+		if all := draw(true); b.fullHelpFits(all) {
 			h = all
 		}
 	}
@@ -1046,6 +1046,14 @@ func (b *boardScreen) helpView() string {
 		fm.help, fm.hasHelp = h, true
 	}
 	return h
+}
+
+// fullHelpFits reports whether the list of every key, all, shows whole
+// beside the board: no column cut for the width (the help then ends in
+// its ellipsis, and the last column, with ? and q, is the one lost) and
+// the board still fits above it.
+func (b *boardScreen) fullHelpFits(all string) bool {
+	return !strings.Contains(all, b.help.Ellipsis) && b.fitsWithHelp(lipgloss.Height(all))
 }
 
 // fitsWithHelp reports whether the window holds the board at its

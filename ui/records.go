@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/tabletop/tabletop/game"
 )
 
@@ -170,6 +172,15 @@ func saveCommand(text string) (file string, ok bool) {
 		return "", false
 	}
 	return strings.TrimSpace(rest), true
+}
+
+// copyRecord puts the game's record, in progress or finished, on the
+// clipboard of the player's terminal (OSC 52, so over SSH too: the
+// terminal, not the server, holds the clipboard), in the form save FILE
+// writes and --load reads.
+func (b *boardScreen) copyRecord() tea.Cmd {
+	b.setStatus("the game's record is on your clipboard, if your terminal lets programs set it (OSC 52)", false)
+	return tea.SetClipboard(string(b.m.record().Marshal(b.v.Roles)))
 }
 
 // saveAs writes the game, in progress or finished, to a new file that
