@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // boardScreen plays one match, local or in a room (see match): it draws
@@ -65,7 +66,7 @@ type boardScreen struct {
 	rv review
 }
 
-func newBoard(c *common, v *game.Variant, position string, seats []SeatConfig) (*boardScreen, error) {
+func newBoard(c *common, v *game.Variant, position string, seats []savefmt.SeatConfig) (*boardScreen, error) {
 	start, err := game.NewState(v.Name, position)
 	if err != nil {
 		return nil, err
@@ -89,8 +90,8 @@ func newBoard(c *common, v *game.Variant, position string, seats []SeatConfig) (
 }
 
 // boardFromSlot resumes the game saved in the store under slot ("" for
-// a plain SaveStore's one save): the save is this game's own.
-func boardFromSlot(c *common, sv SavedGame, slot string) (*boardScreen, error) {
+// a plain savefmt.SaveStore's one save): the save is this game's own.
+func boardFromSlot(c *common, sv savefmt.SavedGame, slot string) (*boardScreen, error) {
 	b, err := boardFromSave(c, sv)
 	if err != nil {
 		return nil, err
@@ -103,12 +104,12 @@ func boardFromSlot(c *common, sv SavedGame, slot string) (*boardScreen, error) {
 // boardFromSave resumes a saved game exactly, as a new game of its own
 // (a file given with --load): its first save takes a slot of its own,
 // or asks before it replaces the store's one save.
-func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
+func boardFromSave(c *common, sv savefmt.SavedGame) (*boardScreen, error) {
 	v, err := game.Lookup(sv.Variant)
 	if err != nil {
 		return nil, err
 	}
-	start, moves, err := sv.replay()
+	start, moves, err := sv.Replay()
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +160,7 @@ func newBoardShell(c *common, v *game.Variant) (*boardScreen, error) {
 }
 
 // newLocal returns a local match that reports to this board.
-func (b *boardScreen) newLocal(start game.State, startPos string, seats []SeatConfig) *localMatch {
+func (b *boardScreen) newLocal(start game.State, startPos string, seats []savefmt.SeatConfig) *localMatch {
 	l := newLocalMatch(b.c, b.v, start, startPos, seats)
 	l.status, l.spinTick = b, b.spinTick
 	return l
@@ -376,7 +377,7 @@ func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
 		startPos, seats := b.m.setup()
 		// Sides change: each seat plays the next role, so the first move
 		// (a proven win in Quad 5×5) goes round.
-		swapped := append(append([]SeatConfig{}, seats[1:]...), seats[0])
+		swapped := append(append([]savefmt.SeatConfig{}, seats[1:]...), seats[0])
 		nb, err := newBoard(b.c, b.v, startPos, swapped)
 		if err != nil {
 			b.setStatus(err.Error(), true)

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/themes"
 )
 
@@ -26,15 +27,15 @@ type common struct {
 	theme  themes.Theme
 	ascii  bool
 	opts   Options
-	store  SaveStore
+	store  savefmt.SaveStore
 	width  int
 	height int
 	// mouse is whether mouse input is captured now (M toggles it).
 	mouse bool
 	// settingsStore keeps settings between runs (nil: none); settings
 	// are the current ones, settingsErr why they could not be read.
-	settingsStore SettingsStore
-	settings      Settings
+	settingsStore savefmt.SettingsStore
+	settings      savefmt.Settings
 	settingsErr   string
 	// aiTime is the AI's time per move now, 0 for each level's own.
 	aiTime time.Duration
@@ -98,7 +99,7 @@ func (c *common) cycleTheme() string {
 	if c.ascii || c.noColor() {
 		return text // the monochrome theme is forced, not chosen
 	}
-	if err := c.remember(func(s *Settings) { s.Theme = c.theme.Name }); err != "" {
+	if err := c.remember(func(s *savefmt.Settings) { s.Theme = c.theme.Name }); err != "" {
 		text += " (" + err + ")"
 	}
 	return text

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // Issue 12, defect 1: a resignation takes y and nothing else — not the
@@ -233,8 +234,8 @@ func mustVariant(t *testing.T, name string) *game.Variant {
 
 // Issue 12, defect 7: the words a player reads.
 func TestWords(t *testing.T) {
-	sv := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: ai.Max, Name: "deep"}}, Moves: []string{"(mark r2 c2)"}}
-	if got, want := saveSummary(sv), "quad7, 1 move: ana vs deep (AI max)"; got != want {
+	sv := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: ai.Max, Name: "deep"}}, Moves: []string{"(mark r2 c2)"}}
+	if got, want := sv.Summary(), "quad7, 1 move: ana vs deep (AI max)"; got != want {
 		t.Errorf("save summary %q, want %q", got, want)
 	}
 	data := sv.Marshal([]string{"x", "o"})
@@ -309,13 +310,13 @@ func TestKeyBarAndStatusFit80Columns(t *testing.T) {
 // room, and marks a name it has to cut with "…".
 func TestPanelNamesSeats(t *testing.T) {
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
-		Start: Start{Variant: "quad7", Seats: map[string]SeatConfig{"x": {Name: "ana"}, "o": {AI: true, Level: ai.Max, Name: "deep"}}}}).(*Model)
+		Start: Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"x": {Name: "ana"}, "o": {AI: true, Level: ai.Max, Name: "deep"}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if v := viewText(m); strings.Count(v, "deep (AI max)") < 1 || strings.Contains(v, "deep (AI m ") {
 		t.Fatalf("the panel cuts a seat's name:\n%s", v)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	long := SeatConfig{Name: "a very long player name indeed"}
+	long := savefmt.SeatConfig{Name: "a very long player name indeed"}
 	lm(m.cur.(*boardScreen)).seats[0] = long
 	for _, line := range strings.Split(viewText(m), "\n") {
 		if strings.Contains(line, "a very long") && !strings.Contains(line, long.Name) && !strings.Contains(line, "…") {

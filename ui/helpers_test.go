@@ -5,7 +5,7 @@ import (
 	"sync"
 )
 
-// memStore is a SaveStore in memory.
+// memStore is a savefmt.SaveStore in memory.
 type memStore struct {
 	mu   sync.Mutex
 	data []byte

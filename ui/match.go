@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // match is one game as the board screen plays it: a local game, whose
@@ -24,7 +25,7 @@ type match interface {
 	replay() (start game.State, moves []game.Move)
 	// record is the game as a save file holds it, with its result once
 	// it is over (for "save FILE").
-	record() SavedGame
+	record() savefmt.SavedGame
 	// ended reports whether the game is over, finished or resigned.
 	ended() bool
 	// result describes the end of the game and why (see
@@ -83,7 +84,7 @@ type match interface {
 	// ai is the state of the AI, for drawing.
 	ai() aiView
 	// setup is how the game was set up, for a rematch or a new game.
-	setup() (startPos string, seats []SeatConfig)
+	setup() (startPos string, seats []savefmt.SeatConfig)
 
 	// passTo is the role the keyboard must be handed to before it
 	// chooses its hidden move on a turn where several roles choose at

@@ -108,7 +108,7 @@ func (l *localMatch) update(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return nil, true
 	case aiStartMsg:
-		if msg.version == l.ver && !l.paused && !l.ended() && jointTurn(l.st) {
+		if msg.version == l.ver && !l.paused && !l.ended() && game.JointTurn(l.st) {
 			return l.nextJoint(false), true
 		}
 		if msg.version == l.ver && l.job == nil && !l.paused && !l.ended() && l.isAI(l.st.ToMove()) {
@@ -125,7 +125,7 @@ func (l *localMatch) startAI(hint bool) tea.Cmd {
 	if hint {
 		opt.Level, opt.Budget = ai.Medium, 1500*time.Millisecond
 	} else {
-		opt.Level, opt.Budget = l.seats[l.st.ToMove()].level(), l.c.aiTime
+		opt.Level, opt.Budget = l.seats[l.st.ToMove()].AILevel(), l.c.aiTime
 	}
 	s := l.st.Clone()
 	return l.startJob(&aiJob{hint: hint}, func(ctx context.Context, progress func(ai.Progress)) aiDoneMsg {
@@ -302,7 +302,7 @@ func (l *localMatch) playMachineMove(m game.Move) tea.Cmd {
 
 // hint asks the AI for a move for the person to move.
 func (l *localMatch) hint() tea.Cmd {
-	if jointTurn(l.st) {
+	if game.JointTurn(l.st) {
 		l.status.setStatus("no hints when all choose at once", true)
 		return nil
 	}

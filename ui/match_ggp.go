@@ -11,6 +11,7 @@ import (
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/ggp"
 	"github.com/tabletop/tabletop/internal/sheets"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // GGP players at a local table: the match is their Game Manager. Each
@@ -50,7 +51,7 @@ type ggpManager struct {
 	over                  bool // stop or abort was sent
 	// errors are the starts that failed and the moves replaced, for the
 	// game's record (as a GGP match record keeps them).
-	errors []MoveError
+	errors []savefmt.MoveError
 }
 
 // ggpReplyMsg is a GGP player's reply to one message.
@@ -157,7 +158,7 @@ func (l *localMatch) pumpGGP() tea.Cmd {
 	if l.ended() {
 		return l.endGGP()
 	}
-	steps := splitSteps(l.begin, l.moves)
+	steps := game.SplitTurns(l.begin, l.moves)
 	var cmds []tea.Cmd
 	for r, seat := range gm.seats {
 		if seat == nil || !seat.started || seat.busy || seat.sent > len(steps) {
@@ -188,7 +189,7 @@ func (l *localMatch) endGGP() tea.Cmd {
 		}
 	}
 	gm.over = true
-	steps := splitSteps(l.begin, l.moves)
+	steps := game.SplitTurns(l.begin, l.moves)
 	msg := ggp.Message{Kind: ggp.Abort, MatchID: gm.matchID}
 	if l.st.Terminal() && len(steps) > 0 {
 		msg = ggp.Message{Kind: ggp.Stop, MatchID: gm.matchID, Moves: l.turnTexts(steps, len(steps)-1)}
@@ -226,7 +227,7 @@ func (l *localMatch) abortGGP() {
 
 // choosesNow reports whether role r has a choice to make now.
 func (l *localMatch) choosesNow(r game.Role) bool {
-	return !l.st.Terminal() && (jointTurn(l.st) || l.st.ToMove() == r)
+	return !l.st.Terminal() && (game.JointTurn(l.st) || l.st.ToMove() == r)
 }
 
 // turnTexts is every role's move of turn i in KIF, in role order, as
@@ -234,12 +235,12 @@ func (l *localMatch) choosesNow(r game.Role) bool {
 func (l *localMatch) turnTexts(steps [][]game.Move, i int) []string {
 	s := l.begin.Clone()
 	for _, st := range steps[:i] {
-		applyStep(s, st)
+		game.ApplyTurn(s, st)
 	}
 	out := make([]string, len(l.v.Roles))
 	for r := range out {
 		switch {
-		case jointTurn(s):
+		case game.JointTurn(s):
 			out[r] = s.FormatMove(steps[i][r])
 		case s.ToMove() == game.Role(r):
 			out[r] = s.FormatMove(steps[i][0])
@@ -273,7 +274,7 @@ func (l *localMatch) onGGPReply(msg ggpReplyMsg) tea.Cmd {
 			text := fmt.Sprintf("%s's GGP player: %v", l.v.RoleName(msg.role), msg.err)
 			l.status.setStatus(text, true)
 			if code := ggp.StartFault(msg.err); code != "" {
-				gm.errors = append(gm.errors, MoveError{Step: 0, Role: l.v.RoleName(msg.role), Text: msg.err.Error()})
+				gm.errors = append(gm.errors, savefmt.MoveError{Step: 0, Role: l.v.RoleName(msg.role), Text: msg.err.Error()})
 			}
 		}
 		return l.next(false)
@@ -281,7 +282,7 @@ func (l *localMatch) onGGPReply(msg ggpReplyMsg) tea.Cmd {
 		seat.status = "done"
 		return nil
 	}
-	played := splitSteps(l.begin, l.moves)
+	played := game.SplitTurns(l.begin, l.moves)
 	steps := len(played)
 	if msg.turn != steps || l.ended() || !l.choosesNow(msg.role) {
 		// A play for a turn that is not its own to choose (its noop),
@@ -295,7 +296,7 @@ func (l *localMatch) onGGPReply(msg ggpReplyMsg) tea.Cmd {
 		text = legal[game.NewRand(l.c.opts.Seed+l.ver).Intn(len(legal))]
 		seat.status = "replaced: " + shortFault(fault)
 		why := fmt.Sprintf("%s; played %s instead", fault.Text, text)
-		gm.errors = append(gm.errors, MoveError{Step: steps + 1, Role: l.v.RoleName(msg.role), Text: why})
+		gm.errors = append(gm.errors, savefmt.MoveError{Step: steps + 1, Role: l.v.RoleName(msg.role), Text: why})
 		l.status.setStatus(fmt.Sprintf("%s's GGP player: %s", l.v.RoleName(msg.role), why), true)
 	} else {
 		seat.status = fmt.Sprintf("answered in %.1f s", msg.took.Seconds())
@@ -305,7 +306,7 @@ func (l *localMatch) onGGPReply(msg ggpReplyMsg) tea.Cmd {
 		l.status.setStatus("GGP move "+text+" is not a move of this game", true)
 		return nil
 	}
-	if jointTurn(l.st) {
+	if game.JointTurn(l.st) {
 		seat.move, seat.moveFor = m, steps
 		return l.next(false)
 	}
@@ -327,7 +328,7 @@ func (l *localMatch) checkWaitingReply(msg ggpReplyMsg, played [][]game.Move) {
 	}
 	if _, fault := ggp.CheckMove(msg.reply, msg.err, legal); fault.Code != "" && len(legal) > 0 {
 		why := fmt.Sprintf("%s; played %s instead", fault.Text, legal[0])
-		l.gm.errors = append(l.gm.errors, MoveError{Step: msg.turn + 1, Role: l.v.RoleName(msg.role), Text: why})
+		l.gm.errors = append(l.gm.errors, savefmt.MoveError{Step: msg.turn + 1, Role: l.v.RoleName(msg.role), Text: why})
 	}
 }
 
@@ -345,7 +346,7 @@ func shortFault(f ggp.Fault) string {
 // moveByText is role r's legal move in s whose KIF text is text.
 func moveByText(s game.State, r game.Role, text string) (game.Move, bool) {
 	var legal []game.Move
-	if jointTurn(s) {
+	if game.JointTurn(s) {
 		legal = s.(game.JointState).LegalOf(r, nil)
 	} else {
 		legal = s.Legal(nil)
@@ -364,7 +365,7 @@ func (l *localMatch) ggpWaiting() bool {
 	if l.gm == nil {
 		return false
 	}
-	steps := len(splitSteps(l.begin, l.moves))
+	steps := len(game.SplitTurns(l.begin, l.moves))
 	for _, seat := range l.gm.seats {
 		if seat != nil && seat.moveFor != steps {
 			return true

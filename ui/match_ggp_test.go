@@ -18,11 +18,12 @@ import (
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/ggp"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // newGGPClient opens variant with seats, GGP clocks of 2 s and 1 s, and
 // runs the commands of its start (start messages included) to the end.
-func newGGPClient(t *testing.T, variant string, seats map[string]SeatConfig) (*Model, *boardScreen) {
+func newGGPClient(t *testing.T, variant string, seats map[string]savefmt.SeatConfig) (*Model, *boardScreen) {
 	t.Helper()
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1,
 		GGPStartClock: 2 * time.Second, GGPPlayClock: time.Second,
@@ -62,7 +63,7 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 		player.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
-	m, b := newGGPClient(t, "tictactoe", map[string]SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
+	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
 	if got := b.m.seatStatus(1); got != "ready" {
 		t.Fatalf("after start the GGP seat is %q", got)
 	}
@@ -80,8 +81,8 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	if kinds[0] != "start" || kinds[len(kinds)-1] != "stop" || len(kinds) != len(splitSteps(lm(b).begin, lm(b).moves))+2 {
-		t.Fatalf("messages %v for %d turns", kinds, len(splitSteps(lm(b).begin, lm(b).moves)))
+	if kinds[0] != "start" || kinds[len(kinds)-1] != "stop" || len(kinds) != len(game.SplitTurns(lm(b).begin, lm(b).moves))+2 {
+		t.Fatalf("messages %v for %d turns", kinds, len(game.SplitTurns(lm(b).begin, lm(b).moves)))
 	}
 	if b.m.offers(actUndo) || lm(b).saved {
 		t.Error("a game with a GGP player offers undo or was saved")
@@ -132,7 +133,7 @@ func slowPlayer(t *testing.T) (*httptest.Server, func() []string) {
 // the unfinished game aborts the match.
 func TestGGPLateReplyReplaced(t *testing.T) {
 	srv, got := slowPlayer(t)
-	m, b := newGGPClient(t, "tictactoe", map[string]SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
+	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
 	sendAll(m, typeMove("(mark 2 2)")...)
 	if len(lm(b).moves) != 2 || b.m.seatStatus(1) != "replaced: late" || !strings.Contains(b.status, "played (mark") {
 		t.Fatalf("moves %d, seat %q, status %q", len(lm(b).moves), b.m.seatStatus(1), b.status)
@@ -146,7 +147,7 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	if len(rec.Errors) != 1 || rec.Errors[0].Step != 2 || !strings.Contains(text, "\nerror 2 oplayer no reply to play within") {
 		t.Fatalf("the record's errors: %+v\n%s", rec.Errors, text)
 	}
-	if back, err := ParseSave([]byte(text)); err != nil || len(back.Errors) != 1 || back.Errors[0] != rec.Errors[0] {
+	if back, err := savefmt.ParseSave([]byte(text)); err != nil || len(back.Errors) != 1 || back.Errors[0] != rec.Errors[0] {
 		t.Errorf("read back: %+v, %v", back.Errors, err)
 	}
 	// A late answer on a turn it only waits on is an error too, once that
@@ -157,7 +158,7 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	}
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "r.txt"), []byte(text), 0o644)
-	if recs, _ := Records(dir); len(recs) != 1 || !strings.Contains(recs[0].String(), "1 GGP error") {
+	if recs, _ := savefmt.Records(dir); len(recs) != 1 || !strings.Contains(recs[0].String(), "1 GGP error") {
 		t.Errorf("the record is listed as %v", recs)
 	}
 	b.leave()
@@ -180,7 +181,7 @@ func TestGGPOnJointTurns(t *testing.T) {
 	defer player.Close()
 	srv := httptest.NewServer(player)
 	defer srv.Close()
-	m, b := newGGPClient(t, "rockpaperscissors", map[string]SeatConfig{"left": {Name: "ana"}, "right": {GGP: srv.URL}})
+	m, b := newGGPClient(t, "rockpaperscissors", map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {GGP: srv.URL}})
 	for round := 1; round <= 5; round++ {
 		if b.m.passTo() != game.NoRole {
 			t.Fatal("a hand-over screen with one person")
@@ -237,7 +238,7 @@ func TestGGPReplyWhileAway(t *testing.T) {
 	defer player.Close()
 	srv := httptest.NewServer(player)
 	defer srv.Close()
-	m, b := newGGPClient(t, "tictactoe", map[string]SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
+	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
 	msgs := typeMove("(mark 2 2)")
 	sendAll(m, msgs[:len(msgs)-1]...)
 	_, held := m.Update(msgs[len(msgs)-1]) // the play goes out with this command

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // localMatch is a game played in this client: its seats are people at
@@ -31,7 +32,7 @@ type localMatch struct {
 	redoList [][]game.Move
 	// joint is the joint turn being collected (match_joint.go).
 	joint jointChoice
-	seats []SeatConfig
+	seats []savefmt.SeatConfig
 	loser game.Role // NoRole unless someone resigned
 
 	// ver changes with every change of position; AI results carry the
@@ -43,7 +44,7 @@ type localMatch struct {
 	// it remove what is there (a fresh game with no moves leaves the
 	// previous save alone).
 	saved bool
-	// slot is this game's name in a SlotStore, "" until its first save.
+	// slot is this game's name in a savefmt.SlotStore, "" until its first save.
 	slot string
 	// replace is the answer to "replace the saved game?" for a store of
 	// one game: unasked, yes, or no (this game is then not saved).
@@ -71,9 +72,9 @@ type localMatch struct {
 
 // newLocalMatch starts a game from start (startPos is its string when
 // it is not the variant's start) with seats.
-func newLocalMatch(c *common, v *game.Variant, start game.State, startPos string, seats []SeatConfig) *localMatch {
+func newLocalMatch(c *common, v *game.Variant, start game.State, startPos string, seats []savefmt.SeatConfig) *localMatch {
 	l := &localMatch{c: c, v: v, begin: start, startPos: startPos, st: start.Clone(),
-		seats: append([]SeatConfig(nil), seats...), loser: game.NoRole}
+		seats: append([]savefmt.SeatConfig(nil), seats...), loser: game.NoRole}
 	l.joint.reset(len(v.Roles))
 	return l
 }
@@ -82,7 +83,7 @@ func newLocalMatch(c *common, v *game.Variant, start game.State, startPos string
 // choosing sees it (see seatTurn).
 func (l *localMatch) position() game.State {
 	if r := l.chooser(); r != game.NoRole {
-		return seatTurn{l.st.(game.JointState), r}
+		return game.SeatTurn{JointState: l.st.(game.JointState), Role: r}
 	}
 	return l.st
 }
@@ -98,13 +99,13 @@ func (l *localMatch) offers(a matchAction) bool {
 	return !(l.hasGGPSeat() && (a == actUndo || a == actRedo))
 }
 
-func (l *localMatch) setup() (string, []SeatConfig) { return l.startPos, l.seats }
+func (l *localMatch) setup() (string, []savefmt.SeatConfig) { return l.startPos, l.seats }
 
 // rebuild replays the moves from the start.
 func (l *localMatch) rebuild() {
 	l.st = l.begin.Clone()
 	for i := 0; i < len(l.moves); {
-		i += applyStep(l.st, l.moves[i:])
+		i += game.ApplyTurn(l.st, l.moves[i:])
 	}
 	l.joint.reset(len(l.v.Roles))
 	l.ver++
@@ -114,13 +115,13 @@ func (l *localMatch) rebuild() {
 func (l *localMatch) history() []playedMove {
 	out := make([]playedMove, 0, len(l.moves))
 	s := l.begin.Clone()
-	for _, step := range splitSteps(l.begin, l.moves) {
-		if jointTurn(s) {
+	for _, step := range game.SplitTurns(l.begin, l.moves) {
+		if game.JointTurn(s) {
 			out = append(out, playedMove{text: jointShort(s, step), mover: jointMover})
 		} else {
 			out = append(out, playedMove{text: moveName(s, step[0]), mover: l.v.RoleName(s.ToMove())})
 		}
-		applyStep(s, step)
+		game.ApplyTurn(s, step)
 	}
 	return out
 }
@@ -161,7 +162,7 @@ func (l *localMatch) hasAISeat() bool {
 
 func (l *localMatch) seatName(r game.Role) string {
 	if int(r) < len(l.seats) && r >= 0 {
-		return l.seats[r].displayName()
+		return l.seats[r].DisplayName()
 	}
 	return "?"
 }
@@ -197,7 +198,7 @@ func (l *localMatch) quitPrompt() string {
 		return "quit? this game is not saved" + choice
 	case l.saveErr != "":
 		return "quit? the game is not saved (" + l.saveErr + ")" + choice
-	case sessionOnly(l.c.store):
+	case savefmt.SessionOnly(l.c.store):
 		return "quit? without an SSH key the game ends with this session" + choice
 	default:
 		return "quit? the game is saved for Continue" + choice
@@ -207,7 +208,7 @@ func (l *localMatch) quitPrompt() string {
 // play applies a move of a person at this client and starts whatever
 // comes next.
 func (l *localMatch) play(m game.Move) (tea.Cmd, error) {
-	if jointTurn(l.st) {
+	if game.JointTurn(l.st) {
 		return l.chooseJoint(m)
 	}
 	if err := game.Play(l.st, m); err != nil {
@@ -247,7 +248,7 @@ func (l *localMatch) nextLocal(afterAI bool) tea.Cmd {
 		}
 		return prepareResult(l.st.Clone(), l.ver)
 	}
-	if jointTurn(l.st) {
+	if game.JointTurn(l.st) {
 		return l.nextJoint(afterAI)
 	}
 	mover := l.st.ToMove()
@@ -300,7 +301,7 @@ func (l *localMatch) undo() tea.Cmd {
 	}
 	l.cancelJob()
 	pop := func() {
-		steps := splitSteps(l.begin, l.moves)
+		steps := game.SplitTurns(l.begin, l.moves)
 		last := steps[len(steps)-1]
 		l.redoList = append(l.redoList, append([]game.Move(nil), last...))
 		l.moves = l.moves[:len(l.moves)-len(last)]
@@ -308,7 +309,7 @@ func (l *localMatch) undo() tea.Cmd {
 	pop()
 	l.rebuild()
 	if !l.allAI() {
-		for len(l.moves) > 0 && !jointTurn(l.st) && (l.isAI(l.st.ToMove()) || l.forcedPass()) {
+		for len(l.moves) > 0 && !game.JointTurn(l.st) && (l.isAI(l.st.ToMove()) || l.forcedPass()) {
 			pop()
 			l.rebuild()
 		}
@@ -316,7 +317,7 @@ func (l *localMatch) undo() tea.Cmd {
 		l.paused = true
 	}
 	l.save()
-	l.status.setStatus(fmt.Sprintf("undone: back to move %d", len(splitSteps(l.begin, l.moves))), false)
+	l.status.setStatus(fmt.Sprintf("undone: back to move %d", len(game.SplitTurns(l.begin, l.moves))), false)
 	return l.next(false)
 }
 
@@ -330,18 +331,18 @@ func (l *localMatch) redo() tea.Cmd {
 	l.cancelJob()
 	step := func() bool {
 		turn := l.redoList[len(l.redoList)-1]
-		if len(turn) != stepSize(l.st) || !legalTurn(l.st, turn) {
+		if len(turn) != game.TurnSize(l.st) || !game.LegalTurn(l.st, turn) {
 			l.redoList = nil
 			return false
 		}
 		l.redoList = l.redoList[:len(l.redoList)-1]
-		applyStep(l.st, turn)
+		game.ApplyTurn(l.st, turn)
 		l.moves = append(l.moves, turn...)
 		return true
 	}
 	l.joint.reset(len(l.v.Roles))
 	if step() {
-		for len(l.redoList) > 0 && !jointTurn(l.st) && !l.st.Terminal() && (l.isAI(l.st.ToMove()) || l.forcedPass()) && !l.allAI() {
+		for len(l.redoList) > 0 && !game.JointTurn(l.st) && !l.st.Terminal() && (l.isAI(l.st.ToMove()) || l.forcedPass()) && !l.allAI() {
 			if !step() {
 				break
 			}
@@ -350,7 +351,7 @@ func (l *localMatch) redo() tea.Cmd {
 	l.ver++
 	l.hasHint = false
 	l.save()
-	l.status.setStatus(fmt.Sprintf("redone: move %d", len(splitSteps(l.begin, l.moves))), false)
+	l.status.setStatus(fmt.Sprintf("redone: move %d", len(game.SplitTurns(l.begin, l.moves))), false)
 	if len(l.redoList) == 0 {
 		return l.next(false)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // roomUpdateMsg says the room changed; gen tells the current waiter from
@@ -239,14 +240,14 @@ func (r *roomMatch) hint() tea.Cmd               { return nil }
 func (r *roomMatch) hintMove() (game.Move, bool) { return game.Noop, false }
 func (r *roomMatch) togglePause() tea.Cmd        { return nil }
 func (r *roomMatch) moveNow()                    {}
-func (r *roomMatch) setup() (string, []SeatConfig) {
+func (r *roomMatch) setup() (string, []savefmt.SeatConfig) {
 	return "", nil
 }
 
 // record is the room's game as a save: people's seats are human seats
 // under their names, the AI's are AI seats.
-func (r *roomMatch) record() SavedGame {
-	sv := SavedGame{Sheet: sheetOf(r.v), Variant: r.v.Name, Start: r.view.Start}
+func (r *roomMatch) record() savefmt.SavedGame {
+	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(r.v), Variant: r.v.Name, Start: r.view.Start}
 	start, moves := r.replay()
 	s := start.Clone()
 	for _, m := range moves {
@@ -254,7 +255,7 @@ func (r *roomMatch) record() SavedGame {
 		s.Apply(m)
 	}
 	for i := range r.v.Roles {
-		seat := SeatConfig{}
+		seat := savefmt.SeatConfig{}
 		if i < len(r.view.Seats) {
 			seat.Name = r.view.Seats[i].Name
 			if r.view.Seats[i].Kind == rooms.SeatAI {

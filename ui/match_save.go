@@ -8,11 +8,12 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
-// How a local game is kept: in progress, in its own slot of a SlotStore
+// How a local game is kept: in progress, in its own slot of a savefmt.SlotStore
 // (several games wait under Continue), or in the one save of a plain
-// SaveStore, which the game replaces only when the player said yes. A
+// savefmt.SaveStore, which the game replaces only when the player said yes. A
 // finished game is handed to Options.OnFinished before its save goes.
 
 // replaceAnswer is the player's answer to replacing another saved game.
@@ -55,16 +56,16 @@ func (l *localMatch) save() {
 }
 
 // savedGame is the game as a save file holds it.
-func (l *localMatch) savedGame() SavedGame {
-	sv := SavedGame{Sheet: sheetOf(l.v), Variant: l.v.Name, Seats: l.seats, Start: l.startPos}
+func (l *localMatch) savedGame() savefmt.SavedGame {
+	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(l.v), Variant: l.v.Name, Seats: l.seats, Start: l.startPos}
 	s := l.begin.Clone()
-	for _, step := range splitSteps(l.begin, l.moves) {
-		if jointTurn(s) {
-			sv.Moves = append(sv.Moves, jointText(s, step))
+	for _, step := range game.SplitTurns(l.begin, l.moves) {
+		if game.JointTurn(s) {
+			sv.Moves = append(sv.Moves, game.JointText(s, step))
 		} else {
 			sv.Moves = append(sv.Moves, s.FormatMove(step[0]))
 		}
-		applyStep(s, step)
+		game.ApplyTurn(s, step)
 	}
 	if l.gm != nil {
 		for _, e := range l.gm.errors {
@@ -79,7 +80,7 @@ func (l *localMatch) savedGame() SavedGame {
 }
 
 // record is the game as a save, with how it ended once it did.
-func (l *localMatch) record() SavedGame {
+func (l *localMatch) record() savefmt.SavedGame {
 	sv := l.savedGame()
 	if l.ended() {
 		sv.Result, sv.Ended = l.result(), time.Now()
@@ -95,7 +96,7 @@ func (l *localMatch) record() SavedGame {
 // or the player agreed to replace it (the question is asked on the
 // board, see replaceQuestion).
 func (l *localMatch) mayWrite() bool {
-	if _, ok := l.c.store.(SlotStore); ok || l.saved {
+	if _, ok := l.c.store.(savefmt.SlotStore); ok || l.saved {
 		return true
 	}
 	switch l.replace {
@@ -110,7 +111,7 @@ func (l *localMatch) mayWrite() bool {
 	if errors.Is(err, os.ErrNotExist) {
 		return true
 	}
-	if _, perr := ParseSave(data); err == nil && perr != nil {
+	if _, perr := savefmt.ParseSave(data); err == nil && perr != nil {
 		return true
 	}
 	l.replace = replaceAsking
@@ -118,7 +119,7 @@ func (l *localMatch) mayWrite() bool {
 }
 
 func (l *localMatch) writeSave(data []byte) error {
-	slots, ok := l.c.store.(SlotStore)
+	slots, ok := l.c.store.(savefmt.SlotStore)
 	if !ok {
 		return l.c.store.Save(data)
 	}
@@ -129,7 +130,7 @@ func (l *localMatch) writeSave(data []byte) error {
 }
 
 func (l *localMatch) removeSave() error {
-	if slots, ok := l.c.store.(SlotStore); ok {
+	if slots, ok := l.c.store.(savefmt.SlotStore); ok {
 		if l.slot == "" {
 			return nil
 		}
@@ -145,7 +146,7 @@ func (l *localMatch) handOver() bool {
 	if hook == nil || l.handedOver {
 		return true
 	}
-	fg := FinishedGame{Game: l.savedGame(), Result: l.result(), Resigned: "", Ended: time.Now()}
+	fg := savefmt.FinishedGame{Game: l.savedGame(), Result: l.result(), Resigned: "", Ended: time.Now()}
 	if l.loser != game.NoRole {
 		fg.Resigned = l.v.RoleName(l.loser)
 	}
@@ -175,7 +176,7 @@ func (l *localMatch) endStatus() string {
 }
 
 // errorSummary counts the errors by role: "red 3, black 1".
-func errorSummary(errs []MoveError) string {
+func errorSummary(errs []savefmt.MoveError) string {
 	var roles []string
 	count := map[string]int{}
 	for _, e := range errs {
@@ -199,8 +200,8 @@ func (l *localMatch) replaceQuestion() string {
 	}
 	what := "another game"
 	if data, err := l.c.store.Load(); err == nil {
-		if sv, err := ParseSave(data); err == nil {
-			what = "your saved game (" + saveSummary(sv) + ")"
+		if sv, err := savefmt.ParseSave(data); err == nil {
+			what = "your saved game (" + sv.Summary() + ")"
 		}
 	}
 	return "save this game over " + what + "? y replaces it, n plays on without saving"

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // A local match offers every action; a room none (its host decides),
@@ -14,7 +15,7 @@ import (
 func TestMatchOffers(t *testing.T) {
 	acts := []matchAction{actUndo, actRedo, actHint, actResign, actPause, actNewGame, actRematch}
 	v, _ := game.Lookup("quad5")
-	local := newLocalMatch(&common{}, v, v.New(), "", make([]SeatConfig, len(v.Roles)))
+	local := newLocalMatch(&common{}, v, v.New(), "", make([]savefmt.SeatConfig, len(v.Roles)))
 	room := &roomMatch{v: v, st: v.New()}
 	for _, a := range acts {
 		if !local.offers(a) {

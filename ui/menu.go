@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 type menuAction int
@@ -40,7 +41,7 @@ type menuItem struct {
 	variant     *game.Variant
 	// save and slot are the game a Continue item resumes; problem says
 	// why it cannot (its rule sheet is gone or changed).
-	save    *SavedGame
+	save    *savefmt.SavedGame
 	slot    string
 	problem string
 }
@@ -136,7 +137,7 @@ func (m *menuScreen) answerDelete(yes bool) {
 		return
 	}
 	var err error
-	if slots, ok := m.c.store.(SlotStore); ok {
+	if slots, ok := m.c.store.(savefmt.SlotStore); ok {
 		err = slots.RemoveSlot(item.slot)
 	} else {
 		err = m.c.store.Remove()
@@ -151,7 +152,7 @@ func (m *menuScreen) answerDelete(yes bool) {
 }
 
 // continueItems offers every saved game in progress, newest first: one
-// item per slot of a SlotStore, or the one save of a plain store. A save
+// item per slot of a savefmt.SlotStore, or the one save of a plain store. A save
 // that cannot be read is named in the status.
 func (m *menuScreen) continueItems() []list.Item {
 	store := m.c.store
@@ -161,20 +162,20 @@ func (m *menuScreen) continueItems() []list.Item {
 	var items []list.Item
 	add := func(slot string, data []byte, err error) {
 		if err == nil {
-			var sv SavedGame
-			sv, err = ParseSave(data)
-			if errors.Is(err, ErrSheetNotLoaded) && !m.c.opts.Remote {
+			var sv savefmt.SavedGame
+			sv, err = savefmt.ParseSave(data)
+			if errors.Is(err, savefmt.ErrSheetNotLoaded) && !m.c.opts.Remote {
 				// Loaded when chosen; a sheet gone or changed is said now.
-				err = sheetCheck(sv.Sheet)
+				err = savefmt.SheetCheck(sv.Sheet)
 			}
-			var se *SheetError
+			var se *savefmt.SheetError
 			switch {
 			case err == nil:
-				items = append(items, menuItem{title: "Continue", desc: saveSummary(sv), action: actContinue, save: &sv, slot: slot})
+				items = append(items, menuItem{title: "Continue", desc: sv.Summary(), action: actContinue, save: &sv, slot: slot})
 				return
 			case errors.As(err, &se):
 				// Listed, to be deleted or left for the sheet to come back.
-				items = append(items, menuItem{title: "Continue", desc: saveSummary(sv) + " (" + se.Error() + ")",
+				items = append(items, menuItem{title: "Continue", desc: sv.Summary() + " (" + se.Error() + ")",
 					action: actContinue, save: &sv, slot: slot, problem: se.Error()})
 				return
 			}
@@ -184,7 +185,7 @@ func (m *menuScreen) continueItems() []list.Item {
 			m.status = "The saved game cannot be read: " + err.Error()
 		}
 	}
-	slots, ok := store.(SlotStore)
+	slots, ok := store.(savefmt.SlotStore)
 	if !ok {
 		data, err := store.Load()
 		add("", data, err)
@@ -199,14 +200,6 @@ func (m *menuScreen) continueItems() []list.Item {
 		add(name, data, err)
 	}
 	return items
-}
-
-func saveSummary(sv SavedGame) string {
-	names := make([]string, len(sv.Seats))
-	for i, s := range sv.Seats {
-		names[i] = s.displayName()
-	}
-	return fmt.Sprintf("%s, %s: %s", sv.Variant, count(len(sv.Moves), "move"), strings.Join(names, " vs "))
 }
 
 // allItems is every line of the menu: the saved games (saves), the
@@ -413,7 +406,7 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 			m.status = "cannot continue: " + item.problem + " (x deletes the saved game)"
 			return m, nil
 		}
-		if item.save.Sheet.Hash != "" && !sheetLoaded(item.save.Sheet) {
+		if item.save.Sheet.Hash != "" && !savefmt.SheetLoaded(item.save.Sheet) {
 			return m.continueSheet(item), nil
 		}
 		b, err := boardFromSlot(c, *item.save, item.slot)

@@ -29,7 +29,7 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *boardScre
 			m.Update(keyMsg("enter"))
 		}
 		before := len(lm(b).moves)
-		joint, chooser := jointTurn(lm(b).st), b.game().ToMove()
+		joint, chooser := game.JointTurn(lm(b).st), b.game().ToMove()
 		want := b.game().RandomMove(rng)
 		clicks := clicksForMove(b, want)
 		if mouse && clicks != nil {

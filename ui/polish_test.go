@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // After a rotation the turned quadrant is the last move: its cells are
@@ -202,7 +203,7 @@ func TestResignWithFourPlayers(t *testing.T) {
 // Against the AI there is one person: r asks only to confirm.
 func TestResignAgainstTheAI(t *testing.T) {
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
-		Start: Start{Variant: "pentago", Seats: map[string]SeatConfig{"red": {Name: "ana"}}}}).(*Model)
+		Start: Start{Variant: "pentago", Seats: map[string]savefmt.SeatConfig{"red": {Name: "ana"}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	b := m.cur.(*boardScreen)
 	m.Update(keyMsg("r"))

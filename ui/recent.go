@@ -24,7 +24,7 @@ type recentView struct {
 // one in review mode).
 func (b *boardScreen) recent() recentView {
 	start, moves := b.m.replay()
-	steps := splitSteps(start, moves)
+	steps := game.SplitTurns(start, moves)
 	if b.reviewing() {
 		steps = steps[:min(b.rv.at, len(steps))]
 	}
@@ -41,7 +41,7 @@ func (b *boardScreen) recent() recentView {
 		if i >= from {
 			states[i] = s.Clone()
 		}
-		applyStep(s, step)
+		game.ApplyTurn(s, step)
 	}
 	k := b.recentFrom(movers, from)
 	var rv recentView

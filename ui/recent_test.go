@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/pentago"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // The board traces a stone through a rotation to where the game put it.
@@ -40,9 +41,9 @@ func TestPentagoTraceFollowsTheGame(t *testing.T) {
 // three others the AI, with moves set without starting the AI.
 func ttcAgainstAI(t *testing.T, moves ...string) (*Model, *boardScreen) {
 	t.Helper()
-	seats := map[string]SeatConfig{"red": {Name: "ana"}}
+	seats := map[string]savefmt.SeatConfig{"red": {Name: "ana"}}
 	for _, r := range []string{"yellow", "blue", "green"} {
-		seats[r] = SeatConfig{AI: true, Level: "easy"}
+		seats[r] = savefmt.SeatConfig{AI: true, Level: "easy"}
 	}
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Variant: "tictacchess", Seats: seats}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})

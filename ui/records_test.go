@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // squareGame is x's square in Quad 5×5 against o's top row.
@@ -20,13 +21,13 @@ func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 	dir := t.TempDir()
 	v, _ := game.Lookup("quad5")
 	opts := Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Variant: "quad5", Seats: hotSeat(v)},
-		Seed: 1, AIDelay: -1, OnFinished: KeepRecords(dir)}
+		Seed: 1, AIDelay: -1, OnFinished: savefmt.KeepRecords(dir)}
 	m := New(opts).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	b := m.cur.(*boardScreen)
 	playTexts(t, b, squareGame...)
-	recs, err := Records(dir)
+	recs, err := savefmt.Records(dir)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("records: %v, %v", recs, err)
 	}
@@ -65,16 +66,16 @@ func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 	}
 	// Leaving does not keep it a second time.
 	b2.leave()
-	if recs, _ := Records(dir); len(recs) != 1 {
+	if recs, _ := savefmt.Records(dir); len(recs) != 1 {
 		t.Fatalf("reopening kept the game again: %d records", len(recs))
 	}
 }
 
 func TestRecordWithResignationReopens(t *testing.T) {
-	sv := SavedGame{Variant: "quad5", Seats: []SeatConfig{{}, {AI: true, Level: "max"}}, Moves: []string{"(mark r2 c2)"},
+	sv := savefmt.SavedGame{Variant: "quad5", Seats: []savefmt.SeatConfig{{}, {AI: true, Level: "max"}}, Moves: []string{"(mark r2 c2)"},
 		Result: "x resigned: o wins", Resigned: "x", Ended: time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC)}
 	data := sv.Marshal([]string{"x", "o"})
-	back, err := ParseSave(data)
+	back, err := savefmt.ParseSave(data)
 	if err != nil || back.Resigned != "x" || back.Result != sv.Result || !back.Ended.Equal(sv.Ended) {
 		t.Fatalf("round trip: %+v, %v\n%s", back, err, data)
 	}
@@ -86,7 +87,7 @@ func TestRecordWithResignationReopens(t *testing.T) {
 		t.Fatalf("ended %v resigned %v reviewing %v", b.ended(), b.m.resigned(), b.reviewing())
 	}
 	for _, bad := range []string{"resigned z", "ended yesterday"} {
-		if _, err := ParseSave(append(append([]byte(nil), data...), bad+"\n"...)); err == nil {
+		if _, err := savefmt.ParseSave(append(append([]byte(nil), data...), bad+"\n"...)); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -106,7 +107,7 @@ func TestSaveAsFile(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v (status %q)", err, b.status)
 	}
-	sv, err := ParseSave(data)
+	sv, err := savefmt.ParseSave(data)
 	if err != nil || len(sv.Moves) != 2 || sv.Result != "" {
 		t.Fatalf("saved %+v, %v", sv, err)
 	}

@@ -59,11 +59,11 @@ func (b *boardScreen) reviewTo(at int) tea.Cmd {
 // showReview shows the position after at moves (clamped).
 func (b *boardScreen) showReview(at int) {
 	start, moves := b.m.replay()
-	steps := splitSteps(start, moves)
+	steps := game.SplitTurns(start, moves)
 	at = min(max(at, 0), len(steps))
 	s := start.Clone()
 	for _, step := range steps[:at] {
-		applyStep(s, step)
+		game.ApplyTurn(s, step)
 	}
 	b.rv.on, b.rv.at, b.rv.st = true, at, s
 	b.clearChoices()
@@ -114,7 +114,7 @@ func evaluate(start game.State, moves []game.Move, ver uint64) tea.Cmd {
 		est := make([]int, len(s.Variant().Roles))
 		out = append(out, estimate(s, est))
 		for i := 0; i < len(moves); {
-			n := applyStep(s, moves[i:])
+			n := game.ApplyTurn(s, moves[i:])
 			if n == 0 {
 				break
 			}

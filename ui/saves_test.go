@@ -9,12 +9,14 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+
+	"github.com/tabletop/tabletop/savefmt"
 )
 
-// fileClient is a client over a FileStore in a temporary directory.
-func fileClient(t *testing.T, dir string, opts Options) (*Model, *FileStore) {
+// fileClient is a client over a savefmt.FileStore in a temporary directory.
+func fileClient(t *testing.T, dir string, opts Options) (*Model, *savefmt.FileStore) {
 	t.Helper()
-	fs := NewFileStore(filepath.Join(dir, "save.txt"))
+	fs := savefmt.NewFileStore(filepath.Join(dir, "save.txt"))
 	opts.ColorProfile, opts.Store, opts.AIDelay = colorprofile.ASCII, fs, -1
 	m := New(opts).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -26,7 +28,7 @@ func fileClient(t *testing.T, dir string, opts Options) (*Model, *FileStore) {
 func playOneHotSeat(t *testing.T, m *Model) *boardScreen {
 	t.Helper()
 	v := mustVariant(t, "quad7")
-	b, err := newBoard(m.c, v, "", []SeatConfig{{Name: "ana"}, {Name: "bo"}})
+	b, err := newBoard(m.c, v, "", []savefmt.SeatConfig{{Name: "ana"}, {Name: "bo"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,12 +72,12 @@ func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 func TestLoadedGameReplacesNothing(t *testing.T) {
 	dir := t.TempDir()
 	other := filepath.Join(dir, "other.txt")
-	otherData := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(mark r2 c2)"}}.Marshal([]string{"x", "o"})
+	otherData := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(mark r2 c2)"}}.Marshal([]string{"x", "o"})
 	if err := os.WriteFile(other, otherData, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	vsMax := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}, Moves: []string{"(mark r3 c3)", "(mark r5 c5)"}}.Marshal([]string{"x", "o"})
-	fs := NewFileStore(filepath.Join(dir, "save.txt"))
+	vsMax := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}, Moves: []string{"(mark r3 c3)", "(mark r5 c5)"}}.Marshal([]string{"x", "o"})
+	fs := savefmt.NewFileStore(filepath.Join(dir, "save.txt"))
 	if err := fs.SaveSlot("quad7-vs-max", vsMax); err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +102,7 @@ func TestLoadedGameReplacesNothing(t *testing.T) {
 // replaces the saved one; n keeps the saved game and says this one is
 // not saved.
 func TestReplacingTheOneSaveAsks(t *testing.T) {
-	old := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}, Moves: []string{"(mark r3 c3)"}}
+	old := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}, Moves: []string{"(mark r3 c3)"}}
 	oldData := old.Marshal([]string{"x", "o"})
 	store := &memStore{data: oldData}
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store, AIDelay: -1}).(*Model)
@@ -127,8 +129,8 @@ func TestReplacingTheOneSaveAsks(t *testing.T) {
 // board says where it is kept. When it cannot be kept, the save stays.
 func TestFinishedGameIsHandedOver(t *testing.T) {
 	for _, fail := range []bool{false, true} {
-		var got []FinishedGame
-		hook := func(fg FinishedGame) (string, error) {
+		var got []savefmt.FinishedGame
+		hook := func(fg savefmt.FinishedGame) (string, error) {
 			if fail {
 				return "", errors.New("disk full")
 			}
@@ -159,37 +161,5 @@ func TestFinishedGameIsHandedOver(t *testing.T) {
 		if len(got) != 1 {
 			t.Fatalf("handed over %d times", len(got))
 		}
-	}
-}
-
-func TestFileStoreSlotNames(t *testing.T) {
-	fs := NewFileStore(filepath.Join(t.TempDir(), "save.txt"))
-	for _, bad := range []string{"", "../x", "a/b", `a\b`, ".hidden"} {
-		if err := fs.SaveSlot(bad, []byte("x")); err == nil {
-			t.Errorf("slot name %q accepted", bad)
-		}
-	}
-	a := fs.NewSlot("quad7")
-	if err := fs.SaveSlot(a, []byte("a")); err != nil {
-		t.Fatal(err)
-	}
-	if b := fs.NewSlot("quad7"); b == a {
-		t.Fatalf("NewSlot gave a taken name %q", b)
-	}
-	if err := fs.Save([]byte("legacy")); err != nil {
-		t.Fatal(err)
-	}
-	names, err := fs.Slots()
-	if err != nil || len(names) != 2 {
-		t.Fatalf("slots %v, %v", names, err)
-	}
-	if data, _ := fs.LoadSlot(legacySlot); string(data) != "legacy" {
-		t.Fatalf("the save of earlier versions is not the slot %q", legacySlot)
-	}
-	if err := fs.RemoveSlot(a); err != nil {
-		t.Fatal(err)
-	}
-	if err := fs.RemoveSlot(a); err != nil {
-		t.Fatalf("removing a missing slot: %v", err)
 	}
 }

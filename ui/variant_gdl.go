@@ -168,7 +168,7 @@ func (g *gdlUI) moveSpots(s game.State, m game.Move) []pos {
 // columns, the cells of them it changes (where Connect Four's disc lands).
 func (g *gdlUI) moveCells(s game.State, m game.Move) []pos {
 	ps := g.moveSpots(s, m)
-	if _, choosing := s.(seatTurn); choosing || !g.columns[m] || s.Terminal() || !s.IsLegal(m) {
+	if _, choosing := s.(game.SeatTurn); choosing || !g.columns[m] || s.Terminal() || !s.IsLegal(m) {
 		return ps
 	}
 	after := s.Clone()
