@@ -22,6 +22,8 @@ type boardScreen struct {
 	v  *game.Variant
 	vu variantUI
 	m  match
+	// caps are m's optional interfaces, asked once (see capsOf).
+	caps matchCaps
 	// seen is the match version the selection was made in: when the
 	// position changes, the selection and the adapter's choice go.
 	seen uint64
@@ -62,6 +64,8 @@ type boardScreen struct {
 	movesMemo          lastDrawn[movesKey, string]
 	labelMemo          lastDrawn[labelsKey, string]
 	boardMemo          lastDrawn[string, []string]
+	// histMemo is the move list as played, by match version.
+	histMemo lastDrawn[uint64, []playedMove]
 	// rv is review mode: a past position shown instead of the live one.
 	rv review
 }
@@ -82,7 +86,7 @@ func newBoard(c *common, v *game.Variant, position string, seats []savefmt.SeatC
 	if strings.TrimSpace(position) != "" {
 		startPos = start.String()
 	}
-	b.setMatch(b.newLocal(start, startPos, seats))
+	b.setMatch(b.newLocal(start, startPos, seats).asMatch())
 	b.centreCursor()
 	// Nothing is saved before the first move: an empty game is not worth
 	// offering under Continue, and must not replace the game saved there.
@@ -92,19 +96,19 @@ func newBoard(c *common, v *game.Variant, position string, seats []savefmt.SeatC
 // boardFromSlot resumes the game saved in the store under slot ("" for
 // a plain savefmt.SaveStore's one save): the save is this game's own.
 func boardFromSlot(c *common, sv savefmt.SavedGame, slot string) (*boardScreen, error) {
-	b, err := boardFromSave(c, sv)
-	if err != nil {
-		return nil, err
-	}
-	l := b.m.(*localMatch)
-	l.saved, l.slot = true, slot
-	return b, nil
+	return resumeBoard(c, sv, &slot)
 }
 
 // boardFromSave resumes a saved game exactly, as a new game of its own
 // (a file given with --load): its first save takes a slot of its own,
 // or asks before it replaces the store's one save.
 func boardFromSave(c *common, sv savefmt.SavedGame) (*boardScreen, error) {
+	return resumeBoard(c, sv, nil)
+}
+
+// resumeBoard resumes sv; slot, when not nil, is where the store keeps
+// it: the save is the game's own.
+func resumeBoard(c *common, sv savefmt.SavedGame, slot *string) (*boardScreen, error) {
 	v, err := game.Lookup(sv.Variant)
 	if err != nil {
 		return nil, err
@@ -118,20 +122,23 @@ func boardFromSave(c *common, sv savefmt.SavedGame) (*boardScreen, error) {
 		return nil, err
 	}
 	l := b.newLocal(start, sv.Start, sv.Seats)
+	if slot != nil {
+		l.saved, l.slot = true, *slot
+	}
 	l.moves = moves
 	if sv.Resigned != "" {
 		l.loser = v.RoleIndex(sv.Resigned)
 	}
 	l.rebuild()
-	b.setMatch(l)
+	b.setMatch(l.asMatch())
 	b.centreCursor()
 	if l.ended() {
 		// A game record: kept already, and opened at its end for review.
 		l.handedOver = true
-		b.showReview(len(l.history()))
+		b.showReview(len(b.history()))
 		return b, nil
 	}
-	b.status = "resumed after " + count(len(l.history()), "move")
+	b.status = "resumed after " + count(len(b.history()), "move")
 	return b, nil
 }
 
@@ -166,9 +173,20 @@ func (b *boardScreen) newLocal(start game.State, startPos string, seats []savefm
 	return l
 }
 
+// setMatch gives the board its match, whose optional interfaces are
+// asked here once.
 func (b *boardScreen) setMatch(m match) {
-	b.m = m
+	b.m, b.caps = m, capsOf(m)
 	b.seen = m.version()
+	b.histMemo = lastDrawn[uint64, []playedMove]{}
+}
+
+// history is every turn played, oldest first, as the move list shows it.
+func (b *boardScreen) history() []playedMove {
+	return b.histMemo.get(b.m.version(), func() []playedMove {
+		start, moves := b.m.replay()
+		return historyOf(start, moves)
+	})
 }
 
 // spinTick starts the spinner from its current state.
@@ -203,8 +221,8 @@ func (b *boardScreen) clearChoices() {
 }
 
 func (b *boardScreen) ended() bool                    { return b.m.ended() }
-func (b *boardScreen) mine(r game.Role) bool          { return b.m.mine(r) }
-func (b *boardScreen) isAI(r game.Role) bool          { return b.m.isAI(r) }
+func (b *boardScreen) mine(r game.Role) bool          { return b.m.seat(r).mine }
+func (b *boardScreen) isAI(r game.Role) bool          { return b.m.seat(r).ai }
 func (b *boardScreen) setStatus(s string, isErr bool) { b.status, b.isErr = s, isErr }
 func (b *boardScreen) currentStatus() (string, bool)  { return b.status, b.isErr }
 
@@ -237,8 +255,48 @@ func (b *boardScreen) play(m game.Move) tea.Cmd {
 // leave stops the AI and saves the game or leaves the room before the
 // board is left.
 func (b *boardScreen) leave() {
-	b.m.suspend()
+	b.suspend()
 	b.m.leave()
+}
+
+// hintMove is the match's hint for the live position, if it has one.
+func (b *boardScreen) hintMove() (game.Move, bool) {
+	if b.caps.hint == nil {
+		return game.Noop, false
+	}
+	return b.caps.hint.hintMove()
+}
+
+// resigned is the role that resigned, NoRole when none did.
+func (b *boardScreen) resigned() game.Role {
+	if b.caps.resign == nil {
+		return game.NoRole
+	}
+	return b.caps.resign.resigned()
+}
+
+// warning is the match's lasting problem (a save that failed), or "".
+func (b *boardScreen) warning() string {
+	if b.caps.keep == nil {
+		return ""
+	}
+	return b.caps.keep.warning()
+}
+
+// updateBehind takes a message that came while another screen was shown
+// in front of the board: the match keeps what it must.
+func (b *boardScreen) updateBehind(msg tea.Msg) tea.Cmd {
+	if b.caps.suspend == nil {
+		return nil
+	}
+	return b.caps.suspend.updateSuspended(msg)
+}
+
+// suspend stops the match's own work while another screen is shown.
+func (b *boardScreen) suspend() {
+	if b.caps.suspend != nil {
+		b.caps.suspend.suspend()
+	}
 }
 
 func (b *boardScreen) typing() bool { return b.prompt }
@@ -300,20 +358,12 @@ func (b *boardScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	return s, cmd
 }
 
-// replacer is a match that may have to ask before its save replaces
-// another game's (a local game in a store of one).
-type replacer interface {
-	replaceQuestion() string
-	answerReplace(yes bool)
-}
-
 // askReplace opens the question before a save replaces another game.
 func (b *boardScreen) askReplace() {
-	r, ok := b.m.(replacer)
-	if !ok || b.confirm != "" {
+	if b.caps.keep == nil || b.confirm != "" {
 		return
 	}
-	if q := r.replaceQuestion(); q != "" {
+	if q := b.caps.keep.replaceQuestion(); q != "" {
 		b.confirm, b.question = "replace", q
 	}
 }
@@ -360,7 +410,7 @@ func (b *boardScreen) handle(msg tea.Msg) (screen, tea.Cmd) {
 func (b *boardScreen) seatList() string {
 	parts := make([]string, len(b.v.Roles))
 	for i, role := range b.v.Roles {
-		parts[i] = role + " " + b.m.seatName(game.Role(i))
+		parts[i] = role + " " + b.m.seat(game.Role(i)).name
 	}
 	return strings.Join(parts, ", ")
 }
@@ -371,10 +421,10 @@ func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
 	case a == endMenu:
 		b.leave()
 		return newMenu(b.c, ""), nil
-	case !b.m.offers(actRematch):
+	case b.caps.rematch == nil:
 		return b, nil
 	case a == endRematch:
-		startPos, seats := b.m.setup()
+		startPos, seats := b.caps.rematch.setup()
 		// Sides change: each seat plays the next role, so the first move
 		// (a proven win in Quad 5×5) goes round.
 		swapped := append(append([]savefmt.SeatConfig{}, seats[1:]...), seats[0])
@@ -386,7 +436,7 @@ func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
 		nb.setStatus("rematch with sides changed: "+nb.seatList(), false)
 		return nb, nil
 	}
-	_, seats := b.m.setup()
+	_, seats := b.caps.rematch.setup()
 	return newSetupFrom(b.c, b.v, seats), nil
 }
 
@@ -469,6 +519,6 @@ func (b *boardScreen) mouse(mm tea.MouseMsg) (screen, tea.Cmd) {
 // clamped to the list.
 func (b *boardScreen) scrollMoves(n int) {
 	l := b.layout()
-	most := max(len(b.m.history())-l.listH, 0)
+	most := max(len(b.history())-l.listH, 0)
 	b.moveScroll = min(max(b.moveScroll+n, 0), most)
 }

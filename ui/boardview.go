@@ -64,7 +64,7 @@ func (b *boardScreen) endButtons(x, y, width int) []button {
 		action      endAction
 	}
 	choices := []choice{{"[ Rematch ]", "[Rematch]", endRematch}, {"[ New game ]", "[New]", endNewGame}, {"[ Menu ]", "[Menu]", endMenu}}
-	if !b.m.offers(actRematch) {
+	if b.caps.rematch == nil {
 		choices = choices[2:]
 	}
 	total := 0
@@ -350,7 +350,7 @@ func (b *boardScreen) marks() [][]cellFlags {
 			from = *b.sel
 		}
 		set(b.vu.targets(b.game(), from), func(c *cellFlags) { c.target = true })
-		if h, ok := b.m.hintMove(); ok {
+		if h, ok := b.hintMove(); ok {
 			set(b.vu.moveCells(b.game(), h), func(c *cellFlags) { c.hint = true })
 		}
 		if q := b.vu.chosenQuadrant(); q != 0 {
@@ -532,7 +532,7 @@ func (b *boardScreen) handleState() handleState {
 	}
 	rv := b.recent()
 	hs.turned, hs.clockwise = rv.quad, rv.clockwise
-	if h, ok := b.m.hintMove(); ok && hs.chosen != 0 {
+	if h, ok := b.hintMove(); ok && hs.chosen != 0 {
 		hs.hinted = b.vu.moveQuad(h)
 	}
 	return hs
@@ -753,14 +753,14 @@ func (b *boardScreen) panelContent(l boardLayout) string {
 	moverName := b.v.RoleName(mover)
 	switch {
 	case b.reviewing() && !b.atEnd():
-		add(st.Accent.Render(fmt.Sprintf("reviewing move %d of %d", b.rv.at, len(b.m.history()))))
+		add(st.Accent.Render(fmt.Sprintf("reviewing move %d of %d", b.rv.at, len(b.history()))))
 	case b.ended():
 		// The panel is narrow: the why is in the status line.
 		short, _, _ := strings.Cut(b.m.result(), " — ")
 		add(b.styled(textAccent, short))
 	default:
 		head := roleLetter(moverName) + " " + moverName
-		who := ellipsis(b.m.seatName(mover), max(inner-textWidth(head+" to move: "), 1))
+		who := ellipsis(b.m.seat(mover).name, max(inner-textWidth(head+" to move: "), 1))
 		add(b.pieceText(mover, head) + b.styled(textPlain, " to move: "+who))
 	}
 	if len(l.buttons) > 0 {
@@ -784,7 +784,7 @@ func (b *boardScreen) panelContent(l boardLayout) string {
 	// The markers' legend, where a blank line parts the seats from the
 	// moves: it costs no line.
 	add(b.styled(textMuted, b.vu.legend(b.c.ascii)))
-	add(b.styled(textTitle, "Moves") + b.styled(textMuted, fmt.Sprintf(" (%d)", len(b.m.history()))))
+	add(b.styled(textTitle, "Moves") + b.styled(textMuted, fmt.Sprintf(" (%d)", len(b.history()))))
 	for _, s := range splitLines(b.moveListView(inner, l.listH)) {
 		if len(lines) < l.ph-3 {
 			add(s)
@@ -848,7 +848,7 @@ func (b *boardScreen) seatLines(inner int) []string {
 	// Names get what the line leaves beyond the stocks, at least 10.
 	nameW := 10
 	for i := range b.v.Roles {
-		nameW = max(nameW, textWidth(b.m.seatName(game.Role(i))))
+		nameW = max(nameW, textWidth(b.m.seat(game.Role(i)).name))
 	}
 	room := inner - (2 + 2 + roleW + 1) - 1
 	if wide {
@@ -859,9 +859,10 @@ func (b *boardScreen) seatLines(inner int) []string {
 		room -= stocks
 	}
 	nameW = max(min(nameW, room), 10)
-	mover, resigned := b.game().ToMove(), b.m.resigned()
+	mover, resigned := b.game().ToMove(), b.resigned()
 	for i, role := range b.v.Roles {
 		r := game.Role(i)
+		seat := b.m.seat(r)
 		marker := "  "
 		if r == mover && !b.ended() {
 			marker = b.styled(textAccent, "> ")
@@ -877,10 +878,10 @@ func (b *boardScreen) seatLines(inner int) []string {
 			}
 		case b.ended() && b.game().Terminal():
 			extra = fmt.Sprintf("goal %d", b.game().Goal(r))
-		case b.m.seatStatus(r) != "":
-			extra = strings.TrimPrefix(extra+" · "+b.m.seatStatus(r), " · ")
+		case seat.status != "":
+			extra = strings.TrimPrefix(extra+" · "+seat.status, " · ")
 		}
-		name := ellipsis(b.m.seatName(r), nameW)
+		name := ellipsis(seat.name, nameW)
 		head := marker + b.pieceText(r, roleLetter(role)+" "+padRight(role, roleW)) + " " +
 			b.styled(textPlain, padRight(name, nameW))
 		if wide {
@@ -951,7 +952,7 @@ func (b *boardScreen) moveListText() string {
 	var key strings.Builder
 	key.WriteString(b.c.st.Palette())
 	key.WriteString(strconv.FormatBool(b.c.ascii))
-	for _, pm := range b.m.history() {
+	for _, pm := range b.history() {
 		key.WriteByte(0)
 		key.WriteString(pm.mover)
 		key.WriteByte(1)
@@ -962,7 +963,7 @@ func (b *boardScreen) moveListText() string {
 
 func (b *boardScreen) drawMoveList() string {
 	var sb strings.Builder
-	moves := b.m.history()
+	moves := b.history()
 	for i, pm := range moves {
 		if i > 0 {
 			sb.WriteString("\n")
@@ -1035,7 +1036,8 @@ func (b *boardScreen) drawHelp(k keyHelp) string {
 func (b *boardScreen) headerView() string {
 	st := b.c.st
 	title := st.Title.Render(" " + b.v.Title)
-	if label := b.m.label(); label != "" {
+	if b.caps.label != nil && b.caps.label.label() != "" {
+		label := b.caps.label.label()
 		title += st.Muted.Render("  " + label)
 	}
 	return title
@@ -1092,13 +1094,13 @@ func (b *boardScreen) statusText() (string, lipgloss.Style) {
 		return b.reviewStatus(), st.Accent
 	case b.status != "":
 		return b.status, st.Accent
-	case b.m.warning() != "":
-		return b.m.warning(), st.Error
+	case b.warning() != "":
+		return b.warning(), st.Error
 	case b.ended():
 		return b.m.result(), st.Muted
 	}
 	mover := b.game().ToMove()
-	who := b.v.RoleName(mover) + " (" + b.m.seatName(mover) + ")"
+	who := b.v.RoleName(mover) + " (" + b.m.seat(mover).name + ")"
 	a := b.m.ai()
 	switch {
 	case b.isAI(mover) && a.paused:

@@ -30,8 +30,8 @@ func TestResignTakesOnlyY(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
 	m.Update(keyMsg("r"))
 	m.Update(keyMsg("y"))
-	if b.m.resigned() != 0 {
-		t.Fatalf("y should resign x: resigned %d", b.m.resigned())
+	if b.resigned() != 0 {
+		t.Fatalf("y should resign x: resigned %d", b.resigned())
 	}
 }
 
@@ -58,11 +58,11 @@ func TestPremoveWhileTheAIThinks(t *testing.T) {
 	}
 	drain(t, m, pending) // o moves; x's premove is played
 	played := false
-	for _, pm := range b.m.history() {
+	for _, pm := range b.history() {
 		played = played || (pm.mover == "x" && pm.text == "r2c2")
 	}
 	if !played {
-		t.Fatalf("the premove r2c2 was not played: %v (status %q)", b.m.history(), b.status)
+		t.Fatalf("the premove r2c2 was not played: %v (status %q)", b.history(), b.status)
 	}
 	if b.premove != "" {
 		t.Fatalf("the premove should be used up: %q", b.premove)
@@ -78,8 +78,8 @@ func TestPremoveRefusedWhenIllegal(t *testing.T) {
 		sendKey(m, k)
 	}
 	drain(t, m, pending)
-	if b.game().ToMove() != 0 || b.m.history()[len(b.m.history())-1].mover == "x" {
-		t.Fatalf("the illegal premove must not be played: %v", b.m.history())
+	if b.game().ToMove() != 0 || b.history()[len(b.history())-1].mover == "x" {
+		t.Fatalf("the illegal premove must not be played: %v", b.history())
 	}
 	if !b.isErr || !strings.Contains(b.status, "r4c4") {
 		t.Fatalf("the refusal should name the move and say why: %q", b.status)
@@ -213,7 +213,7 @@ func TestPentagoRotationHintOnTheBoard(t *testing.T) {
 	b := m.cur.(*boardScreen)
 	m.Update(keyMsg("enter"))
 	drain(t, m, press(m, "H"))
-	h, ok := b.m.hintMove()
+	h, ok := b.hintMove()
 	if !ok {
 		t.Fatalf("no hint: %q", b.status)
 	}
@@ -394,8 +394,8 @@ func TestResignChoiceNeedsY(t *testing.T) {
 	}
 	m.Update(keyMsg("right"))
 	m.Update(keyMsg("y"))
-	if !b.ended() || b.m.resigned() != 1 {
-		t.Fatalf("y should resign the chosen o: ended %v resigned %d", b.ended(), b.m.resigned())
+	if !b.ended() || b.resigned() != 1 {
+		t.Fatalf("y should resign the chosen o: ended %v resigned %d", b.ended(), b.resigned())
 	}
 }
 

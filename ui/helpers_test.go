@@ -40,8 +40,13 @@ func (s *memStore) Remove() error {
 
 // lm is the board's local match, nil in a room.
 func lm(b *boardScreen) *localMatch {
-	l, _ := b.m.(*localMatch)
-	return l
+	switch m := b.m.(type) {
+	case *localMatch:
+		return m
+	case undoableMatch:
+		return m.localMatch
+	}
+	return nil
 }
 
 // rm is the board's room match, nil for a local game.

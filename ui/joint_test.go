@@ -99,8 +99,8 @@ func TestJointMovesHidden(t *testing.T) {
 		t.Fatalf("the game does not open on the hand-over screen:\n%s", v)
 	}
 	send(m, keyMsg(":"), keyMsg("u"), keyMsg("H"))
-	if b.prompt || b.m.passTo() != 0 {
-		t.Fatalf("keys acted behind the hand-over screen: prompt %v, pass to %d", b.prompt, b.m.passTo())
+	if b.prompt || b.handingOver() != 0 {
+		t.Fatalf("keys acted behind the hand-over screen: prompt %v, pass to %d", b.prompt, b.handingOver())
 	}
 	send(m, keyMsg("enter"))
 	send(m, typeMove("(throw scissors)")...)
@@ -121,8 +121,8 @@ func TestJointMovesHidden(t *testing.T) {
 	// Right plays by the move list: enter lists the throws, a number plays one.
 	send(m, keyMsg("enter"))
 	send(m, keyMsg("1")) // (throw paper), the first in text order
-	if len(lm(b).moves) != 2 || b.m.history()[0].text != "left (throw scissors) · right (throw paper)" {
-		t.Fatalf("the turn was not played: %v, history %v, status %q", lm(b).moves, b.m.history(), b.status)
+	if len(lm(b).moves) != 2 || b.history()[0].text != "left (throw scissors) · right (throw paper)" {
+		t.Fatalf("the turn was not played: %v, history %v, status %q", lm(b).moves, b.history(), b.status)
 	}
 	if !strings.Contains(b.status, "played at once: left (throw scissors) · right (throw paper)") {
 		t.Fatalf("status %q", b.status)
@@ -140,7 +140,7 @@ func TestJointMovesHidden(t *testing.T) {
 func TestJointAgainstAI(t *testing.T) {
 	m, b := newRPSClient(t, map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {AI: true, Level: "easy"}}, &memStore{})
 	for round := 0; round < 5; round++ {
-		if b.m.passTo() != game.NoRole {
+		if b.handingOver() != game.NoRole {
 			t.Fatal("a hand-over screen with one person")
 		}
 		for _, msg := range typeMove("(throw rock)") {

@@ -17,7 +17,7 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 	for _, v := range game.Variants() {
 		for _, sz := range sizes {
 			m, b := newTestClient(t, v.Name, sz[0], sz[1])
-			if b.m.passTo() != game.NoRole {
+			if b.handingOver() != game.NoRole {
 				m.Update(keyMsg("enter")) // the board behind the hand-over screen
 			}
 			l := b.layout()

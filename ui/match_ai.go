@@ -245,6 +245,15 @@ func (l *localMatch) suspend() {
 	l.suspended = true
 }
 
+// updateSuspended keeps the GGP players' replies that come while
+// suspended for start; the rest is for the board once it is back.
+func (l *localMatch) updateSuspended(msg tea.Msg) tea.Cmd {
+	if reply, ok := msg.(ggpReplyMsg); ok {
+		l.heldGGP = append(l.heldGGP, reply)
+	}
+	return nil
+}
+
 // moveNow makes the search return its best move so far.
 func (l *localMatch) moveNow() {
 	if l.job != nil && !l.job.hint {

@@ -64,7 +64,7 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 	}))
 	defer srv.Close()
 	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
-	if got := b.m.seatStatus(1); got != "ready" {
+	if got := b.m.seat(1).status; got != "ready" {
 		t.Fatalf("after start the GGP seat is %q", got)
 	}
 	for ply := 0; !b.ended(); ply++ {
@@ -72,19 +72,19 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 			t.Fatalf("ply %d: %s to move, status %q", ply, b.v.RoleName(b.game().ToMove()), b.status)
 		}
 		sendAll(m, typeMove(b.game().FormatMove(b.game().Legal(nil)[0]))...)
-		if !b.ended() && !strings.HasPrefix(b.m.seatStatus(1), "answered in") {
-			t.Fatalf("ply %d: the GGP seat is %q, status %q", ply, b.m.seatStatus(1), b.status)
+		if !b.ended() && !strings.HasPrefix(b.m.seat(1).status, "answered in") {
+			t.Fatalf("ply %d: the GGP seat is %q, status %q", ply, b.m.seat(1).status, b.status)
 		}
 	}
-	if !strings.Contains(viewText(m), "game over") || b.m.seatStatus(1) != "done" {
-		t.Fatalf("no end, or no stop: seat %q\n%s", b.m.seatStatus(1), viewText(m))
+	if !strings.Contains(viewText(m), "game over") || b.m.seat(1).status != "done" {
+		t.Fatalf("no end, or no stop: seat %q\n%s", b.m.seat(1).status, viewText(m))
 	}
 	mu.Lock()
 	defer mu.Unlock()
 	if kinds[0] != "start" || kinds[len(kinds)-1] != "stop" || len(kinds) != len(game.SplitTurns(lm(b).begin, lm(b).moves))+2 {
 		t.Fatalf("messages %v for %d turns", kinds, len(game.SplitTurns(lm(b).begin, lm(b).moves)))
 	}
-	if b.m.offers(actUndo) || lm(b).saved {
+	if b.caps.undo != nil || lm(b).saved {
 		t.Error("a game with a GGP player offers undo or was saved")
 	}
 }
@@ -135,8 +135,8 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	srv, got := slowPlayer(t)
 	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
 	sendAll(m, typeMove("(mark 2 2)")...)
-	if len(lm(b).moves) != 2 || b.m.seatStatus(1) != "replaced: late" || !strings.Contains(b.status, "played (mark") {
-		t.Fatalf("moves %d, seat %q, status %q", len(lm(b).moves), b.m.seatStatus(1), b.status)
+	if len(lm(b).moves) != 2 || b.m.seat(1).status != "replaced: late" || !strings.Contains(b.status, "played (mark") {
+		t.Fatalf("moves %d, seat %q, status %q", len(lm(b).moves), b.m.seat(1).status, b.status)
 	}
 	if !strings.Contains(viewText(m), "replaced: late") {
 		t.Fatalf("the panel does not say the move was replaced:\n%s", viewText(m))
@@ -183,16 +183,16 @@ func TestGGPOnJointTurns(t *testing.T) {
 	defer srv.Close()
 	m, b := newGGPClient(t, "rockpaperscissors", map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {GGP: srv.URL}})
 	for round := 1; round <= 5; round++ {
-		if b.m.passTo() != game.NoRole {
+		if b.handingOver() != game.NoRole {
 			t.Fatal("a hand-over screen with one person")
 		}
 		sendAll(m, typeMove("(throw rock)")...)
 		if len(lm(b).moves) != 2*round {
-			t.Fatalf("round %d: %d moves, seat %q, status %q", round, len(lm(b).moves), b.m.seatStatus(1), b.status)
+			t.Fatalf("round %d: %d moves, seat %q, status %q", round, len(lm(b).moves), b.m.seat(1).status, b.status)
 		}
 	}
-	if !b.ended() || b.m.seatStatus(1) != "done" {
-		t.Fatalf("ended %v, seat %q", b.ended(), b.m.seatStatus(1))
+	if !b.ended() || b.m.seat(1).status != "done" {
+		t.Fatalf("ended %v, seat %q", b.ended(), b.m.seat(1).status)
 	}
 }
 
@@ -251,7 +251,7 @@ func TestGGPReplyWhileAway(t *testing.T) {
 		t.Fatalf("a reply was played behind the rules screen: %d moves", len(lm(b).moves))
 	}
 	sendAll(m, keyMsg("esc"))
-	if m.cur != screen(b) || len(lm(b).moves) != 2 || !strings.HasPrefix(b.m.seatStatus(1), "answered in") {
-		t.Fatalf("back on the board: %d moves, seat %q, status %q", len(lm(b).moves), b.m.seatStatus(1), b.status)
+	if m.cur != screen(b) || len(lm(b).moves) != 2 || !strings.HasPrefix(b.m.seat(1).status, "answered in") {
+		t.Fatalf("back on the board: %d moves, seat %q, status %q", len(lm(b).moves), b.m.seat(1).status, b.status)
 	}
 }

@@ -90,14 +90,22 @@ func (l *localMatch) position() game.State {
 
 func (l *localMatch) version() uint64     { return l.ver }
 func (l *localMatch) resigned() game.Role { return l.loser }
-func (l *localMatch) label() string       { return "" }
 func (l *localMatch) warning() string     { return l.saveErr }
 
-// offers every action, but undo and redo with a GGP player, which
-// cannot take a move back.
-func (l *localMatch) offers(a matchAction) bool {
-	return !(l.hasGGPSeat() && (a == actUndo || a == actRedo))
+// asMatch is the match the board plays: l, with undo and redo unless a
+// GGP player sits at the table (it cannot take a move back).
+func (l *localMatch) asMatch() match {
+	if l.hasGGPSeat() {
+		return l
+	}
+	return undoableMatch{l}
 }
+
+// undoableMatch is a local match whose moves can be taken back.
+type undoableMatch struct{ *localMatch }
+
+func (m undoableMatch) undo() tea.Cmd { return m.undoTurn() }
+func (m undoableMatch) redo() tea.Cmd { return m.redoTurn() }
 
 func (l *localMatch) setup() (string, []savefmt.SeatConfig) { return l.startPos, l.seats }
 
@@ -110,20 +118,6 @@ func (l *localMatch) rebuild() {
 	l.joint.reset(len(l.v.Roles))
 	l.ver++
 	l.hasHint = false
-}
-
-func (l *localMatch) history() []playedMove {
-	out := make([]playedMove, 0, len(l.moves))
-	s := l.begin.Clone()
-	for _, step := range game.SplitTurns(l.begin, l.moves) {
-		if game.JointTurn(s) {
-			out = append(out, playedMove{text: jointShort(s, step), mover: jointMover})
-		} else {
-			out = append(out, playedMove{text: moveName(s, step[0]), mover: l.v.RoleName(s.ToMove())})
-		}
-		game.ApplyTurn(s, step)
-	}
-	return out
 }
 
 func (l *localMatch) replay() (game.State, []game.Move) { return l.begin, l.moves }
@@ -158,6 +152,12 @@ func (l *localMatch) hasAISeat() bool {
 		}
 	}
 	return false
+}
+
+// seat is who plays role r: a person here, this client's AI or a GGP
+// player.
+func (l *localMatch) seat(r game.Role) seatView {
+	return seatView{name: l.seatName(r), mine: l.mine(r), ai: l.isAI(r), status: l.seatStatus(r)}
 }
 
 func (l *localMatch) seatName(r game.Role) string {
@@ -283,9 +283,9 @@ func (l *localMatch) forcedPass() bool {
 	return len(legal) == 1 && legal[0] == game.Noop
 }
 
-// undo goes back one action; against the AI it goes back to the last
+// undoTurn goes back one action; against the AI it goes back to the last
 // position where a person was to move.
-func (l *localMatch) undo() tea.Cmd {
+func (l *localMatch) undoTurn() tea.Cmd {
 	// An ending undone is no longer the game's end: the next is kept.
 	l.handedOver, l.keptAs = false, ""
 	if l.loser != game.NoRole {
@@ -321,9 +321,9 @@ func (l *localMatch) undo() tea.Cmd {
 	return l.next(false)
 }
 
-// redo replays undone actions up to the next position where a person is
-// to move.
-func (l *localMatch) redo() tea.Cmd {
+// redoTurn replays undone actions up to the next position where a person
+// is to move.
+func (l *localMatch) redoTurn() tea.Cmd {
 	if len(l.redoList) == 0 {
 		l.status.setStatus("nothing to redo", true)
 		return nil

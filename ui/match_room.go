@@ -26,10 +26,9 @@ type roomMatch struct {
 	status   statusLine
 	spinTick func() tea.Cmd
 
-	room  rooms.Room
-	view  rooms.RoomView
-	st    game.State
-	moves []playedMove
+	room rooms.Room
+	view rooms.RoomView
+	st   game.State
 	// start and played are what the room's view says, as the game reads
 	// them: review rebuilds past positions from them.
 	first   game.State
@@ -83,48 +82,40 @@ func (r *roomMatch) refresh() {
 		return
 	}
 	s := start.Clone()
-	var moves []playedMove
 	var played []game.Move
 	for i, t := range rv.Moves {
-		b := s.Clone()
 		m, err := game.PlayText(s, t)
 		if err != nil {
 			r.status.setStatus(fmt.Sprintf("room move %d: %v", i+1, err), true)
 			return
 		}
-		moves = append(moves, playedMove{text: moveName(b, m), mover: r.v.RoleName(b.ToMove())})
 		played = append(played, m)
 	}
-	if s.String() != r.st.String() {
-		r.ver++ // the board clears its selection
+	if s.String() != r.st.String() || len(played) != len(r.played) {
+		r.ver++ // the board clears its selection and redraws the moves
 	}
-	r.st, r.moves = s, moves
+	r.st = s
 	r.first, r.played = start, played
 	r.clocks, _ = r.clockTexts(time.Now())
 }
 
-func (r *roomMatch) position() game.State  { return r.st }
-func (r *roomMatch) version() uint64       { return r.ver }
-func (r *roomMatch) history() []playedMove { return r.moves }
+func (r *roomMatch) position() game.State { return r.st }
+func (r *roomMatch) version() uint64      { return r.ver }
 func (r *roomMatch) replay() (game.State, []game.Move) {
 	if r.first == nil {
 		return r.st, nil // the room could not be read: only its position
 	}
 	return r.first, r.played
 }
-func (r *roomMatch) ended() bool         { return r.view.Finished || r.st.Terminal() }
-func (r *roomMatch) result() string      { return resultWithReason(r.st) }
-func (r *roomMatch) resigned() game.Role { return game.NoRole }
+func (r *roomMatch) ended() bool    { return r.view.Finished || r.st.Terminal() }
+func (r *roomMatch) result() string { return resultWithReason(r.st) }
+func (r *roomMatch) label() string  { return "room " + r.view.Code }
 
-// Rooms take turn-taking games only: nobody is handed the keyboard.
-func (r *roomMatch) passTo() game.Role { return game.NoRole }
-func (r *roomMatch) takeKeyboard()     {}
-
-func (r *roomMatch) seatStatus(game.Role) string { return "" }
-func (r *roomMatch) isAI(game.Role) bool         { return false }
-func (r *roomMatch) label() string               { return "room " + r.view.Code }
-func (r *roomMatch) warning() string             { return "" }
-func (r *roomMatch) offers(matchAction) bool     { return false }
+// seat is who plays role r: a person here, or someone (or the host's AI)
+// elsewhere; the room's AI is never this client's.
+func (r *roomMatch) seat(role game.Role) seatView {
+	return seatView{name: r.seatName(role), mine: r.mine(role)}
+}
 
 func (r *roomMatch) mine(role game.Role) bool {
 	for _, y := range r.view.You {
@@ -215,8 +206,7 @@ func (r *roomMatch) play(m game.Move) (tea.Cmd, error) {
 	return nil, nil
 }
 
-func (r *roomMatch) suspend() {}
-func (r *roomMatch) leave()   { r.room.Leave() }
+func (r *roomMatch) leave() { r.room.Leave() }
 
 func (r *roomMatch) quitPrompt() string {
 	if r.ended() {
@@ -231,18 +221,6 @@ func (r *roomMatch) quitPrompt() string {
 }
 
 func (r *roomMatch) ai() aiView { return aiView{remote: r.view.Thinking} }
-
-// Rooms have none of these: their host decides.
-func (r *roomMatch) undo() tea.Cmd               { return nil }
-func (r *roomMatch) redo() tea.Cmd               { return nil }
-func (r *roomMatch) resign(game.Role)            {}
-func (r *roomMatch) hint() tea.Cmd               { return nil }
-func (r *roomMatch) hintMove() (game.Move, bool) { return game.Noop, false }
-func (r *roomMatch) togglePause() tea.Cmd        { return nil }
-func (r *roomMatch) moveNow()                    {}
-func (r *roomMatch) setup() (string, []savefmt.SeatConfig) {
-	return "", nil
-}
 
 // record is the room's game as a save: people's seats are human seats
 // under their names, the AI's are AI seats.

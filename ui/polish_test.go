@@ -171,8 +171,8 @@ func TestResignWithFourPlayers(t *testing.T) {
 		t.Fatalf("3 should only choose blue: ended %v status %q", b.ended(), b.status)
 	}
 	m.Update(keyMsg("y"))
-	if !b.ended() || b.m.resigned() != 2 {
-		t.Fatalf("blue should have resigned: ended %v resigned %d", b.ended(), b.m.resigned())
+	if !b.ended() || b.resigned() != 2 {
+		t.Fatalf("blue should have resigned: ended %v resigned %d", b.ended(), b.resigned())
 	}
 	v := viewText(m)
 	if !strings.Contains(v, "blue resigned: red, yellow and green share the win") {
@@ -195,8 +195,8 @@ func TestResignWithFourPlayers(t *testing.T) {
 	}
 	m.Update(keyMsg("r"))
 	m.Update(keyMsg("y"))
-	if b.m.resigned() != b.game().ToMove() {
-		t.Fatalf("y should resign for the role to move (%d), resigned %d", b.game().ToMove(), b.m.resigned())
+	if b.resigned() != b.game().ToMove() {
+		t.Fatalf("y should resign for the role to move (%d), resigned %d", b.game().ToMove(), b.resigned())
 	}
 }
 

@@ -34,7 +34,11 @@ func (b *boardScreen) saveAs(file string) {
 			file = filepath.Join(home, rest)
 		}
 	}
-	err := savefmt.WriteExclusive(file, b.m.record().Marshal(b.v.Roles))
+	if b.caps.save == nil {
+		b.setStatus("this game cannot be saved as a file", true)
+		return
+	}
+	err := savefmt.WriteExclusive(file, b.caps.save.record().Marshal(b.v.Roles))
 	switch {
 	case errors.Is(err, os.ErrExist):
 		b.setStatus(file+" exists: give another name", true)

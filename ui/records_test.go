@@ -83,8 +83,8 @@ func TestRecordWithResignationReopens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !b.ended() || b.m.resigned() != 0 || !b.reviewing() {
-		t.Fatalf("ended %v resigned %v reviewing %v", b.ended(), b.m.resigned(), b.reviewing())
+	if !b.ended() || b.resigned() != 0 || !b.reviewing() {
+		t.Fatalf("ended %v resigned %v reviewing %v", b.ended(), b.resigned(), b.reviewing())
 	}
 	for _, bad := range []string{"resigned z", "ended yesterday"} {
 		if _, err := savefmt.ParseSave(append(append([]byte(nil), data...), bad+"\n"...)); err == nil {

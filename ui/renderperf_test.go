@@ -188,7 +188,7 @@ func BenchmarkBoardTyping(b *testing.B) {
 		typeText(m, ":"+st.ShortMove(legal[(i*7)%len(legal)]))
 		m.Update(keyMsg("enter"))
 	}
-	if n := len(bs.m.history()); n != 6 {
+	if n := len(bs.history()); n != 6 {
 		b.Fatalf("%d moves played, want 6", n)
 	}
 	m.Update(keyMsg(":"))

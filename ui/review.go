@@ -92,7 +92,7 @@ func (b *boardScreen) leaveReview() {
 // followReview scrolls the move list so that the reviewed move shows.
 func (b *boardScreen) followReview() {
 	l := b.layout()
-	n := len(b.m.history())
+	n := len(b.history())
 	if l.listH <= 0 {
 		return
 	}
@@ -166,7 +166,7 @@ func (b *boardScreen) reviewKey(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	case key.Matches(msg, k.First):
 		return b, b.reviewTo(0)
 	case key.Matches(msg, k.Last):
-		return b, b.reviewTo(len(b.m.history()))
+		return b, b.reviewTo(len(b.history()))
 	}
 	if s, cmd, done := b.screenKey(msg); done {
 		return s, cmd
@@ -187,13 +187,13 @@ func (b *boardScreen) reviewHelp() keyHelp {
 
 // reviewStatus says which move is shown and how to get back.
 func (b *boardScreen) reviewStatus() string {
-	n := len(b.m.history())
+	n := len(b.history())
 	s := fmt.Sprintf("reviewing move %d of %d", b.rv.at, n)
 	if b.rv.at == 0 {
 		s = fmt.Sprintf("reviewing the start (%d moves)", n)
 	}
 	if b.rv.at > 0 && b.rv.at <= n {
-		pm := b.m.history()[b.rv.at-1]
+		pm := b.history()[b.rv.at-1]
 		s += " (" + pm.mover + " " + pm.text + ")"
 	}
 	s += " — ←/→ step, home/end, esc returns to the game"
@@ -206,13 +206,13 @@ func (b *boardScreen) reviewStatus() string {
 // atEnd reports whether review shows the last position of a game that
 // is over.
 func (b *boardScreen) atEnd() bool {
-	return b.reviewing() && b.m.ended() && b.rv.at == len(b.m.history())
+	return b.reviewing() && b.m.ended() && b.rv.at == len(b.history())
 }
 
 // clickMove reviews the position after the move on line y of the move
 // list, as the list is drawn.
 func (b *boardScreen) clickMove(l boardLayout, y int) tea.Cmd {
-	n := len(b.m.history())
+	n := len(b.history())
 	top := max(n-l.listH-b.moveScroll, 0)
 	i := top + y - l.listY
 	if i < 0 || i >= n {

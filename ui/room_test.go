@@ -127,7 +127,7 @@ func TestRoomPlay(t *testing.T) {
 	}
 	room.remote("r2c2")
 	m.Update(<-got)
-	if b.game().String() != room.s.String() || len(rm(b).moves) != 2 {
+	if b.game().String() != room.s.String() || len(b.history()) != 2 {
 		t.Fatalf("board did not follow the room: %q vs %q", b.game().String(), room.s.String())
 	}
 	if !strings.Contains(viewText(m), "room K7QX") {

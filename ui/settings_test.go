@@ -104,8 +104,8 @@ func TestRematchSwapsSides(t *testing.T) {
 	m.Update(keyMsg("y"))
 	m.Update(keyMsg("R"))
 	nb := m.cur.(*boardScreen)
-	if nb.m.seatName(0) != "bo" || nb.m.seatName(1) != "ana" {
-		t.Fatalf("rematch seats: x %s, o %s", nb.m.seatName(0), nb.m.seatName(1))
+	if nb.m.seat(0).name != "bo" || nb.m.seat(1).name != "ana" {
+		t.Fatalf("rematch seats: x %s, o %s", nb.m.seat(0).name, nb.m.seat(1).name)
 	}
 	if !strings.Contains(nb.status, "sides changed") {
 		t.Fatalf("status %q", nb.status)

@@ -231,7 +231,7 @@ func (m *Model) firstScreen() screen {
 		if !b.reviewing() {
 			// A match that stopped early is a record to look at first;
 			// esc goes on with it.
-			b.showReview(len(b.m.history()))
+			b.showReview(len(b.history()))
 		}
 		return b
 	case st.Sheet != "" && !c.opts.Remote:
@@ -456,6 +456,15 @@ func (m *Model) toggleMouse() tea.Cmd {
 	}
 	_, cmd := m.cur.update(NoticeMsg(text))
 	return cmd
+}
+
+// behind is implemented by a screen that another may be shown in front
+// of (the rules over a game): the screen in front passes it the messages
+// it does not take, of which it keeps what it must not miss, and has it
+// left when the client quits from there.
+type behind interface {
+	updateBehind(msg tea.Msg) tea.Cmd
+	leave()
 }
 
 // sizer is implemented by screens that need more than the default room.

@@ -417,7 +417,7 @@ func TestGDLEndSaysWhy(t *testing.T) {
 	if len(marked) != 4 || marked[0].c != 0 {
 		t.Errorf("marked cells %v, want column a's four", marked)
 	}
-	if h := b.m.history(); h[0].text != "drop a" {
+	if h := b.history(); h[0].text != "drop a" {
 		t.Errorf("the move list says %q, want drop a", h[0].text)
 	}
 	start := b.v.New()
@@ -438,7 +438,7 @@ func TestGDLPanelWrapsFacts(t *testing.T) {
 			}
 		}
 		m.Update(keyMsg("enter"))
-		if len(b.m.history()) != 1 {
+		if len(b.history()) != 1 {
 			t.Fatalf("%d columns: no round played: %q", w, b.status)
 		}
 		view := viewText(m)
