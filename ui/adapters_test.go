@@ -41,20 +41,20 @@ func TestPentagoChoiceBelongsToAdapter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r, ok := vu.key(s, keyMsg("3"), pos{0, 0}, nil); !ok || r.isError {
+	if r, ok := adapterCapsOf(vu).keyOf(s, keyMsg("3"), pos{0, 0}, nil); !ok || r.isError {
 		t.Fatalf("key 3: %+v, %v", r, ok)
 	}
-	if got := vu.chosenQuadrant(); got != 3 {
+	if got, _ := pentagoChoice(vu, s, pos{0, 0}); got != 3 {
 		t.Errorf("chosen quadrant %d, want 3", got)
 	}
-	if got := other.chosenQuadrant(); got != 0 {
+	if got, _ := pentagoChoice(other, s, pos{0, 0}); got != 0 {
 		t.Errorf("another board's adapter has quadrant %d chosen", got)
 	}
-	if got := vu.turnQuadrant(s, pos{0, 0}); got != 3 {
+	if _, got := pentagoChoice(vu, s, pos{0, 0}); got != 3 {
 		t.Errorf("a rotation turns quadrant %d, want the chosen 3", got)
 	}
-	vu.clearChoice()
-	if got := vu.turnQuadrant(s, pos{0, 0}); got != 2 {
+	adapterCapsOf(vu).clearChoice()
+	if _, got := pentagoChoice(vu, s, pos{0, 0}); got != 2 {
 		t.Errorf("after clearing, a rotation turns quadrant %d, want the cursor's 2", got)
 	}
 }

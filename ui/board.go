@@ -21,6 +21,8 @@ type boardScreen struct {
 	c  *common
 	v  *game.Variant
 	vu variantUI
+	// ax are vu's optional interfaces, asked once (see adapterCapsOf).
+	ax adapterCaps
 	m  match
 	// caps are m's optional interfaces, asked once (see capsOf).
 	caps matchCaps
@@ -147,7 +149,7 @@ func newBoardShell(c *common, v *game.Variant) (*boardScreen, error) {
 	if vu == nil {
 		return nil, fmt.Errorf("%s cannot be shown: this client has no board for it", v.Name)
 	}
-	b := &boardScreen{c: c, v: v, vu: vu}
+	b := &boardScreen{c: c, v: v, vu: vu, ax: adapterCapsOf(vu)}
 	b.spin = spinner.New()
 	b.spin.Spinner = spinner.MiniDot
 	if c.ascii {
@@ -217,7 +219,7 @@ func (b *boardScreen) sync() {
 // clearChoices forgets the selection and the adapter's pending choice.
 func (b *boardScreen) clearChoices() {
 	b.sel = nil
-	b.vu.clearChoice()
+	b.ax.clearChoice()
 }
 
 func (b *boardScreen) ended() bool                    { return b.m.ended() }
@@ -491,11 +493,11 @@ func (b *boardScreen) mouse(mm tea.MouseMsg) (screen, tea.Cmd) {
 	if bt, ok := l.buttonAt(msg.X, msg.Y); ok && !right {
 		return b.endAction(bt.action)
 	}
-	if q, cw, ok := l.handleAt(msg.X, msg.Y); ok {
+	if id, ok := l.regionClickAt(b.regions(b.recent()), msg.X, msg.Y); ok {
 		if b.ended() || !b.mine(b.game().ToMove()) {
 			return b, nil
 		}
-		return b, b.apply(b.vu.rotate(b.game(), q, cw))
+		return b, b.apply(b.ax.overlay.clickRegion(b.game(), id))
 	}
 	p, ok := l.cellAt(msg.X, msg.Y)
 	if !ok {
@@ -507,7 +509,7 @@ func (b *boardScreen) mouse(mm tea.MouseMsg) (screen, tea.Cmd) {
 	}
 	if right {
 		// The right button is the alternate action: Quad's blocker.
-		if r, ok := b.vu.alt(b.game(), p, b.sel); ok {
+		if r, ok := b.ax.altOf(b.game(), p, b.sel); ok {
 			return b, b.apply(r)
 		}
 		return b, nil

@@ -85,7 +85,7 @@ func (b *boardScreen) keys() keyHelp {
 	}
 	if !ended && b.mine(b.game().ToMove()) {
 		play = append(play, k.Act)
-		play = append(play, b.vu.playKeys(b.game(), b.sel)...)
+		play = append(play, b.ax.playKeysOf(b.game(), b.sel)...)
 		play = append(play, k.Type)
 	}
 	var game []key.Binding
@@ -401,7 +401,7 @@ func (b *boardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Act):
 		return b.apply(b.vu.act(s, b.cur, b.sel))
 	}
-	if r, ok := b.vu.key(s, msg, b.cur, b.sel); ok {
+	if r, ok := b.ax.keyOf(s, msg, b.cur, b.sel); ok {
 		return b.apply(r)
 	}
 	if len([]rune(msg.String())) == 1 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/pentago"
 	"github.com/tabletop/tabletop/savefmt"
 )
 
@@ -181,8 +182,8 @@ func TestAIDepthShownNeverShrinks(t *testing.T) {
 func TestPentagoQuadrantKeyWhilePlacing(t *testing.T) {
 	m, b := newTestClient(t, "pentago", 80, 24)
 	m.Update(keyMsg("2"))
-	if b.vu.chosenQuadrant() != 0 || strings.Contains(b.status, "chosen") || !strings.Contains(b.status, "place") {
-		t.Fatalf("2 while placing: quadrant %d, status %q", b.vu.chosenQuadrant(), b.status)
+	if q, _ := pentagoChoice(b.vu, b.game(), b.cur); q != 0 || strings.Contains(b.status, "chosen") || !strings.Contains(b.status, "place") {
+		t.Fatalf("2 while placing: quadrant %d, status %q", q, b.status)
 	}
 	for _, variant := range []string{"pentago", "pentago-split"} {
 		m, b := newTestClient(t, variant, 80, 24)
@@ -217,7 +218,10 @@ func TestPentagoRotationHintOnTheBoard(t *testing.T) {
 	if !ok {
 		t.Fatalf("no hint: %q", b.status)
 	}
-	q := b.vu.moveQuad(h)
+	q := 0
+	if info := pentago.Decode(h); info.Kind == pentago.RotateQuadrant {
+		q = info.Q
+	}
 	if want := fmt.Sprintf("!Q%d!", q); q == 0 || !strings.Contains(viewText(m), want) {
 		t.Fatalf("the hint %s is not on the board (want %s):\n%s", b.game().ShortMove(h), want, viewText(m))
 	}

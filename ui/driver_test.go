@@ -214,12 +214,11 @@ func clicksForMove(b *boardScreen, m game.Move) []tea.MouseMsg {
 		if info.Kind == pentago.PlaceStone {
 			return []tea.MouseMsg{cell(pos{info.Row - 1, info.Col - 1})}
 		}
-		y := l.by + l.handleY(info.Q <= 2)
-		x0, qw := l.quadSpan(info.Q == 1 || info.Q == 4)
-		x := l.bx + x0
+		id := 2 * info.Q
 		if info.Clockwise {
-			x += qw - 1
+			id++
 		}
+		x, y, _ := regionClick(b, l, id)
 		return []tea.MouseMsg{click(x, y)}
 	case *tictacchess.State:
 		x1, y1, x2, y2, pass := tictacchess.Decode(m)

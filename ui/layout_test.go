@@ -42,25 +42,32 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 					}
 				}
 			}
-			if l.handles {
-				for q := 1; q <= 4; q++ {
-					y := l.by + l.handleY(q <= 2)
-					x0, qw := l.quadSpan(q == 1 || q == 4)
-					row := []rune(strings.Split(viewText(m), "\n")[y])
-					if string(row[l.bx+x0:l.bx+x0+2]) != "<-" || string(row[l.bx+x0+qw-2:l.bx+x0+qw]) != "->" {
-						t.Fatalf("%s %v: handles of Q%d not where the layout says: %q", v.Name, sz, q, string(row))
+			// The overlay's regions (Pentago's handles) are drawn where
+			// the layout says, and a click on each part that acts is
+			// that part's.
+			regions := b.regions(b.recent())
+			for _, g := range regions {
+				y := l.by + l.overlayY(g.above)
+				row := []rune(strings.Split(viewText(m), "\n")[y])
+				xs, ws := l.partSpans(g)
+				for i, p := range g.parts {
+					x := l.bx + xs[i]
+					if got := strings.TrimSpace(string(row[x : x+ws[i]])); got != p.text {
+						t.Fatalf("%s %v: region part %q not where the layout says: %q", v.Name, sz, p.text, string(row))
 					}
-					for _, cw := range []bool{false, true} {
-						x := l.bx + x0
-						if cw {
-							x += qw - 1
-						}
-						gq, gcw, ok := l.handleAt(x, y)
-						if !ok || gq != q || gcw != cw {
-							t.Fatalf("%s: handleAt(%d,%d) = Q%d cw=%v %v, want Q%d cw=%v", v.Name, x, y, gq, gcw, ok, q, cw)
-						}
+					if p.click == 0 {
+						continue
+					}
+					if i == len(g.parts)-1 {
+						x += ws[i] - 1
+					}
+					if id, ok := l.regionClickAt(regions, x, y); !ok || id != p.click {
+						t.Fatalf("%s: regionClickAt(%d,%d) = %d %v, want %d", v.Name, x, y, id, ok, p.click)
 					}
 				}
+			}
+			if l.overlay && len(regions) != 4 {
+				t.Fatalf("%s: %d regions, want Pentago's four handles", v.Name, len(regions))
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/pentago"
 	"github.com/tabletop/tabletop/savefmt"
 )
 
@@ -21,11 +22,11 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 	if len(lm(b).moves) != 2 {
 		t.Fatalf("%d moves, status %q", len(lm(b).moves), b.status)
 	}
-	fl := b.marks()
+	fl := marks(b)
 	for r := range fl {
 		for c := range fl[r] {
-			if want := b.vu.quadrant(pos{r, c}) == 3; fl[r][c].lastQuad != want {
-				t.Fatalf("cell %v lastQuad %v, want %v", pos{r, c}, fl[r][c].lastQuad, want)
+			if q, _, _ := pentago.CellQXY(r+1, c+1); (q == 3) != fl[r][c].lastArea {
+				t.Fatalf("cell %v lastArea %v, want %v", pos{r, c}, fl[r][c].lastArea, q == 3)
 			}
 		}
 	}
@@ -34,9 +35,9 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 	}
 	m.Update(keyMsg("up"))
 	m.Update(keyMsg("enter")) // black places: the last move is a placement again
-	for r := range b.marks() {
-		for c, f := range b.marks()[r] {
-			if f.lastQuad {
+	for r := range marks(b) {
+		for c, f := range marks(b)[r] {
+			if f.lastArea {
 				t.Fatalf("cell %v still marked as turned after a placement", pos{r, c})
 			}
 		}
@@ -239,7 +240,7 @@ func TestQuadTiltedSquareShownAtTheEnd(t *testing.T) {
 		if !b.game().Terminal() || b.game().Goal(0) != 100 {
 			t.Fatalf("x's tilted square did not win: %s", b.game().String())
 		}
-		got := b.vu.winCells(b.game())
+		got := b.ax.winsOf(b.game())
 		if len(got) != 4 {
 			t.Fatalf("winning cells %v", got)
 		}

@@ -26,7 +26,7 @@ func TestPentagoTraceFollowsTheGame(t *testing.T) {
 					}
 					r, c := pentago.RowCol(q, x, y)
 					turn := pentago.RotateMove(q, cw)
-					traced := vu.traceCells(s, turn, []pos{{r - 1, c - 1}})
+					traced := adapterCapsOf(vu).traceOf(s, turn, []pos{{r - 1, c - 1}})
 					s.Apply(turn)
 					if got := s.(*pentago.State).At(traced[0].r+1, traced[0].c+1); got != pentago.Red {
 						t.Errorf("stone on %d%d%d turned (q%d cw %v): traced to %v, which holds %v", q, x, y, q, cw, traced[0], got)

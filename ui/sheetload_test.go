@@ -337,7 +337,7 @@ func TestChessMateSaysWhy(t *testing.T) {
 	}
 	const want = "game over: black wins — white 0, black 100; decided by the cells d1, d2, e2, f1, h2, h4"
 	pump(m, cmd, func() bool { return strings.HasPrefix(b.status, want) })
-	if !strings.HasPrefix(b.status, want) || len(b.vu.winCells(b.game())) != 6 {
-		t.Errorf("the end says %q and marks %v; want %q", b.status, b.vu.winCells(b.game()), want)
+	if !strings.HasPrefix(b.status, want) || len(b.ax.winsOf(b.game())) != 6 {
+		t.Errorf("the end says %q and marks %v; want %q", b.status, b.ax.winsOf(b.game()), want)
 	}
 }

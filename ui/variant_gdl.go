@@ -38,7 +38,6 @@ var gdlKeys = gdlKeyMap{
 // chosen by the cells they name. A game without a board is played at the
 // move prompt, whose completion lists the legal moves.
 type gdlUI struct {
-	noExtras
 	board *gdlboard.Board // nil when the game has no board
 	view  *gdlView
 
@@ -305,8 +304,6 @@ func (g *gdlUI) pending() []game.Move { return g.choices }
 
 // hasBoard reports whether a board was found in the game's facts.
 func (g *gdlUI) hasBoard() bool { return g.board != nil }
-
-func (g *gdlUI) stocks(game.State, game.Role) string { return "" }
 
 func (g *gdlUI) prompt(s game.State, sel *pos) string {
 	switch {

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"charm.land/bubbles/v2/key"
-
 	"github.com/tabletop/tabletop/game"
 )
 
@@ -13,7 +11,6 @@ import (
 // game has more, like Quad's blockers), and a board read from a rule
 // sheet's facts can fill them just as well.
 type gridUI struct {
-	noExtras
 	rows, cols int
 	// rowName and colName label the rows (top first) and columns.
 	rowName, colName func(i int) string
@@ -59,11 +56,7 @@ func (g *gridUI) act(s game.State, p pos, _ *pos) actResult {
 	return playText(s, text)
 }
 
-func (g *gridUI) stocks(game.State, game.Role) string { return "" }
-
 func (g *gridUI) prompt(game.State, *pos) string { return "enter plays on the cell" }
-
-func (g *gridUI) playKeys(game.State, *pos) []key.Binding { return nil }
 
 func (g *gridUI) controls() string {
 	return "Enter, space or a click plays on the cell under the cursor.\n"

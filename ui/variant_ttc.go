@@ -21,7 +21,7 @@ func init() {
 
 // ttcUI adapts Tic-Tac-Chess for four. Grid row 0 is the top (Y=7),
 // column 0 the left (X=1).
-type ttcUI struct{ noExtras }
+type ttcUI struct{}
 
 var ttcLetters = []string{"R", "Y", "B", "G"}
 
