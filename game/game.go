@@ -10,10 +10,7 @@
 // This package must not import any UI or AI code (see imports_test.go).
 package game
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // Role identifies a player by its index in Variant.Roles (0, 1, ...).
 type Role int8
@@ -167,13 +164,11 @@ func (v *Variant) RoleName(r Role) string {
 }
 
 // Play parses nothing and trusts nothing: it applies m to s only if the
-// game is not over and m is legal, and otherwise says why not.
+// game is not over and m is legal, and otherwise says why not, in the
+// game's words where it has them (see Check).
 func Play(s State, m Move) error {
-	if s.Terminal() {
-		return ErrGameOver
-	}
-	if !s.IsLegal(m) {
-		return fmt.Errorf("%s is not a legal move for %s now", s.FormatMove(m), s.Variant().RoleName(s.ToMove()))
+	if err := Check(s, m); err != nil {
+		return err
 	}
 	s.Apply(m)
 	return nil

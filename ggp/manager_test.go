@@ -131,12 +131,20 @@ func (tt *timedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 // TestPlayerKeepsThePlayClock plays three matches at once against one
 // tabletop player at the hard level (which thinks for the whole clock)
 // with a 1 s play clock: a game read from GDL, a native game recognised
-// from its sheet, and a simultaneous game. Every answer must come within
-// the play clock; the manager calls the matches off after a while, and
-// the player must then have forgotten them.
+// from its sheet, and a simultaneous game. The manager calls the matches
+// off after a while, and the player must then have forgotten them. How
+// long the answers took is logged; whether each came within the play
+// clock is a wall-clock question that a loaded machine can answer wrongly,
+// so it is asserted only when TABLETOP_CLOCK_TEST=1 asks for it on a quiet
+// machine (TestChooseAnswersAtTheDeadline checks the deadline itself).
 func TestPlayerKeepsThePlayClock(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("plays for about 12 s; wall time means nothing under the race detector")
+	}
+	timed := os.Getenv("TABLETOP_CLOCK_TEST") == "1"
+	late := t.Logf
+	if timed {
+		late = t.Errorf
 	}
 	p, srv, log := newTestPlayer(t, PlayerConfig{Level: ai.Hard})
 	timer := &timedTransport{}
@@ -152,7 +160,7 @@ func TestPlayerKeepsThePlayClock(t *testing.T) {
 			seats := []Seat{{Name: "tabletop", Remote: &Remote{URL: srv.URL, Client: client}}, {Name: "random", Local: ai.NewRandomPlayer(uint64(i))}}
 			rec, err := RunGame(ctx, Game{MatchID: "clock." + name, Variant: v, Rules: rules, Seats: seats,
 				StartClock: 3 * time.Second, PlayClock: time.Second, Seed: uint64(i),
-				Report: func(s string) { t.Errorf("reported: %s", s) }})
+				Report: func(s string) { late("reported: %s", s) }})
 			if err != nil && !(rec != nil && rec.IsAborted) {
 				t.Errorf("%s: %v", name, err)
 			}
@@ -172,7 +180,7 @@ func TestPlayerKeepsThePlayClock(t *testing.T) {
 	// The player answers within the clock; the trip back, on a busy
 	// machine, may take some of the grace the manager allows.
 	if own >= time.Second || worst >= time.Second+DefaultGrace {
-		t.Errorf("an answer took %s at the player, %s at the manager: over the 1 s play clock", own, worst)
+		late("an answer took %s at the player, %s at the manager: over the 1 s play clock", own, worst)
 	}
 	p.mu.Lock()
 	left := len(p.matches)

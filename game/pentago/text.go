@@ -58,7 +58,16 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	if s.status != ongoing {
 		return game.Noop, fmt.Errorf("%s: %w", formatKIF(m), game.ErrGameOver)
 	}
+	return s.checkParsed(m)
+}
+
+// checkParsed says why the move m, read from text or built, is not legal
+// now, or returns it.
+func (s *State) checkParsed(m game.Move) (game.Move, error) {
 	d := Decode(m)
+	if d.Kind == InvalidMove {
+		return game.Noop, fmt.Errorf("%s is not a Pentago move: %s", formatKIF(m), notationHelp)
+	}
 	phase := s.Phase()
 	switch {
 	case d.Kind == PlaceStone && phase == Rotate:
@@ -399,4 +408,15 @@ func (s *State) Describe() string {
 		}
 	}
 	return sb.String()
+}
+
+// CheckMove implements game.Checker: nil when m is legal now, else why
+// not in the words ParseMove uses, for a client that builds its moves
+// with PlaceMove and RotateMove.
+func (s *State) CheckMove(m game.Move) error {
+	if s.status != ongoing {
+		return game.ErrGameOver
+	}
+	_, err := s.checkParsed(m)
+	return err
 }

@@ -154,3 +154,18 @@ func (s *State) checkMove(kind Kind, r, c int) (game.Move, error) {
 	}
 	return MarkMove(r, c), nil
 }
+
+// CheckMove implements game.Checker: nil when m is legal now, else why
+// not in the words ParseMove uses, for a client that builds its moves
+// with MarkMove and BlockMove.
+func (s *State) CheckMove(m game.Move) error {
+	kind, r, c := Decode(m)
+	switch {
+	case s.over:
+		return game.ErrGameOver
+	case kind == Invalid:
+		return fmt.Errorf("%s is not a Quad move: the player in control must mark or block", s.FormatMove(m))
+	}
+	_, err := s.checkMove(kind, r, c)
+	return err
+}

@@ -378,3 +378,18 @@ func (s *State) Describe() string {
 	}
 	return b.String()
 }
+
+// CheckMove implements game.Checker: nil when m is legal now, else why
+// not in the words ParseMove uses, for a client that builds its moves
+// with MoveOf.
+func (s *State) CheckMove(m game.Move) error {
+	switch {
+	case s.Terminal():
+		return game.ErrGameOver
+	case m == game.Noop && s.hasMove():
+		return fmt.Errorf("%s must move: a pass is only allowed without legal moves", roleNames[s.role()])
+	case m == game.Noop:
+		return nil
+	}
+	return s.whyIllegal(m)
+}
