@@ -16,9 +16,9 @@ type gridUI struct {
 	rowName, colName func(i int) string
 	// cell says what cell p holds in s.
 	cell func(s game.State, p pos) cellInfo
-	// moveAt is the text of the move that acting on p plays, "" when
+	// moveAt is the move that acting on p plays; ok is false when
 	// acting there plays nothing.
-	moveAt func(s game.State, p pos) string
+	moveAt func(s game.State, p pos) (m game.Move, ok bool)
 	// touched returns the cells move m touches in s.
 	touched func(s game.State, m game.Move) []pos
 }
@@ -46,14 +46,14 @@ func (g *gridUI) moveCells(s game.State, m game.Move) []pos {
 }
 
 func (g *gridUI) act(s game.State, p pos, _ *pos) actResult {
-	text := ""
-	if g.moveAt != nil {
-		text = g.moveAt(s, p)
-	}
-	if text == "" {
+	if g.moveAt == nil {
 		return refuse("nothing can be played on that cell")
 	}
-	return playText(s, text)
+	m, ok := g.moveAt(s, p)
+	if !ok {
+		return refuse("nothing can be played on that cell")
+	}
+	return playMove(m)
 }
 
 func (g *gridUI) prompt(game.State, *pos) string { return "enter plays on the cell" }

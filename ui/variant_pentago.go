@@ -146,7 +146,7 @@ func (p *pentagoUI) act(s game.State, c pos, _ *pos) actResult {
 		p.chosen = q
 		return actResult{msg: fmt.Sprintf("quadrant %d: z or [ turns it counterclockwise, x or ] clockwise", q)}
 	}
-	return playText(s, fmt.Sprintf("(place %d %d %d)", q, x, y))
+	return playMove(pentago.PlaceMove(q, x, y))
 }
 
 func (p *pentagoUI) key(s game.State, msg tea.KeyPressMsg, cur pos, _ *pos) (actResult, bool) {
@@ -163,9 +163,9 @@ func (p *pentagoUI) key(s game.State, msg tea.KeyPressMsg, cur pos, _ *pos) (act
 		// read as if the player had picked it.
 		return actResult{msg: "it is time to place a marble (enter); turn a quadrant after", isError: true}, true
 	case key.Matches(msg, pentagoKeys.CCW):
-		return p.turn(s, q, false), true
+		return p.turn(q, false), true
 	case key.Matches(msg, pentagoKeys.CW):
-		return p.turn(s, q, true), true
+		return p.turn(q, true), true
 	}
 	return actResult{}, false
 }
@@ -229,10 +229,10 @@ func (p *pentagoUI) regions(s game.State, ov overlayView) []region {
 
 // clickRegion is a click on a handle: it chooses the quadrant and turns
 // it.
-func (p *pentagoUI) clickRegion(s game.State, id int) actResult {
+func (p *pentagoUI) clickRegion(_ game.State, id int) actResult {
 	q, clockwise := id/2, id%2 == 1
 	p.chosen = q
-	return p.turn(s, q, clockwise)
+	return p.turn(q, clockwise)
 }
 
 // quadrantCells are the nine cells of quadrant q.
@@ -248,12 +248,8 @@ func (p *pentagoUI) quadrantCells(q int) []pos {
 	return out
 }
 
-func (p *pentagoUI) turn(s game.State, q int, clockwise bool) actResult {
-	dir := "counterclockwise"
-	if clockwise {
-		dir = "clockwise"
-	}
-	return playText(s, fmt.Sprintf("(rotate %d %s)", q, dir))
+func (p *pentagoUI) turn(q int, clockwise bool) actResult {
+	return playMove(pentago.RotateMove(q, clockwise))
 }
 
 // turnQuadrantAt is the chosen quadrant, else the cursor's.
@@ -263,8 +259,6 @@ func (p *pentagoUI) turnQuadrantAt(cur pos) int {
 	}
 	return p.quadrant(cur)
 }
-
-func (p *pentagoUI) chosenQuadrant() int { return p.chosen }
 
 func (p *pentagoUI) turnQuadrant(s game.State, cur pos) int {
 	if !p.rotating(s) {

@@ -240,14 +240,11 @@ func containsPos(ps []pos, p pos) bool {
 	return false
 }
 
-// playText parses a KIF move with the game; the game's error explains a
-// refusal.
-func playText(s game.State, text string) actResult {
-	m, err := s.ParseMove(text)
-	if err != nil {
-		return actResult{msg: err.Error(), isError: true}
-	}
-	return actResult{move: m, play: true, setSel: true}
+// playMove asks the board to play m, a move built with the game's own
+// constructors: the match checks it (game.Check), and a refusal is said
+// in the game's words.
+func playMove(m game.Move) actResult {
+	return actResult{move: m, play: true}
 }
 
 // The board's defaults where an adapter has no optional interface.
