@@ -125,7 +125,8 @@ func resumeBoard(c *common, sv savefmt.SavedGame, slot *string) (*boardScreen, e
 	}
 	l := b.newLocal(start, sv.Start, sv.Seats)
 	if slot != nil {
-		l.saved, l.slot = true, *slot
+		l.keeper.saved, l.keeper.slot = true, *slot
+		l.kept.saved, l.kept.slot = true, *slot
 	}
 	l.moves = moves
 	if sv.Resigned != "" {
@@ -136,7 +137,7 @@ func resumeBoard(c *common, sv savefmt.SavedGame, slot *string) (*boardScreen, e
 	b.centreCursor()
 	if l.ended() {
 		// A game record: kept already, and opened at its end for review.
-		l.handedOver = true
+		l.keeper.handedOver = true
 		b.showReview(len(b.history()))
 		return b, nil
 	}
@@ -255,10 +256,16 @@ func (b *boardScreen) play(m game.Move) tea.Cmd {
 }
 
 // leave stops the AI and saves the game or leaves the room before the
-// board is left.
-func (b *boardScreen) leave() {
+// board is left; the command reports when the save is written.
+func (b *boardScreen) leave() tea.Cmd {
 	b.suspend()
-	b.m.leave()
+	return b.m.leave()
+}
+
+// quit leaves the board and then the client, once what leaving writes
+// is written.
+func (b *boardScreen) quit() tea.Cmd {
+	return tea.Sequence(b.leave(), tea.Quit)
 }
 
 // hintMove is the match's hint for the live position, if it has one.
@@ -381,6 +388,9 @@ func (b *boardScreen) handle(msg tea.Msg) (screen, tea.Cmd) {
 	case NoticeMsg:
 		b.setStatus(string(msg), false)
 		return b, nil
+	case savedAsMsg:
+		b.setStatus(msg.text, msg.isErr)
+		return b, nil
 	case spinner.TickMsg:
 		if a := b.m.ai(); !a.searching && !a.remote {
 			return b, nil
@@ -421,8 +431,7 @@ func (b *boardScreen) seatList() string {
 func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
 	switch {
 	case a == endMenu:
-		b.leave()
-		return newMenu(b.c, ""), nil
+		return newMenu(b.c, ""), b.leave()
 	case b.caps.rematch == nil:
 		return b, nil
 	case a == endRematch:

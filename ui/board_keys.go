@@ -177,8 +177,7 @@ func (b *boardScreen) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		b.input.SetValue("")
 		b.remember(text)
 		if file, ok := saveCommand(text); ok {
-			b.saveAs(file)
-			return nil, true
+			return b.saveAs(file), true
 		}
 		switch {
 		case text == "" && b.premove != "":
@@ -221,9 +220,8 @@ func (b *boardScreen) answer(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	what := b.confirm
 	b.confirm, b.question = "", ""
 	if what == "replace" && b.caps.keep != nil {
-		b.caps.keep.answerReplace(key.Matches(msg, k.ResignYes))
 		b.setStatus("", false)
-		return b, nil
+		return b, b.caps.keep.answerReplace(key.Matches(msg, k.ResignYes))
 	}
 	if what == "resign" && b.chooseResigner(msg) {
 		return b, nil
@@ -232,10 +230,9 @@ func (b *boardScreen) answer(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 		(what == "resign" && key.Matches(msg, k.ResignYes))
 	switch {
 	case yes && what == "quit":
-		b.leave()
-		return b, tea.Quit
+		return b, b.quit()
 	case yes && what == "resign" && b.caps.resign != nil:
-		b.caps.resign.resign(b.resigner())
+		return b, b.caps.resign.resign(b.resigner())
 	case !yes:
 		b.setStatus("", false)
 	}
@@ -280,8 +277,7 @@ func (b *boardScreen) screenKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 			b.setStatus(q, false)
 			return b, nil, true
 		}
-		b.leave()
-		return b, tea.Quit, true
+		return b, b.quit(), true
 	case key.Matches(msg, k.HelpAll):
 		b.help.ShowAll = !b.help.ShowAll
 	case key.Matches(msg, k.Theme):
@@ -294,8 +290,7 @@ func (b *boardScreen) screenKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 		b.suspend()
 		return newRules(b.c, b.v, b), nil, true
 	case key.Matches(msg, k.Menu):
-		b.leave()
-		return newMenu(b.c, ""), nil, true
+		return newMenu(b.c, ""), b.leave(), true
 	case key.Matches(msg, k.ScrollUp):
 		b.scrollMoves(b.layout().listH)
 	case key.Matches(msg, k.ScrollDown):
@@ -346,9 +341,8 @@ func (b *boardScreen) matchKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 		b.premove = ""
 		return b, cp.undo.redo(), true
 	case key.Matches(msg, k.New) && cp.rematch != nil:
-		b.leave()
 		_, seats := cp.rematch.setup()
-		return newSetupFrom(b.c, b.v, seats), nil, true
+		return newSetupFrom(b.c, b.v, seats), b.leave(), true
 	case key.Matches(msg, k.Resign) && cp.resign != nil:
 		if b.humanRole() == game.NoRole {
 			b.setStatus("only a person can resign", true)

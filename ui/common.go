@@ -45,6 +45,16 @@ type common struct {
 	// library is the user's games folder (Options.SheetDir), nil when
 	// there is none.
 	library *sheetLibrary
+	// io runs the client's writes off the UI goroutine, in order.
+	io *ioQueue
+}
+
+// settleWrites waits for the client's writes queued so far (see
+// ioQueue), before the saves are read again.
+func (c *common) settleWrites() {
+	if c.io != nil {
+		c.io.wait()
+	}
 }
 
 // setTheme makes t the theme, styled for the terminal's profile.

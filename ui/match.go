@@ -44,8 +44,9 @@ type match interface {
 	// why it was refused.
 	play(m game.Move) (tea.Cmd, error)
 	// leave ends this client's part before the board is left: the AI
-	// stops and the game is saved, or the room left.
-	leave()
+	// stops and the game is saved, or the room left. The command reports
+	// when what leaving writes is written.
+	leave() tea.Cmd
 	// quitPrompt asks to confirm quitting and says truly what becomes of
 	// the game; "" when quitting needs no confirmation.
 	quitPrompt() string
@@ -90,7 +91,7 @@ type aiControl interface {
 // resigner is a match where a person may resign.
 type resigner interface {
 	// resign ends the game: role r loses, every other role shares the win.
-	resign(r game.Role)
+	resign(r game.Role) tea.Cmd
 	// resigned is the role that resigned, NoRole when none did.
 	resigned() game.Role
 }
@@ -117,7 +118,7 @@ type keeper interface {
 	// replaces another game's (a store of one game), or "".
 	replaceQuestion() string
 	// answerReplace takes the answer to it.
-	answerReplace(yes bool)
+	answerReplace(yes bool) tea.Cmd
 }
 
 // handOver is a match where several people share the keyboard and choose

@@ -73,7 +73,10 @@ type aiStartMsg struct{ version uint64 }
 
 // update handles the AI's messages.
 func (l *localMatch) update(msg tea.Msg) (tea.Cmd, bool) {
+	l.readKept()
 	switch msg := msg.(type) {
+	case keptMsg:
+		return nil, true // read above
 	case aiDoneMsg:
 		return l.onAIDone(msg), true
 	case aiProgressMsg:
@@ -305,8 +308,7 @@ func (l *localMatch) playMachineMove(m game.Move) tea.Cmd {
 	if _, isErr := l.status.currentStatus(); !isErr || l.st.Terminal() {
 		l.status.setStatus("", false)
 	}
-	l.save()
-	return l.next(true)
+	return tea.Batch(l.save(), l.next(true))
 }
 
 // hint asks the AI for a move for the person to move.

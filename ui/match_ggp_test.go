@@ -84,7 +84,7 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 	if kinds[0] != "start" || kinds[len(kinds)-1] != "stop" || len(kinds) != len(game.SplitTurns(lm(b).begin, lm(b).moves))+2 {
 		t.Fatalf("messages %v for %d turns", kinds, len(game.SplitTurns(lm(b).begin, lm(b).moves)))
 	}
-	if b.caps.undo != nil || lm(b).saved {
+	if b.caps.undo != nil || lm(b).kept.saved {
 		t.Error("a game with a GGP player offers undo or was saved")
 	}
 }

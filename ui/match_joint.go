@@ -150,8 +150,7 @@ func (l *localMatch) playJointTurn() tea.Cmd {
 	l.ver++
 	l.hasHint = false
 	l.status.setStatus("played at once: "+jointShort(before, moves), false)
-	l.save()
-	return l.next(l.allAI())
+	return tea.Batch(l.save(), l.next(l.allAI()))
 }
 
 // jointAISeats are the AI seats that have still to choose this turn.

@@ -39,20 +39,12 @@ type localMatch struct {
 	// version they were computed for, so stale ones are dropped.
 	ver uint64
 
-	saveErr string
-	// saved is set once this game has written the store: only then may
-	// it remove what is there (a fresh game with no moves leaves the
-	// previous save alone).
-	saved bool
-	// slot is this game's name in a savefmt.SlotStore, "" until its first save.
-	slot string
-	// replace is the answer to "replace the saved game?" for a store of
-	// one game: unasked, yes, or no (this game is then not saved).
+	// keeper keeps the game in the store (match_save.go); kept is its
+	// latest report, and replace the answer to "replace the saved
+	// game?" for a store of one game as this client knows it.
+	keeper  *gameKeeper
+	kept    keptView
 	replace replaceAnswer
-	// handedOver is set once the finished game went to OnFinished, and
-	// keptAs is where that kept it.
-	handedOver bool
-	keptAs     string
 
 	// gm is the Game Manager of the GGP seats (match_ggp.go), nil
 	// until the match starts or when no GGP player sits.
@@ -75,6 +67,7 @@ type localMatch struct {
 func newLocalMatch(c *common, v *game.Variant, start game.State, startPos string, seats []savefmt.SeatConfig) *localMatch {
 	l := &localMatch{c: c, v: v, begin: start, startPos: startPos, st: start.Clone(),
 		seats: append([]savefmt.SeatConfig(nil), seats...), loser: game.NoRole}
+	l.keeper = newKeeper(c.store, c.opts.OnFinished, v)
 	l.joint.reset(len(v.Roles))
 	return l
 }
@@ -90,7 +83,7 @@ func (l *localMatch) position() game.State {
 
 func (l *localMatch) version() uint64     { return l.ver }
 func (l *localMatch) resigned() game.Role { return l.loser }
-func (l *localMatch) warning() string     { return l.saveErr }
+func (l *localMatch) warning() string     { return l.kept.saveErr }
 
 // asMatch is the match the board plays: l, with undo and redo unless a
 // GGP player sits at the table (it cannot take a move back).
@@ -177,10 +170,12 @@ func (l *localMatch) start() tea.Cmd {
 	return tea.Batch(append(cmds, l.next(false))...)
 }
 
-func (l *localMatch) leave() {
+// leave stops the AI and the GGP players and saves the game; the
+// command reports when it is saved.
+func (l *localMatch) leave() tea.Cmd {
 	l.cancelJob()
 	l.abortGGP()
-	l.save()
+	return l.save()
 }
 
 // quitPrompt asks to confirm quitting a game in progress and says truly
@@ -196,8 +191,8 @@ func (l *localMatch) quitPrompt() string {
 		return "quit? this game is not saved (you kept the other saved game)" + choice
 	case l.c.store == nil:
 		return "quit? this game is not saved" + choice
-	case l.saveErr != "":
-		return "quit? the game is not saved (" + l.saveErr + ")" + choice
+	case l.kept.saveErr != "":
+		return "quit? the game is not saved (" + l.kept.saveErr + ")" + choice
 	case savefmt.SessionOnly(l.c.store):
 		return "quit? without an SSH key the game ends with this session" + choice
 	default:
@@ -219,8 +214,8 @@ func (l *localMatch) play(m game.Move) (tea.Cmd, error) {
 	l.ver++
 	l.hasHint = false
 	l.status.setStatus("", false)
-	l.save()
-	return l.next(l.isAI(l.moverOf(len(l.moves) - 1))), nil
+	// The AI's search (if it is to move) first, then the save.
+	return tea.Batch(l.next(l.isAI(l.moverOf(len(l.moves)-1))), l.save()), nil
 }
 
 // moverOf returns the role that played move i.
@@ -287,13 +282,14 @@ func (l *localMatch) forcedPass() bool {
 // position where a person was to move.
 func (l *localMatch) undoTurn() tea.Cmd {
 	// An ending undone is no longer the game's end: the next is kept.
-	l.handedOver, l.keptAs = false, ""
+	reopen := keepReq{reopened: l.ended()}
+	l.kept.keptAs = ""
 	if l.loser != game.NoRole {
 		// The resignation is the last thing done: take it back alone.
 		l.loser = game.NoRole
-		l.save()
+		save := l.keepCmd(reopen)
 		l.status.setStatus("resignation taken back", false)
-		return l.next(false)
+		return tea.Batch(save, l.next(false))
 	}
 	if len(l.moves) == 0 {
 		l.status.setStatus("nothing to undo", true)
@@ -316,9 +312,9 @@ func (l *localMatch) undoTurn() tea.Cmd {
 	} else {
 		l.paused = true
 	}
-	l.save()
+	save := l.keepCmd(reopen)
 	l.status.setStatus(fmt.Sprintf("undone: back to move %d", len(game.SplitTurns(l.begin, l.moves))), false)
-	return l.next(false)
+	return tea.Batch(save, l.next(false))
 }
 
 // redoTurn replays undone actions up to the next position where a person
@@ -350,23 +346,23 @@ func (l *localMatch) redoTurn() tea.Cmd {
 	}
 	l.ver++
 	l.hasHint = false
-	l.save()
+	save := l.save()
 	l.status.setStatus(fmt.Sprintf("redone: move %d", len(game.SplitTurns(l.begin, l.moves))), false)
 	if len(l.redoList) == 0 {
-		return l.next(false)
+		return tea.Batch(save, l.next(false))
 	}
-	return nil
+	return save
 }
 
 // resign ends the game: role r loses and every other role shares the win.
-func (l *localMatch) resign(r game.Role) {
+func (l *localMatch) resign(r game.Role) tea.Cmd {
 	if r == game.NoRole {
-		return
+		return nil
 	}
 	l.loser = r
 	l.cancelJob()
-	l.save()
 	l.status.setStatus(l.endStatus(), false)
+	return l.save()
 }
 
 // togglePause pauses the AI seats or resumes them.

@@ -206,7 +206,10 @@ func (r *roomMatch) play(m game.Move) (tea.Cmd, error) {
 	return nil, nil
 }
 
-func (r *roomMatch) leave() { r.room.Leave() }
+func (r *roomMatch) leave() tea.Cmd {
+	r.room.Leave()
+	return nil
+}
 
 func (r *roomMatch) quitPrompt() string {
 	if r.ended() {

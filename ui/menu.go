@@ -89,6 +89,9 @@ type menuScreen struct {
 
 func newMenu(c *common, status string) *menuScreen {
 	m := &menuScreen{c: c, status: status}
+	// The saved games are read once the client's writes have landed:
+	// the game just left is offered as it was left.
+	c.settleWrites()
 	items := m.allItems(m.continueItems())
 	l := list.New(items, menuDelegate{c}, 40, 10)
 	// Help off first: each setter recounts the pages, and while the
@@ -129,26 +132,46 @@ func (m *menuScreen) askDelete() {
 	m.status = "delete the saved game " + item.desc + "? y deletes it, any other key keeps it"
 }
 
-// answerDelete deletes the saved game asked about when yes.
-func (m *menuScreen) answerDelete(yes bool) {
+// answerDelete deletes the saved game asked about when yes, on the I/O
+// queue; deletedMsg says how it went.
+func (m *menuScreen) answerDelete(yes bool) tea.Cmd {
 	item := m.deleting
 	m.deleting, m.status = nil, ""
 	if !yes {
+		return nil
+	}
+	store := m.c.store
+	return m.c.io.do(func() tea.Msg {
+		var err error
+		if slots, ok := store.(savefmt.SlotStore); ok {
+			err = slots.RemoveSlot(item.slot)
+		} else {
+			err = store.Remove()
+		}
+		return deletedMsg{item: *item, err: err}
+	})
+}
+
+// deletedMsg says a saved game was deleted, or why not.
+type deletedMsg struct {
+	item menuItem
+	err  error
+}
+
+// deleted takes the saved game's item off the list once it is gone.
+func (m *menuScreen) deleted(msg deletedMsg) {
+	if msg.err != nil {
+		m.status = "could not delete: " + msg.err.Error()
 		return
 	}
-	var err error
-	if slots, ok := m.c.store.(savefmt.SlotStore); ok {
-		err = slots.RemoveSlot(item.slot)
-	} else {
-		err = m.c.store.Remove()
+	for i, it := range m.list.Items() {
+		if mi, ok := it.(menuItem); ok && mi.action == actContinue && mi.slot == msg.item.slot && mi.desc == msg.item.desc {
+			m.list.RemoveItem(i)
+			break
+		}
 	}
-	if err != nil {
-		m.status = "could not delete: " + err.Error()
-		return
-	}
-	m.list.RemoveItem(m.list.Index())
 	m.items = itemTexts(m.list.Items())
-	m.status = "deleted the saved game " + item.desc
+	m.status = "deleted the saved game " + msg.item.desc
 }
 
 // continueItems offers every saved game in progress, newest first: one
@@ -338,6 +361,8 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		m.resize()
 	case NoticeMsg:
 		m.status = string(msg)
+	case deletedMsg:
+		m.deleted(msg)
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
@@ -356,8 +381,7 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		}
 	case tea.KeyPressMsg:
 		if m.deleting != nil {
-			m.answerDelete(key.Matches(msg, menuKeys.Yes))
-			return m, nil
+			return m, m.answerDelete(key.Matches(msg, menuKeys.Yes))
 		}
 		switch {
 		case key.Matches(msg, menuKeys.Quit):

@@ -99,7 +99,8 @@ func TestMenuCacheFollowsItems(t *testing.T) {
 		t.Error("a menu without a saved game shows Continue")
 	}
 	withSave.Update(keyMsg("x"))
-	withSave.Update(keyMsg("y"))
+	_, cmd := withSave.Update(keyMsg("y"))
+	drain(t, withSave, cmd) // deleted, and the menu told
 	if strings.Contains(frameOf(withSave), "Continue") {
 		t.Errorf("the deleted game is still listed:\n%s", frameOf(withSave))
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/tabletop/tabletop/savefmt"
 )
 
@@ -19,15 +20,16 @@ func saveCommand(text string) (file string, ok bool) {
 }
 
 // saveAs writes the game, in progress or finished, to a new file that
-// --load reads; it never replaces a file.
-func (b *boardScreen) saveAs(file string) {
+// --load reads, on the I/O queue; it never replaces a file. savedAsMsg
+// says how it went.
+func (b *boardScreen) saveAs(file string) tea.Cmd {
 	switch {
 	case b.c.opts.Remote:
 		b.setStatus("save FILE works in a local client only (the file would be on the server)", true)
-		return
+		return nil
 	case file == "":
 		b.setStatus("save FILE: give a file name, e.g. save game.txt", true)
-		return
+		return nil
 	}
 	if rest, ok := strings.CutPrefix(file, "~"+string(filepath.Separator)); ok {
 		if home, err := os.UserHomeDir(); err == nil {
@@ -36,17 +38,25 @@ func (b *boardScreen) saveAs(file string) {
 	}
 	if b.caps.save == nil {
 		b.setStatus("this game cannot be saved as a file", true)
-		return
+		return nil
 	}
-	err := savefmt.WriteExclusive(file, b.caps.save.record().Marshal(b.v.Roles))
-	switch {
-	case errors.Is(err, os.ErrExist):
-		b.setStatus(file+" exists: give another name", true)
-	case err != nil:
-		b.setStatus("could not save: "+err.Error(), true)
-	default:
-		b.setStatus("saved as "+file+" (tabletop play --load "+file+" opens it)", false)
-	}
+	data := b.caps.save.record().Marshal(b.v.Roles)
+	return b.c.io.do(func() tea.Msg {
+		err := savefmt.WriteExclusive(file, data)
+		switch {
+		case errors.Is(err, os.ErrExist):
+			return savedAsMsg{text: file + " exists: give another name", isErr: true}
+		case err != nil:
+			return savedAsMsg{text: "could not save: " + err.Error(), isErr: true}
+		}
+		return savedAsMsg{text: "saved as " + file + " (tabletop play --load " + file + " opens it)"}
+	})
+}
+
+// savedAsMsg says how save FILE went.
+type savedAsMsg struct {
+	text  string
+	isErr bool
 }
 
 // promptLimit is the most characters the board's prompt takes: a move

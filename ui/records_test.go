@@ -27,6 +27,7 @@ func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	b := m.cur.(*boardScreen)
 	playTexts(t, b, squareGame...)
+	settle(m)
 	recs, err := savefmt.Records(dir)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("records: %v, %v", recs, err)
@@ -36,7 +37,7 @@ func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 		r.Players[0] != "x: x-player" || time.Since(r.Ended) > time.Hour {
 		t.Fatalf("record: %+v", r)
 	}
-	if lm(b).keptAs != r.Path || !strings.Contains(b.status, "kept as") {
+	if lm(b).kept.keptAs != r.Path || !strings.Contains(b.status, "kept as") {
 		t.Errorf("the board does not say where the game is kept: %q", b.status)
 	}
 
@@ -100,7 +101,8 @@ func TestSaveAsFile(t *testing.T) {
 	typeLine := func(s string) {
 		m.Update(keyMsg(":"))
 		typeText(m, s)
-		m.Update(keyMsg("enter"))
+		_, cmd := m.Update(keyMsg("enter"))
+		drain(t, m, cmd) // the file is written, and the board told
 	}
 	typeLine("save " + file)
 	data, err := os.ReadFile(file)

@@ -95,7 +95,7 @@ func (r *rulesScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		switch {
 		case key.Matches(msg, rulesKeys.ForceOut):
 			if b, ok := r.back.(behind); ok {
-				b.leave()
+				return r, tea.Sequence(b.leave(), tea.Quit)
 			}
 			return r, tea.Quit
 		case key.Matches(msg, rulesKeys.Back):

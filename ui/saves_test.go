@@ -34,6 +34,7 @@ func playOneHotSeat(t *testing.T, m *Model) *boardScreen {
 	}
 	m.cur = b
 	m.Update(keyMsg("enter"))
+	settle(m)
 	return b
 }
 
@@ -48,11 +49,12 @@ func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 	m.Update(keyMsg("right"))
 	m.Update(keyMsg("enter"))
 	m.Update(keyMsg("m"))
+	settle(m)
 	names, err := fs.Slots()
 	if err != nil || len(names) != 2 {
 		t.Fatalf("two games in progress, slots %v (%v)", names, err)
 	}
-	if lm(first).slot == lm(second).slot {
+	if lm(first).keeper.slot == lm(second).keeper.slot {
 		t.Fatal("two games share a slot")
 	}
 	v := viewText(m)
@@ -62,7 +64,7 @@ func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 	m.Update(keyMsg("down")) // the older game, with one move
 	m.Update(keyMsg("enter"))
 	b, ok := m.cur.(*boardScreen)
-	if !ok || len(lm(b).moves) != 1 || lm(b).slot != lm(first).slot {
+	if !ok || len(lm(b).moves) != 1 || lm(b).kept.slot != lm(first).kept.slot {
 		t.Fatalf("continue the older game: %T", m.cur)
 	}
 }
@@ -84,6 +86,7 @@ func TestLoadedGameReplacesNothing(t *testing.T) {
 	m, _ := fileClient(t, dir, Options{Start: Start{Load: other}})
 	b := m.cur.(*boardScreen)
 	m.Update(keyMsg("enter"))
+	settle(m)
 	if len(lm(b).moves) != 2 {
 		t.Fatalf("the move was not played: %d moves", len(lm(b).moves))
 	}
@@ -114,6 +117,7 @@ func TestReplacingTheOneSaveAsks(t *testing.T) {
 	m.Update(keyMsg("enter")) // not y: the saved game stays
 	m.Update(keyMsg("right"))
 	m.Update(keyMsg("enter"))
+	settle(m)
 	if string(store.data) != string(oldData) {
 		t.Fatalf("the saved game was replaced:\n%s", store.data)
 	}
@@ -141,6 +145,7 @@ func TestFinishedGameIsHandedOver(t *testing.T) {
 		b := playOneHotSeat(t, m)
 		m.Update(keyMsg("r"))
 		m.Update(keyMsg("y"))
+		settle(m)
 		names, _ := fs.Slots()
 		if fail {
 			if len(names) != 1 || !strings.Contains(viewText(m), "not kept (disk full)") {

@@ -135,7 +135,8 @@ func TestMenuHelpAndDelete(t *testing.T) {
 	if !strings.Contains(viewText(m), "delete the saved game quad7, 1 move") {
 		t.Fatalf("x should ask:\n%s", viewText(m))
 	}
-	m.Update(keyMsg("y"))
+	_, cmd := m.Update(keyMsg("y"))
+	drain(t, m, cmd) // deleted, and the menu told
 	if store.data != nil || strings.Contains(viewText(m), "Continue") {
 		t.Fatalf("y should delete the saved game:\n%s", viewText(m))
 	}

@@ -153,7 +153,7 @@ type Model struct {
 // New returns the client for one terminal.
 func New(opts Options) tea.Model {
 	c := &common{profile: opts.ColorProfile, opts: opts, store: opts.Store, ascii: opts.ASCII, mouse: opts.Mouse,
-		settingsStore: opts.Settings, aiTime: opts.AIBudget}
+		settingsStore: opts.Settings, aiTime: opts.AIBudget, io: newIOQueue()}
 	if c.store == nil && !opts.Remote {
 		c.store = savefmt.NewFileStore("")
 	}
@@ -464,7 +464,7 @@ func (m *Model) toggleMouse() tea.Cmd {
 // left when the client quits from there.
 type behind interface {
 	updateBehind(msg tea.Msg) tea.Cmd
-	leave()
+	leave() tea.Cmd
 }
 
 // sizer is implemented by screens that need more than the default room.
