@@ -120,6 +120,10 @@ type Options struct {
 	// (game.SolverFor), at the root and inside the search: for
 	// comparisons, and for callers that must not take its memory.
 	NoSolver bool
+	// NoBook keeps hard and max from playing an opening book's move (the
+	// game's, game.Opener, or the AI's own): for the search that makes a
+	// book, and for comparisons.
+	NoBook bool
 	// rootSolved tells the search that the root's solve was tried
 	// already (an analysis), so only the probes are left to it.
 	rootSolved bool

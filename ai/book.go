@@ -27,3 +27,24 @@ func bookMove(s game.State) (game.Move, bool) {
 	}
 	return m, true
 }
+
+// openingTurn is the game's own book turn for s (game.Opener), when it
+// has one and it is a legal turn of the mover.
+func openingTurn(s game.State) (Result, bool) {
+	o, ok := s.(game.Opener)
+	if !ok {
+		return Result{}, false
+	}
+	turn, score, ok := o.OpeningTurn()
+	if !ok || len(turn) == 0 {
+		return Result{}, false
+	}
+	t := s.Clone()
+	for _, m := range turn {
+		if t.Terminal() || t.ToMove() != s.ToMove() || !t.IsLegal(m) {
+			return Result{}, false
+		}
+		t.Apply(m)
+	}
+	return Result{Move: turn[0], PV: turn, Turn: turn, Score: score, Book: true}, true
+}

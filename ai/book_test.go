@@ -101,3 +101,26 @@ func TestQuad5BookIsSound(t *testing.T) {
 		}
 	}
 }
+
+// TestHardPlaysTheOpeningBook: hard and max play the game's own book
+// turn (game.Opener, Pentago's) at once, marked as the book's and not as
+// proven; easy, and NoBook, search instead.
+func TestHardPlaysTheOpeningBook(t *testing.T) {
+	s := mustState(t, "pentago", "")
+	o, ok := s.(game.Opener)
+	turn, score, inBook := o.OpeningTurn()
+	if !ok || !inBook {
+		t.Skip("pentago's start is not in its book")
+	}
+	for _, lv := range []Level{Hard, Max} {
+		res := Search(context.Background(), s, Options{Level: lv, Budget: 5 * time.Second})
+		if !res.Book || res.Exact || res.Score != score || len(res.Turn) != 2 || res.Turn[0] != turn[0] || res.Turn[1] != turn[1] {
+			t.Errorf("%s: %+v, want the book's turn %v", lv, res, turn)
+		}
+	}
+	for _, opt := range []Options{{Level: Easy}, {Level: Hard, NoBook: true, Budget: 100 * time.Millisecond}} {
+		if res := Search(context.Background(), s, opt); res.Book {
+			t.Errorf("%+v: played the book", opt)
+		}
+	}
+}

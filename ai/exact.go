@@ -18,17 +18,21 @@ import (
 // tests).
 var (
 	// probeDepth is the depth, in actions, a node must have left for the
-	// search to probe it: nearer the horizon a probe costs more than the
-	// subtree it would replace.
-	probeDepth = 2
+	// search to probe it: a probe costs as much as hundreds of the
+	// search's nodes, so only a large subtree is worth replacing (with
+	// 2, the search from 19–22 stones lost three or four actions of depth
+	// and kept fewer values).
+	probeDepth = 4
 	// probeWork is the work (nodes of the solver's search) of one probe.
-	probeWork = 300
+	probeWork = 200
 )
 
 const (
 	// solveShare is the part of the budget a root solve may be estimated
-	// to take; it may run until solveStop of the budget.
-	solveShare = 0.7
+	// to take; it may run until solveStop of the budget. The margin is
+	// for the machine's load: a solve given up at solveStop leaves the
+	// search almost no time.
+	solveShare = 0.6
 	solveStop  = 0.9
 	// solvedMargin keeps a solver's win below every win the search
 	// reached itself (scoreMax − ply), so that the search still prefers
@@ -66,6 +70,11 @@ func (sr *Searcher) exactRoot(p *plan, main *worker) (Result, bool) {
 	res := Result{Move: sol.Line[0], PV: sol.Line, Score: float64(sol.Goal), Exact: true}
 	if sol.Goal < game.MaxGoal {
 		keepRootMoves(p, main, sv, sol)
+		// The choice among the moves that keep the value is a refinement:
+		// a quarter of the budget, and 2 s, at most.
+		if d := time.Now().Add(min(p.budget/4, 2*time.Second)); d.Before(main.sh.deadline) {
+			main.sh.deadline = d
+		}
 		if r := sr.alphaBeta(p, main); keeps(p, sv, r.Turn, sol.Goal) {
 			r.Score, r.Exact = float64(sol.Goal), true
 			return r, true

@@ -282,40 +282,6 @@ func TestGeneralSearchFor(t *testing.T) {
 	}
 }
 
-// A match of the simultaneous game finishes, every player (the general
-// AI, mcts and random) giving legal moves on the joint turns.
-func TestGeneralMatchSimultaneous(t *testing.T) {
-	sheet(t, "rockpaperscissors")
-	var recs []GameRecord
-	res, err := RunMatch(context.Background(), MatchConfig{
-		Variant: "gdl-rockpaperscissors", Specs: []string{"ai:hard", "mcts"}, Games: 2, Seed: 3,
-		Budget: 20 * time.Millisecond, GameDone: func(r GameRecord) { recs = append(recs, r) },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res2, err := RunMatch(context.Background(), MatchConfig{
-		Variant: "gdl-rockpaperscissors", Specs: []string{"random", "ai:easy"}, Games: 2, Seed: 4,
-		GameDone: func(r GameRecord) { recs = append(recs, r) },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Games != 2 || res2.Games != 2 || len(recs) != 4 {
-		t.Fatalf("games %d, %d, records %d", res.Games, res2.Games, len(recs))
-	}
-	for _, r := range recs {
-		if r.Plies != 5 || len(r.Moves) != 5 || r.Goals[0]+r.Goals[1] != 100 {
-			t.Errorf("game %+v", r)
-		}
-		for _, m := range r.Moves {
-			if !strings.HasPrefix(m, `{"left":"(throw `) || !strings.Contains(m, `,"right":"(throw `) {
-				t.Errorf("move %s", m)
-			}
-		}
-	}
-}
-
 // BenchmarkGeneral measures, on every bundled rule sheet from its start,
 // the general player's playouts (playout/) and whole iterations of its
 // tree (iterate/: selection, expansion, playout, backup; the tree starts

@@ -12,6 +12,7 @@ package ai
 import (
 	"context"
 	"flag"
+	"strings"
 	"testing"
 	"time"
 
@@ -166,4 +167,49 @@ func pxReadSolved(t *testing.T, x *pentagoexact.Solver, path string, verify bool
 	}
 	t.Logf("%d positions read from %s", len(cases), path)
 	return cases
+}
+
+// TestPentagoPlaysExactly: max, with the solver, keeps the exact value
+// of positions of 20 stones that hard without it gave away (in the
+// measurements on testdata/pentago_tune_valid.txt: two draws and a long
+// win), and says it is proven. The budget is long because whether the
+// solver is tried follows its measured speed, which the machine's load
+// changes; the turn is judged by the file's stored value of every turn.
+func TestPentagoPlaysExactly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves positions of 20 stones")
+	}
+	if raceEnabled {
+		t.Skip("whether the solver is tried follows its measured speed, which the race detector cuts several times")
+	}
+	want := map[string]bool{
+		"r.br../br...b/r.b.b./.bbb../rbrr../r.rrb. red place":   true,
+		"rr.br./.b.rr./b...../r.br.r/b.r.b./.brb.b black place": true,
+		"rb..../brbrb./r.brr./b.rb../.r..b./r..r.b black place": true,
+	}
+	cases, err := pentagoexact.ReadTuneCases("testdata/pentago_tune_valid.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		if !want[c.Pos] {
+			continue
+		}
+		delete(want, c.Pos)
+		s := mustState(t, "pentago", c.Pos)
+		res := Search(context.Background(), s, Options{Level: Max, Budget: time.Minute})
+		got := strings.Join(FormatLine(s, res.Turn), " ")
+		val := int8(-2)
+		for i, tr := range c.Turns {
+			if strings.Join(FormatLine(s, tr.Moves()), " ") == got {
+				val = c.Values[i]
+			}
+		}
+		if val != c.Value || !res.Exact || res.Score != float64(50+50*int(c.Value)) {
+			t.Errorf("%s (%s): %s leads to %d, value %d; exact %v score %.1f", c.Pos, c.Category, got, val, c.Value, res.Exact, res.Score)
+		}
+	}
+	if len(want) > 0 {
+		t.Fatalf("not in the file: %v", want)
+	}
 }

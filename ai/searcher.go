@@ -206,7 +206,10 @@ func (sr *Searcher) dispatch(p *plan, main *worker) Result {
 	if r, ok := sr.exactRoot(p, main); ok {
 		return r
 	}
-	if p.level == Hard || p.level == Max {
+	if (p.level == Hard || p.level == Max) && !p.opt.NoBook {
+		if r, ok := openingTurn(p.s); ok {
+			return sr.withTurn(p, main, r)
+		}
 		if m, ok := bookMove(p.s); ok {
 			// Books list proven winning actions only.
 			return sr.withTurn(p, main, Result{Move: m, PV: []game.Move{m}, Score: 100, Exact: true, Book: true})

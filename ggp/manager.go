@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/table"
 )
 
 // DefaultGrace is what the Game Manager allows on top of a clock for the
@@ -46,14 +45,15 @@ type Game struct {
 	Report func(string)
 }
 
-// RunGame plays one game as a Game Manager: start to every remote
-// player, then every turn a play with the last joint move (nil first) to
-// all of them at once and a move from each local player whose turn it
-// is, and stop at the end. A reply that is late (after the play clock
-// and the grace), refused or illegal is replaced by a random legal move,
-// reported, and written in the record's errors as ggp-base writes them
-// (see Fault). The rules go out in WireRules' form. If ctx ends first
-// the remote players get abort and the record says aborted.
+// RunGame plays one game as a Game Manager, on a table (see table.Run):
+// start to every remote player, then every turn a play with the last
+// joint move (nil first) to all of them at once and a move from each
+// local player whose turn it is, and stop at the end. A reply that is
+// late (after the play clock and the grace), refused or illegal is
+// replaced by the table's fallback, a random legal move, reported, and
+// written in the record's errors as ggp-base writes them (see Fault).
+// The rules go out in WireRules' form. If ctx ends first the remote
+// players get abort and the record says aborted.
 func RunGame(ctx context.Context, g Game) (*Record, error) {
 	if err := g.check(); err != nil {
 		return nil, err
@@ -61,39 +61,37 @@ func RunGame(ctx context.Context, g Game) (*Record, error) {
 	if g.Grace <= 0 {
 		g.Grace = DefaultGrace
 	}
-	m := &manager{g: &g, rng: game.NewRand(g.Seed), s: g.Variant.New()}
+	var wire []byte
 	if g.hasRemote() {
-		wire, err := WireRules(g.Rules)
-		if err != nil {
+		var err error
+		if wire, err = WireRules(g.Rules); err != nil {
 			return nil, fmt.Errorf("%s cannot be sent to GGP players: %v", g.Variant.Name, err)
 		}
-		m.wire = wire
 	}
-	m.rec = newRecord(&g, time.Now())
-	m.rec.Errors = append(m.rec.Errors, m.startAll(ctx))
-	m.rec.addState(m.s, time.Now())
-	var last []string
-	for !m.s.Terminal() {
-		if ctx.Err() != nil {
-			m.abortAll()
-			m.rec.IsAborted = true
-			return m.rec, ctx.Err()
-		}
-		joint, errs := m.turn(ctx, last)
-		if err := applyJoint(m.s, joint); err != nil {
-			return m.rec, fmt.Errorf("step %d: %v", len(m.rec.Moves)+1, err) // a bug: every move was checked
-		}
-		m.rec.Moves = append(m.rec.Moves, joint)
-		m.rec.Errors = append(m.rec.Errors, errs)
-		m.rec.addState(m.s, time.Now())
-		last = joint
+	seats := make([]table.Seat, len(g.Seats))
+	for r, s := range g.Seats {
+		seats[r] = s.tableSeat(wire, g.Report)
 	}
-	for r := range g.Variant.Roles {
-		m.rec.GoalValues = append(m.rec.GoalValues, m.s.Goal(game.Role(r)))
+	t, err := table.New(g.Variant.New(), seats, g.Seed)
+	if err != nil {
+		return nil, err
 	}
-	m.rec.IsCompleted = true
-	m.sendAll(ctx, Message{Kind: Stop, MatchID: g.MatchID, Moves: last}, g.PlayClock+g.Grace, ReplyDone)
-	return m.rec, nil
+	rec := newRecord(g.Variant, g.Rules, g.MatchID, seats, g.StartClock, g.PlayClock, time.Now())
+	tg := table.Game{ID: g.MatchID, StartClock: g.StartClock, Clock: g.PlayClock, Grace: g.Grace}
+	err = table.Run(ctx, t, tg, rec.hooks(t, g.Report))
+	if err != nil {
+		rec.IsAborted = true
+		return rec, err
+	}
+	return rec, nil
+}
+
+// tableSeat is the seat as the table plays it.
+func (s Seat) tableSeat(wire []byte, report func(string)) table.Seat {
+	if s.Remote != nil {
+		return &RemoteSeat{Remote: s.Remote, Who: s.Name, Rules: wire, Report: report}
+	}
+	return &table.PlayerSeat{Player: s.Local}
 }
 
 func (g *Game) check() error {
@@ -126,121 +124,6 @@ func (g *Game) hasRemote() bool {
 		}
 	}
 	return false
-}
-
-type manager struct {
-	g    *Game
-	wire []byte // the rules as sent
-	rec  *Record
-	rng  *game.Rand
-	s    game.State
-}
-
-func (m *manager) report(format string, a ...any) {
-	if m.g.Report != nil {
-		m.g.Report(fmt.Sprintf("%s: ", m.g.MatchID) + fmt.Sprintf(format, a...))
-	}
-}
-
-// startAll sends start to every remote player at once and returns the
-// record's errors of the start: "TO" or "CE" for a player that did not
-// answer (one that answers something other than ready is reported, but
-// ggp-base's records count only a missing answer).
-func (m *manager) startAll(ctx context.Context) []string {
-	errs := make([]string, len(m.g.Seats))
-	var wg sync.WaitGroup
-	for r, seat := range m.g.Seats {
-		if seat.Remote == nil {
-			continue
-		}
-		msg := Message{Kind: Start, MatchID: m.g.MatchID, Role: m.g.Variant.Roles[r],
-			Rules: m.wire, StartClock: m.g.StartClock, PlayClock: m.g.PlayClock}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			reply, err := seat.Remote.Send(ctx, msg, m.g.StartClock+m.g.Grace)
-			if err != nil {
-				errs[r] = faultOf(err).Code
-			} else if !strings.EqualFold(reply, ReplyReady) {
-				err = fmt.Errorf("start: replied %q, not ready", reply)
-			}
-			if err != nil {
-				m.report("%s (%s): %v", seat.Name, msg.Role, err)
-			}
-		}()
-	}
-	wg.Wait()
-	return errs
-}
-
-// sendAll sends msg to every remote player at once and reports replies
-// other than want.
-func (m *manager) sendAll(ctx context.Context, msg Message, timeout time.Duration, want string) {
-	var wg sync.WaitGroup
-	for r, seat := range m.g.Seats {
-		if seat.Remote == nil {
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			reply, err := seat.Remote.Send(ctx, msg, timeout)
-			if err == nil && !strings.EqualFold(reply, want) {
-				err = fmt.Errorf("%s: replied %q, not %s", msg.Kind, reply, want)
-			}
-			if err != nil {
-				m.report("%s (%s): %v", seat.Name, m.g.Variant.Roles[r], err)
-			}
-		}()
-	}
-	wg.Wait()
-}
-
-// abortAll tells every remote player the match is off.
-func (m *manager) abortAll() {
-	ctx, cancel := context.WithTimeout(context.Background(), m.g.Grace)
-	defer cancel()
-	m.sendAll(ctx, Message{Kind: Abort, MatchID: m.g.MatchID}, m.g.Grace, ReplyAborted)
-}
-
-// turn collects every role's move for one step; errs[r] is the record's
-// error of role r ("" when the move was its own, see Fault).
-func (m *manager) turn(ctx context.Context, last []string) (joint, errs []string) {
-	n := len(m.g.Seats)
-	joint = make([]string, n)
-	faults := make([]Fault, n)
-	legal := make([][]string, n)
-	for r := range legal {
-		legal[r] = legalTexts(m.s, game.Role(r), nil)
-	}
-	play := Message{Kind: Play, MatchID: m.g.MatchID, Moves: last}
-	var wg sync.WaitGroup
-	for r, seat := range m.g.Seats {
-		if seat.Remote == nil {
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			reply, err := seat.Remote.Send(ctx, play, m.g.PlayClock+m.g.Grace)
-			joint[r], faults[r] = checkMove(reply, err, legal[r])
-		}()
-	}
-	for r, seat := range m.g.Seats {
-		if seat.Local != nil {
-			joint[r], faults[r] = m.localMove(ctx, game.Role(r), seat.Local, legal[r])
-		}
-	}
-	wg.Wait()
-	errs = make([]string, n)
-	for r, f := range faults {
-		if f.Code != "" {
-			errs[r] = f.Code
-			joint[r] = legal[r][m.rng.Intn(len(legal[r]))]
-			m.report("%s (%s), step %d: %s; played %s instead", m.g.Seats[r].Name, m.g.Variant.Roles[r], len(m.rec.Moves)+1, f.Text, joint[r])
-		}
-	}
-	return joint, errs
 }
 
 // Fault is why a role's move was replaced by a random legal one.
@@ -283,19 +166,4 @@ func checkMove(reply string, err error, legal []string) (string, Fault) {
 		return mv, Fault{}
 	}
 	return "", Fault{Code: CodeIllegal + " " + reply, Text: "illegal move " + reply}
-}
-
-// localMove asks a local player for its move when its role is in
-// control, within the play clock.
-func (m *manager) localMove(ctx context.Context, r game.Role, p ai.Player, legal []string) (string, Fault) {
-	if len(legal) == 1 {
-		return legal[0], Fault{}
-	}
-	if m.s.ToMove() != r {
-		return legal[m.rng.Intn(len(legal))], Fault{} // a simultaneous turn
-	}
-	ctx, cancel := context.WithTimeout(ctx, m.g.PlayClock)
-	defer cancel()
-	mv := p.Choose(ctx, m.s)
-	return checkMove(m.s.FormatMove(mv), nil, legal)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
+	"github.com/tabletop/tabletop/table"
 )
 
 // Record is a match record in the JSON form GGP tools exchange (the match
@@ -82,13 +83,27 @@ func ReadRecord(r io.Reader) (*Record, error) {
 // Replay plays the record's moves on a new game of v and returns the last
 // position; an illegal move is an error naming its step.
 func (rec *Record) Replay(v *game.Variant) (game.State, error) {
-	s := v.New()
+	t, err := rec.table(v)
+	return t.Position(), err
+}
+
+// table replays the record's joint moves on a table of v (see
+// table.ParseJoint), up to the first that does not play.
+func (rec *Record) table(v *game.Variant) (*table.Table, error) {
+	t, err := table.New(v.New(), make([]table.Seat, len(v.Roles)), 0)
+	if err != nil {
+		return nil, err
+	}
 	for i, joint := range rec.Moves {
-		if err := applyJoint(s, joint); err != nil {
-			return s, fmt.Errorf("step %d: %v", i+1, err)
+		moves, err := table.ParseJoint(t.Position(), joint)
+		if err == nil {
+			err = t.PlayJoint(moves)
+		}
+		if err != nil {
+			return t, fmt.Errorf("step %d: %v", i+1, err)
 		}
 	}
-	return s, nil
+	return t, nil
 }
 
 // WriteFile writes the record as DIR/MATCHID.json.
@@ -107,23 +122,56 @@ func (rec *Record) WriteFile(dir string) (string, error) {
 	return path, os.WriteFile(path, append(data, '\n'), 0o644)
 }
 
-// newRecord starts the record of a game.
-func newRecord(g *Game, start time.Time) *Record {
+// newRecord starts the record of game matchID of v, played by seats.
+func newRecord(v *game.Variant, rules []byte, matchID string, seats []table.Seat, startClock, playClock time.Duration, start time.Time) *Record {
 	rec := &Record{
-		MatchID:    g.MatchID,
-		GameName:   g.Variant.Name,
-		Roles:      append([]string(nil), g.Variant.Roles...),
-		Rulesheet:  string(g.Rules),
+		MatchID:    matchID,
+		GameName:   v.Name,
+		Roles:      append([]string(nil), v.Roles...),
+		Rulesheet:  string(rules),
 		StartTime:  start.UnixMilli(),
-		StartClock: g.StartClock.Seconds(),
-		PlayClock:  g.PlayClock.Seconds(),
+		StartClock: startClock.Seconds(),
+		PlayClock:  playClock.Seconds(),
 		Moves:      [][]string{},
 		Errors:     [][]string{},
 	}
-	for _, s := range g.Seats {
-		rec.PlayerNames = append(rec.PlayerNames, s.Name)
+	for _, s := range seats {
+		rec.PlayerNames = append(rec.PlayerNames, s.Name())
 	}
 	return rec
+}
+
+// hooks keep the record of the game t plays, and tell report (when set)
+// each answer the fallback replaced: the start's errors (a missing reply
+// only, as ggp-base counts), then each step's joint move, errors,
+// position and time; the goals at the end.
+func (rec *Record) hooks(t *table.Table, report func(string)) table.Hooks {
+	n := len(t.Variant().Roles)
+	return table.Hooks{
+		Started: func(errs []error) {
+			codes := make([]string, n)
+			for r, err := range errs {
+				codes[r] = StartFault(err)
+			}
+			rec.Errors = append(rec.Errors, codes)
+			rec.addState(t.Start(), time.Now())
+		},
+		Stepped: func(s table.Step, faults []table.Fault) {
+			codes := make([]string, n)
+			for _, f := range faults {
+				codes[f.Role] = FaultCode(f)
+				if report != nil {
+					report(rec.MatchID + ": " + f.Describe(t.Variant(), t.Seat(f.Role).Name()))
+				}
+			}
+			rec.Moves = append(rec.Moves, s.Texts)
+			rec.Errors = append(rec.Errors, codes)
+			rec.addState(t.Position(), time.Now())
+			if t.Over() {
+				rec.GoalValues, rec.IsCompleted = t.Goals(), true
+			}
+		},
+	}
 }
 
 // addState notes a position and its time.
@@ -135,25 +183,16 @@ func (rec *Record) addState(s game.State, at time.Time) {
 }
 
 // Turns replays the record on a new game of v like Replay, and returns
-// each turn's moves as one KIF text: the mover's move on a turn one role
-// plays (the others' noops dropped), or the list of every role's move,
-// in role order, on a turn the roles play at once ("((throw rock)
-// (throw paper))"). That is how tabletop's own saves write a game.
+// each turn's moves as one KIF text (table.Step.Text): the mover's move
+// on a turn one role plays (the others' noops dropped), or the list of
+// every role's move, in role order, on a turn the roles play at once
+// ("((throw rock) (throw paper))"), as saves write them.
 func (rec *Record) Turns(v *game.Variant) ([]string, game.State, error) {
-	s := v.New()
-	turns := make([]string, 0, len(rec.Moves))
-	for i, joint := range rec.Moves {
-		mover := s.ToMove()
-		if err := applyJoint(s, joint); err != nil {
-			return nil, s, fmt.Errorf("step %d: %v", i+1, err)
-		}
-		if mover != game.NoRole {
-			turns = append(turns, joint[mover])
-			continue
-		}
-		turns = append(turns, "("+strings.Join(joint, " ")+")")
+	t, err := rec.table(v)
+	if err != nil {
+		return nil, t.Position(), err
 	}
-	return turns, s, nil
+	return t.Texts(), t.Position(), nil
 }
 
 // Ended is when the match ended as far as the record tells: its last

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/table"
 )
 
 // SeatPrefix marks a player spec that is a remote GGP player:
@@ -37,6 +38,16 @@ func ParseSeat(spec string, seed uint64, budget time.Duration) (Seat, error) {
 	return Seat{Name: strings.ToLower(spec), Local: p}, nil
 }
 
+// NewSeat is the table seat of a player spec (see ParseSeat); rules, in
+// WireRules' form, go to a remote player at the start.
+func NewSeat(spec string, seed uint64, budget time.Duration, rules []byte, report func(string)) (table.Seat, error) {
+	s, err := ParseSeat(spec, seed, budget)
+	if err != nil {
+		return nil, err
+	}
+	return s.tableSeat(rules, report), nil
+}
+
 // SeriesConfig describes a series of games run by the Game Manager, the
 // form `tabletop match` takes when a seat is a remote GGP player or the
 // games are recorded.
@@ -44,7 +55,7 @@ type SeriesConfig struct {
 	Variant *game.Variant
 	Rules   []byte // the GDL sent to remote players
 	// Specs are the seats of the first game in role order (see ParseSeat);
-	// they rotate by one seat from game to game, as in ai.RunMatch.
+	// they rotate by one seat from game to game, as in table.RunMatch.
 	Specs                 []string
 	Games                 int
 	Seed                  uint64
@@ -55,147 +66,65 @@ type SeriesConfig struct {
 	// Report gets the manager's reports (see Game.Report).
 	Report func(string)
 	// GameDone, when set, is called after each game.
-	GameDone func(ai.GameRecord)
+	GameDone func(table.GameRecord)
 }
 
-// RunSeries plays the series and tallies it as ai.RunMatch does, so that
-// the results print the same way.
-func RunSeries(ctx context.Context, cfg SeriesConfig) (ai.MatchResult, error) {
-	n := len(cfg.Variant.Roles)
-	if len(cfg.Specs) != n {
-		return ai.MatchResult{}, fmt.Errorf("%s has %d roles, got %d player specs", cfg.Variant.Name, n, len(cfg.Specs))
-	}
-	seats := make([]Seat, n)
-	res := ai.MatchResult{}
-	statsOf := map[string]*seriesStats{}
-	for i, spec := range cfg.Specs {
-		s, err := ParseSeat(spec, cfg.Seed+uint64(i)*7919, cfg.Budget)
-		if err != nil {
-			return res, err
-		}
-		seats[i] = s
-		if statsOf[s.Name] == nil {
-			statsOf[s.Name] = &seriesStats{PlayerStats: &ai.PlayerStats{Spec: s.Name}}
-			res.Players = append(res.Players, statsOf[s.Name].PlayerStats)
+// RunSeries plays the series with table.RunMatch — the one match runner
+// and tally — each game as RunGame plays one, with its record.
+func RunSeries(ctx context.Context, cfg SeriesConfig) (table.MatchResult, error) {
+	var wire []byte
+	if len(cfg.Rules) > 0 {
+		var err error
+		if wire, err = WireRules(cfg.Rules); err != nil {
+			return table.MatchResult{}, fmt.Errorf("%s cannot be sent to GGP players: %v", cfg.Variant.Name, err)
 		}
 	}
 	stamp := time.Now().Unix()
-	for g := 0; g < cfg.Games; g++ {
-		gm := Game{MatchID: fmt.Sprintf("tabletop.%s.%d.%d", cfg.Variant.Name, stamp, g+1),
-			Variant: cfg.Variant, Rules: cfg.Rules, Seats: make([]Seat, n),
-			StartClock: cfg.StartClock, PlayClock: cfg.PlayClock, Seed: cfg.Seed + uint64(g), Report: cfg.Report}
-		for r := range gm.Seats {
-			i := ((r-g)%n + n) % n
-			gm.Seats[r] = seats[i]
-			if gs, ok := seats[i].Local.(ai.GameStarter); ok {
-				gs.NewGame(cfg.Seed + uint64(g)*1000003 + uint64(i)*7919)
+	return table.RunMatch(ctx, table.MatchConfig{
+		Variant: cfg.Variant.Name, Specs: cfg.Specs, Games: cfg.Games, Seed: cfg.Seed, Budget: cfg.Budget,
+		NewSeat: func(spec string, seed uint64, budget time.Duration) (table.Seat, error) {
+			s, err := NewSeat(spec, seed, budget, wire, cfg.Report)
+			if err == nil && len(wire) == 0 {
+				if _, remote := s.(*RemoteSeat); remote {
+					return nil, fmt.Errorf("a remote player needs the game's rules")
+				}
 			}
-		}
-		rec, err := RunGame(ctx, gm)
-		if rec != nil && cfg.RecordDir != "" {
-			if _, werr := rec.WriteFile(cfg.RecordDir); werr != nil && err == nil {
-				err = werr
-			}
-		}
-		if err != nil {
-			return res, err
-		}
-		tally(cfg.Variant, gm.Seats, rec, statsOf)
-		res.Games++
-		if cfg.GameDone != nil {
-			cfg.GameDone(gameRecord(g, gm.Seats, rec))
-		}
-	}
-	return res, nil
+			return s, err
+		},
+		Play: func(ctx context.Context, g int, t *table.Table, h table.Hooks) error {
+			id := fmt.Sprintf("tabletop.%s.%d.%d", cfg.Variant.Name, stamp, g+1)
+			return playRecorded(ctx, t, id, cfg, h)
+		},
+		GameDone: cfg.GameDone,
+	})
 }
 
-// seriesStats is one spec's running totals.
-type seriesStats struct {
-	*ai.PlayerStats
-	goals, plies, moves int
-	thinking            time.Duration
-}
-
-// tally adds a finished game to the stats: a win for the unique highest
-// goal, a draw for a shared highest goal, else a loss; a seat's moves
-// are the steps where its role had a choice, timed by the record.
-func tally(v *game.Variant, seats []Seat, rec *Record, statsOf map[string]*seriesStats) {
-	best, count := -1, 0
-	for _, g := range rec.GoalValues {
-		if g > best {
-			best, count = g, 1
-		} else if g == best {
-			count++
+// playRecorded plays one game of a series on t as the Game Manager,
+// keeping and writing its record.
+func playRecorded(ctx context.Context, t *table.Table, id string, cfg SeriesConfig, h table.Hooks) error {
+	seats := make([]table.Seat, len(t.Variant().Roles))
+	for r := range seats {
+		seats[r] = t.Seat(game.Role(r))
+	}
+	rec := newRecord(t.Variant(), cfg.Rules, id, seats, cfg.StartClock, cfg.PlayClock, time.Now())
+	own := rec.hooks(t, cfg.Report)
+	h.Started = own.Started
+	stepped := h.Stepped
+	h.Stepped = func(s table.Step, faults []table.Fault) {
+		own.Stepped(s, faults)
+		if stepped != nil {
+			stepped(s, faults)
 		}
 	}
-	moves, thinking := choiceTimes(v, rec)
-	for r, seat := range seats {
-		st := statsOf[seat.Name]
-		switch {
-		case rec.GoalValues[r] < best:
-			st.Losses++
-		case count == 1:
-			st.Wins++
-		default:
-			st.Draws++
-		}
-		st.Seats++
-		st.goals += rec.GoalValues[r]
-		st.plies += len(rec.Moves)
-		st.moves += moves[r]
-		st.thinking += thinking[r]
-		st.MeanGoal = float64(st.goals) / float64(st.Seats)
-		st.MeanPlies = float64(st.plies) / float64(st.Seats)
-		st.MoveTime = st.thinking / time.Duration(max(st.moves, 1))
+	tg := table.Game{ID: id, StartClock: cfg.StartClock, Clock: cfg.PlayClock, Grace: DefaultGrace}
+	err := table.Run(ctx, t, tg, h)
+	if err != nil {
+		rec.IsAborted = true
 	}
-}
-
-// choiceTimes replays rec and returns, per role, the steps where it had
-// more than one legal move and the time those steps took.
-func choiceTimes(v *game.Variant, rec *Record) ([]int, []time.Duration) {
-	n := len(v.Roles)
-	moves, thinking := make([]int, n), make([]time.Duration, n)
-	s := v.New()
-	for i, joint := range rec.Moves {
-		var took time.Duration
-		if i+1 < len(rec.StateTimes) {
-			took = time.Duration(rec.StateTimes[i+1]-rec.StateTimes[i]) * time.Millisecond
-		}
-		for r := 0; r < n; r++ {
-			if len(legalTexts(s, game.Role(r), nil)) > 1 {
-				moves[r]++
-				thinking[r] += took
-			}
-		}
-		if applyJoint(s, joint) != nil {
-			break
+	if cfg.RecordDir != "" {
+		if _, werr := rec.WriteFile(cfg.RecordDir); werr != nil && err == nil {
+			err = werr
 		}
 	}
-	return moves, thinking
-}
-
-// gameRecord is a record in the form ai.RunMatch reports games: the
-// moves of the roles that had a choice, one per step.
-func gameRecord(index int, seats []Seat, rec *Record) ai.GameRecord {
-	gr := ai.GameRecord{Index: index, Goals: rec.GoalValues, Plies: len(rec.Moves)}
-	for _, s := range seats {
-		gr.Specs = append(gr.Specs, s.Name)
-	}
-	for _, joint := range rec.Moves {
-		gr.Moves = append(gr.Moves, strings.Join(nonNoop(joint), " "))
-	}
-	return gr
-}
-
-func nonNoop(joint []string) []string {
-	var out []string
-	for _, m := range joint {
-		if !game.IsNoop(m) {
-			out = append(out, m)
-		}
-	}
-	if len(out) == 0 {
-		return []string{"noop"}
-	}
-	return out
+	return err
 }

@@ -1,6 +1,11 @@
 package ggp
 
-import "github.com/tabletop/tabletop/game"
+import (
+	"context"
+	"errors"
+
+	"github.com/tabletop/tabletop/game"
+)
 
 // What a Game Manager that plays turn by turn needs (the client, where
 // people at the keyboard play the other seats and RunGame cannot wait
@@ -21,8 +26,11 @@ func CheckMove(reply string, err error, legal []string) (string, Fault) {
 // StartFault is the record's error of a start message that got no
 // answer ("TO" or "CE"), "" when it got one.
 func StartFault(err error) string {
-	if err == nil {
-		return ""
+	switch {
+	case errors.Is(err, ErrNoReply), errors.Is(err, context.DeadlineExceeded):
+		return CodeTimeout
+	case errors.Is(err, ErrConnection):
+		return CodeConnection
 	}
-	return faultOf(err).Code
+	return ""
 }

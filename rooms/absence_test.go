@@ -79,9 +79,8 @@ func TestEveryoneAwayAdjournsTheGame(t *testing.T) {
 	if h.Len() != 1 || len(rec.Moves) != 2 {
 		t.Fatalf("%d rooms, %d moves: the game did not outlive its players' absence", h.Len(), len(rec.Moves))
 	}
-	if !strings.Contains(logs.String(), "room adjourned") {
-		t.Fatalf("no log line for the adjournment:\n%s", logs)
-	}
+	// The line follows the store's write: wait for it as for the write.
+	eventually(t, "the log line of the adjournment", func() bool { return strings.Contains(logs.String(), "room adjourned") })
 	if yours := h.YourGames(bob); len(yours) != 1 || yours[0].Code != code {
 		t.Fatalf("bob's games %+v: the adjourned game is not among them", yours)
 	}
@@ -109,9 +108,9 @@ func TestAdjournedGameExpires(t *testing.T) {
 		t.Fatalf("record %+v", rec)
 	}
 	eventually(t, "the room unloaded", func() bool { return h.Len() == 0 })
-	if !strings.Contains(logs.String(), "room abandoned") || !strings.Contains(logs.String(), code) {
-		t.Fatalf("no log line for the abandoned room:\n%s", logs)
-	}
+	eventually(t, "the log line of the abandoned room", func() bool {
+		return strings.Contains(logs.String(), "room abandoned") && strings.Contains(logs.String(), code)
+	})
 }
 
 // Both players of a clocked game leave: it goes on by the clock, and the
@@ -358,7 +357,7 @@ func TestRefusedFinishIsRecordedLater(t *testing.T) {
 		t.Fatal("the store took the finish it was to refuse")
 	}
 	eventually(t, "the result in the store", func() bool { return stored(t, st, a.Code()).Finished })
-	if !strings.Contains(logs.String(), "room result recorded after the store refused it") {
-		t.Fatalf("no log line for the late record:\n%s", logs)
-	}
+	eventually(t, "the log line of the late record", func() bool {
+		return strings.Contains(logs.String(), "room result recorded after the store refused it")
+	})
 }

@@ -42,6 +42,10 @@ type room struct {
 	// clockTurn is the seat the flag timer watches (-1: none).
 	clockTurn int
 
+	// rewrites counts the times the moves were replaced rather than
+	// extended (RoomView.Rewrites).
+	rewrites uint64
+
 	// version mirrors rec.Version for the event loop, which skips the
 	// events of this host's own writes without taking mu.
 	version atomic.Uint64
@@ -616,7 +620,8 @@ func (m *member) View() RoomView {
 		Code:     r.rec.Code,
 		Variant:  r.rec.Variant,
 		Start:    r.rec.Start,
-		Moves:    append([]string(nil), r.rec.Moves...),
+		Moves:    r.rec.Moves[:len(r.rec.Moves):len(r.rec.Moves)], // shared: moves are only ever appended
+		Rewrites: r.rewrites,
 		Position: r.state.String(),
 		You:      r.rolesOf(m),
 		Thinking: r.thinking,

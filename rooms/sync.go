@@ -274,6 +274,7 @@ func (r *room) catchUp(moves []string) (string, error) {
 	}
 	s, from := r.state, len(r.rec.Moves)
 	if !extends {
+		r.rewrites++
 		var err error
 		if s, err = game.NewState(r.v.Name, r.rec.Start); err != nil {
 			return "", err

@@ -9,6 +9,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+
+	"github.com/tabletop/tabletop/internal/procstat"
 )
 
 // viewCounter counts the frames its model draws.
@@ -52,7 +54,7 @@ func BenchmarkKeyBurst(b *testing.B) {
 	done := make(chan struct{})
 	go func() { defer close(done); _, _ = p.Run() }()
 	burst := []byte(strings.Repeat("jjjjjkkkkk", 2))
-	cpu0, _ := cpuTime()
+	cpu0, _ := procstat.CPUTime()
 	b.ResetTimer()
 	for i := range b.N {
 		keys.Write(burst)
@@ -63,7 +65,7 @@ func BenchmarkKeyBurst(b *testing.B) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(views.Load())/float64(b.N), "views/burst")
-	if cpu1, ok := cpuTime(); ok {
+	if cpu1, ok := procstat.CPUTime(); ok {
 		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(b.N), "cpu-µs/burst")
 	}
 	p.Quit()
@@ -95,13 +97,13 @@ func BenchmarkIdleSessions(b *testing.B) {
 	}()
 	time.Sleep(time.Second) // every first frame drawn
 	written := out.Load()
-	cpu0, _ := cpuTime()
+	cpu0, _ := procstat.CPUTime()
 	b.ResetTimer()
 	for range b.N {
 		time.Sleep(time.Second)
 	}
 	b.StopTimer()
-	if cpu1, ok := cpuTime(); ok {
+	if cpu1, ok := procstat.CPUTime(); ok {
 		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(b.N*n), "cpu-µs/session-second")
 	}
 	b.ReportMetric(float64(out.Load()-written)/float64(b.N*n), "bytes/session-second")

@@ -355,8 +355,10 @@ func (tm *term) typeMove(move string) {
 	m := tm.mark()
 	tm.send(":")
 	tm.waitOutput(m) // the prompt is open
-	tm.send(move)
+	// The mark comes before the keys: their echo may be drawn before
+	// send returns.
 	m = tm.mark()
+	tm.send(move)
 	tm.waitOutput(m)
 	tm.send("\r")
 }

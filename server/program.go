@@ -5,6 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
+
+	"github.com/tabletop/tabletop/internal/remoteterm"
 )
 
 // runPrograms is the middleware that runs each session's client program.
@@ -25,6 +27,11 @@ func (s *Server) runPrograms(next ssh.Handler) ssh.Handler {
 				// Send waits for the program's loop; the pacer must not.
 				go program.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
 			})
+			// The client's keys reach the program through the pump and the
+			// decoder, which sends each message when the program takes it.
+			dec := remoteterm.NewDecoder(program.Send)
+			gs.in.dst, gs.in.ended = dec, dec.Close
+			s.spawn(gs.st, gs.in.run)
 		}
 		stop := context.AfterFunc(sess.Context(), program.Quit)
 		if _, err := program.Run(); err != nil {

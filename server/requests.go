@@ -132,11 +132,14 @@ func (rf *requestFilter) start(req *gossh.Request) {
 		args := splitCommand(cmd.Value)
 		if _, ok := joinCommand(args); !ok {
 			rf.srv.refusals.warn(rf.srv.log, "exec refused", "remote", rf.st.remote, "command", logText(cmd.Value))
-			if len(args) > 0 && args[0] == "join" {
+			switch {
+			case len(args) > 0 && args[0] == "join":
 				rf.explain(req, joinProblem(args))
-				return
+			case fileTool(args):
+				rf.refuse(req, "tabletop: no files here", false)
+			default:
+				rf.explain(req, fmt.Sprintf("tabletop: %q is not a command here. Connect with  ssh -t  and no command for the menu, or  ssh -t HOST join CODE  for a room (its 4-character code).", cmd.Value))
 			}
-			rf.refuse(req, fmt.Sprintf("tabletop: %q is not a command here; the only one is  join CODE  (a room's 4-character code)", cmd.Value), false)
 			return
 		}
 	}
@@ -181,8 +184,20 @@ func (rf *requestFilter) refuse(req *gossh.Request, why string, hangUp bool) {
 	})
 }
 
-// explain accepts a mistyped "join" only to say what is wrong on stderr
-// and exit with status 1: OpenSSH shows nothing of a refused command but
+// fileTool tells the commands of the tools that copy files or
+// repositories over SSH (scp, sftp, rsync, git): they are refused at the
+// protocol level, which those tools report as a failure, while any other
+// command is told in words what the server offers (explain).
+func fileTool(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	name := args[0]
+	return name == "scp" || name == "rsync" || strings.HasPrefix(name, "git-") || strings.Contains(name, "sftp")
+}
+
+// explain accepts a mistyped "join", or a command that is none of the
+// server's, only to say what is wrong on stderr and exit with status 1: OpenSSH shows nothing of a refused command but
 // "exec request failed". Tools (scp, git, sftp) are refused outright.
 func (rf *requestFilter) explain(req *gossh.Request, why string) {
 	rf.failed = true

@@ -118,8 +118,9 @@ func TestNoPTYGetsHintAndStatus1(t *testing.T) {
 	if !errors.As(err, &exit) || exit.ExitStatus() != 1 {
 		t.Fatalf("exit: %v, want status 1", err)
 	}
-	if out := tm.stream(0); !strings.Contains(out, "ssh -t") || strings.Count(strings.TrimSpace(out), "\n") != 0 {
-		t.Fatalf("want a one-line hint with ssh -t, got %q", out)
+	_, port, _ := net.SplitHostPort(s.addr)
+	if out := tm.stream(0); !strings.Contains(out, "ssh -t -p "+port+" host") || strings.Count(strings.TrimSpace(out), "\n") != 0 {
+		t.Fatalf("want a one-line hint with ssh -t and the server's port %s, got %q", port, out)
 	}
 	// "join CODE" without -t is the common way to get here.
 	tm = openTerm(t, s.addr, termOpts{user: "ana", noPTY: true, command: "join K7QX"})
@@ -139,7 +140,8 @@ func TestRefusedRequests(t *testing.T) {
 		t.Cleanup(func() { c.Close() })
 		return c
 	}
-	for _, cmd := range []string{"ls", "\x1b[2Jrm -rf", "sh -c id", "scp -t /tmp", "git-upload-pack '/x'"} {
+	// The tools that copy files are refused at the protocol level.
+	for _, cmd := range []string{"scp -t /tmp", "git-upload-pack '/x'", "rsync --server . /x", "/usr/lib/openssh/sftp-server"} {
 		sess, err := connect().NewSession()
 		if err != nil {
 			t.Fatal(err)
@@ -149,16 +151,18 @@ func TestRefusedRequests(t *testing.T) {
 		}
 		sess.Close()
 	}
-	// A mistyped join is accepted only to say why it fails, with status 1
-	// (issue 11: OpenSSH shows no reason for a refused command).
-	for _, cmd := range []string{"join", "join ZZ"} {
+	// A mistyped join, or any other command, is accepted only to say why
+	// it fails, with status 1 (OpenSSH shows no reason for a refused
+	// command, only "exec request failed on channel 0"); the command is
+	// quoted, never echoed raw.
+	for _, cmd := range []string{"join", "join ZZ", "ls", "\x1b[2Jrm -rf", "sh -c id"} {
 		sess, err := connect().NewSession()
 		if err != nil {
 			t.Fatal(err)
 		}
 		out, err := sess.CombinedOutput(cmd)
 		var exit *gossh.ExitError
-		if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(string(out), "join CODE") && !strings.Contains(string(out), "room code") {
+		if !errors.As(err, &exit) || exit.ExitStatus() != 1 || !strings.Contains(string(out), "join CODE") && !strings.Contains(string(out), "room code") || strings.Contains(string(out), "\x1b") {
 			t.Errorf("exec %q: %v, %q; want exit status 1 and a reason", cmd, err, out)
 		}
 	}

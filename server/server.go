@@ -23,12 +23,12 @@ import (
 	"charm.land/log/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2"
-	bm "charm.land/wish/v2/bubbletea"
 	wishrecover "charm.land/wish/v2/recover"
 	"github.com/charmbracelet/colorprofile"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/internal/remoteterm"
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/savefmt"
 )
@@ -570,8 +570,9 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 	keys.held = func() {
 		s.refusals.warn(s.log, "keys held back: the client sends them faster than a person types", "remote", st.remote, "user", logText(sess.User()))
 	}
-	gs.in = newInputPump(sess, keys)
-	s.spawn(st, gs.in.run)
+	// The pump starts with the program, which its keys are for (see
+	// runPrograms).
+	gs.in = newInputPump(sess, keys, nil)
 	gs.out = &watchedWriter{w: sess}
 	pty, _, ok := sess.Pty()
 	gs.hasPT = ok
@@ -590,12 +591,28 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 func (s *Server) requireTerminal(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		if _, _, ok := sess.Pty(); !ok {
-			fmt.Fprint(sess.Stderr(), "tabletop needs a terminal: connect with ssh -t (e.g. ssh -t -p 2222 host)\r\n")
+			fmt.Fprintf(sess.Stderr(), "tabletop needs a terminal: connect with ssh -t (e.g. %s)\r\n", sshCommand(sess))
 			_ = sess.Exit(1)
 			return
 		}
 		next(sess)
 	}
+}
+
+// sshCommand is the command that reaches this session's server with a
+// terminal: the port the client connected to (none for 22) and its
+// "join CODE", if it gave one. The host name the client typed is not
+// known here.
+func sshCommand(sess ssh.Session) string {
+	cmd := "ssh -t"
+	if _, port, err := net.SplitHostPort(sess.LocalAddr().String()); err == nil && port != "22" {
+		cmd += " -p " + port
+	}
+	cmd += " host"
+	if code, ok := joinCommand(sess.Command()); ok {
+		cmd += " join " + code
+	}
+	return cmd
 }
 
 // programHandler builds the client program for a session.
@@ -604,11 +621,11 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 	if !ok {
 		return nil
 	}
-	// The program downsamples every colour to the terminal's profile,
-	// found from the session's environment as Wish does: nothing is
-	// asked of the terminal before the first frame.
-	opts := bm.MakeOptions(gs)
-	profile := colorprofile.Env(append(gs.Environ(), "TERM="+gs.pty.Term))
+	// Colours are downsampled to the terminal's profile, found from the
+	// session's environment as Wish does: nothing is asked of the
+	// terminal before the first frame.
+	env := append(gs.Environ(), "TERM="+gs.pty.Term)
+	profile := colorprofile.Env(env)
 
 	var store savefmt.SaveStore = &memorySave{max: s.cfg.MaxSaveBytes}
 	if gs.player.ID != "" {
@@ -634,8 +651,30 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 	if model == nil {
 		return nil
 	}
+	term := remoteterm.NewRenderer(gs.out, profile, gs.pty.Window.Width, gs.pty.Window.Height)
+	opts := s.programOptions(gs, term, env, profile)
+	p := tea.NewProgram(term.Model(panicWitness{Model: model, gs: gs}), opts...)
+	gs.setProgram(p, term)
+	return p
+}
+
+// programOptions are a session's program's options: no renderer and no
+// input reader of its own (the session's line renderer draws its views
+// and its pump decodes the keys, see internal/remoteterm for why), the
+// terminal's size, environment and colours, and no signals.
+func (s *Server) programOptions(gs *gameSession, term *remoteterm.Renderer, env []string, profile colorprofile.Profile) []tea.ProgramOption {
 	maxW, maxH := s.cfg.MaxWidth, s.cfg.MaxHeight
-	opts = append(opts,
+	return []tea.ProgramOption{
+		tea.WithoutRenderer(),
+		tea.WithInput(nil),
+		// What the program writes itself goes out between frames.
+		tea.WithOutput(term.Raw()),
+		// With no renderer the program's frame ticker only flushes what
+		// the program writes itself (nothing, in tabletop): once a
+		// second, not 60 times, per idle session.
+		tea.WithFPS(1),
+		tea.WithEnvironment(env),
+		tea.WithWindowSize(gs.pty.Window.Width, gs.pty.Window.Height),
 		tea.WithColorProfile(profile),
 		// The server handles signals; 500 programs must not each grab SIGINT.
 		tea.WithoutSignalHandler(),
@@ -650,10 +689,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 			}
 			return msg
 		}),
-	)
-	p := tea.NewProgram(panicWitness{Model: model, gs: gs}, opts...)
-	gs.setProgram(p)
-	return p
+	}
 }
 
 // keepalive asks the client for a sign of life every quarter of the idle

@@ -15,16 +15,19 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/tabletop/tabletop/internal/remoteterm"
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/ui"
 )
 
 // gameSession wraps one SSH session for the client program. Everything the
 // program and the bubbletea middleware see goes through it:
-//   - Read comes from an input pump, so a terminal query can time out
-//     without losing the player's first keystrokes, and so the server knows
-//     when the player last typed;
-//   - Write is watched, so a client that stops reading is noticed;
+//   - the client's bytes are read by an input pump, which paces a flood of
+//     keys and records when the player last typed, and decoded into the
+//     program's messages (the program itself reads nothing);
+//   - its frames are drawn by a line renderer (internal/remoteterm), not
+//     by the program: Write is watched, so a client that stops reading is
+//     noticed;
 //   - Pty and its window changes are clamped to the configured maximum
 //     before any layout code sees them, and resize storms are coalesced.
 type gameSession struct {
@@ -41,8 +44,9 @@ type gameSession struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	in  *inputPump
-	out *watchedWriter
+	in   *inputPump
+	out  *watchedWriter
+	term *remoteterm.Renderer // set with the program
 
 	pty   ssh.Pty
 	hasPT bool
@@ -58,7 +62,10 @@ type gameSession struct {
 	reason    atomic.Value // string: why the server ended the session
 }
 
-func (g *gameSession) Read(p []byte) (int, error)  { return g.in.Read(p) }
+// Read reports the end of input: the session's input is its pump's alone
+// (a second reader would take keys from it).
+func (g *gameSession) Read([]byte) (int, error) { return 0, io.EOF }
+
 func (g *gameSession) Write(p []byte) (int, error) { return g.out.Write(p) }
 
 // Pty returns the clamped terminal and the clamped window changes.
@@ -66,9 +73,9 @@ func (g *gameSession) Pty() (ssh.Pty, <-chan ssh.Window, bool) {
 	return g.pty, g.winch, g.hasPT
 }
 
-func (g *gameSession) setProgram(p *tea.Program) {
+func (g *gameSession) setProgram(p *tea.Program, term *remoteterm.Renderer) {
 	g.mu.Lock()
-	g.program = p
+	g.program, g.term = p, term
 	g.mu.Unlock()
 }
 
@@ -160,11 +167,7 @@ func (g *gameSession) finish() {
 		msg += "\r\ntabletop: session ended: " + reason + "\r\n"
 	}
 	if g.hasPT {
-		written := make(chan struct{})
-		g.srv.spawn(g.st, func() {
-			defer close(written)
-			_, _ = g.Session.Write([]byte(msg))
-		})
+		written := g.writeLast([]byte(msg))
 		t := time.NewTimer(endGrace)
 		select {
 		case <-written:
@@ -173,6 +176,25 @@ func (g *gameSession) finish() {
 		t.Stop()
 	}
 	_ = g.Session.Exit(status)
+}
+
+// writeLast writes the session's last bytes: after the frame being
+// written, with the renderer's own restoration of the modes the views
+// set before them, when the session had a program. The channel is
+// closed once they are written, or could not be.
+func (g *gameSession) writeLast(msg []byte) <-chan struct{} {
+	g.mu.Lock()
+	term := g.term
+	g.mu.Unlock()
+	if term != nil {
+		return term.Close(msg)
+	}
+	written := make(chan struct{})
+	g.srv.spawn(g.st, func() {
+		defer close(written)
+		_, _ = g.Session.Write(msg)
+	})
+	return written
 }
 
 // clampWindow bounds a window to the configured maximum (and at least 1×1),
@@ -262,44 +284,41 @@ func (p *windowPacer) attach(deliver func(ssh.Window)) {
 	}
 }
 
-// errReadTimeout is returned by the input pump when a read deadline passes.
-var errReadTimeout = errors.New("read timeout")
-
-// inputPump reads the client's bytes in its own goroutine into a small
-// bounded buffer. Reads from it can time out (the raw SSH channel cannot),
-// which the renderer's terminal query needs, and it records the time of the
-// last input for the away-from-keyboard check. Its keys pass a keyGate: a
-// flood is held back at a human rate, before the program sees it.
+// inputPump reads the client's bytes in its own goroutine and hands
+// them, their keys paced by a keyGate (a flood is held back at a human
+// rate), to the session's input decoder, which gives the program its
+// messages. It records the time of the last input for the
+// away-from-keyboard check. While the program is behind, the decoder
+// waits for it and the pump stops reading, which pushes back on the
+// client through the SSH window.
 type inputPump struct {
-	mu       sync.Mutex
-	buf      []byte
-	err      error
-	deadline time.Time
-	ready    chan struct{} // signalled when data or an error arrives
-	space    chan struct{} // signalled when a reader made room
-	done     chan struct{} // closed when the session is over
-	stop     sync.Once
-	last     atomic.Int64 // unix nanoseconds of the last input
-	src      io.Reader
-	keys     *keyGate // used by run only
+	done chan struct{} // closed when the session is over
+	stop sync.Once
+	last atomic.Int64 // unix nanoseconds of the last input
+	src  io.Reader
+	keys *keyGate  // used by run only
+	dst  io.Writer // the decoder; set before run starts
+	// ended, if set, is told when the input ends (run's last act).
+	ended func()
 }
 
-const pumpMax = 16 << 10
-
-// newInputPump makes a pump reading r, its keys paced by keys; the
-// caller starts run in its own goroutine and calls close when the
+// newInputPump makes a pump reading r, its keys paced by keys, into dst;
+// the caller starts run in its own goroutine and calls close when the
 // session is over.
-func newInputPump(r io.Reader, keys *keyGate) *inputPump {
-	p := &inputPump{ready: make(chan struct{}, 1), space: make(chan struct{}, 1), done: make(chan struct{}), src: r, keys: keys}
+func newInputPump(r io.Reader, keys *keyGate, dst io.Writer) *inputPump {
+	p := &inputPump{done: make(chan struct{}), src: r, keys: keys, dst: dst}
 	p.last.Store(time.Now().UnixNano())
 	return p
 }
 
-// close ends the pump: once the program is gone nobody makes room in the
-// buffer, and a pump waiting for room would wait for ever.
+// close ends the pump's waits: once the session is over its keys go
+// nowhere.
 func (p *inputPump) close() { p.stop.Do(func() { close(p.done) }) }
 
 func (p *inputPump) run() {
+	if p.ended != nil {
+		defer p.ended()
+	}
 	// Keys come a few bytes at a time; a paste takes a few more reads.
 	chunk := make([]byte, 1024)
 	for {
@@ -315,90 +334,17 @@ func (p *inputPump) run() {
 					}
 					continue
 				}
-				if !p.push(rest[:k]) {
+				select {
+				case <-p.done:
 					return
+				default:
 				}
+				_, _ = p.dst.Write(rest[:k])
 				rest = rest[k:]
 			}
 		}
 		if err != nil {
-			p.mu.Lock()
-			p.err = err
-			p.mu.Unlock()
-			signal(p.ready)
 			return
-		}
-	}
-}
-
-// push adds b to the buffer, waiting for room while the program is
-// behind (which pushes back on the client); false if the session ended.
-func (p *inputPump) push(b []byte) bool {
-	for {
-		p.mu.Lock()
-		if len(p.buf)+len(b) <= pumpMax {
-			p.buf = append(p.buf, b...)
-			p.mu.Unlock()
-			signal(p.ready)
-			return true
-		}
-		p.mu.Unlock()
-		select {
-		case <-p.space:
-		case <-p.done:
-			return false
-		}
-	}
-}
-
-func signal(c chan struct{}) {
-	select {
-	case c <- struct{}{}:
-	default:
-	}
-}
-
-// setDeadline makes reads fail with errReadTimeout after t; zero clears it.
-func (p *inputPump) setDeadline(t time.Time) {
-	p.mu.Lock()
-	p.deadline = t
-	p.mu.Unlock()
-	signal(p.ready) // wake a waiting reader to see the new deadline
-}
-
-func (p *inputPump) Read(b []byte) (int, error) {
-	for {
-		p.mu.Lock()
-		if len(p.buf) > 0 {
-			n := copy(b, p.buf)
-			p.buf = p.buf[n:]
-			if len(p.buf) == 0 {
-				p.buf = nil // let the backing array go
-			}
-			p.mu.Unlock()
-			signal(p.space)
-			return n, nil
-		}
-		if p.err != nil {
-			err := p.err
-			p.mu.Unlock()
-			return 0, err
-		}
-		deadline := p.deadline
-		p.mu.Unlock()
-		if deadline.IsZero() {
-			<-p.ready
-			continue
-		}
-		wait := time.Until(deadline)
-		if wait <= 0 {
-			return 0, errReadTimeout
-		}
-		t := time.NewTimer(wait)
-		select {
-		case <-p.ready:
-			t.Stop()
-		case <-t.C:
 		}
 	}
 }

@@ -74,7 +74,7 @@ func RunMatch(ctx context.Context, cfg MatchConfig) (MatchResult, error) {
 	if err != nil {
 		return MatchResult{}, err
 	}
-	res := newMatchResult(cfg.Specs)
+	res := newMatchResult(v, cfg.Specs)
 	for g := 0; g < cfg.Games; g++ {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -188,15 +188,19 @@ func (f Fault) Describe(v *game.Variant, player string) string {
 	return fmt.Sprintf("%s (%s), step %d: %v; played %s instead", player, v.RoleName(f.Role), f.Turn+1, f.Err, f.Text)
 }
 
-// PlayerStats is the result of one spec over a match. A game is a win for
-// the seat with the unique highest goal, a draw for the seats sharing the
-// highest goal, and a loss otherwise.
+// PlayerStats is the result of one player (a seat of the first game,
+// rotating after each) over a match. A game is a win for the seat with
+// the unique highest goal, a draw for the seats sharing the highest goal,
+// and a loss otherwise.
 type PlayerStats struct {
-	Spec     string  `json:"spec"`
-	Wins     int     `json:"wins"`
-	Draws    int     `json:"draws"`
-	Losses   int     `json:"losses"`
-	MeanGoal float64 `json:"mean_goal"`
+	Spec string `json:"spec"`
+	// FirstRole is the role the player had in the first game: two
+	// players of one spec are told apart by it.
+	FirstRole string  `json:"first_role"`
+	Wins      int     `json:"wins"`
+	Draws     int     `json:"draws"`
+	Losses    int     `json:"losses"`
+	MeanGoal  float64 `json:"mean_goal"`
 	// Faults counts its answers the fallback replaced.
 	Faults int `json:"faults,omitempty"`
 
@@ -210,22 +214,30 @@ type PlayerStats struct {
 }
 
 // MatchResult is the outcome of a match, in the JSON form of
-// `tabletop match --json`.
+// `tabletop match --json`: one entry per player, in the order of the
+// roles of the first game.
 type MatchResult struct {
 	Games   int            `json:"games"`
 	Players []*PlayerStats `json:"players"`
-	byName  map[string]*PlayerStats
 }
 
-func newMatchResult(specs []string) MatchResult {
-	res := MatchResult{byName: map[string]*PlayerStats{}}
-	for _, spec := range specs {
-		if res.byName[spec] == nil {
-			res.byName[spec] = &PlayerStats{Spec: spec}
-			res.Players = append(res.Players, res.byName[spec])
-		}
+func newMatchResult(v *game.Variant, specs []string) MatchResult {
+	var res MatchResult
+	for i, spec := range specs {
+		res.Players = append(res.Players, &PlayerStats{Spec: spec, FirstRole: v.RoleName(game.Role(i))})
 	}
 	return res
+}
+
+// label is the player's name in the table: its spec, with the role it
+// had in the first game when another player has the same spec.
+func (res MatchResult) label(p *PlayerStats) string {
+	for _, q := range res.Players {
+		if q != p && q.Spec == p.Spec {
+			return fmt.Sprintf("%s (%s first)", p.Spec, p.FirstRole)
+		}
+	}
+	return p.Spec
 }
 
 // add tallies a finished game: the one win/draw/loss tally of a match.
@@ -239,8 +251,9 @@ func (res *MatchResult) add(g matchGame) {
 			count++
 		}
 	}
-	for r, spec := range g.Specs {
-		st := res.byName[spec]
+	n := len(g.Specs)
+	for r := range g.Specs {
+		st := res.Players[((r-g.Index)%n+n)%n] // as playMatchGame seated them
 		switch {
 		case g.Goals[r] < best:
 			st.Losses++
@@ -267,9 +280,15 @@ func (res *MatchResult) add(g matchGame) {
 
 // WriteTable prints the match result as a table.
 func (res MatchResult) WriteTable(w io.Writer) {
-	fmt.Fprintf(w, "%-22s %6s %6s %6s %7s %10s %10s %10s\n", "player", "seats", "wins", "draws", "losses", "mean goal", "mean plies", "ms/action")
+	// The first column is as wide as the longest name, so that a long
+	// ggp:URL keeps the figures in line.
+	width := 22
 	for _, p := range res.Players {
-		fmt.Fprintf(w, "%-22s %6d %6d %6d %7d %10.1f %10.1f %10.1f\n", p.Spec, p.Seats, p.Wins, p.Draws, p.Losses,
+		width = max(width, len(res.label(p)))
+	}
+	fmt.Fprintf(w, "%-*s %6s %6s %6s %7s %10s %10s %10s\n", width, "player", "seats", "wins", "draws", "losses", "mean goal", "mean plies", "ms/action")
+	for _, p := range res.Players {
+		fmt.Fprintf(w, "%-*s %6d %6d %6d %7d %10.1f %10.1f %10.1f\n", width, res.label(p), p.Seats, p.Wins, p.Draws, p.Losses,
 			p.MeanGoal, p.MeanPlies, float64(p.MoveTime.Microseconds())/1000)
 	}
 	if res.Games == 1 {

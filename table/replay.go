@@ -118,13 +118,12 @@ func ParseJoint(s game.State, texts []string) ([]game.Move, error) {
 
 // ParseFor reads role r's move in s from its text — KIF compared without
 // case and spacing, or the game's short notation — and checks that it is
-// one of r's legal moves now (see LegalOf).
+// one of r's legal moves now (see LegalOf). It compares the text with the
+// legal moves' and reads no other notation (a turn-taking turn's mover's
+// text in any notation is the game's ParseMove's, see PlayText).
 func ParseFor(s game.State, r game.Role, text string) (game.Move, error) {
 	if s.Terminal() {
 		return game.Noop, game.ErrGameOver
-	}
-	if !Joint(s) && s.ToMove() == r {
-		return s.ParseMove(text)
 	}
 	want, short := normalKIF(text), strings.TrimSpace(text)
 	for _, m := range LegalOf(s, r, nil) {

@@ -14,11 +14,11 @@ import (
 
 // scripted is a seat that answers with fn, counting its lifecycle calls.
 type scripted struct {
-	name               string
-	fn                 func(q Question) (game.Move, error)
-	mu                 sync.Mutex
-	started, finished  int
-	aborted, attentive bool
+	name              string
+	fn                func(q Question) (game.Move, error)
+	mu                sync.Mutex
+	started, finished int
+	aborted           bool
 }
 
 func (s *scripted) Name() string { return s.name }
@@ -226,5 +226,46 @@ func TestAISeatPlaysItsPlannedTurn(t *testing.T) {
 	m2, err := seat.Choose(context.Background(), tb.Question(0))
 	if err != nil || m2 != searched.Turn[1] {
 		t.Errorf("rotation %v (%v), want the plan's %v", m2, err, searched.Turn[1])
+	}
+}
+
+// TestMatchTableRows: the table has one row per player, two players of
+// one spec told apart by their first role, and a long name keeps the
+// figures' columns in line.
+func TestMatchTableRows(t *testing.T) {
+	long := "ggp:http://a-player-with-a-long-address.example.org:9147/"
+	for _, tc := range []struct {
+		name  string
+		specs []string
+		rows  []string
+	}{
+		{"two of one spec", []string{"random", "random"}, []string{"random (x first)", "random (o first)"}},
+		{"a long name", []string{long, "random"}, []string{long, "random"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, _ := game.Lookup("quad5")
+			res := newMatchResult(v, tc.specs)
+			for g := 0; g < 4; g++ {
+				res.add(matchGame{GameRecord: GameRecord{Index: g, Specs: tc.specs, Goals: []int{100, 0}, Plies: 9},
+					moves: make([]int, 2), thinking: make([]time.Duration, 2)})
+			}
+			var out strings.Builder
+			res.WriteTable(&out)
+			lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+			if len(lines) != len(tc.rows)+2 {
+				t.Fatalf("table:\n%s", out.String())
+			}
+			col := strings.Index(lines[0], "seats") + len("seats")
+			for i, want := range tc.rows {
+				row := lines[i+1]
+				if !strings.HasPrefix(row, want+" ") || len(row) < col || row[col-1] != '4' {
+					t.Errorf("row %d %q: want %q with 4 seats under \"seats\"\n%s", i, row, want, out.String())
+				}
+			}
+			// Each player won the games it began as x: two of four.
+			if res.Players[0].Wins != 2 || res.Players[1].Wins != 2 {
+				t.Errorf("wins %d and %d, want 2 each", res.Players[0].Wins, res.Players[1].Wins)
+			}
+		})
 	}
 }

@@ -62,6 +62,8 @@ type Finisher interface {
 type Game struct {
 	// ID names the game, e.g. a GGP match id.
 	ID string
+	// Variant is the game's; the driver sets it from the table.
+	Variant *game.Variant
 	// StartClock is how long Starter seats have to get ready; 0 lets
 	// them take as long as ctx allows.
 	StartClock time.Duration
@@ -75,9 +77,11 @@ type Game struct {
 
 // Question is what a seat is asked: its role's move on a turn.
 type Question struct {
-	// Turn is the number of steps played before this turn; an answer is
-	// for this turn only.
+	// Turn is the number of steps played before this turn.
 	Turn int
+	// Version is the table's version of the position (Table.Version):
+	// an answer is for this position only.
+	Version uint64
 	// Role is the role to answer for.
 	Role game.Role
 	// State is a copy of the position, the seat's own to keep or search.
@@ -127,8 +131,10 @@ type Fault struct {
 	// Err says what went wrong; errors.Is(Err, ErrIllegal) for an
 	// answer that is not a legal move (Answer holds it).
 	Err error
-	// Answer is the seat's move when it answered one.
-	Answer game.Move
+	// Answer is the seat's move when it answered one, and AnswerText
+	// its KIF.
+	Answer     game.Move
+	AnswerText string
 	// Answered reports whether the seat answered a move at all.
 	Answered bool
 	// Played is the move played for the role instead, and Text its KIF.
@@ -166,6 +172,9 @@ func resolve(rng *game.Rand, q Question, m game.Move, err error) (game.Move, *Fa
 		err = fmt.Errorf("%s: %w for %s", q.State.FormatMove(m), ErrIllegal, q.State.Variant().RoleName(q.Role))
 	}
 	f := &Fault{Turn: q.Turn, Role: q.Role, Err: err, Answer: m, Answered: errors.Is(err, ErrIllegal)}
+	if f.Answered {
+		f.AnswerText = q.State.FormatMove(m)
+	}
 	f.Played = fallback(rng, q.Legal)
 	f.Text = q.State.FormatMove(f.Played)
 	return f.Played, f

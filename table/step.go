@@ -119,9 +119,11 @@ func IsLegalFor(s game.State, r game.Role, m game.Move) bool {
 	return slices.Contains(LegalOf(s, r, nil), m)
 }
 
-// apply plays moves (one per role) on s: the mover's move, or every
-// move at once on a joint turn. The moves must be legal.
-func apply(s game.State, moves []game.Move) {
+// Apply plays a turn on s given every role's move (see ParseJoint): the
+// mover's move, or every move at once on a joint turn. The moves must be
+// legal. A table plays its steps with it; a GGP player follows the game
+// its manager runs with it.
+func Apply(s game.State, moves []game.Move) {
 	if Joint(s) {
 		s.(game.JointState).ApplyJoint(moves)
 		return

@@ -38,6 +38,11 @@ type Table struct {
 	chosen []bool
 	// resigned is the role that resigned, or NoRole.
 	resigned game.Role
+	// version changes whenever the position does (a step played, taken
+	// back or played again), so that an answer to a question about a
+	// position the table has left is known for stale even when the turn
+	// number has come round again.
+	version uint64
 }
 
 // New sets up a table at start (which it does not modify) with one seat
@@ -77,6 +82,10 @@ func (t *Table) Steps() []Step { return t.steps }
 
 // Turn is the number of steps played.
 func (t *Table) Turn() int { return len(t.steps) }
+
+// Version changes whenever the position does: a step played, taken back
+// or played again.
+func (t *Table) Version() uint64 { return t.version }
 
 // Seat is the seat playing role r, nil when r is no role.
 func (t *Table) Seat(r game.Role) Seat {
@@ -169,7 +178,7 @@ func attentive(s Seat) bool {
 // Question is the current turn's question to role r's seat, asked or
 // not (a client asks the AI for a hint with it).
 func (t *Table) Question(r game.Role) Question {
-	q := Question{Turn: len(t.steps), Role: r, State: t.pos.Clone(), Legal: LegalOf(t.pos, r, nil)}
+	q := Question{Turn: len(t.steps), Version: t.version, Role: r, State: t.pos.Clone(), Legal: LegalOf(t.pos, r, nil)}
 	if n := len(t.steps); n > 0 {
 		q.Last = t.steps[n-1].Texts
 	}
@@ -250,10 +259,11 @@ func (t *Table) Commit(s Step) error {
 	if t.Over() {
 		return game.ErrGameOver
 	}
-	apply(t.pos, s.Moves)
+	Apply(t.pos, s.Moves)
 	t.steps = append(t.steps, s)
 	t.undone = nil
 	t.resetChoice()
+	t.version++
 	return nil
 }
 
@@ -263,13 +273,14 @@ func (t *Table) resetChoice() {
 
 // Answer takes a seat's answer to q (its move, or the error it failed
 // with) and plays it, or the fallback's move in its place (see
-// Resolve). An answer to a turn already played is stale: nothing is
+// Resolve). An answer about a position the table has left (a turn
+// played, or taken back) is stale: nothing is
 // played, but a wrong answer from a seat that only followed that turn is
 // still a fault (a GGP player's record counts it). It returns the
 // answer's fault, if any, and the step when a turn was played.
 func (t *Table) Answer(q Question, m game.Move, err error) (*Step, *Fault, error) {
 	mv, fault := t.Resolve(q, m, err)
-	if q.Turn != len(t.steps) {
+	if q.Version != t.version {
 		return nil, fault, fmt.Errorf("an answer for step %d: %w", q.Turn+1, ErrStale)
 	}
 	if !q.Chooses() {
@@ -354,10 +365,11 @@ func (t *Table) Redo() bool {
 		return false
 	}
 	undone := t.undone[:len(t.undone)-1]
-	apply(t.pos, s.Moves)
+	Apply(t.pos, s.Moves)
 	t.steps = append(t.steps, s)
 	t.undone = undone
 	t.resetChoice()
+	t.version++
 	return true
 }
 
@@ -368,9 +380,10 @@ func (t *Table) CanRedo() bool { return len(t.undone) > 0 }
 func (t *Table) rebuild() {
 	t.pos = t.start.Clone()
 	for _, s := range t.steps {
-		apply(t.pos, s.Moves)
+		Apply(t.pos, s.Moves)
 	}
 	t.resetChoice()
+	t.version++
 }
 
 // legalStep reports whether moves (one per role) may be played in s.

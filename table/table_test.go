@@ -131,10 +131,14 @@ func TestUndoRedo(t *testing.T) {
 		}
 	}
 	want := tb.Position().String()
-	if !tb.Undo() || !tb.Undo() || tb.Turn() != 1 || !tb.CanRedo() {
+	undone := tb.Undo()
+	undone = tb.Undo() && undone
+	if !undone || tb.Turn() != 1 || !tb.CanRedo() {
 		t.Fatalf("undo twice: turn %d", tb.Turn())
 	}
-	if !tb.Redo() || !tb.Redo() || tb.Position().String() != want || tb.CanRedo() {
+	redone := tb.Redo()
+	redone = tb.Redo() && redone
+	if !redone || tb.Position().String() != want || tb.CanRedo() {
 		t.Fatalf("redo twice: %s, want %s", tb.Position(), want)
 	}
 	tb.Undo()

@@ -9,7 +9,9 @@ package themes
 import (
 	"image/color"
 	"math"
+	"reflect"
 	"strings"
+	"sync"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -204,7 +206,7 @@ type Styles struct {
 }
 
 // hex is the colour of hex string c for the styles' terminal.
-func (s Styles) hex(c string) color.Color {
+func (s *Styles) hex(c string) color.Color {
 	if s.basic {
 		return Basic16(c)
 	}
@@ -266,10 +268,40 @@ func NewStyles(t Theme, ascii bool, p colorprofile.Profile) Styles {
 	return st
 }
 
+// sharedStyles keeps the styles of each built-in theme per glyph set and
+// colour profile: every session with the same theme and terminal kind
+// uses one Styles (11 KB) instead of its own.
+var sharedStyles sync.Map // stylesKey → *Styles
+
+type stylesKey struct {
+	theme string
+	ascii bool
+	p     colorprofile.Profile
+}
+
+// SharedStyles returns the styles of t, ascii and p (as NewStyles makes
+// them), shared with every caller asking for the same: they must not be
+// changed. A theme that is not one of All's as it is there gets styles
+// of its own.
+func SharedStyles(t Theme, ascii bool, p colorprofile.Profile) *Styles {
+	builtIn, ok := Lookup(t.Name)
+	if !ok || !reflect.DeepEqual(builtIn, t) {
+		st := NewStyles(t, ascii, p)
+		return &st
+	}
+	k := stylesKey{t.Name, ascii, p}
+	if st, ok := sharedStyles.Load(k); ok {
+		return st.(*Styles)
+	}
+	st := NewStyles(t, ascii, p)
+	shared, _ := sharedStyles.LoadOrStore(k, &st)
+	return shared.(*Styles)
+}
+
 // Piece returns the style of the pieces (and the name) of the role in
 // seat seat called role; see Theme.PieceColour. A role of no seat
 // (game.NoRole, -1), such as Quad's neutral blockers, is plain bold.
-func (s Styles) Piece(seat int, role string) lipgloss.Style {
+func (s *Styles) Piece(seat int, role string) lipgloss.Style {
 	c := s.Theme.PieceColour(seat, role)
 	if s.Theme.Mono || c == "" {
 		return s.base.Bold(true)
@@ -278,7 +310,7 @@ func (s Styles) Piece(seat int, role string) lipgloss.Style {
 }
 
 // Base returns an unstyled style.
-func (s Styles) Base() lipgloss.Style { return s.base }
+func (s *Styles) Base() lipgloss.Style { return s.base }
 
 // Basic16 is the colour of the 16 basic ANSI colours that stands for hex
 // colour c in a 16-colour terminal: the one nearest, in HSLuv, to the
@@ -336,7 +368,7 @@ func palette256(c colorful.Color) colorful.Color {
 // "/16" when they are its 16-colour picks. Two Styles with the same
 // palette and glyphs render the same bytes, so drawn text can be kept
 // under it.
-func (s Styles) Palette() string {
+func (s *Styles) Palette() string {
 	if s.basic {
 		return s.Theme.Name + "/16"
 	}

@@ -2,6 +2,7 @@ package themes
 
 import (
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -266,5 +267,29 @@ func TestStylesPerProfile(t *testing.T) {
 			}
 			seen[b] = role
 		}
+	}
+}
+
+// Sessions with the same theme, glyphs and colour profile share one
+// Styles, equal to NewStyles'; a changed theme or another profile gets
+// its own.
+func TestSharedStyles(t *testing.T) {
+	a := SharedStyles(Default, false, colorprofile.ANSI256)
+	if b := SharedStyles(Default, false, colorprofile.ANSI256); a != b {
+		t.Fatal("two sessions of the same theme and terminal do not share their styles")
+	}
+	if want := NewStyles(Default, false, colorprofile.ANSI256); !reflect.DeepEqual(*a, want) {
+		t.Fatal("the shared styles differ from NewStyles'")
+	}
+	if b := SharedStyles(Default, true, colorprofile.ANSI256); b == a || b.Glyphs != ASCIIGlyphs {
+		t.Fatal("ASCII glyphs share the Unicode styles")
+	}
+	if b := SharedStyles(Default, false, colorprofile.ANSI); b == a {
+		t.Fatal("a 16-colour terminal shares the 256-colour styles")
+	}
+	custom := Default
+	custom.Accent = "#ff0000"
+	if b := SharedStyles(custom, false, colorprofile.ANSI256); b == a || b.Theme.Accent != "#ff0000" {
+		t.Fatal("a changed theme got the built-in theme's styles")
 	}
 }

@@ -61,11 +61,16 @@ type boardScreen struct {
 	// (moveListView) and its text (moveListText), the column labels
 	// (colLabelLine) and the board block (boardLines).
 	helpMemo, listMemo lastDrawn[string, string]
-	panelMemo          lastDrawn[panelKey, string]
-	border             lastDrawn[borderKey, panelBorder]
-	movesMemo          lastDrawn[movesKey, string]
-	labelMemo          lastDrawn[labelsKey, string]
-	boardMemo          lastDrawn[string, []string]
+	// frame keeps what drawing one frame asks for several times.
+	frame     frameMemo
+	panelMemo lastDrawn[panelKey, string]
+	border    lastDrawn[borderKey, panelBorder]
+	movesMemo lastDrawn[movesKey, string]
+	labelMemo lastDrawn[labelsKey, string]
+	boardMemo lastDrawn[string, []string]
+	// bodyMemo is the board and the panel side by side, fitted to the
+	// window: kept while both are the ones kept above.
+	bodyMemo lastDrawn[bodyKey, []string]
 	// histMemo is the move list as played, by match version.
 	histMemo lastDrawn[uint64, []playedMove]
 	// rv is review mode: a past position shown instead of the live one.

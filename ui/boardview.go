@@ -137,10 +137,17 @@ func (b *boardScreen) panelFixedLines(inner int) int {
 // layout fits the board to the window, with a long status wrapped to two
 // lines when the board still fits with them, else cut to one.
 func (b *boardScreen) layout() boardLayout {
+	fm := b.c.frameMemo(&b.frame)
+	if fm != nil && fm.hasLayout {
+		return fm.layout
+	}
 	n := lipgloss.Height(b.statusView(statusMaxLines))
 	l := b.layoutFor(n)
 	if !l.ok && n > 1 {
 		l = b.layoutFor(1)
+	}
+	if fm != nil {
+		fm.layout, fm.hasLayout = l, true
 	}
 	return l
 }
@@ -205,9 +212,16 @@ func (b *boardScreen) layoutFor(statusH int) boardLayout {
 }
 
 func (b *boardScreen) minSize() (int, int) {
+	fm := b.c.frameMemo(&b.frame)
+	if fm != nil && fm.hasMin {
+		return fm.minW, fm.minH
+	}
 	// The status takes at least one line whatever it says: the size
 	// needed does not depend on it, so it need not be drawn.
 	l := b.layoutFor(1)
+	if fm != nil {
+		fm.minW, fm.minH, fm.hasMin = l.needW, l.needH, true
+	}
 	return l.needW, l.needH
 }
 
@@ -1011,9 +1025,17 @@ func (b *boardScreen) aiLine() string {
 // least needed keys (the last before ? and q) until it fits, so that
 // "? more keys" and "q quit" always show.
 func (b *boardScreen) helpView() string {
+	fm := b.c.frameMemo(&b.frame)
+	if fm != nil && fm.hasHelp {
+		return fm.help
+	}
 	k := b.keys()
 	memoKey := helpMemoKey(k, b.c.width, b.help.ShowAll, b.c.st.Palette(), b.c.ascii)
-	return b.helpMemo.get(memoKey, func() string { return mergeStyles(b.drawHelp(k)) })
+	h := b.helpMemo.get(memoKey, func() string { return mergeStyles(b.drawHelp(k)) })
+	if fm != nil {
+		fm.help, fm.hasHelp = h, true
+	}
+	return h
 }
 
 // drawHelp draws the key bar (or every key) of k.
@@ -1125,14 +1147,49 @@ func (b *boardScreen) view() string {
 	if r := b.handingOver(); r != game.NoRole {
 		return b.handOverView(r)
 	}
-	board := b.boardLines(l)
-	panel := splitLines(b.panelView(l))
-	body, widths := joinTopLines([]string{strings.Repeat(" ", l.bx)}, board, []string{"  "}, panel)
-	lines := []string{b.headerView(), ""}
-	lines = append(lines, fitLines(body, widths, b.c.width, l.statusY-boardY)...)
-	lines = append(lines, b.statusView(l.statusH))
-	for _, h := range splitLines(b.helpView()) {
-		lines = append(lines, " "+h)
+	body := b.body(l, b.boardLines(l), b.panelView(l))
+	header, status, help := b.headerView(), b.statusView(l.statusH), b.helpView()
+	size := len(header) + 1 + len(status) + 1 + len(help) + 2*strings.Count(help, "\n") + 2
+	for _, line := range body {
+		size += len(line) + 1
 	}
-	return joinLines(lines)
+	var sb strings.Builder
+	sb.Grow(size)
+	sb.WriteString(header)
+	sb.WriteString("\n\n")
+	for _, line := range body {
+		sb.WriteString(line)
+		sb.WriteByte('\n')
+	}
+	sb.WriteString(status)
+	for h := range strings.SplitSeq(help, "\n") {
+		sb.WriteString("\n ")
+		sb.WriteString(h)
+	}
+	return sb.String()
+}
+
+// bodyKey is what the frame's body is drawn from: the board block and
+// the panel as kept by their memos (the board's by its first line's
+// address, which changes whenever the memo draws it again), where the
+// board stands and the room for the body.
+type bodyKey struct {
+	board        *string
+	boardLines   int
+	panel        string
+	bx, w, lines int
+}
+
+// body is the board block and the panel side by side, fitted to the
+// window's width and the lines between header and status: on most frames
+// (a key typed at the prompt) the same as the last, so kept.
+func (b *boardScreen) body(l boardLayout, board []string, panel string) []string {
+	k := bodyKey{boardLines: len(board), panel: panel, bx: l.bx, w: b.c.width, lines: l.statusY - boardY}
+	if len(board) > 0 {
+		k.board = &board[0]
+	}
+	return b.bodyMemo.get(k, func() []string {
+		body, widths := joinTopLines([]string{strings.Repeat(" ", l.bx)}, board, []string{"  "}, splitLines(panel))
+		return fitLines(body, widths, b.c.width, l.statusY-boardY)
+	})
 }

@@ -25,7 +25,7 @@ const (
 )
 
 // style returns the style bg names in st.
-func (bg cellBg) style(st themes.Styles) lipgloss.Style {
+func (bg cellBg) style(st *themes.Styles) lipgloss.Style {
 	switch bg {
 	case bgCellAlt:
 		return st.CellAlt
@@ -63,7 +63,7 @@ type cellKey struct {
 }
 
 // drawCell draws one line of a cell.
-func drawCell(st themes.Styles, k cellKey) string {
+func drawCell(st *themes.Styles, k cellKey) string {
 	bg := k.bg.style(st)
 	if k.blank {
 		return bg.Render(strings.Repeat(" ", k.width))
@@ -120,7 +120,7 @@ type textKey struct {
 }
 
 // render draws k's text in its style.
-func (k textKey) render(st themes.Styles) string {
+func (k textKey) render(st *themes.Styles) string {
 	switch k.style {
 	case textPlain:
 		return st.Text.Render(k.text)
@@ -138,7 +138,7 @@ func (k textKey) render(st themes.Styles) string {
 
 // text returns k's text rendered in its style, from the cache when
 // rendered before. A nil cache renders every time.
-func (c *cellCache) text(st themes.Styles, k textKey) string {
+func (c *cellCache) text(st *themes.Styles, k textKey) string {
 	if c == nil {
 		return k.render(st)
 	}
@@ -147,13 +147,13 @@ func (c *cellCache) text(st themes.Styles, k textKey) string {
 
 // mutedText returns st.Muted.Render(s), from the cache when rendered
 // before: the board's labels, which repeat on every frame.
-func (c *cellCache) mutedText(st themes.Styles, s string) string {
+func (c *cellCache) mutedText(st *themes.Styles, s string) string {
 	return c.text(st, textKey{style: textMuted, seat: game.NoRole, text: s})
 }
 
 // draw returns drawCell(st, k), from the cache when drawn before. A nil
 // cache draws every time.
-func (c *cellCache) draw(st themes.Styles, k cellKey) string {
+func (c *cellCache) draw(st *themes.Styles, k cellKey) string {
 	if c == nil {
 		return drawCell(st, k)
 	}

@@ -21,7 +21,7 @@ import (
 type common struct {
 	// profile is the terminal's colour profile (Unknown until known).
 	profile colorprofile.Profile
-	st      themes.Styles
+	st      *themes.Styles // shared by the sessions of the same theme and terminal kind
 	// cells keeps the board's drawn cells for st (see cellCache).
 	cells  *cellCache
 	theme  themes.Theme
@@ -47,6 +47,10 @@ type common struct {
 	library *sheetLibrary
 	// io runs the client's writes off the UI goroutine, in order.
 	io *ioQueue
+	// frame counts the frames drawn; inView is set while one is drawn
+	// (see frameMemo).
+	frame  uint64
+	inView bool
 }
 
 // settleWrites waits for the client's writes queued so far (see
@@ -57,10 +61,40 @@ func (c *common) settleWrites() {
 	}
 }
 
+// drawing marks the start of a frame (View), drawn marks its end.
+func (c *common) drawing() { c.frame, c.inView = c.frame+1, true }
+func (c *common) drawn()   { c.inView = false }
+
+// frameMemo keeps what drawing one frame of the board asks for several
+// times — the layout (the frame, its cursor and the size check each ask
+// for it), the size the screen needs, the key bar — while that frame is
+// drawn: View is a pure function of the model, which cannot change
+// during it. Nothing is kept from one frame to the next.
+type frameMemo struct {
+	frame             uint64
+	layout            boardLayout
+	minW, minH        int
+	help              string
+	hasLayout, hasMin bool
+	hasHelp           bool
+}
+
+// frameMemo returns m for the frame being drawn (emptied if it kept
+// another frame's), or nil outside View.
+func (c *common) frameMemo(m *frameMemo) *frameMemo {
+	if !c.inView {
+		return nil
+	}
+	if m.frame != c.frame {
+		*m = frameMemo{frame: c.frame}
+	}
+	return m
+}
+
 // setTheme makes t the theme, styled for the terminal's profile.
 func (c *common) setTheme(t themes.Theme) {
 	c.theme = t
-	c.st = themes.NewStyles(t, c.ascii, c.profile)
+	c.st = themes.SharedStyles(t, c.ascii, c.profile)
 	c.cells = newCellCache()
 }
 
@@ -276,6 +310,28 @@ func fitBlock(s string, w, h int) string {
 		lines = append(lines, "")
 	}
 	return joinLines(lines)
+}
+
+// joinPadded is parts joined, padded with empty lines to h lines as
+// fitBlock pads: a frame built in one allocation, which fitBlock then
+// keeps as it is when its lines fit, instead of copying it to pad it
+// (each copy of a full frame is some 8 KB of garbage per keypress).
+func joinPadded(h int, parts ...string) string {
+	size, lines := 0, 1
+	for _, p := range parts {
+		size += len(p)
+		lines += strings.Count(p, "\n")
+	}
+	pad := max(h-lines, 0)
+	var b strings.Builder
+	b.Grow(size + pad)
+	for _, p := range parts {
+		b.WriteString(p)
+	}
+	for range pad {
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // fitLines is fitBlock for lines whose widths are known: cut or padded

@@ -112,10 +112,10 @@ func pentagoChoice(vu variantUI, s game.State, cur pos) (picked, bracketed int) 
 	return picked, bracketed
 }
 
-// settle waits for the client's writes queued so far (saves, records,
+// waitWrites waits for the client's writes queued so far (saves, records,
 // files) and gives the match their report, as the commands that report
 // them would: a test reads the store or the match's word on it after.
-func settle(m *Model) {
+func waitWrites(m *Model) {
 	m.c.io.wait()
 	m.Update(keptMsg{})
 }

@@ -68,7 +68,7 @@ func TestUpdateDoesNotWaitForTheStore(t *testing.T) {
 		t.Fatalf("saved before the store was free:\n%s", data)
 	}
 	close(store.release)
-	settle(m)
+	waitWrites(m)
 	if data, _ := store.Load(); !strings.Contains(string(data), "move (mark r4 c4)") {
 		t.Fatalf("the save did not land:\n%s", data)
 	}

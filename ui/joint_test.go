@@ -108,7 +108,7 @@ func TestJointMovesHidden(t *testing.T) {
 	if !strings.Contains(v, "Pass the keyboard to right (bo)") || strings.Contains(v, "scissors") {
 		t.Fatalf("left's throw shows, or no hand-over to right:\n%s", v)
 	}
-	settle(m)
+	waitWrites(m)
 	if len(lm(b).moves) != 0 || store.data != nil && bytes.Contains(store.data, []byte("scissors")) {
 		t.Fatalf("left's throw was kept before right threw: moves %v, save %q", lm(b).moves, store.data)
 	}
@@ -128,7 +128,7 @@ func TestJointMovesHidden(t *testing.T) {
 	if !strings.Contains(b.status, "played at once: left (throw scissors) · right (throw paper)") {
 		t.Fatalf("status %q", b.status)
 	}
-	settle(m)
+	waitWrites(m)
 	if !bytes.Contains(store.data, []byte("move ((throw scissors) (throw paper))\n")) {
 		t.Fatalf("save:\n%s", store.data)
 	}
@@ -198,7 +198,7 @@ func TestJointUndoSaveReview(t *testing.T) {
 		t.Fatalf("redo: %d moves, position %q", len(lm(b).moves), b.m.position().String())
 	}
 
-	settle(m)
+	waitWrites(m)
 	sv, err := savefmt.ParseSave(store.data)
 	if err != nil {
 		t.Fatalf("the save does not read back: %v\n%s", err, store.data)

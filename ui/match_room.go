@@ -9,7 +9,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
-	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/savefmt"
 )
 
@@ -26,8 +26,8 @@ type roomMatch struct {
 	status   statusLine
 	spinTick func() tea.Cmd
 
-	room rooms.Room
-	view rooms.RoomView
+	room roomapi.Room
+	view roomapi.RoomView
 	st   game.State
 	// start and played are what the room's view says, as the game reads
 	// them: review rebuilds past positions from them.
@@ -43,7 +43,7 @@ type roomMatch struct {
 	seen atomic.Uint64
 }
 
-func newRoomMatch(v *game.Variant, room rooms.Room, status statusLine, spinTick func() tea.Cmd) *roomMatch {
+func newRoomMatch(v *game.Variant, room roomapi.Room, status statusLine, spinTick func() tea.Cmd) *roomMatch {
 	r := &roomMatch{v: v, status: status, spinTick: spinTick, room: room}
 	r.st = v.New()
 	r.refresh()
@@ -132,13 +132,13 @@ func (r *roomMatch) seatName(role game.Role) string {
 	}
 	sv := r.view.Seats[role]
 	switch sv.Kind {
-	case rooms.SeatOpen:
+	case roomapi.SeatOpen:
 		return "(open)"
-	case rooms.SeatAI:
+	case roomapi.SeatAI:
 		return "AI " + sv.Name
 	}
 	name := sv.Name
-	if sv.Kind == rooms.SeatHeld || !sv.Connected {
+	if sv.Kind == roomapi.SeatHeld || !sv.Connected {
 		name += " (away)"
 	}
 	if int(role) < len(r.clocks) {
@@ -239,7 +239,7 @@ func (r *roomMatch) record() savefmt.SavedGame {
 		seat := savefmt.SeatConfig{}
 		if i < len(r.view.Seats) {
 			seat.Name = r.view.Seats[i].Name
-			if r.view.Seats[i].Kind == rooms.SeatAI {
+			if r.view.Seats[i].Kind == roomapi.SeatAI {
 				seat.AI, seat.Level = true, ai.Hard
 				if l, err := ai.ParseLevel(seat.Name); err == nil {
 					seat.Name, seat.Level = "", l

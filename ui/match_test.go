@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/savefmt"
+	"github.com/tabletop/tabletop/themes"
 )
 
 // A local match offers every action; a room none (its host decides),
@@ -15,7 +16,7 @@ import (
 // offers is what it implements, asked once (capsOf).
 func TestMatchOffers(t *testing.T) {
 	v, _ := game.Lookup("quad5")
-	local := capsOf(newLocalMatch(&common{}, v, v.New(), "", make([]savefmt.SeatConfig, len(v.Roles))).asMatch())
+	local := capsOf(newLocalMatch(&common{st: &themes.Styles{}}, v, v.New(), "", make([]savefmt.SeatConfig, len(v.Roles))).asMatch())
 	room := capsOf(&roomMatch{v: v, st: v.New()})
 	acts := []struct {
 		name        string

@@ -3,13 +3,11 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/list"
 	"charm.land/bubbles/v2/paginator"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -17,6 +15,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/savefmt"
+	"github.com/tabletop/tabletop/themes"
 )
 
 type menuAction int
@@ -46,29 +45,21 @@ type menuItem struct {
 	problem string
 }
 
-func (i menuItem) FilterValue() string { return i.title }
-
 // menuDelegate draws one item per line with the session's styles.
 type menuDelegate struct{ c *common }
 
-func (d menuDelegate) Height() int                         { return 1 }
-func (d menuDelegate) Spacing() int                        { return 0 }
-func (d menuDelegate) Update(tea.Msg, *list.Model) tea.Cmd { return nil }
-func (d menuDelegate) Render(w io.Writer, m list.Model, index int, it list.Item) {
-	item, ok := it.(menuItem)
-	if !ok {
-		return
-	}
-	fmt.Fprint(w, d.menuLine(d.lineKey(m, item, index == m.Index())))
+// line is item drawn in list l.
+func (d menuDelegate) line(l *itemList, item menuItem, selected bool) string {
+	return d.menuLine(d.lineKey(l, item, selected))
 }
 
 // descWidth is the room a description has after the cursor and titles.
-func descWidth(m list.Model) int { return max(m.Width()-2-titleWidth(m)-1, 1) }
+func descWidth(l *itemList) int { return max(l.width-2-titleWidth(l)-1, 1) }
 
 // menuScreen is the main menu.
 type menuScreen struct {
 	c    *common
-	list list.Model
+	list itemList
 	// helpAll is whether ? shows every key; helpWidth is the width the
 	// help was last fitted to. The help bubble itself is made only when
 	// its text is not drawn yet (helpModel), so a session does not hold
@@ -87,30 +78,22 @@ type menuScreen struct {
 	deleting *menuItem
 }
 
+// menuPagination is the style of the menu's page numbers' line.
+var menuPagination = lipgloss.NewStyle().PaddingLeft(2)
+
 func newMenu(c *common, status string) *menuScreen {
 	m := &menuScreen{c: c, status: status}
 	// The saved games are read once the client's writes have landed:
 	// the game just left is offered as it was left.
 	c.settleWrites()
 	items := m.allItems(m.continueItems())
-	l := list.New(items, menuDelegate{c}, 40, 10)
-	// Help off first: each setter recounts the pages, and while the
-	// list's help is on that copies the whole list model to draw it.
-	// With more items than the 10 lines, every order ends in the same
-	// pages.
-	l.SetShowHelp(false)
-	l.SetShowTitle(false)
-	l.SetShowStatusBar(false)
-	l.SetFilteringEnabled(false)
-	l.DisableQuitKeybindings()
-	l.Paginator.Type = paginator.Arabic
-	l.Styles.ArabicPagination = c.st.Muted
-	l.Styles.PaginationStyle = c.st.Base().PaddingLeft(2)
-	l.Styles.NoItems = c.st.Muted
-	l.KeyMap.CursorUp = keyUp
-	l.KeyMap.CursorDown = keyDown
-	l.KeyMap.NextPage = bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
-	l.KeyMap.PrevPage = bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
+	l := newItemList(items, menuDelegate{c}, 40, 10)
+	l.pages.Type = paginator.Arabic
+	l.arabic, l.noItems = &c.st.Muted, &c.st.Muted
+	l.pagination = &menuPagination
+	l.keys.Up, l.keys.Down = keyUp, keyDown
+	l.keys.NextPage = bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
+	l.keys.PrevPage = bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
 	m.list = l
 	m.items = itemTexts(items)
 	m.listStyle = styleKeyOf(c)
@@ -123,7 +106,7 @@ func newMenu(c *common, status string) *menuScreen {
 
 // askDelete asks before the selected saved game is deleted.
 func (m *menuScreen) askDelete() {
-	item, ok := m.list.SelectedItem().(menuItem)
+	item, ok := m.list.Selected()
 	if !ok || item.action != actContinue {
 		m.status = "x deletes a saved game: choose one under Continue first"
 		return
@@ -164,25 +147,25 @@ func (m *menuScreen) deleted(msg deletedMsg) {
 		m.status = "could not delete: " + msg.err.Error()
 		return
 	}
-	for i, it := range m.list.Items() {
-		if mi, ok := it.(menuItem); ok && mi.action == actContinue && mi.slot == msg.item.slot && mi.desc == msg.item.desc {
+	for i, mi := range m.list.items {
+		if mi.action == actContinue && mi.slot == msg.item.slot && mi.desc == msg.item.desc {
 			m.list.RemoveItem(i)
 			break
 		}
 	}
-	m.items = itemTexts(m.list.Items())
+	m.items = itemTexts(m.list.items)
 	m.status = "deleted the saved game " + msg.item.desc
 }
 
 // continueItems offers every saved game in progress, newest first: one
 // item per slot of a savefmt.SlotStore, or the one save of a plain store. A save
 // that cannot be read is named in the status.
-func (m *menuScreen) continueItems() []list.Item {
+func (m *menuScreen) continueItems() []menuItem {
 	store := m.c.store
 	if store == nil {
 		return nil
 	}
-	var items []list.Item
+	var items []menuItem
 	add := func(slot string, data []byte, err error) {
 		if err == nil {
 			var sv savefmt.SavedGame
@@ -228,15 +211,13 @@ func (m *menuScreen) continueItems() []list.Item {
 // allItems is every line of the menu: the saved games (saves), the
 // games, the user's sheets that are not games yet, and the other
 // choices.
-func (m *menuScreen) allItems(saves []list.Item) []list.Item {
+func (m *menuScreen) allItems(saves []menuItem) []menuItem {
 	c := m.c
 	items := saves
 	for _, v := range game.Variants() {
 		items = append(items, menuItem{title: v.Title, desc: v.Summary, action: actPlay, variant: v})
 	}
-	for _, it := range c.library.menuItems(c.ascii) {
-		items = append(items, it)
-	}
+	items = append(items, c.library.menuItems(c.ascii)...)
 	if c.opts.Lobby != nil {
 		items = append(items,
 			menuItem{title: "Create room", desc: "start a shared game others can join", action: actCreateRoom},
@@ -301,8 +282,8 @@ func (m *menuScreen) listView() string {
 	l := &m.list
 	height := m.listHeight()
 	key := menuPartKey{style: styleKeyOf(m.c), part: partList, width: m.c.width, height: height,
-		listStyle: m.listStyle, items: m.items, listWidth: l.Width(), listHeight: l.Height(), index: l.Index(),
-		page: l.Paginator.Page, perPage: l.Paginator.PerPage, pages: l.Paginator.TotalPages}
+		listStyle: m.listStyle, items: m.items, listWidth: l.width, listHeight: l.height, index: l.Index(),
+		page: l.pages.Page, perPage: l.pages.PerPage, pages: l.pages.TotalPages}
 	return menuPartOf(key, func() string { return fitBlock(l.View(), m.c.width, height) })
 }
 
@@ -319,8 +300,8 @@ func (m *menuScreen) listHeight() int {
 func (m *menuScreen) keys() menuKeyMap {
 	k := menuKeys
 	hasSave := false
-	for _, it := range m.list.Items() {
-		if mi, ok := it.(menuItem); ok && mi.action == actContinue {
+	for _, mi := range m.list.items {
+		if mi.action == actContinue {
 			hasSave = true
 		}
 	}
@@ -374,8 +355,8 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		if msg.Button == tea.MouseLeft {
 			// The list starts on line 3 (after title, subtitle, blank).
 			row := msg.Y - 3
-			if row >= 0 && row < m.list.Paginator.ItemsOnPage(len(m.list.Items())) {
-				m.list.Select(m.list.Paginator.Page*m.list.Paginator.PerPage + row)
+			if row >= 0 && row < m.list.pages.ItemsOnPage(len(m.list.items)) {
+				m.list.Select(m.list.pages.Page*m.list.pages.PerPage + row)
 				return m.choose()
 			}
 		}
@@ -399,24 +380,15 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 			return m, nil
 		case key.Matches(msg, menuKeys.Choose):
 			return m.choose()
-		case key.Matches(msg, menuKeys.Up):
-			// What list.Update does with these keys, without copying
-			// the whole list model on each press.
-			m.list.CursorUp()
-			return m, nil
-		case key.Matches(msg, menuKeys.Down):
-			m.list.CursorDown()
-			return m, nil
 		}
-		var cmd tea.Cmd
-		m.list, cmd = m.list.Update(msg)
-		return m, cmd
+		m.list.Update(msg)
+		return m, nil
 	}
 	return m, nil
 }
 
 func (m *menuScreen) choose() (screen, tea.Cmd) {
-	item, ok := m.list.SelectedItem().(menuItem)
+	item, ok := m.list.Selected()
 	if !ok {
 		return m, nil
 	}
@@ -460,27 +432,51 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 }
 
 func (m *menuScreen) view() string {
-	st := m.c.st
-	var b strings.Builder
-	b.WriteString(heading(st))
-	b.WriteString(m.listView() + "\n")
-	item, _ := m.list.SelectedItem().(menuItem)
+	return joinPadded(m.c.height, heading(m.c.st), m.listView(), "\n", m.noteView(), m.helpView())
+}
+
+// noteView is what the menu says under the list: the status, or the
+// selected item's description in full when the list cut it, or nothing
+// (two lines, each ended). Drawn once for all sessions per text, width
+// and theme colours: wrapping and styling the description on every
+// frame was a tenth of a menu key's cost.
+func (m *menuScreen) noteView() string {
+	item, _ := m.list.Selected()
+	k := noteKey{style: styleKeyOf(m.c), errColour: m.c.st.Theme.Error, width: m.c.width, status: m.status}
+	if k.status == "" && textWidth(item.desc) > descWidth(&m.list) {
+		k.desc = item.desc
+	}
+	return menuNotes.get(k, func() string { return drawNote(m.c.st, k) })
+}
+
+// noteKey is what the menu's note is drawn from: the status, else the
+// description to show in full ("" when the list shows it whole).
+type noteKey struct {
+	style        menuStyleKey
+	errColour    string // the status's colour, beside the menu's
+	width        int
+	status, desc string
+}
+
+// menuNotes keeps the notes drawn (a pure memo of drawNote).
+var menuNotes = newDrawnSet[noteKey](menuPartsMax)
+
+func drawNote(st *themes.Styles, k noteKey) string {
 	switch {
-	case m.status != "":
-		b.WriteString(st.Error.Render(" "+ellipsis(m.status, m.c.width-2)) + "\n\n")
-	case textWidth(item.desc) > descWidth(m.list):
-		// The selected item's description in full when the list cut it.
-		lines := splitLines(ansi.Wordwrap(item.desc, max(m.c.width-2, 1), ""))
+	case k.status != "":
+		return st.Error.Render(" "+ellipsis(k.status, k.width-2)) + "\n\n"
+	case k.desc != "":
+		lines := splitLines(ansi.Wordwrap(k.desc, max(k.width-2, 1), ""))
 		for len(lines) < menuNoteLines {
 			lines = append(lines, "")
 		}
+		var b strings.Builder
 		for _, l := range lines[:menuNoteLines] {
-			b.WriteString(st.Muted.Render(" "+ellipsis(l, m.c.width-2)) + "\n")
+			b.WriteString(st.Muted.Render(" " + ellipsis(l, k.width-2)))
+			b.WriteByte('\n')
 		}
-		return b.String() + m.helpView()
+		return b.String()
 	default:
-		b.WriteString("\n\n")
+		return "\n\n"
 	}
-	b.WriteString(m.helpView())
-	return b.String()
 }

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"charm.land/bubbles/v2/list"
+	"github.com/tabletop/tabletop/themes"
 )
 
 // menuLineKey is everything a drawn menu line depends on. The text,
@@ -50,23 +50,21 @@ func (d menuDelegate) drawMenuLine(k menuLineKey) string {
 	return cutANSI(line, k.width)
 }
 
-// lineKey is the key of item drawn in list m.
-func (d menuDelegate) lineKey(m list.Model, item menuItem, selected bool) menuLineKey {
+// lineKey is the key of item drawn in list l.
+func (d menuDelegate) lineKey(l *itemList, item menuItem, selected bool) menuLineKey {
 	return menuLineKey{
 		style: styleKeyOf(d.c),
 		title: item.title, desc: item.desc,
-		titleWidth: titleWidth(m), descWidth: descWidth(m),
-		width: m.Width(), selected: selected,
+		titleWidth: titleWidth(l), descWidth: descWidth(l),
+		width: l.width, selected: selected,
 	}
 }
 
 // titleWidth is the width of the list's longest title.
-func titleWidth(m list.Model) int {
+func titleWidth(l *itemList) int {
 	tw := 0
-	for _, it := range m.Items() {
-		if mi, ok := it.(menuItem); ok {
-			tw = max(tw, utf8.RuneCountInString(mi.title))
-		}
+	for _, mi := range l.items {
+		tw = max(tw, utf8.RuneCountInString(mi.title))
 	}
 	return tw
 }
@@ -79,9 +77,12 @@ type menuStyleKey struct {
 	text, muted, accent string
 }
 
-func styleKeyOf(c *common) menuStyleKey {
-	t := c.st.Theme
-	return menuStyleKey{basic: c.st.Palette() != t.Name, mono: t.Mono, ascii: c.ascii,
+func styleKeyOf(c *common) menuStyleKey { return stylesKey(c.st, c.ascii) }
+
+// stylesKey is the menuStyleKey of st with the ASCII glyph choice ascii.
+func stylesKey(st *themes.Styles, ascii bool) menuStyleKey {
+	t := st.Theme
+	return menuStyleKey{basic: st.Palette() != t.Name, mono: t.Mono, ascii: ascii,
 		text: t.Text, muted: t.Muted, accent: t.Accent}
 }
 
@@ -130,15 +131,13 @@ var menuItemTexts = newDrawnSet[string](menuPartsMax)
 
 // itemTexts is every title and description of items, one string that
 // names what the list draws; equal menus get the same shared string.
-func itemTexts(items []list.Item) string {
+func itemTexts(items []menuItem) string {
 	var b strings.Builder
-	for _, it := range items {
-		if mi, ok := it.(menuItem); ok {
-			b.WriteString(mi.title)
-			b.WriteByte(0)
-			b.WriteString(mi.desc)
-			b.WriteByte(0)
-		}
+	for _, mi := range items {
+		b.WriteString(mi.title)
+		b.WriteByte(0)
+		b.WriteString(mi.desc)
+		b.WriteByte(0)
 	}
 	s := b.String()
 	return menuItemTexts.get(s, func() string { return s })

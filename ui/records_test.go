@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/savefmt"
+	"github.com/tabletop/tabletop/themes"
 )
 
 // squareGame is x's square in Quad 5×5 against o's top row.
@@ -27,7 +28,7 @@ func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	b := m.cur.(*boardScreen)
 	playTexts(t, b, squareGame...)
-	settle(m)
+	waitWrites(m)
 	recs, err := savefmt.Records(dir)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("records: %v, %v", recs, err)
@@ -80,7 +81,7 @@ func TestRecordWithResignationReopens(t *testing.T) {
 	if err != nil || back.Resigned != "x" || back.Result != sv.Result || !back.Ended.Equal(sv.Ended) {
 		t.Fatalf("round trip: %+v, %v\n%s", back, err, data)
 	}
-	b, err := boardFromSave(&common{}, back)
+	b, err := boardFromSave(&common{st: &themes.Styles{}}, back)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,11 +9,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
-	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/roomapi"
 )
 
 // newRoomBoard shows a shared room (see roomMatch).
-func newRoomBoard(c *common, room rooms.Room) screen {
+func newRoomBoard(c *common, room roomapi.Room) screen {
 	rv := room.View()
 	v, err := game.Lookup(rv.Variant)
 	var b *boardScreen
@@ -99,7 +99,7 @@ func (j *joinScreen) view() string {
 // roomListScreen lists the host's rooms.
 type roomListScreen struct {
 	c      *common
-	rooms  []rooms.RoomInfo
+	rooms  []roomapi.RoomInfo
 	i      int
 	status string
 }
@@ -162,7 +162,7 @@ func (r *roomListScreen) view() string {
 		var seats []string
 		for _, s := range info.Seats {
 			who := s.Name
-			if s.Kind == rooms.SeatOpen {
+			if s.Kind == roomapi.SeatOpen {
 				who = "open"
 			}
 			seats = append(seats, s.Role+":"+who)

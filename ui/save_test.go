@@ -20,7 +20,7 @@ func TestSaveRoundTrip(t *testing.T) {
 		_ = i
 		sendKey(m, k)
 	}
-	settle(m)
+	waitWrites(m)
 	if len(lm(b).moves) != 1 {
 		t.Fatalf("setup move not played: %q", b.status)
 	}
@@ -62,7 +62,7 @@ func TestCorruptSaveOnMenu(t *testing.T) {
 	}
 	lm(b).cancelJob()
 	m.Update(keyMsg("enter")) // x marks the centre: now the game is saved
-	settle(m)
+	waitWrites(m)
 	if _, err := savefmt.ParseSave(store.data); err != nil {
 		t.Fatalf("the new game did not replace the corrupt save: %v", err)
 	}
@@ -125,19 +125,19 @@ func TestSaveOnlyAfterAMove(t *testing.T) {
 		t.Fatalf("quitting a game with no moves replaced the save:\n%s", store.data)
 	}
 	m.Update(keyMsg("enter"))
-	settle(m)
+	waitWrites(m)
 	// The store keeps one game: replacing the pentago game is asked first.
 	if string(store.data) != string(oldData) || !strings.Contains(viewText(m), "save this game over your saved game (pentago") {
 		t.Fatalf("the first move replaced the saved game without asking:\n%s", viewText(m))
 	}
 	m.Update(keyMsg("y"))
-	settle(m)
+	waitWrites(m)
 	sv, err := savefmt.ParseSave(store.data)
 	if err != nil || sv.Variant != "quad7" || len(sv.Moves) != 1 {
 		t.Fatalf("after the first move the game should be saved: %v\n%s", err, store.data)
 	}
 	m.Update(keyMsg("u")) // back to no moves: nothing worth continuing
-	settle(m)
+	waitWrites(m)
 	if store.data != nil {
 		t.Fatalf("a game undone to no moves stays saved:\n%s", store.data)
 	}
@@ -147,7 +147,7 @@ func TestSaveOnlyAfterAMove(t *testing.T) {
 	m.Update(keyMsg("enter"))
 	m.Update(keyMsg("q"))
 	m.Update(keyMsg("y")) // quit with a move made: saved
-	settle(m)
+	waitWrites(m)
 	if sv, err := savefmt.ParseSave(store.data); err != nil || len(sv.Moves) != 1 {
 		t.Fatalf("quitting with a move made should save: %v", err)
 	}
@@ -183,7 +183,7 @@ func TestQuitPromptSaysWhatHappensToTheGame(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		b := m.cur.(*boardScreen)
 		m.Update(keyMsg("enter")) // x marks the centre
-		settle(m)
+		waitWrites(m)
 		if len(lm(b).moves) != 1 {
 			t.Fatalf("%s: the move was not played: %q", tc.name, b.status)
 		}

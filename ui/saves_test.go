@@ -34,7 +34,7 @@ func playOneHotSeat(t *testing.T, m *Model) *boardScreen {
 	}
 	m.cur = b
 	m.Update(keyMsg("enter"))
-	settle(m)
+	waitWrites(m)
 	return b
 }
 
@@ -49,7 +49,7 @@ func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 	m.Update(keyMsg("right"))
 	m.Update(keyMsg("enter"))
 	m.Update(keyMsg("m"))
-	settle(m)
+	waitWrites(m)
 	names, err := fs.Slots()
 	if err != nil || len(names) != 2 {
 		t.Fatalf("two games in progress, slots %v (%v)", names, err)
@@ -86,7 +86,7 @@ func TestLoadedGameReplacesNothing(t *testing.T) {
 	m, _ := fileClient(t, dir, Options{Start: Start{Load: other}})
 	b := m.cur.(*boardScreen)
 	m.Update(keyMsg("enter"))
-	settle(m)
+	waitWrites(m)
 	if len(lm(b).moves) != 2 {
 		t.Fatalf("the move was not played: %d moves", len(lm(b).moves))
 	}
@@ -117,7 +117,7 @@ func TestReplacingTheOneSaveAsks(t *testing.T) {
 	m.Update(keyMsg("enter")) // not y: the saved game stays
 	m.Update(keyMsg("right"))
 	m.Update(keyMsg("enter"))
-	settle(m)
+	waitWrites(m)
 	if string(store.data) != string(oldData) {
 		t.Fatalf("the saved game was replaced:\n%s", store.data)
 	}
@@ -145,7 +145,7 @@ func TestFinishedGameIsHandedOver(t *testing.T) {
 		b := playOneHotSeat(t, m)
 		m.Update(keyMsg("r"))
 		m.Update(keyMsg("y"))
-		settle(m)
+		waitWrites(m)
 		names, _ := fs.Slots()
 		if fail {
 			if len(names) != 1 || !strings.Contains(viewText(m), "not kept (disk full)") {

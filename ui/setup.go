@@ -7,14 +7,13 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/list"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/ggp"
-	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/savefmt"
 )
 
@@ -430,18 +429,18 @@ func (s *setupScreen) mouse(msg tea.Mouse) (screen, tea.Cmd) {
 
 func (s *setupScreen) start() (screen, tea.Cmd) {
 	if s.room {
-		spec := rooms.RoomSpec{Variant: s.v.Name, AfterHold: rooms.SeatAI}
+		spec := roomapi.RoomSpec{Variant: s.v.Name, AfterHold: roomapi.SeatAI}
 		you := 0
 		for _, k := range s.choice {
 			kind := s.kinds[k]
 			switch {
 			case kind.you:
 				you++
-				spec.Seats = append(spec.Seats, rooms.SeatSpec{Kind: rooms.SeatPlayer})
+				spec.Seats = append(spec.Seats, roomapi.SeatSpec{Kind: roomapi.SeatPlayer})
 			case kind.open:
-				spec.Seats = append(spec.Seats, rooms.SeatSpec{Kind: rooms.SeatOpen})
+				spec.Seats = append(spec.Seats, roomapi.SeatSpec{Kind: roomapi.SeatOpen})
 			default:
-				spec.Seats = append(spec.Seats, rooms.SeatSpec{Kind: rooms.SeatAI, Level: string(kind.level)})
+				spec.Seats = append(spec.Seats, roomapi.SeatSpec{Kind: roomapi.SeatAI, Level: string(kind.level)})
 			}
 		}
 		if you == 0 {
@@ -592,22 +591,16 @@ func (s *setupScreen) view() string {
 // variantPicker chooses the game of a new room.
 type variantPicker struct {
 	c    *common
-	list list.Model
+	list itemList
 }
 
 func newVariantPicker(c *common) *variantPicker {
-	var items []list.Item
+	var items []menuItem
 	for _, v := range game.Variants() {
 		items = append(items, menuItem{title: v.Title, desc: v.Summary, action: actPlay, variant: v})
 	}
-	l := list.New(items, menuDelegate{c}, max(c.width-2, 10), max(c.height-5, 1))
-	l.SetShowTitle(false)
-	l.SetShowStatusBar(false)
-	l.SetFilteringEnabled(false)
-	l.SetShowHelp(false)
-	l.DisableQuitKeybindings()
-	l.KeyMap.CursorUp = pickerKeys.Up
-	l.KeyMap.CursorDown = pickerKeys.Down
+	l := newItemList(items, menuDelegate{c}, max(c.width-2, 10), max(c.height-5, 1))
+	l.keys.Up, l.keys.Down = pickerKeys.Up, pickerKeys.Down
 	return &variantPicker{c: c, list: l}
 }
 
@@ -631,13 +624,12 @@ func (p *variantPicker) update(msg tea.Msg) (screen, tea.Cmd) {
 		case key.Matches(msg, pickerKeys.Back):
 			return newMenu(p.c, ""), nil
 		case key.Matches(msg, pickerKeys.Choose):
-			if it, ok := p.list.SelectedItem().(menuItem); ok {
+			if it, ok := p.list.Selected(); ok {
 				return newSetup(p.c, it.variant, true), nil
 			}
 		}
-		var cmd tea.Cmd
-		p.list, cmd = p.list.Update(msg)
-		return p, cmd
+		p.list.Update(msg)
+		return p, nil
 	}
 	return p, nil
 }

@@ -6,7 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
-	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/roomapi"
 )
 
 // A new room's options beside its seats: a clock, whether it pauses
@@ -16,13 +16,13 @@ import (
 // roomClocks are the time controls offered, the first none.
 var roomClocks = []struct {
 	label string
-	tc    rooms.TimeControl
+	tc    roomapi.TimeControl
 }{
-	{"none", rooms.TimeControl{}},
-	{"5 min + 3 s", rooms.TimeControl{Initial: 5 * time.Minute, Increment: 3 * time.Second}},
-	{"15 min + 10 s", rooms.TimeControl{Initial: 15 * time.Minute, Increment: 10 * time.Second}},
-	{"1 day a move", rooms.TimeControl{PerMove: 24 * time.Hour}},
-	{"3 days a move", rooms.TimeControl{PerMove: 72 * time.Hour}},
+	{"none", roomapi.TimeControl{}},
+	{"5 min + 3 s", roomapi.TimeControl{Initial: 5 * time.Minute, Increment: 3 * time.Second}},
+	{"15 min + 10 s", roomapi.TimeControl{Initial: 15 * time.Minute, Increment: 10 * time.Second}},
+	{"1 day a move", roomapi.TimeControl{PerMove: 24 * time.Hour}},
+	{"3 days a move", roomapi.TimeControl{PerMove: 72 * time.Hour}},
 }
 
 // roomOptions are the choices on a room's setup screen.
@@ -63,7 +63,7 @@ func (o *roomOptions) optionKey(km keyMsgMatcher, guest bool) (status string, ok
 type keyMsgMatcher func(key.Binding) bool
 
 // apply puts the options into spec.
-func (o roomOptions) apply(spec *rooms.RoomSpec) {
+func (o roomOptions) apply(spec *roomapi.RoomSpec) {
 	spec.Clock = roomClocks[o.clock].tc
 	spec.Clock.PauseOnHold = o.pause && o.clock != 0
 	spec.Rated = o.rated

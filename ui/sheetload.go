@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/list"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
@@ -160,10 +159,16 @@ func (s *sheetLoadScreen) view() string {
 }
 
 // heading is the client's name and what it is, above the menu and the
-// loading line.
-func heading(st themes.Styles) string {
-	return st.Title.Render(" tabletop") + "\n" + st.Muted.Render(" abstract strategy games in your terminal") + "\n\n"
+// loading line; drawn once per theme colours for every session (lipgloss
+// took a tenth of the server's CPU drawing it on every menu frame).
+func heading(st *themes.Styles) string {
+	return headings.get(stylesKey(st, false), func() string {
+		return st.Title.Render(" tabletop") + "\n" + st.Muted.Render(" abstract strategy games in your terminal") + "\n\n"
+	})
 }
+
+// headings keeps heading's text per theme colours (a pure memo).
+var headings = newDrawnSet[menuStyleKey](menuPartsMax)
 
 // sheetLibrary is the user's games folder: its sheets load one after
 // another in the background, and the menu lists each, ready, loading or
@@ -278,17 +283,17 @@ func (m *menuScreen) refreshSheets() {
 	if m.c.library == nil {
 		return
 	}
-	var saves []list.Item
-	for _, it := range m.list.Items() {
-		if mi, ok := it.(menuItem); ok && mi.action == actContinue {
-			saves = append(saves, it)
+	var saves []menuItem
+	for _, mi := range m.list.items {
+		if mi.action == actContinue {
+			saves = append(saves, mi)
 		}
 	}
-	sel, _ := m.list.SelectedItem().(menuItem)
+	sel, _ := m.list.Selected()
 	items := m.allItems(saves)
 	m.list.SetItems(items)
-	for i, it := range items {
-		if mi := it.(menuItem); mi.title == sel.title && mi.action == sel.action {
+	for i, mi := range items {
+		if mi.title == sel.title && mi.action == sel.action {
 			m.list.Select(i)
 			break
 		}

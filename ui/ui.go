@@ -24,7 +24,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
-	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/themes"
 )
@@ -63,14 +63,14 @@ type Options struct {
 	// os.UserConfigDir()/tabletop (see savefmt.NewFileStore).
 	Store savefmt.SaveStore
 	// Lobby, when set, adds Create room / Join room / Room list.
-	Lobby rooms.Lobby
+	Lobby roomapi.Lobby
 	// Standings, when set, adds Ratings: leaderboards and the player's page.
 	Standings Standings
 	// QuickMatch, when set with a Lobby and the player has a key, adds
 	// Play anyone: a queue per game.
 	QuickMatch QuickMatch
 	// Player is the person at this client.
-	Player rooms.Player
+	Player roomapi.Player
 	// Mouse enables mouse input (cell motion); off leaves the terminal's
 	// own text selection working.
 	Mouse bool
@@ -307,6 +307,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // window so that it never scrolls the terminal, with the mouse captured
 // while it is on and the terminal's cursor where a prompt takes text.
 func (m *Model) View() tea.View {
+	m.c.drawing()
+	defer m.c.drawn()
 	v := tea.NewView(m.content())
 	v.AltScreen = true
 	if m.c.mouse {

@@ -9,7 +9,6 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // widthPieces are what random lines are made of: plain and wide text,
@@ -92,25 +91,6 @@ func TestJoinTopMatchesLipgloss(t *testing.T) {
 		if got, want := joinTop(blocks...), lipgloss.JoinHorizontal(lipgloss.Top, blocks...); got != want {
 			t.Fatalf("joinTop(%q):\n%q\nlipgloss:\n%q", blocks, got, want)
 		}
-	}
-}
-
-// Every simple rune is one cell alone, after a letter and before one.
-func TestSimpleRunes(t *testing.T) {
-	n := 0
-	for r := rune(0); r <= 0x2fff; r++ {
-		if !simpleRune(r) {
-			continue
-		}
-		n++
-		for _, s := range []string{string(r), "a" + string(r), string(r) + "a", "\x1b[1m" + string(r) + string(r) + "\x1b[0m"} {
-			if got, want := lineWidth(s), ansi.StringWidth(s); got != want {
-				t.Fatalf("lineWidth(%q) = %d, ansi.StringWidth says %d", s, got, want)
-			}
-		}
-	}
-	if n < 300 {
-		t.Fatalf("only %d simple runes", n)
 	}
 }
 

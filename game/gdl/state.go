@@ -408,13 +408,25 @@ func (n *network) parseMove(text string) (game.Move, error) {
 		return game.Noop, fmt.Errorf("move %q: %v", text, err)
 	}
 	if p.pos != len(toks) {
-		return game.Noop, fmt.Errorf("move %q: text after the move", text)
+		return game.Noop, fmt.Errorf("move %q: text after the move %s; a move is one term, its arguments in parentheses%s", text, t, n.moveExample())
 	}
 	m, ok := n.move(t.String())
 	if !ok {
 		return game.Noop, fmt.Errorf("%s is not a move of this game", t)
 	}
 	return m, nil
+}
+
+// moveExample is ", e.g. " and one of the game's moves with arguments,
+// or nothing when it has none: shown where a move was written as loose
+// words ("1 1" for "(mark 1 1)").
+func (n *network) moveExample() string {
+	for _, m := range n.moveText {
+		if strings.HasPrefix(m, "(") {
+			return ", e.g. " + m
+		}
+	}
+	return ""
 }
 
 // String returns the true facts in the order of their text, separated by

@@ -73,6 +73,7 @@ func TestMovesAndPositions(t *testing.T) {
 		"(mark 4 4)":   "(mark 4 4) is not a move of this game",
 		"(mark 2 2":    "not closed",
 		"(mark 2 2) x": "text after the move",
+		"1 1":          "a move is one term, its arguments in parentheses, e.g. (mark 1 1)",
 		"":             "empty move",
 	} {
 		if _, err := s.ParseMove(text); err == nil || !strings.Contains(err.Error(), want) {

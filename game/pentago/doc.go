@@ -39,6 +39,14 @@
 // red, 'b' black; ROLE red or black; PHASE place or rotate. The start is
 // "....../....../....../....../....../...... red place".
 //
+// # Symmetries and the opening book
+//
+// The board's eight symmetries keep every value (Transform,
+// TransformMove, Canonical). The standard variant carries an opening
+// book (book.txt, made by "tabletop book pentago"): OpeningTurn
+// implements game.Opener, which the AI's hard and max levels play. The
+// exact solver is a package of its own, game/pentagoexact.
+//
 // # Implementation
 //
 // One uint64 bitboard per colour; bit r*6+c is the cell in row r (0 = top)

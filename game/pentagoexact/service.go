@@ -453,10 +453,15 @@ func (sv *Service) NewProbe() game.Probe { return &serviceProbe{x: newPxSolverSh
 // shared table.
 type serviceProbe struct{ x *Solver }
 
-// Probe implements game.Probe for place-phase positions.
+// probeMinStones is the fewest stones a probe looks at: with fewer, its
+// small search settles hardly anything the AI's own search would not.
+const probeMinStones = 22
+
+// Probe implements game.Probe for place-phase positions with at least
+// probeMinStones stones.
 func (p *serviceProbe) Probe(s game.State, work int) (int, bool) {
 	ps, me, opp, ok := view(s)
-	if !ok || ps.Phase() != pentago.Place {
+	if !ok || ps.Phase() != pentago.Place || bits.OnesCount64(me|opp) < probeMinStones {
 		return 0, false
 	}
 	v, ok := p.x.probeQ(pxToQ(me), pxToQ(opp), int64(work))

@@ -282,7 +282,11 @@ func (s *State) checkPieces(r int) error {
 	step := int(s.step)
 	made := movesMade(r, step)
 	if n := bits.OnesCount64(s.pieces[r]); n > 1+made {
-		return fmt.Errorf("%s has %d pieces at step %d, but has made only %d moves by then (at most %d pieces)", roleNames[r], n, step, made, 1+made)
+		moves := "moves"
+		if made == 1 {
+			moves = "move"
+		}
+		return fmt.Errorf("%s has %d pieces at step %d, but has made only %d %s by then (at most %d pieces)", roleNames[r], n, step, made, moves, 1+made)
 	}
 	return nil
 }

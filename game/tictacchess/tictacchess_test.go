@@ -470,7 +470,7 @@ func TestParsePositionErrors(t *testing.T) {
 		{"spawn of another", "...g.../......./......./y.....b/......./......./...y... red 1", "spawn cell (1 4) of red holds a piece of yellow"},
 		{"piece on the border", "...g.../......./......./r.....b/......./......./r..y... red 5", "red has a piece on the border at (1 1)"},
 		{"piece on another spawn edge", "...gg../......./......./r.....b/......./......./...y... green 4", "green has a piece on the border at (5 7)"},
-		{"too many pieces for the step", board(5, "r33", "r35"), "red has 3 pieces at step 5"},
+		{"too many pieces for the step", board(5, "r33", "r35"), "red has 3 pieces at step 5, but has made only 1 move by then"},
 		{"piece before any move", board(1, "y33"), "yellow has 2 pieces at step 1"},
 		{"two lines", board(29, "r33", "r34", "r35", "b53", "b54", "b55"), "both"},
 		{"line of a player who did not move last", board(13, "b53", "b54", "b55"), "only the player who moved last (green)"},

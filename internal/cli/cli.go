@@ -29,6 +29,7 @@ func commands() []command {
 		{"bench", "measure random-playout speed of every variant", runBench},
 		{"analyze", "let the AI analyse a position", runAnalyze},
 		{"match", "play AI matches headless and print a results table", runMatch},
+		{"book", "make Pentago's opening book", runBook},
 		{"serve", "serve tabletop over SSH", runServe},
 		{"backup", "copy a server's SQLite store while it runs", runBackup},
 		{"ggp-player", "play General Game Playing matches over HTTP", runGGPPlayer},

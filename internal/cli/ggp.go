@@ -18,6 +18,7 @@ import (
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/ggp"
 	"github.com/tabletop/tabletop/internal/sheets"
+	"github.com/tabletop/tabletop/table"
 )
 
 // seatSpec checks a player spec of --seat and returns it normalised:
@@ -53,16 +54,16 @@ func (m managedMatch) wanted(specs []string) bool {
 }
 
 // run plays the match through the Game Manager.
-func (m managedMatch) run(c *commandLine, v *game.Variant, cfg ai.MatchConfig, position string) (ai.MatchResult, error) {
+func (m managedMatch) run(c *commandLine, v *game.Variant, cfg table.MatchConfig, position string) (table.MatchResult, error) {
 	switch {
 	case position != "":
-		return ai.MatchResult{}, usagef("--position cannot be used with ggp: seats or --record (GGP games start from the rules' start)")
+		return table.MatchResult{}, usagef("--position cannot be used with ggp: seats or --record (GGP games start from the rules' start)")
 	case *m.startClock <= 0 || *m.playClock <= 0:
-		return ai.MatchResult{}, usagef("the clocks must be positive")
+		return table.MatchResult{}, usagef("the clocks must be positive")
 	}
 	rules, ok := gameRules(v.Name)
 	if !ok {
-		return ai.MatchResult{}, fmt.Errorf("%s has no GDL description to send to GGP players", v.Name)
+		return table.MatchResult{}, fmt.Errorf("%s has no GDL description to send to GGP players", v.Name)
 	}
 	if (*m.startClock%time.Second != 0 || *m.playClock%time.Second != 0) && slices.ContainsFunc(cfg.Specs, ggp.IsRemoteSpec) {
 		// ggp-base reads a clock as a whole number: such a start is
@@ -71,7 +72,7 @@ func (m managedMatch) run(c *commandLine, v *game.Variant, cfg ai.MatchConfig, p
 	}
 	if *m.record != "" {
 		if err := os.MkdirAll(*m.record, 0o755); err != nil {
-			return ai.MatchResult{}, err
+			return table.MatchResult{}, err
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)

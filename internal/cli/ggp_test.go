@@ -14,6 +14,7 @@ import (
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/ggp"
+	"github.com/tabletop/tabletop/table"
 )
 
 // TestMatchWithAGGPSeat runs `tabletop match quad5 --seat x=ggp:URL
@@ -38,7 +39,7 @@ func TestMatchWithAGGPSeat(t *testing.T) {
 	if !strings.Contains(warning, "not whole seconds") || rest != "" {
 		t.Errorf("stderr: %s", errOut.String())
 	}
-	var res ai.MatchResult
+	var res table.MatchResult
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out.String())
 	}

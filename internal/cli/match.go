@@ -9,6 +9,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/table"
 )
 
 // matchSeats collects repeated --seat ROLE=SPEC flags.
@@ -68,12 +69,13 @@ Flags:
 	if err != nil {
 		return err
 	}
-	cfg := ai.MatchConfig{
+	cfg := table.MatchConfig{
 		Variant: v.Name, Position: *position, Specs: specs,
 		Games: *games, Seed: *seed, Budget: *budget,
+		Report: func(s string) { fmt.Fprintln(c.stderr, s) },
 	}
 	if *verbose {
-		cfg.GameDone = func(g ai.GameRecord) {
+		cfg.GameDone = func(g table.GameRecord) {
 			parts := make([]string, len(g.Specs))
 			for r := range g.Specs {
 				parts[r] = fmt.Sprintf("%s=%s:%d", v.Roles[r], g.Specs[r], g.Goals[r])
@@ -82,11 +84,11 @@ Flags:
 		}
 	}
 	start := time.Now()
-	var res ai.MatchResult
+	var res table.MatchResult
 	if managed.wanted(specs) {
 		res, err = managed.run(c, v, cfg, *position)
 	} else {
-		res, err = ai.RunMatch(context.Background(), cfg)
+		res, err = table.RunMatch(context.Background(), cfg)
 	}
 	if err != nil {
 		return err

@@ -3,16 +3,18 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
-	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/themes"
 	"github.com/tabletop/tabletop/ui"
@@ -111,8 +113,11 @@ func checkSave(path string) error {
 // runClient runs the interactive client with opts on the command's
 // streams.
 func runClient(c *commandLine, opts ui.Options) error {
+	if err := needTerminal(c.stdin, c.stdout); err != nil {
+		return err
+	}
 	if u := os.Getenv("USER"); u != "" {
-		opts.Player = rooms.Player{Name: u}
+		opts.Player = roomapi.Player{Name: u}
 	}
 	// The program finds the terminal's colour profile and tells the
 	// client (tea.ColorProfileMsg); the view asks for the alternate
@@ -126,6 +131,33 @@ func runClient(c *commandLine, opts ui.Options) error {
 	}
 	_, err := tea.NewProgram(ui.New(opts), popts...).Run()
 	return err
+}
+
+// errNoTerminal is returned when the client is started without a
+// terminal to draw in or to read keys from.
+var errNoTerminal = errors.New("the game client needs a terminal")
+
+// needTerminal refuses to start the client when its output is the
+// process's own stdout and not a terminal (redirected to a file or a
+// pipe), or when its input is stdin, not a terminal, and no terminal can
+// be opened for the keys: Bubble Tea would fail with "could not open a
+// new TTY", which says nothing of what to do. Streams other than the
+// process's own are the caller's choice and pass.
+func needTerminal(in io.Reader, out io.Writer) error {
+	if f, ok := out.(*os.File); ok && f == os.Stdout && !term.IsTerminal(f.Fd()) {
+		return fmt.Errorf("%w to draw in, but its output goes to a file or a pipe: run it in a terminal", errNoTerminal)
+	}
+	if f, ok := in.(*os.File); ok && f == os.Stdin && !term.IsTerminal(f.Fd()) {
+		ttyIn, ttyOut, err := tea.OpenTTY()
+		if err != nil {
+			return fmt.Errorf("%w for its keys, but its input is a file or a pipe and no terminal could be opened: run it in a terminal", errNoTerminal)
+		}
+		ttyIn.Close()
+		if ttyOut != ttyIn {
+			ttyOut.Close()
+		}
+	}
+	return nil
 }
 
 // startGame fills start with the game named in pos, its position and

@@ -7,7 +7,6 @@ import (
 	"net"
 	"os"
 	"os/signal"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -15,6 +14,8 @@ import (
 	"charm.land/log/v2"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/internal/procstat"
+	"github.com/tabletop/tabletop/internal/remoteterm"
 	"github.com/tabletop/tabletop/internal/sheets"
 	"github.com/tabletop/tabletop/server"
 	"github.com/tabletop/tabletop/server/metrics"
@@ -238,8 +239,9 @@ func serveUntilSignal(srv *server.Server, l net.Listener, logger *log.Logger) er
 
 // logStats logs the figures an operator (or the load test) wants.
 func logStats(logger *log.Logger, srv *server.Server) {
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
+	mem := procstat.ReadMemory()
+	cpu, _ := procstat.CPUTime()
+	drawn := remoteterm.Totals()
 	st := srv.Stats()
 	logger.Info("stats",
 		"sessions", st.Sessions,
@@ -252,27 +254,21 @@ func logStats(logger *log.Logger, srv *server.Server) {
 		// session and should be 0 a moment after any disconnect.
 		"stray_goroutines", st.Strays,
 		"sources", st.SourceBuckets,
-		"heap_kb", ms.HeapAlloc>>10,
-		"rss_kb", rssKB(os.Getpid()),
+		"heap_kb", mem.HeapKB,
+		// What the last collection found live (none is forced) and the
+		// goroutines' stacks: what the sessions hold, apart from garbage.
+		"live_heap_kb", mem.LiveHeapKB,
+		"stack_kb", mem.StackKB,
+		"stack_start", mem.StartingStack,
+		"gcs", mem.GCs,
+		"rss_kb", procstat.RSSKB(os.Getpid()),
+		// The process's CPU time so far, for CPU per key or per move.
+		"cpu_ms", cpu.Milliseconds(),
+		// The sessions' views, the frames written and their bytes.
+		"views", drawn.Views,
+		"frames", drawn.Frames,
+		"frame_bytes", drawn.Bytes,
 	)
-}
-
-// rssKB reads a process's resident set size from /proc (Linux); 0 elsewhere.
-func rssKB(pid int) int64 {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, "VmRSS:") {
-			f := strings.Fields(line)
-			if len(f) >= 2 {
-				n, _ := strconv.ParseInt(f[1], 10, 64)
-				return n
-			}
-		}
-	}
-	return 0
 }
 
 // envReader defines flags whose defaults come from environment variables.

@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
@@ -315,8 +316,10 @@ type loadClient struct {
 	sess   *gossh.Session
 	in     io.WriteCloser
 	frames chan time.Time // arrival time of output chunks
-	ready  chan struct{}  // closed when the first full screen arrived
-	once   sync.Once
+	// received counts the bytes of output after the first screen.
+	received atomic.Int64
+	ready    chan struct{} // closed when the first full screen arrived
+	once     sync.Once
 }
 
 func openLoadClient(addr, user string) (c *loadClient, accept time.Duration, err error) {
@@ -364,6 +367,7 @@ func (c *loadClient) read(r io.Reader) {
 			answerQueries(chunk, c.in)
 			select {
 			case <-c.ready:
+				c.received.Add(int64(n))
 				select {
 				case c.frames <- now:
 				default:
@@ -447,25 +451,34 @@ func (lt *loadTest) run(n int, duration time.Duration, keyRate float64, ramp, ch
 	}
 
 	time.Sleep(2 * time.Second)
-	idle := lt.serverStats()
+	fig := serverFigures{base: base, idle: lt.serverStats()}
+	// A few seconds of nothing: what idle sessions cost the server's CPU.
+	time.Sleep(idleWindow)
+	fig.idleEnd = lt.serverStats()
 	var lat []time.Duration
+	received := receivedBytes(st.open)
 	if prof, ok := lt.profiler(); ok {
 		if err := prof.heap("server-idle"); err != nil {
 			fmt.Fprintln(lt.out, "server profile:", err)
 		}
+		if err := prof.goroutines("server-idle"); err != nil {
+			fmt.Fprintln(lt.out, "server profile:", err)
+		}
+		fig.profiled = true
 		prof.during(lt.out, "server", duration, func() { lat = lt.pressKeys(st.open, duration, keyRate) })
 		if err := prof.allocs("server"); err != nil {
 			fmt.Fprintln(lt.out, "server profile:", err)
 		}
-		fmt.Fprintf(lt.out, "profiles            server-idle-heap.pprof, server-cpu.pprof, server-allocs.pprof in %s\n", prof.dir)
+		fmt.Fprintf(lt.out, "profiles            server-idle-heap.pprof, server-idle-goroutines.txt, server-cpu.pprof, server-allocs.pprof in %s\n", prof.dir)
 	} else {
 		lat = lt.pressKeys(st.open, duration, keyRate)
 	}
-	active := lt.serverStats()
+	fig.active = lt.serverStats()
+	fig.bytes = receivedBytes(st.open) - received
 	for _, c := range st.open {
 		c.client.Close()
 	}
-	lt.report(&v, st, lat, base, idle, active)
+	lt.report(&v, st, lat, fig)
 	if churn > 0 {
 		if err := lt.churn(&v, churn); err != nil {
 			return !v.missed, err
@@ -599,9 +612,34 @@ func (lt *loadTest) pressKeys(open []*loadClient, duration time.Duration, keyRat
 	return lat
 }
 
+// idleWindow is how long the load test leaves the sessions idle to
+// measure what they cost the server's CPU.
+const idleWindow = 3 * time.Second
+
+// serverFigures are the server's statistics around a run: empty, with
+// the sessions idle (at the start and the end of idleWindow), and after
+// the keys; bytes is the output the clients received while pressing
+// them. profiled: the server was profiled (its CPU figures include the
+// profiler's).
+type serverFigures struct {
+	base, idle, idleEnd, active map[string]int64
+	bytes                       int64
+	profiled                    bool
+}
+
+// receivedBytes is the output the clients have received since their
+// first screens.
+func receivedBytes(open []*loadClient) int64 {
+	var n int64
+	for _, c := range open {
+		n += c.received.Load()
+	}
+	return n
+}
+
 // report prints the figures of the sessions against the targets; the
 // server's figures only when it is ours.
-func (lt *loadTest) report(v *verdicts, st sessionTimes, lat []time.Duration, base, idle, active map[string]int64) {
+func (lt *loadTest) report(v *verdicts, st sessionTimes, lat []time.Duration, fig serverFigures) {
 	acc, first, open := st.accept, st.first, st.open
 	fmt.Fprintln(lt.out)
 	fmt.Fprintf(lt.out, "sessions            %d open, %d failed\n", len(open), st.failed)
@@ -610,15 +648,42 @@ func (lt *loadTest) report(v *verdicts, st sessionTimes, lat []time.Duration, ba
 	fmt.Fprintf(lt.out, "first screen        p50 %s  p95 %s  p99 %s\n", ms(percentile(first, .5)), ms(percentile(first, .95)), ms(percentile(first, .99)))
 	fmt.Fprintf(lt.out, "keypress→frame      p50 %s  p95 %s  p99 %s  (%d keys)   target p95 < 50 ms: %s\n",
 		ms(percentile(lat, .5)), ms(percentile(lat, .95)), ms(percentile(lat, .99)), len(lat), v.check(percentile(lat, .95) < 50*time.Millisecond))
-	if base != nil && idle != nil && active != nil {
-		per := (idle["rss_kb"] - base["rss_kb"]) / int64(len(open))
-		perActive := (active["rss_kb"] - base["rss_kb"]) / int64(len(open))
-		fmt.Fprintf(lt.out, "server RSS          %d KB empty, %d KB with %d idle sessions, %d KB after pressing keys\n",
-			base["rss_kb"], idle["rss_kb"], len(open), active["rss_kb"])
-		fmt.Fprintf(lt.out, "RSS per session     %d KB idle, %d KB after keys   target <= 100 KB idle: %s\n", per, perActive, v.check(per <= 100))
-		fmt.Fprintf(lt.out, "goroutines          %d empty, %d with sessions (%d per session)\n",
-			base["goroutines"], idle["goroutines"], (idle["goroutines"]-base["goroutines"])/int64(len(open)))
+	if len(lat) > 0 {
+		fmt.Fprintf(lt.out, "output per key      %.0f bytes\n", float64(fig.bytes)/float64(len(lat)))
 	}
+	base, idle, idleEnd, active := fig.base, fig.idle, fig.idleEnd, fig.active
+	if base == nil || idle == nil || idleEnd == nil || active == nil {
+		return
+	}
+	n := int64(len(open))
+	per := (idle["rss_kb"] - base["rss_kb"]) / n
+	perActive := (active["rss_kb"] - base["rss_kb"]) / n
+	fmt.Fprintf(lt.out, "server RSS          %d KB empty, %d KB with %d idle sessions, %d KB after pressing keys\n",
+		base["rss_kb"], idle["rss_kb"], len(open), active["rss_kb"])
+	fmt.Fprintf(lt.out, "RSS per session     %d KB idle, %d KB after keys   target <= 100 KB idle: %s\n", per, perActive, v.check(per <= 100))
+	fmt.Fprintf(lt.out, "idle session holds  %.1f KB live heap (at the last collection), %.1f KB of stacks; %d KB heap with garbage\n",
+		float64(idleEnd["live_heap_kb"]-base["live_heap_kb"])/float64(n), float64(idleEnd["stack_kb"]-base["stack_kb"])/float64(n),
+		(idleEnd["heap_kb"]-base["heap_kb"])/n)
+	fmt.Fprintf(lt.out, "goroutines          %d empty, %d with sessions (%d per session)\n",
+		base["goroutines"], idle["goroutines"], (idle["goroutines"]-base["goroutines"])/n)
+	lt.reportCPU(fig, n, len(lat))
+}
+
+// reportCPU prints the server's CPU time per idle session-second and
+// per key: figures of the work, which the machine's load changes far
+// less than it changes latencies.
+func (lt *loadTest) reportCPU(fig serverFigures, sessions int64, keys int) {
+	idleMS := fig.idleEnd["cpu_ms"] - fig.idle["cpu_ms"]
+	keysMS := fig.active["cpu_ms"] - fig.idleEnd["cpu_ms"]
+	note := ""
+	if fig.profiled {
+		note = " (profiler on)"
+	}
+	fmt.Fprintf(lt.out, "server CPU          %.1f µs per idle session-second (%d ms in %s); %.3f ms per key (%.2f s for %d keys)%s\n",
+		float64(idleMS)*1000/(idleWindow.Seconds()*float64(sessions)), idleMS, idleWindow,
+		float64(keysMS)/float64(max(keys, 1)), float64(keysMS)/1000, keys, note)
+	perKey := func(k string) float64 { return float64(fig.active[k]-fig.idleEnd[k]) / float64(max(keys, 1)) }
+	fmt.Fprintf(lt.out, "server frames       %.2f views, %.2f frames, %.0f bytes per key\n", perKey("views"), perKey("frames"), perKey("frame_bytes"))
 }
 
 // churn opens and abruptly drops n sessions, then checks that the

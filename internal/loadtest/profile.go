@@ -72,3 +72,9 @@ func (p profiler) during(out io.Writer, name string, d time.Duration, work func(
 		fmt.Fprintln(out, "server profile:", err)
 	}
 }
+
+// goroutines writes every goroutine's stack, grouped, to
+// dir/NAME-goroutines.txt: what each session's goroutines wait on.
+func (p profiler) goroutines(name string) error {
+	return p.fetch(name+"-goroutines.txt", "goroutine?debug=1", 30*time.Second)
+}

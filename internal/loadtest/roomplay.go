@@ -138,9 +138,10 @@ type roomsResult struct {
 	finished int
 	failed   int // rooms that could not be opened
 	firstErr error
-	// nodeStats are the nodes' figures with the rooms open; nil where a
-	// node cannot be asked (Windows).
-	nodeStats []map[string]int64
+	// nodeStats are the nodes' figures with the rooms open, after the
+	// play and (nodeBefore) before it; nil where a node cannot be asked
+	// (Windows).
+	nodeStats, nodeBefore []map[string]int64
 }
 
 // play has every room play moves, each player typing at the ":" prompt
@@ -293,9 +294,19 @@ func (rt *roomsTest) report(res roomsResult, unstored int) bool {
 		fmt.Fprintf(rt.out, "first lost move     %v\n", res.firstErr)
 	}
 	for i, st := range res.nodeStats {
-		if st != nil {
-			fmt.Fprintf(rt.out, "node %d              %d KB RSS, %d KB heap, %d goroutines, %d sessions, %d rooms\n",
-				i+1, st["rss_kb"], st["heap_kb"], st["goroutines"], st["sessions"], st["rooms"])
+		if st == nil {
+			continue
+		}
+		fmt.Fprintf(rt.out, "node %d              %d KB RSS, %d KB heap, %d goroutines, %d sessions, %d rooms\n",
+			i+1, st["rss_kb"], st["heap_kb"], st["goroutines"], st["sessions"], st["rooms"])
+		if i < len(res.nodeBefore) && res.nodeBefore[i] != nil {
+			// The CPU the node spent while the rooms played, per move of
+			// all rooms: a figure of the work, which the machine's load
+			// changes far less than the latencies.
+			b := res.nodeBefore[i]
+			per := func(k string) float64 { return float64(st[k]-b[k]) / float64(max(res.moves, 1)) }
+			fmt.Fprintf(rt.out, "node %d CPU          %.2f s in %s, %.3f ms per move; %.1f views, %.1f frames, %.0f bytes per move\n",
+				i+1, float64(st["cpu_ms"]-b["cpu_ms"])/1000, rt.cfg.Duration, per("cpu_ms"), per("views"), per("frames"), per("frame_bytes"))
 		}
 	}
 	return !v.missed

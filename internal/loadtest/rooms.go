@@ -71,9 +71,11 @@ func runRooms(cfg Config, out io.Writer) (bool, error) {
 		return false, errors.New("no room could be opened")
 	}
 	var res roomsResult
+	before := rt.nodeStats()
 	rt.profiled(func() { res = rt.play(tables) })
 	res.failed = failed
 	res.nodeStats = rt.nodeStats()
+	res.nodeBefore = before
 	lost := rt.checkStore(tables)
 	for _, tb := range tables {
 		tb.close()

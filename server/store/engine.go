@@ -28,6 +28,8 @@ type engine struct {
 	// fault, set only by tests, fails a transaction at a named stage to
 	// show that everything before it in the transaction is undone.
 	fault func(stage string) error
+	// group, on SQLite, runs the writes (see groupCommit).
+	group *groupCommit
 }
 
 var _ Store = (*engine)(nil)
@@ -60,6 +62,13 @@ func (e *engine) Close() error {
 // returns for a room (ev.Room != "") is sent to every subscriber once the
 // transaction has committed, never for a rolled-back one.
 func (e *engine) write(ctx context.Context, fn func(t tx) (Event, error)) error {
+	if e.group != nil {
+		return e.group.write(ctx, func(t tx) (Event, error) {
+			ev, err := fn(t)
+			ev.Node = e.node
+			return ev, err
+		})
+	}
 	t, err := e.db.begin(ctx)
 	if err != nil {
 		return err

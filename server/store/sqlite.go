@@ -73,12 +73,14 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 		closeDB()
 		return nil, err
 	}
-	if err := db.stmts.prepare(ctx, hotStatements...); err != nil {
+	if err := db.stmts.prepare(ctx, append(hotStatements, sqlSavepoint, sqlRollbackTo, sqlRelease)...); err != nil {
 		closeDB()
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	e := &engine{db: db, node: newNodeID(), hub: acquireHub(abs)}
+	h := acquireHub(abs)
+	e := &engine{db: db, node: newNodeID(), hub: h, group: newGroupCommit(db, h)}
 	e.closeDB = func() {
+		e.group.close()
 		releaseHub(abs)
 		closeDB()
 	}

@@ -1,15 +1,15 @@
 //go:build unix
 
-package server
+package procstat
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the CPU time (user and system) this process has used; ok
+// CPUTime is the CPU time (user and system) this process has used; ok
 // is false where it cannot be read.
-func cpuTime() (d time.Duration, ok bool) {
+func CPUTime() (d time.Duration, ok bool) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0, false

@@ -1,14 +1,10 @@
-// Package rooms hosts shared games: the contract between a client and
-// whoever hosts rooms (Player, the seat kinds, RoomView, Room, Lobby), and
-// Host, the authoritative implementation a server runs.
-//
-// A room owns its one authoritative game: it validates every move with
-// package game, plays its AI seats off its lock, and tells its members
-// about changes through a mailbox channel. It knows nothing of terminals,
-// SSH, Bubble Tea or SQL (see imports_test.go): it keeps its rooms through
-// the Store interface, which a database behind an adapter implements, so
-// that rooms survive restarts and several server nodes share them.
-package rooms
+// Package roomapi is the room contract: what a client of shared rooms
+// sees and does — the lobby, a handle on one room, the room's view —
+// whoever hosts the rooms (package rooms is the authoritative host a
+// server runs). A client depends on this package alone, so that the
+// client and the host can change apart. It is a leaf: it imports only
+// package game.
+package roomapi
 
 import (
 	"time"
@@ -103,11 +99,13 @@ type RoomInfo struct {
 
 // RoomView is the complete state of a room as one client sees it.
 type RoomView struct {
-	Code     string
-	Variant  string
-	Start    string   // position string the game started from
-	Moves    []string // every action so far, KIF form
-	Position string   // current position string (Start plus Moves)
+	Code    string
+	Variant string
+	Start   string // position string the game started from
+	// Moves is every action so far, KIF form. Views share it: a client
+	// must not modify it.
+	Moves    []string
+	Position string // current position string (Start plus Moves)
 	Seats    []SeatView
 	You      []game.Role // roles this client plays; empty for a spectator
 	Thinking bool        // an AI seat is thinking
@@ -123,6 +121,13 @@ type RoomView struct {
 	// Leaving says what becomes of the game if this client leaves now,
 	// for its quit prompt; "" once the game is over.
 	Leaving string
+	// Rewrites counts the times the room's moves were replaced rather
+	// than extended (another node's moves won a conflict, seldom). While
+	// it stays what it was at a client's last view, Moves extends the
+	// moves of that view, and the client plays only Moves[len(had):]
+	// instead of replaying the game; when it changes, the client replays
+	// from Start.
+	Rewrites uint64
 }
 
 // Room is one client's handle on a shared room.

@@ -1,0 +1,67 @@
+package remoteterm
+
+import (
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Model wraps m for a program that runs with tea.WithoutRenderer: after
+// Init and after every Update, m's view goes to r (Bubble Tea, too, draws
+// a view after each of them) — except after a key of a burst (a Decoder's
+// key with more input after it), whose frame the next message's shows —
+// and the messages about the terminal reach
+// r first: the window's size, the colour profile, the answer to the
+// synchronized-output query, and mouse events for the last view's
+// OnMouse. The program itself sees an empty view.
+func (r *Renderer) Model(m tea.Model) tea.Model { return model{inner: m, r: r} }
+
+type model struct {
+	inner tea.Model
+	r     *Renderer
+}
+
+func (m model) Init() tea.Cmd {
+	cmd := m.inner.Init()
+	m.r.Render(m.inner.View())
+	return cmd
+}
+
+func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(burstKey); ok {
+		// More of the same input follows at once: its frame is drawn
+		// after the last of it.
+		next, cmd := m.inner.Update(k.msg())
+		m.inner = next
+		return m, cmd
+	}
+	first := m.r.observe(msg)
+	next, cmd := m.inner.Update(msg)
+	m.inner = next
+	m.r.Render(next.View())
+	return m, tea.Batch(first, cmd)
+}
+
+// View is empty: the program has no renderer to give it to.
+func (m model) View() tea.View { return tea.View{} }
+
+// observe takes what the renderer needs from msg before the model sees
+// it; a command to run beside the model's, from the last view's OnMouse.
+func (r *Renderer) observe(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		r.Resize(msg.Width, msg.Height)
+	case tea.ColorProfileMsg:
+		r.SetColorProfile(msg.Profile)
+	case tea.ModeReportMsg:
+		// Bubble Tea draws in synchronized output when the terminal says
+		// the mode is there and off.
+		if msg.Mode == ansi.ModeSynchronizedOutput {
+			r.setSynchronized(msg.Value == ansi.ModeReset)
+		}
+	case tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseWheelMsg, tea.MouseMotionMsg:
+		if on := r.mouseHandler(); on != nil {
+			return on(msg.(tea.MouseMsg))
+		}
+	}
+	return nil
+}

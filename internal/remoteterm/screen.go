@@ -1,0 +1,478 @@
+package remoteterm
+
+import (
+	"bytes"
+	"hash/maphash"
+	"image/color"
+	"slices"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/lucasb-eyer/go-colorful"
+
+	"github.com/tabletop/tabletop/internal/textwidth"
+)
+
+// screen is what the renderer knows the terminal shows: the settings of
+// the last view drawn and its lines as drawn. Only the writer touches it.
+//
+// A frame is kept as a 64-bit hash of each of its lines (240 bytes for
+// 30 lines), not as cells: Bubble Tea v2's renderer keeps two buffers of
+// 112-byte cells, 670 KB at 100×30, for every session, and even the
+// frame's text would be some 8 KB. A line whose hash differs from the
+// one drawn in its row is written whole. (Two different lines with equal
+// hashes, which would leave the old one on the screen until its row
+// changes again, come once in 2⁶⁴ comparisons.)
+type screen struct {
+	drawn   bool
+	last    tea.View // the last view drawn, without its content
+	content uint64   // the hash of its content
+	rows    []uint64 // the hashes of the lines drawn: the screen's rows, or the inline frame's
+	width   int
+	height  int
+	profile colorprofile.Profile
+	dirty   bool // every row must be drawn again (size, profile, screen switch)
+	hidden  bool // the terminal's cursor is hidden
+	kitty   bool // a keyboard-enhancement entry is pushed
+	inlineY int  // inline: the cursor's row counted from the frame's top
+}
+
+// frame writes one round of the writer to b: the program's own output,
+// the view's changes, and on closing the terminal's restoration.
+func (s *screen) frame(b *bytes.Buffer, j *job) {
+	b.Write(j.raw)
+	if j.resized || j.width != s.width || j.height != s.height || j.profile != s.profile {
+		s.width, s.height, s.profile = j.width, j.height, j.profile
+		s.dirty = s.drawn
+	}
+	switch {
+	case j.closing:
+		s.restore(b)
+		b.Write(j.final)
+	case j.hasView:
+		s.draw(b, &j.view, j.syncd)
+	}
+	// A new size or profile without a view waits, dirty, for the view the
+	// program draws after every message (see Model).
+}
+
+// draw writes what changed from the last view drawn to v.
+func (s *screen) draw(b *bytes.Buffer, v *tea.View, syncd bool) {
+	first := !s.drawn
+	if first {
+		// Whether the terminal has synchronized output: its answer comes
+		// as a tea.ModeReportMsg (see Model).
+		b.WriteString(ansi.RequestModeSynchronizedOutput)
+	}
+	start := b.Len()
+	if syncd {
+		b.WriteString(ansi.SetModeSynchronizedOutput)
+	}
+	body := b.Len()
+	switched := first && v.AltScreen || !first && s.last.AltScreen != v.AltScreen
+	if switched {
+		s.switchScreen(b, v.AltScreen)
+	}
+	s.setModes(b, v, first, switched)
+	var lines []string
+	content := hashOf(v.Content)
+	rows, changed := s.rows, s.dirty
+	if s.dirty || first || content != s.content {
+		lines = frameRows(v.Content, v.AltScreen, s.height)
+		rows = hashRows(lines)
+		changed = changed || !slices.Equal(rows, s.rows)
+	}
+	if !s.hidden && (v.Cursor == nil || changed && !syncd) {
+		// Hidden while the lines are drawn, so that it does not fly
+		// about the screen (synchronized output makes that needless).
+		b.WriteString(ansi.ResetModeTextCursorEnable)
+		s.hidden = true
+	}
+	if changed {
+		if v.AltScreen {
+			s.drawAlt(b, lines, rows)
+		} else {
+			s.drawInline(b, lines)
+		}
+	}
+	s.placeCursor(b, v, changed)
+	s.rows, s.content, s.last, s.drawn, s.dirty = rows, content, *v, true, false
+	s.last.Content = ""
+	if syncd {
+		if b.Len() == body {
+			b.Truncate(start)
+		} else {
+			b.WriteString(ansi.ResetModeSynchronizedOutput)
+		}
+	}
+}
+
+// frameRows cuts content into the rows a screen of height rows shows:
+// the first ones on the alternate screen (the frame is drawn from the
+// top), the last ones inline (the frame ends at the cursor).
+func frameRows(content string, alt bool, height int) []string {
+	if content == "" {
+		return nil
+	}
+	rows := strings.Split(content, "\n")
+	if height > 0 && len(rows) > height {
+		if alt {
+			rows = rows[:height]
+		} else {
+			rows = rows[len(rows)-height:]
+		}
+	}
+	return rows
+}
+
+// hashSeed is the process's seed of line hashes.
+var hashSeed = maphash.MakeSeed()
+
+func hashOf(s string) uint64 { return maphash.String(hashSeed, s) }
+
+// hashRows is the hash of each line.
+func hashRows(lines []string) []uint64 {
+	if len(lines) == 0 {
+		return nil
+	}
+	h := make([]uint64, len(lines))
+	for i, l := range lines {
+		h[i] = hashOf(l)
+	}
+	return h
+}
+
+// switchScreen enters or leaves the alternate screen. Each screen has
+// its own keyboard-enhancement stack, so the entry pushed for the screen
+// left is popped (setModes pushes one for the new screen).
+func (s *screen) switchScreen(b *bytes.Buffer, alt bool) {
+	if s.kitty {
+		b.WriteString(ansi.ResetModifyOtherKeys)
+		b.WriteString(ansi.PopKittyKeyboard(1))
+		s.kitty = false
+	}
+	if alt {
+		b.WriteString(ansi.SetModeAltScreenSaveCursor)
+	} else if s.drawn {
+		b.WriteString(ansi.ResetModeAltScreenSaveCursor)
+	}
+	s.rows, s.inlineY, s.dirty = nil, 0, true
+}
+
+// drawAlt writes the lines whose hashes (rows) changed on the alternate
+// screen, each from its first column; a frame drawn whole starts on a
+// cleared screen.
+func (s *screen) drawAlt(b *bytes.Buffer, lines []string, rows []uint64) {
+	if s.dirty {
+		b.WriteString(ansi.EraseEntireScreen)
+	}
+	for y, line := range lines {
+		if !s.dirty && y < len(s.rows) && s.rows[y] == rows[y] {
+			continue
+		}
+		appendPosition(b, 0, y)
+		s.writeRow(b, line)
+	}
+	if !s.dirty && len(rows) < len(s.rows) {
+		appendPosition(b, 0, len(rows))
+		b.WriteString(ansi.EraseScreenBelow)
+	}
+}
+
+// drawInline draws an inline frame whole from its top row (the frame
+// starts where the cursor was when the program started): Bubble Tea's
+// inline mode is not what the server draws, so it is kept simple. The
+// rows of a taller last frame are erased.
+func (s *screen) drawInline(b *bytes.Buffer, lines []string) {
+	if s.inlineY > 0 {
+		b.WriteString(ansi.CursorUp(s.inlineY))
+	}
+	b.WriteByte('\r')
+	at := 0
+	for y, line := range lines {
+		if y > 0 {
+			b.WriteString("\r\n")
+			at++
+		}
+		s.writeRow(b, line)
+	}
+	for y := len(lines); y < len(s.rows); y++ {
+		if y > 0 {
+			b.WriteString("\r\n")
+			at++
+		}
+		b.WriteString(ansi.EraseEntireLine)
+	}
+	if end := max(len(lines)-1, 0); at > end {
+		b.WriteString(ansi.CursorUp(at - end))
+		at = end
+	}
+	s.inlineY = at
+}
+
+// writeRow writes one line from the cursor (at its row's first column):
+// cut to the screen's width, its colours downsampled, its attributes
+// reset after it, and the rest of the row erased.
+func (s *screen) writeRow(b *bytes.Buffer, row string) {
+	w := textwidth.Line(row)
+	if w > s.width {
+		row = ansi.Truncate(row, s.width, "")
+		w = textwidth.Line(row)
+	}
+	writeStyled(b, row, s.profile)
+	if s.profile > colorprofile.NoTTY && strings.IndexByte(row, ansi.ESC) >= 0 {
+		b.WriteString(ansi.ResetStyle)
+	}
+	if w < s.width {
+		// Not at a full row's end: there the cursor waits in the last
+		// column, which an erase would take.
+		b.WriteString(ansi.EraseLineRight)
+	}
+}
+
+// placeCursor puts the terminal's cursor where the view has it and
+// shows it, when the view has one.
+func (s *screen) placeCursor(b *bytes.Buffer, v *tea.View, drew bool) {
+	c := v.Cursor
+	if c == nil {
+		return
+	}
+	moved := drew || s.last.Cursor == nil || c.X != s.last.Cursor.X || c.Y != s.last.Cursor.Y
+	switch {
+	case !moved:
+	case v.AltScreen:
+		appendPosition(b, c.X, c.Y)
+	default:
+		if c.Y < s.inlineY {
+			b.WriteString(ansi.CursorUp(s.inlineY - c.Y))
+		} else if c.Y > s.inlineY {
+			b.WriteString(ansi.CursorDown(c.Y - s.inlineY))
+		}
+		b.WriteString(ansi.CursorHorizontalAbsolute(c.X + 1))
+		s.inlineY = c.Y
+	}
+	if s.hidden {
+		b.WriteString(ansi.SetModeTextCursorEnable)
+		s.hidden = false
+	}
+}
+
+// appendPosition moves the cursor to column x, row y (from 0) without
+// allocating: a frame moves it once per row it draws.
+func appendPosition(b *bytes.Buffer, x, y int) {
+	var num [20]byte
+	b.WriteString("\x1b[")
+	b.Write(strconv.AppendInt(num[:0], int64(y+1), 10))
+	if x > 0 {
+		b.WriteByte(';')
+		b.Write(strconv.AppendInt(num[:0], int64(x+1), 10))
+	}
+	b.WriteByte('H')
+}
+
+// setModes writes the terminal modes and settings of v that differ from
+// the last view's (all of them for the first view).
+func (s *screen) setModes(b *bytes.Buffer, v *tea.View, first, switched bool) {
+	last := &s.last
+	if first || v.DisableBracketedPasteMode != last.DisableBracketedPasteMode {
+		if !v.DisableBracketedPasteMode {
+			b.WriteString(ansi.SetModeBracketedPaste)
+		} else if !first {
+			b.WriteString(ansi.ResetModeBracketedPaste)
+		}
+	}
+	if first && v.ReportFocus || !first && v.ReportFocus != last.ReportFocus {
+		b.WriteString(pick(v.ReportFocus, ansi.SetModeFocusEvent, ansi.ResetModeFocusEvent))
+	}
+	if first || v.MouseMode != last.MouseMode {
+		writeMouseMode(b, last.MouseMode, v.MouseMode)
+	}
+	if v.WindowTitle != last.WindowTitle {
+		b.WriteString(ansi.SetWindowTitle(v.WindowTitle))
+	}
+	if first || switched || v.KeyboardEnhancements != last.KeyboardEnhancements {
+		s.setKeyboard(b, v.KeyboardEnhancements)
+	}
+	writeColor(b, cursorColor(v.Cursor), cursorColor(last.Cursor), ansi.SetCursorColor, ansi.ResetCursorColor)
+	writeColor(b, v.ForegroundColor, last.ForegroundColor, ansi.SetForegroundColor, ansi.ResetForegroundColor)
+	writeColor(b, v.BackgroundColor, last.BackgroundColor, ansi.SetBackgroundColor, ansi.ResetBackgroundColor)
+	if shape := cursorShape(v.Cursor); shape != cursorShape(last.Cursor) {
+		b.WriteString(ansi.SetCursorStyle(shape))
+	}
+	if !equalPtr(v.ProgressBar, last.ProgressBar) && !(first && v.ProgressBar == nil) {
+		writeProgressBar(b, v.ProgressBar)
+	}
+	if !equalPtr(v.ProgramStatus, last.ProgramStatus) {
+		if p := last.ProgramStatus; p != nil && (v.ProgramStatus == nil || v.ProgramStatus.ID != p.ID) {
+			b.WriteString(ansi.ClearProgramStatusID(p.ID))
+		}
+		if v.ProgramStatus != nil {
+			b.WriteString(ansi.SetProgramStatus(*v.ProgramStatus))
+		}
+	}
+}
+
+func pick(on bool, set, reset string) string {
+	if on {
+		return set
+	}
+	return reset
+}
+
+// writeMouseMode switches mouse reporting from one mode to another.
+func writeMouseMode(b *bytes.Buffer, from, to tea.MouseMode) {
+	switch to {
+	case tea.MouseModeNone:
+		if from != tea.MouseModeNone {
+			b.WriteString(ansi.ResetModeMouseButtonEvent + ansi.ResetModeMouseAnyEvent + ansi.ResetModeMouseExtSgr)
+		}
+	case tea.MouseModeCellMotion:
+		if from == tea.MouseModeAllMotion {
+			b.WriteString(ansi.ResetModeMouseAnyEvent)
+		}
+		b.WriteString(ansi.SetModeMouseButtonEvent + ansi.SetModeMouseExtSgr)
+	case tea.MouseModeAllMotion:
+		if from == tea.MouseModeCellMotion {
+			b.WriteString(ansi.ResetModeMouseButtonEvent)
+		}
+		b.WriteString(ansi.SetModeMouseAnyEvent + ansi.SetModeMouseExtSgr)
+	}
+}
+
+// setKeyboard asks for the keyboard enhancements (xterm's
+// modifyOtherKeys and the kitty keyboard protocol: terminals ignore what
+// they do not know) and for the terminal's answer, which reaches the
+// program as a tea.KeyboardEnhancementsMsg. Basic disambiguation is
+// always asked for, as Bubble Tea does.
+func (s *screen) setKeyboard(b *bytes.Buffer, ke tea.KeyboardEnhancements) {
+	flags := ansi.KittyDisambiguateEscapeCodes
+	if ke.ReportEventTypes {
+		flags |= ansi.KittyReportEventTypes
+	}
+	if ke.ReportAlternateKeys {
+		flags |= ansi.KittyReportAlternateKeys
+	}
+	if ke.ReportAllKeysAsEscapeCodes {
+		flags |= ansi.KittyReportAllKeysAsEscapeCodes
+	}
+	if ke.ReportAssociatedText {
+		flags |= ansi.KittyReportAssociatedKeys
+	}
+	b.WriteString(ansi.SetModifyOtherKeys2)
+	if s.kitty {
+		b.WriteString(ansi.KittyKeyboard(flags, 1)) // the screen's own entry
+	} else {
+		b.WriteString(ansi.PushKittyKeyboard(flags))
+		s.kitty = true
+	}
+	b.WriteString(ansi.RequestKittyKeyboard)
+}
+
+func cursorColor(c *tea.Cursor) color.Color {
+	if c == nil {
+		return nil
+	}
+	return c.Color
+}
+
+// cursorShape is the DECSCUSR number of a cursor: 0 (the terminal's
+// default) without one.
+func cursorShape(c *tea.Cursor) int {
+	if c == nil {
+		return 0
+	}
+	shape := int(c.Shape)*2 + 1
+	if !c.Blink {
+		shape++
+	}
+	return shape
+}
+
+// writeColor sets or resets a terminal colour that changed.
+func writeColor(b *bytes.Buffer, now, was color.Color, set func(string) string, reset string) {
+	if now == was {
+		return
+	}
+	if now == nil {
+		b.WriteString(reset)
+		return
+	}
+	if c, ok := colorful.MakeColor(now); ok {
+		b.WriteString(set(c.Hex()))
+	}
+}
+
+func writeProgressBar(b *bytes.Buffer, pb *tea.ProgressBar) {
+	if pb == nil {
+		b.WriteString(ansi.ResetProgressBar)
+		return
+	}
+	switch pb.State {
+	case tea.ProgressBarNone:
+		b.WriteString(ansi.ResetProgressBar)
+	case tea.ProgressBarDefault:
+		b.WriteString(ansi.SetProgressBar(pb.Value))
+	case tea.ProgressBarError:
+		b.WriteString(ansi.SetErrorProgressBar(pb.Value))
+	case tea.ProgressBarIndeterminate:
+		b.WriteString(ansi.SetIndeterminateProgressBar)
+	case tea.ProgressBarWarning:
+		b.WriteString(ansi.SetWarningProgressBar(pb.Value))
+	}
+}
+
+func equalPtr[T comparable](a, b *T) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+// restore gives the terminal back: the keyboard entry popped, the
+// alternate screen left (or the cursor put below an inline frame), the
+// cursor shown, and every mode and setting of the last view reset.
+func (s *screen) restore(b *bytes.Buffer) {
+	if !s.drawn {
+		return
+	}
+	lv := &s.last
+	if s.kitty {
+		b.WriteString(ansi.ResetModifyOtherKeys)
+		b.WriteString(ansi.PopKittyKeyboard(1))
+		s.kitty = false
+	}
+	if lv.AltScreen {
+		b.WriteString(ansi.ResetModeAltScreenSaveCursor)
+	} else {
+		if below := len(s.rows) - 1 - s.inlineY; below > 0 {
+			b.WriteString(ansi.CursorDown(below))
+		}
+		b.WriteString("\r\n")
+	}
+	if s.hidden {
+		b.WriteString(ansi.SetModeTextCursorEnable)
+	}
+	if !lv.DisableBracketedPasteMode {
+		b.WriteString(ansi.ResetModeBracketedPaste)
+	}
+	if lv.ReportFocus {
+		b.WriteString(ansi.ResetModeFocusEvent)
+	}
+	writeMouseMode(b, lv.MouseMode, tea.MouseModeNone)
+	if lv.WindowTitle != "" {
+		b.WriteString(ansi.SetWindowTitle(""))
+	}
+	if cursorShape(lv.Cursor) > 1 {
+		b.WriteString(ansi.SetCursorStyle(0))
+	}
+	writeColor(b, nil, cursorColor(lv.Cursor), nil, ansi.ResetCursorColor)
+	writeColor(b, nil, lv.ForegroundColor, nil, ansi.ResetForegroundColor)
+	writeColor(b, nil, lv.BackgroundColor, nil, ansi.ResetBackgroundColor)
+	if pb := lv.ProgressBar; pb != nil && pb.State != tea.ProgressBarNone {
+		b.WriteString(ansi.ResetProgressBar)
+	}
+	s.drawn = false
+}

@@ -1,0 +1,154 @@
+// Package textwidth measures text as a terminal shows it, exactly as
+// lipgloss.Width and ansi.StringWidth do but faster on what a board-game
+// client draws: the client measures its lines to lay them out, and the
+// server's line renderer to cut them to the window.
+package textwidth
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Text is lipgloss.Width: the cells the widest line of s takes on the
+// screen. It gives the same number, faster: a server measures every line
+// of every frame several times, and most of a line is colour codes and
+// plain ASCII, which need no grapheme segmentation.
+func Text(s string) int {
+	w := 0
+	for more := true; more; {
+		var line string
+		line, s, more = strings.Cut(s, "\n")
+		w = max(w, Line(line))
+	}
+	return w
+}
+
+// Line is ansi.StringWidth of one line. A grapheme cluster never
+// spans an escape sequence, so the text between escape sequences can be
+// measured run by run and the sequences count no cells. A run of
+// printable ASCII and of the simple symbols the client draws (see
+// simpleRune) counts one cell a character; any other run is measured by
+// ansi.StringWidth. Anything unusual (control characters, invalid UTF-8,
+// escape sequences other than complete CSI and OSC ones) is measured by
+// ansi.StringWidth whole.
+func Line(s string) int {
+	w := 0
+	for i := 0; i < len(s); {
+		if s[i] == 0x1b {
+			n := EscapeLen(s[i:])
+			if n == 0 {
+				return ansi.StringWidth(s)
+			}
+			i += n
+			continue
+		}
+		k := RunEnd(s, i)
+		run := s[i:k]
+		n, simple := simpleWidth(run)
+		if !simple {
+			if !plainText(run) {
+				return ansi.StringWidth(s)
+			}
+			n = ansi.StringWidth(run)
+		}
+		w += n
+		i = k
+	}
+	return w
+}
+
+// simpleWidth counts the characters of s when each is printable ASCII or
+// a simple symbol; simple is false when one is not.
+func simpleWidth(s string) (n int, simple bool) {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c < 0x20 || c == 0x7f {
+				return 0, false
+			}
+			i++
+			n++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !simpleRune(r) {
+			return 0, false
+		}
+		i += size
+		n++
+	}
+	return n, true
+}
+
+// simpleRune reports whether r is one cell wide and never part of a
+// longer grapheme cluster: Latin-1 letters and signs (not the soft
+// hyphen), dashes, quotes, bullets and ellipsis, arrows, box drawing and
+// block elements. TestSimpleRunes checks each against ansi.StringWidth.
+func simpleRune(r rune) bool {
+	switch {
+	case r >= 0xa0 && r <= 0xff:
+		return r != 0xad
+	case r >= 0x2010 && r <= 0x2027, r >= 0x2190 && r <= 0x21ff, r >= 0x2500 && r <= 0x259f:
+		return true
+	}
+	return false
+}
+
+// RunEnd is where the text from i ends: at the next escape or the end.
+func RunEnd(s string, i int) int {
+	if k := strings.IndexByte(s[i:], 0x1b); k >= 0 {
+		return i + k
+	}
+	return len(s)
+}
+
+// plainText reports whether s is valid UTF-8 without control characters
+// (C0, DEL or C1, which a terminal parser may take for the start of a
+// sequence).
+func plainText(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || (r >= 0x7f && r < 0xa0) || r == utf8.RuneError {
+			return false
+		}
+	}
+	return true
+}
+
+// EscapeLen is the length of the complete CSI or OSC sequence s starts
+// with, or 0 for anything else.
+func EscapeLen(s string) int {
+	if len(s) < 2 {
+		return 0
+	}
+	switch s[1] {
+	case '[':
+		// Parameter bytes, intermediate bytes, one final byte.
+		i := 2
+		for i < len(s) && s[i] >= 0x30 && s[i] <= 0x3f {
+			i++
+		}
+		for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {
+			i++
+		}
+		if i < len(s) && s[i] >= 0x40 && s[i] <= 0x7e {
+			return i + 1
+		}
+	case ']':
+		// Printable ASCII up to BEL or ESC \.
+		for i := 2; i < len(s); i++ {
+			switch c := s[i]; {
+			case c == 0x07:
+				return i + 1
+			case c == 0x1b:
+				if i+1 < len(s) && s[i+1] == '\\' {
+					return i + 2
+				}
+				return 0
+			case c < 0x20 || c >= 0x7f:
+				return 0
+			}
+		}
+	}
+	return 0
+}

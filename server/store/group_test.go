@@ -1,0 +1,148 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+)
+
+// holdCommitter blocks s's committer in a write until the returned
+// release is called, so that the writes made meanwhile wait together.
+func holdCommitter(t *testing.T, s *engine) (release func()) {
+	t.Helper()
+	held, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		_ = s.write(context.Background(), func(tx) (Event, error) {
+			close(held)
+			<-done
+			return Event{}, nil
+		})
+	}()
+	<-held
+	return func() { close(done) }
+}
+
+// Moves of many rooms written while the committer is busy commit in one
+// transaction, and each is stored and announced; a move that fails its
+// compare-and-set in that transaction fails alone, and a write that fails
+// after a statement leaves nothing of it.
+func TestGroupCommitSharesTransactions(t *testing.T) {
+	s := storeOpener(sqliteTestDSN(t))(t).(*engine)
+	ctx := context.Background()
+	const rooms = 20
+	for i := range rooms {
+		if err := s.CreateRoom(ctx, twoSeatRoom(fmt.Sprintf("G%03d", i), false, "fp-a", "fp-b")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	events := s.Subscribe(ctx)
+	release := holdCommitter(t, s)
+	before := s.group.commits.Load()
+	var wg sync.WaitGroup
+	errs := make([]error, rooms+1)
+	for i := range rooms + 1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// The last one is move 5 of room G000, which has none: its
+			// compare-and-set fails.
+			code, n := fmt.Sprintf("G%03d", i%rooms), 0
+			if i == rooms {
+				n = 5
+			}
+			_, errs[i] = s.AppendMove(ctx, code, Move{Number: n, Text: "(place a1 cw)", At: time.Now()})
+		}()
+	}
+	failed := errors.New("fails after its insert")
+	var halfErr error
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		halfErr = s.write(ctx, func(t tx) (Event, error) {
+			if _, err := t.exec(ctx, sqlInsertMove, "G001", 7, 0, "(half)", time.Now().UnixMilli()); err != nil {
+				return Event{}, err
+			}
+			return Event{}, failed
+		})
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for s.queued() < rooms+2 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	release()
+	wg.Wait()
+	for i, err := range errs[:rooms] {
+		if err != nil {
+			t.Fatalf("move of room %d: %v", i, err)
+		}
+	}
+	if !errors.Is(errs[rooms], ErrConflict) {
+		t.Fatalf("the stale move: %v, want a conflict", errs[rooms])
+	}
+	if !errors.Is(halfErr, failed) {
+		t.Fatalf("the failing write: %v", halfErr)
+	}
+	if n := s.group.commits.Load() - before; n > 2 {
+		t.Fatalf("%d moves took %d transactions, want them shared (the held write's and one more)", rooms, n)
+	}
+	for i := range rooms {
+		r, err := s.Room(ctx, fmt.Sprintf("G%03d", i))
+		if err != nil || len(r.Moves) != 1 {
+			t.Fatalf("room %d: %d moves stored (%v), want 1", i, len(r.Moves), err)
+		}
+	}
+	seen := map[string]bool{}
+	for len(seen) < rooms {
+		select {
+		case ev := <-events:
+			if ev.Moves == 1 {
+				seen[ev.Room] = true
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("events for %d of %d moves", len(seen), rooms)
+		}
+	}
+}
+
+// A write whose caller gives up while it waits for the committer is
+// never run; one the committer has taken is carried out and reported,
+// whatever its caller's deadline.
+func TestGroupCommitAbandonedWrite(t *testing.T) {
+	s := storeOpener(sqliteTestDSN(t))(t).(*engine)
+	if err := s.CreateRoom(context.Background(), twoSeatRoom("GIVE", false, "fp-a", "fp-b")); err != nil {
+		t.Fatal(err)
+	}
+	release := holdCommitter(t, s)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, err := s.AppendMove(ctx, "GIVE", Move{Number: 0, Text: "m", At: time.Now()})
+	release()
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a move that waited past its deadline: %v", err)
+	}
+	r, err := s.Room(context.Background(), "GIVE")
+	if err != nil || len(r.Moves) != 0 {
+		t.Fatalf("the abandoned move was stored: %d moves (%v)", len(r.Moves), err)
+	}
+	// Taken, then its deadline passes during its transaction: done.
+	ctx2, cancel2 := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel2()
+	err = s.write(ctx2, func(t tx) (Event, error) {
+		cancel2()
+		_, err := t.exec(ctx2, sqlInsertMove, "GIVE", 0, 0, "late", time.Now().UnixMilli())
+		return Event{}, err
+	})
+	if err != nil {
+		t.Fatalf("a taken write whose deadline passed during it: %v", err)
+	}
+}
+
+// queued is how many writes wait for the committer.
+func (e *engine) queued() int {
+	e.group.mu.Lock()
+	defer e.group.mu.Unlock()
+	return len(e.group.queue)
+}
