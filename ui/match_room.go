@@ -15,7 +15,12 @@ import (
 
 // roomUpdateMsg says the room changed; gen tells the current waiter from
 // one left over from before the board was last re-entered.
-type roomUpdateMsg struct{ gen int }
+type roomUpdateMsg struct {
+	gen int
+	// view is the view the waiter read: the update plays it, without
+	// reading the room again.
+	view roomapi.RoomView
+}
 
 // roomMatch is a shared room as one client sees it. The room's host
 // checks moves and runs the AI seats; this client rebuilds the position
@@ -30,11 +35,15 @@ type roomMatch struct {
 	view roomapi.RoomView
 	st   game.State
 	// start and played are what the room's view says, as the game reads
-	// them: review rebuilds past positions from them.
-	first   game.State
-	played  []game.Move
-	ver     uint64
-	waitGen int
+	// them: review rebuilds past positions from them. startText and
+	// rewrites are the view's Start and Rewrites they follow: while they
+	// hold, a new view's moves extend played (see follow).
+	first     game.State
+	played    []game.Move
+	startText string
+	rewrites  uint64
+	ver       uint64
+	waitGen   int
 	// clocks are the seats' clocks as last drawn (see room_clock.go);
 	// nil in a room without a clock.
 	clocks  []string
@@ -61,33 +70,54 @@ func (r *roomMatch) waitRoom() tea.Cmd {
 			if _, ok := <-ch; !ok {
 				return NoticeMsg("the room was closed")
 			}
-			if room.View().Version != seen.Load() {
-				return roomUpdateMsg{gen}
+			if v := room.View(); v.Version != seen.Load() {
+				return roomUpdateMsg{gen: gen, view: v}
 			}
 		}
 	}
 }
 
-// refresh rebuilds the position from the room's view with the game.
-func (r *roomMatch) refresh() {
-	rv := r.room.View()
+// refresh reads the room's view and follows it.
+func (r *roomMatch) refresh() { r.apply(r.room.View()) }
+
+// apply takes a view of the room: its note, its seats and clocks, and
+// its moves (see follow).
+func (r *roomMatch) apply(rv roomapi.RoomView) {
 	if rv.Note != "" && rv.Note != r.view.Note {
 		r.status.setStatus(rv.Note, false)
 	}
 	r.view = rv
 	r.seen.Store(rv.Version)
-	start, err := game.NewState(r.v.Name, rv.Start)
-	if err != nil {
-		r.status.setStatus("room: "+err.Error(), true)
+	if err := r.follow(rv); err != nil {
+		r.status.setStatus(err.Error(), true)
 		return
 	}
-	s := start.Clone()
-	var played []game.Move
-	for i, t := range rv.Moves {
-		m, err := game.PlayText(s, t)
+	r.clocks, _ = r.clockTexts(time.Now())
+}
+
+// follow brings the position to the view's moves. While the view
+// extends the one followed before (the same start, no rewrite, no fewer
+// moves: see roomapi.RoomView.Rewrites), only the new moves are played;
+// else the game is replayed from its start.
+func (r *roomMatch) follow(rv roomapi.RoomView) error {
+	extends := r.first != nil && rv.Start == r.startText && rv.Rewrites == r.rewrites && len(rv.Moves) >= len(r.played)
+	start, s, played := r.first, r.st, r.played
+	if !extends {
+		var err error
+		if start, err = game.NewState(r.v.Name, rv.Start); err != nil {
+			return fmt.Errorf("room: %w", err)
+		}
+		s, played = start, nil
+	}
+	from := len(played)
+	if from == len(rv.Moves) && extends {
+		return nil // nothing new
+	}
+	s = s.Clone() // the moves are played on a copy: a bad one leaves the game as it was
+	for i := from; i < len(rv.Moves); i++ {
+		m, err := game.PlayText(s, rv.Moves[i])
 		if err != nil {
-			r.status.setStatus(fmt.Sprintf("room move %d: %v", i+1, err), true)
-			return
+			return fmt.Errorf("room move %d: %w", i+1, err)
 		}
 		played = append(played, m)
 	}
@@ -95,8 +125,8 @@ func (r *roomMatch) refresh() {
 		r.ver++ // the board clears its selection and redraws the moves
 	}
 	r.st = s
-	r.first, r.played = start, played
-	r.clocks, _ = r.clockTexts(time.Now())
+	r.first, r.played, r.startText, r.rewrites = start, played, rv.Start, rv.Rewrites
+	return nil
 }
 
 func (r *roomMatch) position() game.State { return r.st }
@@ -187,7 +217,9 @@ func (r *roomMatch) update(msg tea.Msg) (tea.Cmd, bool) {
 	if !ok {
 		return nil, false
 	}
-	r.refresh()
+	if um.view.Version > r.view.Version {
+		r.apply(um.view) // a newer view than the one shown
+	}
 	if um.gen != r.waitGen {
 		return nil, true
 	}

@@ -116,6 +116,7 @@ func TestResignAndRematch(t *testing.T) {
 	if !b.ended() || !strings.Contains(viewText(m), "o resigned") {
 		t.Fatalf("o (to move) should have resigned:\n%s", viewText(m))
 	}
+	waitWrites(m)
 	if _, err := b.c.store.Load(); err == nil {
 		t.Fatal("a finished game should not stay saved")
 	}

@@ -68,6 +68,7 @@ func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 	}
 	// Leaving does not keep it a second time.
 	b2.leave()
+	waitWrites(m2)
 	if recs, _ := savefmt.Records(dir); len(recs) != 1 {
 		t.Fatalf("reopening kept the game again: %d records", len(recs))
 	}

@@ -92,6 +92,7 @@ func TestContinueResumesExactly(t *testing.T) {
 	for _, k := range []string{"enter", "right", "enter", "down", "b", "enter"} {
 		sendKey(m, k)
 	}
+	waitWrites(m)
 	want := b.game().String()
 	store := b.c.store
 	m2 := New(Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
@@ -121,6 +122,7 @@ func TestSaveOnlyAfterAMove(t *testing.T) {
 		t.Fatalf("a game with no moves was saved:\n%s", store.data)
 	}
 	m.Update(keyMsg("q")) // no moves: quits at once, leaving the old save
+	waitWrites(m)
 	if string(store.data) != string(oldData) {
 		t.Fatalf("quitting a game with no moves replaced the save:\n%s", store.data)
 	}

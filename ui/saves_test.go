@@ -163,6 +163,7 @@ func TestFinishedGameIsHandedOver(t *testing.T) {
 			t.Fatalf("the board does not say where the game is kept: %q", b.status)
 		}
 		m.Update(keyMsg("m"))
+		waitWrites(m)
 		if len(got) != 1 {
 			t.Fatalf("handed over %d times", len(got))
 		}
