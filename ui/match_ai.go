@@ -98,12 +98,12 @@ func (l *localMatch) update(msg tea.Msg) (tea.Cmd, bool) {
 			return l.waitProgress(msg.job), true
 		}
 		return nil, true
-	case ggpReplyMsg:
+	case ggpEventMsg:
 		if l.suspended {
 			l.heldGGP = append(l.heldGGP, msg)
 			return nil, true
 		}
-		return l.onGGPReply(msg), true
+		return l.onGGPEvent(msg), true
 	case resultPreparedMsg:
 		// The result says more now (the cells that decided it).
 		if s, isErr := l.status.currentStatus(); msg.version == l.ver && l.ended() && (s == "" || !isErr) {
@@ -251,7 +251,7 @@ func (l *localMatch) suspend() {
 // updateSuspended keeps the GGP players' replies that come while
 // suspended for start; the rest is for the board once it is back.
 func (l *localMatch) updateSuspended(msg tea.Msg) tea.Cmd {
-	if reply, ok := msg.(ggpReplyMsg); ok {
+	if reply, ok := msg.(ggpEventMsg); ok {
 		l.heldGGP = append(l.heldGGP, reply)
 	}
 	return nil

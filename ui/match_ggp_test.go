@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"log/slog"
 	"net/http"
@@ -253,5 +256,33 @@ func TestGGPReplyWhileAway(t *testing.T) {
 	sendAll(m, keyMsg("esc"))
 	if m.cur != screen(b) || len(lm(b).moves) != 2 || !strings.HasPrefix(b.m.seat(1).status, "answered in") {
 		t.Fatalf("back on the board: %d moves, seat %q, status %q", len(lm(b).moves), b.m.seat(1).status, b.status)
+	}
+}
+
+// One Game Manager: the client drives its GGP seats through the table
+// (table.Driver) and ggp's own seat (ggp.RemoteSeat), as the command
+// line's manager does; no client file writes GGP messages itself. (The
+// client's second manager sent ggp.Message values with Remote.Send.)
+func TestClientHasNoGameManagerOfItsOwn(t *testing.T) {
+	fset := token.NewFileSet()
+	paths, _ := filepath.Glob("*.go")
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if x, ok := sel.X.(*ast.Ident); ok && x.Name == "ggp" && (sel.Sel.Name == "Message" || sel.Sel.Name == "Remote") {
+				t.Errorf("%s: the client uses ggp.%s: GGP seats play through table.Driver and ggp.RemoteSeat", fset.Position(sel.Pos()), sel.Sel.Name)
+			}
+			return true
+		})
 	}
 }

@@ -52,7 +52,7 @@ type localMatch struct {
 	// suspended is set while another screen is shown; heldGGP are the
 	// GGP replies that came meanwhile (see suspend).
 	suspended bool
-	heldGGP   []ggpReplyMsg
+	heldGGP   []ggpEventMsg
 
 	job      *aiJob
 	progress ai.Progress
@@ -164,7 +164,7 @@ func (l *localMatch) start() tea.Cmd {
 	l.suspended = false
 	cmds := []tea.Cmd{l.startGGP()}
 	for _, msg := range l.heldGGP {
-		cmds = append(cmds, l.onGGPReply(msg))
+		cmds = append(cmds, l.onGGPEvent(msg))
 	}
 	l.heldGGP = nil
 	return tea.Batch(append(cmds, l.next(false))...)
@@ -248,7 +248,7 @@ func (l *localMatch) nextLocal(afterAI bool) tea.Cmd {
 	}
 	mover := l.st.ToMove()
 	if l.isGGP(mover) {
-		return nil // its reply plays (onGGPReply)
+		return nil // its reply plays (onGGPEvent)
 	}
 	if !l.isAI(mover) {
 		if l.forcedPass() {
