@@ -212,3 +212,39 @@ func TestAIsLastMoveShowsTheResultNotAnOldWord(t *testing.T) {
 		t.Fatalf("after the last move the status should be the result %q, is %q", b.m.result(), text)
 	}
 }
+
+// Issue 12, defect 5: "move now" plays the best move the board shows,
+// even when the search returns another (it may settle on the best of an
+// unfinished deeper iteration after its last report).
+func TestMoveNowPlaysTheMoveShown(t *testing.T) {
+	m, b := newVsAI(t, ai.Max)
+	press(m, "enter")
+	l := lm(b)
+	job := l.job
+	legal := b.game().Legal(nil)
+	shown, other := legal[0], legal[len(legal)-1]
+	m.Update(aiProgressMsg{job: job, p: ai.Progress{Depth: 7, Best: shown}})
+	if !strings.Contains(viewText(m), "best "+b.game().ShortMove(shown)) {
+		t.Fatalf("the board does not show the best move:\n%s", viewText(m))
+	}
+	press(m, "esc")
+	m.Update(aiDoneMsg{job: job, res: ai.Result{Move: other}})
+	if got := l.moves[len(l.moves)-1]; got != shown {
+		t.Fatalf("move now played %s, the board showed %s", b.game().ShortMove(got), b.game().ShortMove(shown))
+	}
+}
+
+// Issue 12, defect 7: the depth shown never goes down while the AI
+// thinks (UCT reports the length of its best line, which can shrink).
+func TestAIDepthShownNeverShrinks(t *testing.T) {
+	m, b := newVsAI(t, ai.Max)
+	press(m, "enter")
+	job := lm(b).job
+	best := b.game().Legal(nil)[0]
+	m.Update(aiProgressMsg{job: job, p: ai.Progress{Depth: 20, Best: best}})
+	m.Update(aiProgressMsg{job: job, p: ai.Progress{Depth: 16, Best: best}})
+	if v := viewText(m); !strings.Contains(v, "depth 20") {
+		t.Fatalf("the depth went down:\n%s", v)
+	}
+	lm(b).cancelJob()
+}

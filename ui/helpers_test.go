@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"testing"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -118,4 +119,26 @@ func pentagoChoice(vu variantUI, s game.State, cur pos) (picked, bracketed int) 
 func waitWrites(m *Model) {
 	m.c.io.wait()
 	m.Update(keptMsg{})
+}
+
+func mustVariant(t *testing.T, name string) *game.Variant {
+	t.Helper()
+	v, err := game.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// splitKeys splits typed text into key names, "enter" kept whole.
+func splitKeys(s string) []string {
+	var out []string
+	for s != "" {
+		if strings.HasPrefix(s, "enter") {
+			out, s = append(out, "enter"), s[len("enter"):]
+			continue
+		}
+		out, s = append(out, s[:1]), s[1:]
+	}
+	return out
 }

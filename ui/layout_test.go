@@ -158,3 +158,59 @@ func TestPentagoRotationQuadrantShown(t *testing.T) {
 		t.Fatalf("key 3 did not choose quadrant 3:\n%s", viewText(m))
 	}
 }
+
+// Issue 12, defect 4: at 80 columns the key bar always ends with the
+// help and quit keys, and a long status is wrapped, not cut.
+func TestKeyBarAndStatusFit80Columns(t *testing.T) {
+	for _, v := range game.Variants() {
+		m, b := newTestClient(t, v.Name, 80, 24)
+		m.Update(keyMsg("enter")) // a move: undo and redo join the bar
+		m.Update(keyMsg("u"))
+		lines := strings.Split(viewText(m), "\n")
+		last := lines[len(lines)-1]
+		if !strings.Contains(last, "? more keys") || !strings.Contains(last, "q quit") {
+			t.Errorf("%s: the key bar lost help or quit: %q", v.Name, last)
+		}
+		long := "quadrant 5 does not exist (quadrants are 1 top-right, 2 top-left, 3 bottom-left, 4 bottom-right)"
+		b.setStatus(long, true)
+		flat := strings.Join(strings.Fields(viewText(m)), " ")
+		if !strings.Contains(flat, "4 bottom-right)") {
+			t.Errorf("%s: a long status lost its end:\n%s", v.Name, viewText(m))
+		}
+		if n := len(strings.Split(viewText(m), "\n")); n > 24 {
+			t.Errorf("%s: %d lines in a 24-line window", v.Name, n)
+		}
+	}
+}
+
+// At the smallest size that shows the board, a long status is cut to
+// one line (ending in …) rather than hiding the board.
+func TestLongStatusNeverHidesTheBoard(t *testing.T) {
+	for _, v := range game.Variants() {
+		m, b := newTestClient(t, v.Name, 20, 10) // too small: minSize says what fits
+		w, h := b.minSize()
+		m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+		b.setStatus(strings.Repeat("a long message ", 20), true)
+		if out := viewText(m); strings.Contains(out, "too small") || !strings.Contains(out, "…") {
+			t.Fatalf("%s at %d×%d with a long status:\n%s", v.Name, w, h, out)
+		}
+	}
+}
+
+// --ascii draws 7-bit characters only, on every screen.
+func TestASCIIOnly(t *testing.T) {
+	for _, v := range game.Variants() {
+		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, ASCII: true, Start: Start{Variant: v.Name, Seats: hotSeat(v)}}).(*Model)
+		m.Update(tea.WindowSizeMsg{Width: 100, Height: 35})
+		for _, k := range []string{"", "?", "enter", "i", "esc", "m", "enter"} {
+			if k != "" {
+				sendKey(m, k)
+			}
+			for i, r := range viewText(m) {
+				if r > 126 {
+					t.Fatalf("%s after %q: non-ASCII %q at %d:\n%s", v.Name, k, r, i, viewText(m))
+				}
+			}
+		}
+	}
+}

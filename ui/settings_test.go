@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/savefmt"
 )
 
@@ -265,5 +266,41 @@ func TestNoAIOnlyGames(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(viewText(m), "not offered here") {
 		t.Fatalf("Start with AI seats only: %T\n%s", m.cur, viewText(m))
+	}
+}
+
+// M turns mouse capture off and on at run time, except in a text field.
+func TestMouseToggle(t *testing.T) {
+	v, _ := game.Lookup("quad7")
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Mouse: true, Start: Start{Variant: "quad7", Seats: hotSeat(v)}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	b := m.cur.(*boardScreen)
+	if m.View().MouseMode != tea.MouseModeCellMotion {
+		t.Fatal("Mouse: true does not enable the mouse")
+	}
+	m.Update(keyMsg("M"))
+	if m.c.mouse || m.View().MouseMode != tea.MouseModeNone || !strings.Contains(b.status, "mouse off") {
+		t.Fatalf("M did not turn the mouse off: %v %q", m.c.mouse, b.status)
+	}
+	m.Update(keyMsg("M"))
+	if !m.c.mouse || m.View().MouseMode != tea.MouseModeCellMotion {
+		t.Fatal("M did not turn the mouse back on")
+	}
+	m.Update(keyMsg(":"))
+	m.Update(keyMsg("M"))
+	if !m.c.mouse || b.input.Value() != "M" {
+		t.Fatalf("M in the move prompt must be text: mouse %v input %q", m.c.mouse, b.input.Value())
+	}
+	m.Update(keyMsg("esc"))
+	m.Update(keyMsg("?"))
+	if !strings.Contains(viewText(m), "mouse on/off") {
+		t.Fatalf("the full help does not show M:\n%s", viewText(m))
+	}
+	// On the menu too.
+	m2 := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m2.Update(keyMsg("M"))
+	if !m2.c.mouse || m2.View().MouseMode != tea.MouseModeCellMotion {
+		t.Fatal("M on the menu did not turn the mouse on")
 	}
 }

@@ -180,3 +180,16 @@ func TestRoomSetupHasNoNames(t *testing.T) {
 		t.Fatalf("no room board: %T", m.cur)
 	}
 }
+
+// Issue 12, defect 7: a name that is full says so instead of dropping
+// the key without a word.
+func TestSetupNameLimitSaysSo(t *testing.T) {
+	m, s := newSetupClient(t, "quad7")
+	m.Update(keyMsg("up"))
+	m.Update(keyMsg("up"))
+	m.Update(keyMsg("tab"))
+	typeText(m, strings.Repeat("a", 20))
+	if !strings.Contains(s.status, "at most 16 characters") {
+		t.Fatalf("a full name field says nothing: status %q, name %q", s.status, s.names[0].Value())
+	}
+}
