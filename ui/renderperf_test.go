@@ -92,10 +92,10 @@ func TestCachedCellsMatchReference(t *testing.T) {
 }
 
 // A whole game's screens, keyed through moves and theme changes, are the
-// same with the cell cache as without.
+// same with the cell cache as without, for every game in the registry.
 func TestCachedBoardViewMatchesUncached(t *testing.T) {
 	keys := []string{"right", "down", "enter", "left", "enter", "down", "down", "enter", "t", "right", "enter", "up", "enter", "t", "enter"}
-	for _, variant := range []string{"quad5", "quad7", "pentago", "tictacchess", "connectfour"} {
+	for _, variant := range game.Names() { // every game the registry has
 		for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.TrueColor} {
 			m, b := newProfileClient(t, variant, p, 100, 32)
 			for i, k := range keys {
