@@ -175,9 +175,11 @@ func (r *room) join(p Player) (Room, error) {
 		note = p.Name + " opened another session; both play " + r.v.RoleName(game.Role(took[0]))
 	case other != nil:
 		note = "" // already watching from another session
-	case rejoined:
+	case rejoined && len(r.rec.Moves) > 0:
 		note = p.Name + " is back"
 	case len(took) > 0:
+		// Also a seat held for the player before any move: a quick
+		// match's pairing keeps both seats for their first join.
 		note = p.Name + " joined as " + r.v.RoleName(game.Role(took[0]))
 	}
 	r.changed(note)

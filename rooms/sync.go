@@ -143,7 +143,8 @@ func (r *room) finishIfOver() string {
 	for i := range goals {
 		goals[i] = r.state.Goal(game.Role(i))
 	}
-	note, _ := r.finish(goals, game.ResultText(r.state), "")
+	// With the reason, as local games end ("— x completes the square …").
+	note, _ := r.finish(goals, game.ResultWithReason(r.state), "")
 	return note
 }
 

@@ -248,3 +248,25 @@ func TestAIDepthShownNeverShrinks(t *testing.T) {
 	}
 	lm(b).cancelJob()
 }
+
+// Issue 23, defect 1: a key pressed while the AI thinks gets a refusal
+// about whose turn it is, which goes once the AI has moved (it said
+// "the AI is playing o…" after the AI's reply); so does H's.
+func TestTurnRefusalGoesWhenTheAIMoves(t *testing.T) {
+	for _, k := range []string{"enter", "2", "H"} {
+		m, b := newVsAI(t, ai.Easy)
+		pending := press(m, "enter") // x moves; the AI starts
+		press(m, "right")
+		press(m, k)
+		if !b.isErr || b.status == "" {
+			t.Fatalf("%s during the AI's turn: no refusal (status %q)", k, b.status)
+		}
+		drain(t, m, pending)
+		if len(lm(b).moves) != 2 {
+			t.Fatalf("the AI did not answer: %d moves", len(lm(b).moves))
+		}
+		if b.status != "" && (strings.Contains(b.status, "AI is playing") || strings.Contains(b.status, "own turn")) {
+			t.Errorf("%s: after the AI's reply the status still says %q", k, b.status)
+		}
+	}
+}

@@ -34,6 +34,10 @@ type boardScreen struct {
 	sel    *pos
 	status string
 	isErr  bool
+	// untilMove marks the status as a refusal about whose turn it is
+	// ("the AI is playing o…"): the next move makes it untrue, so the
+	// position's change clears it (see sync).
+	untilMove bool
 
 	spin    spinner.Model
 	confirm string // "quit", "resign" or "replace" while asking
@@ -219,6 +223,9 @@ func (b *boardScreen) sync() {
 	if v := b.m.version(); v != b.seen {
 		b.seen = v
 		b.clearChoices()
+		if b.untilMove {
+			b.status, b.isErr, b.untilMove = "", false, false
+		}
 	}
 }
 
@@ -228,11 +235,17 @@ func (b *boardScreen) clearChoices() {
 	b.ax.clearChoice()
 }
 
-func (b *boardScreen) ended() bool                    { return b.m.ended() }
-func (b *boardScreen) mine(r game.Role) bool          { return b.m.seat(r).mine }
-func (b *boardScreen) isAI(r game.Role) bool          { return b.m.seat(r).ai }
-func (b *boardScreen) setStatus(s string, isErr bool) { b.status, b.isErr = s, isErr }
-func (b *boardScreen) currentStatus() (string, bool)  { return b.status, b.isErr }
+func (b *boardScreen) ended() bool           { return b.m.ended() }
+func (b *boardScreen) mine(r game.Role) bool { return b.m.seat(r).mine }
+func (b *boardScreen) isAI(r game.Role) bool { return b.m.seat(r).ai }
+func (b *boardScreen) setStatus(s string, isErr bool) {
+	b.status, b.isErr, b.untilMove = s, isErr, false
+}
+
+// setTurnStatus shows a refusal that holds until the next move: a key
+// pressed while another player is to move.
+func (b *boardScreen) setTurnStatus(s string)        { b.status, b.isErr, b.untilMove = s, true, true }
+func (b *boardScreen) currentStatus() (string, bool) { return b.status, b.isErr }
 
 // init resumes the match: the AI if it is to move, room updates.
 func (b *boardScreen) init() tea.Cmd {

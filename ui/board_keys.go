@@ -99,7 +99,8 @@ func (b *boardScreen) keys() keyHelp {
 		offer(cp.rematch != nil, k.Rematch, k.New)
 		game = append(game, k.Menu)
 		offer(cp.undo != nil, k.Undo)
-		offer(cp.save != nil, k.SaveAs)
+		// save FILE is refused over SSH: the file would be on the server.
+		offer(cp.save != nil && !b.c.opts.Remote, k.SaveAs)
 	} else {
 		offer(cp.undo != nil, k.Undo, k.Redo)
 		offer(cp.hint != nil, k.Hint)
@@ -108,7 +109,7 @@ func (b *boardScreen) keys() keyHelp {
 		offer(cp.aiCtl != nil && a.hasSeat, k.Pause)
 		game = append(game, k.Menu)
 	}
-	other := []key.Binding{k.MoveCursor, k.Scroll, reviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, k.HelpAll}
+	other := []key.Binding{k.MoveCursor, k.Scroll, reviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, keyHelpFewer}
 	nGame := 2
 	if ended {
 		nGame = 3
@@ -341,8 +342,13 @@ func (b *boardScreen) matchKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 		b.premove = ""
 		return b, cp.undo.redo(), true
 	case key.Matches(msg, k.New) && cp.rematch != nil:
+		// The game waits behind the setup, its AI stopped, until a new
+		// game starts; Esc comes back to it.
+		b.suspend()
 		_, seats := cp.rematch.setup()
-		return newSetupFrom(b.c, b.v, seats), b.leave(), true
+		st := newSetupFrom(b.c, b.v, seats)
+		st.game = b
+		return st, nil, true
 	case key.Matches(msg, k.Resign) && cp.resign != nil:
 		if b.humanRole() == game.NoRole {
 			b.setStatus("only a person can resign", true)
@@ -374,12 +380,12 @@ func (b *boardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 			who := b.v.RoleName(mover)
 			switch {
 			case b.isAI(mover):
-				b.setStatus("the AI is playing "+who+"; space or esc makes it move now", true)
+				b.setTurnStatus("the AI is playing " + who + "; space or esc makes it move now")
 			case b.humanRole() == game.NoRole:
 				// Nobody at this client plays: a room's watcher.
-				b.setStatus("you are watching; "+who+" is to move", true)
+				b.setTurnStatus("you are watching; " + who + " is to move")
 			default:
-				b.setStatus("it is "+who+"'s turn", true)
+				b.setTurnStatus("it is " + who + "'s turn")
 			}
 		}
 		return nil

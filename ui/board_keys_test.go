@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/tabletop/tabletop/ai"
 )
 
@@ -111,5 +112,21 @@ func TestUnknownKeySaysSo(t *testing.T) {
 	m.Update(keyMsg("Z"))
 	if !b.isErr || !strings.Contains(b.status, "? shows the keys") {
 		t.Fatalf("status %q", b.status)
+	}
+}
+
+// Issue 23, defect 10: once ? has expanded the key help (menu and
+// board), ? is listed as folding it, not as "more keys".
+func TestExpandedHelpOffersFewerKeys(t *testing.T) {
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m.Update(keyMsg("?"))
+	if v := viewText(m); strings.Contains(v, "more keys") || !strings.Contains(v, "fewer keys") {
+		t.Errorf("the menu's expanded help:\n%s", v)
+	}
+	m, _ = newTestClient(t, "quad5", 120, 40)
+	m.Update(keyMsg("?"))
+	if v := viewText(m); strings.Contains(v, "more keys") || !strings.Contains(v, "fewer keys") {
+		t.Errorf("the board's expanded help:\n%s", v)
 	}
 }

@@ -1030,17 +1030,46 @@ func (b *boardScreen) helpView() string {
 		return fm.help
 	}
 	k := b.keys()
-	memoKey := helpMemoKey(k, b.c.width, b.help.ShowAll, b.c.st.Palette(), b.c.ascii)
-	h := b.helpMemo.get(memoKey, func() string { return mergeStyles(b.drawHelp(k)) })
+	draw := func(all bool) string {
+		memoKey := helpMemoKey(k, b.c.width, all, b.c.st.Palette(), b.c.ascii)
+		return b.helpMemo.get(memoKey, func() string { return mergeStyles(b.drawHelp(k, all)) })
+	}
+	h := draw(false)
+	if b.help.ShowAll {
+		// Every key, where the board still fits beside it at its smallest;
+		// else the bar stays (a tall game's keys at 80×24 hid the game
+		// behind "Terminal too small").
+		if all := draw(true); b.fitsWithHelp(lipgloss.Height(all)) {
+			h = all
+		}
+	}
 	if fm != nil {
 		fm.help, fm.hasHelp = h, true
 	}
 	return h
 }
 
-// drawHelp draws the key bar (or every key) of k.
-func (b *boardScreen) drawHelp(k keyHelp) string {
+// fitsWithHelp reports whether the window holds the board at its
+// smallest cells, its panel and a key help of helpH lines.
+func (b *boardScreen) fitsWithHelp(helpH int) bool {
+	rows, _ := b.vu.dims()
+	sz := cellSizes[len(cellSizes)-1]
+	bh := 1 + rows*sz.h
+	if b.ax.blockSize() > 0 {
+		bh++
+	}
+	if b.ax.overlay != nil {
+		bh += 2 // the overlay's line above and below
+	}
+	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2
+	statusH := 1
+	return boardY+max(bh, panelMinH)+statusH+helpH <= b.c.height
+}
+
+// drawHelp draws the key bar, or every key when all is set.
+func (b *boardScreen) drawHelp(k keyHelp, all bool) string {
 	h := b.help
+	h.ShowAll = all
 	width := max(b.c.width-1, 1)
 	h.SetWidth(width)
 	if h.ShowAll {

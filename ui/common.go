@@ -37,6 +37,10 @@ type common struct {
 	settingsStore savefmt.SettingsStore
 	settings      savefmt.Settings
 	settingsErr   string
+	// menuChosen is the title of the menu item last chosen: the menu
+	// comes back with its cursor there (Esc from the room list or the
+	// ratings put it at the top).
+	menuChosen string
 	// aiTime is the AI's time per move now, 0 for each level's own.
 	aiTime time.Duration
 	// promptHistory is every move typed at a prompt this session,
@@ -224,8 +228,10 @@ var (
 	keyRight    = bind([]string{"right", "l", "d"}, "→/l/d", "right")
 	keyTheme    = bind([]string{"t"}, "t", "theme")
 	keyHelpAll  = bind([]string{"?"}, "?", "more keys")
-	keyMouse    = bind([]string{"M"}, "M", "mouse on/off")
-	keySuspend  = bind([]string{"ctrl+z"}, "ctrl+z", "suspend")
+	// keyHelpFewer is ? as the expanded help lists it: it folds the list.
+	keyHelpFewer = bind([]string{"?"}, "?", "fewer keys")
+	keyMouse     = bind([]string{"M"}, "M", "mouse on/off")
+	keySuspend   = bind([]string{"ctrl+z"}, "ctrl+z", "suspend")
 )
 
 // footer writes a one-line key help, " enter join · esc back", from

@@ -214,3 +214,21 @@ func TestASCIIOnly(t *testing.T) {
 		}
 	}
 }
+
+// Issue 23, defect 2: ? at 80×24 never hides a game behind "Terminal too
+// small" (Tic-Tac-Chess's keys needed 29 lines): every key is listed
+// where the board still fits beside them, else the bar stays.
+func TestFullHelpNeverHidesTheGame(t *testing.T) {
+	for _, v := range game.Variants() {
+		m, _ := newTestClient(t, v.Name, 80, 24)
+		m.Update(keyMsg("?"))
+		if text := viewText(m); strings.Contains(text, "too small") || !strings.Contains(text, "quit") {
+			t.Errorf("%s at 80×24 after ?:\n%s", v.Name, text)
+		}
+	}
+	m, _ := newTestClient(t, "tictacchess", 120, 40)
+	m.Update(keyMsg("?"))
+	if text := viewText(m); !strings.Contains(text, "fewer keys") {
+		t.Errorf("tictacchess at 120×40: ? does not list every key:\n%s", text)
+	}
+}

@@ -195,5 +195,8 @@ type aiView struct {
 // statusLine is where a match tells the player what happened.
 type statusLine interface {
 	setStatus(s string, isErr bool)
+	// setTurnStatus shows a refusal about whose turn it is, cleared by
+	// the next move.
+	setTurnStatus(s string)
 	currentStatus() (s string, isErr bool)
 }

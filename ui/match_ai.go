@@ -280,7 +280,7 @@ func (l *localMatch) onAIDone(msg aiDoneMsg) tea.Cmd {
 	}
 	if msg.job.hint {
 		l.hinted, l.hintVer, l.hasHint = msg.res.Move, l.ver, true
-		l.status.setStatus("hint: "+hintText(l.st, msg.res.Move), false)
+		l.status.setStatus("hint: "+turnText(l.st, msg.res.Move, msg.res.Turn), false)
 		return nil
 	}
 	m := msg.res.Move
@@ -318,7 +318,7 @@ func (l *localMatch) hint() tea.Cmd {
 		return nil
 	}
 	if !l.mine(l.st.ToMove()) {
-		l.status.setStatus("hints are for your own turn", true)
+		l.status.setTurnStatus("hints are for your own turn")
 		return nil
 	}
 	if l.job != nil {

@@ -98,6 +98,12 @@ func newMenu(c *common, status string) *menuScreen {
 	m.items = itemTexts(items)
 	m.listStyle = styleKeyOf(c)
 	m.resize()
+	for i, it := range items {
+		if it.title == c.menuChosen {
+			m.list.Select(i) // after resize: the page follows the list's height
+			break
+		}
+	}
 	if m.status == "" {
 		m.status, c.settingsErr = c.settingsErr, ""
 	}
@@ -331,7 +337,7 @@ func (k menuKeyMap) ShortHelp() []key.Binding {
 
 // FullHelp is every key of the menu.
 func (k menuKeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Choose, k.Delete}, {k.Theme, k.Mouse}, {k.HelpAll, k.Quit}}
+	return [][]key.Binding{{k.Up, k.Down, k.Choose, k.Delete}, {k.Theme, k.Mouse}, {keyHelpFewer, k.Quit}}
 }
 
 func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
@@ -393,6 +399,7 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 		return m, nil
 	}
 	c := m.c
+	c.menuChosen = item.title
 	switch item.action {
 	case actSheet:
 		m.status = item.title + ": " + item.problem

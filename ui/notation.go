@@ -97,6 +97,25 @@ func hintText(s game.State, m game.Move) string {
 	return short + "  " + kif
 }
 
+// turnText names a whole turn (a Pentago placement and its rotation) as
+// a hint shows it: each action named as hintText names it, in order; a
+// turn of one action, or none, is m alone.
+func turnText(s game.State, m game.Move, turn []game.Move) string {
+	if len(turn) < 2 || turn[0] != m {
+		return hintText(s, m)
+	}
+	t := s.Clone()
+	parts := make([]string, 0, len(turn))
+	for _, a := range turn {
+		if t.Terminal() || !t.IsLegal(a) {
+			break
+		}
+		parts = append(parts, hintText(t, a))
+		t.Apply(a)
+	}
+	return strings.Join(parts, ", then ")
+}
+
 // parseMove reads a move typed at the prompt: in the game's own
 // notation, else by the name moveName gives a legal move (in any case
 // and spacing).

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
+	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/themes"
@@ -121,5 +122,27 @@ func TestSaveAsFile(t *testing.T) {
 	}
 	if len(lm(b).moves) != 2 {
 		t.Fatal("save played a move")
+	}
+}
+
+// Issue 23, defect 8: a finished game over SSH (a room's, or a local
+// one at the server) does not offer ": save FILE" in its key bar, which
+// saveAs refuses there; a local client's finished game does.
+func TestFinishedGameOffersSaveOnlyWhereItWorks(t *testing.T) {
+	for _, remote := range []bool{false, true} {
+		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Remote: remote, Seed: 3, AIDelay: -1,
+			Start: Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: ai.Easy}}}}).(*Model)
+		drain(t, m, m.Init())
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		b := m.cur.(*boardScreen)
+		m.Update(keyMsg("r"))
+		m.Update(keyMsg("y"))
+		if !b.ended() {
+			t.Fatal("the resignation did not end the game")
+		}
+		m.Update(keyMsg("?"))
+		if got := strings.Contains(viewText(m), "save FILE"); got == remote {
+			t.Errorf("remote %v: the key help offers save FILE: %v\n%s", remote, got, viewText(m))
+		}
 	}
 }

@@ -66,3 +66,4 @@ type nopStatus struct{}
 
 func (nopStatus) setStatus(string, bool)        {}
 func (nopStatus) currentStatus() (string, bool) { return "", false }
+func (nopStatus) setTurnStatus(string)          {}

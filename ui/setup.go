@@ -97,17 +97,26 @@ func roomKinds() []seatKind {
 // seat, then the Start button. On a row ←/→ change who plays the seat
 // and tab or enter edit its name; ↑/↓ move between the rows and Start.
 type setupScreen struct {
-	c       *common
-	v       *game.Variant
-	room    bool
-	kinds   []seatKind
-	choice  []int
-	names   []textinput.Model
+	c      *common
+	v      *game.Variant
+	room   bool
+	kinds  []seatKind
+	choice []int
+	names  []textinput.Model
+	// typed is, per seat, what was typed in the field for the other use
+	// of it (an address while the seat is a person's, a name while it is
+	// a GGP player): a seat switched back gets its own text again, never
+	// the other's ("Bob" typed, GGP chosen, an address, Human again).
+	typed   []string
 	row     int  // the seat row with the focus; len(choice) is Start
 	editing bool // the name of row is being typed
 	status  string
 	help    help.Model
 	options roomOptions // a room's clock and rating (setup_room.go)
+	// game is the game in progress this setup was opened from (n on the
+	// board): Esc goes back to it, and it is left (saved for Continue)
+	// only when the new game starts or the program quits.
+	game *boardScreen
 }
 
 func newSetup(c *common, v *game.Variant, room bool) *setupScreen {
@@ -119,6 +128,7 @@ func newSetup(c *common, v *game.Variant, room bool) *setupScreen {
 	}
 	s.choice = make([]int, n)
 	s.names = make([]textinput.Model, n)
+	s.typed = make([]string, n)
 	for i := range n {
 		s.names[i] = newInput(c, "", nameLimit)
 		s.names[i].Placeholder = "name"
@@ -281,8 +291,26 @@ func (s *setupScreen) setEditing(on bool) {
 	}
 }
 
+// leaveGame leaves the game this setup was opened from, if any: it is
+// saved for Continue as leaving it for the menu would; the command
+// reports when it is saved.
+func (s *setupScreen) leaveGame() tea.Cmd {
+	if s.game == nil {
+		return nil
+	}
+	cmd := s.game.leave()
+	s.game = nil
+	return cmd
+}
+
 func (s *setupScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
+	case ggpEventMsg:
+		// The game behind keeps its GGP players' replies for its return.
+		if s.game != nil {
+			cmd, _ := s.game.m.update(msg)
+			return s, cmd
+		}
 	case NoticeMsg:
 		s.status = string(msg)
 		return s, nil
@@ -304,7 +332,7 @@ func (s *setupScreen) key(km tea.KeyPressMsg) (screen, tea.Cmd) {
 	n := len(s.choice)
 	sk := setupKeys
 	if key.Matches(km, sk.ForceOut) {
-		return s, tea.Quit
+		return s, tea.Sequence(s.leaveGame(), tea.Quit)
 	}
 	if s.editing {
 		switch {
@@ -342,6 +370,9 @@ func (s *setupScreen) key(km tea.KeyPressMsg) (screen, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(km, sk.Back):
+		if s.game != nil {
+			return s.game, nil
+		}
 		return newMenu(s.c, ""), nil
 	case !s.room && key.Matches(km, sk.AITime):
 		s.stepAITime(key.Matches(km, sk.LessAITime))
@@ -380,7 +411,14 @@ func (s *setupScreen) change(i int, back bool) {
 	if back {
 		d = -1
 	}
+	was := s.kinds[s.choice[i]].ggp
 	s.choice[i] = (s.choice[i] + d + len(s.kinds)) % len(s.kinds)
+	if s.kinds[s.choice[i]].ggp != was {
+		text := s.names[i].Value()
+		s.fitField(i) // the limit first: an address is longer than a name
+		s.names[i].SetValue(s.typed[i])
+		s.typed[i] = text
+	}
 	s.fitField(i)
 	s.status = ""
 }
@@ -456,6 +494,7 @@ func (s *setupScreen) start() (screen, tea.Cmd) {
 		return newRoomBoard(s.c, room), nil
 	}
 	seats := s.seats()
+	leave := s.leaveGame() // written whatever comes next; the command only reports
 	if s.c.opts.NoAIOnlyGames && aiOnly(seats) {
 		s.status = noAIOnlyGame
 		return s, nil
@@ -477,7 +516,7 @@ func (s *setupScreen) start() (screen, tea.Cmd) {
 	}); msg != "" {
 		b.setStatus("seats "+msg, true)
 	}
-	return b, nil
+	return b, leave
 }
 
 // aiTimes are the AI's times per move the setup steps through; 0 is

@@ -193,3 +193,38 @@ func TestSetupNameLimitSaysSo(t *testing.T) {
 		t.Fatalf("a full name field says nothing: status %q, name %q", s.status, s.names[0].Value())
 	}
 }
+
+// Issue 23, defect 10: n in a game in progress opens the setup with the
+// game waiting behind it; Esc goes back to the game (it went to the
+// menu), and starting the new game leaves the old one, saved.
+func TestNewGameSetupEscGoesBackToTheGame(t *testing.T) {
+	m, b := newTestClient(t, "quad5", 80, 24)
+	m.Update(keyMsg("enter"))
+	if len(lm(b).moves) != 1 {
+		t.Fatalf("%d moves after enter", len(lm(b).moves))
+	}
+	m.Update(keyMsg("n"))
+	if _, ok := m.cur.(*setupScreen); !ok {
+		t.Fatalf("n opened %T, not the setup", m.cur)
+	}
+	m.Update(keyMsg("esc"))
+	if m.cur != screen(b) || len(lm(b).moves) != 1 {
+		t.Fatalf("esc from the setup went to %T, not back to the game", m.cur)
+	}
+	m.Update(keyMsg("right"))
+	m.Update(keyMsg("enter")) // the game goes on
+	if len(lm(b).moves) != 2 {
+		t.Fatalf("the game did not go on: %d moves", len(lm(b).moves))
+	}
+	m.Update(keyMsg("n"))
+	st := m.cur.(*setupScreen)
+	st.setRow(len(st.choice))
+	m.Update(keyMsg("enter"))
+	if nb, ok := m.cur.(*boardScreen); !ok || nb == b || len(lm(nb).moves) != 0 {
+		t.Fatalf("start from the setup: %T", m.cur)
+	}
+	waitWrites(m)
+	if sv, ok := m.c.store.(*memStore); ok && len(sv.data) == 0 {
+		t.Fatal("the game left for the new one was not saved")
+	}
+}

@@ -154,14 +154,14 @@ func (p *pentagoUI) key(s game.State, msg tea.KeyPressMsg, cur pos, _ *pos) (act
 	switch {
 	case key.Matches(msg, pentagoKeys.Quadrant) && len(msg.Text) == 1 && !p.rotating(s):
 		// A quadrant chosen now would be forgotten with the placement.
-		return actResult{msg: "place a marble first (enter); then 1-4 chooses the quadrant to turn", isError: true}, true
+		return actResult{msg: "place a stone first (enter); then 1-4 chooses the quadrant to turn", isError: true}, true
 	case key.Matches(msg, pentagoKeys.Quadrant) && len(msg.Text) == 1:
 		p.chosen = int(msg.Text[0] - '0')
 		return actResult{msg: fmt.Sprintf("quadrant %d chosen: z/[ counterclockwise, x/] clockwise", p.chosen)}, true
 	case key.Matches(msg, pentagoKeys.Rotate) && !p.rotating(s):
 		// No quadrant is named: none was chosen, and the cursor's would
 		// read as if the player had picked it.
-		return actResult{msg: "it is time to place a marble (enter); turn a quadrant after", isError: true}, true
+		return actResult{msg: "it is time to place a stone (enter); turn a quadrant after", isError: true}, true
 	case key.Matches(msg, pentagoKeys.CCW):
 		return p.turn(q, false), true
 	case key.Matches(msg, pentagoKeys.CW):
@@ -307,5 +307,5 @@ func (p *pentagoUI) prompt(s game.State, _ *pos) string {
 }
 
 func (*pentagoUI) controls() string {
-	return "Enter or space places a marble. Then rotate a quadrant: choose it\nwith the cursor or 1-4, turn it with z or [ (counterclockwise) and\nx or ] (clockwise). With the mouse, click the <- and -> handles\nbeside each quadrant.\n"
+	return "Enter or space places a stone. Then rotate a quadrant: choose it\nwith the cursor or 1-4, turn it with z or [ (counterclockwise) and\nx or ] (clockwise). With the mouse, click the <- and -> handles\nbeside each quadrant.\n"
 }
