@@ -190,15 +190,10 @@ func TestGameSpecificCodeStaysInItsFile(t *testing.T) {
 // writes notation for the game to read back (ParseMove, PlayText); the
 // match checks the move once, in the game's words (game.Check).
 func TestAdaptersBuildTypedMoves(t *testing.T) {
-	fset := token.NewFileSet()
-	paths, _ := filepath.Glob("variant*.go")
-	for _, p := range paths {
-		if strings.HasSuffix(p, "_test.go") {
+	fset, files := parseUI(t)
+	for p, f := range files {
+		if !strings.HasPrefix(p, "variant") {
 			continue
-		}
-		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			if sel, ok := n.(*ast.SelectorExpr); ok && (sel.Sel.Name == "ParseMove" || sel.Sel.Name == "PlayText") {
