@@ -652,11 +652,6 @@ func centre(glyph string, w int) string {
 	return strings.Repeat(" ", left) + glyph + strings.Repeat(" ", max(w-1-left, 0))
 }
 
-// pieceStyle is the colour of role r's pieces and name.
-func (b *boardScreen) pieceStyle(r game.Role) lipgloss.Style {
-	return b.c.st.Piece(int(r), b.v.RoleName(r))
-}
-
 // styled is s in one of the theme's text styles, drawn once per session.
 func (b *boardScreen) styled(style textStyle, s string) string {
 	return b.c.cells.text(b.c.st, textKey{style: style, seat: game.NoRole, text: s})
