@@ -228,3 +228,39 @@ func TestNewGameSetupEscGoesBackToTheGame(t *testing.T) {
 		t.Fatal("the game left for the new one was not saved")
 	}
 }
+
+// Issue 23, defect 6: a seat switched to a GGP player and back keeps
+// each use of its field apart: the name typed for the person, the
+// address for the GGP player ("Bob", then an address, then Human again
+// showed the address, or "BobAnn", as the name).
+func TestSetupSeatKeepsNameAndAddressApart(t *testing.T) {
+	m, s := newSetupClient(t, "tictactoe")
+	send(m, keyMsg("up"))             // oplayer, AI hard
+	for !s.kinds[s.choice[1]].human { // to Human
+		send(m, keyMsg("left"))
+	}
+	send(m, keyMsg("tab"))
+	typeText(m, "Bob")
+	send(m, keyMsg("esc"))
+	for !s.kinds[s.choice[1]].ggp {
+		send(m, keyMsg("left"))
+	}
+	if got := s.names[1].Value(); got != "" {
+		t.Fatalf("the GGP seat's address starts as %q, the person's name", got)
+	}
+	send(m, keyMsg("tab"))
+	typeText(m, "http://127.0.0.1:9")
+	send(m, keyMsg("esc"))
+	for !s.kinds[s.choice[1]].human {
+		send(m, keyMsg("right"))
+	}
+	if got := s.seats()[1]; got.Name != "Bob" || got.GGP != "" {
+		t.Fatalf("back to Human: seat %+v, want the name Bob", got)
+	}
+	for !s.kinds[s.choice[1]].ggp {
+		send(m, keyMsg("left"))
+	}
+	if got := s.seats()[1]; got.GGP != "http://127.0.0.1:9" {
+		t.Fatalf("back to the GGP player: seat %+v, want its address", got)
+	}
+}
