@@ -49,7 +49,7 @@ func (b *boardScreen) handOverKey(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 func (b *boardScreen) handOverHelp() keyHelp {
 	k := boardKeys
 	short := []key.Binding{takeKey, k.Menu, k.HelpAll, k.Quit}
-	return keyHelp{short: short, full: [][]key.Binding{{takeKey}, {k.Menu, k.Rules, k.Theme, k.Quit, k.HelpAll}}}
+	return keyHelp{short: short, full: [][]key.Binding{{takeKey}, {k.Menu, k.Rules, k.Theme, k.Quit, keyHelpFewer}}}
 }
 
 // handOverView hides the board and asks to pass the keyboard to r.

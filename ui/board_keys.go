@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -281,6 +282,16 @@ func (b *boardScreen) screenKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 		return b, b.quit(), true
 	case key.Matches(msg, k.HelpAll):
 		b.help.ShowAll = !b.help.ShowAll
+		if b.help.ShowAll {
+			all := lipgloss.Height(mergeStyles(b.drawHelp(b.keys(), true)))
+			if b.fitsWithHelp(1) && !b.fitsWithHelp(all) {
+				// Said, not silently ignored: the bar cannot grow here. (A
+				// board hidden for the window's size keeps the toggle for
+				// when it is shown.)
+				b.help.ShowAll = false
+				b.setStatus(fmt.Sprintf("every key takes %d lines: a taller window shows them all", all), false)
+			}
+		}
 	case key.Matches(msg, k.Theme):
 		text := b.c.cycleTheme()
 		b.help = b.c.newHelp()

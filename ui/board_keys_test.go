@@ -130,3 +130,28 @@ func TestExpandedHelpOffersFewerKeys(t *testing.T) {
 		t.Errorf("the board's expanded help:\n%s", v)
 	}
 }
+
+// Issue 23, defect 3: a click is a press and a release. The press on the
+// result's [ Menu ] opens the menu; the release that follows must not
+// also choose the menu item under the pointer (it resumed a saved game).
+// Every screen acts on the press.
+func TestClickOnMenuButtonDoesNotClickThrough(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {100, 35}} {
+		m, b := endGameQuad5(t, sz[0], sz[1])
+		var hit button
+		for _, bt := range b.layout().buttons {
+			if bt.action == endMenu {
+				hit = bt
+			}
+		}
+		m.Update(click(hit.x, hit.y))
+		mn, ok := m.cur.(*menuScreen)
+		if !ok {
+			t.Fatalf("%v: the press on [ Menu ] opened %T", sz, m.cur)
+		}
+		m.Update(tea.MouseReleaseMsg{X: hit.x, Y: hit.y, Button: tea.MouseLeft})
+		if m.cur != screen(mn) {
+			t.Fatalf("%v: the release after [ Menu ] went on to %T", sz, m.cur)
+		}
+	}
+}

@@ -222,8 +222,12 @@ func TestFullHelpNeverHidesTheGame(t *testing.T) {
 	for _, v := range game.Variants() {
 		m, _ := newTestClient(t, v.Name, 80, 24)
 		m.Update(keyMsg("?"))
-		if text := viewText(m); strings.Contains(text, "too small") || !strings.Contains(text, "quit") {
+		text := viewText(m)
+		if strings.Contains(text, "too small") || !strings.Contains(text, "quit") {
 			t.Errorf("%s at 80×24 after ?:\n%s", v.Name, text)
+		}
+		if strings.Contains(text, "more keys") && !strings.Contains(text, "a taller window shows them all") {
+			t.Errorf("%s at 80×24: ? did nothing visible and said nothing:\n%s", v.Name, text)
 		}
 	}
 	m, _ := newTestClient(t, "tictacchess", 120, 40)

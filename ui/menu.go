@@ -357,7 +357,10 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		case tea.MouseWheelDown:
 			m.list.CursorDown()
 		}
-	case tea.MouseReleaseMsg:
+	case tea.MouseClickMsg:
+		// On the press, as the board's and the setup's clicks act: the
+		// release of a click that opened this menu (the result's
+		// [ Menu ]) then acts on nothing.
 		if msg.Button == tea.MouseLeft {
 			// The list starts on line 3 (after title, subtitle, blank).
 			row := msg.Y - 3

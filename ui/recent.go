@@ -59,16 +59,22 @@ func (b *boardScreen) recent() recentView {
 	return rv
 }
 
-// recentFrom returns the first recent move: the one after this client's
-// last move, or, when that is the last move (or no seat or every seat is
-// this client's), the first move of the last mover's last turn.
+// recentFrom returns the first recent move: the one after the last move
+// of the player now to move when that is a person at this client (with
+// several at the keyboard, each sees every other player's move since
+// their own turn), else after this client's last move; or, when that is
+// the last move (or no seat or every seat is this client's), the first
+// move of the last mover's last turn.
 func (b *boardScreen) recentFrom(movers []game.Role, from int) int {
 	n := len(movers)
+	toMove := b.game().ToMove()
+	ownTurn := toMove != game.NoRole && b.mine(toMove) && !b.reviewing()
 	mine, all := -1, true
 	for i, r := range movers {
-		if b.mine(r) {
+		if b.mine(r) && (!ownTurn || r == toMove) {
 			mine = i
-		} else {
+		}
+		if !b.mine(r) {
 			all = false
 		}
 	}

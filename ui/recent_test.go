@@ -42,9 +42,21 @@ func TestPentagoTraceFollowsTheGame(t *testing.T) {
 // three others the AI, with moves set without starting the AI.
 func ttcAgainstAI(t *testing.T, moves ...string) (*Model, *boardScreen) {
 	t.Helper()
-	seats := map[string]savefmt.SeatConfig{"red": {Name: "ana"}}
-	for _, r := range []string{"yellow", "blue", "green"} {
+	return ttcWithPeople(t, []string{"red"}, moves...)
+}
+
+// ttcWithPeople is a Tic-Tac-Chess board where the roles named are
+// people at this keyboard and the others the AI, with moves set without
+// starting the AI.
+func ttcWithPeople(t *testing.T, people []string, moves ...string) (*Model, *boardScreen) {
+	t.Helper()
+	seats := map[string]savefmt.SeatConfig{}
+	for _, r := range []string{"red", "yellow", "blue", "green"} {
 		seats[r] = savefmt.SeatConfig{AI: true, Level: "easy"}
+	}
+	names := map[string]string{"red": "ana", "yellow": "cy", "blue": "bob", "green": "dee"}
+	for _, r := range people {
+		seats[r] = savefmt.SeatConfig{Name: names[r]}
 	}
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Variant: "tictacchess", Seats: seats}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -67,7 +79,6 @@ var ttcRound = []string{"14-33", "41-53", "74-55", "47-35"}
 
 func TestRecentMovesSinceYourTurn(t *testing.T) {
 	_, b := ttcAgainstAI(t, ttcRound...)
-	got := b.recent().cells
 	var want []pos
 	vu := b.vu
 	s, _ := game.NewState("tictacchess", "")
@@ -78,8 +89,15 @@ func TestRecentMovesSinceYourTurn(t *testing.T) {
 		}
 		s.Apply(mv)
 	}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := b.recent().cells; fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("recent cells %v, want the three others' moves %v", got, want)
+	}
+	// Issue 23, defect 5: red and blue at this keyboard, yellow and green
+	// the AI: red sees every other move since red's turn, blue's too (it
+	// saw green's only).
+	_, two := ttcWithPeople(t, []string{"red", "blue"}, ttcRound...)
+	if got := two.recent().cells; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("red and blue at the keyboard: recent cells %v, want the three others' moves %v", got, want)
 	}
 	// With every seat at this keyboard, only the last move is marked.
 	_, hot := newTestClient(t, "tictacchess", 80, 24)
