@@ -1,16 +1,18 @@
 package server
 
 import (
-	"io"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/internal/procstat"
+	"github.com/tabletop/tabletop/internal/remoteterm"
 )
 
 // viewCounter counts the frames its model draws.
@@ -34,68 +36,99 @@ func (v viewCounter) View() tea.View {
 	return v.Model.View()
 }
 
+// benchSession is a session's program as the server runs it (its options,
+// its line renderer, its decoder), without the SSH connection: the menu at
+// 100×30, drawing to out.
+type benchSession struct {
+	p    *tea.Program
+	term *remoteterm.Renderer
+	dec  *remoteterm.Decoder
+	done chan struct{}
+}
+
+func startBenchSession(m tea.Model, out *atomic.Int64) *benchSession {
+	s := &Server{cfg: Config{}.withDefaults()}
+	gs := &gameSession{pty: ssh.Pty{Window: ssh.Window{Width: 100, Height: 30}}}
+	profile := colorprofile.ANSI256
+	term := remoteterm.NewRenderer(countingWriter{out}, profile, 100, 30)
+	p := tea.NewProgram(term.Model(m), s.programOptions(gs, term, []string{"TERM=xterm-256color"}, profile)...)
+	bs := &benchSession{p: p, term: term, dec: remoteterm.NewDecoder(p.Send), done: make(chan struct{})}
+	go func() { defer close(bs.done); _, _ = p.Run() }()
+	return bs
+}
+
+func (bs *benchSession) stop() {
+	bs.p.Quit()
+	<-bs.done
+	bs.dec.Close()
+}
+
 // BenchmarkKeyBurst is a burst of 20 keys (j and k on the menu) arriving
-// in one read of a session's program, as fast typing or a paste of keys
-// comes. The model draws a view per message, and Bubble Tea v2's renderer
-// the last of them at its next tick (60 a second). It reports the
-// model's views and the process's CPU time per burst (the program's
-// work, renderer included; wall time is mostly waiting for the ticks).
-//
-// The server paced such bursts by hand under v1 (a frame per frame gap),
-// which v2's renderer does by itself: with that pacing ported to v2 a
-// burst cost 2196 and 2212 µs of CPU (1.9 views), without it 2145 and
-// 1974 µs (20 views), back to back with -cpu 1 at load average 7.3.
+// in one read of a session, as fast typing or a paste of keys comes. The
+// server's decoder holds each key until what follows it is known, so the
+// model draws one view for the burst and the line renderer writes one
+// frame. It reports the views, frames and bytes per burst and the
+// process's CPU time per burst.
 func BenchmarkKeyBurst(b *testing.B) {
-	var views, msgs atomic.Int64
-	m := viewCounter{Model: UIClient(ClientOptions{ColorProfile: colorprofile.ANSI256}), views: &views, msgs: &msgs}
-	in, keys := io.Pipe()
-	p := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(io.Discard), tea.WithWindowSize(100, 30),
-		tea.WithEnvironment([]string{"TERM=xterm-256color"}), tea.WithColorProfile(colorprofile.ANSI256), tea.WithoutSignalHandler())
-	done := make(chan struct{})
-	go func() { defer close(done); _, _ = p.Run() }()
-	burst := []byte(strings.Repeat("jjjjjkkkkk", 2))
+	var views, msgs, out atomic.Int64
+	bs := startBenchSession(viewCounter{Model: UIClient(ClientOptions{ColorProfile: colorprofile.ANSI256}), views: &views, msgs: &msgs}, &out)
+	defer bs.stop()
+	waitFor(func() bool { return bs.term.Frames() > 0 }) // the first screen
+	_, _ = bs.dec.Write([]byte("j"))
+	waitFor(func() bool { return bs.term.Frames() > 1 })
+	views0, frames0, out0, msgs0 := views.Load(), bs.term.Frames(), out.Load(), msgs.Load()
+	// Each burst ends two items from where it began (down, then back up):
+	// a view equal to the last frame would write nothing.
+	bursts := [2][]byte{[]byte(strings.Repeat("jk", 9) + "jj"), []byte(strings.Repeat("kj", 9) + "kk")}
 	cpu0, _ := procstat.CPUTime()
 	b.ResetTimer()
 	for i := range b.N {
-		keys.Write(burst)
-		for msgs.Load() < int64(len(burst)*(i+1)) {
-			time.Sleep(100 * time.Microsecond)
-		}
-		time.Sleep(2 * time.Second / 60) // the renderer's tick
+		_, _ = bs.dec.Write(bursts[i%2])
+		waitFor(func() bool { return msgs.Load()-msgs0 >= int64(20*(i+1)) && bs.term.Frames() > frames0+i })
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(views.Load())/float64(b.N), "views/burst")
+	b.ReportMetric(float64(views.Load()-views0)/float64(b.N), "views/burst")
+	b.ReportMetric(float64(bs.term.Frames()-frames0)/float64(b.N), "frames/burst")
+	b.ReportMetric(float64(out.Load()-out0)/float64(b.N), "bytes/burst")
 	if cpu1, ok := procstat.CPUTime(); ok {
 		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(b.N), "cpu-µs/burst")
 	}
-	p.Quit()
-	<-done
+}
+
+// waitFor polls cond (a benchmark's wait for the program, not a timed
+// assertion).
+func waitFor(cond func() bool) {
+	for !cond() {
+		time.Sleep(50 * time.Microsecond)
+	}
 }
 
 // BenchmarkIdleSessions is what idle sessions cost: 100 programs on the
-// menu, nothing happening, for a second per op. Bubble Tea v2's renderer
-// still wakes 60 times a second in each, but finds the view the same as
-// the last and writes nothing (v1 copied such a frame on every tick,
-// which the server defeated by marking every other repeated frame).
+// menu as the server runs them, nothing happening, for a second per op.
+// It reports the CPU and output per session-second (Bubble Tea's frame
+// ticker runs once a second; the line renderer writes nothing while the
+// view is unchanged) and, after a collection, the live heap and the
+// goroutine stacks each session holds (without its SSH connection, which
+// the load test's figures include).
 func BenchmarkIdleSessions(b *testing.B) {
 	const n = 100
 	var out atomic.Int64
-	var quits []func()
+	heap0, stack0 := liveMemory()
+	var sessions []*benchSession
 	for range n {
-		in, _ := io.Pipe()
-		p := tea.NewProgram(UIClient(ClientOptions{ColorProfile: colorprofile.ANSI256}), tea.WithInput(in),
-			tea.WithOutput(countingWriter{&out}), tea.WithWindowSize(100, 30),
-			tea.WithEnvironment([]string{"TERM=xterm-256color"}), tea.WithColorProfile(colorprofile.ANSI256), tea.WithoutSignalHandler())
-		done := make(chan struct{})
-		go func() { defer close(done); _, _ = p.Run() }()
-		quits = append(quits, func() { p.Quit(); <-done })
+		bs := startBenchSession(UIClient(ClientOptions{ColorProfile: colorprofile.ANSI256}), &out)
+		sessions = append(sessions, bs)
 	}
 	defer func() {
-		for _, q := range quits {
-			q()
+		for _, bs := range sessions {
+			bs.stop()
 		}
 	}()
-	time.Sleep(time.Second) // every first frame drawn
+	for _, bs := range sessions {
+		waitFor(func() bool { return bs.term.Frames() > 0 }) // every first frame drawn
+	}
+	time.Sleep(100 * time.Millisecond) // the renderers' goroutines gone
+	heap1, stack1 := liveMemory()
 	written := out.Load()
 	cpu0, _ := procstat.CPUTime()
 	b.ResetTimer()
@@ -107,9 +140,21 @@ func BenchmarkIdleSessions(b *testing.B) {
 		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(b.N*n), "cpu-µs/session-second")
 	}
 	b.ReportMetric(float64(out.Load()-written)/float64(b.N*n), "bytes/session-second")
+	b.ReportMetric(float64(heap1-heap0)/1024/n, "heap-KB/session")
+	b.ReportMetric(float64(stack1-stack0)/1024/n, "stack-KB/session")
 }
 
-// countingWriter counts what it is given.
+// liveMemory is the live heap and the goroutine stacks in use after two
+// collections (the second frees what the first's finalizers released,
+// and shrinks stacks again).
+func liveMemory() (heap, stack int64) {
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return int64(ms.HeapAlloc), int64(ms.StackInuse)
+}
+
 type countingWriter struct{ n *atomic.Int64 }
 
 func (w countingWriter) Write(p []byte) (int, error) {

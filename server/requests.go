@@ -60,6 +60,7 @@ func (f filteredChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) 
 	}
 	// Two slots: the start never blocks on the library (pty-req, shell).
 	out := make(chan *gossh.Request, 2)
+	f.st.channel = ch
 	rf := &requestFilter{srv: f.srv, st: f.st, ch: ch, out: out}
 	f.srv.spawn(f.st, func() { rf.run(reqs) })
 	return ch, out, nil

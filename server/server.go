@@ -83,6 +83,9 @@ type connState struct {
 	closed atomic.Bool
 	// startupCounted: still counted among the connections being set up.
 	startupCounted atomic.Bool
+	// channel is the connection's session channel (one per connection),
+	// set when it is accepted, before its session starts.
+	channel gossh.Channel
 }
 
 type ctxKey string
@@ -573,7 +576,7 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 	// The pump starts with the program, which its keys are for (see
 	// runPrograms).
 	gs.in = newInputPump(sess, keys, nil)
-	gs.out = &watchedWriter{w: sess}
+	gs.out = &watchedWriter{w: ptyOut{sess: sess, raw: st.channel}}
 	pty, _, ok := sess.Pty()
 	gs.hasPT = ok
 	if ok {

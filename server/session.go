@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -384,6 +385,25 @@ func (w *watchedWriter) Write(p []byte) (int, error) {
 		}
 	}
 	return written, nil
+}
+
+// ptyOut is a session's output. charm.land/ssh's session writes through
+// its emulated PTY, which turns each \n into \r\n by copying the whole
+// write twice whether or not it holds one (7 % of what the server
+// allocated in the 1000-room run); the line renderer's frames hold none.
+// So a write without a line feed goes straight to the session's channel
+// (the same bytes the PTY would pass on), and any other through the
+// session.
+type ptyOut struct {
+	sess io.Writer // the session: \n becomes \r\n
+	raw  io.Writer // its channel, unchanged; nil when unknown
+}
+
+func (w ptyOut) Write(p []byte) (int, error) {
+	if w.raw == nil || bytes.IndexByte(p, '\n') >= 0 {
+		return w.sess.Write(p)
+	}
+	return w.raw.Write(p)
 }
 
 // stalledFor says how long the current write has been blocked.

@@ -60,13 +60,12 @@ type boardScreen struct {
 	moveScroll int
 	help       help.Model
 	// The parts of the frame last drawn, each kept with the key of what
-	// it was drawn from (see lastDrawn): the key bar (helpView), the side
-	// panel (panelView) and its border (boxPanel), the visible move list
-	// (moveListView) and its text (moveListText), the column labels
-	// (colLabelLine) and the board block (boardLines).
-	helpMemo, listMemo lastDrawn[string, string]
-	// frame keeps what drawing one frame asks for several times.
-	frame     frameMemo
+	// it was drawn from (see lastDrawn): the side panel (panelView) and
+	// its border (boxPanel), the visible move list (moveListView) and its
+	// text (moveListText), the column labels (colLabelLine) and the board
+	// block (boardLines). The key bar is kept for all sessions
+	// (boardHelps).
+	listMemo  lastDrawn[string, string]
 	panelMemo lastDrawn[panelKey, string]
 	border    lastDrawn[borderKey, panelBorder]
 	movesMemo lastDrawn[movesKey, string]
@@ -77,6 +76,8 @@ type boardScreen struct {
 	bodyMemo lastDrawn[bodyKey, []string]
 	// histMemo is the move list as played, by match version.
 	histMemo lastDrawn[uint64, []playedMove]
+	// frame keeps what drawing one frame asks for several times.
+	frame frameMemo
 	// rv is review mode: a past position shown instead of the live one.
 	rv review
 }

@@ -8,7 +8,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -26,6 +25,7 @@ type boardKeyMap struct {
 	Submit, Close, ForceOut, Earlier, Later             key.Binding // at the move prompt
 	Yes, ResignYes, Who                                 key.Binding // answers to a question
 	SaveAs                                              key.Binding // : once the game is over
+	Copy                                                key.Binding
 }
 
 var boardKeys = boardKeyMap{
@@ -67,6 +67,7 @@ var boardKeys = boardKeyMap{
 	ResignYes: bind([]string{"y", "Y"}, "y", "resign"),
 	Who:       bind([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "who"),
 	SaveAs:    bind([]string{":"}, ": save FILE", "save as a file"),
+	Copy:      bind([]string{"c"}, "c", "copy record"),
 }
 
 // keys returns the bindings that apply now; help shows exactly these.
@@ -110,6 +111,7 @@ func (b *boardScreen) keys() keyHelp {
 		offer(cp.aiCtl != nil && a.hasSeat, k.Pause)
 		game = append(game, k.Menu)
 	}
+	game = append(game, k.Copy)
 	other := []key.Binding{k.MoveCursor, k.Scroll, reviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, keyHelpFewer}
 	nGame := 2
 	if ended {
@@ -283,13 +285,13 @@ func (b *boardScreen) screenKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 	case key.Matches(msg, k.HelpAll):
 		b.help.ShowAll = !b.help.ShowAll
 		if b.help.ShowAll {
-			all := lipgloss.Height(mergeStyles(b.drawHelp(b.keys(), true)))
-			if b.fitsWithHelp(1) && !b.fitsWithHelp(all) {
+			all := mergeStyles(b.drawHelp(b.keys(), true))
+			if b.fitsWithHelp(1) && !b.fullHelpFits(all) {
 				// Said, not silently ignored: the bar cannot grow here. (A
 				// board hidden for the window's size keeps the toggle for
 				// when it is shown.)
 				b.help.ShowAll = false
-				b.setStatus(fmt.Sprintf("every key takes %d lines: a taller window shows them all", all), false)
+				b.setStatus("the list of every key does not fit this window: a larger window shows them all", false)
 			}
 		}
 	case key.Matches(msg, k.Theme):
@@ -298,6 +300,8 @@ func (b *boardScreen) screenKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 		b.spin.Style = b.c.st.Accent
 		b.input = newInput(b.c, ": ", promptLimit)
 		b.setStatus(text, false)
+	case key.Matches(msg, k.Copy):
+		return b, b.copyRecord(), true
 	case key.Matches(msg, k.Rules):
 		b.suspend()
 		return newRules(b.c, b.v, b), nil, true

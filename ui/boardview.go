@@ -1027,14 +1027,14 @@ func (b *boardScreen) helpView() string {
 	k := b.keys()
 	draw := func(all bool) string {
 		memoKey := helpMemoKey(k, b.c.width, all, b.c.st.Palette(), b.c.ascii)
-		return b.helpMemo.get(memoKey, func() string { return mergeStyles(b.drawHelp(k, all)) })
+		return boardHelps.get(boardHelpKey{styleKeyOf(b.c), memoKey}, func() string { return mergeStyles(b.drawHelp(k, all)) })
 	}
 	h := draw(false)
 	if b.help.ShowAll {
 		// Every key, where the board still fits beside it at its smallest;
 		// else the bar stays (a tall game's keys at 80×24 hid the game
 		// behind "Terminal too small").
-		if all := draw(true); b.fitsWithHelp(lipgloss.Height(all)) {
+		if all := draw(true); b.fullHelpFits(all) {
 			h = all
 		}
 	}
@@ -1042,6 +1042,27 @@ func (b *boardScreen) helpView() string {
 		fm.help, fm.hasHelp = h, true
 	}
 	return h
+}
+
+// boardHelps keeps the boards' key bars for every session: a bar is
+// drawn from its key (the bindings' help, the width, the theme), and a
+// player typing at the prompt switches between two of them on every move,
+// which a memo of one bar per session drew again each time.
+var boardHelps = newDrawnSet[boardHelpKey](menuPartsMax)
+
+// boardHelpKey is a key bar's helpMemoKey with the colours of its styles:
+// sessions share bars, and a theme's name alone does not say its colours.
+type boardHelpKey struct {
+	style menuStyleKey
+	help  string
+}
+
+// fullHelpFits reports whether the list of every key, all, shows whole
+// beside the board: no column cut for the width (the help then ends in
+// its ellipsis, and the last column, with ? and q, is the one lost) and
+// the board still fits above it.
+func (b *boardScreen) fullHelpFits(all string) bool {
+	return !strings.Contains(all, b.help.Ellipsis) && b.fitsWithHelp(lipgloss.Height(all))
 }
 
 // fitsWithHelp reports whether the window holds the board at its

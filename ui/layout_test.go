@@ -226,7 +226,7 @@ func TestFullHelpNeverHidesTheGame(t *testing.T) {
 		if strings.Contains(text, "too small") || !strings.Contains(text, "quit") {
 			t.Errorf("%s at 80×24 after ?:\n%s", v.Name, text)
 		}
-		if strings.Contains(text, "more keys") && !strings.Contains(text, "a taller window shows them all") {
+		if strings.Contains(text, "more keys") && !strings.Contains(text, "a larger window shows them all") {
 			t.Errorf("%s at 80×24: ? did nothing visible and said nothing:\n%s", v.Name, text)
 		}
 	}

@@ -7,7 +7,6 @@ import (
 
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/themes"
@@ -26,7 +25,7 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 			t.Fatalf("after %s: the screen is %T", step, m.cur)
 		}
 		_ = viewText(m)
-		if got, want := b.helpView(), mergeStyles(b.drawHelp(b.keys(), b.help.ShowAll && b.fitsWithHelp(lipgloss.Height(b.drawHelp(b.keys(), true))))); got != want {
+		if got, want := b.helpView(), mergeStyles(b.drawHelp(b.keys(), b.help.ShowAll && b.fullHelpFits(mergeStyles(b.drawHelp(b.keys(), true))))); got != want {
 			t.Fatalf("after %s: the key bar is\n%q\nfresh it is\n%q", step, got, want)
 		}
 		l := b.layout()

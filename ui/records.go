@@ -19,6 +19,19 @@ func saveCommand(text string) (file string, ok bool) {
 	return strings.TrimSpace(rest), true
 }
 
+// copyRecord puts the game's record, in progress or finished, on the
+// clipboard of the player's terminal (OSC 52, so over SSH too: the
+// terminal, not the server, holds the clipboard), in the form save FILE
+// writes and --load reads.
+func (b *boardScreen) copyRecord() tea.Cmd {
+	if b.caps.save == nil {
+		b.setStatus("this game has no record to copy", true)
+		return nil
+	}
+	b.setStatus("the game's record is on your clipboard, if your terminal lets programs set it (OSC 52)", false)
+	return tea.SetClipboard(string(b.caps.save.record().Marshal(b.v.Roles)))
+}
+
 // saveAs writes the game, in progress or finished, to a new file that
 // --load reads, on the I/O queue; it never replaces a file. savedAsMsg
 // says how it went.

@@ -2,8 +2,10 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -167,5 +169,27 @@ func TestFinishedGameIsHandedOver(t *testing.T) {
 		if len(got) != 1 {
 			t.Fatalf("handed over %d times", len(got))
 		}
+	}
+}
+
+// Issue 23: c copies the game's record, in the form --load reads, to the
+// terminal's clipboard (OSC 52), in a game in progress.
+func TestCopyRecordToClipboard(t *testing.T) {
+	m, b := newTestClient(t, "quad5", 80, 24)
+	m.Update(keyMsg("enter"))
+	cmd := press(m, "c")
+	if cmd == nil {
+		t.Fatal("c gave no command")
+	}
+	msg := cmd()
+	text := reflect.ValueOf(msg).String()
+	if !strings.Contains(fmt.Sprintf("%T", msg), "Clipboard") || !strings.Contains(text, "quad5") || !strings.Contains(text, "(mark r3 c3)") {
+		t.Fatalf("c sent %T %q: want the record on the clipboard", msg, text)
+	}
+	if sv, err := savefmt.ParseSave([]byte(text)); err != nil || len(sv.Moves) != 1 {
+		t.Fatalf("the copied record does not read back: %+v, %v", sv, err)
+	}
+	if !strings.Contains(b.status, "clipboard") {
+		t.Fatalf("status %q", b.status)
 	}
 }

@@ -23,6 +23,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/tabletop/tabletop/internal/procstat"
 	"github.com/tabletop/tabletop/internal/termscreen"
 	"github.com/tabletop/tabletop/server"
 )
@@ -465,13 +466,13 @@ func (lt *loadTest) run(n int, duration time.Duration, keyRate float64, ramp, ch
 			fmt.Fprintln(lt.out, "server profile:", err)
 		}
 		fig.profiled = true
-		prof.during(lt.out, "server", duration, func() { lat = lt.pressKeys(st.open, duration, keyRate) })
+		prof.during(lt.out, "server", duration, func() { fig.clients.measure(func() { lat = lt.pressKeys(st.open, duration, keyRate) }) })
 		if err := prof.allocs("server"); err != nil {
 			fmt.Fprintln(lt.out, "server profile:", err)
 		}
 		fmt.Fprintf(lt.out, "profiles            server-idle-heap.pprof, server-idle-goroutines.txt, server-cpu.pprof, server-allocs.pprof in %s\n", prof.dir)
 	} else {
-		lat = lt.pressKeys(st.open, duration, keyRate)
+		fig.clients.measure(func() { lat = lt.pressKeys(st.open, duration, keyRate) })
 	}
 	fig.active = lt.serverStats()
 	fig.bytes = receivedBytes(st.open) - received
@@ -625,6 +626,32 @@ type serverFigures struct {
 	base, idle, idleEnd, active map[string]int64
 	bytes                       int64
 	profiled                    bool
+	clients                     clientCPU
+}
+
+// clientCPU is the CPU time the load test's own process (the clients:
+// SSH, and a terminal emulator each) spent on a part of the run, which
+// the server competes with for the same cores.
+type clientCPU struct {
+	used time.Duration
+	ok   bool
+}
+
+// measure runs work and records the process's CPU time meanwhile.
+func (c *clientCPU) measure(work func()) {
+	before, ok := procstat.CPUTime()
+	work()
+	after, ok2 := procstat.CPUTime()
+	c.used, c.ok = after-before, ok && ok2
+}
+
+// report prints the clients' CPU per unit of work (a key, a move).
+func (c clientCPU) report(out io.Writer, units int, unit string) {
+	if !c.ok {
+		return
+	}
+	fmt.Fprintf(out, "clients CPU         %.3f ms per %s (%.2f s; the load test's own process, on the same cores)\n",
+		float64(c.used.Microseconds())/1000/float64(max(units, 1)), unit, c.used.Seconds())
 }
 
 // receivedBytes is the output the clients have received since their
@@ -684,6 +711,7 @@ func (lt *loadTest) reportCPU(fig serverFigures, sessions int64, keys int) {
 		float64(keysMS)/float64(max(keys, 1)), float64(keysMS)/1000, keys, note)
 	perKey := func(k string) float64 { return float64(fig.active[k]-fig.idleEnd[k]) / float64(max(keys, 1)) }
 	fmt.Fprintf(lt.out, "server frames       %.2f views, %.2f frames, %.0f bytes per key\n", perKey("views"), perKey("frames"), perKey("frame_bytes"))
+	fig.clients.report(lt.out, keys, "key")
 }
 
 // churn opens and abruptly drops n sessions, then checks that the

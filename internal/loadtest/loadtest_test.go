@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -123,8 +124,12 @@ func TestRooms(t *testing.T) {
 				"rooms open: 10 of 10 (20 sessions)",
 				"rooms               10 playing, 0 could not open",
 				"move→other's frame  p50",
-				"moves lost          0 not shown to the other player within 15 s, 0 shown but not in the store   target none: ok",
+				"moves lost          0 shown to the mover as played, not to the other player within 15 s, 0 shown but not in the store   target none: ok",
+				"moves refused       0 (the mover was told the server could not store it); 0 rooms stalled otherwise   target none: ok",
 			)
+			if runtime.GOOS == "linux" {
+				expectLines(t, out.String(), "clients CPU         ")
+			}
 			if strings.Contains(out.String(), "moves               0 in") {
 				t.Errorf("no move was played:\n%s", out.String())
 			}

@@ -132,12 +132,18 @@ func (c *roomClient) send(s string) error {
 
 // roomsResult is what the rooms' players measured.
 type roomsResult struct {
-	lat      []time.Duration
-	moves    int
-	lost     int
-	finished int
-	failed   int // rooms that could not be opened
-	firstErr error
+	lat   []time.Duration
+	moves int
+	// lost are moves the mover's screen showed as played that never
+	// reached the other player's; refused are moves the mover was told
+	// the server could not store (not played, so not lost); stalled are
+	// rooms that stopped otherwise (a screen that never showed what it
+	// should, a session that ended).
+	lost, refused, stalled int
+	finished               int
+	failed                 int // rooms that could not be opened
+	firstErr               error
+	clients                clientCPU
 	// nodeStats are the nodes' figures with the rooms open, after the
 	// play and (nodeBefore) before it; nil where a node cannot be asked
 	// (Windows).
@@ -163,18 +169,7 @@ func (rt *roomsTest) play(tables []*table) roomsResult {
 			for time.Now().Before(stop) {
 				d, err := playMove(tb, rng)
 				mu.Lock()
-				switch {
-				case errors.Is(err, errGameOver):
-					res.finished++
-				case err != nil:
-					res.lost++
-					if res.firstErr == nil {
-						res.firstErr = err
-					}
-				default:
-					res.moves++
-					res.lat = append(res.lat, d)
-				}
+				res.count(d, err)
 				mu.Unlock()
 				if err != nil {
 					return
@@ -187,7 +182,40 @@ func (rt *roomsTest) play(tables []*table) roomsResult {
 	return res
 }
 
-var errGameOver = errors.New("game over")
+// count adds one move's outcome (see playMove) to the figures.
+func (res *roomsResult) count(d time.Duration, err error) {
+	switch {
+	case err == nil:
+		res.moves++
+		res.lat = append(res.lat, d)
+		return
+	case errors.Is(err, errGameOver):
+		res.finished++
+		return
+	case errors.Is(err, errLost):
+		res.lost++
+	case errors.Is(err, errRefused):
+		res.refused++
+	default:
+		res.stalled++
+	}
+	if res.firstErr == nil {
+		res.firstErr = err
+	}
+}
+
+var (
+	errGameOver = errors.New("game over")
+	// errLost is a move the mover was shown as played that did not reach
+	// the other player.
+	errLost = errors.New("shown to the mover as played, never to the other player")
+	// errRefused is a move the server told the mover it could not store.
+	errRefused = errors.New("refused: the server could not store it")
+)
+
+// refusedText is what the mover's screen says of a move the server could
+// not store in time (rooms' errNotStored).
+const refusedText = "could not store that"
 
 // playMove has the player to move type a legal move and returns the time
 // from its Enter key to the other player's frame showing the move. The
@@ -222,18 +250,68 @@ func playMove(tb *table, rng *game.Rand) (time.Duration, error) {
 	if err := mover.send("\r"); err != nil {
 		return 0, err
 	}
-	seen, err := other.waitFor(moveWait, fmt.Sprintf("Moves (%d)", n+1), "game over")
+	seen, err := awaitMove(mover, other, n, moveWait)
+	if errors.Is(err, errLost) {
+		// Shown to the mover as played: the store must hold it too
+		// (checkStore), though the room stops here.
+		tb.moves = append(tb.moves, st.FormatMove(m))
+	}
 	if err != nil {
-		return 0, fmt.Errorf("move %d (%s) never reached the other player: %w", n+1, short, err)
+		return 0, fmt.Errorf("move %d (%s): %w", n+1, short, err)
 	}
 	tb.moves = append(tb.moves, st.FormatMove(m))
 	st.Apply(m)
 	return seen.Sub(start), nil
 }
 
-// checkStore counts the moves the rooms' players saw that their store
-// does not hold, in the order played: every move must be committed
-// before it is shown.
+// awaitMove waits, after the mover's Enter on move n+1, until the other
+// player's screen shows it (or the game's end), and returns when it did;
+// or until the mover's screen says the server refused it (errRefused).
+// A move the other player has not seen within the wait is lost
+// (errLost) only when the mover's screen shows it as played; otherwise
+// nobody was told it was played, and the room stalled.
+func awaitMove(mover, other *roomClient, n int, within time.Duration) (time.Time, error) {
+	played := fmt.Sprintf("Moves (%d)", n+1)
+	deadline := time.After(within)
+	for {
+		if other.shows(played, "game over") {
+			return time.Now(), nil
+		}
+		if mover.shows(refusedText) {
+			return time.Time{}, errRefused
+		}
+		if other.hasEnded() || mover.hasEnded() {
+			return time.Time{}, errors.New("session ended")
+		}
+		select {
+		case <-other.changed:
+		case <-mover.changed:
+		case <-deadline:
+			if mover.shows(played, "game over") {
+				return time.Time{}, errLost
+			}
+			return time.Time{}, fmt.Errorf("neither screen showed it within %s", within)
+		}
+	}
+}
+
+// shows reports whether the screen shows one of want.
+func (c *roomClient) shows(want ...string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.ContainsFunc(want, c.scr.Contains)
+}
+
+// hasEnded reports whether the session's output has ended.
+func (c *roomClient) hasEnded() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.ended
+}
+
+// checkStore counts the moves the rooms' players saw (the lost ones
+// too: their movers saw them played) that their store does not hold, in
+// the order played: every move must be committed before it is shown.
 func (rt *roomsTest) checkStore(tables []*table) int {
 	lost := 0
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -288,10 +366,14 @@ func (rt *roomsTest) report(res roomsResult, unstored int) bool {
 	}
 	fmt.Fprintf(rt.out, "move→other's frame  p50 %s  p95 %s  p99 %s   target p95 < %d ms: %s\n",
 		ms(percentile(lat, .5)), ms(percentile(lat, .95)), ms(percentile(lat, .99)), target.Milliseconds(), v.check(len(lat) > 0 && percentile(lat, .95) < target))
-	fmt.Fprintf(rt.out, "moves lost          %d not shown to the other player within 15 s, %d shown but not in the store   target none: %s\n",
+	fmt.Fprintf(rt.out, "moves lost          %d shown to the mover as played, not to the other player within 15 s, %d shown but not in the store   target none: %s\n",
 		res.lost, unstored, v.check(res.lost == 0 && unstored == 0))
+	// Neither is a lost move (nobody was shown it as played), but each
+	// stops its room, and a refusal is the store not keeping up.
+	fmt.Fprintf(rt.out, "moves refused       %d (the mover was told the server could not store it); %d rooms stalled otherwise   target none: %s\n",
+		res.refused, res.stalled, v.check(res.refused == 0 && res.stalled == 0))
 	if res.firstErr != nil {
-		fmt.Fprintf(rt.out, "first lost move     %v\n", res.firstErr)
+		fmt.Fprintf(rt.out, "first failed move   %v\n", res.firstErr)
 	}
 	for i, st := range res.nodeStats {
 		if st == nil {
@@ -309,5 +391,6 @@ func (rt *roomsTest) report(res roomsResult, unstored int) bool {
 				i+1, float64(st["cpu_ms"]-b["cpu_ms"])/1000, rt.cfg.Duration, per("cpu_ms"), per("views"), per("frames"), per("frame_bytes"))
 		}
 	}
+	res.clients.report(rt.out, res.moves, "move")
 	return !v.missed
 }

@@ -72,7 +72,9 @@ func runRooms(cfg Config, out io.Writer) (bool, error) {
 	}
 	var res roomsResult
 	before := rt.nodeStats()
-	rt.profiled(func() { res = rt.play(tables) })
+	var clients clientCPU
+	rt.profiled(func() { clients.measure(func() { res = rt.play(tables) }) })
+	res.clients = clients
 	res.failed = failed
 	res.nodeStats = rt.nodeStats()
 	res.nodeBefore = before

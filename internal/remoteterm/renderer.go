@@ -221,10 +221,13 @@ func (r *Renderer) writeLoop() {
 		buf := bufPool.Get().(*bytes.Buffer)
 		buf.Reset()
 		r.scr.frame(buf, &j)
+		// n is read before the buffer goes back to the pool, where
+		// another session's writer may take it at once.
+		n := buf.Len()
 		var err error
-		if buf.Len() > 0 {
+		if n > 0 {
 			_, err = r.w.Write(buf.Bytes())
-			written.Add(int64(buf.Len()))
+			written.Add(int64(n))
 			if j.hasView {
 				frames.Add(1)
 			}
@@ -236,7 +239,7 @@ func (r *Renderer) writeLoop() {
 		if err != nil {
 			// The terminal is gone: nothing more can be drawn.
 			r.failed, r.hasNext, r.raw = true, false, nil
-		} else if buf.Len() > 0 && j.hasView {
+		} else if n > 0 && j.hasView {
 			r.drawings++
 		}
 		if j.closing {

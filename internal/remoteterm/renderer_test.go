@@ -412,3 +412,28 @@ func TestModelDrawsABurstOnce(t *testing.T) {
 		t.Fatalf("a lone key: %d updates, %d views; want 4, 2", updates, views)
 	}
 }
+
+// Renderers drawing at once share the frame buffers' pool: each counts
+// every frame it wrote, and (under the race detector) none reads a
+// buffer another has taken from the pool.
+func TestRenderersDrawingAtOnceCountTheirFrames(t *testing.T) {
+	t.Parallel()
+	const sessions, views = 8, 100
+	var wg sync.WaitGroup
+	rs := make([]*Renderer, sessions)
+	for i := range rs {
+		rs[i] = NewRenderer(newTerminal(20, 4), colorprofile.TrueColor, 20, 4)
+		wg.Go(func() {
+			for v := range views {
+				rs[i].Render(altView(fmt.Sprint("frame ", v)))
+				settle(t, rs[i])
+			}
+		})
+	}
+	wg.Wait()
+	for i, r := range rs {
+		if got := r.Frames(); got != views {
+			t.Errorf("renderer %d counted %d frames, want %d", i, got, views)
+		}
+	}
+}
