@@ -38,6 +38,11 @@ type genTree struct {
 	arms  []genArm // the decoupled statistics of joint nodes
 	hdr   []int32  // per joint node nroles+1 offsets into arms
 
+	// lanes plays the playouts of a game that has a game.Simulation;
+	// lanesOf is its game.
+	lanes   *genLanes
+	lanesOf *game.Variant
+
 	// Scratch of one iteration, kept so that iterating does not allocate.
 	path  []genStep
 	picks []int32   // the arms chosen at the joint nodes of path
@@ -178,6 +183,17 @@ func (t *genTree) expandJoint(n int32) bool {
 // iterate runs one selection, expansion, playout and backup from root,
 // the position the tree was reset for.
 func (t *genTree) iterate(root game.State) {
+	if t.descend(root) {
+		t.playout(t.state)
+		t.backup(false)
+	}
+}
+
+// descend selects and expands from root down to where a playout must
+// start, and reports whether one must: t.state is then the position and
+// t.path (with t.picks and t.probs) the way there. A descent that ends at
+// an exact node (a finished game or a proof) backs up its goals at once.
+func (t *genTree) descend(root game.State) bool {
 	s := t.state
 	s.CopyFrom(root)
 	t.path, t.picks, t.probs = t.path[:0], t.picks[:0], t.probs[:0]
@@ -187,28 +203,24 @@ func (t *genTree) iterate(root game.State) {
 		if nd.solved {
 			t.path = append(t.path, genStep{node: n, picks: -1})
 			t.backupExact(n)
-			return
+			return false
 		}
 		if s.Terminal() {
 			t.path = append(t.path, genStep{node: n, picks: -1})
 			t.solveTerminal(n, s)
 			t.backupExact(n)
-			return
+			return false
 		}
 		if nd.first < 0 && nd.joint < 0 && (nd.visits < genExpandAfter || !t.expand(n, s)) {
 			t.path = append(t.path, genStep{node: n, picks: -1})
-			t.playout(s)
-			t.backup(false)
-			return
+			return true
 		}
 		if nd = &t.nodes[n]; nd.joint >= 0 {
 			t.path = append(t.path, genStep{node: n, picks: int32(len(t.picks))})
 			c := t.pickJoint(n)
 			t.js.ApplyJoint(t.joint)
 			if nd.children == 0 {
-				t.playout(s)
-				t.backup(false)
-				return
+				return true
 			}
 			n = nd.first + c
 			continue
@@ -356,21 +368,36 @@ func (t *genTree) applyJointWith(s game.State, role game.Role, m game.Move) {
 // when the path ended at an exact node (exact), proves what that allows
 // above it.
 func (t *genTree) backup(exact bool) {
+	t.addVisits(1)
+	t.addRewards()
+	if !exact || !t.solver {
+		return
+	}
+	for i := len(t.path) - 2; i >= 0 && t.trySolve(t.path[i].node); i-- {
+	}
+}
+
+// addVisits adds d visits to every node of the path: a playout started
+// below them (1), or one that was counted when it started and will not
+// come back (-1). A playout in flight so counts as a loss until its
+// goals come (a virtual loss), which sends the next descents elsewhere.
+func (t *genTree) addVisits(d int32) {
+	for _, st := range t.path {
+		t.nodes[st.node].visits += d
+	}
+}
+
+// addRewards adds the goals in t.goals to every node and arm of the path.
+func (t *genTree) addRewards() {
 	for i := len(t.path) - 1; i >= 0; i-- {
 		st := t.path[i]
 		nd := &t.nodes[st.node]
-		nd.visits++
 		if nd.mover != game.NoRole {
 			nd.reward += float64(t.goals[nd.mover]) / game.MaxGoal
 		}
 		if st.picks >= 0 {
 			t.backupArms(st)
 		}
-	}
-	if !exact || !t.solver {
-		return
-	}
-	for i := len(t.path) - 2; i >= 0 && t.trySolve(t.path[i].node); i-- {
 	}
 }
 

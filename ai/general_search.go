@@ -140,12 +140,18 @@ func (sr *Searcher) generalSearch(p *plan, role game.Role) Result {
 
 // run iterates until the deadline, cancellation, limit playouts (when
 // positive), a proof of the root here, or a stop from another thread; the
-// first thread reports progress about ten times a second.
+// first thread reports progress about ten times a second. A game with a
+// game.Simulation plays its playouts in lanes (iterateLanes), many at a
+// time; the clock is then read after every ply of the lanes.
 func (t *genTree) run(p *plan, root game.State, role game.Role, reports bool, limit int, deadline time.Time, playouts *atomic.Int64, stop *atomic.Bool) {
 	next := p.start.Add(uctReportEvery)
 	n, counted := 0, 0
 	defer func() { playouts.Add(int64(n - counted)) }()
-	for ; !stop.Load(); n++ {
+	lanes := t.lanesFor(root)
+	if lanes != nil {
+		defer t.abandonLanes()
+	}
+	for i := 0; !stop.Load(); i++ {
 		if limit > 0 && n >= limit {
 			break
 		}
@@ -153,7 +159,7 @@ func (t *genTree) run(p *plan, root game.State, role game.Role, reports bool, li
 			stop.Store(true) // a proof holds whatever the other trees say
 			break
 		}
-		if n&3 == 0 {
+		if lanes != nil || i&3 == 0 {
 			playouts.Add(int64(n - counted))
 			counted = n
 			now := time.Now()
@@ -166,7 +172,17 @@ func (t *genTree) run(p *plan, root game.State, role game.Role, reports bool, li
 				t.report(p, role, now, playouts.Load())
 			}
 		}
-		t.iterate(root)
+		if lanes == nil {
+			t.iterate(root)
+			n++
+			continue
+		}
+		budget := -1
+		if limit > 0 {
+			budget = limit - n - (lanes.sim.Lanes() - len(lanes.free))
+		}
+		finished, _ := t.iterateLanes(root, budget)
+		n += finished
 	}
 }
 

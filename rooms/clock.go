@@ -12,10 +12,10 @@ import (
 
 // mover is the seat whose clock runs, or -1. Called with mu held.
 func (r *room) mover() int {
-	if !r.rec.Clock.On() || !r.rec.Started || r.rec.Finished || r.rec.TurnStarted.IsZero() || r.state.Terminal() {
+	if !r.rec.Clock.On() || !r.rec.Started || r.rec.Finished || r.rec.TurnStarted.IsZero() || r.pos().Terminal() {
 		return -1
 	}
-	return int(r.state.ToMove())
+	return int(r.pos().ToMove())
 }
 
 // clocks returns every seat's time left at now, the running seat and now,
@@ -65,7 +65,7 @@ func (r *room) clockAfterMove(seat int, turnPasses bool, now time.Time) (time.Du
 // Called with mu held.
 func (r *room) turnClock(seats []SeatRecord, started bool, from, now time.Time) time.Time {
 	c := r.rec.Clock
-	if !c.On() || !started || r.state.Terminal() {
+	if !c.On() || !started || r.pos().Terminal() {
 		return time.Time{}
 	}
 	held := false
@@ -75,7 +75,7 @@ func (r *room) turnClock(seats []SeatRecord, started bool, from, now time.Time) 
 	running := !from.IsZero()
 	switch {
 	case c.PauseOnHold && held && running:
-		mv := int(r.state.ToMove())
+		mv := int(r.pos().ToMove())
 		seats[mv].Remaining = max(seats[mv].Remaining-now.Sub(from), 0)
 		return time.Time{}
 	case c.PauseOnHold && held:

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/table"
 )
 
 // HostConfig configures a Host.
@@ -291,7 +292,7 @@ func (l *Host) Create(p Player, spec RoomSpec) (Room, error) {
 			rec.Seats[i].Node = l.cfg.Node
 		}
 	}
-	r := l.newRoom(v, start, aiLevel)
+	r := l.newRoom(v, newTable(start), aiLevel)
 	if err := l.register(r, rec); err != nil {
 		return nil, err
 	}
@@ -311,11 +312,18 @@ func (l *Host) Create(p Player, spec RoomSpec) (Room, error) {
 	return m, nil
 }
 
-func (l *Host) newRoom(v *game.Variant, state game.State, aiLevel string) *room {
+// newTable is a new game's table: every seat a Person until the room
+// says which are the AI's (see syncSeats).
+func newTable(start game.State) *table.Table {
+	t, _ := table.New(start, make([]table.Seat, len(start.Variant().Roles)), uint64(time.Now().UnixNano()))
+	return t
+}
+
+func (l *Host) newRoom(v *game.Variant, t *table.Table, aiLevel string) *room {
 	return &room{
 		host:      l,
 		v:         v,
-		state:     state,
+		t:         t,
 		holders:   make([]*member, len(v.Roles)),
 		holds:     make([]*time.Timer, len(v.Roles)),
 		members:   map[*member]struct{}{},
@@ -440,7 +448,7 @@ func (l *Host) register(r *room, rec Record) error {
 		}
 	}
 	rec.Version = 1
-	r.rec = rec
+	r.rec, r.code = rec, rec.Code
 	r.version.Store(rec.Version)
 	r.ctx, r.cancel = context.WithCancel(l.ctx)
 	l.rooms[rec.Code] = r
@@ -495,7 +503,7 @@ func (l *Host) CreateMatched(variant string, players []Player) (string, error) {
 		}
 		rec.Seats = append(rec.Seats, SeatRecord{Kind: SeatHeld, PlayerID: p.ID, Name: p.Name, HeldUntil: now.Add(l.cfg.SeatHold)})
 	}
-	r := l.newRoom(v, start, string(ai.Medium))
+	r := l.newRoom(v, newTable(start), string(ai.Medium))
 	if err := l.register(r, rec); err != nil {
 		return "", err
 	}

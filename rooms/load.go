@@ -7,6 +7,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/table"
 )
 
 // Start loads every live room from the store — replaying and checking
@@ -88,7 +89,7 @@ func (l *Host) loadResuming(code string, down *downtime) (*room, error) {
 		l.cfg.Logger.Warn("room not loaded: unknown game", "room", code, "game", rec.Variant)
 		return nil, err
 	}
-	state, err := replay(v, rec.Start, rec.Moves)
+	t, err := table.ReplayVariant(v.Name, rec.Start, rec.Moves)
 	if err != nil {
 		l.cfg.Logger.Error("room quarantined: its moves do not replay", "room", code, "err", err)
 		ctx, cancel := l.storeCtx()
@@ -105,8 +106,8 @@ func (l *Host) loadResuming(code string, down *downtime) (*room, error) {
 			break
 		}
 	}
-	r := l.newRoom(v, state, level)
-	r.rec = rec
+	r := l.newRoom(v, t, level)
+	r.rec, r.code = rec, code
 	r.version.Store(rec.Version)
 	r.ctx, r.cancel = context.WithCancel(l.ctx)
 	l.mu.Lock()
@@ -124,7 +125,7 @@ func (l *Host) loadResuming(code string, down *downtime) (*room, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	note := ""
-	if state.Terminal() {
+	if t.Position().Terminal() {
 		note = r.finishIfOver() // ended but not recorded before a crash
 	} else if down != nil {
 		note = r.resume(*down)
@@ -232,12 +233,21 @@ func (l *Host) follow(events <-chan Event) {
 }
 
 // catchUpTo reloads the room unless it has reached version meanwhile.
+// It waits for a move of this host on its way to the store (whose own
+// event it may be), and reads the store with the room's lock released.
 func (r *room) catchUpTo(version uint64) {
+	r.writing.Lock()
+	defer r.writing.Unlock()
+	r.mu.Lock()
+	behind := !r.closed && version > r.rec.Version
+	r.mu.Unlock()
+	if !behind {
+		return
+	}
+	rec, err := r.load()
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if !r.closed && version > r.rec.Version {
-		r.reload()
-	}
+	r.reloaded(rec, err)
 }
 
 // reloadAll catches up after missed events: every hosted room is
@@ -287,10 +297,13 @@ func (l *Host) tendAI() {
 		}
 		for _, r := range l.hosted() {
 			r.mu.Lock()
+			renew := !r.closed && !r.rec.Finished && r.thinking && r.leased
+			r.mu.Unlock()
+			if renew {
+				r.claimAI() // renew during a long search, off the room's lock
+			}
+			r.mu.Lock()
 			if !r.closed && !r.rec.Finished {
-				if r.thinking && r.leased {
-					r.claimAI() // renew during a long search
-				}
 				r.scheduleAI()
 			}
 			r.mu.Unlock()

@@ -13,23 +13,32 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/table"
 )
 
-// room is one shared game. Every field below mu is guarded by it; nothing
-// slow (AI search, writing to a session) happens while it is held — store
-// calls do, since a move is not accepted before it is stored.
+// room is one shared game, on a table (package table). Every field below
+// mu is guarded by it. Nothing slow happens while it is held on a move's
+// way — the AI's search and lease, the store's write of the move, writing
+// to a session — so that the room's members are never kept waiting by
+// the store; the rarer writes (seats, the end) are made under it.
 type room struct {
 	host    *Host
 	v       *game.Variant
+	code    string // the room's code; rec.Code, read without mu
 	aiLevel string // level of a seat handed to the AI after a hold
 	// ctx ends the room's AI search; close cancels it, so a room that
 	// closes mid-search frees its AI slot at once.
 	ctx    context.Context
 	cancel context.CancelFunc
+	// writing is the room's write lane: held (before mu, never after)
+	// from a move's check to its play, across the store's write with mu
+	// released, so that this host stores one move of the room at a time
+	// and the store's event of a move does not reload the room meanwhile.
+	writing sync.Mutex
 
 	mu       sync.Mutex
 	rec      Record
-	state    game.State
+	t        *table.Table  // the game: position, steps, the AI seats
 	holders  []*member     // per seat: the connected member of this host playing it
 	holds    []*time.Timer // per seat: the running hold
 	members  map[*member]struct{}
@@ -50,6 +59,9 @@ type room struct {
 	// events of this host's own writes without taking mu.
 	version atomic.Uint64
 }
+
+// pos is the game's position. Called with mu held.
+func (r *room) pos() game.State { return r.t.Position() }
 
 func (r *room) newMember(p Player) *member {
 	m := &member{room: r, code: r.rec.Code, player: p, updates: make(chan struct{}, 1)}
@@ -480,100 +492,162 @@ func (r *room) expireHold(i int) {
 	r.changed(fmt.Sprintf("%s did not come back; %s is now %s", name, r.v.RoleName(game.Role(i)), what))
 }
 
-// scheduleAI starts a search when an AI seat is to move and this host
-// may play the room's AI (it holds, or now takes, the store's claim).
-// The search runs on a copy of the position, off the room's lock.
-// Called with mu held.
+// scheduleAI starts a search when an AI seat is to move: the table asks
+// the AI seats (see syncSeats). The search runs on a copy of the
+// position, off the room's lock, once this host holds (or takes) the
+// store's claim on the room's AI seats. Called with mu held.
 func (r *room) scheduleAI() {
-	if r.closed || r.thinking || !r.rec.Started || r.rec.Finished || r.state.Terminal() {
+	if r.closed || r.thinking || !r.rec.Started || r.rec.Finished {
 		return
 	}
-	seat := int(r.state.ToMove())
-	if seat < 0 || seat >= len(r.rec.Seats) || r.rec.Seats[seat].Kind != SeatAI {
+	r.syncSeats()
+	qs := r.t.Pending()
+	if len(qs) == 0 {
 		return
 	}
-	if !r.claimAI() {
-		return // another node plays it; the lease loop tries again after its claim runs out
-	}
+	q := qs[0]
 	r.thinking = true
 	r.host.searches.Add(1)
-	go r.runAI(r.state.Clone(), len(r.rec.Moves), seat, r.rec.Seats[seat].Level)
+	go r.runAI(r.t, q, r.t.Seat(q.Role))
 }
 
-// claimAI takes or renews this host's claim on the room's AI seats.
-// Called with mu held.
+// syncSeats gives the table's roles their seats from the record: an AI
+// seat searches at its level, any other plays by hand (its moves come
+// through Play). Called with mu held.
+func (r *room) syncSeats() {
+	l := r.host
+	for i, s := range r.rec.Seats {
+		role := game.Role(i)
+		ai, isAI := r.t.Seat(role).(*table.AISeat)
+		switch {
+		case s.Kind != SeatAI && isAI:
+			r.t.SetSeat(role, nil)
+		case s.Kind == SeatAI && (!isAI || string(ai.Options.Level) != s.Level):
+			r.t.SetSeat(role, &table.AISeat{Options: aiOptions(s.Level, l.cfg.AIBudget), Slots: l.slots})
+		}
+	}
+}
+
+// aiOptions are a room's AI search at level: one thread, as the server's
+// AI slots count searches.
+func aiOptions(level string, budget time.Duration) ai.Options {
+	return ai.Options{Level: ai.Level(level), Budget: budget, Threads: 1}
+}
+
+// claimAI takes or renews this host's claim on the room's AI seats, off
+// the room's lock, and reports whether it holds it. A claim won as the
+// room closed or its game ended is given up at once, as close and finish
+// do, so that no other node waits for it to run out.
 func (r *room) claimAI() bool {
 	l := r.host
 	ctx, cancel := l.storeCtx()
 	defer cancel()
-	err := l.cfg.Store.ClaimAI(ctx, r.rec.Code, l.cfg.LeaseTTL)
+	err := l.cfg.Store.ClaimAI(ctx, r.code, l.cfg.LeaseTTL)
 	if err != nil && !errors.Is(err, ErrLeaseHeld) {
-		l.cfg.Logger.Error("room store", "op", "claim AI", "room", r.rec.Code, "err", err)
+		l.cfg.Logger.Error("room store", "op", "claim AI", "room", r.code, "err", err)
 	}
-	r.leased = err == nil
-	return r.leased
+	r.mu.Lock()
+	over := r.closed || r.rec.Finished
+	r.leased = err == nil && !over
+	r.mu.Unlock()
+	if err == nil && over {
+		_ = l.cfg.Store.ReleaseAI(ctx, r.code)
+	}
+	return err == nil && !over
 }
 
-func (r *room) runAI(pos game.State, ply, seat int, level string) {
+// runAI plays the AI seat's turn on table tab: it claims the room's AI
+// (another node may play it), asks the seat — the search waits for a
+// free AI slot — and plays its moves (a planned turn's too: Pentago's
+// rotation after its placement) through the room's commit path, the
+// table's fallback replacing an answer that is not legal. The members
+// hear of the turn once it is played.
+func (r *room) runAI(tab *table.Table, q table.Question, seat table.Seat) {
 	l := r.host
 	defer l.searches.Done()
-	var res ai.Result
-	func() {
-		defer func() {
-			if p := recover(); p != nil {
-				l.cfg.Logger.Error("AI panic", "room", r.rec.Code, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			}
-		}()
-		if l.slots.Acquire(r.ctx) != nil {
-			return
-		}
-		defer l.slots.Release()
-		if r.ctx.Err() != nil {
-			return // granted as the room closed: the slot goes on to the next in line
-		}
-		res = ai.Search(r.ctx, pos, ai.Options{Level: ai.Level(level), Budget: l.cfg.AIBudget, Threads: 1})
-	}()
-
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	defer r.recoverPanic("AI move")
-	r.thinking = false
-	if r.closed || r.ctx.Err() != nil {
+	if !r.claimAI() {
+		// Another node plays it. Nobody is told (nothing changed), and
+		// the lease loop, not this goroutine, tries again: its next turn
+		// comes after a third of the claim's time.
+		r.mu.Lock()
+		r.thinking = false
+		r.mu.Unlock()
 		return
-	}
-	if len(r.rec.Moves) != ply || r.rec.Seats[seat].Kind != SeatAI || r.rec.Finished {
-		r.scheduleAI() // the room changed meanwhile; think again if still due
-		return
-	}
-	turn := res.Turn
-	if len(turn) == 0 {
-		turn = []game.Move{res.Move}
 	}
 	var played []string
-	for _, mv := range turn {
-		if r.state.Terminal() || int(r.state.ToMove()) != seat || !r.state.IsLegal(mv) {
-			break
+	defer func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		defer r.recoverPanic("AI move")
+		r.thinking = false
+		if r.closed || r.ctx.Err() != nil {
+			return
 		}
-		short, err := r.commit(mv, seat, nil)
-		if err != nil {
-			break
+		note := r.finishIfOver()
+		if note == "" && len(played) > 0 {
+			note = "AI (" + r.v.RoleName(q.Role) + ") played " + strings.Join(played, " ")
+		}
+		r.changed(note) // and think again if the AI is still due
+	}()
+	for {
+		m, err := r.askAI(seat, q)
+		if r.ctx.Err() != nil {
+			return
+		}
+		short, next, ok := r.playAI(tab, q, m, err)
+		if !ok {
+			return
 		}
 		played = append(played, short)
-	}
-	if len(played) == 0 && len(r.rec.Moves) == ply && !r.state.Terminal() && int(r.state.ToMove()) == seat {
-		// A search that came back with nothing usable must not stall the
-		// room: play a legal move.
-		if moves := r.state.Legal(nil); len(moves) > 0 {
-			if short, err := r.commit(moves[0], seat, nil); err == nil {
-				played = append(played, short)
-			}
+		if next == nil {
+			return
 		}
+		q = *next
 	}
-	note := r.finishIfOver()
-	if note == "" && len(played) > 0 {
-		note = "AI (" + r.v.RoleName(game.Role(seat)) + ") played " + strings.Join(played, " ")
+}
+
+// askAI asks the AI seat, turning a panic in the search into a failure
+// to answer, which the fallback covers.
+func (r *room) askAI(seat table.Seat, q table.Question) (m game.Move, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.host.cfg.Logger.Error("AI panic", "room", r.code, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			m, err = game.Noop, fmt.Errorf("the search failed: %v", p)
+		}
+	}()
+	return seat.Choose(r.ctx, q)
+}
+
+// playAI plays the AI's answer to q (or the fallback's move), if the room
+// is still where q was asked on table tab, and returns its short form and the next
+// question of the same turn, if the AI seat is still to move.
+func (r *room) playAI(tab *table.Table, q table.Question, m game.Move, err error) (string, *table.Question, bool) {
+	r.writing.Lock()
+	defer r.writing.Unlock()
+	r.mu.Lock()
+	seat := int(q.Role)
+	// A rewrite of the moves replaces the table (see catchUp), whose
+	// versions then count from the start again.
+	if r.closed || r.rec.Finished || r.t != tab || r.t.Version() != q.Version || r.rec.Seats[seat].Kind != SeatAI {
+		r.mu.Unlock()
+		return "", nil, false // the room changed meanwhile: the deferred changed thinks again if still due
 	}
-	r.changed(note)
+	mv, fault := r.t.Resolve(q, m, err)
+	if fault != nil {
+		r.host.cfg.Logger.Warn("AI move replaced", "room", r.code, "seat", r.v.RoleName(q.Role), "why", fault.Err.Error(), "played", fault.Text)
+	}
+	r.mu.Unlock()
+	short, err := r.playMove(mv, seat, nil)
+	if err != nil {
+		return "", nil, false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed || r.pos().Terminal() || int(r.pos().ToMove()) != seat || r.rec.Seats[seat].Kind != SeatAI {
+		return short, nil, true
+	}
+	next := r.t.Question(q.Role)
+	return short, &next, true
 }
 
 // recoverPanic keeps a bug in a room's own goroutines (timers, AI) from
@@ -624,7 +698,7 @@ func (m *member) View() RoomView {
 		Start:    r.rec.Start,
 		Moves:    r.rec.Moves[:len(r.rec.Moves):len(r.rec.Moves)], // shared: moves are only ever appended
 		Rewrites: r.rewrites,
-		Position: r.state.String(),
+		Position: r.pos().String(),
 		You:      r.rolesOf(m),
 		Thinking: r.thinking,
 		Finished: r.rec.Finished,
@@ -648,36 +722,20 @@ func (m *member) View() RoomView {
 }
 
 // Play submits an action for one of this member's roles; the room checks
-// it with the game and stores it before anyone hears of it.
-func (m *member) Play(mv game.Move) (err error) {
+// it with the game and stores it before anyone hears of it. The room's
+// lock is not held while the store writes it (see room.writing).
+func (m *member) Play(mv game.Move) error {
 	r := m.room
+	r.writing.Lock()
+	defer r.writing.Unlock()
+	seat, err := m.seatToPlay()
+	if err != nil {
+		return err
+	}
+	short, err := r.playMove(mv, seat, m)
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	defer func() {
-		// A rule bug must cost this move, not the room or the server.
-		if p := recover(); p != nil {
-			r.host.cfg.Logger.Error("panic playing a move", "room", r.rec.Code, "panic", fmt.Sprint(p))
-			err = errors.New("that move could not be played")
-		}
-	}()
-	switch {
-	case r.closed:
-		return errors.New("the room has closed")
-	case m.left:
-		return errors.New("you left the room")
-	case r.rec.Finished || r.state.Terminal():
-		return game.ErrGameOver
-	case !r.rec.Started:
-		return errors.New("waiting for players")
-	}
-	seat := int(r.state.ToMove())
-	if seat < 0 || seat >= len(r.holders) || !r.plays(m, seat) {
-		if len(r.rolesOf(m)) == 0 {
-			return errors.New("you are watching this game")
-		}
-		return fmt.Errorf("it is %s's turn", r.v.RoleName(game.Role(seat)))
-	}
-	short, err := r.commit(mv, seat, m)
+	defer r.recoverPanic("move")
 	if err != nil {
 		r.changed("") // a reload or a flag may have changed the room
 		return err
@@ -688,6 +746,31 @@ func (m *member) Play(mv game.Move) (err error) {
 	}
 	r.changed(note)
 	return nil
+}
+
+// seatToPlay is the seat this member may play now, or why none.
+func (m *member) seatToPlay() (int, error) {
+	r := m.room
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case r.closed:
+		return 0, errors.New("the room has closed")
+	case m.left:
+		return 0, errors.New("you left the room")
+	case r.rec.Finished || r.pos().Terminal():
+		return 0, game.ErrGameOver
+	case !r.rec.Started:
+		return 0, errors.New("waiting for players")
+	}
+	seat := int(r.pos().ToMove())
+	if seat < 0 || seat >= len(r.holders) || !r.plays(m, seat) {
+		if len(r.rolesOf(m)) == 0 {
+			return 0, errors.New("you are watching this game")
+		}
+		return 0, fmt.Errorf("it is %s's turn", r.v.RoleName(game.Role(seat)))
+	}
+	return seat, nil
 }
 
 // Leave gives up this member's place. A player with a key has their seats

@@ -127,6 +127,13 @@ var (
 // room's AI to one node, and its events tell each host of the others'
 // changes. Every method is safe for concurrent use.
 type Store interface {
+	RecordStore
+	NodeStore
+}
+
+// RecordStore keeps the rooms' records: seats, moves and ends, the claim
+// on their AI seats, and the events of their changes.
+type RecordStore interface {
 	// Create adds a new room at version 1; ErrCodeTaken if the code is in use.
 	Create(ctx context.Context, rec Record) error
 	// Load returns a room with its moves, or ErrNoRoom.
@@ -157,7 +164,11 @@ type Store interface {
 	// Subscribe delivers an Event after every write; the channel closes
 	// when ctx ends or the store closes.
 	Subscribe(ctx context.Context) <-chan Event
+}
 
+// NodeStore keeps the hosts' heartbeats, for the seats of a host that
+// died and the downtime of a store that nobody served.
+type NodeStore interface {
 	// Heartbeat records that node is alive for ttl from now (a new node,
 	// or a renewal: a running host renews every third of ttl).
 	Heartbeat(ctx context.Context, node string, ttl time.Duration) error
@@ -187,7 +198,10 @@ type MemoryStore struct {
 	served time.Time            // the latest heartbeat or clean stop
 }
 
-var _ Store = (*MemoryStore)(nil)
+var (
+	_ RecordStore = (*MemoryStore)(nil)
+	_ NodeStore   = (*MemoryStore)(nil)
+)
 
 // NewMemoryStore returns an empty store.
 func NewMemoryStore() *MemoryStore {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/table"
 )
 
 // conflictRetries bounds how often a write that lost a compare-and-set
@@ -77,74 +78,167 @@ func (r *room) writeRoom(mutate func(w *seatsWrite) bool) (bool, error) {
 	}
 }
 
-// commit plays mv for seat — checked on a copy of the position, stored,
-// and only then applied — and returns its short form. by is the member
-// playing it (nil for the AI), checked again after a reload. Called with
-// mu held.
-func (r *room) commit(mv game.Move, seat int, by *member) (string, error) {
+// pendingMove is a move on its way to the store: checked on the room's
+// table, not played yet.
+type pendingMove struct {
+	t     *table.Table // the table it was checked on
+	step  table.Step
+	short string
+	rec   MoveRecord
+}
+
+// playMove plays mv for seat — checked on the table, stored with the
+// room's lock released, and only then played — and returns its short
+// form; the caller tells the members. by is the member playing it (nil
+// for the AI), checked again after a reload. Called with r.writing held
+// and mu not held.
+func (r *room) playMove(mv game.Move, seat int, by *member) (string, error) {
 	l := r.host
 	for attempt := 0; ; attempt++ {
-		switch {
-		case r.closed:
-			return "", errors.New("the room has closed")
-		case r.rec.Finished || r.state.Terminal():
-			return "", game.ErrGameOver
-		case int(r.state.ToMove()) != seat:
-			return "", fmt.Errorf("it is %s's turn", r.v.RoleName(r.state.ToMove()))
-		case by != nil && !r.plays(by, seat):
-			return "", errors.New("your seat was taken by another connection of your key")
-		case by == nil && r.rec.Seats[seat].Kind != SeatAI:
-			return "", errors.New("the seat is no longer the AI's")
-		}
-		next := r.state.Clone()
-		text, short := r.state.FormatMove(mv), r.state.ShortMove(mv)
-		if err := game.Play(next, mv); err != nil {
+		pm, err := r.prepareMove(mv, seat, by)
+		if err != nil {
 			return "", err
 		}
-		now := time.Now()
-		remaining, flagged := r.clockAfterMove(seat, int(next.ToMove()) != seat, now)
-		if flagged {
-			r.flagFell(seat)
-			return "", errors.New("your time ran out")
-		}
 		ctx, cancel := l.storeCtx()
-		ver, err := l.cfg.Store.AppendMove(ctx, r.rec.Code, MoveRecord{Number: len(r.rec.Moves), Text: text, Seat: seat, Remaining: remaining, At: now})
+		ver, err := l.cfg.Store.AppendMove(ctx, r.code, pm.rec)
 		cancel()
-		switch {
-		case err == nil:
-		case errors.Is(err, ErrStale) && attempt < conflictRetries:
-			r.reload() // another node stored this move first: check again on its position
-			continue
-		case errors.Is(err, ErrStale), errors.Is(err, ErrEnded):
-			r.reload()
-			return "", errors.New("the room changed meanwhile; look again")
-		default:
-			l.cfg.Logger.Error("room store", "op", "move", "room", r.rec.Code, "err", err)
-			return "", errNotStored
+		var latest storeRead
+		if errors.Is(err, ErrStale) || errors.Is(err, ErrEnded) {
+			latest.rec, latest.err = r.load() // another node's change, read off the lock
 		}
-		r.state = next
-		r.rec.Moves = append(r.rec.Moves, text)
-		r.rec.Version, r.rec.Started = ver, true
-		r.version.Store(ver)
-		if r.rec.Clock.On() {
-			r.rec.Seats[seat].Remaining, r.rec.TurnStarted = remaining, now
+		again, err := r.settleMove(pm, ver, err, latest, attempt)
+		if !again {
+			return pm.short, err
 		}
-		return short, nil
+	}
+}
+
+// errRewritten is a move checked on a table that a rewrite of the
+// room's moves has replaced since.
+var errRewritten = errors.New("the room's moves were rewritten")
+
+// errUnplayable is a move a rule bug kept from being played: it costs
+// the move, not the room or the server.
+var errUnplayable = errors.New("that move could not be played")
+
+// prepareMove checks mv for seat on the table, under mu, and returns it
+// ready for the store, with the mover's clock after it. A clock that ran
+// out ends the game instead.
+func (r *room) prepareMove(mv game.Move, seat int, by *member) (pm pendingMove, err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.recoverMove(&err)
+	switch {
+	case r.closed:
+		return pm, errors.New("the room has closed")
+	case r.rec.Finished || r.pos().Terminal():
+		return pm, game.ErrGameOver
+	case int(r.pos().ToMove()) != seat:
+		return pm, fmt.Errorf("it is %s's turn", r.v.RoleName(r.pos().ToMove()))
+	case by != nil && !r.plays(by, seat):
+		return pm, errors.New("your seat was taken by another connection of your key")
+	case by == nil && r.rec.Seats[seat].Kind != SeatAI:
+		return pm, errors.New("the seat is no longer the AI's")
+	}
+	step, _, err := r.t.Check(game.Role(seat), mv)
+	if err != nil {
+		return pm, err
+	}
+	now := time.Now()
+	remaining, flagged := r.clockAfterMove(seat, r.turnPasses(step, seat), now)
+	if flagged {
+		r.flagFell(seat)
+		return pm, errors.New("your time ran out")
+	}
+	pm = pendingMove{t: r.t, step: step, short: r.pos().ShortMove(mv),
+		rec: MoveRecord{Number: len(r.rec.Moves), Text: step.Text(), Seat: seat, Remaining: remaining, At: now}}
+	return pm, nil
+}
+
+// turnPasses reports whether the turn passes from seat after step (a
+// Pentago placement keeps it for the rotation). Asked only with a clock.
+// Called with mu held.
+func (r *room) turnPasses(step table.Step, seat int) bool {
+	if !r.rec.Clock.On() {
+		return true
+	}
+	next := r.pos().Clone()
+	table.Apply(next, step.Moves)
+	return int(next.ToMove()) != seat
+}
+
+// storeRead is a room's record read from the store, or why not.
+type storeRead struct {
+	rec Record
+	err error
+}
+
+// settleMove plays a stored move (the store's answer ver, stored), under
+// mu, and reports whether to try again: when another node stored a move
+// first, the room takes over latest, the store's record read since, and
+// the move is checked again on its position. A reload meanwhile may have
+// brought the move in already.
+func (r *room) settleMove(pm pendingMove, ver uint64, stored error, latest storeRead, attempt int) (again bool, err error) {
+	l := r.host
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	defer r.recoverMove(&err)
+	switch err := stored; {
+	case err == nil:
+	case errors.Is(err, ErrStale) && attempt < conflictRetries:
+		r.reloaded(latest.rec, latest.err) // check again on its position
+		return true, nil
+	case errors.Is(err, ErrStale), errors.Is(err, ErrEnded):
+		r.reloaded(latest.rec, latest.err)
+		return false, errors.New("the room changed meanwhile; look again")
+	default:
+		l.cfg.Logger.Error("room store", "op", "move", "room", r.code, "err", err)
+		return false, errNotStored
+	}
+	n := pm.step.Turn
+	switch {
+	case r.t.Turn() > n && n < len(r.rec.Moves) && r.rec.Moves[n] == pm.rec.Text:
+		return false, nil // a reload (a seats write that lost to it) brought it in
+	case r.closed:
+		return false, errors.New("the room has closed")
+	}
+	// Commit checks the turn; the table that it is the same game (a
+	// rewrite of the moves replaces it, see catchUp).
+	err = errRewritten
+	if r.t == pm.t {
+		err = r.t.Commit(pm.step)
+	}
+	if err != nil {
+		l.cfg.Logger.Error("room: a stored move does not play here", "room", r.code, "move", pm.rec.Text, "err", err)
+		r.reload()
+		return false, errors.New("the room changed meanwhile; look again")
+	}
+	r.rec.Moves = append(r.rec.Moves, pm.rec.Text)
+	r.rec.Version, r.rec.Started = ver, true
+	r.version.Store(ver)
+	if r.rec.Clock.On() {
+		r.rec.Seats[pm.rec.Seat].Remaining, r.rec.TurnStarted = pm.rec.Remaining, pm.rec.At
+	}
+	return false, nil
+}
+
+// recoverMove turns a panic while a move is checked or played into
+// errUnplayable, logged. Deferred with mu held.
+func (r *room) recoverMove(err *error) {
+	if p := recover(); p != nil {
+		r.host.cfg.Logger.Error("panic playing a move", "room", r.code, "panic", fmt.Sprint(p))
+		*err = errUnplayable
 	}
 }
 
 // finishIfOver records the end of a game that is over and returns the
 // result for the status line ("" while play goes on). Called with mu held.
 func (r *room) finishIfOver() string {
-	if r.rec.Finished || !r.state.Terminal() {
+	if r.rec.Finished || !r.pos().Terminal() {
 		return ""
 	}
-	goals := make([]int, len(r.rec.Seats))
-	for i := range goals {
-		goals[i] = r.state.Goal(game.Role(i))
-	}
 	// With the reason, as local games end ("— x completes the square …").
-	note, _ := r.finish(goals, game.ResultWithReason(r.state), "")
+	note, _ := r.finish(r.t.Goals(), game.ResultWithReason(r.pos()), "")
 	return note
 }
 
@@ -210,38 +304,35 @@ func (l *Host) retryFinish(code string, f FinishRecord, wait time.Duration) {
 	})
 }
 
-// replay rebuilds a room's position from its start and moves, checking
-// every move with the game.
-func replay(v *game.Variant, start string, moves []string) (game.State, error) {
-	s, err := game.NewState(v.Name, start)
-	if err != nil {
-		return nil, err
-	}
-	for i, text := range moves {
-		if _, err := game.PlayText(s, text); err != nil {
-			return nil, fmt.Errorf("move %d %q: %w", i+1, text, err)
-		}
-	}
-	return s, nil
+// reload brings the room up to the store's record after another node's
+// change (see reloaded). Called with mu held: it reads the store under
+// the lock, which the paths of a conflict do; the store's events reload
+// with the lock released (see catchUpTo).
+func (r *room) reload() {
+	r.reloaded(r.load())
 }
 
-// reload brings the room up to the store's record after another node's
-// change: new moves are replayed (checked) onto the position, seats,
-// clocks and the end taken over, and members told. Called with mu held.
-func (r *room) reload() {
+// load reads the room's record from the store.
+func (r *room) load() (Record, error) {
+	ctx, cancel := r.host.storeCtx()
+	defer cancel()
+	return r.host.cfg.Store.Load(ctx, r.code)
+}
+
+// reloaded takes over the store's record rec (read by load): new moves
+// are replayed (checked) onto the table, seats, clocks and the end taken
+// over, and members told. Called with mu held.
+func (r *room) reloaded(rec Record, err error) {
 	l := r.host
-	ctx, cancel := l.storeCtx()
-	rec, err := l.cfg.Store.Load(ctx, r.rec.Code)
-	cancel()
 	if errors.Is(err, ErrNoRoom) {
 		r.close(false) // deleted by another node
 		return
 	}
 	if err != nil {
-		l.cfg.Logger.Error("room store", "op", "reload", "room", r.rec.Code, "err", err)
+		l.cfg.Logger.Error("room store", "op", "reload", "room", r.code, "err", err)
 		return
 	}
-	if rec.Version <= r.rec.Version {
+	if rec.Version <= r.rec.Version || r.closed {
 		return
 	}
 	note, err := r.catchUp(rec.Moves)
@@ -265,35 +356,34 @@ func (r *room) reload() {
 	r.changed(note)
 }
 
-// catchUp moves the position to the stored moves: only the new ones are
-// played when the stored list extends ours, else all are replayed. It
-// returns a note on the last new move.
+// catchUp moves the table to the stored moves: only the new ones are
+// played when the stored list extends ours, else all are replayed from
+// the start (Rewrites counts it). It returns a note on the last new move.
 func (r *room) catchUp(moves []string) (string, error) {
 	extends := len(moves) >= len(r.rec.Moves)
 	for i := 0; extends && i < len(r.rec.Moves); i++ {
 		extends = moves[i] == r.rec.Moves[i]
 	}
-	s, from := r.state, len(r.rec.Moves)
+	from := len(r.rec.Moves)
 	if !extends {
 		r.rewrites++
-		var err error
-		if s, err = game.NewState(r.v.Name, r.rec.Start); err != nil {
+		t, err := table.ReplayVariant(r.v.Name, r.rec.Start, nil)
+		if err != nil {
 			return "", err
 		}
-		from = 0
+		r.t, from = t, 0
 	}
-	s = s.Clone()
 	note := ""
 	for i := from; i < len(moves); i++ {
-		seat := s.ToMove()
-		m, err := s.ParseMove(moves[i])
-		if err != nil {
+		if i == len(moves)-1 {
+			if m, err := r.pos().ParseMove(moves[i]); err == nil {
+				note = r.v.RoleName(r.pos().ToMove()) + " played " + r.pos().ShortMove(m)
+			}
+		}
+		if err := r.t.PlayText(moves[i]); err != nil {
 			return "", fmt.Errorf("move %d %q: %w", i+1, moves[i], err)
 		}
-		note = r.v.RoleName(seat) + " played " + s.ShortMove(m)
-		s.Apply(m)
 	}
-	r.state = s
 	return note, nil
 }
 

@@ -16,10 +16,11 @@ import (
 // and each player's session finding the room among its own ("your
 // games") and joining it.
 type quickMatch struct {
-	db    store.Store
-	host  *rooms.Host
-	p     rooms.Player
-	since time.Time // rooms made before the player queued are not the match
+	queue   store.QueueStore
+	roomsOf store.RoomStore // the player's rooms, where a pairing made elsewhere shows
+	host    *rooms.Host
+	p       rooms.Player
+	since   time.Time // rooms made before the player queued are not the match
 }
 
 var _ ui.QuickMatch = (*quickMatch)(nil)
@@ -32,7 +33,7 @@ func (s *Server) quickMatchFor(p rooms.Player, sl *sessionLobby) ui.QuickMatch {
 	if !ok || p.ID == "" {
 		return nil
 	}
-	q := &quickMatch{db: rs.DB(), host: s.lobby, p: p}
+	q := &quickMatch{queue: rs.DB(), roomsOf: rs.DB(), host: s.lobby, p: p}
 	sl.atEnd(q.Cancel)
 	return q
 }
@@ -46,7 +47,7 @@ func (q *quickMatch) Enqueue(variant string) error {
 	ctx, cancel := quickCtx()
 	defer cancel()
 	q.since = time.Now()
-	_, err := q.db.Enqueue(ctx, q.p.ID, q.p.Name, variant, q.since)
+	_, err := q.queue.Enqueue(ctx, q.p.ID, q.p.Name, variant, q.since)
 	return err
 }
 
@@ -54,7 +55,7 @@ func (q *quickMatch) Enqueue(variant string) error {
 func (q *quickMatch) Poll(variant string) (string, []string, error) {
 	ctx, cancel := quickCtx()
 	defer cancel()
-	pairs, err := q.db.MatchQueue(ctx, variant, time.Now(), nil)
+	pairs, err := q.queue.MatchQueue(ctx, variant, time.Now(), nil)
 	if err != nil {
 		return "", nil, err
 	}
@@ -67,7 +68,7 @@ func (q *quickMatch) Poll(variant string) (string, []string, error) {
 	if code := q.matched(ctx, variant); code != "" {
 		return code, nil, nil
 	}
-	queue, err := q.db.Queue(ctx, variant)
+	queue, err := q.queue.Queue(ctx, variant)
 	names := make([]string, len(queue))
 	for i, w := range queue {
 		names[i] = SanitizeName(w.Name)
@@ -78,7 +79,7 @@ func (q *quickMatch) Poll(variant string) (string, []string, error) {
 // matched returns the newest room of the variant made since the player
 // queued where a seat is held for them.
 func (q *quickMatch) matched(ctx context.Context, variant string) string {
-	rs, err := q.db.PlayerRooms(ctx, q.p.ID)
+	rs, err := q.roomsOf.PlayerRooms(ctx, q.p.ID)
 	if err != nil {
 		return ""
 	}
@@ -100,5 +101,5 @@ func (q *quickMatch) matched(ctx context.Context, variant string) string {
 func (q *quickMatch) Cancel() {
 	ctx, cancel := quickCtx()
 	defer cancel()
-	_ = q.db.Dequeue(ctx, q.p.ID)
+	_ = q.queue.Dequeue(ctx, q.p.ID)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/server/store"
+	"github.com/tabletop/tabletop/table"
 )
 
 // recordsFor is the client's ui.Options.OnFinished for player: a key
@@ -59,16 +60,20 @@ func gameRecord(fg savefmt.FinishedGame, p rooms.Player) store.Game {
 	return g
 }
 
-// finalGoals replays a game to read each seat's goal: 0 for the role
-// that resigned and 100 for the others; all 0 when the moves do not
-// replay (a game whose roles move at once keeps its moves in another
-// form).
+// finalGoals replays a game (package table) to read each seat's goal: 0
+// for the role that resigned and 100 for the others; all 0 when the
+// moves do not replay or the game is not over.
 func finalGoals(variant, start string, moves []string, resigned string, seats int) []int {
-	goals := make([]int, seats)
 	st, err := game.NewState(variant, start)
 	if err != nil {
-		return goals
+		return make([]int, seats)
 	}
+	return finalGoalsFrom(st, moves, resigned, seats)
+}
+
+// finalGoalsFrom is finalGoals from the game's start position st.
+func finalGoalsFrom(st game.State, moves []string, resigned string, seats int) []int {
+	goals := make([]int, seats)
 	v := st.Variant()
 	if resigned != "" {
 		for i := range goals {
@@ -78,17 +83,9 @@ func finalGoals(variant, start string, moves []string, resigned string, seats in
 		}
 		return goals
 	}
-	for _, text := range moves {
-		m, err := st.ParseMove(text)
-		if err != nil {
-			return goals
-		}
-		st.Apply(m)
-	}
-	if st.Terminal() {
-		for i := range goals {
-			goals[i] = st.Goal(game.Role(i))
-		}
+	t, err := table.Replay(st, moves)
+	if err == nil {
+		copy(goals, t.Goals()) // nil while the game goes on
 	}
 	return goals
 }

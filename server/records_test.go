@@ -11,6 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl"
+	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/server/store"
 )
@@ -98,5 +100,31 @@ func TestFinalGoals(t *testing.T) {
 		if got[0] != tt.want[0] || got[1] != tt.want[1] {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// A game whose roles move at once keeps a turn's moves together (a KIF
+// list, or a JSON object by role, as a save has them): its goals are
+// read by replaying those turns, not zero as for moves that do not
+// replay.
+func TestFinalGoalsOfAJointGame(t *testing.T) {
+	f, ok := games.Lookup("rockpaperscissors")
+	if !ok {
+		t.Fatal("no bundled rockpaperscissors")
+	}
+	// Not registered: the menus of the other tests list the registry.
+	v, err := gdl.Load("server-rockpaperscissors", f.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := []string{`{"left":"(throw rock)","right":"(throw scissors)"}`}
+	for range 4 {
+		moves = append(moves, "((throw paper) (throw rock))")
+	}
+	if got := finalGoalsFrom(v.New(), moves, "", 2); got[0] != 100 || got[1] != 0 {
+		t.Errorf("left won every round: goals %v, want [100 0]", got)
+	}
+	if got := finalGoalsFrom(v.New(), moves[:4], "", 2); got[0] != 0 || got[1] != 0 {
+		t.Errorf("four rounds of five: goals %v, want [0 0]", got)
 	}
 }

@@ -13,7 +13,7 @@ import (
 
 // standingsOf serves the client's ratings screens from the storage
 // layer.
-type standingsOf struct{ db store.Store }
+type standingsOf struct{ db store.PlayerStore }
 
 var _ ui.Standings = standingsOf{}
 

@@ -21,7 +21,10 @@ type RoomStore struct {
 	exclusive bool
 }
 
-var _ rooms.Store = (*RoomStore)(nil)
+var (
+	_ rooms.RecordStore = (*RoomStore)(nil)
+	_ rooms.NodeStore   = (*RoomStore)(nil)
+)
 
 // NewRoomStore returns rooms' view of db; exclusive says no other server
 // process uses it (SQLite: see SharedDSN).

@@ -37,7 +37,7 @@ const importedSuffix = ".imported"
 // up: each is imported once, on its key's first session after the
 // switch, then renamed with importedSuffix.
 type storeSaves struct {
-	db     store.Store
+	db     store.SaveStore
 	max    int
 	keep   int
 	legacy *saveDir // the save files written before the store kept saves
@@ -47,7 +47,7 @@ type storeSaves struct {
 	importMu sync.Mutex // one import of a legacy file at a time
 }
 
-func newStoreSaves(db store.Store, legacy *saveDir, maxBytes, keep int, log *log.Logger) *storeSaves {
+func newStoreSaves(db store.SaveStore, legacy *saveDir, maxBytes, keep int, log *log.Logger) *storeSaves {
 	s := &storeSaves{db: db, max: maxBytes, keep: max(keep, 1), legacy: legacy, log: log, now: time.Now}
 	if n, err := legacy.saveNames(); err == nil && len(n) > 0 {
 		log.Info("saves: legacy save files are imported into the store on each key's next session", "files", len(n), "dir", legacy.dir)

@@ -80,6 +80,8 @@ type boardScreen struct {
 	frame frameMemo
 	// rv is review mode: a past position shown instead of the live one.
 	rv review
+	// an is the analysis panel (analysis_board.go), off until e.
+	an liveAnalysis
 }
 
 func newBoard(c *common, v *game.Variant, position string, seats []savefmt.SeatConfig) (*boardScreen, error) {
@@ -255,10 +257,10 @@ func (b *boardScreen) init() tea.Cmd {
 	if b.reviewing() {
 		// An evaluation that finished while another screen was shown
 		// went to that screen: ask again.
-		b.rv.evalBusy = false
+		b.stopEvals()
 		cmd = tea.Batch(cmd, b.requestEvals())
 	}
-	return cmd
+	return tea.Batch(cmd, b.followAnalysis())
 }
 
 // play submits a move of the person at this client.
@@ -277,6 +279,7 @@ func (b *boardScreen) play(m game.Move) tea.Cmd {
 // leave stops the AI and saves the game or leaves the room before the
 // board is left; the command reports when the save is written.
 func (b *boardScreen) leave() tea.Cmd {
+	b.an.stop()
 	b.suspend()
 	return b.m.leave()
 }
@@ -380,10 +383,12 @@ func (b *boardScreen) humanRole() game.Role {
 // update handles a message, then asks whatever the match needs asked.
 func (b *boardScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	s, cmd := b.handle(msg)
-	if s == screen(b) {
-		b.askReplace()
+	if s != screen(b) {
+		b.an.stop() // another screen: init starts it again on return
+		return s, cmd
 	}
-	return s, cmd
+	b.askReplace()
+	return s, tea.Batch(cmd, b.followAnalysis())
 }
 
 // askReplace opens the question before a save replaces another game.
@@ -404,6 +409,8 @@ func (b *boardScreen) handle(msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case evalMsg:
 		return b, b.gotEvals(msg)
+	case analysisMsg:
+		return b, b.gotAnalysis(msg)
 	case NoticeMsg:
 		b.setStatus(string(msg), false)
 		return b, nil
@@ -512,7 +519,7 @@ func (b *boardScreen) mouse(mm tea.MouseMsg) (screen, tea.Cmd) {
 	if b.confirm != "" || b.prompt || b.handingOver() != game.NoRole {
 		return b, nil
 	}
-	if l.inMoveList(msg.X, msg.Y) && !right {
+	if l.inMoveList(msg.X, msg.Y) && !right && !b.an.on {
 		return b, b.clickMove(l, msg.Y)
 	}
 	if b.reviewing() {

@@ -109,7 +109,7 @@ func (b *boardScreen) keys() keyHelp {
 		offer(cp.resign != nil, k.Resign)
 		offer(cp.rematch != nil, k.New)
 		offer(cp.aiCtl != nil && a.hasSeat, k.Pause)
-		game = append(game, k.Menu)
+		game = append(game, k.Menu, analysisHelp)
 	}
 	game = append(game, k.Copy)
 	other := []key.Binding{k.MoveCursor, k.Scroll, reviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, keyHelpFewer}
@@ -307,6 +307,11 @@ func (b *boardScreen) screenKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 		return newRules(b.c, b.v, b), nil, true
 	case key.Matches(msg, k.Menu):
 		return newMenu(b.c, ""), b.leave(), true
+	case key.Matches(msg, analysisKey):
+		return b, b.toggleAnalysis(), true
+	case key.Matches(msg, analysisBoardKey):
+		s, cmd := b.openAnalysisBoard()
+		return s, cmd, true
 	case key.Matches(msg, k.ScrollUp):
 		b.scrollMoves(b.layout().listH)
 	case key.Matches(msg, k.ScrollDown):

@@ -793,8 +793,13 @@ func (b *boardScreen) panelContent(l boardLayout) string {
 	// The markers' legend, where a blank line parts the seats from the
 	// moves: it costs no line.
 	add(b.styled(textMuted, b.ax.legendOf(b.c.ascii)))
-	add(b.styled(textTitle, "Moves") + b.styled(textMuted, fmt.Sprintf(" (%d)", len(b.history()))))
-	for _, s := range splitLines(b.moveListView(inner, l.listH)) {
+	list := append([]string{b.styled(textTitle, "Moves") + b.styled(textMuted, fmt.Sprintf(" (%d)", len(b.history())))},
+		splitLines(b.moveListView(inner, l.listH))...)
+	if b.an.on {
+		list = b.analysisPanel(inner, l.listH)
+	}
+	add(list[0])
+	for _, s := range list[1:] {
 		if len(lines) < l.ph-3 {
 			add(s)
 		}

@@ -143,6 +143,14 @@ type suspender interface {
 // labeller is a match with a word after the game's title ("room K7QX").
 type labeller interface{ label() string }
 
+// unassisted is a match whose players must go without the client's
+// engine while the game goes on (a room's game: the others play
+// unaided); the analysis is there once it is over.
+type unassisted interface {
+	// noAnalysis says why there is no analysis now, or "".
+	noAnalysis() string
+}
+
 // matchCaps are the optional interfaces of a match, asked once when the
 // board is given the match; nil where the match has none.
 type matchCaps struct {
@@ -156,6 +164,7 @@ type matchCaps struct {
 	handOver handOver
 	suspend  suspender
 	label    labeller
+	unaided  unassisted
 }
 
 // capsOf asks m once for every optional interface.
@@ -171,6 +180,7 @@ func capsOf(m match) matchCaps {
 	c.handOver, _ = m.(handOver)
 	c.suspend, _ = m.(suspender)
 	c.label, _ = m.(labeller)
+	c.unaided, _ = m.(unassisted)
 	return c
 }
 

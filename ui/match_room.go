@@ -141,6 +141,14 @@ func (r *roomMatch) ended() bool    { return r.view.Finished || r.st.Terminal() 
 func (r *roomMatch) result() string { return resultWithReason(r.st) }
 func (r *roomMatch) label() string  { return "room " + r.view.Code }
 
+// noAnalysis keeps the engine out of a room's game until it is over.
+func (r *roomMatch) noAnalysis() string {
+	if r.ended() {
+		return ""
+	}
+	return "no analysis while the room's game goes on: it is there once the game is over"
+}
+
 // seat is who plays role r: a person here, or someone (or the host's AI)
 // elsewhere; the room's AI is never this client's.
 func (r *roomMatch) seat(role game.Role) seatView {

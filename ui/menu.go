@@ -31,6 +31,7 @@ const (
 	actRules
 	actQuit
 	actSheet // a sheet of the user's folder that is not a game (yet)
+	actAnalysis
 )
 
 // menuItem is one line of the menu.
@@ -238,6 +239,7 @@ func (m *menuScreen) allItems(saves []menuItem) []menuItem {
 		items = append(items, menuItem{title: "Ratings", desc: "leaderboards and your games", action: actRatings})
 	}
 	items = append(items,
+		menuItem{title: "Analysis board", desc: "set up or paste any position and see the engine's analysis", action: actAnalysis},
 		menuItem{title: "Rules", desc: "how each game is played", action: actRules},
 		menuItem{title: "Quit", desc: "leave tabletop", action: actQuit},
 	)
@@ -433,6 +435,8 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 		return newStandings(c), nil
 	case actQuickMatch:
 		return newQuickMatch(c), nil
+	case actAnalysis:
+		return newAnalysisSetup(c, nil, ""), nil
 	case actRules:
 		return newRules(c, nil, m), nil
 	case actQuit:

@@ -1,12 +1,14 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 )
 
@@ -21,18 +23,27 @@ type review struct {
 	st game.State
 
 	// evals[i] is the first role's expected goal ×100 (0–10000) in the
-	// position after i moves; evalFor is the match version they were
-	// computed for, and evalBusy is set while a computation runs.
-	evals    []int
-	evalFor  uint64
-	evalBusy bool
+	// position after i moves, -1 while it is not known; evalFor is the
+	// match version they are for, and evalJob the evaluation under way.
+	evals   []int
+	evalFor uint64
+	evalJob *evalJob
 }
 
-// evalMsg carries the evaluations of every position of a game, made
-// off the UI goroutine.
+// evalJob is the evaluation of one position of the game, off the UI
+// goroutine; cancel stops it.
+type evalJob struct {
+	at     int
+	cancel context.CancelFunc
+}
+
+// evalMsg carries the evaluation of the position after at moves (job's)
+// of the game at version ver; cancelled ones carry no value.
 type evalMsg struct {
-	ver   uint64
-	evals []int
+	job       *evalJob
+	ver       uint64
+	value     int
+	cancelled bool
 }
 
 // reviewKeys are the keys of review mode.
@@ -71,19 +82,57 @@ func (b *boardScreen) showReview(at int) {
 	b.followReview()
 }
 
-// requestEvals starts the evaluations when they are missing or stale
-// and none is under way.
+// requestEvals evaluates the next position whose value is missing (the
+// reviewed one first, then from the end back, where the search's table
+// and proofs help the positions before), unless one is under way.
 func (b *boardScreen) requestEvals() tea.Cmd {
-	if b.rv.evalFor == b.m.version() && b.rv.evals != nil || b.rv.evalBusy {
+	n := len(b.history())
+	if b.rv.evalFor != b.m.version() || len(b.rv.evals) != n+1 {
+		b.stopEvals()
+		b.rv.evals, b.rv.evalFor = make([]int, n+1), b.m.version()
+		for i := range b.rv.evals {
+			b.rv.evals[i] = -1
+		}
+	}
+	at := b.rv.at
+	if j := b.rv.evalJob; j != nil && j.at != at && b.rv.evals[at] < 0 {
+		b.stopEvals() // the reviewed position comes first
+	}
+	if b.rv.evalJob != nil {
 		return nil
 	}
-	b.rv.evalBusy = true
+	if b.rv.evals[at] >= 0 {
+		at = lastUnknown(b.rv.evals)
+	}
+	if at < 0 {
+		return nil
+	}
 	start, moves := b.m.replay()
-	return evaluate(start, moves, b.m.version())
+	return b.evaluate(start, moves, at)
+}
+
+// lastUnknown is the last index of an unknown (negative) value, -1
+// when all are known.
+func lastUnknown(evals []int) int {
+	for i := len(evals) - 1; i >= 0; i-- {
+		if evals[i] < 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// stopEvals cancels the evaluation under way: its result is dropped.
+func (b *boardScreen) stopEvals() {
+	if b.rv.evalJob != nil {
+		b.rv.evalJob.cancel()
+		b.rv.evalJob = nil
+	}
 }
 
 // leaveReview returns to the live game.
 func (b *boardScreen) leaveReview() {
+	b.stopEvals()
 	b.rv.on, b.rv.st = false, nil
 	b.moveScroll = 0
 	b.setStatus("", false)
@@ -103,33 +152,58 @@ func (b *boardScreen) followReview() {
 	}
 }
 
-// evaluate rates every position of the game with the game's own
-// estimate (or its goals once it is over): cheap enough for hundreds of
-// positions, and run as a command so the UI never waits for it.
-func evaluate(start game.State, moves []game.Move, ver uint64) tea.Cmd {
+// evaluate values the position after at moves of the game with the
+// evaluation of `tabletop analyze` (the client's Analyst at analyze's
+// default level and budget), in a command, with a context that
+// stopEvals cancels: the UI never waits for it.
+func (b *boardScreen) evaluate(start game.State, moves []game.Move, at int) tea.Cmd {
+	parent := b.c.opts.Context
+	if parent == nil {
+		parent = context.Background()
+	}
+	ctx, cancel := context.WithCancel(parent)
+	job := &evalJob{at: at, cancel: cancel}
+	b.rv.evalJob = job
 	s := start.Clone()
-	moves = append([]game.Move(nil), moves...)
+	for _, step := range game.SplitTurns(start, moves)[:at] {
+		game.ApplyTurn(s, step)
+	}
+	an, slots, ver := b.c.analyst(), b.c.opts.AISlots, b.m.version()
+	if b.analysisOff() != "" {
+		an, slots = nil, nil // a room's game going on: no engine
+	}
+	opt := ai.AnalysisOptions{Options: ai.Options{Level: ai.Hard, Threads: b.c.opts.AIThreads}, Role: 0}
 	return func() tea.Msg {
-		out := make([]int, 0, len(moves)+1)
-		est := make([]int, len(s.Variant().Roles))
-		out = append(out, estimate(s, est))
-		for i := 0; i < len(moves); {
-			n := game.ApplyTurn(s, moves[i:])
-			if n == 0 {
-				break
+		defer cancel()
+		if slots != nil {
+			if slots.Acquire(ctx) != nil {
+				return evalMsg{job: job, ver: ver, cancelled: true}
 			}
-			i += n
-			out = append(out, estimate(s, est))
+			defer slots.Release()
 		}
-		return evalMsg{ver: ver, evals: out}
+		v := positionValue(ctx, an, s, opt)
+		return evalMsg{job: job, ver: ver, value: v, cancelled: ctx.Err() != nil}
 	}
 }
 
-// estimate is the first role's expected goal ×100 in s.
-func estimate(s game.State, est []int) int {
+// positionValue is the first role's expected goal ×100 in s: its goal
+// once the game is over, else by the analysis; without an Analyst, or in
+// a game of more than two roles where another role moves, whose value
+// for the first role the analysis does not give, the game's own
+// estimate.
+func positionValue(ctx context.Context, an Analyst, s game.State, opt ai.AnalysisOptions) int {
 	if s.Terminal() {
 		return s.Goal(0) * 100
 	}
+	if an == nil || !firstRoleKnown(s) {
+		return estimate(s, make([]int, len(s.Variant().Roles)))
+	}
+	return firstRoleValue(s, an.Analyze(ctx, s, opt, nil))
+}
+
+// estimate is the first role's expected goal ×100 in s by the game's
+// own estimate.
+func estimate(s game.State, est []int) int {
 	if e, ok := s.(game.Evaluator); ok {
 		e.Estimate(est)
 		return min(max(est[0], 0), 10000)
@@ -137,17 +211,20 @@ func estimate(s game.State, est []int) int {
 	return 5000
 }
 
-// gotEvals keeps the evaluations when they are for the current game.
+// gotEvals keeps an evaluation for the current game, and asks for the
+// next while the game is reviewed.
 func (b *boardScreen) gotEvals(msg evalMsg) tea.Cmd {
-	b.rv.evalBusy = false
-	if msg.ver != b.m.version() {
-		if b.reviewing() {
-			return b.reviewTo(b.rv.at) // the game moved on: again
-		}
+	if msg.job != b.rv.evalJob {
+		return nil // stopped: a newer one or none is wanted
+	}
+	b.rv.evalJob = nil
+	if msg.ver == b.rv.evalFor && !msg.cancelled && msg.job.at < len(b.rv.evals) {
+		b.rv.evals[msg.job.at] = msg.value
+	}
+	if !b.reviewing() {
 		return nil
 	}
-	b.rv.evals, b.rv.evalFor = msg.evals, msg.ver
-	return nil
+	return b.requestEvals()
 }
 
 // reviewKey handles a key in review mode: the review's own, then the
@@ -180,9 +257,9 @@ func (b *boardScreen) reviewKey(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 // reviewHelp is the key bar of review mode.
 func (b *boardScreen) reviewHelp() keyHelp {
 	k, bk := reviewKeys, boardKeys
-	short := []key.Binding{k.Back, k.Forward, k.First, k.Last, k.Return, bk.HelpAll, bk.Quit}
-	other := []key.Binding{bk.Scroll, bk.Theme, bk.Mouse, bk.Rules, bk.Menu, bk.Quit, bk.HelpAll}
-	return keyHelp{short: short, full: [][]key.Binding{short[:5], other}}
+	short := []key.Binding{k.Back, k.Forward, analysisKey, k.First, k.Last, k.Return, bk.HelpAll, bk.Quit}
+	other := []key.Binding{analysisBoardKey, bk.Scroll, bk.Theme, bk.Mouse, bk.Rules, bk.Menu, bk.Quit, bk.HelpAll}
+	return keyHelp{short: short, full: [][]key.Binding{short[:6], other}}
 }
 
 // reviewStatus says which move is shown and how to get back.
@@ -237,6 +314,9 @@ func sparkline(evals []int, at, width int, ascii bool) (before, cur, after strin
 	}
 	to := min(from+width, len(evals))
 	bar := func(v int) string {
+		if v < 0 {
+			return " " // not known yet
+		}
 		if ascii {
 			return string("_.-=^"[min(v*5/10001, 4)])
 		}
@@ -267,6 +347,12 @@ func (b *boardScreen) evalLine(inner int) string {
 	}
 	v := b.rv.evals[b.rv.at]
 	head := fmt.Sprintf("%s %2d%% ", role, (v+50)/100)
+	switch {
+	case v < 0:
+		head = role + " …% "
+	case lastUnknown(b.rv.evals) >= 0:
+		head = fmt.Sprintf("%s %2d%%… ", role, (v+50)/100) // more to come
+	}
 	l, c, r := sparkline(b.rv.evals, b.rv.at, inner-len(head), b.c.ascii)
 	return st.Muted.Render(head) + st.Text.Render(l) + st.Accent.Render(c) + st.Text.Render(r)
 }
@@ -274,7 +360,7 @@ func (b *boardScreen) evalLine(inner int) string {
 // moveEval is the evaluation after move i (0-based) for the move list,
 // "" when it is not known.
 func (b *boardScreen) moveEval(i int) string {
-	if !b.reviewing() || i+1 >= len(b.rv.evals) {
+	if !b.reviewing() || i+1 >= len(b.rv.evals) || b.rv.evals[i+1] < 0 {
 		return ""
 	}
 	return fmt.Sprintf(" %3d", (b.rv.evals[i+1]+50)/100)

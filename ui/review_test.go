@@ -47,24 +47,31 @@ func positionAfter(t *testing.T, variant string, moves ...string) string {
 
 // runCmd runs cmd and feeds what it returns back to the client, as
 // Bubble Tea would (batches included).
-func runCmd(m *Model, cmd tea.Cmd) {
+func runCmd(m *Model, cmd tea.Cmd) { runCmds(m, cmd, true) }
+
+// runCmds runs cmd (batches included) and hands what it returns to the
+// client, then, when again, the commands that come back, and so on.
+func runCmds(m *Model, cmd tea.Cmd, again bool) {
 	if cmd == nil {
 		return
 	}
 	switch msg := cmd().(type) {
 	case tea.BatchMsg:
 		for _, c := range msg {
-			runCmd(m, c)
+			runCmds(m, c, again)
 		}
 	case nil:
 	default:
 		_, next := m.Update(msg)
-		runCmd(m, next)
+		if again {
+			runCmds(m, next, again)
+		}
 	}
 }
 
 func TestReviewStepsWithoutTouchingTheGame(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 120, 40)
+	m.c.opts.Analyst = fixedDepth(2)
 	moves := []string{"r3c4", "r4c4", "r3c3", "r5c5"}
 	playTexts(t, b, moves...)
 	live := b.m.position().String()
@@ -116,6 +123,7 @@ func TestReviewStepsWithoutTouchingTheGame(t *testing.T) {
 
 func TestReviewByClickOnTheMoveList(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 120, 40)
+	m.c.opts.Analyst = fixedDepth(2)
 	moves := []string{"r3c4", "r4c4", "r3c3", "r5c5", "r2c2"}
 	playTexts(t, b, moves...)
 	l := b.layout()
@@ -193,7 +201,18 @@ func TestGoldenReview(t *testing.T) {
 // evaluations, made off the UI goroutine, are drawn.
 func runGoldenEvals(t *testing.T, opts Options, msgs ...tea.Msg) {
 	t.Helper()
+	runGoldenUntil(t, opts, "the evaluations", evalShown.MatchString, msgs...)
+}
+
+// runGoldenUntil is runGolden for what is made off the UI goroutine: it
+// waits until the screen shows it (ok), with review's values and the
+// analysis from a fixed-depth engine unless opts names another.
+func runGoldenUntil(t *testing.T, opts Options, what string, ok func(string) bool, msgs ...tea.Msg) {
+	t.Helper()
 	opts.ColorProfile, opts.Seed, opts.AIDelay = colorprofile.ASCII, 1, -1
+	if opts.Analyst == nil {
+		opts.Analyst = fixedDepth(6)
+	}
 	if opts.Store == nil {
 		opts.Store = &memStore{}
 	}
@@ -202,7 +221,7 @@ func runGoldenEvals(t *testing.T, opts Options, msgs ...tea.Msg) {
 	for _, msg := range msgs {
 		tm.Send(msg)
 	}
-	rec.waitScreen(t, "the evaluations", func(s string) bool { return evalShown.MatchString(s) }, 30*time.Second)
+	rec.waitScreen(t, what, ok, 30*time.Second)
 	if err := tm.Quit(); err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +247,7 @@ func TestGoldenRecord(t *testing.T) {
 func TestReviewInARoom(t *testing.T) {
 	room := newFakeRoom("quad5") // a spectator: no seat
 	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
-		Start: Start{Join: "K7QX"}}).(*Model)
+		Start: Start{Join: "K7QX"}, Analyst: fixedDepth(2)}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait := m.Init()
 	b := m.cur.(*boardScreen)

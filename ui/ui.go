@@ -120,6 +120,10 @@ type Options struct {
 	// (every seat the AI or a GGP player): they would spend the host's
 	// CPU with nobody playing. A server sets it for guests.
 	NoAIOnlyGames bool
+	// Analyst is the evaluation of review's per-move values and of the
+	// analysis board (nil: an ai.Analyzer of the client's own, the
+	// service `tabletop analyze` uses).
+	Analyst Analyst
 }
 
 // noAIOnlyGame is the word when Options.NoAIOnlyGames refuses a game.

@@ -434,13 +434,20 @@ func gdlTerms(facts []string) []*gdl.Term {
 // play rather than at names finds (control …), (turn …) or (whoseturn …)
 // alike, and never hides a fact that says more.
 func controlRelations(v *game.Variant) map[string]bool {
-	const games, plies = 4, 60
-	deadline := time.Now().Add(50 * time.Millisecond)
+	// A count of plies, not a time: what the panel hides must not depend
+	// on the machine's load (a 50 ms deadline let a slow top-down sheet,
+	// or a loaded machine, see no ply and hide nothing). The deadline is
+	// only a bound for the slowest sheets (amazons plays ~100 plies a
+	// CPU-second top-down).
+	const games, plies, budget = 4, 60, 48
+	deadline := time.Now().Add(time.Second)
 	candidate, seen := map[string]bool{}, map[string]bool{}
 	rng := game.NewRand(1)
-	for g := 0; g < games && time.Now().Before(deadline); g++ {
+	played := 0
+	for g := 0; g < games && played < budget && time.Now().Before(deadline); g++ {
 		s := v.New()
-		for ply := 0; ply < plies && !s.Terminal() && time.Now().Before(deadline); ply++ {
+		for ply := 0; ply < plies && played < budget && !s.Terminal() && time.Now().Before(deadline); ply++ {
+			played++
 			if mover := s.ToMove(); mover != game.NoRole {
 				noteTurn(s, v.RoleName(mover), candidate, seen)
 				s.Apply(s.RandomMove(rng))

@@ -2,11 +2,39 @@ package gdl
 
 import (
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gametest"
 )
+
+// sheetFile is a rule sheet read from a directory: its name (the file's
+// name without .kif), its text and its game, nil when it does not load.
+type sheetFile struct {
+	name string
+	src  []byte
+	v    *game.Variant
+}
+
+// loadSheets reads and loads every .kif file of dir; the invalid sheets
+// of the tests come back with no game.
+func loadSheets(tb testing.TB, dir string) []sheetFile {
+	tb.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.kif"))
+	var sheets []sheetFile
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		sh := sheetFile{name: strings.TrimSuffix(filepath.Base(f), ".kif"), src: src}
+		sh.v, _ = Load(filepath.Base(f), src)
+		sheets = append(sheets, sh)
+	}
+	return sheets
+}
 
 // readTestdata returns the text of testdata/name.kif.
 func readTestdata(t testing.TB, name string) string {

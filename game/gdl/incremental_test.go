@@ -2,8 +2,6 @@ package gdl
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -56,15 +54,10 @@ func checkIncremental(t *testing.T, v *game.Variant, games int) {
 }
 
 func TestIncrementalEvaluation(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.kif")
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := Load(filepath.Base(f), src)
-		if err != nil {
-			t.Fatal(err)
+	for _, sh := range loadSheets(t, "testdata") {
+		v := sh.v
+		if v == nil {
+			t.Fatalf("%s does not load", sh.name)
 		}
 		t.Run(v.Name, func(t *testing.T) { checkIncremental(t, v, 200) })
 	}
@@ -82,6 +75,8 @@ func checkFullEvaluation(t *testing.T, where string, s *State, moves []game.Move
 	for r, m := range moves {
 		if a := n.doesOf[r][m]; a >= 0 {
 			ref[a] = true
+		} else if none := n.none[r]; none >= 0 {
+			ref[none] = true
 		}
 	}
 	n.prog.run(ref)

@@ -29,6 +29,10 @@ type Limits struct {
 	// grounding (for a caller with a deadline, such as a GGP start
 	// clock). Zero in DefaultLimits: no such bound.
 	MaxTime time.Duration
+
+	// plain keeps the ground rules as grounding makes them, without the
+	// rewriting of optimize.go, for the tests that compare the two.
+	plain bool
 }
 
 // DefaultLimits keep the memory of a ground network well under a

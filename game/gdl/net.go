@@ -3,6 +3,7 @@ package gdl
 import (
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -43,12 +44,17 @@ type network struct {
 	// prog evaluates the legal moves, terminal, goals and the next state
 	// (given the moves) and every atom they depend on.
 	prog *program
+	// lanes is prog compiled for game.Simulation (lanes.go), on first
+	// use.
+	lanes     *laneProg
+	lanesOnce sync.Once
 	// maxLoop is the size of the largest loop segment of the programs.
 	maxLoop int
 
 	legal    [][]legalEntry // by role, in the order of the moves' text
 	legalOf  [][]int32      // [role][move] → atom (legal r m), or -1
 	doesOf   [][]int32      // [role][move] → atom (does r m), or -1
+	none     []int32        // by role: the atom that holds when it makes no move the rules know, or -1 (optimize.go)
 	goals    [][]goalEntry  // by role
 	terminal int32
 
@@ -368,6 +374,11 @@ func (b *netBuilder) programs() {
 		}
 	}
 	out = append(out, n.nextOf...)
+	o := newOptimizer(b)
+	if !b.g.lim.plain {
+		o.factorMoves()
+	}
+	n.none = o.none
 	n.prog = buildProgram(&b.rs, out)
 	for _, sg := range n.prog.segs {
 		if sg.loop {

@@ -56,6 +56,11 @@ func (n *network) emptyState(v *game.Variant) *State {
 		s.dirty[q>>6] |= 1 << (q & 63)
 	}
 	s.set(n.always, true)
+	for _, a := range n.none {
+		if a >= 0 {
+			s.set(a, true) // no move yet
+		}
+	}
 	return s
 }
 
@@ -292,6 +297,9 @@ func (s *State) apply(moves []game.Move) {
 			}
 			if a >= 0 {
 				s.set(a, true)
+			}
+			if none := n.none[r]; none >= 0 && (a < 0) != (last < 0) {
+				s.set(none, a < 0)
 			}
 			s.lastDoes[r] = a
 		}

@@ -220,13 +220,27 @@ type Event struct {
 	Lost bool
 }
 
-// Store is the storage layer. Every method is safe for concurrent use,
-// also by several Store values (nodes) on one database.
+// Store is the whole storage layer, as Open returns it: one aggregate
+// per interface, and the node's identity and Close. Every method is safe
+// for concurrent use, also by several Store values (nodes) on one
+// database. Code that uses the store takes the aggregate it needs.
 type Store interface {
+	RoomStore
+	NodeStore
+	PlayerStore
+	SaveStore
+	QueueStore
+
 	// Node is this Store value's node identity, used for AI leases and
 	// events; it is new for every Open.
 	Node() string
+	// Close releases the database.
+	Close() error
+}
 
+// RoomStore keeps the rooms: their seats, moves and ends, the lease on
+// their AI seats, and the events of their changes.
+type RoomStore interface {
 	// CreateRoom adds a room (version 1, no moves). It fails with
 	// ErrCodeTaken if the code is in use, by any node.
 	CreateRoom(ctx context.Context, r Room) error
@@ -267,6 +281,15 @@ type Store interface {
 	// ReleaseAI gives up this node's lease on the room, if it holds one.
 	ReleaseAI(ctx context.Context, code string) error
 
+	// Subscribe delivers an Event after every committed write to a room:
+	// on PostgreSQL by any node, on SQLite by any Store of this process
+	// on the file. The channel closes when ctx ends or the store closes.
+	Subscribe(ctx context.Context) <-chan Event
+}
+
+// NodeStore keeps the server nodes' heartbeats: which nodes live, and
+// when a node last served the store (downtime counts on nothing).
+type NodeStore interface {
 	// Heartbeat records that the node is alive until now+ttl: a new node
 	// or a renewal. Nodes whose heartbeat lapsed long ago (an hour beyond
 	// the longest ttl anyone would use) are forgotten on the way.
@@ -283,7 +306,10 @@ type Store interface {
 	// another node's heartbeat has not lapsed by now. Without one, the
 	// rooms were served by nobody from last to now.
 	Resume(ctx context.Context, node string, now time.Time, ttl time.Duration) (last time.Time, others bool, err error)
+}
 
+// PlayerStore keeps the players, their ratings and their finished games.
+type PlayerStore interface {
 	// SeePlayer records that a key holder connected: it creates the
 	// player or updates the name and last-seen time.
 	SeePlayer(ctx context.Context, fingerprint, name string, at time.Time) (Player, error)
@@ -303,7 +329,10 @@ type Store interface {
 	// key holder's game against the AI over SSH): unrated, with Room "".
 	// It returns the game's ID; g.ID and g.Rated are ignored.
 	RecordGame(ctx context.Context, g Game) (string, error)
+}
 
+// SaveStore keeps each key holder's one saved game.
+type SaveStore interface {
 	// LoadSave returns a key holder's saved game, or ErrNotFound.
 	LoadSave(ctx context.Context, fingerprint string) ([]byte, error)
 	// PutSave stores a key holder's saved game, replacing any.
@@ -313,7 +342,20 @@ type Store interface {
 	// PruneSaves removes the least recently saved games beyond keep and
 	// returns how many went, so fresh keys cannot fill the disk.
 	PruneSaves(ctx context.Context, keep int) (int, error)
+}
 
+// The one implementation, on SQLite and PostgreSQL alike, of every
+// aggregate.
+var (
+	_ RoomStore   = (*engine)(nil)
+	_ NodeStore   = (*engine)(nil)
+	_ PlayerStore = (*engine)(nil)
+	_ SaveStore   = (*engine)(nil)
+	_ QueueStore  = (*engine)(nil)
+)
+
+// QueueStore keeps the quick-match queues, one per variant.
+type QueueStore interface {
 	// Enqueue puts a key holder in a variant's quick-match queue (at
 	// their rating in it, 1500 if none), replacing any place they had.
 	Enqueue(ctx context.Context, fingerprint, name, variant string, at time.Time) (Waiting, error)
@@ -327,14 +369,6 @@ type Store interface {
 	// each player is paired by one. The caller makes a room per pair;
 	// the other player's node finds it among their rooms (PlayerRooms).
 	MatchQueue(ctx context.Context, variant string, now time.Time, window MatchWindow) ([][2]Waiting, error)
-
-	// Subscribe delivers an Event after every committed write to a room:
-	// on PostgreSQL by any node, on SQLite by any Store of this process
-	// on the file. The channel closes when ctx ends or the store closes.
-	Subscribe(ctx context.Context) <-chan Event
-
-	// Close releases the database.
-	Close() error
 }
 
 // Errors.

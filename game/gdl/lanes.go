@@ -1,0 +1,472 @@
+package gdl
+
+import (
+	"math/bits"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// laneWords is the number of 64-bit words of an atom's lanes: 256 games
+// at once. Four words share the decoding of each instruction, which costs
+// more than the words' ANDs; more would not fit the caches of the larger
+// networks.
+const laneWords = 4
+
+// laneCount is the number of lanes.
+const laneCount = 64 * laneWords
+
+// lword is an atom's value in every lane: bit i%64 of word i/64 for lane
+// i. It is a struct, not an array, so that the compiler keeps it in
+// registers.
+type lword struct{ w0, w1, w2, w3 uint64 }
+
+// word returns word k of x.
+func (x lword) word(k int) uint64 {
+	switch k {
+	case 0:
+		return x.w0
+	case 1:
+		return x.w1
+	case 2:
+		return x.w2
+	}
+	return x.w3
+}
+
+// withWord returns x with word k set to v.
+func (x lword) withWord(k int, v uint64) lword {
+	switch k {
+	case 0:
+		x.w0 = v
+	case 1:
+		x.w1 = v
+	case 2:
+		x.w2 = v
+	default:
+		x.w3 = v
+	}
+	return x
+}
+
+// wordsOf is the lanes' values of every atom, laneWords words per atom.
+type wordsOf []uint64
+
+// get is atom a's value in every lane.
+func (w wordsOf) get(a int32) lword {
+	x := w[int(a)*laneWords : int(a)*laneWords+laneWords : int(a)*laneWords+laneWords]
+	return lword{x[0], x[1], x[2], x[3]}
+}
+
+// put sets atom a's value in every lane.
+func (w wordsOf) put(a int32, v lword) {
+	x := w[int(a)*laneWords : int(a)*laneWords+laneWords : int(a)*laneWords+laneWords]
+	x[0], x[1], x[2], x[3] = v.w0, v.w1, v.w2, v.w3
+}
+
+// bit is atom a's value in lane (word k, bit b).
+func (w wordsOf) bit(a int32, k, b int) uint64 { return w[int(a)*laneWords+k] >> b & 1 }
+
+// lit is the value of literal l (atom<<1 | negated) in every lane.
+func (w wordsOf) lit(l int32) lword {
+	m := -uint64(l & 1)
+	i := int(l>>1) * laneWords
+	x := w[i : i+laneWords : i+laneWords]
+	return lword{x[0] ^ m, x[1] ^ m, x[2] ^ m, x[3] ^ m}
+}
+
+func and(a, b lword) lword { return lword{a.w0 & b.w0, a.w1 & b.w1, a.w2 & b.w2, a.w3 & b.w3} }
+func or(a, b lword) lword  { return lword{a.w0 | b.w0, a.w1 | b.w1, a.w2 | b.w2, a.w3 | b.w3} }
+
+// andNot is a AND NOT b.
+func andNot(a, b lword) lword {
+	return lword{a.w0 &^ b.w0, a.w1 &^ b.w1, a.w2 &^ b.w2, a.w3 &^ b.w3}
+}
+
+var allLanes = lword{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+
+// runLanes evaluates code over the lanes' words.
+func (p *program) runLanes(code []int32, w wordsOf) {
+	for pc := 0; pc+1 < len(code); {
+		op, n, out := code[pc]&15, int(code[pc]>>4), code[pc+1]
+		pc += 2
+		switch op {
+		case opAnd1:
+			w.put(out, w.lit(code[pc]))
+			pc++
+		case opAnd2:
+			x := code[pc : pc+2 : pc+2]
+			w.put(out, and(w.lit(x[0]), w.lit(x[1])))
+			pc += 2
+		case opAnd3:
+			x := code[pc : pc+3 : pc+3]
+			w.put(out, and(and(w.lit(x[0]), w.lit(x[1])), w.lit(x[2])))
+			pc += 3
+		case opOr2:
+			x := code[pc : pc+2 : pc+2]
+			w.put(out, or(w.lit(x[0]), w.lit(x[1])))
+			pc += 2
+		case opAndN:
+			acc := allLanes
+			for _, l := range code[pc : pc+n] {
+				acc = and(acc, w.lit(l))
+			}
+			w.put(out, acc)
+			pc += n
+		case opOrN:
+			var acc lword
+			for _, l := range code[pc : pc+n] {
+				acc = or(acc, w.lit(l))
+			}
+			w.put(out, acc)
+			pc += n
+		case opOrAnd:
+			var acc lword
+			for ; n > 0; n-- {
+				k := int(code[pc])
+				all := allLanes
+				for _, l := range code[pc+1 : pc+1+k] {
+					all = and(all, w.lit(l))
+				}
+				acc = or(acc, all)
+				pc += 1 + k
+			}
+			w.put(out, acc)
+		case opLoop:
+			p.loopLanes(p.segs[n], w)
+		}
+	}
+}
+
+// loopLanes evaluates a loop segment to its least fixpoint in every lane.
+func (p *program) loopLanes(sg segment, w wordsOf) {
+	for i := sg.lo; i < sg.hi; i++ {
+		w.put(p.atoms[i], lword{})
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := sg.lo; i < sg.hi; i++ {
+			var acc lword
+			for r := p.ruleLo[i]; r < p.ruleLo[i+1]; r++ {
+				all := allLanes
+				for _, l := range p.lits[p.litLo[r]:p.litLo[r+1]] {
+					all = and(all, w.lit(l))
+				}
+				acc = or(acc, all)
+			}
+			a := p.atoms[i]
+			if old := w.get(a); andNot(acc, old) != (lword{}) {
+				w.put(a, or(old, acc))
+				changed = true
+			}
+		}
+	}
+}
+
+// laneEntry is a legal move of a role for the lanes: its legal atom and
+// its does atom (-1 when the rules never read it).
+type laneEntry struct{ legal, does int32 }
+
+// lanes is a game.Simulation of a ground network.
+type lanes struct {
+	n      *network
+	lp     *laneProg
+	w      wordsOf
+	active lword // lanes with a game being played
+	stale  bool  // the position part is not evaluated for the lanes' positions
+
+	// step counts the Steps that played a ply; a lane's plies are
+	// counted from the step it was loaded at, and it is stopped at its
+	// expiry.
+	step           int64
+	loaded, expiry [laneCount]int64
+	nextExpiry     int64   // the earliest expiry of a playing lane
+	goals          []uint8 // by lane and role, of ended games
+
+	set []int32 // does atoms set by the last ply
+	// tries and hits count, by role, the draws of chooseAmong and those
+	// that found a legal move: its way of choosing follows their ratio.
+	tries, hits []int64
+	pick        []int32 // by lane of a word, the indices of its legal entries (maxLegal each)
+}
+
+var _ game.Simulation = (*lanes)(nil)
+
+const noExpiry = int64(1) << 62
+
+// NewSimulation returns an empty simulation of s's game (see
+// game.Simulator).
+func (s *State) NewSimulation() game.Simulation {
+	n := s.n
+	n.lanesOnce.Do(func() { n.lanes = compileLanes(n) })
+	l := &lanes{n: n, lp: n.lanes, w: make(wordsOf, n.nAtoms*laneWords), nextExpiry: noExpiry,
+		goals: make([]uint8, laneCount*len(n.roles)), set: make([]int32, 0, laneCount*len(n.roles)),
+		tries: make([]int64, len(n.roles)), hits: make([]int64, len(n.roles)),
+		pick: make([]int32, 64*max(n.lanes.maxLegal, 1))}
+	l.w.put(n.always, allLanes)
+	return l
+}
+
+func (l *lanes) Lanes() int { return laneCount }
+
+// Load puts the position of s, a *State of the same game, into lane.
+func (l *lanes) Load(lane int, s game.State, maxPlies int) {
+	st := s.(*State)
+	k, bit := lane>>6, uint64(1)<<(lane&63)
+	for i, v := range st.vals[:l.n.nBase] {
+		if v {
+			l.w[i*laneWords+k] |= bit
+		} else {
+			l.w[i*laneWords+k] &^= bit
+		}
+	}
+	l.active = l.active.withWord(k, l.active.word(k)|bit)
+	l.loaded[lane], l.expiry[lane] = l.step, noExpiry
+	if maxPlies > 0 {
+		l.expiry[lane] = l.step + int64(maxPlies)
+		l.nextExpiry = min(l.nextExpiry, l.expiry[lane])
+	}
+	l.stale = true
+}
+
+// Reset stops every lane's game.
+func (l *lanes) Reset() {
+	l.active, l.nextExpiry = lword{}, noExpiry
+}
+
+// Plies is the plies of lane's game: until it ended, or until now.
+func (l *lanes) Plies(lane int) int {
+	if l.active.word(lane>>6)>>(lane&63)&1 == 1 {
+		return int(l.step - l.loaded[lane])
+	}
+	return int(l.expiry[lane] - l.loaded[lane])
+}
+
+func (l *lanes) Goal(lane int, r game.Role) int {
+	return int(l.goals[lane*len(l.n.roles)+int(r)])
+}
+
+// refresh evaluates what the lanes' positions decide, unless done.
+func (l *lanes) refresh() {
+	if l.stale {
+		l.n.prog.runLanes(l.lp.position, l.w)
+		l.stale = false
+	}
+}
+
+// Step plays a ply of every lane's game (see game.Simulation).
+func (l *lanes) Step(rng *game.Rand, ended []int) []int {
+	n, p := l.n, l.n.prog
+	l.refresh()
+	over := and(l.w.get(n.terminal), l.active)
+	if l.step >= l.nextExpiry {
+		over = l.expire(over)
+	}
+	if over != (lword{}) {
+		ended = l.endGames(over, ended)
+	}
+	if l.active == (lword{}) {
+		return ended
+	}
+	l.chooseMoves(rng)
+	p.runLanes(l.lp.moves, l.w)
+	for i, a := range n.nextOf {
+		l.w.put(int32(i), l.w.get(a))
+	}
+	l.step++
+	l.stale = true
+	return ended
+}
+
+// expire adds to over the playing lanes that spent their plies.
+func (l *lanes) expire(over lword) lword {
+	l.nextExpiry = noExpiry
+	for k := 0; k < laneWords; k++ {
+		o := over.word(k)
+		for m := l.active.word(k) &^ o; m != 0; m &= m - 1 {
+			lane := k<<6 | bits.TrailingZeros64(m)
+			if l.expiry[lane] <= l.step {
+				o |= m & -m
+			} else {
+				l.nextExpiry = min(l.nextExpiry, l.expiry[lane])
+			}
+		}
+		over = over.withWord(k, o)
+	}
+	return over
+}
+
+// endGames records the goals and plies of the lanes in over, frees them
+// and appends them to ended.
+func (l *lanes) endGames(over lword, ended []int) []int {
+	n := l.n
+	n.prog.runLanes(l.lp.goals, l.w)
+	nr := len(n.roles)
+	for k := 0; k < laneWords; k++ {
+		for m := over.word(k); m != 0; m &= m - 1 {
+			b := bits.TrailingZeros64(m)
+			lane := k<<6 | b
+			l.expiry[lane] = l.step // Plies reads the end from here
+			for r, gs := range n.goals {
+				best := 0
+				for _, e := range gs {
+					if l.w.bit(e.atom, k, b) == 1 && e.value > best {
+						best = e.value
+					}
+				}
+				l.goals[lane*nr+r] = uint8(best)
+			}
+			ended = append(ended, lane)
+		}
+	}
+	l.active = andNot(l.active, over)
+	return ended
+}
+
+// chooseMoves sets, in every playing lane, the does atom of a uniformly
+// random legal move of every role (or the role's none atom). The lanes
+// where a role has one legal move (the pass of a turn-taking game) are
+// found and set for all lanes at once; only the others are visited lane
+// by lane.
+func (l *lanes) chooseMoves(rng *game.Rand) {
+	w := l.w
+	for _, a := range l.set {
+		w.put(a, lword{})
+	}
+	l.set = l.set[:0]
+	for r, ents := range l.lp.legal {
+		var once, twice lword
+		for _, e := range ents {
+			x := w.get(e.legal)
+			twice = or(twice, and(once, x))
+			once = or(once, x)
+		}
+		once, twice = and(once, l.active), and(twice, l.active)
+		none, single := andNot(l.active, once), andNot(once, twice)
+		if single != (lword{}) {
+			for _, e := range ents {
+				if m := and(w.get(e.legal), single); m != (lword{}) {
+					none = or(none, l.setDoes(e.does, m))
+				}
+			}
+		}
+		if twice != (lword{}) {
+			none = or(none, l.chooseAmong(r, ents, twice, rng))
+		}
+		if a := l.n.none[r]; a >= 0 {
+			w.put(a, none)
+		}
+	}
+}
+
+// setDoes sets does atom a in the lanes of m, and returns the lanes that
+// so make no move the rules know (a is -1).
+func (l *lanes) setDoes(a int32, m lword) lword {
+	if a < 0 {
+		return m
+	}
+	old := l.w.get(a)
+	if old == (lword{}) {
+		l.set = append(l.set, a)
+	}
+	l.w.put(a, or(old, m))
+	return lword{}
+}
+
+// setDoesLane sets does atom a in one lane (word k, bit b) and returns
+// whether the move is one the rules do not know.
+func (l *lanes) setDoesLane(a int32, k, b int) bool {
+	if a < 0 {
+		return true
+	}
+	if l.w.get(a) == (lword{}) {
+		l.set = append(l.set, a)
+	}
+	l.w[int(a)*laneWords+k] |= 1 << b
+	return false
+}
+
+// chooseAmong chooses, for role r, a legal entry uniformly at random in
+// each lane of many, where it has several, and sets its does atom; it
+// returns the lanes whose choice the rules do not know. A lane draws an
+// entry of the role at random until one is legal there (uniform among
+// the legal ones), up to chooseTries times; the lanes where no draw hit
+// list their legal entries (listLegal) and draw among them. When few
+// draws hit (a role with many entries and few legal at a time), every
+// lane lists from the start.
+func (l *lanes) chooseAmong(r int, ents []laneEntry, many lword, rng *game.Rand) (none lword) {
+	draw := l.hits[r]*chooseSparse >= l.tries[r] || l.tries[r] < 1024
+	for k := 0; k < laneWords; k++ {
+		nk, missed := uint64(0), many.word(k)
+		if draw {
+			missed = 0
+			for m := many.word(k); m != 0; m &= m - 1 {
+				b := bits.TrailingZeros64(m)
+				j := l.drawLegal(r, ents, k, b, rng)
+				if j < 0 {
+					missed |= 1 << b
+				} else if l.setDoesLane(ents[j].does, k, b) {
+					nk |= 1 << b
+				}
+			}
+		}
+		if missed != 0 {
+			nk |= l.listLegal(ents, k, missed, rng)
+		}
+		none = none.withWord(k, nk)
+	}
+	return none
+}
+
+// Choosing among a role's entries: draws before listing, and the share
+// of draws that must hit for drawing to go on.
+const (
+	chooseTries  = 16
+	chooseSparse = 8 // draw while more than one draw in 8 hits
+)
+
+// drawLegal draws entries at random for lane (word k, bit b) until one
+// is legal there, at most chooseTries times; it returns it, or -1.
+func (l *lanes) drawLegal(r int, ents []laneEntry, k, b int, rng *game.Rand) int {
+	w, e := l.w, uint64(len(ents))
+	for t := 0; t < chooseTries; t += 2 {
+		x := rng.Uint64()
+		j := (x & 0xffffffff) * e >> 32
+		if w.bit(ents[j].legal, k, b) == 0 {
+			j = (x >> 32) * e >> 32
+			l.tries[r]++
+			if w.bit(ents[j].legal, k, b) == 0 {
+				l.tries[r]++
+				continue
+			}
+		}
+		l.tries[r]++
+		l.hits[r]++
+		return int(j)
+	}
+	return -1
+}
+
+// listLegal lists, for the lanes of mask m in word k, their legal entries
+// (each entry's word is read once for the 64 lanes), chooses one at
+// random in each and sets its does atom; it returns the lanes whose
+// choice the rules do not know.
+func (l *lanes) listLegal(ents []laneEntry, k int, m uint64, rng *game.Rand) (none uint64) {
+	stride := l.lp.maxLegal
+	pick := l.pick
+	var count [64]int32
+	for j, e := range ents {
+		for x := l.w[int(e.legal)*laneWords+k] & m; x != 0; x &= x - 1 {
+			b := bits.TrailingZeros64(x)
+			pick[b*stride+int(count[b])] = int32(j)
+			count[b]++
+		}
+	}
+	for ; m != 0; m &= m - 1 {
+		b := bits.TrailingZeros64(m)
+		j := pick[b*stride+rng.Intn(int(count[b]))]
+		if l.setDoesLane(ents[j].does, k, b) {
+			none |= 1 << b
+		}
+	}
+	return none
+}

@@ -1,0 +1,225 @@
+package gdl
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// laneMoves reads the joint move lane played at the last Step from the
+// does atoms, as moves of s's game: a role with none gets a move the
+// rules do not know.
+func laneMoves(l *lanes, lane int, moves []game.Move) []game.Move {
+	n := l.n
+	moves = moves[:0]
+	for r := range n.roles {
+		m := game.Move(len(n.moveText)) // no move the rules know
+		for mv, a := range n.doesOf[r] {
+			if a >= 0 && l.bit(a, lane) {
+				m = game.Move(mv)
+			}
+		}
+		moves = append(moves, m)
+	}
+	return moves
+}
+
+// bit is atom a's value in lane.
+func (l *lanes) bit(a int32, lane int) bool { return l.w.bit(a, lane>>6, lane&63) == 1 }
+
+// playing reports whether lane has a game being played.
+func (l *lanes) playing(lane int) bool { return l.active.word(lane>>6)>>(lane&63)&1 == 1 }
+
+// checkLanes plays random games of v in width lanes, from the start and
+// from positions a few random plies in, and follows every lane with a
+// State playing the same moves: on every ply each lane's position, legal
+// moves and terminal, and at each game's end its goals, must be the
+// State's, and each move must be legal there.
+func checkLanes(t *testing.T, v *game.Variant, width, games, maxPlies int, seed uint64) {
+	t.Helper()
+	start := v.New().(*State)
+	l := start.NewSimulation().(*lanes)
+	rng := game.NewRand(seed)
+	mirror := make([]*State, width)
+	load := func(lane int) {
+		s := start.Clone().(*State)
+		for k := rng.Intn(4); k > 0 && !s.Terminal(); k-- {
+			s.ApplyJoint(randomJoint(s, rng, nil))
+		}
+		mirror[lane] = s
+		l.Load(lane, s, maxPlies)
+	}
+	for lane := range mirror {
+		load(lane)
+	}
+	var moves, buf []game.Move
+	var ended []int
+	played := 0
+	for played < games {
+		l.refresh()
+		for lane := range mirror {
+			if l.playing(lane) {
+				compareLane(t, l, lane, mirror[lane], &buf)
+			}
+		}
+		ended = l.Step(rng, ended[:0])
+		for _, lane := range ended {
+			s := mirror[lane]
+			if !s.Terminal() && l.Plies(lane) < maxPlies {
+				t.Fatalf("lane %d ended after %d plies at %s, not over", lane, l.Plies(lane), s)
+			}
+			for r := range v.Roles {
+				if g := s.Goal(game.Role(r)); g != l.Goal(lane, game.Role(r)) {
+					t.Fatalf("lane %d: goal of %s %d, the State's %d at %s", lane, v.Roles[r], l.Goal(lane, game.Role(r)), g, s)
+				}
+			}
+			played++
+			load(lane)
+		}
+		for lane, s := range mirror {
+			if !l.playing(lane) || slices.Contains(ended, lane) {
+				continue
+			}
+			moves = laneMoves(l, lane, moves)
+			for r, mv := range moves {
+				if int(mv) < len(l.n.moveText) && !slices.Contains(s.LegalOf(game.Role(r), buf[:0]), mv) {
+					t.Fatalf("lane %d: %s plays %s, not legal at %s", lane, v.Roles[r], s.FormatMove(mv), s)
+				}
+			}
+			s.ApplyJoint(moves)
+		}
+	}
+}
+
+// compareLane checks lane's position against s.
+func compareLane(t *testing.T, l *lanes, lane int, s *State, buf *[]game.Move) {
+	t.Helper()
+	n := l.n
+	for i := 0; i < n.nBase; i++ {
+		if l.bit(int32(i), lane) != s.vals[i] {
+			t.Fatalf("lane %d: %s is %v, in the State %v (%s)", lane, n.baseText[i], !s.vals[i], s.vals[i], s)
+		}
+	}
+	if l.bit(n.terminal, lane) != s.Terminal() {
+		t.Fatalf("lane %d: terminal %v at %s", lane, s.Terminal(), s)
+	}
+	if s.Terminal() {
+		return
+	}
+	for r := range n.roles {
+		*buf = s.LegalOf(game.Role(r), (*buf)[:0])
+		k := 0
+		for _, e := range n.legal[r] {
+			if l.bit(e.atom, lane) {
+				if k >= len(*buf) || (*buf)[k] != e.move {
+					t.Fatalf("lane %d: %s may play %s, in the State %s", lane, n.roles[r], n.moveText[e.move], fmt.Sprint(moveTexts(s, *buf)))
+				}
+				k++
+			}
+		}
+		if k != len(*buf) {
+			t.Fatalf("lane %d: %s has %d legal moves, in the State %d", lane, n.roles[r], k, len(*buf))
+		}
+	}
+}
+
+// randomJoint is a random legal joint move of s.
+func randomJoint(s *State, rng *game.Rand, buf []game.Move) []game.Move {
+	var moves []game.Move
+	for r := range s.n.roles {
+		buf = s.LegalOf(game.Role(r), buf[:0])
+		m := game.Move(len(s.n.moveText))
+		if len(buf) > 0 {
+			m = buf[rng.Intn(len(buf))]
+		}
+		moves = append(moves, m)
+	}
+	return moves
+}
+
+func TestLanesAgreeWithState(t *testing.T) {
+	for _, sh := range loadSheets(t, "testdata") {
+		v := sh.v
+		if v == nil {
+			continue // the invalid sheets of the tests
+		}
+		if _, ok := v.New().(*State); !ok {
+			continue
+		}
+		t.Run(v.Name, func(t *testing.T) {
+			t.Parallel()
+			checkLanes(t, v, laneCount, 600, 150, 1)
+		})
+	}
+}
+
+// Every lane chooses uniformly among its role's legal moves: from the
+// start of tic-tac-toe (nine moves), and from a position of minicheckers
+// where the mover has few moves among many the rules know (the lanes
+// then list the legal ones instead of drawing).
+func TestLanesChooseUniformly(t *testing.T) {
+	for _, name := range []string{"tictactoe", "minicheckers"} {
+		v := loadFile(t, name)
+		s := v.New().(*State)
+		l := s.NewSimulation().(*lanes)
+		mover := s.ToMove()
+		want := s.LegalOf(mover, nil)
+		counts := map[game.Move]int{}
+		rng := game.NewRand(7)
+		const rounds = 40
+		for i := 0; i < rounds; i++ {
+			for lane := 0; lane < l.Lanes(); lane++ {
+				l.Load(lane, s, 0)
+			}
+			l.Step(rng, nil)
+			for lane := 0; lane < l.Lanes(); lane++ {
+				counts[laneMoves(l, lane, nil)[mover]]++
+			}
+		}
+		expect := float64(rounds*l.Lanes()) / float64(len(want))
+		for _, m := range want {
+			if c := float64(counts[m]); c < 0.85*expect || c > 1.15*expect {
+				t.Errorf("%s: %s chosen %v times in %d, expected about %.0f", name, s.FormatMove(m), c, rounds*l.Lanes(), expect)
+			}
+		}
+		if len(counts) != len(want) {
+			t.Errorf("%s: %d different moves chosen, %d legal", name, len(counts), len(want))
+		}
+	}
+}
+
+// Step, Load, Goal and Plies do not allocate (a ply of random play costs
+// no garbage); Reset stops every game, so that the next Step ends none
+// and plays none.
+func TestLanesDoNotAllocate(t *testing.T) {
+	for _, name := range []string{"tictactoe", "minicheckers", "othello4"} {
+		v := loadFile(t, name)
+		start := v.New().(*State)
+		l := start.NewSimulation().(*lanes)
+		rng := game.NewRand(3)
+		for lane := 0; lane < l.Lanes(); lane++ {
+			l.Load(lane, start, 0)
+		}
+		ended := make([]int, 0, l.Lanes())
+		goals := 0
+		ply := func() {
+			ended = l.Step(rng, ended[:0])
+			for _, lane := range ended {
+				goals += l.Goal(lane, 0) + l.Plies(lane)
+				l.Load(lane, start, 0)
+			}
+		}
+		for i := 0; i < 50; i++ {
+			ply()
+		}
+		if a := testing.AllocsPerRun(200, ply); a != 0 {
+			t.Errorf("%s: %v allocations per ply", name, a)
+		}
+		l.Reset()
+		if ended = l.Step(rng, ended[:0]); len(ended) != 0 || l.active != (lword{}) {
+			t.Errorf("%s: after Reset a Step ended %d lanes", name, len(ended))
+		}
+	}
+}

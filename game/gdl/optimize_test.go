@@ -1,0 +1,101 @@
+package gdl
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// TestOptimizedRulesAgree plays random games of every test sheet and
+// evaluates each position from scratch (program.run) with the rewritten
+// rules and with the rules as grounding makes them, for a random legal
+// joint move and for one where a role makes a move the rules do not know
+// (its none atom): the legal moves, terminal, goals and next state must
+// be the same.
+func TestOptimizedRulesAgree(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.kif")
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt, err := compile(f, d, DefaultLimits, engineGround)
+		if err != nil {
+			continue // the invalid sheets of the tests
+		}
+		lim := DefaultLimits
+		lim.plain = true
+		plain, err := compile(f, d, lim, engineGround)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			t.Parallel()
+			compareRules(t, opt.New().(*State), plain.New().(*State).n, 50)
+		})
+	}
+}
+
+// compareRules plays games from s and compares, on every ply, the full
+// evaluation of s's network with that of plain, the same game's network
+// without the rewriting.
+func compareRules(t *testing.T, s *State, plain *network, games int) {
+	t.Helper()
+	start := s.Clone().(*State)
+	var buf []game.Move
+	for g := 0; g < games; g++ {
+		rng := game.NewRand(uint64(g))
+		s.CopyFrom(start)
+		for ply := 0; ply < 200 && !s.Terminal(); ply++ {
+			moves := randomJoint(s, rng, buf)
+			unknown := append([]game.Move(nil), moves...)
+			unknown[rng.Intn(len(unknown))] = game.Move(len(s.n.moveText))
+			for _, joint := range [][]game.Move{moves, unknown} {
+				a, b := fullEval(s.n, s.vals, joint), fullEval(plain, s.vals, joint)
+				for _, i := range outputAtoms(plain) {
+					if a[i] != b[i] {
+						t.Fatalf("game %d ply %d, %s: atom %d is %v, without the rewriting %v", g, ply, s, i, a[i], b[i])
+					}
+				}
+			}
+			s.ApplyJoint(moves)
+		}
+	}
+}
+
+// fullEval evaluates every atom of n's program from scratch for the
+// position of vals and the joint move.
+func fullEval(n *network, vals []bool, moves []game.Move) []bool {
+	ref := make([]bool, n.nAtoms)
+	copy(ref, vals[:n.nBase])
+	ref[n.always] = true
+	for r, m := range moves {
+		if int(m) < len(n.moveText) && n.doesOf[r][m] >= 0 {
+			ref[n.doesOf[r][m]] = true
+		} else if n.none[r] >= 0 {
+			ref[n.none[r]] = true
+		}
+	}
+	n.prog.run(ref)
+	return ref
+}
+
+// outputAtoms lists the atoms of legal, terminal, goal and next.
+func outputAtoms(n *network) []int32 {
+	out := append([]int32{n.terminal}, n.nextOf...)
+	for r := range n.roles {
+		for _, l := range n.legal[r] {
+			out = append(out, l.atom)
+		}
+		for _, e := range n.goals[r] {
+			out = append(out, e.atom)
+		}
+	}
+	return out
+}

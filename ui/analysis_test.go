@@ -1,0 +1,158 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
+)
+
+// runOnce runs cmd (batches included) and hands what it returns to the
+// client, without running the commands that come back.
+func runOnce(m *Model, cmd tea.Cmd) { runCmds(m, cmd, false) }
+
+// TestReviewAgreesWithAnalyze: review's value of a position is the one
+// `tabletop analyze` gives where it proves the position. In this Quad
+// 5×5 game x wins by force after four moves (x to move) and after five
+// (o to move, lost); review's own estimate said 52 and 64 for x.
+func TestReviewAgreesWithAnalyze(t *testing.T) {
+	t.Parallel()
+	moves := []string{"r2c2", "r1c2", "r2c4", "r1c3", "r4c4", "r1c4"}
+	for _, at := range []int{4, 5} {
+		m, b := newTestClient(t, "quad5", 80, 24)
+		playTexts(t, b, moves...)
+		_, open := m.Update(keyMsg("v"))
+		// Stepping to a position values it first.
+		runOnce(m, tea.Batch(open, b.reviewTo(at)))
+		s := b.game()
+		an := ai.NewAnalyzer().Analyze(context.Background(), s, ai.AnalysisOptions{Options: ai.Options{Level: ai.Hard}}, nil)
+		if !an.Proven {
+			t.Fatalf("after %d moves analyze proves nothing (%+v): the test shows nothing", at, an)
+		}
+		want := firstRoleValue(s, an)
+		if got := b.rv.evals[at]; got != want {
+			t.Errorf("after %d moves (%s) review says %d for x, analyze proves %d", at, s.String(), got, want)
+		}
+	}
+}
+
+// fixedDepth is a deterministic Analyst for tests and goldens: the
+// engine's analysis to a fixed depth on one thread, with a fresh table
+// each time, so that its values do not hang on time, load or order.
+type fixedDepth int
+
+func (d fixedDepth) Analyze(ctx context.Context, s game.State, opt ai.AnalysisOptions, report func(ai.Analysis)) ai.Analysis {
+	opt.Level, opt.Budget, opt.Threads, opt.MaxDepth = ai.Hard, time.Minute, 1, int(d)
+	return ai.NewAnalyzer().Analyze(ctx, s, opt, report)
+}
+
+// heldAnalyst reports once, then holds its analysis until the context
+// ends; it says which positions it started and when each ended. Review's
+// values (asked with no report) it gives at once.
+type heldAnalyst struct {
+	started  chan string
+	ended    chan string
+	reviewed atomic.Int32 // review's values asked
+}
+
+func newHeldAnalyst() *heldAnalyst {
+	return &heldAnalyst{started: make(chan string, 16), ended: make(chan string, 16)}
+}
+
+func (h *heldAnalyst) Analyze(ctx context.Context, s game.State, opt ai.AnalysisOptions, report func(ai.Analysis)) ai.Analysis {
+	if report == nil { // review's values: at once
+		h.reviewed.Add(1)
+		return ai.Analysis{Score: 50, Done: true}
+	}
+	h.started <- s.String()
+	an := ai.Analysis{Score: 50, Depth: 3, Line: s.Legal(nil)[:1]}
+	report(an)
+	<-ctx.Done()
+	h.ended <- s.String()
+	an.Done = true
+	return an
+}
+
+// TestAnalysisFollowsAndStops: e analyses the shown position live; a
+// step of review analyses the new position and stops the analysis of
+// the one before; another screen stops it until the board is back;
+// leaving the board stops it; each time its goroutine ends.
+func TestAnalysisFollowsAndStops(t *testing.T) {
+	t.Parallel()
+	m, b := newTestClient(t, "quad7", 120, 40)
+	h := newHeldAnalyst()
+	m.c.opts.Analyst = h
+	playTexts(t, b, "r3c4", "r4c4")
+	live := b.game().String()
+	_, wait := m.Update(keyMsg("e"))
+	if got := <-h.started; got != live {
+		t.Fatalf("e analyses %q, want the live position %q", got, live)
+	}
+	runOnce(m, wait) // the first report
+	if v := viewText(m); !strings.Contains(v, "Analysis (x to move)") || !strings.Contains(v, "x  50 depth 3 …") {
+		t.Fatalf("the panel does not show the report:\n%s", v)
+	}
+	first := b.an.job
+	m.Update(keyMsg("v"))
+	m.Update(keyMsg("left")) // review one move back: o to move
+	if got := <-h.ended; got != live {
+		t.Fatalf("stepping back ended the analysis of %q, want %q", got, live)
+	}
+	waitEnded(first) // its goroutine is over
+	if got, want := <-h.started, b.game().String(); got != want {
+		t.Fatalf("review analyses %q, want the reviewed %q", got, want)
+	}
+	second := b.an.job
+	reviewed := b.game().String()
+	m.Update(keyMsg("i")) // the rules, another screen
+	if got := <-h.ended; got != reviewed {
+		t.Fatalf("the rules screen ended the analysis of %q, want %q", got, reviewed)
+	}
+	waitEnded(second)
+	_, back := m.Update(keyMsg("esc"))
+	runOnce(m, back)
+	if got := <-h.started; m.cur != screen(b) || got != reviewed {
+		t.Fatalf("back on %T, analysing %q, want the board analysing %q", m.cur, got, reviewed)
+	}
+	third := b.an.job
+	m.Update(keyMsg("m")) // to the menu
+	if _, ok := m.cur.(*menuScreen); !ok {
+		t.Fatalf("m: on %T", m.cur)
+	}
+	<-h.ended
+	waitEnded(third)
+	if b.an.job != nil {
+		t.Fatal("the board left a job behind")
+	}
+}
+
+// waitEnded waits until job's goroutine has ended: its channel closes last.
+func waitEnded(job *analysisJob) {
+	for range job.reports {
+	}
+}
+
+// TestPanelProofIsReviewsValue: a proof the panel's analysis finds for
+// the reviewed position is review's value of it at once, so that the
+// move list and the panel never disagree.
+func TestPanelProofIsReviewsValue(t *testing.T) {
+	t.Parallel()
+	m, b := newTestClient(t, "quad5", 80, 24)
+	m.c.opts.Analyst = fixedDepth(4)
+	playTexts(t, b, "r2c2", "r1c2", "r2c3", "r1c3")
+	m.Update(keyMsg("v")) // review's own valuing is not run
+	_, cmd := m.Update(keyMsg("e"))
+	runCmd(m, cmd) // the panel's analysis, to its end
+	if !b.an.done() || !b.an.an.Proven {
+		t.Fatalf("the panel proves nothing: %+v", b.an.an)
+	}
+	if got, want := b.rv.evals[b.rv.at], firstRoleValue(b.game(), b.an.an); got != want {
+		t.Fatalf("review says %d, the panel proved %d", got, want)
+	}
+}
