@@ -14,6 +14,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/server/metrics"
 	"github.com/tabletop/tabletop/ui"
 )
@@ -26,7 +27,7 @@ type ClientOptions struct {
 	ColorProfile colorprofile.Profile
 	Player       rooms.Player
 	Lobby        rooms.Lobby
-	Store        ui.SaveStore
+	Store        savefmt.SaveStore
 	JoinCode     string // from "ssh host join CODE": open this room directly
 	// AISlots is shared by every session and room of the server: it
 	// bounds the AI searches running at once.
@@ -42,7 +43,7 @@ type ClientOptions struct {
 	NoAIOnlyGames bool
 	// OnFinished keeps a key holder's finished local games in the
 	// store's history; nil for guests and without the storage layer.
-	OnFinished func(ui.FinishedGame) (string, error)
+	OnFinished func(savefmt.FinishedGame) (string, error)
 	// Context ends with the session: whatever the client started (AI
 	// searches, running or waiting for a slot) ends with it.
 	Context context.Context

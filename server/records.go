@@ -5,9 +5,9 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/server/store"
 	"github.com/tabletop/tabletop/table"
-	"github.com/tabletop/tabletop/ui"
 )
 
 // recordsFor is the client's ui.Options.OnFinished for player: a key
@@ -15,13 +15,13 @@ import (
 // keyboard) goes to the store's history, where the player's page lists it
 // beside the room games. Guests keep nothing, and neither does a server
 // whose rooms are not in the storage layer: nil.
-func (s *Server) recordsFor(p rooms.Player) func(ui.FinishedGame) (string, error) {
+func (s *Server) recordsFor(p rooms.Player) func(savefmt.FinishedGame) (string, error) {
 	rs, ok := s.cfg.Store.(*RoomStore)
 	if !ok || p.ID == "" {
 		return nil
 	}
 	db := rs.DB()
-	return func(fg ui.FinishedGame) (string, error) {
+	return func(fg savefmt.FinishedGame) (string, error) {
 		ctx, cancel := standingsCtx()
 		defer cancel()
 		if _, err := db.RecordGame(ctx, gameRecord(fg, p)); err != nil {
@@ -33,7 +33,7 @@ func (s *Server) recordsFor(p rooms.Player) func(ui.FinishedGame) (string, error
 
 // gameRecord is a finished local game as the store keeps it: the
 // session's player in every seat a person played, the AI by its level.
-func gameRecord(fg ui.FinishedGame, p rooms.Player) store.Game {
+func gameRecord(fg savefmt.FinishedGame, p rooms.Player) store.Game {
 	sv := fg.Game
 	ended := fg.Ended
 	if ended.IsZero() {

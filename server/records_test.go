@@ -13,8 +13,8 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
 	"github.com/tabletop/tabletop/games"
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/server/store"
-	"github.com/tabletop/tabletop/ui"
 )
 
 // A key holder's finished local game, handed over by the client as it
@@ -57,8 +57,8 @@ func TestLocalGamesKeptForKeyHolders(t *testing.T) {
 		moves = append(moves, st.FormatMove(m))
 		st.Apply(m)
 	}
-	fg := ui.FinishedGame{
-		Game:   ui.SavedGame{Variant: "quad5", Seats: []ui.SeatConfig{{Name: "ana"}, {AI: true, Level: "easy"}}, Moves: moves},
+	fg := savefmt.FinishedGame{
+		Game:   savefmt.SavedGame{Variant: "quad5", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "easy"}}, Moves: moves},
 		Result: "game over", Ended: time.Now(),
 	}
 	where, err := anaOpts.OnFinished(fg)

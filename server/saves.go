@@ -13,7 +13,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tabletop/tabletop/ui"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // saveDir keeps one saved game per player key in the server's data
@@ -99,7 +99,7 @@ func (d *saveDir) makeRoom() error {
 }
 
 // For returns the save slot of the player with the given key fingerprint.
-func (d *saveDir) For(playerID string) ui.SaveStore {
+func (d *saveDir) For(playerID string) savefmt.SaveStore {
 	sum := sha256.Sum256([]byte("tabletop-save\x00" + playerID))
 	return &fileSave{dir: d, path: filepath.Join(d.dir, hex.EncodeToString(sum[:16])+saveSuffix), max: d.max}
 }

@@ -30,7 +30,7 @@ import (
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/internal/remoteterm"
 	"github.com/tabletop/tabletop/rooms"
-	"github.com/tabletop/tabletop/ui"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // Server is a tabletop SSH server.
@@ -630,7 +630,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 	env := append(gs.Environ(), "TERM="+gs.pty.Term)
 	profile := colorprofile.Env(env)
 
-	var store ui.SaveStore = &memorySave{max: s.cfg.MaxSaveBytes}
+	var store savefmt.SaveStore = &memorySave{max: s.cfg.MaxSaveBytes}
 	if gs.player.ID != "" {
 		store = s.saves.For(gs.player.ID)
 	}

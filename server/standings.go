@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/server/store"
 	"github.com/tabletop/tabletop/ui"
 )
@@ -78,19 +79,19 @@ func (s standingsOf) Page(id string) (ui.PlayerPage, error) {
 
 // Game implements ui.Standings: a finished game as a game record, which
 // the board opens in review. A game lost on time is a resignation there.
-func (s standingsOf) Game(id string) (ui.SavedGame, error) {
+func (s standingsOf) Game(id string) (savefmt.SavedGame, error) {
 	ctx, cancel := standingsCtx()
 	defer cancel()
 	g, err := s.db.Game(ctx, id)
 	if err != nil {
-		return ui.SavedGame{}, err
+		return savefmt.SavedGame{}, err
 	}
-	sv := ui.SavedGame{Variant: g.Variant, Start: g.Start, Moves: g.Moves, Result: g.Result, Ended: g.Finished}
+	sv := savefmt.SavedGame{Variant: g.Variant, Start: g.Start, Moves: g.Moves, Result: g.Result, Ended: g.Finished}
 	v, verr := game.Lookup(g.Variant)
 	for _, p := range g.Players {
-		seat := ui.SeatConfig{Name: SanitizeName(p.Name)}
+		seat := savefmt.SeatConfig{Name: SanitizeName(p.Name)}
 		if p.Kind == store.SeatAI {
-			seat = ui.SeatConfig{AI: true, Name: "AI " + SanitizeName(p.Name)}
+			seat = savefmt.SeatConfig{AI: true, Name: "AI " + SanitizeName(p.Name)}
 		}
 		sv.Seats = append(sv.Seats, seat)
 		if g.Reason != "" && p.Goal == 0 && verr == nil && len(g.Players) == 2 {

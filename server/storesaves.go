@@ -12,14 +12,14 @@ import (
 
 	"charm.land/log/v2"
 
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/server/store"
-	"github.com/tabletop/tabletop/ui"
 )
 
 // saveSlots hands out key holders' save slots: files in the data
 // directory (saveDir) or rows of the storage layer (storeSaves).
 type saveSlots interface {
-	For(playerID string) ui.SaveStore
+	For(playerID string) savefmt.SaveStore
 }
 
 // importedSuffix is added to a legacy save file once its game is in the
@@ -62,7 +62,7 @@ func saveCtx() (context.Context, context.CancelFunc) {
 
 // For returns the save slot of the player with the given key fingerprint,
 // first importing the player's legacy save file, if any.
-func (s *storeSaves) For(playerID string) ui.SaveStore {
+func (s *storeSaves) For(playerID string) savefmt.SaveStore {
 	if err := s.importLegacy(playerID); err != nil {
 		s.log.Warn("saves: legacy save file not imported", "err", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/quad"
 	"github.com/tabletop/tabletop/themes"
 )
 
@@ -41,20 +42,20 @@ func TestPentagoChoiceBelongsToAdapter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r, ok := vu.key(s, keyMsg("3"), pos{0, 0}, nil); !ok || r.isError {
+	if r, ok := adapterCapsOf(vu).keyOf(s, keyMsg("3"), pos{0, 0}, nil); !ok || r.isError {
 		t.Fatalf("key 3: %+v, %v", r, ok)
 	}
-	if got := vu.chosenQuadrant(); got != 3 {
+	if got, _ := pentagoChoice(vu, s, pos{0, 0}); got != 3 {
 		t.Errorf("chosen quadrant %d, want 3", got)
 	}
-	if got := other.chosenQuadrant(); got != 0 {
+	if got, _ := pentagoChoice(other, s, pos{0, 0}); got != 0 {
 		t.Errorf("another board's adapter has quadrant %d chosen", got)
 	}
-	if got := vu.turnQuadrant(s, pos{0, 0}); got != 3 {
+	if _, got := pentagoChoice(vu, s, pos{0, 0}); got != 3 {
 		t.Errorf("a rotation turns quadrant %d, want the chosen 3", got)
 	}
-	vu.clearChoice()
-	if got := vu.turnQuadrant(s, pos{0, 0}); got != 2 {
+	adapterCapsOf(vu).clearChoice()
+	if _, got := pentagoChoice(vu, s, pos{0, 0}); got != 2 {
 		t.Errorf("after clearing, a rotation turns quadrant %d, want the cursor's 2", got)
 	}
 }
@@ -74,11 +75,11 @@ func TestGridAdapter(t *testing.T) {
 			}
 			return cellInfo{}
 		},
-		moveAt: func(_ game.State, p pos) string {
+		moveAt: func(_ game.State, p pos) (game.Move, bool) {
 			if p.r == 0 {
-				return ""
+				return game.Noop, false
 			}
-			return "(mark r" + string(rune('1'+p.r)) + " c" + string(rune('1'+p.c)) + ")"
+			return quad.MarkMove(p.r+1, p.c+1), true
 		},
 	}
 	if rows, cols := g.dims(); rows != 5 || cols != 5 || g.rowLabel(1) != "b" || g.colLabel(4) != "5" {
@@ -182,5 +183,46 @@ func TestGameSpecificCodeStaysInItsFile(t *testing.T) {
 			}
 			return true
 		})
+	}
+}
+
+// The adapters build moves with the games' constructors: no adapter
+// writes notation for the game to read back (ParseMove, PlayText); the
+// match checks the move once, in the game's words (game.Check).
+func TestAdaptersBuildTypedMoves(t *testing.T) {
+	fset, files := parseUI(t)
+	for p, f := range files {
+		if !strings.HasPrefix(p, "variant") {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && (sel.Sel.Name == "ParseMove" || sel.Sel.Name == "PlayText") {
+				t.Errorf("%s: an adapter calls %s: build the move with the game's constructors", fset.Position(sel.Pos()), sel.Sel.Name)
+			}
+			return true
+		})
+	}
+}
+
+// A move the game refuses is said in the game's words, and what the
+// player had picked stays picked: Tic-Tac-Chess's piece stays selected
+// after a target it cannot reach.
+func TestRefusedMoveKeepsTheSelection(t *testing.T) {
+	m, b := newTestClient(t, "tictacchess", 80, 24)
+	for _, k := range []string{"left", "left", "left", "enter"} { // red's piece on (1 4)
+		sendKey(m, k)
+	}
+	if b.sel == nil {
+		t.Fatalf("red's piece not selected: %q", b.status)
+	}
+	sel := *b.sel
+	for _, k := range []string{"right", "right", "right", "right", "enter"} { // (5 4): out of reach
+		sendKey(m, k)
+	}
+	if !b.isErr || !strings.Contains(b.status, "not a knight move") {
+		t.Errorf("an unreachable target: status %q", b.status)
+	}
+	if b.sel == nil || *b.sel != sel || len(lm(b).moves) != 0 {
+		t.Errorf("after a refused target the selection is %v (was %v), %d moves", b.sel, sel, len(lm(b).moves))
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // drain runs cmd and everything it leads to synchronously, delivering
@@ -51,7 +52,7 @@ func press(m *Model, k string) tea.Cmd {
 // newVsAI returns a Quad 7×7 board: x human, o the AI at level.
 func newVsAI(t *testing.T, level ai.Level) (*Model, *boardScreen) {
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1,
-		Start: Start{Variant: "quad7", Seats: map[string]SeatConfig{"o": {AI: true, Level: level}}}}).(*Model)
+		Start: Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: level}}}}).(*Model)
 	drain(t, m, m.Init())
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	return m, m.cur.(*boardScreen)
@@ -133,7 +134,7 @@ func TestHint(t *testing.T) {
 }
 
 func TestAIVersusAIPlaysToTheEnd(t *testing.T) {
-	seats := map[string]SeatConfig{"x": {AI: true, Level: ai.Easy}, "o": {AI: true, Level: ai.Easy}}
+	seats := map[string]savefmt.SeatConfig{"x": {AI: true, Level: ai.Easy}, "o": {AI: true, Level: ai.Easy}}
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 5, AIDelay: -1,
 		Start: Start{Variant: "quad5", Seats: seats}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -146,7 +147,7 @@ func TestAIVersusAIPlaysToTheEnd(t *testing.T) {
 }
 
 func TestPauseStopsTheAI(t *testing.T) {
-	seats := map[string]SeatConfig{"x": {AI: true, Level: ai.Easy}, "o": {AI: true, Level: ai.Easy}}
+	seats := map[string]savefmt.SeatConfig{"x": {AI: true, Level: ai.Easy}, "o": {AI: true, Level: ai.Easy}}
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 5, AIDelay: -1,
 		Start: Start{Variant: "quad5", Seats: seats}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -195,7 +196,7 @@ func TestForcedPassIsAnnounced(t *testing.T) {
 func TestAIsLastMoveShowsTheResultNotAnOldWord(t *testing.T) {
 	pos := "(cell 1 1 x) (cell 1 2 o) (cell 1 3 x) (cell 2 1 x) (cell 2 2 o) (cell 2 3 o) (cell 3 1 o) (cell 3 2 x) (cell 3 3 b) (control xplayer)"
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1,
-		Start: Start{Variant: "tictactoe", Position: pos, Seats: map[string]SeatConfig{"xplayer": {AI: true, Level: ai.Easy}}}}).(*Model)
+		Start: Start{Variant: "tictactoe", Position: pos, Seats: map[string]savefmt.SeatConfig{"xplayer": {AI: true, Level: ai.Easy}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	search := m.Init()
 	b := m.cur.(*boardScreen)
@@ -210,6 +211,42 @@ func TestAIsLastMoveShowsTheResultNotAnOldWord(t *testing.T) {
 	if text, _ := b.statusText(); text != b.m.result() {
 		t.Fatalf("after the last move the status should be the result %q, is %q", b.m.result(), text)
 	}
+}
+
+// Issue 12, defect 5: "move now" plays the best move the board shows,
+// even when the search returns another (it may settle on the best of an
+// unfinished deeper iteration after its last report).
+func TestMoveNowPlaysTheMoveShown(t *testing.T) {
+	m, b := newVsAI(t, ai.Max)
+	press(m, "enter")
+	l := lm(b)
+	job := l.job
+	legal := b.game().Legal(nil)
+	shown, other := legal[0], legal[len(legal)-1]
+	m.Update(aiProgressMsg{job: job, p: ai.Progress{Depth: 7, Best: shown}})
+	if !strings.Contains(viewText(m), "best "+b.game().ShortMove(shown)) {
+		t.Fatalf("the board does not show the best move:\n%s", viewText(m))
+	}
+	press(m, "esc")
+	m.Update(aiDoneMsg{job: job, res: ai.Result{Move: other}})
+	if got := l.moves[len(l.moves)-1]; got != shown {
+		t.Fatalf("move now played %s, the board showed %s", b.game().ShortMove(got), b.game().ShortMove(shown))
+	}
+}
+
+// Issue 12, defect 7: the depth shown never goes down while the AI
+// thinks (UCT reports the length of its best line, which can shrink).
+func TestAIDepthShownNeverShrinks(t *testing.T) {
+	m, b := newVsAI(t, ai.Max)
+	press(m, "enter")
+	job := lm(b).job
+	best := b.game().Legal(nil)[0]
+	m.Update(aiProgressMsg{job: job, p: ai.Progress{Depth: 20, Best: best}})
+	m.Update(aiProgressMsg{job: job, p: ai.Progress{Depth: 16, Best: best}})
+	if v := viewText(m); !strings.Contains(v, "depth 20") {
+		t.Fatalf("the depth went down:\n%s", v)
+	}
+	lm(b).cancelJob()
 }
 
 // Issue 23, defect 1: a key pressed while the AI thinks gets a refusal

@@ -231,7 +231,7 @@ func lineNames(s game.State, line []game.Move) []string {
 	var out []string
 	t := s.Clone()
 	for _, m := range line {
-		if t.Terminal() || jointTurn(t) || !t.IsLegal(m) {
+		if t.Terminal() || game.JointTurn(t) || !t.IsLegal(m) {
 			break
 		}
 		out = append(out, moveName(t, m))

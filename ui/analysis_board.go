@@ -24,10 +24,10 @@ var (
 // may: a shared room's game is not analysed while it goes on, where the
 // engine would play for a person.
 func (b *boardScreen) analysisOff() string {
-	if _, local := b.m.(*localMatch); local || b.ended() {
+	if b.caps.unaided == nil {
 		return ""
 	}
-	return "no analysis while the room's game goes on: it is there once the game is over"
+	return b.caps.unaided.noAnalysis()
 }
 
 // toggleAnalysis turns the panel on or off.
@@ -47,14 +47,14 @@ func (b *boardScreen) toggleAnalysis() tea.Cmd {
 
 // openAnalysisBoard leaves the board for the analysis board's setup,
 // with the shown position in its field.
-func (b *boardScreen) openAnalysisBoard() screen {
+// The command is leave's: the save written before the board goes.
+func (b *boardScreen) openAnalysisBoard() (screen, tea.Cmd) {
 	if why := b.analysisOff(); why != "" {
 		b.setStatus(why, true)
-		return b
+		return b, nil
 	}
 	pos := b.game().String()
-	b.leave()
-	return newAnalysisSetup(b.c, b.v, pos)
+	return newAnalysisSetup(b.c, b.v, pos), b.leave()
 }
 
 // followAnalysis analyses the shown position when the panel is on and

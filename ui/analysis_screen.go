@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // The analysis board: a game and a position, set up or pasted as the
@@ -127,9 +128,9 @@ func (a *analysisSetup) open() (screen, tea.Cmd) {
 // where the person at the keyboard plays every side, with the analysis
 // on.
 func newAnalysisBoard(c *common, v *game.Variant, position string) (*boardScreen, error) {
-	seats := make([]SeatConfig, len(v.Roles))
+	seats := make([]savefmt.SeatConfig, len(v.Roles))
 	for i := range seats {
-		seats[i] = SeatConfig{Name: c.opts.Player.Name}
+		seats[i] = savefmt.SeatConfig{Name: c.opts.Player.Name}
 	}
 	b, err := newBoard(c, v, position, seats)
 	if err != nil {

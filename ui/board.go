@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // boardScreen plays one match, local or in a room (see match): it draws
@@ -20,7 +21,11 @@ type boardScreen struct {
 	c  *common
 	v  *game.Variant
 	vu variantUI
+	// ax are vu's optional interfaces, asked once (see adapterCapsOf).
+	ax adapterCaps
 	m  match
+	// caps are m's optional interfaces, asked once (see capsOf).
+	caps matchCaps
 	// seen is the match version the selection was made in: when the
 	// position changes, the selection and the adapter's choice go.
 	seen uint64
@@ -69,6 +74,8 @@ type boardScreen struct {
 	// bodyMemo is the board and the panel side by side, fitted to the
 	// window: kept while both are the ones kept above.
 	bodyMemo lastDrawn[bodyKey, []string]
+	// histMemo is the move list as played, by match version.
+	histMemo lastDrawn[uint64, []playedMove]
 	// frame keeps what drawing one frame asks for several times.
 	frame frameMemo
 	// rv is review mode: a past position shown instead of the live one.
@@ -77,7 +84,7 @@ type boardScreen struct {
 	an liveAnalysis
 }
 
-func newBoard(c *common, v *game.Variant, position string, seats []SeatConfig) (*boardScreen, error) {
+func newBoard(c *common, v *game.Variant, position string, seats []savefmt.SeatConfig) (*boardScreen, error) {
 	start, err := game.NewState(v.Name, position)
 	if err != nil {
 		return nil, err
@@ -93,7 +100,7 @@ func newBoard(c *common, v *game.Variant, position string, seats []SeatConfig) (
 	if strings.TrimSpace(position) != "" {
 		startPos = start.String()
 	}
-	b.setMatch(b.newLocal(start, startPos, seats))
+	b.setMatch(b.newLocal(start, startPos, seats).asMatch())
 	b.centreCursor()
 	// Nothing is saved before the first move: an empty game is not worth
 	// offering under Continue, and must not replace the game saved there.
@@ -101,26 +108,26 @@ func newBoard(c *common, v *game.Variant, position string, seats []SeatConfig) (
 }
 
 // boardFromSlot resumes the game saved in the store under slot ("" for
-// a plain SaveStore's one save): the save is this game's own.
-func boardFromSlot(c *common, sv SavedGame, slot string) (*boardScreen, error) {
-	b, err := boardFromSave(c, sv)
-	if err != nil {
-		return nil, err
-	}
-	l := b.m.(*localMatch)
-	l.saved, l.slot = true, slot
-	return b, nil
+// a plain savefmt.SaveStore's one save): the save is this game's own.
+func boardFromSlot(c *common, sv savefmt.SavedGame, slot string) (*boardScreen, error) {
+	return resumeBoard(c, sv, &slot)
 }
 
 // boardFromSave resumes a saved game exactly, as a new game of its own
 // (a file given with --load): its first save takes a slot of its own,
 // or asks before it replaces the store's one save.
-func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
+func boardFromSave(c *common, sv savefmt.SavedGame) (*boardScreen, error) {
+	return resumeBoard(c, sv, nil)
+}
+
+// resumeBoard resumes sv; slot, when not nil, is where the store keeps
+// it: the save is the game's own.
+func resumeBoard(c *common, sv savefmt.SavedGame, slot *string) (*boardScreen, error) {
 	v, err := game.Lookup(sv.Variant)
 	if err != nil {
 		return nil, err
 	}
-	start, moves, err := sv.replay()
+	start, moves, err := sv.Replay()
 	if err != nil {
 		return nil, err
 	}
@@ -129,20 +136,24 @@ func boardFromSave(c *common, sv SavedGame) (*boardScreen, error) {
 		return nil, err
 	}
 	l := b.newLocal(start, sv.Start, sv.Seats)
+	if slot != nil {
+		l.keeper.saved, l.keeper.slot = true, *slot
+		l.kept.saved, l.kept.slot = true, *slot
+	}
 	l.moves = moves
 	if sv.Resigned != "" {
 		l.loser = v.RoleIndex(sv.Resigned)
 	}
 	l.rebuild()
-	b.setMatch(l)
+	b.setMatch(l.asMatch())
 	b.centreCursor()
 	if l.ended() {
 		// A game record: kept already, and opened at its end for review.
-		l.handedOver = true
-		b.showReview(len(l.history()))
+		l.keeper.handedOver = true
+		b.showReview(len(b.history()))
 		return b, nil
 	}
-	b.status = "resumed after " + count(len(l.history()), "move")
+	b.status = "resumed after " + count(len(b.history()), "move")
 	return b, nil
 }
 
@@ -151,7 +162,7 @@ func newBoardShell(c *common, v *game.Variant) (*boardScreen, error) {
 	if vu == nil {
 		return nil, fmt.Errorf("%s cannot be shown: this client has no board for it", v.Name)
 	}
-	b := &boardScreen{c: c, v: v, vu: vu}
+	b := &boardScreen{c: c, v: v, vu: vu, ax: adapterCapsOf(vu)}
 	b.spin = spinner.New()
 	b.spin.Spinner = spinner.MiniDot
 	if c.ascii {
@@ -171,15 +182,26 @@ func newBoardShell(c *common, v *game.Variant) (*boardScreen, error) {
 }
 
 // newLocal returns a local match that reports to this board.
-func (b *boardScreen) newLocal(start game.State, startPos string, seats []SeatConfig) *localMatch {
+func (b *boardScreen) newLocal(start game.State, startPos string, seats []savefmt.SeatConfig) *localMatch {
 	l := newLocalMatch(b.c, b.v, start, startPos, seats)
 	l.status, l.spinTick = b, b.spinTick
 	return l
 }
 
+// setMatch gives the board its match, whose optional interfaces are
+// asked here once.
 func (b *boardScreen) setMatch(m match) {
-	b.m = m
+	b.m, b.caps = m, capsOf(m)
 	b.seen = m.version()
+	b.histMemo = lastDrawn[uint64, []playedMove]{}
+}
+
+// history is every turn played, oldest first, as the move list shows it.
+func (b *boardScreen) history() []playedMove {
+	return b.histMemo.get(b.m.version(), func() []playedMove {
+		start, moves := b.m.replay()
+		return historyOf(start, moves)
+	})
 }
 
 // spinTick starts the spinner from its current state.
@@ -213,12 +235,12 @@ func (b *boardScreen) sync() {
 // clearChoices forgets the selection and the adapter's pending choice.
 func (b *boardScreen) clearChoices() {
 	b.sel = nil
-	b.vu.clearChoice()
+	b.ax.clearChoice()
 }
 
 func (b *boardScreen) ended() bool           { return b.m.ended() }
-func (b *boardScreen) mine(r game.Role) bool { return b.m.mine(r) }
-func (b *boardScreen) isAI(r game.Role) bool { return b.m.isAI(r) }
+func (b *boardScreen) mine(r game.Role) bool { return b.m.seat(r).mine }
+func (b *boardScreen) isAI(r game.Role) bool { return b.m.seat(r).ai }
 func (b *boardScreen) setStatus(s string, isErr bool) {
 	b.status, b.isErr, b.untilMove = s, isErr, false
 }
@@ -255,11 +277,57 @@ func (b *boardScreen) play(m game.Move) tea.Cmd {
 }
 
 // leave stops the AI and saves the game or leaves the room before the
-// board is left.
-func (b *boardScreen) leave() {
+// board is left; the command reports when the save is written.
+func (b *boardScreen) leave() tea.Cmd {
 	b.an.stop()
-	b.m.suspend()
-	b.m.leave()
+	b.suspend()
+	return b.m.leave()
+}
+
+// quit leaves the board and then the client, once what leaving writes
+// is written.
+func (b *boardScreen) quit() tea.Cmd {
+	return tea.Sequence(b.leave(), tea.Quit)
+}
+
+// hintMove is the match's hint for the live position, if it has one.
+func (b *boardScreen) hintMove() (game.Move, bool) {
+	if b.caps.hint == nil {
+		return game.Noop, false
+	}
+	return b.caps.hint.hintMove()
+}
+
+// resigned is the role that resigned, NoRole when none did.
+func (b *boardScreen) resigned() game.Role {
+	if b.caps.resign == nil {
+		return game.NoRole
+	}
+	return b.caps.resign.resigned()
+}
+
+// warning is the match's lasting problem (a save that failed), or "".
+func (b *boardScreen) warning() string {
+	if b.caps.keep == nil {
+		return ""
+	}
+	return b.caps.keep.warning()
+}
+
+// updateBehind takes a message that came while another screen was shown
+// in front of the board: the match keeps what it must.
+func (b *boardScreen) updateBehind(msg tea.Msg) tea.Cmd {
+	if b.caps.suspend == nil {
+		return nil
+	}
+	return b.caps.suspend.updateSuspended(msg)
+}
+
+// suspend stops the match's own work while another screen is shown.
+func (b *boardScreen) suspend() {
+	if b.caps.suspend != nil {
+		b.caps.suspend.suspend()
+	}
 }
 
 func (b *boardScreen) typing() bool { return b.prompt }
@@ -323,20 +391,12 @@ func (b *boardScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	return s, tea.Batch(cmd, b.followAnalysis())
 }
 
-// replacer is a match that may have to ask before its save replaces
-// another game's (a local game in a store of one).
-type replacer interface {
-	replaceQuestion() string
-	answerReplace(yes bool)
-}
-
 // askReplace opens the question before a save replaces another game.
 func (b *boardScreen) askReplace() {
-	r, ok := b.m.(replacer)
-	if !ok || b.confirm != "" {
+	if b.caps.keep == nil || b.confirm != "" {
 		return
 	}
-	if q := r.replaceQuestion(); q != "" {
+	if q := b.caps.keep.replaceQuestion(); q != "" {
 		b.confirm, b.question = "replace", q
 	}
 }
@@ -353,6 +413,9 @@ func (b *boardScreen) handle(msg tea.Msg) (screen, tea.Cmd) {
 		return b, b.gotAnalysis(msg)
 	case NoticeMsg:
 		b.setStatus(string(msg), false)
+		return b, nil
+	case savedAsMsg:
+		b.setStatus(msg.text, msg.isErr)
 		return b, nil
 	case spinner.TickMsg:
 		if a := b.m.ai(); !a.searching && !a.remote {
@@ -385,7 +448,7 @@ func (b *boardScreen) handle(msg tea.Msg) (screen, tea.Cmd) {
 func (b *boardScreen) seatList() string {
 	parts := make([]string, len(b.v.Roles))
 	for i, role := range b.v.Roles {
-		parts[i] = role + " " + b.m.seatName(game.Role(i))
+		parts[i] = role + " " + b.m.seat(game.Role(i)).name
 	}
 	return strings.Join(parts, ", ")
 }
@@ -394,15 +457,14 @@ func (b *boardScreen) seatList() string {
 func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
 	switch {
 	case a == endMenu:
-		b.leave()
-		return newMenu(b.c, ""), nil
-	case !b.m.offers(actRematch):
+		return newMenu(b.c, ""), b.leave()
+	case b.caps.rematch == nil:
 		return b, nil
 	case a == endRematch:
-		startPos, seats := b.m.setup()
+		startPos, seats := b.caps.rematch.setup()
 		// Sides change: each seat plays the next role, so the first move
 		// (a proven win in Quad 5×5) goes round.
-		swapped := append(append([]SeatConfig{}, seats[1:]...), seats[0])
+		swapped := append(append([]savefmt.SeatConfig{}, seats[1:]...), seats[0])
 		nb, err := newBoard(b.c, b.v, startPos, swapped)
 		if err != nil {
 			b.setStatus(err.Error(), true)
@@ -411,7 +473,7 @@ func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
 		nb.setStatus("rematch with sides changed: "+nb.seatList(), false)
 		return nb, nil
 	}
-	_, seats := b.m.setup()
+	_, seats := b.caps.rematch.setup()
 	return newSetupFrom(b.c, b.v, seats), nil
 }
 
@@ -466,11 +528,11 @@ func (b *boardScreen) mouse(mm tea.MouseMsg) (screen, tea.Cmd) {
 	if bt, ok := l.buttonAt(msg.X, msg.Y); ok && !right {
 		return b.endAction(bt.action)
 	}
-	if q, cw, ok := l.handleAt(msg.X, msg.Y); ok {
+	if id, ok := l.regionClickAt(b.regions(b.recent()), msg.X, msg.Y); ok {
 		if b.ended() || !b.mine(b.game().ToMove()) {
 			return b, nil
 		}
-		return b, b.apply(b.vu.rotate(b.game(), q, cw))
+		return b, b.apply(b.ax.overlay.clickRegion(b.game(), id))
 	}
 	p, ok := l.cellAt(msg.X, msg.Y)
 	if !ok {
@@ -482,7 +544,7 @@ func (b *boardScreen) mouse(mm tea.MouseMsg) (screen, tea.Cmd) {
 	}
 	if right {
 		// The right button is the alternate action: Quad's blocker.
-		if r, ok := b.vu.alt(b.game(), p, b.sel); ok {
+		if r, ok := b.ax.altOf(b.game(), p, b.sel); ok {
 			return b, b.apply(r)
 		}
 		return b, nil
@@ -494,6 +556,6 @@ func (b *boardScreen) mouse(mm tea.MouseMsg) (screen, tea.Cmd) {
 // clamped to the list.
 func (b *boardScreen) scrollMoves(n int) {
 	l := b.layout()
-	most := max(len(b.m.history())-l.listH, 0)
+	most := max(len(b.history())-l.listH, 0)
 	b.moveScroll = min(max(b.moveScroll+n, 0), most)
 }

@@ -19,10 +19,10 @@ var takeKey = bind([]string{"enter"}, "enter", "I have the keyboard")
 // handingOver is the role the keyboard goes to, or NoRole when the
 // board is shown.
 func (b *boardScreen) handingOver() game.Role {
-	if b.reviewing() {
+	if b.reviewing() || b.caps.handOver == nil {
 		return game.NoRole
 	}
-	return b.m.passTo()
+	return b.caps.handOver.passTo()
 }
 
 // handOverKey handles a key on the hand-over screen: enter shows the
@@ -33,7 +33,7 @@ func (b *boardScreen) handOverKey(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	k := boardKeys
 	switch {
 	case key.Matches(msg, takeKey):
-		b.m.takeKeyboard()
+		b.caps.handOver.takeKeyboard()
 		b.clearChoices()
 		b.setStatus("", false)
 		return b, nil
@@ -57,11 +57,11 @@ func (b *boardScreen) handOverView(r game.Role) string {
 	st := b.c.st
 	name := b.v.RoleName(r)
 	body := []string{
-		st.Title.Render("Pass the keyboard to " + name + " (" + b.m.seatName(r) + ")"),
+		st.Title.Render("Pass the keyboard to " + name + " (" + b.m.seat(r).name + ")"),
 		"",
 		st.Text.Render("Everyone chooses at once: each move stays hidden until all have chosen."),
 	}
-	if h := b.m.history(); len(h) > 0 && h[len(h)-1].mover == jointMover {
+	if h := b.history(); len(h) > 0 && h[len(h)-1].mover == jointMover {
 		body = append(body, st.Muted.Render("Last turn: "+h[len(h)-1].text))
 	}
 	body = append(body, "", st.Accent.Render("Press enter when only "+name+" can see the screen."))

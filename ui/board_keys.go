@@ -87,32 +87,28 @@ func (b *boardScreen) keys() keyHelp {
 	}
 	if !ended && b.mine(b.game().ToMove()) {
 		play = append(play, k.Act)
-		play = append(play, b.vu.playKeys(b.game(), b.sel)...)
+		play = append(play, b.ax.playKeysOf(b.game(), b.sel)...)
 		play = append(play, k.Type)
 	}
 	var game []key.Binding
-	offer := func(act matchAction, bs ...key.Binding) {
-		if b.m.offers(act) {
+	offer := func(has bool, bs ...key.Binding) {
+		if has {
 			game = append(game, bs...)
 		}
 	}
+	cp := b.caps
 	if ended {
-		offer(actRematch, k.Rematch)
-		offer(actNewGame, k.New)
+		offer(cp.rematch != nil, k.Rematch, k.New)
 		game = append(game, k.Menu)
-		offer(actUndo, k.Undo)
-		if !b.c.opts.Remote { // saveAs refuses it there: the file would be on the server
-			game = append(game, k.SaveAs)
-		}
+		offer(cp.undo != nil, k.Undo)
+		// save FILE is refused over SSH: the file would be on the server.
+		offer(cp.save != nil && !b.c.opts.Remote, k.SaveAs)
 	} else {
-		offer(actUndo, k.Undo)
-		offer(actRedo, k.Redo)
-		offer(actHint, k.Hint)
-		offer(actResign, k.Resign)
-		offer(actNewGame, k.New)
-		if a.hasSeat {
-			offer(actPause, k.Pause)
-		}
+		offer(cp.undo != nil, k.Undo, k.Redo)
+		offer(cp.hint != nil, k.Hint)
+		offer(cp.resign != nil, k.Resign)
+		offer(cp.rematch != nil, k.New)
+		offer(cp.aiCtl != nil && a.hasSeat, k.Pause)
 		game = append(game, k.Menu, analysisHelp)
 	}
 	game = append(game, k.Copy)
@@ -151,10 +147,10 @@ func (b *boardScreen) keyPress(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 		return b.reviewKey(msg)
 	}
 	if key.Matches(msg, reviewKeys.Open) {
-		return b, b.reviewTo(len(b.m.history()))
+		return b, b.reviewTo(len(b.history()))
 	}
-	if a := b.m.ai(); a.searching && !a.forHint && key.Matches(msg, boardKeys.MoveNow) {
-		b.m.moveNow() // the search returns its best move so far
+	if a := b.m.ai(); a.searching && !a.forHint && b.caps.aiCtl != nil && key.Matches(msg, boardKeys.MoveNow) {
+		b.caps.aiCtl.moveNow() // the search returns its best move so far
 		b.setStatus("moving now…", false)
 		return b, nil
 	}
@@ -185,8 +181,7 @@ func (b *boardScreen) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		b.input.SetValue("")
 		b.remember(text)
 		if file, ok := saveCommand(text); ok {
-			b.saveAs(file)
-			return nil, true
+			return b.saveAs(file), true
 		}
 		switch {
 		case text == "" && b.premove != "":
@@ -228,10 +223,9 @@ func (b *boardScreen) answer(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	k := boardKeys
 	what := b.confirm
 	b.confirm, b.question = "", ""
-	if r, ok := b.m.(replacer); ok && what == "replace" {
-		r.answerReplace(key.Matches(msg, k.ResignYes))
+	if what == "replace" && b.caps.keep != nil {
 		b.setStatus("", false)
-		return b, nil
+		return b, b.caps.keep.answerReplace(key.Matches(msg, k.ResignYes))
 	}
 	if what == "resign" && b.chooseResigner(msg) {
 		return b, nil
@@ -240,10 +234,9 @@ func (b *boardScreen) answer(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 		(what == "resign" && key.Matches(msg, k.ResignYes))
 	switch {
 	case yes && what == "quit":
-		b.leave()
-		return b, tea.Quit
-	case yes && what == "resign":
-		b.m.resign(b.resigner())
+		return b, b.quit()
+	case yes && what == "resign" && b.caps.resign != nil:
+		return b, b.caps.resign.resign(b.resigner())
 	case !yes:
 		b.setStatus("", false)
 	}
@@ -288,8 +281,7 @@ func (b *boardScreen) screenKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 			b.setStatus(q, false)
 			return b, nil, true
 		}
-		b.leave()
-		return b, tea.Quit, true
+		return b, b.quit(), true
 	case key.Matches(msg, k.HelpAll):
 		b.help.ShowAll = !b.help.ShowAll
 		if b.help.ShowAll {
@@ -311,15 +303,15 @@ func (b *boardScreen) screenKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 	case key.Matches(msg, k.Copy):
 		return b, b.copyRecord(), true
 	case key.Matches(msg, k.Rules):
-		b.m.suspend()
+		b.suspend()
 		return newRules(b.c, b.v, b), nil, true
 	case key.Matches(msg, k.Menu):
-		b.leave()
-		return newMenu(b.c, ""), nil, true
+		return newMenu(b.c, ""), b.leave(), true
 	case key.Matches(msg, analysisKey):
 		return b, b.toggleAnalysis(), true
 	case key.Matches(msg, analysisBoardKey):
-		return b.openAnalysisBoard(), nil, true
+		s, cmd := b.openAnalysisBoard()
+		return s, cmd, true
 	case key.Matches(msg, k.ScrollUp):
 		b.scrollMoves(b.layout().listH)
 	case key.Matches(msg, k.ScrollDown):
@@ -336,13 +328,13 @@ func (b *boardScreen) screenKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 func (b *boardScreen) endedKey(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	k := boardKeys
 	switch {
-	case key.Matches(msg, k.Rematch) && b.m.offers(actRematch):
+	case key.Matches(msg, k.Rematch) && b.caps.rematch != nil:
 		return b.endAction(endRematch)
-	case key.Matches(msg, k.New) && b.m.offers(actNewGame):
+	case key.Matches(msg, k.New) && b.caps.rematch != nil:
 		return b.endAction(endNewGame)
-	case key.Matches(msg, k.Undo) && b.m.offers(actUndo):
-		return b, b.m.undo()
-	case key.Matches(msg, k.SaveAs):
+	case key.Matches(msg, k.Undo) && b.caps.undo != nil:
+		return b, b.caps.undo.undo()
+	case key.Matches(msg, k.SaveAs) && b.caps.save != nil:
 		b.openPrompt()
 		b.input.SetValue("save ")
 		b.input.CursorEnd()
@@ -350,7 +342,7 @@ func (b *boardScreen) endedKey(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	}
 	if key.Matches(msg, k.Act) || charKey(msg) {
 		keys := " — m menu"
-		if b.m.offers(actRematch) {
+		if b.caps.rematch != nil {
 			keys = " — R rematch, n new game, m menu"
 		}
 		b.setStatus(b.m.result()+keys, false)
@@ -361,23 +353,23 @@ func (b *boardScreen) endedKey(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 // matchKey handles the actions of the match: undo, redo, a new game,
 // resigning, pausing the AI and hints.
 func (b *boardScreen) matchKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
-	k := boardKeys
+	k, cp := boardKeys, b.caps
 	switch {
-	case key.Matches(msg, k.Undo) && b.m.offers(actUndo):
+	case key.Matches(msg, k.Undo) && cp.undo != nil:
 		b.premove = "" // typed for a position that is gone
-		return b, b.m.undo(), true
-	case key.Matches(msg, k.Redo) && b.m.offers(actRedo):
+		return b, cp.undo.undo(), true
+	case key.Matches(msg, k.Redo) && cp.undo != nil:
 		b.premove = ""
-		return b, b.m.redo(), true
-	case key.Matches(msg, k.New) && b.m.offers(actNewGame):
+		return b, cp.undo.redo(), true
+	case key.Matches(msg, k.New) && cp.rematch != nil:
 		// The game waits behind the setup, its AI stopped, until a new
 		// game starts; Esc comes back to it.
-		b.m.suspend()
-		_, seats := b.m.setup()
+		b.suspend()
+		_, seats := cp.rematch.setup()
 		st := newSetupFrom(b.c, b.v, seats)
 		st.game = b
 		return st, nil, true
-	case key.Matches(msg, k.Resign) && b.m.offers(actResign):
+	case key.Matches(msg, k.Resign) && cp.resign != nil:
 		if b.humanRole() == game.NoRole {
 			b.setStatus("only a person can resign", true)
 			return b, nil, true
@@ -385,10 +377,10 @@ func (b *boardScreen) matchKey(msg tea.KeyPressMsg) (screen, tea.Cmd, bool) {
 		b.confirm, b.resignAs = "resign", game.NoRole
 		b.setStatus(b.resignQuestion(), false)
 		return b, nil, true
-	case key.Matches(msg, k.Pause) && b.m.offers(actPause):
-		return b, b.m.togglePause(), true
-	case key.Matches(msg, k.Hint) && b.m.offers(actHint):
-		return b, b.m.hint(), true
+	case key.Matches(msg, k.Pause) && cp.aiCtl != nil:
+		return b, cp.aiCtl.togglePause(), true
+	case key.Matches(msg, k.Hint) && cp.hint != nil:
+		return b, cp.hint.hint(), true
 	}
 	return b, nil, false
 }
@@ -429,7 +421,7 @@ func (b *boardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Act):
 		return b.apply(b.vu.act(s, b.cur, b.sel))
 	}
-	if r, ok := b.vu.key(s, msg, b.cur, b.sel); ok {
+	if r, ok := b.ax.keyOf(s, msg, b.cur, b.sel); ok {
 		return b.apply(r)
 	}
 	if len([]rune(msg.String())) == 1 {

@@ -23,11 +23,11 @@ type boardLayout struct {
 	rows, cols   int
 	cw, ch       int // cell size in terminal cells
 	lw           int // width of the row labels
-	gap          int // Pentago: a gap after this many rows/columns
+	gap          int // a gap after this many rows/columns (Pentago's quadrants)
 	gapW, gapH   int
-	handles      bool
-	top          int // lines above the first row: labels, then handles
-	bx, by       int // the board block's top-left on the screen
+	overlay      bool // a line of the adapter's regions above and below
+	top          int  // lines above the first row: labels, then regions
+	bx, by       int  // the board block's top-left on the screen
 	bw, bh       int
 	px, py       int // the side panel
 	pw, ph       int
@@ -64,7 +64,7 @@ func (b *boardScreen) endButtons(x, y, width int) []button {
 		action      endAction
 	}
 	choices := []choice{{"[ Rematch ]", "[Rematch]", endRematch}, {"[ New game ]", "[New]", endNewGame}, {"[ Menu ]", "[Menu]", endMenu}}
-	if !b.m.offers(actRematch) {
+	if b.caps.rematch == nil {
 		choices = choices[2:]
 	}
 	total := 0
@@ -119,7 +119,7 @@ func (b *boardScreen) roleLinesWide(inner int) bool {
 	roleW, stocks := 0, 0
 	for i, role := range b.v.Roles {
 		roleW = max(roleW, len(role))
-		stocks = max(stocks, textWidth(b.vu.stocks(b.game(), game.Role(i))))
+		stocks = max(stocks, textWidth(b.ax.stocksOf(b.game(), game.Role(i))))
 	}
 	return 2+2+roleW+1+10+1+stocks <= inner
 }
@@ -129,7 +129,7 @@ func (b *boardScreen) panelFixedLines(inner int) int {
 	if !b.roleLinesWide(inner) {
 		n *= 2
 	}
-	n += len(counterLines(b.vu.counter(b.game()), inner))
+	n += len(counterLines(b.ax.counterOf(b.game()), inner))
 	// turn, blank, roles, counter, blank, "Moves" header, AI line
 	return n + 5
 }
@@ -157,12 +157,12 @@ func (b *boardScreen) layoutFor(statusH int) boardLayout {
 	w, h := b.c.width, b.c.height
 	l := boardLayout{statusH: statusH}
 	l.rows, l.cols = b.vu.dims()
-	l.gap, l.handles = b.vu.gap(), b.vu.handles()
+	l.gap, l.overlay = b.ax.blockSize(), b.ax.overlay != nil
 	for r := 0; r < l.rows; r++ {
 		l.lw = max(l.lw, textWidth(b.vu.rowLabel(r))+1)
 	}
 	l.top = 1
-	if l.handles {
+	if l.overlay {
 		l.top = 2
 	}
 	l.helpH = max(1, lipgloss.Height(b.helpView()))
@@ -175,7 +175,7 @@ func (b *boardScreen) layoutFor(statusH int) boardLayout {
 		l.cw, l.ch = sz.w, sz.h
 		l.gapW, l.gapH = 0, 0
 		if l.gap > 0 {
-			// A line between the quadrants: "│" alone between small
+			// A line between the blocks: "│" alone between small
 			// cells, " │ " between larger ones; "─" across.
 			l.gapW, l.gapH = 1, 1
 			if l.cw > 3 {
@@ -184,7 +184,7 @@ func (b *boardScreen) layoutFor(statusH int) boardLayout {
 		}
 		l.bw = l.lw + l.cols*l.cw + l.gapW
 		l.bh = l.top + l.rows*l.ch + l.gapH
-		if l.handles {
+		if l.overlay {
 			l.bh++
 		}
 		fits := l.bx+l.bw+2+sz.panelW <= w && l.bh <= avail && panelMinH <= avail
@@ -260,58 +260,71 @@ func (l boardLayout) cellAt(x, y int) (pos, bool) {
 	return pos{}, false
 }
 
-// quadSpan returns the x range of the left or right half of the board.
-func (l boardLayout) quadSpan(right bool) (x0, width int) {
-	c := 0
-	if right {
-		c = l.gap
-	}
-	return l.cellX(c), l.gap * l.cw
-}
-
-// handleY is the line of the upper quadrants' handles (just under the
-// column labels, on top of the quadrants) or of the lower ones (under
-// the board), inside the board block.
-func (l boardLayout) handleY(upper bool) int {
-	if upper {
+// overlayY is the line of the regions above the board (just under the
+// column labels) or below it, inside the board block.
+func (l boardLayout) overlayY(above bool) int {
+	if above {
 		return 1
 	}
 	return l.bh - 1
 }
 
-// handleAt returns the rotation handle under (x, y): the quadrant and
-// whether it turns clockwise.
-func (l boardLayout) handleAt(x, y int) (q int, clockwise, ok bool) {
-	if !l.handles {
-		return 0, false, false
+// regionSpan is where region g stands inside the board block: from x0,
+// w cells wide (over its columns and any gap between them).
+func (l boardLayout) regionSpan(g region) (x0, w int) {
+	x0 = l.cellX(g.col)
+	return x0, l.cellX(g.col+g.cols-1) + l.cw - x0
+}
+
+// partSpans lays out g's parts over its span: where each begins and how
+// wide it is; the stretching part takes what the others leave.
+func (l boardLayout) partSpans(g region) (xs, ws []int) {
+	x, w := l.regionSpan(g)
+	fixed := 0
+	for _, p := range g.parts {
+		if !p.stretch {
+			fixed += len(p.text)
+		}
+	}
+	xs, ws = make([]int, len(g.parts)), make([]int, len(g.parts))
+	for i, p := range g.parts {
+		ws[i] = len(p.text)
+		if p.stretch {
+			ws[i] = max(w-fixed, len(p.text))
+		}
+		xs[i] = x
+		x += ws[i]
+	}
+	return xs, ws
+}
+
+// regionClickAt returns the click of the region part under (x, y): a
+// part's text, and one cell beside it towards the middle of its region.
+func (l boardLayout) regionClickAt(regions []region, x, y int) (id int, ok bool) {
+	if !l.overlay {
+		return 0, false
 	}
 	x, y = x-l.bx, y-l.by
-	var left, right int
-	switch y {
-	case l.handleY(true):
-		left, right = 2, 1
-	case l.handleY(false):
-		left, right = 3, 4
-	default:
-		return 0, false, false
-	}
-	for _, isRight := range []bool{false, true} {
-		x0, qw := l.quadSpan(isRight)
-		if x < x0 || x >= x0+qw {
+	for _, g := range regions {
+		x0, w := l.regionSpan(g)
+		if y != l.overlayY(g.above) || x < x0 || x >= x0+w {
 			continue
 		}
-		q = left
-		if isRight {
-			q = right
-		}
-		switch {
-		case x < x0+3:
-			return q, false, true
-		case x >= x0+qw-3:
-			return q, true, true
+		xs, ws := l.partSpans(g)
+		for i, p := range g.parts {
+			from, to := xs[i], xs[i]+ws[i]
+			if xs[i] > x0 {
+				from-- // a cell before it, unless it starts the region
+			}
+			if xs[i]+ws[i] < x0+w {
+				to++
+			}
+			if p.click != 0 && x >= from && x < to {
+				return p.click, true
+			}
 		}
 	}
-	return 0, false, false
+	return 0, false
 }
 
 func (l boardLayout) inMoveList(x, y int) bool {
@@ -320,20 +333,30 @@ func (l boardLayout) inMoveList(x, y int) bool {
 
 // cellFlags are the highlights of one cell.
 type cellFlags struct {
-	cursor, sel, target, last, win, hint, quad bool
-	// lastQuad: the cell is in the quadrant the last move turned.
-	lastQuad bool
+	cursor, sel, target, last, win, hint bool
+	// chosen: the cell is in a region the player picked (Pentago's
+	// quadrant to turn); lastArea: in a region the last move acted on
+	// as a whole (the quadrant it turned).
+	chosen, lastArea bool
 }
 
-// lastMove returns the cells the recent moves touched (see recent) and
-// the quadrant the latest rotation turned (Pentago), for highlighting.
-func (b *boardScreen) lastMove() (cells []pos, quad int) {
-	rv := b.recent()
-	return rv.cells, rv.quad
+// regions are the adapter's overlay regions for the position shown, the
+// recent moves rv, the cursor and the hint; nil without an overlay.
+func (b *boardScreen) regions(rv recentView) []region {
+	if b.ax.overlay == nil {
+		return nil
+	}
+	s := b.game()
+	ov := overlayView{cur: b.cur, acting: b.mine(s.ToMove()) && !b.ended() && !b.reviewing(), recent: rv.moves}
+	if ov.acting {
+		ov.hint, ov.hinted = b.hintMove()
+	}
+	return b.ax.overlay.regions(s, ov)
 }
 
-// marks computes every highlight of the board from the game.
-func (b *boardScreen) marks() [][]cellFlags {
+// marks computes every highlight of the board from the game, the recent
+// moves rv and the overlay's regions.
+func (b *boardScreen) marks(rv recentView, regions []region) [][]cellFlags {
 	rows, cols := b.vu.dims()
 	f := make([][]cellFlags, rows)
 	for r := range f {
@@ -347,32 +370,25 @@ func (b *boardScreen) marks() [][]cellFlags {
 			}
 		}
 	}
-	lastCells, lastQuad := b.lastMove()
-	set(lastCells, func(c *cellFlags) { c.last = true })
-	if lastQuad != 0 {
-		for r := range f {
-			for c := range f[r] {
-				f[r][c].lastQuad = b.vu.quadrant(pos{r, c}) == lastQuad
-			}
+	set(rv.cells, func(c *cellFlags) { c.last = true })
+	for _, g := range regions {
+		if g.last {
+			set(g.cells, func(c *cellFlags) { c.lastArea = true })
+		}
+		if g.chosen {
+			set(g.cells, func(c *cellFlags) { c.chosen = true })
 		}
 	}
 	if b.ended() {
-		set(b.vu.winCells(b.game()), func(c *cellFlags) { c.win = true })
+		set(b.ax.winsOf(b.game()), func(c *cellFlags) { c.win = true })
 	} else if b.mine(b.game().ToMove()) && !b.reviewing() {
 		from := b.cur
 		if b.sel != nil {
 			from = *b.sel
 		}
-		set(b.vu.targets(b.game(), from), func(c *cellFlags) { c.target = true })
-		if h, ok := b.m.hintMove(); ok {
+		set(b.ax.targetsOf(b.game(), from), func(c *cellFlags) { c.target = true })
+		if h, ok := b.hintMove(); ok {
 			set(b.vu.moveCells(b.game(), h), func(c *cellFlags) { c.hint = true })
-		}
-		if q := b.vu.chosenQuadrant(); q != 0 {
-			for r := range f {
-				for c := range f[r] {
-					f[r][c].quad = b.vu.quadrant(pos{r, c}) == q
-				}
-			}
 		}
 	}
 	if b.sel != nil {
@@ -392,7 +408,7 @@ func (b *boardScreen) renderCell(info cellInfo, fl cellFlags, l boardLayout, lin
 func (b *boardScreen) cellKey(info cellInfo, fl cellFlags, l boardLayout, line int) cellKey {
 	g := b.c.st.Glyphs
 	k := cellKey{bg: bgCell, width: l.cw, left: " ", right: " ", seat: game.NoRole}
-	if info.alt || fl.quad || info.zone {
+	if info.alt || fl.chosen || info.zone {
 		k.bg = bgCellAlt
 	}
 	switch {
@@ -412,9 +428,9 @@ func (b *boardScreen) cellKey(info cellInfo, fl cellFlags, l boardLayout, line i
 		k.bg = bgTarget
 	case fl.last:
 		k.bg, k.left, k.right = bgLast, "(", ")"
-	case fl.lastQuad:
-		// The whole quadrant the last move turned; its handle label is
-		// bracketed too, which shows without colour.
+	case fl.lastArea:
+		// The whole region the last move acted on (the quadrant it
+		// turned); its label says so too, which shows without colour.
 		k.bg = bgLast
 	}
 	if info.missing {
@@ -447,32 +463,34 @@ func (b *boardScreen) cellKey(info cellInfo, fl cellFlags, l boardLayout, line i
 	return k
 }
 
-// boardLines draws the board block (handles, labels, cells) as lines.
+// boardLines draws the board block (regions, labels, cells) as lines.
 func (b *boardScreen) boardLines(l boardLayout) []string {
 	cells := b.vu.cells(b.game())
-	fl := b.marks()
-	var hs handleState
-	if l.handles {
-		hs = b.handleState()
+	rv := b.recent()
+	regions := b.regions(rv)
+	fl := b.marks(rv, regions)
+	var over [2]string // the overlay's lines above and below the board
+	if l.overlay {
+		over = [2]string{b.overlayLine(l, regions, true), b.overlayLine(l, regions, false)}
 	}
 	// Most frames (keys typed at the prompt, a clock, another player's
 	// seat) leave the board as it was: it is kept while everything it is
 	// drawn from is the same.
-	return b.boardMemo.get(b.boardMemoKey(l, cells, fl, hs), func() []string { return b.drawBoard(l, cells, fl, hs) })
+	return b.boardMemo.get(b.boardMemoKey(l, cells, fl, over), func() []string { return b.drawBoard(l, cells, fl, over) })
 }
 
 // boardMemoKey names everything drawBoard draws from: the layout, the
-// theme, every cell and its highlights, the handles' state.
-func (b *boardScreen) boardMemoKey(l boardLayout, cells [][]cellInfo, fl [][]cellFlags, hs handleState) string {
+// theme, every cell and its highlights, the overlay's lines.
+func (b *boardScreen) boardMemoKey(l boardLayout, cells [][]cellInfo, fl [][]cellFlags, over [2]string) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%v|%s|%t|%v|", l, b.c.st.Palette(), b.c.ascii, hs)
+	fmt.Fprintf(&sb, "%v|%s|%t|%s|%s|", l, b.c.st.Palette(), b.c.ascii, over[0], over[1])
 	for r := range cells {
 		for c := range cells[r] {
 			ci, f := cells[r][c], fl[r][c]
 			sb.WriteString(ci.glyph)
 			sb.WriteByte(0)
 			sb.WriteString(strconv.Itoa(int(ci.seat)))
-			for _, bit := range [...]bool{ci.alt, ci.missing, ci.zone, f.cursor, f.sel, f.target, f.last, f.win, f.hint, f.quad, f.lastQuad} {
+			for _, bit := range [...]bool{ci.alt, ci.missing, ci.zone, f.cursor, f.sel, f.target, f.last, f.win, f.hint, f.chosen, f.lastArea} {
 				if bit {
 					sb.WriteByte('1')
 				} else {
@@ -485,18 +503,15 @@ func (b *boardScreen) boardMemoKey(l boardLayout, cells [][]cellInfo, fl [][]cel
 }
 
 // drawBoard draws the board block's lines.
-func (b *boardScreen) drawBoard(l boardLayout, cells [][]cellInfo, fl [][]cellFlags, hs handleState) []string {
+func (b *boardScreen) drawBoard(l boardLayout, cells [][]cellInfo, fl [][]cellFlags, over [2]string) []string {
 	st := b.c.st
-	// Pentago's quadrants are parted by lines, so that each reads as the
-	// block a rotation turns.
+	// A board in blocks (Pentago's quadrants) is parted by lines, so that
+	// each reads as a block.
 	g := st.Glyphs.Box
-	sepV := ""
-	if l.gap > 0 {
-		sepV = b.c.cells.mutedText(st, centre(g.Left, l.gapW))
-	}
+	sepV := b.gapLine(l)
 	lines := []string{b.colLabelLine(l)}
-	if l.handles {
-		lines = append(lines, b.handleLine(l, hs, sepV, 2, 1))
+	if l.overlay {
+		lines = append(lines, over[0])
 	}
 	for r := 0; r < l.rows; r++ {
 		if l.gap > 0 && r == l.gap {
@@ -522,8 +537,8 @@ func (b *boardScreen) drawBoard(l boardLayout, cells [][]cellInfo, fl [][]cellFl
 			lines = append(lines, sb.String())
 		}
 	}
-	if l.handles {
-		lines = append(lines, b.handleLine(l, hs, sepV, 3, 4))
+	if l.overlay {
+		lines = append(lines, over[1])
 	}
 	for i := range lines {
 		lines[i] = padRight(mergeStyles(lines[i]), l.bw)
@@ -531,67 +546,52 @@ func (b *boardScreen) drawBoard(l boardLayout, cells [][]cellInfo, fl [][]cellFl
 	return lines
 }
 
-// handleState is what the rotation handles show: the quadrant a rotation
-// key would turn, the one the last move turned and which way, and the
-// one a hint turns.
-type handleState struct {
-	chosen, turned, hinted int
-	clockwise              bool
+// gapLine is the vertical line between blocks of columns, "" for a
+// board without blocks.
+func (b *boardScreen) gapLine(l boardLayout) string {
+	if l.gap == 0 {
+		return ""
+	}
+	return b.c.cells.mutedText(b.c.st, centre(b.c.st.Glyphs.Box.Left, l.gapW))
 }
 
-func (b *boardScreen) handleState() handleState {
-	var hs handleState
-	if b.mine(b.game().ToMove()) && !b.ended() && !b.reviewing() {
-		hs.chosen = b.vu.turnQuadrant(b.game(), b.cur)
-	}
-	rv := b.recent()
-	hs.turned, hs.clockwise = rv.quad, rv.clockwise
-	if h, ok := b.m.hintMove(); ok && hs.chosen != 0 {
-		hs.hinted = b.vu.moveQuad(h)
-	}
-	return hs
-}
-
-// handleLine draws the rotation handles of two quadrants side by side.
-func (b *boardScreen) handleLine(l boardLayout, hs handleState, sepV string, left, right int) string {
-	chosen, turned, hinted := hs.chosen, hs.turned, hs.hinted
+// overlayLine draws the overlay's regions of the line above the board
+// (or below it) over their columns, blank where no region is.
+func (b *boardScreen) overlayLine(l boardLayout, regions []region, above bool) string {
 	var sb strings.Builder
 	sb.WriteString(strings.Repeat(" ", l.lw))
-	for i, q := range []int{left, right} {
-		_, qw := l.quadSpan(i == 1)
-		label := "Q" + strconv.Itoa(q)
-		style := textMuted
-		switch q {
-		case hinted:
-			// Exclamation marks, like a hinted cell: the quadrant
-			// the hint turns (the status line says which way).
-			label, style = "!"+label+"!", textAccent
-		case chosen:
-			// Brackets show the quadrant a rotation key would turn,
-			// with or without colour.
-			label, style = "["+label+"]", textAccent
-		case turned:
-			// Parentheses, like the last move's cells: the quadrant
-			// the last move turned.
-			label, style = "("+label+")", textPlain
+	for c := 0; c < l.cols; {
+		if l.gap > 0 && c == l.gap {
+			sb.WriteString(b.gapLine(l))
 		}
-		mid := qw - 4
-		lp := (mid - len(label)) / 2
-		ccw, cw := b.styled(textKeyName, "<-"), b.styled(textKeyName, "->")
-		if q == turned && q != chosen && q != hinted {
-			// The handle the rotation used, doubled: which way it went.
-			if hs.clockwise {
-				cw = b.styled(textAccent, "=>")
-			} else {
-				ccw = b.styled(textAccent, "<=")
+		g, ok := regionAtColumn(regions, c, above)
+		if !ok {
+			sb.WriteString(strings.Repeat(" ", l.cw))
+			c++
+			continue
+		}
+		_, ws := l.partSpans(g)
+		for i, p := range g.parts {
+			text := p.text
+			if p.stretch {
+				lp := (ws[i] - len(text)) / 2
+				text = strings.Repeat(" ", lp) + text + strings.Repeat(" ", ws[i]-lp-len(text))
 			}
+			sb.WriteString(b.styled(p.style, text))
 		}
-		sb.WriteString(ccw + b.styled(style, strings.Repeat(" ", lp)+label+strings.Repeat(" ", mid-lp-len(label))) + cw)
-		if i == 0 {
-			sb.WriteString(sepV)
-		}
+		c += g.cols
 	}
 	return sb.String()
+}
+
+// regionAtColumn is the region of a line that begins at column c.
+func regionAtColumn(regions []region, c int, above bool) (region, bool) {
+	for _, g := range regions {
+		if g.above == above && g.col == c {
+			return g, true
+		}
+	}
+	return region{}, false
 }
 
 // colLabelLine draws the column labels. Labels that do not fit a cell
@@ -650,11 +650,6 @@ func zoneGlyph(ascii bool) string {
 func centre(glyph string, w int) string {
 	left := (w - 1) / 2
 	return strings.Repeat(" ", left) + glyph + strings.Repeat(" ", max(w-1-left, 0))
-}
-
-// pieceStyle is the colour of role r's pieces and name.
-func (b *boardScreen) pieceStyle(r game.Role) lipgloss.Style {
-	return b.c.st.Piece(int(r), b.v.RoleName(r))
 }
 
 // styled is s in one of the theme's text styles, drawn once per session.
@@ -767,14 +762,14 @@ func (b *boardScreen) panelContent(l boardLayout) string {
 	moverName := b.v.RoleName(mover)
 	switch {
 	case b.reviewing() && !b.atEnd():
-		add(st.Accent.Render(fmt.Sprintf("reviewing move %d of %d", b.rv.at, len(b.m.history()))))
+		add(st.Accent.Render(fmt.Sprintf("reviewing move %d of %d", b.rv.at, len(b.history()))))
 	case b.ended():
 		// The panel is narrow: the why is in the status line.
 		short, _, _ := strings.Cut(b.m.result(), " — ")
 		add(b.styled(textAccent, short))
 	default:
 		head := roleLetter(moverName) + " " + moverName
-		who := ellipsis(b.m.seatName(mover), max(inner-textWidth(head+" to move: "), 1))
+		who := ellipsis(b.m.seat(mover).name, max(inner-textWidth(head+" to move: "), 1))
 		add(b.pieceText(mover, head) + b.styled(textPlain, " to move: "+who))
 	}
 	if len(l.buttons) > 0 {
@@ -792,13 +787,13 @@ func (b *boardScreen) panelContent(l boardLayout) string {
 	for _, line := range b.seatLines(inner) {
 		add(line)
 	}
-	for _, line := range counterLines(b.vu.counter(b.game()), inner) {
+	for _, line := range counterLines(b.ax.counterOf(b.game()), inner) {
 		add(b.styled(textMuted, line))
 	}
 	// The markers' legend, where a blank line parts the seats from the
 	// moves: it costs no line.
-	add(b.styled(textMuted, b.vu.legend(b.c.ascii)))
-	list := append([]string{b.styled(textTitle, "Moves") + b.styled(textMuted, fmt.Sprintf(" (%d)", len(b.m.history())))},
+	add(b.styled(textMuted, b.ax.legendOf(b.c.ascii)))
+	list := append([]string{b.styled(textTitle, "Moves") + b.styled(textMuted, fmt.Sprintf(" (%d)", len(b.history())))},
 		splitLines(b.moveListView(inner, l.listH))...)
 	if b.an.on {
 		list = b.analysisPanel(inner, l.listH)
@@ -867,25 +862,26 @@ func (b *boardScreen) seatLines(inner int) []string {
 	// Names get what the line leaves beyond the stocks, at least 10.
 	nameW := 10
 	for i := range b.v.Roles {
-		nameW = max(nameW, textWidth(b.m.seatName(game.Role(i))))
+		nameW = max(nameW, textWidth(b.m.seat(game.Role(i)).name))
 	}
 	room := inner - (2 + 2 + roleW + 1) - 1
 	if wide {
 		stocks := 0
 		for i := range b.v.Roles {
-			stocks = max(stocks, textWidth(b.vu.stocks(b.game(), game.Role(i))), len("shares the win"))
+			stocks = max(stocks, textWidth(b.ax.stocksOf(b.game(), game.Role(i))), len("shares the win"))
 		}
 		room -= stocks
 	}
 	nameW = max(min(nameW, room), 10)
-	mover, resigned := b.game().ToMove(), b.m.resigned()
+	mover, resigned := b.game().ToMove(), b.resigned()
 	for i, role := range b.v.Roles {
 		r := game.Role(i)
+		seat := b.m.seat(r)
 		marker := "  "
 		if r == mover && !b.ended() {
 			marker = b.styled(textAccent, "> ")
 		}
-		extra := b.vu.stocks(b.game(), r)
+		extra := b.ax.stocksOf(b.game(), r)
 		switch {
 		case resigned == r:
 			extra = "resigned"
@@ -896,10 +892,10 @@ func (b *boardScreen) seatLines(inner int) []string {
 			}
 		case b.ended() && b.game().Terminal():
 			extra = fmt.Sprintf("goal %d", b.game().Goal(r))
-		case b.m.seatStatus(r) != "":
-			extra = strings.TrimPrefix(extra+" · "+b.m.seatStatus(r), " · ")
+		case seat.status != "":
+			extra = strings.TrimPrefix(extra+" · "+seat.status, " · ")
 		}
-		name := ellipsis(b.m.seatName(r), nameW)
+		name := ellipsis(seat.name, nameW)
 		head := marker + b.pieceText(r, roleLetter(role)+" "+padRight(role, roleW)) + " " +
 			b.styled(textPlain, padRight(name, nameW))
 		if wide {
@@ -970,7 +966,7 @@ func (b *boardScreen) moveListText() string {
 	var key strings.Builder
 	key.WriteString(b.c.st.Palette())
 	key.WriteString(strconv.FormatBool(b.c.ascii))
-	for _, pm := range b.m.history() {
+	for _, pm := range b.history() {
 		key.WriteByte(0)
 		key.WriteString(pm.mover)
 		key.WriteByte(1)
@@ -981,7 +977,7 @@ func (b *boardScreen) moveListText() string {
 
 func (b *boardScreen) drawMoveList() string {
 	var sb strings.Builder
-	moves := b.m.history()
+	moves := b.history()
 	for i, pm := range moves {
 		if i > 0 {
 			sb.WriteString("\n")
@@ -1080,11 +1076,11 @@ func (b *boardScreen) fitsWithHelp(helpH int) bool {
 	rows, _ := b.vu.dims()
 	sz := cellSizes[len(cellSizes)-1]
 	bh := 1 + rows*sz.h
-	if b.vu.gap() > 0 {
+	if b.ax.blockSize() > 0 {
 		bh++
 	}
-	if b.vu.handles() {
-		bh += 2 // the handles' line above and below
+	if b.ax.overlay != nil {
+		bh += 2 // the overlay's line above and below
 	}
 	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2
 	statusH := 1
@@ -1112,7 +1108,8 @@ func (b *boardScreen) drawHelp(k keyHelp, all bool) string {
 func (b *boardScreen) headerView() string {
 	st := b.c.st
 	title := st.Title.Render(" " + b.v.Title)
-	if label := b.m.label(); label != "" {
+	if b.caps.label != nil && b.caps.label.label() != "" {
+		label := b.caps.label.label()
 		title += st.Muted.Render("  " + label)
 	}
 	return title
@@ -1169,13 +1166,13 @@ func (b *boardScreen) statusText() (string, lipgloss.Style) {
 		return b.reviewStatus(), st.Accent
 	case b.status != "":
 		return b.status, st.Accent
-	case b.m.warning() != "":
-		return b.m.warning(), st.Error
+	case b.warning() != "":
+		return b.warning(), st.Error
 	case b.ended():
 		return b.m.result(), st.Muted
 	}
 	mover := b.game().ToMove()
-	who := b.v.RoleName(mover) + " (" + b.m.seatName(mover) + ")"
+	who := b.v.RoleName(mover) + " (" + b.m.seat(mover).name + ")"
 	a := b.m.ai()
 	switch {
 	case b.isAI(mover) && a.paused:

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/themes"
 )
 
@@ -26,15 +27,15 @@ type common struct {
 	theme  themes.Theme
 	ascii  bool
 	opts   Options
-	store  SaveStore
+	store  savefmt.SaveStore
 	width  int
 	height int
 	// mouse is whether mouse input is captured now (M toggles it).
 	mouse bool
 	// settingsStore keeps settings between runs (nil: none); settings
 	// are the current ones, settingsErr why they could not be read.
-	settingsStore SettingsStore
-	settings      Settings
+	settingsStore savefmt.SettingsStore
+	settings      savefmt.Settings
 	settingsErr   string
 	// menuChosen is the title of the menu item last chosen: the menu
 	// comes back with its cursor there (Esc from the room list or the
@@ -48,10 +49,20 @@ type common struct {
 	// library is the user's games folder (Options.SheetDir), nil when
 	// there is none.
 	library *sheetLibrary
+	// io runs the client's writes off the UI goroutine, in order.
+	io *ioQueue
 	// frame counts the frames drawn; inView is set while one is drawn
 	// (see frameMemo).
 	frame  uint64
 	inView bool
+}
+
+// settleWrites waits for the client's writes queued so far (see
+// ioQueue), before the saves are read again.
+func (c *common) settleWrites() {
+	if c.io != nil {
+		c.io.wait()
+	}
 }
 
 // drawing marks the start of a frame (View), drawn marks its end.
@@ -136,7 +147,7 @@ func (c *common) cycleTheme() string {
 	if c.ascii || c.noColor() {
 		return text // the monochrome theme is forced, not chosen
 	}
-	if err := c.remember(func(s *Settings) { s.Theme = c.theme.Name }); err != "" {
+	if err := c.remember(func(s *savefmt.Settings) { s.Theme = c.theme.Name }); err != "" {
 		text += " (" + err + ")"
 	}
 	return text

@@ -14,16 +14,17 @@ import (
 	"github.com/tabletop/tabletop/game/pentago"
 	"github.com/tabletop/tabletop/game/quad"
 	"github.com/tabletop/tabletop/game/tictacchess"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // viewText is the client's frame as plain text: its content without
 // escape sequences, as a terminal without colour shows it.
 func viewText(m tea.Model) string { return ansi.Strip(m.View().Content) }
 
-func hotSeat(v *game.Variant) map[string]SeatConfig {
-	seats := map[string]SeatConfig{}
+func hotSeat(v *game.Variant) map[string]savefmt.SeatConfig {
+	seats := map[string]savefmt.SeatConfig{}
 	for _, r := range v.Roles {
-		seats[r] = SeatConfig{Name: r + "-player"}
+		seats[r] = savefmt.SeatConfig{Name: r + "-player"}
 	}
 	return seats
 }
@@ -213,12 +214,11 @@ func clicksForMove(b *boardScreen, m game.Move) []tea.MouseMsg {
 		if info.Kind == pentago.PlaceStone {
 			return []tea.MouseMsg{cell(pos{info.Row - 1, info.Col - 1})}
 		}
-		y := l.by + l.handleY(info.Q <= 2)
-		x0, qw := l.quadSpan(info.Q == 1 || info.Q == 4)
-		x := l.bx + x0
+		id := 2 * info.Q
 		if info.Clockwise {
-			x += qw - 1
+			id++
 		}
+		x, y, _ := regionClick(b, l, id)
 		return []tea.MouseMsg{click(x, y)}
 	case *tictacchess.State:
 		x1, y1, x2, y2, pass := tictacchess.Decode(m)
@@ -244,10 +244,10 @@ func checkLegal(t testing.TB, b *boardScreen) {
 		t.Fatalf("position %q reads back as %q", s.String(), back.String())
 	}
 	r := lm(b).begin.Clone()
-	for i, step := range splitSteps(lm(b).begin, lm(b).moves) {
+	for i, step := range game.SplitTurns(lm(b).begin, lm(b).moves) {
 		err := game.Play(r, step[0])
-		if jointTurn(r) {
-			err = playJoint(r, step)
+		if game.JointTurn(r) {
+			err = game.PlayJoint(r, step)
 		}
 		if err != nil {
 			t.Fatalf("move %d of the history is illegal: %v", i+1, err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // screenRecorder wraps a client in a teatest program and keeps the text
@@ -80,7 +81,7 @@ func TestGoldenMenu(t *testing.T) {
 }
 
 func TestGoldenMenuContinue(t *testing.T) {
-	sv := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "hard"}},
+	sv := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "hard"}},
 		Moves: []string{"(mark r3 c4)", "(mark r4 c4)"}}
 	store := &memStore{data: sv.Marshal([]string{"x", "o"})}
 	runGolden(t, Options{Store: store})

@@ -2,10 +2,14 @@ package ui
 
 import (
 	"os"
+	"strings"
 	"sync"
+	"testing"
+
+	"github.com/tabletop/tabletop/game"
 )
 
-// memStore is a SaveStore in memory.
+// memStore is a savefmt.SaveStore in memory.
 type memStore struct {
 	mu   sync.Mutex
 	data []byte
@@ -40,8 +44,13 @@ func (s *memStore) Remove() error {
 
 // lm is the board's local match, nil in a room.
 func lm(b *boardScreen) *localMatch {
-	l, _ := b.m.(*localMatch)
-	return l
+	switch m := b.m.(type) {
+	case *localMatch:
+		return m
+	case undoableMatch:
+		return m.localMatch
+	}
+	return nil
 }
 
 // rm is the board's room match, nil for a local game.
@@ -50,8 +59,86 @@ func rm(b *boardScreen) *roomMatch {
 	return r
 }
 
-// lastQuad is the quadrant the last move turned, as the board shows it.
+// lastQuad is the quadrant the last move turned, as the board shows it:
+// the overlay region marked as the last move's (Pentago's handles click
+// 2q and 2q+1).
 func lastQuad(b *boardScreen) int {
-	_, q := b.lastMove()
-	return q
+	for _, g := range b.regions(b.recent()) {
+		if g.last {
+			return g.parts[0].click / 2
+		}
+	}
+	return 0
+}
+
+// marks are the board's highlights as the next frame draws them.
+func marks(b *boardScreen) [][]cellFlags {
+	rv := b.recent()
+	return b.marks(rv, b.regions(rv))
+}
+
+// regionClick is where a click on the region part whose click is id
+// lands on the screen: the part's outer cell; ok is false when no region
+// has it.
+func regionClick(b *boardScreen, l boardLayout, id int) (x, y int, ok bool) {
+	for _, g := range b.regions(b.recent()) {
+		xs, ws := l.partSpans(g)
+		for i, p := range g.parts {
+			if p.click != id {
+				continue
+			}
+			x = xs[i]
+			if i == len(g.parts)-1 {
+				x += ws[i] - 1
+			}
+			return l.bx + x, l.by + l.overlayY(g.above), true
+		}
+	}
+	return 0, 0, false
+}
+
+// pentagoChoice is what Pentago's overlay shows for position s and the
+// cursor at cur, with the person to act: the quadrant shaded as picked
+// and the one whose label is bracketed (a rotation key would turn it).
+func pentagoChoice(vu variantUI, s game.State, cur pos) (picked, bracketed int) {
+	for _, g := range vu.(overlayer).regions(s, overlayView{cur: cur, acting: true}) {
+		q := g.parts[0].click / 2
+		if g.chosen {
+			picked = q
+		}
+		if strings.HasPrefix(g.parts[1].text, "[") {
+			bracketed = q
+		}
+	}
+	return picked, bracketed
+}
+
+// waitWrites waits for the client's writes queued so far (saves, records,
+// files) and gives the match their report, as the commands that report
+// them would: a test reads the store or the match's word on it after.
+func waitWrites(m *Model) {
+	m.c.io.wait()
+	m.Update(keptMsg{})
+}
+
+func mustVariant(t *testing.T, name string) *game.Variant {
+	t.Helper()
+	v, err := game.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// splitKeys splits typed text into key names, "enter" kept whole.
+func splitKeys(s string) []string {
+	var out []string
+	for s != "" {
+		if strings.HasPrefix(s, "enter") {
+			out, s = append(out, "enter"), s[len("enter"):]
+			continue
+		}
+		out, s = append(out, s[:1]), s[1:]
+	}
+	return out
 }

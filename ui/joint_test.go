@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // rpsThrows are the throws of a whole hot-seat game: left's and right's
@@ -35,7 +36,7 @@ func typeMove(text string) []tea.Msg {
 // shows every round.
 func TestJointHotSeatWholeGame(t *testing.T) {
 	opts := Options{ColorProfile: colorprofile.ASCII, Seed: 1, AIDelay: -1, Store: &memStore{},
-		Start: Start{Variant: "rockpaperscissors", Seats: map[string]SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}}}
+		Start: Start{Variant: "rockpaperscissors", Seats: map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}}}
 	rec := newScreenRecorder(New(opts))
 	tm := teatest.NewTestModel(t, rec, teatest.WithInitialTermSize(80, 24))
 	waitFor := func(what string) {
@@ -68,7 +69,7 @@ func TestJointHotSeatWholeGame(t *testing.T) {
 
 // newRPSClient is a hot-seat game of rock-paper-scissors between two
 // people, driven message by message.
-func newRPSClient(t *testing.T, seats map[string]SeatConfig, store SaveStore) (*Model, *boardScreen) {
+func newRPSClient(t *testing.T, seats map[string]savefmt.SeatConfig, store savefmt.SaveStore) (*Model, *boardScreen) {
 	t.Helper()
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store, Seed: 1, AIDelay: -1,
 		Start: Start{Variant: "rockpaperscissors", Seats: seats}}).(*Model)
@@ -93,13 +94,13 @@ func send(m *Model, msgs ...tea.Msg) {
 // only once both threw.
 func TestJointMovesHidden(t *testing.T) {
 	store := &memStore{}
-	m, b := newRPSClient(t, map[string]SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}, store)
+	m, b := newRPSClient(t, map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}, store)
 	if v := viewText(m); !strings.Contains(v, "Pass the keyboard to left (ana)") || strings.Contains(v, "Moves") {
 		t.Fatalf("the game does not open on the hand-over screen:\n%s", v)
 	}
 	send(m, keyMsg(":"), keyMsg("u"), keyMsg("H"))
-	if b.prompt || b.m.passTo() != 0 {
-		t.Fatalf("keys acted behind the hand-over screen: prompt %v, pass to %d", b.prompt, b.m.passTo())
+	if b.prompt || b.handingOver() != 0 {
+		t.Fatalf("keys acted behind the hand-over screen: prompt %v, pass to %d", b.prompt, b.handingOver())
 	}
 	send(m, keyMsg("enter"))
 	send(m, typeMove("(throw scissors)")...)
@@ -107,6 +108,7 @@ func TestJointMovesHidden(t *testing.T) {
 	if !strings.Contains(v, "Pass the keyboard to right (bo)") || strings.Contains(v, "scissors") {
 		t.Fatalf("left's throw shows, or no hand-over to right:\n%s", v)
 	}
+	waitWrites(m)
 	if len(lm(b).moves) != 0 || store.data != nil && bytes.Contains(store.data, []byte("scissors")) {
 		t.Fatalf("left's throw was kept before right threw: moves %v, save %q", lm(b).moves, store.data)
 	}
@@ -120,12 +122,13 @@ func TestJointMovesHidden(t *testing.T) {
 	// Right plays by the move list: enter lists the throws, a number plays one.
 	send(m, keyMsg("enter"))
 	send(m, keyMsg("1")) // (throw paper), the first in text order
-	if len(lm(b).moves) != 2 || b.m.history()[0].text != "left (throw scissors) · right (throw paper)" {
-		t.Fatalf("the turn was not played: %v, history %v, status %q", lm(b).moves, b.m.history(), b.status)
+	if len(lm(b).moves) != 2 || b.history()[0].text != "left (throw scissors) · right (throw paper)" {
+		t.Fatalf("the turn was not played: %v, history %v, status %q", lm(b).moves, b.history(), b.status)
 	}
 	if !strings.Contains(b.status, "played at once: left (throw scissors) · right (throw paper)") {
 		t.Fatalf("status %q", b.status)
 	}
+	waitWrites(m)
 	if !bytes.Contains(store.data, []byte("move ((throw scissors) (throw paper))\n")) {
 		t.Fatalf("save:\n%s", store.data)
 	}
@@ -137,9 +140,9 @@ func TestJointMovesHidden(t *testing.T) {
 // Against the AI there is nobody to hide the throw from: no hand-over
 // screen, and the AI throws as soon as the person did.
 func TestJointAgainstAI(t *testing.T) {
-	m, b := newRPSClient(t, map[string]SeatConfig{"left": {Name: "ana"}, "right": {AI: true, Level: "easy"}}, &memStore{})
+	m, b := newRPSClient(t, map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {AI: true, Level: "easy"}}, &memStore{})
 	for round := 0; round < 5; round++ {
-		if b.m.passTo() != game.NoRole {
+		if b.handingOver() != game.NoRole {
 			t.Fatal("a hand-over screen with one person")
 		}
 		for _, msg := range typeMove("(throw rock)") {
@@ -156,9 +159,9 @@ func TestJointAgainstAI(t *testing.T) {
 
 // AI against AI plays a joint game to its end by itself.
 func TestJointAIAgainstAI(t *testing.T) {
-	ai := SeatConfig{AI: true, Level: "easy"}
+	ai := savefmt.SeatConfig{AI: true, Level: "easy"}
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1,
-		Start: Start{Variant: "rockpaperscissors", Seats: map[string]SeatConfig{"left": ai, "right": ai}}}).(*Model)
+		Start: Start{Variant: "rockpaperscissors", Seats: map[string]savefmt.SeatConfig{"left": ai, "right": ai}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	drain(t, m, m.Init())
 	b := m.cur.(*boardScreen)
@@ -171,7 +174,7 @@ func TestJointAIAgainstAI(t *testing.T) {
 // and back; review steps by turns.
 func TestJointUndoSaveReview(t *testing.T) {
 	store := &memStore{}
-	m, b := newRPSClient(t, map[string]SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}, store)
+	m, b := newRPSClient(t, map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}, store)
 	for _, round := range rpsThrows[:3] {
 		send(m, keyMsg("enter"))
 		send(m, typeMove("(throw "+round[0]+")")...)
@@ -195,7 +198,8 @@ func TestJointUndoSaveReview(t *testing.T) {
 		t.Fatalf("redo: %d moves, position %q", len(lm(b).moves), b.m.position().String())
 	}
 
-	sv, err := ParseSave(store.data)
+	waitWrites(m)
+	sv, err := savefmt.ParseSave(store.data)
 	if err != nil {
 		t.Fatalf("the save does not read back: %v\n%s", err, store.data)
 	}
@@ -218,28 +222,6 @@ func TestJointUndoSaveReview(t *testing.T) {
 	send(m, keyMsg("<"))
 	if b.rv.at != 0 || b.game().String() != b.v.New().String() {
 		t.Fatalf("review at the start: at %d, %q", b.rv.at, b.game().String())
-	}
-}
-
-// A save's joint turn must be a list of every role's legal move; a
-// wrong one is refused with its line, and a save of a turn-taking game
-// reads as before.
-func TestParseJointSave(t *testing.T) {
-	head := "tabletop save 1\nvariant rockpaperscissors\nseat left human\nseat right human\n"
-	tests := []struct {
-		name, moves, err string
-	}{
-		{"good", "move ((throw rock) (throw paper))\nmove ( ( THROW paper )  (throw paper) )\n", ""},
-		{"one move", "move (throw rock)\n", "one per role"},
-		{"three moves", "move ((throw rock) (throw rock) (throw rock))\n", "list of 2 moves"},
-		{"illegal", "move ((throw rock) (throw lizard))\n", "not a legal move for right"},
-		{"unbalanced", "move ((throw rock) (throw rock)\n", "unbalanced"},
-	}
-	for _, tc := range tests {
-		_, err := ParseSave([]byte(head + tc.moves))
-		if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
-			t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
-		}
 	}
 }
 
@@ -272,12 +254,12 @@ func TestJointAISearches(t *testing.T) {
 		// The variant is not registered: other tests walk every one.
 		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: seed, AIDelay: -1}).(*Model)
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		seat := SeatConfig{AI: true, Level: "easy"}
+		seat := savefmt.SeatConfig{AI: true, Level: "easy"}
 		b, err := newBoardShell(m.c, v)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.setMatch(b.newLocal(v.New(), "", []SeatConfig{seat, seat}))
+		b.setMatch(b.newLocal(v.New(), "", []savefmt.SeatConfig{seat, seat}))
 		m.cur = b
 		drain(t, m, m.Init())
 		if !b.ended() || len(lm(b).moves) != 2 {

@@ -17,7 +17,7 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 	for _, v := range game.Variants() {
 		for _, sz := range sizes {
 			m, b := newTestClient(t, v.Name, sz[0], sz[1])
-			if b.m.passTo() != game.NoRole {
+			if b.handingOver() != game.NoRole {
 				m.Update(keyMsg("enter")) // the board behind the hand-over screen
 			}
 			l := b.layout()
@@ -42,25 +42,32 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 					}
 				}
 			}
-			if l.handles {
-				for q := 1; q <= 4; q++ {
-					y := l.by + l.handleY(q <= 2)
-					x0, qw := l.quadSpan(q == 1 || q == 4)
-					row := []rune(strings.Split(viewText(m), "\n")[y])
-					if string(row[l.bx+x0:l.bx+x0+2]) != "<-" || string(row[l.bx+x0+qw-2:l.bx+x0+qw]) != "->" {
-						t.Fatalf("%s %v: handles of Q%d not where the layout says: %q", v.Name, sz, q, string(row))
+			// The overlay's regions (Pentago's handles) are drawn where
+			// the layout says, and a click on each part that acts is
+			// that part's.
+			regions := b.regions(b.recent())
+			for _, g := range regions {
+				y := l.by + l.overlayY(g.above)
+				row := []rune(strings.Split(viewText(m), "\n")[y])
+				xs, ws := l.partSpans(g)
+				for i, p := range g.parts {
+					x := l.bx + xs[i]
+					if got := strings.TrimSpace(string(row[x : x+ws[i]])); got != p.text {
+						t.Fatalf("%s %v: region part %q not where the layout says: %q", v.Name, sz, p.text, string(row))
 					}
-					for _, cw := range []bool{false, true} {
-						x := l.bx + x0
-						if cw {
-							x += qw - 1
-						}
-						gq, gcw, ok := l.handleAt(x, y)
-						if !ok || gq != q || gcw != cw {
-							t.Fatalf("%s: handleAt(%d,%d) = Q%d cw=%v %v, want Q%d cw=%v", v.Name, x, y, gq, gcw, ok, q, cw)
-						}
+					if p.click == 0 {
+						continue
+					}
+					if i == len(g.parts)-1 {
+						x += ws[i] - 1
+					}
+					if id, ok := l.regionClickAt(regions, x, y); !ok || id != p.click {
+						t.Fatalf("%s: regionClickAt(%d,%d) = %d %v, want %d", v.Name, x, y, id, ok, p.click)
 					}
 				}
+			}
+			if l.overlay && len(regions) != 4 {
+				t.Fatalf("%s: %d regions, want Pentago's four handles", v.Name, len(regions))
 			}
 		}
 	}
@@ -149,5 +156,83 @@ func TestPentagoRotationQuadrantShown(t *testing.T) {
 	m.Update(keyMsg("3"))
 	if !strings.Contains(viewText(m), "[Q3]") || strings.Contains(viewText(m), "[Q4]") {
 		t.Fatalf("key 3 did not choose quadrant 3:\n%s", viewText(m))
+	}
+}
+
+// Issue 12, defect 4: at 80 columns the key bar always ends with the
+// help and quit keys, and a long status is wrapped, not cut.
+func TestKeyBarAndStatusFit80Columns(t *testing.T) {
+	for _, v := range game.Variants() {
+		m, b := newTestClient(t, v.Name, 80, 24)
+		m.Update(keyMsg("enter")) // a move: undo and redo join the bar
+		m.Update(keyMsg("u"))
+		lines := strings.Split(viewText(m), "\n")
+		last := lines[len(lines)-1]
+		if !strings.Contains(last, "? more keys") || !strings.Contains(last, "q quit") {
+			t.Errorf("%s: the key bar lost help or quit: %q", v.Name, last)
+		}
+		long := "quadrant 5 does not exist (quadrants are 1 top-right, 2 top-left, 3 bottom-left, 4 bottom-right)"
+		b.setStatus(long, true)
+		flat := strings.Join(strings.Fields(viewText(m)), " ")
+		if !strings.Contains(flat, "4 bottom-right)") {
+			t.Errorf("%s: a long status lost its end:\n%s", v.Name, viewText(m))
+		}
+		if n := len(strings.Split(viewText(m), "\n")); n > 24 {
+			t.Errorf("%s: %d lines in a 24-line window", v.Name, n)
+		}
+	}
+}
+
+// At the smallest size that shows the board, a long status is cut to
+// one line (ending in …) rather than hiding the board.
+func TestLongStatusNeverHidesTheBoard(t *testing.T) {
+	for _, v := range game.Variants() {
+		m, b := newTestClient(t, v.Name, 20, 10) // too small: minSize says what fits
+		w, h := b.minSize()
+		m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+		b.setStatus(strings.Repeat("a long message ", 20), true)
+		if out := viewText(m); strings.Contains(out, "too small") || !strings.Contains(out, "…") {
+			t.Fatalf("%s at %d×%d with a long status:\n%s", v.Name, w, h, out)
+		}
+	}
+}
+
+// --ascii draws 7-bit characters only, on every screen.
+func TestASCIIOnly(t *testing.T) {
+	for _, v := range game.Variants() {
+		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, ASCII: true, Start: Start{Variant: v.Name, Seats: hotSeat(v)}}).(*Model)
+		m.Update(tea.WindowSizeMsg{Width: 100, Height: 35})
+		for _, k := range []string{"", "?", "enter", "i", "esc", "m", "enter"} {
+			if k != "" {
+				sendKey(m, k)
+			}
+			for i, r := range viewText(m) {
+				if r > 126 {
+					t.Fatalf("%s after %q: non-ASCII %q at %d:\n%s", v.Name, k, r, i, viewText(m))
+				}
+			}
+		}
+	}
+}
+
+// Issue 23, defect 2: ? at 80×24 never hides a game behind "Terminal too
+// small" (Tic-Tac-Chess's keys needed 29 lines): every key is listed
+// where the board still fits beside them, else the bar stays.
+func TestFullHelpNeverHidesTheGame(t *testing.T) {
+	for _, v := range game.Variants() {
+		m, _ := newTestClient(t, v.Name, 80, 24)
+		m.Update(keyMsg("?"))
+		text := viewText(m)
+		if strings.Contains(text, "too small") || !strings.Contains(text, "quit") {
+			t.Errorf("%s at 80×24 after ?:\n%s", v.Name, text)
+		}
+		if strings.Contains(text, "more keys") && !strings.Contains(text, "a larger window shows them all") {
+			t.Errorf("%s at 80×24: ? did nothing visible and said nothing:\n%s", v.Name, text)
+		}
+	}
+	m, _ := newTestClient(t, "tictacchess", 120, 40)
+	m.Update(keyMsg("?"))
+	if text := viewText(m); !strings.Contains(text, "fewer keys") {
+		t.Errorf("tictacchess at 120×40: ? does not list every key:\n%s", text)
 	}
 }

@@ -73,7 +73,10 @@ type aiStartMsg struct{ version uint64 }
 
 // update handles the AI's messages.
 func (l *localMatch) update(msg tea.Msg) (tea.Cmd, bool) {
+	l.readKept()
 	switch msg := msg.(type) {
+	case keptMsg:
+		return nil, true // read above
 	case aiDoneMsg:
 		return l.onAIDone(msg), true
 	case aiProgressMsg:
@@ -95,12 +98,12 @@ func (l *localMatch) update(msg tea.Msg) (tea.Cmd, bool) {
 			return l.waitProgress(msg.job), true
 		}
 		return nil, true
-	case ggpReplyMsg:
+	case ggpEventMsg:
 		if l.suspended {
 			l.heldGGP = append(l.heldGGP, msg)
 			return nil, true
 		}
-		return l.onGGPReply(msg), true
+		return l.onGGPEvent(msg), true
 	case resultPreparedMsg:
 		// The result says more now (the cells that decided it).
 		if s, isErr := l.status.currentStatus(); msg.version == l.ver && l.ended() && (s == "" || !isErr) {
@@ -108,7 +111,7 @@ func (l *localMatch) update(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return nil, true
 	case aiStartMsg:
-		if msg.version == l.ver && !l.paused && !l.ended() && jointTurn(l.st) {
+		if msg.version == l.ver && !l.paused && !l.ended() && game.JointTurn(l.st) {
 			return l.nextJoint(false), true
 		}
 		if msg.version == l.ver && l.job == nil && !l.paused && !l.ended() && l.isAI(l.st.ToMove()) {
@@ -125,7 +128,7 @@ func (l *localMatch) startAI(hint bool) tea.Cmd {
 	if hint {
 		opt.Level, opt.Budget = ai.Medium, 1500*time.Millisecond
 	} else {
-		opt.Level, opt.Budget = l.seats[l.st.ToMove()].level(), l.c.aiTime
+		opt.Level, opt.Budget = l.seats[l.st.ToMove()].AILevel(), l.c.aiTime
 	}
 	s := l.st.Clone()
 	return l.startJob(&aiJob{hint: hint}, func(ctx context.Context, progress func(ai.Progress)) aiDoneMsg {
@@ -245,6 +248,15 @@ func (l *localMatch) suspend() {
 	l.suspended = true
 }
 
+// updateSuspended keeps the GGP players' replies that come while
+// suspended for start; the rest is for the board once it is back.
+func (l *localMatch) updateSuspended(msg tea.Msg) tea.Cmd {
+	if reply, ok := msg.(ggpEventMsg); ok {
+		l.heldGGP = append(l.heldGGP, reply)
+	}
+	return nil
+}
+
 // moveNow makes the search return its best move so far.
 func (l *localMatch) moveNow() {
 	if l.job != nil && !l.job.hint {
@@ -296,13 +308,12 @@ func (l *localMatch) playMachineMove(m game.Move) tea.Cmd {
 	if _, isErr := l.status.currentStatus(); !isErr || l.st.Terminal() {
 		l.status.setStatus("", false)
 	}
-	l.save()
-	return l.next(true)
+	return tea.Batch(l.save(), l.next(true))
 }
 
 // hint asks the AI for a move for the person to move.
 func (l *localMatch) hint() tea.Cmd {
-	if jointTurn(l.st) {
+	if game.JointTurn(l.st) {
 		l.status.setStatus("no hints when all choose at once", true)
 		return nil
 	}

@@ -11,15 +11,22 @@ import (
 	"github.com/tabletop/tabletop/games"
 	"github.com/tabletop/tabletop/ggp"
 	"github.com/tabletop/tabletop/internal/sheets"
+	"github.com/tabletop/tabletop/savefmt"
+	"github.com/tabletop/tabletop/table"
 )
 
-// GGP players at a local table: the match is their Game Manager. Each
-// gets start with the game's GDL, then a play with the last joint move
-// for every turn, in order and one message at a time, and stop at the
-// end (abort when the game is left unfinished). A reply after the play
-// clock and the grace, refused or illegal is replaced by a random legal
-// move and reported, as Game Managers do. Messages go out in commands,
-// never on the UI goroutine, and leaving the game cancels them.
+// GGP players at a local table: the match is their Game Manager through
+// the one game loop (table.Driver) and ggp's own seat (ggp.RemoteSeat),
+// which the command-line manager uses too. Each player gets start with
+// the game's GDL, then a play with the last joint move for every turn,
+// in order and one message at a time, and stop at the end (abort when
+// the game is left unfinished or resigned). A reply after the play clock
+// and the grace, refused or illegal is replaced by the table's one
+// fallback (a seeded random legal move) and reported, as Game Managers
+// do. The driver's jobs run in commands, never on the UI goroutine, and
+// leaving the game cancels them. The match mirrors onto the table the
+// turns its own seats play (people and tabletop's AI), so that the
+// table's position is the game's.
 
 // Default GGP clocks at the table.
 const (
@@ -27,13 +34,10 @@ const (
 	defaultGGPPlayClock  = 5 * time.Second
 )
 
-// ggpSeat is one remote player and what the manager knows of it.
+// ggpSeat is what the panel says of one remote player, and its move for
+// a joint turn.
 type ggpSeat struct {
-	remote  *ggp.Remote
-	started bool // start was answered, or failed: plays go on regardless
-	busy    bool // a message is out
-	sent    int  // plays sent: the next is for turn sent
-	// move is the player's checked move for turn moveFor (-1: none).
+	// move is the player's move for turn moveFor (-1: none).
 	move    game.Move
 	moveFor int
 	status  string
@@ -41,27 +45,19 @@ type ggpSeat struct {
 
 // ggpManager runs the GGP seats of one local match.
 type ggpManager struct {
-	ctx                   context.Context
-	cancel                context.CancelFunc
-	matchID               string
-	rules                 []byte
-	seats                 []*ggpSeat // by role; nil where no GGP player sits
-	startClock, playClock time.Duration
-	over                  bool // stop or abort was sent
+	t     *table.Table
+	d     *table.Driver
+	seats []*ggpSeat // by role; nil where no GGP player sits
+	over  bool       // stop or abort went out
 	// errors are the starts that failed and the moves replaced, for the
 	// game's record (as a GGP match record keeps them).
-	errors []MoveError
+	errors []savefmt.MoveError
 }
 
-// ggpReplyMsg is a GGP player's reply to one message.
-type ggpReplyMsg struct {
-	mgr   *ggpManager
-	role  game.Role
-	kind  ggp.Kind
-	turn  int
-	reply string
-	err   error
-	took  time.Duration
+// ggpEventMsg is what one of the driver's jobs came to.
+type ggpEventMsg struct {
+	mgr *ggpManager
+	ev  table.Event
 }
 
 // rulesOf is the GDL sent to GGP players: the sheet a game was read
@@ -98,7 +94,8 @@ func (l *localMatch) seatStatus(r game.Role) string {
 	return l.gm.seats[r].status
 }
 
-// startGGP sends start to every GGP player, once per match.
+// startGGP sets up the table of the GGP seats and sends them start, once
+// per match.
 func (l *localMatch) startGGP() tea.Cmd {
 	if l.gm != nil || !l.hasGGPSeat() {
 		return nil
@@ -113,94 +110,98 @@ func (l *localMatch) startGGP() tea.Cmd {
 		l.status.setStatus(l.v.Name+" cannot be sent to GGP players: "+err.Error(), true)
 		return nil
 	}
-	gm := &ggpManager{matchID: fmt.Sprintf("tabletop.%s.%d", l.v.Name, time.Now().UnixNano()), rules: rules,
-		seats: make([]*ggpSeat, len(l.seats)), startClock: l.c.opts.GGPStartClock, playClock: l.c.opts.GGPPlayClock}
-	if gm.startClock <= 0 {
-		gm.startClock = defaultGGPStartClock
+	g := table.Game{ID: fmt.Sprintf("tabletop.%s.%d", l.v.Name, time.Now().UnixNano()),
+		StartClock: l.c.opts.GGPStartClock, Clock: l.c.opts.GGPPlayClock, Grace: ggp.DefaultGrace}
+	if g.StartClock <= 0 {
+		g.StartClock = defaultGGPStartClock
 	}
-	if gm.playClock <= 0 {
-		gm.playClock = defaultGGPPlayClock
+	if g.Clock <= 0 {
+		g.Clock = defaultGGPPlayClock
 	}
-	gm.ctx, gm.cancel = context.WithCancel(context.Background())
-	l.gm = gm
-	var cmds []tea.Cmd
+	gm := &ggpManager{seats: make([]*ggpSeat, len(l.seats))}
+	seats := make([]table.Seat, len(l.seats))
 	for r, sc := range l.seats {
-		if sc.GGP == "" {
-			continue
+		if sc.GGP != "" {
+			seats[r] = ggp.NewRemoteSeat(sc.GGP, rules)
+			gm.seats[r] = &ggpSeat{moveFor: -1}
 		}
-		seat := &ggpSeat{remote: &ggp.Remote{URL: sc.GGP}, moveFor: -1, status: "connecting", busy: true}
-		gm.seats[r] = seat
-		msg := ggp.Message{Kind: ggp.Start, MatchID: gm.matchID, Role: l.v.Roles[r], Rules: rules,
-			StartClock: gm.startClock, PlayClock: gm.playClock}
-		cmds = append(cmds, gm.send(game.Role(r), seat, msg, -1, gm.startClock+ggp.DefaultGrace))
 	}
-	return tea.Batch(cmds...)
+	if gm.t, err = table.New(l.begin, seats, l.c.opts.Seed); err != nil {
+		l.status.setStatus("GGP players: "+err.Error(), true)
+		return nil
+	}
+	gm.d = table.NewDriver(context.Background(), gm.t, g)
+	l.gm = gm
+	return l.pumpGGP()
 }
 
-// send posts msg to a seat's player in a command.
-func (gm *ggpManager) send(r game.Role, seat *ggpSeat, msg ggp.Message, turn int, timeout time.Duration) tea.Cmd {
-	ctx := gm.ctx
-	return func() tea.Msg {
-		t0 := time.Now()
-		reply, err := seat.remote.Send(ctx, msg, timeout)
-		return ggpReplyMsg{mgr: gm, role: r, kind: msg.Kind, turn: turn, reply: reply, err: err, took: time.Since(t0)}
-	}
-}
-
-// pumpGGP sends each GGP player the plays it has not had yet, one at a
-// time, and stop or abort once the game is over.
+// pumpGGP mirrors the turns played here onto the GGP seats' table and
+// hands out the driver's jobs due: start, the plays of the new turns,
+// stop at the end, abort when a person resigned.
 func (l *localMatch) pumpGGP() tea.Cmd {
 	gm := l.gm
 	if gm == nil || gm.over {
 		return nil
 	}
-	if l.ended() {
-		return l.endGGP()
+	if err := gm.mirror(l.begin, l.moves); err != nil {
+		l.status.setStatus("GGP players: "+err.Error(), true)
+		return nil
 	}
-	steps := splitSteps(l.begin, l.moves)
-	var cmds []tea.Cmd
-	for r, seat := range gm.seats {
-		if seat == nil || !seat.started || seat.busy || seat.sent > len(steps) {
-			continue
-		}
-		turn := seat.sent
-		var last []string
-		if turn > 0 {
-			last = l.turnTexts(steps, turn-1)
-		}
-		seat.busy, seat.sent = true, turn+1
-		if turn == len(steps) && l.choosesNow(game.Role(r)) {
+	if l.loser != game.NoRole {
+		gm.over = true
+		return gm.run(gm.d.Abort())
+	}
+	jobs := gm.d.Work()
+	gm.over = gm.d.Done()
+	for _, j := range jobs {
+		seat := gm.seats[j.Role]
+		switch {
+		case j.Kind == table.JobStart:
+			seat.status = "connecting"
+		case j.Kind == table.JobAsk && j.Question.Chooses():
 			seat.status = "thinking"
 		}
-		msg := ggp.Message{Kind: ggp.Play, MatchID: gm.matchID, Moves: last}
-		cmds = append(cmds, gm.send(game.Role(r), seat, msg, turn, gm.playClock+ggp.DefaultGrace))
+	}
+	return gm.run(jobs)
+}
+
+// run runs each job in a command that reports its event.
+func (gm *ggpManager) run(jobs []*table.Job) tea.Cmd {
+	cmds := make([]tea.Cmd, len(jobs))
+	for i, j := range jobs {
+		cmds[i] = func() tea.Msg { return ggpEventMsg{mgr: gm, ev: j.Run()} }
 	}
 	return tea.Batch(cmds...)
 }
 
-// endGGP sends stop (or abort, for a resigned game) once no message is
-// out.
-func (l *localMatch) endGGP() tea.Cmd {
-	gm := l.gm
-	for _, seat := range gm.seats {
-		if seat != nil && seat.busy {
-			return nil
+// mirror plays on the table the turns of moves (from begin) it has not
+// had yet: those this client's seats played. A GGP player's choice of a
+// joint turn is the table's already.
+func (gm *ggpManager) mirror(begin game.State, moves []game.Move) error {
+	steps := game.SplitTurns(begin, moves)
+	for i := gm.t.Turn(); i < len(steps); i++ {
+		pos := gm.t.Position()
+		if !game.JointTurn(pos) {
+			if _, err := gm.t.Play(pos.ToMove(), steps[i][0]); err != nil {
+				return err
+			}
+			continue
+		}
+		for r, m := range steps[i] {
+			if gm.t.Chosen(game.Role(r)) {
+				continue
+			}
+			// The last choice plays the turn: the next role's
+			// "not chosen" is then the next turn's.
+			if step, err := gm.t.Play(game.Role(r), m); err != nil || step != nil {
+				if err != nil {
+					return err
+				}
+				break
+			}
 		}
 	}
-	gm.over = true
-	steps := splitSteps(l.begin, l.moves)
-	msg := ggp.Message{Kind: ggp.Abort, MatchID: gm.matchID}
-	if l.st.Terminal() && len(steps) > 0 {
-		msg = ggp.Message{Kind: ggp.Stop, MatchID: gm.matchID, Moves: l.turnTexts(steps, len(steps)-1)}
-	}
-	var cmds []tea.Cmd
-	for r, seat := range gm.seats {
-		if seat != nil {
-			seat.busy = true
-			cmds = append(cmds, gm.send(game.Role(r), seat, msg, -1, gm.playClock+ggp.DefaultGrace))
-		}
-	}
-	return tea.Batch(cmds...)
+	return nil
 }
 
 // abortGGP calls the match off when the game is left unfinished: what is
@@ -211,129 +212,72 @@ func (l *localMatch) abortGGP() {
 		return
 	}
 	gm.over = true
-	gm.cancel()
-	for _, seat := range gm.seats {
-		if seat == nil {
-			continue
-		}
-		go func(remote *ggp.Remote) {
-			ctx, cancel := context.WithTimeout(context.Background(), ggp.DefaultGrace)
-			defer cancel()
-			remote.Send(ctx, ggp.Message{Kind: ggp.Abort, MatchID: gm.matchID}, ggp.DefaultGrace)
-		}(seat.remote)
+	for _, j := range gm.d.Abort() {
+		go j.Run()
 	}
 }
 
-// choosesNow reports whether role r has a choice to make now.
-func (l *localMatch) choosesNow(r game.Role) bool {
-	return !l.st.Terminal() && (jointTurn(l.st) || l.st.ToMove() == r)
-}
-
-// turnTexts is every role's move of turn i in KIF, in role order, as
-// play and stop carry it: a role not in control plays its only move.
-func (l *localMatch) turnTexts(steps [][]game.Move, i int) []string {
-	s := l.begin.Clone()
-	for _, st := range steps[:i] {
-		applyStep(s, st)
-	}
-	out := make([]string, len(l.v.Roles))
-	for r := range out {
-		switch {
-		case jointTurn(s):
-			out[r] = s.FormatMove(steps[i][r])
-		case s.ToMove() == game.Role(r):
-			out[r] = s.FormatMove(steps[i][0])
-		default:
-			if legal := ggp.LegalTexts(s, game.Role(r)); len(legal) > 0 {
-				out[r] = legal[0]
-			}
-		}
-	}
-	return out
-}
-
-// onGGPReply takes a GGP player's reply: its move when it is to choose,
-// a replacement when the reply is late or wrong; then whatever comes
-// next.
-func (l *localMatch) onGGPReply(msg ggpReplyMsg) tea.Cmd {
+// onGGPEvent takes what a job came to: a start answered, a GGP player's
+// move (or the fallback's in its place) to play, a reply on a turn it
+// only followed, the end told; then whatever comes next.
+func (l *localMatch) onGGPEvent(msg ggpEventMsg) tea.Cmd {
 	gm := l.gm
 	if msg.mgr != gm || gm == nil {
 		return nil
 	}
-	seat := gm.seats[msg.role]
-	seat.busy = false
-	switch msg.kind {
-	case ggp.Start:
-		seat.started, seat.status = true, "ready"
-		if msg.err == nil && msg.reply != ggp.ReplyReady {
-			msg.err = fmt.Errorf("replied %q to start, not ready", msg.reply)
-		}
-		if msg.err != nil {
+	out := gm.d.Handle(msg.ev)
+	seat := gm.seats[out.Role]
+	switch out.Kind {
+	case table.JobStart:
+		seat.status = "ready"
+		if out.Err != nil {
 			seat.status = "start failed"
-			text := fmt.Sprintf("%s's GGP player: %v", l.v.RoleName(msg.role), msg.err)
-			l.status.setStatus(text, true)
-			if code := ggp.StartFault(msg.err); code != "" {
-				gm.errors = append(gm.errors, MoveError{Step: 0, Role: l.v.RoleName(msg.role), Text: msg.err.Error()})
+			l.status.setStatus(fmt.Sprintf("%s's GGP player: %v", l.v.RoleName(out.Role), out.Err), true)
+			if ggp.StartFault(out.Err) != "" {
+				gm.errors = append(gm.errors, savefmt.MoveError{Step: 0, Role: l.v.RoleName(out.Role), Text: out.Err.Error()})
 			}
 		}
 		return l.next(false)
-	case ggp.Stop, ggp.Abort:
+	case table.JobFinish:
 		seat.status = "done"
 		return nil
 	}
-	played := splitSteps(l.begin, l.moves)
-	steps := len(played)
-	if msg.turn != steps || l.ended() || !l.choosesNow(msg.role) {
-		// A play for a turn that is not its own to choose (its noop),
-		// or one the game has passed: nothing to play.
-		l.checkWaitingReply(msg, played)
+	q := out.Question
+	if !q.Chooses() || out.Stale {
+		// A play on a turn it only followed (its only move is played
+		// for it): a wrong reply is an error all the same, as ggp-base's
+		// records count every answer that went wrong.
+		if out.Fault != nil && !q.Chooses() {
+			gm.errors = append(gm.errors, l.ggpFault(q, out.Fault))
+		}
 		return l.next(false)
 	}
-	legal := ggp.LegalTexts(l.st, msg.role)
-	text, fault := ggp.CheckMove(msg.reply, msg.err, legal)
-	if fault.Code != "" {
-		text = legal[game.NewRand(l.c.opts.Seed+l.ver).Intn(len(legal))]
-		seat.status = "replaced: " + shortFault(fault)
-		why := fmt.Sprintf("%s; played %s instead", fault.Text, text)
-		gm.errors = append(gm.errors, MoveError{Step: steps + 1, Role: l.v.RoleName(msg.role), Text: why})
-		l.status.setStatus(fmt.Sprintf("%s's GGP player: %s", l.v.RoleName(msg.role), why), true)
+	m := out.Move
+	if f := out.Fault; f != nil {
+		m = f.Played
+		seat.status = "replaced: " + shortFault(*f)
+		e := l.ggpFault(q, f)
+		gm.errors = append(gm.errors, e)
+		l.status.setStatus(fmt.Sprintf("%s's GGP player: %s", e.Role, e.Text), true)
 	} else {
-		seat.status = fmt.Sprintf("answered in %.1f s", msg.took.Seconds())
+		seat.status = fmt.Sprintf("answered in %.1f s", out.Took.Seconds())
 	}
-	m, ok := moveByText(l.st, msg.role, text)
-	if !ok {
-		l.status.setStatus("GGP move "+text+" is not a move of this game", true)
-		return nil
-	}
-	if jointTurn(l.st) {
-		seat.move, seat.moveFor = m, steps
+	if game.JointTurn(l.st) {
+		seat.move, seat.moveFor = m, q.Turn
 		return l.next(false)
 	}
 	return l.playMachineMove(m)
 }
 
-// checkWaitingReply records the reply to a play on a turn the player
-// does not choose (its only move is played for it) when it is not that
-// move, as ggp-base's records count every answer that went wrong.
-func (l *localMatch) checkWaitingReply(msg ggpReplyMsg, played [][]game.Move) {
-	var legal []string
-	switch {
-	case msg.turn < len(played):
-		legal = []string{l.turnTexts(played, msg.turn)[msg.role]}
-	case msg.turn == len(played) && !l.st.Terminal():
-		legal = ggp.LegalTexts(l.st, msg.role)
-	default:
-		return
-	}
-	if _, fault := ggp.CheckMove(msg.reply, msg.err, legal); fault.Code != "" && len(legal) > 0 {
-		why := fmt.Sprintf("%s; played %s instead", fault.Text, legal[0])
-		l.gm.errors = append(l.gm.errors, MoveError{Step: msg.turn + 1, Role: l.v.RoleName(msg.role), Text: why})
-	}
+// ggpFault is a fault of q's answer as the game's record keeps it.
+func (l *localMatch) ggpFault(q table.Question, f *table.Fault) savefmt.MoveError {
+	why := fmt.Sprintf("%v; played %s instead", f.Err, f.Text)
+	return savefmt.MoveError{Step: q.Turn + 1, Role: l.v.RoleName(q.Role), Text: why}
 }
 
 // shortFault names a replaced reply's fault for the panel.
-func shortFault(f ggp.Fault) string {
-	switch f.Code {
+func shortFault(f table.Fault) string {
+	switch ggp.FaultCode(f) {
 	case ggp.CodeTimeout:
 		return "late"
 	case ggp.CodeConnection:
@@ -342,29 +286,13 @@ func shortFault(f ggp.Fault) string {
 	return "illegal"
 }
 
-// moveByText is role r's legal move in s whose KIF text is text.
-func moveByText(s game.State, r game.Role, text string) (game.Move, bool) {
-	var legal []game.Move
-	if jointTurn(s) {
-		legal = s.(game.JointState).LegalOf(r, nil)
-	} else {
-		legal = s.Legal(nil)
-	}
-	for _, m := range legal {
-		if s.FormatMove(m) == text {
-			return m, true
-		}
-	}
-	return game.Noop, false
-}
-
 // ggpWaiting reports whether a GGP player's move for the current joint
 // turn is still to come.
 func (l *localMatch) ggpWaiting() bool {
 	if l.gm == nil {
 		return false
 	}
-	steps := len(splitSteps(l.begin, l.moves))
+	steps := len(game.SplitTurns(l.begin, l.moves))
 	for _, seat := range l.gm.seats {
 		if seat != nil && seat.moveFor != steps {
 			return true

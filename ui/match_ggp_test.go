@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"go/ast"
 	"io"
 	"log/slog"
 	"net/http"
@@ -18,11 +19,12 @@ import (
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/ggp"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // newGGPClient opens variant with seats, GGP clocks of 2 s and 1 s, and
 // runs the commands of its start (start messages included) to the end.
-func newGGPClient(t *testing.T, variant string, seats map[string]SeatConfig) (*Model, *boardScreen) {
+func newGGPClient(t *testing.T, variant string, seats map[string]savefmt.SeatConfig) (*Model, *boardScreen) {
 	t.Helper()
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1,
 		GGPStartClock: 2 * time.Second, GGPPlayClock: time.Second,
@@ -62,8 +64,8 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 		player.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
-	m, b := newGGPClient(t, "tictactoe", map[string]SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
-	if got := b.m.seatStatus(1); got != "ready" {
+	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
+	if got := b.m.seat(1).status; got != "ready" {
 		t.Fatalf("after start the GGP seat is %q", got)
 	}
 	for ply := 0; !b.ended(); ply++ {
@@ -71,19 +73,19 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 			t.Fatalf("ply %d: %s to move, status %q", ply, b.v.RoleName(b.game().ToMove()), b.status)
 		}
 		sendAll(m, typeMove(b.game().FormatMove(b.game().Legal(nil)[0]))...)
-		if !b.ended() && !strings.HasPrefix(b.m.seatStatus(1), "answered in") {
-			t.Fatalf("ply %d: the GGP seat is %q, status %q", ply, b.m.seatStatus(1), b.status)
+		if !b.ended() && !strings.HasPrefix(b.m.seat(1).status, "answered in") {
+			t.Fatalf("ply %d: the GGP seat is %q, status %q", ply, b.m.seat(1).status, b.status)
 		}
 	}
-	if !strings.Contains(viewText(m), "game over") || b.m.seatStatus(1) != "done" {
-		t.Fatalf("no end, or no stop: seat %q\n%s", b.m.seatStatus(1), viewText(m))
+	if !strings.Contains(viewText(m), "game over") || b.m.seat(1).status != "done" {
+		t.Fatalf("no end, or no stop: seat %q\n%s", b.m.seat(1).status, viewText(m))
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	if kinds[0] != "start" || kinds[len(kinds)-1] != "stop" || len(kinds) != len(splitSteps(lm(b).begin, lm(b).moves))+2 {
-		t.Fatalf("messages %v for %d turns", kinds, len(splitSteps(lm(b).begin, lm(b).moves)))
+	if kinds[0] != "start" || kinds[len(kinds)-1] != "stop" || len(kinds) != len(game.SplitTurns(lm(b).begin, lm(b).moves))+2 {
+		t.Fatalf("messages %v for %d turns", kinds, len(game.SplitTurns(lm(b).begin, lm(b).moves)))
 	}
-	if b.m.offers(actUndo) || lm(b).saved {
+	if b.caps.undo != nil || lm(b).kept.saved {
 		t.Error("a game with a GGP player offers undo or was saved")
 	}
 }
@@ -132,10 +134,10 @@ func slowPlayer(t *testing.T) (*httptest.Server, func() []string) {
 // the unfinished game aborts the match.
 func TestGGPLateReplyReplaced(t *testing.T) {
 	srv, got := slowPlayer(t)
-	m, b := newGGPClient(t, "tictactoe", map[string]SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
+	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
 	sendAll(m, typeMove("(mark 2 2)")...)
-	if len(lm(b).moves) != 2 || b.m.seatStatus(1) != "replaced: late" || !strings.Contains(b.status, "played (mark") {
-		t.Fatalf("moves %d, seat %q, status %q", len(lm(b).moves), b.m.seatStatus(1), b.status)
+	if len(lm(b).moves) != 2 || b.m.seat(1).status != "replaced: late" || !strings.Contains(b.status, "played (mark") {
+		t.Fatalf("moves %d, seat %q, status %q", len(lm(b).moves), b.m.seat(1).status, b.status)
 	}
 	if !strings.Contains(viewText(m), "replaced: late") {
 		t.Fatalf("the panel does not say the move was replaced:\n%s", viewText(m))
@@ -146,7 +148,7 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	if len(rec.Errors) != 1 || rec.Errors[0].Step != 2 || !strings.Contains(text, "\nerror 2 oplayer no reply to play within") {
 		t.Fatalf("the record's errors: %+v\n%s", rec.Errors, text)
 	}
-	if back, err := ParseSave([]byte(text)); err != nil || len(back.Errors) != 1 || back.Errors[0] != rec.Errors[0] {
+	if back, err := savefmt.ParseSave([]byte(text)); err != nil || len(back.Errors) != 1 || back.Errors[0] != rec.Errors[0] {
 		t.Errorf("read back: %+v, %v", back.Errors, err)
 	}
 	// A late answer on a turn it only waits on is an error too, once that
@@ -157,7 +159,7 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	}
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "r.txt"), []byte(text), 0o644)
-	if recs, _ := Records(dir); len(recs) != 1 || !strings.Contains(recs[0].String(), "1 GGP error") {
+	if recs, _ := savefmt.Records(dir); len(recs) != 1 || !strings.Contains(recs[0].String(), "1 GGP error") {
 		t.Errorf("the record is listed as %v", recs)
 	}
 	b.leave()
@@ -180,18 +182,18 @@ func TestGGPOnJointTurns(t *testing.T) {
 	defer player.Close()
 	srv := httptest.NewServer(player)
 	defer srv.Close()
-	m, b := newGGPClient(t, "rockpaperscissors", map[string]SeatConfig{"left": {Name: "ana"}, "right": {GGP: srv.URL}})
+	m, b := newGGPClient(t, "rockpaperscissors", map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {GGP: srv.URL}})
 	for round := 1; round <= 5; round++ {
-		if b.m.passTo() != game.NoRole {
+		if b.handingOver() != game.NoRole {
 			t.Fatal("a hand-over screen with one person")
 		}
 		sendAll(m, typeMove("(throw rock)")...)
 		if len(lm(b).moves) != 2*round {
-			t.Fatalf("round %d: %d moves, seat %q, status %q", round, len(lm(b).moves), b.m.seatStatus(1), b.status)
+			t.Fatalf("round %d: %d moves, seat %q, status %q", round, len(lm(b).moves), b.m.seat(1).status, b.status)
 		}
 	}
-	if !b.ended() || b.m.seatStatus(1) != "done" {
-		t.Fatalf("ended %v, seat %q", b.ended(), b.m.seatStatus(1))
+	if !b.ended() || b.m.seat(1).status != "done" {
+		t.Fatalf("ended %v, seat %q", b.ended(), b.m.seat(1).status)
 	}
 }
 
@@ -237,7 +239,7 @@ func TestGGPReplyWhileAway(t *testing.T) {
 	defer player.Close()
 	srv := httptest.NewServer(player)
 	defer srv.Close()
-	m, b := newGGPClient(t, "tictactoe", map[string]SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
+	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
 	msgs := typeMove("(mark 2 2)")
 	sendAll(m, msgs[:len(msgs)-1]...)
 	_, held := m.Update(msgs[len(msgs)-1]) // the play goes out with this command
@@ -250,43 +252,27 @@ func TestGGPReplyWhileAway(t *testing.T) {
 		t.Fatalf("a reply was played behind the rules screen: %d moves", len(lm(b).moves))
 	}
 	sendAll(m, keyMsg("esc"))
-	if m.cur != screen(b) || len(lm(b).moves) != 2 || !strings.HasPrefix(b.m.seatStatus(1), "answered in") {
-		t.Fatalf("back on the board: %d moves, seat %q, status %q", len(lm(b).moves), b.m.seatStatus(1), b.status)
+	if m.cur != screen(b) || len(lm(b).moves) != 2 || !strings.HasPrefix(b.m.seat(1).status, "answered in") {
+		t.Fatalf("back on the board: %d moves, seat %q, status %q", len(lm(b).moves), b.m.seat(1).status, b.status)
 	}
 }
 
-// Issue 23, defect 6: a seat switched to a GGP player and back keeps
-// each use of its field apart: the name typed for the person, the
-// address for the GGP player ("Bob", then an address, then Human again
-// showed the address, or "BobAnn", as the name).
-func TestSetupSeatKeepsNameAndAddressApart(t *testing.T) {
-	m, s := newSetupClient(t, "tictactoe")
-	send(m, keyMsg("up"))             // oplayer, AI hard
-	for !s.kinds[s.choice[1]].human { // to Human
-		send(m, keyMsg("left"))
-	}
-	send(m, keyMsg("tab"))
-	typeText(m, "Bob")
-	send(m, keyMsg("esc"))
-	for !s.kinds[s.choice[1]].ggp {
-		send(m, keyMsg("left"))
-	}
-	if got := s.names[1].Value(); got != "" {
-		t.Fatalf("the GGP seat's address starts as %q, the person's name", got)
-	}
-	send(m, keyMsg("tab"))
-	typeText(m, "http://127.0.0.1:9")
-	send(m, keyMsg("esc"))
-	for !s.kinds[s.choice[1]].human {
-		send(m, keyMsg("right"))
-	}
-	if got := s.seats()[1]; got.Name != "Bob" || got.GGP != "" {
-		t.Fatalf("back to Human: seat %+v, want the name Bob", got)
-	}
-	for !s.kinds[s.choice[1]].ggp {
-		send(m, keyMsg("left"))
-	}
-	if got := s.seats()[1]; got.GGP != "http://127.0.0.1:9" {
-		t.Fatalf("back to the GGP player: seat %+v, want its address", got)
+// One Game Manager: the client drives its GGP seats through the table
+// (table.Driver) and ggp's own seat (ggp.RemoteSeat), as the command
+// line's manager does; no client file writes GGP messages itself. (The
+// client's second manager sent ggp.Message values with Remote.Send.)
+func TestClientHasNoGameManagerOfItsOwn(t *testing.T) {
+	fset, files := parseUI(t)
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if x, ok := sel.X.(*ast.Ident); ok && x.Name == "ggp" && (sel.Sel.Name == "Message" || sel.Sel.Name == "Remote") {
+				t.Errorf("%s: the client uses ggp.%s: GGP seats play through table.Driver and ggp.RemoteSeat", fset.Position(sel.Pos()), sel.Sel.Name)
+			}
+			return true
+		})
 	}
 }

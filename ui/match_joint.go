@@ -35,7 +35,7 @@ func (j *jointChoice) reset(roles int) {
 // chooser is the person's role that chooses next on a joint turn, or
 // NoRole when every person chose (or the turn is not joint).
 func (l *localMatch) chooser() game.Role {
-	if !jointTurn(l.st) {
+	if !game.JointTurn(l.st) {
 		return game.NoRole
 	}
 	l.ensureChoice()
@@ -92,7 +92,7 @@ func (l *localMatch) chooseJoint(m game.Move) (tea.Cmd, error) {
 		return nil, fmt.Errorf("no move is wanted from this keyboard now")
 	case l.passTo() != game.NoRole:
 		return nil, fmt.Errorf("pass the keyboard to %s first", l.v.RoleName(r))
-	case !legalFor(l.st, r, m):
+	case !game.LegalFor(l.st, r, m):
 		return nil, fmt.Errorf("%s is not a legal move for %s now", l.st.FormatMove(m), l.v.RoleName(r))
 	}
 	l.joint.moves[r], l.joint.chosen[r] = m, true
@@ -139,7 +139,7 @@ func (l *localMatch) playJointTurn() tea.Cmd {
 		}
 	}
 	before := l.st.Clone()
-	if err := playJoint(l.st, moves); err != nil {
+	if err := game.PlayJoint(l.st, moves); err != nil {
 		l.status.setStatus("joint turn refused: "+err.Error(), true)
 		l.joint.reset(len(l.v.Roles))
 		return nil
@@ -150,8 +150,7 @@ func (l *localMatch) playJointTurn() tea.Cmd {
 	l.ver++
 	l.hasHint = false
 	l.status.setStatus("played at once: "+jointShort(before, moves), false)
-	l.save()
-	return l.next(l.allAI())
+	return tea.Batch(l.save(), l.next(l.allAI()))
 }
 
 // jointAISeats are the AI seats that have still to choose this turn.
@@ -173,7 +172,7 @@ func (l *localMatch) startJointAI(need []game.Role) tea.Cmd {
 	s := l.st.Clone()
 	levels := make([]ai.Level, len(need))
 	for i, r := range need {
-		levels[i] = l.seats[r].level()
+		levels[i] = l.seats[r].AILevel()
 	}
 	opt := ai.Options{Seed: l.c.opts.Seed + uint64(len(l.moves)), Threads: l.c.opts.AIThreads, Budget: l.c.aiTime}
 	roles := len(l.v.Roles)
@@ -195,10 +194,10 @@ func (l *localMatch) onJointAIDone(msg aiDoneMsg) tea.Cmd {
 	for _, r := range need {
 		m := msg.joint[r]
 		// "Move now" plays the best move shown, when one seat searched.
-		if len(need) == 1 && msg.job.hasShown && legalFor(l.st, r, msg.job.shown) {
+		if len(need) == 1 && msg.job.hasShown && game.LegalFor(l.st, r, msg.job.shown) {
 			m = msg.job.shown
 		}
-		if !legalFor(l.st, r, m) {
+		if !game.LegalFor(l.st, r, m) {
 			m = l.randomJointMove(r)
 			l.status.setStatus(fmt.Sprintf("AI gave no legal move for %s; playing a random one", l.v.RoleName(r)), true)
 		}

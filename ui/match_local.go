@@ -9,6 +9,7 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // localMatch is a game played in this client: its seats are people at
@@ -31,27 +32,19 @@ type localMatch struct {
 	redoList [][]game.Move
 	// joint is the joint turn being collected (match_joint.go).
 	joint jointChoice
-	seats []SeatConfig
+	seats []savefmt.SeatConfig
 	loser game.Role // NoRole unless someone resigned
 
 	// ver changes with every change of position; AI results carry the
 	// version they were computed for, so stale ones are dropped.
 	ver uint64
 
-	saveErr string
-	// saved is set once this game has written the store: only then may
-	// it remove what is there (a fresh game with no moves leaves the
-	// previous save alone).
-	saved bool
-	// slot is this game's name in a SlotStore, "" until its first save.
-	slot string
-	// replace is the answer to "replace the saved game?" for a store of
-	// one game: unasked, yes, or no (this game is then not saved).
+	// keeper keeps the game in the store (match_save.go); kept is its
+	// latest report, and replace the answer to "replace the saved
+	// game?" for a store of one game as this client knows it.
+	keeper  *gameKeeper
+	kept    keptView
 	replace replaceAnswer
-	// handedOver is set once the finished game went to OnFinished, and
-	// keptAs is where that kept it.
-	handedOver bool
-	keptAs     string
 
 	// gm is the Game Manager of the GGP seats (match_ggp.go), nil
 	// until the match starts or when no GGP player sits.
@@ -59,7 +52,7 @@ type localMatch struct {
 	// suspended is set while another screen is shown; heldGGP are the
 	// GGP replies that came meanwhile (see suspend).
 	suspended bool
-	heldGGP   []ggpReplyMsg
+	heldGGP   []ggpEventMsg
 
 	job      *aiJob
 	progress ai.Progress
@@ -71,9 +64,10 @@ type localMatch struct {
 
 // newLocalMatch starts a game from start (startPos is its string when
 // it is not the variant's start) with seats.
-func newLocalMatch(c *common, v *game.Variant, start game.State, startPos string, seats []SeatConfig) *localMatch {
+func newLocalMatch(c *common, v *game.Variant, start game.State, startPos string, seats []savefmt.SeatConfig) *localMatch {
 	l := &localMatch{c: c, v: v, begin: start, startPos: startPos, st: start.Clone(),
-		seats: append([]SeatConfig(nil), seats...), loser: game.NoRole}
+		seats: append([]savefmt.SeatConfig(nil), seats...), loser: game.NoRole}
+	l.keeper = newKeeper(c.store, c.opts.OnFinished, v)
 	l.joint.reset(len(v.Roles))
 	return l
 }
@@ -82,47 +76,41 @@ func newLocalMatch(c *common, v *game.Variant, start game.State, startPos string
 // choosing sees it (see seatTurn).
 func (l *localMatch) position() game.State {
 	if r := l.chooser(); r != game.NoRole {
-		return seatTurn{l.st.(game.JointState), r}
+		return game.SeatTurn{JointState: l.st.(game.JointState), Role: r}
 	}
 	return l.st
 }
 
 func (l *localMatch) version() uint64     { return l.ver }
 func (l *localMatch) resigned() game.Role { return l.loser }
-func (l *localMatch) label() string       { return "" }
-func (l *localMatch) warning() string     { return l.saveErr }
+func (l *localMatch) warning() string     { return l.kept.saveErr }
 
-// offers every action, but undo and redo with a GGP player, which
-// cannot take a move back.
-func (l *localMatch) offers(a matchAction) bool {
-	return !(l.hasGGPSeat() && (a == actUndo || a == actRedo))
+// asMatch is the match the board plays: l, with undo and redo unless a
+// GGP player sits at the table (it cannot take a move back).
+func (l *localMatch) asMatch() match {
+	if l.hasGGPSeat() {
+		return l
+	}
+	return undoableMatch{l}
 }
 
-func (l *localMatch) setup() (string, []SeatConfig) { return l.startPos, l.seats }
+// undoableMatch is a local match whose moves can be taken back.
+type undoableMatch struct{ *localMatch }
+
+func (m undoableMatch) undo() tea.Cmd { return m.undoTurn() }
+func (m undoableMatch) redo() tea.Cmd { return m.redoTurn() }
+
+func (l *localMatch) setup() (string, []savefmt.SeatConfig) { return l.startPos, l.seats }
 
 // rebuild replays the moves from the start.
 func (l *localMatch) rebuild() {
 	l.st = l.begin.Clone()
 	for i := 0; i < len(l.moves); {
-		i += applyStep(l.st, l.moves[i:])
+		i += game.ApplyTurn(l.st, l.moves[i:])
 	}
 	l.joint.reset(len(l.v.Roles))
 	l.ver++
 	l.hasHint = false
-}
-
-func (l *localMatch) history() []playedMove {
-	out := make([]playedMove, 0, len(l.moves))
-	s := l.begin.Clone()
-	for _, step := range splitSteps(l.begin, l.moves) {
-		if jointTurn(s) {
-			out = append(out, playedMove{text: jointShort(s, step), mover: jointMover})
-		} else {
-			out = append(out, playedMove{text: moveName(s, step[0]), mover: l.v.RoleName(s.ToMove())})
-		}
-		applyStep(s, step)
-	}
-	return out
 }
 
 func (l *localMatch) replay() (game.State, []game.Move) { return l.begin, l.moves }
@@ -159,9 +147,15 @@ func (l *localMatch) hasAISeat() bool {
 	return false
 }
 
+// seat is who plays role r: a person here, this client's AI or a GGP
+// player.
+func (l *localMatch) seat(r game.Role) seatView {
+	return seatView{name: l.seatName(r), mine: l.mine(r), ai: l.isAI(r), status: l.seatStatus(r)}
+}
+
 func (l *localMatch) seatName(r game.Role) string {
 	if int(r) < len(l.seats) && r >= 0 {
-		return l.seats[r].displayName()
+		return l.seats[r].DisplayName()
 	}
 	return "?"
 }
@@ -170,16 +164,18 @@ func (l *localMatch) start() tea.Cmd {
 	l.suspended = false
 	cmds := []tea.Cmd{l.startGGP()}
 	for _, msg := range l.heldGGP {
-		cmds = append(cmds, l.onGGPReply(msg))
+		cmds = append(cmds, l.onGGPEvent(msg))
 	}
 	l.heldGGP = nil
 	return tea.Batch(append(cmds, l.next(false))...)
 }
 
-func (l *localMatch) leave() {
+// leave stops the AI and the GGP players and saves the game; the
+// command reports when it is saved.
+func (l *localMatch) leave() tea.Cmd {
 	l.cancelJob()
 	l.abortGGP()
-	l.save()
+	return l.save()
 }
 
 // quitPrompt asks to confirm quitting a game in progress and says truly
@@ -195,9 +191,9 @@ func (l *localMatch) quitPrompt() string {
 		return "quit? this game is not saved (you kept the other saved game)" + choice
 	case l.c.store == nil:
 		return "quit? this game is not saved" + choice
-	case l.saveErr != "":
-		return "quit? the game is not saved (" + l.saveErr + ")" + choice
-	case sessionOnly(l.c.store):
+	case l.kept.saveErr != "":
+		return "quit? the game is not saved (" + l.kept.saveErr + ")" + choice
+	case savefmt.SessionOnly(l.c.store):
 		return "quit? without an SSH key the game ends with this session" + choice
 	default:
 		return "quit? the game is saved for Continue" + choice
@@ -207,7 +203,7 @@ func (l *localMatch) quitPrompt() string {
 // play applies a move of a person at this client and starts whatever
 // comes next.
 func (l *localMatch) play(m game.Move) (tea.Cmd, error) {
-	if jointTurn(l.st) {
+	if game.JointTurn(l.st) {
 		return l.chooseJoint(m)
 	}
 	if err := game.Play(l.st, m); err != nil {
@@ -218,8 +214,8 @@ func (l *localMatch) play(m game.Move) (tea.Cmd, error) {
 	l.ver++
 	l.hasHint = false
 	l.status.setStatus("", false)
-	l.save()
-	return l.next(l.isAI(l.moverOf(len(l.moves) - 1))), nil
+	// The AI's search (if it is to move) first, then the save.
+	return tea.Batch(l.next(l.isAI(l.moverOf(len(l.moves)-1))), l.save()), nil
 }
 
 // moverOf returns the role that played move i.
@@ -247,12 +243,12 @@ func (l *localMatch) nextLocal(afterAI bool) tea.Cmd {
 		}
 		return prepareResult(l.st.Clone(), l.ver)
 	}
-	if jointTurn(l.st) {
+	if game.JointTurn(l.st) {
 		return l.nextJoint(afterAI)
 	}
 	mover := l.st.ToMove()
 	if l.isGGP(mover) {
-		return nil // its reply plays (onGGPReply)
+		return nil // its reply plays (onGGPEvent)
 	}
 	if !l.isAI(mover) {
 		if l.forcedPass() {
@@ -282,17 +278,18 @@ func (l *localMatch) forcedPass() bool {
 	return len(legal) == 1 && legal[0] == game.Noop
 }
 
-// undo goes back one action; against the AI it goes back to the last
+// undoTurn goes back one action; against the AI it goes back to the last
 // position where a person was to move.
-func (l *localMatch) undo() tea.Cmd {
+func (l *localMatch) undoTurn() tea.Cmd {
 	// An ending undone is no longer the game's end: the next is kept.
-	l.handedOver, l.keptAs = false, ""
+	reopen := keepReq{reopened: l.ended()}
+	l.kept.keptAs = ""
 	if l.loser != game.NoRole {
 		// The resignation is the last thing done: take it back alone.
 		l.loser = game.NoRole
-		l.save()
+		save := l.keepCmd(reopen)
 		l.status.setStatus("resignation taken back", false)
-		return l.next(false)
+		return tea.Batch(save, l.next(false))
 	}
 	if len(l.moves) == 0 {
 		l.status.setStatus("nothing to undo", true)
@@ -300,7 +297,7 @@ func (l *localMatch) undo() tea.Cmd {
 	}
 	l.cancelJob()
 	pop := func() {
-		steps := splitSteps(l.begin, l.moves)
+		steps := game.SplitTurns(l.begin, l.moves)
 		last := steps[len(steps)-1]
 		l.redoList = append(l.redoList, append([]game.Move(nil), last...))
 		l.moves = l.moves[:len(l.moves)-len(last)]
@@ -308,21 +305,21 @@ func (l *localMatch) undo() tea.Cmd {
 	pop()
 	l.rebuild()
 	if !l.allAI() {
-		for len(l.moves) > 0 && !jointTurn(l.st) && (l.isAI(l.st.ToMove()) || l.forcedPass()) {
+		for len(l.moves) > 0 && !game.JointTurn(l.st) && (l.isAI(l.st.ToMove()) || l.forcedPass()) {
 			pop()
 			l.rebuild()
 		}
 	} else {
 		l.paused = true
 	}
-	l.save()
-	l.status.setStatus(fmt.Sprintf("undone: back to move %d", len(splitSteps(l.begin, l.moves))), false)
-	return l.next(false)
+	save := l.keepCmd(reopen)
+	l.status.setStatus(fmt.Sprintf("undone: back to move %d", len(game.SplitTurns(l.begin, l.moves))), false)
+	return tea.Batch(save, l.next(false))
 }
 
-// redo replays undone actions up to the next position where a person is
-// to move.
-func (l *localMatch) redo() tea.Cmd {
+// redoTurn replays undone actions up to the next position where a person
+// is to move.
+func (l *localMatch) redoTurn() tea.Cmd {
 	if len(l.redoList) == 0 {
 		l.status.setStatus("nothing to redo", true)
 		return nil
@@ -330,18 +327,18 @@ func (l *localMatch) redo() tea.Cmd {
 	l.cancelJob()
 	step := func() bool {
 		turn := l.redoList[len(l.redoList)-1]
-		if len(turn) != stepSize(l.st) || !legalTurn(l.st, turn) {
+		if len(turn) != game.TurnSize(l.st) || !game.LegalTurn(l.st, turn) {
 			l.redoList = nil
 			return false
 		}
 		l.redoList = l.redoList[:len(l.redoList)-1]
-		applyStep(l.st, turn)
+		game.ApplyTurn(l.st, turn)
 		l.moves = append(l.moves, turn...)
 		return true
 	}
 	l.joint.reset(len(l.v.Roles))
 	if step() {
-		for len(l.redoList) > 0 && !jointTurn(l.st) && !l.st.Terminal() && (l.isAI(l.st.ToMove()) || l.forcedPass()) && !l.allAI() {
+		for len(l.redoList) > 0 && !game.JointTurn(l.st) && !l.st.Terminal() && (l.isAI(l.st.ToMove()) || l.forcedPass()) && !l.allAI() {
 			if !step() {
 				break
 			}
@@ -349,23 +346,23 @@ func (l *localMatch) redo() tea.Cmd {
 	}
 	l.ver++
 	l.hasHint = false
-	l.save()
-	l.status.setStatus(fmt.Sprintf("redone: move %d", len(splitSteps(l.begin, l.moves))), false)
+	save := l.save()
+	l.status.setStatus(fmt.Sprintf("redone: move %d", len(game.SplitTurns(l.begin, l.moves))), false)
 	if len(l.redoList) == 0 {
-		return l.next(false)
+		return tea.Batch(save, l.next(false))
 	}
-	return nil
+	return save
 }
 
 // resign ends the game: role r loses and every other role shares the win.
-func (l *localMatch) resign(r game.Role) {
+func (l *localMatch) resign(r game.Role) tea.Cmd {
 	if r == game.NoRole {
-		return
+		return nil
 	}
 	l.loser = r
 	l.cancelJob()
-	l.save()
 	l.status.setStatus(l.endStatus(), false)
+	return l.save()
 }
 
 // togglePause pauses the AI seats or resumes them.

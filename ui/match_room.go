@@ -10,11 +10,17 @@ import (
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/roomapi"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // roomUpdateMsg says the room changed; gen tells the current waiter from
 // one left over from before the board was last re-entered.
-type roomUpdateMsg struct{ gen int }
+type roomUpdateMsg struct {
+	gen int
+	// view is the view the waiter read: the update plays it, without
+	// reading the room again.
+	view roomapi.RoomView
+}
 
 // roomMatch is a shared room as one client sees it. The room's host
 // checks moves and runs the AI seats; this client rebuilds the position
@@ -25,16 +31,19 @@ type roomMatch struct {
 	status   statusLine
 	spinTick func() tea.Cmd
 
-	room  roomapi.Room
-	view  roomapi.RoomView
-	st    game.State
-	moves []playedMove
+	room roomapi.Room
+	view roomapi.RoomView
+	st   game.State
 	// start and played are what the room's view says, as the game reads
-	// them: review rebuilds past positions from them.
-	first   game.State
-	played  []game.Move
-	ver     uint64
-	waitGen int
+	// them: review rebuilds past positions from them. startText and
+	// rewrites are the view's Start and Rewrites they follow: while they
+	// hold, a new view's moves extend played (see follow).
+	first     game.State
+	played    []game.Move
+	startText string
+	rewrites  uint64
+	ver       uint64
+	waitGen   int
 	// clocks are the seats' clocks as last drawn (see room_clock.go);
 	// nil in a room without a clock.
 	clocks  []string
@@ -61,69 +70,90 @@ func (r *roomMatch) waitRoom() tea.Cmd {
 			if _, ok := <-ch; !ok {
 				return NoticeMsg("the room was closed")
 			}
-			if room.View().Version != seen.Load() {
-				return roomUpdateMsg{gen}
+			if v := room.View(); v.Version != seen.Load() {
+				return roomUpdateMsg{gen: gen, view: v}
 			}
 		}
 	}
 }
 
-// refresh rebuilds the position from the room's view with the game.
-func (r *roomMatch) refresh() {
-	rv := r.room.View()
+// refresh reads the room's view and follows it.
+func (r *roomMatch) refresh() { r.apply(r.room.View()) }
+
+// apply takes a view of the room: its note, its seats and clocks, and
+// its moves (see follow).
+func (r *roomMatch) apply(rv roomapi.RoomView) {
 	if rv.Note != "" && rv.Note != r.view.Note {
 		r.status.setStatus(rv.Note, false)
 	}
 	r.view = rv
 	r.seen.Store(rv.Version)
-	start, err := game.NewState(r.v.Name, rv.Start)
-	if err != nil {
-		r.status.setStatus("room: "+err.Error(), true)
+	if err := r.follow(rv); err != nil {
+		r.status.setStatus(err.Error(), true)
 		return
 	}
-	s := start.Clone()
-	var moves []playedMove
-	var played []game.Move
-	for i, t := range rv.Moves {
-		b := s.Clone()
-		m, err := game.PlayText(s, t)
-		if err != nil {
-			r.status.setStatus(fmt.Sprintf("room move %d: %v", i+1, err), true)
-			return
-		}
-		moves = append(moves, playedMove{text: moveName(b, m), mover: r.v.RoleName(b.ToMove())})
-		played = append(played, m)
-	}
-	if s.String() != r.st.String() {
-		r.ver++ // the board clears its selection
-	}
-	r.st, r.moves = s, moves
-	r.first, r.played = start, played
 	r.clocks, _ = r.clockTexts(time.Now())
 }
 
-func (r *roomMatch) position() game.State  { return r.st }
-func (r *roomMatch) version() uint64       { return r.ver }
-func (r *roomMatch) history() []playedMove { return r.moves }
+// follow brings the position to the view's moves. While the view
+// extends the one followed before (the same start, no rewrite, no fewer
+// moves: see roomapi.RoomView.Rewrites), only the new moves are played;
+// else the game is replayed from its start.
+func (r *roomMatch) follow(rv roomapi.RoomView) error {
+	extends := r.first != nil && rv.Start == r.startText && rv.Rewrites == r.rewrites && len(rv.Moves) >= len(r.played)
+	start, s, played := r.first, r.st, r.played
+	if !extends {
+		var err error
+		if start, err = game.NewState(r.v.Name, rv.Start); err != nil {
+			return fmt.Errorf("room: %w", err)
+		}
+		s, played = start, nil
+	}
+	from := len(played)
+	if from == len(rv.Moves) && extends {
+		return nil // nothing new
+	}
+	s = s.Clone() // the moves are played on a copy: a bad one leaves the game as it was
+	for i := from; i < len(rv.Moves); i++ {
+		m, err := game.PlayText(s, rv.Moves[i])
+		if err != nil {
+			return fmt.Errorf("room move %d: %w", i+1, err)
+		}
+		played = append(played, m)
+	}
+	if s.String() != r.st.String() || len(played) != len(r.played) {
+		r.ver++ // the board clears its selection and redraws the moves
+	}
+	r.st = s
+	r.first, r.played, r.startText, r.rewrites = start, played, rv.Start, rv.Rewrites
+	return nil
+}
+
+func (r *roomMatch) position() game.State { return r.st }
+func (r *roomMatch) version() uint64      { return r.ver }
 func (r *roomMatch) replay() (game.State, []game.Move) {
 	if r.first == nil {
 		return r.st, nil // the room could not be read: only its position
 	}
 	return r.first, r.played
 }
-func (r *roomMatch) ended() bool         { return r.view.Finished || r.st.Terminal() }
-func (r *roomMatch) result() string      { return resultWithReason(r.st) }
-func (r *roomMatch) resigned() game.Role { return game.NoRole }
+func (r *roomMatch) ended() bool    { return r.view.Finished || r.st.Terminal() }
+func (r *roomMatch) result() string { return resultWithReason(r.st) }
+func (r *roomMatch) label() string  { return "room " + r.view.Code }
 
-// Rooms take turn-taking games only: nobody is handed the keyboard.
-func (r *roomMatch) passTo() game.Role { return game.NoRole }
-func (r *roomMatch) takeKeyboard()     {}
+// noAnalysis keeps the engine out of a room's game until it is over.
+func (r *roomMatch) noAnalysis() string {
+	if r.ended() {
+		return ""
+	}
+	return "no analysis while the room's game goes on: it is there once the game is over"
+}
 
-func (r *roomMatch) seatStatus(game.Role) string { return "" }
-func (r *roomMatch) isAI(game.Role) bool         { return false }
-func (r *roomMatch) label() string               { return "room " + r.view.Code }
-func (r *roomMatch) warning() string             { return "" }
-func (r *roomMatch) offers(matchAction) bool     { return false }
+// seat is who plays role r: a person here, or someone (or the host's AI)
+// elsewhere; the room's AI is never this client's.
+func (r *roomMatch) seat(role game.Role) seatView {
+	return seatView{name: r.seatName(role), mine: r.mine(role)}
+}
 
 func (r *roomMatch) mine(role game.Role) bool {
 	for _, y := range r.view.You {
@@ -195,7 +225,9 @@ func (r *roomMatch) update(msg tea.Msg) (tea.Cmd, bool) {
 	if !ok {
 		return nil, false
 	}
-	r.refresh()
+	if um.view.Version > r.view.Version {
+		r.apply(um.view) // a newer view than the one shown
+	}
 	if um.gen != r.waitGen {
 		return nil, true
 	}
@@ -214,8 +246,10 @@ func (r *roomMatch) play(m game.Move) (tea.Cmd, error) {
 	return nil, nil
 }
 
-func (r *roomMatch) suspend() {}
-func (r *roomMatch) leave()   { r.room.Leave() }
+func (r *roomMatch) leave() tea.Cmd {
+	r.room.Leave()
+	return nil
+}
 
 func (r *roomMatch) quitPrompt() string {
 	if r.ended() {
@@ -231,22 +265,10 @@ func (r *roomMatch) quitPrompt() string {
 
 func (r *roomMatch) ai() aiView { return aiView{remote: r.view.Thinking} }
 
-// Rooms have none of these: their host decides.
-func (r *roomMatch) undo() tea.Cmd               { return nil }
-func (r *roomMatch) redo() tea.Cmd               { return nil }
-func (r *roomMatch) resign(game.Role)            {}
-func (r *roomMatch) hint() tea.Cmd               { return nil }
-func (r *roomMatch) hintMove() (game.Move, bool) { return game.Noop, false }
-func (r *roomMatch) togglePause() tea.Cmd        { return nil }
-func (r *roomMatch) moveNow()                    {}
-func (r *roomMatch) setup() (string, []SeatConfig) {
-	return "", nil
-}
-
 // record is the room's game as a save: people's seats are human seats
 // under their names, the AI's are AI seats.
-func (r *roomMatch) record() SavedGame {
-	sv := SavedGame{Sheet: sheetOf(r.v), Variant: r.v.Name, Start: r.view.Start}
+func (r *roomMatch) record() savefmt.SavedGame {
+	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(r.v), Variant: r.v.Name, Start: r.view.Start}
 	start, moves := r.replay()
 	s := start.Clone()
 	for _, m := range moves {
@@ -254,7 +276,7 @@ func (r *roomMatch) record() SavedGame {
 		s.Apply(m)
 	}
 	for i := range r.v.Roles {
-		seat := SeatConfig{}
+		seat := savefmt.SeatConfig{}
 		if i < len(r.view.Seats) {
 			seat.Name = r.view.Seats[i].Name
 			if r.view.Seats[i].Kind == roomapi.SeatAI {

@@ -5,15 +5,23 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
-// How a local game is kept: in progress, in its own slot of a SlotStore
-// (several games wait under Continue), or in the one save of a plain
-// SaveStore, which the game replaces only when the player said yes. A
-// finished game is handed to Options.OnFinished before its save goes.
+// How a local game is kept: in progress, in its own slot of a
+// savefmt.SlotStore (several games wait under Continue), or in the one
+// save of a plain savefmt.SaveStore, which the game replaces only when the
+// player said yes. A finished game is handed to Options.OnFinished before
+// its save goes. Every write runs on the client's I/O queue (see
+// ioQueue), never in Update: the match sends what is to be kept, its
+// keeper writes it in order, and the match learns what came of it from
+// the keeper's report.
 
 // replaceAnswer is the player's answer to replacing another saved game.
 type replaceAnswer int
@@ -25,46 +33,245 @@ const (
 	replaceNo
 )
 
-// save writes the game to the store once a move has been made; a
-// finished game is handed over (see handOver) and its save removed, as
-// is a game undone back to no moves, so that Continue offers only games
-// in progress.
-func (l *localMatch) save() {
-	kept := !l.ended() || l.handOver()
-	if l.c.store == nil || l.hasGGPSeat() {
-		return // a GGP player cannot resume a match: such games are not saved
+// gameKeeper keeps one local game in the client's store and hands it over
+// once finished. Its state is touched only by its operations, which the
+// I/O queue runs one at a time; what the match may know of it is its
+// report (keptView).
+type gameKeeper struct {
+	store savefmt.SaveStore
+	hook  func(savefmt.FinishedGame) (string, error)
+	v     *game.Variant
+
+	// saved is set once this game has written the store: only then may
+	// it remove what is there (a fresh game with no moves leaves the
+	// previous save alone). slot is its name in a SlotStore, "" until its
+	// first save. replace is the answer to "replace the saved game?" for
+	// a store of one game. handedOver is set once the finished game went
+	// to the hook.
+	saved      bool
+	slot       string
+	replace    replaceAnswer
+	handedOver bool
+	view       keptView
+
+	mu        sync.Mutex
+	published keptView
+}
+
+// keptView is what the match knows of its keeper: the report of its
+// last operation.
+type keptView struct {
+	seq uint64
+	// saveErr is a lasting problem with the save, "" when there is none.
+	saveErr string
+	// keptAs is where the hook kept the finished game.
+	keptAs string
+	// replace is the keeper's answer to replacing another game, and
+	// other describes that game (for the question).
+	replace replaceAnswer
+	other   string
+	saved   bool
+	slot    string
+}
+
+// keepReq is one thing to keep: the game as it is now.
+type keepReq struct {
+	data     []byte // the save file
+	ended    bool
+	empty    bool                 // no move yet
+	finished savefmt.FinishedGame // the record, when ended
+	reopened bool                 // an undone end: the next end is kept again
+	answer   replaceAnswer        // the player's answer, when one came
+	noStore  bool                 // a game with a GGP player: never saved
+}
+
+// keptMsg says the keeper has done an operation: the match reads its
+// report.
+type keptMsg struct{}
+
+// newKeeper keeps a game of v in store (nil: nothing is saved); hook is
+// Options.OnFinished.
+func newKeeper(store savefmt.SaveStore, hook func(savefmt.FinishedGame) (string, error), v *game.Variant) *gameKeeper {
+	return &gameKeeper{store: store, hook: hook, v: v}
+}
+
+// report is the keeper's latest report.
+func (k *gameKeeper) report() keptView {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.published
+}
+
+// keep writes the game, hands a finished one over and removes its save,
+// or removes a game undone back to no moves, so that Continue offers
+// only games in progress. It runs on the I/O queue.
+func (k *gameKeeper) keep(req keepReq) {
+	if req.reopened {
+		k.handedOver, k.view.keptAs = false, ""
+	}
+	if req.answer != replaceUnasked {
+		k.replace = req.answer
+		if req.answer == replaceNo {
+			k.view.saveErr = "this game is not saved: the other saved game is kept"
+		}
+	}
+	kept := !req.ended || k.handOver(req.finished)
+	k.write(req, kept)
+	k.mu.Lock()
+	k.view.seq = k.published.seq + 1
+	k.view.replace, k.view.saved, k.view.slot = k.replace, k.saved, k.slot
+	k.published = k.view
+	k.mu.Unlock()
+}
+
+// write writes or removes the save as keep decided.
+func (k *gameKeeper) write(req keepReq, kept bool) {
+	if k.store == nil || req.noStore {
+		return
 	}
 	var err error
 	switch {
-	case l.ended() || len(l.moves) == 0:
-		if !l.saved || !kept {
+	case req.ended || req.empty:
+		if !k.saved || !kept {
 			return // nothing of this game's to remove, or its record failed
 		}
-		err = l.removeSave()
-		l.saved = false
-	case !l.mayWrite():
+		err = k.remove()
+		k.saved = false
+	case !k.mayWrite():
 		return
 	default:
-		l.saved = true
-		err = l.writeSave(l.savedGame().Marshal(l.v.Roles))
+		k.saved = true
+		err = k.writeSave(req.data)
 	}
-	l.saveErr = ""
+	k.view.saveErr = ""
 	if err != nil {
-		l.saveErr = "could not save: " + err.Error()
+		k.view.saveErr = "could not save: " + err.Error()
+	}
+}
+
+// mayWrite reports whether the game may write its save: always with
+// slots or once it owns the one save; else only when nothing is saved
+// or the player agreed to replace it (the question is asked on the
+// board, see replaceQuestion).
+func (k *gameKeeper) mayWrite() bool {
+	if _, ok := k.store.(savefmt.SlotStore); ok || k.saved {
+		return true
+	}
+	switch k.replace {
+	case replaceYes:
+		return true
+	case replaceNo, replaceAsking:
+		return false
+	}
+	// Only a game that can be resumed is worth a question: the menu
+	// already said an unreadable save will be replaced.
+	data, err := k.store.Load()
+	if errors.Is(err, os.ErrNotExist) {
+		return true
+	}
+	sv, perr := savefmt.ParseSave(data)
+	if err == nil && perr != nil {
+		return true
+	}
+	k.replace, k.view.other = replaceAsking, "another game"
+	if err == nil {
+		k.view.other = "your saved game (" + sv.Summary() + ")"
+	}
+	return false
+}
+
+func (k *gameKeeper) writeSave(data []byte) error {
+	slots, ok := k.store.(savefmt.SlotStore)
+	if !ok {
+		return k.store.Save(data)
+	}
+	if k.slot == "" {
+		k.slot = slots.NewSlot(k.v.Name)
+	}
+	return slots.SaveSlot(k.slot, data)
+}
+
+func (k *gameKeeper) remove() error {
+	if slots, ok := k.store.(savefmt.SlotStore); ok {
+		if k.slot == "" {
+			return nil
+		}
+		return slots.RemoveSlot(k.slot)
+	}
+	return k.store.Remove()
+}
+
+// handOver gives the finished game to the hook, once; false when it
+// could not be kept, so that its save must stay.
+func (k *gameKeeper) handOver(fg savefmt.FinishedGame) bool {
+	if k.hook == nil || k.handedOver {
+		return true
+	}
+	where, err := k.hook(fg)
+	if err != nil {
+		k.view.saveErr = "the finished game was not kept (" + err.Error() + "): its save stays"
+		return false
+	}
+	k.handedOver, k.view.keptAs = true, where
+	return true
+}
+
+// save sends the game as it is now to its keeper, on the I/O queue; the
+// command reports when it is kept.
+func (l *localMatch) save() tea.Cmd {
+	return l.keepCmd(keepReq{})
+}
+
+// keepCmd sends the game with req's flags to the keeper.
+func (l *localMatch) keepCmd(req keepReq) tea.Cmd {
+	req.ended, req.empty, req.noStore = l.ended(), len(l.moves) == 0, l.hasGGPSeat()
+	if req.ended {
+		req.finished = savefmt.FinishedGame{Game: l.savedGame(), Result: l.result(), Ended: time.Now()}
+		if l.loser != game.NoRole {
+			req.finished.Resigned = l.v.RoleName(l.loser)
+		}
+	} else if !req.empty && !req.noStore && l.c.store != nil {
+		req.data = l.savedGame().Marshal(l.v.Roles)
+	}
+	k := l.keeper
+	return l.c.io.do(func() tea.Msg {
+		k.keep(req)
+		return keptMsg{}
+	})
+}
+
+// readKept takes the keeper's latest report, and says the end again once
+// the finished game is kept (where, or why not).
+func (l *localMatch) readKept() {
+	r := l.keeper.report()
+	if r.seq <= l.kept.seq {
+		return
+	}
+	was := l.kept
+	l.kept = r
+	if l.replace != replaceYes && l.replace != replaceNo {
+		// The player's answer stands: a report of a save queued before
+		// it still says the question is open.
+		l.replace = r.replace
+	}
+	if l.ended() && (r.keptAs != was.keptAs || r.saveErr != was.saveErr) {
+		if s, isErr := l.status.currentStatus(); s == "" || !isErr {
+			l.status.setStatus(l.endStatus(), false)
+		}
 	}
 }
 
 // savedGame is the game as a save file holds it.
-func (l *localMatch) savedGame() SavedGame {
-	sv := SavedGame{Sheet: sheetOf(l.v), Variant: l.v.Name, Seats: l.seats, Start: l.startPos}
+func (l *localMatch) savedGame() savefmt.SavedGame {
+	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(l.v), Variant: l.v.Name, Seats: l.seats, Start: l.startPos}
 	s := l.begin.Clone()
-	for _, step := range splitSteps(l.begin, l.moves) {
-		if jointTurn(s) {
-			sv.Moves = append(sv.Moves, jointText(s, step))
+	for _, step := range game.SplitTurns(l.begin, l.moves) {
+		if game.JointTurn(s) {
+			sv.Moves = append(sv.Moves, game.JointText(s, step))
 		} else {
 			sv.Moves = append(sv.Moves, s.FormatMove(step[0]))
 		}
-		applyStep(s, step)
+		game.ApplyTurn(s, step)
 	}
 	if l.gm != nil {
 		for _, e := range l.gm.errors {
@@ -79,7 +286,7 @@ func (l *localMatch) savedGame() SavedGame {
 }
 
 // record is the game as a save, with how it ended once it did.
-func (l *localMatch) record() SavedGame {
+func (l *localMatch) record() savefmt.SavedGame {
 	sv := l.savedGame()
 	if l.ended() {
 		sv.Result, sv.Ended = l.result(), time.Now()
@@ -90,74 +297,6 @@ func (l *localMatch) record() SavedGame {
 	return sv
 }
 
-// mayWrite reports whether the game may write its save: always with
-// slots or once it owns the one save; else only when nothing is saved
-// or the player agreed to replace it (the question is asked on the
-// board, see replaceQuestion).
-func (l *localMatch) mayWrite() bool {
-	if _, ok := l.c.store.(SlotStore); ok || l.saved {
-		return true
-	}
-	switch l.replace {
-	case replaceYes:
-		return true
-	case replaceNo, replaceAsking:
-		return false
-	}
-	// Only a game that can be resumed is worth a question: the menu
-	// already said an unreadable save will be replaced.
-	data, err := l.c.store.Load()
-	if errors.Is(err, os.ErrNotExist) {
-		return true
-	}
-	if _, perr := ParseSave(data); err == nil && perr != nil {
-		return true
-	}
-	l.replace = replaceAsking
-	return false
-}
-
-func (l *localMatch) writeSave(data []byte) error {
-	slots, ok := l.c.store.(SlotStore)
-	if !ok {
-		return l.c.store.Save(data)
-	}
-	if l.slot == "" {
-		l.slot = slots.NewSlot(l.v.Name)
-	}
-	return slots.SaveSlot(l.slot, data)
-}
-
-func (l *localMatch) removeSave() error {
-	if slots, ok := l.c.store.(SlotStore); ok {
-		if l.slot == "" {
-			return nil
-		}
-		return slots.RemoveSlot(l.slot)
-	}
-	return l.c.store.Remove()
-}
-
-// handOver gives the finished game to Options.OnFinished, once; false
-// when it could not be kept, so that its save must stay.
-func (l *localMatch) handOver() bool {
-	hook := l.c.opts.OnFinished
-	if hook == nil || l.handedOver {
-		return true
-	}
-	fg := FinishedGame{Game: l.savedGame(), Result: l.result(), Resigned: "", Ended: time.Now()}
-	if l.loser != game.NoRole {
-		fg.Resigned = l.v.RoleName(l.loser)
-	}
-	where, err := hook(fg)
-	if err != nil {
-		l.saveErr = "the finished game was not kept (" + err.Error() + "): its save stays"
-		return false
-	}
-	l.handedOver, l.keptAs = true, where
-	return true
-}
-
 // endStatus is the result, what the GGP players got wrong, and where
 // the finished game is kept.
 func (l *localMatch) endStatus() string {
@@ -166,16 +305,16 @@ func (l *localMatch) endStatus() string {
 		text += " · GGP errors: " + errorSummary(l.gm.errors)
 	}
 	switch {
-	case l.saveErr != "":
-		return text + " · " + l.saveErr
-	case l.keptAs != "":
-		return text + " · kept as " + l.keptAs
+	case l.kept.saveErr != "":
+		return text + " · " + l.kept.saveErr
+	case l.kept.keptAs != "":
+		return text + " · kept as " + l.kept.keptAs
 	}
 	return text
 }
 
 // errorSummary counts the errors by role: "red 3, black 1".
-func errorSummary(errs []MoveError) string {
+func errorSummary(errs []savefmt.MoveError) string {
 	var roles []string
 	count := map[string]int{}
 	for _, e := range errs {
@@ -197,25 +336,18 @@ func (l *localMatch) replaceQuestion() string {
 	if l.replace != replaceAsking {
 		return ""
 	}
-	what := "another game"
-	if data, err := l.c.store.Load(); err == nil {
-		if sv, err := ParseSave(data); err == nil {
-			what = "your saved game (" + saveSummary(sv) + ")"
-		}
-	}
-	return "save this game over " + what + "? y replaces it, n plays on without saving"
+	return "save this game over " + l.kept.other + "? y replaces it, n plays on without saving"
 }
 
-// answerReplace takes the answer to replaceQuestion.
-func (l *localMatch) answerReplace(yes bool) {
+// answerReplace takes the answer to replaceQuestion: the keeper saves
+// the game, or keeps the other one.
+func (l *localMatch) answerReplace(yes bool) tea.Cmd {
 	if l.replace != replaceAsking {
-		return
+		return nil
 	}
 	l.replace = replaceNo
 	if yes {
 		l.replace = replaceYes
-		l.save()
-		return
 	}
-	l.saveErr = "this game is not saved: the other saved game is kept"
+	return l.keepCmd(keepReq{answer: l.replace})
 }

@@ -7,23 +7,39 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/themes"
 )
 
 // A local match offers every action; a room none (its host decides),
-// and the board's help shows only what the match offers.
+// and the board's help shows only what the match offers. What a match
+// offers is what it implements, asked once (capsOf).
 func TestMatchOffers(t *testing.T) {
-	acts := []matchAction{actUndo, actRedo, actHint, actResign, actPause, actNewGame, actRematch}
 	v, _ := game.Lookup("quad5")
-	local := newLocalMatch(&common{st: &themes.Styles{}}, v, v.New(), "", make([]SeatConfig, len(v.Roles)))
-	room := &roomMatch{v: v, st: v.New()}
+	local := capsOf(newLocalMatch(&common{st: &themes.Styles{}}, v, v.New(), "", make([]savefmt.SeatConfig, len(v.Roles))).asMatch())
+	room := capsOf(&roomMatch{v: v, st: v.New()})
+	acts := []struct {
+		name        string
+		local, room bool
+	}{
+		{"undo", local.undo != nil, room.undo != nil},
+		{"hint", local.hint != nil, room.hint != nil},
+		{"resign", local.resign != nil, room.resign != nil},
+		{"pause", local.aiCtl != nil, room.aiCtl != nil},
+		{"new game and rematch", local.rematch != nil, room.rematch != nil},
+		{"keeping the game", local.keep != nil, room.keep != nil},
+		{"handing the keyboard over", local.handOver != nil, room.handOver != nil},
+	}
 	for _, a := range acts {
-		if !local.offers(a) {
-			t.Errorf("a local match does not offer action %d", a)
+		if !a.local {
+			t.Errorf("a local match does not offer %s", a.name)
 		}
-		if room.offers(a) {
-			t.Errorf("a room offers action %d", a)
+		if a.room {
+			t.Errorf("a room offers %s", a.name)
 		}
+	}
+	if local.save == nil || room.save == nil {
+		t.Error("a game cannot be saved as a file")
 	}
 }
 

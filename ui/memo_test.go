@@ -32,11 +32,12 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 		if got, want := b.panelView(l), mergeStyles(b.c.st.Panel.Render(b.panelContent(l))); got != want {
 			t.Fatalf("after %s: the panel is\n%q\nfresh it is\n%q", step, got, want)
 		}
-		var hs handleState
-		if l.handles {
-			hs = b.handleState()
+		var over [2]string
+		if l.overlay {
+			regions := b.regions(b.recent())
+			over = [2]string{b.overlayLine(l, regions, true), b.overlayLine(l, regions, false)}
 		}
-		fresh := b.drawBoard(l, b.vu.cells(b.game()), b.marks(), hs)
+		fresh := b.drawBoard(l, b.vu.cells(b.game()), marks(b), over)
 		if got, want := joinLines(b.boardLines(l)), joinLines(fresh); got != want {
 			t.Fatalf("after %s: the board is\n%q\nfresh it is\n%q", step, got, want)
 		}

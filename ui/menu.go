@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/themes"
 )
 
@@ -40,7 +41,7 @@ type menuItem struct {
 	variant     *game.Variant
 	// save and slot are the game a Continue item resumes; problem says
 	// why it cannot (its rule sheet is gone or changed).
-	save    *SavedGame
+	save    *savefmt.SavedGame
 	slot    string
 	problem string
 }
@@ -83,6 +84,9 @@ var menuPagination = lipgloss.NewStyle().PaddingLeft(2)
 
 func newMenu(c *common, status string) *menuScreen {
 	m := &menuScreen{c: c, status: status}
+	// The saved games are read once the client's writes have landed:
+	// the game just left is offered as it was left.
+	c.settleWrites()
 	items := m.allItems(m.continueItems())
 	l := newItemList(items, menuDelegate{c}, 40, 10)
 	l.pages.Type = paginator.Arabic
@@ -118,30 +122,50 @@ func (m *menuScreen) askDelete() {
 	m.status = "delete the saved game " + item.desc + "? y deletes it, any other key keeps it"
 }
 
-// answerDelete deletes the saved game asked about when yes.
-func (m *menuScreen) answerDelete(yes bool) {
+// answerDelete deletes the saved game asked about when yes, on the I/O
+// queue; deletedMsg says how it went.
+func (m *menuScreen) answerDelete(yes bool) tea.Cmd {
 	item := m.deleting
 	m.deleting, m.status = nil, ""
 	if !yes {
+		return nil
+	}
+	store := m.c.store
+	return m.c.io.do(func() tea.Msg {
+		var err error
+		if slots, ok := store.(savefmt.SlotStore); ok {
+			err = slots.RemoveSlot(item.slot)
+		} else {
+			err = store.Remove()
+		}
+		return deletedMsg{item: *item, err: err}
+	})
+}
+
+// deletedMsg says a saved game was deleted, or why not.
+type deletedMsg struct {
+	item menuItem
+	err  error
+}
+
+// deleted takes the saved game's item off the list once it is gone.
+func (m *menuScreen) deleted(msg deletedMsg) {
+	if msg.err != nil {
+		m.status = "could not delete: " + msg.err.Error()
 		return
 	}
-	var err error
-	if slots, ok := m.c.store.(SlotStore); ok {
-		err = slots.RemoveSlot(item.slot)
-	} else {
-		err = m.c.store.Remove()
+	for i, mi := range m.list.items {
+		if mi.action == actContinue && mi.slot == msg.item.slot && mi.desc == msg.item.desc {
+			m.list.RemoveItem(i)
+			break
+		}
 	}
-	if err != nil {
-		m.status = "could not delete: " + err.Error()
-		return
-	}
-	m.list.RemoveItem(m.list.Index())
 	m.items = itemTexts(m.list.items)
-	m.status = "deleted the saved game " + item.desc
+	m.status = "deleted the saved game " + msg.item.desc
 }
 
 // continueItems offers every saved game in progress, newest first: one
-// item per slot of a SlotStore, or the one save of a plain store. A save
+// item per slot of a savefmt.SlotStore, or the one save of a plain store. A save
 // that cannot be read is named in the status.
 func (m *menuScreen) continueItems() []menuItem {
 	store := m.c.store
@@ -151,20 +175,20 @@ func (m *menuScreen) continueItems() []menuItem {
 	var items []menuItem
 	add := func(slot string, data []byte, err error) {
 		if err == nil {
-			var sv SavedGame
-			sv, err = ParseSave(data)
-			if errors.Is(err, ErrSheetNotLoaded) && !m.c.opts.Remote {
+			var sv savefmt.SavedGame
+			sv, err = savefmt.ParseSave(data)
+			if errors.Is(err, savefmt.ErrSheetNotLoaded) && !m.c.opts.Remote {
 				// Loaded when chosen; a sheet gone or changed is said now.
-				err = sheetCheck(sv.Sheet)
+				err = savefmt.SheetCheck(sv.Sheet)
 			}
-			var se *SheetError
+			var se *savefmt.SheetError
 			switch {
 			case err == nil:
-				items = append(items, menuItem{title: "Continue", desc: saveSummary(sv), action: actContinue, save: &sv, slot: slot})
+				items = append(items, menuItem{title: "Continue", desc: sv.Summary(), action: actContinue, save: &sv, slot: slot})
 				return
 			case errors.As(err, &se):
 				// Listed, to be deleted or left for the sheet to come back.
-				items = append(items, menuItem{title: "Continue", desc: saveSummary(sv) + " (" + se.Error() + ")",
+				items = append(items, menuItem{title: "Continue", desc: sv.Summary() + " (" + se.Error() + ")",
 					action: actContinue, save: &sv, slot: slot, problem: se.Error()})
 				return
 			}
@@ -174,7 +198,7 @@ func (m *menuScreen) continueItems() []menuItem {
 			m.status = "The saved game cannot be read: " + err.Error()
 		}
 	}
-	slots, ok := store.(SlotStore)
+	slots, ok := store.(savefmt.SlotStore)
 	if !ok {
 		data, err := store.Load()
 		add("", data, err)
@@ -189,14 +213,6 @@ func (m *menuScreen) continueItems() []menuItem {
 		add(name, data, err)
 	}
 	return items
-}
-
-func saveSummary(sv SavedGame) string {
-	names := make([]string, len(sv.Seats))
-	for i, s := range sv.Seats {
-		names[i] = s.displayName()
-	}
-	return fmt.Sprintf("%s, %s: %s", sv.Variant, count(len(sv.Moves), "move"), strings.Join(names, " vs "))
 }
 
 // allItems is every line of the menu: the saved games (saves), the
@@ -334,6 +350,8 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		m.resize()
 	case NoticeMsg:
 		m.status = string(msg)
+	case deletedMsg:
+		m.deleted(msg)
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
@@ -355,8 +373,7 @@ func (m *menuScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		}
 	case tea.KeyPressMsg:
 		if m.deleting != nil {
-			m.answerDelete(key.Matches(msg, menuKeys.Yes))
-			return m, nil
+			return m, m.answerDelete(key.Matches(msg, menuKeys.Yes))
 		}
 		switch {
 		case key.Matches(msg, menuKeys.Quit):
@@ -397,7 +414,7 @@ func (m *menuScreen) choose() (screen, tea.Cmd) {
 			m.status = "cannot continue: " + item.problem + " (x deletes the saved game)"
 			return m, nil
 		}
-		if item.save.Sheet.Hash != "" && !sheetLoaded(item.save.Sheet) {
+		if item.save.Sheet.Hash != "" && !savefmt.SheetLoaded(item.save.Sheet) {
 			return m.continueSheet(item), nil
 		}
 		b, err := boardFromSlot(c, *item.save, item.slot)

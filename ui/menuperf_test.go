@@ -9,6 +9,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/themes"
 )
 
@@ -83,8 +84,8 @@ func TestMenuLinesSharedAcrossSessions(t *testing.T) {
 // without, and deleting the save redraws the list without it.
 func TestMenuCacheFollowsItems(t *testing.T) {
 	clearMenuCaches()
-	sv := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "hard"}}, Moves: []string{"(mark r3 c4)"}}
-	open := func(store SaveStore) *Model {
+	sv := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "hard"}}, Moves: []string{"(mark r3 c4)"}}
+	open := func(store savefmt.SaveStore) *Model {
 		m := New(Options{ColorProfile: colorprofile.ANSI256, Store: store, Remote: true, Seed: 1, AIDelay: -1}).(*Model)
 		// Tall enough that the list has one page with or without the save.
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 40})
@@ -98,7 +99,8 @@ func TestMenuCacheFollowsItems(t *testing.T) {
 		t.Error("a menu without a saved game shows Continue")
 	}
 	withSave.Update(keyMsg("x"))
-	withSave.Update(keyMsg("y"))
+	_, cmd := withSave.Update(keyMsg("y"))
+	drain(t, withSave, cmd) // deleted, and the menu told
 	if strings.Contains(frameOf(withSave), "Continue") {
 		t.Errorf("the deleted game is still listed:\n%s", frameOf(withSave))
 	}

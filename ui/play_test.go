@@ -20,7 +20,7 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *boardScre
 		if ply > 2000 {
 			t.Fatalf("%s: no end after %d moves", variant, ply)
 		}
-		if r := b.m.passTo(); r != game.NoRole {
+		if r := b.handingOver(); r != game.NoRole {
 			// A joint turn among people: the board is hidden until the
 			// person named takes the keyboard.
 			if v := viewText(m); !strings.Contains(v, "Pass the keyboard to "+b.v.RoleName(r)) {
@@ -29,7 +29,7 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *boardScre
 			m.Update(keyMsg("enter"))
 		}
 		before := len(lm(b).moves)
-		joint, chooser := jointTurn(lm(b).st), b.game().ToMove()
+		joint, chooser := game.JointTurn(lm(b).st), b.game().ToMove()
 		want := b.game().RandomMove(rng)
 		clicks := clicksForMove(b, want)
 		if mouse && clicks != nil {
@@ -116,6 +116,7 @@ func TestResignAndRematch(t *testing.T) {
 	if !b.ended() || !strings.Contains(viewText(m), "o resigned") {
 		t.Fatalf("o (to move) should have resigned:\n%s", viewText(m))
 	}
+	waitWrites(m)
 	if _, err := b.c.store.Load(); err == nil {
 		t.Fatal("a finished game should not stay saved")
 	}

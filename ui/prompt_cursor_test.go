@@ -61,3 +61,22 @@ func TestCtrlZSuspendsLocally(t *testing.T) {
 		}
 	}
 }
+
+// ↑ at the prompt brings back earlier entries, newest first; ↓ goes
+// forward again, to an empty prompt past the newest.
+func TestPromptRecallsEarlierEntries(t *testing.T) {
+	m, b := newTestClient(t, "quad7", 80, 24)
+	for _, text := range []string{"r2c2", "r3c3"} {
+		m.Update(keyMsg(":"))
+		sendKey(m, text)
+		m.Update(keyMsg("enter"))
+	}
+	m.Update(keyMsg(":"))
+	steps := []struct{ key, want string }{{"up", "r3c3"}, {"up", "r2c2"}, {"up", "r2c2"}, {"down", "r3c3"}, {"down", ""}}
+	for _, s := range steps {
+		sendKey(m, s.key)
+		if got := b.input.Value(); got != s.want {
+			t.Fatalf("after %s the prompt holds %q, want %q", s.key, got, s.want)
+		}
+	}
+}

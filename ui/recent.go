@@ -14,17 +14,16 @@ const recentLimit = 8
 // recentView is what the board marks of the recent moves.
 type recentView struct {
 	cells []pos
-	// quad is the quadrant the latest rotation among them turned (0 for
-	// none), clockwise its way.
-	quad      int
-	clockwise bool
+	// moves are the recent moves, oldest first (for the adapter's
+	// overlay: Pentago's handles show the last rotation).
+	moves []game.Move
 }
 
 // recent returns the recent moves of the position shown (the reviewed
 // one in review mode).
 func (b *boardScreen) recent() recentView {
 	start, moves := b.m.replay()
-	steps := splitSteps(start, moves)
+	steps := game.SplitTurns(start, moves)
 	if b.reviewing() {
 		steps = steps[:min(b.rv.at, len(steps))]
 	}
@@ -41,7 +40,7 @@ func (b *boardScreen) recent() recentView {
 		if i >= from {
 			states[i] = s.Clone()
 		}
-		applyStep(s, step)
+		game.ApplyTurn(s, step)
 	}
 	k := b.recentFrom(movers, from)
 	var rv recentView
@@ -50,13 +49,11 @@ func (b *boardScreen) recent() recentView {
 			cells := b.vu.moveCells(states[i], m)
 			for j := i + 1; j < n; j++ {
 				for _, later := range steps[j] {
-					cells = b.vu.traceCells(states[j], later, cells)
+					cells = b.ax.traceOf(states[j], later, cells)
 				}
 			}
 			rv.cells = append(rv.cells, cells...)
-			if q := b.vu.moveQuad(m); q != 0 {
-				rv.quad, rv.clockwise = q, b.vu.moveClockwise(m)
-			}
+			rv.moves = append(rv.moves, m)
 		}
 	}
 	return rv

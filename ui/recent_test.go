@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/pentago"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // The board traces a stone through a rotation to where the game put it.
@@ -25,7 +27,7 @@ func TestPentagoTraceFollowsTheGame(t *testing.T) {
 					}
 					r, c := pentago.RowCol(q, x, y)
 					turn := pentago.RotateMove(q, cw)
-					traced := vu.traceCells(s, turn, []pos{{r - 1, c - 1}})
+					traced := adapterCapsOf(vu).traceOf(s, turn, []pos{{r - 1, c - 1}})
 					s.Apply(turn)
 					if got := s.(*pentago.State).At(traced[0].r+1, traced[0].c+1); got != pentago.Red {
 						t.Errorf("stone on %d%d%d turned (q%d cw %v): traced to %v, which holds %v", q, x, y, q, cw, traced[0], got)
@@ -48,13 +50,13 @@ func ttcAgainstAI(t *testing.T, moves ...string) (*Model, *boardScreen) {
 // starting the AI.
 func ttcWithPeople(t *testing.T, people []string, moves ...string) (*Model, *boardScreen) {
 	t.Helper()
-	seats := map[string]SeatConfig{}
+	seats := map[string]savefmt.SeatConfig{}
 	for _, r := range []string{"red", "yellow", "blue", "green"} {
-		seats[r] = SeatConfig{AI: true, Level: "easy"}
+		seats[r] = savefmt.SeatConfig{AI: true, Level: "easy"}
 	}
 	names := map[string]string{"red": "ana", "yellow": "cy", "blue": "bob", "green": "dee"}
 	for _, r := range people {
-		seats[r] = SeatConfig{Name: names[r]}
+		seats[r] = savefmt.SeatConfig{Name: names[r]}
 	}
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Variant: "tictacchess", Seats: seats}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -127,4 +129,52 @@ func TestGoldenPentagoRotation(t *testing.T) {
 	}
 	msgs := append(typed("113"), typed("1cw")...)
 	runGolden(t, Options{Start: Start{Variant: "pentago", Seats: hotSeat(v)}}, msgs...)
+}
+
+// After a rotation the turned quadrant is the last move: its cells are
+// marked and its handle label is in parentheses (visible without colour).
+func TestPentagoRotationIsTheLastMove(t *testing.T) {
+	m, b := newTestClient(t, "pentago", 80, 24)
+	m.Update(keyMsg("enter")) // red places at the cursor
+	m.Update(keyMsg("3"))
+	m.Update(keyMsg("x")) // and turns quadrant 3 clockwise
+	if len(lm(b).moves) != 2 {
+		t.Fatalf("%d moves, status %q", len(lm(b).moves), b.status)
+	}
+	fl := marks(b)
+	for r := range fl {
+		for c := range fl[r] {
+			if q, _, _ := pentago.CellQXY(r+1, c+1); (q == 3) != fl[r][c].lastArea {
+				t.Fatalf("cell %v lastArea %v, want %v", pos{r, c}, fl[r][c].lastArea, q == 3)
+			}
+		}
+	}
+	if v := viewText(m); !strings.Contains(v, "(Q3)") || strings.Contains(v, "(Q4)") {
+		t.Fatalf("quadrant 3 is not marked as turned:\n%s", v)
+	}
+	m.Update(keyMsg("up"))
+	m.Update(keyMsg("enter")) // black places: the last move is a placement again
+	for r := range marks(b) {
+		for c, f := range marks(b)[r] {
+			if f.lastArea {
+				t.Fatalf("cell %v still marked as turned after a placement", pos{r, c})
+			}
+		}
+	}
+	if strings.Contains(viewText(m), "(Q3)") {
+		t.Fatal("the turned quadrant is still marked after a placement")
+	}
+}
+
+func TestPentagoRotationIsTheLastMoveInARoom(t *testing.T) {
+	room := newFakeRoom("pentago", 1)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true, Start: Start{Join: "K7QX"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	room.remote("(place 1 1 1)")
+	room.remote("(rotate 2 counterclockwise)")
+	b := m.cur.(*boardScreen)
+	rm(b).refresh()
+	if lastQuad(b) != 2 || !strings.Contains(viewText(m), "(Q2)") {
+		t.Fatalf("room: turned quadrant %d not shown:\n%s", lastQuad(b), viewText(m))
+	}
 }

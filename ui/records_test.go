@@ -10,7 +10,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
+	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/themes"
 )
 
@@ -21,13 +23,14 @@ func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 	dir := t.TempDir()
 	v, _ := game.Lookup("quad5")
 	opts := Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Variant: "quad5", Seats: hotSeat(v)},
-		Seed: 1, AIDelay: -1, OnFinished: KeepRecords(dir)}
+		Seed: 1, AIDelay: -1, OnFinished: savefmt.KeepRecords(dir)}
 	m := New(opts).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	b := m.cur.(*boardScreen)
 	playTexts(t, b, squareGame...)
-	recs, err := Records(dir)
+	waitWrites(m)
+	recs, err := savefmt.Records(dir)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("records: %v, %v", recs, err)
 	}
@@ -36,7 +39,7 @@ func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 		r.Players[0] != "x: x-player" || time.Since(r.Ended) > time.Hour {
 		t.Fatalf("record: %+v", r)
 	}
-	if lm(b).keptAs != r.Path || !strings.Contains(b.status, "kept as") {
+	if lm(b).kept.keptAs != r.Path || !strings.Contains(b.status, "kept as") {
 		t.Errorf("the board does not say where the game is kept: %q", b.status)
 	}
 
@@ -66,16 +69,17 @@ func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 	}
 	// Leaving does not keep it a second time.
 	b2.leave()
-	if recs, _ := Records(dir); len(recs) != 1 {
+	waitWrites(m2)
+	if recs, _ := savefmt.Records(dir); len(recs) != 1 {
 		t.Fatalf("reopening kept the game again: %d records", len(recs))
 	}
 }
 
 func TestRecordWithResignationReopens(t *testing.T) {
-	sv := SavedGame{Variant: "quad5", Seats: []SeatConfig{{}, {AI: true, Level: "max"}}, Moves: []string{"(mark r2 c2)"},
+	sv := savefmt.SavedGame{Variant: "quad5", Seats: []savefmt.SeatConfig{{}, {AI: true, Level: "max"}}, Moves: []string{"(mark r2 c2)"},
 		Result: "x resigned: o wins", Resigned: "x", Ended: time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC)}
 	data := sv.Marshal([]string{"x", "o"})
-	back, err := ParseSave(data)
+	back, err := savefmt.ParseSave(data)
 	if err != nil || back.Resigned != "x" || back.Result != sv.Result || !back.Ended.Equal(sv.Ended) {
 		t.Fatalf("round trip: %+v, %v\n%s", back, err, data)
 	}
@@ -83,11 +87,11 @@ func TestRecordWithResignationReopens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !b.ended() || b.m.resigned() != 0 || !b.reviewing() {
-		t.Fatalf("ended %v resigned %v reviewing %v", b.ended(), b.m.resigned(), b.reviewing())
+	if !b.ended() || b.resigned() != 0 || !b.reviewing() {
+		t.Fatalf("ended %v resigned %v reviewing %v", b.ended(), b.resigned(), b.reviewing())
 	}
 	for _, bad := range []string{"resigned z", "ended yesterday"} {
-		if _, err := ParseSave(append(append([]byte(nil), data...), bad+"\n"...)); err == nil {
+		if _, err := savefmt.ParseSave(append(append([]byte(nil), data...), bad+"\n"...)); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -100,14 +104,15 @@ func TestSaveAsFile(t *testing.T) {
 	typeLine := func(s string) {
 		m.Update(keyMsg(":"))
 		typeText(m, s)
-		m.Update(keyMsg("enter"))
+		_, cmd := m.Update(keyMsg("enter"))
+		drain(t, m, cmd) // the file is written, and the board told
 	}
 	typeLine("save " + file)
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatalf("%v (status %q)", err, b.status)
 	}
-	sv, err := ParseSave(data)
+	sv, err := savefmt.ParseSave(data)
 	if err != nil || len(sv.Moves) != 2 || sv.Result != "" {
 		t.Fatalf("saved %+v, %v", sv, err)
 	}
@@ -117,5 +122,27 @@ func TestSaveAsFile(t *testing.T) {
 	}
 	if len(lm(b).moves) != 2 {
 		t.Fatal("save played a move")
+	}
+}
+
+// Issue 23, defect 8: a finished game over SSH (a room's, or a local
+// one at the server) does not offer ": save FILE" in its key bar, which
+// saveAs refuses there; a local client's finished game does.
+func TestFinishedGameOffersSaveOnlyWhereItWorks(t *testing.T) {
+	for _, remote := range []bool{false, true} {
+		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Remote: remote, Seed: 3, AIDelay: -1,
+			Start: Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: ai.Easy}}}}).(*Model)
+		drain(t, m, m.Init())
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		b := m.cur.(*boardScreen)
+		m.Update(keyMsg("r"))
+		m.Update(keyMsg("y"))
+		if !b.ended() {
+			t.Fatal("the resignation did not end the game")
+		}
+		m.Update(keyMsg("?"))
+		if got := strings.Contains(viewText(m), "save FILE"); got == remote {
+			t.Errorf("remote %v: the key help offers save FILE: %v\n%s", remote, got, viewText(m))
+		}
 	}
 }

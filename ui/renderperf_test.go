@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -51,71 +50,8 @@ func BenchmarkBoardView(b *testing.B) {
 	}
 }
 
-// oldRenderCell is renderCell as it was before cells were cached: the
-// reference the cached cells must match byte for byte.
-func (b *boardScreen) oldRenderCell(info cellInfo, fl cellFlags, l boardLayout, line int) string {
-	st := b.c.st
-	g := st.Glyphs
-	bg := st.Cell
-	if info.alt || fl.quad || info.zone {
-		bg = st.CellAlt
-	}
-	left, right := " ", " "
-	switch {
-	case fl.win:
-		// Only set when the game is over: the result matters more than
-		// the cursor.
-		bg, left, right = st.Win, "*", "*"
-	case fl.cursor:
-		bg, left, right = st.Cursor, "[", "]"
-	case fl.sel:
-		bg, left, right = st.Sel, "{", "}"
-	case fl.hint:
-		bg, left, right = st.Hint, "!", "!"
-	case fl.target && info.glyph != "":
-		bg, left, right = st.Target, ">", "<"
-	case fl.target:
-		bg = st.Target
-	case fl.last:
-		bg, left, right = st.Last, "(", ")"
-	case fl.lastQuad:
-		// The whole quadrant the last move turned; its handle label is
-		// bracketed too, which shows without colour.
-		bg = st.Last
-	}
-	if info.missing {
-		return st.Missing.Render(strings.Repeat(" ", l.cw))
-	}
-	if line != l.ch/2 {
-		return bg.Render(strings.Repeat(" ", l.cw))
-	}
-	pad := strings.Repeat(" ", (l.cw-3)/2)
-	glyph := bg.Render(g.Empty)
-	switch {
-	case info.alt:
-		// Shaded cells (Tic-Tac-Chess's border) can never be entered:
-		// left blank so they read as such without colour too.
-		glyph = bg.Render(g.Missing)
-	case info.zone:
-		// A mark of its own, so that the zone shows without colour too.
-		glyph = bg.Render(zoneGlyph(b.c.ascii))
-	}
-	switch {
-	case info.glyph != "" && fl.win:
-		// The winning pieces in the Win style's own colour: a bright
-		// background takes no piece colour well, and whose they are is
-		// plain from the letter and the result.
-		glyph = bg.Render(info.glyph)
-	case info.glyph != "":
-		glyph = b.pieceStyle(info.seat).Inherit(bg).Render(info.glyph)
-	case fl.target:
-		glyph = bg.Render(g.Dot)
-	}
-	return bg.Render(pad+left) + glyph + bg.Render(right+pad)
-}
-
 // Every cell, in every highlight, theme and colour profile, draws the
-// same bytes from the cache as it did before there was one.
+// same bytes from the cache as drawn fresh.
 func TestCachedCellsMatchReference(t *testing.T) {
 	profiles := []colorprofile.Profile{colorprofile.ANSI256, colorprofile.ANSI, colorprofile.TrueColor, colorprofile.ASCII}
 	infos := []cellInfo{
@@ -134,11 +70,11 @@ func TestCachedCellsMatchReference(t *testing.T) {
 					for _, info := range infos {
 						for bits := range 1 << 8 {
 							fl := cellFlags{cursor: bits&1 != 0, sel: bits&2 != 0, target: bits&4 != 0, last: bits&8 != 0,
-								win: bits&16 != 0, hint: bits&32 != 0, quad: bits&64 != 0, lastQuad: bits&128 != 0}
+								win: bits&16 != 0, hint: bits&32 != 0, chosen: bits&64 != 0, lastArea: bits&128 != 0}
 							for _, sz := range [][2]int{{5, 3}, {3, 1}} {
 								l := boardLayout{cw: sz[0], ch: sz[1]}
 								for line := range sz[1] {
-									want := b.oldRenderCell(info, fl, l, line)
+									want := drawCell(b.c.st, b.cellKey(info, fl, l, line))
 									for range 2 { // drawn, then from the cache
 										if got := b.renderCell(info, fl, l, line); got != want {
 											t.Fatalf("%s %v %s ascii=%v %+v %+v %v line %d: %q, want %q",
@@ -156,10 +92,10 @@ func TestCachedCellsMatchReference(t *testing.T) {
 }
 
 // A whole game's screens, keyed through moves and theme changes, are the
-// same with the cell cache as without.
+// same with the cell cache as without, for every game in the registry.
 func TestCachedBoardViewMatchesUncached(t *testing.T) {
 	keys := []string{"right", "down", "enter", "left", "enter", "down", "down", "enter", "t", "right", "enter", "up", "enter", "t", "enter"}
-	for _, variant := range []string{"quad5", "quad7", "pentago", "tictacchess", "connectfour"} {
+	for _, variant := range game.Names() { // every game the registry has
 		for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.TrueColor} {
 			m, b := newProfileClient(t, variant, p, 100, 32)
 			for i, k := range keys {
@@ -188,7 +124,7 @@ func BenchmarkBoardTyping(b *testing.B) {
 		typeText(m, ":"+st.ShortMove(legal[(i*7)%len(legal)]))
 		m.Update(keyMsg("enter"))
 	}
-	if n := len(bs.m.history()); n != 6 {
+	if n := len(bs.history()); n != 6 {
 		b.Fatalf("%d moves played, want 6", n)
 	}
 	m.Update(keyMsg(":"))

@@ -70,11 +70,11 @@ func (b *boardScreen) reviewTo(at int) tea.Cmd {
 // showReview shows the position after at moves (clamped).
 func (b *boardScreen) showReview(at int) {
 	start, moves := b.m.replay()
-	steps := splitSteps(start, moves)
+	steps := game.SplitTurns(start, moves)
 	at = min(max(at, 0), len(steps))
 	s := start.Clone()
 	for _, step := range steps[:at] {
-		applyStep(s, step)
+		game.ApplyTurn(s, step)
 	}
 	b.rv.on, b.rv.at, b.rv.st = true, at, s
 	b.clearChoices()
@@ -86,7 +86,7 @@ func (b *boardScreen) showReview(at int) {
 // reviewed one first, then from the end back, where the search's table
 // and proofs help the positions before), unless one is under way.
 func (b *boardScreen) requestEvals() tea.Cmd {
-	n := len(b.m.history())
+	n := len(b.history())
 	if b.rv.evalFor != b.m.version() || len(b.rv.evals) != n+1 {
 		b.stopEvals()
 		b.rv.evals, b.rv.evalFor = make([]int, n+1), b.m.version()
@@ -141,7 +141,7 @@ func (b *boardScreen) leaveReview() {
 // followReview scrolls the move list so that the reviewed move shows.
 func (b *boardScreen) followReview() {
 	l := b.layout()
-	n := len(b.m.history())
+	n := len(b.history())
 	if l.listH <= 0 {
 		return
 	}
@@ -165,8 +165,8 @@ func (b *boardScreen) evaluate(start game.State, moves []game.Move, at int) tea.
 	job := &evalJob{at: at, cancel: cancel}
 	b.rv.evalJob = job
 	s := start.Clone()
-	for _, step := range splitSteps(start, moves)[:at] {
-		applyStep(s, step)
+	for _, step := range game.SplitTurns(start, moves)[:at] {
+		game.ApplyTurn(s, step)
 	}
 	an, slots, ver := b.c.analyst(), b.c.opts.AISlots, b.m.version()
 	if b.analysisOff() != "" {
@@ -243,7 +243,7 @@ func (b *boardScreen) reviewKey(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	case key.Matches(msg, k.First):
 		return b, b.reviewTo(0)
 	case key.Matches(msg, k.Last):
-		return b, b.reviewTo(len(b.m.history()))
+		return b, b.reviewTo(len(b.history()))
 	}
 	if s, cmd, done := b.screenKey(msg); done {
 		return s, cmd
@@ -264,13 +264,13 @@ func (b *boardScreen) reviewHelp() keyHelp {
 
 // reviewStatus says which move is shown and how to get back.
 func (b *boardScreen) reviewStatus() string {
-	n := len(b.m.history())
+	n := len(b.history())
 	s := fmt.Sprintf("reviewing move %d of %d", b.rv.at, n)
 	if b.rv.at == 0 {
 		s = fmt.Sprintf("reviewing the start (%d moves)", n)
 	}
 	if b.rv.at > 0 && b.rv.at <= n {
-		pm := b.m.history()[b.rv.at-1]
+		pm := b.history()[b.rv.at-1]
 		s += " (" + pm.mover + " " + pm.text + ")"
 	}
 	s += " — ←/→ step, home/end, esc returns to the game"
@@ -283,13 +283,13 @@ func (b *boardScreen) reviewStatus() string {
 // atEnd reports whether review shows the last position of a game that
 // is over.
 func (b *boardScreen) atEnd() bool {
-	return b.reviewing() && b.m.ended() && b.rv.at == len(b.m.history())
+	return b.reviewing() && b.m.ended() && b.rv.at == len(b.history())
 }
 
 // clickMove reviews the position after the move on line y of the move
 // list, as the list is drawn.
 func (b *boardScreen) clickMove(l boardLayout, y int) tea.Cmd {
-	n := len(b.m.history())
+	n := len(b.history())
 	top := max(n-l.listH-b.moveScroll, 0)
 	i := top + y - l.listY
 	if i < 0 || i >= n {

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // playTexts plays moves typed in short notation on a local board.
@@ -231,7 +232,7 @@ func runGoldenUntil(t *testing.T, opts Options, what string, ok func(string) boo
 // TestGoldenRecord opens a kept game as `tabletop games N` does: at its
 // end, in review mode, with the result and why.
 func TestGoldenRecord(t *testing.T) {
-	sv := SavedGame{Variant: "quad5", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}},
+	sv := savefmt.SavedGame{Variant: "quad5", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}},
 		Result: "game over: x wins — x completes the square r2c2–r4c2–r4c4–r2c4", Ended: time.Date(2026, 11, 24, 4, 0, 0, 0, time.UTC)}
 	sv.Moves = squareGame
 	path := filepath.Join(t.TempDir(), "record.txt")

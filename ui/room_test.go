@@ -24,6 +24,9 @@ type fakeRoom struct {
 	updates chan struct{}
 	version uint64
 	left    bool
+	// views counts the views read; rewrites is RoomView.Rewrites.
+	views    int
+	rewrites uint64
 }
 
 func newFakeRoom(variant string, you ...game.Role) *fakeRoom {
@@ -43,12 +46,13 @@ func (r *fakeRoom) signal() {
 func (r *fakeRoom) View() rooms.RoomView {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.views++
 	seats := make([]rooms.SeatView, len(r.v.Roles))
 	for i, role := range r.v.Roles {
 		seats[i] = rooms.SeatView{Role: role, Kind: rooms.SeatPlayer, Name: "p" + role, Connected: true}
 	}
 	return rooms.RoomView{Code: "K7QX", Variant: r.v.Name, Moves: append([]string(nil), r.moves...),
-		Position: r.s.String(), Seats: seats, You: r.you, Finished: r.s.Terminal(), Version: r.version}
+		Position: r.s.String(), Seats: seats, You: r.you, Finished: r.s.Terminal(), Version: r.version, Rewrites: r.rewrites}
 }
 
 func (r *fakeRoom) Play(m game.Move) error {
@@ -78,6 +82,21 @@ func (r *fakeRoom) remote(text string) {
 	if err == nil {
 		r.moves = append(r.moves, r.s.FormatMove(m))
 	}
+	r.version++
+	r.mu.Unlock()
+	r.signal()
+}
+
+// rewrite replaces the room's moves with another game's, as a conflict
+// between nodes can.
+func (r *fakeRoom) rewrite(texts ...string) {
+	r.mu.Lock()
+	r.s, r.moves = r.v.New(), nil
+	for _, text := range texts {
+		m, _ := game.PlayText(r.s, text)
+		r.moves = append(r.moves, r.s.FormatMove(m))
+	}
+	r.rewrites++
 	r.version++
 	r.mu.Unlock()
 	r.signal()
@@ -127,7 +146,7 @@ func TestRoomPlay(t *testing.T) {
 	}
 	room.remote("r2c2")
 	m.Update(<-got)
-	if b.game().String() != room.s.String() || len(rm(b).moves) != 2 {
+	if b.game().String() != room.s.String() || len(b.history()) != 2 {
 		t.Fatalf("board did not follow the room: %q vs %q", b.game().String(), room.s.String())
 	}
 	if !strings.Contains(viewText(m), "room K7QX") {
@@ -139,5 +158,47 @@ func TestRoomPlay(t *testing.T) {
 	}
 	if !strings.Contains(viewText(m), "Create room") {
 		t.Fatalf("menu with a lobby lacks room entries:\n%s", viewText(m))
+	}
+}
+
+// nextWait runs a room update's command to its room waiter's message.
+func nextWait(cmd tea.Cmd) tea.Msg {
+	msg := cmd()
+	if batch, ok := msg.(tea.BatchMsg); ok {
+		return batch[0]() // the waiter comes first
+	}
+	return msg
+}
+
+// The room client plays only the moves that are new since the view it
+// read before, from the one view each update reads, and replays the
+// game from the start only when the room's moves were rewritten. (When
+// it replayed every update, the moves it had already played were read
+// again: the spoilt first move below stopped it.)
+func TestRoomClientPlaysOnlyNewMoves(t *testing.T) {
+	t.Parallel()
+	room := newFakeRoom("quad5", 0)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: Start{Join: "K7QX"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	wait := m.Init()
+	b := m.cur.(*boardScreen)
+	m.Update(keyMsg("enter")) // x marks r3c3
+	room.mu.Lock()
+	room.moves[0] = "spoilt" // a client that replays from the start stops here
+	room.views = 0
+	room.mu.Unlock()
+	room.remote("r2c2")
+	_, cmd := m.Update(wait())
+	if b.isErr || b.game().String() != room.s.String() || len(b.history()) != 2 {
+		t.Fatalf("the client did not play the new move alone: %q vs %q (status %q)", b.game().String(), room.s.String(), b.status)
+	}
+	if room.views != 1 {
+		t.Errorf("an update read the room's view %d times, want once", room.views)
+	}
+	room.rewrite("r1c2", "r2c3", "r4c4")
+	m.Update(nextWait(cmd))
+	if b.isErr || b.game().String() != room.s.String() || len(b.history()) != 3 || b.history()[0].text != "r1c2" {
+		t.Fatalf("a rewritten room was not replayed: %q vs %q, history %v (status %q)", b.game().String(), room.s.String(), b.history(), b.status)
 	}
 }

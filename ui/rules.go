@@ -91,17 +91,11 @@ func (r *rulesScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		r.resize()
-	case ggpReplyMsg:
-		// The game behind keeps its GGP players' replies for its return.
-		if b, ok := r.back.(*boardScreen); ok {
-			cmd, _ := b.m.update(msg)
-			return r, cmd
-		}
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, rulesKeys.ForceOut):
-			if b, ok := r.back.(*boardScreen); ok {
-				b.leave()
+			if b, ok := r.back.(behind); ok {
+				return r, tea.Sequence(b.leave(), tea.Quit)
 			}
 			return r, tea.Quit
 		case key.Matches(msg, rulesKeys.Back):
@@ -131,6 +125,11 @@ func (r *rulesScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 		var cmd tea.Cmd
 		r.vp, cmd = r.vp.Update(msg)
 		return r, cmd
+	default:
+		// The game behind keeps what it must not miss for its return.
+		if b, ok := r.back.(behind); ok {
+			return r, b.updateBehind(msg)
+		}
 	}
 	return r, nil
 }

@@ -11,35 +11,8 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
-
-func TestParseSeat(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want SeatConfig
-		err  bool
-	}{
-		{"human", SeatConfig{}, false},
-		{"human:Ana", SeatConfig{Name: "Ana"}, false},
-		{"ai", SeatConfig{AI: true, Level: "hard"}, false},
-		{"ai:easy", SeatConfig{AI: true, Level: "easy"}, false},
-		{"AI:max:Deep", SeatConfig{AI: true, Level: "max", Name: "Deep"}, false},
-		{"ai:genius", SeatConfig{}, true},
-		{"robot", SeatConfig{}, true},
-		{"human:a:b", SeatConfig{}, true},
-	} {
-		got, err := ParseSeat(c.in)
-		if (err != nil) != c.err || !c.err && got != c.want {
-			t.Errorf("ParseSeat(%q) = %+v, %v; want %+v, error %v", c.in, got, err, c.want, c.err)
-		}
-		if err == nil {
-			back, _ := ParseSeat(got.String())
-			if back != got {
-				t.Errorf("%q: String %q reads back as %+v", c.in, got.String(), back)
-			}
-		}
-	}
-}
 
 func TestSaveRoundTrip(t *testing.T) {
 	m, b := newTestClient(t, "tictacchess", 80, 24)
@@ -47,6 +20,7 @@ func TestSaveRoundTrip(t *testing.T) {
 		_ = i
 		sendKey(m, k)
 	}
+	waitWrites(m)
 	if len(lm(b).moves) != 1 {
 		t.Fatalf("setup move not played: %q", b.status)
 	}
@@ -57,7 +31,7 @@ func TestSaveRoundTrip(t *testing.T) {
 	if !strings.Contains(string(data), "move (move 1 4 2 6)") || !strings.Contains(string(data), "variant tictacchess") {
 		t.Fatalf("save file:\n%s", data)
 	}
-	sv, err := ParseSave(data)
+	sv, err := savefmt.ParseSave(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,50 +41,6 @@ func TestSaveRoundTrip(t *testing.T) {
 	}
 	if b2.game().String() != b.game().String() || len(lm(b2).seats) != 4 || lm(b2).seats[1].Name != "yellow-player" {
 		t.Fatalf("resumed %q seats %+v, want %q", b2.game().String(), lm(b2).seats, b.game().String())
-	}
-}
-
-func TestParseSaveErrors(t *testing.T) {
-	good := "tabletop save 1\nvariant quad5\nseat x human\nseat o ai:easy\nmove (mark r3 c3)\n"
-	if _, err := ParseSave([]byte(good)); err != nil {
-		t.Fatalf("good file: %v", err)
-	}
-	for _, c := range []struct{ name, text, want string }{
-		{"empty", "", "no variant"},
-		{"not a save", "hello\n", "not a tabletop save file"},
-		{"unknown game", "tabletop save 1\nvariant chess\n", "unknown game"},
-		{"bad role", "tabletop save 1\nvariant quad5\nseat red human\n", "no role"},
-		{"bad seat", "tabletop save 1\nvariant quad5\nseat x robot\nseat o human\n", "line 3"},
-		{"repeated seat", "tabletop save 1\nvariant quad5\nseat x human\nseat o human\nseat o ai:max\n", "line 5: a second seat for o"},
-		{"missing seat", "tabletop save 1\nvariant quad5\nseat x human\n", "no seat for role o"},
-		{"illegal move", good + "move (mark r3 c3)\n", "move 2"},
-		{"garbage move", good + "move (jump)\n", "move 2"},
-		{"bad start", "tabletop save 1\nvariant quad5\nstart xxx\n", "bad start position"},
-		{"unknown entry", good + "colour blue\n", "unknown entry"},
-	} {
-		_, err := ParseSave([]byte(c.text))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: error %v, want it to mention %q", c.name, err, c.want)
-		}
-	}
-}
-
-func TestFileStore(t *testing.T) {
-	fs := NewFileStore(filepath.Join(t.TempDir(), "sub", "save.txt"))
-	if _, err := fs.Load(); !errors.Is(err, os.ErrNotExist) {
-		t.Fatalf("missing file: %v", err)
-	}
-	if err := fs.Save([]byte("x")); err != nil {
-		t.Fatal(err)
-	}
-	if d, err := fs.Load(); err != nil || string(d) != "x" {
-		t.Fatalf("load %q %v", d, err)
-	}
-	if err := fs.Remove(); err != nil {
-		t.Fatal(err)
-	}
-	if err := fs.Remove(); err != nil {
-		t.Fatalf("removing a missing save: %v", err)
 	}
 }
 
@@ -132,7 +62,8 @@ func TestCorruptSaveOnMenu(t *testing.T) {
 	}
 	lm(b).cancelJob()
 	m.Update(keyMsg("enter")) // x marks the centre: now the game is saved
-	if _, err := ParseSave(store.data); err != nil {
+	waitWrites(m)
+	if _, err := savefmt.ParseSave(store.data); err != nil {
 		t.Fatalf("the new game did not replace the corrupt save: %v", err)
 	}
 }
@@ -161,6 +92,7 @@ func TestContinueResumesExactly(t *testing.T) {
 	for _, k := range []string{"enter", "right", "enter", "down", "b", "enter"} {
 		sendKey(m, k)
 	}
+	waitWrites(m)
 	want := b.game().String()
 	store := b.c.store
 	m2 := New(Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
@@ -179,7 +111,7 @@ func TestContinueResumesExactly(t *testing.T) {
 // offer empty games, and a new game left without a move must not replace
 // the game saved before it.
 func TestSaveOnlyAfterAMove(t *testing.T) {
-	old := SavedGame{Variant: "pentago", Seats: []SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(place 1 1 1)"}}
+	old := savefmt.SavedGame{Variant: "pentago", Seats: []savefmt.SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(place 1 1 1)"}}
 	oldData := old.Marshal([]string{"red", "black"})
 	store := &memStore{data: oldData}
 	v, _ := game.Lookup("quad7")
@@ -190,20 +122,24 @@ func TestSaveOnlyAfterAMove(t *testing.T) {
 		t.Fatalf("a game with no moves was saved:\n%s", store.data)
 	}
 	m.Update(keyMsg("q")) // no moves: quits at once, leaving the old save
+	waitWrites(m)
 	if string(store.data) != string(oldData) {
 		t.Fatalf("quitting a game with no moves replaced the save:\n%s", store.data)
 	}
 	m.Update(keyMsg("enter"))
+	waitWrites(m)
 	// The store keeps one game: replacing the pentago game is asked first.
 	if string(store.data) != string(oldData) || !strings.Contains(viewText(m), "save this game over your saved game (pentago") {
 		t.Fatalf("the first move replaced the saved game without asking:\n%s", viewText(m))
 	}
 	m.Update(keyMsg("y"))
-	sv, err := ParseSave(store.data)
+	waitWrites(m)
+	sv, err := savefmt.ParseSave(store.data)
 	if err != nil || sv.Variant != "quad7" || len(sv.Moves) != 1 {
 		t.Fatalf("after the first move the game should be saved: %v\n%s", err, store.data)
 	}
 	m.Update(keyMsg("u")) // back to no moves: nothing worth continuing
+	waitWrites(m)
 	if store.data != nil {
 		t.Fatalf("a game undone to no moves stays saved:\n%s", store.data)
 	}
@@ -213,7 +149,8 @@ func TestSaveOnlyAfterAMove(t *testing.T) {
 	m.Update(keyMsg("enter"))
 	m.Update(keyMsg("q"))
 	m.Update(keyMsg("y")) // quit with a move made: saved
-	if sv, err := ParseSave(store.data); err != nil || len(sv.Moves) != 1 {
+	waitWrites(m)
+	if sv, err := savefmt.ParseSave(store.data); err != nil || len(sv.Moves) != 1 {
 		t.Fatalf("quitting with a move made should save: %v", err)
 	}
 }
@@ -233,7 +170,7 @@ func (*failingStore) Save([]byte) error { return errors.New("disk full") }
 func TestQuitPromptSaysWhatHappensToTheGame(t *testing.T) {
 	tests := []struct {
 		name  string
-		store SaveStore
+		store savefmt.SaveStore
 		want  string
 	}{
 		{"file", &memStore{}, "saved for Continue"},
@@ -248,6 +185,7 @@ func TestQuitPromptSaysWhatHappensToTheGame(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		b := m.cur.(*boardScreen)
 		m.Update(keyMsg("enter")) // x marks the centre
+		waitWrites(m)
 		if len(lm(b).moves) != 1 {
 			t.Fatalf("%s: the move was not played: %q", tc.name, b.status)
 		}

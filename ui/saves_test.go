@@ -11,12 +11,14 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+
+	"github.com/tabletop/tabletop/savefmt"
 )
 
-// fileClient is a client over a FileStore in a temporary directory.
-func fileClient(t *testing.T, dir string, opts Options) (*Model, *FileStore) {
+// fileClient is a client over a savefmt.FileStore in a temporary directory.
+func fileClient(t *testing.T, dir string, opts Options) (*Model, *savefmt.FileStore) {
 	t.Helper()
-	fs := NewFileStore(filepath.Join(dir, "save.txt"))
+	fs := savefmt.NewFileStore(filepath.Join(dir, "save.txt"))
 	opts.ColorProfile, opts.Store, opts.AIDelay = colorprofile.ASCII, fs, -1
 	m := New(opts).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -28,12 +30,13 @@ func fileClient(t *testing.T, dir string, opts Options) (*Model, *FileStore) {
 func playOneHotSeat(t *testing.T, m *Model) *boardScreen {
 	t.Helper()
 	v := mustVariant(t, "quad7")
-	b, err := newBoard(m.c, v, "", []SeatConfig{{Name: "ana"}, {Name: "bo"}})
+	b, err := newBoard(m.c, v, "", []savefmt.SeatConfig{{Name: "ana"}, {Name: "bo"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	m.cur = b
 	m.Update(keyMsg("enter"))
+	waitWrites(m)
 	return b
 }
 
@@ -48,11 +51,12 @@ func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 	m.Update(keyMsg("right"))
 	m.Update(keyMsg("enter"))
 	m.Update(keyMsg("m"))
+	waitWrites(m)
 	names, err := fs.Slots()
 	if err != nil || len(names) != 2 {
 		t.Fatalf("two games in progress, slots %v (%v)", names, err)
 	}
-	if lm(first).slot == lm(second).slot {
+	if lm(first).keeper.slot == lm(second).keeper.slot {
 		t.Fatal("two games share a slot")
 	}
 	v := viewText(m)
@@ -62,7 +66,7 @@ func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 	m.Update(keyMsg("down")) // the older game, with one move
 	m.Update(keyMsg("enter"))
 	b, ok := m.cur.(*boardScreen)
-	if !ok || len(lm(b).moves) != 1 || lm(b).slot != lm(first).slot {
+	if !ok || len(lm(b).moves) != 1 || lm(b).kept.slot != lm(first).kept.slot {
 		t.Fatalf("continue the older game: %T", m.cur)
 	}
 }
@@ -72,18 +76,19 @@ func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 func TestLoadedGameReplacesNothing(t *testing.T) {
 	dir := t.TempDir()
 	other := filepath.Join(dir, "other.txt")
-	otherData := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(mark r2 c2)"}}.Marshal([]string{"x", "o"})
+	otherData := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(mark r2 c2)"}}.Marshal([]string{"x", "o"})
 	if err := os.WriteFile(other, otherData, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	vsMax := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}, Moves: []string{"(mark r3 c3)", "(mark r5 c5)"}}.Marshal([]string{"x", "o"})
-	fs := NewFileStore(filepath.Join(dir, "save.txt"))
+	vsMax := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}, Moves: []string{"(mark r3 c3)", "(mark r5 c5)"}}.Marshal([]string{"x", "o"})
+	fs := savefmt.NewFileStore(filepath.Join(dir, "save.txt"))
 	if err := fs.SaveSlot("quad7-vs-max", vsMax); err != nil {
 		t.Fatal(err)
 	}
 	m, _ := fileClient(t, dir, Options{Start: Start{Load: other}})
 	b := m.cur.(*boardScreen)
 	m.Update(keyMsg("enter"))
+	waitWrites(m)
 	if len(lm(b).moves) != 2 {
 		t.Fatalf("the move was not played: %d moves", len(lm(b).moves))
 	}
@@ -102,7 +107,7 @@ func TestLoadedGameReplacesNothing(t *testing.T) {
 // replaces the saved one; n keeps the saved game and says this one is
 // not saved.
 func TestReplacingTheOneSaveAsks(t *testing.T) {
-	old := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}, Moves: []string{"(mark r3 c3)"}}
+	old := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}, Moves: []string{"(mark r3 c3)"}}
 	oldData := old.Marshal([]string{"x", "o"})
 	store := &memStore{data: oldData}
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store, AIDelay: -1}).(*Model)
@@ -114,6 +119,7 @@ func TestReplacingTheOneSaveAsks(t *testing.T) {
 	m.Update(keyMsg("enter")) // not y: the saved game stays
 	m.Update(keyMsg("right"))
 	m.Update(keyMsg("enter"))
+	waitWrites(m)
 	if string(store.data) != string(oldData) {
 		t.Fatalf("the saved game was replaced:\n%s", store.data)
 	}
@@ -129,8 +135,8 @@ func TestReplacingTheOneSaveAsks(t *testing.T) {
 // board says where it is kept. When it cannot be kept, the save stays.
 func TestFinishedGameIsHandedOver(t *testing.T) {
 	for _, fail := range []bool{false, true} {
-		var got []FinishedGame
-		hook := func(fg FinishedGame) (string, error) {
+		var got []savefmt.FinishedGame
+		hook := func(fg savefmt.FinishedGame) (string, error) {
 			if fail {
 				return "", errors.New("disk full")
 			}
@@ -141,6 +147,7 @@ func TestFinishedGameIsHandedOver(t *testing.T) {
 		b := playOneHotSeat(t, m)
 		m.Update(keyMsg("r"))
 		m.Update(keyMsg("y"))
+		waitWrites(m)
 		names, _ := fs.Slots()
 		if fail {
 			if len(names) != 1 || !strings.Contains(viewText(m), "not kept (disk full)") {
@@ -158,41 +165,10 @@ func TestFinishedGameIsHandedOver(t *testing.T) {
 			t.Fatalf("the board does not say where the game is kept: %q", b.status)
 		}
 		m.Update(keyMsg("m"))
+		waitWrites(m)
 		if len(got) != 1 {
 			t.Fatalf("handed over %d times", len(got))
 		}
-	}
-}
-
-func TestFileStoreSlotNames(t *testing.T) {
-	fs := NewFileStore(filepath.Join(t.TempDir(), "save.txt"))
-	for _, bad := range []string{"", "../x", "a/b", `a\b`, ".hidden"} {
-		if err := fs.SaveSlot(bad, []byte("x")); err == nil {
-			t.Errorf("slot name %q accepted", bad)
-		}
-	}
-	a := fs.NewSlot("quad7")
-	if err := fs.SaveSlot(a, []byte("a")); err != nil {
-		t.Fatal(err)
-	}
-	if b := fs.NewSlot("quad7"); b == a {
-		t.Fatalf("NewSlot gave a taken name %q", b)
-	}
-	if err := fs.Save([]byte("legacy")); err != nil {
-		t.Fatal(err)
-	}
-	names, err := fs.Slots()
-	if err != nil || len(names) != 2 {
-		t.Fatalf("slots %v, %v", names, err)
-	}
-	if data, _ := fs.LoadSlot(legacySlot); string(data) != "legacy" {
-		t.Fatalf("the save of earlier versions is not the slot %q", legacySlot)
-	}
-	if err := fs.RemoveSlot(a); err != nil {
-		t.Fatal(err)
-	}
-	if err := fs.RemoveSlot(a); err != nil {
-		t.Fatalf("removing a missing slot: %v", err)
 	}
 }
 
@@ -210,7 +186,7 @@ func TestCopyRecordToClipboard(t *testing.T) {
 	if !strings.Contains(fmt.Sprintf("%T", msg), "Clipboard") || !strings.Contains(text, "quad5") || !strings.Contains(text, "(mark r3 c3)") {
 		t.Fatalf("c sent %T %q: want the record on the clipboard", msg, text)
 	}
-	if sv, err := ParseSave([]byte(text)); err != nil || len(sv.Moves) != 1 {
+	if sv, err := savefmt.ParseSave([]byte(text)); err != nil || len(sv.Moves) != 1 {
 		t.Fatalf("the copied record does not read back: %+v, %v", sv, err)
 	}
 	if !strings.Contains(b.status, "clipboard") {

@@ -11,6 +11,8 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // TestMain points the user's config directory at a temporary one, so
@@ -28,30 +30,13 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func TestSettingsRoundTrip(t *testing.T) {
-	s := Settings{Theme: "mono", NoMouse: true, AITime: 5 * time.Second,
-		Seats: map[string][]SeatConfig{"quad7": {{Name: "Ana Lee"}, {AI: true, Level: ai.Max, Name: "deep"}}}}
-	got, err := ParseSettings(s.Marshal())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got.Marshal()) != string(s.Marshal()) {
-		t.Fatalf("round trip:\n%s\n%s", s.Marshal(), got.Marshal())
-	}
-	for _, bad := range []string{"nope", settingsHeader + "\ntheme nosuch", settingsHeader + "\nmouse maybe", settingsHeader + "\nai-time soon", settingsHeader + "\nseats quad7", settingsHeader + "\ncolour red"} {
-		if _, err := ParseSettings([]byte(bad)); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
-	}
-}
-
 // Settings that stay: the theme, the mouse, the AI's time per move and
 // the last seats are remembered in the settings file and used by the
 // next client.
 func TestSettingsStay(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.txt")
 	client := func() *Model {
-		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: NewFileSettings(path), Mouse: true, AIDelay: -1}).(*Model)
+		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), Mouse: true, AIDelay: -1}).(*Model)
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		return m
 	}
@@ -88,7 +73,7 @@ func TestSettingsStay(t *testing.T) {
 		t.Fatalf("the last seats are not offered: %+v", seats)
 	}
 	// A theme given in the options wins over the remembered one.
-	m = New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: NewFileSettings(path), Theme: "mono"}).(*Model)
+	m = New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), Theme: "mono"}).(*Model)
 	if m.c.theme.Name != "mono" {
 		t.Fatalf("the options' theme lost: %s", m.c.theme.Name)
 	}
@@ -98,13 +83,13 @@ func TestSettingsStay(t *testing.T) {
 // --budget) over the remembered setting.
 func TestAIBudgetReachesTheSearch(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.txt")
-	if err := NewFileSettings(path).Save(Settings{AITime: 5 * time.Second}); err != nil {
+	if err := savefmt.NewFileSettings(path).Save(savefmt.Settings{AITime: 5 * time.Second}); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
 		budget, want time.Duration
 	}{{0, 5 * time.Second}, {time.Second, time.Second}} {
-		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: NewFileSettings(path), AIBudget: c.budget}).(*Model)
+		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), AIBudget: c.budget}).(*Model)
 		if m.c.aiTime != c.want {
 			t.Errorf("AIBudget %s: AI time %s, want %s", c.budget, m.c.aiTime, c.want)
 		}
@@ -114,14 +99,14 @@ func TestAIBudgetReachesTheSearch(t *testing.T) {
 // A rematch changes sides: who played x plays o.
 func TestRematchSwapsSides(t *testing.T) {
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
-		Start: Start{Variant: "quad5", Seats: map[string]SeatConfig{"x": {Name: "ana"}, "o": {Name: "bo"}}}}).(*Model)
+		Start: Start{Variant: "quad5", Seats: map[string]savefmt.SeatConfig{"x": {Name: "ana"}, "o": {Name: "bo"}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(keyMsg("r"))
 	m.Update(keyMsg("y"))
 	m.Update(keyMsg("R"))
 	nb := m.cur.(*boardScreen)
-	if nb.m.seatName(0) != "bo" || nb.m.seatName(1) != "ana" {
-		t.Fatalf("rematch seats: x %s, o %s", nb.m.seatName(0), nb.m.seatName(1))
+	if nb.m.seat(0).name != "bo" || nb.m.seat(1).name != "ana" {
+		t.Fatalf("rematch seats: x %s, o %s", nb.m.seat(0).name, nb.m.seat(1).name)
 	}
 	if !strings.Contains(nb.status, "sides changed") {
 		t.Fatalf("status %q", nb.status)
@@ -130,7 +115,7 @@ func TestRematchSwapsSides(t *testing.T) {
 
 // ? in the menu shows every key; x deletes a saved game after asking.
 func TestMenuHelpAndDelete(t *testing.T) {
-	sv := SavedGame{Variant: "quad7", Seats: []SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(mark r2 c2)"}}
+	sv := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(mark r2 c2)"}}
 	store := &memStore{data: sv.Marshal([]string{"x", "o"})}
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -151,7 +136,8 @@ func TestMenuHelpAndDelete(t *testing.T) {
 	if !strings.Contains(viewText(m), "delete the saved game quad7, 1 move") {
 		t.Fatalf("x should ask:\n%s", viewText(m))
 	}
-	m.Update(keyMsg("y"))
+	_, cmd := m.Update(keyMsg("y"))
+	drain(t, m, cmd) // deleted, and the menu told
 	if store.data != nil || strings.Contains(viewText(m), "Continue") {
 		t.Fatalf("y should delete the saved game:\n%s", viewText(m))
 	}
@@ -199,7 +185,7 @@ func TestBoardsUseTheSpace(t *testing.T) {
 // at the ends of the steps; the choice is remembered each time.
 func TestSetupAITimeBothWays(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.txt")
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: NewFileSettings(path), AIDelay: -1}).(*Model)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	m.Update(keyMsg("enter"))
 	if _, ok := m.cur.(*setupScreen); !ok {
@@ -220,7 +206,7 @@ func TestSetupAITimeBothWays(t *testing.T) {
 		if m.c.aiTime != st.want {
 			t.Fatalf("step %d (%s): AI time %s, want %s", i, st.key, m.c.aiTime, st.want)
 		}
-		got, err := NewFileSettings(path).Load()
+		got, err := savefmt.NewFileSettings(path).Load()
 		if err != nil || got.AITime != st.want {
 			t.Fatalf("step %d (%s): saved %s (%v), want %s", i, st.key, got.AITime, err, st.want)
 		}
@@ -242,7 +228,7 @@ func TestMenuHelpWithoutSaves(t *testing.T) {
 func TestNoAIOnlyGames(t *testing.T) {
 	for _, refuse := range []bool{false, true} {
 		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1, NoAIOnlyGames: refuse,
-			Settings: NewFileSettings(filepath.Join(t.TempDir(), "settings.txt"))}).(*Model)
+			Settings: savefmt.NewFileSettings(filepath.Join(t.TempDir(), "settings.txt"))}).(*Model)
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		m.Update(keyMsg("down")) // Quad 7×7: x Human, o AI
 		m.Update(keyMsg("enter"))
@@ -276,9 +262,45 @@ func TestNoAIOnlyGames(t *testing.T) {
 	}
 	// Start with every seat AI opens the menu with the reason instead.
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, NoAIOnlyGames: true, Remote: true,
-		Start: Start{Variant: "quad5", Seats: map[string]SeatConfig{"x": {AI: true}, "o": {AI: true}}}}).(*Model)
+		Start: Start{Variant: "quad5", Seats: map[string]savefmt.SeatConfig{"x": {AI: true}, "o": {AI: true}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(viewText(m), "not offered here") {
 		t.Fatalf("Start with AI seats only: %T\n%s", m.cur, viewText(m))
+	}
+}
+
+// M turns mouse capture off and on at run time, except in a text field.
+func TestMouseToggle(t *testing.T) {
+	v, _ := game.Lookup("quad7")
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Mouse: true, Start: Start{Variant: "quad7", Seats: hotSeat(v)}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	b := m.cur.(*boardScreen)
+	if m.View().MouseMode != tea.MouseModeCellMotion {
+		t.Fatal("Mouse: true does not enable the mouse")
+	}
+	m.Update(keyMsg("M"))
+	if m.c.mouse || m.View().MouseMode != tea.MouseModeNone || !strings.Contains(b.status, "mouse off") {
+		t.Fatalf("M did not turn the mouse off: %v %q", m.c.mouse, b.status)
+	}
+	m.Update(keyMsg("M"))
+	if !m.c.mouse || m.View().MouseMode != tea.MouseModeCellMotion {
+		t.Fatal("M did not turn the mouse back on")
+	}
+	m.Update(keyMsg(":"))
+	m.Update(keyMsg("M"))
+	if !m.c.mouse || b.input.Value() != "M" {
+		t.Fatalf("M in the move prompt must be text: mouse %v input %q", m.c.mouse, b.input.Value())
+	}
+	m.Update(keyMsg("esc"))
+	m.Update(keyMsg("?"))
+	if !strings.Contains(viewText(m), "mouse on/off") {
+		t.Fatalf("the full help does not show M:\n%s", viewText(m))
+	}
+	// On the menu too.
+	m2 := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m2.Update(keyMsg("M"))
+	if !m2.c.mouse || m2.View().MouseMode != tea.MouseModeCellMotion {
+		t.Fatal("M on the menu did not turn the mouse on")
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/ggp"
 	"github.com/tabletop/tabletop/roomapi"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // newInput returns a text input styled for the session, with a steady
@@ -153,14 +154,14 @@ func newSetup(c *common, v *game.Variant, room bool) *setupScreen {
 }
 
 // fill sets the seat rows to seats.
-func (s *setupScreen) fill(seats []SeatConfig) {
+func (s *setupScreen) fill(seats []savefmt.SeatConfig) {
 	for i, sc := range seats {
 		if i >= len(s.choice) {
 			break
 		}
 		s.choice[i] = 0
 		if sc.AI {
-			s.choice[i] = 1 + indexLevel(sc.level())
+			s.choice[i] = 1 + indexLevel(sc.AILevel())
 		}
 		name := sc.Name
 		if g := s.ggpKind(); sc.GGP != "" && g >= 0 {
@@ -172,7 +173,7 @@ func (s *setupScreen) fill(seats []SeatConfig) {
 }
 
 // newSetupFrom pre-fills the setup with the seats of the last game.
-func newSetupFrom(c *common, v *game.Variant, seats []SeatConfig) *setupScreen {
+func newSetupFrom(c *common, v *game.Variant, seats []savefmt.SeatConfig) *setupScreen {
 	s := newSetup(c, v, false)
 	s.fill(seats)
 	return s
@@ -193,22 +194,22 @@ func (s *setupScreen) init() tea.Cmd { return nil }
 // shortcuts such as M must not be taken).
 func (s *setupScreen) typing() bool { return s.editing }
 
-func (s *setupScreen) seats() []SeatConfig {
-	out := make([]SeatConfig, len(s.choice))
+func (s *setupScreen) seats() []savefmt.SeatConfig {
+	out := make([]savefmt.SeatConfig, len(s.choice))
 	for i, k := range s.choice {
 		kind := s.kinds[k]
 		text := strings.TrimSpace(s.names[i].Value())
 		if kind.ggp {
-			out[i] = SeatConfig{GGP: text}
+			out[i] = savefmt.SeatConfig{GGP: text}
 			continue
 		}
-		out[i] = SeatConfig{AI: !kind.human, Level: kind.level, Name: text}
+		out[i] = savefmt.SeatConfig{AI: !kind.human, Level: kind.level, Name: text}
 	}
 	return out
 }
 
 // checkGGP says what is wrong with a GGP seat's address, or "".
-func (s *setupScreen) checkGGP(seats []SeatConfig) string {
+func (s *setupScreen) checkGGP(seats []savefmt.SeatConfig) string {
 	for i, sc := range seats {
 		if !s.kinds[s.choice[i]].ggp {
 			continue
@@ -291,17 +292,20 @@ func (s *setupScreen) setEditing(on bool) {
 }
 
 // leaveGame leaves the game this setup was opened from, if any: it is
-// saved for Continue as leaving it for the menu would.
-func (s *setupScreen) leaveGame() {
-	if s.game != nil {
-		s.game.leave()
-		s.game = nil
+// saved for Continue as leaving it for the menu would; the command
+// reports when it is saved.
+func (s *setupScreen) leaveGame() tea.Cmd {
+	if s.game == nil {
+		return nil
 	}
+	cmd := s.game.leave()
+	s.game = nil
+	return cmd
 }
 
 func (s *setupScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case ggpReplyMsg:
+	case ggpEventMsg:
 		// The game behind keeps its GGP players' replies for its return.
 		if s.game != nil {
 			cmd, _ := s.game.m.update(msg)
@@ -328,8 +332,7 @@ func (s *setupScreen) key(km tea.KeyPressMsg) (screen, tea.Cmd) {
 	n := len(s.choice)
 	sk := setupKeys
 	if key.Matches(km, sk.ForceOut) {
-		s.leaveGame()
-		return s, tea.Quit
+		return s, tea.Sequence(s.leaveGame(), tea.Quit)
 	}
 	if s.editing {
 		switch {
@@ -491,7 +494,7 @@ func (s *setupScreen) start() (screen, tea.Cmd) {
 		return newRoomBoard(s.c, room), nil
 	}
 	seats := s.seats()
-	s.leaveGame()
+	leave := s.leaveGame() // written whatever comes next; the command only reports
 	if s.c.opts.NoAIOnlyGames && aiOnly(seats) {
 		s.status = noAIOnlyGame
 		return s, nil
@@ -505,15 +508,15 @@ func (s *setupScreen) start() (screen, tea.Cmd) {
 		s.status = err.Error()
 		return s, nil
 	}
-	if msg := s.c.remember(func(st *Settings) {
+	if msg := s.c.remember(func(st *savefmt.Settings) {
 		if st.Seats == nil {
-			st.Seats = map[string][]SeatConfig{}
+			st.Seats = map[string][]savefmt.SeatConfig{}
 		}
 		st.Seats[s.v.Name] = seats
 	}); msg != "" {
 		b.setStatus("seats "+msg, true)
 	}
-	return b, nil
+	return b, leave
 }
 
 // aiTimes are the AI's times per move the setup steps through; 0 is
@@ -535,7 +538,7 @@ func (s *setupScreen) stepAITime(back bool) {
 		i = min(i+1, len(aiTimes)-1)
 	}
 	s.c.aiTime = aiTimes[i]
-	s.status = s.c.remember(func(st *Settings) { st.AITime = s.c.aiTime })
+	s.status = s.c.remember(func(st *savefmt.Settings) { st.AITime = s.c.aiTime })
 }
 
 // aiTimeText says the AI's time per move.

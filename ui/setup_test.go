@@ -181,6 +181,19 @@ func TestRoomSetupHasNoNames(t *testing.T) {
 	}
 }
 
+// Issue 12, defect 7: a name that is full says so instead of dropping
+// the key without a word.
+func TestSetupNameLimitSaysSo(t *testing.T) {
+	m, s := newSetupClient(t, "quad7")
+	m.Update(keyMsg("up"))
+	m.Update(keyMsg("up"))
+	m.Update(keyMsg("tab"))
+	typeText(m, strings.Repeat("a", 20))
+	if !strings.Contains(s.status, "at most 16 characters") {
+		t.Fatalf("a full name field says nothing: status %q, name %q", s.status, s.names[0].Value())
+	}
+}
+
 // Issue 23, defect 10: n in a game in progress opens the setup with the
 // game waiting behind it; Esc goes back to the game (it went to the
 // menu), and starting the new game leaves the old one, saved.
@@ -210,7 +223,44 @@ func TestNewGameSetupEscGoesBackToTheGame(t *testing.T) {
 	if nb, ok := m.cur.(*boardScreen); !ok || nb == b || len(lm(nb).moves) != 0 {
 		t.Fatalf("start from the setup: %T", m.cur)
 	}
+	waitWrites(m)
 	if sv, ok := m.c.store.(*memStore); ok && len(sv.data) == 0 {
 		t.Fatal("the game left for the new one was not saved")
+	}
+}
+
+// Issue 23, defect 6: a seat switched to a GGP player and back keeps
+// each use of its field apart: the name typed for the person, the
+// address for the GGP player ("Bob", then an address, then Human again
+// showed the address, or "BobAnn", as the name).
+func TestSetupSeatKeepsNameAndAddressApart(t *testing.T) {
+	m, s := newSetupClient(t, "tictactoe")
+	send(m, keyMsg("up"))             // oplayer, AI hard
+	for !s.kinds[s.choice[1]].human { // to Human
+		send(m, keyMsg("left"))
+	}
+	send(m, keyMsg("tab"))
+	typeText(m, "Bob")
+	send(m, keyMsg("esc"))
+	for !s.kinds[s.choice[1]].ggp {
+		send(m, keyMsg("left"))
+	}
+	if got := s.names[1].Value(); got != "" {
+		t.Fatalf("the GGP seat's address starts as %q, the person's name", got)
+	}
+	send(m, keyMsg("tab"))
+	typeText(m, "http://127.0.0.1:9")
+	send(m, keyMsg("esc"))
+	for !s.kinds[s.choice[1]].human {
+		send(m, keyMsg("right"))
+	}
+	if got := s.seats()[1]; got.Name != "Bob" || got.GGP != "" {
+		t.Fatalf("back to Human: seat %+v, want the name Bob", got)
+	}
+	for !s.kinds[s.choice[1]].ggp {
+		send(m, keyMsg("left"))
+	}
+	if got := s.seats()[1]; got.GGP != "http://127.0.0.1:9" {
+		t.Fatalf("back to the GGP player: seat %+v, want its address", got)
 	}
 }

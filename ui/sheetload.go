@@ -13,6 +13,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/themes"
 )
 
@@ -300,21 +301,15 @@ func (m *menuScreen) refreshSheets() {
 	m.items = itemTexts(items)
 }
 
-// sheetLoaded reports whether a save's sheet is a registered game.
-func sheetLoaded(ref SheetRef) bool {
-	_, ok := sheets.ByHash(ref.Hash)
-	return ok
-}
-
 // continueSheet loads the sheet of a saved game and then resumes it.
 func (m *menuScreen) continueSheet(item menuItem) screen {
 	c, slot := m.c, item.slot
 	return newSheetLoad(c, item.save.Sheet.Path, item.save.Sheet.Hash, func(*game.Variant) (screen, error) {
-		data, err := readSlot(c.store, slot)
+		data, err := savefmt.ReadSlot(c.store, slot)
 		if err != nil {
 			return nil, err
 		}
-		sv, err := ParseSave(data)
+		sv, err := savefmt.ParseSave(data)
 		if err != nil {
 			return nil, fmt.Errorf("cannot continue: %w", err)
 		}
@@ -322,28 +317,11 @@ func (m *menuScreen) continueSheet(item menuItem) screen {
 	})
 }
 
-// readSlot reads one saved game of store: a slot, or its one save.
-func readSlot(store SaveStore, slot string) ([]byte, error) {
-	if slots, ok := store.(SlotStore); ok && slot != "" {
-		return slots.LoadSlot(slot)
-	}
-	return store.Load()
-}
-
-// sheetCheck says, without compiling it, whether a save's sheet can be
-// reopened: nil, or a *SheetError saying it is gone or changed.
-func sheetCheck(ref SheetRef) error {
-	if err := sheets.Check(ref.Path, ref.Hash); err != nil {
-		return &SheetError{Sheet: ref, Err: err}
-	}
-	return nil
-}
-
 // loadSaveSheet loads the sheet a save file names, then opens the save
 // (--load, tabletop games N).
-func loadSaveSheet(c *common, file string, ref SheetRef, data []byte) screen {
+func loadSaveSheet(c *common, file string, ref savefmt.SheetRef, data []byte) screen {
 	return newSheetLoad(c, ref.Path, ref.Hash, func(*game.Variant) (screen, error) {
-		sv, err := ParseSave(data)
+		sv, err := savefmt.ParseSave(data)
 		if err == nil {
 			var b *boardScreen
 			if b, err = boardFromSave(c, sv); err == nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // childEnv names the test a child test process runs (see isolated).
@@ -81,7 +82,7 @@ func sheetSave(t *testing.T, path string) []byte {
 }
 
 // TestSheetSaveReopens: a save of a game from a sheet file names the
-// sheet and its hash; it opens once its sheet is loaded again (OpenSave
+// sheet and its hash; it opens once its sheet is loaded again (savefmt.OpenSave
 // loads it), and says so, staying readable, when the sheet is gone or
 // has changed.
 func TestSheetSaveReopens(t *testing.T) {
@@ -91,21 +92,21 @@ func TestSheetSaveReopens(t *testing.T) {
 	dir := t.TempDir()
 	path := writeSheet(t, dir, "cf.kif", "connectfour", "a connect four of my own")
 	data := sheetSave(t, path)
-	sv, err := ParseSave(data)
-	var se *SheetError
-	if !errors.Is(err, ErrSheetNotLoaded) || !errors.As(err, &se) || se.Sheet.Path != path {
-		t.Fatalf("ParseSave before the sheet is loaded: %v", err)
+	sv, err := savefmt.ParseSave(data)
+	var se *savefmt.SheetError
+	if !errors.Is(err, savefmt.ErrSheetNotLoaded) || !errors.As(err, &se) || se.Sheet.Path != path {
+		t.Fatalf("savefmt.ParseSave before the sheet is loaded: %v", err)
 	}
-	if len(sv.Moves) != 2 || len(sv.Seats) != 2 || sv.Result == "" || sv.roleName(0) != "red" {
+	if len(sv.Moves) != 2 || len(sv.Seats) != 2 || sv.Result == "" || sv.RoleName(0) != "red" {
 		t.Errorf("the save is not read as far as it can be: %+v", sv)
 	}
-	sv, err = OpenSave(data)
+	sv, err = savefmt.OpenSave(data)
 	if err != nil || sv.Variant != "cf" || len(sv.Moves) != 2 {
-		t.Fatalf("OpenSave: %+v, %v", sv, err)
+		t.Fatalf("savefmt.OpenSave: %+v, %v", sv, err)
 	}
 	v, _ := game.Lookup(sv.Variant)
 	again := sv.Marshal(v.Roles)
-	if !strings.HasPrefix(string(again), "tabletop save 1\nsheet sha256:") || sheetOf(v).Path != path {
+	if !strings.HasPrefix(string(again), "tabletop save 1\nsheet sha256:") || savefmt.SheetOf(v).Path != path {
 		t.Errorf("the save written again does not name its sheet first:\n%s", again)
 	}
 	gone := sheetSave(t, writeSheet(t, dir, "gone.kif", "connectfour", "soon gone"))
@@ -117,18 +118,18 @@ func TestSheetSaveReopens(t *testing.T) {
 		want error
 		says string
 	}{{gone, sheets.ErrSheetGone, "is gone"}, {changed, sheets.ErrSheetChanged, "has changed since"}} {
-		_, err := OpenSave(tc.data)
+		_, err := savefmt.OpenSave(tc.data)
 		if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), tc.says) {
-			t.Errorf("OpenSave: %v, want %v", err, tc.want)
+			t.Errorf("savefmt.OpenSave: %v, want %v", err, tc.want)
 		}
 	}
 	// The records stay readable: listed from what they say, with why
 	// they cannot be opened.
 	records := t.TempDir()
 	os.WriteFile(filepath.Join(records, "gone.txt"), gone, 0o644)
-	recs, err := Records(records)
+	recs, err := savefmt.Records(records)
 	if err != nil || len(recs) != 1 {
-		t.Fatalf("Records: %v %v", recs, err)
+		t.Fatalf("savefmt.Records: %v %v", recs, err)
 	}
 	line := recs[0].String()
 	for _, want := range []string{"red: ana", "yellow: AI hard", "game over: red wins", "2 moves", "gone.kif is gone"} {
@@ -336,7 +337,7 @@ func TestChessMateSaysWhy(t *testing.T) {
 	}
 	const want = "game over: black wins — white 0, black 100; decided by the cells d1, d2, e2, f1, h2, h4"
 	pump(m, cmd, func() bool { return strings.HasPrefix(b.status, want) })
-	if !strings.HasPrefix(b.status, want) || len(b.vu.winCells(b.game())) != 6 {
-		t.Errorf("the end says %q and marks %v; want %q", b.status, b.vu.winCells(b.game()), want)
+	if !strings.HasPrefix(b.status, want) || len(b.ax.winsOf(b.game())) != 6 {
+		t.Errorf("the end says %q and marks %v; want %q", b.status, b.ax.winsOf(b.game()), want)
 	}
 }

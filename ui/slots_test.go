@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // asyncRunner runs commands on their own goroutines, as Bubble Tea does,
@@ -72,7 +73,7 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots, AIThreads: 1,
-		Start: Start{Variant: "quad7", Seats: map[string]SeatConfig{"o": {AI: true, Level: ai.Easy}}}}).(*Model)
+		Start: Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: ai.Easy}}}}).(*Model)
 	r := newAsyncRunner(t, m)
 	r.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	r.run(m.Init())
@@ -104,7 +105,7 @@ func TestMoveNowWhileWaitingForASlot(t *testing.T) {
 	slots := ai.NewSlots(1)
 	_ = slots.Acquire(context.Background())
 	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots,
-		Start: Start{Variant: "pentago", Seats: map[string]SeatConfig{"black": {AI: true, Level: ai.Max}}}}).(*Model)
+		Start: Start{Variant: "pentago", Seats: map[string]savefmt.SeatConfig{"black": {AI: true, Level: ai.Max}}}}).(*Model)
 	r := newAsyncRunner(t, m)
 	r.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	b := m.cur.(*boardScreen)

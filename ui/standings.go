@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // Standings is what a server keeps of its players' ratings and games.
@@ -20,7 +21,7 @@ type Standings interface {
 	// Page returns a player's ratings and most recent finished games.
 	Page(playerID string) (PlayerPage, error)
 	// Game returns a finished game as a record, to open in review.
-	Game(id string) (SavedGame, error)
+	Game(id string) (savefmt.SavedGame, error)
 }
 
 // Standing is one line of a leaderboard.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // fakeStandings serves one leaderboard and one page, and records what was
@@ -27,7 +28,7 @@ func (f *fakeStandings) Page(id string) (PlayerPage, error) {
 		Recent: []PastGame{{ID: "g1", Variant: "pentago", Players: "ana v bob", Result: "game over: black wins", Rated: true, Change: -162, Finished: time.Date(2026, 11, 24, 4, 0, 0, 0, time.UTC)}}}, nil
 }
 
-func (f *fakeStandings) Game(id string) (SavedGame, error) {
+func (f *fakeStandings) Game(id string) (savefmt.SavedGame, error) {
 	f.asked = append(f.asked, "game "+id)
 	v, _ := game.Lookup("pentago")
 	s := v.New()
@@ -37,7 +38,7 @@ func (f *fakeStandings) Game(id string) (SavedGame, error) {
 		moves = append(moves, s.FormatMove(m))
 		s.Apply(m)
 	}
-	return SavedGame{Variant: "pentago", Seats: []SeatConfig{{Name: "ana"}, {Name: "bob"}}, Moves: moves, Result: "game over: red lost on time", Resigned: "red", Ended: time.Now()}, nil
+	return savefmt.SavedGame{Variant: "pentago", Seats: []savefmt.SeatConfig{{Name: "ana"}, {Name: "bob"}}, Moves: moves, Result: "game over: red lost on time", Resigned: "red", Ended: time.Now()}, nil
 }
 
 func TestRatingsScreens(t *testing.T) {

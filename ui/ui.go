@@ -12,7 +12,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,104 +24,10 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
-	"github.com/tabletop/tabletop/ggp"
 	"github.com/tabletop/tabletop/roomapi"
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/themes"
 )
-
-// SeatConfig says who plays one role of a local game.
-type SeatConfig struct {
-	AI    bool     // played by the AI
-	Level ai.Level // AI level when AI is set
-	Name  string   // display name; "" picks a default
-	// GGP, when set, is the address of a General Game Playing player
-	// that plays the seat (this client is its Game Manager).
-	GGP string
-}
-
-// ParseSeat reads a seat as given on the command line: "human",
-// "human:NAME", "ai", "ai:LEVEL", "ai:LEVEL:NAME" or "ggp:URL".
-func ParseSeat(s string) (SeatConfig, error) {
-	if ggp.IsRemoteSpec(s) {
-		spec := strings.TrimSpace(s)
-		u, err := ggp.ParseRemoteURL(spec[len(ggp.SeatPrefix):])
-		if err != nil {
-			return SeatConfig{}, fmt.Errorf("seat %q: %w", s, err)
-		}
-		return SeatConfig{GGP: u}, nil
-	}
-	parts := strings.SplitN(strings.TrimSpace(s), ":", 3)
-	switch strings.ToLower(parts[0]) {
-	case "human":
-		if len(parts) > 2 {
-			return SeatConfig{}, fmt.Errorf("seat %q: want human or human:NAME", s)
-		}
-		sc := SeatConfig{}
-		if len(parts) == 2 {
-			sc.Name = parts[1]
-		}
-		return sc, nil
-	case "ai":
-		sc := SeatConfig{AI: true, Level: ai.Hard}
-		if len(parts) >= 2 && parts[1] != "" {
-			l, err := ai.ParseLevel(parts[1])
-			if err != nil {
-				return SeatConfig{}, fmt.Errorf("seat %q: %w", s, err)
-			}
-			sc.Level = l
-		}
-		if len(parts) == 3 {
-			sc.Name = parts[2]
-		}
-		return sc, nil
-	}
-	return SeatConfig{}, fmt.Errorf("seat %q: want human[:NAME], ai:LEVEL[:NAME] or ggp:URL", s)
-}
-
-// String is the command-line form of the seat (see ParseSeat).
-func (s SeatConfig) String() string {
-	if s.GGP != "" {
-		return ggp.SeatPrefix + s.GGP
-	}
-	if s.AI {
-		if s.Name != "" {
-			return "ai:" + string(s.level()) + ":" + s.Name
-		}
-		return "ai:" + string(s.level())
-	}
-	if s.Name != "" {
-		return "human:" + s.Name
-	}
-	return "human"
-}
-
-func (s SeatConfig) level() ai.Level {
-	if s.Level == "" {
-		return ai.Hard
-	}
-	return s.Level
-}
-
-// displayName is the name shown for the seat.
-func (s SeatConfig) displayName() string {
-	switch {
-	case s.GGP != "":
-		// The host is enough to tell players apart, and leaves the
-		// panel room for what the player is doing.
-		if u, err := url.Parse(s.GGP); err == nil && u.Host != "" {
-			return "GGP " + u.Host
-		}
-		return "GGP " + s.GGP
-	case s.AI && s.Name != "":
-		// A named AI still says how strong it is.
-		return s.Name + " (AI " + string(s.level()) + ")"
-	case s.Name != "":
-		return s.Name
-	case s.AI:
-		return "AI " + string(s.level())
-	}
-	return "human"
-}
 
 // Start asks the client to skip the menu.
 type Start struct {
@@ -130,7 +35,7 @@ type Start struct {
 	Variant string
 	// Seats by role name; roles not given get the defaults (the first
 	// role human, the others AI hard).
-	Seats map[string]SeatConfig
+	Seats map[string]savefmt.SeatConfig
 	// Position is a position string to start from ("" = the start).
 	Position string
 	// Load opens a saved game file (ignored when Options.Remote).
@@ -142,7 +47,7 @@ type Start struct {
 	// Game opens this game in review at its last move, finished or not:
 	// a game read from another format, such as a GGP match record
 	// (ignored when Options.Remote).
-	Game *SavedGame
+	Game *savefmt.SavedGame
 	// Join enters the room with this code (needs Options.Lobby).
 	Join string
 }
@@ -155,8 +60,8 @@ type Options struct {
 	// It picks the monochrome theme for a terminal without colour.
 	ColorProfile colorprofile.Profile
 	// Store keeps the saved game; nil uses a file in
-	// os.UserConfigDir()/tabletop (see NewFileStore).
-	Store SaveStore
+	// os.UserConfigDir()/tabletop (see savefmt.NewFileStore).
+	Store savefmt.SaveStore
 	// Lobby, when set, adds Create room / Join room / Room list.
 	Lobby roomapi.Lobby
 	// Standings, when set, adds Ratings: leaderboards and the player's page.
@@ -197,10 +102,10 @@ type Options struct {
 	// OnFinished, when set, keeps a local game that has ended (a game
 	// record) and says where, e.g. a file name; only once it did is the
 	// game's save removed. nil keeps nothing.
-	OnFinished func(FinishedGame) (where string, err error)
+	OnFinished func(savefmt.FinishedGame) (where string, err error)
 	// Settings keeps the theme, mouse, AI time and last seats between
 	// runs; nil uses a file in os.UserConfigDir()/tabletop unless Remote.
-	Settings SettingsStore
+	Settings savefmt.SettingsStore
 	// AIBudget is the AI's time per move (0: the remembered setting, else
 	// each level's own), e.g. from play --budget.
 	AIBudget time.Duration
@@ -225,7 +130,7 @@ type Options struct {
 const noAIOnlyGame = "games of the AI against itself are not offered here: make one seat Human"
 
 // aiOnly reports whether no seat is a person at this keyboard.
-func aiOnly(seats []SeatConfig) bool {
+func aiOnly(seats []savefmt.SeatConfig) bool {
 	for _, sc := range seats {
 		if !sc.AI && sc.GGP == "" {
 			return false
@@ -252,12 +157,14 @@ type Model struct {
 // New returns the client for one terminal.
 func New(opts Options) tea.Model {
 	c := &common{profile: opts.ColorProfile, opts: opts, store: opts.Store, ascii: opts.ASCII, mouse: opts.Mouse,
-		settingsStore: opts.Settings, aiTime: opts.AIBudget}
+		settingsStore: opts.Settings, aiTime: opts.AIBudget, io: newIOQueue()}
 	if c.store == nil && !opts.Remote {
-		c.store = NewFileStore("")
+		c.store = savefmt.NewFileStore("")
 	}
 	if c.settingsStore == nil && !opts.Remote {
-		c.settingsStore = NewFileSettings("")
+		fs := savefmt.NewFileSettings("")
+		fs.KnownTheme = themeKnown
+		c.settingsStore = fs
 	}
 	c.loadSettings()
 	if opts.Theme == "" {
@@ -305,8 +212,8 @@ func (m *Model) firstScreen() screen {
 		if err != nil {
 			return newMenu(c, "load: "+err.Error())
 		}
-		sv, err := ParseSave(data)
-		if errors.Is(err, ErrSheetNotLoaded) {
+		sv, err := savefmt.ParseSave(data)
+		if errors.Is(err, savefmt.ErrSheetNotLoaded) {
 			return loadSaveSheet(c, st.Load, sv.Sheet, data)
 		}
 		if err != nil {
@@ -328,7 +235,7 @@ func (m *Model) firstScreen() screen {
 		if !b.reviewing() {
 			// A match that stopped early is a record to look at first;
 			// esc goes on with it.
-			b.showReview(len(b.m.history()))
+			b.showReview(len(b.history()))
 		}
 		return b
 	case st.Sheet != "" && !c.opts.Remote:
@@ -550,11 +457,20 @@ func (m *Model) toggleMouse() tea.Cmd {
 	if m.c.mouse {
 		text = "mouse on: click to play; M turns it off for text selection"
 	}
-	if err := m.c.remember(func(s *Settings) { s.NoMouse = !m.c.mouse }); err != "" {
+	if err := m.c.remember(func(s *savefmt.Settings) { s.NoMouse = !m.c.mouse }); err != "" {
 		text += " (" + err + ")"
 	}
 	_, cmd := m.cur.update(NoticeMsg(text))
 	return cmd
+}
+
+// behind is implemented by a screen that another may be shown in front
+// of (the rules over a game): the screen in front passes it the messages
+// it does not take, of which it keeps what it must not miss, and has it
+// left when the client quits from there.
+type behind interface {
+	updateBehind(msg tea.Msg) tea.Cmd
+	leave() tea.Cmd
 }
 
 // sizer is implemented by screens that need more than the default room.
@@ -572,13 +488,13 @@ func tooSmall(w, h, mw, mh int) string {
 }
 
 // defaultSeats is you against the AI at hard: the first role human.
-func defaultSeats(c *common, v *game.Variant) []SeatConfig {
-	seats := make([]SeatConfig, len(v.Roles))
+func defaultSeats(c *common, v *game.Variant) []savefmt.SeatConfig {
+	seats := make([]savefmt.SeatConfig, len(v.Roles))
 	for i := range seats {
 		if i == 0 {
-			seats[i] = SeatConfig{Name: c.opts.Player.Name}
+			seats[i] = savefmt.SeatConfig{Name: c.opts.Player.Name}
 		} else {
-			seats[i] = SeatConfig{AI: true, Level: ai.Hard}
+			seats[i] = savefmt.SeatConfig{AI: true, Level: ai.Hard}
 		}
 	}
 	return seats

@@ -38,7 +38,6 @@ var gdlKeys = gdlKeyMap{
 // chosen by the cells they name. A game without a board is played at the
 // move prompt, whose completion lists the legal moves.
 type gdlUI struct {
-	noExtras
 	board *gdlboard.Board // nil when the game has no board
 	view  *gdlView
 
@@ -168,7 +167,7 @@ func (g *gdlUI) moveSpots(s game.State, m game.Move) []pos {
 // columns, the cells of them it changes (where Connect Four's disc lands).
 func (g *gdlUI) moveCells(s game.State, m game.Move) []pos {
 	ps := g.moveSpots(s, m)
-	if _, choosing := s.(seatTurn); choosing || !g.columns[m] || s.Terminal() || !s.IsLegal(m) {
+	if _, choosing := s.(game.SeatTurn); choosing || !g.columns[m] || s.Terminal() || !s.IsLegal(m) {
 		return ps
 	}
 	after := s.Clone()
@@ -305,8 +304,6 @@ func (g *gdlUI) pending() []game.Move { return g.choices }
 
 // hasBoard reports whether a board was found in the game's facts.
 func (g *gdlUI) hasBoard() bool { return g.board != nil }
-
-func (g *gdlUI) stocks(game.State, game.Role) string { return "" }
 
 func (g *gdlUI) prompt(s game.State, sel *pos) string {
 	switch {

@@ -26,6 +26,10 @@ func init() {
 // rule sheet (the tests name no game file's declarations).
 type sheetView interface {
 	variantUI
+	counterer
+	keyHandler
+	targeter
+	chooser
 	moveSpots(s game.State, m game.Move) []pos
 	movesNaming(s game.State, at ...pos) []game.Move
 	narrows(s game.State, moves []game.Move, p pos) bool
@@ -183,7 +187,7 @@ func TestGDLActNarrowsByCells(t *testing.T) {
 	if b.sel == nil || *b.sel != (pos{4, 1}) || len(lm(b).moves) != 0 {
 		t.Fatalf("selection %v after the pawn, moves %v, status %q", b.sel, lm(b).moves, b.status)
 	}
-	if ts := b.vu.targets(b.game(), pos{4, 1}); len(ts) != 3 {
+	if ts := b.ax.targetsOf(b.game(), pos{4, 1}); len(ts) != 3 {
 		t.Errorf("targets %v, want three cells ahead", ts)
 	}
 	send("up", "enter")
@@ -413,11 +417,11 @@ func TestGDLEndSaysWhy(t *testing.T) {
 	if got := b.m.result(); got != want {
 		t.Errorf("result %q, want %q", got, want)
 	}
-	marked := b.vu.winCells(b.game())
+	marked := b.ax.winsOf(b.game())
 	if len(marked) != 4 || marked[0].c != 0 {
 		t.Errorf("marked cells %v, want column a's four", marked)
 	}
-	if h := b.m.history(); h[0].text != "drop a" {
+	if h := b.history(); h[0].text != "drop a" {
 		t.Errorf("the move list says %q, want drop a", h[0].text)
 	}
 	start := b.v.New()
@@ -438,11 +442,11 @@ func TestGDLPanelWrapsFacts(t *testing.T) {
 			}
 		}
 		m.Update(keyMsg("enter"))
-		if len(b.m.history()) != 1 {
+		if len(b.history()) != 1 {
 			t.Fatalf("%d columns: no round played: %q", w, b.status)
 		}
 		view := viewText(m)
-		for _, fact := range strings.Split(b.vu.counter(b.game()), "\n") {
+		for _, fact := range strings.Split(b.ax.counterOf(b.game()), "\n") {
 			if !strings.Contains(view, fact) {
 				t.Errorf("%d columns: %s is not shown whole:\n%s", w, fact, view)
 			}

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"charm.land/bubbles/v2/key"
-
 	"github.com/tabletop/tabletop/game"
 )
 
@@ -13,15 +11,14 @@ import (
 // game has more, like Quad's blockers), and a board read from a rule
 // sheet's facts can fill them just as well.
 type gridUI struct {
-	noExtras
 	rows, cols int
 	// rowName and colName label the rows (top first) and columns.
 	rowName, colName func(i int) string
 	// cell says what cell p holds in s.
 	cell func(s game.State, p pos) cellInfo
-	// moveAt is the text of the move that acting on p plays, "" when
+	// moveAt is the move that acting on p plays; ok is false when
 	// acting there plays nothing.
-	moveAt func(s game.State, p pos) string
+	moveAt func(s game.State, p pos) (m game.Move, ok bool)
 	// touched returns the cells move m touches in s.
 	touched func(s game.State, m game.Move) []pos
 }
@@ -49,21 +46,17 @@ func (g *gridUI) moveCells(s game.State, m game.Move) []pos {
 }
 
 func (g *gridUI) act(s game.State, p pos, _ *pos) actResult {
-	text := ""
-	if g.moveAt != nil {
-		text = g.moveAt(s, p)
-	}
-	if text == "" {
+	if g.moveAt == nil {
 		return refuse("nothing can be played on that cell")
 	}
-	return playText(s, text)
+	m, ok := g.moveAt(s, p)
+	if !ok {
+		return refuse("nothing can be played on that cell")
+	}
+	return playMove(m)
 }
 
-func (g *gridUI) stocks(game.State, game.Role) string { return "" }
-
 func (g *gridUI) prompt(game.State, *pos) string { return "enter plays on the cell" }
-
-func (g *gridUI) playKeys(game.State, *pos) []key.Binding { return nil }
 
 func (g *gridUI) controls() string {
 	return "Enter, space or a click plays on the cell under the cursor.\n"

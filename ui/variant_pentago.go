@@ -46,8 +46,10 @@ func asPentago(s game.State) *pentago.State {
 }
 
 func (*pentagoUI) dims() (int, int) { return 6, 6 }
-func (*pentagoUI) gap() int         { return 3 }
-func (*pentagoUI) handles() bool    { return true }
+
+// blocks parts the quadrants, so that each reads as the block a rotation
+// turns.
+func (*pentagoUI) blocks() int { return 3 }
 
 // rowLabel is Y inside the quadrant, counted from the bottom.
 func (*pentagoUI) rowLabel(r int) string {
@@ -99,16 +101,13 @@ func (*pentagoUI) moveCells(_ game.State, m game.Move) []pos {
 	return []pos{{info.Row - 1, info.Col - 1}}
 }
 
-func (*pentagoUI) moveQuad(m game.Move) int {
+// moveQuad returns the quadrant a move turns and which way, 0 for a
+// placement.
+func moveQuad(m game.Move) (q int, clockwise bool) {
 	if info := pentago.Decode(m); info.Kind == pentago.RotateQuadrant {
-		return info.Q
+		return info.Q, info.Clockwise
 	}
-	return 0
-}
-
-func (*pentagoUI) moveClockwise(m game.Move) bool {
-	info := pentago.Decode(m)
-	return info.Kind == pentago.RotateQuadrant && info.Clockwise
+	return 0, false
 }
 
 // traceCells turns the cells of the quadrant m rotates with it.
@@ -147,7 +146,7 @@ func (p *pentagoUI) act(s game.State, c pos, _ *pos) actResult {
 		p.chosen = q
 		return actResult{msg: fmt.Sprintf("quadrant %d: z or [ turns it counterclockwise, x or ] clockwise", q)}
 	}
-	return playText(s, fmt.Sprintf("(place %d %d %d)", q, x, y))
+	return playMove(pentago.PlaceMove(q, x, y))
 }
 
 func (p *pentagoUI) key(s game.State, msg tea.KeyPressMsg, cur pos, _ *pos) (actResult, bool) {
@@ -164,25 +163,93 @@ func (p *pentagoUI) key(s game.State, msg tea.KeyPressMsg, cur pos, _ *pos) (act
 		// read as if the player had picked it.
 		return actResult{msg: "it is time to place a stone (enter); turn a quadrant after", isError: true}, true
 	case key.Matches(msg, pentagoKeys.CCW):
-		return p.turn(s, q, false), true
+		return p.turn(q, false), true
 	case key.Matches(msg, pentagoKeys.CW):
-		return p.turn(s, q, true), true
+		return p.turn(q, true), true
 	}
 	return actResult{}, false
 }
 
-// rotate is a click on a handle: it chooses the quadrant and turns it.
-func (p *pentagoUI) rotate(s game.State, q int, clockwise bool) actResult {
-	p.chosen = q
-	return p.turn(s, q, clockwise)
+// regions are the rotation handles, one over each upper quadrant and
+// one under each lower one: "<-  Q2  ->", whose arrows turn it. The
+// label is bracketed for the quadrant a rotation key would turn now,
+// parenthesised (and the arrow the rotation used doubled) for the one
+// the last turn rotated, and between ! for the one a hint turns. The
+// quadrant the player picked is shaded, as is the one the last rotation
+// turned.
+func (p *pentagoUI) regions(s game.State, ov overlayView) []region {
+	chosen, turned, hinted, clockwise := 0, 0, 0, false
+	if ov.acting {
+		chosen = p.turnQuadrant(s, ov.cur)
+	}
+	for _, m := range ov.recent {
+		if q, cw := moveQuad(m); q != 0 {
+			turned, clockwise = q, cw
+		}
+	}
+	if ov.hinted && chosen != 0 {
+		hinted, _ = moveQuad(ov.hint)
+	}
+	out := make([]region, 0, 4)
+	for _, q := range []int{2, 1, 3, 4} {
+		label, style := "Q"+strconv.Itoa(q), textMuted
+		switch q {
+		case hinted:
+			// Exclamation marks, like a hinted cell (the status line
+			// says which way).
+			label, style = "!"+label+"!", textAccent
+		case chosen:
+			// Brackets, with or without colour.
+			label, style = "["+label+"]", textAccent
+		case turned:
+			// Parentheses, like the last move's cells.
+			label, style = "("+label+")", textPlain
+		}
+		ccw := regionPart{text: "<-", style: textKeyName, click: 2 * q}
+		cw := regionPart{text: "->", style: textKeyName, click: 2*q + 1}
+		if q == turned && q != chosen && q != hinted {
+			// The handle the rotation used, doubled: which way it went.
+			if clockwise {
+				cw.text, cw.style = "=>", textAccent
+			} else {
+				ccw.text, ccw.style = "<=", textAccent
+			}
+		}
+		col := 0
+		if q == 1 || q == 4 {
+			col = 3
+		}
+		out = append(out, region{above: q <= 2, col: col, cols: 3,
+			parts:  []regionPart{ccw, {text: label, style: style, stretch: true}, cw},
+			cells:  p.quadrantCells(q),
+			chosen: ov.acting && p.chosen == q, last: q == turned})
+	}
+	return out
 }
 
-func (p *pentagoUI) turn(s game.State, q int, clockwise bool) actResult {
-	dir := "counterclockwise"
-	if clockwise {
-		dir = "clockwise"
+// clickRegion is a click on a handle: it chooses the quadrant and turns
+// it.
+func (p *pentagoUI) clickRegion(_ game.State, id int) actResult {
+	q, clockwise := id/2, id%2 == 1
+	p.chosen = q
+	return p.turn(q, clockwise)
+}
+
+// quadrantCells are the nine cells of quadrant q.
+func (p *pentagoUI) quadrantCells(q int) []pos {
+	out := make([]pos, 0, 9)
+	for r := range 6 {
+		for c := range 6 {
+			if p.quadrant(pos{r, c}) == q {
+				out = append(out, pos{r, c})
+			}
+		}
 	}
-	return playText(s, fmt.Sprintf("(rotate %d %s)", q, dir))
+	return out
+}
+
+func (p *pentagoUI) turn(q int, clockwise bool) actResult {
+	return playMove(pentago.RotateMove(q, clockwise))
 }
 
 // turnQuadrantAt is the chosen quadrant, else the cursor's.
@@ -193,8 +260,6 @@ func (p *pentagoUI) turnQuadrantAt(cur pos) int {
 	return p.quadrant(cur)
 }
 
-func (p *pentagoUI) chosenQuadrant() int { return p.chosen }
-
 func (p *pentagoUI) turnQuadrant(s game.State, cur pos) int {
 	if !p.rotating(s) {
 		return 0
@@ -204,14 +269,9 @@ func (p *pentagoUI) turnQuadrant(s game.State, cur pos) int {
 
 func (p *pentagoUI) clearChoice() { p.chosen = 0 }
 
-func (p *pentagoUI) alt(game.State, pos, *pos) (actResult, bool) { return actResult{}, false }
-
 func (p *pentagoUI) playKeys(game.State, *pos) []key.Binding {
 	return []key.Binding{pentagoKeys.Quadrant, pentagoKeys.Rotate}
 }
-
-func (*pentagoUI) targets(game.State, pos) []pos { return nil }
-func (*pentagoUI) counter(game.State) string     { return "" }
 
 func (*pentagoUI) winCells(s game.State) []pos {
 	ps := asPentago(s)

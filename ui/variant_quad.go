@@ -37,8 +37,8 @@ func newQuadUI(n int) *quadUI {
 		rowName: func(r int) string { return "r" + strconv.Itoa(r+1) },
 		colName: func(c int) string { return "c" + strconv.Itoa(c+1) },
 		cell:    quadCell,
-		moveAt: func(_ game.State, p pos) string {
-			return fmt.Sprintf("(mark r%d c%d)", p.r+1, p.c+1)
+		moveAt: func(_ game.State, p pos) (game.Move, bool) {
+			return quad.MarkMove(p.r+1, p.c+1), true
 		},
 		touched: func(_ game.State, m game.Move) []pos {
 			kind, r, c := quad.Decode(m)
@@ -82,7 +82,7 @@ func (q *quadUI) blockersLeft(s game.State, r game.Role) int {
 }
 
 func (q *quadUI) block(s game.State, p pos) actResult {
-	return playText(s, fmt.Sprintf("(block r%d c%d)", p.r+1, p.c+1))
+	return playMove(quad.BlockMove(p.r+1, p.c+1))
 }
 
 func (q *quadUI) key(s game.State, msg tea.KeyPressMsg, cur pos, _ *pos) (actResult, bool) {

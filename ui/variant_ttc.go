@@ -21,7 +21,7 @@ func init() {
 
 // ttcUI adapts Tic-Tac-Chess for four. Grid row 0 is the top (Y=7),
 // column 0 the left (X=1).
-type ttcUI struct{ noExtras }
+type ttcUI struct{}
 
 var ttcLetters = []string{"R", "Y", "B", "G"}
 
@@ -114,7 +114,7 @@ func (t ttcUI) act(s game.State, p pos, sel *pos) actResult {
 	}
 	x1, y1 := t.xy(*sel)
 	x2, y2 := t.xy(p)
-	return playText(s, fmt.Sprintf("(move %d %d %d %d)", x1, y1, x2, y2))
+	return playMove(tictacchess.MoveOf(x1, y1, x2, y2))
 }
 
 // playKeys: esc cancels a selection (the board handles it).

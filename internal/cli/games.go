@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/ui"
 )
 
@@ -16,7 +17,7 @@ import (
 //	tabletop games [--json] [--dir DIR] [N|FILE]
 func runGames(c *commandLine, args []string) error {
 	asJSON := c.flags.Bool("json", false, "list the records as JSON")
-	dir := c.flags.String("dir", ui.DefaultRecordDir(), "the directory of the records")
+	dir := c.flags.String("dir", savefmt.DefaultRecordDir(), "the directory of the records")
 	ascii := c.flags.Bool("ascii", false, "7-bit characters and no colour (when opening one)")
 	c.help = "Usage: tabletop games [FLAGS] [N|FILE]\n\n" +
 		"Every finished game of the client is kept as a readable file (tabletop play --records).\n" +
@@ -91,7 +92,7 @@ func openRecord(c *commandLine, path string, ascii bool) error {
 // allRecords is the client's records and the GGP match records in dir,
 // newest first.
 func allRecords(dir string) ([]listedRecord, error) {
-	own, err := ui.Records(dir)
+	own, err := savefmt.Records(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -7,18 +7,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabletop/tabletop/ui"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // keepTwo keeps two finished games in dir the way the client does.
 func keepTwo(t *testing.T, dir string) {
 	t.Helper()
-	keep := ui.KeepRecords(dir)
-	seats := []ui.SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}
-	games := []ui.FinishedGame{
-		{Game: ui.SavedGame{Variant: "quad5", Seats: seats, Moves: []string{"r2c2", "r1c2", "r2c4", "r1c3", "r4c4", "r1c4", "r4c2"}},
+	keep := savefmt.KeepRecords(dir)
+	seats := []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}
+	games := []savefmt.FinishedGame{
+		{Game: savefmt.SavedGame{Variant: "quad5", Seats: seats, Moves: []string{"r2c2", "r1c2", "r2c4", "r1c3", "r4c4", "r1c4", "r4c2"}},
 			Result: "game over: x wins — x completes the square r2c2–r4c2–r4c4–r2c4", Ended: time.Date(2026, 11, 24, 4, 0, 0, 0, time.UTC)},
-		{Game: ui.SavedGame{Variant: "quad5", Seats: seats, Moves: []string{"r2c2"}},
+		{Game: savefmt.SavedGame{Variant: "quad5", Seats: seats, Moves: []string{"r2c2"}},
 			Result: "x resigned: o wins", Resigned: "x", Ended: time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC)},
 	}
 	for _, g := range games {
@@ -48,7 +48,7 @@ func TestGamesLists(t *testing.T) {
 	if code := Run([]string{"games", "--dir", dir, "--json"}, strings.NewReader(""), &out, &errOut); code != 0 {
 		t.Fatalf("--json: exit %d: %s", code, errOut.String())
 	}
-	var recs []ui.Record
+	var recs []savefmt.Record
 	if err := json.Unmarshal(out.Bytes(), &recs); err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/ggp"
 	"github.com/tabletop/tabletop/internal/sheets"
-	"github.com/tabletop/tabletop/ui"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 // GGP match records (the JSON files of `match --record`, ggp-base and
@@ -26,7 +26,7 @@ const ggpFormat = "ggp"
 // listedRecord is one line of `tabletop games`: a text record of the
 // client, or a GGP match record (Format "ggp").
 type listedRecord struct {
-	ui.Record
+	savefmt.Record
 	Format string `json:"format,omitempty"`
 }
 
@@ -48,7 +48,7 @@ func ggpRecords(dir string) ([]listedRecord, error) {
 	}
 	var out []listedRecord
 	for _, p := range paths {
-		r := listedRecord{Record: ui.Record{Path: p}, Format: ggpFormat}
+		r := listedRecord{Record: savefmt.Record{Path: p}, Format: ggpFormat}
 		rec, err := readGGPRecord(p)
 		if err != nil {
 			r.Problem = err.Error()
@@ -72,8 +72,8 @@ func readGGPRecord(path string) (*ggp.Record, error) {
 
 // summarizeGGPRecord is the record as `tabletop games` lists it, from
 // what the file says: the moves are not replayed for a list.
-func summarizeGGPRecord(path string, rec *ggp.Record) ui.Record {
-	r := ui.Record{Path: path, Variant: rec.Name(), Ended: rec.Ended(), Moves: len(rec.Moves)}
+func summarizeGGPRecord(path string, rec *ggp.Record) savefmt.Record {
+	r := savefmt.Record{Path: path, Variant: rec.Name(), Ended: rec.Ended(), Moves: len(rec.Moves)}
 	if r.Variant == "" {
 		r.Variant = "?"
 	}
@@ -157,21 +157,21 @@ func isGGPRecordFile(path string) bool {
 // ggpRecordGame turns the match record at path into a game the client
 // opens like a record of its own: the moves replayed with the game's
 // rules, one turn per entry.
-func ggpRecordGame(path string) (ui.SavedGame, error) {
+func ggpRecordGame(path string) (savefmt.SavedGame, error) {
 	rec, err := readGGPRecord(path)
 	if err != nil {
-		return ui.SavedGame{}, err
+		return savefmt.SavedGame{}, err
 	}
 	v, turns, err := ggpRecordRules(rec)
 	if err != nil {
-		return ui.SavedGame{}, err
+		return savefmt.SavedGame{}, err
 	}
-	sv := ui.SavedGame{Variant: v.Name, Moves: turns, Result: ggpResult(rec), Ended: rec.Ended()}
-	sv.Seats = make([]ui.SeatConfig, len(v.Roles))
+	sv := savefmt.SavedGame{Variant: v.Name, Moves: turns, Result: ggpResult(rec), Ended: rec.Ended()}
+	sv.Seats = make([]savefmt.SeatConfig, len(v.Roles))
 	// The client checks the game as it checks a save, seats aside: a GGP
 	// player's name is not a seat it could parse back.
-	if _, err := ui.ParseSave(sv.Marshal(v.Roles)); err != nil {
-		return ui.SavedGame{}, err
+	if _, err := savefmt.ParseSave(sv.Marshal(v.Roles)); err != nil {
+		return savefmt.SavedGame{}, err
 	}
 	for i := range sv.Seats {
 		if i < len(rec.PlayerNames) {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/ggp"
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/ui"
 )
 
@@ -211,12 +212,12 @@ func openEachInReview(t *testing.T, set map[string]string) {
 
 // stepThrough opens sv in the client and steps from its end to its start
 // and back.
-func stepThrough(t *testing.T, sv ui.SavedGame, turns int) {
+func stepThrough(t *testing.T, sv savefmt.SavedGame, turns int) {
 	t.Helper()
 	// The client's settings go to a directory of the test's.
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
-	m := ui.New(ui.Options{ColorProfile: colorprofile.ASCII, Store: ui.NewFileStore(filepath.Join(t.TempDir(), "save.txt")), AIDelay: -1,
+	m := ui.New(ui.Options{ColorProfile: colorprofile.ASCII, Store: savefmt.NewFileStore(filepath.Join(t.TempDir(), "save.txt")), AIDelay: -1,
 		Start: ui.Start{Game: &sv}})
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})

@@ -15,6 +15,7 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
 	"github.com/tabletop/tabletop/roomapi"
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/themes"
 	"github.com/tabletop/tabletop/ui"
 )
@@ -40,7 +41,7 @@ func runPlay(c *commandLine, args []string) error {
 	noMouse := c.flags.Bool("no-mouse", false, "do not capture the mouse (keeps the terminal's text selection)")
 	ascii := c.flags.Bool("ascii", false, "7-bit characters and no colour")
 	theme := c.flags.String("theme", "", "colour theme: "+strings.Join(themes.Names(), ", "))
-	records := c.flags.String("records", ui.DefaultRecordDir(), "keep every finished game as a file in this directory (\"\" keeps none; tabletop games lists them)")
+	records := c.flags.String("records", savefmt.DefaultRecordDir(), "keep every finished game as a file in this directory (\"\" keeps none; tabletop games lists them)")
 	budget := c.flags.Duration("budget", 0, "the AI's time per move, e.g. 5s (default: the last one set, else each level's own)")
 	c.help = "Usage: tabletop play [VARIANT] [FLAGS]   (no variant opens the menu)\n\n" +
 		"The rules of every game: RULES.md in the tabletop repository.\n\n" +
@@ -80,7 +81,7 @@ func runPlay(c *commandLine, args []string) error {
 		}
 	}
 	if *records != "" {
-		opts.OnFinished = ui.KeepRecords(*records)
+		opts.OnFinished = savefmt.KeepRecords(*records)
 	}
 	opts.SheetDir, _ = sheets.UserDir()
 	return runClient(c, opts)
@@ -95,10 +96,10 @@ func checkSave(path string) error {
 	if err != nil {
 		return fmt.Errorf("cannot open saved game: %v", err)
 	}
-	sv, err := ui.ParseSave(data)
-	if errors.Is(err, ui.ErrSheetNotLoaded) {
+	sv, err := savefmt.ParseSave(data)
+	if errors.Is(err, savefmt.ErrSheetNotLoaded) {
 		if cerr := sheets.Check(sv.Sheet.Path, sv.Sheet.Hash); cerr != nil {
-			err = &ui.SheetError{Sheet: sv.Sheet, Err: cerr}
+			err = &savefmt.SheetError{Sheet: sv.Sheet, Err: cerr}
 		} else {
 			err = nil
 		}
@@ -205,7 +206,7 @@ func sheetFile(arg string) (string, bool) {
 // readSeats reads the --seat flags into start; the roles are checked
 // against v when it is known.
 func readSeats(start *ui.Start, v *game.Variant, position string, seats seatFlags) error {
-	start.Seats = map[string]ui.SeatConfig{}
+	start.Seats = map[string]savefmt.SeatConfig{}
 	for _, s := range seats {
 		role, spec, ok := strings.Cut(s, "=")
 		if !ok {
@@ -214,7 +215,7 @@ func readSeats(start *ui.Start, v *game.Variant, position string, seats seatFlag
 		if v != nil && v.RoleIndexFold(role) == game.NoRole {
 			return usagef("%s has no role %q (roles: %s)", v.Name, role, strings.Join(v.Roles, ", "))
 		}
-		sc, err := ui.ParseSeat(spec)
+		sc, err := savefmt.ParseSeat(spec)
 		if err != nil {
 			return usageError{err.Error()}
 		}

@@ -1,12 +1,9 @@
-package ui
+package savefmt
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -135,7 +132,7 @@ func ParseSave(data []byte) (SavedGame, error) {
 		}
 		sv.Seats[i] = s
 	}
-	if _, _, err := sv.replay(); err != nil {
+	if _, _, err := sv.Replay(); err != nil {
 		return sv, err
 	}
 	return sv, nil
@@ -236,9 +233,9 @@ func (r *saveReader) unchecked(word, rest string) error {
 // another run, and never with another text.
 type SheetRef struct{ Path, Hash string }
 
-// roleName is the role of seat i: the game's, or as the save names it
+// RoleName is the role of seat i: the game's, or as the save names it
 // when its game could not be found.
-func (sv SavedGame) roleName(i int) string {
+func (sv SavedGame) RoleName(i int) string {
 	if v, err := game.Lookup(sv.Variant); err == nil && sv.roles == nil {
 		return v.RoleName(game.Role(i))
 	}
@@ -248,9 +245,9 @@ func (sv SavedGame) roleName(i int) string {
 	return "?"
 }
 
-// sheetOf is the sheet file v was read from, zero for a game read from
+// SheetOf is the sheet file v was read from, zero for a game read from
 // none.
-func sheetOf(v *game.Variant) SheetRef {
+func SheetOf(v *game.Variant) SheetRef {
 	path, hash, ok := sheets.Origin(v.Name)
 	if !ok {
 		return SheetRef{}
@@ -300,18 +297,18 @@ func OpenSave(data []byte) (SavedGame, error) {
 	return ParseSave(data)
 }
 
-// replay rebuilds the start and the moves with the game.
-func (sv SavedGame) replay() (start game.State, moves []game.Move, err error) {
+// Replay rebuilds the start and the moves with the game.
+func (sv SavedGame) Replay() (start game.State, moves []game.Move, err error) {
 	start, err = game.NewState(sv.Variant, sv.Start)
 	if err != nil {
 		return nil, nil, err
 	}
 	s := start.Clone()
 	for i, text := range sv.Moves {
-		if jointTurn(s) {
-			joint, err := parseJoint(s, text)
+		if game.JointTurn(s) {
+			joint, err := game.ParseJoint(s, text)
 			if err == nil {
-				err = playJoint(s, joint)
+				err = game.PlayJoint(s, joint)
 			}
 			if err != nil {
 				return nil, nil, fmt.Errorf("move %d %q: %w", i+1, text, err)
@@ -326,150 +323,6 @@ func (sv SavedGame) replay() (start game.State, moves []game.Move, err error) {
 		moves = append(moves, m)
 	}
 	return start, moves, nil
-}
-
-// FileStore is the local SlotStore: each game in progress is one file in
-// the directory saves/ beside Path; Path itself is the one save of
-// earlier versions, offered as the slot "save" until it is finished.
-type FileStore struct{ Path string }
-
-// NewFileStore keeps the saves beside path, or in
-// os.UserConfigDir()/tabletop/ when path is "".
-func NewFileStore(path string) *FileStore {
-	if path == "" {
-		path = filepath.Join(configDir(), "save.txt")
-	}
-	return &FileStore{Path: path}
-}
-
-// configDir is tabletop's directory in the user's config directory.
-func configDir() string {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		dir = os.TempDir()
-	}
-	return filepath.Join(dir, "tabletop")
-}
-
-// Load reads the file; a missing file wraps os.ErrNotExist.
-func (f *FileStore) Load() ([]byte, error) { return os.ReadFile(f.Path) }
-
-// Save writes the file atomically, so a crash never leaves half a save.
-func (f *FileStore) Save(data []byte) error { return writeAtomic(f.Path, data) }
-
-// Remove deletes the save; a missing file is not an error.
-func (f *FileStore) Remove() error { return removeMissingOK(f.Path) }
-
-// legacySlot is the slot name of Path, the save of earlier versions.
-const legacySlot = "save"
-
-func (f *FileStore) slotDir() string { return filepath.Join(filepath.Dir(f.Path), "saves") }
-
-func (f *FileStore) slotPath(name string) (string, error) {
-	if name == legacySlot {
-		return f.Path, nil
-	}
-	if name == "" || name != filepath.Base(name) || strings.ContainsAny(name, `/\:`) || strings.HasPrefix(name, ".") {
-		return "", fmt.Errorf("bad saved game name %q", name)
-	}
-	return filepath.Join(f.slotDir(), name+".txt"), nil
-}
-
-// Slots names the saved games, newest first.
-func (f *FileStore) Slots() ([]string, error) {
-	type slot struct {
-		name string
-		mod  time.Time
-	}
-	var found []slot
-	entries, err := os.ReadDir(f.slotDir())
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, err
-	}
-	for _, e := range entries {
-		name, ok := strings.CutSuffix(e.Name(), ".txt")
-		if info, err := e.Info(); ok && err == nil && info.Mode().IsRegular() {
-			found = append(found, slot{name, info.ModTime()})
-		}
-	}
-	if info, err := os.Stat(f.Path); err == nil && info.Mode().IsRegular() {
-		found = append(found, slot{legacySlot, info.ModTime()})
-	}
-	sort.SliceStable(found, func(i, j int) bool {
-		if !found[i].mod.Equal(found[j].mod) {
-			return found[i].mod.After(found[j].mod)
-		}
-		return found[i].name > found[j].name
-	})
-	names := make([]string, len(found))
-	for i, s := range found {
-		names[i] = s.name
-	}
-	return names, nil
-}
-
-// LoadSlot reads one saved game.
-func (f *FileStore) LoadSlot(name string) ([]byte, error) {
-	p, err := f.slotPath(name)
-	if err != nil {
-		return nil, err
-	}
-	return os.ReadFile(p)
-}
-
-// SaveSlot writes one saved game atomically.
-func (f *FileStore) SaveSlot(name string, data []byte) error {
-	p, err := f.slotPath(name)
-	if err != nil {
-		return err
-	}
-	return writeAtomic(p, data)
-}
-
-// RemoveSlot deletes one saved game; a missing one is not an error.
-func (f *FileStore) RemoveSlot(name string) error {
-	p, err := f.slotPath(name)
-	if err != nil {
-		return err
-	}
-	return removeMissingOK(p)
-}
-
-// NewSlot returns a name no saved game has: the variant and the time.
-func (f *FileStore) NewSlot(variant string) string {
-	base := variant + "-" + time.Now().Format("20060102-150405")
-	name := base
-	for i := 2; ; i++ {
-		p, err := f.slotPath(name)
-		if err != nil {
-			return base // a variant name with a separator: let SaveSlot say so
-		}
-		if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
-			return name
-		}
-		name = fmt.Sprintf("%s-%d", base, i)
-	}
-}
-
-// writeAtomic writes a file through a temporary one, so a crash never
-// leaves half a save.
-func writeAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
-}
-
-func removeMissingOK(path string) error {
-	err := os.Remove(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	return err
 }
 
 // readSeat reads a seat line's "ROLE SPEC" into seats; a role has one.
@@ -529,5 +382,30 @@ func (sv *SavedGame) errorLine(v *game.Variant, rest string) error {
 		return fmt.Errorf("error: no role %q", f[1])
 	}
 	sv.Errors = append(sv.Errors, MoveError{Step: step, Role: f[1], Text: f[2]})
+	return nil
+}
+
+// Summary is the save on one line, as the menu offers it: "quad7, 3
+// moves: Ana vs AI hard".
+func (sv SavedGame) Summary() string {
+	names := make([]string, len(sv.Seats))
+	for i, s := range sv.Seats {
+		names[i] = s.DisplayName()
+	}
+	return fmt.Sprintf("%s, %s: %s", sv.Variant, plural(len(sv.Moves), "move"), strings.Join(names, " vs "))
+}
+
+// SheetLoaded reports whether the sheet ref names is a registered game.
+func SheetLoaded(ref SheetRef) bool {
+	_, ok := sheets.ByHash(ref.Hash)
+	return ok
+}
+
+// SheetCheck says, without compiling it, whether a save's sheet can be
+// reopened: nil, or a *SheetError saying it is gone or changed.
+func SheetCheck(ref SheetRef) error {
+	if err := sheets.Check(ref.Path, ref.Hash); err != nil {
+		return &SheetError{Sheet: ref, Err: err}
+	}
 	return nil
 }

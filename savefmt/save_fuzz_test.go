@@ -1,4 +1,4 @@
-package ui
+package savefmt
 
 import (
 	"reflect"
@@ -33,7 +33,7 @@ func FuzzParseSave(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if _, _, err := sv.replay(); err != nil {
+		if _, _, err := sv.Replay(); err != nil {
 			t.Fatalf("accepted save does not replay: %v\n%s", err, data)
 		}
 		v, err := game.Lookup(sv.Variant)

@@ -1,0 +1,53 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/tabletop/tabletop/rooms"
+)
+
+// Issue 12, defect 4: a menu description that does not fit ends in "…".
+func TestMenuDescriptionsShowTheyAreCut(t *testing.T) {
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if v := viewText(m); !strings.Contains(v, "own the four …") && !strings.Contains(v, "own the four…") {
+		t.Fatalf("cut descriptions do not end in …:\n%s", v)
+	}
+	if v := viewText(m); !strings.Contains(v, "tilted ones too.") {
+		t.Fatalf("the selected item's description is not shown whole:\n%s", v)
+	}
+}
+
+// Issue 23, defect 8: the menu comes back with its cursor on the item
+// last chosen (Esc from the room list or the ratings put it at the top).
+func TestMenuCursorComesBackToTheChosenItem(t *testing.T) {
+	m := New(Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: &fakeStandings{},
+		Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for {
+		mn := m.cur.(*menuScreen)
+		if it, ok := mn.list.Selected(); ok && it.title == "Ratings" {
+			break
+		}
+		before := mn.list.Index()
+		m.Update(keyMsg("down"))
+		if mn.list.Index() == before {
+			t.Fatal("no Ratings item in the menu")
+		}
+	}
+	m.Update(keyMsg("enter"))
+	if _, ok := m.cur.(*standingsScreen); !ok {
+		t.Fatalf("enter on Ratings opened %T", m.cur)
+	}
+	m.Update(keyMsg("esc"))
+	mn, ok := m.cur.(*menuScreen)
+	if !ok {
+		t.Fatalf("esc from the ratings went to %T", m.cur)
+	}
+	if it, _ := mn.list.Selected(); it.title != "Ratings" {
+		t.Fatalf("back in the menu the cursor is on %q, not Ratings", it.title)
+	}
+}

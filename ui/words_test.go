@@ -1,0 +1,37 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
+)
+
+// Issue 12, defect 7: the words a player reads.
+func TestWords(t *testing.T) {
+	sv := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: ai.Max, Name: "deep"}}, Moves: []string{"(mark r2 c2)"}}
+	if got, want := sv.Summary(), "quad7, 1 move: ana vs deep (AI max)"; got != want {
+		t.Errorf("save summary %q, want %q", got, want)
+	}
+	data := sv.Marshal([]string{"x", "o"})
+	store := &memStore{data: data}
+	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store, AIDelay: -1}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(keyMsg("enter")) // Continue
+	b, ok := m.cur.(*boardScreen)
+	if !ok || b.status != "resumed after 1 move" {
+		t.Fatalf("continue: %T status %q", m.cur, b.status)
+	}
+	lm(b).cancelJob()
+	if v := viewText(m); !strings.Contains(v, "deep (AI max)") {
+		t.Errorf("a named AI seat hides its level:\n%s", v)
+	}
+	split, _ := game.Lookup("pentago-split")
+	if strings.Contains(split.Summary, "seed") {
+		t.Errorf("pentago-split summary %q speaks of the seed", split.Summary)
+	}
+}
