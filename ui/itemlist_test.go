@@ -50,6 +50,9 @@ func settle(l *list.Model) {
 // sizes, item counts and keys (moves, pages, start and end, other keys),
 // and window changes between them.
 func TestItemListMatchesBubblesList(t *testing.T) {
+	if raceEnabled {
+		t.Skip("exhaustive comparison of pure drawing code: made by the plain run")
+	}
 	t.Parallel()
 	c := &common{profile: colorprofile.ANSI256, st: themes.SharedStyles(themes.Default, false, colorprofile.ANSI256)}
 	c.cells = newCellCache()

@@ -122,6 +122,9 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 // scrollView shows what the viewport shows, for lists longer and shorter
 // than the view, scrolled, with styled, wide and too-wide lines.
 func TestScrollViewMatchesViewport(t *testing.T) {
+	if raceEnabled {
+		t.Skip("exhaustive comparison of pure drawing code: made by the plain run")
+	}
 	rng := rand.New(rand.NewPCG(11, 12))
 	pieces := []string{"a", "12. ", "\x1b[38;5;203mred   \x1b[0m", "中", "·", " ", "e\u0301", "\t"}
 	for range 3000 {

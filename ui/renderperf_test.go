@@ -53,6 +53,9 @@ func BenchmarkBoardView(b *testing.B) {
 // Every cell, in every highlight, theme and colour profile, draws the
 // same bytes from the cache as drawn fresh.
 func TestCachedCellsMatchReference(t *testing.T) {
+	if raceEnabled {
+		t.Skip("exhaustive comparison of pure drawing code: made by the plain run")
+	}
 	profiles := []colorprofile.Profile{colorprofile.ANSI256, colorprofile.ANSI, colorprofile.TrueColor, colorprofile.ASCII}
 	infos := []cellInfo{
 		{}, {alt: true}, {missing: true}, {zone: true},
