@@ -124,7 +124,7 @@ func ParseJoint(s State, text string) ([]Move, error) {
 	if s.Terminal() {
 		return nil, ErrGameOver
 	}
-	items, err := kifItems(text)
+	items, err := KIFItems(text)
 	if err != nil {
 		return nil, err
 	}
@@ -154,8 +154,9 @@ func oneMove(s JointState, text string) bool {
 	return false
 }
 
-// kifItems splits a KIF list "(a (b c) d)" into its items' texts.
-func kifItems(text string) ([]string, error) {
+// KIFItems splits a KIF list "(a (b c) d)" into its items' texts: a
+// joint turn written as every role's move, in the roles' order.
+func KIFItems(text string) ([]string, error) {
 	text = strings.TrimSpace(text)
 	if !strings.HasPrefix(text, "(") || !strings.HasSuffix(text, ")") {
 		return nil, errors.New("want a list of moves in parentheses, one per role")

@@ -2,7 +2,6 @@ package table
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -165,7 +164,7 @@ func jointMoves(s game.JointState, text string) ([]game.Move, error) {
 		}
 		return ParseJoint(s, texts)
 	}
-	items, err := kifItems(text)
+	items, err := game.KIFItems(text)
 	if err != nil || len(items) != len(v.Roles) || isOneMove(s, text) {
 		return nil, fmt.Errorf("several roles move at once here: want a list of %d moves, one per role in the order %s", len(v.Roles), strings.Join(v.Roles, ", "))
 	}
@@ -181,46 +180,4 @@ func isOneMove(s game.State, text string) bool {
 		}
 	}
 	return false
-}
-
-// kifItems splits a KIF list "(a (b c) d)" into its items' texts.
-func kifItems(text string) ([]string, error) {
-	if !strings.HasPrefix(text, "(") || !strings.HasSuffix(text, ")") {
-		return nil, errors.New("want a list of moves in parentheses, one per role")
-	}
-	var items []string
-	depth, startAt := 0, -1
-	inner := text[1 : len(text)-1]
-	for i, c := range inner {
-		switch {
-		case c == '(':
-			if depth == 0 {
-				startAt = i
-			}
-			depth++
-		case c == ')':
-			depth--
-			if depth < 0 {
-				return nil, errors.New("unbalanced parentheses")
-			}
-			if depth == 0 {
-				items = append(items, inner[startAt:i+1])
-				startAt = -1
-			}
-		case depth == 0 && (c == ' ' || c == '\t'):
-			if startAt >= 0 {
-				items = append(items, inner[startAt:i])
-				startAt = -1
-			}
-		case depth == 0 && startAt < 0:
-			startAt = i
-		}
-	}
-	if depth != 0 {
-		return nil, errors.New("unbalanced parentheses")
-	}
-	if startAt >= 0 {
-		items = append(items, inner[startAt:])
-	}
-	return items, nil
 }
