@@ -20,22 +20,6 @@ import (
 // goroutine with a context the board cancels when the position changes
 // or the board is left; its reports come back as messages.
 
-// Analyst is the evaluation service of review and the analysis board:
-// ai.Analyzer's Analyze (see there). One Analyst serves one client at a
-// time: it remembers the positions it proved, so that review and the
-// analysis board agree on each.
-type Analyst interface {
-	Analyze(ctx context.Context, s game.State, opt ai.AnalysisOptions, report func(ai.Analysis)) ai.Analysis
-}
-
-// analyst is the client's evaluation service, made on first use.
-func (c *common) analyst() Analyst {
-	if c.opts.Analyst == nil {
-		c.opts.Analyst = ai.NewAnalyzer()
-	}
-	return c.opts.Analyst
-}
-
 // liveBudget is how long the live analysis of one position goes on: a
 // player studying a position wants it deeper than a move's budget, and
 // a proven position ends it at once.

@@ -54,7 +54,7 @@ func (b *boardScreen) openAnalysisBoard() (screen, tea.Cmd) {
 		return b, nil
 	}
 	pos := b.game().String()
-	return newAnalysisSetup(b.c, b.v, pos), b.leave()
+	return openAnalysisSetup(b.c, b.v, pos), b.leave()
 }
 
 // followAnalysis analyses the shown position when the panel is on and

@@ -457,7 +457,7 @@ func (b *boardScreen) seatList() string {
 func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
 	switch {
 	case a == endMenu:
-		return newMenu(b.c, ""), b.leave()
+		return openMenu(b.c, ""), b.leave()
 	case b.caps.rematch == nil:
 		return b, nil
 	case a == endRematch:
@@ -474,7 +474,7 @@ func (b *boardScreen) endAction(a endAction) (screen, tea.Cmd) {
 		return nb, nil
 	}
 	_, seats := b.caps.rematch.setup()
-	return newSetupFrom(b.c, b.v, seats), nil
+	return openSetup(b.c, b.v, seats, nil), nil
 }
 
 // apply carries out what the variant adapter asked for.

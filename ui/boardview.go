@@ -137,7 +137,7 @@ func (b *boardScreen) panelFixedLines(inner int) int {
 // layout fits the board to the window, with a long status wrapped to two
 // lines when the board still fits with them, else cut to one.
 func (b *boardScreen) layout() boardLayout {
-	fm := b.c.frameMemo(&b.frame)
+	fm := frameMemoOf(b.c, &b.frame)
 	if fm != nil && fm.hasLayout {
 		return fm.layout
 	}
@@ -212,7 +212,7 @@ func (b *boardScreen) layoutFor(statusH int) boardLayout {
 }
 
 func (b *boardScreen) minSize() (int, int) {
-	fm := b.c.frameMemo(&b.frame)
+	fm := frameMemoOf(b.c, &b.frame)
 	if fm != nil && fm.hasMin {
 		return fm.minW, fm.minH
 	}
@@ -638,14 +638,6 @@ func (b *boardScreen) drawColLabels(l boardLayout) string {
 	return lab.String()
 }
 
-// zoneGlyph marks an empty cell of a goal zone.
-func zoneGlyph(ascii bool) string {
-	if ascii {
-		return ":"
-	}
-	return "∘"
-}
-
 // centre pads a one-cell glyph with spaces to w cells.
 func centre(glyph string, w int) string {
 	left := (w - 1) / 2
@@ -1025,7 +1017,7 @@ func (b *boardScreen) aiLine() string {
 // least needed keys (the last before ? and q) until it fits, so that
 // "? more keys" and "q quit" always show.
 func (b *boardScreen) helpView() string {
-	fm := b.c.frameMemo(&b.frame)
+	fm := frameMemoOf(b.c, &b.frame)
 	if fm != nil && fm.hasHelp {
 		return fm.help
 	}

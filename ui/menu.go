@@ -224,7 +224,7 @@ func (m *menuScreen) allItems(saves []menuItem) []menuItem {
 	for _, v := range game.Variants() {
 		items = append(items, menuItem{title: v.Title, desc: v.Summary, action: actPlay, variant: v})
 	}
-	items = append(items, c.library.menuItems(c.ascii)...)
+	items = append(items, libraryItems(c.library, c.ascii)...)
 	if c.opts.Lobby != nil {
 		items = append(items,
 			menuItem{title: "Create room", desc: "start a shared game others can join", action: actCreateRoom},

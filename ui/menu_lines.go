@@ -3,8 +3,6 @@ package ui
 import (
 	"strings"
 	"unicode/utf8"
-
-	"github.com/tabletop/tabletop/themes"
 )
 
 // menuLineKey is everything a drawn menu line depends on. The text,
@@ -69,23 +67,6 @@ func titleWidth(l *itemList) int {
 	return tw
 }
 
-// menuStyleKey is what the menu's styles are made of: the theme colours
-// it uses (text, muted, accent for the title, cursor and keys), whether
-// they are 16-colour picks, and the ASCII glyph choice.
-type menuStyleKey struct {
-	basic, mono, ascii  bool
-	text, muted, accent string
-}
-
-func styleKeyOf(c *common) menuStyleKey { return stylesKey(c.st, c.ascii) }
-
-// stylesKey is the menuStyleKey of st with the ASCII glyph choice ascii.
-func stylesKey(st *themes.Styles, ascii bool) menuStyleKey {
-	t := st.Theme
-	return menuStyleKey{basic: st.Palette() != t.Name, mono: t.Mono, ascii: ascii,
-		text: t.Text, muted: t.Muted, accent: t.Accent}
-}
-
 // menuPart names a piece of the menu's frame kept in menuParts.
 type menuPart int
 
@@ -110,9 +91,6 @@ type menuPartKey struct {
 	index, page      int
 	perPage, pages   int
 }
-
-// menuPartsMax bounds menuParts like menuLineCacheMax.
-const menuPartsMax = 2048
 
 // menuParts is the menu's help and list as drawn, shared by every
 // session: the bubbles help and list re-render all of their text on

@@ -11,20 +11,6 @@ import (
 	"github.com/tabletop/tabletop/game"
 )
 
-// QuickMatch is a server's "play anyone": a queue per game that pairs
-// waiting players with a key by rating. Set in Options.QuickMatch (with
-// a Lobby), it adds "Play anyone" to the menu.
-type QuickMatch interface {
-	// Enqueue puts the player in the game's queue.
-	Enqueue(variant string) error
-	// Poll pairs what can be paired and returns the code of the player's
-	// new room once they are matched ("" until then) and the names of the
-	// players waiting in the queue.
-	Poll(variant string) (code string, waiting []string, err error)
-	// Cancel takes the player out of the queue.
-	Cancel()
-}
-
 var quickKeys = struct{ Choose, Back, Up, Down, ForceOut key.Binding }{
 	Choose: bind([]string{"enter"}, "enter", "queue"),
 	Back:   bind([]string{"esc", "q"}, "esc", "back / cancel"),

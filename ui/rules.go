@@ -73,12 +73,12 @@ func (r *rulesScreen) text() string {
 
 // controlsText explains the controls of a game in this client.
 func controlsText(v *game.Variant) string {
-	common := "Move the cursor with the arrows, hjkl or wasd. Type a move in\nnotation with ':' (↑ brings back earlier entries); typed while\nanother player or the AI is to move, it is played when your turn\ncomes if it is still legal. u undoes, U or ctrl+r redoes, H asks\nfor a hint, n starts a new game, R after the end is a rematch with\nsides changed, t changes the theme, M turns the mouse off (so the\nterminal can select text) and on again, q quits. The theme, the\nmouse, the AI's time per move and the last seats are remembered.\n\n" +
+	shared := "Move the cursor with the arrows, hjkl or wasd. Type a move in\nnotation with ':' (↑ brings back earlier entries); typed while\nanother player or the AI is to move, it is played when your turn\ncomes if it is still legal. u undoes, U or ctrl+r redoes, H asks\nfor a hint, n starts a new game, R after the end is a rematch with\nsides changed, t changes the theme, M turns the mouse off (so the\nterminal can select text) and on again, q quits. The theme, the\nmouse, the AI's time per move and the last seats are remembered.\n\n" +
 		"r resigns, after asking: only y confirms. Resigning ends the game\nat once: the resigning role loses and every other role shares the\nwin. When several people play at one keyboard, r asks who resigns:\na digit or an arrow chooses the role, then y resigns for it (y alone\nresigns for the role to move).\n"
 	if vu := newVariantUI(v); vu != nil {
-		return vu.controls() + common
+		return vu.controls() + shared
 	}
-	return common
+	return shared
 }
 
 func (r *rulesScreen) resize() {
@@ -102,7 +102,7 @@ func (r *rulesScreen) update(msg tea.Msg) (screen, tea.Cmd) {
 			if r.back != nil {
 				return r.back, nil
 			}
-			return newMenu(r.c, ""), nil
+			return openMenu(r.c, ""), nil
 		case key.Matches(msg, rulesKeys.Prev):
 			if len(r.vs) > 0 {
 				r.i = (r.i - 1 + len(r.vs)) % len(r.vs)

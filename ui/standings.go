@@ -3,58 +3,12 @@ package ui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
-	"github.com/tabletop/tabletop/savefmt"
 )
-
-// Standings is what a server keeps of its players' ratings and games.
-// Set in Options.Standings, it adds "Ratings" to the menu: a leaderboard
-// per game and, for a player with a key, their own page.
-type Standings interface {
-	// Leaderboard returns a variant's best rated players, highest first.
-	Leaderboard(variant string) ([]Standing, error)
-	// Page returns a player's ratings and most recent finished games.
-	Page(playerID string) (PlayerPage, error)
-	// Game returns a finished game as a record, to open in review.
-	Game(id string) (savefmt.SavedGame, error)
-}
-
-// Standing is one line of a leaderboard.
-type Standing struct {
-	Name              string
-	Rating, Deviation float64
-	Games             int
-}
-
-// PlayerPage is a player's own page.
-type PlayerPage struct {
-	Name    string
-	Ratings []VariantRating
-	Recent  []PastGame
-}
-
-// VariantRating is a player's rating in one game.
-type VariantRating struct {
-	Variant           string
-	Rating, Deviation float64
-	Games             int
-}
-
-// PastGame is one finished game on a player's page.
-type PastGame struct {
-	ID       string
-	Variant  string
-	Players  string // who played, e.g. "ana v bob"
-	Result   string
-	Change   float64 // the player's rating change; 0 when unrated
-	Rated    bool
-	Finished time.Time
-}
 
 var standingsKeys = struct{ Prev, Next, Page, Open, Refresh, Back, Up, Down, ForceOut key.Binding }{
 	Prev:    bind([]string{"left", "h"}, "←/→", "game"),

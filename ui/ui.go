@@ -9,7 +9,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -20,132 +19,11 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 
-	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
-	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/themes"
 )
-
-// Start asks the client to skip the menu.
-type Start struct {
-	// Variant opens the board of this variant directly ("" = menu).
-	Variant string
-	// Seats by role name; roles not given get the defaults (the first
-	// role human, the others AI hard).
-	Seats map[string]savefmt.SeatConfig
-	// Position is a position string to start from ("" = the start).
-	Position string
-	// Load opens a saved game file (ignored when Options.Remote).
-	Load string
-	// Sheet opens the game of this rule sheet file, with Seats and
-	// Position as for Variant; it loads with a progress line (ignored
-	// when Options.Remote).
-	Sheet string
-	// Game opens this game in review at its last move, finished or not:
-	// a game read from another format, such as a GGP match record
-	// (ignored when Options.Remote).
-	Game *savefmt.SavedGame
-	// Join enters the room with this code (needs Options.Lobby).
-	Join string
-}
-
-// Options configures one client.
-type Options struct {
-	// ColorProfile is the terminal's colour profile when it is known
-	// before the program starts (over SSH, from the session's
-	// environment); the program's tea.ColorProfileMsg sets it otherwise.
-	// It picks the monochrome theme for a terminal without colour.
-	ColorProfile colorprofile.Profile
-	// Store keeps the saved game; nil uses a file in
-	// os.UserConfigDir()/tabletop (see savefmt.NewFileStore).
-	Store savefmt.SaveStore
-	// Lobby, when set, adds Create room / Join room / Room list.
-	Lobby roomapi.Lobby
-	// Standings, when set, adds Ratings: leaderboards and the player's page.
-	Standings Standings
-	// QuickMatch, when set with a Lobby and the player has a key, adds
-	// Play anyone: a queue per game.
-	QuickMatch QuickMatch
-	// Player is the person at this client.
-	Player roomapi.Player
-	// Mouse enables mouse input (cell motion); off leaves the terminal's
-	// own text selection working.
-	Mouse bool
-	// ASCII draws 7-bit glyphs only and no colour.
-	ASCII bool
-	// Theme is the initial theme name (see themes.Names); "" = default.
-	Theme string
-	// Remote disables everything local-only: --load paths and the local
-	// file store default. Over SSH set it.
-	Remote bool
-	// Start skips the menu.
-	Start Start
-	// AIDelay is the pause before an AI move that follows another AI
-	// move, so AI-vs-AI games can be watched; 0 means 600ms, negative none.
-	AIDelay time.Duration
-	// Seed seeds the AI's deliberate imperfection (0 = from the clock).
-	Seed uint64
-	// AISlots, when set, bounds the AI searches running at once across
-	// every client sharing it: a search waits for a free slot (the board
-	// says so and stays responsive). A server sets one for all sessions.
-	AISlots *ai.Slots
-	// AIThreads caps the worker goroutines of each search (0 = the
-	// level's choice). A server hosting many players sets 1.
-	AIThreads int
-	// Context ends with the client (a server's session): the AI searches
-	// the client started, running or waiting for a slot, end with it.
-	// nil never ends.
-	Context context.Context
-	// OnFinished, when set, keeps a local game that has ended (a game
-	// record) and says where, e.g. a file name; only once it did is the
-	// game's save removed. nil keeps nothing.
-	OnFinished func(savefmt.FinishedGame) (where string, err error)
-	// Settings keeps the theme, mouse, AI time and last seats between
-	// runs; nil uses a file in os.UserConfigDir()/tabletop unless Remote.
-	Settings savefmt.SettingsStore
-	// AIBudget is the AI's time per move (0: the remembered setting, else
-	// each level's own), e.g. from play --budget.
-	AIBudget time.Duration
-	// GGPStartClock and GGPPlayClock are the clocks of GGP players at
-	// the table (0: 10 s and 5 s).
-	GGPStartClock, GGPPlayClock time.Duration
-	// SheetDir is the folder of the user's own rule sheets: they load in
-	// the background, and the menu lists each, a broken one with its
-	// error (ignored when Remote).
-	SheetDir string
-	// NoAIOnlyGames refuses local games without a person at the keyboard
-	// (every seat the AI or a GGP player): they would spend the host's
-	// CPU with nobody playing. A server sets it for guests.
-	NoAIOnlyGames bool
-	// Analyst is the evaluation of review's per-move values and of the
-	// analysis board (nil: an ai.Analyzer of the client's own, the
-	// service `tabletop analyze` uses).
-	Analyst Analyst
-}
-
-// noAIOnlyGame is the word when Options.NoAIOnlyGames refuses a game.
-const noAIOnlyGame = "games of the AI against itself are not offered here: make one seat Human"
-
-// aiOnly reports whether no seat is a person at this keyboard.
-func aiOnly(seats []savefmt.SeatConfig) bool {
-	for _, sc := range seats {
-		if !sc.AI && sc.GGP == "" {
-			return false
-		}
-	}
-	return true
-}
-
-// screen is one child of the root model. update may return another
-// screen, which replaces it.
-type screen interface {
-	init() tea.Cmd
-	update(msg tea.Msg) (screen, tea.Cmd)
-	view() string
-}
 
 // Model is the root model: it owns one screen and swaps it, passing the
 // window size on.
@@ -439,15 +317,6 @@ func escapeEnd(v string, i int) int {
 	return min(i+2, len(v))
 }
 
-// typist is implemented by screens with a text field: while it has the
-// keys, single letters are text, not shortcuts.
-type typist interface{ typing() bool }
-
-func isTyping(s screen) bool {
-	t, ok := s.(typist)
-	return ok && t.typing()
-}
-
 // toggleMouse turns mouse capture off (so the terminal's own text
 // selection works) or back on (View says which), and tells the current
 // screen.
@@ -462,52 +331,4 @@ func (m *Model) toggleMouse() tea.Cmd {
 	}
 	_, cmd := m.cur.update(NoticeMsg(text))
 	return cmd
-}
-
-// behind is implemented by a screen that another may be shown in front
-// of (the rules over a game): the screen in front passes it the messages
-// it does not take, of which it keeps what it must not miss, and has it
-// left when the client quits from there.
-type behind interface {
-	updateBehind(msg tea.Msg) tea.Cmd
-	leave() tea.Cmd
-}
-
-// sizer is implemented by screens that need more than the default room.
-type sizer interface{ minSize() (int, int) }
-
-func minSize(s screen) (int, int) {
-	if z, ok := s.(sizer); ok {
-		return z.minSize()
-	}
-	return 40, 12
-}
-
-func tooSmall(w, h, mw, mh int) string {
-	return fmt.Sprintf("Terminal too small:\n%d×%d, need %d×%d.\nEnlarge the window to go on.", w, h, mw, mh)
-}
-
-// defaultSeats is you against the AI at hard: the first role human.
-func defaultSeats(c *common, v *game.Variant) []savefmt.SeatConfig {
-	seats := make([]savefmt.SeatConfig, len(v.Roles))
-	for i := range seats {
-		if i == 0 {
-			seats[i] = savefmt.SeatConfig{Name: c.opts.Player.Name}
-		} else {
-			seats[i] = savefmt.SeatConfig{AI: true, Level: ai.Hard}
-		}
-	}
-	return seats
-}
-
-// cursorScreen is implemented by screens with a text field: where the
-// terminal's cursor goes while it takes text, nil when it does not.
-type cursorScreen interface{ cursor() *tea.Cursor }
-
-// textCursor is the current screen's cursor, if it shows one.
-func textCursor(s screen) *tea.Cursor {
-	if cs, ok := s.(cursorScreen); ok {
-		return cs.cursor()
-	}
-	return nil
 }

@@ -165,3 +165,4 @@ func (ttcUI) prompt(s game.State, sel *pos) string {
 	}
 	return "select a piece, then its target"
 }
+

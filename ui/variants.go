@@ -327,3 +327,11 @@ func (a adapterCaps) altOf(s game.State, p pos, sel *pos) (actResult, bool) {
 	}
 	return a.alt.alt(s, p, sel)
 }
+
+// zoneGlyph marks an empty cell of a goal zone.
+func zoneGlyph(ascii bool) string {
+	if ascii {
+		return ":"
+	}
+	return "∘"
+}
