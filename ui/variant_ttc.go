@@ -165,4 +165,3 @@ func (ttcUI) prompt(s game.State, sel *pos) string {
 	}
 	return "select a piece, then its target"
 }
-
