@@ -5,6 +5,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -12,12 +15,12 @@ import (
 // each command reports its own operation's message.
 func TestIOQueueKeepsOrder(t *testing.T) {
 	t.Parallel()
-	q := newIOQueue()
+	q := common.NewIOQueue()
 	var mu sync.Mutex
 	var ran []int
 	var cmds []tea.Cmd
 	for i := range 50 {
-		cmds = append(cmds, q.do(func() tea.Msg {
+		cmds = append(cmds, q.Do(func() tea.Msg {
 			mu.Lock()
 			ran = append(ran, i)
 			mu.Unlock()
@@ -29,7 +32,7 @@ func TestIOQueueKeepsOrder(t *testing.T) {
 			t.Fatalf("command %d reported %v", i, got)
 		}
 	}
-	q.wait()
+	q.Wait()
 	for i, r := range ran {
 		if r != i {
 			t.Fatalf("operations ran in the order %v", ran)
@@ -57,12 +60,12 @@ func TestUpdateDoesNotWaitForTheStore(t *testing.T) {
 	t.Parallel()
 	store := &slowStore{release: make(chan struct{})}
 	v := mustVariant(t, "quad7")
-	m := New(Options{Store: store, Start: Start{Variant: "quad7", Seats: hotSeat(v)}, AIDelay: -1}).(*Model)
+	m := New(common.Options{Store: store, Start: common.Start{Variant: "quad7", Seats: hotSeat(v)}, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.cur.(*boardScreen)
+	b := m.cur.(*board.BoardScreen)
 	m.Update(keyMsg("enter")) // x marks the centre; the store is busy
-	if len(lm(b).moves) != 1 {
-		t.Fatalf("the move was not played: %q", b.status)
+	if len(lm(b).Moves) != 1 {
+		t.Fatalf("the move was not played: %q", b.Status)
 	}
 	if data, _ := store.Load(); data != nil {
 		t.Fatalf("saved before the store was free:\n%s", data)

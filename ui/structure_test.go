@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -11,21 +12,51 @@ import (
 	"unicode/utf8"
 )
 
-// parseUI parses the package's non-test files.
+// uiGoFiles lists the Go files of the client: this package and its
+// sub-packages (ui/common, ui/adapters, ui/match, ui/board, ui/pages),
+// with the test files when tests is set.
+func uiGoFiles(t *testing.T, tests bool) []string {
+	t.Helper()
+	var paths []string
+	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".go") && (tests || !strings.HasSuffix(p, "_test.go")) {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return paths
+}
+
+// parseUI parses the client's non-test files, in every package of it,
+// keyed by file name (no two share one).
 func parseUI(t *testing.T) (*token.FileSet, map[string]*ast.File) {
 	t.Helper()
+	return parseFiles(t, uiGoFiles(t, false))
+}
+
+// parseFiles parses paths, keyed by file name.
+func parseFiles(t *testing.T, paths []string) (*token.FileSet, map[string]*ast.File) {
+	t.Helper()
 	fset := token.NewFileSet()
-	paths, _ := filepath.Glob("*.go")
 	files := map[string]*ast.File{}
 	for _, p := range paths {
-		if strings.HasSuffix(p, "_test.go") {
-			continue
-		}
 		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
 		if err != nil {
 			t.Fatal(err)
 		}
-		files[p] = f
+		if _, dup := files[filepath.Base(p)]; dup {
+			t.Fatalf("two files of the client are named %s", filepath.Base(p))
+		}
+		files[filepath.Base(p)] = f
 	}
 	return fset, files
 }
