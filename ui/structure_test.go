@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -132,5 +133,55 @@ func TestNoKeyLiteralsOutsideKeyMaps(t *testing.T) {
 			}
 			return true
 		})
+	}
+}
+
+// clientLayers are the client's packages, each with the client packages
+// it may import: dependencies point one way, from the root model down to
+// the shared widgets. The board opens the screens above it (the menu, a
+// setup) through hooks that ui/pages sets (see board.OpenMenu).
+var clientLayers = map[string][]string{
+	"common":   nil,
+	"adapters": {"common"},
+	"match":    {"common"},
+	"board":    {"common", "adapters", "match"},
+	"pages":    {"common", "adapters", "match", "board"},
+	".":        {"common", "adapters", "match", "board", "pages"},
+}
+
+// TestClientLayers checks every import of the client's packages, their
+// tests' too, against clientLayers, and that no client directory is
+// left out of it.
+func TestClientLayers(t *testing.T) {
+	const prefix = "github.com/tabletop/tabletop/ui"
+	fset := token.NewFileSet()
+	seen := map[string]bool{}
+	for _, p := range uiGoFiles(t, true) {
+		dir := filepath.ToSlash(filepath.Dir(p))
+		allowed, ok := clientLayers[dir]
+		if !ok {
+			t.Errorf("%s: the package ui/%s is not in clientLayers: place it in the client's layers", p, dir)
+			continue
+		}
+		seen[dir] = true
+		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			if path != prefix && !strings.HasPrefix(path, prefix+"/") {
+				continue
+			}
+			sub := strings.TrimPrefix(strings.TrimPrefix(path, prefix), "/")
+			if sub == "" || !slices.Contains(allowed, sub) {
+				t.Errorf("%s imports %s: ui/%s may import only %v of the client", p, path, dir, allowed)
+			}
+		}
+	}
+	for dir := range clientLayers {
+		if !seen[dir] {
+			t.Errorf("clientLayers names ui/%s, which has no Go files", dir)
+		}
 	}
 }
