@@ -121,7 +121,7 @@ func pentagoChoice(vu adapters.VariantUI, s game.State, cur adapters.Pos) (picke
 // files) and gives the match their report, as the commands that report
 // them would: a test reads the store or the match's word on it after.
 func waitWrites(m *Model) {
-	m.c.Io.Wait()
+	m.c.IO.Wait()
 	m.Update(match.KeptMsg{})
 }
 

@@ -1,10 +1,13 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/charmbracelet/colorprofile"
+	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 
@@ -74,5 +77,78 @@ func TestUpdateDoesNotWaitForTheStore(t *testing.T) {
 	waitWrites(m)
 	if data, _ := store.Load(); !strings.Contains(string(data), "move (mark r4 c4)") {
 		t.Fatalf("the save did not land:\n%s", data)
+	}
+}
+
+// slowSettings is a settings store whose writes wait until the test lets
+// them through, or fail with err.
+type slowSettings struct {
+	release chan struct{}
+	err     error
+	mu      sync.Mutex
+	saved   []savefmt.Settings
+}
+
+func (s *slowSettings) Load() (savefmt.Settings, error) { return savefmt.Settings{}, nil }
+
+func (s *slowSettings) Save(st savefmt.Settings) error {
+	<-s.release
+	if s.err != nil {
+		return s.err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.saved = append(s.saved, st)
+	return nil
+}
+
+func (s *slowSettings) last() (savefmt.Settings, int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.saved) == 0 {
+		return savefmt.Settings{}, 0
+	}
+	return s.saved[len(s.saved)-1], len(s.saved)
+}
+
+// The settings are written off the UI goroutine too: t (the theme), M
+// (the mouse), the AI's time and a game's seats change at once, and the
+// settings file is written on the I/O queue, in order. (When Update
+// wrote the settings itself, this test hung in the first Update.)
+func TestSettingsAreWrittenOffUpdate(t *testing.T) {
+	t.Parallel()
+	store := &slowSettings{release: make(chan struct{})}
+	m := New(common.Options{ColorProfile: colorprofile.TrueColor, Store: &memStore{}, Settings: store, Mouse: true}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	theme := m.c.Theme.Name
+	m.Update(keyMsg("t")) // the store is busy
+	m.Update(keyMsg("M"))
+	if m.c.Theme.Name == theme || m.c.Mouse {
+		t.Fatalf("t and M did not act at once: theme %s, mouse %v", m.c.Theme.Name, m.c.Mouse)
+	}
+	if _, n := store.last(); n != 0 {
+		t.Fatalf("%d settings written before the store was free", n)
+	}
+	close(store.release)
+	waitWrites(m)
+	got, n := store.last()
+	if n != 2 || got.Theme != m.c.Theme.Name || !got.NoMouse {
+		t.Fatalf("after the store was free: %d writes, the last %+v (theme %s, mouse off)", n, got, m.c.Theme.Name)
+	}
+}
+
+// A settings write that fails says so in the status line once the
+// write is done; what was changed stays changed for this session.
+func TestSettingsWriteFailureIsShown(t *testing.T) {
+	t.Parallel()
+	store := &slowSettings{release: make(chan struct{}), err: errors.New("disk full")}
+	close(store.release)
+	m := New(common.Options{ColorProfile: colorprofile.TrueColor, Store: &memStore{}, Settings: store}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	theme := m.c.Theme.Name
+	_, cmd := m.Update(keyMsg("t"))
+	runCmd(m, cmd)
+	if v := viewText(m); m.c.Theme.Name == theme || !strings.Contains(v, "not remembered: disk full") {
+		t.Fatalf("a failed settings write: theme %s (was %s)\n%s", m.c.Theme.Name, theme, v)
 	}
 }

@@ -101,7 +101,7 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 		_, b := newProfileClient(t, "pentago", p, 100, 40)
 		for _, th := range themes.All {
 			for _, ascii := range []bool{false, true} {
-				b.C.Ascii = ascii
+				b.C.ASCII = ascii
 				b.C.SetTheme(th)
 				for _, inner := range []int{1, 7, 30} {
 					lines := make([]string, 1+rng.IntN(12))

@@ -72,7 +72,7 @@ func TestCachedCellsMatchReference(t *testing.T) {
 			_, b := newProfileClient(t, variant, p, 120, 40)
 			for _, th := range themes.All {
 				for _, ascii := range []bool{false, true} {
-					b.C.Ascii = ascii
+					b.C.ASCII = ascii
 					b.C.SetTheme(th)
 					for _, info := range infos {
 						for bits := range 1 << 8 {

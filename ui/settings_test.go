@@ -53,8 +53,8 @@ func TestSettingsStay(t *testing.T) {
 	s := m.cur.(*pages.SetupScreen)
 	m.Update(keyMsg("+"))
 	m.Update(keyMsg("+"))
-	if m.c.AiTime != 2*time.Second || !strings.Contains(viewText(m), "AI time per move: 2s") {
-		t.Fatalf("+ twice: AI time %s\n%s", m.c.AiTime, viewText(m))
+	if m.c.AITime != 2*time.Second || !strings.Contains(viewText(m), "AI time per move: 2s") {
+		t.Fatalf("+ twice: AI time %s\n%s", m.c.AITime, viewText(m))
 	}
 	m.Update(keyMsg("up"))
 	m.Update(keyMsg("right")) // o: AI max
@@ -65,10 +65,11 @@ func TestSettingsStay(t *testing.T) {
 		t.Fatalf("setup did not start: %T %q", m.cur, s.Status)
 	}
 	lm(b).CancelJob()
+	m.c.IO.Wait() // the settings are written on the client's I/O queue
 
 	m = client()
-	if m.c.Theme.Name != theme || m.c.Mouse || m.c.AiTime != 2*time.Second {
-		t.Fatalf("not remembered: theme %s (want %s), mouse %v, AI time %s", m.c.Theme.Name, theme, m.c.Mouse, m.c.AiTime)
+	if m.c.Theme.Name != theme || m.c.Mouse || m.c.AITime != 2*time.Second {
+		t.Fatalf("not remembered: theme %s (want %s), mouse %v, AI time %s", m.c.Theme.Name, theme, m.c.Mouse, m.c.AITime)
 	}
 	m.Update(keyMsg("down"))
 	m.Update(keyMsg("enter"))
@@ -94,8 +95,8 @@ func TestAIBudgetReachesTheSearch(t *testing.T) {
 		budget, want time.Duration
 	}{{0, 5 * time.Second}, {time.Second, time.Second}} {
 		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), AIBudget: c.budget}).(*Model)
-		if m.c.AiTime != c.want {
-			t.Errorf("AIBudget %s: AI time %s, want %s", c.budget, m.c.AiTime, c.want)
+		if m.c.AITime != c.want {
+			t.Errorf("AIBudget %s: AI time %s, want %s", c.budget, m.c.AITime, c.want)
 		}
 	}
 }
@@ -207,9 +208,10 @@ func TestSetupAITimeBothWays(t *testing.T) {
 	}
 	for i, st := range steps {
 		sendKey(m, st.key)
-		if m.c.AiTime != st.want {
-			t.Fatalf("step %d (%s): AI time %s, want %s", i, st.key, m.c.AiTime, st.want)
+		if m.c.AITime != st.want {
+			t.Fatalf("step %d (%s): AI time %s, want %s", i, st.key, m.c.AITime, st.want)
 		}
+		m.c.IO.Wait() // written on the client's I/O queue
 		got, err := savefmt.NewFileSettings(path).Load()
 		if err != nil || got.AITime != st.want {
 			t.Fatalf("step %d (%s): saved %s (%v), want %s", i, st.key, got.AITime, err, st.want)
@@ -240,7 +242,7 @@ func TestNoAIOnlyGames(t *testing.T) {
 			sendKey(m, k)
 		}
 		s := m.cur.(*pages.SetupScreen)
-		if seats := s.Seats(); !common.AiOnly(seats) {
+		if seats := s.Seats(); !common.AIOnly(seats) {
 			t.Fatalf("the seats are not all AI: %+v", seats)
 		}
 		m.Update(keyMsg("enter"))

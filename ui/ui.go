@@ -38,8 +38,8 @@ type Model struct {
 
 // New returns the client for one terminal.
 func New(opts common.Options) tea.Model {
-	c := &common.Common{Profile: opts.ColorProfile, Opts: opts, Store: opts.Store, Ascii: opts.ASCII, Mouse: opts.Mouse,
-		SettingsStore: opts.Settings, AiTime: opts.AIBudget, Io: common.NewIOQueue()}
+	c := &common.Common{Profile: opts.ColorProfile, Opts: opts, Store: opts.Store, ASCII: opts.ASCII, Mouse: opts.Mouse,
+		SettingsStore: opts.Settings, AITime: opts.AIBudget, IO: common.NewIOQueue()}
 	if c.Store == nil && !opts.Remote {
 		c.Store = savefmt.NewFileStore("")
 	}
@@ -147,7 +147,7 @@ func startBoard(c *common.Common, v *game.Variant, st common.Start) (common.Scre
 		}
 		seats[i] = sc
 	}
-	if c.Opts.NoAIOnlyGames && common.AiOnly(seats) {
+	if c.Opts.NoAIOnlyGames && common.AIOnly(seats) {
 		return nil, errors.New(common.NoAIOnlyGame)
 	}
 	return board.NewBoard(c, v, st.Position, seats)
@@ -216,7 +216,7 @@ func (m *Model) content() string {
 		return common.FitBlock(common.TooSmall(w, h, mw, mh), w, h)
 	}
 	v := m.cur.View()
-	if m.c.Ascii {
+	if m.c.ASCII {
 		v = asciiText(v)
 	}
 	return common.FitBlock(v, w, h)
@@ -330,9 +330,7 @@ func (m *Model) toggleMouse() tea.Cmd {
 	if m.c.Mouse {
 		text = "mouse on: click to play; M turns it off for text selection"
 	}
-	if err := m.c.Remember(func(s *savefmt.Settings) { s.NoMouse = !m.c.Mouse }); err != "" {
-		text += " (" + err + ")"
-	}
+	write := m.c.Remember(func(s *savefmt.Settings) { s.NoMouse = !m.c.Mouse })
 	_, cmd := m.cur.Update(common.NoticeMsg(text))
-	return cmd
+	return tea.Batch(cmd, write)
 }

@@ -169,7 +169,7 @@ func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
 	b := &BoardScreen{C: c, V: v, Vu: vu, Ax: adapters.AdapterCapsOf(vu)}
 	b.spin = spinner.New()
 	b.spin.Spinner = spinner.MiniDot
-	if c.Ascii {
+	if c.ASCII {
 		b.spin.Spinner = spinner.Line
 	}
 	b.spin.Style = c.St.Accent

@@ -239,11 +239,12 @@ func (b *BoardScreen) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bo
 			}
 		}
 	case key.Matches(msg, k.Theme):
-		text := b.C.CycleTheme()
+		text, cmd := b.C.CycleTheme()
 		b.Help = b.C.NewHelp()
 		b.spin.Style = b.C.St.Accent
 		b.Input = common.NewInput(b.C, ": ", promptLimit)
 		b.SetStatus(text, false)
+		return b, cmd, true
 	case key.Matches(msg, k.Copy):
 		return b, b.copyRecord(), true
 	case key.Matches(msg, k.Rules):

@@ -450,7 +450,7 @@ func (b *BoardScreen) CellKey(info adapters.CellInfo, fl CellFlags, l BoardLayou
 		k.Glyph = g.Missing
 	case info.Zone:
 		// A mark of its own, so that the zone shows without colour too.
-		k.Glyph = adapters.ZoneGlyph(b.C.Ascii)
+		k.Glyph = adapters.ZoneGlyph(b.C.ASCII)
 	}
 	switch {
 	case info.Glyph != "" && fl.Win:
@@ -486,7 +486,7 @@ func (b *BoardScreen) BoardLines(l BoardLayout) []string {
 // theme, every cell and its highlights, the overlay's lines.
 func (b *BoardScreen) boardMemoKey(l BoardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%v|%s|%t|%s|%s|", l, b.C.St.Palette(), b.C.Ascii, over[0], over[1])
+	fmt.Fprintf(&sb, "%v|%s|%t|%s|%s|", l, b.C.St.Palette(), b.C.ASCII, over[0], over[1])
 	for r := range cells {
 		for c := range cells[r] {
 			ci, f := cells[r][c], fl[r][c]
@@ -602,7 +602,7 @@ func regionAtColumn(regions []adapters.Region, c int, above bool) (adapters.Regi
 // the corner.
 func (b *BoardScreen) colLabelLine(l BoardLayout) string {
 	// The same on every frame of one size: kept.
-	k := labelsKey{l.lw, l.Cw, l.gap, l.gapW, l.cols, b.C.St.Palette(), b.C.Ascii}
+	k := labelsKey{l.lw, l.Cw, l.gap, l.gapW, l.cols, b.C.St.Palette(), b.C.ASCII}
 	return b.labelMemo.Get(k, func() string { return b.drawColLabels(l) })
 }
 
@@ -671,7 +671,7 @@ func (b *BoardScreen) PanelView(l BoardLayout) string {
 	// Most frames (a key typed at the prompt, a cursor move) leave the
 	// panel as it was, and its border costs more than its lines.
 	content := b.PanelContent(l)
-	return b.panelMemo.Get(panelKey{b.C.St.Palette(), b.C.Ascii, content}, func() string {
+	return b.panelMemo.Get(panelKey{b.C.St.Palette(), b.C.ASCII, content}, func() string {
 		return common.MergeStyles(b.BoxPanel(content, max(l.Pw-4, 1)))
 	})
 }
@@ -713,7 +713,7 @@ func (b *BoardScreen) BoxPanel(content string, inner int) string {
 			return b.C.St.Panel.Render(content)
 		}
 	}
-	bd := b.border.Get(borderKey{inner, b.C.St.Palette(), b.C.Ascii}, func() panelBorder {
+	bd := b.border.Get(borderKey{inner, b.C.St.Palette(), b.C.ASCII}, func() panelBorder {
 		return cutBorder(b.C.St.Panel.Render(strings.Repeat("x", inner)), inner)
 	})
 	if !bd.ok {
@@ -787,7 +787,7 @@ func (b *BoardScreen) PanelContent(l BoardLayout) string {
 	}
 	// The markers' legend, where a blank line parts the seats from the
 	// moves: it costs no line.
-	add(b.styled(common.TextMuted, b.Ax.LegendOf(b.C.Ascii)))
+	add(b.styled(common.TextMuted, b.Ax.LegendOf(b.C.ASCII)))
 	list := append([]string{b.styled(common.TextTitle, "Moves") + b.styled(common.TextMuted, fmt.Sprintf(" (%d)", len(b.History())))},
 		common.SplitLines(b.MoveListView(inner, l.ListH))...)
 	if b.An.On {
@@ -960,7 +960,7 @@ func (b *BoardScreen) MoveListText() string {
 	}
 	var key strings.Builder
 	key.WriteString(b.C.St.Palette())
-	key.WriteString(strconv.FormatBool(b.C.Ascii))
+	key.WriteString(strconv.FormatBool(b.C.ASCII))
 	for _, pm := range b.History() {
 		key.WriteByte(0)
 		key.WriteString(pm.Mover)
@@ -1026,7 +1026,7 @@ func (b *BoardScreen) HelpView() string {
 	}
 	k := b.Keys()
 	draw := func(all bool) string {
-		memoKey := common.HelpMemoKey(k, b.C.Width, all, b.C.St.Palette(), b.C.Ascii)
+		memoKey := common.HelpMemoKey(k, b.C.Width, all, b.C.St.Palette(), b.C.ASCII)
 		return boardHelps.Get(boardHelpKey{common.StyleKeyOf(b.C), memoKey}, func() string { return common.MergeStyles(b.DrawHelp(k, all)) })
 	}
 	h := draw(false)

@@ -54,7 +54,7 @@ func (b *BoardScreen) saveAs(file string) tea.Cmd {
 		return nil
 	}
 	data := b.Caps.Save.Record().Marshal(b.V.Roles)
-	return b.C.Io.Do(func() tea.Msg {
+	return b.C.IO.Do(func() tea.Msg {
 		err := savefmt.WriteExclusive(file, data)
 		switch {
 		case errors.Is(err, os.ErrExist):

@@ -356,7 +356,7 @@ func (b *BoardScreen) evalLine(inner int) string {
 	case lastUnknown(b.Rv.Evals) >= 0:
 		head = fmt.Sprintf("%s %2d%%… ", role, (v+50)/100) // more to come
 	}
-	l, c, r := Sparkline(b.Rv.Evals, b.Rv.At, inner-len(head), b.C.Ascii)
+	l, c, r := Sparkline(b.Rv.Evals, b.Rv.At, inner-len(head), b.C.ASCII)
 	return st.Muted.Render(head) + st.Text.Render(l) + st.Accent.Render(c) + st.Text.Render(r)
 }
 
@@ -376,7 +376,7 @@ func (b *BoardScreen) reviewMoveLine(i int, pm match.PlayedMove) string {
 	mark := "  "
 	if i == b.Rv.At-1 {
 		mark = st.Accent.Render("▶ ")
-		if b.C.Ascii {
+		if b.C.ASCII {
 			mark = st.Accent.Render("> ")
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
@@ -25,7 +26,7 @@ type Common struct {
 	// Cells keeps the board's drawn cells for st (see cellCache).
 	Cells  *cellCache
 	Theme  themes.Theme
-	Ascii  bool
+	ASCII  bool
 	Opts   Options
 	Store  savefmt.SaveStore
 	Width  int
@@ -41,16 +42,16 @@ type Common struct {
 	// comes back with its cursor there (Esc from the room list or the
 	// ratings put it at the top).
 	MenuChosen string
-	// AiTime is the AI's time per move now, 0 for each level's own.
-	AiTime time.Duration
+	// AITime is the AI's time per move now, 0 for each level's own.
+	AITime time.Duration
 	// PromptHistory is every move typed at a prompt this session,
 	// oldest first, for ↑ at the prompt.
 	PromptHistory []string
 	// Library is the user's games folder (Options.SheetDir), nil when
 	// there is none.
 	Library *SheetLibrary
-	// Io runs the client's writes off the UI goroutine, in order.
-	Io *ioQueue
+	// IO runs the client's writes off the UI goroutine, in order.
+	IO *ioQueue
 	// Frame counts the frames drawn; inView is set while one is drawn
 	// (see frameMemo).
 	Frame  uint64
@@ -60,8 +61,8 @@ type Common struct {
 // SettleWrites waits for the client's writes queued so far (see
 // ioQueue), before the saves are read again.
 func (c *Common) SettleWrites() {
-	if c.Io != nil {
-		c.Io.Wait()
+	if c.IO != nil {
+		c.IO.Wait()
 	}
 }
 
@@ -72,7 +73,7 @@ func (c *Common) Drawn()   { c.InView = false }
 // SetTheme makes t the theme, styled for the terminal's profile.
 func (c *Common) SetTheme(t themes.Theme) {
 	c.Theme = t
-	c.St = themes.SharedStyles(t, c.Ascii, c.Profile)
+	c.St = themes.SharedStyles(t, c.ASCII, c.Profile)
 	c.Cells = NewCellCache()
 }
 
@@ -89,7 +90,7 @@ func (c *Common) SetProfile(p colorprofile.Profile) {
 	switch {
 	case c.NoColor():
 		c.SetTheme(themes.Mono)
-	case themes.NoColor(was) && !c.Ascii:
+	case themes.NoColor(was) && !c.ASCII:
 		name := c.Opts.Theme
 		if name == "" {
 			name = c.Settings.Theme
@@ -114,17 +115,15 @@ func (c *Common) nextTheme() {
 	c.SetTheme(themes.Next(c.Theme))
 }
 
-// CycleTheme moves to the next theme and remembers it; the text says so.
-func (c *Common) CycleTheme() string {
+// CycleTheme moves to the next theme and remembers it; the text says
+// so, and the command writes the settings (see Remember).
+func (c *Common) CycleTheme() (string, tea.Cmd) {
 	c.nextTheme()
 	text := "theme: " + c.Theme.Name
-	if c.Ascii || c.NoColor() {
-		return text // the monochrome theme is forced, not chosen
+	if c.ASCII || c.NoColor() {
+		return text, nil // the monochrome theme is forced, not chosen
 	}
-	if err := c.Remember(func(s *savefmt.Settings) { s.Theme = c.Theme.Name }); err != "" {
-		text += " (" + err + ")"
-	}
-	return text
+	return text, c.Remember(func(s *savefmt.Settings) { s.Theme = c.Theme.Name })
 }
 
 func (c *Common) NoColor() bool { return themes.NoColor(c.Profile) }
@@ -141,7 +140,7 @@ func (c *Common) NewHelp() help.Model {
 		FullDesc:       c.St.Muted,
 		FullSeparator:  c.St.Muted,
 	}
-	if c.Ascii {
+	if c.ASCII {
 		h.Ellipsis = "..."
 		h.ShortSeparator = " | "
 	}

@@ -111,8 +111,8 @@ type Options struct {
 // NoAIOnlyGame is the word when Options.NoAIOnlyGames refuses a game.
 const NoAIOnlyGame = "games of the AI against itself are not offered here: make one seat Human"
 
-// AiOnly reports whether no seat is a person at this keyboard.
-func AiOnly(seats []savefmt.SeatConfig) bool {
+// AIOnly reports whether no seat is a person at this keyboard.
+func AIOnly(seats []savefmt.SeatConfig) bool {
 	for _, sc := range seats {
 		if !sc.AI && sc.GGP == "" {
 			return false

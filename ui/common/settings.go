@@ -3,7 +3,9 @@ package common
 import (
 	"errors"
 	"os"
+	"slices"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/themes"
 )
@@ -30,21 +32,40 @@ func (c *Common) LoadSettings() {
 		c.Mouse = false
 	}
 	if c.Opts.AIBudget == 0 {
-		c.AiTime = s.AITime
+		c.AITime = s.AITime
 	}
 }
 
-// Remember changes the settings and writes them; the error says why they
-// could not be kept, "" when they were.
-func (c *Common) Remember(change func(*savefmt.Settings)) string {
+// Remember changes the settings at once and queues their write on the
+// client's I/O queue, so that Update never waits for the settings file.
+// The command reports a write that failed as a NoticeMsg (the status
+// line says so); the change stays for this session either way.
+func (c *Common) Remember(change func(*savefmt.Settings)) tea.Cmd {
 	change(&c.Settings)
 	if c.SettingsStore == nil {
-		return ""
+		return nil
 	}
-	if err := c.SettingsStore.Save(c.Settings); err != nil {
-		return "not remembered: " + err.Error()
+	store, kept := c.SettingsStore, cloneSettings(c.Settings)
+	return c.IO.Do(func() tea.Msg {
+		if err := store.Save(kept); err != nil {
+			return NoticeMsg("settings not remembered: " + err.Error())
+		}
+		return nil
+	})
+}
+
+// cloneSettings copies s deeply enough for the I/O queue to write it
+// while Update changes the settings again: the seats are a map of
+// slices.
+func cloneSettings(s savefmt.Settings) savefmt.Settings {
+	if s.Seats != nil {
+		seats := make(map[string][]savefmt.SeatConfig, len(s.Seats))
+		for v, sc := range s.Seats {
+			seats[v] = slices.Clone(sc)
+		}
+		s.Seats = seats
 	}
-	return ""
+	return s
 }
 
 // LastSeats are the seats of the last game of variant, if remembered

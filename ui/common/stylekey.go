@@ -10,7 +10,7 @@ type MenuStyleKey struct {
 	text, muted, accent string
 }
 
-func StyleKeyOf(c *Common) MenuStyleKey { return StylesKey(c.St, c.Ascii) }
+func StyleKeyOf(c *Common) MenuStyleKey { return StylesKey(c.St, c.ASCII) }
 
 // StylesKey is the menuStyleKey of st with the ASCII glyph choice ascii.
 func StylesKey(st *themes.Styles, ascii bool) MenuStyleKey {

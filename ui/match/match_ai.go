@@ -130,7 +130,7 @@ func (l *LocalMatch) startAI(hint bool) tea.Cmd {
 	if hint {
 		opt.Level, opt.Budget = ai.Medium, 1500*time.Millisecond
 	} else {
-		opt.Level, opt.Budget = l.Seats[l.St.ToMove()].AILevel(), l.c.AiTime
+		opt.Level, opt.Budget = l.Seats[l.St.ToMove()].AILevel(), l.c.AITime
 	}
 	s := l.St.Clone()
 	return l.startJob(&aiJob{hint: hint}, func(ctx context.Context, progress func(ai.Progress)) AiDoneMsg {

@@ -174,7 +174,7 @@ func (l *LocalMatch) startJointAI(need []game.Role) tea.Cmd {
 	for i, r := range need {
 		levels[i] = l.Seats[r].AILevel()
 	}
-	opt := ai.Options{Seed: l.c.Opts.Seed + uint64(len(l.Moves)), Threads: l.c.Opts.AIThreads, Budget: l.c.AiTime}
+	opt := ai.Options{Seed: l.c.Opts.Seed + uint64(len(l.Moves)), Threads: l.c.Opts.AIThreads, Budget: l.c.AITime}
 	roles := len(l.v.Roles)
 	return l.startJob(&aiJob{joint: true}, func(ctx context.Context, progress func(ai.Progress)) AiDoneMsg {
 		moves := make([]game.Move, roles)

@@ -234,7 +234,7 @@ func (l *LocalMatch) keepCmd(req keepReq) tea.Cmd {
 		req.data = l.savedGame().Marshal(l.v.Roles)
 	}
 	k := l.Keeper
-	return l.c.Io.Do(func() tea.Msg {
+	return l.c.IO.Do(func() tea.Msg {
 		k.keep(req)
 		return KeptMsg{}
 	})

@@ -134,7 +134,7 @@ func (m *MenuScreen) answerDelete(yes bool) tea.Cmd {
 		return nil
 	}
 	store := m.C.Store
-	return m.C.Io.Do(func() tea.Msg {
+	return m.C.IO.Do(func() tea.Msg {
 		var err error
 		if slots, ok := store.(savefmt.SlotStore); ok {
 			err = slots.RemoveSlot(item.slot)
@@ -227,7 +227,7 @@ func (m *MenuScreen) allItems(saves []MenuItem) []MenuItem {
 	for _, v := range game.Variants() {
 		items = append(items, MenuItem{Title: v.Title, Desc: v.Summary, action: actPlay, variant: v})
 	}
-	items = append(items, libraryItems(c.Library, c.Ascii)...)
+	items = append(items, libraryItems(c.Library, c.ASCII)...)
 	if c.Opts.Lobby != nil {
 		items = append(items,
 			MenuItem{Title: "Create room", Desc: "start a shared game others can join", action: actCreateRoom},
@@ -389,9 +389,10 @@ func (m *MenuScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 			m.askDelete()
 			return m, nil
 		case key.Matches(msg, menuKeys.Theme):
-			m.Status = m.C.CycleTheme()
+			var cmd tea.Cmd
+			m.Status, cmd = m.C.CycleTheme()
 			m.resize()
-			return m, nil
+			return m, cmd
 		case key.Matches(msg, menuKeys.Choose):
 			return m.choose()
 		}

@@ -358,7 +358,7 @@ func (s *SetupScreen) key(km tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 		}
 		return NewMenu(s.c, ""), nil
 	case !s.room && key.Matches(km, sk.AITime):
-		s.stepAITime(key.Matches(km, sk.LessAITime))
+		return s, s.stepAITime(key.Matches(km, sk.LessAITime))
 	case s.Row == n && key.Matches(km, sk.Start):
 		return s.start()
 	case s.room && s.Row < n && key.Matches(km, sk.Tab):
@@ -478,7 +478,7 @@ func (s *SetupScreen) start() (common.Screen, tea.Cmd) {
 	}
 	seats := s.Seats()
 	leave := s.leaveGame() // written whatever comes next; the command only reports
-	if s.c.Opts.NoAIOnlyGames && common.AiOnly(seats) {
+	if s.c.Opts.NoAIOnlyGames && common.AIOnly(seats) {
 		s.Status = common.NoAIOnlyGame
 		return s, nil
 	}
@@ -491,15 +491,13 @@ func (s *SetupScreen) start() (common.Screen, tea.Cmd) {
 		s.Status = err.Error()
 		return s, nil
 	}
-	if msg := s.c.Remember(func(st *savefmt.Settings) {
+	write := s.c.Remember(func(st *savefmt.Settings) {
 		if st.Seats == nil {
 			st.Seats = map[string][]savefmt.SeatConfig{}
 		}
 		st.Seats[s.v.Name] = seats
-	}); msg != "" {
-		b.SetStatus("seats "+msg, true)
-	}
-	return b, leave
+	})
+	return b, tea.Batch(leave, write)
 }
 
 // aiTimes are the AI's times per move the setup steps through; 0 is
@@ -507,11 +505,11 @@ func (s *SetupScreen) start() (common.Screen, tea.Cmd) {
 var aiTimes = []time.Duration{0, time.Second, 2 * time.Second, 5 * time.Second, 10 * time.Second, 30 * time.Second, time.Minute}
 
 // stepAITime changes the AI's time per move to the next (or previous)
-// step and remembers it.
-func (s *SetupScreen) stepAITime(back bool) {
+// step and remembers it; the command writes the settings.
+func (s *SetupScreen) stepAITime(back bool) tea.Cmd {
 	i := 0
 	for j, d := range aiTimes {
-		if d <= s.c.AiTime {
+		if d <= s.c.AITime {
 			i = j
 		}
 	}
@@ -520,8 +518,9 @@ func (s *SetupScreen) stepAITime(back bool) {
 	} else {
 		i = min(i+1, len(aiTimes)-1)
 	}
-	s.c.AiTime = aiTimes[i]
-	s.Status = s.c.Remember(func(st *savefmt.Settings) { st.AITime = s.c.AiTime })
+	s.c.AITime = aiTimes[i]
+	s.Status = ""
+	return s.c.Remember(func(st *savefmt.Settings) { st.AITime = s.c.AITime })
 }
 
 // aiTimeText says the AI's time per move.
@@ -584,7 +583,7 @@ func (s *SetupScreen) View() string {
 		b.WriteString("   " + st.Text.Render(StartLabel) + "\n")
 	}
 	if !s.room {
-		b.WriteString(st.Muted.Render(" AI time per move: ") + st.Text.Render(aiTimeText(s.c.AiTime)) + st.Muted.Render(" (+/- to change)"))
+		b.WriteString(st.Muted.Render(" AI time per move: ") + st.Text.Render(aiTimeText(s.c.AITime)) + st.Muted.Render(" (+/- to change)"))
 	} else {
 		b.WriteString(" " + st.Text.Render(s.options.line()) + st.Muted.Render(" (c clock, p pause, r rated)"))
 	}

@@ -73,7 +73,7 @@ func (s *SheetLoadScreen) View() string {
 	st := s.c.St
 	var b strings.Builder
 	b.WriteString(Heading(st))
-	if line := s.job.Line(time.Now(), s.c.Ascii); line != "" {
+	if line := s.job.Line(time.Now(), s.c.ASCII); line != "" {
 		b.WriteString(" " + line + "\n\n")
 		b.WriteString(st.Muted.Render(" esc back to the menu • ctrl+c quit"))
 	}
