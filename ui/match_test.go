@@ -29,7 +29,7 @@ func TestMatchOffers(t *testing.T) {
 		{"undo", local.Undo != nil, room.Undo != nil},
 		{"hint", local.Hint != nil, room.Hint != nil},
 		{"resign", local.Resign != nil, room.Resign != nil},
-		{"pause", local.AiCtl != nil, room.AiCtl != nil},
+		{"pause", local.AICtl != nil, room.AICtl != nil},
 		{"new game and rematch", local.Rematch != nil, room.Rematch != nil},
 		{"keeping the game", local.Keep != nil, room.Keep != nil},
 		{"handing the keyboard over", local.HandOver != nil, room.HandOver != nil},

@@ -88,6 +88,8 @@ type BoardScreen struct {
 	An liveAnalysis
 }
 
+// NewBoard opens a local game of v from position ("" = the start) with
+// seats.
 func NewBoard(c *common.Common, v *game.Variant, position string, seats []savefmt.SeatConfig) (*BoardScreen, error) {
 	start, err := game.NewState(v.Name, position)
 	if err != nil {
@@ -161,6 +163,8 @@ func resumeBoard(c *common.Common, sv savefmt.SavedGame, slot *string) (*BoardSc
 	return b, nil
 }
 
+// NewBoardShell is a board of v without a match yet: a room's board, whose
+// match SetMatch gives.
 func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
 	vu := adapters.NewVariantUI(v)
 	if vu == nil {
@@ -211,6 +215,7 @@ func (b *BoardScreen) History() []match.PlayedMove {
 // SpinTick starts the spinner from its current state.
 func (b *BoardScreen) SpinTick() tea.Cmd { return b.spin.Tick }
 
+// CentreCursor puts the cursor in the middle of the board.
 func (b *BoardScreen) CentreCursor() {
 	rows, cols := b.Vu.Dims()
 	b.Cur = adapters.Pos{R: rows / 2, C: cols / 2}
@@ -242,16 +247,23 @@ func (b *BoardScreen) clearChoices() {
 	b.Ax.ClearChoice()
 }
 
-func (b *BoardScreen) Ended() bool           { return b.M.Ended() }
+// Ended reports whether the match is over.
+func (b *BoardScreen) Ended() bool { return b.M.Ended() }
+
+// Mine reports whether role r is played at this client.
 func (b *BoardScreen) Mine(r game.Role) bool { return b.M.Seat(r).Mine }
-func (b *BoardScreen) isAI(r game.Role) bool { return b.M.Seat(r).Ai }
+func (b *BoardScreen) isAI(r game.Role) bool { return b.M.Seat(r).AI }
+
+// SetStatus shows text in the status line, an error when isErr.
 func (b *BoardScreen) SetStatus(s string, isErr bool) {
 	b.Status, b.IsErr, b.untilMove = s, isErr, false
 }
 
 // SetTurnStatus shows a refusal that holds until the next move: a key
 // pressed while another player is to move.
-func (b *BoardScreen) SetTurnStatus(s string)        { b.Status, b.IsErr, b.untilMove = s, true, true }
+func (b *BoardScreen) SetTurnStatus(s string) { b.Status, b.IsErr, b.untilMove = s, true, true }
+
+// CurrentStatus is the status line's text and whether it is an error.
 func (b *BoardScreen) CurrentStatus() (string, bool) { return b.Status, b.IsErr }
 
 // Init resumes the match: the AI if it is to move, room updates.
@@ -334,6 +346,7 @@ func (b *BoardScreen) suspend() {
 	}
 }
 
+// Typing reports whether a text field has the keys (see common.IsTyping).
 func (b *BoardScreen) Typing() bool { return b.Prompt }
 
 // resignable returns the roles a person at this client may resign for.
@@ -422,7 +435,7 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 		b.SetStatus(msg.text, msg.isErr)
 		return b, nil
 	case spinner.TickMsg:
-		if a := b.M.Ai(); !a.Searching && !a.Remote {
+		if a := b.M.AI(); !a.Searching && !a.Remote {
 			return b, nil
 		}
 		var cmd tea.Cmd

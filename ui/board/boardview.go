@@ -214,6 +214,7 @@ func (b *BoardScreen) layoutFor(statusH int) BoardLayout {
 	return l
 }
 
+// MinSize is the smallest window the board fits (see common.MinSize).
 func (b *BoardScreen) MinSize() (int, int) {
 	fm := frameMemoOf(b.C, &b.frame)
 	if fm != nil && fm.hasMin {
@@ -237,6 +238,7 @@ func (l BoardLayout) CellX(c int) int {
 	return x
 }
 
+// CellY is the screen row of board row r's cells.
 func (l BoardLayout) CellY(r int) int {
 	y := l.top + r*l.Ch
 	if l.gap > 0 && r >= l.gap {
@@ -970,6 +972,7 @@ func (b *BoardScreen) MoveListText() string {
 	return b.listMemo.Get(key.String(), b.DrawMoveList)
 }
 
+// DrawMoveList is the move list as the panel shows it.
 func (b *BoardScreen) DrawMoveList() string {
 	var sb strings.Builder
 	moves := b.History()
@@ -992,7 +995,7 @@ func (b *BoardScreen) DrawMoveList() string {
 // aiLine is the AI's live status.
 func (b *BoardScreen) aiLine() string {
 	st := b.C.St
-	a := b.M.Ai()
+	a := b.M.AI()
 	switch {
 	case a.Searching && a.Waiting:
 		return st.Accent.Render(b.spin.View() + " AI waiting for a free slot")
@@ -1168,7 +1171,7 @@ func (b *BoardScreen) StatusText() (string, lipgloss.Style) {
 	}
 	mover := b.Game().ToMove()
 	who := b.V.RoleName(mover) + " (" + b.M.Seat(mover).Name + ")"
-	a := b.M.Ai()
+	a := b.M.AI()
 	switch {
 	case b.isAI(mover) && a.Paused:
 		return "AI paused: p resumes", st.Muted
@@ -1184,6 +1187,7 @@ func (b *BoardScreen) StatusText() (string, lipgloss.Style) {
 	return b.V.RoleName(mover) + ": " + b.Vu.Prompt(b.Game(), b.Sel), st.Muted
 }
 
+// View is part of common.Screen.
 func (b *BoardScreen) View() string {
 	l := b.Layout()
 	if !l.Ok {

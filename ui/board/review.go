@@ -61,6 +61,7 @@ var ReviewKeys = struct {
 	Return:  common.Bind([]string{"esc", "v"}, "esc/v", "back to the game"),
 }
 
+// Reviewing reports whether the board shows a past position (review).
 func (b *BoardScreen) Reviewing() bool { return b.Rv.on }
 
 // ReviewTo shows the position after at moves (clamped) and starts the

@@ -94,6 +94,7 @@ type cellCache struct {
 	texts *drawnSet[TextKey]
 }
 
+// NewCellCache is an empty cache of drawn cells, for one theme's styles.
 func NewCellCache() *cellCache {
 	return &cellCache{lines: NewDrawnSet[CellKey](cellCacheMax), texts: NewDrawnSet[TextKey](cellCacheMax)}
 }

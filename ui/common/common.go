@@ -126,6 +126,7 @@ func (c *Common) CycleTheme() (string, tea.Cmd) {
 	return text, c.Remember(func(s *savefmt.Settings) { s.Theme = c.Theme.Name })
 }
 
+// NoColor reports whether the terminal shows no colour.
 func (c *Common) NoColor() bool { return themes.NoColor(c.Profile) }
 
 // NewHelp returns a help bubble styled for this session.
@@ -183,9 +184,13 @@ type KeyHelp struct {
 	Full  [][]key.Binding
 }
 
-func (k KeyHelp) ShortHelp() []key.Binding  { return k.Short }
+// ShortHelp is the one-line help (help.KeyMap).
+func (k KeyHelp) ShortHelp() []key.Binding { return k.Short }
+
+// FullHelp is the help of every key, in columns (help.KeyMap).
 func (k KeyHelp) FullHelp() [][]key.Binding { return k.Full }
 
+// Bind is a key binding of keys, shown in the help as helpKey and desc.
 func Bind(keys []string, helpKey, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(helpKey, desc))
 }
@@ -347,8 +352,11 @@ func linesFit(s string, w, h int) (n int, fits bool) {
 	return n, true
 }
 
+// SplitLines splits s into its lines.
 func SplitLines(s string) []string { return strings.Split(s, "\n") }
-func JoinLines(l []string) string  { return strings.Join(l, "\n") }
+
+// JoinLines joins lines with newlines.
+func JoinLines(l []string) string { return strings.Join(l, "\n") }
 
 // CutANSI truncates a styled line to w cells, keeping escape sequences
 // intact. It needs no renderer, so no global style is involved.

@@ -10,6 +10,7 @@ type MenuStyleKey struct {
 	text, muted, accent string
 }
 
+// StyleKeyOf is the MenuStyleKey of c's styles.
 func StyleKeyOf(c *Common) MenuStyleKey { return StylesKey(c.St, c.ASCII) }
 
 // StylesKey is the menuStyleKey of st with the ASCII glyph choice ascii.

@@ -31,8 +31,8 @@ type Match interface {
 	Result() string
 	// Seat is who plays role r, as this client sees it.
 	Seat(r game.Role) seatView
-	// Ai is the state of the AI, for drawing.
-	Ai() aiView
+	// AI is the state of the AI, for drawing.
+	AI() aiView
 
 	// Start begins what the match needs once it is shown: the AI, or
 	// the room's updates.
@@ -56,7 +56,7 @@ type Match interface {
 type seatView struct {
 	Name string // who plays it
 	Mine bool   // a person at this client acts for it
-	Ai   bool   // this client's AI plays it
+	AI   bool   // this client's AI plays it
 	// Status is what the panel says of the seat beyond its name (a GGP
 	// player's state), or "".
 	Status string
@@ -156,7 +156,7 @@ type unassisted interface {
 type MatchCaps struct {
 	Undo     undoer
 	Hint     hinter
-	AiCtl    aiControl
+	AICtl    aiControl
 	Resign   resigner
 	Rematch  rematcher
 	Save     saver
@@ -172,7 +172,7 @@ func CapsOf(m Match) MatchCaps {
 	var c MatchCaps
 	c.Undo, _ = m.(undoer)
 	c.Hint, _ = m.(hinter)
-	c.AiCtl, _ = m.(aiControl)
+	c.AICtl, _ = m.(aiControl)
 	c.Resign, _ = m.(resigner)
 	c.Rematch, _ = m.(rematcher)
 	c.Save, _ = m.(saver)

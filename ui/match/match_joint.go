@@ -176,20 +176,20 @@ func (l *LocalMatch) startJointAI(need []game.Role) tea.Cmd {
 	}
 	opt := ai.Options{Seed: l.c.Opts.Seed + uint64(len(l.Moves)), Threads: l.c.Opts.AIThreads, Budget: l.c.AITime}
 	roles := len(l.v.Roles)
-	return l.startJob(&aiJob{joint: true}, func(ctx context.Context, progress func(ai.Progress)) AiDoneMsg {
+	return l.startJob(&aiJob{joint: true}, func(ctx context.Context, progress func(ai.Progress)) AIDoneMsg {
 		moves := make([]game.Move, roles)
 		for i, r := range need {
 			o := opt
 			o.Level, o.Progress, o.Seed = levels[i], progress, opt.Seed+uint64(r)
 			moves[r] = ai.SearchFor(ctx, s, r, o).Move
 		}
-		return AiDoneMsg{joint: moves}
+		return AIDoneMsg{joint: moves}
 	})
 }
 
 // onJointAIDone keeps the AI seats' moves and plays the turn. A move that
 // is not legal (a faulty engine) is replaced by a random legal one, said.
-func (l *LocalMatch) onJointAIDone(msg AiDoneMsg) tea.Cmd {
+func (l *LocalMatch) onJointAIDone(msg AIDoneMsg) tea.Cmd {
 	need := l.jointAISeats()
 	for _, r := range need {
 		m := msg.joint[r]
