@@ -17,7 +17,7 @@ import (
 
 // A local match offers every action; a room none (its host decides),
 // and the board's help shows only what the match offers. What a match
-// offers is what it implements, asked once (capsOf).
+// offers is what it implements, asked once (CapsOf).
 func TestMatchOffers(t *testing.T) {
 	v, _ := game.Lookup("quad5")
 	local := match.CapsOf(match.NewLocalMatch(&common.Common{St: &themes.Styles{}}, v, v.New(), "", make([]savefmt.SeatConfig, len(v.Roles))).AsMatch())

@@ -133,7 +133,7 @@ func (g *gdlUI) Cells(s game.State) [][]CellInfo {
 
 // Counter lists the facts that are not cells nor whose turn it is:
 // counters, scores, the last throws; one per line for the panel to pack
-// and wrap (see counterLines).
+// and wrap (see CounterLines).
 func (g *gdlUI) Counter(s game.State) string {
 	g.read(s)
 	return strings.Join(g.others, "\n")

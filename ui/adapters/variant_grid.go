@@ -12,7 +12,7 @@ import (
 // sheet's facts can fill them just as well.
 type GridUI struct {
 	Rows, Cols int
-	// RowName and colName label the rows (top first) and columns.
+	// RowName and ColName label the rows (top first) and columns.
 	RowName, ColName func(i int) string
 	// Cell says what cell p holds in s.
 	Cell func(s game.State, p Pos) CellInfo

@@ -28,7 +28,7 @@ type CellInfo struct {
 type ActResult struct {
 	Move    game.Move
 	Play    bool   // play move
-	Sel     *Pos   // new selection (with setSel)
+	Sel     *Pos   // new selection (with SetSel)
 	SetSel  bool   // replace the selection with sel (nil clears it)
 	Msg     string // status message
 	IsError bool   // msg is a refusal
@@ -45,7 +45,7 @@ func refuse(format string, a ...any) ActResult {
 // games have (their own keys, a right click, targets, stocks, counters,
 // a legend, a pending choice, cells that move, blocks of cells, an
 // overlay of clickable regions) are the small interfaces below, asked
-// once when the board is built (see adapterCapsOf).
+// once when the board is built (see AdapterCapsOf).
 type VariantUI interface {
 	Dims() (rows, cols int)
 	RowLabel(r int) string
@@ -96,7 +96,7 @@ type stocker interface {
 }
 
 // Counterer has a counter for the panel, e.g. "step 5/33": one item a
-// line (see counterLines).
+// line (see CounterLines).
 type Counterer interface {
 	Counter(s game.State) string
 }
@@ -170,7 +170,7 @@ type regionPart struct {
 	Text    string
 	Style   common.TextStyle
 	Stretch bool
-	// Click is what a click on the part does (see clickRegion), 0 for
+	// Click is what a click on the part does (see ClickRegion), 0 for
 	// nothing. A click one cell beside it, towards the region's middle,
 	// counts too: short handles are easier to hit.
 	Click int

@@ -25,10 +25,10 @@ type BoardScreen struct {
 	C  *common.Common
 	V  *game.Variant
 	Vu adapters.VariantUI
-	// Ax are vu's optional interfaces, asked once (see adapterCapsOf).
+	// Ax are vu's optional interfaces, asked once (see AdapterCapsOf).
 	Ax adapters.AdapterCaps
 	M  match.Match
-	// Caps are m's optional interfaces, asked once (see capsOf).
+	// Caps are m's optional interfaces, asked once (see CapsOf).
 	Caps match.MatchCaps
 	// seen is the match version the selection was made in: when the
 	// position changes, the selection and the adapter's choice go.
@@ -64,10 +64,10 @@ type BoardScreen struct {
 	MoveScroll int
 	Help       help.Model
 	// The parts of the frame last drawn, each kept with the key of what
-	// it was drawn from (see lastDrawn): the side panel (panelView) and
-	// its border (boxPanel), the visible move list (moveListView) and its
-	// text (moveListText), the column labels (colLabelLine) and the board
-	// block (boardLines). The key bar is kept for all sessions
+	// it was drawn from (see LastDrawn): the side panel (PanelView) and
+	// its border (BoxPanel), the visible move list (MoveListView) and its
+	// text (MoveListText), the column labels (colLabelLine) and the board
+	// block (BoardLines). The key bar is kept for all sessions
 	// (boardHelps).
 	listMemo  common.LastDrawn[string, string]
 	panelMemo common.LastDrawn[panelKey, string]
@@ -470,7 +470,7 @@ func (b *BoardScreen) seatList() string {
 	return strings.Join(parts, ", ")
 }
 
-// endAction carries out an end-of-game choice (a key or a button).
+// EndAction carries out an end-of-game choice (a key or a button).
 func (b *BoardScreen) endAction(a EndAction) (common.Screen, tea.Cmd) {
 	switch {
 	case a == EndMenu:

@@ -229,7 +229,7 @@ func (b *BoardScreen) MinSize() (int, int) {
 	return l.needW, l.needH
 }
 
-// CellX and cellY are the top-left of a cell inside the board block.
+// CellX and CellY are the top-left of a cell inside the board block.
 func (l BoardLayout) CellX(c int) int {
 	x := l.lw + c*l.Cw
 	if l.gap > 0 && c >= l.gap {
@@ -340,7 +340,7 @@ func (l BoardLayout) inMoveList(x, y int) bool {
 type CellFlags struct {
 	Cursor, Sel, Target, Last, Win, Hint bool
 	// Chosen: the cell is in a region the player picked (Pentago's
-	// quadrant to turn); lastArea: in a region the last move acted on
+	// quadrant to turn); LastArea: in a region the last move acted on
 	// as a whole (the quadrant it turned).
 	Chosen, LastArea bool
 }
@@ -484,7 +484,7 @@ func (b *BoardScreen) BoardLines(l BoardLayout) []string {
 	return b.boardMemo.Get(b.boardMemoKey(l, cells, fl, over), func() []string { return b.DrawBoard(l, cells, fl, over) })
 }
 
-// boardMemoKey names everything drawBoard draws from: the layout, the
+// boardMemoKey names everything DrawBoard draws from: the layout, the
 // theme, every cell and its highlights, the overlay's lines.
 func (b *BoardScreen) boardMemoKey(l BoardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) string {
 	var sb strings.Builder
@@ -702,7 +702,7 @@ type borderKey struct {
 }
 
 // BoxPanel is b.c.st.Panel.Render(content) for content whose lines are all
-// inner cells wide, as panelContent makes them. The border is cut from
+// inner cells wide, as PanelContent makes them. The border is cut from
 // the panel style's own rendering of a probe of that width, kept per
 // width and theme, so it is what lipgloss draws byte for byte (the test
 // TestBoxPanelMatchesLipgloss checks that in every theme and colour
@@ -822,7 +822,7 @@ const MaxCounterLines = 6
 
 // CounterLines fits the counter to the panel's width: its items (one
 // per line of c) go several to a line while they fit, and an item
-// longer than a line is wrapped, never cut. Past maxCounterLines the
+// longer than a line is wrapped, never cut. Past MaxCounterLines the
 // last line says how many items are not shown.
 func CounterLines(c string, width int) []string {
 	if c == "" {
@@ -905,7 +905,7 @@ func (b *BoardScreen) seatLines(inner int) []string {
 }
 
 // MoveListView is the visible part of the move list, w×h, scrolled up
-// moveScroll lines from its end. It is kept while the list and its
+// MoveScroll lines from its end. It is kept while the list and its
 // size are unchanged: the viewport measures every line of it.
 func (b *BoardScreen) MoveListView(w, h int) string {
 	text := b.MoveListText()
@@ -1053,7 +1053,7 @@ func (b *BoardScreen) HelpView() string {
 // which a memo of one bar per session drew again each time.
 var boardHelps = common.NewDrawnSet[boardHelpKey](common.MenuPartsMax)
 
-// boardHelpKey is a key bar's helpMemoKey with the colours of its styles:
+// boardHelpKey is a key bar's HelpMemoKey with the colours of its styles:
 // sessions share bars, and a theme's name alone does not say its colours.
 type boardHelpKey struct {
 	style common.MenuStyleKey

@@ -149,7 +149,7 @@ func (b *BoardScreen) followReview() {
 	if l.ListH <= 0 {
 		return
 	}
-	// Line at-1 is visible when it lies in [n-listH-scroll, n-scroll).
+	// Line at-1 is visible when it lies in [n-ListH-scroll, n-scroll).
 	line := max(b.Rv.At-1, 0)
 	if line < n-l.ListH-b.MoveScroll || line >= n-b.MoveScroll {
 		b.MoveScroll = max(min(n-line-l.ListH/2-1, n-l.ListH), 0)

@@ -34,7 +34,7 @@ type Common struct {
 	// Mouse is whether mouse input is captured now (M toggles it).
 	Mouse bool
 	// SettingsStore keeps settings between runs (nil: none); settings
-	// are the current ones, settingsErr why they could not be read.
+	// are the current ones, SettingsErr why they could not be read.
 	SettingsStore savefmt.SettingsStore
 	Settings      savefmt.Settings
 	SettingsErr   string
@@ -52,7 +52,7 @@ type Common struct {
 	Library *SheetLibrary
 	// IO runs the client's writes off the UI goroutine, in order.
 	IO *ioQueue
-	// Frame counts the frames drawn; inView is set while one is drawn
+	// Frame counts the frames drawn; InView is set while one is drawn
 	// (see frameMemo).
 	Frame  uint64
 	InView bool
@@ -270,7 +270,7 @@ func WrapLines(s string, w, n int) []string {
 	return lines[:n]
 }
 
-// fitLines cuts or pads a block of text to exactly h lines, each cut to w
+// FitLines cuts or pads a block of text to exactly h lines, each cut to w
 // cells, so a view never grows past the window (which would scroll the
 // terminal and corrupt the screen).
 func FitBlock(s string, w, h int) string {
@@ -297,7 +297,7 @@ func FitBlock(s string, w, h int) string {
 }
 
 // JoinPadded is parts joined, padded with empty lines to h lines as
-// fitBlock pads: a frame built in one allocation, which fitBlock then
+// FitBlock pads: a frame built in one allocation, which FitBlock then
 // keeps as it is when its lines fit, instead of copying it to pad it
 // (each copy of a full frame is some 8 KB of garbage per keypress).
 func JoinPadded(h int, parts ...string) string {
@@ -318,7 +318,7 @@ func JoinPadded(h int, parts ...string) string {
 	return b.String()
 }
 
-// FitLines is fitBlock for lines whose widths are known: cut or padded
+// FitLines is FitBlock for lines whose widths are known: cut or padded
 // to exactly h lines, each cut to w cells.
 func FitLines(lines []string, widths []int, w, h int) []string {
 	if h <= 0 || w <= 0 {
@@ -372,7 +372,7 @@ func CutANSI(s string, w int) string {
 }
 
 // cutLine is ansi.Truncate(s, w, ""), which returns a line that fits as
-// it is: lineWidth, the same measure, finds that out faster.
+// it is: LineWidth, the same measure, finds that out faster.
 func cutLine(s string, w int) string {
 	if LineWidth(s) <= w {
 		return s

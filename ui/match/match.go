@@ -8,14 +8,14 @@ import (
 )
 
 // Match is one game as the board screen plays it: a local game, whose
-// seats and AI live in this client (localMatch), or a shared room, whose
-// host checks the moves and runs the AI (roomMatch). The board screen
+// seats and AI live in this client (LocalMatch), or a shared room, whose
+// host checks the moves and runs the AI (RoomMatch). The board screen
 // draws the game, takes keys and clicks, and knows whose turn it is only
 // through this interface, so what is added for both (review, records,
 // clocks) is written once. What only some matches can do (undo, hints,
 // pausing the AI, resigning, rematches, saving, handing the keyboard
 // over) are the small interfaces below, asked once when the board is
-// given its match (see capsOf).
+// given its match (see CapsOf).
 type Match interface {
 	// Position is the current position; the board must not change it.
 	Position() game.State
@@ -121,13 +121,13 @@ type keeper interface {
 	AnswerReplace(yes bool) tea.Cmd
 }
 
-// handOver is a match where several people share the keyboard and choose
+// HandOver is a match where several people share the keyboard and choose
 // at once, each unseen by the others (see match_joint.go).
 type handOver interface {
 	// PassTo is the role the keyboard must be handed to before it
 	// chooses its hidden move, or NoRole.
 	PassTo() game.Role
-	// TakeKeyboard says the role passTo named has the keyboard now.
+	// TakeKeyboard says the role PassTo named has the keyboard now.
 	TakeKeyboard()
 }
 

@@ -22,7 +22,7 @@ import (
 type jointChoice struct {
 	Moves  []game.Move // by role; valid where chosen is set
 	Chosen []bool
-	// holder is the role that took the keyboard last (see passTo).
+	// holder is the role that took the keyboard last (see PassTo).
 	holder game.Role
 }
 
@@ -75,7 +75,7 @@ func (l *LocalMatch) PassTo() game.Role {
 	return c
 }
 
-// TakeKeyboard says the role passTo named has the keyboard.
+// TakeKeyboard says the role PassTo named has the keyboard.
 func (l *LocalMatch) TakeKeyboard() {
 	if c := l.PassTo(); c != game.NoRole {
 		l.Joint.holder = c

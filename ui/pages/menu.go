@@ -256,7 +256,7 @@ func (m *MenuScreen) resize() {
 	m.List.SetSize(max(m.C.Width-2, 10), m.listHeight())
 }
 
-// helpView is the menu's keys, each line indented like the rest.
+// HelpView is the menu's keys, each line indented like the rest.
 func (m *MenuScreen) helpView() string {
 	k := m.keys()
 	key := menuPartKey{style: common.StyleKeyOf(m.C), part: partHelpView, width: m.C.Width,

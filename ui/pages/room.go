@@ -16,7 +16,7 @@ import (
 	"github.com/tabletop/tabletop/roomapi"
 )
 
-// NewRoomBoard shows a shared room (see roomMatch).
+// NewRoomBoard shows a shared room (see RoomMatch).
 func NewRoomBoard(c *common.Common, room roomapi.Room) common.Screen {
 	rv := room.View()
 	v, err := game.Lookup(rv.Variant)
