@@ -148,6 +148,7 @@ func (d *Driver) Work() []*Job {
 
 // Handle takes a job's event back on the loop and plays what it brings.
 func (d *Driver) Handle(ev Event) Outcome {
+	_, wanted := d.out[ev.job]
 	delete(d.out, ev.job)
 	out := Outcome{Kind: ev.Kind, Role: ev.Role, Move: ev.Move, Took: ev.Took, Err: ev.Err}
 	switch ev.Kind {
@@ -155,10 +156,29 @@ func (d *Driver) Handle(ev Event) Outcome {
 		d.startOut--
 	case JobAsk:
 		out.Question, out.Err = ev.job.Question, nil
+		if !wanted {
+			out.Stale = true // recalled: nothing is played
+			return out
+		}
 		step, fault, err := d.t.Answer(out.Question, ev.Move, ev.Err)
 		out.Step, out.Fault, out.Stale = step, fault, err != nil
 	}
 	return out
+}
+
+// Recall takes back a question that is out (a client's AI paused or
+// its search stopped): its call is cancelled, its answer will be stale
+// (nothing is played) and the next Work asks the seat again. A job that
+// never ran may be recalled too.
+func (d *Driver) Recall(j *Job) {
+	if _, ok := d.out[j]; !ok || j.Kind != JobAsk {
+		return
+	}
+	j.cancel()
+	delete(d.out, j)
+	if d.asked[j.Role] == j.Question.Version+1 {
+		d.asked[j.Role] = 0
+	}
 }
 
 // Busy reports whether jobs are out.

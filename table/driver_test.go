@@ -123,3 +123,31 @@ func (fnSeat) Name() string { return "fn" }
 func (f fnSeat) Choose(_ context.Context, q Question) (game.Move, error) {
 	return f(q)
 }
+
+// A question recalled (the AI paused, a client's search stopped) is
+// dropped when its answer comes, and asked again by the next Work.
+func TestDriverRecallAsksAgain(t *testing.T) {
+	tb := newTable(t, "quad5", nil, fnSeat(firstLegal))
+	d := NewDriver(context.Background(), tb, Game{})
+	if _, err := tb.Play(0, quad.MarkMove(3, 3)); err != nil {
+		t.Fatal(err)
+	}
+	jobs := d.Work()
+	if len(jobs) != 1 {
+		t.Fatalf("jobs %+v", jobs)
+	}
+	d.Recall(jobs[0])
+	if d.Busy() {
+		t.Error("a recalled question is still out")
+	}
+	if out := d.Handle(jobs[0].Run()); !out.Stale || out.Step != nil || tb.Turn() != 1 {
+		t.Fatalf("a recalled question's answer was played: %+v, turn %d", out, tb.Turn())
+	}
+	again := d.Work()
+	if len(again) != 1 || again[0] == jobs[0] {
+		t.Fatalf("the recalled question was not asked again: %+v", again)
+	}
+	if out := d.Handle(again[0].Run()); out.Step == nil || tb.Turn() != 2 {
+		t.Fatalf("the question asked again: %+v", out)
+	}
+}
