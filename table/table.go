@@ -151,6 +151,16 @@ func (t *Table) Chosen(r game.Role) bool {
 	return r >= 0 && int(r) < len(t.chosen) && t.chosen[r]
 }
 
+// Choice is role r's move of the current joint turn when it has chosen
+// one: hidden from the other roles until the turn is played, it is for
+// the owner to show only to whoever chose it.
+func (t *Table) Choice(r game.Role) (game.Move, bool) {
+	if !t.Chosen(r) {
+		return game.Noop, false
+	}
+	return t.choice[r], true
+}
+
 // Pending returns the questions of the current turn for the seats the
 // table asks (not Person seats, whose moves come by Play): the seat of
 // the role in control or, on a joint turn, of every role that has not

@@ -213,7 +213,7 @@ func TestRefusedMoveKeepsTheSelection(t *testing.T) {
 	if !b.IsErr || !strings.Contains(b.Status, "not a knight move") {
 		t.Errorf("an unreachable target: status %q", b.Status)
 	}
-	if b.Selected == nil || *b.Selected != sel || len(lm(b).Moves) != 0 {
-		t.Errorf("after a refused target the selection is %v (was %v), %d moves", b.Selected, sel, len(lm(b).Moves))
+	if b.Selected == nil || *b.Selected != sel || len(lm(b).Moves()) != 0 {
+		t.Errorf("after a refused target the selection is %v (was %v), %d moves", b.Selected, sel, len(lm(b).Moves()))
 	}
 }

@@ -65,16 +65,16 @@ func newVsAI(t *testing.T, level ai.Level) (*Model, *board.BoardScreen) {
 func TestAIAnswersAndUndoGoesBackToYourMove(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
 	drain(t, m, press(m, "enter"))
-	if len(lm(b).Moves) != 2 || b.Game().ToMove() != 0 {
-		t.Fatalf("after x's move and the AI's answer: %d moves, %s to move", len(lm(b).Moves), b.Variant.RoleName(b.Game().ToMove()))
+	if len(lm(b).Moves()) != 2 || b.Game().ToMove() != 0 {
+		t.Fatalf("after x's move and the AI's answer: %d moves, %s to move", len(lm(b).Moves()), b.Variant.RoleName(b.Game().ToMove()))
 	}
 	drain(t, m, press(m, "u"))
-	if len(lm(b).Moves) != 0 {
-		t.Fatalf("undo against the AI should go back to x's move, %d moves left", len(lm(b).Moves))
+	if len(lm(b).Moves()) != 0 {
+		t.Fatalf("undo against the AI should go back to x's move, %d moves left", len(lm(b).Moves()))
 	}
 	drain(t, m, press(m, "U"))
-	if len(lm(b).Moves) != 2 {
-		t.Fatalf("redo should replay x's move and the AI's answer, got %d moves", len(lm(b).Moves))
+	if len(lm(b).Moves()) != 2 {
+		t.Fatalf("redo should replay x's move and the AI's answer, got %d moves", len(lm(b).Moves()))
 	}
 	checkLegal(t, b)
 }
@@ -82,16 +82,16 @@ func TestAIAnswersAndUndoGoesBackToYourMove(t *testing.T) {
 func TestStaleAIResultIsDropped(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
 	pending := press(m, "enter") // x moves; the AI's search is in this cmd
-	if len(lm(b).Moves) != 1 || lm(b).Job == nil {
-		t.Fatalf("the AI should be thinking after x's move (moves %d)", len(lm(b).Moves))
+	if len(lm(b).Moves()) != 1 || lm(b).Job == nil {
+		t.Fatalf("the AI should be thinking after x's move (moves %d)", len(lm(b).Moves()))
 	}
 	drain(t, m, press(m, "u")) // undo while it thinks
-	if len(lm(b).Moves) != 0 {
-		t.Fatalf("undo: %d moves", len(lm(b).Moves))
+	if len(lm(b).Moves()) != 0 {
+		t.Fatalf("undo: %d moves", len(lm(b).Moves()))
 	}
 	drain(t, m, pending) // the old search finishes now
-	if len(lm(b).Moves) != 0 {
-		t.Fatalf("a stale AI result was played: %v", lm(b).Moves)
+	if len(lm(b).Moves()) != 0 {
+		t.Fatalf("a stale AI result was played: %v", lm(b).Moves())
 	}
 	checkLegal(t, b)
 }
@@ -118,8 +118,8 @@ func TestSpaceMakesTheAIMoveNow(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the AI did not move after space")
 	}
-	if len(lm(b).Moves) != 2 {
-		t.Fatalf("the AI should have moved: %d moves", len(lm(b).Moves))
+	if len(lm(b).Moves()) != 2 {
+		t.Fatalf("the AI should have moved: %d moves", len(lm(b).Moves()))
 	}
 }
 
@@ -132,7 +132,7 @@ func TestHint(t *testing.T) {
 	if !b.Game().IsLegal(lm(b).Hinted) {
 		t.Fatalf("hint %s is not legal", b.Game().FormatMove(lm(b).Hinted))
 	}
-	if len(lm(b).Moves) != 0 {
+	if len(lm(b).Moves()) != 0 {
 		t.Fatal("a hint must not play")
 	}
 }
@@ -145,7 +145,7 @@ func TestAIVersusAIPlaysToTheEnd(t *testing.T) {
 	drain(t, m, m.Init())
 	b := m.cur.(*board.BoardScreen)
 	if !b.Game().Terminal() {
-		t.Fatalf("AI vs AI stopped before the end after %d moves", len(lm(b).Moves))
+		t.Fatalf("AI vs AI stopped before the end after %d moves", len(lm(b).Moves()))
 	}
 	checkLegal(t, b)
 }
@@ -159,8 +159,8 @@ func TestPauseStopsTheAI(t *testing.T) {
 	press(m, "p")
 	drain(t, m, pending)
 	b := m.cur.(*board.BoardScreen)
-	if len(lm(b).Moves) != 0 || !lm(b).Paused {
-		t.Fatalf("paused AI played %d moves", len(lm(b).Moves))
+	if len(lm(b).Moves()) != 0 || !lm(b).Paused {
+		t.Fatalf("paused AI played %d moves", len(lm(b).Moves()))
 	}
 	drain(t, m, press(m, "p"))
 	if !b.Game().Terminal() {
@@ -184,8 +184,8 @@ func TestForcedPassIsAnnounced(t *testing.T) {
 				m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 				drain(t, m, m.Init())
 				b := m.cur.(*board.BoardScreen)
-				if len(lm(b).Moves) == 0 || lm(b).Moves[0] != game.Noop || !strings.Contains(b.Status, "passes") {
-					t.Fatalf("forced pass not played or not announced: moves %v status %q", lm(b).Moves, b.Status)
+				if len(lm(b).Moves()) == 0 || lm(b).Moves()[0] != game.Noop || !strings.Contains(b.Status, "passes") {
+					t.Fatalf("forced pass not played or not announced: moves %v status %q", lm(b).Moves(), b.Status)
 				}
 				return
 			}
@@ -222,18 +222,17 @@ func TestAIsLastMoveShowsTheResultNotAnOldWord(t *testing.T) {
 // unfinished deeper iteration after its last report).
 func TestMoveNowPlaysTheMoveShown(t *testing.T) {
 	m, b := newVsAI(t, ai.Max)
-	press(m, "enter")
+	pending := press(m, "enter") // the search, which settles on its own move
 	l := lm(b)
 	job := l.Job
-	legal := b.Game().Legal(nil)
-	shown, other := legal[0], legal[len(legal)-1]
+	shown := b.Game().Legal(nil)[0]
 	m.Update(match.AIProgressMsg{Job: job, Progress: ai.Progress{Depth: 7, Best: shown}})
 	if !strings.Contains(viewText(m), "best "+b.Game().ShortMove(shown)) {
 		t.Fatalf("the board does not show the best move:\n%s", viewText(m))
 	}
 	press(m, "esc")
-	m.Update(match.AIDoneMsg{Job: job, Result: ai.Result{Move: other}})
-	if got := l.Moves[len(l.Moves)-1]; got != shown {
+	drain(t, m, pending)
+	if got := l.Moves()[len(l.Moves())-1]; got != shown {
 		t.Fatalf("move now played %s, the board showed %s", b.Game().ShortMove(got), b.Game().ShortMove(shown))
 	}
 }
@@ -266,8 +265,8 @@ func TestTurnRefusalGoesWhenTheAIMoves(t *testing.T) {
 			t.Fatalf("%s during the AI's turn: no refusal (status %q)", k, b.Status)
 		}
 		drain(t, m, pending)
-		if len(lm(b).Moves) != 2 {
-			t.Fatalf("the AI did not answer: %d moves", len(lm(b).Moves))
+		if len(lm(b).Moves()) != 2 {
+			t.Fatalf("the AI did not answer: %d moves", len(lm(b).Moves()))
 		}
 		if b.Status != "" && (strings.Contains(b.Status, "AI is playing") || strings.Contains(b.Status, "own turn")) {
 			t.Errorf("%s: after the AI's reply the status still says %q", k, b.Status)

@@ -24,8 +24,8 @@ func TestNoKeysActOnAHiddenBoard(t *testing.T) {
 	}
 	m.Update(click(5, 5))
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if m.cur != common.Screen(b) || len(lm(b).Moves) != 0 || b.Ended() {
-		t.Fatalf("keys acted on the hidden board: screen %T, %d moves, ended %v", m.cur, len(lm(b).Moves), b.Ended())
+	if m.cur != common.Screen(b) || len(lm(b).Moves()) != 0 || b.Ended() {
+		t.Fatalf("keys acted on the hidden board: screen %T, %d moves, ended %v", m.cur, len(lm(b).Moves()), b.Ended())
 	}
 	m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
 	m.Update(keyMsg("?"))
@@ -88,8 +88,8 @@ func TestEndButtons(t *testing.T) {
 			m.Update(click(hit.X+hit.W-1, hit.Y))
 			switch s := m.cur.(type) {
 			case *board.BoardScreen:
-				if want != board.EndRematch || s == b || len(lm(s).Moves) != 0 {
-					t.Fatalf("%v %q: board %v moves %d", sz, hit.Label, s == b, len(lm(s).Moves))
+				if want != board.EndRematch || s == b || len(lm(s).Moves()) != 0 {
+					t.Fatalf("%v %q: board %v moves %d", sz, hit.Label, s == b, len(lm(s).Moves()))
 				}
 			case *pages.SetupScreen:
 				if want != board.EndNewGame {

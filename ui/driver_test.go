@@ -247,8 +247,8 @@ func checkLegal(t testing.TB, b *board.BoardScreen) {
 	if back.String() != s.String() {
 		t.Fatalf("position %q reads back as %q", s.String(), back.String())
 	}
-	r := lm(b).Begin.Clone()
-	for i, step := range game.SplitTurns(lm(b).Begin, lm(b).Moves) {
+	r := lm(b).Table.Start().Clone()
+	for i, step := range game.SplitTurns(lm(b).Table.Start(), lm(b).Moves()) {
 		err := game.Play(r, step[0])
 		if game.JointTurn(r) {
 			err = game.PlayJoint(r, step)

@@ -67,7 +67,7 @@ func TestUpdateDoesNotWaitForTheStore(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	b := m.cur.(*board.BoardScreen)
 	m.Update(keyMsg("enter")) // x marks the centre; the store is busy
-	if len(lm(b).Moves) != 1 {
+	if len(lm(b).Moves()) != 1 {
 		t.Fatalf("the move was not played: %q", b.Status)
 	}
 	if data, _ := store.Load(); data != nil {

@@ -112,8 +112,8 @@ func TestJointMovesHidden(t *testing.T) {
 		t.Fatalf("left's throw shows, or no hand-over to right:\n%s", v)
 	}
 	waitWrites(m)
-	if len(lm(b).Moves) != 0 || store.data != nil && bytes.Contains(store.data, []byte("scissors")) {
-		t.Fatalf("left's throw was kept before right threw: moves %v, save %q", lm(b).Moves, store.data)
+	if len(lm(b).Moves()) != 0 || store.data != nil && bytes.Contains(store.data, []byte("scissors")) {
+		t.Fatalf("left's throw was kept before right threw: moves %v, save %q", lm(b).Moves(), store.data)
 	}
 	send(m, keyMsg("enter"))
 	if v := viewText(m); strings.Contains(v, "scissors") || !strings.Contains(v, "right to move") {
@@ -125,8 +125,8 @@ func TestJointMovesHidden(t *testing.T) {
 	// Right plays by the move list: enter lists the throws, a number plays one.
 	send(m, keyMsg("enter"))
 	send(m, keyMsg("1")) // (throw paper), the first in text order
-	if len(lm(b).Moves) != 2 || b.History()[0].Text != "left (throw scissors) · right (throw paper)" {
-		t.Fatalf("the turn was not played: %v, history %v, status %q", lm(b).Moves, b.History(), b.Status)
+	if len(lm(b).Moves()) != 2 || b.History()[0].Text != "left (throw scissors) · right (throw paper)" {
+		t.Fatalf("the turn was not played: %v, history %v, status %q", lm(b).Moves(), b.History(), b.Status)
 	}
 	if !strings.Contains(b.Status, "played at once: left (throw scissors) · right (throw paper)") {
 		t.Fatalf("status %q", b.Status)
@@ -151,8 +151,8 @@ func TestJointAgainstAI(t *testing.T) {
 		for _, msg := range typeMove("(throw rock)") {
 			drain(t, m, func() tea.Msg { return msg })
 		}
-		if len(lm(b).Moves) != 2*(round+1) {
-			t.Fatalf("round %d: %d moves, status %q", round+1, len(lm(b).Moves), b.Status)
+		if len(lm(b).Moves()) != 2*(round+1) {
+			t.Fatalf("round %d: %d moves, status %q", round+1, len(lm(b).Moves()), b.Status)
 		}
 	}
 	if !b.Ended() || !strings.Contains(viewText(m), "game over") {
@@ -168,8 +168,8 @@ func TestJointAIAgainstAI(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	drain(t, m, m.Init())
 	b := m.cur.(*board.BoardScreen)
-	if !b.Ended() || len(lm(b).Moves) != 10 {
-		t.Fatalf("AI against AI: ended %v after %d moves", b.Ended(), len(lm(b).Moves))
+	if !b.Ended() || len(lm(b).Moves()) != 10 {
+		t.Fatalf("AI against AI: ended %v after %d moves", b.Ended(), len(lm(b).Moves()))
 	}
 }
 
@@ -185,20 +185,20 @@ func TestJointUndoSaveReview(t *testing.T) {
 		send(m, typeMove("(throw "+round[1]+")")...)
 	}
 	after3 := b.Match.Position().String()
-	if len(lm(b).Moves) != 6 {
-		t.Fatalf("%d moves after three rounds", len(lm(b).Moves))
+	if len(lm(b).Moves()) != 6 {
+		t.Fatalf("%d moves after three rounds", len(lm(b).Moves()))
 	}
 	// Left has thrown in round 4 when undo is asked: the throw is
 	// forgotten with the last whole turn.
 	send(m, keyMsg("enter"))
 	send(m, typeMove("(throw paper)")...)
 	send(m, keyMsg("enter"), keyMsg("u"))
-	if len(lm(b).Moves) != 4 || lm(b).Joint.Chosen[0] || !strings.Contains(b.Status, "back to move 2") {
-		t.Fatalf("undo: %d moves, chosen %v, status %q", len(lm(b).Moves), lm(b).Joint.Chosen, b.Status)
+	if len(lm(b).Moves()) != 4 || lm(b).Table.Chosen(0) || !strings.Contains(b.Status, "back to move 2") {
+		t.Fatalf("undo: %d moves, chosen %v, status %q", len(lm(b).Moves()), lm(b).Table.Chosen(0), b.Status)
 	}
 	send(m, keyMsg("enter"), keyMsg("U"))
-	if len(lm(b).Moves) != 6 || b.Match.Position().String() != after3 {
-		t.Fatalf("redo: %d moves, position %q", len(lm(b).Moves), b.Match.Position().String())
+	if len(lm(b).Moves()) != 6 || b.Match.Position().String() != after3 {
+		t.Fatalf("redo: %d moves, position %q", len(lm(b).Moves()), b.Match.Position().String())
 	}
 
 	waitWrites(m)
@@ -265,10 +265,10 @@ func TestJointAISearches(t *testing.T) {
 		b.SetMatch(b.NewLocal(v.New(), "", []savefmt.SeatConfig{seat, seat}))
 		m.cur = b
 		drain(t, m, m.Init())
-		if !b.Ended() || len(lm(b).Moves) != 2 {
-			t.Fatalf("seed %d: ended %v, %d moves", seed, b.Ended(), len(lm(b).Moves))
+		if !b.Ended() || len(lm(b).Moves()) != 2 {
+			t.Fatalf("seed %d: ended %v, %d moves", seed, b.Ended(), len(lm(b).Moves()))
 		}
-		if got := v.New().FormatMove(lm(b).Moves[0]); got != "(pick 9)" {
+		if got := v.New().FormatMove(lm(b).Moves()[0]); got != "(pick 9)" {
 			t.Errorf("seed %d: a played %s, not the winning (pick 9)", seed, got)
 		}
 	}

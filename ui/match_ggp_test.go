@@ -86,8 +86,8 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	if kinds[0] != "start" || kinds[len(kinds)-1] != "stop" || len(kinds) != len(game.SplitTurns(lm(b).Begin, lm(b).Moves))+2 {
-		t.Fatalf("messages %v for %d turns", kinds, len(game.SplitTurns(lm(b).Begin, lm(b).Moves)))
+	if kinds[0] != "start" || kinds[len(kinds)-1] != "stop" || len(kinds) != len(game.SplitTurns(lm(b).Table.Start(), lm(b).Moves()))+2 {
+		t.Fatalf("messages %v for %d turns", kinds, len(game.SplitTurns(lm(b).Table.Start(), lm(b).Moves())))
 	}
 	if b.Caps.Undo != nil || lm(b).Kept.Saved {
 		t.Error("a game with a GGP player offers undo or was saved")
@@ -140,8 +140,8 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	srv, got := slowPlayer(t)
 	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
 	sendAll(m, typeMove("(mark 2 2)")...)
-	if len(lm(b).Moves) != 2 || b.Match.Seat(1).Status != "replaced: late" || !strings.Contains(b.Status, "played (mark") {
-		t.Fatalf("moves %d, seat %q, status %q", len(lm(b).Moves), b.Match.Seat(1).Status, b.Status)
+	if len(lm(b).Moves()) != 2 || b.Match.Seat(1).Status != "replaced: late" || !strings.Contains(b.Status, "played (mark") {
+		t.Fatalf("moves %d, seat %q, status %q", len(lm(b).Moves()), b.Match.Seat(1).Status, b.Status)
 	}
 	if !strings.Contains(viewText(m), "replaced: late") {
 		t.Fatalf("the panel does not say the move was replaced:\n%s", viewText(m))
@@ -192,8 +192,8 @@ func TestGGPOnJointTurns(t *testing.T) {
 			t.Fatal("a hand-over screen with one person")
 		}
 		sendAll(m, typeMove("(throw rock)")...)
-		if len(lm(b).Moves) != 2*round {
-			t.Fatalf("round %d: %d moves, seat %q, status %q", round, len(lm(b).Moves), b.Match.Seat(1).Status, b.Status)
+		if len(lm(b).Moves()) != 2*round {
+			t.Fatalf("round %d: %d moves, seat %q, status %q", round, len(lm(b).Moves()), b.Match.Seat(1).Status, b.Status)
 		}
 	}
 	if !b.Ended() || b.Match.Seat(1).Status != "done" {
@@ -252,12 +252,12 @@ func TestGGPReplyWhileAway(t *testing.T) {
 		t.Fatalf("i opened %T", m.cur)
 	}
 	runCmd(m, held)
-	if len(lm(b).Moves) != 1 {
-		t.Fatalf("a reply was played behind the rules screen: %d moves", len(lm(b).Moves))
+	if len(lm(b).Moves()) != 1 {
+		t.Fatalf("a reply was played behind the rules screen: %d moves", len(lm(b).Moves()))
 	}
 	sendAll(m, keyMsg("esc"))
-	if m.cur != common.Screen(b) || len(lm(b).Moves) != 2 || !strings.HasPrefix(b.Match.Seat(1).Status, "answered in") {
-		t.Fatalf("back on the board: %d moves, seat %q, status %q", len(lm(b).Moves), b.Match.Seat(1).Status, b.Status)
+	if m.cur != common.Screen(b) || len(lm(b).Moves()) != 2 || !strings.HasPrefix(b.Match.Seat(1).Status, "answered in") {
+		t.Fatalf("back on the board: %d moves, seat %q, status %q", len(lm(b).Moves()), b.Match.Seat(1).Status, b.Status)
 	}
 }
 

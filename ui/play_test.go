@@ -32,8 +32,8 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *board.Boa
 			}
 			m.Update(keyMsg("enter"))
 		}
-		before := len(lm(b).Moves)
-		joint, chooser := game.JointTurn(lm(b).Current), b.Game().ToMove()
+		before := len(lm(b).Moves())
+		joint, chooser := game.JointTurn(lm(b).Table.Position()), b.Game().ToMove()
 		want := b.Game().RandomMove(rng)
 		clicks := clicksForMove(b, want)
 		if mouse && clicks != nil {
@@ -49,12 +49,13 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *board.Boa
 			t.Fatalf("%s: the board screen was left", variant)
 		}
 		if joint {
-			chosen := lm(b).Joint.Chosen[chooser] && lm(b).Joint.Moves[chooser] == want
-			if played := len(lm(b).Moves) > before && lm(b).Moves[before+int(chooser)] == want; !chosen && !played {
+			choice, chosen := lm(b).Table.Choice(chooser)
+			chosen = chosen && choice == want
+			if played := len(lm(b).Moves()) > before && lm(b).Moves()[before+int(chooser)] == want; !chosen && !played {
 				t.Fatalf("%s ply %d: %s chose %s, not kept or played (status %q)", variant, ply, b.Variant.RoleName(chooser), b.Game().FormatMove(want), b.Status)
 			}
-		} else if len(lm(b).Moves) <= before || lm(b).Moves[before] != want {
-			t.Fatalf("%s ply %d: wanted %s, history %v, status %q", variant, ply, b.Game().FormatMove(want), lm(b).Moves[before:], b.Status)
+		} else if len(lm(b).Moves()) <= before || lm(b).Moves()[before] != want {
+			t.Fatalf("%s ply %d: wanted %s, history %v, status %q", variant, ply, b.Game().FormatMove(want), lm(b).Moves()[before:], b.Status)
 		}
 		checkLegal(t, b)
 		if v := viewText(m); strings.Contains(v, "too small") {
@@ -130,7 +131,7 @@ func TestResignAndRematch(t *testing.T) {
 	}
 	m.Update(keyMsg("R")) // rematch
 	nb, ok := m.cur.(*board.BoardScreen)
-	if !ok || nb == b || len(lm(nb).Moves) != 0 || nb.Ended() {
+	if !ok || nb == b || len(lm(nb).Moves()) != 0 || nb.Ended() {
 		t.Fatalf("rematch did not start a fresh board: %T", m.cur)
 	}
 	m.Update(keyMsg("enter"))

@@ -76,7 +76,7 @@ func TestPremoveCancelled(t *testing.T) {
 	}
 	drain(t, m, press(m, "u"))
 	drain(t, m, pending)
-	if b.Premove != "" || len(lm(b).Moves) != 0 {
-		t.Fatalf("undo should drop the premove: %q, %d moves", b.Premove, len(lm(b).Moves))
+	if b.Premove != "" || len(lm(b).Moves()) != 0 {
+		t.Fatalf("undo should drop the premove: %q, %d moves", b.Premove, len(lm(b).Moves()))
 	}
 }

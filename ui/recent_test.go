@@ -65,16 +65,9 @@ func ttcWithPeople(t *testing.T, people []string, moves ...string) (*Model, *boa
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: common.Start{Variant: "tictacchess", Seats: seats}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	b := m.cur.(*board.BoardScreen)
-	l := lm(b)
-	s := l.Begin.Clone()
-	for _, text := range moves {
-		mv, err := game.PlayText(s, text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		l.Moves = append(l.Moves, mv)
+	if err := lm(b).Resume(moves, ""); err != nil {
+		t.Fatal(err)
 	}
-	l.Rebuild()
 	return m, b
 }
 
@@ -142,8 +135,8 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 	m.Update(keyMsg("enter")) // red places at the cursor
 	m.Update(keyMsg("3"))
 	m.Update(keyMsg("x")) // and turns quadrant 3 clockwise
-	if len(lm(b).Moves) != 2 {
-		t.Fatalf("%d moves, status %q", len(lm(b).Moves), b.Status)
+	if len(lm(b).Moves()) != 2 {
+		t.Fatalf("%d moves, status %q", len(lm(b).Moves()), b.Status)
 	}
 	fl := marks(b)
 	for r := range fl {

@@ -123,7 +123,7 @@ func TestSaveAsFile(t *testing.T) {
 	if !b.IsErr || !strings.Contains(b.Status, "exists") {
 		t.Fatalf("a second save over the file: %q", b.Status)
 	}
-	if len(lm(b).Moves) != 2 {
+	if len(lm(b).Moves()) != 2 {
 		t.Fatal("save played a move")
 	}
 }

@@ -99,8 +99,8 @@ func TestReviewStepsWithoutTouchingTheGame(t *testing.T) {
 	press("enter")
 	press(" ")
 	press("u")
-	if b.Match.Position().String() != live || len(lm(b).Moves) != 4 {
-		t.Fatalf("review changed the game: %q, %d moves", b.Match.Position().String(), len(lm(b).Moves))
+	if b.Match.Position().String() != live || len(lm(b).Moves()) != 4 {
+		t.Fatalf("review changed the game: %q, %d moves", b.Match.Position().String(), len(lm(b).Moves()))
 	}
 	press("home")
 	if b.Game().String() != positionAfter(t, "quad7") {
@@ -146,7 +146,7 @@ func TestReviewByClickOnTheMoveList(t *testing.T) {
 	for _, click := range c {
 		m.Update(click)
 	}
-	if len(lm(b).Moves) != len(moves) {
+	if len(lm(b).Moves()) != len(moves) {
 		t.Fatal("a click in review played a move")
 	}
 }

@@ -25,7 +25,7 @@ func TestSaveRoundTrip(t *testing.T) {
 		sendKey(m, k)
 	}
 	waitWrites(m)
-	if len(lm(b).Moves) != 1 {
+	if len(lm(b).Moves()) != 1 {
 		t.Fatalf("setup move not played: %q", b.Status)
 	}
 	data, err := b.Common.Store.Load()
@@ -77,7 +77,7 @@ func TestLoadOption(t *testing.T) {
 	good := filepath.Join(dir, "g.txt")
 	os.WriteFile(good, []byte("tabletop save 1\nvariant pentago\nseat red human\nseat black human\nmove (place 1 1 1)\n"), 0o644)
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: common.Start{Load: good}}).(*Model)
-	if b, ok := m.cur.(*board.BoardScreen); !ok || len(lm(b).Moves) != 1 {
+	if b, ok := m.cur.(*board.BoardScreen); !ok || len(lm(b).Moves()) != 1 {
 		t.Fatalf("--load did not open the game: %T", m.cur)
 	}
 	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: common.Start{Load: filepath.Join(dir, "none.txt")}}).(*Model)
@@ -147,7 +147,7 @@ func TestSaveOnlyAfterAMove(t *testing.T) {
 	if store.data != nil {
 		t.Fatalf("a game undone to no moves stays saved:\n%s", store.data)
 	}
-	if len(lm(b).Moves) != 0 {
+	if len(lm(b).Moves()) != 0 {
 		t.Fatal("undo did not go back")
 	}
 	m.Update(keyMsg("enter"))
@@ -190,7 +190,7 @@ func TestQuitPromptSaysWhatHappensToTheGame(t *testing.T) {
 		b := m.cur.(*board.BoardScreen)
 		m.Update(keyMsg("enter")) // x marks the centre
 		waitWrites(m)
-		if len(lm(b).Moves) != 1 {
+		if len(lm(b).Moves()) != 1 {
 			t.Fatalf("%s: the move was not played: %q", tc.name, b.Status)
 		}
 		if _, cmd := m.Update(keyMsg("q")); cmd != nil {
@@ -202,8 +202,8 @@ func TestQuitPromptSaysWhatHappensToTheGame(t *testing.T) {
 			t.Errorf("%s: prompt %q, want it to say %q", tc.name, b.Status, tc.want)
 		}
 		m.Update(keyMsg("n")) // stay
-		if b.Confirm != "" || len(lm(b).Moves) != 1 {
-			t.Errorf("%s: after staying: confirm %q, %d moves", tc.name, b.Confirm, len(lm(b).Moves))
+		if b.Confirm != "" || len(lm(b).Moves()) != 1 {
+			t.Errorf("%s: after staying: confirm %q, %d moves", tc.name, b.Confirm, len(lm(b).Moves()))
 		}
 	}
 }

@@ -69,7 +69,7 @@ func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 	m.Update(keyMsg("down")) // the older game, with one move
 	m.Update(keyMsg("enter"))
 	b, ok := m.cur.(*board.BoardScreen)
-	if !ok || len(lm(b).Moves) != 1 || lm(b).Kept.Slot != lm(first).Kept.Slot {
+	if !ok || len(lm(b).Moves()) != 1 || lm(b).Kept.Slot != lm(first).Kept.Slot {
 		t.Fatalf("continue the older game: %T", m.cur)
 	}
 }
@@ -92,8 +92,8 @@ func TestLoadedGameReplacesNothing(t *testing.T) {
 	b := m.cur.(*board.BoardScreen)
 	m.Update(keyMsg("enter"))
 	waitWrites(m)
-	if len(lm(b).Moves) != 2 {
-		t.Fatalf("the move was not played: %d moves", len(lm(b).Moves))
+	if len(lm(b).Moves()) != 2 {
+		t.Fatalf("the move was not played: %d moves", len(lm(b).Moves()))
 	}
 	if got, _ := fs.LoadSlot("quad7-vs-max"); string(got) != string(vsMax) {
 		t.Fatalf("the game against max was replaced:\n%s", got)

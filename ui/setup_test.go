@@ -204,27 +204,27 @@ func TestSetupNameLimitSaysSo(t *testing.T) {
 func TestNewGameSetupEscGoesBackToTheGame(t *testing.T) {
 	m, b := newTestClient(t, "quad5", 80, 24)
 	m.Update(keyMsg("enter"))
-	if len(lm(b).Moves) != 1 {
-		t.Fatalf("%d moves after enter", len(lm(b).Moves))
+	if len(lm(b).Moves()) != 1 {
+		t.Fatalf("%d moves after enter", len(lm(b).Moves()))
 	}
 	m.Update(keyMsg("n"))
 	if _, ok := m.cur.(*pages.SetupScreen); !ok {
 		t.Fatalf("n opened %T, not the setup", m.cur)
 	}
 	m.Update(keyMsg("esc"))
-	if m.cur != common.Screen(b) || len(lm(b).Moves) != 1 {
+	if m.cur != common.Screen(b) || len(lm(b).Moves()) != 1 {
 		t.Fatalf("esc from the setup went to %T, not back to the game", m.cur)
 	}
 	m.Update(keyMsg("right"))
 	m.Update(keyMsg("enter")) // the game goes on
-	if len(lm(b).Moves) != 2 {
-		t.Fatalf("the game did not go on: %d moves", len(lm(b).Moves))
+	if len(lm(b).Moves()) != 2 {
+		t.Fatalf("the game did not go on: %d moves", len(lm(b).Moves()))
 	}
 	m.Update(keyMsg("n"))
 	st := m.cur.(*pages.SetupScreen)
 	st.SetRow(len(st.Choice))
 	m.Update(keyMsg("enter"))
-	if nb, ok := m.cur.(*board.BoardScreen); !ok || nb == b || len(lm(nb).Moves) != 0 {
+	if nb, ok := m.cur.(*board.BoardScreen); !ok || nb == b || len(lm(nb).Moves()) != 0 {
 		t.Fatalf("start from the setup: %T", m.cur)
 	}
 	waitWrites(m)

@@ -167,7 +167,7 @@ func TestSheetSaveContinues(t *testing.T) {
 	}
 	pump(m, cmd, func() bool { return m.cur != common.Screen(load) })
 	b, ok := m.cur.(*board.BoardScreen)
-	if !ok || len(lm(b).Moves) != 2 {
+	if !ok || len(lm(b).Moves()) != 2 {
 		t.Fatalf("after loading: %T, want the board with 2 moves", m.cur)
 	}
 	os.Remove(filepath.Join(dir, "cf.kif"))

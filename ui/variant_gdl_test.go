@@ -188,8 +188,8 @@ func TestGDLActNarrowsByCells(t *testing.T) {
 	// The cursor starts in the middle; go to the white pawn at column 2, row 2.
 	send(keysTo(b.CursorCell, adapters.Pos{Row: 4, Col: 1}, 0)...)
 	send("enter")
-	if b.Selected == nil || *b.Selected != (adapters.Pos{Row: 4, Col: 1}) || len(lm(b).Moves) != 0 {
-		t.Fatalf("selection %v after the pawn, moves %v, status %q", b.Selected, lm(b).Moves, b.Status)
+	if b.Selected == nil || *b.Selected != (adapters.Pos{Row: 4, Col: 1}) || len(lm(b).Moves()) != 0 {
+		t.Fatalf("selection %v after the pawn, moves %v, status %q", b.Selected, lm(b).Moves(), b.Status)
 	}
 	if ts := b.AdapterCaps.TargetsOf(b.Game(), adapters.Pos{Row: 4, Col: 1}); len(ts) != 3 {
 		t.Errorf("targets %v, want three cells ahead", ts)
@@ -259,8 +259,8 @@ func TestGDLPromptCompletes(t *testing.T) {
 
 func historyText(b *board.BoardScreen) string {
 	var out []string
-	s := lm(b).Begin.Clone()
-	for _, m := range lm(b).Moves {
+	s := lm(b).Table.Start().Clone()
+	for _, m := range lm(b).Moves() {
 		out = append(out, s.FormatMove(m))
 		s.Apply(m)
 	}

@@ -133,7 +133,7 @@ func resumeBoard(c *common.Common, sv savefmt.SavedGame, slot *string) (*BoardSc
 	if err != nil {
 		return nil, err
 	}
-	start, moves, err := sv.Replay()
+	start, err := game.NewState(sv.Variant, sv.Start)
 	if err != nil {
 		return nil, err
 	}
@@ -146,11 +146,9 @@ func resumeBoard(c *common.Common, sv savefmt.SavedGame, slot *string) (*BoardSc
 		l.Keeper.Saved, l.Keeper.Slot = true, *slot
 		l.Kept.Saved, l.Kept.Slot = true, *slot
 	}
-	l.Moves = moves
-	if sv.Resigned != "" {
-		l.Loser = v.RoleIndex(sv.Resigned)
+	if err := l.Resume(sv.Moves, sv.Resigned); err != nil {
+		return nil, err
 	}
-	l.Rebuild()
 	b.SetMatch(l.AsMatch())
 	b.CentreCursor()
 	if l.Ended() {

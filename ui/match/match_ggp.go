@@ -1,7 +1,6 @@
 package match
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -16,17 +15,14 @@ import (
 )
 
 // GGP players at a local table: the match is their Game Manager through
-// the one game loop (table.Driver) and ggp's own seat (ggp.RemoteSeat),
-// which the command-line manager uses too. Each player gets start with
-// the game's GDL, then a play with the last joint move for every turn,
-// in order and one message at a time, and stop at the end (abort when
-// the game is left unfinished or resigned). A reply after the play clock
-// and the grace, refused or illegal is replaced by the table's one
-// fallback (a seeded random legal move) and reported, as Game Managers
-// do. The driver's jobs run in commands, never on the UI goroutine, and
-// leaving the game cancels them. The match mirrors onto the table the
-// turns its own seats play (people and tabletop's AI), so that the
-// table's position is the game's.
+// the one game loop (the match's table.Driver, match_seats.go) and ggp's
+// own seat (ggp.RemoteSeat), which the command-line manager uses too.
+// Each player gets start with the game's GDL, then a play with the last
+// joint move for every turn, in order and one message at a time, and
+// stop at the end (abort when the game is left unfinished or resigned).
+// A reply after the play clock and the grace, refused or illegal is
+// replaced by the table's one fallback (a seeded random legal move) and
+// reported, as Game Managers do.
 
 // Default GGP clocks at the table.
 const (
@@ -34,30 +30,17 @@ const (
 	defaultGGPPlayClock  = 5 * time.Second
 )
 
-// ggpSeat is what the panel says of one remote player, and its move for
-// a joint turn.
-type ggpSeat struct {
-	// move is the player's move for turn moveFor (-1: none).
-	move    game.Move
-	moveFor int
-	status  string
-}
-
-// ggpManager runs the GGP seats of one local match.
-type ggpManager struct {
-	t     *table.Table
-	d     *table.Driver
-	seats []*ggpSeat // by role; nil where no GGP player sits
-	over  bool       // stop or abort went out
+// ggpPlayers is what the match knows of its GGP players.
+type ggpPlayers struct {
+	game table.Game
+	// status is what the panel says of each player, by role ("" where
+	// none sits).
+	status []string
 	// errors are the starts that failed and the moves replaced, for the
 	// game's record (as a GGP match record keeps them).
 	errors []savefmt.MoveError
-}
-
-// GGPEventMsg is what one of the driver's jobs came to.
-type GGPEventMsg struct {
-	mgr *ggpManager
-	ev  table.Event
+	// rulesErr says why the game cannot be sent to the players, or "".
+	rulesErr string
 }
 
 // RulesOf is the GDL sent to GGP players: the sheet a game was read
@@ -88,28 +71,30 @@ func (l *LocalMatch) hasGGPSeat() bool {
 // seatStatus is what the panel says of role r's seat beyond its name:
 // a GGP player's state.
 func (l *LocalMatch) seatStatus(r game.Role) string {
-	if l.gm == nil || int(r) >= len(l.gm.seats) || l.gm.seats[r] == nil {
+	if l.ggp == nil || r < 0 || int(r) >= len(l.ggp.status) {
 		return ""
 	}
-	return l.gm.seats[r].status
+	return l.ggp.status[r]
 }
 
-// startGGP sets up the table of the GGP seats and sends them start, once
-// per match.
-func (l *LocalMatch) startGGP() tea.Cmd {
-	if l.gm != nil || !l.hasGGPSeat() {
-		return nil
+// ggpSeat is the seat of the GGP player at url for role r; a person's
+// seat that never moves when the game cannot be sent (the status says
+// why once the match starts).
+func (l *LocalMatch) ggpSeat(r game.Role, url string) table.Seat {
+	if l.ggp == nil {
+		l.ggp = l.newGGPPlayers()
 	}
-	src, ok := RulesOf(l.v)
-	if !ok {
-		l.Status.SetStatus(l.v.Name+" has no GDL description to send to GGP players", true)
-		return nil
+	if l.ggp.rulesErr != "" {
+		return &table.Person{}
 	}
-	rules, err := ggp.WireRules(src)
-	if err != nil {
-		l.Status.SetStatus(l.v.Name+" cannot be sent to GGP players: "+err.Error(), true)
-		return nil
-	}
+	src, _ := RulesOf(l.v)
+	rules, _ := ggp.WireRules(src)
+	return ggp.NewRemoteSeat(url, rules)
+}
+
+// newGGPPlayers sets up the GGP game: its id, clocks and whether its
+// rules can be sent.
+func (l *LocalMatch) newGGPPlayers() *ggpPlayers {
 	g := table.Game{ID: fmt.Sprintf("tabletop.%s.%d", l.v.Name, time.Now().UnixNano()),
 		StartClock: l.c.Opts.GGPStartClock, Clock: l.c.Opts.GGPPlayClock, Grace: ggp.DefaultGrace}
 	if g.StartClock <= 0 {
@@ -118,155 +103,71 @@ func (l *LocalMatch) startGGP() tea.Cmd {
 	if g.Clock <= 0 {
 		g.Clock = defaultGGPPlayClock
 	}
-	gm := &ggpManager{seats: make([]*ggpSeat, len(l.Seats))}
-	seats := make([]table.Seat, len(l.Seats))
-	for r, sc := range l.Seats {
-		if sc.GGP != "" {
-			seats[r] = ggp.NewRemoteSeat(sc.GGP, rules)
-			gm.seats[r] = &ggpSeat{moveFor: -1}
-		}
+	p := &ggpPlayers{game: g, status: make([]string, len(l.v.Roles))}
+	src, ok := RulesOf(l.v)
+	if !ok {
+		p.rulesErr = l.v.Name + " has no GDL description to send to GGP players"
+	} else if _, err := ggp.WireRules(src); err != nil {
+		p.rulesErr = l.v.Name + " cannot be sent to GGP players: " + err.Error()
 	}
-	if gm.t, err = table.New(l.Begin, seats, l.c.Opts.Seed); err != nil {
-		l.Status.SetStatus("GGP players: "+err.Error(), true)
-		return nil
-	}
-	gm.d = table.NewDriver(context.Background(), gm.t, g)
-	l.gm = gm
-	return l.pumpGGP()
+	return p
 }
 
-// pumpGGP mirrors the turns played here onto the GGP seats' table and
-// hands out the driver's jobs due: start, the plays of the new turns,
-// stop at the end, abort when a person resigned.
-func (l *LocalMatch) pumpGGP() tea.Cmd {
-	gm := l.gm
-	if gm == nil || gm.over {
-		return nil
-	}
-	if err := gm.mirror(l.Begin, l.Moves); err != nil {
-		l.Status.SetStatus("GGP players: "+err.Error(), true)
-		return nil
-	}
-	if l.Loser != game.NoRole {
-		gm.over = true
-		return gm.run(gm.d.Abort())
-	}
-	jobs := gm.d.Work()
-	gm.over = gm.d.Done()
-	for _, j := range jobs {
-		seat := gm.seats[j.Role]
-		switch {
-		case j.Kind == table.JobStart:
-			seat.status = "connecting"
-		case j.Kind == table.JobAsk && j.Question.Chooses():
-			seat.status = "thinking"
-		}
-	}
-	return gm.run(jobs)
-}
-
-// run runs each job in a command that reports its event.
-func (gm *ggpManager) run(jobs []*table.Job) tea.Cmd {
-	cmds := make([]tea.Cmd, len(jobs))
-	for i, j := range jobs {
-		cmds[i] = func() tea.Msg { return GGPEventMsg{mgr: gm, ev: j.Run()} }
-	}
-	return tea.Batch(cmds...)
-}
-
-// mirror plays on the table the turns of moves (from begin) it has not
-// had yet: those this client's seats played. A GGP player's choice of a
-// joint turn is the table's already.
-func (gm *ggpManager) mirror(begin game.State, moves []game.Move) error {
-	steps := game.SplitTurns(begin, moves)
-	for i := gm.t.Turn(); i < len(steps); i++ {
-		pos := gm.t.Position()
-		if !game.JointTurn(pos) {
-			if _, err := gm.t.Play(pos.ToMove(), steps[i][0]); err != nil {
-				return err
-			}
-			continue
-		}
-		for r, m := range steps[i] {
-			if gm.t.Chosen(game.Role(r)) {
-				continue
-			}
-			// The last choice plays the turn: the next role's
-			// "not chosen" is then the next turn's.
-			if step, err := gm.t.Play(game.Role(r), m); err != nil || step != nil {
-				if err != nil {
-					return err
-				}
-				break
-			}
-		}
-	}
-	return nil
-}
-
-// abortGGP calls the match off when the game is left unfinished: what is
-// out is cancelled and abort goes out off the UI goroutine.
-func (l *LocalMatch) abortGGP() {
-	gm := l.gm
-	if gm == nil || gm.over {
+// ggpJobOut says on the panel what a GGP player was sent.
+func (l *LocalMatch) ggpJobOut(j *table.Job) {
+	if l.ggp == nil || !l.isGGP(j.Role) {
 		return
 	}
-	gm.over = true
-	for _, j := range gm.d.Abort() {
-		go j.Run()
+	switch {
+	case j.Kind == table.JobStart:
+		l.ggp.status[j.Role] = "connecting"
+	case j.Kind == table.JobAsk && j.Question.Chooses():
+		l.ggp.status[j.Role] = "thinking"
 	}
 }
 
-// onGGPEvent takes what a job came to: a start answered, a GGP player's
-// move (or the fallback's in its place) to play, a reply on a turn it
-// only followed, the end told; then whatever comes next.
-func (l *LocalMatch) onGGPEvent(msg GGPEventMsg) tea.Cmd {
-	gm := l.gm
-	if msg.mgr != gm || gm == nil {
+// onGGPNews takes a GGP player's answer to start or to the end.
+func (l *LocalMatch) onGGPNews(out table.Outcome) tea.Cmd {
+	if l.ggp == nil {
 		return nil
 	}
-	out := gm.d.Handle(msg.ev)
-	seat := gm.seats[out.Role]
 	switch out.Kind {
 	case table.JobStart:
-		seat.status = "ready"
+		l.ggp.status[out.Role] = "ready"
 		if out.Err != nil {
-			seat.status = "start failed"
+			l.ggp.status[out.Role] = "start failed"
 			l.Status.SetStatus(fmt.Sprintf("%s's GGP player: %v", l.v.RoleName(out.Role), out.Err), true)
 			if ggp.StartFault(out.Err) != "" {
-				gm.errors = append(gm.errors, savefmt.MoveError{Step: 0, Role: l.v.RoleName(out.Role), Text: out.Err.Error()})
+				l.ggp.errors = append(l.ggp.errors, savefmt.MoveError{Step: 0, Role: l.v.RoleName(out.Role), Text: out.Err.Error()})
 			}
 		}
 		return l.next(false)
 	case table.JobFinish:
-		seat.status = "done"
-		return nil
+		l.ggp.status[out.Role] = "done"
 	}
-	q := out.Question
+	return nil
+}
+
+// noteGGPAnswer keeps what a GGP player's reply came to: a wrong reply
+// is an error for the record also on a turn the player only followed
+// (its only move is played for it), as ggp-base's records count every
+// answer that went wrong.
+func (l *LocalMatch) noteGGPAnswer(out table.Outcome) {
+	q, f := out.Question, out.Fault
 	if !q.Chooses() || out.Stale {
-		// A play on a turn it only followed (its only move is played
-		// for it): a wrong reply is an error all the same, as ggp-base's
-		// records count every answer that went wrong.
-		if out.Fault != nil && !q.Chooses() {
-			gm.errors = append(gm.errors, l.ggpFault(q, out.Fault))
+		if f != nil && !q.Chooses() {
+			l.ggp.errors = append(l.ggp.errors, l.ggpFault(q, f))
 		}
-		return l.next(false)
+		return
 	}
-	m := out.Move
-	if f := out.Fault; f != nil {
-		m = f.Played
-		seat.status = "replaced: " + shortFault(*f)
-		e := l.ggpFault(q, f)
-		gm.errors = append(gm.errors, e)
-		l.Status.SetStatus(fmt.Sprintf("%s's GGP player: %s", e.Role, e.Text), true)
-	} else {
-		seat.status = fmt.Sprintf("answered in %.1f s", out.Took.Seconds())
+	if f == nil {
+		l.ggp.status[q.Role] = fmt.Sprintf("answered in %.1f s", out.Took.Seconds())
+		return
 	}
-	if game.JointTurn(l.Current) {
-		seat.move, seat.moveFor = m, q.Turn
-		return l.next(false)
-	}
-	return l.playMachineMove(m)
+	l.ggp.status[q.Role] = "replaced: " + shortFault(*f)
+	e := l.ggpFault(q, f)
+	l.ggp.errors = append(l.ggp.errors, e)
+	l.Status.SetStatus(fmt.Sprintf("%s's GGP player: %s", e.Role, e.Text), true)
 }
 
 // ggpFault is a fault of q's answer as the game's record keeps it.
@@ -285,21 +186,3 @@ func shortFault(f table.Fault) string {
 	}
 	return "illegal"
 }
-
-// ggpWaiting reports whether a GGP player's move for the current joint
-// turn is still to come.
-func (l *LocalMatch) ggpWaiting() bool {
-	if l.gm == nil {
-		return false
-	}
-	steps := len(game.SplitTurns(l.Begin, l.Moves))
-	for _, seat := range l.gm.seats {
-		if seat != nil && seat.moveFor != steps {
-			return true
-		}
-	}
-	return false
-}
-
-// ggpMove is the GGP player's move for the current joint turn.
-func (l *LocalMatch) ggpMove(r game.Role) game.Move { return l.gm.seats[r].move }

@@ -3,7 +3,6 @@ package match
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/tabletop/tabletop/ui/common"
 
@@ -12,11 +11,18 @@ import (
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/savefmt"
+	"github.com/tabletop/tabletop/table"
 )
 
-// LocalMatch is a game played in this client: its seats are people at
-// this keyboard or this client's AI. It keeps the moves (with undo and
-// redo), saves the game for Continue, and runs the AI (match_ai.go).
+// LocalMatch is a game played in this client: one table.Table, the one
+// game loop, holds the position, the moves (with undo and redo), the
+// choices of a joint turn and a resignation. Its seats are people at
+// this keyboard (table.Person, whose moves Play gives the table), this
+// client's AI (table.AISeat) and GGP players (ggp.RemoteSeat), which one
+// table.Driver asks in commands (match_seats.go). The match turns the
+// table's events into Bubble Tea commands, saves the game for Continue
+// (match_save.go) and hands the keyboard over on joint turns
+// (match_joint.go).
 type LocalMatch struct {
 	c      *common.Common
 	v      *game.Variant
@@ -24,21 +30,16 @@ type LocalMatch struct {
 	// SpinTick starts the board's spinner with the AI.
 	SpinTick func() tea.Cmd
 
-	Begin    game.State // the position the game started from
-	startPos string     // its string when not the variant's start, else ""
-	Current  game.State // the current position
-	// Moves is every move played; a joint turn takes one entry per
-	// role (see joint.go).
-	Moves []game.Move
-	// redoList is the turns undone, the latest last.
-	redoList [][]game.Move
-	// Joint is the joint turn being collected (match_joint.go).
-	Joint jointChoice
+	startPos string // the start's string when not the variant's start, else ""
+	// Table is the game: every move is played on it, and only there.
+	Table *table.Table
 	Seats []savefmt.SeatConfig
-	Loser game.Role // NoRole unless someone resigned
+	// holder is the role that took the keyboard last on a joint turn
+	// (see PassTo).
+	holder game.Role
 
-	// ver changes with every change of position; AI results carry the
-	// version they were computed for, so stale ones are dropped.
+	// ver changes with every change the board must see: the table's
+	// position, a choice kept on a joint turn, the keyboard handed over.
 	ver uint64
 
 	// Keeper keeps the game in the store (match_save.go); kept is its
@@ -48,46 +49,55 @@ type LocalMatch struct {
 	Kept    keptView
 	replace replaceAnswer
 
-	// gm is the Game Manager of the GGP seats (match_ggp.go), nil
-	// until the match starts or when no GGP player sits.
-	gm *ggpManager
-	// suspended is set while another screen is shown; heldGGP are the
-	// GGP replies that came meanwhile (see suspend).
-	suspended bool
-	heldGGP   []GGPEventMsg
+	seatRunner
 
-	Job      *aiJob
-	progress ai.Progress
-	Hinted   game.Move
-	hintVer  uint64
-	HasHint  bool
-	Paused   bool
+	Hinted  game.Move
+	hintVer uint64
+	HasHint bool
+	Paused  bool
 }
 
 // NewLocalMatch starts a game from start (startPos is its string when
 // it is not the variant's start) with seats.
 func NewLocalMatch(c *common.Common, v *game.Variant, start game.State, startPos string, seats []savefmt.SeatConfig) *LocalMatch {
-	l := &LocalMatch{c: c, v: v, Begin: start, startPos: startPos, Current: start.Clone(),
-		Seats: append([]savefmt.SeatConfig(nil), seats...), Loser: game.NoRole}
+	l := &LocalMatch{c: c, v: v, startPos: startPos, Seats: append([]savefmt.SeatConfig(nil), seats...), holder: game.NoRole}
 	l.Keeper = newKeeper(c.Store, c.Opts.OnFinished, v)
-	l.Joint.reset(len(v.Roles))
+	l.Table = l.newTable(start)
 	return l
 }
 
+// Resume plays a saved game's moves (savefmt.SavedGame.Moves) on the
+// table, and its resignation, before the match starts.
+func (l *LocalMatch) Resume(moves []string, resigned string) error {
+	if err := l.Table.PlayTexts(moves); err != nil {
+		return err
+	}
+	if resigned != "" {
+		if err := l.Table.Resign(l.v.RoleIndex(resigned)); err != nil {
+			return err
+		}
+	}
+	l.changed()
+	return nil
+}
+
 // Position is the live position; on a joint turn, as the person
-// choosing sees it (see seatTurn).
+// choosing sees it (see chooser).
 func (l *LocalMatch) Position() game.State {
 	if r := l.chooser(); r != game.NoRole {
-		return game.SeatTurn{JointState: l.Current.(game.JointState), Role: r}
+		return game.SeatTurn{JointState: l.Table.Position().(game.JointState), Role: r}
 	}
-	return l.Current
+	return l.Table.Position()
 }
+
+// Moves is every move played, flat (see table.Table.Moves).
+func (l *LocalMatch) Moves() []game.Move { return l.Table.Moves() }
 
 // Version is part of Match.
 func (l *LocalMatch) Version() uint64 { return l.ver }
 
 // Resigned is part of resigner.
-func (l *LocalMatch) Resigned() game.Role { return l.Loser }
+func (l *LocalMatch) Resigned() game.Role { return l.Table.Resigned() }
 
 // Warning is part of keeper.
 func (l *LocalMatch) Warning() string { return l.Kept.saveErr }
@@ -113,33 +123,32 @@ func (m UndoableMatch) Redo() tea.Cmd { return m.redoTurn() }
 // Setup is part of rematcher.
 func (l *LocalMatch) Setup() (string, []savefmt.SeatConfig) { return l.startPos, l.Seats }
 
-// Rebuild replays the moves from the start.
-func (l *LocalMatch) Rebuild() {
-	l.Current = l.Begin.Clone()
-	for i := 0; i < len(l.Moves); {
-		i += game.ApplyTurn(l.Current, l.Moves[i:])
-	}
-	l.Joint.reset(len(l.v.Roles))
-	l.ver++
-	l.HasHint = false
-}
-
 // Replay is part of Match.
-func (l *LocalMatch) Replay() (game.State, []game.Move) { return l.Begin, l.Moves }
+func (l *LocalMatch) Replay() (game.State, []game.Move) { return l.Table.Start(), l.Table.Moves() }
 
 // Ended is part of Match.
-func (l *LocalMatch) Ended() bool { return l.Current.Terminal() || l.Loser != game.NoRole }
+func (l *LocalMatch) Ended() bool { return l.Table.Over() }
+
+// changed says the position changed: the board redraws, the hint and
+// the keyboard's holder go.
+func (l *LocalMatch) changed() {
+	l.ver++
+	l.HasHint = false
+	l.holder = game.NoRole
+}
 
 func (l *LocalMatch) isAI(r game.Role) bool {
 	if r < 0 || int(r) >= len(l.Seats) {
 		return false
 	}
-	return l.Seats[r].AI
+	return l.Seats[r].AI && l.Seats[r].GGP == ""
 }
 
 // mine reports whether a person at this keyboard plays role r (not the
 // AI nor a GGP player).
-func (l *LocalMatch) mine(r game.Role) bool { return r != game.NoRole && !l.isAI(r) && !l.isGGP(r) }
+func (l *LocalMatch) mine(r game.Role) bool {
+	return r != game.NoRole && l.Table.ByHand(r) && !l.isGGP(r)
+}
 
 // allAI reports whether no seat is a person's.
 func (l *LocalMatch) allAI() bool {
@@ -175,12 +184,7 @@ func (l *LocalMatch) seatName(r game.Role) string {
 
 // Start is part of Match.
 func (l *LocalMatch) Start() tea.Cmd {
-	l.suspended = false
-	cmds := []tea.Cmd{l.startGGP()}
-	for _, msg := range l.heldGGP {
-		cmds = append(cmds, l.onGGPEvent(msg))
-	}
-	l.heldGGP = nil
+	cmds := l.resumeSeats()
 	return tea.Batch(append(cmds, l.next(false))...)
 }
 
@@ -188,7 +192,7 @@ func (l *LocalMatch) Start() tea.Cmd {
 // command reports when it is saved.
 func (l *LocalMatch) Leave() tea.Cmd {
 	l.CancelJob()
-	l.abortGGP()
+	l.abortSeats()
 	return l.save()
 }
 
@@ -197,7 +201,7 @@ func (l *LocalMatch) Leave() tea.Cmd {
 func (l *LocalMatch) QuitPrompt() string {
 	const choice = "; y to quit, any other key to stay"
 	switch {
-	case l.Ended() || len(l.Moves) == 0:
+	case l.Ended() || l.Table.Turn() == 0:
 		return ""
 	case l.hasGGPSeat():
 		return "quit? a game with a GGP player is not saved" + choice
@@ -214,82 +218,87 @@ func (l *LocalMatch) QuitPrompt() string {
 	}
 }
 
-// Play applies a move of a person at this client and starts whatever
-// comes next.
+// Play gives the table a move of a person at this client (on a joint
+// turn, the choice of the person choosing) and starts whatever comes
+// next.
 func (l *LocalMatch) Play(m game.Move) (tea.Cmd, error) {
-	if game.JointTurn(l.Current) {
-		return l.chooseJoint(m)
+	pos := l.Table.Position()
+	r := pos.ToMove()
+	if game.JointTurn(pos) {
+		if r = l.chooser(); r == game.NoRole {
+			return nil, fmt.Errorf("no move is wanted from this keyboard now")
+		}
+		if l.PassTo() != game.NoRole {
+			return nil, fmt.Errorf("pass the keyboard to %s first", l.v.RoleName(r))
+		}
 	}
-	if err := game.Play(l.Current, m); err != nil {
+	before := jointBefore(pos)
+	step, err := l.Table.Play(r, m)
+	if err != nil {
 		return nil, err
 	}
-	l.Moves = append(l.Moves, m)
-	l.redoList = nil
-	l.ver++
-	l.HasHint = false
-	l.Status.SetStatus("", false)
-	// The AI's search (if it is to move) first, then the save.
-	return tea.Batch(l.next(l.isAI(l.moverOf(len(l.Moves)-1))), l.save()), nil
+	if step == nil {
+		// A joint choice, hidden until every role has chosen.
+		l.ver++
+		l.HasHint = false
+		l.Status.SetStatus(l.v.RoleName(r)+" has chosen", false)
+		return l.next(false), nil
+	}
+	l.changed()
+	l.Status.SetStatus(playedStatus(before, step), false)
+	return tea.Batch(l.next(false), l.save()), nil
 }
 
-// moverOf returns the role that played move i.
-func (l *LocalMatch) moverOf(i int) game.Role {
-	s := l.Begin.Clone()
-	for _, m := range l.Moves[:i] {
-		s.Apply(m)
+// jointBefore is a copy of pos when it is a joint turn (its moves are
+// named from it once played), else nil.
+func jointBefore(pos game.State) game.State {
+	if !game.JointTurn(pos) {
+		return nil
 	}
-	return s.ToMove()
+	return pos.Clone()
+}
+
+// playedStatus is what the status says of a step just played: a joint
+// turn's moves, which were hidden until now.
+func playedStatus(before game.State, step *table.Step) string {
+	if before == nil || !step.Joint() {
+		return ""
+	}
+	return "played at once: " + jointShort(before, step.Moves)
 }
 
 // next starts what the new position needs: the end message, a forced
-// pass, or the AI (after a short delay when an AI just moved, so that
-// AI-vs-AI games can be followed).
-func (l *LocalMatch) next(afterAI bool) tea.Cmd {
-	return tea.Batch(l.pumpGGP(), l.nextLocal(afterAI))
-}
-
-// nextLocal is next for the seats of this client.
-func (l *LocalMatch) nextLocal(afterAI bool) tea.Cmd {
+// pass, or the questions to the AI and the GGP players (after a short
+// delay when a machine just moved, so that AI-vs-AI games can be
+// followed).
+func (l *LocalMatch) next(afterMachine bool) tea.Cmd {
 	if l.Ended() {
 		l.CancelJob()
 		if s, isErr := l.Status.CurrentStatus(); s == "" || !isErr {
 			l.Status.SetStatus(l.endStatus(), false)
 		}
-		return common.PrepareResult(l.Current.Clone(), l.ver)
+		return tea.Batch(l.pump(false), common.PrepareResult(l.Table.Position().Clone(), l.ver))
 	}
-	if game.JointTurn(l.Current) {
-		return l.nextJoint(afterAI)
+	pos := l.Table.Position()
+	if mover := pos.ToMove(); !game.JointTurn(pos) && l.mine(mover) && l.forcedPass() {
+		name := l.v.RoleName(mover)
+		cmd, _ := l.Play(game.Noop)
+		l.Status.SetStatus(name+" has no legal move and passes", false)
+		return cmd
 	}
-	mover := l.Current.ToMove()
-	if l.isGGP(mover) {
-		return nil // its reply plays (onGGPEvent)
-	}
-	if !l.isAI(mover) {
-		if l.forcedPass() {
-			name := l.v.RoleName(mover)
-			cmd, _ := l.Play(game.Noop)
-			l.Status.SetStatus(name+" has no legal move and passes", false)
-			return cmd
-		}
-		return nil
-	}
-	if l.Paused || l.Job != nil {
-		return nil
-	}
-	delay := l.c.Opts.AIDelay
-	if delay == 0 {
-		delay = 600 * time.Millisecond
-	}
-	if afterAI && delay > 0 {
-		v := l.ver
-		return tea.Tick(delay, func(time.Time) tea.Msg { return aiStartMsg{v} })
-	}
-	return l.startAI(false)
+	return l.pump(afterMachine)
 }
 
 func (l *LocalMatch) forcedPass() bool {
-	legal := l.Current.Legal(nil)
+	legal := l.Table.Position().Legal(nil)
 	return len(legal) == 1 && legal[0] == game.Noop
+}
+
+// machineTurn reports whether the turn now is played by no person
+// here: the AI's, or a forced pass.
+func (l *LocalMatch) machineTurn() bool {
+	pos := l.Table.Position()
+	return !game.JointTurn(pos) && !pos.Terminal() && (l.isAI(pos.ToMove()) || l.forcedPass())
 }
 
 // undoTurn goes back one action; against the AI it goes back to the last
@@ -298,71 +307,48 @@ func (l *LocalMatch) undoTurn() tea.Cmd {
 	// An ending undone is no longer the game's end: the next is kept.
 	reopen := keepReq{reopened: l.Ended()}
 	l.Kept.KeptAs = ""
-	if l.Loser != game.NoRole {
+	if l.Table.Resigned() != game.NoRole {
 		// The resignation is the last thing done: take it back alone.
-		l.Loser = game.NoRole
+		l.Table.Undo()
 		save := l.keepCmd(reopen)
 		l.Status.SetStatus("resignation taken back", false)
 		return tea.Batch(save, l.next(false))
 	}
-	if len(l.Moves) == 0 {
+	if l.Table.Turn() == 0 {
 		l.Status.SetStatus("nothing to undo", true)
 		return l.next(false)
 	}
 	l.CancelJob()
-	pop := func() {
-		steps := game.SplitTurns(l.Begin, l.Moves)
-		last := steps[len(steps)-1]
-		l.redoList = append(l.redoList, append([]game.Move(nil), last...))
-		l.Moves = l.Moves[:len(l.Moves)-len(last)]
-	}
-	pop()
-	l.Rebuild()
+	l.Table.Undo()
 	if !l.allAI() {
-		for len(l.Moves) > 0 && !game.JointTurn(l.Current) && (l.isAI(l.Current.ToMove()) || l.forcedPass()) {
-			pop()
-			l.Rebuild()
+		for l.Table.Turn() > 0 && l.machineTurn() {
+			l.Table.Undo()
 		}
 	} else {
 		l.Paused = true
 	}
+	l.changed()
 	save := l.keepCmd(reopen)
-	l.Status.SetStatus(fmt.Sprintf("undone: back to move %d", len(game.SplitTurns(l.Begin, l.Moves))), false)
+	l.Status.SetStatus(fmt.Sprintf("undone: back to move %d", l.Table.Turn()), false)
 	return tea.Batch(save, l.next(false))
 }
 
 // redoTurn replays undone actions up to the next position where a person
 // is to move.
 func (l *LocalMatch) redoTurn() tea.Cmd {
-	if len(l.redoList) == 0 {
+	if !l.Table.CanRedo() {
 		l.Status.SetStatus("nothing to redo", true)
 		return nil
 	}
 	l.CancelJob()
-	step := func() bool {
-		turn := l.redoList[len(l.redoList)-1]
-		if len(turn) != game.TurnSize(l.Current) || !game.LegalTurn(l.Current, turn) {
-			l.redoList = nil
-			return false
-		}
-		l.redoList = l.redoList[:len(l.redoList)-1]
-		game.ApplyTurn(l.Current, turn)
-		l.Moves = append(l.Moves, turn...)
-		return true
-	}
-	l.Joint.reset(len(l.v.Roles))
-	if step() {
-		for len(l.redoList) > 0 && !game.JointTurn(l.Current) && !l.Current.Terminal() && (l.isAI(l.Current.ToMove()) || l.forcedPass()) && !l.allAI() {
-			if !step() {
-				break
-			}
+	if l.Table.Redo() && !l.allAI() {
+		for l.Table.CanRedo() && l.machineTurn() && l.Table.Redo() {
 		}
 	}
-	l.ver++
-	l.HasHint = false
+	l.changed()
 	save := l.save()
-	l.Status.SetStatus(fmt.Sprintf("redone: move %d", len(game.SplitTurns(l.Begin, l.Moves))), false)
-	if len(l.redoList) == 0 {
+	l.Status.SetStatus(fmt.Sprintf("redone: move %d", l.Table.Turn()), false)
+	if !l.Table.CanRedo() {
 		return tea.Batch(save, l.next(false))
 	}
 	return save
@@ -370,13 +356,13 @@ func (l *LocalMatch) redoTurn() tea.Cmd {
 
 // Resign ends the game: role r loses and every other role shares the win.
 func (l *LocalMatch) Resign(r game.Role) tea.Cmd {
-	if r == game.NoRole {
+	if r == game.NoRole || l.Table.Resign(r) != nil {
 		return nil
 	}
-	l.Loser = r
+	l.ver++
 	l.CancelJob()
 	l.Status.SetStatus(l.endStatus(), false)
-	return l.save()
+	return tea.Batch(l.save(), l.pump(false))
 }
 
 // TogglePause pauses the AI seats or resumes them.
@@ -396,19 +382,20 @@ func (l *LocalMatch) TogglePause() tea.Cmd {
 
 // Result describes the end of the game.
 func (l *LocalMatch) Result() string {
-	if l.Loser == game.NoRole {
-		return common.ResultWithReason(l.Current)
+	loser := l.Table.Resigned()
+	if loser == game.NoRole {
+		return common.ResultWithReason(l.Table.Position())
 	}
 	var w []string
 	for i, r := range l.v.Roles {
-		if game.Role(i) != l.Loser {
+		if game.Role(i) != loser {
 			w = append(w, r)
 		}
 	}
 	if len(w) == 1 {
-		return l.v.RoleName(l.Loser) + " resigned: " + w[0] + " wins"
+		return l.v.RoleName(loser) + " resigned: " + w[0] + " wins"
 	}
-	return l.v.RoleName(l.Loser) + " resigned: " + joinNames(w) + " share the win"
+	return l.v.RoleName(loser) + " resigned: " + joinNames(w) + " share the win"
 }
 
 // joinNames writes "a", "a and b", "a, b and c".
@@ -417,4 +404,10 @@ func joinNames(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// aiOptions are the search options of role r's AI seat now (the AI time
+// per move may change during the game).
+func (l *LocalMatch) aiOptions(r game.Role) ai.Options {
+	return ai.Options{Level: l.Seats[r].AILevel(), Budget: l.c.AITime, Seed: l.c.Opts.Seed + uint64(r), Threads: l.c.Opts.AIThreads}
 }

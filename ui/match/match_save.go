@@ -224,11 +224,11 @@ func (l *LocalMatch) save() tea.Cmd {
 
 // keepCmd sends the game with req's flags to the keeper.
 func (l *LocalMatch) keepCmd(req keepReq) tea.Cmd {
-	req.ended, req.empty, req.noStore = l.Ended(), len(l.Moves) == 0, l.hasGGPSeat()
+	req.ended, req.empty, req.noStore = l.Ended(), l.Table.Turn() == 0, l.hasGGPSeat()
 	if req.ended {
 		req.finished = savefmt.FinishedGame{Game: l.savedGame(), Result: l.Result(), Ended: time.Now()}
-		if l.Loser != game.NoRole {
-			req.finished.Resigned = l.v.RoleName(l.Loser)
+		if r := l.Table.Resigned(); r != game.NoRole {
+			req.finished.Resigned = l.v.RoleName(r)
 		}
 	} else if !req.empty && !req.noStore && l.c.Store != nil {
 		req.data = l.savedGame().Marshal(l.v.Roles)
@@ -263,18 +263,10 @@ func (l *LocalMatch) readKept() {
 
 // savedGame is the game as a save file holds it.
 func (l *LocalMatch) savedGame() savefmt.SavedGame {
-	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(l.v), Variant: l.v.Name, Seats: l.Seats, Start: l.startPos}
-	s := l.Begin.Clone()
-	for _, step := range game.SplitTurns(l.Begin, l.Moves) {
-		if game.JointTurn(s) {
-			sv.Moves = append(sv.Moves, game.JointText(s, step))
-		} else {
-			sv.Moves = append(sv.Moves, s.FormatMove(step[0]))
-		}
-		game.ApplyTurn(s, step)
-	}
-	if l.gm != nil {
-		for _, e := range l.gm.errors {
+	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(l.v), Variant: l.v.Name, Seats: l.Seats, Start: l.startPos,
+		Moves: l.Table.Texts()}
+	if l.ggp != nil {
+		for _, e := range l.ggp.errors {
 			// An error of the turn in play is the record's once the
 			// turn is.
 			if e.Step <= len(sv.Moves) {
@@ -290,8 +282,8 @@ func (l *LocalMatch) Record() savefmt.SavedGame {
 	sv := l.savedGame()
 	if l.Ended() {
 		sv.Result, sv.Ended = l.Result(), time.Now()
-		if l.Loser != game.NoRole {
-			sv.Resigned = l.v.RoleName(l.Loser)
+		if r := l.Table.Resigned(); r != game.NoRole {
+			sv.Resigned = l.v.RoleName(r)
 		}
 	}
 	return sv
@@ -301,8 +293,8 @@ func (l *LocalMatch) Record() savefmt.SavedGame {
 // the finished game is kept.
 func (l *LocalMatch) endStatus() string {
 	text := l.Result()
-	if l.gm != nil && len(l.gm.errors) > 0 {
-		text += " · GGP errors: " + errorSummary(l.gm.errors)
+	if l.ggp != nil && len(l.ggp.errors) > 0 {
+		text += " · GGP errors: " + errorSummary(l.ggp.errors)
 	}
 	switch {
 	case l.Kept.saveErr != "":

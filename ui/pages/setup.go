@@ -293,8 +293,8 @@ func (s *SetupScreen) leaveGame() tea.Cmd {
 // Update is part of common.Screen.
 func (s *SetupScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case match.GGPEventMsg:
-		// The game behind keeps its GGP players' replies for its return.
+	case match.SeatEventMsg:
+		// The game behind keeps its seats' events for its return.
 		if s.game != nil {
 			cmd, _ := s.game.Match.Update(msg)
 			return s, cmd
