@@ -28,8 +28,9 @@ import (
 type seatRunner struct {
 	driver *table.Driver
 	// feeds carry each AI seat's progress reports, by role; nil where no
-	// AI sits.
-	feeds []*aiFeed
+	// AI sits. lastAI is each AI seat's latest search.
+	feeds  []*aiFeed
+	lastAI []*aiJob
 	// jobs are the AI's searches out (a seat's or a hint); Job is the one
 	// the panel shows, progress its latest report.
 	jobs     map[*aiJob]struct{}
@@ -71,6 +72,16 @@ type aiJob struct {
 	// break, the level's noise, or UCT's vote over all its trees).
 	shown    game.Move
 	hasShown bool
+}
+
+// running reports whether the search's command has not returned yet.
+func (j *aiJob) running() bool {
+	select {
+	case <-j.done:
+		return false
+	default:
+		return true
+	}
 }
 
 // Waiting reports whether the search is waiting for a free AI slot.
@@ -138,7 +149,7 @@ type hintMsg struct {
 func (l *LocalMatch) newTable(start game.State) *table.Table {
 	n := len(l.v.Roles)
 	seats := make([]table.Seat, n)
-	l.feeds = make([]*aiFeed, n)
+	l.feeds, l.lastAI = make([]*aiFeed, n), make([]*aiJob, n)
 	for r := range seats {
 		var sc savefmt.SeatConfig
 		if r < len(l.Seats) {
@@ -166,10 +177,14 @@ func (l *LocalMatch) aiSeat(r game.Role) *table.AISeat {
 }
 
 // refreshAI seats the AI anew where the AI time per move changed since
-// it sat down (from the next question on).
+// it sat down, or where its last search still runs (stopped, or for a
+// position the game left): a seat answers one question at a time, and
+// the old search's late reports go to the old seat's feed.
 func (l *LocalMatch) refreshAI() {
 	for r := range l.feeds {
-		if s, ok := l.Table.Seat(game.Role(r)).(*table.AISeat); ok && s.Options.Budget != l.c.AITime {
+		s, ok := l.Table.Seat(game.Role(r)).(*table.AISeat)
+		if ok && (s.Options.Budget != l.c.AITime || l.lastAI[r] != nil && l.lastAI[r].running()) {
+			l.feeds[r] = newFeed()
 			l.Table.SetSeat(game.Role(r), l.aiSeat(game.Role(r)))
 		}
 	}
@@ -240,6 +255,7 @@ func (l *LocalMatch) runJobs(d *table.Driver, jobs []*table.Job, delay bool) tea
 // followed.
 func (l *LocalMatch) runAI(d *table.Driver, j *table.Job, delay bool) tea.Cmd {
 	aj := l.track(&aiJob{job: j, role: j.Role, feed: l.feeds[j.Role]})
+	l.lastAI[j.Role] = aj
 	wait := time.Duration(0)
 	if delay {
 		wait = l.aiDelay()
