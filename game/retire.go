@@ -51,16 +51,16 @@ func CanRetire(s State, r Role) bool {
 // PlayResign plays role r's resignation from a Retirer's game, or says
 // why it cannot.
 func PlayResign(s State, r Role) error {
-	if err := checkResign(s, r); err != nil {
+	if err := CheckResign(s, r); err != nil {
 		return err
 	}
 	s.Apply(ResignMove(r))
 	return nil
 }
 
-// checkResign says why role r cannot resign from s and drop out, nil
+// CheckResign says why role r cannot resign from s and drop out, nil
 // when it can.
-func checkResign(s State, r Role) error {
+func CheckResign(s State, r Role) error {
 	v := s.Variant()
 	rt, ok := s.(Retirer)
 	switch {
@@ -100,7 +100,7 @@ func ParseResign(s State, text string) (m Move, ok bool, err error) {
 	if r == NoRole {
 		return Noop, true, fmt.Errorf("%q: %s has no role %q", strings.TrimSpace(text), s.Variant().Name, name)
 	}
-	if err := checkResign(s, r); err != nil {
+	if err := CheckResign(s, r); err != nil {
 		return Noop, true, err
 	}
 	return ResignMove(r), true, nil

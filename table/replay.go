@@ -59,7 +59,11 @@ func (t *Table) PlayText(text string) error {
 		if err != nil {
 			return err
 		}
-		_, err = t.Play(t.pos.ToMove(), m)
+		r, ok := game.Resigner(m)
+		if !ok {
+			r = t.pos.ToMove()
+		}
+		_, err = t.Play(r, m)
 		return err
 	}
 	moves, err := jointMoves(t.pos.(game.JointState), text)
