@@ -149,6 +149,16 @@ type Room interface {
 	Leave()
 }
 
+// Resigner is a Room where a player may resign (the room handles of
+// package rooms are). Resign gives up the game for role r, one of this
+// client's: in a game where a player who resigns drops out
+// (game.Retirer, e.g. Tic-Tac-Chess for four) the others play on and
+// r's turns are passed; otherwise the game ends and the others share
+// the win.
+type Resigner interface {
+	Resign(r game.Role) error
+}
+
 // Lobby lists, creates and joins rooms.
 type Lobby interface {
 	List() []RoomInfo

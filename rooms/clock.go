@@ -58,6 +58,21 @@ func (r *room) clockAfterMove(seat int, turnPasses bool, now time.Time) (time.Du
 	return rem, false
 }
 
+// clockAfterResign returns the clock of seat after it resigned at now
+// and when the turn's clock runs from: a resignation in turn charges the
+// time spent and starts the next seat's clock; out of turn it leaves
+// the clocks as they were. Called with mu held.
+func (r *room) clockAfterResign(seat int, now time.Time) (time.Duration, time.Time) {
+	if !r.rec.Clock.On() {
+		return 0, now
+	}
+	if r.mover() != seat {
+		return r.rec.Seats[seat].Remaining, r.rec.TurnStarted
+	}
+	rem, _ := r.clockAfterMove(seat, false, now)
+	return rem, now
+}
+
 // turnClock returns when the mover's clock runs from after a change of
 // seats to seats at now, given that it ran from (zero: it did not run):
 // it starts with play, and stops (charging the mover for the time spent)
