@@ -43,9 +43,13 @@ func Resigner(m Move) (r Role, ok bool) {
 // CanRetire reports whether role r may resign from s and drop out while
 // the game goes on: s is a Retirer's position that is not over and r is
 // still in the game.
-func CanRetire(s State, r Role) bool {
+func CanRetire(s State, r Role) bool { return CheckResign(s, r) == nil }
+
+// IsRetired reports whether role r has resigned from s and dropped out
+// (see Retirer).
+func IsRetired(s State, r Role) bool {
 	rt, ok := s.(Retirer)
-	return ok && !s.Terminal() && r >= 0 && int(r) < len(s.Variant().Roles) && !rt.Retired(r)
+	return ok && rt.Retired(r)
 }
 
 // PlayResign plays role r's resignation from a Retirer's game, or says

@@ -72,8 +72,11 @@ func LegalFor(s State, r Role, m Move) bool {
 }
 
 // LegalTurn reports whether turn (one move, or one per role on a joint
-// turn) may be played in s.
+// turn, or a resignation, see Retirer) may be played in s.
 func LegalTurn(s State, turn []Move) bool {
+	if r, ok := resignTurn(turn); ok {
+		return CheckResign(s, r) == nil
+	}
 	if !JointTurn(s) {
 		return len(turn) == 1 && s.IsLegal(turn[0])
 	}
@@ -256,4 +259,26 @@ func (t SeatTurn) ParseMove(text string) (Move, error) {
 func normalKIF(text string) string {
 	text = strings.NewReplacer("(", " ( ", ")", " ) ").Replace(strings.ToLower(text))
 	return strings.Join(strings.Fields(text), " ")
+}
+
+// TurnMover is the role that played turn in s: the role in control, the
+// role that resigned on a resignation (see Retirer), or NoRole on a
+// joint turn.
+func TurnMover(s State, turn []Move) Role {
+	if r, ok := resignTurn(turn); ok {
+		return r
+	}
+	if JointTurn(s) {
+		return NoRole
+	}
+	return s.ToMove()
+}
+
+// resignTurn returns the role whose resignation turn is, with ok false
+// for any other turn.
+func resignTurn(turn []Move) (Role, bool) {
+	if len(turn) != 1 {
+		return NoRole, false
+	}
+	return Resigner(turn[0])
 }

@@ -336,7 +336,7 @@ func (b *boardScreen) typing() bool { return b.prompt }
 func (b *boardScreen) resignable() []game.Role {
 	var out []game.Role
 	for i := range b.v.Roles {
-		if b.mine(game.Role(i)) {
+		if b.mine(game.Role(i)) && !game.IsRetired(b.game(), game.Role(i)) {
 			out = append(out, game.Role(i))
 		}
 	}
@@ -372,10 +372,8 @@ func (b *boardScreen) humanRole() game.Role {
 	if b.mine(b.game().ToMove()) {
 		return b.game().ToMove()
 	}
-	for i := range b.v.Roles {
-		if b.mine(game.Role(i)) {
-			return game.Role(i)
-		}
+	if roles := b.resignable(); len(roles) > 0 {
+		return roles[0]
 	}
 	return game.NoRole
 }

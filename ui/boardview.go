@@ -883,7 +883,7 @@ func (b *boardScreen) seatLines(inner int) []string {
 		}
 		extra := b.ax.stocksOf(b.game(), r)
 		switch {
-		case resigned == r:
+		case resigned == r || game.IsRetired(b.game(), r):
 			extra = "resigned"
 		case resigned != game.NoRole:
 			extra = "wins"

@@ -35,7 +35,7 @@ func historyOf(start game.State, moves []game.Move) []playedMove {
 		if game.JointTurn(s) {
 			out = append(out, playedMove{text: jointShort(s, step), mover: jointMover})
 		} else {
-			out = append(out, playedMove{text: moveName(s, step[0]), mover: v.RoleName(s.ToMove())})
+			out = append(out, playedMove{text: moveName(s, step[0]), mover: v.RoleName(game.TurnMover(s, step))})
 		}
 		game.ApplyTurn(s, step)
 		i += n

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -354,15 +353,41 @@ func (l *localMatch) redoTurn() tea.Cmd {
 	return save
 }
 
-// resign ends the game: role r loses and every other role shares the win.
+// resign takes role r out of the game: in a game where the others play
+// on (game.Retirer, without GGP players, who could not be told) it is a
+// move of the game (see retire); otherwise the game ends, r losing and
+// every other role sharing the win.
 func (l *localMatch) resign(r game.Role) tea.Cmd {
 	if r == game.NoRole {
 		return nil
+	}
+	if game.CanRetire(l.st, r) && !l.hasGGPSeat() {
+		return l.retire(r)
 	}
 	l.loser = r
 	l.cancelJob()
 	l.status.setStatus(l.endStatus(), false)
 	return l.save()
+}
+
+// retire plays role r's resignation as a move of the game, so that
+// undo, saves and review have it with the others: r's turns are passed
+// from now on, its goal is 0, and the game ends when one player is left.
+func (l *localMatch) retire(r game.Role) tea.Cmd {
+	l.cancelJob()
+	if err := game.PlayResign(l.st, r); err != nil {
+		l.status.setStatus(err.Error(), true)
+		return nil
+	}
+	l.moves = append(l.moves, game.ResignMove(r))
+	l.redoList = nil
+	l.joint.reset(len(l.v.Roles))
+	l.ver++
+	l.hasHint = false
+	if !l.ended() {
+		l.status.setStatus(l.v.RoleName(r)+" resigned and drops out: its turns are passed, the others play on", false)
+	}
+	return tea.Batch(l.next(false), l.save())
 }
 
 // togglePause pauses the AI seats or resumes them.
@@ -394,13 +419,5 @@ func (l *localMatch) result() string {
 	if len(w) == 1 {
 		return l.v.RoleName(l.loser) + " resigned: " + w[0] + " wins"
 	}
-	return l.v.RoleName(l.loser) + " resigned: " + joinNames(w) + " share the win"
-}
-
-// joinNames writes "a", "a and b", "a, b and c".
-func joinNames(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return l.v.RoleName(l.loser) + " resigned: " + game.JoinAnd(w) + " share the win"
 }

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/savefmt"
 )
 
@@ -70,8 +71,9 @@ func TestResignChoiceNeedsY(t *testing.T) {
 }
 
 // With several people at one keyboard, r asks who resigns (a digit
-// chooses, y confirms); the game ends
-// with that role losing and the others sharing the win.
+// chooses, y confirms). In Tic-Tac-Chess for four (issue 23, defect 4)
+// the resigner drops out and the others play on, its turns passed; the
+// last player left wins.
 func TestResignWithFourPlayers(t *testing.T) {
 	m, b := newTestClient(t, "tictacchess", 80, 24)
 	m.Update(keyMsg("r"))
@@ -83,32 +85,40 @@ func TestResignWithFourPlayers(t *testing.T) {
 		t.Fatalf("3 should only choose blue: ended %v status %q", b.ended(), b.status)
 	}
 	m.Update(keyMsg("y"))
-	if !b.ended() || b.resigned() != 2 {
-		t.Fatalf("blue should have resigned: ended %v resigned %d", b.ended(), b.resigned())
+	if b.ended() || !game.IsRetired(b.game(), 2) || b.game().ToMove() != 0 {
+		t.Fatalf("blue should have dropped out with red to move: ended %v position %s", b.ended(), b.game())
 	}
 	v := viewText(m)
-	if !strings.Contains(v, "blue resigned: red, yellow and green share the win") {
-		t.Fatalf("result not shown:\n%s", v)
-	}
-	if strings.Count(v, "shares the win") != 3 || !strings.Contains(v, "resigned") {
-		t.Fatalf("the panel does not show every role's result:\n%s", v)
+	if !strings.Contains(v, "blue resigned and drops out") || strings.Count(v, "resigned") < 2 {
+		t.Fatalf("the resignation is not shown:\n%s", v)
 	}
 	m.Update(keyMsg("u")) // undo takes the resignation back
-	if b.ended() {
+	if b.ended() || game.IsRetired(b.game(), 2) {
 		t.Fatal("undo did not take the resignation back")
 	}
-
-	// y resigns for the role to move; any other key plays on.
-	m, b = newTestClient(t, "tictacchess", 80, 24)
-	m.Update(keyMsg("r"))
-	m.Update(keyMsg("x"))
-	if b.ended() || b.confirm != "" {
-		t.Fatal("another key should cancel")
+	m.Update(keyMsg("ctrl+r"))
+	for _, mv := range []string{"1422", "4133"} {
+		for _, msg := range typeMove(mv) {
+			m.Update(msg)
+		}
 	}
-	m.Update(keyMsg("r"))
-	m.Update(keyMsg("y"))
-	if b.resigned() != b.game().ToMove() {
-		t.Fatalf("y should resign for the role to move (%d), resigned %d", b.game().ToMove(), b.resigned())
+	if b.game().ToMove() != 3 {
+		t.Fatalf("blue's turn was not passed: %s", b.game())
+	}
+	if got := b.history(); len(got) != 3 || got[0].mover != "blue" || got[0].text != "blue resigns" {
+		t.Fatalf("move list %+v", got)
+	}
+	waitWrites(m)
+	if data, err := b.c.store.Load(); err != nil || !strings.Contains(string(data), "\nmove (resign blue)\n") {
+		t.Fatalf("saved for Continue:\n%s, %v", data, err)
+	}
+	// y resigns for the role to move; the last player left wins.
+	for range 2 {
+		m.Update(keyMsg("r"))
+		m.Update(keyMsg("y"))
+	}
+	if !b.ended() || !strings.Contains(b.m.result(), "yellow wins") {
+		t.Fatalf("with yellow alone: ended %v, result %q", b.ended(), b.m.result())
 	}
 }
 
