@@ -149,3 +149,14 @@ func TestPositionWithResignations(t *testing.T) {
 		}
 	}
 }
+
+// The AI's estimate knows that a player who resigned scores 0.
+func TestEstimateOfAResigner(t *testing.T) {
+	s := New()
+	play(t, s, "14-22", "(resign blue)")
+	est := make([]int, Players)
+	s.Estimate(est)
+	if est[Blue] != 0 || est[Red] == 0 {
+		t.Fatalf("estimate %v", est)
+	}
+}
