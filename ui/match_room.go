@@ -137,9 +137,38 @@ func (r *roomMatch) replay() (game.State, []game.Move) {
 	}
 	return r.first, r.played
 }
-func (r *roomMatch) ended() bool    { return r.view.Finished || r.st.Terminal() }
-func (r *roomMatch) result() string { return resultWithReason(r.st) }
-func (r *roomMatch) label() string  { return "room " + r.view.Code }
+func (r *roomMatch) ended() bool { return r.view.Finished || r.st.Terminal() }
+
+// result is how the game ended: the rules' end with its reason, or what
+// the room recorded for an end the position does not show (a
+// resignation, a flag).
+func (r *roomMatch) result() string {
+	if text := resultWithReason(r.st); text != "" || r.view.Result == "" {
+		return text
+	}
+	return r.view.Result
+}
+
+// resign gives up role's game in the room, where the room takes
+// resignations (roomapi.Resigner): in Tic-Tac-Chess for four the role
+// drops out and the others play on.
+func (r *roomMatch) resign(role game.Role) tea.Cmd {
+	rs, ok := r.room.(roomapi.Resigner)
+	if !ok {
+		r.status.setStatus("this room does not take resignations", true)
+		return nil
+	}
+	if err := rs.Resign(role); err != nil {
+		r.status.setStatus(err.Error(), true)
+		return nil
+	}
+	r.refresh()
+	return nil
+}
+
+// resigned is game.NoRole: a room's result says who resigned.
+func (r *roomMatch) resigned() game.Role { return game.NoRole }
+func (r *roomMatch) label() string       { return "room " + r.view.Code }
 
 // noAnalysis keeps the engine out of a room's game until it is over.
 func (r *roomMatch) noAnalysis() string {
