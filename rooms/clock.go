@@ -43,19 +43,11 @@ func (r *room) clockAfterMove(seat int, turnPasses bool, now time.Time) (time.Du
 	if !c.On() {
 		return 0, false
 	}
-	rem := r.rec.Seats[seat].Remaining
+	var spent time.Duration
 	if !r.rec.TurnStarted.IsZero() {
-		rem -= now.Sub(r.rec.TurnStarted)
+		spent = now.Sub(r.rec.TurnStarted)
 	}
-	switch {
-	case rem <= 0:
-		return 0, true
-	case c.PerMove > 0 && turnPasses:
-		return c.PerMove, false
-	case turnPasses:
-		return rem + c.Increment, false
-	}
-	return rem, false
+	return c.AfterTurn(r.rec.Seats[seat].Remaining, spent, turnPasses)
 }
 
 // clockAfterResign returns the clock of seat after it resigned at now

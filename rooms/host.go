@@ -371,10 +371,11 @@ func newRecord(v *game.Variant, start string, p Player, spec RoomSpec) (Record, 
 		rec.Spectators = SpectatorsAll
 	}
 	aiLevel := ""
+	clocks := c.StartClocks(len(spec.Seats))
 	for i, s := range spec.Seats {
-		seat := SeatRecord{Kind: s.Kind, Remaining: c.Initial}
-		if c.PerMove > 0 {
-			seat.Remaining = c.PerMove
+		seat := SeatRecord{Kind: s.Kind}
+		if clocks != nil {
+			seat.Remaining = clocks[i]
 		}
 		switch s.Kind {
 		case SeatOpen:
