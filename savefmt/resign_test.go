@@ -3,8 +3,10 @@ package savefmt
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/roomapi"
 )
 
 // A four-player save keeps a resignation among the moves: the player is
@@ -38,5 +40,28 @@ func TestSaveKeepsAFourPlayerResignation(t *testing.T) {
 	_, err = ParseSave([]byte(text + "move (resign blue)\n"))
 	if err == nil || !strings.Contains(err.Error(), "move 5") {
 		t.Fatalf("blue resigning twice: %v", err)
+	}
+}
+
+// A hot-seat game with clocks keeps its time control and each seat's
+// time left.
+func TestSaveKeepsTheClocks(t *testing.T) {
+	text := "tabletop save 1\nvariant quad5\nseat x human\nseat o human\nclock 5m0s+3s 4m31s 5m2s\nmove (mark r3 c3)\n"
+	sv, err := ParseSave([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sv.Clock != (roomapi.TimeControl{Initial: 5 * time.Minute, Increment: 3 * time.Second}) ||
+		len(sv.ClockLeft) != 2 || sv.ClockLeft[0] != 4*time.Minute+31*time.Second {
+		t.Fatalf("clock %+v, left %v", sv.Clock, sv.ClockLeft)
+	}
+	if got := string(sv.Marshal([]string{"x", "o"})); got != text {
+		t.Fatalf("written back as\n%s", got)
+	}
+	for _, bad := range []string{"clock 5m0s+3s 4m31s\n", "clock soon 1m 1m\n", "clock 5m0s+3s 1m -1m\n", "clock\n"} {
+		bad = strings.Replace(text, "clock 5m0s+3s 4m31s 5m2s\n", bad, 1)
+		if _, err := ParseSave([]byte(bad)); err == nil || !strings.Contains(err.Error(), "clock") && !strings.Contains(err.Error(), "time control") {
+			t.Errorf("%q: %v", bad, err)
+		}
 	}
 }
