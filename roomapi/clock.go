@@ -75,3 +75,59 @@ func ParseTimeControl(text string) (TimeControl, error) {
 	}
 	return TimeControl{Initial: initial, Increment: inc}, nil
 }
+
+// Clocks are the clocks of one game as it is played: each seat's time
+// left as of Since, and the seat whose clock runs from Since (Turn, -1
+// while none runs: before play, paused, saved or over). A hot-seat game
+// keeps them; the rooms keep the same values in their records.
+type Clocks struct {
+	Control TimeControl
+	Left    []time.Duration
+	Turn    int
+	Since   time.Time
+}
+
+// NewClocks are the clocks of a game under tc with seats seats, none
+// running yet; nil without a clock.
+func NewClocks(tc TimeControl, seats int) *Clocks {
+	if !tc.On() {
+		return nil
+	}
+	return &Clocks{Control: tc, Left: tc.StartClocks(seats), Turn: -1}
+}
+
+// At is each seat's time left at now.
+func (c *Clocks) At(now time.Time) []time.Duration {
+	out := append([]time.Duration(nil), c.Left...)
+	if c.Turn >= 0 && c.Turn < len(out) {
+		out[c.Turn] = max(out[c.Turn]-now.Sub(c.Since), 0)
+	}
+	return out
+}
+
+// Run runs seat's clock from now (-1 stops every clock): the clock that
+// ran keeps what it spent, without an increment (a pause, a save, the
+// turn given back by undo).
+func (c *Clocks) Run(seat int, now time.Time) {
+	c.Left = c.At(now)
+	c.Turn, c.Since = seat, now
+}
+
+// Moved ends the running seat's turn at now (see AfterTurn: passes says
+// whether the turn passes on) and runs next's clock (-1: none). flagged
+// says the mover's time had run out first: its clock shows 0.
+func (c *Clocks) Moved(passes bool, next int, now time.Time) (flagged bool) {
+	if c.Turn >= 0 && c.Turn < len(c.Left) {
+		c.Left[c.Turn], flagged = c.Control.AfterTurn(c.Left[c.Turn], now.Sub(c.Since), passes)
+	}
+	c.Turn, c.Since = next, now
+	return flagged
+}
+
+// Flagged is the seat whose running clock has run out at now, or -1.
+func (c *Clocks) Flagged(now time.Time) int {
+	if c.Turn < 0 || c.Turn >= len(c.Left) || now.Sub(c.Since) < c.Left[c.Turn] {
+		return -1
+	}
+	return c.Turn
+}

@@ -45,3 +45,29 @@ func TestTimeControlText(t *testing.T) {
 		t.Errorf("StartClocks %v", got)
 	}
 }
+
+func TestClocksRunPauseAndFlag(t *testing.T) {
+	t0 := time.Date(2026, 11, 27, 15, 0, 0, 0, time.UTC)
+	c := NewClocks(TimeControl{Initial: time.Minute, Increment: 2 * time.Second}, 2)
+	if NewClocks(TimeControl{}, 2) != nil {
+		t.Fatal("clocks without a time control")
+	}
+	c.Run(0, t0)
+	if got := c.At(t0.Add(10 * time.Second)); got[0] != 50*time.Second || got[1] != time.Minute {
+		t.Fatalf("after 10 s: %v", got)
+	}
+	if c.Moved(true, 1, t0.Add(10*time.Second)) || c.Left[0] != 52*time.Second {
+		t.Fatalf("after the move: %v", c.Left)
+	}
+	c.Run(-1, t0.Add(20*time.Second)) // paused: 1 keeps what it spent
+	if got := c.At(t0.Add(time.Hour)); got[1] != 50*time.Second || c.Flagged(t0.Add(time.Hour)) != -1 {
+		t.Fatalf("paused: %v", got)
+	}
+	c.Run(1, t0.Add(time.Hour))
+	if c.Flagged(t0.Add(time.Hour+49*time.Second)) != -1 || c.Flagged(t0.Add(time.Hour+50*time.Second)) != 1 {
+		t.Fatal("the flag fell at the wrong time")
+	}
+	if !c.Moved(true, 0, t0.Add(time.Hour+51*time.Second)) || c.Left[1] != 0 {
+		t.Fatalf("a move after the flag: %v", c.Left)
+	}
+}
