@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/tabletop/tabletop/ai"
@@ -17,19 +20,19 @@ func TestResignTakesOnlyY(t *testing.T) {
 	for _, k := range []string{"1", "r", "enter", "n", " "} {
 		m, b := newVsAI(t, ai.Easy)
 		m.Update(keyMsg("r"))
-		if b.confirm != "resign" {
-			t.Fatalf("r should ask: confirm %q status %q", b.confirm, b.status)
+		if b.Confirm != "resign" {
+			t.Fatalf("r should ask: confirm %q status %q", b.Confirm, b.Status)
 		}
 		sendKey(m, k)
-		if b.ended() {
-			t.Fatalf("%q after r resigned the game: %s", k, b.m.result())
+		if b.Ended() {
+			t.Fatalf("%q after r resigned the game: %s", k, b.M.Result())
 		}
 	}
 	m, b := newVsAI(t, ai.Easy)
 	m.Update(keyMsg("r"))
 	m.Update(keyMsg("y"))
-	if b.resigned() != 0 {
-		t.Fatalf("y should resign x: resigned %d", b.resigned())
+	if b.Resigned() != 0 {
+		t.Fatalf("y should resign x: resigned %d", b.Resigned())
 	}
 }
 
@@ -48,25 +51,25 @@ func TestResignChoiceNeedsY(t *testing.T) {
 		for _, k := range splitKeys(tc.typed) {
 			sendKey(m, k)
 		}
-		if b.ended() {
-			t.Errorf("%s: typing %q resigned: %s", tc.variant, tc.typed, b.m.result())
+		if b.Ended() {
+			t.Errorf("%s: typing %q resigned: %s", tc.variant, tc.typed, b.M.Result())
 		}
 	}
 	m, b := newTestClient(t, "quad7", 80, 24)
 	for _, k := range []string{"r", "2"} {
 		sendKey(m, k)
 	}
-	if b.confirm != "resign" || !strings.Contains(b.status, "resign as o? y to resign") {
-		t.Fatalf("2 should choose o: confirm %q status %q", b.confirm, b.status)
+	if b.Confirm != "resign" || !strings.Contains(b.Status, "resign as o? y to resign") {
+		t.Fatalf("2 should choose o: confirm %q status %q", b.Confirm, b.Status)
 	}
 	m.Update(keyMsg("left")) // back to x
-	if !strings.Contains(b.status, "resign as x?") {
-		t.Fatalf("← should choose x: %q", b.status)
+	if !strings.Contains(b.Status, "resign as x?") {
+		t.Fatalf("← should choose x: %q", b.Status)
 	}
 	m.Update(keyMsg("right"))
 	m.Update(keyMsg("y"))
-	if !b.ended() || b.resigned() != 1 {
-		t.Fatalf("y should resign the chosen o: ended %v resigned %d", b.ended(), b.resigned())
+	if !b.Ended() || b.Resigned() != 1 {
+		t.Fatalf("y should resign the chosen o: ended %v resigned %d", b.Ended(), b.Resigned())
 	}
 }
 
@@ -77,23 +80,23 @@ func TestResignChoiceNeedsY(t *testing.T) {
 func TestResignWithFourPlayers(t *testing.T) {
 	m, b := newTestClient(t, "tictacchess", 80, 24)
 	m.Update(keyMsg("r"))
-	if !strings.Contains(b.status, "who resigns?") || !strings.Contains(b.status, "3 blue") {
-		t.Fatalf("resign should ask who: %q", b.status)
+	if !strings.Contains(b.Status, "who resigns?") || !strings.Contains(b.Status, "3 blue") {
+		t.Fatalf("resign should ask who: %q", b.Status)
 	}
 	m.Update(keyMsg("3")) // chooses blue; only y resigns
-	if b.ended() || !strings.Contains(b.status, "resign as blue? y to resign") {
-		t.Fatalf("3 should only choose blue: ended %v status %q", b.ended(), b.status)
+	if b.Ended() || !strings.Contains(b.Status, "resign as blue? y to resign") {
+		t.Fatalf("3 should only choose blue: ended %v status %q", b.Ended(), b.Status)
 	}
 	m.Update(keyMsg("y"))
-	if b.ended() || !game.IsRetired(b.game(), 2) || b.game().ToMove() != 0 {
-		t.Fatalf("blue should have dropped out with red to move: ended %v position %s", b.ended(), b.game())
+	if b.Ended() || !game.IsRetired(b.Game(), 2) || b.Game().ToMove() != 0 {
+		t.Fatalf("blue should have dropped out with red to move: ended %v position %s", b.Ended(), b.Game())
 	}
 	v := viewText(m)
 	if !strings.Contains(v, "blue resigned and drops out") || strings.Count(v, "resigned") < 2 {
 		t.Fatalf("the resignation is not shown:\n%s", v)
 	}
 	m.Update(keyMsg("u")) // undo takes the resignation back
-	if b.ended() || game.IsRetired(b.game(), 2) {
+	if b.Ended() || game.IsRetired(b.Game(), 2) {
 		t.Fatal("undo did not take the resignation back")
 	}
 	m.Update(keyMsg("ctrl+r"))
@@ -102,14 +105,14 @@ func TestResignWithFourPlayers(t *testing.T) {
 			m.Update(msg)
 		}
 	}
-	if b.game().ToMove() != 3 {
-		t.Fatalf("blue's turn was not passed: %s", b.game())
+	if b.Game().ToMove() != 3 {
+		t.Fatalf("blue's turn was not passed: %s", b.Game())
 	}
-	if got := b.history(); len(got) != 3 || got[0].mover != "blue" || got[0].text != "blue resigns" {
+	if got := b.History(); len(got) != 3 || got[0].Mover != "blue" || got[0].Text != "blue resigns" {
 		t.Fatalf("move list %+v", got)
 	}
 	waitWrites(m)
-	if data, err := b.c.store.Load(); err != nil || !strings.Contains(string(data), "\nmove (resign blue)\n") {
+	if data, err := b.C.Store.Load(); err != nil || !strings.Contains(string(data), "\nmove (resign blue)\n") {
 		t.Fatalf("saved for Continue:\n%s, %v", data, err)
 	}
 	// y resigns for the role to move; the last player left wins.
@@ -117,20 +120,20 @@ func TestResignWithFourPlayers(t *testing.T) {
 		m.Update(keyMsg("r"))
 		m.Update(keyMsg("y"))
 	}
-	if !b.ended() || !strings.Contains(b.m.result(), "yellow wins") {
-		t.Fatalf("with yellow alone: ended %v, result %q", b.ended(), b.m.result())
+	if !b.Ended() || !strings.Contains(b.M.Result(), "yellow wins") {
+		t.Fatalf("with yellow alone: ended %v, result %q", b.Ended(), b.M.Result())
 	}
 }
 
 // Against the AI there is one person: r asks only to confirm.
 func TestResignAgainstTheAI(t *testing.T) {
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
-		Start: Start{Variant: "pentago", Seats: map[string]savefmt.SeatConfig{"red": {Name: "ana"}}}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
+		Start: common.Start{Variant: "pentago", Seats: map[string]savefmt.SeatConfig{"red": {Name: "ana"}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.cur.(*boardScreen)
+	b := m.cur.(*board.BoardScreen)
 	m.Update(keyMsg("r"))
-	if !strings.Contains(b.status, "resign as red?") {
-		t.Fatalf("status %q", b.status)
+	if !strings.Contains(b.Status, "resign as red?") {
+		t.Fatalf("status %q", b.Status)
 	}
 	m.Update(keyMsg("y"))
 	if !strings.Contains(viewText(m), "red resigned: black wins") {
