@@ -558,6 +558,6 @@ func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
 // clamped to the list.
 func (b *BoardScreen) scrollMoves(n int) {
 	l := b.Layout()
-	most := max(len(b.History())-l.ListH, 0)
+	most := max(len(b.MoveLines())-l.ListH, 0)
 	b.MoveScroll = min(max(b.MoveScroll+n, 0), most)
 }

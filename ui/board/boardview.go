@@ -972,18 +972,18 @@ func (b *BoardScreen) MoveListText() string {
 
 func (b *BoardScreen) DrawMoveList() string {
 	var sb strings.Builder
-	moves := b.History()
-	for i, pm := range moves {
+	lines := b.MoveLines()
+	for i, ml := range lines {
 		if i > 0 {
 			sb.WriteString("\n")
 		}
-		line := fmt.Sprintf("%3d. ", i+1) + b.pieceText(b.V.RoleIndex(pm.Mover), common.PadRight(pm.Mover, 6)) + " " + pm.Text
+		line := ml.numbered() + b.pieceText(b.V.RoleIndex(ml.mover), common.PadRight(ml.mover, 6)) + " " + ml.text
 		if b.Reviewing() {
-			line = b.reviewMoveLine(i, pm)
+			line = b.reviewMoveLine(ml)
 		}
 		sb.WriteString(line)
 	}
-	if len(moves) == 0 {
+	if len(lines) == 0 {
 		sb.WriteString(b.C.St.Muted.Render("no moves yet"))
 	}
 	return sb.String()
