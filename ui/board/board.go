@@ -62,7 +62,9 @@ type BoardScreen struct {
 	// MoveScroll is how many lines the move list is scrolled up from
 	// its end (0 follows the game).
 	MoveScroll int
-	Help       help.Model
+	// Flipped turns the view of the board half round (flip.go).
+	Flipped bool
+	Help    help.Model
 	// The parts of the frame last drawn, each kept with the key of what
 	// it was drawn from (see lastDrawn): the side panel (panelView) and
 	// its border (boxPanel), the visible move list (moveListView) and its

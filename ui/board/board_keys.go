@@ -61,7 +61,10 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	if ended {
 		nGame = 3
 	}
-	short := append(append([]key.Binding{}, play...), game[:min(nGame, len(game))]...)
+	// Flipping the board is a view, beside the moves: the other lists
+	// are as long as the smallest window allows.
+	play = append(play, flipKey)
+	short := append(append([]key.Binding{}, play[:len(play)-1]...), game[:min(nGame, len(game))]...)
 	if ended {
 		short = append(short, ReviewKeys.Open)
 	}
@@ -247,6 +250,8 @@ func (b *BoardScreen) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bo
 		return b, cmd, true
 	case key.Matches(msg, k.Copy):
 		return b, b.copyRecord(), true
+	case key.Matches(msg, flipKey):
+		b.toggleFlip()
 	case key.Matches(msg, k.Rules):
 		b.suspend()
 		return NewRules(b.C, b.V, b), nil, true
@@ -373,19 +378,27 @@ func (b *BoardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// moveCursor moves the cursor the way the arrow looks on the screen,
+// the board flipped or not.
 func (b *BoardScreen) moveCursor(msg tea.KeyPressMsg) {
 	rows, cols := b.Vu.Dims()
 	k := common.BoardKeys
+	dr, dc := 0, 0
 	switch {
 	case key.Matches(msg, k.Up):
-		b.Cur.R = (b.Cur.R - 1 + rows) % rows
+		dr = -1
 	case key.Matches(msg, k.Down):
-		b.Cur.R = (b.Cur.R + 1) % rows
+		dr = 1
 	case key.Matches(msg, k.Left):
-		b.Cur.C = (b.Cur.C - 1 + cols) % cols
+		dc = -1
 	case key.Matches(msg, k.Right):
-		b.Cur.C = (b.Cur.C + 1) % cols
+		dc = 1
 	}
+	if b.Flipped {
+		dr, dc = -dr, -dc
+	}
+	b.Cur.R = (b.Cur.R + dr + rows) % rows
+	b.Cur.C = (b.Cur.C + dc + cols) % cols
 }
 
 // openPrompt opens the move prompt, empty.

@@ -29,6 +29,7 @@ type BoardLayout struct {
 	gap          int // a gap after this many rows/columns (Pentago's quadrants)
 	gapW, gapH   int
 	Overlay      bool // a line of the adapter's regions above and below
+	flipped      bool // the view is turned half round (flip.go)
 	top          int  // lines above the first row: labels, then regions
 	Bx, By       int  // the board block's top-left on the screen
 	bw, bh       int
@@ -158,7 +159,7 @@ func (b *BoardScreen) Layout() BoardLayout {
 // layoutFor lays the screen out with statusH lines of status.
 func (b *BoardScreen) layoutFor(statusH int) BoardLayout {
 	w, h := b.C.Width, b.C.Height
-	l := BoardLayout{statusH: statusH}
+	l := BoardLayout{statusH: statusH, flipped: b.Flipped}
 	l.rows, l.cols = b.Vu.Dims()
 	l.gap, l.Overlay = b.Ax.BlockSize(), b.Ax.Overlay != nil
 	for r := 0; r < l.rows; r++ {
@@ -256,7 +257,7 @@ func (l BoardLayout) CellAt(x, y int) (adapters.Pos, bool) {
 		for c := 0; c < l.cols; c++ {
 			cx := l.CellX(c)
 			if x >= cx && x < cx+l.Cw {
-				return adapters.Pos{R: r, C: c}, true
+				return l.shown(adapters.Pos{R: r, C: c}), true
 			}
 		}
 	}
@@ -354,7 +355,12 @@ func (b *BoardScreen) Regions(rv recentView) []adapters.Region {
 	if ov.Acting {
 		ov.Hint, ov.Hinted = b.HintMove()
 	}
-	return b.Ax.Overlay.Regions(s, ov)
+	regions := b.Ax.Overlay.Regions(s, ov)
+	if b.Flipped {
+		_, cols := b.Vu.Dims()
+		regions = flipRegions(regions, cols)
+	}
+	return regions
 }
 
 // Marks computes every highlight of the board from the game, the recent
@@ -528,14 +534,15 @@ func (b *BoardScreen) DrawBoard(l BoardLayout, cells [][]adapters.CellInfo, fl [
 			sb.Grow(l.lw + l.cols*(l.Cw+48))
 			label := ""
 			if i == l.Ch/2 {
-				label = b.Vu.RowLabel(r)
+				label = b.Vu.RowLabel(l.shown(adapters.Pos{R: r}).R)
 			}
 			sb.WriteString(b.C.Cells.MutedText(st, fmt.Sprintf("%*s ", l.lw-1, label)))
 			for c := 0; c < l.cols; c++ {
 				if l.gap > 0 && c == l.gap {
 					sb.WriteString(sepV)
 				}
-				sb.WriteString(b.RenderCell(cells[r][c], fl[r][c], l, i))
+				p := l.shown(adapters.Pos{R: r, C: c})
+				sb.WriteString(b.RenderCell(cells[p.R][p.C], fl[p.R][p.C], l, i))
 			}
 			lines = append(lines, sb.String())
 		}
@@ -602,7 +609,7 @@ func regionAtColumn(regions []adapters.Region, c int, above bool) (adapters.Regi
 // the corner.
 func (b *BoardScreen) colLabelLine(l BoardLayout) string {
 	// The same on every frame of one size: kept.
-	k := labelsKey{l.lw, l.Cw, l.gap, l.gapW, l.cols, b.C.St.Palette(), b.C.ASCII}
+	k := labelsKey{l.lw, l.Cw, l.gap, l.gapW, l.cols, l.flipped, b.C.St.Palette(), b.C.ASCII}
 	return b.labelMemo.Get(k, func() string { return b.drawColLabels(l) })
 }
 
@@ -610,6 +617,7 @@ func (b *BoardScreen) colLabelLine(l BoardLayout) string {
 // board's labels themselves.
 type labelsKey struct {
 	lw, cw, gap, gapW, cols int
+	flipped                 bool
 	theme                   string
 	ascii                   bool
 }
@@ -631,7 +639,7 @@ func (b *BoardScreen) drawColLabels(l BoardLayout) string {
 		if l.gap > 0 && c == l.gap {
 			lab.WriteString(strings.Repeat(" ", l.gapW))
 		}
-		s := b.Vu.ColLabel(c)
+		s := b.Vu.ColLabel(l.shown(adapters.Pos{C: c}).C)
 		if compact {
 			s = strings.TrimPrefix(s, prefix)
 		}
