@@ -2,6 +2,7 @@ package ui
 
 import (
 	"go/ast"
+	"path"
 	"strings"
 	"testing"
 
@@ -127,7 +128,7 @@ func TestPieceColoursDistinctInEveryGame(t *testing.T) {
 func TestGameSpecificCodeStaysInItsFile(t *testing.T) {
 	fset, files := parseFiles(t, uiGoFiles(t, true))
 	gameFile := func(p string) bool {
-		return strings.HasPrefix(p, "variant_") && p != "variant_grid.go" && !strings.HasSuffix(p, "_test.go")
+		return strings.HasPrefix(p, "adapters/variant_") && p != "adapters/variant_grid.go" && !strings.HasSuffix(p, "_test.go")
 	}
 	owner := map[string]string{} // top-level name → its game file
 	for p, f := range files {
@@ -182,7 +183,7 @@ func TestGameSpecificCodeStaysInItsFile(t *testing.T) {
 func TestAdaptersBuildTypedMoves(t *testing.T) {
 	fset, files := parseUI(t)
 	for p, f := range files {
-		if !strings.HasPrefix(p, "variant") {
+		if !strings.HasPrefix(path.Base(p), "variant") {
 			continue
 		}
 		ast.Inspect(f, func(n ast.Node) bool {

@@ -19,7 +19,7 @@ import (
 )
 
 // bubblesItem and bubblesDelegate draw a bubbles list the way the menu
-// drew it before itemList: the reference the menu must still match.
+// drew it before ItemList: the reference the menu must still match.
 type bubblesItem struct{ pages.MenuItem }
 
 func (i bubblesItem) FilterValue() string { return i.Title }
@@ -40,7 +40,7 @@ func (b bubblesDelegate) Render(w io.Writer, m list.Model, index int, it list.It
 
 // settle counts a bubbles list's pages again until the count holds: a
 // count takes the pagination's height from the count before it, so the
-// list can be a count behind until its next window change (itemList
+// list can be a count behind until its next window change (ItemList
 // counts until the count holds).
 func settle(l *list.Model) {
 	for range 3 {
@@ -77,7 +77,7 @@ func TestItemListMatchesBubblesList(t *testing.T) {
 		ours.Keys.Up, ours.Keys.Down = common.KeyUp, common.KeyDown
 		theirs.KeyMap.CursorUp, theirs.KeyMap.CursorDown = common.KeyUp, common.KeyDown
 		if menu {
-			// As newMenu set its list up, and then sized it.
+			// As NewMenu set its list up, and then sized it.
 			theirs.SetShowHelp(false)
 			theirs.SetShowTitle(false)
 			theirs.SetShowStatusBar(false)

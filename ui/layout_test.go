@@ -192,7 +192,7 @@ func TestKeyBarAndStatusFit80Columns(t *testing.T) {
 // one line (ending in …) rather than hiding the board.
 func TestLongStatusNeverHidesTheBoard(t *testing.T) {
 	for _, v := range game.Variants() {
-		m, b := newTestClient(t, v.Name, 20, 10) // too small: minSize says what fits
+		m, b := newTestClient(t, v.Name, 20, 10) // too small: MinSize says what fits
 		w, h := b.MinSize()
 		m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 		b.SetStatus(strings.Repeat("a long message ", 20), true)

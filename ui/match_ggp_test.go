@@ -207,7 +207,7 @@ func TestSetupGGPSeat(t *testing.T) {
 	m, s := newSetupClient(t, "tictactoe")
 	send(m, keyMsg("up")) // oplayer
 	send(m, keyMsg("right"), keyMsg("right"))
-	if !s.Kinds[s.Choice[1]].Ggp {
+	if !s.Kinds[s.Choice[1]].GGP {
 		t.Fatalf("two right from AI hard is %q, not the GGP player", s.Kinds[s.Choice[1]].Label)
 	}
 	send(m, keyMsg("down"), keyMsg("enter"))

@@ -16,8 +16,8 @@ import (
 )
 
 // A local match offers every action; a room none but resigning (its
-// host decides), and the board's help shows only what the match offers. What a match
-// offers is what it implements, asked once (capsOf).
+// host decides), and the board's help shows only what the match offers.
+// What a match offers is what it implements, asked once (CapsOf).
 func TestMatchOffers(t *testing.T) {
 	v, _ := game.Lookup("quad5")
 	local := match.CapsOf(match.NewLocalMatch(&common.Common{St: &themes.Styles{}}, v, v.New(), "", make([]savefmt.SeatConfig, len(v.Roles))).AsMatch())
@@ -28,7 +28,7 @@ func TestMatchOffers(t *testing.T) {
 	}{
 		{"undo", local.Undo != nil, room.Undo != nil},
 		{"hint", local.Hint != nil, room.Hint != nil},
-		{"pause", local.AiCtl != nil, room.AiCtl != nil},
+		{"pause", local.AICtl != nil, room.AICtl != nil},
 		{"new game and rematch", local.Rematch != nil, room.Rematch != nil},
 		{"keeping the game", local.Keep != nil, room.Keep != nil},
 		{"handing the keyboard over", local.HandOver != nil, room.HandOver != nil},

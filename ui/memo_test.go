@@ -122,7 +122,7 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 	}
 }
 
-// scrollView shows what the viewport shows, for lists longer and shorter
+// ScrollView shows what the viewport shows, for lists longer and shorter
 // than the view, scrolled, with styled, wide and too-wide lines.
 func TestScrollViewMatchesViewport(t *testing.T) {
 	if raceEnabled {

@@ -109,7 +109,7 @@ func TestMenuCacheFollowsItems(t *testing.T) {
 	}
 }
 
-// TestFitBlockFastPath checks fitBlock against its plain form (split,
+// TestFitBlockFastPath checks FitBlock against its plain form (split,
 // cut, pad, join) on blocks that fit, are too tall, too wide or short.
 func TestFitBlockFastPath(t *testing.T) {
 	plain := func(s string, w, h int) string {

@@ -235,6 +235,7 @@ func TestNoAIOnlyGames(t *testing.T) {
 	for _, refuse := range []bool{false, true} {
 		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1, NoAIOnlyGames: refuse,
 			Settings: savefmt.NewFileSettings(filepath.Join(t.TempDir(), "settings.txt"))}).(*Model)
+		t.Cleanup(m.c.IO.Wait) // the seats are written on the I/O queue, in the test's folder
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		m.Update(keyMsg("down")) // Quad 7×7: x Human, o AI
 		m.Update(keyMsg("enter"))

@@ -246,7 +246,7 @@ func TestSetupSeatKeepsNameAndAddressApart(t *testing.T) {
 	send(m, keyMsg("tab"))
 	typeText(m, "Bob")
 	send(m, keyMsg("esc"))
-	for !s.Kinds[s.Choice[1]].Ggp {
+	for !s.Kinds[s.Choice[1]].GGP {
 		send(m, keyMsg("left"))
 	}
 	if got := s.Names[1].Value(); got != "" {
@@ -261,7 +261,7 @@ func TestSetupSeatKeepsNameAndAddressApart(t *testing.T) {
 	if got := s.Seats()[1]; got.Name != "Bob" || got.GGP != "" {
 		t.Fatalf("back to Human: seat %+v, want the name Bob", got)
 	}
-	for !s.Kinds[s.Choice[1]].Ggp {
+	for !s.Kinds[s.Choice[1]].GGP {
 		send(m, keyMsg("left"))
 	}
 	if got := s.Seats()[1]; got.GGP != "http://127.0.0.1:9" {

@@ -38,13 +38,13 @@ func uiGoFiles(t *testing.T, tests bool) []string {
 }
 
 // parseUI parses the client's non-test files, in every package of it,
-// keyed by file name (no two share one).
+// keyed by their slash-separated paths below ui ("board/board.go").
 func parseUI(t *testing.T) (*token.FileSet, map[string]*ast.File) {
 	t.Helper()
 	return parseFiles(t, uiGoFiles(t, false))
 }
 
-// parseFiles parses paths, keyed by file name.
+// parseFiles parses paths, keyed by their slash-separated paths.
 func parseFiles(t *testing.T, paths []string) (*token.FileSet, map[string]*ast.File) {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -54,10 +54,7 @@ func parseFiles(t *testing.T, paths []string) (*token.FileSet, map[string]*ast.F
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, dup := files[filepath.Base(p)]; dup {
-			t.Fatalf("two files of the client are named %s", filepath.Base(p))
-		}
-		files[filepath.Base(p)] = f
+		files[filepath.ToSlash(p)] = f
 	}
 	return fset, files
 }

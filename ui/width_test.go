@@ -24,7 +24,7 @@ var widthPieces = []string{
 	"\xff", "\xe4\xb8",
 }
 
-// lineWidth measures every line exactly as lipgloss.Width does.
+// LineWidth measures every line exactly as lipgloss.Width does.
 func TestLineWidthMatchesLipgloss(t *testing.T) {
 	if raceEnabled {
 		t.Skip("exhaustive comparison of pure drawing code: made by the plain run")
@@ -76,7 +76,7 @@ func TestTextWidthOnFrames(t *testing.T) {
 	}
 }
 
-// joinTop joins blocks exactly as lipgloss.JoinHorizontal(Top) does.
+// JoinTop joins blocks exactly as lipgloss.JoinHorizontal(Top) does.
 func TestJoinTopMatchesLipgloss(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	block := func() string {
@@ -137,7 +137,7 @@ func cellStyles(s string) []string {
 	return out
 }
 
-// mergeStyles shows every character of a line in the same colours,
+// MergeStyles shows every character of a line in the same colours,
 // with fewer bytes when pieces repeat their colours.
 func TestMergeStylesKeepsColours(t *testing.T) {
 	seqs := []string{"\x1b[38;5;188;48;5;232m", "\x1b[1;38;5;203m", "\x1b[38;5;102m", "\x1b[0;1m", "\x1b[m", "\x1b[0m", "\x1b[K"}

@@ -60,6 +60,7 @@ func newGDLUI(v *game.Variant) *gdlUI {
 	return &gdlUI{spots: map[game.Move][]Pos{}, columns: map[game.Move]bool{}, board: view.board, view: view}
 }
 
+// Dims is part of VariantUI.
 func (g *gdlUI) Dims() (int, int) {
 	if g.board == nil {
 		return 1, 1
@@ -67,6 +68,7 @@ func (g *gdlUI) Dims() (int, int) {
 	return len(g.board.Rows), len(g.board.Cols)
 }
 
+// RowLabel is part of VariantUI.
 func (g *gdlUI) RowLabel(r int) string {
 	if g.board == nil {
 		return ""
@@ -74,6 +76,7 @@ func (g *gdlUI) RowLabel(r int) string {
 	return g.board.Rows[r]
 }
 
+// ColLabel is part of VariantUI.
 func (g *gdlUI) ColLabel(c int) string {
 	if g.board == nil {
 		return ""
@@ -122,6 +125,7 @@ func (g *gdlUI) split(text string) (grid [][]CellInfo, others []string) {
 	return grid, others
 }
 
+// Cells is part of VariantUI.
 func (g *gdlUI) Cells(s game.State) [][]CellInfo {
 	g.read(s)
 	return g.grid
@@ -129,7 +133,7 @@ func (g *gdlUI) Cells(s game.State) [][]CellInfo {
 
 // Counter lists the facts that are not cells nor whose turn it is:
 // counters, scores, the last throws; one per line for the panel to pack
-// and wrap (see counterLines).
+// and wrap (see CounterLines).
 func (g *gdlUI) Counter(s game.State) string {
 	g.read(s)
 	return strings.Join(g.others, "\n")
@@ -269,6 +273,7 @@ func (g *gdlUI) choiceText(s game.State) string {
 	return strings.TrimSpace(b.String())
 }
 
+// Key is part of KeyHandler.
 func (g *gdlUI) Key(s game.State, msg tea.KeyPressMsg, _ Pos, _ *Pos) (ActResult, bool) {
 	if len(g.choices) == 0 || !key.Matches(msg, gdlKeys.Choose) {
 		return ActResult{}, false
@@ -299,6 +304,7 @@ func (g *gdlUI) Targets(s game.State, p Pos) []Pos {
 	return out
 }
 
+// ClearChoice is part of Chooser.
 func (g *gdlUI) ClearChoice() { g.choices = nil }
 
 // Pending returns the moves the chooser offers.
@@ -307,6 +313,7 @@ func (g *gdlUI) Pending() []game.Move { return g.choices }
 // HasBoard reports whether a board was found in the game's facts.
 func (g *gdlUI) HasBoard() bool { return g.board != nil }
 
+// Prompt is part of VariantUI.
 func (g *gdlUI) Prompt(s game.State, sel *Pos) string {
 	switch {
 	case len(g.choices) > 0:
@@ -344,6 +351,7 @@ func (g *gdlUI) playKeys(game.State, *Pos) []key.Binding {
 	return nil
 }
 
+// Controls is part of VariantUI.
 func (g *gdlUI) Controls() string {
 	return "Enter, space or a click on a cell plays the move there, or picks up\n" +
 		"the piece there: then a second cell says where it goes. When several\n" +

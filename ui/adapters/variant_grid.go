@@ -12,7 +12,7 @@ import (
 // sheet's facts can fill them just as well.
 type GridUI struct {
 	Rows, Cols int
-	// RowName and colName label the rows (top first) and columns.
+	// RowName and ColName label the rows (top first) and columns.
 	RowName, ColName func(i int) string
 	// Cell says what cell p holds in s.
 	Cell func(s game.State, p Pos) CellInfo
@@ -23,10 +23,16 @@ type GridUI struct {
 	touched func(s game.State, m game.Move) []Pos
 }
 
-func (g *GridUI) Dims() (int, int)      { return g.Rows, g.Cols }
+// Dims is part of VariantUI.
+func (g *GridUI) Dims() (int, int) { return g.Rows, g.Cols }
+
+// RowLabel is part of VariantUI.
 func (g *GridUI) RowLabel(r int) string { return g.RowName(r) }
+
+// ColLabel is part of VariantUI.
 func (g *GridUI) ColLabel(c int) string { return g.ColName(c) }
 
+// Cells is part of VariantUI.
 func (g *GridUI) Cells(s game.State) [][]CellInfo {
 	out := make([][]CellInfo, g.Rows)
 	for r := range out {
@@ -38,6 +44,7 @@ func (g *GridUI) Cells(s game.State) [][]CellInfo {
 	return out
 }
 
+// MoveCells is part of VariantUI.
 func (g *GridUI) MoveCells(s game.State, m game.Move) []Pos {
 	if g.touched == nil {
 		return nil
@@ -45,6 +52,7 @@ func (g *GridUI) MoveCells(s game.State, m game.Move) []Pos {
 	return g.touched(s, m)
 }
 
+// Act is part of VariantUI.
 func (g *GridUI) Act(s game.State, p Pos, _ *Pos) ActResult {
 	if g.MoveAt == nil {
 		return refuse("nothing can be played on that cell")
@@ -56,8 +64,10 @@ func (g *GridUI) Act(s game.State, p Pos, _ *Pos) ActResult {
 	return playMove(m)
 }
 
+// Prompt is part of VariantUI.
 func (g *GridUI) Prompt(game.State, *Pos) string { return "enter plays on the cell" }
 
+// Controls is part of VariantUI.
 func (g *GridUI) Controls() string {
 	return "Enter, space or a click plays on the cell under the cursor.\n"
 }

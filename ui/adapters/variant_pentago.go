@@ -47,6 +47,7 @@ func asPentago(s game.State) *pentago.State {
 	return p
 }
 
+// Dims is part of VariantUI.
 func (*pentagoUI) Dims() (int, int) { return 6, 6 }
 
 // blocks parts the quadrants, so that each reads as the block a rotation
@@ -70,6 +71,7 @@ func (*pentagoUI) quadrant(p Pos) int {
 	return q
 }
 
+// Cells is part of VariantUI.
 func (*pentagoUI) Cells(s game.State) [][]CellInfo {
 	ps := asPentago(s)
 	out := make([][]CellInfo, 6)
@@ -95,6 +97,7 @@ func (*pentagoUI) rotating(s game.State) bool {
 	return ps != nil && ps.Phase() == pentago.Rotate
 }
 
+// MoveCells is part of VariantUI.
 func (*pentagoUI) MoveCells(_ game.State, m game.Move) []Pos {
 	info := pentago.Decode(m)
 	if info.Kind != pentago.PlaceStone {
@@ -142,6 +145,7 @@ func (*pentagoUI) legend(bool) string {
 	return "( ) last turn · =>/<= its rotation"
 }
 
+// Act is part of VariantUI.
 func (p *pentagoUI) Act(s game.State, c Pos, _ *Pos) ActResult {
 	q, x, y := pentago.CellQXY(c.R+1, c.C+1)
 	if p.rotating(s) {
@@ -151,6 +155,7 @@ func (p *pentagoUI) Act(s game.State, c Pos, _ *Pos) ActResult {
 	return playMove(pentago.PlaceMove(q, x, y))
 }
 
+// Key is part of KeyHandler.
 func (p *pentagoUI) Key(s game.State, msg tea.KeyPressMsg, cur Pos, _ *Pos) (ActResult, bool) {
 	q := p.turnQuadrantAt(cur)
 	switch {
@@ -269,6 +274,7 @@ func (p *pentagoUI) turnQuadrant(s game.State, cur Pos) int {
 	return p.turnQuadrantAt(cur)
 }
 
+// ClearChoice is part of Chooser.
 func (p *pentagoUI) ClearChoice() { p.chosen = 0 }
 
 func (p *pentagoUI) playKeys(game.State, *Pos) []key.Binding {
@@ -301,6 +307,7 @@ func (*pentagoUI) stocks(s game.State, r game.Role) string {
 	return fmt.Sprintf("stones %d", red)
 }
 
+// Prompt is part of VariantUI.
 func (p *pentagoUI) Prompt(s game.State, _ *Pos) string {
 	if p.rotating(s) {
 		return "rotate: pick a quadrant (1-4 or cursor), z/[ ccw, x/] cw"
@@ -308,6 +315,7 @@ func (p *pentagoUI) Prompt(s game.State, _ *Pos) string {
 	return "enter places a stone"
 }
 
+// Controls is part of VariantUI.
 func (*pentagoUI) Controls() string {
 	return "Enter or space places a stone. Then rotate a quadrant: choose it\nwith the cursor or 1-4, turn it with z or [ (counterclockwise) and\nx or ] (clockwise). With the mouse, click the <- and -> handles\nbeside each quadrant.\n"
 }

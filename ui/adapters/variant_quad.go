@@ -87,6 +87,7 @@ func (q *quadUI) block(s game.State, p Pos) ActResult {
 	return playMove(quad.BlockMove(p.R+1, p.C+1))
 }
 
+// Key is part of KeyHandler.
 func (q *quadUI) Key(s game.State, msg tea.KeyPressMsg, cur Pos, _ *Pos) (ActResult, bool) {
 	if !key.Matches(msg, quadKeys.Block) {
 		return ActResult{}, false
@@ -130,6 +131,7 @@ func (q *quadUI) winCells(s game.State) []Pos {
 	return out
 }
 
+// Prompt is part of VariantUI.
 func (q *quadUI) Prompt(s game.State, _ *Pos) string {
 	if q.blockersLeft(s, s.ToMove()) > 0 {
 		return "enter marks the cell, b puts a blocker"
@@ -137,6 +139,7 @@ func (q *quadUI) Prompt(s game.State, _ *Pos) string {
 	return "enter marks the cell"
 }
 
+// Controls is part of VariantUI.
 func (q *quadUI) Controls() string {
 	return "Enter or space marks the cell under the cursor; b puts a blocker\nthere while you have blockers left. A click marks a cell, a\nright-click puts a blocker.\n"
 }

@@ -32,8 +32,13 @@ func asTTC(s game.State) *tictacchess.State {
 	return t
 }
 
-func (ttcUI) Dims() (int, int)      { return 7, 7 }
+// Dims is part of VariantUI.
+func (ttcUI) Dims() (int, int) { return 7, 7 }
+
+// RowLabel is part of VariantUI.
 func (ttcUI) RowLabel(r int) string { return strconv.Itoa(7 - r) }
+
+// ColLabel is part of VariantUI.
 func (ttcUI) ColLabel(c int) string { return strconv.Itoa(c + 1) }
 
 func (ttcUI) xy(p Pos) (x, y int) { return p.C + 1, 7 - p.R }
@@ -43,6 +48,7 @@ func (ttcUI) legend(ascii bool) string {
 }
 func (ttcUI) fromXY(x, y int) Pos { return Pos{7 - y, x - 1} }
 
+// Cells is part of VariantUI.
 func (t ttcUI) Cells(s game.State) [][]CellInfo {
 	ts := asTTC(s)
 	out := make([][]CellInfo, 7)
@@ -64,6 +70,7 @@ func (t ttcUI) Cells(s game.State) [][]CellInfo {
 	return out
 }
 
+// MoveCells is part of VariantUI.
 func (t ttcUI) MoveCells(_ game.State, m game.Move) []Pos {
 	x1, y1, x2, y2, pass := tictacchess.Decode(m)
 	if pass || x1 == 0 {
@@ -72,6 +79,7 @@ func (t ttcUI) MoveCells(_ game.State, m game.Move) []Pos {
 	return []Pos{t.fromXY(x1, y1), t.fromXY(x2, y2)}
 }
 
+// Targets is part of Targeter.
 func (t ttcUI) Targets(s game.State, p Pos) []Pos {
 	ts := asTTC(s)
 	if ts == nil {
@@ -94,6 +102,7 @@ func (t ttcUI) owner(s game.State, p Pos) game.Role {
 	return ts.At(x, y).Role()
 }
 
+// Act is part of VariantUI.
 func (t ttcUI) Act(s game.State, p Pos, sel *Pos) ActResult {
 	mover := s.ToMove()
 	owner := t.owner(s, p)
@@ -127,6 +136,7 @@ func (ttcUI) playKeys(_ game.State, sel *Pos) []key.Binding {
 	return nil
 }
 
+// Controls is part of VariantUI.
 func (ttcUI) Controls() string {
 	return "Select one of your pieces with enter (or a click); its legal\ntargets are highlighted; then choose the target. esc cancels the\nselection. A player with no legal move passes automatically.\n"
 }
@@ -154,6 +164,7 @@ func (ttcUI) stocks(s game.State, r game.Role) string {
 	return ""
 }
 
+// Counter is part of Counterer.
 func (ttcUI) Counter(s game.State) string {
 	if ts := asTTC(s); ts != nil {
 		return fmt.Sprintf("step %d/33", ts.Step())
@@ -161,6 +172,7 @@ func (ttcUI) Counter(s game.State) string {
 	return ""
 }
 
+// Prompt is part of VariantUI.
 func (ttcUI) Prompt(s game.State, sel *Pos) string {
 	if sel != nil {
 		return "choose a target, esc cancels"

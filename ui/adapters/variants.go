@@ -28,7 +28,7 @@ type CellInfo struct {
 type ActResult struct {
 	Move    game.Move
 	Play    bool   // play move
-	Sel     *Pos   // new selection (with setSel)
+	Sel     *Pos   // new selection (with SetSel)
 	SetSel  bool   // replace the selection with sel (nil clears it)
 	Msg     string // status message
 	IsError bool   // msg is a refusal
@@ -45,7 +45,7 @@ func refuse(format string, a ...any) ActResult {
 // games have (their own keys, a right click, targets, stocks, counters,
 // a legend, a pending choice, cells that move, blocks of cells, an
 // overlay of clickable regions) are the small interfaces below, asked
-// once when the board is built (see adapterCapsOf).
+// once when the board is built (see AdapterCapsOf).
 type VariantUI interface {
 	Dims() (rows, cols int)
 	RowLabel(r int) string
@@ -96,7 +96,7 @@ type stocker interface {
 }
 
 // Counterer has a counter for the panel, e.g. "step 5/33": one item a
-// line (see counterLines).
+// line (see CounterLines).
 type Counterer interface {
 	Counter(s game.State) string
 }
@@ -170,7 +170,7 @@ type regionPart struct {
 	Text    string
 	Style   common.TextStyle
 	Stretch bool
-	// Click is what a click on the part does (see clickRegion), 0 for
+	// Click is what a click on the part does (see ClickRegion), 0 for
 	// nothing. A click one cell beside it, towards the region's middle,
 	// counts too: short handles are easier to hit.
 	Click int
@@ -233,6 +233,7 @@ func NewVariantUI(v *game.Variant) VariantUI {
 	return nil
 }
 
+// ContainsPos reports whether p is one of ps.
 func ContainsPos(ps []Pos, p Pos) bool {
 	for _, q := range ps {
 		if q == p {
@@ -251,6 +252,8 @@ func playMove(m game.Move) ActResult {
 
 // The board's defaults where an adapter has no optional interface.
 
+// BlockSize is the side of the blocks the board is divided into (Pentago's
+// quadrants), 0 when it is not divided.
 func (a AdapterCaps) BlockSize() int {
 	if a.blocks == nil {
 		return 0
@@ -258,6 +261,8 @@ func (a AdapterCaps) BlockSize() int {
 	return a.blocks.blocks()
 }
 
+// WinsOf are the cells that decided the finished game s, if the adapter
+// marks them.
 func (a AdapterCaps) WinsOf(s game.State) []Pos {
 	if a.wins == nil {
 		return nil
@@ -265,6 +270,8 @@ func (a AdapterCaps) WinsOf(s game.State) []Pos {
 	return a.wins.winCells(s)
 }
 
+// TargetsOf are the cells the piece at p can go to in s, if the adapter
+// shows targets.
 func (a AdapterCaps) TargetsOf(s game.State, p Pos) []Pos {
 	if a.targets == nil {
 		return nil
@@ -281,6 +288,8 @@ func (a AdapterCaps) TraceOf(s game.State, m game.Move, cells []Pos) []Pos {
 	return a.trace.traceCells(s, m, cells)
 }
 
+// StocksOf describes role r's stocks in s, e.g. "marks 12 blockers 5"
+// ("" when the game keeps none).
 func (a AdapterCaps) StocksOf(s game.State, r game.Role) string {
 	if a.stocks == nil {
 		return ""
@@ -288,6 +297,8 @@ func (a AdapterCaps) StocksOf(s game.State, r game.Role) string {
 	return a.stocks.stocks(s, r)
 }
 
+// CounterOf is the game's counter line for s (Tic-Tac-Chess's steps), ""
+// when it has none.
 func (a AdapterCaps) CounterOf(s game.State) string {
 	if a.counter == nil {
 		return ""
@@ -295,6 +306,8 @@ func (a AdapterCaps) CounterOf(s game.State) string {
 	return a.counter.Counter(s)
 }
 
+// LegendOf is the line that explains the board's marks, "" when there is
+// none.
 func (a AdapterCaps) LegendOf(ascii bool) string {
 	if a.legend == nil {
 		return ""
@@ -309,6 +322,8 @@ func (a AdapterCaps) ClearChoice() {
 	}
 }
 
+// KeyOf hands a key to the adapter's own keys; ok is false when it takes
+// none.
 func (a AdapterCaps) KeyOf(s game.State, msg tea.KeyPressMsg, cur Pos, sel *Pos) (ActResult, bool) {
 	if a.keys == nil {
 		return ActResult{}, false
@@ -316,6 +331,8 @@ func (a AdapterCaps) KeyOf(s game.State, msg tea.KeyPressMsg, cur Pos, sel *Pos)
 	return a.keys.Key(s, msg, cur, sel)
 }
 
+// PlayKeysOf are the adapter's own keys for the help while a move is
+// played.
 func (a AdapterCaps) PlayKeysOf(s game.State, sel *Pos) []key.Binding {
 	if a.help == nil {
 		return nil
@@ -323,6 +340,8 @@ func (a AdapterCaps) PlayKeysOf(s game.State, sel *Pos) []key.Binding {
 	return a.help.playKeys(s, sel)
 }
 
+// AltOf is the adapter's alternate action at p, a right click (Quad's
+// blocker); ok is false when it has none.
 func (a AdapterCaps) AltOf(s game.State, p Pos, sel *Pos) (ActResult, bool) {
 	if a.alt == nil {
 		return ActResult{}, false

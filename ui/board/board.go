@@ -25,10 +25,10 @@ type BoardScreen struct {
 	C  *common.Common
 	V  *game.Variant
 	Vu adapters.VariantUI
-	// Ax are vu's optional interfaces, asked once (see adapterCapsOf).
+	// Ax are vu's optional interfaces, asked once (see AdapterCapsOf).
 	Ax adapters.AdapterCaps
 	M  match.Match
-	// Caps are m's optional interfaces, asked once (see capsOf).
+	// Caps are m's optional interfaces, asked once (see CapsOf).
 	Caps match.MatchCaps
 	// seen is the match version the selection was made in: when the
 	// position changes, the selection and the adapter's choice go.
@@ -66,10 +66,10 @@ type BoardScreen struct {
 	Flipped bool
 	Help    help.Model
 	// The parts of the frame last drawn, each kept with the key of what
-	// it was drawn from (see lastDrawn): the side panel (panelView) and
-	// its border (boxPanel), the visible move list (moveListView) and its
-	// text (moveListText), the column labels (colLabelLine) and the board
-	// block (boardLines). The key bar is kept for all sessions
+	// it was drawn from (see LastDrawn): the side panel (PanelView) and
+	// its border (BoxPanel), the visible move list (MoveListView) and its
+	// text (MoveListText), the column labels (colLabelLine) and the board
+	// block (BoardLines). The key bar is kept for all sessions
 	// (boardHelps).
 	listMemo  common.LastDrawn[string, string]
 	panelMemo common.LastDrawn[panelKey, string]
@@ -90,6 +90,8 @@ type BoardScreen struct {
 	An liveAnalysis
 }
 
+// NewBoard opens a local game of v from position ("" = the start) with
+// seats.
 func NewBoard(c *common.Common, v *game.Variant, position string, seats []savefmt.SeatConfig) (*BoardScreen, error) {
 	start, err := game.NewState(v.Name, position)
 	if err != nil {
@@ -163,6 +165,8 @@ func resumeBoard(c *common.Common, sv savefmt.SavedGame, slot *string) (*BoardSc
 	return b, nil
 }
 
+// NewBoardShell is a board of v without a match yet: a room's board, whose
+// match SetMatch gives.
 func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
 	vu := adapters.NewVariantUI(v)
 	if vu == nil {
@@ -213,6 +217,7 @@ func (b *BoardScreen) History() []match.PlayedMove {
 // SpinTick starts the spinner from its current state.
 func (b *BoardScreen) SpinTick() tea.Cmd { return b.spin.Tick }
 
+// CentreCursor puts the cursor in the middle of the board.
 func (b *BoardScreen) CentreCursor() {
 	rows, cols := b.Vu.Dims()
 	b.Cur = adapters.Pos{R: rows / 2, C: cols / 2}
@@ -244,16 +249,23 @@ func (b *BoardScreen) clearChoices() {
 	b.Ax.ClearChoice()
 }
 
-func (b *BoardScreen) Ended() bool           { return b.M.Ended() }
+// Ended reports whether the match is over.
+func (b *BoardScreen) Ended() bool { return b.M.Ended() }
+
+// Mine reports whether role r is played at this client.
 func (b *BoardScreen) Mine(r game.Role) bool { return b.M.Seat(r).Mine }
-func (b *BoardScreen) isAI(r game.Role) bool { return b.M.Seat(r).Ai }
+func (b *BoardScreen) isAI(r game.Role) bool { return b.M.Seat(r).AI }
+
+// SetStatus shows text in the status line, an error when isErr.
 func (b *BoardScreen) SetStatus(s string, isErr bool) {
 	b.Status, b.IsErr, b.untilMove = s, isErr, false
 }
 
 // SetTurnStatus shows a refusal that holds until the next move: a key
 // pressed while another player is to move.
-func (b *BoardScreen) SetTurnStatus(s string)        { b.Status, b.IsErr, b.untilMove = s, true, true }
+func (b *BoardScreen) SetTurnStatus(s string) { b.Status, b.IsErr, b.untilMove = s, true, true }
+
+// CurrentStatus is the status line's text and whether it is an error.
 func (b *BoardScreen) CurrentStatus() (string, bool) { return b.Status, b.IsErr }
 
 // Init resumes the match: the AI if it is to move, room updates.
@@ -336,6 +348,7 @@ func (b *BoardScreen) suspend() {
 	}
 }
 
+// Typing reports whether a text field has the keys (see common.IsTyping).
 func (b *BoardScreen) Typing() bool { return b.Prompt }
 
 // resignable returns the roles a person at this client may resign for.
@@ -422,7 +435,7 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 		b.SetStatus(msg.text, msg.isErr)
 		return b, nil
 	case spinner.TickMsg:
-		if a := b.M.Ai(); !a.Searching && !a.Remote {
+		if a := b.M.AI(); !a.Searching && !a.Remote {
 			return b, nil
 		}
 		var cmd tea.Cmd
@@ -457,7 +470,7 @@ func (b *BoardScreen) seatList() string {
 	return strings.Join(parts, ", ")
 }
 
-// endAction carries out an end-of-game choice (a key or a button).
+// EndAction carries out an end-of-game choice (a key or a button).
 func (b *BoardScreen) endAction(a EndAction) (common.Screen, tea.Cmd) {
 	switch {
 	case a == EndMenu:

@@ -25,7 +25,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	k := common.BoardKeys
 	var play []key.Binding
 	ended := b.Ended()
-	a := b.M.Ai()
+	a := b.M.AI()
 	if a.Searching && !a.ForHint {
 		play = append(play, k.MoveNow)
 	}
@@ -52,7 +52,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 		offer(cp.Hint != nil, k.Hint)
 		offer(cp.Resign != nil, k.Resign)
 		offer(cp.Rematch != nil, k.New)
-		offer(cp.AiCtl != nil && a.HasSeat, k.Pause)
+		offer(cp.AICtl != nil && a.HasSeat, k.Pause)
 		game = append(game, k.Menu, analysisHelp)
 	}
 	game = append(game, k.Copy)
@@ -96,8 +96,8 @@ func (b *BoardScreen) keyPress(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	if key.Matches(msg, ReviewKeys.Open) {
 		return b, b.ReviewTo(len(b.History()))
 	}
-	if a := b.M.Ai(); a.Searching && !a.ForHint && b.Caps.AiCtl != nil && key.Matches(msg, common.BoardKeys.MoveNow) {
-		b.Caps.AiCtl.MoveNow() // the search returns its best move so far
+	if a := b.M.AI(); a.Searching && !a.ForHint && b.Caps.AICtl != nil && key.Matches(msg, common.BoardKeys.MoveNow) {
+		b.Caps.AICtl.MoveNow() // the search returns its best move so far
 		b.SetStatus("moving now…", false)
 		return b, nil
 	}
@@ -325,8 +325,8 @@ func (b *BoardScreen) matchKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, boo
 		b.Confirm, b.resignAs = "resign", game.NoRole
 		b.SetStatus(b.resignQuestion(), false)
 		return b, nil, true
-	case key.Matches(msg, k.Pause) && cp.AiCtl != nil:
-		return b, cp.AiCtl.TogglePause(), true
+	case key.Matches(msg, k.Pause) && cp.AICtl != nil:
+		return b, cp.AICtl.TogglePause(), true
 	case key.Matches(msg, k.Hint) && cp.Hint != nil:
 		return b, cp.Hint.Hint(), true
 	}
@@ -444,7 +444,7 @@ func (b *BoardScreen) recall(back bool) {
 // the move if it is legal now, else the reason it is refused.
 func (b *BoardScreen) playPremove() tea.Cmd {
 	text := b.Premove
-	if text == "" || b.Ended() || !b.Mine(b.Game().ToMove()) || b.M.Ai().Searching {
+	if text == "" || b.Ended() || !b.Mine(b.Game().ToMove()) || b.M.AI().Searching {
 		return nil
 	}
 	b.Premove = ""

@@ -215,6 +215,7 @@ func (b *BoardScreen) layoutFor(statusH int) BoardLayout {
 	return l
 }
 
+// MinSize is the smallest window the board fits (see common.MinSize).
 func (b *BoardScreen) MinSize() (int, int) {
 	fm := frameMemoOf(b.C, &b.frame)
 	if fm != nil && fm.hasMin {
@@ -229,7 +230,7 @@ func (b *BoardScreen) MinSize() (int, int) {
 	return l.needW, l.needH
 }
 
-// CellX and cellY are the top-left of a cell inside the board block.
+// CellX and CellY are the top-left of a cell inside the board block.
 func (l BoardLayout) CellX(c int) int {
 	x := l.lw + c*l.Cw
 	if l.gap > 0 && c >= l.gap {
@@ -238,6 +239,7 @@ func (l BoardLayout) CellX(c int) int {
 	return x
 }
 
+// CellY is the screen row of board row r's cells.
 func (l BoardLayout) CellY(r int) int {
 	y := l.top + r*l.Ch
 	if l.gap > 0 && r >= l.gap {
@@ -339,7 +341,7 @@ func (l BoardLayout) inMoveList(x, y int) bool {
 type CellFlags struct {
 	Cursor, Sel, Target, Last, Win, Hint bool
 	// Chosen: the cell is in a region the player picked (Pentago's
-	// quadrant to turn); lastArea: in a region the last move acted on
+	// quadrant to turn); LastArea: in a region the last move acted on
 	// as a whole (the quadrant it turned).
 	Chosen, LastArea bool
 }
@@ -488,7 +490,7 @@ func (b *BoardScreen) BoardLines(l BoardLayout) []string {
 	return b.boardMemo.Get(b.boardMemoKey(l, cells, fl, over), func() []string { return b.DrawBoard(l, cells, fl, over) })
 }
 
-// boardMemoKey names everything drawBoard draws from: the layout, the
+// boardMemoKey names everything DrawBoard draws from: the layout, the
 // theme, every cell and its highlights, the overlay's lines.
 func (b *BoardScreen) boardMemoKey(l BoardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) string {
 	var sb strings.Builder
@@ -708,7 +710,7 @@ type borderKey struct {
 }
 
 // BoxPanel is b.c.st.Panel.Render(content) for content whose lines are all
-// inner cells wide, as panelContent makes them. The border is cut from
+// inner cells wide, as PanelContent makes them. The border is cut from
 // the panel style's own rendering of a probe of that width, kept per
 // width and theme, so it is what lipgloss draws byte for byte (the test
 // TestBoxPanelMatchesLipgloss checks that in every theme and colour
@@ -828,7 +830,7 @@ const MaxCounterLines = 6
 
 // CounterLines fits the counter to the panel's width: its items (one
 // per line of c) go several to a line while they fit, and an item
-// longer than a line is wrapped, never cut. Past maxCounterLines the
+// longer than a line is wrapped, never cut. Past MaxCounterLines the
 // last line says how many items are not shown.
 func CounterLines(c string, width int) []string {
 	if c == "" {
@@ -911,7 +913,7 @@ func (b *BoardScreen) seatLines(inner int) []string {
 }
 
 // MoveListView is the visible part of the move list, w×h, scrolled up
-// moveScroll lines from its end. It is kept while the list and its
+// MoveScroll lines from its end. It is kept while the list and its
 // size are unchanged: the viewport measures every line of it.
 func (b *BoardScreen) MoveListView(w, h int) string {
 	text := b.MoveListText()
@@ -978,6 +980,7 @@ func (b *BoardScreen) MoveListText() string {
 	return b.listMemo.Get(key.String(), b.DrawMoveList)
 }
 
+// DrawMoveList is the move list as the panel shows it.
 func (b *BoardScreen) DrawMoveList() string {
 	var sb strings.Builder
 	lines := b.MoveLines()
@@ -1000,7 +1003,7 @@ func (b *BoardScreen) DrawMoveList() string {
 // aiLine is the AI's live status.
 func (b *BoardScreen) aiLine() string {
 	st := b.C.St
-	a := b.M.Ai()
+	a := b.M.AI()
 	switch {
 	case a.Searching && a.Waiting:
 		return st.Accent.Render(b.spin.View() + " AI waiting for a free slot")
@@ -1058,7 +1061,7 @@ func (b *BoardScreen) HelpView() string {
 // which a memo of one bar per session drew again each time.
 var boardHelps = common.NewDrawnSet[boardHelpKey](common.MenuPartsMax)
 
-// boardHelpKey is a key bar's helpMemoKey with the colours of its styles:
+// boardHelpKey is a key bar's HelpMemoKey with the colours of its styles:
 // sessions share bars, and a theme's name alone does not say its colours.
 type boardHelpKey struct {
 	style common.MenuStyleKey
@@ -1176,7 +1179,7 @@ func (b *BoardScreen) StatusText() (string, lipgloss.Style) {
 	}
 	mover := b.Game().ToMove()
 	who := b.V.RoleName(mover) + " (" + b.M.Seat(mover).Name + ")"
-	a := b.M.Ai()
+	a := b.M.AI()
 	switch {
 	case b.isAI(mover) && a.Paused:
 		return "AI paused: p resumes", st.Muted
@@ -1192,6 +1195,7 @@ func (b *BoardScreen) StatusText() (string, lipgloss.Style) {
 	return b.V.RoleName(mover) + ": " + b.Vu.Prompt(b.Game(), b.Sel), st.Muted
 }
 
+// View is part of common.Screen.
 func (b *BoardScreen) View() string {
 	l := b.Layout()
 	if !l.Ok {

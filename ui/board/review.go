@@ -60,6 +60,7 @@ var ReviewKeys = struct {
 	Return:  common.Bind([]string{"esc", "v"}, "esc/v", "back to the game"),
 }
 
+// Reviewing reports whether the board shows a past position (review).
 func (b *BoardScreen) Reviewing() bool { return b.Rv.on }
 
 // ReviewTo shows the position after at moves (clamped) and starts the
@@ -149,7 +150,7 @@ func (b *BoardScreen) followReview() {
 		return
 	}
 	// The line of move at-1 is visible when it lies in
-	// [n-listH-scroll, n-scroll).
+	// [n-ListH-scroll, n-scroll).
 	line := max(lineOf(lines, b.Rv.At-1), 0)
 	if line < n-l.ListH-b.MoveScroll || line >= n-b.MoveScroll {
 		b.MoveScroll = max(min(n-line-l.ListH/2-1, n-l.ListH), 0)

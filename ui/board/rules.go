@@ -37,6 +37,8 @@ var rulesKeys = struct {
 	ForceOut: common.KeyForceOut,
 }
 
+// NewRules opens the rules at v's page; back is the screen Esc returns
+// to (nil: the menu).
 func NewRules(c *common.Common, v *game.Variant, back common.Screen) *RulesScreen {
 	r := &RulesScreen{c: c, vs: game.Variants(), back: back}
 	for i, k := range r.vs {
@@ -57,6 +59,7 @@ func NewRules(c *common.Common, v *game.Variant, back common.Screen) *RulesScree
 	return r
 }
 
+// Init is part of common.Screen.
 func (r *RulesScreen) Init() tea.Cmd { return nil }
 
 // text is the rules of the game plus how to play it here.
@@ -90,6 +93,7 @@ func (r *RulesScreen) resize() {
 	r.vp.SetContent(lipgloss.NewStyle().Width(r.vp.Width()).Render(r.text()))
 }
 
+// Update is part of common.Screen.
 func (r *RulesScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -137,6 +141,7 @@ func (r *RulesScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	return r, nil
 }
 
+// View is part of common.Screen.
 func (r *RulesScreen) View() string {
 	st := r.c.St
 	title := "Rules"

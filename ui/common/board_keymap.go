@@ -18,6 +18,7 @@ type boardKeyMap struct {
 	Copy                                                key.Binding
 }
 
+// BoardKeys is the board screen's key map.
 var BoardKeys = boardKeyMap{
 	Act:     Bind([]string{"enter", "space"}, "enter/space", "act"),
 	Cancel:  Bind([]string{"esc"}, "esc", "cancel"),

@@ -48,7 +48,7 @@ func (bg cellBg) style(st *themes.Styles) lipgloss.Style {
 }
 
 // CellKey is everything one line of one board cell is drawn from, given
-// the styles: drawCell reads nothing else, so its result can be kept.
+// the styles: DrawCell reads nothing else, so its result can be kept.
 type CellKey struct {
 	Bg          cellBg
 	Width       int
@@ -84,7 +84,7 @@ const cellCacheMax = 2048
 // cellCache keeps the drawn lines of board cells for one session's
 // styles. Styling a cell with lipgloss was most of the server's CPU,
 // while a board has few distinct cells; a cache is made with the styles
-// (setTheme), so it never outlives them. It is a pure memo of drawCell:
+// (SetTheme), so it never outlives them. It is a pure memo of DrawCell:
 // View stays a function of the model. The lock makes it safe should two
 // goroutines render one session (they never do in Bubble Tea).
 type cellCache struct {
@@ -94,6 +94,7 @@ type cellCache struct {
 	texts *drawnSet[TextKey]
 }
 
+// NewCellCache is an empty cache of drawn cells, for one theme's styles.
 func NewCellCache() *cellCache {
 	return &cellCache{lines: NewDrawnSet[CellKey](cellCacheMax), texts: NewDrawnSet[TextKey](cellCacheMax)}
 }
@@ -111,7 +112,7 @@ const (
 )
 
 // TextKey is a short text in one style; seat and role name the piece
-// style of textPiece.
+// style of TextPiece.
 type TextKey struct {
 	Style TextStyle
 	Seat  game.Role
@@ -151,7 +152,7 @@ func (c *cellCache) MutedText(st *themes.Styles, s string) string {
 	return c.Text(st, TextKey{Style: TextMuted, Seat: game.NoRole, Text: s})
 }
 
-// Draw returns drawCell(st, k), from the cache when drawn before. A nil
+// Draw returns DrawCell(st, k), from the cache when drawn before. A nil
 // cache draws every time.
 func (c *cellCache) Draw(st *themes.Styles, k CellKey) string {
 	if c == nil {

@@ -34,7 +34,7 @@ type Common struct {
 	// Mouse is whether mouse input is captured now (M toggles it).
 	Mouse bool
 	// SettingsStore keeps settings between runs (nil: none); settings
-	// are the current ones, settingsErr why they could not be read.
+	// are the current ones, SettingsErr why they could not be read.
 	SettingsStore savefmt.SettingsStore
 	Settings      savefmt.Settings
 	SettingsErr   string
@@ -52,7 +52,7 @@ type Common struct {
 	Library *SheetLibrary
 	// IO runs the client's writes off the UI goroutine, in order.
 	IO *ioQueue
-	// Frame counts the frames drawn; inView is set while one is drawn
+	// Frame counts the frames drawn; InView is set while one is drawn
 	// (see frameMemo).
 	Frame  uint64
 	InView bool
@@ -126,6 +126,7 @@ func (c *Common) CycleTheme() (string, tea.Cmd) {
 	return text, c.Remember(func(s *savefmt.Settings) { s.Theme = c.Theme.Name })
 }
 
+// NoColor reports whether the terminal shows no colour.
 func (c *Common) NoColor() bool { return themes.NoColor(c.Profile) }
 
 // NewHelp returns a help bubble styled for this session.
@@ -183,9 +184,13 @@ type KeyHelp struct {
 	Full  [][]key.Binding
 }
 
-func (k KeyHelp) ShortHelp() []key.Binding  { return k.Short }
+// ShortHelp is the one-line help (help.KeyMap).
+func (k KeyHelp) ShortHelp() []key.Binding { return k.Short }
+
+// FullHelp is the help of every key, in columns (help.KeyMap).
 func (k KeyHelp) FullHelp() [][]key.Binding { return k.Full }
 
+// Bind is a key binding of keys, shown in the help as helpKey and desc.
 func Bind(keys []string, helpKey, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(helpKey, desc))
 }
@@ -265,7 +270,7 @@ func WrapLines(s string, w, n int) []string {
 	return lines[:n]
 }
 
-// fitLines cuts or pads a block of text to exactly h lines, each cut to w
+// FitLines cuts or pads a block of text to exactly h lines, each cut to w
 // cells, so a view never grows past the window (which would scroll the
 // terminal and corrupt the screen).
 func FitBlock(s string, w, h int) string {
@@ -292,7 +297,7 @@ func FitBlock(s string, w, h int) string {
 }
 
 // JoinPadded is parts joined, padded with empty lines to h lines as
-// fitBlock pads: a frame built in one allocation, which fitBlock then
+// FitBlock pads: a frame built in one allocation, which FitBlock then
 // keeps as it is when its lines fit, instead of copying it to pad it
 // (each copy of a full frame is some 8 KB of garbage per keypress).
 func JoinPadded(h int, parts ...string) string {
@@ -313,7 +318,7 @@ func JoinPadded(h int, parts ...string) string {
 	return b.String()
 }
 
-// FitLines is fitBlock for lines whose widths are known: cut or padded
+// FitLines is FitBlock for lines whose widths are known: cut or padded
 // to exactly h lines, each cut to w cells.
 func FitLines(lines []string, widths []int, w, h int) []string {
 	if h <= 0 || w <= 0 {
@@ -347,8 +352,11 @@ func linesFit(s string, w, h int) (n int, fits bool) {
 	return n, true
 }
 
+// SplitLines splits s into its lines.
 func SplitLines(s string) []string { return strings.Split(s, "\n") }
-func JoinLines(l []string) string  { return strings.Join(l, "\n") }
+
+// JoinLines joins lines with newlines.
+func JoinLines(l []string) string { return strings.Join(l, "\n") }
 
 // CutANSI truncates a styled line to w cells, keeping escape sequences
 // intact. It needs no renderer, so no global style is involved.
@@ -364,7 +372,7 @@ func CutANSI(s string, w int) string {
 }
 
 // cutLine is ansi.Truncate(s, w, ""), which returns a line that fits as
-// it is: lineWidth, the same measure, finds that out faster.
+// it is: LineWidth, the same measure, finds that out faster.
 func cutLine(s string, w int) string {
 	if LineWidth(s) <= w {
 		return s

@@ -7,7 +7,7 @@ import (
 
 // NewInput returns a text input styled for the session, with a steady
 // block cursor drawn in the text (the board's move prompt uses the
-// terminal's own, see boardScreen.cursor). Clipboard paste is unbound:
+// terminal's own, see BoardScreen.cursor). Clipboard paste is unbound:
 // over SSH it would read the server's clipboard. (Bracketed paste from
 // the user's terminal still arrives, as a tea.PasteMsg.)
 func NewInput(c *Common, prompt string, limit int) textinput.Model {

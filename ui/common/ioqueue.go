@@ -25,6 +25,7 @@ type ioOp struct {
 	done chan struct{}
 }
 
+// NewIOQueue is an empty queue; its goroutine runs only while it has work.
 func NewIOQueue() *ioQueue {
 	q := &ioQueue{}
 	q.idle = sync.NewCond(&q.mu)

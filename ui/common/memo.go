@@ -32,6 +32,7 @@ type drawnSet[K comparable] struct {
 	max int
 }
 
+// NewDrawnSet is an empty set that keeps at most max drawings.
 func NewDrawnSet[K comparable](max int) *drawnSet[K] {
 	return &drawnSet[K]{m: map[K]string{}, max: max}
 }

@@ -11,8 +11,8 @@ import (
 // What people read of moves and results, where a game's own notation
 // says less than its board can: an adapter's file registers a namer (a
 // game read from a rule sheet names its moves by the board's cells) and
-// an explainer of results. Generic code asks through moveName,
-// parseMove and resultWithReason, and never learns which game it was.
+// an explainer of results. Generic code asks through MoveName,
+// ParseMove and ResultWithReason, and never learns which game it was.
 
 // moveNamers name a move for people: ok is false when a namer has no
 // name for it (not its game, or a move that names no cell).
@@ -23,7 +23,7 @@ var moveNamers []func(s game.State, m game.Move) (name string, ok bool)
 var resultExplainers []func(s game.State) (why string, ok bool)
 
 // resultPreparers give the work explainers need for a finished position
-// that is too slow for the UI goroutine (see prepareResult): ok is false
+// that is too slow for the UI goroutine (see PrepareResult): ok is false
 // when there is none.
 var resultPreparers []func(s game.State) (work func(), ok bool)
 
@@ -39,7 +39,7 @@ type ResultPreparedMsg struct{ Version uint64 }
 
 // PrepareResult runs the preparers' work for the finished position s
 // (a copy: the work runs off the UI goroutine) in a command that reports
-// resultPreparedMsg; nil when there is no work.
+// ResultPreparedMsg; nil when there is no work.
 func PrepareResult(s game.State, version uint64) tea.Cmd {
 	var works []func()
 	for _, f := range resultPreparers {
@@ -98,7 +98,7 @@ func HintText(s game.State, m game.Move) string {
 }
 
 // TurnText names a whole turn (a Pentago placement and its rotation) as
-// a hint shows it: each action named as hintText names it, in order; a
+// a hint shows it: each action named as HintText names it, in order; a
 // turn of one action, or none, is m alone.
 func TurnText(s game.State, m game.Move, turn []game.Move) string {
 	if len(turn) < 2 || turn[0] != m {
@@ -117,7 +117,7 @@ func TurnText(s game.State, m game.Move, turn []game.Move) string {
 }
 
 // ParseMove reads a move typed at the prompt: in the game's own
-// notation, else by the name moveName gives a legal move (in any case
+// notation, else by the name MoveName gives a legal move (in any case
 // and spacing).
 func ParseMove(s game.State, text string) (game.Move, error) {
 	m, err := s.ParseMove(text)

@@ -18,6 +18,7 @@ type Screen interface {
 // keys, single letters are text, not shortcuts.
 type typist interface{ Typing() bool }
 
+// IsTyping reports whether s has a text field that has the keys now.
 func IsTyping(s Screen) bool {
 	t, ok := s.(typist)
 	return ok && t.Typing()
@@ -35,6 +36,7 @@ type Behind interface {
 // sizer is implemented by screens that need more than the default room.
 type sizer interface{ MinSize() (int, int) }
 
+// MinSize is the smallest window s can be shown in.
 func MinSize(s Screen) (int, int) {
 	if z, ok := s.(sizer); ok {
 		return z.MinSize()
@@ -42,6 +44,8 @@ func MinSize(s Screen) (int, int) {
 	return 40, 12
 }
 
+// TooSmall is the text shown instead of a screen in a window of w×h that
+// needs mw×mh.
 func TooSmall(w, h, mw, mh int) string {
 	return fmt.Sprintf("Terminal too small:\n%d×%d, need %d×%d.\nEnlarge the window to go on.", w, h, mw, mh)
 }

@@ -32,6 +32,8 @@ type SheetLoadedMsg struct {
 // SheetTickMsg redraws the loading line of job.
 type SheetTickMsg struct{ Job *SheetJob }
 
+// NewSheetJob is the load of the sheet at path; hash, when set, is the
+// only text it may have.
 func NewSheetJob(path, hash string) *SheetJob {
 	j := &SheetJob{Path: path, hash: hash, Started: time.Now()}
 	if info, err := os.Stat(path); err == nil {
@@ -54,6 +56,7 @@ func (j *SheetJob) Run() tea.Cmd {
 	}
 }
 
+// Tick asks for the next redraw of the loading line.
 func (j *SheetJob) Tick() tea.Cmd {
 	return tea.Tick(loadingTick, func(time.Time) tea.Msg { return SheetTickMsg{j} })
 }

@@ -10,14 +10,15 @@ type MenuStyleKey struct {
 	text, muted, accent string
 }
 
+// StyleKeyOf is the MenuStyleKey of c's styles.
 func StyleKeyOf(c *Common) MenuStyleKey { return StylesKey(c.St, c.ASCII) }
 
-// StylesKey is the menuStyleKey of st with the ASCII glyph choice ascii.
+// StylesKey is the MenuStyleKey of st with the ASCII glyph choice ascii.
 func StylesKey(st *themes.Styles, ascii bool) MenuStyleKey {
 	t := st.Theme
 	return MenuStyleKey{basic: st.Palette() != t.Name, mono: t.Mono, ascii: ascii,
 		text: t.Text, muted: t.Muted, accent: t.Accent}
 }
 
-// MenuPartsMax bounds menuParts like menuLineCacheMax.
+// MenuPartsMax bounds MenuParts like menuLineCacheMax.
 const MenuPartsMax = 2048

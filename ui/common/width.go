@@ -33,7 +33,7 @@ func JoinTop(blocks ...string) string {
 	return JoinLines(lines)
 }
 
-// JoinTopLines is joinTop of blocks given as lines; it returns the lines
+// JoinTopLines is JoinTop of blocks given as lines; it returns the lines
 // with the width of each.
 func JoinTopLines(split ...[]string) (lines []string, widths []int) {
 	lineW := make([][]int, len(split))

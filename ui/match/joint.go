@@ -22,7 +22,7 @@ func jointShort(s game.State, moves []game.Move) string {
 const JointMover = "all"
 
 // HistoryOf is the move list of a game: each turn played from start, in
-// its short notation with the role that played it (jointMover for a turn
+// its short notation with the role that played it (JointMover for a turn
 // where every role chose at once).
 func HistoryOf(start game.State, moves []game.Move) []PlayedMove {
 	v := start.Variant()

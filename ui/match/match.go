@@ -8,14 +8,14 @@ import (
 )
 
 // Match is one game as the board screen plays it: a local game, whose
-// seats and AI live in this client (localMatch), or a shared room, whose
-// host checks the moves and runs the AI (roomMatch). The board screen
+// seats and AI live in this client (LocalMatch), or a shared room, whose
+// host checks the moves and runs the AI (RoomMatch). The board screen
 // draws the game, takes keys and clicks, and knows whose turn it is only
 // through this interface, so what is added for both (review, records,
 // clocks) is written once. What only some matches can do (undo, hints,
 // pausing the AI, resigning, rematches, saving, handing the keyboard
 // over) are the small interfaces below, asked once when the board is
-// given its match (see capsOf).
+// given its match (see CapsOf).
 type Match interface {
 	// Position is the current position; the board must not change it.
 	Position() game.State
@@ -31,8 +31,8 @@ type Match interface {
 	Result() string
 	// Seat is who plays role r, as this client sees it.
 	Seat(r game.Role) seatView
-	// Ai is the state of the AI, for drawing.
-	Ai() aiView
+	// AI is the state of the AI, for drawing.
+	AI() aiView
 
 	// Start begins what the match needs once it is shown: the AI, or
 	// the room's updates.
@@ -56,7 +56,7 @@ type Match interface {
 type seatView struct {
 	Name string // who plays it
 	Mine bool   // a person at this client acts for it
-	Ai   bool   // this client's AI plays it
+	AI   bool   // this client's AI plays it
 	// Status is what the panel says of the seat beyond its name (a GGP
 	// player's state), or "".
 	Status string
@@ -121,13 +121,13 @@ type keeper interface {
 	AnswerReplace(yes bool) tea.Cmd
 }
 
-// handOver is a match where several people share the keyboard and choose
+// HandOver is a match where several people share the keyboard and choose
 // at once, each unseen by the others (see match_joint.go).
 type handOver interface {
 	// PassTo is the role the keyboard must be handed to before it
 	// chooses its hidden move, or NoRole.
 	PassTo() game.Role
-	// TakeKeyboard says the role passTo named has the keyboard now.
+	// TakeKeyboard says the role PassTo named has the keyboard now.
 	TakeKeyboard()
 }
 
@@ -156,7 +156,7 @@ type unassisted interface {
 type MatchCaps struct {
 	Undo     undoer
 	Hint     hinter
-	AiCtl    aiControl
+	AICtl    aiControl
 	Resign   resigner
 	Rematch  rematcher
 	Save     saver
@@ -172,7 +172,7 @@ func CapsOf(m Match) MatchCaps {
 	var c MatchCaps
 	c.Undo, _ = m.(undoer)
 	c.Hint, _ = m.(hinter)
-	c.AiCtl, _ = m.(aiControl)
+	c.AICtl, _ = m.(aiControl)
 	c.Resign, _ = m.(resigner)
 	c.Rematch, _ = m.(rematcher)
 	c.Save, _ = m.(saver)

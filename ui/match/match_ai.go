@@ -57,7 +57,8 @@ type aiSlotMsg struct {
 	queued bool
 }
 
-type AiDoneMsg struct {
+// AIDoneMsg brings an AI search's move back to the match.
+type AIDoneMsg struct {
 	Job *aiJob
 	Res ai.Result
 	// joint is the AI seats' moves on a joint turn, by role (Noop for
@@ -65,7 +66,8 @@ type AiDoneMsg struct {
 	joint []game.Move
 }
 
-type AiProgressMsg struct {
+// AIProgressMsg reports how far an AI search has gone, for the panel.
+type AIProgressMsg struct {
 	Job *aiJob
 	P   ai.Progress
 }
@@ -79,9 +81,9 @@ func (l *LocalMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case KeptMsg:
 		return nil, true // read above
-	case AiDoneMsg:
+	case AIDoneMsg:
 		return l.onAIDone(msg), true
-	case AiProgressMsg:
+	case AIProgressMsg:
 		if msg.Job == l.Job {
 			// UCT reports the length of its current best line, which
 			// can shrink; the board shows the deepest reached so far.
@@ -100,7 +102,7 @@ func (l *LocalMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
 			return l.waitProgress(msg.job), true
 		}
 		return nil, true
-	case GgpEventMsg:
+	case GGPEventMsg:
 		if l.suspended {
 			l.heldGGP = append(l.heldGGP, msg)
 			return nil, true
@@ -133,9 +135,9 @@ func (l *LocalMatch) startAI(hint bool) tea.Cmd {
 		opt.Level, opt.Budget = l.Seats[l.St.ToMove()].AILevel(), l.c.AITime
 	}
 	s := l.St.Clone()
-	return l.startJob(&aiJob{hint: hint}, func(ctx context.Context, progress func(ai.Progress)) AiDoneMsg {
+	return l.startJob(&aiJob{hint: hint}, func(ctx context.Context, progress func(ai.Progress)) AIDoneMsg {
 		opt.Progress = progress
-		return AiDoneMsg{Res: ai.Search(ctx, s, opt)}
+		return AIDoneMsg{Res: ai.Search(ctx, s, opt)}
 	})
 }
 
@@ -143,7 +145,7 @@ func (l *LocalMatch) startAI(hint bool) tea.Cmd {
 // is passed through a one-slot channel that keeps only the latest report,
 // so the search never blocks on the UI. With Options.AISlots the search
 // first waits for a free slot, cancellably.
-func (l *LocalMatch) startJob(job *aiJob, search func(context.Context, func(ai.Progress)) AiDoneMsg) tea.Cmd {
+func (l *LocalMatch) startJob(job *aiJob, search func(context.Context, func(ai.Progress)) AIDoneMsg) tea.Cmd {
 	l.CancelJob()
 	parent := l.c.Opts.Context
 	if parent == nil {
@@ -170,7 +172,7 @@ func (l *LocalMatch) startJob(job *aiJob, search func(context.Context, func(ai.P
 			}
 		}
 	}
-	run := func() AiDoneMsg {
+	run := func() AIDoneMsg {
 		msg := search(ctx, progress)
 		msg.Job = job
 		return msg
@@ -180,13 +182,13 @@ func (l *LocalMatch) startJob(job *aiJob, search func(context.Context, func(ai.P
 		defer close(job.done)
 		if slots != nil {
 			if ctx.Err() != nil && context.Cause(ctx) != errMoveNow {
-				return AiDoneMsg{Job: job} // ended before it began: no slot
+				return AIDoneMsg{Job: job} // ended before it began: no slot
 			}
 			if !slots.TryAcquire() {
 				close(job.queued)
 				if err := slots.Acquire(ctx); err != nil {
 					if context.Cause(ctx) != errMoveNow {
-						return AiDoneMsg{Job: job}
+						return AIDoneMsg{Job: job}
 					}
 					// Told to move now before a slot was free: a search
 					// with its context already cancelled answers at once
@@ -197,7 +199,7 @@ func (l *LocalMatch) startJob(job *aiJob, search func(context.Context, func(ai.P
 					// Granted as the client ended: the slot goes to the
 					// next in line, not to a search nobody will see.
 					slots.Release()
-					return AiDoneMsg{Job: job}
+					return AIDoneMsg{Job: job}
 				}
 			}
 			defer slots.Release()
@@ -223,7 +225,7 @@ func (l *LocalMatch) waitProgress(job *aiJob) tea.Cmd {
 	return func() tea.Msg {
 		select {
 		case p := <-job.progress:
-			return AiProgressMsg{Job: job, P: p}
+			return AIProgressMsg{Job: job, P: p}
 		case <-slotted:
 			return aiSlotMsg{job: job}
 		case <-queued:
@@ -253,7 +255,7 @@ func (l *LocalMatch) Suspend() {
 // UpdateSuspended keeps the GGP players' replies that come while
 // suspended for start; the rest is for the board once it is back.
 func (l *LocalMatch) UpdateSuspended(msg tea.Msg) tea.Cmd {
-	if reply, ok := msg.(GgpEventMsg); ok {
+	if reply, ok := msg.(GGPEventMsg); ok {
 		l.heldGGP = append(l.heldGGP, reply)
 	}
 	return nil
@@ -269,7 +271,7 @@ func (l *LocalMatch) MoveNow() {
 	}
 }
 
-func (l *LocalMatch) onAIDone(msg AiDoneMsg) tea.Cmd {
+func (l *LocalMatch) onAIDone(msg AIDoneMsg) tea.Cmd {
 	if msg.Job != l.Job {
 		return nil // stale: a newer search or none is wanted
 	}
@@ -330,11 +332,13 @@ func (l *LocalMatch) Hint() tea.Cmd {
 	return l.startAI(true)
 }
 
+// HintMove is part of hinter.
 func (l *LocalMatch) HintMove() (game.Move, bool) {
 	return l.Hinted, l.HasHint && l.hintVer == l.ver
 }
 
-func (l *LocalMatch) Ai() aiView {
+// AI is part of Match.
+func (l *LocalMatch) AI() aiView {
 	a := aiView{Paused: l.Paused, HasSeat: l.hasAISeat()}
 	if l.Job != nil {
 		a.Searching, a.ForHint, a.Waiting = true, l.Job.hint, l.Job.Waiting()

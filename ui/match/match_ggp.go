@@ -54,8 +54,8 @@ type ggpManager struct {
 	errors []savefmt.MoveError
 }
 
-// GgpEventMsg is what one of the driver's jobs came to.
-type GgpEventMsg struct {
+// GGPEventMsg is what one of the driver's jobs came to.
+type GGPEventMsg struct {
 	mgr *ggpManager
 	ev  table.Event
 }
@@ -169,7 +169,7 @@ func (l *LocalMatch) pumpGGP() tea.Cmd {
 func (gm *ggpManager) run(jobs []*table.Job) tea.Cmd {
 	cmds := make([]tea.Cmd, len(jobs))
 	for i, j := range jobs {
-		cmds[i] = func() tea.Msg { return GgpEventMsg{mgr: gm, ev: j.Run()} }
+		cmds[i] = func() tea.Msg { return GGPEventMsg{mgr: gm, ev: j.Run()} }
 	}
 	return tea.Batch(cmds...)
 }
@@ -220,7 +220,7 @@ func (l *LocalMatch) abortGGP() {
 // onGGPEvent takes what a job came to: a start answered, a GGP player's
 // move (or the fallback's in its place) to play, a reply on a turn it
 // only followed, the end told; then whatever comes next.
-func (l *LocalMatch) onGGPEvent(msg GgpEventMsg) tea.Cmd {
+func (l *LocalMatch) onGGPEvent(msg GGPEventMsg) tea.Cmd {
 	gm := l.gm
 	if msg.mgr != gm || gm == nil {
 		return nil

@@ -22,7 +22,7 @@ import (
 type jointChoice struct {
 	Moves  []game.Move // by role; valid where chosen is set
 	Chosen []bool
-	// holder is the role that took the keyboard last (see passTo).
+	// holder is the role that took the keyboard last (see PassTo).
 	holder game.Role
 }
 
@@ -75,7 +75,7 @@ func (l *LocalMatch) PassTo() game.Role {
 	return c
 }
 
-// TakeKeyboard says the role passTo named has the keyboard.
+// TakeKeyboard says the role PassTo named has the keyboard.
 func (l *LocalMatch) TakeKeyboard() {
 	if c := l.PassTo(); c != game.NoRole {
 		l.Joint.holder = c
@@ -176,20 +176,20 @@ func (l *LocalMatch) startJointAI(need []game.Role) tea.Cmd {
 	}
 	opt := ai.Options{Seed: l.c.Opts.Seed + uint64(len(l.Moves)), Threads: l.c.Opts.AIThreads, Budget: l.c.AITime}
 	roles := len(l.v.Roles)
-	return l.startJob(&aiJob{joint: true}, func(ctx context.Context, progress func(ai.Progress)) AiDoneMsg {
+	return l.startJob(&aiJob{joint: true}, func(ctx context.Context, progress func(ai.Progress)) AIDoneMsg {
 		moves := make([]game.Move, roles)
 		for i, r := range need {
 			o := opt
 			o.Level, o.Progress, o.Seed = levels[i], progress, opt.Seed+uint64(r)
 			moves[r] = ai.SearchFor(ctx, s, r, o).Move
 		}
-		return AiDoneMsg{joint: moves}
+		return AIDoneMsg{joint: moves}
 	})
 }
 
 // onJointAIDone keeps the AI seats' moves and plays the turn. A move that
 // is not legal (a faulty engine) is replaced by a random legal one, said.
-func (l *LocalMatch) onJointAIDone(msg AiDoneMsg) tea.Cmd {
+func (l *LocalMatch) onJointAIDone(msg AIDoneMsg) tea.Cmd {
 	need := l.jointAISeats()
 	for _, r := range need {
 		m := msg.joint[r]

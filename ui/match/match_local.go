@@ -53,7 +53,7 @@ type LocalMatch struct {
 	// suspended is set while another screen is shown; heldGGP are the
 	// GGP replies that came meanwhile (see suspend).
 	suspended bool
-	heldGGP   []GgpEventMsg
+	heldGGP   []GGPEventMsg
 
 	Job      *aiJob
 	progress ai.Progress
@@ -82,9 +82,14 @@ func (l *LocalMatch) Position() game.State {
 	return l.St
 }
 
-func (l *LocalMatch) Version() uint64     { return l.ver }
+// Version is part of Match.
+func (l *LocalMatch) Version() uint64 { return l.ver }
+
+// Resigned is part of resigner.
 func (l *LocalMatch) Resigned() game.Role { return l.Loser }
-func (l *LocalMatch) Warning() string     { return l.Kept.saveErr }
+
+// Warning is part of keeper.
+func (l *LocalMatch) Warning() string { return l.Kept.saveErr }
 
 // AsMatch is the match the board plays: l, with undo and redo unless a
 // GGP player sits at the table (it cannot take a move back).
@@ -98,9 +103,13 @@ func (l *LocalMatch) AsMatch() Match {
 // UndoableMatch is a local match whose moves can be taken back.
 type UndoableMatch struct{ *LocalMatch }
 
+// Undo is part of undoer.
 func (m UndoableMatch) Undo() tea.Cmd { return m.undoTurn() }
+
+// Redo is part of undoer.
 func (m UndoableMatch) Redo() tea.Cmd { return m.redoTurn() }
 
+// Setup is part of rematcher.
 func (l *LocalMatch) Setup() (string, []savefmt.SeatConfig) { return l.startPos, l.Seats }
 
 // Rebuild replays the moves from the start.
@@ -114,8 +123,10 @@ func (l *LocalMatch) Rebuild() {
 	l.HasHint = false
 }
 
+// Replay is part of Match.
 func (l *LocalMatch) Replay() (game.State, []game.Move) { return l.Begin, l.Moves }
 
+// Ended is part of Match.
 func (l *LocalMatch) Ended() bool { return l.St.Terminal() || l.Loser != game.NoRole }
 
 func (l *LocalMatch) isAI(r game.Role) bool {
@@ -151,7 +162,7 @@ func (l *LocalMatch) hasAISeat() bool {
 // Seat is who plays role r: a person here, this client's AI or a GGP
 // player.
 func (l *LocalMatch) Seat(r game.Role) seatView {
-	return seatView{Name: l.seatName(r), Mine: l.mine(r), Ai: l.isAI(r), Status: l.seatStatus(r)}
+	return seatView{Name: l.seatName(r), Mine: l.mine(r), AI: l.isAI(r), Status: l.seatStatus(r)}
 }
 
 func (l *LocalMatch) seatName(r game.Role) string {
@@ -161,6 +172,7 @@ func (l *LocalMatch) seatName(r game.Role) string {
 	return "?"
 }
 
+// Start is part of Match.
 func (l *LocalMatch) Start() tea.Cmd {
 	l.suspended = false
 	cmds := []tea.Cmd{l.startGGP()}

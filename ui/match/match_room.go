@@ -54,6 +54,8 @@ type RoomMatch struct {
 	seen atomic.Uint64
 }
 
+// NewRoomMatch is the match of a room the client is in; status is the
+// board's status line, spinTick its spinner.
 func NewRoomMatch(v *game.Variant, room roomapi.Room, status statusLine, spinTick func() tea.Cmd) *RoomMatch {
 	r := &RoomMatch{V: v, status: status, spinTick: spinTick, room: room}
 	r.St = v.New()
@@ -131,15 +133,24 @@ func (r *RoomMatch) follow(rv roomapi.RoomView) error {
 	return nil
 }
 
+// Position is part of Match.
 func (r *RoomMatch) Position() game.State { return r.St }
-func (r *RoomMatch) Version() uint64      { return r.ver }
+
+// Version is part of Match.
+func (r *RoomMatch) Version() uint64 { return r.ver }
+
+// Replay is part of Match.
 func (r *RoomMatch) Replay() (game.State, []game.Move) {
 	if r.first == nil {
 		return r.St, nil // the room could not be read: only its position
 	}
 	return r.first, r.played
 }
-func (r *RoomMatch) Ended() bool   { return r.view.Finished || r.St.Terminal() }
+
+// Ended is part of Match.
+func (r *RoomMatch) Ended() bool { return r.view.Finished || r.St.Terminal() }
+
+// Label is part of labeller.
 func (r *RoomMatch) Label() string { return "room " + r.view.Code }
 
 // Result is how the game ended: the rules' end with its reason, or what
@@ -195,6 +206,8 @@ func (r *RoomMatch) mine(role game.Role) bool {
 	return false
 }
 
+// SeatName is what the panel says of role's seat: the player's name
+// (away, clock), "(open)", or the AI.
 func (r *RoomMatch) SeatName(role game.Role) string {
 	if int(role) >= len(r.view.Seats) || role < 0 {
 		return "?"
@@ -244,6 +257,7 @@ func (r *RoomMatch) clockTickIfIdle() tea.Cmd {
 	return r.tickClock()
 }
 
+// Update is part of Match.
 func (r *RoomMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
 	if cm, ok := msg.(roomClockMsg); ok {
 		if cm.gen != r.waitGen {
@@ -269,6 +283,7 @@ func (r *RoomMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
 	return tea.Batch(r.waitRoom(), spin, r.clockTickIfIdle()), true
 }
 
+// Play is part of Match.
 func (r *RoomMatch) Play(m game.Move) (tea.Cmd, error) {
 	if err := r.room.Play(m); err != nil {
 		return nil, err
@@ -277,11 +292,13 @@ func (r *RoomMatch) Play(m game.Move) (tea.Cmd, error) {
 	return nil, nil
 }
 
+// Leave is part of Match.
 func (r *RoomMatch) Leave() tea.Cmd {
 	r.room.Leave()
 	return nil
 }
 
+// QuitPrompt is part of Match.
 func (r *RoomMatch) QuitPrompt() string {
 	if r.Ended() {
 		return ""
@@ -294,7 +311,8 @@ func (r *RoomMatch) QuitPrompt() string {
 	return "leave the room and quit? " + what + "; y to quit, any other key to stay"
 }
 
-func (r *RoomMatch) Ai() aiView { return aiView{Remote: r.view.Thinking} }
+// AI is part of Match.
+func (r *RoomMatch) AI() aiView { return aiView{Remote: r.view.Thinking} }
 
 // Record is the room's game as a save: people's seats are human seats
 // under their names, the AI's are AI seats.

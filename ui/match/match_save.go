@@ -46,7 +46,7 @@ type gameKeeper struct {
 	// it remove what is there (a fresh game with no moves leaves the
 	// previous save alone). slot is its name in a SlotStore, "" until its
 	// first save. replace is the answer to "replace the saved game?" for
-	// a store of one game. handedOver is set once the finished game went
+	// a store of one game. HandedOver is set once the finished game went
 	// to the hook.
 	Saved      bool
 	Slot       string
@@ -152,7 +152,7 @@ func (k *gameKeeper) write(req keepReq, kept bool) {
 // mayWrite reports whether the game may write its save: always with
 // slots or once it owns the one save; else only when nothing is saved
 // or the player agreed to replace it (the question is asked on the
-// board, see replaceQuestion).
+// board, see ReplaceQuestion).
 func (k *gameKeeper) mayWrite() bool {
 	if _, ok := k.store.(savefmt.SlotStore); ok || k.Saved {
 		return true
@@ -201,7 +201,7 @@ func (k *gameKeeper) remove() error {
 	return k.store.Remove()
 }
 
-// handOver gives the finished game to the hook, once; false when it
+// HandOver gives the finished game to the hook, once; false when it
 // could not be kept, so that its save must stay.
 func (k *gameKeeper) handOver(fg savefmt.FinishedGame) bool {
 	if k.hook == nil || k.HandedOver {
@@ -339,7 +339,7 @@ func (l *LocalMatch) ReplaceQuestion() string {
 	return "save this game over " + l.Kept.other + "? y replaces it, n plays on without saving"
 }
 
-// AnswerReplace takes the answer to replaceQuestion: the keeper saves
+// AnswerReplace takes the answer to ReplaceQuestion: the keeper saves
 // the game, or keeps the other one.
 func (l *LocalMatch) AnswerReplace(yes bool) tea.Cmd {
 	if l.replace != replaceAsking {

@@ -69,10 +69,13 @@ func (a *AnalysisSetup) fit() {
 	a.Input.SetWidth(max(a.c.Width-len(a.Input.Prompt)-3, 10))
 }
 
+// Init is part of common.Screen.
 func (a *AnalysisSetup) Init() tea.Cmd { return nil }
 
+// Typing reports whether a text field has the keys (see common.IsTyping).
 func (a *AnalysisSetup) Typing() bool { return true }
 
+// Update is part of common.Screen.
 func (a *AnalysisSetup) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	if paste, ok := msg.(tea.PasteMsg); ok {
 		// A position pasted from analyze, rules or a friend's message:
@@ -144,6 +147,7 @@ func newAnalysisBoard(c *common.Common, v *game.Variant, position string) (*boar
 	return b, nil
 }
 
+// View is part of common.Screen.
 func (a *AnalysisSetup) View() string {
 	st, k := a.c.St, analysisSetupKeys
 	v := a.Variants[a.I]

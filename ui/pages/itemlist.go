@@ -43,7 +43,7 @@ func defaultListKeys() listKeys {
 	return listKeys{Up: k.CursorUp, Down: k.CursorDown, PrevPage: k.PrevPage, NextPage: k.NextPage, Start: k.GoToStart, End: k.GoToEnd}
 }
 
-// listDefaults are the bubbles list's default styles that itemList uses,
+// listDefaults are the bubbles list's default styles that ItemList uses,
 // made once: list.DefaultStyles makes every style of a list (15 KB).
 var listDefaults = func() (d struct {
 	pagination, arabic, noItems lipgloss.Style

@@ -85,6 +85,7 @@ type MenuScreen struct {
 // MenuPagination is the style of the menu's page numbers' line.
 var MenuPagination = lipgloss.NewStyle().PaddingLeft(2)
 
+// NewMenu opens the menu with status in its status line.
 func NewMenu(c *common.Common, status string) *MenuScreen {
 	m := &MenuScreen{C: c, Status: status}
 	// The saved games are read once the client's writes have landed:
@@ -255,7 +256,7 @@ func (m *MenuScreen) resize() {
 	m.List.SetSize(max(m.C.Width-2, 10), m.listHeight())
 }
 
-// helpView is the menu's keys, each line indented like the rest.
+// HelpView is the menu's keys, each line indented like the rest.
 func (m *MenuScreen) helpView() string {
 	k := m.keys()
 	key := menuPartKey{style: common.StyleKeyOf(m.C), part: partHelpView, width: m.C.Width,
@@ -320,6 +321,7 @@ func (m *MenuScreen) keys() menuKeyMap {
 	return k
 }
 
+// Init is part of common.Screen.
 func (m *MenuScreen) Init() tea.Cmd { return nil }
 
 // menuKeyMap is the menu's keys; ? shows them all.
@@ -345,6 +347,7 @@ func (k menuKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.Up, k.Down, k.Choose, k.Delete}, {k.Theme, k.Mouse}, {common.KeyHelpFewer, k.Quit}}
 }
 
+// Update is part of common.Screen.
 func (m *MenuScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case common.SheetLoadedMsg, common.SheetTickMsg:
@@ -449,6 +452,7 @@ func (m *MenuScreen) choose() (common.Screen, tea.Cmd) {
 	return m, nil
 }
 
+// View is part of common.Screen.
 func (m *MenuScreen) View() string {
 	return common.JoinPadded(m.C.Height, Heading(m.C.St), m.listView(), "\n", m.NoteView(), m.helpView())
 }

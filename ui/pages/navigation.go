@@ -8,7 +8,7 @@ import (
 )
 
 // init gives the board the screens above it that it opens (see
-// openMenu).
+// OpenMenu).
 func init() {
 	board.OpenMenu = func(c *common.Common, notice string) common.Screen { return NewMenu(c, notice) }
 	board.OpenSetup = func(c *common.Common, v *game.Variant, seats []savefmt.SeatConfig, waiting *board.BoardScreen) common.Screen {

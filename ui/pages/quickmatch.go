@@ -35,6 +35,7 @@ type quickScreen struct {
 	status   string
 }
 
+// NewQuickMatch opens "Play anyone": a game to pick, then its queue.
 func NewQuickMatch(c *common.Common) *quickScreen {
 	q := &quickScreen{c: c}
 	for _, v := range game.Variants() {
@@ -45,6 +46,7 @@ func NewQuickMatch(c *common.Common) *quickScreen {
 	return q
 }
 
+// Init is part of common.Screen.
 func (q *quickScreen) Init() tea.Cmd { return nil }
 
 func (q *quickScreen) poll() tea.Cmd {
@@ -52,6 +54,7 @@ func (q *quickScreen) poll() tea.Cmd {
 	return tea.Tick(500*time.Millisecond, func(time.Time) tea.Msg { return QuickPollMsg{gen} })
 }
 
+// Update is part of common.Screen.
 func (q *quickScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	qm := q.c.Opts.QuickMatch
 	switch msg := msg.(type) {
@@ -103,6 +106,7 @@ func (q *quickScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	return q, nil
 }
 
+// View is part of common.Screen.
 func (q *quickScreen) View() string {
 	st := q.c.St
 	var b strings.Builder

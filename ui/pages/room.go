@@ -16,7 +16,7 @@ import (
 	"github.com/tabletop/tabletop/roomapi"
 )
 
-// NewRoomBoard shows a shared room (see roomMatch).
+// NewRoomBoard shows a shared room (see RoomMatch).
 func NewRoomBoard(c *common.Common, room roomapi.Room) common.Screen {
 	rv := room.View()
 	v, err := game.Lookup(rv.Variant)
@@ -53,10 +53,13 @@ func newJoinScreen(c *common.Common) *joinScreen {
 	return &joinScreen{c: c, input: in}
 }
 
+// Init is part of common.Screen.
 func (j *joinScreen) Init() tea.Cmd { return nil }
 
+// Typing reports whether a text field has the keys (see common.IsTyping).
 func (j *joinScreen) Typing() bool { return true }
 
+// Update is part of common.Screen.
 func (j *joinScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	if paste, ok := msg.(tea.PasteMsg); ok {
 		// A code pasted from a friend's message goes in the field.
@@ -91,6 +94,7 @@ func (j *joinScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	return j, cmd
 }
 
+// View is part of common.Screen.
 func (j *joinScreen) View() string {
 	st := j.c.St
 	s := st.Title.Render(" Join a room") + "\n\n " + j.input.View() + "\n\n"
@@ -122,8 +126,10 @@ func newRoomList(c *common.Common) *roomListScreen {
 	return r
 }
 
+// Init is part of common.Screen.
 func (r *roomListScreen) Init() tea.Cmd { return nil }
 
+// Update is part of common.Screen.
 func (r *roomListScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
@@ -155,6 +161,7 @@ func (r *roomListScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	return r, nil
 }
 
+// View is part of common.Screen.
 func (r *roomListScreen) View() string {
 	st := r.c.St
 	var b strings.Builder

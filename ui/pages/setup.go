@@ -27,7 +27,7 @@ type seatKind struct {
 	Human bool
 	you   bool // room: the creator's own seat
 	open  bool // room: waiting for someone to join
-	Ggp   bool // a GGP player at the address typed in the name field
+	GGP   bool // a GGP player at the address typed in the name field
 	level ai.Level
 }
 
@@ -36,7 +36,7 @@ func localKinds() []seatKind {
 	for _, l := range ai.Levels {
 		ks = append(ks, seatKind{Label: "AI " + string(l), level: l})
 	}
-	return append(ks, seatKind{Label: "GGP", Ggp: true})
+	return append(ks, seatKind{Label: "GGP", GGP: true})
 }
 
 // Limits of the seat's text field: a name, or a GGP player's address.
@@ -48,7 +48,7 @@ const (
 // fitField makes seat i's text field a name or an address, as its kind
 // wants.
 func (s *SetupScreen) fitField(i int) {
-	if s.Kinds[s.Choice[i]].Ggp {
+	if s.Kinds[s.Choice[i]].GGP {
 		s.Names[i].CharLimit, s.Names[i].Placeholder = urlLimit, "http://127.0.0.1:9147"
 		return
 	}
@@ -61,7 +61,7 @@ func (s *SetupScreen) fitField(i int) {
 // ggpKind is the index of the GGP player's kind, or -1.
 func (s *SetupScreen) ggpKind() int {
 	for i, k := range s.Kinds {
-		if k.Ggp {
+		if k.GGP {
 			return i
 		}
 	}
@@ -102,6 +102,8 @@ type SetupScreen struct {
 	game *board.BoardScreen
 }
 
+// NewSetup opens the setup of a new game of v, or of a new room when room
+// is set.
 func NewSetup(c *common.Common, v *game.Variant, room bool) *SetupScreen {
 	s := &SetupScreen{c: c, v: v, room: room, help: c.NewHelp()}
 	n := len(v.Roles)
@@ -171,18 +173,20 @@ func indexLevel(l ai.Level) int {
 	return 2
 }
 
+// Init is part of common.Screen.
 func (s *SetupScreen) Init() tea.Cmd { return nil }
 
 // Typing reports whether keys go to a text field (so that single-letter
 // shortcuts such as M must not be taken).
 func (s *SetupScreen) Typing() bool { return s.Editing }
 
+// Seats are the seats as set up now.
 func (s *SetupScreen) Seats() []savefmt.SeatConfig {
 	out := make([]savefmt.SeatConfig, len(s.Choice))
 	for i, k := range s.Choice {
 		kind := s.Kinds[k]
 		text := strings.TrimSpace(s.Names[i].Value())
-		if kind.Ggp {
+		if kind.GGP {
 			out[i] = savefmt.SeatConfig{GGP: text}
 			continue
 		}
@@ -194,7 +198,7 @@ func (s *SetupScreen) Seats() []savefmt.SeatConfig {
 // checkGGP says what is wrong with a GGP seat's address, or "".
 func (s *SetupScreen) checkGGP(seats []savefmt.SeatConfig) string {
 	for i, sc := range seats {
-		if !s.Kinds[s.Choice[i]].Ggp {
+		if !s.Kinds[s.Choice[i]].GGP {
 			continue
 		}
 		if _, err := ggp.ParseRemoteURL(sc.GGP); err != nil || sc.GGP == "" {
@@ -286,9 +290,10 @@ func (s *SetupScreen) leaveGame() tea.Cmd {
 	return cmd
 }
 
+// Update is part of common.Screen.
 func (s *SetupScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case match.GgpEventMsg:
+	case match.GGPEventMsg:
 		// The game behind keeps its GGP players' replies for its return.
 		if s.game != nil {
 			cmd, _ := s.game.M.Update(msg)
@@ -336,7 +341,7 @@ func (s *SetupScreen) key(km tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 			if km.Text != "" && s.Names[s.Row].Value() == before {
 				// The field is full: say so rather than drop the key.
 				s.Status = fmt.Sprintf("a name has at most %d characters", s.Names[s.Row].CharLimit)
-				if s.Kinds[s.Choice[s.Row]].Ggp {
+				if s.Kinds[s.Choice[s.Row]].GGP {
 					s.Status = fmt.Sprintf("an address has at most %d characters", s.Names[s.Row].CharLimit)
 				}
 			}
@@ -394,9 +399,9 @@ func (s *SetupScreen) change(i int, back bool) {
 	if back {
 		d = -1
 	}
-	was := s.Kinds[s.Choice[i]].Ggp
+	was := s.Kinds[s.Choice[i]].GGP
 	s.Choice[i] = (s.Choice[i] + d + len(s.Kinds)) % len(s.Kinds)
-	if s.Kinds[s.Choice[i]].Ggp != was {
+	if s.Kinds[s.Choice[i]].GGP != was {
 		text := s.Names[i].Value()
 		s.fitField(i) // the limit first: an address is longer than a name
 		s.Names[i].SetValue(s.typed[i])
@@ -531,8 +536,10 @@ func aiTimeText(d time.Duration) string {
 	return d.String()
 }
 
+// StartLabel is the setup's start button.
 const StartLabel = "[ Start ]"
 
+// View is part of common.Screen.
 func (s *SetupScreen) View() string {
 	st := s.c.St
 	var b strings.Builder
@@ -567,7 +574,7 @@ func (s *SetupScreen) View() string {
 			// Players in a room bring their own names.
 		case focused && s.Editing:
 			name = s.Names[i].View()
-		case s.Names[i].Value() == "" && s.Kinds[s.Choice[i]].Ggp:
+		case s.Names[i].Value() == "" && s.Kinds[s.Choice[i]].GGP:
 			name = st.Muted.Render("(address: tab to type it)")
 		case s.Names[i].Value() == "":
 			name = st.Muted.Render("(name)")
@@ -591,11 +598,11 @@ func (s *SetupScreen) View() string {
 	switch {
 	case s.Status != "":
 		b.WriteString(st.Error.Render(" "+common.Truncate(s.Status, s.c.Width-2)) + "\n")
-	case s.Editing && s.Kinds[s.Choice[s.Row]].Ggp:
+	case s.Editing && s.Kinds[s.Choice[s.Row]].GGP:
 		b.WriteString(st.Muted.Render(" type the GGP player's address · enter or tab when done") + "\n")
 	case s.Editing:
 		b.WriteString(st.Muted.Render(" type the name · enter or tab when done") + "\n")
-	case s.Row < n && s.Kinds[s.Choice[s.Row]].Ggp:
+	case s.Row < n && s.Kinds[s.Choice[s.Row]].GGP:
 		b.WriteString(st.Muted.Render(" a GGP player: tab/enter to type its address · ←/→ other kinds · ↑/↓ seats") + "\n")
 	case s.Row == n:
 		b.WriteString(st.Muted.Render(" enter starts · ↑ to change the seats") + "\n")
@@ -632,8 +639,10 @@ var pickerKeys = struct{ Choose, Back, Up, Down, ForceOut key.Binding }{
 	Up:     common.KeyUp, Down: common.KeyDown, ForceOut: common.KeyForceOut,
 }
 
+// Init is part of common.Screen.
 func (p *variantPicker) Init() tea.Cmd { return nil }
 
+// Update is part of common.Screen.
 func (p *variantPicker) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -655,6 +664,7 @@ func (p *variantPicker) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	return p, nil
 }
 
+// View is part of common.Screen.
 func (p *variantPicker) View() string {
 	st := p.c.St
 	return st.Title.Render(" Create a room: choose the game") + "\n\n" +

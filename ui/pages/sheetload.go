@@ -32,12 +32,16 @@ type SheetLoadScreen struct {
 	then func(v *game.Variant) (common.Screen, error)
 }
 
+// NewSheetLoad loads the sheet at path (hash: the only text it may have),
+// then opens what then makes of its game.
 func NewSheetLoad(c *common.Common, path, hash string, then func(*game.Variant) (common.Screen, error)) *SheetLoadScreen {
 	return &SheetLoadScreen{c: c, job: common.NewSheetJob(path, hash), then: then}
 }
 
+// Init is part of common.Screen.
 func (s *SheetLoadScreen) Init() tea.Cmd { return tea.Batch(s.job.Run(), s.job.Tick()) }
 
+// Update is part of common.Screen.
 func (s *SheetLoadScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case common.SheetTickMsg:
@@ -69,6 +73,7 @@ func (s *SheetLoadScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	return s, nil
 }
 
+// View is part of common.Screen.
 func (s *SheetLoadScreen) View() string {
 	st := s.c.St
 	var b strings.Builder

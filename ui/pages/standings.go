@@ -36,6 +36,7 @@ type StandingsScreen struct {
 	status   string
 }
 
+// NewStandings opens the ratings: the leaderboards and the player's page.
 func NewStandings(c *common.Common) *StandingsScreen {
 	s := &StandingsScreen{c: c}
 	for _, v := range game.Variants() {
@@ -64,8 +65,10 @@ func (s *StandingsScreen) load() {
 	}
 }
 
+// Init is part of common.Screen.
 func (s *StandingsScreen) Init() tea.Cmd { return nil }
 
+// Update is part of common.Screen.
 func (s *StandingsScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
@@ -121,6 +124,7 @@ func (s *StandingsScreen) review(id string) (common.Screen, tea.Cmd) {
 	return s, nil
 }
 
+// View is part of common.Screen.
 func (s *StandingsScreen) View() string {
 	st := s.c.St
 	var b strings.Builder
