@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/savefmt"
 )
 
@@ -115,6 +116,14 @@ func NewBoard(c *common.Common, v *game.Variant, position string, seats []savefm
 	return b, nil
 }
 
+// SetClock gives a new local game clocks under tc (see match.Clocked);
+// a room's clocks are the room's.
+func (b *BoardScreen) SetClock(tc roomapi.TimeControl) {
+	if cl, ok := b.M.(match.Clocked); ok {
+		cl.SetClock(tc, nil)
+	}
+}
+
 // BoardFromSlot resumes the game saved in the store under slot ("" for
 // a plain savefmt.SaveStore's one save): the save is this game's own.
 func BoardFromSlot(c *common.Common, sv savefmt.SavedGame, slot string) (*BoardScreen, error) {
@@ -152,6 +161,7 @@ func resumeBoard(c *common.Common, sv savefmt.SavedGame, slot *string) (*BoardSc
 	if sv.Resigned != "" {
 		l.Loser = v.RoleIndex(sv.Resigned)
 	}
+	l.SetClock(sv.Clock, sv.ClockLeft)
 	l.Rebuild()
 	b.SetMatch(l.AsMatch())
 	b.CentreCursor()
@@ -486,6 +496,9 @@ func (b *BoardScreen) endAction(a EndAction) (common.Screen, tea.Cmd) {
 		if err != nil {
 			b.SetStatus(err.Error(), true)
 			return b, nil
+		}
+		if cl, ok := b.M.(match.Clocked); ok {
+			nb.SetClock(cl.TimeControl()) // the same clocks
 		}
 		nb.SetStatus("rematch with sides changed: "+nb.seatList(), false)
 		return nb, nil

@@ -61,6 +61,9 @@ type LocalMatch struct {
 	hintVer  uint64
 	HasHint  bool
 	Paused   bool
+
+	// clock is the game's clocks (local_clock.go); none unless chosen.
+	clock localClock
 }
 
 // NewLocalMatch starts a game from start (startPos is its string when
@@ -85,8 +88,14 @@ func (l *LocalMatch) Position() game.State {
 // Version is part of Match.
 func (l *LocalMatch) Version() uint64 { return l.ver }
 
-// Resigned is part of resigner.
-func (l *LocalMatch) Resigned() game.Role { return l.Loser }
+// Resigned is part of resigner: the role that resigned (NoRole after a
+// loss on time, which the seat's clock shows).
+func (l *LocalMatch) Resigned() game.Role {
+	if l.clock.onTime {
+		return game.NoRole
+	}
+	return l.Loser
+}
 
 // Warning is part of keeper.
 func (l *LocalMatch) Warning() string { return l.Kept.saveErr }
@@ -162,7 +171,11 @@ func (l *LocalMatch) hasAISeat() bool {
 // Seat is who plays role r: a person here, this client's AI or a GGP
 // player.
 func (l *LocalMatch) Seat(r game.Role) seatView {
-	return seatView{Name: l.seatName(r), Mine: l.mine(r), AI: l.isAI(r), Status: l.seatStatus(r)}
+	name := l.seatName(r)
+	if clock := l.clockText(r); clock != "" {
+		name += " " + clock // as a room shows its clocks
+	}
+	return seatView{Name: name, Mine: l.mine(r), AI: l.isAI(r), Status: l.seatStatus(r)}
 }
 
 func (l *LocalMatch) seatName(r game.Role) string {
@@ -186,6 +199,7 @@ func (l *LocalMatch) Start() tea.Cmd {
 // Leave stops the AI and the GGP players and saves the game; the
 // command reports when it is saved.
 func (l *LocalMatch) Leave() tea.Cmd {
+	l.stopClock()
 	l.CancelJob()
 	l.abortGGP()
 	return l.save()
@@ -244,7 +258,11 @@ func (l *LocalMatch) moverOf(i int) game.Role {
 // pass, or the AI (after a short delay when an AI just moved, so that
 // AI-vs-AI games can be followed).
 func (l *LocalMatch) next(afterAI bool) tea.Cmd {
-	return tea.Batch(l.pumpGGP(), l.nextLocal(afterAI))
+	tick, flagged := l.runClock(time.Now())
+	if flagged {
+		return tick // the end, which came here again
+	}
+	return tea.Batch(l.pumpGGP(), l.nextLocal(afterAI), tick)
 }
 
 // nextLocal is next for the seats of this client.
@@ -297,6 +315,10 @@ func (l *LocalMatch) undoTurn() tea.Cmd {
 	// An ending undone is no longer the game's end: the next is kept.
 	reopen := keepReq{reopened: l.Ended()}
 	l.Kept.KeptAs = ""
+	if l.clock.onTime {
+		l.Status.SetStatus("the game was lost on time: a clock is not taken back", true)
+		return nil
+	}
 	if l.Loser != game.NoRole {
 		// The resignation is the last thing done: take it back alone.
 		l.Loser = game.NoRole
@@ -411,6 +433,7 @@ func (l *LocalMatch) TogglePause() tea.Cmd {
 	}
 	l.Paused = !l.Paused
 	if l.Paused {
+		l.stopClock()
 		l.CancelJob()
 		l.Status.SetStatus("AI paused: p resumes", false)
 		return nil
@@ -424,6 +447,10 @@ func (l *LocalMatch) Result() string {
 	if l.Loser == game.NoRole {
 		return common.ResultWithReason(l.St)
 	}
+	how := " resigned: "
+	if l.clock.onTime {
+		how = " lost on time: "
+	}
 	var w []string
 	for i, r := range l.v.Roles {
 		if game.Role(i) != l.Loser {
@@ -431,7 +458,7 @@ func (l *LocalMatch) Result() string {
 		}
 	}
 	if len(w) == 1 {
-		return l.v.RoleName(l.Loser) + " resigned: " + w[0] + " wins"
+		return l.v.RoleName(l.Loser) + how + w[0] + " wins"
 	}
-	return l.v.RoleName(l.Loser) + " resigned: " + game.JoinAnd(w) + " share the win"
+	return l.v.RoleName(l.Loser) + how + game.JoinAnd(w) + " share the win"
 }
