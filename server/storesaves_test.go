@@ -159,8 +159,8 @@ func TestSavedGameContinuesAfterRestart(t *testing.T) {
 		tm.send("\r") // start: ana (x) against the AI (o)
 		tm.waitFor(m, "enter marks")
 		m = tm.mark()
-		tm.send("\r") // x marks the centre
-		tm.waitFor(m, "2. o")
+		tm.send("\r")              // x marks the centre
+		tm.waitFor(m, "Moves (2)") // o replied
 		waitSaved(t, db1, player)
 		tm.close()
 		n1.stop()
