@@ -87,6 +87,19 @@ func TestLocalClockRunsAndIsSaved(t *testing.T) {
 	if v := viewText(m); !strings.Contains(v, "x-player 5:0") {
 		t.Fatalf("the clocks are not shown:\n%s", v)
 	}
+	// p stops the clocks of a game between people, and starts them again.
+	m.Update(keyMsg("p"))
+	if !b.M.AI().Paused || !strings.Contains(b.Status, "clocks paused") {
+		t.Fatalf("p in a game with clocks: paused %v, status %q", b.M.AI().Paused, b.Status)
+	}
+	stopped := viewText(m)
+	if data := lm(b).Record(); data.Clock.Initial != 5*time.Minute {
+		t.Fatalf("the record's clock: %+v", data.Clock)
+	}
+	m.Update(keyMsg("p"))
+	if b.M.AI().Paused || !strings.Contains(stopped, "clocks paused") {
+		t.Fatalf("p again: paused %v:\n%s", b.M.AI().Paused, stopped)
+	}
 
 	m, _ = newTestClient(t, "quad5", 80, 24)
 	m.Update(keyMsg("n")) // the setup of a new game

@@ -52,7 +52,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 		offer(cp.Hint != nil, k.Hint)
 		offer(cp.Resign != nil, k.Resign)
 		offer(cp.Rematch != nil, k.New)
-		offer(cp.AICtl != nil && a.HasSeat, k.Pause)
+		offer(cp.AICtl != nil && (a.HasSeat || a.Clocks), k.Pause)
 		game = append(game, k.Menu, analysisHelp)
 	}
 	game = append(game, k.Copy)

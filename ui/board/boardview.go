@@ -1019,6 +1019,8 @@ func (b *BoardScreen) aiLine() string {
 		return st.Accent.Render(s)
 	case a.Remote:
 		return st.Accent.Render(b.spin.View() + " AI thinking")
+	case a.Paused && !a.HasSeat:
+		return st.Muted.Render("clocks paused (p resumes)")
 	case a.Paused:
 		return st.Muted.Render("AI paused (p resumes)")
 	case a.HasSeat && !b.Ended():

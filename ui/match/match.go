@@ -203,6 +203,7 @@ type aiView struct {
 	Remote    bool // a room's AI is thinking
 	Paused    bool
 	HasSeat   bool // this client's AI plays a seat
+	Clocks    bool // the game has clocks, which p stops too
 }
 
 // statusLine is where a match tells the player what happened.

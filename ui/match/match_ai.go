@@ -342,7 +342,7 @@ func (l *LocalMatch) HintMove() (game.Move, bool) {
 
 // AI is part of Match.
 func (l *LocalMatch) AI() aiView {
-	a := aiView{Paused: l.Paused, HasSeat: l.hasAISeat()}
+	a := aiView{Paused: l.Paused, HasSeat: l.hasAISeat(), Clocks: l.clock.Clocks != nil}
 	if l.Job != nil {
 		a.Searching, a.ForHint, a.Waiting = true, l.Job.hint, l.Job.Waiting()
 		a.Depth, a.Best = l.progress.Depth, l.progress.Best

@@ -428,17 +428,21 @@ func (l *LocalMatch) retire(r game.Role) tea.Cmd {
 
 // TogglePause pauses the AI seats or resumes them.
 func (l *LocalMatch) TogglePause() tea.Cmd {
-	if !l.hasAISeat() {
+	what := "AI"
+	switch {
+	case l.clock.Clocks != nil && !l.hasAISeat():
+		what = "clocks" // a game at one keyboard with clocks pauses them
+	case !l.hasAISeat():
 		return nil
 	}
 	l.Paused = !l.Paused
 	if l.Paused {
 		l.stopClock()
 		l.CancelJob()
-		l.Status.SetStatus("AI paused: p resumes", false)
+		l.Status.SetStatus(what+" paused: p resumes", false)
 		return nil
 	}
-	l.Status.SetStatus("AI resumed", false)
+	l.Status.SetStatus(what+" resumed", false)
 	return l.next(false)
 }
 
