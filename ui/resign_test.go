@@ -140,3 +140,25 @@ func TestResignAgainstTheAI(t *testing.T) {
 		t.Fatalf("result:\n%s", viewText(m))
 	}
 }
+
+// One who resigned from a four-player game and watches the others play
+// on is told so by r, which the key bar no longer offers.
+func TestResignedPlayerCannotResignAgain(t *testing.T) {
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
+		Start: common.Start{Variant: "tictacchess", Seats: map[string]savefmt.SeatConfig{
+			"red": {Name: "ana"}, "yellow": {AI: true, Level: ai.Easy}, "blue": {AI: true, Level: ai.Easy}, "green": {AI: true, Level: ai.Easy}}}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	b := m.cur.(*board.BoardScreen)
+	m.Update(keyMsg("r"))
+	m.Update(keyMsg("y"))
+	if b.Ended() || !game.IsRetired(b.Game(), 0) {
+		t.Fatalf("red should have dropped out: ended %v, %s", b.Ended(), b.Game())
+	}
+	if strings.Contains(viewText(m), "r resign") {
+		t.Fatalf("the key bar still offers r:\n%s", viewText(m))
+	}
+	m.Update(keyMsg("r"))
+	if !strings.Contains(b.Status, "you have resigned") {
+		t.Fatalf("r after resigning: %q", b.Status)
+	}
+}

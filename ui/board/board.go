@@ -372,6 +372,17 @@ func (b *BoardScreen) resignable() []game.Role {
 	return out
 }
 
+// noResign says why nobody at this client can resign: every role it
+// plays has resigned already, or it plays none.
+func (b *BoardScreen) noResign() string {
+	for i := range b.V.Roles {
+		if b.Mine(game.Role(i)) {
+			return "you have resigned: the game goes on without you"
+		}
+	}
+	return "only a person can resign"
+}
+
 // resignQuestion asks to confirm a resignation. With several people at
 // the keyboard it asks who resigns, the role to move (if a person's)
 // being the default.

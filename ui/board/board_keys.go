@@ -50,7 +50,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	} else {
 		offer(cp.Undo != nil, k.Undo, k.Redo)
 		offer(cp.Hint != nil, k.Hint)
-		offer(cp.Resign != nil, k.Resign)
+		offer(cp.Resign != nil && len(b.resignable()) > 0, k.Resign)
 		offer(cp.Rematch != nil, k.New)
 		offer(cp.AICtl != nil && (a.HasSeat || a.Clocks), k.Pause)
 		game = append(game, k.Menu, analysisHelp)
@@ -319,7 +319,7 @@ func (b *BoardScreen) matchKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, boo
 		return OpenSetup(b.C, b.V, seats, b), nil, true
 	case key.Matches(msg, k.Resign) && cp.Resign != nil:
 		if b.humanRole() == game.NoRole {
-			b.SetStatus("only a person can resign", true)
+			b.SetStatus(b.noResign(), true)
 			return b, nil, true
 		}
 		b.Confirm, b.resignAs = "resign", game.NoRole
