@@ -47,8 +47,8 @@ func TestLocalClockFlagFallEndsTheGame(t *testing.T) {
 	}
 	m.cur = b
 	runUntil(m, b.Init(), 50, b.Ended)
-	if !b.Ended() || !strings.Contains(b.M.Result(), "x lost on time: o wins") {
-		t.Fatalf("ended %v, result %q", b.Ended(), b.M.Result())
+	if !b.Ended() || !strings.Contains(b.Match.Result(), "x lost on time: o wins") {
+		t.Fatalf("ended %v, result %q", b.Ended(), b.Match.Result())
 	}
 	if v := viewText(m); !strings.Contains(v, "ana 0:00") || !strings.Contains(v, "bo 5:00") {
 		t.Fatalf("the clocks are not shown:\n%s", v)
@@ -76,7 +76,7 @@ func TestLocalClockRunsAndIsSaved(t *testing.T) {
 		}
 	}
 	waitWrites(m)
-	data, err := b.C.Store.Load()
+	data, err := b.Common.Store.Load()
 	if err != nil || !strings.Contains(string(data), "\nclock 5m0s+3s 5m") {
 		t.Fatalf("saved:\n%s (%v)", data, err)
 	}
@@ -89,16 +89,16 @@ func TestLocalClockRunsAndIsSaved(t *testing.T) {
 	}
 	// p stops the clocks of a game between people, and starts them again.
 	m.Update(keyMsg("p"))
-	if !b.M.AI().Paused || !strings.Contains(b.Status, "clocks paused") {
-		t.Fatalf("p in a game with clocks: paused %v, status %q", b.M.AI().Paused, b.Status)
+	if !b.Match.AI().Paused || !strings.Contains(b.Status, "clocks paused") {
+		t.Fatalf("p in a game with clocks: paused %v, status %q", b.Match.AI().Paused, b.Status)
 	}
 	stopped := viewText(m)
 	if data := lm(b).Record(); data.Clock.Initial != 5*time.Minute {
 		t.Fatalf("the record's clock: %+v", data.Clock)
 	}
 	m.Update(keyMsg("p"))
-	if b.M.AI().Paused || !strings.Contains(stopped, "clocks paused") {
-		t.Fatalf("p again: paused %v:\n%s", b.M.AI().Paused, stopped)
+	if b.Match.AI().Paused || !strings.Contains(stopped, "clocks paused") {
+		t.Fatalf("p again: paused %v:\n%s", b.Match.AI().Paused, stopped)
 	}
 
 	m, _ = newTestClient(t, "quad5", 80, 24)

@@ -32,19 +32,19 @@ func TestFlippedBoardMapsClicksAndArrows(t *testing.T) {
 	if !b.Flipped {
 		t.Fatal("f did not flip the board")
 	}
-	cur := b.Cur
+	cur := b.CursorCell
 	m.Update(keyMsg("up"))
-	if b.Cur.R != cur.R+1 {
-		t.Fatalf("up on a flipped board moved the cursor from %v to %v, want a row down the board", cur, b.Cur)
+	if b.CursorCell.Row != cur.Row+1 {
+		t.Fatalf("up on a flipped board moved the cursor from %v to %v, want a row down the board", cur, b.CursorCell)
 	}
 	l := b.Layout()
 	// The top row, second column as drawn is the board's r5c4.
-	m.Update(click(l.Bx+l.CellX(1)+l.Cw/2, l.By+l.CellY(0)+l.Ch/2))
-	start, moves := b.M.Replay()
+	m.Update(click(l.BoardX+l.CellX(1)+l.CellW/2, l.BoardY+l.CellY(0)+l.CellH/2))
+	start, moves := b.Match.Replay()
 	if len(moves) != 1 || start.ShortMove(moves[0]) != "r5c4" {
 		t.Fatalf("the click played %v", moves)
 	}
-	if p, ok := l.CellAt(l.Bx+l.CellX(0)+l.Cw/2, l.By+l.CellY(1)+l.Ch/2); !ok || p != (adapters.Pos{R: 3, C: 4}) {
+	if p, ok := l.CellAt(l.BoardX+l.CellX(0)+l.CellW/2, l.BoardY+l.CellY(1)+l.CellH/2); !ok || p != (adapters.Pos{Row: 3, Col: 4}) {
 		t.Fatalf("the cell drawn second row, first column is %v, want r4c5", p)
 	}
 	m.Update(keyMsg("f"))
@@ -65,11 +65,11 @@ func TestFlippedPentagoHandles(t *testing.T) {
 	m.Update(keyMsg("f"))
 	l := b.Layout()
 	x, y, ok := regionClick(b, l, 2) // quadrant 1 counterclockwise
-	if !ok || y != l.By+l.OverlayY(false) || x >= l.Bx+l.CellX(3) {
+	if !ok || y != l.BoardY+l.OverlayY(false) || x >= l.BoardX+l.CellX(3) {
 		t.Fatalf("quadrant 1's handle at %d,%d (found %v)", x, y, ok)
 	}
 	m.Update(click(x, y))
-	start, moves := b.M.Replay()
+	start, moves := b.Match.Replay()
 	s := start.Clone()
 	for _, mv := range moves[:len(moves)-1] {
 		s.Apply(mv)

@@ -25,7 +25,7 @@ func TestResignTakesOnlyY(t *testing.T) {
 		}
 		sendKey(m, k)
 		if b.Ended() {
-			t.Fatalf("%q after r resigned the game: %s", k, b.M.Result())
+			t.Fatalf("%q after r resigned the game: %s", k, b.Match.Result())
 		}
 	}
 	m, b := newVsAI(t, ai.Easy)
@@ -52,7 +52,7 @@ func TestResignChoiceNeedsY(t *testing.T) {
 			sendKey(m, k)
 		}
 		if b.Ended() {
-			t.Errorf("%s: typing %q resigned: %s", tc.variant, tc.typed, b.M.Result())
+			t.Errorf("%s: typing %q resigned: %s", tc.variant, tc.typed, b.Match.Result())
 		}
 	}
 	m, b := newTestClient(t, "quad7", 80, 24)
@@ -112,7 +112,7 @@ func TestResignWithFourPlayers(t *testing.T) {
 		t.Fatalf("move list %+v", got)
 	}
 	waitWrites(m)
-	if data, err := b.C.Store.Load(); err != nil || !strings.Contains(string(data), "\nmove (resign blue)\n") {
+	if data, err := b.Common.Store.Load(); err != nil || !strings.Contains(string(data), "\nmove (resign blue)\n") {
 		t.Fatalf("saved for Continue:\n%s, %v", data, err)
 	}
 	// y resigns for the role to move; the last player left wins.
@@ -120,8 +120,8 @@ func TestResignWithFourPlayers(t *testing.T) {
 		m.Update(keyMsg("r"))
 		m.Update(keyMsg("y"))
 	}
-	if !b.Ended() || !strings.Contains(b.M.Result(), "yellow wins") {
-		t.Fatalf("with yellow alone: ended %v, result %q", b.Ended(), b.M.Result())
+	if !b.Ended() || !strings.Contains(b.Match.Result(), "yellow wins") {
+		t.Fatalf("with yellow alone: ended %v, result %q", b.Ended(), b.Match.Result())
 	}
 }
 

@@ -21,7 +21,7 @@ func (l BoardLayout) shown(p adapters.Pos) adapters.Pos {
 	if !l.flipped {
 		return p
 	}
-	return adapters.Pos{R: l.rows - 1 - p.R, C: l.cols - 1 - p.C}
+	return adapters.Pos{Row: l.rows - 1 - p.Row, Col: l.cols - 1 - p.Col}
 }
 
 // flipRegions turns the overlay's regions with the view: those above

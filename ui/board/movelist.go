@@ -70,4 +70,4 @@ func (l moveLine) numbered() string {
 }
 
 // MoveLines is the move list's lines (see moveLines).
-func (b *BoardScreen) MoveLines() []moveLine { return moveLines(b.V, b.History()) }
+func (b *BoardScreen) MoveLines() []moveLine { return moveLines(b.Variant, b.History()) }

@@ -70,10 +70,10 @@ func (l *LocalMatch) SetClock(tc roomapi.TimeControl, left []time.Duration) {
 // or -1 while the game is over, paused, not shown, or on a turn where
 // every role chooses at once.
 func (l *LocalMatch) clockTurn() int {
-	if l.Ended() || l.Paused || l.suspended || game.JointTurn(l.St) {
+	if l.Ended() || l.Paused || l.suspended || game.JointTurn(l.Current) {
 		return -1
 	}
-	return int(l.St.ToMove())
+	return int(l.Current.ToMove())
 }
 
 // runClock hands the clocks to the position at now: a move made since
