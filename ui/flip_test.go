@@ -51,6 +51,11 @@ func TestFlippedBoardMapsClicksAndArrows(t *testing.T) {
 	if b.Flipped {
 		t.Fatal("f did not turn the board back")
 	}
+	m.Update(keyMsg("v")) // review: f flips what is reviewed too
+	m.Update(keyMsg("f"))
+	if !b.Reviewing() || !b.Flipped {
+		t.Fatalf("f in review: reviewing %v, flipped %v", b.Reviewing(), b.Flipped)
+	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 }
 
