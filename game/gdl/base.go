@@ -54,7 +54,7 @@ func (b *netBuilder) readDeclarations() *declarations {
 			if k.arity == 0 || len(g.terms[args[0]].args) > 0 {
 				continue // not a declaration: (base) or (base (f x) ...)
 			}
-			rel := relKey{g.symNames[g.terms[args[0]].fn], k.arity - 1}
+			rel := relKey{name: g.symNames[g.terms[args[0]].fn], arity: k.arity - 1}
 			sets := make([]valueSet, k.arity-1)
 			for i, a := range args[1:] {
 				sets[i] = valueSet{}
@@ -79,7 +79,7 @@ func (b *netBuilder) readDeclarations() *declarations {
 // relOfTerm returns the relation of a ground term read as a fact.
 func (g *grounder) relOfTerm(id termID) relKey {
 	t := &g.terms[id]
-	return relKey{g.symNames[t.fn], len(t.args)}
+	return relKey{name: g.symNames[t.fn], arity: len(t.args)}
 }
 
 // covers reports whether fact id (the x of (true x)) is declared, and

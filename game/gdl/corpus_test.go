@@ -67,13 +67,7 @@ func hasGoal(s game.State, r game.Role) bool {
 			}
 		}
 	case *tdState:
-		e := s.evaluator()
-		vals, _ := e.ask(nil, s.p.goal, []tid{s.p.roleIDs[r], noTerm})
-		for _, v := range vals {
-			if _, ok := goalValue(s.p.text(v)); ok {
-				return true
-			}
-		}
+		return s.hasGoal(r)
 	}
 	return false
 }

@@ -271,8 +271,8 @@ func (d *domains) terms(s *vset) []*Term {
 
 // bindToDomains finds the domains and binds every unsafe head variable to
 // the domain of the arguments it occurs in.
-func (s *safety) bindToDomains(lim Limits) ([]clause, error) {
-	d := analyseDomains(s.clauses, lim)
+func (s *safety) bindToDomains(maxDepth int) ([]clause, error) {
+	d := analyseDomains(s.clauses, maxDepth)
 	idx := make([]int, 0, len(s.unsafe))
 	for i := range s.unsafe {
 		idx = append(idx, i)
@@ -304,20 +304,20 @@ func (s *safety) bindToDomains(lim Limits) ([]clause, error) {
 
 // analyseDomains finds the domains of the arguments of the relations of
 // clauses, to their fixpoint or until the analysis fails (d.failed).
-func analyseDomains(clauses []clause, lim Limits) *domains {
-	d := &domains{slots: map[slot]*vset{}, depth: lim.MaxTermDepth}
+func analyseDomains(clauses []clause, maxDepth int) *domains {
+	d := &domains{slots: map[slot]*vset{}, depth: maxDepth}
 	for d.changed = true; d.changed && d.failed == ""; {
 		d.changed = false
 		for _, c := range clauses {
 			d.visit(c)
 		}
 		for _, k := range []string{"legal", "does", "goal"} {
-			d.feed(slot{relKey{"role", 1}, 0}, slot{relKey{k, 2}, 0})
+			d.feed(slot{relKey{name: "role", arity: 1}, 0}, slot{relKey{name: k, arity: 2}, 0})
 		}
-		d.feed(slot{relKey{"init", 1}, 0}, slot{relKey{"true", 1}, 0})
-		d.feed(slot{relKey{"next", 1}, 0}, slot{relKey{"true", 1}, 0})
-		d.feed(slot{relKey{"legal", 2}, 0}, slot{relKey{"does", 2}, 0})
-		d.feed(slot{relKey{"legal", 2}, 1}, slot{relKey{"does", 2}, 1})
+		d.feed(slot{relKey{name: "init", arity: 1}, 0}, slot{relKey{name: "true", arity: 1}, 0})
+		d.feed(slot{relKey{name: "next", arity: 1}, 0}, slot{relKey{name: "true", arity: 1}, 0})
+		d.feed(slot{relKey{name: "legal", arity: 2}, 0}, slot{relKey{name: "does", arity: 2}, 0})
+		d.feed(slot{relKey{name: "legal", arity: 2}, 1}, slot{relKey{name: "does", arity: 2}, 1})
 	}
 	return d
 }
@@ -325,12 +325,12 @@ func analyseDomains(clauses []clause, lim Limits) *domains {
 // possibleFacts returns the facts a state may hold by the domain analysis
 // of clauses (an over-approximation that forgets which arguments go
 // together), or nil when it fails or gives more than maxInstances.
-func possibleFacts(clauses []clause, lim Limits) []*Term {
-	d := analyseDomains(clauses, lim)
+func possibleFacts(clauses []clause, maxDepth int) []*Term {
+	d := analyseDomains(clauses, maxDepth)
 	if d.failed != "" {
 		return nil
 	}
-	ts := d.terms(d.slots[slot{relKey{"true", 1}, 0}])
+	ts := d.terms(d.slots[slot{relKey{name: "true", arity: 1}, 0}])
 	if d.failed != "" {
 		return nil
 	}

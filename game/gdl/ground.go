@@ -16,13 +16,6 @@ type gterm struct {
 	depth int
 }
 
-// pattern kinds.
-const (
-	pConst = iota // a ground term
-	pVar          // a variable
-	pFn           // a compound with variables
-)
-
 // pat is a term of a clause compiled for matching against ground terms.
 type pat struct {
 	kind uint8
@@ -199,10 +192,10 @@ func (g *grounder) rel(k relKey) *grel {
 	r := &grel{key: k, fn: g.sym(k.name), indexes: map[string]*gindex{}, stats: map[string]*leafStats{}}
 	g.rels[k] = r
 	switch k {
-	case relKey{"init", 1}, relKey{"next", 1}:
-		r.feeds = g.rel(relKey{"true", 1})
-	case relKey{"legal", 2}:
-		r.feeds = g.rel(relKey{"does", 2})
+	case relKey{name: "init", arity: 1}, relKey{name: "next", arity: 1}:
+		r.feeds = g.rel(relKey{name: "true", arity: 1})
+	case relKey{name: "legal", arity: 2}:
+		r.feeds = g.rel(relKey{name: "does", arity: 2})
 	}
 	return r
 }

@@ -71,16 +71,6 @@ type gindex struct {
 	table  map[uint64][]int32
 }
 
-// keyHash combines leaf values into an index key. Distinct values may
-// share a key; the join matches every candidate anyway.
-func keyHash(h, v uint64) uint64 {
-	h ^= v
-	h *= 0x100000001b3
-	return h ^ h>>32
-}
-
-const keySeed = 0xcbf29ce484222325
-
 func (g *grounder) indexAtom(ix *gindex, id termID, pos int32) {
 	h := uint64(keySeed)
 	for _, l := range ix.leaves {

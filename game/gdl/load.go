@@ -3,7 +3,6 @@ package gdl
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/tabletop/tabletop/game"
@@ -41,7 +40,7 @@ type Limits struct {
 // ns). A sheet that reaches one of them is played by the top-down
 // evaluator instead (see Load); a sheet whose ground form explodes
 // reaches MaxAtoms or MaxWork within a second or two.
-var DefaultLimits = Limits{MaxAtoms: 200_000, MaxRules: 2_000_000, MaxTermDepth: 40, MaxWork: 64_000_000}
+var DefaultLimits = Limits{MaxAtoms: 200_000, MaxRules: 2_000_000, MaxTermDepth: defaultMaxDepth, MaxWork: 64_000_000}
 
 // limitError is a limit of Limits reached while grounding.
 type limitError struct{ msg string }
@@ -90,7 +89,7 @@ const (
 // grounding stays within lim, else (or when asked) the top-down
 // evaluator.
 func compile(name string, d *Description, lim Limits, engine int) (*game.Variant, error) {
-	clauses, err := validate(d, lim)
+	clauses, err := validate(d, lim.MaxTermDepth)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +113,7 @@ func compile(name string, d *Description, lim Limits, engine int) (*game.Variant
 		}
 		why = err.Error()
 	}
-	p, err := compileTopDown(clauses, roles, lim)
+	p, err := compileTopDown(clauses, roles, lim.MaxTermDepth)
 	if err != nil {
 		return nil, err
 	}
@@ -126,31 +125,6 @@ func (n *network) variant(name string, d *Description) *game.Variant {
 	v := describedVariant(name, d, n.roles)
 	v.New = func() game.State { return n.newState(v) }
 	v.ParsePosition = func(s string) (game.State, error) { return n.parsePosition(v, s) }
-	return v
-}
-
-func (p *tprogram) variant(name string, d *Description) *game.Variant {
-	v := describedVariant(name, d, p.roles)
-	v.New = func() game.State { return p.newState(v, p.init) }
-	v.ParsePosition = func(s string) (game.State, error) { return p.parsePosition(v, s) }
-	return v
-}
-
-// describedVariant is a variant with the names and texts of sheet d.
-func describedVariant(name string, d *Description, roles []string) *game.Variant {
-	v := &game.Variant{
-		Name:    name,
-		Title:   d.Title,
-		Summary: "A game read from a GDL rule sheet",
-		Roles:   roles,
-	}
-	if v.Title == "" {
-		v.Title = name
-	}
-	if len(d.Notes) > 0 {
-		v.Summary = d.Notes[0]
-		v.Rules = strings.Join(d.Notes, "\n")
-	}
 	return v
 }
 
@@ -185,26 +159,6 @@ func (n *network) parsePosition(v *game.Variant, s string) (game.State, error) {
 	return st, nil
 }
 
-// parsePosition reads facts (in any order, case and spacing) as a
-// position of a game the top-down evaluator plays.
-func (p *tprogram) parsePosition(v *game.Variant, text string) (game.State, error) {
-	ts, err := ParseTerms(text)
-	if err != nil {
-		return nil, err
-	}
-	facts := make([]tid, 0, len(ts))
-	seen := map[tid]bool{}
-	for _, t := range ts {
-		id := p.terms.internTerm(t)
-		if seen[id] {
-			return nil, fmt.Errorf("%s is given twice", t)
-		}
-		seen[id] = true
-		facts = append(facts, id)
-	}
-	return p.newState(v, uniqueSorted(facts)), nil
-}
-
 // Playouts plays n random games from the start of v (a GDL game or any
 // other), choosing every role's move at random on simultaneous turns, and
 // returns the plies played. It is what the bench command measures.
@@ -237,4 +191,17 @@ func Playouts(v *game.Variant, n int, seed uint64) int {
 		}
 	}
 	return plies
+}
+
+// Evaluation says how the rules of v are evaluated: "ground" (a network
+// over every atom), "top-down" (with the reason grounding gave way), or ""
+// when v is not a game read from a rule sheet.
+func Evaluation(v *game.Variant) string {
+	switch s := v.New().(type) {
+	case *State:
+		return "ground"
+	case *tdState:
+		return "top-down: " + s.why()
+	}
+	return ""
 }

@@ -165,7 +165,7 @@ func (b *netBuilder) ref(id termID) int32 {
 func (b *netBuilder) build() error {
 	g, n := b.g, b.n
 	// Base atoms first, in the order of their text, then moves.
-	base := append([]termID(nil), b.atomsOf(relKey{"true", 1})...)
+	base := append([]termID(nil), b.atomsOf(relKey{name: "true", arity: 1})...)
 	text := map[termID]string{}
 	for _, t := range base {
 		text[t] = g.termText(g.terms[t].args[0], 1<<30)
@@ -216,7 +216,7 @@ func (b *netBuilder) moves() error {
 	g, n := b.g, b.n
 	n.moveText = []string{"noop"}
 	n.moveByText["noop"] = game.Noop
-	legal := b.atomsOf(relKey{"legal", 2})
+	legal := b.atomsOf(relKey{name: "legal", arity: 2})
 	for _, t := range legal {
 		m := g.termText(g.terms[t].args[1], 1<<30)
 		if _, ok := n.move(m); !ok {
@@ -233,7 +233,7 @@ func (b *netBuilder) moves() error {
 		n.legalOf[r] = filled(nm, -1)
 		n.doesOf[r] = filled(nm, -1)
 	}
-	for _, t := range b.atomsOf(relKey{"does", 2}) {
+	for _, t := range b.atomsOf(relKey{name: "does", arity: 2}) {
 		r, m, ok := b.roleMove(t)
 		if ok {
 			n.doesOf[r][m] = b.atom(t)
@@ -307,7 +307,7 @@ func (b *netBuilder) collectRules() {
 // outputs finds the atoms of legal, goal, terminal, next and init.
 func (b *netBuilder) outputs() error {
 	g, n := b.g, b.n
-	for _, t := range b.atomsOf(relKey{"legal", 2}) {
+	for _, t := range b.atomsOf(relKey{name: "legal", arity: 2}) {
 		if r, m, ok := b.roleMove(t); ok {
 			n.legal[r] = append(n.legal[r], legalEntry{b.ref(t), m})
 			n.legalOf[r][m] = b.ref(t)
@@ -318,7 +318,7 @@ func (b *netBuilder) outputs() error {
 			return lessFolded(n.moveText[n.legal[r][i].move], n.moveText[n.legal[r][j].move])
 		})
 	}
-	for _, t := range b.atomsOf(relKey{"goal", 2}) {
+	for _, t := range b.atomsOf(relKey{name: "goal", arity: 2}) {
 		args := g.terms[t].args
 		role := g.termText(args[0], 1<<30)
 		// A value computed by the rules may be out of range only in the
@@ -335,16 +335,16 @@ func (b *netBuilder) outputs() error {
 		}
 	}
 	n.terminal = n.always - 1
-	for _, t := range b.atomsOf(relKey{"terminal", 0}) {
+	for _, t := range b.atomsOf(relKey{name: "terminal", arity: 0}) {
 		n.terminal = b.ref(t)
 	}
 	n.nextOf = filled(n.nBase, n.always-1)
-	for _, t := range b.atomsOf(relKey{"next", 1}) {
+	for _, t := range b.atomsOf(relKey{name: "next", arity: 1}) {
 		x := g.termText(g.terms[t].args[0], 1<<30)
 		a, _ := n.baseAtom(x)
 		n.nextOf[a] = b.ref(t)
 	}
-	for _, t := range b.atomsOf(relKey{"init", 1}) {
+	for _, t := range b.atomsOf(relKey{name: "init", arity: 1}) {
 		if b.static[t] {
 			a, _ := n.baseAtom(g.termText(g.terms[t].args[0], 1<<30))
 			n.init = append(n.init, a)
@@ -352,11 +352,6 @@ func (b *netBuilder) outputs() error {
 	}
 	return nil
 }
-
-// lessFolded orders texts without case, and by their spelling only when
-// they are the same but for case, so that the order of moves and facts
-// does not depend on how a sheet capitalises its symbols.
-func lessFolded(a, b string) bool { return compareFold(a, b) < 0 }
 
 // programs compiles the evaluation of the legal moves, terminal, goals
 // and next state.
@@ -386,11 +381,6 @@ func (b *netBuilder) programs() {
 		}
 	}
 }
-
-// gdlRelations are the relations GDL itself defines, which staticFacts
-// leaves out.
-var gdlRelations = map[string]bool{"role": true, "init": true, "true": true, "next": true, "does": true,
-	"legal": true, "goal": true, "terminal": true, "base": true, "input": true, "distinct": true}
 
 // staticFacts returns the KIF text of the static atoms that hold, of the
 // sheet's own relations (successor chains, adjacency, arithmetic tables),

@@ -299,3 +299,26 @@ func sentence(t *Term) (*Rule, error) {
 	}
 	return &Rule{Head: head, Body: t.Args[1:], Line: t.Line}, nil
 }
+
+// ParseTerms reads ground terms in KIF, such as the facts String writes
+// or a move's text, in any case and spacing.
+func ParseTerms(text string) ([]*Term, error) {
+	toks, _, _, err := tokenize([]byte(text))
+	if err != nil {
+		return nil, err
+	}
+	unifySpellings(toks)
+	p := &parser{toks: toks}
+	var out []*Term
+	for p.pos < len(p.toks) {
+		t, err := p.term(0)
+		if err != nil {
+			return nil, err
+		}
+		if !ground(t) {
+			return nil, fmt.Errorf("%s is not ground", t)
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}

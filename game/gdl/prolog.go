@@ -39,7 +39,7 @@ func WriteProlog(w io.Writer, src []byte, tabling bool) error {
 	if err != nil {
 		return err
 	}
-	clauses, err := validate(d, DefaultLimits)
+	clauses, err := validate(d, defaultMaxDepth)
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ func newRefInterp(t testing.TB, src []byte) *refInterp {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clauses, err := validate(d, DefaultLimits)
+	clauses, err := validate(d, DefaultLimits.MaxTermDepth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +237,7 @@ func checkAgainstReferenceWith(t *testing.T, src []byte, games, maxPlies, engine
 	t.Helper()
 	ri := newRefInterp(t, src)
 	v := loadWith(t, "ref", src, engine)
-	init := ri.eval(nil, nil).texts(relKey{"init", 1}, "")
+	init := ri.eval(nil, nil).texts(relKey{name: "init", arity: 1}, "")
 	for g := 0; g < games; g++ {
 		rng := game.NewRand(uint64(g) + 100)
 		s := v.New().(game.JointState)
@@ -255,7 +255,7 @@ func checkAgainstReferenceWith(t *testing.T, src []byte, games, maxPlies, engine
 			var does []*Term
 			moves := make([]game.Move, len(ri.roles))
 			for r, role := range ri.roles {
-				want := f.texts(relKey{"legal", 2}, role)
+				want := f.texts(relKey{name: "legal", arity: 2}, role)
 				var got []string
 				legal := s.LegalOf(game.Role(r), nil)
 				for _, m := range legal {
@@ -268,7 +268,7 @@ func checkAgainstReferenceWith(t *testing.T, src []byte, games, maxPlies, engine
 					t.Fatalf("%s: legal moves of %s %v, reference %v", where, role, got, want)
 				}
 				goal := 0
-				for _, text := range f.texts(relKey{"goal", 2}, role) {
+				for _, text := range f.texts(relKey{name: "goal", arity: 2}, role) {
 					// Values out of 0–100 count as no goal (see net.go).
 					if n, ok := goalValue(text); ok {
 						goal = max(goal, n)
@@ -285,7 +285,7 @@ func checkAgainstReferenceWith(t *testing.T, src []byte, games, maxPlies, engine
 			if s.Terminal() {
 				break
 			}
-			state = ri.eval(terms, does).texts(relKey{"next", 1}, "")
+			state = ri.eval(terms, does).texts(relKey{name: "next", arity: 1}, "")
 			s.ApplyJoint(moves)
 		}
 	}

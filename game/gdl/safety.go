@@ -86,7 +86,7 @@ type safety struct {
 
 // makeSafe rewrites the unsafe clauses of a sheet as described above, or
 // refuses the first it cannot rewrite.
-func makeSafe(clauses []clause, lim Limits) ([]clause, error) {
+func makeSafe(clauses []clause, maxDepth int) ([]clause, error) {
 	s := &safety{unsafe: map[int][]string{}}
 	for _, c := range clauses {
 		cs, err := s.existential(c)
@@ -98,7 +98,7 @@ func makeSafe(clauses []clause, lim Limits) ([]clause, error) {
 	if len(s.unsafe) == 0 {
 		return s.clauses, nil
 	}
-	return s.bindToDomains(lim)
+	return s.bindToDomains(maxDepth)
 }
 
 // existential rewrites the (not ...) literals of c whose variables occur

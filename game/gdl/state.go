@@ -475,27 +475,3 @@ func (s *State) Describe() string {
 	}
 	return describe(s, facts)
 }
-
-// describe is Describe for s, a position of a GDL game whose true facts
-// are facts.
-func describe(s game.State, facts []string) string {
-	var b strings.Builder
-	roles := s.Variant().Roles
-	switch {
-	case s.Terminal():
-		b.WriteString("game over:")
-		for r, name := range roles {
-			fmt.Fprintf(&b, " %s %d", name, s.Goal(game.Role(r)))
-		}
-		b.WriteByte('\n')
-	case s.ToMove() == game.NoRole:
-		b.WriteString("several roles move at once\n")
-	default:
-		fmt.Fprintf(&b, "%s to move\n", roles[s.ToMove()])
-	}
-	for _, f := range facts {
-		b.WriteString(f)
-		b.WriteByte('\n')
-	}
-	return b.String()
-}

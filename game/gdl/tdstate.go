@@ -126,27 +126,6 @@ func controlRole(legal [][]game.Move) game.Role {
 	return 0
 }
 
-// compareFold orders texts as lessFolded does, without allocating.
-func compareFold(a, b string) int {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		ca, cb := lowerASCII(a[i]), lowerASCII(b[i])
-		if ca != cb {
-			return int(ca) - int(cb)
-		}
-	}
-	if len(a) != len(b) {
-		return len(a) - len(b)
-	}
-	return strings.Compare(a, b)
-}
-
-func lowerASCII(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
 // ToMove returns the one role with a choice, or game.NoRole when several
 // roles choose at once.
 func (s *tdState) ToMove() game.Role {
@@ -329,3 +308,45 @@ func (s *tdState) texts() []string {
 
 // Describe lists the roles' situation and the true facts, one per line.
 func (s *tdState) Describe() string { return describe(s, s.texts()) }
+
+// parsePosition reads facts (in any order, case and spacing) as a
+// position of a game the top-down evaluator plays.
+func (p *tprogram) parsePosition(v *game.Variant, text string) (game.State, error) {
+	ts, err := ParseTerms(text)
+	if err != nil {
+		return nil, err
+	}
+	facts := make([]tid, 0, len(ts))
+	seen := map[tid]bool{}
+	for _, t := range ts {
+		id := p.terms.internTerm(t)
+		if seen[id] {
+			return nil, fmt.Errorf("%s is given twice", t)
+		}
+		seen[id] = true
+		facts = append(facts, id)
+	}
+	return p.newState(v, uniqueSorted(facts)), nil
+}
+
+func (p *tprogram) variant(name string, d *Description) *game.Variant {
+	v := describedVariant(name, d, p.roles)
+	v.New = func() game.State { return p.newState(v, p.init) }
+	v.ParsePosition = func(s string) (game.State, error) { return p.parsePosition(v, s) }
+	return v
+}
+
+// why says why the game is evaluated top-down (the limit grounding reached).
+func (s *tdState) why() string { return s.p.why }
+
+// hasGoal reports whether some goal value of role r holds in s, where
+// Goal says 0 both for a goal of 0 and for none.
+func (s *tdState) hasGoal(r game.Role) bool {
+	vals, _ := s.evaluator().ask(nil, s.p.goal, []tid{s.p.roleIDs[r], noTerm})
+	for _, v := range vals {
+		if _, ok := goalValue(s.p.text(v)); ok {
+			return true
+		}
+	}
+	return false
+}

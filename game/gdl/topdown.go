@@ -102,17 +102,17 @@ type tprogram struct {
 
 // compileTopDown compiles validated clauses for the top-down evaluator
 // and finds the initial state.
-func compileTopDown(clauses []clause, roles []string, lim Limits) (*tprogram, error) {
-	p := &tprogram{terms: newTermStore(), relOf: map[relKey]*trel{}, maxDepth: lim.MaxTermDepth, roles: roles}
-	for _, k := range []relKey{{"true", 1}, {"does", 2}, {"legal", 2}, {"goal", 2}, {"next", 1}, {"terminal", 0}, {"init", 1}} {
+func compileTopDown(clauses []clause, roles []string, maxDepth int) (*tprogram, error) {
+	p := &tprogram{terms: newTermStore(), relOf: map[relKey]*trel{}, maxDepth: maxDepth, roles: roles}
+	for _, k := range []relKey{{name: "true", arity: 1}, {name: "does", arity: 2}, {name: "legal", arity: 2}, {name: "goal", arity: 2}, {name: "next", arity: 1}, {name: "terminal", arity: 0}, {name: "init", arity: 1}} {
 		p.rel(k)
 	}
-	p.relOf[relKey{"true", 1}].special = relTrue
-	p.relOf[relKey{"does", 2}].special = relDoes
+	p.relOf[relKey{name: "true", arity: 1}].special = relTrue
+	p.relOf[relKey{name: "does", arity: 2}].special = relDoes
 	for _, c := range clauses {
 		p.compileClause(c)
 	}
-	p.legal, p.goal, p.next, p.terminal = p.relOf[relKey{"legal", 2}], p.relOf[relKey{"goal", 2}], p.relOf[relKey{"next", 1}], p.relOf[relKey{"terminal", 0}]
+	p.legal, p.goal, p.next, p.terminal = p.relOf[relKey{name: "legal", arity: 2}], p.relOf[relKey{name: "goal", arity: 2}], p.relOf[relKey{name: "next", arity: 1}], p.relOf[relKey{name: "terminal", arity: 0}]
 	p.generations()
 	for _, r := range roles {
 		p.roleIDs = append(p.roleIDs, p.terms.internTerm(&Term{Name: r}))
@@ -122,19 +122,19 @@ func compileTopDown(clauses []clause, roles []string, lim Limits) (*tprogram, er
 		p.noop, _ = p.terms.find(fn, nil)
 	}
 	e := newEvaluator(p)
-	init, err := e.ask(nil, p.relOf[relKey{"init", 1}], []tid{noTerm})
+	init, err := e.ask(nil, p.relOf[relKey{name: "init", arity: 1}], []tid{noTerm})
 	if err != nil {
 		return nil, err
 	}
 	p.init = uniqueSorted(init)
-	p.displayFacts(clauses, lim)
+	p.displayFacts(clauses, maxDepth)
 	return p, nil
 }
 
 // displayFacts finds what BaseFacts and StaticFacts give for the game:
 // the facts the domain analysis finds a state may hold (the initial
 // facts when it fails), and the sheet's own facts.
-func (p *tprogram) displayFacts(clauses []clause, lim Limits) {
+func (p *tprogram) displayFacts(clauses []clause, maxDepth int) {
 	seen := map[string]bool{}
 	add := func(text string) {
 		if !seen[foldKey(text)] {
@@ -145,7 +145,7 @@ func (p *tprogram) displayFacts(clauses []clause, lim Limits) {
 	for _, f := range p.init {
 		add(p.text(f))
 	}
-	for _, t := range possibleFacts(clauses, lim) {
+	for _, t := range possibleFacts(clauses, maxDepth) {
 		add(t.String())
 	}
 	sort.Slice(p.baseFacts, func(i, j int) bool { return lessFolded(p.baseFacts[i], p.baseFacts[j]) })
@@ -246,8 +246,8 @@ func litVars(l *tlit) []int {
 // relation that depends on does, directly or not, changes with the moves;
 // one that depends on true, with the state.
 func (p *tprogram) generations() {
-	p.relOf[relKey{"true", 1}].gen = genState
-	p.relOf[relKey{"does", 2}].gen = genMove
+	p.relOf[relKey{name: "true", arity: 1}].gen = genState
+	p.relOf[relKey{name: "does", arity: 2}].gen = genMove
 	for changed := true; changed; {
 		changed = false
 		for _, r := range p.rels {
@@ -315,17 +315,4 @@ func (p *tprogram) parseTerm(text string) (*Term, tid, bool, error) {
 	}
 	id, ok := p.terms.findTerm(ts[0])
 	return ts[0], id, ok, nil
-}
-
-// Evaluation says how the rules of v are evaluated: "ground" (a network
-// over every atom), "top-down" (with the reason grounding gave way), or ""
-// when v is not a game read from a rule sheet.
-func Evaluation(v *game.Variant) string {
-	switch s := v.New().(type) {
-	case *State:
-		return "ground"
-	case *tdState:
-		return "top-down: " + s.p.why
-	}
-	return ""
 }

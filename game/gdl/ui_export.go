@@ -1,8 +1,6 @@
 package gdl
 
 import (
-	"fmt"
-
 	"github.com/tabletop/tabletop/game"
 )
 
@@ -61,26 +59,3 @@ func StaticFacts(v *game.Variant) []string {
 
 // IsGDL reports whether v was read from a rule sheet.
 func IsGDL(v *game.Variant) bool { return Evaluation(v) != "" }
-
-// ParseTerms reads ground terms in KIF, such as the facts String writes
-// or a move's text, in any case and spacing.
-func ParseTerms(text string) ([]*Term, error) {
-	toks, _, _, err := tokenize([]byte(text))
-	if err != nil {
-		return nil, err
-	}
-	unifySpellings(toks)
-	p := &parser{toks: toks}
-	var out []*Term
-	for p.pos < len(p.toks) {
-		t, err := p.term(0)
-		if err != nil {
-			return nil, err
-		}
-		if !ground(t) {
-			return nil, fmt.Errorf("%s is not ground", t)
-		}
-		out = append(out, t)
-	}
-	return out, nil
-}

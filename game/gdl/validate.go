@@ -4,6 +4,10 @@ import (
 	"fmt"
 )
 
+// defaultMaxDepth is how deep a term may nest by default
+// (DefaultLimits.MaxTermDepth).
+const defaultMaxDepth = 40
+
 // maxAlternatives bounds how many rules one rule may become when its
 // (or ...) literals are multiplied out.
 const maxAlternatives = 4096
@@ -25,7 +29,7 @@ type relKey struct {
 
 func (k relKey) String() string { return fmt.Sprintf("%s/%d", k.name, k.arity) }
 
-func keyOf(t *Term) relKey { return relKey{t.Name, len(t.Args)} }
+func keyOf(t *Term) relKey { return relKey{name: t.Name, arity: len(t.Args)} }
 
 type litKind uint8
 
@@ -66,8 +70,8 @@ func ruleError(r *Rule, format string, args ...any) error {
 
 // validate checks d against the restrictions of the GDL specification and
 // returns its rules as clauses without (or ...), unsafe rules rewritten
-// (see makeSafe) within the limits lim.
-func validate(d *Description, lim Limits) ([]clause, error) {
+// (see makeSafe), with terms nested at most maxDepth deep.
+func validate(d *Description, maxDepth int) ([]clause, error) {
 	var clauses []clause
 	heads := map[string]bool{}
 	for _, r := range d.Rules {
@@ -104,7 +108,7 @@ func validate(d *Description, lim Limits) ([]clause, error) {
 			return nil, &Error{Msg: fmt.Sprintf("the sheet defines no %s: a game needs role, legal, terminal and goal", need)}
 		}
 	}
-	clauses, err := makeSafe(clauses, lim)
+	clauses, err := makeSafe(clauses, maxDepth)
 	if err != nil {
 		return nil, err
 	}
