@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/kif"
+	"github.com/tabletop/tabletop/game/gdl/topdown"
 )
 
 // The published corpus: the rule sheets ggp-base publishes, kept outside
@@ -66,8 +68,8 @@ func hasGoal(s game.State, r game.Role) bool {
 				return true
 			}
 		}
-	case *tdState:
-		return s.hasGoal(r)
+	case *topdown.State:
+		return s.HasGoal(r)
 	}
 	return false
 }
@@ -208,7 +210,7 @@ func TestCorpusEngines(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			d, err := Parse(src)
+			d, err := kif.Parse(src)
 			if err != nil {
 				t.Fatal(err)
 			}

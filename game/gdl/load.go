@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/kif"
+	"github.com/tabletop/tabletop/game/gdl/topdown"
 )
 
 // Limits bounds the work of turning a sheet into a game, so that a huge or
@@ -40,7 +42,7 @@ type Limits struct {
 // ns). A sheet that reaches one of them is played by the top-down
 // evaluator instead (see Load); a sheet whose ground form explodes
 // reaches MaxAtoms or MaxWork within a second or two.
-var DefaultLimits = Limits{MaxAtoms: 200_000, MaxRules: 2_000_000, MaxTermDepth: defaultMaxDepth, MaxWork: 64_000_000}
+var DefaultLimits = Limits{MaxAtoms: 200_000, MaxRules: 2_000_000, MaxTermDepth: kif.DefaultMaxDepth, MaxWork: 64_000_000}
 
 // limitError is a limit of Limits reached while grounding.
 type limitError struct{ msg string }
@@ -71,7 +73,7 @@ func LoadWithLimits(name string, src []byte, lim Limits) (*game.Variant, error) 
 	if lim.MaxWork <= 0 {
 		lim.MaxWork = DefaultLimits.MaxWork
 	}
-	d, err := Parse(src)
+	d, err := kif.Parse(src)
 	if err != nil {
 		return nil, err
 	}
@@ -88,8 +90,8 @@ const (
 // compile validates d and makes its game: a ground network when the
 // grounding stays within lim, else (or when asked) the top-down
 // evaluator.
-func compile(name string, d *Description, lim Limits, engine int) (*game.Variant, error) {
-	clauses, err := validate(d, lim.MaxTermDepth)
+func compile(name string, d *kif.Description, lim Limits, engine int) (*game.Variant, error) {
+	clauses, err := kif.Validate(d, lim.MaxTermDepth)
 	if err != nil {
 		return nil, err
 	}
@@ -113,16 +115,16 @@ func compile(name string, d *Description, lim Limits, engine int) (*game.Variant
 		}
 		why = err.Error()
 	}
-	p, err := compileTopDown(clauses, roles, lim.MaxTermDepth)
+	p, err := topdown.Compile(clauses, roles, lim.MaxTermDepth)
 	if err != nil {
 		return nil, err
 	}
-	p.why = why
-	return p.variant(name, d), nil
+	p.Why = why
+	return p.Variant(name, d), nil
 }
 
-func (n *network) variant(name string, d *Description) *game.Variant {
-	v := describedVariant(name, d, n.roles)
+func (n *network) variant(name string, d *kif.Description) *game.Variant {
+	v := kif.DescribedVariant(name, d, n.roles)
 	v.New = func() game.State { return n.newState(v) }
 	v.ParsePosition = func(s string) (game.State, error) { return n.parsePosition(v, s) }
 	return v
@@ -132,17 +134,17 @@ func (n *network) variant(name string, d *Description) *game.Variant {
 // order, case and spacing).
 func (n *network) parsePosition(v *game.Variant, s string) (game.State, error) {
 	st := n.emptyState(v)
-	toks, _, _, err := tokenize([]byte(s))
+	toks, _, _, err := kif.Tokenize([]byte(s))
 	if err != nil {
 		return nil, err
 	}
-	p := &parser{toks: toks}
-	for p.pos < len(p.toks) {
-		t, err := p.term(0)
+	p := &kif.Parser{Toks: toks}
+	for p.Pos < len(p.Toks) {
+		t, err := p.Term(0)
 		if err != nil {
 			return nil, err
 		}
-		if t.IsVar() || !ground(t) {
+		if t.IsVar() || !kif.Ground(t) {
 			return nil, fmt.Errorf("%s is not a ground fact", t)
 		}
 		text := t.String()
@@ -200,8 +202,8 @@ func Evaluation(v *game.Variant) string {
 	switch s := v.New().(type) {
 	case *State:
 		return "ground"
-	case *tdState:
-		return "top-down: " + s.why()
+	case *topdown.State:
+		return "top-down: " + s.Why()
 	}
 	return ""
 }

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/kif"
+	"github.com/tabletop/tabletop/game/gdl/prolog"
 )
 
 // TestPrologTranslationPlaysTheSameGame runs the Prolog translation of
@@ -36,7 +38,7 @@ func TestPrologTranslationPlaysTheSameGame(t *testing.T) {
 			for _, tabling := range []bool{true, false} {
 				file := filepath.Join(t.TempDir(), "sheet.pl")
 				var pl bytes.Buffer
-				if err := WriteProlog(&pl, src, tabling); err != nil {
+				if err := prolog.WriteProlog(&pl, src, tabling); err != nil {
 					t.Fatal(err)
 				}
 				if err := os.WriteFile(file, pl.Bytes(), 0o644); err != nil {
@@ -90,7 +92,7 @@ func replayTrace(t *testing.T, v *game.Variant, trace string) {
 			}
 		case "goal":
 			role, value, _ := strings.Cut(rest, " ")
-			if g, ok := goalValue(value); ok {
+			if g, ok := kif.GoalValue(value); ok {
 				goals[v.RoleIndex(role)] = max(goals[v.RoleIndex(role)], g)
 			}
 		default:
@@ -109,7 +111,7 @@ func replayTrace(t *testing.T, v *game.Variant, trace string) {
 
 // factSet is a position's facts in lower case, sorted, one per line.
 func factSet(text string) string {
-	ts, err := ParseTerms(strings.ToLower(text))
+	ts, err := kif.ParseTerms(strings.ToLower(text))
 	if err != nil {
 		return "unreadable: " + text
 	}

@@ -10,13 +10,14 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gametest"
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // loadWith loads a sheet with the given engine (engineGround,
 // engineTopDown or engineAuto).
 func loadWith(t testing.TB, name string, src []byte, engine int) *game.Variant {
 	t.Helper()
-	d, err := Parse(src)
+	d, err := kif.Parse(src)
 	if err != nil {
 		t.Fatal(err)
 	}

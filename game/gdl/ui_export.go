@@ -2,6 +2,7 @@ package gdl
 
 import (
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/topdown"
 )
 
 // This file is what a display of GDL games needs from the engine and
@@ -23,8 +24,8 @@ import (
 // domain analysis finds (each argument's values apart, so every
 // combination of them), or the initial facts when that fails.
 func BaseFacts(v *game.Variant) []string {
-	if s, ok := v.New().(*tdState); ok {
-		return append([]string(nil), s.p.baseFacts...)
+	if s, ok := v.New().(*topdown.State); ok {
+		return s.BaseFacts()
 	}
 	s, ok := v.New().(*State)
 	if !ok {
@@ -47,8 +48,8 @@ func BaseFacts(v *game.Variant) []string {
 // that orders a board's coordinates. For a game played top-down, they are
 // the facts the sheet writes, not those its rules derive.
 func StaticFacts(v *game.Variant) []string {
-	if s, ok := v.New().(*tdState); ok {
-		return append([]string(nil), s.p.staticFacts...)
+	if s, ok := v.New().(*topdown.State); ok {
+		return s.StaticFacts()
 	}
 	s, ok := v.New().(*State)
 	if !ok {

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/game"
-	"github.com/tabletop/tabletop/game/gdl"
+	"github.com/tabletop/tabletop/game/gdl/prolog"
 	"github.com/tabletop/tabletop/internal/sheets"
 )
 
@@ -50,7 +50,7 @@ HOW is "one game at a time" (game.State) or "256 games at once" (the GDL
 engine's lanes, game.Simulator), which --engine chooses (auto: lanes
 where the game has them). With --prolog, a game read from a GDL rule
 sheet is then played in SWI-Prolog (swipl on PATH), back to back, in a
-plain translation of its rules (see gdl.WriteProlog) for as much CPU
+plain translation of its rules (see prolog.WriteProlog) for as much CPU
 time, and a second line gives its speed and the ratio:
 
   VARIANT prolog PLIES plies/s (...); tabletop RATIO× as fast
@@ -230,7 +230,7 @@ func benchProlog(name string, src []byte, cfg benchConfig) (benchResult, error) 
 // writeProlog writes the Prolog translation of src into file.
 func writeProlog(file string, src []byte, tabling bool) (string, error) {
 	var text bytes.Buffer
-	if err := gdl.WriteProlog(&text, src, tabling); err != nil {
+	if err := prolog.WriteProlog(&text, src, tabling); err != nil {
 		return "", err
 	}
 	return file, os.WriteFile(file, text.Bytes(), 0o644)

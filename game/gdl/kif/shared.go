@@ -1,4 +1,4 @@
-package gdl
+package kif
 
 import (
 	"fmt"
@@ -9,9 +9,9 @@ import (
 
 // What both evaluators (the ground network and the top-down one) share.
 
-// describe is Describe for s, a position of a GDL game whose true facts
+// Describe is Describe for s, a position of a GDL game whose true facts
 // are facts.
-func describe(s game.State, facts []string) string {
+func Describe(s game.State, facts []string) string {
 	var b strings.Builder
 	roles := s.Variant().Roles
 	switch {
@@ -40,8 +40,8 @@ func lowerASCII(c byte) byte {
 	return c
 }
 
-// compareFold orders texts as lessFolded does, without allocating.
-func compareFold(a, b string) int {
+// CompareFold orders texts as lessFolded does, without allocating.
+func CompareFold(a, b string) int {
 	for i := 0; i < len(a) && i < len(b); i++ {
 		ca, cb := lowerASCII(a[i]), lowerASCII(b[i])
 		if ca != cb {
@@ -54,28 +54,29 @@ func compareFold(a, b string) int {
 	return strings.Compare(a, b)
 }
 
-// gdlRelations are the relations GDL itself defines, which staticFacts
-// leaves out.
-var gdlRelations = map[string]bool{"role": true, "init": true, "true": true, "next": true, "does": true,
+// Relations are the relations GDL itself defines, which a sheet's
+// static facts leave out.
+var Relations = map[string]bool{"role": true, "init": true, "true": true, "next": true, "does": true,
 	"legal": true, "goal": true, "terminal": true, "base": true, "input": true, "distinct": true}
 
-// lessFolded orders texts without case, and by their spelling only when
+// LessFolded orders texts without case, and by their spelling only when
 // they are the same but for case, so that the order of moves and facts
 // does not depend on how a sheet capitalises its symbols.
-func lessFolded(a, b string) bool { return compareFold(a, b) < 0 }
+func LessFolded(a, b string) bool { return CompareFold(a, b) < 0 }
 
-const keySeed = 0xcbf29ce484222325
+// KeySeed is the key of no values, which KeyHash starts from.
+const KeySeed = 0xcbf29ce484222325
 
-// keyHash combines leaf values into an index key. Distinct values may
+// KeyHash combines leaf values into an index key. Distinct values may
 // share a key; the join matches every candidate anyway.
-func keyHash(h, v uint64) uint64 {
+func KeyHash(h, v uint64) uint64 {
 	h ^= v
 	h *= 0x100000001b3
 	return h ^ h>>32
 }
 
-// describedVariant is a variant with the names and texts of sheet d.
-func describedVariant(name string, d *Description, roles []string) *game.Variant {
+// DescribedVariant is a variant with the names and texts of sheet d.
+func DescribedVariant(name string, d *Description, roles []string) *game.Variant {
 	v := &game.Variant{
 		Name:    name,
 		Title:   d.Title,
@@ -94,7 +95,7 @@ func describedVariant(name string, d *Description, roles []string) *game.Variant
 
 // pattern kinds.
 const (
-	pConst = iota // a ground term
-	pVar          // a variable
-	pFn           // a compound with variables
+	PConst = iota // a ground term
+	PVar          // a variable
+	PFn           // a compound with variables
 )
