@@ -16,7 +16,7 @@ import (
 // rooms package stays free of SQL: it maps records, seats and errors
 // between the two vocabularies.
 type RoomStore struct {
-	db store.Store
+	db *store.Store
 	// exclusive is set for SQLite: one server process owns the file.
 	exclusive bool
 }
@@ -28,7 +28,7 @@ var (
 
 // NewRoomStore returns rooms' view of db; exclusive says no other server
 // process uses it (SQLite: see SharedDSN).
-func NewRoomStore(db store.Store, exclusive bool) *RoomStore {
+func NewRoomStore(db *store.Store, exclusive bool) *RoomStore {
 	return &RoomStore{db: db, exclusive: exclusive}
 }
 
@@ -42,7 +42,7 @@ func SharedDSN(dsn string) bool {
 func (s *RoomStore) Exclusive() bool { return s.exclusive }
 
 // DB is the storage layer behind the adapter.
-func (s *RoomStore) DB() store.Store { return s.db }
+func (s *RoomStore) DB() *store.Store { return s.db }
 
 // roomError maps the storage layer's errors to rooms'.
 func roomError(err error) error {

@@ -75,7 +75,7 @@ func startNode(t *testing.T, dir string, rs rooms.Store, mod func(*Config)) *nod
 }
 
 // openDB opens the store named by dsn; it closes when the test ends.
-func openDB(t *testing.T, dsn string) store.Store {
+func openDB(t *testing.T, dsn string) *store.Store {
 	t.Helper()
 	db, err := store.Open(context.Background(), dsn)
 	if err != nil {

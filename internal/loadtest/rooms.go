@@ -42,7 +42,7 @@ type roomsTest struct {
 	cfg   Config
 	out   io.Writer
 	nodes []*serveChild
-	db    store.Store       // the nodes' store, opened here too
+	db    *store.Store      // the nodes' store, opened here too
 	rooms *server.RoomStore // db as the nodes' rooms see it
 	dir   string
 	drop  func() // drops the run's PostgreSQL schema
