@@ -24,7 +24,7 @@ const (
 // nim room on a and p joins it on b; it returns the hosts and both
 // members once a sees p seated and connected. b is not closed at the
 // end: the tests kill it.
-func twoNodes(t *testing.T, st rooms.Store, p rooms.Player, hold time.Duration, after rooms.SeatKind, aTTL time.Duration) (a, b *rooms.Host, ra, rb rooms.Room) {
+func twoNodes(t *testing.T, st rooms.RecordStore, p rooms.Player, hold time.Duration, after rooms.SeatKind, aTTL time.Duration) (a, b *rooms.Host, ra, rb rooms.Room) {
 	t.Helper()
 	b = startHost(t, rooms.HostConfig{Store: st, SeatHold: hold, NodeTTL: shortTTL})
 	a = startHost(t, rooms.HostConfig{Store: st, SeatHold: hold, NodeTTL: aTTL})

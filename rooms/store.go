@@ -121,18 +121,13 @@ var (
 	ErrLeaseHeld = errors.New("another node plays this room's AI")
 )
 
-// Store keeps room records. A shared store (server/store's database
-// behind an adapter) lets several hosts — server nodes — share rooms:
-// its compare-and-sets serialise their writes, its leases give each
-// room's AI to one node, and its events tell each host of the others'
-// changes. Every method is safe for concurrent use.
-type Store interface {
-	RecordStore
-	NodeStore
-}
-
 // RecordStore keeps the rooms' records: seats, moves and ends, the claim
-// on their AI seats, and the events of their changes.
+// on their AI seats, and the events of their changes. A shared store
+// (server/store's database behind an adapter) lets several hosts —
+// server nodes — share rooms: its compare-and-sets serialise their
+// writes, its leases give each room's AI to one node, and its events
+// tell each host of the others' changes. Every method is safe for
+// concurrent use.
 type RecordStore interface {
 	// Create adds a new room at version 1; ErrCodeTaken if the code is in use.
 	Create(ctx context.Context, rec Record) error

@@ -25,7 +25,7 @@ type node struct {
 
 // startNode starts a server on 127.0.0.1:0 with its data in dir and its
 // rooms in rs; it stops when the test ends, if not before.
-func startNode(t *testing.T, dir string, rs rooms.Store, mod func(*Config)) *node {
+func startNode(t *testing.T, dir string, rs rooms.RecordStore, mod func(*Config)) *node {
 	t.Helper()
 	logs := &syncBuffer{}
 	cfg := Config{
