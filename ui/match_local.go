@@ -76,7 +76,7 @@ func newLocalMatch(c *common, v *game.Variant, start game.State, startPos string
 // choosing sees it (see seatTurn).
 func (l *localMatch) position() game.State {
 	if r := l.chooser(); r != game.NoRole {
-		return game.SeatTurn{JointState: l.st.(game.JointState), Role: r}
+		return game.SeatTurn{State: l.st, Role: r}
 	}
 	return l.st
 }

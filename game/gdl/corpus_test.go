@@ -109,20 +109,20 @@ func playCorpusSheet(t *testing.T, file string, games, maxPlies int) corpusResul
 	}
 	for g := 0; g < games; g++ {
 		rng := game.NewRand(uint64(g) + 1)
-		s := v.New().(game.JointState)
+		s := v.New()
 		first, moved := s.String(), false
 		joint := make([]game.Move, len(v.Roles))
 		var buf []game.Move
 		ply := 0
 		for ; ply < maxPlies && !s.Terminal(); ply++ {
 			for r := range v.Roles {
-				buf = s.LegalOf(game.Role(r), buf[:0])
+				buf = s.(game.JointState).LegalOf(game.Role(r), buf[:0])
 				if len(buf) == 0 {
 					t.Fatalf("%s game %d ply %d: %s has no legal move in %s", res.name, g, ply, v.Roles[r], s)
 				}
 				joint[r] = buf[rng.Intn(len(buf))]
 			}
-			s.ApplyJoint(joint)
+			s.(game.JointState).ApplyJoint(joint)
 			moved = moved || s.String() != first
 		}
 		if !s.Terminal() {

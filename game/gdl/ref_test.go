@@ -241,7 +241,7 @@ func checkAgainstReferenceWith(t *testing.T, src []byte, games, maxPlies, engine
 	init := ri.eval(nil, nil).texts(kif.RelKey{Name: "init", Arity: 1}, "")
 	for g := 0; g < games; g++ {
 		rng := game.NewRand(uint64(g) + 100)
-		s := v.New().(game.JointState)
+		s := v.New()
 		state := init
 		for ply := 0; ply < maxPlies; ply++ {
 			where := fmt.Sprintf("game %d ply %d (%s)", g, ply, s)
@@ -258,7 +258,7 @@ func checkAgainstReferenceWith(t *testing.T, src []byte, games, maxPlies, engine
 			for r, role := range ri.roles {
 				want := f.texts(kif.RelKey{Name: "legal", Arity: 2}, role)
 				var got []string
-				legal := s.LegalOf(game.Role(r), nil)
+				legal := s.(game.JointState).LegalOf(game.Role(r), nil)
 				for _, m := range legal {
 					got = append(got, s.FormatMove(m))
 				}
@@ -287,7 +287,7 @@ func checkAgainstReferenceWith(t *testing.T, src []byte, games, maxPlies, engine
 				break
 			}
 			state = ri.eval(terms, does).texts(kif.RelKey{Name: "next", Arity: 1}, "")
-			s.ApplyJoint(moves)
+			s.(game.JointState).ApplyJoint(moves)
 		}
 	}
 }

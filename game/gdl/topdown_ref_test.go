@@ -273,7 +273,7 @@ func checkAgainstProver(t *testing.T, src []byte, games, maxPlies, engine int) {
 	initial := args(p.ask(t, parseOne("(init ?x)"), nil), 0)
 	for g := 0; g < games; g++ {
 		rng := game.NewRand(uint64(g) + 7)
-		s := v.New().(game.JointState)
+		s := v.New()
 		state := initial
 		for ply := 0; ply < maxPlies; ply++ {
 			where := fmt.Sprintf("game %d ply %d (%s)", g, ply, s)
@@ -308,7 +308,7 @@ func checkAgainstProver(t *testing.T, src []byte, games, maxPlies, engine int) {
 				}
 				want := args(p.ask(t, parseOne("(legal "+role+" ?m)"), facts), 1)
 				var got []string
-				legal := s.LegalOf(game.Role(r), nil)
+				legal := s.(game.JointState).LegalOf(game.Role(r), nil)
 				for _, m := range legal {
 					got = append(got, s.FormatMove(m))
 				}
@@ -322,7 +322,7 @@ func checkAgainstProver(t *testing.T, src []byte, games, maxPlies, engine int) {
 				break
 			}
 			state = args(p.ask(t, parseOne("(next ?x)"), does), 0)
-			s.ApplyJoint(moves)
+			s.(game.JointState).ApplyJoint(moves)
 		}
 	}
 }
