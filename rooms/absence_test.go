@@ -236,8 +236,8 @@ type agedStore struct {
 	by time.Duration
 }
 
-func (a agedStore) Resume(ctx context.Context, node string, ttl time.Duration) (time.Time, bool, error) {
-	last, others, err := a.MemoryStore.Resume(ctx, node, ttl)
+func (a agedStore) Resume(ctx context.Context, node string, now time.Time, ttl time.Duration) (time.Time, bool, error) {
+	last, others, err := a.MemoryStore.Resume(ctx, node, now, ttl)
 	if !last.IsZero() {
 		last = last.Add(-a.by)
 	}

@@ -18,9 +18,8 @@ import (
 // HostConfig configures a Host.
 type HostConfig struct {
 	Store RecordStore // default NewMemoryStore()
-	// Nodes keeps the hosts' heartbeats; default Store itself when it
-	// keeps them too (MemoryStore and the server's database adapter do),
-	// else a store in memory (see NodesOf).
+	// Nodes keeps the hosts' heartbeats; default the one that goes with
+	// Store (see NodesOf).
 	Nodes    NodeStore
 	MaxRooms int           // default 1000
 	SeatHold time.Duration // how long a disconnected key's seat is held; default 2 min
@@ -522,11 +521,15 @@ func (l *Host) CreateMatched(variant string, players []Player) (string, error) {
 }
 
 // NodesOf is the store of heartbeats that goes with the records' store
-// s: s itself when it keeps them too, else a store in this process's
-// memory (a single host's).
+// s: s itself when it keeps them too (MemoryStore), the one its
+// NodeStore method names (the server's database adapter), else a store
+// in this process's memory (a single host's).
 func NodesOf(s RecordStore) NodeStore {
-	if n, ok := s.(NodeStore); ok {
-		return n
+	switch x := s.(type) {
+	case NodeStore:
+		return x
+	case interface{ NodeStore() NodeStore }:
+		return x.NodeStore()
 	}
 	return NewMemoryStore()
 }

@@ -67,7 +67,7 @@ func (l *Host) storeAnswered(ok bool, now time.Time) {
 func (l *Host) heartbeat() error {
 	ctx, cancel := l.storeCtx()
 	defer cancel()
-	return l.cfg.Nodes.Heartbeat(ctx, l.cfg.Node, l.cfg.NodeTTL)
+	return l.cfg.Nodes.Heartbeat(ctx, l.cfg.Node, time.Now(), l.cfg.NodeTTL)
 }
 
 // refreshNodes reads the nodes' heartbeats from the store into the

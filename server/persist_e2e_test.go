@@ -182,7 +182,7 @@ func TestAISeatTakenOverWhenItsNodeDies(t *testing.T) {
 	sharedBackends(t, func(t *testing.T, dsn string) {
 		ttl := func(c *Config) { c.AILeaseTTL = 300 * time.Millisecond }
 		rs := NewRoomStore(openDB(t, dsn), false)
-		dying := &dyingStore{RecordStore: rs, NodeStore: rs}
+		dying := &dyingStore{RecordStore: rs, NodeStore: rs.NodeStore()}
 		n1 := startNode(t, t.TempDir(), dying, ttl)
 		n2 := startNode(t, t.TempDir(), NewRoomStore(openDB(t, dsn), false), ttl)
 		p := rooms.Player{ID: "SHA256:ana", Name: "ana"}

@@ -12,9 +12,10 @@ import (
 	"github.com/tabletop/tabletop/server/store"
 )
 
-// RoomStore adapts the storage layer to what rooms need, so that the
-// rooms package stays free of SQL: it maps records, seats and errors
-// between the two vocabularies.
+// RoomStore adapts the storage layer's rooms to what rooms need, so that
+// the rooms package stays free of SQL: it maps records, seats and errors
+// between the two vocabularies. The nodes' heartbeats need no adapting:
+// the store's NodeStore is rooms' (see NodeStore).
 type RoomStore struct {
 	db *store.Store
 	// exclusive is set for SQLite: one server process owns the file.
@@ -23,7 +24,7 @@ type RoomStore struct {
 
 var (
 	_ rooms.RecordStore = (*RoomStore)(nil)
-	_ rooms.NodeStore   = (*RoomStore)(nil)
+	_ rooms.NodeStore   = store.NodeStore(nil)
 )
 
 // NewRoomStore returns rooms' view of db; exclusive says no other server
@@ -43,6 +44,10 @@ func (s *RoomStore) Exclusive() bool { return s.exclusive }
 
 // DB is the storage layer behind the adapter.
 func (s *RoomStore) DB() *store.Store { return s.db }
+
+// NodeStore is the store's heartbeats, which rooms use as they are (see
+// rooms.NodesOf).
+func (s *RoomStore) NodeStore() rooms.NodeStore { return s.db.NodeStore }
 
 // roomError maps the storage layer's errors to rooms'.
 func roomError(err error) error {
@@ -193,26 +198,6 @@ func (s *RoomStore) ReleaseAI(ctx context.Context, code string) error {
 	return roomError(s.db.ReleaseAI(ctx, code))
 }
 
-// Heartbeat implements rooms.NodeStore.
-func (s *RoomStore) Heartbeat(ctx context.Context, node string, ttl time.Duration) error {
-	return s.db.Heartbeat(ctx, node, time.Now(), ttl)
-}
-
-// Nodes implements rooms.NodeStore.
-func (s *RoomStore) Nodes(ctx context.Context) (map[string]time.Time, error) {
-	return s.db.Nodes(ctx)
-}
-
-// DropNode implements rooms.NodeStore.
-func (s *RoomStore) DropNode(ctx context.Context, node string, at time.Time) error {
-	return s.db.DropNode(ctx, node, at)
-}
-
-// Resume implements rooms.NodeStore.
-func (s *RoomStore) Resume(ctx context.Context, node string, ttl time.Duration) (time.Time, bool, error) {
-	return s.db.Resume(ctx, node, time.Now(), ttl)
-}
-
 // storeNode is the storage layer's node id behind a rooms store, so that
 // a node has one id in its AI leases and its heartbeat; "" for a store
 // without one (the host makes one up).
@@ -319,9 +304,9 @@ func (m *meteredStore) Finish(ctx context.Context, code string, f rooms.FinishRe
 }
 
 // Heartbeat implements rooms.NodeStore.
-func (m *meteredStore) Heartbeat(ctx context.Context, node string, ttl time.Duration) error {
+func (m *meteredStore) Heartbeat(ctx context.Context, node string, now time.Time, ttl time.Duration) error {
 	defer m.since("heartbeat", time.Now())
-	return m.NodeStore.Heartbeat(ctx, node, ttl)
+	return m.NodeStore.Heartbeat(ctx, node, now, ttl)
 }
 
 // ClaimAI implements rooms.RecordStore.

@@ -38,7 +38,7 @@ func TestUnstoredMoveIsRefusedNotLost(t *testing.T) {
 	dir := t.TempDir()
 	db := openDB(t, filepath.Join(dir, "tabletop.db"))
 	rs := NewRoomStore(db, true)
-	st := &slowStore{RecordStore: rs, NodeStore: rs}
+	st := &slowStore{RecordStore: rs, NodeStore: rs.NodeStore()}
 	n := startNode(t, dir, st, nil)
 	obs, err := n.Lobby().Create(observer, rooms.RoomSpec{Variant: "pentago", Seats: openSeats(2)})
 	if err != nil {
