@@ -9,8 +9,8 @@ import (
 // Clause depends on the relations of its body's atoms.
 type DepGraph struct {
 	clauses []Clause
-	ByHead  map[RelKey][]*Clause
-	Scc     map[RelKey]int // strongly connected component of each relation
+	ByHead  map[RelKey][]*Clause // the clauses of each relation
+	Scc     map[RelKey]int       // strongly connected component of each relation
 }
 
 // NewDepGraph builds the graph of clauses and finds its strongly

@@ -231,7 +231,7 @@ type Parser struct {
 	Pos  int     // the next token to read
 }
 
-// term reads one term; depth counts the enclosing parentheses.
+// Term reads one term; depth counts the enclosing parentheses.
 func (p *Parser) Term(depth int) (*Term, error) {
 	if p.Pos >= len(p.Toks) {
 		last := p.Toks[len(p.Toks)-1]

@@ -55,7 +55,7 @@ type Lit struct {
 type Clause struct {
 	Head *Term
 	Body []Lit
-	Rule *Rule
+	Rule *Rule // the sentence it comes from, for errors
 }
 
 // fixedArity is the arity of the relations GDL gives a meaning to. base
