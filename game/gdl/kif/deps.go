@@ -10,13 +10,13 @@ import (
 type DepGraph struct {
 	clauses []Clause
 	ByHead  map[RelKey][]*Clause // the clauses of each relation
-	Scc     map[RelKey]int       // strongly connected component of each relation
+	SCC     map[RelKey]int       // strongly connected component of each relation
 }
 
 // NewDepGraph builds the graph of clauses and finds its strongly
 // connected components.
 func NewDepGraph(clauses []Clause) *DepGraph {
-	g := &DepGraph{clauses: clauses, ByHead: map[RelKey][]*Clause{}, Scc: map[RelKey]int{}}
+	g := &DepGraph{clauses: clauses, ByHead: map[RelKey][]*Clause{}, SCC: map[RelKey]int{}}
 	for i := range clauses {
 		k := KeyOf(clauses[i].Head)
 		g.ByHead[k] = append(g.ByHead[k], &clauses[i])
@@ -71,7 +71,7 @@ func (g *DepGraph) components() {
 				top := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
 				onStack[top] = false
-				g.Scc[top] = comp
+				g.SCC[top] = comp
 				if top == k {
 					break
 				}
@@ -89,8 +89,8 @@ func (g *DepGraph) components() {
 // recursive reports whether a and b depend on each other (a == b when a
 // Clause for a uses a).
 func (g *DepGraph) recursive(a, b RelKey) bool {
-	ca, oka := g.Scc[a]
-	cb, okb := g.Scc[b]
+	ca, oka := g.SCC[a]
+	cb, okb := g.SCC[b]
 	return oka && okb && ca == cb
 }
 

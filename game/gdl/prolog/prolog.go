@@ -111,7 +111,7 @@ func recursiveRelations(clauses []kif.Clause) []string {
 	for _, c := range clauses {
 		h := kif.KeyOf(c.Head)
 		for _, d := range kif.BodyRels(&c) {
-			if g.Scc[d] == g.Scc[h] && len(g.ByHead[d]) > 0 {
+			if g.SCC[d] == g.SCC[h] && len(g.ByHead[d]) > 0 {
 				set[fmt.Sprintf("%s/%d", predName(c.Head), len(c.Head.Args))] = true
 			}
 		}
