@@ -2,7 +2,7 @@ package match
 
 import (
 	"fmt"
-	"strings"
+	"time"
 
 	"github.com/tabletop/tabletop/ui/common"
 
@@ -55,6 +55,9 @@ type LocalMatch struct {
 	hintVer uint64
 	HasHint bool
 	Paused  bool
+
+	// clock is the game's clocks (local_clock.go); none unless chosen.
+	clock localClock
 }
 
 // NewLocalMatch starts a game from start (startPos is its string when
@@ -85,7 +88,7 @@ func (l *LocalMatch) Resume(moves []string, resigned string) error {
 // choosing sees it (see chooser).
 func (l *LocalMatch) Position() game.State {
 	if r := l.chooser(); r != game.NoRole {
-		return game.SeatTurn{JointState: l.Table.Position().(game.JointState), Role: r}
+		return game.SeatTurn{State: l.Table.Position(), Role: r}
 	}
 	return l.Table.Position()
 }
@@ -96,8 +99,14 @@ func (l *LocalMatch) Moves() []game.Move { return l.Table.Moves() }
 // Version is part of Match.
 func (l *LocalMatch) Version() uint64 { return l.ver }
 
-// Resigned is part of resigner.
-func (l *LocalMatch) Resigned() game.Role { return l.Table.Resigned() }
+// Resigned is part of resigner: the role that resigned (NoRole after a
+// loss on time, which the seat's clock shows).
+func (l *LocalMatch) Resigned() game.Role {
+	if l.clock.onTime {
+		return game.NoRole
+	}
+	return l.Table.Resigned()
+}
 
 // Warning is part of keeper.
 func (l *LocalMatch) Warning() string { return l.Kept.saveErr }
@@ -172,7 +181,11 @@ func (l *LocalMatch) hasAISeat() bool {
 // Seat is who plays role r: a person here, this client's AI or a GGP
 // player.
 func (l *LocalMatch) Seat(r game.Role) seatView {
-	return seatView{Name: l.seatName(r), Mine: l.mine(r), AI: l.isAI(r), Status: l.seatStatus(r)}
+	name := l.seatName(r)
+	if clock := l.clockText(r); clock != "" {
+		name += " " + clock // as a room shows its clocks
+	}
+	return seatView{Name: name, Mine: l.mine(r), AI: l.isAI(r), Status: l.seatStatus(r)}
 }
 
 func (l *LocalMatch) seatName(r game.Role) string {
@@ -191,6 +204,7 @@ func (l *LocalMatch) Start() tea.Cmd {
 // Leave stops the AI and the GGP players and saves the game; the
 // command reports when it is saved.
 func (l *LocalMatch) Leave() tea.Cmd {
+	l.stopClock()
 	l.CancelJob()
 	l.abortSeats()
 	return l.save()
@@ -267,11 +281,20 @@ func playedStatus(before game.State, step *table.Step) string {
 	return "played at once: " + jointShort(before, step.Moves)
 }
 
-// next starts what the new position needs: the end message, a forced
-// pass, or the questions to the AI and the GGP players (after a short
-// delay when a machine just moved, so that AI-vs-AI games can be
+// next starts what the new position needs: the clocks, the end message,
+// a forced pass, or the questions to the AI and the GGP players (after a
+// short delay when a machine just moved, so that AI-vs-AI games can be
 // followed).
 func (l *LocalMatch) next(afterMachine bool) tea.Cmd {
+	tick, flagged := l.runClock(time.Now())
+	if flagged {
+		return tick // the end, which came here again
+	}
+	return tea.Batch(l.nextSeats(afterMachine), tick)
+}
+
+// nextSeats is next for the seats.
+func (l *LocalMatch) nextSeats(afterMachine bool) tea.Cmd {
 	if l.Ended() {
 		l.CancelJob()
 		if s, isErr := l.Status.CurrentStatus(); s == "" || !isErr {
@@ -307,6 +330,10 @@ func (l *LocalMatch) undoTurn() tea.Cmd {
 	// An ending undone is no longer the game's end: the next is kept.
 	reopen := keepReq{reopened: l.Ended()}
 	l.Kept.KeptAs = ""
+	if l.clock.onTime {
+		l.Status.SetStatus("the game was lost on time: a clock is not taken back", true)
+		return nil
+	}
 	if l.Table.Resigned() != game.NoRole {
 		// The resignation is the last thing done: take it back alone.
 		l.Table.Undo()
@@ -354,29 +381,51 @@ func (l *LocalMatch) redoTurn() tea.Cmd {
 	return save
 }
 
-// Resign ends the game: role r loses and every other role shares the win.
+// Resign takes role r out of the game: in a game where the others play
+// on (game.Retirer, without GGP players, who could not be told) the
+// table plays it as a step of the game (see table.Table.Retiring), so
+// that undo, saves and review have it with the moves; otherwise the game
+// ends, r losing and every other role sharing the win.
 func (l *LocalMatch) Resign(r game.Role) tea.Cmd {
-	if r == game.NoRole || l.Table.Resign(r) != nil {
+	if r == game.NoRole {
 		return nil
 	}
-	l.ver++
 	l.CancelJob()
+	step := l.Table.Turn()
+	if err := l.Table.Resign(r); err != nil {
+		l.Status.SetStatus(err.Error(), true)
+		return nil
+	}
+	if l.Table.Turn() > step {
+		l.changed()
+		if !l.Ended() {
+			l.Status.SetStatus(l.v.RoleName(r)+" resigned and drops out: its turns are passed, the others play on", false)
+		}
+		return tea.Batch(l.next(false), l.save())
+	}
+	l.ver++
 	l.Status.SetStatus(l.endStatus(), false)
 	return tea.Batch(l.save(), l.pump(false))
 }
 
-// TogglePause pauses the AI seats or resumes them.
+// TogglePause pauses the AI seats or resumes them; in a game at one
+// keyboard with clocks, the clocks.
 func (l *LocalMatch) TogglePause() tea.Cmd {
-	if !l.hasAISeat() {
+	what := "AI"
+	switch {
+	case l.clock.Clocks != nil && !l.hasAISeat():
+		what = "clocks"
+	case !l.hasAISeat():
 		return nil
 	}
 	l.Paused = !l.Paused
 	if l.Paused {
+		l.stopClock()
 		l.CancelJob()
-		l.Status.SetStatus("AI paused: p resumes", false)
+		l.Status.SetStatus(what+" paused: p resumes", false)
 		return nil
 	}
-	l.Status.SetStatus("AI resumed", false)
+	l.Status.SetStatus(what+" resumed", false)
 	return l.next(false)
 }
 
@@ -386,6 +435,10 @@ func (l *LocalMatch) Result() string {
 	if loser == game.NoRole {
 		return common.ResultWithReason(l.Table.Position())
 	}
+	how := " resigned: "
+	if l.clock.onTime {
+		how = " lost on time: "
+	}
 	var w []string
 	for i, r := range l.v.Roles {
 		if game.Role(i) != loser {
@@ -393,17 +446,9 @@ func (l *LocalMatch) Result() string {
 		}
 	}
 	if len(w) == 1 {
-		return l.v.RoleName(loser) + " resigned: " + w[0] + " wins"
+		return l.v.RoleName(loser) + how + w[0] + " wins"
 	}
-	return l.v.RoleName(loser) + " resigned: " + joinNames(w) + " share the win"
-}
-
-// joinNames writes "a", "a and b", "a, b and c".
-func joinNames(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return l.v.RoleName(loser) + how + game.JoinAnd(w) + " share the win"
 }
 
 // aiOptions are the search options of role r's AI seat now (the AI time

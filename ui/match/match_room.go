@@ -150,11 +150,38 @@ func (r *RoomMatch) Replay() (game.State, []game.Move) {
 // Ended is part of Match.
 func (r *RoomMatch) Ended() bool { return r.view.Finished || r.Current.Terminal() }
 
-// Result is part of Match.
-func (r *RoomMatch) Result() string { return common.ResultWithReason(r.Current) }
-
 // Label is part of labeller.
 func (r *RoomMatch) Label() string { return "room " + r.view.Code }
+
+// Result is how the game ended: the rules' end with its reason, or what
+// the room recorded for an end the position does not show (a
+// resignation, a flag).
+func (r *RoomMatch) Result() string {
+	if text := common.ResultWithReason(r.Current); text != "" || r.view.Result == "" {
+		return text
+	}
+	return r.view.Result
+}
+
+// Resign gives up role's game in the room, where the room takes
+// resignations (roomapi.Resigner): in Tic-Tac-Chess for four the role
+// drops out and the others play on.
+func (r *RoomMatch) Resign(role game.Role) tea.Cmd {
+	rs, ok := r.room.(roomapi.Resigner)
+	if !ok {
+		r.status.SetStatus("this room does not take resignations", true)
+		return nil
+	}
+	if err := rs.Resign(role); err != nil {
+		r.status.SetStatus(err.Error(), true)
+		return nil
+	}
+	r.Refresh()
+	return nil
+}
+
+// Resigned is game.NoRole: a room's result says who resigned.
+func (r *RoomMatch) Resigned() game.Role { return game.NoRole }
 
 // NoAnalysis keeps the engine out of a room's game until it is over.
 func (r *RoomMatch) NoAnalysis() string {

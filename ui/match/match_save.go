@@ -265,6 +265,7 @@ func (l *LocalMatch) readKept() {
 func (l *LocalMatch) savedGame() savefmt.SavedGame {
 	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(l.v), Variant: l.v.Name, Seats: l.Seats, Start: l.startPos,
 		Moves: l.Table.Texts()}
+	sv.Clock, sv.ClockLeft = l.clockLeft()
 	if l.ggp != nil {
 		for _, e := range l.ggp.errors {
 			// An error of the turn in play is the record's once the

@@ -355,6 +355,8 @@ func (l *LocalMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case KeptMsg:
 		return nil, true // read above
+	case localClockMsg:
+		return l.onClockTick(msg), true
 	case SeatEventMsg:
 		if l.suspended {
 			l.held = append(l.held, msg)
@@ -422,6 +424,7 @@ func (l *LocalMatch) abortSeats() {
 // Suspend stops the AI while another screen is shown; the seats' events
 // that arrive meanwhile are kept for start.
 func (l *LocalMatch) Suspend() {
+	l.stopClock()
 	l.CancelJob()
 	l.suspended = true
 }
@@ -551,7 +554,7 @@ func (l *LocalMatch) HintMove() (game.Move, bool) {
 
 // AI is part of Match.
 func (l *LocalMatch) AI() aiView {
-	a := aiView{Paused: l.Paused, HasSeat: l.hasAISeat()}
+	a := aiView{Paused: l.Paused, HasSeat: l.hasAISeat(), Clocks: l.clock.Clocks != nil}
 	if l.Job != nil {
 		a.Searching, a.ForHint, a.Waiting = true, l.Job.hint, l.Job.Waiting()
 		a.Depth, a.Best = l.progress.Depth, l.progress.Best
