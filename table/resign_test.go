@@ -73,3 +73,22 @@ func TestTwoPlayerResignationEndsTheGame(t *testing.T) {
 		t.Fatalf("over %v, steps %d, resigned %d, goals %v", tb.Over(), tb.Turn(), tb.Resigned(), tb.Goals())
 	}
 }
+
+// A forfeit (a loss on time) ends a four-player game for everyone, where
+// a resignation would only retire the seat; undo takes it back.
+func TestForfeitEndsTheGameForEveryone(t *testing.T) {
+	tb := newTable(t, "tictacchess")
+	const blue = game.Role(2)
+	if err := tb.Forfeit(blue); err != nil {
+		t.Fatal(err)
+	}
+	if !tb.Over() || tb.Resigned() != blue || tb.Turn() != 0 {
+		t.Fatalf("forfeit: over %v, resigned %d, %d steps", tb.Over(), tb.Resigned(), tb.Turn())
+	}
+	if goals := tb.Goals(); goals[blue] != 0 || goals[0] != game.MaxGoal {
+		t.Fatalf("goals %v", goals)
+	}
+	if !tb.Undo() || tb.Over() {
+		t.Fatal("undo did not take the forfeit back")
+	}
+}
