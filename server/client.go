@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/ui"
 )
@@ -49,6 +50,8 @@ type sessionLobby struct {
 	atEnds []func() // run when the session ends
 	rooms  map[*sessionRoom]struct{}
 	done   bool
+	// notices are the session's turn notices, once asked for.
+	notices <-chan rooms.TurnNotice
 }
 
 var _ rooms.Lobby = (*sessionLobby)(nil)
@@ -132,4 +135,71 @@ func (r *sessionRoom) Leave() {
 	delete(r.owner.rooms, r)
 	r.owner.mu.Unlock()
 	r.Room.Leave()
+}
+
+var _ roomapi.Games = (*sessionLobby)(nil)
+
+// YourGames implements roomapi.Games: the session's key's unfinished
+// rooms, with whose turn it is and the mover's time left.
+func (s *sessionLobby) YourGames() []rooms.RoomInfo { return s.l.YourGames(s.player) }
+
+// LiveGames implements roomapi.Games.
+func (s *sessionLobby) LiveGames() []rooms.RoomInfo { return s.l.LiveGames() }
+
+// TurnNotices implements roomapi.Games: the session hears when it becomes
+// its key's move in one of its rooms, until the session ends. Every call
+// returns the one channel.
+func (s *sessionLobby) TurnNotices() <-chan rooms.TurnNotice {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.notices == nil {
+		ch, stop := s.l.WatchTurns(s.player)
+		if s.done {
+			stop()
+		} else {
+			s.atEnds = append(s.atEnds, stop)
+		}
+		s.notices = ch
+	}
+	return s.notices
+}
+
+// The room's offers and chat pass through the session's handle.
+var (
+	_ roomapi.Dealer  = (*sessionRoom)(nil)
+	_ roomapi.Chatter = (*sessionRoom)(nil)
+)
+
+var errNoOffers = errors.New("this room takes no offers")
+
+// Propose implements roomapi.Dealer.
+func (r *sessionRoom) Propose(kind roomapi.OfferKind) error {
+	if d, ok := r.Room.(roomapi.Dealer); ok {
+		return d.Propose(kind)
+	}
+	return errNoOffers
+}
+
+// Decline implements roomapi.Dealer.
+func (r *sessionRoom) Decline() error {
+	if d, ok := r.Room.(roomapi.Dealer); ok {
+		return d.Decline()
+	}
+	return errNoOffers
+}
+
+// Abort implements roomapi.Dealer.
+func (r *sessionRoom) Abort() error {
+	if d, ok := r.Room.(roomapi.Dealer); ok {
+		return d.Abort()
+	}
+	return errNoOffers
+}
+
+// Say implements roomapi.Chatter.
+func (r *sessionRoom) Say(text string) error {
+	if c, ok := r.Room.(roomapi.Chatter); ok {
+		return c.Say(text)
+	}
+	return errors.New("this room has no chat")
 }

@@ -149,6 +149,7 @@ func New(cfg Config) (*Server, error) {
 		LeaseTTL:  cfg.AILeaseTTL,
 		Node:      storeNode(cfg.Store),
 		NodeTTL:   cfg.NodeTTL,
+		Ratings:   ratingReader(cfg.Store),
 	})
 	if err := s.startRooms(); err != nil {
 		return nil, err
