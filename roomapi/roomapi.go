@@ -242,17 +242,14 @@ type TurnNotice struct {
 	Opponent string
 }
 
-// Games is a lobby's optional view of the games beyond the room list:
-// a player's own games, the live games to watch, and notices of a turn.
+// Games is a lobby's optional view of the games beyond the room list: a
+// player's own games and the live games to watch.
 type Games interface {
 	// YourGames lists the unfinished rooms where the player holds a
 	// seat, with whose turn it is and the mover's time left.
 	YourGames() []RoomInfo
 	// LiveGames lists the games in progress, highest rated first.
 	LiveGames() []RoomInfo
-	// TurnNotices is signalled when it becomes the player's move in one
-	// of their rooms; it closes with the session.
-	TurnNotices() <-chan TurnNotice
 }
 
 // Lobby lists, creates and joins rooms.

@@ -25,52 +25,47 @@ type turnMark struct {
 // watchers are the sessions waiting for turn notices, by key.
 type watchers struct {
 	mu   sync.Mutex
-	subs map[string]map[chan TurnNotice]struct{}
+	next int
+	subs map[string]map[int]func(TurnNotice)
 }
 
-// WatchTurns signals on the returned channel when it becomes the move of
-// p's key in one of its rooms; stop ends it (and closes the channel).
-// A guest has no rooms across sessions: nothing is signalled.
-func (l *Host) WatchTurns(p Player) (notices <-chan TurnNotice, stop func()) {
-	ch := make(chan TurnNotice, 8)
+// WatchTurns calls tell when it becomes the move of p's key in one of its
+// rooms, until stop. tell is called with a room's lock held: it must not
+// block or call into the rooms (a session hands the notice to its
+// program's loop). A guest has no rooms across sessions: tell is never
+// called.
+func (l *Host) WatchTurns(p Player, tell func(TurnNotice)) (stop func()) {
 	if p.ID == "" {
-		close(ch)
-		return ch, func() {}
+		return func() {}
 	}
 	w := &l.watching
 	w.mu.Lock()
 	if w.subs == nil {
-		w.subs = map[string]map[chan TurnNotice]struct{}{}
+		w.subs = map[string]map[int]func(TurnNotice){}
 	}
 	if w.subs[p.ID] == nil {
-		w.subs[p.ID] = map[chan TurnNotice]struct{}{}
+		w.subs[p.ID] = map[int]func(TurnNotice){}
 	}
-	w.subs[p.ID][ch] = struct{}{}
+	w.next++
+	id := w.next
+	w.subs[p.ID][id] = tell
 	w.mu.Unlock()
-	var once sync.Once
-	return ch, func() {
-		once.Do(func() {
-			w.mu.Lock()
-			delete(w.subs[p.ID], ch)
-			if len(w.subs[p.ID]) == 0 {
-				delete(w.subs, p.ID)
-			}
-			close(ch)
-			w.mu.Unlock()
-		})
+	return func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		delete(w.subs[p.ID], id)
+		if len(w.subs[p.ID]) == 0 {
+			delete(w.subs, p.ID)
+		}
 	}
 }
 
-// tell sends n to the sessions of key; a session that has not read its
-// earlier notices misses this one rather than hold the room up.
+// tell tells the sessions of key.
 func (w *watchers) tell(key string, n TurnNotice) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	for ch := range w.subs[key] {
-		select {
-		case ch <- n:
-		default:
-		}
+	for _, f := range w.subs[key] {
+		f(n)
 	}
 }
 

@@ -287,10 +287,7 @@ func TestChatLimits(t *testing.T) {
 func TestTurnNoticeAndYourGames(t *testing.T) {
 	h, _ := onlineHost(t)
 	a, b := pair(t, h, rooms.RoomSpec{Clock: rooms.TimeControl{PerMove: 72 * time.Hour}})
-	notices, stop := h.WatchTurns(bob)
-	defer stop()
-	anas, stopAna := h.WatchTurns(ana)
-	defer stopAna()
+	notices, anas := watchTurns(t, h, bob), watchTurns(t, h, ana)
 	if err := a.Play(1); err != nil {
 		t.Fatal(err)
 	}
@@ -365,4 +362,17 @@ type fixedRatings map[string]float64
 
 func (f fixedRatings) Rating(_ context.Context, player, _ string) (float64, error) {
 	return f[player], nil
+}
+
+// watchTurns collects p's turn notices on h until the test ends.
+func watchTurns(t *testing.T, h *rooms.Host, p rooms.Player) <-chan rooms.TurnNotice {
+	ch := make(chan rooms.TurnNotice, 16)
+	stop := h.WatchTurns(p, func(n rooms.TurnNotice) {
+		select {
+		case ch <- n:
+		default:
+		}
+	})
+	t.Cleanup(stop)
+	return ch
 }

@@ -50,8 +50,6 @@ type sessionLobby struct {
 	atEnds []func() // run when the session ends
 	rooms  map[*sessionRoom]struct{}
 	done   bool
-	// notices are the session's turn notices, once asked for.
-	notices <-chan rooms.TurnNotice
 }
 
 var _ rooms.Lobby = (*sessionLobby)(nil)
@@ -145,24 +143,6 @@ func (s *sessionLobby) YourGames() []rooms.RoomInfo { return s.l.YourGames(s.pla
 
 // LiveGames implements roomapi.Games.
 func (s *sessionLobby) LiveGames() []rooms.RoomInfo { return s.l.LiveGames() }
-
-// TurnNotices implements roomapi.Games: the session hears when it becomes
-// its key's move in one of its rooms, until the session ends. Every call
-// returns the one channel.
-func (s *sessionLobby) TurnNotices() <-chan rooms.TurnNotice {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.notices == nil {
-		ch, stop := s.l.WatchTurns(s.player)
-		if s.done {
-			stop()
-		} else {
-			s.atEnds = append(s.atEnds, stop)
-		}
-		s.notices = ch
-	}
-	return s.notices
-}
 
 // The room's offers and chat pass through the session's handle.
 var (

@@ -132,8 +132,13 @@ func TestCorrespondenceAcrossARestart(t *testing.T) {
 	if len(games) != 1 || !games[0].YourTurn || games[0].TimeLeft < 71*time.Hour || games[0].Moves != 1 {
 		t.Fatalf("bob's games after the restart %+v", games)
 	}
-	notices, stop := h.WatchTurns(anaKey)
-	defer stop()
+	notices := make(chan rooms.TurnNotice, 1)
+	defer h.WatchTurns(anaKey, func(n rooms.TurnNotice) {
+		select {
+		case notices <- n:
+		default:
+		}
+	})()
 	b, err = h.Join(bobKey, a.Code())
 	if err != nil {
 		t.Fatal(err)

@@ -659,6 +659,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 	opts := s.programOptions(gs, term, env, profile)
 	p := tea.NewProgram(term.Model(panicWitness{Model: model, gs: gs}), opts...)
 	gs.setProgram(p, term)
+	s.followTurns(gs)
 	return p
 }
 
