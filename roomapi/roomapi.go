@@ -126,8 +126,11 @@ type RoomView struct {
 	You      []game.Role // roles this client plays; empty for a spectator
 	Thinking bool        // an AI seat is thinking
 	Finished bool
-	Note     string // the latest event, e.g. "ana joined", for the status line
-	Version  uint64 // increases with every change
+	// Result is the end in words once Finished, with its reason (a win
+	// and why, a draw by agreement, an abort).
+	Result  string
+	Note    string // the latest event, e.g. "ana joined", for the status line
+	Version uint64 // increases with every change
 	// Clocks is each seat's time left as of ClockAt, nil in a room
 	// without a clock; ClockTurn is the seat whose clock runs (-1: none),
 	// so a client counts it down from ClockAt.

@@ -61,10 +61,7 @@ func (m *member) Say(text string) error {
 		return fmt.Errorf("a chat line is at most %d characters, not %d", MaxChatLen, n)
 	}
 	r := m.room
-	r.writing.Lock()
-	defer r.writing.Unlock()
-	r.mu.Lock()
-	defer r.mu.Unlock()
+	defer r.lockToWrite()()
 	seat := -1
 	if mine := r.rolesOf(m); len(mine) > 0 {
 		seat = int(mine[0])

@@ -77,6 +77,17 @@ func parseOffer(text string, seats int) (Offer, string) {
 	return o, ""
 }
 
+// lockToWrite takes the room's write lane, then its lock, for a write
+// made under both (an offer, a chat line), and returns what releases them.
+func (r *room) lockToWrite() (unlock func()) {
+	r.writing.Lock()
+	r.mu.Lock()
+	return func() {
+		r.mu.Unlock()
+		r.writing.Unlock()
+	}
+}
+
 // offer is the waiting offer and the rematch's code. Called with mu held.
 func (r *room) offer() (Offer, string) { return parseOffer(r.rec.Offer, len(r.rec.Seats)) }
 
@@ -89,10 +100,7 @@ func person(s SeatRecord) bool { return s.Kind == SeatPlayer || s.Kind == SeatHe
 // room does what was offered.
 func (m *member) Propose(kind OfferKind) error {
 	r := m.room
-	r.writing.Lock()
-	defer r.writing.Unlock()
-	r.mu.Lock()
-	defer r.mu.Unlock()
+	defer r.lockToWrite()()
 	defer r.recoverPanic("offer")
 	mine := r.rolesOf(m)
 	if err := r.mayOffer(kind, mine); err != nil {
@@ -250,10 +258,7 @@ func (r *room) settleOffer(o Offer, by string) error {
 // maker withdraws it).
 func (m *member) Decline() error {
 	r := m.room
-	r.writing.Lock()
-	defer r.writing.Unlock()
-	r.mu.Lock()
-	defer r.mu.Unlock()
+	defer r.lockToWrite()()
 	o, rematch := r.offer()
 	switch {
 	case r.closed:
@@ -275,10 +280,7 @@ func (m *member) Decline() error {
 // change.
 func (m *member) Abort() error {
 	r := m.room
-	r.writing.Lock()
-	defer r.writing.Unlock()
-	r.mu.Lock()
-	defer r.mu.Unlock()
+	defer r.lockToWrite()()
 	defer r.recoverPanic("abort")
 	switch {
 	case r.closed:

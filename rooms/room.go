@@ -737,7 +737,7 @@ func (m *member) View() RoomView {
 	}
 	v.Clocks, v.ClockTurn, v.ClockAt = r.clocks(now)
 	v.Leaving = r.leaving(m)
-	v.Rated, v.Changes = r.rec.Rated, r.rec.Changes
+	v.Rated, v.Changes, v.Result = r.rec.Rated, r.rec.Changes, r.rec.Result
 	v.Offer, v.Rematch = r.offer()
 	v.Chat = r.rec.Chat[:len(r.rec.Chat):len(r.rec.Chat)] // shared, like Moves: a new line makes a new array or appends past it
 	v.MayChat = !r.closed && (len(v.You) > 0 || r.rec.SpectatorChat)

@@ -362,23 +362,17 @@ func (m *MemoryStore) live(code string) (Record, error) {
 func (m *MemoryStore) AppendMove(_ context.Context, code string, mv MoveRecord) (uint64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	r, err := m.live(code)
-	if err != nil {
-		return 0, err
-	}
-	if mv.Number != len(r.Moves) {
-		return 0, ErrStale
-	}
-	r = r.clone()
-	r.Moves = append(r.Moves, mv.Text)
-	if mv.Seat >= 0 && mv.Seat < len(r.Seats) {
-		r.Seats[mv.Seat].Remaining = mv.Remaining
-	}
-	r.TurnStarted, r.Started, r.Offer = mv.At, true, ""
-	r.Version++
-	m.rooms[code] = r
-	m.emit(Event{Room: code, Version: r.Version})
-	return r.Version, nil
+	return m.change(code, 0, true, func(r *Record) error {
+		if mv.Number != len(r.Moves) {
+			return ErrStale
+		}
+		r.Moves = append(r.Moves, mv.Text)
+		if mv.Seat >= 0 && mv.Seat < len(r.Seats) {
+			r.Seats[mv.Seat].Remaining = mv.Remaining
+		}
+		r.TurnStarted, r.Started, r.Offer = mv.At, true, ""
+		return nil
+	})
 }
 
 // UpdateSeats implements Store.
