@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/ui"
 )
 
 // Correspondence play: a key holder hears, when a session starts, in how
@@ -31,7 +32,7 @@ func (s *Server) followTurns(gs *gameSession) {
 		if gs.lobby.in(tn.Code) {
 			return // the board shows it already
 		}
-		gs.notice(fmt.Sprintf("your move in room %s (%s): %s moved", tn.Code, tn.Variant, tn.Opponent))
+		gs.send(ui.TurnNoticeMsg(fmt.Sprintf("your move in room %s (%s): %s moved", tn.Code, tn.Variant, tn.Opponent)))
 	})
 	gs.lobby.atEnd(stop)
 }

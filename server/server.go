@@ -644,7 +644,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 		JoinCode:     gs.joinCode,
 		AISlots:      s.aiSlots.For(gs.st.block.String()),
 		// Ratings, when the rooms are kept in the storage layer.
-		Standings:  s.standings(),
+		Standings:  s.standings(gs.player.ID),
 		QuickMatch: s.quickMatchFor(gs.player, gs.lobby),
 		// A guest has no key to answer for: no AI-only games (issue 11's
 		// fair share of AI time), unless the operator allows them.

@@ -592,7 +592,7 @@ func (s *SetupScreen) View() string {
 	if !s.room {
 		b.WriteString(st.Muted.Render(" AI time per move: ") + st.Text.Render(aiTimeText(s.c.AITime)) + st.Muted.Render(" (+/- to change)"))
 	} else {
-		b.WriteString(" " + st.Text.Render(s.options.line()) + st.Muted.Render(" (c clock, p pause, r rated)"))
+		b.WriteString(" " + st.Text.Render(s.options.line()) + st.Muted.Render(" (c clock, p pause, r rated, o spectators chat)"))
 	}
 	b.WriteString("\n")
 	switch {

@@ -1,0 +1,31 @@
+package pages
+
+import (
+	"testing"
+	"time"
+
+	"github.com/tabletop/tabletop/roomapi"
+)
+
+// A room's line in the list names the seats with their ratings and, for
+// the player's own game, whose move it is and the mover's time left.
+func TestRoomLineSaysWhoseMoveAndTheTimeLeft(t *testing.T) {
+	seats := []roomapi.SeatView{{Role: "x", Kind: roomapi.SeatPlayer, Name: "ana", Rating: 1512}, {Role: "o", Kind: roomapi.SeatHeld, Name: "bob"}}
+	for _, tc := range []struct {
+		info roomapi.RoomInfo
+		want string
+	}{
+		{roomapi.RoomInfo{Code: "K7QX", Variant: "quad5", Seats: seats, Yours: true, ToMove: 1, YourTurn: true, TimeLeft: 50 * time.Hour},
+			"K7QX   quad5        x:ana 1512 o:bob  0 watching (your game: your move, 2d 02h left)"},
+		{roomapi.RoomInfo{Code: "K7QX", Variant: "quad5", Seats: seats, Yours: true, ToMove: 0},
+			"K7QX   quad5        x:ana 1512 o:bob  0 watching (your game: x to move)"},
+		{roomapi.RoomInfo{Code: "K7QX", Variant: "quad5", Seats: seats, Yours: true, ToMove: -1, Finished: true, Spectators: 2},
+			"K7QX   quad5        x:ana 1512 o:bob  2 watching (finished)"},
+		{roomapi.RoomInfo{Code: "K7QX", Variant: "quad5", Seats: seats, ToMove: 0, TimeLeft: time.Minute},
+			"K7QX   quad5        x:ana 1512 o:bob  0 watching"},
+	} {
+		if got := roomLine(tc.info); got != tc.want {
+			t.Errorf("line\n got %q\nwant %q", got, tc.want)
+		}
+	}
+}
