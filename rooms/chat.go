@@ -53,6 +53,9 @@ func SanitizeChat(text string) string {
 
 // Say implements roomapi.Chatter.
 func (m *member) Say(text string) error {
+	if m.room.host.cfg.Talk == nil {
+		return errNoTalk
+	}
 	line := SanitizeChat(text)
 	switch n := len([]rune(line)); {
 	case n == 0:
@@ -80,7 +83,7 @@ func (m *member) Say(text string) error {
 	l := r.host
 	ln := ChatLine{Name: m.player.Name, Seat: seat, Text: line, At: now}
 	ctx, cancel := l.storeCtx()
-	ver, err := l.cfg.Store.AddChat(ctx, r.code, ln)
+	ver, err := l.cfg.Talk.AddChat(ctx, r.code, ln)
 	cancel()
 	if err != nil {
 		l.cfg.Logger.Error("room store", "op", "chat", "room", r.code, "err", err)

@@ -46,6 +46,9 @@ type HostConfig struct {
 	// Ratings reads the players' ratings, shown beside their names in a
 	// room; nil shows none.
 	Ratings RatingReader
+	// Talk keeps the rooms' offers, takebacks and chat; default Store,
+	// if it keeps them (a MemoryStore does), else rooms take none.
+	Talk TalkStore
 	// NodeTTL is how long this host's heartbeat in a shared store lasts
 	// unless renewed (it is renewed a third of it apart): once another
 	// host's lapses, its players' seats are held as after a disconnect.
@@ -99,6 +102,9 @@ var _ Lobby = (*Host)(nil)
 func NewHost(cfg HostConfig) *Host {
 	if cfg.Store == nil {
 		cfg.Store = NewMemoryStore()
+	}
+	if cfg.Talk == nil {
+		cfg.Talk, _ = cfg.Store.(TalkStore)
 	}
 	if cfg.MaxRooms <= 0 {
 		cfg.MaxRooms = 1000

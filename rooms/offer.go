@@ -32,6 +32,9 @@ const (
 
 var _ roomapi.Dealer = (*member)(nil)
 
+// errNoTalk refuses offers and chat on a host whose store keeps none.
+var errNoTalk = errors.New("this server keeps no offers or chat")
+
 // offerText is the record's form of an offer: "kind from agreed [code]",
 // agreed one 0/1 per seat, code the rematch's room once made.
 func offerText(o Offer, rematch string) string {
@@ -99,6 +102,9 @@ func person(s SeatRecord) bool { return s.Kind == SeatPlayer || s.Kind == SeatHe
 // same one another player made; once every person's seat agreed, the
 // room does what was offered.
 func (m *member) Propose(kind OfferKind) error {
+	if m.room.host.cfg.Talk == nil {
+		return errNoTalk
+	}
 	r := m.room
 	defer r.lockToWrite()()
 	defer r.recoverPanic("offer")
@@ -204,7 +210,7 @@ func (r *room) writeOffer(text string) error {
 	l := r.host
 	for attempt := 0; ; attempt++ {
 		ctx, cancel := l.storeCtx()
-		ver, err := l.cfg.Store.SetOffer(ctx, r.code, r.rec.Version, text)
+		ver, err := l.cfg.Talk.SetOffer(ctx, r.code, r.rec.Version, text)
 		cancel()
 		switch {
 		case err == nil:
@@ -257,6 +263,9 @@ func (r *room) settleOffer(o Offer, by string) error {
 // Decline implements roomapi.Dealer: it turns down the waiting offer (its
 // maker withdraws it).
 func (m *member) Decline() error {
+	if m.room.host.cfg.Talk == nil {
+		return errNoTalk
+	}
 	r := m.room
 	defer r.lockToWrite()()
 	o, rematch := r.offer()
@@ -354,7 +363,7 @@ func (r *room) takeBack(from game.Role, by string) error {
 		at = time.Now()
 	}
 	ctx, cancel := l.storeCtx()
-	ver, err := l.cfg.Store.TakeBack(ctx, r.code, r.rec.Version, keep, at)
+	ver, err := l.cfg.Talk.TakeBack(ctx, r.code, r.rec.Version, keep, at)
 	cancel()
 	if err != nil {
 		if errors.Is(err, ErrStale) || errors.Is(err, ErrEnded) {

@@ -164,12 +164,12 @@ var (
 type Store interface {
 	RecordStore
 	NodeStore
-	TalkStore
 }
 
 // TalkStore keeps what a room's players settle besides their moves: the
-// offer waiting for an answer, a takeback, and the chat. Each write moves
-// the room's version, so that other hosts reload the room.
+// offer waiting for an answer, a takeback, and the chat (HostConfig.Talk).
+// Each write moves the room's version, so that other hosts reload the
+// room.
 type TalkStore interface {
 	// SetOffer writes the room's offer if the room is still at version
 	// (else ErrStale), also once its game is over (a rematch); it

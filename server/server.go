@@ -150,6 +150,7 @@ func New(cfg Config) (*Server, error) {
 		Node:      storeNode(cfg.Store),
 		NodeTTL:   cfg.NodeTTL,
 		Ratings:   ratingReader(cfg.Store),
+		Talk:      talkStore(cfg.Store),
 	})
 	if err := s.startRooms(); err != nil {
 		return nil, err

@@ -63,9 +63,20 @@ func (s *RoomStore) Rating(ctx context.Context, player, variant string) (float64
 
 // ratingReader is the ratings behind a rooms store, if it keeps them.
 func ratingReader(s rooms.Store) rooms.RatingReader {
-	if m, ok := s.(*meteredStore); ok {
-		s = m.Store
-	}
-	r, _ := s.(rooms.RatingReader)
+	r, _ := unmetered(s).(rooms.RatingReader)
 	return r
+}
+
+// talkStore is the offers and chat behind a rooms store, if it keeps them.
+func talkStore(s rooms.Store) rooms.TalkStore {
+	t, _ := unmetered(s).(rooms.TalkStore)
+	return t
+}
+
+// unmetered is the store behind the metrics' wrapper, if any.
+func unmetered(s rooms.Store) rooms.Store {
+	if m, ok := s.(*meteredStore); ok {
+		return m.Store
+	}
+	return s
 }
