@@ -64,6 +64,8 @@ func TestRatedGameAcrossNodes(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer b.Leave()
+		// Ana's node hears of bob's seat through the store's event.
+		roomstest.WaitView(t, a, "bob seated on ana's node", func(v rooms.RoomView) bool { return v.Seats[1].Kind == rooms.SeatPlayer })
 		if err := a.(roomapi.Chatter).Say("good luck"); err != nil {
 			t.Fatal(err)
 		}
