@@ -20,8 +20,8 @@ import (
 // offers is what it implements, asked once (CapsOf).
 func TestMatchOffers(t *testing.T) {
 	v, _ := game.Lookup("quad5")
-	local := match.CapsOf(match.NewLocalMatch(&common.Common{St: &themes.Styles{}}, v, v.New(), "", make([]savefmt.SeatConfig, len(v.Roles))).AsMatch())
-	room := match.CapsOf(&match.RoomMatch{V: v, St: v.New()})
+	local := match.CapsOf(match.NewLocalMatch(&common.Common{Styles: &themes.Styles{}}, v, v.New(), "", make([]savefmt.SeatConfig, len(v.Roles))).AsMatch())
+	room := match.CapsOf(&match.RoomMatch{Variant: v, Current: v.New()})
 	acts := []struct {
 		name        string
 		local, room bool
@@ -63,17 +63,17 @@ func TestRoomSelectionFollowsPosition(t *testing.T) {
 		m.Update(keyMsg("left")) // to red's piece on its spawn, (1 4)
 	}
 	m.Update(keyMsg("enter"))
-	if b.Sel == nil {
+	if b.Selected == nil {
 		t.Fatalf("red's piece not selected: status %q", b.Status)
 	}
 	rm(b).Refresh() // nothing changed
 	b.Sync()
-	if b.Sel == nil {
+	if b.Selected == nil {
 		t.Fatal("a refresh without a change cleared the selection")
 	}
 	room.remote("(move 1 4 3 5)")
 	m.Update(wait())
-	if b.Sel != nil {
+	if b.Selected != nil {
 		t.Fatalf("the selection survived a new position %q", b.Game().String())
 	}
 }

@@ -24,7 +24,7 @@ func TestResignTakesOnlyY(t *testing.T) {
 		}
 		sendKey(m, k)
 		if b.Ended() {
-			t.Fatalf("%q after r resigned the game: %s", k, b.M.Result())
+			t.Fatalf("%q after r resigned the game: %s", k, b.Match.Result())
 		}
 	}
 	m, b := newVsAI(t, ai.Easy)
@@ -51,7 +51,7 @@ func TestResignChoiceNeedsY(t *testing.T) {
 			sendKey(m, k)
 		}
 		if b.Ended() {
-			t.Errorf("%s: typing %q resigned: %s", tc.variant, tc.typed, b.M.Result())
+			t.Errorf("%s: typing %q resigned: %s", tc.variant, tc.typed, b.Match.Result())
 		}
 	}
 	m, b := newTestClient(t, "quad7", 80, 24)

@@ -26,22 +26,22 @@ type BoardScreen struct {
 	// next game is asked for.
 	tv, tvNext bool
 
-	C  *common.Common
-	V  *game.Variant
-	Vu adapters.VariantUI
-	// Ax are vu's optional interfaces, asked once (see AdapterCapsOf).
-	Ax adapters.AdapterCaps
-	M  match.Match
-	// Caps are m's optional interfaces, asked once (see CapsOf).
+	Common  *common.Common
+	Variant *game.Variant
+	Adapter adapters.VariantUI
+	// AdapterCaps are Adapter's optional interfaces, asked once (see AdapterCapsOf).
+	AdapterCaps adapters.AdapterCaps
+	Match       match.Match
+	// Caps are Match's optional interfaces, asked once (see CapsOf).
 	Caps match.MatchCaps
 	// seen is the match version the selection was made in: when the
 	// position changes, the selection and the adapter's choice go.
 	seen uint64
 
-	Cur    adapters.Pos
-	Sel    *adapters.Pos
-	Status string
-	IsErr  bool
+	CursorCell adapters.Pos
+	Selected   *adapters.Pos
+	Status     string
+	IsErr      bool
 	// untilMove marks the status as a refusal about whose turn it is
 	// ("the AI is playing o…"): the next move makes it untrue, so the
 	// position's change clears it (see sync).
@@ -86,10 +86,10 @@ type BoardScreen struct {
 	histMemo common.LastDrawn[uint64, []match.PlayedMove]
 	// frame keeps what drawing one frame asks for several times.
 	frame frameMemo
-	// Rv is review mode: a past position shown instead of the live one.
-	Rv review
-	// An is the analysis panel (analysis_board.go), off until e.
-	An liveAnalysis
+	// Review is review mode: a past position shown instead of the live one.
+	Review review
+	// Analysis is the analysis panel (analysis_board.go), off until e.
+	Analysis liveAnalysis
 }
 
 // NewBoard opens a local game of v from position ("" = the start) with
@@ -174,13 +174,13 @@ func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
 	if vu == nil {
 		return nil, fmt.Errorf("%s cannot be shown: this client has no board for it", v.Name)
 	}
-	b := &BoardScreen{C: c, V: v, Vu: vu, Ax: adapters.AdapterCapsOf(vu)}
+	b := &BoardScreen{Common: c, Variant: v, Adapter: vu, AdapterCaps: adapters.AdapterCapsOf(vu)}
 	b.spin = spinner.New()
 	b.spin.Spinner = spinner.MiniDot
 	if c.ASCII {
 		b.spin.Spinner = spinner.Line
 	}
-	b.spin.Style = c.St.Accent
+	b.spin.Style = c.Styles.Accent
 	b.Input = common.NewInput(c, ": ", promptLimit)
 	b.Input.Placeholder = "move, e.g. r3c4 or (mark r3 c4)"
 	// The terminal's own cursor stands where the move is typed (see
@@ -195,7 +195,7 @@ func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
 
 // NewLocal returns a local match that reports to this board.
 func (b *BoardScreen) NewLocal(start game.State, startPos string, seats []savefmt.SeatConfig) *match.LocalMatch {
-	l := match.NewLocalMatch(b.C, b.V, start, startPos, seats)
+	l := match.NewLocalMatch(b.Common, b.Variant, start, startPos, seats)
 	l.Status, l.SpinTick = b, b.SpinTick
 	return l
 }
@@ -203,15 +203,15 @@ func (b *BoardScreen) NewLocal(start game.State, startPos string, seats []savefm
 // SetMatch gives the board its match, whose optional interfaces are
 // asked here once.
 func (b *BoardScreen) SetMatch(m match.Match) {
-	b.M, b.Caps = m, match.CapsOf(m)
+	b.Match, b.Caps = m, match.CapsOf(m)
 	b.seen = m.Version()
 	b.histMemo = common.LastDrawn[uint64, []match.PlayedMove]{}
 }
 
 // History is every turn played, oldest first, as the move list shows it.
 func (b *BoardScreen) History() []match.PlayedMove {
-	return b.histMemo.Get(b.M.Version(), func() []match.PlayedMove {
-		start, moves := b.M.Replay()
+	return b.histMemo.Get(b.Match.Version(), func() []match.PlayedMove {
+		start, moves := b.Match.Replay()
 		return match.HistoryOf(start, moves)
 	})
 }
@@ -221,22 +221,22 @@ func (b *BoardScreen) SpinTick() tea.Cmd { return b.spin.Tick }
 
 // CentreCursor puts the cursor in the middle of the board.
 func (b *BoardScreen) CentreCursor() {
-	rows, cols := b.Vu.Dims()
-	b.Cur = adapters.Pos{R: rows / 2, C: cols / 2}
+	rows, cols := b.Adapter.Dims()
+	b.CursorCell = adapters.Pos{Row: rows / 2, Col: cols / 2}
 }
 
 // Game is the position shown: the live one, or the one reviewed.
 func (b *BoardScreen) Game() game.State {
-	if b.Rv.on {
-		return b.Rv.st
+	if b.Review.on {
+		return b.Review.st
 	}
-	return b.M.Position()
+	return b.Match.Position()
 }
 
 // Sync forgets the selection and the adapter's pending choice when the
 // position changed.
 func (b *BoardScreen) Sync() {
-	if v := b.M.Version(); v != b.seen {
+	if v := b.Match.Version(); v != b.seen {
 		b.seen = v
 		b.clearChoices()
 		if b.untilMove {
@@ -247,16 +247,16 @@ func (b *BoardScreen) Sync() {
 
 // clearChoices forgets the selection and the adapter's pending choice.
 func (b *BoardScreen) clearChoices() {
-	b.Sel = nil
-	b.Ax.ClearChoice()
+	b.Selected = nil
+	b.AdapterCaps.ClearChoice()
 }
 
 // Ended reports whether the match is over.
-func (b *BoardScreen) Ended() bool { return b.M.Ended() }
+func (b *BoardScreen) Ended() bool { return b.Match.Ended() }
 
 // Mine reports whether role r is played at this client.
-func (b *BoardScreen) Mine(r game.Role) bool { return b.M.Seat(r).Mine }
-func (b *BoardScreen) isAI(r game.Role) bool { return b.M.Seat(r).AI }
+func (b *BoardScreen) Mine(r game.Role) bool { return b.Match.Seat(r).Mine }
+func (b *BoardScreen) isAI(r game.Role) bool { return b.Match.Seat(r).AI }
 
 // SetStatus shows text in the status line, an error when isErr.
 func (b *BoardScreen) SetStatus(s string, isErr bool) {
@@ -272,7 +272,7 @@ func (b *BoardScreen) CurrentStatus() (string, bool) { return b.Status, b.IsErr 
 
 // Init resumes the match: the AI if it is to move, room updates.
 func (b *BoardScreen) Init() tea.Cmd {
-	cmd := b.M.Start()
+	cmd := b.Match.Start()
 	b.Sync()
 	if b.Reviewing() {
 		// An evaluation that finished while another screen was shown
@@ -285,7 +285,7 @@ func (b *BoardScreen) Init() tea.Cmd {
 
 // play submits a move of the person at this client.
 func (b *BoardScreen) play(m game.Move) tea.Cmd {
-	cmd, err := b.M.Play(m)
+	cmd, err := b.Match.Play(m)
 	if err != nil {
 		b.SetStatus(err.Error(), true)
 		return nil
@@ -299,9 +299,9 @@ func (b *BoardScreen) play(m game.Move) tea.Cmd {
 // Leave stops the AI and saves the game or leaves the room before the
 // board is left; the command reports when the save is written.
 func (b *BoardScreen) Leave() tea.Cmd {
-	b.An.stop()
+	b.Analysis.stop()
 	b.suspend()
-	return b.M.Leave()
+	return b.Match.Leave()
 }
 
 // quit leaves the board and then the client, once what leaving writes
@@ -356,7 +356,7 @@ func (b *BoardScreen) Typing() bool { return b.Prompt }
 // resignable returns the roles a person at this client may resign for.
 func (b *BoardScreen) resignable() []game.Role {
 	var out []game.Role
-	for i := range b.V.Roles {
+	for i := range b.Variant.Roles {
 		if b.Mine(game.Role(i)) {
 			out = append(out, game.Role(i))
 		}
@@ -368,14 +368,14 @@ func (b *BoardScreen) resignable() []game.Role {
 // the keyboard it asks who resigns, the role to move (if a person's)
 // being the default.
 func (b *BoardScreen) resignQuestion() string {
-	def := b.V.RoleName(b.humanRole())
+	def := b.Variant.RoleName(b.humanRole())
 	roles := b.resignable()
 	if len(roles) < 2 {
 		return "resign as " + def + "? y to resign, any other key to play on"
 	}
 	var who []string
 	for i, r := range roles {
-		who = append(who, fmt.Sprintf("%d %s", i+1, b.V.RoleName(r)))
+		who = append(who, fmt.Sprintf("%d %s", i+1, b.Variant.RoleName(r)))
 	}
 	return "who resigns? " + strings.Join(who, ", ") + " (y: " + def + "; other keys play on)"
 }
@@ -393,7 +393,7 @@ func (b *BoardScreen) humanRole() game.Role {
 	if b.Mine(b.Game().ToMove()) {
 		return b.Game().ToMove()
 	}
-	for i := range b.V.Roles {
+	for i := range b.Variant.Roles {
 		if b.Mine(game.Role(i)) {
 			return game.Role(i)
 		}
@@ -405,7 +405,7 @@ func (b *BoardScreen) humanRole() game.Role {
 func (b *BoardScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	s, cmd := b.handle(msg)
 	if s != common.Screen(b) {
-		b.An.stop() // another screen: init starts it again on return
+		b.Analysis.stop() // another screen: init starts it again on return
 		return s, cmd
 	}
 	b.askReplace()
@@ -423,7 +423,7 @@ func (b *BoardScreen) askReplace() {
 }
 
 func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
-	if cmd, ok := b.M.Update(msg); ok {
+	if cmd, ok := b.Match.Update(msg); ok {
 		b.Sync()
 		return b, tea.Batch(cmd, b.playPremove())
 	}
@@ -441,7 +441,7 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 		b.SetStatus(msg.text, msg.isErr)
 		return b, nil
 	case spinner.TickMsg:
-		if a := b.M.AI(); !a.Searching && !a.Remote {
+		if a := b.Match.AI(); !a.Searching && !a.Remote {
 			return b, nil
 		}
 		var cmd tea.Cmd
@@ -469,9 +469,9 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 
 // seatList names who plays each role: "x ana, o AI hard".
 func (b *BoardScreen) seatList() string {
-	parts := make([]string, len(b.V.Roles))
-	for i, role := range b.V.Roles {
-		parts[i] = role + " " + b.M.Seat(game.Role(i)).Name
+	parts := make([]string, len(b.Variant.Roles))
+	for i, role := range b.Variant.Roles {
+		parts[i] = role + " " + b.Match.Seat(game.Role(i)).Name
 	}
 	return strings.Join(parts, ", ")
 }
@@ -480,7 +480,7 @@ func (b *BoardScreen) seatList() string {
 func (b *BoardScreen) endAction(a EndAction) (common.Screen, tea.Cmd) {
 	switch {
 	case a == EndMenu:
-		return OpenMenu(b.C, ""), b.Leave()
+		return OpenMenu(b.Common, ""), b.Leave()
 	case b.Caps.Rematch == nil:
 		return b, nil
 	case a == EndRematch:
@@ -488,7 +488,7 @@ func (b *BoardScreen) endAction(a EndAction) (common.Screen, tea.Cmd) {
 		// Sides change: each seat plays the next role, so the first move
 		// (a proven win in Quad 5×5) goes round.
 		swapped := append(append([]savefmt.SeatConfig{}, seats[1:]...), seats[0])
-		nb, err := NewBoard(b.C, b.V, startPos, swapped)
+		nb, err := NewBoard(b.Common, b.Variant, startPos, swapped)
 		if err != nil {
 			b.SetStatus(err.Error(), true)
 			return b, nil
@@ -497,16 +497,16 @@ func (b *BoardScreen) endAction(a EndAction) (common.Screen, tea.Cmd) {
 		return nb, nil
 	}
 	_, seats := b.Caps.Rematch.Setup()
-	return OpenSetup(b.C, b.V, seats, nil), nil
+	return OpenSetup(b.Common, b.Variant, seats, nil), nil
 }
 
 // apply carries out what the variant adapter asked for.
 func (b *BoardScreen) apply(r adapters.ActResult) tea.Cmd {
 	if r.SetSel {
-		b.Sel = r.Sel
+		b.Selected = r.Selection
 	}
-	if r.Msg != "" || r.IsError {
-		b.SetStatus(r.Msg, r.IsError)
+	if r.Message != "" || r.IsError {
+		b.SetStatus(r.Message, r.IsError)
 	}
 	if r.Play {
 		return b.play(r.Move)
@@ -517,7 +517,7 @@ func (b *BoardScreen) apply(r adapters.ActResult) tea.Cmd {
 // mouse maps a click through the same layout View draws.
 func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
 	l := b.Layout()
-	if !l.Ok {
+	if !l.Fits {
 		return b, nil
 	}
 	msg := mm.Mouse()
@@ -542,7 +542,7 @@ func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
 	if b.Confirm != "" || b.Prompt || b.HandingOver() != game.NoRole {
 		return b, nil
 	}
-	if l.inMoveList(msg.X, msg.Y) && !right && !b.An.On {
+	if l.inMoveList(msg.X, msg.Y) && !right && !b.Analysis.Enabled {
 		return b, b.clickMove(l, msg.Y)
 	}
 	if b.Reviewing() {
@@ -555,24 +555,24 @@ func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
 		if b.Ended() || !b.Mine(b.Game().ToMove()) {
 			return b, nil
 		}
-		return b, b.apply(b.Ax.Overlay.ClickRegion(b.Game(), id))
+		return b, b.apply(b.AdapterCaps.Overlay.ClickRegion(b.Game(), id))
 	}
 	p, ok := l.CellAt(msg.X, msg.Y)
 	if !ok {
 		return b, nil
 	}
-	b.Cur = p
+	b.CursorCell = p
 	if b.Ended() || !b.Mine(b.Game().ToMove()) {
 		return b, nil
 	}
 	if right {
 		// The right button is the alternate action: Quad's blocker.
-		if r, ok := b.Ax.AltOf(b.Game(), p, b.Sel); ok {
+		if r, ok := b.AdapterCaps.AltOf(b.Game(), p, b.Selected); ok {
 			return b, b.apply(r)
 		}
 		return b, nil
 	}
-	return b, b.apply(b.Vu.Act(b.Game(), p, b.Sel))
+	return b, b.apply(b.Adapter.Act(b.Game(), p, b.Selected))
 }
 
 // scrollMoves scrolls the move list up by n lines (down when negative),

@@ -54,18 +54,18 @@ func (b *BoardScreen) roomKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool
 
 // joinRoom leaves this room for the room with the code (the rematch).
 func (b *BoardScreen) joinRoom(code string) (common.Screen, tea.Cmd) {
-	lobby := b.C.Opts.Lobby
+	lobby := b.Common.Opts.Lobby
 	if lobby == nil || OpenRoom == nil {
 		b.SetStatus("no rooms here", true)
 		return b, nil
 	}
-	room, err := lobby.Join(b.C.Opts.Player, code)
+	room, err := lobby.Join(b.Common.Opts.Player, code)
 	if err != nil {
 		b.SetStatus("room "+code+": "+err.Error(), true)
 		return b, nil
 	}
 	leave := b.Leave()
-	return OpenRoom(b.C, room), leave
+	return OpenRoom(b.Common, room), leave
 }
 
 // roomCommand takes a line typed at the prompt that is the room's: say,
@@ -121,7 +121,7 @@ func (b *BoardScreen) tvFollow() tea.Cmd {
 
 // tvNextGame goes to the top live game, or waits for one.
 func (b *BoardScreen) tvNextGame(msg tvNextMsg) (common.Screen, tea.Cmd) {
-	games, _ := b.C.Opts.Lobby.(roomapi.Games)
+	games, _ := b.Common.Opts.Lobby.(roomapi.Games)
 	if games == nil {
 		return b, nil
 	}

@@ -143,7 +143,7 @@ func (r *RulesScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 
 // View is part of common.Screen.
 func (r *RulesScreen) View() string {
-	st := r.c.St
+	st := r.c.Styles
 	title := "Rules"
 	if len(r.vs) > 0 {
 		title += ": " + r.vs[r.i].Title

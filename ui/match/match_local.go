@@ -26,7 +26,7 @@ type LocalMatch struct {
 
 	Begin    game.State // the position the game started from
 	startPos string     // its string when not the variant's start, else ""
-	St       game.State // the current position
+	Current  game.State // the current position
 	// Moves is every move played; a joint turn takes one entry per
 	// role (see joint.go).
 	Moves []game.Move
@@ -67,7 +67,7 @@ type LocalMatch struct {
 // NewLocalMatch starts a game from start (startPos is its string when
 // it is not the variant's start) with seats.
 func NewLocalMatch(c *common.Common, v *game.Variant, start game.State, startPos string, seats []savefmt.SeatConfig) *LocalMatch {
-	l := &LocalMatch{c: c, v: v, Begin: start, startPos: startPos, St: start.Clone(),
+	l := &LocalMatch{c: c, v: v, Begin: start, startPos: startPos, Current: start.Clone(),
 		Seats: append([]savefmt.SeatConfig(nil), seats...), Loser: game.NoRole}
 	l.Keeper = newKeeper(c.Store, c.Opts.OnFinished, v)
 	l.Joint.reset(len(v.Roles))
@@ -78,9 +78,9 @@ func NewLocalMatch(c *common.Common, v *game.Variant, start game.State, startPos
 // choosing sees it (see seatTurn).
 func (l *LocalMatch) Position() game.State {
 	if r := l.chooser(); r != game.NoRole {
-		return game.SeatTurn{JointState: l.St.(game.JointState), Role: r}
+		return game.SeatTurn{JointState: l.Current.(game.JointState), Role: r}
 	}
-	return l.St
+	return l.Current
 }
 
 // Version is part of Match.
@@ -115,9 +115,9 @@ func (l *LocalMatch) Setup() (string, []savefmt.SeatConfig) { return l.startPos,
 
 // Rebuild replays the moves from the start.
 func (l *LocalMatch) Rebuild() {
-	l.St = l.Begin.Clone()
+	l.Current = l.Begin.Clone()
 	for i := 0; i < len(l.Moves); {
-		i += game.ApplyTurn(l.St, l.Moves[i:])
+		i += game.ApplyTurn(l.Current, l.Moves[i:])
 	}
 	l.Joint.reset(len(l.v.Roles))
 	l.ver++
@@ -128,7 +128,7 @@ func (l *LocalMatch) Rebuild() {
 func (l *LocalMatch) Replay() (game.State, []game.Move) { return l.Begin, l.Moves }
 
 // Ended is part of Match.
-func (l *LocalMatch) Ended() bool { return l.St.Terminal() || l.Loser != game.NoRole }
+func (l *LocalMatch) Ended() bool { return l.Current.Terminal() || l.Loser != game.NoRole }
 
 func (l *LocalMatch) isAI(r game.Role) bool {
 	if r < 0 || int(r) >= len(l.Seats) {
@@ -217,10 +217,10 @@ func (l *LocalMatch) QuitPrompt() string {
 // Play applies a move of a person at this client and starts whatever
 // comes next.
 func (l *LocalMatch) Play(m game.Move) (tea.Cmd, error) {
-	if game.JointTurn(l.St) {
+	if game.JointTurn(l.Current) {
 		return l.chooseJoint(m)
 	}
-	if err := game.Play(l.St, m); err != nil {
+	if err := game.Play(l.Current, m); err != nil {
 		return nil, err
 	}
 	l.Moves = append(l.Moves, m)
@@ -255,12 +255,12 @@ func (l *LocalMatch) nextLocal(afterAI bool) tea.Cmd {
 		if s, isErr := l.Status.CurrentStatus(); s == "" || !isErr {
 			l.Status.SetStatus(l.endStatus(), false)
 		}
-		return common.PrepareResult(l.St.Clone(), l.ver)
+		return common.PrepareResult(l.Current.Clone(), l.ver)
 	}
-	if game.JointTurn(l.St) {
+	if game.JointTurn(l.Current) {
 		return l.nextJoint(afterAI)
 	}
-	mover := l.St.ToMove()
+	mover := l.Current.ToMove()
 	if l.isGGP(mover) {
 		return nil // its reply plays (onGGPEvent)
 	}
@@ -288,7 +288,7 @@ func (l *LocalMatch) nextLocal(afterAI bool) tea.Cmd {
 }
 
 func (l *LocalMatch) forcedPass() bool {
-	legal := l.St.Legal(nil)
+	legal := l.Current.Legal(nil)
 	return len(legal) == 1 && legal[0] == game.Noop
 }
 
@@ -319,7 +319,7 @@ func (l *LocalMatch) undoTurn() tea.Cmd {
 	pop()
 	l.Rebuild()
 	if !l.allAI() {
-		for len(l.Moves) > 0 && !game.JointTurn(l.St) && (l.isAI(l.St.ToMove()) || l.forcedPass()) {
+		for len(l.Moves) > 0 && !game.JointTurn(l.Current) && (l.isAI(l.Current.ToMove()) || l.forcedPass()) {
 			pop()
 			l.Rebuild()
 		}
@@ -341,18 +341,18 @@ func (l *LocalMatch) redoTurn() tea.Cmd {
 	l.CancelJob()
 	step := func() bool {
 		turn := l.redoList[len(l.redoList)-1]
-		if len(turn) != game.TurnSize(l.St) || !game.LegalTurn(l.St, turn) {
+		if len(turn) != game.TurnSize(l.Current) || !game.LegalTurn(l.Current, turn) {
 			l.redoList = nil
 			return false
 		}
 		l.redoList = l.redoList[:len(l.redoList)-1]
-		game.ApplyTurn(l.St, turn)
+		game.ApplyTurn(l.Current, turn)
 		l.Moves = append(l.Moves, turn...)
 		return true
 	}
 	l.Joint.reset(len(l.v.Roles))
 	if step() {
-		for len(l.redoList) > 0 && !game.JointTurn(l.St) && !l.St.Terminal() && (l.isAI(l.St.ToMove()) || l.forcedPass()) && !l.allAI() {
+		for len(l.redoList) > 0 && !game.JointTurn(l.Current) && !l.Current.Terminal() && (l.isAI(l.Current.ToMove()) || l.forcedPass()) && !l.allAI() {
 			if !step() {
 				break
 			}
@@ -397,7 +397,7 @@ func (l *LocalMatch) TogglePause() tea.Cmd {
 // Result describes the end of the game.
 func (l *LocalMatch) Result() string {
 	if l.Loser == game.NoRole {
-		return common.ResultWithReason(l.St)
+		return common.ResultWithReason(l.Current)
 	}
 	var w []string
 	for i, r := range l.v.Roles {

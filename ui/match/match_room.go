@@ -29,13 +29,13 @@ type roomUpdateMsg struct {
 // from the room's view with the game and submits moves with Room.Play.
 // Rooms have no undo, hints, pause or rematch.
 type RoomMatch struct {
-	V        *game.Variant
+	Variant  *game.Variant
 	status   statusLine
 	spinTick func() tea.Cmd
 
-	room roomapi.Room
-	view roomapi.RoomView
-	St   game.State
+	room    roomapi.Room
+	view    roomapi.RoomView
+	Current game.State
 	// start and played are what the room's view says, as the game reads
 	// them: review rebuilds past positions from them. startText and
 	// rewrites are the view's Start and Rewrites they follow: while they
@@ -64,8 +64,8 @@ type RoomMatch struct {
 // NewRoomMatch is the match of a room the client is in; status is the
 // board's status line, spinTick its spinner.
 func NewRoomMatch(v *game.Variant, room roomapi.Room, status statusLine, spinTick func() tea.Cmd) *RoomMatch {
-	r := &RoomMatch{V: v, status: status, spinTick: spinTick, room: room}
-	r.St = v.New()
+	r := &RoomMatch{Variant: v, status: status, spinTick: spinTick, room: room}
+	r.Current = v.New()
 	r.Refresh()
 	return r
 }
@@ -116,10 +116,10 @@ func (r *RoomMatch) apply(rv roomapi.RoomView) {
 // else the game is replayed from its start.
 func (r *RoomMatch) follow(rv roomapi.RoomView) error {
 	extends := r.first != nil && rv.Start == r.startText && rv.Rewrites == r.rewrites && len(rv.Moves) >= len(r.played)
-	start, s, played := r.first, r.St, r.played
+	start, s, played := r.first, r.Current, r.played
 	if !extends {
 		var err error
-		if start, err = game.NewState(r.V.Name, rv.Start); err != nil {
+		if start, err = game.NewState(r.Variant.Name, rv.Start); err != nil {
 			return fmt.Errorf("room: %w", err)
 		}
 		s, played = start, nil
@@ -136,16 +136,16 @@ func (r *RoomMatch) follow(rv roomapi.RoomView) error {
 		}
 		played = append(played, m)
 	}
-	if s.String() != r.St.String() || len(played) != len(r.played) {
+	if s.String() != r.Current.String() || len(played) != len(r.played) {
 		r.ver++ // the board clears its selection and redraws the moves
 	}
-	r.St = s
+	r.Current = s
 	r.first, r.played, r.startText, r.rewrites = start, played, rv.Start, rv.Rewrites
 	return nil
 }
 
 // Position is part of Match.
-func (r *RoomMatch) Position() game.State { return r.St }
+func (r *RoomMatch) Position() game.State { return r.Current }
 
 // Version is part of Match.
 func (r *RoomMatch) Version() uint64 { return r.ver }
@@ -153,13 +153,13 @@ func (r *RoomMatch) Version() uint64 { return r.ver }
 // Replay is part of Match.
 func (r *RoomMatch) Replay() (game.State, []game.Move) {
 	if r.first == nil {
-		return r.St, nil // the room could not be read: only its position
+		return r.Current, nil // the room could not be read: only its position
 	}
 	return r.first, r.played
 }
 
 // Ended is part of Match.
-func (r *RoomMatch) Ended() bool { return r.view.Finished || r.St.Terminal() }
+func (r *RoomMatch) Ended() bool { return r.view.Finished || r.Current.Terminal() }
 
 // Result is part of Match: a room's end as the room says it (a draw
 // agreed, an abort are not the position's), with the rating changes.
@@ -167,7 +167,7 @@ func (r *RoomMatch) Result() string {
 	if r.view.Finished {
 		return resultText(r.view)
 	}
-	return common.ResultWithReason(r.St)
+	return common.ResultWithReason(r.Current)
 }
 
 // Label is part of labeller.
@@ -314,14 +314,14 @@ func (r *RoomMatch) AI() aiView { return aiView{Remote: r.view.Thinking} }
 // Record is the room's game as a save: people's seats are human seats
 // under their names, the AI's are AI seats.
 func (r *RoomMatch) Record() savefmt.SavedGame {
-	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(r.V), Variant: r.V.Name, Start: r.view.Start}
+	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(r.Variant), Variant: r.Variant.Name, Start: r.view.Start}
 	start, moves := r.Replay()
 	s := start.Clone()
 	for _, m := range moves {
 		sv.Moves = append(sv.Moves, s.FormatMove(m))
 		s.Apply(m)
 	}
-	for i := range r.V.Roles {
+	for i := range r.Variant.Roles {
 		seat := savefmt.SeatConfig{}
 		if i < len(r.view.Seats) {
 			seat.Name = r.view.Seats[i].Name

@@ -96,7 +96,7 @@ func (j *joinScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 
 // View is part of common.Screen.
 func (j *joinScreen) View() string {
-	st := j.c.St
+	st := j.c.Styles
 	s := st.Title.Render(" Join a room") + "\n\n " + j.input.View() + "\n\n"
 	if j.status != "" {
 		s += st.Error.Render(" "+j.status) + "\n"
@@ -231,7 +231,7 @@ func (r *roomListScreen) tv() (common.Screen, tea.Cmd) {
 
 // View is part of common.Screen.
 func (r *roomListScreen) View() string {
-	st := r.c.St
+	st := r.c.Styles
 	var b strings.Builder
 	title, empty := " Rooms", " no rooms yet: create one from the menu"
 	if r.live {

@@ -296,7 +296,7 @@ func (s *SetupScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case match.GGPEventMsg:
 		// The game behind keeps its GGP players' replies for its return.
 		if s.game != nil {
-			cmd, _ := s.game.M.Update(msg)
+			cmd, _ := s.game.Match.Update(msg)
 			return s, cmd
 		}
 	case common.NoticeMsg:
@@ -541,7 +541,7 @@ const StartLabel = "[ Start ]"
 
 // View is part of common.Screen.
 func (s *SetupScreen) View() string {
-	st := s.c.St
+	st := s.c.Styles
 	var b strings.Builder
 	title := "New game: " + s.v.Title
 	if s.room {
@@ -666,7 +666,7 @@ func (p *variantPicker) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 
 // View is part of common.Screen.
 func (p *variantPicker) View() string {
-	st := p.c.St
+	st := p.c.Styles
 	return st.Title.Render(" Create a room: choose the game") + "\n\n" +
 		common.FitBlock(p.list.View(), p.c.Width, max(p.c.Height-5, 1)) + "\n\n" +
 		st.Muted.Render(common.Footer(pickerKeys.Choose, pickerKeys.Back))

@@ -139,7 +139,7 @@ func (s *StandingsScreen) review(id string) (common.Screen, tea.Cmd) {
 
 // View is part of common.Screen.
 func (s *StandingsScreen) View() string {
-	st := s.c.St
+	st := s.c.Styles
 	var b strings.Builder
 	if s.page {
 		s.pageView(&b)
@@ -160,7 +160,7 @@ func (s *StandingsScreen) View() string {
 }
 
 func (s *StandingsScreen) boardView(b *strings.Builder) {
-	st := s.c.St
+	st := s.c.Styles
 	title := " Ratings"
 	if len(s.variants) > 0 {
 		title += ": " + s.variants[s.vi].Title
@@ -183,7 +183,7 @@ func (s *StandingsScreen) boardView(b *strings.Builder) {
 const sparkWidth = 24
 
 func (s *StandingsScreen) pageView(b *strings.Builder) {
-	st := s.c.St
+	st := s.c.Styles
 	p := s.mine
 	b.WriteString(st.Title.Render(" "+p.Name) + "\n\n")
 	if len(p.Ratings) == 0 {
