@@ -590,13 +590,20 @@ func (l *Host) CreateMatched(variant string, players []Player) (string, error) {
 		}
 		rec.Seats = append(rec.Seats, SeatRecord{Kind: SeatHeld, PlayerID: p.ID, Name: p.Name, HeldUntil: now.Add(l.cfg.SeatHold), Rating: l.rating(p, v.Name)})
 	}
-	r := l.newRoom(v, newTable(start), string(ai.Medium))
+	return l.openHeld(v, start, rec, "matched: "+players[0].Name+" v "+players[1%len(players)].Name)
+}
+
+// openHeld registers a room made for players elsewhere (rec, its seats
+// held for their keys; its game v from start) and runs its holds, with
+// note for whoever enters; it returns the room's code.
+func (l *Host) openHeld(v *game.Variant, start game.State, rec Record, note string) (string, error) {
+	r := l.newRoom(v, newTable(start), levelOf(rec.Seats))
 	if err := l.register(r, rec); err != nil {
 		return "", err
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.armHolds()
-	r.changed("matched: " + players[0].Name + " v " + players[1%len(players)].Name)
+	r.changed(note)
 	return r.rec.Code, nil
 }

@@ -415,15 +415,7 @@ func (l *Host) rematch(rec Record, v *game.Variant) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	r := l.newRoom(v, newTable(start), levelOf(next.Seats))
-	if err := l.register(r, next); err != nil {
-		return "", err
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.armHolds()
-	r.changed("rematch")
-	return r.rec.Code, nil
+	return l.openHeld(v, start, next, "rematch")
 }
 
 // ratingAfter is seat i's rating after the game in rec, where the store
