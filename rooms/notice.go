@@ -98,6 +98,9 @@ func (r *room) noticeTurn() {
 		return
 	}
 	steps := r.t.Steps()
+	if len(steps) == 0 {
+		return
+	}
 	last := steps[len(steps)-1].Mover
 	if last < 0 || int(last) >= len(r.rec.Seats) {
 		return // a joint turn: everyone moved
