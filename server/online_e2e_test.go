@@ -225,7 +225,7 @@ func TestCorrespondenceAcrossARestartOverSSH(t *testing.T) {
 	menu := openTerm(t, n2.addr, termOpts{user: "bob", key: bob.key})
 	menu.waitFor(0, "your move in 1 game")
 	menu.send(strings.Repeat("\x1b[B", roomListItem) + "\r")
-	menu.waitFor(0, "(your game: your move, 3d 00h left)")
+	menu.waitFor(0, "your move, 3d 00h left")
 	menu.send("\r")
 	menu.waitFor(0, "Moves (1)")
 	obs2, err := n2.Lobby().Join(observer, code)

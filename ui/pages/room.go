@@ -262,8 +262,9 @@ func (r *roomListScreen) View() string {
 }
 
 // roomLine is a room's line in the list: its code, game, seats (with
-// their ratings), spectators, and for the player's own game whose move it
-// is and the mover's time left.
+// their ratings), and for the player's own game whose move it is and the
+// mover's time left, then its spectators — within 80 columns for two
+// seats.
 func roomLine(info roomapi.RoomInfo) string {
 	var seats []string
 	for _, s := range info.Seats {
@@ -276,22 +277,22 @@ func roomLine(info roomapi.RoomInfo) string {
 		}
 		seats = append(seats, s.Role+":"+who)
 	}
-	state := ""
+	line := fmt.Sprintf("%-5s %-10s %s", info.Code, info.Variant, strings.Join(seats, " "))
 	switch {
 	case info.Finished:
-		state = " (finished)"
+		line += " · finished"
 	case info.Yours && info.YourTurn:
-		state = " (your game: your move"
+		line += " · your move"
 	case info.Yours && info.ToMove >= 0 && info.ToMove < len(info.Seats):
-		state = " (your game: " + info.Seats[info.ToMove].Role + " to move"
+		line += " · " + info.Seats[info.ToMove].Role + " to move"
 	case info.Yours:
-		state = " (your game"
+		line += " · yours"
 	}
-	if state != "" && !info.Finished {
-		if info.TimeLeft > 0 {
-			state += ", " + match.FormatClock(info.TimeLeft) + " left"
-		}
-		state += ")"
+	if info.Yours && !info.Finished && info.TimeLeft > 0 {
+		line += ", " + match.FormatClock(info.TimeLeft) + " left"
 	}
-	return fmt.Sprintf("%-6s %-12s %s  %d watching%s", info.Code, info.Variant, strings.Join(seats, " "), info.Spectators, state)
+	if info.Spectators > 0 {
+		line += fmt.Sprintf(" · %d watching", info.Spectators)
+	}
+	return line
 }
