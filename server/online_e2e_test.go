@@ -113,7 +113,7 @@ func (tm *term) say(text string) {
 
 // A room's offers and chat over SSH, with a spectator: a chat line
 // reaches the other player, a spectator may not write and a burst is
-// refused; a takeback asked (T) and accepted (T); an abort (X) in the
+// refused, C shows the chat so far; a takeback asked (T) and accepted (T); an abort (X) in the
 // first moves; a rematch offered and accepted (R) that both join (R)
 // with the colours changed; a draw offered (D) and accepted (D) there;
 // and the spectator's TV (v on the room list) watching a live game.
@@ -138,6 +138,14 @@ func TestRoomOffersAndChatOverSSH(t *testing.T) {
 		ana.term.say(fmt.Sprintf("line %d", i))
 	}
 	ana.term.waitFor(m, "slow down")
+	// The chat so far, on its own screen, and back to the board.
+	m = bob.term.mark()
+	bob.term.send("C")
+	bob.term.waitFor(m, "Chat: room "+code)
+	bob.term.waitFor(m, "ana: line 2")
+	m = bob.term.mark()
+	bob.term.send("\x1b")
+	bob.term.waitFor(m, "Moves (0)")
 
 	// A takeback: ana's first move and bob's reply go.
 	rng := game.NewRand(3)

@@ -31,6 +31,8 @@ func (b *BoardScreen) roomKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool
 		b.Input.SetValue("say ")
 		b.Input.CursorEnd()
 		return b, nil, true
+	case key.Matches(msg, k.ChatLog):
+		return &ChatScreen{c: b.Common, d: d, back: b}, nil, true
 	case key.Matches(msg, k.Decline):
 		return b, d.Decline(), true
 	case key.Matches(msg, k.Rematch) && b.Ended():

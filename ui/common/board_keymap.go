@@ -17,7 +17,7 @@ type boardKeyMap struct {
 	SaveAs                                              key.Binding // : once the game is over
 	Copy                                                key.Binding
 	// A room's offers and chat (see match.Dealer).
-	Draw, Takeback, Abort, Decline, Chat key.Binding
+	Draw, Takeback, Abort, Decline, Chat, ChatLog key.Binding
 }
 
 // BoardKeys is the board screen's key map.
@@ -67,5 +67,6 @@ var BoardKeys = boardKeyMap{
 	Takeback: Bind([]string{"T"}, "T", "takeback"),
 	Abort:    Bind([]string{"X"}, "X", "abort"),
 	Decline:  Bind([]string{"N"}, "N", "decline"),
-	Chat:     Bind([]string{"'"}, "'", "chat"),
+	Chat:     Bind([]string{"'"}, "'/C", "chat, its log"),
+	ChatLog:  Bind([]string{"C"}, "C", "the chat so far"),
 }

@@ -34,6 +34,9 @@ type Dealer interface {
 	Rematch() string
 	// Code is the room's code.
 	Code() string
+	// Lines is the room's chat so far, oldest first, without the lines
+	// of the players muted.
+	Lines() []roomapi.ChatLine
 }
 
 var _ Dealer = (*RoomMatch)(nil)
@@ -110,6 +113,17 @@ func (r *RoomMatch) Rematch() string { return r.view.Rematch }
 
 // Code implements Dealer.
 func (r *RoomMatch) Code() string { return r.view.Code }
+
+// Lines implements Dealer.
+func (r *RoomMatch) Lines() []roomapi.ChatLine {
+	out := make([]roomapi.ChatLine, 0, len(r.view.Chat))
+	for _, l := range r.view.Chat {
+		if !slices.Contains(r.muted, l.Name) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
 
 // talk tells the player, in the status line, what is new in rv beside
 // its note: another player's offer (and the keys that answer it), the

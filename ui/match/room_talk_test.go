@@ -144,3 +144,19 @@ func TestRoomOffersRunInCommands(t *testing.T) {
 		t.Fatal("declined an offer that is not there")
 	}
 }
+
+// The chat so far leaves out the lines of muted players.
+func TestRoomChatLinesLeaveOutTheMuted(t *testing.T) {
+	r, room, _ := talkMatch(t)
+	show(r, room, func(v *roomapi.RoomView) {
+		v.Chat = []roomapi.ChatLine{{Name: "bob", Seat: 1, Text: "hi"}, {Name: "cy", Seat: -1, Text: "spam"}, {Name: "ana", Seat: 0, Text: "hello"}}
+	})
+	r.Mute("cy", true)
+	var got []string
+	for _, l := range r.Lines() {
+		got = append(got, l.Name+": "+l.Text)
+	}
+	if strings.Join(got, " | ") != "bob: hi | ana: hello" {
+		t.Fatalf("lines %v", got)
+	}
+}
