@@ -376,3 +376,30 @@ func watchTurns(t *testing.T, h *rooms.Host, p rooms.Player) <-chan rooms.TurnNo
 	t.Cleanup(stop)
 	return ch
 }
+
+// In a game of four, a draw needs every player: it waits until the last
+// of them agrees.
+func TestDrawOfFourNeedsEveryone(t *testing.T) {
+	h, _ := onlineHost(t)
+	players := []rooms.Player{ana, bob, {ID: "SHA256:cy", Name: "cy"}, {ID: "SHA256:di", Name: "di"}}
+	a, err := h.Create(ana, rooms.RoomSpec{Variant: nim4.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}, {Kind: rooms.SeatOpen}, {Kind: rooms.SeatOpen}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := []rooms.Room{a}
+	for _, p := range players[1:] {
+		r, err := h.Join(p, a.Code())
+		if err != nil {
+			t.Fatal(err)
+		}
+		seats = append(seats, r)
+	}
+	for i, r := range seats {
+		if err := dealer(t, r).Propose(rooms.OfferDraw); err != nil {
+			t.Fatalf("%s: %v", players[i].Name, err)
+		}
+		if done := a.View().Finished; done != (i == len(seats)-1) {
+			t.Fatalf("after %d of 4 agreed: finished %v", i+1, done)
+		}
+	}
+}
