@@ -126,8 +126,9 @@ type RoomView struct {
 	You      []game.Role // roles this client plays; empty for a spectator
 	Thinking bool        // an AI seat is thinking
 	Finished bool
-	// Result is the end in words once Finished, with its reason (a win
-	// and why, a draw by agreement, an abort).
+	// Result is how a finished game ended, as the room recorded it
+	// ("o resigned: x wins", "game over: red lost on time"); "" while
+	// it goes on.
 	Result  string
 	Note    string // the latest event, e.g. "ana joined", for the status line
 	Version uint64 // increases with every change
@@ -253,6 +254,16 @@ type Games interface {
 	YourGames() []RoomInfo
 	// LiveGames lists the games in progress, highest rated first.
 	LiveGames() []RoomInfo
+}
+
+// Resigner is a Room where a player may resign (the room handles of
+// package rooms are). Resign gives up the game for role r, one of this
+// client's: in a game where a player who resigns drops out
+// (game.Retirer, e.g. Tic-Tac-Chess for four) the others play on and
+// r's turns are passed; otherwise the game ends and the others share
+// the win.
+type Resigner interface {
+	Resign(r game.Role) error
 }
 
 // Lobby lists, creates and joins rooms.

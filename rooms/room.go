@@ -721,6 +721,7 @@ func (m *member) View() RoomView {
 		You:      r.rolesOf(m),
 		Thinking: r.thinking,
 		Finished: r.rec.Finished,
+		Result:   r.rec.Result,
 		Note:     r.note,
 		Version:  r.views,
 	}
@@ -737,7 +738,7 @@ func (m *member) View() RoomView {
 	}
 	v.Clocks, v.ClockTurn, v.ClockAt = r.clocks(now)
 	v.Leaving = r.leaving(m)
-	v.Rated, v.Changes, v.Result = r.rec.Rated, r.rec.Changes, r.rec.Result
+	v.Rated, v.Changes = r.rec.Rated, r.rec.Changes
 	v.Offer, v.Rematch = r.offer()
 	v.Chat = r.rec.Chat[:len(r.rec.Chat):len(r.rec.Chat)] // shared, like Moves: a new line makes a new array or appends past it
 	v.MayChat = !r.closed && (len(v.You) > 0 || r.rec.SpectatorChat)

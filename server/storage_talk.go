@@ -62,21 +62,21 @@ func (s *RoomStore) Rating(ctx context.Context, player, variant string) (float64
 }
 
 // ratingReader is the ratings behind a rooms store, if it keeps them.
-func ratingReader(s rooms.Store) rooms.RatingReader {
+func ratingReader(s rooms.RecordStore) rooms.RatingReader {
 	r, _ := unmetered(s).(rooms.RatingReader)
 	return r
 }
 
 // talkStore is the offers and chat behind a rooms store, if it keeps them.
-func talkStore(s rooms.Store) rooms.TalkStore {
+func talkStore(s rooms.RecordStore) rooms.TalkStore {
 	t, _ := unmetered(s).(rooms.TalkStore)
 	return t
 }
 
 // unmetered is the store behind the metrics' wrapper, if any.
-func unmetered(s rooms.Store) rooms.Store {
+func unmetered(s rooms.RecordStore) rooms.RecordStore {
 	if m, ok := s.(*meteredStore); ok {
-		return m.Store
+		return m.RecordStore
 	}
 	return s
 }

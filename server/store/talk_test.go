@@ -96,7 +96,7 @@ func TestChatKeepsTheLatest(t *testing.T) {
 		mustCreate(t, a, twoSeatRoom("CHAT", false, "fp-a", "fp-b"))
 		var last int64
 		for i := range ChatKept + 5 {
-			node := []Store{a, b}[i%2]
+			node := []*Store{a, b}[i%2]
 			v, err := node.AddChat(ctx, "CHAT", ChatLine{Seat: i%2 - 1, Name: "ana", Text: fmt.Sprintf("line %d", i), At: t0.Add(time.Duration(i) * time.Second)})
 			if err != nil || v <= last {
 				t.Fatalf("line %d: version %d after %d, %v", i, v, last, err)

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/savefmt"
 )
 
@@ -66,7 +67,9 @@ type BoardScreen struct {
 	// MoveScroll is how many lines the move list is scrolled up from
 	// its end (0 follows the game).
 	MoveScroll int
-	Help       help.Model
+	// Flipped turns the view of the board half round (flip.go).
+	Flipped bool
+	Help    help.Model
 	// The parts of the frame last drawn, each kept with the key of what
 	// it was drawn from (see LastDrawn): the side panel (PanelView) and
 	// its border (BoxPanel), the visible move list (MoveListView) and its
@@ -117,6 +120,14 @@ func NewBoard(c *common.Common, v *game.Variant, position string, seats []savefm
 	return b, nil
 }
 
+// SetClock gives a new local game clocks under tc (see match.Clocked);
+// a room's clocks are the room's.
+func (b *BoardScreen) SetClock(tc roomapi.TimeControl) {
+	if cl, ok := b.Match.(match.Clocked); ok {
+		cl.SetClock(tc, nil)
+	}
+}
+
 // BoardFromSlot resumes the game saved in the store under slot ("" for
 // a plain savefmt.SaveStore's one save): the save is this game's own.
 func BoardFromSlot(c *common.Common, sv savefmt.SavedGame, slot string) (*BoardScreen, error) {
@@ -154,6 +165,7 @@ func resumeBoard(c *common.Common, sv savefmt.SavedGame, slot *string) (*BoardSc
 	if sv.Resigned != "" {
 		l.Loser = v.RoleIndex(sv.Resigned)
 	}
+	l.SetClock(sv.Clock, sv.ClockLeft)
 	l.Rebuild()
 	b.SetMatch(l.AsMatch())
 	b.CentreCursor()
@@ -357,11 +369,22 @@ func (b *BoardScreen) Typing() bool { return b.Prompt }
 func (b *BoardScreen) resignable() []game.Role {
 	var out []game.Role
 	for i := range b.Variant.Roles {
-		if b.Mine(game.Role(i)) {
+		if b.Mine(game.Role(i)) && !game.IsRetired(b.Game(), game.Role(i)) {
 			out = append(out, game.Role(i))
 		}
 	}
 	return out
+}
+
+// noResign says why nobody at this client can resign: every role it
+// plays has resigned already, or it plays none.
+func (b *BoardScreen) noResign() string {
+	for i := range b.Variant.Roles {
+		if b.Mine(game.Role(i)) {
+			return "you have resigned: the game goes on without you"
+		}
+	}
+	return "only a person can resign"
 }
 
 // resignQuestion asks to confirm a resignation. With several people at
@@ -393,10 +416,8 @@ func (b *BoardScreen) humanRole() game.Role {
 	if b.Mine(b.Game().ToMove()) {
 		return b.Game().ToMove()
 	}
-	for i := range b.Variant.Roles {
-		if b.Mine(game.Role(i)) {
-			return game.Role(i)
-		}
+	if roles := b.resignable(); len(roles) > 0 {
+		return roles[0]
 	}
 	return game.NoRole
 }
@@ -493,6 +514,9 @@ func (b *BoardScreen) endAction(a EndAction) (common.Screen, tea.Cmd) {
 			b.SetStatus(err.Error(), true)
 			return b, nil
 		}
+		if cl, ok := b.Match.(match.Clocked); ok {
+			nb.SetClock(cl.TimeControl()) // the same clocks
+		}
 		nb.SetStatus("rematch with sides changed: "+nb.seatList(), false)
 		return nb, nil
 	}
@@ -579,6 +603,6 @@ func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
 // clamped to the list.
 func (b *BoardScreen) scrollMoves(n int) {
 	l := b.Layout()
-	most := max(len(b.History())-l.ListH, 0)
+	most := max(len(b.MoveLines())-l.ListH, 0)
 	b.MoveScroll = min(max(b.MoveScroll+n, 0), most)
 }

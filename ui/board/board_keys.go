@@ -51,9 +51,9 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	} else {
 		offer(cp.Undo != nil, k.Undo, k.Redo)
 		offer(cp.Hint != nil, k.Hint)
-		offer(cp.Resign != nil, k.Resign)
+		offer(cp.Resign != nil && len(b.resignable()) > 0, k.Resign)
 		offer(cp.Rematch != nil, k.New)
-		offer(cp.AICtl != nil && a.HasSeat, k.Pause)
+		offer(cp.AICtl != nil && (a.HasSeat || a.Clocks), k.Pause)
 		game = append(game, k.Menu, analysisHelp)
 		offer(cp.Dealer != nil, k.Draw, k.Takeback, k.Abort, k.Decline)
 	}
@@ -64,7 +64,10 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	if ended {
 		nGame = 3
 	}
-	short := append(append([]key.Binding{}, play...), game[:min(nGame, len(game))]...)
+	// Flipping the board is a view, beside the moves: the other lists
+	// are as long as the smallest window allows.
+	play = append(play, flipKey)
+	short := append(append([]key.Binding{}, play[:len(play)-1]...), game[:min(nGame, len(game))]...)
 	if ended {
 		short = append(short, ReviewKeys.Open)
 	}
@@ -256,6 +259,8 @@ func (b *BoardScreen) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bo
 		return b, cmd, true
 	case key.Matches(msg, k.Copy):
 		return b, b.copyRecord(), true
+	case key.Matches(msg, flipKey):
+		b.toggleFlip()
 	case key.Matches(msg, k.Rules):
 		b.suspend()
 		return NewRules(b.Common, b.Variant, b), nil, true
@@ -323,7 +328,7 @@ func (b *BoardScreen) matchKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, boo
 		return OpenSetup(b.Common, b.Variant, seats, b), nil, true
 	case key.Matches(msg, k.Resign) && cp.Resign != nil:
 		if b.humanRole() == game.NoRole {
-			b.SetStatus("only a person can resign", true)
+			b.SetStatus(b.noResign(), true)
 			return b, nil, true
 		}
 		b.Confirm, b.resignAs = "resign", game.NoRole
@@ -382,19 +387,27 @@ func (b *BoardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// moveCursor moves the cursor the way the arrow looks on the screen,
+// the board flipped or not.
 func (b *BoardScreen) moveCursor(msg tea.KeyPressMsg) {
 	rows, cols := b.Adapter.Dims()
 	k := common.BoardKeys
+	dr, dc := 0, 0
 	switch {
 	case key.Matches(msg, k.Up):
-		b.CursorCell.Row = (b.CursorCell.Row - 1 + rows) % rows
+		dr = -1
 	case key.Matches(msg, k.Down):
-		b.CursorCell.Row = (b.CursorCell.Row + 1) % rows
+		dr = 1
 	case key.Matches(msg, k.Left):
-		b.CursorCell.Col = (b.CursorCell.Col - 1 + cols) % cols
+		dc = -1
 	case key.Matches(msg, k.Right):
-		b.CursorCell.Col = (b.CursorCell.Col + 1) % cols
+		dc = 1
 	}
+	if b.Flipped {
+		dr, dc = -dr, -dc
+	}
+	b.CursorCell.Row = (b.CursorCell.Row + dr + rows) % rows
+	b.CursorCell.Col = (b.CursorCell.Col + dc + cols) % cols
 }
 
 // openPrompt opens the move prompt, empty.

@@ -29,6 +29,7 @@ type BoardLayout struct {
 	gap            int // a gap after this many rows/columns (Pentago's quadrants)
 	gapW, gapH     int
 	Overlay        bool // a line of the adapter's regions above and below
+	flipped        bool // the view is turned half round (flip.go)
 	top            int  // lines above the first row: labels, then regions
 	BoardX, BoardY int  // the board block's top-left on the screen
 	bw, bh         int
@@ -158,7 +159,7 @@ func (b *BoardScreen) Layout() BoardLayout {
 // layoutFor lays the screen out with statusH lines of status.
 func (b *BoardScreen) layoutFor(statusH int) BoardLayout {
 	w, h := b.Common.Width, b.Common.Height
-	l := BoardLayout{statusH: statusH}
+	l := BoardLayout{statusH: statusH, flipped: b.Flipped}
 	l.rows, l.cols = b.Adapter.Dims()
 	l.gap, l.Overlay = b.AdapterCaps.BlockSize(), b.AdapterCaps.Overlay != nil
 	for r := 0; r < l.rows; r++ {
@@ -258,7 +259,7 @@ func (l BoardLayout) CellAt(x, y int) (adapters.Pos, bool) {
 		for c := 0; c < l.cols; c++ {
 			cx := l.CellX(c)
 			if x >= cx && x < cx+l.CellW {
-				return adapters.Pos{Row: r, Col: c}, true
+				return l.shown(adapters.Pos{Row: r, Col: c}), true
 			}
 		}
 	}
@@ -356,7 +357,12 @@ func (b *BoardScreen) Regions(rv recentView) []adapters.Region {
 	if ov.Acting {
 		ov.Hint, ov.Hinted = b.HintMove()
 	}
-	return b.AdapterCaps.Overlay.Regions(s, ov)
+	regions := b.AdapterCaps.Overlay.Regions(s, ov)
+	if b.Flipped {
+		_, cols := b.Adapter.Dims()
+		regions = flipRegions(regions, cols)
+	}
+	return regions
 }
 
 // Marks computes every highlight of the board from the game, the recent
@@ -530,14 +536,15 @@ func (b *BoardScreen) DrawBoard(l BoardLayout, cells [][]adapters.CellInfo, fl [
 			sb.Grow(l.lw + l.cols*(l.CellW+48))
 			label := ""
 			if i == l.CellH/2 {
-				label = b.Adapter.RowLabel(r)
+				label = b.Adapter.RowLabel(l.shown(adapters.Pos{Row: r}).Row)
 			}
 			sb.WriteString(b.Common.Cells.MutedText(st, fmt.Sprintf("%*s ", l.lw-1, label)))
 			for c := 0; c < l.cols; c++ {
 				if l.gap > 0 && c == l.gap {
 					sb.WriteString(sepV)
 				}
-				sb.WriteString(b.RenderCell(cells[r][c], fl[r][c], l, i))
+				p := l.shown(adapters.Pos{Row: r, Col: c})
+				sb.WriteString(b.RenderCell(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i))
 			}
 			lines = append(lines, sb.String())
 		}
@@ -604,7 +611,7 @@ func regionAtColumn(regions []adapters.Region, c int, above bool) (adapters.Regi
 // the corner.
 func (b *BoardScreen) colLabelLine(l BoardLayout) string {
 	// The same on every frame of one size: kept.
-	k := labelsKey{l.lw, l.CellW, l.gap, l.gapW, l.cols, b.Common.Styles.Palette(), b.Common.ASCII}
+	k := labelsKey{l.lw, l.CellW, l.gap, l.gapW, l.cols, l.flipped, b.Common.Styles.Palette(), b.Common.ASCII}
 	return b.labelMemo.Get(k, func() string { return b.drawColLabels(l) })
 }
 
@@ -612,6 +619,7 @@ func (b *BoardScreen) colLabelLine(l BoardLayout) string {
 // board's labels themselves.
 type labelsKey struct {
 	lw, cw, gap, gapW, cols int
+	flipped                 bool
 	theme                   string
 	ascii                   bool
 }
@@ -633,7 +641,7 @@ func (b *BoardScreen) drawColLabels(l BoardLayout) string {
 		if l.gap > 0 && c == l.gap {
 			lab.WriteString(strings.Repeat(" ", l.gapW))
 		}
-		s := b.Adapter.ColLabel(c)
+		s := b.Adapter.ColLabel(l.shown(adapters.Pos{Col: c}).Col)
 		if compact {
 			s = strings.TrimPrefix(s, prefix)
 		}
@@ -880,7 +888,7 @@ func (b *BoardScreen) seatLines(inner int) []string {
 		}
 		extra := b.AdapterCaps.StocksOf(b.Game(), r)
 		switch {
-		case resigned == r:
+		case resigned == r || game.IsRetired(b.Game(), r):
 			extra = "resigned"
 		case resigned != game.NoRole:
 			extra = "wins"
@@ -975,18 +983,18 @@ func (b *BoardScreen) MoveListText() string {
 // DrawMoveList is the move list as the panel shows it.
 func (b *BoardScreen) DrawMoveList() string {
 	var sb strings.Builder
-	moves := b.History()
-	for i, pm := range moves {
+	lines := b.MoveLines()
+	for i, ml := range lines {
 		if i > 0 {
 			sb.WriteString("\n")
 		}
-		line := fmt.Sprintf("%3d. ", i+1) + b.pieceText(b.Variant.RoleIndex(pm.Mover), common.PadRight(pm.Mover, 6)) + " " + pm.Text
+		line := ml.numbered() + b.pieceText(b.Variant.RoleIndex(ml.mover), common.PadRight(ml.mover, 6)) + " " + ml.text
 		if b.Reviewing() {
-			line = b.reviewMoveLine(i, pm)
+			line = b.reviewMoveLine(ml)
 		}
 		sb.WriteString(line)
 	}
-	if len(moves) == 0 {
+	if len(lines) == 0 {
 		sb.WriteString(b.Common.Styles.Muted.Render("no moves yet"))
 	}
 	return sb.String()
@@ -1011,6 +1019,8 @@ func (b *BoardScreen) aiLine() string {
 		return st.Accent.Render(s)
 	case a.Remote:
 		return st.Accent.Render(b.spin.View() + " AI thinking")
+	case a.Paused && !a.HasSeat:
+		return st.Muted.Render("clocks paused (p resumes)")
 	case a.Paused:
 		return st.Muted.Render("AI paused (p resumes)")
 	case a.HasSeat && !b.Ended():

@@ -39,7 +39,7 @@ func (b *BoardScreen) Recent() recentView {
 	states := make([]game.State, n) // the position turn i was played in, from `from` on
 	s := start.Clone()
 	for i, step := range steps {
-		movers[i] = s.ToMove()
+		movers[i] = game.TurnMover(s, step)
 		if i >= from {
 			states[i] = s.Clone()
 		}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/tabletop/tabletop/ui/common"
-	"github.com/tabletop/tabletop/ui/match"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -145,12 +144,14 @@ func (b *BoardScreen) leaveReview() {
 // followReview scrolls the move list so that the reviewed move shows.
 func (b *BoardScreen) followReview() {
 	l := b.Layout()
-	n := len(b.History())
+	lines := b.MoveLines()
+	n := len(lines)
 	if l.ListH <= 0 {
 		return
 	}
-	// Line at-1 is visible when it lies in [n-ListH-scroll, n-scroll).
-	line := max(b.Review.Turn-1, 0)
+	// The line of move turn-1 is visible when it lies in
+	// [n-ListH-scroll, n-scroll).
+	line := max(lineOf(lines, b.Review.Turn-1), 0)
 	if line < n-l.ListH-b.MoveScroll || line >= n-b.MoveScroll {
 		b.MoveScroll = max(min(n-line-l.ListH/2-1, n-l.ListH), 0)
 	}
@@ -293,13 +294,14 @@ func (b *BoardScreen) atEnd() bool {
 // clickMove reviews the position after the move on line y of the move
 // list, as the list is drawn.
 func (b *BoardScreen) clickMove(l BoardLayout, y int) tea.Cmd {
-	n := len(b.History())
+	lines := b.MoveLines()
+	n := len(lines)
 	top := max(n-l.ListH-b.MoveScroll, 0)
 	i := top + y - l.ListY
 	if i < 0 || i >= n {
 		return nil
 	}
-	return b.ReviewTo(i + 1)
+	return b.ReviewTo(lines[i].last + 1)
 }
 
 // sparkBars draws values 0–10000 as a sparkline.
@@ -372,15 +374,15 @@ func (b *BoardScreen) moveEval(i int) string {
 
 // reviewMoveLine is line i of the move list in review mode: the move,
 // its evaluation once known, and a marker on the move reviewed.
-func (b *BoardScreen) reviewMoveLine(i int, pm match.PlayedMove) string {
+func (b *BoardScreen) reviewMoveLine(ml moveLine) string {
 	st := b.Common.Styles
 	mark := "  "
-	if i == b.Review.Turn-1 {
+	if at := b.Review.Turn - 1; at >= ml.first && at <= ml.last {
 		mark = st.Accent.Render("▶ ")
 		if b.Common.ASCII {
 			mark = st.Accent.Render("> ")
 		}
 	}
-	text := fmt.Sprintf("%3d. ", i+1) + b.pieceText(b.Variant.RoleIndex(pm.Mover), common.PadRight(pm.Mover, 6)) + " " + common.PadRight(pm.Text, 6)
-	return mark + text + st.Muted.Render(b.moveEval(i))
+	text := ml.numbered() + b.pieceText(b.Variant.RoleIndex(ml.mover), common.PadRight(ml.mover, 6)) + " " + common.PadRight(ml.text, 6)
+	return mark + text + st.Muted.Render(b.moveEval(ml.last))
 }

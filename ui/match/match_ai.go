@@ -81,6 +81,8 @@ func (l *LocalMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case KeptMsg:
 		return nil, true // read above
+	case localClockMsg:
+		return l.onClockTick(msg), true
 	case AIDoneMsg:
 		return l.onAIDone(msg), true
 	case AIProgressMsg:
@@ -248,6 +250,7 @@ func (l *LocalMatch) CancelJob() {
 // Suspend stops the AI while another screen is shown; GGP replies that
 // arrive meanwhile are kept for start.
 func (l *LocalMatch) Suspend() {
+	l.stopClock()
 	l.CancelJob()
 	l.suspended = true
 }
@@ -339,7 +342,7 @@ func (l *LocalMatch) HintMove() (game.Move, bool) {
 
 // AI is part of Match.
 func (l *LocalMatch) AI() aiView {
-	a := aiView{Paused: l.Paused, HasSeat: l.hasAISeat()}
+	a := aiView{Paused: l.Paused, HasSeat: l.hasAISeat(), Clocks: l.clock.Clocks != nil}
 	if l.Job != nil {
 		a.Searching, a.ForHint, a.Waiting = true, l.Job.hint, l.Job.Waiting()
 		a.Depth, a.Best = l.progress.Depth, l.progress.Best

@@ -161,17 +161,40 @@ func (r *RoomMatch) Replay() (game.State, []game.Move) {
 // Ended is part of Match.
 func (r *RoomMatch) Ended() bool { return r.view.Finished || r.Current.Terminal() }
 
-// Result is part of Match: a room's end as the room says it (a draw
-// agreed, an abort are not the position's), with the rating changes.
-func (r *RoomMatch) Result() string {
-	if r.view.Finished {
-		return resultText(r.view)
-	}
-	return common.ResultWithReason(r.Current)
-}
-
 // Label is part of labeller.
 func (r *RoomMatch) Label() string { return "room " + r.view.Code }
+
+// Result is how the game ended: the rules' end with its reason, or what
+// the room recorded for an end the position does not show (a
+// resignation, a flag, a draw agreed, an abort); with, once the store
+// rated the game, how the ratings moved.
+func (r *RoomMatch) Result() string {
+	text := common.ResultWithReason(r.Current)
+	if text == "" {
+		text = r.view.Result
+	}
+	return withRatings(text, r.view)
+}
+
+// Resign gives up role's game in the room, where the room takes
+// resignations (roomapi.Resigner): in Tic-Tac-Chess for four the role
+// drops out and the others play on.
+func (r *RoomMatch) Resign(role game.Role) tea.Cmd {
+	rs, ok := r.room.(roomapi.Resigner)
+	if !ok {
+		r.status.SetStatus("this room does not take resignations", true)
+		return nil
+	}
+	if err := rs.Resign(role); err != nil {
+		r.status.SetStatus(err.Error(), true)
+		return nil
+	}
+	r.Refresh()
+	return nil
+}
+
+// Resigned is game.NoRole: a room's result says who resigned.
+func (r *RoomMatch) Resigned() game.Role { return game.NoRole }
 
 // NoAnalysis keeps the engine out of a room's game until it is over.
 func (r *RoomMatch) NoAnalysis() string {

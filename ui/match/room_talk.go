@@ -187,12 +187,21 @@ func ratingText(s roomapi.SeatView) string {
 	return fmt.Sprintf(" %d", s.Rating)
 }
 
-// resultText is the end of the room's game in view rv in words with, in
-// a rated game, how the ratings moved ("ana 1500→1512").
+// resultText is the end of the room's game in view rv in words, as the
+// room recorded it, with how the ratings moved.
 func resultText(rv roomapi.RoomView) string {
 	res := rv.Result
 	if res == "" {
 		res = "game over"
+	}
+	return withRatings(res, rv)
+}
+
+// withRatings adds to the result res, in a game the store rated (rv's
+// Changes), how the ratings moved ("ana 1500→1512").
+func withRatings(res string, rv roomapi.RoomView) string {
+	if res == "" {
+		return ""
 	}
 	var moved []string
 	for _, c := range rv.Changes {

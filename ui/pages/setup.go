@@ -96,6 +96,7 @@ type SetupScreen struct {
 	Status  string
 	help    help.Model
 	options roomOptions // a room's clock and rating (setup_room.go)
+	clock   int         // a local game's clock, an index in localClocks
 	// game is the game in progress this setup was opened from (n on the
 	// board): Esc goes back to it, and it is left (saved for Continue)
 	// only when the new game starts or the program quits.
@@ -362,6 +363,9 @@ func (s *SetupScreen) key(km tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 			return s.game, nil
 		}
 		return NewMenu(s.c, ""), nil
+	case !s.room && key.Matches(km, roomOptionKeys.Clock):
+		s.clock = (s.clock + 1) % len(localClocks)
+		return s, nil
 	case !s.room && key.Matches(km, sk.AITime):
 		return s, s.stepAITime(key.Matches(km, sk.LessAITime))
 	case s.Row == n && key.Matches(km, sk.Start):
@@ -496,6 +500,7 @@ func (s *SetupScreen) start() (common.Screen, tea.Cmd) {
 		s.Status = err.Error()
 		return s, nil
 	}
+	b.SetClock(localClocks[s.clock].tc)
 	write := s.c.Remember(func(st *savefmt.Settings) {
 		if st.Seats == nil {
 			st.Seats = map[string][]savefmt.SeatConfig{}
@@ -590,7 +595,8 @@ func (s *SetupScreen) View() string {
 		b.WriteString("   " + st.Text.Render(StartLabel) + "\n")
 	}
 	if !s.room {
-		b.WriteString(st.Muted.Render(" AI time per move: ") + st.Text.Render(aiTimeText(s.c.AITime)) + st.Muted.Render(" (+/- to change)"))
+		b.WriteString(st.Muted.Render(" AI time per move: ") + st.Text.Render(aiTimeText(s.c.AITime)) + st.Muted.Render(" (+/- to change)") + "\n")
+		b.WriteString(st.Muted.Render(" clock: ") + st.Text.Render(localClocks[s.clock].label) + st.Muted.Render(" (c to change)"))
 	} else {
 		line, keys := " "+s.options.line(), " (c clock, p pause, r rated, o spectators chat)"
 		if common.TextWidth(line+keys) > s.c.Width {
