@@ -55,7 +55,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 		offer(cp.Rematch != nil, k.New)
 		offer(cp.AICtl != nil && (a.HasSeat || a.Clocks), k.Pause)
 		game = append(game, k.Menu, analysisHelp)
-		offer(cp.Dealer != nil, k.Draw, k.Takeback, k.Abort, k.Decline)
+		offer(cp.Dealer != nil, k.DrawTakeback, k.AbortDecline)
 	}
 	offer(cp.Dealer != nil, k.Chat)
 	game = append(game, k.Copy)

@@ -18,6 +18,8 @@ type boardKeyMap struct {
 	Copy                                                key.Binding
 	// A room's offers and chat (see match.Dealer).
 	Draw, Takeback, Abort, Decline, Chat, ChatLog key.Binding
+	// The help's lines of the four offers' keys, two to a line.
+	DrawTakeback, AbortDecline key.Binding
 }
 
 // BoardKeys is the board screen's key map.
@@ -69,4 +71,7 @@ var BoardKeys = boardKeyMap{
 	Decline:  Bind([]string{"N"}, "N", "decline"),
 	Chat:     Bind([]string{"'"}, "'/C", "chat, its log"),
 	ChatLog:  Bind([]string{"C"}, "C", "the chat so far"),
+
+	DrawTakeback: Bind([]string{"D", "T"}, "D/T", "draw/takeback"),
+	AbortDecline: Bind([]string{"X", "N"}, "X/N", "abort/decline"),
 }
