@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/themes"
 )
 
 // boardLayout is the geometry of the board screen for one window size.
@@ -475,8 +476,33 @@ func (b *boardScreen) boardLines(l boardLayout) []string {
 	}
 	// Most frames (keys typed at the prompt, a clock, another player's
 	// seat) leave the board as it was: it is kept while everything it is
-	// drawn from is the same.
-	return b.boardMemo.get(b.boardMemoKey(l, cells, fl, over), func() []string { return b.drawBoard(l, cells, fl, over) })
+	// drawn from is the same. A board drawn anew is first looked for
+	// among the ones other sessions drew: the players and watchers of a
+	// room see one position, most often with the same highlights.
+	key := b.boardMemoKey(l, cells, fl, over)
+	return b.boardMemo.get(key, func() []string {
+		shared := sharedBoards.get(sharedBoardKey{b.c.st, b.v, key}, func() string {
+			return joinLines(b.drawBoard(l, cells, fl, over))
+		})
+		return splitLines(shared)
+	})
+}
+
+// sharedBoards keeps the board blocks drawn by every session, each as
+// its lines joined.
+var sharedBoards = newDrawnSet[sharedBoardKey](sharedBoardsMax)
+
+// sharedBoardsMax bounds sharedBoards: a few thousand boards of a few
+// kilobytes, more than the rooms a server holds change in a second.
+const sharedBoardsMax = 4096
+
+// sharedBoardKey is what a board block is drawn from across sessions:
+// the styles (one per theme, glyphs and colour profile, shared by the
+// sessions), the game, and the session's own boardMemoKey.
+type sharedBoardKey struct {
+	st  *themes.Styles
+	v   *game.Variant
+	key string
 }
 
 // boardMemoKey names everything drawBoard draws from: the layout, the

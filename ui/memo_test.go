@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
@@ -144,6 +145,50 @@ func TestScrollViewMatchesViewport(t *testing.T) {
 		want.SetYOffset(want.TotalLineCount() - h - up)
 		if got := scrollView(vp, text, w, h, up); got != want.View() {
 			t.Fatalf("%q in %d×%d up %d:\n%q\nviewport:\n%q", text, w, h, up, got, want.View())
+		}
+	}
+}
+
+// Sessions showing one position in one theme share its board block: the
+// second draws none of its own. Sessions in other themes, glyphs or
+// colour profiles each see their own board, as drawn fresh.
+func TestBoardsSharedBetweenSessions(t *testing.T) {
+	type setup struct {
+		p     colorprofile.Profile
+		theme themes.Theme
+		ascii bool
+	}
+	setups := []setup{{colorprofile.ANSI256, themes.Default, false}, {colorprofile.ANSI256, themes.Default, false},
+		{colorprofile.TrueColor, themes.Default, false}, {colorprofile.ANSI, themes.Default, false},
+		{colorprofile.ANSI256, themes.Light, false}, {colorprofile.ANSI256, themes.Default, true}, {colorprofile.ASCII, themes.Mono, false}}
+	var first []string
+	for i, s := range setups {
+		m, b := newProfileClient(t, "pentago", s.p, 100, 40)
+		b.c.ascii = s.ascii
+		b.c.setTheme(s.theme)
+		for j := range 3 {
+			st := b.game()
+			typeText(m, ":"+st.ShortMove(st.Legal(nil)[j*5]))
+			press(m, "enter")
+		}
+		_ = viewText(m)
+		l := b.layout()
+		var over [2]string
+		if l.overlay {
+			regions := b.regions(b.recent())
+			over = [2]string{b.overlayLine(l, regions, true), b.overlayLine(l, regions, false)}
+		}
+		got := b.boardLines(l)
+		if fresh := b.drawBoard(l, b.vu.cells(b.game()), marks(b), over); joinLines(got) != joinLines(fresh) {
+			t.Fatalf("session %d (%+v): the board is\n%q\nfresh it is\n%q", i, s, joinLines(got), joinLines(fresh))
+		}
+		switch i {
+		case 0:
+			first = got
+		case 1:
+			if unsafe.StringData(got[0]) != unsafe.StringData(first[0]) {
+				t.Errorf("the second session in the same theme drew the board again instead of sharing the first's")
+			}
 		}
 	}
 }
