@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -77,15 +78,19 @@ func (s *screen) draw(b *bytes.Buffer, v *tea.View, syncd bool) {
 		s.switchScreen(b, v.AltScreen)
 	}
 	s.setModes(b, v, first, switched)
-	// The rows' hashes go to a buffer on the stack, then into s.rows:
-	// a frame allocates neither its lines nor their hashes.
-	var buf [64]uint64
+	// The rows' hashes go to a pooled buffer, then into s.rows: a frame
+	// allocates neither its lines nor their hashes. (Not a buffer on the
+	// stack: the writer's goroutine is new for each frame, and a larger
+	// frame of draw's would make it grow its stack.)
+	buf := hashBufs.Get().(*[]uint64)
+	defer hashBufs.Put(buf)
 	shown := ""
 	content := hashOf(v.Content)
 	rows, changed := s.rows, s.dirty
 	if s.dirty || first || content != s.content {
 		shown = frameBody(v.Content, v.AltScreen, s.height)
-		rows = hashRows(buf[:0], shown)
+		rows = hashRows((*buf)[:0], shown)
+		*buf = rows[:0]
 		changed = changed || !slices.Equal(rows, s.rows)
 	}
 	if !s.hidden && (v.Cursor == nil || changed && !syncd) {
@@ -152,6 +157,10 @@ func frameBody(content string, alt bool, height int) string {
 func nextRow(body string) (row, rest string, more bool) {
 	return strings.Cut(body, "\n")
 }
+
+// hashBufs are the buffers of a frame's row hashes, shared by every
+// session's writer.
+var hashBufs = sync.Pool{New: func() any { return new([]uint64) }}
 
 // hashSeed is the process's seed of line hashes.
 var hashSeed = maphash.MakeSeed()
