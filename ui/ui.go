@@ -294,7 +294,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Suspend
 		}
 	}
-	if m.hidden() && !reachesHidden(msg) {
+	// reachesHidden first: most messages (a room's update, a clock's
+	// tick) reach any screen, and hidden lays the screen out to know.
+	if !reachesHidden(msg) && m.hidden() {
 		return m, nil
 	}
 	libCmd, _ := m.c.library.handle(msg)
