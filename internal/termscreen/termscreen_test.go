@@ -211,7 +211,7 @@ func TestScreenContains(t *testing.T) {
 	for _, tc := range []struct {
 		text string
 		want bool
-	}{{"ab  c", true}, {"文字x", true}, {"c", true}, {"ab c", false}, {"cx", false}, {"c\n文", false}, {"end", true}, {"", true}} {
+	}{{"ab  c", true}, {"文字x", true}, {"c", true}, {"ab c", false}, {"cx", false}, {"c\n文", false}, {"end", true}, {"", true}, {"  c", true}, {"\t", false}, {"\xff", false}} {
 		if got := s.Contains(tc.text); got != tc.want {
 			t.Errorf("Contains(%q) = %t, want %t (screen %q)", tc.text, got, tc.want, s.String())
 		}
