@@ -2,11 +2,11 @@ package ui
 
 import (
 	"go/ast"
-	"go/parser"
-	"go/token"
-	"path/filepath"
+	"path"
 	"strings"
 	"testing"
+
+	"github.com/tabletop/tabletop/ui/adapters"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/quad"
@@ -16,19 +16,19 @@ import (
 // Every registered game has an adapter.
 func TestEveryVariantHasItsOwnAdapter(t *testing.T) {
 	for _, v := range game.Variants() {
-		a := newVariantUI(v)
+		a := adapters.NewVariantUI(v)
 		if a == nil {
 			t.Errorf("%s: no adapter", v.Name)
 			continue
 		}
-		if rows, cols := a.dims(); rows < 1 || cols < 1 {
+		if rows, cols := a.Dims(); rows < 1 || cols < 1 {
 			t.Errorf("%s: board of %d×%d", v.Name, rows, cols)
 		}
-		if a.controls() == "" {
+		if a.Controls() == "" {
 			t.Errorf("%s: no controls text", v.Name)
 		}
 	}
-	if vu := newVariantUI(&game.Variant{Name: "none", New: func() game.State { return nil }}); vu != nil {
+	if vu := adapters.NewVariantUI(&game.Variant{Name: "none", New: func() game.State { return nil }}); vu != nil {
 		t.Errorf("a game no adapter knows got %T", vu)
 	}
 }
@@ -37,25 +37,25 @@ func TestEveryVariantHasItsOwnAdapter(t *testing.T) {
 // position clears it, and each board has its own adapter.
 func TestPentagoChoiceBelongsToAdapter(t *testing.T) {
 	v, _ := game.Lookup("pentago")
-	vu, other := newVariantUI(v), newVariantUI(v)
+	vu, other := adapters.NewVariantUI(v), adapters.NewVariantUI(v)
 	s, err := v.ParsePosition("r...../....../....../....../....../...... red rotate")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r, ok := adapterCapsOf(vu).keyOf(s, keyMsg("3"), pos{0, 0}, nil); !ok || r.isError {
+	if r, ok := adapters.AdapterCapsOf(vu).KeyOf(s, keyMsg("3"), adapters.Pos{R: 0, C: 0}, nil); !ok || r.IsError {
 		t.Fatalf("key 3: %+v, %v", r, ok)
 	}
-	if got, _ := pentagoChoice(vu, s, pos{0, 0}); got != 3 {
+	if got, _ := pentagoChoice(vu, s, adapters.Pos{R: 0, C: 0}); got != 3 {
 		t.Errorf("chosen quadrant %d, want 3", got)
 	}
-	if got, _ := pentagoChoice(other, s, pos{0, 0}); got != 0 {
+	if got, _ := pentagoChoice(other, s, adapters.Pos{R: 0, C: 0}); got != 0 {
 		t.Errorf("another board's adapter has quadrant %d chosen", got)
 	}
-	if _, got := pentagoChoice(vu, s, pos{0, 0}); got != 3 {
+	if _, got := pentagoChoice(vu, s, adapters.Pos{R: 0, C: 0}); got != 3 {
 		t.Errorf("a rotation turns quadrant %d, want the chosen 3", got)
 	}
-	adapterCapsOf(vu).clearChoice()
-	if _, got := pentagoChoice(vu, s, pos{0, 0}); got != 2 {
+	adapters.AdapterCapsOf(vu).ClearChoice()
+	if _, got := pentagoChoice(vu, s, adapters.Pos{R: 0, C: 0}); got != 2 {
 		t.Errorf("after clearing, a rotation turns quadrant %d, want the cursor's 2", got)
 	}
 }
@@ -65,36 +65,36 @@ func TestPentagoChoiceBelongsToAdapter(t *testing.T) {
 func TestGridAdapter(t *testing.T) {
 	v, _ := game.Lookup("quad5")
 	s := v.New()
-	g := &gridUI{
-		rows: 5, cols: 5,
-		rowName: func(r int) string { return string(rune('a' + r)) },
-		colName: func(c int) string { return string(rune('1' + c)) },
-		cell: func(_ game.State, p pos) cellInfo {
-			if p == (pos{2, 2}) {
-				return cellInfo{glyph: "X", seat: 0}
+	g := &adapters.GridUI{
+		Rows: 5, Cols: 5,
+		RowName: func(r int) string { return string(rune('a' + r)) },
+		ColName: func(c int) string { return string(rune('1' + c)) },
+		Cell: func(_ game.State, p adapters.Pos) adapters.CellInfo {
+			if p == (adapters.Pos{R: 2, C: 2}) {
+				return adapters.CellInfo{Glyph: "X", Seat: 0}
 			}
-			return cellInfo{}
+			return adapters.CellInfo{}
 		},
-		moveAt: func(_ game.State, p pos) (game.Move, bool) {
-			if p.r == 0 {
+		MoveAt: func(_ game.State, p adapters.Pos) (game.Move, bool) {
+			if p.R == 0 {
 				return game.Noop, false
 			}
-			return quad.MarkMove(p.r+1, p.c+1), true
+			return quad.MarkMove(p.R+1, p.C+1), true
 		},
 	}
-	if rows, cols := g.dims(); rows != 5 || cols != 5 || g.rowLabel(1) != "b" || g.colLabel(4) != "5" {
-		t.Errorf("dims %d×%d, labels %q %q", rows, cols, g.rowLabel(1), g.colLabel(4))
+	if rows, cols := g.Dims(); rows != 5 || cols != 5 || g.RowLabel(1) != "b" || g.ColLabel(4) != "5" {
+		t.Errorf("dims %d×%d, labels %q %q", rows, cols, g.RowLabel(1), g.ColLabel(4))
 	}
-	if c := g.cells(s); c[2][2].glyph != "X" || c[0][0].glyph != "" {
+	if c := g.Cells(s); c[2][2].Glyph != "X" || c[0][0].Glyph != "" {
 		t.Errorf("cells: %+v", c)
 	}
-	if r := g.act(s, pos{2, 1}, nil); !r.play || s.FormatMove(r.move) != "(mark r3 c2)" {
+	if r := g.Act(s, adapters.Pos{R: 2, C: 1}, nil); !r.Play || s.FormatMove(r.Move) != "(mark r3 c2)" {
 		t.Errorf("act on r3c2: %+v", r)
 	}
-	if r := g.act(s, pos{0, 1}, nil); r.play || !r.isError {
+	if r := g.Act(s, adapters.Pos{R: 0, C: 1}, nil); r.Play || !r.IsError {
 		t.Errorf("act where nothing is played: %+v", r)
 	}
-	if g.moveCells(s, 1) != nil {
+	if g.MoveCells(s, 1) != nil {
 		t.Error("moveCells without touched should be nil")
 	}
 }
@@ -126,18 +126,9 @@ func TestPieceColoursDistinctInEveryGame(t *testing.T) {
 // only variant_<game>.go imports a game's package, and what such a file
 // declares (its adapter type, helpers, keys) is named in no other file.
 func TestGameSpecificCodeStaysInItsFile(t *testing.T) {
-	fset := token.NewFileSet()
-	paths, _ := filepath.Glob("*.go")
-	files := map[string]*ast.File{}
-	for _, p := range paths {
-		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[p] = f
-	}
+	fset, files := parseFiles(t, uiGoFiles(t, true))
 	gameFile := func(p string) bool {
-		return strings.HasPrefix(p, "variant_") && p != "variant_grid.go" && !strings.HasSuffix(p, "_test.go")
+		return strings.HasPrefix(p, "adapters/variant_") && p != "adapters/variant_grid.go" && !strings.HasSuffix(p, "_test.go")
 	}
 	owner := map[string]string{} // top-level name → its game file
 	for p, f := range files {
@@ -192,7 +183,7 @@ func TestGameSpecificCodeStaysInItsFile(t *testing.T) {
 func TestAdaptersBuildTypedMoves(t *testing.T) {
 	fset, files := parseUI(t)
 	for p, f := range files {
-		if !strings.HasPrefix(p, "variant") {
+		if !strings.HasPrefix(path.Base(p), "variant") {
 			continue
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -212,17 +203,17 @@ func TestRefusedMoveKeepsTheSelection(t *testing.T) {
 	for _, k := range []string{"left", "left", "left", "enter"} { // red's piece on (1 4)
 		sendKey(m, k)
 	}
-	if b.sel == nil {
-		t.Fatalf("red's piece not selected: %q", b.status)
+	if b.Sel == nil {
+		t.Fatalf("red's piece not selected: %q", b.Status)
 	}
-	sel := *b.sel
+	sel := *b.Sel
 	for _, k := range []string{"right", "right", "right", "right", "enter"} { // (5 4): out of reach
 		sendKey(m, k)
 	}
-	if !b.isErr || !strings.Contains(b.status, "not a knight move") {
-		t.Errorf("an unreachable target: status %q", b.status)
+	if !b.IsErr || !strings.Contains(b.Status, "not a knight move") {
+		t.Errorf("an unreachable target: status %q", b.Status)
 	}
-	if b.sel == nil || *b.sel != sel || len(lm(b).moves) != 0 {
-		t.Errorf("after a refused target the selection is %v (was %v), %d moves", b.sel, sel, len(lm(b).moves))
+	if b.Sel == nil || *b.Sel != sel || len(lm(b).Moves) != 0 {
+		t.Errorf("after a refused target the selection is %v (was %v), %d moves", b.Sel, sel, len(lm(b).Moves))
 	}
 }

@@ -5,6 +5,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/match"
+
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -50,27 +54,27 @@ func press(m *Model, k string) tea.Cmd {
 }
 
 // newVsAI returns a Quad 7×7 board: x human, o the AI at level.
-func newVsAI(t *testing.T, level ai.Level) (*Model, *boardScreen) {
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1,
-		Start: Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: level}}}}).(*Model)
+func newVsAI(t *testing.T, level ai.Level) (*Model, *board.BoardScreen) {
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1,
+		Start: common.Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: level}}}}).(*Model)
 	drain(t, m, m.Init())
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	return m, m.cur.(*boardScreen)
+	return m, m.cur.(*board.BoardScreen)
 }
 
 func TestAIAnswersAndUndoGoesBackToYourMove(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
 	drain(t, m, press(m, "enter"))
-	if len(lm(b).moves) != 2 || b.game().ToMove() != 0 {
-		t.Fatalf("after x's move and the AI's answer: %d moves, %s to move", len(lm(b).moves), b.v.RoleName(b.game().ToMove()))
+	if len(lm(b).Moves) != 2 || b.Game().ToMove() != 0 {
+		t.Fatalf("after x's move and the AI's answer: %d moves, %s to move", len(lm(b).Moves), b.V.RoleName(b.Game().ToMove()))
 	}
 	drain(t, m, press(m, "u"))
-	if len(lm(b).moves) != 0 {
-		t.Fatalf("undo against the AI should go back to x's move, %d moves left", len(lm(b).moves))
+	if len(lm(b).Moves) != 0 {
+		t.Fatalf("undo against the AI should go back to x's move, %d moves left", len(lm(b).Moves))
 	}
 	drain(t, m, press(m, "U"))
-	if len(lm(b).moves) != 2 {
-		t.Fatalf("redo should replay x's move and the AI's answer, got %d moves", len(lm(b).moves))
+	if len(lm(b).Moves) != 2 {
+		t.Fatalf("redo should replay x's move and the AI's answer, got %d moves", len(lm(b).Moves))
 	}
 	checkLegal(t, b)
 }
@@ -78,16 +82,16 @@ func TestAIAnswersAndUndoGoesBackToYourMove(t *testing.T) {
 func TestStaleAIResultIsDropped(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
 	pending := press(m, "enter") // x moves; the AI's search is in this cmd
-	if len(lm(b).moves) != 1 || lm(b).job == nil {
-		t.Fatalf("the AI should be thinking after x's move (moves %d)", len(lm(b).moves))
+	if len(lm(b).Moves) != 1 || lm(b).Job == nil {
+		t.Fatalf("the AI should be thinking after x's move (moves %d)", len(lm(b).Moves))
 	}
 	drain(t, m, press(m, "u")) // undo while it thinks
-	if len(lm(b).moves) != 0 {
-		t.Fatalf("undo: %d moves", len(lm(b).moves))
+	if len(lm(b).Moves) != 0 {
+		t.Fatalf("undo: %d moves", len(lm(b).Moves))
 	}
 	drain(t, m, pending) // the old search finishes now
-	if len(lm(b).moves) != 0 {
-		t.Fatalf("a stale AI result was played: %v", lm(b).moves)
+	if len(lm(b).Moves) != 0 {
+		t.Fatalf("a stale AI result was played: %v", lm(b).Moves)
 	}
 	checkLegal(t, b)
 }
@@ -103,9 +107,9 @@ func TestSpaceMakesTheAIMoveNow(t *testing.T) {
 		}
 		done <- msg
 	}()
-	job := lm(b).job
+	job := lm(b).Job
 	press(m, " ")
-	if job == nil || job.ctx.Err() == nil {
+	if job == nil || job.Ctx.Err() == nil {
 		t.Fatal("space did not cancel the AI's search")
 	}
 	select {
@@ -114,52 +118,52 @@ func TestSpaceMakesTheAIMoveNow(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the AI did not move after space")
 	}
-	if len(lm(b).moves) != 2 {
-		t.Fatalf("the AI should have moved: %d moves", len(lm(b).moves))
+	if len(lm(b).Moves) != 2 {
+		t.Fatalf("the AI should have moved: %d moves", len(lm(b).Moves))
 	}
 }
 
 func TestHint(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
 	drain(t, m, press(m, "H"))
-	if !lm(b).hasHint || !strings.Contains(b.status, "hint") {
-		t.Fatalf("no hint: status %q", b.status)
+	if !lm(b).HasHint || !strings.Contains(b.Status, "hint") {
+		t.Fatalf("no hint: status %q", b.Status)
 	}
-	if !b.game().IsLegal(lm(b).hinted) {
-		t.Fatalf("hint %s is not legal", b.game().FormatMove(lm(b).hinted))
+	if !b.Game().IsLegal(lm(b).Hinted) {
+		t.Fatalf("hint %s is not legal", b.Game().FormatMove(lm(b).Hinted))
 	}
-	if len(lm(b).moves) != 0 {
+	if len(lm(b).Moves) != 0 {
 		t.Fatal("a hint must not play")
 	}
 }
 
 func TestAIVersusAIPlaysToTheEnd(t *testing.T) {
 	seats := map[string]savefmt.SeatConfig{"x": {AI: true, Level: ai.Easy}, "o": {AI: true, Level: ai.Easy}}
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 5, AIDelay: -1,
-		Start: Start{Variant: "quad5", Seats: seats}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 5, AIDelay: -1,
+		Start: common.Start{Variant: "quad5", Seats: seats}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	drain(t, m, m.Init())
-	b := m.cur.(*boardScreen)
-	if !b.game().Terminal() {
-		t.Fatalf("AI vs AI stopped before the end after %d moves", len(lm(b).moves))
+	b := m.cur.(*board.BoardScreen)
+	if !b.Game().Terminal() {
+		t.Fatalf("AI vs AI stopped before the end after %d moves", len(lm(b).Moves))
 	}
 	checkLegal(t, b)
 }
 
 func TestPauseStopsTheAI(t *testing.T) {
 	seats := map[string]savefmt.SeatConfig{"x": {AI: true, Level: ai.Easy}, "o": {AI: true, Level: ai.Easy}}
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 5, AIDelay: -1,
-		Start: Start{Variant: "quad5", Seats: seats}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 5, AIDelay: -1,
+		Start: common.Start{Variant: "quad5", Seats: seats}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	pending := m.Init()
 	press(m, "p")
 	drain(t, m, pending)
-	b := m.cur.(*boardScreen)
-	if len(lm(b).moves) != 0 || !lm(b).paused {
-		t.Fatalf("paused AI played %d moves", len(lm(b).moves))
+	b := m.cur.(*board.BoardScreen)
+	if len(lm(b).Moves) != 0 || !lm(b).Paused {
+		t.Fatalf("paused AI played %d moves", len(lm(b).Moves))
 	}
 	drain(t, m, press(m, "p"))
-	if !b.game().Terminal() {
+	if !b.Game().Terminal() {
 		t.Fatal("resumed AI did not play on")
 	}
 }
@@ -175,13 +179,13 @@ func TestForcedPassIsAnnounced(t *testing.T) {
 		for !s.Terminal() {
 			legal := s.Legal(nil)
 			if len(legal) == 1 && legal[0] == game.Noop {
-				m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
-					Start: Start{Variant: v.Name, Seats: hotSeat(v), Position: s.String()}}).(*Model)
+				m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
+					Start: common.Start{Variant: v.Name, Seats: hotSeat(v), Position: s.String()}}).(*Model)
 				m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 				drain(t, m, m.Init())
-				b := m.cur.(*boardScreen)
-				if len(lm(b).moves) == 0 || lm(b).moves[0] != game.Noop || !strings.Contains(b.status, "passes") {
-					t.Fatalf("forced pass not played or not announced: moves %v status %q", lm(b).moves, b.status)
+				b := m.cur.(*board.BoardScreen)
+				if len(lm(b).Moves) == 0 || lm(b).Moves[0] != game.Noop || !strings.Contains(b.Status, "passes") {
+					t.Fatalf("forced pass not played or not announced: moves %v status %q", lm(b).Moves, b.Status)
 				}
 				return
 			}
@@ -195,21 +199,21 @@ func TestForcedPassIsAnnounced(t *testing.T) {
 // result when the AI's move ends the game.
 func TestAIsLastMoveShowsTheResultNotAnOldWord(t *testing.T) {
 	pos := "(cell 1 1 x) (cell 1 2 o) (cell 1 3 x) (cell 2 1 x) (cell 2 2 o) (cell 2 3 o) (cell 3 1 o) (cell 3 2 x) (cell 3 3 b) (control xplayer)"
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1,
-		Start: Start{Variant: "tictactoe", Position: pos, Seats: map[string]savefmt.SeatConfig{"xplayer": {AI: true, Level: ai.Easy}}}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1,
+		Start: common.Start{Variant: "tictactoe", Position: pos, Seats: map[string]savefmt.SeatConfig{"xplayer": {AI: true, Level: ai.Easy}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	search := m.Init()
-	b := m.cur.(*boardScreen)
+	b := m.cur.(*board.BoardScreen)
 	press(m, "enter") // not this client's turn
-	if text, _ := b.statusText(); !strings.Contains(text, "the AI is playing") {
+	if text, _ := b.StatusText(); !strings.Contains(text, "the AI is playing") {
 		t.Fatalf("the key during the AI's turn should say so, status %q", text)
 	}
 	drain(t, m, search)
-	if !b.ended() {
+	if !b.Ended() {
 		t.Fatal("the AI's move should end the game")
 	}
-	if text, _ := b.statusText(); text != b.m.result() {
-		t.Fatalf("after the last move the status should be the result %q, is %q", b.m.result(), text)
+	if text, _ := b.StatusText(); text != b.M.Result() {
+		t.Fatalf("after the last move the status should be the result %q, is %q", b.M.Result(), text)
 	}
 }
 
@@ -220,17 +224,17 @@ func TestMoveNowPlaysTheMoveShown(t *testing.T) {
 	m, b := newVsAI(t, ai.Max)
 	press(m, "enter")
 	l := lm(b)
-	job := l.job
-	legal := b.game().Legal(nil)
+	job := l.Job
+	legal := b.Game().Legal(nil)
 	shown, other := legal[0], legal[len(legal)-1]
-	m.Update(aiProgressMsg{job: job, p: ai.Progress{Depth: 7, Best: shown}})
-	if !strings.Contains(viewText(m), "best "+b.game().ShortMove(shown)) {
+	m.Update(match.AIProgressMsg{Job: job, P: ai.Progress{Depth: 7, Best: shown}})
+	if !strings.Contains(viewText(m), "best "+b.Game().ShortMove(shown)) {
 		t.Fatalf("the board does not show the best move:\n%s", viewText(m))
 	}
 	press(m, "esc")
-	m.Update(aiDoneMsg{job: job, res: ai.Result{Move: other}})
-	if got := l.moves[len(l.moves)-1]; got != shown {
-		t.Fatalf("move now played %s, the board showed %s", b.game().ShortMove(got), b.game().ShortMove(shown))
+	m.Update(match.AIDoneMsg{Job: job, Res: ai.Result{Move: other}})
+	if got := l.Moves[len(l.Moves)-1]; got != shown {
+		t.Fatalf("move now played %s, the board showed %s", b.Game().ShortMove(got), b.Game().ShortMove(shown))
 	}
 }
 
@@ -239,14 +243,14 @@ func TestMoveNowPlaysTheMoveShown(t *testing.T) {
 func TestAIDepthShownNeverShrinks(t *testing.T) {
 	m, b := newVsAI(t, ai.Max)
 	press(m, "enter")
-	job := lm(b).job
-	best := b.game().Legal(nil)[0]
-	m.Update(aiProgressMsg{job: job, p: ai.Progress{Depth: 20, Best: best}})
-	m.Update(aiProgressMsg{job: job, p: ai.Progress{Depth: 16, Best: best}})
+	job := lm(b).Job
+	best := b.Game().Legal(nil)[0]
+	m.Update(match.AIProgressMsg{Job: job, P: ai.Progress{Depth: 20, Best: best}})
+	m.Update(match.AIProgressMsg{Job: job, P: ai.Progress{Depth: 16, Best: best}})
 	if v := viewText(m); !strings.Contains(v, "depth 20") {
 		t.Fatalf("the depth went down:\n%s", v)
 	}
-	lm(b).cancelJob()
+	lm(b).CancelJob()
 }
 
 // Issue 23, defect 1: a key pressed while the AI thinks gets a refusal
@@ -258,15 +262,15 @@ func TestTurnRefusalGoesWhenTheAIMoves(t *testing.T) {
 		pending := press(m, "enter") // x moves; the AI starts
 		press(m, "right")
 		press(m, k)
-		if !b.isErr || b.status == "" {
-			t.Fatalf("%s during the AI's turn: no refusal (status %q)", k, b.status)
+		if !b.IsErr || b.Status == "" {
+			t.Fatalf("%s during the AI's turn: no refusal (status %q)", k, b.Status)
 		}
 		drain(t, m, pending)
-		if len(lm(b).moves) != 2 {
-			t.Fatalf("the AI did not answer: %d moves", len(lm(b).moves))
+		if len(lm(b).Moves) != 2 {
+			t.Fatalf("the AI did not answer: %d moves", len(lm(b).Moves))
 		}
-		if b.status != "" && (strings.Contains(b.status, "AI is playing") || strings.Contains(b.status, "own turn")) {
-			t.Errorf("%s: after the AI's reply the status still says %q", k, b.status)
+		if b.Status != "" && (strings.Contains(b.Status, "AI is playing") || strings.Contains(b.Status, "own turn")) {
+			t.Errorf("%s: after the AI's reply the status still says %q", k, b.Status)
 		}
 	}
 }

@@ -6,6 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/pages"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
@@ -33,32 +38,32 @@ func toAnalysisBoard() []tea.Msg {
 // analysis of the position shown.
 func TestAnalysisBoardFromMenu(t *testing.T) {
 	t.Parallel()
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1, Analyst: fixedDepth(4)}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1, Analyst: fixedDepth(4)}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	send(m, toAnalysisBoard()...)
-	a, ok := m.cur.(*analysisSetup)
-	if !ok || a.variants[a.i].Name != "quad5" {
+	a, ok := m.cur.(*pages.AnalysisSetup)
+	if !ok || a.Variants[a.I].Name != "quad5" {
 		t.Fatalf("the menu's Analysis board opened %T", m.cur)
 	}
 	bad := "-oo.-/.x.x./\n..... x 0 0"
 	_, want := game.NewState("quad5", strings.Join(strings.Fields(bad), " "))
 	send(m, tea.PasteMsg{Content: bad}, keyMsg("enter"))
-	if want == nil || m.cur != screen(a) || a.status != want.Error() {
-		t.Fatalf("a bad position: on %T, status %q, want the game's %v", m.cur, a.status, want)
+	if want == nil || m.cur != common.Screen(a) || a.Status != want.Error() {
+		t.Fatalf("a bad position: on %T, status %q, want the game's %v", m.cur, a.Status, want)
 	}
 	if v := viewText(m); !strings.Contains(v, strings.Fields(want.Error())[0]) {
 		t.Fatalf("the reason is not shown:\n%s", v)
 	}
-	a.input.SetValue("")
+	a.Input.SetValue("")
 	send(m, tea.PasteMsg{Content: provenQuad5})
 	_, cmd := m.Update(keyMsg("enter"))
-	b, ok := m.cur.(*boardScreen)
-	if !ok || b.game().String() != provenQuad5 || !b.mine(0) || !b.mine(1) || !b.an.on {
+	b, ok := m.cur.(*board.BoardScreen)
+	if !ok || b.Game().String() != provenQuad5 || !b.Mine(0) || !b.Mine(1) || !b.An.On {
 		t.Fatalf("a good position: on %T", m.cur)
 	}
 	runCmd(m, cmd) // the analysis, to its end
-	if v := viewText(m); !b.an.done() || !strings.Contains(v, "x 100 proven") || !strings.Contains(v, "1. r3c3") {
+	if v := viewText(m); !b.An.Done() || !strings.Contains(v, "x 100 proven") || !strings.Contains(v, "1. r3c3") {
 		t.Fatalf("the board does not show the proven analysis:\n%s", v)
 	}
 }
@@ -72,7 +77,7 @@ func settled(s string) bool { return strings.Contains(s, "proven") && !strings.C
 func TestGoldenAnalysisBoard(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
-			opts := Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1, Analyst: fixedDepth(4)}
+			opts := common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1, Analyst: fixedDepth(4)}
 			rec := newScreenRecorder(New(opts))
 			tm := teatest.NewTestModel(t, rec, teatest.WithInitialTermSize(size[0], size[1]))
 			for _, msg := range append(toAnalysisBoard(), tea.PasteMsg{Content: provenQuad5}, keyMsg("enter")) {
@@ -93,8 +98,8 @@ func TestGoldenAnalysisBoard(t *testing.T) {
 func TestGoldenReviewAnalysis(t *testing.T) {
 	v, _ := game.Lookup("quad5")
 	var msgs []tea.Msg
-	cur := pos{2, 2}
-	for _, p := range []pos{{1, 1}, {0, 1}, {1, 3}, {0, 2}, {3, 3}, {0, 3}, {3, 1}} {
+	cur := adapters.Pos{R: 2, C: 2}
+	for _, p := range []adapters.Pos{{R: 1, C: 1}, {R: 0, C: 1}, {R: 1, C: 3}, {R: 0, C: 2}, {R: 3, C: 3}, {R: 0, C: 3}, {R: 3, C: 1}} {
 		for _, k := range keysTo(cur, p, 0) {
 			msgs = append(msgs, keyMsgs(k)...)
 		}
@@ -102,7 +107,7 @@ func TestGoldenReviewAnalysis(t *testing.T) {
 		cur = p
 	}
 	msgs = append(msgs, keyMsg("v"), keyMsg("left"), keyMsg("left"), keyMsg("e"))
-	runGoldenUntil(t, Options{Start: Start{Variant: "quad5", Seats: hotSeat(v)}}, "the settled analysis and values",
+	runGoldenUntil(t, common.Options{Start: common.Start{Variant: "quad5", Seats: hotSeat(v)}}, "the settled analysis and values",
 		func(s string) bool { return settled(s) && evalShown.MatchString(s) }, msgs...)
 }
 
@@ -111,16 +116,16 @@ func TestGoldenReviewAnalysis(t *testing.T) {
 func TestAnalysisBoardFromABoard(t *testing.T) {
 	t.Parallel()
 	m, b := newTestClient(t, "pentago", 80, 24)
-	m.c.opts.Analyst = fixedDepth(1)
+	m.c.Opts.Analyst = fixedDepth(1)
 	playTexts(t, b, "(place 1 1 1)", "(rotate 1 cw)")
-	shown := b.game().String()
+	shown := b.Game().String()
 	send(m, keyMsg("A"))
-	a, ok := m.cur.(*analysisSetup)
-	if !ok || a.variants[a.i].Name != "pentago" || a.input.Value() != shown {
+	a, ok := m.cur.(*pages.AnalysisSetup)
+	if !ok || a.Variants[a.I].Name != "pentago" || a.Input.Value() != shown {
 		t.Fatalf("A opened %T", m.cur)
 	}
 	send(m, keyMsg("enter"))
-	if nb, ok := m.cur.(*boardScreen); !ok || nb.game().String() != shown || !nb.an.on {
+	if nb, ok := m.cur.(*board.BoardScreen); !ok || nb.Game().String() != shown || !nb.An.On {
 		t.Fatalf("enter opened %T", m.cur)
 	}
 }
@@ -131,21 +136,21 @@ func TestNoAnalysisInARoomGame(t *testing.T) {
 	t.Parallel()
 	room := newFakeRoom("quad5")
 	h := newHeldAnalyst()
-	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
-		Start: Start{Join: "K7QX"}, Analyst: h}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: common.Start{Join: "K7QX"}, Analyst: h}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Init()
-	b := m.cur.(*boardScreen)
+	b := m.cur.(*board.BoardScreen)
 	for _, k := range []string{"e", "A"} {
 		send(m, keyMsg(k))
-		if b.an.on || b.an.job != nil || m.cur != screen(b) || !strings.Contains(b.status, "no analysis while the room's game goes on") {
-			t.Fatalf("%s in a room: analysis %v, on %T, status %q", k, b.an.on, m.cur, b.status)
+		if b.An.On || b.An.Job != nil || m.cur != common.Screen(b) || !strings.Contains(b.Status, "no analysis while the room's game goes on") {
+			t.Fatalf("%s in a room: analysis %v, on %T, status %q", k, b.An.On, m.cur, b.Status)
 		}
 	}
 	// Review's values there are the game's own estimate, not the engine's.
 	_, cmd := m.Update(keyMsg("v"))
 	runOnce(m, cmd)
-	if len(h.started) > 0 || h.reviewed.Load() > 0 || b.rv.evals[0] != estimate(b.game(), make([]int, 2)) {
-		t.Fatalf("review in a room's game asked the engine: values %v", b.rv.evals)
+	if len(h.started) > 0 || h.reviewed.Load() > 0 || b.Rv.Evals[0] != board.Estimate(b.Game(), make([]int, 2)) {
+		t.Fatalf("review in a room's game asked the engine: values %v", b.Rv.Evals)
 	}
 }

@@ -7,6 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/pages"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/ai"
@@ -29,14 +33,14 @@ func TestReviewAgreesWithAnalyze(t *testing.T) {
 		playTexts(t, b, moves...)
 		_, open := m.Update(keyMsg("v"))
 		// Stepping to a position values it first.
-		runOnce(m, tea.Batch(open, b.reviewTo(at)))
-		s := b.game()
+		runOnce(m, tea.Batch(open, b.ReviewTo(at)))
+		s := b.Game()
 		an := ai.NewAnalyzer().Analyze(context.Background(), s, ai.AnalysisOptions{Options: ai.Options{Level: ai.Hard}}, nil)
 		if !an.Proven {
 			t.Fatalf("after %d moves analyze proves nothing (%+v): the test shows nothing", at, an)
 		}
-		want := firstRoleValue(s, an)
-		if got := b.rv.evals[at]; got != want {
+		want := board.FirstRoleValue(s, an)
+		if got := b.Rv.Evals[at]; got != want {
 			t.Errorf("after %d moves (%s) review says %d for x, analyze proves %d", at, s.String(), got, want)
 		}
 	}
@@ -87,9 +91,9 @@ func TestAnalysisFollowsAndStops(t *testing.T) {
 	t.Parallel()
 	m, b := newTestClient(t, "quad7", 120, 40)
 	h := newHeldAnalyst()
-	m.c.opts.Analyst = h
+	m.c.Opts.Analyst = h
 	playTexts(t, b, "r3c4", "r4c4")
-	live := b.game().String()
+	live := b.Game().String()
 	_, wait := m.Update(keyMsg("e"))
 	if got := <-h.started; got != live {
 		t.Fatalf("e analyses %q, want the live position %q", got, live)
@@ -98,18 +102,18 @@ func TestAnalysisFollowsAndStops(t *testing.T) {
 	if v := viewText(m); !strings.Contains(v, "Analysis (x to move)") || !strings.Contains(v, "x  50 depth 3 …") {
 		t.Fatalf("the panel does not show the report:\n%s", v)
 	}
-	first := b.an.job
+	first := b.An.Job
 	m.Update(keyMsg("v"))
 	m.Update(keyMsg("left")) // review one move back: o to move
 	if got := <-h.ended; got != live {
 		t.Fatalf("stepping back ended the analysis of %q, want %q", got, live)
 	}
 	waitEnded(first) // its goroutine is over
-	if got, want := <-h.started, b.game().String(); got != want {
+	if got, want := <-h.started, b.Game().String(); got != want {
 		t.Fatalf("review analyses %q, want the reviewed %q", got, want)
 	}
-	second := b.an.job
-	reviewed := b.game().String()
+	second := b.An.Job
+	reviewed := b.Game().String()
 	m.Update(keyMsg("i")) // the rules, another screen
 	if got := <-h.ended; got != reviewed {
 		t.Fatalf("the rules screen ended the analysis of %q, want %q", got, reviewed)
@@ -117,24 +121,24 @@ func TestAnalysisFollowsAndStops(t *testing.T) {
 	waitEnded(second)
 	_, back := m.Update(keyMsg("esc"))
 	runOnce(m, back)
-	if got := <-h.started; m.cur != screen(b) || got != reviewed {
+	if got := <-h.started; m.cur != common.Screen(b) || got != reviewed {
 		t.Fatalf("back on %T, analysing %q, want the board analysing %q", m.cur, got, reviewed)
 	}
-	third := b.an.job
+	third := b.An.Job
 	m.Update(keyMsg("m")) // to the menu
-	if _, ok := m.cur.(*menuScreen); !ok {
+	if _, ok := m.cur.(*pages.MenuScreen); !ok {
 		t.Fatalf("m: on %T", m.cur)
 	}
 	<-h.ended
 	waitEnded(third)
-	if b.an.job != nil {
+	if b.An.Job != nil {
 		t.Fatal("the board left a job behind")
 	}
 }
 
 // waitEnded waits until job's goroutine has ended: its channel closes last.
-func waitEnded(job *analysisJob) {
-	for range job.reports {
+func waitEnded(job *board.AnalysisJob) {
+	for range job.Reports {
 	}
 }
 
@@ -144,15 +148,15 @@ func waitEnded(job *analysisJob) {
 func TestPanelProofIsReviewsValue(t *testing.T) {
 	t.Parallel()
 	m, b := newTestClient(t, "quad5", 80, 24)
-	m.c.opts.Analyst = fixedDepth(4)
+	m.c.Opts.Analyst = fixedDepth(4)
 	playTexts(t, b, "r2c2", "r1c2", "r2c3", "r1c3")
 	m.Update(keyMsg("v")) // review's own valuing is not run
 	_, cmd := m.Update(keyMsg("e"))
 	runCmd(m, cmd) // the panel's analysis, to its end
-	if !b.an.done() || !b.an.an.Proven {
-		t.Fatalf("the panel proves nothing: %+v", b.an.an)
+	if !b.An.Done() || !b.An.An.Proven {
+		t.Fatalf("the panel proves nothing: %+v", b.An.An)
 	}
-	if got, want := b.rv.evals[b.rv.at], firstRoleValue(b.game(), b.an.an); got != want {
+	if got, want := b.Rv.Evals[b.Rv.At], board.FirstRoleValue(b.Game(), b.An.An); got != want {
 		t.Fatalf("review says %d, the panel proved %d", got, want)
 	}
 }

@@ -4,6 +4,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/pages"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/tabletop/tabletop/ai"
@@ -19,12 +24,12 @@ func TestNoKeysActOnAHiddenBoard(t *testing.T) {
 	}
 	m.Update(click(5, 5))
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if m.cur != screen(b) || len(lm(b).moves) != 0 || b.ended() {
-		t.Fatalf("keys acted on the hidden board: screen %T, %d moves, ended %v", m.cur, len(lm(b).moves), b.ended())
+	if m.cur != common.Screen(b) || len(lm(b).Moves) != 0 || b.Ended() {
+		t.Fatalf("keys acted on the hidden board: screen %T, %d moves, ended %v", m.cur, len(lm(b).Moves), b.Ended())
 	}
 	m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
 	m.Update(keyMsg("?"))
-	if !b.help.ShowAll {
+	if !b.Help.ShowAll {
 		t.Fatal("? should still toggle the help")
 	}
 	m.Update(keyMsg("?"))
@@ -35,25 +40,25 @@ func TestNoKeysActOnAHiddenBoard(t *testing.T) {
 	// Against the AI, space must not make it move while hidden.
 	m, b = newVsAI(t, ai.Max)
 	press(m, "enter")
-	job := lm(b).job
+	job := lm(b).Job
 	m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
 	m.Update(keyMsg(" "))
-	if job == nil || job.ctx.Err() != nil {
+	if job == nil || job.Ctx.Err() != nil {
 		t.Fatal("space on the hidden board made the AI move now")
 	}
-	lm(b).cancelJob()
+	lm(b).CancelJob()
 }
 
 // endGameQuad5 plays x's square in Quad 5×5 by keys.
-func endGameQuad5(t *testing.T, w, h int) (*Model, *boardScreen) {
+func endGameQuad5(t *testing.T, w, h int) (*Model, *board.BoardScreen) {
 	m, b := newTestClient(t, "quad5", w, h)
-	for _, p := range []pos{{1, 1}, {0, 1}, {1, 3}, {0, 2}, {3, 3}, {0, 3}, {3, 1}} {
-		for _, k := range keysTo(b.cur, p, 0) {
+	for _, p := range []adapters.Pos{{R: 1, C: 1}, {R: 0, C: 1}, {R: 1, C: 3}, {R: 0, C: 2}, {R: 3, C: 3}, {R: 0, C: 3}, {R: 3, C: 1}} {
+		for _, k := range keysTo(b.Cur, p, 0) {
 			sendKey(m, k)
 		}
 		m.Update(keyMsg("enter"))
 	}
-	if !b.ended() {
+	if !b.Ended() {
 		t.Fatalf("the game did not end:\n%s", viewText(m))
 	}
 	return m, b
@@ -63,45 +68,45 @@ func endGameQuad5(t *testing.T, w, h int) (*Model, *boardScreen) {
 // each does what it says, at every size.
 func TestEndButtons(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {100, 35}, {160, 50}} {
-		for _, want := range []endAction{endRematch, endNewGame, endMenu} {
+		for _, want := range []board.EndAction{board.EndRematch, board.EndNewGame, board.EndMenu} {
 			m, b := endGameQuad5(t, sz[0], sz[1])
-			l := b.layout()
-			if len(l.buttons) != 3 {
-				t.Fatalf("%v: %d buttons", sz, len(l.buttons))
+			l := b.Layout()
+			if len(l.Buttons) != 3 {
+				t.Fatalf("%v: %d buttons", sz, len(l.Buttons))
 			}
 			lines := strings.Split(viewText(m), "\n")
-			var hit button
-			for _, bt := range l.buttons {
-				row := []rune(lines[bt.y])
-				if bt.x+bt.w > len(row) || string(row[bt.x:bt.x+bt.w]) != bt.label {
-					t.Fatalf("%v: button %q not drawn at (%d,%d): %q", sz, bt.label, bt.x, bt.y, lines[bt.y])
+			var hit board.Button
+			for _, bt := range l.Buttons {
+				row := []rune(lines[bt.Y])
+				if bt.X+bt.W > len(row) || string(row[bt.X:bt.X+bt.W]) != bt.Label {
+					t.Fatalf("%v: button %q not drawn at (%d,%d): %q", sz, bt.Label, bt.X, bt.Y, lines[bt.Y])
 				}
-				if bt.action == want {
+				if bt.Action == want {
 					hit = bt
 				}
 			}
-			m.Update(click(hit.x+hit.w-1, hit.y))
+			m.Update(click(hit.X+hit.W-1, hit.Y))
 			switch s := m.cur.(type) {
-			case *boardScreen:
-				if want != endRematch || s == b || len(lm(s).moves) != 0 {
-					t.Fatalf("%v %q: board %v moves %d", sz, hit.label, s == b, len(lm(s).moves))
+			case *board.BoardScreen:
+				if want != board.EndRematch || s == b || len(lm(s).Moves) != 0 {
+					t.Fatalf("%v %q: board %v moves %d", sz, hit.Label, s == b, len(lm(s).Moves))
 				}
-			case *setupScreen:
-				if want != endNewGame {
-					t.Fatalf("%v %q opened the setup", sz, hit.label)
+			case *pages.SetupScreen:
+				if want != board.EndNewGame {
+					t.Fatalf("%v %q opened the setup", sz, hit.Label)
 				}
-			case *menuScreen:
-				if want != endMenu {
-					t.Fatalf("%v %q opened the menu", sz, hit.label)
+			case *pages.MenuScreen:
+				if want != board.EndMenu {
+					t.Fatalf("%v %q opened the menu", sz, hit.Label)
 				}
 			default:
-				t.Fatalf("%v %q: %T", sz, hit.label, m.cur)
+				t.Fatalf("%v %q: %T", sz, hit.Label, m.cur)
 			}
 		}
 	}
 	// No buttons while the game goes on: a click there is a click on the panel.
 	_, b := newTestClient(t, "quad5", 80, 24)
-	if len(b.layout().buttons) != 0 {
+	if len(b.Layout().Buttons) != 0 {
 		t.Fatal("buttons before the end")
 	}
 }
@@ -110,15 +115,15 @@ func TestEndButtons(t *testing.T) {
 func TestUnknownKeySaysSo(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 80, 24)
 	m.Update(keyMsg("Z"))
-	if !b.isErr || !strings.Contains(b.status, "? shows the keys") {
-		t.Fatalf("status %q", b.status)
+	if !b.IsErr || !strings.Contains(b.Status, "? shows the keys") {
+		t.Fatalf("status %q", b.Status)
 	}
 }
 
 // Issue 23, defect 10: once ? has expanded the key help (menu and
 // board), ? is listed as folding it, not as "more keys".
 func TestExpandedHelpOffersFewerKeys(t *testing.T) {
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m.Update(keyMsg("?"))
 	if v := viewText(m); strings.Contains(v, "more keys") || !strings.Contains(v, "fewer keys") {
@@ -138,19 +143,19 @@ func TestExpandedHelpOffersFewerKeys(t *testing.T) {
 func TestClickOnMenuButtonDoesNotClickThrough(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {100, 35}} {
 		m, b := endGameQuad5(t, sz[0], sz[1])
-		var hit button
-		for _, bt := range b.layout().buttons {
-			if bt.action == endMenu {
+		var hit board.Button
+		for _, bt := range b.Layout().Buttons {
+			if bt.Action == board.EndMenu {
 				hit = bt
 			}
 		}
-		m.Update(click(hit.x, hit.y))
-		mn, ok := m.cur.(*menuScreen)
+		m.Update(click(hit.X, hit.Y))
+		mn, ok := m.cur.(*pages.MenuScreen)
 		if !ok {
 			t.Fatalf("%v: the press on [ Menu ] opened %T", sz, m.cur)
 		}
-		m.Update(tea.MouseReleaseMsg{X: hit.x, Y: hit.y, Button: tea.MouseLeft})
-		if m.cur != screen(mn) {
+		m.Update(tea.MouseReleaseMsg{X: hit.X, Y: hit.Y, Button: tea.MouseLeft})
+		if m.cur != common.Screen(mn) {
 			t.Fatalf("%v: the release after [ Menu ] went on to %T", sz, m.cur)
 		}
 	}

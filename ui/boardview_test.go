@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/tabletop/tabletop/ai"
@@ -13,15 +16,15 @@ import (
 // Issue 12, defect 7: the panel names every seat whole when there is
 // room, and marks a name it has to cut with "…".
 func TestPanelNamesSeats(t *testing.T) {
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
-		Start: Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"x": {Name: "ana"}, "o": {AI: true, Level: ai.Max, Name: "deep"}}}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
+		Start: common.Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"x": {Name: "ana"}, "o": {AI: true, Level: ai.Max, Name: "deep"}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if v := viewText(m); strings.Count(v, "deep (AI max)") < 1 || strings.Contains(v, "deep (AI m ") {
 		t.Fatalf("the panel cuts a seat's name:\n%s", v)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	long := savefmt.SeatConfig{Name: "a very long player name indeed"}
-	lm(m.cur.(*boardScreen)).seats[0] = long
+	lm(m.cur.(*board.BoardScreen)).Seats[0] = long
 	for _, line := range strings.Split(viewText(m), "\n") {
 		if strings.Contains(line, "a very long") && !strings.Contains(line, long.Name) && !strings.Contains(line, "…") {
 			t.Fatalf("a cut name should end in …: %q", line)

@@ -5,6 +5,10 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -31,16 +35,16 @@ func hotSeat(v *game.Variant) map[string]savefmt.SeatConfig {
 
 // newTestClient returns a client sized w×h on the board of variant with
 // every seat human.
-func newTestClient(t testing.TB, variant string, w, h int) (*Model, *boardScreen) {
+func newTestClient(t testing.TB, variant string, w, h int) (*Model, *board.BoardScreen) {
 	t.Helper()
 	v, err := game.Lookup(variant)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Variant: variant, Seats: hotSeat(v)}, Seed: 1, AIDelay: -1}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: common.Start{Variant: variant, Seats: hotSeat(v)}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	b, ok := m.cur.(*boardScreen)
+	b, ok := m.cur.(*board.BoardScreen)
 	if !ok {
 		t.Fatalf("%s: first screen is %T, not the board", variant, m.cur)
 	}
@@ -138,34 +142,34 @@ var navKeys = [][4]string{
 }
 
 // keysTo returns cursor keys from cur to p.
-func keysTo(cur, p pos, style int) []string {
+func keysTo(cur, p adapters.Pos, style int) []string {
 	k := navKeys[style%len(navKeys)]
 	var out []string
-	for ; cur.r > p.r; cur.r-- {
+	for ; cur.R > p.R; cur.R-- {
 		out = append(out, k[0])
 	}
-	for ; cur.r < p.r; cur.r++ {
+	for ; cur.R < p.R; cur.R++ {
 		out = append(out, k[1])
 	}
-	for ; cur.c > p.c; cur.c-- {
+	for ; cur.C > p.C; cur.C-- {
 		out = append(out, k[2])
 	}
-	for ; cur.c < p.c; cur.c++ {
+	for ; cur.C < p.C; cur.C++ {
 		out = append(out, k[3])
 	}
 	return out
 }
 
 // keysForMove is how a person plays m with the keyboard only.
-func keysForMove(b *boardScreen, m game.Move, style int) []string {
+func keysForMove(b *board.BoardScreen, m game.Move, style int) []string {
 	act := "enter"
 	if style%2 == 1 {
 		act = " "
 	}
-	switch b.game().(type) {
+	switch b.Game().(type) {
 	case *quad.State:
 		kind, r, c := quad.Decode(m)
-		keys := keysTo(b.cur, pos{r - 1, c - 1}, style)
+		keys := keysTo(b.Cur, adapters.Pos{R: r - 1, C: c - 1}, style)
 		if kind == quad.Block {
 			return append(keys, "b")
 		}
@@ -173,7 +177,7 @@ func keysForMove(b *boardScreen, m game.Move, style int) []string {
 	case *pentago.State:
 		info := pentago.Decode(m)
 		if info.Kind == pentago.PlaceStone {
-			return append(keysTo(b.cur, pos{info.Row - 1, info.Col - 1}, style), act)
+			return append(keysTo(b.Cur, adapters.Pos{R: info.Row - 1, C: info.Col - 1}, style), act)
 		}
 		dir := []string{"z", "["}[style%2]
 		if info.Clockwise {
@@ -185,8 +189,8 @@ func keysForMove(b *boardScreen, m game.Move, style int) []string {
 		if pass {
 			return nil
 		}
-		from, to := pos{7 - y1, x1 - 1}, pos{7 - y2, x2 - 1}
-		keys := append(keysTo(b.cur, from, style), act)
+		from, to := adapters.Pos{R: 7 - y1, C: x1 - 1}, adapters.Pos{R: 7 - y2, C: x2 - 1}
+		keys := append(keysTo(b.Cur, from, style), act)
 		return append(append(keys, keysTo(from, to, style)...), act)
 	}
 	return gdlKeysForMove(b, m, style)
@@ -194,15 +198,15 @@ func keysForMove(b *boardScreen, m game.Move, style int) []string {
 
 // clicksForMove is how a person plays m with the mouse only, through the
 // layout the view draws.
-func clicksForMove(b *boardScreen, m game.Move) []tea.MouseMsg {
-	l := b.layout()
-	cell := func(p pos) tea.MouseMsg {
-		return click(l.bx+l.cellX(p.c)+l.cw/2, l.by+l.cellY(p.r)+l.ch/2)
+func clicksForMove(b *board.BoardScreen, m game.Move) []tea.MouseMsg {
+	l := b.Layout()
+	cell := func(p adapters.Pos) tea.MouseMsg {
+		return click(l.Bx+l.CellX(p.C)+l.Cw/2, l.By+l.CellY(p.R)+l.Ch/2)
 	}
-	switch b.game().(type) {
+	switch b.Game().(type) {
 	case *quad.State:
 		kind, r, c := quad.Decode(m)
-		at := cell(pos{r - 1, c - 1})
+		at := cell(adapters.Pos{R: r - 1, C: c - 1})
 		if kind == quad.Block {
 			right := at.Mouse()
 			right.Button = tea.MouseRight
@@ -212,7 +216,7 @@ func clicksForMove(b *boardScreen, m game.Move) []tea.MouseMsg {
 	case *pentago.State:
 		info := pentago.Decode(m)
 		if info.Kind == pentago.PlaceStone {
-			return []tea.MouseMsg{cell(pos{info.Row - 1, info.Col - 1})}
+			return []tea.MouseMsg{cell(adapters.Pos{R: info.Row - 1, C: info.Col - 1})}
 		}
 		id := 2 * info.Q
 		if info.Clockwise {
@@ -225,7 +229,7 @@ func clicksForMove(b *boardScreen, m game.Move) []tea.MouseMsg {
 		if pass {
 			return nil
 		}
-		return []tea.MouseMsg{cell(pos{7 - y1, x1 - 1}), cell(pos{7 - y2, x2 - 1})}
+		return []tea.MouseMsg{cell(adapters.Pos{R: 7 - y1, C: x1 - 1}), cell(adapters.Pos{R: 7 - y2, C: x2 - 1})}
 	}
 	return gdlClicksForMove(b, m, cell)
 }
@@ -233,9 +237,9 @@ func clicksForMove(b *boardScreen, m game.Move) []tea.MouseMsg {
 // checkLegal fails unless the board's position is one the rules can
 // produce: it reads back from its own string and equals the replay of
 // the start and the moves.
-func checkLegal(t testing.TB, b *boardScreen) {
+func checkLegal(t testing.TB, b *board.BoardScreen) {
 	t.Helper()
-	s := b.game()
+	s := b.Game()
 	back, err := s.Variant().ParsePosition(s.String())
 	if err != nil {
 		t.Fatalf("position %q does not read back: %v", s.String(), err)
@@ -243,8 +247,8 @@ func checkLegal(t testing.TB, b *boardScreen) {
 	if back.String() != s.String() {
 		t.Fatalf("position %q reads back as %q", s.String(), back.String())
 	}
-	r := lm(b).begin.Clone()
-	for i, step := range game.SplitTurns(lm(b).begin, lm(b).moves) {
+	r := lm(b).Begin.Clone()
+	for i, step := range game.SplitTurns(lm(b).Begin, lm(b).Moves) {
 		err := game.Play(r, step[0])
 		if game.JointTurn(r) {
 			err = game.PlayJoint(r, step)

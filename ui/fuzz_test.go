@@ -3,6 +3,8 @@ package ui
 import (
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/board"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
@@ -49,7 +51,7 @@ func FuzzBoard(f *testing.F) {
 				i += 2
 			}
 			_ = viewText(m)
-			if cur, ok := m.cur.(*boardScreen); ok {
+			if cur, ok := m.cur.(*board.BoardScreen); ok {
 				b = cur
 				checkLegal(t, b)
 			}

@@ -5,6 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -57,7 +60,7 @@ func (r screenRecorder) waitScreen(t *testing.T, what string, ok func(string) bo
 // runGolden runs a client in a teatest program at 80×24 for a terminal
 // without colour, sends msgs, quits and compares the text of the final
 // frame with testdata/<test name>.golden (go test -update rewrites them).
-func runGolden(t *testing.T, opts Options, msgs ...tea.Msg) {
+func runGolden(t *testing.T, opts common.Options, msgs ...tea.Msg) {
 	t.Helper()
 	opts.ColorProfile = colorprofile.ASCII
 	opts.Seed = 1
@@ -77,19 +80,19 @@ func runGolden(t *testing.T, opts Options, msgs ...tea.Msg) {
 }
 
 func TestGoldenMenu(t *testing.T) {
-	runGolden(t, Options{})
+	runGolden(t, common.Options{})
 }
 
 func TestGoldenMenuContinue(t *testing.T) {
 	sv := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "hard"}},
 		Moves: []string{"(mark r3 c4)", "(mark r4 c4)"}}
 	store := &memStore{data: sv.Marshal([]string{"x", "o"})}
-	runGolden(t, Options{Store: store})
+	runGolden(t, common.Options{Store: store})
 }
 
 func TestGoldenSetup(t *testing.T) {
 	// Down to Quad 7×7, open its setup.
-	runGolden(t, Options{Player: rooms.Player{Name: "ana"}}, keyMsg("down"), keyMsg("enter"))
+	runGolden(t, common.Options{Player: rooms.Player{Name: "ana"}}, keyMsg("down"), keyMsg("enter"))
 }
 
 func TestGoldenSetupTicTacChess(t *testing.T) {
@@ -97,13 +100,13 @@ func TestGoldenSetupTicTacChess(t *testing.T) {
 	for range 5 {
 		msgs = append(msgs, keyMsg("down"))
 	}
-	runGolden(t, Options{Player: rooms.Player{Name: "ana"}}, append(msgs, keyMsg("enter"))...)
+	runGolden(t, common.Options{Player: rooms.Player{Name: "ana"}}, append(msgs, keyMsg("enter"))...)
 }
 
 func TestGoldenBoard(t *testing.T) {
 	for _, v := range game.Variants() {
 		t.Run(v.Name, func(t *testing.T) {
-			runGolden(t, Options{Player: rooms.Player{Name: "ana"}, Start: Start{Variant: v.Name}})
+			runGolden(t, common.Options{Player: rooms.Player{Name: "ana"}, Start: common.Start{Variant: v.Name}})
 		})
 	}
 }
@@ -113,15 +116,15 @@ func TestGoldenBoard(t *testing.T) {
 func TestGoldenEnd(t *testing.T) {
 	v, _ := game.Lookup("quad5")
 	var msgs []tea.Msg
-	cur := pos{2, 2}
-	for _, p := range []pos{{1, 1}, {0, 1}, {1, 3}, {0, 2}, {3, 3}, {0, 3}, {3, 1}} {
+	cur := adapters.Pos{R: 2, C: 2}
+	for _, p := range []adapters.Pos{{R: 1, C: 1}, {R: 0, C: 1}, {R: 1, C: 3}, {R: 0, C: 2}, {R: 3, C: 3}, {R: 0, C: 3}, {R: 3, C: 1}} {
 		for _, k := range keysTo(cur, p, 0) {
 			msgs = append(msgs, keyMsgs(k)...)
 		}
 		msgs = append(msgs, keyMsg("enter"))
 		cur = p
 	}
-	runGolden(t, Options{Start: Start{Variant: "quad5", Seats: hotSeat(v)}}, msgs...)
+	runGolden(t, common.Options{Start: common.Start{Variant: "quad5", Seats: hotSeat(v)}}, msgs...)
 }
 
 // TestGoldenEndPentago shows a line won by a placement typed at the prompt.
@@ -129,6 +132,6 @@ func TestGoldenEndPentago(t *testing.T) {
 	v, _ := game.Lookup("pentago")
 	// Red has four in column 1 and places the fifth below them.
 	pos0 := "r...../r...../r...../r...../....../bbbb.. red place"
-	runGolden(t, Options{Start: Start{Variant: "pentago", Seats: hotSeat(v), Position: pos0}},
+	runGolden(t, common.Options{Start: common.Start{Variant: "pentago", Seats: hotSeat(v), Position: pos0}},
 		append(append([]tea.Msg{keyMsg(":")}, typed("(place 3 1 2)")...), keyMsg("enter"))...)
 }

@@ -6,6 +6,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/match"
+
 	"github.com/tabletop/tabletop/game"
 )
 
@@ -43,55 +47,55 @@ func (s *memStore) Remove() error {
 }
 
 // lm is the board's local match, nil in a room.
-func lm(b *boardScreen) *localMatch {
-	switch m := b.m.(type) {
-	case *localMatch:
+func lm(b *board.BoardScreen) *match.LocalMatch {
+	switch m := b.M.(type) {
+	case *match.LocalMatch:
 		return m
-	case undoableMatch:
-		return m.localMatch
+	case match.UndoableMatch:
+		return m.LocalMatch
 	}
 	return nil
 }
 
 // rm is the board's room match, nil for a local game.
-func rm(b *boardScreen) *roomMatch {
-	r, _ := b.m.(*roomMatch)
+func rm(b *board.BoardScreen) *match.RoomMatch {
+	r, _ := b.M.(*match.RoomMatch)
 	return r
 }
 
 // lastQuad is the quadrant the last move turned, as the board shows it:
 // the overlay region marked as the last move's (Pentago's handles click
 // 2q and 2q+1).
-func lastQuad(b *boardScreen) int {
-	for _, g := range b.regions(b.recent()) {
-		if g.last {
-			return g.parts[0].click / 2
+func lastQuad(b *board.BoardScreen) int {
+	for _, g := range b.Regions(b.Recent()) {
+		if g.Last {
+			return g.Parts[0].Click / 2
 		}
 	}
 	return 0
 }
 
 // marks are the board's highlights as the next frame draws them.
-func marks(b *boardScreen) [][]cellFlags {
-	rv := b.recent()
-	return b.marks(rv, b.regions(rv))
+func marks(b *board.BoardScreen) [][]board.CellFlags {
+	rv := b.Recent()
+	return b.Marks(rv, b.Regions(rv))
 }
 
 // regionClick is where a click on the region part whose click is id
 // lands on the screen: the part's outer cell; ok is false when no region
 // has it.
-func regionClick(b *boardScreen, l boardLayout, id int) (x, y int, ok bool) {
-	for _, g := range b.regions(b.recent()) {
-		xs, ws := l.partSpans(g)
-		for i, p := range g.parts {
-			if p.click != id {
+func regionClick(b *board.BoardScreen, l board.BoardLayout, id int) (x, y int, ok bool) {
+	for _, g := range b.Regions(b.Recent()) {
+		xs, ws := l.PartSpans(g)
+		for i, p := range g.Parts {
+			if p.Click != id {
 				continue
 			}
 			x = xs[i]
-			if i == len(g.parts)-1 {
+			if i == len(g.Parts)-1 {
 				x += ws[i] - 1
 			}
-			return l.bx + x, l.by + l.overlayY(g.above), true
+			return l.Bx + x, l.By + l.OverlayY(g.Above), true
 		}
 	}
 	return 0, 0, false
@@ -100,13 +104,13 @@ func regionClick(b *boardScreen, l boardLayout, id int) (x, y int, ok bool) {
 // pentagoChoice is what Pentago's overlay shows for position s and the
 // cursor at cur, with the person to act: the quadrant shaded as picked
 // and the one whose label is bracketed (a rotation key would turn it).
-func pentagoChoice(vu variantUI, s game.State, cur pos) (picked, bracketed int) {
-	for _, g := range vu.(overlayer).regions(s, overlayView{cur: cur, acting: true}) {
-		q := g.parts[0].click / 2
-		if g.chosen {
+func pentagoChoice(vu adapters.VariantUI, s game.State, cur adapters.Pos) (picked, bracketed int) {
+	for _, g := range vu.(adapters.Overlayer).Regions(s, adapters.OverlayView{Cur: cur, Acting: true}) {
+		q := g.Parts[0].Click / 2
+		if g.Chosen {
 			picked = q
 		}
-		if strings.HasPrefix(g.parts[1].text, "[") {
+		if strings.HasPrefix(g.Parts[1].Text, "[") {
 			bracketed = q
 		}
 	}
@@ -117,8 +121,8 @@ func pentagoChoice(vu variantUI, s game.State, cur pos) (picked, bracketed int) 
 // files) and gives the match their report, as the commands that report
 // them would: a test reads the store or the match's word on it after.
 func waitWrites(m *Model) {
-	m.c.io.wait()
-	m.Update(keptMsg{})
+	m.c.IO.Wait()
+	m.Update(match.KeptMsg{})
 }
 
 func mustVariant(t *testing.T, name string) *game.Variant {

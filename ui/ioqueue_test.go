@@ -1,9 +1,15 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/tabletop/tabletop/savefmt"
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -12,12 +18,12 @@ import (
 // each command reports its own operation's message.
 func TestIOQueueKeepsOrder(t *testing.T) {
 	t.Parallel()
-	q := newIOQueue()
+	q := common.NewIOQueue()
 	var mu sync.Mutex
 	var ran []int
 	var cmds []tea.Cmd
 	for i := range 50 {
-		cmds = append(cmds, q.do(func() tea.Msg {
+		cmds = append(cmds, q.Do(func() tea.Msg {
 			mu.Lock()
 			ran = append(ran, i)
 			mu.Unlock()
@@ -29,7 +35,7 @@ func TestIOQueueKeepsOrder(t *testing.T) {
 			t.Fatalf("command %d reported %v", i, got)
 		}
 	}
-	q.wait()
+	q.Wait()
 	for i, r := range ran {
 		if r != i {
 			t.Fatalf("operations ran in the order %v", ran)
@@ -57,12 +63,12 @@ func TestUpdateDoesNotWaitForTheStore(t *testing.T) {
 	t.Parallel()
 	store := &slowStore{release: make(chan struct{})}
 	v := mustVariant(t, "quad7")
-	m := New(Options{Store: store, Start: Start{Variant: "quad7", Seats: hotSeat(v)}, AIDelay: -1}).(*Model)
+	m := New(common.Options{Store: store, Start: common.Start{Variant: "quad7", Seats: hotSeat(v)}, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.cur.(*boardScreen)
+	b := m.cur.(*board.BoardScreen)
 	m.Update(keyMsg("enter")) // x marks the centre; the store is busy
-	if len(lm(b).moves) != 1 {
-		t.Fatalf("the move was not played: %q", b.status)
+	if len(lm(b).Moves) != 1 {
+		t.Fatalf("the move was not played: %q", b.Status)
 	}
 	if data, _ := store.Load(); data != nil {
 		t.Fatalf("saved before the store was free:\n%s", data)
@@ -71,5 +77,78 @@ func TestUpdateDoesNotWaitForTheStore(t *testing.T) {
 	waitWrites(m)
 	if data, _ := store.Load(); !strings.Contains(string(data), "move (mark r4 c4)") {
 		t.Fatalf("the save did not land:\n%s", data)
+	}
+}
+
+// slowSettings is a settings store whose writes wait until the test lets
+// them through, or fail with err.
+type slowSettings struct {
+	release chan struct{}
+	err     error
+	mu      sync.Mutex
+	saved   []savefmt.Settings
+}
+
+func (s *slowSettings) Load() (savefmt.Settings, error) { return savefmt.Settings{}, nil }
+
+func (s *slowSettings) Save(st savefmt.Settings) error {
+	<-s.release
+	if s.err != nil {
+		return s.err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.saved = append(s.saved, st)
+	return nil
+}
+
+func (s *slowSettings) last() (savefmt.Settings, int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.saved) == 0 {
+		return savefmt.Settings{}, 0
+	}
+	return s.saved[len(s.saved)-1], len(s.saved)
+}
+
+// The settings are written off the UI goroutine too: t (the theme), M
+// (the mouse), the AI's time and a game's seats change at once, and the
+// settings file is written on the I/O queue, in order. (When Update
+// wrote the settings itself, this test hung in the first Update.)
+func TestSettingsAreWrittenOffUpdate(t *testing.T) {
+	t.Parallel()
+	store := &slowSettings{release: make(chan struct{})}
+	m := New(common.Options{ColorProfile: colorprofile.TrueColor, Store: &memStore{}, Settings: store, Mouse: true}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	theme := m.c.Theme.Name
+	m.Update(keyMsg("t")) // the store is busy
+	m.Update(keyMsg("M"))
+	if m.c.Theme.Name == theme || m.c.Mouse {
+		t.Fatalf("t and M did not act at once: theme %s, mouse %v", m.c.Theme.Name, m.c.Mouse)
+	}
+	if _, n := store.last(); n != 0 {
+		t.Fatalf("%d settings written before the store was free", n)
+	}
+	close(store.release)
+	waitWrites(m)
+	got, n := store.last()
+	if n != 2 || got.Theme != m.c.Theme.Name || !got.NoMouse {
+		t.Fatalf("after the store was free: %d writes, the last %+v (theme %s, mouse off)", n, got, m.c.Theme.Name)
+	}
+}
+
+// A settings write that fails says so in the status line once the
+// write is done; what was changed stays changed for this session.
+func TestSettingsWriteFailureIsShown(t *testing.T) {
+	t.Parallel()
+	store := &slowSettings{release: make(chan struct{}), err: errors.New("disk full")}
+	close(store.release)
+	m := New(common.Options{ColorProfile: colorprofile.TrueColor, Store: &memStore{}, Settings: store}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	theme := m.c.Theme.Name
+	_, cmd := m.Update(keyMsg("t"))
+	runCmd(m, cmd)
+	if v := viewText(m); m.c.Theme.Name == theme || !strings.Contains(v, "not remembered: disk full") {
+		t.Fatalf("a failed settings write: theme %s (was %s)\n%s", m.c.Theme.Name, theme, v)
 	}
 }

@@ -6,6 +6,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/pages"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/list"
 	"charm.land/bubbles/v2/paginator"
@@ -16,28 +19,28 @@ import (
 )
 
 // bubblesItem and bubblesDelegate draw a bubbles list the way the menu
-// drew it before itemList: the reference the menu must still match.
-type bubblesItem struct{ menuItem }
+// drew it before ItemList: the reference the menu must still match.
+type bubblesItem struct{ pages.MenuItem }
 
-func (i bubblesItem) FilterValue() string { return i.title }
+func (i bubblesItem) FilterValue() string { return i.Title }
 
-type bubblesDelegate struct{ d menuDelegate }
+type bubblesDelegate struct{ d pages.MenuDelegate }
 
 func (bubblesDelegate) Height() int                         { return 1 }
 func (bubblesDelegate) Spacing() int                        { return 0 }
 func (bubblesDelegate) Update(tea.Msg, *list.Model) tea.Cmd { return nil }
 func (b bubblesDelegate) Render(w io.Writer, m list.Model, index int, it list.Item) {
-	items := make([]menuItem, 0, len(m.Items()))
+	items := make([]pages.MenuItem, 0, len(m.Items()))
 	for _, x := range m.Items() {
-		items = append(items, x.(bubblesItem).menuItem)
+		items = append(items, x.(bubblesItem).MenuItem)
 	}
-	l := &itemList{items: items, width: m.Width()}
-	fmt.Fprint(w, b.d.line(l, it.(bubblesItem).menuItem, index == m.Index()))
+	l := &pages.ItemList{Items: items, Width: m.Width()}
+	fmt.Fprint(w, b.d.Line(l, it.(bubblesItem).MenuItem, index == m.Index()))
 }
 
 // settle counts a bubbles list's pages again until the count holds: a
 // count takes the pagination's height from the count before it, so the
-// list can be a count behind until its next window change (itemList
+// list can be a count behind until its next window change (ItemList
 // counts until the count holds).
 func settle(l *list.Model) {
 	for range 3 {
@@ -54,39 +57,39 @@ func TestItemListMatchesBubblesList(t *testing.T) {
 		t.Skip("exhaustive comparison of pure drawing code: made by the plain run")
 	}
 	t.Parallel()
-	c := &common{profile: colorprofile.ANSI256, st: themes.SharedStyles(themes.Default, false, colorprofile.ANSI256)}
-	c.cells = newCellCache()
-	d := menuDelegate{c}
+	c := &common.Common{Profile: colorprofile.ANSI256, St: themes.SharedStyles(themes.Default, false, colorprofile.ANSI256)}
+	c.Cells = common.NewCellCache()
+	d := pages.MenuDelegate{C: c}
 	keys := []string{"j", "k", "up", "down", "left", "right", "h", "l", "a", "d", "b", "f", "u", "pgup", "pgdown", "home", "end", "g", "G", "x", "?", "/", "esc", "q"}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for run := range 60 {
 		menu := run%2 == 0
-		var items []menuItem
+		var items []pages.MenuItem
 		var ref []list.Item
 		for i := range 1 + rng.IntN(30) {
-			mi := menuItem{title: fmt.Sprintf("Item %d", i), desc: fmt.Sprintf("what item %d does, at some length", i)}
+			mi := pages.MenuItem{Title: fmt.Sprintf("Item %d", i), Desc: fmt.Sprintf("what item %d does, at some length", i)}
 			items = append(items, mi)
 			ref = append(ref, bubblesItem{mi})
 		}
 		w, h := 10+rng.IntN(90), 1+rng.IntN(30)
-		ours := newItemList(items, d, w, h)
+		ours := pages.NewItemList(items, d, w, h)
 		theirs := list.New(ref, bubblesDelegate{d}, w, h)
-		ours.keys.Up, ours.keys.Down = keyUp, keyDown
-		theirs.KeyMap.CursorUp, theirs.KeyMap.CursorDown = keyUp, keyDown
+		ours.Keys.Up, ours.Keys.Down = common.KeyUp, common.KeyDown
+		theirs.KeyMap.CursorUp, theirs.KeyMap.CursorDown = common.KeyUp, common.KeyDown
 		if menu {
-			// As newMenu set its list up, and then sized it.
+			// As NewMenu set its list up, and then sized it.
 			theirs.SetShowHelp(false)
 			theirs.SetShowTitle(false)
 			theirs.SetShowStatusBar(false)
 			theirs.SetFilteringEnabled(false)
 			theirs.DisableQuitKeybindings()
-			ours.pages.Type, theirs.Paginator.Type = paginator.Arabic, paginator.Arabic
-			ours.arabic, theirs.Styles.ArabicPagination = &c.st.Muted, c.st.Muted
-			ours.pagination, theirs.Styles.PaginationStyle = &menuPagination, c.st.Base().PaddingLeft(2)
-			next := bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
-			prev := bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
-			ours.keys.NextPage, theirs.KeyMap.NextPage = next, next
-			ours.keys.PrevPage, theirs.KeyMap.PrevPage = prev, prev
+			ours.Pages.Type, theirs.Paginator.Type = paginator.Arabic, paginator.Arabic
+			ours.Arabic, theirs.Styles.ArabicPagination = &c.St.Muted, c.St.Muted
+			ours.Pagination, theirs.Styles.PaginationStyle = &pages.MenuPagination, c.St.Base().PaddingLeft(2)
+			next := common.Bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
+			prev := common.Bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
+			ours.Keys.NextPage, theirs.KeyMap.NextPage = next, next
+			ours.Keys.PrevPage, theirs.KeyMap.PrevPage = prev, prev
 			ours.SetSize(w, h)
 			theirs.SetSize(w, h)
 		} else {
@@ -132,7 +135,7 @@ func TestHeadingMatchesFresh(t *testing.T) {
 			for _, ascii := range []bool{false, true} {
 				st := themes.SharedStyles(th, ascii, p)
 				want := st.Title.Render(" tabletop") + "\n" + st.Muted.Render(" abstract strategy games in your terminal") + "\n\n"
-				if got := heading(st); got != want {
+				if got := pages.Heading(st); got != want {
 					t.Errorf("%s %v ascii=%v: %q, want %q", th.Name, p, ascii, got, want)
 				}
 			}
@@ -147,14 +150,14 @@ func TestMenuNoteMatchesFresh(t *testing.T) {
 	for _, th := range themes.All {
 		for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI} {
 			st := themes.SharedStyles(th, false, p)
-			m := &menuScreen{c: &common{st: st, width: 30, height: 24}}
-			m.list = newItemList([]menuItem{{title: "Go", desc: "a very long description that the list cuts at thirty columns"}}, menuDelegate{m.c}, 28, 10)
+			m := &pages.MenuScreen{C: &common.Common{St: st, Width: 30, Height: 24}}
+			m.List = pages.NewItemList([]pages.MenuItem{{Title: "Go", Desc: "a very long description that the list cuts at thirty columns"}}, pages.MenuDelegate{C: m.C}, 28, 10)
 			wantDesc := st.Muted.Render(" a very long description that") + "\n" + st.Muted.Render(" the list cuts at thirty") + "\n"
-			if got := m.noteView(); got != wantDesc {
+			if got := m.NoteView(); got != wantDesc {
 				t.Errorf("%s %v: description note %q, want %q", th.Name, p, got, wantDesc)
 			}
-			m.status = "could not delete"
-			if got, want := m.noteView(), st.Error.Render(" could not delete")+"\n\n"; got != want {
+			m.Status = "could not delete"
+			if got, want := m.NoteView(), st.Error.Render(" could not delete")+"\n\n"; got != want {
 				t.Errorf("%s %v: status note %q, want %q", th.Name, p, got, want)
 			}
 		}

@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
@@ -35,8 +38,8 @@ func typeMove(text string) []tea.Msg {
 // behind a hand-over screen naming who takes the keyboard, and the end
 // shows every round.
 func TestJointHotSeatWholeGame(t *testing.T) {
-	opts := Options{ColorProfile: colorprofile.ASCII, Seed: 1, AIDelay: -1, Store: &memStore{},
-		Start: Start{Variant: "rockpaperscissors", Seats: map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}}}
+	opts := common.Options{ColorProfile: colorprofile.ASCII, Seed: 1, AIDelay: -1, Store: &memStore{},
+		Start: common.Start{Variant: "rockpaperscissors", Seats: map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}}}
 	rec := newScreenRecorder(New(opts))
 	tm := teatest.NewTestModel(t, rec, teatest.WithInitialTermSize(80, 24))
 	waitFor := func(what string) {
@@ -60,8 +63,8 @@ func TestJointHotSeatWholeGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(20*time.Second)).(screenRecorder).Model.(*Model)
-	b, ok := fm.cur.(*boardScreen)
-	if !ok || !b.game().Terminal() || b.game().Goal(0) != 100 || b.game().Goal(1) != 0 {
+	b, ok := fm.cur.(*board.BoardScreen)
+	if !ok || !b.Game().Terminal() || b.Game().Goal(0) != 100 || b.Game().Goal(1) != 0 {
 		t.Fatalf("the game did not end with left's win:\n%s", fm.View().Content)
 	}
 	teatest.RequireEqualOutput(t, []byte(viewText(fm)))
@@ -69,13 +72,13 @@ func TestJointHotSeatWholeGame(t *testing.T) {
 
 // newRPSClient is a hot-seat game of rock-paper-scissors between two
 // people, driven message by message.
-func newRPSClient(t *testing.T, seats map[string]savefmt.SeatConfig, store savefmt.SaveStore) (*Model, *boardScreen) {
+func newRPSClient(t *testing.T, seats map[string]savefmt.SeatConfig, store savefmt.SaveStore) (*Model, *board.BoardScreen) {
 	t.Helper()
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store, Seed: 1, AIDelay: -1,
-		Start: Start{Variant: "rockpaperscissors", Seats: seats}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store, Seed: 1, AIDelay: -1,
+		Start: common.Start{Variant: "rockpaperscissors", Seats: seats}}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b, ok := m.cur.(*boardScreen)
+	b, ok := m.cur.(*board.BoardScreen)
 	if !ok {
 		t.Fatalf("first screen %T", m.cur)
 	}
@@ -99,8 +102,8 @@ func TestJointMovesHidden(t *testing.T) {
 		t.Fatalf("the game does not open on the hand-over screen:\n%s", v)
 	}
 	send(m, keyMsg(":"), keyMsg("u"), keyMsg("H"))
-	if b.prompt || b.handingOver() != 0 {
-		t.Fatalf("keys acted behind the hand-over screen: prompt %v, pass to %d", b.prompt, b.handingOver())
+	if b.Prompt || b.HandingOver() != 0 {
+		t.Fatalf("keys acted behind the hand-over screen: prompt %v, pass to %d", b.Prompt, b.HandingOver())
 	}
 	send(m, keyMsg("enter"))
 	send(m, typeMove("(throw scissors)")...)
@@ -109,24 +112,24 @@ func TestJointMovesHidden(t *testing.T) {
 		t.Fatalf("left's throw shows, or no hand-over to right:\n%s", v)
 	}
 	waitWrites(m)
-	if len(lm(b).moves) != 0 || store.data != nil && bytes.Contains(store.data, []byte("scissors")) {
-		t.Fatalf("left's throw was kept before right threw: moves %v, save %q", lm(b).moves, store.data)
+	if len(lm(b).Moves) != 0 || store.data != nil && bytes.Contains(store.data, []byte("scissors")) {
+		t.Fatalf("left's throw was kept before right threw: moves %v, save %q", lm(b).Moves, store.data)
 	}
 	send(m, keyMsg("enter"))
 	if v := viewText(m); strings.Contains(v, "scissors") || !strings.Contains(v, "right to move") {
 		t.Fatalf("right sees left's throw:\n%s", v)
 	}
-	if b.game().ToMove() != 1 || len(b.game().Legal(nil)) != 3 {
-		t.Fatalf("right's board: %s to move with %d moves", b.v.RoleName(b.game().ToMove()), len(b.game().Legal(nil)))
+	if b.Game().ToMove() != 1 || len(b.Game().Legal(nil)) != 3 {
+		t.Fatalf("right's board: %s to move with %d moves", b.V.RoleName(b.Game().ToMove()), len(b.Game().Legal(nil)))
 	}
 	// Right plays by the move list: enter lists the throws, a number plays one.
 	send(m, keyMsg("enter"))
 	send(m, keyMsg("1")) // (throw paper), the first in text order
-	if len(lm(b).moves) != 2 || b.history()[0].text != "left (throw scissors) · right (throw paper)" {
-		t.Fatalf("the turn was not played: %v, history %v, status %q", lm(b).moves, b.history(), b.status)
+	if len(lm(b).Moves) != 2 || b.History()[0].Text != "left (throw scissors) · right (throw paper)" {
+		t.Fatalf("the turn was not played: %v, history %v, status %q", lm(b).Moves, b.History(), b.Status)
 	}
-	if !strings.Contains(b.status, "played at once: left (throw scissors) · right (throw paper)") {
-		t.Fatalf("status %q", b.status)
+	if !strings.Contains(b.Status, "played at once: left (throw scissors) · right (throw paper)") {
+		t.Fatalf("status %q", b.Status)
 	}
 	waitWrites(m)
 	if !bytes.Contains(store.data, []byte("move ((throw scissors) (throw paper))\n")) {
@@ -142,17 +145,17 @@ func TestJointMovesHidden(t *testing.T) {
 func TestJointAgainstAI(t *testing.T) {
 	m, b := newRPSClient(t, map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {AI: true, Level: "easy"}}, &memStore{})
 	for round := 0; round < 5; round++ {
-		if b.handingOver() != game.NoRole {
+		if b.HandingOver() != game.NoRole {
 			t.Fatal("a hand-over screen with one person")
 		}
 		for _, msg := range typeMove("(throw rock)") {
 			drain(t, m, func() tea.Msg { return msg })
 		}
-		if len(lm(b).moves) != 2*(round+1) {
-			t.Fatalf("round %d: %d moves, status %q", round+1, len(lm(b).moves), b.status)
+		if len(lm(b).Moves) != 2*(round+1) {
+			t.Fatalf("round %d: %d moves, status %q", round+1, len(lm(b).Moves), b.Status)
 		}
 	}
-	if !b.ended() || !strings.Contains(viewText(m), "game over") {
+	if !b.Ended() || !strings.Contains(viewText(m), "game over") {
 		t.Fatalf("no end:\n%s", viewText(m))
 	}
 }
@@ -160,13 +163,13 @@ func TestJointAgainstAI(t *testing.T) {
 // AI against AI plays a joint game to its end by itself.
 func TestJointAIAgainstAI(t *testing.T) {
 	ai := savefmt.SeatConfig{AI: true, Level: "easy"}
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1,
-		Start: Start{Variant: "rockpaperscissors", Seats: map[string]savefmt.SeatConfig{"left": ai, "right": ai}}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1,
+		Start: common.Start{Variant: "rockpaperscissors", Seats: map[string]savefmt.SeatConfig{"left": ai, "right": ai}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	drain(t, m, m.Init())
-	b := m.cur.(*boardScreen)
-	if !b.ended() || len(lm(b).moves) != 10 {
-		t.Fatalf("AI against AI: ended %v after %d moves", b.ended(), len(lm(b).moves))
+	b := m.cur.(*board.BoardScreen)
+	if !b.Ended() || len(lm(b).Moves) != 10 {
+		t.Fatalf("AI against AI: ended %v after %d moves", b.Ended(), len(lm(b).Moves))
 	}
 }
 
@@ -181,21 +184,21 @@ func TestJointUndoSaveReview(t *testing.T) {
 		send(m, keyMsg("enter"))
 		send(m, typeMove("(throw "+round[1]+")")...)
 	}
-	after3 := b.m.position().String()
-	if len(lm(b).moves) != 6 {
-		t.Fatalf("%d moves after three rounds", len(lm(b).moves))
+	after3 := b.M.Position().String()
+	if len(lm(b).Moves) != 6 {
+		t.Fatalf("%d moves after three rounds", len(lm(b).Moves))
 	}
 	// Left has thrown in round 4 when undo is asked: the throw is
 	// forgotten with the last whole turn.
 	send(m, keyMsg("enter"))
 	send(m, typeMove("(throw paper)")...)
 	send(m, keyMsg("enter"), keyMsg("u"))
-	if len(lm(b).moves) != 4 || lm(b).joint.chosen[0] || !strings.Contains(b.status, "back to move 2") {
-		t.Fatalf("undo: %d moves, chosen %v, status %q", len(lm(b).moves), lm(b).joint.chosen, b.status)
+	if len(lm(b).Moves) != 4 || lm(b).Joint.Chosen[0] || !strings.Contains(b.Status, "back to move 2") {
+		t.Fatalf("undo: %d moves, chosen %v, status %q", len(lm(b).Moves), lm(b).Joint.Chosen, b.Status)
 	}
 	send(m, keyMsg("enter"), keyMsg("U"))
-	if len(lm(b).moves) != 6 || b.m.position().String() != after3 {
-		t.Fatalf("redo: %d moves, position %q", len(lm(b).moves), b.m.position().String())
+	if len(lm(b).Moves) != 6 || b.M.Position().String() != after3 {
+		t.Fatalf("redo: %d moves, position %q", len(lm(b).Moves), b.M.Position().String())
 	}
 
 	waitWrites(m)
@@ -207,21 +210,21 @@ func TestJointUndoSaveReview(t *testing.T) {
 	if strings.Join(sv.Moves, "|") != strings.Join(want, "|") {
 		t.Fatalf("saved moves %q", sv.Moves)
 	}
-	rb, err := boardFromSave(b.c, sv)
+	rb, err := board.BoardFromSave(b.C, sv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rb.m.position().String() != after3 || !strings.Contains(rb.status, "resumed after 3 moves") {
-		t.Fatalf("resumed at %q, status %q", rb.m.position().String(), rb.status)
+	if rb.M.Position().String() != after3 || !strings.Contains(rb.Status, "resumed after 3 moves") {
+		t.Fatalf("resumed at %q, status %q", rb.M.Position().String(), rb.Status)
 	}
 
 	send(m, keyMsg("enter"), keyMsg("v"), keyMsg("left"))
-	if !b.reviewing() || b.rv.at != 2 || !strings.Contains(b.game().String(), "(round 3)") {
-		t.Fatalf("review one turn back: at %d, %q", b.rv.at, b.game().String())
+	if !b.Reviewing() || b.Rv.At != 2 || !strings.Contains(b.Game().String(), "(round 3)") {
+		t.Fatalf("review one turn back: at %d, %q", b.Rv.At, b.Game().String())
 	}
 	send(m, keyMsg("<"))
-	if b.rv.at != 0 || b.game().String() != b.v.New().String() {
-		t.Fatalf("review at the start: at %d, %q", b.rv.at, b.game().String())
+	if b.Rv.At != 0 || b.Game().String() != b.V.New().String() {
+		t.Fatalf("review at the start: at %d, %q", b.Rv.At, b.Game().String())
 	}
 }
 
@@ -252,20 +255,20 @@ func TestJointAISearches(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= 6; seed++ {
 		// The variant is not registered: other tests walk every one.
-		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: seed, AIDelay: -1}).(*Model)
+		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: seed, AIDelay: -1}).(*Model)
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		seat := savefmt.SeatConfig{AI: true, Level: "easy"}
-		b, err := newBoardShell(m.c, v)
+		b, err := board.NewBoardShell(m.c, v)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.setMatch(b.newLocal(v.New(), "", []savefmt.SeatConfig{seat, seat}))
+		b.SetMatch(b.NewLocal(v.New(), "", []savefmt.SeatConfig{seat, seat}))
 		m.cur = b
 		drain(t, m, m.Init())
-		if !b.ended() || len(lm(b).moves) != 2 {
-			t.Fatalf("seed %d: ended %v, %d moves", seed, b.ended(), len(lm(b).moves))
+		if !b.Ended() || len(lm(b).Moves) != 2 {
+			t.Fatalf("seed %d: ended %v, %d moves", seed, b.Ended(), len(lm(b).Moves))
 		}
-		if got := v.New().FormatMove(lm(b).moves[0]); got != "(pick 9)" {
+		if got := v.New().FormatMove(lm(b).Moves[0]); got != "(pick 9)" {
 			t.Errorf("seed %d: a played %s, not the winning (pick 9)", seed, got)
 		}
 	}

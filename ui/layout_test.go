@@ -4,6 +4,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/pages"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -17,56 +22,56 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 	for _, v := range game.Variants() {
 		for _, sz := range sizes {
 			m, b := newTestClient(t, v.Name, sz[0], sz[1])
-			if b.handingOver() != game.NoRole {
+			if b.HandingOver() != game.NoRole {
 				m.Update(keyMsg("enter")) // the board behind the hand-over screen
 			}
-			l := b.layout()
-			if !l.ok {
+			l := b.Layout()
+			if !l.Ok {
 				t.Fatalf("%s does not fit %dx%d", v.Name, sz[0], sz[1])
 			}
-			rows, cols := b.vu.dims()
+			rows, cols := b.Vu.Dims()
 			for r := 0; r < rows; r++ {
 				for c := 0; c < cols; c++ {
-					b.cur = pos{r, c}
+					b.Cur = adapters.Pos{R: r, C: c}
 					lines := strings.Split(viewText(m), "\n")
-					x, y := l.bx+l.cellX(c)+l.cw/2, l.by+l.cellY(r)+l.ch/2
-					if p, ok := l.cellAt(x, y); !ok || p != (pos{r, c}) {
+					x, y := l.Bx+l.CellX(c)+l.Cw/2, l.By+l.CellY(r)+l.Ch/2
+					if p, ok := l.CellAt(x, y); !ok || p != (adapters.Pos{R: r, C: c}) {
 						t.Fatalf("%s %v: cellAt(%d,%d) = %v %v", v.Name, sz, x, y, p, ok)
 					}
-					if b.vu.cells(b.game())[r][c].missing {
+					if b.Vu.Cells(b.Game())[r][c].Missing {
 						continue
 					}
 					row := []rune(lines[y])
 					if x+1 >= len(row) || row[x-1] != '[' || row[x+1] != ']' {
-						t.Fatalf("%s %v: cursor at %v not drawn at (%d,%d): %q", v.Name, sz, pos{r, c}, x, y, lines[y])
+						t.Fatalf("%s %v: cursor at %v not drawn at (%d,%d): %q", v.Name, sz, adapters.Pos{R: r, C: c}, x, y, lines[y])
 					}
 				}
 			}
 			// The overlay's regions (Pentago's handles) are drawn where
 			// the layout says, and a click on each part that acts is
 			// that part's.
-			regions := b.regions(b.recent())
+			regions := b.Regions(b.Recent())
 			for _, g := range regions {
-				y := l.by + l.overlayY(g.above)
+				y := l.By + l.OverlayY(g.Above)
 				row := []rune(strings.Split(viewText(m), "\n")[y])
-				xs, ws := l.partSpans(g)
-				for i, p := range g.parts {
-					x := l.bx + xs[i]
-					if got := strings.TrimSpace(string(row[x : x+ws[i]])); got != p.text {
-						t.Fatalf("%s %v: region part %q not where the layout says: %q", v.Name, sz, p.text, string(row))
+				xs, ws := l.PartSpans(g)
+				for i, p := range g.Parts {
+					x := l.Bx + xs[i]
+					if got := strings.TrimSpace(string(row[x : x+ws[i]])); got != p.Text {
+						t.Fatalf("%s %v: region part %q not where the layout says: %q", v.Name, sz, p.Text, string(row))
 					}
-					if p.click == 0 {
+					if p.Click == 0 {
 						continue
 					}
-					if i == len(g.parts)-1 {
+					if i == len(g.Parts)-1 {
 						x += ws[i] - 1
 					}
-					if id, ok := l.regionClickAt(regions, x, y); !ok || id != p.click {
-						t.Fatalf("%s: regionClickAt(%d,%d) = %d %v, want %d", v.Name, x, y, id, ok, p.click)
+					if id, ok := l.RegionClickAt(regions, x, y); !ok || id != p.Click {
+						t.Fatalf("%s: regionClickAt(%d,%d) = %d %v, want %d", v.Name, x, y, id, ok, p.Click)
 					}
 				}
 			}
-			if l.overlay && len(regions) != 4 {
+			if l.Overlay && len(regions) != 4 {
 				t.Fatalf("%s: %d regions, want Pentago's four handles", v.Name, len(regions))
 			}
 		}
@@ -87,7 +92,7 @@ func TestTooSmallAndResume(t *testing.T) {
 			}
 		}
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		if strings.Contains(viewText(m), "too small") || !strings.Contains(viewText(m), b.v.Title) {
+		if strings.Contains(viewText(m), "too small") || !strings.Contains(viewText(m), b.V.Title) {
 			t.Fatalf("%s did not resume:\n%s", v.Name, viewText(m))
 		}
 	}
@@ -131,18 +136,18 @@ func TestRulesScreen(t *testing.T) {
 
 func TestCreateRoomFlow(t *testing.T) {
 	room := newFakeRoom("pentago", 0)
-	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	for !strings.Contains(viewText(m), "> Create room") {
 		m.Update(keyMsg("down"))
 	}
 	m.Update(keyMsg("enter")) // variant picker
 	m.Update(keyMsg("enter")) // Quad 5×5 room setup
-	if _, ok := m.cur.(*setupScreen); !ok {
+	if _, ok := m.cur.(*pages.SetupScreen); !ok {
 		t.Fatalf("no room setup: %T\n%s", m.cur, viewText(m))
 	}
 	m.Update(keyMsg("enter"))
-	if b, ok := m.cur.(*boardScreen); !ok || rm(b) == nil {
+	if b, ok := m.cur.(*board.BoardScreen); !ok || rm(b) == nil {
 		t.Fatalf("no room board: %T", m.cur)
 	}
 }
@@ -172,7 +177,7 @@ func TestKeyBarAndStatusFit80Columns(t *testing.T) {
 			t.Errorf("%s: the key bar lost help or quit: %q", v.Name, last)
 		}
 		long := "quadrant 5 does not exist (quadrants are 1 top-right, 2 top-left, 3 bottom-left, 4 bottom-right)"
-		b.setStatus(long, true)
+		b.SetStatus(long, true)
 		flat := strings.Join(strings.Fields(viewText(m)), " ")
 		if !strings.Contains(flat, "4 bottom-right)") {
 			t.Errorf("%s: a long status lost its end:\n%s", v.Name, viewText(m))
@@ -187,10 +192,10 @@ func TestKeyBarAndStatusFit80Columns(t *testing.T) {
 // one line (ending in …) rather than hiding the board.
 func TestLongStatusNeverHidesTheBoard(t *testing.T) {
 	for _, v := range game.Variants() {
-		m, b := newTestClient(t, v.Name, 20, 10) // too small: minSize says what fits
-		w, h := b.minSize()
+		m, b := newTestClient(t, v.Name, 20, 10) // too small: MinSize says what fits
+		w, h := b.MinSize()
 		m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-		b.setStatus(strings.Repeat("a long message ", 20), true)
+		b.SetStatus(strings.Repeat("a long message ", 20), true)
 		if out := viewText(m); strings.Contains(out, "too small") || !strings.Contains(out, "…") {
 			t.Fatalf("%s at %d×%d with a long status:\n%s", v.Name, w, h, out)
 		}
@@ -200,7 +205,7 @@ func TestLongStatusNeverHidesTheBoard(t *testing.T) {
 // --ascii draws 7-bit characters only, on every screen.
 func TestASCIIOnly(t *testing.T) {
 	for _, v := range game.Variants() {
-		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, ASCII: true, Start: Start{Variant: v.Name, Seats: hotSeat(v)}}).(*Model)
+		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, ASCII: true, Start: common.Start{Variant: v.Name, Seats: hotSeat(v)}}).(*Model)
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 35})
 		for _, k := range []string{"", "?", "enter", "i", "esc", "m", "enter"} {
 			if k != "" {

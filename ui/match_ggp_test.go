@@ -13,6 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/pages"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -24,14 +28,14 @@ import (
 
 // newGGPClient opens variant with seats, GGP clocks of 2 s and 1 s, and
 // runs the commands of its start (start messages included) to the end.
-func newGGPClient(t *testing.T, variant string, seats map[string]savefmt.SeatConfig) (*Model, *boardScreen) {
+func newGGPClient(t *testing.T, variant string, seats map[string]savefmt.SeatConfig) (*Model, *board.BoardScreen) {
 	t.Helper()
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1,
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1,
 		GGPStartClock: 2 * time.Second, GGPPlayClock: time.Second,
-		Start: Start{Variant: variant, Seats: seats}}).(*Model)
+		Start: common.Start{Variant: variant, Seats: seats}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	runCmd(m, m.Init())
-	b, ok := m.cur.(*boardScreen)
+	b, ok := m.cur.(*board.BoardScreen)
 	if !ok {
 		t.Fatalf("first screen %T", m.cur)
 	}
@@ -65,27 +69,27 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 	}))
 	defer srv.Close()
 	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
-	if got := b.m.seat(1).status; got != "ready" {
+	if got := b.M.Seat(1).Status; got != "ready" {
 		t.Fatalf("after start the GGP seat is %q", got)
 	}
-	for ply := 0; !b.ended(); ply++ {
-		if ply > 9 || !b.mine(b.game().ToMove()) {
-			t.Fatalf("ply %d: %s to move, status %q", ply, b.v.RoleName(b.game().ToMove()), b.status)
+	for ply := 0; !b.Ended(); ply++ {
+		if ply > 9 || !b.Mine(b.Game().ToMove()) {
+			t.Fatalf("ply %d: %s to move, status %q", ply, b.V.RoleName(b.Game().ToMove()), b.Status)
 		}
-		sendAll(m, typeMove(b.game().FormatMove(b.game().Legal(nil)[0]))...)
-		if !b.ended() && !strings.HasPrefix(b.m.seat(1).status, "answered in") {
-			t.Fatalf("ply %d: the GGP seat is %q, status %q", ply, b.m.seat(1).status, b.status)
+		sendAll(m, typeMove(b.Game().FormatMove(b.Game().Legal(nil)[0]))...)
+		if !b.Ended() && !strings.HasPrefix(b.M.Seat(1).Status, "answered in") {
+			t.Fatalf("ply %d: the GGP seat is %q, status %q", ply, b.M.Seat(1).Status, b.Status)
 		}
 	}
-	if !strings.Contains(viewText(m), "game over") || b.m.seat(1).status != "done" {
-		t.Fatalf("no end, or no stop: seat %q\n%s", b.m.seat(1).status, viewText(m))
+	if !strings.Contains(viewText(m), "game over") || b.M.Seat(1).Status != "done" {
+		t.Fatalf("no end, or no stop: seat %q\n%s", b.M.Seat(1).Status, viewText(m))
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	if kinds[0] != "start" || kinds[len(kinds)-1] != "stop" || len(kinds) != len(game.SplitTurns(lm(b).begin, lm(b).moves))+2 {
-		t.Fatalf("messages %v for %d turns", kinds, len(game.SplitTurns(lm(b).begin, lm(b).moves)))
+	if kinds[0] != "start" || kinds[len(kinds)-1] != "stop" || len(kinds) != len(game.SplitTurns(lm(b).Begin, lm(b).Moves))+2 {
+		t.Fatalf("messages %v for %d turns", kinds, len(game.SplitTurns(lm(b).Begin, lm(b).Moves)))
 	}
-	if b.caps.undo != nil || lm(b).kept.saved {
+	if b.Caps.Undo != nil || lm(b).Kept.Saved {
 		t.Error("a game with a GGP player offers undo or was saved")
 	}
 }
@@ -136,15 +140,15 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	srv, got := slowPlayer(t)
 	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
 	sendAll(m, typeMove("(mark 2 2)")...)
-	if len(lm(b).moves) != 2 || b.m.seat(1).status != "replaced: late" || !strings.Contains(b.status, "played (mark") {
-		t.Fatalf("moves %d, seat %q, status %q", len(lm(b).moves), b.m.seat(1).status, b.status)
+	if len(lm(b).Moves) != 2 || b.M.Seat(1).Status != "replaced: late" || !strings.Contains(b.Status, "played (mark") {
+		t.Fatalf("moves %d, seat %q, status %q", len(lm(b).Moves), b.M.Seat(1).Status, b.Status)
 	}
 	if !strings.Contains(viewText(m), "replaced: late") {
 		t.Fatalf("the panel does not say the move was replaced:\n%s", viewText(m))
 	}
 	// The record keeps it, as a GGP match record keeps its errors.
-	rec := lm(b).record()
-	text := string(rec.Marshal(b.v.Roles))
+	rec := lm(b).Record()
+	text := string(rec.Marshal(b.V.Roles))
 	if len(rec.Errors) != 1 || rec.Errors[0].Step != 2 || !strings.Contains(text, "\nerror 2 oplayer no reply to play within") {
 		t.Fatalf("the record's errors: %+v\n%s", rec.Errors, text)
 	}
@@ -154,7 +158,7 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	// A late answer on a turn it only waits on is an error too, once that
 	// turn is played (as ggp-base counts every answer that went wrong).
 	sendAll(m, typeMove("(mark 1 1)")...)
-	if errs := lm(b).record().Errors; len(errs) < 2 || errs[1].Step != 3 || !strings.HasSuffix(errs[1].Text, "played noop instead") {
+	if errs := lm(b).Record().Errors; len(errs) < 2 || errs[1].Step != 3 || !strings.HasSuffix(errs[1].Text, "played noop instead") {
 		t.Errorf("the waiting turn's late answer: %+v", errs)
 	}
 	dir := t.TempDir()
@@ -162,7 +166,7 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	if recs, _ := savefmt.Records(dir); len(recs) != 1 || !strings.Contains(recs[0].String(), "1 GGP error") {
 		t.Errorf("the record is listed as %v", recs)
 	}
-	b.leave()
+	b.Leave()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		if strings.Contains(strings.Join(got(), " "), "abort") {
@@ -184,16 +188,16 @@ func TestGGPOnJointTurns(t *testing.T) {
 	defer srv.Close()
 	m, b := newGGPClient(t, "rockpaperscissors", map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {GGP: srv.URL}})
 	for round := 1; round <= 5; round++ {
-		if b.handingOver() != game.NoRole {
+		if b.HandingOver() != game.NoRole {
 			t.Fatal("a hand-over screen with one person")
 		}
 		sendAll(m, typeMove("(throw rock)")...)
-		if len(lm(b).moves) != 2*round {
-			t.Fatalf("round %d: %d moves, seat %q, status %q", round, len(lm(b).moves), b.m.seat(1).status, b.status)
+		if len(lm(b).Moves) != 2*round {
+			t.Fatalf("round %d: %d moves, seat %q, status %q", round, len(lm(b).Moves), b.M.Seat(1).Status, b.Status)
 		}
 	}
-	if !b.ended() || b.m.seat(1).status != "done" {
-		t.Fatalf("ended %v, seat %q", b.ended(), b.m.seat(1).status)
+	if !b.Ended() || b.M.Seat(1).Status != "done" {
+		t.Fatalf("ended %v, seat %q", b.Ended(), b.M.Seat(1).Status)
 	}
 }
 
@@ -203,17 +207,17 @@ func TestSetupGGPSeat(t *testing.T) {
 	m, s := newSetupClient(t, "tictactoe")
 	send(m, keyMsg("up")) // oplayer
 	send(m, keyMsg("right"), keyMsg("right"))
-	if !s.kinds[s.choice[1]].ggp {
-		t.Fatalf("two right from AI hard is %q, not the GGP player", s.kinds[s.choice[1]].label)
+	if !s.Kinds[s.Choice[1]].GGP {
+		t.Fatalf("two right from AI hard is %q, not the GGP player", s.Kinds[s.Choice[1]].Label)
 	}
 	send(m, keyMsg("down"), keyMsg("enter"))
-	if _, ok := m.cur.(*setupScreen); !ok || !strings.Contains(s.status, "address") {
-		t.Fatalf("started without an address: %T, status %q", m.cur, s.status)
+	if _, ok := m.cur.(*pages.SetupScreen); !ok || !strings.Contains(s.Status, "address") {
+		t.Fatalf("started without an address: %T, status %q", m.cur, s.Status)
 	}
 	send(m, keyMsg("up"), keyMsg("tab"))
 	typeText(m, "http://127.0.0.1:9")
 	send(m, keyMsg("esc"))
-	if got := s.seats()[1]; got.GGP != "http://127.0.0.1:9" {
+	if got := s.Seats()[1]; got.GGP != "http://127.0.0.1:9" {
 		t.Fatalf("seat %+v", got)
 	}
 }
@@ -229,7 +233,7 @@ func TestGoldenSetupGGP(t *testing.T) {
 	for _, r := range "http://127.0.0.1:9147" {
 		msgs = append(msgs, keyMsg(string(r)))
 	}
-	runGolden(t, Options{}, append(msgs, keyMsg("esc"))...)
+	runGolden(t, common.Options{}, append(msgs, keyMsg("esc"))...)
 }
 
 // A GGP player's reply that comes while the rules screen is shown is
@@ -244,16 +248,16 @@ func TestGGPReplyWhileAway(t *testing.T) {
 	sendAll(m, msgs[:len(msgs)-1]...)
 	_, held := m.Update(msgs[len(msgs)-1]) // the play goes out with this command
 	sendAll(m, keyMsg("i"))
-	if _, ok := m.cur.(*rulesScreen); !ok {
+	if _, ok := m.cur.(*board.RulesScreen); !ok {
 		t.Fatalf("i opened %T", m.cur)
 	}
 	runCmd(m, held)
-	if len(lm(b).moves) != 1 {
-		t.Fatalf("a reply was played behind the rules screen: %d moves", len(lm(b).moves))
+	if len(lm(b).Moves) != 1 {
+		t.Fatalf("a reply was played behind the rules screen: %d moves", len(lm(b).Moves))
 	}
 	sendAll(m, keyMsg("esc"))
-	if m.cur != screen(b) || len(lm(b).moves) != 2 || !strings.HasPrefix(b.m.seat(1).status, "answered in") {
-		t.Fatalf("back on the board: %d moves, seat %q, status %q", len(lm(b).moves), b.m.seat(1).status, b.status)
+	if m.cur != common.Screen(b) || len(lm(b).Moves) != 2 || !strings.HasPrefix(b.M.Seat(1).Status, "answered in") {
+		t.Fatalf("back on the board: %d moves, seat %q, status %q", len(lm(b).Moves), b.M.Seat(1).Status, b.Status)
 	}
 }
 

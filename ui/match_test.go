@@ -3,6 +3,10 @@ package ui
 import (
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/match"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -13,22 +17,22 @@ import (
 
 // A local match offers every action; a room none (its host decides),
 // and the board's help shows only what the match offers. What a match
-// offers is what it implements, asked once (capsOf).
+// offers is what it implements, asked once (CapsOf).
 func TestMatchOffers(t *testing.T) {
 	v, _ := game.Lookup("quad5")
-	local := capsOf(newLocalMatch(&common{st: &themes.Styles{}}, v, v.New(), "", make([]savefmt.SeatConfig, len(v.Roles))).asMatch())
-	room := capsOf(&roomMatch{v: v, st: v.New()})
+	local := match.CapsOf(match.NewLocalMatch(&common.Common{St: &themes.Styles{}}, v, v.New(), "", make([]savefmt.SeatConfig, len(v.Roles))).AsMatch())
+	room := match.CapsOf(&match.RoomMatch{V: v, St: v.New()})
 	acts := []struct {
 		name        string
 		local, room bool
 	}{
-		{"undo", local.undo != nil, room.undo != nil},
-		{"hint", local.hint != nil, room.hint != nil},
-		{"resign", local.resign != nil, room.resign != nil},
-		{"pause", local.aiCtl != nil, room.aiCtl != nil},
-		{"new game and rematch", local.rematch != nil, room.rematch != nil},
-		{"keeping the game", local.keep != nil, room.keep != nil},
-		{"handing the keyboard over", local.handOver != nil, room.handOver != nil},
+		{"undo", local.Undo != nil, room.Undo != nil},
+		{"hint", local.Hint != nil, room.Hint != nil},
+		{"resign", local.Resign != nil, room.Resign != nil},
+		{"pause", local.AICtl != nil, room.AICtl != nil},
+		{"new game and rematch", local.Rematch != nil, room.Rematch != nil},
+		{"keeping the game", local.Keep != nil, room.Keep != nil},
+		{"handing the keyboard over", local.HandOver != nil, room.HandOver != nil},
 	}
 	for _, a := range acts {
 		if !a.local {
@@ -38,7 +42,7 @@ func TestMatchOffers(t *testing.T) {
 			t.Errorf("a room offers %s", a.name)
 		}
 	}
-	if local.save == nil || room.save == nil {
+	if local.Save == nil || room.Save == nil {
 		t.Error("a game cannot be saved as a file")
 	}
 }
@@ -47,11 +51,11 @@ func TestMatchOffers(t *testing.T) {
 // position clears it, one that does not keeps it.
 func TestRoomSelectionFollowsPosition(t *testing.T) {
 	room := newFakeRoom("tictacchess", 0)
-	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
-		Start: Start{Join: "K7QX"}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	wait := m.Init()
-	b, ok := m.cur.(*boardScreen)
+	b, ok := m.cur.(*board.BoardScreen)
 	if !ok {
 		t.Fatalf("join did not open the room board: %T", m.cur)
 	}
@@ -59,17 +63,17 @@ func TestRoomSelectionFollowsPosition(t *testing.T) {
 		m.Update(keyMsg("left")) // to red's piece on its spawn, (1 4)
 	}
 	m.Update(keyMsg("enter"))
-	if b.sel == nil {
-		t.Fatalf("red's piece not selected: status %q", b.status)
+	if b.Sel == nil {
+		t.Fatalf("red's piece not selected: status %q", b.Status)
 	}
-	rm(b).refresh() // nothing changed
-	b.sync()
-	if b.sel == nil {
+	rm(b).Refresh() // nothing changed
+	b.Sync()
+	if b.Sel == nil {
 		t.Fatal("a refresh without a change cleared the selection")
 	}
 	room.remote("(move 1 4 3 5)")
 	m.Update(wait())
-	if b.sel != nil {
-		t.Fatalf("the selection survived a new position %q", b.game().String())
+	if b.Sel != nil {
+		t.Fatalf("the selection survived a new position %q", b.Game().String())
 	}
 }

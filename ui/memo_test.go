@@ -6,6 +6,9 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -21,43 +24,43 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 	m, b := newProfileClient(t, "pentago", colorprofile.ANSI256, 100, 40)
 	check := func(step string) {
 		t.Helper()
-		b, ok := m.cur.(*boardScreen)
+		b, ok := m.cur.(*board.BoardScreen)
 		if !ok {
 			t.Fatalf("after %s: the screen is %T", step, m.cur)
 		}
 		_ = viewText(m)
-		if got, want := b.helpView(), mergeStyles(b.drawHelp(b.keys(), b.help.ShowAll && b.fullHelpFits(mergeStyles(b.drawHelp(b.keys(), true))))); got != want {
+		if got, want := b.HelpView(), common.MergeStyles(b.DrawHelp(b.Keys(), b.Help.ShowAll && b.FullHelpFits(common.MergeStyles(b.DrawHelp(b.Keys(), true))))); got != want {
 			t.Fatalf("after %s: the key bar is\n%q\nfresh it is\n%q", step, got, want)
 		}
-		l := b.layout()
-		if got, want := b.panelView(l), mergeStyles(b.c.st.Panel.Render(b.panelContent(l))); got != want {
+		l := b.Layout()
+		if got, want := b.PanelView(l), common.MergeStyles(b.C.St.Panel.Render(b.PanelContent(l))); got != want {
 			t.Fatalf("after %s: the panel is\n%q\nfresh it is\n%q", step, got, want)
 		}
 		var over [2]string
-		if l.overlay {
-			regions := b.regions(b.recent())
-			over = [2]string{b.overlayLine(l, regions, true), b.overlayLine(l, regions, false)}
+		if l.Overlay {
+			regions := b.Regions(b.Recent())
+			over = [2]string{b.OverlayLine(l, regions, true), b.OverlayLine(l, regions, false)}
 		}
-		fresh := b.drawBoard(l, b.vu.cells(b.game()), marks(b), over)
-		if got, want := joinLines(b.boardLines(l)), joinLines(fresh); got != want {
+		fresh := b.DrawBoard(l, b.Vu.Cells(b.Game()), marks(b), over)
+		if got, want := common.JoinLines(b.BoardLines(l)), common.JoinLines(fresh); got != want {
 			t.Fatalf("after %s: the board is\n%q\nfresh it is\n%q", step, got, want)
 		}
-		w := max(l.pw-4, 1)
-		vp := b.movesVP
+		w := max(l.Pw-4, 1)
+		vp := b.MovesVP
 		vp.SetWidth(w)
-		vp.SetHeight(l.listH)
-		if got, want := b.moveListText(), b.drawMoveList(); got != want {
+		vp.SetHeight(l.ListH)
+		if got, want := b.MoveListText(), b.DrawMoveList(); got != want {
 			t.Fatalf("after %s: the move list text is\n%q\nfresh it is\n%q", step, got, want)
 		}
-		vp.SetContent(b.drawMoveList())
-		vp.SetYOffset(vp.TotalLineCount() - l.listH - b.moveScroll)
-		if got, want := b.moveListView(w, l.listH), vp.View(); got != want {
+		vp.SetContent(b.DrawMoveList())
+		vp.SetYOffset(vp.TotalLineCount() - l.ListH - b.MoveScroll)
+		if got, want := b.MoveListView(w, l.ListH), vp.View(); got != want {
 			t.Fatalf("after %s: the move list is\n%q\nfresh it is\n%q", step, got, want)
 		}
 	}
 	check("start")
 	keys := []string{"right", "down", "enter", "1", "z", "esc", "left", "H", "esc", ":", "a", "b", "esc", "?", "?",
-		boardKeys.Theme.Keys()[0], "?", boardKeys.Theme.Keys()[0], "?"}
+		common.BoardKeys.Theme.Keys()[0], "?", common.BoardKeys.Theme.Keys()[0], "?"}
 	for _, k := range keys {
 		press(m, k)
 		check("key " + k)
@@ -66,8 +69,8 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		check("resize")
 	}
-	for i := 0; !b.ended(); i++ {
-		st := b.game()
+	for i := 0; !b.Ended(); i++ {
+		st := b.Game()
 		legal := st.Legal(nil)
 		typeText(m, ":"+st.ShortMove(legal[(i*5)%len(legal)]))
 		check("typing a move")
@@ -84,7 +87,7 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 		press(m, k)
 		check("scrolling the moves with " + k)
 	}
-	press(m, reviewKeys.Open.Keys()[0])
+	press(m, board.ReviewKeys.Open.Keys()[0])
 	check("review")
 	press(m, "left")
 	check("review, a move back")
@@ -99,8 +102,8 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 		_, b := newProfileClient(t, "pentago", p, 100, 40)
 		for _, th := range themes.All {
 			for _, ascii := range []bool{false, true} {
-				b.c.ascii = ascii
-				b.c.setTheme(th)
+				b.C.ASCII = ascii
+				b.C.SetTheme(th)
 				for _, inner := range []int{1, 7, 30} {
 					lines := make([]string, 1+rng.IntN(12))
 					for i := range lines {
@@ -108,10 +111,10 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 						for range rng.IntN(8) {
 							sb.WriteString(widthPieces[rng.IntN(20)])
 						}
-						lines[i] = padRight(cutANSI(b.c.st.Accent.Render(sb.String()), inner), inner)
+						lines[i] = common.PadRight(common.CutANSI(b.C.St.Accent.Render(sb.String()), inner), inner)
 					}
-					content := joinLines(lines)
-					if got, want := b.boxPanel(content, inner), b.c.st.Panel.Render(content); got != want {
+					content := common.JoinLines(lines)
+					if got, want := b.BoxPanel(content, inner), b.C.St.Panel.Render(content); got != want {
 						t.Fatalf("%s, profile %d, ascii %t, width %d: boxPanel\n%q\nlipgloss\n%q", th.Name, p, ascii, inner, got, want)
 					}
 				}
@@ -120,7 +123,7 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 	}
 }
 
-// scrollView shows what the viewport shows, for lists longer and shorter
+// ScrollView shows what the viewport shows, for lists longer and shorter
 // than the view, scrolled, with styled, wide and too-wide lines.
 func TestScrollViewMatchesViewport(t *testing.T) {
 	if raceEnabled {
@@ -143,7 +146,7 @@ func TestScrollViewMatchesViewport(t *testing.T) {
 		want.SetHeight(h)
 		want.SetContent(text)
 		want.SetYOffset(want.TotalLineCount() - h - up)
-		if got := scrollView(vp, text, w, h, up); got != want.View() {
+		if got := board.ScrollView(vp, text, w, h, up); got != want.View() {
 			t.Fatalf("%q in %d×%d up %d:\n%q\nviewport:\n%q", text, w, h, up, got, want.View())
 		}
 	}
@@ -164,23 +167,23 @@ func TestBoardsSharedBetweenSessions(t *testing.T) {
 	var first []string
 	for i, s := range setups {
 		m, b := newProfileClient(t, "pentago", s.p, 100, 40)
-		b.c.ascii = s.ascii
-		b.c.setTheme(s.theme)
+		b.C.ASCII = s.ascii
+		b.C.SetTheme(s.theme)
 		for j := range 3 {
-			st := b.game()
+			st := b.Game()
 			typeText(m, ":"+st.ShortMove(st.Legal(nil)[j*5]))
 			press(m, "enter")
 		}
 		_ = viewText(m)
-		l := b.layout()
+		l := b.Layout()
 		var over [2]string
-		if l.overlay {
-			regions := b.regions(b.recent())
-			over = [2]string{b.overlayLine(l, regions, true), b.overlayLine(l, regions, false)}
+		if l.Overlay {
+			regions := b.Regions(b.Recent())
+			over = [2]string{b.OverlayLine(l, regions, true), b.OverlayLine(l, regions, false)}
 		}
-		got := b.boardLines(l)
-		if fresh := b.drawBoard(l, b.vu.cells(b.game()), marks(b), over); joinLines(got) != joinLines(fresh) {
-			t.Fatalf("session %d (%+v): the board is\n%q\nfresh it is\n%q", i, s, joinLines(got), joinLines(fresh))
+		got := b.BoardLines(l)
+		if fresh := b.DrawBoard(l, b.Vu.Cells(b.Game()), marks(b), over); common.JoinLines(got) != common.JoinLines(fresh) {
+			t.Fatalf("session %d (%+v): the board is\n%q\nfresh it is\n%q", i, s, common.JoinLines(got), common.JoinLines(fresh))
 		}
 		switch i {
 		case 0:

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/pages"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/tabletop/tabletop/rooms"
@@ -11,7 +14,7 @@ import (
 
 // Issue 12, defect 4: a menu description that does not fit ends in "…".
 func TestMenuDescriptionsShowTheyAreCut(t *testing.T) {
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if v := viewText(m); !strings.Contains(v, "own the four …") && !strings.Contains(v, "own the four…") {
 		t.Fatalf("cut descriptions do not end in …:\n%s", v)
@@ -24,30 +27,30 @@ func TestMenuDescriptionsShowTheyAreCut(t *testing.T) {
 // Issue 23, defect 8: the menu comes back with its cursor on the item
 // last chosen (Esc from the room list or the ratings put it at the top).
 func TestMenuCursorComesBackToTheChosenItem(t *testing.T) {
-	m := New(Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: &fakeStandings{},
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: &fakeStandings{},
 		Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	for {
-		mn := m.cur.(*menuScreen)
-		if it, ok := mn.list.Selected(); ok && it.title == "Ratings" {
+		mn := m.cur.(*pages.MenuScreen)
+		if it, ok := mn.List.Selected(); ok && it.Title == "Ratings" {
 			break
 		}
-		before := mn.list.Index()
+		before := mn.List.Index()
 		m.Update(keyMsg("down"))
-		if mn.list.Index() == before {
+		if mn.List.Index() == before {
 			t.Fatal("no Ratings item in the menu")
 		}
 	}
 	m.Update(keyMsg("enter"))
-	if _, ok := m.cur.(*standingsScreen); !ok {
+	if _, ok := m.cur.(*pages.StandingsScreen); !ok {
 		t.Fatalf("enter on Ratings opened %T", m.cur)
 	}
 	m.Update(keyMsg("esc"))
-	mn, ok := m.cur.(*menuScreen)
+	mn, ok := m.cur.(*pages.MenuScreen)
 	if !ok {
 		t.Fatalf("esc from the ratings went to %T", m.cur)
 	}
-	if it, _ := mn.list.Selected(); it.title != "Ratings" {
-		t.Fatalf("back in the menu the cursor is on %q, not Ratings", it.title)
+	if it, _ := mn.List.Selected(); it.Title != "Ratings" {
+		t.Fatalf("back in the menu the cursor is on %q, not Ratings", it.Title)
 	}
 }

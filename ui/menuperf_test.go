@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/pages"
+
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -19,7 +22,7 @@ import (
 func BenchmarkNewSessionMenu(b *testing.B) {
 	b.ReportAllocs()
 	for range b.N {
-		m := New(Options{ColorProfile: colorprofile.ANSI256, Store: &memStore{}, Remote: true, Seed: 1, AIDelay: -1})
+		m := New(common.Options{ColorProfile: colorprofile.ANSI256, Store: &memStore{}, Remote: true, Seed: 1, AIDelay: -1})
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		_ = frameOf(m)
 	}
@@ -28,7 +31,7 @@ func BenchmarkNewSessionMenu(b *testing.B) {
 // BenchmarkMenuKeypress is one j or k on the menu and the frame drawn
 // after it, as every load-test session does.
 func BenchmarkMenuKeypress(b *testing.B) {
-	m := New(Options{ColorProfile: colorprofile.ANSI256, Store: &memStore{}, Remote: true, Seed: 1, AIDelay: -1})
+	m := New(common.Options{ColorProfile: colorprofile.ANSI256, Store: &memStore{}, Remote: true, Seed: 1, AIDelay: -1})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	keys := []tea.KeyPressMsg{keyMsg("j"), keyMsg("k")}
 	b.ReportAllocs()
@@ -41,8 +44,8 @@ func BenchmarkMenuKeypress(b *testing.B) {
 
 // clearMenuCaches empties the menu's caches shared by sessions.
 func clearMenuCaches() {
-	menuLines.reset()
-	menuParts.reset()
+	pages.MenuLines.Reset()
+	pages.MenuParts.Reset()
 }
 
 // TestMenuLinesSharedAcrossSessions draws the menu in every theme and
@@ -52,7 +55,7 @@ func clearMenuCaches() {
 func TestMenuLinesSharedAcrossSessions(t *testing.T) {
 	profiles := []colorprofile.Profile{colorprofile.ASCII, colorprofile.ANSI, colorprofile.ANSI256, colorprofile.TrueColor}
 	frame := func(p colorprofile.Profile, theme string, down int) string {
-		m := New(Options{ColorProfile: p, Store: &memStore{}, Remote: true, Theme: theme, Seed: 1, AIDelay: -1})
+		m := New(common.Options{ColorProfile: p, Store: &memStore{}, Remote: true, Theme: theme, Seed: 1, AIDelay: -1})
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		for range down {
 			m.Update(keyMsg("j"))
@@ -86,7 +89,7 @@ func TestMenuCacheFollowsItems(t *testing.T) {
 	clearMenuCaches()
 	sv := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "hard"}}, Moves: []string{"(mark r3 c4)"}}
 	open := func(store savefmt.SaveStore) *Model {
-		m := New(Options{ColorProfile: colorprofile.ANSI256, Store: store, Remote: true, Seed: 1, AIDelay: -1}).(*Model)
+		m := New(common.Options{ColorProfile: colorprofile.ANSI256, Store: store, Remote: true, Seed: 1, AIDelay: -1}).(*Model)
 		// Tall enough that the list has one page with or without the save.
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 40})
 		return m
@@ -106,23 +109,23 @@ func TestMenuCacheFollowsItems(t *testing.T) {
 	}
 }
 
-// TestFitBlockFastPath checks fitBlock against its plain form (split,
+// TestFitBlockFastPath checks FitBlock against its plain form (split,
 // cut, pad, join) on blocks that fit, are too tall, too wide or short.
 func TestFitBlockFastPath(t *testing.T) {
 	plain := func(s string, w, h int) string {
-		lines := splitLines(s)
+		lines := common.SplitLines(s)
 		if len(lines) > h {
 			lines = lines[:h]
 		}
 		for i, l := range lines {
 			if lipgloss.Width(l) > w {
-				lines[i] = cutANSI(l, w)
+				lines[i] = common.CutANSI(l, w)
 			}
 		}
 		for len(lines) < h {
 			lines = append(lines, "")
 		}
-		return joinLines(lines)
+		return common.JoinLines(lines)
 	}
 	red := "\x1b[31mred\x1b[0m"
 	for _, tc := range []struct {
@@ -133,7 +136,7 @@ func TestFitBlockFastPath(t *testing.T) {
 		{"ab\ncd\nef", 2, 2}, {"abc\nd", 2, 2}, {red + "\n" + red, 3, 2}, {red + "\n" + red, 2, 3},
 		{"×××\n", 3, 3}, {"\n\n", 1, 2}, {"\n\n", 1, 3},
 	} {
-		if got, want := fitBlock(tc.s, tc.w, tc.h), plain(tc.s, tc.w, tc.h); got != want {
+		if got, want := common.FitBlock(tc.s, tc.w, tc.h), plain(tc.s, tc.w, tc.h); got != want {
 			t.Errorf("fitBlock(%q, %d, %d) = %q, want %q", tc.s, tc.w, tc.h, got, want)
 		}
 	}

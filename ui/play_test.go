@@ -6,6 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
@@ -13,24 +17,24 @@ import (
 
 // playWhole plays random legal moves through input messages only, until
 // the game ends, and checks every move arrived as intended.
-func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *boardScreen {
+func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *board.BoardScreen {
 	m, b := newTestClient(t, variant, 80, 24)
 	rng := game.NewRand(seed)
-	for ply := 0; !b.game().Terminal(); ply++ {
+	for ply := 0; !b.Game().Terminal(); ply++ {
 		if ply > 2000 {
 			t.Fatalf("%s: no end after %d moves", variant, ply)
 		}
-		if r := b.handingOver(); r != game.NoRole {
+		if r := b.HandingOver(); r != game.NoRole {
 			// A joint turn among people: the board is hidden until the
 			// person named takes the keyboard.
-			if v := viewText(m); !strings.Contains(v, "Pass the keyboard to "+b.v.RoleName(r)) {
-				t.Fatalf("%s: no hand-over screen for %s:\n%s", variant, b.v.RoleName(r), v)
+			if v := viewText(m); !strings.Contains(v, "Pass the keyboard to "+b.V.RoleName(r)) {
+				t.Fatalf("%s: no hand-over screen for %s:\n%s", variant, b.V.RoleName(r), v)
 			}
 			m.Update(keyMsg("enter"))
 		}
-		before := len(lm(b).moves)
-		joint, chooser := game.JointTurn(lm(b).st), b.game().ToMove()
-		want := b.game().RandomMove(rng)
+		before := len(lm(b).Moves)
+		joint, chooser := game.JointTurn(lm(b).St), b.Game().ToMove()
+		want := b.Game().RandomMove(rng)
 		clicks := clicksForMove(b, want)
 		if mouse && clicks != nil {
 			for _, c := range clicks {
@@ -45,12 +49,12 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *boardScre
 			t.Fatalf("%s: the board screen was left", variant)
 		}
 		if joint {
-			chosen := lm(b).joint.chosen[chooser] && lm(b).joint.moves[chooser] == want
-			if played := len(lm(b).moves) > before && lm(b).moves[before+int(chooser)] == want; !chosen && !played {
-				t.Fatalf("%s ply %d: %s chose %s, not kept or played (status %q)", variant, ply, b.v.RoleName(chooser), b.game().FormatMove(want), b.status)
+			chosen := lm(b).Joint.Chosen[chooser] && lm(b).Joint.Moves[chooser] == want
+			if played := len(lm(b).Moves) > before && lm(b).Moves[before+int(chooser)] == want; !chosen && !played {
+				t.Fatalf("%s ply %d: %s chose %s, not kept or played (status %q)", variant, ply, b.V.RoleName(chooser), b.Game().FormatMove(want), b.Status)
 			}
-		} else if len(lm(b).moves) <= before || lm(b).moves[before] != want {
-			t.Fatalf("%s ply %d: wanted %s, history %v, status %q", variant, ply, b.game().FormatMove(want), lm(b).moves[before:], b.status)
+		} else if len(lm(b).Moves) <= before || lm(b).Moves[before] != want {
+			t.Fatalf("%s ply %d: wanted %s, history %v, status %q", variant, ply, b.Game().FormatMove(want), lm(b).Moves[before:], b.Status)
 		}
 		checkLegal(t, b)
 		if v := viewText(m); strings.Contains(v, "too small") {
@@ -100,8 +104,8 @@ func TestKeyBurst(t *testing.T) {
 		p.Kill()
 		t.Fatal("the program did not end after ctrl+c")
 	}
-	if b.cur != (pos{2, 1}) {
-		t.Fatalf("cursor at %v after hhk from the centre", b.cur)
+	if b.Cur != (adapters.Pos{R: 2, C: 1}) {
+		t.Fatalf("cursor at %v after hhk from the centre", b.Cur)
 	}
 }
 
@@ -109,33 +113,33 @@ func TestResignAndRematch(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 80, 24)
 	m.Update(keyMsg("enter"))
 	m.Update(keyMsg("r"))
-	if b.ended() {
+	if b.Ended() {
 		t.Fatal("resign must ask first")
 	}
 	m.Update(keyMsg("y"))
-	if !b.ended() || !strings.Contains(viewText(m), "o resigned") {
+	if !b.Ended() || !strings.Contains(viewText(m), "o resigned") {
 		t.Fatalf("o (to move) should have resigned:\n%s", viewText(m))
 	}
 	waitWrites(m)
-	if _, err := b.c.store.Load(); err == nil {
+	if _, err := b.C.Store.Load(); err == nil {
 		t.Fatal("a finished game should not stay saved")
 	}
 	m.Update(keyMsg("enter")) // a late enter must not throw the end away
-	if m.cur != screen(b) || !b.ended() || !strings.Contains(b.status, "R rematch") {
-		t.Fatalf("enter on a finished board left it: %T, status %q", m.cur, b.status)
+	if m.cur != common.Screen(b) || !b.Ended() || !strings.Contains(b.Status, "R rematch") {
+		t.Fatalf("enter on a finished board left it: %T, status %q", m.cur, b.Status)
 	}
 	m.Update(keyMsg("R")) // rematch
-	nb, ok := m.cur.(*boardScreen)
-	if !ok || nb == b || len(lm(nb).moves) != 0 || nb.ended() {
+	nb, ok := m.cur.(*board.BoardScreen)
+	if !ok || nb == b || len(lm(nb).Moves) != 0 || nb.Ended() {
 		t.Fatalf("rematch did not start a fresh board: %T", m.cur)
 	}
 	m.Update(keyMsg("enter"))
 	m.Update(keyMsg("q"))
-	if !strings.Contains(nb.status, "quit?") {
-		t.Fatalf("quitting a game in progress must ask: %q", nb.status)
+	if !strings.Contains(nb.Status, "quit?") {
+		t.Fatalf("quitting a game in progress must ask: %q", nb.Status)
 	}
 	m.Update(keyMsg("x"))
-	if nb.confirm != "" {
+	if nb.Confirm != "" {
 		t.Fatal("any other key must cancel the question")
 	}
 }

@@ -12,32 +12,32 @@ import (
 func TestPremoveWhileTheAIThinks(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
 	pending := press(m, "enter") // x plays the centre; o's search is in pending
-	if lm(b).job == nil {
+	if lm(b).Job == nil {
 		t.Fatal("the AI should be thinking")
 	}
 	for _, k := range []string{":", "r", "2", "c", "2"} {
 		sendKey(m, k)
 	}
-	if b.ended() {
-		t.Fatalf("typing a move while the AI thinks ended the game: %s", b.m.result())
+	if b.Ended() {
+		t.Fatalf("typing a move while the AI thinks ended the game: %s", b.M.Result())
 	}
-	if !b.prompt || b.input.Value() != "r2c2" {
-		t.Fatalf("the prompt should hold r2c2: prompt %v value %q", b.prompt, b.input.Value())
+	if !b.Prompt || b.Input.Value() != "r2c2" {
+		t.Fatalf("the prompt should hold r2c2: prompt %v value %q", b.Prompt, b.Input.Value())
 	}
 	m.Update(keyMsg("enter"))
-	if b.premove != "r2c2" || !strings.Contains(b.status, "r2c2") {
-		t.Fatalf("the move should be kept for x's turn: premove %q status %q", b.premove, b.status)
+	if b.Premove != "r2c2" || !strings.Contains(b.Status, "r2c2") {
+		t.Fatalf("the move should be kept for x's turn: premove %q status %q", b.Premove, b.Status)
 	}
 	drain(t, m, pending) // o moves; x's premove is played
 	played := false
-	for _, pm := range b.history() {
-		played = played || (pm.mover == "x" && pm.text == "r2c2")
+	for _, pm := range b.History() {
+		played = played || (pm.Mover == "x" && pm.Text == "r2c2")
 	}
 	if !played {
-		t.Fatalf("the premove r2c2 was not played: %v (status %q)", b.history(), b.status)
+		t.Fatalf("the premove r2c2 was not played: %v (status %q)", b.History(), b.Status)
 	}
-	if b.premove != "" {
-		t.Fatalf("the premove should be used up: %q", b.premove)
+	if b.Premove != "" {
+		t.Fatalf("the premove should be used up: %q", b.Premove)
 	}
 }
 
@@ -50,11 +50,11 @@ func TestPremoveRefusedWhenIllegal(t *testing.T) {
 		sendKey(m, k)
 	}
 	drain(t, m, pending)
-	if b.game().ToMove() != 0 || b.history()[len(b.history())-1].mover == "x" {
-		t.Fatalf("the illegal premove must not be played: %v", b.history())
+	if b.Game().ToMove() != 0 || b.History()[len(b.History())-1].Mover == "x" {
+		t.Fatalf("the illegal premove must not be played: %v", b.History())
 	}
-	if !b.isErr || !strings.Contains(b.status, "r4c4") {
-		t.Fatalf("the refusal should name the move and say why: %q", b.status)
+	if !b.IsErr || !strings.Contains(b.Status, "r4c4") {
+		t.Fatalf("the refusal should name the move and say why: %q", b.Status)
 	}
 }
 
@@ -68,15 +68,15 @@ func TestPremoveCancelled(t *testing.T) {
 	}
 	m.Update(keyMsg(":"))
 	m.Update(keyMsg("enter"))
-	if b.premove != "" || b.status != "premove cancelled" {
-		t.Fatalf("an empty prompt should cancel the premove: %q, status %q", b.premove, b.status)
+	if b.Premove != "" || b.Status != "premove cancelled" {
+		t.Fatalf("an empty prompt should cancel the premove: %q, status %q", b.Premove, b.Status)
 	}
 	for _, k := range []string{":", "r2c2", "enter"} {
 		sendKey(m, k)
 	}
 	drain(t, m, press(m, "u"))
 	drain(t, m, pending)
-	if b.premove != "" || len(lm(b).moves) != 0 {
-		t.Fatalf("undo should drop the premove: %q, %d moves", b.premove, len(lm(b).moves))
+	if b.Premove != "" || len(lm(b).Moves) != 0 {
+		t.Fatalf("undo should drop the premove: %q, %d moves", b.Premove, len(lm(b).Moves))
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -53,7 +55,7 @@ func TestCtrlZSuspendsLocally(t *testing.T) {
 	if _, ok := cmd().(tea.SuspendMsg); !ok {
 		t.Fatalf("ctrl+z: %T, want tea.SuspendMsg", cmd())
 	}
-	remote := New(Options{Remote: true, ColorProfile: colorprofile.ASCII}).(*Model)
+	remote := New(common.Options{Remote: true, ColorProfile: colorprofile.ASCII}).(*Model)
 	remote.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if _, cmd := remote.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl}); cmd != nil {
 		if _, ok := cmd().(tea.SuspendMsg); ok {
@@ -75,7 +77,7 @@ func TestPromptRecallsEarlierEntries(t *testing.T) {
 	steps := []struct{ key, want string }{{"up", "r3c3"}, {"up", "r2c2"}, {"up", "r2c2"}, {"down", "r3c3"}, {"down", ""}}
 	for _, s := range steps {
 		sendKey(m, s.key)
-		if got := b.input.Value(); got != s.want {
+		if got := b.Input.Value(); got != s.want {
 			t.Fatalf("after %s the prompt holds %q, want %q", s.key, got, s.want)
 		}
 	}

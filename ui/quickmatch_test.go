@@ -4,6 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/pages"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -30,33 +34,33 @@ func (f *fakeQuick) Poll(v string) (string, []string, error) {
 func TestQuickMatchScreen(t *testing.T) {
 	fq := &fakeQuick{}
 	lobby := &fakeLobby{newFakeRoom("pentago", 0)}
-	m := New(Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if !strings.Contains(viewText(m), "Play anyone") {
 		t.Fatalf("menu lacks Play anyone:\n%s", viewText(m))
 	}
-	q := newQuickMatch(m.c)
+	q := pages.NewQuickMatch(m.c)
 	m.cur = q
 	m.Update(keyMsg("enter"))
-	if fq.queued == "" || !q.queued {
+	if fq.queued == "" || !q.Queued {
 		t.Fatal("enter did not queue")
 	}
-	m.Update(quickPollMsg{q.gen})
+	m.Update(pages.QuickPollMsg{Gen: q.Gen})
 	if v := viewText(m); !strings.Contains(v, "in the queue (2)") || !strings.Contains(v, "zed") {
 		t.Fatalf("queue not shown:\n%s", v)
 	}
 	m.Update(keyMsg("esc"))
-	if !fq.cancelled || q.queued {
+	if !fq.cancelled || q.Queued {
 		t.Fatal("esc did not leave the queue")
 	}
 	m.Update(keyMsg("enter"))
-	m.Update(quickPollMsg{q.gen})
-	if _, ok := m.cur.(*boardScreen); !ok {
+	m.Update(pages.QuickPollMsg{Gen: q.Gen})
+	if _, ok := m.cur.(*board.BoardScreen); !ok {
 		t.Fatalf("matched, but no room board: %T", m.cur)
 	}
 
 	// A guest has no such item.
-	m = New(Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{Name: "guest"}}).(*Model)
+	m = New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{Name: "guest"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if strings.Contains(viewText(m), "Play anyone") {
 		t.Fatal("Play anyone offered to a guest")

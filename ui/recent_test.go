@@ -5,6 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
@@ -16,7 +20,7 @@ import (
 
 // The board traces a stone through a rotation to where the game put it.
 func TestPentagoTraceFollowsTheGame(t *testing.T) {
-	vu := newVariantUI(mustVariant(t, "pentago"))
+	vu := adapters.NewVariantUI(mustVariant(t, "pentago"))
 	for q := 1; q <= 4; q++ {
 		for _, cw := range []bool{true, false} {
 			for x := 1; x <= 3; x++ {
@@ -27,9 +31,9 @@ func TestPentagoTraceFollowsTheGame(t *testing.T) {
 					}
 					r, c := pentago.RowCol(q, x, y)
 					turn := pentago.RotateMove(q, cw)
-					traced := adapterCapsOf(vu).traceOf(s, turn, []pos{{r - 1, c - 1}})
+					traced := adapters.AdapterCapsOf(vu).TraceOf(s, turn, []adapters.Pos{{R: r - 1, C: c - 1}})
 					s.Apply(turn)
-					if got := s.(*pentago.State).At(traced[0].r+1, traced[0].c+1); got != pentago.Red {
+					if got := s.(*pentago.State).At(traced[0].R+1, traced[0].C+1); got != pentago.Red {
 						t.Errorf("stone on %d%d%d turned (q%d cw %v): traced to %v, which holds %v", q, x, y, q, cw, traced[0], got)
 					}
 				}
@@ -40,7 +44,7 @@ func TestPentagoTraceFollowsTheGame(t *testing.T) {
 
 // ttcAgainstAI is a Tic-Tac-Chess board where red is the person and the
 // three others the AI, with moves set without starting the AI.
-func ttcAgainstAI(t *testing.T, moves ...string) (*Model, *boardScreen) {
+func ttcAgainstAI(t *testing.T, moves ...string) (*Model, *board.BoardScreen) {
 	t.Helper()
 	return ttcWithPeople(t, []string{"red"}, moves...)
 }
@@ -48,7 +52,7 @@ func ttcAgainstAI(t *testing.T, moves ...string) (*Model, *boardScreen) {
 // ttcWithPeople is a Tic-Tac-Chess board where the roles named are
 // people at this keyboard and the others the AI, with moves set without
 // starting the AI.
-func ttcWithPeople(t *testing.T, people []string, moves ...string) (*Model, *boardScreen) {
+func ttcWithPeople(t *testing.T, people []string, moves ...string) (*Model, *board.BoardScreen) {
 	t.Helper()
 	seats := map[string]savefmt.SeatConfig{}
 	for _, r := range []string{"red", "yellow", "blue", "green"} {
@@ -58,19 +62,19 @@ func ttcWithPeople(t *testing.T, people []string, moves ...string) (*Model, *boa
 	for _, r := range people {
 		seats[r] = savefmt.SeatConfig{Name: names[r]}
 	}
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Variant: "tictacchess", Seats: seats}, Seed: 1, AIDelay: -1}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: common.Start{Variant: "tictacchess", Seats: seats}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.cur.(*boardScreen)
+	b := m.cur.(*board.BoardScreen)
 	l := lm(b)
-	s := l.begin.Clone()
+	s := l.Begin.Clone()
 	for _, text := range moves {
 		mv, err := game.PlayText(s, text)
 		if err != nil {
 			t.Fatal(err)
 		}
-		l.moves = append(l.moves, mv)
+		l.Moves = append(l.Moves, mv)
 	}
-	l.rebuild()
+	l.Rebuild()
 	return m, b
 }
 
@@ -79,24 +83,24 @@ var ttcRound = []string{"14-33", "41-53", "74-55", "47-35"}
 
 func TestRecentMovesSinceYourTurn(t *testing.T) {
 	_, b := ttcAgainstAI(t, ttcRound...)
-	var want []pos
-	vu := b.vu
+	var want []adapters.Pos
+	vu := b.Vu
 	s, _ := game.NewState("tictacchess", "")
 	for i, text := range ttcRound {
 		mv, _ := s.ParseMove(text)
 		if i > 0 {
-			want = append(want, vu.moveCells(s, mv)...)
+			want = append(want, vu.MoveCells(s, mv)...)
 		}
 		s.Apply(mv)
 	}
-	if got := b.recent().cells; fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := b.Recent().Cells; fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("recent cells %v, want the three others' moves %v", got, want)
 	}
 	// Issue 23, defect 5: red and blue at this keyboard, yellow and green
 	// the AI: red sees every other move since red's turn, blue's too (it
 	// saw green's only).
 	_, two := ttcWithPeople(t, []string{"red", "blue"}, ttcRound...)
-	if got := two.recent().cells; fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := two.Recent().Cells; fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("red and blue at the keyboard: recent cells %v, want the three others' moves %v", got, want)
 	}
 	// With every seat at this keyboard, only the last move is marked.
@@ -107,7 +111,7 @@ func TestRecentMovesSinceYourTurn(t *testing.T) {
 		game.PlayText(s2, text)
 	}
 	last, _ := s2.ParseMove(ttcRound[3])
-	if got, want := hot.recent().cells, vu.moveCells(s2, last); fmt.Sprint(got) != fmt.Sprint(want) {
+	if got, want := hot.Recent().Cells, vu.MoveCells(s2, last); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("hot seat: %v, want the last move %v", got, want)
 	}
 }
@@ -128,7 +132,7 @@ func TestGoldenPentagoRotation(t *testing.T) {
 		return append(append([]tea.Msg{keyMsg(":")}, typed(s)...), keyMsg("enter"))
 	}
 	msgs := append(typed("113"), typed("1cw")...)
-	runGolden(t, Options{Start: Start{Variant: "pentago", Seats: hotSeat(v)}}, msgs...)
+	runGolden(t, common.Options{Start: common.Start{Variant: "pentago", Seats: hotSeat(v)}}, msgs...)
 }
 
 // After a rotation the turned quadrant is the last move: its cells are
@@ -138,14 +142,14 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 	m.Update(keyMsg("enter")) // red places at the cursor
 	m.Update(keyMsg("3"))
 	m.Update(keyMsg("x")) // and turns quadrant 3 clockwise
-	if len(lm(b).moves) != 2 {
-		t.Fatalf("%d moves, status %q", len(lm(b).moves), b.status)
+	if len(lm(b).Moves) != 2 {
+		t.Fatalf("%d moves, status %q", len(lm(b).Moves), b.Status)
 	}
 	fl := marks(b)
 	for r := range fl {
 		for c := range fl[r] {
-			if q, _, _ := pentago.CellQXY(r+1, c+1); (q == 3) != fl[r][c].lastArea {
-				t.Fatalf("cell %v lastArea %v, want %v", pos{r, c}, fl[r][c].lastArea, q == 3)
+			if q, _, _ := pentago.CellQXY(r+1, c+1); (q == 3) != fl[r][c].LastArea {
+				t.Fatalf("cell %v lastArea %v, want %v", adapters.Pos{R: r, C: c}, fl[r][c].LastArea, q == 3)
 			}
 		}
 	}
@@ -156,8 +160,8 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 	m.Update(keyMsg("enter")) // black places: the last move is a placement again
 	for r := range marks(b) {
 		for c, f := range marks(b)[r] {
-			if f.lastArea {
-				t.Fatalf("cell %v still marked as turned after a placement", pos{r, c})
+			if f.LastArea {
+				t.Fatalf("cell %v still marked as turned after a placement", adapters.Pos{R: r, C: c})
 			}
 		}
 	}
@@ -168,12 +172,12 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 
 func TestPentagoRotationIsTheLastMoveInARoom(t *testing.T) {
 	room := newFakeRoom("pentago", 1)
-	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true, Start: Start{Join: "K7QX"}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true, Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	room.remote("(place 1 1 1)")
 	room.remote("(rotate 2 counterclockwise)")
-	b := m.cur.(*boardScreen)
-	rm(b).refresh()
+	b := m.cur.(*board.BoardScreen)
+	rm(b).Refresh()
 	if lastQuad(b) != 2 || !strings.Contains(viewText(m), "(Q2)") {
 		t.Fatalf("room: turned quadrant %d not shown:\n%s", lastQuad(b), viewText(m))
 	}

@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -22,12 +25,12 @@ var squareGame = []string{"r2c2", "r1c2", "r2c4", "r1c3", "r4c4", "r1c4", "r4c2"
 func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 	dir := t.TempDir()
 	v, _ := game.Lookup("quad5")
-	opts := Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Variant: "quad5", Seats: hotSeat(v)},
+	opts := common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: common.Start{Variant: "quad5", Seats: hotSeat(v)},
 		Seed: 1, AIDelay: -1, OnFinished: savefmt.KeepRecords(dir)}
 	m := New(opts).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	b := m.cur.(*boardScreen)
+	b := m.cur.(*board.BoardScreen)
 	playTexts(t, b, squareGame...)
 	waitWrites(m)
 	recs, err := savefmt.Records(dir)
@@ -39,36 +42,36 @@ func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 		r.Players[0] != "x: x-player" || time.Since(r.Ended) > time.Hour {
 		t.Fatalf("record: %+v", r)
 	}
-	if lm(b).kept.keptAs != r.Path || !strings.Contains(b.status, "kept as") {
-		t.Errorf("the board does not say where the game is kept: %q", b.status)
+	if lm(b).Kept.KeptAs != r.Path || !strings.Contains(b.Status, "kept as") {
+		t.Errorf("the board does not say where the game is kept: %q", b.Status)
 	}
 
 	// Open it as `tabletop games 1` does and step through it.
-	m2 := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Load: r.Path}, AIDelay: -1}).(*Model)
+	m2 := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: common.Start{Load: r.Path}, AIDelay: -1}).(*Model)
 	m2.Init()
 	m2.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	b2, ok := m2.cur.(*boardScreen)
-	if !ok || !b2.reviewing() || b2.rv.at != len(squareGame) || !b2.game().Terminal() {
+	b2, ok := m2.cur.(*board.BoardScreen)
+	if !ok || !b2.Reviewing() || b2.Rv.At != len(squareGame) || !b2.Game().Terminal() {
 		t.Fatalf("the record does not open in review at its end: %T", m2.cur)
 	}
 	for i := len(squareGame) - 1; i >= 0; i-- {
 		m2.Update(keyMsg("left"))
-		if got, want := b2.game().String(), positionAfter(t, "quad5", squareGame[:i]...); got != want {
+		if got, want := b2.Game().String(), positionAfter(t, "quad5", squareGame[:i]...); got != want {
 			t.Fatalf("step back to move %d: %q, want %q", i, got, want)
 		}
 	}
 	for i := 1; i <= len(squareGame); i++ {
 		m2.Update(keyMsg("right"))
-		if got, want := b2.game().String(), positionAfter(t, "quad5", squareGame[:i]...); got != want {
+		if got, want := b2.Game().String(), positionAfter(t, "quad5", squareGame[:i]...); got != want {
 			t.Fatalf("step forward to move %d: %q, want %q", i, got, want)
 		}
 	}
 	m2.Update(keyMsg("esc"))
-	if b2.reviewing() || !b2.ended() || !strings.Contains(viewText(m2), "x completes the square") {
+	if b2.Reviewing() || !b2.Ended() || !strings.Contains(viewText(m2), "x completes the square") {
 		t.Fatalf("esc: not the finished game:\n%s", viewText(m2))
 	}
 	// Leaving does not keep it a second time.
-	b2.leave()
+	b2.Leave()
 	waitWrites(m2)
 	if recs, _ := savefmt.Records(dir); len(recs) != 1 {
 		t.Fatalf("reopening kept the game again: %d records", len(recs))
@@ -83,12 +86,12 @@ func TestRecordWithResignationReopens(t *testing.T) {
 	if err != nil || back.Resigned != "x" || back.Result != sv.Result || !back.Ended.Equal(sv.Ended) {
 		t.Fatalf("round trip: %+v, %v\n%s", back, err, data)
 	}
-	b, err := boardFromSave(&common{st: &themes.Styles{}}, back)
+	b, err := board.BoardFromSave(&common.Common{St: &themes.Styles{}}, back)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !b.ended() || b.resigned() != 0 || !b.reviewing() {
-		t.Fatalf("ended %v resigned %v reviewing %v", b.ended(), b.resigned(), b.reviewing())
+	if !b.Ended() || b.Resigned() != 0 || !b.Reviewing() {
+		t.Fatalf("ended %v resigned %v reviewing %v", b.Ended(), b.Resigned(), b.Reviewing())
 	}
 	for _, bad := range []string{"resigned z", "ended yesterday"} {
 		if _, err := savefmt.ParseSave(append(append([]byte(nil), data...), bad+"\n"...)); err == nil {
@@ -110,17 +113,17 @@ func TestSaveAsFile(t *testing.T) {
 	typeLine("save " + file)
 	data, err := os.ReadFile(file)
 	if err != nil {
-		t.Fatalf("%v (status %q)", err, b.status)
+		t.Fatalf("%v (status %q)", err, b.Status)
 	}
 	sv, err := savefmt.ParseSave(data)
 	if err != nil || len(sv.Moves) != 2 || sv.Result != "" {
 		t.Fatalf("saved %+v, %v", sv, err)
 	}
 	typeLine("save " + file)
-	if !b.isErr || !strings.Contains(b.status, "exists") {
-		t.Fatalf("a second save over the file: %q", b.status)
+	if !b.IsErr || !strings.Contains(b.Status, "exists") {
+		t.Fatalf("a second save over the file: %q", b.Status)
 	}
-	if len(lm(b).moves) != 2 {
+	if len(lm(b).Moves) != 2 {
 		t.Fatal("save played a move")
 	}
 }
@@ -130,14 +133,14 @@ func TestSaveAsFile(t *testing.T) {
 // saveAs refuses there; a local client's finished game does.
 func TestFinishedGameOffersSaveOnlyWhereItWorks(t *testing.T) {
 	for _, remote := range []bool{false, true} {
-		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Remote: remote, Seed: 3, AIDelay: -1,
-			Start: Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: ai.Easy}}}}).(*Model)
+		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Remote: remote, Seed: 3, AIDelay: -1,
+			Start: common.Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: ai.Easy}}}}).(*Model)
 		drain(t, m, m.Init())
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-		b := m.cur.(*boardScreen)
+		b := m.cur.(*board.BoardScreen)
 		m.Update(keyMsg("r"))
 		m.Update(keyMsg("y"))
-		if !b.ended() {
+		if !b.Ended() {
 			t.Fatal("the resignation did not end the game")
 		}
 		m.Update(keyMsg("?"))

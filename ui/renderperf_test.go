@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -16,16 +20,16 @@ import (
 func frameOf(m tea.Model) string { return m.View().Content }
 
 // newProfileClient is newTestClient for a terminal of colour profile p.
-func newProfileClient(t testing.TB, variant string, p colorprofile.Profile, w, h int) (*Model, *boardScreen) {
+func newProfileClient(t testing.TB, variant string, p colorprofile.Profile, w, h int) (*Model, *board.BoardScreen) {
 	t.Helper()
 	v, err := game.Lookup(variant)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{ColorProfile: p, Store: &memStore{}, Start: Start{Variant: variant, Seats: hotSeat(v)}, Seed: 1, AIDelay: -1}).(*Model)
+	m := New(common.Options{ColorProfile: p, Store: &memStore{}, Start: common.Start{Variant: variant, Seats: hotSeat(v)}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	b, ok := m.cur.(*boardScreen)
+	b, ok := m.cur.(*board.BoardScreen)
 	if !ok {
 		t.Fatalf("%s: first screen is %T, not the board", variant, m.cur)
 	}
@@ -57,10 +61,10 @@ func TestCachedCellsMatchReference(t *testing.T) {
 		t.Skip("exhaustive comparison of pure drawing code: made by the plain run")
 	}
 	profiles := []colorprofile.Profile{colorprofile.ANSI256, colorprofile.ANSI, colorprofile.TrueColor, colorprofile.ASCII}
-	infos := []cellInfo{
-		{}, {alt: true}, {missing: true}, {zone: true},
-		{glyph: "X", seat: 0}, {glyph: "O", seat: 1}, {glyph: "B", seat: game.NoRole},
-		{glyph: "X", seat: 0, zone: true}, {glyph: "O", seat: 1, alt: true},
+	infos := []adapters.CellInfo{
+		{}, {Alt: true}, {Missing: true}, {Zone: true},
+		{Glyph: "X", Seat: 0}, {Glyph: "O", Seat: 1}, {Glyph: "B", Seat: game.NoRole},
+		{Glyph: "X", Seat: 0, Zone: true}, {Glyph: "O", Seat: 1, Alt: true},
 	}
 	// Quad has neutral pieces; Connect Four's roles are named after colours.
 	for _, variant := range []string{"quad7", "connectfour"} {
@@ -68,18 +72,18 @@ func TestCachedCellsMatchReference(t *testing.T) {
 			_, b := newProfileClient(t, variant, p, 120, 40)
 			for _, th := range themes.All {
 				for _, ascii := range []bool{false, true} {
-					b.c.ascii = ascii
-					b.c.setTheme(th)
+					b.C.ASCII = ascii
+					b.C.SetTheme(th)
 					for _, info := range infos {
 						for bits := range 1 << 8 {
-							fl := cellFlags{cursor: bits&1 != 0, sel: bits&2 != 0, target: bits&4 != 0, last: bits&8 != 0,
-								win: bits&16 != 0, hint: bits&32 != 0, chosen: bits&64 != 0, lastArea: bits&128 != 0}
+							fl := board.CellFlags{Cursor: bits&1 != 0, Sel: bits&2 != 0, Target: bits&4 != 0, Last: bits&8 != 0,
+								Win: bits&16 != 0, Hint: bits&32 != 0, Chosen: bits&64 != 0, LastArea: bits&128 != 0}
 							for _, sz := range [][2]int{{5, 3}, {3, 1}} {
-								l := boardLayout{cw: sz[0], ch: sz[1]}
+								l := board.BoardLayout{Cw: sz[0], Ch: sz[1]}
 								for line := range sz[1] {
-									want := drawCell(b.c.st, b.cellKey(info, fl, l, line))
+									want := common.DrawCell(b.C.St, b.CellKey(info, fl, l, line))
 									for range 2 { // drawn, then from the cache
-										if got := b.renderCell(info, fl, l, line); got != want {
+										if got := b.RenderCell(info, fl, l, line); got != want {
 											t.Fatalf("%s %v %s ascii=%v %+v %+v %v line %d: %q, want %q",
 												variant, p, th.Name, ascii, info, fl, sz, line, got, want)
 										}
@@ -104,10 +108,10 @@ func TestCachedBoardViewMatchesUncached(t *testing.T) {
 			for i, k := range keys {
 				sendKey(m, k)
 				got := frameOf(m)
-				cache := b.c.cells
-				b.c.cells = nil
+				cache := b.C.Cells
+				b.C.Cells = nil
 				want := frameOf(m)
-				b.c.cells = cache
+				b.C.Cells = cache
 				if got != want {
 					t.Fatalf("%s %v after key %d (%s): cached view differs:\n%q\nwant\n%q", variant, p, i, k, got, want)
 				}
@@ -122,12 +126,12 @@ func TestCachedBoardViewMatchesUncached(t *testing.T) {
 func BenchmarkBoardTyping(b *testing.B) {
 	m, bs := newProfileClient(b, "pentago", colorprofile.ANSI256, 100, 40)
 	for i := range 6 {
-		st := bs.game()
+		st := bs.Game()
 		legal := st.Legal(nil)
 		typeText(m, ":"+st.ShortMove(legal[(i*7)%len(legal)]))
 		m.Update(keyMsg("enter"))
 	}
-	if n := len(bs.history()); n != 6 {
+	if n := len(bs.History()); n != 6 {
 		b.Fatalf("%d moves played, want 6", n)
 	}
 	m.Update(keyMsg(":"))
@@ -146,15 +150,15 @@ func BenchmarkBoardTyping(b *testing.B) {
 // of the position after it. A finished game starts again (untimed).
 func BenchmarkBoardMove(b *testing.B) {
 	var m *Model
-	var bs *boardScreen
+	var bs *board.BoardScreen
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		if bs == nil || bs.game().Terminal() {
+		if bs == nil || bs.Game().Terminal() {
 			b.StopTimer()
 			m, bs = newProfileClient(b, "pentago", colorprofile.ANSI256, 100, 40)
 			b.StartTimer()
 		}
-		st := bs.game()
+		st := bs.Game()
 		legal := st.Legal(nil)
 		m.Update(keyMsg(":"))
 		_ = frameOf(m)

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/tabletop/tabletop/ai"
@@ -16,19 +19,19 @@ func TestResignTakesOnlyY(t *testing.T) {
 	for _, k := range []string{"1", "r", "enter", "n", " "} {
 		m, b := newVsAI(t, ai.Easy)
 		m.Update(keyMsg("r"))
-		if b.confirm != "resign" {
-			t.Fatalf("r should ask: confirm %q status %q", b.confirm, b.status)
+		if b.Confirm != "resign" {
+			t.Fatalf("r should ask: confirm %q status %q", b.Confirm, b.Status)
 		}
 		sendKey(m, k)
-		if b.ended() {
-			t.Fatalf("%q after r resigned the game: %s", k, b.m.result())
+		if b.Ended() {
+			t.Fatalf("%q after r resigned the game: %s", k, b.M.Result())
 		}
 	}
 	m, b := newVsAI(t, ai.Easy)
 	m.Update(keyMsg("r"))
 	m.Update(keyMsg("y"))
-	if b.resigned() != 0 {
-		t.Fatalf("y should resign x: resigned %d", b.resigned())
+	if b.Resigned() != 0 {
+		t.Fatalf("y should resign x: resigned %d", b.Resigned())
 	}
 }
 
@@ -47,25 +50,25 @@ func TestResignChoiceNeedsY(t *testing.T) {
 		for _, k := range splitKeys(tc.typed) {
 			sendKey(m, k)
 		}
-		if b.ended() {
-			t.Errorf("%s: typing %q resigned: %s", tc.variant, tc.typed, b.m.result())
+		if b.Ended() {
+			t.Errorf("%s: typing %q resigned: %s", tc.variant, tc.typed, b.M.Result())
 		}
 	}
 	m, b := newTestClient(t, "quad7", 80, 24)
 	for _, k := range []string{"r", "2"} {
 		sendKey(m, k)
 	}
-	if b.confirm != "resign" || !strings.Contains(b.status, "resign as o? y to resign") {
-		t.Fatalf("2 should choose o: confirm %q status %q", b.confirm, b.status)
+	if b.Confirm != "resign" || !strings.Contains(b.Status, "resign as o? y to resign") {
+		t.Fatalf("2 should choose o: confirm %q status %q", b.Confirm, b.Status)
 	}
 	m.Update(keyMsg("left")) // back to x
-	if !strings.Contains(b.status, "resign as x?") {
-		t.Fatalf("← should choose x: %q", b.status)
+	if !strings.Contains(b.Status, "resign as x?") {
+		t.Fatalf("← should choose x: %q", b.Status)
 	}
 	m.Update(keyMsg("right"))
 	m.Update(keyMsg("y"))
-	if !b.ended() || b.resigned() != 1 {
-		t.Fatalf("y should resign the chosen o: ended %v resigned %d", b.ended(), b.resigned())
+	if !b.Ended() || b.Resigned() != 1 {
+		t.Fatalf("y should resign the chosen o: ended %v resigned %d", b.Ended(), b.Resigned())
 	}
 }
 
@@ -75,16 +78,16 @@ func TestResignChoiceNeedsY(t *testing.T) {
 func TestResignWithFourPlayers(t *testing.T) {
 	m, b := newTestClient(t, "tictacchess", 80, 24)
 	m.Update(keyMsg("r"))
-	if !strings.Contains(b.status, "who resigns?") || !strings.Contains(b.status, "3 blue") {
-		t.Fatalf("resign should ask who: %q", b.status)
+	if !strings.Contains(b.Status, "who resigns?") || !strings.Contains(b.Status, "3 blue") {
+		t.Fatalf("resign should ask who: %q", b.Status)
 	}
 	m.Update(keyMsg("3")) // chooses blue; only y resigns
-	if b.ended() || !strings.Contains(b.status, "resign as blue? y to resign") {
-		t.Fatalf("3 should only choose blue: ended %v status %q", b.ended(), b.status)
+	if b.Ended() || !strings.Contains(b.Status, "resign as blue? y to resign") {
+		t.Fatalf("3 should only choose blue: ended %v status %q", b.Ended(), b.Status)
 	}
 	m.Update(keyMsg("y"))
-	if !b.ended() || b.resigned() != 2 {
-		t.Fatalf("blue should have resigned: ended %v resigned %d", b.ended(), b.resigned())
+	if !b.Ended() || b.Resigned() != 2 {
+		t.Fatalf("blue should have resigned: ended %v resigned %d", b.Ended(), b.Resigned())
 	}
 	v := viewText(m)
 	if !strings.Contains(v, "blue resigned: red, yellow and green share the win") {
@@ -94,7 +97,7 @@ func TestResignWithFourPlayers(t *testing.T) {
 		t.Fatalf("the panel does not show every role's result:\n%s", v)
 	}
 	m.Update(keyMsg("u")) // undo takes the resignation back
-	if b.ended() {
+	if b.Ended() {
 		t.Fatal("undo did not take the resignation back")
 	}
 
@@ -102,25 +105,25 @@ func TestResignWithFourPlayers(t *testing.T) {
 	m, b = newTestClient(t, "tictacchess", 80, 24)
 	m.Update(keyMsg("r"))
 	m.Update(keyMsg("x"))
-	if b.ended() || b.confirm != "" {
+	if b.Ended() || b.Confirm != "" {
 		t.Fatal("another key should cancel")
 	}
 	m.Update(keyMsg("r"))
 	m.Update(keyMsg("y"))
-	if b.resigned() != b.game().ToMove() {
-		t.Fatalf("y should resign for the role to move (%d), resigned %d", b.game().ToMove(), b.resigned())
+	if b.Resigned() != b.Game().ToMove() {
+		t.Fatalf("y should resign for the role to move (%d), resigned %d", b.Game().ToMove(), b.Resigned())
 	}
 }
 
 // Against the AI there is one person: r asks only to confirm.
 func TestResignAgainstTheAI(t *testing.T) {
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
-		Start: Start{Variant: "pentago", Seats: map[string]savefmt.SeatConfig{"red": {Name: "ana"}}}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
+		Start: common.Start{Variant: "pentago", Seats: map[string]savefmt.SeatConfig{"red": {Name: "ana"}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.cur.(*boardScreen)
+	b := m.cur.(*board.BoardScreen)
 	m.Update(keyMsg("r"))
-	if !strings.Contains(b.status, "resign as red?") {
-		t.Fatalf("status %q", b.status)
+	if !strings.Contains(b.Status, "resign as red?") {
+		t.Fatalf("status %q", b.Status)
 	}
 	m.Update(keyMsg("y"))
 	if !strings.Contains(viewText(m), "red resigned: black wins") {

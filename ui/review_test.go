@@ -8,6 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
@@ -17,14 +21,14 @@ import (
 )
 
 // playTexts plays moves typed in short notation on a local board.
-func playTexts(t *testing.T, b *boardScreen, moves ...string) {
+func playTexts(t *testing.T, b *board.BoardScreen, moves ...string) {
 	t.Helper()
 	for _, text := range moves {
-		m, err := b.game().ParseMove(text)
+		m, err := b.Game().ParseMove(text)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := b.m.play(m); err != nil {
+		if _, err := b.M.Play(m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -71,21 +75,21 @@ func runCmds(m *Model, cmd tea.Cmd, again bool) {
 
 func TestReviewStepsWithoutTouchingTheGame(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 120, 40)
-	m.c.opts.Analyst = fixedDepth(2)
+	m.c.Opts.Analyst = fixedDepth(2)
 	moves := []string{"r3c4", "r4c4", "r3c3", "r5c5"}
 	playTexts(t, b, moves...)
-	live := b.m.position().String()
+	live := b.M.Position().String()
 	press := func(k string) {
 		_, cmd := m.Update(keyMsg(k))
 		runCmd(m, cmd)
 	}
 	press("v")
-	if !b.reviewing() || b.game().String() != live {
-		t.Fatalf("v: reviewing %v at %q, want the live position", b.reviewing(), b.game().String())
+	if !b.Reviewing() || b.Game().String() != live {
+		t.Fatalf("v: reviewing %v at %q, want the live position", b.Reviewing(), b.Game().String())
 	}
 	press("left")
 	press("left")
-	if got, want := b.game().String(), positionAfter(t, "quad7", moves[:2]...); got != want {
+	if got, want := b.Game().String(), positionAfter(t, "quad7", moves[:2]...); got != want {
 		t.Fatalf("two steps back shows %q, want %q", got, want)
 	}
 	if !strings.Contains(viewText(m), "reviewing move 2 of 4 (o r4c4)") {
@@ -95,54 +99,54 @@ func TestReviewStepsWithoutTouchingTheGame(t *testing.T) {
 	press("enter")
 	press(" ")
 	press("u")
-	if b.m.position().String() != live || len(lm(b).moves) != 4 {
-		t.Fatalf("review changed the game: %q, %d moves", b.m.position().String(), len(lm(b).moves))
+	if b.M.Position().String() != live || len(lm(b).Moves) != 4 {
+		t.Fatalf("review changed the game: %q, %d moves", b.M.Position().String(), len(lm(b).Moves))
 	}
 	press("home")
-	if b.game().String() != positionAfter(t, "quad7") {
-		t.Fatalf("home shows %q, want the start", b.game().String())
+	if b.Game().String() != positionAfter(t, "quad7") {
+		t.Fatalf("home shows %q, want the start", b.Game().String())
 	}
 	press("right")
-	if b.rv.at != 1 {
-		t.Fatalf("right: at %d, want 1", b.rv.at)
+	if b.Rv.At != 1 {
+		t.Fatalf("right: at %d, want 1", b.Rv.At)
 	}
 	press("end")
-	if b.game().String() != live {
+	if b.Game().String() != live {
 		t.Fatal("end does not show the live position")
 	}
 	press("left")
 	press("esc")
-	if b.reviewing() || b.game().String() != live {
-		t.Fatalf("esc: reviewing %v, shows %q", b.reviewing(), b.game().String())
+	if b.Reviewing() || b.Game().String() != live {
+		t.Fatalf("esc: reviewing %v, shows %q", b.Reviewing(), b.Game().String())
 	}
 	// The evaluations came back (runCmd ran them): one per position.
-	if len(b.rv.evals) != len(moves)+1 {
-		t.Fatalf("%d evaluations, want %d", len(b.rv.evals), len(moves)+1)
+	if len(b.Rv.Evals) != len(moves)+1 {
+		t.Fatalf("%d evaluations, want %d", len(b.Rv.Evals), len(moves)+1)
 	}
 }
 
 func TestReviewByClickOnTheMoveList(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 120, 40)
-	m.c.opts.Analyst = fixedDepth(2)
+	m.c.Opts.Analyst = fixedDepth(2)
 	moves := []string{"r3c4", "r4c4", "r3c3", "r5c5", "r2c2"}
 	playTexts(t, b, moves...)
-	l := b.layout()
+	l := b.Layout()
 	// The list ends with the last move; move 3 is two lines above it.
-	y := l.listY + min(len(moves), l.listH) - 3
-	_, cmd := m.Update(click(l.px+4, y))
+	y := l.ListY + min(len(moves), l.ListH) - 3
+	_, cmd := m.Update(click(l.Px+4, y))
 	runCmd(m, cmd)
-	if !b.reviewing() || b.rv.at != 3 {
-		t.Fatalf("click on move 3: reviewing %v at %d", b.reviewing(), b.rv.at)
+	if !b.Reviewing() || b.Rv.At != 3 {
+		t.Fatalf("click on move 3: reviewing %v at %d", b.Reviewing(), b.Rv.At)
 	}
-	if got, want := b.game().String(), positionAfter(t, "quad7", moves[:3]...); got != want {
+	if got, want := b.Game().String(), positionAfter(t, "quad7", moves[:3]...); got != want {
 		t.Fatalf("shows %q, want %q", got, want)
 	}
 	// A click on the board does not play in review.
-	c := clicksForMove(b, mustParse(t, b.m.position(), "r6c6"))
+	c := clicksForMove(b, mustParse(t, b.M.Position(), "r6c6"))
 	for _, click := range c {
 		m.Update(click)
 	}
-	if len(lm(b).moves) != len(moves) {
+	if len(lm(b).Moves) != len(moves) {
 		t.Fatal("a click in review played a move")
 	}
 }
@@ -169,7 +173,7 @@ func TestSparkline(t *testing.T) {
 		{nil, 0, 5, "", "", ""},
 	}
 	for _, tt := range tests {
-		b, c, a := sparkline(tt.evals, tt.at, tt.width, false)
+		b, c, a := board.Sparkline(tt.evals, tt.at, tt.width, false)
 		if b != tt.before || c != tt.cur || a != tt.aft {
 			t.Errorf("sparkline(%v, %d, %d) = %q %q %q, want %q %q %q", tt.evals, tt.at, tt.width, b, c, a, tt.before, tt.cur, tt.aft)
 		}
@@ -185,8 +189,8 @@ var evalShown = regexp.MustCompile(`x +\d+% `)
 func TestGoldenReview(t *testing.T) {
 	v, _ := game.Lookup("quad5")
 	var msgs []tea.Msg
-	cur := pos{2, 2}
-	for _, p := range []pos{{1, 1}, {0, 1}, {1, 3}, {0, 2}, {3, 3}, {0, 3}, {3, 1}} {
+	cur := adapters.Pos{R: 2, C: 2}
+	for _, p := range []adapters.Pos{{R: 1, C: 1}, {R: 0, C: 1}, {R: 1, C: 3}, {R: 0, C: 2}, {R: 3, C: 3}, {R: 0, C: 3}, {R: 3, C: 1}} {
 		for _, k := range keysTo(cur, p, 0) {
 			msgs = append(msgs, keyMsgs(k)...)
 		}
@@ -194,12 +198,12 @@ func TestGoldenReview(t *testing.T) {
 		cur = p
 	}
 	msgs = append(msgs, keyMsg("v"), keyMsg("left"), keyMsg("left"))
-	runGoldenEvals(t, Options{Start: Start{Variant: "quad5", Seats: hotSeat(v)}}, msgs...)
+	runGoldenEvals(t, common.Options{Start: common.Start{Variant: "quad5", Seats: hotSeat(v)}}, msgs...)
 }
 
 // runGoldenEvals is runGolden for a board in review: it waits until the
 // evaluations, made off the UI goroutine, are drawn.
-func runGoldenEvals(t *testing.T, opts Options, msgs ...tea.Msg) {
+func runGoldenEvals(t *testing.T, opts common.Options, msgs ...tea.Msg) {
 	t.Helper()
 	runGoldenUntil(t, opts, "the evaluations", evalShown.MatchString, msgs...)
 }
@@ -207,7 +211,7 @@ func runGoldenEvals(t *testing.T, opts Options, msgs ...tea.Msg) {
 // runGoldenUntil is runGolden for what is made off the UI goroutine: it
 // waits until the screen shows it (ok), with review's values and the
 // analysis from a fixed-depth engine unless opts names another.
-func runGoldenUntil(t *testing.T, opts Options, what string, ok func(string) bool, msgs ...tea.Msg) {
+func runGoldenUntil(t *testing.T, opts common.Options, what string, ok func(string) bool, msgs ...tea.Msg) {
 	t.Helper()
 	opts.ColorProfile, opts.Seed, opts.AIDelay = colorprofile.ASCII, 1, -1
 	if opts.Analyst == nil {
@@ -239,18 +243,18 @@ func TestGoldenRecord(t *testing.T) {
 	if err := os.WriteFile(path, sv.Marshal([]string{"x", "o"}), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	runGoldenEvals(t, Options{Start: Start{Load: path}})
+	runGoldenEvals(t, common.Options{Start: common.Start{Load: path}})
 }
 
 // A spectator reviews a room's game while it goes on: the room is not
 // touched, and the board follows the room again on esc.
 func TestReviewInARoom(t *testing.T) {
 	room := newFakeRoom("quad5") // a spectator: no seat
-	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
-		Start: Start{Join: "K7QX"}, Analyst: fixedDepth(2)}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: common.Start{Join: "K7QX"}, Analyst: fixedDepth(2)}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait := m.Init()
-	b := m.cur.(*boardScreen)
+	b := m.cur.(*board.BoardScreen)
 	room.remote("r2c2")
 	_, wait = m.Update(wait())
 	room.remote("r1c2")
@@ -258,20 +262,20 @@ func TestReviewInARoom(t *testing.T) {
 	_, cmd := m.Update(keyMsg("v"))
 	runCmd(m, cmd)
 	m.Update(keyMsg("left"))
-	if got, want := b.game().String(), positionAfter(t, "quad5", "r2c2"); got != want {
+	if got, want := b.Game().String(), positionAfter(t, "quad5", "r2c2"); got != want {
 		t.Fatalf("reviewing move 1: %q, want %q", got, want)
 	}
 	room.remote("r2c4") // the game goes on meanwhile
 	m.Update(wait())
-	if !b.reviewing() || b.rv.at != 1 || !strings.Contains(viewText(m), "reviewing move 1 of 3") {
-		t.Fatalf("the room's move moved the review: at %d\n%s", b.rv.at, viewText(m))
+	if !b.Reviewing() || b.Rv.At != 1 || !strings.Contains(viewText(m), "reviewing move 1 of 3") {
+		t.Fatalf("the room's move moved the review: at %d\n%s", b.Rv.At, viewText(m))
 	}
 	m.Update(keyMsg("enter"))
 	if len(room.moves) != 3 {
 		t.Fatalf("review changed the room: %v", room.moves)
 	}
 	m.Update(keyMsg("esc"))
-	if b.game().String() != room.s.String() {
-		t.Fatalf("esc: %q, want the room's %q", b.game().String(), room.s.String())
+	if b.Game().String() != room.s.String() {
+		t.Fatalf("esc: %q, want the room's %q", b.Game().String(), room.s.String())
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/match"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
@@ -23,7 +25,7 @@ func TestFormatClock(t *testing.T) {
 		{time.Hour + 2*time.Minute + 3*time.Second, "1:02:03"},
 		{3*24*time.Hour + 5*time.Hour, "3d 05h"},
 	} {
-		if got := formatClock(c.d); got != c.want {
+		if got := match.FormatClock(c.d); got != c.want {
 			t.Errorf("formatClock(%v) = %q, want %q", c.d, got, c.want)
 		}
 	}
@@ -45,25 +47,25 @@ func TestRoomSeatNamesShowClocks(t *testing.T) {
 		Seats:   []rooms.SeatView{{Role: "red", Kind: rooms.SeatPlayer, Name: "ana", Connected: true}, {Role: "black", Kind: rooms.SeatPlayer, Name: "bob", Connected: true}},
 		Clocks:  []time.Duration{5 * time.Minute, 2 * time.Minute},
 		ClockAt: time.Now().Add(-90*time.Second - 500*time.Millisecond), ClockTurn: 0}}
-	m := newRoomMatch(v, room, nopStatus{}, func() tea.Cmd { return nil })
-	if got := m.seatName(1); got != "bob 2:00" {
+	m := match.NewRoomMatch(v, room, nopStatus{}, func() tea.Cmd { return nil })
+	if got := m.SeatName(1); got != "bob 2:00" {
 		t.Errorf("waiting seat %q", got)
 	}
-	if got := m.seatName(0); got != "ana 3:30" && got != "ana 3:29" {
+	if got := m.SeatName(0); got != "ana 3:30" && got != "ana 3:29" {
 		t.Errorf("running seat %q, want about 3:30 left", got)
 	}
-	if m.start() == nil || !m.ticking {
+	if m.Start() == nil || !m.Ticking {
 		t.Error("no tick for a running clock")
 	}
 	room.view.Clocks, room.view.ClockTurn = nil, -1
-	m.refresh()
-	if got := m.seatName(0); strings.ContainsAny(got, ":") {
+	m.Refresh()
+	if got := m.SeatName(0); strings.ContainsAny(got, ":") {
 		t.Errorf("seat without a clock %q", got)
 	}
 }
 
 type nopStatus struct{}
 
-func (nopStatus) setStatus(string, bool)        {}
-func (nopStatus) currentStatus() (string, bool) { return "", false }
-func (nopStatus) setTurnStatus(string)          {}
+func (nopStatus) SetStatus(string, bool)        {}
+func (nopStatus) CurrentStatus() (string, bool) { return "", false }
+func (nopStatus) SetTurnStatus(string)          {}

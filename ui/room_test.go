@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -119,21 +122,21 @@ func (l *fakeLobby) Join(p rooms.Player, code string) (rooms.Room, error) {
 
 func TestRoomPlay(t *testing.T) {
 	room := newFakeRoom("quad5", 0)
-	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
-		Start: Start{Join: "K7QX"}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait := m.Init()
-	b, ok := m.cur.(*boardScreen)
+	b, ok := m.cur.(*board.BoardScreen)
 	if !ok {
 		t.Fatalf("join did not open the room board: %T", m.cur)
 	}
 	m.Update(keyMsg("enter")) // x marks r3c3 through Room.Play
-	if len(room.moves) != 1 || b.game().String() != room.s.String() {
-		t.Fatalf("room moves %v, board %q", room.moves, b.game().String())
+	if len(room.moves) != 1 || b.Game().String() != room.s.String() {
+		t.Fatalf("room moves %v, board %q", room.moves, b.Game().String())
 	}
 	m.Update(keyMsg("enter")) // o's turn: refused locally
-	if len(room.moves) != 1 || !b.isErr {
-		t.Fatalf("played out of turn: %v (status %q)", room.moves, b.status)
+	if len(room.moves) != 1 || !b.IsErr {
+		t.Fatalf("played out of turn: %v (status %q)", room.moves, b.Status)
 	}
 	// The waiting cmd passes over the signal of x's own move, which the
 	// board already shows, and answers the other side's.
@@ -146,8 +149,8 @@ func TestRoomPlay(t *testing.T) {
 	}
 	room.remote("r2c2")
 	m.Update(<-got)
-	if b.game().String() != room.s.String() || len(b.history()) != 2 {
-		t.Fatalf("board did not follow the room: %q vs %q", b.game().String(), room.s.String())
+	if b.Game().String() != room.s.String() || len(b.History()) != 2 {
+		t.Fatalf("board did not follow the room: %q vs %q", b.Game().String(), room.s.String())
 	}
 	if !strings.Contains(viewText(m), "room K7QX") {
 		t.Fatalf("room code not shown:\n%s", viewText(m))
@@ -178,11 +181,11 @@ func nextWait(cmd tea.Cmd) tea.Msg {
 func TestRoomClientPlaysOnlyNewMoves(t *testing.T) {
 	t.Parallel()
 	room := newFakeRoom("quad5", 0)
-	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
-		Start: Start{Join: "K7QX"}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait := m.Init()
-	b := m.cur.(*boardScreen)
+	b := m.cur.(*board.BoardScreen)
 	m.Update(keyMsg("enter")) // x marks r3c3
 	room.mu.Lock()
 	room.moves[0] = "spoilt" // a client that replays from the start stops here
@@ -190,15 +193,15 @@ func TestRoomClientPlaysOnlyNewMoves(t *testing.T) {
 	room.mu.Unlock()
 	room.remote("r2c2")
 	_, cmd := m.Update(wait())
-	if b.isErr || b.game().String() != room.s.String() || len(b.history()) != 2 {
-		t.Fatalf("the client did not play the new move alone: %q vs %q (status %q)", b.game().String(), room.s.String(), b.status)
+	if b.IsErr || b.Game().String() != room.s.String() || len(b.History()) != 2 {
+		t.Fatalf("the client did not play the new move alone: %q vs %q (status %q)", b.Game().String(), room.s.String(), b.Status)
 	}
 	if room.views != 1 {
 		t.Errorf("an update read the room's view %d times, want once", room.views)
 	}
 	room.rewrite("r1c2", "r2c3", "r4c4")
 	m.Update(nextWait(cmd))
-	if b.isErr || b.game().String() != room.s.String() || len(b.history()) != 3 || b.history()[0].text != "r1c2" {
-		t.Fatalf("a rewritten room was not replayed: %q vs %q, history %v (status %q)", b.game().String(), room.s.String(), b.history(), b.status)
+	if b.IsErr || b.Game().String() != room.s.String() || len(b.History()) != 3 || b.History()[0].Text != "r1c2" {
+		t.Fatalf("a rewritten room was not replayed: %q vs %q, history %v (status %q)", b.Game().String(), room.s.String(), b.History(), b.Status)
 	}
 }

@@ -7,6 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/pages"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -21,10 +25,10 @@ func TestSaveRoundTrip(t *testing.T) {
 		sendKey(m, k)
 	}
 	waitWrites(m)
-	if len(lm(b).moves) != 1 {
-		t.Fatalf("setup move not played: %q", b.status)
+	if len(lm(b).Moves) != 1 {
+		t.Fatalf("setup move not played: %q", b.Status)
 	}
-	data, err := b.c.store.Load()
+	data, err := b.C.Store.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,12 +39,12 @@ func TestSaveRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b2, err := boardFromSave(b.c, sv)
+	b2, err := board.BoardFromSave(b.C, sv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b2.game().String() != b.game().String() || len(lm(b2).seats) != 4 || lm(b2).seats[1].Name != "yellow-player" {
-		t.Fatalf("resumed %q seats %+v, want %q", b2.game().String(), lm(b2).seats, b.game().String())
+	if b2.Game().String() != b.Game().String() || len(lm(b2).Seats) != 4 || lm(b2).Seats[1].Name != "yellow-player" {
+		t.Fatalf("resumed %q seats %+v, want %q", b2.Game().String(), lm(b2).Seats, b.Game().String())
 	}
 }
 
@@ -48,7 +52,7 @@ func TestSaveRoundTrip(t *testing.T) {
 // a new game then replaces it.
 func TestCorruptSaveOnMenu(t *testing.T) {
 	store := &memStore{data: []byte("tabletop save 1\nvariant quad5\nseat x human\nseat o human\nmove (mark r1 c1)\n")}
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	v := viewText(m)
 	if strings.Contains(v, "Continue") || !strings.Contains(v, "cannot be read") {
@@ -56,11 +60,11 @@ func TestCorruptSaveOnMenu(t *testing.T) {
 	}
 	m.Update(keyMsg("enter")) // Quad 5×5 setup
 	m.Update(keyMsg("enter")) // start
-	b, ok := m.cur.(*boardScreen)
+	b, ok := m.cur.(*board.BoardScreen)
 	if !ok {
 		t.Fatalf("no board after setup: %T", m.cur)
 	}
-	lm(b).cancelJob()
+	lm(b).CancelJob()
 	m.Update(keyMsg("enter")) // x marks the centre: now the game is saved
 	waitWrites(m)
 	if _, err := savefmt.ParseSave(store.data); err != nil {
@@ -72,17 +76,17 @@ func TestLoadOption(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "g.txt")
 	os.WriteFile(good, []byte("tabletop save 1\nvariant pentago\nseat red human\nseat black human\nmove (place 1 1 1)\n"), 0o644)
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Load: good}}).(*Model)
-	if b, ok := m.cur.(*boardScreen); !ok || len(lm(b).moves) != 1 {
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: common.Start{Load: good}}).(*Model)
+	if b, ok := m.cur.(*board.BoardScreen); !ok || len(lm(b).Moves) != 1 {
 		t.Fatalf("--load did not open the game: %T", m.cur)
 	}
-	m = New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: Start{Load: filepath.Join(dir, "none.txt")}}).(*Model)
+	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: common.Start{Load: filepath.Join(dir, "none.txt")}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(viewText(m), "load:") {
+	if _, ok := m.cur.(*pages.MenuScreen); !ok || !strings.Contains(viewText(m), "load:") {
 		t.Fatalf("missing file should land on the menu with a message:\n%s", viewText(m))
 	}
-	m = New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Remote: true, Start: Start{Load: good}}).(*Model)
-	if _, ok := m.cur.(*menuScreen); !ok {
+	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Remote: true, Start: common.Start{Load: good}}).(*Model)
+	if _, ok := m.cur.(*pages.MenuScreen); !ok {
 		t.Fatal("Remote must refuse --load")
 	}
 }
@@ -93,16 +97,16 @@ func TestContinueResumesExactly(t *testing.T) {
 		sendKey(m, k)
 	}
 	waitWrites(m)
-	want := b.game().String()
-	store := b.c.store
-	m2 := New(Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
+	want := b.Game().String()
+	store := b.C.Store
+	m2 := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if !strings.Contains(viewText(m2), "Continue") {
 		t.Fatalf("no Continue:\n%s", viewText(m2))
 	}
 	m2.Update(keyMsg("enter"))
-	b2, ok := m2.cur.(*boardScreen)
-	if !ok || b2.game().String() != want {
+	b2, ok := m2.cur.(*board.BoardScreen)
+	if !ok || b2.Game().String() != want {
 		t.Fatalf("continue: %T", m2.cur)
 	}
 }
@@ -115,9 +119,9 @@ func TestSaveOnlyAfterAMove(t *testing.T) {
 	oldData := old.Marshal([]string{"red", "black"})
 	store := &memStore{data: oldData}
 	v, _ := game.Lookup("quad7")
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store, Start: Start{Variant: "quad7", Seats: hotSeat(v)}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store, Start: common.Start{Variant: "quad7", Seats: hotSeat(v)}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.cur.(*boardScreen)
+	b := m.cur.(*board.BoardScreen)
 	if string(store.data) != string(oldData) {
 		t.Fatalf("a game with no moves was saved:\n%s", store.data)
 	}
@@ -143,7 +147,7 @@ func TestSaveOnlyAfterAMove(t *testing.T) {
 	if store.data != nil {
 		t.Fatalf("a game undone to no moves stays saved:\n%s", store.data)
 	}
-	if len(lm(b).moves) != 0 {
+	if len(lm(b).Moves) != 0 {
 		t.Fatal("undo did not go back")
 	}
 	m.Update(keyMsg("enter"))
@@ -180,26 +184,26 @@ func TestQuitPromptSaysWhatHappensToTheGame(t *testing.T) {
 	}
 	for _, tc := range tests {
 		v, _ := game.Lookup("quad5")
-		m := New(Options{ColorProfile: colorprofile.ASCII, Store: tc.store, Remote: true, Start: Start{Variant: "quad5", Seats: hotSeat(v)}, AIDelay: -1}).(*Model)
+		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: tc.store, Remote: true, Start: common.Start{Variant: "quad5", Seats: hotSeat(v)}, AIDelay: -1}).(*Model)
 		m.Init()
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		b := m.cur.(*boardScreen)
+		b := m.cur.(*board.BoardScreen)
 		m.Update(keyMsg("enter")) // x marks the centre
 		waitWrites(m)
-		if len(lm(b).moves) != 1 {
-			t.Fatalf("%s: the move was not played: %q", tc.name, b.status)
+		if len(lm(b).Moves) != 1 {
+			t.Fatalf("%s: the move was not played: %q", tc.name, b.Status)
 		}
 		if _, cmd := m.Update(keyMsg("q")); cmd != nil {
 			if _, quit := cmd().(tea.QuitMsg); quit {
 				t.Fatalf("%s: q quit a game in progress without asking", tc.name)
 			}
 		}
-		if !strings.Contains(b.status, tc.want) || !strings.Contains(b.status, "y to quit") {
-			t.Errorf("%s: prompt %q, want it to say %q", tc.name, b.status, tc.want)
+		if !strings.Contains(b.Status, tc.want) || !strings.Contains(b.Status, "y to quit") {
+			t.Errorf("%s: prompt %q, want it to say %q", tc.name, b.Status, tc.want)
 		}
 		m.Update(keyMsg("n")) // stay
-		if b.confirm != "" || len(lm(b).moves) != 1 {
-			t.Errorf("%s: after staying: confirm %q, %d moves", tc.name, b.confirm, len(lm(b).moves))
+		if b.Confirm != "" || len(lm(b).Moves) != 1 {
+			t.Errorf("%s: after staying: confirm %q, %d moves", tc.name, b.Confirm, len(lm(b).Moves))
 		}
 	}
 }

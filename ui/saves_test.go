@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -16,7 +19,7 @@ import (
 )
 
 // fileClient is a client over a savefmt.FileStore in a temporary directory.
-func fileClient(t *testing.T, dir string, opts Options) (*Model, *savefmt.FileStore) {
+func fileClient(t *testing.T, dir string, opts common.Options) (*Model, *savefmt.FileStore) {
 	t.Helper()
 	fs := savefmt.NewFileStore(filepath.Join(dir, "save.txt"))
 	opts.ColorProfile, opts.Store, opts.AIDelay = colorprofile.ASCII, fs, -1
@@ -27,10 +30,10 @@ func fileClient(t *testing.T, dir string, opts Options) (*Model, *savefmt.FileSt
 
 // playOneHotSeat starts a two-human quad7 game from the menu's setup and
 // plays one move.
-func playOneHotSeat(t *testing.T, m *Model) *boardScreen {
+func playOneHotSeat(t *testing.T, m *Model) *board.BoardScreen {
 	t.Helper()
 	v := mustVariant(t, "quad7")
-	b, err := newBoard(m.c, v, "", []savefmt.SeatConfig{{Name: "ana"}, {Name: "bo"}})
+	b, err := board.NewBoard(m.c, v, "", []savefmt.SeatConfig{{Name: "ana"}, {Name: "bo"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +47,7 @@ func playOneHotSeat(t *testing.T, m *Model) *boardScreen {
 // game never replaces another, and the menu offers each.
 func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 	dir := t.TempDir()
-	m, fs := fileClient(t, dir, Options{})
+	m, fs := fileClient(t, dir, common.Options{})
 	first := playOneHotSeat(t, m)
 	m.Update(keyMsg("m")) // back to the menu: saved
 	second := playOneHotSeat(t, m)
@@ -56,7 +59,7 @@ func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 	if err != nil || len(names) != 2 {
 		t.Fatalf("two games in progress, slots %v (%v)", names, err)
 	}
-	if lm(first).keeper.slot == lm(second).keeper.slot {
+	if lm(first).Keeper.Slot == lm(second).Keeper.Slot {
 		t.Fatal("two games share a slot")
 	}
 	v := viewText(m)
@@ -65,8 +68,8 @@ func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 	}
 	m.Update(keyMsg("down")) // the older game, with one move
 	m.Update(keyMsg("enter"))
-	b, ok := m.cur.(*boardScreen)
-	if !ok || len(lm(b).moves) != 1 || lm(b).kept.slot != lm(first).kept.slot {
+	b, ok := m.cur.(*board.BoardScreen)
+	if !ok || len(lm(b).Moves) != 1 || lm(b).Kept.Slot != lm(first).Kept.Slot {
 		t.Fatalf("continue the older game: %T", m.cur)
 	}
 }
@@ -85,12 +88,12 @@ func TestLoadedGameReplacesNothing(t *testing.T) {
 	if err := fs.SaveSlot("quad7-vs-max", vsMax); err != nil {
 		t.Fatal(err)
 	}
-	m, _ := fileClient(t, dir, Options{Start: Start{Load: other}})
-	b := m.cur.(*boardScreen)
+	m, _ := fileClient(t, dir, common.Options{Start: common.Start{Load: other}})
+	b := m.cur.(*board.BoardScreen)
 	m.Update(keyMsg("enter"))
 	waitWrites(m)
-	if len(lm(b).moves) != 2 {
-		t.Fatalf("the move was not played: %d moves", len(lm(b).moves))
+	if len(lm(b).Moves) != 2 {
+		t.Fatalf("the move was not played: %d moves", len(lm(b).Moves))
 	}
 	if got, _ := fs.LoadSlot("quad7-vs-max"); string(got) != string(vsMax) {
 		t.Fatalf("the game against max was replaced:\n%s", got)
@@ -110,10 +113,10 @@ func TestReplacingTheOneSaveAsks(t *testing.T) {
 	old := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}, Moves: []string{"(mark r3 c3)"}}
 	oldData := old.Marshal([]string{"x", "o"})
 	store := &memStore{data: oldData}
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store, AIDelay: -1}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	b := playOneHotSeat(t, m)
-	if b.confirm != "replace" || !strings.Contains(viewText(m), "save this game over your saved game (quad7, 1 move: ana vs AI max)") {
+	if b.Confirm != "replace" || !strings.Contains(viewText(m), "save this game over your saved game (quad7, 1 move: ana vs AI max)") {
 		t.Fatalf("no question before replacing:\n%s", viewText(m))
 	}
 	m.Update(keyMsg("enter")) // not y: the saved game stays
@@ -126,7 +129,7 @@ func TestReplacingTheOneSaveAsks(t *testing.T) {
 	if !strings.Contains(viewText(m), "this game is not saved") {
 		t.Fatalf("the board should say the game is not saved:\n%s", viewText(m))
 	}
-	if q := lm(b).quitPrompt(); !strings.Contains(q, "not saved") {
+	if q := lm(b).QuitPrompt(); !strings.Contains(q, "not saved") {
 		t.Fatalf("quit prompt %q", q)
 	}
 }
@@ -143,7 +146,7 @@ func TestFinishedGameIsHandedOver(t *testing.T) {
 			got = append(got, fg)
 			return "games/quad7-1.txt", nil
 		}
-		m, fs := fileClient(t, t.TempDir(), Options{OnFinished: hook})
+		m, fs := fileClient(t, t.TempDir(), common.Options{OnFinished: hook})
 		b := playOneHotSeat(t, m)
 		m.Update(keyMsg("r"))
 		m.Update(keyMsg("y"))
@@ -155,14 +158,14 @@ func TestFinishedGameIsHandedOver(t *testing.T) {
 			}
 			continue
 		}
-		if len(got) != 1 || got[0].Resigned != "o" || len(got[0].Game.Moves) != 1 || got[0].Result != b.m.result() {
+		if len(got) != 1 || got[0].Resigned != "o" || len(got[0].Game.Moves) != 1 || got[0].Result != b.M.Result() {
 			t.Fatalf("handed over %+v", got)
 		}
 		if len(names) != 0 {
 			t.Fatalf("the finished game's save stays: %v", names)
 		}
-		if !strings.Contains(b.status, "kept as games/quad7-1.txt") {
-			t.Fatalf("the board does not say where the game is kept: %q", b.status)
+		if !strings.Contains(b.Status, "kept as games/quad7-1.txt") {
+			t.Fatalf("the board does not say where the game is kept: %q", b.Status)
 		}
 		m.Update(keyMsg("m"))
 		waitWrites(m)
@@ -189,7 +192,7 @@ func TestCopyRecordToClipboard(t *testing.T) {
 	if sv, err := savefmt.ParseSave([]byte(text)); err != nil || len(sv.Moves) != 1 {
 		t.Fatalf("the copied record does not read back: %+v, %v", sv, err)
 	}
-	if !strings.Contains(b.status, "clipboard") {
-		t.Fatalf("status %q", b.status)
+	if !strings.Contains(b.Status, "clipboard") {
+		t.Fatalf("status %q", b.Status)
 	}
 }

@@ -7,6 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/pages"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -36,46 +40,47 @@ func TestMain(m *testing.M) {
 func TestSettingsStay(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.txt")
 	client := func() *Model {
-		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), Mouse: true, AIDelay: -1}).(*Model)
+		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), Mouse: true, AIDelay: -1}).(*Model)
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		return m
 	}
 	m := client()
 	m.Update(keyMsg("t"))
-	theme := m.c.theme.Name
+	theme := m.c.Theme.Name
 	m.Update(keyMsg("M"))
 	m.Update(keyMsg("down")) // Quad 7×7
 	m.Update(keyMsg("enter"))
-	s := m.cur.(*setupScreen)
+	s := m.cur.(*pages.SetupScreen)
 	m.Update(keyMsg("+"))
 	m.Update(keyMsg("+"))
-	if m.c.aiTime != 2*time.Second || !strings.Contains(viewText(m), "AI time per move: 2s") {
-		t.Fatalf("+ twice: AI time %s\n%s", m.c.aiTime, viewText(m))
+	if m.c.AITime != 2*time.Second || !strings.Contains(viewText(m), "AI time per move: 2s") {
+		t.Fatalf("+ twice: AI time %s\n%s", m.c.AITime, viewText(m))
 	}
 	m.Update(keyMsg("up"))
 	m.Update(keyMsg("right")) // o: AI max
 	m.Update(keyMsg("down"))
 	m.Update(keyMsg("enter"))
-	b, ok := m.cur.(*boardScreen)
+	b, ok := m.cur.(*board.BoardScreen)
 	if !ok {
-		t.Fatalf("setup did not start: %T %q", m.cur, s.status)
+		t.Fatalf("setup did not start: %T %q", m.cur, s.Status)
 	}
-	lm(b).cancelJob()
+	lm(b).CancelJob()
+	m.c.IO.Wait() // the settings are written on the client's I/O queue
 
 	m = client()
-	if m.c.theme.Name != theme || m.c.mouse || m.c.aiTime != 2*time.Second {
-		t.Fatalf("not remembered: theme %s (want %s), mouse %v, AI time %s", m.c.theme.Name, theme, m.c.mouse, m.c.aiTime)
+	if m.c.Theme.Name != theme || m.c.Mouse || m.c.AITime != 2*time.Second {
+		t.Fatalf("not remembered: theme %s (want %s), mouse %v, AI time %s", m.c.Theme.Name, theme, m.c.Mouse, m.c.AITime)
 	}
 	m.Update(keyMsg("down"))
 	m.Update(keyMsg("enter"))
-	s = m.cur.(*setupScreen)
-	if seats := s.seats(); !seats[1].AI || seats[1].Level != ai.Max {
+	s = m.cur.(*pages.SetupScreen)
+	if seats := s.Seats(); !seats[1].AI || seats[1].Level != ai.Max {
 		t.Fatalf("the last seats are not offered: %+v", seats)
 	}
 	// A theme given in the options wins over the remembered one.
-	m = New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), Theme: "mono"}).(*Model)
-	if m.c.theme.Name != "mono" {
-		t.Fatalf("the options' theme lost: %s", m.c.theme.Name)
+	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), Theme: "mono"}).(*Model)
+	if m.c.Theme.Name != "mono" {
+		t.Fatalf("the options' theme lost: %s", m.c.Theme.Name)
 	}
 }
 
@@ -89,27 +94,27 @@ func TestAIBudgetReachesTheSearch(t *testing.T) {
 	for _, c := range []struct {
 		budget, want time.Duration
 	}{{0, 5 * time.Second}, {time.Second, time.Second}} {
-		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), AIBudget: c.budget}).(*Model)
-		if m.c.aiTime != c.want {
-			t.Errorf("AIBudget %s: AI time %s, want %s", c.budget, m.c.aiTime, c.want)
+		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), AIBudget: c.budget}).(*Model)
+		if m.c.AITime != c.want {
+			t.Errorf("AIBudget %s: AI time %s, want %s", c.budget, m.c.AITime, c.want)
 		}
 	}
 }
 
 // A rematch changes sides: who played x plays o.
 func TestRematchSwapsSides(t *testing.T) {
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
-		Start: Start{Variant: "quad5", Seats: map[string]savefmt.SeatConfig{"x": {Name: "ana"}, "o": {Name: "bo"}}}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
+		Start: common.Start{Variant: "quad5", Seats: map[string]savefmt.SeatConfig{"x": {Name: "ana"}, "o": {Name: "bo"}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(keyMsg("r"))
 	m.Update(keyMsg("y"))
 	m.Update(keyMsg("R"))
-	nb := m.cur.(*boardScreen)
-	if nb.m.seat(0).name != "bo" || nb.m.seat(1).name != "ana" {
-		t.Fatalf("rematch seats: x %s, o %s", nb.m.seat(0).name, nb.m.seat(1).name)
+	nb := m.cur.(*board.BoardScreen)
+	if nb.M.Seat(0).Name != "bo" || nb.M.Seat(1).Name != "ana" {
+		t.Fatalf("rematch seats: x %s, o %s", nb.M.Seat(0).Name, nb.M.Seat(1).Name)
 	}
-	if !strings.Contains(nb.status, "sides changed") {
-		t.Fatalf("status %q", nb.status)
+	if !strings.Contains(nb.Status, "sides changed") {
+		t.Fatalf("status %q", nb.Status)
 	}
 }
 
@@ -117,7 +122,7 @@ func TestRematchSwapsSides(t *testing.T) {
 func TestMenuHelpAndDelete(t *testing.T) {
 	sv := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(mark r2 c2)"}}
 	store := &memStore{data: sv.Marshal([]string{"x", "o"})}
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if strings.Contains(viewText(m), "delete saved game") {
 		t.Fatal("the short help should not list every key")
@@ -159,8 +164,8 @@ func TestRulesScreenLinksRulesDocument(t *testing.T) {
 func TestBoardsUseTheSpace(t *testing.T) {
 	for _, name := range []string{"quad7", "pentago"} {
 		_, b := newTestClient(t, name, 80, 24)
-		if l := b.layout(); !l.ok || l.ch < 2 || l.cw < 5 {
-			t.Errorf("%s at 80×24: cells %d×%d", name, l.cw, l.ch)
+		if l := b.Layout(); !l.Ok || l.Ch < 2 || l.Cw < 5 {
+			t.Errorf("%s at 80×24: cells %d×%d", name, l.Cw, l.Ch)
 		}
 	}
 	for _, v := range []string{"quad5", "quad7", "quad11", "pentago", "tictacchess"} {
@@ -168,15 +173,15 @@ func TestBoardsUseTheSpace(t *testing.T) {
 		prev := 0
 		for _, sz := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {160, 50}, {200, 60}} {
 			m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
-			l := b.layout()
-			if area := l.cw * l.ch; area < prev {
-				t.Errorf("%s at %v: cells %d×%d, smaller than before", v, sz, l.cw, l.ch)
+			l := b.Layout()
+			if area := l.Cw * l.Ch; area < prev {
+				t.Errorf("%s at %v: cells %d×%d, smaller than before", v, sz, l.Cw, l.Ch)
 			} else {
 				prev = area
 			}
 		}
-		if l := b.layout(); l.cw < 7 {
-			t.Errorf("%s at 200×60: cells %d×%d", v, l.cw, l.ch)
+		if l := b.Layout(); l.Cw < 7 {
+			t.Errorf("%s at 200×60: cells %d×%d", v, l.Cw, l.Ch)
 		}
 	}
 }
@@ -185,10 +190,10 @@ func TestBoardsUseTheSpace(t *testing.T) {
 // at the ends of the steps; the choice is remembered each time.
 func TestSetupAITimeBothWays(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.txt")
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), AIDelay: -1}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	m.Update(keyMsg("enter"))
-	if _, ok := m.cur.(*setupScreen); !ok {
+	if _, ok := m.cur.(*pages.SetupScreen); !ok {
 		t.Fatalf("not on setup: %T", m.cur)
 	}
 	steps := []struct {
@@ -203,9 +208,10 @@ func TestSetupAITimeBothWays(t *testing.T) {
 	}
 	for i, st := range steps {
 		sendKey(m, st.key)
-		if m.c.aiTime != st.want {
-			t.Fatalf("step %d (%s): AI time %s, want %s", i, st.key, m.c.aiTime, st.want)
+		if m.c.AITime != st.want {
+			t.Fatalf("step %d (%s): AI time %s, want %s", i, st.key, m.c.AITime, st.want)
 		}
+		m.c.IO.Wait() // written on the client's I/O queue
 		got, err := savefmt.NewFileSettings(path).Load()
 		if err != nil || got.AITime != st.want {
 			t.Fatalf("step %d (%s): saved %s (%v), want %s", i, st.key, got.AITime, err, st.want)
@@ -215,7 +221,7 @@ func TestSetupAITimeBothWays(t *testing.T) {
 
 // Without a saved game, ? in the menu does not offer to delete one.
 func TestMenuHelpWithoutSaves(t *testing.T) {
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(keyMsg("?"))
 	if v := viewText(m); strings.Contains(v, "delete saved game") || !strings.Contains(v, "mouse on/off") {
@@ -227,25 +233,26 @@ func TestMenuHelpWithoutSaves(t *testing.T) {
 // game without a person, and says why; one Human seat is enough.
 func TestNoAIOnlyGames(t *testing.T) {
 	for _, refuse := range []bool{false, true} {
-		m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1, NoAIOnlyGames: refuse,
+		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1, NoAIOnlyGames: refuse,
 			Settings: savefmt.NewFileSettings(filepath.Join(t.TempDir(), "settings.txt"))}).(*Model)
+		t.Cleanup(m.c.IO.Wait) // the seats are written on the I/O queue, in the test's folder
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		m.Update(keyMsg("down")) // Quad 7×7: x Human, o AI
 		m.Update(keyMsg("enter"))
 		for _, k := range []string{"up", "up", "right", "down", "down"} { // x: AI easy
 			sendKey(m, k)
 		}
-		s := m.cur.(*setupScreen)
-		if seats := s.seats(); !aiOnly(seats) {
+		s := m.cur.(*pages.SetupScreen)
+		if seats := s.Seats(); !common.AIOnly(seats) {
 			t.Fatalf("the seats are not all AI: %+v", seats)
 		}
 		m.Update(keyMsg("enter"))
-		_, stayed := m.cur.(*setupScreen)
+		_, stayed := m.cur.(*pages.SetupScreen)
 		if stayed != refuse {
-			t.Fatalf("NoAIOnlyGames %v: still on setup %v, status %q", refuse, stayed, s.status)
+			t.Fatalf("NoAIOnlyGames %v: still on setup %v, status %q", refuse, stayed, s.Status)
 		}
 		if !refuse {
-			lm(m.cur.(*boardScreen)).cancelJob()
+			lm(m.cur.(*board.BoardScreen)).CancelJob()
 			continue
 		}
 		if !strings.Contains(viewText(m), "games of the AI against itself are not offered here") {
@@ -254,17 +261,17 @@ func TestNoAIOnlyGames(t *testing.T) {
 		for _, k := range []string{"up", "up", "left", "down", "down", "enter"} { // x: Human again
 			sendKey(m, k)
 		}
-		if b, ok := m.cur.(*boardScreen); !ok {
-			t.Fatalf("with a Human seat the game did not start: %T %q %+v row %d", m.cur, s.status, s.seats(), s.row)
+		if b, ok := m.cur.(*board.BoardScreen); !ok {
+			t.Fatalf("with a Human seat the game did not start: %T %q %+v row %d", m.cur, s.Status, s.Seats(), s.Row)
 		} else {
-			lm(b).cancelJob()
+			lm(b).CancelJob()
 		}
 	}
 	// Start with every seat AI opens the menu with the reason instead.
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, NoAIOnlyGames: true, Remote: true,
-		Start: Start{Variant: "quad5", Seats: map[string]savefmt.SeatConfig{"x": {AI: true}, "o": {AI: true}}}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, NoAIOnlyGames: true, Remote: true,
+		Start: common.Start{Variant: "quad5", Seats: map[string]savefmt.SeatConfig{"x": {AI: true}, "o": {AI: true}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(viewText(m), "not offered here") {
+	if _, ok := m.cur.(*pages.MenuScreen); !ok || !strings.Contains(viewText(m), "not offered here") {
 		t.Fatalf("Start with AI seats only: %T\n%s", m.cur, viewText(m))
 	}
 }
@@ -272,24 +279,24 @@ func TestNoAIOnlyGames(t *testing.T) {
 // M turns mouse capture off and on at run time, except in a text field.
 func TestMouseToggle(t *testing.T) {
 	v, _ := game.Lookup("quad7")
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Mouse: true, Start: Start{Variant: "quad7", Seats: hotSeat(v)}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Mouse: true, Start: common.Start{Variant: "quad7", Seats: hotSeat(v)}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.cur.(*boardScreen)
+	b := m.cur.(*board.BoardScreen)
 	if m.View().MouseMode != tea.MouseModeCellMotion {
 		t.Fatal("Mouse: true does not enable the mouse")
 	}
 	m.Update(keyMsg("M"))
-	if m.c.mouse || m.View().MouseMode != tea.MouseModeNone || !strings.Contains(b.status, "mouse off") {
-		t.Fatalf("M did not turn the mouse off: %v %q", m.c.mouse, b.status)
+	if m.c.Mouse || m.View().MouseMode != tea.MouseModeNone || !strings.Contains(b.Status, "mouse off") {
+		t.Fatalf("M did not turn the mouse off: %v %q", m.c.Mouse, b.Status)
 	}
 	m.Update(keyMsg("M"))
-	if !m.c.mouse || m.View().MouseMode != tea.MouseModeCellMotion {
+	if !m.c.Mouse || m.View().MouseMode != tea.MouseModeCellMotion {
 		t.Fatal("M did not turn the mouse back on")
 	}
 	m.Update(keyMsg(":"))
 	m.Update(keyMsg("M"))
-	if !m.c.mouse || b.input.Value() != "M" {
-		t.Fatalf("M in the move prompt must be text: mouse %v input %q", m.c.mouse, b.input.Value())
+	if !m.c.Mouse || b.Input.Value() != "M" {
+		t.Fatalf("M in the move prompt must be text: mouse %v input %q", m.c.Mouse, b.Input.Value())
 	}
 	m.Update(keyMsg("esc"))
 	m.Update(keyMsg("?"))
@@ -297,10 +304,10 @@ func TestMouseToggle(t *testing.T) {
 		t.Fatalf("the full help does not show M:\n%s", viewText(m))
 	}
 	// On the menu too.
-	m2 := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m2 := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m2.Update(keyMsg("M"))
-	if !m2.c.mouse || m2.View().MouseMode != tea.MouseModeCellMotion {
+	if !m2.c.Mouse || m2.View().MouseMode != tea.MouseModeCellMotion {
 		t.Fatal("M on the menu did not turn the mouse on")
 	}
 }

@@ -5,6 +5,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/pages"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -44,21 +48,21 @@ func TestRoomSetupOptions(t *testing.T) {
 			if c.guest {
 				p.ID = ""
 			}
-			m := New(Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, Player: p}).(*Model)
+			m := New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, Player: p}).(*Model)
 			m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 			v, _ := game.Lookup("pentago")
-			m.cur = newSetup(m.c, v, true)
+			m.cur = pages.NewSetup(m.c, v, true)
 			for _, k := range c.keys {
 				sendKey(m, k)
 			}
 			if view := viewText(m); !strings.Contains(view, c.line) {
 				t.Fatalf("setup shows no %q:\n%s", c.line, view)
 			}
-			for s := m.cur.(*setupScreen); s.row < len(s.choice); {
+			for s := m.cur.(*pages.SetupScreen); s.Row < len(s.Choice); {
 				m.Update(keyMsg("enter")) // on to Start
 			}
 			m.Update(keyMsg("enter"))
-			if _, ok := m.cur.(*boardScreen); !ok {
+			if _, ok := m.cur.(*board.BoardScreen); !ok {
 				t.Fatalf("no room board after Start: %T\n%s", m.cur, viewText(m))
 			}
 			got := lobby.spec

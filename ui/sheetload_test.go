@@ -10,6 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/pages"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -150,29 +154,29 @@ func TestSheetSaveContinues(t *testing.T) {
 	dir := t.TempDir()
 	data := sheetSave(t, writeSheet(t, dir, "cf.kif", "connectfour", "mine"))
 	data = []byte(strings.Split(string(data), "result ")[0]) // a game in progress
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{data: data}, Seed: 1, AIDelay: -1}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{data: data}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(viewText(m), "Continue") || strings.Contains(viewText(m), "cannot be read") {
+	if _, ok := m.cur.(*pages.MenuScreen); !ok || !strings.Contains(viewText(m), "Continue") || strings.Contains(viewText(m), "cannot be read") {
 		t.Fatalf("the menu does not offer the save:\n%s", viewText(m))
 	}
 	_, cmd := m.Update(keyMsg("enter"))
-	load, ok := m.cur.(*sheetLoadScreen)
+	load, ok := m.cur.(*pages.SheetLoadScreen)
 	if !ok {
 		t.Fatalf("Continue opened %T, not the loading screen", m.cur)
 	}
-	pump(m, cmd, func() bool { return m.cur != screen(load) })
-	b, ok := m.cur.(*boardScreen)
-	if !ok || len(lm(b).moves) != 2 {
+	pump(m, cmd, func() bool { return m.cur != common.Screen(load) })
+	b, ok := m.cur.(*board.BoardScreen)
+	if !ok || len(lm(b).Moves) != 2 {
 		t.Fatalf("after loading: %T, want the board with 2 moves", m.cur)
 	}
 	os.Remove(filepath.Join(dir, "cf.kif"))
 	gone := sheetSave(t, writeSheet(t, dir, "gone.kif", "connectfour", "gone"))
 	os.Remove(filepath.Join(dir, "gone.kif"))
-	m = New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{data: gone}, Seed: 1}).(*Model)
+	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{data: gone}, Seed: 1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(keyMsg("enter"))
-	if _, ok := m.cur.(*menuScreen); !ok || !strings.Contains(viewText(m), "cannot continue: its rule sheet") {
+	if _, ok := m.cur.(*pages.MenuScreen); !ok || !strings.Contains(viewText(m), "cannot continue: its rule sheet") {
 		t.Errorf("a save whose sheet is gone:\n%s", viewText(m))
 	}
 }
@@ -191,7 +195,7 @@ func pump(m *Model, cmd tea.Cmd, done func() bool) {
 		switch msg := c().(type) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case sheetTickMsg:
+		case common.SheetTickMsg:
 		default:
 			_, next := m.Update(msg)
 			queue = append(queue, next)
@@ -209,7 +213,7 @@ func TestMenuListsTheSheetFolder(t *testing.T) {
 	dir := t.TempDir()
 	writeSheet(t, dir, "mine.kif", "tictactoe", "title: My Tic-Tac-Toe")
 	os.WriteFile(filepath.Join(dir, "broken.kif"), []byte("(role a)\n(init (p))\n(<= (legal a x) (true (q))\n"), 0o644)
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, SheetDir: dir, Seed: 1}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, SheetDir: dir, Seed: 1}).(*Model)
 	cmd := m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if view := viewText(m); !strings.Contains(view, "broken.kif") || !strings.Contains(view, "mine.kif") {
@@ -217,8 +221,8 @@ func TestMenuListsTheSheetFolder(t *testing.T) {
 	}
 	loaded := func() int {
 		n := 0
-		for _, e := range m.c.library.entries {
-			if e.done {
+		for _, e := range m.c.Library.Entries {
+			if e.Done {
 				n++
 			}
 		}
@@ -234,11 +238,11 @@ func TestMenuListsTheSheetFolder(t *testing.T) {
 // TestLoadingLine: the loading screen shows nothing for the first half
 // second, then the sheet's name, size and the time it has taken.
 func TestLoadingLine(t *testing.T) {
-	j := &sheetJob{path: "/x/chess.kif", size: 39582, started: time.Now()}
-	if line := j.line(j.started.Add(100*time.Millisecond), false); line != "" {
+	j := &common.SheetJob{Path: "/x/chess.kif", Size: 39582, Started: time.Now()}
+	if line := j.Line(j.Started.Add(100*time.Millisecond), false); line != "" {
 		t.Errorf("a line after 100 ms: %q", line)
 	}
-	line := j.line(j.started.Add(2300*time.Millisecond), true)
+	line := j.Line(j.Started.Add(2300*time.Millisecond), true)
 	if !strings.HasSuffix(line, "loading rules of chess.kif (40 KB)… 2.3 s") {
 		t.Errorf("the line after 2.3 s: %q", line)
 	}
@@ -290,7 +294,7 @@ func corpusGolden(t *testing.T, name string, moves ...string) {
 		}
 		msgs = append(msgs, typeMove(mv)...)
 	}
-	runGolden(t, Options{ASCII: true, Start: Start{Variant: v.Name, Seats: hotSeat(v)}}, msgs...)
+	runGolden(t, common.Options{ASCII: true, Start: common.Start{Variant: v.Name, Seats: hotSeat(v)}}, msgs...)
 }
 
 // Checkers with ggp-base's compact base declarations: its board, both
@@ -332,12 +336,12 @@ func TestChessMateSaysWhy(t *testing.T) {
 			_, cmd = m.Update(msg)
 		}
 	}
-	if !b.ended() {
-		t.Fatalf("no mate: %q", b.status)
+	if !b.Ended() {
+		t.Fatalf("no mate: %q", b.Status)
 	}
 	const want = "game over: black wins — white 0, black 100; decided by the cells d1, d2, e2, f1, h2, h4"
-	pump(m, cmd, func() bool { return strings.HasPrefix(b.status, want) })
-	if !strings.HasPrefix(b.status, want) || len(b.ax.winsOf(b.game())) != 6 {
-		t.Errorf("the end says %q and marks %v; want %q", b.status, b.ax.winsOf(b.game()), want)
+	pump(m, cmd, func() bool { return strings.HasPrefix(b.Status, want) })
+	if !strings.HasPrefix(b.Status, want) || len(b.Ax.WinsOf(b.Game())) != 6 {
+		t.Errorf("the end says %q and marks %v; want %q", b.Status, b.Ax.WinsOf(b.Game()), want)
 	}
 }

@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -72,27 +75,27 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 	if err := slots.Acquire(context.Background()); err != nil { // another session's search
 		t.Fatal(err)
 	}
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots, AIThreads: 1,
-		Start: Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: ai.Easy}}}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots, AIThreads: 1,
+		Start: common.Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: ai.Easy}}}}).(*Model)
 	r := newAsyncRunner(t, m)
 	r.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	r.run(m.Init())
-	b := m.cur.(*boardScreen)
+	b := m.cur.(*board.BoardScreen)
 	r.send(keyMsg("enter"))
-	r.until("the wait for a slot", func() bool { return lm(b).job != nil && lm(b).job.waiting() })
+	r.until("the wait for a slot", func() bool { return lm(b).Job != nil && lm(b).Job.Waiting() })
 	if v := viewText(m); !strings.Contains(v, "AI waiting for a free slot") {
 		t.Fatalf("the wait is not shown:\n%s", v)
 	}
-	cur := b.cur
+	cur := b.Cur
 	r.send(keyMsg("left"))
-	if b.cur == cur {
+	if b.Cur == cur {
 		t.Fatal("the cursor does not move while the AI waits")
 	}
-	if len(lm(b).moves) != 1 {
-		t.Fatalf("the AI moved without a slot: %d moves", len(lm(b).moves))
+	if len(lm(b).Moves) != 1 {
+		t.Fatalf("the AI moved without a slot: %d moves", len(lm(b).Moves))
 	}
 	slots.Release()
-	r.until("the AI's move", func() bool { return len(lm(b).moves) == 2 && lm(b).job == nil })
+	r.until("the AI's move", func() bool { return len(lm(b).Moves) == 2 && lm(b).Job == nil })
 	if slots.InUse() != 0 {
 		t.Fatalf("the search kept its slot: %d in use", slots.InUse())
 	}
@@ -104,24 +107,24 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 func TestMoveNowWhileWaitingForASlot(t *testing.T) {
 	slots := ai.NewSlots(1)
 	_ = slots.Acquire(context.Background())
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots,
-		Start: Start{Variant: "pentago", Seats: map[string]savefmt.SeatConfig{"black": {AI: true, Level: ai.Max}}}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots,
+		Start: common.Start{Variant: "pentago", Seats: map[string]savefmt.SeatConfig{"black": {AI: true, Level: ai.Max}}}}).(*Model)
 	r := newAsyncRunner(t, m)
 	r.send(tea.WindowSizeMsg{Width: 100, Height: 30})
-	b := m.cur.(*boardScreen)
+	b := m.cur.(*board.BoardScreen)
 	r.send(keyMsg("enter"))
 	r.send(keyMsg("x"))
-	r.until("the wait for a slot", func() bool { return lm(b).job != nil && lm(b).job.waiting() })
+	r.until("the wait for a slot", func() bool { return lm(b).Job != nil && lm(b).Job.Waiting() })
 	r.send(keyMsg("u")) // back to red's rotation
-	if lm(b).job != nil || len(lm(b).moves) != 1 {
-		t.Fatalf("undo while waiting: job %v, %d moves", lm(b).job != nil, len(lm(b).moves))
+	if lm(b).Job != nil || len(lm(b).Moves) != 1 {
+		t.Fatalf("undo while waiting: job %v, %d moves", lm(b).Job != nil, len(lm(b).Moves))
 	}
 	r.send(keyMsg("x"))
 	// Black's turn is a placement and a rotation: space moves each now.
 	for want := 3; want <= 4; want++ {
-		r.until("the wait for a slot", func() bool { return lm(b).job != nil && lm(b).job.waiting() })
+		r.until("the wait for a slot", func() bool { return lm(b).Job != nil && lm(b).Job.Waiting() })
 		r.send(keyMsg(" "))
-		r.until("the AI's move now", func() bool { return len(lm(b).moves) == want })
+		r.until("the AI's move now", func() bool { return len(lm(b).Moves) == want })
 	}
 	checkLegal(t, b)
 	if slots.InUse() != 1 {

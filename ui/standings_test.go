@@ -5,6 +5,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/pages"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -17,15 +21,15 @@ import (
 // asked.
 type fakeStandings struct{ asked []string }
 
-func (f *fakeStandings) Leaderboard(variant string) ([]Standing, error) {
+func (f *fakeStandings) Leaderboard(variant string) ([]common.Standing, error) {
 	f.asked = append(f.asked, variant)
-	return []Standing{{Name: "bob", Rating: 1662, Deviation: 290, Games: 1}, {Name: "ana", Rating: 1338, Deviation: 290, Games: 1}}, nil
+	return []common.Standing{{Name: "bob", Rating: 1662, Deviation: 290, Games: 1}, {Name: "ana", Rating: 1338, Deviation: 290, Games: 1}}, nil
 }
 
-func (f *fakeStandings) Page(id string) (PlayerPage, error) {
+func (f *fakeStandings) Page(id string) (common.PlayerPage, error) {
 	f.asked = append(f.asked, "page "+id)
-	return PlayerPage{Name: "ana", Ratings: []VariantRating{{Variant: "pentago", Rating: 1338, Deviation: 290, Games: 1}},
-		Recent: []PastGame{{ID: "g1", Variant: "pentago", Players: "ana v bob", Result: "game over: black wins", Rated: true, Change: -162, Finished: time.Date(2026, 11, 24, 4, 0, 0, 0, time.UTC)}}}, nil
+	return common.PlayerPage{Name: "ana", Ratings: []common.VariantRating{{Variant: "pentago", Rating: 1338, Deviation: 290, Games: 1}},
+		Recent: []common.PastGame{{ID: "g1", Variant: "pentago", Players: "ana v bob", Result: "game over: black wins", Rated: true, Change: -162, Finished: time.Date(2026, 11, 24, 4, 0, 0, 0, time.UTC)}}}, nil
 }
 
 func (f *fakeStandings) Game(id string) (savefmt.SavedGame, error) {
@@ -43,12 +47,12 @@ func (f *fakeStandings) Game(id string) (savefmt.SavedGame, error) {
 
 func TestRatingsScreens(t *testing.T) {
 	fs := &fakeStandings{}
-	m := New(Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if !strings.Contains(viewText(m), "Ratings") {
 		t.Fatalf("menu lacks Ratings:\n%s", viewText(m))
 	}
-	m.cur = newStandings(m.c)
+	m.cur = pages.NewStandings(m.c)
 	first := fs.asked[0]
 	if v := viewText(m); !strings.Contains(v, "bob") || !strings.Contains(v, "1662") {
 		t.Fatalf("leaderboard:\n%s", v)
@@ -62,13 +66,13 @@ func TestRatingsScreens(t *testing.T) {
 		t.Fatalf("page:\n%s", v)
 	}
 	m.Update(keyMsg("enter"))
-	b, ok := m.cur.(*boardScreen)
-	if !ok || !b.reviewing() {
+	b, ok := m.cur.(*board.BoardScreen)
+	if !ok || !b.Reviewing() {
 		t.Fatalf("enter on a game opened %T, not the board in review", m.cur)
 	}
 
 	// Without a store that keeps ratings there is no such item.
-	m = New(Options{ColorProfile: colorprofile.ASCII, Remote: true}).(*Model)
+	m = New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if strings.Contains(viewText(m), "Ratings") {
 		t.Fatal("Ratings offered without standings")

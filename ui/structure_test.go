@@ -4,28 +4,57 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 )
 
-// parseUI parses the package's non-test files.
+// uiGoFiles lists the Go files of the client: this package and its
+// sub-packages (ui/common, ui/adapters, ui/match, ui/board, ui/pages),
+// with the test files when tests is set.
+func uiGoFiles(t *testing.T, tests bool) []string {
+	t.Helper()
+	var paths []string
+	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".go") && (tests || !strings.HasSuffix(p, "_test.go")) {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return paths
+}
+
+// parseUI parses the client's non-test files, in every package of it,
+// keyed by their slash-separated paths below ui ("board/board.go").
 func parseUI(t *testing.T) (*token.FileSet, map[string]*ast.File) {
 	t.Helper()
+	return parseFiles(t, uiGoFiles(t, false))
+}
+
+// parseFiles parses paths, keyed by their slash-separated paths.
+func parseFiles(t *testing.T, paths []string) (*token.FileSet, map[string]*ast.File) {
+	t.Helper()
 	fset := token.NewFileSet()
-	paths, _ := filepath.Glob("*.go")
 	files := map[string]*ast.File{}
 	for _, p := range paths {
-		if strings.HasSuffix(p, "_test.go") {
-			continue
-		}
 		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
 		if err != nil {
 			t.Fatal(err)
 		}
-		files[p] = f
+		files[filepath.ToSlash(p)] = f
 	}
 	return fset, files
 }
@@ -101,5 +130,55 @@ func TestNoKeyLiteralsOutsideKeyMaps(t *testing.T) {
 			}
 			return true
 		})
+	}
+}
+
+// clientLayers are the client's packages, each with the client packages
+// it may import: dependencies point one way, from the root model down to
+// the shared widgets. The board opens the screens above it (the menu, a
+// setup) through hooks that ui/pages sets (see board.OpenMenu).
+var clientLayers = map[string][]string{
+	"common":   nil,
+	"adapters": {"common"},
+	"match":    {"common"},
+	"board":    {"common", "adapters", "match"},
+	"pages":    {"common", "adapters", "match", "board"},
+	".":        {"common", "adapters", "match", "board", "pages"},
+}
+
+// TestClientLayers checks every import of the client's packages, their
+// tests' too, against clientLayers, and that no client directory is
+// left out of it.
+func TestClientLayers(t *testing.T) {
+	const prefix = "github.com/tabletop/tabletop/ui"
+	fset := token.NewFileSet()
+	seen := map[string]bool{}
+	for _, p := range uiGoFiles(t, true) {
+		dir := filepath.ToSlash(filepath.Dir(p))
+		allowed, ok := clientLayers[dir]
+		if !ok {
+			t.Errorf("%s: the package ui/%s is not in clientLayers: place it in the client's layers", p, dir)
+			continue
+		}
+		seen[dir] = true
+		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			if path != prefix && !strings.HasPrefix(path, prefix+"/") {
+				continue
+			}
+			sub := strings.TrimPrefix(strings.TrimPrefix(path, prefix), "/")
+			if sub == "" || !slices.Contains(allowed, sub) {
+				t.Errorf("%s imports %s: ui/%s may import only %v of the client", p, path, dir, allowed)
+			}
+		}
+	}
+	for dir := range clientLayers {
+		if !seen[dir] {
+			t.Errorf("clientLayers names ui/%s, which has no Go files", dir)
+		}
 	}
 }

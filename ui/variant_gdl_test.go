@@ -6,6 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
@@ -25,23 +29,23 @@ func init() {
 // sheetView is what the tests see of the adapter of a game read from a
 // rule sheet (the tests name no game file's declarations).
 type sheetView interface {
-	variantUI
-	counterer
-	keyHandler
-	targeter
-	chooser
-	moveSpots(s game.State, m game.Move) []pos
-	movesNaming(s game.State, at ...pos) []game.Move
-	narrows(s game.State, moves []game.Move, p pos) bool
-	pending() []game.Move
-	hasBoard() bool
+	adapters.VariantUI
+	adapters.Counterer
+	adapters.KeyHandler
+	adapters.Targeter
+	adapters.Chooser
+	MoveSpots(s game.State, m game.Move) []adapters.Pos
+	MovesNaming(s game.State, at ...adapters.Pos) []game.Move
+	Narrows(s game.State, moves []game.Move, p adapters.Pos) bool
+	Pending() []game.Move
+	HasBoard() bool
 }
 
 // gdlPlan is how a person plays m on a GDL board: the cells to act on in
 // turn, then the chooser's number to press (0 for none), or, when the
 // move names no cell, the text to type at the prompt.
 type gdlPlan struct {
-	cells  []pos
+	cells  []adapters.Pos
 	choice int
 	typed  string
 }
@@ -50,20 +54,20 @@ type gdlPlan struct {
 // the board would: act on the first cell m names; when more than one move
 // is left, on a second cell it names (or the first again); then pick m
 // from the chooser.
-func planGDL(b *boardScreen, m game.Move) gdlPlan {
-	g, ok := b.vu.(sheetView)
-	s := b.game()
+func planGDL(b *board.BoardScreen, m game.Move) gdlPlan {
+	g, ok := b.Vu.(sheetView)
+	s := b.Game()
 	if !ok {
 		return gdlPlan{}
 	}
-	spots := g.moveSpots(s, m)
+	spots := g.MoveSpots(s, m)
 	if len(spots) == 0 {
 		return gdlPlan{typed: s.FormatMove(m)}
 	}
 	p1 := spots[0]
-	moves := g.movesNaming(s, p1)
-	plan := gdlPlan{cells: []pos{p1}}
-	if len(moves) > 1 && g.narrows(s, moves, p1) {
+	moves := g.MovesNaming(s, p1)
+	plan := gdlPlan{cells: []adapters.Pos{p1}}
+	if len(moves) > 1 && g.Narrows(s, moves, p1) {
 		p2 := p1
 		for _, q := range spots[1:] {
 			if q != p1 {
@@ -73,7 +77,7 @@ func planGDL(b *boardScreen, m game.Move) gdlPlan {
 		}
 		plan.cells = append(plan.cells, p2)
 		if p2 != p1 {
-			moves = g.movesNaming(s, p1, p2)
+			moves = g.MovesNaming(s, p1, p2)
 		}
 	}
 	if len(moves) > 1 {
@@ -90,14 +94,14 @@ func planGDL(b *boardScreen, m game.Move) gdlPlan {
 }
 
 // gdlKeysForMove is how a person plays m on a GDL board with the keys.
-func gdlKeysForMove(b *boardScreen, m game.Move, style int) []string {
+func gdlKeysForMove(b *board.BoardScreen, m game.Move, style int) []string {
 	plan := planGDL(b, m)
 	if plan.typed != "" {
 		return []string{":", plan.typed, "enter"}
 	}
 	act := []string{"enter", " "}[style%2]
 	var keys []string
-	cur := b.cur
+	cur := b.Cur
 	for _, p := range plan.cells {
 		keys = append(append(keys, keysTo(cur, p, style)...), act)
 		cur = p
@@ -110,7 +114,7 @@ func gdlKeysForMove(b *boardScreen, m game.Move, style int) []string {
 
 // gdlClicksForMove is how a person plays m on a GDL board with the mouse
 // (nil when the move needs the keyboard).
-func gdlClicksForMove(b *boardScreen, m game.Move, cell func(pos) tea.MouseMsg) []tea.MouseMsg {
+func gdlClicksForMove(b *board.BoardScreen, m game.Move, cell func(adapters.Pos) tea.MouseMsg) []tea.MouseMsg {
 	plan := planGDL(b, m)
 	if plan.typed != "" || plan.choice > 0 {
 		return nil
@@ -138,17 +142,17 @@ func TestGDLBoardFound(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.variant, func(t *testing.T) {
 			_, b := newTestClient(t, tc.variant, 80, 24)
-			g, ok := b.vu.(sheetView)
-			if !ok || !g.hasBoard() {
-				t.Fatalf("no GDL board: %T", b.vu)
+			g, ok := b.Vu.(sheetView)
+			if !ok || !g.HasBoard() {
+				t.Fatalf("no GDL board: %T", b.Vu)
 			}
-			if r, c := g.dims(); r != tc.rows || c != tc.cols {
+			if r, c := g.Dims(); r != tc.rows || c != tc.cols {
 				t.Errorf("dims %d×%d, want %d×%d", r, c, tc.rows, tc.cols)
 			}
-			if got := g.rowLabel(0) + " " + g.colLabel(0); got != tc.topLeft {
+			if got := g.RowLabel(0) + " " + g.ColLabel(0); got != tc.topLeft {
 				t.Errorf("top-left cell %q, want %q", got, tc.topLeft)
 			}
-			if got := g.counter(b.game()); got != tc.counter {
+			if got := g.Counter(b.Game()); got != tc.counter {
 				t.Errorf("other facts %q, want %q", got, tc.counter)
 			}
 		})
@@ -159,14 +163,14 @@ func TestGDLBoardFound(t *testing.T) {
 // and its empty cells empty.
 func TestGDLCellsShowRoles(t *testing.T) {
 	_, b := newTestClient(t, "breakthrough", 80, 24)
-	cells := b.vu.cells(b.game())
-	if c := cells[5][0]; c.glyph != "W" || c.seat != 0 {
+	cells := b.Vu.Cells(b.Game())
+	if c := cells[5][0]; c.Glyph != "W" || c.Seat != 0 {
 		t.Errorf("bottom-left %+v, want a white piece", c)
 	}
-	if c := cells[0][0]; c.glyph != "B" || c.seat != 1 {
+	if c := cells[0][0]; c.Glyph != "B" || c.Seat != 1 {
 		t.Errorf("top-left %+v, want a black piece", c)
 	}
-	if c := cells[2][2]; c.glyph != "" {
+	if c := cells[2][2]; c.Glyph != "" {
 		t.Errorf("a middle cell %+v, want empty", c)
 	}
 }
@@ -182,28 +186,28 @@ func TestGDLActNarrowsByCells(t *testing.T) {
 		}
 	}
 	// The cursor starts in the middle; go to the white pawn at column 2, row 2.
-	send(keysTo(b.cur, pos{4, 1}, 0)...)
+	send(keysTo(b.Cur, adapters.Pos{R: 4, C: 1}, 0)...)
 	send("enter")
-	if b.sel == nil || *b.sel != (pos{4, 1}) || len(lm(b).moves) != 0 {
-		t.Fatalf("selection %v after the pawn, moves %v, status %q", b.sel, lm(b).moves, b.status)
+	if b.Sel == nil || *b.Sel != (adapters.Pos{R: 4, C: 1}) || len(lm(b).Moves) != 0 {
+		t.Fatalf("selection %v after the pawn, moves %v, status %q", b.Sel, lm(b).Moves, b.Status)
 	}
-	if ts := b.ax.targetsOf(b.game(), pos{4, 1}); len(ts) != 3 {
+	if ts := b.Ax.TargetsOf(b.Game(), adapters.Pos{R: 4, C: 1}); len(ts) != 3 {
 		t.Errorf("targets %v, want three cells ahead", ts)
 	}
 	send("up", "enter")
 	if got := historyText(b); got != "(move 2 2 2 3)" {
-		t.Fatalf("played %q, want (move 2 2 2 3); status %q", got, b.status)
+		t.Fatalf("played %q, want (move 2 2 2 3); status %q", got, b.Status)
 	}
 	send("enter")
-	if !b.isErr || !strings.Contains(b.status, "no move here") {
-		t.Errorf("an empty cell of the mover: status %q", b.status)
+	if !b.IsErr || !strings.Contains(b.Status, "no move here") {
+		t.Errorf("an empty cell of the mover: status %q", b.Status)
 	}
 
 	m, b = newTestClient(t, "connectfour", 80, 24)
-	send(keysTo(b.cur, pos{0, 3}, 0)...)
+	send(keysTo(b.Cur, adapters.Pos{R: 0, C: 3}, 0)...)
 	send("enter")
 	if got := historyText(b); got != "(drop 4)" {
-		t.Fatalf("played %q, want (drop 4); status %q", got, b.status)
+		t.Fatalf("played %q, want (drop 4); status %q", got, b.Status)
 	}
 }
 
@@ -211,23 +215,23 @@ func TestGDLActNarrowsByCells(t *testing.T) {
 // plays one; esc closes it.
 func TestGDLChooser(t *testing.T) {
 	m, b := newTestClient(t, "breakthrough", 80, 24)
-	g := b.vu.(sheetView)
+	g := b.Vu.(sheetView)
 	send := func(keys ...string) {
 		for _, k := range keys {
 			sendKey(m, k)
 		}
 	}
-	send(keysTo(b.cur, pos{4, 1}, 0)...)
+	send(keysTo(b.Cur, adapters.Pos{R: 4, C: 1}, 0)...)
 	send("enter", "enter")
-	if len(g.pending()) != 3 {
-		t.Fatalf("choices %v after enter twice on a pawn; status %q", g.pending(), b.status)
+	if len(g.Pending()) != 3 {
+		t.Fatalf("choices %v after enter twice on a pawn; status %q", g.Pending(), b.Status)
 	}
 	if v := viewText(m); !strings.Contains(v, "1 move b2 a3") {
 		t.Errorf("the chooser is not shown:\n%s", v)
 	}
 	send("esc")
-	if len(g.pending()) != 0 || b.sel != nil {
-		t.Errorf("esc left choices %v, selection %v", g.pending(), b.sel)
+	if len(g.Pending()) != 0 || b.Sel != nil {
+		t.Errorf("esc left choices %v, selection %v", g.Pending(), b.Sel)
 	}
 	send("enter", "enter", "3")
 	if got := historyText(b); got != "(move 2 2 3 3)" {
@@ -242,21 +246,21 @@ func TestGDLPromptCompletes(t *testing.T) {
 		m.Update(msg)
 	}
 	if got := historyText(b); got != "(drop 5)" {
-		t.Fatalf("played %q, status %q", got, b.status)
+		t.Fatalf("played %q, status %q", got, b.Status)
 	}
 	// ctrl+n goes to the next legal move that fits what is typed.
 	for _, msg := range append(append([]tea.Msg{keyMsg(":")}, typed("(dr")...), keyMsg("ctrl+n"), keyMsg("tab"), keyMsg("enter")) {
 		m.Update(msg)
 	}
 	if got := historyText(b); got != "(drop 5) (drop 2)" {
-		t.Fatalf("played %q, status %q", got, b.status)
+		t.Fatalf("played %q, status %q", got, b.Status)
 	}
 }
 
-func historyText(b *boardScreen) string {
+func historyText(b *board.BoardScreen) string {
 	var out []string
-	s := lm(b).begin.Clone()
-	for _, m := range lm(b).moves {
+	s := lm(b).Begin.Clone()
+	for _, m := range lm(b).Moves {
 		out = append(out, s.FormatMove(m))
 		s.Apply(m)
 	}
@@ -265,7 +269,7 @@ func historyText(b *boardScreen) string {
 
 // keysThrough returns the cursor keys and an enter for each cell in turn,
 // from the board's starting cursor.
-func keysThrough(start pos, cells ...pos) []tea.Msg {
+func keysThrough(start adapters.Pos, cells ...adapters.Pos) []tea.Msg {
 	var msgs []tea.Msg
 	cur := start
 	for _, p := range cells {
@@ -283,21 +287,21 @@ func keysThrough(start pos, cells ...pos) []tea.Msg {
 // marked where it landed.
 func TestGoldenConnectFour(t *testing.T) {
 	v, _ := game.Lookup("connectfour")
-	msgs := keysThrough(pos{3, 3}, pos{3, 3}, pos{0, 3}, pos{5, 3}, pos{5, 2}, pos{2, 4})
-	runGolden(t, Options{Start: Start{Variant: "connectfour", Seats: hotSeat(v)}}, msgs...)
+	msgs := keysThrough(adapters.Pos{R: 3, C: 3}, adapters.Pos{R: 3, C: 3}, adapters.Pos{R: 0, C: 3}, adapters.Pos{R: 5, C: 3}, adapters.Pos{R: 5, C: 2}, adapters.Pos{R: 2, C: 4})
+	runGolden(t, common.Options{Start: common.Start{Variant: "connectfour", Seats: hotSeat(v)}}, msgs...)
 }
 
 // TestGoldenBreakthrough plays two pawn moves each by keys and leaves a
 // white pawn selected, its targets marked.
 func TestGoldenBreakthrough(t *testing.T) {
 	v, _ := game.Lookup("breakthrough")
-	msgs := keysThrough(pos{3, 3},
-		pos{4, 1}, pos{3, 1}, // white 2 2 → 2 3
-		pos{1, 4}, pos{2, 3}, // black 5 5 → 4 4
-		pos{3, 1}, pos{2, 2}, // white 2 3 → 3 4
-		pos{1, 3}, pos{2, 2}, // black 4 5 takes 3 4
-		pos{4, 3}) // white 4 2 selected
-	runGolden(t, Options{Start: Start{Variant: "breakthrough", Seats: hotSeat(v)}}, msgs...)
+	msgs := keysThrough(adapters.Pos{R: 3, C: 3},
+		adapters.Pos{R: 4, C: 1}, adapters.Pos{R: 3, C: 1}, // white 2 2 → 2 3
+		adapters.Pos{R: 1, C: 4}, adapters.Pos{R: 2, C: 3}, // black 5 5 → 4 4
+		adapters.Pos{R: 3, C: 1}, adapters.Pos{R: 2, C: 2}, // white 2 3 → 3 4
+		adapters.Pos{R: 1, C: 3}, adapters.Pos{R: 2, C: 2}, // black 4 5 takes 3 4
+		adapters.Pos{R: 4, C: 3}) // white 4 2 selected
+	runGolden(t, common.Options{Start: common.Start{Variant: "breakthrough", Seats: hotSeat(v)}}, msgs...)
 }
 
 // pilesSheet is a game without a board: two piles, take one or two.
@@ -325,26 +329,26 @@ func TestGDLWithoutBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, ok := newVariantUI(v).(sheetView)
-	if !ok || g.hasBoard() {
-		t.Fatalf("adapter %T, board %v", g, ok && g.hasBoard())
+	g, ok := adapters.NewVariantUI(v).(sheetView)
+	if !ok || g.HasBoard() {
+		t.Fatalf("adapter %T, board %v", g, ok && g.HasBoard())
 	}
 	s := v.New()
-	if r, c := g.dims(); r != 1 || c != 1 {
+	if r, c := g.Dims(); r != 1 || c != 1 {
 		t.Errorf("dims %d×%d", r, c)
 	}
-	if got := g.counter(s); got != "(pile p 2)\n(pile q 1)" {
+	if got := g.Counter(s); got != "(pile p 2)\n(pile q 1)" {
 		t.Errorf("facts %q", got)
 	}
-	res := g.act(s, pos{}, nil)
-	if res.play || len(g.pending()) != 2 || !strings.Contains(res.msg, "1 (take p 1)  2 (take q 0)") {
-		t.Fatalf("act: %+v, choices %v", res, g.pending())
+	res := g.Act(s, adapters.Pos{}, nil)
+	if res.Play || len(g.Pending()) != 2 || !strings.Contains(res.Msg, "1 (take p 1)  2 (take q 0)") {
+		t.Fatalf("act: %+v, choices %v", res, g.Pending())
 	}
-	res, ok = g.key(s, keyMsg("2"), pos{}, nil)
-	if !ok || !res.play || s.FormatMove(res.move) != "(take q 0)" {
+	res, ok = g.Key(s, keyMsg("2"), adapters.Pos{}, nil)
+	if !ok || !res.Play || s.FormatMove(res.Move) != "(take q 0)" {
 		t.Fatalf("key 2: %+v %v", res, ok)
 	}
-	if _, ok := g.key(s, keyMsg("2"), pos{}, nil); ok {
+	if _, ok := g.Key(s, keyMsg("2"), adapters.Pos{}, nil); ok {
 		t.Error("a number with the chooser closed was taken")
 	}
 }
@@ -368,17 +372,17 @@ func TestGDLAdapterOnEverySheet(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		g := newVariantUI(v).(sheetView)
-		rows, cols := g.dims()
+		g := adapters.NewVariantUI(v).(sheetView)
+		rows, cols := g.Dims()
 		rng := game.NewRand(3)
 		s := v.New()
 		for ply := 0; ply < 60 && !s.Terminal(); ply++ {
-			_ = g.cells(s)
-			_ = g.counter(s)
-			p := pos{rng.Intn(rows), rng.Intn(cols)}
-			_ = g.targets(s, p)
-			g.act(s, p, nil)
-			g.clearChoice()
+			_ = g.Cells(s)
+			_ = g.Counter(s)
+			p := adapters.Pos{R: rng.Intn(rows), C: rng.Intn(cols)}
+			_ = g.Targets(s, p)
+			g.Act(s, p, nil)
+			g.ClearChoice()
 			js, joint := s.(game.JointState)
 			if s.ToMove() == game.NoRole && joint {
 				moves := make([]game.Move, len(v.Roles))
@@ -390,8 +394,8 @@ func TestGDLAdapterOnEverySheet(t *testing.T) {
 				continue
 			}
 			m := s.RandomMove(rng)
-			for _, q := range g.moveCells(s, m) {
-				if q.r < 0 || q.r >= rows || q.c < 0 || q.c >= cols {
+			for _, q := range g.MoveCells(s, m) {
+				if q.R < 0 || q.R >= rows || q.C < 0 || q.C >= cols {
 					t.Fatalf("%s: %s names %v, off the %d×%d board", name, s.FormatMove(m), q, rows, cols)
 				}
 			}
@@ -410,22 +414,22 @@ func TestGDLEndSaysWhy(t *testing.T) {
 			m.Update(msg)
 		}
 	}
-	if !b.ended() {
-		t.Fatalf("not over after red's four in column a: status %q, moves %q", b.status, historyText(b))
+	if !b.Ended() {
+		t.Fatalf("not over after red's four in column a: status %q, moves %q", b.Status, historyText(b))
 	}
 	want := "game over: red wins — red 100, yellow 0; decided by the line a1–a4"
-	if got := b.m.result(); got != want {
+	if got := b.M.Result(); got != want {
 		t.Errorf("result %q, want %q", got, want)
 	}
-	marked := b.ax.winsOf(b.game())
-	if len(marked) != 4 || marked[0].c != 0 {
+	marked := b.Ax.WinsOf(b.Game())
+	if len(marked) != 4 || marked[0].C != 0 {
 		t.Errorf("marked cells %v, want column a's four", marked)
 	}
-	if h := b.history(); h[0].text != "drop a" {
-		t.Errorf("the move list says %q, want drop a", h[0].text)
+	if h := b.History(); h[0].Text != "drop a" {
+		t.Errorf("the move list says %q, want drop a", h[0].Text)
 	}
-	start := b.v.New()
-	if got := hintText(start, start.Legal(nil)[0]); got != "drop a" {
+	start := b.V.New()
+	if got := common.HintText(start, start.Legal(nil)[0]); got != "drop a" {
 		t.Errorf("a hint reads %q, want drop a (once, by its cells)", got)
 	}
 }
@@ -442,11 +446,11 @@ func TestGDLPanelWrapsFacts(t *testing.T) {
 			}
 		}
 		m.Update(keyMsg("enter"))
-		if len(b.history()) != 1 {
-			t.Fatalf("%d columns: no round played: %q", w, b.status)
+		if len(b.History()) != 1 {
+			t.Fatalf("%d columns: no round played: %q", w, b.Status)
 		}
 		view := viewText(m)
-		for _, fact := range strings.Split(b.ax.counterOf(b.game()), "\n") {
+		for _, fact := range strings.Split(b.Ax.CounterOf(b.Game()), "\n") {
 			if !strings.Contains(view, fact) {
 				t.Errorf("%d columns: %s is not shown whole:\n%s", w, fact, view)
 			}
@@ -457,15 +461,15 @@ func TestGDLPanelWrapsFacts(t *testing.T) {
 // TestCounterLines: facts pack several to a line, a long one wraps, and
 // a great many end in a count, so that the panel fits a terminal.
 func TestCounterLines(t *testing.T) {
-	if got := counterLines("(a 1)\n(b 2)\n(c 3)", 11); strings.Join(got, "|") != "(a 1) (b 2)|(c 3)" {
+	if got := board.CounterLines("(a 1)\n(b 2)\n(c 3)", 11); strings.Join(got, "|") != "(a 1) (b 2)|(c 3)" {
 		t.Errorf("packed: %q", got)
 	}
-	if got := counterLines("(score left 10 right 20)", 12); len(got) != 2 || strings.Join(got, " ") != "(score left 10 right 20)" {
+	if got := board.CounterLines("(score left 10 right 20)", 12); len(got) != 2 || strings.Join(got, " ") != "(score left 10 right 20)" {
 		t.Errorf("wrapped: %q", got)
 	}
 	many := strings.Repeat("(wall 1 2)\n", 99) + "(wall 9 9)"
-	got := counterLines(many, 20)
-	if len(got) != maxCounterLines || got[len(got)-1] != "… and 95 more" {
+	got := board.CounterLines(many, 20)
+	if len(got) != board.MaxCounterLines || got[len(got)-1] != "… and 95 more" {
 		t.Errorf("%d facts in %d lines: %q", 100, len(got), got)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/common"
+
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 )
@@ -22,7 +24,7 @@ var widthPieces = []string{
 	"\xff", "\xe4\xb8",
 }
 
-// lineWidth measures every line exactly as lipgloss.Width does.
+// LineWidth measures every line exactly as lipgloss.Width does.
 func TestLineWidthMatchesLipgloss(t *testing.T) {
 	if raceEnabled {
 		t.Skip("exhaustive comparison of pure drawing code: made by the plain run")
@@ -34,7 +36,7 @@ func TestLineWidthMatchesLipgloss(t *testing.T) {
 			sb.WriteString(widthPieces[rng.IntN(len(widthPieces))])
 		}
 		s := sb.String()
-		if got, want := lineWidth(s), lipgloss.Width(s); got != want {
+		if got, want := common.LineWidth(s), lipgloss.Width(s); got != want {
 			t.Fatalf("lineWidth(%q) = %d, lipgloss.Width says %d", s, got, want)
 		}
 	}
@@ -63,18 +65,18 @@ func TestTextWidthOnFrames(t *testing.T) {
 		t.Fatalf("only %d frames to measure", len(frames))
 	}
 	for _, f := range frames {
-		if got, want := textWidth(f), lipgloss.Width(f); got != want {
+		if got, want := common.TextWidth(f), lipgloss.Width(f); got != want {
 			t.Fatalf("textWidth = %d, lipgloss.Width = %d", got, want)
 		}
-		for _, l := range splitLines(f) {
-			if got, want := lineWidth(l), lipgloss.Width(l); got != want {
+		for _, l := range common.SplitLines(f) {
+			if got, want := common.LineWidth(l), lipgloss.Width(l); got != want {
 				t.Fatalf("lineWidth(%q) = %d, lipgloss.Width = %d", l, got, want)
 			}
 		}
 	}
 }
 
-// joinTop joins blocks exactly as lipgloss.JoinHorizontal(Top) does.
+// JoinTop joins blocks exactly as lipgloss.JoinHorizontal(Top) does.
 func TestJoinTopMatchesLipgloss(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	block := func() string {
@@ -91,7 +93,7 @@ func TestJoinTopMatchesLipgloss(t *testing.T) {
 		for i := range blocks {
 			blocks[i] = block()
 		}
-		if got, want := joinTop(blocks...), lipgloss.JoinHorizontal(lipgloss.Top, blocks...); got != want {
+		if got, want := common.JoinTop(blocks...), lipgloss.JoinHorizontal(lipgloss.Top, blocks...); got != want {
 			t.Fatalf("joinTop(%q):\n%q\nlipgloss:\n%q", blocks, got, want)
 		}
 	}
@@ -102,7 +104,7 @@ func FuzzLineWidth(f *testing.F) {
 		f.Add("ab" + p + "cd")
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := textWidth(s), lipgloss.Width(s); got != want {
+		if got, want := common.TextWidth(s), lipgloss.Width(s); got != want {
 			t.Fatalf("textWidth(%q) = %d, lipgloss.Width = %d", s, got, want)
 		}
 	})
@@ -116,7 +118,7 @@ func cellStyles(s string) []string {
 	state := ""
 	for i := 0; i < len(s); {
 		if s[i] == 0x1b {
-			n := escapeLen(s[i:])
+			n := common.EscapeLen(s[i:])
 			seq := s[i : i+n]
 			switch {
 			case seq == "\x1b[0m" || seq == "\x1b[m":
@@ -135,7 +137,7 @@ func cellStyles(s string) []string {
 	return out
 }
 
-// mergeStyles shows every character of a line in the same colours,
+// MergeStyles shows every character of a line in the same colours,
 // with fewer bytes when pieces repeat their colours.
 func TestMergeStylesKeepsColours(t *testing.T) {
 	seqs := []string{"\x1b[38;5;188;48;5;232m", "\x1b[1;38;5;203m", "\x1b[38;5;102m", "\x1b[0;1m", "\x1b[m", "\x1b[0m", "\x1b[K"}
@@ -153,11 +155,11 @@ func TestMergeStylesKeepsColours(t *testing.T) {
 			}
 		}
 		s := sb.String()
-		got := mergeStyles(s)
+		got := common.MergeStyles(s)
 		if a, b := strings.Join(cellStyles(s), ","), strings.Join(cellStyles(got), ","); a != b {
 			t.Fatalf("mergeStyles(%q) = %q: the colours changed:\n%s\n%s", s, got, a, b)
 		}
-		if lineWidth(got) != lineWidth(s) {
+		if common.LineWidth(got) != common.LineWidth(s) {
 			t.Fatalf("mergeStyles(%q) = %q: the width changed", s, got)
 		}
 		if len(got) < len(s) {

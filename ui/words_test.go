@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/tabletop/tabletop/ai"
@@ -19,14 +22,14 @@ func TestWords(t *testing.T) {
 	}
 	data := sv.Marshal([]string{"x", "o"})
 	store := &memStore{data: data}
-	m := New(Options{ColorProfile: colorprofile.ASCII, Store: store, AIDelay: -1}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(keyMsg("enter")) // Continue
-	b, ok := m.cur.(*boardScreen)
-	if !ok || b.status != "resumed after 1 move" {
-		t.Fatalf("continue: %T status %q", m.cur, b.status)
+	b, ok := m.cur.(*board.BoardScreen)
+	if !ok || b.Status != "resumed after 1 move" {
+		t.Fatalf("continue: %T status %q", m.cur, b.Status)
 	}
-	lm(b).cancelJob()
+	lm(b).CancelJob()
 	if v := viewText(m); !strings.Contains(v, "deep (AI max)") {
 		t.Errorf("a named AI seat hides its level:\n%s", v)
 	}

@@ -3,6 +3,9 @@ package ui
 import (
 	"strings"
 	"testing"
+
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/pages"
 )
 
 func TestWrapLines(t *testing.T) {
@@ -19,7 +22,7 @@ func TestWrapLines(t *testing.T) {
 		{"abcdefghij", 4, 3, []string{"abcd", "efgh", "ij"}},
 		{long, 0, 2, nil},
 	} {
-		if got := wrapLines(tc.s, tc.w, tc.n); strings.Join(got, "|") != strings.Join(tc.want, "|") {
+		if got := common.WrapLines(tc.s, tc.w, tc.n); strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("wrapLines(%q, %d, %d) = %q, want %q", tc.s, tc.w, tc.n, got, tc.want)
 		}
 	}
@@ -30,11 +33,11 @@ func TestWrapLines(t *testing.T) {
 func TestSetupDescriptionNotCut(t *testing.T) {
 	m, _ := newTestClient(t, "quad7", 80, 24)
 	m.Update(keyMsg("n")) // a new game: the setup screen
-	s, ok := m.cur.(*setupScreen)
+	s, ok := m.cur.(*pages.SetupScreen)
 	if !ok {
 		t.Skipf("n did not open setup: %T", m.cur)
 	}
-	v := s.view()
+	v := s.View()
 	if !strings.Contains(v, "own the four corners of any square,") || !strings.Contains(v, "tilted ones too.") {
 		t.Fatalf("description cut:\n%s", v)
 	}

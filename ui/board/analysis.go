@@ -1,0 +1,292 @@
+package board
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/tabletop/tabletop/ui/common"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/themes"
+)
+
+// The analysis of the shown position, live: the engine's value with its
+// best line and the next best moves, from the same evaluation service as
+// `tabletop analyze` (ai.Analyzer), so that the board and the command
+// never disagree on a proven position. The analysis runs off the UI
+// goroutine with a context the board cancels when the position changes
+// or the board is left; its reports come back as messages.
+
+// liveBudget is how long the live analysis of one position goes on: a
+// player studying a position wants it deeper than a move's budget, and
+// a proven position ends it at once.
+const liveBudget = 20 * time.Second
+
+// analysisMoves is how many of the best moves the panel lists.
+const analysisMoves = 4
+
+// AnalysisJob is one live analysis in flight.
+type AnalysisJob struct {
+	cancel  context.CancelFunc
+	Reports chan ai.Analysis // the latest report waiting; closed after the last
+}
+
+// analysisMsg carries a report of job; closed says the job ended.
+type analysisMsg struct {
+	job    *AnalysisJob
+	an     ai.Analysis
+	closed bool
+}
+
+// liveAnalysis is the panel's analysis of the shown position.
+type liveAnalysis struct {
+	On  bool
+	Job *AnalysisJob
+	// key is the position analysed (variant and position string), st
+	// the position itself; an is the latest report for it, has whether
+	// there is one.
+	key string
+	st  game.State
+	An  ai.Analysis
+	has bool
+}
+
+// positionKey names a position for the analysis.
+func positionKey(s game.State) string { return s.Variant().Name + " " + s.String() }
+
+// follow analyses s when the analysis is on and s is not the position
+// already analysed (a finished position is not analysed): the running
+// analysis stops first.
+func (a *liveAnalysis) follow(c *common.Common, s game.State) tea.Cmd {
+	if !a.On || s == nil {
+		a.stop()
+		return nil
+	}
+	k := positionKey(s)
+	if k == a.key {
+		return nil
+	}
+	a.stop()
+	a.key, a.st, a.An, a.has = k, s.Clone(), ai.Analysis{}, false
+	if s.Terminal() {
+		return nil
+	}
+	return a.start(c, ai.AnalysisOptions{Options: ai.Options{Level: ai.Max, Budget: liveBudget, Threads: c.Opts.AIThreads}, Moves: analysisMoves})
+}
+
+// start runs the analysis of a.st in a goroutine of its own, after a
+// free AI slot where the client shares them (a server's sessions).
+func (a *liveAnalysis) start(c *common.Common, opt ai.AnalysisOptions) tea.Cmd {
+	parent := c.Opts.Context
+	if parent == nil {
+		parent = context.Background()
+	}
+	ctx, cancel := context.WithCancel(parent)
+	job := &AnalysisJob{cancel: cancel, Reports: make(chan ai.Analysis, 1)}
+	a.Job = job
+	s, an, slots := a.st.Clone(), c.Analyst(), c.Opts.AISlots
+	go func() {
+		defer close(job.Reports)
+		if slots != nil {
+			if slots.Acquire(ctx) != nil {
+				return
+			}
+			defer slots.Release()
+		}
+		an.Analyze(ctx, s, opt, func(r ai.Analysis) { offerLatest(job.Reports, r) })
+	}()
+	return job.wait()
+}
+
+// offerLatest puts v in the one-slot channel ch, replacing a value
+// waiting there: the analysis never waits for the UI, and the UI gets
+// its newest report (and always the last).
+func offerLatest[T any](ch chan T, v T) {
+	for {
+		select {
+		case ch <- v:
+			return
+		default:
+		}
+		select {
+		case <-ch:
+		default:
+		}
+	}
+}
+
+// wait is a command that waits for the job's next report.
+func (j *AnalysisJob) wait() tea.Cmd {
+	return func() tea.Msg {
+		an, ok := <-j.Reports
+		return analysisMsg{job: j, an: an, closed: !ok}
+	}
+}
+
+// stop cancels the analysis in flight; its goroutine ends soon after,
+// and its late reports are dropped.
+func (a *liveAnalysis) stop() {
+	if a.Job != nil {
+		a.Job.cancel()
+		a.Job = nil
+	}
+	a.key = ""
+}
+
+// toggle turns the analysis on or off for s.
+func (a *liveAnalysis) toggle(c *common.Common, s game.State) tea.Cmd {
+	a.On = !a.On
+	return a.follow(c, s)
+}
+
+// handle keeps a report of the current job and waits for the next.
+func (a *liveAnalysis) handle(msg analysisMsg) tea.Cmd {
+	if msg.job != a.Job || a.Job == nil {
+		return nil
+	}
+	if msg.closed {
+		a.Job = nil
+		return nil
+	}
+	a.An, a.has = msg.an, true
+	return msg.job.wait()
+}
+
+// Done reports whether the last analysis ended with a final report.
+func (a *liveAnalysis) Done() bool { return a.has && a.An.Done }
+
+// analysisLines draws the analysis of a.st in lines of width w, at most
+// h of them: the value for the side to move (marked proven), its best
+// line, then the best moves with their values.
+func analysisLines(st *themes.Styles, a *liveAnalysis, w, h int) []string {
+	var out []string
+	add := func(s string) {
+		if len(out) < h {
+			out = append(out, common.CutANSI(s, w))
+		}
+	}
+	s := a.st
+	switch {
+	case s == nil:
+		return nil
+	case s.Terminal():
+		add(st.Muted.Render("the game is over in this position"))
+		return out
+	case !a.has:
+		add(st.Muted.Render("analysing…"))
+		return out
+	}
+	an := a.An
+	v := s.Variant()
+	mover := v.RoleName(s.ToMove())
+	if s.ToMove() == game.NoRole {
+		mover = v.RoleName(0)
+	}
+	add(st.Text.Render(fmt.Sprintf("%s %s", mover, scoreText(an.Score))) + " " + analysisNote(st, an))
+	if line := lineNames(s, an.Line); len(line) > 0 {
+		// Two lines at most: the best moves must fit under it.
+		for _, l := range common.WrapLines("line: "+strings.Join(line, " "), w, 2) {
+			add(st.Text.Render(l))
+		}
+	}
+	if len(an.Moves) > 0 {
+		add(st.Muted.Render("best moves:"))
+	}
+	for i, mv := range an.Moves {
+		mark := ""
+		if mv.Proven {
+			mark = " proven"
+		}
+		name := s.FormatMove(mv.Move) // on a turn where all move
+		if n := lineNames(s, turnOf(s, mv)); len(n) > 0 {
+			name = strings.Join(n, " ")
+		}
+		add(fmt.Sprintf("%d. %-8s %s", i+1, name, scoreText(mv.Score)) + st.Muted.Render(mark))
+	}
+	return out
+}
+
+// lineNames names the moves of line played from s, as the move list
+// does; it stops at a turn where all roles move, or a move not legal.
+func lineNames(s game.State, line []game.Move) []string {
+	var out []string
+	t := s.Clone()
+	for _, m := range line {
+		if t.Terminal() || game.JointTurn(t) || !t.IsLegal(m) {
+			break
+		}
+		out = append(out, common.MoveName(t, m))
+		t.Apply(m)
+	}
+	return out
+}
+
+// turnOf is the mover's whole turn that starts with mv, as far as its
+// line says (Pentago: the placement and its rotation).
+func turnOf(s game.State, mv ai.MoveValue) []game.Move {
+	line := mv.Line
+	if len(line) == 0 || line[0] != mv.Move {
+		return []game.Move{mv.Move}
+	}
+	t := s.Clone()
+	for i, m := range line {
+		if t.Terminal() || t.ToMove() != s.ToMove() || !t.IsLegal(m) {
+			return line[:i]
+		}
+		t.Apply(m)
+	}
+	return line
+}
+
+// scoreText is an expected goal as shown: whole where it is.
+func scoreText(v float64) string {
+	if v == float64(int(v)) {
+		return fmt.Sprintf("%3d", int(v))
+	}
+	return fmt.Sprintf("%5.1f", v)
+}
+
+// analysisNote says how far the analysis has gone: proven (by the
+// solver), the book's, or the depth searched so far.
+func analysisNote(st *themes.Styles, an ai.Analysis) string {
+	var note string
+	switch {
+	case an.Solver:
+		note = st.Accent.Render("proven (solver)")
+	case an.Proven:
+		note = st.Accent.Render("proven")
+	case an.Book:
+		note = st.Muted.Render("book")
+	case an.Depth > 0:
+		note = st.Muted.Render(fmt.Sprintf("depth %d", an.Depth))
+	}
+	if !an.Done {
+		note += st.Muted.Render(" …")
+	}
+	return note
+}
+
+// firstRoleKnown reports whether an analysis of s gives the first
+// role's value: the analysis is the mover's (or, on a turn where all
+// move, the first role's), and in a two-role game the other role's
+// value is the rest of 100, as the AI's search takes it; another role's
+// value in a larger game says nothing of the first role's.
+func firstRoleKnown(s game.State) bool {
+	to := s.ToMove()
+	return to == 0 || to == game.NoRole || len(s.Variant().Roles) == 2
+}
+
+// FirstRoleValue is the first role's expected goal ×100 (0–10000) in s
+// by the analysis an of s (see firstRoleKnown).
+func FirstRoleValue(s game.State, an ai.Analysis) int {
+	v := min(max(int(an.Score*100+0.5), 0), 10000)
+	if to := s.ToMove(); to != 0 && to != game.NoRole {
+		return 10000 - v
+	}
+	return v
+}

@@ -1,0 +1,98 @@
+package board
+
+import (
+	tea "charm.land/bubbletea/v2"
+	"github.com/tabletop/tabletop/ui/common"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// The board's analysis panel: e shows the engine's live analysis of the
+// shown position (in review, the reviewed one) in place of the move
+// list, and follows the position as it changes; leaving the board or
+// turning the panel off stops it.
+
+// analysisKey turns the analysis panel on and off; analysisBoardKey
+// opens the analysis board's setup on the shown position.
+var (
+	analysisKey      = common.Bind([]string{"e"}, "e", "analysis")
+	analysisBoardKey = common.Bind([]string{"A"}, "A", "analysis board")
+	// analysisHelp is both in one entry of the board's full help.
+	analysisHelp = common.Bind([]string{"e", "A"}, "e/A", "analysis")
+)
+
+// analysisOff says why the analysis may not be shown now, "" when it
+// may: a shared room's game is not analysed while it goes on, where the
+// engine would play for a person.
+func (b *BoardScreen) analysisOff() string {
+	if b.Caps.Unaided == nil {
+		return ""
+	}
+	return b.Caps.Unaided.NoAnalysis()
+}
+
+// toggleAnalysis turns the panel on or off.
+func (b *BoardScreen) toggleAnalysis() tea.Cmd {
+	if why := b.analysisOff(); why != "" && !b.An.On {
+		b.SetStatus(why, true)
+		return nil
+	}
+	cmd := b.An.toggle(b.C, b.Game())
+	if b.An.On {
+		b.SetStatus("analysis on: e turns it off", false)
+	} else {
+		b.SetStatus("", false)
+	}
+	return cmd
+}
+
+// openAnalysisBoard leaves the board for the analysis board's setup,
+// with the shown position in its field.
+// The command is leave's: the save written before the board goes.
+func (b *BoardScreen) openAnalysisBoard() (common.Screen, tea.Cmd) {
+	if why := b.analysisOff(); why != "" {
+		b.SetStatus(why, true)
+		return b, nil
+	}
+	pos := b.Game().String()
+	return OpenAnalysisSetup(b.C, b.V, pos), b.Leave()
+}
+
+// followAnalysis analyses the shown position when the panel is on and
+// it changed (a move, a step of review), stopping the analysis of the
+// one before.
+func (b *BoardScreen) followAnalysis() tea.Cmd {
+	if !b.An.On {
+		return nil
+	}
+	if why := b.analysisOff(); why != "" {
+		b.An.On = false
+		b.An.stop()
+		return nil
+	}
+	return b.An.follow(b.C, b.Game())
+}
+
+// gotAnalysis keeps a report of the live analysis. A proven value of the
+// reviewed position is review's value of it too, so that the move list
+// and the panel never disagree.
+func (b *BoardScreen) gotAnalysis(msg analysisMsg) tea.Cmd {
+	cmd := b.An.handle(msg)
+	s := b.Game()
+	if b.Reviewing() && b.An.Done() && b.An.An.Proven && b.An.key == positionKey(s) &&
+		b.Rv.At < len(b.Rv.Evals) && firstRoleKnown(s) {
+		b.Rv.Evals[b.Rv.At] = FirstRoleValue(s, b.An.An)
+	}
+	return cmd
+}
+
+// analysisPanel is the panel's lines in place of the move list: a
+// heading and the analysis, in h lines of width w.
+func (b *BoardScreen) analysisPanel(w, h int) []string {
+	st := b.C.St
+	head := st.Title.Render("Analysis")
+	if s := b.Game(); s.ToMove() != game.NoRole && !s.Terminal() {
+		head += st.Muted.Render(" (" + b.V.RoleName(s.ToMove()) + " to move)")
+	}
+	return append([]string{head}, analysisLines(st, &b.An, w, h)...)
+}

@@ -1,0 +1,578 @@
+package board
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/match"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/textinput"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
+)
+
+// BoardScreen plays one match, local or in a room (see match): it draws
+// the game through the variant's adapter and turns keys and clicks into
+// moves and actions of the match.
+type BoardScreen struct {
+	C  *common.Common
+	V  *game.Variant
+	Vu adapters.VariantUI
+	// Ax are vu's optional interfaces, asked once (see AdapterCapsOf).
+	Ax adapters.AdapterCaps
+	M  match.Match
+	// Caps are m's optional interfaces, asked once (see CapsOf).
+	Caps match.MatchCaps
+	// seen is the match version the selection was made in: when the
+	// position changes, the selection and the adapter's choice go.
+	seen uint64
+
+	Cur    adapters.Pos
+	Sel    *adapters.Pos
+	Status string
+	IsErr  bool
+	// untilMove marks the status as a refusal about whose turn it is
+	// ("the AI is playing o…"): the next move makes it untrue, so the
+	// position's change clears it (see sync).
+	untilMove bool
+
+	spin    spinner.Model
+	Confirm string // "quit", "resign" or "replace" while asking
+	// resignAs is the role chosen in the resign question, NoRole until
+	// a digit or an arrow chose one.
+	resignAs game.Role
+	// question is the open question when it must outlast other status
+	// messages (the AI moving while the player reads it).
+	question string
+	Prompt   bool
+	Input    textinput.Model
+	// Premove is a move typed while another role was to move: it is
+	// played when this client's turn comes, if it is legal then.
+	Premove string
+	// recallAt is the entry of the prompt history ↑ and ↓ reached.
+	recallAt int
+	MovesVP  viewport.Model
+	// MoveScroll is how many lines the move list is scrolled up from
+	// its end (0 follows the game).
+	MoveScroll int
+	Help       help.Model
+	// The parts of the frame last drawn, each kept with the key of what
+	// it was drawn from (see LastDrawn): the side panel (PanelView) and
+	// its border (BoxPanel), the visible move list (MoveListView) and its
+	// text (MoveListText), the column labels (colLabelLine) and the board
+	// block (BoardLines). The key bar is kept for all sessions
+	// (boardHelps).
+	listMemo  common.LastDrawn[string, string]
+	panelMemo common.LastDrawn[panelKey, string]
+	border    common.LastDrawn[borderKey, panelBorder]
+	movesMemo common.LastDrawn[movesKey, string]
+	labelMemo common.LastDrawn[labelsKey, string]
+	boardMemo common.LastDrawn[string, []string]
+	// bodyMemo is the board and the panel side by side, fitted to the
+	// window: kept while both are the ones kept above.
+	bodyMemo common.LastDrawn[bodyKey, []string]
+	// histMemo is the move list as played, by match version.
+	histMemo common.LastDrawn[uint64, []match.PlayedMove]
+	// frame keeps what drawing one frame asks for several times.
+	frame frameMemo
+	// Rv is review mode: a past position shown instead of the live one.
+	Rv review
+	// An is the analysis panel (analysis_board.go), off until e.
+	An liveAnalysis
+}
+
+// NewBoard opens a local game of v from position ("" = the start) with
+// seats.
+func NewBoard(c *common.Common, v *game.Variant, position string, seats []savefmt.SeatConfig) (*BoardScreen, error) {
+	start, err := game.NewState(v.Name, position)
+	if err != nil {
+		return nil, err
+	}
+	if len(seats) != len(v.Roles) {
+		return nil, fmt.Errorf("%s needs %d seats, got %d", v.Name, len(v.Roles), len(seats))
+	}
+	b, err := NewBoardShell(c, v)
+	if err != nil {
+		return nil, err
+	}
+	startPos := ""
+	if strings.TrimSpace(position) != "" {
+		startPos = start.String()
+	}
+	b.SetMatch(b.NewLocal(start, startPos, seats).AsMatch())
+	b.CentreCursor()
+	// Nothing is saved before the first move: an empty game is not worth
+	// offering under Continue, and must not replace the game saved there.
+	return b, nil
+}
+
+// BoardFromSlot resumes the game saved in the store under slot ("" for
+// a plain savefmt.SaveStore's one save): the save is this game's own.
+func BoardFromSlot(c *common.Common, sv savefmt.SavedGame, slot string) (*BoardScreen, error) {
+	return resumeBoard(c, sv, &slot)
+}
+
+// BoardFromSave resumes a saved game exactly, as a new game of its own
+// (a file given with --load): its first save takes a slot of its own,
+// or asks before it replaces the store's one save.
+func BoardFromSave(c *common.Common, sv savefmt.SavedGame) (*BoardScreen, error) {
+	return resumeBoard(c, sv, nil)
+}
+
+// resumeBoard resumes sv; slot, when not nil, is where the store keeps
+// it: the save is the game's own.
+func resumeBoard(c *common.Common, sv savefmt.SavedGame, slot *string) (*BoardScreen, error) {
+	v, err := game.Lookup(sv.Variant)
+	if err != nil {
+		return nil, err
+	}
+	start, moves, err := sv.Replay()
+	if err != nil {
+		return nil, err
+	}
+	b, err := NewBoardShell(c, v)
+	if err != nil {
+		return nil, err
+	}
+	l := b.NewLocal(start, sv.Start, sv.Seats)
+	if slot != nil {
+		l.Keeper.Saved, l.Keeper.Slot = true, *slot
+		l.Kept.Saved, l.Kept.Slot = true, *slot
+	}
+	l.Moves = moves
+	if sv.Resigned != "" {
+		l.Loser = v.RoleIndex(sv.Resigned)
+	}
+	l.Rebuild()
+	b.SetMatch(l.AsMatch())
+	b.CentreCursor()
+	if l.Ended() {
+		// A game record: kept already, and opened at its end for review.
+		l.Keeper.HandedOver = true
+		b.ShowReview(len(b.History()))
+		return b, nil
+	}
+	b.Status = "resumed after " + common.Count(len(b.History()), "move")
+	return b, nil
+}
+
+// NewBoardShell is a board of v without a match yet: a room's board, whose
+// match SetMatch gives.
+func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
+	vu := adapters.NewVariantUI(v)
+	if vu == nil {
+		return nil, fmt.Errorf("%s cannot be shown: this client has no board for it", v.Name)
+	}
+	b := &BoardScreen{C: c, V: v, Vu: vu, Ax: adapters.AdapterCapsOf(vu)}
+	b.spin = spinner.New()
+	b.spin.Spinner = spinner.MiniDot
+	if c.ASCII {
+		b.spin.Spinner = spinner.Line
+	}
+	b.spin.Style = c.St.Accent
+	b.Input = common.NewInput(c, ": ", promptLimit)
+	b.Input.Placeholder = "move, e.g. r3c4 or (mark r3 c4)"
+	// The terminal's own cursor stands where the move is typed (see
+	// cursor): it blinks as the player set it up and screen readers
+	// follow it.
+	b.Input.SetVirtualCursor(false)
+	b.MovesVP = viewport.New(viewport.WithWidth(20), viewport.WithHeight(5))
+	b.MovesVP.KeyMap = viewport.KeyMap{} // the board owns the keys
+	b.Help = c.NewHelp()
+	return b, nil
+}
+
+// NewLocal returns a local match that reports to this board.
+func (b *BoardScreen) NewLocal(start game.State, startPos string, seats []savefmt.SeatConfig) *match.LocalMatch {
+	l := match.NewLocalMatch(b.C, b.V, start, startPos, seats)
+	l.Status, l.SpinTick = b, b.SpinTick
+	return l
+}
+
+// SetMatch gives the board its match, whose optional interfaces are
+// asked here once.
+func (b *BoardScreen) SetMatch(m match.Match) {
+	b.M, b.Caps = m, match.CapsOf(m)
+	b.seen = m.Version()
+	b.histMemo = common.LastDrawn[uint64, []match.PlayedMove]{}
+}
+
+// History is every turn played, oldest first, as the move list shows it.
+func (b *BoardScreen) History() []match.PlayedMove {
+	return b.histMemo.Get(b.M.Version(), func() []match.PlayedMove {
+		start, moves := b.M.Replay()
+		return match.HistoryOf(start, moves)
+	})
+}
+
+// SpinTick starts the spinner from its current state.
+func (b *BoardScreen) SpinTick() tea.Cmd { return b.spin.Tick }
+
+// CentreCursor puts the cursor in the middle of the board.
+func (b *BoardScreen) CentreCursor() {
+	rows, cols := b.Vu.Dims()
+	b.Cur = adapters.Pos{R: rows / 2, C: cols / 2}
+}
+
+// Game is the position shown: the live one, or the one reviewed.
+func (b *BoardScreen) Game() game.State {
+	if b.Rv.on {
+		return b.Rv.st
+	}
+	return b.M.Position()
+}
+
+// Sync forgets the selection and the adapter's pending choice when the
+// position changed.
+func (b *BoardScreen) Sync() {
+	if v := b.M.Version(); v != b.seen {
+		b.seen = v
+		b.clearChoices()
+		if b.untilMove {
+			b.Status, b.IsErr, b.untilMove = "", false, false
+		}
+	}
+}
+
+// clearChoices forgets the selection and the adapter's pending choice.
+func (b *BoardScreen) clearChoices() {
+	b.Sel = nil
+	b.Ax.ClearChoice()
+}
+
+// Ended reports whether the match is over.
+func (b *BoardScreen) Ended() bool { return b.M.Ended() }
+
+// Mine reports whether role r is played at this client.
+func (b *BoardScreen) Mine(r game.Role) bool { return b.M.Seat(r).Mine }
+func (b *BoardScreen) isAI(r game.Role) bool { return b.M.Seat(r).AI }
+
+// SetStatus shows text in the status line, an error when isErr.
+func (b *BoardScreen) SetStatus(s string, isErr bool) {
+	b.Status, b.IsErr, b.untilMove = s, isErr, false
+}
+
+// SetTurnStatus shows a refusal that holds until the next move: a key
+// pressed while another player is to move.
+func (b *BoardScreen) SetTurnStatus(s string) { b.Status, b.IsErr, b.untilMove = s, true, true }
+
+// CurrentStatus is the status line's text and whether it is an error.
+func (b *BoardScreen) CurrentStatus() (string, bool) { return b.Status, b.IsErr }
+
+// Init resumes the match: the AI if it is to move, room updates.
+func (b *BoardScreen) Init() tea.Cmd {
+	cmd := b.M.Start()
+	b.Sync()
+	if b.Reviewing() {
+		// An evaluation that finished while another screen was shown
+		// went to that screen: ask again.
+		b.stopEvals()
+		cmd = tea.Batch(cmd, b.requestEvals())
+	}
+	return tea.Batch(cmd, b.followAnalysis())
+}
+
+// play submits a move of the person at this client.
+func (b *BoardScreen) play(m game.Move) tea.Cmd {
+	cmd, err := b.M.Play(m)
+	if err != nil {
+		b.SetStatus(err.Error(), true)
+		return nil
+	}
+	b.clearChoices()
+	b.Sync()
+	b.Premove = "" // the player moved: a move typed ahead is not wanted
+	return cmd
+}
+
+// Leave stops the AI and saves the game or leaves the room before the
+// board is left; the command reports when the save is written.
+func (b *BoardScreen) Leave() tea.Cmd {
+	b.An.stop()
+	b.suspend()
+	return b.M.Leave()
+}
+
+// quit leaves the board and then the client, once what leaving writes
+// is written.
+func (b *BoardScreen) quit() tea.Cmd {
+	return tea.Sequence(b.Leave(), tea.Quit)
+}
+
+// HintMove is the match's hint for the live position, if it has one.
+func (b *BoardScreen) HintMove() (game.Move, bool) {
+	if b.Caps.Hint == nil {
+		return game.Noop, false
+	}
+	return b.Caps.Hint.HintMove()
+}
+
+// Resigned is the role that resigned, NoRole when none did.
+func (b *BoardScreen) Resigned() game.Role {
+	if b.Caps.Resign == nil {
+		return game.NoRole
+	}
+	return b.Caps.Resign.Resigned()
+}
+
+// warning is the match's lasting problem (a save that failed), or "".
+func (b *BoardScreen) warning() string {
+	if b.Caps.Keep == nil {
+		return ""
+	}
+	return b.Caps.Keep.Warning()
+}
+
+// UpdateBehind takes a message that came while another screen was shown
+// in front of the board: the match keeps what it must.
+func (b *BoardScreen) UpdateBehind(msg tea.Msg) tea.Cmd {
+	if b.Caps.Suspend == nil {
+		return nil
+	}
+	return b.Caps.Suspend.UpdateSuspended(msg)
+}
+
+// suspend stops the match's own work while another screen is shown.
+func (b *BoardScreen) suspend() {
+	if b.Caps.Suspend != nil {
+		b.Caps.Suspend.Suspend()
+	}
+}
+
+// Typing reports whether a text field has the keys (see common.IsTyping).
+func (b *BoardScreen) Typing() bool { return b.Prompt }
+
+// resignable returns the roles a person at this client may resign for.
+func (b *BoardScreen) resignable() []game.Role {
+	var out []game.Role
+	for i := range b.V.Roles {
+		if b.Mine(game.Role(i)) {
+			out = append(out, game.Role(i))
+		}
+	}
+	return out
+}
+
+// resignQuestion asks to confirm a resignation. With several people at
+// the keyboard it asks who resigns, the role to move (if a person's)
+// being the default.
+func (b *BoardScreen) resignQuestion() string {
+	def := b.V.RoleName(b.humanRole())
+	roles := b.resignable()
+	if len(roles) < 2 {
+		return "resign as " + def + "? y to resign, any other key to play on"
+	}
+	var who []string
+	for i, r := range roles {
+		who = append(who, fmt.Sprintf("%d %s", i+1, b.V.RoleName(r)))
+	}
+	return "who resigns? " + strings.Join(who, ", ") + " (y: " + def + "; other keys play on)"
+}
+
+// resigner is the role y resigns for: the one chosen, else humanRole.
+func (b *BoardScreen) resigner() game.Role {
+	if b.resignAs != game.NoRole && b.Mine(b.resignAs) {
+		return b.resignAs
+	}
+	return b.humanRole()
+}
+
+// humanRole is the role a person at this client resigns for.
+func (b *BoardScreen) humanRole() game.Role {
+	if b.Mine(b.Game().ToMove()) {
+		return b.Game().ToMove()
+	}
+	for i := range b.V.Roles {
+		if b.Mine(game.Role(i)) {
+			return game.Role(i)
+		}
+	}
+	return game.NoRole
+}
+
+// Update handles a message, then asks whatever the match needs asked.
+func (b *BoardScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	s, cmd := b.handle(msg)
+	if s != common.Screen(b) {
+		b.An.stop() // another screen: init starts it again on return
+		return s, cmd
+	}
+	b.askReplace()
+	return s, tea.Batch(cmd, b.followAnalysis())
+}
+
+// askReplace opens the question before a save replaces another game.
+func (b *BoardScreen) askReplace() {
+	if b.Caps.Keep == nil || b.Confirm != "" {
+		return
+	}
+	if q := b.Caps.Keep.ReplaceQuestion(); q != "" {
+		b.Confirm, b.question = "replace", q
+	}
+}
+
+func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
+	if cmd, ok := b.M.Update(msg); ok {
+		b.Sync()
+		return b, tea.Batch(cmd, b.playPremove())
+	}
+	switch msg := msg.(type) {
+	case evalMsg:
+		return b, b.gotEvals(msg)
+	case analysisMsg:
+		return b, b.gotAnalysis(msg)
+	case common.NoticeMsg:
+		b.SetStatus(string(msg), false)
+		return b, nil
+	case savedAsMsg:
+		b.SetStatus(msg.text, msg.isErr)
+		return b, nil
+	case spinner.TickMsg:
+		if a := b.M.AI(); !a.Searching && !a.Remote {
+			return b, nil
+		}
+		var cmd tea.Cmd
+		b.spin, cmd = b.spin.Update(msg)
+		return b, cmd
+	case tea.MouseMsg:
+		s, cmd := b.mouse(msg)
+		b.Sync()
+		return s, cmd
+	case tea.KeyPressMsg:
+		s, cmd := b.keyPress(msg)
+		b.Sync()
+		return s, cmd
+	case tea.PasteMsg:
+		// Only the prompt takes text; a paste anywhere else is not
+		// a string of key presses.
+		if b.Prompt {
+			var cmd tea.Cmd
+			b.Input, cmd = b.Input.Update(msg)
+			return b, cmd
+		}
+	}
+	return b, nil
+}
+
+// seatList names who plays each role: "x ana, o AI hard".
+func (b *BoardScreen) seatList() string {
+	parts := make([]string, len(b.V.Roles))
+	for i, role := range b.V.Roles {
+		parts[i] = role + " " + b.M.Seat(game.Role(i)).Name
+	}
+	return strings.Join(parts, ", ")
+}
+
+// EndAction carries out an end-of-game choice (a key or a button).
+func (b *BoardScreen) endAction(a EndAction) (common.Screen, tea.Cmd) {
+	switch {
+	case a == EndMenu:
+		return OpenMenu(b.C, ""), b.Leave()
+	case b.Caps.Rematch == nil:
+		return b, nil
+	case a == EndRematch:
+		startPos, seats := b.Caps.Rematch.Setup()
+		// Sides change: each seat plays the next role, so the first move
+		// (a proven win in Quad 5×5) goes round.
+		swapped := append(append([]savefmt.SeatConfig{}, seats[1:]...), seats[0])
+		nb, err := NewBoard(b.C, b.V, startPos, swapped)
+		if err != nil {
+			b.SetStatus(err.Error(), true)
+			return b, nil
+		}
+		nb.SetStatus("rematch with sides changed: "+nb.seatList(), false)
+		return nb, nil
+	}
+	_, seats := b.Caps.Rematch.Setup()
+	return OpenSetup(b.C, b.V, seats, nil), nil
+}
+
+// apply carries out what the variant adapter asked for.
+func (b *BoardScreen) apply(r adapters.ActResult) tea.Cmd {
+	if r.SetSel {
+		b.Sel = r.Sel
+	}
+	if r.Msg != "" || r.IsError {
+		b.SetStatus(r.Msg, r.IsError)
+	}
+	if r.Play {
+		return b.play(r.Move)
+	}
+	return nil
+}
+
+// mouse maps a click through the same layout View draws.
+func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
+	l := b.Layout()
+	if !l.Ok {
+		return b, nil
+	}
+	msg := mm.Mouse()
+	switch mm.(type) {
+	case tea.MouseWheelMsg:
+		if l.inMoveList(msg.X, msg.Y) && (msg.Button == tea.MouseWheelUp || msg.Button == tea.MouseWheelDown) {
+			if msg.Button == tea.MouseWheelUp {
+				b.scrollMoves(1)
+			} else {
+				b.scrollMoves(-1)
+			}
+		}
+		return b, nil
+	case tea.MouseClickMsg:
+	default:
+		return b, nil
+	}
+	right := msg.Button == tea.MouseRight
+	if msg.Button != tea.MouseLeft && !right {
+		return b, nil
+	}
+	if b.Confirm != "" || b.Prompt || b.HandingOver() != game.NoRole {
+		return b, nil
+	}
+	if l.inMoveList(msg.X, msg.Y) && !right && !b.An.On {
+		return b, b.clickMove(l, msg.Y)
+	}
+	if b.Reviewing() {
+		return b, nil // the reviewed position is not played on
+	}
+	if bt, ok := l.buttonAt(msg.X, msg.Y); ok && !right {
+		return b.endAction(bt.Action)
+	}
+	if id, ok := l.RegionClickAt(b.Regions(b.Recent()), msg.X, msg.Y); ok {
+		if b.Ended() || !b.Mine(b.Game().ToMove()) {
+			return b, nil
+		}
+		return b, b.apply(b.Ax.Overlay.ClickRegion(b.Game(), id))
+	}
+	p, ok := l.CellAt(msg.X, msg.Y)
+	if !ok {
+		return b, nil
+	}
+	b.Cur = p
+	if b.Ended() || !b.Mine(b.Game().ToMove()) {
+		return b, nil
+	}
+	if right {
+		// The right button is the alternate action: Quad's blocker.
+		if r, ok := b.Ax.AltOf(b.Game(), p, b.Sel); ok {
+			return b, b.apply(r)
+		}
+		return b, nil
+	}
+	return b, b.apply(b.Vu.Act(b.Game(), p, b.Sel))
+}
+
+// scrollMoves scrolls the move list up by n lines (down when negative),
+// clamped to the list.
+func (b *BoardScreen) scrollMoves(n int) {
+	l := b.Layout()
+	most := max(len(b.History())-l.ListH, 0)
+	b.MoveScroll = min(max(b.MoveScroll+n, 0), most)
+}

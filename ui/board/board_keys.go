@@ -1,0 +1,458 @@
+package board
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tabletop/tabletop/ui/common"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// Keys returns the bindings that apply now; help shows exactly these.
+func (b *BoardScreen) Keys() common.KeyHelp {
+	if b.Reviewing() {
+		return b.reviewHelp()
+	}
+	if b.HandingOver() != game.NoRole {
+		return b.handOverHelp()
+	}
+	k := common.BoardKeys
+	var play []key.Binding
+	ended := b.Ended()
+	a := b.M.AI()
+	if a.Searching && !a.ForHint {
+		play = append(play, k.MoveNow)
+	}
+	if !ended && b.Mine(b.Game().ToMove()) {
+		play = append(play, k.Act)
+		play = append(play, b.Ax.PlayKeysOf(b.Game(), b.Sel)...)
+		play = append(play, k.Type)
+	}
+	var game []key.Binding
+	offer := func(has bool, bs ...key.Binding) {
+		if has {
+			game = append(game, bs...)
+		}
+	}
+	cp := b.Caps
+	if ended {
+		offer(cp.Rematch != nil, k.Rematch, k.New)
+		game = append(game, k.Menu)
+		offer(cp.Undo != nil, k.Undo)
+		// save FILE is refused over SSH: the file would be on the server.
+		offer(cp.Save != nil && !b.C.Opts.Remote, k.SaveAs)
+	} else {
+		offer(cp.Undo != nil, k.Undo, k.Redo)
+		offer(cp.Hint != nil, k.Hint)
+		offer(cp.Resign != nil, k.Resign)
+		offer(cp.Rematch != nil, k.New)
+		offer(cp.AICtl != nil && a.HasSeat, k.Pause)
+		game = append(game, k.Menu, analysisHelp)
+	}
+	game = append(game, k.Copy)
+	other := []key.Binding{k.MoveCursor, k.Scroll, ReviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, common.KeyHelpFewer}
+	nGame := 2
+	if ended {
+		nGame = 3
+	}
+	short := append(append([]key.Binding{}, play...), game[:min(nGame, len(game))]...)
+	if ended {
+		short = append(short, ReviewKeys.Open)
+	}
+	short = append(short, k.HelpAll, k.Quit)
+	return common.KeyHelp{Short: short, Full: [][]key.Binding{play, game, other}}
+}
+
+// charKey reports whether msg is one printable character (or space):
+// keys that would type something, which get a word when they do nothing.
+func charKey(msg tea.KeyPressMsg) bool { return utf8.RuneCountInString(msg.Text) == 1 }
+
+// keyPress handles a key: the open prompt or question first, then the
+// keys of the screen, then those of the game.
+func (b *BoardScreen) keyPress(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
+	if b.Prompt {
+		if cmd, done := b.promptKey(msg); done {
+			return b, cmd
+		}
+	}
+	if b.Confirm != "" {
+		return b.answer(msg)
+	}
+	if b.HandingOver() != game.NoRole {
+		return b.handOverKey(msg)
+	}
+	if b.Reviewing() {
+		return b.reviewKey(msg)
+	}
+	if key.Matches(msg, ReviewKeys.Open) {
+		return b, b.ReviewTo(len(b.History()))
+	}
+	if a := b.M.AI(); a.Searching && !a.ForHint && b.Caps.AICtl != nil && key.Matches(msg, common.BoardKeys.MoveNow) {
+		b.Caps.AICtl.MoveNow() // the search returns its best move so far
+		b.SetStatus("moving now…", false)
+		return b, nil
+	}
+	if s, cmd, done := b.screenKey(msg); done {
+		return s, cmd
+	}
+	if b.Ended() {
+		return b.endedKey(msg)
+	}
+	if s, cmd, done := b.matchKey(msg); done {
+		return s, cmd
+	}
+	return b, b.playKey(msg)
+}
+
+// promptKey handles a key while a move is typed; done is false for a
+// key the rest of the board handles (ctrl+c).
+func (b *BoardScreen) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	switch {
+	case key.Matches(msg, common.BoardKeys.Close):
+		b.Prompt = false
+		b.Input.Blur()
+		return nil, true
+	case key.Matches(msg, common.BoardKeys.Submit):
+		text := strings.TrimSpace(b.Input.Value())
+		b.Prompt = false
+		b.Input.Blur()
+		b.Input.SetValue("")
+		b.remember(text)
+		if file, ok := saveCommand(text); ok {
+			return b.saveAs(file), true
+		}
+		switch {
+		case text == "" && b.Premove != "":
+			b.Premove = ""
+			b.SetStatus("premove cancelled", false)
+			return nil, true
+		case text == "":
+			return nil, true
+		case b.Ended():
+			b.SetStatus("the game is over", true)
+			return nil, true
+		case !b.Mine(b.Game().ToMove()):
+			b.Premove = text
+			b.SetStatus("premove "+text+": played when your turn comes, if it is legal then", false)
+			return nil, true
+		}
+		m, err := common.ParseMove(b.Game(), text)
+		if err != nil {
+			b.SetStatus(err.Error(), true)
+			return nil, true
+		}
+		return b.play(m), true
+	case key.Matches(msg, common.BoardKeys.Earlier):
+		b.recall(true)
+		return nil, true
+	case key.Matches(msg, common.BoardKeys.Later):
+		b.recall(false)
+		return nil, true
+	case key.Matches(msg, common.BoardKeys.ForceOut):
+		return nil, false
+	}
+	var cmd tea.Cmd
+	b.Input, cmd = b.Input.Update(msg)
+	return cmd, true
+}
+
+// answer takes the answer to the open question (quit or resign).
+func (b *BoardScreen) answer(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
+	k := common.BoardKeys
+	what := b.Confirm
+	b.Confirm, b.question = "", ""
+	if what == "replace" && b.Caps.Keep != nil {
+		b.SetStatus("", false)
+		return b, b.Caps.Keep.AnswerReplace(key.Matches(msg, k.ResignYes))
+	}
+	if what == "resign" && b.chooseResigner(msg) {
+		return b, nil
+	}
+	yes := (what == "quit" && (key.Matches(msg, k.Yes) || key.Matches(msg, k.Quit))) ||
+		(what == "resign" && key.Matches(msg, k.ResignYes))
+	switch {
+	case yes && what == "quit":
+		return b, b.quit()
+	case yes && what == "resign" && b.Caps.Resign != nil:
+		return b, b.Caps.Resign.Resign(b.resigner())
+	case !yes:
+		b.SetStatus("", false)
+	}
+	return b, nil
+}
+
+// chooseResigner takes a digit or an arrow that names who resigns when
+// several people share the keyboard. It only chooses: the question stays
+// open and y alone resigns, so a move typed without : (r1c3) cannot.
+func (b *BoardScreen) chooseResigner(msg tea.KeyPressMsg) bool {
+	roles := b.resignable()
+	if len(roles) < 2 {
+		return false
+	}
+	at := slices.Index(roles, b.resigner())
+	switch {
+	case key.Matches(msg, common.BoardKeys.Who) && len(msg.Text) == 1:
+		i := int(msg.Text[0] - '1')
+		if i >= len(roles) {
+			return false
+		}
+		at = i
+	case msg.Code == tea.KeyLeft || msg.Code == tea.KeyUp:
+		at = (at + len(roles) - 1) % len(roles)
+	case msg.Code == tea.KeyRight || msg.Code == tea.KeyDown:
+		at = (at + 1) % len(roles)
+	default:
+		return false
+	}
+	b.Confirm, b.resignAs = "resign", roles[at]
+	b.SetStatus("resign as "+b.V.RoleName(roles[at])+"? y to resign, other keys play on", false)
+	return true
+}
+
+// screenKey handles the keys that work whatever the game's state.
+func (b *BoardScreen) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool) {
+	k := common.BoardKeys
+	switch {
+	case key.Matches(msg, k.Quit):
+		if q := b.M.QuitPrompt(); q != "" {
+			b.Confirm = "quit"
+			b.SetStatus(q, false)
+			return b, nil, true
+		}
+		return b, b.quit(), true
+	case key.Matches(msg, k.HelpAll):
+		b.Help.ShowAll = !b.Help.ShowAll
+		if b.Help.ShowAll {
+			all := common.MergeStyles(b.DrawHelp(b.Keys(), true))
+			if b.fitsWithHelp(1) && !b.FullHelpFits(all) {
+				// Said, not silently ignored: the bar cannot grow here. (A
+				// board hidden for the window's size keeps the toggle for
+				// when it is shown.)
+				b.Help.ShowAll = false
+				b.SetStatus("the list of every key does not fit this window: a larger window shows them all", false)
+			}
+		}
+	case key.Matches(msg, k.Theme):
+		text, cmd := b.C.CycleTheme()
+		b.Help = b.C.NewHelp()
+		b.spin.Style = b.C.St.Accent
+		b.Input = common.NewInput(b.C, ": ", promptLimit)
+		b.SetStatus(text, false)
+		return b, cmd, true
+	case key.Matches(msg, k.Copy):
+		return b, b.copyRecord(), true
+	case key.Matches(msg, k.Rules):
+		b.suspend()
+		return NewRules(b.C, b.V, b), nil, true
+	case key.Matches(msg, k.Menu):
+		return OpenMenu(b.C, ""), b.Leave(), true
+	case key.Matches(msg, analysisKey):
+		return b, b.toggleAnalysis(), true
+	case key.Matches(msg, analysisBoardKey):
+		s, cmd := b.openAnalysisBoard()
+		return s, cmd, true
+	case key.Matches(msg, k.ScrollUp):
+		b.scrollMoves(b.Layout().ListH)
+	case key.Matches(msg, k.ScrollDown):
+		b.scrollMoves(-b.Layout().ListH)
+	case key.Matches(msg, k.Up), key.Matches(msg, k.Down), key.Matches(msg, k.Left), key.Matches(msg, k.Right):
+		b.moveCursor(msg)
+	default:
+		return b, nil, false
+	}
+	return b, nil, true
+}
+
+// endedKey handles a key once the game is over.
+func (b *BoardScreen) endedKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
+	k := common.BoardKeys
+	switch {
+	case key.Matches(msg, k.Rematch) && b.Caps.Rematch != nil:
+		return b.endAction(EndRematch)
+	case key.Matches(msg, k.New) && b.Caps.Rematch != nil:
+		return b.endAction(EndNewGame)
+	case key.Matches(msg, k.Undo) && b.Caps.Undo != nil:
+		return b, b.Caps.Undo.Undo()
+	case key.Matches(msg, k.SaveAs) && b.Caps.Save != nil:
+		b.openPrompt()
+		b.Input.SetValue("save ")
+		b.Input.CursorEnd()
+		return b, nil
+	}
+	if key.Matches(msg, k.Act) || charKey(msg) {
+		keys := " — m menu"
+		if b.Caps.Rematch != nil {
+			keys = " — R rematch, n new game, m menu"
+		}
+		b.SetStatus(b.M.Result()+keys, false)
+	}
+	return b, nil
+}
+
+// matchKey handles the actions of the match: undo, redo, a new game,
+// resigning, pausing the AI and hints.
+func (b *BoardScreen) matchKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool) {
+	k, cp := common.BoardKeys, b.Caps
+	switch {
+	case key.Matches(msg, k.Undo) && cp.Undo != nil:
+		b.Premove = "" // typed for a position that is gone
+		return b, cp.Undo.Undo(), true
+	case key.Matches(msg, k.Redo) && cp.Undo != nil:
+		b.Premove = ""
+		return b, cp.Undo.Redo(), true
+	case key.Matches(msg, k.New) && cp.Rematch != nil:
+		// The game waits behind the setup, its AI stopped, until a new
+		// game starts; Esc comes back to it.
+		b.suspend()
+		_, seats := cp.Rematch.Setup()
+		return OpenSetup(b.C, b.V, seats, b), nil, true
+	case key.Matches(msg, k.Resign) && cp.Resign != nil:
+		if b.humanRole() == game.NoRole {
+			b.SetStatus("only a person can resign", true)
+			return b, nil, true
+		}
+		b.Confirm, b.resignAs = "resign", game.NoRole
+		b.SetStatus(b.resignQuestion(), false)
+		return b, nil, true
+	case key.Matches(msg, k.Pause) && cp.AICtl != nil:
+		return b, cp.AICtl.TogglePause(), true
+	case key.Matches(msg, k.Hint) && cp.Hint != nil:
+		return b, cp.Hint.Hint(), true
+	}
+	return b, nil, false
+}
+
+// playKey handles the keys that play: the prompt, the action on the
+// cursor's cell, the variant's own keys.
+func (b *BoardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := common.BoardKeys
+	s := b.Game()
+	if mover := s.ToMove(); !b.Mine(mover) {
+		if key.Matches(msg, k.Type) && b.humanRole() != game.NoRole {
+			// A move typed now is kept for this client's next turn.
+			b.openPrompt()
+			return nil
+		}
+		if key.Matches(msg, k.Act) || key.Matches(msg, k.Type) || charKey(msg) {
+			who := b.V.RoleName(mover)
+			switch {
+			case b.isAI(mover):
+				b.SetTurnStatus("the AI is playing " + who + "; space or esc makes it move now")
+			case b.humanRole() == game.NoRole:
+				// Nobody at this client plays: a room's watcher.
+				b.SetTurnStatus("you are watching; " + who + " is to move")
+			default:
+				b.SetTurnStatus("it is " + who + "'s turn")
+			}
+		}
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.Type):
+		b.openPrompt()
+		return nil
+	case key.Matches(msg, k.Cancel):
+		b.clearChoices()
+		b.SetStatus("", false)
+		return nil
+	case key.Matches(msg, k.Act):
+		return b.apply(b.Vu.Act(s, b.Cur, b.Sel))
+	}
+	if r, ok := b.Ax.KeyOf(s, msg, b.Cur, b.Sel); ok {
+		return b.apply(r)
+	}
+	if len([]rune(msg.String())) == 1 {
+		b.SetStatus(fmt.Sprintf("%q does nothing here: ? shows the keys", msg.String()), true)
+	}
+	return nil
+}
+
+func (b *BoardScreen) moveCursor(msg tea.KeyPressMsg) {
+	rows, cols := b.Vu.Dims()
+	k := common.BoardKeys
+	switch {
+	case key.Matches(msg, k.Up):
+		b.Cur.R = (b.Cur.R - 1 + rows) % rows
+	case key.Matches(msg, k.Down):
+		b.Cur.R = (b.Cur.R + 1) % rows
+	case key.Matches(msg, k.Left):
+		b.Cur.C = (b.Cur.C - 1 + cols) % cols
+	case key.Matches(msg, k.Right):
+		b.Cur.C = (b.Cur.C + 1) % cols
+	}
+}
+
+// openPrompt opens the move prompt, empty.
+func (b *BoardScreen) openPrompt() {
+	b.Prompt = true
+	b.recallAt = len(b.C.PromptHistory)
+	b.Input.SetValue("")
+	b.Input.SetSuggestions(nil)
+	if s := b.Game(); !b.Ended() && b.Mine(s.ToMove()) {
+		b.Input.SetSuggestions(legalTexts(s))
+	}
+	b.Input.ShowSuggestions = true
+	b.Input.Focus()
+}
+
+// remember keeps a submitted prompt entry for ↑, once, newest last.
+func (b *BoardScreen) remember(text string) {
+	h := b.C.PromptHistory
+	if text != "" && (len(h) == 0 || h[len(h)-1] != text) {
+		b.C.PromptHistory = append(h, text)
+	}
+	b.recallAt = len(b.C.PromptHistory)
+}
+
+// recall puts an earlier (back) or later prompt entry in the prompt; past
+// the newest the prompt is empty again.
+func (b *BoardScreen) recall(back bool) {
+	h := b.C.PromptHistory
+	if back {
+		b.recallAt = max(b.recallAt-1, 0)
+	} else {
+		b.recallAt = min(b.recallAt+1, len(h))
+	}
+	text := ""
+	if b.recallAt < len(h) {
+		text = h[b.recallAt]
+	}
+	b.Input.SetValue(text)
+	b.Input.CursorEnd()
+}
+
+// playPremove plays the move typed ahead once this client is to move:
+// the move if it is legal now, else the reason it is refused.
+func (b *BoardScreen) playPremove() tea.Cmd {
+	text := b.Premove
+	if text == "" || b.Ended() || !b.Mine(b.Game().ToMove()) || b.M.AI().Searching {
+		return nil
+	}
+	b.Premove = ""
+	m, err := common.ParseMove(b.Game(), text)
+	if err == nil {
+		err = game.Play(b.Game().Clone(), m)
+	}
+	if err != nil {
+		b.SetStatus("premove "+text+" refused: "+err.Error(), true)
+		return nil
+	}
+	return b.play(m)
+}
+
+// legalTexts are the KIF texts of the legal moves, which the move prompt
+// completes (tab) and cycles through (ctrl+n, ctrl+p).
+func legalTexts(s game.State) []string {
+	moves := s.Legal(nil)
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = s.FormatMove(m)
+	}
+	return out
+}

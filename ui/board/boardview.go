@@ -1,0 +1,1270 @@
+package board
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/common"
+
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/themes"
+)
+
+// BoardLayout is the geometry of the board screen for one window size.
+// View draws with these numbers and the mouse is hit-tested with the
+// same numbers, so clicks follow the drawing at any size.
+type BoardLayout struct {
+	Ok           bool // the window is large enough
+	needW, needH int  // the smallest window that fits
+
+	rows, cols   int
+	Cw, Ch       int // cell size in terminal cells
+	lw           int // width of the row labels
+	gap          int // a gap after this many rows/columns (Pentago's quadrants)
+	gapW, gapH   int
+	Overlay      bool // a line of the adapter's regions above and below
+	top          int  // lines above the first row: labels, then regions
+	Bx, By       int  // the board block's top-left on the screen
+	bw, bh       int
+	Px, py       int // the side panel
+	Pw, ph       int
+	ListY, ListH int // the move list inside the panel
+	statusY      int
+	statusH      int // lines of status (a long one wraps)
+	helpY, helpH int
+	// Buttons are the end-of-game buttons, drawn in the panel under the
+	// result; empty while the game goes on.
+	Buttons []Button
+}
+
+// Button is a clickable label on the screen.
+type Button struct {
+	X, Y, W int
+	Label   string
+	Action  EndAction
+}
+
+// EndAction is what an end-of-game button does.
+type EndAction int
+
+const (
+	EndRematch EndAction = iota
+	EndNewGame
+	EndMenu
+)
+
+// endButtons lays out the end-of-game buttons from (x, y) in a panel
+// line of the given width: full labels when they fit, short ones else.
+func (b *BoardScreen) endButtons(x, y, width int) []Button {
+	type choice struct {
+		long, short string
+		action      EndAction
+	}
+	choices := []choice{{"[ Rematch ]", "[Rematch]", EndRematch}, {"[ New game ]", "[New]", EndNewGame}, {"[ Menu ]", "[Menu]", EndMenu}}
+	if b.Caps.Rematch == nil {
+		choices = choices[2:]
+	}
+	total := 0
+	for _, c := range choices {
+		total += len(c.long) + 1
+	}
+	long := total-1 <= width
+	var out []Button
+	for _, c := range choices {
+		label := c.short
+		if long {
+			label = c.long
+		}
+		out = append(out, Button{X: x, Y: y, W: len(label), Label: label, Action: c.action})
+		x += len(label) + 1
+	}
+	return out
+}
+
+// buttonAt returns the button under (x, y).
+func (l BoardLayout) buttonAt(x, y int) (Button, bool) {
+	for _, bt := range l.Buttons {
+		if y == bt.Y && x >= bt.X && x < bt.X+bt.W {
+			return bt, true
+		}
+	}
+	return Button{}, false
+}
+
+const (
+	panelMinW     = 30
+	panelComfortW = 44
+	boardY        = 2 // header line and a blank line above the board
+)
+
+// cellSize is one size of the board's cells, with the panel width it
+// leaves at least.
+type cellSize struct{ w, h, panelW int }
+
+// cellSizes are tried largest first (about square on a terminal whose
+// cells are twice as high as wide). The larger sizes keep a comfortable
+// panel; the middle ones may narrow it, since at 80×24 a board of 7 rows
+// (Quad 7×7, Pentago, Tic-Tac-Chess) is worth more than panel space.
+var cellSizes = []cellSize{
+	{11, 5, panelComfortW}, {9, 4, panelComfortW}, {7, 3, panelComfortW}, {5, 3, panelComfortW},
+	{5, 3, panelMinW}, {5, 2, panelMinW}, {3, 1, panelMinW},
+}
+
+// roleLinesWide reports whether each role fits on one panel line of the
+// given inner width (else its stocks go on a second line).
+func (b *BoardScreen) roleLinesWide(inner int) bool {
+	roleW, stocks := 0, 0
+	for i, role := range b.V.Roles {
+		roleW = max(roleW, len(role))
+		stocks = max(stocks, common.TextWidth(b.Ax.StocksOf(b.Game(), game.Role(i))))
+	}
+	return 2+2+roleW+1+10+1+stocks <= inner
+}
+
+func (b *BoardScreen) panelFixedLines(inner int) int {
+	n := len(b.V.Roles)
+	if !b.roleLinesWide(inner) {
+		n *= 2
+	}
+	n += len(CounterLines(b.Ax.CounterOf(b.Game()), inner))
+	// turn, blank, roles, counter, blank, "Moves" header, AI line
+	return n + 5
+}
+
+// Layout fits the board to the window, with a long status wrapped to two
+// lines when the board still fits with them, else cut to one.
+func (b *BoardScreen) Layout() BoardLayout {
+	fm := frameMemoOf(b.C, &b.frame)
+	if fm != nil && fm.hasLayout {
+		return fm.layout
+	}
+	n := lipgloss.Height(b.statusView(statusMaxLines))
+	l := b.layoutFor(n)
+	if !l.Ok && n > 1 {
+		l = b.layoutFor(1)
+	}
+	if fm != nil {
+		fm.layout, fm.hasLayout = l, true
+	}
+	return l
+}
+
+// layoutFor lays the screen out with statusH lines of status.
+func (b *BoardScreen) layoutFor(statusH int) BoardLayout {
+	w, h := b.C.Width, b.C.Height
+	l := BoardLayout{statusH: statusH}
+	l.rows, l.cols = b.Vu.Dims()
+	l.gap, l.Overlay = b.Ax.BlockSize(), b.Ax.Overlay != nil
+	for r := 0; r < l.rows; r++ {
+		l.lw = max(l.lw, common.TextWidth(b.Vu.RowLabel(r))+1)
+	}
+	l.top = 1
+	if l.Overlay {
+		l.top = 2
+	}
+	l.helpH = max(1, lipgloss.Height(b.HelpView()))
+	l.helpY = h - l.helpH
+	l.statusY = l.helpY - statusH
+	avail := l.statusY - boardY
+	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2 // borders and two list lines
+	l.Bx, l.By = 1, boardY
+	for i, sz := range cellSizes {
+		l.Cw, l.Ch = sz.w, sz.h
+		l.gapW, l.gapH = 0, 0
+		if l.gap > 0 {
+			// A line between the blocks: "│" alone between small
+			// cells, " │ " between larger ones; "─" across.
+			l.gapW, l.gapH = 1, 1
+			if l.Cw > 3 {
+				l.gapW = 3
+			}
+		}
+		l.bw = l.lw + l.cols*l.Cw + l.gapW
+		l.bh = l.top + l.rows*l.Ch + l.gapH
+		if l.Overlay {
+			l.bh++
+		}
+		fits := l.Bx+l.bw+2+sz.panelW <= w && l.bh <= avail && panelMinH <= avail
+		if i == len(cellSizes)-1 {
+			l.needW = l.Bx + l.bw + 2 + panelMinW
+			l.needH = boardY + max(l.bh, panelMinH) + 1 + l.helpH
+			l.Ok = fits
+		}
+		if fits {
+			l.Ok = true
+			break
+		}
+	}
+	l.Px, l.py = l.Bx+l.bw+2, boardY
+	l.Pw = min(w-l.Px, 60)
+	l.ph = max(avail, 0)
+	fixed := b.panelFixedLines(max(l.Pw-4, 1))
+	l.ListY = l.py + 1 + fixed - 1
+	l.ListH = max(l.ph-2-fixed, 0)
+	if b.Ended() && !b.Reviewing() {
+		// Inside the border and padding, on the line under the result.
+		l.Buttons = b.endButtons(l.Px+2, l.py+2, max(l.Pw-4, 1))
+	}
+	return l
+}
+
+// MinSize is the smallest window the board fits (see common.MinSize).
+func (b *BoardScreen) MinSize() (int, int) {
+	fm := frameMemoOf(b.C, &b.frame)
+	if fm != nil && fm.hasMin {
+		return fm.minW, fm.minH
+	}
+	// The status takes at least one line whatever it says: the size
+	// needed does not depend on it, so it need not be drawn.
+	l := b.layoutFor(1)
+	if fm != nil {
+		fm.minW, fm.minH, fm.hasMin = l.needW, l.needH, true
+	}
+	return l.needW, l.needH
+}
+
+// CellX and CellY are the top-left of a cell inside the board block.
+func (l BoardLayout) CellX(c int) int {
+	x := l.lw + c*l.Cw
+	if l.gap > 0 && c >= l.gap {
+		x += l.gapW
+	}
+	return x
+}
+
+// CellY is the screen row of board row r's cells.
+func (l BoardLayout) CellY(r int) int {
+	y := l.top + r*l.Ch
+	if l.gap > 0 && r >= l.gap {
+		y += l.gapH
+	}
+	return y
+}
+
+// CellAt returns the cell under screen position (x, y).
+func (l BoardLayout) CellAt(x, y int) (adapters.Pos, bool) {
+	x, y = x-l.Bx, y-l.By
+	for r := 0; r < l.rows; r++ {
+		cy := l.CellY(r)
+		if y < cy || y >= cy+l.Ch {
+			continue
+		}
+		for c := 0; c < l.cols; c++ {
+			cx := l.CellX(c)
+			if x >= cx && x < cx+l.Cw {
+				return adapters.Pos{R: r, C: c}, true
+			}
+		}
+	}
+	return adapters.Pos{}, false
+}
+
+// OverlayY is the line of the regions above the board (just under the
+// column labels) or below it, inside the board block.
+func (l BoardLayout) OverlayY(above bool) int {
+	if above {
+		return 1
+	}
+	return l.bh - 1
+}
+
+// regionSpan is where region g stands inside the board block: from x0,
+// w cells wide (over its columns and any gap between them).
+func (l BoardLayout) regionSpan(g adapters.Region) (x0, w int) {
+	x0 = l.CellX(g.Col)
+	return x0, l.CellX(g.Col+g.Cols-1) + l.Cw - x0
+}
+
+// PartSpans lays out g's parts over its span: where each begins and how
+// wide it is; the stretching part takes what the others leave.
+func (l BoardLayout) PartSpans(g adapters.Region) (xs, ws []int) {
+	x, w := l.regionSpan(g)
+	fixed := 0
+	for _, p := range g.Parts {
+		if !p.Stretch {
+			fixed += len(p.Text)
+		}
+	}
+	xs, ws = make([]int, len(g.Parts)), make([]int, len(g.Parts))
+	for i, p := range g.Parts {
+		ws[i] = len(p.Text)
+		if p.Stretch {
+			ws[i] = max(w-fixed, len(p.Text))
+		}
+		xs[i] = x
+		x += ws[i]
+	}
+	return xs, ws
+}
+
+// RegionClickAt returns the click of the region part under (x, y): a
+// part's text, and one cell beside it towards the middle of its region.
+func (l BoardLayout) RegionClickAt(regions []adapters.Region, x, y int) (id int, ok bool) {
+	if !l.Overlay {
+		return 0, false
+	}
+	x, y = x-l.Bx, y-l.By
+	for _, g := range regions {
+		x0, w := l.regionSpan(g)
+		if y != l.OverlayY(g.Above) || x < x0 || x >= x0+w {
+			continue
+		}
+		xs, ws := l.PartSpans(g)
+		for i, p := range g.Parts {
+			from, to := xs[i], xs[i]+ws[i]
+			if xs[i] > x0 {
+				from-- // a cell before it, unless it starts the region
+			}
+			if xs[i]+ws[i] < x0+w {
+				to++
+			}
+			if p.Click != 0 && x >= from && x < to {
+				return p.Click, true
+			}
+		}
+	}
+	return 0, false
+}
+
+func (l BoardLayout) inMoveList(x, y int) bool {
+	return x >= l.Px && x < l.Px+l.Pw && y >= l.ListY && y < l.ListY+l.ListH
+}
+
+// CellFlags are the highlights of one cell.
+type CellFlags struct {
+	Cursor, Sel, Target, Last, Win, Hint bool
+	// Chosen: the cell is in a region the player picked (Pentago's
+	// quadrant to turn); LastArea: in a region the last move acted on
+	// as a whole (the quadrant it turned).
+	Chosen, LastArea bool
+}
+
+// Regions are the adapter's overlay regions for the position shown, the
+// recent moves rv, the cursor and the hint; nil without an overlay.
+func (b *BoardScreen) Regions(rv recentView) []adapters.Region {
+	if b.Ax.Overlay == nil {
+		return nil
+	}
+	s := b.Game()
+	ov := adapters.OverlayView{Cur: b.Cur, Acting: b.Mine(s.ToMove()) && !b.Ended() && !b.Reviewing(), Recent: rv.moves}
+	if ov.Acting {
+		ov.Hint, ov.Hinted = b.HintMove()
+	}
+	return b.Ax.Overlay.Regions(s, ov)
+}
+
+// Marks computes every highlight of the board from the game, the recent
+// moves rv and the overlay's regions.
+func (b *BoardScreen) Marks(rv recentView, regions []adapters.Region) [][]CellFlags {
+	rows, cols := b.Vu.Dims()
+	f := make([][]CellFlags, rows)
+	for r := range f {
+		f[r] = make([]CellFlags, cols)
+	}
+	in := func(p adapters.Pos) bool { return p.R >= 0 && p.R < rows && p.C >= 0 && p.C < cols }
+	set := func(ps []adapters.Pos, fn func(*CellFlags)) {
+		for _, p := range ps {
+			if in(p) {
+				fn(&f[p.R][p.C])
+			}
+		}
+	}
+	set(rv.Cells, func(c *CellFlags) { c.Last = true })
+	for _, g := range regions {
+		if g.Last {
+			set(g.Cells, func(c *CellFlags) { c.LastArea = true })
+		}
+		if g.Chosen {
+			set(g.Cells, func(c *CellFlags) { c.Chosen = true })
+		}
+	}
+	if b.Ended() {
+		set(b.Ax.WinsOf(b.Game()), func(c *CellFlags) { c.Win = true })
+	} else if b.Mine(b.Game().ToMove()) && !b.Reviewing() {
+		from := b.Cur
+		if b.Sel != nil {
+			from = *b.Sel
+		}
+		set(b.Ax.TargetsOf(b.Game(), from), func(c *CellFlags) { c.Target = true })
+		if h, ok := b.HintMove(); ok {
+			set(b.Vu.MoveCells(b.Game(), h), func(c *CellFlags) { c.Hint = true })
+		}
+	}
+	if b.Sel != nil {
+		set([]adapters.Pos{*b.Sel}, func(c *CellFlags) { c.Sel = true })
+	}
+	set([]adapters.Pos{b.Cur}, func(c *CellFlags) { c.Cursor = true })
+	return f
+}
+
+// RenderCell draws line i (0-based) of one cell, cw wide.
+func (b *BoardScreen) RenderCell(info adapters.CellInfo, fl CellFlags, l BoardLayout, line int) string {
+	return b.C.Cells.Draw(b.C.St, b.CellKey(info, fl, l, line))
+}
+
+// CellKey is what line i of a cell is drawn from: its style, brackets
+// and glyph.
+func (b *BoardScreen) CellKey(info adapters.CellInfo, fl CellFlags, l BoardLayout, line int) common.CellKey {
+	g := b.C.St.Glyphs
+	k := common.CellKey{Bg: common.BgCell, Width: l.Cw, Left: " ", Right: " ", Seat: game.NoRole}
+	if info.Alt || fl.Chosen || info.Zone {
+		k.Bg = common.BgCellAlt
+	}
+	switch {
+	case fl.Win:
+		// Only set when the game is over: the result matters more than
+		// the cursor.
+		k.Bg, k.Left, k.Right = common.BgWin, "*", "*"
+	case fl.Cursor:
+		k.Bg, k.Left, k.Right = common.BgCursor, "[", "]"
+	case fl.Sel:
+		k.Bg, k.Left, k.Right = common.BgSel, "{", "}"
+	case fl.Hint:
+		k.Bg, k.Left, k.Right = common.BgHint, "!", "!"
+	case fl.Target && info.Glyph != "":
+		k.Bg, k.Left, k.Right = common.BgTarget, ">", "<"
+	case fl.Target:
+		k.Bg = common.BgTarget
+	case fl.Last:
+		k.Bg, k.Left, k.Right = common.BgLast, "(", ")"
+	case fl.LastArea:
+		// The whole region the last move acted on (the quadrant it
+		// turned); its label says so too, which shows without colour.
+		k.Bg = common.BgLast
+	}
+	if info.Missing {
+		return common.CellKey{Bg: common.BgMissing, Width: l.Cw, Blank: true, Seat: game.NoRole}
+	}
+	if line != l.Ch/2 {
+		return common.CellKey{Bg: k.Bg, Width: l.Cw, Blank: true, Seat: game.NoRole}
+	}
+	k.Glyph = g.Empty
+	switch {
+	case info.Alt:
+		// Shaded cells (Tic-Tac-Chess's border) can never be entered:
+		// left blank so they read as such without colour too.
+		k.Glyph = g.Missing
+	case info.Zone:
+		// A mark of its own, so that the zone shows without colour too.
+		k.Glyph = adapters.ZoneGlyph(b.C.ASCII)
+	}
+	switch {
+	case info.Glyph != "" && fl.Win:
+		// The winning pieces in the Win style's own colour: a bright
+		// background takes no piece colour well, and whose they are is
+		// plain from the letter and the result.
+		k.Glyph = info.Glyph
+	case info.Glyph != "":
+		k.Glyph, k.Piece, k.Seat, k.Role = info.Glyph, true, info.Seat, b.V.RoleName(info.Seat)
+	case fl.Target:
+		k.Glyph = g.Dot
+	}
+	return k
+}
+
+// BoardLines draws the board block (regions, labels, cells) as lines.
+func (b *BoardScreen) BoardLines(l BoardLayout) []string {
+	cells := b.Vu.Cells(b.Game())
+	rv := b.Recent()
+	regions := b.Regions(rv)
+	fl := b.Marks(rv, regions)
+	var over [2]string // the overlay's lines above and below the board
+	if l.Overlay {
+		over = [2]string{b.OverlayLine(l, regions, true), b.OverlayLine(l, regions, false)}
+	}
+	// Most frames (keys typed at the prompt, a clock, another player's
+	// seat) leave the board as it was: it is kept while everything it is
+	// drawn from is the same. A board drawn anew is first looked for
+	// among the ones other sessions drew: the players and watchers of a
+	// room see one position, most often with the same highlights.
+	key := b.boardMemoKey(l, cells, fl, over)
+	return b.boardMemo.Get(key, func() []string {
+		shared := sharedBoards.Get(sharedBoardKey{b.C.St, b.V, key}, func() string {
+			return common.JoinLines(b.DrawBoard(l, cells, fl, over))
+		})
+		return common.SplitLines(shared)
+	})
+}
+
+// sharedBoards keeps the board blocks drawn by every session, each as
+// its lines joined.
+var sharedBoards = common.NewDrawnSet[sharedBoardKey](sharedBoardsMax)
+
+// sharedBoardsMax bounds sharedBoards: a few thousand boards of a few
+// kilobytes, more than the rooms a server holds change in a second.
+const sharedBoardsMax = 4096
+
+// sharedBoardKey is what a board block is drawn from across sessions:
+// the styles (one per theme, glyphs and colour profile, shared by the
+// sessions), the game, and the session's own boardMemoKey.
+type sharedBoardKey struct {
+	st  *themes.Styles
+	v   *game.Variant
+	key string
+}
+
+// boardMemoKey names everything DrawBoard draws from: the layout, the
+// theme, every cell and its highlights, the overlay's lines.
+func (b *BoardScreen) boardMemoKey(l BoardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%v|%s|%t|%s|%s|", l, b.C.St.Palette(), b.C.ASCII, over[0], over[1])
+	for r := range cells {
+		for c := range cells[r] {
+			ci, f := cells[r][c], fl[r][c]
+			sb.WriteString(ci.Glyph)
+			sb.WriteByte(0)
+			sb.WriteString(strconv.Itoa(int(ci.Seat)))
+			for _, bit := range [...]bool{ci.Alt, ci.Missing, ci.Zone, f.Cursor, f.Sel, f.Target, f.Last, f.Win, f.Hint, f.Chosen, f.LastArea} {
+				if bit {
+					sb.WriteByte('1')
+				} else {
+					sb.WriteByte('0')
+				}
+			}
+		}
+	}
+	return sb.String()
+}
+
+// DrawBoard draws the board block's lines.
+func (b *BoardScreen) DrawBoard(l BoardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) []string {
+	st := b.C.St
+	// A board in blocks (Pentago's quadrants) is parted by lines, so that
+	// each reads as a block.
+	g := st.Glyphs.Box
+	sepV := b.gapLine(l)
+	lines := []string{b.colLabelLine(l)}
+	if l.Overlay {
+		lines = append(lines, over[0])
+	}
+	for r := 0; r < l.rows; r++ {
+		if l.gap > 0 && r == l.gap {
+			half := strings.Repeat(g.Top, l.gap*l.Cw)
+			cross := strings.Repeat(g.Top, (l.gapW-1)/2) + g.Middle + strings.Repeat(g.Top, l.gapW/2)
+			lines = append(lines, strings.Repeat(" ", l.lw)+b.C.Cells.MutedText(st, half+cross+half))
+		}
+		for i := 0; i < l.Ch; i++ {
+			var sb strings.Builder
+			// About what a cell's colour codes and glyph take.
+			sb.Grow(l.lw + l.cols*(l.Cw+48))
+			label := ""
+			if i == l.Ch/2 {
+				label = b.Vu.RowLabel(r)
+			}
+			sb.WriteString(b.C.Cells.MutedText(st, fmt.Sprintf("%*s ", l.lw-1, label)))
+			for c := 0; c < l.cols; c++ {
+				if l.gap > 0 && c == l.gap {
+					sb.WriteString(sepV)
+				}
+				sb.WriteString(b.RenderCell(cells[r][c], fl[r][c], l, i))
+			}
+			lines = append(lines, sb.String())
+		}
+	}
+	if l.Overlay {
+		lines = append(lines, over[1])
+	}
+	for i := range lines {
+		lines[i] = common.PadRight(common.MergeStyles(lines[i]), l.bw)
+	}
+	return lines
+}
+
+// gapLine is the vertical line between blocks of columns, "" for a
+// board without blocks.
+func (b *BoardScreen) gapLine(l BoardLayout) string {
+	if l.gap == 0 {
+		return ""
+	}
+	return b.C.Cells.MutedText(b.C.St, centre(b.C.St.Glyphs.Box.Left, l.gapW))
+}
+
+// OverlayLine draws the overlay's regions of the line above the board
+// (or below it) over their columns, blank where no region is.
+func (b *BoardScreen) OverlayLine(l BoardLayout, regions []adapters.Region, above bool) string {
+	var sb strings.Builder
+	sb.WriteString(strings.Repeat(" ", l.lw))
+	for c := 0; c < l.cols; {
+		if l.gap > 0 && c == l.gap {
+			sb.WriteString(b.gapLine(l))
+		}
+		g, ok := regionAtColumn(regions, c, above)
+		if !ok {
+			sb.WriteString(strings.Repeat(" ", l.Cw))
+			c++
+			continue
+		}
+		_, ws := l.PartSpans(g)
+		for i, p := range g.Parts {
+			text := p.Text
+			if p.Stretch {
+				lp := (ws[i] - len(text)) / 2
+				text = strings.Repeat(" ", lp) + text + strings.Repeat(" ", ws[i]-lp-len(text))
+			}
+			sb.WriteString(b.styled(p.Style, text))
+		}
+		c += g.Cols
+	}
+	return sb.String()
+}
+
+// regionAtColumn is the region of a line that begins at column c.
+func regionAtColumn(regions []adapters.Region, c int, above bool) (adapters.Region, bool) {
+	for _, g := range regions {
+		if g.Above == above && g.Col == c {
+			return g, true
+		}
+	}
+	return adapters.Region{}, false
+}
+
+// colLabelLine draws the column labels. Labels that do not fit a cell
+// with a space to spare lose their letter (c10 → 10), which moves to
+// the corner.
+func (b *BoardScreen) colLabelLine(l BoardLayout) string {
+	// The same on every frame of one size: kept.
+	k := labelsKey{l.lw, l.Cw, l.gap, l.gapW, l.cols, b.C.St.Palette(), b.C.ASCII}
+	return b.labelMemo.Get(k, func() string { return b.drawColLabels(l) })
+}
+
+// labelsKey is what the column labels are drawn from, besides the
+// board's labels themselves.
+type labelsKey struct {
+	lw, cw, gap, gapW, cols int
+	theme                   string
+	ascii                   bool
+}
+
+func (b *BoardScreen) drawColLabels(l BoardLayout) string {
+	st := b.C.St
+	compact, prefix := false, ""
+	for c := 0; c < l.cols; c++ {
+		if len(b.Vu.ColLabel(c)) >= l.Cw {
+			compact = true
+		}
+	}
+	if compact {
+		prefix = strings.TrimRight(b.Vu.ColLabel(0), "0123456789")
+	}
+	var lab strings.Builder
+	lab.WriteString(b.C.Cells.MutedText(st, fmt.Sprintf("%*s", l.lw, prefix+" ")))
+	for c := 0; c < l.cols; c++ {
+		if l.gap > 0 && c == l.gap {
+			lab.WriteString(strings.Repeat(" ", l.gapW))
+		}
+		s := b.Vu.ColLabel(c)
+		if compact {
+			s = strings.TrimPrefix(s, prefix)
+		}
+		lp := (l.Cw - len(s) + 1) / 2
+		lab.WriteString(b.C.Cells.MutedText(st, strings.Repeat(" ", max(lp, 0))+s+strings.Repeat(" ", max(l.Cw-lp-len(s), 0))))
+	}
+	return lab.String()
+}
+
+// centre pads a one-cell glyph with spaces to w cells.
+func centre(glyph string, w int) string {
+	left := (w - 1) / 2
+	return strings.Repeat(" ", left) + glyph + strings.Repeat(" ", max(w-1-left, 0))
+}
+
+// styled is s in one of the theme's text styles, drawn once per session.
+func (b *BoardScreen) styled(style common.TextStyle, s string) string {
+	return b.C.Cells.Text(b.C.St, common.TextKey{Style: style, Seat: game.NoRole, Text: s})
+}
+
+// pieceText is s in role r's piece style, drawn once per session.
+func (b *BoardScreen) pieceText(r game.Role, s string) string {
+	return b.C.Cells.Text(b.C.St, common.TextKey{Style: common.TextPiece, Seat: r, Role: b.V.RoleName(r), Text: s})
+}
+
+// roleLetter is the letter a role's pieces are drawn with.
+func roleLetter(role string) string {
+	if role == "" {
+		return "?"
+	}
+	return strings.ToUpper(role[:1])
+}
+
+// PanelView draws the side panel: turn or result, seats with stocks,
+// the move list and the AI's status.
+func (b *BoardScreen) PanelView(l BoardLayout) string {
+	// Most frames (a key typed at the prompt, a cursor move) leave the
+	// panel as it was, and its border costs more than its lines.
+	content := b.PanelContent(l)
+	return b.panelMemo.Get(panelKey{b.C.St.Palette(), b.C.ASCII, content}, func() string {
+		return common.MergeStyles(b.BoxPanel(content, max(l.Pw-4, 1)))
+	})
+}
+
+// panelKey is what the panel is drawn from: its lines and the theme of
+// its border.
+type panelKey struct {
+	theme   string
+	ascii   bool
+	content string
+}
+
+// panelBorder is the panel style's border and padding around lines of one
+// width: the first and last lines, and what comes before and after each
+// line between them.
+type panelBorder struct {
+	top, bottom, left, right string
+	ok                       bool
+}
+
+// borderKey is what a panel border is cut for: its width and theme.
+type borderKey struct {
+	inner int
+	theme string
+	ascii bool
+}
+
+// BoxPanel is b.c.st.Panel.Render(content) for content whose lines are all
+// inner cells wide, as PanelContent makes them. The border is cut from
+// the panel style's own rendering of a probe of that width, kept per
+// width and theme, so it is what lipgloss draws byte for byte (the test
+// TestBoxPanelMatchesLipgloss checks that in every theme and colour
+// profile) without lipgloss measuring and styling every line of every
+// panel. Any other content goes to lipgloss.
+func (b *BoardScreen) BoxPanel(content string, inner int) string {
+	lines := common.SplitLines(content)
+	for _, l := range lines {
+		if common.LineWidth(l) != inner {
+			return b.C.St.Panel.Render(content)
+		}
+	}
+	bd := b.border.Get(borderKey{inner, b.C.St.Palette(), b.C.ASCII}, func() panelBorder {
+		return cutBorder(b.C.St.Panel.Render(strings.Repeat("x", inner)), inner)
+	})
+	if !bd.ok {
+		return b.C.St.Panel.Render(content)
+	}
+	var sb strings.Builder
+	sb.Grow(len(content) + len(bd.top) + len(bd.bottom) + len(lines)*(len(bd.left)+len(bd.right)+1) + 2)
+	sb.WriteString(bd.top)
+	for _, l := range lines {
+		sb.WriteByte('\n')
+		sb.WriteString(bd.left)
+		sb.WriteString(l)
+		sb.WriteString(bd.right)
+	}
+	sb.WriteByte('\n')
+	sb.WriteString(bd.bottom)
+	return sb.String()
+}
+
+// cutBorder cuts the border out of a rendered probe: one line of inner
+// x's between a top and a bottom line.
+func cutBorder(probe string, inner int) panelBorder {
+	parts := common.SplitLines(probe)
+	if len(parts) != 3 {
+		return panelBorder{}
+	}
+	left, right, found := strings.Cut(parts[1], strings.Repeat("x", inner))
+	if !found {
+		return panelBorder{}
+	}
+	return panelBorder{top: parts[0], bottom: parts[2], left: left, right: right, ok: true}
+}
+
+// PanelContent is the lines inside the panel's border.
+func (b *BoardScreen) PanelContent(l BoardLayout) string {
+	st := b.C.St
+	inner := max(l.Pw-4, 1)
+	var lines []string
+	add := func(s string) { lines = append(lines, common.CutANSI(s, inner)) }
+	mover := b.Game().ToMove()
+	moverName := b.V.RoleName(mover)
+	switch {
+	case b.Reviewing() && !b.atEnd():
+		add(st.Accent.Render(fmt.Sprintf("reviewing move %d of %d", b.Rv.At, len(b.History()))))
+	case b.Ended():
+		// The panel is narrow: the why is in the status line.
+		short, _, _ := strings.Cut(b.M.Result(), " — ")
+		add(b.styled(common.TextAccent, short))
+	default:
+		head := roleLetter(moverName) + " " + moverName
+		who := common.Ellipsis(b.M.Seat(mover).Name, max(inner-common.TextWidth(head+" to move: "), 1))
+		add(b.pieceText(mover, head) + b.styled(common.TextPlain, " to move: "+who))
+	}
+	if len(l.Buttons) > 0 {
+		var row strings.Builder
+		for i, bt := range l.Buttons {
+			if i > 0 {
+				row.WriteString(" ")
+			}
+			row.WriteString(st.Key.Render(bt.Label))
+		}
+		add(row.String())
+	} else {
+		add("")
+	}
+	for _, line := range b.seatLines(inner) {
+		add(line)
+	}
+	for _, line := range CounterLines(b.Ax.CounterOf(b.Game()), inner) {
+		add(b.styled(common.TextMuted, line))
+	}
+	// The markers' legend, where a blank line parts the seats from the
+	// moves: it costs no line.
+	add(b.styled(common.TextMuted, b.Ax.LegendOf(b.C.ASCII)))
+	list := append([]string{b.styled(common.TextTitle, "Moves") + b.styled(common.TextMuted, fmt.Sprintf(" (%d)", len(b.History())))},
+		common.SplitLines(b.MoveListView(inner, l.ListH))...)
+	if b.An.On {
+		list = b.analysisPanel(inner, l.ListH)
+	}
+	add(list[0])
+	for _, s := range list[1:] {
+		if len(lines) < l.ph-3 {
+			add(s)
+		}
+	}
+	for len(lines) < l.ph-3 {
+		add("")
+	}
+	if b.Reviewing() {
+		add(b.evalLine(inner))
+	} else {
+		add(b.aiLine())
+	}
+	for i := range lines {
+		lines[i] = common.PadRight(lines[i], inner)
+	}
+	return common.JoinLines(lines)
+}
+
+// MaxCounterLines bounds the counter's lines: a sheet whose state holds
+// dozens of facts besides its board (a maze's walls) would otherwise ask
+// for a terminal taller than any.
+const MaxCounterLines = 6
+
+// CounterLines fits the counter to the panel's width: its items (one
+// per line of c) go several to a line while they fit, and an item
+// longer than a line is wrapped, never cut. Past MaxCounterLines the
+// last line says how many items are not shown.
+func CounterLines(c string, width int) []string {
+	if c == "" {
+		return nil
+	}
+	items := strings.Split(c, "\n")
+	var lines []string
+	var first []int // the item each line starts with
+	for i, item := range items {
+		if n := len(lines); n > 0 && common.TextWidth(lines[n-1])+1+common.TextWidth(item) <= width {
+			lines[n-1] += " " + item
+			continue
+		}
+		for _, part := range common.SplitLines(ansi.Wrap(item, max(width, 1), "")) {
+			lines, first = append(lines, part), append(first, i)
+		}
+	}
+	if len(lines) > MaxCounterLines {
+		hidden := len(items) - first[MaxCounterLines-1]
+		lines = append(lines[:MaxCounterLines-1], fmt.Sprintf("… and %d more", hidden))
+	}
+	return lines
+}
+
+// seatLines are the panel's lines for the seats: role, who plays it and
+// its stocks (or its result), on one line each when they fit.
+func (b *BoardScreen) seatLines(inner int) []string {
+	var lines []string
+	roleW := 0
+	for _, role := range b.V.Roles {
+		roleW = max(roleW, len(role))
+	}
+	wide := b.roleLinesWide(inner)
+	// Names get what the line leaves beyond the stocks, at least 10.
+	nameW := 10
+	for i := range b.V.Roles {
+		nameW = max(nameW, common.TextWidth(b.M.Seat(game.Role(i)).Name))
+	}
+	room := inner - (2 + 2 + roleW + 1) - 1
+	if wide {
+		stocks := 0
+		for i := range b.V.Roles {
+			stocks = max(stocks, common.TextWidth(b.Ax.StocksOf(b.Game(), game.Role(i))), len("shares the win"))
+		}
+		room -= stocks
+	}
+	nameW = max(min(nameW, room), 10)
+	mover, resigned := b.Game().ToMove(), b.Resigned()
+	for i, role := range b.V.Roles {
+		r := game.Role(i)
+		seat := b.M.Seat(r)
+		marker := "  "
+		if r == mover && !b.Ended() {
+			marker = b.styled(common.TextAccent, "> ")
+		}
+		extra := b.Ax.StocksOf(b.Game(), r)
+		switch {
+		case resigned == r:
+			extra = "resigned"
+		case resigned != game.NoRole:
+			extra = "wins"
+			if len(b.V.Roles) > 2 {
+				extra = "shares the win"
+			}
+		case b.Ended() && b.Game().Terminal():
+			extra = fmt.Sprintf("goal %d", b.Game().Goal(r))
+		case seat.Status != "":
+			extra = strings.TrimPrefix(extra+" · "+seat.Status, " · ")
+		}
+		name := common.Ellipsis(seat.Name, nameW)
+		head := marker + b.pieceText(r, roleLetter(role)+" "+common.PadRight(role, roleW)) + " " +
+			b.styled(common.TextPlain, common.PadRight(name, nameW))
+		if wide {
+			lines = append(lines, head+" "+b.styled(common.TextMuted, extra))
+		} else {
+			lines = append(lines, head, "    "+b.styled(common.TextMuted, extra))
+		}
+	}
+	return lines
+}
+
+// MoveListView is the visible part of the move list, w×h, scrolled up
+// MoveScroll lines from its end. It is kept while the list and its
+// size are unchanged: the viewport measures every line of it.
+func (b *BoardScreen) MoveListView(w, h int) string {
+	text := b.MoveListText()
+	return b.movesMemo.Get(movesKey{w, h, b.MoveScroll, text}, func() string {
+		return ScrollView(b.MovesVP, text, w, h, b.MoveScroll)
+	})
+}
+
+// movesKey is what the visible move list is drawn from.
+type movesKey struct {
+	w, h, scroll int
+	text         string
+}
+
+// ScrollView is what viewport vp shows of text in w×h, scrolled up from
+// its end by up lines. When every line shown fits (as move lists do) it
+// is cut and padded here, as the viewport would, without lipgloss
+// measuring and wrapping each line; TestScrollViewMatchesViewport checks
+// that it is the same.
+func ScrollView(vp viewport.Model, text string, w, h, up int) string {
+	lines := common.SplitLines(text)
+	top := min(max(len(lines)-h-up, 0), max(len(lines)-h, 0))
+	shown := lines[top:min(top+h, len(lines))]
+	var sb strings.Builder
+	for i := range h {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		line := ""
+		if i < len(shown) {
+			line = shown[i]
+		}
+		lw := common.LineWidth(line)
+		if lw > w || strings.ContainsAny(line, "\t\r") {
+			vp.SetWidth(w)
+			vp.SetHeight(h)
+			vp.SetContent(text)
+			vp.SetYOffset(len(lines) - h - up)
+			return vp.View()
+		}
+		sb.WriteString(line)
+		for range w - lw {
+			sb.WriteByte(' ')
+		}
+	}
+	return sb.String()
+}
+
+// MoveListText is the move list, one line a move. Outside review it is
+// kept while the moves are the same: a line costs a format and a style.
+func (b *BoardScreen) MoveListText() string {
+	if b.Reviewing() {
+		return b.DrawMoveList()
+	}
+	var key strings.Builder
+	key.WriteString(b.C.St.Palette())
+	key.WriteString(strconv.FormatBool(b.C.ASCII))
+	for _, pm := range b.History() {
+		key.WriteByte(0)
+		key.WriteString(pm.Mover)
+		key.WriteByte(1)
+		key.WriteString(pm.Text)
+	}
+	return b.listMemo.Get(key.String(), b.DrawMoveList)
+}
+
+// DrawMoveList is the move list as the panel shows it.
+func (b *BoardScreen) DrawMoveList() string {
+	var sb strings.Builder
+	moves := b.History()
+	for i, pm := range moves {
+		if i > 0 {
+			sb.WriteString("\n")
+		}
+		line := fmt.Sprintf("%3d. ", i+1) + b.pieceText(b.V.RoleIndex(pm.Mover), common.PadRight(pm.Mover, 6)) + " " + pm.Text
+		if b.Reviewing() {
+			line = b.reviewMoveLine(i, pm)
+		}
+		sb.WriteString(line)
+	}
+	if len(moves) == 0 {
+		sb.WriteString(b.C.St.Muted.Render("no moves yet"))
+	}
+	return sb.String()
+}
+
+// aiLine is the AI's live status.
+func (b *BoardScreen) aiLine() string {
+	st := b.C.St
+	a := b.M.AI()
+	switch {
+	case a.Searching && a.Waiting:
+		return st.Accent.Render(b.spin.View() + " AI waiting for a free slot")
+	case a.Searching:
+		what := "AI thinking"
+		if a.ForHint {
+			what = "finding a hint"
+		}
+		s := b.spin.View() + " " + what
+		if a.Depth > 0 {
+			s += fmt.Sprintf(" · depth %d · best %s", a.Depth, common.MoveName(b.Game(), a.Best))
+		}
+		return st.Accent.Render(s)
+	case a.Remote:
+		return st.Accent.Render(b.spin.View() + " AI thinking")
+	case a.Paused:
+		return st.Muted.Render("AI paused (p resumes)")
+	case a.HasSeat && !b.Ended():
+		return st.Muted.Render("AI ready")
+	}
+	return ""
+}
+
+// HelpView is the key bar, or every key with ?. The bar drops the
+// least needed keys (the last before ? and q) until it fits, so that
+// "? more keys" and "q quit" always show.
+func (b *BoardScreen) HelpView() string {
+	fm := frameMemoOf(b.C, &b.frame)
+	if fm != nil && fm.hasHelp {
+		return fm.help
+	}
+	k := b.Keys()
+	draw := func(all bool) string {
+		memoKey := common.HelpMemoKey(k, b.C.Width, all, b.C.St.Palette(), b.C.ASCII)
+		return boardHelps.Get(boardHelpKey{common.StyleKeyOf(b.C), memoKey}, func() string { return common.MergeStyles(b.DrawHelp(k, all)) })
+	}
+	h := draw(false)
+	if b.Help.ShowAll {
+		// Every key, where the board still fits beside it at its smallest;
+		// else the bar stays (a tall game's keys at 80×24 hid the game
+		// behind "Terminal too small").
+		if all := draw(true); b.FullHelpFits(all) {
+			h = all
+		}
+	}
+	if fm != nil {
+		fm.help, fm.hasHelp = h, true
+	}
+	return h
+}
+
+// boardHelps keeps the boards' key bars for every session: a bar is
+// drawn from its key (the bindings' help, the width, the theme), and a
+// player typing at the prompt switches between two of them on every move,
+// which a memo of one bar per session drew again each time.
+var boardHelps = common.NewDrawnSet[boardHelpKey](common.MenuPartsMax)
+
+// boardHelpKey is a key bar's HelpMemoKey with the colours of its styles:
+// sessions share bars, and a theme's name alone does not say its colours.
+type boardHelpKey struct {
+	style common.MenuStyleKey
+	help  string
+}
+
+// FullHelpFits reports whether the list of every key, all, shows whole
+// beside the board: no column cut for the width (the help then ends in
+// its ellipsis, and the last column, with ? and q, is the one lost) and
+// the board still fits above it.
+func (b *BoardScreen) FullHelpFits(all string) bool {
+	return !strings.Contains(all, b.Help.Ellipsis) && b.fitsWithHelp(lipgloss.Height(all))
+}
+
+// fitsWithHelp reports whether the window holds the board at its
+// smallest cells, its panel and a key help of helpH lines.
+func (b *BoardScreen) fitsWithHelp(helpH int) bool {
+	rows, _ := b.Vu.Dims()
+	sz := cellSizes[len(cellSizes)-1]
+	bh := 1 + rows*sz.h
+	if b.Ax.BlockSize() > 0 {
+		bh++
+	}
+	if b.Ax.Overlay != nil {
+		bh += 2 // the overlay's line above and below
+	}
+	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2
+	statusH := 1
+	return boardY+max(bh, panelMinH)+statusH+helpH <= b.C.Height
+}
+
+// DrawHelp draws the key bar, or every key when all is set.
+func (b *BoardScreen) DrawHelp(k common.KeyHelp, all bool) string {
+	h := b.Help
+	h.ShowAll = all
+	width := max(b.C.Width-1, 1)
+	h.SetWidth(width)
+	if h.ShowAll {
+		return h.View(k)
+	}
+	h.SetWidth(0) // measure uncut
+	for len(k.Short) > 2 && common.TextWidth(h.ShortHelpView(k.Short)) > width {
+		n := len(k.Short)
+		k.Short = append(k.Short[:n-3:n-3], k.Short[n-2:]...)
+	}
+	h.SetWidth(width)
+	return h.View(k)
+}
+
+func (b *BoardScreen) headerView() string {
+	st := b.C.St
+	title := st.Title.Render(" " + b.V.Title)
+	if b.Caps.Label != nil && b.Caps.Label.Label() != "" {
+		label := b.Caps.Label.Label()
+		title += st.Muted.Render("  " + label)
+	}
+	return title
+}
+
+// Cursor is where the terminal's cursor stands: after the text typed at
+// the move prompt while it is open, else nowhere (hidden).
+func (b *BoardScreen) Cursor() *tea.Cursor {
+	if !b.Prompt || b.HandingOver() != game.NoRole {
+		return nil
+	}
+	l := b.Layout()
+	c := b.Input.Cursor()
+	if !l.Ok || c == nil {
+		return nil
+	}
+	// The prompt is the status line's text after one space.
+	c.X = min(c.X+1, b.C.Width-1)
+	c.Y = l.statusY
+	return c
+}
+
+// statusMaxLines is how many lines a long status may wrap to.
+const statusMaxLines = 2
+
+// statusView is the status line, wrapped to at most maxLines lines of
+// the window so that a long message keeps its end where there is room.
+func (b *BoardScreen) statusView(maxLines int) string {
+	if b.Prompt {
+		return " " + b.Input.View()
+	}
+	text, style := b.StatusText()
+	width := max(b.C.Width-1, 1)
+	lines := common.SplitLines(ansi.Wrap(text, width, ""))
+	if len(lines) > maxLines {
+		lines = lines[:maxLines]
+		lines[maxLines-1] = common.Truncate(lines[maxLines-1], width-1) + "…"
+	}
+	for i, l := range lines {
+		lines[i] = style.Render(" " + l)
+	}
+	return common.JoinLines(lines)
+}
+
+// StatusText is what the status line says and in which style.
+func (b *BoardScreen) StatusText() (string, lipgloss.Style) {
+	st := b.C.St
+	switch {
+	case b.Confirm != "" && b.question != "":
+		return b.question, st.Accent
+	case b.Status != "" && b.IsErr:
+		return b.Status, st.Error
+	case b.Reviewing():
+		return b.reviewStatus(), st.Accent
+	case b.Status != "":
+		return b.Status, st.Accent
+	case b.warning() != "":
+		return b.warning(), st.Error
+	case b.Ended():
+		return b.M.Result(), st.Muted
+	}
+	mover := b.Game().ToMove()
+	who := b.V.RoleName(mover) + " (" + b.M.Seat(mover).Name + ")"
+	a := b.M.AI()
+	switch {
+	case b.isAI(mover) && a.Paused:
+		return "AI paused: p resumes", st.Muted
+	case b.isAI(mover) && a.Searching && a.Waiting:
+		return who + " waits for a free AI slot (the server is busy): space or esc moves now", st.Muted
+	case b.isAI(mover) && a.Searching:
+		return who + " is thinking: space or esc moves now", st.Muted
+	case b.isAI(mover):
+		return who + " moves next", st.Muted
+	case !b.Mine(mover):
+		return "waiting for " + who, st.Muted
+	}
+	return b.V.RoleName(mover) + ": " + b.Vu.Prompt(b.Game(), b.Sel), st.Muted
+}
+
+// View is part of common.Screen.
+func (b *BoardScreen) View() string {
+	l := b.Layout()
+	if !l.Ok {
+		return common.TooSmall(b.C.Width, b.C.Height, l.needW, l.needH)
+	}
+	if r := b.HandingOver(); r != game.NoRole {
+		return b.handOverView(r)
+	}
+	body := b.body(l, b.BoardLines(l), b.PanelView(l))
+	header, status, help := b.headerView(), b.statusView(l.statusH), b.HelpView()
+	size := len(header) + 1 + len(status) + 1 + len(help) + 2*strings.Count(help, "\n") + 2
+	for _, line := range body {
+		size += len(line) + 1
+	}
+	var sb strings.Builder
+	sb.Grow(size)
+	sb.WriteString(header)
+	sb.WriteString("\n\n")
+	for _, line := range body {
+		sb.WriteString(line)
+		sb.WriteByte('\n')
+	}
+	sb.WriteString(status)
+	for h := range strings.SplitSeq(help, "\n") {
+		sb.WriteString("\n ")
+		sb.WriteString(h)
+	}
+	return sb.String()
+}
+
+// bodyKey is what the frame's body is drawn from: the board block and
+// the panel as kept by their memos (the board's by its first line's
+// address, which changes whenever the memo draws it again), where the
+// board stands and the room for the body.
+type bodyKey struct {
+	board        *string
+	boardLines   int
+	panel        string
+	bx, w, lines int
+}
+
+// body is the board block and the panel side by side, fitted to the
+// window's width and the lines between header and status: on most frames
+// (a key typed at the prompt) the same as the last, so kept.
+func (b *BoardScreen) body(l BoardLayout, board []string, panel string) []string {
+	k := bodyKey{boardLines: len(board), panel: panel, bx: l.Bx, w: b.C.Width, lines: l.statusY - boardY}
+	if len(board) > 0 {
+		k.board = &board[0]
+	}
+	return b.bodyMemo.Get(k, func() []string {
+		body, widths := common.JoinTopLines([]string{strings.Repeat(" ", l.Bx)}, board, []string{"  "}, common.SplitLines(panel))
+		return common.FitLines(body, widths, b.C.Width, l.statusY-boardY)
+	})
+}

@@ -1,0 +1,92 @@
+package board
+
+import (
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/ui/adapters"
+)
+
+// What happened since the player last looked: the board marks every
+// move since this client's last turn (three moves in a four-player game
+// against the AI), or the last turn when every seat is this client's or
+// none is. The cells are traced through the moves that followed, so a
+// Pentago stone is marked where the rotation took it.
+
+// recentLimit bounds how many moves are marked.
+const recentLimit = 8
+
+// recentView is what the board marks of the recent moves.
+type recentView struct {
+	Cells []adapters.Pos
+	// moves are the recent moves, oldest first (for the adapter's
+	// overlay: Pentago's handles show the last rotation).
+	moves []game.Move
+}
+
+// Recent returns the recent moves of the position shown (the reviewed
+// one in review mode).
+func (b *BoardScreen) Recent() recentView {
+	start, moves := b.M.Replay()
+	steps := game.SplitTurns(start, moves)
+	if b.Reviewing() {
+		steps = steps[:min(b.Rv.At, len(steps))]
+	}
+	n := len(steps)
+	if n == 0 {
+		return recentView{}
+	}
+	from := max(n-recentLimit, 0)
+	movers := make([]game.Role, n)  // NoRole for a turn where all chose
+	states := make([]game.State, n) // the position turn i was played in, from `from` on
+	s := start.Clone()
+	for i, step := range steps {
+		movers[i] = s.ToMove()
+		if i >= from {
+			states[i] = s.Clone()
+		}
+		game.ApplyTurn(s, step)
+	}
+	k := b.recentFrom(movers, from)
+	var rv recentView
+	for i := k; i < n; i++ {
+		for _, m := range steps[i] {
+			cells := b.Vu.MoveCells(states[i], m)
+			for j := i + 1; j < n; j++ {
+				for _, later := range steps[j] {
+					cells = b.Ax.TraceOf(states[j], later, cells)
+				}
+			}
+			rv.Cells = append(rv.Cells, cells...)
+			rv.moves = append(rv.moves, m)
+		}
+	}
+	return rv
+}
+
+// recentFrom returns the first recent move: the one after the last move
+// of the player now to move when that is a person at this client (with
+// several at the keyboard, each sees every other player's move since
+// their own turn), else after this client's last move; or, when that is
+// the last move (or no seat or every seat is this client's), the first
+// move of the last mover's last turn.
+func (b *BoardScreen) recentFrom(movers []game.Role, from int) int {
+	n := len(movers)
+	toMove := b.Game().ToMove()
+	ownTurn := toMove != game.NoRole && b.Mine(toMove) && !b.Reviewing()
+	mine, all := -1, true
+	for i, r := range movers {
+		if b.Mine(r) && (!ownTurn || r == toMove) {
+			mine = i
+		}
+		if !b.Mine(r) {
+			all = false
+		}
+	}
+	if mine >= 0 && mine < n-1 && !all {
+		return max(mine+1, from)
+	}
+	k := n - 1
+	for k > from && movers[k-1] == movers[n-1] {
+		k--
+	}
+	return k
+}

@@ -1,0 +1,386 @@
+package board
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/match"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
+)
+
+// review shows a position of the game's history on the board without
+// touching the live game: a local game goes on (the AI may move), a
+// room goes on for everyone else. The positions are rebuilt with the
+// game from the match's start and moves, never kept from play.
+type review struct {
+	on bool
+	At int // turns played: 0 is the start, len(history) the live position
+	// st is the position after at turns.
+	st game.State
+
+	// Evals[i] is the first role's expected goal ×100 (0–10000) in the
+	// position after i moves, -1 while it is not known; evalFor is the
+	// match version they are for, and evalJob the evaluation under way.
+	Evals   []int
+	evalFor uint64
+	evalJob *evalJob
+}
+
+// evalJob is the evaluation of one position of the game, off the UI
+// goroutine; cancel stops it.
+type evalJob struct {
+	at     int
+	cancel context.CancelFunc
+}
+
+// evalMsg carries the evaluation of the position after at moves (job's)
+// of the game at version ver; cancelled ones carry no value.
+type evalMsg struct {
+	job       *evalJob
+	ver       uint64
+	value     int
+	cancelled bool
+}
+
+// ReviewKeys are the keys of review mode.
+var ReviewKeys = struct {
+	Open, Back, Forward, First, Last, Return key.Binding
+}{
+	Open:    common.Bind([]string{"v"}, "v", "review"),
+	Back:    common.Bind([]string{"left", "h", "a", ","}, "←/,", "back"),
+	Forward: common.Bind([]string{"right", "l", "d", "."}, "→/.", "forward"),
+	First:   common.Bind([]string{"home", "<"}, "home", "start"),
+	Last:    common.Bind([]string{"end", ">"}, "end", "last move"),
+	Return:  common.Bind([]string{"esc", "v"}, "esc/v", "back to the game"),
+}
+
+// Reviewing reports whether the board shows a past position (review).
+func (b *BoardScreen) Reviewing() bool { return b.Rv.on }
+
+// ReviewTo shows the position after at moves (clamped) and starts the
+// evaluations when they are missing or stale.
+func (b *BoardScreen) ReviewTo(at int) tea.Cmd {
+	b.ShowReview(at)
+	return b.requestEvals()
+}
+
+// ShowReview shows the position after at moves (clamped).
+func (b *BoardScreen) ShowReview(at int) {
+	start, moves := b.M.Replay()
+	steps := game.SplitTurns(start, moves)
+	at = min(max(at, 0), len(steps))
+	s := start.Clone()
+	for _, step := range steps[:at] {
+		game.ApplyTurn(s, step)
+	}
+	b.Rv.on, b.Rv.At, b.Rv.st = true, at, s
+	b.clearChoices()
+	b.SetStatus("", false)
+	b.followReview()
+}
+
+// requestEvals evaluates the next position whose value is missing (the
+// reviewed one first, then from the end back, where the search's table
+// and proofs help the positions before), unless one is under way.
+func (b *BoardScreen) requestEvals() tea.Cmd {
+	n := len(b.History())
+	if b.Rv.evalFor != b.M.Version() || len(b.Rv.Evals) != n+1 {
+		b.stopEvals()
+		b.Rv.Evals, b.Rv.evalFor = make([]int, n+1), b.M.Version()
+		for i := range b.Rv.Evals {
+			b.Rv.Evals[i] = -1
+		}
+	}
+	at := b.Rv.At
+	if j := b.Rv.evalJob; j != nil && j.at != at && b.Rv.Evals[at] < 0 {
+		b.stopEvals() // the reviewed position comes first
+	}
+	if b.Rv.evalJob != nil {
+		return nil
+	}
+	if b.Rv.Evals[at] >= 0 {
+		at = lastUnknown(b.Rv.Evals)
+	}
+	if at < 0 {
+		return nil
+	}
+	start, moves := b.M.Replay()
+	return b.evaluate(start, moves, at)
+}
+
+// lastUnknown is the last index of an unknown (negative) value, -1
+// when all are known.
+func lastUnknown(evals []int) int {
+	for i := len(evals) - 1; i >= 0; i-- {
+		if evals[i] < 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// stopEvals cancels the evaluation under way: its result is dropped.
+func (b *BoardScreen) stopEvals() {
+	if b.Rv.evalJob != nil {
+		b.Rv.evalJob.cancel()
+		b.Rv.evalJob = nil
+	}
+}
+
+// leaveReview returns to the live game.
+func (b *BoardScreen) leaveReview() {
+	b.stopEvals()
+	b.Rv.on, b.Rv.st = false, nil
+	b.MoveScroll = 0
+	b.SetStatus("", false)
+}
+
+// followReview scrolls the move list so that the reviewed move shows.
+func (b *BoardScreen) followReview() {
+	l := b.Layout()
+	n := len(b.History())
+	if l.ListH <= 0 {
+		return
+	}
+	// Line at-1 is visible when it lies in [n-ListH-scroll, n-scroll).
+	line := max(b.Rv.At-1, 0)
+	if line < n-l.ListH-b.MoveScroll || line >= n-b.MoveScroll {
+		b.MoveScroll = max(min(n-line-l.ListH/2-1, n-l.ListH), 0)
+	}
+}
+
+// evaluate values the position after at moves of the game with the
+// evaluation of `tabletop analyze` (the client's Analyst at analyze's
+// default level and budget), in a command, with a context that
+// stopEvals cancels: the UI never waits for it.
+func (b *BoardScreen) evaluate(start game.State, moves []game.Move, at int) tea.Cmd {
+	parent := b.C.Opts.Context
+	if parent == nil {
+		parent = context.Background()
+	}
+	ctx, cancel := context.WithCancel(parent)
+	job := &evalJob{at: at, cancel: cancel}
+	b.Rv.evalJob = job
+	s := start.Clone()
+	for _, step := range game.SplitTurns(start, moves)[:at] {
+		game.ApplyTurn(s, step)
+	}
+	an, slots, ver := b.C.Analyst(), b.C.Opts.AISlots, b.M.Version()
+	if b.analysisOff() != "" {
+		an, slots = nil, nil // a room's game going on: no engine
+	}
+	opt := ai.AnalysisOptions{Options: ai.Options{Level: ai.Hard, Threads: b.C.Opts.AIThreads}, Role: 0}
+	return func() tea.Msg {
+		defer cancel()
+		if slots != nil {
+			if slots.Acquire(ctx) != nil {
+				return evalMsg{job: job, ver: ver, cancelled: true}
+			}
+			defer slots.Release()
+		}
+		v := positionValue(ctx, an, s, opt)
+		return evalMsg{job: job, ver: ver, value: v, cancelled: ctx.Err() != nil}
+	}
+}
+
+// positionValue is the first role's expected goal ×100 in s: its goal
+// once the game is over, else by the analysis; without an Analyst, or in
+// a game of more than two roles where another role moves, whose value
+// for the first role the analysis does not give, the game's own
+// estimate.
+func positionValue(ctx context.Context, an common.Analyst, s game.State, opt ai.AnalysisOptions) int {
+	if s.Terminal() {
+		return s.Goal(0) * 100
+	}
+	if an == nil || !firstRoleKnown(s) {
+		return Estimate(s, make([]int, len(s.Variant().Roles)))
+	}
+	return FirstRoleValue(s, an.Analyze(ctx, s, opt, nil))
+}
+
+// Estimate is the first role's expected goal ×100 in s by the game's
+// own estimate.
+func Estimate(s game.State, est []int) int {
+	if e, ok := s.(game.Evaluator); ok {
+		e.Estimate(est)
+		return min(max(est[0], 0), 10000)
+	}
+	return 5000
+}
+
+// gotEvals keeps an evaluation for the current game, and asks for the
+// next while the game is reviewed.
+func (b *BoardScreen) gotEvals(msg evalMsg) tea.Cmd {
+	if msg.job != b.Rv.evalJob {
+		return nil // stopped: a newer one or none is wanted
+	}
+	b.Rv.evalJob = nil
+	if msg.ver == b.Rv.evalFor && !msg.cancelled && msg.job.at < len(b.Rv.Evals) {
+		b.Rv.Evals[msg.job.at] = msg.value
+	}
+	if !b.Reviewing() {
+		return nil
+	}
+	return b.requestEvals()
+}
+
+// reviewKey handles a key in review mode: the review's own, then the
+// keys of the screen (quit, help, theme, rules, menu) as usual; the
+// keys that play or change the game do nothing.
+func (b *BoardScreen) reviewKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
+	k := ReviewKeys
+	switch {
+	case key.Matches(msg, k.Return):
+		b.leaveReview()
+		return b, nil
+	case key.Matches(msg, k.Back):
+		return b, b.ReviewTo(b.Rv.At - 1)
+	case key.Matches(msg, k.Forward):
+		return b, b.ReviewTo(b.Rv.At + 1)
+	case key.Matches(msg, k.First):
+		return b, b.ReviewTo(0)
+	case key.Matches(msg, k.Last):
+		return b, b.ReviewTo(len(b.History()))
+	}
+	if s, cmd, done := b.screenKey(msg); done {
+		return s, cmd
+	}
+	if charKey(msg) || key.Matches(msg, common.BoardKeys.Act) {
+		b.SetStatus("reviewing: esc or v returns to the game", true)
+	}
+	return b, nil
+}
+
+// reviewHelp is the key bar of review mode.
+func (b *BoardScreen) reviewHelp() common.KeyHelp {
+	k, bk := ReviewKeys, common.BoardKeys
+	short := []key.Binding{k.Back, k.Forward, analysisKey, k.First, k.Last, k.Return, bk.HelpAll, bk.Quit}
+	other := []key.Binding{analysisBoardKey, bk.Scroll, bk.Theme, bk.Mouse, bk.Rules, bk.Menu, bk.Quit, bk.HelpAll}
+	return common.KeyHelp{Short: short, Full: [][]key.Binding{short[:6], other}}
+}
+
+// reviewStatus says which move is shown and how to get back.
+func (b *BoardScreen) reviewStatus() string {
+	n := len(b.History())
+	s := fmt.Sprintf("reviewing move %d of %d", b.Rv.At, n)
+	if b.Rv.At == 0 {
+		s = fmt.Sprintf("reviewing the start (%d moves)", n)
+	}
+	if b.Rv.At > 0 && b.Rv.At <= n {
+		pm := b.History()[b.Rv.At-1]
+		s += " (" + pm.Mover + " " + pm.Text + ")"
+	}
+	s += " — ←/→ step, home/end, esc returns to the game"
+	if b.atEnd() {
+		s = b.M.Result() + " · " + s
+	}
+	return s
+}
+
+// atEnd reports whether review shows the last position of a game that
+// is over.
+func (b *BoardScreen) atEnd() bool {
+	return b.Reviewing() && b.M.Ended() && b.Rv.At == len(b.History())
+}
+
+// clickMove reviews the position after the move on line y of the move
+// list, as the list is drawn.
+func (b *BoardScreen) clickMove(l BoardLayout, y int) tea.Cmd {
+	n := len(b.History())
+	top := max(n-l.ListH-b.MoveScroll, 0)
+	i := top + y - l.ListY
+	if i < 0 || i >= n {
+		return nil
+	}
+	return b.ReviewTo(i + 1)
+}
+
+// sparkBars draws values 0–10000 as a sparkline.
+var sparkBars = []rune("▁▂▃▄▅▆▇█")
+
+// Sparkline draws evals in at most width cells, a window around the
+// reviewed position at when they do not all fit; the reviewed position
+// is returned apart so that it can be styled.
+func Sparkline(evals []int, at, width int, ascii bool) (before, cur, after string) {
+	if len(evals) == 0 || width <= 0 {
+		return "", "", ""
+	}
+	from := 0
+	if len(evals) > width {
+		from = min(max(at-width/2, 0), len(evals)-width)
+	}
+	to := min(from+width, len(evals))
+	bar := func(v int) string {
+		if v < 0 {
+			return " " // not known yet
+		}
+		if ascii {
+			return string("_.-=^"[min(v*5/10001, 4)])
+		}
+		return string(sparkBars[min(v*len(sparkBars)/10001, len(sparkBars)-1)])
+	}
+	var sb strings.Builder
+	for i := from; i < to; i++ {
+		if i == at {
+			before, sb = sb.String(), strings.Builder{}
+			cur = bar(evals[i])
+			continue
+		}
+		sb.WriteString(bar(evals[i]))
+	}
+	if at >= from && at < to {
+		return before, cur, sb.String()
+	}
+	return sb.String(), "", ""
+}
+
+// evalLine is the panel's line under the move list in review mode: the
+// evaluation of every position as a sparkline, and the reviewed one's.
+func (b *BoardScreen) evalLine(inner int) string {
+	st := b.C.St
+	role := b.V.RoleName(0)
+	if b.Rv.Evals == nil || b.Rv.At >= len(b.Rv.Evals) {
+		return st.Muted.Render("eval: …")
+	}
+	v := b.Rv.Evals[b.Rv.At]
+	head := fmt.Sprintf("%s %2d%% ", role, (v+50)/100)
+	switch {
+	case v < 0:
+		head = role + " …% "
+	case lastUnknown(b.Rv.Evals) >= 0:
+		head = fmt.Sprintf("%s %2d%%… ", role, (v+50)/100) // more to come
+	}
+	l, c, r := Sparkline(b.Rv.Evals, b.Rv.At, inner-len(head), b.C.ASCII)
+	return st.Muted.Render(head) + st.Text.Render(l) + st.Accent.Render(c) + st.Text.Render(r)
+}
+
+// moveEval is the evaluation after move i (0-based) for the move list,
+// "" when it is not known.
+func (b *BoardScreen) moveEval(i int) string {
+	if !b.Reviewing() || i+1 >= len(b.Rv.Evals) || b.Rv.Evals[i+1] < 0 {
+		return ""
+	}
+	return fmt.Sprintf(" %3d", (b.Rv.Evals[i+1]+50)/100)
+}
+
+// reviewMoveLine is line i of the move list in review mode: the move,
+// its evaluation once known, and a marker on the move reviewed.
+func (b *BoardScreen) reviewMoveLine(i int, pm match.PlayedMove) string {
+	st := b.C.St
+	mark := "  "
+	if i == b.Rv.At-1 {
+		mark = st.Accent.Render("▶ ")
+		if b.C.ASCII {
+			mark = st.Accent.Render("> ")
+		}
+	}
+	text := fmt.Sprintf("%3d. ", i+1) + b.pieceText(b.V.RoleIndex(pm.Mover), common.PadRight(pm.Mover, 6)) + " " + common.PadRight(pm.Text, 6)
+	return mark + text + st.Muted.Render(b.moveEval(i))
+}

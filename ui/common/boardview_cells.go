@@ -1,0 +1,162 @@
+package common
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/themes"
+)
+
+// cellBg names the background style of a board cell.
+type cellBg uint8
+
+const (
+	BgCell cellBg = iota
+	BgCellAlt
+	BgMissing
+	BgWin
+	BgCursor
+	BgSel
+	BgHint
+	BgTarget
+	BgLast
+)
+
+// style returns the style bg names in st.
+func (bg cellBg) style(st *themes.Styles) lipgloss.Style {
+	switch bg {
+	case BgCellAlt:
+		return st.CellAlt
+	case BgMissing:
+		return st.Missing
+	case BgWin:
+		return st.Win
+	case BgCursor:
+		return st.Cursor
+	case BgSel:
+		return st.Sel
+	case BgHint:
+		return st.Hint
+	case BgTarget:
+		return st.Target
+	case BgLast:
+		return st.Last
+	}
+	return st.Cell
+}
+
+// CellKey is everything one line of one board cell is drawn from, given
+// the styles: DrawCell reads nothing else, so its result can be kept.
+type CellKey struct {
+	Bg          cellBg
+	Width       int
+	Blank       bool   // a line of background only
+	Left, Right string // the brackets around the glyph
+	Glyph       string
+	// Piece draws the glyph in the piece style of seat (called role)
+	// over the background.
+	Piece bool
+	Seat  game.Role
+	Role  string
+}
+
+// DrawCell draws one line of a cell.
+func DrawCell(st *themes.Styles, k CellKey) string {
+	bg := k.Bg.style(st)
+	if k.Blank {
+		return bg.Render(strings.Repeat(" ", k.Width))
+	}
+	pad := strings.Repeat(" ", (k.Width-3)/2)
+	glyph := bg.Render(k.Glyph)
+	if k.Piece {
+		glyph = st.Piece(int(k.Seat), k.Role).Inherit(bg).Render(k.Glyph)
+	}
+	return bg.Render(pad+k.Left) + glyph + bg.Render(k.Right+pad)
+}
+
+// cellCacheMax bounds a session's drawn cells. A board has a few dozen
+// distinct ones (pieces × highlights × one or two cell sizes), so the
+// bound only matters for a session resized through many sizes.
+const cellCacheMax = 2048
+
+// cellCache keeps the drawn lines of board cells for one session's
+// styles. Styling a cell with lipgloss was most of the server's CPU,
+// while a board has few distinct cells; a cache is made with the styles
+// (SetTheme), so it never outlives them. It is a pure memo of DrawCell:
+// View stays a function of the model. The lock makes it safe should two
+// goroutines render one session (they never do in Bubble Tea).
+type cellCache struct {
+	lines *drawnSet[CellKey]
+	// texts keeps short texts in the board's and panel's styles: labels,
+	// names and moves, which repeat on every frame.
+	texts *drawnSet[TextKey]
+}
+
+// NewCellCache is an empty cache of drawn cells, for one theme's styles.
+func NewCellCache() *cellCache {
+	return &cellCache{lines: NewDrawnSet[CellKey](cellCacheMax), texts: NewDrawnSet[TextKey](cellCacheMax)}
+}
+
+// TextStyle names a style of themes.Styles for text.
+type TextStyle uint8
+
+const (
+	TextMuted TextStyle = iota
+	TextPlain
+	TextAccent
+	TextTitle
+	TextKeyName
+	TextPiece // the piece style of a seat
+)
+
+// TextKey is a short text in one style; seat and role name the piece
+// style of TextPiece.
+type TextKey struct {
+	Style TextStyle
+	Seat  game.Role
+	Role  string
+	Text  string
+}
+
+// render draws k's text in its style.
+func (k TextKey) render(st *themes.Styles) string {
+	switch k.Style {
+	case TextPlain:
+		return st.Text.Render(k.Text)
+	case TextAccent:
+		return st.Accent.Render(k.Text)
+	case TextTitle:
+		return st.Title.Render(k.Text)
+	case TextKeyName:
+		return st.Key.Render(k.Text)
+	case TextPiece:
+		return st.Piece(int(k.Seat), k.Role).Render(k.Text)
+	}
+	return st.Muted.Render(k.Text)
+}
+
+// Text returns k's text rendered in its style, from the cache when
+// rendered before. A nil cache renders every time.
+func (c *cellCache) Text(st *themes.Styles, k TextKey) string {
+	if c == nil {
+		return k.render(st)
+	}
+	return c.texts.Get(k, func() string { return k.render(st) })
+}
+
+// MutedText returns st.Muted.Render(s), from the cache when rendered
+// before: the board's labels, which repeat on every frame.
+func (c *cellCache) MutedText(st *themes.Styles, s string) string {
+	return c.Text(st, TextKey{Style: TextMuted, Seat: game.NoRole, Text: s})
+}
+
+// Draw returns DrawCell(st, k), from the cache when drawn before. A nil
+// cache draws every time.
+func (c *cellCache) Draw(st *themes.Styles, k CellKey) string {
+	if c == nil {
+		return DrawCell(st, k)
+	}
+	return c.lines.Get(k, func() string { return DrawCell(st, k) })
+}

@@ -1,0 +1,389 @@
+package common
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tabletop/tabletop/savefmt"
+	"github.com/tabletop/tabletop/themes"
+)
+
+// Common is the one value every screen shares: the terminal's colour
+// profile, the theme's styles, the options and the window size. No style
+// in ui is global, so each SSH session draws in its own theme.
+type Common struct {
+	// Profile is the terminal's colour profile (Unknown until known).
+	Profile colorprofile.Profile
+	St      *themes.Styles // shared by the sessions of the same theme and terminal kind
+	// Cells keeps the board's drawn cells for st (see cellCache).
+	Cells  *cellCache
+	Theme  themes.Theme
+	ASCII  bool
+	Opts   Options
+	Store  savefmt.SaveStore
+	Width  int
+	Height int
+	// Mouse is whether mouse input is captured now (M toggles it).
+	Mouse bool
+	// SettingsStore keeps settings between runs (nil: none); settings
+	// are the current ones, SettingsErr why they could not be read.
+	SettingsStore savefmt.SettingsStore
+	Settings      savefmt.Settings
+	SettingsErr   string
+	// MenuChosen is the title of the menu item last chosen: the menu
+	// comes back with its cursor there (Esc from the room list or the
+	// ratings put it at the top).
+	MenuChosen string
+	// AITime is the AI's time per move now, 0 for each level's own.
+	AITime time.Duration
+	// PromptHistory is every move typed at a prompt this session,
+	// oldest first, for ↑ at the prompt.
+	PromptHistory []string
+	// Library is the user's games folder (Options.SheetDir), nil when
+	// there is none.
+	Library *SheetLibrary
+	// IO runs the client's writes off the UI goroutine, in order.
+	IO *ioQueue
+	// Frame counts the frames drawn; InView is set while one is drawn
+	// (see frameMemo).
+	Frame  uint64
+	InView bool
+}
+
+// SettleWrites waits for the client's writes queued so far (see
+// ioQueue), before the saves are read again.
+func (c *Common) SettleWrites() {
+	if c.IO != nil {
+		c.IO.Wait()
+	}
+}
+
+// Drawing marks the start of a frame (View), drawn marks its end.
+func (c *Common) Drawing() { c.Frame, c.InView = c.Frame+1, true }
+func (c *Common) Drawn()   { c.InView = false }
+
+// SetTheme makes t the theme, styled for the terminal's profile.
+func (c *Common) SetTheme(t themes.Theme) {
+	c.Theme = t
+	c.St = themes.SharedStyles(t, c.ASCII, c.Profile)
+	c.Cells = NewCellCache()
+}
+
+// SetProfile takes the terminal's colour profile as the program found
+// it: a terminal without colour gets the monochrome theme, one whose
+// colours were not known yet the remembered theme, and a change between
+// 16 colours and more restyles the theme.
+func (c *Common) SetProfile(p colorprofile.Profile) {
+	if p == c.Profile {
+		return
+	}
+	was := c.Profile
+	c.Profile = p
+	switch {
+	case c.NoColor():
+		c.SetTheme(themes.Mono)
+	case themes.NoColor(was) && !c.ASCII:
+		name := c.Opts.Theme
+		if name == "" {
+			name = c.Settings.Theme
+		}
+		t, ok := themes.Lookup(name)
+		if !ok {
+			t = themes.Default
+		}
+		c.SetTheme(t)
+	default:
+		c.SetTheme(c.Theme)
+	}
+}
+
+// nextTheme cycles to the next theme. In a terminal without colour only
+// the monochrome theme makes sense, so it stays.
+func (c *Common) nextTheme() {
+	if c.NoColor() {
+		c.SetTheme(themes.Mono)
+		return
+	}
+	c.SetTheme(themes.Next(c.Theme))
+}
+
+// CycleTheme moves to the next theme and remembers it; the text says
+// so, and the command writes the settings (see Remember).
+func (c *Common) CycleTheme() (string, tea.Cmd) {
+	c.nextTheme()
+	text := "theme: " + c.Theme.Name
+	if c.ASCII || c.NoColor() {
+		return text, nil // the monochrome theme is forced, not chosen
+	}
+	return text, c.Remember(func(s *savefmt.Settings) { s.Theme = c.Theme.Name })
+}
+
+// NoColor reports whether the terminal shows no colour.
+func (c *Common) NoColor() bool { return themes.NoColor(c.Profile) }
+
+// NewHelp returns a help bubble styled for this session.
+func (c *Common) NewHelp() help.Model {
+	h := help.New()
+	h.Styles = help.Styles{
+		Ellipsis:       c.St.Muted,
+		ShortKey:       c.St.Key,
+		ShortDesc:      c.St.Muted,
+		ShortSeparator: c.St.Muted,
+		FullKey:        c.St.Key,
+		FullDesc:       c.St.Muted,
+		FullSeparator:  c.St.Muted,
+	}
+	if c.ASCII {
+		h.Ellipsis = "..."
+		h.ShortSeparator = " | "
+	}
+	h.SetWidth(c.Width)
+	return h
+}
+
+// HelpMemoKey names everything a help bar is drawn from: the enabled
+// bindings' help texts, in their groups, the width, whether every key
+// shows, and the theme (the help's styles).
+func HelpMemoKey(k KeyHelp, width int, all bool, theme string, ascii bool) string {
+	var sb strings.Builder
+	sb.WriteString(strconv.Itoa(width))
+	sb.WriteString(strconv.FormatBool(all))
+	sb.WriteString(strconv.FormatBool(ascii))
+	sb.WriteString(theme)
+	add := func(bs []key.Binding) {
+		sb.WriteByte(2)
+		for _, b := range bs {
+			if !b.Enabled() {
+				continue
+			}
+			h := b.Help()
+			sb.WriteByte(1)
+			sb.WriteString(h.Key)
+			sb.WriteByte(0)
+			sb.WriteString(h.Desc)
+		}
+	}
+	add(k.Short)
+	for _, group := range k.Full {
+		add(group)
+	}
+	return sb.String()
+}
+
+// KeyHelp is a help.KeyMap made from fixed binding lists.
+type KeyHelp struct {
+	Short []key.Binding
+	Full  [][]key.Binding
+}
+
+// ShortHelp is the one-line help (help.KeyMap).
+func (k KeyHelp) ShortHelp() []key.Binding { return k.Short }
+
+// FullHelp is the help of every key, in columns (help.KeyMap).
+func (k KeyHelp) FullHelp() [][]key.Binding { return k.Full }
+
+// Bind is a key binding of keys, shown in the help as helpKey and desc.
+func Bind(keys []string, helpKey, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(helpKey, desc))
+}
+
+// Keys shared by every screen.
+var (
+	KeyQuit     = Bind([]string{"q", "ctrl+c"}, "q", "quit")
+	KeyForceOut = Bind([]string{"ctrl+c"}, "ctrl+c", "quit")
+	KeyBack     = Bind([]string{"esc"}, "esc", "back")
+	KeyUp       = Bind([]string{"up", "k", "w"}, "↑/k/w", "up")
+	KeyDown     = Bind([]string{"down", "j", "s"}, "↓/j/s", "down")
+	keyLeft     = Bind([]string{"left", "h", "a"}, "←/h/a", "left")
+	keyRight    = Bind([]string{"right", "l", "d"}, "→/l/d", "right")
+	KeyTheme    = Bind([]string{"t"}, "t", "theme")
+	KeyHelpAll  = Bind([]string{"?"}, "?", "more keys")
+	// KeyHelpFewer is ? as the expanded help lists it: it folds the list.
+	KeyHelpFewer = Bind([]string{"?"}, "?", "fewer keys")
+	KeyMouse     = Bind([]string{"M"}, "M", "mouse on/off")
+	KeySuspend   = Bind([]string{"ctrl+z"}, "ctrl+z", "suspend")
+)
+
+// Footer writes a one-line key help, " enter join · esc back", from
+// bindings of a view's key map.
+func Footer(bs ...key.Binding) string {
+	parts := make([]string, len(bs))
+	for i, b := range bs {
+		parts[i] = b.Help().Key + " " + b.Help().Desc
+	}
+	return " " + strings.Join(parts, " · ")
+}
+
+// Truncate cuts s to at most w cells (plain text only).
+func Truncate(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if TextWidth(s) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && TextWidth(string(r)) > w {
+		r = r[:len(r)-1]
+	}
+	return string(r)
+}
+
+// Count writes n and the noun, singular for one: "1 move", "3 moves".
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// Ellipsis cuts plain text s to at most w cells, ending in … when cut.
+func Ellipsis(s string, w int) string {
+	if TextWidth(s) <= w {
+		return s
+	}
+	return Truncate(s, w-1) + "…"
+}
+
+// WrapLines word-wraps s to lines of at most w cells, at most n of them;
+// text that still does not fit ends in "…", so it reads as cut.
+func WrapLines(s string, w, n int) []string {
+	if w <= 0 || n <= 0 {
+		return nil
+	}
+	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(Truncate(l, w), " ")
+	}
+	if len(lines) <= n {
+		return lines
+	}
+	lines[n-1] = Ellipsis(strings.Join(lines[n-1:], " "), w)
+	return lines[:n]
+}
+
+// FitLines cuts or pads a block of text to exactly h lines, each cut to w
+// cells, so a view never grows past the window (which would scroll the
+// terminal and corrupt the screen).
+func FitBlock(s string, w, h int) string {
+	if h <= 0 || w <= 0 {
+		return ""
+	}
+	if n, fits := linesFit(s, w, h); fits {
+		// Most frames already fit: keep them without splitting.
+		return s + strings.Repeat("\n", h-n)
+	}
+	lines := SplitLines(s)
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		if TextWidth(l) > w {
+			lines[i] = CutANSI(l, w)
+		}
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return JoinLines(lines)
+}
+
+// JoinPadded is parts joined, padded with empty lines to h lines as
+// FitBlock pads: a frame built in one allocation, which FitBlock then
+// keeps as it is when its lines fit, instead of copying it to pad it
+// (each copy of a full frame is some 8 KB of garbage per keypress).
+func JoinPadded(h int, parts ...string) string {
+	size, lines := 0, 1
+	for _, p := range parts {
+		size += len(p)
+		lines += strings.Count(p, "\n")
+	}
+	pad := max(h-lines, 0)
+	var b strings.Builder
+	b.Grow(size + pad)
+	for _, p := range parts {
+		b.WriteString(p)
+	}
+	for range pad {
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// FitLines is FitBlock for lines whose widths are known: cut or padded
+// to exactly h lines, each cut to w cells.
+func FitLines(lines []string, widths []int, w, h int) []string {
+	if h <= 0 || w <= 0 {
+		return nil
+	}
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		if widths[i] > w {
+			lines[i] = CutANSI(l, w)
+		}
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return lines
+}
+
+// linesFit counts the lines of s and reports whether there are at most h
+// of them, none wider than w cells.
+func linesFit(s string, w, h int) (n int, fits bool) {
+	for rest, more := s, true; more; n++ {
+		var line string
+		line, rest, more = strings.Cut(rest, "\n")
+		// A line has no more cells than bytes.
+		if n == h || (len(line) > w && LineWidth(line) > w) {
+			return n, false
+		}
+	}
+	return n, true
+}
+
+// SplitLines splits s into its lines.
+func SplitLines(s string) []string { return strings.Split(s, "\n") }
+
+// JoinLines joins lines with newlines.
+func JoinLines(l []string) string { return strings.Join(l, "\n") }
+
+// CutANSI truncates a styled line to w cells, keeping escape sequences
+// intact. It needs no renderer, so no global style is involved.
+func CutANSI(s string, w int) string {
+	if !strings.Contains(s, "\n") {
+		return cutLine(s, w)
+	}
+	lines := SplitLines(s)
+	for i, l := range lines {
+		lines[i] = cutLine(l, w)
+	}
+	return JoinLines(lines)
+}
+
+// cutLine is ansi.Truncate(s, w, ""), which returns a line that fits as
+// it is: LineWidth, the same measure, finds that out faster.
+func cutLine(s string, w int) string {
+	if LineWidth(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, "")
+}
+
+// PadRight pads a styled string with spaces to w cells.
+func PadRight(s string, w int) string {
+	if d := w - TextWidth(s); d > 0 {
+		return s + strings.Repeat(" ", d)
+	}
+	return s
+}

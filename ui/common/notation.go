@@ -1,0 +1,149 @@
+package common
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// What people read of moves and results, where a game's own notation
+// says less than its board can: an adapter's file registers a namer (a
+// game read from a rule sheet names its moves by the board's cells) and
+// an explainer of results. Generic code asks through MoveName,
+// ParseMove and ResultWithReason, and never learns which game it was.
+
+// moveNamers name a move for people: ok is false when a namer has no
+// name for it (not its game, or a move that names no cell).
+var moveNamers []func(s game.State, m game.Move) (name string, ok bool)
+
+// resultExplainers say why a finished game ended as it did, for games
+// that cannot say it themselves (see game.Explainer).
+var resultExplainers []func(s game.State) (why string, ok bool)
+
+// resultPreparers give the work explainers need for a finished position
+// that is too slow for the UI goroutine (see PrepareResult): ok is false
+// when there is none.
+var resultPreparers []func(s game.State) (work func(), ok bool)
+
+// RegisterResultPreparer adds a preparer of results; an adapter's file
+// calls it from init.
+func RegisterResultPreparer(f func(game.State) (func(), bool)) {
+	resultPreparers = append(resultPreparers, f)
+}
+
+// ResultPreparedMsg says the work for the result of the position of
+// version is done: the result may say more now.
+type ResultPreparedMsg struct{ Version uint64 }
+
+// PrepareResult runs the preparers' work for the finished position s
+// (a copy: the work runs off the UI goroutine) in a command that reports
+// ResultPreparedMsg; nil when there is no work.
+func PrepareResult(s game.State, version uint64) tea.Cmd {
+	var works []func()
+	for _, f := range resultPreparers {
+		if w, ok := f(s); ok {
+			works = append(works, w)
+		}
+	}
+	if len(works) == 0 {
+		return nil
+	}
+	return func() tea.Msg {
+		for _, w := range works {
+			w()
+		}
+		return ResultPreparedMsg{version}
+	}
+}
+
+// RegisterMoveNamer adds a namer of moves; an adapter's file calls it
+// from init.
+func RegisterMoveNamer(f func(game.State, game.Move) (string, bool)) {
+	moveNamers = append(moveNamers, f)
+}
+
+// RegisterResultExplainer adds an explainer of results; an adapter's
+// file calls it from init.
+func RegisterResultExplainer(f func(game.State) (string, bool)) {
+	resultExplainers = append(resultExplainers, f)
+}
+
+// MoveName is m in s as people read it: a namer's name, else the game's
+// short notation.
+func MoveName(s game.State, m game.Move) string {
+	for _, f := range moveNamers {
+		if name, ok := f(s, m); ok {
+			return name
+		}
+	}
+	return s.ShortMove(m)
+}
+
+// HintText is a hinted move: its name and its KIF when they differ (what
+// a person may type either way), once when they do not; a move a namer
+// names is shown by that name alone, which the prompt reads too.
+func HintText(s game.State, m game.Move) string {
+	for _, f := range moveNamers {
+		if name, ok := f(s, m); ok {
+			return name
+		}
+	}
+	short, kif := s.ShortMove(m), s.FormatMove(m)
+	if short == kif {
+		return kif
+	}
+	return short + "  " + kif
+}
+
+// TurnText names a whole turn (a Pentago placement and its rotation) as
+// a hint shows it: each action named as HintText names it, in order; a
+// turn of one action, or none, is m alone.
+func TurnText(s game.State, m game.Move, turn []game.Move) string {
+	if len(turn) < 2 || turn[0] != m {
+		return HintText(s, m)
+	}
+	t := s.Clone()
+	parts := make([]string, 0, len(turn))
+	for _, a := range turn {
+		if t.Terminal() || !t.IsLegal(a) {
+			break
+		}
+		parts = append(parts, HintText(t, a))
+		t.Apply(a)
+	}
+	return strings.Join(parts, ", then ")
+}
+
+// ParseMove reads a move typed at the prompt: in the game's own
+// notation, else by the name MoveName gives a legal move (in any case
+// and spacing).
+func ParseMove(s game.State, text string) (game.Move, error) {
+	m, err := s.ParseMove(text)
+	if err == nil || len(moveNamers) == 0 || s.Terminal() {
+		return m, err
+	}
+	want := strings.Join(strings.Fields(strings.ToLower(text)), " ")
+	for _, cand := range s.Legal(nil) {
+		if strings.ToLower(MoveName(s, cand)) == want {
+			return cand, nil
+		}
+	}
+	return m, err
+}
+
+// ResultWithReason is game.ResultWithReason, with an explainer's reason
+// for a game that gives none itself.
+func ResultWithReason(s game.State) string {
+	text := game.ResultWithReason(s)
+	if text == "" || game.ResultReason(s) != "" {
+		return text
+	}
+	for _, f := range resultExplainers {
+		if why, ok := f(s); ok && why != "" {
+			return text + " — " + why
+		}
+	}
+	return text
+}

@@ -1,0 +1,24 @@
+package common
+
+import "github.com/tabletop/tabletop/themes"
+
+// MenuStyleKey is what the menu's styles are made of: the theme colours
+// it uses (text, muted, accent for the title, cursor and keys), whether
+// they are 16-colour picks, and the ASCII glyph choice.
+type MenuStyleKey struct {
+	basic, mono, ascii  bool
+	text, muted, accent string
+}
+
+// StyleKeyOf is the MenuStyleKey of c's styles.
+func StyleKeyOf(c *Common) MenuStyleKey { return StylesKey(c.St, c.ASCII) }
+
+// StylesKey is the MenuStyleKey of st with the ASCII glyph choice ascii.
+func StylesKey(st *themes.Styles, ascii bool) MenuStyleKey {
+	t := st.Theme
+	return MenuStyleKey{basic: st.Palette() != t.Name, mono: t.Mono, ascii: ascii,
+		text: t.Text, muted: t.Muted, accent: t.Accent}
+}
+
+// MenuPartsMax bounds MenuParts like menuLineCacheMax.
+const MenuPartsMax = 2048

@@ -1,0 +1,46 @@
+package match
+
+import (
+	"strings"
+
+	"github.com/tabletop/tabletop/ui/common"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// jointShort is a joint turn in the move list: each role and its move,
+// in role order.
+func jointShort(s game.State, moves []game.Move) string {
+	parts := make([]string, len(moves))
+	for i, m := range moves {
+		parts[i] = s.Variant().RoleName(game.Role(i)) + " " + common.MoveName(s, m)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// JointMover names the movers of a joint turn in the move list.
+const JointMover = "all"
+
+// HistoryOf is the move list of a game: each turn played from start, in
+// its short notation with the role that played it (JointMover for a turn
+// where every role chose at once).
+func HistoryOf(start game.State, moves []game.Move) []PlayedMove {
+	v := start.Variant()
+	var out []PlayedMove
+	s := start.Clone()
+	for i := 0; i < len(moves); {
+		n := game.TurnSize(s)
+		if len(moves)-i < n {
+			break
+		}
+		step := moves[i : i+n]
+		if game.JointTurn(s) {
+			out = append(out, PlayedMove{Text: jointShort(s, step), Mover: JointMover})
+		} else {
+			out = append(out, PlayedMove{Text: common.MoveName(s, step[0]), Mover: v.RoleName(s.ToMove())})
+		}
+		game.ApplyTurn(s, step)
+		i += n
+	}
+	return out
+}

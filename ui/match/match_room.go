@@ -1,0 +1,317 @@
+package match
+
+import (
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/tabletop/tabletop/ui/common"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/roomapi"
+	"github.com/tabletop/tabletop/savefmt"
+)
+
+// roomUpdateMsg says the room changed; gen tells the current waiter from
+// one left over from before the board was last re-entered.
+type roomUpdateMsg struct {
+	gen int
+	// view is the view the waiter read: the update plays it, without
+	// reading the room again.
+	view roomapi.RoomView
+}
+
+// RoomMatch is a shared room as one client sees it. The room's host
+// checks moves and runs the AI seats; this client rebuilds the position
+// from the room's view with the game and submits moves with Room.Play.
+// Rooms have no undo, hints, pause or rematch.
+type RoomMatch struct {
+	V        *game.Variant
+	status   statusLine
+	spinTick func() tea.Cmd
+
+	room roomapi.Room
+	view roomapi.RoomView
+	St   game.State
+	// start and played are what the room's view says, as the game reads
+	// them: review rebuilds past positions from them. startText and
+	// rewrites are the view's Start and Rewrites they follow: while they
+	// hold, a new view's moves extend played (see follow).
+	first     game.State
+	played    []game.Move
+	startText string
+	rewrites  uint64
+	ver       uint64
+	waitGen   int
+	// clocks are the seats' clocks as last drawn (see room_clock.go);
+	// nil in a room without a clock.
+	clocks  []string
+	Ticking bool // a clock tick of this waitGen is pending
+	// seen is the version of the room's view last read, for waitRoom.
+	seen atomic.Uint64
+}
+
+// NewRoomMatch is the match of a room the client is in; status is the
+// board's status line, spinTick its spinner.
+func NewRoomMatch(v *game.Variant, room roomapi.Room, status statusLine, spinTick func() tea.Cmd) *RoomMatch {
+	r := &RoomMatch{V: v, status: status, spinTick: spinTick, room: room}
+	r.St = v.New()
+	r.Refresh()
+	return r
+}
+
+// waitRoom is a tea.Cmd that waits for the room's next change. A signal
+// of a change this client has already seen (its own move, which play
+// read at once) is passed over: it would cost a frame identical to the
+// one on the screen.
+func (r *RoomMatch) waitRoom() tea.Cmd {
+	ch, gen, room, seen := r.room.Updates(), r.waitGen, r.room, &r.seen
+	return func() tea.Msg {
+		for {
+			if _, ok := <-ch; !ok {
+				return common.NoticeMsg("the room was closed")
+			}
+			if v := room.View(); v.Version != seen.Load() {
+				return roomUpdateMsg{gen: gen, view: v}
+			}
+		}
+	}
+}
+
+// Refresh reads the room's view and follows it.
+func (r *RoomMatch) Refresh() { r.apply(r.room.View()) }
+
+// apply takes a view of the room: its note, its seats and clocks, and
+// its moves (see follow).
+func (r *RoomMatch) apply(rv roomapi.RoomView) {
+	if rv.Note != "" && rv.Note != r.view.Note {
+		r.status.SetStatus(rv.Note, false)
+	}
+	r.view = rv
+	r.seen.Store(rv.Version)
+	if err := r.follow(rv); err != nil {
+		r.status.SetStatus(err.Error(), true)
+		return
+	}
+	r.clocks, _ = r.clockTexts(time.Now())
+}
+
+// follow brings the position to the view's moves. While the view
+// extends the one followed before (the same start, no rewrite, no fewer
+// moves: see roomapi.RoomView.Rewrites), only the new moves are played;
+// else the game is replayed from its start.
+func (r *RoomMatch) follow(rv roomapi.RoomView) error {
+	extends := r.first != nil && rv.Start == r.startText && rv.Rewrites == r.rewrites && len(rv.Moves) >= len(r.played)
+	start, s, played := r.first, r.St, r.played
+	if !extends {
+		var err error
+		if start, err = game.NewState(r.V.Name, rv.Start); err != nil {
+			return fmt.Errorf("room: %w", err)
+		}
+		s, played = start, nil
+	}
+	from := len(played)
+	if from == len(rv.Moves) && extends {
+		return nil // nothing new
+	}
+	s = s.Clone() // the moves are played on a copy: a bad one leaves the game as it was
+	for i := from; i < len(rv.Moves); i++ {
+		m, err := game.PlayText(s, rv.Moves[i])
+		if err != nil {
+			return fmt.Errorf("room move %d: %w", i+1, err)
+		}
+		played = append(played, m)
+	}
+	if s.String() != r.St.String() || len(played) != len(r.played) {
+		r.ver++ // the board clears its selection and redraws the moves
+	}
+	r.St = s
+	r.first, r.played, r.startText, r.rewrites = start, played, rv.Start, rv.Rewrites
+	return nil
+}
+
+// Position is part of Match.
+func (r *RoomMatch) Position() game.State { return r.St }
+
+// Version is part of Match.
+func (r *RoomMatch) Version() uint64 { return r.ver }
+
+// Replay is part of Match.
+func (r *RoomMatch) Replay() (game.State, []game.Move) {
+	if r.first == nil {
+		return r.St, nil // the room could not be read: only its position
+	}
+	return r.first, r.played
+}
+
+// Ended is part of Match.
+func (r *RoomMatch) Ended() bool { return r.view.Finished || r.St.Terminal() }
+
+// Result is part of Match.
+func (r *RoomMatch) Result() string { return common.ResultWithReason(r.St) }
+
+// Label is part of labeller.
+func (r *RoomMatch) Label() string { return "room " + r.view.Code }
+
+// NoAnalysis keeps the engine out of a room's game until it is over.
+func (r *RoomMatch) NoAnalysis() string {
+	if r.Ended() {
+		return ""
+	}
+	return "no analysis while the room's game goes on: it is there once the game is over"
+}
+
+// Seat is who plays role r: a person here, or someone (or the host's AI)
+// elsewhere; the room's AI is never this client's.
+func (r *RoomMatch) Seat(role game.Role) seatView {
+	return seatView{Name: r.SeatName(role), Mine: r.mine(role)}
+}
+
+func (r *RoomMatch) mine(role game.Role) bool {
+	for _, y := range r.view.You {
+		if y == role {
+			return true
+		}
+	}
+	return false
+}
+
+// SeatName is what the panel says of role's seat: the player's name
+// (away, clock), "(open)", or the AI.
+func (r *RoomMatch) SeatName(role game.Role) string {
+	if int(role) >= len(r.view.Seats) || role < 0 {
+		return "?"
+	}
+	sv := r.view.Seats[role]
+	switch sv.Kind {
+	case roomapi.SeatOpen:
+		return "(open)"
+	case roomapi.SeatAI:
+		return "AI " + sv.Name
+	}
+	name := sv.Name
+	if sv.Kind == roomapi.SeatHeld || !sv.Connected {
+		name += " (away)"
+	}
+	if int(role) < len(r.clocks) {
+		name += " " + r.clocks[role]
+	}
+	return name
+}
+
+// Start follows the room's updates again (after the rules screen too).
+func (r *RoomMatch) Start() tea.Cmd {
+	r.waitGen++
+	r.Ticking = false
+	r.Refresh()
+	return tea.Batch(r.waitRoom(), r.tickClock())
+}
+
+// tickClock schedules the next redraw of a running clock, if one runs.
+func (r *RoomMatch) tickClock() tea.Cmd {
+	var left time.Duration
+	r.clocks, left = r.clockTexts(time.Now())
+	r.Ticking = left > 0
+	if !r.Ticking {
+		return nil
+	}
+	return clockTick(r.waitGen, left)
+}
+
+// clockTickIfIdle starts the clock's ticks after a change unless they
+// already run.
+func (r *RoomMatch) clockTickIfIdle() tea.Cmd {
+	if r.Ticking {
+		return nil
+	}
+	return r.tickClock()
+}
+
+// Update is part of Match.
+func (r *RoomMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
+	if cm, ok := msg.(roomClockMsg); ok {
+		if cm.gen != r.waitGen {
+			return nil, true
+		}
+		r.Ticking = false
+		return r.tickClock(), true
+	}
+	um, ok := msg.(roomUpdateMsg)
+	if !ok {
+		return nil, false
+	}
+	if um.view.Version > r.view.Version {
+		r.apply(um.view) // a newer view than the one shown
+	}
+	if um.gen != r.waitGen {
+		return nil, true
+	}
+	var spin tea.Cmd
+	if r.view.Thinking {
+		spin = r.spinTick()
+	}
+	return tea.Batch(r.waitRoom(), spin, r.clockTickIfIdle()), true
+}
+
+// Play is part of Match.
+func (r *RoomMatch) Play(m game.Move) (tea.Cmd, error) {
+	if err := r.room.Play(m); err != nil {
+		return nil, err
+	}
+	r.Refresh()
+	return nil, nil
+}
+
+// Leave is part of Match.
+func (r *RoomMatch) Leave() tea.Cmd {
+	r.room.Leave()
+	return nil
+}
+
+// QuitPrompt is part of Match.
+func (r *RoomMatch) QuitPrompt() string {
+	if r.Ended() {
+		return ""
+	}
+	// The room says what becomes of the game without this player.
+	what := r.view.Leaving
+	if what == "" {
+		return "leave the room and quit? y to quit, any other key to stay"
+	}
+	return "leave the room and quit? " + what + "; y to quit, any other key to stay"
+}
+
+// AI is part of Match.
+func (r *RoomMatch) AI() aiView { return aiView{Remote: r.view.Thinking} }
+
+// Record is the room's game as a save: people's seats are human seats
+// under their names, the AI's are AI seats.
+func (r *RoomMatch) Record() savefmt.SavedGame {
+	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(r.V), Variant: r.V.Name, Start: r.view.Start}
+	start, moves := r.Replay()
+	s := start.Clone()
+	for _, m := range moves {
+		sv.Moves = append(sv.Moves, s.FormatMove(m))
+		s.Apply(m)
+	}
+	for i := range r.V.Roles {
+		seat := savefmt.SeatConfig{}
+		if i < len(r.view.Seats) {
+			seat.Name = r.view.Seats[i].Name
+			if r.view.Seats[i].Kind == roomapi.SeatAI {
+				seat.AI, seat.Level = true, ai.Hard
+				if l, err := ai.ParseLevel(seat.Name); err == nil {
+					seat.Name, seat.Level = "", l
+				}
+			}
+		}
+		sv.Seats = append(sv.Seats, seat)
+	}
+	if r.Ended() {
+		sv.Result, sv.Ended = r.Result(), time.Now()
+	}
+	return sv
+}

@@ -1,0 +1,188 @@
+package pages
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
+)
+
+// The analysis board: a game and a position, set up or pasted as the
+// games' position strings (those of `tabletop rules` and `analyze
+// --position`), open on a board where one person plays every side and
+// the engine's analysis of the position is shown live.
+
+// positionLimit bounds the position field: the longest position strings
+// (a rule sheet's state) are a few thousand characters.
+const positionLimit = 8192
+
+// AnalysisSetup is the screen where the analysis board's game and
+// position are chosen.
+type AnalysisSetup struct {
+	c        *common.Common
+	Variants []*game.Variant
+	I        int // the game chosen
+	Input    textinput.Model
+	Status   string
+}
+
+// analysisSetupKeys are the keys of the analysis board's setup.
+var analysisSetupKeys = struct {
+	Game, Prev, Open, Back, ForceOut key.Binding
+}{
+	Game:     common.Bind([]string{"up", "down"}, "↑/↓", "game"),
+	Prev:     common.Bind([]string{"up"}, "↑", "previous game"),
+	Open:     common.Bind([]string{"enter"}, "enter", "analyse"),
+	Back:     common.Bind([]string{"esc"}, "esc", "back"),
+	ForceOut: common.KeyForceOut,
+}
+
+// newAnalysisSetup opens the setup on variant v (nil: the first game)
+// with position in the field.
+func newAnalysisSetup(c *common.Common, v *game.Variant, position string) *AnalysisSetup {
+	a := &AnalysisSetup{c: c, Variants: game.Variants()}
+	for i, w := range a.Variants {
+		if w == v {
+			a.I = i
+		}
+	}
+	a.Input = common.NewInput(c, "position: ", positionLimit)
+	a.Input.Placeholder = "the start, or paste a position string"
+	a.Input.SetValue(position)
+	a.Input.CursorEnd()
+	a.Input.Focus()
+	a.fit()
+	return a
+}
+
+// fit makes the position field as wide as the window allows: a long
+// position scrolls in it.
+func (a *AnalysisSetup) fit() {
+	a.Input.SetWidth(max(a.c.Width-len(a.Input.Prompt)-3, 10))
+}
+
+// Init is part of common.Screen.
+func (a *AnalysisSetup) Init() tea.Cmd { return nil }
+
+// Typing reports whether a text field has the keys (see common.IsTyping).
+func (a *AnalysisSetup) Typing() bool { return true }
+
+// Update is part of common.Screen.
+func (a *AnalysisSetup) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	if paste, ok := msg.(tea.PasteMsg); ok {
+		// A position pasted from analyze, rules or a friend's message:
+		// its line breaks are the spaces of one line.
+		paste.Content = oneLine(paste.Content)
+		var cmd tea.Cmd
+		a.Input, cmd = a.Input.Update(paste)
+		a.Status = ""
+		return a, cmd
+	}
+	if _, ok := msg.(tea.WindowSizeMsg); ok {
+		a.fit()
+		return a, nil
+	}
+	km, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return a, nil
+	}
+	k := analysisSetupKeys
+	switch {
+	case key.Matches(km, k.ForceOut):
+		return a, tea.Quit
+	case key.Matches(km, k.Back):
+		return NewMenu(a.c, ""), nil
+	case key.Matches(km, k.Game):
+		step := 1
+		if key.Matches(km, k.Prev) {
+			step = -1
+		}
+		a.I = (a.I + step + len(a.Variants)) % len(a.Variants)
+		a.Status = ""
+		return a, nil
+	case key.Matches(km, k.Open):
+		return a.open()
+	}
+	var cmd tea.Cmd
+	a.Input, cmd = a.Input.Update(km)
+	return a, cmd
+}
+
+// open reads the position with the game's own parser and opens the
+// analysis board on it; a position the game refuses stays in the field
+// with the game's reason.
+func (a *AnalysisSetup) open() (common.Screen, tea.Cmd) {
+	v := a.Variants[a.I]
+	pos := strings.TrimSpace(a.Input.Value())
+	b, err := newAnalysisBoard(a.c, v, pos)
+	if err != nil {
+		a.Status = err.Error()
+		return a, nil
+	}
+	return b, nil
+}
+
+// newAnalysisBoard is a board of v from position (the start when "")
+// where the person at the keyboard plays every side, with the analysis
+// on.
+func newAnalysisBoard(c *common.Common, v *game.Variant, position string) (*board.BoardScreen, error) {
+	seats := make([]savefmt.SeatConfig, len(v.Roles))
+	for i := range seats {
+		seats[i] = savefmt.SeatConfig{Name: c.Opts.Player.Name}
+	}
+	b, err := board.NewBoard(c, v, position, seats)
+	if err != nil {
+		return nil, err
+	}
+	b.An.On = true
+	b.SetStatus("analysis board: play either side, u undoes, e turns the analysis off", false)
+	return b, nil
+}
+
+// View is part of common.Screen.
+func (a *AnalysisSetup) View() string {
+	st, k := a.c.St, analysisSetupKeys
+	v := a.Variants[a.I]
+	var sb strings.Builder
+	sb.WriteString(st.Title.Render(" Analysis board") + "\n\n")
+	sb.WriteString(st.Muted.Render(" game:     ") + st.Accent.Render("‹ "+v.Title+" ›") + "\n\n")
+	sb.WriteString(" " + a.Input.View() + "\n\n")
+	if a.Status != "" {
+		for _, l := range common.WrapLines(a.Status, max(a.c.Width-2, 10), 4) {
+			sb.WriteString(st.Error.Render(" "+l) + "\n")
+		}
+		sb.WriteString("\n")
+	}
+	for _, l := range common.WrapLines("Type or paste a position as `tabletop rules "+v.Name+"` describes it and `tabletop analyze "+
+		v.Name+" --position` reads it; empty is the start. One person plays every side; the engine analyses each position as you go.",
+		max(a.c.Width-2, 10), 4) {
+		sb.WriteString(st.Muted.Render(" "+l) + "\n")
+	}
+	sb.WriteString("\n" + st.Muted.Render(common.Footer(k.Game, k.Open, k.Back)))
+	return sb.String()
+}
+
+// oneLine is pasted text on one line: each run of white space (line
+// breaks too) one space, at its ends as well, so that a paste continues
+// what is in the field.
+func oneLine(text string) string {
+	out := strings.Join(strings.Fields(text), " ")
+	if out == "" {
+		return ""
+	}
+	if strings.TrimLeftFunc(text, unicode.IsSpace) != text {
+		out = " " + out
+	}
+	if strings.TrimRightFunc(text, unicode.IsSpace) != text {
+		out += " "
+	}
+	return out
+}

@@ -1,0 +1,191 @@
+package pages
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+var standingsKeys = struct{ Prev, Next, Page, Open, Refresh, Back, Up, Down, ForceOut key.Binding }{
+	Prev:    common.Bind([]string{"left", "h"}, "←/→", "game"),
+	Next:    common.Bind([]string{"right", "l"}, "→", "next game"),
+	Page:    common.Bind([]string{"p"}, "p", "your page"),
+	Open:    common.Bind([]string{"enter"}, "enter", "review"),
+	Refresh: common.Bind([]string{"r"}, "r", "refresh"),
+	Back:    common.Bind([]string{"esc", "q"}, "esc", "back"),
+	Up:      common.KeyUp, Down: common.KeyDown, ForceOut: common.KeyForceOut,
+}
+
+// StandingsScreen shows a leaderboard per rated game, or the player's
+// own page with their recent games, which open in review.
+type StandingsScreen struct {
+	c        *common.Common
+	variants []*game.Variant // games with two or more roles
+	vi       int
+	page     bool // the player's page instead of the leaderboard
+	board    []common.Standing
+	mine     common.PlayerPage
+	i        int // the selected game on the page
+	status   string
+}
+
+// NewStandings opens the ratings: the leaderboards and the player's page.
+func NewStandings(c *common.Common) *StandingsScreen {
+	s := &StandingsScreen{c: c}
+	for _, v := range game.Variants() {
+		if len(v.Roles) >= 2 {
+			s.variants = append(s.variants, v)
+		}
+	}
+	s.load()
+	return s
+}
+
+// load fetches what the screen shows.
+func (s *StandingsScreen) load() {
+	st := s.c.Opts.Standings
+	s.status = ""
+	var err error
+	switch {
+	case s.page:
+		s.mine, err = st.Page(s.c.Opts.Player.ID)
+		s.i = min(s.i, max(len(s.mine.Recent)-1, 0))
+	case len(s.variants) > 0:
+		s.board, err = st.Leaderboard(s.variants[s.vi].Name)
+	}
+	if err != nil {
+		s.status = "ratings: " + err.Error()
+	}
+}
+
+// Init is part of common.Screen.
+func (s *StandingsScreen) Init() tea.Cmd { return nil }
+
+// Update is part of common.Screen.
+func (s *StandingsScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	km, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return s, nil
+	}
+	k := standingsKeys
+	switch {
+	case key.Matches(km, k.ForceOut):
+		return s, tea.Quit
+	case key.Matches(km, k.Back):
+		if s.page {
+			s.page = false
+			s.load()
+			return s, nil
+		}
+		return NewMenu(s.c, ""), nil
+	case key.Matches(km, k.Page):
+		if s.c.Opts.Player.ID == "" {
+			s.status = "connect with an SSH key to have ratings and a page"
+			return s, nil
+		}
+		s.page = !s.page
+		s.load()
+	case key.Matches(km, k.Prev, k.Next) && !s.page && len(s.variants) > 0:
+		d := 1
+		if key.Matches(km, k.Prev) {
+			d = len(s.variants) - 1
+		}
+		s.vi = (s.vi + d) % len(s.variants)
+		s.load()
+	case key.Matches(km, k.Refresh):
+		s.load()
+	case key.Matches(km, k.Up):
+		s.i = max(s.i-1, 0)
+	case key.Matches(km, k.Down):
+		s.i = min(s.i+1, max(len(s.mine.Recent)-1, 0))
+	case key.Matches(km, k.Open) && s.page && s.i < len(s.mine.Recent):
+		return s.review(s.mine.Recent[s.i].ID)
+	}
+	return s, nil
+}
+
+// review opens a finished game on the board, in review.
+func (s *StandingsScreen) review(id string) (common.Screen, tea.Cmd) {
+	sv, err := s.c.Opts.Standings.Game(id)
+	if err == nil {
+		var b *board.BoardScreen
+		if b, err = board.BoardFromSave(s.c, sv); err == nil {
+			return b, nil
+		}
+	}
+	s.status = "cannot open the game: " + err.Error()
+	return s, nil
+}
+
+// View is part of common.Screen.
+func (s *StandingsScreen) View() string {
+	st := s.c.St
+	var b strings.Builder
+	if s.page {
+		s.pageView(&b)
+	} else {
+		s.boardView(&b)
+	}
+	b.WriteString("\n")
+	if s.status != "" {
+		b.WriteString(st.Error.Render(" "+s.status) + "\n")
+	}
+	k := standingsKeys
+	if s.page {
+		b.WriteString(st.Muted.Render(common.Footer(k.Open, k.Refresh, k.Back)))
+	} else {
+		b.WriteString(st.Muted.Render(common.Footer(k.Prev, k.Page, k.Refresh, k.Back)))
+	}
+	return b.String()
+}
+
+func (s *StandingsScreen) boardView(b *strings.Builder) {
+	st := s.c.St
+	title := " Ratings"
+	if len(s.variants) > 0 {
+		title += ": " + s.variants[s.vi].Title
+	}
+	b.WriteString(st.Title.Render(title) + "\n\n")
+	if len(s.board) == 0 {
+		b.WriteString(st.Muted.Render(" no rated games yet") + "\n")
+	}
+	for i, r := range s.board {
+		line := fmt.Sprintf(" %3d. %-20s %5.0f ± %-4.0f %s", i+1, common.Ellipsis(r.Name, 20), r.Rating, r.Deviation, common.Count(r.Games, "game"))
+		b.WriteString(st.Text.Render(line) + "\n")
+	}
+}
+
+func (s *StandingsScreen) pageView(b *strings.Builder) {
+	st := s.c.St
+	p := s.mine
+	b.WriteString(st.Title.Render(" "+p.Name) + "\n\n")
+	if len(p.Ratings) == 0 {
+		b.WriteString(st.Muted.Render(" no rated games yet") + "\n")
+	}
+	for _, r := range p.Ratings {
+		b.WriteString(st.Text.Render(fmt.Sprintf(" %-14s %5.0f ± %-4.0f %s", r.Variant, r.Rating, r.Deviation, common.Count(r.Games, "game"))) + "\n")
+	}
+	b.WriteString("\n" + st.Title.Render(" Recent games") + "\n")
+	if len(p.Recent) == 0 {
+		b.WriteString(st.Muted.Render(" none yet") + "\n")
+	}
+	for i, g := range p.Recent {
+		change := ""
+		if g.Rated {
+			change = fmt.Sprintf(" (%+.0f)", g.Change)
+		}
+		line := fmt.Sprintf("%s %-12s %s — %s%s", g.Finished.UTC().Format("2006-01-02"), g.Variant, g.Players, g.Result, change)
+		if i == s.i {
+			b.WriteString(st.Accent.Render(" > "+line) + "\n")
+		} else {
+			b.WriteString(st.Text.Render("   "+line) + "\n")
+		}
+	}
+}
