@@ -779,8 +779,13 @@ func cutBorder(probe string, inner int) panelBorder {
 func (b *BoardScreen) PanelContent(l BoardLayout) string {
 	st := b.C.St
 	inner := max(l.Pw-4, 1)
-	var lines []string
-	add := func(s string) { lines = append(lines, common.CutANSI(s, inner)) }
+	// About ph lines: the panel's height inside its border, and its
+	// counter's and list's lines past it (cut below).
+	lines, widths := make([]string, 0, max(l.ph, 8)), make([]int, 0, max(l.ph, 8))
+	add := func(s string) {
+		s, w := common.CutWidth(s, inner)
+		lines, widths = append(lines, s), append(widths, w)
+	}
 	mover := b.Game().ToMove()
 	moverName := b.V.RoleName(mover)
 	switch {
@@ -835,10 +840,28 @@ func (b *BoardScreen) PanelContent(l BoardLayout) string {
 	} else {
 		add(b.aiLine())
 	}
-	for i := range lines {
-		lines[i] = common.PadRight(lines[i], inner)
+	return padJoin(lines, widths, inner)
+}
+
+// padJoin is the lines, each of widths[i] cells, padded with spaces to w
+// cells and joined: the panel's content in one allocation.
+func padJoin(lines []string, widths []int, w int) string {
+	size := 0
+	for i, l := range lines {
+		size += len(l) + max(w-widths[i], 0) + 1
 	}
-	return common.JoinLines(lines)
+	var sb strings.Builder
+	sb.Grow(size)
+	for i, l := range lines {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(l)
+		for range w - widths[i] {
+			sb.WriteByte(' ')
+		}
+	}
+	return sb.String()
 }
 
 // MaxCounterLines bounds the counter's lines: a sheet whose state holds

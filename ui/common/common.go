@@ -431,6 +431,22 @@ func cutLine(s string, w int) string {
 	return ansi.Truncate(s, w, "")
 }
 
+// CutWidth is CutANSI(s, w) and its width (TextWidth of it): a line that
+// fits is measured once, where cutting it and then padding it measured
+// it twice.
+func CutWidth(s string, w int) (string, int) {
+	if strings.Contains(s, "\n") {
+		s = CutANSI(s, w)
+		return s, TextWidth(s)
+	}
+	n := LineWidth(s)
+	if n > w {
+		s = ansi.Truncate(s, w, "")
+		n = LineWidth(s)
+	}
+	return s, n
+}
+
 // PadRight pads a styled string with spaces to w cells.
 func PadRight(s string, w int) string {
 	if d := w - TextWidth(s); d > 0 {
