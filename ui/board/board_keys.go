@@ -23,7 +23,9 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 		return b.handOverHelp()
 	}
 	k := common.BoardKeys
-	var play []key.Binding
+	// Sized for the most each holds (asked for on every frame and key:
+	// appends from empty copied the bindings three or four times).
+	play := make([]key.Binding, 0, 8)
 	ended := b.Ended()
 	a := b.M.AI()
 	if a.Searching && !a.ForHint {
@@ -34,7 +36,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 		play = append(play, b.Ax.PlayKeysOf(b.Game(), b.Sel)...)
 		play = append(play, k.Type)
 	}
-	var game []key.Binding
+	game := make([]key.Binding, 0, 12)
 	offer := func(has bool, bs ...key.Binding) {
 		if has {
 			game = append(game, bs...)
@@ -61,7 +63,8 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	if ended {
 		nGame = 3
 	}
-	short := append(append([]key.Binding{}, play...), game[:min(nGame, len(game))]...)
+	short := make([]key.Binding, 0, len(play)+nGame+3)
+	short = append(append(short, play...), game[:min(nGame, len(game))]...)
 	if ended {
 		short = append(short, ReviewKeys.Open)
 	}
