@@ -52,3 +52,12 @@ func ResultText(s State) string {
 	}
 	return "game over: shared by " + strings.Join(names, " and ")
 }
+
+// JoinAnd writes names as a sentence lists them: "a", "a and b", "a, b
+// and c".
+func JoinAnd(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

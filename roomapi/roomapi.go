@@ -110,8 +110,12 @@ type RoomView struct {
 	You      []game.Role // roles this client plays; empty for a spectator
 	Thinking bool        // an AI seat is thinking
 	Finished bool
-	Note     string // the latest event, e.g. "ana joined", for the status line
-	Version  uint64 // increases with every change
+	// Result is how a finished game ended, as the room recorded it
+	// ("o resigned: x wins", "game over: red lost on time"); "" while
+	// it goes on.
+	Result  string
+	Note    string // the latest event, e.g. "ana joined", for the status line
+	Version uint64 // increases with every change
 	// Clocks is each seat's time left as of ClockAt, nil in a room
 	// without a clock; ClockTurn is the seat whose clock runs (-1: none),
 	// so a client counts it down from ClockAt.
@@ -147,6 +151,16 @@ type Room interface {
 	// Leave gives up this client's place; seats are held as the room
 	// decides.
 	Leave()
+}
+
+// Resigner is a Room where a player may resign (the room handles of
+// package rooms are). Resign gives up the game for role r, one of this
+// client's: in a game where a player who resigns drops out
+// (game.Retirer, e.g. Tic-Tac-Chess for four) the others play on and
+// r's turns are passed; otherwise the game ends and the others share
+// the win.
+type Resigner interface {
+	Resign(r game.Role) error
 }
 
 // Lobby lists, creates and joins rooms.

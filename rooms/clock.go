@@ -43,19 +43,26 @@ func (r *room) clockAfterMove(seat int, turnPasses bool, now time.Time) (time.Du
 	if !c.On() {
 		return 0, false
 	}
-	rem := r.rec.Seats[seat].Remaining
+	var spent time.Duration
 	if !r.rec.TurnStarted.IsZero() {
-		rem -= now.Sub(r.rec.TurnStarted)
+		spent = now.Sub(r.rec.TurnStarted)
 	}
-	switch {
-	case rem <= 0:
-		return 0, true
-	case c.PerMove > 0 && turnPasses:
-		return c.PerMove, false
-	case turnPasses:
-		return rem + c.Increment, false
+	return c.AfterTurn(r.rec.Seats[seat].Remaining, spent, turnPasses)
+}
+
+// clockAfterResign returns the clock of seat after it resigned at now
+// and when the turn's clock runs from: a resignation in turn charges the
+// time spent and starts the next seat's clock; out of turn it leaves
+// the clocks as they were. Called with mu held.
+func (r *room) clockAfterResign(seat int, now time.Time) (time.Duration, time.Time) {
+	if !r.rec.Clock.On() {
+		return 0, now
 	}
-	return rem, false
+	if r.mover() != seat {
+		return r.rec.Seats[seat].Remaining, r.rec.TurnStarted
+	}
+	rem, _ := r.clockAfterMove(seat, false, now)
+	return rem, now
 }
 
 // turnClock returns when the mover's clock runs from after a change of

@@ -14,6 +14,8 @@ func (r *room) leaving(m *member) string {
 		return ""
 	case len(r.rolesOf(m)) == 0:
 		return "you only watch: the game goes on without you"
+	case r.allRetired(r.rolesOf(m)):
+		return "you resigned: the game goes on without you"
 	case r.sessionOf(m.player, m) != nil:
 		return "your other session keeps your seat"
 	case m.player.ID == "":

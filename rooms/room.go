@@ -702,6 +702,7 @@ func (m *member) View() RoomView {
 		You:      r.rolesOf(m),
 		Thinking: r.thinking,
 		Finished: r.rec.Finished,
+		Result:   r.rec.Result,
 		Note:     r.note,
 		Version:  r.views,
 	}

@@ -133,7 +133,7 @@ func (r *room) prepareMove(mv game.Move, seat int, by *member) (pm pendingMove, 
 		return pm, errors.New("the room has closed")
 	case r.rec.Finished || r.pos().Terminal():
 		return pm, game.ErrGameOver
-	case int(r.pos().ToMove()) != seat:
+	case int(r.pos().ToMove()) != seat && !isResignation(mv):
 		return pm, fmt.Errorf("it is %s's turn", r.v.RoleName(r.pos().ToMove()))
 	case by != nil && !r.plays(by, seat):
 		return pm, errors.New("your seat was taken by another connection of your key")
@@ -145,6 +145,11 @@ func (r *room) prepareMove(mv game.Move, seat int, by *member) (pm pendingMove, 
 		return pm, err
 	}
 	now := time.Now()
+	if isResignation(mv) {
+		remaining, at := r.clockAfterResign(seat, now)
+		return pendingMove{t: r.t, step: step, short: r.pos().ShortMove(mv),
+			rec: MoveRecord{Number: len(r.rec.Moves), Text: step.Text(), Seat: seat, Remaining: remaining, At: at}}, nil
+	}
 	remaining, flagged := r.clockAfterMove(seat, r.turnPasses(step, seat), now)
 	if flagged {
 		r.flagFell(seat)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
+	"github.com/tabletop/tabletop/roomapi"
 )
 
 // SavedGame is a game in progress as written to a save file: the
@@ -23,6 +24,7 @@ import (
 //	seat x human Ana
 //	seat o ai:hard
 //	start -.....-/......./... x 5 5     (only when not the usual start)
+//	clock 5m0s+3s 4m31s 4m58s           (a game with clocks: each seat's time left)
 //	move (mark r3 c4)
 //	move (block r2 c2)
 //
@@ -48,6 +50,11 @@ type SavedGame struct {
 	Seats   []SeatConfig // in role order
 	Start   string       // position string; "" is the variant's start
 	Moves   []string     // KIF
+	// Clock is a hot-seat game's time control, zero without one;
+	// ClockLeft is each seat's time left, in role order, when it was
+	// saved (a saved game's clocks stand still).
+	Clock     roomapi.TimeControl
+	ClockLeft []time.Duration
 
 	Result   string      // a record's result line; "" in a save
 	Resigned string      // the role that resigned, "" when none did
@@ -86,6 +93,13 @@ func (sv SavedGame) Marshal(roles []string) []byte {
 	}
 	if sv.Start != "" {
 		fmt.Fprintf(&b, "start %s\n", sv.Start)
+	}
+	if sv.Clock.On() {
+		fmt.Fprintf(&b, "clock %s", sv.Clock)
+		for _, d := range sv.ClockLeft {
+			fmt.Fprintf(&b, " %s", d)
+		}
+		b.WriteByte('\n')
 	}
 	for _, m := range sv.Moves {
 		fmt.Fprintf(&b, "move %s\n", m)
@@ -132,6 +146,9 @@ func ParseSave(data []byte) (SavedGame, error) {
 		}
 		sv.Seats[i] = s
 	}
+	if sv.Clock.On() && len(sv.ClockLeft) != len(v.Roles) {
+		return sv, fmt.Errorf("clock: %d times left for %d seats", len(sv.ClockLeft), len(v.Roles))
+	}
 	if _, _, err := sv.Replay(); err != nil {
 		return sv, err
 	}
@@ -177,8 +194,32 @@ func (r *saveReader) entry(word, rest string) error {
 		sv.Start = rest
 	case "move":
 		sv.Moves = append(sv.Moves, rest)
+	case "clock":
+		return sv.clockLine(rest)
 	default:
 		return sv.recordLine(r.v, word, rest)
+	}
+	return nil
+}
+
+// clockLine reads a clock entry: "CONTROL LEFT…", the time control and
+// each seat's time left.
+func (sv *SavedGame) clockLine(rest string) error {
+	f := strings.Fields(rest)
+	if len(f) == 0 {
+		return errors.New("clock: want a time control (5m0s+3s) and each seat's time left")
+	}
+	tc, err := roomapi.ParseTimeControl(f[0])
+	if err != nil {
+		return err
+	}
+	sv.Clock, sv.ClockLeft = tc, nil
+	for _, text := range f[1:] {
+		d, err := time.ParseDuration(text)
+		if err != nil || d < 0 {
+			return fmt.Errorf("clock: %q is not a time left like 4m31s", text)
+		}
+		sv.ClockLeft = append(sv.ClockLeft, d)
 	}
 	return nil
 }
@@ -221,6 +262,8 @@ func (r *saveReader) unchecked(word, rest string) error {
 		sv.Moves = append(sv.Moves, rest)
 	case "resigned":
 		sv.Resigned = rest
+	case "clock":
+		return sv.clockLine(rest)
 	default:
 		return sv.recordLine(nil, word, rest)
 	}

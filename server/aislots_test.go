@@ -53,7 +53,7 @@ func TestAISlotsSharedBySessionsAndRooms(t *testing.T) {
 	m = tm.mark()
 	held = false
 	slots.Release()
-	tm.waitFor(m, "2. o")
+	tm.waitFor(m, "Moves (2)") // o replied
 	roomstest.WaitView(t, room, "the room's AI move", func(v rooms.RoomView) bool { return len(v.Moves) == 1 })
 }
 

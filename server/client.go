@@ -6,6 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/ui"
 )
@@ -125,6 +127,18 @@ func (s *sessionLobby) leaveAll() {
 type sessionRoom struct {
 	rooms.Room
 	owner *sessionLobby
+}
+
+var _ roomapi.Resigner = (*sessionRoom)(nil)
+
+// Resign passes a resignation on to the room, which takes it when it is
+// a roomapi.Resigner (every room of package rooms is).
+func (r *sessionRoom) Resign(role game.Role) error {
+	rs, ok := r.Room.(roomapi.Resigner)
+	if !ok {
+		return errors.New("this room does not take resignations")
+	}
+	return rs.Resign(role)
 }
 
 func (r *sessionRoom) Leave() {

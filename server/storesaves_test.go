@@ -159,8 +159,8 @@ func TestSavedGameContinuesAfterRestart(t *testing.T) {
 		tm.send("\r") // start: ana (x) against the AI (o)
 		tm.waitFor(m, "enter marks")
 		m = tm.mark()
-		tm.send("\r") // x marks the centre
-		tm.waitFor(m, "2. o")
+		tm.send("\r")              // x marks the centre
+		tm.waitFor(m, "Moves (2)") // o replied
 		waitSaved(t, db1, player)
 		tm.close()
 		n1.stop()
@@ -183,7 +183,7 @@ func TestSavedGameContinuesAfterRestart(t *testing.T) {
 }
 
 // waitSaved waits until the store holds a saved game of player.
-func waitSaved(t *testing.T, db store.Store, player string) {
+func waitSaved(t *testing.T, db *store.Store, player string) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {

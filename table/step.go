@@ -12,7 +12,9 @@ import (
 type Step struct {
 	// Turn is the step's index: the number of steps played before it.
 	Turn int
-	// Mover is the role in control, or game.NoRole on a joint turn.
+	// Mover is the role in control, or game.NoRole on a joint turn; on
+	// a resignation (see Table.Retiring) the role that resigned, whose
+	// Moves entry is game.ResignMove.
 	Mover game.Role
 	// Moves has one move per role: the mover's (game.Noop for the
 	// others), or on a joint turn every role's.
@@ -124,9 +126,24 @@ func IsLegalFor(s game.State, r game.Role, m game.Move) bool {
 // legal. A table plays its steps with it; a GGP player follows the game
 // its manager runs with it.
 func Apply(s game.State, moves []game.Move) {
+	if r, ok := resignation(moves); ok {
+		s.Apply(game.ResignMove(r))
+		return
+	}
 	if Joint(s) {
 		s.(game.JointState).ApplyJoint(moves)
 		return
 	}
 	s.Apply(moves[s.ToMove()])
+}
+
+// resignation returns the role whose resignation a step's moves are
+// (see Table.Retiring), with ok false for a turn's moves.
+func resignation(moves []game.Move) (game.Role, bool) {
+	for _, m := range moves {
+		if r, ok := game.Resigner(m); ok {
+			return r, true
+		}
+	}
+	return game.NoRole, false
 }

@@ -200,6 +200,10 @@ var (
 // (done), else the turn's joint choices so far. Nothing changes: a room
 // stores the step before it commits it.
 func (t *Table) Check(r game.Role, m game.Move) (step Step, done bool, err error) {
+	if who, ok := game.Resigner(m); ok {
+		step, err = t.checkRetire(r, who)
+		return step, err == nil, err
+	}
 	switch {
 	case t.Over():
 		return Step{}, false, game.ErrGameOver
@@ -301,25 +305,73 @@ func (t *Table) Resolve(q Question, m game.Move, err error) (game.Move, *Fault) 
 	return resolve(t.rng, q, m, err)
 }
 
-// Resign ends the game: role r loses and every other role shares the
-// win. Undo takes it back.
+// Resign takes role r out of the game. In a game where a player who
+// resigns drops out and the others play on (game.Retirer), and while no
+// seat follows every turn (a GGP player could not be told), it is a step
+// (see Retiring); otherwise it ends the game: r loses and every other
+// role shares the win. Undo takes it back.
 func (t *Table) Resign(r game.Role) error {
 	switch {
 	case r < 0 || int(r) >= len(t.seats):
 		return fmt.Errorf("no role %d in %s", r, t.v.Name)
 	case t.Over():
 		return game.ErrGameOver
+	case t.Retiring():
+		_, err := t.Play(r, game.ResignMove(r))
+		return err
 	}
 	t.resigned = r
 	return nil
 }
 
-// Resigned is the role that resigned, or game.NoRole.
+// Retiring reports whether a resignation here lets the others play on:
+// the game is a game.Retirer and no seat is Attentive. The resignation is
+// then a step of the game, game.ResignMove played by the role resigning
+// whoever is in control, which saves and rooms keep with the moves; the
+// role's turns are passed from then on and its goal is 0.
+func (t *Table) Retiring() bool {
+	if _, ok := t.pos.(game.Retirer); !ok {
+		return false
+	}
+	for _, s := range t.seats {
+		if attentive(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkRetire checks role r's resignation as role who and returns its
+// step.
+func (t *Table) checkRetire(r, who game.Role) (Step, error) {
+	switch {
+	case r != who:
+		return Step{}, fmt.Errorf("%s cannot resign for %s", t.v.RoleName(r), t.v.RoleName(who))
+	case !t.Retiring():
+		return Step{}, fmt.Errorf("in %s with these seats a resignation ends the game; nobody drops out", t.v.Title)
+	case t.Over():
+		return Step{}, game.ErrGameOver
+	}
+	if err := game.CheckResign(t.pos, r); err != nil {
+		return Step{}, err
+	}
+	moves := make([]game.Move, len(t.seats))
+	moves[r] = game.ResignMove(r)
+	st := makeStep(t.pos, len(t.steps), moves)
+	st.Mover = r
+	st.Texts[r] = t.pos.FormatMove(moves[r])
+	return st, nil
+}
+
+// Resigned is the role whose resignation ended the game, or
+// game.NoRole (a role that dropped out is known to the position, see
+// Retiring).
 func (t *Table) Resigned() game.Role { return t.resigned }
 
-// Goals are every role's goal: the rules' in a finished game; after a
-// resignation 0 for the role that resigned and game.MaxGoal for the
-// others; nil while the game goes on.
+// Goals are every role's goal: the rules' in a finished game (where a
+// role that resigned and dropped out has 0, see Retiring); after a
+// resignation that ended the game 0 for the role that resigned and
+// game.MaxGoal for the others; nil while the game goes on.
 func (t *Table) Goals() []int {
 	if !t.Over() {
 		return nil
@@ -390,6 +442,9 @@ func (t *Table) rebuild() {
 func legalStep(s game.State, moves []game.Move) bool {
 	if s.Terminal() || len(moves) != len(s.Variant().Roles) {
 		return false
+	}
+	if r, ok := resignation(moves); ok {
+		return game.CheckResign(s, r) == nil
 	}
 	if !Joint(s) {
 		return s.IsLegal(moves[s.ToMove()])

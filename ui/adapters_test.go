@@ -42,20 +42,20 @@ func TestPentagoChoiceBelongsToAdapter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r, ok := adapters.AdapterCapsOf(vu).KeyOf(s, keyMsg("3"), adapters.Pos{R: 0, C: 0}, nil); !ok || r.IsError {
+	if r, ok := adapters.AdapterCapsOf(vu).KeyOf(s, keyMsg("3"), adapters.Pos{Row: 0, Col: 0}, nil); !ok || r.IsError {
 		t.Fatalf("key 3: %+v, %v", r, ok)
 	}
-	if got, _ := pentagoChoice(vu, s, adapters.Pos{R: 0, C: 0}); got != 3 {
+	if got, _ := pentagoChoice(vu, s, adapters.Pos{Row: 0, Col: 0}); got != 3 {
 		t.Errorf("chosen quadrant %d, want 3", got)
 	}
-	if got, _ := pentagoChoice(other, s, adapters.Pos{R: 0, C: 0}); got != 0 {
+	if got, _ := pentagoChoice(other, s, adapters.Pos{Row: 0, Col: 0}); got != 0 {
 		t.Errorf("another board's adapter has quadrant %d chosen", got)
 	}
-	if _, got := pentagoChoice(vu, s, adapters.Pos{R: 0, C: 0}); got != 3 {
+	if _, got := pentagoChoice(vu, s, adapters.Pos{Row: 0, Col: 0}); got != 3 {
 		t.Errorf("a rotation turns quadrant %d, want the chosen 3", got)
 	}
 	adapters.AdapterCapsOf(vu).ClearChoice()
-	if _, got := pentagoChoice(vu, s, adapters.Pos{R: 0, C: 0}); got != 2 {
+	if _, got := pentagoChoice(vu, s, adapters.Pos{Row: 0, Col: 0}); got != 2 {
 		t.Errorf("after clearing, a rotation turns quadrant %d, want the cursor's 2", got)
 	}
 }
@@ -70,16 +70,16 @@ func TestGridAdapter(t *testing.T) {
 		RowName: func(r int) string { return string(rune('a' + r)) },
 		ColName: func(c int) string { return string(rune('1' + c)) },
 		Cell: func(_ game.State, p adapters.Pos) adapters.CellInfo {
-			if p == (adapters.Pos{R: 2, C: 2}) {
+			if p == (adapters.Pos{Row: 2, Col: 2}) {
 				return adapters.CellInfo{Glyph: "X", Seat: 0}
 			}
 			return adapters.CellInfo{}
 		},
 		MoveAt: func(_ game.State, p adapters.Pos) (game.Move, bool) {
-			if p.R == 0 {
+			if p.Row == 0 {
 				return game.Noop, false
 			}
-			return quad.MarkMove(p.R+1, p.C+1), true
+			return quad.MarkMove(p.Row+1, p.Col+1), true
 		},
 	}
 	if rows, cols := g.Dims(); rows != 5 || cols != 5 || g.RowLabel(1) != "b" || g.ColLabel(4) != "5" {
@@ -88,10 +88,10 @@ func TestGridAdapter(t *testing.T) {
 	if c := g.Cells(s); c[2][2].Glyph != "X" || c[0][0].Glyph != "" {
 		t.Errorf("cells: %+v", c)
 	}
-	if r := g.Act(s, adapters.Pos{R: 2, C: 1}, nil); !r.Play || s.FormatMove(r.Move) != "(mark r3 c2)" {
+	if r := g.Act(s, adapters.Pos{Row: 2, Col: 1}, nil); !r.Play || s.FormatMove(r.Move) != "(mark r3 c2)" {
 		t.Errorf("act on r3c2: %+v", r)
 	}
-	if r := g.Act(s, adapters.Pos{R: 0, C: 1}, nil); r.Play || !r.IsError {
+	if r := g.Act(s, adapters.Pos{Row: 0, Col: 1}, nil); r.Play || !r.IsError {
 		t.Errorf("act where nothing is played: %+v", r)
 	}
 	if g.MoveCells(s, 1) != nil {
@@ -203,17 +203,17 @@ func TestRefusedMoveKeepsTheSelection(t *testing.T) {
 	for _, k := range []string{"left", "left", "left", "enter"} { // red's piece on (1 4)
 		sendKey(m, k)
 	}
-	if b.Sel == nil {
+	if b.Selected == nil {
 		t.Fatalf("red's piece not selected: %q", b.Status)
 	}
-	sel := *b.Sel
+	sel := *b.Selected
 	for _, k := range []string{"right", "right", "right", "right", "enter"} { // (5 4): out of reach
 		sendKey(m, k)
 	}
 	if !b.IsErr || !strings.Contains(b.Status, "not a knight move") {
 		t.Errorf("an unreachable target: status %q", b.Status)
 	}
-	if b.Sel == nil || *b.Sel != sel || len(lm(b).Moves) != 0 {
-		t.Errorf("after a refused target the selection is %v (was %v), %d moves", b.Sel, sel, len(lm(b).Moves))
+	if b.Selected == nil || *b.Selected != sel || len(lm(b).Moves) != 0 {
+		t.Errorf("after a refused target the selection is %v (was %v), %d moves", b.Selected, sel, len(lm(b).Moves))
 	}
 }

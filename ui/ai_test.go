@@ -66,7 +66,7 @@ func TestAIAnswersAndUndoGoesBackToYourMove(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
 	drain(t, m, press(m, "enter"))
 	if len(lm(b).Moves) != 2 || b.Game().ToMove() != 0 {
-		t.Fatalf("after x's move and the AI's answer: %d moves, %s to move", len(lm(b).Moves), b.V.RoleName(b.Game().ToMove()))
+		t.Fatalf("after x's move and the AI's answer: %d moves, %s to move", len(lm(b).Moves), b.Variant.RoleName(b.Game().ToMove()))
 	}
 	drain(t, m, press(m, "u"))
 	if len(lm(b).Moves) != 0 {
@@ -212,8 +212,8 @@ func TestAIsLastMoveShowsTheResultNotAnOldWord(t *testing.T) {
 	if !b.Ended() {
 		t.Fatal("the AI's move should end the game")
 	}
-	if text, _ := b.StatusText(); text != b.M.Result() {
-		t.Fatalf("after the last move the status should be the result %q, is %q", b.M.Result(), text)
+	if text, _ := b.StatusText(); text != b.Match.Result() {
+		t.Fatalf("after the last move the status should be the result %q, is %q", b.Match.Result(), text)
 	}
 }
 
@@ -227,12 +227,12 @@ func TestMoveNowPlaysTheMoveShown(t *testing.T) {
 	job := l.Job
 	legal := b.Game().Legal(nil)
 	shown, other := legal[0], legal[len(legal)-1]
-	m.Update(match.AIProgressMsg{Job: job, P: ai.Progress{Depth: 7, Best: shown}})
+	m.Update(match.AIProgressMsg{Job: job, Progress: ai.Progress{Depth: 7, Best: shown}})
 	if !strings.Contains(viewText(m), "best "+b.Game().ShortMove(shown)) {
 		t.Fatalf("the board does not show the best move:\n%s", viewText(m))
 	}
 	press(m, "esc")
-	m.Update(match.AIDoneMsg{Job: job, Res: ai.Result{Move: other}})
+	m.Update(match.AIDoneMsg{Job: job, Result: ai.Result{Move: other}})
 	if got := l.Moves[len(l.Moves)-1]; got != shown {
 		t.Fatalf("move now played %s, the board showed %s", b.Game().ShortMove(got), b.Game().ShortMove(shown))
 	}
@@ -245,8 +245,8 @@ func TestAIDepthShownNeverShrinks(t *testing.T) {
 	press(m, "enter")
 	job := lm(b).Job
 	best := b.Game().Legal(nil)[0]
-	m.Update(match.AIProgressMsg{Job: job, P: ai.Progress{Depth: 20, Best: best}})
-	m.Update(match.AIProgressMsg{Job: job, P: ai.Progress{Depth: 16, Best: best}})
+	m.Update(match.AIProgressMsg{Job: job, Progress: ai.Progress{Depth: 20, Best: best}})
+	m.Update(match.AIProgressMsg{Job: job, Progress: ai.Progress{Depth: 16, Best: best}})
 	if v := viewText(m); !strings.Contains(v, "depth 20") {
 		t.Fatalf("the depth went down:\n%s", v)
 	}

@@ -43,7 +43,7 @@ func TestAnalysisBoardFromMenu(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	send(m, toAnalysisBoard()...)
 	a, ok := m.cur.(*pages.AnalysisSetup)
-	if !ok || a.Variants[a.I].Name != "quad5" {
+	if !ok || a.Variants[a.Chosen].Name != "quad5" {
 		t.Fatalf("the menu's Analysis board opened %T", m.cur)
 	}
 	bad := "-oo.-/.x.x./\n..... x 0 0"
@@ -59,11 +59,11 @@ func TestAnalysisBoardFromMenu(t *testing.T) {
 	send(m, tea.PasteMsg{Content: provenQuad5})
 	_, cmd := m.Update(keyMsg("enter"))
 	b, ok := m.cur.(*board.BoardScreen)
-	if !ok || b.Game().String() != provenQuad5 || !b.Mine(0) || !b.Mine(1) || !b.An.On {
+	if !ok || b.Game().String() != provenQuad5 || !b.Mine(0) || !b.Mine(1) || !b.Analysis.Enabled {
 		t.Fatalf("a good position: on %T", m.cur)
 	}
 	runCmd(m, cmd) // the analysis, to its end
-	if v := viewText(m); !b.An.Done() || !strings.Contains(v, "x 100 proven") || !strings.Contains(v, "1. r3c3") {
+	if v := viewText(m); !b.Analysis.Done() || !strings.Contains(v, "x 100 proven") || !strings.Contains(v, "1. r3c3") {
 		t.Fatalf("the board does not show the proven analysis:\n%s", v)
 	}
 }
@@ -98,8 +98,8 @@ func TestGoldenAnalysisBoard(t *testing.T) {
 func TestGoldenReviewAnalysis(t *testing.T) {
 	v, _ := game.Lookup("quad5")
 	var msgs []tea.Msg
-	cur := adapters.Pos{R: 2, C: 2}
-	for _, p := range []adapters.Pos{{R: 1, C: 1}, {R: 0, C: 1}, {R: 1, C: 3}, {R: 0, C: 2}, {R: 3, C: 3}, {R: 0, C: 3}, {R: 3, C: 1}} {
+	cur := adapters.Pos{Row: 2, Col: 2}
+	for _, p := range []adapters.Pos{{Row: 1, Col: 1}, {Row: 0, Col: 1}, {Row: 1, Col: 3}, {Row: 0, Col: 2}, {Row: 3, Col: 3}, {Row: 0, Col: 3}, {Row: 3, Col: 1}} {
 		for _, k := range keysTo(cur, p, 0) {
 			msgs = append(msgs, keyMsgs(k)...)
 		}
@@ -121,11 +121,11 @@ func TestAnalysisBoardFromABoard(t *testing.T) {
 	shown := b.Game().String()
 	send(m, keyMsg("A"))
 	a, ok := m.cur.(*pages.AnalysisSetup)
-	if !ok || a.Variants[a.I].Name != "pentago" || a.Input.Value() != shown {
+	if !ok || a.Variants[a.Chosen].Name != "pentago" || a.Input.Value() != shown {
 		t.Fatalf("A opened %T", m.cur)
 	}
 	send(m, keyMsg("enter"))
-	if nb, ok := m.cur.(*board.BoardScreen); !ok || nb.Game().String() != shown || !nb.An.On {
+	if nb, ok := m.cur.(*board.BoardScreen); !ok || nb.Game().String() != shown || !nb.Analysis.Enabled {
 		t.Fatalf("enter opened %T", m.cur)
 	}
 }
@@ -143,14 +143,14 @@ func TestNoAnalysisInARoomGame(t *testing.T) {
 	b := m.cur.(*board.BoardScreen)
 	for _, k := range []string{"e", "A"} {
 		send(m, keyMsg(k))
-		if b.An.On || b.An.Job != nil || m.cur != common.Screen(b) || !strings.Contains(b.Status, "no analysis while the room's game goes on") {
-			t.Fatalf("%s in a room: analysis %v, on %T, status %q", k, b.An.On, m.cur, b.Status)
+		if b.Analysis.Enabled || b.Analysis.Job != nil || m.cur != common.Screen(b) || !strings.Contains(b.Status, "no analysis while the room's game goes on") {
+			t.Fatalf("%s in a room: analysis %v, on %T, status %q", k, b.Analysis.Enabled, m.cur, b.Status)
 		}
 	}
 	// Review's values there are the game's own estimate, not the engine's.
 	_, cmd := m.Update(keyMsg("v"))
 	runOnce(m, cmd)
-	if len(h.started) > 0 || h.reviewed.Load() > 0 || b.Rv.Evals[0] != board.Estimate(b.Game(), make([]int, 2)) {
-		t.Fatalf("review in a room's game asked the engine: values %v", b.Rv.Evals)
+	if len(h.started) > 0 || h.reviewed.Load() > 0 || b.Review.Evals[0] != board.Estimate(b.Game(), make([]int, 2)) {
+		t.Fatalf("review in a room's game asked the engine: values %v", b.Review.Evals)
 	}
 }

@@ -40,7 +40,7 @@ func TestReviewAgreesWithAnalyze(t *testing.T) {
 			t.Fatalf("after %d moves analyze proves nothing (%+v): the test shows nothing", at, an)
 		}
 		want := board.FirstRoleValue(s, an)
-		if got := b.Rv.Evals[at]; got != want {
+		if got := b.Review.Evals[at]; got != want {
 			t.Errorf("after %d moves (%s) review says %d for x, analyze proves %d", at, s.String(), got, want)
 		}
 	}
@@ -102,7 +102,7 @@ func TestAnalysisFollowsAndStops(t *testing.T) {
 	if v := viewText(m); !strings.Contains(v, "Analysis (x to move)") || !strings.Contains(v, "x  50 depth 3 …") {
 		t.Fatalf("the panel does not show the report:\n%s", v)
 	}
-	first := b.An.Job
+	first := b.Analysis.Job
 	m.Update(keyMsg("v"))
 	m.Update(keyMsg("left")) // review one move back: o to move
 	if got := <-h.ended; got != live {
@@ -112,7 +112,7 @@ func TestAnalysisFollowsAndStops(t *testing.T) {
 	if got, want := <-h.started, b.Game().String(); got != want {
 		t.Fatalf("review analyses %q, want the reviewed %q", got, want)
 	}
-	second := b.An.Job
+	second := b.Analysis.Job
 	reviewed := b.Game().String()
 	m.Update(keyMsg("i")) // the rules, another screen
 	if got := <-h.ended; got != reviewed {
@@ -124,14 +124,14 @@ func TestAnalysisFollowsAndStops(t *testing.T) {
 	if got := <-h.started; m.cur != common.Screen(b) || got != reviewed {
 		t.Fatalf("back on %T, analysing %q, want the board analysing %q", m.cur, got, reviewed)
 	}
-	third := b.An.Job
+	third := b.Analysis.Job
 	m.Update(keyMsg("m")) // to the menu
 	if _, ok := m.cur.(*pages.MenuScreen); !ok {
 		t.Fatalf("m: on %T", m.cur)
 	}
 	<-h.ended
 	waitEnded(third)
-	if b.An.Job != nil {
+	if b.Analysis.Job != nil {
 		t.Fatal("the board left a job behind")
 	}
 }
@@ -153,10 +153,10 @@ func TestPanelProofIsReviewsValue(t *testing.T) {
 	m.Update(keyMsg("v")) // review's own valuing is not run
 	_, cmd := m.Update(keyMsg("e"))
 	runCmd(m, cmd) // the panel's analysis, to its end
-	if !b.An.Done() || !b.An.An.Proven {
-		t.Fatalf("the panel proves nothing: %+v", b.An.An)
+	if !b.Analysis.Done() || !b.Analysis.Report.Proven {
+		t.Fatalf("the panel proves nothing: %+v", b.Analysis.Report)
 	}
-	if got, want := b.Rv.Evals[b.Rv.At], board.FirstRoleValue(b.Game(), b.An.An); got != want {
+	if got, want := b.Review.Evals[b.Review.Turn], board.FirstRoleValue(b.Game(), b.Analysis.Report); got != want {
 		t.Fatalf("review says %d, the panel proved %d", got, want)
 	}
 }

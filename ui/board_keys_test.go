@@ -52,8 +52,8 @@ func TestNoKeysActOnAHiddenBoard(t *testing.T) {
 // endGameQuad5 plays x's square in Quad 5×5 by keys.
 func endGameQuad5(t *testing.T, w, h int) (*Model, *board.BoardScreen) {
 	m, b := newTestClient(t, "quad5", w, h)
-	for _, p := range []adapters.Pos{{R: 1, C: 1}, {R: 0, C: 1}, {R: 1, C: 3}, {R: 0, C: 2}, {R: 3, C: 3}, {R: 0, C: 3}, {R: 3, C: 1}} {
-		for _, k := range keysTo(b.Cur, p, 0) {
+	for _, p := range []adapters.Pos{{Row: 1, Col: 1}, {Row: 0, Col: 1}, {Row: 1, Col: 3}, {Row: 0, Col: 2}, {Row: 3, Col: 3}, {Row: 0, Col: 3}, {Row: 3, Col: 1}} {
+		for _, k := range keysTo(b.CursorCell, p, 0) {
 			sendKey(m, k)
 		}
 		m.Update(keyMsg("enter"))

@@ -145,16 +145,16 @@ var navKeys = [][4]string{
 func keysTo(cur, p adapters.Pos, style int) []string {
 	k := navKeys[style%len(navKeys)]
 	var out []string
-	for ; cur.R > p.R; cur.R-- {
+	for ; cur.Row > p.Row; cur.Row-- {
 		out = append(out, k[0])
 	}
-	for ; cur.R < p.R; cur.R++ {
+	for ; cur.Row < p.Row; cur.Row++ {
 		out = append(out, k[1])
 	}
-	for ; cur.C > p.C; cur.C-- {
+	for ; cur.Col > p.Col; cur.Col-- {
 		out = append(out, k[2])
 	}
-	for ; cur.C < p.C; cur.C++ {
+	for ; cur.Col < p.Col; cur.Col++ {
 		out = append(out, k[3])
 	}
 	return out
@@ -169,7 +169,7 @@ func keysForMove(b *board.BoardScreen, m game.Move, style int) []string {
 	switch b.Game().(type) {
 	case *quad.State:
 		kind, r, c := quad.Decode(m)
-		keys := keysTo(b.Cur, adapters.Pos{R: r - 1, C: c - 1}, style)
+		keys := keysTo(b.CursorCell, adapters.Pos{Row: r - 1, Col: c - 1}, style)
 		if kind == quad.Block {
 			return append(keys, "b")
 		}
@@ -177,7 +177,7 @@ func keysForMove(b *board.BoardScreen, m game.Move, style int) []string {
 	case *pentago.State:
 		info := pentago.Decode(m)
 		if info.Kind == pentago.PlaceStone {
-			return append(keysTo(b.Cur, adapters.Pos{R: info.Row - 1, C: info.Col - 1}, style), act)
+			return append(keysTo(b.CursorCell, adapters.Pos{Row: info.Row - 1, Col: info.Col - 1}, style), act)
 		}
 		dir := []string{"z", "["}[style%2]
 		if info.Clockwise {
@@ -189,8 +189,8 @@ func keysForMove(b *board.BoardScreen, m game.Move, style int) []string {
 		if pass {
 			return nil
 		}
-		from, to := adapters.Pos{R: 7 - y1, C: x1 - 1}, adapters.Pos{R: 7 - y2, C: x2 - 1}
-		keys := append(keysTo(b.Cur, from, style), act)
+		from, to := adapters.Pos{Row: 7 - y1, Col: x1 - 1}, adapters.Pos{Row: 7 - y2, Col: x2 - 1}
+		keys := append(keysTo(b.CursorCell, from, style), act)
 		return append(append(keys, keysTo(from, to, style)...), act)
 	}
 	return gdlKeysForMove(b, m, style)
@@ -201,12 +201,12 @@ func keysForMove(b *board.BoardScreen, m game.Move, style int) []string {
 func clicksForMove(b *board.BoardScreen, m game.Move) []tea.MouseMsg {
 	l := b.Layout()
 	cell := func(p adapters.Pos) tea.MouseMsg {
-		return click(l.Bx+l.CellX(p.C)+l.Cw/2, l.By+l.CellY(p.R)+l.Ch/2)
+		return click(l.BoardX+l.CellX(p.Col)+l.CellW/2, l.BoardY+l.CellY(p.Row)+l.CellH/2)
 	}
 	switch b.Game().(type) {
 	case *quad.State:
 		kind, r, c := quad.Decode(m)
-		at := cell(adapters.Pos{R: r - 1, C: c - 1})
+		at := cell(adapters.Pos{Row: r - 1, Col: c - 1})
 		if kind == quad.Block {
 			right := at.Mouse()
 			right.Button = tea.MouseRight
@@ -216,7 +216,7 @@ func clicksForMove(b *board.BoardScreen, m game.Move) []tea.MouseMsg {
 	case *pentago.State:
 		info := pentago.Decode(m)
 		if info.Kind == pentago.PlaceStone {
-			return []tea.MouseMsg{cell(adapters.Pos{R: info.Row - 1, C: info.Col - 1})}
+			return []tea.MouseMsg{cell(adapters.Pos{Row: info.Row - 1, Col: info.Col - 1})}
 		}
 		id := 2 * info.Q
 		if info.Clockwise {
@@ -229,7 +229,7 @@ func clicksForMove(b *board.BoardScreen, m game.Move) []tea.MouseMsg {
 		if pass {
 			return nil
 		}
-		return []tea.MouseMsg{cell(adapters.Pos{R: 7 - y1, C: x1 - 1}), cell(adapters.Pos{R: 7 - y2, C: x2 - 1})}
+		return []tea.MouseMsg{cell(adapters.Pos{Row: 7 - y1, Col: x1 - 1}), cell(adapters.Pos{Row: 7 - y2, Col: x2 - 1})}
 	}
 	return gdlClicksForMove(b, m, cell)
 }

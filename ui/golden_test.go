@@ -116,8 +116,8 @@ func TestGoldenBoard(t *testing.T) {
 func TestGoldenEnd(t *testing.T) {
 	v, _ := game.Lookup("quad5")
 	var msgs []tea.Msg
-	cur := adapters.Pos{R: 2, C: 2}
-	for _, p := range []adapters.Pos{{R: 1, C: 1}, {R: 0, C: 1}, {R: 1, C: 3}, {R: 0, C: 2}, {R: 3, C: 3}, {R: 0, C: 3}, {R: 3, C: 1}} {
+	cur := adapters.Pos{Row: 2, Col: 2}
+	for _, p := range []adapters.Pos{{Row: 1, Col: 1}, {Row: 0, Col: 1}, {Row: 1, Col: 3}, {Row: 0, Col: 2}, {Row: 3, Col: 3}, {Row: 0, Col: 3}, {Row: 3, Col: 1}} {
 		for _, k := range keysTo(cur, p, 0) {
 			msgs = append(msgs, keyMsgs(k)...)
 		}

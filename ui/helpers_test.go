@@ -48,7 +48,7 @@ func (s *memStore) Remove() error {
 
 // lm is the board's local match, nil in a room.
 func lm(b *board.BoardScreen) *match.LocalMatch {
-	switch m := b.M.(type) {
+	switch m := b.Match.(type) {
 	case *match.LocalMatch:
 		return m
 	case match.UndoableMatch:
@@ -59,7 +59,7 @@ func lm(b *board.BoardScreen) *match.LocalMatch {
 
 // rm is the board's room match, nil for a local game.
 func rm(b *board.BoardScreen) *match.RoomMatch {
-	r, _ := b.M.(*match.RoomMatch)
+	r, _ := b.Match.(*match.RoomMatch)
 	return r
 }
 
@@ -95,7 +95,7 @@ func regionClick(b *board.BoardScreen, l board.BoardLayout, id int) (x, y int, o
 			if i == len(g.Parts)-1 {
 				x += ws[i] - 1
 			}
-			return l.Bx + x, l.By + l.OverlayY(g.Above), true
+			return l.BoardX + x, l.BoardY + l.OverlayY(g.Above), true
 		}
 	}
 	return 0, 0, false
@@ -105,7 +105,7 @@ func regionClick(b *board.BoardScreen, l board.BoardLayout, id int) (x, y int, o
 // cursor at cur, with the person to act: the quadrant shaded as picked
 // and the one whose label is bracketed (a rotation key would turn it).
 func pentagoChoice(vu adapters.VariantUI, s game.State, cur adapters.Pos) (picked, bracketed int) {
-	for _, g := range vu.(adapters.Overlayer).Regions(s, adapters.OverlayView{Cur: cur, Acting: true}) {
+	for _, g := range vu.(adapters.Overlayer).Regions(s, adapters.OverlayView{Cursor: cur, Acting: true}) {
 		q := g.Parts[0].Click / 2
 		if g.Chosen {
 			picked = q

@@ -57,9 +57,9 @@ func TestItemListMatchesBubblesList(t *testing.T) {
 		t.Skip("exhaustive comparison of pure drawing code: made by the plain run")
 	}
 	t.Parallel()
-	c := &common.Common{Profile: colorprofile.ANSI256, St: themes.SharedStyles(themes.Default, false, colorprofile.ANSI256)}
+	c := &common.Common{Profile: colorprofile.ANSI256, Styles: themes.SharedStyles(themes.Default, false, colorprofile.ANSI256)}
 	c.Cells = common.NewCellCache()
-	d := pages.MenuDelegate{C: c}
+	d := pages.MenuDelegate{Common: c}
 	keys := []string{"j", "k", "up", "down", "left", "right", "h", "l", "a", "d", "b", "f", "u", "pgup", "pgdown", "home", "end", "g", "G", "x", "?", "/", "esc", "q"}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for run := range 60 {
@@ -84,8 +84,8 @@ func TestItemListMatchesBubblesList(t *testing.T) {
 			theirs.SetFilteringEnabled(false)
 			theirs.DisableQuitKeybindings()
 			ours.Pages.Type, theirs.Paginator.Type = paginator.Arabic, paginator.Arabic
-			ours.Arabic, theirs.Styles.ArabicPagination = &c.St.Muted, c.St.Muted
-			ours.Pagination, theirs.Styles.PaginationStyle = &pages.MenuPagination, c.St.Base().PaddingLeft(2)
+			ours.Arabic, theirs.Styles.ArabicPagination = &c.Styles.Muted, c.Styles.Muted
+			ours.Pagination, theirs.Styles.PaginationStyle = &pages.MenuPagination, c.Styles.Base().PaddingLeft(2)
 			next := common.Bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
 			prev := common.Bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
 			ours.Keys.NextPage, theirs.KeyMap.NextPage = next, next
@@ -150,8 +150,8 @@ func TestMenuNoteMatchesFresh(t *testing.T) {
 	for _, th := range themes.All {
 		for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI} {
 			st := themes.SharedStyles(th, false, p)
-			m := &pages.MenuScreen{C: &common.Common{St: st, Width: 30, Height: 24}}
-			m.List = pages.NewItemList([]pages.MenuItem{{Title: "Go", Desc: "a very long description that the list cuts at thirty columns"}}, pages.MenuDelegate{C: m.C}, 28, 10)
+			m := &pages.MenuScreen{Common: &common.Common{Styles: st, Width: 30, Height: 24}}
+			m.List = pages.NewItemList([]pages.MenuItem{{Title: "Go", Desc: "a very long description that the list cuts at thirty columns"}}, pages.MenuDelegate{Common: m.Common}, 28, 10)
 			wantDesc := st.Muted.Render(" a very long description that") + "\n" + st.Muted.Render(" the list cuts at thirty") + "\n"
 			if got := m.NoteView(); got != wantDesc {
 				t.Errorf("%s %v: description note %q, want %q", th.Name, p, got, wantDesc)

@@ -120,7 +120,7 @@ func TestJointMovesHidden(t *testing.T) {
 		t.Fatalf("right sees left's throw:\n%s", v)
 	}
 	if b.Game().ToMove() != 1 || len(b.Game().Legal(nil)) != 3 {
-		t.Fatalf("right's board: %s to move with %d moves", b.V.RoleName(b.Game().ToMove()), len(b.Game().Legal(nil)))
+		t.Fatalf("right's board: %s to move with %d moves", b.Variant.RoleName(b.Game().ToMove()), len(b.Game().Legal(nil)))
 	}
 	// Right plays by the move list: enter lists the throws, a number plays one.
 	send(m, keyMsg("enter"))
@@ -184,7 +184,7 @@ func TestJointUndoSaveReview(t *testing.T) {
 		send(m, keyMsg("enter"))
 		send(m, typeMove("(throw "+round[1]+")")...)
 	}
-	after3 := b.M.Position().String()
+	after3 := b.Match.Position().String()
 	if len(lm(b).Moves) != 6 {
 		t.Fatalf("%d moves after three rounds", len(lm(b).Moves))
 	}
@@ -197,8 +197,8 @@ func TestJointUndoSaveReview(t *testing.T) {
 		t.Fatalf("undo: %d moves, chosen %v, status %q", len(lm(b).Moves), lm(b).Joint.Chosen, b.Status)
 	}
 	send(m, keyMsg("enter"), keyMsg("U"))
-	if len(lm(b).Moves) != 6 || b.M.Position().String() != after3 {
-		t.Fatalf("redo: %d moves, position %q", len(lm(b).Moves), b.M.Position().String())
+	if len(lm(b).Moves) != 6 || b.Match.Position().String() != after3 {
+		t.Fatalf("redo: %d moves, position %q", len(lm(b).Moves), b.Match.Position().String())
 	}
 
 	waitWrites(m)
@@ -210,21 +210,21 @@ func TestJointUndoSaveReview(t *testing.T) {
 	if strings.Join(sv.Moves, "|") != strings.Join(want, "|") {
 		t.Fatalf("saved moves %q", sv.Moves)
 	}
-	rb, err := board.BoardFromSave(b.C, sv)
+	rb, err := board.BoardFromSave(b.Common, sv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rb.M.Position().String() != after3 || !strings.Contains(rb.Status, "resumed after 3 moves") {
-		t.Fatalf("resumed at %q, status %q", rb.M.Position().String(), rb.Status)
+	if rb.Match.Position().String() != after3 || !strings.Contains(rb.Status, "resumed after 3 moves") {
+		t.Fatalf("resumed at %q, status %q", rb.Match.Position().String(), rb.Status)
 	}
 
 	send(m, keyMsg("enter"), keyMsg("v"), keyMsg("left"))
-	if !b.Reviewing() || b.Rv.At != 2 || !strings.Contains(b.Game().String(), "(round 3)") {
-		t.Fatalf("review one turn back: at %d, %q", b.Rv.At, b.Game().String())
+	if !b.Reviewing() || b.Review.Turn != 2 || !strings.Contains(b.Game().String(), "(round 3)") {
+		t.Fatalf("review one turn back: at %d, %q", b.Review.Turn, b.Game().String())
 	}
 	send(m, keyMsg("<"))
-	if b.Rv.At != 0 || b.Game().String() != b.V.New().String() {
-		t.Fatalf("review at the start: at %d, %q", b.Rv.At, b.Game().String())
+	if b.Review.Turn != 0 || b.Game().String() != b.Variant.New().String() {
+		t.Fatalf("review at the start: at %d, %q", b.Review.Turn, b.Game().String())
 	}
 }
 

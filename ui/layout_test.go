@@ -26,24 +26,24 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 				m.Update(keyMsg("enter")) // the board behind the hand-over screen
 			}
 			l := b.Layout()
-			if !l.Ok {
+			if !l.Fits {
 				t.Fatalf("%s does not fit %dx%d", v.Name, sz[0], sz[1])
 			}
-			rows, cols := b.Vu.Dims()
+			rows, cols := b.Adapter.Dims()
 			for r := 0; r < rows; r++ {
 				for c := 0; c < cols; c++ {
-					b.Cur = adapters.Pos{R: r, C: c}
+					b.CursorCell = adapters.Pos{Row: r, Col: c}
 					lines := strings.Split(viewText(m), "\n")
-					x, y := l.Bx+l.CellX(c)+l.Cw/2, l.By+l.CellY(r)+l.Ch/2
-					if p, ok := l.CellAt(x, y); !ok || p != (adapters.Pos{R: r, C: c}) {
+					x, y := l.BoardX+l.CellX(c)+l.CellW/2, l.BoardY+l.CellY(r)+l.CellH/2
+					if p, ok := l.CellAt(x, y); !ok || p != (adapters.Pos{Row: r, Col: c}) {
 						t.Fatalf("%s %v: cellAt(%d,%d) = %v %v", v.Name, sz, x, y, p, ok)
 					}
-					if b.Vu.Cells(b.Game())[r][c].Missing {
+					if b.Adapter.Cells(b.Game())[r][c].Missing {
 						continue
 					}
 					row := []rune(lines[y])
 					if x+1 >= len(row) || row[x-1] != '[' || row[x+1] != ']' {
-						t.Fatalf("%s %v: cursor at %v not drawn at (%d,%d): %q", v.Name, sz, adapters.Pos{R: r, C: c}, x, y, lines[y])
+						t.Fatalf("%s %v: cursor at %v not drawn at (%d,%d): %q", v.Name, sz, adapters.Pos{Row: r, Col: c}, x, y, lines[y])
 					}
 				}
 			}
@@ -52,11 +52,11 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 			// that part's.
 			regions := b.Regions(b.Recent())
 			for _, g := range regions {
-				y := l.By + l.OverlayY(g.Above)
+				y := l.BoardY + l.OverlayY(g.Above)
 				row := []rune(strings.Split(viewText(m), "\n")[y])
 				xs, ws := l.PartSpans(g)
 				for i, p := range g.Parts {
-					x := l.Bx + xs[i]
+					x := l.BoardX + xs[i]
 					if got := strings.TrimSpace(string(row[x : x+ws[i]])); got != p.Text {
 						t.Fatalf("%s %v: region part %q not where the layout says: %q", v.Name, sz, p.Text, string(row))
 					}
@@ -92,7 +92,7 @@ func TestTooSmallAndResume(t *testing.T) {
 			}
 		}
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		if strings.Contains(viewText(m), "too small") || !strings.Contains(viewText(m), b.V.Title) {
+		if strings.Contains(viewText(m), "too small") || !strings.Contains(viewText(m), b.Variant.Title) {
 			t.Fatalf("%s did not resume:\n%s", v.Name, viewText(m))
 		}
 	}

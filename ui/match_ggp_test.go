@@ -69,20 +69,20 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 	}))
 	defer srv.Close()
 	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
-	if got := b.M.Seat(1).Status; got != "ready" {
+	if got := b.Match.Seat(1).Status; got != "ready" {
 		t.Fatalf("after start the GGP seat is %q", got)
 	}
 	for ply := 0; !b.Ended(); ply++ {
 		if ply > 9 || !b.Mine(b.Game().ToMove()) {
-			t.Fatalf("ply %d: %s to move, status %q", ply, b.V.RoleName(b.Game().ToMove()), b.Status)
+			t.Fatalf("ply %d: %s to move, status %q", ply, b.Variant.RoleName(b.Game().ToMove()), b.Status)
 		}
 		sendAll(m, typeMove(b.Game().FormatMove(b.Game().Legal(nil)[0]))...)
-		if !b.Ended() && !strings.HasPrefix(b.M.Seat(1).Status, "answered in") {
-			t.Fatalf("ply %d: the GGP seat is %q, status %q", ply, b.M.Seat(1).Status, b.Status)
+		if !b.Ended() && !strings.HasPrefix(b.Match.Seat(1).Status, "answered in") {
+			t.Fatalf("ply %d: the GGP seat is %q, status %q", ply, b.Match.Seat(1).Status, b.Status)
 		}
 	}
-	if !strings.Contains(viewText(m), "game over") || b.M.Seat(1).Status != "done" {
-		t.Fatalf("no end, or no stop: seat %q\n%s", b.M.Seat(1).Status, viewText(m))
+	if !strings.Contains(viewText(m), "game over") || b.Match.Seat(1).Status != "done" {
+		t.Fatalf("no end, or no stop: seat %q\n%s", b.Match.Seat(1).Status, viewText(m))
 	}
 	mu.Lock()
 	defer mu.Unlock()
@@ -140,15 +140,15 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	srv, got := slowPlayer(t)
 	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
 	sendAll(m, typeMove("(mark 2 2)")...)
-	if len(lm(b).Moves) != 2 || b.M.Seat(1).Status != "replaced: late" || !strings.Contains(b.Status, "played (mark") {
-		t.Fatalf("moves %d, seat %q, status %q", len(lm(b).Moves), b.M.Seat(1).Status, b.Status)
+	if len(lm(b).Moves) != 2 || b.Match.Seat(1).Status != "replaced: late" || !strings.Contains(b.Status, "played (mark") {
+		t.Fatalf("moves %d, seat %q, status %q", len(lm(b).Moves), b.Match.Seat(1).Status, b.Status)
 	}
 	if !strings.Contains(viewText(m), "replaced: late") {
 		t.Fatalf("the panel does not say the move was replaced:\n%s", viewText(m))
 	}
 	// The record keeps it, as a GGP match record keeps its errors.
 	rec := lm(b).Record()
-	text := string(rec.Marshal(b.V.Roles))
+	text := string(rec.Marshal(b.Variant.Roles))
 	if len(rec.Errors) != 1 || rec.Errors[0].Step != 2 || !strings.Contains(text, "\nerror 2 oplayer no reply to play within") {
 		t.Fatalf("the record's errors: %+v\n%s", rec.Errors, text)
 	}
@@ -193,11 +193,11 @@ func TestGGPOnJointTurns(t *testing.T) {
 		}
 		sendAll(m, typeMove("(throw rock)")...)
 		if len(lm(b).Moves) != 2*round {
-			t.Fatalf("round %d: %d moves, seat %q, status %q", round, len(lm(b).Moves), b.M.Seat(1).Status, b.Status)
+			t.Fatalf("round %d: %d moves, seat %q, status %q", round, len(lm(b).Moves), b.Match.Seat(1).Status, b.Status)
 		}
 	}
-	if !b.Ended() || b.M.Seat(1).Status != "done" {
-		t.Fatalf("ended %v, seat %q", b.Ended(), b.M.Seat(1).Status)
+	if !b.Ended() || b.Match.Seat(1).Status != "done" {
+		t.Fatalf("ended %v, seat %q", b.Ended(), b.Match.Seat(1).Status)
 	}
 }
 
@@ -256,8 +256,8 @@ func TestGGPReplyWhileAway(t *testing.T) {
 		t.Fatalf("a reply was played behind the rules screen: %d moves", len(lm(b).Moves))
 	}
 	sendAll(m, keyMsg("esc"))
-	if m.cur != common.Screen(b) || len(lm(b).Moves) != 2 || !strings.HasPrefix(b.M.Seat(1).Status, "answered in") {
-		t.Fatalf("back on the board: %d moves, seat %q, status %q", len(lm(b).Moves), b.M.Seat(1).Status, b.Status)
+	if m.cur != common.Screen(b) || len(lm(b).Moves) != 2 || !strings.HasPrefix(b.Match.Seat(1).Status, "answered in") {
+		t.Fatalf("back on the board: %d moves, seat %q, status %q", len(lm(b).Moves), b.Match.Seat(1).Status, b.Status)
 	}
 }
 

@@ -15,20 +15,19 @@ import (
 	"github.com/tabletop/tabletop/themes"
 )
 
-// A local match offers every action; a room none (its host decides),
-// and the board's help shows only what the match offers. What a match
-// offers is what it implements, asked once (CapsOf).
+// A local match offers every action; a room none but resigning (its
+// host decides), and the board's help shows only what the match offers.
+// What a match offers is what it implements, asked once (CapsOf).
 func TestMatchOffers(t *testing.T) {
 	v, _ := game.Lookup("quad5")
-	local := match.CapsOf(match.NewLocalMatch(&common.Common{St: &themes.Styles{}}, v, v.New(), "", make([]savefmt.SeatConfig, len(v.Roles))).AsMatch())
-	room := match.CapsOf(&match.RoomMatch{V: v, St: v.New()})
+	local := match.CapsOf(match.NewLocalMatch(&common.Common{Styles: &themes.Styles{}}, v, v.New(), "", make([]savefmt.SeatConfig, len(v.Roles))).AsMatch())
+	room := match.CapsOf(&match.RoomMatch{Variant: v, Current: v.New()})
 	acts := []struct {
 		name        string
 		local, room bool
 	}{
 		{"undo", local.Undo != nil, room.Undo != nil},
 		{"hint", local.Hint != nil, room.Hint != nil},
-		{"resign", local.Resign != nil, room.Resign != nil},
 		{"pause", local.AICtl != nil, room.AICtl != nil},
 		{"new game and rematch", local.Rematch != nil, room.Rematch != nil},
 		{"keeping the game", local.Keep != nil, room.Keep != nil},
@@ -41,6 +40,9 @@ func TestMatchOffers(t *testing.T) {
 		if a.room {
 			t.Errorf("a room offers %s", a.name)
 		}
+	}
+	if local.Resign == nil || room.Resign == nil {
+		t.Error("a match does not offer resigning")
 	}
 	if local.Save == nil || room.Save == nil {
 		t.Error("a game cannot be saved as a file")
@@ -63,17 +65,17 @@ func TestRoomSelectionFollowsPosition(t *testing.T) {
 		m.Update(keyMsg("left")) // to red's piece on its spawn, (1 4)
 	}
 	m.Update(keyMsg("enter"))
-	if b.Sel == nil {
+	if b.Selected == nil {
 		t.Fatalf("red's piece not selected: status %q", b.Status)
 	}
 	rm(b).Refresh() // nothing changed
 	b.Sync()
-	if b.Sel == nil {
+	if b.Selected == nil {
 		t.Fatal("a refresh without a change cleared the selection")
 	}
 	room.remote("(move 1 4 3 5)")
 	m.Update(wait())
-	if b.Sel != nil {
+	if b.Selected != nil {
 		t.Fatalf("the selection survived a new position %q", b.Game().String())
 	}
 }

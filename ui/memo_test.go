@@ -33,7 +33,7 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 			t.Fatalf("after %s: the key bar is\n%q\nfresh it is\n%q", step, got, want)
 		}
 		l := b.Layout()
-		if got, want := b.PanelView(l), common.MergeStyles(b.C.St.Panel.Render(b.PanelContent(l))); got != want {
+		if got, want := b.PanelView(l), common.MergeStyles(b.Common.Styles.Panel.Render(b.PanelContent(l))); got != want {
 			t.Fatalf("after %s: the panel is\n%q\nfresh it is\n%q", step, got, want)
 		}
 		var over [2]string
@@ -41,11 +41,11 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 			regions := b.Regions(b.Recent())
 			over = [2]string{b.OverlayLine(l, regions, true), b.OverlayLine(l, regions, false)}
 		}
-		fresh := b.DrawBoard(l, b.Vu.Cells(b.Game()), marks(b), over)
+		fresh := b.DrawBoard(l, b.Adapter.Cells(b.Game()), marks(b), over)
 		if got, want := common.JoinLines(b.BoardLines(l)), common.JoinLines(fresh); got != want {
 			t.Fatalf("after %s: the board is\n%q\nfresh it is\n%q", step, got, want)
 		}
-		w := max(l.Pw-4, 1)
+		w := max(l.PanelW-4, 1)
 		vp := b.MovesVP
 		vp.SetWidth(w)
 		vp.SetHeight(l.ListH)
@@ -102,8 +102,8 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 		_, b := newProfileClient(t, "pentago", p, 100, 40)
 		for _, th := range themes.All {
 			for _, ascii := range []bool{false, true} {
-				b.C.ASCII = ascii
-				b.C.SetTheme(th)
+				b.Common.ASCII = ascii
+				b.Common.SetTheme(th)
 				for _, inner := range []int{1, 7, 30} {
 					lines := make([]string, 1+rng.IntN(12))
 					for i := range lines {
@@ -111,10 +111,10 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 						for range rng.IntN(8) {
 							sb.WriteString(widthPieces[rng.IntN(20)])
 						}
-						lines[i] = common.PadRight(common.CutANSI(b.C.St.Accent.Render(sb.String()), inner), inner)
+						lines[i] = common.PadRight(common.CutANSI(b.Common.Styles.Accent.Render(sb.String()), inner), inner)
 					}
 					content := common.JoinLines(lines)
-					if got, want := b.BoxPanel(content, inner), b.C.St.Panel.Render(content); got != want {
+					if got, want := b.BoxPanel(content, inner), b.Common.Styles.Panel.Render(content); got != want {
 						t.Fatalf("%s, profile %d, ascii %t, width %d: boxPanel\n%q\nlipgloss\n%q", th.Name, p, ascii, inner, got, want)
 					}
 				}
@@ -167,8 +167,8 @@ func TestBoardsSharedBetweenSessions(t *testing.T) {
 	var first []string
 	for i, s := range setups {
 		m, b := newProfileClient(t, "pentago", s.p, 100, 40)
-		b.C.ASCII = s.ascii
-		b.C.SetTheme(s.theme)
+		b.Common.ASCII = s.ascii
+		b.Common.SetTheme(s.theme)
 		for j := range 3 {
 			st := b.Game()
 			typeText(m, ":"+st.ShortMove(st.Legal(nil)[j*5]))
@@ -182,7 +182,7 @@ func TestBoardsSharedBetweenSessions(t *testing.T) {
 			over = [2]string{b.OverlayLine(l, regions, true), b.OverlayLine(l, regions, false)}
 		}
 		got := b.BoardLines(l)
-		if fresh := b.DrawBoard(l, b.Vu.Cells(b.Game()), marks(b), over); common.JoinLines(got) != common.JoinLines(fresh) {
+		if fresh := b.DrawBoard(l, b.Adapter.Cells(b.Game()), marks(b), over); common.JoinLines(got) != common.JoinLines(fresh) {
 			t.Fatalf("session %d (%+v): the board is\n%q\nfresh it is\n%q", i, s, common.JoinLines(got), common.JoinLines(fresh))
 		}
 		switch i {

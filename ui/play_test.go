@@ -27,13 +27,13 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *board.Boa
 		if r := b.HandingOver(); r != game.NoRole {
 			// A joint turn among people: the board is hidden until the
 			// person named takes the keyboard.
-			if v := viewText(m); !strings.Contains(v, "Pass the keyboard to "+b.V.RoleName(r)) {
-				t.Fatalf("%s: no hand-over screen for %s:\n%s", variant, b.V.RoleName(r), v)
+			if v := viewText(m); !strings.Contains(v, "Pass the keyboard to "+b.Variant.RoleName(r)) {
+				t.Fatalf("%s: no hand-over screen for %s:\n%s", variant, b.Variant.RoleName(r), v)
 			}
 			m.Update(keyMsg("enter"))
 		}
 		before := len(lm(b).Moves)
-		joint, chooser := game.JointTurn(lm(b).St), b.Game().ToMove()
+		joint, chooser := game.JointTurn(lm(b).Current), b.Game().ToMove()
 		want := b.Game().RandomMove(rng)
 		clicks := clicksForMove(b, want)
 		if mouse && clicks != nil {
@@ -51,7 +51,7 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *board.Boa
 		if joint {
 			chosen := lm(b).Joint.Chosen[chooser] && lm(b).Joint.Moves[chooser] == want
 			if played := len(lm(b).Moves) > before && lm(b).Moves[before+int(chooser)] == want; !chosen && !played {
-				t.Fatalf("%s ply %d: %s chose %s, not kept or played (status %q)", variant, ply, b.V.RoleName(chooser), b.Game().FormatMove(want), b.Status)
+				t.Fatalf("%s ply %d: %s chose %s, not kept or played (status %q)", variant, ply, b.Variant.RoleName(chooser), b.Game().FormatMove(want), b.Status)
 			}
 		} else if len(lm(b).Moves) <= before || lm(b).Moves[before] != want {
 			t.Fatalf("%s ply %d: wanted %s, history %v, status %q", variant, ply, b.Game().FormatMove(want), lm(b).Moves[before:], b.Status)
@@ -104,8 +104,8 @@ func TestKeyBurst(t *testing.T) {
 		p.Kill()
 		t.Fatal("the program did not end after ctrl+c")
 	}
-	if b.Cur != (adapters.Pos{R: 2, C: 1}) {
-		t.Fatalf("cursor at %v after hhk from the centre", b.Cur)
+	if b.CursorCell != (adapters.Pos{Row: 2, Col: 1}) {
+		t.Fatalf("cursor at %v after hhk from the centre", b.CursorCell)
 	}
 }
 
@@ -121,7 +121,7 @@ func TestResignAndRematch(t *testing.T) {
 		t.Fatalf("o (to move) should have resigned:\n%s", viewText(m))
 	}
 	waitWrites(m)
-	if _, err := b.C.Store.Load(); err == nil {
+	if _, err := b.Common.Store.Load(); err == nil {
 		t.Fatal("a finished game should not stay saved")
 	}
 	m.Update(keyMsg("enter")) // a late enter must not throw the end away

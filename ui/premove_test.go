@@ -19,7 +19,7 @@ func TestPremoveWhileTheAIThinks(t *testing.T) {
 		sendKey(m, k)
 	}
 	if b.Ended() {
-		t.Fatalf("typing a move while the AI thinks ended the game: %s", b.M.Result())
+		t.Fatalf("typing a move while the AI thinks ended the game: %s", b.Match.Result())
 	}
 	if !b.Prompt || b.Input.Value() != "r2c2" {
 		t.Fatalf("the prompt should hold r2c2: prompt %v value %q", b.Prompt, b.Input.Value())

@@ -31,9 +31,9 @@ func TestPentagoTraceFollowsTheGame(t *testing.T) {
 					}
 					r, c := pentago.RowCol(q, x, y)
 					turn := pentago.RotateMove(q, cw)
-					traced := adapters.AdapterCapsOf(vu).TraceOf(s, turn, []adapters.Pos{{R: r - 1, C: c - 1}})
+					traced := adapters.AdapterCapsOf(vu).TraceOf(s, turn, []adapters.Pos{{Row: r - 1, Col: c - 1}})
 					s.Apply(turn)
-					if got := s.(*pentago.State).At(traced[0].R+1, traced[0].C+1); got != pentago.Red {
+					if got := s.(*pentago.State).At(traced[0].Row+1, traced[0].Col+1); got != pentago.Red {
 						t.Errorf("stone on %d%d%d turned (q%d cw %v): traced to %v, which holds %v", q, x, y, q, cw, traced[0], got)
 					}
 				}
@@ -84,7 +84,7 @@ var ttcRound = []string{"14-33", "41-53", "74-55", "47-35"}
 func TestRecentMovesSinceYourTurn(t *testing.T) {
 	_, b := ttcAgainstAI(t, ttcRound...)
 	var want []adapters.Pos
-	vu := b.Vu
+	vu := b.Adapter
 	s, _ := game.NewState("tictacchess", "")
 	for i, text := range ttcRound {
 		mv, _ := s.ParseMove(text)
@@ -149,7 +149,7 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 	for r := range fl {
 		for c := range fl[r] {
 			if q, _, _ := pentago.CellQXY(r+1, c+1); (q == 3) != fl[r][c].LastArea {
-				t.Fatalf("cell %v lastArea %v, want %v", adapters.Pos{R: r, C: c}, fl[r][c].LastArea, q == 3)
+				t.Fatalf("cell %v lastArea %v, want %v", adapters.Pos{Row: r, Col: c}, fl[r][c].LastArea, q == 3)
 			}
 		}
 	}
@@ -161,7 +161,7 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 	for r := range marks(b) {
 		for c, f := range marks(b)[r] {
 			if f.LastArea {
-				t.Fatalf("cell %v still marked as turned after a placement", adapters.Pos{R: r, C: c})
+				t.Fatalf("cell %v still marked as turned after a placement", adapters.Pos{Row: r, Col: c})
 			}
 		}
 	}

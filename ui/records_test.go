@@ -51,7 +51,7 @@ func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 	m2.Init()
 	m2.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	b2, ok := m2.cur.(*board.BoardScreen)
-	if !ok || !b2.Reviewing() || b2.Rv.At != len(squareGame) || !b2.Game().Terminal() {
+	if !ok || !b2.Reviewing() || b2.Review.Turn != len(squareGame) || !b2.Game().Terminal() {
 		t.Fatalf("the record does not open in review at its end: %T", m2.cur)
 	}
 	for i := len(squareGame) - 1; i >= 0; i-- {
@@ -86,7 +86,7 @@ func TestRecordWithResignationReopens(t *testing.T) {
 	if err != nil || back.Resigned != "x" || back.Result != sv.Result || !back.Ended.Equal(sv.Ended) {
 		t.Fatalf("round trip: %+v, %v\n%s", back, err, data)
 	}
-	b, err := board.BoardFromSave(&common.Common{St: &themes.Styles{}}, back)
+	b, err := board.BoardFromSave(&common.Common{Styles: &themes.Styles{}}, back)
 	if err != nil {
 		t.Fatal(err)
 	}

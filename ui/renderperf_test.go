@@ -72,16 +72,16 @@ func TestCachedCellsMatchReference(t *testing.T) {
 			_, b := newProfileClient(t, variant, p, 120, 40)
 			for _, th := range themes.All {
 				for _, ascii := range []bool{false, true} {
-					b.C.ASCII = ascii
-					b.C.SetTheme(th)
+					b.Common.ASCII = ascii
+					b.Common.SetTheme(th)
 					for _, info := range infos {
 						for bits := range 1 << 8 {
 							fl := board.CellFlags{Cursor: bits&1 != 0, Sel: bits&2 != 0, Target: bits&4 != 0, Last: bits&8 != 0,
 								Win: bits&16 != 0, Hint: bits&32 != 0, Chosen: bits&64 != 0, LastArea: bits&128 != 0}
 							for _, sz := range [][2]int{{5, 3}, {3, 1}} {
-								l := board.BoardLayout{Cw: sz[0], Ch: sz[1]}
+								l := board.BoardLayout{CellW: sz[0], CellH: sz[1]}
 								for line := range sz[1] {
-									want := common.DrawCell(b.C.St, b.CellKey(info, fl, l, line))
+									want := common.DrawCell(b.Common.Styles, b.CellKey(info, fl, l, line))
 									for range 2 { // drawn, then from the cache
 										if got := b.RenderCell(info, fl, l, line); got != want {
 											t.Fatalf("%s %v %s ascii=%v %+v %+v %v line %d: %q, want %q",
@@ -108,10 +108,10 @@ func TestCachedBoardViewMatchesUncached(t *testing.T) {
 			for i, k := range keys {
 				sendKey(m, k)
 				got := frameOf(m)
-				cache := b.C.Cells
-				b.C.Cells = nil
+				cache := b.Common.Cells
+				b.Common.Cells = nil
 				want := frameOf(m)
-				b.C.Cells = cache
+				b.Common.Cells = cache
 				if got != want {
 					t.Fatalf("%s %v after key %d (%s): cached view differs:\n%q\nwant\n%q", variant, p, i, k, got, want)
 				}

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/savefmt"
 )
 
@@ -24,7 +25,7 @@ func TestResignTakesOnlyY(t *testing.T) {
 		}
 		sendKey(m, k)
 		if b.Ended() {
-			t.Fatalf("%q after r resigned the game: %s", k, b.M.Result())
+			t.Fatalf("%q after r resigned the game: %s", k, b.Match.Result())
 		}
 	}
 	m, b := newVsAI(t, ai.Easy)
@@ -51,7 +52,7 @@ func TestResignChoiceNeedsY(t *testing.T) {
 			sendKey(m, k)
 		}
 		if b.Ended() {
-			t.Errorf("%s: typing %q resigned: %s", tc.variant, tc.typed, b.M.Result())
+			t.Errorf("%s: typing %q resigned: %s", tc.variant, tc.typed, b.Match.Result())
 		}
 	}
 	m, b := newTestClient(t, "quad7", 80, 24)
@@ -73,8 +74,9 @@ func TestResignChoiceNeedsY(t *testing.T) {
 }
 
 // With several people at one keyboard, r asks who resigns (a digit
-// chooses, y confirms); the game ends
-// with that role losing and the others sharing the win.
+// chooses, y confirms). In Tic-Tac-Chess for four (issue 23, defect 4)
+// the resigner drops out and the others play on, its turns passed; the
+// last player left wins.
 func TestResignWithFourPlayers(t *testing.T) {
 	m, b := newTestClient(t, "tictacchess", 80, 24)
 	m.Update(keyMsg("r"))
@@ -86,32 +88,40 @@ func TestResignWithFourPlayers(t *testing.T) {
 		t.Fatalf("3 should only choose blue: ended %v status %q", b.Ended(), b.Status)
 	}
 	m.Update(keyMsg("y"))
-	if !b.Ended() || b.Resigned() != 2 {
-		t.Fatalf("blue should have resigned: ended %v resigned %d", b.Ended(), b.Resigned())
+	if b.Ended() || !game.IsRetired(b.Game(), 2) || b.Game().ToMove() != 0 {
+		t.Fatalf("blue should have dropped out with red to move: ended %v position %s", b.Ended(), b.Game())
 	}
 	v := viewText(m)
-	if !strings.Contains(v, "blue resigned: red, yellow and green share the win") {
-		t.Fatalf("result not shown:\n%s", v)
-	}
-	if strings.Count(v, "shares the win") != 3 || !strings.Contains(v, "resigned") {
-		t.Fatalf("the panel does not show every role's result:\n%s", v)
+	if !strings.Contains(v, "blue resigned and drops out") || strings.Count(v, "resigned") < 2 {
+		t.Fatalf("the resignation is not shown:\n%s", v)
 	}
 	m.Update(keyMsg("u")) // undo takes the resignation back
-	if b.Ended() {
+	if b.Ended() || game.IsRetired(b.Game(), 2) {
 		t.Fatal("undo did not take the resignation back")
 	}
-
-	// y resigns for the role to move; any other key plays on.
-	m, b = newTestClient(t, "tictacchess", 80, 24)
-	m.Update(keyMsg("r"))
-	m.Update(keyMsg("x"))
-	if b.Ended() || b.Confirm != "" {
-		t.Fatal("another key should cancel")
+	m.Update(keyMsg("ctrl+r"))
+	for _, mv := range []string{"1422", "4133"} {
+		for _, msg := range typeMove(mv) {
+			m.Update(msg)
+		}
 	}
-	m.Update(keyMsg("r"))
-	m.Update(keyMsg("y"))
-	if b.Resigned() != b.Game().ToMove() {
-		t.Fatalf("y should resign for the role to move (%d), resigned %d", b.Game().ToMove(), b.Resigned())
+	if b.Game().ToMove() != 3 {
+		t.Fatalf("blue's turn was not passed: %s", b.Game())
+	}
+	if got := b.History(); len(got) != 3 || got[0].Mover != "blue" || got[0].Text != "blue resigns" {
+		t.Fatalf("move list %+v", got)
+	}
+	waitWrites(m)
+	if data, err := b.Common.Store.Load(); err != nil || !strings.Contains(string(data), "\nmove (resign blue)\n") {
+		t.Fatalf("saved for Continue:\n%s, %v", data, err)
+	}
+	// y resigns for the role to move; the last player left wins.
+	for range 2 {
+		m.Update(keyMsg("r"))
+		m.Update(keyMsg("y"))
+	}
+	if !b.Ended() || !strings.Contains(b.Match.Result(), "yellow wins") {
+		t.Fatalf("with yellow alone: ended %v, result %q", b.Ended(), b.Match.Result())
 	}
 }
 
@@ -128,5 +138,31 @@ func TestResignAgainstTheAI(t *testing.T) {
 	m.Update(keyMsg("y"))
 	if !strings.Contains(viewText(m), "red resigned: black wins") {
 		t.Fatalf("result:\n%s", viewText(m))
+	}
+}
+
+// One who resigned from a four-player game and watches the others play
+// on is told so by r, which the key bar no longer offers.
+func TestResignedPlayerCannotResignAgain(t *testing.T) {
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
+		Start: common.Start{Variant: "tictacchess", Seats: map[string]savefmt.SeatConfig{
+			"red": {Name: "ana"}, "yellow": {AI: true, Level: ai.Easy}, "blue": {AI: true, Level: ai.Easy}, "green": {AI: true, Level: ai.Easy}}}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	b := m.cur.(*board.BoardScreen)
+	m.Update(keyMsg("r"))
+	m.Update(keyMsg("y"))
+	if b.Ended() || !game.IsRetired(b.Game(), 0) {
+		t.Fatalf("red should have dropped out: ended %v, %s", b.Ended(), b.Game())
+	}
+	for _, group := range b.Keys().Full {
+		for _, k := range group {
+			if k.Help().Desc == "resign" {
+				t.Fatal("the keys still offer r")
+			}
+		}
+	}
+	m.Update(keyMsg("r"))
+	if !strings.Contains(b.Status, "you have resigned") {
+		t.Fatalf("r after resigning: %q", b.Status)
 	}
 }

@@ -28,7 +28,7 @@ func playTexts(t *testing.T, b *board.BoardScreen, moves ...string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := b.M.Play(m); err != nil {
+		if _, err := b.Match.Play(m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -78,7 +78,7 @@ func TestReviewStepsWithoutTouchingTheGame(t *testing.T) {
 	m.c.Opts.Analyst = fixedDepth(2)
 	moves := []string{"r3c4", "r4c4", "r3c3", "r5c5"}
 	playTexts(t, b, moves...)
-	live := b.M.Position().String()
+	live := b.Match.Position().String()
 	press := func(k string) {
 		_, cmd := m.Update(keyMsg(k))
 		runCmd(m, cmd)
@@ -99,16 +99,16 @@ func TestReviewStepsWithoutTouchingTheGame(t *testing.T) {
 	press("enter")
 	press(" ")
 	press("u")
-	if b.M.Position().String() != live || len(lm(b).Moves) != 4 {
-		t.Fatalf("review changed the game: %q, %d moves", b.M.Position().String(), len(lm(b).Moves))
+	if b.Match.Position().String() != live || len(lm(b).Moves) != 4 {
+		t.Fatalf("review changed the game: %q, %d moves", b.Match.Position().String(), len(lm(b).Moves))
 	}
 	press("home")
 	if b.Game().String() != positionAfter(t, "quad7") {
 		t.Fatalf("home shows %q, want the start", b.Game().String())
 	}
 	press("right")
-	if b.Rv.At != 1 {
-		t.Fatalf("right: at %d, want 1", b.Rv.At)
+	if b.Review.Turn != 1 {
+		t.Fatalf("right: at %d, want 1", b.Review.Turn)
 	}
 	press("end")
 	if b.Game().String() != live {
@@ -120,8 +120,8 @@ func TestReviewStepsWithoutTouchingTheGame(t *testing.T) {
 		t.Fatalf("esc: reviewing %v, shows %q", b.Reviewing(), b.Game().String())
 	}
 	// The evaluations came back (runCmd ran them): one per position.
-	if len(b.Rv.Evals) != len(moves)+1 {
-		t.Fatalf("%d evaluations, want %d", len(b.Rv.Evals), len(moves)+1)
+	if len(b.Review.Evals) != len(moves)+1 {
+		t.Fatalf("%d evaluations, want %d", len(b.Review.Evals), len(moves)+1)
 	}
 }
 
@@ -133,16 +133,16 @@ func TestReviewByClickOnTheMoveList(t *testing.T) {
 	l := b.Layout()
 	// The list ends with the last move; move 3 is two lines above it.
 	y := l.ListY + min(len(moves), l.ListH) - 3
-	_, cmd := m.Update(click(l.Px+4, y))
+	_, cmd := m.Update(click(l.PanelX+4, y))
 	runCmd(m, cmd)
-	if !b.Reviewing() || b.Rv.At != 3 {
-		t.Fatalf("click on move 3: reviewing %v at %d", b.Reviewing(), b.Rv.At)
+	if !b.Reviewing() || b.Review.Turn != 3 {
+		t.Fatalf("click on move 3: reviewing %v at %d", b.Reviewing(), b.Review.Turn)
 	}
 	if got, want := b.Game().String(), positionAfter(t, "quad7", moves[:3]...); got != want {
 		t.Fatalf("shows %q, want %q", got, want)
 	}
 	// A click on the board does not play in review.
-	c := clicksForMove(b, mustParse(t, b.M.Position(), "r6c6"))
+	c := clicksForMove(b, mustParse(t, b.Match.Position(), "r6c6"))
 	for _, click := range c {
 		m.Update(click)
 	}
@@ -189,8 +189,8 @@ var evalShown = regexp.MustCompile(`x +\d+% `)
 func TestGoldenReview(t *testing.T) {
 	v, _ := game.Lookup("quad5")
 	var msgs []tea.Msg
-	cur := adapters.Pos{R: 2, C: 2}
-	for _, p := range []adapters.Pos{{R: 1, C: 1}, {R: 0, C: 1}, {R: 1, C: 3}, {R: 0, C: 2}, {R: 3, C: 3}, {R: 0, C: 3}, {R: 3, C: 1}} {
+	cur := adapters.Pos{Row: 2, Col: 2}
+	for _, p := range []adapters.Pos{{Row: 1, Col: 1}, {Row: 0, Col: 1}, {Row: 1, Col: 3}, {Row: 0, Col: 2}, {Row: 3, Col: 3}, {Row: 0, Col: 3}, {Row: 3, Col: 1}} {
 		for _, k := range keysTo(cur, p, 0) {
 			msgs = append(msgs, keyMsgs(k)...)
 		}
@@ -267,8 +267,8 @@ func TestReviewInARoom(t *testing.T) {
 	}
 	room.remote("r2c4") // the game goes on meanwhile
 	m.Update(wait())
-	if !b.Reviewing() || b.Rv.At != 1 || !strings.Contains(viewText(m), "reviewing move 1 of 3") {
-		t.Fatalf("the room's move moved the review: at %d\n%s", b.Rv.At, viewText(m))
+	if !b.Reviewing() || b.Review.Turn != 1 || !strings.Contains(viewText(m), "reviewing move 1 of 3") {
+		t.Fatalf("the room's move moved the review: at %d\n%s", b.Review.Turn, viewText(m))
 	}
 	m.Update(keyMsg("enter"))
 	if len(room.moves) != 3 {

@@ -30,6 +30,7 @@ type fakeRoom struct {
 	// views counts the views read; rewrites is RoomView.Rewrites.
 	views    int
 	rewrites uint64
+	result   string // set by Resign
 }
 
 func newFakeRoom(variant string, you ...game.Role) *fakeRoom {
@@ -55,7 +56,7 @@ func (r *fakeRoom) View() rooms.RoomView {
 		seats[i] = rooms.SeatView{Role: role, Kind: rooms.SeatPlayer, Name: "p" + role, Connected: true}
 	}
 	return rooms.RoomView{Code: "K7QX", Variant: r.v.Name, Moves: append([]string(nil), r.moves...),
-		Position: r.s.String(), Seats: seats, You: r.you, Finished: r.s.Terminal(), Version: r.version, Rewrites: r.rewrites}
+		Position: r.s.String(), Seats: seats, You: r.you, Finished: r.s.Terminal() || r.result != "", Result: r.result, Version: r.version, Rewrites: r.rewrites}
 }
 
 func (r *fakeRoom) Play(m game.Move) error {
@@ -73,6 +74,16 @@ func (r *fakeRoom) Play(m game.Move) error {
 		return err
 	}
 	r.moves = append(r.moves, text)
+	r.version++
+	r.signal()
+	return nil
+}
+
+// Resign ends the two-player game: the other side wins.
+func (r *fakeRoom) Resign(role game.Role) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.result = r.v.RoleName(role) + " resigned: " + r.v.RoleName(1-role) + " wins"
 	r.version++
 	r.signal()
 	return nil
@@ -203,5 +214,21 @@ func TestRoomClientPlaysOnlyNewMoves(t *testing.T) {
 	m.Update(nextWait(cmd))
 	if b.IsErr || b.Game().String() != room.s.String() || len(b.History()) != 3 || b.History()[0].Text != "r1c2" {
 		t.Fatalf("a rewritten room was not replayed: %q vs %q, history %v (status %q)", b.Game().String(), room.s.String(), b.History(), b.Status)
+	}
+}
+
+// A player resigns in a room with r and y; the board shows the room's
+// result, which the position alone cannot give.
+func TestRoomResign(t *testing.T) {
+	room := newFakeRoom("quad5", 1)
+	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: Start{Join: "K7QX"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Init()
+	b := m.cur.(*board.BoardScreen)
+	m.Update(keyMsg("r"))
+	m.Update(keyMsg("y"))
+	if !b.Ended() || !strings.Contains(viewText(m), "o resigned: x wins") {
+		t.Fatalf("ended %v:\n%s", b.Ended(), viewText(m))
 	}
 }

@@ -28,7 +28,7 @@ func TestSaveRoundTrip(t *testing.T) {
 	if len(lm(b).Moves) != 1 {
 		t.Fatalf("setup move not played: %q", b.Status)
 	}
-	data, err := b.C.Store.Load()
+	data, err := b.Common.Store.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestSaveRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b2, err := board.BoardFromSave(b.C, sv)
+	b2, err := board.BoardFromSave(b.Common, sv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestContinueResumesExactly(t *testing.T) {
 	}
 	waitWrites(m)
 	want := b.Game().String()
-	store := b.C.Store
+	store := b.Common.Store
 	m2 := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if !strings.Contains(viewText(m2), "Continue") {

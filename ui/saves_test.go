@@ -158,7 +158,7 @@ func TestFinishedGameIsHandedOver(t *testing.T) {
 			}
 			continue
 		}
-		if len(got) != 1 || got[0].Resigned != "o" || len(got[0].Game.Moves) != 1 || got[0].Result != b.M.Result() {
+		if len(got) != 1 || got[0].Resigned != "o" || len(got[0].Game.Moves) != 1 || got[0].Result != b.Match.Result() {
 			t.Fatalf("handed over %+v", got)
 		}
 		if len(names) != 0 {

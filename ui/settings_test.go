@@ -110,8 +110,8 @@ func TestRematchSwapsSides(t *testing.T) {
 	m.Update(keyMsg("y"))
 	m.Update(keyMsg("R"))
 	nb := m.cur.(*board.BoardScreen)
-	if nb.M.Seat(0).Name != "bo" || nb.M.Seat(1).Name != "ana" {
-		t.Fatalf("rematch seats: x %s, o %s", nb.M.Seat(0).Name, nb.M.Seat(1).Name)
+	if nb.Match.Seat(0).Name != "bo" || nb.Match.Seat(1).Name != "ana" {
+		t.Fatalf("rematch seats: x %s, o %s", nb.Match.Seat(0).Name, nb.Match.Seat(1).Name)
 	}
 	if !strings.Contains(nb.Status, "sides changed") {
 		t.Fatalf("status %q", nb.Status)
@@ -164,8 +164,8 @@ func TestRulesScreenLinksRulesDocument(t *testing.T) {
 func TestBoardsUseTheSpace(t *testing.T) {
 	for _, name := range []string{"quad7", "pentago"} {
 		_, b := newTestClient(t, name, 80, 24)
-		if l := b.Layout(); !l.Ok || l.Ch < 2 || l.Cw < 5 {
-			t.Errorf("%s at 80×24: cells %d×%d", name, l.Cw, l.Ch)
+		if l := b.Layout(); !l.Fits || l.CellH < 2 || l.CellW < 5 {
+			t.Errorf("%s at 80×24: cells %d×%d", name, l.CellW, l.CellH)
 		}
 	}
 	for _, v := range []string{"quad5", "quad7", "quad11", "pentago", "tictacchess"} {
@@ -174,14 +174,14 @@ func TestBoardsUseTheSpace(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {160, 50}, {200, 60}} {
 			m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 			l := b.Layout()
-			if area := l.Cw * l.Ch; area < prev {
-				t.Errorf("%s at %v: cells %d×%d, smaller than before", v, sz, l.Cw, l.Ch)
+			if area := l.CellW * l.CellH; area < prev {
+				t.Errorf("%s at %v: cells %d×%d, smaller than before", v, sz, l.CellW, l.CellH)
 			} else {
 				prev = area
 			}
 		}
-		if l := b.Layout(); l.Cw < 7 {
-			t.Errorf("%s at 200×60: cells %d×%d", v, l.Cw, l.Ch)
+		if l := b.Layout(); l.CellW < 7 {
+			t.Errorf("%s at 200×60: cells %d×%d", v, l.CellW, l.CellH)
 		}
 	}
 }

@@ -341,7 +341,7 @@ func TestChessMateSaysWhy(t *testing.T) {
 	}
 	const want = "game over: black wins — white 0, black 100; decided by the cells d1, d2, e2, f1, h2, h4"
 	pump(m, cmd, func() bool { return strings.HasPrefix(b.Status, want) })
-	if !strings.HasPrefix(b.Status, want) || len(b.Ax.WinsOf(b.Game())) != 6 {
-		t.Errorf("the end says %q and marks %v; want %q", b.Status, b.Ax.WinsOf(b.Game()), want)
+	if !strings.HasPrefix(b.Status, want) || len(b.AdapterCaps.WinsOf(b.Game())) != 6 {
+		t.Errorf("the end says %q and marks %v; want %q", b.Status, b.AdapterCaps.WinsOf(b.Game()), want)
 	}
 }

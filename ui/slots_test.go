@@ -86,9 +86,9 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 	if v := viewText(m); !strings.Contains(v, "AI waiting for a free slot") {
 		t.Fatalf("the wait is not shown:\n%s", v)
 	}
-	cur := b.Cur
+	cur := b.CursorCell
 	r.send(keyMsg("left"))
-	if b.Cur == cur {
+	if b.CursorCell == cur {
 		t.Fatal("the cursor does not move while the AI waits")
 	}
 	if len(lm(b).Moves) != 1 {

@@ -27,18 +27,37 @@ func init() {
 }
 
 // sheetView is what the tests see of the adapter of a game read from a
-// rule sheet (the tests name no game file's declarations).
-type sheetView interface {
+// rule sheet (the tests name no game file's declarations): the board
+// adapter with its capabilities, and the sheet adapter's own parts, two
+// interfaces of one value (see asSheet).
+type sheetView struct {
+	sheetUI
+	sheetParts
+}
+
+// sheetUI is the board adapter of a sheet with the capabilities it has.
+type sheetUI interface {
 	adapters.VariantUI
 	adapters.Counterer
 	adapters.KeyHandler
 	adapters.Targeter
 	adapters.Chooser
+}
+
+// sheetParts is what only a sheet's adapter has.
+type sheetParts interface {
 	MoveSpots(s game.State, m game.Move) []adapters.Pos
 	MovesNaming(s game.State, at ...adapters.Pos) []game.Move
 	Narrows(s game.State, moves []game.Move, p adapters.Pos) bool
 	Pending() []game.Move
 	HasBoard() bool
+}
+
+// asSheet is vu as a sheet's adapter, if it is one.
+func asSheet(vu adapters.VariantUI) (sheetView, bool) {
+	ui, isUI := vu.(sheetUI)
+	parts, isSheet := vu.(sheetParts)
+	return sheetView{ui, parts}, isUI && isSheet
 }
 
 // gdlPlan is how a person plays m on a GDL board: the cells to act on in
@@ -55,7 +74,7 @@ type gdlPlan struct {
 // is left, on a second cell it names (or the first again); then pick m
 // from the chooser.
 func planGDL(b *board.BoardScreen, m game.Move) gdlPlan {
-	g, ok := b.Vu.(sheetView)
+	g, ok := asSheet(b.Adapter)
 	s := b.Game()
 	if !ok {
 		return gdlPlan{}
@@ -101,7 +120,7 @@ func gdlKeysForMove(b *board.BoardScreen, m game.Move, style int) []string {
 	}
 	act := []string{"enter", " "}[style%2]
 	var keys []string
-	cur := b.Cur
+	cur := b.CursorCell
 	for _, p := range plan.cells {
 		keys = append(append(keys, keysTo(cur, p, style)...), act)
 		cur = p
@@ -142,9 +161,9 @@ func TestGDLBoardFound(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.variant, func(t *testing.T) {
 			_, b := newTestClient(t, tc.variant, 80, 24)
-			g, ok := b.Vu.(sheetView)
+			g, ok := asSheet(b.Adapter)
 			if !ok || !g.HasBoard() {
-				t.Fatalf("no GDL board: %T", b.Vu)
+				t.Fatalf("no GDL board: %T", b.Adapter)
 			}
 			if r, c := g.Dims(); r != tc.rows || c != tc.cols {
 				t.Errorf("dims %d×%d, want %d×%d", r, c, tc.rows, tc.cols)
@@ -163,7 +182,7 @@ func TestGDLBoardFound(t *testing.T) {
 // and its empty cells empty.
 func TestGDLCellsShowRoles(t *testing.T) {
 	_, b := newTestClient(t, "breakthrough", 80, 24)
-	cells := b.Vu.Cells(b.Game())
+	cells := b.Adapter.Cells(b.Game())
 	if c := cells[5][0]; c.Glyph != "W" || c.Seat != 0 {
 		t.Errorf("bottom-left %+v, want a white piece", c)
 	}
@@ -186,12 +205,12 @@ func TestGDLActNarrowsByCells(t *testing.T) {
 		}
 	}
 	// The cursor starts in the middle; go to the white pawn at column 2, row 2.
-	send(keysTo(b.Cur, adapters.Pos{R: 4, C: 1}, 0)...)
+	send(keysTo(b.CursorCell, adapters.Pos{Row: 4, Col: 1}, 0)...)
 	send("enter")
-	if b.Sel == nil || *b.Sel != (adapters.Pos{R: 4, C: 1}) || len(lm(b).Moves) != 0 {
-		t.Fatalf("selection %v after the pawn, moves %v, status %q", b.Sel, lm(b).Moves, b.Status)
+	if b.Selected == nil || *b.Selected != (adapters.Pos{Row: 4, Col: 1}) || len(lm(b).Moves) != 0 {
+		t.Fatalf("selection %v after the pawn, moves %v, status %q", b.Selected, lm(b).Moves, b.Status)
 	}
-	if ts := b.Ax.TargetsOf(b.Game(), adapters.Pos{R: 4, C: 1}); len(ts) != 3 {
+	if ts := b.AdapterCaps.TargetsOf(b.Game(), adapters.Pos{Row: 4, Col: 1}); len(ts) != 3 {
 		t.Errorf("targets %v, want three cells ahead", ts)
 	}
 	send("up", "enter")
@@ -204,7 +223,7 @@ func TestGDLActNarrowsByCells(t *testing.T) {
 	}
 
 	m, b = newTestClient(t, "connectfour", 80, 24)
-	send(keysTo(b.Cur, adapters.Pos{R: 0, C: 3}, 0)...)
+	send(keysTo(b.CursorCell, adapters.Pos{Row: 0, Col: 3}, 0)...)
 	send("enter")
 	if got := historyText(b); got != "(drop 4)" {
 		t.Fatalf("played %q, want (drop 4); status %q", got, b.Status)
@@ -215,13 +234,13 @@ func TestGDLActNarrowsByCells(t *testing.T) {
 // plays one; esc closes it.
 func TestGDLChooser(t *testing.T) {
 	m, b := newTestClient(t, "breakthrough", 80, 24)
-	g := b.Vu.(sheetView)
+	g, _ := asSheet(b.Adapter)
 	send := func(keys ...string) {
 		for _, k := range keys {
 			sendKey(m, k)
 		}
 	}
-	send(keysTo(b.Cur, adapters.Pos{R: 4, C: 1}, 0)...)
+	send(keysTo(b.CursorCell, adapters.Pos{Row: 4, Col: 1}, 0)...)
 	send("enter", "enter")
 	if len(g.Pending()) != 3 {
 		t.Fatalf("choices %v after enter twice on a pawn; status %q", g.Pending(), b.Status)
@@ -230,8 +249,8 @@ func TestGDLChooser(t *testing.T) {
 		t.Errorf("the chooser is not shown:\n%s", v)
 	}
 	send("esc")
-	if len(g.Pending()) != 0 || b.Sel != nil {
-		t.Errorf("esc left choices %v, selection %v", g.Pending(), b.Sel)
+	if len(g.Pending()) != 0 || b.Selected != nil {
+		t.Errorf("esc left choices %v, selection %v", g.Pending(), b.Selected)
 	}
 	send("enter", "enter", "3")
 	if got := historyText(b); got != "(move 2 2 3 3)" {
@@ -287,7 +306,7 @@ func keysThrough(start adapters.Pos, cells ...adapters.Pos) []tea.Msg {
 // marked where it landed.
 func TestGoldenConnectFour(t *testing.T) {
 	v, _ := game.Lookup("connectfour")
-	msgs := keysThrough(adapters.Pos{R: 3, C: 3}, adapters.Pos{R: 3, C: 3}, adapters.Pos{R: 0, C: 3}, adapters.Pos{R: 5, C: 3}, adapters.Pos{R: 5, C: 2}, adapters.Pos{R: 2, C: 4})
+	msgs := keysThrough(adapters.Pos{Row: 3, Col: 3}, adapters.Pos{Row: 3, Col: 3}, adapters.Pos{Row: 0, Col: 3}, adapters.Pos{Row: 5, Col: 3}, adapters.Pos{Row: 5, Col: 2}, adapters.Pos{Row: 2, Col: 4})
 	runGolden(t, common.Options{Start: common.Start{Variant: "connectfour", Seats: hotSeat(v)}}, msgs...)
 }
 
@@ -295,12 +314,12 @@ func TestGoldenConnectFour(t *testing.T) {
 // white pawn selected, its targets marked.
 func TestGoldenBreakthrough(t *testing.T) {
 	v, _ := game.Lookup("breakthrough")
-	msgs := keysThrough(adapters.Pos{R: 3, C: 3},
-		adapters.Pos{R: 4, C: 1}, adapters.Pos{R: 3, C: 1}, // white 2 2 → 2 3
-		adapters.Pos{R: 1, C: 4}, adapters.Pos{R: 2, C: 3}, // black 5 5 → 4 4
-		adapters.Pos{R: 3, C: 1}, adapters.Pos{R: 2, C: 2}, // white 2 3 → 3 4
-		adapters.Pos{R: 1, C: 3}, adapters.Pos{R: 2, C: 2}, // black 4 5 takes 3 4
-		adapters.Pos{R: 4, C: 3}) // white 4 2 selected
+	msgs := keysThrough(adapters.Pos{Row: 3, Col: 3},
+		adapters.Pos{Row: 4, Col: 1}, adapters.Pos{Row: 3, Col: 1}, // white 2 2 → 2 3
+		adapters.Pos{Row: 1, Col: 4}, adapters.Pos{Row: 2, Col: 3}, // black 5 5 → 4 4
+		adapters.Pos{Row: 3, Col: 1}, adapters.Pos{Row: 2, Col: 2}, // white 2 3 → 3 4
+		adapters.Pos{Row: 1, Col: 3}, adapters.Pos{Row: 2, Col: 2}, // black 4 5 takes 3 4
+		adapters.Pos{Row: 4, Col: 3}) // white 4 2 selected
 	runGolden(t, common.Options{Start: common.Start{Variant: "breakthrough", Seats: hotSeat(v)}}, msgs...)
 }
 
@@ -329,7 +348,7 @@ func TestGDLWithoutBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, ok := adapters.NewVariantUI(v).(sheetView)
+	g, ok := asSheet(adapters.NewVariantUI(v))
 	if !ok || g.HasBoard() {
 		t.Fatalf("adapter %T, board %v", g, ok && g.HasBoard())
 	}
@@ -341,7 +360,7 @@ func TestGDLWithoutBoard(t *testing.T) {
 		t.Errorf("facts %q", got)
 	}
 	res := g.Act(s, adapters.Pos{}, nil)
-	if res.Play || len(g.Pending()) != 2 || !strings.Contains(res.Msg, "1 (take p 1)  2 (take q 0)") {
+	if res.Play || len(g.Pending()) != 2 || !strings.Contains(res.Message, "1 (take p 1)  2 (take q 0)") {
 		t.Fatalf("act: %+v, choices %v", res, g.Pending())
 	}
 	res, ok = g.Key(s, keyMsg("2"), adapters.Pos{}, nil)
@@ -372,14 +391,14 @@ func TestGDLAdapterOnEverySheet(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		g := adapters.NewVariantUI(v).(sheetView)
+		g, _ := asSheet(adapters.NewVariantUI(v))
 		rows, cols := g.Dims()
 		rng := game.NewRand(3)
 		s := v.New()
 		for ply := 0; ply < 60 && !s.Terminal(); ply++ {
 			_ = g.Cells(s)
 			_ = g.Counter(s)
-			p := adapters.Pos{R: rng.Intn(rows), C: rng.Intn(cols)}
+			p := adapters.Pos{Row: rng.Intn(rows), Col: rng.Intn(cols)}
 			_ = g.Targets(s, p)
 			g.Act(s, p, nil)
 			g.ClearChoice()
@@ -395,7 +414,7 @@ func TestGDLAdapterOnEverySheet(t *testing.T) {
 			}
 			m := s.RandomMove(rng)
 			for _, q := range g.MoveCells(s, m) {
-				if q.R < 0 || q.R >= rows || q.C < 0 || q.C >= cols {
+				if q.Row < 0 || q.Row >= rows || q.Col < 0 || q.Col >= cols {
 					t.Fatalf("%s: %s names %v, off the %d×%d board", name, s.FormatMove(m), q, rows, cols)
 				}
 			}
@@ -418,17 +437,17 @@ func TestGDLEndSaysWhy(t *testing.T) {
 		t.Fatalf("not over after red's four in column a: status %q, moves %q", b.Status, historyText(b))
 	}
 	want := "game over: red wins — red 100, yellow 0; decided by the line a1–a4"
-	if got := b.M.Result(); got != want {
+	if got := b.Match.Result(); got != want {
 		t.Errorf("result %q, want %q", got, want)
 	}
-	marked := b.Ax.WinsOf(b.Game())
-	if len(marked) != 4 || marked[0].C != 0 {
+	marked := b.AdapterCaps.WinsOf(b.Game())
+	if len(marked) != 4 || marked[0].Col != 0 {
 		t.Errorf("marked cells %v, want column a's four", marked)
 	}
 	if h := b.History(); h[0].Text != "drop a" {
 		t.Errorf("the move list says %q, want drop a", h[0].Text)
 	}
-	start := b.V.New()
+	start := b.Variant.New()
 	if got := common.HintText(start, start.Legal(nil)[0]); got != "drop a" {
 		t.Errorf("a hint reads %q, want drop a (once, by its cells)", got)
 	}
@@ -450,7 +469,7 @@ func TestGDLPanelWrapsFacts(t *testing.T) {
 			t.Fatalf("%d columns: no round played: %q", w, b.Status)
 		}
 		view := viewText(m)
-		for _, fact := range strings.Split(b.Ax.CounterOf(b.Game()), "\n") {
+		for _, fact := range strings.Split(b.AdapterCaps.CounterOf(b.Game()), "\n") {
 			if !strings.Contains(view, fact) {
 				t.Errorf("%d columns: %s is not shown whole:\n%s", w, fact, view)
 			}

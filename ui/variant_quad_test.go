@@ -11,17 +11,17 @@ import (
 // the board (with * around the mark, visible without colour), wherever
 // they are, at every size.
 func TestQuadTiltedSquareShownAtTheEnd(t *testing.T) {
-	xs := []adapters.Pos{{R: 1, C: 2}, {R: 2, C: 5}, {R: 5, C: 4}, {R: 4, C: 1}} // r2c3 r3c6 r6c5 r5c2: sides (1,3) and (3,-1)
-	os := []adapters.Pos{{R: 0, C: 2}, {R: 0, C: 3}, {R: 0, C: 4}}
+	xs := []adapters.Pos{{Row: 1, Col: 2}, {Row: 2, Col: 5}, {Row: 5, Col: 4}, {Row: 4, Col: 1}} // r2c3 r3c6 r6c5 r5c2: sides (1,3) and (3,-1)
+	os := []adapters.Pos{{Row: 0, Col: 2}, {Row: 0, Col: 3}, {Row: 0, Col: 4}}
 	for _, sz := range [][2]int{{80, 24}, {100, 35}, {160, 50}} {
 		m, b := newTestClient(t, "quad7", sz[0], sz[1])
 		for i, p := range xs {
-			for _, k := range keysTo(b.Cur, p, 0) {
+			for _, k := range keysTo(b.CursorCell, p, 0) {
 				sendKey(m, k)
 			}
 			m.Update(keyMsg("enter"))
 			if i < len(os) {
-				for _, k := range keysTo(b.Cur, os[i], 0) {
+				for _, k := range keysTo(b.CursorCell, os[i], 0) {
 					sendKey(m, k)
 				}
 				m.Update(keyMsg("enter"))
@@ -30,7 +30,7 @@ func TestQuadTiltedSquareShownAtTheEnd(t *testing.T) {
 		if !b.Game().Terminal() || b.Game().Goal(0) != 100 {
 			t.Fatalf("x's tilted square did not win: %s", b.Game().String())
 		}
-		got := b.Ax.WinsOf(b.Game())
+		got := b.AdapterCaps.WinsOf(b.Game())
 		if len(got) != 4 {
 			t.Fatalf("winning cells %v", got)
 		}
@@ -43,11 +43,11 @@ func TestQuadTiltedSquareShownAtTheEnd(t *testing.T) {
 		lines := strings.Split(viewText(m), "\n")
 		for r := 0; r < 7; r++ {
 			for c := 0; c < 7; c++ {
-				x, y := l.Bx+l.CellX(c)+l.Cw/2, l.By+l.CellY(r)+l.Ch/2
+				x, y := l.BoardX+l.CellX(c)+l.CellW/2, l.BoardY+l.CellY(r)+l.CellH/2
 				row := []rune(lines[y])
 				marked := row[x-1] == '*' && row[x+1] == '*'
-				if marked != adapters.ContainsPos(xs, adapters.Pos{R: r, C: c}) {
-					t.Fatalf("%v: cell %v marked %v: %q", sz, adapters.Pos{R: r, C: c}, marked, lines[y])
+				if marked != adapters.ContainsPos(xs, adapters.Pos{Row: r, Col: c}) {
+					t.Fatalf("%v: cell %v marked %v: %q", sz, adapters.Pos{Row: r, Col: c}, marked, lines[y])
 				}
 			}
 		}

@@ -49,19 +49,27 @@ func (s *State) Estimate(est []int) {
 	// Pieces of players that still act: only they can capture.
 	var active uint64
 	for r := 0; r < Players; r++ {
-		if movesMade(r, step) < (LastStep-1)/Players {
+		if movesMade(r, step) < (LastStep-1)/Players && s.out&(1<<r) == 0 {
 			active |= s.pieces[r]
 		}
 	}
 	var lineP, pieceScore [Players]float64
 	for r := 0; r < Players; r++ {
 		left := (LastStep-1)/Players - movesMade(r, step)
+		if s.out&(1<<r) != 0 {
+			left = 0 // it resigned: it never acts again
+		}
 		pieceScore[r] = s.projectedPieceScore(r, left, active)
 		if left > 0 {
 			lineP[r] = s.centreLineChance(r, left, toMove)
 		}
 	}
 	blendEstimates(est, &lineP, &pieceScore, toMove)
+	for r := 0; r < Players && r < len(est); r++ {
+		if s.out&(1<<r) != 0 {
+			est[r] = 0 // a player who resigned scores 0
+		}
+	}
 }
 
 // projectedPieceScore is role r's piece score (10 per piece, at most 99)

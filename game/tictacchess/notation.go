@@ -9,10 +9,14 @@ import (
 	"github.com/tabletop/tabletop/game"
 )
 
-// FormatMove returns the KIF text: "(move 1 4 2 2)" or "noop".
+// FormatMove returns the KIF text: "(move 1 4 2 2)", "noop", or a
+// resignation "(resign blue)".
 func (s *State) FormatMove(m game.Move) string {
 	if m == game.Noop {
 		return "noop"
+	}
+	if r, ok := game.Resigner(m); ok {
+		return game.FormatResign(Variant, r)
 	}
 	from, to, ok := decode(m)
 	if !ok {
@@ -24,10 +28,14 @@ func (s *State) FormatMove(m game.Move) string {
 }
 
 // ShortMove returns the short notation: "14-22" for a knight move, "33x44"
-// for a capture (an adjacent move is always a capture), "pass" for Noop.
+// for a capture (an adjacent move is always a capture), "pass" for Noop,
+// "blue resigns" for a resignation.
 func (s *State) ShortMove(m game.Move) string {
 	if m == game.Noop {
 		return "pass"
+	}
+	if r, ok := game.Resigner(m); ok {
+		return game.ShortResign(Variant, r)
 	}
 	from, to, ok := decode(m)
 	if !ok {
@@ -43,11 +51,15 @@ func (s *State) ShortMove(m game.Move) string {
 }
 
 // ParseMove reads "(move X1 Y1 X2 Y2)", the short forms of the package
-// doc ("14-22", "33x44", "1422"), or "noop"/"pass", and checks that the
-// move is legal now; the error says why not.
+// doc ("14-22", "33x44", "1422"), "noop"/"pass", or a resignation
+// ("(resign blue)", see game.ParseResign), and checks that the move is
+// legal now; the error says why not.
 func (s *State) ParseMove(text string) (game.Move, error) {
 	if s.Terminal() {
 		return game.Noop, game.ErrGameOver
+	}
+	if m, ok, err := game.ParseResign(s, text); ok {
+		return m, err
 	}
 	t := strings.ToLower(strings.TrimSpace(text))
 	if game.IsNoop(t) {
@@ -171,7 +183,9 @@ func (s *State) ownerOf(c int) int {
 	return -1
 }
 
-// String returns the position string "ROWS ROLE STEP" of RULES.md.
+// String returns the position string "ROWS ROLE STEP" of RULES.md, with
+// a fourth field "resigned:rb" naming the players who resigned and
+// dropped out, when any did.
 func (s *State) String() string {
 	var b strings.Builder
 	b.Grow(Size*(Size+1) + 12)
@@ -191,19 +205,28 @@ func (s *State) String() string {
 	b.WriteString(roleNames[s.role()])
 	b.WriteByte(' ')
 	b.WriteString(strconv.Itoa(int(s.step)))
+	if out := s.retiredText(); out != "" {
+		b.WriteString(" " + resignedField + out)
+	}
 	return b.String()
 }
 
 // movesMade returns how many actions role r has made before step.
 func movesMade(r, step int) int { return (step - 1 - r + 3) / 4 }
 
-// ParsePosition reads and fully validates a position string "ROWS ROLE STEP".
+// ParsePosition reads and fully validates a position string "ROWS ROLE
+// STEP", with an optional fourth field "resigned:rb".
 func ParsePosition(str string) (*State, error) {
 	fields := strings.Fields(strings.ToLower(str))
-	if len(fields) != 3 {
-		return nil, fmt.Errorf("want three fields ROWS ROLE STEP, got %d in %q", len(fields), str)
+	if len(fields) != 3 && len(fields) != 4 {
+		return nil, fmt.Errorf("want three fields ROWS ROLE STEP (and resigned:… when players resigned), got %d in %q", len(fields), str)
 	}
 	s := &State{winner: -1}
+	if len(fields) == 4 {
+		if err := s.parseRetired(fields[3]); err != nil {
+			return nil, err
+		}
+	}
 	if err := s.parseRows(fields[0]); err != nil {
 		return nil, err
 	}
@@ -232,8 +255,34 @@ func ParsePosition(str string) (*State, error) {
 	if err := s.findWinner(); err != nil {
 		return nil, err
 	}
+	if s.Retired(game.Role(role)) && !s.Terminal() {
+		return nil, fmt.Errorf("%s resigned, so it is never in control: its turns are passed", roleNames[role])
+	}
 	s.hash = s.computeHash()
 	return s, nil
+}
+
+// resignedField starts the position string's field of the players who
+// resigned.
+const resignedField = "resigned:"
+
+// parseRetired reads the field "resigned:rb" into s.
+func (s *State) parseRetired(field string) error {
+	letters, ok := strings.CutPrefix(field, resignedField)
+	if !ok || letters == "" {
+		return fmt.Errorf("fourth field %q: a position has three fields ROWS ROLE STEP, and a fourth only to name the players who resigned, e.g. resigned:rb", field)
+	}
+	for i := 0; i < len(letters); i++ {
+		r := strings.IndexByte(string(roleLetters[:]), letters[i])
+		switch {
+		case r < 0:
+			return fmt.Errorf("%q: unknown player %q (want r y b g)", field, letters[i])
+		case s.out&(1<<r) != 0:
+			return fmt.Errorf("%q: %s is named twice", field, roleNames[r])
+		}
+		s.out |= 1 << r
+	}
+	return nil
 }
 
 // parseRows reads the ROWS field of a position into s's pieces.
@@ -357,11 +406,16 @@ func (s *State) Describe() string {
 		fmt.Fprintf(&b, " %s %d", roleNames[r], bits.OnesCount64(s.pieces[r]))
 	}
 	b.WriteByte('\n')
+	if out := s.retiredNames(); out != "" {
+		fmt.Fprintf(&b, "Resigned (turns passed): %s.\n", out)
+	}
 	fmt.Fprintf(&b, "Step %d/%d. ", s.step, LastStep)
 	if s.Terminal() {
 		if hasLine {
 			fmt.Fprintf(&b, "Game over: %s has a centre line (%d %d) (%d %d) (%d %d).\n", roleNames[winner],
 				line[0].X, line[0].Y, line[1].X, line[1].Y, line[2].X, line[2].Y)
+		} else if last := s.lastStanding(); last >= 0 {
+			fmt.Fprintf(&b, "Game over: %s is the last player in the game.\n", roleNames[last])
 		} else {
 			b.WriteString("Game over: step 33 reached.\n")
 		}

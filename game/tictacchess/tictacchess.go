@@ -68,6 +68,7 @@ type State struct {
 	hash   uint64          // Zobrist hash, kept up to date by Apply
 	step   int8            // step counter 1–33; the role in control is (step-1) mod 4
 	winner int8            // role with a centre line, or -1
+	out    uint8           // one bit per role that resigned and dropped out (retire.go)
 }
 
 // New returns the starting position.
@@ -121,6 +122,7 @@ var (
 	cellLines  [cells]int // centre lines through a cell: 2 edge, 3 corner, 4 middle, 0 outside
 	zobPiece   [Players][cells]uint64
 	zobTurn    [LastStep + 1]uint64 // step counter and, through it, the role in control
+	zobOut     [Players]uint64      // a role that resigned and dropped out
 )
 
 var (
@@ -180,6 +182,11 @@ func init() {
 	for i := range zobTurn {
 		zobTurn[i] = rng.Uint64()
 	}
+	// Drawn last, so that the hashes of positions without resignations
+	// stay what they were.
+	for r := range zobOut {
+		zobOut[r] = rng.Uint64()
+	}
 }
 
 func (s *State) computeHash() uint64 {
@@ -187,6 +194,9 @@ func (s *State) computeHash() uint64 {
 	for r := 0; r < Players; r++ {
 		for p := s.pieces[r]; p != 0; p &= p - 1 {
 			h ^= zobPiece[r][bits.TrailingZeros64(p)]
+		}
+		if s.out&(1<<r) != 0 {
+			h ^= zobOut[r]
 		}
 	}
 	return h
@@ -223,16 +233,20 @@ func (s *State) Variant() *game.Variant { return Variant }
 // ToMove returns the role in control, which follows from the step counter.
 func (s *State) ToMove() game.Role { return game.Role(s.role()) }
 
-// Terminal reports whether a player has a centre line or step 33 is reached.
-func (s *State) Terminal() bool { return s.winner >= 0 || s.step >= LastStep }
+// Terminal reports whether a player has a centre line, step 33 is
+// reached, or one player is left in the game.
+func (s *State) Terminal() bool {
+	return s.winner >= 0 || s.step >= LastStep || bits.OnesCount8(s.out) == Players-1
+}
 
-// Goal returns 100 for the player with a centre line, and otherwise 10 per
-// piece on the board, at most 99. The same formula applies before the end.
+// Goal returns 100 for the player with a centre line or the last one in
+// the game, 0 for a player who resigned, and otherwise 10 per piece on
+// the board, at most 99. The same formula applies before the end.
 func (s *State) Goal(r game.Role) int {
-	if r < 0 || r >= Players {
+	switch {
+	case r < 0 || r >= Players || s.out&(1<<r) != 0:
 		return 0
-	}
-	if int(s.winner) == int(r) {
+	case int(s.winner) == int(r) || bits.OnesCount8(s.out) == Players-1:
 		return game.MaxGoal
 	}
 	return pieceGoal(bits.OnesCount64(s.pieces[r]))
@@ -297,8 +311,12 @@ func (s *State) IsLegal(m game.Move) bool {
 	return own&bit(from) != 0 && targets(from, own, s.occupied())&bit(to) != 0
 }
 
-// Apply plays the legal move m.
+// Apply plays the legal move m, or a resignation (game.ResignMove).
 func (s *State) Apply(m game.Move) {
+	if who, ok := game.Resigner(m); ok {
+		s.retire(who)
+		return
+	}
 	r := s.role()
 	if m != game.Noop {
 		from, to, _ := decode(m)
@@ -325,6 +343,9 @@ func (s *State) Apply(m game.Move) {
 	}
 	s.hash ^= zobTurn[s.step] ^ zobTurn[s.step+1]
 	s.step++
+	if s.out != 0 {
+		s.passRetired()
+	}
 }
 
 // RandomMove returns a uniformly random legal move without building the

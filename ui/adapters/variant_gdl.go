@@ -182,7 +182,7 @@ func (g *gdlUI) MoveCells(s game.State, m game.Move) []Pos {
 	is, _ := g.split(after.String())
 	var changed []Pos
 	for _, p := range ps {
-		if was[p.R][p.C] != is[p.R][p.C] {
+		if was[p.Row][p.Col] != is[p.Row][p.Col] {
 			changed = append(changed, p)
 		}
 	}
@@ -239,12 +239,12 @@ func (g *gdlUI) Act(s game.State, p Pos, sel *Pos) ActResult {
 	moves := g.MovesNaming(s, p)
 	switch {
 	case len(moves) == 0:
-		return ActResult{Msg: "no move here: choose another cell", IsError: true, SetSel: true}
+		return ActResult{Message: "no move here: choose another cell", IsError: true, SetSel: true}
 	case len(moves) == 1:
 		return g.offer(s, moves)
 	case (sel == nil || *sel != p) && g.Narrows(s, moves, p):
 		q := p
-		return ActResult{Sel: &q, SetSel: true, Msg: fmt.Sprintf("%d moves from here: choose where to, or enter again to list them", len(moves))}
+		return ActResult{Selection: &q, SetSel: true, Message: fmt.Sprintf("%d moves from here: choose where to, or enter again to list them", len(moves))}
 	}
 	return g.offer(s, moves)
 }
@@ -256,7 +256,7 @@ func (g *gdlUI) offer(s game.State, moves []game.Move) ActResult {
 		return ActResult{Move: moves[0], Play: true, SetSel: true}
 	}
 	g.choices = moves
-	return ActResult{Msg: g.choiceText(s)}
+	return ActResult{Message: g.choiceText(s)}
 }
 
 // choiceText lists the chooser's moves by number (the first nine; the

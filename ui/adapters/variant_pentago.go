@@ -67,7 +67,7 @@ func (*pentagoUI) ColLabel(c int) string {
 }
 
 func (*pentagoUI) quadrant(p Pos) int {
-	q, _, _ := pentago.CellQXY(p.R+1, p.C+1)
+	q, _, _ := pentago.CellQXY(p.Row+1, p.Col+1)
 	return q
 }
 
@@ -123,7 +123,7 @@ func (*pentagoUI) traceCells(_ game.State, m game.Move, cells []Pos) []Pos {
 	}
 	out := make([]Pos, len(cells))
 	for i, c := range cells {
-		q, x, y := pentago.CellQXY(c.R+1, c.C+1)
+		q, x, y := pentago.CellQXY(c.Row+1, c.Col+1)
 		if q != info.Q {
 			out[i] = c
 			continue
@@ -147,10 +147,10 @@ func (*pentagoUI) legend(bool) string {
 
 // Act is part of VariantUI.
 func (p *pentagoUI) Act(s game.State, c Pos, _ *Pos) ActResult {
-	q, x, y := pentago.CellQXY(c.R+1, c.C+1)
+	q, x, y := pentago.CellQXY(c.Row+1, c.Col+1)
 	if p.rotating(s) {
 		p.chosen = q
-		return ActResult{Msg: fmt.Sprintf("quadrant %d: z or [ turns it counterclockwise, x or ] clockwise", q)}
+		return ActResult{Message: fmt.Sprintf("quadrant %d: z or [ turns it counterclockwise, x or ] clockwise", q)}
 	}
 	return playMove(pentago.PlaceMove(q, x, y))
 }
@@ -161,14 +161,14 @@ func (p *pentagoUI) Key(s game.State, msg tea.KeyPressMsg, cur Pos, _ *Pos) (Act
 	switch {
 	case key.Matches(msg, pentagoKeys.Quadrant) && len(msg.Text) == 1 && !p.rotating(s):
 		// A quadrant chosen now would be forgotten with the placement.
-		return ActResult{Msg: "place a stone first (enter); then 1-4 chooses the quadrant to turn", IsError: true}, true
+		return ActResult{Message: "place a stone first (enter); then 1-4 chooses the quadrant to turn", IsError: true}, true
 	case key.Matches(msg, pentagoKeys.Quadrant) && len(msg.Text) == 1:
 		p.chosen = int(msg.Text[0] - '0')
-		return ActResult{Msg: fmt.Sprintf("quadrant %d chosen: z/[ counterclockwise, x/] clockwise", p.chosen)}, true
+		return ActResult{Message: fmt.Sprintf("quadrant %d chosen: z/[ counterclockwise, x/] clockwise", p.chosen)}, true
 	case key.Matches(msg, pentagoKeys.Rotate) && !p.rotating(s):
 		// No quadrant is named: none was chosen, and the cursor's would
 		// read as if the player had picked it.
-		return ActResult{Msg: "it is time to place a stone (enter); turn a quadrant after", IsError: true}, true
+		return ActResult{Message: "it is time to place a stone (enter); turn a quadrant after", IsError: true}, true
 	case key.Matches(msg, pentagoKeys.CCW):
 		return p.turn(q, false), true
 	case key.Matches(msg, pentagoKeys.CW):
@@ -187,7 +187,7 @@ func (p *pentagoUI) Key(s game.State, msg tea.KeyPressMsg, cur Pos, _ *Pos) (Act
 func (p *pentagoUI) Regions(s game.State, ov OverlayView) []Region {
 	chosen, turned, hinted, clockwise := 0, 0, 0, false
 	if ov.Acting {
-		chosen = p.turnQuadrant(s, ov.Cur)
+		chosen = p.turnQuadrant(s, ov.Cursor)
 	}
 	for _, m := range ov.Recent {
 		if q, cw := moveQuad(m); q != 0 {

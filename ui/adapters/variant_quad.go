@@ -40,7 +40,7 @@ func newQuadUI(n int) *quadUI {
 		ColName: func(c int) string { return "c" + strconv.Itoa(c+1) },
 		Cell:    quadCell,
 		MoveAt: func(_ game.State, p Pos) (game.Move, bool) {
-			return quad.MarkMove(p.R+1, p.C+1), true
+			return quad.MarkMove(p.Row+1, p.Col+1), true
 		},
 		touched: func(_ game.State, m game.Move) []Pos {
 			kind, r, c := quad.Decode(m)
@@ -60,7 +60,7 @@ func asQuad(s game.State) *quad.State {
 func quadCell(s game.State, p Pos) CellInfo {
 	cell := quad.Missing
 	if qs := asQuad(s); qs != nil {
-		cell = qs.At(p.R+1, p.C+1)
+		cell = qs.At(p.Row+1, p.Col+1)
 	}
 	switch cell {
 	case quad.X:
@@ -84,7 +84,7 @@ func (q *quadUI) blockersLeft(s game.State, r game.Role) int {
 }
 
 func (q *quadUI) block(s game.State, p Pos) ActResult {
-	return playMove(quad.BlockMove(p.R+1, p.C+1))
+	return playMove(quad.BlockMove(p.Row+1, p.Col+1))
 }
 
 // Key is part of KeyHandler.

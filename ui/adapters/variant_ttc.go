@@ -41,7 +41,7 @@ func (ttcUI) RowLabel(r int) string { return strconv.Itoa(7 - r) }
 // ColLabel is part of VariantUI.
 func (ttcUI) ColLabel(c int) string { return strconv.Itoa(c + 1) }
 
-func (ttcUI) xy(p Pos) (x, y int) { return p.C + 1, 7 - p.R }
+func (ttcUI) xy(p Pos) (x, y int) { return p.Col + 1, 7 - p.Row }
 
 func (ttcUI) legend(ascii bool) string {
 	return ZoneGlyph(ascii) + " centre 3×3 · ( ) since your turn"
@@ -95,7 +95,7 @@ func (t ttcUI) Targets(s game.State, p Pos) []Pos {
 
 func (t ttcUI) owner(s game.State, p Pos) game.Role {
 	ts := asTTC(s)
-	if ts == nil || p.R < 0 || p.R > 6 || p.C < 0 || p.C > 6 {
+	if ts == nil || p.Row < 0 || p.Row > 6 || p.Col < 0 || p.Col > 6 {
 		return game.NoRole
 	}
 	x, y := t.xy(p)
@@ -109,13 +109,13 @@ func (t ttcUI) Act(s game.State, p Pos, sel *Pos) ActResult {
 	v := s.Variant()
 	if owner == mover {
 		if sel != nil && *sel == p {
-			return ActResult{SetSel: true, Msg: "selection cleared"}
+			return ActResult{SetSel: true, Message: "selection cleared"}
 		}
 		if len(t.Targets(s, p)) == 0 {
 			return refuse("that piece has no legal move")
 		}
 		sp := p
-		return ActResult{SetSel: true, Sel: &sp, Msg: "now choose its target (esc cancels)"}
+		return ActResult{SetSel: true, Selection: &sp, Message: "now choose its target (esc cancels)"}
 	}
 	if sel == nil {
 		if owner != game.NoRole {

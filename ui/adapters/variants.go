@@ -13,7 +13,7 @@ import (
 
 // Pos is a cell of the drawn grid: row 0 at the top, column 0 at the left.
 // Each variant adapter converts it to and from the game's own coordinates.
-type Pos struct{ R, C int }
+type Pos struct{ Row, Col int }
 
 // CellInfo is what the board draws in one cell.
 type CellInfo struct {
@@ -26,16 +26,16 @@ type CellInfo struct {
 
 // ActResult is what an action on the board asks the board screen to do.
 type ActResult struct {
-	Move    game.Move
-	Play    bool   // play move
-	Sel     *Pos   // new selection (with SetSel)
-	SetSel  bool   // replace the selection with sel (nil clears it)
-	Msg     string // status message
-	IsError bool   // msg is a refusal
+	Move      game.Move
+	Play      bool   // play move
+	Selection *Pos   // new selection (with SetSel)
+	SetSel    bool   // replace the selection with sel (nil clears it)
+	Message   string // status message
+	IsError   bool   // msg is a refusal
 }
 
 func refuse(format string, a ...any) ActResult {
-	return ActResult{Msg: fmt.Sprintf(format, a...), IsError: true}
+	return ActResult{Message: fmt.Sprintf(format, a...), IsError: true}
 }
 
 // VariantUI adapts one game to the generic board screen. It is the only
@@ -139,7 +139,7 @@ type Overlayer interface {
 
 // OverlayView is what an overlay is drawn for besides the position.
 type OverlayView struct {
-	Cur Pos // the cursor
+	Cursor Pos // the cursor
 	// Acting is set when the person here is to move in the live
 	// position (not over, not in review).
 	Acting bool

@@ -45,15 +45,15 @@ type analysisMsg struct {
 
 // liveAnalysis is the panel's analysis of the shown position.
 type liveAnalysis struct {
-	On  bool
-	Job *AnalysisJob
+	Enabled bool
+	Job     *AnalysisJob
 	// key is the position analysed (variant and position string), st
 	// the position itself; an is the latest report for it, has whether
 	// there is one.
-	key string
-	st  game.State
-	An  ai.Analysis
-	has bool
+	key    string
+	st     game.State
+	Report ai.Analysis
+	has    bool
 }
 
 // positionKey names a position for the analysis.
@@ -63,7 +63,7 @@ func positionKey(s game.State) string { return s.Variant().Name + " " + s.String
 // already analysed (a finished position is not analysed): the running
 // analysis stops first.
 func (a *liveAnalysis) follow(c *common.Common, s game.State) tea.Cmd {
-	if !a.On || s == nil {
+	if !a.Enabled || s == nil {
 		a.stop()
 		return nil
 	}
@@ -72,7 +72,7 @@ func (a *liveAnalysis) follow(c *common.Common, s game.State) tea.Cmd {
 		return nil
 	}
 	a.stop()
-	a.key, a.st, a.An, a.has = k, s.Clone(), ai.Analysis{}, false
+	a.key, a.st, a.Report, a.has = k, s.Clone(), ai.Analysis{}, false
 	if s.Terminal() {
 		return nil
 	}
@@ -140,7 +140,7 @@ func (a *liveAnalysis) stop() {
 
 // toggle turns the analysis on or off for s.
 func (a *liveAnalysis) toggle(c *common.Common, s game.State) tea.Cmd {
-	a.On = !a.On
+	a.Enabled = !a.Enabled
 	return a.follow(c, s)
 }
 
@@ -153,12 +153,12 @@ func (a *liveAnalysis) handle(msg analysisMsg) tea.Cmd {
 		a.Job = nil
 		return nil
 	}
-	a.An, a.has = msg.an, true
+	a.Report, a.has = msg.an, true
 	return msg.job.wait()
 }
 
 // Done reports whether the last analysis ended with a final report.
-func (a *liveAnalysis) Done() bool { return a.has && a.An.Done }
+func (a *liveAnalysis) Done() bool { return a.has && a.Report.Done }
 
 // analysisLines draws the analysis of a.st in lines of width w, at most
 // h of them: the value for the side to move (marked proven), its best
@@ -181,7 +181,7 @@ func analysisLines(st *themes.Styles, a *liveAnalysis, w, h int) []string {
 		add(st.Muted.Render("analysing…"))
 		return out
 	}
-	an := a.An
+	an := a.Report
 	v := s.Variant()
 	mover := v.RoleName(s.ToMove())
 	if s.ToMove() == game.NoRole {

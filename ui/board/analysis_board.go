@@ -33,12 +33,12 @@ func (b *BoardScreen) analysisOff() string {
 
 // toggleAnalysis turns the panel on or off.
 func (b *BoardScreen) toggleAnalysis() tea.Cmd {
-	if why := b.analysisOff(); why != "" && !b.An.On {
+	if why := b.analysisOff(); why != "" && !b.Analysis.Enabled {
 		b.SetStatus(why, true)
 		return nil
 	}
-	cmd := b.An.toggle(b.C, b.Game())
-	if b.An.On {
+	cmd := b.Analysis.toggle(b.Common, b.Game())
+	if b.Analysis.Enabled {
 		b.SetStatus("analysis on: e turns it off", false)
 	} else {
 		b.SetStatus("", false)
@@ -55,33 +55,33 @@ func (b *BoardScreen) openAnalysisBoard() (common.Screen, tea.Cmd) {
 		return b, nil
 	}
 	pos := b.Game().String()
-	return OpenAnalysisSetup(b.C, b.V, pos), b.Leave()
+	return OpenAnalysisSetup(b.Common, b.Variant, pos), b.Leave()
 }
 
 // followAnalysis analyses the shown position when the panel is on and
 // it changed (a move, a step of review), stopping the analysis of the
 // one before.
 func (b *BoardScreen) followAnalysis() tea.Cmd {
-	if !b.An.On {
+	if !b.Analysis.Enabled {
 		return nil
 	}
 	if why := b.analysisOff(); why != "" {
-		b.An.On = false
-		b.An.stop()
+		b.Analysis.Enabled = false
+		b.Analysis.stop()
 		return nil
 	}
-	return b.An.follow(b.C, b.Game())
+	return b.Analysis.follow(b.Common, b.Game())
 }
 
 // gotAnalysis keeps a report of the live analysis. A proven value of the
 // reviewed position is review's value of it too, so that the move list
 // and the panel never disagree.
 func (b *BoardScreen) gotAnalysis(msg analysisMsg) tea.Cmd {
-	cmd := b.An.handle(msg)
+	cmd := b.Analysis.handle(msg)
 	s := b.Game()
-	if b.Reviewing() && b.An.Done() && b.An.An.Proven && b.An.key == positionKey(s) &&
-		b.Rv.At < len(b.Rv.Evals) && firstRoleKnown(s) {
-		b.Rv.Evals[b.Rv.At] = FirstRoleValue(s, b.An.An)
+	if b.Reviewing() && b.Analysis.Done() && b.Analysis.Report.Proven && b.Analysis.key == positionKey(s) &&
+		b.Review.Turn < len(b.Review.Evals) && firstRoleKnown(s) {
+		b.Review.Evals[b.Review.Turn] = FirstRoleValue(s, b.Analysis.Report)
 	}
 	return cmd
 }
@@ -89,10 +89,10 @@ func (b *BoardScreen) gotAnalysis(msg analysisMsg) tea.Cmd {
 // analysisPanel is the panel's lines in place of the move list: a
 // heading and the analysis, in h lines of width w.
 func (b *BoardScreen) analysisPanel(w, h int) []string {
-	st := b.C.St
+	st := b.Common.Styles
 	head := st.Title.Render("Analysis")
 	if s := b.Game(); s.ToMove() != game.NoRole && !s.Terminal() {
-		head += st.Muted.Render(" (" + b.V.RoleName(s.ToMove()) + " to move)")
+		head += st.Muted.Render(" (" + b.Variant.RoleName(s.ToMove()) + " to move)")
 	}
-	return append([]string{head}, analysisLines(st, &b.An, w, h)...)
+	return append([]string{head}, analysisLines(st, &b.Analysis, w, h)...)
 }

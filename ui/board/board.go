@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/savefmt"
 )
 
@@ -22,22 +23,22 @@ import (
 // the game through the variant's adapter and turns keys and clicks into
 // moves and actions of the match.
 type BoardScreen struct {
-	C  *common.Common
-	V  *game.Variant
-	Vu adapters.VariantUI
-	// Ax are vu's optional interfaces, asked once (see AdapterCapsOf).
-	Ax adapters.AdapterCaps
-	M  match.Match
-	// Caps are m's optional interfaces, asked once (see CapsOf).
+	Common  *common.Common
+	Variant *game.Variant
+	Adapter adapters.VariantUI
+	// AdapterCaps are Adapter's optional interfaces, asked once (see AdapterCapsOf).
+	AdapterCaps adapters.AdapterCaps
+	Match       match.Match
+	// Caps are Match's optional interfaces, asked once (see CapsOf).
 	Caps match.MatchCaps
 	// seen is the match version the selection was made in: when the
 	// position changes, the selection and the adapter's choice go.
 	seen uint64
 
-	Cur    adapters.Pos
-	Sel    *adapters.Pos
-	Status string
-	IsErr  bool
+	CursorCell adapters.Pos
+	Selected   *adapters.Pos
+	Status     string
+	IsErr      bool
 	// untilMove marks the status as a refusal about whose turn it is
 	// ("the AI is playing o…"): the next move makes it untrue, so the
 	// position's change clears it (see sync).
@@ -62,7 +63,9 @@ type BoardScreen struct {
 	// MoveScroll is how many lines the move list is scrolled up from
 	// its end (0 follows the game).
 	MoveScroll int
-	Help       help.Model
+	// Flipped turns the view of the board half round (flip.go).
+	Flipped bool
+	Help    help.Model
 	// The parts of the frame last drawn, each kept with the key of what
 	// it was drawn from (see LastDrawn): the side panel (PanelView) and
 	// its border (BoxPanel), the visible move list (MoveListView) and its
@@ -82,10 +85,10 @@ type BoardScreen struct {
 	histMemo common.LastDrawn[uint64, []match.PlayedMove]
 	// frame keeps what drawing one frame asks for several times.
 	frame frameMemo
-	// Rv is review mode: a past position shown instead of the live one.
-	Rv review
-	// An is the analysis panel (analysis_board.go), off until e.
-	An liveAnalysis
+	// Review is review mode: a past position shown instead of the live one.
+	Review review
+	// Analysis is the analysis panel (analysis_board.go), off until e.
+	Analysis liveAnalysis
 }
 
 // NewBoard opens a local game of v from position ("" = the start) with
@@ -111,6 +114,14 @@ func NewBoard(c *common.Common, v *game.Variant, position string, seats []savefm
 	// Nothing is saved before the first move: an empty game is not worth
 	// offering under Continue, and must not replace the game saved there.
 	return b, nil
+}
+
+// SetClock gives a new local game clocks under tc (see match.Clocked);
+// a room's clocks are the room's.
+func (b *BoardScreen) SetClock(tc roomapi.TimeControl) {
+	if cl, ok := b.Match.(match.Clocked); ok {
+		cl.SetClock(tc, nil)
+	}
 }
 
 // BoardFromSlot resumes the game saved in the store under slot ("" for
@@ -150,6 +161,7 @@ func resumeBoard(c *common.Common, sv savefmt.SavedGame, slot *string) (*BoardSc
 	if sv.Resigned != "" {
 		l.Loser = v.RoleIndex(sv.Resigned)
 	}
+	l.SetClock(sv.Clock, sv.ClockLeft)
 	l.Rebuild()
 	b.SetMatch(l.AsMatch())
 	b.CentreCursor()
@@ -170,13 +182,13 @@ func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
 	if vu == nil {
 		return nil, fmt.Errorf("%s cannot be shown: this client has no board for it", v.Name)
 	}
-	b := &BoardScreen{C: c, V: v, Vu: vu, Ax: adapters.AdapterCapsOf(vu)}
+	b := &BoardScreen{Common: c, Variant: v, Adapter: vu, AdapterCaps: adapters.AdapterCapsOf(vu)}
 	b.spin = spinner.New()
 	b.spin.Spinner = spinner.MiniDot
 	if c.ASCII {
 		b.spin.Spinner = spinner.Line
 	}
-	b.spin.Style = c.St.Accent
+	b.spin.Style = c.Styles.Accent
 	b.Input = common.NewInput(c, ": ", promptLimit)
 	b.Input.Placeholder = "move, e.g. r3c4 or (mark r3 c4)"
 	// The terminal's own cursor stands where the move is typed (see
@@ -191,7 +203,7 @@ func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
 
 // NewLocal returns a local match that reports to this board.
 func (b *BoardScreen) NewLocal(start game.State, startPos string, seats []savefmt.SeatConfig) *match.LocalMatch {
-	l := match.NewLocalMatch(b.C, b.V, start, startPos, seats)
+	l := match.NewLocalMatch(b.Common, b.Variant, start, startPos, seats)
 	l.Status, l.SpinTick = b, b.SpinTick
 	return l
 }
@@ -199,15 +211,15 @@ func (b *BoardScreen) NewLocal(start game.State, startPos string, seats []savefm
 // SetMatch gives the board its match, whose optional interfaces are
 // asked here once.
 func (b *BoardScreen) SetMatch(m match.Match) {
-	b.M, b.Caps = m, match.CapsOf(m)
+	b.Match, b.Caps = m, match.CapsOf(m)
 	b.seen = m.Version()
 	b.histMemo = common.LastDrawn[uint64, []match.PlayedMove]{}
 }
 
 // History is every turn played, oldest first, as the move list shows it.
 func (b *BoardScreen) History() []match.PlayedMove {
-	return b.histMemo.Get(b.M.Version(), func() []match.PlayedMove {
-		start, moves := b.M.Replay()
+	return b.histMemo.Get(b.Match.Version(), func() []match.PlayedMove {
+		start, moves := b.Match.Replay()
 		return match.HistoryOf(start, moves)
 	})
 }
@@ -217,22 +229,22 @@ func (b *BoardScreen) SpinTick() tea.Cmd { return b.spin.Tick }
 
 // CentreCursor puts the cursor in the middle of the board.
 func (b *BoardScreen) CentreCursor() {
-	rows, cols := b.Vu.Dims()
-	b.Cur = adapters.Pos{R: rows / 2, C: cols / 2}
+	rows, cols := b.Adapter.Dims()
+	b.CursorCell = adapters.Pos{Row: rows / 2, Col: cols / 2}
 }
 
 // Game is the position shown: the live one, or the one reviewed.
 func (b *BoardScreen) Game() game.State {
-	if b.Rv.on {
-		return b.Rv.st
+	if b.Review.on {
+		return b.Review.st
 	}
-	return b.M.Position()
+	return b.Match.Position()
 }
 
 // Sync forgets the selection and the adapter's pending choice when the
 // position changed.
 func (b *BoardScreen) Sync() {
-	if v := b.M.Version(); v != b.seen {
+	if v := b.Match.Version(); v != b.seen {
 		b.seen = v
 		b.clearChoices()
 		if b.untilMove {
@@ -243,16 +255,16 @@ func (b *BoardScreen) Sync() {
 
 // clearChoices forgets the selection and the adapter's pending choice.
 func (b *BoardScreen) clearChoices() {
-	b.Sel = nil
-	b.Ax.ClearChoice()
+	b.Selected = nil
+	b.AdapterCaps.ClearChoice()
 }
 
 // Ended reports whether the match is over.
-func (b *BoardScreen) Ended() bool { return b.M.Ended() }
+func (b *BoardScreen) Ended() bool { return b.Match.Ended() }
 
 // Mine reports whether role r is played at this client.
-func (b *BoardScreen) Mine(r game.Role) bool { return b.M.Seat(r).Mine }
-func (b *BoardScreen) isAI(r game.Role) bool { return b.M.Seat(r).AI }
+func (b *BoardScreen) Mine(r game.Role) bool { return b.Match.Seat(r).Mine }
+func (b *BoardScreen) isAI(r game.Role) bool { return b.Match.Seat(r).AI }
 
 // SetStatus shows text in the status line, an error when isErr.
 func (b *BoardScreen) SetStatus(s string, isErr bool) {
@@ -268,7 +280,7 @@ func (b *BoardScreen) CurrentStatus() (string, bool) { return b.Status, b.IsErr 
 
 // Init resumes the match: the AI if it is to move, room updates.
 func (b *BoardScreen) Init() tea.Cmd {
-	cmd := b.M.Start()
+	cmd := b.Match.Start()
 	b.Sync()
 	if b.Reviewing() {
 		// An evaluation that finished while another screen was shown
@@ -281,7 +293,7 @@ func (b *BoardScreen) Init() tea.Cmd {
 
 // play submits a move of the person at this client.
 func (b *BoardScreen) play(m game.Move) tea.Cmd {
-	cmd, err := b.M.Play(m)
+	cmd, err := b.Match.Play(m)
 	if err != nil {
 		b.SetStatus(err.Error(), true)
 		return nil
@@ -295,9 +307,9 @@ func (b *BoardScreen) play(m game.Move) tea.Cmd {
 // Leave stops the AI and saves the game or leaves the room before the
 // board is left; the command reports when the save is written.
 func (b *BoardScreen) Leave() tea.Cmd {
-	b.An.stop()
+	b.Analysis.stop()
 	b.suspend()
-	return b.M.Leave()
+	return b.Match.Leave()
 }
 
 // quit leaves the board and then the client, once what leaving writes
@@ -352,26 +364,37 @@ func (b *BoardScreen) Typing() bool { return b.Prompt }
 // resignable returns the roles a person at this client may resign for.
 func (b *BoardScreen) resignable() []game.Role {
 	var out []game.Role
-	for i := range b.V.Roles {
-		if b.Mine(game.Role(i)) {
+	for i := range b.Variant.Roles {
+		if b.Mine(game.Role(i)) && !game.IsRetired(b.Game(), game.Role(i)) {
 			out = append(out, game.Role(i))
 		}
 	}
 	return out
 }
 
+// noResign says why nobody at this client can resign: every role it
+// plays has resigned already, or it plays none.
+func (b *BoardScreen) noResign() string {
+	for i := range b.Variant.Roles {
+		if b.Mine(game.Role(i)) {
+			return "you have resigned: the game goes on without you"
+		}
+	}
+	return "only a person can resign"
+}
+
 // resignQuestion asks to confirm a resignation. With several people at
 // the keyboard it asks who resigns, the role to move (if a person's)
 // being the default.
 func (b *BoardScreen) resignQuestion() string {
-	def := b.V.RoleName(b.humanRole())
+	def := b.Variant.RoleName(b.humanRole())
 	roles := b.resignable()
 	if len(roles) < 2 {
 		return "resign as " + def + "? y to resign, any other key to play on"
 	}
 	var who []string
 	for i, r := range roles {
-		who = append(who, fmt.Sprintf("%d %s", i+1, b.V.RoleName(r)))
+		who = append(who, fmt.Sprintf("%d %s", i+1, b.Variant.RoleName(r)))
 	}
 	return "who resigns? " + strings.Join(who, ", ") + " (y: " + def + "; other keys play on)"
 }
@@ -389,10 +412,8 @@ func (b *BoardScreen) humanRole() game.Role {
 	if b.Mine(b.Game().ToMove()) {
 		return b.Game().ToMove()
 	}
-	for i := range b.V.Roles {
-		if b.Mine(game.Role(i)) {
-			return game.Role(i)
-		}
+	if roles := b.resignable(); len(roles) > 0 {
+		return roles[0]
 	}
 	return game.NoRole
 }
@@ -401,7 +422,7 @@ func (b *BoardScreen) humanRole() game.Role {
 func (b *BoardScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	s, cmd := b.handle(msg)
 	if s != common.Screen(b) {
-		b.An.stop() // another screen: init starts it again on return
+		b.Analysis.stop() // another screen: init starts it again on return
 		return s, cmd
 	}
 	b.askReplace()
@@ -419,7 +440,7 @@ func (b *BoardScreen) askReplace() {
 }
 
 func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
-	if cmd, ok := b.M.Update(msg); ok {
+	if cmd, ok := b.Match.Update(msg); ok {
 		b.Sync()
 		return b, tea.Batch(cmd, b.playPremove())
 	}
@@ -435,7 +456,7 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 		b.SetStatus(msg.text, msg.isErr)
 		return b, nil
 	case spinner.TickMsg:
-		if a := b.M.AI(); !a.Searching && !a.Remote {
+		if a := b.Match.AI(); !a.Searching && !a.Remote {
 			return b, nil
 		}
 		var cmd tea.Cmd
@@ -463,9 +484,9 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 
 // seatList names who plays each role: "x ana, o AI hard".
 func (b *BoardScreen) seatList() string {
-	parts := make([]string, len(b.V.Roles))
-	for i, role := range b.V.Roles {
-		parts[i] = role + " " + b.M.Seat(game.Role(i)).Name
+	parts := make([]string, len(b.Variant.Roles))
+	for i, role := range b.Variant.Roles {
+		parts[i] = role + " " + b.Match.Seat(game.Role(i)).Name
 	}
 	return strings.Join(parts, ", ")
 }
@@ -474,7 +495,7 @@ func (b *BoardScreen) seatList() string {
 func (b *BoardScreen) endAction(a EndAction) (common.Screen, tea.Cmd) {
 	switch {
 	case a == EndMenu:
-		return OpenMenu(b.C, ""), b.Leave()
+		return OpenMenu(b.Common, ""), b.Leave()
 	case b.Caps.Rematch == nil:
 		return b, nil
 	case a == EndRematch:
@@ -482,25 +503,28 @@ func (b *BoardScreen) endAction(a EndAction) (common.Screen, tea.Cmd) {
 		// Sides change: each seat plays the next role, so the first move
 		// (a proven win in Quad 5×5) goes round.
 		swapped := append(append([]savefmt.SeatConfig{}, seats[1:]...), seats[0])
-		nb, err := NewBoard(b.C, b.V, startPos, swapped)
+		nb, err := NewBoard(b.Common, b.Variant, startPos, swapped)
 		if err != nil {
 			b.SetStatus(err.Error(), true)
 			return b, nil
+		}
+		if cl, ok := b.Match.(match.Clocked); ok {
+			nb.SetClock(cl.TimeControl()) // the same clocks
 		}
 		nb.SetStatus("rematch with sides changed: "+nb.seatList(), false)
 		return nb, nil
 	}
 	_, seats := b.Caps.Rematch.Setup()
-	return OpenSetup(b.C, b.V, seats, nil), nil
+	return OpenSetup(b.Common, b.Variant, seats, nil), nil
 }
 
 // apply carries out what the variant adapter asked for.
 func (b *BoardScreen) apply(r adapters.ActResult) tea.Cmd {
 	if r.SetSel {
-		b.Sel = r.Sel
+		b.Selected = r.Selection
 	}
-	if r.Msg != "" || r.IsError {
-		b.SetStatus(r.Msg, r.IsError)
+	if r.Message != "" || r.IsError {
+		b.SetStatus(r.Message, r.IsError)
 	}
 	if r.Play {
 		return b.play(r.Move)
@@ -511,7 +535,7 @@ func (b *BoardScreen) apply(r adapters.ActResult) tea.Cmd {
 // mouse maps a click through the same layout View draws.
 func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
 	l := b.Layout()
-	if !l.Ok {
+	if !l.Fits {
 		return b, nil
 	}
 	msg := mm.Mouse()
@@ -536,7 +560,7 @@ func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
 	if b.Confirm != "" || b.Prompt || b.HandingOver() != game.NoRole {
 		return b, nil
 	}
-	if l.inMoveList(msg.X, msg.Y) && !right && !b.An.On {
+	if l.inMoveList(msg.X, msg.Y) && !right && !b.Analysis.Enabled {
 		return b, b.clickMove(l, msg.Y)
 	}
 	if b.Reviewing() {
@@ -549,30 +573,30 @@ func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
 		if b.Ended() || !b.Mine(b.Game().ToMove()) {
 			return b, nil
 		}
-		return b, b.apply(b.Ax.Overlay.ClickRegion(b.Game(), id))
+		return b, b.apply(b.AdapterCaps.Overlay.ClickRegion(b.Game(), id))
 	}
 	p, ok := l.CellAt(msg.X, msg.Y)
 	if !ok {
 		return b, nil
 	}
-	b.Cur = p
+	b.CursorCell = p
 	if b.Ended() || !b.Mine(b.Game().ToMove()) {
 		return b, nil
 	}
 	if right {
 		// The right button is the alternate action: Quad's blocker.
-		if r, ok := b.Ax.AltOf(b.Game(), p, b.Sel); ok {
+		if r, ok := b.AdapterCaps.AltOf(b.Game(), p, b.Selected); ok {
 			return b, b.apply(r)
 		}
 		return b, nil
 	}
-	return b, b.apply(b.Vu.Act(b.Game(), p, b.Sel))
+	return b, b.apply(b.Adapter.Act(b.Game(), p, b.Selected))
 }
 
 // scrollMoves scrolls the move list up by n lines (down when negative),
 // clamped to the list.
 func (b *BoardScreen) scrollMoves(n int) {
 	l := b.Layout()
-	most := max(len(b.History())-l.ListH, 0)
+	most := max(len(b.MoveLines())-l.ListH, 0)
 	b.MoveScroll = min(max(b.MoveScroll+n, 0), most)
 }

@@ -56,10 +56,10 @@ func (b *BoardScreen) handOverHelp() common.KeyHelp {
 
 // handOverView hides the board and asks to pass the keyboard to r.
 func (b *BoardScreen) handOverView(r game.Role) string {
-	st := b.C.St
-	name := b.V.RoleName(r)
+	st := b.Common.Styles
+	name := b.Variant.RoleName(r)
 	body := []string{
-		st.Title.Render("Pass the keyboard to " + name + " (" + b.M.Seat(r).Name + ")"),
+		st.Title.Render("Pass the keyboard to " + name + " (" + b.Match.Seat(r).Name + ")"),
 		"",
 		st.Text.Render("Everyone chooses at once: each move stays hidden until all have chosen."),
 	}
@@ -68,8 +68,8 @@ func (b *BoardScreen) handOverView(r game.Role) string {
 	}
 	body = append(body, "", st.Accent.Render("Press enter when only "+name+" can see the screen."))
 	helpLines := common.SplitLines(b.HelpView())
-	height := max(b.C.Height-3-len(helpLines), 1)
-	block := lipgloss.Place(b.C.Width, height, lipgloss.Center, lipgloss.Center, cutLines(common.JoinLines(body), b.C.Width))
+	height := max(b.Common.Height-3-len(helpLines), 1)
+	block := lipgloss.Place(b.Common.Width, height, lipgloss.Center, lipgloss.Center, cutLines(common.JoinLines(body), b.Common.Width))
 	lines := []string{b.headerView(), ""}
 	lines = append(lines, common.SplitLines(block)...)
 	status := "" // the board's own prompt is not for this screen

@@ -25,15 +25,15 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	k := common.BoardKeys
 	// Sized for the most each holds (asked for on every frame and key:
 	// appends from empty copied the bindings three or four times).
-	play := make([]key.Binding, 0, 8)
+	play := make([]key.Binding, 0, 10)
 	ended := b.Ended()
-	a := b.M.AI()
+	a := b.Match.AI()
 	if a.Searching && !a.ForHint {
 		play = append(play, k.MoveNow)
 	}
 	if !ended && b.Mine(b.Game().ToMove()) {
 		play = append(play, k.Act)
-		play = append(play, b.Ax.PlayKeysOf(b.Game(), b.Sel)...)
+		play = append(play, b.AdapterCaps.PlayKeysOf(b.Game(), b.Selected)...)
 		play = append(play, k.Type)
 	}
 	game := make([]key.Binding, 0, 12)
@@ -48,13 +48,13 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 		game = append(game, k.Menu)
 		offer(cp.Undo != nil, k.Undo)
 		// save FILE is refused over SSH: the file would be on the server.
-		offer(cp.Save != nil && !b.C.Opts.Remote, k.SaveAs)
+		offer(cp.Save != nil && !b.Common.Opts.Remote, k.SaveAs)
 	} else {
 		offer(cp.Undo != nil, k.Undo, k.Redo)
 		offer(cp.Hint != nil, k.Hint)
-		offer(cp.Resign != nil, k.Resign)
+		offer(cp.Resign != nil && len(b.resignable()) > 0, k.Resign)
 		offer(cp.Rematch != nil, k.New)
-		offer(cp.AICtl != nil && a.HasSeat, k.Pause)
+		offer(cp.AICtl != nil && (a.HasSeat || a.Clocks), k.Pause)
 		game = append(game, k.Menu, analysisHelp)
 	}
 	game = append(game, k.Copy)
@@ -63,8 +63,11 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	if ended {
 		nGame = 3
 	}
-	short := make([]key.Binding, 0, len(play)+nGame+3)
-	short = append(append(short, play...), game[:min(nGame, len(game))]...)
+	// Flipping the board is a view, beside the moves: the other lists
+	// are as long as the smallest window allows.
+	play = append(play, flipKey)
+	short := make([]key.Binding, 0, len(play)-1+nGame+3)
+	short = append(append(short, play[:len(play)-1]...), game[:min(nGame, len(game))]...)
 	if ended {
 		short = append(short, ReviewKeys.Open)
 	}
@@ -96,7 +99,7 @@ func (b *BoardScreen) keyPress(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	if key.Matches(msg, ReviewKeys.Open) {
 		return b, b.ReviewTo(len(b.History()))
 	}
-	if a := b.M.AI(); a.Searching && !a.ForHint && b.Caps.AICtl != nil && key.Matches(msg, common.BoardKeys.MoveNow) {
+	if a := b.Match.AI(); a.Searching && !a.ForHint && b.Caps.AICtl != nil && key.Matches(msg, common.BoardKeys.MoveNow) {
 		b.Caps.AICtl.MoveNow() // the search returns its best move so far
 		b.SetStatus("moving now…", false)
 		return b, nil
@@ -214,7 +217,7 @@ func (b *BoardScreen) chooseResigner(msg tea.KeyPressMsg) bool {
 		return false
 	}
 	b.Confirm, b.resignAs = "resign", roles[at]
-	b.SetStatus("resign as "+b.V.RoleName(roles[at])+"? y to resign, other keys play on", false)
+	b.SetStatus("resign as "+b.Variant.RoleName(roles[at])+"? y to resign, other keys play on", false)
 	return true
 }
 
@@ -223,7 +226,7 @@ func (b *BoardScreen) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bo
 	k := common.BoardKeys
 	switch {
 	case key.Matches(msg, k.Quit):
-		if q := b.M.QuitPrompt(); q != "" {
+		if q := b.Match.QuitPrompt(); q != "" {
 			b.Confirm = "quit"
 			b.SetStatus(q, false)
 			return b, nil, true
@@ -242,19 +245,21 @@ func (b *BoardScreen) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bo
 			}
 		}
 	case key.Matches(msg, k.Theme):
-		text, cmd := b.C.CycleTheme()
-		b.Help = b.C.NewHelp()
-		b.spin.Style = b.C.St.Accent
-		b.Input = common.NewInput(b.C, ": ", promptLimit)
+		text, cmd := b.Common.CycleTheme()
+		b.Help = b.Common.NewHelp()
+		b.spin.Style = b.Common.Styles.Accent
+		b.Input = common.NewInput(b.Common, ": ", promptLimit)
 		b.SetStatus(text, false)
 		return b, cmd, true
 	case key.Matches(msg, k.Copy):
 		return b, b.copyRecord(), true
+	case key.Matches(msg, flipKey):
+		b.toggleFlip()
 	case key.Matches(msg, k.Rules):
 		b.suspend()
-		return NewRules(b.C, b.V, b), nil, true
+		return NewRules(b.Common, b.Variant, b), nil, true
 	case key.Matches(msg, k.Menu):
-		return OpenMenu(b.C, ""), b.Leave(), true
+		return OpenMenu(b.Common, ""), b.Leave(), true
 	case key.Matches(msg, analysisKey):
 		return b, b.toggleAnalysis(), true
 	case key.Matches(msg, analysisBoardKey):
@@ -293,7 +298,7 @@ func (b *BoardScreen) endedKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 		if b.Caps.Rematch != nil {
 			keys = " — R rematch, n new game, m menu"
 		}
-		b.SetStatus(b.M.Result()+keys, false)
+		b.SetStatus(b.Match.Result()+keys, false)
 	}
 	return b, nil
 }
@@ -314,10 +319,10 @@ func (b *BoardScreen) matchKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, boo
 		// game starts; Esc comes back to it.
 		b.suspend()
 		_, seats := cp.Rematch.Setup()
-		return OpenSetup(b.C, b.V, seats, b), nil, true
+		return OpenSetup(b.Common, b.Variant, seats, b), nil, true
 	case key.Matches(msg, k.Resign) && cp.Resign != nil:
 		if b.humanRole() == game.NoRole {
-			b.SetStatus("only a person can resign", true)
+			b.SetStatus(b.noResign(), true)
 			return b, nil, true
 		}
 		b.Confirm, b.resignAs = "resign", game.NoRole
@@ -343,7 +348,7 @@ func (b *BoardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		if key.Matches(msg, k.Act) || key.Matches(msg, k.Type) || charKey(msg) {
-			who := b.V.RoleName(mover)
+			who := b.Variant.RoleName(mover)
 			switch {
 			case b.isAI(mover):
 				b.SetTurnStatus("the AI is playing " + who + "; space or esc makes it move now")
@@ -365,9 +370,9 @@ func (b *BoardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 		b.SetStatus("", false)
 		return nil
 	case key.Matches(msg, k.Act):
-		return b.apply(b.Vu.Act(s, b.Cur, b.Sel))
+		return b.apply(b.Adapter.Act(s, b.CursorCell, b.Selected))
 	}
-	if r, ok := b.Ax.KeyOf(s, msg, b.Cur, b.Sel); ok {
+	if r, ok := b.AdapterCaps.KeyOf(s, msg, b.CursorCell, b.Selected); ok {
 		return b.apply(r)
 	}
 	if len([]rune(msg.String())) == 1 {
@@ -376,25 +381,33 @@ func (b *BoardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// moveCursor moves the cursor the way the arrow looks on the screen,
+// the board flipped or not.
 func (b *BoardScreen) moveCursor(msg tea.KeyPressMsg) {
-	rows, cols := b.Vu.Dims()
+	rows, cols := b.Adapter.Dims()
 	k := common.BoardKeys
+	dr, dc := 0, 0
 	switch {
 	case key.Matches(msg, k.Up):
-		b.Cur.R = (b.Cur.R - 1 + rows) % rows
+		dr = -1
 	case key.Matches(msg, k.Down):
-		b.Cur.R = (b.Cur.R + 1) % rows
+		dr = 1
 	case key.Matches(msg, k.Left):
-		b.Cur.C = (b.Cur.C - 1 + cols) % cols
+		dc = -1
 	case key.Matches(msg, k.Right):
-		b.Cur.C = (b.Cur.C + 1) % cols
+		dc = 1
 	}
+	if b.Flipped {
+		dr, dc = -dr, -dc
+	}
+	b.CursorCell.Row = (b.CursorCell.Row + dr + rows) % rows
+	b.CursorCell.Col = (b.CursorCell.Col + dc + cols) % cols
 }
 
 // openPrompt opens the move prompt, empty.
 func (b *BoardScreen) openPrompt() {
 	b.Prompt = true
-	b.recallAt = len(b.C.PromptHistory)
+	b.recallAt = len(b.Common.PromptHistory)
 	b.Input.SetValue("")
 	b.Input.SetSuggestions(nil)
 	if s := b.Game(); !b.Ended() && b.Mine(s.ToMove()) {
@@ -406,17 +419,17 @@ func (b *BoardScreen) openPrompt() {
 
 // remember keeps a submitted prompt entry for ↑, once, newest last.
 func (b *BoardScreen) remember(text string) {
-	h := b.C.PromptHistory
+	h := b.Common.PromptHistory
 	if text != "" && (len(h) == 0 || h[len(h)-1] != text) {
-		b.C.PromptHistory = append(h, text)
+		b.Common.PromptHistory = append(h, text)
 	}
-	b.recallAt = len(b.C.PromptHistory)
+	b.recallAt = len(b.Common.PromptHistory)
 }
 
 // recall puts an earlier (back) or later prompt entry in the prompt; past
 // the newest the prompt is empty again.
 func (b *BoardScreen) recall(back bool) {
-	h := b.C.PromptHistory
+	h := b.Common.PromptHistory
 	if back {
 		b.recallAt = max(b.recallAt-1, 0)
 	} else {
@@ -434,7 +447,7 @@ func (b *BoardScreen) recall(back bool) {
 // the move if it is legal now, else the reason it is refused.
 func (b *BoardScreen) playPremove() tea.Cmd {
 	text := b.Premove
-	if text == "" || b.Ended() || !b.Mine(b.Game().ToMove()) || b.M.AI().Searching {
+	if text == "" || b.Ended() || !b.Mine(b.Game().ToMove()) || b.Match.AI().Searching {
 		return nil
 	}
 	b.Premove = ""

@@ -21,24 +21,25 @@ import (
 // View draws with these numbers and the mouse is hit-tested with the
 // same numbers, so clicks follow the drawing at any size.
 type BoardLayout struct {
-	Ok           bool // the window is large enough
+	Fits         bool // the window is large enough
 	needW, needH int  // the smallest window that fits
 
-	rows, cols   int
-	Cw, Ch       int // cell size in terminal cells
-	lw           int // width of the row labels
-	gap          int // a gap after this many rows/columns (Pentago's quadrants)
-	gapW, gapH   int
-	Overlay      bool // a line of the adapter's regions above and below
-	top          int  // lines above the first row: labels, then regions
-	Bx, By       int  // the board block's top-left on the screen
-	bw, bh       int
-	Px, py       int // the side panel
-	Pw, ph       int
-	ListY, ListH int // the move list inside the panel
-	statusY      int
-	statusH      int // lines of status (a long one wraps)
-	helpY, helpH int
+	rows, cols     int
+	CellW, CellH   int // cell size in terminal cells
+	lw             int // width of the row labels
+	gap            int // a gap after this many rows/columns (Pentago's quadrants)
+	gapW, gapH     int
+	Overlay        bool // a line of the adapter's regions above and below
+	flipped        bool // the view is turned half round (flip.go)
+	top            int  // lines above the first row: labels, then regions
+	BoardX, BoardY int  // the board block's top-left on the screen
+	bw, bh         int
+	PanelX, py     int // the side panel
+	PanelW, ph     int
+	ListY, ListH   int // the move list inside the panel
+	statusY        int
+	statusH        int // lines of status (a long one wraps)
+	helpY, helpH   int
 	// Buttons are the end-of-game buttons, drawn in the panel under the
 	// result; empty while the game goes on.
 	Buttons []Button
@@ -121,19 +122,19 @@ var cellSizes = []cellSize{
 // given inner width (else its stocks go on a second line).
 func (b *BoardScreen) roleLinesWide(inner int) bool {
 	roleW, stocks := 0, 0
-	for i, role := range b.V.Roles {
+	for i, role := range b.Variant.Roles {
 		roleW = max(roleW, len(role))
-		stocks = max(stocks, common.TextWidth(b.Ax.StocksOf(b.Game(), game.Role(i))))
+		stocks = max(stocks, common.TextWidth(b.AdapterCaps.StocksOf(b.Game(), game.Role(i))))
 	}
 	return 2+2+roleW+1+10+1+stocks <= inner
 }
 
 func (b *BoardScreen) panelFixedLines(inner int) int {
-	n := len(b.V.Roles)
+	n := len(b.Variant.Roles)
 	if !b.roleLinesWide(inner) {
 		n *= 2
 	}
-	n += len(CounterLines(b.Ax.CounterOf(b.Game()), inner))
+	n += len(CounterLines(b.AdapterCaps.CounterOf(b.Game()), inner))
 	// turn, blank, roles, counter, blank, "Moves" header, AI line
 	return n + 5
 }
@@ -141,13 +142,13 @@ func (b *BoardScreen) panelFixedLines(inner int) int {
 // Layout fits the board to the window, with a long status wrapped to two
 // lines when the board still fits with them, else cut to one.
 func (b *BoardScreen) Layout() BoardLayout {
-	fm := frameMemoOf(b.C, &b.frame)
+	fm := frameMemoOf(b.Common, &b.frame)
 	if fm != nil && fm.hasLayout {
 		return fm.layout
 	}
 	n := lipgloss.Height(b.statusView(statusMaxLines))
 	l := b.layoutFor(n)
-	if !l.Ok && n > 1 {
+	if !l.Fits && n > 1 {
 		l = b.layoutFor(1)
 	}
 	if fm != nil {
@@ -158,12 +159,12 @@ func (b *BoardScreen) Layout() BoardLayout {
 
 // layoutFor lays the screen out with statusH lines of status.
 func (b *BoardScreen) layoutFor(statusH int) BoardLayout {
-	w, h := b.C.Width, b.C.Height
-	l := BoardLayout{statusH: statusH}
-	l.rows, l.cols = b.Vu.Dims()
-	l.gap, l.Overlay = b.Ax.BlockSize(), b.Ax.Overlay != nil
+	w, h := b.Common.Width, b.Common.Height
+	l := BoardLayout{statusH: statusH, flipped: b.Flipped}
+	l.rows, l.cols = b.Adapter.Dims()
+	l.gap, l.Overlay = b.AdapterCaps.BlockSize(), b.AdapterCaps.Overlay != nil
 	for r := 0; r < l.rows; r++ {
-		l.lw = max(l.lw, common.TextWidth(b.Vu.RowLabel(r))+1)
+		l.lw = max(l.lw, common.TextWidth(b.Adapter.RowLabel(r))+1)
 	}
 	l.top = 1
 	if l.Overlay {
@@ -174,50 +175,50 @@ func (b *BoardScreen) layoutFor(statusH int) BoardLayout {
 	l.statusY = l.helpY - statusH
 	avail := l.statusY - boardY
 	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2 // borders and two list lines
-	l.Bx, l.By = 1, boardY
+	l.BoardX, l.BoardY = 1, boardY
 	for i, sz := range cellSizes {
-		l.Cw, l.Ch = sz.w, sz.h
+		l.CellW, l.CellH = sz.w, sz.h
 		l.gapW, l.gapH = 0, 0
 		if l.gap > 0 {
 			// A line between the blocks: "│" alone between small
 			// cells, " │ " between larger ones; "─" across.
 			l.gapW, l.gapH = 1, 1
-			if l.Cw > 3 {
+			if l.CellW > 3 {
 				l.gapW = 3
 			}
 		}
-		l.bw = l.lw + l.cols*l.Cw + l.gapW
-		l.bh = l.top + l.rows*l.Ch + l.gapH
+		l.bw = l.lw + l.cols*l.CellW + l.gapW
+		l.bh = l.top + l.rows*l.CellH + l.gapH
 		if l.Overlay {
 			l.bh++
 		}
-		fits := l.Bx+l.bw+2+sz.panelW <= w && l.bh <= avail && panelMinH <= avail
+		fits := l.BoardX+l.bw+2+sz.panelW <= w && l.bh <= avail && panelMinH <= avail
 		if i == len(cellSizes)-1 {
-			l.needW = l.Bx + l.bw + 2 + panelMinW
+			l.needW = l.BoardX + l.bw + 2 + panelMinW
 			l.needH = boardY + max(l.bh, panelMinH) + 1 + l.helpH
-			l.Ok = fits
+			l.Fits = fits
 		}
 		if fits {
-			l.Ok = true
+			l.Fits = true
 			break
 		}
 	}
-	l.Px, l.py = l.Bx+l.bw+2, boardY
-	l.Pw = min(w-l.Px, 60)
+	l.PanelX, l.py = l.BoardX+l.bw+2, boardY
+	l.PanelW = min(w-l.PanelX, 60)
 	l.ph = max(avail, 0)
-	fixed := b.panelFixedLines(max(l.Pw-4, 1))
+	fixed := b.panelFixedLines(max(l.PanelW-4, 1))
 	l.ListY = l.py + 1 + fixed - 1
 	l.ListH = max(l.ph-2-fixed, 0)
 	if b.Ended() && !b.Reviewing() {
 		// Inside the border and padding, on the line under the result.
-		l.Buttons = b.endButtons(l.Px+2, l.py+2, max(l.Pw-4, 1))
+		l.Buttons = b.endButtons(l.PanelX+2, l.py+2, max(l.PanelW-4, 1))
 	}
 	return l
 }
 
 // MinSize is the smallest window the board fits (see common.MinSize).
 func (b *BoardScreen) MinSize() (int, int) {
-	fm := frameMemoOf(b.C, &b.frame)
+	fm := frameMemoOf(b.Common, &b.frame)
 	if fm != nil && fm.hasMin {
 		return fm.minW, fm.minH
 	}
@@ -232,7 +233,7 @@ func (b *BoardScreen) MinSize() (int, int) {
 
 // CellX and CellY are the top-left of a cell inside the board block.
 func (l BoardLayout) CellX(c int) int {
-	x := l.lw + c*l.Cw
+	x := l.lw + c*l.CellW
 	if l.gap > 0 && c >= l.gap {
 		x += l.gapW
 	}
@@ -241,7 +242,7 @@ func (l BoardLayout) CellX(c int) int {
 
 // CellY is the screen row of board row r's cells.
 func (l BoardLayout) CellY(r int) int {
-	y := l.top + r*l.Ch
+	y := l.top + r*l.CellH
 	if l.gap > 0 && r >= l.gap {
 		y += l.gapH
 	}
@@ -250,16 +251,16 @@ func (l BoardLayout) CellY(r int) int {
 
 // CellAt returns the cell under screen position (x, y).
 func (l BoardLayout) CellAt(x, y int) (adapters.Pos, bool) {
-	x, y = x-l.Bx, y-l.By
+	x, y = x-l.BoardX, y-l.BoardY
 	for r := 0; r < l.rows; r++ {
 		cy := l.CellY(r)
-		if y < cy || y >= cy+l.Ch {
+		if y < cy || y >= cy+l.CellH {
 			continue
 		}
 		for c := 0; c < l.cols; c++ {
 			cx := l.CellX(c)
-			if x >= cx && x < cx+l.Cw {
-				return adapters.Pos{R: r, C: c}, true
+			if x >= cx && x < cx+l.CellW {
+				return l.shown(adapters.Pos{Row: r, Col: c}), true
 			}
 		}
 	}
@@ -279,7 +280,7 @@ func (l BoardLayout) OverlayY(above bool) int {
 // w cells wide (over its columns and any gap between them).
 func (l BoardLayout) regionSpan(g adapters.Region) (x0, w int) {
 	x0 = l.CellX(g.Col)
-	return x0, l.CellX(g.Col+g.Cols-1) + l.Cw - x0
+	return x0, l.CellX(g.Col+g.Cols-1) + l.CellW - x0
 }
 
 // PartSpans lays out g's parts over its span: where each begins and how
@@ -310,7 +311,7 @@ func (l BoardLayout) RegionClickAt(regions []adapters.Region, x, y int) (id int,
 	if !l.Overlay {
 		return 0, false
 	}
-	x, y = x-l.Bx, y-l.By
+	x, y = x-l.BoardX, y-l.BoardY
 	for _, g := range regions {
 		x0, w := l.regionSpan(g)
 		if y != l.OverlayY(g.Above) || x < x0 || x >= x0+w {
@@ -334,7 +335,7 @@ func (l BoardLayout) RegionClickAt(regions []adapters.Region, x, y int) (id int,
 }
 
 func (l BoardLayout) inMoveList(x, y int) bool {
-	return x >= l.Px && x < l.Px+l.Pw && y >= l.ListY && y < l.ListY+l.ListH
+	return x >= l.PanelX && x < l.PanelX+l.PanelW && y >= l.ListY && y < l.ListY+l.ListH
 }
 
 // CellFlags are the highlights of one cell.
@@ -349,30 +350,35 @@ type CellFlags struct {
 // Regions are the adapter's overlay regions for the position shown, the
 // recent moves rv, the cursor and the hint; nil without an overlay.
 func (b *BoardScreen) Regions(rv recentView) []adapters.Region {
-	if b.Ax.Overlay == nil {
+	if b.AdapterCaps.Overlay == nil {
 		return nil
 	}
 	s := b.Game()
-	ov := adapters.OverlayView{Cur: b.Cur, Acting: b.Mine(s.ToMove()) && !b.Ended() && !b.Reviewing(), Recent: rv.moves}
+	ov := adapters.OverlayView{Cursor: b.CursorCell, Acting: b.Mine(s.ToMove()) && !b.Ended() && !b.Reviewing(), Recent: rv.moves}
 	if ov.Acting {
 		ov.Hint, ov.Hinted = b.HintMove()
 	}
-	return b.Ax.Overlay.Regions(s, ov)
+	regions := b.AdapterCaps.Overlay.Regions(s, ov)
+	if b.Flipped {
+		_, cols := b.Adapter.Dims()
+		regions = flipRegions(regions, cols)
+	}
+	return regions
 }
 
 // Marks computes every highlight of the board from the game, the recent
 // moves rv and the overlay's regions.
 func (b *BoardScreen) Marks(rv recentView, regions []adapters.Region) [][]CellFlags {
-	rows, cols := b.Vu.Dims()
+	rows, cols := b.Adapter.Dims()
 	f := make([][]CellFlags, rows)
 	for r := range f {
 		f[r] = make([]CellFlags, cols)
 	}
-	in := func(p adapters.Pos) bool { return p.R >= 0 && p.R < rows && p.C >= 0 && p.C < cols }
+	in := func(p adapters.Pos) bool { return p.Row >= 0 && p.Row < rows && p.Col >= 0 && p.Col < cols }
 	set := func(ps []adapters.Pos, fn func(*CellFlags)) {
 		for _, p := range ps {
 			if in(p) {
-				fn(&f[p.R][p.C])
+				fn(&f[p.Row][p.Col])
 			}
 		}
 	}
@@ -386,64 +392,64 @@ func (b *BoardScreen) Marks(rv recentView, regions []adapters.Region) [][]CellFl
 		}
 	}
 	if b.Ended() {
-		set(b.Ax.WinsOf(b.Game()), func(c *CellFlags) { c.Win = true })
+		set(b.AdapterCaps.WinsOf(b.Game()), func(c *CellFlags) { c.Win = true })
 	} else if b.Mine(b.Game().ToMove()) && !b.Reviewing() {
-		from := b.Cur
-		if b.Sel != nil {
-			from = *b.Sel
+		from := b.CursorCell
+		if b.Selected != nil {
+			from = *b.Selected
 		}
-		set(b.Ax.TargetsOf(b.Game(), from), func(c *CellFlags) { c.Target = true })
+		set(b.AdapterCaps.TargetsOf(b.Game(), from), func(c *CellFlags) { c.Target = true })
 		if h, ok := b.HintMove(); ok {
-			set(b.Vu.MoveCells(b.Game(), h), func(c *CellFlags) { c.Hint = true })
+			set(b.Adapter.MoveCells(b.Game(), h), func(c *CellFlags) { c.Hint = true })
 		}
 	}
-	if b.Sel != nil {
-		set([]adapters.Pos{*b.Sel}, func(c *CellFlags) { c.Sel = true })
+	if b.Selected != nil {
+		set([]adapters.Pos{*b.Selected}, func(c *CellFlags) { c.Sel = true })
 	}
-	set([]adapters.Pos{b.Cur}, func(c *CellFlags) { c.Cursor = true })
+	set([]adapters.Pos{b.CursorCell}, func(c *CellFlags) { c.Cursor = true })
 	return f
 }
 
 // RenderCell draws line i (0-based) of one cell, cw wide.
 func (b *BoardScreen) RenderCell(info adapters.CellInfo, fl CellFlags, l BoardLayout, line int) string {
-	return b.C.Cells.Draw(b.C.St, b.CellKey(info, fl, l, line))
+	return b.Common.Cells.Draw(b.Common.Styles, b.CellKey(info, fl, l, line))
 }
 
 // CellKey is what line i of a cell is drawn from: its style, brackets
 // and glyph.
 func (b *BoardScreen) CellKey(info adapters.CellInfo, fl CellFlags, l BoardLayout, line int) common.CellKey {
-	g := b.C.St.Glyphs
-	k := common.CellKey{Bg: common.BgCell, Width: l.Cw, Left: " ", Right: " ", Seat: game.NoRole}
+	g := b.Common.Styles.Glyphs
+	k := common.CellKey{Background: common.BgCell, Width: l.CellW, Left: " ", Right: " ", Seat: game.NoRole}
 	if info.Alt || fl.Chosen || info.Zone {
-		k.Bg = common.BgCellAlt
+		k.Background = common.BgCellAlt
 	}
 	switch {
 	case fl.Win:
 		// Only set when the game is over: the result matters more than
 		// the cursor.
-		k.Bg, k.Left, k.Right = common.BgWin, "*", "*"
+		k.Background, k.Left, k.Right = common.BgWin, "*", "*"
 	case fl.Cursor:
-		k.Bg, k.Left, k.Right = common.BgCursor, "[", "]"
+		k.Background, k.Left, k.Right = common.BgCursor, "[", "]"
 	case fl.Sel:
-		k.Bg, k.Left, k.Right = common.BgSel, "{", "}"
+		k.Background, k.Left, k.Right = common.BgSel, "{", "}"
 	case fl.Hint:
-		k.Bg, k.Left, k.Right = common.BgHint, "!", "!"
+		k.Background, k.Left, k.Right = common.BgHint, "!", "!"
 	case fl.Target && info.Glyph != "":
-		k.Bg, k.Left, k.Right = common.BgTarget, ">", "<"
+		k.Background, k.Left, k.Right = common.BgTarget, ">", "<"
 	case fl.Target:
-		k.Bg = common.BgTarget
+		k.Background = common.BgTarget
 	case fl.Last:
-		k.Bg, k.Left, k.Right = common.BgLast, "(", ")"
+		k.Background, k.Left, k.Right = common.BgLast, "(", ")"
 	case fl.LastArea:
 		// The whole region the last move acted on (the quadrant it
 		// turned); its label says so too, which shows without colour.
-		k.Bg = common.BgLast
+		k.Background = common.BgLast
 	}
 	if info.Missing {
-		return common.CellKey{Bg: common.BgMissing, Width: l.Cw, Blank: true, Seat: game.NoRole}
+		return common.CellKey{Background: common.BgMissing, Width: l.CellW, Blank: true, Seat: game.NoRole}
 	}
-	if line != l.Ch/2 {
-		return common.CellKey{Bg: k.Bg, Width: l.Cw, Blank: true, Seat: game.NoRole}
+	if line != l.CellH/2 {
+		return common.CellKey{Background: k.Background, Width: l.CellW, Blank: true, Seat: game.NoRole}
 	}
 	k.Glyph = g.Empty
 	switch {
@@ -453,7 +459,7 @@ func (b *BoardScreen) CellKey(info adapters.CellInfo, fl CellFlags, l BoardLayou
 		k.Glyph = g.Missing
 	case info.Zone:
 		// A mark of its own, so that the zone shows without colour too.
-		k.Glyph = adapters.ZoneGlyph(b.C.ASCII)
+		k.Glyph = adapters.ZoneGlyph(b.Common.ASCII)
 	}
 	switch {
 	case info.Glyph != "" && fl.Win:
@@ -462,7 +468,7 @@ func (b *BoardScreen) CellKey(info adapters.CellInfo, fl CellFlags, l BoardLayou
 		// plain from the letter and the result.
 		k.Glyph = info.Glyph
 	case info.Glyph != "":
-		k.Glyph, k.Piece, k.Seat, k.Role = info.Glyph, true, info.Seat, b.V.RoleName(info.Seat)
+		k.Glyph, k.Piece, k.Seat, k.Role = info.Glyph, true, info.Seat, b.Variant.RoleName(info.Seat)
 	case fl.Target:
 		k.Glyph = g.Dot
 	}
@@ -471,7 +477,7 @@ func (b *BoardScreen) CellKey(info adapters.CellInfo, fl CellFlags, l BoardLayou
 
 // BoardLines draws the board block (regions, labels, cells) as lines.
 func (b *BoardScreen) BoardLines(l BoardLayout) []string {
-	cells := b.Vu.Cells(b.Game())
+	cells := b.Adapter.Cells(b.Game())
 	rv := b.Recent()
 	regions := b.Regions(rv)
 	fl := b.Marks(rv, regions)
@@ -486,7 +492,7 @@ func (b *BoardScreen) BoardLines(l BoardLayout) []string {
 	// room see one position, most often with the same highlights.
 	key := b.boardMemoKey(l, cells, fl, over)
 	return b.boardMemo.Get(key, func() []string {
-		shared := sharedBoards.Get(sharedBoardKey{b.C.St, b.V, key}, func() string {
+		shared := sharedBoards.Get(sharedBoardKey{b.Common.Styles, b.Variant, key}, func() string {
 			return common.JoinLines(b.DrawBoard(l, cells, fl, over))
 		})
 		return common.SplitLines(shared)
@@ -514,7 +520,7 @@ type sharedBoardKey struct {
 // theme, every cell and its highlights, the overlay's lines.
 func (b *BoardScreen) boardMemoKey(l BoardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%v|%s|%t|%s|%s|", l, b.C.St.Palette(), b.C.ASCII, over[0], over[1])
+	fmt.Fprintf(&sb, "%v|%s|%t|%s|%s|", l, b.Common.Styles.Palette(), b.Common.ASCII, over[0], over[1])
 	for r := range cells {
 		for c := range cells[r] {
 			ci, f := cells[r][c], fl[r][c]
@@ -535,7 +541,7 @@ func (b *BoardScreen) boardMemoKey(l BoardLayout, cells [][]adapters.CellInfo, f
 
 // DrawBoard draws the board block's lines.
 func (b *BoardScreen) DrawBoard(l BoardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) []string {
-	st := b.C.St
+	st := b.Common.Styles
 	// A board in blocks (Pentago's quadrants) is parted by lines, so that
 	// each reads as a block.
 	g := st.Glyphs.Box
@@ -546,24 +552,25 @@ func (b *BoardScreen) DrawBoard(l BoardLayout, cells [][]adapters.CellInfo, fl [
 	}
 	for r := 0; r < l.rows; r++ {
 		if l.gap > 0 && r == l.gap {
-			half := strings.Repeat(g.Top, l.gap*l.Cw)
+			half := strings.Repeat(g.Top, l.gap*l.CellW)
 			cross := strings.Repeat(g.Top, (l.gapW-1)/2) + g.Middle + strings.Repeat(g.Top, l.gapW/2)
-			lines = append(lines, strings.Repeat(" ", l.lw)+b.C.Cells.MutedText(st, half+cross+half))
+			lines = append(lines, strings.Repeat(" ", l.lw)+b.Common.Cells.MutedText(st, half+cross+half))
 		}
-		for i := 0; i < l.Ch; i++ {
+		for i := 0; i < l.CellH; i++ {
 			var sb strings.Builder
 			// About what a cell's colour codes and glyph take.
-			sb.Grow(l.lw + l.cols*(l.Cw+48))
+			sb.Grow(l.lw + l.cols*(l.CellW+48))
 			label := ""
-			if i == l.Ch/2 {
-				label = b.Vu.RowLabel(r)
+			if i == l.CellH/2 {
+				label = b.Adapter.RowLabel(l.shown(adapters.Pos{Row: r}).Row)
 			}
-			sb.WriteString(b.C.Cells.MutedText(st, fmt.Sprintf("%*s ", l.lw-1, label)))
+			sb.WriteString(b.Common.Cells.MutedText(st, fmt.Sprintf("%*s ", l.lw-1, label)))
 			for c := 0; c < l.cols; c++ {
 				if l.gap > 0 && c == l.gap {
 					sb.WriteString(sepV)
 				}
-				sb.WriteString(b.RenderCell(cells[r][c], fl[r][c], l, i))
+				p := l.shown(adapters.Pos{Row: r, Col: c})
+				sb.WriteString(b.RenderCell(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i))
 			}
 			lines = append(lines, sb.String())
 		}
@@ -583,7 +590,7 @@ func (b *BoardScreen) gapLine(l BoardLayout) string {
 	if l.gap == 0 {
 		return ""
 	}
-	return b.C.Cells.MutedText(b.C.St, centre(b.C.St.Glyphs.Box.Left, l.gapW))
+	return b.Common.Cells.MutedText(b.Common.Styles, centre(b.Common.Styles.Glyphs.Box.Left, l.gapW))
 }
 
 // OverlayLine draws the overlay's regions of the line above the board
@@ -597,7 +604,7 @@ func (b *BoardScreen) OverlayLine(l BoardLayout, regions []adapters.Region, abov
 		}
 		g, ok := regionAtColumn(regions, c, above)
 		if !ok {
-			sb.WriteString(strings.Repeat(" ", l.Cw))
+			sb.WriteString(strings.Repeat(" ", l.CellW))
 			c++
 			continue
 		}
@@ -630,7 +637,7 @@ func regionAtColumn(regions []adapters.Region, c int, above bool) (adapters.Regi
 // the corner.
 func (b *BoardScreen) colLabelLine(l BoardLayout) string {
 	// The same on every frame of one size: kept.
-	k := labelsKey{l.lw, l.Cw, l.gap, l.gapW, l.cols, b.C.St.Palette(), b.C.ASCII}
+	k := labelsKey{l.lw, l.CellW, l.gap, l.gapW, l.cols, l.flipped, b.Common.Styles.Palette(), b.Common.ASCII}
 	return b.labelMemo.Get(k, func() string { return b.drawColLabels(l) })
 }
 
@@ -638,33 +645,34 @@ func (b *BoardScreen) colLabelLine(l BoardLayout) string {
 // board's labels themselves.
 type labelsKey struct {
 	lw, cw, gap, gapW, cols int
+	flipped                 bool
 	theme                   string
 	ascii                   bool
 }
 
 func (b *BoardScreen) drawColLabels(l BoardLayout) string {
-	st := b.C.St
+	st := b.Common.Styles
 	compact, prefix := false, ""
 	for c := 0; c < l.cols; c++ {
-		if len(b.Vu.ColLabel(c)) >= l.Cw {
+		if len(b.Adapter.ColLabel(c)) >= l.CellW {
 			compact = true
 		}
 	}
 	if compact {
-		prefix = strings.TrimRight(b.Vu.ColLabel(0), "0123456789")
+		prefix = strings.TrimRight(b.Adapter.ColLabel(0), "0123456789")
 	}
 	var lab strings.Builder
-	lab.WriteString(b.C.Cells.MutedText(st, fmt.Sprintf("%*s", l.lw, prefix+" ")))
+	lab.WriteString(b.Common.Cells.MutedText(st, fmt.Sprintf("%*s", l.lw, prefix+" ")))
 	for c := 0; c < l.cols; c++ {
 		if l.gap > 0 && c == l.gap {
 			lab.WriteString(strings.Repeat(" ", l.gapW))
 		}
-		s := b.Vu.ColLabel(c)
+		s := b.Adapter.ColLabel(l.shown(adapters.Pos{Col: c}).Col)
 		if compact {
 			s = strings.TrimPrefix(s, prefix)
 		}
-		lp := (l.Cw - len(s) + 1) / 2
-		lab.WriteString(b.C.Cells.MutedText(st, strings.Repeat(" ", max(lp, 0))+s+strings.Repeat(" ", max(l.Cw-lp-len(s), 0))))
+		lp := (l.CellW - len(s) + 1) / 2
+		lab.WriteString(b.Common.Cells.MutedText(st, strings.Repeat(" ", max(lp, 0))+s+strings.Repeat(" ", max(l.CellW-lp-len(s), 0))))
 	}
 	return lab.String()
 }
@@ -677,12 +685,12 @@ func centre(glyph string, w int) string {
 
 // styled is s in one of the theme's text styles, drawn once per session.
 func (b *BoardScreen) styled(style common.TextStyle, s string) string {
-	return b.C.Cells.Text(b.C.St, common.TextKey{Style: style, Seat: game.NoRole, Text: s})
+	return b.Common.Cells.Text(b.Common.Styles, common.TextKey{Style: style, Seat: game.NoRole, Text: s})
 }
 
 // pieceText is s in role r's piece style, drawn once per session.
 func (b *BoardScreen) pieceText(r game.Role, s string) string {
-	return b.C.Cells.Text(b.C.St, common.TextKey{Style: common.TextPiece, Seat: r, Role: b.V.RoleName(r), Text: s})
+	return b.Common.Cells.Text(b.Common.Styles, common.TextKey{Style: common.TextPiece, Seat: r, Role: b.Variant.RoleName(r), Text: s})
 }
 
 // roleLetter is the letter a role's pieces are drawn with.
@@ -699,8 +707,8 @@ func (b *BoardScreen) PanelView(l BoardLayout) string {
 	// Most frames (a key typed at the prompt, a cursor move) leave the
 	// panel as it was, and its border costs more than its lines.
 	content := b.PanelContent(l)
-	return b.panelMemo.Get(panelKey{b.C.St.Palette(), b.C.ASCII, content}, func() string {
-		return common.MergeStyles(b.BoxPanel(content, max(l.Pw-4, 1)))
+	return b.panelMemo.Get(panelKey{b.Common.Styles.Palette(), b.Common.ASCII, content}, func() string {
+		return common.MergeStyles(b.BoxPanel(content, max(l.PanelW-4, 1)))
 	})
 }
 
@@ -738,14 +746,14 @@ func (b *BoardScreen) BoxPanel(content string, inner int) string {
 	lines := common.SplitLines(content)
 	for _, l := range lines {
 		if common.LineWidth(l) != inner {
-			return b.C.St.Panel.Render(content)
+			return b.Common.Styles.Panel.Render(content)
 		}
 	}
-	bd := b.border.Get(borderKey{inner, b.C.St.Palette(), b.C.ASCII}, func() panelBorder {
-		return cutBorder(b.C.St.Panel.Render(strings.Repeat("x", inner)), inner)
+	bd := b.border.Get(borderKey{inner, b.Common.Styles.Palette(), b.Common.ASCII}, func() panelBorder {
+		return cutBorder(b.Common.Styles.Panel.Render(strings.Repeat("x", inner)), inner)
 	})
 	if !bd.ok {
-		return b.C.St.Panel.Render(content)
+		return b.Common.Styles.Panel.Render(content)
 	}
 	var sb strings.Builder
 	sb.Grow(len(content) + len(bd.top) + len(bd.bottom) + len(lines)*(len(bd.left)+len(bd.right)+1) + 2)
@@ -777,8 +785,8 @@ func cutBorder(probe string, inner int) panelBorder {
 
 // PanelContent is the lines inside the panel's border.
 func (b *BoardScreen) PanelContent(l BoardLayout) string {
-	st := b.C.St
-	inner := max(l.Pw-4, 1)
+	st := b.Common.Styles
+	inner := max(l.PanelW-4, 1)
 	// About ph lines: the panel's height inside its border, and its
 	// counter's and list's lines past it (cut below).
 	lines, widths := make([]string, 0, max(l.ph, 8)), make([]int, 0, max(l.ph, 8))
@@ -787,17 +795,17 @@ func (b *BoardScreen) PanelContent(l BoardLayout) string {
 		lines, widths = append(lines, s), append(widths, w)
 	}
 	mover := b.Game().ToMove()
-	moverName := b.V.RoleName(mover)
+	moverName := b.Variant.RoleName(mover)
 	switch {
 	case b.Reviewing() && !b.atEnd():
-		add(st.Accent.Render(fmt.Sprintf("reviewing move %d of %d", b.Rv.At, len(b.History()))))
+		add(st.Accent.Render(fmt.Sprintf("reviewing move %d of %d", b.Review.Turn, len(b.History()))))
 	case b.Ended():
 		// The panel is narrow: the why is in the status line.
-		short, _, _ := strings.Cut(b.M.Result(), " — ")
+		short, _, _ := strings.Cut(b.Match.Result(), " — ")
 		add(b.styled(common.TextAccent, short))
 	default:
 		head := roleLetter(moverName) + " " + moverName
-		who := common.Ellipsis(b.M.Seat(mover).Name, max(inner-common.TextWidth(head+" to move: "), 1))
+		who := common.Ellipsis(b.Match.Seat(mover).Name, max(inner-common.TextWidth(head+" to move: "), 1))
 		add(b.pieceText(mover, head) + b.styled(common.TextPlain, " to move: "+who))
 	}
 	if len(l.Buttons) > 0 {
@@ -815,15 +823,15 @@ func (b *BoardScreen) PanelContent(l BoardLayout) string {
 	for _, line := range b.seatLines(inner) {
 		add(line)
 	}
-	for _, line := range CounterLines(b.Ax.CounterOf(b.Game()), inner) {
+	for _, line := range CounterLines(b.AdapterCaps.CounterOf(b.Game()), inner) {
 		add(b.styled(common.TextMuted, line))
 	}
 	// The markers' legend, where a blank line parts the seats from the
 	// moves: it costs no line.
-	add(b.styled(common.TextMuted, b.Ax.LegendOf(b.C.ASCII)))
+	add(b.styled(common.TextMuted, b.AdapterCaps.LegendOf(b.Common.ASCII)))
 	list := append([]string{b.styled(common.TextTitle, "Moves") + b.styled(common.TextMuted, fmt.Sprintf(" (%d)", len(b.History())))},
 		common.SplitLines(b.MoveListView(inner, l.ListH))...)
-	if b.An.On {
+	if b.Analysis.Enabled {
 		list = b.analysisPanel(inner, l.ListH)
 	}
 	add(list[0])
@@ -901,39 +909,39 @@ func CounterLines(c string, width int) []string {
 func (b *BoardScreen) seatLines(inner int) []string {
 	var lines []string
 	roleW := 0
-	for _, role := range b.V.Roles {
+	for _, role := range b.Variant.Roles {
 		roleW = max(roleW, len(role))
 	}
 	wide := b.roleLinesWide(inner)
 	// Names get what the line leaves beyond the stocks, at least 10.
 	nameW := 10
-	for i := range b.V.Roles {
-		nameW = max(nameW, common.TextWidth(b.M.Seat(game.Role(i)).Name))
+	for i := range b.Variant.Roles {
+		nameW = max(nameW, common.TextWidth(b.Match.Seat(game.Role(i)).Name))
 	}
 	room := inner - (2 + 2 + roleW + 1) - 1
 	if wide {
 		stocks := 0
-		for i := range b.V.Roles {
-			stocks = max(stocks, common.TextWidth(b.Ax.StocksOf(b.Game(), game.Role(i))), len("shares the win"))
+		for i := range b.Variant.Roles {
+			stocks = max(stocks, common.TextWidth(b.AdapterCaps.StocksOf(b.Game(), game.Role(i))), len("shares the win"))
 		}
 		room -= stocks
 	}
 	nameW = max(min(nameW, room), 10)
 	mover, resigned := b.Game().ToMove(), b.Resigned()
-	for i, role := range b.V.Roles {
+	for i, role := range b.Variant.Roles {
 		r := game.Role(i)
-		seat := b.M.Seat(r)
+		seat := b.Match.Seat(r)
 		marker := "  "
 		if r == mover && !b.Ended() {
 			marker = b.styled(common.TextAccent, "> ")
 		}
-		extra := b.Ax.StocksOf(b.Game(), r)
+		extra := b.AdapterCaps.StocksOf(b.Game(), r)
 		switch {
-		case resigned == r:
+		case resigned == r || game.IsRetired(b.Game(), r):
 			extra = "resigned"
 		case resigned != game.NoRole:
 			extra = "wins"
-			if len(b.V.Roles) > 2 {
+			if len(b.Variant.Roles) > 2 {
 				extra = "shares the win"
 			}
 		case b.Ended() && b.Game().Terminal():
@@ -1010,8 +1018,8 @@ func (b *BoardScreen) MoveListText() string {
 		return b.DrawMoveList()
 	}
 	var key strings.Builder
-	key.WriteString(b.C.St.Palette())
-	key.WriteString(strconv.FormatBool(b.C.ASCII))
+	key.WriteString(b.Common.Styles.Palette())
+	key.WriteString(strconv.FormatBool(b.Common.ASCII))
 	for _, pm := range b.History() {
 		key.WriteByte(0)
 		key.WriteString(pm.Mover)
@@ -1024,27 +1032,27 @@ func (b *BoardScreen) MoveListText() string {
 // DrawMoveList is the move list as the panel shows it.
 func (b *BoardScreen) DrawMoveList() string {
 	var sb strings.Builder
-	moves := b.History()
-	for i, pm := range moves {
+	lines := b.MoveLines()
+	for i, ml := range lines {
 		if i > 0 {
 			sb.WriteString("\n")
 		}
-		line := fmt.Sprintf("%3d. ", i+1) + b.pieceText(b.V.RoleIndex(pm.Mover), common.PadRight(pm.Mover, 6)) + " " + pm.Text
+		line := ml.numbered() + b.pieceText(b.Variant.RoleIndex(ml.mover), common.PadRight(ml.mover, 6)) + " " + ml.text
 		if b.Reviewing() {
-			line = b.reviewMoveLine(i, pm)
+			line = b.reviewMoveLine(ml)
 		}
 		sb.WriteString(line)
 	}
-	if len(moves) == 0 {
-		sb.WriteString(b.C.St.Muted.Render("no moves yet"))
+	if len(lines) == 0 {
+		sb.WriteString(b.Common.Styles.Muted.Render("no moves yet"))
 	}
 	return sb.String()
 }
 
 // aiLine is the AI's live status.
 func (b *BoardScreen) aiLine() string {
-	st := b.C.St
-	a := b.M.AI()
+	st := b.Common.Styles
+	a := b.Match.AI()
 	switch {
 	case a.Searching && a.Waiting:
 		return st.Accent.Render(b.spin.View() + " AI waiting for a free slot")
@@ -1060,6 +1068,8 @@ func (b *BoardScreen) aiLine() string {
 		return st.Accent.Render(s)
 	case a.Remote:
 		return st.Accent.Render(b.spin.View() + " AI thinking")
+	case a.Paused && !a.HasSeat:
+		return st.Muted.Render("clocks paused (p resumes)")
 	case a.Paused:
 		return st.Muted.Render("AI paused (p resumes)")
 	case a.HasSeat && !b.Ended():
@@ -1072,14 +1082,14 @@ func (b *BoardScreen) aiLine() string {
 // least needed keys (the last before ? and q) until it fits, so that
 // "? more keys" and "q quit" always show.
 func (b *BoardScreen) HelpView() string {
-	fm := frameMemoOf(b.C, &b.frame)
+	fm := frameMemoOf(b.Common, &b.frame)
 	if fm != nil && fm.hasHelp {
 		return fm.help
 	}
 	k := b.Keys()
 	draw := func(all bool) string {
-		memoKey := common.HelpMemoKey(k, b.C.Width, all, b.C.St.Palette(), b.C.ASCII)
-		return boardHelps.Get(boardHelpKey{common.StyleKeyOf(b.C), memoKey}, func() string { return common.MergeStyles(b.DrawHelp(k, all)) })
+		memoKey := common.HelpMemoKey(k, b.Common.Width, all, b.Common.Styles.Palette(), b.Common.ASCII)
+		return boardHelps.Get(boardHelpKey{common.StyleKeyOf(b.Common), memoKey}, func() string { return common.MergeStyles(b.DrawHelp(k, all)) })
 	}
 	h := draw(false)
 	if b.Help.ShowAll {
@@ -1120,25 +1130,25 @@ func (b *BoardScreen) FullHelpFits(all string) bool {
 // fitsWithHelp reports whether the window holds the board at its
 // smallest cells, its panel and a key help of helpH lines.
 func (b *BoardScreen) fitsWithHelp(helpH int) bool {
-	rows, _ := b.Vu.Dims()
+	rows, _ := b.Adapter.Dims()
 	sz := cellSizes[len(cellSizes)-1]
 	bh := 1 + rows*sz.h
-	if b.Ax.BlockSize() > 0 {
+	if b.AdapterCaps.BlockSize() > 0 {
 		bh++
 	}
-	if b.Ax.Overlay != nil {
+	if b.AdapterCaps.Overlay != nil {
 		bh += 2 // the overlay's line above and below
 	}
 	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2
 	statusH := 1
-	return boardY+max(bh, panelMinH)+statusH+helpH <= b.C.Height
+	return boardY+max(bh, panelMinH)+statusH+helpH <= b.Common.Height
 }
 
 // DrawHelp draws the key bar, or every key when all is set.
 func (b *BoardScreen) DrawHelp(k common.KeyHelp, all bool) string {
 	h := b.Help
 	h.ShowAll = all
-	width := max(b.C.Width-1, 1)
+	width := max(b.Common.Width-1, 1)
 	h.SetWidth(width)
 	if h.ShowAll {
 		return h.View(k)
@@ -1153,8 +1163,8 @@ func (b *BoardScreen) DrawHelp(k common.KeyHelp, all bool) string {
 }
 
 func (b *BoardScreen) headerView() string {
-	st := b.C.St
-	title := st.Title.Render(" " + b.V.Title)
+	st := b.Common.Styles
+	title := st.Title.Render(" " + b.Variant.Title)
 	if b.Caps.Label != nil && b.Caps.Label.Label() != "" {
 		label := b.Caps.Label.Label()
 		title += st.Muted.Render("  " + label)
@@ -1170,11 +1180,11 @@ func (b *BoardScreen) Cursor() *tea.Cursor {
 	}
 	l := b.Layout()
 	c := b.Input.Cursor()
-	if !l.Ok || c == nil {
+	if !l.Fits || c == nil {
 		return nil
 	}
 	// The prompt is the status line's text after one space.
-	c.X = min(c.X+1, b.C.Width-1)
+	c.X = min(c.X+1, b.Common.Width-1)
 	c.Y = l.statusY
 	return c
 }
@@ -1189,7 +1199,7 @@ func (b *BoardScreen) statusView(maxLines int) string {
 		return " " + b.Input.View()
 	}
 	text, style := b.StatusText()
-	width := max(b.C.Width-1, 1)
+	width := max(b.Common.Width-1, 1)
 	lines := common.SplitLines(ansi.Wrap(text, width, ""))
 	if len(lines) > maxLines {
 		lines = lines[:maxLines]
@@ -1203,7 +1213,7 @@ func (b *BoardScreen) statusView(maxLines int) string {
 
 // StatusText is what the status line says and in which style.
 func (b *BoardScreen) StatusText() (string, lipgloss.Style) {
-	st := b.C.St
+	st := b.Common.Styles
 	switch {
 	case b.Confirm != "" && b.question != "":
 		return b.question, st.Accent
@@ -1216,11 +1226,11 @@ func (b *BoardScreen) StatusText() (string, lipgloss.Style) {
 	case b.warning() != "":
 		return b.warning(), st.Error
 	case b.Ended():
-		return b.M.Result(), st.Muted
+		return b.Match.Result(), st.Muted
 	}
 	mover := b.Game().ToMove()
-	who := b.V.RoleName(mover) + " (" + b.M.Seat(mover).Name + ")"
-	a := b.M.AI()
+	who := b.Variant.RoleName(mover) + " (" + b.Match.Seat(mover).Name + ")"
+	a := b.Match.AI()
 	switch {
 	case b.isAI(mover) && a.Paused:
 		return "AI paused: p resumes", st.Muted
@@ -1233,14 +1243,14 @@ func (b *BoardScreen) StatusText() (string, lipgloss.Style) {
 	case !b.Mine(mover):
 		return "waiting for " + who, st.Muted
 	}
-	return b.V.RoleName(mover) + ": " + b.Vu.Prompt(b.Game(), b.Sel), st.Muted
+	return b.Variant.RoleName(mover) + ": " + b.Adapter.Prompt(b.Game(), b.Selected), st.Muted
 }
 
 // View is part of common.Screen.
 func (b *BoardScreen) View() string {
 	l := b.Layout()
-	if !l.Ok {
-		return common.TooSmall(b.C.Width, b.C.Height, l.needW, l.needH)
+	if !l.Fits {
+		return common.TooSmall(b.Common.Width, b.Common.Height, l.needW, l.needH)
 	}
 	if r := b.HandingOver(); r != game.NoRole {
 		return b.handOverView(r)
@@ -1282,12 +1292,12 @@ type bodyKey struct {
 // window's width and the lines between header and status: on most frames
 // (a key typed at the prompt) the same as the last, so kept.
 func (b *BoardScreen) body(l BoardLayout, board []string, panel string) []string {
-	k := bodyKey{boardLines: len(board), panel: panel, bx: l.Bx, w: b.C.Width, lines: l.statusY - boardY}
+	k := bodyKey{boardLines: len(board), panel: panel, bx: l.BoardX, w: b.Common.Width, lines: l.statusY - boardY}
 	if len(board) > 0 {
 		k.board = &board[0]
 	}
 	return b.bodyMemo.Get(k, func() []string {
-		body, widths := common.JoinTopLines([]string{strings.Repeat(" ", l.Bx)}, board, []string{"  "}, common.SplitLines(panel))
-		return common.FitLines(body, widths, b.C.Width, l.statusY-boardY)
+		body, widths := common.JoinTopLines([]string{strings.Repeat(" ", l.BoardX)}, board, []string{"  "}, common.SplitLines(panel))
+		return common.FitLines(body, widths, b.Common.Width, l.statusY-boardY)
 	})
 }

@@ -25,10 +25,10 @@ type recentView struct {
 // Recent returns the recent moves of the position shown (the reviewed
 // one in review mode).
 func (b *BoardScreen) Recent() recentView {
-	start, moves := b.M.Replay()
+	start, moves := b.Match.Replay()
 	steps := game.SplitTurns(start, moves)
 	if b.Reviewing() {
-		steps = steps[:min(b.Rv.At, len(steps))]
+		steps = steps[:min(b.Review.Turn, len(steps))]
 	}
 	n := len(steps)
 	if n == 0 {
@@ -39,7 +39,7 @@ func (b *BoardScreen) Recent() recentView {
 	states := make([]game.State, n) // the position turn i was played in, from `from` on
 	s := start.Clone()
 	for i, step := range steps {
-		movers[i] = s.ToMove()
+		movers[i] = game.TurnMover(s, step)
 		if i >= from {
 			states[i] = s.Clone()
 		}
@@ -49,10 +49,10 @@ func (b *BoardScreen) Recent() recentView {
 	var rv recentView
 	for i := k; i < n; i++ {
 		for _, m := range steps[i] {
-			cells := b.Vu.MoveCells(states[i], m)
+			cells := b.Adapter.MoveCells(states[i], m)
 			for j := i + 1; j < n; j++ {
 				for _, later := range steps[j] {
-					cells = b.Ax.TraceOf(states[j], later, cells)
+					cells = b.AdapterCaps.TraceOf(states[j], later, cells)
 				}
 			}
 			rv.Cells = append(rv.Cells, cells...)

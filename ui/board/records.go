@@ -29,7 +29,7 @@ func (b *BoardScreen) copyRecord() tea.Cmd {
 		return nil
 	}
 	b.SetStatus("the game's record is on your clipboard, if your terminal lets programs set it (OSC 52)", false)
-	return tea.SetClipboard(string(b.Caps.Save.Record().Marshal(b.V.Roles)))
+	return tea.SetClipboard(string(b.Caps.Save.Record().Marshal(b.Variant.Roles)))
 }
 
 // saveAs writes the game, in progress or finished, to a new file that
@@ -37,7 +37,7 @@ func (b *BoardScreen) copyRecord() tea.Cmd {
 // says how it went.
 func (b *BoardScreen) saveAs(file string) tea.Cmd {
 	switch {
-	case b.C.Opts.Remote:
+	case b.Common.Opts.Remote:
 		b.SetStatus("save FILE works in a local client only (the file would be on the server)", true)
 		return nil
 	case file == "":
@@ -53,8 +53,8 @@ func (b *BoardScreen) saveAs(file string) tea.Cmd {
 		b.SetStatus("this game cannot be saved as a file", true)
 		return nil
 	}
-	data := b.Caps.Save.Record().Marshal(b.V.Roles)
-	return b.C.IO.Do(func() tea.Msg {
+	data := b.Caps.Save.Record().Marshal(b.Variant.Roles)
+	return b.Common.IO.Do(func() tea.Msg {
 		err := savefmt.WriteExclusive(file, data)
 		switch {
 		case errors.Is(err, os.ErrExist):

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/tabletop/tabletop/ui/common"
-	"github.com/tabletop/tabletop/ui/match"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -20,8 +19,8 @@ import (
 // room goes on for everyone else. The positions are rebuilt with the
 // game from the match's start and moves, never kept from play.
 type review struct {
-	on bool
-	At int // turns played: 0 is the start, len(history) the live position
+	on   bool
+	Turn int // turns played: 0 is the start, len(history) the live position
 	// st is the position after at turns.
 	st game.State
 
@@ -62,7 +61,7 @@ var ReviewKeys = struct {
 }
 
 // Reviewing reports whether the board shows a past position (review).
-func (b *BoardScreen) Reviewing() bool { return b.Rv.on }
+func (b *BoardScreen) Reviewing() bool { return b.Review.on }
 
 // ReviewTo shows the position after at moves (clamped) and starts the
 // evaluations when they are missing or stale.
@@ -73,14 +72,14 @@ func (b *BoardScreen) ReviewTo(at int) tea.Cmd {
 
 // ShowReview shows the position after at moves (clamped).
 func (b *BoardScreen) ShowReview(at int) {
-	start, moves := b.M.Replay()
+	start, moves := b.Match.Replay()
 	steps := game.SplitTurns(start, moves)
 	at = min(max(at, 0), len(steps))
 	s := start.Clone()
 	for _, step := range steps[:at] {
 		game.ApplyTurn(s, step)
 	}
-	b.Rv.on, b.Rv.At, b.Rv.st = true, at, s
+	b.Review.on, b.Review.Turn, b.Review.st = true, at, s
 	b.clearChoices()
 	b.SetStatus("", false)
 	b.followReview()
@@ -91,27 +90,27 @@ func (b *BoardScreen) ShowReview(at int) {
 // and proofs help the positions before), unless one is under way.
 func (b *BoardScreen) requestEvals() tea.Cmd {
 	n := len(b.History())
-	if b.Rv.evalFor != b.M.Version() || len(b.Rv.Evals) != n+1 {
+	if b.Review.evalFor != b.Match.Version() || len(b.Review.Evals) != n+1 {
 		b.stopEvals()
-		b.Rv.Evals, b.Rv.evalFor = make([]int, n+1), b.M.Version()
-		for i := range b.Rv.Evals {
-			b.Rv.Evals[i] = -1
+		b.Review.Evals, b.Review.evalFor = make([]int, n+1), b.Match.Version()
+		for i := range b.Review.Evals {
+			b.Review.Evals[i] = -1
 		}
 	}
-	at := b.Rv.At
-	if j := b.Rv.evalJob; j != nil && j.at != at && b.Rv.Evals[at] < 0 {
+	at := b.Review.Turn
+	if j := b.Review.evalJob; j != nil && j.at != at && b.Review.Evals[at] < 0 {
 		b.stopEvals() // the reviewed position comes first
 	}
-	if b.Rv.evalJob != nil {
+	if b.Review.evalJob != nil {
 		return nil
 	}
-	if b.Rv.Evals[at] >= 0 {
-		at = lastUnknown(b.Rv.Evals)
+	if b.Review.Evals[at] >= 0 {
+		at = lastUnknown(b.Review.Evals)
 	}
 	if at < 0 {
 		return nil
 	}
-	start, moves := b.M.Replay()
+	start, moves := b.Match.Replay()
 	return b.evaluate(start, moves, at)
 }
 
@@ -128,16 +127,16 @@ func lastUnknown(evals []int) int {
 
 // stopEvals cancels the evaluation under way: its result is dropped.
 func (b *BoardScreen) stopEvals() {
-	if b.Rv.evalJob != nil {
-		b.Rv.evalJob.cancel()
-		b.Rv.evalJob = nil
+	if b.Review.evalJob != nil {
+		b.Review.evalJob.cancel()
+		b.Review.evalJob = nil
 	}
 }
 
 // leaveReview returns to the live game.
 func (b *BoardScreen) leaveReview() {
 	b.stopEvals()
-	b.Rv.on, b.Rv.st = false, nil
+	b.Review.on, b.Review.st = false, nil
 	b.MoveScroll = 0
 	b.SetStatus("", false)
 }
@@ -145,12 +144,14 @@ func (b *BoardScreen) leaveReview() {
 // followReview scrolls the move list so that the reviewed move shows.
 func (b *BoardScreen) followReview() {
 	l := b.Layout()
-	n := len(b.History())
+	lines := b.MoveLines()
+	n := len(lines)
 	if l.ListH <= 0 {
 		return
 	}
-	// Line at-1 is visible when it lies in [n-ListH-scroll, n-scroll).
-	line := max(b.Rv.At-1, 0)
+	// The line of move turn-1 is visible when it lies in
+	// [n-ListH-scroll, n-scroll).
+	line := max(lineOf(lines, b.Review.Turn-1), 0)
 	if line < n-l.ListH-b.MoveScroll || line >= n-b.MoveScroll {
 		b.MoveScroll = max(min(n-line-l.ListH/2-1, n-l.ListH), 0)
 	}
@@ -161,22 +162,22 @@ func (b *BoardScreen) followReview() {
 // default level and budget), in a command, with a context that
 // stopEvals cancels: the UI never waits for it.
 func (b *BoardScreen) evaluate(start game.State, moves []game.Move, at int) tea.Cmd {
-	parent := b.C.Opts.Context
+	parent := b.Common.Opts.Context
 	if parent == nil {
 		parent = context.Background()
 	}
 	ctx, cancel := context.WithCancel(parent)
 	job := &evalJob{at: at, cancel: cancel}
-	b.Rv.evalJob = job
+	b.Review.evalJob = job
 	s := start.Clone()
 	for _, step := range game.SplitTurns(start, moves)[:at] {
 		game.ApplyTurn(s, step)
 	}
-	an, slots, ver := b.C.Analyst(), b.C.Opts.AISlots, b.M.Version()
+	an, slots, ver := b.Common.Analyst(), b.Common.Opts.AISlots, b.Match.Version()
 	if b.analysisOff() != "" {
 		an, slots = nil, nil // a room's game going on: no engine
 	}
-	opt := ai.AnalysisOptions{Options: ai.Options{Level: ai.Hard, Threads: b.C.Opts.AIThreads}, Role: 0}
+	opt := ai.AnalysisOptions{Options: ai.Options{Level: ai.Hard, Threads: b.Common.Opts.AIThreads}, Role: 0}
 	return func() tea.Msg {
 		defer cancel()
 		if slots != nil {
@@ -218,12 +219,12 @@ func Estimate(s game.State, est []int) int {
 // gotEvals keeps an evaluation for the current game, and asks for the
 // next while the game is reviewed.
 func (b *BoardScreen) gotEvals(msg evalMsg) tea.Cmd {
-	if msg.job != b.Rv.evalJob {
+	if msg.job != b.Review.evalJob {
 		return nil // stopped: a newer one or none is wanted
 	}
-	b.Rv.evalJob = nil
-	if msg.ver == b.Rv.evalFor && !msg.cancelled && msg.job.at < len(b.Rv.Evals) {
-		b.Rv.Evals[msg.job.at] = msg.value
+	b.Review.evalJob = nil
+	if msg.ver == b.Review.evalFor && !msg.cancelled && msg.job.at < len(b.Review.Evals) {
+		b.Review.Evals[msg.job.at] = msg.value
 	}
 	if !b.Reviewing() {
 		return nil
@@ -241,9 +242,9 @@ func (b *BoardScreen) reviewKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 		b.leaveReview()
 		return b, nil
 	case key.Matches(msg, k.Back):
-		return b, b.ReviewTo(b.Rv.At - 1)
+		return b, b.ReviewTo(b.Review.Turn - 1)
 	case key.Matches(msg, k.Forward):
-		return b, b.ReviewTo(b.Rv.At + 1)
+		return b, b.ReviewTo(b.Review.Turn + 1)
 	case key.Matches(msg, k.First):
 		return b, b.ReviewTo(0)
 	case key.Matches(msg, k.Last):
@@ -269,17 +270,17 @@ func (b *BoardScreen) reviewHelp() common.KeyHelp {
 // reviewStatus says which move is shown and how to get back.
 func (b *BoardScreen) reviewStatus() string {
 	n := len(b.History())
-	s := fmt.Sprintf("reviewing move %d of %d", b.Rv.At, n)
-	if b.Rv.At == 0 {
+	s := fmt.Sprintf("reviewing move %d of %d", b.Review.Turn, n)
+	if b.Review.Turn == 0 {
 		s = fmt.Sprintf("reviewing the start (%d moves)", n)
 	}
-	if b.Rv.At > 0 && b.Rv.At <= n {
-		pm := b.History()[b.Rv.At-1]
+	if b.Review.Turn > 0 && b.Review.Turn <= n {
+		pm := b.History()[b.Review.Turn-1]
 		s += " (" + pm.Mover + " " + pm.Text + ")"
 	}
 	s += " — ←/→ step, home/end, esc returns to the game"
 	if b.atEnd() {
-		s = b.M.Result() + " · " + s
+		s = b.Match.Result() + " · " + s
 	}
 	return s
 }
@@ -287,19 +288,20 @@ func (b *BoardScreen) reviewStatus() string {
 // atEnd reports whether review shows the last position of a game that
 // is over.
 func (b *BoardScreen) atEnd() bool {
-	return b.Reviewing() && b.M.Ended() && b.Rv.At == len(b.History())
+	return b.Reviewing() && b.Match.Ended() && b.Review.Turn == len(b.History())
 }
 
 // clickMove reviews the position after the move on line y of the move
 // list, as the list is drawn.
 func (b *BoardScreen) clickMove(l BoardLayout, y int) tea.Cmd {
-	n := len(b.History())
+	lines := b.MoveLines()
+	n := len(lines)
 	top := max(n-l.ListH-b.MoveScroll, 0)
 	i := top + y - l.ListY
 	if i < 0 || i >= n {
 		return nil
 	}
-	return b.ReviewTo(i + 1)
+	return b.ReviewTo(lines[i].last + 1)
 }
 
 // sparkBars draws values 0–10000 as a sparkline.
@@ -344,43 +346,43 @@ func Sparkline(evals []int, at, width int, ascii bool) (before, cur, after strin
 // evalLine is the panel's line under the move list in review mode: the
 // evaluation of every position as a sparkline, and the reviewed one's.
 func (b *BoardScreen) evalLine(inner int) string {
-	st := b.C.St
-	role := b.V.RoleName(0)
-	if b.Rv.Evals == nil || b.Rv.At >= len(b.Rv.Evals) {
+	st := b.Common.Styles
+	role := b.Variant.RoleName(0)
+	if b.Review.Evals == nil || b.Review.Turn >= len(b.Review.Evals) {
 		return st.Muted.Render("eval: …")
 	}
-	v := b.Rv.Evals[b.Rv.At]
+	v := b.Review.Evals[b.Review.Turn]
 	head := fmt.Sprintf("%s %2d%% ", role, (v+50)/100)
 	switch {
 	case v < 0:
 		head = role + " …% "
-	case lastUnknown(b.Rv.Evals) >= 0:
+	case lastUnknown(b.Review.Evals) >= 0:
 		head = fmt.Sprintf("%s %2d%%… ", role, (v+50)/100) // more to come
 	}
-	l, c, r := Sparkline(b.Rv.Evals, b.Rv.At, inner-len(head), b.C.ASCII)
+	l, c, r := Sparkline(b.Review.Evals, b.Review.Turn, inner-len(head), b.Common.ASCII)
 	return st.Muted.Render(head) + st.Text.Render(l) + st.Accent.Render(c) + st.Text.Render(r)
 }
 
 // moveEval is the evaluation after move i (0-based) for the move list,
 // "" when it is not known.
 func (b *BoardScreen) moveEval(i int) string {
-	if !b.Reviewing() || i+1 >= len(b.Rv.Evals) || b.Rv.Evals[i+1] < 0 {
+	if !b.Reviewing() || i+1 >= len(b.Review.Evals) || b.Review.Evals[i+1] < 0 {
 		return ""
 	}
-	return fmt.Sprintf(" %3d", (b.Rv.Evals[i+1]+50)/100)
+	return fmt.Sprintf(" %3d", (b.Review.Evals[i+1]+50)/100)
 }
 
 // reviewMoveLine is line i of the move list in review mode: the move,
 // its evaluation once known, and a marker on the move reviewed.
-func (b *BoardScreen) reviewMoveLine(i int, pm match.PlayedMove) string {
-	st := b.C.St
+func (b *BoardScreen) reviewMoveLine(ml moveLine) string {
+	st := b.Common.Styles
 	mark := "  "
-	if i == b.Rv.At-1 {
+	if at := b.Review.Turn - 1; at >= ml.first && at <= ml.last {
 		mark = st.Accent.Render("▶ ")
-		if b.C.ASCII {
+		if b.Common.ASCII {
 			mark = st.Accent.Render("> ")
 		}
 	}
-	text := fmt.Sprintf("%3d. ", i+1) + b.pieceText(b.V.RoleIndex(pm.Mover), common.PadRight(pm.Mover, 6)) + " " + common.PadRight(pm.Text, 6)
-	return mark + text + st.Muted.Render(b.moveEval(i))
+	text := ml.numbered() + b.pieceText(b.Variant.RoleIndex(ml.mover), common.PadRight(ml.mover, 6)) + " " + common.PadRight(ml.text, 6)
+	return mark + text + st.Muted.Render(b.moveEval(ml.last))
 }

@@ -80,7 +80,7 @@ func (r *RulesScreen) text() string {
 // controlsText explains the controls of a game in this client.
 func controlsText(v *game.Variant) string {
 	shared := "Move the cursor with the arrows, hjkl or wasd. Type a move in\nnotation with ':' (↑ brings back earlier entries); typed while\nanother player or the AI is to move, it is played when your turn\ncomes if it is still legal. u undoes, U or ctrl+r redoes, H asks\nfor a hint, n starts a new game, R after the end is a rematch with\nsides changed, t changes the theme, M turns the mouse off (so the\nterminal can select text) and on again, q quits. The theme, the\nmouse, the AI's time per move and the last seats are remembered.\n\n" +
-		"r resigns, after asking: only y confirms. Resigning ends the game\nat once: the resigning role loses and every other role shares the\nwin. When several people play at one keyboard, r asks who resigns:\na digit or an arrow chooses the role, then y resigns for it (y alone\nresigns for the role to move).\n"
+		"r resigns, after asking: only y confirms. In a game for two\nresigning ends the game at once: the other role wins. In\nTic-Tac-Chess for four the resigning role drops out with a score\nof 0, its turns are passed and the others play on; the last player\nleft wins. When several people play at one keyboard, r asks who\nresigns: a digit or an arrow chooses the role, then y resigns for it\n(y alone resigns for the role to move).\n"
 	if vu := adapters.NewVariantUI(v); vu != nil {
 		return vu.Controls() + shared
 	}
@@ -143,7 +143,7 @@ func (r *RulesScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 
 // View is part of common.Screen.
 func (r *RulesScreen) View() string {
-	st := r.c.St
+	st := r.c.Styles
 	title := "Rules"
 	if len(r.vs) > 0 {
 		title += ": " + r.vs[r.i].Title

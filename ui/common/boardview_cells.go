@@ -50,7 +50,7 @@ func (bg cellBg) style(st *themes.Styles) lipgloss.Style {
 // CellKey is everything one line of one board cell is drawn from, given
 // the styles: DrawCell reads nothing else, so its result can be kept.
 type CellKey struct {
-	Bg          cellBg
+	Background  cellBg
 	Width       int
 	Blank       bool   // a line of background only
 	Left, Right string // the brackets around the glyph
@@ -64,7 +64,7 @@ type CellKey struct {
 
 // DrawCell draws one line of a cell.
 func DrawCell(st *themes.Styles, k CellKey) string {
-	bg := k.Bg.style(st)
+	bg := k.Background.style(st)
 	if k.Blank {
 		return bg.Render(strings.Repeat(" ", k.Width))
 	}

@@ -23,7 +23,7 @@ import (
 type Common struct {
 	// Profile is the terminal's colour profile (Unknown until known).
 	Profile colorprofile.Profile
-	St      *themes.Styles // shared by the sessions of the same theme and terminal kind
+	Styles  *themes.Styles // shared by the sessions of the same theme and terminal kind
 	// Cells keeps the board's drawn cells for st (see cellCache).
 	Cells  *cellCache
 	Theme  themes.Theme
@@ -74,7 +74,7 @@ func (c *Common) Drawn()   { c.InView = false }
 // SetTheme makes t the theme, styled for the terminal's profile.
 func (c *Common) SetTheme(t themes.Theme) {
 	c.Theme = t
-	c.St = themes.SharedStyles(t, c.ASCII, c.Profile)
+	c.Styles = themes.SharedStyles(t, c.ASCII, c.Profile)
 	c.Cells = NewCellCache()
 }
 
@@ -134,13 +134,13 @@ func (c *Common) NoColor() bool { return themes.NoColor(c.Profile) }
 func (c *Common) NewHelp() help.Model {
 	h := help.New()
 	h.Styles = help.Styles{
-		Ellipsis:       c.St.Muted,
-		ShortKey:       c.St.Key,
-		ShortDesc:      c.St.Muted,
-		ShortSeparator: c.St.Muted,
-		FullKey:        c.St.Key,
-		FullDesc:       c.St.Muted,
-		FullSeparator:  c.St.Muted,
+		Ellipsis:       c.Styles.Muted,
+		ShortKey:       c.Styles.Key,
+		ShortDesc:      c.Styles.Muted,
+		ShortSeparator: c.Styles.Muted,
+		FullKey:        c.Styles.Key,
+		FullDesc:       c.Styles.Muted,
+		FullSeparator:  c.Styles.Muted,
 	}
 	if c.ASCII {
 		h.Ellipsis = "..."

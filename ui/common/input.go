@@ -14,13 +14,13 @@ func NewInput(c *Common, prompt string, limit int) textinput.Model {
 	ti := textinput.New()
 	ti.Prompt = prompt
 	ti.CharLimit = limit
-	state := textinput.StyleState{Text: c.St.Text, Placeholder: c.St.Muted, Suggestion: c.St.Muted, Prompt: c.St.Muted}
+	state := textinput.StyleState{Text: c.Styles.Text, Placeholder: c.Styles.Muted, Suggestion: c.Styles.Muted, Prompt: c.Styles.Muted}
 	ti.SetStyles(textinput.Styles{
 		Focused: state,
 		Blurred: state,
 		// Blink true with the block shape leaves the terminal's own cursor
 		// style alone when the real cursor is used.
-		Cursor: textinput.CursorStyle{Color: c.St.Accent.GetForeground(), Shape: tea.CursorBlock},
+		Cursor: textinput.CursorStyle{Color: c.Styles.Accent.GetForeground(), Shape: tea.CursorBlock},
 	})
 	ti.KeyMap.Paste.Unbind()
 	return ti

@@ -24,9 +24,9 @@ type SheetJob struct {
 
 // SheetLoadedMsg is a sheet's game, or why it does not load.
 type SheetLoadedMsg struct {
-	Job *SheetJob
-	V   *game.Variant
-	Err error
+	Job     *SheetJob
+	Variant *game.Variant
+	Err     error
 }
 
 // SheetTickMsg redraws the loading line of job.
@@ -52,7 +52,7 @@ func (j *SheetJob) Run() tea.Cmd {
 		} else {
 			v, err = sheets.LoadFile(j.Path)
 		}
-		return SheetLoadedMsg{Job: j, V: v, Err: err}
+		return SheetLoadedMsg{Job: j, Variant: v, Err: err}
 	}
 }
 
@@ -143,7 +143,7 @@ func (lib *SheetLibrary) Handle(msg tea.Msg) (cmd tea.Cmd, ours bool) {
 	switch msg := msg.(type) {
 	case SheetLoadedMsg:
 		if e := lib.entry(msg.Job); e != nil {
-			e.Done, e.v, e.Err = true, msg.V, msg.Err
+			e.Done, e.v, e.Err = true, msg.Variant, msg.Err
 			return lib.Start(), true
 		}
 	case SheetTickMsg:

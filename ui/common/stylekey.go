@@ -11,7 +11,7 @@ type MenuStyleKey struct {
 }
 
 // StyleKeyOf is the MenuStyleKey of c's styles.
-func StyleKeyOf(c *Common) MenuStyleKey { return StylesKey(c.St, c.ASCII) }
+func StyleKeyOf(c *Common) MenuStyleKey { return StylesKey(c.Styles, c.ASCII) }
 
 // StylesKey is the MenuStyleKey of st with the ASCII glyph choice ascii.
 func StylesKey(st *themes.Styles, ascii bool) MenuStyleKey {

@@ -37,7 +37,8 @@ func HistoryOf(start game.State, moves []game.Move) []PlayedMove {
 		if game.JointTurn(s) {
 			out = append(out, PlayedMove{Text: jointShort(s, step), Mover: JointMover})
 		} else {
-			out = append(out, PlayedMove{Text: common.MoveName(s, step[0]), Mover: v.RoleName(s.ToMove())})
+			_, resign := game.Resigner(step[0])
+			out = append(out, PlayedMove{Text: common.MoveName(s, step[0]), Mover: v.RoleName(game.TurnMover(s, step)), Resign: resign})
 		}
 		game.ApplyTurn(s, step)
 		i += n

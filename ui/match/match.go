@@ -188,6 +188,9 @@ func CapsOf(m Match) MatchCaps {
 type PlayedMove struct {
 	Text  string // short notation
 	Mover string // role name
+	// Resign is set on a resignation that lets the others play on
+	// (game.Retirer): it is not a turn of the game.
+	Resign bool
 }
 
 // aiView is what the board shows of the AI.
@@ -200,6 +203,7 @@ type aiView struct {
 	Remote    bool // a room's AI is thinking
 	Paused    bool
 	HasSeat   bool // this client's AI plays a seat
+	Clocks    bool // the game has clocks, which p stops too
 }
 
 // statusLine is where a match tells the player what happened.

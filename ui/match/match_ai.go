@@ -59,8 +59,8 @@ type aiSlotMsg struct {
 
 // AIDoneMsg brings an AI search's move back to the match.
 type AIDoneMsg struct {
-	Job *aiJob
-	Res ai.Result
+	Job    *aiJob
+	Result ai.Result
 	// joint is the AI seats' moves on a joint turn, by role (Noop for
 	// the roles not searched).
 	joint []game.Move
@@ -68,8 +68,8 @@ type AIDoneMsg struct {
 
 // AIProgressMsg reports how far an AI search has gone, for the panel.
 type AIProgressMsg struct {
-	Job *aiJob
-	P   ai.Progress
+	Job      *aiJob
+	Progress ai.Progress
 }
 
 // aiStartMsg starts the AI after the visible delay, if nothing changed.
@@ -81,14 +81,16 @@ func (l *LocalMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case KeptMsg:
 		return nil, true // read above
+	case localClockMsg:
+		return l.onClockTick(msg), true
 	case AIDoneMsg:
 		return l.onAIDone(msg), true
 	case AIProgressMsg:
 		if msg.Job == l.Job {
 			// UCT reports the length of its current best line, which
 			// can shrink; the board shows the deepest reached so far.
-			msg.P.Depth = max(msg.P.Depth, l.progress.Depth)
-			l.progress = msg.P
+			msg.Progress.Depth = max(msg.Progress.Depth, l.progress.Depth)
+			l.progress = msg.Progress
 			return l.waitProgress(msg.Job), true
 		}
 		return nil, true
@@ -115,10 +117,10 @@ func (l *LocalMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return nil, true
 	case aiStartMsg:
-		if msg.version == l.ver && !l.Paused && !l.Ended() && game.JointTurn(l.St) {
+		if msg.version == l.ver && !l.Paused && !l.Ended() && game.JointTurn(l.Current) {
 			return l.nextJoint(false), true
 		}
-		if msg.version == l.ver && l.Job == nil && !l.Paused && !l.Ended() && l.isAI(l.St.ToMove()) {
+		if msg.version == l.ver && l.Job == nil && !l.Paused && !l.Ended() && l.isAI(l.Current.ToMove()) {
 			return l.startAI(false), true
 		}
 		return nil, true
@@ -132,12 +134,12 @@ func (l *LocalMatch) startAI(hint bool) tea.Cmd {
 	if hint {
 		opt.Level, opt.Budget = ai.Medium, 1500*time.Millisecond
 	} else {
-		opt.Level, opt.Budget = l.Seats[l.St.ToMove()].AILevel(), l.c.AITime
+		opt.Level, opt.Budget = l.Seats[l.Current.ToMove()].AILevel(), l.c.AITime
 	}
-	s := l.St.Clone()
+	s := l.Current.Clone()
 	return l.startJob(&aiJob{hint: hint}, func(ctx context.Context, progress func(ai.Progress)) AIDoneMsg {
 		opt.Progress = progress
-		return AIDoneMsg{Res: ai.Search(ctx, s, opt)}
+		return AIDoneMsg{Result: ai.Search(ctx, s, opt)}
 	})
 }
 
@@ -225,7 +227,7 @@ func (l *LocalMatch) waitProgress(job *aiJob) tea.Cmd {
 	return func() tea.Msg {
 		select {
 		case p := <-job.progress:
-			return AIProgressMsg{Job: job, P: p}
+			return AIProgressMsg{Job: job, Progress: p}
 		case <-slotted:
 			return aiSlotMsg{job: job}
 		case <-queued:
@@ -248,6 +250,7 @@ func (l *LocalMatch) CancelJob() {
 // Suspend stops the AI while another screen is shown; GGP replies that
 // arrive meanwhile are kept for start.
 func (l *LocalMatch) Suspend() {
+	l.stopClock()
 	l.CancelJob()
 	l.suspended = true
 }
@@ -283,18 +286,18 @@ func (l *LocalMatch) onAIDone(msg AIDoneMsg) tea.Cmd {
 		return l.onJointAIDone(msg)
 	}
 	if msg.Job.hint {
-		l.Hinted, l.hintVer, l.HasHint = msg.Res.Move, l.ver, true
-		l.Status.SetStatus("hint: "+common.TurnText(l.St, msg.Res.Move, msg.Res.Turn), false)
+		l.Hinted, l.hintVer, l.HasHint = msg.Result.Move, l.ver, true
+		l.Status.SetStatus("hint: "+common.TurnText(l.Current, msg.Result.Move, msg.Result.Turn), false)
 		return nil
 	}
-	m := msg.Res.Move
-	if msg.Job.hasShown && l.St.IsLegal(msg.Job.shown) {
+	m := msg.Result.Move
+	if msg.Job.hasShown && l.Current.IsLegal(msg.Job.shown) {
 		m = msg.Job.shown
 	}
-	if !l.St.IsLegal(m) {
+	if !l.Current.IsLegal(m) {
 		// Never stall on a faulty engine: say so and play a legal move.
-		l.Status.SetStatus(fmt.Sprintf("AI returned an illegal move (%s); playing a random one", l.St.FormatMove(m)), true)
-		m = l.St.RandomMove(game.NewRand(l.c.Opts.Seed + l.ver))
+		l.Status.SetStatus(fmt.Sprintf("AI returned an illegal move (%s); playing a random one", l.Current.FormatMove(m)), true)
+		m = l.Current.RandomMove(game.NewRand(l.c.Opts.Seed + l.ver))
 	}
 	return l.playMachineMove(m)
 }
@@ -302,14 +305,14 @@ func (l *LocalMatch) onAIDone(msg AIDoneMsg) tea.Cmd {
 // playMachineMove plays a legal move of a seat this client's person
 // does not play (the AI's, a GGP player's) and goes on.
 func (l *LocalMatch) playMachineMove(m game.Move) tea.Cmd {
-	l.St.Apply(m)
+	l.Current.Apply(m)
 	l.Moves = append(l.Moves, m)
 	l.redoList = nil
 	l.ver++
 	l.HasHint = false
 	// A word to the person stays through the machine's move, unless
 	// that move ends the game: then the result is what matters.
-	if _, isErr := l.Status.CurrentStatus(); !isErr || l.St.Terminal() {
+	if _, isErr := l.Status.CurrentStatus(); !isErr || l.Current.Terminal() {
 		l.Status.SetStatus("", false)
 	}
 	return tea.Batch(l.save(), l.next(true))
@@ -317,11 +320,11 @@ func (l *LocalMatch) playMachineMove(m game.Move) tea.Cmd {
 
 // Hint asks the AI for a move for the person to move.
 func (l *LocalMatch) Hint() tea.Cmd {
-	if game.JointTurn(l.St) {
+	if game.JointTurn(l.Current) {
 		l.Status.SetStatus("no hints when all choose at once", true)
 		return nil
 	}
-	if !l.mine(l.St.ToMove()) {
+	if !l.mine(l.Current.ToMove()) {
 		l.Status.SetTurnStatus("hints are for your own turn")
 		return nil
 	}
@@ -339,7 +342,7 @@ func (l *LocalMatch) HintMove() (game.Move, bool) {
 
 // AI is part of Match.
 func (l *LocalMatch) AI() aiView {
-	a := aiView{Paused: l.Paused, HasSeat: l.hasAISeat()}
+	a := aiView{Paused: l.Paused, HasSeat: l.hasAISeat(), Clocks: l.clock.Clocks != nil}
 	if l.Job != nil {
 		a.Searching, a.ForHint, a.Waiting = true, l.Job.hint, l.Job.Waiting()
 		a.Depth, a.Best = l.progress.Depth, l.progress.Best

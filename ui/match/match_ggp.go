@@ -262,7 +262,7 @@ func (l *LocalMatch) onGGPEvent(msg GGPEventMsg) tea.Cmd {
 	} else {
 		seat.status = fmt.Sprintf("answered in %.1f s", out.Took.Seconds())
 	}
-	if game.JointTurn(l.St) {
+	if game.JointTurn(l.Current) {
 		seat.move, seat.moveFor = m, q.Turn
 		return l.next(false)
 	}

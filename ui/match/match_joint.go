@@ -35,7 +35,7 @@ func (j *jointChoice) reset(roles int) {
 // chooser is the person's role that chooses next on a joint turn, or
 // NoRole when every person chose (or the turn is not joint).
 func (l *LocalMatch) chooser() game.Role {
-	if !game.JointTurn(l.St) {
+	if !game.JointTurn(l.Current) {
 		return game.NoRole
 	}
 	l.ensureChoice()
@@ -92,8 +92,8 @@ func (l *LocalMatch) chooseJoint(m game.Move) (tea.Cmd, error) {
 		return nil, fmt.Errorf("no move is wanted from this keyboard now")
 	case l.PassTo() != game.NoRole:
 		return nil, fmt.Errorf("pass the keyboard to %s first", l.v.RoleName(r))
-	case !game.LegalFor(l.St, r, m):
-		return nil, fmt.Errorf("%s is not a legal move for %s now", l.St.FormatMove(m), l.v.RoleName(r))
+	case !game.LegalFor(l.Current, r, m):
+		return nil, fmt.Errorf("%s is not a legal move for %s now", l.Current.FormatMove(m), l.v.RoleName(r))
 	}
 	l.Joint.Moves[r], l.Joint.Chosen[r] = m, true
 	l.ver++
@@ -138,8 +138,8 @@ func (l *LocalMatch) playJointTurn() tea.Cmd {
 			moves[r] = l.ggpMove(game.Role(r))
 		}
 	}
-	before := l.St.Clone()
-	if err := game.PlayJoint(l.St, moves); err != nil {
+	before := l.Current.Clone()
+	if err := game.PlayJoint(l.Current, moves); err != nil {
 		l.Status.SetStatus("joint turn refused: "+err.Error(), true)
 		l.Joint.reset(len(l.v.Roles))
 		return nil
@@ -169,7 +169,7 @@ func (l *LocalMatch) jointAISeats() []game.Role {
 // after the other in one job (so "move now" and the AI slots treat the
 // turn as one search).
 func (l *LocalMatch) startJointAI(need []game.Role) tea.Cmd {
-	s := l.St.Clone()
+	s := l.Current.Clone()
 	levels := make([]ai.Level, len(need))
 	for i, r := range need {
 		levels[i] = l.Seats[r].AILevel()
@@ -194,10 +194,10 @@ func (l *LocalMatch) onJointAIDone(msg AIDoneMsg) tea.Cmd {
 	for _, r := range need {
 		m := msg.joint[r]
 		// "Move now" plays the best move shown, when one seat searched.
-		if len(need) == 1 && msg.Job.hasShown && game.LegalFor(l.St, r, msg.Job.shown) {
+		if len(need) == 1 && msg.Job.hasShown && game.LegalFor(l.Current, r, msg.Job.shown) {
 			m = msg.Job.shown
 		}
-		if !game.LegalFor(l.St, r, m) {
+		if !game.LegalFor(l.Current, r, m) {
 			m = l.randomJointMove(r)
 			l.Status.SetStatus(fmt.Sprintf("AI gave no legal move for %s; playing a random one", l.v.RoleName(r)), true)
 		}
@@ -208,7 +208,7 @@ func (l *LocalMatch) onJointAIDone(msg AIDoneMsg) tea.Cmd {
 
 // randomJointMove is a random legal move of role r on a joint turn.
 func (l *LocalMatch) randomJointMove(r game.Role) game.Move {
-	legal := l.St.(game.JointState).LegalOf(r, nil)
+	legal := l.Current.(game.JointState).LegalOf(r, nil)
 	if len(legal) == 0 {
 		return game.Noop
 	}

@@ -2,7 +2,6 @@ package match
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/tabletop/tabletop/ui/common"
@@ -26,7 +25,7 @@ type LocalMatch struct {
 
 	Begin    game.State // the position the game started from
 	startPos string     // its string when not the variant's start, else ""
-	St       game.State // the current position
+	Current  game.State // the current position
 	// Moves is every move played; a joint turn takes one entry per
 	// role (see joint.go).
 	Moves []game.Move
@@ -62,12 +61,15 @@ type LocalMatch struct {
 	hintVer  uint64
 	HasHint  bool
 	Paused   bool
+
+	// clock is the game's clocks (local_clock.go); none unless chosen.
+	clock localClock
 }
 
 // NewLocalMatch starts a game from start (startPos is its string when
 // it is not the variant's start) with seats.
 func NewLocalMatch(c *common.Common, v *game.Variant, start game.State, startPos string, seats []savefmt.SeatConfig) *LocalMatch {
-	l := &LocalMatch{c: c, v: v, Begin: start, startPos: startPos, St: start.Clone(),
+	l := &LocalMatch{c: c, v: v, Begin: start, startPos: startPos, Current: start.Clone(),
 		Seats: append([]savefmt.SeatConfig(nil), seats...), Loser: game.NoRole}
 	l.Keeper = newKeeper(c.Store, c.Opts.OnFinished, v)
 	l.Joint.reset(len(v.Roles))
@@ -78,16 +80,22 @@ func NewLocalMatch(c *common.Common, v *game.Variant, start game.State, startPos
 // choosing sees it (see seatTurn).
 func (l *LocalMatch) Position() game.State {
 	if r := l.chooser(); r != game.NoRole {
-		return game.SeatTurn{JointState: l.St.(game.JointState), Role: r}
+		return game.SeatTurn{State: l.Current, Role: r}
 	}
-	return l.St
+	return l.Current
 }
 
 // Version is part of Match.
 func (l *LocalMatch) Version() uint64 { return l.ver }
 
-// Resigned is part of resigner.
-func (l *LocalMatch) Resigned() game.Role { return l.Loser }
+// Resigned is part of resigner: the role that resigned (NoRole after a
+// loss on time, which the seat's clock shows).
+func (l *LocalMatch) Resigned() game.Role {
+	if l.clock.onTime {
+		return game.NoRole
+	}
+	return l.Loser
+}
 
 // Warning is part of keeper.
 func (l *LocalMatch) Warning() string { return l.Kept.saveErr }
@@ -115,9 +123,9 @@ func (l *LocalMatch) Setup() (string, []savefmt.SeatConfig) { return l.startPos,
 
 // Rebuild replays the moves from the start.
 func (l *LocalMatch) Rebuild() {
-	l.St = l.Begin.Clone()
+	l.Current = l.Begin.Clone()
 	for i := 0; i < len(l.Moves); {
-		i += game.ApplyTurn(l.St, l.Moves[i:])
+		i += game.ApplyTurn(l.Current, l.Moves[i:])
 	}
 	l.Joint.reset(len(l.v.Roles))
 	l.ver++
@@ -128,7 +136,7 @@ func (l *LocalMatch) Rebuild() {
 func (l *LocalMatch) Replay() (game.State, []game.Move) { return l.Begin, l.Moves }
 
 // Ended is part of Match.
-func (l *LocalMatch) Ended() bool { return l.St.Terminal() || l.Loser != game.NoRole }
+func (l *LocalMatch) Ended() bool { return l.Current.Terminal() || l.Loser != game.NoRole }
 
 func (l *LocalMatch) isAI(r game.Role) bool {
 	if r < 0 || int(r) >= len(l.Seats) {
@@ -163,7 +171,11 @@ func (l *LocalMatch) hasAISeat() bool {
 // Seat is who plays role r: a person here, this client's AI or a GGP
 // player.
 func (l *LocalMatch) Seat(r game.Role) seatView {
-	return seatView{Name: l.seatName(r), Mine: l.mine(r), AI: l.isAI(r), Status: l.seatStatus(r)}
+	name := l.seatName(r)
+	if clock := l.clockText(r); clock != "" {
+		name += " " + clock // as a room shows its clocks
+	}
+	return seatView{Name: name, Mine: l.mine(r), AI: l.isAI(r), Status: l.seatStatus(r)}
 }
 
 func (l *LocalMatch) seatName(r game.Role) string {
@@ -187,6 +199,7 @@ func (l *LocalMatch) Start() tea.Cmd {
 // Leave stops the AI and the GGP players and saves the game; the
 // command reports when it is saved.
 func (l *LocalMatch) Leave() tea.Cmd {
+	l.stopClock()
 	l.CancelJob()
 	l.abortGGP()
 	return l.save()
@@ -217,10 +230,10 @@ func (l *LocalMatch) QuitPrompt() string {
 // Play applies a move of a person at this client and starts whatever
 // comes next.
 func (l *LocalMatch) Play(m game.Move) (tea.Cmd, error) {
-	if game.JointTurn(l.St) {
+	if game.JointTurn(l.Current) {
 		return l.chooseJoint(m)
 	}
-	if err := game.Play(l.St, m); err != nil {
+	if err := game.Play(l.Current, m); err != nil {
 		return nil, err
 	}
 	l.Moves = append(l.Moves, m)
@@ -245,7 +258,11 @@ func (l *LocalMatch) moverOf(i int) game.Role {
 // pass, or the AI (after a short delay when an AI just moved, so that
 // AI-vs-AI games can be followed).
 func (l *LocalMatch) next(afterAI bool) tea.Cmd {
-	return tea.Batch(l.pumpGGP(), l.nextLocal(afterAI))
+	tick, flagged := l.runClock(time.Now())
+	if flagged {
+		return tick // the end, which came here again
+	}
+	return tea.Batch(l.pumpGGP(), l.nextLocal(afterAI), tick)
 }
 
 // nextLocal is next for the seats of this client.
@@ -255,12 +272,12 @@ func (l *LocalMatch) nextLocal(afterAI bool) tea.Cmd {
 		if s, isErr := l.Status.CurrentStatus(); s == "" || !isErr {
 			l.Status.SetStatus(l.endStatus(), false)
 		}
-		return common.PrepareResult(l.St.Clone(), l.ver)
+		return common.PrepareResult(l.Current.Clone(), l.ver)
 	}
-	if game.JointTurn(l.St) {
+	if game.JointTurn(l.Current) {
 		return l.nextJoint(afterAI)
 	}
-	mover := l.St.ToMove()
+	mover := l.Current.ToMove()
 	if l.isGGP(mover) {
 		return nil // its reply plays (onGGPEvent)
 	}
@@ -288,7 +305,7 @@ func (l *LocalMatch) nextLocal(afterAI bool) tea.Cmd {
 }
 
 func (l *LocalMatch) forcedPass() bool {
-	legal := l.St.Legal(nil)
+	legal := l.Current.Legal(nil)
 	return len(legal) == 1 && legal[0] == game.Noop
 }
 
@@ -298,6 +315,10 @@ func (l *LocalMatch) undoTurn() tea.Cmd {
 	// An ending undone is no longer the game's end: the next is kept.
 	reopen := keepReq{reopened: l.Ended()}
 	l.Kept.KeptAs = ""
+	if l.clock.onTime {
+		l.Status.SetStatus("the game was lost on time: a clock is not taken back", true)
+		return nil
+	}
 	if l.Loser != game.NoRole {
 		// The resignation is the last thing done: take it back alone.
 		l.Loser = game.NoRole
@@ -319,7 +340,7 @@ func (l *LocalMatch) undoTurn() tea.Cmd {
 	pop()
 	l.Rebuild()
 	if !l.allAI() {
-		for len(l.Moves) > 0 && !game.JointTurn(l.St) && (l.isAI(l.St.ToMove()) || l.forcedPass()) {
+		for len(l.Moves) > 0 && !game.JointTurn(l.Current) && (l.isAI(l.Current.ToMove()) || l.forcedPass()) {
 			pop()
 			l.Rebuild()
 		}
@@ -341,18 +362,18 @@ func (l *LocalMatch) redoTurn() tea.Cmd {
 	l.CancelJob()
 	step := func() bool {
 		turn := l.redoList[len(l.redoList)-1]
-		if len(turn) != game.TurnSize(l.St) || !game.LegalTurn(l.St, turn) {
+		if len(turn) != game.TurnSize(l.Current) || !game.LegalTurn(l.Current, turn) {
 			l.redoList = nil
 			return false
 		}
 		l.redoList = l.redoList[:len(l.redoList)-1]
-		game.ApplyTurn(l.St, turn)
+		game.ApplyTurn(l.Current, turn)
 		l.Moves = append(l.Moves, turn...)
 		return true
 	}
 	l.Joint.reset(len(l.v.Roles))
 	if step() {
-		for len(l.redoList) > 0 && !game.JointTurn(l.St) && !l.St.Terminal() && (l.isAI(l.St.ToMove()) || l.forcedPass()) && !l.allAI() {
+		for len(l.redoList) > 0 && !game.JointTurn(l.Current) && !l.Current.Terminal() && (l.isAI(l.Current.ToMove()) || l.forcedPass()) && !l.allAI() {
 			if !step() {
 				break
 			}
@@ -368,10 +389,16 @@ func (l *LocalMatch) redoTurn() tea.Cmd {
 	return save
 }
 
-// Resign ends the game: role r loses and every other role shares the win.
+// Resign takes role r out of the game: in a game where the others play
+// on (game.Retirer, without GGP players, who could not be told) it is a
+// move of the game (see retire); otherwise the game ends, r losing and
+// every other role sharing the win.
 func (l *LocalMatch) Resign(r game.Role) tea.Cmd {
 	if r == game.NoRole {
 		return nil
+	}
+	if game.CanRetire(l.Current, r) && !l.hasGGPSeat() {
+		return l.retire(r)
 	}
 	l.Loser = r
 	l.CancelJob()
@@ -379,25 +406,54 @@ func (l *LocalMatch) Resign(r game.Role) tea.Cmd {
 	return l.save()
 }
 
+// retire plays role r's resignation as a move of the game, so that
+// undo, saves and review have it with the others: r's turns are passed
+// from now on, its goal is 0, and the game ends when one player is left.
+func (l *LocalMatch) retire(r game.Role) tea.Cmd {
+	l.CancelJob()
+	if err := game.PlayResign(l.Current, r); err != nil {
+		l.Status.SetStatus(err.Error(), true)
+		return nil
+	}
+	l.Moves = append(l.Moves, game.ResignMove(r))
+	l.redoList = nil
+	l.Joint.reset(len(l.v.Roles))
+	l.ver++
+	l.HasHint = false
+	if !l.Ended() {
+		l.Status.SetStatus(l.v.RoleName(r)+" resigned and drops out: its turns are passed, the others play on", false)
+	}
+	return tea.Batch(l.next(false), l.save())
+}
+
 // TogglePause pauses the AI seats or resumes them.
 func (l *LocalMatch) TogglePause() tea.Cmd {
-	if !l.hasAISeat() {
+	what := "AI"
+	switch {
+	case l.clock.Clocks != nil && !l.hasAISeat():
+		what = "clocks" // a game at one keyboard with clocks pauses them
+	case !l.hasAISeat():
 		return nil
 	}
 	l.Paused = !l.Paused
 	if l.Paused {
+		l.stopClock()
 		l.CancelJob()
-		l.Status.SetStatus("AI paused: p resumes", false)
+		l.Status.SetStatus(what+" paused: p resumes", false)
 		return nil
 	}
-	l.Status.SetStatus("AI resumed", false)
+	l.Status.SetStatus(what+" resumed", false)
 	return l.next(false)
 }
 
 // Result describes the end of the game.
 func (l *LocalMatch) Result() string {
 	if l.Loser == game.NoRole {
-		return common.ResultWithReason(l.St)
+		return common.ResultWithReason(l.Current)
+	}
+	how := " resigned: "
+	if l.clock.onTime {
+		how = " lost on time: "
 	}
 	var w []string
 	for i, r := range l.v.Roles {
@@ -406,15 +462,7 @@ func (l *LocalMatch) Result() string {
 		}
 	}
 	if len(w) == 1 {
-		return l.v.RoleName(l.Loser) + " resigned: " + w[0] + " wins"
+		return l.v.RoleName(l.Loser) + how + w[0] + " wins"
 	}
-	return l.v.RoleName(l.Loser) + " resigned: " + joinNames(w) + " share the win"
-}
-
-// joinNames writes "a", "a and b", "a, b and c".
-func joinNames(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return l.v.RoleName(l.Loser) + how + game.JoinAnd(w) + " share the win"
 }

@@ -29,13 +29,13 @@ type roomUpdateMsg struct {
 // from the room's view with the game and submits moves with Room.Play.
 // Rooms have no undo, hints, pause or rematch.
 type RoomMatch struct {
-	V        *game.Variant
+	Variant  *game.Variant
 	status   statusLine
 	spinTick func() tea.Cmd
 
-	room roomapi.Room
-	view roomapi.RoomView
-	St   game.State
+	room    roomapi.Room
+	view    roomapi.RoomView
+	Current game.State
 	// start and played are what the room's view says, as the game reads
 	// them: review rebuilds past positions from them. startText and
 	// rewrites are the view's Start and Rewrites they follow: while they
@@ -57,8 +57,8 @@ type RoomMatch struct {
 // NewRoomMatch is the match of a room the client is in; status is the
 // board's status line, spinTick its spinner.
 func NewRoomMatch(v *game.Variant, room roomapi.Room, status statusLine, spinTick func() tea.Cmd) *RoomMatch {
-	r := &RoomMatch{V: v, status: status, spinTick: spinTick, room: room}
-	r.St = v.New()
+	r := &RoomMatch{Variant: v, status: status, spinTick: spinTick, room: room}
+	r.Current = v.New()
 	r.Refresh()
 	return r
 }
@@ -105,10 +105,10 @@ func (r *RoomMatch) apply(rv roomapi.RoomView) {
 // else the game is replayed from its start.
 func (r *RoomMatch) follow(rv roomapi.RoomView) error {
 	extends := r.first != nil && rv.Start == r.startText && rv.Rewrites == r.rewrites && len(rv.Moves) >= len(r.played)
-	start, s, played := r.first, r.St, r.played
+	start, s, played := r.first, r.Current, r.played
 	if !extends {
 		var err error
-		if start, err = game.NewState(r.V.Name, rv.Start); err != nil {
+		if start, err = game.NewState(r.Variant.Name, rv.Start); err != nil {
 			return fmt.Errorf("room: %w", err)
 		}
 		s, played = start, nil
@@ -125,16 +125,16 @@ func (r *RoomMatch) follow(rv roomapi.RoomView) error {
 		}
 		played = append(played, m)
 	}
-	if s.String() != r.St.String() || len(played) != len(r.played) {
+	if s.String() != r.Current.String() || len(played) != len(r.played) {
 		r.ver++ // the board clears its selection and redraws the moves
 	}
-	r.St = s
+	r.Current = s
 	r.first, r.played, r.startText, r.rewrites = start, played, rv.Start, rv.Rewrites
 	return nil
 }
 
 // Position is part of Match.
-func (r *RoomMatch) Position() game.State { return r.St }
+func (r *RoomMatch) Position() game.State { return r.Current }
 
 // Version is part of Match.
 func (r *RoomMatch) Version() uint64 { return r.ver }
@@ -142,19 +142,46 @@ func (r *RoomMatch) Version() uint64 { return r.ver }
 // Replay is part of Match.
 func (r *RoomMatch) Replay() (game.State, []game.Move) {
 	if r.first == nil {
-		return r.St, nil // the room could not be read: only its position
+		return r.Current, nil // the room could not be read: only its position
 	}
 	return r.first, r.played
 }
 
 // Ended is part of Match.
-func (r *RoomMatch) Ended() bool { return r.view.Finished || r.St.Terminal() }
-
-// Result is part of Match.
-func (r *RoomMatch) Result() string { return common.ResultWithReason(r.St) }
+func (r *RoomMatch) Ended() bool { return r.view.Finished || r.Current.Terminal() }
 
 // Label is part of labeller.
 func (r *RoomMatch) Label() string { return "room " + r.view.Code }
+
+// Result is how the game ended: the rules' end with its reason, or what
+// the room recorded for an end the position does not show (a
+// resignation, a flag).
+func (r *RoomMatch) Result() string {
+	if text := common.ResultWithReason(r.Current); text != "" || r.view.Result == "" {
+		return text
+	}
+	return r.view.Result
+}
+
+// Resign gives up role's game in the room, where the room takes
+// resignations (roomapi.Resigner): in Tic-Tac-Chess for four the role
+// drops out and the others play on.
+func (r *RoomMatch) Resign(role game.Role) tea.Cmd {
+	rs, ok := r.room.(roomapi.Resigner)
+	if !ok {
+		r.status.SetStatus("this room does not take resignations", true)
+		return nil
+	}
+	if err := rs.Resign(role); err != nil {
+		r.status.SetStatus(err.Error(), true)
+		return nil
+	}
+	r.Refresh()
+	return nil
+}
+
+// Resigned is game.NoRole: a room's result says who resigned.
+func (r *RoomMatch) Resigned() game.Role { return game.NoRole }
 
 // NoAnalysis keeps the engine out of a room's game until it is over.
 func (r *RoomMatch) NoAnalysis() string {
@@ -290,14 +317,14 @@ func (r *RoomMatch) AI() aiView { return aiView{Remote: r.view.Thinking} }
 // Record is the room's game as a save: people's seats are human seats
 // under their names, the AI's are AI seats.
 func (r *RoomMatch) Record() savefmt.SavedGame {
-	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(r.V), Variant: r.V.Name, Start: r.view.Start}
+	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(r.Variant), Variant: r.Variant.Name, Start: r.view.Start}
 	start, moves := r.Replay()
 	s := start.Clone()
 	for _, m := range moves {
 		sv.Moves = append(sv.Moves, s.FormatMove(m))
 		s.Apply(m)
 	}
-	for i := range r.V.Roles {
+	for i := range r.Variant.Roles {
 		seat := savefmt.SeatConfig{}
 		if i < len(r.view.Seats) {
 			seat.Name = r.view.Seats[i].Name

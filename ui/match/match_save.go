@@ -264,6 +264,7 @@ func (l *LocalMatch) readKept() {
 // savedGame is the game as a save file holds it.
 func (l *LocalMatch) savedGame() savefmt.SavedGame {
 	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(l.v), Variant: l.v.Name, Seats: l.Seats, Start: l.startPos}
+	sv.Clock, sv.ClockLeft = l.clockLeft()
 	s := l.Begin.Clone()
 	for _, step := range game.SplitTurns(l.Begin, l.Moves) {
 		if game.JointTurn(s) {

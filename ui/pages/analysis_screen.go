@@ -29,7 +29,7 @@ const positionLimit = 8192
 type AnalysisSetup struct {
 	c        *common.Common
 	Variants []*game.Variant
-	I        int // the game chosen
+	Chosen   int // the game chosen
 	Input    textinput.Model
 	Status   string
 }
@@ -51,7 +51,7 @@ func newAnalysisSetup(c *common.Common, v *game.Variant, position string) *Analy
 	a := &AnalysisSetup{c: c, Variants: game.Variants()}
 	for i, w := range a.Variants {
 		if w == v {
-			a.I = i
+			a.Chosen = i
 		}
 	}
 	a.Input = common.NewInput(c, "position: ", positionLimit)
@@ -105,7 +105,7 @@ func (a *AnalysisSetup) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		if key.Matches(km, k.Prev) {
 			step = -1
 		}
-		a.I = (a.I + step + len(a.Variants)) % len(a.Variants)
+		a.Chosen = (a.Chosen + step + len(a.Variants)) % len(a.Variants)
 		a.Status = ""
 		return a, nil
 	case key.Matches(km, k.Open):
@@ -120,7 +120,7 @@ func (a *AnalysisSetup) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 // analysis board on it; a position the game refuses stays in the field
 // with the game's reason.
 func (a *AnalysisSetup) open() (common.Screen, tea.Cmd) {
-	v := a.Variants[a.I]
+	v := a.Variants[a.Chosen]
 	pos := strings.TrimSpace(a.Input.Value())
 	b, err := newAnalysisBoard(a.c, v, pos)
 	if err != nil {
@@ -142,15 +142,15 @@ func newAnalysisBoard(c *common.Common, v *game.Variant, position string) (*boar
 	if err != nil {
 		return nil, err
 	}
-	b.An.On = true
+	b.Analysis.Enabled = true
 	b.SetStatus("analysis board: play either side, u undoes, e turns the analysis off", false)
 	return b, nil
 }
 
 // View is part of common.Screen.
 func (a *AnalysisSetup) View() string {
-	st, k := a.c.St, analysisSetupKeys
-	v := a.Variants[a.I]
+	st, k := a.c.Styles, analysisSetupKeys
+	v := a.Variants[a.Chosen]
 	var sb strings.Builder
 	sb.WriteString(st.Title.Render(" Analysis board") + "\n\n")
 	sb.WriteString(st.Muted.Render(" game:     ") + st.Accent.Render("‹ "+v.Title+" ›") + "\n\n")

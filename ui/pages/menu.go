@@ -50,7 +50,7 @@ type MenuItem struct {
 }
 
 // MenuDelegate draws one item per line with the session's styles.
-type MenuDelegate struct{ C *common.Common }
+type MenuDelegate struct{ Common *common.Common }
 
 // Line is item drawn in list l.
 func (d MenuDelegate) Line(l *ItemList, item MenuItem, selected bool) string {
@@ -62,8 +62,8 @@ func descWidth(l *ItemList) int { return max(l.Width-2-titleWidth(l)-1, 1) }
 
 // MenuScreen is the main menu.
 type MenuScreen struct {
-	C    *common.Common
-	List ItemList
+	Common *common.Common
+	List   ItemList
 	// helpAll is whether ? shows every key; helpWidth is the width the
 	// help was last fitted to. The help bubble itself is made only when
 	// its text is not drawn yet (helpModel), so a session does not hold
@@ -87,14 +87,14 @@ var MenuPagination = lipgloss.NewStyle().PaddingLeft(2)
 
 // NewMenu opens the menu with status in its status line.
 func NewMenu(c *common.Common, status string) *MenuScreen {
-	m := &MenuScreen{C: c, Status: status}
+	m := &MenuScreen{Common: c, Status: status}
 	// The saved games are read once the client's writes have landed:
 	// the game just left is offered as it was left.
 	c.SettleWrites()
 	items := m.allItems(m.continueItems())
 	l := NewItemList(items, MenuDelegate{c}, 40, 10)
 	l.Pages.Type = paginator.Arabic
-	l.Arabic, l.noItems = &c.St.Muted, &c.St.Muted
+	l.Arabic, l.noItems = &c.Styles.Muted, &c.Styles.Muted
 	l.Pagination = &MenuPagination
 	l.Keys.Up, l.Keys.Down = common.KeyUp, common.KeyDown
 	l.Keys.NextPage = common.Bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
@@ -134,8 +134,8 @@ func (m *MenuScreen) answerDelete(yes bool) tea.Cmd {
 	if !yes {
 		return nil
 	}
-	store := m.C.Store
-	return m.C.IO.Do(func() tea.Msg {
+	store := m.Common.Store
+	return m.Common.IO.Do(func() tea.Msg {
 		var err error
 		if slots, ok := store.(savefmt.SlotStore); ok {
 			err = slots.RemoveSlot(item.slot)
@@ -172,7 +172,7 @@ func (m *MenuScreen) deleted(msg deletedMsg) {
 // item per slot of a savefmt.SlotStore, or the one save of a plain store. A save
 // that cannot be read is named in the status.
 func (m *MenuScreen) continueItems() []MenuItem {
-	store := m.C.Store
+	store := m.Common.Store
 	if store == nil {
 		return nil
 	}
@@ -181,7 +181,7 @@ func (m *MenuScreen) continueItems() []MenuItem {
 		if err == nil {
 			var sv savefmt.SavedGame
 			sv, err = savefmt.ParseSave(data)
-			if errors.Is(err, savefmt.ErrSheetNotLoaded) && !m.C.Opts.Remote {
+			if errors.Is(err, savefmt.ErrSheetNotLoaded) && !m.Common.Opts.Remote {
 				// Loaded when chosen; a sheet gone or changed is said now.
 				err = savefmt.SheetCheck(sv.Sheet)
 			}
@@ -223,7 +223,7 @@ func (m *MenuScreen) continueItems() []MenuItem {
 // games, the user's sheets that are not games yet, and the other
 // choices.
 func (m *MenuScreen) allItems(saves []MenuItem) []MenuItem {
-	c := m.C
+	c := m.Common
 	items := saves
 	for _, v := range game.Variants() {
 		items = append(items, MenuItem{Title: v.Title, Desc: v.Summary, action: actPlay, variant: v})
@@ -252,18 +252,18 @@ func (m *MenuScreen) allItems(saves []MenuItem) []MenuItem {
 
 // resize fits the list between the title and the status and help.
 func (m *MenuScreen) resize() {
-	m.helpWidth = m.C.Width
-	m.List.SetSize(max(m.C.Width-2, 10), m.listHeight())
+	m.helpWidth = m.Common.Width
+	m.List.SetSize(max(m.Common.Width-2, 10), m.listHeight())
 }
 
 // HelpView is the menu's keys, each line indented like the rest.
 func (m *MenuScreen) helpView() string {
 	k := m.keys()
-	key := menuPartKey{style: common.StyleKeyOf(m.C), part: partHelpView, width: m.C.Width,
+	key := menuPartKey{style: common.StyleKeyOf(m.Common), part: partHelpView, width: m.Common.Width,
 		showAll: m.helpAll, hasSave: k.Delete.Enabled()}
 	return menuPartOf(key, func() string {
 		h := m.helpModel()
-		h.SetWidth(max(m.C.Width-1, 1))
+		h.SetWidth(max(m.Common.Width-1, 1))
 		lines := common.SplitLines(h.View(k))
 		for i, l := range lines {
 			lines[i] = " " + l
@@ -275,7 +275,7 @@ func (m *MenuScreen) helpView() string {
 // helpText is the help bubble's view at its own width.
 func (m *MenuScreen) helpText() string {
 	k := m.keys()
-	key := menuPartKey{style: common.StyleKeyOf(m.C), part: partHelp, width: m.helpWidth,
+	key := menuPartKey{style: common.StyleKeyOf(m.Common), part: partHelp, width: m.helpWidth,
 		showAll: m.helpAll, hasSave: k.Delete.Enabled()}
 	return menuPartOf(key, func() string { return m.helpModel().View(k) })
 }
@@ -283,7 +283,7 @@ func (m *MenuScreen) helpText() string {
 // helpModel is the help bubble in the session's styles, as the menu
 // shows it now.
 func (m *MenuScreen) helpModel() help.Model {
-	h := m.C.NewHelp()
+	h := m.Common.NewHelp()
 	h.SetWidth(m.helpWidth)
 	h.ShowAll = m.helpAll
 	return h
@@ -293,10 +293,10 @@ func (m *MenuScreen) helpModel() help.Model {
 func (m *MenuScreen) listView() string {
 	l := &m.List
 	height := m.listHeight()
-	key := menuPartKey{style: common.StyleKeyOf(m.C), part: partList, width: m.C.Width, height: height,
+	key := menuPartKey{style: common.StyleKeyOf(m.Common), part: partList, width: m.Common.Width, height: height,
 		listStyle: m.listStyle, items: m.items, listWidth: l.Width, listHeight: l.height, index: l.Index(),
 		page: l.Pages.Page, perPage: l.Pages.PerPage, pages: l.Pages.TotalPages}
-	return menuPartOf(key, func() string { return common.FitBlock(l.View(), m.C.Width, height) })
+	return menuPartOf(key, func() string { return common.FitBlock(l.View(), m.Common.Width, height) })
 }
 
 // menuNoteLines is how many lines the selected item's description may
@@ -304,7 +304,7 @@ func (m *MenuScreen) listView() string {
 const menuNoteLines = 2
 
 func (m *MenuScreen) listHeight() int {
-	return max(m.C.Height-4-menuNoteLines-lipgloss.Height(m.helpText()), 1)
+	return max(m.Common.Height-4-menuNoteLines-lipgloss.Height(m.helpText()), 1)
 }
 
 // keys is the menu's keys for its help: x is listed only when there is
@@ -393,7 +393,7 @@ func (m *MenuScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 			return m, nil
 		case key.Matches(msg, menuKeys.Theme):
 			var cmd tea.Cmd
-			m.Status, cmd = m.C.CycleTheme()
+			m.Status, cmd = m.Common.CycleTheme()
 			m.resize()
 			return m, cmd
 		case key.Matches(msg, menuKeys.Choose):
@@ -410,7 +410,7 @@ func (m *MenuScreen) choose() (common.Screen, tea.Cmd) {
 	if !ok {
 		return m, nil
 	}
-	c := m.C
+	c := m.Common
 	c.MenuChosen = item.Title
 	switch item.action {
 	case actSheet:
@@ -454,7 +454,7 @@ func (m *MenuScreen) choose() (common.Screen, tea.Cmd) {
 
 // View is part of common.Screen.
 func (m *MenuScreen) View() string {
-	return common.JoinPadded(m.C.Height, Heading(m.C.St), m.listView(), "\n", m.NoteView(), m.helpView())
+	return common.JoinPadded(m.Common.Height, Heading(m.Common.Styles), m.listView(), "\n", m.NoteView(), m.helpView())
 }
 
 // NoteView is what the menu says under the list: the status, or the
@@ -464,11 +464,11 @@ func (m *MenuScreen) View() string {
 // frame was a tenth of a menu key's cost.
 func (m *MenuScreen) NoteView() string {
 	item, _ := m.List.Selected()
-	k := noteKey{style: common.StyleKeyOf(m.C), errColour: m.C.St.Theme.Error, width: m.C.Width, status: m.Status}
+	k := noteKey{style: common.StyleKeyOf(m.Common), errColour: m.Common.Styles.Theme.Error, width: m.Common.Width, status: m.Status}
 	if k.status == "" && common.TextWidth(item.Desc) > descWidth(&m.List) {
 		k.desc = item.Desc
 	}
-	return menuNotes.Get(k, func() string { return drawNote(m.C.St, k) })
+	return menuNotes.Get(k, func() string { return drawNote(m.Common.Styles, k) })
 }
 
 // noteKey is what the menu's note is drawn from: the status, else the

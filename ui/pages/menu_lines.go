@@ -38,7 +38,7 @@ func (d MenuDelegate) menuLine(k menuLineKey) string {
 // drawMenuLine draws one item: the cursor, the title padded to the
 // longest, and the description cut to its room.
 func (d MenuDelegate) drawMenuLine(k menuLineKey) string {
-	st := d.C.St
+	st := d.Common.Styles
 	cursor, title := "  ", st.Text.Render(common.PadRight(k.title, k.titleWidth))
 	if k.selected {
 		cursor = st.Accent.Render("> ")
@@ -53,7 +53,7 @@ func (d MenuDelegate) drawMenuLine(k menuLineKey) string {
 // lineKey is the key of item drawn in list l.
 func (d MenuDelegate) lineKey(l *ItemList, item MenuItem, selected bool) menuLineKey {
 	return menuLineKey{
-		style: common.StyleKeyOf(d.C),
+		style: common.StyleKeyOf(d.Common),
 		title: item.Title, desc: item.Desc,
 		titleWidth: titleWidth(l), descWidth: descWidth(l),
 		width: l.Width, selected: selected,

@@ -108,7 +108,7 @@ func (q *quickScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 
 // View is part of common.Screen.
 func (q *quickScreen) View() string {
-	st := q.c.St
+	st := q.c.Styles
 	var b strings.Builder
 	b.WriteString(st.Title.Render(" Play anyone") + "\n\n")
 	if q.Queued {

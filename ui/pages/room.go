@@ -96,7 +96,7 @@ func (j *joinScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 
 // View is part of common.Screen.
 func (j *joinScreen) View() string {
-	st := j.c.St
+	st := j.c.Styles
 	s := st.Title.Render(" Join a room") + "\n\n " + j.input.View() + "\n\n"
 	if j.status != "" {
 		s += st.Error.Render(" "+j.status) + "\n"
@@ -163,7 +163,7 @@ func (r *roomListScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 
 // View is part of common.Screen.
 func (r *roomListScreen) View() string {
-	st := r.c.St
+	st := r.c.Styles
 	var b strings.Builder
 	b.WriteString(st.Title.Render(" Rooms") + "\n\n")
 	if len(r.rooms) == 0 {

@@ -96,6 +96,7 @@ type SetupScreen struct {
 	Status  string
 	help    help.Model
 	options roomOptions // a room's clock and rating (setup_room.go)
+	clock   int         // a local game's clock, an index in localClocks
 	// game is the game in progress this setup was opened from (n on the
 	// board): Esc goes back to it, and it is left (saved for Continue)
 	// only when the new game starts or the program quits.
@@ -296,7 +297,7 @@ func (s *SetupScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case match.GGPEventMsg:
 		// The game behind keeps its GGP players' replies for its return.
 		if s.game != nil {
-			cmd, _ := s.game.M.Update(msg)
+			cmd, _ := s.game.Match.Update(msg)
 			return s, cmd
 		}
 	case common.NoticeMsg:
@@ -362,6 +363,9 @@ func (s *SetupScreen) key(km tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 			return s.game, nil
 		}
 		return NewMenu(s.c, ""), nil
+	case !s.room && key.Matches(km, roomOptionKeys.Clock):
+		s.clock = (s.clock + 1) % len(localClocks)
+		return s, nil
 	case !s.room && key.Matches(km, sk.AITime):
 		return s, s.stepAITime(key.Matches(km, sk.LessAITime))
 	case s.Row == n && key.Matches(km, sk.Start):
@@ -496,6 +500,7 @@ func (s *SetupScreen) start() (common.Screen, tea.Cmd) {
 		s.Status = err.Error()
 		return s, nil
 	}
+	b.SetClock(localClocks[s.clock].tc)
 	write := s.c.Remember(func(st *savefmt.Settings) {
 		if st.Seats == nil {
 			st.Seats = map[string][]savefmt.SeatConfig{}
@@ -541,7 +546,7 @@ const StartLabel = "[ Start ]"
 
 // View is part of common.Screen.
 func (s *SetupScreen) View() string {
-	st := s.c.St
+	st := s.c.Styles
 	var b strings.Builder
 	title := "New game: " + s.v.Title
 	if s.room {
@@ -590,7 +595,8 @@ func (s *SetupScreen) View() string {
 		b.WriteString("   " + st.Text.Render(StartLabel) + "\n")
 	}
 	if !s.room {
-		b.WriteString(st.Muted.Render(" AI time per move: ") + st.Text.Render(aiTimeText(s.c.AITime)) + st.Muted.Render(" (+/- to change)"))
+		b.WriteString(st.Muted.Render(" AI time per move: ") + st.Text.Render(aiTimeText(s.c.AITime)) + st.Muted.Render(" (+/- to change)") + "\n")
+		b.WriteString(st.Muted.Render(" clock: ") + st.Text.Render(localClocks[s.clock].label) + st.Muted.Render(" (c to change)"))
 	} else {
 		b.WriteString(" " + st.Text.Render(s.options.line()) + st.Muted.Render(" (c clock, p pause, r rated)"))
 	}
@@ -666,7 +672,7 @@ func (p *variantPicker) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 
 // View is part of common.Screen.
 func (p *variantPicker) View() string {
-	st := p.c.St
+	st := p.c.Styles
 	return st.Title.Render(" Create a room: choose the game") + "\n\n" +
 		common.FitBlock(p.list.View(), p.c.Width, max(p.c.Height-5, 1)) + "\n\n" +
 		st.Muted.Render(common.Footer(pickerKeys.Choose, pickerKeys.Back))

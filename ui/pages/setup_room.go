@@ -27,6 +27,10 @@ var roomClocks = []struct {
 	{"3 days a move", roomapi.TimeControl{PerMove: 72 * time.Hour}},
 }
 
+// localClocks are the clocks offered for a game at this keyboard, the
+// first none: the same clocks as a room's, without the days-long ones.
+var localClocks = roomClocks[:3]
+
 // roomOptions are the choices on a room's setup screen.
 type roomOptions struct {
 	clock int // index in roomClocks

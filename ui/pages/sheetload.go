@@ -55,7 +55,7 @@ func (s *SheetLoadScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		if msg.Err != nil {
 			return NewMenu(s.c, filepath.Base(s.job.Path)+": "+msg.Err.Error()), nil
 		}
-		next, err := s.then(msg.V)
+		next, err := s.then(msg.Variant)
 		if err != nil {
 			return NewMenu(s.c, err.Error()), nil
 		}
@@ -75,7 +75,7 @@ func (s *SheetLoadScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 
 // View is part of common.Screen.
 func (s *SheetLoadScreen) View() string {
-	st := s.c.St
+	st := s.c.Styles
 	var b strings.Builder
 	b.WriteString(Heading(st))
 	if line := s.job.Line(time.Now(), s.c.ASCII); line != "" {
@@ -130,7 +130,7 @@ func libraryItems(lib *common.SheetLibrary, ascii bool) []MenuItem {
 // load: a loaded one becomes a game of the list. The saved games are
 // kept as read (no file is read again), and so is the cursor's line.
 func (m *MenuScreen) refreshSheets() {
-	if m.C.Library == nil {
+	if m.Common.Library == nil {
 		return
 	}
 	var saves []MenuItem
@@ -153,7 +153,7 @@ func (m *MenuScreen) refreshSheets() {
 
 // continueSheet loads the sheet of a saved game and then resumes it.
 func (m *MenuScreen) continueSheet(item MenuItem) common.Screen {
-	c, slot := m.C, item.slot
+	c, slot := m.Common, item.slot
 	return NewSheetLoad(c, item.save.Sheet.Path, item.save.Sheet.Hash, func(*game.Variant) (common.Screen, error) {
 		data, err := savefmt.ReadSlot(c.Store, slot)
 		if err != nil {

@@ -126,7 +126,7 @@ func (s *StandingsScreen) review(id string) (common.Screen, tea.Cmd) {
 
 // View is part of common.Screen.
 func (s *StandingsScreen) View() string {
-	st := s.c.St
+	st := s.c.Styles
 	var b strings.Builder
 	if s.page {
 		s.pageView(&b)
@@ -147,7 +147,7 @@ func (s *StandingsScreen) View() string {
 }
 
 func (s *StandingsScreen) boardView(b *strings.Builder) {
-	st := s.c.St
+	st := s.c.Styles
 	title := " Ratings"
 	if len(s.variants) > 0 {
 		title += ": " + s.variants[s.vi].Title
@@ -163,7 +163,7 @@ func (s *StandingsScreen) boardView(b *strings.Builder) {
 }
 
 func (s *StandingsScreen) pageView(b *strings.Builder) {
-	st := s.c.St
+	st := s.c.Styles
 	p := s.mine
 	b.WriteString(st.Title.Render(" "+p.Name) + "\n\n")
 	if len(p.Ratings) == 0 {

@@ -1,0 +1,85 @@
+package ui
+
+import (
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/common"
+)
+
+// TestGoldenFlipped shows boards turned half round with f at 80×24:
+// the labels, the last move, the cursor and Pentago's rotation handles
+// change sides with the cells.
+func TestGoldenFlipped(t *testing.T) {
+	for _, c := range []struct{ variant, typed string }{{"quad5", "r2c2"}, {"pentago", "113"}, {"tictacchess", "1422"}} {
+		t.Run(c.variant, func(t *testing.T) {
+			v, _ := game.Lookup(c.variant)
+			msgs := append(typeMove(c.typed), keyMsg("f"), keyMsg("up"))
+			runGolden(t, common.Options{Start: common.Start{Variant: c.variant, Seats: hotSeat(v)}}, msgs...)
+		})
+	}
+}
+
+// Flipping is a view: a click on a cell where the flipped board draws it
+// plays that cell, the arrows move the cursor the way they look, and f
+// again turns the board back.
+func TestFlippedBoardMapsClicksAndArrows(t *testing.T) {
+	m, b := newTestClient(t, "quad5", 80, 24)
+	m.Update(keyMsg("f"))
+	if !b.Flipped {
+		t.Fatal("f did not flip the board")
+	}
+	cur := b.CursorCell
+	m.Update(keyMsg("up"))
+	if b.CursorCell.Row != cur.Row+1 {
+		t.Fatalf("up on a flipped board moved the cursor from %v to %v, want a row down the board", cur, b.CursorCell)
+	}
+	l := b.Layout()
+	// The top row, second column as drawn is the board's r5c4.
+	m.Update(click(l.BoardX+l.CellX(1)+l.CellW/2, l.BoardY+l.CellY(0)+l.CellH/2))
+	start, moves := b.Match.Replay()
+	if len(moves) != 1 || start.ShortMove(moves[0]) != "r5c4" {
+		t.Fatalf("the click played %v", moves)
+	}
+	if p, ok := l.CellAt(l.BoardX+l.CellX(0)+l.CellW/2, l.BoardY+l.CellY(1)+l.CellH/2); !ok || p != (adapters.Pos{Row: 3, Col: 4}) {
+		t.Fatalf("the cell drawn second row, first column is %v, want r4c5", p)
+	}
+	m.Update(keyMsg("f"))
+	if b.Flipped {
+		t.Fatal("f did not turn the board back")
+	}
+	m.Update(keyMsg("v")) // review: f flips what is reviewed too
+	m.Update(keyMsg("f"))
+	if !b.Reviewing() || !b.Flipped {
+		t.Fatalf("f in review: reviewing %v, flipped %v", b.Reviewing(), b.Flipped)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+}
+
+// Pentago's rotation handles change sides with a flipped board: the
+// first quadrant's, above the top-right quadrant, go below the
+// bottom-left one, where a click on them still turns the first quadrant.
+func TestFlippedPentagoHandles(t *testing.T) {
+	m, b := newTestClient(t, "pentago", 80, 24)
+	for _, msg := range typeMove("113") {
+		m.Update(msg)
+	}
+	m.Update(keyMsg("f"))
+	l := b.Layout()
+	x, y, ok := regionClick(b, l, 2) // quadrant 1 counterclockwise
+	if !ok || y != l.BoardY+l.OverlayY(false) || x >= l.BoardX+l.CellX(3) {
+		t.Fatalf("quadrant 1's handle at %d,%d (found %v)", x, y, ok)
+	}
+	m.Update(click(x, y))
+	start, moves := b.Match.Replay()
+	s := start.Clone()
+	for _, mv := range moves[:len(moves)-1] {
+		s.Apply(mv)
+	}
+	if len(moves) != 2 || s.ShortMove(moves[1]) != "1ccw" {
+		t.Fatalf("the click played %d moves", len(moves))
+	}
+}
