@@ -3,6 +3,7 @@ package rooms
 import (
 	"context"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/tabletop/tabletop/ai"
@@ -244,14 +245,13 @@ func (r *room) catchUpTo(version uint64) {
 }
 
 // reloadAll catches up after missed events: every hosted room is
-// reloaded and every live room loaded.
+// reloaded and every live room loaded. Each room is read from the store
+// with its lock released (catchUpTo), as for one event: a thousand rooms
+// read with their locks held kept each room's players waiting, in turn,
+// for its read.
 func (l *Host) reloadAll() {
 	for _, r := range l.hosted() {
-		r.mu.Lock()
-		if !r.closed {
-			r.reload()
-		}
-		r.mu.Unlock()
+		r.catchUpTo(math.MaxUint64)
 	}
 	ctx, cancel := l.storeCtx()
 	recs, err := l.cfg.Store.Live(ctx)

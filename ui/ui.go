@@ -34,6 +34,9 @@ import (
 type Model struct {
 	c   *common.Common
 	cur common.Screen
+	// fit keeps which lines of the frames drawn fit the window: most of
+	// a frame's lines are those of the last (see common.FitMemo).
+	fit common.FitMemo
 }
 
 // New returns the client for one terminal.
@@ -176,7 +179,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Suspend
 		}
 	}
-	if m.hidden() && !reachesHidden(msg) {
+	// reachesHidden first: most messages (a room's update, a clock's
+	// tick) reach any screen, and hidden lays the screen out to know.
+	if !reachesHidden(msg) && m.hidden() {
 		return m, nil
 	}
 	if tn, ok := msg.(common.TurnNoticeMsg); ok {
@@ -222,7 +227,7 @@ func (m *Model) content() string {
 	if m.c.ASCII {
 		v = asciiText(v)
 	}
-	return common.FitBlock(v, w, h)
+	return m.fit.Block(v, w, h)
 }
 
 // hidden reports whether the window is too small to show the screen:

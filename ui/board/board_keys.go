@@ -23,7 +23,9 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 		return b.handOverHelp()
 	}
 	k := common.BoardKeys
-	var play []key.Binding
+	// Sized for the most each holds (asked for on every frame and key:
+	// appends from empty copied the bindings three or four times).
+	play := make([]key.Binding, 0, 10)
 	ended := b.Ended()
 	a := b.Match.AI()
 	if a.Searching && !a.ForHint {
@@ -34,7 +36,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 		play = append(play, b.AdapterCaps.PlayKeysOf(b.Game(), b.Selected)...)
 		play = append(play, k.Type)
 	}
-	var game []key.Binding
+	game := make([]key.Binding, 0, 12)
 	offer := func(has bool, bs ...key.Binding) {
 		if has {
 			game = append(game, bs...)
@@ -67,7 +69,8 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	// Flipping the board is a view, beside the moves: the other lists
 	// are as long as the smallest window allows.
 	play = append(play, flipKey)
-	short := append(append([]key.Binding{}, play[:len(play)-1]...), game[:min(nGame, len(game))]...)
+	short := make([]key.Binding, 0, len(play)-1+nGame+3)
+	short = append(append(short, play[:len(play)-1]...), game[:min(nGame, len(game))]...)
 	if ended {
 		short = append(short, ReviewKeys.Open)
 	}
