@@ -3,6 +3,7 @@ package rooms
 import (
 	"context"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/tabletop/tabletop/ai"
@@ -99,14 +100,7 @@ func (l *Host) loadResuming(code string, down *downtime) (*room, error) {
 		}
 		return nil, err
 	}
-	level := string(ai.Medium)
-	for _, s := range rec.Seats {
-		if s.Kind == SeatAI {
-			level = s.Level
-			break
-		}
-	}
-	r := l.newRoom(v, t, level)
+	r := l.newRoom(v, t, levelOf(rec.Seats))
 	r.rec, r.code = rec, code
 	r.version.Store(rec.Version)
 	r.ctx, r.cancel = context.WithCancel(l.ctx)
@@ -251,14 +245,13 @@ func (r *room) catchUpTo(version uint64) {
 }
 
 // reloadAll catches up after missed events: every hosted room is
-// reloaded and every live room loaded.
+// reloaded and every live room loaded. Each room is read from the store
+// with its lock released (catchUpTo), as for one event: a thousand rooms
+// read with their locks held kept each room's players waiting, in turn,
+// for its read.
 func (l *Host) reloadAll() {
 	for _, r := range l.hosted() {
-		r.mu.Lock()
-		if !r.closed {
-			r.reload()
-		}
-		r.mu.Unlock()
+		r.catchUpTo(math.MaxUint64)
 	}
 	ctx, cancel := l.storeCtx()
 	recs, err := l.cfg.Store.Live(ctx)
@@ -309,4 +302,15 @@ func (l *Host) tendAI() {
 			r.mu.Unlock()
 		}
 	}
+}
+
+// levelOf is the AI level for seats handed to the AI after a hold: the
+// first AI seat's, else medium.
+func levelOf(seats []SeatRecord) string {
+	for _, s := range seats {
+		if s.Kind == SeatAI {
+			return s.Level
+		}
+	}
+	return string(ai.Medium)
 }

@@ -278,3 +278,62 @@ func TestMoveThatLostToAnotherNodeIsCheckedAgain(t *testing.T) {
 		t.Errorf("stored moves %v", rec.Moves)
 	}
 }
+
+// lostStore is a slow store whose host is told, when the test says so,
+// that the store's events were lost; its reads of a room then wait, once
+// begun, until the test lets them return.
+type lostStore struct {
+	*slowStore
+	events   chan rooms.Event
+	holdLoad bool
+	loadIn   chan struct{}
+}
+
+func (s *lostStore) Subscribe(ctx context.Context) <-chan rooms.Event {
+	go func() {
+		<-ctx.Done()
+		close(s.events)
+	}()
+	return s.events
+}
+
+func (s *lostStore) Load(ctx context.Context, code string) (rooms.Record, error) {
+	s.mu.Lock()
+	hold := s.holdLoad
+	s.mu.Unlock()
+	if hold {
+		s.loadIn <- struct{}{}
+		<-s.release
+	}
+	return s.slowStore.Load(ctx, code)
+}
+
+// After lost events the host reads every room again, each with the
+// room's lock released: its players still read the room while the store
+// answers slowly.
+func TestReloadAfterLostEventsIsOffTheRoomsLock(t *testing.T) {
+	st := &lostStore{slowStore: newSlowStore(), events: make(chan rooms.Event, 1), loadIn: make(chan struct{}, 8)}
+	l := rooms.NewHost(rooms.HostConfig{Store: st, SeatHold: time.Minute})
+	defer func() {
+		st.let()
+		l.Close()
+	}()
+	if _, err := l.Start(); err != nil { // it follows the store's events
+		t.Fatal(err)
+	}
+	a, err := l.Create(ana, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := l.Join(bob, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.mu.Lock()
+	st.holdLoad = true
+	st.mu.Unlock()
+	st.events <- rooms.Event{Lost: true}
+	<-st.loadIn
+	within(t, st.slowStore, "View", func() { b.View() })
+	st.let()
+}

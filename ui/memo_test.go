@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
@@ -147,6 +148,50 @@ func TestScrollViewMatchesViewport(t *testing.T) {
 		want.SetYOffset(want.TotalLineCount() - h - up)
 		if got := board.ScrollView(vp, text, w, h, up); got != want.View() {
 			t.Fatalf("%q in %d×%d up %d:\n%q\nviewport:\n%q", text, w, h, up, got, want.View())
+		}
+	}
+}
+
+// Sessions showing one position in one theme share its board block: the
+// second draws none of its own. Sessions in other themes, glyphs or
+// colour profiles each see their own board, as drawn fresh.
+func TestBoardsSharedBetweenSessions(t *testing.T) {
+	type setup struct {
+		p     colorprofile.Profile
+		theme themes.Theme
+		ascii bool
+	}
+	setups := []setup{{colorprofile.ANSI256, themes.Default, false}, {colorprofile.ANSI256, themes.Default, false},
+		{colorprofile.TrueColor, themes.Default, false}, {colorprofile.ANSI, themes.Default, false},
+		{colorprofile.ANSI256, themes.Light, false}, {colorprofile.ANSI256, themes.Default, true}, {colorprofile.ASCII, themes.Mono, false}}
+	var first []string
+	for i, s := range setups {
+		m, b := newProfileClient(t, "pentago", s.p, 100, 40)
+		b.Common.ASCII = s.ascii
+		b.Common.SetTheme(s.theme)
+		for j := range 3 {
+			st := b.Game()
+			typeText(m, ":"+st.ShortMove(st.Legal(nil)[j*5]))
+			press(m, "enter")
+		}
+		_ = viewText(m)
+		l := b.Layout()
+		var over [2]string
+		if l.Overlay {
+			regions := b.Regions(b.Recent())
+			over = [2]string{b.OverlayLine(l, regions, true), b.OverlayLine(l, regions, false)}
+		}
+		got := b.BoardLines(l)
+		if fresh := b.DrawBoard(l, b.Adapter.Cells(b.Game()), marks(b), over); common.JoinLines(got) != common.JoinLines(fresh) {
+			t.Fatalf("session %d (%+v): the board is\n%q\nfresh it is\n%q", i, s, common.JoinLines(got), common.JoinLines(fresh))
+		}
+		switch i {
+		case 0:
+			first = got
+		case 1:
+			if unsafe.StringData(got[0]) != unsafe.StringData(first[0]) {
+				t.Errorf("the second session in the same theme drew the board again instead of sharing the first's")
+			}
 		}
 	}
 }

@@ -143,3 +143,28 @@ func BenchmarkBoardTyping(b *testing.B) {
 		_ = frameOf(m)
 	}
 }
+
+// BenchmarkBoardMove is one move typed at the prompt of a Pentago game
+// on a 100×40 terminal, as a room's player makes it in the load test:
+// ":" and its frame, the move's keys and one frame, Enter and the frame
+// of the position after it. A finished game starts again (untimed).
+func BenchmarkBoardMove(b *testing.B) {
+	var m *Model
+	var bs *board.BoardScreen
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if bs == nil || bs.Game().Terminal() {
+			b.StopTimer()
+			m, bs = newProfileClient(b, "pentago", colorprofile.ANSI256, 100, 40)
+			b.StartTimer()
+		}
+		st := bs.Game()
+		legal := st.Legal(nil)
+		m.Update(keyMsg(":"))
+		_ = frameOf(m)
+		typeText(m, st.ShortMove(legal[(i*7)%len(legal)]))
+		_ = frameOf(m)
+		m.Update(keyMsg("enter"))
+		_ = frameOf(m)
+	}
+}

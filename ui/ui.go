@@ -34,6 +34,9 @@ import (
 type Model struct {
 	c   *common.Common
 	cur common.Screen
+	// fit keeps which lines of the frames drawn fit the window: most of
+	// a frame's lines are those of the last (see common.FitMemo).
+	fit common.FitMemo
 }
 
 // New returns the client for one terminal.
@@ -176,8 +179,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Suspend
 		}
 	}
-	if m.hidden() && !reachesHidden(msg) {
+	// reachesHidden first: most messages (a room's update, a clock's
+	// tick) reach any screen, and hidden lays the screen out to know.
+	if !reachesHidden(msg) && m.hidden() {
 		return m, nil
+	}
+	if tn, ok := msg.(common.TurnNoticeMsg); ok {
+		return m, m.turnNotice(string(tn))
 	}
 	libCmd, _ := m.c.Library.Handle(msg)
 	next, cmd := m.cur.Update(msg)
@@ -219,7 +227,7 @@ func (m *Model) content() string {
 	if m.c.ASCII {
 		v = asciiText(v)
 	}
-	return common.FitBlock(v, w, h)
+	return m.fit.Block(v, w, h)
 }
 
 // hidden reports whether the window is too small to show the screen:
@@ -333,4 +341,14 @@ func (m *Model) toggleMouse() tea.Cmd {
 	write := m.c.Remember(func(s *savefmt.Settings) { s.NoMouse = !m.c.Mouse })
 	_, cmd := m.cur.Update(common.NoticeMsg(text))
 	return tea.Batch(cmd, write)
+}
+
+// turnNotice shows the host's turn notice on the screen shown, with the
+// bell if the player asked for it.
+func (m *Model) turnNotice(text string) tea.Cmd {
+	_, cmd := m.cur.Update(common.NoticeMsg(text))
+	if m.c.Bell {
+		cmd = tea.Batch(cmd, tea.Raw("\a"))
+	}
+	return cmd
 }

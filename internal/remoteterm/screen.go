@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -77,12 +78,19 @@ func (s *screen) draw(b *bytes.Buffer, v *tea.View, syncd bool) {
 		s.switchScreen(b, v.AltScreen)
 	}
 	s.setModes(b, v, first, switched)
-	var lines []string
+	// The rows' hashes go to a pooled buffer, then into s.rows: a frame
+	// allocates neither its lines nor their hashes. (Not a buffer on the
+	// stack: the writer's goroutine is new for each frame, and a larger
+	// frame of draw's would make it grow its stack.)
+	buf := hashBufs.Get().(*[]uint64)
+	defer hashBufs.Put(buf)
+	shown := ""
 	content := hashOf(v.Content)
 	rows, changed := s.rows, s.dirty
 	if s.dirty || first || content != s.content {
-		lines = frameRows(v.Content, v.AltScreen, s.height)
-		rows = hashRows(lines)
+		shown = frameBody(v.Content, v.AltScreen, s.height)
+		rows = hashRows((*buf)[:0], shown)
+		*buf = rows[:0]
 		changed = changed || !slices.Equal(rows, s.rows)
 	}
 	if !s.hidden && (v.Cursor == nil || changed && !syncd) {
@@ -93,13 +101,18 @@ func (s *screen) draw(b *bytes.Buffer, v *tea.View, syncd bool) {
 	}
 	if changed {
 		if v.AltScreen {
-			s.drawAlt(b, lines, rows)
+			s.drawAlt(b, shown, rows)
 		} else {
-			s.drawInline(b, lines)
+			s.drawInline(b, shown, len(rows))
 		}
 	}
 	s.placeCursor(b, v, changed)
-	s.rows, s.content, s.last, s.drawn, s.dirty = rows, content, *v, true, false
+	if len(rows) == 0 {
+		s.rows = nil
+	} else {
+		s.rows = append(s.rows[:0], rows...)
+	}
+	s.content, s.last, s.drawn, s.dirty = content, *v, true, false
 	s.last.Content = ""
 	if syncd {
 		if b.Len() == body {
@@ -110,37 +123,60 @@ func (s *screen) draw(b *bytes.Buffer, v *tea.View, syncd bool) {
 	}
 }
 
-// frameRows cuts content into the rows a screen of height rows shows:
-// the first ones on the alternate screen (the frame is drawn from the
-// top), the last ones inline (the frame ends at the cursor).
-func frameRows(content string, alt bool, height int) []string {
-	if content == "" {
-		return nil
+// frameBody is the part of content a screen of height rows shows: the
+// first rows on the alternate screen (the frame is drawn from the top),
+// the last ones inline (the frame ends at the cursor).
+func frameBody(content string, alt bool, height int) string {
+	if height <= 0 {
+		return content
 	}
-	rows := strings.Split(content, "\n")
-	if height > 0 && len(rows) > height {
-		if alt {
-			rows = rows[:height]
-		} else {
-			rows = rows[len(rows)-height:]
+	if alt {
+		end := 0
+		for range height {
+			i := strings.IndexByte(content[end:], '\n')
+			if i < 0 {
+				return content
+			}
+			end += i + 1
 		}
+		return content[:end-1]
 	}
-	return rows
+	start := len(content)
+	for range height {
+		i := strings.LastIndexByte(content[:start], '\n')
+		if i < 0 {
+			return content
+		}
+		start = i
+	}
+	return content[start+1:]
 }
+
+// nextRow cuts the first row off body: the row, the rest, and whether
+// there is a row after it.
+func nextRow(body string) (row, rest string, more bool) {
+	return strings.Cut(body, "\n")
+}
+
+// hashBufs are the buffers of a frame's row hashes, shared by every
+// session's writer.
+var hashBufs = sync.Pool{New: func() any { return new([]uint64) }}
 
 // hashSeed is the process's seed of line hashes.
 var hashSeed = maphash.MakeSeed()
 
 func hashOf(s string) uint64 { return maphash.String(hashSeed, s) }
 
-// hashRows is the hash of each line.
-func hashRows(lines []string) []uint64 {
-	if len(lines) == 0 {
-		return nil
+// hashRows appends the hash of each of body's rows to h: none for an
+// empty body.
+func hashRows(h []uint64, body string) []uint64 {
+	if body == "" {
+		return h
 	}
-	h := make([]uint64, len(lines))
-	for i, l := range lines {
-		h[i] = hashOf(l)
+	for more := true; more; {
+		var row string
+		row, body, more = nextRow(body)
+		h = append(h, hashOf(row))
 	}
 	return h
 }
@@ -165,11 +201,13 @@ func (s *screen) switchScreen(b *bytes.Buffer, alt bool) {
 // drawAlt writes the lines whose hashes (rows) changed on the alternate
 // screen, each from its first column; a frame drawn whole starts on a
 // cleared screen.
-func (s *screen) drawAlt(b *bytes.Buffer, lines []string, rows []uint64) {
+func (s *screen) drawAlt(b *bytes.Buffer, body string, rows []uint64) {
 	if s.dirty {
 		b.WriteString(ansi.EraseEntireScreen)
 	}
-	for y, line := range lines {
+	for y := range rows {
+		var line string
+		line, body, _ = nextRow(body)
 		if !s.dirty && y < len(s.rows) && s.rows[y] == rows[y] {
 			continue
 		}
@@ -186,27 +224,29 @@ func (s *screen) drawAlt(b *bytes.Buffer, lines []string, rows []uint64) {
 // starts where the cursor was when the program started): Bubble Tea's
 // inline mode is not what the server draws, so it is kept simple. The
 // rows of a taller last frame are erased.
-func (s *screen) drawInline(b *bytes.Buffer, lines []string) {
+func (s *screen) drawInline(b *bytes.Buffer, body string, n int) {
 	if s.inlineY > 0 {
 		b.WriteString(ansi.CursorUp(s.inlineY))
 	}
 	b.WriteByte('\r')
 	at := 0
-	for y, line := range lines {
+	for y := range n {
 		if y > 0 {
 			b.WriteString("\r\n")
 			at++
 		}
+		var line string
+		line, body, _ = nextRow(body)
 		s.writeRow(b, line)
 	}
-	for y := len(lines); y < len(s.rows); y++ {
+	for y := n; y < len(s.rows); y++ {
 		if y > 0 {
 			b.WriteString("\r\n")
 			at++
 		}
 		b.WriteString(ansi.EraseEntireLine)
 	}
-	if end := max(len(lines)-1, 0); at > end {
+	if end := max(n-1, 0); at > end {
 		b.WriteString(ansi.CursorUp(at - end))
 		at = end
 	}

@@ -14,8 +14,10 @@
 package termscreen
 
 import (
-	"strconv"
+	"bytes"
+	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
@@ -50,6 +52,12 @@ type Screen struct {
 	state  int
 	params []byte // a CSI's parameter and intermediate bytes
 	utf    []byte // an incomplete UTF-8 sequence
+
+	// argBuf holds a CSI's numeric parameters and line a line's text
+	// while it is searched: a load test keeps a Screen per client and
+	// reads every frame, so neither is allocated per sequence or line.
+	argBuf [16]int
+	line   []byte
 }
 
 // New returns a blank screen of w columns and h lines.
@@ -87,7 +95,11 @@ func (s *Screen) Line(y int) string {
 	if y < 0 || y >= s.h {
 		return ""
 	}
-	var b strings.Builder
+	return string(s.appendLine(nil, y))
+}
+
+// appendLine appends line y's text, trailing blanks cut, to b.
+func (s *Screen) appendLine(b []byte, y int) []byte {
 	blanks := 0
 	for _, r := range s.cells[y] {
 		switch r {
@@ -96,12 +108,12 @@ func (s *Screen) Line(y int) string {
 			blanks++
 		default:
 			for ; blanks > 0; blanks-- {
-				b.WriteByte(' ')
+				b = append(b, ' ')
 			}
-			b.WriteRune(r)
+			b = utf8.AppendRune(b, r)
 		}
 	}
-	return b.String()
+	return b
 }
 
 // String is every line's text, joined by newlines.
@@ -113,10 +125,18 @@ func (s *Screen) String() string {
 	return strings.Join(lines, "\n")
 }
 
-// Contains reports whether some line shows text.
+// Contains reports whether some line shows text. A line without the
+// text's first character (unless a blank) is not looked at further: a
+// load-test client asks after every frame, and most lines do not have
+// it.
 func (s *Screen) Contains(text string) bool {
+	first, _ := utf8.DecodeRuneInString(text)
 	for y := range s.h {
-		if strings.Contains(s.Line(y), text) {
+		if text != "" && first != ' ' && !slices.Contains(s.cells[y], first) {
+			continue
+		}
+		s.line = s.appendLine(s.line[:0], y)
+		if bytes.Contains(s.line, []byte(text)) {
 			return true
 		}
 	}
@@ -135,6 +155,14 @@ func (s *Screen) Write(p []byte) (int, error) {
 		case escInter:
 			s.state = ground
 		case csi:
+			// A sequence's parameters, taken as a run.
+			for c >= 0x20 && c <= 0x3f && i+1 < len(p) {
+				if len(s.params) < 64 {
+					s.params = append(s.params, c)
+				}
+				i++
+				c = p[i]
+			}
 			s.csiByte(c)
 		case str:
 			switch c {
@@ -173,7 +201,12 @@ func (s *Screen) ground(p []byte, i int) int {
 	case c < 0x20 || c == 0x7f:
 		s.control(c)
 	default:
+		// A run of printable ASCII, most of a frame's text.
 		s.print(rune(c))
+		for i+1 < len(p) && p[i+1] >= 0x20 && p[i+1] < 0x7f {
+			i++
+			s.print(rune(p[i]))
+		}
 	}
 	return i
 }
@@ -250,10 +283,32 @@ func (s *Screen) args() (args []int, private, inter bool) {
 	for len(p) > 0 && p[len(p)-1] >= 0x20 && p[len(p)-1] <= 0x2f {
 		inter, p = true, p[:len(p)-1]
 	}
-	for _, f := range strings.Split(string(p), ";") {
-		f, _, _ = strings.Cut(f, ":")
-		n, _ := strconv.Atoi(f)
-		args = append(args, n)
+	// Each parameter up to ';' is its number up to any ':' (a
+	// sub-parameter); what is not a number counts 0, as strconv.Atoi
+	// would have it. Past the buffer's 16 parameters the rest are
+	// dropped: no sequence drawing on the screen has more.
+	args = s.argBuf[:0]
+	n, digits, ok, sub := 0, 0, true, false
+	for i := 0; i <= len(p); i++ {
+		if i == len(p) || p[i] == ';' {
+			if !ok || digits > 9 {
+				n = 0
+			}
+			if len(args) < len(s.argBuf) {
+				args = append(args, n)
+			}
+			n, digits, ok, sub = 0, 0, true, false
+			continue
+		}
+		switch c := p[i]; {
+		case sub:
+		case c == ':':
+			sub = true
+		case c >= '0' && c <= '9':
+			n, digits = n*10+int(c-'0'), digits+1
+		default:
+			ok = false
+		}
 	}
 	return args, private, inter
 }
@@ -268,6 +323,9 @@ func arg(args []int, i, def int) int {
 
 // control2 carries out the control sequence ending in final.
 func (s *Screen) control2(final byte) {
+	if final == 'm' && (len(s.params) == 0 || s.params[0] < '<') {
+		return // SGR, most of a frame's sequences: attributes only
+	}
 	args, private, inter := s.args()
 	if inter {
 		return // DECSCUSR and the like: nothing on the screen
@@ -517,7 +575,7 @@ func (s *Screen) deleteChars(n int) {
 // print puts r at the cursor and moves it on, wrapping as the terminal
 // does (the cursor stays on the last column until the next character).
 func (s *Screen) print(r rune) {
-	width := ansi.StringWidth(string(r))
+	width := runeWidth(r)
 	if width == 0 {
 		return // combining marks and the like go with the cell before
 	}
@@ -556,3 +614,27 @@ func (s *Screen) print(r rune) {
 	}
 	s.x += width
 }
+
+// runeWidth is ansi.StringWidth of r alone: 1 for printable ASCII, and
+// for the rest of the Basic Multilingual Plane a table made the first
+// time it is needed (a frame's cells are mostly ASCII and a few symbols,
+// and measuring each as a string allocates it).
+func runeWidth(r rune) int {
+	if r >= 0x20 && r < 0x7f {
+		return 1
+	}
+	if r < 0 || r >= rune(len(bmpWidths)) {
+		return ansi.StringWidth(string(r))
+	}
+	bmpOnce.Do(func() {
+		for i := range bmpWidths {
+			bmpWidths[i] = int8(ansi.StringWidth(string(rune(i))))
+		}
+	})
+	return int(bmpWidths[r])
+}
+
+var (
+	bmpOnce   sync.Once
+	bmpWidths [0x10000]int8
+)

@@ -169,6 +169,7 @@ func TestScreenSequences(t *testing.T) {
 		{"OSC, DCS and charsets are not text", "\x1b]11;?\x07\x1bP+q\x1b\\\x1b(Bok", "ok\n\n"},
 		{"alternate screen starts blank", "old\x1b[?1049hnew", "   new\n\n"},
 		{"save and restore cursor", "a\x1b7\x1b[3;3Hb\x1b8c", "ac\n\n  b"},
+		{"sub-parameters, empty and malformed parameters", "\x1b[2:7;3Hx\x1b[;2Hy\x1b[3;<Hz", " y\n  x\nz"},
 		{"modes and reports draw nothing", "\x1b[?25l\x1b[>4;2m\x1b[>1u\x1b[<u\x1b[?2026h\x1b[1;31mred\x1b[m\x1b[2 q", "red\n\n"},
 	}
 	for _, tc := range tests {
@@ -197,6 +198,22 @@ func TestScreenSplitWrites(t *testing.T) {
 		s.WriteString(in[cut:])
 		if s.String() != whole.String() {
 			t.Fatalf("split at %d: %q, want %q", cut, s.String(), whole.String())
+		}
+	}
+}
+
+// Contains finds text as Line shows it: blanks are spaces, a wide
+// character is one character, and text never runs on from one line to
+// the next.
+func TestScreenContains(t *testing.T) {
+	s := New(10, 3)
+	s.WriteString("ab\x1b[5Gc\r\n文字x\r\nend")
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{{"ab  c", true}, {"文字x", true}, {"c", true}, {"ab c", false}, {"cx", false}, {"c\n文", false}, {"end", true}, {"", true}, {"  c", true}, {"\t", false}, {"\xff", false}} {
+		if got := s.Contains(tc.text); got != tc.want {
+			t.Errorf("Contains(%q) = %t, want %t (screen %q)", tc.text, got, tc.want, s.String())
 		}
 	}
 }

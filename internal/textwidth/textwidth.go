@@ -33,7 +33,40 @@ func Text(s string) int {
 // ansi.StringWidth. Anything unusual (control characters, invalid UTF-8,
 // escape sequences other than complete CSI and OSC ones) is measured by
 // ansi.StringWidth whole.
+//
+// Line makes one pass over a line made only of escape sequences and
+// simple characters, which is nearly every line the client draws (the
+// server measures each line of each frame); any other line is measured
+// again by runs (byRuns).
 func Line(s string) int {
+	w := 0
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c >= 0x20 && c < 0x7f:
+			w++
+			i++
+		case c == 0x1b:
+			n := EscapeLen(s[i:])
+			if n == 0 {
+				return ansi.StringWidth(s)
+			}
+			i += n
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !simpleRune(r) {
+				return byRuns(s)
+			}
+			w++
+			i += size
+		default:
+			return byRuns(s)
+		}
+	}
+	return w
+}
+
+// byRuns is Line measured run by run between escape sequences.
+func byRuns(s string) int {
 	w := 0
 	for i := 0; i < len(s); {
 		if s[i] == 0x1b {

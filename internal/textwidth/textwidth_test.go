@@ -1,6 +1,8 @@
 package textwidth
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -22,5 +24,52 @@ func TestSimpleRunes(t *testing.T) {
 	}
 	if n < 300 {
 		t.Fatalf("only %d simple runes", n)
+	}
+}
+
+// Line's one pass gives what measuring run by run gives, and what
+// ansi.StringWidth gives, on lines of styled simple text with any other
+// character, control or broken sequence mixed in.
+func TestLineOnePassMatchesRuns(t *testing.T) {
+	pieces := []string{"a", "Moves (12)", " ", "·", "─┼─", "→", "é", "\x1b[38;5;208m", "\x1b[48;2;48;48;48m", "\x1b[m",
+		"\x1b]8;;http://x\x1b\\", "文字", "👍🏽", "e\u0301", "\t", "\x1b", "\x1b[", "\xff", "\u00ad", "\x1b(B", "\x7f", "\u0085"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var sb strings.Builder
+		for range rng.IntN(12) {
+			p := pieces[rng.IntN(len(pieces))]
+			if rng.IntN(3) > 0 {
+				p = pieces[rng.IntN(9)] // mostly the simple ones
+			}
+			sb.WriteString(p)
+		}
+		s := sb.String()
+		if got, runs, want := Line(s), byRuns(s), ansi.StringWidth(s); got != runs || got != want {
+			t.Fatalf("Line(%q) = %d, by runs %d, ansi.StringWidth %d", s, got, runs, want)
+		}
+	}
+}
+
+// BenchmarkLine measures a styled board line, as a server does for every
+// line of every frame: in one pass (Line) and run by run (as Line did
+// before).
+func BenchmarkLine(b *testing.B) {
+	var sb strings.Builder
+	for range 12 {
+		sb.WriteString("\x1b[38;5;208;48;5;236m [·] \x1b[m\x1b[38;5;244m│")
+	}
+	s := sb.String()
+	for _, f := range []struct {
+		name string
+		fn   func(string) int
+	}{{"one-pass", Line}, {"by-runs", byRuns}} {
+		b.Run(f.name, func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			for b.Loop() {
+				if n := f.fn(s); n != 72 {
+					b.Fatal(n)
+				}
+			}
+		})
 	}
 }

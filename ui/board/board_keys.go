@@ -23,7 +23,9 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 		return b.handOverHelp()
 	}
 	k := common.BoardKeys
-	var play []key.Binding
+	// Sized for the most each holds (asked for on every frame and key:
+	// appends from empty copied the bindings three or four times).
+	play := make([]key.Binding, 0, 10)
 	ended := b.Ended()
 	a := b.Match.AI()
 	if a.Searching && !a.ForHint {
@@ -34,7 +36,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 		play = append(play, b.AdapterCaps.PlayKeysOf(b.Game(), b.Selected)...)
 		play = append(play, k.Type)
 	}
-	var game []key.Binding
+	game := make([]key.Binding, 0, 12)
 	offer := func(has bool, bs ...key.Binding) {
 		if has {
 			game = append(game, bs...)
@@ -43,6 +45,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	cp := b.Caps
 	if ended {
 		offer(cp.Rematch != nil, k.Rematch, k.New)
+		offer(cp.Dealer != nil, k.Rematch)
 		game = append(game, k.Menu)
 		offer(cp.Undo != nil, k.Undo)
 		// save FILE is refused over SSH: the file would be on the server.
@@ -54,7 +57,9 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 		offer(cp.Rematch != nil, k.New)
 		offer(cp.AICtl != nil && (a.HasSeat || a.Clocks), k.Pause)
 		game = append(game, k.Menu, analysisHelp)
+		offer(cp.Dealer != nil, k.DrawTakeback, k.AbortDecline)
 	}
+	offer(cp.Dealer != nil, k.Chat)
 	game = append(game, k.Copy)
 	other := []key.Binding{k.MoveCursor, k.Scroll, ReviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, common.KeyHelpFewer}
 	nGame := 2
@@ -64,7 +69,8 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	// Flipping the board is a view, beside the moves: the other lists
 	// are as long as the smallest window allows.
 	play = append(play, flipKey)
-	short := append(append([]key.Binding{}, play[:len(play)-1]...), game[:min(nGame, len(game))]...)
+	short := make([]key.Binding, 0, len(play)-1+nGame+3)
+	short = append(append(short, play[:len(play)-1]...), game[:min(nGame, len(game))]...)
 	if ended {
 		short = append(short, ReviewKeys.Open)
 	}
@@ -104,6 +110,9 @@ func (b *BoardScreen) keyPress(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	if s, cmd, done := b.screenKey(msg); done {
 		return s, cmd
 	}
+	if s, cmd, done := b.roomKey(msg); done {
+		return s, cmd
+	}
 	if b.Ended() {
 		return b.endedKey(msg)
 	}
@@ -129,6 +138,9 @@ func (b *BoardScreen) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		b.remember(text)
 		if file, ok := saveCommand(text); ok {
 			return b.saveAs(file), true
+		}
+		if cmd, ok := b.roomCommand(text); ok {
+			return cmd, true
 		}
 		switch {
 		case text == "" && b.Premove != "":

@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/themes"
 )
 
 // BoardLayout is the geometry of the board screen for one window size.
@@ -486,8 +487,33 @@ func (b *BoardScreen) BoardLines(l BoardLayout) []string {
 	}
 	// Most frames (keys typed at the prompt, a clock, another player's
 	// seat) leave the board as it was: it is kept while everything it is
-	// drawn from is the same.
-	return b.boardMemo.Get(b.boardMemoKey(l, cells, fl, over), func() []string { return b.DrawBoard(l, cells, fl, over) })
+	// drawn from is the same. A board drawn anew is first looked for
+	// among the ones other sessions drew: the players and watchers of a
+	// room see one position, most often with the same highlights.
+	key := b.boardMemoKey(l, cells, fl, over)
+	return b.boardMemo.Get(key, func() []string {
+		shared := sharedBoards.Get(sharedBoardKey{b.Common.Styles, b.Variant, key}, func() string {
+			return common.JoinLines(b.DrawBoard(l, cells, fl, over))
+		})
+		return common.SplitLines(shared)
+	})
+}
+
+// sharedBoards keeps the board blocks drawn by every session, each as
+// its lines joined.
+var sharedBoards = common.NewDrawnSet[sharedBoardKey](sharedBoardsMax)
+
+// sharedBoardsMax bounds sharedBoards: a few thousand boards of a few
+// kilobytes, more than the rooms a server holds change in a second.
+const sharedBoardsMax = 4096
+
+// sharedBoardKey is what a board block is drawn from across sessions:
+// the styles (one per theme, glyphs and colour profile, shared by the
+// sessions), the game, and the session's own boardMemoKey.
+type sharedBoardKey struct {
+	st  *themes.Styles
+	v   *game.Variant
+	key string
 }
 
 // boardMemoKey names everything DrawBoard draws from: the layout, the
@@ -761,8 +787,13 @@ func cutBorder(probe string, inner int) panelBorder {
 func (b *BoardScreen) PanelContent(l BoardLayout) string {
 	st := b.Common.Styles
 	inner := max(l.PanelW-4, 1)
-	var lines []string
-	add := func(s string) { lines = append(lines, common.CutANSI(s, inner)) }
+	// About ph lines: the panel's height inside its border, and its
+	// counter's and list's lines past it (cut below).
+	lines, widths := make([]string, 0, max(l.ph, 8)), make([]int, 0, max(l.ph, 8))
+	add := func(s string) {
+		s, w := common.CutWidth(s, inner)
+		lines, widths = append(lines, s), append(widths, w)
+	}
 	mover := b.Game().ToMove()
 	moverName := b.Variant.RoleName(mover)
 	switch {
@@ -817,10 +848,28 @@ func (b *BoardScreen) PanelContent(l BoardLayout) string {
 	} else {
 		add(b.aiLine())
 	}
-	for i := range lines {
-		lines[i] = common.PadRight(lines[i], inner)
+	return padJoin(lines, widths, inner)
+}
+
+// padJoin is the lines, each of widths[i] cells, padded with spaces to w
+// cells and joined: the panel's content in one allocation.
+func padJoin(lines []string, widths []int, w int) string {
+	size := 0
+	for i, l := range lines {
+		size += len(l) + max(w-widths[i], 0) + 1
 	}
-	return common.JoinLines(lines)
+	var sb strings.Builder
+	sb.Grow(size)
+	for i, l := range lines {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(l)
+		for range w - widths[i] {
+			sb.WriteByte(' ')
+		}
+	}
+	return sb.String()
 }
 
 // MaxCounterLines bounds the counter's lines: a sheet whose state holds

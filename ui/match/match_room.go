@@ -52,6 +52,13 @@ type RoomMatch struct {
 	Ticking bool // a clock tick of this waitGen is pending
 	// seen is the version of the room's view last read, for waitRoom.
 	seen atomic.Uint64
+	// left is set once this client leaves the room: its waiter then ends
+	// without a word (the room's mailbox closes because of it).
+	left atomic.Bool
+	// chatOff hides the chat; muted are the players whose lines are
+	// hidden (see Dealer.Mute).
+	chatOff bool
+	muted   []string
 }
 
 // NewRoomMatch is the match of a room the client is in; status is the
@@ -68,10 +75,13 @@ func NewRoomMatch(v *game.Variant, room roomapi.Room, status statusLine, spinTic
 // read at once) is passed over: it would cost a frame identical to the
 // one on the screen.
 func (r *RoomMatch) waitRoom() tea.Cmd {
-	ch, gen, room, seen := r.room.Updates(), r.waitGen, r.room, &r.seen
+	ch, gen, room, seen, left := r.room.Updates(), r.waitGen, r.room, &r.seen, &r.left
 	return func() tea.Msg {
 		for {
 			if _, ok := <-ch; !ok {
+				if left.Load() {
+					return nil // this client left: the screen shown now is another room's, or none
+				}
 				return common.NoticeMsg("the room was closed")
 			}
 			if v := room.View(); v.Version != seen.Load() {
@@ -90,6 +100,7 @@ func (r *RoomMatch) apply(rv roomapi.RoomView) {
 	if rv.Note != "" && rv.Note != r.view.Note {
 		r.status.SetStatus(rv.Note, false)
 	}
+	r.talk(rv)
 	r.view = rv
 	r.seen.Store(rv.Version)
 	if err := r.follow(rv); err != nil {
@@ -155,12 +166,14 @@ func (r *RoomMatch) Label() string { return "room " + r.view.Code }
 
 // Result is how the game ended: the rules' end with its reason, or what
 // the room recorded for an end the position does not show (a
-// resignation, a flag).
+// resignation, a flag, a draw agreed, an abort); with, once the store
+// rated the game, how the ratings moved.
 func (r *RoomMatch) Result() string {
-	if text := common.ResultWithReason(r.Current); text != "" || r.view.Result == "" {
-		return text
+	text := common.ResultWithReason(r.Current)
+	if text == "" {
+		text = r.view.Result
 	}
-	return r.view.Result
+	return withRatings(text, r.view)
 }
 
 // Resign gives up role's game in the room, where the room takes
@@ -219,7 +232,7 @@ func (r *RoomMatch) SeatName(role game.Role) string {
 	case roomapi.SeatAI:
 		return "AI " + sv.Name
 	}
-	name := sv.Name
+	name := sv.Name + ratingText(sv)
 	if sv.Kind == roomapi.SeatHeld || !sv.Connected {
 		name += " (away)"
 	}
@@ -266,6 +279,12 @@ func (r *RoomMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
 		r.Ticking = false
 		return r.tickClock(), true
 	}
+	if am, ok := msg.(roomActedMsg); ok {
+		if am.err != nil {
+			r.status.SetStatus(am.err.Error(), true)
+		}
+		return nil, true
+	}
 	um, ok := msg.(roomUpdateMsg)
 	if !ok {
 		return nil, false
@@ -294,6 +313,7 @@ func (r *RoomMatch) Play(m game.Move) (tea.Cmd, error) {
 
 // Leave is part of Match.
 func (r *RoomMatch) Leave() tea.Cmd {
+	r.left.Store(true)
 	r.room.Leave()
 	return nil
 }
