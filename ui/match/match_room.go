@@ -52,6 +52,9 @@ type RoomMatch struct {
 	Ticking bool // a clock tick of this waitGen is pending
 	// seen is the version of the room's view last read, for waitRoom.
 	seen atomic.Uint64
+	// pending is this client's move on its way to the room (see
+	// room_send.go), nil when none is.
+	pending *sending
 }
 
 // NewRoomMatch is the match of a room the client is in; status is the
@@ -92,7 +95,13 @@ func (r *RoomMatch) apply(rv roomapi.RoomView) {
 	}
 	r.view = rv
 	r.seen.Store(rv.Version)
-	if err := r.follow(rv); err != nil {
+	rewrites := r.rewrites
+	err := r.follow(rv)
+	if p := r.pending; p != nil && (len(r.played) > p.base || r.rewrites != rewrites) {
+		r.pending = nil // the room went on past the move sent: its answer only refreshes
+		r.ver++
+	}
+	if err != nil {
 		r.status.SetStatus(err.Error(), true)
 		return
 	}
@@ -133,14 +142,23 @@ func (r *RoomMatch) follow(rv roomapi.RoomView) error {
 	return nil
 }
 
-// Position is part of Match.
-func (r *RoomMatch) Position() game.State { return r.Current }
+// Position is part of Match: the room's position, with this client's
+// move played while it is on its way.
+func (r *RoomMatch) Position() game.State {
+	if r.pending != nil {
+		return r.pending.after
+	}
+	return r.Current
+}
 
 // Version is part of Match.
 func (r *RoomMatch) Version() uint64 { return r.ver }
 
 // Replay is part of Match.
 func (r *RoomMatch) Replay() (game.State, []game.Move) {
+	if r.pending != nil && r.first != nil {
+		return r.first, r.pending.played
+	}
 	if r.first == nil {
 		return r.Current, nil // the room could not be read: only its position
 	}
@@ -161,23 +179,6 @@ func (r *RoomMatch) Result() string {
 		return text
 	}
 	return r.view.Result
-}
-
-// Resign gives up role's game in the room, where the room takes
-// resignations (roomapi.Resigner): in Tic-Tac-Chess for four the role
-// drops out and the others play on.
-func (r *RoomMatch) Resign(role game.Role) tea.Cmd {
-	rs, ok := r.room.(roomapi.Resigner)
-	if !ok {
-		r.status.SetStatus("this room does not take resignations", true)
-		return nil
-	}
-	if err := rs.Resign(role); err != nil {
-		r.status.SetStatus(err.Error(), true)
-		return nil
-	}
-	r.Refresh()
-	return nil
 }
 
 // Resigned is game.NoRole: a room's result says who resigned.
@@ -266,6 +267,10 @@ func (r *RoomMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
 		r.Ticking = false
 		return r.tickClock(), true
 	}
+	if sm, ok := msg.(roomSentMsg); ok {
+		r.sent(sm)
+		return nil, true
+	}
 	um, ok := msg.(roomUpdateMsg)
 	if !ok {
 		return nil, false
@@ -281,21 +286,6 @@ func (r *RoomMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
 		spin = r.spinTick()
 	}
 	return tea.Batch(r.waitRoom(), spin, r.clockTickIfIdle()), true
-}
-
-// Play is part of Match.
-func (r *RoomMatch) Play(m game.Move) (tea.Cmd, error) {
-	if err := r.room.Play(m); err != nil {
-		return nil, err
-	}
-	r.Refresh()
-	return nil, nil
-}
-
-// Leave is part of Match.
-func (r *RoomMatch) Leave() tea.Cmd {
-	r.room.Leave()
-	return nil
 }
 
 // QuitPrompt is part of Match.
