@@ -6,9 +6,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
-
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/ui/board"
@@ -57,14 +54,7 @@ func (l *slowLobby) Join(p rooms.Player, code string) (rooms.Room, error) { retu
 func joinSlowRoom(t *testing.T, you ...game.Role) (*Model, *board.BoardScreen, *slowRoom) {
 	t.Helper()
 	room := &slowRoom{fakeRoom: newFakeRoom("quad5", you...), release: make(chan struct{})}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &slowLobby{fakeLobby{room.fakeRoom}, room}, Remote: true,
-		Start: common.Start{Join: "K7QX"}}).(*Model)
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Init()
-	b, ok := m.cur.(*board.BoardScreen)
-	if !ok {
-		t.Fatalf("join did not open the room board: %T", m.cur)
-	}
+	m, b := openRoom(t, &slowLobby{fakeLobby{room.fakeRoom}, room})
 	return m, b, room
 }
 

@@ -131,6 +131,21 @@ func (l *fakeLobby) Join(p rooms.Player, code string) (rooms.Room, error) {
 	return l.room, nil
 }
 
+// openRoom opens a client at 80×24 that joins room K7QX of lobby and
+// shows its board.
+func openRoom(t *testing.T, lobby rooms.Lobby) (*Model, *board.BoardScreen) {
+	t.Helper()
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: lobby, Remote: true,
+		Start: common.Start{Join: "K7QX"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Init()
+	b, ok := m.cur.(*board.BoardScreen)
+	if !ok {
+		t.Fatalf("join did not open the room board: %T", m.cur)
+	}
+	return m, b
+}
+
 func TestRoomPlay(t *testing.T) {
 	room := newFakeRoom("quad5", 0)
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
