@@ -48,8 +48,8 @@ func (p *MCTSPlayer) NewGame(seed uint64) {
 
 // Choose implements Player.
 func (p *MCTSPlayer) Choose(ctx context.Context, s game.State) game.Move {
-	if js, ok := s.(game.JointState); ok {
-		return p.ChooseFor(ctx, js, s.ToMove())
+	if _, ok := s.(game.JointState); ok {
+		return p.ChooseFor(ctx, s, s.ToMove())
 	}
 	legal := s.Legal(nil)
 	if len(legal) <= 1 {
@@ -78,10 +78,10 @@ func (p *MCTSPlayer) Choose(ctx context.Context, s game.State) game.Move {
 // ChooseFor implements JointPlayer; it also plays every turn of a game
 // with simultaneous turns (a game.JointState), r being the role in
 // control on the others.
-func (p *MCTSPlayer) ChooseFor(ctx context.Context, s game.JointState, r game.Role) game.Move {
+func (p *MCTSPlayer) ChooseFor(ctx context.Context, s game.State, r game.Role) game.Move {
 	var legal []game.Move
 	if s.ToMove() == game.NoRole {
-		legal = s.LegalOf(r, nil)
+		legal = s.(game.JointState).LegalOf(r, nil)
 	} else {
 		legal = s.Legal(nil)
 	}

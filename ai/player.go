@@ -23,8 +23,9 @@ type Player interface {
 // JointPlayer is implemented by players that can play a turn on which
 // several roles choose at once (game.JointState, ToMove() == NoRole).
 type JointPlayer interface {
-	// ChooseFor returns a legal move of role r in s; s is not modified.
-	ChooseFor(ctx context.Context, s game.JointState, r game.Role) game.Move
+	// ChooseFor returns a legal move of role r in s, a game.JointState;
+	// s is not modified.
+	ChooseFor(ctx context.Context, s game.State, r game.Role) game.Move
 }
 
 // GameStarter is implemented by players that keep state between moves;
@@ -89,8 +90,8 @@ func (p *RandomPlayer) Choose(ctx context.Context, s game.State) game.Move {
 }
 
 // ChooseFor implements JointPlayer: a random legal move of r.
-func (p *RandomPlayer) ChooseFor(ctx context.Context, s game.JointState, r game.Role) game.Move {
-	legal := s.LegalOf(r, nil)
+func (p *RandomPlayer) ChooseFor(ctx context.Context, s game.State, r game.Role) game.Move {
+	legal := s.(game.JointState).LegalOf(r, nil)
 	if len(legal) == 0 {
 		return game.Noop
 	}
@@ -158,14 +159,14 @@ func (p *AIPlayer) Choose(ctx context.Context, s game.State) game.Move {
 }
 
 // ChooseFor implements JointPlayer with SearchFor.
-func (p *AIPlayer) ChooseFor(ctx context.Context, s game.JointState, r game.Role) game.Move {
+func (p *AIPlayer) ChooseFor(ctx context.Context, s game.State, r game.Role) game.Move {
 	p.plan = nil
 	opt := p.opt
 	opt.Seed += p.moves * 0x9e3779b97f4a7c15
 	p.moves++
 	res := p.searcher.SearchFor(ctx, s, r, opt)
 	p.Last = res
-	legal := s.LegalOf(r, nil)
+	legal := s.(game.JointState).LegalOf(r, nil)
 	if !slices.Contains(legal, res.Move) && len(legal) > 0 {
 		return legal[0]
 	}

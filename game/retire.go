@@ -17,8 +17,9 @@ import (
 // the resignations with them: Apply plays it whoever is in control. It
 // is never among Legal's moves and IsLegal refuses it, because it is
 // not a move of the role in control; PlayResign checks and plays it.
+// Like the other capabilities it is asked of a State (s.(Retirer)) and
+// does not repeat State's methods.
 type Retirer interface {
-	State
 	// Retired reports whether role r has resigned and dropped out.
 	Retired(r Role) bool
 }

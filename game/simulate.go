@@ -4,9 +4,9 @@ package game
 // random games side by side, faster than one at a time through Apply and
 // RandomMove: a GDL game keeps 256 games in the bits of its words and
 // evaluates its rules for all of them at once. Playout-based searches
-// use it for their playouts.
+// use it for their playouts. It is a capability asked of a State (as
+// io.WriterTo is of a Writer), so it does not repeat State's methods.
 type Simulator interface {
-	State
 	// NewSimulation returns an empty simulation of the state's game.
 	NewSimulation() Simulation
 }

@@ -132,12 +132,12 @@ func ParseJoint(s State, text string) ([]Move, error) {
 		return nil, err
 	}
 	v := s.Variant()
-	if len(items) != len(v.Roles) || oneMove(s.(JointState), text) {
+	if len(items) != len(v.Roles) || oneMove(s, text) {
 		return nil, fmt.Errorf("several roles move at once here: want a list of %d moves, one per role in the order %s", len(v.Roles), strings.Join(v.Roles, ", "))
 	}
 	moves := make([]Move, len(items))
 	for r, item := range items {
-		m, err := (SeatTurn{s.(JointState), Role(r)}).ParseMove(item)
+		m, err := (SeatTurn{s, Role(r)}).ParseMove(item)
 		if err != nil {
 			return nil, err
 		}
@@ -148,7 +148,7 @@ func ParseJoint(s State, text string) ([]Move, error) {
 
 // oneMove reports whether text is one move of some role rather than a
 // list of every role's move.
-func oneMove(s JointState, text string) bool {
+func oneMove(s State, text string) bool {
 	for r := range s.Variant().Roles {
 		if _, err := (SeatTurn{s, Role(r)}).ParseMove(text); err == nil {
 			return true
@@ -205,9 +205,9 @@ func KIFItems(text string) ([]string, error) {
 // is the one in control and its moves are the legal ones. A client plays
 // through it as on any turn, so it needs nothing of its own for
 // simultaneous games; whoever collects the roles' moves plays them at
-// once. It is never applied to.
+// once. It is never applied to. Its State is a JointState.
 type SeatTurn struct {
-	JointState
+	State
 	// Role is the role choosing.
 	Role Role
 }
@@ -216,10 +216,10 @@ type SeatTurn struct {
 func (t SeatTurn) ToMove() Role { return t.Role }
 
 // Legal appends the choosing role's legal moves.
-func (t SeatTurn) Legal(buf []Move) []Move { return t.LegalOf(t.Role, buf) }
+func (t SeatTurn) Legal(buf []Move) []Move { return t.State.(JointState).LegalOf(t.Role, buf) }
 
 // IsLegal reports whether m is a legal move of the choosing role.
-func (t SeatTurn) IsLegal(m Move) bool { return LegalFor(t.JointState, t.Role, m) }
+func (t SeatTurn) IsLegal(m Move) bool { return LegalFor(t.State, t.Role, m) }
 
 // Apply panics: the turn is played once every role chose.
 func (t SeatTurn) Apply(Move) {
@@ -228,7 +228,7 @@ func (t SeatTurn) Apply(Move) {
 
 // Clone copies the position, still seen by the same role.
 func (t SeatTurn) Clone() State {
-	return SeatTurn{t.JointState.Clone().(JointState), t.Role}
+	return SeatTurn{t.State.Clone(), t.Role}
 }
 
 // RandomMove is one of the choosing role's legal moves.

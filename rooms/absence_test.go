@@ -36,7 +36,7 @@ func pair(t *testing.T, h *rooms.Host, spec rooms.RoomSpec) (a, b rooms.Room) {
 // expiry, where ana and bob play a nim room made with spec for one move
 // each, then both leave. It returns the host, the room's code and the
 // host's log.
-func absentPair(t *testing.T, st rooms.Store, hold, expiry time.Duration, spec rooms.RoomSpec) (*rooms.Host, string, *roomstest.Buffer) {
+func absentPair(t *testing.T, st rooms.RecordStore, hold, expiry time.Duration, spec rooms.RoomSpec) (*rooms.Host, string, *roomstest.Buffer) {
 	t.Helper()
 	logs := &roomstest.Buffer{}
 	h := startHost(t, rooms.HostConfig{Store: st, SeatHold: hold, AdjournedExpiry: expiry, Exclusive: true, Logger: logTo(logs)})
@@ -54,7 +54,7 @@ func absentPair(t *testing.T, st rooms.Store, hold, expiry time.Duration, spec r
 }
 
 // stored reads a room's record, failing the test if it is gone.
-func stored(t *testing.T, st rooms.Store, code string) rooms.Record {
+func stored(t *testing.T, st rooms.RecordStore, code string) rooms.Record {
 	t.Helper()
 	rec, err := st.Load(context.Background(), code)
 	if err != nil {
@@ -232,12 +232,12 @@ func TestLeavingSaysWhatBecomesOfTheGame(t *testing.T) {
 // age, the rooms' own times are set back as well — a downtime without
 // waiting for it.
 type agedStore struct {
-	rooms.Store
+	*rooms.MemoryStore
 	by time.Duration
 }
 
-func (a agedStore) Resume(ctx context.Context, node string, ttl time.Duration) (time.Time, bool, error) {
-	last, others, err := a.Store.Resume(ctx, node, ttl)
+func (a agedStore) Resume(ctx context.Context, node string, now time.Time, ttl time.Duration) (time.Time, bool, error) {
+	last, others, err := a.MemoryStore.Resume(ctx, node, now, ttl)
 	if !last.IsZero() {
 		last = last.Add(-a.by)
 	}
@@ -254,12 +254,12 @@ func (a agedStore) age(t *testing.T, code string) {
 		}
 		return at.Add(-a.by)
 	}
-	rec := stored(t, a.Store, code)
+	rec := stored(t, a.MemoryStore, code)
 	for i := range rec.Seats {
 		rec.Seats[i].HeldUntil = back(rec.Seats[i].HeldUntil)
 	}
 	u := rooms.SeatsUpdate{Seats: rec.Seats, Started: rec.Started, TurnStarted: back(rec.TurnStarted), Adjourned: back(rec.Adjourned)}
-	if _, err := a.Store.UpdateSeats(context.Background(), code, rec.Version, u); err != nil {
+	if _, err := a.MemoryStore.UpdateSeats(context.Background(), code, rec.Version, u); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -271,7 +271,7 @@ func (a agedStore) age(t *testing.T, code string) {
 func TestRestartAfterDowntimeCountsNoDowntime(t *testing.T) {
 	for _, stop := range []string{"clean stop", "kill -9"} {
 		t.Run(stop, func(t *testing.T) {
-			st := agedStore{Store: rooms.NewMemoryStore(), by: time.Hour}
+			st := agedStore{MemoryStore: rooms.NewMemoryStore(), by: time.Hour}
 			const hold, clock = time.Minute, 5 * time.Minute
 			h1 := startHost(t, rooms.HostConfig{Store: st, SeatHold: hold, Exclusive: true})
 			a, err := h1.Create(ana, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}},

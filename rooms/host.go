@@ -17,7 +17,10 @@ import (
 
 // HostConfig configures a Host.
 type HostConfig struct {
-	Store    Store         // default NewMemoryStore()
+	Store RecordStore // default NewMemoryStore()
+	// Nodes keeps the hosts' heartbeats; default the one that goes with
+	// Store (see NodesOf).
+	Nodes    NodeStore
 	MaxRooms int           // default 1000
 	SeatHold time.Duration // how long a disconnected key's seat is held; default 2 min
 	// AdjournedExpiry is how long a game with moves waits once every
@@ -93,6 +96,9 @@ func NewHost(cfg HostConfig) *Host {
 	if cfg.Store == nil {
 		cfg.Store = NewMemoryStore()
 	}
+	if cfg.Nodes == nil {
+		cfg.Nodes = NodesOf(cfg.Store)
+	}
 	if cfg.MaxRooms <= 0 {
 		cfg.MaxRooms = 1000
 	}
@@ -167,7 +173,7 @@ func (l *Host) Close() {
 	}
 	ctx, cancel := l.storeCtx()
 	defer cancel()
-	if err := l.cfg.Store.DropNode(ctx, l.cfg.Node, at); err != nil {
+	if err := l.cfg.Nodes.DropNode(ctx, l.cfg.Node, at); err != nil {
 		l.cfg.Logger.Error("room store", "op", "drop node", "err", err)
 	}
 }
@@ -513,4 +519,18 @@ func (l *Host) CreateMatched(variant string, players []Player) (string, error) {
 	r.armHolds()
 	r.changed("matched: " + players[0].Name + " v " + players[1%len(players)].Name)
 	return r.rec.Code, nil
+}
+
+// NodesOf is the store of heartbeats that goes with the records' store
+// s: s itself when it keeps them too (MemoryStore), the one its
+// NodeStore method names (the server's database adapter), else a store
+// in this process's memory (a single host's).
+func NodesOf(s RecordStore) NodeStore {
+	switch x := s.(type) {
+	case NodeStore:
+		return x
+	case interface{ NodeStore() NodeStore }:
+		return x.NodeStore()
+	}
+	return NewMemoryStore()
 }

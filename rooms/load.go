@@ -22,7 +22,7 @@ func (l *Host) Start() (int, error) {
 	// Before any player can take a seat from here: see sweep.
 	ctx, cancel := l.storeCtx()
 	now := time.Now()
-	last, others, err := l.cfg.Store.Resume(ctx, l.cfg.Node, l.cfg.NodeTTL)
+	last, others, err := l.cfg.Nodes.Resume(ctx, l.cfg.Node, now, l.cfg.NodeTTL)
 	cancel()
 	if err != nil {
 		return 0, fmt.Errorf("registering the node: %w", err)

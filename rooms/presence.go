@@ -67,14 +67,14 @@ func (l *Host) storeAnswered(ok bool, now time.Time) {
 func (l *Host) heartbeat() error {
 	ctx, cancel := l.storeCtx()
 	defer cancel()
-	return l.cfg.Store.Heartbeat(ctx, l.cfg.Node, l.cfg.NodeTTL)
+	return l.cfg.Nodes.Heartbeat(ctx, l.cfg.Node, time.Now(), l.cfg.NodeTTL)
 }
 
 // refreshNodes reads the nodes' heartbeats from the store into the
 // host's view of them and returns them.
 func (l *Host) refreshNodes() (map[string]time.Time, error) {
 	ctx, cancel := l.storeCtx()
-	nodes, err := l.cfg.Store.Nodes(ctx)
+	nodes, err := l.cfg.Nodes.Nodes(ctx)
 	cancel()
 	if err != nil {
 		return nil, err

@@ -24,7 +24,7 @@ const (
 // nim room on a and p joins it on b; it returns the hosts and both
 // members once a sees p seated and connected. b is not closed at the
 // end: the tests kill it.
-func twoNodes(t *testing.T, st rooms.Store, p rooms.Player, hold time.Duration, after rooms.SeatKind, aTTL time.Duration) (a, b *rooms.Host, ra, rb rooms.Room) {
+func twoNodes(t *testing.T, st rooms.RecordStore, p rooms.Player, hold time.Duration, after rooms.SeatKind, aTTL time.Duration) (a, b *rooms.Host, ra, rb rooms.Room) {
 	t.Helper()
 	b = startHost(t, rooms.HostConfig{Store: st, SeatHold: hold, NodeTTL: shortTTL})
 	a = startHost(t, rooms.HostConfig{Store: st, SeatHold: hold, NodeTTL: aTTL})
@@ -295,11 +295,11 @@ type outageStore struct {
 
 var errOutage = errors.New("the database is unreachable")
 
-func (s *outageStore) Heartbeat(ctx context.Context, node string, ttl time.Duration) error {
+func (s *outageStore) Heartbeat(ctx context.Context, node string, now time.Time, ttl time.Duration) error {
 	if s.down.Load() {
 		return errOutage
 	}
-	return s.MemoryStore.Heartbeat(ctx, node, ttl)
+	return s.MemoryStore.Heartbeat(ctx, node, now, ttl)
 }
 
 func (s *outageStore) Nodes(ctx context.Context) (map[string]time.Time, error) {
@@ -344,5 +344,32 @@ func TestDatabaseOutageShowsNobodyAway(t *testing.T) {
 	nodes, _ := st.Nodes(context.Background())
 	if !time.Now().Before(nodes[b.Node()]) {
 		t.Fatalf("b's heartbeat %v lapsed after the outage: the test did not see it renewed", nodes[b.Node()])
+	}
+}
+
+// recordsBeside is a records' store whose heartbeats are kept beside it,
+// as the server's database adapter's are.
+type recordsBeside struct {
+	rooms.RecordStore
+	nodes rooms.NodeStore
+}
+
+func (r recordsBeside) NodeStore() rooms.NodeStore { return r.nodes }
+
+// A host's heartbeats go to the store that goes with its records' store:
+// the store itself, the one it names, or (for a store that keeps none)
+// one of the host's own.
+func TestNodesOfFindsTheHeartbeatsStore(t *testing.T) {
+	t.Parallel()
+	mem, beside := rooms.NewMemoryStore(), rooms.NewMemoryStore()
+	if got := rooms.NodesOf(mem); got != rooms.NodeStore(mem) {
+		t.Errorf("NodesOf(a MemoryStore) = %p, want the store itself", got)
+	}
+	if got := rooms.NodesOf(recordsBeside{RecordStore: mem, nodes: beside}); got != rooms.NodeStore(beside) {
+		t.Errorf("NodesOf(records with heartbeats beside) = %p, want the store beside (%p)", got, beside)
+	}
+	only := struct{ rooms.RecordStore }{mem} // keeps no heartbeats
+	if got := rooms.NodesOf(only); got == nil || got == rooms.NodeStore(mem) {
+		t.Errorf("NodesOf(records only) = %v, want a store of its own", got)
 	}
 }

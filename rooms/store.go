@@ -121,18 +121,13 @@ var (
 	ErrLeaseHeld = errors.New("another node plays this room's AI")
 )
 
-// Store keeps room records. A shared store (server/store's database
-// behind an adapter) lets several hosts — server nodes — share rooms:
-// its compare-and-sets serialise their writes, its leases give each
-// room's AI to one node, and its events tell each host of the others'
-// changes. Every method is safe for concurrent use.
-type Store interface {
-	RecordStore
-	NodeStore
-}
-
 // RecordStore keeps the rooms' records: seats, moves and ends, the claim
-// on their AI seats, and the events of their changes.
+// on their AI seats, and the events of their changes. A shared store
+// (server/store's database behind an adapter) lets several hosts —
+// server nodes — share rooms: its compare-and-sets serialise their
+// writes, its leases give each room's AI to one node, and its events
+// tell each host of the others' changes. Every method is safe for
+// concurrent use.
 type RecordStore interface {
 	// Create adds a new room at version 1; ErrCodeTaken if the code is in use.
 	Create(ctx context.Context, rec Record) error
@@ -169,9 +164,9 @@ type RecordStore interface {
 // NodeStore keeps the hosts' heartbeats, for the seats of a host that
 // died and the downtime of a store that nobody served.
 type NodeStore interface {
-	// Heartbeat records that node is alive for ttl from now (a new node,
-	// or a renewal: a running host renews every third of ttl).
-	Heartbeat(ctx context.Context, node string, ttl time.Duration) error
+	// Heartbeat records that node is alive until now+ttl (a new node, or
+	// a renewal: a running host renews every third of ttl).
+	Heartbeat(ctx context.Context, node string, now time.Time, ttl time.Duration) error
 	// Nodes returns every node the store knows with the time its
 	// heartbeat lapses (or lapsed: dead nodes stay listed for a while).
 	Nodes(ctx context.Context) (map[string]time.Time, error)
@@ -184,7 +179,7 @@ type NodeStore interface {
 	// whether another node's heartbeat runs now: with none, the time
 	// from last to now was downtime, which clocks and holds must not
 	// count.
-	Resume(ctx context.Context, node string, ttl time.Duration) (last time.Time, others bool, err error)
+	Resume(ctx context.Context, node string, now time.Time, ttl time.Duration) (last time.Time, others bool, err error)
 }
 
 // MemoryStore is a Store in this process's memory, for a single host that
@@ -401,10 +396,9 @@ func (m *MemoryStore) Subscribe(ctx context.Context) <-chan Event {
 }
 
 // Heartbeat implements Store.
-func (m *MemoryStore) Heartbeat(_ context.Context, node string, ttl time.Duration) error {
+func (m *MemoryStore) Heartbeat(_ context.Context, node string, now time.Time, ttl time.Duration) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	now := time.Now()
 	m.nodes[node] = now.Add(ttl)
 	m.served = now
 	return nil
@@ -431,10 +425,9 @@ func (m *MemoryStore) DropNode(_ context.Context, node string, at time.Time) err
 }
 
 // Resume implements Store.
-func (m *MemoryStore) Resume(_ context.Context, node string, ttl time.Duration) (time.Time, bool, error) {
+func (m *MemoryStore) Resume(_ context.Context, node string, now time.Time, ttl time.Duration) (time.Time, bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	now := time.Now()
 	last, others := m.served, false
 	for n, lapses := range m.nodes {
 		others = others || (n != node && now.Before(lapses))

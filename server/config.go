@@ -98,9 +98,10 @@ type Config struct {
 
 	Logger    *log.Logger
 	NewClient ClientFactory // default UIClient
-	// Store keeps room records; default an in-memory store (see
-	// NewRoomStore for the database).
-	Store rooms.Store
+	// Store keeps room records, and the nodes' heartbeats when it is
+	// also a rooms.NodeStore (see rooms.NodesOf); default an in-memory
+	// store (see NewRoomStore for the database).
+	Store rooms.RecordStore
 	// AILeaseTTL is how long a node's claim on a room's AI seats lasts
 	// unless renewed: another node takes over that long after a crash.
 	// Default 10 s.

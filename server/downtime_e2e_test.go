@@ -164,7 +164,7 @@ func (n *stopNode) kill(t *testing.T) {
 // storedPair makes a playing room in db with two players, ana and bob
 // with new keys, in its seats, as a room whose players joined, with
 // opts' options; it returns their seats.
-func storedPair(t *testing.T, db store.Store, code, variant string, opts store.Options) []*seat {
+func storedPair(t *testing.T, db *store.Store, code, variant string, opts store.Options) []*seat {
 	t.Helper()
 	v, err := game.Lookup(variant)
 	if err != nil {

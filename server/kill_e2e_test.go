@@ -109,7 +109,7 @@ func childAddr(out io.Reader) (string, bool) {
 
 // playStored has the mover type a legal move in the stored room and
 // waits until both screens show it: from then on it is an accepted move.
-func playStored(t *testing.T, db store.Store, code string, seats []*seat, rng *game.Rand) (moves int, over bool) {
+func playStored(t *testing.T, db *store.Store, code string, seats []*seat, rng *game.Rand) (moves int, over bool) {
 	t.Helper()
 	r, err := db.Room(context.Background(), code)
 	if err != nil {

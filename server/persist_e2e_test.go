@@ -134,7 +134,8 @@ func TestTwoNodesOneGame(t *testing.T) {
 // every call fails and its claim on AI seats is never given back, as with
 // a process killed mid-game.
 type dyingStore struct {
-	rooms.Store
+	rooms.RecordStore
+	rooms.NodeStore
 	dead atomic.Bool
 }
 
@@ -144,35 +145,35 @@ func (d *dyingStore) AppendMove(ctx context.Context, code string, m rooms.MoveRe
 	if d.dead.Load() {
 		return 0, errDead
 	}
-	return d.Store.AppendMove(ctx, code, m)
+	return d.RecordStore.AppendMove(ctx, code, m)
 }
 
 func (d *dyingStore) UpdateSeats(ctx context.Context, code string, v uint64, u rooms.SeatsUpdate) (uint64, error) {
 	if d.dead.Load() {
 		return 0, errDead
 	}
-	return d.Store.UpdateSeats(ctx, code, v, u)
+	return d.RecordStore.UpdateSeats(ctx, code, v, u)
 }
 
 func (d *dyingStore) ClaimAI(ctx context.Context, code string, ttl time.Duration) error {
 	if d.dead.Load() {
 		return errDead
 	}
-	return d.Store.ClaimAI(ctx, code, ttl)
+	return d.RecordStore.ClaimAI(ctx, code, ttl)
 }
 
 func (d *dyingStore) ReleaseAI(ctx context.Context, code string) error {
 	if d.dead.Load() {
 		return errDead
 	}
-	return d.Store.ReleaseAI(ctx, code)
+	return d.RecordStore.ReleaseAI(ctx, code)
 }
 
 func (d *dyingStore) Finish(ctx context.Context, code string, f rooms.FinishRecord) error {
 	if d.dead.Load() {
 		return errDead
 	}
-	return d.Store.Finish(ctx, code, f)
+	return d.RecordStore.Finish(ctx, code, f)
 }
 
 // The node playing a room's AI seat dies mid-game; once its claim runs
@@ -180,7 +181,8 @@ func (d *dyingStore) Finish(ctx context.Context, code string, f rooms.FinishReco
 func TestAISeatTakenOverWhenItsNodeDies(t *testing.T) {
 	sharedBackends(t, func(t *testing.T, dsn string) {
 		ttl := func(c *Config) { c.AILeaseTTL = 300 * time.Millisecond }
-		dying := &dyingStore{Store: NewRoomStore(openDB(t, dsn), false)}
+		rs := NewRoomStore(openDB(t, dsn), false)
+		dying := &dyingStore{RecordStore: rs, NodeStore: rs.NodeStore()}
 		n1 := startNode(t, t.TempDir(), dying, ttl)
 		n2 := startNode(t, t.TempDir(), NewRoomStore(openDB(t, dsn), false), ttl)
 		p := rooms.Player{ID: "SHA256:ana", Name: "ana"}

@@ -12,23 +12,24 @@ import (
 	"github.com/tabletop/tabletop/server/store"
 )
 
-// RoomStore adapts the storage layer to what rooms need, so that the
-// rooms package stays free of SQL: it maps records, seats and errors
-// between the two vocabularies.
+// RoomStore adapts the storage layer's rooms to what rooms need, so that
+// the rooms package stays free of SQL: it maps records, seats and errors
+// between the two vocabularies. The nodes' heartbeats need no adapting:
+// the store's NodeStore is rooms' (see NodeStore).
 type RoomStore struct {
-	db store.Store
+	db *store.Store
 	// exclusive is set for SQLite: one server process owns the file.
 	exclusive bool
 }
 
 var (
 	_ rooms.RecordStore = (*RoomStore)(nil)
-	_ rooms.NodeStore   = (*RoomStore)(nil)
+	_ rooms.NodeStore   = store.NodeStore(nil)
 )
 
 // NewRoomStore returns rooms' view of db; exclusive says no other server
 // process uses it (SQLite: see SharedDSN).
-func NewRoomStore(db store.Store, exclusive bool) *RoomStore {
+func NewRoomStore(db *store.Store, exclusive bool) *RoomStore {
 	return &RoomStore{db: db, exclusive: exclusive}
 }
 
@@ -42,7 +43,11 @@ func SharedDSN(dsn string) bool {
 func (s *RoomStore) Exclusive() bool { return s.exclusive }
 
 // DB is the storage layer behind the adapter.
-func (s *RoomStore) DB() store.Store { return s.db }
+func (s *RoomStore) DB() *store.Store { return s.db }
+
+// NodeStore is the store's heartbeats, which rooms use as they are (see
+// rooms.NodesOf).
+func (s *RoomStore) NodeStore() rooms.NodeStore { return s.db.NodeStore }
 
 // roomError maps the storage layer's errors to rooms'.
 func roomError(err error) error {
@@ -98,7 +103,7 @@ func fromStoreRoom(r store.Room) rooms.Record {
 	return rec
 }
 
-// Create implements rooms.Store.
+// Create implements rooms.RecordStore.
 func (s *RoomStore) Create(ctx context.Context, rec rooms.Record) error {
 	status := store.StatusWaiting
 	if rec.Started {
@@ -122,7 +127,7 @@ func (s *RoomStore) Create(ctx context.Context, rec rooms.Record) error {
 	}))
 }
 
-// Load implements rooms.Store; a quarantined room is no room.
+// Load implements rooms.RecordStore; a quarantined room is no room.
 func (s *RoomStore) Load(ctx context.Context, code string) (rooms.Record, error) {
 	r, err := s.db.Room(ctx, code)
 	if err != nil {
@@ -134,13 +139,13 @@ func (s *RoomStore) Load(ctx context.Context, code string) (rooms.Record, error)
 	return fromStoreRoom(r), nil
 }
 
-// Live implements rooms.Store.
+// Live implements rooms.RecordStore.
 func (s *RoomStore) Live(ctx context.Context) ([]rooms.Record, error) {
 	rs, err := s.db.Rooms(ctx, store.StatusWaiting, store.StatusPlaying)
 	return fromStoreRooms(rs), roomError(err)
 }
 
-// PlayerRooms implements rooms.Store.
+// PlayerRooms implements rooms.RecordStore.
 func (s *RoomStore) PlayerRooms(ctx context.Context, playerID string) ([]rooms.Record, error) {
 	rs, err := s.db.PlayerRooms(ctx, playerID)
 	return fromStoreRooms(rs), roomError(err)
@@ -154,79 +159,59 @@ func fromStoreRooms(rs []store.Room) []rooms.Record {
 	return out
 }
 
-// AppendMove implements rooms.Store.
+// AppendMove implements rooms.RecordStore.
 func (s *RoomStore) AppendMove(ctx context.Context, code string, m rooms.MoveRecord) (uint64, error) {
 	v, err := s.db.AppendMove(ctx, code, store.Move{Number: m.Number, Text: m.Text, Seat: m.Seat, Remaining: m.Remaining, At: m.At})
 	return uint64(v), roomError(err)
 }
 
-// UpdateSeats implements rooms.Store.
+// UpdateSeats implements rooms.RecordStore.
 func (s *RoomStore) UpdateSeats(ctx context.Context, code string, version uint64, u rooms.SeatsUpdate) (uint64, error) {
 	v, err := s.db.UpdateRoom(ctx, code, int64(version), store.RoomUpdate{Seats: toStoreSeats(u.Seats), Started: u.Started, TurnStarted: u.TurnStarted, Adjourned: u.Adjourned})
 	return uint64(v), roomError(err)
 }
 
-// Finish implements rooms.Store.
+// Finish implements rooms.RecordStore.
 func (s *RoomStore) Finish(ctx context.Context, code string, f rooms.FinishRecord) error {
 	_, err := s.db.FinishRoom(ctx, code, store.Finish{Moves: f.Moves, Goals: f.Goals, Result: f.Result, Reason: f.Reason, At: f.At, Unrated: f.Unrated})
 	return roomError(err)
 }
 
-// Quarantine implements rooms.Store.
+// Quarantine implements rooms.RecordStore.
 func (s *RoomStore) Quarantine(ctx context.Context, code, reason string) error {
 	return roomError(s.db.QuarantineRoom(ctx, code, reason))
 }
 
-// Delete implements rooms.Store.
+// Delete implements rooms.RecordStore.
 func (s *RoomStore) Delete(ctx context.Context, code string) error {
 	return roomError(s.db.DeleteRoom(ctx, code))
 }
 
-// ClaimAI implements rooms.Store.
+// ClaimAI implements rooms.RecordStore.
 func (s *RoomStore) ClaimAI(ctx context.Context, code string, ttl time.Duration) error {
 	_, err := s.db.ClaimAI(ctx, code, time.Now(), ttl)
 	return roomError(err)
 }
 
-// ReleaseAI implements rooms.Store.
+// ReleaseAI implements rooms.RecordStore.
 func (s *RoomStore) ReleaseAI(ctx context.Context, code string) error {
 	return roomError(s.db.ReleaseAI(ctx, code))
-}
-
-// Heartbeat implements rooms.Store.
-func (s *RoomStore) Heartbeat(ctx context.Context, node string, ttl time.Duration) error {
-	return s.db.Heartbeat(ctx, node, time.Now(), ttl)
-}
-
-// Nodes implements rooms.Store.
-func (s *RoomStore) Nodes(ctx context.Context) (map[string]time.Time, error) {
-	return s.db.Nodes(ctx)
-}
-
-// DropNode implements rooms.Store.
-func (s *RoomStore) DropNode(ctx context.Context, node string, at time.Time) error {
-	return s.db.DropNode(ctx, node, at)
-}
-
-// Resume implements rooms.Store.
-func (s *RoomStore) Resume(ctx context.Context, node string, ttl time.Duration) (time.Time, bool, error) {
-	return s.db.Resume(ctx, node, time.Now(), ttl)
 }
 
 // storeNode is the storage layer's node id behind a rooms store, so that
 // a node has one id in its AI leases and its heartbeat; "" for a store
 // without one (the host makes one up).
-func storeNode(s rooms.Store) string {
+func storeNode(s rooms.RecordStore) string {
 	switch x := s.(type) {
 	case *RoomStore:
 		return x.db.Node()
 	case *meteredStore:
-		return storeNode(x.Store)
+		return storeNode(x.RecordStore)
 	}
 	return ""
 }
 
-// Subscribe implements rooms.Store.
+// Subscribe implements rooms.RecordStore.
 func (s *RoomStore) Subscribe(ctx context.Context) <-chan rooms.Event {
 	in := s.db.Subscribe(ctx)
 	out := make(chan rooms.Event, 64)
@@ -241,7 +226,7 @@ func (s *RoomStore) Subscribe(ctx context.Context) <-chan rooms.Event {
 
 // exclusiveStore reports whether this server alone uses the rooms' store
 // (memory, SQLite): then nobody can still be in a room when it starts.
-func exclusiveStore(s rooms.Store) bool {
+func exclusiveStore(s rooms.RecordStore) bool {
 	if x, ok := s.(interface{ Exclusive() bool }); ok {
 		return x.Exclusive()
 	}
@@ -262,70 +247,72 @@ func (s *Server) startRooms() error {
 	return nil
 }
 
-// meteredStore times every call of a rooms store for the metrics and
-// counts the moves it accepts.
+// meteredStore times the calls of a rooms store (its records' and its
+// heartbeats') for the metrics and counts the moves it accepts.
 type meteredStore struct {
-	rooms.Store
+	rooms.RecordStore
+	rooms.NodeStore
 	rec metrics.Recorder
 }
 
-// metered wraps s for rec; without metrics s is returned as it is.
-func metered(s rooms.Store, rec metrics.Recorder) rooms.Store {
+// metered wraps s, and the heartbeats' store that goes with it, for rec;
+// without metrics s is returned as it is.
+func metered(s rooms.RecordStore, rec metrics.Recorder) rooms.RecordStore {
 	if _, none := rec.(metrics.Nop); none || rec == nil {
 		return s
 	}
-	return &meteredStore{Store: s, rec: rec}
+	return &meteredStore{RecordStore: s, NodeStore: rooms.NodesOf(s), rec: rec}
 }
 
 // Exclusive passes the wrapped store's answer on.
-func (m *meteredStore) Exclusive() bool { return exclusiveStore(m.Store) }
+func (m *meteredStore) Exclusive() bool { return exclusiveStore(m.RecordStore) }
 
 func (m *meteredStore) since(op string, start time.Time) { m.rec.StoreCall(op, time.Since(start)) }
 
-// Create implements rooms.Store.
+// Create implements rooms.RecordStore.
 func (m *meteredStore) Create(ctx context.Context, rec rooms.Record) error {
 	defer m.since("create", time.Now())
-	return m.Store.Create(ctx, rec)
+	return m.RecordStore.Create(ctx, rec)
 }
 
-// Load implements rooms.Store.
+// Load implements rooms.RecordStore.
 func (m *meteredStore) Load(ctx context.Context, code string) (rooms.Record, error) {
 	defer m.since("load", time.Now())
-	return m.Store.Load(ctx, code)
+	return m.RecordStore.Load(ctx, code)
 }
 
-// AppendMove implements rooms.Store.
+// AppendMove implements rooms.RecordStore.
 func (m *meteredStore) AppendMove(ctx context.Context, code string, mv rooms.MoveRecord) (uint64, error) {
 	defer m.since("move", time.Now())
-	v, err := m.Store.AppendMove(ctx, code, mv)
+	v, err := m.RecordStore.AppendMove(ctx, code, mv)
 	if err == nil {
 		m.rec.Moved()
 	}
 	return v, err
 }
 
-// UpdateSeats implements rooms.Store.
+// UpdateSeats implements rooms.RecordStore.
 func (m *meteredStore) UpdateSeats(ctx context.Context, code string, version uint64, u rooms.SeatsUpdate) (uint64, error) {
 	defer m.since("seats", time.Now())
-	return m.Store.UpdateSeats(ctx, code, version, u)
+	return m.RecordStore.UpdateSeats(ctx, code, version, u)
 }
 
-// Finish implements rooms.Store.
+// Finish implements rooms.RecordStore.
 func (m *meteredStore) Finish(ctx context.Context, code string, f rooms.FinishRecord) error {
 	defer m.since("finish", time.Now())
-	return m.Store.Finish(ctx, code, f)
+	return m.RecordStore.Finish(ctx, code, f)
 }
 
-// Heartbeat implements rooms.Store.
-func (m *meteredStore) Heartbeat(ctx context.Context, node string, ttl time.Duration) error {
+// Heartbeat implements rooms.NodeStore.
+func (m *meteredStore) Heartbeat(ctx context.Context, node string, now time.Time, ttl time.Duration) error {
 	defer m.since("heartbeat", time.Now())
-	return m.Store.Heartbeat(ctx, node, ttl)
+	return m.NodeStore.Heartbeat(ctx, node, now, ttl)
 }
 
-// ClaimAI implements rooms.Store.
+// ClaimAI implements rooms.RecordStore.
 func (m *meteredStore) ClaimAI(ctx context.Context, code string, ttl time.Duration) error {
 	defer m.since("claim_ai", time.Now())
-	return m.Store.ClaimAI(ctx, code, ttl)
+	return m.RecordStore.ClaimAI(ctx, code, ttl)
 }
 
 // Gauges are the server's figures for the metrics endpoint.

@@ -25,7 +25,7 @@ type node struct {
 
 // startNode starts a server on 127.0.0.1:0 with its data in dir and its
 // rooms in rs; it stops when the test ends, if not before.
-func startNode(t *testing.T, dir string, rs rooms.Store, mod func(*Config)) *node {
+func startNode(t *testing.T, dir string, rs rooms.RecordStore, mod func(*Config)) *node {
 	t.Helper()
 	logs := &syncBuffer{}
 	cfg := Config{
@@ -75,7 +75,7 @@ func startNode(t *testing.T, dir string, rs rooms.Store, mod func(*Config)) *nod
 }
 
 // openDB opens the store named by dsn; it closes when the test ends.
-func openDB(t *testing.T, dsn string) store.Store {
+func openDB(t *testing.T, dsn string) *store.Store {
 	t.Helper()
 	db, err := store.Open(context.Background(), dsn)
 	if err != nil {

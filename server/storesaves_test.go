@@ -183,7 +183,7 @@ func TestSavedGameContinuesAfterRestart(t *testing.T) {
 }
 
 // waitSaved waits until the store holds a saved game of player.
-func waitSaved(t *testing.T, db store.Store, player string) {
+func waitSaved(t *testing.T, db *store.Store, player string) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {

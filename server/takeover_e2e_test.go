@@ -87,7 +87,7 @@ func leaseHolder(t *testing.T, pg *pgx.Conn, code string) (node string, expires 
 }
 
 // replayStored rebuilds the stored room's position.
-func replayStored(t *testing.T, db store.Store, code string) (store.Room, game.State) {
+func replayStored(t *testing.T, db *store.Store, code string) (store.Room, game.State) {
 	t.Helper()
 	r, err := db.Room(context.Background(), code)
 	if err != nil {
@@ -107,7 +107,7 @@ func replayStored(t *testing.T, db store.Store, code string) (store.Room, game.S
 
 // waitStored polls the store (at most a minute) until the room's
 // position satisfies done, and returns it.
-func waitStored(t *testing.T, db store.Store, code, what string, done func(store.Room, game.State) bool) (store.Room, game.State) {
+func waitStored(t *testing.T, db *store.Store, code, what string, done func(store.Room, game.State) bool) (store.Room, game.State) {
 	t.Helper()
 	for deadline := time.Now().Add(time.Minute); ; {
 		r, st := replayStored(t, db, code)
@@ -125,7 +125,7 @@ func waitStored(t *testing.T, db store.Store, code, what string, done func(store
 // action at a time, and waits until the AI (seat 0) has answered with
 // its whole turn, in the store and on ana's screen, or the game is over.
 // It returns the number of moves then and whether the game is over.
-func humanThenAI(t *testing.T, db store.Store, code string, ana *seat, rng *game.Rand) (moves int, over bool) {
+func humanThenAI(t *testing.T, db *store.Store, code string, ana *seat, rng *game.Rand) (moves int, over bool) {
 	t.Helper()
 	mark := ana.term.mark()
 	for turnOver := false; !turnOver; {

@@ -16,7 +16,8 @@ import (
 // past its deadline for the database does (the rooms load test's
 // "context deadline exceeded" at 1000 rooms on SQLite).
 type slowStore struct {
-	rooms.Store
+	rooms.RecordStore
+	rooms.NodeStore
 	failNext atomic.Bool
 }
 
@@ -24,7 +25,7 @@ func (s *slowStore) AppendMove(ctx context.Context, code string, m rooms.MoveRec
 	if s.failNext.CompareAndSwap(true, false) {
 		return 0, context.DeadlineExceeded
 	}
-	return s.Store.AppendMove(ctx, code, m)
+	return s.RecordStore.AppendMove(ctx, code, m)
 }
 
 // A move that could not be stored in time is not acknowledged: the
@@ -36,7 +37,8 @@ func TestUnstoredMoveIsRefusedNotLost(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	db := openDB(t, filepath.Join(dir, "tabletop.db"))
-	st := &slowStore{Store: NewRoomStore(db, true)}
+	rs := NewRoomStore(db, true)
+	st := &slowStore{RecordStore: rs, NodeStore: rs.NodeStore()}
 	n := startNode(t, dir, st, nil)
 	obs, err := n.Lobby().Create(observer, rooms.RoomSpec{Variant: "pentago", Seats: openSeats(2)})
 	if err != nil {

@@ -45,12 +45,12 @@ func (s *PlayerSeat) Choose(ctx context.Context, q Question) (game.Move, error) 
 	ctx, cancel := withDeadline(ctx, q.Deadline)
 	defer cancel()
 	var m game.Move
-	if js, ok := q.State.(game.JointState); ok && Joint(q.State) {
+	if _, ok := q.State.(game.JointState); ok && Joint(q.State) {
 		jp, ok := s.Player.(ai.JointPlayer)
 		if !ok {
 			return game.Noop, errNoJoint
 		}
-		m = jp.ChooseFor(ctx, js, q.Role)
+		m = jp.ChooseFor(ctx, q.State, q.Role)
 	} else {
 		m = s.Player.Choose(ctx, q.State)
 	}

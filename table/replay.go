@@ -66,7 +66,7 @@ func (t *Table) PlayText(text string) error {
 		_, err = t.Play(r, m)
 		return err
 	}
-	moves, err := jointMoves(t.pos.(game.JointState), text)
+	moves, err := jointMoves(t.pos, text)
 	if err != nil {
 		return err
 	}
@@ -144,8 +144,8 @@ func normalKIF(text string) string {
 }
 
 // jointMoves reads a joint turn's text: a KIF list of every role's move
-// or a JSON object from role names to moves.
-func jointMoves(s game.JointState, text string) ([]game.Move, error) {
+// or a JSON object from role names to moves; s is at a joint turn.
+func jointMoves(s game.State, text string) ([]game.Move, error) {
 	v := s.Variant()
 	text = strings.TrimSpace(text)
 	if strings.HasPrefix(text, "{") {

@@ -27,18 +27,37 @@ func init() {
 }
 
 // sheetView is what the tests see of the adapter of a game read from a
-// rule sheet (the tests name no game file's declarations).
-type sheetView interface {
+// rule sheet (the tests name no game file's declarations): the board
+// adapter with its capabilities, and the sheet adapter's own parts, two
+// interfaces of one value (see asSheet).
+type sheetView struct {
+	sheetUI
+	sheetParts
+}
+
+// sheetUI is the board adapter of a sheet with the capabilities it has.
+type sheetUI interface {
 	adapters.VariantUI
 	adapters.Counterer
 	adapters.KeyHandler
 	adapters.Targeter
 	adapters.Chooser
+}
+
+// sheetParts is what only a sheet's adapter has.
+type sheetParts interface {
 	MoveSpots(s game.State, m game.Move) []adapters.Pos
 	MovesNaming(s game.State, at ...adapters.Pos) []game.Move
 	Narrows(s game.State, moves []game.Move, p adapters.Pos) bool
 	Pending() []game.Move
 	HasBoard() bool
+}
+
+// asSheet is vu as a sheet's adapter, if it is one.
+func asSheet(vu adapters.VariantUI) (sheetView, bool) {
+	ui, isUI := vu.(sheetUI)
+	parts, isSheet := vu.(sheetParts)
+	return sheetView{ui, parts}, isUI && isSheet
 }
 
 // gdlPlan is how a person plays m on a GDL board: the cells to act on in
@@ -55,7 +74,7 @@ type gdlPlan struct {
 // is left, on a second cell it names (or the first again); then pick m
 // from the chooser.
 func planGDL(b *board.BoardScreen, m game.Move) gdlPlan {
-	g, ok := b.Adapter.(sheetView)
+	g, ok := asSheet(b.Adapter)
 	s := b.Game()
 	if !ok {
 		return gdlPlan{}
@@ -142,7 +161,7 @@ func TestGDLBoardFound(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.variant, func(t *testing.T) {
 			_, b := newTestClient(t, tc.variant, 80, 24)
-			g, ok := b.Adapter.(sheetView)
+			g, ok := asSheet(b.Adapter)
 			if !ok || !g.HasBoard() {
 				t.Fatalf("no GDL board: %T", b.Adapter)
 			}
@@ -215,7 +234,7 @@ func TestGDLActNarrowsByCells(t *testing.T) {
 // plays one; esc closes it.
 func TestGDLChooser(t *testing.T) {
 	m, b := newTestClient(t, "breakthrough", 80, 24)
-	g := b.Adapter.(sheetView)
+	g, _ := asSheet(b.Adapter)
 	send := func(keys ...string) {
 		for _, k := range keys {
 			sendKey(m, k)
@@ -329,7 +348,7 @@ func TestGDLWithoutBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, ok := adapters.NewVariantUI(v).(sheetView)
+	g, ok := asSheet(adapters.NewVariantUI(v))
 	if !ok || g.HasBoard() {
 		t.Fatalf("adapter %T, board %v", g, ok && g.HasBoard())
 	}
@@ -372,7 +391,7 @@ func TestGDLAdapterOnEverySheet(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		g := adapters.NewVariantUI(v).(sheetView)
+		g, _ := asSheet(adapters.NewVariantUI(v))
 		rows, cols := g.Dims()
 		rng := game.NewRand(3)
 		s := v.New()

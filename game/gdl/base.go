@@ -1,5 +1,9 @@
 package gdl
 
+import (
+	"github.com/tabletop/tabletop/game/gdl/kif"
+)
+
 // A sheet may declare the propositions a state can hold, in two forms:
 //
 //	(base (cell 1 1 b))                       the 2008 specification's form
@@ -24,9 +28,9 @@ package gdl
 // declarations are a sheet's base declarations of every form, by the
 // relation they describe.
 type declarations struct {
-	facts   map[string]bool         // folded text of each (base x)
-	compact map[relKey][][]valueSet // per relation, each compact declaration's values per argument
-	rels    map[relKey]bool         // relations some declaration describes
+	facts   map[string]bool             // folded text of each (base x)
+	compact map[kif.RelKey][][]valueSet // per relation, each compact declaration's values per argument
+	rels    map[kif.RelKey]bool         // relations some declaration describes
 }
 
 // valueSet is the set of the folded texts of an argument's values.
@@ -36,9 +40,9 @@ type valueSet map[string]bool
 // of base of any arity).
 func (b *netBuilder) readDeclarations() *declarations {
 	g := b.g
-	d := &declarations{facts: map[string]bool{}, compact: map[relKey][][]valueSet{}, rels: map[relKey]bool{}}
+	d := &declarations{facts: map[string]bool{}, compact: map[kif.RelKey][][]valueSet{}, rels: map[kif.RelKey]bool{}}
 	for k, r := range g.rels {
-		if k.name != "base" {
+		if k.Name != "base" {
 			continue
 		}
 		for _, t := range r.atoms {
@@ -46,16 +50,16 @@ func (b *netBuilder) readDeclarations() *declarations {
 				continue
 			}
 			args := g.terms[t].args
-			if k.arity == 1 {
-				d.facts[foldKey(g.termText(args[0], 1<<30))] = true
+			if k.Arity == 1 {
+				d.facts[kif.FoldKey(g.termText(args[0], 1<<30))] = true
 				d.rels[g.relOfTerm(args[0])] = true
 				continue
 			}
-			if k.arity == 0 || len(g.terms[args[0]].args) > 0 {
+			if k.Arity == 0 || len(g.terms[args[0]].args) > 0 {
 				continue // not a declaration: (base) or (base (f x) ...)
 			}
-			rel := relKey{g.symNames[g.terms[args[0]].fn], k.arity - 1}
-			sets := make([]valueSet, k.arity-1)
+			rel := kif.RelKey{Name: g.symNames[g.terms[args[0]].fn], Arity: k.Arity - 1}
+			sets := make([]valueSet, k.Arity-1)
 			for i, a := range args[1:] {
 				sets[i] = valueSet{}
 				vals := g.terms[a].args
@@ -63,7 +67,7 @@ func (b *netBuilder) readDeclarations() *declarations {
 					vals = []termID{a} // a single value written as itself
 				}
 				for _, v := range vals {
-					sets[i][foldKey(g.termText(v, 1<<30))] = true
+					sets[i][kif.FoldKey(g.termText(v, 1<<30))] = true
 				}
 			}
 			d.compact[rel] = append(d.compact[rel], sets)
@@ -77,9 +81,9 @@ func (b *netBuilder) readDeclarations() *declarations {
 }
 
 // relOfTerm returns the relation of a ground term read as a fact.
-func (g *grounder) relOfTerm(id termID) relKey {
+func (g *grounder) relOfTerm(id termID) kif.RelKey {
 	t := &g.terms[id]
-	return relKey{g.symNames[t.fn], len(t.args)}
+	return kif.RelKey{Name: g.symNames[t.fn], Arity: len(t.args)}
 }
 
 // covers reports whether fact id (the x of (true x)) is declared, and
@@ -89,14 +93,14 @@ func (d *declarations) covers(g *grounder, id termID) (declared, described bool)
 	if !d.rels[rel] {
 		return false, false
 	}
-	if d.facts[foldKey(g.termText(id, 1<<30))] {
+	if d.facts[kif.FoldKey(g.termText(id, 1<<30))] {
 		return true, true
 	}
 	args := g.terms[id].args
 	for _, sets := range d.compact[rel] {
 		ok := true
 		for i, a := range args {
-			if !sets[i][foldKey(g.termText(a, 1<<30))] {
+			if !sets[i][kif.FoldKey(g.termText(a, 1<<30))] {
 				ok = false
 				break
 			}
@@ -123,7 +127,7 @@ func (b *netBuilder) undeclared(base []termID) []bool {
 	for _, a := range b.n.init {
 		initial[a] = true
 	}
-	partial := map[relKey]bool{}
+	partial := map[kif.RelKey]bool{}
 	for i, t := range base {
 		x := g.terms[t].args[0]
 		declared, described := d.covers(g, x)

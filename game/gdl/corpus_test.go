@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/kif"
+	"github.com/tabletop/tabletop/game/gdl/topdown"
 )
 
 // The published corpus: the rule sheets ggp-base publishes, kept outside
@@ -66,14 +68,8 @@ func hasGoal(s game.State, r game.Role) bool {
 				return true
 			}
 		}
-	case *tdState:
-		e := s.evaluator()
-		vals, _ := e.ask(nil, s.p.goal, []tid{s.p.roleIDs[r], noTerm})
-		for _, v := range vals {
-			if _, ok := goalValue(s.p.text(v)); ok {
-				return true
-			}
-		}
+	case *topdown.State:
+		return s.HasGoal(r)
 	}
 	return false
 }
@@ -113,20 +109,20 @@ func playCorpusSheet(t *testing.T, file string, games, maxPlies int) corpusResul
 	}
 	for g := 0; g < games; g++ {
 		rng := game.NewRand(uint64(g) + 1)
-		s := v.New().(game.JointState)
+		s := v.New()
 		first, moved := s.String(), false
 		joint := make([]game.Move, len(v.Roles))
 		var buf []game.Move
 		ply := 0
 		for ; ply < maxPlies && !s.Terminal(); ply++ {
 			for r := range v.Roles {
-				buf = s.LegalOf(game.Role(r), buf[:0])
+				buf = s.(game.JointState).LegalOf(game.Role(r), buf[:0])
 				if len(buf) == 0 {
 					t.Fatalf("%s game %d ply %d: %s has no legal move in %s", res.name, g, ply, v.Roles[r], s)
 				}
 				joint[r] = buf[rng.Intn(len(buf))]
 			}
-			s.ApplyJoint(joint)
+			s.(game.JointState).ApplyJoint(joint)
 			moved = moved || s.String() != first
 		}
 		if !s.Terminal() {
@@ -214,7 +210,7 @@ func TestCorpusEngines(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			d, err := Parse(src)
+			d, err := kif.Parse(src)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,8 +3,8 @@
 // Genesereth) and plays them as game.Variants: every rule sheet the
 // reference software (ggp-base) publishes loads and plays.
 //
-// Load parses a KIF rule sheet, validates it (validate.go), makes its
-// unsafe rules safe (safety.go), then picks how to evaluate it:
+// Load parses a KIF rule sheet, validates it and makes its unsafe
+// rules safe (package kif), then picks how to evaluate it:
 //
 //   - a ground network, when the rules ground within Limits: a semi-naive
 //     bottom-up pass over the atoms that can ever hold (ground.go, with
@@ -20,7 +20,7 @@
 //     to their least fixpoint. Nothing on the way (Legal, Apply, Terminal,
 //     Goal, Hash, CopyFrom) allocates.
 //   - a top-down evaluator with tabling, when grounding reaches a limit
-//     (topdown.go, eval.go): it answers each state's questions (legal,
+//     (package gdl/topdown): it answers each state's questions (legal,
 //     terminal, goal, next) against the rules as written, keeping the
 //     answers to each question, for the game when they depend on neither
 //     true nor does, for the state or the move otherwise. It plays the
@@ -54,7 +54,7 @@
 // specification calls unsafe are evaluated as a top-down prover evaluates
 // them (a variable only in a (not ...) stands for "some value"; a head
 // variable that no positive literal binds ranges over the values its
-// argument may be asked with, found by a domain analysis, domains.go);
+// argument may be asked with, found by a domain analysis, kif/domains.go);
 // (or ...) may appear anywhere in a body, also under (not ...); (not
 // (distinct a b)) tests equality.
 //

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // FuzzParse feeds arbitrary text to the parser and, when it parses, to the
@@ -25,9 +26,9 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("(<= (p ?x) (q ?x)) ; comment\n(ROLE a) (( ) ?x"))
 	lim := Limits{MaxAtoms: 2000, MaxRules: 5000, MaxTermDepth: 8, MaxWork: 200_000}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		d, err := Parse(src)
+		d, err := kif.Parse(src)
 		if err != nil {
-			if _, ok := err.(*Error); !ok {
+			if _, ok := err.(*kif.Error); !ok {
 				t.Fatalf("error of type %T: %v", err, err)
 			}
 			return

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"time"
+
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // termID numbers a ground term interned by the grounder.
@@ -15,13 +17,6 @@ type gterm struct {
 	args  []termID
 	depth int
 }
-
-// pattern kinds.
-const (
-	pConst = iota // a ground term
-	pVar          // a variable
-	pFn           // a compound with variables
-)
 
 // pat is a term of a clause compiled for matching against ground terms.
 type pat struct {
@@ -55,13 +50,13 @@ type gclause struct {
 	// newest atoms (semi-naive evaluation), made again when the sizes of
 	// the relations change much (see join.go).
 	plans []*plan
-	rule  *Rule
+	rule  *kif.Rule
 }
 
 // grel is a relation being grounded: the atoms found so far, in order,
 // with the indexes the joins probe (see join.go).
 type grel struct {
-	key   relKey
+	key   kif.RelKey
 	fn    int32
 	atoms []termID
 	// indexes are keyed by their leaves' signature; every atom added is
@@ -95,7 +90,7 @@ type grounder struct {
 	isAtom    []bool // by termID
 	nAtoms    int
 
-	rels    map[relKey]*grel
+	rels    map[kif.RelKey]*grel
 	clauses []*gclause
 
 	// The ground rule instances: head atom and literals, each literal a
@@ -115,7 +110,7 @@ func newGrounder(lim Limits) *grounder {
 		deadline:  time.Now().Add(lim.MaxTime), // used when MaxTime > 0
 		syms:      map[string]int32{},
 		termByKey: map[string]termID{},
-		rels:      map[relKey]*grel{},
+		rels:      map[kif.RelKey]*grel{},
 		instLo:    []int32{0},
 	}
 }
@@ -180,7 +175,7 @@ func (g *grounder) termText(id termID, depth int) string {
 }
 
 // groundTerm interns a ground Term.
-func (g *grounder) groundTerm(t *Term) (termID, error) {
+func (g *grounder) groundTerm(t *kif.Term) (termID, error) {
 	args := make([]termID, len(t.Args))
 	for i, a := range t.Args {
 		id, err := g.groundTerm(a)
@@ -192,36 +187,36 @@ func (g *grounder) groundTerm(t *Term) (termID, error) {
 	return g.intern(g.sym(t.Name), args)
 }
 
-func (g *grounder) rel(k relKey) *grel {
+func (g *grounder) rel(k kif.RelKey) *grel {
 	if r, ok := g.rels[k]; ok {
 		return r
 	}
-	r := &grel{key: k, fn: g.sym(k.name), indexes: map[string]*gindex{}, stats: map[string]*leafStats{}}
+	r := &grel{key: k, fn: g.sym(k.Name), indexes: map[string]*gindex{}, stats: map[string]*leafStats{}}
 	g.rels[k] = r
 	switch k {
-	case relKey{"init", 1}, relKey{"next", 1}:
-		r.feeds = g.rel(relKey{"true", 1})
-	case relKey{"legal", 2}:
-		r.feeds = g.rel(relKey{"does", 2})
+	case kif.RelKey{Name: "init", Arity: 1}, kif.RelKey{Name: "next", Arity: 1}:
+		r.feeds = g.rel(kif.RelKey{Name: "true", Arity: 1})
+	case kif.RelKey{Name: "legal", Arity: 2}:
+		r.feeds = g.rel(kif.RelKey{Name: "does", Arity: 2})
 	}
 	return r
 }
 
 // compilePat compiles t, numbering its variables in vars.
-func (g *grounder) compilePat(t *Term, vars map[string]int) (pat, error) {
+func (g *grounder) compilePat(t *kif.Term, vars map[string]int) (pat, error) {
 	if t.IsVar() {
 		v, ok := vars[t.Name]
 		if !ok {
 			v = len(vars)
 			vars[t.Name] = v
 		}
-		return pat{kind: pVar, v: v}, nil
+		return pat{kind: kif.PVar, v: v}, nil
 	}
-	if ground(t) {
+	if kif.Ground(t) {
 		id, err := g.groundTerm(t)
-		return pat{kind: pConst, id: id}, err
+		return pat{kind: kif.PConst, id: id}, err
 	}
-	p := pat{kind: pFn, fn: g.sym(t.Name), args: make([]pat, len(t.Args))}
+	p := pat{kind: kif.PFn, fn: g.sym(t.Name), args: make([]pat, len(t.Args))}
 	for i, a := range t.Args {
 		var err error
 		if p.args[i], err = g.compilePat(a, vars); err != nil {
@@ -231,17 +226,17 @@ func (g *grounder) compilePat(t *Term, vars map[string]int) (pat, error) {
 	return p, nil
 }
 
-func (g *grounder) compileClause(c clause) (*gclause, error) {
+func (g *grounder) compileClause(c kif.Clause) (*gclause, error) {
 	vars := map[string]int{}
-	gc := &gclause{rule: c.rule, hrel: g.rel(keyOf(c.head))}
+	gc := &gclause{rule: c.Rule, hrel: g.rel(kif.KeyOf(c.Head))}
 	// Positive literals first, so that their variables are numbered
 	// before those of tests and negations (all of which they bind).
-	for _, l := range c.body {
-		if l.kind != litPos {
+	for _, l := range c.Body {
+		if l.Kind != kif.LitPos {
 			continue
 		}
-		a := gatom{rel: g.rel(keyOf(l.atom)), args: make([]pat, len(l.atom.Args))}
-		for i, t := range l.atom.Args {
+		a := gatom{rel: g.rel(kif.KeyOf(l.Atom)), args: make([]pat, len(l.Atom.Args))}
+		for i, t := range l.Atom.Args {
 			p, err := g.compilePat(t, vars)
 			if err != nil {
 				return nil, err
@@ -251,27 +246,27 @@ func (g *grounder) compileClause(c clause) (*gclause, error) {
 		gc.pos = append(gc.pos, a)
 	}
 	var err error
-	if gc.head, err = g.compilePat(c.head, vars); err != nil {
+	if gc.head, err = g.compilePat(c.Head, vars); err != nil {
 		return nil, err
 	}
-	for _, l := range c.body {
-		switch l.kind {
-		case litNeg:
-			p, err := g.compilePat(l.atom, vars)
+	for _, l := range c.Body {
+		switch l.Kind {
+		case kif.LitNeg:
+			p, err := g.compilePat(l.Atom, vars)
 			if err != nil {
 				return nil, err
 			}
 			gc.neg = append(gc.neg, p)
-		case litDistinct, litSame:
-			a, err := g.compilePat(l.a, vars)
+		case kif.LitDistinct, kif.LitSame:
+			a, err := g.compilePat(l.A, vars)
 			if err != nil {
 				return nil, err
 			}
-			b, err := g.compilePat(l.b, vars)
+			b, err := g.compilePat(l.B, vars)
 			if err != nil {
 				return nil, err
 			}
-			gc.tests = append(gc.tests, gtest{same: l.kind == litSame, a: a, b: b})
+			gc.tests = append(gc.tests, gtest{same: l.Kind == kif.LitSame, a: a, b: b})
 		}
 	}
 	gc.nvars = len(vars)
@@ -319,11 +314,11 @@ func (g *grounder) addAtom(r *grel, id termID) error {
 const fireWork = 48
 
 // run grounds every clause to a fixpoint.
-func (g *grounder) run(clauses []clause) error {
+func (g *grounder) run(clauses []kif.Clause) error {
 	for _, c := range clauses {
 		gc, err := g.compileClause(c)
 		if err != nil {
-			return &Error{Line: c.rule.Line, Msg: err.Error()}
+			return &kif.Error{Line: c.Rule.Line, Msg: err.Error()}
 		}
 		g.clauses = append(g.clauses, gc)
 	}
@@ -391,9 +386,9 @@ func (g *grounder) test(t *gtest) (bool, error) {
 
 func (g *grounder) match(p pat, id termID) bool {
 	switch p.kind {
-	case pConst:
+	case kif.PConst:
 		return p.id == id
-	case pVar:
+	case kif.PVar:
 		if b := g.bind[p.v]; b >= 0 {
 			return b == id
 		}
@@ -416,9 +411,9 @@ func (g *grounder) match(p pat, id termID) bool {
 // instantiate interns p under the current bindings (all bound).
 func (g *grounder) instantiate(p pat) (termID, error) {
 	switch p.kind {
-	case pConst:
+	case kif.PConst:
 		return p.id, nil
-	case pVar:
+	case kif.PVar:
 		return g.bind[p.v], nil
 	}
 	args := make([]termID, len(p.args))

@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 	"time"
+
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // The grounder's joins. Each positive literal of a clause is matched
@@ -71,24 +73,14 @@ type gindex struct {
 	table  map[uint64][]int32
 }
 
-// keyHash combines leaf values into an index key. Distinct values may
-// share a key; the join matches every candidate anyway.
-func keyHash(h, v uint64) uint64 {
-	h ^= v
-	h *= 0x100000001b3
-	return h ^ h>>32
-}
-
-const keySeed = 0xcbf29ce484222325
-
 func (g *grounder) indexAtom(ix *gindex, id termID, pos int32) {
-	h := uint64(keySeed)
+	h := uint64(kif.KeySeed)
 	for _, l := range ix.leaves {
 		v, ok := g.leafValue(id, l)
 		if !ok {
 			return
 		}
-		h = keyHash(h, v)
+		h = kif.KeyHash(h, v)
 	}
 	ix.table[h] = append(ix.table[h], pos)
 }
@@ -128,7 +120,7 @@ func (g *grounder) trackLeaves(a gatom) {
 		a.rel.stats[l.sig()] = st
 	}
 	walk = func(p pat, path string) {
-		if p.kind == pFn {
+		if p.kind == kif.PFn {
 			track(leaf{path, true})
 			for i, sub := range p.args {
 				if i < 255 {
@@ -159,15 +151,15 @@ func probeParts(a gatom, bound []bool) (leaves []leaf, srcs []probeSrc) {
 	var walk func(p pat, path string)
 	walk = func(p pat, path string) {
 		switch p.kind {
-		case pConst:
+		case kif.PConst:
 			leaves = append(leaves, leaf{path, false})
 			srcs = append(srcs, probeSrc{v: -1, val: uint64(p.id)})
-		case pVar:
+		case kif.PVar:
 			if bound[p.v] {
 				leaves = append(leaves, leaf{path, false})
 				srcs = append(srcs, probeSrc{v: p.v})
 			}
-		case pFn:
+		case kif.PFn:
 			leaves = append(leaves, leaf{path, true})
 			srcs = append(srcs, probeSrc{v: -1, val: fnValue(p.fn, len(p.args))})
 			for i, sub := range p.args {
@@ -362,9 +354,9 @@ func greedyOrder(c *gclause, delta int) []int {
 
 func markVars(p pat, bound []bool) {
 	switch p.kind {
-	case pVar:
+	case kif.PVar:
 		bound[p.v] = true
-	case pFn:
+	case kif.PFn:
 		for _, a := range p.args {
 			markVars(a, bound)
 		}
@@ -373,9 +365,9 @@ func markVars(p pat, bound []bool) {
 
 func allBound(p pat, bound []bool) bool {
 	switch p.kind {
-	case pVar:
+	case kif.PVar:
 		return bound[p.v]
-	case pFn:
+	case kif.PFn:
 		for _, a := range p.args {
 			if !allBound(a, bound) {
 				return false
@@ -410,13 +402,13 @@ func (g *grounder) join(c *gclause, delta int, p *plan, step int) error {
 		}
 		return nil
 	}
-	h := uint64(keySeed)
+	h := uint64(kif.KeySeed)
 	for _, src := range st.srcs {
 		v := src.val
 		if src.v >= 0 {
 			v = uint64(g.bind[src.v])
 		}
-		h = keyHash(h, v)
+		h = kif.KeyHash(h, v)
 	}
 	bucket := st.ix.table[h]
 	start := 0

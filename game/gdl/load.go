@@ -3,10 +3,11 @@ package gdl
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/kif"
+	"github.com/tabletop/tabletop/game/gdl/topdown"
 )
 
 // Limits bounds the work of turning a sheet into a game, so that a huge or
@@ -41,7 +42,7 @@ type Limits struct {
 // ns). A sheet that reaches one of them is played by the top-down
 // evaluator instead (see Load); a sheet whose ground form explodes
 // reaches MaxAtoms or MaxWork within a second or two.
-var DefaultLimits = Limits{MaxAtoms: 200_000, MaxRules: 2_000_000, MaxTermDepth: 40, MaxWork: 64_000_000}
+var DefaultLimits = Limits{MaxAtoms: 200_000, MaxRules: 2_000_000, MaxTermDepth: kif.DefaultMaxDepth, MaxWork: 64_000_000}
 
 // limitError is a limit of Limits reached while grounding.
 type limitError struct{ msg string }
@@ -72,7 +73,7 @@ func LoadWithLimits(name string, src []byte, lim Limits) (*game.Variant, error) 
 	if lim.MaxWork <= 0 {
 		lim.MaxWork = DefaultLimits.MaxWork
 	}
-	d, err := Parse(src)
+	d, err := kif.Parse(src)
 	if err != nil {
 		return nil, err
 	}
@@ -89,8 +90,8 @@ const (
 // compile validates d and makes its game: a ground network when the
 // grounding stays within lim, else (or when asked) the top-down
 // evaluator.
-func compile(name string, d *Description, lim Limits, engine int) (*game.Variant, error) {
-	clauses, err := validate(d, lim)
+func compile(name string, d *kif.Description, lim Limits, engine int) (*game.Variant, error) {
+	clauses, err := kif.Validate(d, lim.MaxTermDepth)
 	if err != nil {
 		return nil, err
 	}
@@ -114,43 +115,18 @@ func compile(name string, d *Description, lim Limits, engine int) (*game.Variant
 		}
 		why = err.Error()
 	}
-	p, err := compileTopDown(clauses, roles, lim)
+	p, err := topdown.Compile(clauses, roles, lim.MaxTermDepth)
 	if err != nil {
 		return nil, err
 	}
-	p.why = why
-	return p.variant(name, d), nil
+	p.Why = why
+	return p.Variant(name, d), nil
 }
 
-func (n *network) variant(name string, d *Description) *game.Variant {
-	v := describedVariant(name, d, n.roles)
+func (n *network) variant(name string, d *kif.Description) *game.Variant {
+	v := kif.DescribedVariant(name, d, n.roles)
 	v.New = func() game.State { return n.newState(v) }
 	v.ParsePosition = func(s string) (game.State, error) { return n.parsePosition(v, s) }
-	return v
-}
-
-func (p *tprogram) variant(name string, d *Description) *game.Variant {
-	v := describedVariant(name, d, p.roles)
-	v.New = func() game.State { return p.newState(v, p.init) }
-	v.ParsePosition = func(s string) (game.State, error) { return p.parsePosition(v, s) }
-	return v
-}
-
-// describedVariant is a variant with the names and texts of sheet d.
-func describedVariant(name string, d *Description, roles []string) *game.Variant {
-	v := &game.Variant{
-		Name:    name,
-		Title:   d.Title,
-		Summary: "A game read from a GDL rule sheet",
-		Roles:   roles,
-	}
-	if v.Title == "" {
-		v.Title = name
-	}
-	if len(d.Notes) > 0 {
-		v.Summary = d.Notes[0]
-		v.Rules = strings.Join(d.Notes, "\n")
-	}
 	return v
 }
 
@@ -158,17 +134,17 @@ func describedVariant(name string, d *Description, roles []string) *game.Variant
 // order, case and spacing).
 func (n *network) parsePosition(v *game.Variant, s string) (game.State, error) {
 	st := n.emptyState(v)
-	toks, _, _, err := tokenize([]byte(s))
+	toks, _, _, err := kif.Tokenize([]byte(s))
 	if err != nil {
 		return nil, err
 	}
-	p := &parser{toks: toks}
-	for p.pos < len(p.toks) {
-		t, err := p.term(0)
+	p := &kif.Parser{Toks: toks}
+	for p.Pos < len(p.Toks) {
+		t, err := p.Term(0)
 		if err != nil {
 			return nil, err
 		}
-		if t.IsVar() || !ground(t) {
+		if t.IsVar() || !kif.Ground(t) {
 			return nil, fmt.Errorf("%s is not a ground fact", t)
 		}
 		text := t.String()
@@ -183,26 +159,6 @@ func (n *network) parsePosition(v *game.Variant, s string) (game.State, error) {
 		st.hash ^= n.zobrist[a]
 	}
 	return st, nil
-}
-
-// parsePosition reads facts (in any order, case and spacing) as a
-// position of a game the top-down evaluator plays.
-func (p *tprogram) parsePosition(v *game.Variant, text string) (game.State, error) {
-	ts, err := ParseTerms(text)
-	if err != nil {
-		return nil, err
-	}
-	facts := make([]tid, 0, len(ts))
-	seen := map[tid]bool{}
-	for _, t := range ts {
-		id := p.terms.internTerm(t)
-		if seen[id] {
-			return nil, fmt.Errorf("%s is given twice", t)
-		}
-		seen[id] = true
-		facts = append(facts, id)
-	}
-	return p.newState(v, uniqueSorted(facts)), nil
 }
 
 // Playouts plays n random games from the start of v (a GDL game or any
@@ -237,4 +193,17 @@ func Playouts(v *game.Variant, n int, seed uint64) int {
 		}
 	}
 	return plies
+}
+
+// Evaluation says how the rules of v are evaluated: "ground" (a network
+// over every atom), "top-down" (with the reason grounding gave way), or ""
+// when v is not a game read from a rule sheet.
+func Evaluation(v *game.Variant) string {
+	switch s := v.New().(type) {
+	case *State:
+		return "ground"
+	case *topdown.State:
+		return "top-down: " + s.Why()
+	}
+	return ""
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // legalEntry is one possible legal move of a role: the atom (legal r m)
@@ -65,20 +66,20 @@ type network struct {
 // baseAtom returns the base atom of the fact with the given text, in any
 // case.
 func (n *network) baseAtom(text string) (int32, bool) {
-	a, ok := n.baseByText[foldKey(text)]
+	a, ok := n.baseByText[kif.FoldKey(text)]
 	return a, ok
 }
 
 // move returns the move with the given text, in any case.
 func (n *network) move(text string) (game.Move, bool) {
-	m, ok := n.moveByText[foldKey(text)]
+	m, ok := n.moveByText[kif.FoldKey(text)]
 	return m, ok
 }
 
 // baseTerm returns base atom a's fact as a term.
-func (n *network) baseTerm(a int32) *Term {
-	toks, _, _, _ := tokenize([]byte(n.baseText[a]))
-	t, err := (&parser{toks: toks}).term(0)
+func (n *network) baseTerm(a int32) *kif.Term {
+	toks, _, _, _ := kif.Tokenize([]byte(n.baseText[a]))
+	t, err := (&kif.Parser{Toks: toks}).Term(0)
 	if err != nil {
 		panic(fmt.Sprintf("gdl: fact %q does not read back: %v", n.baseText[a], err))
 	}
@@ -86,7 +87,7 @@ func (n *network) baseTerm(a int32) *Term {
 }
 
 // build turns the grounder's instances into a network.
-func build(g *grounder, d *Description) (*network, error) {
+func build(g *grounder, d *kif.Description) (*network, error) {
 	n := &network{baseByText: map[string]int32{}, moveByText: map[string]game.Move{}}
 	roles, err := rolesOf(d)
 	if err != nil {
@@ -111,7 +112,7 @@ type netBuilder struct {
 	rs     ruleSet
 }
 
-func rolesOf(d *Description) ([]string, error) {
+func rolesOf(d *kif.Description) ([]string, error) {
 	var roles []string
 	seen := map[string]bool{}
 	for _, r := range d.Rules {
@@ -120,19 +121,19 @@ func rolesOf(d *Description) ([]string, error) {
 		}
 		name := r.Head.Args[0].String()
 		if seen[name] {
-			return nil, &Error{Line: r.Line, Msg: fmt.Sprintf("role %s is declared twice", name)}
+			return nil, &kif.Error{Line: r.Line, Msg: fmt.Sprintf("role %s is declared twice", name)}
 		}
 		seen[name] = true
 		roles = append(roles, name)
 	}
 	if len(roles) > 127 {
-		return nil, &Error{Msg: fmt.Sprintf("%d roles: at most 127 are supported", len(roles))}
+		return nil, &kif.Error{Msg: fmt.Sprintf("%d roles: at most 127 are supported", len(roles))}
 	}
 	return roles, nil
 }
 
 // atomsOf returns the atoms of relation k in the order they were found.
-func (b *netBuilder) atomsOf(k relKey) []termID {
+func (b *netBuilder) atomsOf(k kif.RelKey) []termID {
 	if r, ok := b.g.rels[k]; ok {
 		return r.atoms
 	}
@@ -165,16 +166,16 @@ func (b *netBuilder) ref(id termID) int32 {
 func (b *netBuilder) build() error {
 	g, n := b.g, b.n
 	// Base atoms first, in the order of their text, then moves.
-	base := append([]termID(nil), b.atomsOf(relKey{"true", 1})...)
+	base := append([]termID(nil), b.atomsOf(kif.RelKey{Name: "true", Arity: 1})...)
 	text := map[termID]string{}
 	for _, t := range base {
 		text[t] = g.termText(g.terms[t].args[0], 1<<30)
 	}
-	sort.Slice(base, func(i, j int) bool { return lessFolded(text[base[i]], text[base[j]]) })
+	sort.Slice(base, func(i, j int) bool { return kif.LessFolded(text[base[i]], text[base[j]]) })
 	for _, t := range base {
 		a := b.atom(t)
 		n.baseText = append(n.baseText, text[t])
-		n.baseByText[foldKey(text[t])] = a
+		n.baseByText[kif.FoldKey(text[t])] = a
 	}
 	n.nBase = len(base)
 	if err := b.moves(); err != nil {
@@ -216,11 +217,11 @@ func (b *netBuilder) moves() error {
 	g, n := b.g, b.n
 	n.moveText = []string{"noop"}
 	n.moveByText["noop"] = game.Noop
-	legal := b.atomsOf(relKey{"legal", 2})
+	legal := b.atomsOf(kif.RelKey{Name: "legal", Arity: 2})
 	for _, t := range legal {
 		m := g.termText(g.terms[t].args[1], 1<<30)
 		if _, ok := n.move(m); !ok {
-			n.moveByText[foldKey(m)] = game.Move(len(n.moveText))
+			n.moveByText[kif.FoldKey(m)] = game.Move(len(n.moveText))
 			n.moveText = append(n.moveText, m)
 		}
 	}
@@ -233,7 +234,7 @@ func (b *netBuilder) moves() error {
 		n.legalOf[r] = filled(nm, -1)
 		n.doesOf[r] = filled(nm, -1)
 	}
-	for _, t := range b.atomsOf(relKey{"does", 2}) {
+	for _, t := range b.atomsOf(kif.RelKey{Name: "does", Arity: 2}) {
 		r, m, ok := b.roleMove(t)
 		if ok {
 			n.doesOf[r][m] = b.atom(t)
@@ -307,7 +308,7 @@ func (b *netBuilder) collectRules() {
 // outputs finds the atoms of legal, goal, terminal, next and init.
 func (b *netBuilder) outputs() error {
 	g, n := b.g, b.n
-	for _, t := range b.atomsOf(relKey{"legal", 2}) {
+	for _, t := range b.atomsOf(kif.RelKey{Name: "legal", Arity: 2}) {
 		if r, m, ok := b.roleMove(t); ok {
 			n.legal[r] = append(n.legal[r], legalEntry{b.ref(t), m})
 			n.legalOf[r][m] = b.ref(t)
@@ -315,16 +316,16 @@ func (b *netBuilder) outputs() error {
 	}
 	for r := range n.legal {
 		sort.Slice(n.legal[r], func(i, j int) bool {
-			return lessFolded(n.moveText[n.legal[r][i].move], n.moveText[n.legal[r][j].move])
+			return kif.LessFolded(n.moveText[n.legal[r][i].move], n.moveText[n.legal[r][j].move])
 		})
 	}
-	for _, t := range b.atomsOf(relKey{"goal", 2}) {
+	for _, t := range b.atomsOf(kif.RelKey{Name: "goal", Arity: 2}) {
 		args := g.terms[t].args
 		role := g.termText(args[0], 1<<30)
 		// A value computed by the rules may be out of range only in the
 		// over-approximation of grounding (constant values were checked
 		// with the rules): such an atom counts as no goal.
-		v, ok := goalValue(g.termText(args[1], 1<<30))
+		v, ok := kif.GoalValue(g.termText(args[1], 1<<30))
 		if !ok {
 			continue
 		}
@@ -335,16 +336,16 @@ func (b *netBuilder) outputs() error {
 		}
 	}
 	n.terminal = n.always - 1
-	for _, t := range b.atomsOf(relKey{"terminal", 0}) {
+	for _, t := range b.atomsOf(kif.RelKey{Name: "terminal", Arity: 0}) {
 		n.terminal = b.ref(t)
 	}
 	n.nextOf = filled(n.nBase, n.always-1)
-	for _, t := range b.atomsOf(relKey{"next", 1}) {
+	for _, t := range b.atomsOf(kif.RelKey{Name: "next", Arity: 1}) {
 		x := g.termText(g.terms[t].args[0], 1<<30)
 		a, _ := n.baseAtom(x)
 		n.nextOf[a] = b.ref(t)
 	}
-	for _, t := range b.atomsOf(relKey{"init", 1}) {
+	for _, t := range b.atomsOf(kif.RelKey{Name: "init", Arity: 1}) {
 		if b.static[t] {
 			a, _ := n.baseAtom(g.termText(g.terms[t].args[0], 1<<30))
 			n.init = append(n.init, a)
@@ -352,11 +353,6 @@ func (b *netBuilder) outputs() error {
 	}
 	return nil
 }
-
-// lessFolded orders texts without case, and by their spelling only when
-// they are the same but for case, so that the order of moves and facts
-// does not depend on how a sheet capitalises its symbols.
-func lessFolded(a, b string) bool { return compareFold(a, b) < 0 }
 
 // programs compiles the evaluation of the legal moves, terminal, goals
 // and next state.
@@ -387,18 +383,13 @@ func (b *netBuilder) programs() {
 	}
 }
 
-// gdlRelations are the relations GDL itself defines, which staticFacts
-// leaves out.
-var gdlRelations = map[string]bool{"role": true, "init": true, "true": true, "next": true, "does": true,
-	"legal": true, "goal": true, "terminal": true, "base": true, "input": true, "distinct": true}
-
 // staticFacts returns the KIF text of the static atoms that hold, of the
 // sheet's own relations (successor chains, adjacency, arithmetic tables),
 // sorted.
 func staticFacts(g *grounder, static map[termID]bool) []string {
 	var out []string
 	for id, v := range static {
-		if name := g.symNames[g.terms[id].fn]; v && !gdlRelations[name] && !isAddedRelation(name) {
+		if name := g.symNames[g.terms[id].fn]; v && !kif.Relations[name] && !kif.IsAddedRelation(name) {
 			out = append(out, g.termText(id, 1<<30))
 		}
 	}
@@ -410,16 +401,16 @@ func staticFacts(g *grounder, static map[termID]bool) []string {
 // does: such atoms hold in every state or in none.
 func (g *grounder) staticValues() (map[termID]bool, error) {
 	// A relation is dynamic when it is true or does or depends on them.
-	dynamic := map[relKey]bool{{"true", 1}: true, {"does", 2}: true}
-	relOf := map[int32]map[int]relKey{}
+	dynamic := map[kif.RelKey]bool{{Name: "true", Arity: 1}: true, {Name: "does", Arity: 2}: true}
+	relOf := map[int32]map[int]kif.RelKey{}
 	for k := range g.rels {
-		fn := g.syms[k.name]
+		fn := g.syms[k.Name]
 		if relOf[fn] == nil {
-			relOf[fn] = map[int]relKey{}
+			relOf[fn] = map[int]kif.RelKey{}
 		}
-		relOf[fn][k.arity] = k
+		relOf[fn][k.Arity] = k
 	}
-	key := func(id termID) relKey { t := &g.terms[id]; return relOf[t.fn][len(t.args)] }
+	key := func(id termID) kif.RelKey { t := &g.terms[id]; return relOf[t.fn][len(t.args)] }
 	for changed := true; changed; {
 		changed = false
 		for i, h := range g.instHead {

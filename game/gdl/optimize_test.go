@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // TestOptimizedRulesAgree plays random games of every test sheet and
@@ -21,7 +22,7 @@ func TestOptimizedRulesAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := Parse(src)
+		d, err := kif.Parse(src)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // refInterp is a reference GDL interpreter written straight from the
@@ -19,40 +20,40 @@ import (
 // rules stratum by stratum, naively, over the facts true and does. It is
 // slow and only for tests.
 type refInterp struct {
-	clauses []clause
-	strata  [][]*clause
+	clauses []kif.Clause
+	strata  [][]*kif.Clause
 	roles   []string
 }
 
 func newRefInterp(t testing.TB, src []byte) *refInterp {
 	t.Helper()
-	d, err := Parse(src)
+	d, err := kif.Parse(src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	clauses, err := validate(d, DefaultLimits)
+	clauses, err := kif.Validate(d, DefaultLimits.MaxTermDepth)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ri := &refInterp{clauses: clauses}
 	for _, c := range clauses {
-		if c.head.Name == "role" {
-			ri.roles = append(ri.roles, c.head.Args[0].String())
+		if c.Head.Name == "role" {
+			ri.roles = append(ri.roles, c.Head.Args[0].String())
 		}
 	}
 	// stratum(head) >= stratum(positive body relation), > for negated.
-	stratum := map[relKey]int{}
+	stratum := map[kif.RelKey]int{}
 	for changed := true; changed; {
 		changed = false
 		for _, c := range clauses {
-			h := keyOf(c.head)
-			for _, l := range c.body {
+			h := kif.KeyOf(c.Head)
+			for _, l := range c.Body {
 				need := 0
-				switch l.kind {
-				case litPos:
-					need = stratum[keyOf(l.atom)]
-				case litNeg:
-					need = stratum[keyOf(l.atom)] + 1
+				switch l.Kind {
+				case kif.LitPos:
+					need = stratum[kif.KeyOf(l.Atom)]
+				case kif.LitNeg:
+					need = stratum[kif.KeyOf(l.Atom)] + 1
 				default:
 					continue
 				}
@@ -64,7 +65,7 @@ func newRefInterp(t testing.TB, src []byte) *refInterp {
 		}
 	}
 	for i := range clauses {
-		s := stratum[keyOf(clauses[i].head)]
+		s := stratum[kif.KeyOf(clauses[i].Head)]
 		for len(ri.strata) <= s {
 			ri.strata = append(ri.strata, nil)
 		}
@@ -74,12 +75,12 @@ func newRefInterp(t testing.TB, src []byte) *refInterp {
 }
 
 // refFacts is a set of ground atoms, by relation.
-type refFacts map[relKey]map[string]*Term
+type refFacts map[kif.RelKey]map[string]*kif.Term
 
-func (f refFacts) add(t *Term) bool {
-	k := keyOf(t)
+func (f refFacts) add(t *kif.Term) bool {
+	k := kif.KeyOf(t)
 	if f[k] == nil {
-		f[k] = map[string]*Term{}
+		f[k] = map[string]*kif.Term{}
 	}
 	s := t.String()
 	if _, ok := f[k][s]; ok {
@@ -89,16 +90,16 @@ func (f refFacts) add(t *Term) bool {
 	return true
 }
 
-func (f refFacts) has(t *Term) bool {
-	_, ok := f[keyOf(t)][t.String()]
+func (f refFacts) has(t *kif.Term) bool {
+	_, ok := f[kif.KeyOf(t)][t.String()]
 	return ok
 }
 
 // eval returns every atom that holds given the true facts and moves.
-func (ri *refInterp) eval(state []*Term, does []*Term) refFacts {
+func (ri *refInterp) eval(state []*kif.Term, does []*kif.Term) refFacts {
 	f := refFacts{}
 	for _, x := range state {
-		f.add(&Term{Name: "true", Args: []*Term{x}})
+		f.add(&kif.Term{Name: "true", Args: []*kif.Term{x}})
 	}
 	for _, d := range does {
 		f.add(d)
@@ -107,7 +108,7 @@ func (ri *refInterp) eval(state []*Term, does []*Term) refFacts {
 		for changed := true; changed; {
 			changed = false
 			for _, c := range stratum {
-				ri.match(c, 0, map[string]*Term{}, f, func(head *Term) {
+				ri.match(c, 0, map[string]*kif.Term{}, f, func(head *kif.Term) {
 					if f.add(head) {
 						changed = true
 					}
@@ -119,22 +120,22 @@ func (ri *refInterp) eval(state []*Term, does []*Term) refFacts {
 }
 
 // match enumerates the substitutions that satisfy c's body from literal i.
-func (ri *refInterp) match(c *clause, i int, sub map[string]*Term, f refFacts, emit func(*Term)) {
+func (ri *refInterp) match(c *kif.Clause, i int, sub map[string]*kif.Term, f refFacts, emit func(*kif.Term)) {
 	// Positive literals first, then the tests, which safety makes ground.
-	pos := make([]lit, 0, len(c.body))
-	var tests []lit
-	for _, l := range c.body {
-		if l.kind == litPos {
+	pos := make([]kif.Lit, 0, len(c.Body))
+	var tests []kif.Lit
+	for _, l := range c.Body {
+		if l.Kind == kif.LitPos {
 			pos = append(pos, l)
 		} else {
 			tests = append(tests, l)
 		}
 	}
-	var walk func(i int, sub map[string]*Term)
-	walk = func(i int, sub map[string]*Term) {
+	var walk func(i int, sub map[string]*kif.Term)
+	walk = func(i int, sub map[string]*kif.Term) {
 		if i < len(pos) {
-			for _, fact := range f[keyOf(pos[i].atom)] {
-				s2 := unify(pos[i].atom, fact, sub)
+			for _, fact := range f[kif.KeyOf(pos[i].Atom)] {
+				s2 := unify(pos[i].Atom, fact, sub)
 				if s2 != nil {
 					walk(i+1, s2)
 				}
@@ -142,34 +143,34 @@ func (ri *refInterp) match(c *clause, i int, sub map[string]*Term, f refFacts, e
 			return
 		}
 		for _, l := range tests {
-			switch l.kind {
-			case litNeg:
-				if f.has(subst(l.atom, sub)) {
+			switch l.Kind {
+			case kif.LitNeg:
+				if f.has(subst(l.Atom, sub)) {
 					return
 				}
-			case litDistinct:
-				if subst(l.a, sub).String() == subst(l.b, sub).String() {
+			case kif.LitDistinct:
+				if subst(l.A, sub).String() == subst(l.B, sub).String() {
 					return
 				}
-			case litSame:
-				if subst(l.a, sub).String() != subst(l.b, sub).String() {
+			case kif.LitSame:
+				if subst(l.A, sub).String() != subst(l.B, sub).String() {
 					return
 				}
 			}
 		}
-		emit(subst(c.head, sub))
+		emit(subst(c.Head, sub))
 	}
 	walk(i, sub)
 }
 
 // unify matches pattern p against ground term g, extending sub (copied).
-func unify(p, g *Term, sub map[string]*Term) map[string]*Term {
-	out := map[string]*Term{}
+func unify(p, g *kif.Term, sub map[string]*kif.Term) map[string]*kif.Term {
+	out := map[string]*kif.Term{}
 	for k, v := range sub {
 		out[k] = v
 	}
-	var rec func(p, g *Term) bool
-	rec = func(p, g *Term) bool {
+	var rec func(p, g *kif.Term) bool
+	rec = func(p, g *kif.Term) bool {
 		if p.IsVar() {
 			if v, ok := out[p.Name]; ok {
 				return v.String() == g.String()
@@ -193,14 +194,14 @@ func unify(p, g *Term, sub map[string]*Term) map[string]*Term {
 	return out
 }
 
-func subst(t *Term, sub map[string]*Term) *Term {
+func subst(t *kif.Term, sub map[string]*kif.Term) *kif.Term {
 	if t.IsVar() {
 		return sub[t.Name]
 	}
 	if len(t.Args) == 0 {
 		return t
 	}
-	out := &Term{Name: t.Name, Args: make([]*Term, len(t.Args))}
+	out := &kif.Term{Name: t.Name, Args: make([]*kif.Term, len(t.Args))}
 	for i, a := range t.Args {
 		out.Args[i] = subst(a, sub)
 	}
@@ -209,17 +210,17 @@ func subst(t *Term, sub map[string]*Term) *Term {
 
 // sortedArgs returns the texts of argument i of the atoms of relation k
 // whose argument 0 (when i is 1) is the given role.
-func (f refFacts) texts(k relKey, role string) []string {
+func (f refFacts) texts(k kif.RelKey, role string) []string {
 	var out []string
 	for _, a := range f[k] {
 		switch {
-		case k.arity == 1:
+		case k.Arity == 1:
 			out = append(out, a.Args[0].String())
 		case a.Args[0].String() == role:
 			out = append(out, a.Args[1].String())
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return lessFolded(out[i], out[j]) })
+	sort.Slice(out, func(i, j int) bool { return kif.LessFolded(out[i], out[j]) })
 	return out
 }
 
@@ -237,10 +238,10 @@ func checkAgainstReferenceWith(t *testing.T, src []byte, games, maxPlies, engine
 	t.Helper()
 	ri := newRefInterp(t, src)
 	v := loadWith(t, "ref", src, engine)
-	init := ri.eval(nil, nil).texts(relKey{"init", 1}, "")
+	init := ri.eval(nil, nil).texts(kif.RelKey{Name: "init", Arity: 1}, "")
 	for g := 0; g < games; g++ {
 		rng := game.NewRand(uint64(g) + 100)
-		s := v.New().(game.JointState)
+		s := v.New()
 		state := init
 		for ply := 0; ply < maxPlies; ply++ {
 			where := fmt.Sprintf("game %d ply %d (%s)", g, ply, s)
@@ -249,15 +250,15 @@ func checkAgainstReferenceWith(t *testing.T, src []byte, games, maxPlies, engine
 			}
 			terms := parseTerms(t, state)
 			f := ri.eval(terms, nil)
-			if term := f.has(&Term{Name: "terminal"}); term != s.Terminal() {
+			if term := f.has(&kif.Term{Name: "terminal"}); term != s.Terminal() {
 				t.Fatalf("%s: terminal %v, reference %v", where, s.Terminal(), term)
 			}
-			var does []*Term
+			var does []*kif.Term
 			moves := make([]game.Move, len(ri.roles))
 			for r, role := range ri.roles {
-				want := f.texts(relKey{"legal", 2}, role)
+				want := f.texts(kif.RelKey{Name: "legal", Arity: 2}, role)
 				var got []string
-				legal := s.LegalOf(game.Role(r), nil)
+				legal := s.(game.JointState).LegalOf(game.Role(r), nil)
 				for _, m := range legal {
 					got = append(got, s.FormatMove(m))
 				}
@@ -268,9 +269,9 @@ func checkAgainstReferenceWith(t *testing.T, src []byte, games, maxPlies, engine
 					t.Fatalf("%s: legal moves of %s %v, reference %v", where, role, got, want)
 				}
 				goal := 0
-				for _, text := range f.texts(relKey{"goal", 2}, role) {
+				for _, text := range f.texts(kif.RelKey{Name: "goal", Arity: 2}, role) {
 					// Values out of 0–100 count as no goal (see net.go).
-					if n, ok := goalValue(text); ok {
+					if n, ok := kif.GoalValue(text); ok {
 						goal = max(goal, n)
 					}
 				}
@@ -285,18 +286,18 @@ func checkAgainstReferenceWith(t *testing.T, src []byte, games, maxPlies, engine
 			if s.Terminal() {
 				break
 			}
-			state = ri.eval(terms, does).texts(relKey{"next", 1}, "")
-			s.ApplyJoint(moves)
+			state = ri.eval(terms, does).texts(kif.RelKey{Name: "next", Arity: 1}, "")
+			s.(game.JointState).ApplyJoint(moves)
 		}
 	}
 }
 
-func parseTerms(t testing.TB, texts []string) []*Term {
-	d, err := Parse([]byte(strings.Join(texts, " ")))
+func parseTerms(t testing.TB, texts []string) []*kif.Term {
+	d, err := kif.Parse([]byte(strings.Join(texts, " ")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make([]*Term, len(d.Rules))
+	out := make([]*kif.Term, len(d.Rules))
 	for i, r := range d.Rules {
 		out[i] = r.Head
 	}

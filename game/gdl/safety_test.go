@@ -3,6 +3,8 @@ package gdl
 import (
 	"strings"
 	"testing"
+
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // unsafeSheets are small games written the way published sheets write
@@ -132,7 +134,7 @@ func TestAddedRelationsStayHidden(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range StaticFacts(v) {
-		if strings.Contains(f, domPrefix) || strings.Contains(f, auxPrefix) {
+		if strings.Contains(f, kif.DomPrefix) || strings.Contains(f, kif.AuxPrefix) {
 			t.Errorf("static fact %s", f)
 		}
 	}

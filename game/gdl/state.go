@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // State is a position of a GDL game. It implements game.State and
@@ -406,16 +407,16 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 
 // parseMove reads the KIF text of a move of the game.
 func (n *network) parseMove(text string) (game.Move, error) {
-	toks, _, _, _ := tokenize([]byte(text))
+	toks, _, _, _ := kif.Tokenize([]byte(text))
 	if len(toks) == 0 {
 		return game.Noop, fmt.Errorf("empty move")
 	}
-	p := &parser{toks: toks}
-	t, err := p.term(0)
+	p := &kif.Parser{Toks: toks}
+	t, err := p.Term(0)
 	if err != nil {
 		return game.Noop, fmt.Errorf("move %q: %v", text, err)
 	}
-	if p.pos != len(toks) {
+	if p.Pos != len(toks) {
 		return game.Noop, fmt.Errorf("move %q: text after the move %s; a move is one term, its arguments in parentheses%s", text, t, n.moveExample())
 	}
 	m, ok := n.move(t.String())
@@ -455,8 +456,8 @@ func (s *State) String() string {
 // Facts returns the true facts as terms, in the order of String, for
 // views that look inside the position (a board drawn from (cell x y c)
 // facts). It allocates.
-func (s *State) Facts() []*Term {
-	var out []*Term
+func (s *State) Facts() []*kif.Term {
+	var out []*kif.Term
 	for i := 0; i < s.n.nBase; i++ {
 		if s.vals[i] {
 			out = append(out, s.n.baseTerm(int32(i)))
@@ -473,29 +474,5 @@ func (s *State) Describe() string {
 			facts = append(facts, s.n.baseText[i])
 		}
 	}
-	return describe(s, facts)
-}
-
-// describe is Describe for s, a position of a GDL game whose true facts
-// are facts.
-func describe(s game.State, facts []string) string {
-	var b strings.Builder
-	roles := s.Variant().Roles
-	switch {
-	case s.Terminal():
-		b.WriteString("game over:")
-		for r, name := range roles {
-			fmt.Fprintf(&b, " %s %d", name, s.Goal(game.Role(r)))
-		}
-		b.WriteByte('\n')
-	case s.ToMove() == game.NoRole:
-		b.WriteString("several roles move at once\n")
-	default:
-		fmt.Fprintf(&b, "%s to move\n", roles[s.ToMove()])
-	}
-	for _, f := range facts {
-		b.WriteString(f)
-		b.WriteByte('\n')
-	}
-	return b.String()
+	return kif.Describe(s, facts)
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 func TestSimultaneousTurns(t *testing.T) {
@@ -154,7 +155,7 @@ func TestTitleAndNotes(t *testing.T) {
 	if plain.Title != "plain" || plain.Summary == "" {
 		t.Fatalf("title %q summary %q", plain.Title, plain.Summary)
 	}
-	d, err := Parse([]byte(";; TITLE:  Odd  \n; first note\n\n(role a) ; not a note\n"))
+	d, err := kif.Parse([]byte(";; TITLE:  Odd  \n; first note\n\n(role a) ; not a note\n"))
 	if err != nil || d.Title != "Odd" || len(d.Notes) != 1 || d.Notes[0] != "first note" {
 		t.Fatalf("%+v %v", d, err)
 	}

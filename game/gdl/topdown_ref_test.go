@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // refProver is a second reference for the tests: a naive top-down prover
@@ -21,7 +22,7 @@ import (
 // Recursion is cut off at maxRefDepth; the sheets it checks recurse
 // little.
 type refProver struct {
-	rules map[relKey][]clause
+	rules map[kif.RelKey][]kif.Clause
 	roles []string
 	fresh int
 }
@@ -30,22 +31,22 @@ const maxRefDepth = 60
 
 func newRefProver(t testing.TB, src []byte) *refProver {
 	t.Helper()
-	d, err := Parse(src)
+	d, err := kif.Parse(src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &refProver{rules: map[relKey][]clause{}}
+	p := &refProver{rules: map[kif.RelKey][]kif.Clause{}}
 	for _, r := range d.Rules {
-		alts := [][]lit{nil}
+		alts := [][]kif.Lit{nil}
 		for _, l := range r.Body {
-			la, err := literalAlternatives(r, l, false)
+			la, err := kif.LiteralAlternatives(r, l, false)
 			if err != nil {
 				t.Fatal(err)
 			}
-			alts = product(alts, la)
+			alts = kif.Product(alts, la)
 		}
 		for _, body := range alts {
-			p.rules[keyOf(r.Head)] = append(p.rules[keyOf(r.Head)], clause{head: r.Head, body: body, rule: r})
+			p.rules[kif.KeyOf(r.Head)] = append(p.rules[kif.KeyOf(r.Head)], kif.Clause{Head: r.Head, Body: body, Rule: r})
 		}
 		if r.Head.Name == "role" {
 			p.roles = append(p.roles, r.Head.Args[0].String())
@@ -56,9 +57,9 @@ func newRefProver(t testing.TB, src []byte) *refProver {
 
 // bindings maps variables (renamed apart per rule use) to terms, which
 // may contain variables themselves.
-type bindings map[string]*Term
+type bindings map[string]*kif.Term
 
-func (b bindings) walk(t *Term) *Term {
+func (b bindings) walk(t *kif.Term) *kif.Term {
 	for t.IsVar() {
 		v, ok := b[t.Name]
 		if !ok {
@@ -70,19 +71,19 @@ func (b bindings) walk(t *Term) *Term {
 }
 
 // resolve returns t with every bound variable replaced, deeply.
-func (b bindings) resolve(t *Term) *Term {
+func (b bindings) resolve(t *kif.Term) *kif.Term {
 	t = b.walk(t)
 	if len(t.Args) == 0 {
 		return t
 	}
-	out := &Term{Name: t.Name, Args: make([]*Term, len(t.Args))}
+	out := &kif.Term{Name: t.Name, Args: make([]*kif.Term, len(t.Args))}
 	for i, a := range t.Args {
 		out.Args[i] = b.resolve(a)
 	}
 	return out
 }
 
-func (b bindings) unify(x, y *Term) bool {
+func (b bindings) unify(x, y *kif.Term) bool {
 	x, y = b.walk(x), b.walk(y)
 	switch {
 	case x.IsVar() && y.IsVar() && x.Name == y.Name:
@@ -112,7 +113,7 @@ func (b bindings) clone() bindings {
 	return c
 }
 
-func freeVars(t *Term, b bindings) bool {
+func freeVars(t *kif.Term, b bindings) bool {
 	t = b.walk(t)
 	if t.IsVar() {
 		return true
@@ -126,35 +127,35 @@ func freeVars(t *Term, b bindings) bool {
 }
 
 // rename returns c with its variables renamed apart.
-func (p *refProver) rename(c clause) clause {
+func (p *refProver) rename(c kif.Clause) kif.Clause {
 	p.fresh++
-	sub := map[string]*Term{}
-	var ren func(t *Term) *Term
-	ren = func(t *Term) *Term {
+	sub := map[string]*kif.Term{}
+	var ren func(t *kif.Term) *kif.Term
+	ren = func(t *kif.Term) *kif.Term {
 		if t.IsVar() {
 			if v, ok := sub[t.Name]; ok {
 				return v
 			}
-			v := &Term{Name: fmt.Sprintf("%s#%d", t.Name, p.fresh)}
+			v := &kif.Term{Name: fmt.Sprintf("%s#%d", t.Name, p.fresh)}
 			sub[t.Name] = v
 			return v
 		}
 		if len(t.Args) == 0 {
 			return t
 		}
-		out := &Term{Name: t.Name, Args: make([]*Term, len(t.Args))}
+		out := &kif.Term{Name: t.Name, Args: make([]*kif.Term, len(t.Args))}
 		for i, a := range t.Args {
 			out.Args[i] = ren(a)
 		}
 		return out
 	}
-	out := clause{head: ren(c.head), rule: c.rule}
-	for _, l := range c.body {
-		switch l.kind {
-		case litPos, litNeg:
-			out.body = append(out.body, lit{kind: l.kind, atom: ren(l.atom)})
+	out := kif.Clause{Head: ren(c.Head), Rule: c.Rule}
+	for _, l := range c.Body {
+		switch l.Kind {
+		case kif.LitPos, kif.LitNeg:
+			out.Body = append(out.Body, kif.Lit{Kind: l.Kind, Atom: ren(l.Atom)})
 		default:
-			out.body = append(out.body, lit{kind: l.kind, a: ren(l.a), b: ren(l.b)})
+			out.Body = append(out.Body, kif.Lit{Kind: l.Kind, A: ren(l.A), B: ren(l.B)})
 		}
 	}
 	return out
@@ -162,7 +163,7 @@ func (p *refProver) rename(c clause) clause {
 
 // solve calls yield for each way the goals hold, given the facts of the
 // state (true and does atoms, by text).
-func (p *refProver) solve(goals []lit, b bindings, facts map[string]bool, depth int, yield func(bindings)) {
+func (p *refProver) solve(goals []kif.Lit, b bindings, facts map[string]bool, depth int, yield func(bindings)) {
 	if depth > maxRefDepth {
 		panic("refProver: recursion too deep")
 	}
@@ -170,13 +171,13 @@ func (p *refProver) solve(goals []lit, b bindings, facts map[string]bool, depth 
 	// variables are bound; with only waiting tests left, all of them.
 	pick := -1
 	for i, l := range goals {
-		if l.kind == litPos {
+		if l.Kind == kif.LitPos {
 			if pick < 0 {
 				pick = i
 			}
 			continue
 		}
-		ready := l.kind == litNeg && !freeVars(l.atom, b) || l.kind != litNeg && !freeVars(l.a, b) && !freeVars(l.b, b)
+		ready := l.Kind == kif.LitNeg && !freeVars(l.Atom, b) || l.Kind != kif.LitNeg && !freeVars(l.A, b) && !freeVars(l.B, b)
 		if ready {
 			pick = i
 			break
@@ -190,25 +191,25 @@ func (p *refProver) solve(goals []lit, b bindings, facts map[string]bool, depth 
 		return
 	}
 	l := goals[pick]
-	rest := append(append([]lit(nil), goals[:pick]...), goals[pick+1:]...)
-	switch l.kind {
-	case litNeg:
+	rest := append(append([]kif.Lit(nil), goals[:pick]...), goals[pick+1:]...)
+	switch l.Kind {
+	case kif.LitNeg:
 		found := false
-		p.solve([]lit{{kind: litPos, atom: l.atom}}, b.clone(), facts, depth+1, func(bindings) { found = true })
+		p.solve([]kif.Lit{{Kind: kif.LitPos, Atom: l.Atom}}, b.clone(), facts, depth+1, func(bindings) { found = true })
 		if !found {
 			p.solve(rest, b, facts, depth, yield)
 		}
-	case litDistinct, litSame:
-		x, y := b.resolve(l.a).String(), b.resolve(l.b).String()
-		if (x == y) == (l.kind == litSame) {
+	case kif.LitDistinct, kif.LitSame:
+		x, y := b.resolve(l.A).String(), b.resolve(l.B).String()
+		if (x == y) == (l.Kind == kif.LitSame) {
 			p.solve(rest, b, facts, depth, yield)
 		}
 	default:
-		p.solveAtom(l.atom, b, facts, depth, func(b2 bindings) { p.solve(rest, b2, facts, depth, yield) })
+		p.solveAtom(l.Atom, b, facts, depth, func(b2 bindings) { p.solve(rest, b2, facts, depth, yield) })
 	}
 }
 
-func (p *refProver) solveAtom(atom *Term, b bindings, facts map[string]bool, depth int, yield func(bindings)) {
+func (p *refProver) solveAtom(atom *kif.Term, b bindings, facts map[string]bool, depth int, yield func(bindings)) {
 	if atom.Name == "true" || atom.Name == "does" {
 		for f := range facts {
 			ft := parseOne(f)
@@ -219,18 +220,18 @@ func (p *refProver) solveAtom(atom *Term, b bindings, facts map[string]bool, dep
 		}
 		return
 	}
-	for _, c := range p.rules[keyOf(atom)] {
+	for _, c := range p.rules[kif.KeyOf(atom)] {
 		r := p.rename(c)
 		b2 := b.clone()
-		if b2.unify(atom, r.head) {
-			p.solve(r.body, b2, facts, depth+1, yield)
+		if b2.unify(atom, r.Head) {
+			p.solve(r.Body, b2, facts, depth+1, yield)
 		}
 	}
 }
 
-func parseOne(text string) *Term {
-	toks, _, _, _ := tokenize([]byte(text))
-	t, err := (&parser{toks: toks}).term(0)
+func parseOne(text string) *kif.Term {
+	toks, _, _, _ := kif.Tokenize([]byte(text))
+	t, err := (&kif.Parser{Toks: toks}).Term(0)
 	if err != nil {
 		panic(err)
 	}
@@ -238,11 +239,11 @@ func parseOne(text string) *Term {
 }
 
 // ask returns the texts of the answers to query, sorted, each once.
-func (p *refProver) ask(t testing.TB, query *Term, facts map[string]bool) []string {
+func (p *refProver) ask(t testing.TB, query *kif.Term, facts map[string]bool) []string {
 	seen := map[string]bool{}
-	p.solve([]lit{{kind: litPos, atom: query}}, bindings{}, facts, 0, func(b bindings) {
+	p.solve([]kif.Lit{{Kind: kif.LitPos, Atom: query}}, bindings{}, facts, 0, func(b bindings) {
 		a := b.resolve(query)
-		if !ground(a) {
+		if !kif.Ground(a) {
 			t.Fatalf("refProver: non-ground answer %s", a)
 		}
 		seen[a.String()] = true
@@ -251,7 +252,7 @@ func (p *refProver) ask(t testing.TB, query *Term, facts map[string]bool) []stri
 	for s := range seen {
 		out = append(out, s)
 	}
-	sort.Slice(out, func(i, j int) bool { return lessFolded(out[i], out[j]) })
+	sort.Slice(out, func(i, j int) bool { return kif.LessFolded(out[i], out[j]) })
 	return out
 }
 
@@ -272,7 +273,7 @@ func checkAgainstProver(t *testing.T, src []byte, games, maxPlies, engine int) {
 	initial := args(p.ask(t, parseOne("(init ?x)"), nil), 0)
 	for g := 0; g < games; g++ {
 		rng := game.NewRand(uint64(g) + 7)
-		s := v.New().(game.JointState)
+		s := v.New()
 		state := initial
 		for ply := 0; ply < maxPlies; ply++ {
 			where := fmt.Sprintf("game %d ply %d (%s)", g, ply, s)
@@ -295,7 +296,7 @@ func checkAgainstProver(t *testing.T, src []byte, games, maxPlies, engine int) {
 			for r, role := range p.roles {
 				goal := 0
 				for _, text := range args(p.ask(t, parseOne("(goal "+role+" ?v)"), facts), 1) {
-					if n, ok := goalValue(text); ok {
+					if n, ok := kif.GoalValue(text); ok {
 						goal = max(goal, n)
 					}
 				}
@@ -307,7 +308,7 @@ func checkAgainstProver(t *testing.T, src []byte, games, maxPlies, engine int) {
 				}
 				want := args(p.ask(t, parseOne("(legal "+role+" ?m)"), facts), 1)
 				var got []string
-				legal := s.LegalOf(game.Role(r), nil)
+				legal := s.(game.JointState).LegalOf(game.Role(r), nil)
 				for _, m := range legal {
 					got = append(got, s.FormatMove(m))
 				}
@@ -321,7 +322,7 @@ func checkAgainstProver(t *testing.T, src []byte, games, maxPlies, engine int) {
 				break
 			}
 			state = args(p.ask(t, parseOne("(next ?x)"), does), 0)
-			s.ApplyJoint(moves)
+			s.(game.JointState).ApplyJoint(moves)
 		}
 	}
 }

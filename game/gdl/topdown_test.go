@@ -10,13 +10,14 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gametest"
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // loadWith loads a sheet with the given engine (engineGround,
 // engineTopDown or engineAuto).
 func loadWith(t testing.TB, name string, src []byte, engine int) *game.Variant {
 	t.Helper()
-	d, err := Parse(src)
+	d, err := kif.Parse(src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +46,7 @@ func checkEngines(t *testing.T, name string, src []byte, games, maxPlies int) {
 	tv := loadWith(t, name, src, engineTopDown)
 	for g := 0; g < games; g++ {
 		rng := game.NewRand(uint64(g) + 11)
-		gs, ts := gv.New().(game.JointState), tv.New().(game.JointState)
+		gs, ts := gv.New(), tv.New()
 		for ply := 0; ply < maxPlies; ply++ {
 			where := fmt.Sprintf("%s game %d ply %d (%s)", name, g, ply, gs)
 			if gs.String() != ts.String() {
@@ -61,7 +62,7 @@ func checkEngines(t *testing.T, name string, src []byte, games, maxPlies int) {
 				if gs.Goal(role) != ts.Goal(role) {
 					t.Fatalf("%s: goal of %s %d/%d", where, gv.Roles[r], gs.Goal(role), ts.Goal(role))
 				}
-				gl, tl := gs.LegalOf(role, nil), ts.LegalOf(role, nil)
+				gl, tl := gs.(game.JointState).LegalOf(role, nil), ts.(game.JointState).LegalOf(role, nil)
 				if a, b := moveTexts(gs, gl), moveTexts(ts, tl); !slices.Equal(a, b) {
 					t.Fatalf("%s: legal moves of %s\n ground   %v\n top-down %v", where, gv.Roles[r], a, b)
 				}
@@ -73,8 +74,8 @@ func checkEngines(t *testing.T, name string, src []byte, games, maxPlies int) {
 			if gs.Terminal() {
 				break
 			}
-			gs.ApplyJoint(gm)
-			ts.ApplyJoint(tm)
+			gs.(game.JointState).ApplyJoint(gm)
+			ts.(game.JointState).ApplyJoint(tm)
 		}
 	}
 }

@@ -1,9 +1,8 @@
 package gdl
 
 import (
-	"fmt"
-
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/topdown"
 )
 
 // This file is what a display of GDL games needs from the engine and
@@ -25,8 +24,8 @@ import (
 // domain analysis finds (each argument's values apart, so every
 // combination of them), or the initial facts when that fails.
 func BaseFacts(v *game.Variant) []string {
-	if s, ok := v.New().(*tdState); ok {
-		return append([]string(nil), s.p.baseFacts...)
+	if s, ok := v.New().(*topdown.State); ok {
+		return s.BaseFacts()
 	}
 	s, ok := v.New().(*State)
 	if !ok {
@@ -49,8 +48,8 @@ func BaseFacts(v *game.Variant) []string {
 // that orders a board's coordinates. For a game played top-down, they are
 // the facts the sheet writes, not those its rules derive.
 func StaticFacts(v *game.Variant) []string {
-	if s, ok := v.New().(*tdState); ok {
-		return append([]string(nil), s.p.staticFacts...)
+	if s, ok := v.New().(*topdown.State); ok {
+		return s.StaticFacts()
 	}
 	s, ok := v.New().(*State)
 	if !ok {
@@ -61,26 +60,3 @@ func StaticFacts(v *game.Variant) []string {
 
 // IsGDL reports whether v was read from a rule sheet.
 func IsGDL(v *game.Variant) bool { return Evaluation(v) != "" }
-
-// ParseTerms reads ground terms in KIF, such as the facts String writes
-// or a move's text, in any case and spacing.
-func ParseTerms(text string) ([]*Term, error) {
-	toks, _, _, err := tokenize([]byte(text))
-	if err != nil {
-		return nil, err
-	}
-	unifySpellings(toks)
-	p := &parser{toks: toks}
-	var out []*Term
-	for p.pos < len(p.toks) {
-		t, err := p.term(0)
-		if err != nil {
-			return nil, err
-		}
-		if !ground(t) {
-			return nil, fmt.Errorf("%s is not ground", t)
-		}
-		out = append(out, t)
-	}
-	return out, nil
-}

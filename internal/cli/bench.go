@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/game"
-	"github.com/tabletop/tabletop/game/gdl"
+	"github.com/tabletop/tabletop/game/gdl/prolog"
 	"github.com/tabletop/tabletop/internal/sheets"
 )
 
@@ -50,7 +50,7 @@ HOW is "one game at a time" (game.State) or "256 games at once" (the GDL
 engine's lanes, game.Simulator), which --engine chooses (auto: lanes
 where the game has them). With --prolog, a game read from a GDL rule
 sheet is then played in SWI-Prolog (swipl on PATH), back to back, in a
-plain translation of its rules (see gdl.WriteProlog) for as much CPU
+plain translation of its rules (see prolog.WriteProlog) for as much CPU
 time, and a second line gives its speed and the ratio:
 
   VARIANT prolog PLIES plies/s (...); tabletop RATIO× as fast
@@ -107,9 +107,10 @@ func (r benchResult) String() string {
 // benchVariant measures v and, when asked, its Prolog translation.
 func benchVariant(w io.Writer, v *game.Variant, cfg benchConfig) error {
 	var res benchResult
-	sim, lanes := v.New().(game.Simulator)
+	start := v.New()
+	sim, lanes := start.(game.Simulator)
 	if lanes && cfg.engine != "state" {
-		res = benchLanes(sim, cfg)
+		res = benchLanes(start, sim, cfg)
 	} else {
 		if cfg.engine == "lanes" {
 			return fmt.Errorf("%s: the game has no lanes (only ground GDL games have)", v.Name)
@@ -164,13 +165,13 @@ func benchStates(v *game.Variant, cfg benchConfig) benchResult {
 	}
 }
 
-// benchLanes plays random games of sim's game in its lanes, loading the
-// start again into every lane whose game ends.
-func benchLanes(sim game.Simulator, cfg benchConfig) benchResult {
+// benchLanes plays random games of start's game in the lanes sim makes,
+// loading start again into every lane whose game ends.
+func benchLanes(start game.State, sim game.Simulator, cfg benchConfig) benchResult {
 	l := sim.NewSimulation()
 	rng := game.NewRand(cfg.seed)
 	for lane := 0; lane < l.Lanes(); lane++ {
-		l.Load(lane, sim, cfg.maxPlies)
+		l.Load(lane, start, cfg.maxPlies)
 	}
 	res := benchResult{how: fmt.Sprintf("%d games at once", l.Lanes())}
 	var ended []int
@@ -181,7 +182,7 @@ func benchLanes(sim game.Simulator, cfg benchConfig) benchResult {
 			for _, lane := range ended {
 				res.plies += l.Plies(lane)
 				res.games++
-				l.Load(lane, sim, cfg.maxPlies)
+				l.Load(lane, start, cfg.maxPlies)
 			}
 		}
 		if res.cpu = cpuNow() - begin; res.cpu >= cfg.duration && res.games > 0 {
@@ -230,7 +231,7 @@ func benchProlog(name string, src []byte, cfg benchConfig) (benchResult, error) 
 // writeProlog writes the Prolog translation of src into file.
 func writeProlog(file string, src []byte, tabling bool) (string, error) {
 	var text bytes.Buffer
-	if err := gdl.WriteProlog(&text, src, tabling); err != nil {
+	if err := prolog.WriteProlog(&text, src, tabling); err != nil {
 		return "", err
 	}
 	return file, os.WriteFile(file, text.Bytes(), 0o644)

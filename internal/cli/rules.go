@@ -60,10 +60,10 @@ func rulesLoop(s game.State, stdin io.Reader, stdout io.Writer) int {
 	in := bufio.NewReaderSize(stdin, 4096)
 	ply := 0
 	failed := false
-	js, joint := s.(game.JointState)
+	_, joint := s.(game.JointState)
 	describe := func() any {
 		if joint {
-			return jointSnapshot(js, ply)
+			return jointSnapshot(s, ply)
 		}
 		return snapshot(s, ply)
 	}
@@ -105,8 +105,8 @@ func rulesLoop(s game.State, stdin io.Reader, stdout io.Writer) int {
 
 // playLine plays one input line on s.
 func playLine(s game.State, text string) error {
-	if js, ok := s.(game.JointState); ok {
-		return playJointLine(js, text)
+	if _, ok := s.(game.JointState); ok {
+		return playJointLine(s, text)
 	}
 	_, err := game.PlayText(s, text)
 	return err

@@ -30,7 +30,7 @@ type jointReply struct {
 // jointSnapshot describes s for the protocol. Every role's legal moves are
 // listed, noop included when it is the role's move; none in a terminal
 // position.
-func jointSnapshot(js game.JointState, ply int) jointReply {
+func jointSnapshot(js game.State, ply int) jointReply {
 	v := js.Variant()
 	r := jointReply{
 		Ply:      ply,
@@ -46,7 +46,7 @@ func jointSnapshot(js game.JointState, ply int) jointReply {
 	}
 	var buf []game.Move
 	for i := range v.Roles {
-		buf = js.LegalOf(game.Role(i), buf[:0])
+		buf = js.(game.JointState).LegalOf(game.Role(i), buf[:0])
 		texts := make([]string, 0, len(buf))
 		for _, m := range buf {
 			texts = append(texts, js.FormatMove(m))
@@ -104,7 +104,7 @@ func facts(s game.State) []string {
 // playJointLine plays one input line on js: a JSON object from every role
 // to its move, or one move for the role in control (the others play their
 // only legal move).
-func playJointLine(js game.JointState, text string) error {
+func playJointLine(js game.State, text string) error {
 	if !strings.HasPrefix(text, "{") {
 		if js.ToMove() == game.NoRole && !js.Terminal() {
 			return fmt.Errorf("several roles move at once: give every role's move as a JSON object, e.g. {\"%s\":\"...\"}", js.Variant().Roles[0])
@@ -123,13 +123,13 @@ func playJointLine(js game.JointState, text string) error {
 	if err != nil {
 		return err
 	}
-	js.ApplyJoint(moves)
+	js.(game.JointState).ApplyJoint(moves)
 	return nil
 }
 
 // jointMoves reads every role's move from byRole (roles and moves in any
 // case, as GDL compares symbols) and checks it is legal for that role.
-func jointMoves(js game.JointState, byRole map[string]string) ([]game.Move, error) {
+func jointMoves(js game.State, byRole map[string]string) ([]game.Move, error) {
 	v := js.Variant()
 	texts := make([]string, len(v.Roles))
 	for role, text := range byRole {
@@ -152,7 +152,7 @@ func jointMoves(js game.JointState, byRole map[string]string) ([]game.Move, erro
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", role, err)
 		}
-		buf = js.LegalOf(game.Role(i), buf[:0])
+		buf = js.(game.JointState).LegalOf(game.Role(i), buf[:0])
 		found := false
 		for _, m := range buf {
 			if strings.EqualFold(js.FormatMove(m), want) {

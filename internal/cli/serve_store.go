@@ -21,7 +21,7 @@ import (
 // file in the data directory — checks it (see checkServeStore) and gives
 // it to cfg's rooms. initStore lets an empty store replace one the data
 // directory shows was used.
-func openServeStore(cfg *server.Config, dsn string, initStore bool) (store.Store, error) {
+func openServeStore(cfg *server.Config, dsn string, initStore bool) (*store.Store, error) {
 	dir := cfg.DataDir
 	if dir == "" {
 		dir = server.DefaultDataDir()

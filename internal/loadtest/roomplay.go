@@ -221,15 +221,20 @@ const refusedText = "could not store that"
 // from its Enter key to the other player's frame showing the move. The
 // room's position is the table's: both players are driven from here.
 func playMove(tb *table, rng *game.Rand) (time.Duration, error) {
-	st := tb.state
-	if st.Terminal() {
+	g := tb.game
+	if g.Over() {
 		return 0, errGameOver
 	}
+	st := g.Position()
 	legal := st.Legal(nil)
 	m := legal[rng.Intn(len(legal))]
+	step, _, err := g.Check(st.ToMove(), m)
+	if err != nil {
+		return 0, fmt.Errorf("the table refused %s: %w", st.ShortMove(m), err)
+	}
 	short := st.ShortMove(m)
 	mover, other := tb.players[st.ToMove()], tb.players[1-st.ToMove()]
-	n := len(tb.moves)
+	n := g.Turn()
 	// The mover's screen has the room's last move before the key.
 	if _, err := mover.waitFor(moveWait, fmt.Sprintf("Moves (%d)", n)); err != nil {
 		return 0, fmt.Errorf("mover's screen: %w", err)
@@ -251,16 +256,17 @@ func playMove(tb *table, rng *game.Rand) (time.Duration, error) {
 		return 0, err
 	}
 	seen, err := awaitMove(mover, other, n, moveWait)
-	if errors.Is(err, errLost) {
-		// Shown to the mover as played: the store must hold it too
-		// (checkStore), though the room stops here.
-		tb.moves = append(tb.moves, st.FormatMove(m))
+	if err == nil || errors.Is(err, errLost) {
+		// Seen by the other player, or shown to the mover as played: the
+		// store must hold it (checkStore), though a lost one stops the
+		// room here.
+		if cerr := g.Commit(step); cerr != nil {
+			return 0, fmt.Errorf("move %d (%s): %w", n+1, short, cerr)
+		}
 	}
 	if err != nil {
 		return 0, fmt.Errorf("move %d (%s): %w", n+1, short, err)
 	}
-	tb.moves = append(tb.moves, st.FormatMove(m))
-	st.Apply(m)
 	return seen.Sub(start), nil
 }
 
@@ -319,10 +325,10 @@ func (rt *roomsTest) checkStore(tables []*table) int {
 	for _, tb := range tables {
 		rec, err := rt.db.Room(ctx, tb.code)
 		if err != nil {
-			lost += len(tb.moves)
+			lost += tb.game.Turn()
 			continue
 		}
-		for i, text := range tb.moves {
+		for i, text := range tb.game.Texts() {
 			if i >= len(rec.Moves) || rec.Moves[i] != text {
 				lost++
 			}

@@ -24,6 +24,7 @@ import (
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/server"
 	"github.com/tabletop/tabletop/server/store"
+	gameloop "github.com/tabletop/tabletop/table"
 )
 
 // MaxRooms bounds --rooms: two sessions per room stay within MaxSessions.
@@ -42,7 +43,7 @@ type roomsTest struct {
 	cfg   Config
 	out   io.Writer
 	nodes []*serveChild
-	db    store.Store       // the nodes' store, opened here too
+	db    *store.Store      // the nodes' store, opened here too
 	rooms *server.RoomStore // db as the nodes' rooms see it
 	dir   string
 	drop  func() // drops the run's PostgreSQL schema
@@ -215,9 +216,11 @@ func (rt *roomsTest) nodeStats() []map[string]int64 {
 // table is one room: its code, its position as the moves its players
 // typed made it, and its two players.
 type table struct {
-	code    string
-	state   game.State
-	moves   []string       // KIF text of every move the other player saw
+	code string
+	// game is the room's game as its players were shown it, played
+	// through the one game loop: a move is committed to it once the
+	// other player saw it (or the mover was shown it played).
+	game    *gameloop.Table
 	players [2]*roomClient // by seat
 }
 
@@ -304,7 +307,11 @@ func (rt *roomsTest) openRoom(i int) (*table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("room %s: %w", rec.Code, err)
 	}
-	tb := &table{code: rec.Code, state: start}
+	g, err := gameloop.New(start, make([]gameloop.Seat, len(start.Variant().Roles)), uint64(i)+1)
+	if err != nil {
+		return nil, err
+	}
+	tb := &table{code: rec.Code, game: g}
 	for s := range keys {
 		c, err := joinRoom(rt.nodes[s%len(rt.nodes)].addr, playerName(i, s), keys[s], rec.Code)
 		if err != nil {

@@ -37,11 +37,8 @@ const maxProblems = 5
 // when it fails), and on both engines a write, so that a store that
 // cannot be written (a read-only file, directory or disk; a read-only
 // database role) is found now (ErrNotWritable) and not at the first move.
-func Check(ctx context.Context, s Store) error {
-	e, ok := s.(*engine)
-	if !ok {
-		return fmt.Errorf("store: cannot check a %T", s)
-	}
+func Check(ctx context.Context, s *Store) error {
+	e := s.e
 	if db, ok := e.db.(sqlDB); ok {
 		if err := quickCheck(ctx, db); err != nil {
 			return err

@@ -109,7 +109,7 @@ func TestCheckFindsAReadOnlyStore(t *testing.T) {
 func BenchmarkCheck(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "tabletop.db")
 	s := storeOpener(path)(b)
-	err := s.(*engine).write(ctx, func(t tx) (Event, error) {
+	err := s.e.write(ctx, func(t tx) (Event, error) {
 		for i := range 1000 {
 			code := fmt.Sprintf("B%03d", i)
 			if _, err := t.exec(ctx, `INSERT INTO rooms (code, variant, start, status, created_ms, updated_ms, move_count) VALUES ($1, 'pentago', '', 'playing', 1, 1, 60)`, code); err != nil {

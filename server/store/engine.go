@@ -32,8 +32,6 @@ type engine struct {
 	group *groupCommit
 }
 
-var _ Store = (*engine)(nil)
-
 func newNodeID() string {
 	var b [6]byte
 	_, _ = rand.Read(b[:])
@@ -46,13 +44,13 @@ func newGameID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// Node implements Store.
+// Node is the node identity of the Store.
 func (e *engine) Node() string { return e.node }
 
-// Subscribe implements Store.
+// Subscribe implements RoomStore.
 func (e *engine) Subscribe(ctx context.Context) <-chan Event { return e.hub.subscribe(ctx) }
 
-// Close implements Store.
+// Close closes the database once.
 func (e *engine) Close() error {
 	e.closing.Do(e.closeDB)
 	return nil

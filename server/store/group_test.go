@@ -30,7 +30,7 @@ func holdCommitter(t *testing.T, s *engine) (release func()) {
 // compare-and-set in that transaction fails alone, and a write that fails
 // after a statement leaves nothing of it.
 func TestGroupCommitSharesTransactions(t *testing.T) {
-	s := storeOpener(sqliteTestDSN(t))(t).(*engine)
+	s := storeOpener(sqliteTestDSN(t))(t).e
 	ctx := context.Background()
 	const rooms = 20
 	for i := range rooms {
@@ -111,7 +111,7 @@ func TestGroupCommitSharesTransactions(t *testing.T) {
 // never run; one the committer has taken is carried out and reported,
 // whatever its caller's deadline.
 func TestGroupCommitAbandonedWrite(t *testing.T) {
-	s := storeOpener(sqliteTestDSN(t))(t).(*engine)
+	s := storeOpener(sqliteTestDSN(t))(t).e
 	if err := s.CreateRoom(context.Background(), twoSeatRoom("GIVE", false, "fp-a", "fp-b")); err != nil {
 		t.Fatal(err)
 	}

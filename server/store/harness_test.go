@@ -10,7 +10,7 @@ import (
 
 // opener opens another Store on the test's database: each call is
 // another node. Stores are closed when the test ends.
-type opener func(t testing.TB) Store
+type opener func(t testing.TB) *Store
 
 // eachBackend runs test against SQLite, and against PostgreSQL when
 // TABLETOP_TEST_POSTGRES names a server (else that subtest skips, saying
@@ -30,7 +30,7 @@ func postgresTestDSN(t testing.TB) string {
 }
 
 func storeOpener(dsn string) opener {
-	return func(t testing.TB) Store {
+	return func(t testing.TB) *Store {
 		t.Helper()
 		s, err := Open(context.Background(), dsn)
 		if err != nil {

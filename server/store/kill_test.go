@@ -66,7 +66,7 @@ func TestKillLosesNoCommittedMove(t *testing.T) {
 		}
 	}
 	var check string
-	if err := s.(*engine).db.queryRow(context.Background(), `PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
+	if err := s.e.db.queryRow(context.Background(), `PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
 		t.Fatalf("integrity check: %q, %v", check, err)
 	}
 	t.Logf("killed after move %d was reported; %d moves kept", last, len(r.Moves))

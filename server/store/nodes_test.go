@@ -13,7 +13,7 @@ func TestNodeHeartbeats(t *testing.T) {
 		a, b := open(t), open(t)
 		const ttl = 10 * time.Second
 		at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
-		beat := func(s Store, sec int) {
+		beat := func(s *Store, sec int) {
 			t.Helper()
 			if err := s.Heartbeat(ctx, s.Node(), at(sec), ttl); err != nil {
 				t.Fatalf("heartbeat at %d s: %v", sec, err)
@@ -21,7 +21,7 @@ func TestNodeHeartbeats(t *testing.T) {
 		}
 		want := func(what string, nodes map[string]time.Time) {
 			t.Helper()
-			for _, s := range []Store{a, b} {
+			for _, s := range []*Store{a, b} {
 				got, err := s.Nodes(ctx)
 				if err != nil {
 					t.Fatal(err)
@@ -95,7 +95,7 @@ func TestResumeSaysWhenTheStoreWasLastServed(t *testing.T) {
 		a, b := open(t), open(t)
 		const ttl = 10 * time.Second
 		at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
-		resume := func(s Store, sec int, wantLast time.Time, wantOthers bool) {
+		resume := func(s *Store, sec int, wantLast time.Time, wantOthers bool) {
 			t.Helper()
 			last, others, err := s.Resume(ctx, s.Node(), at(sec), ttl)
 			if err != nil {
@@ -139,7 +139,7 @@ func TestConcurrentResumesSeeEachOther(t *testing.T) {
 		}
 		now := time.Now()
 		alone := make(chan bool, 2)
-		for _, s := range []Store{a, b} {
+		for _, s := range []*Store{a, b} {
 			go func() {
 				_, others, err := s.Resume(ctx, s.Node(), now, time.Minute)
 				if err != nil {

@@ -25,7 +25,7 @@ const migrationLock = `SELECT pg_advisory_xact_lock(hashtext('tabletop migration
 // each) stay well within PostgreSQL's default of 100 connections.
 const defaultPoolConns = 16
 
-func openPostgres(ctx context.Context, dsn string) (Store, error) {
+func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
@@ -70,7 +70,7 @@ func openPostgres(ctx context.Context, dsn string) (Store, error) {
 		e.hub.close()
 		pool.Close()
 	}
-	return e, nil
+	return newStore(e), nil
 }
 
 func listenerName(node string) string { return "tabletop-listen-" + node }

@@ -39,7 +39,7 @@ func sqliteDSN(path string, txlock string) string {
 	return "file:" + uriPath.Replace(filepath.ToSlash(path)) + "?" + q.Encode()
 }
 
-func openSQLite(ctx context.Context, path string) (Store, error) {
+func openSQLite(ctx context.Context, path string) (*Store, error) {
 	if path == "" {
 		return nil, fmt.Errorf("store: empty SQLite path")
 	}
@@ -84,7 +84,7 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 		releaseHub(abs)
 		closeDB()
 	}
-	return e, nil
+	return newStore(e), nil
 }
 
 // migrateSQLite applies the migrations, trying again for a while when the
@@ -115,12 +115,8 @@ const sqliteBusy = 5
 // BackupSQLite writes a consistent copy of an SQLite store to dest (a
 // new file) while the server runs, with SQLite's VACUUM INTO. A
 // PostgreSQL store is backed up with pg_dump instead.
-func BackupSQLite(ctx context.Context, s Store, dest string) error {
-	e, ok := s.(*engine)
-	if !ok {
-		return fmt.Errorf("store: not an SQLite store")
-	}
-	db, ok := e.db.(sqlDB)
+func BackupSQLite(ctx context.Context, s *Store, dest string) error {
+	db, ok := s.e.db.(sqlDB)
 	if !ok {
 		return fmt.Errorf("store: not an SQLite store; back PostgreSQL up with pg_dump")
 	}

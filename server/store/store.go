@@ -223,20 +223,29 @@ type Event struct {
 // Store is the whole storage layer, as Open returns it: one aggregate
 // per interface, and the node's identity and Close. Every method is safe
 // for concurrent use, also by several Store values (nodes) on one
-// database. Code that uses the store takes the aggregate it needs.
-type Store interface {
+// database. Code that uses the store takes the aggregate it needs; a
+// *Store has every aggregate's methods, so it may be passed for any of them.
+type Store struct {
 	RoomStore
 	NodeStore
 	PlayerStore
 	SaveStore
 	QueueStore
 
-	// Node is this Store value's node identity, used for AI leases and
-	// events; it is new for every Open.
-	Node() string
-	// Close releases the database.
-	Close() error
+	e *engine
 }
+
+// newStore gathers the aggregates, all of them e.
+func newStore(e *engine) *Store {
+	return &Store{RoomStore: e, NodeStore: e, PlayerStore: e, SaveStore: e, QueueStore: e, e: e}
+}
+
+// Node is this Store value's node identity, used for AI leases and
+// events; it is new for every Open.
+func (s *Store) Node() string { return s.e.node }
+
+// Close releases the database.
+func (s *Store) Close() error { return s.e.Close() }
 
 // RoomStore keeps the rooms: their seats, moves and ends, the lease on
 // their AI seats, and the events of their changes.
@@ -411,7 +420,7 @@ func (e *LeaseHeldError) Is(target error) bool { return target == ErrLeaseHeld }
 // Open opens the store named by dsn and applies any pending migrations.
 // A postgres:// or postgresql:// URL opens PostgreSQL; anything else is
 // the path of an SQLite file, optionally prefixed with "sqlite:".
-func Open(ctx context.Context, dsn string) (Store, error) {
+func Open(ctx context.Context, dsn string) (*Store, error) {
 	switch {
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
 		return openPostgres(ctx, dsn)

@@ -31,7 +31,7 @@ func twoSeatRoom(code string, rated bool, a, b string) Room {
 	}
 }
 
-func mustCreate(t *testing.T, s Store, r Room) {
+func mustCreate(t *testing.T, s *Store, r Room) {
 	t.Helper()
 	if err := s.CreateRoom(ctx, r); err != nil {
 		t.Fatalf("CreateRoom %s: %v", r.Code, err)
@@ -96,7 +96,7 @@ func TestAppendMoveCompareAndSet(t *testing.T) {
 // every move number: exactly one writer may win each.
 func TestAppendMoveRace(t *testing.T) {
 	eachBackend(t, func(t *testing.T, open opener) {
-		nodes := []Store{open(t), open(t)}
+		nodes := []*Store{open(t), open(t)}
 		mustCreate(t, nodes[0], twoSeatRoom("RACE", false, "fp-a", "fp-b"))
 		const moves, writersPerNode = 12, 3
 		var mu sync.Mutex
@@ -105,7 +105,7 @@ func TestAppendMoveRace(t *testing.T) {
 		for n, s := range nodes {
 			for w := range writersPerNode {
 				wg.Add(1)
-				go func(s Store, who string) {
+				go func(s *Store, who string) {
 					defer wg.Done()
 					for i := 0; i < moves; i++ {
 						_, err := s.AppendMove(ctx, "RACE", Move{Number: i, Text: who, Seat: i % 2, At: t0})
@@ -253,7 +253,7 @@ func TestFinishIsAtomic(t *testing.T) {
 		s := open(t)
 		mustCreate(t, s, twoSeatRoom("ATOM", true, "fp-a", "fp-b"))
 		boom := errors.New("injected fault")
-		s.(*engine).fault = func(stage string) error {
+		s.e.fault = func(stage string) error {
 			if stage == "rated" {
 				return boom
 			}
@@ -272,7 +272,7 @@ func TestFinishIsAtomic(t *testing.T) {
 		if h, err := s.History(ctx, "fp-a", 5); err != nil || len(h) != 0 {
 			t.Fatalf("history after a failed finish: %+v, %v", h, err)
 		}
-		s.(*engine).fault = nil
+		s.e.fault = nil
 		if ch, err := s.FinishRoom(ctx, "ATOM", Finish{Goals: []int{100, 0}, At: t0}); err != nil || len(ch) != 2 {
 			t.Fatalf("finish without the fault: %+v, %v", ch, err)
 		}
@@ -335,7 +335,7 @@ func TestMigrationsIdempotent(t *testing.T) {
 			t.Fatal(err)
 		}
 		var n, top int
-		if err := s.(*engine).db.queryRow(ctx, `SELECT COUNT(*), MAX(version) FROM schema_migrations`).Scan(&n, &top); err != nil {
+		if err := s.e.db.queryRow(ctx, `SELECT COUNT(*), MAX(version) FROM schema_migrations`).Scan(&n, &top); err != nil {
 			t.Fatal(err)
 		}
 		if n != len(list) || top != list[len(list)-1].version {
@@ -350,7 +350,7 @@ func TestAILeaseTakeover(t *testing.T) {
 		mustCreate(t, a, twoSeatRoom("LEAS", false, "fp-a", ""))
 		const ttl = 10 * time.Second
 		at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
-		claim := func(s Store, sec int) error { _, err := s.ClaimAI(ctx, "LEAS", at(sec), ttl); return err }
+		claim := func(s *Store, sec int) error { _, err := s.ClaimAI(ctx, "LEAS", at(sec), ttl); return err }
 		if err := claim(a, 0); err != nil {
 			t.Fatal(err)
 		}
@@ -551,7 +551,7 @@ func TestListenerReconnects(t *testing.T) {
 	defer cancel()
 	events := b.Subscribe(sctx)
 	var n int
-	if err := a.(*engine).db.queryRow(ctx, `SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1`,
+	if err := a.e.db.queryRow(ctx, `SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1`,
 		listenerName(b.Node())).Scan(&n); err != nil || n != 1 {
 		t.Fatalf("terminated %d listeners, %v", n, err)
 	}
@@ -606,7 +606,7 @@ func TestQuickMatch(t *testing.T) {
 // is paired twice, and everybody is paired.
 func TestQuickMatchAcrossNodes(t *testing.T) {
 	eachBackend(t, func(t *testing.T, open opener) {
-		nodes := []Store{open(t), open(t)}
+		nodes := []*Store{open(t), open(t)}
 		const players = 20
 		for i := range players {
 			if _, err := nodes[i%2].Enqueue(ctx, fmt.Sprintf("fp-%02d", i), "p", "quad", t0); err != nil {
@@ -619,7 +619,7 @@ func TestQuickMatchAcrossNodes(t *testing.T) {
 		for _, s := range nodes {
 			for range 3 {
 				wg.Add(1)
-				go func(s Store) {
+				go func(s *Store) {
 					defer wg.Done()
 					pairs, err := s.MatchQueue(ctx, "quad", t0, nil)
 					if err != nil {
@@ -652,7 +652,7 @@ func TestQuickMatchAcrossNodes(t *testing.T) {
 func TestMigrationUpgrade(t *testing.T) {
 	eachBackend(t, func(t *testing.T, open opener) {
 		s := open(t)
-		db := s.(*engine).db
+		db := s.e.db
 		list, err := loadMigrations()
 		if err != nil || len(list) < 2 {
 			t.Fatalf("migrations %d, %v", len(list), err)
@@ -691,7 +691,7 @@ func TestMigrationUpgrade(t *testing.T) {
 // update is lost to a concurrent one.
 func TestConcurrentFinishesShareAPlayer(t *testing.T) {
 	eachBackend(t, func(t *testing.T, open opener) {
-		nodes := []Store{open(t), open(t)}
+		nodes := []*Store{open(t), open(t)}
 		const games = 6
 		for i := range games {
 			mustCreate(t, nodes[0], twoSeatRoom(fmt.Sprintf("CF%02d", i), true, "fp-a", fmt.Sprintf("fp-o%d", i)))

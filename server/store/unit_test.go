@@ -99,7 +99,7 @@ func TestOpenSelectsByDSN(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Open(%q): %v", dsn, err)
 		}
-		if _, ok := s.(*engine).db.(sqlDB); !ok {
+		if _, ok := s.e.db.(sqlDB); !ok {
 			t.Fatalf("Open(%q) is not SQLite", dsn)
 		}
 		s.Close()

@@ -80,7 +80,7 @@ func NewLocalMatch(c *common.Common, v *game.Variant, start game.State, startPos
 // choosing sees it (see seatTurn).
 func (l *LocalMatch) Position() game.State {
 	if r := l.chooser(); r != game.NoRole {
-		return game.SeatTurn{JointState: l.Current.(game.JointState), Role: r}
+		return game.SeatTurn{State: l.Current, Role: r}
 	}
 	return l.Current
 }

@@ -1,4 +1,4 @@
-package gdl
+package kif
 
 import (
 	"fmt"
@@ -30,17 +30,17 @@ import (
 // published sheet has one, and a top-down prover's answer there depends
 // on the order of the literals.
 
-// auxPrefix and domPrefix start the names of the relations makeSafe adds;
+// AuxPrefix and domPrefix start the names of the relations makeSafe adds;
 // they contain a space, so no symbol of a sheet can be one of them.
 const (
-	auxPrefix = "exists "
-	domPrefix = "domain "
+	AuxPrefix = "exists "
+	DomPrefix = "domain "
 )
 
-// isAddedRelation reports whether name is one of the relations makeSafe
+// IsAddedRelation reports whether name is one of the relations makeSafe
 // adds, which a view of the sheet's own facts leaves out.
-func isAddedRelation(name string) bool {
-	return strings.HasPrefix(name, auxPrefix) || strings.HasPrefix(name, domPrefix)
+func IsAddedRelation(name string) bool {
+	return strings.HasPrefix(name, AuxPrefix) || strings.HasPrefix(name, DomPrefix)
 }
 
 // varUse tells where a variable of a clause occurs.
@@ -49,11 +49,11 @@ type varUse struct {
 	neg             int // number of negative literals it occurs in
 }
 
-func clauseVarUses(c clause) map[string]*varUse {
+func clauseVarUses(c Clause) map[string]*varUse {
 	uses := map[string]*varUse{}
 	use := func(t *Term, mark func(*varUse)) {
 		vars := map[string]bool{}
-		addVars(t, vars)
+		AddVars(t, vars)
 		for v := range vars {
 			if uses[v] == nil {
 				uses[v] = &varUse{}
@@ -61,15 +61,15 @@ func clauseVarUses(c clause) map[string]*varUse {
 			mark(uses[v])
 		}
 	}
-	use(c.head, func(u *varUse) { u.head = true })
-	for _, l := range c.body {
-		switch l.kind {
-		case litPos:
-			use(l.atom, func(u *varUse) { u.pos = true })
-		case litNeg:
-			use(l.atom, func(u *varUse) { u.neg++ })
+	use(c.Head, func(u *varUse) { u.head = true })
+	for _, l := range c.Body {
+		switch l.Kind {
+		case LitPos:
+			use(l.Atom, func(u *varUse) { u.pos = true })
+		case LitNeg:
+			use(l.Atom, func(u *varUse) { u.neg++ })
 		default:
-			use(&Term{Args: []*Term{l.a, l.b}}, func(u *varUse) { u.test = true })
+			use(&Term{Args: []*Term{l.A, l.B}}, func(u *varUse) { u.test = true })
 		}
 	}
 	return uses
@@ -77,7 +77,7 @@ func clauseVarUses(c clause) map[string]*varUse {
 
 // safety is the work of makeSafe over a sheet's clauses.
 type safety struct {
-	clauses []clause
+	clauses []Clause
 	aux     int
 	// unsafe lists, for each clause, its head variables that no positive
 	// literal binds.
@@ -86,7 +86,7 @@ type safety struct {
 
 // makeSafe rewrites the unsafe clauses of a sheet as described above, or
 // refuses the first it cannot rewrite.
-func makeSafe(clauses []clause, lim Limits) ([]clause, error) {
+func makeSafe(clauses []Clause, maxDepth int) ([]Clause, error) {
 	s := &safety{unsafe: map[int][]string{}}
 	for _, c := range clauses {
 		cs, err := s.existential(c)
@@ -98,13 +98,13 @@ func makeSafe(clauses []clause, lim Limits) ([]clause, error) {
 	if len(s.unsafe) == 0 {
 		return s.clauses, nil
 	}
-	return s.bindToDomains(lim)
+	return s.bindToDomains(maxDepth)
 }
 
 // existential rewrites the (not ...) literals of c whose variables occur
 // nowhere else, and notes the head variables that nothing binds. It
 // returns c and the rules it adds.
-func (s *safety) existential(c clause) ([]clause, error) {
+func (s *safety) existential(c Clause) ([]Clause, error) {
 	uses := clauseVarUses(c)
 	var bad, free []string
 	for v, u := range uses {
@@ -120,18 +120,18 @@ func (s *safety) existential(c clause) ([]clause, error) {
 	}
 	if len(bad) > 0 {
 		sort.Strings(bad)
-		return nil, ruleError(c.rule, "unsafe: %s must occur in a positive literal of the body or in the head (not only in a (distinct ...), or in a (not ...) and a (distinct ...))", strings.Join(bad, ", "))
+		return nil, ruleError(c.Rule, "unsafe: %s must occur in a positive literal of the body or in the head (not only in a (distinct ...), or in a (not ...) and a (distinct ...))", strings.Join(bad, ", "))
 	}
-	out := []clause{{head: c.head, rule: c.rule}}
-	for _, l := range c.body {
-		if l.kind == litNeg {
-			if local := localVars(l.atom, uses); len(local) > 0 {
-				aux := s.auxRule(c, l.atom, local)
+	out := []Clause{{Head: c.Head, Rule: c.Rule}}
+	for _, l := range c.Body {
+		if l.Kind == LitNeg {
+			if local := localVars(l.Atom, uses); len(local) > 0 {
+				aux := s.auxRule(c, l.Atom, local)
 				out = append(out, aux)
-				l = lit{kind: litNeg, atom: aux.head}
+				l = Lit{Kind: LitNeg, Atom: aux.Head}
 			}
 		}
-		out[0].body = append(out[0].body, l)
+		out[0].Body = append(out[0].Body, l)
 	}
 	if len(free) > 0 {
 		sort.Strings(free)
@@ -141,11 +141,11 @@ func (s *safety) existential(c clause) ([]clause, error) {
 }
 
 // localVars returns the variables of atom that occur nowhere else in the
-// clause (in one negative literal only, and nowhere positive or in the
+// Clause (in one negative literal only, and nowhere positive or in the
 // head or a test).
 func localVars(atom *Term, uses map[string]*varUse) map[string]bool {
 	vars := map[string]bool{}
-	addVars(atom, vars)
+	AddVars(atom, vars)
 	for v := range vars {
 		if u := uses[v]; u.head || u.pos || u.test || u.neg != 1 {
 			delete(vars, v)
@@ -156,9 +156,9 @@ func localVars(atom *Term, uses map[string]*varUse) map[string]bool {
 
 // auxRule makes (<= (aux v...) atom), v... the variables of atom that are
 // not local to it, in the order they occur.
-func (s *safety) auxRule(c clause, atom *Term, local map[string]bool) clause {
+func (s *safety) auxRule(c Clause, atom *Term, local map[string]bool) Clause {
 	s.aux++
-	head := &Term{Name: fmt.Sprintf("%s%d", auxPrefix, s.aux), Line: atom.Line, Col: atom.Col}
+	head := &Term{Name: fmt.Sprintf("%s%d", AuxPrefix, s.aux), Line: atom.Line, Col: atom.Col}
 	seen := map[string]bool{}
 	var walk func(t *Term)
 	walk = func(t *Term) {
@@ -174,5 +174,5 @@ func (s *safety) auxRule(c clause, atom *Term, local map[string]bool) clause {
 		}
 	}
 	walk(atom)
-	return clause{head: head, body: []lit{{kind: litPos, atom: atom}}, rule: c.rule}
+	return Clause{Head: head, Body: []Lit{{Kind: LitPos, Atom: atom}}, Rule: c.Rule}
 }

@@ -1,4 +1,4 @@
-package gdl
+package topdown
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // The top-down evaluator plays the sheets whose ground form is too large
@@ -56,7 +57,7 @@ type tpat struct {
 
 // tlit is a literal of a compiled rule.
 type tlit struct {
-	kind litKind
+	kind kif.LitKind
 	rel  *trel
 	args []tpat // litPos, litNeg
 	a, b tpat   // litDistinct, litSame
@@ -72,18 +73,18 @@ type tclause struct {
 
 type trel struct {
 	id      int
-	key     relKey
+	key     kif.RelKey
 	gen     uint8
 	special uint8
 	clauses []*tclause
 }
 
-// tprogram is a sheet compiled for the top-down evaluator, shared by
+// Program is a sheet compiled for the top-down evaluator, shared by
 // every state of the game.
-type tprogram struct {
+type Program struct {
 	terms    *termStore
 	rels     []*trel
-	relOf    map[relKey]*trel
+	relOf    map[kif.RelKey]*trel
 	clauses  []*tclause
 	roles    []string
 	roleIDs  []tid
@@ -94,71 +95,71 @@ type tprogram struct {
 	goal     *trel
 	next     *trel
 	terminal *trel
-	// why the game is played top-down: the limit grounding reached.
-	why string
+	// Why the game is played top-down: the limit grounding reached.
+	Why string
 	// baseFacts and staticFacts are BaseFacts and StaticFacts.
 	baseFacts, staticFacts []string
 }
 
-// compileTopDown compiles validated clauses for the top-down evaluator
+// Compile compiles validated clauses for the top-down evaluator
 // and finds the initial state.
-func compileTopDown(clauses []clause, roles []string, lim Limits) (*tprogram, error) {
-	p := &tprogram{terms: newTermStore(), relOf: map[relKey]*trel{}, maxDepth: lim.MaxTermDepth, roles: roles}
-	for _, k := range []relKey{{"true", 1}, {"does", 2}, {"legal", 2}, {"goal", 2}, {"next", 1}, {"terminal", 0}, {"init", 1}} {
+func Compile(clauses []kif.Clause, roles []string, maxDepth int) (*Program, error) {
+	p := &Program{terms: newTermStore(), relOf: map[kif.RelKey]*trel{}, maxDepth: maxDepth, roles: roles}
+	for _, k := range []kif.RelKey{{Name: "true", Arity: 1}, {Name: "does", Arity: 2}, {Name: "legal", Arity: 2}, {Name: "goal", Arity: 2}, {Name: "next", Arity: 1}, {Name: "terminal", Arity: 0}, {Name: "init", Arity: 1}} {
 		p.rel(k)
 	}
-	p.relOf[relKey{"true", 1}].special = relTrue
-	p.relOf[relKey{"does", 2}].special = relDoes
+	p.relOf[kif.RelKey{Name: "true", Arity: 1}].special = relTrue
+	p.relOf[kif.RelKey{Name: "does", Arity: 2}].special = relDoes
 	for _, c := range clauses {
 		p.compileClause(c)
 	}
-	p.legal, p.goal, p.next, p.terminal = p.relOf[relKey{"legal", 2}], p.relOf[relKey{"goal", 2}], p.relOf[relKey{"next", 1}], p.relOf[relKey{"terminal", 0}]
+	p.legal, p.goal, p.next, p.terminal = p.relOf[kif.RelKey{Name: "legal", Arity: 2}], p.relOf[kif.RelKey{Name: "goal", Arity: 2}], p.relOf[kif.RelKey{Name: "next", Arity: 1}], p.relOf[kif.RelKey{Name: "terminal", Arity: 0}]
 	p.generations()
 	for _, r := range roles {
-		p.roleIDs = append(p.roleIDs, p.terms.internTerm(&Term{Name: r}))
+		p.roleIDs = append(p.roleIDs, p.terms.internTerm(&kif.Term{Name: r}))
 	}
 	p.noop = noTerm
 	if fn, ok := p.terms.symOf["noop"]; ok {
 		p.noop, _ = p.terms.find(fn, nil)
 	}
 	e := newEvaluator(p)
-	init, err := e.ask(nil, p.relOf[relKey{"init", 1}], []tid{noTerm})
+	init, err := e.ask(nil, p.relOf[kif.RelKey{Name: "init", Arity: 1}], []tid{noTerm})
 	if err != nil {
 		return nil, err
 	}
 	p.init = uniqueSorted(init)
-	p.displayFacts(clauses, lim)
+	p.displayFacts(clauses, maxDepth)
 	return p, nil
 }
 
 // displayFacts finds what BaseFacts and StaticFacts give for the game:
 // the facts the domain analysis finds a state may hold (the initial
 // facts when it fails), and the sheet's own facts.
-func (p *tprogram) displayFacts(clauses []clause, lim Limits) {
+func (p *Program) displayFacts(clauses []kif.Clause, maxDepth int) {
 	seen := map[string]bool{}
 	add := func(text string) {
-		if !seen[foldKey(text)] {
-			seen[foldKey(text)] = true
+		if !seen[kif.FoldKey(text)] {
+			seen[kif.FoldKey(text)] = true
 			p.baseFacts = append(p.baseFacts, text)
 		}
 	}
 	for _, f := range p.init {
 		add(p.text(f))
 	}
-	for _, t := range possibleFacts(clauses, lim) {
+	for _, t := range kif.PossibleFacts(clauses, maxDepth) {
 		add(t.String())
 	}
-	sort.Slice(p.baseFacts, func(i, j int) bool { return lessFolded(p.baseFacts[i], p.baseFacts[j]) })
+	sort.Slice(p.baseFacts, func(i, j int) bool { return kif.LessFolded(p.baseFacts[i], p.baseFacts[j]) })
 	for _, c := range clauses {
-		if name := c.head.Name; len(c.body) == 0 && ground(c.head) && !gdlRelations[name] && !isAddedRelation(name) {
-			p.staticFacts = append(p.staticFacts, c.head.String())
+		if name := c.Head.Name; len(c.Body) == 0 && kif.Ground(c.Head) && !kif.Relations[name] && !kif.IsAddedRelation(name) {
+			p.staticFacts = append(p.staticFacts, c.Head.String())
 		}
 	}
 	sort.Strings(p.staticFacts)
 	p.staticFacts = slices.Compact(p.staticFacts)
 }
 
-func (p *tprogram) rel(k relKey) *trel {
+func (p *Program) rel(k kif.RelKey) *trel {
 	if r, ok := p.relOf[k]; ok {
 		return r
 	}
@@ -168,22 +169,22 @@ func (p *tprogram) rel(k relKey) *trel {
 	return r
 }
 
-func (p *tprogram) compileClause(c clause) {
+func (p *Program) compileClause(c kif.Clause) {
 	vars := map[string]int{}
 	tc := &tclause{idx: len(p.clauses)}
-	for _, a := range c.head.Args {
+	for _, a := range c.Head.Args {
 		tc.head = append(tc.head, p.pattern(a, vars))
 	}
-	for _, l := range c.body {
-		tl := tlit{kind: l.kind}
-		switch l.kind {
-		case litPos, litNeg:
-			tl.rel = p.rel(keyOf(l.atom))
-			for _, a := range l.atom.Args {
+	for _, l := range c.Body {
+		tl := tlit{kind: l.Kind}
+		switch l.Kind {
+		case kif.LitPos, kif.LitNeg:
+			tl.rel = p.rel(kif.KeyOf(l.Atom))
+			for _, a := range l.Atom.Args {
 				tl.args = append(tl.args, p.pattern(a, vars))
 			}
 		default:
-			tl.a, tl.b = p.pattern(l.a, vars), p.pattern(l.b, vars)
+			tl.a, tl.b = p.pattern(l.A, vars), p.pattern(l.B, vars)
 		}
 		tc.body = append(tc.body, tl)
 	}
@@ -192,23 +193,23 @@ func (p *tprogram) compileClause(c clause) {
 	}
 	tc.nvars = len(vars)
 	p.clauses = append(p.clauses, tc)
-	r := p.rel(keyOf(c.head))
+	r := p.rel(kif.KeyOf(c.Head))
 	r.clauses = append(r.clauses, tc)
 }
 
-func (p *tprogram) pattern(t *Term, vars map[string]int) tpat {
+func (p *Program) pattern(t *kif.Term, vars map[string]int) tpat {
 	if t.IsVar() {
 		v, ok := vars[t.Name]
 		if !ok {
 			v = len(vars)
 			vars[t.Name] = v
 		}
-		return tpat{kind: pVar, v: v}
+		return tpat{kind: kif.PVar, v: v}
 	}
-	if ground(t) {
-		return tpat{kind: pConst, id: p.terms.internTerm(t)}
+	if kif.Ground(t) {
+		return tpat{kind: kif.PConst, id: p.terms.internTerm(t)}
 	}
-	out := tpat{kind: pFn, fn: p.terms.sym(t.Name)}
+	out := tpat{kind: kif.PFn, fn: p.terms.sym(t.Name)}
 	for _, a := range t.Args {
 		out.args = append(out.args, p.pattern(a, vars))
 	}
@@ -221,12 +222,12 @@ func litVars(l *tlit) []int {
 	var walk func(p tpat)
 	walk = func(p tpat) {
 		switch p.kind {
-		case pVar:
+		case kif.PVar:
 			if !seen[p.v] {
 				seen[p.v] = true
 				out = append(out, p.v)
 			}
-		case pFn:
+		case kif.PFn:
 			for _, a := range p.args {
 				walk(a)
 			}
@@ -235,7 +236,7 @@ func litVars(l *tlit) []int {
 	for _, a := range l.args {
 		walk(a)
 	}
-	if l.kind == litDistinct || l.kind == litSame {
+	if l.kind == kif.LitDistinct || l.kind == kif.LitSame {
 		walk(l.a)
 		walk(l.b)
 	}
@@ -245,9 +246,9 @@ func litVars(l *tlit) []int {
 // generations finds how long each relation's answers stay valid: a
 // relation that depends on does, directly or not, changes with the moves;
 // one that depends on true, with the state.
-func (p *tprogram) generations() {
-	p.relOf[relKey{"true", 1}].gen = genState
-	p.relOf[relKey{"does", 2}].gen = genMove
+func (p *Program) generations() {
+	p.relOf[kif.RelKey{Name: "true", Arity: 1}].gen = genState
+	p.relOf[kif.RelKey{Name: "does", Arity: 2}].gen = genMove
 	for changed := true; changed; {
 		changed = false
 		for _, r := range p.rels {
@@ -270,11 +271,11 @@ func uniqueSorted(ids []tid) []tid {
 }
 
 // text returns the KIF of term id.
-func (p *tprogram) text(id tid) string { return p.terms.get(id).text }
+func (p *Program) text(id tid) string { return p.terms.get(id).text }
 
 // moveOf returns the game.Move of move term id: its number plus one, and
 // game.Noop for noop.
-func (p *tprogram) moveOf(id tid) game.Move {
+func (p *Program) moveOf(id tid) game.Move {
 	if id == p.noop {
 		return game.Noop
 	}
@@ -282,7 +283,7 @@ func (p *tprogram) moveOf(id tid) game.Move {
 }
 
 // moveTerm returns the term of m, or false when m names none.
-func (p *tprogram) moveTerm(m game.Move) (tid, bool) {
+func (p *Program) moveTerm(m game.Move) (tid, bool) {
 	if m == game.Noop {
 		return p.noop, p.noop != noTerm
 	}
@@ -294,7 +295,7 @@ func (p *tprogram) moveTerm(m game.Move) (tid, bool) {
 }
 
 // moveText returns the KIF of m.
-func (p *tprogram) moveText(m game.Move) string {
+func (p *Program) moveText(m game.Move) string {
 	if m == game.Noop {
 		return "noop"
 	}
@@ -305,8 +306,8 @@ func (p *tprogram) moveText(m game.Move) string {
 }
 
 // parseTerm reads one ground term of text and finds its number.
-func (p *tprogram) parseTerm(text string) (*Term, tid, bool, error) {
-	ts, err := ParseTerms(text)
+func (p *Program) parseTerm(text string) (*kif.Term, tid, bool, error) {
+	ts, err := kif.ParseTerms(text)
 	if err != nil {
 		return nil, 0, false, err
 	}
@@ -315,17 +316,4 @@ func (p *tprogram) parseTerm(text string) (*Term, tid, bool, error) {
 	}
 	id, ok := p.terms.findTerm(ts[0])
 	return ts[0], id, ok, nil
-}
-
-// Evaluation says how the rules of v are evaluated: "ground" (a network
-// over every atom), "top-down" (with the reason grounding gave way), or ""
-// when v is not a game read from a rule sheet.
-func Evaluation(v *game.Variant) string {
-	switch s := v.New().(type) {
-	case *State:
-		return "ground"
-	case *tdState:
-		return "top-down: " + s.p.why
-	}
-	return ""
 }

@@ -1,4 +1,4 @@
-package gdl
+package prolog_test
 
 import (
 	"bytes"
@@ -11,6 +11,9 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl"
+	"github.com/tabletop/tabletop/game/gdl/kif"
+	"github.com/tabletop/tabletop/game/gdl/prolog"
 )
 
 // TestPrologTranslationPlaysTheSameGame runs the Prolog translation of
@@ -26,17 +29,25 @@ func TestPrologTranslationPlaysTheSameGame(t *testing.T) {
 	if err != nil {
 		t.Skip("swipl is not on PATH (Debian: apt-get install swi-prolog-nox)")
 	}
-	for _, sh := range loadSheets(t, "testdata") {
-		v, src := sh.v, sh.src
-		if v == nil {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "*.kif"))
+	if len(files) == 0 {
+		t.Fatal("no sheets in ../testdata")
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := gdl.Load(filepath.Base(f), src)
+		if err != nil {
 			continue // the invalid sheets of the tests
 		}
-		t.Run(sh.name+".kif", func(t *testing.T) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
 			t.Parallel()
 			for _, tabling := range []bool{true, false} {
 				file := filepath.Join(t.TempDir(), "sheet.pl")
 				var pl bytes.Buffer
-				if err := WriteProlog(&pl, src, tabling); err != nil {
+				if err := prolog.WriteProlog(&pl, src, tabling); err != nil {
 					t.Fatal(err)
 				}
 				if err := os.WriteFile(file, pl.Bytes(), 0o644); err != nil {
@@ -60,7 +71,7 @@ func TestPrologTranslationPlaysTheSameGame(t *testing.T) {
 // replayTrace plays the game of a Prolog trace on v and compares.
 func replayTrace(t *testing.T, v *game.Variant, trace string) {
 	t.Helper()
-	s := v.New().(game.JointState)
+	s := v.New()
 	joint := make([]game.Move, len(v.Roles))
 	goals := make([]int, len(v.Roles))
 	ply := -1
@@ -69,7 +80,7 @@ func replayTrace(t *testing.T, v *game.Variant, trace string) {
 		switch kind {
 		case "state":
 			if ply >= 0 {
-				s.ApplyJoint(joint)
+				s.(game.JointState).ApplyJoint(joint)
 			}
 			ply++
 			if got, want := factSet(s.String()), factSet(rest); got != want {
@@ -90,7 +101,7 @@ func replayTrace(t *testing.T, v *game.Variant, trace string) {
 			}
 		case "goal":
 			role, value, _ := strings.Cut(rest, " ")
-			if g, ok := goalValue(value); ok {
+			if g, ok := kif.GoalValue(value); ok {
 				goals[v.RoleIndex(role)] = max(goals[v.RoleIndex(role)], g)
 			}
 		default:
@@ -109,7 +120,7 @@ func replayTrace(t *testing.T, v *game.Variant, trace string) {
 
 // factSet is a position's facts in lower case, sorted, one per line.
 func factSet(text string) string {
-	ts, err := ParseTerms(strings.ToLower(text))
+	ts, err := kif.ParseTerms(strings.ToLower(text))
 	if err != nil {
 		return "unreadable: " + text
 	}
@@ -123,8 +134,8 @@ func factSet(text string) string {
 
 // legalByText is role r's legal move in s whose text is text (in any
 // case), or game.Noop.
-func legalByText(s game.JointState, r game.Role, text string) game.Move {
-	for _, m := range s.LegalOf(r, nil) {
+func legalByText(s game.State, r game.Role, text string) game.Move {
+	for _, m := range s.(game.JointState).LegalOf(r, nil) {
 		if factSet(s.FormatMove(m)) == factSet(text) {
 			return m
 		}

@@ -1,10 +1,16 @@
-package gdl
+// Package prolog writes a GDL rule sheet as a plain Prolog program, with
+// a driver that plays random games, for the reference `tabletop bench
+// --prolog` measures the engine against (SWI-Prolog). It reads the sheet
+// with package kif and knows nothing of the engine.
+package prolog
 
 import (
 	"fmt"
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // WriteProlog writes a plain translation of a rule sheet into Prolog
@@ -35,11 +41,11 @@ import (
 // have passed (at least one), each of at most MaxPlies plies, and prints
 // "prolog GAMES PLIES CPU_SECONDS".
 func WriteProlog(w io.Writer, src []byte, tabling bool) error {
-	d, err := Parse(src)
+	d, err := kif.Parse(src)
 	if err != nil {
 		return err
 	}
-	clauses, err := validate(d, DefaultLimits)
+	clauses, err := kif.Validate(d, kif.DefaultMaxDepth)
 	if err != nil {
 		return err
 	}
@@ -47,12 +53,12 @@ func WriteProlog(w io.Writer, src []byte, tabling bool) error {
 	var roles []string
 	for i := 0; i < len(clauses); {
 		j := i + 1
-		for j < len(clauses) && clauses[j].rule == clauses[i].rule {
+		for j < len(clauses) && clauses[j].Rule == clauses[i].Rule {
 			j++
 		}
 		pw.rule(clauses[i:j])
-		if c := clauses[i]; c.head.Name == "role" && len(c.body) == 0 {
-			roles = append(roles, pw.term(c.head.Args[0], nil))
+		if c := clauses[i]; c.Head.Name == "role" && len(c.Body) == 0 {
+			roles = append(roles, pw.term(c.Head.Args[0], nil))
 		}
 		i = j
 	}
@@ -99,14 +105,14 @@ type prologWriter struct {
 // that depend on themselves, which Prolog must table: left recursion
 // (hex's (<= (reached ?r ?x2 ?y2) (reached ?r ?x ?y) ...)) never ends
 // in plain SLD resolution.
-func recursiveRelations(clauses []clause) []string {
-	g := newDepGraph(clauses)
+func recursiveRelations(clauses []kif.Clause) []string {
+	g := kif.NewDepGraph(clauses)
 	set := map[string]bool{}
 	for _, c := range clauses {
-		h := keyOf(c.head)
-		for _, d := range bodyRels(&c) {
-			if g.scc[d] == g.scc[h] && len(g.byHead[d]) > 0 {
-				set[fmt.Sprintf("%s/%d", predName(c.head), len(c.head.Args))] = true
+		h := kif.KeyOf(c.Head)
+		for _, d := range kif.BodyRels(&c) {
+			if g.SCC[d] == g.SCC[h] && len(g.ByHead[d]) > 0 {
+				set[fmt.Sprintf("%s/%d", predName(c.Head), len(c.Head.Args))] = true
 			}
 		}
 	}
@@ -120,13 +126,13 @@ func recursiveRelations(clauses []clause) []string {
 
 // rule writes the clauses of one rule of the sheet (its (or ...)
 // alternatives) as one Prolog clause.
-func (pw *prologWriter) rule(cs []clause) {
+func (pw *prologWriter) rule(cs []kif.Clause) {
 	vars := map[string]string{}
-	head := pw.atom(cs[0].head, vars)
-	pw.defined[pw.pred(cs[0].head)] = true
+	head := pw.atom(cs[0].Head, vars)
+	pw.defined[pw.pred(cs[0].Head)] = true
 	bodies := make([][]string, len(cs))
 	for i, c := range cs {
-		bodies[i] = pw.body(c.body, vars)
+		bodies[i] = pw.body(c.Body, vars)
 	}
 	pw.b.WriteString(head)
 	common := 0
@@ -166,13 +172,13 @@ func conj(goals []string) string {
 
 // body orders a clause's literals for Prolog: the positive ones as
 // written, each test or negation as soon as its variables are bound.
-func (pw *prologWriter) body(lits []lit, vars map[string]string) []string {
+func (pw *prologWriter) body(lits []kif.Lit, vars map[string]string) []string {
 	var out []string
 	bound := map[string]bool{}
 	done := make([]bool, len(lits))
 	flush := func() {
 		for i, l := range lits {
-			if !done[i] && l.kind != litPos && litBound(l, bound) {
+			if !done[i] && l.Kind != kif.LitPos && litBound(l, bound) {
 				out = append(out, pw.literal(l, vars))
 				done[i] = true
 			}
@@ -180,10 +186,10 @@ func (pw *prologWriter) body(lits []lit, vars map[string]string) []string {
 	}
 	flush()
 	for i, l := range lits {
-		if l.kind == litPos {
+		if l.Kind == kif.LitPos {
 			out = append(out, pw.literal(l, vars))
 			done[i] = true
-			addVars(l.atom, bound)
+			kif.AddVars(l.Atom, bound)
 			flush()
 		}
 	}
@@ -195,13 +201,13 @@ func (pw *prologWriter) body(lits []lit, vars map[string]string) []string {
 	return out
 }
 
-func litBound(l lit, bound map[string]bool) bool {
+func litBound(l kif.Lit, bound map[string]bool) bool {
 	vs := map[string]bool{}
-	if l.atom != nil {
-		addVars(l.atom, vs)
+	if l.Atom != nil {
+		kif.AddVars(l.Atom, vs)
 	} else {
-		addVars(l.a, vs)
-		addVars(l.b, vs)
+		kif.AddVars(l.A, vs)
+		kif.AddVars(l.B, vs)
 	}
 	for v := range vs {
 		if !bound[v] {
@@ -211,20 +217,20 @@ func litBound(l lit, bound map[string]bool) bool {
 	return true
 }
 
-func (pw *prologWriter) literal(l lit, vars map[string]string) string {
-	switch l.kind {
-	case litNeg:
-		return `\+ ` + pw.atom(l.atom, vars)
-	case litDistinct:
-		return pw.term(l.a, vars) + ` \== ` + pw.term(l.b, vars)
-	case litSame:
-		return pw.term(l.a, vars) + ` == ` + pw.term(l.b, vars)
+func (pw *prologWriter) literal(l kif.Lit, vars map[string]string) string {
+	switch l.Kind {
+	case kif.LitNeg:
+		return `\+ ` + pw.atom(l.Atom, vars)
+	case kif.LitDistinct:
+		return pw.term(l.A, vars) + ` \== ` + pw.term(l.B, vars)
+	case kif.LitSame:
+		return pw.term(l.A, vars) + ` == ` + pw.term(l.B, vars)
 	}
-	return pw.atom(l.atom, vars)
+	return pw.atom(l.Atom, vars)
 }
 
 // atom writes a relation's atom as a call of its predicate.
-func (pw *prologWriter) atom(a *Term, vars map[string]string) string {
+func (pw *prologWriter) atom(a *kif.Term, vars map[string]string) string {
 	q := predName(a)
 	pw.preds[pw.pred(a)] = true
 	return pw.compound(q, a.Args, vars)
@@ -232,7 +238,7 @@ func (pw *prologWriter) atom(a *Term, vars map[string]string) string {
 
 // compound writes q applied to the terms of args, or q alone without
 // arguments.
-func (pw *prologWriter) compound(q string, args []*Term, vars map[string]string) string {
+func (pw *prologWriter) compound(q string, args []*kif.Term, vars map[string]string) string {
 	if len(args) == 0 {
 		return q
 	}
@@ -244,24 +250,24 @@ func (pw *prologWriter) compound(q string, args []*Term, vars map[string]string)
 }
 
 // predName is the quoted name of the predicate of relation atom a.
-func predName(a *Term) string {
+func predName(a *kif.Term) string {
 	switch a.Name {
 	case "true":
 		return "t"
 	case "does":
 		return "d"
 	}
-	return quoteAtom("g_" + foldKey(a.Name))
+	return quoteAtom("g_" + kif.FoldKey(a.Name))
 }
 
 // pred is the name/arity of the predicate of relation atom a.
-func (pw *prologWriter) pred(a *Term) string {
+func (pw *prologWriter) pred(a *kif.Term) string {
 	return fmt.Sprintf("%s/%d", predName(a), len(a.Args))
 }
 
 // term writes a term: variables as V0, V1..., symbols as quoted atoms in
 // lower case.
-func (pw *prologWriter) term(t *Term, vars map[string]string) string {
+func (pw *prologWriter) term(t *kif.Term, vars map[string]string) string {
 	if t.IsVar() {
 		v, ok := vars[t.Name]
 		if !ok {
@@ -270,7 +276,7 @@ func (pw *prologWriter) term(t *Term, vars map[string]string) string {
 		}
 		return v
 	}
-	return pw.compound(quoteAtom(foldKey(t.Name)), t.Args, vars)
+	return pw.compound(quoteAtom(kif.FoldKey(t.Name)), t.Args, vars)
 }
 
 // quoteAtom writes a Prolog quoted atom.

@@ -1,4 +1,4 @@
-package gdl
+package topdown
 
 import (
 	"math"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // The ground terms of a game the top-down evaluator plays (see
@@ -59,7 +61,7 @@ func newTermStore() *termStore {
 // sym returns the number of a symbol, adding it; only before the store is
 // shared (symbols all come from the sheet).
 func (s *termStore) sym(name string) int32 {
-	k := foldKey(name)
+	k := kif.FoldKey(name)
 	if n, ok := s.symOf[k]; ok {
 		return n
 	}
@@ -213,7 +215,7 @@ func (s *termStore) grow(t []atomic.Uint32) []atomic.Uint32 {
 }
 
 // internTerm numbers a ground Term of the sheet.
-func (s *termStore) internTerm(t *Term) tid {
+func (s *termStore) internTerm(t *kif.Term) tid {
 	args := make([]tid, len(t.Args))
 	for i, a := range t.Args {
 		args[i] = s.internTerm(a)
@@ -224,8 +226,8 @@ func (s *termStore) internTerm(t *Term) tid {
 
 // findTerm returns the number of a ground Term (in any case), or false
 // when no state of the game has met it.
-func (s *termStore) findTerm(t *Term) (tid, bool) {
-	fn, ok := s.symOf[foldKey(t.Name)]
+func (s *termStore) findTerm(t *kif.Term) (tid, bool) {
+	fn, ok := s.symOf[kif.FoldKey(t.Name)]
 	if !ok {
 		return 0, false
 	}

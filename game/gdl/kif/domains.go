@@ -1,4 +1,4 @@
-package gdl
+package kif
 
 import (
 	"fmt"
@@ -27,7 +27,7 @@ import (
 
 // slot is an argument of a relation.
 type slot struct {
-	rel relKey
+	rel RelKey
 	arg int
 }
 
@@ -35,7 +35,7 @@ type slot struct {
 // the sets of values of each argument.
 type vset struct {
 	consts map[string]*Term
-	fns    map[relKey]*fnArgs
+	fns    map[RelKey]*fnArgs
 }
 
 type fnArgs struct {
@@ -43,7 +43,7 @@ type fnArgs struct {
 	args []*vset
 }
 
-func newVset() *vset { return &vset{consts: map[string]*Term{}, fns: map[relKey]*fnArgs{}} }
+func newVset() *vset { return &vset{consts: map[string]*Term{}, fns: map[RelKey]*fnArgs{}} }
 
 func (s *vset) empty() bool { return s == nil || len(s.consts) == 0 && len(s.fns) == 0 }
 
@@ -114,10 +114,10 @@ func (d *domains) merge(dst, src *vset, depth int) {
 	}
 }
 
-func (d *domains) fnOf(s *vset, k relKey, name string) *fnArgs {
+func (d *domains) fnOf(s *vset, k RelKey, name string) *fnArgs {
 	fa := s.fns[k]
 	if fa == nil {
-		fa = &fnArgs{name: name, args: make([]*vset, k.arity)}
+		fa = &fnArgs{name: name, args: make([]*vset, k.Arity)}
 		for i := range fa.args {
 			fa.args[i] = newVset()
 		}
@@ -143,7 +143,7 @@ func (d *domains) instantiate(dst *vset, p *Term, vals map[string]*vset, depth i
 			d.fail(fmt.Sprintf("values nest deeper than %d (rules that build terms without end?)", d.depth))
 			return
 		}
-		fa := d.fnOf(dst, keyOf(p), p.Name)
+		fa := d.fnOf(dst, KeyOf(p), p.Name)
 		for i, a := range p.Args {
 			d.instantiate(fa.args[i], a, vals, depth+1)
 		}
@@ -159,7 +159,7 @@ func extract(p *Term, s *vset) map[string]*vset {
 			out[v] = nil
 		}
 		vars := map[string]bool{}
-		addVars(p, vars)
+		AddVars(p, vars)
 		for v := range vars {
 			out[v] = nil
 		}
@@ -183,7 +183,7 @@ func extractInto(p *Term, s *vset, out map[string]*vset) bool {
 		_, ok := s.consts[p.Name]
 		return ok
 	}
-	fa := s.fns[keyOf(p)]
+	fa := s.fns[KeyOf(p)]
 	if fa == nil {
 		return false
 	}
@@ -245,7 +245,7 @@ func (d *domains) terms(s *vset) []*Term {
 			for _, a := range fa.args {
 				vals := write(a)
 				if len(combos)*len(vals) > maxInstances {
-					d.fail(fmt.Sprintf("more than %d values of the form (%s ...)", maxInstances, k.name))
+					d.fail(fmt.Sprintf("more than %d values of the form (%s ...)", maxInstances, k.Name))
 					return nil
 				}
 				var next []*Term
@@ -271,66 +271,66 @@ func (d *domains) terms(s *vset) []*Term {
 
 // bindToDomains finds the domains and binds every unsafe head variable to
 // the domain of the arguments it occurs in.
-func (s *safety) bindToDomains(lim Limits) ([]clause, error) {
-	d := analyseDomains(s.clauses, lim)
+func (s *safety) bindToDomains(maxDepth int) ([]Clause, error) {
+	d := analyseDomains(s.clauses, maxDepth)
 	idx := make([]int, 0, len(s.unsafe))
 	for i := range s.unsafe {
 		idx = append(idx, i)
 	}
 	sort.Ints(idx)
-	out := append([]clause(nil), s.clauses...)
+	out := append([]Clause(nil), s.clauses...)
 	for _, i := range idx {
 		c := out[i]
 		head := d.headValues(c)
-		var lits []lit
+		var lits []Lit
 		for n, v := range s.unsafe[i] {
-			name := fmt.Sprintf("%s%d.%d", domPrefix, i, n)
+			name := fmt.Sprintf("%s%d.%d", DomPrefix, i, n)
 			vals := d.terms(head[v])
 			if d.failed != "" {
 				break
 			}
 			for _, t := range vals {
-				out = append(out, clause{head: &Term{Name: name, Args: []*Term{t}}, rule: c.rule})
+				out = append(out, Clause{Head: &Term{Name: name, Args: []*Term{t}}, Rule: c.Rule})
 			}
-			lits = append(lits, lit{kind: litPos, atom: &Term{Name: name, Args: []*Term{{Name: v}}}})
+			lits = append(lits, Lit{Kind: LitPos, Atom: &Term{Name: name, Args: []*Term{{Name: v}}}})
 		}
 		if d.failed != "" {
-			return nil, ruleError(c.rule, "unsafe: %s occur in no positive literal, and the values they may take cannot be bounded: %s", strings.Join(s.unsafe[i], ", "), d.failed)
+			return nil, ruleError(c.Rule, "unsafe: %s occur in no positive literal, and the values they may take cannot be bounded: %s", strings.Join(s.unsafe[i], ", "), d.failed)
 		}
-		out[i].body = append(lits, c.body...)
+		out[i].Body = append(lits, c.Body...)
 	}
 	return out, nil
 }
 
 // analyseDomains finds the domains of the arguments of the relations of
 // clauses, to their fixpoint or until the analysis fails (d.failed).
-func analyseDomains(clauses []clause, lim Limits) *domains {
-	d := &domains{slots: map[slot]*vset{}, depth: lim.MaxTermDepth}
+func analyseDomains(clauses []Clause, maxDepth int) *domains {
+	d := &domains{slots: map[slot]*vset{}, depth: maxDepth}
 	for d.changed = true; d.changed && d.failed == ""; {
 		d.changed = false
 		for _, c := range clauses {
 			d.visit(c)
 		}
 		for _, k := range []string{"legal", "does", "goal"} {
-			d.feed(slot{relKey{"role", 1}, 0}, slot{relKey{k, 2}, 0})
+			d.feed(slot{RelKey{Name: "role", Arity: 1}, 0}, slot{RelKey{Name: k, Arity: 2}, 0})
 		}
-		d.feed(slot{relKey{"init", 1}, 0}, slot{relKey{"true", 1}, 0})
-		d.feed(slot{relKey{"next", 1}, 0}, slot{relKey{"true", 1}, 0})
-		d.feed(slot{relKey{"legal", 2}, 0}, slot{relKey{"does", 2}, 0})
-		d.feed(slot{relKey{"legal", 2}, 1}, slot{relKey{"does", 2}, 1})
+		d.feed(slot{RelKey{Name: "init", Arity: 1}, 0}, slot{RelKey{Name: "true", Arity: 1}, 0})
+		d.feed(slot{RelKey{Name: "next", Arity: 1}, 0}, slot{RelKey{Name: "true", Arity: 1}, 0})
+		d.feed(slot{RelKey{Name: "legal", Arity: 2}, 0}, slot{RelKey{Name: "does", Arity: 2}, 0})
+		d.feed(slot{RelKey{Name: "legal", Arity: 2}, 1}, slot{RelKey{Name: "does", Arity: 2}, 1})
 	}
 	return d
 }
 
-// possibleFacts returns the facts a state may hold by the domain analysis
+// PossibleFacts returns the facts a state may hold by the domain analysis
 // of clauses (an over-approximation that forgets which arguments go
 // together), or nil when it fails or gives more than maxInstances.
-func possibleFacts(clauses []clause, lim Limits) []*Term {
-	d := analyseDomains(clauses, lim)
+func PossibleFacts(clauses []Clause, maxDepth int) []*Term {
+	d := analyseDomains(clauses, maxDepth)
 	if d.failed != "" {
 		return nil
 	}
-	ts := d.terms(d.slots[slot{relKey{"true", 1}, 0}])
+	ts := d.terms(d.slots[slot{RelKey{Name: "true", Arity: 1}, 0}])
 	if d.failed != "" {
 		return nil
 	}
@@ -350,24 +350,24 @@ func (d *domains) feed(from, to slot) {
 // literals allow (a value that fails one of them leads to no answer of
 // the clause), or when none binds a variable, those the head may be asked
 // with; a variable bound by neither is free and asks nothing.
-func (d *domains) visit(c clause) {
-	ext := make([]map[string]*vset, len(c.body))
-	for i, l := range c.body {
-		if l.kind == litPos {
-			ext[i] = d.atomValues(l.atom)
+func (d *domains) visit(c Clause) {
+	ext := make([]map[string]*vset, len(c.Body))
+	for i, l := range c.Body {
+		if l.Kind == LitPos {
+			ext[i] = d.atomValues(l.Atom)
 		}
 	}
 	head := d.headValues(c)
-	d.instantiateAtom(c.head, valuesExcept(ext, -1, head))
-	for i, l := range c.body {
-		if l.kind == litPos || l.kind == litNeg {
-			d.instantiateAtom(l.atom, valuesExcept(ext, i, head))
+	d.instantiateAtom(c.Head, valuesExcept(ext, -1, head))
+	for i, l := range c.Body {
+		if l.Kind == LitPos || l.Kind == LitNeg {
+			d.instantiateAtom(l.Atom, valuesExcept(ext, i, head))
 		}
 	}
 }
 
 func (d *domains) instantiateAtom(atom *Term, vals map[string]*vset) {
-	k := keyOf(atom)
+	k := KeyOf(atom)
 	for i, p := range atom.Args {
 		d.instantiate(d.slot(slot{k, i}), p, vals, 0)
 	}
@@ -403,7 +403,7 @@ func valuesExcept(ext []map[string]*vset, skip int, head map[string]*vset) map[s
 func (d *domains) atomValues(atom *Term) map[string]*vset {
 	vals := map[string]*vset{}
 	for i, p := range atom.Args {
-		for v, set := range extract(p, d.slots[slot{keyOf(atom), i}]) {
+		for v, set := range extract(p, d.slots[slot{KeyOf(atom), i}]) {
 			if prev, ok := vals[v]; ok {
 				vals[v] = intersect(prev, set)
 			} else {
@@ -418,10 +418,10 @@ func (d *domains) atomValues(atom *Term) map[string]*vset {
 // with: those of any argument it occurs in, since a question that binds
 // one of them binds the variable (unifying (pawnmove ?lane 1 ?lane 2)
 // with (pawnmove a 1 ?x ?y) makes ?lane and ?x a).
-func (d *domains) headValues(c clause) map[string]*vset {
+func (d *domains) headValues(c Clause) map[string]*vset {
 	vals := map[string]*vset{}
-	for i, p := range c.head.Args {
-		for v, set := range extract(p, d.slots[slot{keyOf(c.head), i}]) {
+	for i, p := range c.Head.Args {
+		for v, set := range extract(p, d.slots[slot{KeyOf(c.Head), i}]) {
 			vals[v] = union(vals[v], set)
 		}
 	}

@@ -1,4 +1,4 @@
-package gdl
+package kif
 
 import (
 	"fmt"
@@ -16,6 +16,7 @@ type Error struct {
 	Msg       string
 }
 
+// Error says where the problem is and what it is.
 func (e *Error) Error() string {
 	if e.Col > 0 {
 		return fmt.Sprintf("line %d:%d: %s", e.Line, e.Col, e.Msg)
@@ -106,15 +107,15 @@ type token struct {
 // Parse reads a KIF rule sheet. It checks only the syntax; Load also
 // validates the rules against the GDL specification.
 func Parse(src []byte) (*Description, error) {
-	toks, title, notes, err := tokenize(src)
+	toks, title, notes, err := Tokenize(src)
 	if err != nil {
 		return nil, err
 	}
 	unifySpellings(toks)
 	d := &Description{Title: title, Notes: notes}
-	p := &parser{toks: toks}
-	for p.pos < len(p.toks) {
-		t, err := p.term(0)
+	p := &Parser{Toks: toks}
+	for p.Pos < len(p.Toks) {
+		t, err := p.Term(0)
 		if err != nil {
 			return nil, err
 		}
@@ -127,9 +128,9 @@ func Parse(src []byte) (*Description, error) {
 	return d, nil
 }
 
-// tokenize splits src into parentheses and symbols, dropping comments, and
+// Tokenize splits src into parentheses and symbols, dropping comments, and
 // reads the title and notes from the comment lines before the first token.
-func tokenize(src []byte) (toks []token, title string, notes []string, err error) {
+func Tokenize(src []byte) (toks []token, title string, notes []string, err error) {
 	line, col := 1, 1
 	for i := 0; i < len(src); {
 		c := src[i]
@@ -204,10 +205,10 @@ func unifySpellings(toks []token) {
 	}
 }
 
-// foldKey returns the text of a term, a fact or a move in the form that
+// FoldKey returns the text of a term, a fact or a move in the form that
 // compares without case: two spellings of the same GDL text have the same
 // key.
-func foldKey(text string) string { return strings.ToLower(text) }
+func FoldKey(text string) string { return strings.ToLower(text) }
 
 func isDelimiter(c byte) bool {
 	switch c {
@@ -224,19 +225,20 @@ func cutPrefixFold(s, prefix string) (string, bool) {
 	return s, false
 }
 
-type parser struct {
-	toks []token
-	pos  int
+// Parser reads terms from the tokens Tokenize makes, Term by Term.
+type Parser struct {
+	Toks []token // the text's tokens
+	Pos  int     // the next token to read
 }
 
-// term reads one term; depth counts the enclosing parentheses.
-func (p *parser) term(depth int) (*Term, error) {
-	if p.pos >= len(p.toks) {
-		last := p.toks[len(p.toks)-1]
+// Term reads one term; depth counts the enclosing parentheses.
+func (p *Parser) Term(depth int) (*Term, error) {
+	if p.Pos >= len(p.Toks) {
+		last := p.Toks[len(p.Toks)-1]
 		return nil, &Error{last.line, last.col, "unexpected end of sheet: a '(' is not closed"}
 	}
-	tok := p.toks[p.pos]
-	p.pos++
+	tok := p.Toks[p.Pos]
+	p.Pos++
 	switch tok.text {
 	case ")":
 		return nil, &Error{tok.line, tok.col, "unexpected ')'"}
@@ -247,10 +249,10 @@ func (p *parser) term(depth int) (*Term, error) {
 	if depth >= maxNesting {
 		return nil, &Error{tok.line, tok.col, fmt.Sprintf("terms nest more than %d deep", maxNesting)}
 	}
-	if p.pos >= len(p.toks) {
+	if p.Pos >= len(p.Toks) {
 		return nil, &Error{tok.line, tok.col, "unexpected end of sheet: this '(' is not closed"}
 	}
-	head := p.toks[p.pos]
+	head := p.Toks[p.Pos]
 	switch {
 	case head.text == ")":
 		return nil, &Error{tok.line, tok.col, "empty term ()"}
@@ -259,17 +261,17 @@ func (p *parser) term(depth int) (*Term, error) {
 	case strings.HasPrefix(head.text, "?"):
 		return nil, &Error{head.line, head.col, fmt.Sprintf("a term must start with a symbol, not the variable %s", head.text)}
 	}
-	p.pos++
+	p.Pos++
 	t := &Term{Name: head.text, Line: tok.line, Col: tok.col}
 	for {
-		if p.pos >= len(p.toks) {
+		if p.Pos >= len(p.Toks) {
 			return nil, &Error{tok.line, tok.col, "unexpected end of sheet: this '(' is not closed"}
 		}
-		if p.toks[p.pos].text == ")" {
-			p.pos++
+		if p.Toks[p.Pos].text == ")" {
+			p.Pos++
 			return t, nil
 		}
-		a, err := p.term(depth + 1)
+		a, err := p.Term(depth + 1)
 		if err != nil {
 			return nil, err
 		}
@@ -298,4 +300,27 @@ func sentence(t *Term) (*Rule, error) {
 		}
 	}
 	return &Rule{Head: head, Body: t.Args[1:], Line: t.Line}, nil
+}
+
+// ParseTerms reads ground terms in KIF, such as the facts String writes
+// or a move's text, in any case and spacing.
+func ParseTerms(text string) ([]*Term, error) {
+	toks, _, _, err := Tokenize([]byte(text))
+	if err != nil {
+		return nil, err
+	}
+	unifySpellings(toks)
+	p := &Parser{Toks: toks}
+	var out []*Term
+	for p.Pos < len(p.Toks) {
+		t, err := p.Term(0)
+		if err != nil {
+			return nil, err
+		}
+		if !Ground(t) {
+			return nil, fmt.Errorf("%s is not ground", t)
+		}
+		out = append(out, t)
+	}
+	return out, nil
 }

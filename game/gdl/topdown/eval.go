@@ -1,9 +1,11 @@
-package gdl
+package topdown
 
 import (
 	"errors"
 	"fmt"
 	"sort"
+
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // The top-down evaluator's search (see topdown.go for what it does).
@@ -37,7 +39,7 @@ var errTooDeep = errors.New("gdl: the rules build a term nested too deep")
 
 // evaluator answers questions about one state at a time.
 type evaluator struct {
-	p      *tprogram
+	p      *Program
 	facts  []tid       // the state's true facts, in factOrder
 	fkeys  []uint64    // the functor of each fact
 	does   []tid       // each role's move, or noTerm
@@ -57,7 +59,7 @@ type evaluator struct {
 	err     error
 }
 
-func newEvaluator(p *tprogram) *evaluator {
+func newEvaluator(p *Program) *evaluator {
 	e := &evaluator{p: p, plans: make([]map[uint64][]int32, len(p.clauses)), does: make([]tid, len(p.roles))}
 	for i := range e.does {
 		e.does[i] = noTerm
@@ -238,9 +240,9 @@ func (e *evaluator) newTable(r *trel, args []tid) *table {
 // call returns the table of answers to r with args, computing it when it
 // is new, or again when it belongs to a cycle whose iteration moved on.
 func (e *evaluator) call(r *trel, args []tid) *table {
-	h := keyHash(keySeed, uint64(r.id))
+	h := kif.KeyHash(kif.KeySeed, uint64(r.id))
 	for _, a := range args {
-		h = keyHash(h, uint64(a))
+		h = kif.KeyHash(h, uint64(a))
 	}
 	h = mix64(h) // the set's slots take the low bits
 	ts := &e.tables[r.gen]
@@ -366,13 +368,13 @@ func (e *evaluator) planFor(c *tclause, mask uint64) []int32 {
 		pick := -1
 		for i := range c.body {
 			l := &c.body[i]
-			if !used[i] && l.kind != litPos && ready(l) {
+			if !used[i] && l.kind != kif.LitPos && ready(l) {
 				pick = i
 				break
 			}
 		}
 		for i := 0; pick < 0 && i < len(c.body); i++ {
-			if !used[i] && c.body[i].kind == litPos {
+			if !used[i] && c.body[i].kind == kif.LitPos {
 				pick = i
 			}
 		}
@@ -393,9 +395,9 @@ func (e *evaluator) planFor(c *tclause, mask uint64) []int32 {
 
 func markTVars(p tpat, bound []bool) {
 	switch p.kind {
-	case pVar:
+	case kif.PVar:
 		bound[p.v] = true
-	case pFn:
+	case kif.PFn:
 		for _, a := range p.args {
 			markTVars(a, bound)
 		}
@@ -410,12 +412,12 @@ func (e *evaluator) undo(mark int) {
 }
 
 // match unifies pattern p, under the bindings of the clause at base, with
-// ground term id.
+// Ground term id.
 func (e *evaluator) match(p tpat, id tid, base int) bool {
 	switch p.kind {
-	case pConst:
+	case kif.PConst:
 		return p.id == id
-	case pVar:
+	case kif.PVar:
 		slot := base + p.v
 		if b := e.bind[slot]; b != noTerm {
 			return b == id
@@ -446,9 +448,9 @@ const (
 // value returns the term p stands for under the bindings at base.
 func (e *evaluator) value(p tpat, base int) (tid, int) {
 	switch p.kind {
-	case pConst:
+	case kif.PConst:
 		return p.id, vBound
-	case pVar:
+	case kif.PVar:
 		if b := e.bind[base+p.v]; b != noTerm {
 			return b, vBound
 		}
@@ -476,9 +478,9 @@ func (e *evaluator) value(p tpat, base int) (tid, int) {
 // bound), making it when new.
 func (e *evaluator) build(p tpat, base int) tid {
 	switch p.kind {
-	case pConst:
+	case kif.PConst:
 		return p.id
-	case pVar:
+	case kif.PVar:
 		return e.bind[base+p.v]
 	}
 	mark := len(e.argBuf)
@@ -496,16 +498,16 @@ func (e *evaluator) build(p tpat, base int) tid {
 // same reports whether patterns a and b stand for the same term under
 // the bindings at base (all bound), without making terms.
 func (e *evaluator) same(a, b tpat, base int) bool {
-	if a.kind == pVar {
+	if a.kind == kif.PVar {
 		return e.sameAs(b, e.bind[base+a.v], base)
 	}
-	if b.kind == pVar {
+	if b.kind == kif.PVar {
 		return e.sameAs(a, e.bind[base+b.v], base)
 	}
-	if a.kind == pConst {
+	if a.kind == kif.PConst {
 		return e.sameAs(b, a.id, base)
 	}
-	if b.kind == pConst {
+	if b.kind == kif.PConst {
 		return e.sameAs(a, b.id, base)
 	}
 	if a.fn != b.fn || len(a.args) != len(b.args) {
@@ -522,9 +524,9 @@ func (e *evaluator) same(a, b tpat, base int) bool {
 // sameAs reports whether pattern p stands for term id.
 func (e *evaluator) sameAs(p tpat, id tid, base int) bool {
 	switch p.kind {
-	case pConst:
+	case kif.PConst:
 		return p.id == id
-	case pVar:
+	case kif.PVar:
 		return e.bind[base+p.v] == id
 	}
 	r := e.p.terms.get(id)

@@ -1,61 +1,63 @@
-package gdl
+package kif
 
 import (
 	"sort"
 	"strings"
 )
 
-// depGraph is the dependency graph between relations: the head of each
-// clause depends on the relations of its body's atoms.
-type depGraph struct {
-	clauses []clause
-	byHead  map[relKey][]*clause
-	scc     map[relKey]int // strongly connected component of each relation
+// DepGraph is the dependency graph between relations: the head of each
+// Clause depends on the relations of its body's atoms.
+type DepGraph struct {
+	clauses []Clause
+	ByHead  map[RelKey][]*Clause // the clauses of each relation
+	SCC     map[RelKey]int       // strongly connected component of each relation
 }
 
-func newDepGraph(clauses []clause) *depGraph {
-	g := &depGraph{clauses: clauses, byHead: map[relKey][]*clause{}, scc: map[relKey]int{}}
+// NewDepGraph builds the graph of clauses and finds its strongly
+// connected components.
+func NewDepGraph(clauses []Clause) *DepGraph {
+	g := &DepGraph{clauses: clauses, ByHead: map[RelKey][]*Clause{}, SCC: map[RelKey]int{}}
 	for i := range clauses {
-		k := keyOf(clauses[i].head)
-		g.byHead[k] = append(g.byHead[k], &clauses[i])
+		k := KeyOf(clauses[i].Head)
+		g.ByHead[k] = append(g.ByHead[k], &clauses[i])
 	}
 	g.components()
 	return g
 }
 
-// bodyRels returns the relations the body of c uses, positive or negated.
-func bodyRels(c *clause) []relKey {
-	var ks []relKey
-	for _, l := range c.body {
-		if l.kind == litPos || l.kind == litNeg {
-			ks = append(ks, keyOf(l.atom))
+// BodyRels returns the relations the body of c uses, positive or negated.
+func BodyRels(c *Clause) []RelKey {
+	var ks []RelKey
+	for _, l := range c.Body {
+		if l.Kind == LitPos || l.Kind == LitNeg {
+			ks = append(ks, KeyOf(l.Atom))
 		}
 	}
 	return ks
 }
 
 // components numbers the strongly connected components (Tarjan).
-func (g *depGraph) components() {
-	var nodes []relKey
-	for k := range g.byHead {
+func (g *DepGraph) components() {
+	var nodes []RelKey
+	for k := range g.ByHead {
 		nodes = append(nodes, k)
 	}
 	// A fixed order keeps component numbers, and so error messages,
 	// deterministic.
 	sort.Slice(nodes, func(i, j int) bool { return nodes[i].String() < nodes[j].String() })
-	index := map[relKey]int{}
-	low := map[relKey]int{}
-	onStack := map[relKey]bool{}
-	var stack []relKey
+	index := map[RelKey]int{}
+	low := map[RelKey]int{}
+	onStack := map[RelKey]bool{}
+	var stack []RelKey
 	next, comp := 0, 0
-	var visit func(k relKey)
-	visit = func(k relKey) {
+	var visit func(k RelKey)
+	visit = func(k RelKey) {
 		index[k], low[k] = next, next
 		next++
 		stack = append(stack, k)
 		onStack[k] = true
-		for _, c := range g.byHead[k] {
-			for _, d := range bodyRels(c) {
+		for _, c := range g.ByHead[k] {
+			for _, d := range BodyRels(c) {
 				if _, seen := index[d]; !seen {
 					visit(d)
 					low[k] = min(low[k], low[d])
@@ -69,7 +71,7 @@ func (g *depGraph) components() {
 				top := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
 				onStack[top] = false
-				g.scc[top] = comp
+				g.SCC[top] = comp
 				if top == k {
 					break
 				}
@@ -85,21 +87,21 @@ func (g *depGraph) components() {
 }
 
 // recursive reports whether a and b depend on each other (a == b when a
-// clause for a uses a).
-func (g *depGraph) recursive(a, b relKey) bool {
-	ca, oka := g.scc[a]
-	cb, okb := g.scc[b]
+// Clause for a uses a).
+func (g *DepGraph) recursive(a, b RelKey) bool {
+	ca, oka := g.SCC[a]
+	cb, okb := g.SCC[b]
 	return oka && okb && ca == cb
 }
 
 // checkStratified refuses negation through recursion: a relation may not
 // depend on the negation of a relation that depends on it.
-func (g *depGraph) checkStratified() error {
+func (g *DepGraph) checkStratified() error {
 	for i := range g.clauses {
 		c := &g.clauses[i]
-		for _, l := range c.body {
-			if l.kind == litNeg && g.recursive(keyOf(c.head), keyOf(l.atom)) {
-				return ruleError(c.rule, "negation is not stratified: %s depends on (not %s), which depends on %s again", keyOf(c.head), l.atom, keyOf(c.head))
+		for _, l := range c.Body {
+			if l.Kind == LitNeg && g.recursive(KeyOf(c.Head), KeyOf(l.Atom)) {
+				return ruleError(c.Rule, "negation is not stratified: %s depends on (not %s), which depends on %s again", KeyOf(c.Head), l.Atom, KeyOf(c.Head))
 			}
 		}
 	}
@@ -109,7 +111,7 @@ func (g *depGraph) checkStratified() error {
 // checkDependencies enforces what may depend on true and does: init on
 // neither, legal, goal and terminal not on does, roles, base and input on
 // neither.
-func (g *depGraph) checkDependencies() error {
+func (g *DepGraph) checkDependencies() error {
 	usage := g.usage()
 	rules := []struct {
 		name string
@@ -127,17 +129,17 @@ func (g *depGraph) checkDependencies() error {
 	for _, r := range rules {
 		for i := range g.clauses {
 			c := &g.clauses[i]
-			k := keyOf(c.head)
-			if k.name != r.name {
+			k := KeyOf(c.Head)
+			if k.Name != r.name {
 				continue
 			}
-			for _, d := range bodyRels(c) {
+			for _, d := range BodyRels(c) {
 				if u := usage[d]; u&r.bad != 0 {
 					what := "true"
 					if u&r.bad&usesDoes != 0 {
 						what = "does"
 					}
-					return ruleError(c.rule, "%s depends on %s through %s: %s", k.name, what, d, r.why)
+					return ruleError(c.Rule, "%s depends on %s through %s: %s", k.Name, what, d, r.why)
 				}
 			}
 		}
@@ -152,13 +154,13 @@ const (
 
 // usage returns, for every relation, whether it depends on true and on
 // does, directly or through other relations.
-func (g *depGraph) usage() map[relKey]uint8 {
-	u := map[relKey]uint8{{"true", 1}: usesTrue, {"does", 2}: usesDoes}
+func (g *DepGraph) usage() map[RelKey]uint8 {
+	u := map[RelKey]uint8{{"true", 1}: usesTrue, {"does", 2}: usesDoes}
 	for changed := true; changed; {
 		changed = false
-		for k, cs := range g.byHead {
+		for k, cs := range g.ByHead {
 			for _, c := range cs {
-				for _, d := range bodyRels(c) {
+				for _, d := range BodyRels(c) {
 					if n := u[k] | u[d]; n != u[k] {
 						u[k] = n
 						changed = true
@@ -174,23 +176,23 @@ func (g *depGraph) usage() map[relKey]uint8 {
 // which keeps grounding finite: in a clause whose head p depends on a body
 // atom q that depends on p, every variable of q must occur in the head or
 // in a positive body atom outside the recursion.
-func (g *depGraph) checkRecursion() error {
+func (g *DepGraph) checkRecursion() error {
 	for i := range g.clauses {
 		c := &g.clauses[i]
-		p := keyOf(c.head)
+		p := KeyOf(c.Head)
 		allowed := map[string]bool{}
-		addVars(c.head, allowed)
-		for _, l := range c.body {
-			if l.kind == litPos && !g.recursive(p, keyOf(l.atom)) {
-				addVars(l.atom, allowed)
+		AddVars(c.Head, allowed)
+		for _, l := range c.Body {
+			if l.Kind == LitPos && !g.recursive(p, KeyOf(l.Atom)) {
+				AddVars(l.Atom, allowed)
 			}
 		}
-		for _, l := range c.body {
-			if l.kind != litPos || !g.recursive(p, keyOf(l.atom)) {
+		for _, l := range c.Body {
+			if l.Kind != LitPos || !g.recursive(p, KeyOf(l.Atom)) {
 				continue
 			}
 			vars := map[string]bool{}
-			addVars(l.atom, vars)
+			AddVars(l.Atom, vars)
 			var bad []string
 			for v := range vars {
 				if !allowed[v] {
@@ -199,7 +201,7 @@ func (g *depGraph) checkRecursion() error {
 			}
 			if len(bad) > 0 {
 				sort.Strings(bad)
-				return ruleError(c.rule, "breaks the recursion restriction: %s in the recursive literal %s occurs neither in the head nor in a positive literal outside the recursion", strings.Join(bad, ", "), l.atom)
+				return ruleError(c.Rule, "breaks the recursion restriction: %s in the recursive literal %s occurs neither in the head nor in a positive literal outside the recursion", strings.Join(bad, ", "), l.Atom)
 			}
 		}
 	}

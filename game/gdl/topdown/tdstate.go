@@ -1,4 +1,4 @@
-package gdl
+package topdown
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // tdState is a position of a game the top-down evaluator plays. It
@@ -13,9 +14,9 @@ import (
 // State (see the package comment); its moves and facts have the same
 // text. Its evaluator is its own: states of one game may be used on
 // different goroutines.
-type tdState struct {
+type State struct {
 	v     *game.Variant
-	p     *tprogram
+	p     *Program
 	facts []tid // ascending
 	hash  uint64
 	ev    *evaluator
@@ -37,17 +38,17 @@ type tdState struct {
 	err error
 }
 
-var _ game.JointState = (*tdState)(nil)
+var _ game.JointState = (*State)(nil)
 
-func (p *tprogram) newState(v *game.Variant, facts []tid) *tdState {
-	s := &tdState{v: v, p: p, legal: make([][]game.Move, len(p.roles)), goals: make([]int, len(p.roles)),
+func (p *Program) newState(v *game.Variant, facts []tid) *State {
+	s := &State{v: v, p: p, legal: make([][]game.Move, len(p.roles)), goals: make([]int, len(p.roles)),
 		joint: make([]game.Move, len(p.roles)), moves: make([]tid, len(p.roles))}
 	s.setFacts(facts)
 	return s
 }
 
 // setFacts makes facts (ascending, each once) the position.
-func (s *tdState) setFacts(facts []tid) {
+func (s *State) setFacts(facts []tid) {
 	s.facts = append(s.facts[:0], facts...)
 	s.hash = 0
 	for _, f := range s.facts {
@@ -57,7 +58,7 @@ func (s *tdState) setFacts(facts []tid) {
 }
 
 // evaluator returns the state's evaluator with its facts loaded.
-func (s *tdState) evaluator() *evaluator {
+func (s *State) evaluator() *evaluator {
 	if s.ev == nil {
 		s.ev = newEvaluator(s.p)
 	}
@@ -69,10 +70,10 @@ func (s *tdState) evaluator() *evaluator {
 }
 
 // Variant returns the game of the position.
-func (s *tdState) Variant() *game.Variant { return s.v }
+func (s *State) Variant() *game.Variant { return s.v }
 
 // ensureView finds every role's legal moves and whether the game is over.
-func (s *tdState) ensureView() {
+func (s *State) ensureView() {
 	if s.viewOK {
 		return
 	}
@@ -98,7 +99,7 @@ func (s *tdState) ensureView() {
 		for _, m := range moves {
 			s.legal[r] = append(s.legal[r], s.p.moveOf(m))
 		}
-		slices.SortFunc(s.legal[r], func(a, b game.Move) int { return compareFold(s.p.moveText(a), s.p.moveText(b)) })
+		slices.SortFunc(s.legal[r], func(a, b game.Move) int { return kif.CompareFold(s.p.moveText(a), s.p.moveText(b)) })
 	}
 	s.toMove = controlRole(s.legal)
 }
@@ -126,42 +127,21 @@ func controlRole(legal [][]game.Move) game.Role {
 	return 0
 }
 
-// compareFold orders texts as lessFolded does, without allocating.
-func compareFold(a, b string) int {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		ca, cb := lowerASCII(a[i]), lowerASCII(b[i])
-		if ca != cb {
-			return int(ca) - int(cb)
-		}
-	}
-	if len(a) != len(b) {
-		return len(a) - len(b)
-	}
-	return strings.Compare(a, b)
-}
-
-func lowerASCII(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
 // ToMove returns the one role with a choice, or game.NoRole when several
 // roles choose at once.
-func (s *tdState) ToMove() game.Role {
+func (s *State) ToMove() game.Role {
 	s.ensureView()
 	return s.toMove
 }
 
 // Terminal reports whether the game is over.
-func (s *tdState) Terminal() bool {
+func (s *State) Terminal() bool {
 	s.ensureView()
 	return s.terminal
 }
 
 // Legal appends the legal moves of the role in control.
-func (s *tdState) Legal(buf []game.Move) []game.Move {
+func (s *State) Legal(buf []game.Move) []game.Move {
 	if s.Terminal() || s.toMove == game.NoRole {
 		return buf
 	}
@@ -169,7 +149,7 @@ func (s *tdState) Legal(buf []game.Move) []game.Move {
 }
 
 // LegalOf appends the legal moves of role r, in the order of their text.
-func (s *tdState) LegalOf(r game.Role, buf []game.Move) []game.Move {
+func (s *State) LegalOf(r game.Role, buf []game.Move) []game.Move {
 	if s.Terminal() || r < 0 || int(r) >= len(s.legal) {
 		return buf
 	}
@@ -177,7 +157,7 @@ func (s *tdState) LegalOf(r game.Role, buf []game.Move) []game.Move {
 }
 
 // IsLegal reports whether m is a legal move of the role in control now.
-func (s *tdState) IsLegal(m game.Move) bool {
+func (s *State) IsLegal(m game.Move) bool {
 	if s.Terminal() || s.toMove == game.NoRole {
 		return false
 	}
@@ -186,7 +166,7 @@ func (s *tdState) IsLegal(m game.Move) bool {
 
 // Apply plays m for the role in control and, for every other role, its
 // only legal move.
-func (s *tdState) Apply(m game.Move) {
+func (s *State) Apply(m game.Move) {
 	s.ensureView()
 	if s.toMove == game.NoRole {
 		panic("gdl: Apply on a turn where several roles choose at once; use ApplyJoint")
@@ -202,7 +182,7 @@ func (s *tdState) Apply(m game.Move) {
 }
 
 // ApplyJoint plays moves[r] for every role r at once.
-func (s *tdState) ApplyJoint(moves []game.Move) {
+func (s *State) ApplyJoint(moves []game.Move) {
 	e := s.evaluator()
 	for r := range s.moves {
 		s.moves[r] = noTerm
@@ -228,7 +208,7 @@ func (s *tdState) ApplyJoint(moves []game.Move) {
 
 // Goal returns the goal value of role r: the highest value that holds,
 // or 0 when none does.
-func (s *tdState) Goal(r game.Role) int {
+func (s *State) Goal(r game.Role) int {
 	s.ensureView()
 	if r < 0 || int(r) >= len(s.goals) {
 		return 0
@@ -242,7 +222,7 @@ func (s *tdState) Goal(r game.Role) int {
 			vals, _ := e.ask(s.buf[:0], s.p.goal, s.query[:])
 			s.buf = vals
 			for _, v := range vals {
-				if n, ok := goalValue(s.p.text(v)); ok && n > s.goals[i] {
+				if n, ok := kif.GoalValue(s.p.text(v)); ok && n > s.goals[i] {
 					s.goals[i] = n
 				}
 			}
@@ -252,10 +232,10 @@ func (s *tdState) Goal(r game.Role) int {
 }
 
 // Hash returns a hash of the true facts, the same in every run.
-func (s *tdState) Hash() uint64 { return s.hash }
+func (s *State) Hash() uint64 { return s.hash }
 
 // RandomMove returns a legal move of the role in control, uniformly.
-func (s *tdState) RandomMove(rng *game.Rand) game.Move {
+func (s *State) RandomMove(rng *game.Rand) game.Move {
 	s.ensureView()
 	if s.toMove == game.NoRole {
 		panic("gdl: RandomMove on a turn where several roles choose at once; use LegalOf")
@@ -268,7 +248,7 @@ func (s *tdState) RandomMove(rng *game.Rand) game.Move {
 }
 
 // Clone returns an independent copy, with an evaluator of its own.
-func (s *tdState) Clone() game.State {
+func (s *State) Clone() game.State {
 	c := s.p.newState(s.v, nil)
 	c.CopyFrom(s)
 	return c
@@ -276,8 +256,8 @@ func (s *tdState) Clone() game.State {
 
 // CopyFrom makes s a copy of src, a state of the same game, keeping s's
 // evaluator (and the answers it keeps for the whole game).
-func (s *tdState) CopyFrom(src game.State) {
-	o := src.(*tdState)
+func (s *State) CopyFrom(src game.State) {
+	o := src.(*State)
 	s.v, s.p = o.v, o.p
 	s.facts = append(s.facts[:0], o.facts...)
 	s.hash, s.loaded = o.hash, false
@@ -290,14 +270,14 @@ func (s *tdState) CopyFrom(src game.State) {
 }
 
 // FormatMove returns the KIF text of m.
-func (s *tdState) FormatMove(m game.Move) string { return s.p.moveText(m) }
+func (s *State) FormatMove(m game.Move) string { return s.p.moveText(m) }
 
 // ShortMove is FormatMove: GDL has no shorter notation.
-func (s *tdState) ShortMove(m game.Move) string { return s.FormatMove(m) }
+func (s *State) ShortMove(m game.Move) string { return s.FormatMove(m) }
 
 // ParseMove reads a move in KIF, in any case and spacing, and checks that
 // the role in control may make it now.
-func (s *tdState) ParseMove(text string) (game.Move, error) {
+func (s *State) ParseMove(text string) (game.Move, error) {
 	t, id, known, err := s.p.parseTerm(text)
 	if err != nil {
 		return game.Noop, fmt.Errorf("move %q: %v", text, err)
@@ -315,17 +295,69 @@ func (s *tdState) ParseMove(text string) (game.Move, error) {
 }
 
 // String returns the true facts in the order of their text.
-func (s *tdState) String() string { return strings.Join(s.texts(), " ") }
+func (s *State) String() string { return strings.Join(s.texts(), " ") }
 
 // texts returns the KIF of the true facts in the order of their text.
-func (s *tdState) texts() []string {
+func (s *State) texts() []string {
 	texts := make([]string, len(s.facts))
 	for i, f := range s.facts {
 		texts[i] = s.p.text(f)
 	}
-	slices.SortFunc(texts, compareFold)
+	slices.SortFunc(texts, kif.CompareFold)
 	return texts
 }
 
 // Describe lists the roles' situation and the true facts, one per line.
-func (s *tdState) Describe() string { return describe(s, s.texts()) }
+func (s *State) Describe() string { return kif.Describe(s, s.texts()) }
+
+// parsePosition reads facts (in any order, case and spacing) as a
+// position of a game the top-down evaluator plays.
+func (p *Program) parsePosition(v *game.Variant, text string) (game.State, error) {
+	ts, err := kif.ParseTerms(text)
+	if err != nil {
+		return nil, err
+	}
+	facts := make([]tid, 0, len(ts))
+	seen := map[tid]bool{}
+	for _, t := range ts {
+		id := p.terms.internTerm(t)
+		if seen[id] {
+			return nil, fmt.Errorf("%s is given twice", t)
+		}
+		seen[id] = true
+		facts = append(facts, id)
+	}
+	return p.newState(v, uniqueSorted(facts)), nil
+}
+
+// Variant is the game p plays, named name and described as d.
+func (p *Program) Variant(name string, d *kif.Description) *game.Variant {
+	v := kif.DescribedVariant(name, d, p.roles)
+	v.New = func() game.State { return p.newState(v, p.init) }
+	v.ParsePosition = func(s string) (game.State, error) { return p.parsePosition(v, s) }
+	return v
+}
+
+// Why says why the game is evaluated top-down (the limit grounding reached).
+func (s *State) Why() string { return s.p.Why }
+
+// HasGoal reports whether some goal value of role r holds in s, where
+// Goal says 0 both for a goal of 0 and for none.
+func (s *State) HasGoal(r game.Role) bool {
+	vals, _ := s.evaluator().ask(nil, s.p.goal, []tid{s.p.roleIDs[r], noTerm})
+	for _, v := range vals {
+		if _, ok := kif.GoalValue(s.p.text(v)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// BaseFacts is gdl.BaseFacts for a game played top-down: the facts the
+// domain analysis finds a state may hold, or the initial facts when it
+// fails.
+func (s *State) BaseFacts() []string { return append([]string(nil), s.p.baseFacts...) }
+
+// StaticFacts is gdl.StaticFacts for a game played top-down: the facts
+// the sheet writes.
+func (s *State) StaticFacts() []string { return append([]string(nil), s.p.staticFacts...) }

@@ -1,8 +1,12 @@
-package gdl
+package kif
 
 import (
 	"fmt"
 )
+
+// DefaultMaxDepth is how deep a term may nest by default
+// (DefaultLimits.MaxTermDepth).
+const DefaultMaxDepth = 40
 
 // maxAlternatives bounds how many rules one rule may become when its
 // (or ...) literals are multiplied out.
@@ -17,38 +21,41 @@ const maxClauses = 200_000
 // in 16 bits).
 const maxLiterals = 10000
 
-// relKey names a relation: its symbol and its arity.
-type relKey struct {
-	name  string
-	arity int
+// RelKey names a relation: its symbol and its arity.
+type RelKey struct {
+	Name  string
+	Arity int
 }
 
-func (k relKey) String() string { return fmt.Sprintf("%s/%d", k.name, k.arity) }
+// String writes k as name/arity.
+func (k RelKey) String() string { return fmt.Sprintf("%s/%d", k.Name, k.Arity) }
 
-func keyOf(t *Term) relKey { return relKey{t.Name, len(t.Args)} }
+// KeyOf is the relation of atom t.
+func KeyOf(t *Term) RelKey { return RelKey{Name: t.Name, Arity: len(t.Args)} }
 
-type litKind uint8
+// LitKind is what a literal tests.
+type LitKind uint8
 
 const (
-	litPos      litKind = iota // a positive atom
-	litNeg                     // (not atom)
-	litDistinct                // (distinct a b)
-	litSame                    // (not (distinct a b))
+	LitPos      LitKind = iota // a positive atom
+	LitNeg                     // (not atom)
+	LitDistinct                // (distinct a b)
+	LitSame                    // (not (distinct a b))
 )
 
-// lit is a literal of a clause: an atom, possibly negated, or a test of
+// Lit is a literal of a clause: an atom, possibly negated, or a test of
 // two terms.
-type lit struct {
-	kind litKind
-	atom *Term // litPos, litNeg
-	a, b *Term // litDistinct, litSame
+type Lit struct {
+	Kind LitKind
+	Atom *Term // LitPos, LitNeg
+	A, B *Term // LitDistinct, LitSame
 }
 
-// clause is a rule without (or ...): one of the alternatives of a Rule.
-type clause struct {
-	head *Term
-	body []lit
-	rule *Rule
+// Clause is a rule without (or ...): one of the alternatives of a Rule.
+type Clause struct {
+	Head *Term
+	Body []Lit
+	Rule *Rule // the sentence it comes from, for errors
 }
 
 // fixedArity is the arity of the relations GDL gives a meaning to. base
@@ -64,24 +71,24 @@ func ruleError(r *Rule, format string, args ...any) error {
 	return &Error{Line: r.Line, Msg: fmt.Sprintf("rule for %s: ", r.Head) + fmt.Sprintf(format, args...)}
 }
 
-// validate checks d against the restrictions of the GDL specification and
+// Validate checks d against the restrictions of the GDL specification and
 // returns its rules as clauses without (or ...), unsafe rules rewritten
-// (see makeSafe) within the limits lim.
-func validate(d *Description, lim Limits) ([]clause, error) {
-	var clauses []clause
+// (see makeSafe), with terms nested at most maxDepth deep.
+func Validate(d *Description, maxDepth int) ([]Clause, error) {
+	var clauses []Clause
 	heads := map[string]bool{}
 	for _, r := range d.Rules {
 		if err := checkHead(r); err != nil {
 			return nil, err
 		}
 		heads[r.Head.Name] = true
-		alts := [][]lit{nil}
+		alts := [][]Lit{nil}
 		for _, l := range r.Body {
-			la, err := literalAlternatives(r, l, false)
+			la, err := LiteralAlternatives(r, l, false)
 			if err != nil {
 				return nil, err
 			}
-			alts = product(alts, la)
+			alts = Product(alts, la)
 			if len(alts) > maxAlternatives {
 				return nil, ruleError(r, "its (or ...) literals multiply out to more than %d rules", maxAlternatives)
 			}
@@ -90,7 +97,7 @@ func validate(d *Description, lim Limits) ([]clause, error) {
 			if len(body) > maxLiterals {
 				return nil, ruleError(r, "more than %d literals in one rule", maxLiterals)
 			}
-			clauses = append(clauses, clause{head: r.Head, body: body, rule: r})
+			clauses = append(clauses, Clause{Head: r.Head, Body: body, Rule: r})
 			if len(clauses) > maxClauses {
 				return nil, ruleError(r, "the sheet's rules multiply out to more than %d rules without (or ...)", maxClauses)
 			}
@@ -104,11 +111,11 @@ func validate(d *Description, lim Limits) ([]clause, error) {
 			return nil, &Error{Msg: fmt.Sprintf("the sheet defines no %s: a game needs role, legal, terminal and goal", need)}
 		}
 	}
-	clauses, err := makeSafe(clauses, lim)
+	clauses, err := makeSafe(clauses, maxDepth)
 	if err != nil {
 		return nil, err
 	}
-	g := newDepGraph(clauses)
+	g := NewDepGraph(clauses)
 	if err := g.checkStratified(); err != nil {
 		return nil, err
 	}
@@ -127,12 +134,12 @@ func checkHead(r *Rule) error {
 	case "true", "does", "distinct", "not", "or", "<=":
 		return ruleError(r, "(%s ...) may not be a rule's head", h.Name)
 	case "role":
-		if len(r.Body) > 0 || !ground(h) {
+		if len(r.Body) > 0 || !Ground(h) {
 			return ruleError(r, "roles must be given as facts without variables")
 		}
 	case "goal":
-		if len(h.Args) == 2 && ground(h.Args[1]) {
-			if _, ok := goalValue(h.Args[1].String()); !ok {
+		if len(h.Args) == 2 && Ground(h.Args[1]) {
+			if _, ok := GoalValue(h.Args[1].String()); !ok {
 				return ruleError(r, "goal value %s is not a whole number from 0 to 100", h.Args[1])
 			}
 		}
@@ -167,9 +174,9 @@ func checkTermNames(r *Rule, atom *Term) error {
 	return nil
 }
 
-// literalAlternatives returns l as a disjunction of conjunctions of simple
+// LiteralAlternatives returns l as a disjunction of conjunctions of simple
 // literals; negated says whether l stands under an odd number of (not ...).
-func literalAlternatives(r *Rule, l *Term, negated bool) ([][]lit, error) {
+func LiteralAlternatives(r *Rule, l *Term, negated bool) ([][]Lit, error) {
 	if l.IsVar() {
 		return nil, ruleError(r, "a literal cannot be the bare variable %s", l.Name)
 	}
@@ -181,17 +188,17 @@ func literalAlternatives(r *Rule, l *Term, negated bool) ([][]lit, error) {
 		// (or a b) is a disjunction; under a negation it becomes the
 		// conjunction of the negated parts (De Morgan).
 		conj := negated
-		var out [][]lit
+		var out [][]Lit
 		if conj {
-			out = [][]lit{nil}
+			out = [][]Lit{nil}
 		}
 		for _, a := range l.Args {
-			la, err := literalAlternatives(r, a, negated)
+			la, err := LiteralAlternatives(r, a, negated)
 			if err != nil {
 				return nil, err
 			}
 			if conj {
-				out = product(out, la)
+				out = Product(out, la)
 			} else {
 				out = append(out, la...)
 			}
@@ -204,16 +211,16 @@ func literalAlternatives(r *Rule, l *Term, negated bool) ([][]lit, error) {
 		if len(l.Args) != 1 {
 			return nil, ruleError(r, "not takes 1 argument, not %d: %s", len(l.Args), l)
 		}
-		return literalAlternatives(r, l.Args[0], !negated)
+		return LiteralAlternatives(r, l.Args[0], !negated)
 	case "distinct":
 		if len(l.Args) != 2 {
 			return nil, ruleError(r, "distinct takes 2 arguments, not %d: %s", len(l.Args), l)
 		}
-		k := litDistinct
+		k := LitDistinct
 		if negated {
-			k = litSame
+			k = LitSame
 		}
-		return [][]lit{{{kind: k, a: l.Args[0], b: l.Args[1]}}}, nil
+		return [][]Lit{{{Kind: k, A: l.Args[0], B: l.Args[1]}}}, nil
 	case "<=":
 		return nil, ruleError(r, "<= inside a rule's body")
 	case "init", "next":
@@ -225,19 +232,19 @@ func literalAlternatives(r *Rule, l *Term, negated bool) ([][]lit, error) {
 	if err := checkTermNames(r, l); err != nil {
 		return nil, err
 	}
-	k := litPos
+	k := LitPos
 	if negated {
-		k = litNeg
+		k = LitNeg
 	}
-	return [][]lit{{{kind: k, atom: l}}}, nil
+	return [][]Lit{{{Kind: k, Atom: l}}}, nil
 }
 
-// product returns every conjunction of one alternative of a with one of b.
-func product(a, b [][]lit) [][]lit {
-	out := make([][]lit, 0, len(a)*len(b))
+// Product returns every conjunction of one alternative of a with one of b.
+func Product(a, b [][]Lit) [][]Lit {
+	out := make([][]Lit, 0, len(a)*len(b))
 	for _, x := range a {
 		for _, y := range b {
-			c := make([]lit, 0, len(x)+len(y))
+			c := make([]Lit, 0, len(x)+len(y))
 			c = append(append(c, x...), y...)
 			out = append(out, c)
 		}
@@ -245,25 +252,26 @@ func product(a, b [][]lit) [][]lit {
 	return out
 }
 
-func ground(t *Term) bool {
+// Ground reports whether t has no variables.
+func Ground(t *Term) bool {
 	if t.IsVar() {
 		return false
 	}
 	for _, a := range t.Args {
-		if !ground(a) {
+		if !Ground(a) {
 			return false
 		}
 	}
 	return true
 }
 
-// addVars adds the variables of t to set.
-func addVars(t *Term, set map[string]bool) {
+// AddVars adds the variables of t to set.
+func AddVars(t *Term, set map[string]bool) {
 	if t.IsVar() {
 		set[t.Name] = true
 	}
 	for _, a := range t.Args {
-		addVars(a, set)
+		AddVars(a, set)
 	}
 }
 
@@ -275,9 +283,9 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// goalValue reads a goal value, a whole number from 0 to 100 written
+// GoalValue reads a goal value, a whole number from 0 to 100 written
 // without sign or leading zeros. It does not allocate.
-func goalValue(s string) (int, bool) {
+func GoalValue(s string) (int, bool) {
 	if s == "" || len(s) > 3 || len(s) > 1 && s[0] == '0' {
 		return 0, false
 	}

@@ -1,6 +1,10 @@
-package gdl
+package topdown
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/tabletop/tabletop/game/gdl/kif"
+)
 
 // join resolves the body literals of c from step k of order on, under
 // the bindings at base, adding an answer to t for each way they hold.
@@ -14,7 +18,7 @@ func (e *evaluator) join(c *tclause, order []int32, k, base int, t *table) {
 	}
 	l := &c.body[order[k]]
 	switch l.kind {
-	case litPos:
+	case kif.LitPos:
 		switch l.rel.special {
 		case relTrue:
 			e.joinTrue(c, order, k, base, t, l.args[0])
@@ -23,15 +27,15 @@ func (e *evaluator) join(c *tclause, order []int32, k, base int, t *table) {
 		default:
 			e.joinCall(c, order, k, base, t, l)
 		}
-	case litNeg:
+	case kif.LitNeg:
 		if !e.holds(l, base) {
 			e.join(c, order, k+1, base, t)
 		}
-	case litDistinct:
+	case kif.LitDistinct:
 		if !e.same(l.a, l.b, base) {
 			e.join(c, order, k+1, base, t)
 		}
-	case litSame:
+	case kif.LitSame:
 		if e.same(l.a, l.b, base) {
 			e.join(c, order, k+1, base, t)
 		}
@@ -52,19 +56,19 @@ func (e *evaluator) next(c *tclause, order []int32, k, base int, t *table, p tpa
 func (e *evaluator) joinTrue(c *tclause, order []int32, k, base int, t *table, p tpat) {
 	lo, hi := 0, len(e.facts)
 	switch p.kind {
-	case pConst:
+	case kif.PConst:
 		if e.isFact(p.id) {
 			e.join(c, order, k+1, base, t)
 		}
 		return
-	case pVar:
+	case kif.PVar:
 		if b := e.bind[base+p.v]; b != noTerm {
 			if e.isFact(b) {
 				e.join(c, order, k+1, base, t)
 			}
 			return
 		}
-	case pFn:
+	case kif.PFn:
 		var ok bool
 		if lo, hi, ok = e.factRange(p, base); !ok {
 			return
@@ -258,9 +262,9 @@ func (e *evaluator) index(t *table, i int, h uint64) {
 }
 
 func hashRow(row []tid) uint64 {
-	h := uint64(keySeed)
+	h := uint64(kif.KeySeed)
 	for _, id := range row {
-		h = keyHash(h, uint64(id))
+		h = kif.KeyHash(h, uint64(id))
 	}
 	return h
 }
