@@ -171,3 +171,25 @@ func TestRoomResignAndLeaveAreSentOffUpdate(t *testing.T) {
 		t.Fatal("leaving the board did not leave the room")
 	}
 }
+
+// A winning move on its way shows the game's end at once, as the
+// position shown has it; refused, the game goes on.
+func TestRoomWinningMoveOnItsWayShowsTheEnd(t *testing.T) {
+	t.Parallel()
+	m, b, room := joinSlowRoom(t, 0)
+	for _, text := range []string{"r2c2", "r1c2", "r2c3", "r1c3", "r3c3", "r1c4"} {
+		room.fakeRoom.remote(text) // x's moves made by another session of the player
+	}
+	rm(b).Refresh()
+	room.refuse = errors.New("the room changed on another node: try again")
+	m.Update(keyMsg("left")) // the cursor from r3c3 to r3c2
+	_, cmd := m.Update(keyMsg("enter"))
+	if !b.Ended() || !strings.Contains(viewText(m), "x wins") {
+		t.Fatalf("the winning move on its way: ended %v\n%s", b.Ended(), viewText(m))
+	}
+	close(room.release)
+	runCmd(m, cmd)
+	if b.Ended() || len(b.History()) != 6 {
+		t.Fatalf("refused, the game should go on: ended %v, history %v", b.Ended(), b.History())
+	}
+}

@@ -165,8 +165,9 @@ func (r *RoomMatch) Replay() (game.State, []game.Move) {
 	return r.first, r.played
 }
 
-// Ended is part of Match.
-func (r *RoomMatch) Ended() bool { return r.view.Finished || r.Current.Terminal() }
+// Ended is part of Match: a move on its way that ends the game ends it
+// on the board at once, as it did when the room was written in Update.
+func (r *RoomMatch) Ended() bool { return r.view.Finished || r.Position().Terminal() }
 
 // Label is part of labeller.
 func (r *RoomMatch) Label() string { return "room " + r.view.Code }
@@ -175,7 +176,7 @@ func (r *RoomMatch) Label() string { return "room " + r.view.Code }
 // the room recorded for an end the position does not show (a
 // resignation, a flag).
 func (r *RoomMatch) Result() string {
-	if text := common.ResultWithReason(r.Current); text != "" || r.view.Result == "" {
+	if text := common.ResultWithReason(r.Position()); text != "" || r.view.Result == "" {
 		return text
 	}
 	return r.view.Result
