@@ -69,6 +69,13 @@ func TestPlayerCatchesUpAfterLoading(t *testing.T) {
 		}
 	}
 	close(release)
+	// The next play comes once the load is over: on a loaded machine the
+	// load could otherwise outlast the play clock, and the reply would
+	// rightly be a guess again.
+	p.mu.Lock()
+	m := p.matches["c1"]
+	p.mu.Unlock()
+	<-m.loaded
 	status, reply := post(t, srv.URL, "(play c1 ((mark 3 3) noop))")
 	if status != 200 || !strings.HasPrefix(reply, "(mark ") || strings.Contains(reply, "1 1") || strings.Contains(reply, "2 2") || strings.Contains(reply, "3 3") {
 		t.Errorf("after loading: %d %q, want a legal mark on a free cell", status, reply)

@@ -51,6 +51,9 @@ type RoomSpec struct {
 	Clock TimeControl
 	// Spectators says who may watch; "" means everyone.
 	Spectators Spectators
+	// SpectatorChat lets spectators write in the chat; by default they
+	// only read it.
+	SpectatorChat bool
 }
 
 // TimeControl is a room's clock: Fischer (Initial plus Increment per
@@ -83,6 +86,9 @@ type SeatView struct {
 	Kind      SeatKind
 	Name      string // player name or AI level
 	Connected bool
+	// Rating is the seated key holder's rating in the room's game, as it
+	// was when they sat down; 0 for a guest, the AI or an open seat.
+	Rating int
 }
 
 // RoomInfo is a line of the room list.
@@ -95,6 +101,16 @@ type RoomInfo struct {
 	// Yours is set in a player's own list (see Host.ListFor) for the
 	// rooms where they hold a seat: "your games".
 	Yours bool
+	// Moves is how many actions were played.
+	Moves int
+	// ToMove is the seat whose turn it is in a game that goes on (-1:
+	// none: not started, or over); YourTurn says it is the listing
+	// player's.
+	ToMove   int
+	YourTurn bool
+	// TimeLeft is the mover's clock as of the listing, 0 without one.
+	TimeLeft time.Duration
+	Rated    bool
 }
 
 // RoomView is the complete state of a room as one client sees it.
@@ -125,6 +141,18 @@ type RoomView struct {
 	// Leaving says what becomes of the game if this client leaves now,
 	// for its quit prompt; "" once the game is over.
 	Leaving string
+	// Rated says the game moves its key holders' ratings; Changes is how
+	// they moved, once a rated game is over and the store has rated it.
+	Rated   bool
+	Changes []RatingChange
+	// Offer is the offer waiting for an answer (Kind "" when none).
+	Offer Offer
+	// Rematch is the code of the rematch's room once both agreed to one.
+	Rematch string
+	// Chat is the room's latest chat lines, oldest first; MayChat says
+	// whether this client may write (a spectator may not, by default).
+	Chat    []ChatLine
+	MayChat bool
 	// Rewrites counts the times the room's moves were replaced rather
 	// than extended (another node's moves won a conflict, seldom). While
 	// it stays what it was at a client's last view, Moves extends the
@@ -151,6 +179,81 @@ type Room interface {
 	// Leave gives up this client's place; seats are held as the room
 	// decides.
 	Leave()
+}
+
+// RatingChange is how one seat's rating moved in a rated game.
+type RatingChange struct {
+	Seat          int
+	Before, After int
+}
+
+// OfferKind is what a player offers the others in a room.
+type OfferKind string
+
+// Offers.
+const (
+	OfferDraw     OfferKind = "draw"     // end the game drawn
+	OfferTakeback OfferKind = "takeback" // take back the offerer's last turn (unrated games)
+	OfferRematch  OfferKind = "rematch"  // play again, colours changed (once the game is over)
+)
+
+// Offer is an offer waiting for the other players' answer.
+type Offer struct {
+	Kind OfferKind
+	From game.Role // the seat that made it
+	// Agreed is, per seat, whether its player agreed (the offerer did);
+	// the offer is taken when every seat played by a person agreed.
+	Agreed []bool
+}
+
+// ChatLine is one line of a room's chat.
+type ChatLine struct {
+	Name string // the writer's name, already sanitized
+	// Seat is the writer's seat, or -1 for a spectator.
+	Seat int
+	Text string // one line, already sanitized
+	At   time.Time
+}
+
+// Dealer is a room handle's optional offers and ending, beside Play: a
+// draw, a takeback, a rematch (see Offer), and the abort of a game in
+// its first moves. A host that has none simply does not implement it.
+type Dealer interface {
+	// Propose makes an offer, or agrees to the same offer another
+	// player made; the room says why it refuses one.
+	Propose(kind OfferKind) error
+	// Decline turns down (or, for its maker, withdraws) the waiting offer.
+	Decline() error
+	// Abort ends a game in its first moves — until every seat has made
+	// its first move (the first two moves of a two-player game) — with
+	// no winner and no rating change.
+	Abort() error
+}
+
+// Chatter is a room handle's optional chat.
+type Chatter interface {
+	// Say writes one line to the room's chat; the room sanitizes it and
+	// refuses it when too fast, too long, or from a spectator where they
+	// may not write.
+	Say(text string) error
+}
+
+// TurnNotice tells a player that it became their move in a room.
+type TurnNotice struct {
+	Code    string
+	Variant string
+	// Opponent names who moved last.
+	Opponent string
+}
+
+// Games is a lobby's optional view of the games beyond the room list: a
+// player's own games and the live games to watch.
+type Games interface {
+	// YourGames lists the unfinished rooms where the player holds a
+	// seat, with whose turn it is and the mover's time left.
+	YourGames() []RoomInfo
+	// LiveGames lists the games in progress, highest rated first.
+	LiveGames() []RoomInfo
 }
 
 // Resigner is a Room where a player may resign (the room handles of

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -45,6 +46,12 @@ type HostConfig struct {
 	// Node is this host's id in a shared store, which the seats of its
 	// players carry; default a random one, new at every start.
 	Node string
+	// Ratings reads the players' ratings, shown beside their names in a
+	// room; nil shows none.
+	Ratings RatingReader
+	// Talk keeps the rooms' offers, takebacks and chat; default Store,
+	// if it keeps them (a MemoryStore does), else rooms take none.
+	Talk TalkStore
 	// NodeTTL is how long this host's heartbeat in a shared store lasts
 	// unless renewed (it is renewed a third of it apart): once another
 	// host's lapses, its players' seats are held as after a disconnect.
@@ -87,6 +94,9 @@ type Host struct {
 	// when they worked again after failing (see judging).
 	storeDown bool
 	recovered time.Time
+
+	// watching are the sessions waiting for turn notices (notice.go).
+	watching watchers
 }
 
 var _ Lobby = (*Host)(nil)
@@ -95,6 +105,9 @@ var _ Lobby = (*Host)(nil)
 func NewHost(cfg HostConfig) *Host {
 	if cfg.Store == nil {
 		cfg.Store = NewMemoryStore()
+	}
+	if cfg.Talk == nil {
+		cfg.Talk, _ = cfg.Store.(TalkStore)
 	}
 	if cfg.Nodes == nil {
 		cfg.Nodes = NodesOf(cfg.Store)
@@ -261,6 +274,67 @@ func (l *Host) YourGames(p Player) []RoomInfo {
 	return out
 }
 
+// LiveGames lists the games in progress — begun, not over, with a
+// person in a seat — highest rated first (by the best rating seated, then
+// the most moves), as the list of games to watch.
+func (l *Host) LiveGames() []RoomInfo {
+	var out []RoomInfo
+	for _, r := range l.hosted() {
+		r.mu.Lock()
+		if !r.closed && r.rec.Started && !r.rec.Finished && seatsPersons(r.rec.Seats) {
+			out = append(out, r.info(Player{}))
+		}
+		r.mu.Unlock()
+	}
+	top := func(i RoomInfo) int {
+		best := 0
+		for _, s := range i.Seats {
+			best = max(best, s.Rating)
+		}
+		return best
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if ta, tb := top(a), top(b); ta != tb {
+			return ta > tb
+		}
+		if a.Moves != b.Moves {
+			return a.Moves > b.Moves
+		}
+		return a.Code < b.Code
+	})
+	if len(out) > maxListed {
+		out = out[:maxListed]
+	}
+	return out
+}
+
+func seatsPersons(seats []SeatRecord) bool {
+	for _, s := range seats {
+		if person(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// rating is p's rating in variant, as the host's Ratings read it (0 for
+// a guest, without ratings, or when the read fails: a rating beside a
+// name is not worth refusing a seat for).
+func (l *Host) rating(p Player, variant string) float64 {
+	if p.ID == "" || l.cfg.Ratings == nil {
+		return 0
+	}
+	ctx, cancel := l.storeCtx()
+	defer cancel()
+	x, err := l.cfg.Ratings.Rating(ctx, p.ID, variant)
+	if err != nil {
+		l.cfg.Logger.Warn("room store", "op", "rating", "err", err)
+		return 0
+	}
+	return x
+}
+
 func hasOpen(seats []SeatView) bool {
 	for _, s := range seats {
 		if s.Kind == SeatOpen {
@@ -279,7 +353,11 @@ func seatView(variant string, i int, s SeatRecord, connected bool) SeatView {
 	if s.Kind == SeatAI {
 		name = s.Level
 	}
-	return SeatView{Role: role, Kind: s.Kind, Name: name, Connected: connected}
+	rating := 0
+	if person(s) {
+		rating = int(math.Round(s.Rating))
+	}
+	return SeatView{Role: role, Kind: s.Kind, Name: name, Connected: connected, Rating: rating}
 }
 
 // Create makes a room for spec; the creator takes every SeatPlayer seat.
@@ -296,6 +374,12 @@ func (l *Host) Create(p Player, spec RoomSpec) (Room, error) {
 	for i := range rec.Seats {
 		if rec.Seats[i].Kind == SeatPlayer {
 			rec.Seats[i].Node = l.cfg.Node
+		}
+	}
+	rating := l.rating(p, v.Name)
+	for i := range rec.Seats {
+		if rec.Seats[i].Kind == SeatPlayer {
+			rec.Seats[i].Rating = rating
 		}
 	}
 	r := l.newRoom(v, newTable(start), aiLevel)
@@ -372,6 +456,8 @@ func newRecord(v *game.Variant, start string, p Player, spec RoomSpec) (Record, 
 		Clock:      c,
 		Spectators: spec.Spectators,
 		Created:    time.Now(),
+
+		SpectatorChat: spec.SpectatorChat,
 	}
 	if rec.Spectators == "" {
 		rec.Spectators = SpectatorsAll
@@ -478,12 +564,13 @@ func (l *Host) Join(p Player, code string) (Room, error) {
 			return nil, fmt.Errorf("no room %s", c)
 		}
 	}
+	rating := l.rating(p, r.v.Name) // read before the lock: no store read under it
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
 		return nil, fmt.Errorf("room %s has closed", c)
 	}
-	return r.join(p)
+	return r.join(p, rating)
 }
 
 // errClosing refuses rooms while the host closes.
@@ -508,16 +595,23 @@ func (l *Host) CreateMatched(variant string, players []Player) (string, error) {
 		if p.ID == "" {
 			return "", errors.New("quick match is for players with a key")
 		}
-		rec.Seats = append(rec.Seats, SeatRecord{Kind: SeatHeld, PlayerID: p.ID, Name: p.Name, HeldUntil: now.Add(l.cfg.SeatHold)})
+		rec.Seats = append(rec.Seats, SeatRecord{Kind: SeatHeld, PlayerID: p.ID, Name: p.Name, HeldUntil: now.Add(l.cfg.SeatHold), Rating: l.rating(p, v.Name)})
 	}
-	r := l.newRoom(v, newTable(start), string(ai.Medium))
+	return l.openHeld(v, start, rec, "matched: "+players[0].Name+" v "+players[1%len(players)].Name)
+}
+
+// openHeld registers a room made for players elsewhere (rec, its seats
+// held for their keys; its game v from start) and runs its holds, with
+// note for whoever enters; it returns the room's code.
+func (l *Host) openHeld(v *game.Variant, start game.State, rec Record, note string) (string, error) {
+	r := l.newRoom(v, newTable(start), levelOf(rec.Seats))
 	if err := l.register(r, rec); err != nil {
 		return "", err
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.armHolds()
-	r.changed("matched: " + players[0].Name + " v " + players[1%len(players)].Name)
+	r.changed(note)
 	return r.rec.Code, nil
 }
 

@@ -99,14 +99,7 @@ func (l *Host) loadResuming(code string, down *downtime) (*room, error) {
 		}
 		return nil, err
 	}
-	level := string(ai.Medium)
-	for _, s := range rec.Seats {
-		if s.Kind == SeatAI {
-			level = s.Level
-			break
-		}
-	}
-	r := l.newRoom(v, t, level)
+	r := l.newRoom(v, t, levelOf(rec.Seats))
 	r.rec, r.code = rec, code
 	r.version.Store(rec.Version)
 	r.ctx, r.cancel = context.WithCancel(l.ctx)
@@ -309,4 +302,15 @@ func (l *Host) tendAI() {
 			r.mu.Unlock()
 		}
 	}
+}
+
+// levelOf is the AI level for seats handed to the AI after a hold: the
+// first AI seat's, else medium.
+func levelOf(seats []SeatRecord) string {
+	for _, s := range seats {
+		if s.Kind == SeatAI {
+			return s.Level
+		}
+	}
+	return string(ai.Medium)
 }

@@ -55,6 +55,12 @@ type room struct {
 	// extended (RoomView.Rewrites).
 	rewrites uint64
 
+	// said is when each writer (a key, or a guest's member) said its
+	// latest chat lines, for the chat's rate (see mayChat).
+	said map[string][]time.Time
+	// noticed is the turn the players were last told of (see noticeTurn).
+	noticed turnMark
+
 	// version mirrors rec.Version for the event loop, which skips the
 	// events of this host's own writes without taking mu.
 	version atomic.Uint64
@@ -81,12 +87,21 @@ func (r *room) spectatorsLocked() int {
 
 // info is the room's line in p's room list. Called with mu held.
 func (r *room) info(p Player) RoomInfo {
-	info := RoomInfo{Code: r.rec.Code, Variant: r.rec.Variant, Finished: r.rec.Finished, Spectators: r.spectatorsLocked()}
+	info := RoomInfo{Code: r.rec.Code, Variant: r.rec.Variant, Finished: r.rec.Finished, Spectators: r.spectatorsLocked(),
+		Moves: len(r.rec.Moves), ToMove: -1, Rated: r.rec.Rated}
 	now := time.Now()
 	for i, s := range r.rec.Seats {
 		info.Seats = append(info.Seats, seatView(r.rec.Variant, i, s, r.seatConnected(s, now)))
-		if p.ID != "" && s.PlayerID == p.ID && (s.Kind == SeatPlayer || s.Kind == SeatHeld) {
+		if p.ID != "" && s.PlayerID == p.ID && person(s) {
 			info.Yours = true
+		}
+	}
+	if turn := r.turn(); turn >= 0 {
+		s := r.rec.Seats[turn]
+		info.ToMove = turn
+		info.YourTurn = p.ID != "" && s.PlayerID == p.ID && person(s)
+		if clocks, _, _ := r.clocks(now); clocks != nil {
+			info.TimeLeft = clocks[turn]
 		}
 	}
 	return info
@@ -127,7 +142,7 @@ func (r *room) sessionOf(p Player, not *member) *member {
 
 // join seats p (their key's seats, else an open one) or lets them watch.
 // Called with mu held.
-func (r *room) join(p Player) (Room, error) {
+func (r *room) join(p Player, rating float64) (Room, error) {
 	var took []int
 	rejoined := false
 	_, err := r.writeSeats(func(seats []SeatRecord) bool {
@@ -144,13 +159,16 @@ func (r *room) join(p Player) (Room, error) {
 				// even of the same seat, also brings this node's copy of
 				// the room up to date before the player's first move.
 				s.Kind, s.HeldUntil, s.Name, s.Node = SeatPlayer, time.Time{}, p.Name, r.host.cfg.Node
+				if rating != 0 {
+					s.Rating = rating
+				}
 				took, rejoined, dirty = append(took, i), true, true
 			}
 		}
 		if len(took) == 0 && !r.rec.Finished {
 			for i := range seats {
 				if s := &seats[i]; s.Kind == SeatOpen {
-					s.Kind, s.PlayerID, s.Name, s.Node = SeatPlayer, p.ID, p.Name, r.host.cfg.Node
+					s.Kind, s.PlayerID, s.Name, s.Node, s.Rating = SeatPlayer, p.ID, p.Name, r.host.cfg.Node, rating
 					took = append(took, i)
 					dirty = true
 					break
@@ -214,6 +232,7 @@ func (r *room) changed(note string) {
 		r.note = note
 	}
 	r.views++
+	r.noticeTurn()
 	r.scheduleAI()
 	r.armFlag()
 	for m := range r.members {
@@ -719,6 +738,10 @@ func (m *member) View() RoomView {
 	}
 	v.Clocks, v.ClockTurn, v.ClockAt = r.clocks(now)
 	v.Leaving = r.leaving(m)
+	v.Rated, v.Changes = r.rec.Rated, r.rec.Changes
+	v.Offer, v.Rematch = r.offer()
+	v.Chat = r.rec.Chat[:len(r.rec.Chat):len(r.rec.Chat)] // shared, like Moves: a new line makes a new array or appends past it
+	v.MayChat = !r.closed && (len(v.You) > 0 || r.rec.SpectatorChat)
 	return v
 }
 

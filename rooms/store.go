@@ -6,6 +6,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"github.com/tabletop/tabletop/roomapi"
 )
 
 // Record is the durable state of a room, in plain values that a shared
@@ -37,7 +39,28 @@ type Record struct {
 	// write, by any node, and is the compare-and-set of UpdateSeats.
 	Version uint64
 	Created time.Time
+	// SpectatorChat lets spectators write in the chat.
+	SpectatorChat bool
+	// Offer is the offer waiting for an answer, in the room's own text
+	// form (see offer.go), "" when none; the store keeps it as it is.
+	Offer string
+	// Chat is the room's latest chat lines, oldest first (Load reads at
+	// most ChatKept).
+	Chat []ChatLine
+	// Changes is how a rated game moved its players' ratings, once the
+	// store rated it (Load reads them; nil otherwise).
+	Changes []RatingChange
 }
+
+// ChatKept is how many of a room's latest chat lines a room keeps and
+// shows.
+const ChatKept = 50
+
+// ChatLine and RatingChange are the room contract's (see package roomapi).
+type (
+	ChatLine     = roomapi.ChatLine
+	RatingChange = roomapi.RatingChange
+)
 
 // SeatRecord is one seat of a room.
 type SeatRecord struct {
@@ -51,6 +74,9 @@ type SeatRecord struct {
 	// connection while Kind is SeatPlayer, "" otherwise: when that node's
 	// heartbeat lapses, the seat is held as after a disconnect.
 	Node string
+	// Rating is the player's rating in the room's game when they sat
+	// down (0: a guest, unrated, or no ratings kept).
+	Rating float64
 }
 
 // MoveRecord is one accepted action as the store keeps it.
@@ -89,6 +115,13 @@ type FinishRecord struct {
 // good: it is recorded, unrated, instead of deleted.
 const ReasonAbandoned = "abandoned"
 
+// Reasons of the ends the players agree on: an aborted game (unrated,
+// nobody won) and a draw by agreement.
+const (
+	ReasonAborted = "aborted"
+	ReasonAgreed  = "agreed"
+)
+
 // Event tells that a room changed in the store, written by this node or
 // another. Version is 0 when the room was deleted; Lost means events may
 // have been missed and every room should be reloaded.
@@ -101,6 +134,8 @@ type Event struct {
 func (r Record) clone() Record {
 	r.Moves = append([]string(nil), r.Moves...)
 	r.Seats = append([]SeatRecord(nil), r.Seats...)
+	r.Chat = append([]ChatLine(nil), r.Chat...)
+	r.Changes = append([]RatingChange(nil), r.Changes...)
 	return r
 }
 
@@ -120,6 +155,31 @@ var (
 	// room's AI seats.
 	ErrLeaseHeld = errors.New("another node plays this room's AI")
 )
+
+// TalkStore keeps what a room's players settle besides their moves: the
+// offer waiting for an answer, a takeback, and the chat (HostConfig.Talk).
+// Each write moves the room's version, so that other hosts reload the
+// room.
+type TalkStore interface {
+	// SetOffer writes the room's offer if the room is still at version
+	// (else ErrStale), also once its game is over (a rematch); it
+	// returns the new version. AppendMove clears the offer.
+	SetOffer(ctx context.Context, code string, version uint64, offer string) (uint64, error)
+	// TakeBack keeps the first keep moves and drops the rest, if the
+	// room is still at version (else ErrStale; ErrEnded once over); the
+	// mover's clock runs from at (zero: no clock). It clears the offer
+	// and returns the new version.
+	TakeBack(ctx context.Context, code string, version uint64, keep int, at time.Time) (uint64, error)
+	// AddChat adds a line to the room's chat (also once its game is
+	// over) and returns the room's new version.
+	AddChat(ctx context.Context, code string, line ChatLine) (uint64, error)
+}
+
+// RatingReader is a store's optional reading of a player's rating in a
+// variant (0 when they have none), shown beside their name in a room.
+type RatingReader interface {
+	Rating(ctx context.Context, player, variant string) (float64, error)
+}
 
 // RecordStore keeps the rooms' records: seats, moves and ends, the claim
 // on their AI seats, and the events of their changes. A shared store
@@ -196,6 +256,7 @@ type MemoryStore struct {
 var (
 	_ RecordStore = (*MemoryStore)(nil)
 	_ NodeStore   = (*MemoryStore)(nil)
+	_ TalkStore   = (*MemoryStore)(nil)
 )
 
 // NewMemoryStore returns an empty store.
@@ -296,46 +357,31 @@ func (m *MemoryStore) live(code string) (Record, error) {
 func (m *MemoryStore) AppendMove(_ context.Context, code string, mv MoveRecord) (uint64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	r, err := m.live(code)
-	if err != nil {
-		return 0, err
-	}
-	if mv.Number != len(r.Moves) {
-		return 0, ErrStale
-	}
-	r = r.clone()
-	r.Moves = append(r.Moves, mv.Text)
-	if mv.Seat >= 0 && mv.Seat < len(r.Seats) {
-		r.Seats[mv.Seat].Remaining = mv.Remaining
-	}
-	r.TurnStarted, r.Started = mv.At, true
-	r.Version++
-	m.rooms[code] = r
-	m.emit(Event{Room: code, Version: r.Version})
-	return r.Version, nil
+	return m.change(code, 0, true, func(r *Record) error {
+		if mv.Number != len(r.Moves) {
+			return ErrStale
+		}
+		r.Moves = append(r.Moves, mv.Text)
+		if mv.Seat >= 0 && mv.Seat < len(r.Seats) {
+			r.Seats[mv.Seat].Remaining = mv.Remaining
+		}
+		r.TurnStarted, r.Started, r.Offer = mv.At, true, ""
+		return nil
+	})
 }
 
 // UpdateSeats implements Store.
 func (m *MemoryStore) UpdateSeats(_ context.Context, code string, version uint64, u SeatsUpdate) (uint64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	r, err := m.live(code)
-	if err != nil {
-		return 0, err
-	}
-	if r.Version != version {
-		return 0, ErrStale
-	}
-	r = r.clone()
-	if u.Seats != nil {
-		r.Seats = append([]SeatRecord(nil), u.Seats...)
-	}
-	r.Started = r.Started || u.Started
-	r.TurnStarted, r.Adjourned = u.TurnStarted, u.Adjourned
-	r.Version++
-	m.rooms[code] = r
-	m.emit(Event{Room: code, Version: r.Version})
-	return r.Version, nil
+	return m.change(code, version, true, func(r *Record) error {
+		if u.Seats != nil {
+			r.Seats = append([]SeatRecord(nil), u.Seats...)
+		}
+		r.Started = r.Started || u.Started
+		r.TurnStarted, r.Adjourned = u.TurnStarted, u.Adjourned
+		return nil
+	})
 }
 
 // Finish implements Store.
@@ -434,4 +480,60 @@ func (m *MemoryStore) Resume(_ context.Context, node string, now time.Time, ttl 
 	}
 	m.nodes[node], m.served = now.Add(ttl), now
 	return last, others, nil
+}
+
+// change applies f to a copy of the room and stores it as the next
+// version, if the room is at version (any version when version is 0)
+// and, with live, its game goes on. Called with mu held.
+func (m *MemoryStore) change(code string, version uint64, live bool, f func(r *Record) error) (uint64, error) {
+	r, ok := m.rooms[code]
+	switch {
+	case !ok:
+		return 0, ErrNoRoom
+	case live && r.Finished:
+		return 0, ErrEnded
+	case version != 0 && r.Version != version:
+		return 0, ErrStale
+	}
+	r = r.clone()
+	if err := f(&r); err != nil {
+		return 0, err
+	}
+	r.Version++
+	m.rooms[code] = r
+	m.emit(Event{Room: code, Version: r.Version})
+	return r.Version, nil
+}
+
+// SetOffer implements Store.
+func (m *MemoryStore) SetOffer(_ context.Context, code string, version uint64, offer string) (uint64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.change(code, version, false, func(r *Record) error { r.Offer = offer; return nil })
+}
+
+// TakeBack implements Store.
+func (m *MemoryStore) TakeBack(_ context.Context, code string, version uint64, keep int, at time.Time) (uint64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.change(code, version, true, func(r *Record) error {
+		if keep < 0 || keep > len(r.Moves) {
+			return errors.New("no such move to take back to")
+		}
+		r.Moves, r.Offer, r.TurnStarted = r.Moves[:keep], "", at
+		return nil
+	})
+}
+
+// AddChat implements Store.
+func (m *MemoryStore) AddChat(_ context.Context, code string, line ChatLine) (uint64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.change(code, 0, false, func(r *Record) error {
+		r.Chat = append(r.Chat, line)
+		if n := len(r.Chat); n > ChatKept {
+			r.Chat = r.Chat[n-ChatKept:]
+		}
+		return nil
+	})
 }

@@ -219,7 +219,7 @@ func (r *room) settleMove(pm pendingMove, ver uint64, stored error, latest store
 		return false, errors.New("the room changed meanwhile; look again")
 	}
 	r.rec.Moves = append(r.rec.Moves, pm.rec.Text)
-	r.rec.Version, r.rec.Started = ver, true
+	r.rec.Version, r.rec.Started, r.rec.Offer = ver, true, "" // a move answers any offer: declined
 	r.version.Store(ver)
 	if r.rec.Clock.On() {
 		r.rec.Seats[pm.rec.Seat].Remaining, r.rec.TurnStarted = pm.rec.Remaining, pm.rec.At
@@ -254,7 +254,7 @@ func (r *room) finishIfOver() string {
 // Called with mu held.
 func (r *room) finish(goals []int, result, reason string) (string, bool) {
 	l := r.host
-	f := FinishRecord{Moves: len(r.rec.Moves), Goals: goals, Result: result, Reason: reason, At: time.Now(), Unrated: reason == ReasonAbandoned}
+	f := FinishRecord{Moves: len(r.rec.Moves), Goals: goals, Result: result, Reason: reason, At: time.Now(), Unrated: reason == ReasonAbandoned || reason == ReasonAborted}
 	ctx, cancel := l.storeCtx()
 	err := l.cfg.Store.Finish(ctx, r.rec.Code, f)
 	cancel()

@@ -147,3 +147,52 @@ func (r *sessionRoom) Leave() {
 	r.owner.mu.Unlock()
 	r.Room.Leave()
 }
+
+var _ roomapi.Games = (*sessionLobby)(nil)
+
+// YourGames implements roomapi.Games: the session's key's unfinished
+// rooms, with whose turn it is and the mover's time left.
+func (s *sessionLobby) YourGames() []rooms.RoomInfo { return s.l.YourGames(s.player) }
+
+// LiveGames implements roomapi.Games.
+func (s *sessionLobby) LiveGames() []rooms.RoomInfo { return s.l.LiveGames() }
+
+// The room's offers and chat pass through the session's handle.
+var (
+	_ roomapi.Dealer  = (*sessionRoom)(nil)
+	_ roomapi.Chatter = (*sessionRoom)(nil)
+)
+
+var errNoOffers = errors.New("this room takes no offers")
+
+// Propose implements roomapi.Dealer.
+func (r *sessionRoom) Propose(kind roomapi.OfferKind) error {
+	if d, ok := r.Room.(roomapi.Dealer); ok {
+		return d.Propose(kind)
+	}
+	return errNoOffers
+}
+
+// Decline implements roomapi.Dealer.
+func (r *sessionRoom) Decline() error {
+	if d, ok := r.Room.(roomapi.Dealer); ok {
+		return d.Decline()
+	}
+	return errNoOffers
+}
+
+// Abort implements roomapi.Dealer.
+func (r *sessionRoom) Abort() error {
+	if d, ok := r.Room.(roomapi.Dealer); ok {
+		return d.Abort()
+	}
+	return errNoOffers
+}
+
+// Say implements roomapi.Chatter.
+func (r *sessionRoom) Say(text string) error {
+	if c, ok := r.Room.(roomapi.Chatter); ok {
+		return c.Say(text)
+	}
+	return errors.New("this room has no chat")
+}

@@ -89,14 +89,24 @@ func TestRoomGameSurvivesRestart(t *testing.T) {
 		}
 		t.Logf("%s: %.0f ± %.0f", s.name, r[0].Rating, r[0].Deviation)
 	}
-	// The ratings screens' source sees the same.
-	st := n2.standings()
-	if board, err := st.Leaderboard("pentago"); err != nil || len(board) != 2 {
+	// The ratings screens' source sees the same, as bob's session sees
+	// it: ana's page has her rating's history and bob's record against her.
+	st := n2.standings(fingerprint(bob.key))
+	if board, err := st.Leaderboard("pentago"); err != nil || len(board) != 2 || board[0].ID == "" {
 		t.Fatalf("leaderboard %+v, %v", board, err)
 	}
 	page, err := st.Page(fingerprint(ana.key))
 	if err != nil || page.Name != "ana" || len(page.Recent) != 1 || page.Recent[0].Change == 0 || page.Recent[0].Players != "ana v bob" {
 		t.Fatalf("ana's page %+v, %v", page, err)
+	}
+	if h := page.Ratings[0].History; len(h) != 1 || h[0] != page.Ratings[0].Rating {
+		t.Fatalf("ana's rating history %v, rating %v", h, page.Ratings[0].Rating)
+	}
+	if v := page.Versus; v == nil || v.Wins+v.Losses+v.Draws != 1 {
+		t.Fatalf("bob's record against ana %+v", v)
+	}
+	if own, _ := st.Page(fingerprint(bob.key)); own.Versus != nil {
+		t.Fatalf("bob's own page has a record against himself %+v", own.Versus)
 	}
 	rec, err := st.Game(page.Recent[0].ID)
 	if err != nil || len(rec.Moves) != len(g.Moves) || rec.Seats[1].Name != "bob" {

@@ -149,6 +149,8 @@ func New(cfg Config) (*Server, error) {
 		LeaseTTL:  cfg.AILeaseTTL,
 		Node:      storeNode(cfg.Store),
 		NodeTTL:   cfg.NodeTTL,
+		Ratings:   ratingReader(cfg.Store),
+		Talk:      talkStore(cfg.Store),
 	})
 	if err := s.startRooms(); err != nil {
 		return nil, err
@@ -643,7 +645,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 		JoinCode:     gs.joinCode,
 		AISlots:      s.aiSlots.For(gs.st.block.String()),
 		// Ratings, when the rooms are kept in the storage layer.
-		Standings:  s.standings(),
+		Standings:  s.standings(gs.player.ID),
 		QuickMatch: s.quickMatchFor(gs.player, gs.lobby),
 		// A guest has no key to answer for: no AI-only games (issue 11's
 		// fair share of AI time), unless the operator allows them.
@@ -658,6 +660,7 @@ func (s *Server) programHandler(sess ssh.Session) *tea.Program {
 	opts := s.programOptions(gs, term, env, profile)
 	p := tea.NewProgram(term.Model(panicWitness{Model: model, gs: gs}), opts...)
 	gs.setProgram(p, term)
+	s.followTurns(gs)
 	return p
 }
 

@@ -88,12 +88,15 @@ func (g *gameSession) getProgram() *tea.Program {
 
 // notice shows a line in the client's status bar without ever blocking
 // the caller: a stuck program must not hold up the janitor or shutdown.
-func (g *gameSession) notice(text string) {
+func (g *gameSession) notice(text string) { g.send(ui.NoticeMsg(text)) }
+
+// send hands msg to the client's program without blocking the caller.
+func (g *gameSession) send(msg tea.Msg) {
 	p := g.getProgram()
 	if p == nil {
 		return
 	}
-	go p.Send(ui.NoticeMsg(text))
+	go p.Send(msg)
 }
 
 // endGrace is how long an ended session's program has to restore the

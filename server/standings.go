@@ -11,20 +11,28 @@ import (
 	"github.com/tabletop/tabletop/ui"
 )
 
-// standingsOf serves the client's ratings screens from the storage
-// layer.
-type standingsOf struct{ db store.PlayerStore }
+// standingsOf serves one session's ratings screens from the storage
+// layer: me is the session's key ("" for a guest), whose record against
+// another player their page shows.
+type standingsOf struct {
+	db interface {
+		store.PlayerStore
+		store.ProfileStore
+	}
+	me string
+}
 
 var _ ui.Standings = standingsOf{}
 
-// standings is the ratings source for the sessions' clients, or nil when
-// the rooms' store is not the storage layer (an in-memory server).
-func (s *Server) standings() ui.Standings {
+// standings is the ratings source for the client of the session of key
+// me, or nil when the rooms' store is not the storage layer (an
+// in-memory server).
+func (s *Server) standings(me string) ui.Standings {
 	rs, ok := s.cfg.Store.(*RoomStore)
 	if !ok {
 		return nil
 	}
-	return standingsOf{rs.DB()}
+	return standingsOf{db: rs.DB(), me: me}
 }
 
 func standingsCtx() (context.Context, context.CancelFunc) {
@@ -38,13 +46,17 @@ func (s standingsOf) Leaderboard(variant string) ([]ui.Standing, error) {
 	rs, err := s.db.Leaderboard(ctx, variant, 50)
 	out := make([]ui.Standing, len(rs))
 	for i, r := range rs {
-		out[i] = ui.Standing{Name: SanitizeName(r.Name), Rating: r.Rating, Deviation: r.Deviation, Games: r.Games}
+		out[i] = ui.Standing{ID: r.Player, Name: SanitizeName(r.Name), Rating: r.Rating, Deviation: r.Deviation, Games: r.Games}
 	}
 	return out, err
 }
 
-// recentGames is how many finished games a player's page lists.
-const recentGames = 20
+// recentGames is how many finished games a player's page lists, and
+// historyPoints how many of the latest ratings its sparklines draw.
+const (
+	recentGames   = 20
+	historyPoints = 24
+)
 
 // Page implements ui.Standings.
 func (s standingsOf) Page(id string) (ui.PlayerPage, error) {
@@ -59,7 +71,22 @@ func (s standingsOf) Page(id string) (ui.PlayerPage, error) {
 		return page, err
 	}
 	for _, r := range rs {
-		page.Ratings = append(page.Ratings, ui.VariantRating{Variant: r.Variant, Rating: r.Rating, Deviation: r.Deviation, Games: r.Games})
+		vr := ui.VariantRating{Variant: r.Variant, Rating: r.Rating, Deviation: r.Deviation, Games: r.Games}
+		points, err := s.db.RatingHistory(ctx, id, r.Variant, historyPoints)
+		if err != nil {
+			return page, err
+		}
+		for _, p := range points {
+			vr.History = append(vr.History, p.Rating)
+		}
+		page.Ratings = append(page.Ratings, vr)
+	}
+	if s.me != "" && s.me != id {
+		t, err := s.db.Versus(ctx, s.me, id)
+		if err != nil {
+			return page, err
+		}
+		page.Versus = &ui.Tally{Wins: t.Wins, Losses: t.Losses, Draws: t.Draws}
 	}
 	games, err := s.db.History(ctx, id, recentGames)
 	for _, g := range games {

@@ -74,7 +74,7 @@ func toStoreSeats(seats []rooms.SeatRecord) []store.Seat {
 	}
 	out := make([]store.Seat, len(seats))
 	for i, s := range seats {
-		out[i] = store.Seat{Kind: store.SeatKind(s.Kind), Player: s.PlayerID, Name: s.Name, AILevel: s.Level, HeldUntil: s.HeldUntil, Remaining: s.Remaining, Node: s.Node}
+		out[i] = store.Seat{Kind: store.SeatKind(s.Kind), Player: s.PlayerID, Name: s.Name, AILevel: s.Level, HeldUntil: s.HeldUntil, Remaining: s.Remaining, Node: s.Node, Rating: s.Rating}
 	}
 	return out
 }
@@ -98,8 +98,9 @@ func fromStoreRoom(r store.Room) rooms.Record {
 	}
 	rec.TurnStarted, rec.Adjourned = r.TurnStarted, r.Adjourned
 	for _, s := range r.Seats {
-		rec.Seats = append(rec.Seats, rooms.SeatRecord{Kind: rooms.SeatKind(s.Kind), Level: s.AILevel, PlayerID: s.Player, Name: s.Name, HeldUntil: s.HeldUntil, Remaining: s.Remaining, Node: s.Node})
+		rec.Seats = append(rec.Seats, rooms.SeatRecord{Kind: rooms.SeatKind(s.Kind), Level: s.AILevel, PlayerID: s.Player, Name: s.Name, HeldUntil: s.HeldUntil, Remaining: s.Remaining, Node: s.Node, Rating: s.Rating})
 	}
+	fromStoreTalk(&rec, r)
 	return rec
 }
 
@@ -119,6 +120,8 @@ func (s *RoomStore) Create(ctx context.Context, rec rooms.Record) error {
 			Clock:      store.TimeControl(rec.Clock),
 			AfterHold:  store.SeatKind(rec.AfterHold),
 			Spectators: store.Spectators(rec.Spectators),
+
+			SpectatorChat: rec.SpectatorChat,
 		},
 		Seats:       toStoreSeats(rec.Seats),
 		Status:      status,

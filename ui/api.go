@@ -13,6 +13,9 @@ type (
 	// NoticeMsg is a message the host sends into a running client (see
 	// common.NoticeMsg).
 	NoticeMsg = common.NoticeMsg
+	// TurnNoticeMsg is the host's word that it became the player's move
+	// in another room (see common.TurnNoticeMsg).
+	TurnNoticeMsg = common.TurnNoticeMsg
 	// Standings is a server's ratings and finished games (see
 	// common.Standings).
 	Standings = common.Standings
@@ -22,6 +25,8 @@ type (
 	PlayerPage = common.PlayerPage
 	// VariantRating is a player's rating in one game.
 	VariantRating = common.VariantRating
+	// Tally is a record of wins, losses and draws (a player's page).
+	Tally = common.Tally
 	// PastGame is one finished game on a player's page.
 	PastGame = common.PastGame
 	// QuickMatch is a server's "play anyone" queue (see

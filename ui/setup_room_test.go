@@ -27,8 +27,8 @@ func (l *specLobby) Create(p rooms.Player, spec rooms.RoomSpec) (rooms.Room, err
 	return l.room, nil
 }
 
-// A room's creator picks a clock, its pause and a rated game on the
-// setup screen, and the room is created with them.
+// A room's creator picks a clock, its pause, a rated game and whether
+// spectators chat on the setup screen, and the room is created with them.
 func TestRoomSetupOptions(t *testing.T) {
 	for _, c := range []struct {
 		name  string
@@ -41,6 +41,7 @@ func TestRoomSetupOptions(t *testing.T) {
 		{"blitz rated", []string{"c", "p", "r"}, false, rooms.RoomSpec{Rated: true, Clock: rooms.TimeControl{Initial: 5 * time.Minute, Increment: 3 * time.Second, PauseOnHold: true}}, "clock: 5 min + 3 s, paused during a hold · rated"},
 		{"correspondence", []string{"c", "c", "c"}, false, rooms.RoomSpec{Clock: rooms.TimeControl{PerMove: 24 * time.Hour}}, "clock: 1 day a move · unrated"},
 		{"pause needs a clock, rated a key", []string{"p", "r"}, true, rooms.RoomSpec{}, "clock: none · unrated"},
+		{"spectators chat", []string{"o"}, false, rooms.RoomSpec{SpectatorChat: true}, "clock: none · unrated · spectators chat"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			lobby := &specLobby{fakeLobby: fakeLobby{newFakeRoom("pentago", 0)}}
@@ -66,8 +67,8 @@ func TestRoomSetupOptions(t *testing.T) {
 				t.Fatalf("no room board after Start: %T\n%s", m.cur, viewText(m))
 			}
 			got := lobby.spec
-			if got.Rated != c.want.Rated || got.Clock != c.want.Clock {
-				t.Fatalf("room created with rated %v clock %+v, want %v %+v", got.Rated, got.Clock, c.want.Rated, c.want.Clock)
+			if got.Rated != c.want.Rated || got.Clock != c.want.Clock || got.SpectatorChat != c.want.SpectatorChat {
+				t.Fatalf("room created with rated %v clock %+v spectators chat %v, want %v %+v %v", got.Rated, got.Clock, got.SpectatorChat, c.want.Rated, c.want.Clock, c.want.SpectatorChat)
 			}
 		})
 	}

@@ -78,3 +78,45 @@ func TestRatingsScreens(t *testing.T) {
 		t.Fatal("Ratings offered without standings")
 	}
 }
+
+// pagesStandings is a leaderboard of two players whose pages have a
+// rating history, and the client's record against the other.
+type pagesStandings struct{ fakeStandings }
+
+func (f *pagesStandings) Leaderboard(string) ([]common.Standing, error) {
+	return []common.Standing{{ID: "SHA256:bob", Name: "bob", Rating: 1662, Games: 4}, {ID: "SHA256:ana", Name: "ana", Rating: 1338, Games: 4}}, nil
+}
+
+func (f *pagesStandings) Page(id string) (common.PlayerPage, error) {
+	f.asked = append(f.asked, "page "+id)
+	p := common.PlayerPage{Name: strings.TrimPrefix(id, "SHA256:"),
+		Ratings: []common.VariantRating{{Variant: "pentago", Rating: 1662, Games: 4, History: []float64{1500, 1560, 1610, 1662}}}}
+	if id != "SHA256:ana" {
+		p.Versus = &common.Tally{Wins: 1, Losses: 3}
+	}
+	return p, nil
+}
+
+// Enter on the leaderboard opens that player's page: their rating's
+// history as a sparkline and the client's record against them; the
+// client's own page has no record against itself.
+func TestPlayerPageFromTheLeaderboard(t *testing.T) {
+	fs := &pagesStandings{}
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m.cur = pages.NewStandings(m.c)
+	m.Update(keyMsg("enter"))
+	v := viewText(m)
+	if !strings.Contains(v, " bob") || !strings.Contains(v, "▁▃▅█") || !strings.Contains(v, "you against bob: 1 won, 3 lost, 0 drawn") {
+		t.Fatalf("bob's page:\n%s", v)
+	}
+	m.Update(keyMsg("esc"))
+	m.Update(keyMsg("down"))
+	m.Update(keyMsg("enter"))
+	if got := fs.asked[len(fs.asked)-1]; got != "page SHA256:ana" {
+		t.Fatalf("the second line opened %q", got)
+	}
+	if v := viewText(m); strings.Contains(v, "you against") {
+		t.Fatalf("the client's own page has a record against itself:\n%s", v)
+	}
+}

@@ -179,6 +179,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.hidden() && !reachesHidden(msg) {
 		return m, nil
 	}
+	if tn, ok := msg.(common.TurnNoticeMsg); ok {
+		return m, m.turnNotice(string(tn))
+	}
 	libCmd, _ := m.c.Library.Handle(msg)
 	next, cmd := m.cur.Update(msg)
 	cmd = tea.Batch(libCmd, cmd)
@@ -333,4 +336,14 @@ func (m *Model) toggleMouse() tea.Cmd {
 	write := m.c.Remember(func(s *savefmt.Settings) { s.NoMouse = !m.c.Mouse })
 	_, cmd := m.cur.Update(common.NoticeMsg(text))
 	return tea.Batch(cmd, write)
+}
+
+// turnNotice shows the host's turn notice on the screen shown, with the
+// bell if the player asked for it.
+func (m *Model) turnNotice(text string) tea.Cmd {
+	_, cmd := m.cur.Update(common.NoticeMsg(text))
+	if m.c.Bell {
+		cmd = tea.Batch(cmd, tea.Raw("\a"))
+	}
+	return cmd
 }

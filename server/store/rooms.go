@@ -11,21 +11,23 @@ import (
 const roomColumns = `r.code, r.variant, r.start, r.creator, r.rated, r.after_hold, r.spectators,
 	r.clock_initial_ms, r.clock_increment_ms, r.clock_per_move_ms, r.clock_pause_on_hold,
 	r.turn_started_ms, r.status, r.version, r.created_ms, r.updated_ms, r.result, r.game_id,
-	r.quarantine, r.move_count, r.adjourned_ms`
+	r.quarantine, r.move_count, r.adjourned_ms, r.offer, r.spectator_chat`
 
 // scanRoom reads roomColumns; it returns the room without seats or moves,
 // and its move count.
 func scanRoom(sc row) (Room, int, error) {
 	var r Room
-	var rated, pause, initial, inc, perMove, turn, created, updated, moves, adjourned int64
+	var rated, pause, initial, inc, perMove, turn, created, updated, moves, adjourned, spectatorChat int64
 	var after, spect, status string
 	err := sc.Scan(&r.Code, &r.Variant, &r.Start, &r.Creator, &rated, &after, &spect,
 		&initial, &inc, &perMove, &pause, &turn, &status, &r.Version, &created, &updated,
-		&r.Result, &r.GameID, &r.Quarantine, &moves, &adjourned)
+		&r.Result, &r.GameID, &r.Quarantine, &moves, &adjourned, &r.Offer, &spectatorChat)
 	r.Options = Options{
 		Rated:      rated != 0,
 		AfterHold:  SeatKind(after),
 		Spectators: Spectators(spect),
+
+		SpectatorChat: spectatorChat != 0,
 		Clock: TimeControl{
 			Initial:     time.Duration(initial) * time.Millisecond,
 			Increment:   time.Duration(inc) * time.Millisecond,
@@ -38,12 +40,12 @@ func scanRoom(sc row) (Room, int, error) {
 	return r, int(moves), err
 }
 
-const seatColumns = `s.room_code, s.seat, s.kind, s.player, s.name, s.ai_level, s.held_until_ms, s.remaining_ms, s.node`
+const seatColumns = `s.room_code, s.seat, s.kind, s.player, s.name, s.ai_level, s.held_until_ms, s.remaining_ms, s.node, s.rating`
 
 func scanSeat(sc row) (code string, index int, s Seat, err error) {
 	var kind string
 	var held, remaining int64
-	err = sc.Scan(&code, &index, &kind, &s.Player, &s.Name, &s.AILevel, &held, &remaining, &s.Node)
+	err = sc.Scan(&code, &index, &kind, &s.Player, &s.Name, &s.AILevel, &held, &remaining, &s.Node, &s.Rating)
 	s.Kind, s.HeldUntil, s.Remaining = SeatKind(kind), fromMS(held), time.Duration(remaining)*time.Millisecond
 	return code, index, s, err
 }
@@ -69,12 +71,12 @@ func (e *engine) CreateRoom(ctx context.Context, r Room) error {
 	return e.write(ctx, func(t tx) (Event, error) {
 		n, err := t.exec(ctx, `INSERT INTO rooms (code, variant, start, creator, rated, after_hold, spectators,
 			clock_initial_ms, clock_increment_ms, clock_per_move_ms, clock_pause_on_hold,
-			turn_started_ms, status, created_ms, updated_ms)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
+			turn_started_ms, status, created_ms, updated_ms, spectator_chat)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)
 			ON CONFLICT (code) DO NOTHING`,
 			r.Code, r.Variant, r.Start, r.Creator, boolInt(o.Rated), string(o.AfterHold), string(o.Spectators),
 			o.Clock.Initial.Milliseconds(), o.Clock.Increment.Milliseconds(), o.Clock.PerMove.Milliseconds(),
-			boolInt(o.Clock.PauseOnHold), ms(r.TurnStarted), string(r.Status), ms(r.Created))
+			boolInt(o.Clock.PauseOnHold), ms(r.TurnStarted), string(r.Status), ms(r.Created), boolInt(o.SpectatorChat))
 		if err != nil {
 			return Event{}, err
 		}
@@ -82,9 +84,9 @@ func (e *engine) CreateRoom(ctx context.Context, r Room) error {
 			return Event{}, ErrCodeTaken
 		}
 		for i, s := range r.Seats {
-			if _, err := t.exec(ctx, `INSERT INTO seats (room_code, seat, kind, player, name, ai_level, held_until_ms, remaining_ms, node)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-				r.Code, i, string(s.Kind), s.Player, s.Name, s.AILevel, ms(s.HeldUntil), s.Remaining.Milliseconds(), s.Node); err != nil {
+			if _, err := t.exec(ctx, `INSERT INTO seats (room_code, seat, kind, player, name, ai_level, held_until_ms, remaining_ms, node, rating)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+				r.Code, i, string(s.Kind), s.Player, s.Name, s.AILevel, ms(s.HeldUntil), s.Remaining.Milliseconds(), s.Node, s.Rating); err != nil {
 				return Event{}, err
 			}
 		}
@@ -116,6 +118,14 @@ func loadRoom(ctx context.Context, q querier, code string) (Room, error) {
 	r = rooms[0]
 	if r.Moves, err = loadMoves(ctx, q, code, count); err != nil {
 		return Room{}, err
+	}
+	if r.Chat, err = loadChat(ctx, q, code); err != nil {
+		return Room{}, err
+	}
+	if r.Status == StatusFinished && r.Options.Rated && r.GameID != "" {
+		if r.Changes, err = loadChanges(ctx, q, r.GameID); err != nil {
+			return Room{}, err
+		}
 	}
 	return r, nil
 }
@@ -260,7 +270,7 @@ func (e *engine) AppendMove(ctx context.Context, code string, m Move) (int64, er
 const (
 	// sqlMoveCAS is the move's compare-and-set (see AppendMove).
 	sqlMoveCAS = `UPDATE rooms SET move_count = move_count + 1, version = version + 1,
-			turn_started_ms = $3, updated_ms = $3, status = 'playing'
+			turn_started_ms = $3, updated_ms = $3, status = 'playing', offer = ''
 			WHERE code = $1 AND move_count = $2 AND status IN ('waiting', 'playing')
 			RETURNING version`
 	sqlInsertMove = `INSERT INTO moves (room_code, ply, seat, text, played_ms) VALUES ($1, $2, $3, $4, $5)`
@@ -294,8 +304,8 @@ func (e *engine) UpdateRoom(ctx context.Context, code string, version int64, u R
 		}
 		for i, s := range u.Seats {
 			n, err := t.exec(ctx, `UPDATE seats SET kind = $3, player = $4, name = $5, ai_level = $6,
-				held_until_ms = $7, remaining_ms = $8, node = $9 WHERE room_code = $1 AND seat = $2`,
-				code, i, string(s.Kind), s.Player, s.Name, s.AILevel, ms(s.HeldUntil), s.Remaining.Milliseconds(), s.Node)
+				held_until_ms = $7, remaining_ms = $8, node = $9, rating = $10 WHERE room_code = $1 AND seat = $2`,
+				code, i, string(s.Kind), s.Player, s.Name, s.AILevel, ms(s.HeldUntil), s.Remaining.Milliseconds(), s.Node, s.Rating)
 			if err != nil {
 				return Event{}, err
 			}
@@ -328,6 +338,7 @@ func (e *engine) DeleteRoom(ctx context.Context, code string) error {
 		for _, q := range []string{
 			`DELETE FROM ai_leases WHERE room_code = $1`,
 			`DELETE FROM moves WHERE room_code = $1`,
+			`DELETE FROM chat WHERE room_code = $1`,
 			`DELETE FROM seats WHERE room_code = $1`,
 		} {
 			if _, err := t.exec(ctx, q, code); err != nil {

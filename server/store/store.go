@@ -67,6 +67,8 @@ type Options struct {
 	Clock      TimeControl
 	AfterHold  SeatKind   // what a held seat becomes when its player stays away: SeatOpen or SeatAI
 	Spectators Spectators // "" means SpectatorsAll
+	// SpectatorChat lets spectators write in the room's chat.
+	SpectatorChat bool
 }
 
 // Seat is one seat of a room.
@@ -80,6 +82,8 @@ type Seat struct {
 	// Node is the node holding the player's connection while Kind is
 	// SeatPlayer ("" otherwise, or when not known): see Heartbeat.
 	Node string
+	// Rating is the seated player's rating when they sat down (0: none).
+	Rating float64
 }
 
 // Room is the durable state of a room: everything needed to rebuild its
@@ -106,6 +110,26 @@ type Room struct {
 	Result     string // when finished: the result in words
 	GameID     string // when finished: the finished game's record (see Game)
 	Quarantine string // when quarantined: why
+	// Offer is the offer waiting for an answer, in the rooms package's
+	// text; the store keeps it as it is (see TalkStore).
+	Offer string
+	// Chat is the room's latest chat lines (at most ChatKept), oldest
+	// first; Room reads them, the lists do not.
+	Chat []ChatLine
+	// Changes is how a finished rated game moved its players' ratings;
+	// Room reads them, the lists do not.
+	Changes []RatingChange
+}
+
+// ChatKept is how many of a room's latest chat lines Room reads.
+const ChatKept = 50
+
+// ChatLine is one line of a room's chat.
+type ChatLine struct {
+	Seat int    // the writer's seat, -1 for a spectator
+	Name string // the writer's name, already sanitized
+	Text string // already sanitized
+	At   time.Time
 }
 
 // Move is one accepted action, as AppendMove records it.
@@ -231,13 +255,15 @@ type Store struct {
 	PlayerStore
 	SaveStore
 	QueueStore
+	TalkStore
+	ProfileStore
 
 	e *engine
 }
 
 // newStore gathers the aggregates, all of them e.
 func newStore(e *engine) *Store {
-	return &Store{RoomStore: e, NodeStore: e, PlayerStore: e, SaveStore: e, QueueStore: e, e: e}
+	return &Store{RoomStore: e, NodeStore: e, PlayerStore: e, SaveStore: e, QueueStore: e, TalkStore: e, ProfileStore: e, e: e}
 }
 
 // Node is this Store value's node identity, used for AI leases and
@@ -356,11 +382,13 @@ type SaveStore interface {
 // The one implementation, on SQLite and PostgreSQL alike, of every
 // aggregate.
 var (
-	_ RoomStore   = (*engine)(nil)
-	_ NodeStore   = (*engine)(nil)
-	_ PlayerStore = (*engine)(nil)
-	_ SaveStore   = (*engine)(nil)
-	_ QueueStore  = (*engine)(nil)
+	_ RoomStore    = (*engine)(nil)
+	_ NodeStore    = (*engine)(nil)
+	_ PlayerStore  = (*engine)(nil)
+	_ SaveStore    = (*engine)(nil)
+	_ QueueStore   = (*engine)(nil)
+	_ TalkStore    = (*engine)(nil)
+	_ ProfileStore = (*engine)(nil)
 )
 
 // QueueStore keeps the quick-match queues, one per variant.

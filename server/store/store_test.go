@@ -661,6 +661,8 @@ func TestMigrationUpgrade(t *testing.T) {
 		// Roll the schema back to version 1, as an older binary left it.
 		for _, q := range []string{`DROP TABLE match_queue`, `DROP TABLE nodes`, `ALTER TABLE seats DROP COLUMN node`,
 			`DROP TABLE served`, `ALTER TABLE rooms DROP COLUMN adjourned_ms`,
+			`DROP TABLE chat`, `ALTER TABLE rooms DROP COLUMN offer`, `ALTER TABLE rooms DROP COLUMN spectator_chat`,
+			`ALTER TABLE seats DROP COLUMN rating`,
 			`DELETE FROM schema_migrations WHERE version > 1`} {
 			if _, err := db.exec(ctx, q); err != nil {
 				t.Fatal(err)
@@ -681,6 +683,9 @@ func TestMigrationUpgrade(t *testing.T) {
 		}
 		if err := s2.Heartbeat(ctx, s2.Node(), t0, time.Second); err != nil {
 			t.Fatalf("heartbeat after the upgrade: %v", err)
+		}
+		if _, err := s2.AddChat(ctx, "OLD1", ChatLine{Name: "ana", Text: "hi", At: t0}); err != nil {
+			t.Fatalf("chat after the upgrade: %v", err)
 		}
 	})
 }

@@ -23,6 +23,10 @@ import (
 // the game through the variant's adapter and turns keys and clicks into
 // moves and actions of the match.
 type BoardScreen struct {
+	// tv follows the top live game (see WatchTV); tvNext is set once the
+	// next game is asked for.
+	tv, tvNext bool
+
 	Common  *common.Common
 	Variant *game.Variant
 	Adapter adapters.VariantUI
@@ -426,7 +430,7 @@ func (b *BoardScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return s, cmd
 	}
 	b.askReplace()
-	return s, tea.Batch(cmd, b.followAnalysis())
+	return s, tea.Batch(cmd, b.followAnalysis(), b.tvFollow())
 }
 
 // askReplace opens the question before a save replaces another game.
@@ -445,6 +449,8 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return b, tea.Batch(cmd, b.playPremove())
 	}
 	switch msg := msg.(type) {
+	case tvNextMsg:
+		return b.tvNextGame(msg)
 	case evalMsg:
 		return b, b.gotEvals(msg)
 	case analysisMsg:

@@ -43,6 +43,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	cp := b.Caps
 	if ended {
 		offer(cp.Rematch != nil, k.Rematch, k.New)
+		offer(cp.Dealer != nil, k.Rematch)
 		game = append(game, k.Menu)
 		offer(cp.Undo != nil, k.Undo)
 		// save FILE is refused over SSH: the file would be on the server.
@@ -54,7 +55,9 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 		offer(cp.Rematch != nil, k.New)
 		offer(cp.AICtl != nil && (a.HasSeat || a.Clocks), k.Pause)
 		game = append(game, k.Menu, analysisHelp)
+		offer(cp.Dealer != nil, k.DrawTakeback, k.AbortDecline)
 	}
+	offer(cp.Dealer != nil, k.Chat)
 	game = append(game, k.Copy)
 	other := []key.Binding{k.MoveCursor, k.Scroll, ReviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, common.KeyHelpFewer}
 	nGame := 2
@@ -104,6 +107,9 @@ func (b *BoardScreen) keyPress(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	if s, cmd, done := b.screenKey(msg); done {
 		return s, cmd
 	}
+	if s, cmd, done := b.roomKey(msg); done {
+		return s, cmd
+	}
 	if b.Ended() {
 		return b.endedKey(msg)
 	}
@@ -129,6 +135,9 @@ func (b *BoardScreen) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		b.remember(text)
 		if file, ok := saveCommand(text); ok {
 			return b.saveAs(file), true
+		}
+		if cmd, ok := b.roomCommand(text); ok {
+			return cmd, true
 		}
 		switch {
 		case text == "" && b.Premove != "":

@@ -2,6 +2,7 @@ package board
 
 import (
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/ui/common"
 )
@@ -20,4 +21,6 @@ var (
 	OpenSetup func(c *common.Common, v *game.Variant, seats []savefmt.SeatConfig, waiting *BoardScreen) common.Screen
 	// OpenAnalysisSetup opens the analysis board's setup on v at position.
 	OpenAnalysisSetup func(c *common.Common, v *game.Variant, position string) common.Screen
+	// OpenRoom shows a room the client entered (a rematch's).
+	OpenRoom func(c *common.Common, room roomapi.Room) common.Screen
 )

@@ -16,6 +16,10 @@ type boardKeyMap struct {
 	Yes, ResignYes, Who                                 key.Binding // answers to a question
 	SaveAs                                              key.Binding // : once the game is over
 	Copy                                                key.Binding
+	// A room's offers and chat (see match.Dealer).
+	Draw, Takeback, Abort, Decline, Chat, ChatLog key.Binding
+	// The help's lines of the four offers' keys, two to a line.
+	DrawTakeback, AbortDecline key.Binding
 }
 
 // BoardKeys is the board screen's key map.
@@ -59,4 +63,15 @@ var BoardKeys = boardKeyMap{
 	Who:       Bind([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "who"),
 	SaveAs:    Bind([]string{":"}, ": save FILE", "save as a file"),
 	Copy:      Bind([]string{"c"}, "c", "copy record"),
+	// Capitals: a room's game changes hands by them, so no key a player
+	// types for a move (a digit, a lower-case letter) does it.
+	Draw:     Bind([]string{"D"}, "D", "draw"),
+	Takeback: Bind([]string{"T"}, "T", "takeback"),
+	Abort:    Bind([]string{"X"}, "X", "abort"),
+	Decline:  Bind([]string{"N"}, "N", "decline"),
+	Chat:     Bind([]string{"'"}, "'/C", "chat, its log"),
+	ChatLog:  Bind([]string{"C"}, "C", "the chat so far"),
+
+	DrawTakeback: Bind([]string{"D", "T"}, "D/T", "draw/takeback"),
+	AbortDecline: Bind([]string{"X", "N"}, "X/N", "abort/decline"),
 }

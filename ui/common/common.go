@@ -33,6 +33,9 @@ type Common struct {
 	Height int
 	// Mouse is whether mouse input is captured now (M toggles it).
 	Mouse bool
+	// Bell rings the terminal's bell with a turn notice (TurnNoticeMsg);
+	// b on the room list toggles it.
+	Bell bool
 	// SettingsStore keeps settings between runs (nil: none); settings
 	// are the current ones, SettingsErr why they could not be read.
 	SettingsStore savefmt.SettingsStore

@@ -140,7 +140,9 @@ func DefaultSeats(c *Common, v *game.Variant) []savefmt.SeatConfig {
 type Standings interface {
 	// Leaderboard returns a variant's best rated players, highest first.
 	Leaderboard(variant string) ([]Standing, error)
-	// Page returns a player's ratings and most recent finished games.
+	// Page returns a player's page: their ratings with their history,
+	// their most recent finished games and, when it is another's page,
+	// the client's player's record against them.
 	Page(playerID string) (PlayerPage, error)
 	// Game returns a finished game as a record, to open in review.
 	Game(id string) (savefmt.SavedGame, error)
@@ -148,23 +150,34 @@ type Standings interface {
 
 // Standing is one line of a leaderboard.
 type Standing struct {
+	ID                string // the player's key, whose page Page returns
 	Name              string
 	Rating, Deviation float64
 	Games             int
 }
 
-// PlayerPage is a player's own page.
+// PlayerPage is a player's page.
 type PlayerPage struct {
 	Name    string
 	Ratings []VariantRating
 	Recent  []PastGame
+	// Versus is the client's player's record against this one: wins,
+	// losses and draws as the client's player counts them; nil on their
+	// own page, or for a guest.
+	Versus *Tally
 }
+
+// Tally is a record of wins, losses and draws.
+type Tally struct{ Wins, Losses, Draws int }
 
 // VariantRating is a player's rating in one game.
 type VariantRating struct {
 	Variant           string
 	Rating, Deviation float64
 	Games             int
+	// History is the rating after each of the latest rated games, oldest
+	// first, drawn as a sparkline.
+	History []float64
 }
 
 // PastGame is one finished game on a player's page.

@@ -165,6 +165,7 @@ type MatchCaps struct {
 	Suspend  suspender
 	Label    labeller
 	Unaided  unassisted
+	Dealer   Dealer
 }
 
 // CapsOf asks m once for every optional interface.
@@ -181,6 +182,7 @@ func CapsOf(m Match) MatchCaps {
 	c.Suspend, _ = m.(suspender)
 	c.Label, _ = m.(labeller)
 	c.Unaided, _ = m.(unassisted)
+	c.Dealer, _ = m.(Dealer)
 	return c
 }
 

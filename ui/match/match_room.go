@@ -55,6 +55,13 @@ type RoomMatch struct {
 	// pending is this client's move on its way to the room (see
 	// room_send.go), nil when none is.
 	pending *sending
+	// left is set once this client leaves the room: its waiter then ends
+	// without a word (the room's mailbox closes because of it).
+	left atomic.Bool
+	// chatOff hides the chat; muted are the players whose lines are
+	// hidden (see Dealer.Mute).
+	chatOff bool
+	muted   []string
 }
 
 // NewRoomMatch is the match of a room the client is in; status is the
@@ -71,10 +78,13 @@ func NewRoomMatch(v *game.Variant, room roomapi.Room, status statusLine, spinTic
 // read at once) is passed over: it would cost a frame identical to the
 // one on the screen.
 func (r *RoomMatch) waitRoom() tea.Cmd {
-	ch, gen, room, seen := r.room.Updates(), r.waitGen, r.room, &r.seen
+	ch, gen, room, seen, left := r.room.Updates(), r.waitGen, r.room, &r.seen, &r.left
 	return func() tea.Msg {
 		for {
 			if _, ok := <-ch; !ok {
+				if left.Load() {
+					return nil // this client left: the screen shown now is another room's, or none
+				}
 				return common.NoticeMsg("the room was closed")
 			}
 			if v := room.View(); v.Version != seen.Load() {
@@ -93,6 +103,7 @@ func (r *RoomMatch) apply(rv roomapi.RoomView) {
 	if rv.Note != "" && rv.Note != r.view.Note {
 		r.status.SetStatus(rv.Note, false)
 	}
+	r.talk(rv)
 	r.view = rv
 	r.seen.Store(rv.Version)
 	rewrites := r.rewrites
@@ -174,12 +185,14 @@ func (r *RoomMatch) Label() string { return "room " + r.view.Code }
 
 // Result is how the game ended: the rules' end with its reason, or what
 // the room recorded for an end the position does not show (a
-// resignation, a flag).
+// resignation, a flag, a draw agreed, an abort); with, once the store
+// rated the game, how the ratings moved.
 func (r *RoomMatch) Result() string {
-	if text := common.ResultWithReason(r.Position()); text != "" || r.view.Result == "" {
-		return text
+	text := common.ResultWithReason(r.Position())
+	if text == "" {
+		text = r.view.Result
 	}
-	return r.view.Result
+	return withRatings(text, r.view)
 }
 
 // Resigned is game.NoRole: a room's result says who resigned.
@@ -221,7 +234,7 @@ func (r *RoomMatch) SeatName(role game.Role) string {
 	case roomapi.SeatAI:
 		return "AI " + sv.Name
 	}
-	name := sv.Name
+	name := sv.Name + ratingText(sv)
 	if sv.Kind == roomapi.SeatHeld || !sv.Connected {
 		name += " (away)"
 	}
@@ -270,6 +283,12 @@ func (r *RoomMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
 	}
 	if sm, ok := msg.(roomSentMsg); ok {
 		r.sent(sm)
+		return nil, true
+	}
+	if am, ok := msg.(roomActedMsg); ok {
+		if am.err != nil {
+			r.status.SetStatus(am.err.Error(), true)
+		}
 		return nil, true
 	}
 	um, ok := msg.(roomUpdateMsg)

@@ -117,6 +117,7 @@ func (r *RoomMatch) Resign(role game.Role) tea.Cmd {
 // Leave is part of Match: the room writes the seats given up, in the
 // command.
 func (r *RoomMatch) Leave() tea.Cmd {
+	r.left.Store(true)
 	room := r.room
 	return func() tea.Msg {
 		room.Leave()

@@ -19,4 +19,5 @@ func init() {
 	board.OpenAnalysisSetup = func(c *common.Common, v *game.Variant, position string) common.Screen {
 		return newAnalysisSetup(c, v, position)
 	}
+	board.OpenRoom = NewRoomBoard
 }

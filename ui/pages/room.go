@@ -104,26 +104,50 @@ func (j *joinScreen) View() string {
 	return s + st.Muted.Render(common.Footer(joinKeys.Join, joinKeys.Back))
 }
 
-// roomListScreen lists the host's rooms.
+// roomListScreen lists the host's rooms — the player's own games first,
+// with whose move it is and the time left — or, with l, the live games
+// by the players' ratings; v is TV: it watches the top live game and
+// moves on to the next when it is over.
 type roomListScreen struct {
 	c      *common.Common
 	rooms  []roomapi.RoomInfo
 	i      int
 	status string
+	live   bool // the live games, not the room list
 }
 
 // roomListKeys are the keys of the room list.
-var roomListKeys = struct{ Join, Refresh, Back, Up, Down, ForceOut key.Binding }{
+var roomListKeys = struct{ Join, Refresh, Live, TV, Bell, Back, Up, Down, ForceOut key.Binding }{
 	Join:    common.Bind([]string{"enter"}, "enter", "join"),
 	Refresh: common.Bind([]string{"r"}, "r", "refresh"),
+	Live:    common.Bind([]string{"l"}, "l", "live games"),
+	TV:      common.Bind([]string{"v"}, "v", "TV"),
+	Bell:    common.Bind([]string{"b"}, "b", "bell"),
 	Back:    common.Bind([]string{"esc", "q"}, "esc", "back"),
 	Up:      common.KeyUp, Down: common.KeyDown, ForceOut: common.KeyForceOut,
 }
 
 func newRoomList(c *common.Common) *roomListScreen {
 	r := &roomListScreen{c: c}
-	r.rooms = c.Opts.Lobby.List()
+	r.load()
 	return r
+}
+
+// games is the lobby's view of the games, nil where it has none.
+func (r *roomListScreen) games() roomapi.Games {
+	g, _ := r.c.Opts.Lobby.(roomapi.Games)
+	return g
+}
+
+// load reads the list shown.
+func (r *roomListScreen) load() {
+	if g := r.games(); r.live && g != nil {
+		r.rooms = g.LiveGames()
+	} else {
+		r.live = false
+		r.rooms = r.c.Opts.Lobby.List()
+	}
+	r.i = min(r.i, max(len(r.rooms)-1, 0))
 }
 
 // Init is part of common.Screen.
@@ -131,6 +155,11 @@ func (r *roomListScreen) Init() tea.Cmd { return nil }
 
 // Update is part of common.Screen.
 func (r *roomListScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	if n, ok := msg.(common.NoticeMsg); ok {
+		r.status = string(n) // e.g. a turn notice: the list changed too
+		r.load()
+		return r, nil
+	}
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return r, nil
@@ -141,8 +170,22 @@ func (r *roomListScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case key.Matches(km, roomListKeys.Back):
 		return NewMenu(r.c, ""), nil
 	case key.Matches(km, roomListKeys.Refresh):
-		r.rooms = r.c.Opts.Lobby.List()
-		r.i = min(r.i, max(len(r.rooms)-1, 0))
+		r.load()
+	case key.Matches(km, roomListKeys.Live):
+		if r.games() == nil {
+			r.status = "this server lists no live games"
+			return r, nil
+		}
+		r.live, r.i, r.status = !r.live, 0, ""
+		r.load()
+	case key.Matches(km, roomListKeys.TV):
+		return r.tv()
+	case key.Matches(km, roomListKeys.Bell):
+		r.c.Bell = !r.c.Bell
+		r.status = "no bell when it becomes your move in another room"
+		if r.c.Bell {
+			r.status = "the bell rings when it becomes your move in another room"
+		}
 	case key.Matches(km, roomListKeys.Up):
 		r.i = max(r.i-1, 0)
 	case key.Matches(km, roomListKeys.Down):
@@ -151,41 +194,55 @@ func (r *roomListScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		if r.i >= len(r.rooms) {
 			return r, nil
 		}
-		room, err := r.c.Opts.Lobby.Join(r.c.Opts.Player, r.rooms[r.i].Code)
-		if err != nil {
-			r.status = err.Error()
-			return r, nil
-		}
-		return NewRoomBoard(r.c, room), nil
+		return r.join(r.rooms[r.i].Code)
 	}
 	return r, nil
+}
+
+// join enters the room with the code.
+func (r *roomListScreen) join(code string) (common.Screen, tea.Cmd) {
+	room, err := r.c.Opts.Lobby.Join(r.c.Opts.Player, code)
+	if err != nil {
+		r.status = err.Error()
+		return r, nil
+	}
+	return NewRoomBoard(r.c, room), nil
+}
+
+// tv watches the top live game as a TV (see board.WatchTV).
+func (r *roomListScreen) tv() (common.Screen, tea.Cmd) {
+	g := r.games()
+	if g == nil {
+		r.status = "this server lists no live games"
+		return r, nil
+	}
+	live := g.LiveGames()
+	if len(live) == 0 {
+		r.status = "no game goes on now: TV has nothing to show"
+		return r, nil
+	}
+	s, cmd := r.join(live[0].Code)
+	if b, ok := s.(*board.BoardScreen); ok {
+		b.WatchTV()
+		b.SetStatus("TV: the top game; when it is over, the next", false)
+	}
+	return s, cmd
 }
 
 // View is part of common.Screen.
 func (r *roomListScreen) View() string {
 	st := r.c.Styles
 	var b strings.Builder
-	b.WriteString(st.Title.Render(" Rooms") + "\n\n")
+	title, empty := " Rooms", " no rooms yet: create one from the menu"
+	if r.live {
+		title, empty = " Live games, highest rated first", " no game goes on now"
+	}
+	b.WriteString(st.Title.Render(title) + "\n\n")
 	if len(r.rooms) == 0 {
-		b.WriteString(st.Muted.Render(" no rooms yet: create one from the menu") + "\n")
+		b.WriteString(st.Muted.Render(empty) + "\n")
 	}
 	for i, info := range r.rooms {
-		var seats []string
-		for _, s := range info.Seats {
-			who := s.Name
-			if s.Kind == roomapi.SeatOpen {
-				who = "open"
-			}
-			seats = append(seats, s.Role+":"+who)
-		}
-		state := ""
-		if info.Finished {
-			state = " (finished)"
-		}
-		if info.Yours {
-			state += " (your game)"
-		}
-		line := fmt.Sprintf("%-6s %-12s %s  %d watching%s", info.Code, info.Variant, strings.Join(seats, " "), info.Spectators, state)
+		line := roomLine(info)
 		if i == r.i {
 			b.WriteString(st.Accent.Render(" > "+line) + "\n")
 		} else {
@@ -196,6 +253,46 @@ func (r *roomListScreen) View() string {
 	if r.status != "" {
 		b.WriteString(st.Error.Render(" "+r.status) + "\n")
 	}
-	b.WriteString(st.Muted.Render(common.Footer(roomListKeys.Join, roomListKeys.Refresh, roomListKeys.Back)))
+	keys := []key.Binding{roomListKeys.Join, roomListKeys.Refresh}
+	if r.games() != nil {
+		keys = append(keys, roomListKeys.Live, roomListKeys.TV, roomListKeys.Bell)
+	}
+	b.WriteString(st.Muted.Render(common.Footer(append(keys, roomListKeys.Back)...)))
 	return b.String()
+}
+
+// roomLine is a room's line in the list: its code, game, seats (with
+// their ratings), and for the player's own game whose move it is and the
+// mover's time left, then its spectators — within 80 columns for two
+// seats.
+func roomLine(info roomapi.RoomInfo) string {
+	var seats []string
+	for _, s := range info.Seats {
+		who := s.Name
+		switch {
+		case s.Kind == roomapi.SeatOpen:
+			who = "open"
+		case s.Rating > 0:
+			who += fmt.Sprintf(" %d", s.Rating)
+		}
+		seats = append(seats, s.Role+":"+who)
+	}
+	line := fmt.Sprintf("%-5s %-10s %s", info.Code, info.Variant, strings.Join(seats, " "))
+	switch {
+	case info.Finished:
+		line += " · finished"
+	case info.Yours && info.YourTurn:
+		line += " · your move"
+	case info.Yours && info.ToMove >= 0 && info.ToMove < len(info.Seats):
+		line += " · " + info.Seats[info.ToMove].Role + " to move"
+	case info.Yours:
+		line += " · yours"
+	}
+	if info.Yours && !info.Finished && info.TimeLeft > 0 {
+		line += ", " + match.FormatClock(info.TimeLeft) + " left"
+	}
+	if info.Spectators > 0 {
+		line += fmt.Sprintf(" · %d watching", info.Spectators)
+	}
+	return line
 }

@@ -598,7 +598,11 @@ func (s *SetupScreen) View() string {
 		b.WriteString(st.Muted.Render(" AI time per move: ") + st.Text.Render(aiTimeText(s.c.AITime)) + st.Muted.Render(" (+/- to change)") + "\n")
 		b.WriteString(st.Muted.Render(" clock: ") + st.Text.Render(localClocks[s.clock].label) + st.Muted.Render(" (c to change)"))
 	} else {
-		b.WriteString(" " + st.Text.Render(s.options.line()) + st.Muted.Render(" (c clock, p pause, r rated)"))
+		line, keys := " "+s.options.line(), " (c clock, p pause, r rated, o spectators chat)"
+		if common.TextWidth(line+keys) > s.c.Width {
+			keys = "\n" + keys // on a line of their own rather than cut
+		}
+		b.WriteString(st.Text.Render(line) + st.Muted.Render(keys))
 	}
 	b.WriteString("\n")
 	switch {

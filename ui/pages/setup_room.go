@@ -12,7 +12,8 @@ import (
 )
 
 // A new room's options beside its seats: a clock, whether it pauses
-// during a seat hold, and whether the game is rated. The server keeps
+// during a seat hold, whether the game is rated, and whether spectators
+// may write in the chat. The server keeps
 // them; the room list and board show them.
 
 // roomClocks are the time controls offered, the first none.
@@ -36,12 +37,14 @@ type roomOptions struct {
 	clock int // index in roomClocks
 	pause bool
 	rated bool
+	chat  bool // spectators chat too
 }
 
-var roomOptionKeys = struct{ Clock, Pause, Rated key.Binding }{
+var roomOptionKeys = struct{ Clock, Pause, Rated, Chat key.Binding }{
 	Clock: common.Bind([]string{"c"}, "c", "clock"),
 	Pause: common.Bind([]string{"p"}, "p", "pause during a hold"),
 	Rated: common.Bind([]string{"r"}, "r", "rated"),
+	Chat:  common.Bind([]string{"o"}, "o", "spectators chat"),
 }
 
 // optionKey changes a room option for km, if it is an option's key.
@@ -59,6 +62,8 @@ func (o *roomOptions) optionKey(km keyMsgMatcher, guest bool) (status string, ok
 			return "rated games are for players with an SSH key", true
 		}
 		o.rated = !o.rated
+	case km(roomOptionKeys.Chat):
+		o.chat = !o.chat
 	default:
 		return "", false
 	}
@@ -73,6 +78,7 @@ func (o roomOptions) apply(spec *roomapi.RoomSpec) {
 	spec.Clock = roomClocks[o.clock].tc
 	spec.Clock.PauseOnHold = o.pause && o.clock != 0
 	spec.Rated = o.rated
+	spec.SpectatorChat = o.chat
 }
 
 // line describes the options for the setup screen.
@@ -85,6 +91,9 @@ func (o roomOptions) line() string {
 		parts = append(parts, "rated")
 	} else {
 		parts = append(parts, "unrated")
+	}
+	if o.chat {
+		parts = append(parts, "spectators chat")
 	}
 	return strings.Join(parts, " · ")
 }

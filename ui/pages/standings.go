@@ -13,24 +13,29 @@ import (
 	"github.com/tabletop/tabletop/game"
 )
 
-var standingsKeys = struct{ Prev, Next, Page, Open, Refresh, Back, Up, Down, ForceOut key.Binding }{
+var standingsKeys = struct{ Prev, Next, Page, Open, Player, Refresh, Back, Up, Down, ForceOut key.Binding }{
 	Prev:    common.Bind([]string{"left", "h"}, "←/→", "game"),
 	Next:    common.Bind([]string{"right", "l"}, "→", "next game"),
 	Page:    common.Bind([]string{"p"}, "p", "your page"),
 	Open:    common.Bind([]string{"enter"}, "enter", "review"),
+	Player:  common.Bind([]string{"enter"}, "enter", "player's page"),
 	Refresh: common.Bind([]string{"r"}, "r", "refresh"),
 	Back:    common.Bind([]string{"esc", "q"}, "esc", "back"),
 	Up:      common.KeyUp, Down: common.KeyDown, ForceOut: common.KeyForceOut,
 }
 
-// StandingsScreen shows a leaderboard per rated game, or the player's
-// own page with their recent games, which open in review.
+// StandingsScreen shows a leaderboard per rated game, or a player's page
+// (their own, or one chosen on the leaderboard) with their rating
+// history, their recent games, which open in review, and the client's
+// player's record against them.
 type StandingsScreen struct {
 	c        *common.Common
 	variants []*game.Variant // games with two or more roles
 	vi       int
-	page     bool // the player's page instead of the leaderboard
+	page     bool   // a player's page instead of the leaderboard
+	whose    string // the key of the player whose page it is
 	board    []common.Standing
+	bi       int // the selected line of the leaderboard
 	mine     common.PlayerPage
 	i        int // the selected game on the page
 	status   string
@@ -55,10 +60,11 @@ func (s *StandingsScreen) load() {
 	var err error
 	switch {
 	case s.page:
-		s.mine, err = st.Page(s.c.Opts.Player.ID)
+		s.mine, err = st.Page(s.whose)
 		s.i = min(s.i, max(len(s.mine.Recent)-1, 0))
 	case len(s.variants) > 0:
 		s.board, err = st.Leaderboard(s.variants[s.vi].Name)
+		s.bi = min(s.bi, max(len(s.board)-1, 0))
 	}
 	if err != nil {
 		s.status = "ratings: " + err.Error()
@@ -90,23 +96,30 @@ func (s *StandingsScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 			s.status = "connect with an SSH key to have ratings and a page"
 			return s, nil
 		}
-		s.page = !s.page
+		s.page, s.whose, s.i = !s.page, s.c.Opts.Player.ID, 0
 		s.load()
 	case key.Matches(km, k.Prev, k.Next) && !s.page && len(s.variants) > 0:
 		d := 1
 		if key.Matches(km, k.Prev) {
 			d = len(s.variants) - 1
 		}
-		s.vi = (s.vi + d) % len(s.variants)
+		s.vi, s.bi = (s.vi+d)%len(s.variants), 0
 		s.load()
 	case key.Matches(km, k.Refresh):
 		s.load()
+	case key.Matches(km, k.Up) && !s.page:
+		s.bi = max(s.bi-1, 0)
+	case key.Matches(km, k.Down) && !s.page:
+		s.bi = min(s.bi+1, max(len(s.board)-1, 0))
 	case key.Matches(km, k.Up):
 		s.i = max(s.i-1, 0)
 	case key.Matches(km, k.Down):
 		s.i = min(s.i+1, max(len(s.mine.Recent)-1, 0))
 	case key.Matches(km, k.Open) && s.page && s.i < len(s.mine.Recent):
 		return s.review(s.mine.Recent[s.i].ID)
+	case key.Matches(km, k.Player) && !s.page && s.bi < len(s.board) && s.board[s.bi].ID != "":
+		s.page, s.whose, s.i = true, s.board[s.bi].ID, 0
+		s.load()
 	}
 	return s, nil
 }
@@ -141,7 +154,7 @@ func (s *StandingsScreen) View() string {
 	if s.page {
 		b.WriteString(st.Muted.Render(common.Footer(k.Open, k.Refresh, k.Back)))
 	} else {
-		b.WriteString(st.Muted.Render(common.Footer(k.Prev, k.Page, k.Refresh, k.Back)))
+		b.WriteString(st.Muted.Render(common.Footer(k.Player, k.Prev, k.Page, k.Refresh, k.Back)))
 	}
 	return b.String()
 }
@@ -157,10 +170,17 @@ func (s *StandingsScreen) boardView(b *strings.Builder) {
 		b.WriteString(st.Muted.Render(" no rated games yet") + "\n")
 	}
 	for i, r := range s.board {
-		line := fmt.Sprintf(" %3d. %-20s %5.0f ± %-4.0f %s", i+1, common.Ellipsis(r.Name, 20), r.Rating, r.Deviation, common.Count(r.Games, "game"))
-		b.WriteString(st.Text.Render(line) + "\n")
+		line := fmt.Sprintf("%3d. %-20s %5.0f ± %-4.0f %s", i+1, common.Ellipsis(r.Name, 20), r.Rating, r.Deviation, common.Count(r.Games, "game"))
+		if i == s.bi {
+			b.WriteString(st.Accent.Render(" >"+line) + "\n")
+		} else {
+			b.WriteString(st.Text.Render("  "+line) + "\n")
+		}
 	}
 }
+
+// sparkWidth is how many of a rating's latest games its sparkline draws.
+const sparkWidth = 24
 
 func (s *StandingsScreen) pageView(b *strings.Builder) {
 	st := s.c.Styles
@@ -170,7 +190,11 @@ func (s *StandingsScreen) pageView(b *strings.Builder) {
 		b.WriteString(st.Muted.Render(" no rated games yet") + "\n")
 	}
 	for _, r := range p.Ratings {
-		b.WriteString(st.Text.Render(fmt.Sprintf(" %-14s %5.0f ± %-4.0f %s", r.Variant, r.Rating, r.Deviation, common.Count(r.Games, "game"))) + "\n")
+		b.WriteString(st.Text.Render(fmt.Sprintf(" %-14s %5.0f ± %-4.0f %-9s %s", r.Variant, r.Rating, r.Deviation, common.Count(r.Games, "game"),
+			common.Sparkline(r.History, sparkWidth))) + "\n")
+	}
+	if v := p.Versus; v != nil {
+		b.WriteString("\n" + st.Text.Render(fmt.Sprintf(" you against %s: %d won, %d lost, %d drawn", p.Name, v.Wins, v.Losses, v.Draws)) + "\n")
 	}
 	b.WriteString("\n" + st.Title.Render(" Recent games") + "\n")
 	if len(p.Recent) == 0 {
