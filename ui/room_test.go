@@ -131,6 +131,21 @@ func (l *fakeLobby) Join(p rooms.Player, code string) (rooms.Room, error) {
 	return l.room, nil
 }
 
+// openRoom opens a client at 80×24 that joins room K7QX of lobby and
+// shows its board.
+func openRoom(t *testing.T, lobby rooms.Lobby) (*Model, *board.BoardScreen) {
+	t.Helper()
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: lobby, Remote: true,
+		Start: common.Start{Join: "K7QX"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Init()
+	b, ok := m.cur.(*board.BoardScreen)
+	if !ok {
+		t.Fatalf("join did not open the room board: %T", m.cur)
+	}
+	return m, b
+}
+
 func TestRoomPlay(t *testing.T) {
 	room := newFakeRoom("quad5", 0)
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
@@ -141,7 +156,8 @@ func TestRoomPlay(t *testing.T) {
 	if !ok {
 		t.Fatalf("join did not open the room board: %T", m.cur)
 	}
-	m.Update(keyMsg("enter")) // x marks r3c3 through Room.Play
+	_, cmd := m.Update(keyMsg("enter")) // x marks r3c3 through Room.Play, in a command
+	runCmd(m, cmd)
 	if len(room.moves) != 1 || b.Game().String() != room.s.String() {
 		t.Fatalf("room moves %v, board %q", room.moves, b.Game().String())
 	}
@@ -166,7 +182,8 @@ func TestRoomPlay(t *testing.T) {
 	if !strings.Contains(viewText(m), "room K7QX") {
 		t.Fatalf("room code not shown:\n%s", viewText(m))
 	}
-	m.Update(keyMsg("m"))
+	_, cmd = m.Update(keyMsg("m"))
+	runCmd(m, cmd)
 	if !room.left {
 		t.Fatal("leaving the board should leave the room")
 	}
@@ -197,13 +214,14 @@ func TestRoomClientPlaysOnlyNewMoves(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait := m.Init()
 	b := m.cur.(*board.BoardScreen)
-	m.Update(keyMsg("enter")) // x marks r3c3
+	_, cmd := m.Update(keyMsg("enter")) // x marks r3c3
+	runCmd(m, cmd)
 	room.mu.Lock()
 	room.moves[0] = "spoilt" // a client that replays from the start stops here
 	room.views = 0
 	room.mu.Unlock()
 	room.remote("r2c2")
-	_, cmd := m.Update(wait())
+	_, cmd = m.Update(wait())
 	if b.IsErr || b.Game().String() != room.s.String() || len(b.History()) != 2 {
 		t.Fatalf("the client did not play the new move alone: %q vs %q (status %q)", b.Game().String(), room.s.String(), b.Status)
 	}
@@ -227,7 +245,8 @@ func TestRoomResign(t *testing.T) {
 	m.Init()
 	b := m.cur.(*board.BoardScreen)
 	m.Update(keyMsg("r"))
-	m.Update(keyMsg("y"))
+	_, cmd := m.Update(keyMsg("y"))
+	runCmd(m, cmd)
 	if !b.Ended() || !strings.Contains(viewText(m), "o resigned: x wins") {
 		t.Fatalf("ended %v:\n%s", b.Ended(), viewText(m))
 	}

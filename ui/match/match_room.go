@@ -52,6 +52,9 @@ type RoomMatch struct {
 	Ticking bool // a clock tick of this waitGen is pending
 	// seen is the version of the room's view last read, for waitRoom.
 	seen atomic.Uint64
+	// pending is this client's move on its way to the room (see
+	// room_send.go), nil when none is.
+	pending *sending
 	// left is set once this client leaves the room: its waiter then ends
 	// without a word (the room's mailbox closes because of it).
 	left atomic.Bool
@@ -103,7 +106,13 @@ func (r *RoomMatch) apply(rv roomapi.RoomView) {
 	r.talk(rv)
 	r.view = rv
 	r.seen.Store(rv.Version)
-	if err := r.follow(rv); err != nil {
+	rewrites := r.rewrites
+	err := r.follow(rv)
+	if p := r.pending; p != nil && (len(r.played) > p.base || r.rewrites != rewrites) {
+		r.pending = nil // the room went on past the move sent: its answer only refreshes
+		r.ver++
+	}
+	if err != nil {
 		r.status.SetStatus(err.Error(), true)
 		return
 	}
@@ -144,22 +153,32 @@ func (r *RoomMatch) follow(rv roomapi.RoomView) error {
 	return nil
 }
 
-// Position is part of Match.
-func (r *RoomMatch) Position() game.State { return r.Current }
+// Position is part of Match: the room's position, with this client's
+// move played while it is on its way.
+func (r *RoomMatch) Position() game.State {
+	if r.pending != nil {
+		return r.pending.after
+	}
+	return r.Current
+}
 
 // Version is part of Match.
 func (r *RoomMatch) Version() uint64 { return r.ver }
 
 // Replay is part of Match.
 func (r *RoomMatch) Replay() (game.State, []game.Move) {
+	if r.pending != nil && r.first != nil {
+		return r.first, r.pending.played
+	}
 	if r.first == nil {
 		return r.Current, nil // the room could not be read: only its position
 	}
 	return r.first, r.played
 }
 
-// Ended is part of Match.
-func (r *RoomMatch) Ended() bool { return r.view.Finished || r.Current.Terminal() }
+// Ended is part of Match: a move on its way that ends the game ends it
+// on the board at once, as it did when the room was written in Update.
+func (r *RoomMatch) Ended() bool { return r.view.Finished || r.Position().Terminal() }
 
 // Label is part of labeller.
 func (r *RoomMatch) Label() string { return "room " + r.view.Code }
@@ -169,28 +188,11 @@ func (r *RoomMatch) Label() string { return "room " + r.view.Code }
 // resignation, a flag, a draw agreed, an abort); with, once the store
 // rated the game, how the ratings moved.
 func (r *RoomMatch) Result() string {
-	text := common.ResultWithReason(r.Current)
+	text := common.ResultWithReason(r.Position())
 	if text == "" {
 		text = r.view.Result
 	}
 	return withRatings(text, r.view)
-}
-
-// Resign gives up role's game in the room, where the room takes
-// resignations (roomapi.Resigner): in Tic-Tac-Chess for four the role
-// drops out and the others play on.
-func (r *RoomMatch) Resign(role game.Role) tea.Cmd {
-	rs, ok := r.room.(roomapi.Resigner)
-	if !ok {
-		r.status.SetStatus("this room does not take resignations", true)
-		return nil
-	}
-	if err := rs.Resign(role); err != nil {
-		r.status.SetStatus(err.Error(), true)
-		return nil
-	}
-	r.Refresh()
-	return nil
 }
 
 // Resigned is game.NoRole: a room's result says who resigned.
@@ -279,6 +281,10 @@ func (r *RoomMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
 		r.Ticking = false
 		return r.tickClock(), true
 	}
+	if sm, ok := msg.(roomSentMsg); ok {
+		r.sent(sm)
+		return nil, true
+	}
 	if am, ok := msg.(roomActedMsg); ok {
 		if am.err != nil {
 			r.status.SetStatus(am.err.Error(), true)
@@ -300,22 +306,6 @@ func (r *RoomMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
 		spin = r.spinTick()
 	}
 	return tea.Batch(r.waitRoom(), spin, r.clockTickIfIdle()), true
-}
-
-// Play is part of Match.
-func (r *RoomMatch) Play(m game.Move) (tea.Cmd, error) {
-	if err := r.room.Play(m); err != nil {
-		return nil, err
-	}
-	r.Refresh()
-	return nil, nil
-}
-
-// Leave is part of Match.
-func (r *RoomMatch) Leave() tea.Cmd {
-	r.left.Store(true)
-	r.room.Leave()
-	return nil
 }
 
 // QuitPrompt is part of Match.
