@@ -141,6 +141,13 @@ func TestNoAnalysisInARoomGame(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Init()
 	b := m.cur.(*board.BoardScreen)
+	// The keys are not offered to be refused: neither the key bar nor the
+	// full help names them while the game goes on.
+	send(m, keyMsg("?"))
+	if v := viewText(m); strings.Contains(v, "analysis") {
+		t.Fatalf("a room's game in play offers the analysis:\n%s", v)
+	}
+	send(m, keyMsg("?"))
 	for _, k := range []string{"e", "A"} {
 		send(m, keyMsg(k))
 		if b.Analysis.Enabled || b.Analysis.Job != nil || m.cur != common.Screen(b) || !strings.Contains(b.Status, "no analysis while the room's game goes on") {

@@ -56,7 +56,10 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 		offer(cp.Resign != nil && len(b.resignable()) > 0, k.Resign)
 		offer(cp.Rematch != nil, k.New)
 		offer(cp.AICtl != nil && (a.HasSeat || a.Clocks), k.Pause)
-		game = append(game, k.Menu, analysisHelp)
+		game = append(game, k.Menu)
+		// A shared room's game is not analysed while it goes on: the key
+		// is not offered to be refused.
+		offer(b.analysisOff() == "", analysisHelp)
 		offer(cp.Dealer != nil, k.DrawTakeback, k.AbortDecline)
 	}
 	offer(cp.Dealer != nil, k.Chat)
