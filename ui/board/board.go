@@ -1,6 +1,7 @@
 package board
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -296,6 +297,13 @@ func (b *BoardScreen) Init() tea.Cmd {
 // play submits a move of the person at this client.
 func (b *BoardScreen) play(m game.Move) tea.Cmd {
 	cmd, err := b.Match.Play(m)
+	if errors.Is(err, match.ErrSending) {
+		// The room has not taken this client's last move yet: this one
+		// waits for it, as a premove (playPremove, after each answer).
+		b.Premove = common.MoveName(b.Game(), m)
+		b.SetStatus("premove "+b.Premove+": sent once the room has taken your last move", false)
+		return nil
+	}
 	if err != nil {
 		b.SetStatus(err.Error(), true)
 		return nil

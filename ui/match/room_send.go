@@ -19,8 +19,11 @@ import (
 // refused with its reason before anything is sent; while it is out the
 // board shows it as pending (sending), and no other move is sent.
 
-// errSending refuses a move while this client's last move is on its way.
-var errSending = errors.New("your move is on its way to the room: wait for it")
+// ErrSending refuses to send a move while this client's last move is on
+// its way: the room must take them in order. The board keeps such a move
+// as a premove, played once the room has answered (Pentago's rotation,
+// typed right after the placement, must not be lost).
+var ErrSending = errors.New("your move is on its way to the room: wait for it")
 
 // sending is a move of this client's the room has not answered yet.
 type sending struct {
@@ -70,7 +73,7 @@ func (r *RoomMatch) Play(m game.Move) (tea.Cmd, error) {
 func (r *RoomMatch) checkMove(m game.Move) error {
 	switch turn := r.Current.ToMove(); {
 	case r.pending != nil:
-		return errSending
+		return ErrSending
 	case r.Ended():
 		return game.ErrGameOver
 	case len(r.view.You) == 0:
