@@ -215,6 +215,13 @@ type ChatLine struct {
 	At   time.Time
 }
 
+// Same reports whether l and o are one line: the time is compared as an
+// instant, because a line read back from the store has lost the
+// monotonic reading (and perhaps the location) it was written with.
+func (l ChatLine) Same(o ChatLine) bool {
+	return l.Name == o.Name && l.Seat == o.Seat && l.Text == o.Text && l.At.Equal(o.At)
+}
+
 // Dealer is a room handle's optional offers and ending, beside Play: a
 // draw, a takeback, a rematch (see Offer), and the abort of a game in
 // its first moves. A host that has none simply does not implement it.

@@ -170,7 +170,7 @@ func (r *RoomMatch) newLine(had []roomapi.ChatLine, rv roomapi.RoomView) (roomap
 		return roomapi.ChatLine{}, false
 	}
 	line := now[len(now)-1]
-	if len(had) > 0 && had[len(had)-1] == line {
+	if len(had) > 0 && had[len(had)-1].Same(line) {
 		return line, false
 	}
 	if slices.Contains(r.muted, line.Name) || (line.Seat >= 0 && slices.Contains(rv.You, game.Role(line.Seat))) {

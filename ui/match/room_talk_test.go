@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -158,5 +159,27 @@ func TestRoomChatLinesLeaveOutTheMuted(t *testing.T) {
 	}
 	if strings.Join(got, " | ") != "bob: hi | ana: hello" {
 		t.Fatalf("lines %v", got)
+	}
+}
+
+// A line read back from the store (after a node reloads the room, as at
+// a game's end) is the same line: it is not announced again over the
+// room's note. Its time has lost its monotonic reading there, which made
+// == tell them apart.
+func TestRoomChatLineReadBackIsNotNew(t *testing.T) {
+	r, room, st := talkMatch(t)
+	said := time.Now()
+	show(r, room, func(v *roomapi.RoomView) {
+		v.Chat = []roomapi.ChatLine{{Name: "bob", Seat: 1, Text: "good luck", At: said}}
+	})
+	if st.text != "bob: good luck" {
+		t.Fatalf("status after bob's line %q", st.text)
+	}
+	show(r, room, func(v *roomapi.RoomView) {
+		v.Note, v.Finished, v.Result = "o resigned: x wins", true, "o resigned: x wins"
+		v.Chat = []roomapi.ChatLine{{Name: "bob", Seat: 1, Text: "good luck", At: said.Round(0).UTC()}}
+	})
+	if st.text != "o resigned: x wins" {
+		t.Fatalf("status after the end %q, want the room's note", st.text)
 	}
 }
