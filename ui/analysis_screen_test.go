@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/pages"
@@ -97,15 +96,7 @@ func TestGoldenAnalysisBoard(t *testing.T) {
 // analysis panel on, at move 5: o lost by force.
 func TestGoldenReviewAnalysis(t *testing.T) {
 	v, _ := game.Lookup("quad5")
-	var msgs []tea.Msg
-	cur := adapters.Pos{Row: 2, Col: 2}
-	for _, p := range []adapters.Pos{{Row: 1, Col: 1}, {Row: 0, Col: 1}, {Row: 1, Col: 3}, {Row: 0, Col: 2}, {Row: 3, Col: 3}, {Row: 0, Col: 3}, {Row: 3, Col: 1}} {
-		for _, k := range keysTo(cur, p, 0) {
-			msgs = append(msgs, keyMsgs(k)...)
-		}
-		msgs = append(msgs, keyMsg("enter"))
-		cur = p
-	}
+	msgs := quad5SquareKeys()
 	msgs = append(msgs, keyMsg("v"), keyMsg("left"), keyMsg("left"), keyMsg("e"))
 	runGoldenUntil(t, common.Options{Start: common.Start{Variant: "quad5", Seats: hotSeat(v)}}, "the settled analysis and values",
 		func(s string) bool { return settled(s) && evalShown.MatchString(s) }, msgs...)

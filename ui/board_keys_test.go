@@ -49,10 +49,29 @@ func TestNoKeysActOnAHiddenBoard(t *testing.T) {
 	lm(b).CancelJob()
 }
 
+// quad5Square is the game the tests end by keys: x's square in Quad 5×5,
+// r2c2, r2c4, r4c4, r4c2 against o's r1c2, r1c3, r1c4.
+var quad5Square = []adapters.Pos{{Row: 1, Col: 1}, {Row: 0, Col: 1}, {Row: 1, Col: 3}, {Row: 0, Col: 2}, {Row: 3, Col: 3}, {Row: 0, Col: 3}, {Row: 3, Col: 1}}
+
+// quad5SquareKeys are the key messages that play quad5Square from the
+// cursor's start at the centre.
+func quad5SquareKeys() []tea.Msg {
+	var msgs []tea.Msg
+	cur := adapters.Pos{Row: 2, Col: 2}
+	for _, p := range quad5Square {
+		for _, k := range keysTo(cur, p, 0) {
+			msgs = append(msgs, keyMsgs(k)...)
+		}
+		msgs = append(msgs, keyMsg("enter"))
+		cur = p
+	}
+	return msgs
+}
+
 // endGameQuad5 plays x's square in Quad 5×5 by keys.
 func endGameQuad5(t *testing.T, w, h int) (*Model, *board.BoardScreen) {
 	m, b := newTestClient(t, "quad5", w, h)
-	for _, p := range []adapters.Pos{{Row: 1, Col: 1}, {Row: 0, Col: 1}, {Row: 1, Col: 3}, {Row: 0, Col: 2}, {Row: 3, Col: 3}, {Row: 0, Col: 3}, {Row: 3, Col: 1}} {
+	for _, p := range quad5Square {
 		for _, k := range keysTo(b.CursorCell, p, 0) {
 			sendKey(m, k)
 		}

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/common"
 
 	tea "charm.land/bubbletea/v2"
@@ -115,15 +114,7 @@ func TestGoldenBoard(t *testing.T) {
 // r4c2 against o's r1c2, r1c3, r1c4.
 func TestGoldenEnd(t *testing.T) {
 	v, _ := game.Lookup("quad5")
-	var msgs []tea.Msg
-	cur := adapters.Pos{Row: 2, Col: 2}
-	for _, p := range []adapters.Pos{{Row: 1, Col: 1}, {Row: 0, Col: 1}, {Row: 1, Col: 3}, {Row: 0, Col: 2}, {Row: 3, Col: 3}, {Row: 0, Col: 3}, {Row: 3, Col: 1}} {
-		for _, k := range keysTo(cur, p, 0) {
-			msgs = append(msgs, keyMsgs(k)...)
-		}
-		msgs = append(msgs, keyMsg("enter"))
-		cur = p
-	}
+	msgs := quad5SquareKeys()
 	runGolden(t, common.Options{Start: common.Start{Variant: "quad5", Seats: hotSeat(v)}}, msgs...)
 }
 

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 
@@ -188,15 +187,7 @@ var evalShown = regexp.MustCompile(`x +\d+% `)
 // and the status that says how to return.
 func TestGoldenReview(t *testing.T) {
 	v, _ := game.Lookup("quad5")
-	var msgs []tea.Msg
-	cur := adapters.Pos{Row: 2, Col: 2}
-	for _, p := range []adapters.Pos{{Row: 1, Col: 1}, {Row: 0, Col: 1}, {Row: 1, Col: 3}, {Row: 0, Col: 2}, {Row: 3, Col: 3}, {Row: 0, Col: 3}, {Row: 3, Col: 1}} {
-		for _, k := range keysTo(cur, p, 0) {
-			msgs = append(msgs, keyMsgs(k)...)
-		}
-		msgs = append(msgs, keyMsg("enter"))
-		cur = p
-	}
+	msgs := quad5SquareKeys()
 	msgs = append(msgs, keyMsg("v"), keyMsg("left"), keyMsg("left"))
 	runGoldenEvals(t, common.Options{Start: common.Start{Variant: "quad5", Seats: hotSeat(v)}}, msgs...)
 }
