@@ -121,11 +121,7 @@ func (q *quickScreen) View() string {
 	} else {
 		for i, v := range q.variants {
 			line := v.Title
-			if i == q.i {
-				b.WriteString(st.Accent.Render(" > "+line) + "\n")
-			} else {
-				b.WriteString(st.Text.Render("   "+line) + "\n")
-			}
+			b.WriteString(listLine(st, line, i == q.i))
 		}
 	}
 	b.WriteString("\n")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tabletop/tabletop/themes"
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/match"
@@ -243,11 +244,7 @@ func (r *roomListScreen) View() string {
 	}
 	for i, info := range r.rooms {
 		line := roomLine(info)
-		if i == r.i {
-			b.WriteString(st.Accent.Render(" > "+line) + "\n")
-		} else {
-			b.WriteString(st.Text.Render("   "+line) + "\n")
-		}
+		b.WriteString(listLine(st, line, i == r.i))
 	}
 	b.WriteString("\n")
 	if r.status != "" {
@@ -295,4 +292,13 @@ func roomLine(info roomapi.RoomInfo) string {
 		line += fmt.Sprintf(" · %d watching", info.Spectators)
 	}
 	return line
+}
+
+// listLine is one line of a list screen: the chosen one marked and in
+// the accent colour, the others indented alike.
+func listLine(st *themes.Styles, line string, chosen bool) string {
+	if chosen {
+		return st.Accent.Render(" > "+line) + "\n"
+	}
+	return st.Text.Render("   "+line) + "\n"
 }

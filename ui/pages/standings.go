@@ -206,10 +206,6 @@ func (s *StandingsScreen) pageView(b *strings.Builder) {
 			change = fmt.Sprintf(" (%+.0f)", g.Change)
 		}
 		line := fmt.Sprintf("%s %-12s %s — %s%s", g.Finished.UTC().Format("2006-01-02"), g.Variant, g.Players, g.Result, change)
-		if i == s.i {
-			b.WriteString(st.Accent.Render(" > "+line) + "\n")
-		} else {
-			b.WriteString(st.Text.Render("   "+line) + "\n")
-		}
+		b.WriteString(listLine(st, line, i == s.i))
 	}
 }
