@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/quad"
@@ -42,7 +43,7 @@ func TestPentagoChoiceBelongsToAdapter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r, ok := adapters.AdapterCapsOf(vu).KeyOf(s, keyMsg("3"), adapters.Pos{Row: 0, Col: 0}, nil); !ok || r.IsError {
+	if r, ok := adapters.AdapterCapsOf(vu).KeyOf(s, uitest.Key("3"), adapters.Pos{Row: 0, Col: 0}, nil); !ok || r.IsError {
 		t.Fatalf("key 3: %+v, %v", r, ok)
 	}
 	if got, _ := pentagoChoice(vu, s, adapters.Pos{Row: 0, Col: 0}); got != 3 {
@@ -201,14 +202,14 @@ func TestAdaptersBuildTypedMoves(t *testing.T) {
 func TestRefusedMoveKeepsTheSelection(t *testing.T) {
 	m, b := newTestClient(t, "tictacchess", 80, 24)
 	for _, k := range []string{"left", "left", "left", "enter"} { // red's piece on (1 4)
-		sendKey(m, k)
+		uitest.Press(m, k)
 	}
 	if b.Selected == nil {
 		t.Fatalf("red's piece not selected: %q", b.Status)
 	}
 	sel := *b.Selected
 	for _, k := range []string{"right", "right", "right", "right", "enter"} { // (5 4): out of reach
-		sendKey(m, k)
+		uitest.Press(m, k)
 	}
 	if !b.IsErr || !strings.Contains(b.Status, "not a knight move") {
 		t.Errorf("an unreachable target: status %q", b.Status)

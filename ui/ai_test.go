@@ -7,9 +7,9 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/match"
 
-	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -18,61 +18,26 @@ import (
 	"github.com/tabletop/tabletop/savefmt"
 )
 
-// drain runs cmd and everything it leads to synchronously, delivering
-// each message to the client. Spinner ticks are dropped so it ends.
-func drain(t testing.TB, m *Model, cmd tea.Cmd) {
-	t.Helper()
-	queue := []tea.Cmd{cmd}
-	for n := 0; len(queue) > 0; n++ {
-		if n > 10000 {
-			t.Fatal("drain: no end")
-		}
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case nil, spinner.TickMsg:
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case tea.QuitMsg:
-		default:
-			_, next := m.Update(msg)
-			queue = append(queue, next)
-		}
-	}
-}
-
-func press(m *Model, k string) tea.Cmd {
-	var cmds []tea.Cmd
-	for _, msg := range keyMsgs(k) {
-		_, cmd := m.Update(msg)
-		cmds = append(cmds, cmd)
-	}
-	return tea.Batch(cmds...)
-}
-
 // newVsAI returns a Quad 7×7 board: x human, o the AI at level.
 func newVsAI(t *testing.T, level ai.Level) (*Model, *board.BoardScreen) {
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1,
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 3, AIDelay: -1,
 		Start: common.Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: level}}}}).(*Model)
-	drain(t, m, m.Init())
+	uitest.Drain(t, m, m.Init())
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	return m, m.cur.(*board.BoardScreen)
+	return m, m.Cur.(*board.BoardScreen)
 }
 
 func TestAIAnswersAndUndoGoesBackToYourMove(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
-	drain(t, m, press(m, "enter"))
+	uitest.Drain(t, m, uitest.Press(m, "enter"))
 	if len(lm(b).Moves()) != 2 || b.Game().ToMove() != 0 {
 		t.Fatalf("after x's move and the AI's answer: %d moves, %s to move", len(lm(b).Moves()), b.Variant.RoleName(b.Game().ToMove()))
 	}
-	drain(t, m, press(m, "u"))
+	uitest.Drain(t, m, uitest.Press(m, "u"))
 	if len(lm(b).Moves()) != 0 {
 		t.Fatalf("undo against the AI should go back to x's move, %d moves left", len(lm(b).Moves()))
 	}
-	drain(t, m, press(m, "U"))
+	uitest.Drain(t, m, uitest.Press(m, "U"))
 	if len(lm(b).Moves()) != 2 {
 		t.Fatalf("redo should replay x's move and the AI's answer, got %d moves", len(lm(b).Moves()))
 	}
@@ -81,15 +46,15 @@ func TestAIAnswersAndUndoGoesBackToYourMove(t *testing.T) {
 
 func TestStaleAIResultIsDropped(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
-	pending := press(m, "enter") // x moves; the AI's search is in this cmd
+	pending := uitest.Press(m, "enter") // x moves; the AI's search is in this cmd
 	if len(lm(b).Moves()) != 1 || lm(b).Job == nil {
 		t.Fatalf("the AI should be thinking after x's move (moves %d)", len(lm(b).Moves()))
 	}
-	drain(t, m, press(m, "u")) // undo while it thinks
+	uitest.Drain(t, m, uitest.Press(m, "u")) // undo while it thinks
 	if len(lm(b).Moves()) != 0 {
 		t.Fatalf("undo: %d moves", len(lm(b).Moves()))
 	}
-	drain(t, m, pending) // the old search finishes now
+	uitest.Drain(t, m, pending) // the old search finishes now
 	if len(lm(b).Moves()) != 0 {
 		t.Fatalf("a stale AI result was played: %v", lm(b).Moves())
 	}
@@ -98,7 +63,7 @@ func TestStaleAIResultIsDropped(t *testing.T) {
 
 func TestSpaceMakesTheAIMoveNow(t *testing.T) {
 	m, b := newVsAI(t, ai.Max) // ten seconds a move unless told to stop
-	pending := press(m, "enter")
+	pending := uitest.Press(m, "enter")
 	done := make(chan tea.Msg, 1)
 	go func() { // the search runs off the UI goroutine
 		msg := pending()
@@ -108,13 +73,13 @@ func TestSpaceMakesTheAIMoveNow(t *testing.T) {
 		done <- msg
 	}()
 	job := lm(b).Job
-	press(m, " ")
+	uitest.Press(m, " ")
 	if job == nil || job.Ctx.Err() == nil {
 		t.Fatal("space did not cancel the AI's search")
 	}
 	select {
 	case msg := <-done:
-		drain(t, m, func() tea.Msg { return msg })
+		uitest.Drain(t, m, func() tea.Msg { return msg })
 	case <-time.After(30 * time.Second):
 		t.Fatal("the AI did not move after space")
 	}
@@ -125,7 +90,7 @@ func TestSpaceMakesTheAIMoveNow(t *testing.T) {
 
 func TestHint(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
-	drain(t, m, press(m, "H"))
+	uitest.Drain(t, m, uitest.Press(m, "H"))
 	if !lm(b).HasHint || !strings.Contains(b.Status, "hint") {
 		t.Fatalf("no hint: status %q", b.Status)
 	}
@@ -139,11 +104,11 @@ func TestHint(t *testing.T) {
 
 func TestAIVersusAIPlaysToTheEnd(t *testing.T) {
 	seats := map[string]savefmt.SeatConfig{"x": {AI: true, Level: ai.Easy}, "o": {AI: true, Level: ai.Easy}}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 5, AIDelay: -1,
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 5, AIDelay: -1,
 		Start: common.Start{Variant: "quad5", Seats: seats}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	drain(t, m, m.Init())
-	b := m.cur.(*board.BoardScreen)
+	uitest.Drain(t, m, m.Init())
+	b := m.Cur.(*board.BoardScreen)
 	if !b.Game().Terminal() {
 		t.Fatalf("AI vs AI stopped before the end after %d moves", len(lm(b).Moves()))
 	}
@@ -152,17 +117,17 @@ func TestAIVersusAIPlaysToTheEnd(t *testing.T) {
 
 func TestPauseStopsTheAI(t *testing.T) {
 	seats := map[string]savefmt.SeatConfig{"x": {AI: true, Level: ai.Easy}, "o": {AI: true, Level: ai.Easy}}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 5, AIDelay: -1,
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 5, AIDelay: -1,
 		Start: common.Start{Variant: "quad5", Seats: seats}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	pending := m.Init()
-	press(m, "p")
-	drain(t, m, pending)
-	b := m.cur.(*board.BoardScreen)
+	uitest.Press(m, "p")
+	uitest.Drain(t, m, pending)
+	b := m.Cur.(*board.BoardScreen)
 	if len(lm(b).Moves()) != 0 || !lm(b).Paused {
 		t.Fatalf("paused AI played %d moves", len(lm(b).Moves()))
 	}
-	drain(t, m, press(m, "p"))
+	uitest.Drain(t, m, uitest.Press(m, "p"))
 	if !b.Game().Terminal() {
 		t.Fatal("resumed AI did not play on")
 	}
@@ -179,11 +144,11 @@ func TestForcedPassIsAnnounced(t *testing.T) {
 		for !s.Terminal() {
 			legal := s.Legal(nil)
 			if len(legal) == 1 && legal[0] == game.Noop {
-				m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
-					Start: common.Start{Variant: v.Name, Seats: hotSeat(v), Position: s.String()}}).(*Model)
+				m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1,
+					Start: common.Start{Variant: v.Name, Seats: uitest.HotSeat(v), Position: s.String()}}).(*Model)
 				m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-				drain(t, m, m.Init())
-				b := m.cur.(*board.BoardScreen)
+				uitest.Drain(t, m, m.Init())
+				b := m.Cur.(*board.BoardScreen)
 				if len(lm(b).Moves()) == 0 || lm(b).Moves()[0] != game.Noop || !strings.Contains(b.Status, "passes") {
 					t.Fatalf("forced pass not played or not announced: moves %v status %q", lm(b).Moves(), b.Status)
 				}
@@ -199,16 +164,16 @@ func TestForcedPassIsAnnounced(t *testing.T) {
 // result when the AI's move ends the game.
 func TestAIsLastMoveShowsTheResultNotAnOldWord(t *testing.T) {
 	pos := "(cell 1 1 x) (cell 1 2 o) (cell 1 3 x) (cell 2 1 x) (cell 2 2 o) (cell 2 3 o) (cell 3 1 o) (cell 3 2 x) (cell 3 3 b) (control xplayer)"
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1,
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 3, AIDelay: -1,
 		Start: common.Start{Variant: "tictactoe", Position: pos, Seats: map[string]savefmt.SeatConfig{"xplayer": {AI: true, Level: ai.Easy}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	search := m.Init()
-	b := m.cur.(*board.BoardScreen)
-	press(m, "enter") // not this client's turn
+	b := m.Cur.(*board.BoardScreen)
+	uitest.Press(m, "enter") // not this client's turn
 	if text, _ := b.StatusText(); !strings.Contains(text, "the AI is playing") {
 		t.Fatalf("the key during the AI's turn should say so, status %q", text)
 	}
-	drain(t, m, search)
+	uitest.Drain(t, m, search)
 	if !b.Ended() {
 		t.Fatal("the AI's move should end the game")
 	}
@@ -222,16 +187,16 @@ func TestAIsLastMoveShowsTheResultNotAnOldWord(t *testing.T) {
 // unfinished deeper iteration after its last report).
 func TestMoveNowPlaysTheMoveShown(t *testing.T) {
 	m, b := newVsAI(t, ai.Max)
-	pending := press(m, "enter") // the search, which settles on its own move
+	pending := uitest.Press(m, "enter") // the search, which settles on its own move
 	l := lm(b)
 	job := l.Job
 	shown := b.Game().Legal(nil)[0]
 	m.Update(match.AIProgressMsg{Job: job, Progress: ai.Progress{Depth: 7, Best: shown}})
-	if !strings.Contains(viewText(m), "best "+b.Game().ShortMove(shown)) {
-		t.Fatalf("the board does not show the best move:\n%s", viewText(m))
+	if !strings.Contains(uitest.ViewText(m), "best "+b.Game().ShortMove(shown)) {
+		t.Fatalf("the board does not show the best move:\n%s", uitest.ViewText(m))
 	}
-	press(m, "esc")
-	drain(t, m, pending)
+	uitest.Press(m, "esc")
+	uitest.Drain(t, m, pending)
 	if got := l.Moves()[len(l.Moves())-1]; got != shown {
 		t.Fatalf("move now played %s, the board showed %s", b.Game().ShortMove(got), b.Game().ShortMove(shown))
 	}
@@ -241,12 +206,12 @@ func TestMoveNowPlaysTheMoveShown(t *testing.T) {
 // thinks (UCT reports the length of its best line, which can shrink).
 func TestAIDepthShownNeverShrinks(t *testing.T) {
 	m, b := newVsAI(t, ai.Max)
-	press(m, "enter")
+	uitest.Press(m, "enter")
 	job := lm(b).Job
 	best := b.Game().Legal(nil)[0]
 	m.Update(match.AIProgressMsg{Job: job, Progress: ai.Progress{Depth: 20, Best: best}})
 	m.Update(match.AIProgressMsg{Job: job, Progress: ai.Progress{Depth: 16, Best: best}})
-	if v := viewText(m); !strings.Contains(v, "depth 20") {
+	if v := uitest.ViewText(m); !strings.Contains(v, "depth 20") {
 		t.Fatalf("the depth went down:\n%s", v)
 	}
 	lm(b).CancelJob()
@@ -258,13 +223,13 @@ func TestAIDepthShownNeverShrinks(t *testing.T) {
 func TestTurnRefusalGoesWhenTheAIMoves(t *testing.T) {
 	for _, k := range []string{"enter", "2", "H"} {
 		m, b := newVsAI(t, ai.Easy)
-		pending := press(m, "enter") // x moves; the AI starts
-		press(m, "right")
-		press(m, k)
+		pending := uitest.Press(m, "enter") // x moves; the AI starts
+		uitest.Press(m, "right")
+		uitest.Press(m, k)
 		if !b.IsErr || b.Status == "" {
 			t.Fatalf("%s during the AI's turn: no refusal (status %q)", k, b.Status)
 		}
-		drain(t, m, pending)
+		uitest.Drain(t, m, pending)
 		if len(lm(b).Moves()) != 2 {
 			t.Fatalf("the AI did not answer: %d moves", len(lm(b).Moves()))
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
@@ -26,9 +27,9 @@ const provenQuad5 = "-oo.-/.x.x./...../...../-...- x 0 0"
 func toAnalysisBoard() []tea.Msg {
 	var msgs []tea.Msg
 	for range game.Variants() {
-		msgs = append(msgs, keyMsg("down"))
+		msgs = append(msgs, uitest.Key("down"))
 	}
-	return append(msgs, keyMsg("enter"))
+	return append(msgs, uitest.Key("enter"))
 }
 
 // TestAnalysisBoardFromMenu: the menu's Analysis board takes a pasted
@@ -37,32 +38,32 @@ func toAnalysisBoard() []tea.Msg {
 // analysis of the position shown.
 func TestAnalysisBoardFromMenu(t *testing.T) {
 	t.Parallel()
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1, Analyst: fixedDepth(4)}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 1, AIDelay: -1, Analyst: fixedDepth(4)}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	send(m, toAnalysisBoard()...)
-	a, ok := m.cur.(*pages.AnalysisSetup)
+	uitest.Send(m, toAnalysisBoard()...)
+	a, ok := m.Cur.(*pages.AnalysisSetup)
 	if !ok || a.Variants[a.Chosen].Name != "quad5" {
-		t.Fatalf("the menu's Analysis board opened %T", m.cur)
+		t.Fatalf("the menu's Analysis board opened %T", m.Cur)
 	}
 	bad := "-oo.-/.x.x./\n..... x 0 0"
 	_, want := game.NewState("quad5", strings.Join(strings.Fields(bad), " "))
-	send(m, tea.PasteMsg{Content: bad}, keyMsg("enter"))
-	if want == nil || m.cur != common.Screen(a) || a.Status != want.Error() {
-		t.Fatalf("a bad position: on %T, status %q, want the game's %v", m.cur, a.Status, want)
+	uitest.Send(m, tea.PasteMsg{Content: bad}, uitest.Key("enter"))
+	if want == nil || m.Cur != common.Screen(a) || a.Status != want.Error() {
+		t.Fatalf("a bad position: on %T, status %q, want the game's %v", m.Cur, a.Status, want)
 	}
-	if v := viewText(m); !strings.Contains(v, strings.Fields(want.Error())[0]) {
+	if v := uitest.ViewText(m); !strings.Contains(v, strings.Fields(want.Error())[0]) {
 		t.Fatalf("the reason is not shown:\n%s", v)
 	}
 	a.Input.SetValue("")
-	send(m, tea.PasteMsg{Content: provenQuad5})
-	_, cmd := m.Update(keyMsg("enter"))
-	b, ok := m.cur.(*board.BoardScreen)
+	uitest.Send(m, tea.PasteMsg{Content: provenQuad5})
+	_, cmd := m.Update(uitest.Key("enter"))
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok || b.Game().String() != provenQuad5 || !b.Mine(0) || !b.Mine(1) || !b.Analysis.Enabled {
-		t.Fatalf("a good position: on %T", m.cur)
+		t.Fatalf("a good position: on %T", m.Cur)
 	}
-	runCmd(m, cmd) // the analysis, to its end
-	if v := viewText(m); !b.Analysis.Done() || !strings.Contains(v, "x 100 proven") || !strings.Contains(v, "1. r3c3") {
+	uitest.RunCmd(m, cmd) // the analysis, to its end
+	if v := uitest.ViewText(m); !b.Analysis.Done() || !strings.Contains(v, "x 100 proven") || !strings.Contains(v, "1. r3c3") {
 		t.Fatalf("the board does not show the proven analysis:\n%s", v)
 	}
 }
@@ -76,10 +77,10 @@ func settled(s string) bool { return strings.Contains(s, "proven") && !strings.C
 func TestGoldenAnalysisBoard(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
-			opts := common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1, Analyst: fixedDepth(4)}
+			opts := common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 1, AIDelay: -1, Analyst: fixedDepth(4)}
 			rec := newScreenRecorder(New(opts))
 			tm := teatest.NewTestModel(t, rec, teatest.WithInitialTermSize(size[0], size[1]))
-			for _, msg := range append(toAnalysisBoard(), tea.PasteMsg{Content: provenQuad5}, keyMsg("enter")) {
+			for _, msg := range append(toAnalysisBoard(), tea.PasteMsg{Content: provenQuad5}, uitest.Key("enter")) {
 				tm.Send(msg)
 			}
 			rec.waitScreen(t, "the settled analysis", settled, 30*time.Second)
@@ -87,7 +88,7 @@ func TestGoldenAnalysisBoard(t *testing.T) {
 				t.Fatal(err)
 			}
 			fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second))
-			teatest.RequireEqualOutput(t, []byte(viewText(fm)))
+			teatest.RequireEqualOutput(t, []byte(uitest.ViewText(fm)))
 		})
 	}
 }
@@ -97,8 +98,8 @@ func TestGoldenAnalysisBoard(t *testing.T) {
 func TestGoldenReviewAnalysis(t *testing.T) {
 	v, _ := game.Lookup("quad5")
 	msgs := quad5SquareKeys()
-	msgs = append(msgs, keyMsg("v"), keyMsg("left"), keyMsg("left"), keyMsg("e"))
-	runGoldenUntil(t, common.Options{Start: common.Start{Variant: "quad5", Seats: hotSeat(v)}}, "the settled analysis and values",
+	msgs = append(msgs, uitest.Key("v"), uitest.Key("left"), uitest.Key("left"), uitest.Key("e"))
+	runGoldenUntil(t, common.Options{Start: common.Start{Variant: "quad5", Seats: uitest.HotSeat(v)}}, "the settled analysis and values",
 		func(s string) bool { return settled(s) && evalShown.MatchString(s) }, msgs...)
 }
 
@@ -107,17 +108,17 @@ func TestGoldenReviewAnalysis(t *testing.T) {
 func TestAnalysisBoardFromABoard(t *testing.T) {
 	t.Parallel()
 	m, b := newTestClient(t, "pentago", 80, 24)
-	m.c.Opts.Analyst = fixedDepth(1)
+	m.C.Opts.Analyst = fixedDepth(1)
 	playTexts(t, b, "(place 1 1 1)", "(rotate 1 cw)")
 	shown := b.Game().String()
-	send(m, keyMsg("A"))
-	a, ok := m.cur.(*pages.AnalysisSetup)
+	uitest.Send(m, uitest.Key("A"))
+	a, ok := m.Cur.(*pages.AnalysisSetup)
 	if !ok || a.Variants[a.Chosen].Name != "pentago" || a.Input.Value() != shown {
-		t.Fatalf("A opened %T", m.cur)
+		t.Fatalf("A opened %T", m.Cur)
 	}
-	send(m, keyMsg("enter"))
-	if nb, ok := m.cur.(*board.BoardScreen); !ok || nb.Game().String() != shown || !nb.Analysis.Enabled {
-		t.Fatalf("enter opened %T", m.cur)
+	uitest.Send(m, uitest.Key("enter"))
+	if nb, ok := m.Cur.(*board.BoardScreen); !ok || nb.Game().String() != shown || !nb.Analysis.Enabled {
+		t.Fatalf("enter opened %T", m.Cur)
 	}
 }
 
@@ -131,23 +132,23 @@ func TestNoAnalysisInARoomGame(t *testing.T) {
 		Start: common.Start{Join: "K7QX"}, Analyst: h}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Init()
-	b := m.cur.(*board.BoardScreen)
+	b := m.Cur.(*board.BoardScreen)
 	// The keys are not offered to be refused: neither the key bar nor the
 	// full help names them while the game goes on.
-	send(m, keyMsg("?"))
-	if v := viewText(m); strings.Contains(v, "analysis") {
+	uitest.Send(m, uitest.Key("?"))
+	if v := uitest.ViewText(m); strings.Contains(v, "analysis") {
 		t.Fatalf("a room's game in play offers the analysis:\n%s", v)
 	}
-	send(m, keyMsg("?"))
+	uitest.Send(m, uitest.Key("?"))
 	for _, k := range []string{"e", "A"} {
-		send(m, keyMsg(k))
-		if b.Analysis.Enabled || b.Analysis.Job != nil || m.cur != common.Screen(b) || !strings.Contains(b.Status, "no analysis while the room's game goes on") {
-			t.Fatalf("%s in a room: analysis %v, on %T, status %q", k, b.Analysis.Enabled, m.cur, b.Status)
+		uitest.Send(m, uitest.Key(k))
+		if b.Analysis.Enabled || b.Analysis.Job != nil || m.Cur != common.Screen(b) || !strings.Contains(b.Status, "no analysis while the room's game goes on") {
+			t.Fatalf("%s in a room: analysis %v, on %T, status %q", k, b.Analysis.Enabled, m.Cur, b.Status)
 		}
 	}
 	// Review's values there are the game's own estimate, not the engine's.
-	_, cmd := m.Update(keyMsg("v"))
-	runOnce(m, cmd)
+	_, cmd := m.Update(uitest.Key("v"))
+	uitest.RunOnce(m, cmd)
 	if len(h.started) > 0 || h.reviewed.Load() > 0 || b.Review.Evals[0] != board.Estimate(b.Game(), make([]int, 2)) {
 		t.Fatalf("review in a room's game asked the engine: values %v", b.Review.Evals)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
@@ -16,10 +17,6 @@ import (
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
 )
-
-// runOnce runs cmd (batches included) and hands what it returns to the
-// client, without running the commands that come back.
-func runOnce(m *Model, cmd tea.Cmd) { runCmds(m, cmd, false) }
 
 // TestReviewAgreesWithAnalyze: review's value of a position is the one
 // `tabletop analyze` gives where it proves the position. In this Quad
@@ -31,9 +28,9 @@ func TestReviewAgreesWithAnalyze(t *testing.T) {
 	for _, at := range []int{4, 5} {
 		m, b := newTestClient(t, "quad5", 80, 24)
 		playTexts(t, b, moves...)
-		_, open := m.Update(keyMsg("v"))
+		_, open := m.Update(uitest.Key("v"))
 		// Stepping to a position values it first.
-		runOnce(m, tea.Batch(open, b.ReviewTo(at)))
+		uitest.RunOnce(m, tea.Batch(open, b.ReviewTo(at)))
 		s := b.Game()
 		an := ai.NewAnalyzer().Analyze(context.Background(), s, ai.AnalysisOptions{Options: ai.Options{Level: ai.Hard}}, nil)
 		if !an.Proven {
@@ -91,20 +88,20 @@ func TestAnalysisFollowsAndStops(t *testing.T) {
 	t.Parallel()
 	m, b := newTestClient(t, "quad7", 120, 40)
 	h := newHeldAnalyst()
-	m.c.Opts.Analyst = h
+	m.C.Opts.Analyst = h
 	playTexts(t, b, "r3c4", "r4c4")
 	live := b.Game().String()
-	_, wait := m.Update(keyMsg("e"))
+	_, wait := m.Update(uitest.Key("e"))
 	if got := <-h.started; got != live {
 		t.Fatalf("e analyses %q, want the live position %q", got, live)
 	}
-	runOnce(m, wait) // the first report
-	if v := viewText(m); !strings.Contains(v, "Analysis (x to move)") || !strings.Contains(v, "x  50 depth 3 …") {
+	uitest.RunOnce(m, wait) // the first report
+	if v := uitest.ViewText(m); !strings.Contains(v, "Analysis (x to move)") || !strings.Contains(v, "x  50 depth 3 …") {
 		t.Fatalf("the panel does not show the report:\n%s", v)
 	}
 	first := b.Analysis.Job
-	m.Update(keyMsg("v"))
-	m.Update(keyMsg("left")) // review one move back: o to move
+	m.Update(uitest.Key("v"))
+	m.Update(uitest.Key("left")) // review one move back: o to move
 	if got := <-h.ended; got != live {
 		t.Fatalf("stepping back ended the analysis of %q, want %q", got, live)
 	}
@@ -114,20 +111,20 @@ func TestAnalysisFollowsAndStops(t *testing.T) {
 	}
 	second := b.Analysis.Job
 	reviewed := b.Game().String()
-	m.Update(keyMsg("i")) // the rules, another screen
+	m.Update(uitest.Key("i")) // the rules, another screen
 	if got := <-h.ended; got != reviewed {
 		t.Fatalf("the rules screen ended the analysis of %q, want %q", got, reviewed)
 	}
 	waitEnded(second)
-	_, back := m.Update(keyMsg("esc"))
-	runOnce(m, back)
-	if got := <-h.started; m.cur != common.Screen(b) || got != reviewed {
-		t.Fatalf("back on %T, analysing %q, want the board analysing %q", m.cur, got, reviewed)
+	_, back := m.Update(uitest.Key("esc"))
+	uitest.RunOnce(m, back)
+	if got := <-h.started; m.Cur != common.Screen(b) || got != reviewed {
+		t.Fatalf("back on %T, analysing %q, want the board analysing %q", m.Cur, got, reviewed)
 	}
 	third := b.Analysis.Job
-	m.Update(keyMsg("m")) // to the menu
-	if _, ok := m.cur.(*pages.MenuScreen); !ok {
-		t.Fatalf("m: on %T", m.cur)
+	m.Update(uitest.Key("m")) // to the menu
+	if _, ok := m.Cur.(*pages.MenuScreen); !ok {
+		t.Fatalf("m: on %T", m.Cur)
 	}
 	<-h.ended
 	waitEnded(third)
@@ -148,11 +145,11 @@ func waitEnded(job *board.AnalysisJob) {
 func TestPanelProofIsReviewsValue(t *testing.T) {
 	t.Parallel()
 	m, b := newTestClient(t, "quad5", 80, 24)
-	m.c.Opts.Analyst = fixedDepth(4)
+	m.C.Opts.Analyst = fixedDepth(4)
 	playTexts(t, b, "r2c2", "r1c2", "r2c3", "r1c3")
-	m.Update(keyMsg("v")) // review's own valuing is not run
-	_, cmd := m.Update(keyMsg("e"))
-	runCmd(m, cmd) // the panel's analysis, to its end
+	m.Update(uitest.Key("v")) // review's own valuing is not run
+	_, cmd := m.Update(uitest.Key("e"))
+	uitest.RunCmd(m, cmd) // the panel's analysis, to its end
 	if !b.Analysis.Done() || !b.Analysis.Report.Proven {
 		t.Fatalf("the panel proves nothing: %+v", b.Analysis.Report)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
@@ -20,29 +21,29 @@ func TestNoKeysActOnAHiddenBoard(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 80, 24)
 	m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
 	for _, k := range []string{"enter", " ", "r", "y", "u", "n", "m"} {
-		sendKey(m, k)
+		uitest.Press(m, k)
 	}
-	m.Update(click(5, 5))
+	m.Update(uitest.Click(5, 5))
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if m.cur != common.Screen(b) || len(lm(b).Moves()) != 0 || b.Ended() {
-		t.Fatalf("keys acted on the hidden board: screen %T, %d moves, ended %v", m.cur, len(lm(b).Moves()), b.Ended())
+	if m.Cur != common.Screen(b) || len(lm(b).Moves()) != 0 || b.Ended() {
+		t.Fatalf("keys acted on the hidden board: screen %T, %d moves, ended %v", m.Cur, len(lm(b).Moves()), b.Ended())
 	}
 	m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
-	m.Update(keyMsg("?"))
+	m.Update(uitest.Key("?"))
 	if !b.Help.ShowAll {
 		t.Fatal("? should still toggle the help")
 	}
-	m.Update(keyMsg("?"))
-	if cmd := press(m, "ctrl+c"); cmd == nil {
+	m.Update(uitest.Key("?"))
+	if cmd := uitest.Press(m, "ctrl+c"); cmd == nil {
 		t.Fatal("ctrl+c should still quit")
 	}
 
 	// Against the AI, space must not make it move while hidden.
 	m, b = newVsAI(t, ai.Max)
-	press(m, "enter")
+	uitest.Press(m, "enter")
 	job := lm(b).Job
 	m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
-	m.Update(keyMsg(" "))
+	m.Update(uitest.Key(" "))
 	if job == nil || job.Ctx.Err() != nil {
 		t.Fatal("space on the hidden board made the AI move now")
 	}
@@ -60,9 +61,9 @@ func quad5SquareKeys() []tea.Msg {
 	cur := adapters.Pos{Row: 2, Col: 2}
 	for _, p := range quad5Square {
 		for _, k := range keysTo(cur, p, 0) {
-			msgs = append(msgs, keyMsgs(k)...)
+			msgs = append(msgs, uitest.Keys(k)...)
 		}
-		msgs = append(msgs, keyMsg("enter"))
+		msgs = append(msgs, uitest.Key("enter"))
 		cur = p
 	}
 	return msgs
@@ -73,12 +74,12 @@ func endGameQuad5(t *testing.T, w, h int) (*Model, *board.BoardScreen) {
 	m, b := newTestClient(t, "quad5", w, h)
 	for _, p := range quad5Square {
 		for _, k := range keysTo(b.CursorCell, p, 0) {
-			sendKey(m, k)
+			uitest.Press(m, k)
 		}
-		m.Update(keyMsg("enter"))
+		m.Update(uitest.Key("enter"))
 	}
 	if !b.Ended() {
-		t.Fatalf("the game did not end:\n%s", viewText(m))
+		t.Fatalf("the game did not end:\n%s", uitest.ViewText(m))
 	}
 	return m, b
 }
@@ -93,7 +94,7 @@ func TestEndButtons(t *testing.T) {
 			if len(l.Buttons) != 3 {
 				t.Fatalf("%v: %d buttons", sz, len(l.Buttons))
 			}
-			lines := strings.Split(viewText(m), "\n")
+			lines := strings.Split(uitest.ViewText(m), "\n")
 			var hit board.Button
 			for _, bt := range l.Buttons {
 				row := []rune(lines[bt.Y])
@@ -104,8 +105,8 @@ func TestEndButtons(t *testing.T) {
 					hit = bt
 				}
 			}
-			m.Update(click(hit.X+hit.W-1, hit.Y))
-			switch s := m.cur.(type) {
+			m.Update(uitest.Click(hit.X+hit.W-1, hit.Y))
+			switch s := m.Cur.(type) {
 			case *board.BoardScreen:
 				if want != board.EndRematch || s == b || len(lm(s).Moves()) != 0 {
 					t.Fatalf("%v %q: board %v moves %d", sz, hit.Label, s == b, len(lm(s).Moves()))
@@ -119,7 +120,7 @@ func TestEndButtons(t *testing.T) {
 					t.Fatalf("%v %q opened the menu", sz, hit.Label)
 				}
 			default:
-				t.Fatalf("%v %q: %T", sz, hit.Label, m.cur)
+				t.Fatalf("%v %q: %T", sz, hit.Label, m.Cur)
 			}
 		}
 	}
@@ -133,7 +134,7 @@ func TestEndButtons(t *testing.T) {
 // A key that means nothing on the board says so instead of doing nothing.
 func TestUnknownKeySaysSo(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 80, 24)
-	m.Update(keyMsg("Z"))
+	m.Update(uitest.Key("Z"))
 	if !b.IsErr || !strings.Contains(b.Status, "? shows the keys") {
 		t.Fatalf("status %q", b.Status)
 	}
@@ -142,15 +143,15 @@ func TestUnknownKeySaysSo(t *testing.T) {
 // Issue 23, defect 10: once ? has expanded the key help (menu and
 // board), ? is listed as folding it, not as "more keys".
 func TestExpandedHelpOffersFewerKeys(t *testing.T) {
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	m.Update(keyMsg("?"))
-	if v := viewText(m); strings.Contains(v, "more keys") || !strings.Contains(v, "fewer keys") {
+	m.Update(uitest.Key("?"))
+	if v := uitest.ViewText(m); strings.Contains(v, "more keys") || !strings.Contains(v, "fewer keys") {
 		t.Errorf("the menu's expanded help:\n%s", v)
 	}
 	m, _ = newTestClient(t, "quad5", 120, 40)
-	m.Update(keyMsg("?"))
-	if v := viewText(m); strings.Contains(v, "more keys") || !strings.Contains(v, "fewer keys") {
+	m.Update(uitest.Key("?"))
+	if v := uitest.ViewText(m); strings.Contains(v, "more keys") || !strings.Contains(v, "fewer keys") {
 		t.Errorf("the board's expanded help:\n%s", v)
 	}
 }
@@ -168,14 +169,14 @@ func TestClickOnMenuButtonDoesNotClickThrough(t *testing.T) {
 				hit = bt
 			}
 		}
-		m.Update(click(hit.X, hit.Y))
-		mn, ok := m.cur.(*pages.MenuScreen)
+		m.Update(uitest.Click(hit.X, hit.Y))
+		mn, ok := m.Cur.(*pages.MenuScreen)
 		if !ok {
-			t.Fatalf("%v: the press on [ Menu ] opened %T", sz, m.cur)
+			t.Fatalf("%v: the press on [ Menu ] opened %T", sz, m.Cur)
 		}
 		m.Update(tea.MouseReleaseMsg{X: hit.X, Y: hit.Y, Button: tea.MouseLeft})
-		if m.cur != common.Screen(mn) {
-			t.Fatalf("%v: the release after [ Menu ] went on to %T", sz, m.cur)
+		if m.Cur != common.Screen(mn) {
+			t.Fatalf("%v: the release after [ Menu ] went on to %T", sz, m.Cur)
 		}
 	}
 }

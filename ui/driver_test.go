@@ -2,36 +2,21 @@ package ui
 
 import (
 	"testing"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
 	_ "github.com/tabletop/tabletop/game/all"
 	"github.com/tabletop/tabletop/game/pentago"
 	"github.com/tabletop/tabletop/game/quad"
 	"github.com/tabletop/tabletop/game/tictacchess"
-	"github.com/tabletop/tabletop/savefmt"
 )
-
-// viewText is the client's frame as plain text: its content without
-// escape sequences, as a terminal without colour shows it.
-func viewText(m tea.Model) string { return ansi.Strip(m.View().Content) }
-
-func hotSeat(v *game.Variant) map[string]savefmt.SeatConfig {
-	seats := map[string]savefmt.SeatConfig{}
-	for _, r := range v.Roles {
-		seats[r] = savefmt.SeatConfig{Name: r + "-player"}
-	}
-	return seats
-}
 
 // newTestClient returns a client sized w×h on the board of variant with
 // every seat human.
@@ -41,97 +26,14 @@ func newTestClient(t testing.TB, variant string, w, h int) (*Model, *board.Board
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: common.Start{Variant: variant, Seats: hotSeat(v)}, Seed: 1, AIDelay: -1}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Variant: variant, Seats: uitest.HotSeat(v)}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	b, ok := m.cur.(*board.BoardScreen)
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok {
-		t.Fatalf("%s: first screen is %T, not the board", variant, m.cur)
+		t.Fatalf("%s: first screen is %T, not the board", variant, m.Cur)
 	}
 	return m, b
-}
-
-// keyMsg is the key press a terminal reports for key k: a key's name
-// ("enter", "ctrl+c") or one character.
-func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "home":
-		return tea.KeyPressMsg{Code: tea.KeyHome}
-	case "end":
-		return tea.KeyPressMsg{Code: tea.KeyEnd}
-	case " ", "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	case "ctrl+c":
-		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
-	case "ctrl+r":
-		return tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl}
-	case "ctrl+n":
-		return tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl}
-	case "pgup":
-		return tea.KeyPressMsg{Code: tea.KeyPgUp}
-	case "pgdown":
-		return tea.KeyPressMsg{Code: tea.KeyPgDown}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	}
-	r, _ := utf8.DecodeRuneInString(k)
-	if utf8.RuneCountInString(k) != 1 {
-		panic("keyMsg: not a key: " + k)
-	}
-	if unicode.IsUpper(r) {
-		// As the terminal's input decoder reports a capital.
-		return tea.KeyPressMsg{Code: unicode.ToLower(r), ShiftedCode: r, Mod: tea.ModShift, Text: k}
-	}
-	return tea.KeyPressMsg{Code: r, Text: k}
-}
-
-// keyMsgs is keyMsg(k) for a key's name or one character, and the keys
-// of text typed otherwise (a move such as "r2c2").
-func keyMsgs(k string) []tea.Msg {
-	if _, named := namedKeys[k]; named || utf8.RuneCountInString(k) == 1 {
-		return []tea.Msg{keyMsg(k)}
-	}
-	return typed(k)
-}
-
-// sendKey gives m the key or keys of k (see keyMsgs).
-func sendKey(m *Model, k string) {
-	for _, msg := range keyMsgs(k) {
-		m.Update(msg)
-	}
-}
-
-// namedKeys are the keys keyMsg knows by name.
-var namedKeys = map[string]bool{"enter": true, "esc": true, "up": true, "down": true, "left": true, "right": true,
-	"home": true, "end": true, "space": true, "ctrl+c": true, "ctrl+r": true, "ctrl+n": true, "pgup": true,
-	"pgdown": true, "tab": true, "backspace": true}
-
-// typed is text typed key by key, as the terminal reports it.
-func typed(s string) []tea.Msg {
-	var msgs []tea.Msg
-	for _, r := range s {
-		msgs = append(msgs, keyMsg(string(r)))
-	}
-	return msgs
-}
-
-// click is a press of the left mouse button at x, y.
-func click(x, y int) tea.MouseClickMsg {
-	return tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft}
 }
 
 // navKeys are the cursor keys; the driver rotates through all of them.
@@ -201,7 +103,7 @@ func keysForMove(b *board.BoardScreen, m game.Move, style int) []string {
 func clicksForMove(b *board.BoardScreen, m game.Move) []tea.MouseMsg {
 	l := b.Layout()
 	cell := func(p adapters.Pos) tea.MouseMsg {
-		return click(l.BoardX+l.CellX(p.Col)+l.CellW/2, l.BoardY+l.CellY(p.Row)+l.CellH/2)
+		return uitest.Click(l.BoardX+l.CellX(p.Col)+l.CellW/2, l.BoardY+l.CellY(p.Row)+l.CellH/2)
 	}
 	switch b.Game().(type) {
 	case *quad.State:
@@ -223,7 +125,7 @@ func clicksForMove(b *board.BoardScreen, m game.Move) []tea.MouseMsg {
 			id++
 		}
 		x, y, _ := regionClick(b, l, id)
-		return []tea.MouseMsg{click(x, y)}
+		return []tea.MouseMsg{uitest.Click(x, y)}
 	case *tictacchess.State:
 		x1, y1, x2, y2, pass := tictacchess.Decode(m)
 		if pass {

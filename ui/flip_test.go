@@ -8,6 +8,7 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 )
 
 // TestGoldenFlipped shows boards turned half round with f at 80×24:
@@ -17,8 +18,8 @@ func TestGoldenFlipped(t *testing.T) {
 	for _, c := range []struct{ variant, typed string }{{"quad5", "r2c2"}, {"pentago", "113"}, {"tictacchess", "1422"}} {
 		t.Run(c.variant, func(t *testing.T) {
 			v, _ := game.Lookup(c.variant)
-			msgs := append(typeMove(c.typed), keyMsg("f"), keyMsg("up"))
-			runGolden(t, common.Options{Start: common.Start{Variant: c.variant, Seats: hotSeat(v)}}, msgs...)
+			msgs := append(typeMove(c.typed), uitest.Key("f"), uitest.Key("up"))
+			runGolden(t, common.Options{Start: common.Start{Variant: c.variant, Seats: uitest.HotSeat(v)}}, msgs...)
 		})
 	}
 }
@@ -28,18 +29,18 @@ func TestGoldenFlipped(t *testing.T) {
 // again turns the board back.
 func TestFlippedBoardMapsClicksAndArrows(t *testing.T) {
 	m, b := newTestClient(t, "quad5", 80, 24)
-	m.Update(keyMsg("f"))
+	m.Update(uitest.Key("f"))
 	if !b.Flipped {
 		t.Fatal("f did not flip the board")
 	}
 	cur := b.CursorCell
-	m.Update(keyMsg("up"))
+	m.Update(uitest.Key("up"))
 	if b.CursorCell.Row != cur.Row+1 {
 		t.Fatalf("up on a flipped board moved the cursor from %v to %v, want a row down the board", cur, b.CursorCell)
 	}
 	l := b.Layout()
 	// The top row, second column as drawn is the board's r5c4.
-	m.Update(click(l.BoardX+l.CellX(1)+l.CellW/2, l.BoardY+l.CellY(0)+l.CellH/2))
+	m.Update(uitest.Click(l.BoardX+l.CellX(1)+l.CellW/2, l.BoardY+l.CellY(0)+l.CellH/2))
 	start, moves := b.Match.Replay()
 	if len(moves) != 1 || start.ShortMove(moves[0]) != "r5c4" {
 		t.Fatalf("the click played %v", moves)
@@ -47,12 +48,12 @@ func TestFlippedBoardMapsClicksAndArrows(t *testing.T) {
 	if p, ok := l.CellAt(l.BoardX+l.CellX(0)+l.CellW/2, l.BoardY+l.CellY(1)+l.CellH/2); !ok || p != (adapters.Pos{Row: 3, Col: 4}) {
 		t.Fatalf("the cell drawn second row, first column is %v, want r4c5", p)
 	}
-	m.Update(keyMsg("f"))
+	m.Update(uitest.Key("f"))
 	if b.Flipped {
 		t.Fatal("f did not turn the board back")
 	}
-	m.Update(keyMsg("v")) // review: f flips what is reviewed too
-	m.Update(keyMsg("f"))
+	m.Update(uitest.Key("v")) // review: f flips what is reviewed too
+	m.Update(uitest.Key("f"))
 	if !b.Reviewing() || !b.Flipped {
 		t.Fatalf("f in review: reviewing %v, flipped %v", b.Reviewing(), b.Flipped)
 	}
@@ -67,13 +68,13 @@ func TestFlippedPentagoHandles(t *testing.T) {
 	for _, msg := range typeMove("113") {
 		m.Update(msg)
 	}
-	m.Update(keyMsg("f"))
+	m.Update(uitest.Key("f"))
 	l := b.Layout()
 	x, y, ok := regionClick(b, l, 2) // quadrant 1 counterclockwise
 	if !ok || y != l.BoardY+l.OverlayY(false) || x >= l.BoardX+l.CellX(3) {
 		t.Fatalf("quadrant 1's handle at %d,%d (found %v)", x, y, ok)
 	}
-	m.Update(click(x, y))
+	m.Update(uitest.Click(x, y))
 	start, moves := b.Match.Replay()
 	s := start.Clone()
 	for _, mv := range moves[:len(moves)-1] {

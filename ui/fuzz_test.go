@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -39,7 +40,7 @@ func FuzzBoard(f *testing.F) {
 			c := data[i]
 			switch {
 			case c < 200:
-				sendKey(m, fuzzKeys[int(c)%len(fuzzKeys)])
+				uitest.Press(m, fuzzKeys[int(c)%len(fuzzKeys)])
 			case c < 230 && i+2 < len(data):
 				ms := tea.Mouse{X: int(data[i+1]) % 120, Y: int(data[i+2]) % 50, Button: tea.MouseButton(c % 8)}
 				m.Update([]tea.Msg{tea.MouseClickMsg(ms), tea.MouseReleaseMsg(ms), tea.MouseWheelMsg(ms), tea.MouseMotionMsg(ms)}[c%4])
@@ -50,8 +51,8 @@ func FuzzBoard(f *testing.F) {
 					Height: sizes[int(data[i+2])%len(sizes)]})
 				i += 2
 			}
-			_ = viewText(m)
-			if cur, ok := m.cur.(*board.BoardScreen); ok {
+			_ = uitest.ViewText(m)
+			if cur, ok := m.Cur.(*board.BoardScreen); ok {
 				b = cur
 				checkLegal(t, b)
 			}

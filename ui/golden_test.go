@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -65,7 +66,7 @@ func runGolden(t *testing.T, opts common.Options, msgs ...tea.Msg) {
 	opts.Seed = 1
 	opts.AIDelay = -1
 	if opts.Store == nil {
-		opts.Store = &memStore{}
+		opts.Store = &uitest.MemStore{}
 	}
 	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(80, 24))
 	for _, msg := range msgs {
@@ -75,7 +76,7 @@ func runGolden(t *testing.T, opts common.Options, msgs ...tea.Msg) {
 		t.Fatal(err)
 	}
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second))
-	teatest.RequireEqualOutput(t, []byte(viewText(fm)))
+	teatest.RequireEqualOutput(t, []byte(uitest.ViewText(fm)))
 }
 
 func TestGoldenMenu(t *testing.T) {
@@ -85,21 +86,21 @@ func TestGoldenMenu(t *testing.T) {
 func TestGoldenMenuContinue(t *testing.T) {
 	sv := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "hard"}},
 		Moves: []string{"(mark r3 c4)", "(mark r4 c4)"}}
-	store := &memStore{data: sv.Marshal([]string{"x", "o"})}
+	store := &uitest.MemStore{Data: sv.Marshal([]string{"x", "o"})}
 	runGolden(t, common.Options{Store: store})
 }
 
 func TestGoldenSetup(t *testing.T) {
 	// Down to Quad 7×7, open its setup.
-	runGolden(t, common.Options{Player: rooms.Player{Name: "ana"}}, keyMsg("down"), keyMsg("enter"))
+	runGolden(t, common.Options{Player: rooms.Player{Name: "ana"}}, uitest.Key("down"), uitest.Key("enter"))
 }
 
 func TestGoldenSetupTicTacChess(t *testing.T) {
 	var msgs []tea.Msg
 	for range 5 {
-		msgs = append(msgs, keyMsg("down"))
+		msgs = append(msgs, uitest.Key("down"))
 	}
-	runGolden(t, common.Options{Player: rooms.Player{Name: "ana"}}, append(msgs, keyMsg("enter"))...)
+	runGolden(t, common.Options{Player: rooms.Player{Name: "ana"}}, append(msgs, uitest.Key("enter"))...)
 }
 
 func TestGoldenBoard(t *testing.T) {
@@ -115,7 +116,7 @@ func TestGoldenBoard(t *testing.T) {
 func TestGoldenEnd(t *testing.T) {
 	v, _ := game.Lookup("quad5")
 	msgs := quad5SquareKeys()
-	runGolden(t, common.Options{Start: common.Start{Variant: "quad5", Seats: hotSeat(v)}}, msgs...)
+	runGolden(t, common.Options{Start: common.Start{Variant: "quad5", Seats: uitest.HotSeat(v)}}, msgs...)
 }
 
 // TestGoldenEndPentago shows a line won by a placement typed at the prompt.
@@ -123,6 +124,6 @@ func TestGoldenEndPentago(t *testing.T) {
 	v, _ := game.Lookup("pentago")
 	// Red has four in column 1 and places the fifth below them.
 	pos0 := "r...../r...../r...../r...../....../bbbb.. red place"
-	runGolden(t, common.Options{Start: common.Start{Variant: "pentago", Seats: hotSeat(v), Position: pos0}},
-		append(append([]tea.Msg{keyMsg(":")}, typed("(place 3 1 2)")...), keyMsg("enter"))...)
+	runGolden(t, common.Options{Start: common.Start{Variant: "pentago", Seats: uitest.HotSeat(v), Position: pos0}},
+		append(append([]tea.Msg{uitest.Key(":")}, uitest.Typed("(place 3 1 2)")...), uitest.Key("enter"))...)
 }

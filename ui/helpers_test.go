@@ -1,10 +1,7 @@
 package ui
 
 import (
-	"os"
 	"strings"
-	"sync"
-	"testing"
 
 	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/board"
@@ -12,39 +9,6 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 )
-
-// memStore is a savefmt.SaveStore in memory.
-type memStore struct {
-	mu   sync.Mutex
-	data []byte
-	err  error
-}
-
-func (s *memStore) Load() ([]byte, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.err != nil {
-		return nil, s.err
-	}
-	if s.data == nil {
-		return nil, os.ErrNotExist
-	}
-	return append([]byte(nil), s.data...), nil
-}
-
-func (s *memStore) Save(d []byte) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.data = append([]byte(nil), d...)
-	return nil
-}
-
-func (s *memStore) Remove() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.data = nil
-	return nil
-}
 
 // lm is the board's local match, nil in a room.
 func lm(b *board.BoardScreen) *match.LocalMatch {
@@ -121,28 +85,6 @@ func pentagoChoice(vu adapters.VariantUI, s game.State, cur adapters.Pos) (picke
 // files) and gives the match their report, as the commands that report
 // them would: a test reads the store or the match's word on it after.
 func waitWrites(m *Model) {
-	m.c.IO.Wait()
+	m.C.IO.Wait()
 	m.Update(match.KeptMsg{})
-}
-
-func mustVariant(t *testing.T, name string) *game.Variant {
-	t.Helper()
-	v, err := game.Lookup(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
-// splitKeys splits typed text into key names, "enter" kept whole.
-func splitKeys(s string) []string {
-	var out []string
-	for s != "" {
-		if strings.HasPrefix(s, "enter") {
-			out, s = append(out, "enter"), s[len("enter"):]
-			continue
-		}
-		out, s = append(out, s[:1]), s[1:]
-	}
-	return out
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -46,13 +47,13 @@ func TestIOQueueKeepsOrder(t *testing.T) {
 // slowStore is a save store whose writes wait until the test lets them
 // through.
 type slowStore struct {
-	memStore
+	uitest.MemStore
 	release chan struct{}
 }
 
 func (s *slowStore) Save(d []byte) error {
 	<-s.release
-	return s.memStore.Save(d)
+	return s.MemStore.Save(d)
 }
 
 // A move's save is written off the UI goroutine: Update returns while
@@ -62,11 +63,11 @@ func (s *slowStore) Save(d []byte) error {
 func TestUpdateDoesNotWaitForTheStore(t *testing.T) {
 	t.Parallel()
 	store := &slowStore{release: make(chan struct{})}
-	v := mustVariant(t, "quad7")
-	m := New(common.Options{Store: store, Start: common.Start{Variant: "quad7", Seats: hotSeat(v)}, AIDelay: -1}).(*Model)
+	v := uitest.MustVariant(t, "quad7")
+	m := New(common.Options{Store: store, Start: common.Start{Variant: "quad7", Seats: uitest.HotSeat(v)}, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.cur.(*board.BoardScreen)
-	m.Update(keyMsg("enter")) // x marks the centre; the store is busy
+	b := m.Cur.(*board.BoardScreen)
+	m.Update(uitest.Key("enter")) // x marks the centre; the store is busy
 	if len(lm(b).Moves()) != 1 {
 		t.Fatalf("the move was not played: %q", b.Status)
 	}
@@ -118,13 +119,13 @@ func (s *slowSettings) last() (savefmt.Settings, int) {
 func TestSettingsAreWrittenOffUpdate(t *testing.T) {
 	t.Parallel()
 	store := &slowSettings{release: make(chan struct{})}
-	m := New(common.Options{ColorProfile: colorprofile.TrueColor, Store: &memStore{}, Settings: store, Mouse: true}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.TrueColor, Store: &uitest.MemStore{}, Settings: store, Mouse: true}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	theme := m.c.Theme.Name
-	m.Update(keyMsg("t")) // the store is busy
-	m.Update(keyMsg("M"))
-	if m.c.Theme.Name == theme || m.c.Mouse {
-		t.Fatalf("t and M did not act at once: theme %s, mouse %v", m.c.Theme.Name, m.c.Mouse)
+	theme := m.C.Theme.Name
+	m.Update(uitest.Key("t")) // the store is busy
+	m.Update(uitest.Key("M"))
+	if m.C.Theme.Name == theme || m.C.Mouse {
+		t.Fatalf("t and M did not act at once: theme %s, mouse %v", m.C.Theme.Name, m.C.Mouse)
 	}
 	if _, n := store.last(); n != 0 {
 		t.Fatalf("%d settings written before the store was free", n)
@@ -132,8 +133,8 @@ func TestSettingsAreWrittenOffUpdate(t *testing.T) {
 	close(store.release)
 	waitWrites(m)
 	got, n := store.last()
-	if n != 2 || got.Theme != m.c.Theme.Name || !got.NoMouse {
-		t.Fatalf("after the store was free: %d writes, the last %+v (theme %s, mouse off)", n, got, m.c.Theme.Name)
+	if n != 2 || got.Theme != m.C.Theme.Name || !got.NoMouse {
+		t.Fatalf("after the store was free: %d writes, the last %+v (theme %s, mouse off)", n, got, m.C.Theme.Name)
 	}
 }
 
@@ -143,12 +144,12 @@ func TestSettingsWriteFailureIsShown(t *testing.T) {
 	t.Parallel()
 	store := &slowSettings{release: make(chan struct{}), err: errors.New("disk full")}
 	close(store.release)
-	m := New(common.Options{ColorProfile: colorprofile.TrueColor, Store: &memStore{}, Settings: store}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.TrueColor, Store: &uitest.MemStore{}, Settings: store}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	theme := m.c.Theme.Name
-	_, cmd := m.Update(keyMsg("t"))
-	runCmd(m, cmd)
-	if v := viewText(m); m.c.Theme.Name == theme || !strings.Contains(v, "not remembered: disk full") {
-		t.Fatalf("a failed settings write: theme %s (was %s)\n%s", m.c.Theme.Name, theme, v)
+	theme := m.C.Theme.Name
+	_, cmd := m.Update(uitest.Key("t"))
+	uitest.RunCmd(m, cmd)
+	if v := uitest.ViewText(m); m.C.Theme.Name == theme || !strings.Contains(v, "not remembered: disk full") {
+		t.Fatalf("a failed settings write: theme %s (was %s)\n%s", m.C.Theme.Name, theme, v)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 
 	"charm.land/bubbles/v2/key"
@@ -53,7 +54,7 @@ func settle(l *list.Model) {
 // sizes, item counts and keys (moves, pages, start and end, other keys),
 // and window changes between them.
 func TestItemListMatchesBubblesList(t *testing.T) {
-	if raceEnabled {
+	if uitest.Race {
 		t.Skip("exhaustive comparison of pure drawing code: made by the plain run")
 	}
 	t.Parallel()
@@ -110,7 +111,7 @@ func TestItemListMatchesBubblesList(t *testing.T) {
 				settle(&theirs)
 				what = fmt.Sprintf("size %d×%d", w, h)
 			} else {
-				msg := keyMsg(what)
+				msg := uitest.Key(what)
 				ours.Update(msg)
 				// The menu takes ? (its help) before the list.
 				if k := theirs.KeyMap; !key.Matches(msg, k.Quit, k.ForceQuit) && !(menu && what == "?") {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -26,11 +27,11 @@ var rpsThrows = [][2]string{
 
 // typeMove types a move at the board's prompt.
 func typeMove(text string) []tea.Msg {
-	msgs := []tea.Msg{keyMsg(":")}
+	msgs := []tea.Msg{uitest.Key(":")}
 	for _, r := range text {
-		msgs = append(msgs, keyMsg(string(r)))
+		msgs = append(msgs, uitest.Key(string(r)))
 	}
-	return append(msgs, keyMsg("enter"))
+	return append(msgs, uitest.Key("enter"))
 }
 
 // A whole game of rock-paper-scissors between two people at one
@@ -38,7 +39,7 @@ func typeMove(text string) []tea.Msg {
 // behind a hand-over screen naming who takes the keyboard, and the end
 // shows every round.
 func TestJointHotSeatWholeGame(t *testing.T) {
-	opts := common.Options{ColorProfile: colorprofile.ASCII, Seed: 1, AIDelay: -1, Store: &memStore{},
+	opts := common.Options{ColorProfile: colorprofile.ASCII, Seed: 1, AIDelay: -1, Store: &uitest.MemStore{},
 		Start: common.Start{Variant: "rockpaperscissors", Seats: map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}}}
 	rec := newScreenRecorder(New(opts))
 	tm := teatest.NewTestModel(t, rec, teatest.WithInitialTermSize(80, 24))
@@ -48,12 +49,12 @@ func TestJointHotSeatWholeGame(t *testing.T) {
 	}
 	for _, round := range rpsThrows {
 		waitFor("Pass the keyboard to left (ana)")
-		tm.Send(keyMsg("enter"))
+		tm.Send(uitest.Key("enter"))
 		for _, msg := range typeMove("(throw " + round[0] + ")") {
 			tm.Send(msg)
 		}
 		waitFor("Pass the keyboard to right (bo)")
-		tm.Send(keyMsg("enter"))
+		tm.Send(uitest.Key("enter"))
 		for _, msg := range typeMove("(throw " + round[1] + ")") {
 			tm.Send(msg)
 		}
@@ -63,11 +64,11 @@ func TestJointHotSeatWholeGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(20*time.Second)).(screenRecorder).Model.(*Model)
-	b, ok := fm.cur.(*board.BoardScreen)
+	b, ok := fm.Cur.(*board.BoardScreen)
 	if !ok || !b.Game().Terminal() || b.Game().Goal(0) != 100 || b.Game().Goal(1) != 0 {
 		t.Fatalf("the game did not end with left's win:\n%s", fm.View().Content)
 	}
-	teatest.RequireEqualOutput(t, []byte(viewText(fm)))
+	teatest.RequireEqualOutput(t, []byte(uitest.ViewText(fm)))
 }
 
 // newRPSClient is a hot-seat game of rock-paper-scissors between two
@@ -78,17 +79,11 @@ func newRPSClient(t *testing.T, seats map[string]savefmt.SeatConfig, store savef
 		Start: common.Start{Variant: "rockpaperscissors", Seats: seats}}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b, ok := m.cur.(*board.BoardScreen)
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok {
-		t.Fatalf("first screen %T", m.cur)
+		t.Fatalf("first screen %T", m.Cur)
 	}
 	return m, b
-}
-
-func send(m *Model, msgs ...tea.Msg) {
-	for _, msg := range msgs {
-		m.Update(msg)
-	}
 }
 
 // A throw is never shown, saved or kept before every role threw: the
@@ -96,35 +91,35 @@ func send(m *Model, msgs ...tea.Msg) {
 // there, and the turn appears in the history, the status and the save
 // only once both threw.
 func TestJointMovesHidden(t *testing.T) {
-	store := &memStore{}
+	store := &uitest.MemStore{}
 	m, b := newRPSClient(t, map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}, store)
-	if v := viewText(m); !strings.Contains(v, "Pass the keyboard to left (ana)") || strings.Contains(v, "Moves") {
+	if v := uitest.ViewText(m); !strings.Contains(v, "Pass the keyboard to left (ana)") || strings.Contains(v, "Moves") {
 		t.Fatalf("the game does not open on the hand-over screen:\n%s", v)
 	}
-	send(m, keyMsg(":"), keyMsg("u"), keyMsg("H"))
+	uitest.Send(m, uitest.Key(":"), uitest.Key("u"), uitest.Key("H"))
 	if b.Prompt || b.HandingOver() != 0 {
 		t.Fatalf("keys acted behind the hand-over screen: prompt %v, pass to %d", b.Prompt, b.HandingOver())
 	}
-	send(m, keyMsg("enter"))
-	send(m, typeMove("(throw scissors)")...)
-	v := viewText(m)
+	uitest.Send(m, uitest.Key("enter"))
+	uitest.Send(m, typeMove("(throw scissors)")...)
+	v := uitest.ViewText(m)
 	if !strings.Contains(v, "Pass the keyboard to right (bo)") || strings.Contains(v, "scissors") {
 		t.Fatalf("left's throw shows, or no hand-over to right:\n%s", v)
 	}
 	waitWrites(m)
-	if len(lm(b).Moves()) != 0 || store.data != nil && bytes.Contains(store.data, []byte("scissors")) {
-		t.Fatalf("left's throw was kept before right threw: moves %v, save %q", lm(b).Moves(), store.data)
+	if len(lm(b).Moves()) != 0 || store.Data != nil && bytes.Contains(store.Data, []byte("scissors")) {
+		t.Fatalf("left's throw was kept before right threw: moves %v, save %q", lm(b).Moves(), store.Data)
 	}
-	send(m, keyMsg("enter"))
-	if v := viewText(m); strings.Contains(v, "scissors") || !strings.Contains(v, "right to move") {
+	uitest.Send(m, uitest.Key("enter"))
+	if v := uitest.ViewText(m); strings.Contains(v, "scissors") || !strings.Contains(v, "right to move") {
 		t.Fatalf("right sees left's throw:\n%s", v)
 	}
 	if b.Game().ToMove() != 1 || len(b.Game().Legal(nil)) != 3 {
 		t.Fatalf("right's board: %s to move with %d moves", b.Variant.RoleName(b.Game().ToMove()), len(b.Game().Legal(nil)))
 	}
 	// Right plays by the move list: enter lists the throws, a number plays one.
-	send(m, keyMsg("enter"))
-	send(m, keyMsg("1")) // (throw paper), the first in text order
+	uitest.Send(m, uitest.Key("enter"))
+	uitest.Send(m, uitest.Key("1")) // (throw paper), the first in text order
 	if len(lm(b).Moves()) != 2 || b.History()[0].Text != "left (throw scissors) · right (throw paper)" {
 		t.Fatalf("the turn was not played: %v, history %v, status %q", lm(b).Moves(), b.History(), b.Status)
 	}
@@ -132,10 +127,10 @@ func TestJointMovesHidden(t *testing.T) {
 		t.Fatalf("status %q", b.Status)
 	}
 	waitWrites(m)
-	if !bytes.Contains(store.data, []byte("move ((throw scissors) (throw paper))\n")) {
-		t.Fatalf("save:\n%s", store.data)
+	if !bytes.Contains(store.Data, []byte("move ((throw scissors) (throw paper))\n")) {
+		t.Fatalf("save:\n%s", store.Data)
 	}
-	if v := viewText(m); !strings.Contains(v, "Last turn: left (throw scissors) · right (throw paper)") {
+	if v := uitest.ViewText(m); !strings.Contains(v, "Last turn: left (throw scissors) · right (throw paper)") {
 		t.Fatalf("the next hand-over does not tell the last turn:\n%s", v)
 	}
 }
@@ -143,31 +138,31 @@ func TestJointMovesHidden(t *testing.T) {
 // Against the AI there is nobody to hide the throw from: no hand-over
 // screen, and the AI throws as soon as the person did.
 func TestJointAgainstAI(t *testing.T) {
-	m, b := newRPSClient(t, map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {AI: true, Level: "easy"}}, &memStore{})
+	m, b := newRPSClient(t, map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {AI: true, Level: "easy"}}, &uitest.MemStore{})
 	for round := 0; round < 5; round++ {
 		if b.HandingOver() != game.NoRole {
 			t.Fatal("a hand-over screen with one person")
 		}
 		for _, msg := range typeMove("(throw rock)") {
-			drain(t, m, func() tea.Msg { return msg })
+			uitest.Drain(t, m, func() tea.Msg { return msg })
 		}
 		if len(lm(b).Moves()) != 2*(round+1) {
 			t.Fatalf("round %d: %d moves, status %q", round+1, len(lm(b).Moves()), b.Status)
 		}
 	}
-	if !b.Ended() || !strings.Contains(viewText(m), "game over") {
-		t.Fatalf("no end:\n%s", viewText(m))
+	if !b.Ended() || !strings.Contains(uitest.ViewText(m), "game over") {
+		t.Fatalf("no end:\n%s", uitest.ViewText(m))
 	}
 }
 
 // AI against AI plays a joint game to its end by itself.
 func TestJointAIAgainstAI(t *testing.T) {
 	ai := savefmt.SeatConfig{AI: true, Level: "easy"}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1,
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 1, AIDelay: -1,
 		Start: common.Start{Variant: "rockpaperscissors", Seats: map[string]savefmt.SeatConfig{"left": ai, "right": ai}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	drain(t, m, m.Init())
-	b := m.cur.(*board.BoardScreen)
+	uitest.Drain(t, m, m.Init())
+	b := m.Cur.(*board.BoardScreen)
 	if !b.Ended() || len(lm(b).Moves()) != 10 {
 		t.Fatalf("AI against AI: ended %v after %d moves", b.Ended(), len(lm(b).Moves()))
 	}
@@ -176,13 +171,13 @@ func TestJointAIAgainstAI(t *testing.T) {
 // Joint turns go through undo and redo whole, and through the save file
 // and back; review steps by turns.
 func TestJointUndoSaveReview(t *testing.T) {
-	store := &memStore{}
+	store := &uitest.MemStore{}
 	m, b := newRPSClient(t, map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}, store)
 	for _, round := range rpsThrows[:3] {
-		send(m, keyMsg("enter"))
-		send(m, typeMove("(throw "+round[0]+")")...)
-		send(m, keyMsg("enter"))
-		send(m, typeMove("(throw "+round[1]+")")...)
+		uitest.Send(m, uitest.Key("enter"))
+		uitest.Send(m, typeMove("(throw "+round[0]+")")...)
+		uitest.Send(m, uitest.Key("enter"))
+		uitest.Send(m, typeMove("(throw "+round[1]+")")...)
 	}
 	after3 := b.Match.Position().String()
 	if len(lm(b).Moves()) != 6 {
@@ -190,21 +185,21 @@ func TestJointUndoSaveReview(t *testing.T) {
 	}
 	// Left has thrown in round 4 when undo is asked: the throw is
 	// forgotten with the last whole turn.
-	send(m, keyMsg("enter"))
-	send(m, typeMove("(throw paper)")...)
-	send(m, keyMsg("enter"), keyMsg("u"))
+	uitest.Send(m, uitest.Key("enter"))
+	uitest.Send(m, typeMove("(throw paper)")...)
+	uitest.Send(m, uitest.Key("enter"), uitest.Key("u"))
 	if len(lm(b).Moves()) != 4 || lm(b).Table.Chosen(0) || !strings.Contains(b.Status, "back to move 2") {
 		t.Fatalf("undo: %d moves, chosen %v, status %q", len(lm(b).Moves()), lm(b).Table.Chosen(0), b.Status)
 	}
-	send(m, keyMsg("enter"), keyMsg("U"))
+	uitest.Send(m, uitest.Key("enter"), uitest.Key("U"))
 	if len(lm(b).Moves()) != 6 || b.Match.Position().String() != after3 {
 		t.Fatalf("redo: %d moves, position %q", len(lm(b).Moves()), b.Match.Position().String())
 	}
 
 	waitWrites(m)
-	sv, err := savefmt.ParseSave(store.data)
+	sv, err := savefmt.ParseSave(store.Data)
 	if err != nil {
-		t.Fatalf("the save does not read back: %v\n%s", err, store.data)
+		t.Fatalf("the save does not read back: %v\n%s", err, store.Data)
 	}
 	want := []string{"((throw rock) (throw scissors))", "((throw rock) (throw paper))", "((throw paper) (throw rock))"}
 	if strings.Join(sv.Moves, "|") != strings.Join(want, "|") {
@@ -218,11 +213,11 @@ func TestJointUndoSaveReview(t *testing.T) {
 		t.Fatalf("resumed at %q, status %q", rb.Match.Position().String(), rb.Status)
 	}
 
-	send(m, keyMsg("enter"), keyMsg("v"), keyMsg("left"))
+	uitest.Send(m, uitest.Key("enter"), uitest.Key("v"), uitest.Key("left"))
 	if !b.Reviewing() || b.Review.Turn != 2 || !strings.Contains(b.Game().String(), "(round 3)") {
 		t.Fatalf("review one turn back: at %d, %q", b.Review.Turn, b.Game().String())
 	}
-	send(m, keyMsg("<"))
+	uitest.Send(m, uitest.Key("<"))
 	if b.Review.Turn != 0 || b.Game().String() != b.Variant.New().String() {
 		t.Fatalf("review at the start: at %d, %q", b.Review.Turn, b.Game().String())
 	}
@@ -255,16 +250,16 @@ func TestJointAISearches(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= 6; seed++ {
 		// The variant is not registered: other tests walk every one.
-		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: seed, AIDelay: -1}).(*Model)
+		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: seed, AIDelay: -1}).(*Model)
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		seat := savefmt.SeatConfig{AI: true, Level: "easy"}
-		b, err := board.NewBoardShell(m.c, v)
+		b, err := board.NewBoardShell(m.C, v)
 		if err != nil {
 			t.Fatal(err)
 		}
 		b.SetMatch(b.NewLocal(v.New(), "", []savefmt.SeatConfig{seat, seat}))
-		m.cur = b
-		drain(t, m, m.Init())
+		m.Cur = b
+		uitest.Drain(t, m, m.Init())
 		if !b.Ended() || len(lm(b).Moves()) != 2 {
 			t.Fatalf("seed %d: ended %v, %d moves", seed, b.Ended(), len(lm(b).Moves()))
 		}

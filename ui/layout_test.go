@@ -7,6 +7,7 @@ import (
 	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
@@ -23,7 +24,7 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 		for _, sz := range sizes {
 			m, b := newTestClient(t, v.Name, sz[0], sz[1])
 			if b.HandingOver() != game.NoRole {
-				m.Update(keyMsg("enter")) // the board behind the hand-over screen
+				m.Update(uitest.Key("enter")) // the board behind the hand-over screen
 			}
 			l := b.Layout()
 			if !l.Fits {
@@ -33,7 +34,7 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 			for r := 0; r < rows; r++ {
 				for c := 0; c < cols; c++ {
 					b.CursorCell = adapters.Pos{Row: r, Col: c}
-					lines := strings.Split(viewText(m), "\n")
+					lines := strings.Split(uitest.ViewText(m), "\n")
 					x, y := l.BoardX+l.CellX(c)+l.CellW/2, l.BoardY+l.CellY(r)+l.CellH/2
 					if p, ok := l.CellAt(x, y); !ok || p != (adapters.Pos{Row: r, Col: c}) {
 						t.Fatalf("%s %v: cellAt(%d,%d) = %v %v", v.Name, sz, x, y, p, ok)
@@ -53,7 +54,7 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 			regions := b.Regions(b.Recent())
 			for _, g := range regions {
 				y := l.BoardY + l.OverlayY(g.Above)
-				row := []rune(strings.Split(viewText(m), "\n")[y])
+				row := []rune(strings.Split(uitest.ViewText(m), "\n")[y])
 				xs, ws := l.PartSpans(g)
 				for i, p := range g.Parts {
 					x := l.BoardX + xs[i]
@@ -83,7 +84,7 @@ func TestTooSmallAndResume(t *testing.T) {
 		m, b := newTestClient(t, v.Name, 80, 24)
 		for _, sz := range [][2]int{{0, 0}, {1, 1}, {20, 10}, {79, 12}} {
 			m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
-			out := viewText(m)
+			out := uitest.ViewText(m)
 			if sz[0] >= 20 && !strings.Contains(out, "small") {
 				t.Fatalf("%s at %v:\n%s", v.Name, sz, out)
 			}
@@ -92,8 +93,8 @@ func TestTooSmallAndResume(t *testing.T) {
 			}
 		}
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		if strings.Contains(viewText(m), "too small") || !strings.Contains(viewText(m), b.Variant.Title) {
-			t.Fatalf("%s did not resume:\n%s", v.Name, viewText(m))
+		if strings.Contains(uitest.ViewText(m), "too small") || !strings.Contains(uitest.ViewText(m), b.Variant.Title) {
+			t.Fatalf("%s did not resume:\n%s", v.Name, uitest.ViewText(m))
 		}
 	}
 }
@@ -105,9 +106,9 @@ func TestViewsFitTheWindow(t *testing.T) {
 			m, _ := newTestClient(t, v.Name, sz[0], sz[1])
 			for _, k := range []string{"", "?", "i", "esc", "m", "down", "enter"} {
 				if k != "" {
-					sendKey(m, k)
+					uitest.Press(m, k)
 				}
-				lines := strings.Split(viewText(m), "\n")
+				lines := strings.Split(uitest.ViewText(m), "\n")
 				if len(lines) > sz[1] {
 					t.Fatalf("%s after %q: %d lines in a %d-line window", v.Name, k, len(lines), sz[1])
 				}
@@ -123,14 +124,14 @@ func TestViewsFitTheWindow(t *testing.T) {
 
 func TestRulesScreen(t *testing.T) {
 	m, b := newTestClient(t, "pentago", 80, 24)
-	m.Update(keyMsg("i"))
-	out := viewText(m)
+	m.Update(uitest.Key("i"))
+	out := uitest.ViewText(m)
 	if !strings.Contains(out, "Rules: Pentago") || !strings.Contains(out, "quadrant") {
 		t.Fatalf("rules screen:\n%s", out)
 	}
-	m.Update(keyMsg("esc"))
-	if m.cur != b {
-		t.Fatalf("esc should return to the board, got %T", m.cur)
+	m.Update(uitest.Key("esc"))
+	if m.Cur != b {
+		t.Fatalf("esc should return to the board, got %T", m.Cur)
 	}
 }
 
@@ -138,29 +139,29 @@ func TestCreateRoomFlow(t *testing.T) {
 	room := newFakeRoom("pentago", 0)
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	for !strings.Contains(viewText(m), "> Create room") {
-		m.Update(keyMsg("down"))
+	for !strings.Contains(uitest.ViewText(m), "> Create room") {
+		m.Update(uitest.Key("down"))
 	}
-	m.Update(keyMsg("enter")) // variant picker
-	m.Update(keyMsg("enter")) // Quad 5×5 room setup
-	if _, ok := m.cur.(*pages.SetupScreen); !ok {
-		t.Fatalf("no room setup: %T\n%s", m.cur, viewText(m))
+	m.Update(uitest.Key("enter")) // variant picker
+	m.Update(uitest.Key("enter")) // Quad 5×5 room setup
+	if _, ok := m.Cur.(*pages.SetupScreen); !ok {
+		t.Fatalf("no room setup: %T\n%s", m.Cur, uitest.ViewText(m))
 	}
-	m.Update(keyMsg("enter"))
-	if b, ok := m.cur.(*board.BoardScreen); !ok || rm(b) == nil {
-		t.Fatalf("no room board: %T", m.cur)
+	m.Update(uitest.Key("enter"))
+	if b, ok := m.Cur.(*board.BoardScreen); !ok || rm(b) == nil {
+		t.Fatalf("no room board: %T", m.Cur)
 	}
 }
 
 func TestPentagoRotationQuadrantShown(t *testing.T) {
 	m, _ := newTestClient(t, "pentago", 80, 24)
-	m.Update(keyMsg("enter")) // place at the cursor (row 4, column 4: quadrant 4)
-	if !strings.Contains(viewText(m), "[Q4]") {
-		t.Fatalf("the cursor's quadrant is not marked for the rotation:\n%s", viewText(m))
+	m.Update(uitest.Key("enter")) // place at the cursor (row 4, column 4: quadrant 4)
+	if !strings.Contains(uitest.ViewText(m), "[Q4]") {
+		t.Fatalf("the cursor's quadrant is not marked for the rotation:\n%s", uitest.ViewText(m))
 	}
-	m.Update(keyMsg("3"))
-	if !strings.Contains(viewText(m), "[Q3]") || strings.Contains(viewText(m), "[Q4]") {
-		t.Fatalf("key 3 did not choose quadrant 3:\n%s", viewText(m))
+	m.Update(uitest.Key("3"))
+	if !strings.Contains(uitest.ViewText(m), "[Q3]") || strings.Contains(uitest.ViewText(m), "[Q4]") {
+		t.Fatalf("key 3 did not choose quadrant 3:\n%s", uitest.ViewText(m))
 	}
 }
 
@@ -169,20 +170,20 @@ func TestPentagoRotationQuadrantShown(t *testing.T) {
 func TestKeyBarAndStatusFit80Columns(t *testing.T) {
 	for _, v := range game.Variants() {
 		m, b := newTestClient(t, v.Name, 80, 24)
-		m.Update(keyMsg("enter")) // a move: undo and redo join the bar
-		m.Update(keyMsg("u"))
-		lines := strings.Split(viewText(m), "\n")
+		m.Update(uitest.Key("enter")) // a move: undo and redo join the bar
+		m.Update(uitest.Key("u"))
+		lines := strings.Split(uitest.ViewText(m), "\n")
 		last := lines[len(lines)-1]
 		if !strings.Contains(last, "? more keys") || !strings.Contains(last, "q quit") {
 			t.Errorf("%s: the key bar lost help or quit: %q", v.Name, last)
 		}
 		long := "quadrant 5 does not exist (quadrants are 1 top-right, 2 top-left, 3 bottom-left, 4 bottom-right)"
 		b.SetStatus(long, true)
-		flat := strings.Join(strings.Fields(viewText(m)), " ")
+		flat := strings.Join(strings.Fields(uitest.ViewText(m)), " ")
 		if !strings.Contains(flat, "4 bottom-right)") {
-			t.Errorf("%s: a long status lost its end:\n%s", v.Name, viewText(m))
+			t.Errorf("%s: a long status lost its end:\n%s", v.Name, uitest.ViewText(m))
 		}
-		if n := len(strings.Split(viewText(m), "\n")); n > 24 {
+		if n := len(strings.Split(uitest.ViewText(m), "\n")); n > 24 {
 			t.Errorf("%s: %d lines in a 24-line window", v.Name, n)
 		}
 	}
@@ -196,7 +197,7 @@ func TestLongStatusNeverHidesTheBoard(t *testing.T) {
 		w, h := b.MinSize()
 		m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 		b.SetStatus(strings.Repeat("a long message ", 20), true)
-		if out := viewText(m); strings.Contains(out, "too small") || !strings.Contains(out, "…") {
+		if out := uitest.ViewText(m); strings.Contains(out, "too small") || !strings.Contains(out, "…") {
 			t.Fatalf("%s at %d×%d with a long status:\n%s", v.Name, w, h, out)
 		}
 	}
@@ -205,15 +206,15 @@ func TestLongStatusNeverHidesTheBoard(t *testing.T) {
 // --ascii draws 7-bit characters only, on every screen.
 func TestASCIIOnly(t *testing.T) {
 	for _, v := range game.Variants() {
-		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, ASCII: true, Start: common.Start{Variant: v.Name, Seats: hotSeat(v)}}).(*Model)
+		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, ASCII: true, Start: common.Start{Variant: v.Name, Seats: uitest.HotSeat(v)}}).(*Model)
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 35})
 		for _, k := range []string{"", "?", "enter", "i", "esc", "m", "enter"} {
 			if k != "" {
-				sendKey(m, k)
+				uitest.Press(m, k)
 			}
-			for i, r := range viewText(m) {
+			for i, r := range uitest.ViewText(m) {
 				if r > 126 {
-					t.Fatalf("%s after %q: non-ASCII %q at %d:\n%s", v.Name, k, r, i, viewText(m))
+					t.Fatalf("%s after %q: non-ASCII %q at %d:\n%s", v.Name, k, r, i, uitest.ViewText(m))
 				}
 			}
 		}
@@ -226,8 +227,8 @@ func TestASCIIOnly(t *testing.T) {
 func TestFullHelpNeverHidesTheGame(t *testing.T) {
 	for _, v := range game.Variants() {
 		m, _ := newTestClient(t, v.Name, 80, 24)
-		m.Update(keyMsg("?"))
-		text := viewText(m)
+		m.Update(uitest.Key("?"))
+		text := uitest.ViewText(m)
 		if strings.Contains(text, "too small") || !strings.Contains(text, "quit") {
 			t.Errorf("%s at 80×24 after ?:\n%s", v.Name, text)
 		}
@@ -236,8 +237,8 @@ func TestFullHelpNeverHidesTheGame(t *testing.T) {
 		}
 	}
 	m, _ := newTestClient(t, "tictacchess", 120, 40)
-	m.Update(keyMsg("?"))
-	if text := viewText(m); !strings.Contains(text, "fewer keys") {
+	m.Update(uitest.Key("?"))
+	if text := uitest.ViewText(m); !strings.Contains(text, "fewer keys") {
 		t.Errorf("tictacchess at 120×40: ? does not list every key:\n%s", text)
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
@@ -30,25 +31,16 @@ import (
 // runs the commands of its start (start messages included) to the end.
 func newGGPClient(t *testing.T, variant string, seats map[string]savefmt.SeatConfig) (*Model, *board.BoardScreen) {
 	t.Helper()
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 1, AIDelay: -1,
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 1, AIDelay: -1,
 		GGPStartClock: 2 * time.Second, GGPPlayClock: time.Second,
 		Start: common.Start{Variant: variant, Seats: seats}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	runCmd(m, m.Init())
-	b, ok := m.cur.(*board.BoardScreen)
+	uitest.RunCmd(m, m.Init())
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok {
-		t.Fatalf("first screen %T", m.cur)
+		t.Fatalf("first screen %T", m.Cur)
 	}
 	return m, b
-}
-
-// sendAll sends msgs and runs every command they give, GGP messages
-// included, to the end.
-func sendAll(m *Model, msgs ...tea.Msg) {
-	for _, msg := range msgs {
-		_, cmd := m.Update(msg)
-		runCmd(m, cmd)
-	}
 }
 
 // A person plays tic-tac-toe against tabletop's own GGP player, reached
@@ -76,13 +68,13 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 		if ply > 9 || !b.Mine(b.Game().ToMove()) {
 			t.Fatalf("ply %d: %s to move, status %q", ply, b.Variant.RoleName(b.Game().ToMove()), b.Status)
 		}
-		sendAll(m, typeMove(b.Game().FormatMove(b.Game().Legal(nil)[0]))...)
+		uitest.SendAll(m, typeMove(b.Game().FormatMove(b.Game().Legal(nil)[0]))...)
 		if !b.Ended() && !strings.HasPrefix(b.Match.Seat(1).Status, "answered in") {
 			t.Fatalf("ply %d: the GGP seat is %q, status %q", ply, b.Match.Seat(1).Status, b.Status)
 		}
 	}
-	if !strings.Contains(viewText(m), "game over") || b.Match.Seat(1).Status != "done" {
-		t.Fatalf("no end, or no stop: seat %q\n%s", b.Match.Seat(1).Status, viewText(m))
+	if !strings.Contains(uitest.ViewText(m), "game over") || b.Match.Seat(1).Status != "done" {
+		t.Fatalf("no end, or no stop: seat %q\n%s", b.Match.Seat(1).Status, uitest.ViewText(m))
 	}
 	mu.Lock()
 	defer mu.Unlock()
@@ -139,12 +131,12 @@ func slowPlayer(t *testing.T) (*httptest.Server, func() []string) {
 func TestGGPLateReplyReplaced(t *testing.T) {
 	srv, got := slowPlayer(t)
 	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
-	sendAll(m, typeMove("(mark 2 2)")...)
+	uitest.SendAll(m, typeMove("(mark 2 2)")...)
 	if len(lm(b).Moves()) != 2 || b.Match.Seat(1).Status != "replaced: late" || !strings.Contains(b.Status, "played (mark") {
 		t.Fatalf("moves %d, seat %q, status %q", len(lm(b).Moves()), b.Match.Seat(1).Status, b.Status)
 	}
-	if !strings.Contains(viewText(m), "replaced: late") {
-		t.Fatalf("the panel does not say the move was replaced:\n%s", viewText(m))
+	if !strings.Contains(uitest.ViewText(m), "replaced: late") {
+		t.Fatalf("the panel does not say the move was replaced:\n%s", uitest.ViewText(m))
 	}
 	// The record keeps it, as a GGP match record keeps its errors.
 	rec := lm(b).Record()
@@ -157,7 +149,7 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	}
 	// A late answer on a turn it only waits on is an error too, once that
 	// turn is played (as ggp-base counts every answer that went wrong).
-	sendAll(m, typeMove("(mark 1 1)")...)
+	uitest.SendAll(m, typeMove("(mark 1 1)")...)
 	if errs := lm(b).Record().Errors; len(errs) < 2 || errs[1].Step != 3 || !strings.HasSuffix(errs[1].Text, "played noop instead") {
 		t.Errorf("the waiting turn's late answer: %+v", errs)
 	}
@@ -191,7 +183,7 @@ func TestGGPOnJointTurns(t *testing.T) {
 		if b.HandingOver() != game.NoRole {
 			t.Fatal("a hand-over screen with one person")
 		}
-		sendAll(m, typeMove("(throw rock)")...)
+		uitest.SendAll(m, typeMove("(throw rock)")...)
 		if len(lm(b).Moves()) != 2*round {
 			t.Fatalf("round %d: %d moves, seat %q, status %q", round, len(lm(b).Moves()), b.Match.Seat(1).Status, b.Status)
 		}
@@ -205,18 +197,18 @@ func TestGGPOnJointTurns(t *testing.T) {
 // wants one.
 func TestSetupGGPSeat(t *testing.T) {
 	m, s := newSetupClient(t, "tictactoe")
-	send(m, keyMsg("up")) // oplayer
-	send(m, keyMsg("right"), keyMsg("right"))
+	uitest.Send(m, uitest.Key("up")) // oplayer
+	uitest.Send(m, uitest.Key("right"), uitest.Key("right"))
 	if !s.Kinds[s.Choice[1]].GGP {
 		t.Fatalf("two right from AI hard is %q, not the GGP player", s.Kinds[s.Choice[1]].Label)
 	}
-	send(m, keyMsg("down"), keyMsg("enter"))
-	if _, ok := m.cur.(*pages.SetupScreen); !ok || !strings.Contains(s.Status, "address") {
-		t.Fatalf("started without an address: %T, status %q", m.cur, s.Status)
+	uitest.Send(m, uitest.Key("down"), uitest.Key("enter"))
+	if _, ok := m.Cur.(*pages.SetupScreen); !ok || !strings.Contains(s.Status, "address") {
+		t.Fatalf("started without an address: %T, status %q", m.Cur, s.Status)
 	}
-	send(m, keyMsg("up"), keyMsg("tab"))
+	uitest.Send(m, uitest.Key("up"), uitest.Key("tab"))
 	typeText(m, "http://127.0.0.1:9")
-	send(m, keyMsg("esc"))
+	uitest.Send(m, uitest.Key("esc"))
 	if got := s.Seats()[1]; got.GGP != "http://127.0.0.1:9" {
 		t.Fatalf("seat %+v", got)
 	}
@@ -227,13 +219,13 @@ func TestGoldenSetupGGP(t *testing.T) {
 	// address.
 	var msgs []tea.Msg
 	for range 9 {
-		msgs = append(msgs, keyMsg("down"))
+		msgs = append(msgs, uitest.Key("down"))
 	}
-	msgs = append(msgs, keyMsg("enter"), keyMsg("up"), keyMsg("right"), keyMsg("right"), keyMsg("tab"))
+	msgs = append(msgs, uitest.Key("enter"), uitest.Key("up"), uitest.Key("right"), uitest.Key("right"), uitest.Key("tab"))
 	for _, r := range "http://127.0.0.1:9147" {
-		msgs = append(msgs, keyMsg(string(r)))
+		msgs = append(msgs, uitest.Key(string(r)))
 	}
-	runGolden(t, common.Options{}, append(msgs, keyMsg("esc"))...)
+	runGolden(t, common.Options{}, append(msgs, uitest.Key("esc"))...)
 }
 
 // A GGP player's reply that comes while the rules screen is shown is
@@ -245,18 +237,18 @@ func TestGGPReplyWhileAway(t *testing.T) {
 	defer srv.Close()
 	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
 	msgs := typeMove("(mark 2 2)")
-	sendAll(m, msgs[:len(msgs)-1]...)
+	uitest.SendAll(m, msgs[:len(msgs)-1]...)
 	_, held := m.Update(msgs[len(msgs)-1]) // the play goes out with this command
-	sendAll(m, keyMsg("i"))
-	if _, ok := m.cur.(*board.RulesScreen); !ok {
-		t.Fatalf("i opened %T", m.cur)
+	uitest.SendAll(m, uitest.Key("i"))
+	if _, ok := m.Cur.(*board.RulesScreen); !ok {
+		t.Fatalf("i opened %T", m.Cur)
 	}
-	runCmd(m, held)
+	uitest.RunCmd(m, held)
 	if len(lm(b).Moves()) != 1 {
 		t.Fatalf("a reply was played behind the rules screen: %d moves", len(lm(b).Moves()))
 	}
-	sendAll(m, keyMsg("esc"))
-	if m.cur != common.Screen(b) || len(lm(b).Moves()) != 2 || !strings.HasPrefix(b.Match.Seat(1).Status, "answered in") {
+	uitest.SendAll(m, uitest.Key("esc"))
+	if m.Cur != common.Screen(b) || len(lm(b).Moves()) != 2 || !strings.HasPrefix(b.Match.Seat(1).Status, "answered in") {
 		t.Fatalf("back on the board: %d moves, seat %q, status %q", len(lm(b).Moves()), b.Match.Seat(1).Status, b.Status)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/match"
 
 	tea "charm.land/bubbletea/v2"
@@ -57,14 +58,14 @@ func TestRoomSelectionFollowsPosition(t *testing.T) {
 		Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	wait := m.Init()
-	b, ok := m.cur.(*board.BoardScreen)
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok {
-		t.Fatalf("join did not open the room board: %T", m.cur)
+		t.Fatalf("join did not open the room board: %T", m.Cur)
 	}
 	for range 3 {
-		m.Update(keyMsg("left")) // to red's piece on its spawn, (1 4)
+		m.Update(uitest.Key("left")) // to red's piece on its spawn, (1 4)
 	}
-	m.Update(keyMsg("enter"))
+	m.Update(uitest.Key("enter"))
 	if b.Selected == nil {
 		t.Fatalf("red's piece not selected: status %q", b.Status)
 	}

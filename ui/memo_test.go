@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
@@ -24,11 +25,11 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 	m, b := newProfileClient(t, "pentago", colorprofile.ANSI256, 100, 40)
 	check := func(step string) {
 		t.Helper()
-		b, ok := m.cur.(*board.BoardScreen)
+		b, ok := m.Cur.(*board.BoardScreen)
 		if !ok {
-			t.Fatalf("after %s: the screen is %T", step, m.cur)
+			t.Fatalf("after %s: the screen is %T", step, m.Cur)
 		}
-		_ = viewText(m)
+		_ = uitest.ViewText(m)
 		if got, want := b.HelpView(), common.MergeStyles(b.DrawHelp(b.Keys(), b.Help.ShowAll && b.FullHelpFits(common.MergeStyles(b.DrawHelp(b.Keys(), true))))); got != want {
 			t.Fatalf("after %s: the key bar is\n%q\nfresh it is\n%q", step, got, want)
 		}
@@ -62,7 +63,7 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 	keys := []string{"right", "down", "enter", "1", "z", "esc", "left", "H", "esc", ":", "a", "b", "esc", "?", "?",
 		common.BoardKeys.Theme.Keys()[0], "?", common.BoardKeys.Theme.Keys()[0], "?"}
 	for _, k := range keys {
-		press(m, k)
+		uitest.Press(m, k)
 		check("key " + k)
 	}
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {100, 40}} {
@@ -74,22 +75,22 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 		legal := st.Legal(nil)
 		typeText(m, ":"+st.ShortMove(legal[(i*5)%len(legal)]))
 		check("typing a move")
-		press(m, "enter")
+		uitest.Press(m, "enter")
 		check("a move")
 		if i == 3 {
-			press(m, "u")
+			uitest.Press(m, "u")
 			check("undo")
-			press(m, "U")
+			uitest.Press(m, "U")
 			check("redo")
 		}
 	}
 	for _, k := range []string{"pgup", "pgup", "pgdown"} {
-		press(m, k)
+		uitest.Press(m, k)
 		check("scrolling the moves with " + k)
 	}
-	press(m, board.ReviewKeys.Open.Keys()[0])
+	uitest.Press(m, board.ReviewKeys.Open.Keys()[0])
 	check("review")
-	press(m, "left")
+	uitest.Press(m, "left")
 	check("review, a move back")
 }
 
@@ -126,7 +127,7 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 // ScrollView shows what the viewport shows, for lists longer and shorter
 // than the view, scrolled, with styled, wide and too-wide lines.
 func TestScrollViewMatchesViewport(t *testing.T) {
-	if raceEnabled {
+	if uitest.Race {
 		t.Skip("exhaustive comparison of pure drawing code: made by the plain run")
 	}
 	rng := rand.New(rand.NewPCG(11, 12))
@@ -172,9 +173,9 @@ func TestBoardsSharedBetweenSessions(t *testing.T) {
 		for j := range 3 {
 			st := b.Game()
 			typeText(m, ":"+st.ShortMove(st.Legal(nil)[j*5]))
-			press(m, "enter")
+			uitest.Press(m, "enter")
 		}
-		_ = viewText(m)
+		_ = uitest.ViewText(m)
 		l := b.Layout()
 		var over [2]string
 		if l.Overlay {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
@@ -14,12 +15,12 @@ import (
 
 // Issue 12, defect 4: a menu description that does not fit ends in "…".
 func TestMenuDescriptionsShowTheyAreCut(t *testing.T) {
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if v := viewText(m); !strings.Contains(v, "own the four …") && !strings.Contains(v, "own the four…") {
+	if v := uitest.ViewText(m); !strings.Contains(v, "own the four …") && !strings.Contains(v, "own the four…") {
 		t.Fatalf("cut descriptions do not end in …:\n%s", v)
 	}
-	if v := viewText(m); !strings.Contains(v, "tilted ones too.") {
+	if v := uitest.ViewText(m); !strings.Contains(v, "tilted ones too.") {
 		t.Fatalf("the selected item's description is not shown whole:\n%s", v)
 	}
 }
@@ -31,24 +32,24 @@ func TestMenuCursorComesBackToTheChosenItem(t *testing.T) {
 		Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	for {
-		mn := m.cur.(*pages.MenuScreen)
+		mn := m.Cur.(*pages.MenuScreen)
 		if it, ok := mn.List.Selected(); ok && it.Title == "Ratings" {
 			break
 		}
 		before := mn.List.Index()
-		m.Update(keyMsg("down"))
+		m.Update(uitest.Key("down"))
 		if mn.List.Index() == before {
 			t.Fatal("no Ratings item in the menu")
 		}
 	}
-	m.Update(keyMsg("enter"))
-	if _, ok := m.cur.(*pages.StandingsScreen); !ok {
-		t.Fatalf("enter on Ratings opened %T", m.cur)
+	m.Update(uitest.Key("enter"))
+	if _, ok := m.Cur.(*pages.StandingsScreen); !ok {
+		t.Fatalf("enter on Ratings opened %T", m.Cur)
 	}
-	m.Update(keyMsg("esc"))
-	mn, ok := m.cur.(*pages.MenuScreen)
+	m.Update(uitest.Key("esc"))
+	mn, ok := m.Cur.(*pages.MenuScreen)
 	if !ok {
-		t.Fatalf("esc from the ratings went to %T", m.cur)
+		t.Fatalf("esc from the ratings went to %T", m.Cur)
 	}
 	if it, _ := mn.List.Selected(); it.Title != "Ratings" {
 		t.Fatalf("back in the menu the cursor is on %q, not Ratings", it.Title)

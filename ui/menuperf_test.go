@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
@@ -22,7 +23,7 @@ import (
 func BenchmarkNewSessionMenu(b *testing.B) {
 	b.ReportAllocs()
 	for range b.N {
-		m := New(common.Options{ColorProfile: colorprofile.ANSI256, Store: &memStore{}, Remote: true, Seed: 1, AIDelay: -1})
+		m := New(common.Options{ColorProfile: colorprofile.ANSI256, Store: &uitest.MemStore{}, Remote: true, Seed: 1, AIDelay: -1})
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		_ = frameOf(m)
 	}
@@ -31,9 +32,9 @@ func BenchmarkNewSessionMenu(b *testing.B) {
 // BenchmarkMenuKeypress is one j or k on the menu and the frame drawn
 // after it, as every load-test session does.
 func BenchmarkMenuKeypress(b *testing.B) {
-	m := New(common.Options{ColorProfile: colorprofile.ANSI256, Store: &memStore{}, Remote: true, Seed: 1, AIDelay: -1})
+	m := New(common.Options{ColorProfile: colorprofile.ANSI256, Store: &uitest.MemStore{}, Remote: true, Seed: 1, AIDelay: -1})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	keys := []tea.KeyPressMsg{keyMsg("j"), keyMsg("k")}
+	keys := []tea.KeyPressMsg{uitest.Key("j"), uitest.Key("k")}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
@@ -55,10 +56,10 @@ func clearMenuCaches() {
 func TestMenuLinesSharedAcrossSessions(t *testing.T) {
 	profiles := []colorprofile.Profile{colorprofile.ASCII, colorprofile.ANSI, colorprofile.ANSI256, colorprofile.TrueColor}
 	frame := func(p colorprofile.Profile, theme string, down int) string {
-		m := New(common.Options{ColorProfile: p, Store: &memStore{}, Remote: true, Theme: theme, Seed: 1, AIDelay: -1})
+		m := New(common.Options{ColorProfile: p, Store: &uitest.MemStore{}, Remote: true, Theme: theme, Seed: 1, AIDelay: -1})
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		for range down {
-			m.Update(keyMsg("j"))
+			m.Update(uitest.Key("j"))
 		}
 		return frameOf(m)
 	}
@@ -94,16 +95,16 @@ func TestMenuCacheFollowsItems(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 40})
 		return m
 	}
-	withSave := open(&memStore{data: sv.Marshal([]string{"x", "o"})})
+	withSave := open(&uitest.MemStore{Data: sv.Marshal([]string{"x", "o"})})
 	if !strings.Contains(frameOf(withSave), "Continue") {
 		t.Fatal("the menu of a saved game offers no Continue")
 	}
-	if strings.Contains(frameOf(open(&memStore{})), "Continue") {
+	if strings.Contains(frameOf(open(&uitest.MemStore{})), "Continue") {
 		t.Error("a menu without a saved game shows Continue")
 	}
-	withSave.Update(keyMsg("x"))
-	_, cmd := withSave.Update(keyMsg("y"))
-	drain(t, withSave, cmd) // deleted, and the menu told
+	withSave.Update(uitest.Key("x"))
+	_, cmd := withSave.Update(uitest.Key("y"))
+	uitest.Drain(t, withSave, cmd) // deleted, and the menu told
 	if strings.Contains(frameOf(withSave), "Continue") {
 		t.Errorf("the deleted game is still listed:\n%s", frameOf(withSave))
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -27,10 +28,10 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *board.Boa
 		if r := b.HandingOver(); r != game.NoRole {
 			// A joint turn among people: the board is hidden until the
 			// person named takes the keyboard.
-			if v := viewText(m); !strings.Contains(v, "Pass the keyboard to "+b.Variant.RoleName(r)) {
+			if v := uitest.ViewText(m); !strings.Contains(v, "Pass the keyboard to "+b.Variant.RoleName(r)) {
 				t.Fatalf("%s: no hand-over screen for %s:\n%s", variant, b.Variant.RoleName(r), v)
 			}
-			m.Update(keyMsg("enter"))
+			m.Update(uitest.Key("enter"))
 		}
 		before := len(lm(b).Moves())
 		joint, chooser := game.JointTurn(lm(b).Table.Position()), b.Game().ToMove()
@@ -42,10 +43,10 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *board.Boa
 			}
 		} else {
 			for _, k := range keysForMove(b, want, ply) {
-				sendKey(m, k)
+				uitest.Press(m, k)
 			}
 		}
-		if m.cur != b {
+		if m.Cur != b {
 			t.Fatalf("%s: the board screen was left", variant)
 		}
 		if joint {
@@ -58,12 +59,12 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *board.Boa
 			t.Fatalf("%s ply %d: wanted %s, history %v, status %q", variant, ply, b.Game().FormatMove(want), lm(b).Moves()[before:], b.Status)
 		}
 		checkLegal(t, b)
-		if v := viewText(m); strings.Contains(v, "too small") {
+		if v := uitest.ViewText(m); strings.Contains(v, "too small") {
 			t.Fatalf("%s: 80×24 is too small:\n%s", variant, v)
 		}
 	}
-	if !strings.Contains(viewText(m), "game over") {
-		t.Fatalf("%s: end not shown:\n%s", variant, viewText(m))
+	if !strings.Contains(uitest.ViewText(m), "game over") {
+		t.Fatalf("%s: end not shown:\n%s", variant, uitest.ViewText(m))
 	}
 	return b
 }
@@ -112,34 +113,34 @@ func TestKeyBurst(t *testing.T) {
 
 func TestResignAndRematch(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 80, 24)
-	m.Update(keyMsg("enter"))
-	m.Update(keyMsg("r"))
+	m.Update(uitest.Key("enter"))
+	m.Update(uitest.Key("r"))
 	if b.Ended() {
 		t.Fatal("resign must ask first")
 	}
-	m.Update(keyMsg("y"))
-	if !b.Ended() || !strings.Contains(viewText(m), "o resigned") {
-		t.Fatalf("o (to move) should have resigned:\n%s", viewText(m))
+	m.Update(uitest.Key("y"))
+	if !b.Ended() || !strings.Contains(uitest.ViewText(m), "o resigned") {
+		t.Fatalf("o (to move) should have resigned:\n%s", uitest.ViewText(m))
 	}
 	waitWrites(m)
 	if _, err := b.Common.Store.Load(); err == nil {
 		t.Fatal("a finished game should not stay saved")
 	}
-	m.Update(keyMsg("enter")) // a late enter must not throw the end away
-	if m.cur != common.Screen(b) || !b.Ended() || !strings.Contains(b.Status, "R rematch") {
-		t.Fatalf("enter on a finished board left it: %T, status %q", m.cur, b.Status)
+	m.Update(uitest.Key("enter")) // a late enter must not throw the end away
+	if m.Cur != common.Screen(b) || !b.Ended() || !strings.Contains(b.Status, "R rematch") {
+		t.Fatalf("enter on a finished board left it: %T, status %q", m.Cur, b.Status)
 	}
-	m.Update(keyMsg("R")) // rematch
-	nb, ok := m.cur.(*board.BoardScreen)
+	m.Update(uitest.Key("R")) // rematch
+	nb, ok := m.Cur.(*board.BoardScreen)
 	if !ok || nb == b || len(lm(nb).Moves()) != 0 || nb.Ended() {
-		t.Fatalf("rematch did not start a fresh board: %T", m.cur)
+		t.Fatalf("rematch did not start a fresh board: %T", m.Cur)
 	}
-	m.Update(keyMsg("enter"))
-	m.Update(keyMsg("q"))
+	m.Update(uitest.Key("enter"))
+	m.Update(uitest.Key("q"))
 	if !strings.Contains(nb.Status, "quit?") {
 		t.Fatalf("quitting a game in progress must ask: %q", nb.Status)
 	}
-	m.Update(keyMsg("x"))
+	m.Update(uitest.Key("x"))
 	if nb.Confirm != "" {
 		t.Fatal("any other key must cancel the question")
 	}

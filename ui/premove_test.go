@@ -5,18 +5,19 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/ai"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 )
 
 // Issue 12, defect 1: while the AI thinks, : opens the prompt; the move
 // typed there is kept and played when the turn comes if still legal.
 func TestPremoveWhileTheAIThinks(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
-	pending := press(m, "enter") // x plays the centre; o's search is in pending
+	pending := uitest.Press(m, "enter") // x plays the centre; o's search is in pending
 	if lm(b).Job == nil {
 		t.Fatal("the AI should be thinking")
 	}
 	for _, k := range []string{":", "r", "2", "c", "2"} {
-		sendKey(m, k)
+		uitest.Press(m, k)
 	}
 	if b.Ended() {
 		t.Fatalf("typing a move while the AI thinks ended the game: %s", b.Match.Result())
@@ -24,11 +25,11 @@ func TestPremoveWhileTheAIThinks(t *testing.T) {
 	if !b.Prompt || b.Input.Value() != "r2c2" {
 		t.Fatalf("the prompt should hold r2c2: prompt %v value %q", b.Prompt, b.Input.Value())
 	}
-	m.Update(keyMsg("enter"))
+	m.Update(uitest.Key("enter"))
 	if b.Premove != "r2c2" || !strings.Contains(b.Status, "r2c2") {
 		t.Fatalf("the move should be kept for x's turn: premove %q status %q", b.Premove, b.Status)
 	}
-	drain(t, m, pending) // o moves; x's premove is played
+	uitest.Drain(t, m, pending) // o moves; x's premove is played
 	played := false
 	for _, pm := range b.History() {
 		played = played || (pm.Mover == "x" && pm.Text == "r2c2")
@@ -45,11 +46,11 @@ func TestPremoveWhileTheAIThinks(t *testing.T) {
 // the reason, and nothing is played.
 func TestPremoveRefusedWhenIllegal(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
-	pending := press(m, "enter") // x takes r4c4
+	pending := uitest.Press(m, "enter") // x takes r4c4
 	for _, k := range []string{":", "r", "4", "c", "4", "enter"} {
-		sendKey(m, k)
+		uitest.Press(m, k)
 	}
-	drain(t, m, pending)
+	uitest.Drain(t, m, pending)
 	if b.Game().ToMove() != 0 || b.History()[len(b.History())-1].Mover == "x" {
 		t.Fatalf("the illegal premove must not be played: %v", b.History())
 	}
@@ -62,20 +63,20 @@ func TestPremoveRefusedWhenIllegal(t *testing.T) {
 // and an empty prompt cancels it.
 func TestPremoveCancelled(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
-	pending := press(m, "enter")
+	pending := uitest.Press(m, "enter")
 	for _, k := range []string{":", "r2c2", "enter"} {
-		sendKey(m, k)
+		uitest.Press(m, k)
 	}
-	m.Update(keyMsg(":"))
-	m.Update(keyMsg("enter"))
+	m.Update(uitest.Key(":"))
+	m.Update(uitest.Key("enter"))
 	if b.Premove != "" || b.Status != "premove cancelled" {
 		t.Fatalf("an empty prompt should cancel the premove: %q, status %q", b.Premove, b.Status)
 	}
 	for _, k := range []string{":", "r2c2", "enter"} {
-		sendKey(m, k)
+		uitest.Press(m, k)
 	}
-	drain(t, m, press(m, "u"))
-	drain(t, m, pending)
+	uitest.Drain(t, m, uitest.Press(m, "u"))
+	uitest.Drain(t, m, pending)
 	if b.Premove != "" || len(lm(b).Moves()) != 0 {
 		t.Fatalf("undo should drop the premove: %q, %d moves", b.Premove, len(lm(b).Moves()))
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -18,8 +19,8 @@ func TestPromptShowsTerminalCursor(t *testing.T) {
 	if c := m.View().Cursor; c != nil {
 		t.Fatalf("a cursor at %v with no prompt open", c.Position)
 	}
-	sendKey(m, ":")
-	sendKey(m, "r3c")
+	uitest.Press(m, ":")
+	uitest.Press(m, "r3c")
 	v := m.View()
 	c := v.Cursor
 	if c == nil {
@@ -29,14 +30,14 @@ func TestPromptShowsTerminalCursor(t *testing.T) {
 	if c.Y < 0 || c.Y >= len(lines) || !strings.HasPrefix(lines[c.Y], " : r3c") || c.X != len(" : r3c") {
 		t.Fatalf("cursor at %v, not after the text typed; that line: %q", c.Position, lines[min(max(c.Y, 0), len(lines)-1)])
 	}
-	sendKey(m, "left")
+	uitest.Press(m, "left")
 	if c2 := m.View().Cursor; c2 == nil || c2.X != c.X-1 || c2.Y != c.Y {
 		t.Fatalf("left moved the cursor from %v to %v", c.Position, c2)
 	}
 	if raw := strings.Split(m.View().Content, "\n")[c.Y]; strings.Contains(raw, "7m") {
 		t.Fatalf("the prompt still draws a cursor of its own: %q", raw)
 	}
-	sendKey(m, "esc")
+	uitest.Press(m, "esc")
 	if c := m.View().Cursor; c != nil {
 		t.Fatalf("a cursor at %v after the prompt closed", c.Position)
 	}
@@ -47,7 +48,7 @@ func TestPromptShowsTerminalCursor(t *testing.T) {
 // over SSH it does nothing.
 func TestCtrlZSuspendsLocally(t *testing.T) {
 	m, _ := newTestClient(t, "quad7", 80, 24)
-	sendKey(m, ":")
+	uitest.Press(m, ":")
 	_, cmd := m.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl})
 	if cmd == nil {
 		t.Fatal("ctrl+z gave no command")
@@ -69,14 +70,14 @@ func TestCtrlZSuspendsLocally(t *testing.T) {
 func TestPromptRecallsEarlierEntries(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 80, 24)
 	for _, text := range []string{"r2c2", "r3c3"} {
-		m.Update(keyMsg(":"))
-		sendKey(m, text)
-		m.Update(keyMsg("enter"))
+		m.Update(uitest.Key(":"))
+		uitest.Press(m, text)
+		m.Update(uitest.Key("enter"))
 	}
-	m.Update(keyMsg(":"))
+	m.Update(uitest.Key(":"))
 	steps := []struct{ key, want string }{{"up", "r3c3"}, {"up", "r2c2"}, {"up", "r2c2"}, {"down", "r3c3"}, {"down", ""}}
 	for _, s := range steps {
-		sendKey(m, s.key)
+		uitest.Press(m, s.key)
 		if got := b.Input.Value(); got != s.want {
 			t.Fatalf("after %s the prompt holds %q, want %q", s.key, got, s.want)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
@@ -36,33 +37,33 @@ func TestQuickMatchScreen(t *testing.T) {
 	lobby := &fakeLobby{newFakeRoom("pentago", 0)}
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if !strings.Contains(viewText(m), "Play anyone") {
-		t.Fatalf("menu lacks Play anyone:\n%s", viewText(m))
+	if !strings.Contains(uitest.ViewText(m), "Play anyone") {
+		t.Fatalf("menu lacks Play anyone:\n%s", uitest.ViewText(m))
 	}
-	q := pages.NewQuickMatch(m.c)
-	m.cur = q
-	m.Update(keyMsg("enter"))
+	q := pages.NewQuickMatch(m.C)
+	m.Cur = q
+	m.Update(uitest.Key("enter"))
 	if fq.queued == "" || !q.Queued {
 		t.Fatal("enter did not queue")
 	}
 	m.Update(pages.QuickPollMsg{Gen: q.Gen})
-	if v := viewText(m); !strings.Contains(v, "in the queue (2)") || !strings.Contains(v, "zed") {
+	if v := uitest.ViewText(m); !strings.Contains(v, "in the queue (2)") || !strings.Contains(v, "zed") {
 		t.Fatalf("queue not shown:\n%s", v)
 	}
-	m.Update(keyMsg("esc"))
+	m.Update(uitest.Key("esc"))
 	if !fq.cancelled || q.Queued {
 		t.Fatal("esc did not leave the queue")
 	}
-	m.Update(keyMsg("enter"))
+	m.Update(uitest.Key("enter"))
 	m.Update(pages.QuickPollMsg{Gen: q.Gen})
-	if _, ok := m.cur.(*board.BoardScreen); !ok {
-		t.Fatalf("matched, but no room board: %T", m.cur)
+	if _, ok := m.Cur.(*board.BoardScreen); !ok {
+		t.Fatalf("matched, but no room board: %T", m.Cur)
 	}
 
 	// A guest has no such item.
 	m = New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{Name: "guest"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if strings.Contains(viewText(m), "Play anyone") {
+	if strings.Contains(uitest.ViewText(m), "Play anyone") {
 		t.Fatal("Play anyone offered to a guest")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -20,7 +21,7 @@ import (
 
 // The board traces a stone through a rotation to where the game put it.
 func TestPentagoTraceFollowsTheGame(t *testing.T) {
-	vu := adapters.NewVariantUI(mustVariant(t, "pentago"))
+	vu := adapters.NewVariantUI(uitest.MustVariant(t, "pentago"))
 	for q := 1; q <= 4; q++ {
 		for _, cw := range []bool{true, false} {
 			for x := 1; x <= 3; x++ {
@@ -62,9 +63,9 @@ func ttcWithPeople(t *testing.T, people []string, moves ...string) (*Model, *boa
 	for _, r := range people {
 		seats[r] = savefmt.SeatConfig{Name: names[r]}
 	}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: common.Start{Variant: "tictacchess", Seats: seats}, Seed: 1, AIDelay: -1}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Variant: "tictacchess", Seats: seats}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.cur.(*board.BoardScreen)
+	b := m.Cur.(*board.BoardScreen)
 	if err := lm(b).Resume(moves, ""); err != nil {
 		t.Fatal(err)
 	}
@@ -113,28 +114,28 @@ func TestRecentMovesSinceYourTurn(t *testing.T) {
 // since red's turn marked, the legend.
 func TestGoldenTicTacChessZone(t *testing.T) {
 	m, _ := ttcAgainstAI(t, ttcRound...)
-	teatest.RequireEqualOutput(t, []byte(viewText(m)))
+	teatest.RequireEqualOutput(t, []byte(uitest.ViewText(m)))
 }
 
 // TestGoldenPentagoRotation: red placed on 113 and turned quadrant 1
 // clockwise; the stone is marked where it went (the top-right corner of
 // the quadrant) and the clockwise handle of Q1 is doubled.
 func TestGoldenPentagoRotation(t *testing.T) {
-	v := mustVariant(t, "pentago")
-	typed := func(s string) []tea.Msg {
-		return append(append([]tea.Msg{keyMsg(":")}, typed(s)...), keyMsg("enter"))
+	v := uitest.MustVariant(t, "pentago")
+	prompted := func(s string) []tea.Msg {
+		return append(append([]tea.Msg{uitest.Key(":")}, uitest.Typed(s)...), uitest.Key("enter"))
 	}
-	msgs := append(typed("113"), typed("1cw")...)
-	runGolden(t, common.Options{Start: common.Start{Variant: "pentago", Seats: hotSeat(v)}}, msgs...)
+	msgs := append(prompted("113"), prompted("1cw")...)
+	runGolden(t, common.Options{Start: common.Start{Variant: "pentago", Seats: uitest.HotSeat(v)}}, msgs...)
 }
 
 // After a rotation the turned quadrant is the last move: its cells are
 // marked and its handle label is in parentheses (visible without colour).
 func TestPentagoRotationIsTheLastMove(t *testing.T) {
 	m, b := newTestClient(t, "pentago", 80, 24)
-	m.Update(keyMsg("enter")) // red places at the cursor
-	m.Update(keyMsg("3"))
-	m.Update(keyMsg("x")) // and turns quadrant 3 clockwise
+	m.Update(uitest.Key("enter")) // red places at the cursor
+	m.Update(uitest.Key("3"))
+	m.Update(uitest.Key("x")) // and turns quadrant 3 clockwise
 	if len(lm(b).Moves()) != 2 {
 		t.Fatalf("%d moves, status %q", len(lm(b).Moves()), b.Status)
 	}
@@ -146,11 +147,11 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 			}
 		}
 	}
-	if v := viewText(m); !strings.Contains(v, "(Q3)") || strings.Contains(v, "(Q4)") {
+	if v := uitest.ViewText(m); !strings.Contains(v, "(Q3)") || strings.Contains(v, "(Q4)") {
 		t.Fatalf("quadrant 3 is not marked as turned:\n%s", v)
 	}
-	m.Update(keyMsg("up"))
-	m.Update(keyMsg("enter")) // black places: the last move is a placement again
+	m.Update(uitest.Key("up"))
+	m.Update(uitest.Key("enter")) // black places: the last move is a placement again
 	for r := range marks(b) {
 		for c, f := range marks(b)[r] {
 			if f.LastArea {
@@ -158,7 +159,7 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 			}
 		}
 	}
-	if strings.Contains(viewText(m), "(Q3)") {
+	if strings.Contains(uitest.ViewText(m), "(Q3)") {
 		t.Fatal("the turned quadrant is still marked after a placement")
 	}
 }
@@ -169,9 +170,9 @@ func TestPentagoRotationIsTheLastMoveInARoom(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	room.remote("(place 1 1 1)")
 	room.remote("(rotate 2 counterclockwise)")
-	b := m.cur.(*board.BoardScreen)
+	b := m.Cur.(*board.BoardScreen)
 	rm(b).Refresh()
-	if lastQuad(b) != 2 || !strings.Contains(viewText(m), "(Q2)") {
-		t.Fatalf("room: turned quadrant %d not shown:\n%s", lastQuad(b), viewText(m))
+	if lastQuad(b) != 2 || !strings.Contains(uitest.ViewText(m), "(Q2)") {
+		t.Fatalf("room: turned quadrant %d not shown:\n%s", lastQuad(b), uitest.ViewText(m))
 	}
 }

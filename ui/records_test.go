@@ -9,6 +9,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -25,12 +26,12 @@ var squareGame = []string{"r2c2", "r1c2", "r2c4", "r1c3", "r4c4", "r1c4", "r4c2"
 func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 	dir := t.TempDir()
 	v, _ := game.Lookup("quad5")
-	opts := common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: common.Start{Variant: "quad5", Seats: hotSeat(v)},
+	opts := common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Variant: "quad5", Seats: uitest.HotSeat(v)},
 		Seed: 1, AIDelay: -1, OnFinished: savefmt.KeepRecords(dir)}
 	m := New(opts).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	b := m.cur.(*board.BoardScreen)
+	b := m.Cur.(*board.BoardScreen)
 	playTexts(t, b, squareGame...)
 	waitWrites(m)
 	recs, err := savefmt.Records(dir)
@@ -47,28 +48,28 @@ func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 	}
 
 	// Open it as `tabletop games 1` does and step through it.
-	m2 := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: common.Start{Load: r.Path}, AIDelay: -1}).(*Model)
+	m2 := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Load: r.Path}, AIDelay: -1}).(*Model)
 	m2.Init()
 	m2.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	b2, ok := m2.cur.(*board.BoardScreen)
+	b2, ok := m2.Cur.(*board.BoardScreen)
 	if !ok || !b2.Reviewing() || b2.Review.Turn != len(squareGame) || !b2.Game().Terminal() {
-		t.Fatalf("the record does not open in review at its end: %T", m2.cur)
+		t.Fatalf("the record does not open in review at its end: %T", m2.Cur)
 	}
 	for i := len(squareGame) - 1; i >= 0; i-- {
-		m2.Update(keyMsg("left"))
+		m2.Update(uitest.Key("left"))
 		if got, want := b2.Game().String(), positionAfter(t, "quad5", squareGame[:i]...); got != want {
 			t.Fatalf("step back to move %d: %q, want %q", i, got, want)
 		}
 	}
 	for i := 1; i <= len(squareGame); i++ {
-		m2.Update(keyMsg("right"))
+		m2.Update(uitest.Key("right"))
 		if got, want := b2.Game().String(), positionAfter(t, "quad5", squareGame[:i]...); got != want {
 			t.Fatalf("step forward to move %d: %q, want %q", i, got, want)
 		}
 	}
-	m2.Update(keyMsg("esc"))
-	if b2.Reviewing() || !b2.Ended() || !strings.Contains(viewText(m2), "x completes the square") {
-		t.Fatalf("esc: not the finished game:\n%s", viewText(m2))
+	m2.Update(uitest.Key("esc"))
+	if b2.Reviewing() || !b2.Ended() || !strings.Contains(uitest.ViewText(m2), "x completes the square") {
+		t.Fatalf("esc: not the finished game:\n%s", uitest.ViewText(m2))
 	}
 	// Leaving does not keep it a second time.
 	b2.Leave()
@@ -105,10 +106,10 @@ func TestSaveAsFile(t *testing.T) {
 	playTexts(t, b, "r3c4", "r4c4")
 	file := filepath.Join(t.TempDir(), "g.txt")
 	typeLine := func(s string) {
-		m.Update(keyMsg(":"))
+		m.Update(uitest.Key(":"))
 		typeText(m, s)
-		_, cmd := m.Update(keyMsg("enter"))
-		drain(t, m, cmd) // the file is written, and the board told
+		_, cmd := m.Update(uitest.Key("enter"))
+		uitest.Drain(t, m, cmd) // the file is written, and the board told
 	}
 	typeLine("save " + file)
 	data, err := os.ReadFile(file)
@@ -133,19 +134,19 @@ func TestSaveAsFile(t *testing.T) {
 // saveAs refuses there; a local client's finished game does.
 func TestFinishedGameOffersSaveOnlyWhereItWorks(t *testing.T) {
 	for _, remote := range []bool{false, true} {
-		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Remote: remote, Seed: 3, AIDelay: -1,
+		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Remote: remote, Seed: 3, AIDelay: -1,
 			Start: common.Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: ai.Easy}}}}).(*Model)
-		drain(t, m, m.Init())
+		uitest.Drain(t, m, m.Init())
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-		b := m.cur.(*board.BoardScreen)
-		m.Update(keyMsg("r"))
-		m.Update(keyMsg("y"))
+		b := m.Cur.(*board.BoardScreen)
+		m.Update(uitest.Key("r"))
+		m.Update(uitest.Key("y"))
 		if !b.Ended() {
 			t.Fatal("the resignation did not end the game")
 		}
-		m.Update(keyMsg("?"))
-		if got := strings.Contains(viewText(m), "save FILE"); got == remote {
-			t.Errorf("remote %v: the key help offers save FILE: %v\n%s", remote, got, viewText(m))
+		m.Update(uitest.Key("?"))
+		if got := strings.Contains(uitest.ViewText(m), "save FILE"); got == remote {
+			t.Errorf("remote %v: the key help offers save FILE: %v\n%s", remote, got, uitest.ViewText(m))
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -26,12 +27,12 @@ func newProfileClient(t testing.TB, variant string, p colorprofile.Profile, w, h
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(common.Options{ColorProfile: p, Store: &memStore{}, Start: common.Start{Variant: variant, Seats: hotSeat(v)}, Seed: 1, AIDelay: -1}).(*Model)
+	m := New(common.Options{ColorProfile: p, Store: &uitest.MemStore{}, Start: common.Start{Variant: variant, Seats: uitest.HotSeat(v)}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	b, ok := m.cur.(*board.BoardScreen)
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok {
-		t.Fatalf("%s: first screen is %T, not the board", variant, m.cur)
+		t.Fatalf("%s: first screen is %T, not the board", variant, m.Cur)
 	}
 	return m, b
 }
@@ -57,7 +58,7 @@ func BenchmarkBoardView(b *testing.B) {
 // Every cell, in every highlight, theme and colour profile, draws the
 // same bytes from the cache as drawn fresh.
 func TestCachedCellsMatchReference(t *testing.T) {
-	if raceEnabled {
+	if uitest.Race {
 		t.Skip("exhaustive comparison of pure drawing code: made by the plain run")
 	}
 	profiles := []colorprofile.Profile{colorprofile.ANSI256, colorprofile.ANSI, colorprofile.TrueColor, colorprofile.ASCII}
@@ -106,7 +107,7 @@ func TestCachedBoardViewMatchesUncached(t *testing.T) {
 		for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.TrueColor} {
 			m, b := newProfileClient(t, variant, p, 100, 32)
 			for i, k := range keys {
-				sendKey(m, k)
+				uitest.Press(m, k)
 				got := frameOf(m)
 				cache := b.Common.Cells
 				b.Common.Cells = nil
@@ -129,13 +130,13 @@ func BenchmarkBoardTyping(b *testing.B) {
 		st := bs.Game()
 		legal := st.Legal(nil)
 		typeText(m, ":"+st.ShortMove(legal[(i*7)%len(legal)]))
-		m.Update(keyMsg("enter"))
+		m.Update(uitest.Key("enter"))
 	}
 	if n := len(bs.History()); n != 6 {
 		b.Fatalf("%d moves played, want 6", n)
 	}
-	m.Update(keyMsg(":"))
-	keys := []tea.KeyPressMsg{keyMsg("b"), keyMsg("backspace")}
+	m.Update(uitest.Key(":"))
+	keys := []tea.KeyPressMsg{uitest.Key("b"), uitest.Key("backspace")}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
@@ -160,11 +161,11 @@ func BenchmarkBoardMove(b *testing.B) {
 		}
 		st := bs.Game()
 		legal := st.Legal(nil)
-		m.Update(keyMsg(":"))
+		m.Update(uitest.Key(":"))
 		_ = frameOf(m)
 		typeText(m, st.ShortMove(legal[(i*7)%len(legal)]))
 		_ = frameOf(m)
-		m.Update(keyMsg("enter"))
+		m.Update(uitest.Key("enter"))
 		_ = frameOf(m)
 	}
 }

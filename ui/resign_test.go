@@ -6,6 +6,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -19,18 +20,18 @@ import (
 func TestResignTakesOnlyY(t *testing.T) {
 	for _, k := range []string{"1", "r", "enter", "n", " "} {
 		m, b := newVsAI(t, ai.Easy)
-		m.Update(keyMsg("r"))
+		m.Update(uitest.Key("r"))
 		if b.Confirm != "resign" {
 			t.Fatalf("r should ask: confirm %q status %q", b.Confirm, b.Status)
 		}
-		sendKey(m, k)
+		uitest.Press(m, k)
 		if b.Ended() {
 			t.Fatalf("%q after r resigned the game: %s", k, b.Match.Result())
 		}
 	}
 	m, b := newVsAI(t, ai.Easy)
-	m.Update(keyMsg("r"))
-	m.Update(keyMsg("y"))
+	m.Update(uitest.Key("r"))
+	m.Update(uitest.Key("y"))
 	if b.Resigned() != 0 {
 		t.Fatalf("y should resign x: resigned %d", b.Resigned())
 	}
@@ -48,8 +49,8 @@ func TestResignChoiceNeedsY(t *testing.T) {
 		{"tictacchess", "r4enter"},
 	} {
 		m, b := newTestClient(t, tc.variant, 80, 24)
-		for _, k := range splitKeys(tc.typed) {
-			sendKey(m, k)
+		for _, k := range uitest.SplitKeys(tc.typed) {
+			uitest.Press(m, k)
 		}
 		if b.Ended() {
 			t.Errorf("%s: typing %q resigned: %s", tc.variant, tc.typed, b.Match.Result())
@@ -57,17 +58,17 @@ func TestResignChoiceNeedsY(t *testing.T) {
 	}
 	m, b := newTestClient(t, "quad7", 80, 24)
 	for _, k := range []string{"r", "2"} {
-		sendKey(m, k)
+		uitest.Press(m, k)
 	}
 	if b.Confirm != "resign" || !strings.Contains(b.Status, "resign as o? y to resign") {
 		t.Fatalf("2 should choose o: confirm %q status %q", b.Confirm, b.Status)
 	}
-	m.Update(keyMsg("left")) // back to x
+	m.Update(uitest.Key("left")) // back to x
 	if !strings.Contains(b.Status, "resign as x?") {
 		t.Fatalf("← should choose x: %q", b.Status)
 	}
-	m.Update(keyMsg("right"))
-	m.Update(keyMsg("y"))
+	m.Update(uitest.Key("right"))
+	m.Update(uitest.Key("y"))
 	if !b.Ended() || b.Resigned() != 1 {
 		t.Fatalf("y should resign the chosen o: ended %v resigned %d", b.Ended(), b.Resigned())
 	}
@@ -79,27 +80,27 @@ func TestResignChoiceNeedsY(t *testing.T) {
 // last player left wins.
 func TestResignWithFourPlayers(t *testing.T) {
 	m, b := newTestClient(t, "tictacchess", 80, 24)
-	m.Update(keyMsg("r"))
+	m.Update(uitest.Key("r"))
 	if !strings.Contains(b.Status, "who resigns?") || !strings.Contains(b.Status, "3 blue") {
 		t.Fatalf("resign should ask who: %q", b.Status)
 	}
-	m.Update(keyMsg("3")) // chooses blue; only y resigns
+	m.Update(uitest.Key("3")) // chooses blue; only y resigns
 	if b.Ended() || !strings.Contains(b.Status, "resign as blue? y to resign") {
 		t.Fatalf("3 should only choose blue: ended %v status %q", b.Ended(), b.Status)
 	}
-	m.Update(keyMsg("y"))
+	m.Update(uitest.Key("y"))
 	if b.Ended() || !game.IsRetired(b.Game(), 2) || b.Game().ToMove() != 0 {
 		t.Fatalf("blue should have dropped out with red to move: ended %v position %s", b.Ended(), b.Game())
 	}
-	v := viewText(m)
+	v := uitest.ViewText(m)
 	if !strings.Contains(v, "blue resigned and drops out") || strings.Count(v, "resigned") < 2 {
 		t.Fatalf("the resignation is not shown:\n%s", v)
 	}
-	m.Update(keyMsg("u")) // undo takes the resignation back
+	m.Update(uitest.Key("u")) // undo takes the resignation back
 	if b.Ended() || game.IsRetired(b.Game(), 2) {
 		t.Fatal("undo did not take the resignation back")
 	}
-	m.Update(keyMsg("ctrl+r"))
+	m.Update(uitest.Key("ctrl+r"))
 	for _, mv := range []string{"1422", "4133"} {
 		for _, msg := range typeMove(mv) {
 			m.Update(msg)
@@ -117,8 +118,8 @@ func TestResignWithFourPlayers(t *testing.T) {
 	}
 	// y resigns for the role to move; the last player left wins.
 	for range 2 {
-		m.Update(keyMsg("r"))
-		m.Update(keyMsg("y"))
+		m.Update(uitest.Key("r"))
+		m.Update(uitest.Key("y"))
 	}
 	if !b.Ended() || !strings.Contains(b.Match.Result(), "yellow wins") {
 		t.Fatalf("with yellow alone: ended %v, result %q", b.Ended(), b.Match.Result())
@@ -127,30 +128,30 @@ func TestResignWithFourPlayers(t *testing.T) {
 
 // Against the AI there is one person: r asks only to confirm.
 func TestResignAgainstTheAI(t *testing.T) {
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1,
 		Start: common.Start{Variant: "pentago", Seats: map[string]savefmt.SeatConfig{"red": {Name: "ana"}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.cur.(*board.BoardScreen)
-	m.Update(keyMsg("r"))
+	b := m.Cur.(*board.BoardScreen)
+	m.Update(uitest.Key("r"))
 	if !strings.Contains(b.Status, "resign as red?") {
 		t.Fatalf("status %q", b.Status)
 	}
-	m.Update(keyMsg("y"))
-	if !strings.Contains(viewText(m), "red resigned: black wins") {
-		t.Fatalf("result:\n%s", viewText(m))
+	m.Update(uitest.Key("y"))
+	if !strings.Contains(uitest.ViewText(m), "red resigned: black wins") {
+		t.Fatalf("result:\n%s", uitest.ViewText(m))
 	}
 }
 
 // One who resigned from a four-player game and watches the others play
 // on is told so by r, which the key bar no longer offers.
 func TestResignedPlayerCannotResignAgain(t *testing.T) {
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1,
 		Start: common.Start{Variant: "tictacchess", Seats: map[string]savefmt.SeatConfig{
 			"red": {Name: "ana"}, "yellow": {AI: true, Level: ai.Easy}, "blue": {AI: true, Level: ai.Easy}, "green": {AI: true, Level: ai.Easy}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.cur.(*board.BoardScreen)
-	m.Update(keyMsg("r"))
-	m.Update(keyMsg("y"))
+	b := m.Cur.(*board.BoardScreen)
+	m.Update(uitest.Key("r"))
+	m.Update(uitest.Key("y"))
 	if b.Ended() || !game.IsRetired(b.Game(), 0) {
 		t.Fatalf("red should have dropped out: ended %v, %s", b.Ended(), b.Game())
 	}
@@ -161,7 +162,7 @@ func TestResignedPlayerCannotResignAgain(t *testing.T) {
 			}
 		}
 	}
-	m.Update(keyMsg("r"))
+	m.Update(uitest.Key("r"))
 	if !strings.Contains(b.Status, "you have resigned") {
 		t.Fatalf("r after resigning: %q", b.Status)
 	}

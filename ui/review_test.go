@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -48,73 +49,49 @@ func positionAfter(t *testing.T, variant string, moves ...string) string {
 	return s.String()
 }
 
-// runCmd runs cmd and feeds what it returns back to the client, as
-// Bubble Tea would (batches included).
-func runCmd(m *Model, cmd tea.Cmd) { runCmds(m, cmd, true) }
-
-// runCmds runs cmd (batches included) and hands what it returns to the
-// client, then, when again, the commands that come back, and so on.
-func runCmds(m *Model, cmd tea.Cmd, again bool) {
-	if cmd == nil {
-		return
-	}
-	switch msg := cmd().(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			runCmds(m, c, again)
-		}
-	case nil:
-	default:
-		_, next := m.Update(msg)
-		if again {
-			runCmds(m, next, again)
-		}
-	}
-}
-
 func TestReviewStepsWithoutTouchingTheGame(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 120, 40)
-	m.c.Opts.Analyst = fixedDepth(2)
+	m.C.Opts.Analyst = fixedDepth(2)
 	moves := []string{"r3c4", "r4c4", "r3c3", "r5c5"}
 	playTexts(t, b, moves...)
 	live := b.Match.Position().String()
-	press := func(k string) {
-		_, cmd := m.Update(keyMsg(k))
-		runCmd(m, cmd)
+	step := func(k string) {
+		_, cmd := m.Update(uitest.Key(k))
+		uitest.RunCmd(m, cmd)
 	}
-	press("v")
+	step("v")
 	if !b.Reviewing() || b.Game().String() != live {
 		t.Fatalf("v: reviewing %v at %q, want the live position", b.Reviewing(), b.Game().String())
 	}
-	press("left")
-	press("left")
+	step("left")
+	step("left")
 	if got, want := b.Game().String(), positionAfter(t, "quad7", moves[:2]...); got != want {
 		t.Fatalf("two steps back shows %q, want %q", got, want)
 	}
-	if !strings.Contains(viewText(m), "reviewing move 2 of 4 (o r4c4)") {
-		t.Fatalf("status does not say what is reviewed:\n%s", viewText(m))
+	if !strings.Contains(uitest.ViewText(m), "reviewing move 2 of 4 (o r4c4)") {
+		t.Fatalf("status does not say what is reviewed:\n%s", uitest.ViewText(m))
 	}
 	// Keys that would play do nothing to the game.
-	press("enter")
-	press(" ")
-	press("u")
+	step("enter")
+	step(" ")
+	step("u")
 	if b.Match.Position().String() != live || len(lm(b).Moves()) != 4 {
 		t.Fatalf("review changed the game: %q, %d moves", b.Match.Position().String(), len(lm(b).Moves()))
 	}
-	press("home")
+	step("home")
 	if b.Game().String() != positionAfter(t, "quad7") {
 		t.Fatalf("home shows %q, want the start", b.Game().String())
 	}
-	press("right")
+	step("right")
 	if b.Review.Turn != 1 {
 		t.Fatalf("right: at %d, want 1", b.Review.Turn)
 	}
-	press("end")
+	step("end")
 	if b.Game().String() != live {
 		t.Fatal("end does not show the live position")
 	}
-	press("left")
-	press("esc")
+	step("left")
+	step("esc")
 	if b.Reviewing() || b.Game().String() != live {
 		t.Fatalf("esc: reviewing %v, shows %q", b.Reviewing(), b.Game().String())
 	}
@@ -126,14 +103,14 @@ func TestReviewStepsWithoutTouchingTheGame(t *testing.T) {
 
 func TestReviewByClickOnTheMoveList(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 120, 40)
-	m.c.Opts.Analyst = fixedDepth(2)
+	m.C.Opts.Analyst = fixedDepth(2)
 	moves := []string{"r3c4", "r4c4", "r3c3", "r5c5", "r2c2"}
 	playTexts(t, b, moves...)
 	l := b.Layout()
 	// The list ends with the last move; move 3 is two lines above it.
 	y := l.ListY + min(len(moves), l.ListH) - 3
-	_, cmd := m.Update(click(l.PanelX+4, y))
-	runCmd(m, cmd)
+	_, cmd := m.Update(uitest.Click(l.PanelX+4, y))
+	uitest.RunCmd(m, cmd)
 	if !b.Reviewing() || b.Review.Turn != 3 {
 		t.Fatalf("click on move 3: reviewing %v at %d", b.Reviewing(), b.Review.Turn)
 	}
@@ -188,8 +165,8 @@ var evalShown = regexp.MustCompile(`x +\d+% `)
 func TestGoldenReview(t *testing.T) {
 	v, _ := game.Lookup("quad5")
 	msgs := quad5SquareKeys()
-	msgs = append(msgs, keyMsg("v"), keyMsg("left"), keyMsg("left"))
-	runGoldenEvals(t, common.Options{Start: common.Start{Variant: "quad5", Seats: hotSeat(v)}}, msgs...)
+	msgs = append(msgs, uitest.Key("v"), uitest.Key("left"), uitest.Key("left"))
+	runGoldenEvals(t, common.Options{Start: common.Start{Variant: "quad5", Seats: uitest.HotSeat(v)}}, msgs...)
 }
 
 // runGoldenEvals is runGolden for a board in review: it waits until the
@@ -209,7 +186,7 @@ func runGoldenUntil(t *testing.T, opts common.Options, what string, ok func(stri
 		opts.Analyst = fixedDepth(6)
 	}
 	if opts.Store == nil {
-		opts.Store = &memStore{}
+		opts.Store = &uitest.MemStore{}
 	}
 	rec := newScreenRecorder(New(opts))
 	tm := teatest.NewTestModel(t, rec, teatest.WithInitialTermSize(80, 24))
@@ -221,7 +198,7 @@ func runGoldenUntil(t *testing.T, opts common.Options, what string, ok func(stri
 		t.Fatal(err)
 	}
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second))
-	teatest.RequireEqualOutput(t, []byte(viewText(fm)))
+	teatest.RequireEqualOutput(t, []byte(uitest.ViewText(fm)))
 }
 
 // TestGoldenRecord opens a kept game as `tabletop games N` does: at its
@@ -245,27 +222,27 @@ func TestReviewInARoom(t *testing.T) {
 		Start: common.Start{Join: "K7QX"}, Analyst: fixedDepth(2)}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait := m.Init()
-	b := m.cur.(*board.BoardScreen)
+	b := m.Cur.(*board.BoardScreen)
 	room.remote("r2c2")
 	_, wait = m.Update(wait())
 	room.remote("r1c2")
 	_, wait = m.Update(wait())
-	_, cmd := m.Update(keyMsg("v"))
-	runCmd(m, cmd)
-	m.Update(keyMsg("left"))
+	_, cmd := m.Update(uitest.Key("v"))
+	uitest.RunCmd(m, cmd)
+	m.Update(uitest.Key("left"))
 	if got, want := b.Game().String(), positionAfter(t, "quad5", "r2c2"); got != want {
 		t.Fatalf("reviewing move 1: %q, want %q", got, want)
 	}
 	room.remote("r2c4") // the game goes on meanwhile
 	m.Update(wait())
-	if !b.Reviewing() || b.Review.Turn != 1 || !strings.Contains(viewText(m), "reviewing move 1 of 3") {
-		t.Fatalf("the room's move moved the review: at %d\n%s", b.Review.Turn, viewText(m))
+	if !b.Reviewing() || b.Review.Turn != 1 || !strings.Contains(uitest.ViewText(m), "reviewing move 1 of 3") {
+		t.Fatalf("the room's move moved the review: at %d\n%s", b.Review.Turn, uitest.ViewText(m))
 	}
-	m.Update(keyMsg("enter"))
+	m.Update(uitest.Key("enter"))
 	if len(room.moves) != 3 {
 		t.Fatalf("review changed the room: %v", room.moves)
 	}
-	m.Update(keyMsg("esc"))
+	m.Update(uitest.Key("esc"))
 	if b.Game().String() != room.s.String() {
 		t.Fatalf("esc: %q, want the room's %q", b.Game().String(), room.s.String())
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 )
 
 // slowRoom is a room whose store is slow, or refuses: Play, Resign and
@@ -70,7 +71,7 @@ func TestRoomMoveIsSentOffUpdate(t *testing.T) {
 	if _, err := game.PlayText(want, "r3c3"); err != nil {
 		t.Fatal(err)
 	}
-	_, cmd := m.Update(keyMsg("enter")) // x marks r3c3: the store is busy
+	_, cmd := m.Update(uitest.Key("enter")) // x marks r3c3: the store is busy
 	if cmd == nil || len(room.moves) != 0 {
 		t.Fatalf("the move was not left to a command: cmd %v, room moves %v", cmd != nil, room.moves)
 	}
@@ -80,12 +81,12 @@ func TestRoomMoveIsSentOffUpdate(t *testing.T) {
 	// A second move while the first is out is not sent (the room takes
 	// them in order) but kept, as a premove, for the room's answer:
 	// Pentago's rotation typed right after the placement is not lost.
-	m.Update(keyMsg("right"))
-	if _, again := m.Update(keyMsg("enter")); again != nil || b.IsErr || b.Premove == "" || !strings.Contains(b.Status, "premove") {
+	m.Update(uitest.Key("right"))
+	if _, again := m.Update(uitest.Key("enter")); again != nil || b.IsErr || b.Premove == "" || !strings.Contains(b.Status, "premove") {
 		t.Fatalf("a second move while the first is out: sent %v, premove %q, status %q", again != nil, b.Premove, b.Status)
 	}
 	close(room.release)
-	runCmd(m, cmd)
+	uitest.RunCmd(m, cmd)
 	if n := room.plays.Load(); n != 2 || len(room.moves) != 2 {
 		t.Fatalf("the room was asked %d times and has moves %v, want both moves in order", n, room.moves)
 	}
@@ -103,11 +104,11 @@ func TestRoomRefusedMoveIsTakenBack(t *testing.T) {
 	room.refuse = errors.New("the room changed on another node: try again")
 	close(room.release)
 	before := b.Game().String()
-	_, cmd := m.Update(keyMsg("enter"))
+	_, cmd := m.Update(uitest.Key("enter"))
 	if b.Game().String() == before {
 		t.Fatal("the move sent is not shown while it is out")
 	}
-	runCmd(m, cmd)
+	uitest.RunCmd(m, cmd)
 	if !b.IsErr || b.Status != room.refuse.Error() {
 		t.Fatalf("the refusal is not the status: %q (error %v)", b.Status, b.IsErr)
 	}
@@ -136,7 +137,7 @@ func TestRoomIllegalMoveIsRefusedAtOnce(t *testing.T) {
 	if cmd != nil || got == nil || got.Error() != want.Error() || room.plays.Load() != 0 {
 		t.Fatalf("an illegal move: cmd %v, error %v, want %v; the room asked %d times", cmd != nil, got, want, room.plays.Load())
 	}
-	m.Update(keyMsg("x")) // nothing else happened on the board
+	m.Update(uitest.Key("x")) // nothing else happened on the board
 	if len(b.History()) != 2 {
 		t.Fatalf("history %v", b.History())
 	}
@@ -148,23 +149,23 @@ func TestRoomIllegalMoveIsRefusedAtOnce(t *testing.T) {
 func TestRoomResignAndLeaveAreSentOffUpdate(t *testing.T) {
 	t.Parallel()
 	m, b, room := joinSlowRoom(t, 1)
-	m.Update(keyMsg("r"))
-	_, cmd := m.Update(keyMsg("y"))
+	m.Update(uitest.Key("r"))
+	_, cmd := m.Update(uitest.Key("y"))
 	if b.Ended() {
 		t.Fatal("the game ended before the room took the resignation")
 	}
 	close(room.release)
-	runCmd(m, cmd)
-	if !b.Ended() || !strings.Contains(viewText(m), "o resigned: x wins") {
-		t.Fatalf("ended %v:\n%s", b.Ended(), viewText(m))
+	uitest.RunCmd(m, cmd)
+	if !b.Ended() || !strings.Contains(uitest.ViewText(m), "o resigned: x wins") {
+		t.Fatalf("ended %v:\n%s", b.Ended(), uitest.ViewText(m))
 	}
 	room.release = make(chan struct{})
-	_, cmd = m.Update(keyMsg("m"))
+	_, cmd = m.Update(uitest.Key("m"))
 	if room.left {
 		t.Fatal("left in Update")
 	}
 	close(room.release)
-	runCmd(m, cmd)
+	uitest.RunCmd(m, cmd)
 	if !room.left {
 		t.Fatal("leaving the board did not leave the room")
 	}
@@ -180,13 +181,13 @@ func TestRoomWinningMoveOnItsWayShowsTheEnd(t *testing.T) {
 	}
 	rm(b).Refresh()
 	room.refuse = errors.New("the room changed on another node: try again")
-	m.Update(keyMsg("left")) // the cursor from r3c3 to r3c2
-	_, cmd := m.Update(keyMsg("enter"))
-	if !b.Ended() || !strings.Contains(viewText(m), "x wins") {
-		t.Fatalf("the winning move on its way: ended %v\n%s", b.Ended(), viewText(m))
+	m.Update(uitest.Key("left")) // the cursor from r3c3 to r3c2
+	_, cmd := m.Update(uitest.Key("enter"))
+	if !b.Ended() || !strings.Contains(uitest.ViewText(m), "x wins") {
+		t.Fatalf("the winning move on its way: ended %v\n%s", b.Ended(), uitest.ViewText(m))
 	}
 	close(room.release)
-	runCmd(m, cmd)
+	uitest.RunCmd(m, cmd)
 	if b.Ended() || len(b.History()) != 6 {
 		t.Fatalf("refused, the game should go on: ended %v, history %v", b.Ended(), b.History())
 	}

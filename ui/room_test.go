@@ -9,6 +9,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -139,9 +140,9 @@ func openRoom(t *testing.T, lobby rooms.Lobby) (*Model, *board.BoardScreen) {
 		Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Init()
-	b, ok := m.cur.(*board.BoardScreen)
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok {
-		t.Fatalf("join did not open the room board: %T", m.cur)
+		t.Fatalf("join did not open the room board: %T", m.Cur)
 	}
 	return m, b
 }
@@ -152,16 +153,16 @@ func TestRoomPlay(t *testing.T) {
 		Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait := m.Init()
-	b, ok := m.cur.(*board.BoardScreen)
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok {
-		t.Fatalf("join did not open the room board: %T", m.cur)
+		t.Fatalf("join did not open the room board: %T", m.Cur)
 	}
-	_, cmd := m.Update(keyMsg("enter")) // x marks r3c3 through Room.Play, in a command
-	runCmd(m, cmd)
+	_, cmd := m.Update(uitest.Key("enter")) // x marks r3c3 through Room.Play, in a command
+	uitest.RunCmd(m, cmd)
 	if len(room.moves) != 1 || b.Game().String() != room.s.String() {
 		t.Fatalf("room moves %v, board %q", room.moves, b.Game().String())
 	}
-	m.Update(keyMsg("enter")) // o's turn: refused locally
+	m.Update(uitest.Key("enter")) // o's turn: refused locally
 	if len(room.moves) != 1 || !b.IsErr {
 		t.Fatalf("played out of turn: %v (status %q)", room.moves, b.Status)
 	}
@@ -179,16 +180,16 @@ func TestRoomPlay(t *testing.T) {
 	if b.Game().String() != room.s.String() || len(b.History()) != 2 {
 		t.Fatalf("board did not follow the room: %q vs %q", b.Game().String(), room.s.String())
 	}
-	if !strings.Contains(viewText(m), "room K7QX") {
-		t.Fatalf("room code not shown:\n%s", viewText(m))
+	if !strings.Contains(uitest.ViewText(m), "room K7QX") {
+		t.Fatalf("room code not shown:\n%s", uitest.ViewText(m))
 	}
-	_, cmd = m.Update(keyMsg("m"))
-	runCmd(m, cmd)
+	_, cmd = m.Update(uitest.Key("m"))
+	uitest.RunCmd(m, cmd)
 	if !room.left {
 		t.Fatal("leaving the board should leave the room")
 	}
-	if !strings.Contains(viewText(m), "Create room") {
-		t.Fatalf("menu with a lobby lacks room entries:\n%s", viewText(m))
+	if !strings.Contains(uitest.ViewText(m), "Create room") {
+		t.Fatalf("menu with a lobby lacks room entries:\n%s", uitest.ViewText(m))
 	}
 }
 
@@ -213,9 +214,9 @@ func TestRoomClientPlaysOnlyNewMoves(t *testing.T) {
 		Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait := m.Init()
-	b := m.cur.(*board.BoardScreen)
-	_, cmd := m.Update(keyMsg("enter")) // x marks r3c3
-	runCmd(m, cmd)
+	b := m.Cur.(*board.BoardScreen)
+	_, cmd := m.Update(uitest.Key("enter")) // x marks r3c3
+	uitest.RunCmd(m, cmd)
 	room.mu.Lock()
 	room.moves[0] = "spoilt" // a client that replays from the start stops here
 	room.views = 0
@@ -243,11 +244,11 @@ func TestRoomResign(t *testing.T) {
 		Start: Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Init()
-	b := m.cur.(*board.BoardScreen)
-	m.Update(keyMsg("r"))
-	_, cmd := m.Update(keyMsg("y"))
-	runCmd(m, cmd)
-	if !b.Ended() || !strings.Contains(viewText(m), "o resigned: x wins") {
-		t.Fatalf("ended %v:\n%s", b.Ended(), viewText(m))
+	b := m.Cur.(*board.BoardScreen)
+	m.Update(uitest.Key("r"))
+	_, cmd := m.Update(uitest.Key("y"))
+	uitest.RunCmd(m, cmd)
+	if !b.Ended() || !strings.Contains(uitest.ViewText(m), "o resigned: x wins") {
+		t.Fatalf("ended %v:\n%s", b.Ended(), uitest.ViewText(m))
 	}
 }

@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 	"testing"
+
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 )
 
 // A watcher in a room who presses a key that plays is told they watch,
@@ -12,7 +14,7 @@ func TestRoomWatcherIsToldTheyWatch(t *testing.T) {
 	m, b := openRoom(t, &fakeLobby{room})
 	for _, k := range []string{"enter", ":"} {
 		b.SetStatus("", false)
-		sendKey(m, k)
+		uitest.Press(m, k)
 		if !strings.Contains(b.Status, "you are watching") || strings.Contains(b.Status, "turn") {
 			t.Fatalf("watcher pressing %q: status %q", k, b.Status)
 		}

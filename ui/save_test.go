@@ -9,6 +9,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
@@ -22,7 +23,7 @@ func TestSaveRoundTrip(t *testing.T) {
 	m, b := newTestClient(t, "tictacchess", 80, 24)
 	for i, k := range []string{"left", "left", "left", "enter", "up", "up", "right", "enter"} {
 		_ = i
-		sendKey(m, k)
+		uitest.Press(m, k)
 	}
 	waitWrites(m)
 	if len(lm(b).Moves()) != 1 {
@@ -51,23 +52,23 @@ func TestSaveRoundTrip(t *testing.T) {
 // A corrupt save never crashes the menu and is not offered as Continue;
 // a new game then replaces it.
 func TestCorruptSaveOnMenu(t *testing.T) {
-	store := &memStore{data: []byte("tabletop save 1\nvariant quad5\nseat x human\nseat o human\nmove (mark r1 c1)\n")}
+	store := &uitest.MemStore{Data: []byte("tabletop save 1\nvariant quad5\nseat x human\nseat o human\nmove (mark r1 c1)\n")}
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	v := viewText(m)
+	v := uitest.ViewText(m)
 	if strings.Contains(v, "Continue") || !strings.Contains(v, "cannot be read") {
 		t.Fatalf("menu with a corrupt save:\n%s", v)
 	}
-	m.Update(keyMsg("enter")) // Quad 5×5 setup
-	m.Update(keyMsg("enter")) // start
-	b, ok := m.cur.(*board.BoardScreen)
+	m.Update(uitest.Key("enter")) // Quad 5×5 setup
+	m.Update(uitest.Key("enter")) // start
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok {
-		t.Fatalf("no board after setup: %T", m.cur)
+		t.Fatalf("no board after setup: %T", m.Cur)
 	}
 	lm(b).CancelJob()
-	m.Update(keyMsg("enter")) // x marks the centre: now the game is saved
+	m.Update(uitest.Key("enter")) // x marks the centre: now the game is saved
 	waitWrites(m)
-	if _, err := savefmt.ParseSave(store.data); err != nil {
+	if _, err := savefmt.ParseSave(store.Data); err != nil {
 		t.Fatalf("the new game did not replace the corrupt save: %v", err)
 	}
 }
@@ -76,17 +77,17 @@ func TestLoadOption(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "g.txt")
 	os.WriteFile(good, []byte("tabletop save 1\nvariant pentago\nseat red human\nseat black human\nmove (place 1 1 1)\n"), 0o644)
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: common.Start{Load: good}}).(*Model)
-	if b, ok := m.cur.(*board.BoardScreen); !ok || len(lm(b).Moves()) != 1 {
-		t.Fatalf("--load did not open the game: %T", m.cur)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Load: good}}).(*Model)
+	if b, ok := m.Cur.(*board.BoardScreen); !ok || len(lm(b).Moves()) != 1 {
+		t.Fatalf("--load did not open the game: %T", m.Cur)
 	}
-	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Start: common.Start{Load: filepath.Join(dir, "none.txt")}}).(*Model)
+	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Load: filepath.Join(dir, "none.txt")}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if _, ok := m.cur.(*pages.MenuScreen); !ok || !strings.Contains(viewText(m), "load:") {
-		t.Fatalf("missing file should land on the menu with a message:\n%s", viewText(m))
+	if _, ok := m.Cur.(*pages.MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "load:") {
+		t.Fatalf("missing file should land on the menu with a message:\n%s", uitest.ViewText(m))
 	}
-	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Remote: true, Start: common.Start{Load: good}}).(*Model)
-	if _, ok := m.cur.(*pages.MenuScreen); !ok {
+	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Remote: true, Start: common.Start{Load: good}}).(*Model)
+	if _, ok := m.Cur.(*pages.MenuScreen); !ok {
 		t.Fatal("Remote must refuse --load")
 	}
 }
@@ -94,20 +95,20 @@ func TestLoadOption(t *testing.T) {
 func TestContinueResumesExactly(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 80, 24)
 	for _, k := range []string{"enter", "right", "enter", "down", "b", "enter"} {
-		sendKey(m, k)
+		uitest.Press(m, k)
 	}
 	waitWrites(m)
 	want := b.Game().String()
 	store := b.Common.Store
 	m2 := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if !strings.Contains(viewText(m2), "Continue") {
-		t.Fatalf("no Continue:\n%s", viewText(m2))
+	if !strings.Contains(uitest.ViewText(m2), "Continue") {
+		t.Fatalf("no Continue:\n%s", uitest.ViewText(m2))
 	}
-	m2.Update(keyMsg("enter"))
-	b2, ok := m2.cur.(*board.BoardScreen)
+	m2.Update(uitest.Key("enter"))
+	b2, ok := m2.Cur.(*board.BoardScreen)
 	if !ok || b2.Game().String() != want {
-		t.Fatalf("continue: %T", m2.cur)
+		t.Fatalf("continue: %T", m2.Cur)
 	}
 }
 
@@ -117,55 +118,55 @@ func TestContinueResumesExactly(t *testing.T) {
 func TestSaveOnlyAfterAMove(t *testing.T) {
 	old := savefmt.SavedGame{Variant: "pentago", Seats: []savefmt.SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(place 1 1 1)"}}
 	oldData := old.Marshal([]string{"red", "black"})
-	store := &memStore{data: oldData}
+	store := &uitest.MemStore{Data: oldData}
 	v, _ := game.Lookup("quad7")
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store, Start: common.Start{Variant: "quad7", Seats: hotSeat(v)}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store, Start: common.Start{Variant: "quad7", Seats: uitest.HotSeat(v)}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.cur.(*board.BoardScreen)
-	if string(store.data) != string(oldData) {
-		t.Fatalf("a game with no moves was saved:\n%s", store.data)
+	b := m.Cur.(*board.BoardScreen)
+	if string(store.Data) != string(oldData) {
+		t.Fatalf("a game with no moves was saved:\n%s", store.Data)
 	}
-	m.Update(keyMsg("q")) // no moves: quits at once, leaving the old save
+	m.Update(uitest.Key("q")) // no moves: quits at once, leaving the old save
 	waitWrites(m)
-	if string(store.data) != string(oldData) {
-		t.Fatalf("quitting a game with no moves replaced the save:\n%s", store.data)
+	if string(store.Data) != string(oldData) {
+		t.Fatalf("quitting a game with no moves replaced the save:\n%s", store.Data)
 	}
-	m.Update(keyMsg("enter"))
+	m.Update(uitest.Key("enter"))
 	waitWrites(m)
 	// The store keeps one game: replacing the pentago game is asked first.
-	if string(store.data) != string(oldData) || !strings.Contains(viewText(m), "save this game over your saved game (pentago") {
-		t.Fatalf("the first move replaced the saved game without asking:\n%s", viewText(m))
+	if string(store.Data) != string(oldData) || !strings.Contains(uitest.ViewText(m), "save this game over your saved game (pentago") {
+		t.Fatalf("the first move replaced the saved game without asking:\n%s", uitest.ViewText(m))
 	}
-	m.Update(keyMsg("y"))
+	m.Update(uitest.Key("y"))
 	waitWrites(m)
-	sv, err := savefmt.ParseSave(store.data)
+	sv, err := savefmt.ParseSave(store.Data)
 	if err != nil || sv.Variant != "quad7" || len(sv.Moves) != 1 {
-		t.Fatalf("after the first move the game should be saved: %v\n%s", err, store.data)
+		t.Fatalf("after the first move the game should be saved: %v\n%s", err, store.Data)
 	}
-	m.Update(keyMsg("u")) // back to no moves: nothing worth continuing
+	m.Update(uitest.Key("u")) // back to no moves: nothing worth continuing
 	waitWrites(m)
-	if store.data != nil {
-		t.Fatalf("a game undone to no moves stays saved:\n%s", store.data)
+	if store.Data != nil {
+		t.Fatalf("a game undone to no moves stays saved:\n%s", store.Data)
 	}
 	if len(lm(b).Moves()) != 0 {
 		t.Fatal("undo did not go back")
 	}
-	m.Update(keyMsg("enter"))
-	m.Update(keyMsg("q"))
-	m.Update(keyMsg("y")) // quit with a move made: saved
+	m.Update(uitest.Key("enter"))
+	m.Update(uitest.Key("q"))
+	m.Update(uitest.Key("y")) // quit with a move made: saved
 	waitWrites(m)
-	if sv, err := savefmt.ParseSave(store.data); err != nil || len(sv.Moves) != 1 {
+	if sv, err := savefmt.ParseSave(store.Data); err != nil || len(sv.Moves) != 1 {
 		t.Fatalf("quitting with a move made should save: %v", err)
 	}
 }
 
 // sessionStore keeps a save for the session only, like an SSH guest's.
-type sessionStore struct{ memStore }
+type sessionStore struct{ uitest.MemStore }
 
 func (*sessionStore) SessionOnly() bool { return true }
 
 // failingStore cannot save.
-type failingStore struct{ memStore }
+type failingStore struct{ uitest.MemStore }
 
 func (*failingStore) Save([]byte) error { return errors.New("disk full") }
 
@@ -177,23 +178,23 @@ func TestQuitPromptSaysWhatHappensToTheGame(t *testing.T) {
 		store savefmt.SaveStore
 		want  string
 	}{
-		{"file", &memStore{}, "saved for Continue"},
+		{"file", &uitest.MemStore{}, "saved for Continue"},
 		{"guest over SSH", &sessionStore{}, "ends with this session"},
 		{"no store", nil, "not saved"},
 		{"failing store", &failingStore{}, "not saved (could not save: disk full)"},
 	}
 	for _, tc := range tests {
 		v, _ := game.Lookup("quad5")
-		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: tc.store, Remote: true, Start: common.Start{Variant: "quad5", Seats: hotSeat(v)}, AIDelay: -1}).(*Model)
+		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: tc.store, Remote: true, Start: common.Start{Variant: "quad5", Seats: uitest.HotSeat(v)}, AIDelay: -1}).(*Model)
 		m.Init()
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		b := m.cur.(*board.BoardScreen)
-		m.Update(keyMsg("enter")) // x marks the centre
+		b := m.Cur.(*board.BoardScreen)
+		m.Update(uitest.Key("enter")) // x marks the centre
 		waitWrites(m)
 		if len(lm(b).Moves()) != 1 {
 			t.Fatalf("%s: the move was not played: %q", tc.name, b.Status)
 		}
-		if _, cmd := m.Update(keyMsg("q")); cmd != nil {
+		if _, cmd := m.Update(uitest.Key("q")); cmd != nil {
 			if _, quit := cmd().(tea.QuitMsg); quit {
 				t.Fatalf("%s: q quit a game in progress without asking", tc.name)
 			}
@@ -201,7 +202,7 @@ func TestQuitPromptSaysWhatHappensToTheGame(t *testing.T) {
 		if !strings.Contains(b.Status, tc.want) || !strings.Contains(b.Status, "y to quit") {
 			t.Errorf("%s: prompt %q, want it to say %q", tc.name, b.Status, tc.want)
 		}
-		m.Update(keyMsg("n")) // stay
+		m.Update(uitest.Key("n")) // stay
 		if b.Confirm != "" || len(lm(b).Moves()) != 1 {
 			t.Errorf("%s: after staying: confirm %q, %d moves", tc.name, b.Confirm, len(lm(b).Moves()))
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -32,13 +33,13 @@ func fileClient(t *testing.T, dir string, opts common.Options) (*Model, *savefmt
 // plays one move.
 func playOneHotSeat(t *testing.T, m *Model) *board.BoardScreen {
 	t.Helper()
-	v := mustVariant(t, "quad7")
-	b, err := board.NewBoard(m.c, v, "", []savefmt.SeatConfig{{Name: "ana"}, {Name: "bo"}})
+	v := uitest.MustVariant(t, "quad7")
+	b, err := board.NewBoard(m.C, v, "", []savefmt.SeatConfig{{Name: "ana"}, {Name: "bo"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.cur = b
-	m.Update(keyMsg("enter"))
+	m.Cur = b
+	m.Update(uitest.Key("enter"))
 	waitWrites(m)
 	return b
 }
@@ -49,11 +50,11 @@ func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 	dir := t.TempDir()
 	m, fs := fileClient(t, dir, common.Options{})
 	first := playOneHotSeat(t, m)
-	m.Update(keyMsg("m")) // back to the menu: saved
+	m.Update(uitest.Key("m")) // back to the menu: saved
 	second := playOneHotSeat(t, m)
-	m.Update(keyMsg("right"))
-	m.Update(keyMsg("enter"))
-	m.Update(keyMsg("m"))
+	m.Update(uitest.Key("right"))
+	m.Update(uitest.Key("enter"))
+	m.Update(uitest.Key("m"))
 	waitWrites(m)
 	names, err := fs.Slots()
 	if err != nil || len(names) != 2 {
@@ -62,15 +63,15 @@ func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 	if lm(first).Keeper.Slot == lm(second).Keeper.Slot {
 		t.Fatal("two games share a slot")
 	}
-	v := viewText(m)
+	v := uitest.ViewText(m)
 	if strings.Count(v, "Continue") != 2 || !strings.Contains(v, "quad7, 2 moves") || !strings.Contains(v, "quad7, 1 move:") {
 		t.Fatalf("the menu should offer both games:\n%s", v)
 	}
-	m.Update(keyMsg("down")) // the older game, with one move
-	m.Update(keyMsg("enter"))
-	b, ok := m.cur.(*board.BoardScreen)
+	m.Update(uitest.Key("down")) // the older game, with one move
+	m.Update(uitest.Key("enter"))
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok || len(lm(b).Moves()) != 1 || lm(b).Kept.Slot != lm(first).Kept.Slot {
-		t.Fatalf("continue the older game: %T", m.cur)
+		t.Fatalf("continue the older game: %T", m.Cur)
 	}
 }
 
@@ -89,8 +90,8 @@ func TestLoadedGameReplacesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, _ := fileClient(t, dir, common.Options{Start: common.Start{Load: other}})
-	b := m.cur.(*board.BoardScreen)
-	m.Update(keyMsg("enter"))
+	b := m.Cur.(*board.BoardScreen)
+	m.Update(uitest.Key("enter"))
 	waitWrites(m)
 	if len(lm(b).Moves()) != 2 {
 		t.Fatalf("the move was not played: %d moves", len(lm(b).Moves()))
@@ -112,22 +113,22 @@ func TestLoadedGameReplacesNothing(t *testing.T) {
 func TestReplacingTheOneSaveAsks(t *testing.T) {
 	old := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}, Moves: []string{"(mark r3 c3)"}}
 	oldData := old.Marshal([]string{"x", "o"})
-	store := &memStore{data: oldData}
+	store := &uitest.MemStore{Data: oldData}
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	b := playOneHotSeat(t, m)
-	if b.Confirm != "replace" || !strings.Contains(viewText(m), "save this game over your saved game (quad7, 1 move: ana vs AI max)") {
-		t.Fatalf("no question before replacing:\n%s", viewText(m))
+	if b.Confirm != "replace" || !strings.Contains(uitest.ViewText(m), "save this game over your saved game (quad7, 1 move: ana vs AI max)") {
+		t.Fatalf("no question before replacing:\n%s", uitest.ViewText(m))
 	}
-	m.Update(keyMsg("enter")) // not y: the saved game stays
-	m.Update(keyMsg("right"))
-	m.Update(keyMsg("enter"))
+	m.Update(uitest.Key("enter")) // not y: the saved game stays
+	m.Update(uitest.Key("right"))
+	m.Update(uitest.Key("enter"))
 	waitWrites(m)
-	if string(store.data) != string(oldData) {
-		t.Fatalf("the saved game was replaced:\n%s", store.data)
+	if string(store.Data) != string(oldData) {
+		t.Fatalf("the saved game was replaced:\n%s", store.Data)
 	}
-	if !strings.Contains(viewText(m), "this game is not saved") {
-		t.Fatalf("the board should say the game is not saved:\n%s", viewText(m))
+	if !strings.Contains(uitest.ViewText(m), "this game is not saved") {
+		t.Fatalf("the board should say the game is not saved:\n%s", uitest.ViewText(m))
 	}
 	if q := lm(b).QuitPrompt(); !strings.Contains(q, "not saved") {
 		t.Fatalf("quit prompt %q", q)
@@ -148,13 +149,13 @@ func TestFinishedGameIsHandedOver(t *testing.T) {
 		}
 		m, fs := fileClient(t, t.TempDir(), common.Options{OnFinished: hook})
 		b := playOneHotSeat(t, m)
-		m.Update(keyMsg("r"))
-		m.Update(keyMsg("y"))
+		m.Update(uitest.Key("r"))
+		m.Update(uitest.Key("y"))
 		waitWrites(m)
 		names, _ := fs.Slots()
 		if fail {
-			if len(names) != 1 || !strings.Contains(viewText(m), "not kept (disk full)") {
-				t.Fatalf("a game that could not be kept lost its save (%v):\n%s", names, viewText(m))
+			if len(names) != 1 || !strings.Contains(uitest.ViewText(m), "not kept (disk full)") {
+				t.Fatalf("a game that could not be kept lost its save (%v):\n%s", names, uitest.ViewText(m))
 			}
 			continue
 		}
@@ -167,7 +168,7 @@ func TestFinishedGameIsHandedOver(t *testing.T) {
 		if !strings.Contains(b.Status, "kept as games/quad7-1.txt") {
 			t.Fatalf("the board does not say where the game is kept: %q", b.Status)
 		}
-		m.Update(keyMsg("m"))
+		m.Update(uitest.Key("m"))
 		waitWrites(m)
 		if len(got) != 1 {
 			t.Fatalf("handed over %d times", len(got))
@@ -179,8 +180,8 @@ func TestFinishedGameIsHandedOver(t *testing.T) {
 // terminal's clipboard (OSC 52), in a game in progress.
 func TestCopyRecordToClipboard(t *testing.T) {
 	m, b := newTestClient(t, "quad5", 80, 24)
-	m.Update(keyMsg("enter"))
-	cmd := press(m, "c")
+	m.Update(uitest.Key("enter"))
+	cmd := uitest.Press(m, "c")
 	if cmd == nil {
 		t.Fatal("c gave no command")
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
@@ -40,47 +41,47 @@ func TestMain(m *testing.M) {
 func TestSettingsStay(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.txt")
 	client := func() *Model {
-		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), Mouse: true, AIDelay: -1}).(*Model)
+		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Settings: savefmt.NewFileSettings(path), Mouse: true, AIDelay: -1}).(*Model)
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		return m
 	}
 	m := client()
-	m.Update(keyMsg("t"))
-	theme := m.c.Theme.Name
-	m.Update(keyMsg("M"))
-	m.Update(keyMsg("down")) // Quad 7×7
-	m.Update(keyMsg("enter"))
-	s := m.cur.(*pages.SetupScreen)
-	m.Update(keyMsg("+"))
-	m.Update(keyMsg("+"))
-	if m.c.AITime != 2*time.Second || !strings.Contains(viewText(m), "AI time per move: 2s") {
-		t.Fatalf("+ twice: AI time %s\n%s", m.c.AITime, viewText(m))
+	m.Update(uitest.Key("t"))
+	theme := m.C.Theme.Name
+	m.Update(uitest.Key("M"))
+	m.Update(uitest.Key("down")) // Quad 7×7
+	m.Update(uitest.Key("enter"))
+	s := m.Cur.(*pages.SetupScreen)
+	m.Update(uitest.Key("+"))
+	m.Update(uitest.Key("+"))
+	if m.C.AITime != 2*time.Second || !strings.Contains(uitest.ViewText(m), "AI time per move: 2s") {
+		t.Fatalf("+ twice: AI time %s\n%s", m.C.AITime, uitest.ViewText(m))
 	}
-	m.Update(keyMsg("up"))
-	m.Update(keyMsg("right")) // o: AI max
-	m.Update(keyMsg("down"))
-	m.Update(keyMsg("enter"))
-	b, ok := m.cur.(*board.BoardScreen)
+	m.Update(uitest.Key("up"))
+	m.Update(uitest.Key("right")) // o: AI max
+	m.Update(uitest.Key("down"))
+	m.Update(uitest.Key("enter"))
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok {
-		t.Fatalf("setup did not start: %T %q", m.cur, s.Status)
+		t.Fatalf("setup did not start: %T %q", m.Cur, s.Status)
 	}
 	lm(b).CancelJob()
-	m.c.IO.Wait() // the settings are written on the client's I/O queue
+	m.C.IO.Wait() // the settings are written on the client's I/O queue
 
 	m = client()
-	if m.c.Theme.Name != theme || m.c.Mouse || m.c.AITime != 2*time.Second {
-		t.Fatalf("not remembered: theme %s (want %s), mouse %v, AI time %s", m.c.Theme.Name, theme, m.c.Mouse, m.c.AITime)
+	if m.C.Theme.Name != theme || m.C.Mouse || m.C.AITime != 2*time.Second {
+		t.Fatalf("not remembered: theme %s (want %s), mouse %v, AI time %s", m.C.Theme.Name, theme, m.C.Mouse, m.C.AITime)
 	}
-	m.Update(keyMsg("down"))
-	m.Update(keyMsg("enter"))
-	s = m.cur.(*pages.SetupScreen)
+	m.Update(uitest.Key("down"))
+	m.Update(uitest.Key("enter"))
+	s = m.Cur.(*pages.SetupScreen)
 	if seats := s.Seats(); !seats[1].AI || seats[1].Level != ai.Max {
 		t.Fatalf("the last seats are not offered: %+v", seats)
 	}
 	// A theme given in the options wins over the remembered one.
-	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), Theme: "mono"}).(*Model)
-	if m.c.Theme.Name != "mono" {
-		t.Fatalf("the options' theme lost: %s", m.c.Theme.Name)
+	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Settings: savefmt.NewFileSettings(path), Theme: "mono"}).(*Model)
+	if m.C.Theme.Name != "mono" {
+		t.Fatalf("the options' theme lost: %s", m.C.Theme.Name)
 	}
 }
 
@@ -94,22 +95,22 @@ func TestAIBudgetReachesTheSearch(t *testing.T) {
 	for _, c := range []struct {
 		budget, want time.Duration
 	}{{0, 5 * time.Second}, {time.Second, time.Second}} {
-		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), AIBudget: c.budget}).(*Model)
-		if m.c.AITime != c.want {
-			t.Errorf("AIBudget %s: AI time %s, want %s", c.budget, m.c.AITime, c.want)
+		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Settings: savefmt.NewFileSettings(path), AIBudget: c.budget}).(*Model)
+		if m.C.AITime != c.want {
+			t.Errorf("AIBudget %s: AI time %s, want %s", c.budget, m.C.AITime, c.want)
 		}
 	}
 }
 
 // A rematch changes sides: who played x plays o.
 func TestRematchSwapsSides(t *testing.T) {
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1,
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1,
 		Start: common.Start{Variant: "quad5", Seats: map[string]savefmt.SeatConfig{"x": {Name: "ana"}, "o": {Name: "bo"}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Update(keyMsg("r"))
-	m.Update(keyMsg("y"))
-	m.Update(keyMsg("R"))
-	nb := m.cur.(*board.BoardScreen)
+	m.Update(uitest.Key("r"))
+	m.Update(uitest.Key("y"))
+	m.Update(uitest.Key("R"))
+	nb := m.Cur.(*board.BoardScreen)
 	if nb.Match.Seat(0).Name != "bo" || nb.Match.Seat(1).Name != "ana" {
 		t.Fatalf("rematch seats: x %s, o %s", nb.Match.Seat(0).Name, nb.Match.Seat(1).Name)
 	}
@@ -121,40 +122,40 @@ func TestRematchSwapsSides(t *testing.T) {
 // ? in the menu shows every key; x deletes a saved game after asking.
 func TestMenuHelpAndDelete(t *testing.T) {
 	sv := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(mark r2 c2)"}}
-	store := &memStore{data: sv.Marshal([]string{"x", "o"})}
+	store := &uitest.MemStore{Data: sv.Marshal([]string{"x", "o"})}
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if strings.Contains(viewText(m), "delete saved game") {
+	if strings.Contains(uitest.ViewText(m), "delete saved game") {
 		t.Fatal("the short help should not list every key")
 	}
-	m.Update(keyMsg("?"))
-	v := viewText(m)
+	m.Update(uitest.Key("?"))
+	v := uitest.ViewText(m)
 	if !strings.Contains(v, "delete saved game") || !strings.Contains(v, "mouse on/off") || len(strings.Split(v, "\n")) > 24 {
 		t.Fatalf("? should show every key in the window:\n%s", v)
 	}
-	m.Update(keyMsg("x"))
-	m.Update(keyMsg("n")) // not y: kept
-	if store.data == nil {
+	m.Update(uitest.Key("x"))
+	m.Update(uitest.Key("n")) // not y: kept
+	if store.Data == nil {
 		t.Fatal("a key other than y deleted the saved game")
 	}
-	m.Update(keyMsg("x"))
-	if !strings.Contains(viewText(m), "delete the saved game quad7, 1 move") {
-		t.Fatalf("x should ask:\n%s", viewText(m))
+	m.Update(uitest.Key("x"))
+	if !strings.Contains(uitest.ViewText(m), "delete the saved game quad7, 1 move") {
+		t.Fatalf("x should ask:\n%s", uitest.ViewText(m))
 	}
-	_, cmd := m.Update(keyMsg("y"))
-	drain(t, m, cmd) // deleted, and the menu told
-	if store.data != nil || strings.Contains(viewText(m), "Continue") {
-		t.Fatalf("y should delete the saved game:\n%s", viewText(m))
+	_, cmd := m.Update(uitest.Key("y"))
+	uitest.Drain(t, m, cmd) // deleted, and the menu told
+	if store.Data != nil || strings.Contains(uitest.ViewText(m), "Continue") {
+		t.Fatalf("y should delete the saved game:\n%s", uitest.ViewText(m))
 	}
 }
 
 // The rules screen points at the project's rules document.
 func TestRulesScreenLinksRulesDocument(t *testing.T) {
 	m, _ := newTestClient(t, "quad7", 100, 60)
-	m.Update(keyMsg("i"))
-	m.Update(keyMsg("pgdown"))
-	m.Update(keyMsg("pgdown"))
-	if v := viewText(m); !strings.Contains(v, "RULES.md") {
+	m.Update(uitest.Key("i"))
+	m.Update(uitest.Key("pgdown"))
+	m.Update(uitest.Key("pgdown"))
+	if v := uitest.ViewText(m); !strings.Contains(v, "RULES.md") {
 		t.Fatalf("the rules screen does not name RULES.md:\n%s", v)
 	}
 }
@@ -190,11 +191,11 @@ func TestBoardsUseTheSpace(t *testing.T) {
 // at the ends of the steps; the choice is remembered each time.
 func TestSetupAITimeBothWays(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.txt")
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Settings: savefmt.NewFileSettings(path), AIDelay: -1}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Settings: savefmt.NewFileSettings(path), AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	m.Update(keyMsg("enter"))
-	if _, ok := m.cur.(*pages.SetupScreen); !ok {
-		t.Fatalf("not on setup: %T", m.cur)
+	m.Update(uitest.Key("enter"))
+	if _, ok := m.Cur.(*pages.SetupScreen); !ok {
+		t.Fatalf("not on setup: %T", m.Cur)
 	}
 	steps := []struct {
 		key  string
@@ -207,11 +208,11 @@ func TestSetupAITimeBothWays(t *testing.T) {
 		{"-", 30 * time.Second}, {"_", 10 * time.Second},
 	}
 	for i, st := range steps {
-		sendKey(m, st.key)
-		if m.c.AITime != st.want {
-			t.Fatalf("step %d (%s): AI time %s, want %s", i, st.key, m.c.AITime, st.want)
+		uitest.Press(m, st.key)
+		if m.C.AITime != st.want {
+			t.Fatalf("step %d (%s): AI time %s, want %s", i, st.key, m.C.AITime, st.want)
 		}
-		m.c.IO.Wait() // written on the client's I/O queue
+		m.C.IO.Wait() // written on the client's I/O queue
 		got, err := savefmt.NewFileSettings(path).Load()
 		if err != nil || got.AITime != st.want {
 			t.Fatalf("step %d (%s): saved %s (%v), want %s", i, st.key, got.AITime, err, st.want)
@@ -221,10 +222,10 @@ func TestSetupAITimeBothWays(t *testing.T) {
 
 // Without a saved game, ? in the menu does not offer to delete one.
 func TestMenuHelpWithoutSaves(t *testing.T) {
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Update(keyMsg("?"))
-	if v := viewText(m); strings.Contains(v, "delete saved game") || !strings.Contains(v, "mouse on/off") {
+	m.Update(uitest.Key("?"))
+	if v := uitest.ViewText(m); strings.Contains(v, "delete saved game") || !strings.Contains(v, "mouse on/off") {
 		t.Fatalf("? with no saved game:\n%s", v)
 	}
 }
@@ -233,81 +234,81 @@ func TestMenuHelpWithoutSaves(t *testing.T) {
 // game without a person, and says why; one Human seat is enough.
 func TestNoAIOnlyGames(t *testing.T) {
 	for _, refuse := range []bool{false, true} {
-		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, AIDelay: -1, NoAIOnlyGames: refuse,
+		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1, NoAIOnlyGames: refuse,
 			Settings: savefmt.NewFileSettings(filepath.Join(t.TempDir(), "settings.txt"))}).(*Model)
-		t.Cleanup(m.c.IO.Wait) // the seats are written on the I/O queue, in the test's folder
+		t.Cleanup(m.C.IO.Wait) // the seats are written on the I/O queue, in the test's folder
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-		m.Update(keyMsg("down")) // Quad 7×7: x Human, o AI
-		m.Update(keyMsg("enter"))
+		m.Update(uitest.Key("down")) // Quad 7×7: x Human, o AI
+		m.Update(uitest.Key("enter"))
 		for _, k := range []string{"up", "up", "right", "down", "down"} { // x: AI easy
-			sendKey(m, k)
+			uitest.Press(m, k)
 		}
-		s := m.cur.(*pages.SetupScreen)
+		s := m.Cur.(*pages.SetupScreen)
 		if seats := s.Seats(); !common.AIOnly(seats) {
 			t.Fatalf("the seats are not all AI: %+v", seats)
 		}
-		m.Update(keyMsg("enter"))
-		_, stayed := m.cur.(*pages.SetupScreen)
+		m.Update(uitest.Key("enter"))
+		_, stayed := m.Cur.(*pages.SetupScreen)
 		if stayed != refuse {
 			t.Fatalf("NoAIOnlyGames %v: still on setup %v, status %q", refuse, stayed, s.Status)
 		}
 		if !refuse {
-			lm(m.cur.(*board.BoardScreen)).CancelJob()
+			lm(m.Cur.(*board.BoardScreen)).CancelJob()
 			continue
 		}
-		if !strings.Contains(viewText(m), "games of the AI against itself are not offered here") {
-			t.Fatalf("no reason given:\n%s", viewText(m))
+		if !strings.Contains(uitest.ViewText(m), "games of the AI against itself are not offered here") {
+			t.Fatalf("no reason given:\n%s", uitest.ViewText(m))
 		}
 		for _, k := range []string{"up", "up", "left", "down", "down", "enter"} { // x: Human again
-			sendKey(m, k)
+			uitest.Press(m, k)
 		}
-		if b, ok := m.cur.(*board.BoardScreen); !ok {
-			t.Fatalf("with a Human seat the game did not start: %T %q %+v row %d", m.cur, s.Status, s.Seats(), s.Row)
+		if b, ok := m.Cur.(*board.BoardScreen); !ok {
+			t.Fatalf("with a Human seat the game did not start: %T %q %+v row %d", m.Cur, s.Status, s.Seats(), s.Row)
 		} else {
 			lm(b).CancelJob()
 		}
 	}
 	// Start with every seat AI opens the menu with the reason instead.
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, NoAIOnlyGames: true, Remote: true,
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, NoAIOnlyGames: true, Remote: true,
 		Start: common.Start{Variant: "quad5", Seats: map[string]savefmt.SeatConfig{"x": {AI: true}, "o": {AI: true}}}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if _, ok := m.cur.(*pages.MenuScreen); !ok || !strings.Contains(viewText(m), "not offered here") {
-		t.Fatalf("Start with AI seats only: %T\n%s", m.cur, viewText(m))
+	if _, ok := m.Cur.(*pages.MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "not offered here") {
+		t.Fatalf("Start with AI seats only: %T\n%s", m.Cur, uitest.ViewText(m))
 	}
 }
 
 // M turns mouse capture off and on at run time, except in a text field.
 func TestMouseToggle(t *testing.T) {
 	v, _ := game.Lookup("quad7")
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Mouse: true, Start: common.Start{Variant: "quad7", Seats: hotSeat(v)}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Mouse: true, Start: common.Start{Variant: "quad7", Seats: uitest.HotSeat(v)}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.cur.(*board.BoardScreen)
+	b := m.Cur.(*board.BoardScreen)
 	if m.View().MouseMode != tea.MouseModeCellMotion {
 		t.Fatal("Mouse: true does not enable the mouse")
 	}
-	m.Update(keyMsg("M"))
-	if m.c.Mouse || m.View().MouseMode != tea.MouseModeNone || !strings.Contains(b.Status, "mouse off") {
-		t.Fatalf("M did not turn the mouse off: %v %q", m.c.Mouse, b.Status)
+	m.Update(uitest.Key("M"))
+	if m.C.Mouse || m.View().MouseMode != tea.MouseModeNone || !strings.Contains(b.Status, "mouse off") {
+		t.Fatalf("M did not turn the mouse off: %v %q", m.C.Mouse, b.Status)
 	}
-	m.Update(keyMsg("M"))
-	if !m.c.Mouse || m.View().MouseMode != tea.MouseModeCellMotion {
+	m.Update(uitest.Key("M"))
+	if !m.C.Mouse || m.View().MouseMode != tea.MouseModeCellMotion {
 		t.Fatal("M did not turn the mouse back on")
 	}
-	m.Update(keyMsg(":"))
-	m.Update(keyMsg("M"))
-	if !m.c.Mouse || b.Input.Value() != "M" {
-		t.Fatalf("M in the move prompt must be text: mouse %v input %q", m.c.Mouse, b.Input.Value())
+	m.Update(uitest.Key(":"))
+	m.Update(uitest.Key("M"))
+	if !m.C.Mouse || b.Input.Value() != "M" {
+		t.Fatalf("M in the move prompt must be text: mouse %v input %q", m.C.Mouse, b.Input.Value())
 	}
-	m.Update(keyMsg("esc"))
-	m.Update(keyMsg("?"))
-	if !strings.Contains(viewText(m), "mouse on/off") {
-		t.Fatalf("the full help does not show M:\n%s", viewText(m))
+	m.Update(uitest.Key("esc"))
+	m.Update(uitest.Key("?"))
+	if !strings.Contains(uitest.ViewText(m), "mouse on/off") {
+		t.Fatalf("the full help does not show M:\n%s", uitest.ViewText(m))
 	}
 	// On the menu too.
-	m2 := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}}).(*Model)
+	m2 := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}}).(*Model)
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m2.Update(keyMsg("M"))
-	if !m2.c.Mouse || m2.View().MouseMode != tea.MouseModeCellMotion {
+	m2.Update(uitest.Key("M"))
+	if !m2.C.Mouse || m2.View().MouseMode != tea.MouseModeCellMotion {
 		t.Fatal("M on the menu did not turn the mouse on")
 	}
 }

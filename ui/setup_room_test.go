@@ -7,6 +7,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
@@ -52,19 +53,19 @@ func TestRoomSetupOptions(t *testing.T) {
 			m := New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, Player: p}).(*Model)
 			m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 			v, _ := game.Lookup("pentago")
-			m.cur = pages.NewSetup(m.c, v, true)
+			m.Cur = pages.NewSetup(m.C, v, true)
 			for _, k := range c.keys {
-				sendKey(m, k)
+				uitest.Press(m, k)
 			}
-			if view := viewText(m); !strings.Contains(view, c.line) {
+			if view := uitest.ViewText(m); !strings.Contains(view, c.line) {
 				t.Fatalf("setup shows no %q:\n%s", c.line, view)
 			}
-			for s := m.cur.(*pages.SetupScreen); s.Row < len(s.Choice); {
-				m.Update(keyMsg("enter")) // on to Start
+			for s := m.Cur.(*pages.SetupScreen); s.Row < len(s.Choice); {
+				m.Update(uitest.Key("enter")) // on to Start
 			}
-			m.Update(keyMsg("enter"))
-			if _, ok := m.cur.(*board.BoardScreen); !ok {
-				t.Fatalf("no room board after Start: %T\n%s", m.cur, viewText(m))
+			m.Update(uitest.Key("enter"))
+			if _, ok := m.Cur.(*board.BoardScreen); !ok {
+				t.Fatalf("no room board after Start: %T\n%s", m.Cur, uitest.ViewText(m))
 			}
 			got := lobby.spec
 			if got.Rated != c.want.Rated || got.Clock != c.want.Clock || got.SpectatorChat != c.want.SpectatorChat {

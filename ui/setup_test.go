@@ -6,6 +6,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
@@ -21,16 +22,16 @@ func newSetupClient(t *testing.T, variant string) (*Model, *pages.SetupScreen) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Player: rooms.Player{Name: "ana"}}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Player: rooms.Player{Name: "ana"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	s := pages.NewSetup(m.c, v, false)
-	m.cur = s
+	s := pages.NewSetup(m.C, v, false)
+	m.Cur = s
 	return m, s
 }
 
 func typeText(m *Model, text string) {
 	for _, r := range text {
-		m.Update(keyMsg(string(r)))
+		m.Update(uitest.Key(string(r)))
 	}
 }
 
@@ -60,42 +61,42 @@ func TestSetupNavigation(t *testing.T) {
 	}
 	for i, st := range steps {
 		for _, k := range st.keys {
-			sendKey(m, k)
+			uitest.Press(m, k)
 		}
 		if s.Row != st.row || s.Editing != st.editing {
 			t.Fatalf("step %d %v: row %d editing %v, want row %d editing %v", i, st.keys, s.Row, s.Editing, st.row, st.editing)
 		}
 	}
 	// ←/→ on a row change the kind; letters do not reach the name.
-	m.Update(keyMsg("up")) // green
+	m.Update(uitest.Key("up")) // green
 	before := s.Choice[3]
-	m.Update(keyMsg("right"))
+	m.Update(uitest.Key("right"))
 	if s.Choice[3] == before {
 		t.Fatal("→ did not change the kind")
 	}
-	m.Update(keyMsg("left"))
-	m.Update(keyMsg("left"))
+	m.Update(uitest.Key("left"))
+	m.Update(uitest.Key("left"))
 	if s.Choice[3] != (before-1+len(s.Kinds))%len(s.Kinds) {
 		t.Fatalf("← did not step back: %d from %d", s.Choice[3], before)
 	}
-	m.Update(keyMsg("x"))
+	m.Update(uitest.Key("x"))
 	if s.Names[3].Value() != "" {
 		t.Fatal("a letter typed on the row went into the name")
 	}
 	// Type a name; h, j, k, l are letters here, not moves.
-	m.Update(keyMsg("tab"))
+	m.Update(uitest.Key("tab"))
 	typeText(m, "hjkl wasd")
-	m.Update(keyMsg("enter"))
+	m.Update(uitest.Key("enter"))
 	if s.Names[3].Value() != "hjkl wasd" || s.Row != 4 {
 		t.Fatalf("name %q row %d", s.Names[3].Value(), s.Row)
 	}
-	if !strings.Contains(viewText(m), "hjkl wasd") {
-		t.Fatalf("the name is not shown:\n%s", viewText(m))
+	if !strings.Contains(uitest.ViewText(m), "hjkl wasd") {
+		t.Fatalf("the name is not shown:\n%s", uitest.ViewText(m))
 	}
-	m.Update(keyMsg("enter"))
-	b, ok := m.cur.(*board.BoardScreen)
+	m.Update(uitest.Key("enter"))
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok {
-		t.Fatalf("enter on Start did not start: %T", m.cur)
+		t.Fatalf("enter on Start did not start: %T", m.Cur)
 	}
 	lm(b).CancelJob()
 	if lm(b).Seats[3].Name != "hjkl wasd" || lm(b).Seats[0].Name != "ana" {
@@ -106,25 +107,25 @@ func TestSetupNavigation(t *testing.T) {
 // Esc in a name stops editing; esc on a row goes back to the menu.
 func TestSetupEsc(t *testing.T) {
 	m, s := newSetupClient(t, "quad7")
-	m.Update(keyMsg("up"))
-	m.Update(keyMsg("enter"))
+	m.Update(uitest.Key("up"))
+	m.Update(uitest.Key("enter"))
 	if !s.Editing {
 		t.Fatal("enter on a row should edit its name")
 	}
-	m.Update(keyMsg("esc"))
-	if s.Editing || m.cur != s {
-		t.Fatalf("esc in a name: editing %v screen %T", s.Editing, m.cur)
+	m.Update(uitest.Key("esc"))
+	if s.Editing || m.Cur != s {
+		t.Fatalf("esc in a name: editing %v screen %T", s.Editing, m.Cur)
 	}
-	m.Update(keyMsg("esc"))
-	if _, ok := m.cur.(*pages.MenuScreen); !ok {
-		t.Fatalf("esc on a row should go to the menu: %T", m.cur)
+	m.Update(uitest.Key("esc"))
+	if _, ok := m.Cur.(*pages.MenuScreen); !ok {
+		t.Fatalf("esc on a row should go to the menu: %T", m.Cur)
 	}
 }
 
 // Clicks follow the rows drawn: the choice steps, the name edits, Start starts.
 func TestSetupMouse(t *testing.T) {
 	m, s := newSetupClient(t, "pentago")
-	lines := strings.Split(viewText(m), "\n")
+	lines := strings.Split(uitest.ViewText(m), "\n")
 	_, kindX, nameX := s.Columns()
 	y := -1
 	for i, l := range lines {
@@ -134,29 +135,29 @@ func TestSetupMouse(t *testing.T) {
 		}
 	}
 	if y < 0 || !strings.HasPrefix(lines[y][kindX:], "< AI hard") {
-		t.Fatalf("black's row not where expected:\n%s", viewText(m))
+		t.Fatalf("black's row not where expected:\n%s", uitest.ViewText(m))
 	}
-	click := func(x, y int) {
-		m.Update(click(x, y))
+	clickAt := func(x, y int) {
+		m.Update(uitest.Click(x, y))
 	}
 	before := s.Choice[1]
-	click(kindX+6, y)
+	clickAt(kindX+6, y)
 	if s.Row != 1 || s.Choice[1] != (before+1)%len(s.Kinds) {
 		t.Fatalf("click on the choice: row %d choice %d", s.Row, s.Choice[1])
 	}
-	click(nameX+1, y)
+	clickAt(nameX+1, y)
 	if !s.Editing || s.Row != 1 {
 		t.Fatal("click on the name should edit it")
 	}
-	for i, l := range strings.Split(viewText(m), "\n") {
+	for i, l := range strings.Split(uitest.ViewText(m), "\n") {
 		if x := strings.Index(l, pages.StartLabel); x >= 0 {
-			click(x+2, i)
+			clickAt(x+2, i)
 			break
 		}
 	}
-	b, ok := m.cur.(*board.BoardScreen)
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok {
-		t.Fatalf("click on Start did not start: %T\n%s", m.cur, viewText(m))
+		t.Fatalf("click on Start did not start: %T\n%s", m.Cur, uitest.ViewText(m))
 	}
 	lm(b).CancelJob()
 }
@@ -167,21 +168,21 @@ func TestRoomSetupHasNoNames(t *testing.T) {
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	v, _ := game.Lookup("pentago")
-	s := pages.NewSetup(m.c, v, true)
-	m.cur = s
-	if strings.Contains(viewText(m), "(name)") {
-		t.Fatalf("a room setup shows name fields:\n%s", viewText(m))
+	s := pages.NewSetup(m.C, v, true)
+	m.Cur = s
+	if strings.Contains(uitest.ViewText(m), "(name)") {
+		t.Fatalf("a room setup shows name fields:\n%s", uitest.ViewText(m))
 	}
-	m.Update(keyMsg("up"))
-	m.Update(keyMsg("up"))
-	m.Update(keyMsg("enter"))
-	m.Update(keyMsg("tab"))
+	m.Update(uitest.Key("up"))
+	m.Update(uitest.Key("up"))
+	m.Update(uitest.Key("enter"))
+	m.Update(uitest.Key("tab"))
 	if s.Editing || s.Row != 2 {
 		t.Fatalf("enter and tab should move on: row %d editing %v", s.Row, s.Editing)
 	}
-	m.Update(keyMsg("enter"))
-	if b, ok := m.cur.(*board.BoardScreen); !ok || rm(b) == nil {
-		t.Fatalf("no room board: %T", m.cur)
+	m.Update(uitest.Key("enter"))
+	if b, ok := m.Cur.(*board.BoardScreen); !ok || rm(b) == nil {
+		t.Fatalf("no room board: %T", m.Cur)
 	}
 }
 
@@ -189,9 +190,9 @@ func TestRoomSetupHasNoNames(t *testing.T) {
 // the key without a word.
 func TestSetupNameLimitSaysSo(t *testing.T) {
 	m, s := newSetupClient(t, "quad7")
-	m.Update(keyMsg("up"))
-	m.Update(keyMsg("up"))
-	m.Update(keyMsg("tab"))
+	m.Update(uitest.Key("up"))
+	m.Update(uitest.Key("up"))
+	m.Update(uitest.Key("tab"))
 	typeText(m, strings.Repeat("a", 20))
 	if !strings.Contains(s.Status, "at most 16 characters") {
 		t.Fatalf("a full name field says nothing: status %q, name %q", s.Status, s.Names[0].Value())
@@ -203,32 +204,32 @@ func TestSetupNameLimitSaysSo(t *testing.T) {
 // menu), and starting the new game leaves the old one, saved.
 func TestNewGameSetupEscGoesBackToTheGame(t *testing.T) {
 	m, b := newTestClient(t, "quad5", 80, 24)
-	m.Update(keyMsg("enter"))
+	m.Update(uitest.Key("enter"))
 	if len(lm(b).Moves()) != 1 {
 		t.Fatalf("%d moves after enter", len(lm(b).Moves()))
 	}
-	m.Update(keyMsg("n"))
-	if _, ok := m.cur.(*pages.SetupScreen); !ok {
-		t.Fatalf("n opened %T, not the setup", m.cur)
+	m.Update(uitest.Key("n"))
+	if _, ok := m.Cur.(*pages.SetupScreen); !ok {
+		t.Fatalf("n opened %T, not the setup", m.Cur)
 	}
-	m.Update(keyMsg("esc"))
-	if m.cur != common.Screen(b) || len(lm(b).Moves()) != 1 {
-		t.Fatalf("esc from the setup went to %T, not back to the game", m.cur)
+	m.Update(uitest.Key("esc"))
+	if m.Cur != common.Screen(b) || len(lm(b).Moves()) != 1 {
+		t.Fatalf("esc from the setup went to %T, not back to the game", m.Cur)
 	}
-	m.Update(keyMsg("right"))
-	m.Update(keyMsg("enter")) // the game goes on
+	m.Update(uitest.Key("right"))
+	m.Update(uitest.Key("enter")) // the game goes on
 	if len(lm(b).Moves()) != 2 {
 		t.Fatalf("the game did not go on: %d moves", len(lm(b).Moves()))
 	}
-	m.Update(keyMsg("n"))
-	st := m.cur.(*pages.SetupScreen)
+	m.Update(uitest.Key("n"))
+	st := m.Cur.(*pages.SetupScreen)
 	st.SetRow(len(st.Choice))
-	m.Update(keyMsg("enter"))
-	if nb, ok := m.cur.(*board.BoardScreen); !ok || nb == b || len(lm(nb).Moves()) != 0 {
-		t.Fatalf("start from the setup: %T", m.cur)
+	m.Update(uitest.Key("enter"))
+	if nb, ok := m.Cur.(*board.BoardScreen); !ok || nb == b || len(lm(nb).Moves()) != 0 {
+		t.Fatalf("start from the setup: %T", m.Cur)
 	}
 	waitWrites(m)
-	if sv, ok := m.c.Store.(*memStore); ok && len(sv.data) == 0 {
+	if sv, ok := m.C.Store.(*uitest.MemStore); ok && len(sv.Data) == 0 {
 		t.Fatal("the game left for the new one was not saved")
 	}
 }
@@ -239,30 +240,30 @@ func TestNewGameSetupEscGoesBackToTheGame(t *testing.T) {
 // showed the address, or "BobAnn", as the name).
 func TestSetupSeatKeepsNameAndAddressApart(t *testing.T) {
 	m, s := newSetupClient(t, "tictactoe")
-	send(m, keyMsg("up"))             // oplayer, AI hard
+	uitest.Send(m, uitest.Key("up"))  // oplayer, AI hard
 	for !s.Kinds[s.Choice[1]].Human { // to Human
-		send(m, keyMsg("left"))
+		uitest.Send(m, uitest.Key("left"))
 	}
-	send(m, keyMsg("tab"))
+	uitest.Send(m, uitest.Key("tab"))
 	typeText(m, "Bob")
-	send(m, keyMsg("esc"))
+	uitest.Send(m, uitest.Key("esc"))
 	for !s.Kinds[s.Choice[1]].GGP {
-		send(m, keyMsg("left"))
+		uitest.Send(m, uitest.Key("left"))
 	}
 	if got := s.Names[1].Value(); got != "" {
 		t.Fatalf("the GGP seat's address starts as %q, the person's name", got)
 	}
-	send(m, keyMsg("tab"))
+	uitest.Send(m, uitest.Key("tab"))
 	typeText(m, "http://127.0.0.1:9")
-	send(m, keyMsg("esc"))
+	uitest.Send(m, uitest.Key("esc"))
 	for !s.Kinds[s.Choice[1]].Human {
-		send(m, keyMsg("right"))
+		uitest.Send(m, uitest.Key("right"))
 	}
 	if got := s.Seats()[1]; got.Name != "Bob" || got.GGP != "" {
 		t.Fatalf("back to Human: seat %+v, want the name Bob", got)
 	}
 	for !s.Kinds[s.Choice[1]].GGP {
-		send(m, keyMsg("left"))
+		uitest.Send(m, uitest.Key("left"))
 	}
 	if got := s.Seats()[1]; got.GGP != "http://127.0.0.1:9" {
 		t.Fatalf("back to the GGP player: seat %+v, want its address", got)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
@@ -154,52 +155,30 @@ func TestSheetSaveContinues(t *testing.T) {
 	dir := t.TempDir()
 	data := sheetSave(t, writeSheet(t, dir, "cf.kif", "connectfour", "mine"))
 	data = []byte(strings.Split(string(data), "result ")[0]) // a game in progress
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{data: data}, Seed: 1, AIDelay: -1}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{Data: data}, Seed: 1, AIDelay: -1}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if _, ok := m.cur.(*pages.MenuScreen); !ok || !strings.Contains(viewText(m), "Continue") || strings.Contains(viewText(m), "cannot be read") {
-		t.Fatalf("the menu does not offer the save:\n%s", viewText(m))
+	if _, ok := m.Cur.(*pages.MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "Continue") || strings.Contains(uitest.ViewText(m), "cannot be read") {
+		t.Fatalf("the menu does not offer the save:\n%s", uitest.ViewText(m))
 	}
-	_, cmd := m.Update(keyMsg("enter"))
-	load, ok := m.cur.(*pages.SheetLoadScreen)
+	_, cmd := m.Update(uitest.Key("enter"))
+	load, ok := m.Cur.(*pages.SheetLoadScreen)
 	if !ok {
-		t.Fatalf("Continue opened %T, not the loading screen", m.cur)
+		t.Fatalf("Continue opened %T, not the loading screen", m.Cur)
 	}
-	pump(m, cmd, func() bool { return m.cur != common.Screen(load) })
-	b, ok := m.cur.(*board.BoardScreen)
+	uitest.Pump(m, cmd, func() bool { return m.Cur != common.Screen(load) })
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok || len(lm(b).Moves()) != 2 {
-		t.Fatalf("after loading: %T, want the board with 2 moves", m.cur)
+		t.Fatalf("after loading: %T, want the board with 2 moves", m.Cur)
 	}
 	os.Remove(filepath.Join(dir, "cf.kif"))
 	gone := sheetSave(t, writeSheet(t, dir, "gone.kif", "connectfour", "gone"))
 	os.Remove(filepath.Join(dir, "gone.kif"))
-	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{data: gone}, Seed: 1}).(*Model)
+	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{Data: gone}, Seed: 1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Update(keyMsg("enter"))
-	if _, ok := m.cur.(*pages.MenuScreen); !ok || !strings.Contains(viewText(m), "cannot continue: its rule sheet") {
-		t.Errorf("a save whose sheet is gone:\n%s", viewText(m))
-	}
-}
-
-// pump runs cmd and the commands the model's updates return, feeding it
-// their messages, until done says so or nothing is left to run. Ticks
-// are dropped (they only redraw).
-func pump(m *Model, cmd tea.Cmd, done func() bool) {
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 && !done() {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case common.SheetTickMsg:
-		default:
-			_, next := m.Update(msg)
-			queue = append(queue, next)
-		}
+	m.Update(uitest.Key("enter"))
+	if _, ok := m.Cur.(*pages.MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "cannot continue: its rule sheet") {
+		t.Errorf("a save whose sheet is gone:\n%s", uitest.ViewText(m))
 	}
 }
 
@@ -213,23 +192,23 @@ func TestMenuListsTheSheetFolder(t *testing.T) {
 	dir := t.TempDir()
 	writeSheet(t, dir, "mine.kif", "tictactoe", "title: My Tic-Tac-Toe")
 	os.WriteFile(filepath.Join(dir, "broken.kif"), []byte("(role a)\n(init (p))\n(<= (legal a x) (true (q))\n"), 0o644)
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, SheetDir: dir, Seed: 1}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, SheetDir: dir, Seed: 1}).(*Model)
 	cmd := m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if view := viewText(m); !strings.Contains(view, "broken.kif") || !strings.Contains(view, "mine.kif") {
+	if view := uitest.ViewText(m); !strings.Contains(view, "broken.kif") || !strings.Contains(view, "mine.kif") {
 		t.Fatalf("the folder's sheets are not listed while they load:\n%s", view)
 	}
 	loaded := func() int {
 		n := 0
-		for _, e := range m.c.Library.Entries {
+		for _, e := range m.C.Library.Entries {
 			if e.Done {
 				n++
 			}
 		}
 		return n
 	}
-	pump(m, cmd, func() bool { return loaded() == 2 })
-	view := viewText(m)
+	uitest.Pump(m, cmd, func() bool { return loaded() == 2 })
+	view := uitest.ViewText(m)
 	if loaded() != 2 || !strings.Contains(view, "My Tic-Tac-Toe") || !strings.Contains(view, "broken.kif") || !strings.Contains(view, "does not load: line 3") {
 		t.Errorf("after loading %d sheets:\n%s", loaded(), view)
 	}
@@ -289,12 +268,12 @@ func corpusGolden(t *testing.T, name string, moves ...string) {
 	var msgs []tea.Msg
 	for _, mv := range moves {
 		if mv == "" {
-			msgs = append(msgs, keyMsg("enter"))
+			msgs = append(msgs, uitest.Key("enter"))
 			continue
 		}
 		msgs = append(msgs, typeMove(mv)...)
 	}
-	runGolden(t, common.Options{ASCII: true, Start: common.Start{Variant: v.Name, Seats: hotSeat(v)}}, msgs...)
+	runGolden(t, common.Options{ASCII: true, Start: common.Start{Variant: v.Name, Seats: uitest.HotSeat(v)}}, msgs...)
 }
 
 // Checkers with ggp-base's compact base declarations: its board, both
@@ -340,7 +319,7 @@ func TestChessMateSaysWhy(t *testing.T) {
 		t.Fatalf("no mate: %q", b.Status)
 	}
 	const want = "game over: black wins — white 0, black 100; decided by the cells d1, d2, e2, f1, h2, h4"
-	pump(m, cmd, func() bool { return strings.HasPrefix(b.Status, want) })
+	uitest.Pump(m, cmd, func() bool { return strings.HasPrefix(b.Status, want) })
 	if !strings.HasPrefix(b.Status, want) || len(b.AdapterCaps.WinsOf(b.Game())) != 6 {
 		t.Errorf("the end says %q and marks %v; want %q", b.Status, b.AdapterCaps.WinsOf(b.Game()), want)
 	}

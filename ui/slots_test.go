@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
@@ -63,7 +64,7 @@ func (r *asyncRunner) until(what string, ok func() bool) {
 		case msg := <-r.msgs:
 			r.send(msg)
 		case <-deadline:
-			r.t.Fatalf("timed out waiting for %s:\n%s", what, viewText(r.m))
+			r.t.Fatalf("timed out waiting for %s:\n%s", what, uitest.ViewText(r.m))
 		}
 	}
 }
@@ -75,19 +76,19 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 	if err := slots.Acquire(context.Background()); err != nil { // another session's search
 		t.Fatal(err)
 	}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots, AIThreads: 1,
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 3, AIDelay: -1, AISlots: slots, AIThreads: 1,
 		Start: common.Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: ai.Easy}}}}).(*Model)
 	r := newAsyncRunner(t, m)
 	r.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	r.run(m.Init())
-	b := m.cur.(*board.BoardScreen)
-	r.send(keyMsg("enter"))
+	b := m.Cur.(*board.BoardScreen)
+	r.send(uitest.Key("enter"))
 	r.until("the wait for a slot", func() bool { return lm(b).Job != nil && lm(b).Job.Waiting() })
-	if v := viewText(m); !strings.Contains(v, "AI waiting for a free slot") {
+	if v := uitest.ViewText(m); !strings.Contains(v, "AI waiting for a free slot") {
 		t.Fatalf("the wait is not shown:\n%s", v)
 	}
 	cur := b.CursorCell
-	r.send(keyMsg("left"))
+	r.send(uitest.Key("left"))
 	if b.CursorCell == cur {
 		t.Fatal("the cursor does not move while the AI waits")
 	}
@@ -107,19 +108,19 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 func TestMoveNowWhileWaitingForASlot(t *testing.T) {
 	slots := ai.NewSlots(1)
 	_ = slots.Acquire(context.Background())
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &memStore{}, Seed: 3, AIDelay: -1, AISlots: slots,
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 3, AIDelay: -1, AISlots: slots,
 		Start: common.Start{Variant: "pentago", Seats: map[string]savefmt.SeatConfig{"black": {AI: true, Level: ai.Max}}}}).(*Model)
 	r := newAsyncRunner(t, m)
 	r.send(tea.WindowSizeMsg{Width: 100, Height: 30})
-	b := m.cur.(*board.BoardScreen)
-	r.send(keyMsg("enter"))
-	r.send(keyMsg("x"))
+	b := m.Cur.(*board.BoardScreen)
+	r.send(uitest.Key("enter"))
+	r.send(uitest.Key("x"))
 	r.until("the wait for a slot", func() bool { return lm(b).Job != nil && lm(b).Job.Waiting() })
-	r.send(keyMsg("u")) // back to red's rotation
+	r.send(uitest.Key("u")) // back to red's rotation
 	if lm(b).Job != nil || len(lm(b).Moves()) != 1 {
 		t.Fatalf("undo while waiting: job %v, %d moves", lm(b).Job != nil, len(lm(b).Moves()))
 	}
-	r.send(keyMsg("x"))
+	r.send(uitest.Key("x"))
 	// Black's turn is a placement and a rotation: space moves each now
 	// (the AI seat plays the rotation it planned with the placement at
 	// once, without a search: then there is no wait to end).
@@ -128,7 +129,7 @@ func TestMoveNowWhileWaitingForASlot(t *testing.T) {
 			return len(lm(b).Moves()) >= want || lm(b).Job != nil && lm(b).Job.Waiting()
 		})
 		if len(lm(b).Moves()) < want {
-			r.send(keyMsg(" "))
+			r.send(uitest.Key(" "))
 		}
 		r.until("the AI's move now", func() bool { return len(lm(b).Moves()) == want })
 	}

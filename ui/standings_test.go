@@ -7,6 +7,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
@@ -49,32 +50,32 @@ func TestRatingsScreens(t *testing.T) {
 	fs := &fakeStandings{}
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if !strings.Contains(viewText(m), "Ratings") {
-		t.Fatalf("menu lacks Ratings:\n%s", viewText(m))
+	if !strings.Contains(uitest.ViewText(m), "Ratings") {
+		t.Fatalf("menu lacks Ratings:\n%s", uitest.ViewText(m))
 	}
-	m.cur = pages.NewStandings(m.c)
+	m.Cur = pages.NewStandings(m.C)
 	first := fs.asked[0]
-	if v := viewText(m); !strings.Contains(v, "bob") || !strings.Contains(v, "1662") {
+	if v := uitest.ViewText(m); !strings.Contains(v, "bob") || !strings.Contains(v, "1662") {
 		t.Fatalf("leaderboard:\n%s", v)
 	}
-	m.Update(keyMsg("right"))
+	m.Update(uitest.Key("right"))
 	if len(fs.asked) != 2 || fs.asked[1] == first {
 		t.Fatalf("→ did not ask for the next game's leaderboard: %v", fs.asked)
 	}
-	m.Update(keyMsg("p"))
-	if v := viewText(m); !strings.Contains(v, "Recent games") || !strings.Contains(v, "ana v bob") || !strings.Contains(v, "(-162)") {
+	m.Update(uitest.Key("p"))
+	if v := uitest.ViewText(m); !strings.Contains(v, "Recent games") || !strings.Contains(v, "ana v bob") || !strings.Contains(v, "(-162)") {
 		t.Fatalf("page:\n%s", v)
 	}
-	m.Update(keyMsg("enter"))
-	b, ok := m.cur.(*board.BoardScreen)
+	m.Update(uitest.Key("enter"))
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok || !b.Reviewing() {
-		t.Fatalf("enter on a game opened %T, not the board in review", m.cur)
+		t.Fatalf("enter on a game opened %T, not the board in review", m.Cur)
 	}
 
 	// Without a store that keeps ratings there is no such item.
 	m = New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if strings.Contains(viewText(m), "Ratings") {
+	if strings.Contains(uitest.ViewText(m), "Ratings") {
 		t.Fatal("Ratings offered without standings")
 	}
 }
@@ -104,19 +105,19 @@ func TestPlayerPageFromTheLeaderboard(t *testing.T) {
 	fs := &pagesStandings{}
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	m.cur = pages.NewStandings(m.c)
-	m.Update(keyMsg("enter"))
-	v := viewText(m)
+	m.Cur = pages.NewStandings(m.C)
+	m.Update(uitest.Key("enter"))
+	v := uitest.ViewText(m)
 	if !strings.Contains(v, " bob") || !strings.Contains(v, "▁▃▅█") || !strings.Contains(v, "you against bob: 1 won, 3 lost, 0 drawn") {
 		t.Fatalf("bob's page:\n%s", v)
 	}
-	m.Update(keyMsg("esc"))
-	m.Update(keyMsg("down"))
-	m.Update(keyMsg("enter"))
+	m.Update(uitest.Key("esc"))
+	m.Update(uitest.Key("down"))
+	m.Update(uitest.Key("enter"))
 	if got := fs.asked[len(fs.asked)-1]; got != "page SHA256:ana" {
 		t.Fatalf("the second line opened %q", got)
 	}
-	if v := viewText(m); strings.Contains(v, "you against") {
+	if v := uitest.ViewText(m); strings.Contains(v, "you against") {
 		t.Fatalf("the client's own page has a record against itself:\n%s", v)
 	}
 }

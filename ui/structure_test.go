@@ -13,9 +13,14 @@ import (
 	"unicode/utf8"
 )
 
+// testSupport is the client's test-support package: code for the tests
+// of every client package (keys, a store in memory, command runners),
+// counted as test code.
+const testSupport = "internal/uitest"
+
 // uiGoFiles lists the Go files of the client: this package and its
 // sub-packages (ui/common, ui/adapters, ui/match, ui/board, ui/pages),
-// with the test files when tests is set.
+// with the test files (and testSupport) when tests is set.
 func uiGoFiles(t *testing.T, tests bool) []string {
 	t.Helper()
 	var paths []string
@@ -26,7 +31,8 @@ func uiGoFiles(t *testing.T, tests bool) []string {
 		if d.IsDir() && d.Name() == "testdata" {
 			return filepath.SkipDir
 		}
-		if !d.IsDir() && strings.HasSuffix(p, ".go") && (tests || !strings.HasSuffix(p, "_test.go")) {
+		isTest := strings.HasSuffix(p, "_test.go") || strings.HasPrefix(filepath.ToSlash(p), testSupport+"/")
+		if !d.IsDir() && strings.HasSuffix(p, ".go") && (tests || !isTest) {
 			paths = append(paths, p)
 		}
 		return nil
@@ -144,11 +150,13 @@ var clientLayers = map[string][]string{
 	"board":    {"common", "adapters", "match"},
 	"pages":    {"common", "adapters", "match", "board"},
 	".":        {"common", "adapters", "match", "board", "pages"},
+	// The tests of every package above may import testSupport too.
+	testSupport: {"common"},
 }
 
 // TestClientLayers checks every import of the client's packages, their
-// tests' too, against clientLayers, and that no client directory is
-// left out of it.
+// tests' too, against clientLayers (a test file may import testSupport
+// as well), and that no client directory is left out of it.
 func TestClientLayers(t *testing.T) {
 	const prefix = "github.com/tabletop/tabletop/ui"
 	fset := token.NewFileSet()
@@ -171,6 +179,9 @@ func TestClientLayers(t *testing.T) {
 				continue
 			}
 			sub := strings.TrimPrefix(strings.TrimPrefix(path, prefix), "/")
+			if sub == testSupport && strings.HasSuffix(p, "_test.go") {
+				continue
+			}
 			if sub == "" || !slices.Contains(allowed, sub) {
 				t.Errorf("%s imports %s: ui/%s may import only %v of the client", p, path, dir, allowed)
 			}

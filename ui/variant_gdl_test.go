@@ -9,6 +9,7 @@ import (
 	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -199,32 +200,32 @@ func TestGDLCellsShowRoles(t *testing.T) {
 // drops there; a cell no move names is refused.
 func TestGDLActNarrowsByCells(t *testing.T) {
 	m, b := newTestClient(t, "breakthrough", 80, 24)
-	send := func(keys ...string) {
+	sendKeys := func(keys ...string) {
 		for _, k := range keys {
-			sendKey(m, k)
+			uitest.Press(m, k)
 		}
 	}
 	// The cursor starts in the middle; go to the white pawn at column 2, row 2.
-	send(keysTo(b.CursorCell, adapters.Pos{Row: 4, Col: 1}, 0)...)
-	send("enter")
+	sendKeys(keysTo(b.CursorCell, adapters.Pos{Row: 4, Col: 1}, 0)...)
+	sendKeys("enter")
 	if b.Selected == nil || *b.Selected != (adapters.Pos{Row: 4, Col: 1}) || len(lm(b).Moves()) != 0 {
 		t.Fatalf("selection %v after the pawn, moves %v, status %q", b.Selected, lm(b).Moves(), b.Status)
 	}
 	if ts := b.AdapterCaps.TargetsOf(b.Game(), adapters.Pos{Row: 4, Col: 1}); len(ts) != 3 {
 		t.Errorf("targets %v, want three cells ahead", ts)
 	}
-	send("up", "enter")
+	sendKeys("up", "enter")
 	if got := historyText(b); got != "(move 2 2 2 3)" {
 		t.Fatalf("played %q, want (move 2 2 2 3); status %q", got, b.Status)
 	}
-	send("enter")
+	sendKeys("enter")
 	if !b.IsErr || !strings.Contains(b.Status, "no move here") {
 		t.Errorf("an empty cell of the mover: status %q", b.Status)
 	}
 
 	m, b = newTestClient(t, "connectfour", 80, 24)
-	send(keysTo(b.CursorCell, adapters.Pos{Row: 0, Col: 3}, 0)...)
-	send("enter")
+	sendKeys(keysTo(b.CursorCell, adapters.Pos{Row: 0, Col: 3}, 0)...)
+	sendKeys("enter")
 	if got := historyText(b); got != "(drop 4)" {
 		t.Fatalf("played %q, want (drop 4); status %q", got, b.Status)
 	}
@@ -235,24 +236,24 @@ func TestGDLActNarrowsByCells(t *testing.T) {
 func TestGDLChooser(t *testing.T) {
 	m, b := newTestClient(t, "breakthrough", 80, 24)
 	g, _ := asSheet(b.Adapter)
-	send := func(keys ...string) {
+	sendKeys := func(keys ...string) {
 		for _, k := range keys {
-			sendKey(m, k)
+			uitest.Press(m, k)
 		}
 	}
-	send(keysTo(b.CursorCell, adapters.Pos{Row: 4, Col: 1}, 0)...)
-	send("enter", "enter")
+	sendKeys(keysTo(b.CursorCell, adapters.Pos{Row: 4, Col: 1}, 0)...)
+	sendKeys("enter", "enter")
 	if len(g.Pending()) != 3 {
 		t.Fatalf("choices %v after enter twice on a pawn; status %q", g.Pending(), b.Status)
 	}
-	if v := viewText(m); !strings.Contains(v, "1 move b2 a3") {
+	if v := uitest.ViewText(m); !strings.Contains(v, "1 move b2 a3") {
 		t.Errorf("the chooser is not shown:\n%s", v)
 	}
-	send("esc")
+	sendKeys("esc")
 	if len(g.Pending()) != 0 || b.Selected != nil {
 		t.Errorf("esc left choices %v, selection %v", g.Pending(), b.Selected)
 	}
-	send("enter", "enter", "3")
+	sendKeys("enter", "enter", "3")
 	if got := historyText(b); got != "(move 2 2 3 3)" {
 		t.Fatalf("the third choice played %q", got)
 	}
@@ -261,14 +262,14 @@ func TestGDLChooser(t *testing.T) {
 // The move prompt completes from the legal moves with tab.
 func TestGDLPromptCompletes(t *testing.T) {
 	m, b := newTestClient(t, "connectfour", 80, 24)
-	for _, msg := range append(append([]tea.Msg{keyMsg(":")}, typed("(drop 5")...), keyMsg("tab"), keyMsg("enter")) {
+	for _, msg := range append(append([]tea.Msg{uitest.Key(":")}, uitest.Typed("(drop 5")...), uitest.Key("tab"), uitest.Key("enter")) {
 		m.Update(msg)
 	}
 	if got := historyText(b); got != "(drop 5)" {
 		t.Fatalf("played %q, status %q", got, b.Status)
 	}
 	// ctrl+n goes to the next legal move that fits what is typed.
-	for _, msg := range append(append([]tea.Msg{keyMsg(":")}, typed("(dr")...), keyMsg("ctrl+n"), keyMsg("tab"), keyMsg("enter")) {
+	for _, msg := range append(append([]tea.Msg{uitest.Key(":")}, uitest.Typed("(dr")...), uitest.Key("ctrl+n"), uitest.Key("tab"), uitest.Key("enter")) {
 		m.Update(msg)
 	}
 	if got := historyText(b); got != "(drop 5) (drop 2)" {
@@ -293,9 +294,9 @@ func keysThrough(start adapters.Pos, cells ...adapters.Pos) []tea.Msg {
 	cur := start
 	for _, p := range cells {
 		for _, k := range keysTo(cur, p, 0) {
-			msgs = append(msgs, keyMsgs(k)...)
+			msgs = append(msgs, uitest.Keys(k)...)
 		}
-		msgs = append(msgs, keyMsg("enter"))
+		msgs = append(msgs, uitest.Key("enter"))
 		cur = p
 	}
 	return msgs
@@ -307,7 +308,7 @@ func keysThrough(start adapters.Pos, cells ...adapters.Pos) []tea.Msg {
 func TestGoldenConnectFour(t *testing.T) {
 	v, _ := game.Lookup("connectfour")
 	msgs := keysThrough(adapters.Pos{Row: 3, Col: 3}, adapters.Pos{Row: 3, Col: 3}, adapters.Pos{Row: 0, Col: 3}, adapters.Pos{Row: 5, Col: 3}, adapters.Pos{Row: 5, Col: 2}, adapters.Pos{Row: 2, Col: 4})
-	runGolden(t, common.Options{Start: common.Start{Variant: "connectfour", Seats: hotSeat(v)}}, msgs...)
+	runGolden(t, common.Options{Start: common.Start{Variant: "connectfour", Seats: uitest.HotSeat(v)}}, msgs...)
 }
 
 // TestGoldenBreakthrough plays two pawn moves each by keys and leaves a
@@ -320,7 +321,7 @@ func TestGoldenBreakthrough(t *testing.T) {
 		adapters.Pos{Row: 3, Col: 1}, adapters.Pos{Row: 2, Col: 2}, // white 2 3 → 3 4
 		adapters.Pos{Row: 1, Col: 3}, adapters.Pos{Row: 2, Col: 2}, // black 4 5 takes 3 4
 		adapters.Pos{Row: 4, Col: 3}) // white 4 2 selected
-	runGolden(t, common.Options{Start: common.Start{Variant: "breakthrough", Seats: hotSeat(v)}}, msgs...)
+	runGolden(t, common.Options{Start: common.Start{Variant: "breakthrough", Seats: uitest.HotSeat(v)}}, msgs...)
 }
 
 // pilesSheet is a game without a board: two piles, take one or two.
@@ -363,11 +364,11 @@ func TestGDLWithoutBoard(t *testing.T) {
 	if res.Play || len(g.Pending()) != 2 || !strings.Contains(res.Message, "1 (take p 1)  2 (take q 0)") {
 		t.Fatalf("act: %+v, choices %v", res, g.Pending())
 	}
-	res, ok = g.Key(s, keyMsg("2"), adapters.Pos{}, nil)
+	res, ok = g.Key(s, uitest.Key("2"), adapters.Pos{}, nil)
 	if !ok || !res.Play || s.FormatMove(res.Move) != "(take q 0)" {
 		t.Fatalf("key 2: %+v %v", res, ok)
 	}
-	if _, ok := g.Key(s, keyMsg("2"), adapters.Pos{}, nil); ok {
+	if _, ok := g.Key(s, uitest.Key("2"), adapters.Pos{}, nil); ok {
 		t.Error("a number with the chooser closed was taken")
 	}
 }
@@ -459,16 +460,16 @@ func TestGDLPanelWrapsFacts(t *testing.T) {
 	for _, w := range []int{60, 80, 100, 140} {
 		m, b := newTestClient(t, "rockpaperscissors", w, 24)
 		for _, mv := range []string{"(throw rock)", "(throw paper)"} {
-			m.Update(keyMsg("enter")) // the player has the keyboard
+			m.Update(uitest.Key("enter")) // the player has the keyboard
 			for _, msg := range typeMove(mv) {
 				m.Update(msg)
 			}
 		}
-		m.Update(keyMsg("enter"))
+		m.Update(uitest.Key("enter"))
 		if len(b.History()) != 1 {
 			t.Fatalf("%d columns: no round played: %q", w, b.Status)
 		}
-		view := viewText(m)
+		view := uitest.ViewText(m)
 		for _, fact := range strings.Split(b.AdapterCaps.CounterOf(b.Game()), "\n") {
 			if !strings.Contains(view, fact) {
 				t.Errorf("%d columns: %s is not shown whole:\n%s", w, fact, view)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 )
 
 // A tilted square wins Quad: at the end its four corners are marked on
@@ -17,14 +18,14 @@ func TestQuadTiltedSquareShownAtTheEnd(t *testing.T) {
 		m, b := newTestClient(t, "quad7", sz[0], sz[1])
 		for i, p := range xs {
 			for _, k := range keysTo(b.CursorCell, p, 0) {
-				sendKey(m, k)
+				uitest.Press(m, k)
 			}
-			m.Update(keyMsg("enter"))
+			m.Update(uitest.Key("enter"))
 			if i < len(os) {
 				for _, k := range keysTo(b.CursorCell, os[i], 0) {
-					sendKey(m, k)
+					uitest.Press(m, k)
 				}
-				m.Update(keyMsg("enter"))
+				m.Update(uitest.Key("enter"))
 			}
 		}
 		if !b.Game().Terminal() || b.Game().Goal(0) != 100 {
@@ -40,7 +41,7 @@ func TestQuadTiltedSquareShownAtTheEnd(t *testing.T) {
 			}
 		}
 		l := b.Layout()
-		lines := strings.Split(viewText(m), "\n")
+		lines := strings.Split(uitest.ViewText(m), "\n")
 		for r := 0; r < 7; r++ {
 			for c := 0; c < 7; c++ {
 				x, y := l.BoardX+l.CellX(c)+l.CellW/2, l.BoardY+l.CellY(r)+l.CellH/2

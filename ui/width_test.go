@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -26,7 +27,7 @@ var widthPieces = []string{
 
 // LineWidth measures every line exactly as lipgloss.Width does.
 func TestLineWidthMatchesLipgloss(t *testing.T) {
-	if raceEnabled {
+	if uitest.Race {
 		t.Skip("exhaustive comparison of pure drawing code: made by the plain run")
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -58,7 +59,7 @@ func TestTextWidthOnFrames(t *testing.T) {
 	for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.TrueColor, colorprofile.ASCII} {
 		for _, variant := range []string{"pentago", "quad7", "tictacchess"} {
 			m, _ := newProfileClient(t, variant, p, 100, 40)
-			frames = append(frames, viewText(m))
+			frames = append(frames, uitest.ViewText(m))
 		}
 	}
 	if len(frames) < 10 {
@@ -168,21 +169,5 @@ func TestMergeStylesKeepsColours(t *testing.T) {
 	}
 	if shorter == 0 {
 		t.Fatal("mergeStyles never merged anything")
-	}
-}
-
-// TestASCIIKeepsWidths: in --ascii, a character spelled with more than
-// one (… as ...) takes the room of the padding after it, so a panel's
-// border stays in its column; without padding, text is kept whole.
-func TestASCIIKeepsWidths(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"| white-pla…    |", "| white-pla...  |"},
-		{"| white-pla…\x1b[0m    |", "| white-pla...\x1b[0m  |"},
-		{"own the four … more", "own the four ... more"},
-		{"a × b · c", "a x b . c"},
-	} {
-		if got := asciiText(tc.in); got != tc.want {
-			t.Errorf("asciiText(%q) = %q, want %q", tc.in, got, tc.want)
-		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -21,16 +22,16 @@ func TestWords(t *testing.T) {
 		t.Errorf("save summary %q, want %q", got, want)
 	}
 	data := sv.Marshal([]string{"x", "o"})
-	store := &memStore{data: data}
+	store := &uitest.MemStore{Data: data}
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store, AIDelay: -1}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Update(keyMsg("enter")) // Continue
-	b, ok := m.cur.(*board.BoardScreen)
+	m.Update(uitest.Key("enter")) // Continue
+	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok || b.Status != "resumed after 1 move" {
-		t.Fatalf("continue: %T status %q", m.cur, b.Status)
+		t.Fatalf("continue: %T status %q", m.Cur, b.Status)
 	}
 	lm(b).CancelJob()
-	if v := viewText(m); !strings.Contains(v, "deep (AI max)") {
+	if v := uitest.ViewText(m); !strings.Contains(v, "deep (AI max)") {
 		t.Errorf("a named AI seat hides its level:\n%s", v)
 	}
 	split, _ := game.Lookup("pentago-split")

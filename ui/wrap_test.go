@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/pages"
 )
 
@@ -32,10 +33,10 @@ func TestWrapLines(t *testing.T) {
 // the middle of a word.
 func TestSetupDescriptionNotCut(t *testing.T) {
 	m, _ := newTestClient(t, "quad7", 80, 24)
-	m.Update(keyMsg("n")) // a new game: the setup screen
-	s, ok := m.cur.(*pages.SetupScreen)
+	m.Update(uitest.Key("n")) // a new game: the setup screen
+	s, ok := m.Cur.(*pages.SetupScreen)
 	if !ok {
-		t.Skipf("n did not open setup: %T", m.cur)
+		t.Skipf("n did not open setup: %T", m.Cur)
 	}
 	v := s.View()
 	if !strings.Contains(v, "own the four corners of any square,") || !strings.Contains(v, "tilted ones too.") {

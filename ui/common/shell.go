@@ -1,0 +1,187 @@
+package common
+
+import (
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tabletop/tabletop/savefmt"
+	"github.com/tabletop/tabletop/themes"
+)
+
+// Shell shows one screen at a time in a terminal: it routes messages to
+// the screen shown, swaps it for the one Update returns and draws it cut
+// to the window. The client's root model (package ui) is a Shell on the
+// first screen its options ask for; the client packages' tests drive
+// their screens in one, as the client does.
+type Shell struct {
+	// C is what the screens share; Cur the screen shown.
+	C   *Common
+	Cur Screen
+	// fit keeps which lines of the frames drawn fit the window: most of
+	// a frame's lines are those of the last (see FitMemo).
+	fit FitMemo
+}
+
+// NewShell shows first, a screen of c.
+func NewShell(c *Common, first Screen) *Shell { return &Shell{C: c, Cur: first} }
+
+// NewCommon is what the screens of one terminal share, from opts: the
+// saves and settings (files unless opts are a remote session's), the
+// settings read, the theme, the user's games folder.
+func NewCommon(opts Options) *Common {
+	c := &Common{Profile: opts.ColorProfile, Opts: opts, Store: opts.Store, ASCII: opts.ASCII, Mouse: opts.Mouse,
+		SettingsStore: opts.Settings, AITime: opts.AIBudget, IO: NewIOQueue()}
+	if c.Store == nil && !opts.Remote {
+		c.Store = savefmt.NewFileStore("")
+	}
+	if c.SettingsStore == nil && !opts.Remote {
+		fs := savefmt.NewFileSettings("")
+		fs.KnownTheme = ThemeKnown
+		c.SettingsStore = fs
+	}
+	c.LoadSettings()
+	if opts.Theme == "" {
+		opts.Theme = c.Settings.Theme
+	}
+	if opts.Seed == 0 {
+		c.Opts.Seed = uint64(time.Now().UnixNano())
+	}
+	t, ok := themes.Lookup(opts.Theme)
+	if !ok {
+		t = themes.Default
+	}
+	if opts.ASCII || c.NoColor() {
+		t = themes.Mono
+	}
+	c.SetTheme(t)
+	if opts.SheetDir != "" && !opts.Remote {
+		c.Library = NewSheetLibrary(opts.SheetDir)
+	}
+	return c
+}
+
+// Init starts the first screen and the loading of the user's sheets.
+func (m *Shell) Init() tea.Cmd {
+	return tea.Batch(m.Cur.Init(), m.C.Library.Start())
+}
+
+// Update routes messages to the current screen.
+func (m *Shell) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.C.Width, m.C.Height = max(msg.Width, 0), max(msg.Height, 0)
+	case tea.ColorProfileMsg:
+		m.C.SetProfile(msg.Profile)
+		return m, nil
+	case tea.KeyPressMsg:
+		if key.Matches(msg, KeyMouse) && !IsTyping(m.Cur) {
+			return m, m.toggleMouse()
+		}
+		if key.Matches(msg, KeySuspend) && !m.C.Opts.Remote {
+			// Back to the shell (fg resumes, with the screen redrawn);
+			// over SSH there is no shell of ours to go back to.
+			return m, tea.Suspend
+		}
+	}
+	// reachesHidden first: most messages (a room's update, a clock's
+	// tick) reach any screen, and hidden lays the screen out to know.
+	if !reachesHidden(msg) && m.hidden() {
+		return m, nil
+	}
+	if tn, ok := msg.(TurnNoticeMsg); ok {
+		return m, m.turnNotice(string(tn))
+	}
+	libCmd, _ := m.C.Library.Handle(msg)
+	next, cmd := m.Cur.Update(msg)
+	cmd = tea.Batch(libCmd, cmd)
+	if next != m.Cur {
+		m.Cur = next
+		return m, tea.Batch(cmd, next.Init())
+	}
+	return m, cmd
+}
+
+// View draws the current screen on the alternate screen, cut to the
+// window so that it never scrolls the terminal, with the mouse captured
+// while it is on and the terminal's cursor where a prompt takes text.
+func (m *Shell) View() tea.View {
+	m.C.Drawing()
+	defer m.C.Drawn()
+	v := tea.NewView(m.content())
+	v.AltScreen = true
+	if m.C.Mouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
+	if v.Content != "" && !m.hidden() {
+		v.Cursor = TextCursor(m.Cur)
+	}
+	return v
+}
+
+// content is the screen's text, cut or padded to the window.
+func (m *Shell) content() string {
+	w, h := m.C.Width, m.C.Height
+	if w == 0 || h == 0 {
+		return ""
+	}
+	if mw, mh := MinSize(m.Cur); w < mw || h < mh {
+		return FitBlock(TooSmall(w, h, mw, mh), w, h)
+	}
+	v := m.Cur.View()
+	if m.C.ASCII {
+		v = asciiText(v)
+	}
+	return m.fit.Block(v, w, h)
+}
+
+// hidden reports whether the window is too small to show the screen:
+// then only resizing, quitting and the help may act, since a player
+// cannot see what any other key would do.
+func (m *Shell) hidden() bool {
+	w, h := m.C.Width, m.C.Height
+	if w == 0 && h == 0 {
+		return false // no size yet: nothing is hidden, it is not drawn
+	}
+	mw, mh := MinSize(m.Cur)
+	return w < mw || h < mh
+}
+
+// reachesHidden reports whether msg may act on a hidden screen: every
+// message but keys and clicks, and of keys only quit and help.
+func reachesHidden(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case tea.MouseMsg, tea.PasteMsg:
+		return false
+	case tea.KeyPressMsg:
+		return key.Matches(msg, KeyQuit) || key.Matches(msg, KeyForceOut) || key.Matches(msg, KeyHelpAll)
+	case tea.KeyReleaseMsg:
+		return false
+	}
+	return true
+}
+
+// toggleMouse turns mouse capture off (so the terminal's own text
+// selection works) or back on (View says which), and tells the current
+// screen.
+func (m *Shell) toggleMouse() tea.Cmd {
+	m.C.Mouse = !m.C.Mouse
+	text := "mouse off: the terminal's text selection works; M turns the mouse back on"
+	if m.C.Mouse {
+		text = "mouse on: click to play; M turns it off for text selection"
+	}
+	write := m.C.Remember(func(s *savefmt.Settings) { s.NoMouse = !m.C.Mouse })
+	_, cmd := m.Cur.Update(NoticeMsg(text))
+	return tea.Batch(cmd, write)
+}
+
+// turnNotice shows the host's turn notice on the screen shown, with the
+// bell if the player asked for it.
+func (m *Shell) turnNotice(text string) tea.Cmd {
+	_, cmd := m.Cur.Update(NoticeMsg(text))
+	if m.C.Bell {
+		cmd = tea.Batch(cmd, tea.Raw("\a"))
+	}
+	return cmd
+}

@@ -1,0 +1,98 @@
+package uitest
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// Key is the key press a terminal reports for key k: a key's name
+// ("enter", "ctrl+c") or one character.
+func Key(k string) tea.KeyPressMsg {
+	switch k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "home":
+		return tea.KeyPressMsg{Code: tea.KeyHome}
+	case "end":
+		return tea.KeyPressMsg{Code: tea.KeyEnd}
+	case " ", "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "ctrl+c":
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	case "ctrl+r":
+		return tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl}
+	case "ctrl+n":
+		return tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl}
+	case "pgup":
+		return tea.KeyPressMsg{Code: tea.KeyPgUp}
+	case "pgdown":
+		return tea.KeyPressMsg{Code: tea.KeyPgDown}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	}
+	r, _ := utf8.DecodeRuneInString(k)
+	if utf8.RuneCountInString(k) != 1 {
+		panic("uitest.Key: not a key: " + k)
+	}
+	if unicode.IsUpper(r) {
+		// As the terminal's input decoder reports a capital.
+		return tea.KeyPressMsg{Code: unicode.ToLower(r), ShiftedCode: r, Mod: tea.ModShift, Text: k}
+	}
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// namedKeys are the keys Key knows by name.
+var namedKeys = map[string]bool{"enter": true, "esc": true, "up": true, "down": true, "left": true, "right": true,
+	"home": true, "end": true, "space": true, "ctrl+c": true, "ctrl+r": true, "ctrl+n": true, "pgup": true,
+	"pgdown": true, "tab": true, "backspace": true}
+
+// Keys is Key(k) for a key's name or one character, and the keys of
+// text typed otherwise (a move such as "r2c2").
+func Keys(k string) []tea.Msg {
+	if _, named := namedKeys[k]; named || utf8.RuneCountInString(k) == 1 {
+		return []tea.Msg{Key(k)}
+	}
+	return Typed(k)
+}
+
+// Typed is text typed key by key, as the terminal reports it.
+func Typed(s string) []tea.Msg {
+	var msgs []tea.Msg
+	for _, r := range s {
+		msgs = append(msgs, Key(string(r)))
+	}
+	return msgs
+}
+
+// SplitKeys splits typed text into key names, "enter" kept whole.
+func SplitKeys(s string) []string {
+	var out []string
+	for s != "" {
+		if strings.HasPrefix(s, "enter") {
+			out, s = append(out, "enter"), s[len("enter"):]
+			continue
+		}
+		out, s = append(out, s[:1]), s[1:]
+	}
+	return out
+}
+
+// Click is a press of the left mouse button at x, y.
+func Click(x, y int) tea.MouseClickMsg {
+	return tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft}
+}

@@ -1,0 +1,6 @@
+//go:build !race
+
+package uitest
+
+// Race: see race_on.go.
+const Race = false

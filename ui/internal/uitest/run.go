@@ -1,0 +1,116 @@
+package uitest
+
+import (
+	"testing"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tabletop/tabletop/ui/common"
+)
+
+// Drain runs cmd and everything it leads to synchronously, delivering
+// each message to the client. Spinner ticks are dropped so it ends.
+func Drain(t testing.TB, m tea.Model, cmd tea.Cmd) {
+	t.Helper()
+	queue := []tea.Cmd{cmd}
+	for n := 0; len(queue) > 0; n++ {
+		if n > 10000 {
+			t.Fatal("drain: no end")
+		}
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case nil, spinner.TickMsg:
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case tea.QuitMsg:
+		default:
+			_, next := m.Update(msg)
+			queue = append(queue, next)
+		}
+	}
+}
+
+// RunCmd runs cmd and feeds what it returns back to the client, as
+// Bubble Tea would (batches included), and so on with what comes back.
+func RunCmd(m tea.Model, cmd tea.Cmd) { runCmds(m, cmd, true) }
+
+// RunOnce runs cmd (batches included) and hands what it returns to the
+// client, without running the commands that come back.
+func RunOnce(m tea.Model, cmd tea.Cmd) { runCmds(m, cmd, false) }
+
+// runCmds runs cmd (batches included) and hands what it returns to the
+// client, then, when again, the commands that come back, and so on.
+func runCmds(m tea.Model, cmd tea.Cmd, again bool) {
+	if cmd == nil {
+		return
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			runCmds(m, c, again)
+		}
+	case nil:
+	default:
+		_, next := m.Update(msg)
+		if again {
+			runCmds(m, next, again)
+		}
+	}
+}
+
+// SendAll sends msgs and runs every command they give to the end (see
+// RunCmd).
+func SendAll(m tea.Model, msgs ...tea.Msg) {
+	for _, msg := range msgs {
+		_, cmd := m.Update(msg)
+		RunCmd(m, cmd)
+	}
+}
+
+// RunUntil runs cmd and the commands its messages bring, as a program
+// would, until done or n messages have been handled.
+func RunUntil(m tea.Model, cmd tea.Cmd, n int, done func() bool) {
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 && n > 0 && !done() {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg := c()
+		if batch, ok := msg.(tea.BatchMsg); ok {
+			queue = append(queue, batch...)
+			continue
+		}
+		n--
+		_, next := m.Update(msg)
+		queue = append(queue, next)
+	}
+}
+
+// Pump runs cmd and the commands the model's updates return, feeding it
+// their messages, until done says so or nothing is left to run. Sheet
+// ticks are dropped (they only redraw).
+func Pump(m tea.Model, cmd tea.Cmd, done func() bool) {
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 && !done() {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case common.SheetTickMsg:
+		default:
+			_, next := m.Update(msg)
+			queue = append(queue, next)
+		}
+	}
+}

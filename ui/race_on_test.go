@@ -1,8 +1,0 @@
-//go:build race
-
-package ui
-
-// raceEnabled is set under the race detector, which slows everything
-// several times: the exhaustive comparisons of pure drawing code (no
-// goroutines to watch) skip then, since the plain run makes them.
-const raceEnabled = true
