@@ -38,7 +38,7 @@ func toAnalysisBoard() []tea.Msg {
 // analysis of the position shown.
 func TestAnalysisBoardFromMenu(t *testing.T) {
 	t.Parallel()
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 1, AIDelay: -1, Analyst: fixedDepth(4)}).(*Model)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 1, AIDelay: -1, Analyst: uitest.FixedDepth(4)}).(*Model)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	uitest.Send(m, toAnalysisBoard()...)
@@ -77,7 +77,7 @@ func settled(s string) bool { return strings.Contains(s, "proven") && !strings.C
 func TestGoldenAnalysisBoard(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
-			opts := common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 1, AIDelay: -1, Analyst: fixedDepth(4)}
+			opts := common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 1, AIDelay: -1, Analyst: uitest.FixedDepth(4)}
 			rec := newScreenRecorder(New(opts))
 			tm := teatest.NewTestModel(t, rec, teatest.WithInitialTermSize(size[0], size[1]))
 			for _, msg := range append(toAnalysisBoard(), tea.PasteMsg{Content: provenQuad5}, uitest.Key("enter")) {
@@ -97,7 +97,7 @@ func TestGoldenAnalysisBoard(t *testing.T) {
 // analysis panel on, at move 5: o lost by force.
 func TestGoldenReviewAnalysis(t *testing.T) {
 	v, _ := game.Lookup("quad5")
-	msgs := quad5SquareKeys()
+	msgs := uitest.Quad5SquareKeys()
 	msgs = append(msgs, uitest.Key("v"), uitest.Key("left"), uitest.Key("left"), uitest.Key("e"))
 	runGoldenUntil(t, common.Options{Start: common.Start{Variant: "quad5", Seats: uitest.HotSeat(v)}}, "the settled analysis and values",
 		func(s string) bool { return settled(s) && evalShown.MatchString(s) }, msgs...)
@@ -108,8 +108,8 @@ func TestGoldenReviewAnalysis(t *testing.T) {
 func TestAnalysisBoardFromABoard(t *testing.T) {
 	t.Parallel()
 	m, b := newTestClient(t, "pentago", 80, 24)
-	m.C.Opts.Analyst = fixedDepth(1)
-	playTexts(t, b, "(place 1 1 1)", "(rotate 1 cw)")
+	m.C.Opts.Analyst = uitest.FixedDepth(1)
+	uitest.PlayTexts(t, b.Match, "(place 1 1 1)", "(rotate 1 cw)")
 	shown := b.Game().String()
 	uitest.Send(m, uitest.Key("A"))
 	a, ok := m.Cur.(*pages.AnalysisSetup)
@@ -127,7 +127,7 @@ func TestAnalysisBoardFromABoard(t *testing.T) {
 func TestNoAnalysisInARoomGame(t *testing.T) {
 	t.Parallel()
 	room := newFakeRoom("quad5")
-	h := newHeldAnalyst()
+	h := uitest.NewHeldAnalyst()
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: common.Start{Join: "K7QX"}, Analyst: h}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -149,7 +149,7 @@ func TestNoAnalysisInARoomGame(t *testing.T) {
 	// Review's values there are the game's own estimate, not the engine's.
 	_, cmd := m.Update(uitest.Key("v"))
 	uitest.RunOnce(m, cmd)
-	if len(h.started) > 0 || h.reviewed.Load() > 0 || b.Review.Evals[0] != board.Estimate(b.Game(), make([]int, 2)) {
+	if len(h.Started) > 0 || h.Reviewed.Load() > 0 || b.Review.Evals[0] != board.Estimate(b.Game(), make([]int, 2)) {
 		t.Fatalf("review in a room's game asked the engine: values %v", b.Review.Evals)
 	}
 }

@@ -54,7 +54,7 @@ func FuzzBoard(f *testing.F) {
 			_ = uitest.ViewText(m)
 			if cur, ok := m.Cur.(*board.BoardScreen); ok {
 				b = cur
-				checkLegal(t, b)
+				uitest.CheckReplay(t, b.Game(), b.Match)
 			}
 		}
 		_ = b

@@ -1,10 +1,14 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
@@ -115,7 +119,7 @@ func TestGoldenBoard(t *testing.T) {
 // r4c2 against o's r1c2, r1c3, r1c4.
 func TestGoldenEnd(t *testing.T) {
 	v, _ := game.Lookup("quad5")
-	msgs := quad5SquareKeys()
+	msgs := uitest.Quad5SquareKeys()
 	runGolden(t, common.Options{Start: common.Start{Variant: "quad5", Seats: uitest.HotSeat(v)}}, msgs...)
 }
 
@@ -126,4 +130,124 @@ func TestGoldenEndPentago(t *testing.T) {
 	pos0 := "r...../r...../r...../r...../....../bbbb.. red place"
 	runGolden(t, common.Options{Start: common.Start{Variant: "pentago", Seats: uitest.HotSeat(v), Position: pos0}},
 		append(append([]tea.Msg{uitest.Key(":")}, uitest.Typed("(place 3 1 2)")...), uitest.Key("enter"))...)
+}
+
+// keysThrough returns the cursor keys and an enter for each cell in turn,
+// from the board's starting cursor.
+func keysThrough(start adapters.Pos, cells ...adapters.Pos) []tea.Msg {
+	var msgs []tea.Msg
+	cur := start
+	for _, p := range cells {
+		for _, k := range uitest.KeysTo(cur.Row, cur.Col, p.Row, p.Col, 0) {
+			msgs = append(msgs, uitest.Keys(k)...)
+		}
+		msgs = append(msgs, uitest.Key("enter"))
+		cur = p
+	}
+	return msgs
+}
+
+// TestGoldenConnectFour drops red in columns 4, 4 and 5 and yellow in 4
+// and 3 by keys, on cells of any row of the column; the last disc is
+// marked where it landed.
+func TestGoldenConnectFour(t *testing.T) {
+	v, _ := game.Lookup("connectfour")
+	msgs := keysThrough(adapters.Pos{Row: 3, Col: 3}, adapters.Pos{Row: 3, Col: 3}, adapters.Pos{Row: 0, Col: 3}, adapters.Pos{Row: 5, Col: 3}, adapters.Pos{Row: 5, Col: 2}, adapters.Pos{Row: 2, Col: 4})
+	runGolden(t, common.Options{Start: common.Start{Variant: "connectfour", Seats: uitest.HotSeat(v)}}, msgs...)
+}
+
+// TestGoldenBreakthrough plays two pawn moves each by keys and leaves a
+// white pawn selected, its targets marked.
+func TestGoldenBreakthrough(t *testing.T) {
+	v, _ := game.Lookup("breakthrough")
+	msgs := keysThrough(adapters.Pos{Row: 3, Col: 3},
+		adapters.Pos{Row: 4, Col: 1}, adapters.Pos{Row: 3, Col: 1}, // white 2 2 → 2 3
+		adapters.Pos{Row: 1, Col: 4}, adapters.Pos{Row: 2, Col: 3}, // black 5 5 → 4 4
+		adapters.Pos{Row: 3, Col: 1}, adapters.Pos{Row: 2, Col: 2}, // white 2 3 → 3 4
+		adapters.Pos{Row: 1, Col: 3}, adapters.Pos{Row: 2, Col: 2}, // black 4 5 takes 3 4
+		adapters.Pos{Row: 4, Col: 3}) // white 4 2 selected
+	runGolden(t, common.Options{Start: common.Start{Variant: "breakthrough", Seats: uitest.HotSeat(v)}}, msgs...)
+}
+
+// TestGoldenPentagoRotation: red placed on 113 and turned quadrant 1
+// clockwise; the stone is marked where it went (the top-right corner of
+// the quadrant) and the clockwise handle of Q1 is doubled.
+func TestGoldenPentagoRotation(t *testing.T) {
+	v := uitest.MustVariant(t, "pentago")
+	prompted := func(s string) []tea.Msg {
+		return append(append([]tea.Msg{uitest.Key(":")}, uitest.Typed(s)...), uitest.Key("enter"))
+	}
+	msgs := append(prompted("113"), prompted("1cw")...)
+	runGolden(t, common.Options{Start: common.Start{Variant: "pentago", Seats: uitest.HotSeat(v)}}, msgs...)
+}
+
+// TestGoldenFlipped shows boards turned half round with f at 80×24:
+// the labels, the last move, the cursor and Pentago's rotation handles
+// change sides with the cells.
+func TestGoldenFlipped(t *testing.T) {
+	for _, c := range []struct{ variant, typed string }{{"quad5", "r2c2"}, {"pentago", "113"}, {"tictacchess", "1422"}} {
+		t.Run(c.variant, func(t *testing.T) {
+			v, _ := game.Lookup(c.variant)
+			msgs := append(uitest.TypeMove(c.typed), uitest.Key("f"), uitest.Key("up"))
+			runGolden(t, common.Options{Start: common.Start{Variant: c.variant, Seats: uitest.HotSeat(v)}}, msgs...)
+		})
+	}
+}
+
+// evalShown matches the panel's evaluation line once it has numbers.
+var evalShown = regexp.MustCompile(`x +\d+% `)
+
+// TestGoldenReview reviews the finished game of TestGoldenEnd two moves
+// back: the board, the marked move with the evaluations, the sparkline
+// and the status that says how to return.
+func TestGoldenReview(t *testing.T) {
+	v, _ := game.Lookup("quad5")
+	msgs := uitest.Quad5SquareKeys()
+	msgs = append(msgs, uitest.Key("v"), uitest.Key("left"), uitest.Key("left"))
+	runGoldenEvals(t, common.Options{Start: common.Start{Variant: "quad5", Seats: uitest.HotSeat(v)}}, msgs...)
+}
+
+// runGoldenEvals is runGolden for a board in review: it waits until the
+// evaluations, made off the UI goroutine, are drawn.
+func runGoldenEvals(t *testing.T, opts common.Options, msgs ...tea.Msg) {
+	t.Helper()
+	runGoldenUntil(t, opts, "the evaluations", evalShown.MatchString, msgs...)
+}
+
+// runGoldenUntil is runGolden for what is made off the UI goroutine: it
+// waits until the screen shows it (ok), with review's values and the
+// analysis from a fixed-depth engine unless opts names another.
+func runGoldenUntil(t *testing.T, opts common.Options, what string, ok func(string) bool, msgs ...tea.Msg) {
+	t.Helper()
+	opts.ColorProfile, opts.Seed, opts.AIDelay = colorprofile.ASCII, 1, -1
+	if opts.Analyst == nil {
+		opts.Analyst = uitest.FixedDepth(6)
+	}
+	if opts.Store == nil {
+		opts.Store = &uitest.MemStore{}
+	}
+	rec := newScreenRecorder(New(opts))
+	tm := teatest.NewTestModel(t, rec, teatest.WithInitialTermSize(80, 24))
+	for _, msg := range msgs {
+		tm.Send(msg)
+	}
+	rec.waitScreen(t, what, ok, 30*time.Second)
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second))
+	teatest.RequireEqualOutput(t, []byte(uitest.ViewText(fm)))
+}
+
+// TestGoldenRecord opens a kept game as `tabletop games N` does: at its
+// end, in review mode, with the result and why.
+func TestGoldenRecord(t *testing.T) {
+	sv := savefmt.SavedGame{Variant: "quad5", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}},
+		Result: "game over: x wins — x completes the square r2c2–r4c2–r4c4–r2c4", Ended: time.Date(2026, 11, 24, 4, 0, 0, 0, time.UTC)}
+	sv.Moves = uitest.Quad5SquareMoves
+	path := filepath.Join(t.TempDir(), "record.txt")
+	if err := os.WriteFile(path, sv.Marshal([]string{"x", "o"}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runGoldenEvals(t, common.Options{Start: common.Start{Load: path}})
 }

@@ -25,15 +25,6 @@ var rpsThrows = [][2]string{
 	{"rock", "scissors"}, {"rock", "paper"}, {"paper", "rock"}, {"scissors", "scissors"}, {"paper", "paper"},
 }
 
-// typeMove types a move at the board's prompt.
-func typeMove(text string) []tea.Msg {
-	msgs := []tea.Msg{uitest.Key(":")}
-	for _, r := range text {
-		msgs = append(msgs, uitest.Key(string(r)))
-	}
-	return append(msgs, uitest.Key("enter"))
-}
-
 // A whole game of rock-paper-scissors between two people at one
 // keyboard, in a real program: before each throw the board is hidden
 // behind a hand-over screen naming who takes the keyboard, and the end
@@ -50,12 +41,12 @@ func TestJointHotSeatWholeGame(t *testing.T) {
 	for _, round := range rpsThrows {
 		waitFor("Pass the keyboard to left (ana)")
 		tm.Send(uitest.Key("enter"))
-		for _, msg := range typeMove("(throw " + round[0] + ")") {
+		for _, msg := range uitest.TypeMove("(throw " + round[0] + ")") {
 			tm.Send(msg)
 		}
 		waitFor("Pass the keyboard to right (bo)")
 		tm.Send(uitest.Key("enter"))
-		for _, msg := range typeMove("(throw " + round[1] + ")") {
+		for _, msg := range uitest.TypeMove("(throw " + round[1] + ")") {
 			tm.Send(msg)
 		}
 	}
@@ -101,7 +92,7 @@ func TestJointMovesHidden(t *testing.T) {
 		t.Fatalf("keys acted behind the hand-over screen: prompt %v, pass to %d", b.Prompt, b.HandingOver())
 	}
 	uitest.Send(m, uitest.Key("enter"))
-	uitest.Send(m, typeMove("(throw scissors)")...)
+	uitest.Send(m, uitest.TypeMove("(throw scissors)")...)
 	v := uitest.ViewText(m)
 	if !strings.Contains(v, "Pass the keyboard to right (bo)") || strings.Contains(v, "scissors") {
 		t.Fatalf("left's throw shows, or no hand-over to right:\n%s", v)
@@ -143,7 +134,7 @@ func TestJointAgainstAI(t *testing.T) {
 		if b.HandingOver() != game.NoRole {
 			t.Fatal("a hand-over screen with one person")
 		}
-		for _, msg := range typeMove("(throw rock)") {
+		for _, msg := range uitest.TypeMove("(throw rock)") {
 			uitest.Drain(t, m, func() tea.Msg { return msg })
 		}
 		if len(lm(b).Moves()) != 2*(round+1) {
@@ -175,9 +166,9 @@ func TestJointUndoSaveReview(t *testing.T) {
 	m, b := newRPSClient(t, map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}, store)
 	for _, round := range rpsThrows[:3] {
 		uitest.Send(m, uitest.Key("enter"))
-		uitest.Send(m, typeMove("(throw "+round[0]+")")...)
+		uitest.Send(m, uitest.TypeMove("(throw "+round[0]+")")...)
 		uitest.Send(m, uitest.Key("enter"))
-		uitest.Send(m, typeMove("(throw "+round[1]+")")...)
+		uitest.Send(m, uitest.TypeMove("(throw "+round[1]+")")...)
 	}
 	after3 := b.Match.Position().String()
 	if len(lm(b).Moves()) != 6 {
@@ -186,7 +177,7 @@ func TestJointUndoSaveReview(t *testing.T) {
 	// Left has thrown in round 4 when undo is asked: the throw is
 	// forgotten with the last whole turn.
 	uitest.Send(m, uitest.Key("enter"))
-	uitest.Send(m, typeMove("(throw paper)")...)
+	uitest.Send(m, uitest.TypeMove("(throw paper)")...)
 	uitest.Send(m, uitest.Key("enter"), uitest.Key("u"))
 	if len(lm(b).Moves()) != 4 || lm(b).Table.Chosen(0) || !strings.Contains(b.Status, "back to move 2") {
 		t.Fatalf("undo: %d moves, chosen %v, status %q", len(lm(b).Moves()), lm(b).Table.Chosen(0), b.Status)

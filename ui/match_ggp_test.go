@@ -68,7 +68,7 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 		if ply > 9 || !b.Mine(b.Game().ToMove()) {
 			t.Fatalf("ply %d: %s to move, status %q", ply, b.Variant.RoleName(b.Game().ToMove()), b.Status)
 		}
-		uitest.SendAll(m, typeMove(b.Game().FormatMove(b.Game().Legal(nil)[0]))...)
+		uitest.SendAll(m, uitest.TypeMove(b.Game().FormatMove(b.Game().Legal(nil)[0]))...)
 		if !b.Ended() && !strings.HasPrefix(b.Match.Seat(1).Status, "answered in") {
 			t.Fatalf("ply %d: the GGP seat is %q, status %q", ply, b.Match.Seat(1).Status, b.Status)
 		}
@@ -131,7 +131,7 @@ func slowPlayer(t *testing.T) (*httptest.Server, func() []string) {
 func TestGGPLateReplyReplaced(t *testing.T) {
 	srv, got := slowPlayer(t)
 	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
-	uitest.SendAll(m, typeMove("(mark 2 2)")...)
+	uitest.SendAll(m, uitest.TypeMove("(mark 2 2)")...)
 	if len(lm(b).Moves()) != 2 || b.Match.Seat(1).Status != "replaced: late" || !strings.Contains(b.Status, "played (mark") {
 		t.Fatalf("moves %d, seat %q, status %q", len(lm(b).Moves()), b.Match.Seat(1).Status, b.Status)
 	}
@@ -149,7 +149,7 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	}
 	// A late answer on a turn it only waits on is an error too, once that
 	// turn is played (as ggp-base counts every answer that went wrong).
-	uitest.SendAll(m, typeMove("(mark 1 1)")...)
+	uitest.SendAll(m, uitest.TypeMove("(mark 1 1)")...)
 	if errs := lm(b).Record().Errors; len(errs) < 2 || errs[1].Step != 3 || !strings.HasSuffix(errs[1].Text, "played noop instead") {
 		t.Errorf("the waiting turn's late answer: %+v", errs)
 	}
@@ -183,7 +183,7 @@ func TestGGPOnJointTurns(t *testing.T) {
 		if b.HandingOver() != game.NoRole {
 			t.Fatal("a hand-over screen with one person")
 		}
-		uitest.SendAll(m, typeMove("(throw rock)")...)
+		uitest.SendAll(m, uitest.TypeMove("(throw rock)")...)
 		if len(lm(b).Moves()) != 2*round {
 			t.Fatalf("round %d: %d moves, seat %q, status %q", round, len(lm(b).Moves()), b.Match.Seat(1).Status, b.Status)
 		}
@@ -207,7 +207,7 @@ func TestSetupGGPSeat(t *testing.T) {
 		t.Fatalf("started without an address: %T, status %q", m.Cur, s.Status)
 	}
 	uitest.Send(m, uitest.Key("up"), uitest.Key("tab"))
-	typeText(m, "http://127.0.0.1:9")
+	uitest.Send(m, uitest.Typed("http://127.0.0.1:9")...)
 	uitest.Send(m, uitest.Key("esc"))
 	if got := s.Seats()[1]; got.GGP != "http://127.0.0.1:9" {
 		t.Fatalf("seat %+v", got)
@@ -236,7 +236,7 @@ func TestGGPReplyWhileAway(t *testing.T) {
 	srv := httptest.NewServer(player)
 	defer srv.Close()
 	m, b := newGGPClient(t, "tictactoe", map[string]savefmt.SeatConfig{"xplayer": {Name: "ana"}, "oplayer": {GGP: srv.URL}})
-	msgs := typeMove("(mark 2 2)")
+	msgs := uitest.TypeMove("(mark 2 2)")
 	uitest.SendAll(m, msgs[:len(msgs)-1]...)
 	_, held := m.Update(msgs[len(msgs)-1]) // the play goes out with this command
 	uitest.SendAll(m, uitest.Key("i"))

@@ -25,7 +25,7 @@ func BenchmarkNewSessionMenu(b *testing.B) {
 	for range b.N {
 		m := New(common.Options{ColorProfile: colorprofile.ANSI256, Store: &uitest.MemStore{}, Remote: true, Seed: 1, AIDelay: -1})
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		_ = frameOf(m)
+		_ = uitest.Frame(m)
 	}
 }
 
@@ -39,7 +39,7 @@ func BenchmarkMenuKeypress(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		m.Update(keys[(i/4)%2])
-		_ = frameOf(m)
+		_ = uitest.Frame(m)
 	}
 }
 
@@ -61,7 +61,7 @@ func TestMenuLinesSharedAcrossSessions(t *testing.T) {
 		for range down {
 			m.Update(uitest.Key("j"))
 		}
-		return frameOf(m)
+		return uitest.Frame(m)
 	}
 	shared := map[string]string{}
 	for _, p := range profiles {
@@ -96,17 +96,17 @@ func TestMenuCacheFollowsItems(t *testing.T) {
 		return m
 	}
 	withSave := open(&uitest.MemStore{Data: sv.Marshal([]string{"x", "o"})})
-	if !strings.Contains(frameOf(withSave), "Continue") {
+	if !strings.Contains(uitest.Frame(withSave), "Continue") {
 		t.Fatal("the menu of a saved game offers no Continue")
 	}
-	if strings.Contains(frameOf(open(&uitest.MemStore{})), "Continue") {
+	if strings.Contains(uitest.Frame(open(&uitest.MemStore{})), "Continue") {
 		t.Error("a menu without a saved game shows Continue")
 	}
 	withSave.Update(uitest.Key("x"))
 	_, cmd := withSave.Update(uitest.Key("y"))
 	uitest.Drain(t, withSave, cmd) // deleted, and the menu told
-	if strings.Contains(frameOf(withSave), "Continue") {
-		t.Errorf("the deleted game is still listed:\n%s", frameOf(withSave))
+	if strings.Contains(uitest.Frame(withSave), "Continue") {
+		t.Errorf("the deleted game is still listed:\n%s", uitest.Frame(withSave))
 	}
 }
 

@@ -29,12 +29,6 @@ func newSetupClient(t *testing.T, variant string) (*Model, *pages.SetupScreen) {
 	return m, s
 }
 
-func typeText(m *Model, text string) {
-	for _, r := range text {
-		m.Update(uitest.Key(string(r)))
-	}
-}
-
 // One row per seat: ↑/↓ move between the rows and Start, ←/→ change the
 // kind, tab or enter go into the name and enter leaves it for the next row.
 func TestSetupNavigation(t *testing.T) {
@@ -85,7 +79,7 @@ func TestSetupNavigation(t *testing.T) {
 	}
 	// Type a name; h, j, k, l are letters here, not moves.
 	m.Update(uitest.Key("tab"))
-	typeText(m, "hjkl wasd")
+	uitest.Send(m, uitest.Typed("hjkl wasd")...)
 	m.Update(uitest.Key("enter"))
 	if s.Names[3].Value() != "hjkl wasd" || s.Row != 4 {
 		t.Fatalf("name %q row %d", s.Names[3].Value(), s.Row)
@@ -193,7 +187,7 @@ func TestSetupNameLimitSaysSo(t *testing.T) {
 	m.Update(uitest.Key("up"))
 	m.Update(uitest.Key("up"))
 	m.Update(uitest.Key("tab"))
-	typeText(m, strings.Repeat("a", 20))
+	uitest.Send(m, uitest.Typed(strings.Repeat("a", 20))...)
 	if !strings.Contains(s.Status, "at most 16 characters") {
 		t.Fatalf("a full name field says nothing: status %q, name %q", s.Status, s.Names[0].Value())
 	}
@@ -245,7 +239,7 @@ func TestSetupSeatKeepsNameAndAddressApart(t *testing.T) {
 		uitest.Send(m, uitest.Key("left"))
 	}
 	uitest.Send(m, uitest.Key("tab"))
-	typeText(m, "Bob")
+	uitest.Send(m, uitest.Typed("Bob")...)
 	uitest.Send(m, uitest.Key("esc"))
 	for !s.Kinds[s.Choice[1]].GGP {
 		uitest.Send(m, uitest.Key("left"))
@@ -254,7 +248,7 @@ func TestSetupSeatKeepsNameAndAddressApart(t *testing.T) {
 		t.Fatalf("the GGP seat's address starts as %q, the person's name", got)
 	}
 	uitest.Send(m, uitest.Key("tab"))
-	typeText(m, "http://127.0.0.1:9")
+	uitest.Send(m, uitest.Typed("http://127.0.0.1:9")...)
 	uitest.Send(m, uitest.Key("esc"))
 	for !s.Kinds[s.Choice[1]].Human {
 		uitest.Send(m, uitest.Key("right"))

@@ -166,7 +166,7 @@ func TestSheetSaveContinues(t *testing.T) {
 	if !ok {
 		t.Fatalf("Continue opened %T, not the loading screen", m.Cur)
 	}
-	uitest.Pump(m, cmd, func() bool { return m.Cur != common.Screen(load) })
+	pump(m, cmd, func() bool { return m.Cur != common.Screen(load) })
 	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok || len(lm(b).Moves()) != 2 {
 		t.Fatalf("after loading: %T, want the board with 2 moves", m.Cur)
@@ -207,7 +207,7 @@ func TestMenuListsTheSheetFolder(t *testing.T) {
 		}
 		return n
 	}
-	uitest.Pump(m, cmd, func() bool { return loaded() == 2 })
+	pump(m, cmd, func() bool { return loaded() == 2 })
 	view := uitest.ViewText(m)
 	if loaded() != 2 || !strings.Contains(view, "My Tic-Tac-Toe") || !strings.Contains(view, "broken.kif") || !strings.Contains(view, "does not load: line 3") {
 		t.Errorf("after loading %d sheets:\n%s", loaded(), view)
@@ -271,7 +271,7 @@ func corpusGolden(t *testing.T, name string, moves ...string) {
 			msgs = append(msgs, uitest.Key("enter"))
 			continue
 		}
-		msgs = append(msgs, typeMove(mv)...)
+		msgs = append(msgs, uitest.TypeMove(mv)...)
 	}
 	runGolden(t, common.Options{ASCII: true, Start: common.Start{Variant: v.Name, Seats: uitest.HotSeat(v)}}, msgs...)
 }
@@ -311,7 +311,7 @@ func TestChessMateSaysWhy(t *testing.T) {
 	m, b := newTestClient(t, v.Name, 80, 24)
 	var cmd tea.Cmd
 	for _, mv := range []string{"move wp f2 f3", "move bp e7 e5", "move wp g2 g4", "move bq d8 h4"} {
-		for _, msg := range typeMove(mv) {
+		for _, msg := range uitest.TypeMove(mv) {
 			_, cmd = m.Update(msg)
 		}
 	}
@@ -319,8 +319,30 @@ func TestChessMateSaysWhy(t *testing.T) {
 		t.Fatalf("no mate: %q", b.Status)
 	}
 	const want = "game over: black wins — white 0, black 100; decided by the cells d1, d2, e2, f1, h2, h4"
-	uitest.Pump(m, cmd, func() bool { return strings.HasPrefix(b.Status, want) })
+	pump(m, cmd, func() bool { return strings.HasPrefix(b.Status, want) })
 	if !strings.HasPrefix(b.Status, want) || len(b.AdapterCaps.WinsOf(b.Game())) != 6 {
 		t.Errorf("the end says %q and marks %v; want %q", b.Status, b.AdapterCaps.WinsOf(b.Game()), want)
+	}
+}
+
+// pump runs cmd and the commands the model's updates return, feeding it
+// their messages, until done says so or nothing is left to run. Sheet
+// ticks are dropped (they only redraw).
+func pump(m tea.Model, cmd tea.Cmd, done func() bool) {
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 && !done() {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case common.SheetTickMsg:
+		default:
+			_, next := m.Update(msg)
+			queue = append(queue, next)
+		}
 	}
 }

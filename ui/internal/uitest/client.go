@@ -8,7 +8,6 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/savefmt"
-	"github.com/tabletop/tabletop/ui/common"
 )
 
 // ViewText is the client's frame as plain text: its content without
@@ -34,16 +33,6 @@ func MustVariant(t testing.TB, name string) *game.Variant {
 	return v
 }
 
-// NewClient is a client for opts, as the root model builds it, showing
-// the screen first makes: a test of one screen drives it through the
-// same Shell the client runs in. It is started (Init) but not sized.
-func NewClient(opts common.Options, first func(*common.Common) common.Screen) *common.Shell {
-	c := common.NewCommon(opts)
-	m := common.NewShell(c, first(c))
-	m.Init()
-	return m
-}
-
 // Press gives m the key or keys of k (see Keys) and returns the commands
 // they gave.
 func Press(m tea.Model, k string) tea.Cmd {
@@ -61,3 +50,7 @@ func Send(m tea.Model, msgs ...tea.Msg) {
 		m.Update(msg)
 	}
 }
+
+// Frame is the client's frame as its program gets it, escape sequences
+// and all.
+func Frame(m tea.Model) string { return m.View().Content }

@@ -96,3 +96,59 @@ func SplitKeys(s string) []string {
 func Click(x, y int) tea.MouseClickMsg {
 	return tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft}
 }
+
+// navKeys are the cursor keys; KeysTo rotates through all of them.
+var navKeys = [][4]string{
+	{"up", "down", "left", "right"},
+	{"k", "j", "h", "l"},
+	{"w", "s", "a", "d"},
+}
+
+// KeysTo returns the cursor keys from row, col to row2, col2: arrows,
+// vi keys or WASD as style picks.
+func KeysTo(row, col, row2, col2, style int) []string {
+	k := navKeys[style%len(navKeys)]
+	var out []string
+	for ; row > row2; row-- {
+		out = append(out, k[0])
+	}
+	for ; row < row2; row++ {
+		out = append(out, k[1])
+	}
+	for ; col > col2; col-- {
+		out = append(out, k[2])
+	}
+	for ; col < col2; col++ {
+		out = append(out, k[3])
+	}
+	return out
+}
+
+// Quad5Square is the game the tests end by keys, as {row, col} from 0:
+// x's square in Quad 5×5, r2c2, r2c4, r4c4, r4c2 against o's r1c2, r1c3,
+// r1c4.
+var Quad5Square = [][2]int{{1, 1}, {0, 1}, {1, 3}, {0, 2}, {3, 3}, {0, 3}, {3, 1}}
+
+// Quad5SquareKeys are the key messages that play Quad5Square from the
+// cursor's start at the centre.
+func Quad5SquareKeys() []tea.Msg {
+	var msgs []tea.Msg
+	row, col := 2, 2
+	for _, p := range Quad5Square {
+		for _, k := range KeysTo(row, col, p[0], p[1], 0) {
+			msgs = append(msgs, Keys(k)...)
+		}
+		msgs = append(msgs, Key("enter"))
+		row, col = p[0], p[1]
+	}
+	return msgs
+}
+
+// TypeMove types a move at the board's prompt: ':', the text, enter.
+func TypeMove(text string) []tea.Msg {
+	msgs := append([]tea.Msg{Key(":")}, Typed(text)...)
+	return append(msgs, Key("enter"))
+}
+
+// Quad5SquareMoves is Quad5Square as the moves' short texts.
+var Quad5SquareMoves = []string{"r2c2", "r1c2", "r2c4", "r1c3", "r4c4", "r1c4", "r4c2"}

@@ -5,8 +5,6 @@ import (
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/tabletop/tabletop/ui/common"
 )
 
 // Drain runs cmd and everything it leads to synchronously, delivering
@@ -90,27 +88,5 @@ func RunUntil(m tea.Model, cmd tea.Cmd, n int, done func() bool) {
 		n--
 		_, next := m.Update(msg)
 		queue = append(queue, next)
-	}
-}
-
-// Pump runs cmd and the commands the model's updates return, feeding it
-// their messages, until done says so or nothing is left to run. Sheet
-// ticks are dropped (they only redraw).
-func Pump(m tea.Model, cmd tea.Cmd, done func() bool) {
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 && !done() {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case common.SheetTickMsg:
-		default:
-			_, next := m.Update(msg)
-			queue = append(queue, next)
-		}
 	}
 }

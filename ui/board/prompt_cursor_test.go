@@ -1,4 +1,4 @@
-package ui
+package board
 
 import (
 	"strings"
@@ -56,7 +56,7 @@ func TestCtrlZSuspendsLocally(t *testing.T) {
 	if _, ok := cmd().(tea.SuspendMsg); !ok {
 		t.Fatalf("ctrl+z: %T, want tea.SuspendMsg", cmd())
 	}
-	remote := New(common.Options{Remote: true, ColorProfile: colorprofile.ASCII}).(*Model)
+	remote := newClient(t, common.Options{Remote: true, ColorProfile: colorprofile.ASCII, Start: common.Start{Variant: "quad7"}})
 	remote.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if _, cmd := remote.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl}); cmd != nil {
 		if _, ok := cmd().(tea.SuspendMsg); ok {

@@ -1,8 +1,6 @@
-package ui
+package board
 
 import (
-	"go/ast"
-	"path"
 	"strings"
 	"testing"
 
@@ -120,79 +118,6 @@ func TestPieceColoursDistinctInEveryGame(t *testing.T) {
 				seen[c] = role
 			}
 		}
-	}
-}
-
-// TestGameSpecificCodeStaysInItsFile keeps one place per game in the UI:
-// only variant_<game>.go imports a game's package, and what such a file
-// declares (its adapter type, helpers, keys) is named in no other file.
-func TestGameSpecificCodeStaysInItsFile(t *testing.T) {
-	fset, files := parseFiles(t, uiGoFiles(t, true))
-	gameFile := func(p string) bool {
-		return strings.HasPrefix(p, "adapters/variant_") && p != "adapters/variant_grid.go" && !strings.HasSuffix(p, "_test.go")
-	}
-	owner := map[string]string{} // top-level name → its game file
-	for p, f := range files {
-		for _, imp := range f.Imports {
-			path := strings.Trim(imp.Path.Value, `"`)
-			if strings.HasPrefix(path, "github.com/tabletop/tabletop/game/") && !gameFile(p) && !strings.HasSuffix(p, "_test.go") {
-				t.Errorf("%s imports %s: only a variant_<game>.go may", p, path)
-			}
-		}
-		if !gameFile(p) {
-			continue
-		}
-		for _, d := range f.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil && d.Name.Name != "init" {
-					owner[d.Name.Name] = p
-				}
-			case *ast.GenDecl:
-				for _, sp := range d.Specs {
-					switch sp := sp.(type) {
-					case *ast.TypeSpec:
-						owner[sp.Name.Name] = p
-					case *ast.ValueSpec:
-						for _, n := range sp.Names {
-							owner[n.Name] = p
-						}
-					}
-				}
-			}
-		}
-	}
-	for _, name := range []string{"quadUI", "pentagoUI", "ttcUI"} {
-		if owner[name] == "" {
-			t.Errorf("%s is not declared in a variant_<game>.go file", name)
-		}
-	}
-	for p, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			id, ok := n.(*ast.Ident)
-			if ok && owner[id.Name] != "" && owner[id.Name] != p {
-				t.Errorf("%s: %s names %s, which belongs to %s", fset.Position(id.Pos()), p, id.Name, owner[id.Name])
-			}
-			return true
-		})
-	}
-}
-
-// The adapters build moves with the games' constructors: no adapter
-// writes notation for the game to read back (ParseMove, PlayText); the
-// match checks the move once, in the game's words (game.Check).
-func TestAdaptersBuildTypedMoves(t *testing.T) {
-	fset, files := parseUI(t)
-	for p, f := range files {
-		if !strings.HasPrefix(path.Base(p), "variant") {
-			continue
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok && (sel.Sel.Name == "ParseMove" || sel.Sel.Name == "PlayText") {
-				t.Errorf("%s: an adapter calls %s: build the move with the game's constructors", fset.Position(sel.Pos()), sel.Sel.Name)
-			}
-			return true
-		})
 	}
 }
 

@@ -1,4 +1,4 @@
-package ui
+package board
 
 import (
 	"math/rand/v2"
@@ -6,7 +6,6 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
@@ -25,7 +24,7 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 	m, b := newProfileClient(t, "pentago", colorprofile.ANSI256, 100, 40)
 	check := func(step string) {
 		t.Helper()
-		b, ok := m.Cur.(*board.BoardScreen)
+		b, ok := m.Cur.(*BoardScreen)
 		if !ok {
 			t.Fatalf("after %s: the screen is %T", step, m.Cur)
 		}
@@ -73,7 +72,7 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 	for i := 0; !b.Ended(); i++ {
 		st := b.Game()
 		legal := st.Legal(nil)
-		typeText(m, ":"+st.ShortMove(legal[(i*5)%len(legal)]))
+		uitest.Send(m, uitest.Typed(":"+st.ShortMove(legal[(i*5)%len(legal)]))...)
 		check("typing a move")
 		uitest.Press(m, "enter")
 		check("a move")
@@ -88,7 +87,7 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 		uitest.Press(m, k)
 		check("scrolling the moves with " + k)
 	}
-	uitest.Press(m, board.ReviewKeys.Open.Keys()[0])
+	uitest.Press(m, ReviewKeys.Open.Keys()[0])
 	check("review")
 	uitest.Press(m, "left")
 	check("review, a move back")
@@ -110,7 +109,7 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 					for i := range lines {
 						var sb strings.Builder
 						for range rng.IntN(8) {
-							sb.WriteString(widthPieces[rng.IntN(20)])
+							sb.WriteString(uitest.WidthPieces[rng.IntN(20)])
 						}
 						lines[i] = common.PadRight(common.CutANSI(b.Common.Styles.Accent.Render(sb.String()), inner), inner)
 					}
@@ -147,7 +146,7 @@ func TestScrollViewMatchesViewport(t *testing.T) {
 		want.SetHeight(h)
 		want.SetContent(text)
 		want.SetYOffset(want.TotalLineCount() - h - up)
-		if got := board.ScrollView(vp, text, w, h, up); got != want.View() {
+		if got := ScrollView(vp, text, w, h, up); got != want.View() {
 			t.Fatalf("%q in %d×%d up %d:\n%q\nviewport:\n%q", text, w, h, up, got, want.View())
 		}
 	}
@@ -172,7 +171,7 @@ func TestBoardsSharedBetweenSessions(t *testing.T) {
 		b.Common.SetTheme(s.theme)
 		for j := range 3 {
 			st := b.Game()
-			typeText(m, ":"+st.ShortMove(st.Legal(nil)[j*5]))
+			uitest.Send(m, uitest.Typed(":"+st.ShortMove(st.Legal(nil)[j*5]))...)
 			uitest.Press(m, "enter")
 		}
 		_ = uitest.ViewText(m)

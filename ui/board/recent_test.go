@@ -1,4 +1,4 @@
-package ui
+package board
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/ui/adapters"
-	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
@@ -45,7 +44,7 @@ func TestPentagoTraceFollowsTheGame(t *testing.T) {
 
 // ttcAgainstAI is a Tic-Tac-Chess board where red is the person and the
 // three others the AI, with moves set without starting the AI.
-func ttcAgainstAI(t *testing.T, moves ...string) (*Model, *board.BoardScreen) {
+func ttcAgainstAI(t *testing.T, moves ...string) (*common.Shell, *BoardScreen) {
 	t.Helper()
 	return ttcWithPeople(t, []string{"red"}, moves...)
 }
@@ -53,7 +52,7 @@ func ttcAgainstAI(t *testing.T, moves ...string) (*Model, *board.BoardScreen) {
 // ttcWithPeople is a Tic-Tac-Chess board where the roles named are
 // people at this keyboard and the others the AI, with moves set without
 // starting the AI.
-func ttcWithPeople(t *testing.T, people []string, moves ...string) (*Model, *board.BoardScreen) {
+func ttcWithPeople(t *testing.T, people []string, moves ...string) (*common.Shell, *BoardScreen) {
 	t.Helper()
 	seats := map[string]savefmt.SeatConfig{}
 	for _, r := range []string{"red", "yellow", "blue", "green"} {
@@ -63,9 +62,9 @@ func ttcWithPeople(t *testing.T, people []string, moves ...string) (*Model, *boa
 	for _, r := range people {
 		seats[r] = savefmt.SeatConfig{Name: names[r]}
 	}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Variant: "tictacchess", Seats: seats}, Seed: 1, AIDelay: -1}).(*Model)
+	m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Variant: "tictacchess", Seats: seats}, Seed: 1, AIDelay: -1})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.Cur.(*board.BoardScreen)
+	b := m.Cur.(*BoardScreen)
 	if err := lm(b).Resume(moves, ""); err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +98,7 @@ func TestRecentMovesSinceYourTurn(t *testing.T) {
 	}
 	// With every seat at this keyboard, only the last move is marked.
 	_, hot := newTestClient(t, "tictacchess", 80, 24)
-	playTexts(t, hot, ttcRound...)
+	uitest.PlayTexts(t, hot.Match, ttcRound...)
 	s2, _ := game.NewState("tictacchess", "")
 	for _, text := range ttcRound[:3] {
 		game.PlayText(s2, text)
@@ -115,18 +114,6 @@ func TestRecentMovesSinceYourTurn(t *testing.T) {
 func TestGoldenTicTacChessZone(t *testing.T) {
 	m, _ := ttcAgainstAI(t, ttcRound...)
 	teatest.RequireEqualOutput(t, []byte(uitest.ViewText(m)))
-}
-
-// TestGoldenPentagoRotation: red placed on 113 and turned quadrant 1
-// clockwise; the stone is marked where it went (the top-right corner of
-// the quadrant) and the clockwise handle of Q1 is doubled.
-func TestGoldenPentagoRotation(t *testing.T) {
-	v := uitest.MustVariant(t, "pentago")
-	prompted := func(s string) []tea.Msg {
-		return append(append([]tea.Msg{uitest.Key(":")}, uitest.Typed(s)...), uitest.Key("enter"))
-	}
-	msgs := append(prompted("113"), prompted("1cw")...)
-	runGolden(t, common.Options{Start: common.Start{Variant: "pentago", Seats: uitest.HotSeat(v)}}, msgs...)
 }
 
 // After a rotation the turned quadrant is the last move: its cells are
@@ -161,18 +148,5 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 	}
 	if strings.Contains(uitest.ViewText(m), "(Q3)") {
 		t.Fatal("the turned quadrant is still marked after a placement")
-	}
-}
-
-func TestPentagoRotationIsTheLastMoveInARoom(t *testing.T) {
-	room := newFakeRoom("pentago", 1)
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true, Start: common.Start{Join: "K7QX"}}).(*Model)
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	room.remote("(place 1 1 1)")
-	room.remote("(rotate 2 counterclockwise)")
-	b := m.Cur.(*board.BoardScreen)
-	rm(b).Refresh()
-	if lastQuad(b) != 2 || !strings.Contains(uitest.ViewText(m), "(Q2)") {
-		t.Fatalf("room: turned quadrant %d not shown:\n%s", lastQuad(b), uitest.ViewText(m))
 	}
 }

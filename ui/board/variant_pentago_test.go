@@ -1,11 +1,10 @@
-package ui
+package board
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
@@ -45,10 +44,10 @@ func TestPentagoQuadrantKeyWhilePlacing(t *testing.T) {
 // Issue 12, defect 6: a rotation hint is shown on the board (its
 // quadrant's handle marked with !), not only in the status line.
 func TestPentagoRotationHintOnTheBoard(t *testing.T) {
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1, Seed: 2,
-		Start: common.Start{Variant: "pentago", Seats: uitest.HotSeat(uitest.MustVariant(t, "pentago"))}}).(*Model)
+	m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1, Seed: 2,
+		Start: common.Start{Variant: "pentago", Seats: uitest.HotSeat(uitest.MustVariant(t, "pentago"))}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.Cur.(*board.BoardScreen)
+	b := m.Cur.(*BoardScreen)
 	m.Update(uitest.Key("enter"))
 	uitest.Drain(t, m, uitest.Press(m, "H"))
 	h, ok := b.HintMove()

@@ -1,4 +1,4 @@
-package ui
+package board
 
 import (
 	"os"
@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
@@ -20,26 +19,23 @@ import (
 	"github.com/tabletop/tabletop/themes"
 )
 
-// squareGame is x's square in Quad 5×5 against o's top row.
-var squareGame = []string{"r2c2", "r1c2", "r2c4", "r1c3", "r4c4", "r1c4", "r4c2"}
-
 func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 	dir := t.TempDir()
 	v, _ := game.Lookup("quad5")
 	opts := common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Variant: "quad5", Seats: uitest.HotSeat(v)},
 		Seed: 1, AIDelay: -1, OnFinished: savefmt.KeepRecords(dir)}
-	m := New(opts).(*Model)
+	m := newClient(t, opts)
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	b := m.Cur.(*board.BoardScreen)
-	playTexts(t, b, squareGame...)
+	b := m.Cur.(*BoardScreen)
+	uitest.PlayTexts(t, b.Match, uitest.Quad5SquareMoves...)
 	waitWrites(m)
 	recs, err := savefmt.Records(dir)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("records: %v, %v", recs, err)
 	}
 	r := recs[0]
-	if r.Problem != "" || r.Moves != len(squareGame) || !strings.Contains(r.Result, "x completes the square r2c2–r4c2–r4c4–r2c4") ||
+	if r.Problem != "" || r.Moves != len(uitest.Quad5SquareMoves) || !strings.Contains(r.Result, "x completes the square r2c2–r4c2–r4c4–r2c4") ||
 		r.Players[0] != "x: x-player" || time.Since(r.Ended) > time.Hour {
 		t.Fatalf("record: %+v", r)
 	}
@@ -48,22 +44,22 @@ func TestFinishedGameIsKeptAndReopensForReview(t *testing.T) {
 	}
 
 	// Open it as `tabletop games 1` does and step through it.
-	m2 := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Load: r.Path}, AIDelay: -1}).(*Model)
+	m2 := openFile(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1}, r.Path)
 	m2.Init()
 	m2.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	b2, ok := m2.Cur.(*board.BoardScreen)
-	if !ok || !b2.Reviewing() || b2.Review.Turn != len(squareGame) || !b2.Game().Terminal() {
+	b2, ok := m2.Cur.(*BoardScreen)
+	if !ok || !b2.Reviewing() || b2.Review.Turn != len(uitest.Quad5SquareMoves) || !b2.Game().Terminal() {
 		t.Fatalf("the record does not open in review at its end: %T", m2.Cur)
 	}
-	for i := len(squareGame) - 1; i >= 0; i-- {
+	for i := len(uitest.Quad5SquareMoves) - 1; i >= 0; i-- {
 		m2.Update(uitest.Key("left"))
-		if got, want := b2.Game().String(), positionAfter(t, "quad5", squareGame[:i]...); got != want {
+		if got, want := b2.Game().String(), uitest.PositionAfter(t, "quad5", uitest.Quad5SquareMoves[:i]...); got != want {
 			t.Fatalf("step back to move %d: %q, want %q", i, got, want)
 		}
 	}
-	for i := 1; i <= len(squareGame); i++ {
+	for i := 1; i <= len(uitest.Quad5SquareMoves); i++ {
 		m2.Update(uitest.Key("right"))
-		if got, want := b2.Game().String(), positionAfter(t, "quad5", squareGame[:i]...); got != want {
+		if got, want := b2.Game().String(), uitest.PositionAfter(t, "quad5", uitest.Quad5SquareMoves[:i]...); got != want {
 			t.Fatalf("step forward to move %d: %q, want %q", i, got, want)
 		}
 	}
@@ -87,7 +83,7 @@ func TestRecordWithResignationReopens(t *testing.T) {
 	if err != nil || back.Resigned != "x" || back.Result != sv.Result || !back.Ended.Equal(sv.Ended) {
 		t.Fatalf("round trip: %+v, %v\n%s", back, err, data)
 	}
-	b, err := board.BoardFromSave(&common.Common{Styles: &themes.Styles{}}, back)
+	b, err := BoardFromSave(&common.Common{Styles: &themes.Styles{}}, back)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,11 +99,11 @@ func TestRecordWithResignationReopens(t *testing.T) {
 
 func TestSaveAsFile(t *testing.T) {
 	m, b := newTestClient(t, "quad7", 120, 40)
-	playTexts(t, b, "r3c4", "r4c4")
+	uitest.PlayTexts(t, b.Match, "r3c4", "r4c4")
 	file := filepath.Join(t.TempDir(), "g.txt")
 	typeLine := func(s string) {
 		m.Update(uitest.Key(":"))
-		typeText(m, s)
+		uitest.Send(m, uitest.Typed(s)...)
 		_, cmd := m.Update(uitest.Key("enter"))
 		uitest.Drain(t, m, cmd) // the file is written, and the board told
 	}
@@ -134,11 +130,11 @@ func TestSaveAsFile(t *testing.T) {
 // saveAs refuses there; a local client's finished game does.
 func TestFinishedGameOffersSaveOnlyWhereItWorks(t *testing.T) {
 	for _, remote := range []bool{false, true} {
-		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Remote: remote, Seed: 3, AIDelay: -1,
-			Start: common.Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: ai.Easy}}}}).(*Model)
+		m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Remote: remote, Seed: 3, AIDelay: -1,
+			Start: common.Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: ai.Easy}}}})
 		uitest.Drain(t, m, m.Init())
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-		b := m.Cur.(*board.BoardScreen)
+		b := m.Cur.(*BoardScreen)
 		m.Update(uitest.Key("r"))
 		m.Update(uitest.Key("y"))
 		if !b.Ended() {

@@ -1,29 +1,14 @@
-package ui
+package common
 
 import (
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/colorprofile"
 )
-
-// widthPieces are what random lines are made of: plain and wide text,
-// marks that join the letter before them, colour codes, hyperlinks,
-// control characters and broken escape sequences.
-var widthPieces = []string{
-	"a", "Z", " ", "~", "abc def", "│", "─", "·", "…", "×", "→", "▀", "\u00ad", "\u2028", "\u25b6", "\u25b6\ufe0f", "│\u0301", "·\u200d", "é", "e\u0301", "\u0301", "\u200d", "\ufe0f",
-	"中", "文字", "👍", "👨\u200d👩\u200d👧", "🇫🇷", "\t", "\r", "\x00", "\x7f", "\u0085", "\x9b",
-	"\x1b[0m", "\x1b[38;5;203m", "\x1b[1;4;48;2;10;20;30m", "\x1b[?25l", "\x1b[ q", "\x1b[", "\x1b[12",
-	"\x1b]8;;https://example.org\x07", "\x1b]8;;\x1b\\", "\x1b]11;?", "\x1b]0;é\x07", "\x1b(B", "\x1bM", "\x1b",
-	"\xff", "\xe4\xb8",
-}
 
 // LineWidth measures every line exactly as lipgloss.Width does.
 func TestLineWidthMatchesLipgloss(t *testing.T) {
@@ -34,45 +19,11 @@ func TestLineWidthMatchesLipgloss(t *testing.T) {
 	for range 200000 {
 		var sb strings.Builder
 		for range rng.IntN(12) {
-			sb.WriteString(widthPieces[rng.IntN(len(widthPieces))])
+			sb.WriteString(uitest.WidthPieces[rng.IntN(len(uitest.WidthPieces))])
 		}
 		s := sb.String()
-		if got, want := common.LineWidth(s), lipgloss.Width(s); got != want {
+		if got, want := LineWidth(s), lipgloss.Width(s); got != want {
 			t.Fatalf("lineWidth(%q) = %d, lipgloss.Width says %d", s, got, want)
-		}
-	}
-}
-
-// Every line of every golden frame and of drawn boards in every colour
-// profile measures the same.
-func TestTextWidthOnFrames(t *testing.T) {
-	var frames []string
-	files, _ := filepath.Glob(filepath.Join("testdata", "*.golden"))
-	more, _ := filepath.Glob(filepath.Join("testdata", "*", "*.golden"))
-	for _, f := range append(files, more...) {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		frames = append(frames, string(b))
-	}
-	for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.TrueColor, colorprofile.ASCII} {
-		for _, variant := range []string{"pentago", "quad7", "tictacchess"} {
-			m, _ := newProfileClient(t, variant, p, 100, 40)
-			frames = append(frames, uitest.ViewText(m))
-		}
-	}
-	if len(frames) < 10 {
-		t.Fatalf("only %d frames to measure", len(frames))
-	}
-	for _, f := range frames {
-		if got, want := common.TextWidth(f), lipgloss.Width(f); got != want {
-			t.Fatalf("textWidth = %d, lipgloss.Width = %d", got, want)
-		}
-		for _, l := range common.SplitLines(f) {
-			if got, want := common.LineWidth(l), lipgloss.Width(l); got != want {
-				t.Fatalf("lineWidth(%q) = %d, lipgloss.Width = %d", l, got, want)
-			}
 		}
 	}
 }
@@ -84,7 +35,7 @@ func TestJoinTopMatchesLipgloss(t *testing.T) {
 		lines := make([]string, rng.IntN(5))
 		for i := range lines {
 			for range rng.IntN(6) {
-				lines[i] += widthPieces[rng.IntN(len(widthPieces))]
+				lines[i] += uitest.WidthPieces[rng.IntN(len(uitest.WidthPieces))]
 			}
 		}
 		return strings.Join(lines, "\n")
@@ -94,18 +45,18 @@ func TestJoinTopMatchesLipgloss(t *testing.T) {
 		for i := range blocks {
 			blocks[i] = block()
 		}
-		if got, want := common.JoinTop(blocks...), lipgloss.JoinHorizontal(lipgloss.Top, blocks...); got != want {
+		if got, want := JoinTop(blocks...), lipgloss.JoinHorizontal(lipgloss.Top, blocks...); got != want {
 			t.Fatalf("joinTop(%q):\n%q\nlipgloss:\n%q", blocks, got, want)
 		}
 	}
 }
 
 func FuzzLineWidth(f *testing.F) {
-	for _, p := range widthPieces {
+	for _, p := range uitest.WidthPieces {
 		f.Add("ab" + p + "cd")
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := common.TextWidth(s), lipgloss.Width(s); got != want {
+		if got, want := TextWidth(s), lipgloss.Width(s); got != want {
 			t.Fatalf("textWidth(%q) = %d, lipgloss.Width = %d", s, got, want)
 		}
 	})
@@ -119,7 +70,7 @@ func cellStyles(s string) []string {
 	state := ""
 	for i := 0; i < len(s); {
 		if s[i] == 0x1b {
-			n := common.EscapeLen(s[i:])
+			n := EscapeLen(s[i:])
 			seq := s[i : i+n]
 			switch {
 			case seq == "\x1b[0m" || seq == "\x1b[m":
@@ -156,11 +107,11 @@ func TestMergeStylesKeepsColours(t *testing.T) {
 			}
 		}
 		s := sb.String()
-		got := common.MergeStyles(s)
+		got := MergeStyles(s)
 		if a, b := strings.Join(cellStyles(s), ","), strings.Join(cellStyles(got), ","); a != b {
 			t.Fatalf("mergeStyles(%q) = %q: the colours changed:\n%s\n%s", s, got, a, b)
 		}
-		if common.LineWidth(got) != common.LineWidth(s) {
+		if LineWidth(got) != LineWidth(s) {
 			t.Fatalf("mergeStyles(%q) = %q: the width changed", s, got)
 		}
 		if len(got) < len(s) {

@@ -1,4 +1,4 @@
-package ui
+package board
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
@@ -22,11 +21,11 @@ import (
 // and hands their messages to the client on the test's goroutine.
 type asyncRunner struct {
 	t    *testing.T
-	m    *Model
+	m    *common.Shell
 	msgs chan tea.Msg
 }
 
-func newAsyncRunner(t *testing.T, m *Model) *asyncRunner {
+func newAsyncRunner(t *testing.T, m *common.Shell) *asyncRunner {
 	return &asyncRunner{t: t, m: m, msgs: make(chan tea.Msg, 64)}
 }
 
@@ -76,12 +75,12 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 	if err := slots.Acquire(context.Background()); err != nil { // another session's search
 		t.Fatal(err)
 	}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 3, AIDelay: -1, AISlots: slots, AIThreads: 1,
-		Start: common.Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: ai.Easy}}}}).(*Model)
+	m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 3, AIDelay: -1, AISlots: slots, AIThreads: 1,
+		Start: common.Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: ai.Easy}}}})
 	r := newAsyncRunner(t, m)
 	r.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	r.run(m.Init())
-	b := m.Cur.(*board.BoardScreen)
+	b := m.Cur.(*BoardScreen)
 	r.send(uitest.Key("enter"))
 	r.until("the wait for a slot", func() bool { return lm(b).Job != nil && lm(b).Job.Waiting() })
 	if v := uitest.ViewText(m); !strings.Contains(v, "AI waiting for a free slot") {
@@ -100,7 +99,7 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 	if slots.InUse() != 0 {
 		t.Fatalf("the search kept its slot: %d in use", slots.InUse())
 	}
-	checkLegal(t, b)
+	uitest.CheckReplay(t, b.Game(), b.Match)
 }
 
 // Space while waiting for a slot moves at once; undo while waiting drops
@@ -108,11 +107,11 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 func TestMoveNowWhileWaitingForASlot(t *testing.T) {
 	slots := ai.NewSlots(1)
 	_ = slots.Acquire(context.Background())
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 3, AIDelay: -1, AISlots: slots,
-		Start: common.Start{Variant: "pentago", Seats: map[string]savefmt.SeatConfig{"black": {AI: true, Level: ai.Max}}}}).(*Model)
+	m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 3, AIDelay: -1, AISlots: slots,
+		Start: common.Start{Variant: "pentago", Seats: map[string]savefmt.SeatConfig{"black": {AI: true, Level: ai.Max}}}})
 	r := newAsyncRunner(t, m)
 	r.send(tea.WindowSizeMsg{Width: 100, Height: 30})
-	b := m.Cur.(*board.BoardScreen)
+	b := m.Cur.(*BoardScreen)
 	r.send(uitest.Key("enter"))
 	r.send(uitest.Key("x"))
 	r.until("the wait for a slot", func() bool { return lm(b).Job != nil && lm(b).Job.Waiting() })
@@ -133,7 +132,7 @@ func TestMoveNowWhileWaitingForASlot(t *testing.T) {
 		}
 		r.until("the AI's move now", func() bool { return len(lm(b).Moves()) == want })
 	}
-	checkLegal(t, b)
+	uitest.CheckReplay(t, b.Game(), b.Match)
 	if slots.InUse() != 1 {
 		t.Fatalf("slots in use %d, want only the test's own", slots.InUse())
 	}

@@ -1,10 +1,9 @@
-package ui
+package board
 
 import (
 	"strings"
 	"testing"
 
-	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
@@ -102,7 +101,7 @@ func TestResignWithFourPlayers(t *testing.T) {
 	}
 	m.Update(uitest.Key("ctrl+r"))
 	for _, mv := range []string{"1422", "4133"} {
-		for _, msg := range typeMove(mv) {
+		for _, msg := range uitest.TypeMove(mv) {
 			m.Update(msg)
 		}
 	}
@@ -128,10 +127,10 @@ func TestResignWithFourPlayers(t *testing.T) {
 
 // Against the AI there is one person: r asks only to confirm.
 func TestResignAgainstTheAI(t *testing.T) {
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1,
-		Start: common.Start{Variant: "pentago", Seats: map[string]savefmt.SeatConfig{"red": {Name: "ana"}}}}).(*Model)
+	m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1,
+		Start: common.Start{Variant: "pentago", Seats: map[string]savefmt.SeatConfig{"red": {Name: "ana"}}}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.Cur.(*board.BoardScreen)
+	b := m.Cur.(*BoardScreen)
 	m.Update(uitest.Key("r"))
 	if !strings.Contains(b.Status, "resign as red?") {
 		t.Fatalf("status %q", b.Status)
@@ -145,11 +144,11 @@ func TestResignAgainstTheAI(t *testing.T) {
 // One who resigned from a four-player game and watches the others play
 // on is told so by r, which the key bar no longer offers.
 func TestResignedPlayerCannotResignAgain(t *testing.T) {
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1,
+	m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1,
 		Start: common.Start{Variant: "tictacchess", Seats: map[string]savefmt.SeatConfig{
-			"red": {Name: "ana"}, "yellow": {AI: true, Level: ai.Easy}, "blue": {AI: true, Level: ai.Easy}, "green": {AI: true, Level: ai.Easy}}}}).(*Model)
+			"red": {Name: "ana"}, "yellow": {AI: true, Level: ai.Easy}, "blue": {AI: true, Level: ai.Easy}, "green": {AI: true, Level: ai.Easy}}}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b := m.Cur.(*board.BoardScreen)
+	b := m.Cur.(*BoardScreen)
 	m.Update(uitest.Key("r"))
 	m.Update(uitest.Key("y"))
 	if b.Ended() || !game.IsRetired(b.Game(), 0) {

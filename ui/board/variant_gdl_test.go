@@ -1,4 +1,4 @@
-package ui
+package board
 
 import (
 	"os"
@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/tabletop/tabletop/ui/adapters"
-	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
@@ -15,17 +14,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
-	"github.com/tabletop/tabletop/internal/sheets"
 )
-
-// The bundled rule sheets are games of the client, as in the command
-// line's play (rock-paper-scissors too, played hot-seat); the tests over
-// every variant cover them too.
-func init() {
-	if _, err := sheets.RegisterBundled(nil); err != nil {
-		panic(err)
-	}
-}
 
 // sheetView is what the tests see of the adapter of a game read from a
 // rule sheet (the tests name no game file's declarations): the board
@@ -74,7 +63,7 @@ type gdlPlan struct {
 // the board would: act on the first cell m names; when more than one move
 // is left, on a second cell it names (or the first again); then pick m
 // from the chooser.
-func planGDL(b *board.BoardScreen, m game.Move) gdlPlan {
+func planGDL(b *BoardScreen, m game.Move) gdlPlan {
 	g, ok := asSheet(b.Adapter)
 	s := b.Game()
 	if !ok {
@@ -114,7 +103,7 @@ func planGDL(b *board.BoardScreen, m game.Move) gdlPlan {
 }
 
 // gdlKeysForMove is how a person plays m on a GDL board with the keys.
-func gdlKeysForMove(b *board.BoardScreen, m game.Move, style int) []string {
+func gdlKeysForMove(b *BoardScreen, m game.Move, style int) []string {
 	plan := planGDL(b, m)
 	if plan.typed != "" {
 		return []string{":", plan.typed, "enter"}
@@ -134,7 +123,7 @@ func gdlKeysForMove(b *board.BoardScreen, m game.Move, style int) []string {
 
 // gdlClicksForMove is how a person plays m on a GDL board with the mouse
 // (nil when the move needs the keyboard).
-func gdlClicksForMove(b *board.BoardScreen, m game.Move, cell func(adapters.Pos) tea.MouseMsg) []tea.MouseMsg {
+func gdlClicksForMove(b *BoardScreen, m game.Move, cell func(adapters.Pos) tea.MouseMsg) []tea.MouseMsg {
 	plan := planGDL(b, m)
 	if plan.typed != "" || plan.choice > 0 {
 		return nil
@@ -277,7 +266,7 @@ func TestGDLPromptCompletes(t *testing.T) {
 	}
 }
 
-func historyText(b *board.BoardScreen) string {
+func historyText(b *BoardScreen) string {
 	var out []string
 	s := lm(b).Table.Start().Clone()
 	for _, m := range lm(b).Moves() {
@@ -285,43 +274,6 @@ func historyText(b *board.BoardScreen) string {
 		s.Apply(m)
 	}
 	return strings.Join(out, " ")
-}
-
-// keysThrough returns the cursor keys and an enter for each cell in turn,
-// from the board's starting cursor.
-func keysThrough(start adapters.Pos, cells ...adapters.Pos) []tea.Msg {
-	var msgs []tea.Msg
-	cur := start
-	for _, p := range cells {
-		for _, k := range keysTo(cur, p, 0) {
-			msgs = append(msgs, uitest.Keys(k)...)
-		}
-		msgs = append(msgs, uitest.Key("enter"))
-		cur = p
-	}
-	return msgs
-}
-
-// TestGoldenConnectFour drops red in columns 4, 4 and 5 and yellow in 4
-// and 3 by keys, on cells of any row of the column; the last disc is
-// marked where it landed.
-func TestGoldenConnectFour(t *testing.T) {
-	v, _ := game.Lookup("connectfour")
-	msgs := keysThrough(adapters.Pos{Row: 3, Col: 3}, adapters.Pos{Row: 3, Col: 3}, adapters.Pos{Row: 0, Col: 3}, adapters.Pos{Row: 5, Col: 3}, adapters.Pos{Row: 5, Col: 2}, adapters.Pos{Row: 2, Col: 4})
-	runGolden(t, common.Options{Start: common.Start{Variant: "connectfour", Seats: uitest.HotSeat(v)}}, msgs...)
-}
-
-// TestGoldenBreakthrough plays two pawn moves each by keys and leaves a
-// white pawn selected, its targets marked.
-func TestGoldenBreakthrough(t *testing.T) {
-	v, _ := game.Lookup("breakthrough")
-	msgs := keysThrough(adapters.Pos{Row: 3, Col: 3},
-		adapters.Pos{Row: 4, Col: 1}, adapters.Pos{Row: 3, Col: 1}, // white 2 2 → 2 3
-		adapters.Pos{Row: 1, Col: 4}, adapters.Pos{Row: 2, Col: 3}, // black 5 5 → 4 4
-		adapters.Pos{Row: 3, Col: 1}, adapters.Pos{Row: 2, Col: 2}, // white 2 3 → 3 4
-		adapters.Pos{Row: 1, Col: 3}, adapters.Pos{Row: 2, Col: 2}, // black 4 5 takes 3 4
-		adapters.Pos{Row: 4, Col: 3}) // white 4 2 selected
-	runGolden(t, common.Options{Start: common.Start{Variant: "breakthrough", Seats: uitest.HotSeat(v)}}, msgs...)
 }
 
 // pilesSheet is a game without a board: two piles, take one or two.
@@ -430,7 +382,7 @@ func TestGDLAdapterOnEverySheet(t *testing.T) {
 func TestGDLEndSaysWhy(t *testing.T) {
 	m, b := newTestClient(t, "connectfour", 80, 24)
 	for _, mv := range []string{"drop a", "drop b", "drop a", "drop b", "drop a", "(drop 2)", "DROP  A"} {
-		for _, msg := range typeMove(mv) {
+		for _, msg := range uitest.TypeMove(mv) {
 			m.Update(msg)
 		}
 	}
@@ -461,7 +413,7 @@ func TestGDLPanelWrapsFacts(t *testing.T) {
 		m, b := newTestClient(t, "rockpaperscissors", w, 24)
 		for _, mv := range []string{"(throw rock)", "(throw paper)"} {
 			m.Update(uitest.Key("enter")) // the player has the keyboard
-			for _, msg := range typeMove(mv) {
+			for _, msg := range uitest.TypeMove(mv) {
 				m.Update(msg)
 			}
 		}
@@ -481,15 +433,15 @@ func TestGDLPanelWrapsFacts(t *testing.T) {
 // TestCounterLines: facts pack several to a line, a long one wraps, and
 // a great many end in a count, so that the panel fits a terminal.
 func TestCounterLines(t *testing.T) {
-	if got := board.CounterLines("(a 1)\n(b 2)\n(c 3)", 11); strings.Join(got, "|") != "(a 1) (b 2)|(c 3)" {
+	if got := CounterLines("(a 1)\n(b 2)\n(c 3)", 11); strings.Join(got, "|") != "(a 1) (b 2)|(c 3)" {
 		t.Errorf("packed: %q", got)
 	}
-	if got := board.CounterLines("(score left 10 right 20)", 12); len(got) != 2 || strings.Join(got, " ") != "(score left 10 right 20)" {
+	if got := CounterLines("(score left 10 right 20)", 12); len(got) != 2 || strings.Join(got, " ") != "(score left 10 right 20)" {
 		t.Errorf("wrapped: %q", got)
 	}
 	many := strings.Repeat("(wall 1 2)\n", 99) + "(wall 9 9)"
-	got := board.CounterLines(many, 20)
-	if len(got) != board.MaxCounterLines || got[len(got)-1] != "… and 95 more" {
+	got := CounterLines(many, 20)
+	if len(got) != MaxCounterLines || got[len(got)-1] != "… and 95 more" {
 		t.Errorf("%d facts in %d lines: %q", 100, len(got), got)
 	}
 }

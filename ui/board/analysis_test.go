@@ -1,21 +1,16 @@
-package ui
+package board
 
 import (
 	"context"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
-	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/ai"
-	"github.com/tabletop/tabletop/game"
 )
 
 // TestReviewAgreesWithAnalyze: review's value of a position is the one
@@ -27,7 +22,7 @@ func TestReviewAgreesWithAnalyze(t *testing.T) {
 	moves := []string{"r2c2", "r1c2", "r2c4", "r1c3", "r4c4", "r1c4"}
 	for _, at := range []int{4, 5} {
 		m, b := newTestClient(t, "quad5", 80, 24)
-		playTexts(t, b, moves...)
+		uitest.PlayTexts(t, b.Match, moves...)
 		_, open := m.Update(uitest.Key("v"))
 		// Stepping to a position values it first.
 		uitest.RunOnce(m, tea.Batch(open, b.ReviewTo(at)))
@@ -36,48 +31,11 @@ func TestReviewAgreesWithAnalyze(t *testing.T) {
 		if !an.Proven {
 			t.Fatalf("after %d moves analyze proves nothing (%+v): the test shows nothing", at, an)
 		}
-		want := board.FirstRoleValue(s, an)
+		want := FirstRoleValue(s, an)
 		if got := b.Review.Evals[at]; got != want {
 			t.Errorf("after %d moves (%s) review says %d for x, analyze proves %d", at, s.String(), got, want)
 		}
 	}
-}
-
-// fixedDepth is a deterministic Analyst for tests and goldens: the
-// engine's analysis to a fixed depth on one thread, with a fresh table
-// each time, so that its values do not hang on time, load or order.
-type fixedDepth int
-
-func (d fixedDepth) Analyze(ctx context.Context, s game.State, opt ai.AnalysisOptions, report func(ai.Analysis)) ai.Analysis {
-	opt.Level, opt.Budget, opt.Threads, opt.MaxDepth = ai.Hard, time.Minute, 1, int(d)
-	return ai.NewAnalyzer().Analyze(ctx, s, opt, report)
-}
-
-// heldAnalyst reports once, then holds its analysis until the context
-// ends; it says which positions it started and when each ended. Review's
-// values (asked with no report) it gives at once.
-type heldAnalyst struct {
-	started  chan string
-	ended    chan string
-	reviewed atomic.Int32 // review's values asked
-}
-
-func newHeldAnalyst() *heldAnalyst {
-	return &heldAnalyst{started: make(chan string, 16), ended: make(chan string, 16)}
-}
-
-func (h *heldAnalyst) Analyze(ctx context.Context, s game.State, opt ai.AnalysisOptions, report func(ai.Analysis)) ai.Analysis {
-	if report == nil { // review's values: at once
-		h.reviewed.Add(1)
-		return ai.Analysis{Score: 50, Done: true}
-	}
-	h.started <- s.String()
-	an := ai.Analysis{Score: 50, Depth: 3, Line: s.Legal(nil)[:1]}
-	report(an)
-	<-ctx.Done()
-	h.ended <- s.String()
-	an.Done = true
-	return an
 }
 
 // TestAnalysisFollowsAndStops: e analyses the shown position live; a
@@ -87,12 +45,12 @@ func (h *heldAnalyst) Analyze(ctx context.Context, s game.State, opt ai.Analysis
 func TestAnalysisFollowsAndStops(t *testing.T) {
 	t.Parallel()
 	m, b := newTestClient(t, "quad7", 120, 40)
-	h := newHeldAnalyst()
+	h := uitest.NewHeldAnalyst()
 	m.C.Opts.Analyst = h
-	playTexts(t, b, "r3c4", "r4c4")
+	uitest.PlayTexts(t, b.Match, "r3c4", "r4c4")
 	live := b.Game().String()
 	_, wait := m.Update(uitest.Key("e"))
-	if got := <-h.started; got != live {
+	if got := <-h.Started; got != live {
 		t.Fatalf("e analyses %q, want the live position %q", got, live)
 	}
 	uitest.RunOnce(m, wait) // the first report
@@ -102,31 +60,31 @@ func TestAnalysisFollowsAndStops(t *testing.T) {
 	first := b.Analysis.Job
 	m.Update(uitest.Key("v"))
 	m.Update(uitest.Key("left")) // review one move back: o to move
-	if got := <-h.ended; got != live {
+	if got := <-h.Ended; got != live {
 		t.Fatalf("stepping back ended the analysis of %q, want %q", got, live)
 	}
 	waitEnded(first) // its goroutine is over
-	if got, want := <-h.started, b.Game().String(); got != want {
+	if got, want := <-h.Started, b.Game().String(); got != want {
 		t.Fatalf("review analyses %q, want the reviewed %q", got, want)
 	}
 	second := b.Analysis.Job
 	reviewed := b.Game().String()
 	m.Update(uitest.Key("i")) // the rules, another screen
-	if got := <-h.ended; got != reviewed {
+	if got := <-h.Ended; got != reviewed {
 		t.Fatalf("the rules screen ended the analysis of %q, want %q", got, reviewed)
 	}
 	waitEnded(second)
 	_, back := m.Update(uitest.Key("esc"))
 	uitest.RunOnce(m, back)
-	if got := <-h.started; m.Cur != common.Screen(b) || got != reviewed {
+	if got := <-h.Started; m.Cur != common.Screen(b) || got != reviewed {
 		t.Fatalf("back on %T, analysing %q, want the board analysing %q", m.Cur, got, reviewed)
 	}
 	third := b.Analysis.Job
 	m.Update(uitest.Key("m")) // to the menu
-	if _, ok := m.Cur.(*pages.MenuScreen); !ok {
+	if o, ok := m.Cur.(*opened); !ok || o.what != "menu" {
 		t.Fatalf("m: on %T", m.Cur)
 	}
-	<-h.ended
+	<-h.Ended
 	waitEnded(third)
 	if b.Analysis.Job != nil {
 		t.Fatal("the board left a job behind")
@@ -134,7 +92,7 @@ func TestAnalysisFollowsAndStops(t *testing.T) {
 }
 
 // waitEnded waits until job's goroutine has ended: its channel closes last.
-func waitEnded(job *board.AnalysisJob) {
+func waitEnded(job *AnalysisJob) {
 	for range job.Reports {
 	}
 }
@@ -145,15 +103,15 @@ func waitEnded(job *board.AnalysisJob) {
 func TestPanelProofIsReviewsValue(t *testing.T) {
 	t.Parallel()
 	m, b := newTestClient(t, "quad5", 80, 24)
-	m.C.Opts.Analyst = fixedDepth(4)
-	playTexts(t, b, "r2c2", "r1c2", "r2c3", "r1c3")
+	m.C.Opts.Analyst = uitest.FixedDepth(4)
+	uitest.PlayTexts(t, b.Match, "r2c2", "r1c2", "r2c3", "r1c3")
 	m.Update(uitest.Key("v")) // review's own valuing is not run
 	_, cmd := m.Update(uitest.Key("e"))
 	uitest.RunCmd(m, cmd) // the panel's analysis, to its end
 	if !b.Analysis.Done() || !b.Analysis.Report.Proven {
 		t.Fatalf("the panel proves nothing: %+v", b.Analysis.Report)
 	}
-	if got, want := b.Review.Evals[b.Review.Turn], board.FirstRoleValue(b.Game(), b.Analysis.Report); got != want {
+	if got, want := b.Review.Evals[b.Review.Turn], FirstRoleValue(b.Game(), b.Analysis.Report); got != want {
 		t.Fatalf("review says %d, the panel proved %d", got, want)
 	}
 }

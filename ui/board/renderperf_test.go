@@ -1,11 +1,10 @@
-package ui
+package board
 
 import (
 	"fmt"
 	"testing"
 
 	"github.com/tabletop/tabletop/ui/adapters"
-	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
@@ -15,27 +14,6 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/themes"
 )
-
-// frameOf is the client's frame as its program gets it, escape sequences
-// and all.
-func frameOf(m tea.Model) string { return m.View().Content }
-
-// newProfileClient is newTestClient for a terminal of colour profile p.
-func newProfileClient(t testing.TB, variant string, p colorprofile.Profile, w, h int) (*Model, *board.BoardScreen) {
-	t.Helper()
-	v, err := game.Lookup(variant)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := New(common.Options{ColorProfile: p, Store: &uitest.MemStore{}, Start: common.Start{Variant: variant, Seats: uitest.HotSeat(v)}, Seed: 1, AIDelay: -1}).(*Model)
-	m.Init()
-	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	b, ok := m.Cur.(*board.BoardScreen)
-	if !ok {
-		t.Fatalf("%s: first screen is %T, not the board", variant, m.Cur)
-	}
-	return m, b
-}
 
 // BenchmarkBoardView renders the board screen of busy games at two
 // window sizes for an xterm-256color terminal, as the server does on
@@ -48,7 +26,7 @@ func BenchmarkBoardView(b *testing.B) {
 				b.ReportAllocs()
 				b.ResetTimer()
 				for range b.N {
-					_ = frameOf(m)
+					_ = uitest.Frame(m)
 				}
 			})
 		}
@@ -77,10 +55,10 @@ func TestCachedCellsMatchReference(t *testing.T) {
 					b.Common.SetTheme(th)
 					for _, info := range infos {
 						for bits := range 1 << 8 {
-							fl := board.CellFlags{Cursor: bits&1 != 0, Sel: bits&2 != 0, Target: bits&4 != 0, Last: bits&8 != 0,
+							fl := CellFlags{Cursor: bits&1 != 0, Sel: bits&2 != 0, Target: bits&4 != 0, Last: bits&8 != 0,
 								Win: bits&16 != 0, Hint: bits&32 != 0, Chosen: bits&64 != 0, LastArea: bits&128 != 0}
 							for _, sz := range [][2]int{{5, 3}, {3, 1}} {
-								l := board.BoardLayout{CellW: sz[0], CellH: sz[1]}
+								l := BoardLayout{CellW: sz[0], CellH: sz[1]}
 								for line := range sz[1] {
 									want := common.DrawCell(b.Common.Styles, b.CellKey(info, fl, l, line))
 									for range 2 { // drawn, then from the cache
@@ -108,10 +86,10 @@ func TestCachedBoardViewMatchesUncached(t *testing.T) {
 			m, b := newProfileClient(t, variant, p, 100, 32)
 			for i, k := range keys {
 				uitest.Press(m, k)
-				got := frameOf(m)
+				got := uitest.Frame(m)
 				cache := b.Common.Cells
 				b.Common.Cells = nil
-				want := frameOf(m)
+				want := uitest.Frame(m)
 				b.Common.Cells = cache
 				if got != want {
 					t.Fatalf("%s %v after key %d (%s): cached view differs:\n%q\nwant\n%q", variant, p, i, k, got, want)
@@ -129,7 +107,7 @@ func BenchmarkBoardTyping(b *testing.B) {
 	for i := range 6 {
 		st := bs.Game()
 		legal := st.Legal(nil)
-		typeText(m, ":"+st.ShortMove(legal[(i*7)%len(legal)]))
+		uitest.Send(m, uitest.Typed(":"+st.ShortMove(legal[(i*7)%len(legal)]))...)
 		m.Update(uitest.Key("enter"))
 	}
 	if n := len(bs.History()); n != 6 {
@@ -141,7 +119,7 @@ func BenchmarkBoardTyping(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		m.Update(keys[i%2])
-		_ = frameOf(m)
+		_ = uitest.Frame(m)
 	}
 }
 
@@ -150,8 +128,8 @@ func BenchmarkBoardTyping(b *testing.B) {
 // ":" and its frame, the move's keys and one frame, Enter and the frame
 // of the position after it. A finished game starts again (untimed).
 func BenchmarkBoardMove(b *testing.B) {
-	var m *Model
-	var bs *board.BoardScreen
+	var m *common.Shell
+	var bs *BoardScreen
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		if bs == nil || bs.Game().Terminal() {
@@ -162,10 +140,10 @@ func BenchmarkBoardMove(b *testing.B) {
 		st := bs.Game()
 		legal := st.Legal(nil)
 		m.Update(uitest.Key(":"))
-		_ = frameOf(m)
-		typeText(m, st.ShortMove(legal[(i*7)%len(legal)]))
-		_ = frameOf(m)
+		_ = uitest.Frame(m)
+		uitest.Send(m, uitest.Typed(st.ShortMove(legal[(i*7)%len(legal)]))...)
+		_ = uitest.Frame(m)
 		m.Update(uitest.Key("enter"))
-		_ = frameOf(m)
+		_ = uitest.Frame(m)
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package board
 
 import (
 	"io"
@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/ui/adapters"
-	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
@@ -18,7 +17,7 @@ import (
 
 // playWhole plays random legal moves through input messages only, until
 // the game ends, and checks every move arrived as intended.
-func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *board.BoardScreen {
+func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *BoardScreen {
 	m, b := newTestClient(t, variant, 80, 24)
 	rng := game.NewRand(seed)
 	for ply := 0; !b.Game().Terminal(); ply++ {
@@ -58,7 +57,7 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *board.Boa
 		} else if len(lm(b).Moves()) <= before || lm(b).Moves()[before] != want {
 			t.Fatalf("%s ply %d: wanted %s, history %v, status %q", variant, ply, b.Game().FormatMove(want), lm(b).Moves()[before:], b.Status)
 		}
-		checkLegal(t, b)
+		uitest.CheckReplay(t, b.Game(), b.Match)
 		if v := uitest.ViewText(m); strings.Contains(v, "too small") {
 			t.Fatalf("%s: 80×24 is too small:\n%s", variant, v)
 		}
@@ -131,7 +130,7 @@ func TestResignAndRematch(t *testing.T) {
 		t.Fatalf("enter on a finished board left it: %T, status %q", m.Cur, b.Status)
 	}
 	m.Update(uitest.Key("R")) // rematch
-	nb, ok := m.Cur.(*board.BoardScreen)
+	nb, ok := m.Cur.(*BoardScreen)
 	if !ok || nb == b || len(lm(nb).Moves()) != 0 || nb.Ended() {
 		t.Fatalf("rematch did not start a fresh board: %T", m.Cur)
 	}

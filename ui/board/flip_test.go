@@ -1,28 +1,13 @@
-package ui
+package board
 
 import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/ui/adapters"
-	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 )
-
-// TestGoldenFlipped shows boards turned half round with f at 80×24:
-// the labels, the last move, the cursor and Pentago's rotation handles
-// change sides with the cells.
-func TestGoldenFlipped(t *testing.T) {
-	for _, c := range []struct{ variant, typed string }{{"quad5", "r2c2"}, {"pentago", "113"}, {"tictacchess", "1422"}} {
-		t.Run(c.variant, func(t *testing.T) {
-			v, _ := game.Lookup(c.variant)
-			msgs := append(typeMove(c.typed), uitest.Key("f"), uitest.Key("up"))
-			runGolden(t, common.Options{Start: common.Start{Variant: c.variant, Seats: uitest.HotSeat(v)}}, msgs...)
-		})
-	}
-}
 
 // Flipping is a view: a click on a cell where the flipped board draws it
 // plays that cell, the arrows move the cursor the way they look, and f
@@ -65,7 +50,7 @@ func TestFlippedBoardMapsClicksAndArrows(t *testing.T) {
 // bottom-left one, where a click on them still turns the first quadrant.
 func TestFlippedPentagoHandles(t *testing.T) {
 	m, b := newTestClient(t, "pentago", 80, 24)
-	for _, msg := range typeMove("113") {
+	for _, msg := range uitest.TypeMove("113") {
 		m.Update(msg)
 	}
 	m.Update(uitest.Key("f"))

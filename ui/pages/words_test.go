@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"strings"
@@ -23,14 +23,14 @@ func TestWords(t *testing.T) {
 	}
 	data := sv.Marshal([]string{"x", "o"})
 	store := &uitest.MemStore{Data: data}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store, AIDelay: -1}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: store, AIDelay: -1})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(uitest.Key("enter")) // Continue
 	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok || b.Status != "resumed after 1 move" {
 		t.Fatalf("continue: %T status %q", m.Cur, b.Status)
 	}
-	lm(b).CancelJob()
+	b.Match.Leave() // the AI stops
 	if v := uitest.ViewText(m); !strings.Contains(v, "deep (AI max)") {
 		t.Errorf("a named AI seat hides its level:\n%s", v)
 	}

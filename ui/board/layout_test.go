@@ -1,14 +1,12 @@
-package ui
+package board
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/tabletop/tabletop/ui/adapters"
-	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -135,24 +133,6 @@ func TestRulesScreen(t *testing.T) {
 	}
 }
 
-func TestCreateRoomFlow(t *testing.T) {
-	room := newFakeRoom("pentago", 0)
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true}).(*Model)
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	for !strings.Contains(uitest.ViewText(m), "> Create room") {
-		m.Update(uitest.Key("down"))
-	}
-	m.Update(uitest.Key("enter")) // variant picker
-	m.Update(uitest.Key("enter")) // Quad 5×5 room setup
-	if _, ok := m.Cur.(*pages.SetupScreen); !ok {
-		t.Fatalf("no room setup: %T\n%s", m.Cur, uitest.ViewText(m))
-	}
-	m.Update(uitest.Key("enter"))
-	if b, ok := m.Cur.(*board.BoardScreen); !ok || rm(b) == nil {
-		t.Fatalf("no room board: %T", m.Cur)
-	}
-}
-
 func TestPentagoRotationQuadrantShown(t *testing.T) {
 	m, _ := newTestClient(t, "pentago", 80, 24)
 	m.Update(uitest.Key("enter")) // place at the cursor (row 4, column 4: quadrant 4)
@@ -206,7 +186,7 @@ func TestLongStatusNeverHidesTheBoard(t *testing.T) {
 // --ascii draws 7-bit characters only, on every screen.
 func TestASCIIOnly(t *testing.T) {
 	for _, v := range game.Variants() {
-		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, ASCII: true, Start: common.Start{Variant: v.Name, Seats: uitest.HotSeat(v)}}).(*Model)
+		m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, ASCII: true, Start: common.Start{Variant: v.Name, Seats: uitest.HotSeat(v)}})
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 35})
 		for _, k := range []string{"", "?", "enter", "i", "esc", "m", "enter"} {
 			if k != "" {

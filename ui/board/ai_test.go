@@ -1,11 +1,10 @@
-package ui
+package board
 
 import (
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/match"
@@ -19,12 +18,12 @@ import (
 )
 
 // newVsAI returns a Quad 7×7 board: x human, o the AI at level.
-func newVsAI(t *testing.T, level ai.Level) (*Model, *board.BoardScreen) {
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 3, AIDelay: -1,
-		Start: common.Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: level}}}}).(*Model)
+func newVsAI(t *testing.T, level ai.Level) (*common.Shell, *BoardScreen) {
+	m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 3, AIDelay: -1,
+		Start: common.Start{Variant: "quad7", Seats: map[string]savefmt.SeatConfig{"o": {AI: true, Level: level}}}})
 	uitest.Drain(t, m, m.Init())
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	return m, m.Cur.(*board.BoardScreen)
+	return m, m.Cur.(*BoardScreen)
 }
 
 func TestAIAnswersAndUndoGoesBackToYourMove(t *testing.T) {
@@ -41,7 +40,7 @@ func TestAIAnswersAndUndoGoesBackToYourMove(t *testing.T) {
 	if len(lm(b).Moves()) != 2 {
 		t.Fatalf("redo should replay x's move and the AI's answer, got %d moves", len(lm(b).Moves()))
 	}
-	checkLegal(t, b)
+	uitest.CheckReplay(t, b.Game(), b.Match)
 }
 
 func TestStaleAIResultIsDropped(t *testing.T) {
@@ -58,7 +57,7 @@ func TestStaleAIResultIsDropped(t *testing.T) {
 	if len(lm(b).Moves()) != 0 {
 		t.Fatalf("a stale AI result was played: %v", lm(b).Moves())
 	}
-	checkLegal(t, b)
+	uitest.CheckReplay(t, b.Game(), b.Match)
 }
 
 func TestSpaceMakesTheAIMoveNow(t *testing.T) {
@@ -104,26 +103,26 @@ func TestHint(t *testing.T) {
 
 func TestAIVersusAIPlaysToTheEnd(t *testing.T) {
 	seats := map[string]savefmt.SeatConfig{"x": {AI: true, Level: ai.Easy}, "o": {AI: true, Level: ai.Easy}}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 5, AIDelay: -1,
-		Start: common.Start{Variant: "quad5", Seats: seats}}).(*Model)
+	m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 5, AIDelay: -1,
+		Start: common.Start{Variant: "quad5", Seats: seats}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	uitest.Drain(t, m, m.Init())
-	b := m.Cur.(*board.BoardScreen)
+	b := m.Cur.(*BoardScreen)
 	if !b.Game().Terminal() {
 		t.Fatalf("AI vs AI stopped before the end after %d moves", len(lm(b).Moves()))
 	}
-	checkLegal(t, b)
+	uitest.CheckReplay(t, b.Game(), b.Match)
 }
 
 func TestPauseStopsTheAI(t *testing.T) {
 	seats := map[string]savefmt.SeatConfig{"x": {AI: true, Level: ai.Easy}, "o": {AI: true, Level: ai.Easy}}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 5, AIDelay: -1,
-		Start: common.Start{Variant: "quad5", Seats: seats}}).(*Model)
+	m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 5, AIDelay: -1,
+		Start: common.Start{Variant: "quad5", Seats: seats}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	pending := m.Init()
 	uitest.Press(m, "p")
 	uitest.Drain(t, m, pending)
-	b := m.Cur.(*board.BoardScreen)
+	b := m.Cur.(*BoardScreen)
 	if len(lm(b).Moves()) != 0 || !lm(b).Paused {
 		t.Fatalf("paused AI played %d moves", len(lm(b).Moves()))
 	}
@@ -144,11 +143,11 @@ func TestForcedPassIsAnnounced(t *testing.T) {
 		for !s.Terminal() {
 			legal := s.Legal(nil)
 			if len(legal) == 1 && legal[0] == game.Noop {
-				m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1,
-					Start: common.Start{Variant: v.Name, Seats: uitest.HotSeat(v), Position: s.String()}}).(*Model)
+				m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1,
+					Start: common.Start{Variant: v.Name, Seats: uitest.HotSeat(v), Position: s.String()}})
 				m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 				uitest.Drain(t, m, m.Init())
-				b := m.Cur.(*board.BoardScreen)
+				b := m.Cur.(*BoardScreen)
 				if len(lm(b).Moves()) == 0 || lm(b).Moves()[0] != game.Noop || !strings.Contains(b.Status, "passes") {
 					t.Fatalf("forced pass not played or not announced: moves %v status %q", lm(b).Moves(), b.Status)
 				}
@@ -164,11 +163,11 @@ func TestForcedPassIsAnnounced(t *testing.T) {
 // result when the AI's move ends the game.
 func TestAIsLastMoveShowsTheResultNotAnOldWord(t *testing.T) {
 	pos := "(cell 1 1 x) (cell 1 2 o) (cell 1 3 x) (cell 2 1 x) (cell 2 2 o) (cell 2 3 o) (cell 3 1 o) (cell 3 2 x) (cell 3 3 b) (control xplayer)"
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 3, AIDelay: -1,
-		Start: common.Start{Variant: "tictactoe", Position: pos, Seats: map[string]savefmt.SeatConfig{"xplayer": {AI: true, Level: ai.Easy}}}}).(*Model)
+	m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 3, AIDelay: -1,
+		Start: common.Start{Variant: "tictactoe", Position: pos, Seats: map[string]savefmt.SeatConfig{"xplayer": {AI: true, Level: ai.Easy}}}})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	search := m.Init()
-	b := m.Cur.(*board.BoardScreen)
+	b := m.Cur.(*BoardScreen)
 	uitest.Press(m, "enter") // not this client's turn
 	if text, _ := b.StatusText(); !strings.Contains(text, "the AI is playing") {
 		t.Fatalf("the key during the AI's turn should say so, status %q", text)

@@ -1,4 +1,4 @@
-package ui
+package board
 
 import (
 	"strings"
@@ -7,7 +7,6 @@ import (
 
 	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/savefmt"
-	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 )
 
@@ -19,7 +18,7 @@ func TestLocalClockFlagFallEndsTheGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := board.BoardFromSave(m.C, sv)
+	b, err := BoardFromSave(m.C, sv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,20 +35,21 @@ func TestLocalClockFlagFallEndsTheGame(t *testing.T) {
 		t.Fatal("undo took back a loss on time")
 	}
 	m.Update(uitest.Key("R")) // a rematch has the same clocks, full
-	nb, ok := m.Cur.(*board.BoardScreen)
+	nb, ok := m.Cur.(*BoardScreen)
 	if !ok || nb == b || !strings.Contains(uitest.ViewText(m), "5:00") {
 		t.Fatalf("the rematch has no clocks:\n%s", uitest.ViewText(m))
 	}
 }
 
 // The clocks hand over with each move, with the increment, and are
-// kept in the save; the setup offers them with c.
+// kept in the save (the setup offers them: TestSetupOffersAClock in
+// ui/pages).
 func TestLocalClockRunsAndIsSaved(t *testing.T) {
 	m, b := newTestClient(t, "quad5", 80, 24)
 	b.SetClock(roomapi.TimeControl{Initial: 5 * time.Minute, Increment: 3 * time.Second})
 	b.Init() // the clocks start; their ticks are not run
 	for _, mv := range []string{"r3c3", "r2c2"} {
-		for _, msg := range typeMove(mv) {
+		for _, msg := range uitest.TypeMove(mv) {
 			m.Update(msg)
 		}
 	}
@@ -77,12 +77,5 @@ func TestLocalClockRunsAndIsSaved(t *testing.T) {
 	m.Update(uitest.Key("p"))
 	if b.Match.AI().Paused || !strings.Contains(stopped, "clocks paused") {
 		t.Fatalf("p again: paused %v:\n%s", b.Match.AI().Paused, stopped)
-	}
-
-	m, _ = newTestClient(t, "quad5", 80, 24)
-	m.Update(uitest.Key("n")) // the setup of a new game
-	m.Update(uitest.Key("c"))
-	if v := uitest.ViewText(m); !strings.Contains(v, "clock: 5 min + 3 s") {
-		t.Fatalf("c does not choose a clock:\n%s", v)
 	}
 }

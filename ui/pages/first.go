@@ -1,0 +1,82 @@
+package pages
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+)
+
+// First is the client's first screen, as Options.Start asks; any
+// problem lands on the menu with the error shown.
+func First(c *common.Common) common.Screen {
+	st := c.Opts.Start
+	switch {
+	case st.Join != "":
+		if c.Opts.Lobby == nil {
+			return NewMenu(c, "no server: cannot join room "+st.Join)
+		}
+		room, err := c.Opts.Lobby.Join(c.Opts.Player, st.Join)
+		if err != nil {
+			return NewMenu(c, "join "+st.Join+": "+err.Error())
+		}
+		return NewRoomBoard(c, room)
+	case st.Load != "":
+		if c.Opts.Remote {
+			return NewMenu(c, "loading files is not available here")
+		}
+		data, err := os.ReadFile(st.Load)
+		if err != nil {
+			return NewMenu(c, "load: "+err.Error())
+		}
+		sv, err := savefmt.ParseSave(data)
+		if errors.Is(err, savefmt.ErrSheetNotLoaded) {
+			return LoadSaveSheet(c, st.Load, sv.Sheet, data)
+		}
+		if err != nil {
+			return NewMenu(c, "load "+filepath.Base(st.Load)+": "+err.Error())
+		}
+		b, err := board.BoardFromSave(c, sv)
+		if err != nil {
+			return NewMenu(c, "load "+filepath.Base(st.Load)+": "+err.Error())
+		}
+		return b
+	case st.Game != nil:
+		if c.Opts.Remote {
+			return NewMenu(c, "loading files is not available here")
+		}
+		b, err := board.BoardFromSave(c, *st.Game)
+		if err != nil {
+			return NewMenu(c, "open: "+err.Error())
+		}
+		if !b.Reviewing() {
+			// A match that stopped early is a record to look at first;
+			// esc goes on with it.
+			b.ShowReview(len(b.History()))
+		}
+		return b
+	case st.Sheet != "" && !c.Opts.Remote:
+		return NewSheetLoad(c, st.Sheet, "", func(v *game.Variant) (common.Screen, error) {
+			b, err := board.Start(c, v, st)
+			if err != nil {
+				return nil, err // not a nil *BoardScreen in the interface
+			}
+			return b, nil
+		})
+	case st.Variant != "":
+		v, err := game.Lookup(st.Variant)
+		if err != nil {
+			return NewMenu(c, err.Error())
+		}
+		b, err := board.Start(c, v, st)
+		if err != nil {
+			return NewMenu(c, err.Error())
+		}
+		return b
+	}
+	return NewMenu(c, "")
+}

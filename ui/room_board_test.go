@@ -1,0 +1,60 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
+)
+
+// The rotation a room's opponent made is the last move the board marks.
+func TestPentagoRotationIsTheLastMoveInARoom(t *testing.T) {
+	room := newFakeRoom("pentago", 1)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true, Start: common.Start{Join: "K7QX"}}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	room.remote("(place 1 1 1)")
+	room.remote("(rotate 2 counterclockwise)")
+	b := m.Cur.(*board.BoardScreen)
+	rm(b).Refresh()
+	if lastQuad(b) != 2 || !strings.Contains(uitest.ViewText(m), "(Q2)") {
+		t.Fatalf("room: turned quadrant %d not shown:\n%s", lastQuad(b), uitest.ViewText(m))
+	}
+}
+
+// A spectator reviews a room's game while it goes on: the room is not
+// touched, and the board follows the room again on esc.
+func TestReviewInARoom(t *testing.T) {
+	room := newFakeRoom("quad5") // a spectator: no seat
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: common.Start{Join: "K7QX"}, Analyst: uitest.FixedDepth(2)}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	wait := m.Init()
+	b := m.Cur.(*board.BoardScreen)
+	room.remote("r2c2")
+	_, wait = m.Update(wait())
+	room.remote("r1c2")
+	_, wait = m.Update(wait())
+	_, cmd := m.Update(uitest.Key("v"))
+	uitest.RunCmd(m, cmd)
+	m.Update(uitest.Key("left"))
+	if got, want := b.Game().String(), uitest.PositionAfter(t, "quad5", "r2c2"); got != want {
+		t.Fatalf("reviewing move 1: %q, want %q", got, want)
+	}
+	room.remote("r2c4") // the game goes on meanwhile
+	m.Update(wait())
+	if !b.Reviewing() || b.Review.Turn != 1 || !strings.Contains(uitest.ViewText(m), "reviewing move 1 of 3") {
+		t.Fatalf("the room's move moved the review: at %d\n%s", b.Review.Turn, uitest.ViewText(m))
+	}
+	m.Update(uitest.Key("enter"))
+	if len(room.moves) != 3 {
+		t.Fatalf("review changed the room: %v", room.moves)
+	}
+	m.Update(uitest.Key("esc"))
+	if b.Game().String() != room.s.String() {
+		t.Fatalf("esc: %q, want the room's %q", b.Game().String(), room.s.String())
+	}
+}

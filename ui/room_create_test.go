@@ -1,0 +1,31 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
+	"github.com/tabletop/tabletop/ui/pages"
+)
+
+func TestCreateRoomFlow(t *testing.T) {
+	room := newFakeRoom("pentago", 0)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for !strings.Contains(uitest.ViewText(m), "> Create room") {
+		m.Update(uitest.Key("down"))
+	}
+	m.Update(uitest.Key("enter")) // variant picker
+	m.Update(uitest.Key("enter")) // Quad 5×5 room setup
+	if _, ok := m.Cur.(*pages.SetupScreen); !ok {
+		t.Fatalf("no room setup: %T\n%s", m.Cur, uitest.ViewText(m))
+	}
+	m.Update(uitest.Key("enter"))
+	if b, ok := m.Cur.(*board.BoardScreen); !ok || rm(b) == nil {
+		t.Fatalf("no room board: %T", m.Cur)
+	}
+}
