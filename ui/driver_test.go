@@ -34,3 +34,6 @@ func newTestClient(t testing.TB, variant string, w, h int) (*Model, *board.Board
 	}
 	return m, b
 }
+
+// TestMain keeps the tests away from the user's settings (see uitest.Main).
+func TestMain(m *testing.M) { uitest.Main(m) }

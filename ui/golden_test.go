@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -250,4 +251,67 @@ func TestGoldenRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	runGoldenEvals(t, common.Options{Start: common.Start{Load: path}})
+}
+
+// TestGoldenAnalysisBoard: the analysis board on a position x wins by
+// force, its analysis uitest.Settled, at 80×24 and 120×40.
+func TestGoldenAnalysisBoard(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			opts := common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 1, AIDelay: -1, Analyst: uitest.FixedDepth(4)}
+			rec := newScreenRecorder(New(opts))
+			tm := teatest.NewTestModel(t, rec, teatest.WithInitialTermSize(size[0], size[1]))
+			for _, msg := range append(uitest.ToAnalysisBoard(), tea.PasteMsg{Content: uitest.ProvenQuad5}, uitest.Key("enter")) {
+				tm.Send(msg)
+			}
+			rec.waitScreen(t, "the settled analysis", uitest.Settled, 30*time.Second)
+			if err := tm.Quit(); err != nil {
+				t.Fatal(err)
+			}
+			fm := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second))
+			teatest.RequireEqualOutput(t, []byte(uitest.ViewText(fm)))
+		})
+	}
+}
+
+// TestGoldenReviewAnalysis: review of TestGoldenReview's game with the
+// analysis panel on, at move 5: o lost by force.
+func TestGoldenReviewAnalysis(t *testing.T) {
+	v, _ := game.Lookup("quad5")
+	msgs := uitest.Quad5SquareKeys()
+	msgs = append(msgs, uitest.Key("v"), uitest.Key("left"), uitest.Key("left"), uitest.Key("e"))
+	runGoldenUntil(t, common.Options{Start: common.Start{Variant: "quad5", Seats: uitest.HotSeat(v)}}, "the settled analysis and values",
+		func(s string) bool { return uitest.Settled(s) && evalShown.MatchString(s) }, msgs...)
+}
+
+func TestGoldenSetupGGP(t *testing.T) {
+	// Down to Tic-Tac-Toe, open its setup, make o a GGP player with an
+	// address.
+	var msgs []tea.Msg
+	for range 9 {
+		msgs = append(msgs, uitest.Key("down"))
+	}
+	msgs = append(msgs, uitest.Key("enter"), uitest.Key("up"), uitest.Key("right"), uitest.Key("right"), uitest.Key("tab"))
+	for _, r := range "http://127.0.0.1:9147" {
+		msgs = append(msgs, uitest.Key(string(r)))
+	}
+	runGolden(t, common.Options{}, append(msgs, uitest.Key("esc"))...)
+}
+
+// Checkers with ggp-base's compact base declarations: its board, both
+// sides' men told apart without colour (P and p), moves by their cells.
+func TestGoldenCorpusCheckers(t *testing.T) {
+	corpusGolden(t, "checkers", "move wp b3 a4", "move bp g6 h5")
+}
+
+// Chess, played by the engine's top-down fallback (its ground form is too
+// large): both kings K and k, the pieces' moves by their cells.
+func TestGoldenCorpusChess(t *testing.T) {
+	corpusGolden(t, "chess", "move wp e2 e4", "move bp e7 e5")
+}
+
+// Rock-paper-scissors-well, a round played at one keyboard: the panel
+// keeps every fact whole.
+func TestGoldenCorpusRPS(t *testing.T) {
+	corpusGolden(t, "roshambo2", "", "rock", "", "well", "")
 }

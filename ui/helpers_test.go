@@ -11,15 +11,7 @@ import (
 )
 
 // lm is the board's local match, nil in a room.
-func lm(b *board.BoardScreen) *match.LocalMatch {
-	switch m := b.Match.(type) {
-	case *match.LocalMatch:
-		return m
-	case match.UndoableMatch:
-		return m.LocalMatch
-	}
-	return nil
-}
+func lm(b *board.BoardScreen) *match.LocalMatch { return match.LocalOf(b.Match) }
 
 // rm is the board's room match, nil for a local game.
 func rm(b *board.BoardScreen) *match.RoomMatch {

@@ -16,7 +16,6 @@ import (
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -191,41 +190,6 @@ func TestGGPOnJointTurns(t *testing.T) {
 	if !b.Ended() || b.Match.Seat(1).Status != "done" {
 		t.Fatalf("ended %v, seat %q", b.Ended(), b.Match.Seat(1).Status)
 	}
-}
-
-// The setup offers a GGP player, whose field takes its address; Start
-// wants one.
-func TestSetupGGPSeat(t *testing.T) {
-	m, s := newSetupClient(t, "tictactoe")
-	uitest.Send(m, uitest.Key("up")) // oplayer
-	uitest.Send(m, uitest.Key("right"), uitest.Key("right"))
-	if !s.Kinds[s.Choice[1]].GGP {
-		t.Fatalf("two right from AI hard is %q, not the GGP player", s.Kinds[s.Choice[1]].Label)
-	}
-	uitest.Send(m, uitest.Key("down"), uitest.Key("enter"))
-	if _, ok := m.Cur.(*pages.SetupScreen); !ok || !strings.Contains(s.Status, "address") {
-		t.Fatalf("started without an address: %T, status %q", m.Cur, s.Status)
-	}
-	uitest.Send(m, uitest.Key("up"), uitest.Key("tab"))
-	uitest.Send(m, uitest.Typed("http://127.0.0.1:9")...)
-	uitest.Send(m, uitest.Key("esc"))
-	if got := s.Seats()[1]; got.GGP != "http://127.0.0.1:9" {
-		t.Fatalf("seat %+v", got)
-	}
-}
-
-func TestGoldenSetupGGP(t *testing.T) {
-	// Down to Tic-Tac-Toe, open its setup, make o a GGP player with an
-	// address.
-	var msgs []tea.Msg
-	for range 9 {
-		msgs = append(msgs, uitest.Key("down"))
-	}
-	msgs = append(msgs, uitest.Key("enter"), uitest.Key("up"), uitest.Key("right"), uitest.Key("right"), uitest.Key("tab"))
-	for _, r := range "http://127.0.0.1:9147" {
-		msgs = append(msgs, uitest.Key(string(r)))
-	}
-	runGolden(t, common.Options{}, append(msgs, uitest.Key("esc"))...)
 }
 
 // A GGP player's reply that comes while the rules screen is shown is

@@ -58,3 +58,35 @@ func TestReviewInARoom(t *testing.T) {
 		t.Fatalf("esc: %q, want the room's %q", b.Game().String(), room.s.String())
 	}
 }
+
+// TestNoAnalysisInARoomGame: a room's game is not analysed while it
+// goes on, where the engine would play for a person.
+func TestNoAnalysisInARoomGame(t *testing.T) {
+	t.Parallel()
+	room := newFakeRoom("quad5")
+	h := uitest.NewHeldAnalyst()
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: common.Start{Join: "K7QX"}, Analyst: h}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Init()
+	b := m.Cur.(*board.BoardScreen)
+	// The keys are not offered to be refused: neither the key bar nor the
+	// full help names them while the game goes on.
+	uitest.Send(m, uitest.Key("?"))
+	if v := uitest.ViewText(m); strings.Contains(v, "analysis") {
+		t.Fatalf("a room's game in play offers the analysis:\n%s", v)
+	}
+	uitest.Send(m, uitest.Key("?"))
+	for _, k := range []string{"e", "A"} {
+		uitest.Send(m, uitest.Key(k))
+		if b.Analysis.Enabled || b.Analysis.Job != nil || m.Cur != common.Screen(b) || !strings.Contains(b.Status, "no analysis while the room's game goes on") {
+			t.Fatalf("%s in a room: analysis %v, on %T, status %q", k, b.Analysis.Enabled, m.Cur, b.Status)
+		}
+	}
+	// Review's values there are the game's own estimate, not the engine's.
+	_, cmd := m.Update(uitest.Key("v"))
+	uitest.RunOnce(m, cmd)
+	if len(h.Started) > 0 || h.Reviewed.Load() > 0 || b.Review.Evals[0] != board.Estimate(b.Game(), make([]int, 2)) {
+		t.Fatalf("review in a room's game asked the engine: values %v", b.Review.Evals)
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
@@ -23,6 +24,30 @@ func TestCreateRoomFlow(t *testing.T) {
 	m.Update(uitest.Key("enter")) // Quad 5×5 room setup
 	if _, ok := m.Cur.(*pages.SetupScreen); !ok {
 		t.Fatalf("no room setup: %T\n%s", m.Cur, uitest.ViewText(m))
+	}
+	m.Update(uitest.Key("enter"))
+	if b, ok := m.Cur.(*board.BoardScreen); !ok || rm(b) == nil {
+		t.Fatalf("no room board: %T", m.Cur)
+	}
+}
+
+// A room's setup has no name fields: enter and tab go on to Start.
+func TestRoomSetupHasNoNames(t *testing.T) {
+	room := newFakeRoom("pentago", 0)
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true}).(*Model)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	v, _ := game.Lookup("pentago")
+	s := pages.NewSetup(m.C, v, true)
+	m.Cur = s
+	if strings.Contains(uitest.ViewText(m), "(name)") {
+		t.Fatalf("a room setup shows name fields:\n%s", uitest.ViewText(m))
+	}
+	m.Update(uitest.Key("up"))
+	m.Update(uitest.Key("up"))
+	m.Update(uitest.Key("enter"))
+	m.Update(uitest.Key("tab"))
+	if s.Editing || s.Row != 2 {
+		t.Fatalf("enter and tab should move on: row %d editing %v", s.Row, s.Editing)
 	}
 	m.Update(uitest.Key("enter"))
 	if b, ok := m.Cur.(*board.BoardScreen); !ok || rm(b) == nil {

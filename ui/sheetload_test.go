@@ -276,24 +276,6 @@ func corpusGolden(t *testing.T, name string, moves ...string) {
 	runGolden(t, common.Options{ASCII: true, Start: common.Start{Variant: v.Name, Seats: uitest.HotSeat(v)}}, msgs...)
 }
 
-// Checkers with ggp-base's compact base declarations: its board, both
-// sides' men told apart without colour (P and p), moves by their cells.
-func TestGoldenCorpusCheckers(t *testing.T) {
-	corpusGolden(t, "checkers", "move wp b3 a4", "move bp g6 h5")
-}
-
-// Chess, played by the engine's top-down fallback (its ground form is too
-// large): both kings K and k, the pieces' moves by their cells.
-func TestGoldenCorpusChess(t *testing.T) {
-	corpusGolden(t, "chess", "move wp e2 e4", "move bp e7 e5")
-}
-
-// Rock-paper-scissors-well, a round played at one keyboard: the panel
-// keeps every fact whole.
-func TestGoldenCorpusRPS(t *testing.T) {
-	corpusGolden(t, "roshambo2", "", "rock", "", "well", "")
-}
-
 // Fool's mate in the published chess sheet, which the engine evaluates
 // top-down: finding the cells that decided it takes longer than the
 // board may spend between two frames, so it is worked out in the

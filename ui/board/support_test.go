@@ -98,15 +98,7 @@ func newProfileClient(t testing.TB, variant string, p colorprofile.Profile, w, h
 }
 
 // lm is the board's local match, nil in a room.
-func lm(b *BoardScreen) *match.LocalMatch {
-	switch m := b.Match.(type) {
-	case *match.LocalMatch:
-		return m
-	case match.UndoableMatch:
-		return m.LocalMatch
-	}
-	return nil
-}
+func lm(b *BoardScreen) *match.LocalMatch { return match.LocalOf(b.Match) }
 
 // rm is the board's room match, nil for a local game.
 func rm(b *BoardScreen) *match.RoomMatch {
@@ -254,3 +246,6 @@ func clicksForMove(b *BoardScreen, m game.Move) []tea.MouseMsg {
 	}
 	return gdlClicksForMove(b, m, cell)
 }
+
+// TestMain keeps the tests away from the user's settings (see uitest.Main).
+func TestMain(m *testing.M) { uitest.Main(m) }

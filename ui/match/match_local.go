@@ -123,6 +123,17 @@ func (l *LocalMatch) AsMatch() Match {
 // UndoableMatch is a local match whose moves can be taken back.
 type UndoableMatch struct{ *LocalMatch }
 
+// LocalOf is the local match m plays (AsMatch's), nil for a room's.
+func LocalOf(m Match) *LocalMatch {
+	switch m := m.(type) {
+	case *LocalMatch:
+		return m
+	case UndoableMatch:
+		return m.LocalMatch
+	}
+	return nil
+}
+
 // Undo is part of undoer.
 func (m UndoableMatch) Undo() tea.Cmd { return m.undoTurn() }
 

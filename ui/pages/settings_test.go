@@ -1,7 +1,6 @@
-package ui
+package pages
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,7 +9,6 @@ import (
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -20,28 +18,13 @@ import (
 	"github.com/tabletop/tabletop/savefmt"
 )
 
-// TestMain points the user's config directory at a temporary one, so
-// that no test reads or writes the settings of the person running it.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "tabletop-ui-test")
-	if err != nil {
-		panic(err)
-	}
-	for _, env := range []string{"XDG_CONFIG_HOME", "HOME", "AppData"} {
-		os.Setenv(env, dir)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
 // Settings that stay: the theme, the mouse, the AI's time per move and
 // the last seats are remembered in the settings file and used by the
 // next client.
 func TestSettingsStay(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.txt")
-	client := func() *Model {
-		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Settings: savefmt.NewFileSettings(path), Mouse: true, AIDelay: -1}).(*Model)
+	client := func() *common.Shell {
+		m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Settings: savefmt.NewFileSettings(path), Mouse: true, AIDelay: -1})
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		return m
 	}
@@ -51,7 +34,7 @@ func TestSettingsStay(t *testing.T) {
 	m.Update(uitest.Key("M"))
 	m.Update(uitest.Key("down")) // Quad 7×7
 	m.Update(uitest.Key("enter"))
-	s := m.Cur.(*pages.SetupScreen)
+	s := m.Cur.(*SetupScreen)
 	m.Update(uitest.Key("+"))
 	m.Update(uitest.Key("+"))
 	if m.C.AITime != 2*time.Second || !strings.Contains(uitest.ViewText(m), "AI time per move: 2s") {
@@ -74,12 +57,12 @@ func TestSettingsStay(t *testing.T) {
 	}
 	m.Update(uitest.Key("down"))
 	m.Update(uitest.Key("enter"))
-	s = m.Cur.(*pages.SetupScreen)
+	s = m.Cur.(*SetupScreen)
 	if seats := s.Seats(); !seats[1].AI || seats[1].Level != ai.Max {
 		t.Fatalf("the last seats are not offered: %+v", seats)
 	}
 	// A theme given in the options wins over the remembered one.
-	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Settings: savefmt.NewFileSettings(path), Theme: "mono"}).(*Model)
+	m = newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Settings: savefmt.NewFileSettings(path), Theme: "mono"})
 	if m.C.Theme.Name != "mono" {
 		t.Fatalf("the options' theme lost: %s", m.C.Theme.Name)
 	}
@@ -95,7 +78,7 @@ func TestAIBudgetReachesTheSearch(t *testing.T) {
 	for _, c := range []struct {
 		budget, want time.Duration
 	}{{0, 5 * time.Second}, {time.Second, time.Second}} {
-		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Settings: savefmt.NewFileSettings(path), AIBudget: c.budget}).(*Model)
+		m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Settings: savefmt.NewFileSettings(path), AIBudget: c.budget})
 		if m.C.AITime != c.want {
 			t.Errorf("AIBudget %s: AI time %s, want %s", c.budget, m.C.AITime, c.want)
 		}
@@ -104,8 +87,8 @@ func TestAIBudgetReachesTheSearch(t *testing.T) {
 
 // A rematch changes sides: who played x plays o.
 func TestRematchSwapsSides(t *testing.T) {
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1,
-		Start: common.Start{Variant: "quad5", Seats: map[string]savefmt.SeatConfig{"x": {Name: "ana"}, "o": {Name: "bo"}}}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1,
+		Start: common.Start{Variant: "quad5", Seats: map[string]savefmt.SeatConfig{"x": {Name: "ana"}, "o": {Name: "bo"}}}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(uitest.Key("r"))
 	m.Update(uitest.Key("y"))
@@ -123,7 +106,7 @@ func TestRematchSwapsSides(t *testing.T) {
 func TestMenuHelpAndDelete(t *testing.T) {
 	sv := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {Name: "bo"}}, Moves: []string{"(mark r2 c2)"}}
 	store := &uitest.MemStore{Data: sv.Marshal([]string{"x", "o"})}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: store})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if strings.Contains(uitest.ViewText(m), "delete saved game") {
 		t.Fatal("the short help should not list every key")
@@ -191,10 +174,10 @@ func TestBoardsUseTheSpace(t *testing.T) {
 // at the ends of the steps; the choice is remembered each time.
 func TestSetupAITimeBothWays(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.txt")
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Settings: savefmt.NewFileSettings(path), AIDelay: -1}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Settings: savefmt.NewFileSettings(path), AIDelay: -1})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	m.Update(uitest.Key("enter"))
-	if _, ok := m.Cur.(*pages.SetupScreen); !ok {
+	if _, ok := m.Cur.(*SetupScreen); !ok {
 		t.Fatalf("not on setup: %T", m.Cur)
 	}
 	steps := []struct {
@@ -222,7 +205,7 @@ func TestSetupAITimeBothWays(t *testing.T) {
 
 // Without a saved game, ? in the menu does not offer to delete one.
 func TestMenuHelpWithoutSaves(t *testing.T) {
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(uitest.Key("?"))
 	if v := uitest.ViewText(m); strings.Contains(v, "delete saved game") || !strings.Contains(v, "mouse on/off") {
@@ -234,8 +217,8 @@ func TestMenuHelpWithoutSaves(t *testing.T) {
 // game without a person, and says why; one Human seat is enough.
 func TestNoAIOnlyGames(t *testing.T) {
 	for _, refuse := range []bool{false, true} {
-		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1, NoAIOnlyGames: refuse,
-			Settings: savefmt.NewFileSettings(filepath.Join(t.TempDir(), "settings.txt"))}).(*Model)
+		m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, AIDelay: -1, NoAIOnlyGames: refuse,
+			Settings: savefmt.NewFileSettings(filepath.Join(t.TempDir(), "settings.txt"))})
 		t.Cleanup(m.C.IO.Wait) // the seats are written on the I/O queue, in the test's folder
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		m.Update(uitest.Key("down")) // Quad 7×7: x Human, o AI
@@ -243,12 +226,12 @@ func TestNoAIOnlyGames(t *testing.T) {
 		for _, k := range []string{"up", "up", "right", "down", "down"} { // x: AI easy
 			uitest.Press(m, k)
 		}
-		s := m.Cur.(*pages.SetupScreen)
+		s := m.Cur.(*SetupScreen)
 		if seats := s.Seats(); !common.AIOnly(seats) {
 			t.Fatalf("the seats are not all AI: %+v", seats)
 		}
 		m.Update(uitest.Key("enter"))
-		_, stayed := m.Cur.(*pages.SetupScreen)
+		_, stayed := m.Cur.(*SetupScreen)
 		if stayed != refuse {
 			t.Fatalf("NoAIOnlyGames %v: still on setup %v, status %q", refuse, stayed, s.Status)
 		}
@@ -269,10 +252,10 @@ func TestNoAIOnlyGames(t *testing.T) {
 		}
 	}
 	// Start with every seat AI opens the menu with the reason instead.
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, NoAIOnlyGames: true, Remote: true,
-		Start: common.Start{Variant: "quad5", Seats: map[string]savefmt.SeatConfig{"x": {AI: true}, "o": {AI: true}}}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, NoAIOnlyGames: true, Remote: true,
+		Start: common.Start{Variant: "quad5", Seats: map[string]savefmt.SeatConfig{"x": {AI: true}, "o": {AI: true}}}})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if _, ok := m.Cur.(*pages.MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "not offered here") {
+	if _, ok := m.Cur.(*MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "not offered here") {
 		t.Fatalf("Start with AI seats only: %T\n%s", m.Cur, uitest.ViewText(m))
 	}
 }
@@ -280,7 +263,7 @@ func TestNoAIOnlyGames(t *testing.T) {
 // M turns mouse capture off and on at run time, except in a text field.
 func TestMouseToggle(t *testing.T) {
 	v, _ := game.Lookup("quad7")
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Mouse: true, Start: common.Start{Variant: "quad7", Seats: uitest.HotSeat(v)}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Mouse: true, Start: common.Start{Variant: "quad7", Seats: uitest.HotSeat(v)}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	b := m.Cur.(*board.BoardScreen)
 	if m.View().MouseMode != tea.MouseModeCellMotion {
@@ -305,7 +288,7 @@ func TestMouseToggle(t *testing.T) {
 		t.Fatalf("the full help does not show M:\n%s", uitest.ViewText(m))
 	}
 	// On the menu too.
-	m2 := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}}).(*Model)
+	m2 := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}})
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m2.Update(uitest.Key("M"))
 	if !m2.C.Mouse || m2.View().MouseMode != tea.MouseModeCellMotion {

@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -23,7 +22,7 @@ import (
 func BenchmarkNewSessionMenu(b *testing.B) {
 	b.ReportAllocs()
 	for range b.N {
-		m := New(common.Options{ColorProfile: colorprofile.ANSI256, Store: &uitest.MemStore{}, Remote: true, Seed: 1, AIDelay: -1})
+		m := newClient(common.Options{ColorProfile: colorprofile.ANSI256, Store: &uitest.MemStore{}, Remote: true, Seed: 1, AIDelay: -1})
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		_ = uitest.Frame(m)
 	}
@@ -32,7 +31,7 @@ func BenchmarkNewSessionMenu(b *testing.B) {
 // BenchmarkMenuKeypress is one j or k on the menu and the frame drawn
 // after it, as every load-test session does.
 func BenchmarkMenuKeypress(b *testing.B) {
-	m := New(common.Options{ColorProfile: colorprofile.ANSI256, Store: &uitest.MemStore{}, Remote: true, Seed: 1, AIDelay: -1})
+	m := newClient(common.Options{ColorProfile: colorprofile.ANSI256, Store: &uitest.MemStore{}, Remote: true, Seed: 1, AIDelay: -1})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	keys := []tea.KeyPressMsg{uitest.Key("j"), uitest.Key("k")}
 	b.ReportAllocs()
@@ -45,8 +44,8 @@ func BenchmarkMenuKeypress(b *testing.B) {
 
 // clearMenuCaches empties the menu's caches shared by sessions.
 func clearMenuCaches() {
-	pages.MenuLines.Reset()
-	pages.MenuParts.Reset()
+	MenuLines.Reset()
+	MenuParts.Reset()
 }
 
 // TestMenuLinesSharedAcrossSessions draws the menu in every theme and
@@ -56,7 +55,7 @@ func clearMenuCaches() {
 func TestMenuLinesSharedAcrossSessions(t *testing.T) {
 	profiles := []colorprofile.Profile{colorprofile.ASCII, colorprofile.ANSI, colorprofile.ANSI256, colorprofile.TrueColor}
 	frame := func(p colorprofile.Profile, theme string, down int) string {
-		m := New(common.Options{ColorProfile: p, Store: &uitest.MemStore{}, Remote: true, Theme: theme, Seed: 1, AIDelay: -1})
+		m := newClient(common.Options{ColorProfile: p, Store: &uitest.MemStore{}, Remote: true, Theme: theme, Seed: 1, AIDelay: -1})
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		for range down {
 			m.Update(uitest.Key("j"))
@@ -89,8 +88,8 @@ func TestMenuLinesSharedAcrossSessions(t *testing.T) {
 func TestMenuCacheFollowsItems(t *testing.T) {
 	clearMenuCaches()
 	sv := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "hard"}}, Moves: []string{"(mark r3 c4)"}}
-	open := func(store savefmt.SaveStore) *Model {
-		m := New(common.Options{ColorProfile: colorprofile.ANSI256, Store: store, Remote: true, Seed: 1, AIDelay: -1}).(*Model)
+	open := func(store savefmt.SaveStore) *common.Shell {
+		m := newClient(common.Options{ColorProfile: colorprofile.ANSI256, Store: store, Remote: true, Seed: 1, AIDelay: -1})
 		// Tall enough that the list has one page with or without the save.
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 40})
 		return m

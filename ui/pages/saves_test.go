@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"errors"
@@ -20,18 +20,18 @@ import (
 )
 
 // fileClient is a client over a savefmt.FileStore in a temporary directory.
-func fileClient(t *testing.T, dir string, opts common.Options) (*Model, *savefmt.FileStore) {
+func fileClient(t *testing.T, dir string, opts common.Options) (*common.Shell, *savefmt.FileStore) {
 	t.Helper()
 	fs := savefmt.NewFileStore(filepath.Join(dir, "save.txt"))
 	opts.ColorProfile, opts.Store, opts.AIDelay = colorprofile.ASCII, fs, -1
-	m := New(opts).(*Model)
+	m := newClient(opts)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	return m, fs
 }
 
 // playOneHotSeat starts a two-human quad7 game from the menu's setup and
 // plays one move.
-func playOneHotSeat(t *testing.T, m *Model) *board.BoardScreen {
+func playOneHotSeat(t *testing.T, m *common.Shell) *board.BoardScreen {
 	t.Helper()
 	v := uitest.MustVariant(t, "quad7")
 	b, err := board.NewBoard(m.C, v, "", []savefmt.SeatConfig{{Name: "ana"}, {Name: "bo"}})
@@ -114,7 +114,7 @@ func TestReplacingTheOneSaveAsks(t *testing.T) {
 	old := savefmt.SavedGame{Variant: "quad7", Seats: []savefmt.SeatConfig{{Name: "ana"}, {AI: true, Level: "max"}}, Moves: []string{"(mark r3 c3)"}}
 	oldData := old.Marshal([]string{"x", "o"})
 	store := &uitest.MemStore{Data: oldData}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store, AIDelay: -1}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: store, AIDelay: -1})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	b := playOneHotSeat(t, m)
 	if b.Confirm != "replace" || !strings.Contains(uitest.ViewText(m), "save this game over your saved game (quad7, 1 move: ana vs AI max)") {

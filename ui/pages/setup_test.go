@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"strings"
@@ -7,7 +7,6 @@ import (
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -16,15 +15,15 @@ import (
 	"github.com/tabletop/tabletop/rooms"
 )
 
-func newSetupClient(t *testing.T, variant string) (*Model, *pages.SetupScreen) {
+func newSetupClient(t *testing.T, variant string) (*common.Shell, *SetupScreen) {
 	t.Helper()
 	v, err := game.Lookup(variant)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Player: rooms.Player{Name: "ana"}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Player: rooms.Player{Name: "ana"}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	s := pages.NewSetup(m.C, v, false)
+	s := NewSetup(m.C, v, false)
 	m.Cur = s
 	return m, s
 }
@@ -111,7 +110,7 @@ func TestSetupEsc(t *testing.T) {
 		t.Fatalf("esc in a name: editing %v screen %T", s.Editing, m.Cur)
 	}
 	m.Update(uitest.Key("esc"))
-	if _, ok := m.Cur.(*pages.MenuScreen); !ok {
+	if _, ok := m.Cur.(*MenuScreen); !ok {
 		t.Fatalf("esc on a row should go to the menu: %T", m.Cur)
 	}
 }
@@ -144,7 +143,7 @@ func TestSetupMouse(t *testing.T) {
 		t.Fatal("click on the name should edit it")
 	}
 	for i, l := range strings.Split(uitest.ViewText(m), "\n") {
-		if x := strings.Index(l, pages.StartLabel); x >= 0 {
+		if x := strings.Index(l, StartLabel); x >= 0 {
 			clickAt(x+2, i)
 			break
 		}
@@ -154,30 +153,6 @@ func TestSetupMouse(t *testing.T) {
 		t.Fatalf("click on Start did not start: %T\n%s", m.Cur, uitest.ViewText(m))
 	}
 	lm(b).CancelJob()
-}
-
-// A room's setup has no name fields: enter and tab go on to Start.
-func TestRoomSetupHasNoNames(t *testing.T) {
-	room := newFakeRoom("pentago", 0)
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true}).(*Model)
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	v, _ := game.Lookup("pentago")
-	s := pages.NewSetup(m.C, v, true)
-	m.Cur = s
-	if strings.Contains(uitest.ViewText(m), "(name)") {
-		t.Fatalf("a room setup shows name fields:\n%s", uitest.ViewText(m))
-	}
-	m.Update(uitest.Key("up"))
-	m.Update(uitest.Key("up"))
-	m.Update(uitest.Key("enter"))
-	m.Update(uitest.Key("tab"))
-	if s.Editing || s.Row != 2 {
-		t.Fatalf("enter and tab should move on: row %d editing %v", s.Row, s.Editing)
-	}
-	m.Update(uitest.Key("enter"))
-	if b, ok := m.Cur.(*board.BoardScreen); !ok || rm(b) == nil {
-		t.Fatalf("no room board: %T", m.Cur)
-	}
 }
 
 // Issue 12, defect 7: a name that is full says so instead of dropping
@@ -203,7 +178,7 @@ func TestNewGameSetupEscGoesBackToTheGame(t *testing.T) {
 		t.Fatalf("%d moves after enter", len(lm(b).Moves()))
 	}
 	m.Update(uitest.Key("n"))
-	if _, ok := m.Cur.(*pages.SetupScreen); !ok {
+	if _, ok := m.Cur.(*SetupScreen); !ok {
 		t.Fatalf("n opened %T, not the setup", m.Cur)
 	}
 	m.Update(uitest.Key("esc"))
@@ -216,7 +191,7 @@ func TestNewGameSetupEscGoesBackToTheGame(t *testing.T) {
 		t.Fatalf("the game did not go on: %d moves", len(lm(b).Moves()))
 	}
 	m.Update(uitest.Key("n"))
-	st := m.Cur.(*pages.SetupScreen)
+	st := m.Cur.(*SetupScreen)
 	st.SetRow(len(st.Choice))
 	m.Update(uitest.Key("enter"))
 	if nb, ok := m.Cur.(*board.BoardScreen); !ok || nb == b || len(lm(nb).Moves()) != 0 {

@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"fmt"
@@ -8,7 +8,6 @@ import (
 
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/list"
@@ -21,21 +20,21 @@ import (
 
 // bubblesItem and bubblesDelegate draw a bubbles list the way the menu
 // drew it before ItemList: the reference the menu must still match.
-type bubblesItem struct{ pages.MenuItem }
+type bubblesItem struct{ MenuItem }
 
 func (i bubblesItem) FilterValue() string { return i.Title }
 
-type bubblesDelegate struct{ d pages.MenuDelegate }
+type bubblesDelegate struct{ d MenuDelegate }
 
 func (bubblesDelegate) Height() int                         { return 1 }
 func (bubblesDelegate) Spacing() int                        { return 0 }
 func (bubblesDelegate) Update(tea.Msg, *list.Model) tea.Cmd { return nil }
 func (b bubblesDelegate) Render(w io.Writer, m list.Model, index int, it list.Item) {
-	items := make([]pages.MenuItem, 0, len(m.Items()))
+	items := make([]MenuItem, 0, len(m.Items()))
 	for _, x := range m.Items() {
 		items = append(items, x.(bubblesItem).MenuItem)
 	}
-	l := &pages.ItemList{Items: items, Width: m.Width()}
+	l := &ItemList{Items: items, Width: m.Width()}
 	fmt.Fprint(w, b.d.Line(l, it.(bubblesItem).MenuItem, index == m.Index()))
 }
 
@@ -60,20 +59,20 @@ func TestItemListMatchesBubblesList(t *testing.T) {
 	t.Parallel()
 	c := &common.Common{Profile: colorprofile.ANSI256, Styles: themes.SharedStyles(themes.Default, false, colorprofile.ANSI256)}
 	c.Cells = common.NewCellCache()
-	d := pages.MenuDelegate{Common: c}
+	d := MenuDelegate{Common: c}
 	keys := []string{"j", "k", "up", "down", "left", "right", "h", "l", "a", "d", "b", "f", "u", "pgup", "pgdown", "home", "end", "g", "G", "x", "?", "/", "esc", "q"}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for run := range 60 {
 		menu := run%2 == 0
-		var items []pages.MenuItem
+		var items []MenuItem
 		var ref []list.Item
 		for i := range 1 + rng.IntN(30) {
-			mi := pages.MenuItem{Title: fmt.Sprintf("Item %d", i), Desc: fmt.Sprintf("what item %d does, at some length", i)}
+			mi := MenuItem{Title: fmt.Sprintf("Item %d", i), Desc: fmt.Sprintf("what item %d does, at some length", i)}
 			items = append(items, mi)
 			ref = append(ref, bubblesItem{mi})
 		}
 		w, h := 10+rng.IntN(90), 1+rng.IntN(30)
-		ours := pages.NewItemList(items, d, w, h)
+		ours := NewItemList(items, d, w, h)
 		theirs := list.New(ref, bubblesDelegate{d}, w, h)
 		ours.Keys.Up, ours.Keys.Down = common.KeyUp, common.KeyDown
 		theirs.KeyMap.CursorUp, theirs.KeyMap.CursorDown = common.KeyUp, common.KeyDown
@@ -86,7 +85,7 @@ func TestItemListMatchesBubblesList(t *testing.T) {
 			theirs.DisableQuitKeybindings()
 			ours.Pages.Type, theirs.Paginator.Type = paginator.Arabic, paginator.Arabic
 			ours.Arabic, theirs.Styles.ArabicPagination = &c.Styles.Muted, c.Styles.Muted
-			ours.Pagination, theirs.Styles.PaginationStyle = &pages.MenuPagination, c.Styles.Base().PaddingLeft(2)
+			ours.Pagination, theirs.Styles.PaginationStyle = &MenuPagination, c.Styles.Base().PaddingLeft(2)
 			next := common.Bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
 			prev := common.Bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
 			ours.Keys.NextPage, theirs.KeyMap.NextPage = next, next
@@ -136,7 +135,7 @@ func TestHeadingMatchesFresh(t *testing.T) {
 			for _, ascii := range []bool{false, true} {
 				st := themes.SharedStyles(th, ascii, p)
 				want := st.Title.Render(" tabletop") + "\n" + st.Muted.Render(" abstract strategy games in your terminal") + "\n\n"
-				if got := pages.Heading(st); got != want {
+				if got := Heading(st); got != want {
 					t.Errorf("%s %v ascii=%v: %q, want %q", th.Name, p, ascii, got, want)
 				}
 			}
@@ -151,8 +150,8 @@ func TestMenuNoteMatchesFresh(t *testing.T) {
 	for _, th := range themes.All {
 		for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI} {
 			st := themes.SharedStyles(th, false, p)
-			m := &pages.MenuScreen{Common: &common.Common{Styles: st, Width: 30, Height: 24}}
-			m.List = pages.NewItemList([]pages.MenuItem{{Title: "Go", Desc: "a very long description that the list cuts at thirty columns"}}, pages.MenuDelegate{Common: m.Common}, 28, 10)
+			m := &MenuScreen{Common: &common.Common{Styles: st, Width: 30, Height: 24}}
+			m.List = NewItemList([]MenuItem{{Title: "Go", Desc: "a very long description that the list cuts at thirty columns"}}, MenuDelegate{Common: m.Common}, 28, 10)
 			wantDesc := st.Muted.Render(" a very long description that") + "\n" + st.Muted.Render(" the list cuts at thirty") + "\n"
 			if got := m.NoteView(); got != wantDesc {
 				t.Errorf("%s %v: description note %q, want %q", th.Name, p, got, wantDesc)

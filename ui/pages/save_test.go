@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"errors"
@@ -10,7 +10,6 @@ import (
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -53,7 +52,7 @@ func TestSaveRoundTrip(t *testing.T) {
 // a new game then replaces it.
 func TestCorruptSaveOnMenu(t *testing.T) {
 	store := &uitest.MemStore{Data: []byte("tabletop save 1\nvariant quad5\nseat x human\nseat o human\nmove (mark r1 c1)\n")}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: store})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	v := uitest.ViewText(m)
 	if strings.Contains(v, "Continue") || !strings.Contains(v, "cannot be read") {
@@ -77,17 +76,17 @@ func TestLoadOption(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "g.txt")
 	os.WriteFile(good, []byte("tabletop save 1\nvariant pentago\nseat red human\nseat black human\nmove (place 1 1 1)\n"), 0o644)
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Load: good}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Load: good}})
 	if b, ok := m.Cur.(*board.BoardScreen); !ok || len(lm(b).Moves()) != 1 {
 		t.Fatalf("--load did not open the game: %T", m.Cur)
 	}
-	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Load: filepath.Join(dir, "none.txt")}}).(*Model)
+	m = newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Load: filepath.Join(dir, "none.txt")}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if _, ok := m.Cur.(*pages.MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "load:") {
+	if _, ok := m.Cur.(*MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "load:") {
 		t.Fatalf("missing file should land on the menu with a message:\n%s", uitest.ViewText(m))
 	}
-	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Remote: true, Start: common.Start{Load: good}}).(*Model)
-	if _, ok := m.Cur.(*pages.MenuScreen); !ok {
+	m = newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Remote: true, Start: common.Start{Load: good}})
+	if _, ok := m.Cur.(*MenuScreen); !ok {
 		t.Fatal("Remote must refuse --load")
 	}
 }
@@ -100,7 +99,7 @@ func TestContinueResumesExactly(t *testing.T) {
 	waitWrites(m)
 	want := b.Game().String()
 	store := b.Common.Store
-	m2 := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store}).(*Model)
+	m2 := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: store})
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if !strings.Contains(uitest.ViewText(m2), "Continue") {
 		t.Fatalf("no Continue:\n%s", uitest.ViewText(m2))
@@ -120,7 +119,7 @@ func TestSaveOnlyAfterAMove(t *testing.T) {
 	oldData := old.Marshal([]string{"red", "black"})
 	store := &uitest.MemStore{Data: oldData}
 	v, _ := game.Lookup("quad7")
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store, Start: common.Start{Variant: "quad7", Seats: uitest.HotSeat(v)}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: store, Start: common.Start{Variant: "quad7", Seats: uitest.HotSeat(v)}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	b := m.Cur.(*board.BoardScreen)
 	if string(store.Data) != string(oldData) {
@@ -185,7 +184,7 @@ func TestQuitPromptSaysWhatHappensToTheGame(t *testing.T) {
 	}
 	for _, tc := range tests {
 		v, _ := game.Lookup("quad5")
-		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: tc.store, Remote: true, Start: common.Start{Variant: "quad5", Seats: uitest.HotSeat(v)}, AIDelay: -1}).(*Model)
+		m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: tc.store, Remote: true, Start: common.Start{Variant: "quad5", Seats: uitest.HotSeat(v)}, AIDelay: -1})
 		m.Init()
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		b := m.Cur.(*board.BoardScreen)

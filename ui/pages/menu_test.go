@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"strings"
@@ -6,7 +6,6 @@ import (
 
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -15,7 +14,7 @@ import (
 
 // Issue 12, defect 4: a menu description that does not fit ends in "…".
 func TestMenuDescriptionsShowTheyAreCut(t *testing.T) {
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if v := uitest.ViewText(m); !strings.Contains(v, "own the four …") && !strings.Contains(v, "own the four…") {
 		t.Fatalf("cut descriptions do not end in …:\n%s", v)
@@ -28,11 +27,11 @@ func TestMenuDescriptionsShowTheyAreCut(t *testing.T) {
 // Issue 23, defect 8: the menu comes back with its cursor on the item
 // last chosen (Esc from the room list or the ratings put it at the top).
 func TestMenuCursorComesBackToTheChosenItem(t *testing.T) {
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: &fakeStandings{},
-		Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: &fakeStandings{},
+		Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	for {
-		mn := m.Cur.(*pages.MenuScreen)
+		mn := m.Cur.(*MenuScreen)
 		if it, ok := mn.List.Selected(); ok && it.Title == "Ratings" {
 			break
 		}
@@ -43,11 +42,11 @@ func TestMenuCursorComesBackToTheChosenItem(t *testing.T) {
 		}
 	}
 	m.Update(uitest.Key("enter"))
-	if _, ok := m.Cur.(*pages.StandingsScreen); !ok {
+	if _, ok := m.Cur.(*StandingsScreen); !ok {
 		t.Fatalf("enter on Ratings opened %T", m.Cur)
 	}
 	m.Update(uitest.Key("esc"))
-	mn, ok := m.Cur.(*pages.MenuScreen)
+	mn, ok := m.Cur.(*MenuScreen)
 	if !ok {
 		t.Fatalf("esc from the ratings went to %T", m.Cur)
 	}

@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"strings"
@@ -6,7 +6,6 @@ import (
 
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 )
 
 func TestWrapLines(t *testing.T) {
@@ -34,7 +33,7 @@ func TestWrapLines(t *testing.T) {
 func TestSetupDescriptionNotCut(t *testing.T) {
 	m, _ := newTestClient(t, "quad7", 80, 24)
 	m.Update(uitest.Key("n")) // a new game: the setup screen
-	s, ok := m.Cur.(*pages.SetupScreen)
+	s, ok := m.Cur.(*SetupScreen)
 	if !ok {
 		t.Skipf("n did not open setup: %T", m.Cur)
 	}

@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"strings"
@@ -8,7 +8,6 @@ import (
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -48,12 +47,12 @@ func (f *fakeStandings) Game(id string) (savefmt.SavedGame, error) {
 
 func TestRatingsScreens(t *testing.T) {
 	fs := &fakeStandings{}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if !strings.Contains(uitest.ViewText(m), "Ratings") {
 		t.Fatalf("menu lacks Ratings:\n%s", uitest.ViewText(m))
 	}
-	m.Cur = pages.NewStandings(m.C)
+	m.Cur = NewStandings(m.C)
 	first := fs.asked[0]
 	if v := uitest.ViewText(m); !strings.Contains(v, "bob") || !strings.Contains(v, "1662") {
 		t.Fatalf("leaderboard:\n%s", v)
@@ -73,7 +72,7 @@ func TestRatingsScreens(t *testing.T) {
 	}
 
 	// Without a store that keeps ratings there is no such item.
-	m = New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true}).(*Model)
+	m = newClient(common.Options{ColorProfile: colorprofile.ASCII, Remote: true})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if strings.Contains(uitest.ViewText(m), "Ratings") {
 		t.Fatal("Ratings offered without standings")
@@ -103,9 +102,9 @@ func (f *pagesStandings) Page(id string) (common.PlayerPage, error) {
 // client's own page has no record against itself.
 func TestPlayerPageFromTheLeaderboard(t *testing.T) {
 	fs := &pagesStandings{}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	m.Cur = pages.NewStandings(m.C)
+	m.Cur = NewStandings(m.C)
 	m.Update(uitest.Key("enter"))
 	v := uitest.ViewText(m)
 	if !strings.Contains(v, " bob") || !strings.Contains(v, "▁▃▅█") || !strings.Contains(v, "you against bob: 1 won, 3 lost, 0 drawn") {
