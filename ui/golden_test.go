@@ -5,11 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/internal/sheets"
 	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
@@ -314,4 +317,64 @@ func TestGoldenCorpusChess(t *testing.T) {
 // keeps every fact whole.
 func TestGoldenCorpusRPS(t *testing.T) {
 	corpusGolden(t, "roshambo2", "", "rock", "", "well", "")
+}
+
+// A whole game of rock-paper-scissors between two people at one
+// keyboard, in a real program: before each throw the board is hidden
+// behind a hand-over screen naming who takes the keyboard, and the end
+// shows every round.
+func TestJointHotSeatWholeGame(t *testing.T) {
+	opts := common.Options{ColorProfile: colorprofile.ASCII, Seed: 1, AIDelay: -1, Store: &uitest.MemStore{},
+		Start: common.Start{Variant: "rockpaperscissors", Seats: map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}}}
+	rec := newScreenRecorder(New(opts))
+	tm := teatest.NewTestModel(t, rec, teatest.WithInitialTermSize(80, 24))
+	waitFor := func(what string) {
+		t.Helper()
+		rec.waitScreen(t, what, func(s string) bool { return strings.Contains(s, what) }, 20*time.Second)
+	}
+	for _, round := range uitest.RPSThrows {
+		waitFor("Pass the keyboard to left (ana)")
+		tm.Send(uitest.Key("enter"))
+		for _, msg := range uitest.TypeMove("(throw " + round[0] + ")") {
+			tm.Send(msg)
+		}
+		waitFor("Pass the keyboard to right (bo)")
+		tm.Send(uitest.Key("enter"))
+		for _, msg := range uitest.TypeMove("(throw " + round[1] + ")") {
+			tm.Send(msg)
+		}
+	}
+	waitFor("game over")
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(20*time.Second)).(screenRecorder).Model.(*Model)
+	b, ok := fm.Cur.(*board.BoardScreen)
+	if !ok || !b.Game().Terminal() || b.Game().Goal(0) != 100 || b.Game().Goal(1) != 0 {
+		t.Fatalf("the game did not end with left's win:\n%s", fm.View().Content)
+	}
+	teatest.RequireEqualOutput(t, []byte(uitest.ViewText(fm)))
+}
+
+// corpusGolden opens a published sheet at 80×24 in --ascii, every seat a
+// person, plays moves typed at the prompt (an empty one is an enter, to
+// take the keyboard on a joint turn), and compares the screen with its
+// golden.
+func corpusGolden(t *testing.T, name string, moves ...string) {
+	if !uitest.Isolated(t) {
+		return
+	}
+	v, err := sheets.LoadFile(uitest.CorpusSheet(t, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []tea.Msg
+	for _, mv := range moves {
+		if mv == "" {
+			msgs = append(msgs, uitest.Key("enter"))
+			continue
+		}
+		msgs = append(msgs, uitest.TypeMove(mv)...)
+	}
+	runGolden(t, common.Options{ASCII: true, Start: common.Start{Variant: v.Name, Seats: uitest.HotSeat(v)}}, msgs...)
 }

@@ -152,3 +152,9 @@ func TypeMove(text string) []tea.Msg {
 
 // Quad5SquareMoves is Quad5Square as the moves' short texts.
 var Quad5SquareMoves = []string{"r2c2", "r1c2", "r2c4", "r1c3", "r4c4", "r1c4", "r4c2"}
+
+// RPSThrows are the throws of a whole hot-seat game: left's and right's
+// in each of the five rounds. left wins rounds 1 and 3, right round 2.
+var RPSThrows = [][2]string{
+	{"rock", "scissors"}, {"rock", "paper"}, {"paper", "rock"}, {"scissors", "scissors"}, {"paper", "paper"},
+}

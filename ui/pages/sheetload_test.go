@@ -1,10 +1,8 @@
-package ui
+package pages
 
 import (
 	"errors"
-	"flag"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,7 +11,6 @@ import (
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -23,45 +20,11 @@ import (
 	"github.com/tabletop/tabletop/savefmt"
 )
 
-// childEnv names the test a child test process runs (see isolated).
-const childEnv = "TABLETOP_UI_TEST_CHILD"
-
-// isolated runs the calling test in a child process of the test binary,
-// for a test that registers games read from sheet files: the registry
-// keeps them for good, and other tests list every registered game (the
-// menu's goldens, a golden per game). It reports whether the caller is
-// the child, which goes on with the test; the parent reports the child's
-// outcome (a skip too).
-func isolated(t *testing.T) bool {
-	t.Helper()
-	if os.Getenv(childEnv) == t.Name() {
-		return true
-	}
-	args := []string{"-test.run=^" + strings.ReplaceAll(t.Name(), "/", "$/^") + "$", "-test.count=1", "-test.v"}
-	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
-		args = append(args, "-update")
-	}
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), childEnv+"="+t.Name())
-	out, err := cmd.CombinedOutput()
-	switch {
-	case err != nil:
-		t.Fatalf("in a child process:\n%s", out)
-	case strings.Contains(string(out), "--- SKIP"):
-		t.Skipf("in a child process:\n%s", out)
-	case !strings.Contains(string(out), "--- PASS: "+t.Name()):
-		t.Fatalf("the child process ran no test:\n%s", out)
-	case testing.Verbose():
-		t.Logf("in a child process:\n%s", out)
-	}
-	return false
-}
-
 // writeSheet writes a sheet file: a bundled sheet's text, with a first
 // comment line that makes it a text of its own.
 func writeSheet(t *testing.T, dir, file, bundled, note string) string {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("..", "games", bundled+".kif"))
+	src, err := os.ReadFile(filepath.Join("..", "..", "games", bundled+".kif"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +54,7 @@ func sheetSave(t *testing.T, path string) []byte {
 // loads it), and says so, staying readable, when the sheet is gone or
 // has changed.
 func TestSheetSaveReopens(t *testing.T) {
-	if !isolated(t) {
+	if !uitest.Isolated(t) {
 		return
 	}
 	dir := t.TempDir()
@@ -149,20 +112,20 @@ func TestSheetSaveReopens(t *testing.T) {
 // resumes the game. A save whose sheet has gone is offered to be deleted,
 // and says why it cannot go on.
 func TestSheetSaveContinues(t *testing.T) {
-	if !isolated(t) {
+	if !uitest.Isolated(t) {
 		return
 	}
 	dir := t.TempDir()
 	data := sheetSave(t, writeSheet(t, dir, "cf.kif", "connectfour", "mine"))
 	data = []byte(strings.Split(string(data), "result ")[0]) // a game in progress
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{Data: data}, Seed: 1, AIDelay: -1}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{Data: data}, Seed: 1, AIDelay: -1})
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if _, ok := m.Cur.(*pages.MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "Continue") || strings.Contains(uitest.ViewText(m), "cannot be read") {
+	if _, ok := m.Cur.(*MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "Continue") || strings.Contains(uitest.ViewText(m), "cannot be read") {
 		t.Fatalf("the menu does not offer the save:\n%s", uitest.ViewText(m))
 	}
 	_, cmd := m.Update(uitest.Key("enter"))
-	load, ok := m.Cur.(*pages.SheetLoadScreen)
+	load, ok := m.Cur.(*SheetLoadScreen)
 	if !ok {
 		t.Fatalf("Continue opened %T, not the loading screen", m.Cur)
 	}
@@ -174,10 +137,10 @@ func TestSheetSaveContinues(t *testing.T) {
 	os.Remove(filepath.Join(dir, "cf.kif"))
 	gone := sheetSave(t, writeSheet(t, dir, "gone.kif", "connectfour", "gone"))
 	os.Remove(filepath.Join(dir, "gone.kif"))
-	m = New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{Data: gone}, Seed: 1}).(*Model)
+	m = newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{Data: gone}, Seed: 1})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(uitest.Key("enter"))
-	if _, ok := m.Cur.(*pages.MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "cannot continue: its rule sheet") {
+	if _, ok := m.Cur.(*MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "cannot continue: its rule sheet") {
 		t.Errorf("a save whose sheet is gone:\n%s", uitest.ViewText(m))
 	}
 }
@@ -186,13 +149,13 @@ func TestSheetSaveContinues(t *testing.T) {
 // in the background; the menu lists each while it loads, a broken one
 // with its error, and a loaded one as a game.
 func TestMenuListsTheSheetFolder(t *testing.T) {
-	if !isolated(t) {
+	if !uitest.Isolated(t) {
 		return
 	}
 	dir := t.TempDir()
 	writeSheet(t, dir, "mine.kif", "tictactoe", "title: My Tic-Tac-Toe")
 	os.WriteFile(filepath.Join(dir, "broken.kif"), []byte("(role a)\n(init (p))\n(<= (legal a x) (true (q))\n"), 0o644)
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, SheetDir: dir, Seed: 1}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, SheetDir: dir, Seed: 1})
 	cmd := m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if view := uitest.ViewText(m); !strings.Contains(view, "broken.kif") || !strings.Contains(view, "mine.kif") {
@@ -227,55 +190,6 @@ func TestLoadingLine(t *testing.T) {
 	}
 }
 
-// corpusSheet is the path of a published rule sheet in the shared corpus
-// (../shared/gdl-corpus beside the repository); the test is skipped,
-// saying so, when it is not there.
-func corpusSheet(t *testing.T, name string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test: cannot find ../shared/gdl-corpus")
-		}
-		dir = parent
-	}
-	path := filepath.Join(dir, "..", "shared", "gdl-corpus", name+".kif")
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("the shared GDL corpus is not here (%s): skipped", path)
-	}
-	return path
-}
-
-// corpusGolden opens a published sheet at 80×24 in --ascii, every seat a
-// person, plays moves typed at the prompt (an empty one is an enter, to
-// take the keyboard on a joint turn), and compares the screen with its
-// golden.
-func corpusGolden(t *testing.T, name string, moves ...string) {
-	if !isolated(t) {
-		return
-	}
-	v, err := sheets.LoadFile(corpusSheet(t, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var msgs []tea.Msg
-	for _, mv := range moves {
-		if mv == "" {
-			msgs = append(msgs, uitest.Key("enter"))
-			continue
-		}
-		msgs = append(msgs, uitest.TypeMove(mv)...)
-	}
-	runGolden(t, common.Options{ASCII: true, Start: common.Start{Variant: v.Name, Seats: uitest.HotSeat(v)}}, msgs...)
-}
-
 // Fool's mate in the published chess sheet, which the engine evaluates
 // top-down: finding the cells that decided it takes longer than the
 // board may spend between two frames, so it is worked out in the
@@ -283,10 +197,10 @@ func corpusGolden(t *testing.T, name string, moves ...string) {
 // mates, the king's own pieces that block its way out, and the pawn on
 // h2 that keeps the rook from taking the queen.
 func TestChessMateSaysWhy(t *testing.T) {
-	if !isolated(t) {
+	if !uitest.Isolated(t) {
 		return
 	}
-	v, err := sheets.LoadFile(corpusSheet(t, "chess"))
+	v, err := sheets.LoadFile(uitest.CorpusSheet(t, "chess"))
 	if err != nil {
 		t.Fatal(err)
 	}

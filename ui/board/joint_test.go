@@ -1,76 +1,30 @@
-package ui
+package board
 
 import (
 	"bytes"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
 	"github.com/tabletop/tabletop/savefmt"
 )
 
-// rpsThrows are the throws of a whole hot-seat game: left's and right's
-// in each of the five rounds. left wins rounds 1 and 3, right round 2.
-var rpsThrows = [][2]string{
-	{"rock", "scissors"}, {"rock", "paper"}, {"paper", "rock"}, {"scissors", "scissors"}, {"paper", "paper"},
-}
-
-// A whole game of rock-paper-scissors between two people at one
-// keyboard, in a real program: before each throw the board is hidden
-// behind a hand-over screen naming who takes the keyboard, and the end
-// shows every round.
-func TestJointHotSeatWholeGame(t *testing.T) {
-	opts := common.Options{ColorProfile: colorprofile.ASCII, Seed: 1, AIDelay: -1, Store: &uitest.MemStore{},
-		Start: common.Start{Variant: "rockpaperscissors", Seats: map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}}}
-	rec := newScreenRecorder(New(opts))
-	tm := teatest.NewTestModel(t, rec, teatest.WithInitialTermSize(80, 24))
-	waitFor := func(what string) {
-		t.Helper()
-		rec.waitScreen(t, what, func(s string) bool { return strings.Contains(s, what) }, 20*time.Second)
-	}
-	for _, round := range rpsThrows {
-		waitFor("Pass the keyboard to left (ana)")
-		tm.Send(uitest.Key("enter"))
-		for _, msg := range uitest.TypeMove("(throw " + round[0] + ")") {
-			tm.Send(msg)
-		}
-		waitFor("Pass the keyboard to right (bo)")
-		tm.Send(uitest.Key("enter"))
-		for _, msg := range uitest.TypeMove("(throw " + round[1] + ")") {
-			tm.Send(msg)
-		}
-	}
-	waitFor("game over")
-	if err := tm.Quit(); err != nil {
-		t.Fatal(err)
-	}
-	fm := tm.FinalModel(t, teatest.WithFinalTimeout(20*time.Second)).(screenRecorder).Model.(*Model)
-	b, ok := fm.Cur.(*board.BoardScreen)
-	if !ok || !b.Game().Terminal() || b.Game().Goal(0) != 100 || b.Game().Goal(1) != 0 {
-		t.Fatalf("the game did not end with left's win:\n%s", fm.View().Content)
-	}
-	teatest.RequireEqualOutput(t, []byte(uitest.ViewText(fm)))
-}
-
 // newRPSClient is a hot-seat game of rock-paper-scissors between two
 // people, driven message by message.
-func newRPSClient(t *testing.T, seats map[string]savefmt.SeatConfig, store savefmt.SaveStore) (*Model, *board.BoardScreen) {
+func newRPSClient(t *testing.T, seats map[string]savefmt.SeatConfig, store savefmt.SaveStore) (*common.Shell, *BoardScreen) {
 	t.Helper()
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: store, Seed: 1, AIDelay: -1,
-		Start: common.Start{Variant: "rockpaperscissors", Seats: seats}}).(*Model)
+	m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: store, Seed: 1, AIDelay: -1,
+		Start: common.Start{Variant: "rockpaperscissors", Seats: seats}})
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	b, ok := m.Cur.(*board.BoardScreen)
+	b, ok := m.Cur.(*BoardScreen)
 	if !ok {
 		t.Fatalf("first screen %T", m.Cur)
 	}
@@ -149,11 +103,11 @@ func TestJointAgainstAI(t *testing.T) {
 // AI against AI plays a joint game to its end by itself.
 func TestJointAIAgainstAI(t *testing.T) {
 	ai := savefmt.SeatConfig{AI: true, Level: "easy"}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 1, AIDelay: -1,
-		Start: common.Start{Variant: "rockpaperscissors", Seats: map[string]savefmt.SeatConfig{"left": ai, "right": ai}}}).(*Model)
+	m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 1, AIDelay: -1,
+		Start: common.Start{Variant: "rockpaperscissors", Seats: map[string]savefmt.SeatConfig{"left": ai, "right": ai}}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	uitest.Drain(t, m, m.Init())
-	b := m.Cur.(*board.BoardScreen)
+	b := m.Cur.(*BoardScreen)
 	if !b.Ended() || len(lm(b).Moves()) != 10 {
 		t.Fatalf("AI against AI: ended %v after %d moves", b.Ended(), len(lm(b).Moves()))
 	}
@@ -164,7 +118,7 @@ func TestJointAIAgainstAI(t *testing.T) {
 func TestJointUndoSaveReview(t *testing.T) {
 	store := &uitest.MemStore{}
 	m, b := newRPSClient(t, map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {Name: "bo"}}, store)
-	for _, round := range rpsThrows[:3] {
+	for _, round := range uitest.RPSThrows[:3] {
 		uitest.Send(m, uitest.Key("enter"))
 		uitest.Send(m, uitest.TypeMove("(throw "+round[0]+")")...)
 		uitest.Send(m, uitest.Key("enter"))
@@ -196,7 +150,7 @@ func TestJointUndoSaveReview(t *testing.T) {
 	if strings.Join(sv.Moves, "|") != strings.Join(want, "|") {
 		t.Fatalf("saved moves %q", sv.Moves)
 	}
-	rb, err := board.BoardFromSave(b.Common, sv)
+	rb, err := BoardFromSave(b.Common, sv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,15 +195,15 @@ func TestJointAISearches(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= 6; seed++ {
 		// The variant is not registered: other tests walk every one.
-		m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: seed, AIDelay: -1}).(*Model)
-		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		c := common.NewCommon(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: seed, AIDelay: -1})
 		seat := savefmt.SeatConfig{AI: true, Level: "easy"}
-		b, err := board.NewBoardShell(m.C, v)
+		b, err := NewBoardShell(c, v)
 		if err != nil {
 			t.Fatal(err)
 		}
 		b.SetMatch(b.NewLocal(v.New(), "", []savefmt.SeatConfig{seat, seat}))
-		m.Cur = b
+		m := common.NewShell(c, b)
+		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		uitest.Drain(t, m, m.Init())
 		if !b.Ended() || len(lm(b).Moves()) != 2 {
 			t.Fatalf("seed %d: ended %v, %d moves", seed, b.Ended(), len(lm(b).Moves()))

@@ -1,7 +1,6 @@
-package ui
+package board
 
 import (
-	"go/ast"
 	"io"
 	"log/slog"
 	"net/http"
@@ -13,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
@@ -28,14 +26,14 @@ import (
 
 // newGGPClient opens variant with seats, GGP clocks of 2 s and 1 s, and
 // runs the commands of its start (start messages included) to the end.
-func newGGPClient(t *testing.T, variant string, seats map[string]savefmt.SeatConfig) (*Model, *board.BoardScreen) {
+func newGGPClient(t *testing.T, variant string, seats map[string]savefmt.SeatConfig) (*common.Shell, *BoardScreen) {
 	t.Helper()
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 1, AIDelay: -1,
+	m := newClient(t, common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 1, AIDelay: -1,
 		GGPStartClock: 2 * time.Second, GGPPlayClock: time.Second,
-		Start: common.Start{Variant: variant, Seats: seats}}).(*Model)
+		Start: common.Start{Variant: variant, Seats: seats}})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	uitest.RunCmd(m, m.Init())
-	b, ok := m.Cur.(*board.BoardScreen)
+	b, ok := m.Cur.(*BoardScreen)
 	if !ok {
 		t.Fatalf("first screen %T", m.Cur)
 	}
@@ -204,7 +202,7 @@ func TestGGPReplyWhileAway(t *testing.T) {
 	uitest.SendAll(m, msgs[:len(msgs)-1]...)
 	_, held := m.Update(msgs[len(msgs)-1]) // the play goes out with this command
 	uitest.SendAll(m, uitest.Key("i"))
-	if _, ok := m.Cur.(*board.RulesScreen); !ok {
+	if _, ok := m.Cur.(*RulesScreen); !ok {
 		t.Fatalf("i opened %T", m.Cur)
 	}
 	uitest.RunCmd(m, held)
@@ -214,63 +212,5 @@ func TestGGPReplyWhileAway(t *testing.T) {
 	uitest.SendAll(m, uitest.Key("esc"))
 	if m.Cur != common.Screen(b) || len(lm(b).Moves()) != 2 || !strings.HasPrefix(b.Match.Seat(1).Status, "answered in") {
 		t.Fatalf("back on the board: %d moves, seat %q, status %q", len(lm(b).Moves()), b.Match.Seat(1).Status, b.Status)
-	}
-}
-
-// One Game Manager: the client drives its GGP seats through the table
-// (table.Driver) and ggp's own seat (ggp.RemoteSeat), as the command
-// line's manager does; no client file writes GGP messages itself. (The
-// client's second manager sent ggp.Message values with Remote.Send.)
-func TestClientHasNoGameManagerOfItsOwn(t *testing.T) {
-	fset, files := parseUI(t)
-	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			sel, ok := n.(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
-			if x, ok := sel.X.(*ast.Ident); ok && x.Name == "ggp" && (sel.Sel.Name == "Message" || sel.Sel.Name == "Remote") {
-				t.Errorf("%s: the client uses ggp.%s: GGP seats play through table.Driver and ggp.RemoteSeat", fset.Position(sel.Pos()), sel.Sel.Name)
-			}
-			return true
-		})
-	}
-}
-
-// One game loop: a local game's moves are played, replayed and replaced
-// by the table alone (table.Table's Play and Commit, its Replay, its one
-// fallback). No file of the local match applies a move to a position,
-// splits a game into turns to replay it, or picks a random move itself.
-// (match_local.go played moves with game.Play, match_ai.go with Apply
-// and its own random move, match_joint.go with game.PlayJoint and its
-// own random move, Rebuild and the GGP mirror replayed the moves.)
-func TestLocalMatchPlaysOnlyThroughTheTable(t *testing.T) {
-	banned := map[string]bool{"Play": true, "PlayJoint": true, "ApplyTurn": true, "PlayText": true,
-		"Apply": true, "SplitTurns": true, "RandomMove": true, "Replay": true, "Intn": true}
-	fset, files := parseUI(t)
-	for path, f := range files {
-		if !strings.HasPrefix(path, "match/match_") || path == "match/match_room.go" || path == "match/room_clock.go" {
-			continue
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || !banned[sel.Sel.Name] {
-				return true
-			}
-			// The table's own methods are the one loop; the match's own
-			// Play hands a person's move to it.
-			if x, ok := sel.X.(*ast.SelectorExpr); ok && x.Sel.Name == "Table" {
-				return true
-			}
-			if x, ok := sel.X.(*ast.Ident); ok && x.Name == "l" && sel.Sel.Name == "Play" {
-				return true
-			}
-			t.Errorf("%s: %s plays, replays or picks a move outside the table", fset.Position(call.Pos()), sel.Sel.Name)
-			return true
-		})
 	}
 }
