@@ -8,29 +8,7 @@ import (
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	"github.com/tabletop/tabletop/game"
-	"github.com/tabletop/tabletop/game/quad"
-	"github.com/tabletop/tabletop/themes"
 )
-
-// Every registered game has an adapter.
-func TestEveryVariantHasItsOwnAdapter(t *testing.T) {
-	for _, v := range game.Variants() {
-		a := adapters.NewVariantUI(v)
-		if a == nil {
-			t.Errorf("%s: no adapter", v.Name)
-			continue
-		}
-		if rows, cols := a.Dims(); rows < 1 || cols < 1 {
-			t.Errorf("%s: board of %d×%d", v.Name, rows, cols)
-		}
-		if a.Controls() == "" {
-			t.Errorf("%s: no controls text", v.Name)
-		}
-	}
-	if vu := adapters.NewVariantUI(&game.Variant{Name: "none", New: func() game.State { return nil }}); vu != nil {
-		t.Errorf("a game no adapter knows got %T", vu)
-	}
-}
 
 // Pentago's chosen quadrant is the adapter's: a key chooses it, a new
 // position clears it, and each board has its own adapter.
@@ -56,68 +34,6 @@ func TestPentagoChoiceBelongsToAdapter(t *testing.T) {
 	adapters.AdapterCapsOf(vu).ClearChoice()
 	if _, got := pentagoChoice(vu, s, adapters.Pos{Row: 0, Col: 0}); got != 2 {
 		t.Errorf("after clearing, a rotation turns quadrant %d, want the cursor's 2", got)
-	}
-}
-
-// The generic grid adapter draws and plays any game that spells a move
-// for a cell.
-func TestGridAdapter(t *testing.T) {
-	v, _ := game.Lookup("quad5")
-	s := v.New()
-	g := &adapters.GridUI{
-		Rows: 5, Cols: 5,
-		RowName: func(r int) string { return string(rune('a' + r)) },
-		ColName: func(c int) string { return string(rune('1' + c)) },
-		Cell: func(_ game.State, p adapters.Pos) adapters.CellInfo {
-			if p == (adapters.Pos{Row: 2, Col: 2}) {
-				return adapters.CellInfo{Glyph: "X", Seat: 0}
-			}
-			return adapters.CellInfo{}
-		},
-		MoveAt: func(_ game.State, p adapters.Pos) (game.Move, bool) {
-			if p.Row == 0 {
-				return game.Noop, false
-			}
-			return quad.MarkMove(p.Row+1, p.Col+1), true
-		},
-	}
-	if rows, cols := g.Dims(); rows != 5 || cols != 5 || g.RowLabel(1) != "b" || g.ColLabel(4) != "5" {
-		t.Errorf("dims %d×%d, labels %q %q", rows, cols, g.RowLabel(1), g.ColLabel(4))
-	}
-	if c := g.Cells(s); c[2][2].Glyph != "X" || c[0][0].Glyph != "" {
-		t.Errorf("cells: %+v", c)
-	}
-	if r := g.Act(s, adapters.Pos{Row: 2, Col: 1}, nil); !r.Play || s.FormatMove(r.Move) != "(mark r3 c2)" {
-		t.Errorf("act on r3c2: %+v", r)
-	}
-	if r := g.Act(s, adapters.Pos{Row: 0, Col: 1}, nil); r.Play || !r.IsError {
-		t.Errorf("act where nothing is played: %+v", r)
-	}
-	if g.MoveCells(s, 1) != nil {
-		t.Error("moveCells without touched should be nil")
-	}
-}
-
-// Themes colour pieces by seat (or by a role's colour name); every game
-// gets distinct colours for its roles in every theme.
-func TestPieceColoursDistinctInEveryGame(t *testing.T) {
-	for _, th := range themes.All {
-		if th.Mono {
-			continue
-		}
-		for _, v := range game.Variants() {
-			seen := map[string]string{}
-			for i, role := range v.Roles {
-				c := th.PieceColour(i, role)
-				if c == "" {
-					t.Errorf("%s, %s: no colour for %s", th.Name, v.Name, role)
-				}
-				if other, dup := seen[c]; dup {
-					t.Errorf("%s, %s: %s and %s share colour %s", th.Name, v.Name, other, role, c)
-				}
-				seen[c] = role
-			}
-		}
 	}
 }
 
