@@ -1,17 +1,19 @@
 package ui
 
 import (
-	"strings"
+	"testing"
 
-	"github.com/tabletop/tabletop/ui/adapters"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
 	"github.com/tabletop/tabletop/ui/board"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/match"
 
 	"github.com/tabletop/tabletop/game"
+	_ "github.com/tabletop/tabletop/game/all"
 )
-
-// lm is the board's local match, nil in a room.
-func lm(b *board.BoardScreen) *match.LocalMatch { return match.LocalOf(b.Match) }
 
 // rm is the board's room match, nil for a local game.
 func rm(b *board.BoardScreen) *match.RoomMatch {
@@ -37,46 +39,26 @@ func marks(b *board.BoardScreen) [][]board.CellFlags {
 	return b.Marks(rv, b.Regions(rv))
 }
 
-// regionClick is where a click on the region part whose click is id
-// lands on the screen: the part's outer cell; ok is false when no region
-// has it.
-func regionClick(b *board.BoardScreen, l board.BoardLayout, id int) (x, y int, ok bool) {
-	for _, g := range b.Regions(b.Recent()) {
-		xs, ws := l.PartSpans(g)
-		for i, p := range g.Parts {
-			if p.Click != id {
-				continue
-			}
-			x = xs[i]
-			if i == len(g.Parts)-1 {
-				x += ws[i] - 1
-			}
-			return l.BoardX + x, l.BoardY + l.OverlayY(g.Above), true
-		}
+// The bundled rule sheets are games of the client in its tests too.
+func init() { uitest.RegisterBundled() }
+
+// newTestClient returns a client sized w×h on the board of variant with
+// every seat human.
+func newTestClient(t testing.TB, variant string, w, h int) (*Model, *board.BoardScreen) {
+	t.Helper()
+	v, err := game.Lookup(variant)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return 0, 0, false
+	m := New(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Variant: variant, Seats: uitest.HotSeat(v)}, Seed: 1, AIDelay: -1}).(*Model)
+	m.Init()
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	b, ok := m.Cur.(*board.BoardScreen)
+	if !ok {
+		t.Fatalf("%s: first screen is %T, not the board", variant, m.Cur)
+	}
+	return m, b
 }
 
-// pentagoChoice is what Pentago's overlay shows for position s and the
-// cursor at cur, with the person to act: the quadrant shaded as picked
-// and the one whose label is bracketed (a rotation key would turn it).
-func pentagoChoice(vu adapters.VariantUI, s game.State, cur adapters.Pos) (picked, bracketed int) {
-	for _, g := range vu.(adapters.Overlayer).Regions(s, adapters.OverlayView{Cursor: cur, Acting: true}) {
-		q := g.Parts[0].Click / 2
-		if g.Chosen {
-			picked = q
-		}
-		if strings.HasPrefix(g.Parts[1].Text, "[") {
-			bracketed = q
-		}
-	}
-	return picked, bracketed
-}
-
-// waitWrites waits for the client's writes queued so far (saves, records,
-// files) and gives the match their report, as the commands that report
-// them would: a test reads the store or the match's word on it after.
-func waitWrites(m *Model) {
-	m.C.IO.Wait()
-	m.Update(match.KeptMsg{})
-}
+// TestMain keeps the tests away from the user's settings (see uitest.Main).
+func TestMain(m *testing.M) { uitest.Main(m) }
