@@ -17,13 +17,8 @@ import (
 // also choose the menu item under the pointer (it resumed a saved game).
 // Every screen acts on the press.
 func TestClickOnMenuButtonDoesNotClickThrough(t *testing.T) {
-	v := uitest.MustVariant(t, "quad5")
 	for _, sz := range [][2]int{{80, 24}, {100, 35}} {
-		m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 1, AIDelay: -1,
-			Start: common.Start{Variant: "quad5", Seats: uitest.HotSeat(v)}})
-		m.Init()
-		m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
-		b := m.Cur.(*board.BoardScreen)
+		m, b := newTestClient(t, "quad5", sz[0], sz[1])
 		uitest.Send(m, uitest.Quad5SquareKeys()...)
 		if !b.Ended() {
 			t.Fatalf("the game did not end:\n%s", uitest.ViewText(m))
@@ -61,11 +56,7 @@ func TestMenuExpandedHelpOffersFewerKeys(t *testing.T) {
 // The setup of a new game offers the clocks with c (a game's clocks:
 // TestLocalClockRunsAndIsSaved in ui/board).
 func TestSetupOffersAClock(t *testing.T) {
-	v := uitest.MustVariant(t, "quad5")
-	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Seed: 1, AIDelay: -1,
-		Start: common.Start{Variant: "quad5", Seats: uitest.HotSeat(v)}})
-	m.Init()
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m, _ := newTestClient(t, "quad5", 80, 24)
 	m.Update(uitest.Key("n")) // the setup of a new game
 	m.Update(uitest.Key("c"))
 	if v := uitest.ViewText(m); !strings.Contains(v, "clock: 5 min + 3 s") {
