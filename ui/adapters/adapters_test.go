@@ -36,16 +36,16 @@ func TestGridAdapter(t *testing.T) {
 	v, _ := game.Lookup("quad5")
 	s := v.New()
 	g := &GridUI{
-		Rows: 5, Cols: 5,
-		RowName: func(r int) string { return string(rune('a' + r)) },
-		ColName: func(c int) string { return string(rune('1' + c)) },
-		Cell: func(_ game.State, p Pos) CellInfo {
+		rows: 5, cols: 5,
+		rowName: func(r int) string { return string(rune('a' + r)) },
+		colName: func(c int) string { return string(rune('1' + c)) },
+		cell: func(_ game.State, p Pos) CellInfo {
 			if p == (Pos{Row: 2, Col: 2}) {
 				return CellInfo{Glyph: "X", Seat: 0}
 			}
 			return CellInfo{}
 		},
-		MoveAt: func(_ game.State, p Pos) (game.Move, bool) {
+		moveAt: func(_ game.State, p Pos) (game.Move, bool) {
 			if p.Row == 0 {
 				return game.Noop, false
 			}

@@ -28,11 +28,11 @@ func init() {
 
 // gdlKeyMap holds the keys of a game read from a rule sheet.
 type gdlKeyMap struct {
-	Choose key.Binding // picks a move of the chooser
+	choose key.Binding // picks a move of the chooser
 }
 
 var gdlKeys = gdlKeyMap{
-	Choose: common.Bind([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "choose a move"),
+	choose: common.Bind([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "choose a move"),
 }
 
 // gdlUI draws any game read from a rule sheet: the board gdlboard finds
@@ -133,7 +133,7 @@ func (g *gdlUI) Cells(s game.State) [][]CellInfo {
 
 // Counter lists the facts that are not cells nor whose turn it is:
 // counters, scores, the last throws; one per line for the panel to pack
-// and wrap (see CounterLines).
+// and wrap (see the board's counterLines).
 func (g *gdlUI) Counter(s game.State) string {
 	g.read(s)
 	return strings.Join(g.others, "\n")
@@ -275,7 +275,7 @@ func (g *gdlUI) choiceText(s game.State) string {
 
 // Key is part of KeyHandler.
 func (g *gdlUI) Key(s game.State, msg tea.KeyPressMsg, _ Pos, _ *Pos) (ActResult, bool) {
-	if len(g.choices) == 0 || !key.Matches(msg, gdlKeys.Choose) {
+	if len(g.choices) == 0 || !key.Matches(msg, gdlKeys.choose) {
 		return ActResult{}, false
 	}
 	i := int(msg.String()[0] - '1')
@@ -346,7 +346,7 @@ func (g *gdlUI) fromTo(s game.State) bool {
 
 func (g *gdlUI) playKeys(game.State, *Pos) []key.Binding {
 	if len(g.choices) > 0 {
-		return []key.Binding{gdlKeys.Choose}
+		return []key.Binding{gdlKeys.choose}
 	}
 	return nil
 }

@@ -11,34 +11,34 @@ import (
 // game has more, like Quad's blockers), and a board read from a rule
 // sheet's facts can fill them just as well.
 type GridUI struct {
-	Rows, Cols int
-	// RowName and ColName label the rows (top first) and columns.
-	RowName, ColName func(i int) string
-	// Cell says what cell p holds in s.
-	Cell func(s game.State, p Pos) CellInfo
-	// MoveAt is the move that acting on p plays; ok is false when
+	rows, cols int
+	// rowName and ColName label the rows (top first) and columns.
+	rowName, colName func(i int) string
+	// cell says what cell p holds in s.
+	cell func(s game.State, p Pos) CellInfo
+	// moveAt is the move that acting on p plays; ok is false when
 	// acting there plays nothing.
-	MoveAt func(s game.State, p Pos) (m game.Move, ok bool)
+	moveAt func(s game.State, p Pos) (m game.Move, ok bool)
 	// touched returns the cells move m touches in s.
 	touched func(s game.State, m game.Move) []Pos
 }
 
 // Dims is part of VariantUI.
-func (g *GridUI) Dims() (int, int) { return g.Rows, g.Cols }
+func (g *GridUI) Dims() (int, int) { return g.rows, g.cols }
 
 // RowLabel is part of VariantUI.
-func (g *GridUI) RowLabel(r int) string { return g.RowName(r) }
+func (g *GridUI) RowLabel(r int) string { return g.rowName(r) }
 
 // ColLabel is part of VariantUI.
-func (g *GridUI) ColLabel(c int) string { return g.ColName(c) }
+func (g *GridUI) ColLabel(c int) string { return g.colName(c) }
 
 // Cells is part of VariantUI.
 func (g *GridUI) Cells(s game.State) [][]CellInfo {
-	out := make([][]CellInfo, g.Rows)
+	out := make([][]CellInfo, g.rows)
 	for r := range out {
-		out[r] = make([]CellInfo, g.Cols)
+		out[r] = make([]CellInfo, g.cols)
 		for c := range out[r] {
-			out[r][c] = g.Cell(s, Pos{r, c})
+			out[r][c] = g.cell(s, Pos{r, c})
 		}
 	}
 	return out
@@ -54,10 +54,10 @@ func (g *GridUI) MoveCells(s game.State, m game.Move) []Pos {
 
 // Act is part of VariantUI.
 func (g *GridUI) Act(s game.State, p Pos, _ *Pos) ActResult {
-	if g.MoveAt == nil {
+	if g.moveAt == nil {
 		return refuse("nothing can be played on that cell")
 	}
-	m, ok := g.MoveAt(s, p)
+	m, ok := g.moveAt(s, p)
 	if !ok {
 		return refuse("nothing can be played on that cell")
 	}

@@ -35,11 +35,11 @@ type quadUI struct {
 
 func newQuadUI(n int) *quadUI {
 	return &quadUI{&GridUI{
-		Rows: n, Cols: n,
-		RowName: func(r int) string { return "r" + strconv.Itoa(r+1) },
-		ColName: func(c int) string { return "c" + strconv.Itoa(c+1) },
-		Cell:    quadCell,
-		MoveAt: func(_ game.State, p Pos) (game.Move, bool) {
+		rows: n, cols: n,
+		rowName: func(r int) string { return "r" + strconv.Itoa(r+1) },
+		colName: func(c int) string { return "c" + strconv.Itoa(c+1) },
+		cell:    quadCell,
+		moveAt: func(_ game.State, p Pos) (game.Move, bool) {
 			return quad.MarkMove(p.Row+1, p.Col+1), true
 		},
 		touched: func(_ game.State, m game.Move) []Pos {

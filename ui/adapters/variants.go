@@ -96,7 +96,7 @@ type stocker interface {
 }
 
 // Counterer has a counter for the panel, e.g. "step 5/33": one item a
-// line (see CounterLines).
+// line (see the board's counterLines).
 type Counterer interface {
 	Counter(s game.State) string
 }

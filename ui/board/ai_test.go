@@ -30,7 +30,7 @@ func TestAIAnswersAndUndoGoesBackToYourMove(t *testing.T) {
 	m, b := newVsAI(t, ai.Easy)
 	uitest.Drain(t, m, uitest.Press(m, "enter"))
 	if len(lm(b).Moves()) != 2 || b.Game().ToMove() != 0 {
-		t.Fatalf("after x's move and the AI's answer: %d moves, %s to move", len(lm(b).Moves()), b.Variant.RoleName(b.Game().ToMove()))
+		t.Fatalf("after x's move and the AI's answer: %d moves, %s to move", len(lm(b).Moves()), b.variant.RoleName(b.Game().ToMove()))
 	}
 	uitest.Drain(t, m, uitest.Press(m, "u"))
 	if len(lm(b).Moves()) != 0 {
@@ -169,14 +169,14 @@ func TestAIsLastMoveShowsTheResultNotAnOldWord(t *testing.T) {
 	search := m.Init()
 	b := m.Cur.(*BoardScreen)
 	uitest.Press(m, "enter") // not this client's turn
-	if text, _ := b.StatusText(); !strings.Contains(text, "the AI is playing") {
+	if text, _ := b.statusText(); !strings.Contains(text, "the AI is playing") {
 		t.Fatalf("the key during the AI's turn should say so, status %q", text)
 	}
 	uitest.Drain(t, m, search)
 	if !b.Ended() {
 		t.Fatal("the AI's move should end the game")
 	}
-	if text, _ := b.StatusText(); text != b.Match.Result() {
+	if text, _ := b.statusText(); text != b.Match.Result() {
 		t.Fatalf("after the last move the status should be the result %q, is %q", b.Match.Result(), text)
 	}
 }

@@ -30,15 +30,15 @@ const liveBudget = 20 * time.Second
 // analysisMoves is how many of the best moves the panel lists.
 const analysisMoves = 4
 
-// AnalysisJob is one live analysis in flight.
-type AnalysisJob struct {
+// analysisJob is one live analysis in flight.
+type analysisJob struct {
 	cancel  context.CancelFunc
-	Reports chan ai.Analysis // the latest report waiting; closed after the last
+	reports chan ai.Analysis // the latest report waiting; closed after the last
 }
 
 // analysisMsg carries a report of job; closed says the job ended.
 type analysisMsg struct {
-	job    *AnalysisJob
+	job    *analysisJob
 	an     ai.Analysis
 	closed bool
 }
@@ -46,13 +46,13 @@ type analysisMsg struct {
 // liveAnalysis is the panel's analysis of the shown position.
 type liveAnalysis struct {
 	Enabled bool
-	Job     *AnalysisJob
+	Job     *analysisJob
 	// key is the position analysed (variant and position string), st
 	// the position itself; an is the latest report for it, has whether
 	// there is one.
 	key    string
 	st     game.State
-	Report ai.Analysis
+	report ai.Analysis
 	has    bool
 }
 
@@ -72,7 +72,7 @@ func (a *liveAnalysis) follow(c *common.Common, s game.State) tea.Cmd {
 		return nil
 	}
 	a.stop()
-	a.key, a.st, a.Report, a.has = k, s.Clone(), ai.Analysis{}, false
+	a.key, a.st, a.report, a.has = k, s.Clone(), ai.Analysis{}, false
 	if s.Terminal() {
 		return nil
 	}
@@ -87,18 +87,18 @@ func (a *liveAnalysis) start(c *common.Common, opt ai.AnalysisOptions) tea.Cmd {
 		parent = context.Background()
 	}
 	ctx, cancel := context.WithCancel(parent)
-	job := &AnalysisJob{cancel: cancel, Reports: make(chan ai.Analysis, 1)}
+	job := &analysisJob{cancel: cancel, reports: make(chan ai.Analysis, 1)}
 	a.Job = job
 	s, an, slots := a.st.Clone(), c.Analyst(), c.Opts.AISlots
 	go func() {
-		defer close(job.Reports)
+		defer close(job.reports)
 		if slots != nil {
 			if slots.Acquire(ctx) != nil {
 				return
 			}
 			defer slots.Release()
 		}
-		an.Analyze(ctx, s, opt, func(r ai.Analysis) { offerLatest(job.Reports, r) })
+		an.Analyze(ctx, s, opt, func(r ai.Analysis) { offerLatest(job.reports, r) })
 	}()
 	return job.wait()
 }
@@ -121,9 +121,9 @@ func offerLatest[T any](ch chan T, v T) {
 }
 
 // wait is a command that waits for the job's next report.
-func (j *AnalysisJob) wait() tea.Cmd {
+func (j *analysisJob) wait() tea.Cmd {
 	return func() tea.Msg {
-		an, ok := <-j.Reports
+		an, ok := <-j.reports
 		return analysisMsg{job: j, an: an, closed: !ok}
 	}
 }
@@ -153,12 +153,12 @@ func (a *liveAnalysis) handle(msg analysisMsg) tea.Cmd {
 		a.Job = nil
 		return nil
 	}
-	a.Report, a.has = msg.an, true
+	a.report, a.has = msg.an, true
 	return msg.job.wait()
 }
 
 // Done reports whether the last analysis ended with a final report.
-func (a *liveAnalysis) Done() bool { return a.has && a.Report.Done }
+func (a *liveAnalysis) Done() bool { return a.has && a.report.Done }
 
 // analysisLines draws the analysis of a.st in lines of width w, at most
 // h of them: the value for the side to move (marked proven), its best
@@ -181,7 +181,7 @@ func analysisLines(st *themes.Styles, a *liveAnalysis, w, h int) []string {
 		add(st.Muted.Render("analysing…"))
 		return out
 	}
-	an := a.Report
+	an := a.report
 	v := s.Variant()
 	mover := v.RoleName(s.ToMove())
 	if s.ToMove() == game.NoRole {
@@ -281,9 +281,9 @@ func firstRoleKnown(s game.State) bool {
 	return to == 0 || to == game.NoRole || len(s.Variant().Roles) == 2
 }
 
-// FirstRoleValue is the first role's expected goal ×100 (0–10000) in s
+// firstRoleValue is the first role's expected goal ×100 (0–10000) in s
 // by the analysis an of s (see firstRoleKnown).
-func FirstRoleValue(s game.State, an ai.Analysis) int {
+func firstRoleValue(s game.State, an ai.Analysis) int {
 	v := min(max(int(an.Score*100+0.5), 0), 10000)
 	if to := s.ToMove(); to != 0 && to != game.NoRole {
 		return 10000 - v

@@ -25,10 +25,10 @@ var (
 // may: a shared room's game is not analysed while it goes on, where the
 // engine would play for a person.
 func (b *BoardScreen) analysisOff() string {
-	if b.Caps.Unaided == nil {
+	if b.caps.Unaided == nil {
 		return ""
 	}
-	return b.Caps.Unaided.NoAnalysis()
+	return b.caps.Unaided.NoAnalysis()
 }
 
 // toggleAnalysis turns the panel on or off.
@@ -55,7 +55,7 @@ func (b *BoardScreen) openAnalysisBoard() (common.Screen, tea.Cmd) {
 		return b, nil
 	}
 	pos := b.Game().String()
-	return OpenAnalysisSetup(b.Common, b.Variant, pos), b.Leave()
+	return OpenAnalysisSetup(b.Common, b.variant, pos), b.Leave()
 }
 
 // followAnalysis analyses the shown position when the panel is on and
@@ -79,9 +79,9 @@ func (b *BoardScreen) followAnalysis() tea.Cmd {
 func (b *BoardScreen) gotAnalysis(msg analysisMsg) tea.Cmd {
 	cmd := b.Analysis.handle(msg)
 	s := b.Game()
-	if b.Reviewing() && b.Analysis.Done() && b.Analysis.Report.Proven && b.Analysis.key == positionKey(s) &&
+	if b.Reviewing() && b.Analysis.Done() && b.Analysis.report.Proven && b.Analysis.key == positionKey(s) &&
 		b.Review.Turn < len(b.Review.Evals) && firstRoleKnown(s) {
-		b.Review.Evals[b.Review.Turn] = FirstRoleValue(s, b.Analysis.Report)
+		b.Review.Evals[b.Review.Turn] = firstRoleValue(s, b.Analysis.report)
 	}
 	return cmd
 }
@@ -92,7 +92,7 @@ func (b *BoardScreen) analysisPanel(w, h int) []string {
 	st := b.Common.Styles
 	head := st.Title.Render("Analysis")
 	if s := b.Game(); s.ToMove() != game.NoRole && !s.Terminal() {
-		head += st.Muted.Render(" (" + b.Variant.RoleName(s.ToMove()) + " to move)")
+		head += st.Muted.Render(" (" + b.variant.RoleName(s.ToMove()) + " to move)")
 	}
 	return append([]string{head}, analysisLines(st, &b.Analysis, w, h)...)
 }

@@ -25,13 +25,13 @@ func TestReviewAgreesWithAnalyze(t *testing.T) {
 		uitest.PlayTexts(t, b.Match, moves...)
 		_, open := m.Update(uitest.Key("v"))
 		// Stepping to a position values it first.
-		uitest.RunOnce(m, tea.Batch(open, b.ReviewTo(at)))
+		uitest.RunOnce(m, tea.Batch(open, b.reviewTo(at)))
 		s := b.Game()
 		an := ai.NewAnalyzer().Analyze(context.Background(), s, ai.AnalysisOptions{Options: ai.Options{Level: ai.Hard}}, nil)
 		if !an.Proven {
 			t.Fatalf("after %d moves analyze proves nothing (%+v): the test shows nothing", at, an)
 		}
-		want := FirstRoleValue(s, an)
+		want := firstRoleValue(s, an)
 		if got := b.Review.Evals[at]; got != want {
 			t.Errorf("after %d moves (%s) review says %d for x, analyze proves %d", at, s.String(), got, want)
 		}
@@ -92,8 +92,8 @@ func TestAnalysisFollowsAndStops(t *testing.T) {
 }
 
 // waitEnded waits until job's goroutine has ended: its channel closes last.
-func waitEnded(job *AnalysisJob) {
-	for range job.Reports {
+func waitEnded(job *analysisJob) {
+	for range job.reports {
 	}
 }
 
@@ -108,10 +108,10 @@ func TestPanelProofIsReviewsValue(t *testing.T) {
 	m.Update(uitest.Key("v")) // review's own valuing is not run
 	_, cmd := m.Update(uitest.Key("e"))
 	uitest.RunCmd(m, cmd) // the panel's analysis, to its end
-	if !b.Analysis.Done() || !b.Analysis.Report.Proven {
-		t.Fatalf("the panel proves nothing: %+v", b.Analysis.Report)
+	if !b.Analysis.Done() || !b.Analysis.report.Proven {
+		t.Fatalf("the panel proves nothing: %+v", b.Analysis.report)
 	}
-	if got, want := b.Review.Evals[b.Review.Turn], FirstRoleValue(b.Game(), b.Analysis.Report); got != want {
+	if got, want := b.Review.Evals[b.Review.Turn], firstRoleValue(b.Game(), b.Analysis.report); got != want {
 		t.Fatalf("review says %d, the panel proved %d", got, want)
 	}
 }

@@ -29,18 +29,18 @@ type BoardScreen struct {
 	tv, tvNext bool
 
 	Common  *common.Common
-	Variant *game.Variant
-	Adapter adapters.VariantUI
+	variant *game.Variant
+	adapter adapters.VariantUI
 	// AdapterCaps are Adapter's optional interfaces, asked once (see AdapterCapsOf).
 	AdapterCaps adapters.AdapterCaps
 	Match       match.Match
-	// Caps are Match's optional interfaces, asked once (see CapsOf).
-	Caps match.MatchCaps
+	// caps are Match's optional interfaces, asked once (see CapsOf).
+	caps match.MatchCaps
 	// seen is the match version the selection was made in: when the
 	// position changes, the selection and the adapter's choice go.
 	seen uint64
 
-	CursorCell adapters.Pos
+	cursorCell adapters.Pos
 	Selected   *adapters.Pos
 	Status     string
 	IsErr      bool
@@ -57,25 +57,25 @@ type BoardScreen struct {
 	// question is the open question when it must outlast other status
 	// messages (the AI moving while the player reads it).
 	question string
-	Prompt   bool
+	prompt   bool
 	Input    textinput.Model
 	// Premove is a move typed while another role was to move: it is
 	// played when this client's turn comes, if it is legal then.
 	Premove string
 	// recallAt is the entry of the prompt history ↑ and ↓ reached.
 	recallAt int
-	MovesVP  viewport.Model
-	// MoveScroll is how many lines the move list is scrolled up from
+	movesVP  viewport.Model
+	// moveScroll is how many lines the move list is scrolled up from
 	// its end (0 follows the game).
-	MoveScroll int
-	// Flipped turns the view of the board half round (flip.go).
-	Flipped bool
-	Help    help.Model
+	moveScroll int
+	// flipped turns the view of the board half round (flip.go).
+	flipped bool
+	help    help.Model
 	// The parts of the frame last drawn, each kept with the key of what
-	// it was drawn from (see LastDrawn): the side panel (PanelView) and
-	// its border (BoxPanel), the visible move list (MoveListView) and its
-	// text (MoveListText), the column labels (colLabelLine) and the board
-	// block (BoardLines). The key bar is kept for all sessions
+	// it was drawn from (see LastDrawn): the side panel (panelView) and
+	// its border (boxPanel), the visible move list (moveListView) and its
+	// text (moveListText), the column labels (colLabelLine) and the board
+	// block (boardLines). The key bar is kept for all sessions
 	// (boardHelps).
 	listMemo  common.LastDrawn[string, string]
 	panelMemo common.LastDrawn[panelKey, string]
@@ -114,7 +114,7 @@ func NewBoard(c *common.Common, v *game.Variant, position string, seats []savefm
 	if strings.TrimSpace(position) != "" {
 		startPos = start.String()
 	}
-	b.SetMatch(b.NewLocal(start, startPos, seats).AsMatch())
+	b.SetMatch(b.newLocal(start, startPos, seats).AsMatch())
 	b.CentreCursor()
 	// Nothing is saved before the first move: an empty game is not worth
 	// offering under Continue, and must not replace the game saved there.
@@ -157,7 +157,7 @@ func resumeBoard(c *common.Common, sv savefmt.SavedGame, slot *string) (*BoardSc
 	if err != nil {
 		return nil, err
 	}
-	l := b.NewLocal(start, sv.Start, sv.Seats)
+	l := b.newLocal(start, sv.Start, sv.Seats)
 	if slot != nil {
 		l.Keeper.Saved, l.Keeper.Slot = true, *slot
 		l.Kept.Saved, l.Kept.Slot = true, *slot
@@ -185,7 +185,7 @@ func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
 	if vu == nil {
 		return nil, fmt.Errorf("%s cannot be shown: this client has no board for it", v.Name)
 	}
-	b := &BoardScreen{Common: c, Variant: v, Adapter: vu, AdapterCaps: adapters.AdapterCapsOf(vu)}
+	b := &BoardScreen{Common: c, variant: v, adapter: vu, AdapterCaps: adapters.AdapterCapsOf(vu)}
 	b.spin = spinner.New()
 	b.spin.Spinner = spinner.MiniDot
 	if c.ASCII {
@@ -198,15 +198,15 @@ func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
 	// cursor): it blinks as the player set it up and screen readers
 	// follow it.
 	b.Input.SetVirtualCursor(false)
-	b.MovesVP = viewport.New(viewport.WithWidth(20), viewport.WithHeight(5))
-	b.MovesVP.KeyMap = viewport.KeyMap{} // the board owns the keys
-	b.Help = c.NewHelp()
+	b.movesVP = viewport.New(viewport.WithWidth(20), viewport.WithHeight(5))
+	b.movesVP.KeyMap = viewport.KeyMap{} // the board owns the keys
+	b.help = c.NewHelp()
 	return b, nil
 }
 
-// NewLocal returns a local match that reports to this board.
-func (b *BoardScreen) NewLocal(start game.State, startPos string, seats []savefmt.SeatConfig) *match.LocalMatch {
-	l := match.NewLocalMatch(b.Common, b.Variant, start, startPos, seats)
+// newLocal returns a local match that reports to this board.
+func (b *BoardScreen) newLocal(start game.State, startPos string, seats []savefmt.SeatConfig) *match.LocalMatch {
+	l := match.NewLocalMatch(b.Common, b.variant, start, startPos, seats)
 	l.Status, l.SpinTick = b, b.SpinTick
 	return l
 }
@@ -214,7 +214,7 @@ func (b *BoardScreen) NewLocal(start game.State, startPos string, seats []savefm
 // SetMatch gives the board its match, whose optional interfaces are
 // asked here once.
 func (b *BoardScreen) SetMatch(m match.Match) {
-	b.Match, b.Caps = m, match.CapsOf(m)
+	b.Match, b.caps = m, match.CapsOf(m)
 	b.seen = m.Version()
 	b.histMemo = common.LastDrawn[uint64, []match.PlayedMove]{}
 }
@@ -232,8 +232,8 @@ func (b *BoardScreen) SpinTick() tea.Cmd { return b.spin.Tick }
 
 // CentreCursor puts the cursor in the middle of the board.
 func (b *BoardScreen) CentreCursor() {
-	rows, cols := b.Adapter.Dims()
-	b.CursorCell = adapters.Pos{Row: rows / 2, Col: cols / 2}
+	rows, cols := b.adapter.Dims()
+	b.cursorCell = adapters.Pos{Row: rows / 2, Col: cols / 2}
 }
 
 // Game is the position shown: the live one, or the one reviewed.
@@ -330,51 +330,51 @@ func (b *BoardScreen) quit() tea.Cmd {
 
 // HintMove is the match's hint for the live position, if it has one.
 func (b *BoardScreen) HintMove() (game.Move, bool) {
-	if b.Caps.Hint == nil {
+	if b.caps.Hint == nil {
 		return game.Noop, false
 	}
-	return b.Caps.Hint.HintMove()
+	return b.caps.Hint.HintMove()
 }
 
 // Resigned is the role that resigned, NoRole when none did.
 func (b *BoardScreen) Resigned() game.Role {
-	if b.Caps.Resign == nil {
+	if b.caps.Resign == nil {
 		return game.NoRole
 	}
-	return b.Caps.Resign.Resigned()
+	return b.caps.Resign.Resigned()
 }
 
 // warning is the match's lasting problem (a save that failed), or "".
 func (b *BoardScreen) warning() string {
-	if b.Caps.Keep == nil {
+	if b.caps.Keep == nil {
 		return ""
 	}
-	return b.Caps.Keep.Warning()
+	return b.caps.Keep.Warning()
 }
 
 // UpdateBehind takes a message that came while another screen was shown
 // in front of the board: the match keeps what it must.
 func (b *BoardScreen) UpdateBehind(msg tea.Msg) tea.Cmd {
-	if b.Caps.Suspend == nil {
+	if b.caps.Suspend == nil {
 		return nil
 	}
-	return b.Caps.Suspend.UpdateSuspended(msg)
+	return b.caps.Suspend.UpdateSuspended(msg)
 }
 
 // suspend stops the match's own work while another screen is shown.
 func (b *BoardScreen) suspend() {
-	if b.Caps.Suspend != nil {
-		b.Caps.Suspend.Suspend()
+	if b.caps.Suspend != nil {
+		b.caps.Suspend.Suspend()
 	}
 }
 
-// Typing reports whether a text field has the keys (see common.IsTyping).
-func (b *BoardScreen) Typing() bool { return b.Prompt }
+// Typing reports whether a text field has the keys (see common.Screen).
+func (b *BoardScreen) Typing() bool { return b.prompt }
 
 // resignable returns the roles a person at this client may resign for.
 func (b *BoardScreen) resignable() []game.Role {
 	var out []game.Role
-	for i := range b.Variant.Roles {
+	for i := range b.variant.Roles {
 		if b.Mine(game.Role(i)) && !game.IsRetired(b.Game(), game.Role(i)) {
 			out = append(out, game.Role(i))
 		}
@@ -385,7 +385,7 @@ func (b *BoardScreen) resignable() []game.Role {
 // noResign says why nobody at this client can resign: every role it
 // plays has resigned already, or it plays none.
 func (b *BoardScreen) noResign() string {
-	for i := range b.Variant.Roles {
+	for i := range b.variant.Roles {
 		if b.Mine(game.Role(i)) {
 			return "you have resigned: the game goes on without you"
 		}
@@ -397,14 +397,14 @@ func (b *BoardScreen) noResign() string {
 // the keyboard it asks who resigns, the role to move (if a person's)
 // being the default.
 func (b *BoardScreen) resignQuestion() string {
-	def := b.Variant.RoleName(b.humanRole())
+	def := b.variant.RoleName(b.humanRole())
 	roles := b.resignable()
 	if len(roles) < 2 {
 		return "resign as " + def + "? y to resign, any other key to play on"
 	}
 	var who []string
 	for i, r := range roles {
-		who = append(who, fmt.Sprintf("%d %s", i+1, b.Variant.RoleName(r)))
+		who = append(who, fmt.Sprintf("%d %s", i+1, b.variant.RoleName(r)))
 	}
 	return "who resigns? " + strings.Join(who, ", ") + " (y: " + def + "; other keys play on)"
 }
@@ -441,10 +441,10 @@ func (b *BoardScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 
 // askReplace opens the question before a save replaces another game.
 func (b *BoardScreen) askReplace() {
-	if b.Caps.Keep == nil || b.Confirm != "" {
+	if b.caps.Keep == nil || b.Confirm != "" {
 		return
 	}
-	if q := b.Caps.Keep.ReplaceQuestion(); q != "" {
+	if q := b.caps.Keep.ReplaceQuestion(); q != "" {
 		b.Confirm, b.question = "replace", q
 	}
 }
@@ -485,7 +485,7 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case tea.PasteMsg:
 		// Only the prompt takes text; a paste anywhere else is not
 		// a string of key presses.
-		if b.Prompt {
+		if b.prompt {
 			var cmd tea.Cmd
 			b.Input, cmd = b.Input.Update(msg)
 			return b, cmd
@@ -496,26 +496,26 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 
 // seatList names who plays each role: "x ana, o AI hard".
 func (b *BoardScreen) seatList() string {
-	parts := make([]string, len(b.Variant.Roles))
-	for i, role := range b.Variant.Roles {
+	parts := make([]string, len(b.variant.Roles))
+	for i, role := range b.variant.Roles {
 		parts[i] = role + " " + b.Match.Seat(game.Role(i)).Name
 	}
 	return strings.Join(parts, ", ")
 }
 
-// EndAction carries out an end-of-game choice (a key or a button).
-func (b *BoardScreen) endAction(a EndAction) (common.Screen, tea.Cmd) {
+// endAction carries out an end-of-game choice (a key or a button).
+func (b *BoardScreen) endAction(a endAction) (common.Screen, tea.Cmd) {
 	switch {
 	case a == EndMenu:
 		return OpenMenu(b.Common, ""), b.Leave()
-	case b.Caps.Rematch == nil:
+	case b.caps.Rematch == nil:
 		return b, nil
-	case a == EndRematch:
-		startPos, seats := b.Caps.Rematch.Setup()
+	case a == endRematch:
+		startPos, seats := b.caps.Rematch.Setup()
 		// Sides change: each seat plays the next role, so the first move
 		// (a proven win in Quad 5×5) goes round.
 		swapped := append(append([]savefmt.SeatConfig{}, seats[1:]...), seats[0])
-		nb, err := NewBoard(b.Common, b.Variant, startPos, swapped)
+		nb, err := NewBoard(b.Common, b.variant, startPos, swapped)
 		if err != nil {
 			b.SetStatus(err.Error(), true)
 			return b, nil
@@ -526,8 +526,8 @@ func (b *BoardScreen) endAction(a EndAction) (common.Screen, tea.Cmd) {
 		nb.SetStatus("rematch with sides changed: "+nb.seatList(), false)
 		return nb, nil
 	}
-	_, seats := b.Caps.Rematch.Setup()
-	return OpenSetup(b.Common, b.Variant, seats, nil), nil
+	_, seats := b.caps.Rematch.Setup()
+	return OpenSetup(b.Common, b.variant, seats, nil), nil
 }
 
 // apply carries out what the variant adapter asked for.
@@ -569,7 +569,7 @@ func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
 	if msg.Button != tea.MouseLeft && !right {
 		return b, nil
 	}
-	if b.Confirm != "" || b.Prompt || b.HandingOver() != game.NoRole {
+	if b.Confirm != "" || b.prompt || b.handingOver() != game.NoRole {
 		return b, nil
 	}
 	if l.inMoveList(msg.X, msg.Y) && !right && !b.Analysis.Enabled {
@@ -581,7 +581,7 @@ func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
 	if bt, ok := l.buttonAt(msg.X, msg.Y); ok && !right {
 		return b.endAction(bt.Action)
 	}
-	if id, ok := l.RegionClickAt(b.Regions(b.Recent()), msg.X, msg.Y); ok {
+	if id, ok := l.regionClickAt(b.Regions(b.Recent()), msg.X, msg.Y); ok {
 		if b.Ended() || !b.Mine(b.Game().ToMove()) {
 			return b, nil
 		}
@@ -591,7 +591,7 @@ func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
 	if !ok {
 		return b, nil
 	}
-	b.CursorCell = p
+	b.cursorCell = p
 	if b.Ended() || !b.Mine(b.Game().ToMove()) {
 		return b, nil
 	}
@@ -602,13 +602,13 @@ func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
 		}
 		return b, nil
 	}
-	return b, b.apply(b.Adapter.Act(b.Game(), p, b.Selected))
+	return b, b.apply(b.adapter.Act(b.Game(), p, b.Selected))
 }
 
 // scrollMoves scrolls the move list up by n lines (down when negative),
 // clamped to the list.
 func (b *BoardScreen) scrollMoves(n int) {
 	l := b.Layout()
-	most := max(len(b.MoveLines())-l.ListH, 0)
-	b.MoveScroll = min(max(b.MoveScroll+n, 0), most)
+	most := max(len(b.moveLines())-l.listH, 0)
+	b.moveScroll = min(max(b.moveScroll+n, 0), most)
 }

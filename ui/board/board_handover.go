@@ -18,13 +18,13 @@ import (
 // takeKey says the person named has the keyboard.
 var takeKey = common.Bind([]string{"enter"}, "enter", "I have the keyboard")
 
-// HandingOver is the role the keyboard goes to, or NoRole when the
+// handingOver is the role the keyboard goes to, or NoRole when the
 // board is shown.
-func (b *BoardScreen) HandingOver() game.Role {
-	if b.Reviewing() || b.Caps.HandOver == nil {
+func (b *BoardScreen) handingOver() game.Role {
+	if b.Reviewing() || b.caps.HandOver == nil {
 		return game.NoRole
 	}
-	return b.Caps.HandOver.PassTo()
+	return b.caps.HandOver.PassTo()
 }
 
 // handOverKey handles a key on the hand-over screen: enter shows the
@@ -35,7 +35,7 @@ func (b *BoardScreen) handOverKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) 
 	k := common.BoardKeys
 	switch {
 	case key.Matches(msg, takeKey):
-		b.Caps.HandOver.TakeKeyboard()
+		b.caps.HandOver.TakeKeyboard()
 		b.clearChoices()
 		b.SetStatus("", false)
 		return b, nil
@@ -57,7 +57,7 @@ func (b *BoardScreen) handOverHelp() common.KeyHelp {
 // handOverView hides the board and asks to pass the keyboard to r.
 func (b *BoardScreen) handOverView(r game.Role) string {
 	st := b.Common.Styles
-	name := b.Variant.RoleName(r)
+	name := b.variant.RoleName(r)
 	body := []string{
 		st.Title.Render("Pass the keyboard to " + name + " (" + b.Match.Seat(r).Name + ")"),
 		"",
@@ -67,7 +67,7 @@ func (b *BoardScreen) handOverView(r game.Role) string {
 		body = append(body, st.Muted.Render("Last turn: "+h[len(h)-1].Text))
 	}
 	body = append(body, "", st.Accent.Render("Press enter when only "+name+" can see the screen."))
-	helpLines := common.SplitLines(b.HelpView())
+	helpLines := common.SplitLines(b.helpView())
 	height := max(b.Common.Height-3-len(helpLines), 1)
 	block := lipgloss.Place(b.Common.Width, height, lipgloss.Center, lipgloss.Center, cutLines(common.JoinLines(body), b.Common.Width))
 	lines := []string{b.headerView(), ""}

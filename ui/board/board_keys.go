@@ -19,7 +19,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	if b.Reviewing() {
 		return b.reviewHelp()
 	}
-	if b.HandingOver() != game.NoRole {
+	if b.handingOver() != game.NoRole {
 		return b.handOverHelp()
 	}
 	k := common.BoardKeys
@@ -42,7 +42,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 			game = append(game, bs...)
 		}
 	}
-	cp := b.Caps
+	cp := b.caps
 	if ended {
 		offer(cp.Rematch != nil, k.Rematch, k.New)
 		offer(cp.Dealer != nil, k.Rematch)
@@ -64,7 +64,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	}
 	offer(cp.Dealer != nil, k.Chat)
 	game = append(game, k.Copy)
-	other := []key.Binding{k.MoveCursor, k.Scroll, ReviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, common.KeyHelpFewer}
+	other := []key.Binding{k.MoveCursor, k.Scroll, reviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, common.KeyHelpFewer}
 	nGame := 2
 	if ended {
 		nGame = 3
@@ -75,7 +75,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	short := make([]key.Binding, 0, len(play)-1+nGame+3)
 	short = append(append(short, play[:len(play)-1]...), game[:min(nGame, len(game))]...)
 	if ended {
-		short = append(short, ReviewKeys.Open)
+		short = append(short, reviewKeys.Open)
 	}
 	short = append(short, k.HelpAll, k.Quit)
 	return common.KeyHelp{Short: short, Full: [][]key.Binding{play, game, other}}
@@ -88,7 +88,7 @@ func charKey(msg tea.KeyPressMsg) bool { return utf8.RuneCountInString(msg.Text)
 // keyPress handles a key: the open prompt or question first, then the
 // keys of the screen, then those of the game.
 func (b *BoardScreen) keyPress(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
-	if b.Prompt {
+	if b.prompt {
 		if cmd, done := b.promptKey(msg); done {
 			return b, cmd
 		}
@@ -96,17 +96,17 @@ func (b *BoardScreen) keyPress(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	if b.Confirm != "" {
 		return b.answer(msg)
 	}
-	if b.HandingOver() != game.NoRole {
+	if b.handingOver() != game.NoRole {
 		return b.handOverKey(msg)
 	}
 	if b.Reviewing() {
 		return b.reviewKey(msg)
 	}
-	if key.Matches(msg, ReviewKeys.Open) {
-		return b, b.ReviewTo(len(b.History()))
+	if key.Matches(msg, reviewKeys.Open) {
+		return b, b.reviewTo(len(b.History()))
 	}
-	if a := b.Match.AI(); a.Searching && !a.ForHint && b.Caps.AICtl != nil && key.Matches(msg, common.BoardKeys.MoveNow) {
-		b.Caps.AICtl.MoveNow() // the search returns its best move so far
+	if a := b.Match.AI(); a.Searching && !a.ForHint && b.caps.AICtl != nil && key.Matches(msg, common.BoardKeys.MoveNow) {
+		b.caps.AICtl.MoveNow() // the search returns its best move so far
 		b.SetStatus("moving now…", false)
 		return b, nil
 	}
@@ -130,12 +130,12 @@ func (b *BoardScreen) keyPress(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 func (b *BoardScreen) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, common.BoardKeys.Close):
-		b.Prompt = false
+		b.prompt = false
 		b.Input.Blur()
 		return nil, true
 	case key.Matches(msg, common.BoardKeys.Submit):
 		text := strings.TrimSpace(b.Input.Value())
-		b.Prompt = false
+		b.prompt = false
 		b.Input.Blur()
 		b.Input.SetValue("")
 		b.remember(text)
@@ -185,9 +185,9 @@ func (b *BoardScreen) answer(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	k := common.BoardKeys
 	what := b.Confirm
 	b.Confirm, b.question = "", ""
-	if what == "replace" && b.Caps.Keep != nil {
+	if what == "replace" && b.caps.Keep != nil {
 		b.SetStatus("", false)
-		return b, b.Caps.Keep.AnswerReplace(key.Matches(msg, k.ResignYes))
+		return b, b.caps.Keep.AnswerReplace(key.Matches(msg, k.ResignYes))
 	}
 	if what == "resign" && b.chooseResigner(msg) {
 		return b, nil
@@ -197,8 +197,8 @@ func (b *BoardScreen) answer(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	switch {
 	case yes && what == "quit":
 		return b, b.quit()
-	case yes && what == "resign" && b.Caps.Resign != nil:
-		return b, b.Caps.Resign.Resign(b.resigner())
+	case yes && what == "resign" && b.caps.Resign != nil:
+		return b, b.caps.Resign.Resign(b.resigner())
 	case !yes:
 		b.SetStatus("", false)
 	}
@@ -229,7 +229,7 @@ func (b *BoardScreen) chooseResigner(msg tea.KeyPressMsg) bool {
 		return false
 	}
 	b.Confirm, b.resignAs = "resign", roles[at]
-	b.SetStatus("resign as "+b.Variant.RoleName(roles[at])+"? y to resign, other keys play on", false)
+	b.SetStatus("resign as "+b.variant.RoleName(roles[at])+"? y to resign, other keys play on", false)
 	return true
 }
 
@@ -245,20 +245,20 @@ func (b *BoardScreen) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bo
 		}
 		return b, b.quit(), true
 	case key.Matches(msg, k.HelpAll):
-		b.Help.ShowAll = !b.Help.ShowAll
-		if b.Help.ShowAll {
-			all := common.MergeStyles(b.DrawHelp(b.Keys(), true))
-			if b.fitsWithHelp(1) && !b.FullHelpFits(all) {
+		b.help.ShowAll = !b.help.ShowAll
+		if b.help.ShowAll {
+			all := common.MergeStyles(b.drawHelp(b.Keys(), true))
+			if b.fitsWithHelp(1) && !b.fullHelpFits(all) {
 				// Said, not silently ignored: the bar cannot grow here. (A
 				// board hidden for the window's size keeps the toggle for
 				// when it is shown.)
-				b.Help.ShowAll = false
+				b.help.ShowAll = false
 				b.SetStatus("the list of every key does not fit this window: a larger window shows them all", false)
 			}
 		}
 	case key.Matches(msg, k.Theme):
 		text, cmd := b.Common.CycleTheme()
-		b.Help = b.Common.NewHelp()
+		b.help = b.Common.NewHelp()
 		b.spin.Style = b.Common.Styles.Accent
 		b.Input = common.NewInput(b.Common, ": ", promptLimit)
 		b.SetStatus(text, false)
@@ -269,7 +269,7 @@ func (b *BoardScreen) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bo
 		b.toggleFlip()
 	case key.Matches(msg, k.Rules):
 		b.suspend()
-		return NewRules(b.Common, b.Variant, b), nil, true
+		return NewRules(b.Common, b.variant, b), nil, true
 	case key.Matches(msg, k.Menu):
 		return OpenMenu(b.Common, ""), b.Leave(), true
 	case key.Matches(msg, analysisKey):
@@ -278,9 +278,9 @@ func (b *BoardScreen) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bo
 		s, cmd := b.openAnalysisBoard()
 		return s, cmd, true
 	case key.Matches(msg, k.ScrollUp):
-		b.scrollMoves(b.Layout().ListH)
+		b.scrollMoves(b.Layout().listH)
 	case key.Matches(msg, k.ScrollDown):
-		b.scrollMoves(-b.Layout().ListH)
+		b.scrollMoves(-b.Layout().listH)
 	case key.Matches(msg, k.Up), key.Matches(msg, k.Down), key.Matches(msg, k.Left), key.Matches(msg, k.Right):
 		b.moveCursor(msg)
 	default:
@@ -293,13 +293,13 @@ func (b *BoardScreen) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bo
 func (b *BoardScreen) endedKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	k := common.BoardKeys
 	switch {
-	case key.Matches(msg, k.Rematch) && b.Caps.Rematch != nil:
-		return b.endAction(EndRematch)
-	case key.Matches(msg, k.New) && b.Caps.Rematch != nil:
-		return b.endAction(EndNewGame)
-	case key.Matches(msg, k.Undo) && b.Caps.Undo != nil:
-		return b, b.Caps.Undo.Undo()
-	case key.Matches(msg, k.SaveAs) && b.Caps.Save != nil:
+	case key.Matches(msg, k.Rematch) && b.caps.Rematch != nil:
+		return b.endAction(endRematch)
+	case key.Matches(msg, k.New) && b.caps.Rematch != nil:
+		return b.endAction(endNewGame)
+	case key.Matches(msg, k.Undo) && b.caps.Undo != nil:
+		return b, b.caps.Undo.Undo()
+	case key.Matches(msg, k.SaveAs) && b.caps.Save != nil:
 		b.openPrompt()
 		b.Input.SetValue("save ")
 		b.Input.CursorEnd()
@@ -307,7 +307,7 @@ func (b *BoardScreen) endedKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	}
 	if key.Matches(msg, k.Act) || charKey(msg) {
 		keys := " — m menu"
-		if b.Caps.Rematch != nil {
+		if b.caps.Rematch != nil {
 			keys = " — R rematch, n new game, m menu"
 		}
 		b.SetStatus(b.Match.Result()+keys, false)
@@ -318,7 +318,7 @@ func (b *BoardScreen) endedKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 // matchKey handles the actions of the match: undo, redo, a new game,
 // resigning, pausing the AI and hints.
 func (b *BoardScreen) matchKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool) {
-	k, cp := common.BoardKeys, b.Caps
+	k, cp := common.BoardKeys, b.caps
 	switch {
 	case key.Matches(msg, k.Undo) && cp.Undo != nil:
 		b.Premove = "" // typed for a position that is gone
@@ -331,7 +331,7 @@ func (b *BoardScreen) matchKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, boo
 		// game starts; Esc comes back to it.
 		b.suspend()
 		_, seats := cp.Rematch.Setup()
-		return OpenSetup(b.Common, b.Variant, seats, b), nil, true
+		return OpenSetup(b.Common, b.variant, seats, b), nil, true
 	case key.Matches(msg, k.Resign) && cp.Resign != nil:
 		if b.humanRole() == game.NoRole {
 			b.SetStatus(b.noResign(), true)
@@ -360,7 +360,7 @@ func (b *BoardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		if key.Matches(msg, k.Act) || key.Matches(msg, k.Type) || charKey(msg) {
-			who := b.Variant.RoleName(mover)
+			who := b.variant.RoleName(mover)
 			switch {
 			case b.isAI(mover):
 				b.SetTurnStatus("the AI is playing " + who + "; space or esc makes it move now")
@@ -382,9 +382,9 @@ func (b *BoardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 		b.SetStatus("", false)
 		return nil
 	case key.Matches(msg, k.Act):
-		return b.apply(b.Adapter.Act(s, b.CursorCell, b.Selected))
+		return b.apply(b.adapter.Act(s, b.cursorCell, b.Selected))
 	}
-	if r, ok := b.AdapterCaps.KeyOf(s, msg, b.CursorCell, b.Selected); ok {
+	if r, ok := b.AdapterCaps.KeyOf(s, msg, b.cursorCell, b.Selected); ok {
 		return b.apply(r)
 	}
 	if len([]rune(msg.String())) == 1 {
@@ -396,7 +396,7 @@ func (b *BoardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 // moveCursor moves the cursor the way the arrow looks on the screen,
 // the board flipped or not.
 func (b *BoardScreen) moveCursor(msg tea.KeyPressMsg) {
-	rows, cols := b.Adapter.Dims()
+	rows, cols := b.adapter.Dims()
 	k := common.BoardKeys
 	dr, dc := 0, 0
 	switch {
@@ -409,16 +409,16 @@ func (b *BoardScreen) moveCursor(msg tea.KeyPressMsg) {
 	case key.Matches(msg, k.Right):
 		dc = 1
 	}
-	if b.Flipped {
+	if b.flipped {
 		dr, dc = -dr, -dc
 	}
-	b.CursorCell.Row = (b.CursorCell.Row + dr + rows) % rows
-	b.CursorCell.Col = (b.CursorCell.Col + dc + cols) % cols
+	b.cursorCell.Row = (b.cursorCell.Row + dr + rows) % rows
+	b.cursorCell.Col = (b.cursorCell.Col + dc + cols) % cols
 }
 
 // openPrompt opens the move prompt, empty.
 func (b *BoardScreen) openPrompt() {
-	b.Prompt = true
+	b.prompt = true
 	b.recallAt = len(b.Common.PromptHistory)
 	b.Input.SetValue("")
 	b.Input.SetSuggestions(nil)

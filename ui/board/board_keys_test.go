@@ -26,7 +26,7 @@ func TestNoKeysActOnAHiddenBoard(t *testing.T) {
 	}
 	m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
 	m.Update(uitest.Key("?"))
-	if !b.Help.ShowAll {
+	if !b.help.ShowAll {
 		t.Fatal("? should still toggle the help")
 	}
 	m.Update(uitest.Key("?"))
@@ -50,7 +50,7 @@ func TestNoKeysActOnAHiddenBoard(t *testing.T) {
 func endGameQuad5(t *testing.T, w, h int) (*common.Shell, *BoardScreen) {
 	m, b := newTestClient(t, "quad5", w, h)
 	for _, p := range uitest.Quad5Square {
-		for _, k := range uitest.KeysTo(b.CursorCell.Row, b.CursorCell.Col, p[0], p[1], 0) {
+		for _, k := range uitest.KeysTo(b.cursorCell.Row, b.cursorCell.Col, p[0], p[1], 0) {
 			uitest.Press(m, k)
 		}
 		m.Update(uitest.Key("enter"))
@@ -65,7 +65,7 @@ func endGameQuad5(t *testing.T, w, h int) (*common.Shell, *BoardScreen) {
 // each does what it says, at every size.
 func TestEndButtons(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {100, 35}, {160, 50}} {
-		for _, want := range []EndAction{EndRematch, EndNewGame, EndMenu} {
+		for _, want := range []endAction{endRematch, endNewGame, EndMenu} {
 			m, b := endGameQuad5(t, sz[0], sz[1])
 			l := b.Layout()
 			if len(l.Buttons) != 3 {
@@ -75,25 +75,25 @@ func TestEndButtons(t *testing.T) {
 			var hit Button
 			for _, bt := range l.Buttons {
 				row := []rune(lines[bt.Y])
-				if bt.X+bt.W > len(row) || string(row[bt.X:bt.X+bt.W]) != bt.Label {
-					t.Fatalf("%v: button %q not drawn at (%d,%d): %q", sz, bt.Label, bt.X, bt.Y, lines[bt.Y])
+				if bt.X+bt.w > len(row) || string(row[bt.X:bt.X+bt.w]) != bt.label {
+					t.Fatalf("%v: button %q not drawn at (%d,%d): %q", sz, bt.label, bt.X, bt.Y, lines[bt.Y])
 				}
 				if bt.Action == want {
 					hit = bt
 				}
 			}
-			m.Update(uitest.Click(hit.X+hit.W-1, hit.Y))
+			m.Update(uitest.Click(hit.X+hit.w-1, hit.Y))
 			switch s := m.Cur.(type) {
 			case *BoardScreen:
-				if want != EndRematch || s == b || len(lm(s).Moves()) != 0 {
-					t.Fatalf("%v %q: board %v moves %d", sz, hit.Label, s == b, len(lm(s).Moves()))
+				if want != endRematch || s == b || len(lm(s).Moves()) != 0 {
+					t.Fatalf("%v %q: board %v moves %d", sz, hit.label, s == b, len(lm(s).Moves()))
 				}
 			case *opened:
-				if what := map[EndAction]string{EndNewGame: "setup quad5", EndMenu: "menu"}[want]; s.what != what {
-					t.Fatalf("%v %q opened the %s", sz, hit.Label, s.what)
+				if what := map[endAction]string{endNewGame: "setup quad5", EndMenu: "menu"}[want]; s.what != what {
+					t.Fatalf("%v %q opened the %s", sz, hit.label, s.what)
 				}
 			default:
-				t.Fatalf("%v %q: %T", sz, hit.Label, m.Cur)
+				t.Fatalf("%v %q: %T", sz, hit.label, m.Cur)
 			}
 		}
 	}

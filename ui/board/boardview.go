@@ -17,10 +17,10 @@ import (
 	"github.com/tabletop/tabletop/themes"
 )
 
-// BoardLayout is the geometry of the board screen for one window size.
+// boardLayout is the geometry of the board screen for one window size.
 // View draws with these numbers and the mouse is hit-tested with the
 // same numbers, so clicks follow the drawing at any size.
-type BoardLayout struct {
+type boardLayout struct {
 	Fits         bool // the window is large enough
 	needW, needH int  // the smallest window that fits
 
@@ -29,14 +29,14 @@ type BoardLayout struct {
 	lw             int // width of the row labels
 	gap            int // a gap after this many rows/columns (Pentago's quadrants)
 	gapW, gapH     int
-	Overlay        bool // a line of the adapter's regions above and below
+	overlay        bool // a line of the adapter's regions above and below
 	flipped        bool // the view is turned half round (flip.go)
 	top            int  // lines above the first row: labels, then regions
-	BoardX, BoardY int  // the board block's top-left on the screen
+	boardX, boardY int  // the board block's top-left on the screen
 	bw, bh         int
-	PanelX, py     int // the side panel
-	PanelW, ph     int
-	ListY, ListH   int // the move list inside the panel
+	panelX, py     int // the side panel
+	panelW, ph     int
+	listY, listH   int // the move list inside the panel
 	statusY        int
 	statusH        int // lines of status (a long one wraps)
 	helpY, helpH   int
@@ -47,17 +47,17 @@ type BoardLayout struct {
 
 // Button is a clickable label on the screen.
 type Button struct {
-	X, Y, W int
-	Label   string
-	Action  EndAction
+	X, Y, w int
+	label   string
+	Action  endAction
 }
 
-// EndAction is what an end-of-game button does.
-type EndAction int
+// endAction is what an end-of-game button does.
+type endAction int
 
 const (
-	EndRematch EndAction = iota
-	EndNewGame
+	endRematch endAction = iota
+	endNewGame
 	EndMenu
 )
 
@@ -66,10 +66,10 @@ const (
 func (b *BoardScreen) endButtons(x, y, width int) []Button {
 	type choice struct {
 		long, short string
-		action      EndAction
+		action      endAction
 	}
-	choices := []choice{{"[ Rematch ]", "[Rematch]", EndRematch}, {"[ New game ]", "[New]", EndNewGame}, {"[ Menu ]", "[Menu]", EndMenu}}
-	if b.Caps.Rematch == nil {
+	choices := []choice{{"[ Rematch ]", "[Rematch]", endRematch}, {"[ New game ]", "[New]", endNewGame}, {"[ Menu ]", "[Menu]", EndMenu}}
+	if b.caps.Rematch == nil {
 		choices = choices[2:]
 	}
 	total := 0
@@ -83,16 +83,16 @@ func (b *BoardScreen) endButtons(x, y, width int) []Button {
 		if long {
 			label = c.long
 		}
-		out = append(out, Button{X: x, Y: y, W: len(label), Label: label, Action: c.action})
+		out = append(out, Button{X: x, Y: y, w: len(label), label: label, Action: c.action})
 		x += len(label) + 1
 	}
 	return out
 }
 
 // buttonAt returns the button under (x, y).
-func (l BoardLayout) buttonAt(x, y int) (Button, bool) {
+func (l boardLayout) buttonAt(x, y int) (Button, bool) {
 	for _, bt := range l.Buttons {
-		if y == bt.Y && x >= bt.X && x < bt.X+bt.W {
+		if y == bt.Y && x >= bt.X && x < bt.X+bt.w {
 			return bt, true
 		}
 	}
@@ -122,7 +122,7 @@ var cellSizes = []cellSize{
 // given inner width (else its stocks go on a second line).
 func (b *BoardScreen) roleLinesWide(inner int) bool {
 	roleW, stocks := 0, 0
-	for i, role := range b.Variant.Roles {
+	for i, role := range b.variant.Roles {
 		roleW = max(roleW, len(role))
 		stocks = max(stocks, common.TextWidth(b.AdapterCaps.StocksOf(b.Game(), game.Role(i))))
 	}
@@ -130,18 +130,18 @@ func (b *BoardScreen) roleLinesWide(inner int) bool {
 }
 
 func (b *BoardScreen) panelFixedLines(inner int) int {
-	n := len(b.Variant.Roles)
+	n := len(b.variant.Roles)
 	if !b.roleLinesWide(inner) {
 		n *= 2
 	}
-	n += len(CounterLines(b.AdapterCaps.CounterOf(b.Game()), inner))
+	n += len(counterLines(b.AdapterCaps.CounterOf(b.Game()), inner))
 	// turn, blank, roles, counter, blank, "Moves" header, AI line
 	return n + 5
 }
 
 // Layout fits the board to the window, with a long status wrapped to two
 // lines when the board still fits with them, else cut to one.
-func (b *BoardScreen) Layout() BoardLayout {
+func (b *BoardScreen) Layout() boardLayout {
 	fm := frameMemoOf(b.Common, &b.frame)
 	if fm != nil && fm.hasLayout {
 		return fm.layout
@@ -158,24 +158,24 @@ func (b *BoardScreen) Layout() BoardLayout {
 }
 
 // layoutFor lays the screen out with statusH lines of status.
-func (b *BoardScreen) layoutFor(statusH int) BoardLayout {
+func (b *BoardScreen) layoutFor(statusH int) boardLayout {
 	w, h := b.Common.Width, b.Common.Height
-	l := BoardLayout{statusH: statusH, flipped: b.Flipped}
-	l.rows, l.cols = b.Adapter.Dims()
-	l.gap, l.Overlay = b.AdapterCaps.BlockSize(), b.AdapterCaps.Overlay != nil
+	l := boardLayout{statusH: statusH, flipped: b.flipped}
+	l.rows, l.cols = b.adapter.Dims()
+	l.gap, l.overlay = b.AdapterCaps.BlockSize(), b.AdapterCaps.Overlay != nil
 	for r := 0; r < l.rows; r++ {
-		l.lw = max(l.lw, common.TextWidth(b.Adapter.RowLabel(r))+1)
+		l.lw = max(l.lw, common.TextWidth(b.adapter.RowLabel(r))+1)
 	}
 	l.top = 1
-	if l.Overlay {
+	if l.overlay {
 		l.top = 2
 	}
-	l.helpH = max(1, lipgloss.Height(b.HelpView()))
+	l.helpH = max(1, lipgloss.Height(b.helpView()))
 	l.helpY = h - l.helpH
 	l.statusY = l.helpY - statusH
 	avail := l.statusY - boardY
 	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2 // borders and two list lines
-	l.BoardX, l.BoardY = 1, boardY
+	l.boardX, l.boardY = 1, boardY
 	for i, sz := range cellSizes {
 		l.CellW, l.CellH = sz.w, sz.h
 		l.gapW, l.gapH = 0, 0
@@ -189,12 +189,12 @@ func (b *BoardScreen) layoutFor(statusH int) BoardLayout {
 		}
 		l.bw = l.lw + l.cols*l.CellW + l.gapW
 		l.bh = l.top + l.rows*l.CellH + l.gapH
-		if l.Overlay {
+		if l.overlay {
 			l.bh++
 		}
-		fits := l.BoardX+l.bw+2+sz.panelW <= w && l.bh <= avail && panelMinH <= avail
+		fits := l.boardX+l.bw+2+sz.panelW <= w && l.bh <= avail && panelMinH <= avail
 		if i == len(cellSizes)-1 {
-			l.needW = l.BoardX + l.bw + 2 + panelMinW
+			l.needW = l.boardX + l.bw + 2 + panelMinW
 			l.needH = boardY + max(l.bh, panelMinH) + 1 + l.helpH
 			l.Fits = fits
 		}
@@ -203,20 +203,20 @@ func (b *BoardScreen) layoutFor(statusH int) BoardLayout {
 			break
 		}
 	}
-	l.PanelX, l.py = l.BoardX+l.bw+2, boardY
-	l.PanelW = min(w-l.PanelX, 60)
+	l.panelX, l.py = l.boardX+l.bw+2, boardY
+	l.panelW = min(w-l.panelX, 60)
 	l.ph = max(avail, 0)
-	fixed := b.panelFixedLines(max(l.PanelW-4, 1))
-	l.ListY = l.py + 1 + fixed - 1
-	l.ListH = max(l.ph-2-fixed, 0)
+	fixed := b.panelFixedLines(max(l.panelW-4, 1))
+	l.listY = l.py + 1 + fixed - 1
+	l.listH = max(l.ph-2-fixed, 0)
 	if b.Ended() && !b.Reviewing() {
 		// Inside the border and padding, on the line under the result.
-		l.Buttons = b.endButtons(l.PanelX+2, l.py+2, max(l.PanelW-4, 1))
+		l.Buttons = b.endButtons(l.panelX+2, l.py+2, max(l.panelW-4, 1))
 	}
 	return l
 }
 
-// MinSize is the smallest window the board fits (see common.MinSize).
+// MinSize is the smallest window the board fits (see common.Screen).
 func (b *BoardScreen) MinSize() (int, int) {
 	fm := frameMemoOf(b.Common, &b.frame)
 	if fm != nil && fm.hasMin {
@@ -231,8 +231,8 @@ func (b *BoardScreen) MinSize() (int, int) {
 	return l.needW, l.needH
 }
 
-// CellX and CellY are the top-left of a cell inside the board block.
-func (l BoardLayout) CellX(c int) int {
+// cellX and cellY are the top-left of a cell inside the board block.
+func (l boardLayout) cellX(c int) int {
 	x := l.lw + c*l.CellW
 	if l.gap > 0 && c >= l.gap {
 		x += l.gapW
@@ -240,8 +240,8 @@ func (l BoardLayout) CellX(c int) int {
 	return x
 }
 
-// CellY is the screen row of board row r's cells.
-func (l BoardLayout) CellY(r int) int {
+// cellY is the screen row of board row r's cells.
+func (l boardLayout) cellY(r int) int {
 	y := l.top + r*l.CellH
 	if l.gap > 0 && r >= l.gap {
 		y += l.gapH
@@ -250,15 +250,15 @@ func (l BoardLayout) CellY(r int) int {
 }
 
 // CellAt returns the cell under screen position (x, y).
-func (l BoardLayout) CellAt(x, y int) (adapters.Pos, bool) {
-	x, y = x-l.BoardX, y-l.BoardY
+func (l boardLayout) CellAt(x, y int) (adapters.Pos, bool) {
+	x, y = x-l.boardX, y-l.boardY
 	for r := 0; r < l.rows; r++ {
-		cy := l.CellY(r)
+		cy := l.cellY(r)
 		if y < cy || y >= cy+l.CellH {
 			continue
 		}
 		for c := 0; c < l.cols; c++ {
-			cx := l.CellX(c)
+			cx := l.cellX(c)
 			if x >= cx && x < cx+l.CellW {
 				return l.shown(adapters.Pos{Row: r, Col: c}), true
 			}
@@ -267,9 +267,9 @@ func (l BoardLayout) CellAt(x, y int) (adapters.Pos, bool) {
 	return adapters.Pos{}, false
 }
 
-// OverlayY is the line of the regions above the board (just under the
+// overlayY is the line of the regions above the board (just under the
 // column labels) or below it, inside the board block.
-func (l BoardLayout) OverlayY(above bool) int {
+func (l boardLayout) overlayY(above bool) int {
 	if above {
 		return 1
 	}
@@ -278,14 +278,14 @@ func (l BoardLayout) OverlayY(above bool) int {
 
 // regionSpan is where region g stands inside the board block: from x0,
 // w cells wide (over its columns and any gap between them).
-func (l BoardLayout) regionSpan(g adapters.Region) (x0, w int) {
-	x0 = l.CellX(g.Col)
-	return x0, l.CellX(g.Col+g.Cols-1) + l.CellW - x0
+func (l boardLayout) regionSpan(g adapters.Region) (x0, w int) {
+	x0 = l.cellX(g.Col)
+	return x0, l.cellX(g.Col+g.Cols-1) + l.CellW - x0
 }
 
-// PartSpans lays out g's parts over its span: where each begins and how
+// partSpans lays out g's parts over its span: where each begins and how
 // wide it is; the stretching part takes what the others leave.
-func (l BoardLayout) PartSpans(g adapters.Region) (xs, ws []int) {
+func (l boardLayout) partSpans(g adapters.Region) (xs, ws []int) {
 	x, w := l.regionSpan(g)
 	fixed := 0
 	for _, p := range g.Parts {
@@ -305,19 +305,19 @@ func (l BoardLayout) PartSpans(g adapters.Region) (xs, ws []int) {
 	return xs, ws
 }
 
-// RegionClickAt returns the click of the region part under (x, y): a
+// regionClickAt returns the click of the region part under (x, y): a
 // part's text, and one cell beside it towards the middle of its region.
-func (l BoardLayout) RegionClickAt(regions []adapters.Region, x, y int) (id int, ok bool) {
-	if !l.Overlay {
+func (l boardLayout) regionClickAt(regions []adapters.Region, x, y int) (id int, ok bool) {
+	if !l.overlay {
 		return 0, false
 	}
-	x, y = x-l.BoardX, y-l.BoardY
+	x, y = x-l.boardX, y-l.boardY
 	for _, g := range regions {
 		x0, w := l.regionSpan(g)
-		if y != l.OverlayY(g.Above) || x < x0 || x >= x0+w {
+		if y != l.overlayY(g.Above) || x < x0 || x >= x0+w {
 			continue
 		}
-		xs, ws := l.PartSpans(g)
+		xs, ws := l.partSpans(g)
 		for i, p := range g.Parts {
 			from, to := xs[i], xs[i]+ws[i]
 			if xs[i] > x0 {
@@ -334,17 +334,17 @@ func (l BoardLayout) RegionClickAt(regions []adapters.Region, x, y int) (id int,
 	return 0, false
 }
 
-func (l BoardLayout) inMoveList(x, y int) bool {
-	return x >= l.PanelX && x < l.PanelX+l.PanelW && y >= l.ListY && y < l.ListY+l.ListH
+func (l boardLayout) inMoveList(x, y int) bool {
+	return x >= l.panelX && x < l.panelX+l.panelW && y >= l.listY && y < l.listY+l.listH
 }
 
 // CellFlags are the highlights of one cell.
 type CellFlags struct {
-	Cursor, Sel, Target, Last, Win, Hint bool
-	// Chosen: the cell is in a region the player picked (Pentago's
+	cursor, sel, target, last, win, hint bool
+	// chosen: the cell is in a region the player picked (Pentago's
 	// quadrant to turn); LastArea: in a region the last move acted on
 	// as a whole (the quadrant it turned).
-	Chosen, LastArea bool
+	chosen, lastArea bool
 }
 
 // Regions are the adapter's overlay regions for the position shown, the
@@ -354,13 +354,13 @@ func (b *BoardScreen) Regions(rv recentView) []adapters.Region {
 		return nil
 	}
 	s := b.Game()
-	ov := adapters.OverlayView{Cursor: b.CursorCell, Acting: b.Mine(s.ToMove()) && !b.Ended() && !b.Reviewing(), Recent: rv.moves}
+	ov := adapters.OverlayView{Cursor: b.cursorCell, Acting: b.Mine(s.ToMove()) && !b.Ended() && !b.Reviewing(), Recent: rv.moves}
 	if ov.Acting {
 		ov.Hint, ov.Hinted = b.HintMove()
 	}
 	regions := b.AdapterCaps.Overlay.Regions(s, ov)
-	if b.Flipped {
-		_, cols := b.Adapter.Dims()
+	if b.flipped {
+		_, cols := b.adapter.Dims()
 		regions = flipRegions(regions, cols)
 	}
 	return regions
@@ -369,7 +369,7 @@ func (b *BoardScreen) Regions(rv recentView) []adapters.Region {
 // Marks computes every highlight of the board from the game, the recent
 // moves rv and the overlay's regions.
 func (b *BoardScreen) Marks(rv recentView, regions []adapters.Region) [][]CellFlags {
-	rows, cols := b.Adapter.Dims()
+	rows, cols := b.adapter.Dims()
 	f := make([][]CellFlags, rows)
 	for r := range f {
 		f[r] = make([]CellFlags, cols)
@@ -382,65 +382,65 @@ func (b *BoardScreen) Marks(rv recentView, regions []adapters.Region) [][]CellFl
 			}
 		}
 	}
-	set(rv.Cells, func(c *CellFlags) { c.Last = true })
+	set(rv.cells, func(c *CellFlags) { c.last = true })
 	for _, g := range regions {
 		if g.Last {
-			set(g.Cells, func(c *CellFlags) { c.LastArea = true })
+			set(g.Cells, func(c *CellFlags) { c.lastArea = true })
 		}
 		if g.Chosen {
-			set(g.Cells, func(c *CellFlags) { c.Chosen = true })
+			set(g.Cells, func(c *CellFlags) { c.chosen = true })
 		}
 	}
 	if b.Ended() {
-		set(b.AdapterCaps.WinsOf(b.Game()), func(c *CellFlags) { c.Win = true })
+		set(b.AdapterCaps.WinsOf(b.Game()), func(c *CellFlags) { c.win = true })
 	} else if b.Mine(b.Game().ToMove()) && !b.Reviewing() {
-		from := b.CursorCell
+		from := b.cursorCell
 		if b.Selected != nil {
 			from = *b.Selected
 		}
-		set(b.AdapterCaps.TargetsOf(b.Game(), from), func(c *CellFlags) { c.Target = true })
+		set(b.AdapterCaps.TargetsOf(b.Game(), from), func(c *CellFlags) { c.target = true })
 		if h, ok := b.HintMove(); ok {
-			set(b.Adapter.MoveCells(b.Game(), h), func(c *CellFlags) { c.Hint = true })
+			set(b.adapter.MoveCells(b.Game(), h), func(c *CellFlags) { c.hint = true })
 		}
 	}
 	if b.Selected != nil {
-		set([]adapters.Pos{*b.Selected}, func(c *CellFlags) { c.Sel = true })
+		set([]adapters.Pos{*b.Selected}, func(c *CellFlags) { c.sel = true })
 	}
-	set([]adapters.Pos{b.CursorCell}, func(c *CellFlags) { c.Cursor = true })
+	set([]adapters.Pos{b.cursorCell}, func(c *CellFlags) { c.cursor = true })
 	return f
 }
 
-// RenderCell draws line i (0-based) of one cell, cw wide.
-func (b *BoardScreen) RenderCell(info adapters.CellInfo, fl CellFlags, l BoardLayout, line int) string {
-	return b.Common.Cells.Draw(b.Common.Styles, b.CellKey(info, fl, l, line))
+// renderCell draws line i (0-based) of one cell, cw wide.
+func (b *BoardScreen) renderCell(info adapters.CellInfo, fl CellFlags, l boardLayout, line int) string {
+	return b.Common.Cells.Draw(b.Common.Styles, b.cellKey(info, fl, l, line))
 }
 
-// CellKey is what line i of a cell is drawn from: its style, brackets
+// cellKey is what line i of a cell is drawn from: its style, brackets
 // and glyph.
-func (b *BoardScreen) CellKey(info adapters.CellInfo, fl CellFlags, l BoardLayout, line int) common.CellKey {
+func (b *BoardScreen) cellKey(info adapters.CellInfo, fl CellFlags, l boardLayout, line int) common.CellKey {
 	g := b.Common.Styles.Glyphs
 	k := common.CellKey{Background: common.BgCell, Width: l.CellW, Left: " ", Right: " ", Seat: game.NoRole}
-	if info.Alt || fl.Chosen || info.Zone {
+	if info.Alt || fl.chosen || info.Zone {
 		k.Background = common.BgCellAlt
 	}
 	switch {
-	case fl.Win:
+	case fl.win:
 		// Only set when the game is over: the result matters more than
 		// the cursor.
 		k.Background, k.Left, k.Right = common.BgWin, "*", "*"
-	case fl.Cursor:
+	case fl.cursor:
 		k.Background, k.Left, k.Right = common.BgCursor, "[", "]"
-	case fl.Sel:
+	case fl.sel:
 		k.Background, k.Left, k.Right = common.BgSel, "{", "}"
-	case fl.Hint:
+	case fl.hint:
 		k.Background, k.Left, k.Right = common.BgHint, "!", "!"
-	case fl.Target && info.Glyph != "":
+	case fl.target && info.Glyph != "":
 		k.Background, k.Left, k.Right = common.BgTarget, ">", "<"
-	case fl.Target:
+	case fl.target:
 		k.Background = common.BgTarget
-	case fl.Last:
+	case fl.last:
 		k.Background, k.Left, k.Right = common.BgLast, "(", ")"
-	case fl.LastArea:
+	case fl.lastArea:
 		// The whole region the last move acted on (the quadrant it
 		// turned); its label says so too, which shows without colour.
 		k.Background = common.BgLast
@@ -462,28 +462,28 @@ func (b *BoardScreen) CellKey(info adapters.CellInfo, fl CellFlags, l BoardLayou
 		k.Glyph = adapters.ZoneGlyph(b.Common.ASCII)
 	}
 	switch {
-	case info.Glyph != "" && fl.Win:
+	case info.Glyph != "" && fl.win:
 		// The winning pieces in the Win style's own colour: a bright
 		// background takes no piece colour well, and whose they are is
 		// plain from the letter and the result.
 		k.Glyph = info.Glyph
 	case info.Glyph != "":
-		k.Glyph, k.Piece, k.Seat, k.Role = info.Glyph, true, info.Seat, b.Variant.RoleName(info.Seat)
-	case fl.Target:
+		k.Glyph, k.Piece, k.Seat, k.Role = info.Glyph, true, info.Seat, b.variant.RoleName(info.Seat)
+	case fl.target:
 		k.Glyph = g.Dot
 	}
 	return k
 }
 
-// BoardLines draws the board block (regions, labels, cells) as lines.
-func (b *BoardScreen) BoardLines(l BoardLayout) []string {
-	cells := b.Adapter.Cells(b.Game())
+// boardLines draws the board block (regions, labels, cells) as lines.
+func (b *BoardScreen) boardLines(l boardLayout) []string {
+	cells := b.adapter.Cells(b.Game())
 	rv := b.Recent()
 	regions := b.Regions(rv)
 	fl := b.Marks(rv, regions)
 	var over [2]string // the overlay's lines above and below the board
-	if l.Overlay {
-		over = [2]string{b.OverlayLine(l, regions, true), b.OverlayLine(l, regions, false)}
+	if l.overlay {
+		over = [2]string{b.overlayLine(l, regions, true), b.overlayLine(l, regions, false)}
 	}
 	// Most frames (keys typed at the prompt, a clock, another player's
 	// seat) leave the board as it was: it is kept while everything it is
@@ -492,8 +492,8 @@ func (b *BoardScreen) BoardLines(l BoardLayout) []string {
 	// room see one position, most often with the same highlights.
 	key := b.boardMemoKey(l, cells, fl, over)
 	return b.boardMemo.Get(key, func() []string {
-		shared := sharedBoards.Get(sharedBoardKey{b.Common.Styles, b.Variant, key}, func() string {
-			return common.JoinLines(b.DrawBoard(l, cells, fl, over))
+		shared := sharedBoards.Get(sharedBoardKey{b.Common.Styles, b.variant, key}, func() string {
+			return common.JoinLines(b.drawBoard(l, cells, fl, over))
 		})
 		return common.SplitLines(shared)
 	})
@@ -516,9 +516,9 @@ type sharedBoardKey struct {
 	key string
 }
 
-// boardMemoKey names everything DrawBoard draws from: the layout, the
+// boardMemoKey names everything drawBoard draws from: the layout, the
 // theme, every cell and its highlights, the overlay's lines.
-func (b *BoardScreen) boardMemoKey(l BoardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) string {
+func (b *BoardScreen) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%v|%s|%t|%s|%s|", l, b.Common.Styles.Palette(), b.Common.ASCII, over[0], over[1])
 	for r := range cells {
@@ -527,7 +527,7 @@ func (b *BoardScreen) boardMemoKey(l BoardLayout, cells [][]adapters.CellInfo, f
 			sb.WriteString(ci.Glyph)
 			sb.WriteByte(0)
 			sb.WriteString(strconv.Itoa(int(ci.Seat)))
-			for _, bit := range [...]bool{ci.Alt, ci.Missing, ci.Zone, f.Cursor, f.Sel, f.Target, f.Last, f.Win, f.Hint, f.Chosen, f.LastArea} {
+			for _, bit := range [...]bool{ci.Alt, ci.Missing, ci.Zone, f.cursor, f.sel, f.target, f.last, f.win, f.hint, f.chosen, f.lastArea} {
 				if bit {
 					sb.WriteByte('1')
 				} else {
@@ -539,15 +539,15 @@ func (b *BoardScreen) boardMemoKey(l BoardLayout, cells [][]adapters.CellInfo, f
 	return sb.String()
 }
 
-// DrawBoard draws the board block's lines.
-func (b *BoardScreen) DrawBoard(l BoardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) []string {
+// drawBoard draws the board block's lines.
+func (b *BoardScreen) drawBoard(l boardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) []string {
 	st := b.Common.Styles
 	// A board in blocks (Pentago's quadrants) is parted by lines, so that
 	// each reads as a block.
 	g := st.Glyphs.Box
 	sepV := b.gapLine(l)
 	lines := []string{b.colLabelLine(l)}
-	if l.Overlay {
+	if l.overlay {
 		lines = append(lines, over[0])
 	}
 	for r := 0; r < l.rows; r++ {
@@ -562,7 +562,7 @@ func (b *BoardScreen) DrawBoard(l BoardLayout, cells [][]adapters.CellInfo, fl [
 			sb.Grow(l.lw + l.cols*(l.CellW+48))
 			label := ""
 			if i == l.CellH/2 {
-				label = b.Adapter.RowLabel(l.shown(adapters.Pos{Row: r}).Row)
+				label = b.adapter.RowLabel(l.shown(adapters.Pos{Row: r}).Row)
 			}
 			sb.WriteString(b.Common.Cells.MutedText(st, fmt.Sprintf("%*s ", l.lw-1, label)))
 			for c := 0; c < l.cols; c++ {
@@ -570,12 +570,12 @@ func (b *BoardScreen) DrawBoard(l BoardLayout, cells [][]adapters.CellInfo, fl [
 					sb.WriteString(sepV)
 				}
 				p := l.shown(adapters.Pos{Row: r, Col: c})
-				sb.WriteString(b.RenderCell(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i))
+				sb.WriteString(b.renderCell(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i))
 			}
 			lines = append(lines, sb.String())
 		}
 	}
-	if l.Overlay {
+	if l.overlay {
 		lines = append(lines, over[1])
 	}
 	for i := range lines {
@@ -586,16 +586,16 @@ func (b *BoardScreen) DrawBoard(l BoardLayout, cells [][]adapters.CellInfo, fl [
 
 // gapLine is the vertical line between blocks of columns, "" for a
 // board without blocks.
-func (b *BoardScreen) gapLine(l BoardLayout) string {
+func (b *BoardScreen) gapLine(l boardLayout) string {
 	if l.gap == 0 {
 		return ""
 	}
 	return b.Common.Cells.MutedText(b.Common.Styles, centre(b.Common.Styles.Glyphs.Box.Left, l.gapW))
 }
 
-// OverlayLine draws the overlay's regions of the line above the board
+// overlayLine draws the overlay's regions of the line above the board
 // (or below it) over their columns, blank where no region is.
-func (b *BoardScreen) OverlayLine(l BoardLayout, regions []adapters.Region, above bool) string {
+func (b *BoardScreen) overlayLine(l boardLayout, regions []adapters.Region, above bool) string {
 	var sb strings.Builder
 	sb.WriteString(strings.Repeat(" ", l.lw))
 	for c := 0; c < l.cols; {
@@ -608,7 +608,7 @@ func (b *BoardScreen) OverlayLine(l BoardLayout, regions []adapters.Region, abov
 			c++
 			continue
 		}
-		_, ws := l.PartSpans(g)
+		_, ws := l.partSpans(g)
 		for i, p := range g.Parts {
 			text := p.Text
 			if p.Stretch {
@@ -635,7 +635,7 @@ func regionAtColumn(regions []adapters.Region, c int, above bool) (adapters.Regi
 // colLabelLine draws the column labels. Labels that do not fit a cell
 // with a space to spare lose their letter (c10 → 10), which moves to
 // the corner.
-func (b *BoardScreen) colLabelLine(l BoardLayout) string {
+func (b *BoardScreen) colLabelLine(l boardLayout) string {
 	// The same on every frame of one size: kept.
 	k := labelsKey{l.lw, l.CellW, l.gap, l.gapW, l.cols, l.flipped, b.Common.Styles.Palette(), b.Common.ASCII}
 	return b.labelMemo.Get(k, func() string { return b.drawColLabels(l) })
@@ -650,16 +650,16 @@ type labelsKey struct {
 	ascii                   bool
 }
 
-func (b *BoardScreen) drawColLabels(l BoardLayout) string {
+func (b *BoardScreen) drawColLabels(l boardLayout) string {
 	st := b.Common.Styles
 	compact, prefix := false, ""
 	for c := 0; c < l.cols; c++ {
-		if len(b.Adapter.ColLabel(c)) >= l.CellW {
+		if len(b.adapter.ColLabel(c)) >= l.CellW {
 			compact = true
 		}
 	}
 	if compact {
-		prefix = strings.TrimRight(b.Adapter.ColLabel(0), "0123456789")
+		prefix = strings.TrimRight(b.adapter.ColLabel(0), "0123456789")
 	}
 	var lab strings.Builder
 	lab.WriteString(b.Common.Cells.MutedText(st, fmt.Sprintf("%*s", l.lw, prefix+" ")))
@@ -667,7 +667,7 @@ func (b *BoardScreen) drawColLabels(l BoardLayout) string {
 		if l.gap > 0 && c == l.gap {
 			lab.WriteString(strings.Repeat(" ", l.gapW))
 		}
-		s := b.Adapter.ColLabel(l.shown(adapters.Pos{Col: c}).Col)
+		s := b.adapter.ColLabel(l.shown(adapters.Pos{Col: c}).Col)
 		if compact {
 			s = strings.TrimPrefix(s, prefix)
 		}
@@ -690,7 +690,7 @@ func (b *BoardScreen) styled(style common.TextStyle, s string) string {
 
 // pieceText is s in role r's piece style, drawn once per session.
 func (b *BoardScreen) pieceText(r game.Role, s string) string {
-	return b.Common.Cells.Text(b.Common.Styles, common.TextKey{Style: common.TextPiece, Seat: r, Role: b.Variant.RoleName(r), Text: s})
+	return b.Common.Cells.Text(b.Common.Styles, common.TextKey{Style: common.TextPiece, Seat: r, Role: b.variant.RoleName(r), Text: s})
 }
 
 // roleLetter is the letter a role's pieces are drawn with.
@@ -701,14 +701,14 @@ func roleLetter(role string) string {
 	return strings.ToUpper(role[:1])
 }
 
-// PanelView draws the side panel: turn or result, seats with stocks,
+// panelView draws the side panel: turn or result, seats with stocks,
 // the move list and the AI's status.
-func (b *BoardScreen) PanelView(l BoardLayout) string {
+func (b *BoardScreen) panelView(l boardLayout) string {
 	// Most frames (a key typed at the prompt, a cursor move) leave the
 	// panel as it was, and its border costs more than its lines.
-	content := b.PanelContent(l)
+	content := b.panelContent(l)
 	return b.panelMemo.Get(panelKey{b.Common.Styles.Palette(), b.Common.ASCII, content}, func() string {
-		return common.MergeStyles(b.BoxPanel(content, max(l.PanelW-4, 1)))
+		return common.MergeStyles(b.boxPanel(content, max(l.panelW-4, 1)))
 	})
 }
 
@@ -735,14 +735,14 @@ type borderKey struct {
 	ascii bool
 }
 
-// BoxPanel is b.c.st.Panel.Render(content) for content whose lines are all
-// inner cells wide, as PanelContent makes them. The border is cut from
+// boxPanel is b.c.st.Panel.Render(content) for content whose lines are all
+// inner cells wide, as panelContent makes them. The border is cut from
 // the panel style's own rendering of a probe of that width, kept per
 // width and theme, so it is what lipgloss draws byte for byte (the test
 // TestBoxPanelMatchesLipgloss checks that in every theme and colour
 // profile) without lipgloss measuring and styling every line of every
 // panel. Any other content goes to lipgloss.
-func (b *BoardScreen) BoxPanel(content string, inner int) string {
+func (b *BoardScreen) boxPanel(content string, inner int) string {
 	lines := common.SplitLines(content)
 	for _, l := range lines {
 		if common.LineWidth(l) != inner {
@@ -783,10 +783,10 @@ func cutBorder(probe string, inner int) panelBorder {
 	return panelBorder{top: parts[0], bottom: parts[2], left: left, right: right, ok: true}
 }
 
-// PanelContent is the lines inside the panel's border.
-func (b *BoardScreen) PanelContent(l BoardLayout) string {
+// panelContent is the lines inside the panel's border.
+func (b *BoardScreen) panelContent(l boardLayout) string {
 	st := b.Common.Styles
-	inner := max(l.PanelW-4, 1)
+	inner := max(l.panelW-4, 1)
 	// About ph lines: the panel's height inside its border, and its
 	// counter's and list's lines past it (cut below).
 	lines, widths := make([]string, 0, max(l.ph, 8)), make([]int, 0, max(l.ph, 8))
@@ -795,7 +795,7 @@ func (b *BoardScreen) PanelContent(l BoardLayout) string {
 		lines, widths = append(lines, s), append(widths, w)
 	}
 	mover := b.Game().ToMove()
-	moverName := b.Variant.RoleName(mover)
+	moverName := b.variant.RoleName(mover)
 	switch {
 	case b.Reviewing() && !b.atEnd():
 		add(st.Accent.Render(fmt.Sprintf("reviewing move %d of %d", b.Review.Turn, len(b.History()))))
@@ -814,7 +814,7 @@ func (b *BoardScreen) PanelContent(l BoardLayout) string {
 			if i > 0 {
 				row.WriteString(" ")
 			}
-			row.WriteString(st.Key.Render(bt.Label))
+			row.WriteString(st.Key.Render(bt.label))
 		}
 		add(row.String())
 	} else {
@@ -823,16 +823,16 @@ func (b *BoardScreen) PanelContent(l BoardLayout) string {
 	for _, line := range b.seatLines(inner) {
 		add(line)
 	}
-	for _, line := range CounterLines(b.AdapterCaps.CounterOf(b.Game()), inner) {
+	for _, line := range counterLines(b.AdapterCaps.CounterOf(b.Game()), inner) {
 		add(b.styled(common.TextMuted, line))
 	}
 	// The markers' legend, where a blank line parts the seats from the
 	// moves: it costs no line.
 	add(b.styled(common.TextMuted, b.AdapterCaps.LegendOf(b.Common.ASCII)))
 	list := append([]string{b.styled(common.TextTitle, "Moves") + b.styled(common.TextMuted, fmt.Sprintf(" (%d)", len(b.History())))},
-		common.SplitLines(b.MoveListView(inner, l.ListH))...)
+		common.SplitLines(b.moveListView(inner, l.listH))...)
 	if b.Analysis.Enabled {
-		list = b.analysisPanel(inner, l.ListH)
+		list = b.analysisPanel(inner, l.listH)
 	}
 	add(list[0])
 	for _, s := range list[1:] {
@@ -872,16 +872,16 @@ func padJoin(lines []string, widths []int, w int) string {
 	return sb.String()
 }
 
-// MaxCounterLines bounds the counter's lines: a sheet whose state holds
+// maxCounterLines bounds the counter's lines: a sheet whose state holds
 // dozens of facts besides its board (a maze's walls) would otherwise ask
 // for a terminal taller than any.
-const MaxCounterLines = 6
+const maxCounterLines = 6
 
-// CounterLines fits the counter to the panel's width: its items (one
+// counterLines fits the counter to the panel's width: its items (one
 // per line of c) go several to a line while they fit, and an item
-// longer than a line is wrapped, never cut. Past MaxCounterLines the
+// longer than a line is wrapped, never cut. Past maxCounterLines the
 // last line says how many items are not shown.
-func CounterLines(c string, width int) []string {
+func counterLines(c string, width int) []string {
 	if c == "" {
 		return nil
 	}
@@ -897,9 +897,9 @@ func CounterLines(c string, width int) []string {
 			lines, first = append(lines, part), append(first, i)
 		}
 	}
-	if len(lines) > MaxCounterLines {
-		hidden := len(items) - first[MaxCounterLines-1]
-		lines = append(lines[:MaxCounterLines-1], fmt.Sprintf("… and %d more", hidden))
+	if len(lines) > maxCounterLines {
+		hidden := len(items) - first[maxCounterLines-1]
+		lines = append(lines[:maxCounterLines-1], fmt.Sprintf("… and %d more", hidden))
 	}
 	return lines
 }
@@ -909,26 +909,26 @@ func CounterLines(c string, width int) []string {
 func (b *BoardScreen) seatLines(inner int) []string {
 	var lines []string
 	roleW := 0
-	for _, role := range b.Variant.Roles {
+	for _, role := range b.variant.Roles {
 		roleW = max(roleW, len(role))
 	}
 	wide := b.roleLinesWide(inner)
 	// Names get what the line leaves beyond the stocks, at least 10.
 	nameW := 10
-	for i := range b.Variant.Roles {
+	for i := range b.variant.Roles {
 		nameW = max(nameW, common.TextWidth(b.Match.Seat(game.Role(i)).Name))
 	}
 	room := inner - (2 + 2 + roleW + 1) - 1
 	if wide {
 		stocks := 0
-		for i := range b.Variant.Roles {
+		for i := range b.variant.Roles {
 			stocks = max(stocks, common.TextWidth(b.AdapterCaps.StocksOf(b.Game(), game.Role(i))), len("shares the win"))
 		}
 		room -= stocks
 	}
 	nameW = max(min(nameW, room), 10)
 	mover, resigned := b.Game().ToMove(), b.Resigned()
-	for i, role := range b.Variant.Roles {
+	for i, role := range b.variant.Roles {
 		r := game.Role(i)
 		seat := b.Match.Seat(r)
 		marker := "  "
@@ -941,7 +941,7 @@ func (b *BoardScreen) seatLines(inner int) []string {
 			extra = "resigned"
 		case resigned != game.NoRole:
 			extra = "wins"
-			if len(b.Variant.Roles) > 2 {
+			if len(b.variant.Roles) > 2 {
 				extra = "shares the win"
 			}
 		case b.Ended() && b.Game().Terminal():
@@ -961,13 +961,13 @@ func (b *BoardScreen) seatLines(inner int) []string {
 	return lines
 }
 
-// MoveListView is the visible part of the move list, w×h, scrolled up
+// moveListView is the visible part of the move list, w×h, scrolled up
 // MoveScroll lines from its end. It is kept while the list and its
 // size are unchanged: the viewport measures every line of it.
-func (b *BoardScreen) MoveListView(w, h int) string {
-	text := b.MoveListText()
-	return b.movesMemo.Get(movesKey{w, h, b.MoveScroll, text}, func() string {
-		return ScrollView(b.MovesVP, text, w, h, b.MoveScroll)
+func (b *BoardScreen) moveListView(w, h int) string {
+	text := b.moveListText()
+	return b.movesMemo.Get(movesKey{w, h, b.moveScroll, text}, func() string {
+		return scrollView(b.movesVP, text, w, h, b.moveScroll)
 	})
 }
 
@@ -977,12 +977,12 @@ type movesKey struct {
 	text         string
 }
 
-// ScrollView is what viewport vp shows of text in w×h, scrolled up from
+// scrollView is what viewport vp shows of text in w×h, scrolled up from
 // its end by up lines. When every line shown fits (as move lists do) it
 // is cut and padded here, as the viewport would, without lipgloss
 // measuring and wrapping each line; TestScrollViewMatchesViewport checks
 // that it is the same.
-func ScrollView(vp viewport.Model, text string, w, h, up int) string {
+func scrollView(vp viewport.Model, text string, w, h, up int) string {
 	lines := common.SplitLines(text)
 	top := min(max(len(lines)-h-up, 0), max(len(lines)-h, 0))
 	shown := lines[top:min(top+h, len(lines))]
@@ -1011,11 +1011,11 @@ func ScrollView(vp viewport.Model, text string, w, h, up int) string {
 	return sb.String()
 }
 
-// MoveListText is the move list, one line a move. Outside review it is
+// moveListText is the move list, one line a move. Outside review it is
 // kept while the moves are the same: a line costs a format and a style.
-func (b *BoardScreen) MoveListText() string {
+func (b *BoardScreen) moveListText() string {
 	if b.Reviewing() {
-		return b.DrawMoveList()
+		return b.drawMoveList()
 	}
 	var key strings.Builder
 	key.WriteString(b.Common.Styles.Palette())
@@ -1026,18 +1026,18 @@ func (b *BoardScreen) MoveListText() string {
 		key.WriteByte(1)
 		key.WriteString(pm.Text)
 	}
-	return b.listMemo.Get(key.String(), b.DrawMoveList)
+	return b.listMemo.Get(key.String(), b.drawMoveList)
 }
 
-// DrawMoveList is the move list as the panel shows it.
-func (b *BoardScreen) DrawMoveList() string {
+// drawMoveList is the move list as the panel shows it.
+func (b *BoardScreen) drawMoveList() string {
 	var sb strings.Builder
-	lines := b.MoveLines()
+	lines := b.moveLines()
 	for i, ml := range lines {
 		if i > 0 {
 			sb.WriteString("\n")
 		}
-		line := ml.numbered() + b.pieceText(b.Variant.RoleIndex(ml.mover), common.PadRight(ml.mover, 6)) + " " + ml.text
+		line := ml.numbered() + b.pieceText(b.variant.RoleIndex(ml.mover), common.PadRight(ml.mover, 6)) + " " + ml.text
 		if b.Reviewing() {
 			line = b.reviewMoveLine(ml)
 		}
@@ -1078,10 +1078,10 @@ func (b *BoardScreen) aiLine() string {
 	return ""
 }
 
-// HelpView is the key bar, or every key with ?. The bar drops the
+// helpView is the key bar, or every key with ?. The bar drops the
 // least needed keys (the last before ? and q) until it fits, so that
 // "? more keys" and "q quit" always show.
-func (b *BoardScreen) HelpView() string {
+func (b *BoardScreen) helpView() string {
 	fm := frameMemoOf(b.Common, &b.frame)
 	if fm != nil && fm.hasHelp {
 		return fm.help
@@ -1089,14 +1089,14 @@ func (b *BoardScreen) HelpView() string {
 	k := b.Keys()
 	draw := func(all bool) string {
 		memoKey := common.HelpMemoKey(k, b.Common.Width, all, b.Common.Styles.Palette(), b.Common.ASCII)
-		return boardHelps.Get(boardHelpKey{common.StyleKeyOf(b.Common), memoKey}, func() string { return common.MergeStyles(b.DrawHelp(k, all)) })
+		return boardHelps.Get(boardHelpKey{common.StyleKeyOf(b.Common), memoKey}, func() string { return common.MergeStyles(b.drawHelp(k, all)) })
 	}
 	h := draw(false)
-	if b.Help.ShowAll {
+	if b.help.ShowAll {
 		// Every key, where the board still fits beside it at its smallest;
 		// else the bar stays (a tall game's keys at 80×24 hid the game
 		// behind "Terminal too small").
-		if all := draw(true); b.FullHelpFits(all) {
+		if all := draw(true); b.fullHelpFits(all) {
 			h = all
 		}
 	}
@@ -1119,18 +1119,18 @@ type boardHelpKey struct {
 	help  string
 }
 
-// FullHelpFits reports whether the list of every key, all, shows whole
+// fullHelpFits reports whether the list of every key, all, shows whole
 // beside the board: no column cut for the width (the help then ends in
 // its ellipsis, and the last column, with ? and q, is the one lost) and
 // the board still fits above it.
-func (b *BoardScreen) FullHelpFits(all string) bool {
-	return !strings.Contains(all, b.Help.Ellipsis) && b.fitsWithHelp(lipgloss.Height(all))
+func (b *BoardScreen) fullHelpFits(all string) bool {
+	return !strings.Contains(all, b.help.Ellipsis) && b.fitsWithHelp(lipgloss.Height(all))
 }
 
 // fitsWithHelp reports whether the window holds the board at its
 // smallest cells, its panel and a key help of helpH lines.
 func (b *BoardScreen) fitsWithHelp(helpH int) bool {
-	rows, _ := b.Adapter.Dims()
+	rows, _ := b.adapter.Dims()
 	sz := cellSizes[len(cellSizes)-1]
 	bh := 1 + rows*sz.h
 	if b.AdapterCaps.BlockSize() > 0 {
@@ -1144,9 +1144,9 @@ func (b *BoardScreen) fitsWithHelp(helpH int) bool {
 	return boardY+max(bh, panelMinH)+statusH+helpH <= b.Common.Height
 }
 
-// DrawHelp draws the key bar, or every key when all is set.
-func (b *BoardScreen) DrawHelp(k common.KeyHelp, all bool) string {
-	h := b.Help
+// drawHelp draws the key bar, or every key when all is set.
+func (b *BoardScreen) drawHelp(k common.KeyHelp, all bool) string {
+	h := b.help
 	h.ShowAll = all
 	width := max(b.Common.Width-1, 1)
 	h.SetWidth(width)
@@ -1164,9 +1164,9 @@ func (b *BoardScreen) DrawHelp(k common.KeyHelp, all bool) string {
 
 func (b *BoardScreen) headerView() string {
 	st := b.Common.Styles
-	title := st.Title.Render(" " + b.Variant.Title)
-	if b.Caps.Label != nil && b.Caps.Label.Label() != "" {
-		label := b.Caps.Label.Label()
+	title := st.Title.Render(" " + b.variant.Title)
+	if b.caps.Label != nil && b.caps.Label.Label() != "" {
+		label := b.caps.Label.Label()
 		title += st.Muted.Render("  " + label)
 	}
 	return title
@@ -1175,7 +1175,7 @@ func (b *BoardScreen) headerView() string {
 // Cursor is where the terminal's cursor stands: after the text typed at
 // the move prompt while it is open, else nowhere (hidden).
 func (b *BoardScreen) Cursor() *tea.Cursor {
-	if !b.Prompt || b.HandingOver() != game.NoRole {
+	if !b.prompt || b.handingOver() != game.NoRole {
 		return nil
 	}
 	l := b.Layout()
@@ -1195,10 +1195,10 @@ const statusMaxLines = 2
 // statusView is the status line, wrapped to at most maxLines lines of
 // the window so that a long message keeps its end where there is room.
 func (b *BoardScreen) statusView(maxLines int) string {
-	if b.Prompt {
+	if b.prompt {
 		return " " + b.Input.View()
 	}
-	text, style := b.StatusText()
+	text, style := b.statusText()
 	width := max(b.Common.Width-1, 1)
 	lines := common.SplitLines(ansi.Wrap(text, width, ""))
 	if len(lines) > maxLines {
@@ -1211,8 +1211,8 @@ func (b *BoardScreen) statusView(maxLines int) string {
 	return common.JoinLines(lines)
 }
 
-// StatusText is what the status line says and in which style.
-func (b *BoardScreen) StatusText() (string, lipgloss.Style) {
+// statusText is what the status line says and in which style.
+func (b *BoardScreen) statusText() (string, lipgloss.Style) {
 	st := b.Common.Styles
 	switch {
 	case b.Confirm != "" && b.question != "":
@@ -1229,7 +1229,7 @@ func (b *BoardScreen) StatusText() (string, lipgloss.Style) {
 		return b.Match.Result(), st.Muted
 	}
 	mover := b.Game().ToMove()
-	who := b.Variant.RoleName(mover) + " (" + b.Match.Seat(mover).Name + ")"
+	who := b.variant.RoleName(mover) + " (" + b.Match.Seat(mover).Name + ")"
 	a := b.Match.AI()
 	switch {
 	case b.isAI(mover) && a.Paused:
@@ -1243,7 +1243,7 @@ func (b *BoardScreen) StatusText() (string, lipgloss.Style) {
 	case !b.Mine(mover):
 		return "waiting for " + who, st.Muted
 	}
-	return b.Variant.RoleName(mover) + ": " + b.Adapter.Prompt(b.Game(), b.Selected), st.Muted
+	return b.variant.RoleName(mover) + ": " + b.adapter.Prompt(b.Game(), b.Selected), st.Muted
 }
 
 // View is part of common.Screen.
@@ -1252,11 +1252,11 @@ func (b *BoardScreen) View() string {
 	if !l.Fits {
 		return common.TooSmall(b.Common.Width, b.Common.Height, l.needW, l.needH)
 	}
-	if r := b.HandingOver(); r != game.NoRole {
+	if r := b.handingOver(); r != game.NoRole {
 		return b.handOverView(r)
 	}
-	body := b.body(l, b.BoardLines(l), b.PanelView(l))
-	header, status, help := b.headerView(), b.statusView(l.statusH), b.HelpView()
+	body := b.body(l, b.boardLines(l), b.panelView(l))
+	header, status, help := b.headerView(), b.statusView(l.statusH), b.helpView()
 	size := len(header) + 1 + len(status) + 1 + len(help) + 2*strings.Count(help, "\n") + 2
 	for _, line := range body {
 		size += len(line) + 1
@@ -1291,13 +1291,13 @@ type bodyKey struct {
 // body is the board block and the panel side by side, fitted to the
 // window's width and the lines between header and status: on most frames
 // (a key typed at the prompt) the same as the last, so kept.
-func (b *BoardScreen) body(l BoardLayout, board []string, panel string) []string {
-	k := bodyKey{boardLines: len(board), panel: panel, bx: l.BoardX, w: b.Common.Width, lines: l.statusY - boardY}
+func (b *BoardScreen) body(l boardLayout, board []string, panel string) []string {
+	k := bodyKey{boardLines: len(board), panel: panel, bx: l.boardX, w: b.Common.Width, lines: l.statusY - boardY}
 	if len(board) > 0 {
 		k.board = &board[0]
 	}
 	return b.bodyMemo.Get(k, func() []string {
-		body, widths := common.JoinTopLines([]string{strings.Repeat(" ", l.BoardX)}, board, []string{"  "}, common.SplitLines(panel))
+		body, widths := common.JoinTopLines([]string{strings.Repeat(" ", l.boardX)}, board, []string{"  "}, common.SplitLines(panel))
 		return common.FitLines(body, widths, b.Common.Width, l.statusY-boardY)
 	})
 }

@@ -11,11 +11,11 @@ import (
 	"github.com/tabletop/tabletop/ui/match"
 )
 
-// ChatScreen shows a room's chat so far (C on the board), the latest
+// chatScreen shows a room's chat so far (C on the board), the latest
 // lines last, as many as the window holds, without the muted players'
 // lines; esc (or C) returns to the board, which follows the room behind
 // it meanwhile.
-type ChatScreen struct {
+type chatScreen struct {
 	c    *common.Common
 	d    match.Dealer
 	back *BoardScreen
@@ -28,10 +28,10 @@ var chatKeys = struct{ Back, ForceOut key.Binding }{
 }
 
 // Init is part of common.Screen.
-func (s *ChatScreen) Init() tea.Cmd { return nil }
+func (s *chatScreen) Init() tea.Cmd { return nil }
 
 // Update is part of common.Screen.
-func (s *ChatScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+func (s *chatScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	km, ok := msg.(tea.KeyPressMsg)
 	switch {
 	case !ok:
@@ -48,7 +48,7 @@ func (s *ChatScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 }
 
 // View is part of common.Screen.
-func (s *ChatScreen) View() string {
+func (s *chatScreen) View() string {
 	st := s.c.Styles
 	var b strings.Builder
 	b.WriteString(st.Title.Render(" Chat: room "+s.d.Code()) + "\n\n")

@@ -17,7 +17,7 @@ var flipKey = common.Bind([]string{"f"}, "f", "flip board")
 
 // shown maps a cell of the board to where the view draws it, and back:
 // flipping is its own inverse.
-func (l BoardLayout) shown(p adapters.Pos) adapters.Pos {
+func (l boardLayout) shown(p adapters.Pos) adapters.Pos {
 	if !l.flipped {
 		return p
 	}
@@ -39,8 +39,8 @@ func flipRegions(regions []adapters.Region, cols int) []adapters.Region {
 
 // toggleFlip flips the view of the board, or turns it back.
 func (b *BoardScreen) toggleFlip() {
-	b.Flipped = !b.Flipped
-	if b.Flipped {
+	b.flipped = !b.flipped
+	if b.flipped {
 		b.SetStatus("board flipped: f turns it back", false)
 		return
 	}

@@ -15,32 +15,32 @@ import (
 func TestFlippedBoardMapsClicksAndArrows(t *testing.T) {
 	m, b := newTestClient(t, "quad5", 80, 24)
 	m.Update(uitest.Key("f"))
-	if !b.Flipped {
+	if !b.flipped {
 		t.Fatal("f did not flip the board")
 	}
-	cur := b.CursorCell
+	cur := b.cursorCell
 	m.Update(uitest.Key("up"))
-	if b.CursorCell.Row != cur.Row+1 {
-		t.Fatalf("up on a flipped board moved the cursor from %v to %v, want a row down the board", cur, b.CursorCell)
+	if b.cursorCell.Row != cur.Row+1 {
+		t.Fatalf("up on a flipped board moved the cursor from %v to %v, want a row down the board", cur, b.cursorCell)
 	}
 	l := b.Layout()
 	// The top row, second column as drawn is the board's r5c4.
-	m.Update(uitest.Click(l.BoardX+l.CellX(1)+l.CellW/2, l.BoardY+l.CellY(0)+l.CellH/2))
+	m.Update(uitest.Click(l.boardX+l.cellX(1)+l.CellW/2, l.boardY+l.cellY(0)+l.CellH/2))
 	start, moves := b.Match.Replay()
 	if len(moves) != 1 || start.ShortMove(moves[0]) != "r5c4" {
 		t.Fatalf("the click played %v", moves)
 	}
-	if p, ok := l.CellAt(l.BoardX+l.CellX(0)+l.CellW/2, l.BoardY+l.CellY(1)+l.CellH/2); !ok || p != (adapters.Pos{Row: 3, Col: 4}) {
+	if p, ok := l.CellAt(l.boardX+l.cellX(0)+l.CellW/2, l.boardY+l.cellY(1)+l.CellH/2); !ok || p != (adapters.Pos{Row: 3, Col: 4}) {
 		t.Fatalf("the cell drawn second row, first column is %v, want r4c5", p)
 	}
 	m.Update(uitest.Key("f"))
-	if b.Flipped {
+	if b.flipped {
 		t.Fatal("f did not turn the board back")
 	}
 	m.Update(uitest.Key("v")) // review: f flips what is reviewed too
 	m.Update(uitest.Key("f"))
-	if !b.Reviewing() || !b.Flipped {
-		t.Fatalf("f in review: reviewing %v, flipped %v", b.Reviewing(), b.Flipped)
+	if !b.Reviewing() || !b.flipped {
+		t.Fatalf("f in review: reviewing %v, flipped %v", b.Reviewing(), b.flipped)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 }
@@ -56,7 +56,7 @@ func TestFlippedPentagoHandles(t *testing.T) {
 	m.Update(uitest.Key("f"))
 	l := b.Layout()
 	x, y, ok := regionClick(b, l, 2) // quadrant 1 counterclockwise
-	if !ok || y != l.BoardY+l.OverlayY(false) || x >= l.BoardX+l.CellX(3) {
+	if !ok || y != l.boardY+l.overlayY(false) || x >= l.boardX+l.cellX(3) {
 		t.Fatalf("quadrant 1's handle at %d,%d (found %v)", x, y, ok)
 	}
 	m.Update(uitest.Click(x, y))

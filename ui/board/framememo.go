@@ -11,7 +11,7 @@ import (
 // during it. Nothing is kept from one frame to the next.
 type frameMemo struct {
 	frame             uint64
-	layout            BoardLayout
+	layout            boardLayout
 	minW, minH        int
 	help              string
 	hasLayout, hasMin bool

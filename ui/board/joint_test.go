@@ -42,8 +42,8 @@ func TestJointMovesHidden(t *testing.T) {
 		t.Fatalf("the game does not open on the hand-over screen:\n%s", v)
 	}
 	uitest.Send(m, uitest.Key(":"), uitest.Key("u"), uitest.Key("H"))
-	if b.Prompt || b.HandingOver() != 0 {
-		t.Fatalf("keys acted behind the hand-over screen: prompt %v, pass to %d", b.Prompt, b.HandingOver())
+	if b.prompt || b.handingOver() != 0 {
+		t.Fatalf("keys acted behind the hand-over screen: prompt %v, pass to %d", b.prompt, b.handingOver())
 	}
 	uitest.Send(m, uitest.Key("enter"))
 	uitest.Send(m, uitest.TypeMove("(throw scissors)")...)
@@ -60,7 +60,7 @@ func TestJointMovesHidden(t *testing.T) {
 		t.Fatalf("right sees left's throw:\n%s", v)
 	}
 	if b.Game().ToMove() != 1 || len(b.Game().Legal(nil)) != 3 {
-		t.Fatalf("right's board: %s to move with %d moves", b.Variant.RoleName(b.Game().ToMove()), len(b.Game().Legal(nil)))
+		t.Fatalf("right's board: %s to move with %d moves", b.variant.RoleName(b.Game().ToMove()), len(b.Game().Legal(nil)))
 	}
 	// Right plays by the move list: enter lists the throws, a number plays one.
 	uitest.Send(m, uitest.Key("enter"))
@@ -85,7 +85,7 @@ func TestJointMovesHidden(t *testing.T) {
 func TestJointAgainstAI(t *testing.T) {
 	m, b := newRPSClient(t, map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {AI: true, Level: "easy"}}, &uitest.MemStore{})
 	for round := 0; round < 5; round++ {
-		if b.HandingOver() != game.NoRole {
+		if b.handingOver() != game.NoRole {
 			t.Fatal("a hand-over screen with one person")
 		}
 		for _, msg := range uitest.TypeMove("(throw rock)") {
@@ -163,7 +163,7 @@ func TestJointUndoSaveReview(t *testing.T) {
 		t.Fatalf("review one turn back: at %d, %q", b.Review.Turn, b.Game().String())
 	}
 	uitest.Send(m, uitest.Key("<"))
-	if b.Review.Turn != 0 || b.Game().String() != b.Variant.New().String() {
+	if b.Review.Turn != 0 || b.Game().String() != b.variant.New().String() {
 		t.Fatalf("review at the start: at %d, %q", b.Review.Turn, b.Game().String())
 	}
 }
@@ -201,7 +201,7 @@ func TestJointAISearches(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.SetMatch(b.NewLocal(v.New(), "", []savefmt.SeatConfig{seat, seat}))
+		b.SetMatch(b.newLocal(v.New(), "", []savefmt.SeatConfig{seat, seat}))
 		m := common.NewShell(c, b)
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		uitest.Drain(t, m, m.Init())

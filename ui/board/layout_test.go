@@ -21,23 +21,23 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 	for _, v := range game.Variants() {
 		for _, sz := range sizes {
 			m, b := newTestClient(t, v.Name, sz[0], sz[1])
-			if b.HandingOver() != game.NoRole {
+			if b.handingOver() != game.NoRole {
 				m.Update(uitest.Key("enter")) // the board behind the hand-over screen
 			}
 			l := b.Layout()
 			if !l.Fits {
 				t.Fatalf("%s does not fit %dx%d", v.Name, sz[0], sz[1])
 			}
-			rows, cols := b.Adapter.Dims()
+			rows, cols := b.adapter.Dims()
 			for r := 0; r < rows; r++ {
 				for c := 0; c < cols; c++ {
-					b.CursorCell = adapters.Pos{Row: r, Col: c}
+					b.cursorCell = adapters.Pos{Row: r, Col: c}
 					lines := strings.Split(uitest.ViewText(m), "\n")
-					x, y := l.BoardX+l.CellX(c)+l.CellW/2, l.BoardY+l.CellY(r)+l.CellH/2
+					x, y := l.boardX+l.cellX(c)+l.CellW/2, l.boardY+l.cellY(r)+l.CellH/2
 					if p, ok := l.CellAt(x, y); !ok || p != (adapters.Pos{Row: r, Col: c}) {
 						t.Fatalf("%s %v: cellAt(%d,%d) = %v %v", v.Name, sz, x, y, p, ok)
 					}
-					if b.Adapter.Cells(b.Game())[r][c].Missing {
+					if b.adapter.Cells(b.Game())[r][c].Missing {
 						continue
 					}
 					row := []rune(lines[y])
@@ -51,11 +51,11 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 			// that part's.
 			regions := b.Regions(b.Recent())
 			for _, g := range regions {
-				y := l.BoardY + l.OverlayY(g.Above)
+				y := l.boardY + l.overlayY(g.Above)
 				row := []rune(strings.Split(uitest.ViewText(m), "\n")[y])
-				xs, ws := l.PartSpans(g)
+				xs, ws := l.partSpans(g)
 				for i, p := range g.Parts {
-					x := l.BoardX + xs[i]
+					x := l.boardX + xs[i]
 					if got := strings.TrimSpace(string(row[x : x+ws[i]])); got != p.Text {
 						t.Fatalf("%s %v: region part %q not where the layout says: %q", v.Name, sz, p.Text, string(row))
 					}
@@ -65,12 +65,12 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 					if i == len(g.Parts)-1 {
 						x += ws[i] - 1
 					}
-					if id, ok := l.RegionClickAt(regions, x, y); !ok || id != p.Click {
+					if id, ok := l.regionClickAt(regions, x, y); !ok || id != p.Click {
 						t.Fatalf("%s: regionClickAt(%d,%d) = %d %v, want %d", v.Name, x, y, id, ok, p.Click)
 					}
 				}
 			}
-			if l.Overlay && len(regions) != 4 {
+			if l.overlay && len(regions) != 4 {
 				t.Fatalf("%s: %d regions, want Pentago's four handles", v.Name, len(regions))
 			}
 		}
@@ -91,7 +91,7 @@ func TestTooSmallAndResume(t *testing.T) {
 			}
 		}
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		if strings.Contains(uitest.ViewText(m), "too small") || !strings.Contains(uitest.ViewText(m), b.Variant.Title) {
+		if strings.Contains(uitest.ViewText(m), "too small") || !strings.Contains(uitest.ViewText(m), b.variant.Title) {
 			t.Fatalf("%s did not resume:\n%s", v.Name, uitest.ViewText(m))
 		}
 	}

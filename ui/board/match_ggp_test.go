@@ -63,7 +63,7 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 	}
 	for ply := 0; !b.Ended(); ply++ {
 		if ply > 9 || !b.Mine(b.Game().ToMove()) {
-			t.Fatalf("ply %d: %s to move, status %q", ply, b.Variant.RoleName(b.Game().ToMove()), b.Status)
+			t.Fatalf("ply %d: %s to move, status %q", ply, b.variant.RoleName(b.Game().ToMove()), b.Status)
 		}
 		uitest.SendAll(m, uitest.TypeMove(b.Game().FormatMove(b.Game().Legal(nil)[0]))...)
 		if !b.Ended() && !strings.HasPrefix(b.Match.Seat(1).Status, "answered in") {
@@ -78,7 +78,7 @@ func TestPlayAgainstGGPPlayer(t *testing.T) {
 	if kinds[0] != "start" || kinds[len(kinds)-1] != "stop" || len(kinds) != len(game.SplitTurns(lm(b).Table.Start(), lm(b).Moves()))+2 {
 		t.Fatalf("messages %v for %d turns", kinds, len(game.SplitTurns(lm(b).Table.Start(), lm(b).Moves())))
 	}
-	if b.Caps.Undo != nil || lm(b).Kept.Saved {
+	if b.caps.Undo != nil || lm(b).Kept.Saved {
 		t.Error("a game with a GGP player offers undo or was saved")
 	}
 }
@@ -137,7 +137,7 @@ func TestGGPLateReplyReplaced(t *testing.T) {
 	}
 	// The record keeps it, as a GGP match record keeps its errors.
 	rec := lm(b).Record()
-	text := string(rec.Marshal(b.Variant.Roles))
+	text := string(rec.Marshal(b.variant.Roles))
 	if len(rec.Errors) != 1 || rec.Errors[0].Step != 2 || !strings.Contains(text, "\nerror 2 oplayer no reply to play within") {
 		t.Fatalf("the record's errors: %+v\n%s", rec.Errors, text)
 	}
@@ -177,7 +177,7 @@ func TestGGPOnJointTurns(t *testing.T) {
 	defer srv.Close()
 	m, b := newGGPClient(t, "rockpaperscissors", map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {GGP: srv.URL}})
 	for round := 1; round <= 5; round++ {
-		if b.HandingOver() != game.NoRole {
+		if b.handingOver() != game.NoRole {
 			t.Fatal("a hand-over screen with one person")
 		}
 		uitest.SendAll(m, uitest.TypeMove("(throw rock)")...)
@@ -202,7 +202,7 @@ func TestGGPReplyWhileAway(t *testing.T) {
 	uitest.SendAll(m, msgs[:len(msgs)-1]...)
 	_, held := m.Update(msgs[len(msgs)-1]) // the play goes out with this command
 	uitest.SendAll(m, uitest.Key("i"))
-	if _, ok := m.Cur.(*RulesScreen); !ok {
+	if _, ok := m.Cur.(*rulesScreen); !ok {
 		t.Fatalf("i opened %T", m.Cur)
 	}
 	uitest.RunCmd(m, held)

@@ -29,32 +29,32 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 			t.Fatalf("after %s: the screen is %T", step, m.Cur)
 		}
 		_ = uitest.ViewText(m)
-		if got, want := b.HelpView(), common.MergeStyles(b.DrawHelp(b.Keys(), b.Help.ShowAll && b.FullHelpFits(common.MergeStyles(b.DrawHelp(b.Keys(), true))))); got != want {
+		if got, want := b.helpView(), common.MergeStyles(b.drawHelp(b.Keys(), b.help.ShowAll && b.fullHelpFits(common.MergeStyles(b.drawHelp(b.Keys(), true))))); got != want {
 			t.Fatalf("after %s: the key bar is\n%q\nfresh it is\n%q", step, got, want)
 		}
 		l := b.Layout()
-		if got, want := b.PanelView(l), common.MergeStyles(b.Common.Styles.Panel.Render(b.PanelContent(l))); got != want {
+		if got, want := b.panelView(l), common.MergeStyles(b.Common.Styles.Panel.Render(b.panelContent(l))); got != want {
 			t.Fatalf("after %s: the panel is\n%q\nfresh it is\n%q", step, got, want)
 		}
 		var over [2]string
-		if l.Overlay {
+		if l.overlay {
 			regions := b.Regions(b.Recent())
-			over = [2]string{b.OverlayLine(l, regions, true), b.OverlayLine(l, regions, false)}
+			over = [2]string{b.overlayLine(l, regions, true), b.overlayLine(l, regions, false)}
 		}
-		fresh := b.DrawBoard(l, b.Adapter.Cells(b.Game()), marks(b), over)
-		if got, want := common.JoinLines(b.BoardLines(l)), common.JoinLines(fresh); got != want {
+		fresh := b.drawBoard(l, b.adapter.Cells(b.Game()), marks(b), over)
+		if got, want := common.JoinLines(b.boardLines(l)), common.JoinLines(fresh); got != want {
 			t.Fatalf("after %s: the board is\n%q\nfresh it is\n%q", step, got, want)
 		}
-		w := max(l.PanelW-4, 1)
-		vp := b.MovesVP
+		w := max(l.panelW-4, 1)
+		vp := b.movesVP
 		vp.SetWidth(w)
-		vp.SetHeight(l.ListH)
-		if got, want := b.MoveListText(), b.DrawMoveList(); got != want {
+		vp.SetHeight(l.listH)
+		if got, want := b.moveListText(), b.drawMoveList(); got != want {
 			t.Fatalf("after %s: the move list text is\n%q\nfresh it is\n%q", step, got, want)
 		}
-		vp.SetContent(b.DrawMoveList())
-		vp.SetYOffset(vp.TotalLineCount() - l.ListH - b.MoveScroll)
-		if got, want := b.MoveListView(w, l.ListH), vp.View(); got != want {
+		vp.SetContent(b.drawMoveList())
+		vp.SetYOffset(vp.TotalLineCount() - l.listH - b.moveScroll)
+		if got, want := b.moveListView(w, l.listH), vp.View(); got != want {
 			t.Fatalf("after %s: the move list is\n%q\nfresh it is\n%q", step, got, want)
 		}
 	}
@@ -87,7 +87,7 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 		uitest.Press(m, k)
 		check("scrolling the moves with " + k)
 	}
-	uitest.Press(m, ReviewKeys.Open.Keys()[0])
+	uitest.Press(m, reviewKeys.Open.Keys()[0])
 	check("review")
 	uitest.Press(m, "left")
 	check("review, a move back")
@@ -114,7 +114,7 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 						lines[i] = common.PadRight(common.CutANSI(b.Common.Styles.Accent.Render(sb.String()), inner), inner)
 					}
 					content := common.JoinLines(lines)
-					if got, want := b.BoxPanel(content, inner), b.Common.Styles.Panel.Render(content); got != want {
+					if got, want := b.boxPanel(content, inner), b.Common.Styles.Panel.Render(content); got != want {
 						t.Fatalf("%s, profile %d, ascii %t, width %d: boxPanel\n%q\nlipgloss\n%q", th.Name, p, ascii, inner, got, want)
 					}
 				}
@@ -123,7 +123,7 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 	}
 }
 
-// ScrollView shows what the viewport shows, for lists longer and shorter
+// scrollView shows what the viewport shows, for lists longer and shorter
 // than the view, scrolled, with styled, wide and too-wide lines.
 func TestScrollViewMatchesViewport(t *testing.T) {
 	if uitest.Race {
@@ -146,7 +146,7 @@ func TestScrollViewMatchesViewport(t *testing.T) {
 		want.SetHeight(h)
 		want.SetContent(text)
 		want.SetYOffset(want.TotalLineCount() - h - up)
-		if got := ScrollView(vp, text, w, h, up); got != want.View() {
+		if got := scrollView(vp, text, w, h, up); got != want.View() {
 			t.Fatalf("%q in %d×%d up %d:\n%q\nviewport:\n%q", text, w, h, up, got, want.View())
 		}
 	}
@@ -177,12 +177,12 @@ func TestBoardsSharedBetweenSessions(t *testing.T) {
 		_ = uitest.ViewText(m)
 		l := b.Layout()
 		var over [2]string
-		if l.Overlay {
+		if l.overlay {
 			regions := b.Regions(b.Recent())
-			over = [2]string{b.OverlayLine(l, regions, true), b.OverlayLine(l, regions, false)}
+			over = [2]string{b.overlayLine(l, regions, true), b.overlayLine(l, regions, false)}
 		}
-		got := b.BoardLines(l)
-		if fresh := b.DrawBoard(l, b.Adapter.Cells(b.Game()), marks(b), over); common.JoinLines(got) != common.JoinLines(fresh) {
+		got := b.boardLines(l)
+		if fresh := b.drawBoard(l, b.adapter.Cells(b.Game()), marks(b), over); common.JoinLines(got) != common.JoinLines(fresh) {
 			t.Fatalf("session %d (%+v): the board is\n%q\nfresh it is\n%q", i, s, common.JoinLines(got), common.JoinLines(fresh))
 		}
 		switch i {

@@ -69,5 +69,5 @@ func (l moveLine) numbered() string {
 	return fmt.Sprintf("%3d. ", l.round)
 }
 
-// MoveLines is the move list's lines (see moveLines).
-func (b *BoardScreen) MoveLines() []moveLine { return moveLines(b.Variant, b.History()) }
+// moveLines is the move list's lines (see moveLines).
+func (b *BoardScreen) moveLines() []moveLine { return moveLines(b.variant, b.History()) }

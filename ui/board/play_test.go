@@ -24,11 +24,11 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *BoardScre
 		if ply > 2000 {
 			t.Fatalf("%s: no end after %d moves", variant, ply)
 		}
-		if r := b.HandingOver(); r != game.NoRole {
+		if r := b.handingOver(); r != game.NoRole {
 			// A joint turn among people: the board is hidden until the
 			// person named takes the keyboard.
-			if v := uitest.ViewText(m); !strings.Contains(v, "Pass the keyboard to "+b.Variant.RoleName(r)) {
-				t.Fatalf("%s: no hand-over screen for %s:\n%s", variant, b.Variant.RoleName(r), v)
+			if v := uitest.ViewText(m); !strings.Contains(v, "Pass the keyboard to "+b.variant.RoleName(r)) {
+				t.Fatalf("%s: no hand-over screen for %s:\n%s", variant, b.variant.RoleName(r), v)
 			}
 			m.Update(uitest.Key("enter"))
 		}
@@ -52,7 +52,7 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *BoardScre
 			choice, chosen := lm(b).Table.Choice(chooser)
 			chosen = chosen && choice == want
 			if played := len(lm(b).Moves()) > before && lm(b).Moves()[before+int(chooser)] == want; !chosen && !played {
-				t.Fatalf("%s ply %d: %s chose %s, not kept or played (status %q)", variant, ply, b.Variant.RoleName(chooser), b.Game().FormatMove(want), b.Status)
+				t.Fatalf("%s ply %d: %s chose %s, not kept or played (status %q)", variant, ply, b.variant.RoleName(chooser), b.Game().FormatMove(want), b.Status)
 			}
 		} else if len(lm(b).Moves()) <= before || lm(b).Moves()[before] != want {
 			t.Fatalf("%s ply %d: wanted %s, history %v, status %q", variant, ply, b.Game().FormatMove(want), lm(b).Moves()[before:], b.Status)
@@ -105,8 +105,8 @@ func TestKeyBurst(t *testing.T) {
 		p.Kill()
 		t.Fatal("the program did not end after ctrl+c")
 	}
-	if b.CursorCell != (adapters.Pos{Row: 2, Col: 1}) {
-		t.Fatalf("cursor at %v after hhk from the centre", b.CursorCell)
+	if b.cursorCell != (adapters.Pos{Row: 2, Col: 1}) {
+		t.Fatalf("cursor at %v after hhk from the centre", b.cursorCell)
 	}
 }
 

@@ -22,8 +22,8 @@ func TestPremoveWhileTheAIThinks(t *testing.T) {
 	if b.Ended() {
 		t.Fatalf("typing a move while the AI thinks ended the game: %s", b.Match.Result())
 	}
-	if !b.Prompt || b.Input.Value() != "r2c2" {
-		t.Fatalf("the prompt should hold r2c2: prompt %v value %q", b.Prompt, b.Input.Value())
+	if !b.prompt || b.Input.Value() != "r2c2" {
+		t.Fatalf("the prompt should hold r2c2: prompt %v value %q", b.prompt, b.Input.Value())
 	}
 	m.Update(uitest.Key("enter"))
 	if b.Premove != "r2c2" || !strings.Contains(b.Status, "r2c2") {

@@ -16,7 +16,7 @@ const recentLimit = 8
 
 // recentView is what the board marks of the recent moves.
 type recentView struct {
-	Cells []adapters.Pos
+	cells []adapters.Pos
 	// moves are the recent moves, oldest first (for the adapter's
 	// overlay: Pentago's handles show the last rotation).
 	moves []game.Move
@@ -49,13 +49,13 @@ func (b *BoardScreen) Recent() recentView {
 	var rv recentView
 	for i := k; i < n; i++ {
 		for _, m := range steps[i] {
-			cells := b.Adapter.MoveCells(states[i], m)
+			cells := b.adapter.MoveCells(states[i], m)
 			for j := i + 1; j < n; j++ {
 				for _, later := range steps[j] {
 					cells = b.AdapterCaps.TraceOf(states[j], later, cells)
 				}
 			}
-			rv.Cells = append(rv.Cells, cells...)
+			rv.cells = append(rv.cells, cells...)
 			rv.moves = append(rv.moves, m)
 		}
 	}

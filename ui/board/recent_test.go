@@ -77,7 +77,7 @@ var ttcRound = []string{"14-33", "41-53", "74-55", "47-35"}
 func TestRecentMovesSinceYourTurn(t *testing.T) {
 	_, b := ttcAgainstAI(t, ttcRound...)
 	var want []adapters.Pos
-	vu := b.Adapter
+	vu := b.adapter
 	s, _ := game.NewState("tictacchess", "")
 	for i, text := range ttcRound {
 		mv, _ := s.ParseMove(text)
@@ -86,14 +86,14 @@ func TestRecentMovesSinceYourTurn(t *testing.T) {
 		}
 		s.Apply(mv)
 	}
-	if got := b.Recent().Cells; fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := b.Recent().cells; fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("recent cells %v, want the three others' moves %v", got, want)
 	}
 	// Issue 23, defect 5: red and blue at this keyboard, yellow and green
 	// the AI: red sees every other move since red's turn, blue's too (it
 	// saw green's only).
 	_, two := ttcWithPeople(t, []string{"red", "blue"}, ttcRound...)
-	if got := two.Recent().Cells; fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := two.Recent().cells; fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("red and blue at the keyboard: recent cells %v, want the three others' moves %v", got, want)
 	}
 	// With every seat at this keyboard, only the last move is marked.
@@ -104,7 +104,7 @@ func TestRecentMovesSinceYourTurn(t *testing.T) {
 		game.PlayText(s2, text)
 	}
 	last, _ := s2.ParseMove(ttcRound[3])
-	if got, want := hot.Recent().Cells, vu.MoveCells(s2, last); fmt.Sprint(got) != fmt.Sprint(want) {
+	if got, want := hot.Recent().cells, vu.MoveCells(s2, last); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("hot seat: %v, want the last move %v", got, want)
 	}
 }
@@ -129,8 +129,8 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 	fl := marks(b)
 	for r := range fl {
 		for c := range fl[r] {
-			if q, _, _ := pentago.CellQXY(r+1, c+1); (q == 3) != fl[r][c].LastArea {
-				t.Fatalf("cell %v lastArea %v, want %v", adapters.Pos{Row: r, Col: c}, fl[r][c].LastArea, q == 3)
+			if q, _, _ := pentago.CellQXY(r+1, c+1); (q == 3) != fl[r][c].lastArea {
+				t.Fatalf("cell %v lastArea %v, want %v", adapters.Pos{Row: r, Col: c}, fl[r][c].lastArea, q == 3)
 			}
 		}
 	}
@@ -141,7 +141,7 @@ func TestPentagoRotationIsTheLastMove(t *testing.T) {
 	m.Update(uitest.Key("enter")) // black places: the last move is a placement again
 	for r := range marks(b) {
 		for c, f := range marks(b)[r] {
-			if f.LastArea {
+			if f.lastArea {
 				t.Fatalf("cell %v still marked as turned after a placement", adapters.Pos{Row: r, Col: c})
 			}
 		}

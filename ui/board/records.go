@@ -24,12 +24,12 @@ func saveCommand(text string) (file string, ok bool) {
 // terminal, not the server, holds the clipboard), in the form save FILE
 // writes and --load reads.
 func (b *BoardScreen) copyRecord() tea.Cmd {
-	if b.Caps.Save == nil {
+	if b.caps.Save == nil {
 		b.SetStatus("this game has no record to copy", true)
 		return nil
 	}
 	b.SetStatus("the game's record is on your clipboard, if your terminal lets programs set it (OSC 52)", false)
-	return tea.SetClipboard(string(b.Caps.Save.Record().Marshal(b.Variant.Roles)))
+	return tea.SetClipboard(string(b.caps.Save.Record().Marshal(b.variant.Roles)))
 }
 
 // saveAs writes the game, in progress or finished, to a new file that
@@ -49,11 +49,11 @@ func (b *BoardScreen) saveAs(file string) tea.Cmd {
 			file = filepath.Join(home, rest)
 		}
 	}
-	if b.Caps.Save == nil {
+	if b.caps.Save == nil {
 		b.SetStatus("this game cannot be saved as a file", true)
 		return nil
 	}
-	data := b.Caps.Save.Record().Marshal(b.Variant.Roles)
+	data := b.caps.Save.Record().Marshal(b.variant.Roles)
 	return b.Common.IO.Do(func() tea.Msg {
 		err := savefmt.WriteExclusive(file, data)
 		switch {

@@ -55,14 +55,14 @@ func TestCachedCellsMatchReference(t *testing.T) {
 					b.Common.SetTheme(th)
 					for _, info := range infos {
 						for bits := range 1 << 8 {
-							fl := CellFlags{Cursor: bits&1 != 0, Sel: bits&2 != 0, Target: bits&4 != 0, Last: bits&8 != 0,
-								Win: bits&16 != 0, Hint: bits&32 != 0, Chosen: bits&64 != 0, LastArea: bits&128 != 0}
+							fl := CellFlags{cursor: bits&1 != 0, sel: bits&2 != 0, target: bits&4 != 0, last: bits&8 != 0,
+								win: bits&16 != 0, hint: bits&32 != 0, chosen: bits&64 != 0, lastArea: bits&128 != 0}
 							for _, sz := range [][2]int{{5, 3}, {3, 1}} {
-								l := BoardLayout{CellW: sz[0], CellH: sz[1]}
+								l := boardLayout{CellW: sz[0], CellH: sz[1]}
 								for line := range sz[1] {
-									want := common.DrawCell(b.Common.Styles, b.CellKey(info, fl, l, line))
+									want := common.DrawCell(b.Common.Styles, b.cellKey(info, fl, l, line))
 									for range 2 { // drawn, then from the cache
-										if got := b.RenderCell(info, fl, l, line); got != want {
+										if got := b.renderCell(info, fl, l, line); got != want {
 											t.Fatalf("%s %v %s ascii=%v %+v %+v %v line %d: %q, want %q",
 												variant, p, th.Name, ascii, info, fl, sz, line, got, want)
 										}

@@ -48,8 +48,8 @@ type evalMsg struct {
 	cancelled bool
 }
 
-// ReviewKeys are the keys of review mode.
-var ReviewKeys = struct {
+// reviewKeys are the keys of review mode.
+var reviewKeys = struct {
 	Open, Back, Forward, First, Last, Return key.Binding
 }{
 	Open:    common.Bind([]string{"v"}, "v", "review"),
@@ -63,9 +63,9 @@ var ReviewKeys = struct {
 // Reviewing reports whether the board shows a past position (review).
 func (b *BoardScreen) Reviewing() bool { return b.Review.on }
 
-// ReviewTo shows the position after at moves (clamped) and starts the
+// reviewTo shows the position after at moves (clamped) and starts the
 // evaluations when they are missing or stale.
-func (b *BoardScreen) ReviewTo(at int) tea.Cmd {
+func (b *BoardScreen) reviewTo(at int) tea.Cmd {
 	b.ShowReview(at)
 	return b.requestEvals()
 }
@@ -137,23 +137,23 @@ func (b *BoardScreen) stopEvals() {
 func (b *BoardScreen) leaveReview() {
 	b.stopEvals()
 	b.Review.on, b.Review.st = false, nil
-	b.MoveScroll = 0
+	b.moveScroll = 0
 	b.SetStatus("", false)
 }
 
 // followReview scrolls the move list so that the reviewed move shows.
 func (b *BoardScreen) followReview() {
 	l := b.Layout()
-	lines := b.MoveLines()
+	lines := b.moveLines()
 	n := len(lines)
-	if l.ListH <= 0 {
+	if l.listH <= 0 {
 		return
 	}
 	// The line of move turn-1 is visible when it lies in
 	// [n-ListH-scroll, n-scroll).
 	line := max(lineOf(lines, b.Review.Turn-1), 0)
-	if line < n-l.ListH-b.MoveScroll || line >= n-b.MoveScroll {
-		b.MoveScroll = max(min(n-line-l.ListH/2-1, n-l.ListH), 0)
+	if line < n-l.listH-b.moveScroll || line >= n-b.moveScroll {
+		b.moveScroll = max(min(n-line-l.listH/2-1, n-l.listH), 0)
 	}
 }
 
@@ -203,7 +203,7 @@ func positionValue(ctx context.Context, an common.Analyst, s game.State, opt ai.
 	if an == nil || !firstRoleKnown(s) {
 		return Estimate(s, make([]int, len(s.Variant().Roles)))
 	}
-	return FirstRoleValue(s, an.Analyze(ctx, s, opt, nil))
+	return firstRoleValue(s, an.Analyze(ctx, s, opt, nil))
 }
 
 // Estimate is the first role's expected goal ×100 in s by the game's
@@ -236,19 +236,19 @@ func (b *BoardScreen) gotEvals(msg evalMsg) tea.Cmd {
 // keys of the screen (quit, help, theme, rules, menu) as usual; the
 // keys that play or change the game do nothing.
 func (b *BoardScreen) reviewKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
-	k := ReviewKeys
+	k := reviewKeys
 	switch {
 	case key.Matches(msg, k.Return):
 		b.leaveReview()
 		return b, nil
 	case key.Matches(msg, k.Back):
-		return b, b.ReviewTo(b.Review.Turn - 1)
+		return b, b.reviewTo(b.Review.Turn - 1)
 	case key.Matches(msg, k.Forward):
-		return b, b.ReviewTo(b.Review.Turn + 1)
+		return b, b.reviewTo(b.Review.Turn + 1)
 	case key.Matches(msg, k.First):
-		return b, b.ReviewTo(0)
+		return b, b.reviewTo(0)
 	case key.Matches(msg, k.Last):
-		return b, b.ReviewTo(len(b.History()))
+		return b, b.reviewTo(len(b.History()))
 	}
 	if s, cmd, done := b.screenKey(msg); done {
 		return s, cmd
@@ -261,7 +261,7 @@ func (b *BoardScreen) reviewKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 
 // reviewHelp is the key bar of review mode.
 func (b *BoardScreen) reviewHelp() common.KeyHelp {
-	k, bk := ReviewKeys, common.BoardKeys
+	k, bk := reviewKeys, common.BoardKeys
 	short := []key.Binding{k.Back, k.Forward, analysisKey, k.First, k.Last, k.Return, bk.HelpAll, bk.Quit}
 	other := []key.Binding{analysisBoardKey, bk.Scroll, bk.Theme, bk.Mouse, bk.Rules, bk.Menu, bk.Quit, bk.HelpAll}
 	return common.KeyHelp{Short: short, Full: [][]key.Binding{short[:6], other}}
@@ -293,24 +293,24 @@ func (b *BoardScreen) atEnd() bool {
 
 // clickMove reviews the position after the move on line y of the move
 // list, as the list is drawn.
-func (b *BoardScreen) clickMove(l BoardLayout, y int) tea.Cmd {
-	lines := b.MoveLines()
+func (b *BoardScreen) clickMove(l boardLayout, y int) tea.Cmd {
+	lines := b.moveLines()
 	n := len(lines)
-	top := max(n-l.ListH-b.MoveScroll, 0)
-	i := top + y - l.ListY
+	top := max(n-l.listH-b.moveScroll, 0)
+	i := top + y - l.listY
 	if i < 0 || i >= n {
 		return nil
 	}
-	return b.ReviewTo(lines[i].last + 1)
+	return b.reviewTo(lines[i].last + 1)
 }
 
 // sparkBars draws values 0–10000 as a sparkline.
 var sparkBars = []rune("▁▂▃▄▅▆▇█")
 
-// Sparkline draws evals in at most width cells, a window around the
+// sparkline draws evals in at most width cells, a window around the
 // reviewed position at when they do not all fit; the reviewed position
 // is returned apart so that it can be styled.
-func Sparkline(evals []int, at, width int, ascii bool) (before, cur, after string) {
+func sparkline(evals []int, at, width int, ascii bool) (before, cur, after string) {
 	if len(evals) == 0 || width <= 0 {
 		return "", "", ""
 	}
@@ -347,7 +347,7 @@ func Sparkline(evals []int, at, width int, ascii bool) (before, cur, after strin
 // evaluation of every position as a sparkline, and the reviewed one's.
 func (b *BoardScreen) evalLine(inner int) string {
 	st := b.Common.Styles
-	role := b.Variant.RoleName(0)
+	role := b.variant.RoleName(0)
 	if b.Review.Evals == nil || b.Review.Turn >= len(b.Review.Evals) {
 		return st.Muted.Render("eval: …")
 	}
@@ -359,7 +359,7 @@ func (b *BoardScreen) evalLine(inner int) string {
 	case lastUnknown(b.Review.Evals) >= 0:
 		head = fmt.Sprintf("%s %2d%%… ", role, (v+50)/100) // more to come
 	}
-	l, c, r := Sparkline(b.Review.Evals, b.Review.Turn, inner-len(head), b.Common.ASCII)
+	l, c, r := sparkline(b.Review.Evals, b.Review.Turn, inner-len(head), b.Common.ASCII)
 	return st.Muted.Render(head) + st.Text.Render(l) + st.Accent.Render(c) + st.Text.Render(r)
 }
 
@@ -383,6 +383,6 @@ func (b *BoardScreen) reviewMoveLine(ml moveLine) string {
 			mark = st.Accent.Render("> ")
 		}
 	}
-	text := ml.numbered() + b.pieceText(b.Variant.RoleIndex(ml.mover), common.PadRight(ml.mover, 6)) + " " + common.PadRight(ml.text, 6)
+	text := ml.numbered() + b.pieceText(b.variant.RoleIndex(ml.mover), common.PadRight(ml.mover, 6)) + " " + common.PadRight(ml.text, 6)
 	return mark + text + st.Muted.Render(b.moveEval(ml.last))
 }

@@ -68,8 +68,8 @@ func TestReviewByClickOnTheMoveList(t *testing.T) {
 	uitest.PlayTexts(t, b.Match, moves...)
 	l := b.Layout()
 	// The list ends with the last move; move 3 is two lines above it.
-	y := l.ListY + min(len(moves), l.ListH) - 3
-	_, cmd := m.Update(uitest.Click(l.PanelX+4, y))
+	y := l.listY + min(len(moves), l.listH) - 3
+	_, cmd := m.Update(uitest.Click(l.panelX+4, y))
 	uitest.RunCmd(m, cmd)
 	if !b.Reviewing() || b.Review.Turn != 3 {
 		t.Fatalf("click on move 3: reviewing %v at %d", b.Reviewing(), b.Review.Turn)
@@ -109,7 +109,7 @@ func TestSparkline(t *testing.T) {
 		{nil, 0, 5, "", "", ""},
 	}
 	for _, tt := range tests {
-		b, c, a := Sparkline(tt.evals, tt.at, tt.width, false)
+		b, c, a := sparkline(tt.evals, tt.at, tt.width, false)
 		if b != tt.before || c != tt.cur || a != tt.aft {
 			t.Errorf("sparkline(%v, %d, %d) = %q %q %q, want %q %q %q", tt.evals, tt.at, tt.width, b, c, a, tt.before, tt.cur, tt.aft)
 		}

@@ -19,7 +19,7 @@ import (
 
 // roomKey handles a key of the room's; done is false for any other key.
 func (b *BoardScreen) roomKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool) {
-	d := b.Caps.Dealer
+	d := b.caps.Dealer
 	if d == nil {
 		return b, nil, false
 	}
@@ -32,7 +32,7 @@ func (b *BoardScreen) roomKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool
 		b.Input.CursorEnd()
 		return b, nil, true
 	case key.Matches(msg, k.ChatLog):
-		return &ChatScreen{c: b.Common, d: d, back: b}, nil, true
+		return &chatScreen{c: b.Common, d: d, back: b}, nil, true
 	case key.Matches(msg, k.Decline):
 		return b, d.Decline(), true
 	case key.Matches(msg, k.Rematch) && b.Ended():
@@ -73,7 +73,7 @@ func (b *BoardScreen) joinRoom(code string) (common.Screen, tea.Cmd) {
 // roomCommand takes a line typed at the prompt that is the room's: say,
 // mute, unmute, chat off|on; ok is false for any other line.
 func (b *BoardScreen) roomCommand(text string) (tea.Cmd, bool) {
-	d := b.Caps.Dealer
+	d := b.caps.Dealer
 	if d == nil {
 		return nil, false
 	}
@@ -113,11 +113,11 @@ func (b *BoardScreen) WatchTV() { b.tv = true }
 
 // tvFollow asks for the next game once the one shown is over.
 func (b *BoardScreen) tvFollow() tea.Cmd {
-	if !b.tv || b.tvNext || b.Caps.Dealer == nil || !b.Ended() {
+	if !b.tv || b.tvNext || b.caps.Dealer == nil || !b.Ended() {
 		return nil
 	}
 	b.tvNext = true
-	from := b.Caps.Dealer.Code()
+	from := b.caps.Dealer.Code()
 	return tea.Tick(tvPause, func(time.Time) tea.Msg { return tvNextMsg{from: from} })
 }
 

@@ -14,9 +14,9 @@ import (
 	"github.com/tabletop/tabletop/game"
 )
 
-// RulesScreen shows one game's rules in a scrollable viewport; ←/→
+// rulesScreen shows one game's rules in a scrollable viewport; ←/→
 // switch the game; esc returns to the screen it came from.
-type RulesScreen struct {
+type rulesScreen struct {
 	c    *common.Common
 	vs   []*game.Variant
 	i    int
@@ -39,8 +39,8 @@ var rulesKeys = struct {
 
 // NewRules opens the rules at v's page; back is the screen Esc returns
 // to (nil: the menu).
-func NewRules(c *common.Common, v *game.Variant, back common.Screen) *RulesScreen {
-	r := &RulesScreen{c: c, vs: game.Variants(), back: back}
+func NewRules(c *common.Common, v *game.Variant, back common.Screen) *rulesScreen {
+	r := &rulesScreen{c: c, vs: game.Variants(), back: back}
 	for i, k := range r.vs {
 		if v != nil && k.Name == v.Name {
 			r.i = i
@@ -60,10 +60,10 @@ func NewRules(c *common.Common, v *game.Variant, back common.Screen) *RulesScree
 }
 
 // Init is part of common.Screen.
-func (r *RulesScreen) Init() tea.Cmd { return nil }
+func (r *rulesScreen) Init() tea.Cmd { return nil }
 
 // text is the rules of the game plus how to play it here.
-func (r *RulesScreen) text() string {
+func (r *rulesScreen) text() string {
 	if len(r.vs) == 0 {
 		return "No games are registered."
 	}
@@ -87,14 +87,14 @@ func controlsText(v *game.Variant) string {
 	return shared
 }
 
-func (r *RulesScreen) resize() {
+func (r *rulesScreen) resize() {
 	r.vp.SetWidth(max(r.c.Width-2, 1))
 	r.vp.SetHeight(max(r.c.Height-4, 1))
 	r.vp.SetContent(lipgloss.NewStyle().Width(r.vp.Width()).Render(r.text()))
 }
 
 // Update is part of common.Screen.
-func (r *RulesScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+func (r *rulesScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		r.resize()
@@ -142,7 +142,7 @@ func (r *RulesScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 }
 
 // View is part of common.Screen.
-func (r *RulesScreen) View() string {
+func (r *rulesScreen) View() string {
 	st := r.c.Styles
 	title := "Rules"
 	if len(r.vs) > 0 {

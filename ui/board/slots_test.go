@@ -86,9 +86,9 @@ func TestAIWaitsForAFreeSlot(t *testing.T) {
 	if v := uitest.ViewText(m); !strings.Contains(v, "AI waiting for a free slot") {
 		t.Fatalf("the wait is not shown:\n%s", v)
 	}
-	cur := b.CursorCell
+	cur := b.cursorCell
 	r.send(uitest.Key("left"))
-	if b.CursorCell == cur {
+	if b.cursorCell == cur {
 		t.Fatal("the cursor does not move while the AI waits")
 	}
 	if len(lm(b).Moves()) != 1 {

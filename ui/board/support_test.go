@@ -127,9 +127,9 @@ func marks(b *BoardScreen) [][]CellFlags {
 // regionClick is where a click on the region part whose click is id
 // lands on the screen: the part's outer cell; ok is false when no region
 // has it.
-func regionClick(b *BoardScreen, l BoardLayout, id int) (x, y int, ok bool) {
+func regionClick(b *BoardScreen, l boardLayout, id int) (x, y int, ok bool) {
 	for _, g := range b.Regions(b.Recent()) {
-		xs, ws := l.PartSpans(g)
+		xs, ws := l.partSpans(g)
 		for i, p := range g.Parts {
 			if p.Click != id {
 				continue
@@ -138,7 +138,7 @@ func regionClick(b *BoardScreen, l BoardLayout, id int) (x, y int, ok bool) {
 			if i == len(g.Parts)-1 {
 				x += ws[i] - 1
 			}
-			return l.BoardX + x, l.BoardY + l.OverlayY(g.Above), true
+			return l.boardX + x, l.boardY + l.overlayY(g.Above), true
 		}
 	}
 	return 0, 0, false
@@ -182,7 +182,7 @@ func keysForMove(b *BoardScreen, m game.Move, style int) []string {
 	switch b.Game().(type) {
 	case *quad.State:
 		kind, r, c := quad.Decode(m)
-		keys := keysTo(b.CursorCell, adapters.Pos{Row: r - 1, Col: c - 1}, style)
+		keys := keysTo(b.cursorCell, adapters.Pos{Row: r - 1, Col: c - 1}, style)
 		if kind == quad.Block {
 			return append(keys, "b")
 		}
@@ -190,7 +190,7 @@ func keysForMove(b *BoardScreen, m game.Move, style int) []string {
 	case *pentago.State:
 		info := pentago.Decode(m)
 		if info.Kind == pentago.PlaceStone {
-			return append(keysTo(b.CursorCell, adapters.Pos{Row: info.Row - 1, Col: info.Col - 1}, style), act)
+			return append(keysTo(b.cursorCell, adapters.Pos{Row: info.Row - 1, Col: info.Col - 1}, style), act)
 		}
 		dir := []string{"z", "["}[style%2]
 		if info.Clockwise {
@@ -203,7 +203,7 @@ func keysForMove(b *BoardScreen, m game.Move, style int) []string {
 			return nil
 		}
 		from, to := adapters.Pos{Row: 7 - y1, Col: x1 - 1}, adapters.Pos{Row: 7 - y2, Col: x2 - 1}
-		keys := append(keysTo(b.CursorCell, from, style), act)
+		keys := append(keysTo(b.cursorCell, from, style), act)
 		return append(append(keys, keysTo(from, to, style)...), act)
 	}
 	return gdlKeysForMove(b, m, style)
@@ -214,7 +214,7 @@ func keysForMove(b *BoardScreen, m game.Move, style int) []string {
 func clicksForMove(b *BoardScreen, m game.Move) []tea.MouseMsg {
 	l := b.Layout()
 	cell := func(p adapters.Pos) tea.MouseMsg {
-		return uitest.Click(l.BoardX+l.CellX(p.Col)+l.CellW/2, l.BoardY+l.CellY(p.Row)+l.CellH/2)
+		return uitest.Click(l.boardX+l.cellX(p.Col)+l.CellW/2, l.boardY+l.cellY(p.Row)+l.CellH/2)
 	}
 	switch b.Game().(type) {
 	case *quad.State:

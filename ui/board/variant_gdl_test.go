@@ -64,7 +64,7 @@ type gdlPlan struct {
 // is left, on a second cell it names (or the first again); then pick m
 // from the chooser.
 func planGDL(b *BoardScreen, m game.Move) gdlPlan {
-	g, ok := asSheet(b.Adapter)
+	g, ok := asSheet(b.adapter)
 	s := b.Game()
 	if !ok {
 		return gdlPlan{}
@@ -110,7 +110,7 @@ func gdlKeysForMove(b *BoardScreen, m game.Move, style int) []string {
 	}
 	act := []string{"enter", " "}[style%2]
 	var keys []string
-	cur := b.CursorCell
+	cur := b.cursorCell
 	for _, p := range plan.cells {
 		keys = append(append(keys, keysTo(cur, p, style)...), act)
 		cur = p
@@ -151,9 +151,9 @@ func TestGDLBoardFound(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.variant, func(t *testing.T) {
 			_, b := newTestClient(t, tc.variant, 80, 24)
-			g, ok := asSheet(b.Adapter)
+			g, ok := asSheet(b.adapter)
 			if !ok || !g.HasBoard() {
-				t.Fatalf("no GDL board: %T", b.Adapter)
+				t.Fatalf("no GDL board: %T", b.adapter)
 			}
 			if r, c := g.Dims(); r != tc.rows || c != tc.cols {
 				t.Errorf("dims %d×%d, want %d×%d", r, c, tc.rows, tc.cols)
@@ -172,7 +172,7 @@ func TestGDLBoardFound(t *testing.T) {
 // and its empty cells empty.
 func TestGDLCellsShowRoles(t *testing.T) {
 	_, b := newTestClient(t, "breakthrough", 80, 24)
-	cells := b.Adapter.Cells(b.Game())
+	cells := b.adapter.Cells(b.Game())
 	if c := cells[5][0]; c.Glyph != "W" || c.Seat != 0 {
 		t.Errorf("bottom-left %+v, want a white piece", c)
 	}
@@ -195,7 +195,7 @@ func TestGDLActNarrowsByCells(t *testing.T) {
 		}
 	}
 	// The cursor starts in the middle; go to the white pawn at column 2, row 2.
-	sendKeys(keysTo(b.CursorCell, adapters.Pos{Row: 4, Col: 1}, 0)...)
+	sendKeys(keysTo(b.cursorCell, adapters.Pos{Row: 4, Col: 1}, 0)...)
 	sendKeys("enter")
 	if b.Selected == nil || *b.Selected != (adapters.Pos{Row: 4, Col: 1}) || len(lm(b).Moves()) != 0 {
 		t.Fatalf("selection %v after the pawn, moves %v, status %q", b.Selected, lm(b).Moves(), b.Status)
@@ -213,7 +213,7 @@ func TestGDLActNarrowsByCells(t *testing.T) {
 	}
 
 	m, b = newTestClient(t, "connectfour", 80, 24)
-	sendKeys(keysTo(b.CursorCell, adapters.Pos{Row: 0, Col: 3}, 0)...)
+	sendKeys(keysTo(b.cursorCell, adapters.Pos{Row: 0, Col: 3}, 0)...)
 	sendKeys("enter")
 	if got := historyText(b); got != "(drop 4)" {
 		t.Fatalf("played %q, want (drop 4); status %q", got, b.Status)
@@ -224,13 +224,13 @@ func TestGDLActNarrowsByCells(t *testing.T) {
 // plays one; esc closes it.
 func TestGDLChooser(t *testing.T) {
 	m, b := newTestClient(t, "breakthrough", 80, 24)
-	g, _ := asSheet(b.Adapter)
+	g, _ := asSheet(b.adapter)
 	sendKeys := func(keys ...string) {
 		for _, k := range keys {
 			uitest.Press(m, k)
 		}
 	}
-	sendKeys(keysTo(b.CursorCell, adapters.Pos{Row: 4, Col: 1}, 0)...)
+	sendKeys(keysTo(b.cursorCell, adapters.Pos{Row: 4, Col: 1}, 0)...)
 	sendKeys("enter", "enter")
 	if len(g.Pending()) != 3 {
 		t.Fatalf("choices %v after enter twice on a pawn; status %q", g.Pending(), b.Status)
@@ -400,7 +400,7 @@ func TestGDLEndSaysWhy(t *testing.T) {
 	if h := b.History(); h[0].Text != "drop a" {
 		t.Errorf("the move list says %q, want drop a", h[0].Text)
 	}
-	start := b.Variant.New()
+	start := b.variant.New()
 	if got := common.HintText(start, start.Legal(nil)[0]); got != "drop a" {
 		t.Errorf("a hint reads %q, want drop a (once, by its cells)", got)
 	}
@@ -433,15 +433,15 @@ func TestGDLPanelWrapsFacts(t *testing.T) {
 // TestCounterLines: facts pack several to a line, a long one wraps, and
 // a great many end in a count, so that the panel fits a terminal.
 func TestCounterLines(t *testing.T) {
-	if got := CounterLines("(a 1)\n(b 2)\n(c 3)", 11); strings.Join(got, "|") != "(a 1) (b 2)|(c 3)" {
+	if got := counterLines("(a 1)\n(b 2)\n(c 3)", 11); strings.Join(got, "|") != "(a 1) (b 2)|(c 3)" {
 		t.Errorf("packed: %q", got)
 	}
-	if got := CounterLines("(score left 10 right 20)", 12); len(got) != 2 || strings.Join(got, " ") != "(score left 10 right 20)" {
+	if got := counterLines("(score left 10 right 20)", 12); len(got) != 2 || strings.Join(got, " ") != "(score left 10 right 20)" {
 		t.Errorf("wrapped: %q", got)
 	}
 	many := strings.Repeat("(wall 1 2)\n", 99) + "(wall 9 9)"
-	got := CounterLines(many, 20)
-	if len(got) != MaxCounterLines || got[len(got)-1] != "… and 95 more" {
+	got := counterLines(many, 20)
+	if len(got) != maxCounterLines || got[len(got)-1] != "… and 95 more" {
 		t.Errorf("%d facts in %d lines: %q", 100, len(got), got)
 	}
 }

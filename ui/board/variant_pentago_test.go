@@ -18,7 +18,7 @@ import (
 func TestPentagoQuadrantKeyWhilePlacing(t *testing.T) {
 	m, b := newTestClient(t, "pentago", 80, 24)
 	m.Update(uitest.Key("2"))
-	if q, _ := pentagoChoice(b.Adapter, b.Game(), b.CursorCell); q != 0 || strings.Contains(b.Status, "chosen") || !strings.Contains(b.Status, "place") {
+	if q, _ := pentagoChoice(b.adapter, b.Game(), b.cursorCell); q != 0 || strings.Contains(b.Status, "chosen") || !strings.Contains(b.Status, "place") {
 		t.Fatalf("2 while placing: quadrant %d, status %q", q, b.Status)
 	}
 	for _, variant := range []string{"pentago", "pentago-split"} {

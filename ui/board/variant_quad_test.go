@@ -17,12 +17,12 @@ func TestQuadTiltedSquareShownAtTheEnd(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {100, 35}, {160, 50}} {
 		m, b := newTestClient(t, "quad7", sz[0], sz[1])
 		for i, p := range xs {
-			for _, k := range keysTo(b.CursorCell, p, 0) {
+			for _, k := range keysTo(b.cursorCell, p, 0) {
 				uitest.Press(m, k)
 			}
 			m.Update(uitest.Key("enter"))
 			if i < len(os) {
-				for _, k := range keysTo(b.CursorCell, os[i], 0) {
+				for _, k := range keysTo(b.cursorCell, os[i], 0) {
 					uitest.Press(m, k)
 				}
 				m.Update(uitest.Key("enter"))
@@ -44,7 +44,7 @@ func TestQuadTiltedSquareShownAtTheEnd(t *testing.T) {
 		lines := strings.Split(uitest.ViewText(m), "\n")
 		for r := 0; r < 7; r++ {
 			for c := 0; c < 7; c++ {
-				x, y := l.BoardX+l.CellX(c)+l.CellW/2, l.BoardY+l.CellY(r)+l.CellH/2
+				x, y := l.boardX+l.cellX(c)+l.CellW/2, l.boardY+l.cellY(r)+l.CellH/2
 				row := []rune(lines[y])
 				marked := row[x-1] == '*' && row[x+1] == '*'
 				if marked != adapters.ContainsPos(xs, adapters.Pos{Row: r, Col: c}) {

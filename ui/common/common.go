@@ -37,10 +37,10 @@ type Common struct {
 	// Bell rings the terminal's bell with a turn notice (TurnNoticeMsg);
 	// b on the room list toggles it.
 	Bell bool
-	// SettingsStore keeps settings between runs (nil: none); settings
+	// settingsStore keeps settings between runs (nil: none); settings
 	// are the current ones, SettingsErr why they could not be read.
-	SettingsStore savefmt.SettingsStore
-	Settings      savefmt.Settings
+	settingsStore savefmt.SettingsStore
+	settings      savefmt.Settings
 	SettingsErr   string
 	// MenuChosen is the title of the menu item last chosen: the menu
 	// comes back with its cursor there (Esc from the room list or the
@@ -70,9 +70,9 @@ func (c *Common) SettleWrites() {
 	}
 }
 
-// Drawing marks the start of a frame (View), drawn marks its end.
-func (c *Common) Drawing() { c.Frame, c.InView = c.Frame+1, true }
-func (c *Common) Drawn()   { c.InView = false }
+// drawing marks the start of a frame (View), drawn marks its end.
+func (c *Common) drawing() { c.Frame, c.InView = c.Frame+1, true }
+func (c *Common) drawn()   { c.InView = false }
 
 // SetTheme makes t the theme, styled for the terminal's profile.
 func (c *Common) SetTheme(t themes.Theme) {
@@ -81,23 +81,23 @@ func (c *Common) SetTheme(t themes.Theme) {
 	c.Cells = NewCellCache()
 }
 
-// SetProfile takes the terminal's colour profile as the program found
+// setProfile takes the terminal's colour profile as the program found
 // it: a terminal without colour gets the monochrome theme, one whose
 // colours were not known yet the remembered theme, and a change between
 // 16 colours and more restyles the theme.
-func (c *Common) SetProfile(p colorprofile.Profile) {
+func (c *Common) setProfile(p colorprofile.Profile) {
 	if p == c.Profile {
 		return
 	}
 	was := c.Profile
 	c.Profile = p
 	switch {
-	case c.NoColor():
+	case c.noColor():
 		c.SetTheme(themes.Mono)
 	case themes.NoColor(was) && !c.ASCII:
 		name := c.Opts.Theme
 		if name == "" {
-			name = c.Settings.Theme
+			name = c.settings.Theme
 		}
 		t, ok := themes.Lookup(name)
 		if !ok {
@@ -112,7 +112,7 @@ func (c *Common) SetProfile(p colorprofile.Profile) {
 // nextTheme cycles to the next theme. In a terminal without colour only
 // the monochrome theme makes sense, so it stays.
 func (c *Common) nextTheme() {
-	if c.NoColor() {
+	if c.noColor() {
 		c.SetTheme(themes.Mono)
 		return
 	}
@@ -124,14 +124,14 @@ func (c *Common) nextTheme() {
 func (c *Common) CycleTheme() (string, tea.Cmd) {
 	c.nextTheme()
 	text := "theme: " + c.Theme.Name
-	if c.ASCII || c.NoColor() {
+	if c.ASCII || c.noColor() {
 		return text, nil // the monochrome theme is forced, not chosen
 	}
 	return text, c.Remember(func(s *savefmt.Settings) { s.Theme = c.Theme.Name })
 }
 
-// NoColor reports whether the terminal shows no colour.
-func (c *Common) NoColor() bool { return themes.NoColor(c.Profile) }
+// noColor reports whether the terminal shows no colour.
+func (c *Common) noColor() bool { return themes.NoColor(c.Profile) }
 
 // NewHelp returns a help bubble styled for this session.
 func (c *Common) NewHelp() help.Model {
@@ -213,7 +213,7 @@ var (
 	// KeyHelpFewer is ? as the expanded help lists it: it folds the list.
 	KeyHelpFewer = Bind([]string{"?"}, "?", "fewer keys")
 	KeyMouse     = Bind([]string{"M"}, "M", "mouse on/off")
-	KeySuspend   = Bind([]string{"ctrl+z"}, "ctrl+z", "suspend")
+	keySuspend   = Bind([]string{"ctrl+z"}, "ctrl+z", "suspend")
 )
 
 // Footer writes a one-line key help, " enter join · esc back", from
@@ -279,25 +279,25 @@ func WrapLines(s string, w, n int) []string {
 // terminal and corrupt the screen).
 func FitBlock(s string, w, h int) string { return fitBlock(s, w, h, nil) }
 
-// FitMemo is FitBlock for one client's frames, one after another: it
+// fitMemo is FitBlock for one client's frames, one after another: it
 // keeps, for each row, the hash of a line found to fit there in w cells,
 // and a frame's line with that hash is not measured again. A frame is
 // mostly the lines of the one before, and hashing a line costs a small
 // part of measuring it (measuring every line of every frame was 5 % of
 // the server's CPU with 2000 sessions pressing keys). Two lines with one
 // hash come once in 2⁶⁴ comparisons, as for the server's line renderer.
-type FitMemo struct {
+type fitMemo struct {
 	w    int
 	rows []uint64
 }
 
-// Block is FitBlock(s, w, h).
-func (f *FitMemo) Block(s string, w, h int) string { return fitBlock(s, w, h, f) }
+// block is FitBlock(s, w, h).
+func (f *fitMemo) block(s string, w, h int) string { return fitBlock(s, w, h, f) }
 
 // fits reports whether line, row n of a frame, is at most w cells wide,
 // measuring it only when the row's hash is not that of a line found to
 // fit before.
-func (f *FitMemo) fits(n int, line string, w int) bool {
+func (f *fitMemo) fits(n int, line string, w int) bool {
 	if f.w != w {
 		f.w = w
 		clear(f.rows)
@@ -316,11 +316,11 @@ func (f *FitMemo) fits(n int, line string, w int) bool {
 	return true
 }
 
-// fitSeed is the process's seed of FitMemo's hashes.
+// fitSeed is the process's seed of fitMemo's hashes.
 var fitSeed = maphash.MakeSeed()
 
 // fitBlock is FitBlock, measuring lines through memo when it is not nil.
-func fitBlock(s string, w, h int, memo *FitMemo) string {
+func fitBlock(s string, w, h int, memo *fitMemo) string {
 	if h <= 0 || w <= 0 {
 		return ""
 	}
@@ -388,7 +388,7 @@ func FitLines(lines []string, widths []int, w, h int) []string {
 // linesFit counts the lines of s and reports whether there are at most h
 // of them, none wider than w cells (measured through memo when it is not
 // nil).
-func linesFit(s string, w, h int, memo *FitMemo) (n int, fits bool) {
+func linesFit(s string, w, h int, memo *fitMemo) (n int, fits bool) {
 	for rest, more := s, true; more; n++ {
 		var line string
 		line, rest, more = strings.Cut(rest, "\n")

@@ -18,8 +18,8 @@ type Screen interface {
 // keys, single letters are text, not shortcuts.
 type typist interface{ Typing() bool }
 
-// IsTyping reports whether s has a text field that has the keys now.
-func IsTyping(s Screen) bool {
+// isTyping reports whether s has a text field that has the keys now.
+func isTyping(s Screen) bool {
 	t, ok := s.(typist)
 	return ok && t.Typing()
 }
@@ -36,8 +36,8 @@ type Behind interface {
 // sizer is implemented by screens that need more than the default room.
 type sizer interface{ MinSize() (int, int) }
 
-// MinSize is the smallest window s can be shown in.
-func MinSize(s Screen) (int, int) {
+// minSize is the smallest window s can be shown in.
+func minSize(s Screen) (int, int) {
 	if z, ok := s.(sizer); ok {
 		return z.MinSize()
 	}
@@ -54,8 +54,8 @@ func TooSmall(w, h, mw, mh int) string {
 // terminal's cursor goes while it takes text, nil when it does not.
 type cursorScreen interface{ Cursor() *tea.Cursor }
 
-// TextCursor is the current screen's cursor, if it shows one.
-func TextCursor(s Screen) *tea.Cursor {
+// textCursor is the current screen's cursor, if it shows one.
+func textCursor(s Screen) *tea.Cursor {
 	if cs, ok := s.(cursorScreen); ok {
 		return cs.Cursor()
 	}

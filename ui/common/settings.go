@@ -10,24 +10,24 @@ import (
 	"github.com/tabletop/tabletop/themes"
 )
 
-// ThemeKnown reports whether the client has a theme of this name, for
+// themeKnown reports whether the client has a theme of this name, for
 // reading the settings file.
-func ThemeKnown(name string) bool {
+func themeKnown(name string) bool {
 	_, ok := themes.Lookup(name)
 	return ok
 }
 
-// LoadSettings applies the remembered settings under the options: a
+// loadSettings applies the remembered settings under the options: a
 // theme given in Options wins, and --no-mouse stays off.
-func (c *Common) LoadSettings() {
-	if c.SettingsStore == nil {
+func (c *Common) loadSettings() {
+	if c.settingsStore == nil {
 		return
 	}
-	s, err := c.SettingsStore.Load()
+	s, err := c.settingsStore.Load()
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		c.SettingsErr = "settings not read: " + err.Error()
 	}
-	c.Settings = s
+	c.settings = s
 	if s.NoMouse {
 		c.Mouse = false
 	}
@@ -41,11 +41,11 @@ func (c *Common) LoadSettings() {
 // The command reports a write that failed as a NoticeMsg (the status
 // line says so); the change stays for this session either way.
 func (c *Common) Remember(change func(*savefmt.Settings)) tea.Cmd {
-	change(&c.Settings)
-	if c.SettingsStore == nil {
+	change(&c.settings)
+	if c.settingsStore == nil {
 		return nil
 	}
-	store, kept := c.SettingsStore, cloneSettings(c.Settings)
+	store, kept := c.settingsStore, cloneSettings(c.settings)
 	return c.IO.Do(func() tea.Msg {
 		if err := store.Save(kept); err != nil {
 			return NoticeMsg("settings not remembered: " + err.Error())
@@ -71,6 +71,6 @@ func cloneSettings(s savefmt.Settings) savefmt.Settings {
 // LastSeats are the seats of the last game of variant, if remembered
 // and still fitting its roles.
 func (c *Common) LastSeats(variant string, roles int) ([]savefmt.SeatConfig, bool) {
-	seats, ok := c.Settings.Seats[variant]
+	seats, ok := c.settings.Seats[variant]
 	return seats, ok && len(seats) == roles
 }

@@ -102,9 +102,9 @@ type libraryEntry struct {
 	Err  error         // why it does not load
 }
 
-// NewSheetLibrary lists the sheets of dir (a missing folder holds none);
+// newSheetLibrary lists the sheets of dir (a missing folder holds none);
 // nothing is loaded yet (see start).
-func NewSheetLibrary(dir string) *SheetLibrary {
+func newSheetLibrary(dir string) *SheetLibrary {
 	lib := &SheetLibrary{}
 	entries, err := os.ReadDir(dir)
 	if err != nil {

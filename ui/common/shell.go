@@ -20,8 +20,8 @@ type Shell struct {
 	C   *Common
 	Cur Screen
 	// fit keeps which lines of the frames drawn fit the window: most of
-	// a frame's lines are those of the last (see FitMemo).
-	fit FitMemo
+	// a frame's lines are those of the last (see fitMemo).
+	fit fitMemo
 }
 
 // NewShell shows first, a screen of c.
@@ -32,18 +32,18 @@ func NewShell(c *Common, first Screen) *Shell { return &Shell{C: c, Cur: first} 
 // settings read, the theme, the user's games folder.
 func NewCommon(opts Options) *Common {
 	c := &Common{Profile: opts.ColorProfile, Opts: opts, Store: opts.Store, ASCII: opts.ASCII, Mouse: opts.Mouse,
-		SettingsStore: opts.Settings, AITime: opts.AIBudget, IO: NewIOQueue()}
+		settingsStore: opts.Settings, AITime: opts.AIBudget, IO: newIOQueue()}
 	if c.Store == nil && !opts.Remote {
 		c.Store = savefmt.NewFileStore("")
 	}
-	if c.SettingsStore == nil && !opts.Remote {
+	if c.settingsStore == nil && !opts.Remote {
 		fs := savefmt.NewFileSettings("")
-		fs.KnownTheme = ThemeKnown
-		c.SettingsStore = fs
+		fs.KnownTheme = themeKnown
+		c.settingsStore = fs
 	}
-	c.LoadSettings()
+	c.loadSettings()
 	if opts.Theme == "" {
-		opts.Theme = c.Settings.Theme
+		opts.Theme = c.settings.Theme
 	}
 	if opts.Seed == 0 {
 		c.Opts.Seed = uint64(time.Now().UnixNano())
@@ -52,12 +52,12 @@ func NewCommon(opts Options) *Common {
 	if !ok {
 		t = themes.Default
 	}
-	if opts.ASCII || c.NoColor() {
+	if opts.ASCII || c.noColor() {
 		t = themes.Mono
 	}
 	c.SetTheme(t)
 	if opts.SheetDir != "" && !opts.Remote {
-		c.Library = NewSheetLibrary(opts.SheetDir)
+		c.Library = newSheetLibrary(opts.SheetDir)
 	}
 	return c
 }
@@ -73,13 +73,13 @@ func (m *Shell) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.C.Width, m.C.Height = max(msg.Width, 0), max(msg.Height, 0)
 	case tea.ColorProfileMsg:
-		m.C.SetProfile(msg.Profile)
+		m.C.setProfile(msg.Profile)
 		return m, nil
 	case tea.KeyPressMsg:
-		if key.Matches(msg, KeyMouse) && !IsTyping(m.Cur) {
+		if key.Matches(msg, KeyMouse) && !isTyping(m.Cur) {
 			return m, m.toggleMouse()
 		}
-		if key.Matches(msg, KeySuspend) && !m.C.Opts.Remote {
+		if key.Matches(msg, keySuspend) && !m.C.Opts.Remote {
 			// Back to the shell (fg resumes, with the screen redrawn);
 			// over SSH there is no shell of ours to go back to.
 			return m, tea.Suspend
@@ -107,15 +107,15 @@ func (m *Shell) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // window so that it never scrolls the terminal, with the mouse captured
 // while it is on and the terminal's cursor where a prompt takes text.
 func (m *Shell) View() tea.View {
-	m.C.Drawing()
-	defer m.C.Drawn()
+	m.C.drawing()
+	defer m.C.drawn()
 	v := tea.NewView(m.content())
 	v.AltScreen = true
 	if m.C.Mouse {
 		v.MouseMode = tea.MouseModeCellMotion
 	}
 	if v.Content != "" && !m.hidden() {
-		v.Cursor = TextCursor(m.Cur)
+		v.Cursor = textCursor(m.Cur)
 	}
 	return v
 }
@@ -126,14 +126,14 @@ func (m *Shell) content() string {
 	if w == 0 || h == 0 {
 		return ""
 	}
-	if mw, mh := MinSize(m.Cur); w < mw || h < mh {
+	if mw, mh := minSize(m.Cur); w < mw || h < mh {
 		return FitBlock(TooSmall(w, h, mw, mh), w, h)
 	}
 	v := m.Cur.View()
 	if m.C.ASCII {
 		v = asciiText(v)
 	}
-	return m.fit.Block(v, w, h)
+	return m.fit.block(v, w, h)
 }
 
 // hidden reports whether the window is too small to show the screen:
@@ -144,7 +144,7 @@ func (m *Shell) hidden() bool {
 	if w == 0 && h == 0 {
 		return false // no size yet: nothing is hidden, it is not drawn
 	}
-	mw, mh := MinSize(m.Cur)
+	mw, mh := minSize(m.Cur)
 	return w < mw || h < mh
 }
 

@@ -13,15 +13,15 @@ func TextWidth(s string) int { return textwidth.Text(s) }
 // LineWidth is ansi.StringWidth of one line (see textwidth.Line).
 func LineWidth(s string) int { return textwidth.Line(s) }
 
-// EscapeLen is the length of the complete CSI or OSC sequence s starts
+// escapeLen is the length of the complete CSI or OSC sequence s starts
 // with, or 0 for anything else.
-func EscapeLen(s string) int { return textwidth.EscapeLen(s) }
+func escapeLen(s string) int { return textwidth.EscapeLen(s) }
 
-// JoinTop is lipgloss.JoinHorizontal(lipgloss.Top, blocks...): the blocks
+// joinTop is lipgloss.JoinHorizontal(lipgloss.Top, blocks...): the blocks
 // side by side, each line padded to its block's width, the shorter
 // blocks continued with blank lines. Like Lip Gloss it reads a tab as
 // four spaces and CR LF as a line break.
-func JoinTop(blocks ...string) string {
+func joinTop(blocks ...string) string {
 	split := make([][]string, len(blocks))
 	for i, s := range blocks {
 		if strings.ContainsAny(s, "\t\r") {
@@ -33,7 +33,7 @@ func JoinTop(blocks ...string) string {
 	return JoinLines(lines)
 }
 
-// JoinTopLines is JoinTop of blocks given as lines; it returns the lines
+// JoinTopLines is joinTop of blocks given as lines; it returns the lines
 // with the width of each.
 func JoinTopLines(split ...[]string) (lines []string, widths []int) {
 	lineW := make([][]int, len(split))
@@ -106,7 +106,7 @@ func MergeStyles(s string) string {
 			continue
 		}
 		if s[i] == 0x1b {
-			n := EscapeLen(s[i:])
+			n := escapeLen(s[i:])
 			if n == 0 {
 				return s // not one of ours: leave it as it is
 			}

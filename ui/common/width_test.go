@@ -28,7 +28,7 @@ func TestLineWidthMatchesLipgloss(t *testing.T) {
 	}
 }
 
-// JoinTop joins blocks exactly as lipgloss.JoinHorizontal(Top) does.
+// joinTop joins blocks exactly as lipgloss.JoinHorizontal(Top) does.
 func TestJoinTopMatchesLipgloss(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	block := func() string {
@@ -45,7 +45,7 @@ func TestJoinTopMatchesLipgloss(t *testing.T) {
 		for i := range blocks {
 			blocks[i] = block()
 		}
-		if got, want := JoinTop(blocks...), lipgloss.JoinHorizontal(lipgloss.Top, blocks...); got != want {
+		if got, want := joinTop(blocks...), lipgloss.JoinHorizontal(lipgloss.Top, blocks...); got != want {
 			t.Fatalf("joinTop(%q):\n%q\nlipgloss:\n%q", blocks, got, want)
 		}
 	}
@@ -70,7 +70,7 @@ func cellStyles(s string) []string {
 	state := ""
 	for i := 0; i < len(s); {
 		if s[i] == 0x1b {
-			n := EscapeLen(s[i:])
+			n := escapeLen(s[i:])
 			seq := s[i : i+n]
 			switch {
 			case seq == "\x1b[0m" || seq == "\x1b[m":

@@ -15,7 +15,7 @@ import (
 func TestMatchOffers(t *testing.T) {
 	v, _ := game.Lookup("quad5")
 	local := CapsOf(NewLocalMatch(&common.Common{Styles: &themes.Styles{}}, v, v.New(), "", make([]savefmt.SeatConfig, len(v.Roles))).AsMatch())
-	room := CapsOf(&RoomMatch{Variant: v, Current: v.New()})
+	room := CapsOf(&RoomMatch{variant: v, current: v.New()})
 	acts := []struct {
 		name        string
 		local, room bool

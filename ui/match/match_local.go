@@ -117,28 +117,28 @@ func (l *LocalMatch) AsMatch() Match {
 	if l.hasGGPSeat() {
 		return l
 	}
-	return UndoableMatch{l}
+	return undoableMatch{l}
 }
 
-// UndoableMatch is a local match whose moves can be taken back.
-type UndoableMatch struct{ *LocalMatch }
+// undoableMatch is a local match whose moves can be taken back.
+type undoableMatch struct{ *LocalMatch }
 
 // LocalOf is the local match m plays (AsMatch's), nil for a room's.
 func LocalOf(m Match) *LocalMatch {
 	switch m := m.(type) {
 	case *LocalMatch:
 		return m
-	case UndoableMatch:
+	case undoableMatch:
 		return m.LocalMatch
 	}
 	return nil
 }
 
 // Undo is part of undoer.
-func (m UndoableMatch) Undo() tea.Cmd { return m.undoTurn() }
+func (m undoableMatch) Undo() tea.Cmd { return m.undoTurn() }
 
 // Redo is part of undoer.
-func (m UndoableMatch) Redo() tea.Cmd { return m.redoTurn() }
+func (m undoableMatch) Redo() tea.Cmd { return m.redoTurn() }
 
 // Setup is part of rematcher.
 func (l *LocalMatch) Setup() (string, []savefmt.SeatConfig) { return l.startPos, l.Seats }

@@ -29,13 +29,13 @@ type roomUpdateMsg struct {
 // from the room's view with the game and submits moves with Room.Play.
 // Rooms have no undo, hints, pause or rematch.
 type RoomMatch struct {
-	Variant  *game.Variant
+	variant  *game.Variant
 	status   statusLine
 	spinTick func() tea.Cmd
 
 	room    roomapi.Room
 	view    roomapi.RoomView
-	Current game.State
+	current game.State
 	// start and played are what the room's view says, as the game reads
 	// them: review rebuilds past positions from them. startText and
 	// rewrites are the view's Start and Rewrites they follow: while they
@@ -67,8 +67,8 @@ type RoomMatch struct {
 // NewRoomMatch is the match of a room the client is in; status is the
 // board's status line, spinTick its spinner.
 func NewRoomMatch(v *game.Variant, room roomapi.Room, status statusLine, spinTick func() tea.Cmd) *RoomMatch {
-	r := &RoomMatch{Variant: v, status: status, spinTick: spinTick, room: room}
-	r.Current = v.New()
+	r := &RoomMatch{variant: v, status: status, spinTick: spinTick, room: room}
+	r.current = v.New()
 	r.Refresh()
 	return r
 }
@@ -125,10 +125,10 @@ func (r *RoomMatch) apply(rv roomapi.RoomView) {
 // else the game is replayed from its start.
 func (r *RoomMatch) follow(rv roomapi.RoomView) error {
 	extends := r.first != nil && rv.Start == r.startText && rv.Rewrites == r.rewrites && len(rv.Moves) >= len(r.played)
-	start, s, played := r.first, r.Current, r.played
+	start, s, played := r.first, r.current, r.played
 	if !extends {
 		var err error
-		if start, err = game.NewState(r.Variant.Name, rv.Start); err != nil {
+		if start, err = game.NewState(r.variant.Name, rv.Start); err != nil {
 			return fmt.Errorf("room: %w", err)
 		}
 		s, played = start, nil
@@ -145,10 +145,10 @@ func (r *RoomMatch) follow(rv roomapi.RoomView) error {
 		}
 		played = append(played, m)
 	}
-	if s.String() != r.Current.String() || len(played) != len(r.played) {
+	if s.String() != r.current.String() || len(played) != len(r.played) {
 		r.ver++ // the board clears its selection and redraws the moves
 	}
-	r.Current = s
+	r.current = s
 	r.first, r.played, r.startText, r.rewrites = start, played, rv.Start, rv.Rewrites
 	return nil
 }
@@ -159,7 +159,7 @@ func (r *RoomMatch) Position() game.State {
 	if r.pending != nil {
 		return r.pending.after
 	}
-	return r.Current
+	return r.current
 }
 
 // Version is part of Match.
@@ -171,7 +171,7 @@ func (r *RoomMatch) Replay() (game.State, []game.Move) {
 		return r.first, r.pending.played
 	}
 	if r.first == nil {
-		return r.Current, nil // the room could not be read: only its position
+		return r.current, nil // the room could not be read: only its position
 	}
 	return r.first, r.played
 }
@@ -327,14 +327,14 @@ func (r *RoomMatch) AI() aiView { return aiView{Remote: r.view.Thinking} }
 // Record is the room's game as a save: people's seats are human seats
 // under their names, the AI's are AI seats.
 func (r *RoomMatch) Record() savefmt.SavedGame {
-	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(r.Variant), Variant: r.Variant.Name, Start: r.view.Start}
+	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(r.variant), Variant: r.variant.Name, Start: r.view.Start}
 	start, moves := r.Replay()
 	s := start.Clone()
 	for _, m := range moves {
 		sv.Moves = append(sv.Moves, s.FormatMove(m))
 		s.Apply(m)
 	}
-	for i := range r.Variant.Roles {
+	for i := range r.variant.Roles {
 		seat := savefmt.SeatConfig{}
 		if i < len(r.view.Seats) {
 			seat.Name = r.view.Seats[i].Name

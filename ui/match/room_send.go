@@ -55,8 +55,8 @@ func (r *RoomMatch) Play(m game.Move) (tea.Cmd, error) {
 	if err := r.checkMove(m); err != nil {
 		return nil, err
 	}
-	after := r.Current.Clone()
-	text := common.MoveName(r.Current, m)
+	after := r.current.Clone()
+	text := common.MoveName(r.current, m)
 	if err := game.Play(after, m); err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ func (r *RoomMatch) Play(m game.Move) (tea.Cmd, error) {
 // checkMove says why this client may not play now, without asking the
 // room: a move already on its way, a game over, another's turn.
 func (r *RoomMatch) checkMove(m game.Move) error {
-	switch turn := r.Current.ToMove(); {
+	switch turn := r.current.ToMove(); {
 	case r.pending != nil:
 		return ErrSending
 	case r.Ended():
@@ -79,7 +79,7 @@ func (r *RoomMatch) checkMove(m game.Move) error {
 	case len(r.view.You) == 0:
 		return errors.New("you are watching this game")
 	case !r.mine(turn):
-		return fmt.Errorf("it is %s's turn", r.Variant.RoleName(turn))
+		return fmt.Errorf("it is %s's turn", r.variant.RoleName(turn))
 	}
 	return nil
 }

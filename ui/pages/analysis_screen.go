@@ -24,14 +24,14 @@ import (
 // (a rule sheet's state) are a few thousand characters.
 const positionLimit = 8192
 
-// AnalysisSetup is the screen where the analysis board's game and
+// analysisSetup is the screen where the analysis board's game and
 // position are chosen.
-type AnalysisSetup struct {
+type analysisSetup struct {
 	c        *common.Common
-	Variants []*game.Variant
-	Chosen   int // the game chosen
-	Input    textinput.Model
-	Status   string
+	variants []*game.Variant
+	chosen   int // the game chosen
+	input    textinput.Model
+	status   string
 }
 
 // analysisSetupKeys are the keys of the analysis board's setup.
@@ -47,43 +47,43 @@ var analysisSetupKeys = struct {
 
 // newAnalysisSetup opens the setup on variant v (nil: the first game)
 // with position in the field.
-func newAnalysisSetup(c *common.Common, v *game.Variant, position string) *AnalysisSetup {
-	a := &AnalysisSetup{c: c, Variants: game.Variants()}
-	for i, w := range a.Variants {
+func newAnalysisSetup(c *common.Common, v *game.Variant, position string) *analysisSetup {
+	a := &analysisSetup{c: c, variants: game.Variants()}
+	for i, w := range a.variants {
 		if w == v {
-			a.Chosen = i
+			a.chosen = i
 		}
 	}
-	a.Input = common.NewInput(c, "position: ", positionLimit)
-	a.Input.Placeholder = "the start, or paste a position string"
-	a.Input.SetValue(position)
-	a.Input.CursorEnd()
-	a.Input.Focus()
+	a.input = common.NewInput(c, "position: ", positionLimit)
+	a.input.Placeholder = "the start, or paste a position string"
+	a.input.SetValue(position)
+	a.input.CursorEnd()
+	a.input.Focus()
 	a.fit()
 	return a
 }
 
 // fit makes the position field as wide as the window allows: a long
 // position scrolls in it.
-func (a *AnalysisSetup) fit() {
-	a.Input.SetWidth(max(a.c.Width-len(a.Input.Prompt)-3, 10))
+func (a *analysisSetup) fit() {
+	a.input.SetWidth(max(a.c.Width-len(a.input.Prompt)-3, 10))
 }
 
 // Init is part of common.Screen.
-func (a *AnalysisSetup) Init() tea.Cmd { return nil }
+func (a *analysisSetup) Init() tea.Cmd { return nil }
 
-// Typing reports whether a text field has the keys (see common.IsTyping).
-func (a *AnalysisSetup) Typing() bool { return true }
+// Typing reports whether a text field has the keys (see common.Screen).
+func (a *analysisSetup) Typing() bool { return true }
 
 // Update is part of common.Screen.
-func (a *AnalysisSetup) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+func (a *analysisSetup) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	if paste, ok := msg.(tea.PasteMsg); ok {
 		// A position pasted from analyze, rules or a friend's message:
 		// its line breaks are the spaces of one line.
 		paste.Content = oneLine(paste.Content)
 		var cmd tea.Cmd
-		a.Input, cmd = a.Input.Update(paste)
-		a.Status = ""
+		a.input, cmd = a.input.Update(paste)
+		a.status = ""
 		return a, cmd
 	}
 	if _, ok := msg.(tea.WindowSizeMsg); ok {
@@ -99,32 +99,32 @@ func (a *AnalysisSetup) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case key.Matches(km, k.ForceOut):
 		return a, tea.Quit
 	case key.Matches(km, k.Back):
-		return NewMenu(a.c, ""), nil
+		return newMenu(a.c, ""), nil
 	case key.Matches(km, k.Game):
 		step := 1
 		if key.Matches(km, k.Prev) {
 			step = -1
 		}
-		a.Chosen = (a.Chosen + step + len(a.Variants)) % len(a.Variants)
-		a.Status = ""
+		a.chosen = (a.chosen + step + len(a.variants)) % len(a.variants)
+		a.status = ""
 		return a, nil
 	case key.Matches(km, k.Open):
 		return a.open()
 	}
 	var cmd tea.Cmd
-	a.Input, cmd = a.Input.Update(km)
+	a.input, cmd = a.input.Update(km)
 	return a, cmd
 }
 
 // open reads the position with the game's own parser and opens the
 // analysis board on it; a position the game refuses stays in the field
 // with the game's reason.
-func (a *AnalysisSetup) open() (common.Screen, tea.Cmd) {
-	v := a.Variants[a.Chosen]
-	pos := strings.TrimSpace(a.Input.Value())
+func (a *analysisSetup) open() (common.Screen, tea.Cmd) {
+	v := a.variants[a.chosen]
+	pos := strings.TrimSpace(a.input.Value())
 	b, err := newAnalysisBoard(a.c, v, pos)
 	if err != nil {
-		a.Status = err.Error()
+		a.status = err.Error()
 		return a, nil
 	}
 	return b, nil
@@ -148,15 +148,15 @@ func newAnalysisBoard(c *common.Common, v *game.Variant, position string) (*boar
 }
 
 // View is part of common.Screen.
-func (a *AnalysisSetup) View() string {
+func (a *analysisSetup) View() string {
 	st, k := a.c.Styles, analysisSetupKeys
-	v := a.Variants[a.Chosen]
+	v := a.variants[a.chosen]
 	var sb strings.Builder
 	sb.WriteString(st.Title.Render(" Analysis board") + "\n\n")
 	sb.WriteString(st.Muted.Render(" game:     ") + st.Accent.Render("‹ "+v.Title+" ›") + "\n\n")
-	sb.WriteString(" " + a.Input.View() + "\n\n")
-	if a.Status != "" {
-		for _, l := range common.WrapLines(a.Status, max(a.c.Width-2, 10), 4) {
+	sb.WriteString(" " + a.input.View() + "\n\n")
+	if a.status != "" {
+		for _, l := range common.WrapLines(a.status, max(a.c.Width-2, 10), 4) {
 			sb.WriteString(st.Error.Render(" "+l) + "\n")
 		}
 		sb.WriteString("\n")

@@ -24,20 +24,20 @@ func TestAnalysisBoardFromMenu(t *testing.T) {
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	uitest.Send(m, uitest.ToAnalysisBoard()...)
-	a, ok := m.Cur.(*AnalysisSetup)
-	if !ok || a.Variants[a.Chosen].Name != "quad5" {
+	a, ok := m.Cur.(*analysisSetup)
+	if !ok || a.variants[a.chosen].Name != "quad5" {
 		t.Fatalf("the menu's Analysis board opened %T", m.Cur)
 	}
 	bad := "-oo.-/.x.x./\n..... x 0 0"
 	_, want := game.NewState("quad5", strings.Join(strings.Fields(bad), " "))
 	uitest.Send(m, tea.PasteMsg{Content: bad}, uitest.Key("enter"))
-	if want == nil || m.Cur != common.Screen(a) || a.Status != want.Error() {
-		t.Fatalf("a bad position: on %T, status %q, want the game's %v", m.Cur, a.Status, want)
+	if want == nil || m.Cur != common.Screen(a) || a.status != want.Error() {
+		t.Fatalf("a bad position: on %T, status %q, want the game's %v", m.Cur, a.status, want)
 	}
 	if v := uitest.ViewText(m); !strings.Contains(v, strings.Fields(want.Error())[0]) {
 		t.Fatalf("the reason is not shown:\n%s", v)
 	}
-	a.Input.SetValue("")
+	a.input.SetValue("")
 	uitest.Send(m, tea.PasteMsg{Content: uitest.ProvenQuad5})
 	_, cmd := m.Update(uitest.Key("enter"))
 	b, ok := m.Cur.(*board.BoardScreen)
@@ -59,8 +59,8 @@ func TestAnalysisBoardFromABoard(t *testing.T) {
 	uitest.PlayTexts(t, b.Match, "(place 1 1 1)", "(rotate 1 cw)")
 	shown := b.Game().String()
 	uitest.Send(m, uitest.Key("A"))
-	a, ok := m.Cur.(*AnalysisSetup)
-	if !ok || a.Variants[a.Chosen].Name != "pentago" || a.Input.Value() != shown {
+	a, ok := m.Cur.(*analysisSetup)
+	if !ok || a.variants[a.chosen].Name != "pentago" || a.input.Value() != shown {
 		t.Fatalf("A opened %T", m.Cur)
 	}
 	uitest.Send(m, uitest.Key("enter"))

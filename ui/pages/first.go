@@ -18,40 +18,40 @@ func First(c *common.Common) common.Screen {
 	switch {
 	case st.Join != "":
 		if c.Opts.Lobby == nil {
-			return NewMenu(c, "no server: cannot join room "+st.Join)
+			return newMenu(c, "no server: cannot join room "+st.Join)
 		}
 		room, err := c.Opts.Lobby.Join(c.Opts.Player, st.Join)
 		if err != nil {
-			return NewMenu(c, "join "+st.Join+": "+err.Error())
+			return newMenu(c, "join "+st.Join+": "+err.Error())
 		}
-		return NewRoomBoard(c, room)
+		return newRoomBoard(c, room)
 	case st.Load != "":
 		if c.Opts.Remote {
-			return NewMenu(c, "loading files is not available here")
+			return newMenu(c, "loading files is not available here")
 		}
 		data, err := os.ReadFile(st.Load)
 		if err != nil {
-			return NewMenu(c, "load: "+err.Error())
+			return newMenu(c, "load: "+err.Error())
 		}
 		sv, err := savefmt.ParseSave(data)
 		if errors.Is(err, savefmt.ErrSheetNotLoaded) {
-			return LoadSaveSheet(c, st.Load, sv.Sheet, data)
+			return loadSaveSheet(c, st.Load, sv.Sheet, data)
 		}
 		if err != nil {
-			return NewMenu(c, "load "+filepath.Base(st.Load)+": "+err.Error())
+			return newMenu(c, "load "+filepath.Base(st.Load)+": "+err.Error())
 		}
 		b, err := board.BoardFromSave(c, sv)
 		if err != nil {
-			return NewMenu(c, "load "+filepath.Base(st.Load)+": "+err.Error())
+			return newMenu(c, "load "+filepath.Base(st.Load)+": "+err.Error())
 		}
 		return b
 	case st.Game != nil:
 		if c.Opts.Remote {
-			return NewMenu(c, "loading files is not available here")
+			return newMenu(c, "loading files is not available here")
 		}
 		b, err := board.BoardFromSave(c, *st.Game)
 		if err != nil {
-			return NewMenu(c, "open: "+err.Error())
+			return newMenu(c, "open: "+err.Error())
 		}
 		if !b.Reviewing() {
 			// A match that stopped early is a record to look at first;
@@ -60,7 +60,7 @@ func First(c *common.Common) common.Screen {
 		}
 		return b
 	case st.Sheet != "" && !c.Opts.Remote:
-		return NewSheetLoad(c, st.Sheet, "", func(v *game.Variant) (common.Screen, error) {
+		return newSheetLoad(c, st.Sheet, "", func(v *game.Variant) (common.Screen, error) {
 			b, err := board.Start(c, v, st)
 			if err != nil {
 				return nil, err // not a nil *BoardScreen in the interface
@@ -70,13 +70,13 @@ func First(c *common.Common) common.Screen {
 	case st.Variant != "":
 		v, err := game.Lookup(st.Variant)
 		if err != nil {
-			return NewMenu(c, err.Error())
+			return newMenu(c, err.Error())
 		}
 		b, err := board.Start(c, v, st)
 		if err != nil {
-			return NewMenu(c, err.Error())
+			return newMenu(c, err.Error())
 		}
 		return b
 	}
-	return NewMenu(c, "")
+	return newMenu(c, "")
 }

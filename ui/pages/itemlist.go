@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// ItemList is the menu's (and the room's game picker's) list of items:
+// itemList is the menu's (and the room's game picker's) list of items:
 // one line each, in pages, with a cursor. It draws exactly what the
 // bubbles list drew with the title, status bar, filter and help off,
 // which is all these screens used of it; it exists because a bubbles
@@ -19,31 +19,31 @@ import (
 // frame of the menu nested several such copies, which grew each
 // session's goroutine stack to hundreds of kilobytes (the server's
 // largest cost per session) and cost a keypress most of its time.
-type ItemList struct {
-	Items  []MenuItem
-	d      MenuDelegate
-	Width  int
+type itemList struct {
+	items  []MenuItem
+	d      menuDelegate
+	width  int
 	height int
 	cursor int // the selected line of the page
-	Pages  paginator.Model
-	Keys   listKeys
+	pages  paginator.Model
+	keys   listKeys
 	// styles of the pagination (and of an empty list), as the bubbles
 	// list styled them; shared, not changed.
-	Pagination, Arabic, noItems *lipgloss.Style
+	pagination, arabic, noItems *lipgloss.Style
 }
 
 // listKeys are the keys the list moves by.
 type listKeys struct {
-	Up, Down, PrevPage, NextPage, Start, End key.Binding
+	up, down, prevPage, nextPage, start, end key.Binding
 }
 
 // defaultListKeys are the bubbles list's own keys for these moves.
 func defaultListKeys() listKeys {
 	k := list.DefaultKeyMap()
-	return listKeys{Up: k.CursorUp, Down: k.CursorDown, PrevPage: k.PrevPage, NextPage: k.NextPage, Start: k.GoToStart, End: k.GoToEnd}
+	return listKeys{up: k.CursorUp, down: k.CursorDown, prevPage: k.PrevPage, nextPage: k.NextPage, start: k.GoToStart, end: k.GoToEnd}
 }
 
-// listDefaults are the bubbles list's default styles that ItemList uses,
+// listDefaults are the bubbles list's default styles that itemList uses,
 // made once: list.DefaultStyles makes every style of a list (15 KB).
 var listDefaults = func() (d struct {
 	pagination, arabic, noItems lipgloss.Style
@@ -55,9 +55,9 @@ var listDefaults = func() (d struct {
 	return d
 }()
 
-// NewItemList makes a list of items of width×height drawn by d, in the
+// newItemList makes a list of items of width×height drawn by d, in the
 // bubbles list's default styles (dots for the pages).
-func NewItemList(items []MenuItem, d MenuDelegate, width, height int) ItemList {
+func newItemList(items []MenuItem, d menuDelegate, width, height int) itemList {
 	st := &listDefaults
 	p := paginator.New()
 	p.Type = paginator.Dots
@@ -68,48 +68,48 @@ func NewItemList(items []MenuItem, d MenuDelegate, width, height int) ItemList {
 	// whose first count left out room for its title, status bar and
 	// help, came to two pages.
 	p.TotalPages = 2
-	l := ItemList{Items: items, d: d, Width: width, height: height, Pages: p, Keys: defaultListKeys(),
-		Pagination: &st.pagination, Arabic: &st.arabic, noItems: &st.noItems}
+	l := itemList{items: items, d: d, width: width, height: height, pages: p, keys: defaultListKeys(),
+		pagination: &st.pagination, arabic: &st.arabic, noItems: &st.noItems}
 	l.paginate()
 	return l
 }
 
 // Index is the selected item's index in the whole list.
-func (l *ItemList) Index() int { return l.Pages.Page*l.Pages.PerPage + l.cursor }
+func (l *itemList) Index() int { return l.pages.Page*l.pages.PerPage + l.cursor }
 
-// Selected is the selected item; false when the list is empty.
-func (l *ItemList) Selected() (MenuItem, bool) {
+// selected is the selected item; false when the list is empty.
+func (l *itemList) selected() (MenuItem, bool) {
 	i := l.Index()
-	if i < 0 || i >= len(l.Items) {
+	if i < 0 || i >= len(l.items) {
 		return MenuItem{}, false
 	}
-	return l.Items[i], true
+	return l.items[i], true
 }
 
 // Select makes item i the selected one, on its page.
-func (l *ItemList) Select(i int) {
-	l.Pages.Page = i / l.Pages.PerPage
-	l.cursor = i % l.Pages.PerPage
+func (l *itemList) Select(i int) {
+	l.pages.Page = i / l.pages.PerPage
+	l.cursor = i % l.pages.PerPage
 }
 
-// SetSize fits the list to width×height.
-func (l *ItemList) SetSize(width, height int) {
-	l.Width, l.height = width, height
+// setSize fits the list to width×height.
+func (l *itemList) setSize(width, height int) {
+	l.width, l.height = width, height
 	l.paginate()
 }
 
-// SetItems replaces the items, keeping the selected index.
-func (l *ItemList) SetItems(items []MenuItem) {
-	l.Items = items
+// setItems replaces the items, keeping the selected index.
+func (l *itemList) setItems(items []MenuItem) {
+	l.items = items
 	l.paginate()
 }
 
-// RemoveItem takes item i out of the list.
-func (l *ItemList) RemoveItem(i int) {
-	if i < 0 || i >= len(l.Items) {
+// removeItem takes item i out of the list.
+func (l *itemList) removeItem(i int) {
+	if i < 0 || i >= len(l.items) {
 		return
 	}
-	l.Items = append(l.Items[:i:i], l.Items[i+1:]...)
+	l.items = append(l.items[:i:i], l.items[i+1:]...)
 	l.paginate()
 }
 
@@ -119,48 +119,48 @@ func (l *ItemList) RemoveItem(i int) {
 // until it holds (a second time at most), where the bubbles list could
 // stay a count behind until the next window change and draw a line
 // fewer.
-func (l *ItemList) paginate() {
+func (l *itemList) paginate() {
 	for range 3 {
-		perPage, total := l.Pages.PerPage, l.Pages.TotalPages
+		perPage, total := l.pages.PerPage, l.pages.TotalPages
 		index := l.Index()
-		l.Pages.PerPage = max(1, l.height-lipgloss.Height(l.paginationView()))
-		l.Pages.SetTotalPages(max(len(l.Items), 1))
-		l.Pages.Page = index / l.Pages.PerPage
-		l.cursor = index % l.Pages.PerPage
-		if l.Pages.Page >= l.Pages.TotalPages-1 {
-			l.Pages.Page = max(0, l.Pages.TotalPages-1)
+		l.pages.PerPage = max(1, l.height-lipgloss.Height(l.paginationView()))
+		l.pages.SetTotalPages(max(len(l.items), 1))
+		l.pages.Page = index / l.pages.PerPage
+		l.cursor = index % l.pages.PerPage
+		if l.pages.Page >= l.pages.TotalPages-1 {
+			l.pages.Page = max(0, l.pages.TotalPages-1)
 		}
-		if l.Pages.PerPage == perPage && l.Pages.TotalPages == total {
+		if l.pages.PerPage == perPage && l.pages.TotalPages == total {
 			return
 		}
 	}
 }
 
-func (l *ItemList) lastCursor() int { return max(0, l.Pages.ItemsOnPage(len(l.Items))-1) }
+func (l *itemList) lastCursor() int { return max(0, l.pages.ItemsOnPage(len(l.items))-1) }
 
-// CursorUp selects the line above, the last of the page before at the
+// cursorUp selects the line above, the last of the page before at the
 // top of a page.
-func (l *ItemList) CursorUp() {
+func (l *itemList) cursorUp() {
 	l.cursor--
 	switch {
 	case l.cursor >= 0:
-	case l.Pages.OnFirstPage():
+	case l.pages.OnFirstPage():
 		l.cursor = 0
 	default:
-		l.Pages.PrevPage()
+		l.pages.PrevPage()
 		l.cursor = l.lastCursor()
 	}
 }
 
-// CursorDown selects the line below, the first of the next page at the
+// cursorDown selects the line below, the first of the next page at the
 // bottom of a page.
-func (l *ItemList) CursorDown() {
+func (l *itemList) cursorDown() {
 	last := l.lastCursor()
 	l.cursor++
 	switch {
 	case l.cursor <= last:
-	case !l.Pages.OnLastPage():
-		l.Pages.NextPage()
+	case !l.pages.OnLastPage():
+		l.pages.NextPage()
 		l.cursor = 0
 	default:
 		l.cursor = last
@@ -168,25 +168,25 @@ func (l *ItemList) CursorDown() {
 }
 
 // Update moves the cursor or the page by the list's keys.
-func (l *ItemList) Update(msg tea.Msg) {
+func (l *itemList) Update(msg tea.Msg) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return
 	}
-	hasItems, hasPages := len(l.Items) > 0, l.Pages.TotalPages > 1
+	hasItems, hasPages := len(l.items) > 0, l.pages.TotalPages > 1
 	switch {
-	case hasItems && key.Matches(k, l.Keys.Up):
-		l.CursorUp()
-	case hasItems && key.Matches(k, l.Keys.Down):
-		l.CursorDown()
-	case hasPages && key.Matches(k, l.Keys.PrevPage):
-		l.Pages.PrevPage()
-	case hasPages && key.Matches(k, l.Keys.NextPage):
-		l.Pages.NextPage()
-	case hasItems && key.Matches(k, l.Keys.Start):
-		l.Pages.Page, l.cursor = 0, 0
-	case hasItems && key.Matches(k, l.Keys.End):
-		l.Pages.Page = max(0, l.Pages.TotalPages-1)
+	case hasItems && key.Matches(k, l.keys.up):
+		l.cursorUp()
+	case hasItems && key.Matches(k, l.keys.down):
+		l.cursorDown()
+	case hasPages && key.Matches(k, l.keys.prevPage):
+		l.pages.PrevPage()
+	case hasPages && key.Matches(k, l.keys.nextPage):
+		l.pages.NextPage()
+	case hasItems && key.Matches(k, l.keys.start):
+		l.pages.Page, l.cursor = 0, 0
+	case hasItems && key.Matches(k, l.keys.end):
+		l.pages.Page = max(0, l.pages.TotalPages-1)
 		l.cursor = l.lastCursor()
 	}
 	l.cursor = min(max(l.cursor, 0), l.lastCursor())
@@ -194,44 +194,44 @@ func (l *ItemList) Update(msg tea.Msg) {
 
 // View draws the page's lines, padded to the page's height, and the
 // pagination under them when there is more than one page.
-func (l *ItemList) View() string {
+func (l *itemList) View() string {
 	pagination := l.paginationView()
 	content := lipgloss.NewStyle().Height(l.height - lipgloss.Height(pagination)).Render(l.pageView())
 	return lipgloss.JoinVertical(lipgloss.Left, content, pagination)
 }
 
-func (l *ItemList) paginationView() string {
-	if l.Pages.TotalPages < 2 {
+func (l *itemList) paginationView() string {
+	if l.pages.TotalPages < 2 {
 		return ""
 	}
-	s := l.Pages.View()
-	if ansi.StringWidth(s) > l.Width {
+	s := l.pages.View()
+	if ansi.StringWidth(s) > l.width {
 		// Dots wider than the list: the page's number instead.
-		p := l.Pages
+		p := l.pages
 		p.Type = paginator.Arabic
-		s = l.Arabic.Render(p.View())
+		s = l.arabic.Render(p.View())
 	}
-	style := *l.Pagination
+	style := *l.pagination
 	if style.GetMarginTop() == 0 {
 		style = style.MarginTop(1)
 	}
 	return style.Render(s)
 }
 
-func (l *ItemList) pageView() string {
-	if len(l.Items) == 0 {
+func (l *itemList) pageView() string {
+	if len(l.items) == 0 {
 		return l.noItems.Render("No items.")
 	}
 	var b strings.Builder
-	start, end := l.Pages.GetSliceBounds(len(l.Items))
+	start, end := l.pages.GetSliceBounds(len(l.items))
 	for i := start; i < end; i++ {
-		b.WriteString(l.d.Line(l, l.Items[i], i == l.Index()))
+		b.WriteString(l.d.line(l, l.items[i], i == l.Index()))
 		if i != end-1 {
 			b.WriteByte('\n')
 		}
 	}
-	if n := l.Pages.ItemsOnPage(len(l.Items)); n < l.Pages.PerPage {
-		b.WriteString(strings.Repeat("\n", l.Pages.PerPage-n))
+	if n := l.pages.ItemsOnPage(len(l.items)); n < l.pages.PerPage {
+		b.WriteString(strings.Repeat("\n", l.pages.PerPage-n))
 	}
 	return b.String()
 }

@@ -19,12 +19,12 @@ import (
 )
 
 // bubblesItem and bubblesDelegate draw a bubbles list the way the menu
-// drew it before ItemList: the reference the menu must still match.
+// drew it before itemList: the reference the menu must still match.
 type bubblesItem struct{ MenuItem }
 
-func (i bubblesItem) FilterValue() string { return i.Title }
+func (i bubblesItem) FilterValue() string { return i.title }
 
-type bubblesDelegate struct{ d MenuDelegate }
+type bubblesDelegate struct{ d menuDelegate }
 
 func (bubblesDelegate) Height() int                         { return 1 }
 func (bubblesDelegate) Spacing() int                        { return 0 }
@@ -34,13 +34,13 @@ func (b bubblesDelegate) Render(w io.Writer, m list.Model, index int, it list.It
 	for _, x := range m.Items() {
 		items = append(items, x.(bubblesItem).MenuItem)
 	}
-	l := &ItemList{Items: items, Width: m.Width()}
-	fmt.Fprint(w, b.d.Line(l, it.(bubblesItem).MenuItem, index == m.Index()))
+	l := &itemList{items: items, width: m.Width()}
+	fmt.Fprint(w, b.d.line(l, it.(bubblesItem).MenuItem, index == m.Index()))
 }
 
 // settle counts a bubbles list's pages again until the count holds: a
 // count takes the pagination's height from the count before it, so the
-// list can be a count behind until its next window change (ItemList
+// list can be a count behind until its next window change (itemList
 // counts until the count holds).
 func settle(l *list.Model) {
 	for range 3 {
@@ -59,7 +59,7 @@ func TestItemListMatchesBubblesList(t *testing.T) {
 	t.Parallel()
 	c := &common.Common{Profile: colorprofile.ANSI256, Styles: themes.SharedStyles(themes.Default, false, colorprofile.ANSI256)}
 	c.Cells = common.NewCellCache()
-	d := MenuDelegate{Common: c}
+	d := menuDelegate{common: c}
 	keys := []string{"j", "k", "up", "down", "left", "right", "h", "l", "a", "d", "b", "f", "u", "pgup", "pgdown", "home", "end", "g", "G", "x", "?", "/", "esc", "q"}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for run := range 60 {
@@ -67,30 +67,30 @@ func TestItemListMatchesBubblesList(t *testing.T) {
 		var items []MenuItem
 		var ref []list.Item
 		for i := range 1 + rng.IntN(30) {
-			mi := MenuItem{Title: fmt.Sprintf("Item %d", i), Desc: fmt.Sprintf("what item %d does, at some length", i)}
+			mi := MenuItem{title: fmt.Sprintf("Item %d", i), desc: fmt.Sprintf("what item %d does, at some length", i)}
 			items = append(items, mi)
 			ref = append(ref, bubblesItem{mi})
 		}
 		w, h := 10+rng.IntN(90), 1+rng.IntN(30)
-		ours := NewItemList(items, d, w, h)
+		ours := newItemList(items, d, w, h)
 		theirs := list.New(ref, bubblesDelegate{d}, w, h)
-		ours.Keys.Up, ours.Keys.Down = common.KeyUp, common.KeyDown
+		ours.keys.up, ours.keys.down = common.KeyUp, common.KeyDown
 		theirs.KeyMap.CursorUp, theirs.KeyMap.CursorDown = common.KeyUp, common.KeyDown
 		if menu {
-			// As NewMenu set its list up, and then sized it.
+			// As newMenu set its list up, and then sized it.
 			theirs.SetShowHelp(false)
 			theirs.SetShowTitle(false)
 			theirs.SetShowStatusBar(false)
 			theirs.SetFilteringEnabled(false)
 			theirs.DisableQuitKeybindings()
-			ours.Pages.Type, theirs.Paginator.Type = paginator.Arabic, paginator.Arabic
-			ours.Arabic, theirs.Styles.ArabicPagination = &c.Styles.Muted, c.Styles.Muted
-			ours.Pagination, theirs.Styles.PaginationStyle = &MenuPagination, c.Styles.Base().PaddingLeft(2)
+			ours.pages.Type, theirs.Paginator.Type = paginator.Arabic, paginator.Arabic
+			ours.arabic, theirs.Styles.ArabicPagination = &c.Styles.Muted, c.Styles.Muted
+			ours.pagination, theirs.Styles.PaginationStyle = &menuPagination, c.Styles.Base().PaddingLeft(2)
 			next := common.Bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
 			prev := common.Bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
-			ours.Keys.NextPage, theirs.KeyMap.NextPage = next, next
-			ours.Keys.PrevPage, theirs.KeyMap.PrevPage = prev, prev
-			ours.SetSize(w, h)
+			ours.keys.nextPage, theirs.KeyMap.NextPage = next, next
+			ours.keys.prevPage, theirs.KeyMap.PrevPage = prev, prev
+			ours.setSize(w, h)
 			theirs.SetSize(w, h)
 		} else {
 			// As newVariantPicker set its list up.
@@ -105,7 +105,7 @@ func TestItemListMatchesBubblesList(t *testing.T) {
 			what := keys[rng.IntN(len(keys))]
 			if rng.IntN(8) == 0 {
 				w, h = 10+rng.IntN(90), 1+rng.IntN(30)
-				ours.SetSize(w, h)
+				ours.setSize(w, h)
 				theirs.SetSize(w, h)
 				settle(&theirs)
 				what = fmt.Sprintf("size %d×%d", w, h)
@@ -135,7 +135,7 @@ func TestHeadingMatchesFresh(t *testing.T) {
 			for _, ascii := range []bool{false, true} {
 				st := themes.SharedStyles(th, ascii, p)
 				want := st.Title.Render(" tabletop") + "\n" + st.Muted.Render(" abstract strategy games in your terminal") + "\n\n"
-				if got := Heading(st); got != want {
+				if got := heading(st); got != want {
 					t.Errorf("%s %v ascii=%v: %q, want %q", th.Name, p, ascii, got, want)
 				}
 			}
@@ -150,14 +150,14 @@ func TestMenuNoteMatchesFresh(t *testing.T) {
 	for _, th := range themes.All {
 		for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI} {
 			st := themes.SharedStyles(th, false, p)
-			m := &MenuScreen{Common: &common.Common{Styles: st, Width: 30, Height: 24}}
-			m.List = NewItemList([]MenuItem{{Title: "Go", Desc: "a very long description that the list cuts at thirty columns"}}, MenuDelegate{Common: m.Common}, 28, 10)
+			m := &menuScreen{common: &common.Common{Styles: st, Width: 30, Height: 24}}
+			m.list = newItemList([]MenuItem{{title: "Go", desc: "a very long description that the list cuts at thirty columns"}}, menuDelegate{common: m.common}, 28, 10)
 			wantDesc := st.Muted.Render(" a very long description that") + "\n" + st.Muted.Render(" the list cuts at thirty") + "\n"
-			if got := m.NoteView(); got != wantDesc {
+			if got := m.noteView(); got != wantDesc {
 				t.Errorf("%s %v: description note %q, want %q", th.Name, p, got, wantDesc)
 			}
-			m.Status = "could not delete"
-			if got, want := m.NoteView(), st.Error.Render(" could not delete")+"\n\n"; got != want {
+			m.status = "could not delete"
+			if got, want := m.noteView(), st.Error.Render(" could not delete")+"\n\n"; got != want {
 				t.Errorf("%s %v: status note %q, want %q", th.Name, p, got, want)
 			}
 		}

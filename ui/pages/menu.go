@@ -39,7 +39,7 @@ const (
 
 // MenuItem is one line of the menu.
 type MenuItem struct {
-	Title, Desc string
+	title, desc string
 	action      menuAction
 	variant     *game.Variant
 	// save and slot are the game a Continue item resumes; problem says
@@ -49,28 +49,28 @@ type MenuItem struct {
 	problem string
 }
 
-// MenuDelegate draws one item per line with the session's styles.
-type MenuDelegate struct{ Common *common.Common }
+// menuDelegate draws one item per line with the session's styles.
+type menuDelegate struct{ common *common.Common }
 
-// Line is item drawn in list l.
-func (d MenuDelegate) Line(l *ItemList, item MenuItem, selected bool) string {
+// line is item drawn in list l.
+func (d menuDelegate) line(l *itemList, item MenuItem, selected bool) string {
 	return d.menuLine(d.lineKey(l, item, selected))
 }
 
 // descWidth is the room a description has after the cursor and titles.
-func descWidth(l *ItemList) int { return max(l.Width-2-titleWidth(l)-1, 1) }
+func descWidth(l *itemList) int { return max(l.width-2-titleWidth(l)-1, 1) }
 
-// MenuScreen is the main menu.
-type MenuScreen struct {
-	Common *common.Common
-	List   ItemList
+// menuScreen is the main menu.
+type menuScreen struct {
+	common *common.Common
+	list   itemList
 	// helpAll is whether ? shows every key; helpWidth is the width the
 	// help was last fitted to. The help bubble itself is made only when
 	// its text is not drawn yet (helpModel), so a session does not hold
 	// one.
 	helpAll   bool
 	helpWidth int
-	Status    string
+	status    string
 	// items is every title and description of the list (itemTexts),
 	// set whenever the items change: the key of its drawn parts.
 	items string
@@ -82,60 +82,60 @@ type MenuScreen struct {
 	deleting *MenuItem
 }
 
-// MenuPagination is the style of the menu's page numbers' line.
-var MenuPagination = lipgloss.NewStyle().PaddingLeft(2)
+// menuPagination is the style of the menu's page numbers' line.
+var menuPagination = lipgloss.NewStyle().PaddingLeft(2)
 
-// NewMenu opens the menu with status in its status line.
-func NewMenu(c *common.Common, status string) *MenuScreen {
-	m := &MenuScreen{Common: c, Status: status}
+// newMenu opens the menu with status in its status line.
+func newMenu(c *common.Common, status string) *menuScreen {
+	m := &menuScreen{common: c, status: status}
 	// The saved games are read once the client's writes have landed:
 	// the game just left is offered as it was left.
 	c.SettleWrites()
 	items := m.allItems(m.continueItems())
-	l := NewItemList(items, MenuDelegate{c}, 40, 10)
-	l.Pages.Type = paginator.Arabic
-	l.Arabic, l.noItems = &c.Styles.Muted, &c.Styles.Muted
-	l.Pagination = &MenuPagination
-	l.Keys.Up, l.Keys.Down = common.KeyUp, common.KeyDown
-	l.Keys.NextPage = common.Bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
-	l.Keys.PrevPage = common.Bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
-	m.List = l
+	l := newItemList(items, menuDelegate{c}, 40, 10)
+	l.pages.Type = paginator.Arabic
+	l.arabic, l.noItems = &c.Styles.Muted, &c.Styles.Muted
+	l.pagination = &menuPagination
+	l.keys.up, l.keys.down = common.KeyUp, common.KeyDown
+	l.keys.nextPage = common.Bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
+	l.keys.prevPage = common.Bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
+	m.list = l
 	m.items = itemTexts(items)
 	m.listStyle = common.StyleKeyOf(c)
 	m.resize()
 	for i, it := range items {
-		if it.Title == c.MenuChosen {
-			m.List.Select(i) // after resize: the page follows the list's height
+		if it.title == c.MenuChosen {
+			m.list.Select(i) // after resize: the page follows the list's height
 			break
 		}
 	}
-	if m.Status == "" {
-		m.Status, c.SettingsErr = c.SettingsErr, ""
+	if m.status == "" {
+		m.status, c.SettingsErr = c.SettingsErr, ""
 	}
 	return m
 }
 
 // askDelete asks before the selected saved game is deleted.
-func (m *MenuScreen) askDelete() {
-	item, ok := m.List.Selected()
+func (m *menuScreen) askDelete() {
+	item, ok := m.list.selected()
 	if !ok || item.action != actContinue {
-		m.Status = "x deletes a saved game: choose one under Continue first"
+		m.status = "x deletes a saved game: choose one under Continue first"
 		return
 	}
 	m.deleting = &item
-	m.Status = "delete the saved game " + item.Desc + "? y deletes it, any other key keeps it"
+	m.status = "delete the saved game " + item.desc + "? y deletes it, any other key keeps it"
 }
 
 // answerDelete deletes the saved game asked about when yes, on the I/O
 // queue; deletedMsg says how it went.
-func (m *MenuScreen) answerDelete(yes bool) tea.Cmd {
+func (m *menuScreen) answerDelete(yes bool) tea.Cmd {
 	item := m.deleting
-	m.deleting, m.Status = nil, ""
+	m.deleting, m.status = nil, ""
 	if !yes {
 		return nil
 	}
-	store := m.Common.Store
-	return m.Common.IO.Do(func() tea.Msg {
+	store := m.common.Store
+	return m.common.IO.Do(func() tea.Msg {
 		var err error
 		if slots, ok := store.(savefmt.SlotStore); ok {
 			err = slots.RemoveSlot(item.slot)
@@ -153,26 +153,26 @@ type deletedMsg struct {
 }
 
 // deleted takes the saved game's item off the list once it is gone.
-func (m *MenuScreen) deleted(msg deletedMsg) {
+func (m *menuScreen) deleted(msg deletedMsg) {
 	if msg.err != nil {
-		m.Status = "could not delete: " + msg.err.Error()
+		m.status = "could not delete: " + msg.err.Error()
 		return
 	}
-	for i, mi := range m.List.Items {
-		if mi.action == actContinue && mi.slot == msg.item.slot && mi.Desc == msg.item.Desc {
-			m.List.RemoveItem(i)
+	for i, mi := range m.list.items {
+		if mi.action == actContinue && mi.slot == msg.item.slot && mi.desc == msg.item.desc {
+			m.list.removeItem(i)
 			break
 		}
 	}
-	m.items = itemTexts(m.List.Items)
-	m.Status = "deleted the saved game " + msg.item.Desc
+	m.items = itemTexts(m.list.items)
+	m.status = "deleted the saved game " + msg.item.desc
 }
 
 // continueItems offers every saved game in progress, newest first: one
 // item per slot of a savefmt.SlotStore, or the one save of a plain store. A save
 // that cannot be read is named in the status.
-func (m *MenuScreen) continueItems() []MenuItem {
-	store := m.Common.Store
+func (m *menuScreen) continueItems() []MenuItem {
+	store := m.common.Store
 	if store == nil {
 		return nil
 	}
@@ -181,25 +181,25 @@ func (m *MenuScreen) continueItems() []MenuItem {
 		if err == nil {
 			var sv savefmt.SavedGame
 			sv, err = savefmt.ParseSave(data)
-			if errors.Is(err, savefmt.ErrSheetNotLoaded) && !m.Common.Opts.Remote {
+			if errors.Is(err, savefmt.ErrSheetNotLoaded) && !m.common.Opts.Remote {
 				// Loaded when chosen; a sheet gone or changed is said now.
 				err = savefmt.SheetCheck(sv.Sheet)
 			}
 			var se *savefmt.SheetError
 			switch {
 			case err == nil:
-				items = append(items, MenuItem{Title: "Continue", Desc: sv.Summary(), action: actContinue, save: &sv, slot: slot})
+				items = append(items, MenuItem{title: "Continue", desc: sv.Summary(), action: actContinue, save: &sv, slot: slot})
 				return
 			case errors.As(err, &se):
 				// Listed, to be deleted or left for the sheet to come back.
-				items = append(items, MenuItem{Title: "Continue", Desc: sv.Summary() + " (" + se.Error() + ")",
+				items = append(items, MenuItem{title: "Continue", desc: sv.Summary() + " (" + se.Error() + ")",
 					action: actContinue, save: &sv, slot: slot, problem: se.Error()})
 				return
 			}
 			err = fmt.Errorf("(%w); a new game will replace it", err)
 		}
-		if m.Status == "" && !errors.Is(err, os.ErrNotExist) {
-			m.Status = "The saved game cannot be read: " + err.Error()
+		if m.status == "" && !errors.Is(err, os.ErrNotExist) {
+			m.status = "The saved game cannot be read: " + err.Error()
 		}
 	}
 	slots, ok := store.(savefmt.SlotStore)
@@ -210,7 +210,7 @@ func (m *MenuScreen) continueItems() []MenuItem {
 	}
 	names, err := slots.Slots()
 	if err != nil {
-		m.Status = "The saved games cannot be listed: " + err.Error()
+		m.status = "The saved games cannot be listed: " + err.Error()
 	}
 	for _, name := range names {
 		data, err := slots.LoadSlot(name)
@@ -222,48 +222,48 @@ func (m *MenuScreen) continueItems() []MenuItem {
 // allItems is every line of the menu: the saved games (saves), the
 // games, the user's sheets that are not games yet, and the other
 // choices.
-func (m *MenuScreen) allItems(saves []MenuItem) []MenuItem {
-	c := m.Common
+func (m *menuScreen) allItems(saves []MenuItem) []MenuItem {
+	c := m.common
 	items := saves
 	for _, v := range game.Variants() {
-		items = append(items, MenuItem{Title: v.Title, Desc: v.Summary, action: actPlay, variant: v})
+		items = append(items, MenuItem{title: v.Title, desc: v.Summary, action: actPlay, variant: v})
 	}
 	items = append(items, libraryItems(c.Library, c.ASCII)...)
 	if c.Opts.Lobby != nil {
 		items = append(items,
-			MenuItem{Title: "Create room", Desc: "start a shared game others can join", action: actCreateRoom},
-			MenuItem{Title: "Join room", Desc: "enter a room code", action: actJoinRoom},
-			MenuItem{Title: "Room list", Desc: "see the open rooms", action: actRoomList},
+			MenuItem{title: "Create room", desc: "start a shared game others can join", action: actCreateRoom},
+			MenuItem{title: "Join room", desc: "enter a room code", action: actJoinRoom},
+			MenuItem{title: "Room list", desc: "see the open rooms", action: actRoomList},
 		)
 	}
 	if c.Opts.QuickMatch != nil && c.Opts.Lobby != nil && c.Opts.Player.ID != "" {
-		items = append(items, MenuItem{Title: "Play anyone", Desc: "be paired with a player near your rating", action: actQuickMatch})
+		items = append(items, MenuItem{title: "Play anyone", desc: "be paired with a player near your rating", action: actQuickMatch})
 	}
 	if c.Opts.Standings != nil {
-		items = append(items, MenuItem{Title: "Ratings", Desc: "leaderboards and your games", action: actRatings})
+		items = append(items, MenuItem{title: "Ratings", desc: "leaderboards and your games", action: actRatings})
 	}
 	items = append(items,
-		MenuItem{Title: "Analysis board", Desc: "set up or paste any position and see the engine's analysis", action: actAnalysis},
-		MenuItem{Title: "Rules", Desc: "how each game is played", action: actRules},
-		MenuItem{Title: "Quit", Desc: "leave tabletop", action: actQuit},
+		MenuItem{title: "Analysis board", desc: "set up or paste any position and see the engine's analysis", action: actAnalysis},
+		MenuItem{title: "Rules", desc: "how each game is played", action: actRules},
+		MenuItem{title: "Quit", desc: "leave tabletop", action: actQuit},
 	)
 	return items
 }
 
 // resize fits the list between the title and the status and help.
-func (m *MenuScreen) resize() {
-	m.helpWidth = m.Common.Width
-	m.List.SetSize(max(m.Common.Width-2, 10), m.listHeight())
+func (m *menuScreen) resize() {
+	m.helpWidth = m.common.Width
+	m.list.setSize(max(m.common.Width-2, 10), m.listHeight())
 }
 
 // HelpView is the menu's keys, each line indented like the rest.
-func (m *MenuScreen) helpView() string {
+func (m *menuScreen) helpView() string {
 	k := m.keys()
-	key := menuPartKey{style: common.StyleKeyOf(m.Common), part: partHelpView, width: m.Common.Width,
+	key := menuPartKey{style: common.StyleKeyOf(m.common), part: partHelpView, width: m.common.Width,
 		showAll: m.helpAll, hasSave: k.Delete.Enabled()}
 	return menuPartOf(key, func() string {
 		h := m.helpModel()
-		h.SetWidth(max(m.Common.Width-1, 1))
+		h.SetWidth(max(m.common.Width-1, 1))
 		lines := common.SplitLines(h.View(k))
 		for i, l := range lines {
 			lines[i] = " " + l
@@ -273,46 +273,46 @@ func (m *MenuScreen) helpView() string {
 }
 
 // helpText is the help bubble's view at its own width.
-func (m *MenuScreen) helpText() string {
+func (m *menuScreen) helpText() string {
 	k := m.keys()
-	key := menuPartKey{style: common.StyleKeyOf(m.Common), part: partHelp, width: m.helpWidth,
+	key := menuPartKey{style: common.StyleKeyOf(m.common), part: partHelp, width: m.helpWidth,
 		showAll: m.helpAll, hasSave: k.Delete.Enabled()}
 	return menuPartOf(key, func() string { return m.helpModel().View(k) })
 }
 
 // helpModel is the help bubble in the session's styles, as the menu
 // shows it now.
-func (m *MenuScreen) helpModel() help.Model {
-	h := m.Common.NewHelp()
+func (m *menuScreen) helpModel() help.Model {
+	h := m.common.NewHelp()
 	h.SetWidth(m.helpWidth)
 	h.ShowAll = m.helpAll
 	return h
 }
 
 // listView is the list fitted between the title and the notes.
-func (m *MenuScreen) listView() string {
-	l := &m.List
+func (m *menuScreen) listView() string {
+	l := &m.list
 	height := m.listHeight()
-	key := menuPartKey{style: common.StyleKeyOf(m.Common), part: partList, width: m.Common.Width, height: height,
-		listStyle: m.listStyle, items: m.items, listWidth: l.Width, listHeight: l.height, index: l.Index(),
-		page: l.Pages.Page, perPage: l.Pages.PerPage, pages: l.Pages.TotalPages}
-	return menuPartOf(key, func() string { return common.FitBlock(l.View(), m.Common.Width, height) })
+	key := menuPartKey{style: common.StyleKeyOf(m.common), part: partList, width: m.common.Width, height: height,
+		listStyle: m.listStyle, items: m.items, listWidth: l.width, listHeight: l.height, index: l.Index(),
+		page: l.pages.Page, perPage: l.pages.PerPage, pages: l.pages.TotalPages}
+	return menuPartOf(key, func() string { return common.FitBlock(l.View(), m.common.Width, height) })
 }
 
 // menuNoteLines is how many lines the selected item's description may
 // take under the list.
 const menuNoteLines = 2
 
-func (m *MenuScreen) listHeight() int {
-	return max(m.Common.Height-4-menuNoteLines-lipgloss.Height(m.helpText()), 1)
+func (m *menuScreen) listHeight() int {
+	return max(m.common.Height-4-menuNoteLines-lipgloss.Height(m.helpText()), 1)
 }
 
 // keys is the menu's keys for its help: x is listed only when there is
 // a saved game to delete.
-func (m *MenuScreen) keys() menuKeyMap {
+func (m *menuScreen) keys() menuKeyMap {
 	k := menuKeys
 	hasSave := false
-	for _, mi := range m.List.Items {
+	for _, mi := range m.list.items {
 		if mi.action == actContinue {
 			hasSave = true
 		}
@@ -322,48 +322,48 @@ func (m *MenuScreen) keys() menuKeyMap {
 }
 
 // Init is part of common.Screen.
-func (m *MenuScreen) Init() tea.Cmd { return nil }
+func (m *menuScreen) Init() tea.Cmd { return nil }
 
 // menuKeyMap is the menu's keys; ? shows them all.
 type menuKeyMap struct {
-	Up, Down, Choose, Delete, Yes, Theme, Mouse, HelpAll, Quit key.Binding
+	up, down, choose, Delete, yes, theme, mouse, helpAll, quit key.Binding
 }
 
 var menuKeys = menuKeyMap{
-	Up: common.KeyUp, Down: common.KeyDown,
-	Choose: common.Bind([]string{"enter", "space"}, "enter", "select"),
+	up: common.KeyUp, down: common.KeyDown,
+	choose: common.Bind([]string{"enter", "space"}, "enter", "select"),
 	Delete: common.Bind([]string{"x", "delete"}, "x", "delete saved game"),
-	Yes:    common.Bind([]string{"y", "Y"}, "y", "yes"),
-	Theme:  common.KeyTheme, Mouse: common.KeyMouse, HelpAll: common.KeyHelpAll, Quit: common.KeyQuit,
+	yes:    common.Bind([]string{"y", "Y"}, "y", "yes"),
+	theme:  common.KeyTheme, mouse: common.KeyMouse, helpAll: common.KeyHelpAll, quit: common.KeyQuit,
 }
 
 // ShortHelp is the keys most needed, with ? for the rest.
 func (k menuKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Choose, k.Theme, k.HelpAll, k.Quit}
+	return []key.Binding{k.up, k.down, k.choose, k.theme, k.helpAll, k.quit}
 }
 
 // FullHelp is every key of the menu.
 func (k menuKeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Choose, k.Delete}, {k.Theme, k.Mouse}, {common.KeyHelpFewer, k.Quit}}
+	return [][]key.Binding{{k.up, k.down, k.choose, k.Delete}, {k.theme, k.mouse}, {common.KeyHelpFewer, k.quit}}
 }
 
 // Update is part of common.Screen.
-func (m *MenuScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+func (m *menuScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case common.SheetLoadedMsg, common.SheetTickMsg:
 		m.refreshSheets()
 	case tea.WindowSizeMsg:
 		m.resize()
 	case common.NoticeMsg:
-		m.Status = string(msg)
+		m.status = string(msg)
 	case deletedMsg:
 		m.deleted(msg)
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
-			m.List.CursorUp()
+			m.list.cursorUp()
 		case tea.MouseWheelDown:
-			m.List.CursorDown()
+			m.list.cursorDown()
 		}
 	case tea.MouseClickMsg:
 		// On the press, as the board's and the setup's clicks act: the
@@ -372,53 +372,53 @@ func (m *MenuScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		if msg.Button == tea.MouseLeft {
 			// The list starts on line 3 (after title, subtitle, blank).
 			row := msg.Y - 3
-			if row >= 0 && row < m.List.Pages.ItemsOnPage(len(m.List.Items)) {
-				m.List.Select(m.List.Pages.Page*m.List.Pages.PerPage + row)
+			if row >= 0 && row < m.list.pages.ItemsOnPage(len(m.list.items)) {
+				m.list.Select(m.list.pages.Page*m.list.pages.PerPage + row)
 				return m.choose()
 			}
 		}
 	case tea.KeyPressMsg:
 		if m.deleting != nil {
-			return m, m.answerDelete(key.Matches(msg, menuKeys.Yes))
+			return m, m.answerDelete(key.Matches(msg, menuKeys.yes))
 		}
 		switch {
-		case key.Matches(msg, menuKeys.Quit):
+		case key.Matches(msg, menuKeys.quit):
 			return m, tea.Quit
-		case key.Matches(msg, menuKeys.HelpAll):
+		case key.Matches(msg, menuKeys.helpAll):
 			m.helpAll = !m.helpAll
 			m.resize()
 			return m, nil
 		case key.Matches(msg, menuKeys.Delete):
 			m.askDelete()
 			return m, nil
-		case key.Matches(msg, menuKeys.Theme):
+		case key.Matches(msg, menuKeys.theme):
 			var cmd tea.Cmd
-			m.Status, cmd = m.Common.CycleTheme()
+			m.status, cmd = m.common.CycleTheme()
 			m.resize()
 			return m, cmd
-		case key.Matches(msg, menuKeys.Choose):
+		case key.Matches(msg, menuKeys.choose):
 			return m.choose()
 		}
-		m.List.Update(msg)
+		m.list.Update(msg)
 		return m, nil
 	}
 	return m, nil
 }
 
-func (m *MenuScreen) choose() (common.Screen, tea.Cmd) {
-	item, ok := m.List.Selected()
+func (m *menuScreen) choose() (common.Screen, tea.Cmd) {
+	item, ok := m.list.selected()
 	if !ok {
 		return m, nil
 	}
-	c := m.Common
-	c.MenuChosen = item.Title
+	c := m.common
+	c.MenuChosen = item.title
 	switch item.action {
 	case actSheet:
-		m.Status = item.Title + ": " + item.problem
+		m.status = item.title + ": " + item.problem
 		return m, nil
 	case actContinue:
 		if item.problem != "" {
-			m.Status = "cannot continue: " + item.problem + " (x deletes the saved game)"
+			m.status = "cannot continue: " + item.problem + " (x deletes the saved game)"
 			return m, nil
 		}
 		if item.save.Sheet.Hash != "" && !savefmt.SheetLoaded(item.save.Sheet) {
@@ -426,7 +426,7 @@ func (m *MenuScreen) choose() (common.Screen, tea.Cmd) {
 		}
 		b, err := board.BoardFromSlot(c, *item.save, item.slot)
 		if err != nil {
-			m.Status = "cannot continue: " + err.Error()
+			m.status = "cannot continue: " + err.Error()
 			return m, nil
 		}
 		return b, nil
@@ -439,7 +439,7 @@ func (m *MenuScreen) choose() (common.Screen, tea.Cmd) {
 	case actRoomList:
 		return newRoomList(c), nil
 	case actRatings:
-		return NewStandings(c), nil
+		return newStandings(c), nil
 	case actQuickMatch:
 		return NewQuickMatch(c), nil
 	case actAnalysis:
@@ -453,22 +453,22 @@ func (m *MenuScreen) choose() (common.Screen, tea.Cmd) {
 }
 
 // View is part of common.Screen.
-func (m *MenuScreen) View() string {
-	return common.JoinPadded(m.Common.Height, Heading(m.Common.Styles), m.listView(), "\n", m.NoteView(), m.helpView())
+func (m *menuScreen) View() string {
+	return common.JoinPadded(m.common.Height, heading(m.common.Styles), m.listView(), "\n", m.noteView(), m.helpView())
 }
 
-// NoteView is what the menu says under the list: the status, or the
+// noteView is what the menu says under the list: the status, or the
 // selected item's description in full when the list cut it, or nothing
 // (two lines, each ended). Drawn once for all sessions per text, width
 // and theme colours: wrapping and styling the description on every
 // frame was a tenth of a menu key's cost.
-func (m *MenuScreen) NoteView() string {
-	item, _ := m.List.Selected()
-	k := noteKey{style: common.StyleKeyOf(m.Common), errColour: m.Common.Styles.Theme.Error, width: m.Common.Width, status: m.Status}
-	if k.status == "" && common.TextWidth(item.Desc) > descWidth(&m.List) {
-		k.desc = item.Desc
+func (m *menuScreen) noteView() string {
+	item, _ := m.list.selected()
+	k := noteKey{style: common.StyleKeyOf(m.common), errColour: m.common.Styles.Theme.Error, width: m.common.Width, status: m.status}
+	if k.status == "" && common.TextWidth(item.desc) > descWidth(&m.list) {
+		k.desc = item.desc
 	}
-	return menuNotes.Get(k, func() string { return drawNote(m.Common.Styles, k) })
+	return menuNotes.Get(k, func() string { return drawNote(m.common.Styles, k) })
 }
 
 // noteKey is what the menu's note is drawn from: the status, else the

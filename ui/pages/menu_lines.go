@@ -23,22 +23,22 @@ type menuLineKey struct {
 // again, so a stream of odd window widths cannot grow it for good.
 const menuLineCacheMax = 4096
 
-// MenuLines is the menu's drawn lines, shared by every session of the
+// menuLines is the menu's drawn lines, shared by every session of the
 // process: most sessions sit on the same menu in a few themes and
 // widths, and styling each line with lipgloss on every frame was most
 // of a keypress's cost. It is a pure memo of drawMenuLine.
-var MenuLines = common.NewDrawnSet[menuLineKey](menuLineCacheMax)
+var menuLines = common.NewDrawnSet[menuLineKey](menuLineCacheMax)
 
 // menuLine returns drawMenuLine(d.C.St, k), from the shared cache when
 // drawn before.
-func (d MenuDelegate) menuLine(k menuLineKey) string {
-	return MenuLines.Get(k, func() string { return d.drawMenuLine(k) })
+func (d menuDelegate) menuLine(k menuLineKey) string {
+	return menuLines.Get(k, func() string { return d.drawMenuLine(k) })
 }
 
 // drawMenuLine draws one item: the cursor, the title padded to the
 // longest, and the description cut to its room.
-func (d MenuDelegate) drawMenuLine(k menuLineKey) string {
-	st := d.Common.Styles
+func (d menuDelegate) drawMenuLine(k menuLineKey) string {
+	st := d.common.Styles
 	cursor, title := "  ", st.Text.Render(common.PadRight(k.title, k.titleWidth))
 	if k.selected {
 		cursor = st.Accent.Render("> ")
@@ -51,20 +51,20 @@ func (d MenuDelegate) drawMenuLine(k menuLineKey) string {
 }
 
 // lineKey is the key of item drawn in list l.
-func (d MenuDelegate) lineKey(l *ItemList, item MenuItem, selected bool) menuLineKey {
+func (d menuDelegate) lineKey(l *itemList, item MenuItem, selected bool) menuLineKey {
 	return menuLineKey{
-		style: common.StyleKeyOf(d.Common),
-		title: item.Title, desc: item.Desc,
+		style: common.StyleKeyOf(d.common),
+		title: item.title, desc: item.desc,
 		titleWidth: titleWidth(l), descWidth: descWidth(l),
-		width: l.Width, selected: selected,
+		width: l.width, selected: selected,
 	}
 }
 
 // titleWidth is the width of the list's longest title.
-func titleWidth(l *ItemList) int {
+func titleWidth(l *itemList) int {
 	tw := 0
-	for _, mi := range l.Items {
-		tw = max(tw, utf8.RuneCountInString(mi.Title))
+	for _, mi := range l.items {
+		tw = max(tw, utf8.RuneCountInString(mi.title))
 	}
 	return tw
 }
@@ -79,7 +79,7 @@ const (
 )
 
 // menuPartKey is everything one part of the menu's frame depends on.
-// items is the menu's titles and descriptions (MenuScreen.items), and
+// items is the menu's titles and descriptions (menuScreen.items), and
 // the list fields are its cursor and pages: equal keys draw equal parts.
 type menuPartKey struct {
 	style            common.MenuStyleKey
@@ -94,15 +94,15 @@ type menuPartKey struct {
 	perPage, pages   int
 }
 
-// MenuParts is the menu's help and list as drawn, shared by every
+// menuParts is the menu's help and list as drawn, shared by every
 // session: the bubbles help and list re-render all of their text on
 // each frame, while the menus of most sessions are alike. A pure memo.
-var MenuParts = common.NewDrawnSet[menuPartKey](common.MenuPartsMax)
+var menuParts = common.NewDrawnSet[menuPartKey](common.MenuPartsMax)
 
 // menuPartOf returns draw(), from the shared cache when drawn before
 // under k. draw runs under the cache's lock, so it must not take it again.
 func menuPartOf(k menuPartKey, draw func() string) string {
-	return MenuParts.Get(k, draw)
+	return menuParts.Get(k, draw)
 }
 
 // menuItemTexts keeps one copy of each distinct items string, so that
@@ -114,9 +114,9 @@ var menuItemTexts = common.NewDrawnSet[string](common.MenuPartsMax)
 func itemTexts(items []MenuItem) string {
 	var b strings.Builder
 	for _, mi := range items {
-		b.WriteString(mi.Title)
+		b.WriteString(mi.title)
 		b.WriteByte(0)
-		b.WriteString(mi.Desc)
+		b.WriteString(mi.desc)
 		b.WriteByte(0)
 	}
 	s := b.String()

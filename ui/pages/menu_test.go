@@ -31,26 +31,26 @@ func TestMenuCursorComesBackToTheChosenItem(t *testing.T) {
 		Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	for {
-		mn := m.Cur.(*MenuScreen)
-		if it, ok := mn.List.Selected(); ok && it.Title == "Ratings" {
+		mn := m.Cur.(*menuScreen)
+		if it, ok := mn.list.selected(); ok && it.title == "Ratings" {
 			break
 		}
-		before := mn.List.Index()
+		before := mn.list.Index()
 		m.Update(uitest.Key("down"))
-		if mn.List.Index() == before {
+		if mn.list.Index() == before {
 			t.Fatal("no Ratings item in the menu")
 		}
 	}
 	m.Update(uitest.Key("enter"))
-	if _, ok := m.Cur.(*StandingsScreen); !ok {
+	if _, ok := m.Cur.(*standingsScreen); !ok {
 		t.Fatalf("enter on Ratings opened %T", m.Cur)
 	}
 	m.Update(uitest.Key("esc"))
-	mn, ok := m.Cur.(*MenuScreen)
+	mn, ok := m.Cur.(*menuScreen)
 	if !ok {
 		t.Fatalf("esc from the ratings went to %T", m.Cur)
 	}
-	if it, _ := mn.List.Selected(); it.Title != "Ratings" {
-		t.Fatalf("back in the menu the cursor is on %q, not Ratings", it.Title)
+	if it, _ := mn.list.selected(); it.title != "Ratings" {
+		t.Fatalf("back in the menu the cursor is on %q, not Ratings", it.title)
 	}
 }

@@ -44,8 +44,8 @@ func BenchmarkMenuKeypress(b *testing.B) {
 
 // clearMenuCaches empties the menu's caches shared by sessions.
 func clearMenuCaches() {
-	MenuLines.Reset()
-	MenuParts.Reset()
+	menuLines.Reset()
+	menuParts.Reset()
 }
 
 // TestMenuLinesSharedAcrossSessions draws the menu in every theme and

@@ -10,7 +10,7 @@ import (
 // init gives the board the screens above it that it opens (see
 // OpenMenu).
 func init() {
-	board.OpenMenu = func(c *common.Common, notice string) common.Screen { return NewMenu(c, notice) }
+	board.OpenMenu = func(c *common.Common, notice string) common.Screen { return newMenu(c, notice) }
 	board.OpenSetup = func(c *common.Common, v *game.Variant, seats []savefmt.SeatConfig, waiting *board.BoardScreen) common.Screen {
 		s := newSetupFrom(c, v, seats)
 		s.game = waiting
@@ -19,5 +19,5 @@ func init() {
 	board.OpenAnalysisSetup = func(c *common.Common, v *game.Variant, position string) common.Screen {
 		return newAnalysisSetup(c, v, position)
 	}
-	board.OpenRoom = NewRoomBoard
+	board.OpenRoom = newRoomBoard
 }

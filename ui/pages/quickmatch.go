@@ -70,7 +70,7 @@ func (q *quickScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		if code != "" {
 			room, err := q.c.Opts.Lobby.Join(q.c.Opts.Player, code)
 			if err == nil {
-				return NewRoomBoard(q.c, room), nil
+				return newRoomBoard(q.c, room), nil
 			}
 			q.status = "matched, but: " + err.Error()
 		}
@@ -87,7 +87,7 @@ func (q *quickScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 				q.Queued, q.waiting, q.status = false, nil, "left the queue"
 				return q, nil
 			}
-			return NewMenu(q.c, ""), nil
+			return newMenu(q.c, ""), nil
 		case q.Queued:
 		case key.Matches(msg, k.Up):
 			q.i = max(q.i-1, 0)

@@ -17,8 +17,8 @@ import (
 	"github.com/tabletop/tabletop/roomapi"
 )
 
-// NewRoomBoard shows a shared room (see RoomMatch).
-func NewRoomBoard(c *common.Common, room roomapi.Room) common.Screen {
+// newRoomBoard shows a shared room (see RoomMatch).
+func newRoomBoard(c *common.Common, room roomapi.Room) common.Screen {
 	rv := room.View()
 	v, err := game.Lookup(rv.Variant)
 	var b *board.BoardScreen
@@ -27,7 +27,7 @@ func NewRoomBoard(c *common.Common, room roomapi.Room) common.Screen {
 	}
 	if err != nil {
 		room.Leave()
-		return NewMenu(c, "room "+rv.Code+": "+err.Error())
+		return newMenu(c, "room "+rv.Code+": "+err.Error())
 	}
 	b.SetMatch(match.NewRoomMatch(v, room, b, b.SpinTick))
 	b.CentreCursor()
@@ -57,7 +57,7 @@ func newJoinScreen(c *common.Common) *joinScreen {
 // Init is part of common.Screen.
 func (j *joinScreen) Init() tea.Cmd { return nil }
 
-// Typing reports whether a text field has the keys (see common.IsTyping).
+// Typing reports whether a text field has the keys (see common.Screen).
 func (j *joinScreen) Typing() bool { return true }
 
 // Update is part of common.Screen.
@@ -76,7 +76,7 @@ func (j *joinScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case key.Matches(km, joinKeys.ForceOut):
 		return j, tea.Quit
 	case key.Matches(km, joinKeys.Back):
-		return NewMenu(j.c, ""), nil
+		return newMenu(j.c, ""), nil
 	case key.Matches(km, joinKeys.Join):
 		code := strings.ToUpper(strings.TrimSpace(j.input.Value()))
 		if code == "" {
@@ -88,7 +88,7 @@ func (j *joinScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 			j.status = err.Error()
 			return j, nil
 		}
-		return NewRoomBoard(j.c, room), nil
+		return newRoomBoard(j.c, room), nil
 	}
 	var cmd tea.Cmd
 	j.input, cmd = j.input.Update(km)
@@ -169,7 +169,7 @@ func (r *roomListScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case key.Matches(km, roomListKeys.ForceOut):
 		return r, tea.Quit
 	case key.Matches(km, roomListKeys.Back):
-		return NewMenu(r.c, ""), nil
+		return newMenu(r.c, ""), nil
 	case key.Matches(km, roomListKeys.Refresh):
 		r.load()
 	case key.Matches(km, roomListKeys.Live):
@@ -207,7 +207,7 @@ func (r *roomListScreen) join(code string) (common.Screen, tea.Cmd) {
 		r.status = err.Error()
 		return r, nil
 	}
-	return NewRoomBoard(r.c, room), nil
+	return newRoomBoard(r.c, room), nil
 }
 
 // tv watches the top live game as a TV (see board.WatchTV).

@@ -46,7 +46,7 @@ func TestSettingsStay(t *testing.T) {
 	m.Update(uitest.Key("enter"))
 	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok {
-		t.Fatalf("setup did not start: %T %q", m.Cur, s.Status)
+		t.Fatalf("setup did not start: %T %q", m.Cur, s.status)
 	}
 	lm(b).CancelJob()
 	m.C.IO.Wait() // the settings are written on the client's I/O queue
@@ -58,7 +58,7 @@ func TestSettingsStay(t *testing.T) {
 	m.Update(uitest.Key("down"))
 	m.Update(uitest.Key("enter"))
 	s = m.Cur.(*SetupScreen)
-	if seats := s.Seats(); !seats[1].AI || seats[1].Level != ai.Max {
+	if seats := s.seats(); !seats[1].AI || seats[1].Level != ai.Max {
 		t.Fatalf("the last seats are not offered: %+v", seats)
 	}
 	// A theme given in the options wins over the remembered one.
@@ -227,13 +227,13 @@ func TestNoAIOnlyGames(t *testing.T) {
 			uitest.Press(m, k)
 		}
 		s := m.Cur.(*SetupScreen)
-		if seats := s.Seats(); !common.AIOnly(seats) {
+		if seats := s.seats(); !common.AIOnly(seats) {
 			t.Fatalf("the seats are not all AI: %+v", seats)
 		}
 		m.Update(uitest.Key("enter"))
 		_, stayed := m.Cur.(*SetupScreen)
 		if stayed != refuse {
-			t.Fatalf("NoAIOnlyGames %v: still on setup %v, status %q", refuse, stayed, s.Status)
+			t.Fatalf("NoAIOnlyGames %v: still on setup %v, status %q", refuse, stayed, s.status)
 		}
 		if !refuse {
 			lm(m.Cur.(*board.BoardScreen)).CancelJob()
@@ -246,7 +246,7 @@ func TestNoAIOnlyGames(t *testing.T) {
 			uitest.Press(m, k)
 		}
 		if b, ok := m.Cur.(*board.BoardScreen); !ok {
-			t.Fatalf("with a Human seat the game did not start: %T %q %+v row %d", m.Cur, s.Status, s.Seats(), s.Row)
+			t.Fatalf("with a Human seat the game did not start: %T %q %+v row %d", m.Cur, s.status, s.seats(), s.Row)
 		} else {
 			lm(b).CancelJob()
 		}
@@ -255,7 +255,7 @@ func TestNoAIOnlyGames(t *testing.T) {
 	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, NoAIOnlyGames: true, Remote: true,
 		Start: common.Start{Variant: "quad5", Seats: map[string]savefmt.SeatConfig{"x": {AI: true}, "o": {AI: true}}}})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if _, ok := m.Cur.(*MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "not offered here") {
+	if _, ok := m.Cur.(*menuScreen); !ok || !strings.Contains(uitest.ViewText(m), "not offered here") {
 		t.Fatalf("Start with AI seats only: %T\n%s", m.Cur, uitest.ViewText(m))
 	}
 }

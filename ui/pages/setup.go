@@ -23,20 +23,20 @@ import (
 
 // seatKind is one choice for a seat in the setup screen.
 type seatKind struct {
-	Label string
-	Human bool
+	label string
+	human bool
 	you   bool // room: the creator's own seat
 	open  bool // room: waiting for someone to join
-	GGP   bool // a GGP player at the address typed in the name field
+	ggp   bool // a GGP player at the address typed in the name field
 	level ai.Level
 }
 
 func localKinds() []seatKind {
-	ks := []seatKind{{Label: "Human", Human: true}}
+	ks := []seatKind{{label: "Human", human: true}}
 	for _, l := range ai.Levels {
-		ks = append(ks, seatKind{Label: "AI " + string(l), level: l})
+		ks = append(ks, seatKind{label: "AI " + string(l), level: l})
 	}
-	return append(ks, seatKind{Label: "GGP", GGP: true})
+	return append(ks, seatKind{label: "GGP", ggp: true})
 }
 
 // Limits of the seat's text field: a name, or a GGP player's address.
@@ -48,20 +48,20 @@ const (
 // fitField makes seat i's text field a name or an address, as its kind
 // wants.
 func (s *SetupScreen) fitField(i int) {
-	if s.Kinds[s.Choice[i]].GGP {
-		s.Names[i].CharLimit, s.Names[i].Placeholder = urlLimit, "http://127.0.0.1:9147"
+	if s.kinds[s.Choice[i]].ggp {
+		s.names[i].CharLimit, s.names[i].Placeholder = urlLimit, "http://127.0.0.1:9147"
 		return
 	}
-	s.Names[i].CharLimit, s.Names[i].Placeholder = nameLimit, "name"
-	if len(s.Names[i].Value()) > nameLimit {
-		s.Names[i].SetValue(s.Names[i].Value()[:nameLimit])
+	s.names[i].CharLimit, s.names[i].Placeholder = nameLimit, "name"
+	if len(s.names[i].Value()) > nameLimit {
+		s.names[i].SetValue(s.names[i].Value()[:nameLimit])
 	}
 }
 
 // ggpKind is the index of the GGP player's kind, or -1.
 func (s *SetupScreen) ggpKind() int {
-	for i, k := range s.Kinds {
-		if k.GGP {
+	for i, k := range s.kinds {
+		if k.ggp {
 			return i
 		}
 	}
@@ -69,9 +69,9 @@ func (s *SetupScreen) ggpKind() int {
 }
 
 func roomKinds() []seatKind {
-	ks := []seatKind{{Label: "You", you: true}, {Label: "Open", open: true}}
+	ks := []seatKind{{label: "You", you: true}, {label: "Open", open: true}}
 	for _, l := range ai.Levels {
-		ks = append(ks, seatKind{Label: "AI " + string(l), level: l})
+		ks = append(ks, seatKind{label: "AI " + string(l), level: l})
 	}
 	return ks
 }
@@ -83,9 +83,9 @@ type SetupScreen struct {
 	c      *common.Common
 	v      *game.Variant
 	room   bool
-	Kinds  []seatKind
+	kinds  []seatKind
 	Choice []int
-	Names  []textinput.Model
+	names  []textinput.Model
 	// typed is, per seat, what was typed in the field for the other use
 	// of it (an address while the seat is a person's, a name while it is
 	// a GGP player): a seat switched back gets its own text again, never
@@ -93,7 +93,7 @@ type SetupScreen struct {
 	typed   []string
 	Row     int  // the seat row with the focus; len(choice) is Start
 	Editing bool // the name of row is being typed
-	Status  string
+	status  string
 	help    help.Model
 	options roomOptions // a room's clock and rating (setup_room.go)
 	clock   int         // a local game's clock, an index in localClocks
@@ -108,16 +108,16 @@ type SetupScreen struct {
 func NewSetup(c *common.Common, v *game.Variant, room bool) *SetupScreen {
 	s := &SetupScreen{c: c, v: v, room: room, help: c.NewHelp()}
 	n := len(v.Roles)
-	s.Kinds = localKinds()
+	s.kinds = localKinds()
 	if room {
-		s.Kinds = roomKinds()
+		s.kinds = roomKinds()
 	}
 	s.Choice = make([]int, n)
-	s.Names = make([]textinput.Model, n)
+	s.names = make([]textinput.Model, n)
 	s.typed = make([]string, n)
 	for i := range n {
-		s.Names[i] = common.NewInput(c, "", nameLimit)
-		s.Names[i].Placeholder = "name"
+		s.names[i] = common.NewInput(c, "", nameLimit)
+		s.names[i].Placeholder = "name"
 		switch {
 		case room && i == 0:
 			s.Choice[i] = 0
@@ -125,7 +125,7 @@ func NewSetup(c *common.Common, v *game.Variant, room bool) *SetupScreen {
 			s.Choice[i] = 1
 		case i == 0:
 			s.Choice[i] = 0
-			s.Names[i].SetValue(c.Opts.Player.Name)
+			s.names[i].SetValue(c.Opts.Player.Name)
 		default:
 			s.Choice[i] = 1 + indexLevel(ai.Hard)
 		}
@@ -154,7 +154,7 @@ func (s *SetupScreen) fill(seats []savefmt.SeatConfig) {
 			s.Choice[i], name = g, sc.GGP
 		}
 		s.fitField(i)
-		s.Names[i].SetValue(name)
+		s.names[i].SetValue(name)
 	}
 }
 
@@ -181,17 +181,17 @@ func (s *SetupScreen) Init() tea.Cmd { return nil }
 // shortcuts such as M must not be taken).
 func (s *SetupScreen) Typing() bool { return s.Editing }
 
-// Seats are the seats as set up now.
-func (s *SetupScreen) Seats() []savefmt.SeatConfig {
+// seats are the seats as set up now.
+func (s *SetupScreen) seats() []savefmt.SeatConfig {
 	out := make([]savefmt.SeatConfig, len(s.Choice))
 	for i, k := range s.Choice {
-		kind := s.Kinds[k]
-		text := strings.TrimSpace(s.Names[i].Value())
-		if kind.GGP {
+		kind := s.kinds[k]
+		text := strings.TrimSpace(s.names[i].Value())
+		if kind.ggp {
 			out[i] = savefmt.SeatConfig{GGP: text}
 			continue
 		}
-		out[i] = savefmt.SeatConfig{AI: !kind.Human, Level: kind.level, Name: text}
+		out[i] = savefmt.SeatConfig{AI: !kind.human, Level: kind.level, Name: text}
 	}
 	return out
 }
@@ -199,7 +199,7 @@ func (s *SetupScreen) Seats() []savefmt.SeatConfig {
 // checkGGP says what is wrong with a GGP seat's address, or "".
 func (s *SetupScreen) checkGGP(seats []savefmt.SeatConfig) string {
 	for i, sc := range seats {
-		if !s.Kinds[s.Choice[i]].GGP {
+		if !s.kinds[s.Choice[i]].ggp {
 			continue
 		}
 		if _, err := ggp.ParseRemoteURL(sc.GGP); err != nil || sc.GGP == "" {
@@ -215,29 +215,29 @@ func (s *SetupScreen) checkGGP(seats []savefmt.SeatConfig) string {
 // setupKeyMap is the setup screen's keys. While a name is typed only
 // the Name* keys and RowUp/RowDown act (DoneName is their help line).
 type setupKeyMap struct {
-	Tab, ShiftTab, Start, Next, EditName, Change, ChangeBack key.Binding
-	DoneName, NameNext, NameStop, RowUp, RowDown             key.Binding
-	Up, Down, Back, ForceOut, AITime, LessAITime             key.Binding
+	tab, shiftTab, start, next, editName, change, changeBack key.Binding
+	doneName, nameNext, nameStop, rowUp, rowDown             key.Binding
+	up, down, back, forceOut, aiTime, lessAITime             key.Binding
 }
 
 var setupKeys = setupKeyMap{
-	Tab:      common.Bind([]string{"tab"}, "tab", "next field"),
-	ShiftTab: common.Bind([]string{"shift+tab"}, "shift+tab", "previous field"),
-	Start:    common.Bind([]string{"enter"}, "enter", "start"),
+	tab:      common.Bind([]string{"tab"}, "tab", "next field"),
+	shiftTab: common.Bind([]string{"shift+tab"}, "shift+tab", "previous field"),
+	start:    common.Bind([]string{"enter"}, "enter", "start"),
 	// A room's seats have no names to type: enter goes to the next.
-	Next:       common.Bind([]string{"enter"}, "enter", "next seat"),
-	EditName:   common.Bind([]string{"tab", "enter"}, "tab/enter", "edit the name"),
-	Change:     common.Bind([]string{"left", "right", "h", "l", "a", "d", "space"}, "←/→", "human/AI level"),
-	ChangeBack: common.Bind([]string{"left", "h", "a"}, "←", "previous choice"),
-	DoneName:   common.Bind([]string{"enter", "tab", "esc"}, "enter/tab/esc", "done"),
-	NameNext:   common.Bind([]string{"enter", "tab"}, "enter/tab", "next seat"),
-	NameStop:   common.Bind([]string{"shift+tab", "esc"}, "esc", "done"),
-	RowUp:      common.Bind([]string{"up"}, "↑", "previous seat"),
-	RowDown:    common.Bind([]string{"down"}, "↓", "next seat"),
-	Up:         common.KeyUp, Down: common.KeyDown, Back: common.KeyBack, ForceOut: common.KeyForceOut,
-	AITime: common.Bind([]string{"+", "=", "-", "_"}, "+/-", "AI time"),
+	next:       common.Bind([]string{"enter"}, "enter", "next seat"),
+	editName:   common.Bind([]string{"tab", "enter"}, "tab/enter", "edit the name"),
+	change:     common.Bind([]string{"left", "right", "h", "l", "a", "d", "space"}, "←/→", "human/AI level"),
+	changeBack: common.Bind([]string{"left", "h", "a"}, "←", "previous choice"),
+	doneName:   common.Bind([]string{"enter", "tab", "esc"}, "enter/tab/esc", "done"),
+	nameNext:   common.Bind([]string{"enter", "tab"}, "enter/tab", "next seat"),
+	nameStop:   common.Bind([]string{"shift+tab", "esc"}, "esc", "done"),
+	rowUp:      common.Bind([]string{"up"}, "↑", "previous seat"),
+	rowDown:    common.Bind([]string{"down"}, "↓", "next seat"),
+	up:         common.KeyUp, down: common.KeyDown, back: common.KeyBack, forceOut: common.KeyForceOut,
+	aiTime: common.Bind([]string{"+", "=", "-", "_"}, "+/-", "AI time"),
 	// LessAITime is the shorter half of AITime: without it - lengthened.
-	LessAITime: common.Bind([]string{"-", "_"}, "-", "less AI time"),
+	lessAITime: common.Bind([]string{"-", "_"}, "-", "less AI time"),
 }
 
 func (s *SetupScreen) keys() common.KeyHelp {
@@ -245,23 +245,23 @@ func (s *SetupScreen) keys() common.KeyHelp {
 	sk := setupKeys
 	switch {
 	case s.Editing:
-		k = []key.Binding{sk.DoneName, sk.RowUp, sk.RowDown}
+		k = []key.Binding{sk.doneName, sk.rowUp, sk.rowDown}
 	case s.Row == len(s.Choice):
-		k = []key.Binding{sk.Start, sk.Up, sk.Down, sk.Back}
+		k = []key.Binding{sk.start, sk.up, sk.down, sk.back}
 	case s.room:
-		k = []key.Binding{sk.Change, sk.Up, sk.Down, sk.Back}
+		k = []key.Binding{sk.change, sk.up, sk.down, sk.back}
 	default:
-		k = []key.Binding{sk.Change, sk.EditName, sk.Up, sk.Down, sk.Back}
+		k = []key.Binding{sk.change, sk.editName, sk.up, sk.down, sk.back}
 	}
 	if !s.Editing && !s.room {
-		k = append(k, sk.AITime)
+		k = append(k, sk.aiTime)
 	}
 	return common.KeyHelp{Short: k, Full: [][]key.Binding{k}}
 }
 
-// SetRow moves the focus to row r (len(choice) is Start), wrapping
+// setRow moves the focus to row r (len(choice) is Start), wrapping
 // around, and stops editing.
-func (s *SetupScreen) SetRow(r int) {
+func (s *SetupScreen) setRow(r int) {
 	n := len(s.Choice) + 1
 	s.Row = (r%n + n) % n
 	s.setEditing(false)
@@ -269,12 +269,12 @@ func (s *SetupScreen) SetRow(r int) {
 
 func (s *SetupScreen) setEditing(on bool) {
 	s.Editing = on && s.Row < len(s.Choice)
-	for i := range s.Names {
+	for i := range s.names {
 		if s.Editing && i == s.Row {
-			s.Names[i].Focus()
-			s.Names[i].CursorEnd()
+			s.names[i].Focus()
+			s.names[i].CursorEnd()
 		} else {
-			s.Names[i].Blur()
+			s.names[i].Blur()
 		}
 	}
 }
@@ -301,7 +301,7 @@ func (s *SetupScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 			return s, cmd
 		}
 	case common.NoticeMsg:
-		s.Status = string(msg)
+		s.status = string(msg)
 		return s, nil
 	case tea.MouseClickMsg:
 		return s.mouse(msg.Mouse())
@@ -310,7 +310,7 @@ func (s *SetupScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case tea.PasteMsg:
 		if s.Editing {
 			var cmd tea.Cmd
-			s.Names[s.Row], cmd = s.Names[s.Row].Update(msg)
+			s.names[s.Row], cmd = s.names[s.Row].Update(msg)
 			return s, cmd
 		}
 	}
@@ -320,30 +320,30 @@ func (s *SetupScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 func (s *SetupScreen) key(km tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	n := len(s.Choice)
 	sk := setupKeys
-	if key.Matches(km, sk.ForceOut) {
+	if key.Matches(km, sk.forceOut) {
 		return s, tea.Sequence(s.leaveGame(), tea.Quit)
 	}
 	if s.Editing {
 		switch {
-		case key.Matches(km, sk.NameNext):
+		case key.Matches(km, sk.nameNext):
 			// Done with this name: on to the next seat (or Start).
-			s.SetRow(s.Row + 1)
-		case key.Matches(km, sk.NameStop):
+			s.setRow(s.Row + 1)
+		case key.Matches(km, sk.nameStop):
 			s.setEditing(false)
-		case key.Matches(km, sk.RowUp):
-			s.SetRow(s.Row - 1)
-		case key.Matches(km, sk.RowDown):
-			s.SetRow(s.Row + 1)
+		case key.Matches(km, sk.rowUp):
+			s.setRow(s.Row - 1)
+		case key.Matches(km, sk.rowDown):
+			s.setRow(s.Row + 1)
 		default:
 			var cmd tea.Cmd
-			before := s.Names[s.Row].Value()
-			s.Names[s.Row], cmd = s.Names[s.Row].Update(km)
-			s.Status = ""
-			if km.Text != "" && s.Names[s.Row].Value() == before {
+			before := s.names[s.Row].Value()
+			s.names[s.Row], cmd = s.names[s.Row].Update(km)
+			s.status = ""
+			if km.Text != "" && s.names[s.Row].Value() == before {
 				// The field is full: say so rather than drop the key.
-				s.Status = fmt.Sprintf("a name has at most %d characters", s.Names[s.Row].CharLimit)
-				if s.Kinds[s.Choice[s.Row]].GGP {
-					s.Status = fmt.Sprintf("an address has at most %d characters", s.Names[s.Row].CharLimit)
+				s.status = fmt.Sprintf("a name has at most %d characters", s.names[s.Row].CharLimit)
+				if s.kinds[s.Choice[s.Row]].ggp {
+					s.status = fmt.Sprintf("an address has at most %d characters", s.names[s.Row].CharLimit)
 				}
 			}
 			return s, cmd
@@ -353,46 +353,46 @@ func (s *SetupScreen) key(km tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	if s.room {
 		matches := func(b key.Binding) bool { return key.Matches(km, b) }
 		if status, ok := s.options.optionKey(matches, s.c.Opts.Player.ID == ""); ok {
-			s.Status = status
+			s.status = status
 			return s, nil
 		}
 	}
 	switch {
-	case key.Matches(km, sk.Back):
+	case key.Matches(km, sk.back):
 		if s.game != nil {
 			return s.game, nil
 		}
-		return NewMenu(s.c, ""), nil
+		return newMenu(s.c, ""), nil
 	case !s.room && key.Matches(km, roomOptionKeys.Clock):
 		s.clock = (s.clock + 1) % len(localClocks)
 		return s, nil
-	case !s.room && key.Matches(km, sk.AITime):
-		return s, s.stepAITime(key.Matches(km, sk.LessAITime))
-	case s.Row == n && key.Matches(km, sk.Start):
+	case !s.room && key.Matches(km, sk.aiTime):
+		return s, s.stepAITime(key.Matches(km, sk.lessAITime))
+	case s.Row == n && key.Matches(km, sk.start):
 		return s.start()
-	case s.room && s.Row < n && key.Matches(km, sk.Tab):
-		s.SetRow(s.Row + 1)
-	case s.room && s.Row < n && key.Matches(km, sk.Next):
+	case s.room && s.Row < n && key.Matches(km, sk.tab):
+		s.setRow(s.Row + 1)
+	case s.room && s.Row < n && key.Matches(km, sk.next):
 		// A room's seats have no names to type (players bring theirs):
 		// enter goes on towards Start.
-		s.SetRow(s.Row + 1)
-	case key.Matches(km, sk.EditName) && s.Row < n:
+		s.setRow(s.Row + 1)
+	case key.Matches(km, sk.editName) && s.Row < n:
 		s.setEditing(true)
-	case key.Matches(km, sk.ShiftTab):
-		s.SetRow(s.Row - 1)
+	case key.Matches(km, sk.shiftTab):
+		s.setRow(s.Row - 1)
 		if s.Row < n && !s.room {
 			s.setEditing(true)
 		}
-	case key.Matches(km, sk.Tab): // on Start: round to the first seat
-		s.SetRow(s.Row + 1)
-	case key.Matches(km, sk.Up):
-		s.SetRow(s.Row - 1)
-	case key.Matches(km, sk.Down):
-		s.SetRow(s.Row + 1)
-	case s.Row < n && key.Matches(km, sk.Change):
-		s.change(s.Row, key.Matches(km, sk.ChangeBack))
+	case key.Matches(km, sk.tab): // on Start: round to the first seat
+		s.setRow(s.Row + 1)
+	case key.Matches(km, sk.up):
+		s.setRow(s.Row - 1)
+	case key.Matches(km, sk.down):
+		s.setRow(s.Row + 1)
+	case s.Row < n && key.Matches(km, sk.change):
+		s.change(s.Row, key.Matches(km, sk.changeBack))
 	case s.Row < n && len(km.String()) == 1:
-		s.Status = "←/→ choose who plays " + s.v.Roles[s.Row] + "; tab or enter to type a name"
+		s.status = "←/→ choose who plays " + s.v.Roles[s.Row] + "; tab or enter to type a name"
 	}
 	return s, nil
 }
@@ -403,16 +403,16 @@ func (s *SetupScreen) change(i int, back bool) {
 	if back {
 		d = -1
 	}
-	was := s.Kinds[s.Choice[i]].GGP
-	s.Choice[i] = (s.Choice[i] + d + len(s.Kinds)) % len(s.Kinds)
-	if s.Kinds[s.Choice[i]].GGP != was {
-		text := s.Names[i].Value()
+	was := s.kinds[s.Choice[i]].ggp
+	s.Choice[i] = (s.Choice[i] + d + len(s.kinds)) % len(s.kinds)
+	if s.kinds[s.Choice[i]].ggp != was {
+		text := s.names[i].Value()
 		s.fitField(i) // the limit first: an address is longer than a name
-		s.Names[i].SetValue(s.typed[i])
+		s.names[i].SetValue(s.typed[i])
 		s.typed[i] = text
 	}
 	s.fitField(i)
-	s.Status = ""
+	s.status = ""
 }
 
 // setupTop is the first screen line of the seat rows (title, summary,
@@ -444,14 +444,14 @@ func (s *SetupScreen) mouse(msg tea.Mouse) (common.Screen, tea.Cmd) {
 	row := msg.Y - setupTop
 	switch {
 	case row >= 0 && row < n:
-		s.SetRow(row)
+		s.setRow(row)
 		switch {
 		case msg.X >= kindX && msg.X < kindX+kindW:
 			s.change(row, msg.Button == tea.MouseRight || msg.X < kindX+2)
 		case msg.X >= nameX && !s.room:
 			s.setEditing(true)
 		}
-	case row == n+1 && msg.X >= 3 && msg.X < 3+len(StartLabel):
+	case row == n+1 && msg.X >= 3 && msg.X < 3+len(startLabel):
 		return s.start()
 	}
 	return s, nil
@@ -462,7 +462,7 @@ func (s *SetupScreen) start() (common.Screen, tea.Cmd) {
 		spec := roomapi.RoomSpec{Variant: s.v.Name, AfterHold: roomapi.SeatAI}
 		you := 0
 		for _, k := range s.Choice {
-			kind := s.Kinds[k]
+			kind := s.kinds[k]
 			switch {
 			case kind.you:
 				you++
@@ -474,30 +474,30 @@ func (s *SetupScreen) start() (common.Screen, tea.Cmd) {
 			}
 		}
 		if you == 0 {
-			s.Status = "take at least one seat (You)"
+			s.status = "take at least one seat (You)"
 			return s, nil
 		}
 		s.options.apply(&spec)
 		room, err := s.c.Opts.Lobby.Create(s.c.Opts.Player, spec)
 		if err != nil {
-			s.Status = "create room: " + err.Error()
+			s.status = "create room: " + err.Error()
 			return s, nil
 		}
-		return NewRoomBoard(s.c, room), nil
+		return newRoomBoard(s.c, room), nil
 	}
-	seats := s.Seats()
+	seats := s.seats()
 	leave := s.leaveGame() // written whatever comes next; the command only reports
 	if s.c.Opts.NoAIOnlyGames && common.AIOnly(seats) {
-		s.Status = common.NoAIOnlyGame
+		s.status = common.NoAIOnlyGame
 		return s, nil
 	}
 	if problem := s.checkGGP(seats); problem != "" {
-		s.Status = problem
+		s.status = problem
 		return s, nil
 	}
 	b, err := board.NewBoard(s.c, s.v, "", seats)
 	if err != nil {
-		s.Status = err.Error()
+		s.status = err.Error()
 		return s, nil
 	}
 	b.SetClock(localClocks[s.clock].tc)
@@ -529,7 +529,7 @@ func (s *SetupScreen) stepAITime(back bool) tea.Cmd {
 		i = min(i+1, len(aiTimes)-1)
 	}
 	s.c.AITime = aiTimes[i]
-	s.Status = ""
+	s.status = ""
 	return s.c.Remember(func(st *savefmt.Settings) { st.AITime = s.c.AITime })
 }
 
@@ -541,8 +541,8 @@ func aiTimeText(d time.Duration) string {
 	return d.String()
 }
 
-// StartLabel is the setup's start button.
-const StartLabel = "[ Start ]"
+// startLabel is the setup's start button.
+const startLabel = "[ Start ]"
 
 // View is part of common.Screen.
 func (s *SetupScreen) View() string {
@@ -561,7 +561,7 @@ func (s *SetupScreen) View() string {
 	b.WriteString("\n")
 	for i, role := range s.v.Roles {
 		focused := s.Row == i
-		kind := s.Kinds[s.Choice[i]].Label
+		kind := s.kinds[s.Choice[i]].label
 		kindCell := fmt.Sprintf("< %-9s >", kind)
 		switch {
 		case focused && !s.Editing:
@@ -578,21 +578,21 @@ func (s *SetupScreen) View() string {
 		case s.room:
 			// Players in a room bring their own names.
 		case focused && s.Editing:
-			name = s.Names[i].View()
-		case s.Names[i].Value() == "" && s.Kinds[s.Choice[i]].GGP:
+			name = s.names[i].View()
+		case s.names[i].Value() == "" && s.kinds[s.Choice[i]].ggp:
 			name = st.Muted.Render("(address: tab to type it)")
-		case s.Names[i].Value() == "":
+		case s.names[i].Value() == "":
 			name = st.Muted.Render("(name)")
 		default:
-			name = st.Text.Render(s.Names[i].Value())
+			name = st.Text.Render(s.names[i].Value())
 		}
 		fmt.Fprintf(&b, " %s%s  %s  %s\n", marker, st.Piece(i, role).Render(common.PadRight(role, roleW)), kindCell, name)
 	}
 	b.WriteString("\n")
 	if s.Row == n {
-		b.WriteString(" " + st.Accent.Render("> ") + st.Cursor.Render(StartLabel) + "\n")
+		b.WriteString(" " + st.Accent.Render("> ") + st.Cursor.Render(startLabel) + "\n")
 	} else {
-		b.WriteString("   " + st.Text.Render(StartLabel) + "\n")
+		b.WriteString("   " + st.Text.Render(startLabel) + "\n")
 	}
 	if !s.room {
 		b.WriteString(st.Muted.Render(" AI time per move: ") + st.Text.Render(aiTimeText(s.c.AITime)) + st.Muted.Render(" (+/- to change)") + "\n")
@@ -606,13 +606,13 @@ func (s *SetupScreen) View() string {
 	}
 	b.WriteString("\n")
 	switch {
-	case s.Status != "":
-		b.WriteString(st.Error.Render(" "+common.Truncate(s.Status, s.c.Width-2)) + "\n")
-	case s.Editing && s.Kinds[s.Choice[s.Row]].GGP:
+	case s.status != "":
+		b.WriteString(st.Error.Render(" "+common.Truncate(s.status, s.c.Width-2)) + "\n")
+	case s.Editing && s.kinds[s.Choice[s.Row]].ggp:
 		b.WriteString(st.Muted.Render(" type the GGP player's address · enter or tab when done") + "\n")
 	case s.Editing:
 		b.WriteString(st.Muted.Render(" type the name · enter or tab when done") + "\n")
-	case s.Row < n && s.Kinds[s.Choice[s.Row]].GGP:
+	case s.Row < n && s.kinds[s.Choice[s.Row]].ggp:
 		b.WriteString(st.Muted.Render(" a GGP player: tab/enter to type its address · ←/→ other kinds · ↑/↓ seats") + "\n")
 	case s.Row == n:
 		b.WriteString(st.Muted.Render(" enter starts · ↑ to change the seats") + "\n")
@@ -629,16 +629,16 @@ func (s *SetupScreen) View() string {
 // variantPicker chooses the game of a new room.
 type variantPicker struct {
 	c    *common.Common
-	list ItemList
+	list itemList
 }
 
 func newVariantPicker(c *common.Common) *variantPicker {
 	var items []MenuItem
 	for _, v := range game.Variants() {
-		items = append(items, MenuItem{Title: v.Title, Desc: v.Summary, action: actPlay, variant: v})
+		items = append(items, MenuItem{title: v.Title, desc: v.Summary, action: actPlay, variant: v})
 	}
-	l := NewItemList(items, MenuDelegate{c}, max(c.Width-2, 10), max(c.Height-5, 1))
-	l.Keys.Up, l.Keys.Down = pickerKeys.Up, pickerKeys.Down
+	l := newItemList(items, menuDelegate{c}, max(c.Width-2, 10), max(c.Height-5, 1))
+	l.keys.up, l.keys.down = pickerKeys.Up, pickerKeys.Down
 	return &variantPicker{c: c, list: l}
 }
 
@@ -656,15 +656,15 @@ func (p *variantPicker) Init() tea.Cmd { return nil }
 func (p *variantPicker) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		p.list.SetSize(max(p.c.Width-2, 10), max(p.c.Height-5, 1))
+		p.list.setSize(max(p.c.Width-2, 10), max(p.c.Height-5, 1))
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, pickerKeys.ForceOut):
 			return p, tea.Quit
 		case key.Matches(msg, pickerKeys.Back):
-			return NewMenu(p.c, ""), nil
+			return newMenu(p.c, ""), nil
 		case key.Matches(msg, pickerKeys.Choose):
-			if it, ok := p.list.Selected(); ok {
+			if it, ok := p.list.selected(); ok {
 				return NewSetup(p.c, it.variant, true), nil
 			}
 		}

@@ -13,17 +13,17 @@ func TestSetupGGPSeat(t *testing.T) {
 	m, s := newSetupClient(t, "tictactoe")
 	uitest.Send(m, uitest.Key("up")) // oplayer
 	uitest.Send(m, uitest.Key("right"), uitest.Key("right"))
-	if !s.Kinds[s.Choice[1]].GGP {
-		t.Fatalf("two right from AI hard is %q, not the GGP player", s.Kinds[s.Choice[1]].Label)
+	if !s.kinds[s.Choice[1]].ggp {
+		t.Fatalf("two right from AI hard is %q, not the GGP player", s.kinds[s.Choice[1]].label)
 	}
 	uitest.Send(m, uitest.Key("down"), uitest.Key("enter"))
-	if _, ok := m.Cur.(*SetupScreen); !ok || !strings.Contains(s.Status, "address") {
-		t.Fatalf("started without an address: %T, status %q", m.Cur, s.Status)
+	if _, ok := m.Cur.(*SetupScreen); !ok || !strings.Contains(s.status, "address") {
+		t.Fatalf("started without an address: %T, status %q", m.Cur, s.status)
 	}
 	uitest.Send(m, uitest.Key("up"), uitest.Key("tab"))
 	uitest.Send(m, uitest.Typed("http://127.0.0.1:9")...)
 	uitest.Send(m, uitest.Key("esc"))
-	if got := s.Seats()[1]; got.GGP != "http://127.0.0.1:9" {
+	if got := s.seats()[1]; got.GGP != "http://127.0.0.1:9" {
 		t.Fatalf("seat %+v", got)
 	}
 }

@@ -69,19 +69,19 @@ func TestSetupNavigation(t *testing.T) {
 	}
 	m.Update(uitest.Key("left"))
 	m.Update(uitest.Key("left"))
-	if s.Choice[3] != (before-1+len(s.Kinds))%len(s.Kinds) {
+	if s.Choice[3] != (before-1+len(s.kinds))%len(s.kinds) {
 		t.Fatalf("← did not step back: %d from %d", s.Choice[3], before)
 	}
 	m.Update(uitest.Key("x"))
-	if s.Names[3].Value() != "" {
+	if s.names[3].Value() != "" {
 		t.Fatal("a letter typed on the row went into the name")
 	}
 	// Type a name; h, j, k, l are letters here, not moves.
 	m.Update(uitest.Key("tab"))
 	uitest.Send(m, uitest.Typed("hjkl wasd")...)
 	m.Update(uitest.Key("enter"))
-	if s.Names[3].Value() != "hjkl wasd" || s.Row != 4 {
-		t.Fatalf("name %q row %d", s.Names[3].Value(), s.Row)
+	if s.names[3].Value() != "hjkl wasd" || s.Row != 4 {
+		t.Fatalf("name %q row %d", s.names[3].Value(), s.Row)
 	}
 	if !strings.Contains(uitest.ViewText(m), "hjkl wasd") {
 		t.Fatalf("the name is not shown:\n%s", uitest.ViewText(m))
@@ -110,7 +110,7 @@ func TestSetupEsc(t *testing.T) {
 		t.Fatalf("esc in a name: editing %v screen %T", s.Editing, m.Cur)
 	}
 	m.Update(uitest.Key("esc"))
-	if _, ok := m.Cur.(*MenuScreen); !ok {
+	if _, ok := m.Cur.(*menuScreen); !ok {
 		t.Fatalf("esc on a row should go to the menu: %T", m.Cur)
 	}
 }
@@ -135,7 +135,7 @@ func TestSetupMouse(t *testing.T) {
 	}
 	before := s.Choice[1]
 	clickAt(kindX+6, y)
-	if s.Row != 1 || s.Choice[1] != (before+1)%len(s.Kinds) {
+	if s.Row != 1 || s.Choice[1] != (before+1)%len(s.kinds) {
 		t.Fatalf("click on the choice: row %d choice %d", s.Row, s.Choice[1])
 	}
 	clickAt(nameX+1, y)
@@ -143,7 +143,7 @@ func TestSetupMouse(t *testing.T) {
 		t.Fatal("click on the name should edit it")
 	}
 	for i, l := range strings.Split(uitest.ViewText(m), "\n") {
-		if x := strings.Index(l, StartLabel); x >= 0 {
+		if x := strings.Index(l, startLabel); x >= 0 {
 			clickAt(x+2, i)
 			break
 		}
@@ -163,8 +163,8 @@ func TestSetupNameLimitSaysSo(t *testing.T) {
 	m.Update(uitest.Key("up"))
 	m.Update(uitest.Key("tab"))
 	uitest.Send(m, uitest.Typed(strings.Repeat("a", 20))...)
-	if !strings.Contains(s.Status, "at most 16 characters") {
-		t.Fatalf("a full name field says nothing: status %q, name %q", s.Status, s.Names[0].Value())
+	if !strings.Contains(s.status, "at most 16 characters") {
+		t.Fatalf("a full name field says nothing: status %q, name %q", s.status, s.names[0].Value())
 	}
 }
 
@@ -192,7 +192,7 @@ func TestNewGameSetupEscGoesBackToTheGame(t *testing.T) {
 	}
 	m.Update(uitest.Key("n"))
 	st := m.Cur.(*SetupScreen)
-	st.SetRow(len(st.Choice))
+	st.setRow(len(st.Choice))
 	m.Update(uitest.Key("enter"))
 	if nb, ok := m.Cur.(*board.BoardScreen); !ok || nb == b || len(lm(nb).Moves()) != 0 {
 		t.Fatalf("start from the setup: %T", m.Cur)
@@ -210,31 +210,31 @@ func TestNewGameSetupEscGoesBackToTheGame(t *testing.T) {
 func TestSetupSeatKeepsNameAndAddressApart(t *testing.T) {
 	m, s := newSetupClient(t, "tictactoe")
 	uitest.Send(m, uitest.Key("up"))  // oplayer, AI hard
-	for !s.Kinds[s.Choice[1]].Human { // to Human
+	for !s.kinds[s.Choice[1]].human { // to Human
 		uitest.Send(m, uitest.Key("left"))
 	}
 	uitest.Send(m, uitest.Key("tab"))
 	uitest.Send(m, uitest.Typed("Bob")...)
 	uitest.Send(m, uitest.Key("esc"))
-	for !s.Kinds[s.Choice[1]].GGP {
+	for !s.kinds[s.Choice[1]].ggp {
 		uitest.Send(m, uitest.Key("left"))
 	}
-	if got := s.Names[1].Value(); got != "" {
+	if got := s.names[1].Value(); got != "" {
 		t.Fatalf("the GGP seat's address starts as %q, the person's name", got)
 	}
 	uitest.Send(m, uitest.Key("tab"))
 	uitest.Send(m, uitest.Typed("http://127.0.0.1:9")...)
 	uitest.Send(m, uitest.Key("esc"))
-	for !s.Kinds[s.Choice[1]].Human {
+	for !s.kinds[s.Choice[1]].human {
 		uitest.Send(m, uitest.Key("right"))
 	}
-	if got := s.Seats()[1]; got.Name != "Bob" || got.GGP != "" {
+	if got := s.seats()[1]; got.Name != "Bob" || got.GGP != "" {
 		t.Fatalf("back to Human: seat %+v, want the name Bob", got)
 	}
-	for !s.Kinds[s.Choice[1]].GGP {
+	for !s.kinds[s.Choice[1]].ggp {
 		uitest.Send(m, uitest.Key("left"))
 	}
-	if got := s.Seats()[1]; got.GGP != "http://127.0.0.1:9" {
+	if got := s.seats()[1]; got.GGP != "http://127.0.0.1:9" {
 		t.Fatalf("back to the GGP player: seat %+v, want its address", got)
 	}
 }

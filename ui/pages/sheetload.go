@@ -23,26 +23,26 @@ import (
 // own; the sheets of the user's games folder load one after another in
 // the background while the menu lists them, a broken one with its error.
 
-// SheetLoadScreen shows the loading line until a sheet is loaded, then
+// sheetLoadScreen shows the loading line until a sheet is loaded, then
 // opens what then makes of its game; a sheet that does not load, or a
 // game then refuses, lands on the menu with the error.
-type SheetLoadScreen struct {
+type sheetLoadScreen struct {
 	c    *common.Common
 	job  *common.SheetJob
 	then func(v *game.Variant) (common.Screen, error)
 }
 
-// NewSheetLoad loads the sheet at path (hash: the only text it may have),
+// newSheetLoad loads the sheet at path (hash: the only text it may have),
 // then opens what then makes of its game.
-func NewSheetLoad(c *common.Common, path, hash string, then func(*game.Variant) (common.Screen, error)) *SheetLoadScreen {
-	return &SheetLoadScreen{c: c, job: common.NewSheetJob(path, hash), then: then}
+func newSheetLoad(c *common.Common, path, hash string, then func(*game.Variant) (common.Screen, error)) *sheetLoadScreen {
+	return &sheetLoadScreen{c: c, job: common.NewSheetJob(path, hash), then: then}
 }
 
 // Init is part of common.Screen.
-func (s *SheetLoadScreen) Init() tea.Cmd { return tea.Batch(s.job.Run(), s.job.Tick()) }
+func (s *sheetLoadScreen) Init() tea.Cmd { return tea.Batch(s.job.Run(), s.job.Tick()) }
 
 // Update is part of common.Screen.
-func (s *SheetLoadScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+func (s *sheetLoadScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case common.SheetTickMsg:
 		if msg.Job == s.job {
@@ -53,11 +53,11 @@ func (s *SheetLoadScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 			return s, nil
 		}
 		if msg.Err != nil {
-			return NewMenu(s.c, filepath.Base(s.job.Path)+": "+msg.Err.Error()), nil
+			return newMenu(s.c, filepath.Base(s.job.Path)+": "+msg.Err.Error()), nil
 		}
 		next, err := s.then(msg.Variant)
 		if err != nil {
-			return NewMenu(s.c, err.Error()), nil
+			return newMenu(s.c, err.Error()), nil
 		}
 		return next, nil
 	case tea.KeyPressMsg:
@@ -67,17 +67,17 @@ func (s *SheetLoadScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		case key.Matches(msg, common.KeyBack), key.Matches(msg, common.KeyQuit):
 			// The sheet goes on loading: once done it is a game of the
 			// menu like any other.
-			return NewMenu(s.c, "left "+filepath.Base(s.job.Path)+" loading"), nil
+			return newMenu(s.c, "left "+filepath.Base(s.job.Path)+" loading"), nil
 		}
 	}
 	return s, nil
 }
 
 // View is part of common.Screen.
-func (s *SheetLoadScreen) View() string {
+func (s *sheetLoadScreen) View() string {
 	st := s.c.Styles
 	var b strings.Builder
-	b.WriteString(Heading(st))
+	b.WriteString(heading(st))
 	if line := s.job.Line(time.Now(), s.c.ASCII); line != "" {
 		b.WriteString(" " + line + "\n\n")
 		b.WriteString(st.Muted.Render(" esc back to the menu • ctrl+c quit"))
@@ -85,10 +85,10 @@ func (s *SheetLoadScreen) View() string {
 	return b.String()
 }
 
-// Heading is the client's name and what it is, above the menu and the
+// heading is the client's name and what it is, above the menu and the
 // loading line; drawn once per theme colours for every session (lipgloss
 // took a tenth of the server's CPU drawing it on every menu frame).
-func Heading(st *themes.Styles) string {
+func heading(st *themes.Styles) string {
 	return headings.Get(common.StylesKey(st, false), func() string {
 		return st.Title.Render(" tabletop") + "\n" + st.Muted.Render(" abstract strategy games in your terminal") + "\n\n"
 	})
@@ -111,7 +111,7 @@ func libraryItems(lib *common.SheetLibrary, ascii bool) []MenuItem {
 		switch {
 		case e.Done && e.Err != nil:
 			why := strings.TrimPrefix(e.Err.Error(), strings.ToLower(strings.TrimSuffix(name, filepath.Ext(name)))+": ")
-			out = append(out, MenuItem{Title: name, Desc: "does not load: " + why, action: actSheet, problem: why})
+			out = append(out, MenuItem{title: name, desc: "does not load: " + why, action: actSheet, problem: why})
 		case !e.Done:
 			desc := "waiting to load"
 			if !e.Job.Started.IsZero() {
@@ -120,7 +120,7 @@ func libraryItems(lib *common.SheetLibrary, ascii bool) []MenuItem {
 					desc = "loading rules…"
 				}
 			}
-			out = append(out, MenuItem{Title: name, Desc: desc, action: actSheet, problem: "still loading: it becomes a game of the menu when ready"})
+			out = append(out, MenuItem{title: name, desc: desc, action: actSheet, problem: "still loading: it becomes a game of the menu when ready"})
 		}
 	}
 	return out
@@ -129,22 +129,22 @@ func libraryItems(lib *common.SheetLibrary, ascii bool) []MenuItem {
 // refreshSheets redraws the menu's lines of the user's sheets as they
 // load: a loaded one becomes a game of the list. The saved games are
 // kept as read (no file is read again), and so is the cursor's line.
-func (m *MenuScreen) refreshSheets() {
-	if m.Common.Library == nil {
+func (m *menuScreen) refreshSheets() {
+	if m.common.Library == nil {
 		return
 	}
 	var saves []MenuItem
-	for _, mi := range m.List.Items {
+	for _, mi := range m.list.items {
 		if mi.action == actContinue {
 			saves = append(saves, mi)
 		}
 	}
-	sel, _ := m.List.Selected()
+	sel, _ := m.list.selected()
 	items := m.allItems(saves)
-	m.List.SetItems(items)
+	m.list.setItems(items)
 	for i, mi := range items {
-		if mi.Title == sel.Title && mi.action == sel.action {
-			m.List.Select(i)
+		if mi.title == sel.title && mi.action == sel.action {
+			m.list.Select(i)
 			break
 		}
 	}
@@ -152,9 +152,9 @@ func (m *MenuScreen) refreshSheets() {
 }
 
 // continueSheet loads the sheet of a saved game and then resumes it.
-func (m *MenuScreen) continueSheet(item MenuItem) common.Screen {
-	c, slot := m.Common, item.slot
-	return NewSheetLoad(c, item.save.Sheet.Path, item.save.Sheet.Hash, func(*game.Variant) (common.Screen, error) {
+func (m *menuScreen) continueSheet(item MenuItem) common.Screen {
+	c, slot := m.common, item.slot
+	return newSheetLoad(c, item.save.Sheet.Path, item.save.Sheet.Hash, func(*game.Variant) (common.Screen, error) {
 		data, err := savefmt.ReadSlot(c.Store, slot)
 		if err != nil {
 			return nil, err
@@ -167,10 +167,10 @@ func (m *MenuScreen) continueSheet(item MenuItem) common.Screen {
 	})
 }
 
-// LoadSaveSheet loads the sheet a save file names, then opens the save
+// loadSaveSheet loads the sheet a save file names, then opens the save
 // (--load, tabletop games N).
-func LoadSaveSheet(c *common.Common, file string, ref savefmt.SheetRef, data []byte) common.Screen {
-	return NewSheetLoad(c, ref.Path, ref.Hash, func(*game.Variant) (common.Screen, error) {
+func loadSaveSheet(c *common.Common, file string, ref savefmt.SheetRef, data []byte) common.Screen {
+	return newSheetLoad(c, ref.Path, ref.Hash, func(*game.Variant) (common.Screen, error) {
 		sv, err := savefmt.ParseSave(data)
 		if err == nil {
 			var b *board.BoardScreen

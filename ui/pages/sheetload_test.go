@@ -121,11 +121,11 @@ func TestSheetSaveContinues(t *testing.T) {
 	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{Data: data}, Seed: 1, AIDelay: -1})
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if _, ok := m.Cur.(*MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "Continue") || strings.Contains(uitest.ViewText(m), "cannot be read") {
+	if _, ok := m.Cur.(*menuScreen); !ok || !strings.Contains(uitest.ViewText(m), "Continue") || strings.Contains(uitest.ViewText(m), "cannot be read") {
 		t.Fatalf("the menu does not offer the save:\n%s", uitest.ViewText(m))
 	}
 	_, cmd := m.Update(uitest.Key("enter"))
-	load, ok := m.Cur.(*SheetLoadScreen)
+	load, ok := m.Cur.(*sheetLoadScreen)
 	if !ok {
 		t.Fatalf("Continue opened %T, not the loading screen", m.Cur)
 	}
@@ -140,7 +140,7 @@ func TestSheetSaveContinues(t *testing.T) {
 	m = newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{Data: gone}, Seed: 1})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(uitest.Key("enter"))
-	if _, ok := m.Cur.(*MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "cannot continue: its rule sheet") {
+	if _, ok := m.Cur.(*menuScreen); !ok || !strings.Contains(uitest.ViewText(m), "cannot continue: its rule sheet") {
 		t.Errorf("a save whose sheet is gone:\n%s", uitest.ViewText(m))
 	}
 }

@@ -24,11 +24,11 @@ var standingsKeys = struct{ Prev, Next, Page, Open, Player, Refresh, Back, Up, D
 	Up:      common.KeyUp, Down: common.KeyDown, ForceOut: common.KeyForceOut,
 }
 
-// StandingsScreen shows a leaderboard per rated game, or a player's page
+// standingsScreen shows a leaderboard per rated game, or a player's page
 // (their own, or one chosen on the leaderboard) with their rating
 // history, their recent games, which open in review, and the client's
 // player's record against them.
-type StandingsScreen struct {
+type standingsScreen struct {
 	c        *common.Common
 	variants []*game.Variant // games with two or more roles
 	vi       int
@@ -41,9 +41,9 @@ type StandingsScreen struct {
 	status   string
 }
 
-// NewStandings opens the ratings: the leaderboards and the player's page.
-func NewStandings(c *common.Common) *StandingsScreen {
-	s := &StandingsScreen{c: c}
+// newStandings opens the ratings: the leaderboards and the player's page.
+func newStandings(c *common.Common) *standingsScreen {
+	s := &standingsScreen{c: c}
 	for _, v := range game.Variants() {
 		if len(v.Roles) >= 2 {
 			s.variants = append(s.variants, v)
@@ -54,7 +54,7 @@ func NewStandings(c *common.Common) *StandingsScreen {
 }
 
 // load fetches what the screen shows.
-func (s *StandingsScreen) load() {
+func (s *standingsScreen) load() {
 	st := s.c.Opts.Standings
 	s.status = ""
 	var err error
@@ -72,10 +72,10 @@ func (s *StandingsScreen) load() {
 }
 
 // Init is part of common.Screen.
-func (s *StandingsScreen) Init() tea.Cmd { return nil }
+func (s *standingsScreen) Init() tea.Cmd { return nil }
 
 // Update is part of common.Screen.
-func (s *StandingsScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+func (s *standingsScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return s, nil
@@ -90,7 +90,7 @@ func (s *StandingsScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 			s.load()
 			return s, nil
 		}
-		return NewMenu(s.c, ""), nil
+		return newMenu(s.c, ""), nil
 	case key.Matches(km, k.Page):
 		if s.c.Opts.Player.ID == "" {
 			s.status = "connect with an SSH key to have ratings and a page"
@@ -125,7 +125,7 @@ func (s *StandingsScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 }
 
 // review opens a finished game on the board, in review.
-func (s *StandingsScreen) review(id string) (common.Screen, tea.Cmd) {
+func (s *standingsScreen) review(id string) (common.Screen, tea.Cmd) {
 	sv, err := s.c.Opts.Standings.Game(id)
 	if err == nil {
 		var b *board.BoardScreen
@@ -138,7 +138,7 @@ func (s *StandingsScreen) review(id string) (common.Screen, tea.Cmd) {
 }
 
 // View is part of common.Screen.
-func (s *StandingsScreen) View() string {
+func (s *standingsScreen) View() string {
 	st := s.c.Styles
 	var b strings.Builder
 	if s.page {
@@ -159,7 +159,7 @@ func (s *StandingsScreen) View() string {
 	return b.String()
 }
 
-func (s *StandingsScreen) boardView(b *strings.Builder) {
+func (s *standingsScreen) boardView(b *strings.Builder) {
 	st := s.c.Styles
 	title := " Ratings"
 	if len(s.variants) > 0 {
@@ -182,7 +182,7 @@ func (s *StandingsScreen) boardView(b *strings.Builder) {
 // sparkWidth is how many of a rating's latest games its sparkline draws.
 const sparkWidth = 24
 
-func (s *StandingsScreen) pageView(b *strings.Builder) {
+func (s *standingsScreen) pageView(b *strings.Builder) {
 	st := s.c.Styles
 	p := s.mine
 	b.WriteString(st.Title.Render(" "+p.Name) + "\n\n")

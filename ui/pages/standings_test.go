@@ -52,7 +52,7 @@ func TestRatingsScreens(t *testing.T) {
 	if !strings.Contains(uitest.ViewText(m), "Ratings") {
 		t.Fatalf("menu lacks Ratings:\n%s", uitest.ViewText(m))
 	}
-	m.Cur = NewStandings(m.C)
+	m.Cur = newStandings(m.C)
 	first := fs.asked[0]
 	if v := uitest.ViewText(m); !strings.Contains(v, "bob") || !strings.Contains(v, "1662") {
 		t.Fatalf("leaderboard:\n%s", v)
@@ -104,7 +104,7 @@ func TestPlayerPageFromTheLeaderboard(t *testing.T) {
 	fs := &pagesStandings{}
 	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	m.Cur = NewStandings(m.C)
+	m.Cur = newStandings(m.C)
 	m.Update(uitest.Key("enter"))
 	v := uitest.ViewText(m)
 	if !strings.Contains(v, " bob") || !strings.Contains(v, "▁▃▅█") || !strings.Contains(v, "you against bob: 1 won, 3 lost, 0 drawn") {
