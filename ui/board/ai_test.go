@@ -169,14 +169,14 @@ func TestAIsLastMoveShowsTheResultNotAnOldWord(t *testing.T) {
 	search := m.Init()
 	b := m.Cur.(*BoardScreen)
 	uitest.Press(m, "enter") // not this client's turn
-	if text, _ := b.statusText(); !strings.Contains(text, "the AI is playing") {
+	if text, _ := b.bar().statusText(); !strings.Contains(text, "the AI is playing") {
 		t.Fatalf("the key during the AI's turn should say so, status %q", text)
 	}
 	uitest.Drain(t, m, search)
 	if !b.Ended() {
 		t.Fatal("the AI's move should end the game")
 	}
-	if text, _ := b.statusText(); text != b.Match.Result() {
+	if text, _ := b.bar().statusText(); text != b.Match.Result() {
 		t.Fatalf("after the last move the status should be the result %q, is %q", b.Match.Result(), text)
 	}
 }

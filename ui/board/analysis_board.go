@@ -7,6 +7,14 @@ import (
 	"github.com/tabletop/tabletop/game"
 )
 
+// analysisControls are the board's live analysis: turning it on and off,
+// following the position shown, its panel, and the analysis board it
+// opens.
+type analysisControls struct{ b *BoardScreen }
+
+// analysis is the board's analysisControls.
+func (b *BoardScreen) analysis() analysisControls { return analysisControls{b} }
+
 // The board's analysis panel: e shows the engine's live analysis of the
 // shown position (in review, the reviewed one) in place of the move
 // list, and follows the position as it changes; leaving the board or
@@ -24,7 +32,8 @@ var (
 // analysisOff says why the analysis may not be shown now, "" when it
 // may: a shared room's game is not analysed while it goes on, where the
 // engine would play for a person.
-func (b *BoardScreen) analysisOff() string {
+func (ac analysisControls) analysisOff() string {
+	b := ac.b
 	if b.caps.Unaided == nil {
 		return ""
 	}
@@ -32,8 +41,9 @@ func (b *BoardScreen) analysisOff() string {
 }
 
 // toggleAnalysis turns the panel on or off.
-func (b *BoardScreen) toggleAnalysis() tea.Cmd {
-	if why := b.analysisOff(); why != "" && !b.Analysis.Enabled {
+func (ac analysisControls) toggleAnalysis() tea.Cmd {
+	b := ac.b
+	if why := ac.analysisOff(); why != "" && !b.Analysis.Enabled {
 		b.SetStatus(why, true)
 		return nil
 	}
@@ -49,8 +59,9 @@ func (b *BoardScreen) toggleAnalysis() tea.Cmd {
 // openAnalysisBoard leaves the board for the analysis board's setup,
 // with the shown position in its field.
 // The command is leave's: the save written before the board goes.
-func (b *BoardScreen) openAnalysisBoard() (common.Screen, tea.Cmd) {
-	if why := b.analysisOff(); why != "" {
+func (ac analysisControls) openAnalysisBoard() (common.Screen, tea.Cmd) {
+	b := ac.b
+	if why := ac.analysisOff(); why != "" {
 		b.SetStatus(why, true)
 		return b, nil
 	}
@@ -61,11 +72,12 @@ func (b *BoardScreen) openAnalysisBoard() (common.Screen, tea.Cmd) {
 // followAnalysis analyses the shown position when the panel is on and
 // it changed (a move, a step of review), stopping the analysis of the
 // one before.
-func (b *BoardScreen) followAnalysis() tea.Cmd {
+func (ac analysisControls) followAnalysis() tea.Cmd {
+	b := ac.b
 	if !b.Analysis.Enabled {
 		return nil
 	}
-	if why := b.analysisOff(); why != "" {
+	if why := ac.analysisOff(); why != "" {
 		b.Analysis.Enabled = false
 		b.Analysis.stop()
 		return nil
@@ -76,7 +88,8 @@ func (b *BoardScreen) followAnalysis() tea.Cmd {
 // gotAnalysis keeps a report of the live analysis. A proven value of the
 // reviewed position is review's value of it too, so that the move list
 // and the panel never disagree.
-func (b *BoardScreen) gotAnalysis(msg analysisMsg) tea.Cmd {
+func (ac analysisControls) gotAnalysis(msg analysisMsg) tea.Cmd {
+	b := ac.b
 	cmd := b.Analysis.handle(msg)
 	s := b.Game()
 	if b.Reviewing() && b.Analysis.Done() && b.Analysis.report.Proven && b.Analysis.key == positionKey(s) &&
@@ -88,7 +101,8 @@ func (b *BoardScreen) gotAnalysis(msg analysisMsg) tea.Cmd {
 
 // analysisPanel is the panel's lines in place of the move list: a
 // heading and the analysis, in h lines of width w.
-func (b *BoardScreen) analysisPanel(w, h int) []string {
+func (ac analysisControls) analysisPanel(w, h int) []string {
+	b := ac.b
 	st := b.Common.Styles
 	head := st.Title.Render("Analysis")
 	if s := b.Game(); s.ToMove() != game.NoRole && !s.Terminal() {

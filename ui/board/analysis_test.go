@@ -25,7 +25,7 @@ func TestReviewAgreesWithAnalyze(t *testing.T) {
 		uitest.PlayTexts(t, b.Match, moves...)
 		_, open := m.Update(uitest.Key("v"))
 		// Stepping to a position values it first.
-		uitest.RunOnce(m, tea.Batch(open, b.reviewTo(at)))
+		uitest.RunOnce(m, tea.Batch(open, b.nav().reviewTo(at)))
 		s := b.Game()
 		an := ai.NewAnalyzer().Analyze(context.Background(), s, ai.AnalysisOptions{Options: ai.Options{Level: ai.Hard}}, nil)
 		if !an.Proven {

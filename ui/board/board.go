@@ -3,6 +3,7 @@ package board
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tabletop/tabletop/ui/adapters"
@@ -10,6 +11,7 @@ import (
 	"github.com/tabletop/tabletop/ui/match"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/bubbles/v2/viewport"
@@ -20,9 +22,30 @@ import (
 	"github.com/tabletop/tabletop/savefmt"
 )
 
+// resignChoice is the resign question: who may resign here, and which
+// role the question is about.
+type resignChoice struct{ b *BoardScreen }
+
+// resign is the board's resignChoice.
+func (b *BoardScreen) resign() resignChoice { return resignChoice{b} }
+
+// mouseInput is how the board takes the mouse: clicks on cells, regions,
+// buttons and the move list, and the wheel.
+type mouseInput struct{ b *BoardScreen }
+
+// clicks is the board's mouseInput.
+func (b *BoardScreen) clicks() mouseInput { return mouseInput{b} }
+
 // BoardScreen plays one match, local or in a room (see match): it draws
 // the game through the variant's adapter and turns keys and clicks into
 // moves and actions of the match.
+//
+// Its parts (keyInput, mouseInput, promptLine, resignChoice,
+// handOverScreen, reviewNav, analysisControls, roomControls,
+// recordCopies, and the drawing's keyBar, sidePanel and boardGrid) are
+// small types that hold the board and own its methods by concern; the
+// state they share (the match, the status, the memos) stays here, and
+// each is reached through the board (b.nav(), b.panel(), …).
 type BoardScreen struct {
 	// tv follows the top live game (see WatchTV); tvNext is set once the
 	// next game is asked for.
@@ -288,10 +311,10 @@ func (b *BoardScreen) Init() tea.Cmd {
 	if b.Reviewing() {
 		// An evaluation that finished while another screen was shown
 		// went to that screen: ask again.
-		b.stopEvals()
-		cmd = tea.Batch(cmd, b.requestEvals())
+		b.nav().stopEvals()
+		cmd = tea.Batch(cmd, b.nav().requestEvals())
 	}
-	return tea.Batch(cmd, b.followAnalysis())
+	return tea.Batch(cmd, b.analysis().followAnalysis())
 }
 
 // play submits a move of the person at this client.
@@ -372,7 +395,8 @@ func (b *BoardScreen) suspend() {
 func (b *BoardScreen) Typing() bool { return b.prompt }
 
 // resignable returns the roles a person at this client may resign for.
-func (b *BoardScreen) resignable() []game.Role {
+func (rs resignChoice) resignable() []game.Role {
+	b := rs.b
 	var out []game.Role
 	for i := range b.variant.Roles {
 		if b.Mine(game.Role(i)) && !game.IsRetired(b.Game(), game.Role(i)) {
@@ -384,7 +408,8 @@ func (b *BoardScreen) resignable() []game.Role {
 
 // noResign says why nobody at this client can resign: every role it
 // plays has resigned already, or it plays none.
-func (b *BoardScreen) noResign() string {
+func (rs resignChoice) noResign() string {
+	b := rs.b
 	for i := range b.variant.Roles {
 		if b.Mine(game.Role(i)) {
 			return "you have resigned: the game goes on without you"
@@ -396,9 +421,10 @@ func (b *BoardScreen) noResign() string {
 // resignQuestion asks to confirm a resignation. With several people at
 // the keyboard it asks who resigns, the role to move (if a person's)
 // being the default.
-func (b *BoardScreen) resignQuestion() string {
+func (rs resignChoice) resignQuestion() string {
+	b := rs.b
 	def := b.variant.RoleName(b.humanRole())
-	roles := b.resignable()
+	roles := rs.resignable()
 	if len(roles) < 2 {
 		return "resign as " + def + "? y to resign, any other key to play on"
 	}
@@ -410,7 +436,8 @@ func (b *BoardScreen) resignQuestion() string {
 }
 
 // resigner is the role y resigns for: the one chosen, else humanRole.
-func (b *BoardScreen) resigner() game.Role {
+func (rs resignChoice) resigner() game.Role {
+	b := rs.b
 	if b.resignAs != game.NoRole && b.Mine(b.resignAs) {
 		return b.resignAs
 	}
@@ -422,7 +449,7 @@ func (b *BoardScreen) humanRole() game.Role {
 	if b.Mine(b.Game().ToMove()) {
 		return b.Game().ToMove()
 	}
-	if roles := b.resignable(); len(roles) > 0 {
+	if roles := b.resign().resignable(); len(roles) > 0 {
 		return roles[0]
 	}
 	return game.NoRole
@@ -436,7 +463,7 @@ func (b *BoardScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return s, cmd
 	}
 	b.askReplace()
-	return s, tea.Batch(cmd, b.followAnalysis(), b.tvFollow())
+	return s, tea.Batch(cmd, b.analysis().followAnalysis(), b.room().tvFollow())
 }
 
 // askReplace opens the question before a save replaces another game.
@@ -452,15 +479,15 @@ func (b *BoardScreen) askReplace() {
 func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 	if cmd, ok := b.Match.Update(msg); ok {
 		b.Sync()
-		return b, tea.Batch(cmd, b.playPremove())
+		return b, tea.Batch(cmd, b.cmdLine().playPremove())
 	}
 	switch msg := msg.(type) {
 	case tvNextMsg:
-		return b.tvNextGame(msg)
+		return b.room().tvNextGame(msg)
 	case evalMsg:
-		return b, b.gotEvals(msg)
+		return b, b.nav().gotEvals(msg)
 	case analysisMsg:
-		return b, b.gotAnalysis(msg)
+		return b, b.analysis().gotAnalysis(msg)
 	case common.NoticeMsg:
 		b.SetStatus(string(msg), false)
 		return b, nil
@@ -475,11 +502,11 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 		b.spin, cmd = b.spin.Update(msg)
 		return b, cmd
 	case tea.MouseMsg:
-		s, cmd := b.mouse(msg)
+		s, cmd := b.clicks().mouse(msg)
 		b.Sync()
 		return s, cmd
 	case tea.KeyPressMsg:
-		s, cmd := b.keyPress(msg)
+		s, cmd := b.keyIn().keyPress(msg)
 		b.Sync()
 		return s, cmd
 	case tea.PasteMsg:
@@ -545,7 +572,8 @@ func (b *BoardScreen) apply(r adapters.ActResult) tea.Cmd {
 }
 
 // mouse maps a click through the same layout View draws.
-func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
+func (mi mouseInput) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
+	b := mi.b
 	l := b.Layout()
 	if !l.Fits {
 		return b, nil
@@ -555,9 +583,9 @@ func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
 	case tea.MouseWheelMsg:
 		if l.inMoveList(msg.X, msg.Y) && (msg.Button == tea.MouseWheelUp || msg.Button == tea.MouseWheelDown) {
 			if msg.Button == tea.MouseWheelUp {
-				b.scrollMoves(1)
+				mi.scrollMoves(1)
 			} else {
-				b.scrollMoves(-1)
+				mi.scrollMoves(-1)
 			}
 		}
 		return b, nil
@@ -569,11 +597,11 @@ func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
 	if msg.Button != tea.MouseLeft && !right {
 		return b, nil
 	}
-	if b.Confirm != "" || b.prompt || b.handingOver() != game.NoRole {
+	if b.Confirm != "" || b.prompt || b.handOver().handingOver() != game.NoRole {
 		return b, nil
 	}
 	if l.inMoveList(msg.X, msg.Y) && !right && !b.Analysis.Enabled {
-		return b, b.clickMove(l, msg.Y)
+		return b, b.nav().clickMove(l, msg.Y)
 	}
 	if b.Reviewing() {
 		return b, nil // the reviewed position is not played on
@@ -607,8 +635,38 @@ func (b *BoardScreen) mouse(mm tea.MouseMsg) (common.Screen, tea.Cmd) {
 
 // scrollMoves scrolls the move list up by n lines (down when negative),
 // clamped to the list.
-func (b *BoardScreen) scrollMoves(n int) {
+func (mi mouseInput) scrollMoves(n int) {
+	b := mi.b
 	l := b.Layout()
 	most := max(len(b.moveLines())-l.listH, 0)
 	b.moveScroll = min(max(b.moveScroll+n, 0), most)
+}
+
+// chooseResigner takes a digit or an arrow that names who resigns when
+// several people share the keyboard. It only chooses: the question stays
+// open and y alone resigns, so a move typed without : (r1c3) cannot.
+func (rs resignChoice) chooseResigner(msg tea.KeyPressMsg) bool {
+	b := rs.b
+	roles := rs.resignable()
+	if len(roles) < 2 {
+		return false
+	}
+	at := slices.Index(roles, rs.resigner())
+	switch {
+	case key.Matches(msg, common.BoardKeys.Who) && len(msg.Text) == 1:
+		i := int(msg.Text[0] - '1')
+		if i >= len(roles) {
+			return false
+		}
+		at = i
+	case msg.Code == tea.KeyLeft || msg.Code == tea.KeyUp:
+		at = (at + len(roles) - 1) % len(roles)
+	case msg.Code == tea.KeyRight || msg.Code == tea.KeyDown:
+		at = (at + 1) % len(roles)
+	default:
+		return false
+	}
+	b.Confirm, b.resignAs = "resign", roles[at]
+	b.SetStatus("resign as "+b.variant.RoleName(roles[at])+"? y to resign, other keys play on", false)
+	return true
 }

@@ -10,6 +10,13 @@ import (
 	"github.com/tabletop/tabletop/game"
 )
 
+// handOverScreen is the keyboard's hand-over on joint turns among people
+// at this client: the screen that hides the board, and its keys.
+type handOverScreen struct{ b *BoardScreen }
+
+// handOver is the board's handOverScreen.
+func (b *BoardScreen) handOver() handOverScreen { return handOverScreen{b} }
+
 // The hand-over screen: on a turn where several roles choose at once
 // and several people share the keyboard, each chooses unseen. Before
 // each one chooses, the board is hidden behind this screen until that
@@ -20,7 +27,8 @@ var takeKey = common.Bind([]string{"enter"}, "enter", "I have the keyboard")
 
 // handingOver is the role the keyboard goes to, or NoRole when the
 // board is shown.
-func (b *BoardScreen) handingOver() game.Role {
+func (ho handOverScreen) handingOver() game.Role {
+	b := ho.b
 	if b.Reviewing() || b.caps.HandOver == nil {
 		return game.NoRole
 	}
@@ -31,7 +39,8 @@ func (b *BoardScreen) handingOver() game.Role {
 // board to the person named; quit, menu, rules, theme and help work as
 // on the board; every other key does nothing, so that nothing can be
 // played or seen by the wrong person.
-func (b *BoardScreen) handOverKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
+func (ho handOverScreen) handOverKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
+	b := ho.b
 	k := common.BoardKeys
 	switch {
 	case key.Matches(msg, takeKey):
@@ -41,21 +50,22 @@ func (b *BoardScreen) handOverKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) 
 		return b, nil
 	case key.Matches(msg, k.Quit), key.Matches(msg, k.Menu), key.Matches(msg, k.Rules),
 		key.Matches(msg, k.Theme), key.Matches(msg, k.HelpAll):
-		s, cmd, _ := b.screenKey(msg)
+		s, cmd, _ := b.keyIn().screenKey(msg)
 		return s, cmd
 	}
 	return b, nil
 }
 
 // handOverHelp is the key help of the hand-over screen.
-func (b *BoardScreen) handOverHelp() common.KeyHelp {
+func (ho handOverScreen) handOverHelp() common.KeyHelp {
 	k := common.BoardKeys
 	short := []key.Binding{takeKey, k.Menu, k.HelpAll, k.Quit}
 	return common.KeyHelp{Short: short, Full: [][]key.Binding{{takeKey}, {k.Menu, k.Rules, k.Theme, k.Quit, common.KeyHelpFewer}}}
 }
 
 // handOverView hides the board and asks to pass the keyboard to r.
-func (b *BoardScreen) handOverView(r game.Role) string {
+func (ho handOverScreen) handOverView(r game.Role) string {
+	b := ho.b
 	st := b.Common.Styles
 	name := b.variant.RoleName(r)
 	body := []string{
@@ -67,14 +77,14 @@ func (b *BoardScreen) handOverView(r game.Role) string {
 		body = append(body, st.Muted.Render("Last turn: "+h[len(h)-1].Text))
 	}
 	body = append(body, "", st.Accent.Render("Press enter when only "+name+" can see the screen."))
-	helpLines := common.SplitLines(b.helpView())
+	helpLines := common.SplitLines(b.bar().helpView())
 	height := max(b.Common.Height-3-len(helpLines), 1)
 	block := lipgloss.Place(b.Common.Width, height, lipgloss.Center, lipgloss.Center, cutLines(common.JoinLines(body), b.Common.Width))
-	lines := []string{b.headerView(), ""}
+	lines := []string{b.bar().headerView(), ""}
 	lines = append(lines, common.SplitLines(block)...)
 	status := "" // the board's own prompt is not for this screen
 	if b.Confirm != "" || b.Status != "" {
-		status = b.statusView(1)
+		status = b.bar().statusView(1)
 	}
 	lines = append(lines, status)
 	for _, h := range helpLines {

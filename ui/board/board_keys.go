@@ -2,7 +2,6 @@ package board
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -14,13 +13,27 @@ import (
 	"github.com/tabletop/tabletop/game"
 )
 
+// promptLine is the board's prompt: typing a move or a command, its
+// history, and the premove typed while another role was to move.
+type promptLine struct{ b *BoardScreen }
+
+// cmdLine is the board's promptLine.
+func (b *BoardScreen) cmdLine() promptLine { return promptLine{b} }
+
+// keyInput is how the board takes a key: the questions, the screen's
+// keys, the match's, a move's, the cursor.
+type keyInput struct{ b *BoardScreen }
+
+// keyIn is the board's keyInput.
+func (b *BoardScreen) keyIn() keyInput { return keyInput{b} }
+
 // Keys returns the bindings that apply now; help shows exactly these.
 func (b *BoardScreen) Keys() common.KeyHelp {
 	if b.Reviewing() {
-		return b.reviewHelp()
+		return b.nav().reviewHelp()
 	}
-	if b.handingOver() != game.NoRole {
-		return b.handOverHelp()
+	if b.handOver().handingOver() != game.NoRole {
+		return b.handOver().handOverHelp()
 	}
 	k := common.BoardKeys
 	// Sized for the most each holds (asked for on every frame and key:
@@ -53,13 +66,13 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	} else {
 		offer(cp.Undo != nil, k.Undo, k.Redo)
 		offer(cp.Hint != nil, k.Hint)
-		offer(cp.Resign != nil && len(b.resignable()) > 0, k.Resign)
+		offer(cp.Resign != nil && len(b.resign().resignable()) > 0, k.Resign)
 		offer(cp.Rematch != nil, k.New)
 		offer(cp.AICtl != nil && (a.HasSeat || a.Clocks), k.Pause)
 		game = append(game, k.Menu)
 		// A shared room's game is not analysed while it goes on: the key
 		// is not offered to be refused.
-		offer(b.analysisOff() == "", analysisHelp)
+		offer(b.analysis().analysisOff() == "", analysisHelp)
 		offer(cp.Dealer != nil, k.DrawTakeback, k.AbortDecline)
 	}
 	offer(cp.Dealer != nil, k.Chat)
@@ -87,47 +100,49 @@ func charKey(msg tea.KeyPressMsg) bool { return utf8.RuneCountInString(msg.Text)
 
 // keyPress handles a key: the open prompt or question first, then the
 // keys of the screen, then those of the game.
-func (b *BoardScreen) keyPress(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
+func (ki keyInput) keyPress(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
+	b := ki.b
 	if b.prompt {
-		if cmd, done := b.promptKey(msg); done {
+		if cmd, done := b.cmdLine().promptKey(msg); done {
 			return b, cmd
 		}
 	}
 	if b.Confirm != "" {
-		return b.answer(msg)
+		return ki.answer(msg)
 	}
-	if b.handingOver() != game.NoRole {
-		return b.handOverKey(msg)
+	if b.handOver().handingOver() != game.NoRole {
+		return b.handOver().handOverKey(msg)
 	}
 	if b.Reviewing() {
-		return b.reviewKey(msg)
+		return b.nav().reviewKey(msg)
 	}
 	if key.Matches(msg, reviewKeys.Open) {
-		return b, b.reviewTo(len(b.History()))
+		return b, b.nav().reviewTo(len(b.History()))
 	}
 	if a := b.Match.AI(); a.Searching && !a.ForHint && b.caps.AICtl != nil && key.Matches(msg, common.BoardKeys.MoveNow) {
 		b.caps.AICtl.MoveNow() // the search returns its best move so far
 		b.SetStatus("moving now…", false)
 		return b, nil
 	}
-	if s, cmd, done := b.screenKey(msg); done {
+	if s, cmd, done := ki.screenKey(msg); done {
 		return s, cmd
 	}
-	if s, cmd, done := b.roomKey(msg); done {
+	if s, cmd, done := b.room().roomKey(msg); done {
 		return s, cmd
 	}
 	if b.Ended() {
-		return b.endedKey(msg)
+		return ki.endedKey(msg)
 	}
-	if s, cmd, done := b.matchKey(msg); done {
+	if s, cmd, done := ki.matchKey(msg); done {
 		return s, cmd
 	}
-	return b, b.playKey(msg)
+	return b, ki.playKey(msg)
 }
 
 // promptKey handles a key while a move is typed; done is false for a
 // key the rest of the board handles (ctrl+c).
-func (b *BoardScreen) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+func (pl promptLine) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	b := pl.b
 	switch {
 	case key.Matches(msg, common.BoardKeys.Close):
 		b.prompt = false
@@ -138,11 +153,11 @@ func (b *BoardScreen) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		b.prompt = false
 		b.Input.Blur()
 		b.Input.SetValue("")
-		b.remember(text)
+		pl.remember(text)
 		if file, ok := saveCommand(text); ok {
-			return b.saveAs(file), true
+			return b.records().saveAs(file), true
 		}
-		if cmd, ok := b.roomCommand(text); ok {
+		if cmd, ok := b.room().roomCommand(text); ok {
 			return cmd, true
 		}
 		switch {
@@ -167,10 +182,10 @@ func (b *BoardScreen) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 		return b.play(m), true
 	case key.Matches(msg, common.BoardKeys.Earlier):
-		b.recall(true)
+		pl.recall(true)
 		return nil, true
 	case key.Matches(msg, common.BoardKeys.Later):
-		b.recall(false)
+		pl.recall(false)
 		return nil, true
 	case key.Matches(msg, common.BoardKeys.ForceOut):
 		return nil, false
@@ -181,7 +196,8 @@ func (b *BoardScreen) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 // answer takes the answer to the open question (quit or resign).
-func (b *BoardScreen) answer(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
+func (ki keyInput) answer(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
+	b := ki.b
 	k := common.BoardKeys
 	what := b.Confirm
 	b.Confirm, b.question = "", ""
@@ -189,7 +205,7 @@ func (b *BoardScreen) answer(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 		b.SetStatus("", false)
 		return b, b.caps.Keep.AnswerReplace(key.Matches(msg, k.ResignYes))
 	}
-	if what == "resign" && b.chooseResigner(msg) {
+	if what == "resign" && b.resign().chooseResigner(msg) {
 		return b, nil
 	}
 	yes := (what == "quit" && (key.Matches(msg, k.Yes) || key.Matches(msg, k.Quit))) ||
@@ -198,43 +214,16 @@ func (b *BoardScreen) answer(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	case yes && what == "quit":
 		return b, b.quit()
 	case yes && what == "resign" && b.caps.Resign != nil:
-		return b, b.caps.Resign.Resign(b.resigner())
+		return b, b.caps.Resign.Resign(b.resign().resigner())
 	case !yes:
 		b.SetStatus("", false)
 	}
 	return b, nil
 }
 
-// chooseResigner takes a digit or an arrow that names who resigns when
-// several people share the keyboard. It only chooses: the question stays
-// open and y alone resigns, so a move typed without : (r1c3) cannot.
-func (b *BoardScreen) chooseResigner(msg tea.KeyPressMsg) bool {
-	roles := b.resignable()
-	if len(roles) < 2 {
-		return false
-	}
-	at := slices.Index(roles, b.resigner())
-	switch {
-	case key.Matches(msg, common.BoardKeys.Who) && len(msg.Text) == 1:
-		i := int(msg.Text[0] - '1')
-		if i >= len(roles) {
-			return false
-		}
-		at = i
-	case msg.Code == tea.KeyLeft || msg.Code == tea.KeyUp:
-		at = (at + len(roles) - 1) % len(roles)
-	case msg.Code == tea.KeyRight || msg.Code == tea.KeyDown:
-		at = (at + 1) % len(roles)
-	default:
-		return false
-	}
-	b.Confirm, b.resignAs = "resign", roles[at]
-	b.SetStatus("resign as "+b.variant.RoleName(roles[at])+"? y to resign, other keys play on", false)
-	return true
-}
-
 // screenKey handles the keys that work whatever the game's state.
-func (b *BoardScreen) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool) {
+func (ki keyInput) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool) {
+	b := ki.b
 	k := common.BoardKeys
 	switch {
 	case key.Matches(msg, k.Quit):
@@ -247,8 +236,8 @@ func (b *BoardScreen) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bo
 	case key.Matches(msg, k.HelpAll):
 		b.help.ShowAll = !b.help.ShowAll
 		if b.help.ShowAll {
-			all := common.MergeStyles(b.drawHelp(b.Keys(), true))
-			if b.fitsWithHelp(1) && !b.fullHelpFits(all) {
+			all := common.MergeStyles(b.bar().drawHelp(b.Keys(), true))
+			if b.bar().fitsWithHelp(1) && !b.bar().fullHelpFits(all) {
 				// Said, not silently ignored: the bar cannot grow here. (A
 				// board hidden for the window's size keeps the toggle for
 				// when it is shown.)
@@ -264,7 +253,7 @@ func (b *BoardScreen) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bo
 		b.SetStatus(text, false)
 		return b, cmd, true
 	case key.Matches(msg, k.Copy):
-		return b, b.copyRecord(), true
+		return b, b.records().copyRecord(), true
 	case key.Matches(msg, flipKey):
 		b.toggleFlip()
 	case key.Matches(msg, k.Rules):
@@ -273,16 +262,16 @@ func (b *BoardScreen) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bo
 	case key.Matches(msg, k.Menu):
 		return OpenMenu(b.Common, ""), b.Leave(), true
 	case key.Matches(msg, analysisKey):
-		return b, b.toggleAnalysis(), true
+		return b, b.analysis().toggleAnalysis(), true
 	case key.Matches(msg, analysisBoardKey):
-		s, cmd := b.openAnalysisBoard()
+		s, cmd := b.analysis().openAnalysisBoard()
 		return s, cmd, true
 	case key.Matches(msg, k.ScrollUp):
-		b.scrollMoves(b.Layout().listH)
+		b.clicks().scrollMoves(b.Layout().listH)
 	case key.Matches(msg, k.ScrollDown):
-		b.scrollMoves(-b.Layout().listH)
+		b.clicks().scrollMoves(-b.Layout().listH)
 	case key.Matches(msg, k.Up), key.Matches(msg, k.Down), key.Matches(msg, k.Left), key.Matches(msg, k.Right):
-		b.moveCursor(msg)
+		ki.moveCursor(msg)
 	default:
 		return b, nil, false
 	}
@@ -290,7 +279,8 @@ func (b *BoardScreen) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bo
 }
 
 // endedKey handles a key once the game is over.
-func (b *BoardScreen) endedKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
+func (ki keyInput) endedKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
+	b := ki.b
 	k := common.BoardKeys
 	switch {
 	case key.Matches(msg, k.Rematch) && b.caps.Rematch != nil:
@@ -300,7 +290,7 @@ func (b *BoardScreen) endedKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	case key.Matches(msg, k.Undo) && b.caps.Undo != nil:
 		return b, b.caps.Undo.Undo()
 	case key.Matches(msg, k.SaveAs) && b.caps.Save != nil:
-		b.openPrompt()
+		b.cmdLine().openPrompt()
 		b.Input.SetValue("save ")
 		b.Input.CursorEnd()
 		return b, nil
@@ -317,7 +307,8 @@ func (b *BoardScreen) endedKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 
 // matchKey handles the actions of the match: undo, redo, a new game,
 // resigning, pausing the AI and hints.
-func (b *BoardScreen) matchKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool) {
+func (ki keyInput) matchKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool) {
+	b := ki.b
 	k, cp := common.BoardKeys, b.caps
 	switch {
 	case key.Matches(msg, k.Undo) && cp.Undo != nil:
@@ -334,11 +325,11 @@ func (b *BoardScreen) matchKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, boo
 		return OpenSetup(b.Common, b.variant, seats, b), nil, true
 	case key.Matches(msg, k.Resign) && cp.Resign != nil:
 		if b.humanRole() == game.NoRole {
-			b.SetStatus(b.noResign(), true)
+			b.SetStatus(b.resign().noResign(), true)
 			return b, nil, true
 		}
 		b.Confirm, b.resignAs = "resign", game.NoRole
-		b.SetStatus(b.resignQuestion(), false)
+		b.SetStatus(b.resign().resignQuestion(), false)
 		return b, nil, true
 	case key.Matches(msg, k.Pause) && cp.AICtl != nil:
 		return b, cp.AICtl.TogglePause(), true
@@ -350,13 +341,14 @@ func (b *BoardScreen) matchKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, boo
 
 // playKey handles the keys that play: the prompt, the action on the
 // cursor's cell, the variant's own keys.
-func (b *BoardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
+func (ki keyInput) playKey(msg tea.KeyPressMsg) tea.Cmd {
+	b := ki.b
 	k := common.BoardKeys
 	s := b.Game()
 	if mover := s.ToMove(); !b.Mine(mover) {
 		if key.Matches(msg, k.Type) && b.humanRole() != game.NoRole {
 			// A move typed now is kept for this client's next turn.
-			b.openPrompt()
+			b.cmdLine().openPrompt()
 			return nil
 		}
 		if key.Matches(msg, k.Act) || key.Matches(msg, k.Type) || charKey(msg) {
@@ -375,7 +367,7 @@ func (b *BoardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Type):
-		b.openPrompt()
+		b.cmdLine().openPrompt()
 		return nil
 	case key.Matches(msg, k.Cancel):
 		b.clearChoices()
@@ -395,7 +387,8 @@ func (b *BoardScreen) playKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // moveCursor moves the cursor the way the arrow looks on the screen,
 // the board flipped or not.
-func (b *BoardScreen) moveCursor(msg tea.KeyPressMsg) {
+func (ki keyInput) moveCursor(msg tea.KeyPressMsg) {
+	b := ki.b
 	rows, cols := b.adapter.Dims()
 	k := common.BoardKeys
 	dr, dc := 0, 0
@@ -417,7 +410,8 @@ func (b *BoardScreen) moveCursor(msg tea.KeyPressMsg) {
 }
 
 // openPrompt opens the move prompt, empty.
-func (b *BoardScreen) openPrompt() {
+func (pl promptLine) openPrompt() {
+	b := pl.b
 	b.prompt = true
 	b.recallAt = len(b.Common.PromptHistory)
 	b.Input.SetValue("")
@@ -430,7 +424,8 @@ func (b *BoardScreen) openPrompt() {
 }
 
 // remember keeps a submitted prompt entry for ↑, once, newest last.
-func (b *BoardScreen) remember(text string) {
+func (pl promptLine) remember(text string) {
+	b := pl.b
 	h := b.Common.PromptHistory
 	if text != "" && (len(h) == 0 || h[len(h)-1] != text) {
 		b.Common.PromptHistory = append(h, text)
@@ -440,7 +435,8 @@ func (b *BoardScreen) remember(text string) {
 
 // recall puts an earlier (back) or later prompt entry in the prompt; past
 // the newest the prompt is empty again.
-func (b *BoardScreen) recall(back bool) {
+func (pl promptLine) recall(back bool) {
+	b := pl.b
 	h := b.Common.PromptHistory
 	if back {
 		b.recallAt = max(b.recallAt-1, 0)
@@ -457,7 +453,8 @@ func (b *BoardScreen) recall(back bool) {
 
 // playPremove plays the move typed ahead once this client is to move:
 // the move if it is legal now, else the reason it is refused.
-func (b *BoardScreen) playPremove() tea.Cmd {
+func (pl promptLine) playPremove() tea.Cmd {
+	b := pl.b
 	text := b.Premove
 	if text == "" || b.Ended() || !b.Mine(b.Game().ToMove()) || b.Match.AI().Searching {
 		return nil

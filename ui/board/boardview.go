@@ -17,6 +17,27 @@ import (
 	"github.com/tabletop/tabletop/themes"
 )
 
+// boardGrid draws the board block: its cells, the column labels and the
+// overlay lines of labelled regions.
+type boardGrid struct{ b *BoardScreen }
+
+// grid is the board's boardGrid.
+func (b *BoardScreen) grid() boardGrid { return boardGrid{b} }
+
+// sidePanel draws the side panel: the seats, the AI's line, the move
+// list, the end buttons, in its border.
+type sidePanel struct{ b *BoardScreen }
+
+// panel is the board's sidePanel.
+func (b *BoardScreen) panel() sidePanel { return sidePanel{b} }
+
+// keyBar draws the board screen's lines around the board: the header,
+// the status line and the key help.
+type keyBar struct{ b *BoardScreen }
+
+// bar is the board's keyBar.
+func (b *BoardScreen) bar() keyBar { return keyBar{b} }
+
 // boardLayout is the geometry of the board screen for one window size.
 // View draws with these numbers and the mouse is hit-tested with the
 // same numbers, so clicks follow the drawing at any size.
@@ -63,7 +84,8 @@ const (
 
 // endButtons lays out the end-of-game buttons from (x, y) in a panel
 // line of the given width: full labels when they fit, short ones else.
-func (b *BoardScreen) endButtons(x, y, width int) []Button {
+func (sp sidePanel) endButtons(x, y, width int) []Button {
+	b := sp.b
 	type choice struct {
 		long, short string
 		action      endAction
@@ -120,7 +142,8 @@ var cellSizes = []cellSize{
 
 // roleLinesWide reports whether each role fits on one panel line of the
 // given inner width (else its stocks go on a second line).
-func (b *BoardScreen) roleLinesWide(inner int) bool {
+func (sp sidePanel) roleLinesWide(inner int) bool {
+	b := sp.b
 	roleW, stocks := 0, 0
 	for i, role := range b.variant.Roles {
 		roleW = max(roleW, len(role))
@@ -129,9 +152,10 @@ func (b *BoardScreen) roleLinesWide(inner int) bool {
 	return 2+2+roleW+1+10+1+stocks <= inner
 }
 
-func (b *BoardScreen) panelFixedLines(inner int) int {
+func (sp sidePanel) panelFixedLines(inner int) int {
+	b := sp.b
 	n := len(b.variant.Roles)
-	if !b.roleLinesWide(inner) {
+	if !sp.roleLinesWide(inner) {
 		n *= 2
 	}
 	n += len(counterLines(b.AdapterCaps.CounterOf(b.Game()), inner))
@@ -146,7 +170,7 @@ func (b *BoardScreen) Layout() boardLayout {
 	if fm != nil && fm.hasLayout {
 		return fm.layout
 	}
-	n := lipgloss.Height(b.statusView(statusMaxLines))
+	n := lipgloss.Height(b.bar().statusView(statusMaxLines))
 	l := b.layoutFor(n)
 	if !l.Fits && n > 1 {
 		l = b.layoutFor(1)
@@ -170,11 +194,11 @@ func (b *BoardScreen) layoutFor(statusH int) boardLayout {
 	if l.overlay {
 		l.top = 2
 	}
-	l.helpH = max(1, lipgloss.Height(b.helpView()))
+	l.helpH = max(1, lipgloss.Height(b.bar().helpView()))
 	l.helpY = h - l.helpH
 	l.statusY = l.helpY - statusH
 	avail := l.statusY - boardY
-	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2 // borders and two list lines
+	panelMinH := b.panel().panelFixedLines(panelMinW-4) + 2 + 2 // borders and two list lines
 	l.boardX, l.boardY = 1, boardY
 	for i, sz := range cellSizes {
 		l.CellW, l.CellH = sz.w, sz.h
@@ -206,12 +230,12 @@ func (b *BoardScreen) layoutFor(statusH int) boardLayout {
 	l.panelX, l.py = l.boardX+l.bw+2, boardY
 	l.panelW = min(w-l.panelX, 60)
 	l.ph = max(avail, 0)
-	fixed := b.panelFixedLines(max(l.panelW-4, 1))
+	fixed := b.panel().panelFixedLines(max(l.panelW-4, 1))
 	l.listY = l.py + 1 + fixed - 1
 	l.listH = max(l.ph-2-fixed, 0)
 	if b.Ended() && !b.Reviewing() {
 		// Inside the border and padding, on the line under the result.
-		l.Buttons = b.endButtons(l.panelX+2, l.py+2, max(l.panelW-4, 1))
+		l.Buttons = b.panel().endButtons(l.panelX+2, l.py+2, max(l.panelW-4, 1))
 	}
 	return l
 }
@@ -411,13 +435,15 @@ func (b *BoardScreen) Marks(rv recentView, regions []adapters.Region) [][]CellFl
 }
 
 // renderCell draws line i (0-based) of one cell, cw wide.
-func (b *BoardScreen) renderCell(info adapters.CellInfo, fl CellFlags, l boardLayout, line int) string {
-	return b.Common.Cells.Draw(b.Common.Styles, b.cellKey(info, fl, l, line))
+func (bg boardGrid) renderCell(info adapters.CellInfo, fl CellFlags, l boardLayout, line int) string {
+	b := bg.b
+	return b.Common.Cells.Draw(b.Common.Styles, bg.cellKey(info, fl, l, line))
 }
 
 // cellKey is what line i of a cell is drawn from: its style, brackets
 // and glyph.
-func (b *BoardScreen) cellKey(info adapters.CellInfo, fl CellFlags, l boardLayout, line int) common.CellKey {
+func (bg boardGrid) cellKey(info adapters.CellInfo, fl CellFlags, l boardLayout, line int) common.CellKey {
+	b := bg.b
 	g := b.Common.Styles.Glyphs
 	k := common.CellKey{Background: common.BgCell, Width: l.CellW, Left: " ", Right: " ", Seat: game.NoRole}
 	if info.Alt || fl.chosen || info.Zone {
@@ -476,24 +502,25 @@ func (b *BoardScreen) cellKey(info adapters.CellInfo, fl CellFlags, l boardLayou
 }
 
 // boardLines draws the board block (regions, labels, cells) as lines.
-func (b *BoardScreen) boardLines(l boardLayout) []string {
+func (bg boardGrid) boardLines(l boardLayout) []string {
+	b := bg.b
 	cells := b.adapter.Cells(b.Game())
 	rv := b.Recent()
 	regions := b.Regions(rv)
 	fl := b.Marks(rv, regions)
 	var over [2]string // the overlay's lines above and below the board
 	if l.overlay {
-		over = [2]string{b.overlayLine(l, regions, true), b.overlayLine(l, regions, false)}
+		over = [2]string{bg.overlayLine(l, regions, true), bg.overlayLine(l, regions, false)}
 	}
 	// Most frames (keys typed at the prompt, a clock, another player's
 	// seat) leave the board as it was: it is kept while everything it is
 	// drawn from is the same. A board drawn anew is first looked for
 	// among the ones other sessions drew: the players and watchers of a
 	// room see one position, most often with the same highlights.
-	key := b.boardMemoKey(l, cells, fl, over)
+	key := bg.boardMemoKey(l, cells, fl, over)
 	return b.boardMemo.Get(key, func() []string {
 		shared := sharedBoards.Get(sharedBoardKey{b.Common.Styles, b.variant, key}, func() string {
-			return common.JoinLines(b.drawBoard(l, cells, fl, over))
+			return common.JoinLines(bg.drawBoard(l, cells, fl, over))
 		})
 		return common.SplitLines(shared)
 	})
@@ -518,7 +545,8 @@ type sharedBoardKey struct {
 
 // boardMemoKey names everything drawBoard draws from: the layout, the
 // theme, every cell and its highlights, the overlay's lines.
-func (b *BoardScreen) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) string {
+func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) string {
+	b := bg.b
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%v|%s|%t|%s|%s|", l, b.Common.Styles.Palette(), b.Common.ASCII, over[0], over[1])
 	for r := range cells {
@@ -540,13 +568,14 @@ func (b *BoardScreen) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, f
 }
 
 // drawBoard draws the board block's lines.
-func (b *BoardScreen) drawBoard(l boardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) []string {
+func (bg boardGrid) drawBoard(l boardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) []string {
+	b := bg.b
 	st := b.Common.Styles
 	// A board in blocks (Pentago's quadrants) is parted by lines, so that
 	// each reads as a block.
 	g := st.Glyphs.Box
-	sepV := b.gapLine(l)
-	lines := []string{b.colLabelLine(l)}
+	sepV := bg.gapLine(l)
+	lines := []string{bg.colLabelLine(l)}
 	if l.overlay {
 		lines = append(lines, over[0])
 	}
@@ -570,7 +599,7 @@ func (b *BoardScreen) drawBoard(l boardLayout, cells [][]adapters.CellInfo, fl [
 					sb.WriteString(sepV)
 				}
 				p := l.shown(adapters.Pos{Row: r, Col: c})
-				sb.WriteString(b.renderCell(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i))
+				sb.WriteString(bg.renderCell(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i))
 			}
 			lines = append(lines, sb.String())
 		}
@@ -586,7 +615,8 @@ func (b *BoardScreen) drawBoard(l boardLayout, cells [][]adapters.CellInfo, fl [
 
 // gapLine is the vertical line between blocks of columns, "" for a
 // board without blocks.
-func (b *BoardScreen) gapLine(l boardLayout) string {
+func (bg boardGrid) gapLine(l boardLayout) string {
+	b := bg.b
 	if l.gap == 0 {
 		return ""
 	}
@@ -595,12 +625,12 @@ func (b *BoardScreen) gapLine(l boardLayout) string {
 
 // overlayLine draws the overlay's regions of the line above the board
 // (or below it) over their columns, blank where no region is.
-func (b *BoardScreen) overlayLine(l boardLayout, regions []adapters.Region, above bool) string {
+func (bg boardGrid) overlayLine(l boardLayout, regions []adapters.Region, above bool) string {
 	var sb strings.Builder
 	sb.WriteString(strings.Repeat(" ", l.lw))
 	for c := 0; c < l.cols; {
 		if l.gap > 0 && c == l.gap {
-			sb.WriteString(b.gapLine(l))
+			sb.WriteString(bg.gapLine(l))
 		}
 		g, ok := regionAtColumn(regions, c, above)
 		if !ok {
@@ -615,7 +645,7 @@ func (b *BoardScreen) overlayLine(l boardLayout, regions []adapters.Region, abov
 				lp := (ws[i] - len(text)) / 2
 				text = strings.Repeat(" ", lp) + text + strings.Repeat(" ", ws[i]-lp-len(text))
 			}
-			sb.WriteString(b.styled(p.Style, text))
+			sb.WriteString(bg.styled(p.Style, text))
 		}
 		c += g.Cols
 	}
@@ -635,10 +665,11 @@ func regionAtColumn(regions []adapters.Region, c int, above bool) (adapters.Regi
 // colLabelLine draws the column labels. Labels that do not fit a cell
 // with a space to spare lose their letter (c10 → 10), which moves to
 // the corner.
-func (b *BoardScreen) colLabelLine(l boardLayout) string {
+func (bg boardGrid) colLabelLine(l boardLayout) string {
+	b := bg.b
 	// The same on every frame of one size: kept.
 	k := labelsKey{l.lw, l.CellW, l.gap, l.gapW, l.cols, l.flipped, b.Common.Styles.Palette(), b.Common.ASCII}
-	return b.labelMemo.Get(k, func() string { return b.drawColLabels(l) })
+	return b.labelMemo.Get(k, func() string { return bg.drawColLabels(l) })
 }
 
 // labelsKey is what the column labels are drawn from, besides the
@@ -650,7 +681,8 @@ type labelsKey struct {
 	ascii                   bool
 }
 
-func (b *BoardScreen) drawColLabels(l boardLayout) string {
+func (bg boardGrid) drawColLabels(l boardLayout) string {
+	b := bg.b
 	st := b.Common.Styles
 	compact, prefix := false, ""
 	for c := 0; c < l.cols; c++ {
@@ -684,12 +716,14 @@ func centre(glyph string, w int) string {
 }
 
 // styled is s in one of the theme's text styles, drawn once per session.
-func (b *BoardScreen) styled(style common.TextStyle, s string) string {
+func (bg boardGrid) styled(style common.TextStyle, s string) string {
+	b := bg.b
 	return b.Common.Cells.Text(b.Common.Styles, common.TextKey{Style: style, Seat: game.NoRole, Text: s})
 }
 
 // pieceText is s in role r's piece style, drawn once per session.
-func (b *BoardScreen) pieceText(r game.Role, s string) string {
+func (bg boardGrid) pieceText(r game.Role, s string) string {
+	b := bg.b
 	return b.Common.Cells.Text(b.Common.Styles, common.TextKey{Style: common.TextPiece, Seat: r, Role: b.variant.RoleName(r), Text: s})
 }
 
@@ -703,12 +737,13 @@ func roleLetter(role string) string {
 
 // panelView draws the side panel: turn or result, seats with stocks,
 // the move list and the AI's status.
-func (b *BoardScreen) panelView(l boardLayout) string {
+func (sp sidePanel) panelView(l boardLayout) string {
+	b := sp.b
 	// Most frames (a key typed at the prompt, a cursor move) leave the
 	// panel as it was, and its border costs more than its lines.
-	content := b.panelContent(l)
+	content := sp.panelContent(l)
 	return b.panelMemo.Get(panelKey{b.Common.Styles.Palette(), b.Common.ASCII, content}, func() string {
-		return common.MergeStyles(b.boxPanel(content, max(l.panelW-4, 1)))
+		return common.MergeStyles(sp.boxPanel(content, max(l.panelW-4, 1)))
 	})
 }
 
@@ -742,7 +777,8 @@ type borderKey struct {
 // TestBoxPanelMatchesLipgloss checks that in every theme and colour
 // profile) without lipgloss measuring and styling every line of every
 // panel. Any other content goes to lipgloss.
-func (b *BoardScreen) boxPanel(content string, inner int) string {
+func (sp sidePanel) boxPanel(content string, inner int) string {
+	b := sp.b
 	lines := common.SplitLines(content)
 	for _, l := range lines {
 		if common.LineWidth(l) != inner {
@@ -784,7 +820,8 @@ func cutBorder(probe string, inner int) panelBorder {
 }
 
 // panelContent is the lines inside the panel's border.
-func (b *BoardScreen) panelContent(l boardLayout) string {
+func (sp sidePanel) panelContent(l boardLayout) string {
+	b := sp.b
 	st := b.Common.Styles
 	inner := max(l.panelW-4, 1)
 	// About ph lines: the panel's height inside its border, and its
@@ -797,16 +834,16 @@ func (b *BoardScreen) panelContent(l boardLayout) string {
 	mover := b.Game().ToMove()
 	moverName := b.variant.RoleName(mover)
 	switch {
-	case b.Reviewing() && !b.atEnd():
+	case b.Reviewing() && !b.nav().atEnd():
 		add(st.Accent.Render(fmt.Sprintf("reviewing move %d of %d", b.Review.Turn, len(b.History()))))
 	case b.Ended():
 		// The panel is narrow: the why is in the status line.
 		short, _, _ := strings.Cut(b.Match.Result(), " — ")
-		add(b.styled(common.TextAccent, short))
+		add(b.grid().styled(common.TextAccent, short))
 	default:
 		head := roleLetter(moverName) + " " + moverName
 		who := common.Ellipsis(b.Match.Seat(mover).Name, max(inner-common.TextWidth(head+" to move: "), 1))
-		add(b.pieceText(mover, head) + b.styled(common.TextPlain, " to move: "+who))
+		add(b.grid().pieceText(mover, head) + b.grid().styled(common.TextPlain, " to move: "+who))
 	}
 	if len(l.Buttons) > 0 {
 		var row strings.Builder
@@ -820,19 +857,19 @@ func (b *BoardScreen) panelContent(l boardLayout) string {
 	} else {
 		add("")
 	}
-	for _, line := range b.seatLines(inner) {
+	for _, line := range sp.seatLines(inner) {
 		add(line)
 	}
 	for _, line := range counterLines(b.AdapterCaps.CounterOf(b.Game()), inner) {
-		add(b.styled(common.TextMuted, line))
+		add(b.grid().styled(common.TextMuted, line))
 	}
 	// The markers' legend, where a blank line parts the seats from the
 	// moves: it costs no line.
-	add(b.styled(common.TextMuted, b.AdapterCaps.LegendOf(b.Common.ASCII)))
-	list := append([]string{b.styled(common.TextTitle, "Moves") + b.styled(common.TextMuted, fmt.Sprintf(" (%d)", len(b.History())))},
-		common.SplitLines(b.moveListView(inner, l.listH))...)
+	add(b.grid().styled(common.TextMuted, b.AdapterCaps.LegendOf(b.Common.ASCII)))
+	list := append([]string{b.grid().styled(common.TextTitle, "Moves") + b.grid().styled(common.TextMuted, fmt.Sprintf(" (%d)", len(b.History())))},
+		common.SplitLines(sp.moveListView(inner, l.listH))...)
 	if b.Analysis.Enabled {
-		list = b.analysisPanel(inner, l.listH)
+		list = b.analysis().analysisPanel(inner, l.listH)
 	}
 	add(list[0])
 	for _, s := range list[1:] {
@@ -844,9 +881,9 @@ func (b *BoardScreen) panelContent(l boardLayout) string {
 		add("")
 	}
 	if b.Reviewing() {
-		add(b.evalLine(inner))
+		add(b.nav().evalLine(inner))
 	} else {
-		add(b.aiLine())
+		add(sp.aiLine())
 	}
 	return padJoin(lines, widths, inner)
 }
@@ -906,13 +943,14 @@ func counterLines(c string, width int) []string {
 
 // seatLines are the panel's lines for the seats: role, who plays it and
 // its stocks (or its result), on one line each when they fit.
-func (b *BoardScreen) seatLines(inner int) []string {
+func (sp sidePanel) seatLines(inner int) []string {
+	b := sp.b
 	var lines []string
 	roleW := 0
 	for _, role := range b.variant.Roles {
 		roleW = max(roleW, len(role))
 	}
-	wide := b.roleLinesWide(inner)
+	wide := sp.roleLinesWide(inner)
 	// Names get what the line leaves beyond the stocks, at least 10.
 	nameW := 10
 	for i := range b.variant.Roles {
@@ -933,7 +971,7 @@ func (b *BoardScreen) seatLines(inner int) []string {
 		seat := b.Match.Seat(r)
 		marker := "  "
 		if r == mover && !b.Ended() {
-			marker = b.styled(common.TextAccent, "> ")
+			marker = b.grid().styled(common.TextAccent, "> ")
 		}
 		extra := b.AdapterCaps.StocksOf(b.Game(), r)
 		switch {
@@ -950,12 +988,12 @@ func (b *BoardScreen) seatLines(inner int) []string {
 			extra = strings.TrimPrefix(extra+" · "+seat.Status, " · ")
 		}
 		name := common.Ellipsis(seat.Name, nameW)
-		head := marker + b.pieceText(r, roleLetter(role)+" "+common.PadRight(role, roleW)) + " " +
-			b.styled(common.TextPlain, common.PadRight(name, nameW))
+		head := marker + b.grid().pieceText(r, roleLetter(role)+" "+common.PadRight(role, roleW)) + " " +
+			b.grid().styled(common.TextPlain, common.PadRight(name, nameW))
 		if wide {
-			lines = append(lines, head+" "+b.styled(common.TextMuted, extra))
+			lines = append(lines, head+" "+b.grid().styled(common.TextMuted, extra))
 		} else {
-			lines = append(lines, head, "    "+b.styled(common.TextMuted, extra))
+			lines = append(lines, head, "    "+b.grid().styled(common.TextMuted, extra))
 		}
 	}
 	return lines
@@ -964,8 +1002,9 @@ func (b *BoardScreen) seatLines(inner int) []string {
 // moveListView is the visible part of the move list, w×h, scrolled up
 // MoveScroll lines from its end. It is kept while the list and its
 // size are unchanged: the viewport measures every line of it.
-func (b *BoardScreen) moveListView(w, h int) string {
-	text := b.moveListText()
+func (sp sidePanel) moveListView(w, h int) string {
+	b := sp.b
+	text := sp.moveListText()
 	return b.movesMemo.Get(movesKey{w, h, b.moveScroll, text}, func() string {
 		return scrollView(b.movesVP, text, w, h, b.moveScroll)
 	})
@@ -1013,9 +1052,10 @@ func scrollView(vp viewport.Model, text string, w, h, up int) string {
 
 // moveListText is the move list, one line a move. Outside review it is
 // kept while the moves are the same: a line costs a format and a style.
-func (b *BoardScreen) moveListText() string {
+func (sp sidePanel) moveListText() string {
+	b := sp.b
 	if b.Reviewing() {
-		return b.drawMoveList()
+		return sp.drawMoveList()
 	}
 	var key strings.Builder
 	key.WriteString(b.Common.Styles.Palette())
@@ -1026,20 +1066,21 @@ func (b *BoardScreen) moveListText() string {
 		key.WriteByte(1)
 		key.WriteString(pm.Text)
 	}
-	return b.listMemo.Get(key.String(), b.drawMoveList)
+	return b.listMemo.Get(key.String(), sp.drawMoveList)
 }
 
 // drawMoveList is the move list as the panel shows it.
-func (b *BoardScreen) drawMoveList() string {
+func (sp sidePanel) drawMoveList() string {
+	b := sp.b
 	var sb strings.Builder
 	lines := b.moveLines()
 	for i, ml := range lines {
 		if i > 0 {
 			sb.WriteString("\n")
 		}
-		line := ml.numbered() + b.pieceText(b.variant.RoleIndex(ml.mover), common.PadRight(ml.mover, 6)) + " " + ml.text
+		line := ml.numbered() + b.grid().pieceText(b.variant.RoleIndex(ml.mover), common.PadRight(ml.mover, 6)) + " " + ml.text
 		if b.Reviewing() {
-			line = b.reviewMoveLine(ml)
+			line = b.nav().reviewMoveLine(ml)
 		}
 		sb.WriteString(line)
 	}
@@ -1050,7 +1091,8 @@ func (b *BoardScreen) drawMoveList() string {
 }
 
 // aiLine is the AI's live status.
-func (b *BoardScreen) aiLine() string {
+func (sp sidePanel) aiLine() string {
+	b := sp.b
 	st := b.Common.Styles
 	a := b.Match.AI()
 	switch {
@@ -1081,7 +1123,8 @@ func (b *BoardScreen) aiLine() string {
 // helpView is the key bar, or every key with ?. The bar drops the
 // least needed keys (the last before ? and q) until it fits, so that
 // "? more keys" and "q quit" always show.
-func (b *BoardScreen) helpView() string {
+func (kb keyBar) helpView() string {
+	b := kb.b
 	fm := frameMemoOf(b.Common, &b.frame)
 	if fm != nil && fm.hasHelp {
 		return fm.help
@@ -1089,14 +1132,14 @@ func (b *BoardScreen) helpView() string {
 	k := b.Keys()
 	draw := func(all bool) string {
 		memoKey := common.HelpMemoKey(k, b.Common.Width, all, b.Common.Styles.Palette(), b.Common.ASCII)
-		return boardHelps.Get(boardHelpKey{common.StyleKeyOf(b.Common), memoKey}, func() string { return common.MergeStyles(b.drawHelp(k, all)) })
+		return boardHelps.Get(boardHelpKey{common.StyleKeyOf(b.Common), memoKey}, func() string { return common.MergeStyles(kb.drawHelp(k, all)) })
 	}
 	h := draw(false)
 	if b.help.ShowAll {
 		// Every key, where the board still fits beside it at its smallest;
 		// else the bar stays (a tall game's keys at 80×24 hid the game
 		// behind "Terminal too small").
-		if all := draw(true); b.fullHelpFits(all) {
+		if all := draw(true); kb.fullHelpFits(all) {
 			h = all
 		}
 	}
@@ -1123,13 +1166,15 @@ type boardHelpKey struct {
 // beside the board: no column cut for the width (the help then ends in
 // its ellipsis, and the last column, with ? and q, is the one lost) and
 // the board still fits above it.
-func (b *BoardScreen) fullHelpFits(all string) bool {
-	return !strings.Contains(all, b.help.Ellipsis) && b.fitsWithHelp(lipgloss.Height(all))
+func (kb keyBar) fullHelpFits(all string) bool {
+	b := kb.b
+	return !strings.Contains(all, b.help.Ellipsis) && kb.fitsWithHelp(lipgloss.Height(all))
 }
 
 // fitsWithHelp reports whether the window holds the board at its
 // smallest cells, its panel and a key help of helpH lines.
-func (b *BoardScreen) fitsWithHelp(helpH int) bool {
+func (kb keyBar) fitsWithHelp(helpH int) bool {
+	b := kb.b
 	rows, _ := b.adapter.Dims()
 	sz := cellSizes[len(cellSizes)-1]
 	bh := 1 + rows*sz.h
@@ -1139,13 +1184,14 @@ func (b *BoardScreen) fitsWithHelp(helpH int) bool {
 	if b.AdapterCaps.Overlay != nil {
 		bh += 2 // the overlay's line above and below
 	}
-	panelMinH := b.panelFixedLines(panelMinW-4) + 2 + 2
+	panelMinH := b.panel().panelFixedLines(panelMinW-4) + 2 + 2
 	statusH := 1
 	return boardY+max(bh, panelMinH)+statusH+helpH <= b.Common.Height
 }
 
 // drawHelp draws the key bar, or every key when all is set.
-func (b *BoardScreen) drawHelp(k common.KeyHelp, all bool) string {
+func (kb keyBar) drawHelp(k common.KeyHelp, all bool) string {
+	b := kb.b
 	h := b.help
 	h.ShowAll = all
 	width := max(b.Common.Width-1, 1)
@@ -1162,7 +1208,8 @@ func (b *BoardScreen) drawHelp(k common.KeyHelp, all bool) string {
 	return h.View(k)
 }
 
-func (b *BoardScreen) headerView() string {
+func (kb keyBar) headerView() string {
+	b := kb.b
 	st := b.Common.Styles
 	title := st.Title.Render(" " + b.variant.Title)
 	if b.caps.Label != nil && b.caps.Label.Label() != "" {
@@ -1175,7 +1222,7 @@ func (b *BoardScreen) headerView() string {
 // Cursor is where the terminal's cursor stands: after the text typed at
 // the move prompt while it is open, else nowhere (hidden).
 func (b *BoardScreen) Cursor() *tea.Cursor {
-	if !b.prompt || b.handingOver() != game.NoRole {
+	if !b.prompt || b.handOver().handingOver() != game.NoRole {
 		return nil
 	}
 	l := b.Layout()
@@ -1194,11 +1241,12 @@ const statusMaxLines = 2
 
 // statusView is the status line, wrapped to at most maxLines lines of
 // the window so that a long message keeps its end where there is room.
-func (b *BoardScreen) statusView(maxLines int) string {
+func (kb keyBar) statusView(maxLines int) string {
+	b := kb.b
 	if b.prompt {
 		return " " + b.Input.View()
 	}
-	text, style := b.statusText()
+	text, style := kb.statusText()
 	width := max(b.Common.Width-1, 1)
 	lines := common.SplitLines(ansi.Wrap(text, width, ""))
 	if len(lines) > maxLines {
@@ -1212,7 +1260,8 @@ func (b *BoardScreen) statusView(maxLines int) string {
 }
 
 // statusText is what the status line says and in which style.
-func (b *BoardScreen) statusText() (string, lipgloss.Style) {
+func (kb keyBar) statusText() (string, lipgloss.Style) {
+	b := kb.b
 	st := b.Common.Styles
 	switch {
 	case b.Confirm != "" && b.question != "":
@@ -1220,7 +1269,7 @@ func (b *BoardScreen) statusText() (string, lipgloss.Style) {
 	case b.Status != "" && b.IsErr:
 		return b.Status, st.Error
 	case b.Reviewing():
-		return b.reviewStatus(), st.Accent
+		return b.nav().reviewStatus(), st.Accent
 	case b.Status != "":
 		return b.Status, st.Accent
 	case b.warning() != "":
@@ -1252,11 +1301,11 @@ func (b *BoardScreen) View() string {
 	if !l.Fits {
 		return common.TooSmall(b.Common.Width, b.Common.Height, l.needW, l.needH)
 	}
-	if r := b.handingOver(); r != game.NoRole {
-		return b.handOverView(r)
+	if r := b.handOver().handingOver(); r != game.NoRole {
+		return b.handOver().handOverView(r)
 	}
-	body := b.body(l, b.boardLines(l), b.panelView(l))
-	header, status, help := b.headerView(), b.statusView(l.statusH), b.helpView()
+	body := b.body(l, b.grid().boardLines(l), b.panel().panelView(l))
+	header, status, help := b.bar().headerView(), b.bar().statusView(l.statusH), b.bar().helpView()
 	size := len(header) + 1 + len(status) + 1 + len(help) + 2*strings.Count(help, "\n") + 2
 	for _, line := range body {
 		size += len(line) + 1

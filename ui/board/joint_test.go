@@ -42,8 +42,8 @@ func TestJointMovesHidden(t *testing.T) {
 		t.Fatalf("the game does not open on the hand-over screen:\n%s", v)
 	}
 	uitest.Send(m, uitest.Key(":"), uitest.Key("u"), uitest.Key("H"))
-	if b.prompt || b.handingOver() != 0 {
-		t.Fatalf("keys acted behind the hand-over screen: prompt %v, pass to %d", b.prompt, b.handingOver())
+	if b.prompt || b.handOver().handingOver() != 0 {
+		t.Fatalf("keys acted behind the hand-over screen: prompt %v, pass to %d", b.prompt, b.handOver().handingOver())
 	}
 	uitest.Send(m, uitest.Key("enter"))
 	uitest.Send(m, uitest.TypeMove("(throw scissors)")...)
@@ -85,7 +85,7 @@ func TestJointMovesHidden(t *testing.T) {
 func TestJointAgainstAI(t *testing.T) {
 	m, b := newRPSClient(t, map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {AI: true, Level: "easy"}}, &uitest.MemStore{})
 	for round := 0; round < 5; round++ {
-		if b.handingOver() != game.NoRole {
+		if b.handOver().handingOver() != game.NoRole {
 			t.Fatal("a hand-over screen with one person")
 		}
 		for _, msg := range uitest.TypeMove("(throw rock)") {

@@ -21,7 +21,7 @@ func TestLayoutMatchesDrawing(t *testing.T) {
 	for _, v := range game.Variants() {
 		for _, sz := range sizes {
 			m, b := newTestClient(t, v.Name, sz[0], sz[1])
-			if b.handingOver() != game.NoRole {
+			if b.handOver().handingOver() != game.NoRole {
 				m.Update(uitest.Key("enter")) // the board behind the hand-over screen
 			}
 			l := b.Layout()

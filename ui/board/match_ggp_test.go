@@ -177,7 +177,7 @@ func TestGGPOnJointTurns(t *testing.T) {
 	defer srv.Close()
 	m, b := newGGPClient(t, "rockpaperscissors", map[string]savefmt.SeatConfig{"left": {Name: "ana"}, "right": {GGP: srv.URL}})
 	for round := 1; round <= 5; round++ {
-		if b.handingOver() != game.NoRole {
+		if b.handOver().handingOver() != game.NoRole {
 			t.Fatal("a hand-over screen with one person")
 		}
 		uitest.SendAll(m, uitest.TypeMove("(throw rock)")...)

@@ -29,32 +29,32 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 			t.Fatalf("after %s: the screen is %T", step, m.Cur)
 		}
 		_ = uitest.ViewText(m)
-		if got, want := b.helpView(), common.MergeStyles(b.drawHelp(b.Keys(), b.help.ShowAll && b.fullHelpFits(common.MergeStyles(b.drawHelp(b.Keys(), true))))); got != want {
+		if got, want := b.bar().helpView(), common.MergeStyles(b.bar().drawHelp(b.Keys(), b.help.ShowAll && b.bar().fullHelpFits(common.MergeStyles(b.bar().drawHelp(b.Keys(), true))))); got != want {
 			t.Fatalf("after %s: the key bar is\n%q\nfresh it is\n%q", step, got, want)
 		}
 		l := b.Layout()
-		if got, want := b.panelView(l), common.MergeStyles(b.Common.Styles.Panel.Render(b.panelContent(l))); got != want {
+		if got, want := b.panel().panelView(l), common.MergeStyles(b.Common.Styles.Panel.Render(b.panel().panelContent(l))); got != want {
 			t.Fatalf("after %s: the panel is\n%q\nfresh it is\n%q", step, got, want)
 		}
 		var over [2]string
 		if l.overlay {
 			regions := b.Regions(b.Recent())
-			over = [2]string{b.overlayLine(l, regions, true), b.overlayLine(l, regions, false)}
+			over = [2]string{b.grid().overlayLine(l, regions, true), b.grid().overlayLine(l, regions, false)}
 		}
-		fresh := b.drawBoard(l, b.adapter.Cells(b.Game()), marks(b), over)
-		if got, want := common.JoinLines(b.boardLines(l)), common.JoinLines(fresh); got != want {
+		fresh := b.grid().drawBoard(l, b.adapter.Cells(b.Game()), marks(b), over)
+		if got, want := common.JoinLines(b.grid().boardLines(l)), common.JoinLines(fresh); got != want {
 			t.Fatalf("after %s: the board is\n%q\nfresh it is\n%q", step, got, want)
 		}
 		w := max(l.panelW-4, 1)
 		vp := b.movesVP
 		vp.SetWidth(w)
 		vp.SetHeight(l.listH)
-		if got, want := b.moveListText(), b.drawMoveList(); got != want {
+		if got, want := b.panel().moveListText(), b.panel().drawMoveList(); got != want {
 			t.Fatalf("after %s: the move list text is\n%q\nfresh it is\n%q", step, got, want)
 		}
-		vp.SetContent(b.drawMoveList())
+		vp.SetContent(b.panel().drawMoveList())
 		vp.SetYOffset(vp.TotalLineCount() - l.listH - b.moveScroll)
-		if got, want := b.moveListView(w, l.listH), vp.View(); got != want {
+		if got, want := b.panel().moveListView(w, l.listH), vp.View(); got != want {
 			t.Fatalf("after %s: the move list is\n%q\nfresh it is\n%q", step, got, want)
 		}
 	}
@@ -114,7 +114,7 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 						lines[i] = common.PadRight(common.CutANSI(b.Common.Styles.Accent.Render(sb.String()), inner), inner)
 					}
 					content := common.JoinLines(lines)
-					if got, want := b.boxPanel(content, inner), b.Common.Styles.Panel.Render(content); got != want {
+					if got, want := b.panel().boxPanel(content, inner), b.Common.Styles.Panel.Render(content); got != want {
 						t.Fatalf("%s, profile %d, ascii %t, width %d: boxPanel\n%q\nlipgloss\n%q", th.Name, p, ascii, inner, got, want)
 					}
 				}
@@ -179,10 +179,10 @@ func TestBoardsSharedBetweenSessions(t *testing.T) {
 		var over [2]string
 		if l.overlay {
 			regions := b.Regions(b.Recent())
-			over = [2]string{b.overlayLine(l, regions, true), b.overlayLine(l, regions, false)}
+			over = [2]string{b.grid().overlayLine(l, regions, true), b.grid().overlayLine(l, regions, false)}
 		}
-		got := b.boardLines(l)
-		if fresh := b.drawBoard(l, b.adapter.Cells(b.Game()), marks(b), over); common.JoinLines(got) != common.JoinLines(fresh) {
+		got := b.grid().boardLines(l)
+		if fresh := b.grid().drawBoard(l, b.adapter.Cells(b.Game()), marks(b), over); common.JoinLines(got) != common.JoinLines(fresh) {
 			t.Fatalf("session %d (%+v): the board is\n%q\nfresh it is\n%q", i, s, common.JoinLines(got), common.JoinLines(fresh))
 		}
 		switch i {

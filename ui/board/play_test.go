@@ -24,7 +24,7 @@ func playWhole(t *testing.T, variant string, seed uint64, mouse bool) *BoardScre
 		if ply > 2000 {
 			t.Fatalf("%s: no end after %d moves", variant, ply)
 		}
-		if r := b.handingOver(); r != game.NoRole {
+		if r := b.handOver().handingOver(); r != game.NoRole {
 			// A joint turn among people: the board is hidden until the
 			// person named takes the keyboard.
 			if v := uitest.ViewText(m); !strings.Contains(v, "Pass the keyboard to "+b.variant.RoleName(r)) {

@@ -10,6 +10,13 @@ import (
 	"github.com/tabletop/tabletop/savefmt"
 )
 
+// recordCopies are the game's record copied to the terminal's clipboard
+// or saved as a file.
+type recordCopies struct{ b *BoardScreen }
+
+// records is the board's recordCopies.
+func (b *BoardScreen) records() recordCopies { return recordCopies{b} }
+
 // saveCommand reads "save FILE", typed at the board's prompt.
 func saveCommand(text string) (file string, ok bool) {
 	word, rest, _ := strings.Cut(strings.TrimSpace(text), " ")
@@ -23,7 +30,8 @@ func saveCommand(text string) (file string, ok bool) {
 // clipboard of the player's terminal (OSC 52, so over SSH too: the
 // terminal, not the server, holds the clipboard), in the form save FILE
 // writes and --load reads.
-func (b *BoardScreen) copyRecord() tea.Cmd {
+func (rc recordCopies) copyRecord() tea.Cmd {
+	b := rc.b
 	if b.caps.Save == nil {
 		b.SetStatus("this game has no record to copy", true)
 		return nil
@@ -35,7 +43,8 @@ func (b *BoardScreen) copyRecord() tea.Cmd {
 // saveAs writes the game, in progress or finished, to a new file that
 // --load reads, on the I/O queue; it never replaces a file. savedAsMsg
 // says how it went.
-func (b *BoardScreen) saveAs(file string) tea.Cmd {
+func (rc recordCopies) saveAs(file string) tea.Cmd {
+	b := rc.b
 	switch {
 	case b.Common.Opts.Remote:
 		b.SetStatus("save FILE works in a local client only (the file would be on the server)", true)

@@ -60,9 +60,9 @@ func TestCachedCellsMatchReference(t *testing.T) {
 							for _, sz := range [][2]int{{5, 3}, {3, 1}} {
 								l := boardLayout{CellW: sz[0], CellH: sz[1]}
 								for line := range sz[1] {
-									want := common.DrawCell(b.Common.Styles, b.cellKey(info, fl, l, line))
+									want := common.DrawCell(b.Common.Styles, b.grid().cellKey(info, fl, l, line))
 									for range 2 { // drawn, then from the cache
-										if got := b.renderCell(info, fl, l, line); got != want {
+										if got := b.grid().renderCell(info, fl, l, line); got != want {
 											t.Fatalf("%s %v %s ascii=%v %+v %+v %v line %d: %q, want %q",
 												variant, p, th.Name, ascii, info, fl, sz, line, got, want)
 										}

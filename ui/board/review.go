@@ -14,6 +14,14 @@ import (
 	"github.com/tabletop/tabletop/game"
 )
 
+// reviewNav is the board's review: stepping through the game's
+// positions, their values (evaluations) and the move list's lines in
+// review.
+type reviewNav struct{ b *BoardScreen }
+
+// nav is the board's reviewNav.
+func (b *BoardScreen) nav() reviewNav { return reviewNav{b} }
+
 // review shows a position of the game's history on the board without
 // touching the live game: a local game goes on (the AI may move), a
 // room goes on for everyone else. The positions are rebuilt with the
@@ -65,9 +73,10 @@ func (b *BoardScreen) Reviewing() bool { return b.Review.on }
 
 // reviewTo shows the position after at moves (clamped) and starts the
 // evaluations when they are missing or stale.
-func (b *BoardScreen) reviewTo(at int) tea.Cmd {
+func (nv reviewNav) reviewTo(at int) tea.Cmd {
+	b := nv.b
 	b.ShowReview(at)
-	return b.requestEvals()
+	return nv.requestEvals()
 }
 
 // ShowReview shows the position after at moves (clamped).
@@ -82,16 +91,17 @@ func (b *BoardScreen) ShowReview(at int) {
 	b.Review.on, b.Review.Turn, b.Review.st = true, at, s
 	b.clearChoices()
 	b.SetStatus("", false)
-	b.followReview()
+	b.nav().followReview()
 }
 
 // requestEvals evaluates the next position whose value is missing (the
 // reviewed one first, then from the end back, where the search's table
 // and proofs help the positions before), unless one is under way.
-func (b *BoardScreen) requestEvals() tea.Cmd {
+func (nv reviewNav) requestEvals() tea.Cmd {
+	b := nv.b
 	n := len(b.History())
 	if b.Review.evalFor != b.Match.Version() || len(b.Review.Evals) != n+1 {
-		b.stopEvals()
+		nv.stopEvals()
 		b.Review.Evals, b.Review.evalFor = make([]int, n+1), b.Match.Version()
 		for i := range b.Review.Evals {
 			b.Review.Evals[i] = -1
@@ -99,7 +109,7 @@ func (b *BoardScreen) requestEvals() tea.Cmd {
 	}
 	at := b.Review.Turn
 	if j := b.Review.evalJob; j != nil && j.at != at && b.Review.Evals[at] < 0 {
-		b.stopEvals() // the reviewed position comes first
+		nv.stopEvals() // the reviewed position comes first
 	}
 	if b.Review.evalJob != nil {
 		return nil
@@ -111,7 +121,7 @@ func (b *BoardScreen) requestEvals() tea.Cmd {
 		return nil
 	}
 	start, moves := b.Match.Replay()
-	return b.evaluate(start, moves, at)
+	return nv.evaluate(start, moves, at)
 }
 
 // lastUnknown is the last index of an unknown (negative) value, -1
@@ -126,7 +136,8 @@ func lastUnknown(evals []int) int {
 }
 
 // stopEvals cancels the evaluation under way: its result is dropped.
-func (b *BoardScreen) stopEvals() {
+func (nv reviewNav) stopEvals() {
+	b := nv.b
 	if b.Review.evalJob != nil {
 		b.Review.evalJob.cancel()
 		b.Review.evalJob = nil
@@ -134,15 +145,17 @@ func (b *BoardScreen) stopEvals() {
 }
 
 // leaveReview returns to the live game.
-func (b *BoardScreen) leaveReview() {
-	b.stopEvals()
+func (nv reviewNav) leaveReview() {
+	b := nv.b
+	nv.stopEvals()
 	b.Review.on, b.Review.st = false, nil
 	b.moveScroll = 0
 	b.SetStatus("", false)
 }
 
 // followReview scrolls the move list so that the reviewed move shows.
-func (b *BoardScreen) followReview() {
+func (nv reviewNav) followReview() {
+	b := nv.b
 	l := b.Layout()
 	lines := b.moveLines()
 	n := len(lines)
@@ -161,7 +174,8 @@ func (b *BoardScreen) followReview() {
 // evaluation of `tabletop analyze` (the client's Analyst at analyze's
 // default level and budget), in a command, with a context that
 // stopEvals cancels: the UI never waits for it.
-func (b *BoardScreen) evaluate(start game.State, moves []game.Move, at int) tea.Cmd {
+func (nv reviewNav) evaluate(start game.State, moves []game.Move, at int) tea.Cmd {
+	b := nv.b
 	parent := b.Common.Opts.Context
 	if parent == nil {
 		parent = context.Background()
@@ -174,7 +188,7 @@ func (b *BoardScreen) evaluate(start game.State, moves []game.Move, at int) tea.
 		game.ApplyTurn(s, step)
 	}
 	an, slots, ver := b.Common.Analyst(), b.Common.Opts.AISlots, b.Match.Version()
-	if b.analysisOff() != "" {
+	if b.analysis().analysisOff() != "" {
 		an, slots = nil, nil // a room's game going on: no engine
 	}
 	opt := ai.AnalysisOptions{Options: ai.Options{Level: ai.Hard, Threads: b.Common.Opts.AIThreads}, Role: 0}
@@ -218,7 +232,8 @@ func Estimate(s game.State, est []int) int {
 
 // gotEvals keeps an evaluation for the current game, and asks for the
 // next while the game is reviewed.
-func (b *BoardScreen) gotEvals(msg evalMsg) tea.Cmd {
+func (nv reviewNav) gotEvals(msg evalMsg) tea.Cmd {
+	b := nv.b
 	if msg.job != b.Review.evalJob {
 		return nil // stopped: a newer one or none is wanted
 	}
@@ -229,28 +244,29 @@ func (b *BoardScreen) gotEvals(msg evalMsg) tea.Cmd {
 	if !b.Reviewing() {
 		return nil
 	}
-	return b.requestEvals()
+	return nv.requestEvals()
 }
 
 // reviewKey handles a key in review mode: the review's own, then the
 // keys of the screen (quit, help, theme, rules, menu) as usual; the
 // keys that play or change the game do nothing.
-func (b *BoardScreen) reviewKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
+func (nv reviewNav) reviewKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
+	b := nv.b
 	k := reviewKeys
 	switch {
 	case key.Matches(msg, k.Return):
-		b.leaveReview()
+		nv.leaveReview()
 		return b, nil
 	case key.Matches(msg, k.Back):
-		return b, b.reviewTo(b.Review.Turn - 1)
+		return b, nv.reviewTo(b.Review.Turn - 1)
 	case key.Matches(msg, k.Forward):
-		return b, b.reviewTo(b.Review.Turn + 1)
+		return b, nv.reviewTo(b.Review.Turn + 1)
 	case key.Matches(msg, k.First):
-		return b, b.reviewTo(0)
+		return b, nv.reviewTo(0)
 	case key.Matches(msg, k.Last):
-		return b, b.reviewTo(len(b.History()))
+		return b, nv.reviewTo(len(b.History()))
 	}
-	if s, cmd, done := b.screenKey(msg); done {
+	if s, cmd, done := b.keyIn().screenKey(msg); done {
 		return s, cmd
 	}
 	if charKey(msg) || key.Matches(msg, common.BoardKeys.Act) {
@@ -260,7 +276,7 @@ func (b *BoardScreen) reviewKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 }
 
 // reviewHelp is the key bar of review mode.
-func (b *BoardScreen) reviewHelp() common.KeyHelp {
+func (nv reviewNav) reviewHelp() common.KeyHelp {
 	k, bk := reviewKeys, common.BoardKeys
 	short := []key.Binding{k.Back, k.Forward, analysisKey, k.First, k.Last, k.Return, bk.HelpAll, bk.Quit}
 	other := []key.Binding{analysisBoardKey, bk.Scroll, bk.Theme, bk.Mouse, bk.Rules, bk.Menu, bk.Quit, bk.HelpAll}
@@ -268,7 +284,8 @@ func (b *BoardScreen) reviewHelp() common.KeyHelp {
 }
 
 // reviewStatus says which move is shown and how to get back.
-func (b *BoardScreen) reviewStatus() string {
+func (nv reviewNav) reviewStatus() string {
+	b := nv.b
 	n := len(b.History())
 	s := fmt.Sprintf("reviewing move %d of %d", b.Review.Turn, n)
 	if b.Review.Turn == 0 {
@@ -279,7 +296,7 @@ func (b *BoardScreen) reviewStatus() string {
 		s += " (" + pm.Mover + " " + pm.Text + ")"
 	}
 	s += " — ←/→ step, home/end, esc returns to the game"
-	if b.atEnd() {
+	if nv.atEnd() {
 		s = b.Match.Result() + " · " + s
 	}
 	return s
@@ -287,13 +304,15 @@ func (b *BoardScreen) reviewStatus() string {
 
 // atEnd reports whether review shows the last position of a game that
 // is over.
-func (b *BoardScreen) atEnd() bool {
+func (nv reviewNav) atEnd() bool {
+	b := nv.b
 	return b.Reviewing() && b.Match.Ended() && b.Review.Turn == len(b.History())
 }
 
 // clickMove reviews the position after the move on line y of the move
 // list, as the list is drawn.
-func (b *BoardScreen) clickMove(l boardLayout, y int) tea.Cmd {
+func (nv reviewNav) clickMove(l boardLayout, y int) tea.Cmd {
+	b := nv.b
 	lines := b.moveLines()
 	n := len(lines)
 	top := max(n-l.listH-b.moveScroll, 0)
@@ -301,7 +320,7 @@ func (b *BoardScreen) clickMove(l boardLayout, y int) tea.Cmd {
 	if i < 0 || i >= n {
 		return nil
 	}
-	return b.reviewTo(lines[i].last + 1)
+	return nv.reviewTo(lines[i].last + 1)
 }
 
 // sparkBars draws values 0–10000 as a sparkline.
@@ -345,7 +364,8 @@ func sparkline(evals []int, at, width int, ascii bool) (before, cur, after strin
 
 // evalLine is the panel's line under the move list in review mode: the
 // evaluation of every position as a sparkline, and the reviewed one's.
-func (b *BoardScreen) evalLine(inner int) string {
+func (nv reviewNav) evalLine(inner int) string {
+	b := nv.b
 	st := b.Common.Styles
 	role := b.variant.RoleName(0)
 	if b.Review.Evals == nil || b.Review.Turn >= len(b.Review.Evals) {
@@ -365,7 +385,8 @@ func (b *BoardScreen) evalLine(inner int) string {
 
 // moveEval is the evaluation after move i (0-based) for the move list,
 // "" when it is not known.
-func (b *BoardScreen) moveEval(i int) string {
+func (nv reviewNav) moveEval(i int) string {
+	b := nv.b
 	if !b.Reviewing() || i+1 >= len(b.Review.Evals) || b.Review.Evals[i+1] < 0 {
 		return ""
 	}
@@ -374,7 +395,8 @@ func (b *BoardScreen) moveEval(i int) string {
 
 // reviewMoveLine is line i of the move list in review mode: the move,
 // its evaluation once known, and a marker on the move reviewed.
-func (b *BoardScreen) reviewMoveLine(ml moveLine) string {
+func (nv reviewNav) reviewMoveLine(ml moveLine) string {
+	b := nv.b
 	st := b.Common.Styles
 	mark := "  "
 	if at := b.Review.Turn - 1; at >= ml.first && at <= ml.last {
@@ -383,6 +405,6 @@ func (b *BoardScreen) reviewMoveLine(ml moveLine) string {
 			mark = st.Accent.Render("> ")
 		}
 	}
-	text := ml.numbered() + b.pieceText(b.variant.RoleIndex(ml.mover), common.PadRight(ml.mover, 6)) + " " + common.PadRight(ml.text, 6)
-	return mark + text + st.Muted.Render(b.moveEval(ml.last))
+	text := ml.numbered() + b.grid().pieceText(b.variant.RoleIndex(ml.mover), common.PadRight(ml.mover, 6)) + " " + common.PadRight(ml.text, 6)
+	return mark + text + st.Muted.Render(nv.moveEval(ml.last))
 }

@@ -11,6 +11,13 @@ import (
 	"github.com/tabletop/tabletop/ui/common"
 )
 
+// roomControls are the board's keys and commands of a room: offers,
+// chat, joining another room, and TV.
+type roomControls struct{ b *BoardScreen }
+
+// room is the board's roomControls.
+func (b *BoardScreen) room() roomControls { return roomControls{b} }
+
 // A room's own keys (match.Dealer): D offers or accepts a draw, T asks
 // for or accepts a takeback, X aborts a game in its first moves, N
 // declines the offer, R offers or accepts a rematch once the game is
@@ -18,7 +25,8 @@ import (
 // line. At the prompt: say TEXT, mute NAME, unmute NAME, chat off, chat on.
 
 // roomKey handles a key of the room's; done is false for any other key.
-func (b *BoardScreen) roomKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool) {
+func (ro roomControls) roomKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool) {
+	b := ro.b
 	d := b.caps.Dealer
 	if d == nil {
 		return b, nil, false
@@ -26,7 +34,7 @@ func (b *BoardScreen) roomKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool
 	k := common.BoardKeys
 	switch {
 	case key.Matches(msg, k.Chat):
-		b.openPrompt()
+		b.cmdLine().openPrompt()
 		b.Input.SetSuggestions(nil)
 		b.Input.SetValue("say ")
 		b.Input.CursorEnd()
@@ -37,7 +45,7 @@ func (b *BoardScreen) roomKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool
 		return b, d.Decline(), true
 	case key.Matches(msg, k.Rematch) && b.Ended():
 		if code := d.Rematch(); code != "" {
-			s, cmd := b.joinRoom(code)
+			s, cmd := ro.joinRoom(code)
 			return s, cmd, true
 		}
 		return b, d.Propose(roomapi.OfferRematch), true
@@ -55,7 +63,8 @@ func (b *BoardScreen) roomKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool
 }
 
 // joinRoom leaves this room for the room with the code (the rematch).
-func (b *BoardScreen) joinRoom(code string) (common.Screen, tea.Cmd) {
+func (ro roomControls) joinRoom(code string) (common.Screen, tea.Cmd) {
+	b := ro.b
 	lobby := b.Common.Opts.Lobby
 	if lobby == nil || OpenRoom == nil {
 		b.SetStatus("no rooms here", true)
@@ -72,7 +81,8 @@ func (b *BoardScreen) joinRoom(code string) (common.Screen, tea.Cmd) {
 
 // roomCommand takes a line typed at the prompt that is the room's: say,
 // mute, unmute, chat off|on; ok is false for any other line.
-func (b *BoardScreen) roomCommand(text string) (tea.Cmd, bool) {
+func (ro roomControls) roomCommand(text string) (tea.Cmd, bool) {
+	b := ro.b
 	d := b.caps.Dealer
 	if d == nil {
 		return nil, false
@@ -112,7 +122,8 @@ type tvNextMsg struct{ from string }
 func (b *BoardScreen) WatchTV() { b.tv = true }
 
 // tvFollow asks for the next game once the one shown is over.
-func (b *BoardScreen) tvFollow() tea.Cmd {
+func (ro roomControls) tvFollow() tea.Cmd {
+	b := ro.b
 	if !b.tv || b.tvNext || b.caps.Dealer == nil || !b.Ended() {
 		return nil
 	}
@@ -122,7 +133,8 @@ func (b *BoardScreen) tvFollow() tea.Cmd {
 }
 
 // tvNextGame goes to the top live game, or waits for one.
-func (b *BoardScreen) tvNextGame(msg tvNextMsg) (common.Screen, tea.Cmd) {
+func (ro roomControls) tvNextGame(msg tvNextMsg) (common.Screen, tea.Cmd) {
+	b := ro.b
 	games, _ := b.Common.Opts.Lobby.(roomapi.Games)
 	if games == nil {
 		return b, nil
@@ -131,7 +143,7 @@ func (b *BoardScreen) tvNextGame(msg tvNextMsg) (common.Screen, tea.Cmd) {
 		if g.Code == msg.from {
 			continue
 		}
-		s, cmd := b.joinRoom(g.Code)
+		s, cmd := ro.joinRoom(g.Code)
 		if next, ok := s.(*BoardScreen); ok && next != b {
 			next.WatchTV()
 			b.SetStatus("", false)
@@ -141,5 +153,5 @@ func (b *BoardScreen) tvNextGame(msg tvNextMsg) (common.Screen, tea.Cmd) {
 	}
 	b.tvNext = false // ask again after the next pause
 	b.SetStatus("TV: no other game goes on now; it comes on when one does", false)
-	return b, b.tvFollow()
+	return b, ro.tvFollow()
 }
