@@ -9,6 +9,13 @@ import (
 	"github.com/tabletop/tabletop/roomapi"
 )
 
+// clockControl runs a hot-seat game's clocks: whose clock runs, its
+// ticks, a flag that falls, the time left.
+type clockControl struct{ l *LocalMatch }
+
+// clocks is the match's clockControl.
+func (l *LocalMatch) clocks() clockControl { return clockControl{l} }
+
 // A hot-seat game may be played with clocks, chosen in its setup: the
 // clocks of a room (roomapi.Clocks, the same arithmetic), shown after
 // the seats' names and counted down with a tick a second. The clock of
@@ -69,7 +76,8 @@ func (l *LocalMatch) SetClock(tc roomapi.TimeControl, left []time.Duration) {
 // clockTurn is the seat whose clock should run now: the player to move,
 // or -1 while the game is over, paused, not shown, or on a turn where
 // every role chooses at once.
-func (l *LocalMatch) clockTurn() int {
+func (ck clockControl) clockTurn() int {
+	l := ck.l
 	pos := l.Table.Position()
 	if l.Ended() || l.Paused || l.suspended || game.JointTurn(pos) {
 		return -1
@@ -83,28 +91,30 @@ func (l *LocalMatch) clockTurn() int {
 // stops or starts a clock. It returns the tick of a running clock, or
 // the end, with flagged set, when the mover's clock had run out. Called
 // from next, after every change.
-func (l *LocalMatch) runClock(now time.Time) (cmd tea.Cmd, flagged bool) {
+func (ck clockControl) runClock(now time.Time) (cmd tea.Cmd, flagged bool) {
+	l := ck.l
 	c := l.clock.Clocks
 	if c == nil {
 		return nil, false
 	}
-	turn := l.clockTurn()
+	turn := ck.clockTurn()
 	moved := l.Table.Turn() > l.clock.moves && c.Turn >= 0
 	l.clock.moves = l.Table.Turn()
 	if moved {
 		mover := c.Turn
 		if c.Moved(mover != turn, turn, now) {
-			return l.flagFell(game.Role(mover)), true
+			return ck.flagFell(game.Role(mover)), true
 		}
 	} else {
 		c.Run(turn, now)
 	}
-	return l.tickClock(now), false
+	return ck.tickClock(now), false
 }
 
 // tickClock draws the clocks as of now and schedules the next tick
 // while one runs.
-func (l *LocalMatch) tickClock(now time.Time) tea.Cmd {
+func (ck clockControl) tickClock(now time.Time) tea.Cmd {
+	l := ck.l
 	c := l.clock.Clocks
 	l.clock.texts = clockTexts(c, now)
 	l.clock.gen++
@@ -116,7 +126,8 @@ func (l *LocalMatch) tickClock(now time.Time) tea.Cmd {
 
 // onClockTick takes a tick: the end when the running clock has run out,
 // else the next tick.
-func (l *LocalMatch) onClockTick(msg localClockMsg) tea.Cmd {
+func (ck clockControl) onClockTick(msg localClockMsg) tea.Cmd {
+	l := ck.l
 	c := l.clock.Clocks
 	if c == nil || msg.gen != l.clock.gen {
 		return nil
@@ -124,13 +135,14 @@ func (l *LocalMatch) onClockTick(msg localClockMsg) tea.Cmd {
 	now := time.Now()
 	if seat := c.Flagged(now); seat >= 0 {
 		c.Run(-1, now)
-		return l.flagFell(game.Role(seat))
+		return ck.flagFell(game.Role(seat))
 	}
-	return l.tickClock(now)
+	return ck.tickClock(now)
 }
 
 // flagFell ends the game on time: role lost, the others share the win.
-func (l *LocalMatch) flagFell(role game.Role) tea.Cmd {
+func (ck clockControl) flagFell(role game.Role) tea.Cmd {
+	l := ck.l
 	c := l.clock.Clocks
 	c.Left[role] = 0
 	c.Turn = -1
@@ -139,13 +151,14 @@ func (l *LocalMatch) flagFell(role game.Role) tea.Cmd {
 	l.Table.Forfeit(role)
 	l.CancelJob()
 	l.ver++
-	l.Status.SetStatus(l.endStatus(), false)
-	return tea.Batch(l.save(), l.next(false))
+	l.Status.SetStatus(l.saves().endStatus(), false)
+	return tea.Batch(l.saves().save(), l.next(false))
 }
 
 // stopClock stops the running clock (another screen is shown, the game
 // is left or saved).
-func (l *LocalMatch) stopClock() {
+func (ck clockControl) stopClock() {
+	l := ck.l
 	if c := l.clock.Clocks; c != nil {
 		c.Run(-1, time.Now())
 		l.clock.gen++ // the pending tick is void
@@ -153,7 +166,8 @@ func (l *LocalMatch) stopClock() {
 }
 
 // clockLeft is the time control and each seat's time left, for a save.
-func (l *LocalMatch) clockLeft() (roomapi.TimeControl, []time.Duration) {
+func (ck clockControl) clockLeft() (roomapi.TimeControl, []time.Duration) {
+	l := ck.l
 	c := l.clock.Clocks
 	if c == nil {
 		return roomapi.TimeControl{}, nil
@@ -166,7 +180,8 @@ func (l *LocalMatch) clockLeft() (roomapi.TimeControl, []time.Duration) {
 }
 
 // clockText is role's clock as the panel shows it after the name, "".
-func (l *LocalMatch) clockText(role game.Role) string {
+func (ck clockControl) clockText(role game.Role) string {
+	l := ck.l
 	if int(role) < 0 || int(role) >= len(l.clock.texts) {
 		return ""
 	}

@@ -14,6 +14,13 @@ import (
 	"github.com/tabletop/tabletop/table"
 )
 
+// ggpControl is what a local match does for its GGP seats: their state,
+// their news and answers, their faults.
+type ggpControl struct{ l *LocalMatch }
+
+// ggpSeats is the match's ggpControl.
+func (l *LocalMatch) ggpSeats() ggpControl { return ggpControl{l} }
+
 // GGP players at a local table: the match is their Game Manager through
 // the one game loop (the match's table.Driver, match_seats.go) and ggp's
 // own seat (ggp.RemoteSeat), which the command-line manager uses too.
@@ -55,13 +62,15 @@ func RulesOf(v *game.Variant) ([]byte, bool) {
 	return nil, false
 }
 
-func (l *LocalMatch) isGGP(r game.Role) bool {
+func (gp ggpControl) isGGP(r game.Role) bool {
+	l := gp.l
 	return r >= 0 && int(r) < len(l.Seats) && l.Seats[r].GGP != ""
 }
 
-func (l *LocalMatch) hasGGPSeat() bool {
+func (gp ggpControl) hasGGPSeat() bool {
+	l := gp.l
 	for r := range l.Seats {
-		if l.isGGP(game.Role(r)) {
+		if gp.isGGP(game.Role(r)) {
 			return true
 		}
 	}
@@ -70,7 +79,8 @@ func (l *LocalMatch) hasGGPSeat() bool {
 
 // seatStatus is what the panel says of role r's seat beyond its name:
 // a GGP player's state.
-func (l *LocalMatch) seatStatus(r game.Role) string {
+func (gp ggpControl) seatStatus(r game.Role) string {
+	l := gp.l
 	if l.ggp == nil || r < 0 || int(r) >= len(l.ggp.status) {
 		return ""
 	}
@@ -80,9 +90,10 @@ func (l *LocalMatch) seatStatus(r game.Role) string {
 // ggpSeat is the seat of the GGP player at url for role r; a person's
 // seat that never moves when the game cannot be sent (the status says
 // why once the match starts).
-func (l *LocalMatch) ggpSeat(r game.Role, url string) table.Seat {
+func (gp ggpControl) ggpSeat(r game.Role, url string) table.Seat {
+	l := gp.l
 	if l.ggp == nil {
-		l.ggp = l.newGGPPlayers()
+		l.ggp = gp.newGGPPlayers()
 	}
 	if l.ggp.rulesErr != "" {
 		return &table.Person{}
@@ -94,7 +105,8 @@ func (l *LocalMatch) ggpSeat(r game.Role, url string) table.Seat {
 
 // newGGPPlayers sets up the GGP game: its id, clocks and whether its
 // rules can be sent.
-func (l *LocalMatch) newGGPPlayers() *ggpPlayers {
+func (gp ggpControl) newGGPPlayers() *ggpPlayers {
+	l := gp.l
 	g := table.Game{ID: fmt.Sprintf("tabletop.%s.%d", l.v.Name, time.Now().UnixNano()),
 		StartClock: l.c.Opts.GGPStartClock, Clock: l.c.Opts.GGPPlayClock, Grace: ggp.DefaultGrace}
 	if g.StartClock <= 0 {
@@ -114,8 +126,9 @@ func (l *LocalMatch) newGGPPlayers() *ggpPlayers {
 }
 
 // ggpJobOut says on the panel what a GGP player was sent.
-func (l *LocalMatch) ggpJobOut(j *table.Job) {
-	if l.ggp == nil || !l.isGGP(j.Role) {
+func (gp ggpControl) ggpJobOut(j *table.Job) {
+	l := gp.l
+	if l.ggp == nil || !gp.isGGP(j.Role) {
 		return
 	}
 	switch {
@@ -127,7 +140,8 @@ func (l *LocalMatch) ggpJobOut(j *table.Job) {
 }
 
 // onGGPNews takes a GGP player's answer to start or to the end.
-func (l *LocalMatch) onGGPNews(out table.Outcome) tea.Cmd {
+func (gp ggpControl) onGGPNews(out table.Outcome) tea.Cmd {
+	l := gp.l
 	if l.ggp == nil {
 		return nil
 	}
@@ -152,11 +166,12 @@ func (l *LocalMatch) onGGPNews(out table.Outcome) tea.Cmd {
 // is an error for the record also on a turn the player only followed
 // (its only move is played for it), as ggp-base's records count every
 // answer that went wrong.
-func (l *LocalMatch) noteGGPAnswer(out table.Outcome) {
+func (gp ggpControl) noteGGPAnswer(out table.Outcome) {
+	l := gp.l
 	q, f := out.Question, out.Fault
 	if !q.Chooses() || out.Stale {
 		if f != nil && !q.Chooses() {
-			l.ggp.errors = append(l.ggp.errors, l.ggpFault(q, f))
+			l.ggp.errors = append(l.ggp.errors, gp.ggpFault(q, f))
 		}
 		return
 	}
@@ -165,13 +180,14 @@ func (l *LocalMatch) noteGGPAnswer(out table.Outcome) {
 		return
 	}
 	l.ggp.status[q.Role] = "replaced: " + shortFault(*f)
-	e := l.ggpFault(q, f)
+	e := gp.ggpFault(q, f)
 	l.ggp.errors = append(l.ggp.errors, e)
 	l.Status.SetStatus(fmt.Sprintf("%s's GGP player: %s", e.Role, e.Text), true)
 }
 
 // ggpFault is a fault of q's answer as the game's record keeps it.
-func (l *LocalMatch) ggpFault(q table.Question, f *table.Fault) savefmt.MoveError {
+func (gp ggpControl) ggpFault(q table.Question, f *table.Fault) savefmt.MoveError {
+	l := gp.l
 	why := fmt.Sprintf("%v; played %s instead", f.Err, f.Text)
 	return savefmt.MoveError{Step: q.Turn + 1, Role: l.v.RoleName(q.Role), Text: why}
 }

@@ -4,6 +4,13 @@ import (
 	"github.com/tabletop/tabletop/game"
 )
 
+// jointTurn is the keyboard on joint turns among people at this client:
+// who chooses now, how many people play.
+type jointTurn struct{ l *LocalMatch }
+
+// joint is the match's jointTurn.
+func (l *LocalMatch) joint() jointTurn { return jointTurn{l} }
+
 // How a local match plays a turn where several roles choose at once:
 // each person at the keyboard chooses in role order, the others not
 // seeing it (with more than one person, a hand-over screen asks to pass
@@ -14,7 +21,8 @@ import (
 
 // chooser is the person's role that chooses next on a joint turn, or
 // NoRole when every person chose (or the turn is not joint).
-func (l *LocalMatch) chooser() game.Role {
+func (jt jointTurn) chooser() game.Role {
+	l := jt.l
 	if !game.JointTurn(l.Table.Position()) || l.Table.Over() {
 		return game.NoRole
 	}
@@ -27,7 +35,8 @@ func (l *LocalMatch) chooser() game.Role {
 }
 
 // people is how many seats are people at this keyboard.
-func (l *LocalMatch) people() int {
+func (jt jointTurn) people() int {
+	l := jt.l
 	n := 0
 	for r := range l.v.Roles {
 		if l.mine(game.Role(r)) {
@@ -41,8 +50,8 @@ func (l *LocalMatch) people() int {
 // or NoRole: with several people, each chooses behind a hand-over screen
 // so that nobody sees another's choice.
 func (l *LocalMatch) PassTo() game.Role {
-	c := l.chooser()
-	if c == game.NoRole || l.people() < 2 || l.holder == c || l.Ended() {
+	c := l.joint().chooser()
+	if c == game.NoRole || l.joint().people() < 2 || l.holder == c || l.Ended() {
 		return game.NoRole
 	}
 	return c

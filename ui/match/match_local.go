@@ -23,6 +23,11 @@ import (
 // table's events into Bubble Tea commands, saves the game for Continue
 // (match_save.go) and hands the keyboard over on joint turns
 // (match_joint.go).
+//
+// Its parts (seatDriver, ggpControl, jointTurn, saveControl,
+// clockControl) are small types that hold the match and own its
+// methods by concern; the state they share stays here, and each is
+// reached through the match (l.seats(), l.saves(), …).
 type LocalMatch struct {
 	c      *common.Common
 	v      *game.Variant
@@ -65,7 +70,7 @@ type LocalMatch struct {
 func NewLocalMatch(c *common.Common, v *game.Variant, start game.State, startPos string, seats []savefmt.SeatConfig) *LocalMatch {
 	l := &LocalMatch{c: c, v: v, startPos: startPos, Seats: append([]savefmt.SeatConfig(nil), seats...), holder: game.NoRole}
 	l.Keeper = newKeeper(c.Store, c.Opts.OnFinished, v)
-	l.Table = l.newTable(start)
+	l.Table = l.seats().newTable(start)
 	return l
 }
 
@@ -87,7 +92,7 @@ func (l *LocalMatch) Resume(moves []string, resigned string) error {
 // Position is the live position; on a joint turn, as the person
 // choosing sees it (see chooser).
 func (l *LocalMatch) Position() game.State {
-	if r := l.chooser(); r != game.NoRole {
+	if r := l.joint().chooser(); r != game.NoRole {
 		return game.SeatTurn{State: l.Table.Position(), Role: r}
 	}
 	return l.Table.Position()
@@ -114,7 +119,7 @@ func (l *LocalMatch) Warning() string { return l.Kept.saveErr }
 // AsMatch is the match the board plays: l, with undo and redo unless a
 // GGP player sits at the table (it cannot take a move back).
 func (l *LocalMatch) AsMatch() Match {
-	if l.hasGGPSeat() {
+	if l.ggpSeats().hasGGPSeat() {
 		return l
 	}
 	return undoableMatch{l}
@@ -167,7 +172,7 @@ func (l *LocalMatch) isAI(r game.Role) bool {
 // mine reports whether a person at this keyboard plays role r (not the
 // AI nor a GGP player).
 func (l *LocalMatch) mine(r game.Role) bool {
-	return r != game.NoRole && l.Table.ByHand(r) && !l.isGGP(r)
+	return r != game.NoRole && l.Table.ByHand(r) && !l.ggpSeats().isGGP(r)
 }
 
 // allAI reports whether no seat is a person's.
@@ -193,10 +198,10 @@ func (l *LocalMatch) hasAISeat() bool {
 // player.
 func (l *LocalMatch) Seat(r game.Role) seatView {
 	name := l.seatName(r)
-	if clock := l.clockText(r); clock != "" {
+	if clock := l.clocks().clockText(r); clock != "" {
 		name += " " + clock // as a room shows its clocks
 	}
-	return seatView{Name: name, Mine: l.mine(r), AI: l.isAI(r), Status: l.seatStatus(r)}
+	return seatView{Name: name, Mine: l.mine(r), AI: l.isAI(r), Status: l.ggpSeats().seatStatus(r)}
 }
 
 func (l *LocalMatch) seatName(r game.Role) string {
@@ -208,17 +213,17 @@ func (l *LocalMatch) seatName(r game.Role) string {
 
 // Start is part of Match.
 func (l *LocalMatch) Start() tea.Cmd {
-	cmds := l.resumeSeats()
+	cmds := l.seats().resumeSeats()
 	return tea.Batch(append(cmds, l.next(false))...)
 }
 
 // Leave stops the AI and the GGP players and saves the game; the
 // command reports when it is saved.
 func (l *LocalMatch) Leave() tea.Cmd {
-	l.stopClock()
+	l.clocks().stopClock()
 	l.CancelJob()
-	l.abortSeats()
-	return l.save()
+	l.seats().abortSeats()
+	return l.saves().save()
 }
 
 // QuitPrompt asks to confirm quitting a game in progress and says truly
@@ -228,7 +233,7 @@ func (l *LocalMatch) QuitPrompt() string {
 	switch {
 	case l.Ended() || l.Table.Turn() == 0:
 		return ""
-	case l.hasGGPSeat():
+	case l.ggpSeats().hasGGPSeat():
 		return "quit? a game with a GGP player is not saved" + choice
 	case l.replace == replaceNo:
 		return "quit? this game is not saved (you kept the other saved game)" + choice
@@ -250,7 +255,7 @@ func (l *LocalMatch) Play(m game.Move) (tea.Cmd, error) {
 	pos := l.Table.Position()
 	r := pos.ToMove()
 	if game.JointTurn(pos) {
-		if r = l.chooser(); r == game.NoRole {
+		if r = l.joint().chooser(); r == game.NoRole {
 			return nil, fmt.Errorf("no move is wanted from this keyboard now")
 		}
 		if l.PassTo() != game.NoRole {
@@ -271,7 +276,7 @@ func (l *LocalMatch) Play(m game.Move) (tea.Cmd, error) {
 	}
 	l.changed()
 	l.Status.SetStatus(playedStatus(before, step), false)
-	return tea.Batch(l.next(false), l.save()), nil
+	return tea.Batch(l.next(false), l.saves().save()), nil
 }
 
 // jointBefore is a copy of pos when it is a joint turn (its moves are
@@ -297,7 +302,7 @@ func playedStatus(before game.State, step *table.Step) string {
 // short delay when a machine just moved, so that AI-vs-AI games can be
 // followed).
 func (l *LocalMatch) next(afterMachine bool) tea.Cmd {
-	tick, flagged := l.runClock(time.Now())
+	tick, flagged := l.clocks().runClock(time.Now())
 	if flagged {
 		return tick // the end, which came here again
 	}
@@ -309,9 +314,9 @@ func (l *LocalMatch) nextSeats(afterMachine bool) tea.Cmd {
 	if l.Ended() {
 		l.CancelJob()
 		if s, isErr := l.Status.CurrentStatus(); s == "" || !isErr {
-			l.Status.SetStatus(l.endStatus(), false)
+			l.Status.SetStatus(l.saves().endStatus(), false)
 		}
-		return tea.Batch(l.pump(false), common.PrepareResult(l.Table.Position().Clone(), l.ver))
+		return tea.Batch(l.seats().pump(false), common.PrepareResult(l.Table.Position().Clone(), l.ver))
 	}
 	pos := l.Table.Position()
 	if mover := pos.ToMove(); !game.JointTurn(pos) && l.mine(mover) && l.forcedPass() {
@@ -320,7 +325,7 @@ func (l *LocalMatch) nextSeats(afterMachine bool) tea.Cmd {
 		l.Status.SetStatus(name+" has no legal move and passes", false)
 		return cmd
 	}
-	return l.pump(afterMachine)
+	return l.seats().pump(afterMachine)
 }
 
 func (l *LocalMatch) forcedPass() bool {
@@ -348,7 +353,7 @@ func (l *LocalMatch) undoTurn() tea.Cmd {
 	if l.Table.Resigned() != game.NoRole {
 		// The resignation is the last thing done: take it back alone.
 		l.Table.Undo()
-		save := l.keepCmd(reopen)
+		save := l.saves().keepCmd(reopen)
 		l.Status.SetStatus("resignation taken back", false)
 		return tea.Batch(save, l.next(false))
 	}
@@ -366,7 +371,7 @@ func (l *LocalMatch) undoTurn() tea.Cmd {
 		l.Paused = true
 	}
 	l.changed()
-	save := l.keepCmd(reopen)
+	save := l.saves().keepCmd(reopen)
 	l.Status.SetStatus(fmt.Sprintf("undone: back to move %d", l.Table.Turn()), false)
 	return tea.Batch(save, l.next(false))
 }
@@ -384,7 +389,7 @@ func (l *LocalMatch) redoTurn() tea.Cmd {
 		}
 	}
 	l.changed()
-	save := l.save()
+	save := l.saves().save()
 	l.Status.SetStatus(fmt.Sprintf("redone: move %d", l.Table.Turn()), false)
 	if !l.Table.CanRedo() {
 		return tea.Batch(save, l.next(false))
@@ -412,11 +417,11 @@ func (l *LocalMatch) Resign(r game.Role) tea.Cmd {
 		if !l.Ended() {
 			l.Status.SetStatus(l.v.RoleName(r)+" resigned and drops out: its turns are passed, the others play on", false)
 		}
-		return tea.Batch(l.next(false), l.save())
+		return tea.Batch(l.next(false), l.saves().save())
 	}
 	l.ver++
-	l.Status.SetStatus(l.endStatus(), false)
-	return tea.Batch(l.save(), l.pump(false))
+	l.Status.SetStatus(l.saves().endStatus(), false)
+	return tea.Batch(l.saves().save(), l.seats().pump(false))
 }
 
 // TogglePause pauses the AI seats or resumes them; in a game at one
@@ -431,7 +436,7 @@ func (l *LocalMatch) TogglePause() tea.Cmd {
 	}
 	l.Paused = !l.Paused
 	if l.Paused {
-		l.stopClock()
+		l.clocks().stopClock()
 		l.CancelJob()
 		l.Status.SetStatus(what+" paused: p resumes", false)
 		return nil

@@ -14,6 +14,13 @@ import (
 	"github.com/tabletop/tabletop/savefmt"
 )
 
+// saveControl keeps a local match: the save written on the I/O queue,
+// what it reads back, the game as a save, and the end's words.
+type saveControl struct{ l *LocalMatch }
+
+// saves is the match's saveControl.
+func (l *LocalMatch) saves() saveControl { return saveControl{l} }
+
 // How a local game is kept: in progress, in its own slot of a
 // savefmt.SlotStore (several games wait under Continue), or in the one
 // save of a plain savefmt.SaveStore, which the game replaces only when the
@@ -218,20 +225,21 @@ func (k *gameKeeper) handOver(fg savefmt.FinishedGame) bool {
 
 // save sends the game as it is now to its keeper, on the I/O queue; the
 // command reports when it is kept.
-func (l *LocalMatch) save() tea.Cmd {
-	return l.keepCmd(keepReq{})
+func (sc saveControl) save() tea.Cmd {
+	return sc.keepCmd(keepReq{})
 }
 
 // keepCmd sends the game with req's flags to the keeper.
-func (l *LocalMatch) keepCmd(req keepReq) tea.Cmd {
-	req.ended, req.empty, req.noStore = l.Ended(), l.Table.Turn() == 0, l.hasGGPSeat()
+func (sc saveControl) keepCmd(req keepReq) tea.Cmd {
+	l := sc.l
+	req.ended, req.empty, req.noStore = l.Ended(), l.Table.Turn() == 0, l.ggpSeats().hasGGPSeat()
 	if req.ended {
-		req.finished = savefmt.FinishedGame{Game: l.savedGame(), Result: l.Result(), Ended: time.Now()}
+		req.finished = savefmt.FinishedGame{Game: sc.savedGame(), Result: l.Result(), Ended: time.Now()}
 		if r := l.Table.Resigned(); r != game.NoRole {
 			req.finished.Resigned = l.v.RoleName(r)
 		}
 	} else if !req.empty && !req.noStore && l.c.Store != nil {
-		req.data = l.savedGame().Marshal(l.v.Roles)
+		req.data = sc.savedGame().Marshal(l.v.Roles)
 	}
 	k := l.Keeper
 	return l.c.IO.Do(func() tea.Msg {
@@ -242,7 +250,8 @@ func (l *LocalMatch) keepCmd(req keepReq) tea.Cmd {
 
 // readKept takes the keeper's latest report, and says the end again once
 // the finished game is kept (where, or why not).
-func (l *LocalMatch) readKept() {
+func (sc saveControl) readKept() {
+	l := sc.l
 	r := l.Keeper.report()
 	if r.seq <= l.Kept.seq {
 		return
@@ -256,16 +265,17 @@ func (l *LocalMatch) readKept() {
 	}
 	if l.Ended() && (r.KeptAs != was.KeptAs || r.saveErr != was.saveErr) {
 		if s, isErr := l.Status.CurrentStatus(); s == "" || !isErr {
-			l.Status.SetStatus(l.endStatus(), false)
+			l.Status.SetStatus(sc.endStatus(), false)
 		}
 	}
 }
 
 // savedGame is the game as a save file holds it.
-func (l *LocalMatch) savedGame() savefmt.SavedGame {
+func (sc saveControl) savedGame() savefmt.SavedGame {
+	l := sc.l
 	sv := savefmt.SavedGame{Sheet: savefmt.SheetOf(l.v), Variant: l.v.Name, Seats: l.Seats, Start: l.startPos,
 		Moves: l.Table.Texts()}
-	sv.Clock, sv.ClockLeft = l.clockLeft()
+	sv.Clock, sv.ClockLeft = l.clocks().clockLeft()
 	if l.ggp != nil {
 		for _, e := range l.ggp.errors {
 			// An error of the turn in play is the record's once the
@@ -280,7 +290,7 @@ func (l *LocalMatch) savedGame() savefmt.SavedGame {
 
 // Record is the game as a save, with how it ended once it did.
 func (l *LocalMatch) Record() savefmt.SavedGame {
-	sv := l.savedGame()
+	sv := l.saves().savedGame()
 	if l.Ended() {
 		sv.Result, sv.Ended = l.Result(), time.Now()
 		if r := l.Table.Resigned(); r != game.NoRole {
@@ -292,7 +302,8 @@ func (l *LocalMatch) Record() savefmt.SavedGame {
 
 // endStatus is the result, what the GGP players got wrong, and where
 // the finished game is kept.
-func (l *LocalMatch) endStatus() string {
+func (sc saveControl) endStatus() string {
+	l := sc.l
 	text := l.Result()
 	if l.ggp != nil && len(l.ggp.errors) > 0 {
 		text += " · GGP errors: " + errorSummary(l.ggp.errors)
@@ -342,5 +353,5 @@ func (l *LocalMatch) AnswerReplace(yes bool) tea.Cmd {
 	if yes {
 		l.replace = replaceYes
 	}
-	return l.keepCmd(keepReq{answer: l.replace})
+	return l.saves().keepCmd(keepReq{answer: l.replace})
 }

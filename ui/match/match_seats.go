@@ -15,6 +15,13 @@ import (
 	"github.com/tabletop/tabletop/table"
 )
 
+// seatDriver asks the match's seats through its table.Driver: the AI's
+// jobs and their progress, answers and faults, hints.
+type seatDriver struct{ l *LocalMatch }
+
+// seats is the match's seatDriver.
+func (l *LocalMatch) seats() seatDriver { return seatDriver{l} }
+
 // The seats of a local match that are not people here: one
 // table.Driver asks them, each question a job run in a tea.Cmd (never on
 // the UI goroutine), and its event comes back as a SeatEventMsg for
@@ -146,7 +153,8 @@ type hintMsg struct {
 
 // newTable seats the game at start: a person here, the AI, or a GGP
 // player, by l.Seats.
-func (l *LocalMatch) newTable(start game.State) *table.Table {
+func (sd seatDriver) newTable(start game.State) *table.Table {
+	l := sd.l
 	n := len(l.v.Roles)
 	seats := make([]table.Seat, n)
 	l.feeds, l.lastAI = make([]*aiFeed, n), make([]*aiJob, n)
@@ -157,10 +165,10 @@ func (l *LocalMatch) newTable(start game.State) *table.Table {
 		}
 		switch {
 		case sc.GGP != "":
-			seats[r] = l.ggpSeat(game.Role(r), sc.GGP)
+			seats[r] = l.ggpSeats().ggpSeat(game.Role(r), sc.GGP)
 		case sc.AI:
 			l.feeds[r] = newFeed()
-			seats[r] = l.aiSeat(game.Role(r))
+			seats[r] = sd.aiSeat(game.Role(r))
 		default:
 			seats[r] = &table.Person{Who: sc.DisplayName()}
 		}
@@ -170,7 +178,8 @@ func (l *LocalMatch) newTable(start game.State) *table.Table {
 }
 
 // aiSeat is role r's AI seat with the options of now.
-func (l *LocalMatch) aiSeat(r game.Role) *table.AISeat {
+func (sd seatDriver) aiSeat(r game.Role) *table.AISeat {
+	l := sd.l
 	opt := l.aiOptions(r)
 	opt.Progress = l.feeds[r].report
 	return &table.AISeat{Options: opt, Slots: l.c.Opts.AISlots, Queued: l.feeds[r].queue}
@@ -180,19 +189,21 @@ func (l *LocalMatch) aiSeat(r game.Role) *table.AISeat {
 // it sat down, or where its last search still runs (stopped, or for a
 // position the game left): a seat answers one question at a time, and
 // the old search's late reports go to the old seat's feed.
-func (l *LocalMatch) refreshAI() {
+func (sd seatDriver) refreshAI() {
+	l := sd.l
 	for r := range l.feeds {
 		s, ok := l.Table.Seat(game.Role(r)).(*table.AISeat)
 		if ok && (s.Options.Budget != l.c.AITime || l.lastAI[r] != nil && l.lastAI[r].running()) {
 			l.feeds[r] = newFeed()
-			l.Table.SetSeat(game.Role(r), l.aiSeat(game.Role(r)))
+			l.Table.SetSeat(game.Role(r), sd.aiSeat(game.Role(r)))
 		}
 	}
 }
 
 // driverNow is the driver of the seats, set up at the first question and
 // again when an undo reopens a game whose driver finished.
-func (l *LocalMatch) driverNow() *table.Driver {
+func (sd seatDriver) driverNow() *table.Driver {
+	l := sd.l
 	if l.driver != nil && (!l.driver.Done() || l.Table.Over() || l.ggp != nil) {
 		return l.driver
 	}
@@ -215,37 +226,39 @@ func (l *LocalMatch) driverNow() *table.Driver {
 // pump hands out the driver's jobs due: the GGP players' start, the
 // questions of the turn, the end told (an abort after a resignation).
 // With the AI paused its questions are recalled at once.
-func (l *LocalMatch) pump(afterMachine bool) tea.Cmd {
+func (sd seatDriver) pump(afterMachine bool) tea.Cmd {
+	l := sd.l
 	if l.suspended {
 		return nil
 	}
-	d := l.driverNow()
+	d := sd.driverNow()
 	if l.Table.Resigned() != game.NoRole && !d.Done() {
-		return l.runJobs(d, d.Abort(), false)
+		return sd.runJobs(d, d.Abort(), false)
 	}
-	l.refreshAI()
+	sd.refreshAI()
 	pos := l.Table.Position()
 	delay := afterMachine && (!game.JointTurn(pos) || l.allAI())
-	return l.runJobs(d, d.Work(), delay)
+	return sd.runJobs(d, d.Work(), delay)
 }
 
 // runJobs runs each job in a command that reports its event.
-func (l *LocalMatch) runJobs(d *table.Driver, jobs []*table.Job, delay bool) tea.Cmd {
+func (sd seatDriver) runJobs(d *table.Driver, jobs []*table.Job, delay bool) tea.Cmd {
+	l := sd.l
 	cmds := make([]tea.Cmd, 0, len(jobs))
 	for _, j := range jobs {
 		if j.Kind != table.JobAsk || !l.isAI(j.Role) {
-			l.ggpJobOut(j)
+			l.ggpSeats().ggpJobOut(j)
 			cmds = append(cmds, func() tea.Msg { return SeatEventMsg{driver: d, ev: j.Run()} })
 			continue
 		}
-		if l.Paused || l.chooser() != game.NoRole {
+		if l.Paused || l.joint().chooser() != game.NoRole {
 			// Paused; or on a joint turn, the AI chooses once every
 			// person here has (as before a person's eyes, its search
 			// would say the turn is the AI's).
 			d.Recall(j)
 			continue
 		}
-		cmds = append(cmds, l.runAI(d, j, delay))
+		cmds = append(cmds, sd.runAI(d, j, delay))
 	}
 	return tea.Batch(cmds...)
 }
@@ -253,12 +266,13 @@ func (l *LocalMatch) runJobs(d *table.Driver, jobs []*table.Job, delay bool) tea
 // runAI runs an AI seat's question, after the visible delay when the AI
 // plays on after a machine's move, so that AI-vs-AI games can be
 // followed.
-func (l *LocalMatch) runAI(d *table.Driver, j *table.Job, delay bool) tea.Cmd {
-	aj := l.track(&aiJob{job: j, role: j.Role, feed: l.feeds[j.Role]})
+func (sd seatDriver) runAI(d *table.Driver, j *table.Job, delay bool) tea.Cmd {
+	l := sd.l
+	aj := sd.track(&aiJob{job: j, role: j.Role, feed: l.feeds[j.Role]})
 	l.lastAI[j.Role] = aj
 	wait := time.Duration(0)
 	if delay {
-		wait = l.aiDelay()
+		wait = sd.aiDelay()
 	}
 	run := func() tea.Msg {
 		defer close(aj.done)
@@ -272,10 +286,11 @@ func (l *LocalMatch) runAI(d *table.Driver, j *table.Job, delay bool) tea.Cmd {
 		}
 		return SeatEventMsg{driver: d, ai: aj, ev: j.Run()}
 	}
-	return tea.Batch(run, l.waitProgress(aj), l.SpinTick())
+	return tea.Batch(run, sd.waitProgress(aj), l.SpinTick())
 }
 
-func (l *LocalMatch) aiDelay() time.Duration {
+func (sd seatDriver) aiDelay() time.Duration {
+	l := sd.l
 	switch d := l.c.Opts.AIDelay; {
 	case d == 0:
 		return 600 * time.Millisecond
@@ -288,7 +303,8 @@ func (l *LocalMatch) aiDelay() time.Duration {
 
 // track follows a search for the panel; a seat's search takes the panel
 // from a hint.
-func (l *LocalMatch) track(aj *aiJob) *aiJob {
+func (sd seatDriver) track(aj *aiJob) *aiJob {
+	l := sd.l
 	aj.version = l.ver
 	aj.Ctx, aj.cancel = context.WithCancel(context.Background())
 	aj.done = make(chan struct{})
@@ -296,7 +312,7 @@ func (l *LocalMatch) track(aj *aiJob) *aiJob {
 		l.jobs = map[*aiJob]struct{}{}
 	}
 	if l.Job != nil && l.Job.hint {
-		l.untrack(l.Job)
+		sd.untrack(l.Job)
 	}
 	l.jobs[aj] = struct{}{}
 	if l.Job == nil {
@@ -306,7 +322,8 @@ func (l *LocalMatch) track(aj *aiJob) *aiJob {
 }
 
 // untrack forgets a search; the panel shows another one out, if any.
-func (l *LocalMatch) untrack(aj *aiJob) {
+func (sd seatDriver) untrack(aj *aiJob) {
+	l := sd.l
 	aj.stop()
 	delete(l.jobs, aj)
 	if l.Job != aj {
@@ -321,7 +338,7 @@ func (l *LocalMatch) untrack(aj *aiJob) {
 
 // waitProgress waits for the search's next report: progress, or the
 // start of a wait for an AI slot.
-func (l *LocalMatch) waitProgress(aj *aiJob) tea.Cmd {
+func (sd seatDriver) waitProgress(aj *aiJob) tea.Cmd {
 	f := aj.feed
 	return func() tea.Msg {
 		select {
@@ -351,39 +368,40 @@ func (l *LocalMatch) CancelJob() {
 
 // Update handles the seats' messages.
 func (l *LocalMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
-	l.readKept()
+	l.saves().readKept()
 	switch msg := msg.(type) {
 	case KeptMsg:
 		return nil, true // read above
 	case localClockMsg:
-		return l.onClockTick(msg), true
+		return l.clocks().onClockTick(msg), true
 	case SeatEventMsg:
 		if l.suspended {
 			l.held = append(l.held, msg)
 			return nil, true
 		}
-		return l.onSeatEvent(msg), true
+		return l.seats().onSeatEvent(msg), true
 	case hintMsg:
-		return l.onHint(msg), true
+		return l.seats().onHint(msg), true
 	case AIProgressMsg:
-		return l.onProgress(msg), true
+		return l.seats().onProgress(msg), true
 	case aiSlotMsg:
 		if _, ok := l.jobs[msg.job]; ok {
 			msg.job.sawQueued = true
-			return l.waitProgress(msg.job), true
+			return l.seats().waitProgress(msg.job), true
 		}
 		return nil, true
 	case common.ResultPreparedMsg:
 		// The result says more now (the cells that decided it).
 		if s, isErr := l.Status.CurrentStatus(); msg.Version == l.ver && l.Ended() && (s == "" || !isErr) {
-			l.Status.SetStatus(l.endStatus(), false)
+			l.Status.SetStatus(l.saves().endStatus(), false)
 		}
 		return nil, true
 	}
 	return nil, false
 }
 
-func (l *LocalMatch) onProgress(msg AIProgressMsg) tea.Cmd {
+func (sd seatDriver) onProgress(msg AIProgressMsg) tea.Cmd {
+	l := sd.l
 	if _, ok := l.jobs[msg.Job]; !ok {
 		return nil
 	}
@@ -394,16 +412,17 @@ func (l *LocalMatch) onProgress(msg AIProgressMsg) tea.Cmd {
 		msg.Progress.Depth = max(msg.Progress.Depth, l.progress.Depth)
 		l.progress = msg.Progress
 	}
-	return l.waitProgress(msg.Job)
+	return sd.waitProgress(msg.Job)
 }
 
 // resumeSeats takes back the events that came while another screen was
 // shown.
-func (l *LocalMatch) resumeSeats() []tea.Cmd {
+func (sd seatDriver) resumeSeats() []tea.Cmd {
+	l := sd.l
 	l.suspended = false
 	var cmds []tea.Cmd
 	for _, msg := range l.held {
-		cmds = append(cmds, l.onSeatEvent(msg))
+		cmds = append(cmds, sd.onSeatEvent(msg))
 	}
 	l.held = nil
 	return cmds
@@ -412,7 +431,8 @@ func (l *LocalMatch) resumeSeats() []tea.Cmd {
 // abortSeats calls the game off when it is left unfinished: what is out
 // is cancelled and abort goes out to the GGP players off the UI
 // goroutine.
-func (l *LocalMatch) abortSeats() {
+func (sd seatDriver) abortSeats() {
+	l := sd.l
 	if l.driver == nil || l.driver.Done() {
 		return
 	}
@@ -424,7 +444,7 @@ func (l *LocalMatch) abortSeats() {
 // Suspend stops the AI while another screen is shown; the seats' events
 // that arrive meanwhile are kept for start.
 func (l *LocalMatch) Suspend() {
-	l.stopClock()
+	l.clocks().stopClock()
 	l.CancelJob()
 	l.suspended = true
 }
@@ -454,13 +474,14 @@ func (l *LocalMatch) MoveNow() {
 // onSeatEvent takes what a job came to to the driver, which plays the
 // answer (or the fallback's move in its place); then whatever comes
 // next.
-func (l *LocalMatch) onSeatEvent(msg SeatEventMsg) tea.Cmd {
+func (sd seatDriver) onSeatEvent(msg SeatEventMsg) tea.Cmd {
+	l := sd.l
 	if msg.driver != l.driver {
 		return nil // a driver set aside
 	}
 	ev := msg.ev
 	if aj := msg.ai; aj != nil {
-		l.untrack(aj)
+		sd.untrack(aj)
 		if aj.hasShown && table.IsLegalFor(l.Table.Position(), aj.role, aj.shown) {
 			ev.Move, ev.Err = aj.shown, nil
 		}
@@ -468,9 +489,9 @@ func (l *LocalMatch) onSeatEvent(msg SeatEventMsg) tea.Cmd {
 	before := jointBefore(l.Table.Position())
 	out := l.driver.Handle(ev)
 	if out.Kind != table.JobAsk {
-		return l.onGGPNews(out)
+		return l.ggpSeats().onGGPNews(out)
 	}
-	l.noteAnswer(out)
+	sd.noteAnswer(out)
 	if out.Step == nil {
 		return l.next(false) // stale, followed, or a choice kept
 	}
@@ -480,14 +501,15 @@ func (l *LocalMatch) onSeatEvent(msg SeatEventMsg) tea.Cmd {
 	if _, isErr := l.Status.CurrentStatus(); !isErr || l.Table.Position().Terminal() || before != nil {
 		l.Status.SetStatus(playedStatus(before, out.Step), false)
 	}
-	return tea.Batch(l.save(), l.next(true))
+	return tea.Batch(l.saves().save(), l.next(true))
 }
 
 // noteAnswer says what went wrong with an answer: an AI's move the
 // table's fallback replaced, or a GGP player's fault (match_ggp.go).
-func (l *LocalMatch) noteAnswer(out table.Outcome) {
-	if l.isGGP(out.Role) {
-		l.noteGGPAnswer(out)
+func (sd seatDriver) noteAnswer(out table.Outcome) {
+	l := sd.l
+	if l.ggpSeats().isGGP(out.Role) {
+		l.ggpSeats().noteGGPAnswer(out)
 		return
 	}
 	f := out.Fault
@@ -521,7 +543,7 @@ func (l *LocalMatch) Hint() tea.Cmd {
 		Seed: l.c.Opts.Seed + uint64(l.Table.Turn()), Threads: l.c.Opts.AIThreads, Progress: feed.report},
 		Slots: l.c.Opts.AISlots, Queued: feed.queue}
 	q := l.Table.Question(pos.ToMove())
-	aj := l.track(&aiJob{hint: true, role: q.Role, feed: feed})
+	aj := l.seats().track(&aiJob{hint: true, role: q.Role, feed: feed})
 	run := func() tea.Msg {
 		defer close(aj.done)
 		m, _ := seat.Choose(aj.Ctx, q)
@@ -531,14 +553,15 @@ func (l *LocalMatch) Hint() tea.Cmd {
 		}
 		return hintMsg{job: aj, res: res}
 	}
-	return tea.Batch(run, l.waitProgress(aj), l.SpinTick())
+	return tea.Batch(run, l.seats().waitProgress(aj), l.SpinTick())
 }
 
-func (l *LocalMatch) onHint(msg hintMsg) tea.Cmd {
+func (sd seatDriver) onHint(msg hintMsg) tea.Cmd {
+	l := sd.l
 	if _, ok := l.jobs[msg.job]; !ok {
 		return nil // stale: a newer search or none is wanted
 	}
-	l.untrack(msg.job)
+	sd.untrack(msg.job)
 	if msg.job.version != l.ver || l.Ended() {
 		return nil
 	}
