@@ -33,12 +33,6 @@ func lastQuad(b *board.BoardScreen) int {
 	return 0
 }
 
-// marks are the board's highlights as the next frame draws them.
-func marks(b *board.BoardScreen) [][]board.CellFlags {
-	rv := b.Recent()
-	return b.Marks(rv, b.Regions(rv))
-}
-
 // The bundled rule sheets are games of the client in its tests too.
 func init() { uitest.RegisterBundled() }
 

@@ -100,12 +100,6 @@ func newProfileClient(t testing.TB, variant string, p colorprofile.Profile, w, h
 // lm is the board's local match, nil in a room.
 func lm(b *BoardScreen) *match.LocalMatch { return match.LocalOf(b.Match) }
 
-// rm is the board's room match, nil for a local game.
-func rm(b *BoardScreen) *match.RoomMatch {
-	r, _ := b.Match.(*match.RoomMatch)
-	return r
-}
-
 // lastQuad is the quadrant the last move turned, as the board shows it:
 // the overlay region marked as the last move's (Pentago's handles click
 // 2q and 2q+1).
