@@ -362,8 +362,8 @@ func (l boardLayout) inMoveList(x, y int) bool {
 	return x >= l.panelX && x < l.panelX+l.panelW && y >= l.listY && y < l.listY+l.listH
 }
 
-// CellFlags are the highlights of one cell.
-type CellFlags struct {
+// cellFlags are the highlights of one cell.
+type cellFlags struct {
 	cursor, sel, target, last, win, hint bool
 	// chosen: the cell is in a region the player picked (Pentago's
 	// quadrant to turn); LastArea: in a region the last move acted on
@@ -390,59 +390,59 @@ func (b *BoardScreen) Regions(rv recentView) []adapters.Region {
 	return regions
 }
 
-// Marks computes every highlight of the board from the game, the recent
+// marks computes every highlight of the board from the game, the recent
 // moves rv and the overlay's regions.
-func (b *BoardScreen) Marks(rv recentView, regions []adapters.Region) [][]CellFlags {
+func (b *BoardScreen) marks(rv recentView, regions []adapters.Region) [][]cellFlags {
 	rows, cols := b.adapter.Dims()
-	f := make([][]CellFlags, rows)
+	f := make([][]cellFlags, rows)
 	for r := range f {
-		f[r] = make([]CellFlags, cols)
+		f[r] = make([]cellFlags, cols)
 	}
 	in := func(p adapters.Pos) bool { return p.Row >= 0 && p.Row < rows && p.Col >= 0 && p.Col < cols }
-	set := func(ps []adapters.Pos, fn func(*CellFlags)) {
+	set := func(ps []adapters.Pos, fn func(*cellFlags)) {
 		for _, p := range ps {
 			if in(p) {
 				fn(&f[p.Row][p.Col])
 			}
 		}
 	}
-	set(rv.cells, func(c *CellFlags) { c.last = true })
+	set(rv.cells, func(c *cellFlags) { c.last = true })
 	for _, g := range regions {
 		if g.Last {
-			set(g.Cells, func(c *CellFlags) { c.lastArea = true })
+			set(g.Cells, func(c *cellFlags) { c.lastArea = true })
 		}
 		if g.Chosen {
-			set(g.Cells, func(c *CellFlags) { c.chosen = true })
+			set(g.Cells, func(c *cellFlags) { c.chosen = true })
 		}
 	}
 	if b.Ended() {
-		set(b.AdapterCaps.WinsOf(b.Game()), func(c *CellFlags) { c.win = true })
+		set(b.AdapterCaps.WinsOf(b.Game()), func(c *cellFlags) { c.win = true })
 	} else if b.Mine(b.Game().ToMove()) && !b.Reviewing() {
 		from := b.cursorCell
 		if b.Selected != nil {
 			from = *b.Selected
 		}
-		set(b.AdapterCaps.TargetsOf(b.Game(), from), func(c *CellFlags) { c.target = true })
+		set(b.AdapterCaps.TargetsOf(b.Game(), from), func(c *cellFlags) { c.target = true })
 		if h, ok := b.HintMove(); ok {
-			set(b.adapter.MoveCells(b.Game(), h), func(c *CellFlags) { c.hint = true })
+			set(b.adapter.MoveCells(b.Game(), h), func(c *cellFlags) { c.hint = true })
 		}
 	}
 	if b.Selected != nil {
-		set([]adapters.Pos{*b.Selected}, func(c *CellFlags) { c.sel = true })
+		set([]adapters.Pos{*b.Selected}, func(c *cellFlags) { c.sel = true })
 	}
-	set([]adapters.Pos{b.cursorCell}, func(c *CellFlags) { c.cursor = true })
+	set([]adapters.Pos{b.cursorCell}, func(c *cellFlags) { c.cursor = true })
 	return f
 }
 
 // renderCell draws line i (0-based) of one cell, cw wide.
-func (bg boardGrid) renderCell(info adapters.CellInfo, fl CellFlags, l boardLayout, line int) string {
+func (bg boardGrid) renderCell(info adapters.CellInfo, fl cellFlags, l boardLayout, line int) string {
 	b := bg.b
 	return b.Common.Cells.Draw(b.Common.Styles, bg.cellKey(info, fl, l, line))
 }
 
 // cellKey is what line i of a cell is drawn from: its style, brackets
 // and glyph.
-func (bg boardGrid) cellKey(info adapters.CellInfo, fl CellFlags, l boardLayout, line int) common.CellKey {
+func (bg boardGrid) cellKey(info adapters.CellInfo, fl cellFlags, l boardLayout, line int) common.CellKey {
 	b := bg.b
 	g := b.Common.Styles.Glyphs
 	k := common.CellKey{Background: common.BgCell, Width: l.CellW, Left: " ", Right: " ", Seat: game.NoRole}
@@ -507,7 +507,7 @@ func (bg boardGrid) boardLines(l boardLayout) []string {
 	cells := b.adapter.Cells(b.Game())
 	rv := b.Recent()
 	regions := b.Regions(rv)
-	fl := b.Marks(rv, regions)
+	fl := b.marks(rv, regions)
 	var over [2]string // the overlay's lines above and below the board
 	if l.overlay {
 		over = [2]string{bg.overlayLine(l, regions, true), bg.overlayLine(l, regions, false)}
@@ -545,7 +545,7 @@ type sharedBoardKey struct {
 
 // boardMemoKey names everything drawBoard draws from: the layout, the
 // theme, every cell and its highlights, the overlay's lines.
-func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) string {
+func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, over [2]string) string {
 	b := bg.b
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%v|%s|%t|%s|%s|", l, b.Common.Styles.Palette(), b.Common.ASCII, over[0], over[1])
@@ -568,7 +568,7 @@ func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl 
 }
 
 // drawBoard draws the board block's lines.
-func (bg boardGrid) drawBoard(l boardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) []string {
+func (bg boardGrid) drawBoard(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, over [2]string) []string {
 	b := bg.b
 	st := b.Common.Styles
 	// A board in blocks (Pentago's quadrants) is parted by lines, so that

@@ -55,7 +55,7 @@ func TestCachedCellsMatchReference(t *testing.T) {
 					b.Common.SetTheme(th)
 					for _, info := range infos {
 						for bits := range 1 << 8 {
-							fl := CellFlags{cursor: bits&1 != 0, sel: bits&2 != 0, target: bits&4 != 0, last: bits&8 != 0,
+							fl := cellFlags{cursor: bits&1 != 0, sel: bits&2 != 0, target: bits&4 != 0, last: bits&8 != 0,
 								win: bits&16 != 0, hint: bits&32 != 0, chosen: bits&64 != 0, lastArea: bits&128 != 0}
 							for _, sz := range [][2]int{{5, 3}, {3, 1}} {
 								l := boardLayout{CellW: sz[0], CellH: sz[1]}

@@ -113,9 +113,9 @@ func lastQuad(b *BoardScreen) int {
 }
 
 // marks are the board's highlights as the next frame draws them.
-func marks(b *BoardScreen) [][]CellFlags {
+func marks(b *BoardScreen) [][]cellFlags {
 	rv := b.Recent()
-	return b.Marks(rv, b.Regions(rv))
+	return b.marks(rv, b.Regions(rv))
 }
 
 // regionClick is where a click on the region part whose click is id
