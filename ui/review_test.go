@@ -244,7 +244,7 @@ func TestReviewInARoom(t *testing.T) {
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: common.Start{Join: "K7QX"}, Analyst: fixedDepth(2)}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	wait := m.Init()
+	wait := startIn(m)
 	b := m.cur.(*board.BoardScreen)
 	room.remote("r2c2")
 	_, wait = m.Update(wait())

@@ -27,6 +27,12 @@ type BoardScreen struct {
 	// tv follows the top live game (see WatchTV); tvNext is set once the
 	// next game is asked for.
 	tv, tvNext bool
+	// joining is the lobby's join of the room with joiningCode (a
+	// rematch, or TV's next game when joiningTV), nil when none is out
+	// (see joinRoom).
+	joining     *common.Entering
+	joiningCode string
+	joiningTV   bool
 
 	Common  *common.Common
 	Variant *game.Variant
@@ -362,7 +368,10 @@ func (b *BoardScreen) UpdateBehind(msg tea.Msg) tea.Cmd {
 }
 
 // suspend stops the match's own work while another screen is shown.
+// A join still out is given up with it: its answer reaches the screen
+// in front, which does not take it, and the root model leaves its room.
 func (b *BoardScreen) suspend() {
+	b.joining = nil
 	if b.Caps.Suspend != nil {
 		b.Caps.Suspend.Suspend()
 	}
@@ -457,6 +466,8 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tvNextMsg:
 		return b.tvNextGame(msg)
+	case common.EnteredMsg:
+		return b.entered(msg)
 	case evalMsg:
 		return b, b.gotEvals(msg)
 	case analysisMsg:
