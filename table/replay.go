@@ -169,7 +169,10 @@ func jointMoves(s game.State, text string) ([]game.Move, error) {
 		return ParseJoint(s, texts)
 	}
 	items, err := game.KIFItems(text)
-	if err != nil || len(items) != len(v.Roles) || isOneMove(s, text) {
+	if err != nil {
+		return nil, err // what is wrong with the KIF: "unbalanced" …
+	}
+	if len(items) != len(v.Roles) || isOneMove(s, text) {
 		return nil, fmt.Errorf("several roles move at once here: want a list of %d moves, one per role in the order %s", len(v.Roles), strings.Join(v.Roles, ", "))
 	}
 	return ParseJoint(s, items)
