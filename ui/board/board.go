@@ -67,7 +67,10 @@ type BoardScreen struct {
 	Input    textinput.Model
 	// Premove is a move typed while another role was to move: it is
 	// played when this client's turn comes, if it is legal then.
-	Premove string
+	// premoveAt is how many moves the board showed when it was typed:
+	// fewer now, and the move it followed is gone (see playPremove).
+	Premove   string
+	premoveAt int
 	// recallAt is the entry of the prompt history ↑ and ↓ reached.
 	recallAt int
 	MovesVP  viewport.Model
@@ -306,7 +309,7 @@ func (b *BoardScreen) play(m game.Move) tea.Cmd {
 	if errors.Is(err, match.ErrSending) {
 		// The room has not taken this client's last move yet: this one
 		// waits for it, as a premove (playPremove, after each answer).
-		b.Premove = common.MoveName(b.Game(), m)
+		b.setPremove(common.MoveName(b.Game(), m))
 		b.SetStatus("premove "+b.Premove+": sent once the room has taken your last move", false)
 		return nil
 	}
