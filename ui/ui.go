@@ -71,6 +71,9 @@ func New(opts common.Options) tea.Model {
 	}
 	m := &Model{c: c}
 	m.cur = m.firstScreen()
+	if menu, ok := m.cur.(*pages.MenuScreen); ok {
+		menu.ReadSavesNow() // not in Update: the program does not run yet
+	}
 	return m
 }
 

@@ -139,6 +139,12 @@ func (m *MenuScreen) refreshSheets() {
 			saves = append(saves, mi)
 		}
 	}
+	m.setItems(saves)
+}
+
+// setItems makes the menu's items the saved games saves and the rest
+// (allItems), the cursor staying on the line it was on.
+func (m *MenuScreen) setItems(saves []MenuItem) {
 	sel, _ := m.List.Selected()
 	items := m.allItems(saves)
 	m.List.SetItems(items)
