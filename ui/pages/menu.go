@@ -47,6 +47,9 @@ type MenuItem struct {
 	save    *savefmt.SavedGame
 	slot    string
 	problem string
+	// data is the save as read for the menu, parsed again once its
+	// sheet is loaded (continueSheet), without reading the store again.
+	data []byte
 }
 
 // MenuDelegate draws one item per line with the session's styles.
@@ -207,12 +210,12 @@ func continueItems(store savefmt.SaveStore, remote bool) (items []MenuItem, stat
 			var se *savefmt.SheetError
 			switch {
 			case err == nil:
-				items = append(items, MenuItem{Title: "Continue", Desc: sv.Summary(), action: actContinue, save: &sv, slot: slot})
+				items = append(items, MenuItem{Title: "Continue", Desc: sv.Summary(), action: actContinue, save: &sv, slot: slot, data: data})
 				return
 			case errors.As(err, &se):
 				// Listed, to be deleted or left for the sheet to come back.
 				items = append(items, MenuItem{Title: "Continue", Desc: sv.Summary() + " (" + se.Error() + ")",
-					action: actContinue, save: &sv, slot: slot, problem: se.Error()})
+					action: actContinue, save: &sv, slot: slot, problem: se.Error(), data: data})
 				return
 			}
 			err = fmt.Errorf("(%w); a new game will replace it", err)
