@@ -36,23 +36,7 @@ func (f *fakeQuick) Poll(v string) (string, []string, error) {
 // not what those return: the next poll's tick, the room's waiter.
 func answer(m *Model, msg tea.Msg, depth int) {
 	_, cmd := m.Update(msg)
-	answerCmd(m, cmd, depth)
-}
-
-func answerCmd(m *Model, cmd tea.Cmd, depth int) {
-	if cmd == nil || depth == 0 {
-		return
-	}
-	switch msg := cmd().(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			answerCmd(m, c, depth)
-		}
-	case nil:
-	default:
-		_, next := m.Update(msg)
-		answerCmd(m, next, depth-1)
-	}
+	runDepth(m, cmd, depth)
 }
 
 func TestQuickMatchScreen(t *testing.T) {
