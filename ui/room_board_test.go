@@ -16,6 +16,7 @@ func TestPentagoRotationIsTheLastMoveInARoom(t *testing.T) {
 	room := newFakeRoom("pentago", 1)
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true, Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	startIn(m)
 	room.remote("(place 1 1 1)")
 	room.remote("(rotate 2 counterclockwise)")
 	b := m.Cur.(*board.BoardScreen)
@@ -32,7 +33,7 @@ func TestReviewInARoom(t *testing.T) {
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: common.Start{Join: "K7QX"}, Analyst: uitest.FixedDepth(2)}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	wait := m.Init()
+	wait := startIn(m)
 	b := m.Cur.(*board.BoardScreen)
 	room.remote("r2c2")
 	_, wait = m.Update(wait())
@@ -68,7 +69,7 @@ func TestNoAnalysisInARoomGame(t *testing.T) {
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: common.Start{Join: "K7QX"}, Analyst: h}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Init()
+	startIn(m)
 	b := m.Cur.(*board.BoardScreen)
 	// The keys are not offered to be refused: neither the key bar nor the
 	// full help names them while the game goes on.

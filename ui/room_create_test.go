@@ -25,7 +25,8 @@ func TestCreateRoomFlow(t *testing.T) {
 	if _, ok := m.Cur.(*pages.SetupScreen); !ok {
 		t.Fatalf("no room setup: %T\n%s", m.Cur, uitest.ViewText(m))
 	}
-	m.Update(uitest.Key("enter"))
+	_, create := m.Update(uitest.Key("enter"))
+	m.Update(create()) // the lobby's answer
 	if b, ok := m.Cur.(*board.BoardScreen); !ok || rm(b) == nil {
 		t.Fatalf("no room board: %T", m.Cur)
 	}
@@ -49,7 +50,8 @@ func TestRoomSetupHasNoNames(t *testing.T) {
 	if s.Editing || s.Row != 2 {
 		t.Fatalf("enter and tab should move on: row %d editing %v", s.Row, s.Editing)
 	}
-	m.Update(uitest.Key("enter"))
+	_, create := m.Update(uitest.Key("enter"))
+	m.Update(create()) // the lobby's answer
 	if b, ok := m.Cur.(*board.BoardScreen); !ok || rm(b) == nil {
 		t.Fatalf("no room board: %T", m.Cur)
 	}

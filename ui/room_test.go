@@ -32,6 +32,7 @@ type fakeRoom struct {
 	views    int
 	rewrites uint64
 	result   string // set by Resign
+	rematch  string // the rematch's room code, RoomView.Rematch
 }
 
 func newFakeRoom(variant string, you ...game.Role) *fakeRoom {
@@ -57,7 +58,8 @@ func (r *fakeRoom) View() rooms.RoomView {
 		seats[i] = rooms.SeatView{Role: role, Kind: rooms.SeatPlayer, Name: "p" + role, Connected: true}
 	}
 	return rooms.RoomView{Code: "K7QX", Variant: r.v.Name, Moves: append([]string(nil), r.moves...),
-		Position: r.s.String(), Seats: seats, You: r.you, Finished: r.s.Terminal() || r.result != "", Result: r.result, Version: r.version, Rewrites: r.rewrites}
+		Position: r.s.String(), Seats: seats, You: r.you, Finished: r.s.Terminal() || r.result != "", Result: r.result, Version: r.version, Rewrites: r.rewrites,
+		Rematch: r.rematch}
 }
 
 func (r *fakeRoom) Play(m game.Move) error {
@@ -132,6 +134,15 @@ func (l *fakeLobby) Join(p rooms.Player, code string) (rooms.Room, error) {
 	return l.room, nil
 }
 
+// startIn starts a client that starts in a room (Start.Join): its join,
+// sent in the first screen's command, is answered, and the command the
+// room's board starts with (the room's waiter) is returned.
+func startIn(m *Model) tea.Cmd {
+	msg := m.Init()()
+	_, cmd := m.Update(msg)
+	return cmd
+}
+
 // openRoom opens a client at 80×24 that joins room K7QX of lobby and
 // shows its board.
 func openRoom(t *testing.T, lobby rooms.Lobby) (*Model, *board.BoardScreen) {
@@ -139,7 +150,7 @@ func openRoom(t *testing.T, lobby rooms.Lobby) (*Model, *board.BoardScreen) {
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: lobby, Remote: true,
 		Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Init()
+	startIn(m)
 	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok {
 		t.Fatalf("join did not open the room board: %T", m.Cur)
@@ -152,7 +163,7 @@ func TestRoomPlay(t *testing.T) {
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	wait := m.Init()
+	wait := startIn(m)
 	b, ok := m.Cur.(*board.BoardScreen)
 	if !ok {
 		t.Fatalf("join did not open the room board: %T", m.Cur)
@@ -213,7 +224,7 @@ func TestRoomClientPlaysOnlyNewMoves(t *testing.T) {
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	wait := m.Init()
+	wait := startIn(m)
 	b := m.Cur.(*board.BoardScreen)
 	_, cmd := m.Update(uitest.Key("enter")) // x marks r3c3
 	uitest.RunCmd(m, cmd)
@@ -243,7 +254,7 @@ func TestRoomResign(t *testing.T) {
 	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Init()
+	startIn(m)
 	b := m.Cur.(*board.BoardScreen)
 	m.Update(uitest.Key("r"))
 	_, cmd := m.Update(uitest.Key("y"))

@@ -63,7 +63,8 @@ func TestRoomSetupOptions(t *testing.T) {
 			for s := m.Cur.(*pages.SetupScreen); s.Row < len(s.Choice); {
 				m.Update(uitest.Key("enter")) // on to Start
 			}
-			m.Update(uitest.Key("enter"))
+			_, create := m.Update(uitest.Key("enter"))
+			m.Update(create()) // the lobby's answer
 			if _, ok := m.Cur.(*board.BoardScreen); !ok {
 				t.Fatalf("no room board after Start: %T\n%s", m.Cur, uitest.ViewText(m))
 			}

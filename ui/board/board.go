@@ -50,6 +50,12 @@ type BoardScreen struct {
 	// tv follows the top live game (see WatchTV); tvNext is set once the
 	// next game is asked for.
 	tv, tvNext bool
+	// joining is the lobby's join of the room with joiningCode (a
+	// rematch, or TV's next game when joiningTV), nil when none is out
+	// (see joinRoom).
+	joining     *common.Entering
+	joiningCode string
+	joiningTV   bool
 
 	Common  *common.Common
 	variant *game.Variant
@@ -84,7 +90,10 @@ type BoardScreen struct {
 	Input    textinput.Model
 	// Premove is a move typed while another role was to move: it is
 	// played when this client's turn comes, if it is legal then.
-	Premove string
+	// premoveAt is how many moves the board showed when it was typed:
+	// fewer now, and the move it followed is gone (see playPremove).
+	Premove   string
+	premoveAt int
 	// recallAt is the entry of the prompt history ↑ and ↓ reached.
 	recallAt int
 	movesVP  viewport.Model
@@ -323,7 +332,7 @@ func (b *BoardScreen) play(m game.Move) tea.Cmd {
 	if errors.Is(err, match.ErrSending) {
 		// The room has not taken this client's last move yet: this one
 		// waits for it, as a premove (playPremove, after each answer).
-		b.Premove = common.MoveName(b.Game(), m)
+		b.setPremove(common.MoveName(b.Game(), m))
 		b.SetStatus("premove "+b.Premove+": sent once the room has taken your last move", false)
 		return nil
 	}
@@ -385,7 +394,10 @@ func (b *BoardScreen) UpdateBehind(msg tea.Msg) tea.Cmd {
 }
 
 // suspend stops the match's own work while another screen is shown.
+// A join still out is given up with it: its answer reaches the screen
+// in front, which does not take it, and the root model leaves its room.
 func (b *BoardScreen) suspend() {
+	b.joining = nil
 	if b.caps.Suspend != nil {
 		b.caps.Suspend.Suspend()
 	}
@@ -484,6 +496,8 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tvNextMsg:
 		return b.room().tvNextGame(msg)
+	case common.EnteredMsg:
+		return b.entered(msg)
 	case evalMsg:
 		return b, b.nav().gotEvals(msg)
 	case analysisMsg:

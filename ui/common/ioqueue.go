@@ -25,8 +25,8 @@ type ioOp struct {
 	done chan struct{}
 }
 
-// newIOQueue is an empty queue; its goroutine runs only while it has work.
-func newIOQueue() *ioQueue {
+// NewIOQueue is an empty queue; its goroutine runs only while it has work.
+func NewIOQueue() *ioQueue {
 	q := &ioQueue{}
 	q.idle = sync.NewCond(&q.mu)
 	return q

@@ -11,7 +11,7 @@ import (
 // each command reports its own operation's message.
 func TestIOQueueKeepsOrder(t *testing.T) {
 	t.Parallel()
-	q := newIOQueue()
+	q := NewIOQueue()
 	var mu sync.Mutex
 	var ran []int
 	var cmds []tea.Cmd

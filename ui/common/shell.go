@@ -19,8 +19,8 @@ type Shell struct {
 	// C is what the screens share; Cur the screen shown.
 	C   *Common
 	Cur Screen
-	// fit keeps which lines of the frames drawn fit the window: most of
-	// a frame's lines are those of the last (see fitMemo).
+	// fit keeps which lines of the frames Drawn fit the window: most of
+	// a frame's lines are those of the last (see FitMemo).
 	fit fitMemo
 }
 
@@ -32,7 +32,7 @@ func NewShell(c *Common, first Screen) *Shell { return &Shell{C: c, Cur: first} 
 // settings read, the theme, the user's games folder.
 func NewCommon(opts Options) *Common {
 	c := &Common{Profile: opts.ColorProfile, Opts: opts, Store: opts.Store, ASCII: opts.ASCII, Mouse: opts.Mouse,
-		settingsStore: opts.Settings, AITime: opts.AIBudget, IO: newIOQueue()}
+		settingsStore: opts.Settings, AITime: opts.AIBudget, IO: NewIOQueue()}
 	if c.Store == nil && !opts.Remote {
 		c.Store = savefmt.NewFileStore("")
 	}
@@ -96,6 +96,11 @@ func (m *Shell) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	libCmd, _ := m.C.Library.Handle(msg)
 	next, cmd := m.Cur.Update(msg)
 	cmd = tea.Batch(libCmd, cmd)
+	if em, ok := msg.(EnteredMsg); ok {
+		// A room entered for a screen that was left meanwhile: no
+		// screen took it, so it is left (see Entering).
+		cmd = tea.Batch(cmd, em.untaken())
+	}
 	if next != m.Cur {
 		m.Cur = next
 		return m, tea.Batch(cmd, next.Init())
@@ -142,7 +147,7 @@ func (m *Shell) content() string {
 func (m *Shell) hidden() bool {
 	w, h := m.C.Width, m.C.Height
 	if w == 0 && h == 0 {
-		return false // no size yet: nothing is hidden, it is not drawn
+		return false // no size yet: nothing is hidden, it is not Drawn
 	}
 	mw, mh := minSize(m.Cur)
 	return w < mw || h < mh

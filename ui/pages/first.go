@@ -14,17 +14,22 @@ import (
 // First is the client's first screen, as Options.Start asks; any
 // problem lands on the menu with the error shown.
 func First(c *common.Common) common.Screen {
+	s := first(c)
+	if menu, ok := s.(*MenuScreen); ok {
+		menu.readSavesNow() // not in Update: the program does not run yet
+	}
+	return s
+}
+
+// first is the screen First shows.
+func first(c *common.Common) common.Screen {
 	st := c.Opts.Start
 	switch {
 	case st.Join != "":
 		if c.Opts.Lobby == nil {
 			return newMenu(c, "no server: cannot join room "+st.Join)
 		}
-		room, err := c.Opts.Lobby.Join(c.Opts.Player, st.Join)
-		if err != nil {
-			return newMenu(c, "join "+st.Join+": "+err.Error())
-		}
-		return newRoomBoard(c, room)
+		return joinAtStart(c, st.Join)
 	case st.Load != "":
 		if c.Opts.Remote {
 			return newMenu(c, "loading files is not available here")

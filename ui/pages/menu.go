@@ -47,6 +47,9 @@ type MenuItem struct {
 	save    *savefmt.SavedGame
 	slot    string
 	problem string
+	// data is the save as read for the menu, parsed again once its
+	// sheet is loaded (continueSheet), without reading the store again.
+	data []byte
 }
 
 // menuDelegate draws one item per line with the session's styles.
@@ -60,8 +63,8 @@ func (d menuDelegate) line(l *itemList, item MenuItem, selected bool) string {
 // descWidth is the room a description has after the cursor and titles.
 func descWidth(l *itemList) int { return max(l.width-2-titleWidth(l)-1, 1) }
 
-// menuScreen is the main menu.
-type menuScreen struct {
+// MenuScreen is the main menu.
+type MenuScreen struct {
 	common *common.Common
 	list   itemList
 	// helpAll is whether ? shows every key; helpWidth is the width the
@@ -80,18 +83,19 @@ type menuScreen struct {
 	listStyle common.MenuStyleKey
 	// deleting is the saved game x asked to delete, until answered.
 	deleting *MenuItem
+	// savesRead is set once the saved games were read before the
+	// program ran (ReadSavesNow): Init reads them no more.
+	savesRead bool
 }
 
 // menuPagination is the style of the menu's page numbers' line.
 var menuPagination = lipgloss.NewStyle().PaddingLeft(2)
 
 // newMenu opens the menu with status in its status line.
-func newMenu(c *common.Common, status string) *menuScreen {
-	m := &menuScreen{common: c, status: status}
-	// The saved games are read once the client's writes have landed:
-	// the game just left is offered as it was left.
-	c.SettleWrites()
-	items := m.allItems(m.continueItems())
+func newMenu(c *common.Common, status string) *MenuScreen {
+	m := &MenuScreen{common: c, status: status}
+	items := m.allItems(nil) // the saved games come in Init's command
+	// Nothing is read here: NewMenu is called in Update.
 	l := newItemList(items, menuDelegate{c}, 40, 10)
 	l.pages.Type = paginator.Arabic
 	l.arabic, l.noItems = &c.Styles.Muted, &c.Styles.Muted
@@ -116,7 +120,7 @@ func newMenu(c *common.Common, status string) *menuScreen {
 }
 
 // askDelete asks before the selected saved game is deleted.
-func (m *menuScreen) askDelete() {
+func (m *MenuScreen) askDelete() {
 	item, ok := m.list.selected()
 	if !ok || item.action != actContinue {
 		m.status = "x deletes a saved game: choose one under Continue first"
@@ -128,7 +132,7 @@ func (m *menuScreen) askDelete() {
 
 // answerDelete deletes the saved game asked about when yes, on the I/O
 // queue; deletedMsg says how it went.
-func (m *menuScreen) answerDelete(yes bool) tea.Cmd {
+func (m *MenuScreen) answerDelete(yes bool) tea.Cmd {
 	item := m.deleting
 	m.deleting, m.status = nil, ""
 	if !yes {
@@ -153,7 +157,7 @@ type deletedMsg struct {
 }
 
 // deleted takes the saved game's item off the list once it is gone.
-func (m *menuScreen) deleted(msg deletedMsg) {
+func (m *MenuScreen) deleted(msg deletedMsg) {
 	if msg.err != nil {
 		m.status = "could not delete: " + msg.err.Error()
 		return
@@ -168,61 +172,106 @@ func (m *menuScreen) deleted(msg deletedMsg) {
 	m.status = "deleted the saved game " + msg.item.desc
 }
 
-// continueItems offers every saved game in progress, newest first: one
-// item per slot of a savefmt.SlotStore, or the one save of a plain store. A save
-// that cannot be read is named in the status.
-func (m *menuScreen) continueItems() []MenuItem {
+// savesMsg is the saved games read for the menu: their items, and what
+// could not be read.
+type savesMsg struct {
+	of     *MenuScreen
+	items  []MenuItem
+	status string
+}
+
+// readSaves reads the saved games on the client's I/O queue: after the
+// writes queued before it (the game just left is offered as it was
+// left), and off the UI goroutine (the saves may be a server's store).
+func (m *MenuScreen) readSaves() tea.Cmd {
 	store := m.common.Store
 	if store == nil {
 		return nil
 	}
-	var items []MenuItem
+	remote := m.common.Opts.Remote
+	return m.common.IO.Do(func() tea.Msg {
+		items, status := continueItems(store, remote)
+		return savesMsg{of: m, items: items, status: status}
+	})
+}
+
+// continueItems offers every saved game in progress, newest first: one
+// item per slot of a savefmt.SlotStore, or the one save of a plain
+// store; status names a save that cannot be read.
+func continueItems(store savefmt.SaveStore, remote bool) (items []MenuItem, status string) {
 	add := func(slot string, data []byte, err error) {
 		if err == nil {
 			var sv savefmt.SavedGame
 			sv, err = savefmt.ParseSave(data)
-			if errors.Is(err, savefmt.ErrSheetNotLoaded) && !m.common.Opts.Remote {
+			if errors.Is(err, savefmt.ErrSheetNotLoaded) && !remote {
 				// Loaded when chosen; a sheet gone or changed is said now.
 				err = savefmt.SheetCheck(sv.Sheet)
 			}
 			var se *savefmt.SheetError
 			switch {
 			case err == nil:
-				items = append(items, MenuItem{title: "Continue", desc: sv.Summary(), action: actContinue, save: &sv, slot: slot})
+				items = append(items, MenuItem{title: "Continue", desc: sv.Summary(), action: actContinue, save: &sv, slot: slot, data: data})
 				return
 			case errors.As(err, &se):
 				// Listed, to be deleted or left for the sheet to come back.
 				items = append(items, MenuItem{title: "Continue", desc: sv.Summary() + " (" + se.Error() + ")",
-					action: actContinue, save: &sv, slot: slot, problem: se.Error()})
+					action: actContinue, save: &sv, slot: slot, problem: se.Error(), data: data})
 				return
 			}
 			err = fmt.Errorf("(%w); a new game will replace it", err)
 		}
-		if m.status == "" && !errors.Is(err, os.ErrNotExist) {
-			m.status = "The saved game cannot be read: " + err.Error()
+		if status == "" && !errors.Is(err, os.ErrNotExist) {
+			status = "The saved game cannot be read: " + err.Error()
 		}
 	}
 	slots, ok := store.(savefmt.SlotStore)
 	if !ok {
 		data, err := store.Load()
 		add("", data, err)
-		return items
+		return items, status
 	}
 	names, err := slots.Slots()
 	if err != nil {
-		m.status = "The saved games cannot be listed: " + err.Error()
+		status = "The saved games cannot be listed: " + err.Error()
 	}
 	for _, name := range names {
 		data, err := slots.LoadSlot(name)
 		add(name, data, err)
 	}
-	return items
+	return items, status
+}
+
+// readSavesNow reads the saved games at once, for the first screen of a
+// client being made (ui.New), before its program runs; in Update the
+// menu reads them in Init's command.
+func (m *MenuScreen) readSavesNow() {
+	if store := m.common.Store; store != nil {
+		items, status := continueItems(store, m.common.Opts.Remote)
+		m.gotSaves(savesMsg{of: m, items: items, status: status})
+		m.savesRead = true
+	}
+}
+
+// gotSaves puts the saved games read at the top of the menu; the cursor
+// stays on its line, or at the top if it was there.
+func (m *MenuScreen) gotSaves(msg savesMsg) {
+	if msg.of != m {
+		return
+	}
+	top := m.list.Index() == 0 && m.common.MenuChosen == ""
+	m.setItems(msg.items)
+	if top {
+		m.list.Select(0)
+	}
+	if m.status == "" {
+		m.status = msg.status
+	}
 }
 
 // allItems is every line of the menu: the saved games (saves), the
 // games, the user's sheets that are not games yet, and the other
 // choices.
-func (m *menuScreen) allItems(saves []MenuItem) []MenuItem {
+func (m *MenuScreen) allItems(saves []MenuItem) []MenuItem {
 	c := m.common
 	items := saves
 	for _, v := range game.Variants() {
@@ -251,13 +300,13 @@ func (m *menuScreen) allItems(saves []MenuItem) []MenuItem {
 }
 
 // resize fits the list between the title and the status and help.
-func (m *menuScreen) resize() {
+func (m *MenuScreen) resize() {
 	m.helpWidth = m.common.Width
 	m.list.setSize(max(m.common.Width-2, 10), m.listHeight())
 }
 
 // HelpView is the menu's keys, each line indented like the rest.
-func (m *menuScreen) helpView() string {
+func (m *MenuScreen) helpView() string {
 	k := m.keys()
 	key := menuPartKey{style: common.StyleKeyOf(m.common), part: partHelpView, width: m.common.Width,
 		showAll: m.helpAll, hasSave: k.Delete.Enabled()}
@@ -273,7 +322,7 @@ func (m *menuScreen) helpView() string {
 }
 
 // helpText is the help bubble's view at its own width.
-func (m *menuScreen) helpText() string {
+func (m *MenuScreen) helpText() string {
 	k := m.keys()
 	key := menuPartKey{style: common.StyleKeyOf(m.common), part: partHelp, width: m.helpWidth,
 		showAll: m.helpAll, hasSave: k.Delete.Enabled()}
@@ -282,7 +331,7 @@ func (m *menuScreen) helpText() string {
 
 // helpModel is the help bubble in the session's styles, as the menu
 // shows it now.
-func (m *menuScreen) helpModel() help.Model {
+func (m *MenuScreen) helpModel() help.Model {
 	h := m.common.NewHelp()
 	h.SetWidth(m.helpWidth)
 	h.ShowAll = m.helpAll
@@ -290,7 +339,7 @@ func (m *menuScreen) helpModel() help.Model {
 }
 
 // listView is the list fitted between the title and the notes.
-func (m *menuScreen) listView() string {
+func (m *MenuScreen) listView() string {
 	l := &m.list
 	height := m.listHeight()
 	key := menuPartKey{style: common.StyleKeyOf(m.common), part: partList, width: m.common.Width, height: height,
@@ -303,13 +352,13 @@ func (m *menuScreen) listView() string {
 // take under the list.
 const menuNoteLines = 2
 
-func (m *menuScreen) listHeight() int {
+func (m *MenuScreen) listHeight() int {
 	return max(m.common.Height-4-menuNoteLines-lipgloss.Height(m.helpText()), 1)
 }
 
 // keys is the menu's keys for its help: x is listed only when there is
 // a saved game to delete.
-func (m *menuScreen) keys() menuKeyMap {
+func (m *MenuScreen) keys() menuKeyMap {
 	k := menuKeys
 	hasSave := false
 	for _, mi := range m.list.items {
@@ -322,7 +371,12 @@ func (m *menuScreen) keys() menuKeyMap {
 }
 
 // Init is part of common.Screen.
-func (m *menuScreen) Init() tea.Cmd { return nil }
+func (m *MenuScreen) Init() tea.Cmd {
+	if m.savesRead {
+		return nil
+	}
+	return m.readSaves()
+}
 
 // menuKeyMap is the menu's keys; ? shows them all.
 type menuKeyMap struct {
@@ -348,7 +402,7 @@ func (k menuKeyMap) FullHelp() [][]key.Binding {
 }
 
 // Update is part of common.Screen.
-func (m *menuScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+func (m *MenuScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case common.SheetLoadedMsg, common.SheetTickMsg:
 		m.refreshSheets()
@@ -358,6 +412,8 @@ func (m *menuScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		m.status = string(msg)
 	case deletedMsg:
 		m.deleted(msg)
+	case savesMsg:
+		m.gotSaves(msg)
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
@@ -405,7 +461,7 @@ func (m *menuScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	return m, nil
 }
 
-func (m *menuScreen) choose() (common.Screen, tea.Cmd) {
+func (m *MenuScreen) choose() (common.Screen, tea.Cmd) {
 	item, ok := m.list.selected()
 	if !ok {
 		return m, nil
@@ -453,7 +509,7 @@ func (m *menuScreen) choose() (common.Screen, tea.Cmd) {
 }
 
 // View is part of common.Screen.
-func (m *menuScreen) View() string {
+func (m *MenuScreen) View() string {
 	return common.JoinPadded(m.common.Height, heading(m.common.Styles), m.listView(), "\n", m.noteView(), m.helpView())
 }
 
@@ -462,7 +518,7 @@ func (m *menuScreen) View() string {
 // (two lines, each ended). Drawn once for all sessions per text, width
 // and theme colours: wrapping and styling the description on every
 // frame was a tenth of a menu key's cost.
-func (m *menuScreen) noteView() string {
+func (m *MenuScreen) noteView() string {
 	item, _ := m.list.selected()
 	k := noteKey{style: common.StyleKeyOf(m.common), errColour: m.common.Styles.Theme.Error, width: m.common.Width, status: m.status}
 	if k.status == "" && common.TextWidth(item.desc) > descWidth(&m.list) {

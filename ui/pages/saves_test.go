@@ -54,8 +54,8 @@ func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 	second := playOneHotSeat(t, m)
 	m.Update(uitest.Key("right"))
 	m.Update(uitest.Key("enter"))
-	m.Update(uitest.Key("m"))
-	waitWrites(m)
+	_, leave := m.Update(uitest.Key("m"))
+	uitest.RunCmd(m, leave) // the save written, then the menu's saves read
 	names, err := fs.Slots()
 	if err != nil || len(names) != 2 {
 		t.Fatalf("two games in progress, slots %v (%v)", names, err)

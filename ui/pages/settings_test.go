@@ -255,7 +255,7 @@ func TestNoAIOnlyGames(t *testing.T) {
 	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, NoAIOnlyGames: true, Remote: true,
 		Start: common.Start{Variant: "quad5", Seats: map[string]savefmt.SeatConfig{"x": {AI: true}, "o": {AI: true}}}})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if _, ok := m.Cur.(*menuScreen); !ok || !strings.Contains(uitest.ViewText(m), "not offered here") {
+	if _, ok := m.Cur.(*MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "not offered here") {
 		t.Fatalf("Start with AI seats only: %T\n%s", m.Cur, uitest.ViewText(m))
 	}
 }

@@ -110,7 +110,7 @@ func TestSetupEsc(t *testing.T) {
 		t.Fatalf("esc in a name: editing %v screen %T", s.Editing, m.Cur)
 	}
 	m.Update(uitest.Key("esc"))
-	if _, ok := m.Cur.(*menuScreen); !ok {
+	if _, ok := m.Cur.(*MenuScreen); !ok {
 		t.Fatalf("esc on a row should go to the menu: %T", m.Cur)
 	}
 }

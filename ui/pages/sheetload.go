@@ -129,7 +129,7 @@ func libraryItems(lib *common.SheetLibrary, ascii bool) []MenuItem {
 // refreshSheets redraws the menu's lines of the user's sheets as they
 // load: a loaded one becomes a game of the list. The saved games are
 // kept as read (no file is read again), and so is the cursor's line.
-func (m *menuScreen) refreshSheets() {
+func (m *MenuScreen) refreshSheets() {
 	if m.common.Library == nil {
 		return
 	}
@@ -139,6 +139,12 @@ func (m *menuScreen) refreshSheets() {
 			saves = append(saves, mi)
 		}
 	}
+	m.setItems(saves)
+}
+
+// setItems makes the menu's items the saved games saves and the rest
+// (allItems), the cursor staying on the line it was on.
+func (m *MenuScreen) setItems(saves []MenuItem) {
 	sel, _ := m.list.selected()
 	items := m.allItems(saves)
 	m.list.setItems(items)
@@ -151,14 +157,12 @@ func (m *menuScreen) refreshSheets() {
 	m.items = itemTexts(items)
 }
 
-// continueSheet loads the sheet of a saved game and then resumes it.
-func (m *menuScreen) continueSheet(item MenuItem) common.Screen {
-	c, slot := m.common, item.slot
+// continueSheet loads the sheet of a saved game and then resumes it,
+// from the save as the menu read it (then runs in Update: no store is
+// read there).
+func (m *MenuScreen) continueSheet(item MenuItem) common.Screen {
+	c, slot, data := m.common, item.slot, item.data
 	return newSheetLoad(c, item.save.Sheet.Path, item.save.Sheet.Hash, func(*game.Variant) (common.Screen, error) {
-		data, err := savefmt.ReadSlot(c.Store, slot)
-		if err != nil {
-			return nil, err
-		}
 		sv, err := savefmt.ParseSave(data)
 		if err != nil {
 			return nil, fmt.Errorf("cannot continue: %w", err)

@@ -2,121 +2,83 @@ package pages
 
 import (
 	"strings"
+	"sync/atomic"
 	"testing"
-	"time"
-
-	"github.com/tabletop/tabletop/ui/board"
-	"github.com/tabletop/tabletop/ui/common"
-	"github.com/tabletop/tabletop/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 
-	"github.com/tabletop/tabletop/game"
-	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/savefmt"
+	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 )
 
-// fakeStandings serves one leaderboard and one page, and records what was
-// asked.
-type fakeStandings struct{ asked []string }
-
-func (f *fakeStandings) Leaderboard(variant string) ([]common.Standing, error) {
-	f.asked = append(f.asked, variant)
-	return []common.Standing{{Name: "bob", Rating: 1662, Deviation: 290, Games: 1}, {Name: "ana", Rating: 1338, Deviation: 290, Games: 1}}, nil
+// storeStandings are ratings in a store: read inside Update (updating),
+// they fail the test, since a slow store would freeze the screen.
+type storeStandings struct {
+	t        *testing.T
+	updating atomic.Bool
 }
 
-func (f *fakeStandings) Page(id string) (common.PlayerPage, error) {
-	f.asked = append(f.asked, "page "+id)
-	return common.PlayerPage{Name: "ana", Ratings: []common.VariantRating{{Variant: "pentago", Rating: 1338, Deviation: 290, Games: 1}},
-		Recent: []common.PastGame{{ID: "g1", Variant: "pentago", Players: "ana v bob", Result: "game over: black wins", Rated: true, Change: -162, Finished: time.Date(2026, 11, 24, 4, 0, 0, 0, time.UTC)}}}, nil
-}
-
-func (f *fakeStandings) Game(id string) (savefmt.SavedGame, error) {
-	f.asked = append(f.asked, "game "+id)
-	v, _ := game.Lookup("pentago")
-	s := v.New()
-	var moves []string
-	for i := 0; i < 4; i++ {
-		m := s.Legal(nil)[0]
-		moves = append(moves, s.FormatMove(m))
-		s.Apply(m)
-	}
-	return savefmt.SavedGame{Variant: "pentago", Seats: []savefmt.SeatConfig{{Name: "ana"}, {Name: "bob"}}, Moves: moves, Result: "game over: red lost on time", Resigned: "red", Ended: time.Now()}, nil
-}
-
-func TestRatingsScreens(t *testing.T) {
-	fs := &fakeStandings{}
-	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}})
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if !strings.Contains(uitest.ViewText(m), "Ratings") {
-		t.Fatalf("menu lacks Ratings:\n%s", uitest.ViewText(m))
-	}
-	m.Cur = newStandings(m.C)
-	first := fs.asked[0]
-	if v := uitest.ViewText(m); !strings.Contains(v, "bob") || !strings.Contains(v, "1662") {
-		t.Fatalf("leaderboard:\n%s", v)
-	}
-	m.Update(uitest.Key("right"))
-	if len(fs.asked) != 2 || fs.asked[1] == first {
-		t.Fatalf("→ did not ask for the next game's leaderboard: %v", fs.asked)
-	}
-	m.Update(uitest.Key("p"))
-	if v := uitest.ViewText(m); !strings.Contains(v, "Recent games") || !strings.Contains(v, "ana v bob") || !strings.Contains(v, "(-162)") {
-		t.Fatalf("page:\n%s", v)
-	}
-	m.Update(uitest.Key("enter"))
-	b, ok := m.Cur.(*board.BoardScreen)
-	if !ok || !b.Reviewing() {
-		t.Fatalf("enter on a game opened %T, not the board in review", m.Cur)
-	}
-
-	// Without a store that keeps ratings there is no such item.
-	m = newClient(common.Options{ColorProfile: colorprofile.ASCII, Remote: true})
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if strings.Contains(uitest.ViewText(m), "Ratings") {
-		t.Fatal("Ratings offered without standings")
+func (f *storeStandings) read(what string) {
+	if f.updating.Load() {
+		f.t.Errorf("%s: the ratings were read inside Update", what)
 	}
 }
 
-// pagesStandings is a leaderboard of two players whose pages have a
-// rating history, and the client's record against the other.
-type pagesStandings struct{ fakeStandings }
-
-func (f *pagesStandings) Leaderboard(string) ([]common.Standing, error) {
-	return []common.Standing{{ID: "SHA256:bob", Name: "bob", Rating: 1662, Games: 4}, {ID: "SHA256:ana", Name: "ana", Rating: 1338, Games: 4}}, nil
+func (f *storeStandings) Leaderboard(v string) ([]common.Standing, error) {
+	f.read("leaderboard " + v)
+	return []common.Standing{{ID: "SHA256:bob", Name: "bob", Rating: 1662, Games: 1}}, nil
 }
 
-func (f *pagesStandings) Page(id string) (common.PlayerPage, error) {
-	f.asked = append(f.asked, "page "+id)
-	p := common.PlayerPage{Name: strings.TrimPrefix(id, "SHA256:"),
-		Ratings: []common.VariantRating{{Variant: "pentago", Rating: 1662, Games: 4, History: []float64{1500, 1560, 1610, 1662}}}}
-	if id != "SHA256:ana" {
-		p.Versus = &common.Tally{Wins: 1, Losses: 3}
-	}
-	return p, nil
+func (f *storeStandings) Page(id string) (common.PlayerPage, error) {
+	f.read("page " + id)
+	return common.PlayerPage{Name: "bob", Recent: []common.PastGame{{ID: "g1", Variant: "quad5", Players: "ana v bob"}}}, nil
 }
 
-// Enter on the leaderboard opens that player's page: their rating's
-// history as a sparkline and the client's record against them; the
-// client's own page has no record against itself.
-func TestPlayerPageFromTheLeaderboard(t *testing.T) {
-	fs := &pagesStandings{}
-	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}})
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	m.Cur = newStandings(m.C)
-	m.Update(uitest.Key("enter"))
-	v := uitest.ViewText(m)
-	if !strings.Contains(v, " bob") || !strings.Contains(v, "▁▃▅█") || !strings.Contains(v, "you against bob: 1 won, 3 lost, 0 drawn") {
-		t.Fatalf("bob's page:\n%s", v)
+func (f *storeStandings) Game(id string) (savefmt.SavedGame, error) {
+	f.read("game " + id)
+	return savefmt.SavedGame{Variant: "quad5", Seats: []savefmt.SeatConfig{{Name: "ana"}, {Name: "bob"}}}, nil
+}
+
+// The ratings (leaderboards, a player's page, a past game) are read in
+// commands, never in Update; the screen says it is reading meanwhile.
+// (With them read in Update, each read failed "read inside Update".)
+func TestRatingsAreReadInCommands(t *testing.T) {
+	t.Parallel()
+	c, _ := doorCommon(t)
+	fs := &storeStandings{t: t}
+	c.Opts.Standings = fs
+	var s common.Screen = newStandings(c)
+	// step hands msg to the screen and the answer of its command back;
+	// reads says the screen shows it is reading meanwhile.
+	step := func(msg tea.Msg, cmd tea.Cmd, reads bool) {
+		if msg != nil {
+			fs.updating.Store(true)
+			s, cmd = s.Update(msg)
+			fs.updating.Store(false)
+		}
+		if cmd == nil {
+			t.Fatalf("no command after %v", msg)
+		}
+		if reads && !strings.Contains(s.View(), "reading the ratings…") {
+			t.Fatalf("the screen does not say it reads:\n%s", s.View())
+		}
+		answer := cmd()
+		fs.updating.Store(true)
+		s, _ = s.Update(answer)
+		fs.updating.Store(false)
 	}
-	m.Update(uitest.Key("esc"))
-	m.Update(uitest.Key("down"))
-	m.Update(uitest.Key("enter"))
-	if got := fs.asked[len(fs.asked)-1]; got != "page SHA256:ana" {
-		t.Fatalf("the second line opened %q", got)
+	step(nil, s.Init(), true)
+	if !strings.Contains(s.View(), "bob") {
+		t.Fatalf("leaderboard:\n%s", s.View())
 	}
-	if v := uitest.ViewText(m); strings.Contains(v, "you against") {
-		t.Fatalf("the client's own page has a record against itself:\n%s", v)
+	step(uitest.Key("l"), nil, true)     // the next game's leaderboard
+	step(uitest.Key("enter"), nil, true) // bob's page
+	if !strings.Contains(s.View(), "ana v bob") {
+		t.Fatalf("bob's page:\n%s", s.View())
+	}
+	step(uitest.Key("enter"), nil, false) // the game, in review
+	if _, ok := s.(interface{ Reviewing() bool }); !ok {
+		t.Fatalf("the game did not open: %T\n%s", s, s.View())
 	}
 }

@@ -44,20 +44,28 @@ func RunOnce(m tea.Model, cmd tea.Cmd) { runCmds(m, cmd, false) }
 // runCmds runs cmd (batches included) and hands what it returns to the
 // client, then, when again, the commands that come back, and so on.
 func runCmds(m tea.Model, cmd tea.Cmd, again bool) {
-	if cmd == nil {
+	depth := 1
+	if again {
+		depth = -1 // no end
+	}
+	RunDepth(m, cmd, depth)
+}
+
+// RunDepth runs cmd (batches included) and hands what it returns to the
+// client, then the commands that come back, depth levels deep.
+func RunDepth(m tea.Model, cmd tea.Cmd, depth int) {
+	if cmd == nil || depth == 0 {
 		return
 	}
 	switch msg := cmd().(type) {
 	case tea.BatchMsg:
 		for _, c := range msg {
-			runCmds(m, c, again)
+			RunDepth(m, c, depth)
 		}
 	case nil:
 	default:
 		_, next := m.Update(msg)
-		if again {
-			runCmds(m, next, again)
-		}
+		RunDepth(m, next, depth-1)
 	}
 }
 
