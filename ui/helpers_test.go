@@ -9,29 +9,10 @@ import (
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/match"
 
 	"github.com/tabletop/tabletop/game"
 	_ "github.com/tabletop/tabletop/game/all"
 )
-
-// rm is the board's room match, nil for a local game.
-func rm(b *board.BoardScreen) *match.RoomMatch {
-	r, _ := b.Match.(*match.RoomMatch)
-	return r
-}
-
-// lastQuad is the quadrant the last move turned, as the board shows it:
-// the overlay region marked as the last move's (Pentago's handles click
-// 2q and 2q+1).
-func lastQuad(b *board.BoardScreen) int {
-	for _, g := range b.Regions(b.Recent()) {
-		if g.Last {
-			return g.Parts[0].Click / 2
-		}
-	}
-	return 0
-}
 
 // The bundled rule sheets are games of the client in its tests too.
 func init() { uitest.RegisterBundled() }

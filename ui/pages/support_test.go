@@ -45,3 +45,21 @@ func waitWrites(m *common.Shell) {
 
 // TestMain keeps the tests away from the user's settings (see uitest.Main).
 func TestMain(m *testing.M) { uitest.Main(m) }
+
+// rm is the board's room match, nil for a local game.
+func rm(b *board.BoardScreen) *match.RoomMatch {
+	r, _ := b.Match.(*match.RoomMatch)
+	return r
+}
+
+// lastQuad is the quadrant the last move turned, as the board shows it:
+// the overlay region marked as the last move's (Pentago's handles click
+// 2q and 2q+1).
+func lastQuad(b *board.BoardScreen) int {
+	for _, g := range b.Regions(b.Recent()) {
+		if g.Last {
+			return g.Parts[0].Click / 2
+		}
+	}
+	return 0
+}

@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"strings"
@@ -8,7 +8,6 @@ import (
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -50,17 +49,17 @@ func TestRoomSetupOptions(t *testing.T) {
 			if c.guest {
 				p.ID = ""
 			}
-			m := New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, Player: p}).(*Model)
+			m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, Player: p})
 			m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 			v, _ := game.Lookup("pentago")
-			m.Cur = pages.NewSetup(m.C, v, true)
+			m.Cur = NewSetup(m.C, v, true)
 			for _, k := range c.keys {
 				uitest.Press(m, k)
 			}
 			if view := uitest.ViewText(m); !strings.Contains(view, c.line) {
 				t.Fatalf("setup shows no %q:\n%s", c.line, view)
 			}
-			for s := m.Cur.(*pages.SetupScreen); s.Row < len(s.Choice); {
+			for s := m.Cur.(*SetupScreen); s.Row < len(s.Choice); {
 				m.Update(uitest.Key("enter")) // on to Start
 			}
 			_, create := m.Update(uitest.Key("enter"))

@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"strings"
@@ -7,7 +7,6 @@ import (
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -35,7 +34,7 @@ func (f *fakeQuick) Poll(v string) (string, []string, error) {
 // answer hands msg to the client and then, depth times, what the
 // commands it returns report (the queue's and the lobby's answers), but
 // not what those return: the next poll's tick, the room's waiter.
-func answer(m *Model, msg tea.Msg, depth int) {
+func answer(m *common.Shell, msg tea.Msg, depth int) {
 	_, cmd := m.Update(msg)
 	uitest.RunDepth(m, cmd, depth)
 }
@@ -43,18 +42,18 @@ func answer(m *Model, msg tea.Msg, depth int) {
 func TestQuickMatchScreen(t *testing.T) {
 	fq := &fakeQuick{}
 	lobby := &fakeLobby{newFakeRoom("pentago", 0)}
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if !strings.Contains(uitest.ViewText(m), "Play anyone") {
 		t.Fatalf("menu lacks Play anyone:\n%s", uitest.ViewText(m))
 	}
-	q := pages.NewQuickMatch(m.C)
+	q := NewQuickMatch(m.C)
 	m.Cur = q
 	answer(m, uitest.Key("enter"), 1) // the queue's answer to Enqueue
 	if fq.queued == "" || !q.Queued {
 		t.Fatal("enter did not queue")
 	}
-	answer(m, pages.QuickPollMsg{Gen: q.Gen}, 1) // the poll's answer
+	answer(m, QuickPollMsg{Gen: q.Gen}, 1) // the poll's answer
 	if v := uitest.ViewText(m); !strings.Contains(v, "in the queue (2)") || !strings.Contains(v, "zed") {
 		t.Fatalf("queue not shown:\n%s", v)
 	}
@@ -63,13 +62,13 @@ func TestQuickMatchScreen(t *testing.T) {
 		t.Fatal("esc did not leave the queue")
 	}
 	answer(m, uitest.Key("enter"), 1)
-	answer(m, pages.QuickPollMsg{Gen: q.Gen}, 2) // the poll's answer, then the join's
+	answer(m, QuickPollMsg{Gen: q.Gen}, 2) // the poll's answer, then the join's
 	if _, ok := m.Cur.(*board.BoardScreen); !ok {
 		t.Fatalf("matched, but no room board: %T", m.Cur)
 	}
 
 	// A guest has no such item.
-	m = New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{Name: "guest"}}).(*Model)
+	m = newClient(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, QuickMatch: fq, Player: rooms.Player{Name: "guest"}})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if strings.Contains(uitest.ViewText(m), "Play anyone") {
 		t.Fatal("Play anyone offered to a guest")

@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"testing"
@@ -6,7 +6,6 @@ import (
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -21,16 +20,16 @@ import (
 func TestRoomJoinedAfterItsScreenWasLeftIsLeft(t *testing.T) {
 	t.Parallel()
 	room := newFakeRoom("quad5", 0)
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
-		Start: common.Start{Join: "K7QX"}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: common.Start{Join: "K7QX"}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	join := m.Init()
 	m.Update(uitest.Key("esc"))
-	if _, ok := m.Cur.(*pages.MenuScreen); !ok {
+	if _, ok := m.Cur.(*MenuScreen); !ok {
 		t.Fatalf("esc while joining: %T, want the menu", m.Cur)
 	}
 	_, cmd := m.Update(join())
-	if _, ok := m.Cur.(*pages.MenuScreen); !ok || room.left {
+	if _, ok := m.Cur.(*MenuScreen); !ok || room.left {
 		t.Fatalf("the late answer: %T, room left in Update %v", m.Cur, room.left)
 	}
 	uitest.RunCmd(m, cmd)

@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"testing"
@@ -15,8 +15,8 @@ import (
 // position clears it, one that does not keeps it.
 func TestRoomSelectionFollowsPosition(t *testing.T) {
 	room := newFakeRoom("tictacchess", 0)
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
-		Start: common.Start{Join: "K7QX"}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: common.Start{Join: "K7QX"}})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	wait := startIn(m)
 	b, ok := m.Cur.(*board.BoardScreen)

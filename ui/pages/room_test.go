@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"errors"
@@ -137,7 +137,7 @@ func (l *fakeLobby) Join(p rooms.Player, code string) (rooms.Room, error) {
 // startIn starts a client that starts in a room (Start.Join): its join,
 // sent in the first screen's command, is answered, and the command the
 // room's board starts with (the room's waiter) is returned.
-func startIn(m *Model) tea.Cmd {
+func startIn(m *common.Shell) tea.Cmd {
 	msg := m.Init()()
 	_, cmd := m.Update(msg)
 	return cmd
@@ -145,10 +145,10 @@ func startIn(m *Model) tea.Cmd {
 
 // openRoom opens a client at 80×24 that joins room K7QX of lobby and
 // shows its board.
-func openRoom(t *testing.T, lobby rooms.Lobby) (*Model, *board.BoardScreen) {
+func openRoom(t *testing.T, lobby rooms.Lobby) (*common.Shell, *board.BoardScreen) {
 	t.Helper()
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: lobby, Remote: true,
-		Start: common.Start{Join: "K7QX"}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Lobby: lobby, Remote: true,
+		Start: common.Start{Join: "K7QX"}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	startIn(m)
 	b, ok := m.Cur.(*board.BoardScreen)
@@ -160,8 +160,8 @@ func openRoom(t *testing.T, lobby rooms.Lobby) (*Model, *board.BoardScreen) {
 
 func TestRoomPlay(t *testing.T) {
 	room := newFakeRoom("quad5", 0)
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
-		Start: common.Start{Join: "K7QX"}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: common.Start{Join: "K7QX"}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait := startIn(m)
 	b, ok := m.Cur.(*board.BoardScreen)
@@ -221,8 +221,8 @@ func nextWait(cmd tea.Cmd) tea.Msg {
 func TestRoomClientPlaysOnlyNewMoves(t *testing.T) {
 	t.Parallel()
 	room := newFakeRoom("quad5", 0)
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
-		Start: common.Start{Join: "K7QX"}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: common.Start{Join: "K7QX"}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait := startIn(m)
 	b := m.Cur.(*board.BoardScreen)
@@ -251,8 +251,8 @@ func TestRoomClientPlaysOnlyNewMoves(t *testing.T) {
 // result, which the position alone cannot give.
 func TestRoomResign(t *testing.T) {
 	room := newFakeRoom("quad5", 1)
-	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
-		Start: Start{Join: "K7QX"}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: common.Start{Join: "K7QX"}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	startIn(m)
 	b := m.Cur.(*board.BoardScreen)

@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"strings"
@@ -14,7 +14,7 @@ import (
 // The rotation a room's opponent made is the last move the board marks.
 func TestPentagoRotationIsTheLastMoveInARoom(t *testing.T) {
 	room := newFakeRoom("pentago", 1)
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true, Start: common.Start{Join: "K7QX"}}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true, Start: common.Start{Join: "K7QX"}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	startIn(m)
 	room.remote("(place 1 1 1)")
@@ -30,8 +30,8 @@ func TestPentagoRotationIsTheLastMoveInARoom(t *testing.T) {
 // touched, and the board follows the room again on esc.
 func TestReviewInARoom(t *testing.T) {
 	room := newFakeRoom("quad5") // a spectator: no seat
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
-		Start: common.Start{Join: "K7QX"}, Analyst: uitest.FixedDepth(2)}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: common.Start{Join: "K7QX"}, Analyst: uitest.FixedDepth(2)})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait := startIn(m)
 	b := m.Cur.(*board.BoardScreen)
@@ -66,8 +66,8 @@ func TestNoAnalysisInARoomGame(t *testing.T) {
 	t.Parallel()
 	room := newFakeRoom("quad5")
 	h := uitest.NewHeldAnalyst()
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
-		Start: common.Start{Join: "K7QX"}, Analyst: h}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
+		Start: common.Start{Join: "K7QX"}, Analyst: h})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	startIn(m)
 	b := m.Cur.(*board.BoardScreen)

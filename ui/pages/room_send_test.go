@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"errors"
@@ -52,7 +52,7 @@ func (l *slowLobby) Join(p rooms.Player, code string) (rooms.Room, error) { retu
 
 // joinSlowRoom opens a client on a slow quad5 room where this client
 // plays roles you.
-func joinSlowRoom(t *testing.T, you ...game.Role) (*Model, *board.BoardScreen, *slowRoom) {
+func joinSlowRoom(t *testing.T, you ...game.Role) (*common.Shell, *board.BoardScreen, *slowRoom) {
 	t.Helper()
 	room := &slowRoom{fakeRoom: newFakeRoom("quad5", you...), release: make(chan struct{})}
 	m, b := openRoom(t, &slowLobby{fakeLobby{room.fakeRoom}, room})

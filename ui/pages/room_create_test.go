@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"strings"
@@ -10,19 +10,18 @@ import (
 	"github.com/tabletop/tabletop/ui/board"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
-	"github.com/tabletop/tabletop/ui/pages"
 )
 
 func TestCreateRoomFlow(t *testing.T) {
 	room := newFakeRoom("pentago", 0)
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	for !strings.Contains(uitest.ViewText(m), "> Create room") {
 		m.Update(uitest.Key("down"))
 	}
 	m.Update(uitest.Key("enter")) // variant picker
 	m.Update(uitest.Key("enter")) // Quad 5×5 room setup
-	if _, ok := m.Cur.(*pages.SetupScreen); !ok {
+	if _, ok := m.Cur.(*SetupScreen); !ok {
 		t.Fatalf("no room setup: %T\n%s", m.Cur, uitest.ViewText(m))
 	}
 	_, create := m.Update(uitest.Key("enter"))
@@ -35,10 +34,10 @@ func TestCreateRoomFlow(t *testing.T) {
 // A room's setup has no name fields: enter and tab go on to Start.
 func TestRoomSetupHasNoNames(t *testing.T) {
 	room := newFakeRoom("pentago", 0)
-	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true}).(*Model)
+	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	v, _ := game.Lookup("pentago")
-	s := pages.NewSetup(m.C, v, true)
+	s := NewSetup(m.C, v, true)
 	m.Cur = s
 	if strings.Contains(uitest.ViewText(m), "(name)") {
 		t.Fatalf("a room setup shows name fields:\n%s", uitest.ViewText(m))
