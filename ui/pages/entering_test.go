@@ -119,8 +119,8 @@ func TestRoomIsEnteredInACommand(t *testing.T) {
 		{"room list", func(c *common.Common) common.Screen { return newRoomList(c) }, []string{"enter"}, "joining room K7QX…", "join K7QX"},
 		{"TV", func(c *common.Common) common.Screen { return newRoomList(c) }, []string{"v"}, "joining room K7QX…", "join K7QX"},
 		{"new room", func(c *common.Common) common.Screen {
-			s := NewSetup(c, quad5, true)
-			s.setRow(len(s.Choice))
+			s := newSetup(c, quad5, true)
+			s.setRow(len(s.choice))
 			return s
 		}, []string{"enter"}, "creating the room…", "create quad5"},
 	} {
@@ -170,7 +170,7 @@ func TestRoomRefusalIsShown(t *testing.T) {
 		}, "no room K7QX"},
 		{"room list", func(c *common.Common) (common.Screen, tea.Cmd) { return newRoomList(c).Update(uitest.Key("enter")) }, "no room K7QX"},
 		{"new room", func(c *common.Common) (common.Screen, tea.Cmd) {
-			s := NewSetup(c, quad5, true)
+			s := newSetup(c, quad5, true)
 			return s.start()
 		}, "create room: no room K7QX"},
 		{"at the start", func(c *common.Common) (common.Screen, tea.Cmd) {
@@ -244,7 +244,7 @@ func TestQuickMatchAsksTheQueueInCommands(t *testing.T) {
 	c, lobby := doorCommon(t)
 	queue := &doorQueue{lobby: lobby}
 	c.Opts.QuickMatch = queue
-	var s common.Screen = NewQuickMatch(c)
+	var s common.Screen = newQuickMatch(c)
 	q := s.(*quickScreen)
 	// step hands msg to the screen and the answer of the command it
 	// returns back to it; the command that answer returns comes back.
@@ -263,11 +263,11 @@ func TestQuickMatchAsksTheQueueInCommands(t *testing.T) {
 	step(uitest.Key("enter"))
 	step(uitest.Key("esc"))
 	step(uitest.Key("enter"))
-	step(QuickPollMsg{Gen: q.Gen})
+	step(quickPollMsg{gen: q.gen})
 	if v := s.View(); !strings.Contains(v, "bob") {
 		t.Fatalf("the queue's players are not shown:\n%s", v)
 	}
-	join := step(QuickPollMsg{Gen: q.Gen}) // matched: the join goes out
+	join := step(quickPollMsg{gen: q.gen}) // matched: the join goes out
 	if v := s.View(); join == nil || len(lobby.calls) != 0 || !strings.Contains(v, "joining room K7QX…") {
 		t.Fatalf("matched: join command %v, lobby calls %v, screen:\n%s", join != nil, lobby.calls, v)
 	}

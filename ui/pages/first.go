@@ -15,7 +15,7 @@ import (
 // problem lands on the menu with the error shown.
 func First(c *common.Common) common.Screen {
 	s := first(c)
-	if menu, ok := s.(*MenuScreen); ok {
+	if menu, ok := s.(*menuScreen); ok {
 		menu.readSavesNow() // not in Update: the program does not run yet
 	}
 	return s

@@ -150,7 +150,7 @@ func TestMenuNoteMatchesFresh(t *testing.T) {
 	for _, th := range themes.All {
 		for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI} {
 			st := themes.SharedStyles(th, false, p)
-			m := &MenuScreen{common: &common.Common{Styles: st, Width: 30, Height: 24}}
+			m := &menuScreen{common: &common.Common{Styles: st, Width: 30, Height: 24}}
 			m.list = newItemList([]MenuItem{{title: "Go", desc: "a very long description that the list cuts at thirty columns"}}, menuDelegate{common: m.common}, 28, 10)
 			wantDesc := st.Muted.Render(" a very long description that") + "\n" + st.Muted.Render(" the list cuts at thirty") + "\n"
 			if got := m.noteView(); got != wantDesc {

@@ -63,8 +63,8 @@ func (d menuDelegate) line(l *itemList, item MenuItem, selected bool) string {
 // descWidth is the room a description has after the cursor and titles.
 func descWidth(l *itemList) int { return max(l.width-2-titleWidth(l)-1, 1) }
 
-// MenuScreen is the main menu.
-type MenuScreen struct {
+// menuScreen is the main menu.
+type menuScreen struct {
 	common *common.Common
 	list   itemList
 	// helpAll is whether ? shows every key; helpWidth is the width the
@@ -92,8 +92,8 @@ type MenuScreen struct {
 var menuPagination = lipgloss.NewStyle().PaddingLeft(2)
 
 // newMenu opens the menu with status in its status line.
-func newMenu(c *common.Common, status string) *MenuScreen {
-	m := &MenuScreen{common: c, status: status}
+func newMenu(c *common.Common, status string) *menuScreen {
+	m := &menuScreen{common: c, status: status}
 	items := m.allItems(nil) // the saved games come in Init's command
 	// Nothing is read here: NewMenu is called in Update.
 	l := newItemList(items, menuDelegate{c}, 40, 10)
@@ -120,7 +120,7 @@ func newMenu(c *common.Common, status string) *MenuScreen {
 }
 
 // askDelete asks before the selected saved game is deleted.
-func (m *MenuScreen) askDelete() {
+func (m *menuScreen) askDelete() {
 	item, ok := m.list.selected()
 	if !ok || item.action != actContinue {
 		m.status = "x deletes a saved game: choose one under Continue first"
@@ -132,7 +132,7 @@ func (m *MenuScreen) askDelete() {
 
 // answerDelete deletes the saved game asked about when yes, on the I/O
 // queue; deletedMsg says how it went.
-func (m *MenuScreen) answerDelete(yes bool) tea.Cmd {
+func (m *menuScreen) answerDelete(yes bool) tea.Cmd {
 	item := m.deleting
 	m.deleting, m.status = nil, ""
 	if !yes {
@@ -157,7 +157,7 @@ type deletedMsg struct {
 }
 
 // deleted takes the saved game's item off the list once it is gone.
-func (m *MenuScreen) deleted(msg deletedMsg) {
+func (m *menuScreen) deleted(msg deletedMsg) {
 	if msg.err != nil {
 		m.status = "could not delete: " + msg.err.Error()
 		return
@@ -175,7 +175,7 @@ func (m *MenuScreen) deleted(msg deletedMsg) {
 // savesMsg is the saved games read for the menu: their items, and what
 // could not be read.
 type savesMsg struct {
-	of     *MenuScreen
+	of     *menuScreen
 	items  []MenuItem
 	status string
 }
@@ -183,7 +183,7 @@ type savesMsg struct {
 // readSaves reads the saved games on the client's I/O queue: after the
 // writes queued before it (the game just left is offered as it was
 // left), and off the UI goroutine (the saves may be a server's store).
-func (m *MenuScreen) readSaves() tea.Cmd {
+func (m *menuScreen) readSaves() tea.Cmd {
 	store := m.common.Store
 	if store == nil {
 		return nil
@@ -244,7 +244,7 @@ func continueItems(store savefmt.SaveStore, remote bool) (items []MenuItem, stat
 // readSavesNow reads the saved games at once, for the first screen of a
 // client being made (ui.New), before its program runs; in Update the
 // menu reads them in Init's command.
-func (m *MenuScreen) readSavesNow() {
+func (m *menuScreen) readSavesNow() {
 	if store := m.common.Store; store != nil {
 		items, status := continueItems(store, m.common.Opts.Remote)
 		m.gotSaves(savesMsg{of: m, items: items, status: status})
@@ -254,7 +254,7 @@ func (m *MenuScreen) readSavesNow() {
 
 // gotSaves puts the saved games read at the top of the menu; the cursor
 // stays on its line, or at the top if it was there.
-func (m *MenuScreen) gotSaves(msg savesMsg) {
+func (m *menuScreen) gotSaves(msg savesMsg) {
 	if msg.of != m {
 		return
 	}
@@ -271,7 +271,7 @@ func (m *MenuScreen) gotSaves(msg savesMsg) {
 // allItems is every line of the menu: the saved games (saves), the
 // games, the user's sheets that are not games yet, and the other
 // choices.
-func (m *MenuScreen) allItems(saves []MenuItem) []MenuItem {
+func (m *menuScreen) allItems(saves []MenuItem) []MenuItem {
 	c := m.common
 	items := saves
 	for _, v := range game.Variants() {
@@ -300,13 +300,13 @@ func (m *MenuScreen) allItems(saves []MenuItem) []MenuItem {
 }
 
 // resize fits the list between the title and the status and help.
-func (m *MenuScreen) resize() {
+func (m *menuScreen) resize() {
 	m.helpWidth = m.common.Width
 	m.list.setSize(max(m.common.Width-2, 10), m.listHeight())
 }
 
 // HelpView is the menu's keys, each line indented like the rest.
-func (m *MenuScreen) helpView() string {
+func (m *menuScreen) helpView() string {
 	k := m.keys()
 	key := menuPartKey{style: common.StyleKeyOf(m.common), part: partHelpView, width: m.common.Width,
 		showAll: m.helpAll, hasSave: k.Delete.Enabled()}
@@ -322,7 +322,7 @@ func (m *MenuScreen) helpView() string {
 }
 
 // helpText is the help bubble's view at its own width.
-func (m *MenuScreen) helpText() string {
+func (m *menuScreen) helpText() string {
 	k := m.keys()
 	key := menuPartKey{style: common.StyleKeyOf(m.common), part: partHelp, width: m.helpWidth,
 		showAll: m.helpAll, hasSave: k.Delete.Enabled()}
@@ -331,7 +331,7 @@ func (m *MenuScreen) helpText() string {
 
 // helpModel is the help bubble in the session's styles, as the menu
 // shows it now.
-func (m *MenuScreen) helpModel() help.Model {
+func (m *menuScreen) helpModel() help.Model {
 	h := m.common.NewHelp()
 	h.SetWidth(m.helpWidth)
 	h.ShowAll = m.helpAll
@@ -339,7 +339,7 @@ func (m *MenuScreen) helpModel() help.Model {
 }
 
 // listView is the list fitted between the title and the notes.
-func (m *MenuScreen) listView() string {
+func (m *menuScreen) listView() string {
 	l := &m.list
 	height := m.listHeight()
 	key := menuPartKey{style: common.StyleKeyOf(m.common), part: partList, width: m.common.Width, height: height,
@@ -352,13 +352,13 @@ func (m *MenuScreen) listView() string {
 // take under the list.
 const menuNoteLines = 2
 
-func (m *MenuScreen) listHeight() int {
+func (m *menuScreen) listHeight() int {
 	return max(m.common.Height-4-menuNoteLines-lipgloss.Height(m.helpText()), 1)
 }
 
 // keys is the menu's keys for its help: x is listed only when there is
 // a saved game to delete.
-func (m *MenuScreen) keys() menuKeyMap {
+func (m *menuScreen) keys() menuKeyMap {
 	k := menuKeys
 	hasSave := false
 	for _, mi := range m.list.items {
@@ -371,7 +371,7 @@ func (m *MenuScreen) keys() menuKeyMap {
 }
 
 // Init is part of common.Screen.
-func (m *MenuScreen) Init() tea.Cmd {
+func (m *menuScreen) Init() tea.Cmd {
 	if m.savesRead {
 		return nil
 	}
@@ -402,7 +402,7 @@ func (k menuKeyMap) FullHelp() [][]key.Binding {
 }
 
 // Update is part of common.Screen.
-func (m *MenuScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+func (m *menuScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case common.SheetLoadedMsg, common.SheetTickMsg:
 		m.refreshSheets()
@@ -461,7 +461,7 @@ func (m *MenuScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	return m, nil
 }
 
-func (m *MenuScreen) choose() (common.Screen, tea.Cmd) {
+func (m *menuScreen) choose() (common.Screen, tea.Cmd) {
 	item, ok := m.list.selected()
 	if !ok {
 		return m, nil
@@ -487,7 +487,7 @@ func (m *MenuScreen) choose() (common.Screen, tea.Cmd) {
 		}
 		return b, nil
 	case actPlay:
-		return NewSetup(c, item.variant, false), nil
+		return newSetup(c, item.variant, false), nil
 	case actCreateRoom:
 		return newVariantPicker(c), nil
 	case actJoinRoom:
@@ -497,7 +497,7 @@ func (m *MenuScreen) choose() (common.Screen, tea.Cmd) {
 	case actRatings:
 		return newStandings(c), nil
 	case actQuickMatch:
-		return NewQuickMatch(c), nil
+		return newQuickMatch(c), nil
 	case actAnalysis:
 		return newAnalysisSetup(c, nil, ""), nil
 	case actRules:
@@ -509,7 +509,7 @@ func (m *MenuScreen) choose() (common.Screen, tea.Cmd) {
 }
 
 // View is part of common.Screen.
-func (m *MenuScreen) View() string {
+func (m *menuScreen) View() string {
 	return common.JoinPadded(m.common.Height, heading(m.common.Styles), m.listView(), "\n", m.noteView(), m.helpView())
 }
 
@@ -518,7 +518,7 @@ func (m *MenuScreen) View() string {
 // (two lines, each ended). Drawn once for all sessions per text, width
 // and theme colours: wrapping and styling the description on every
 // frame was a tenth of a menu key's cost.
-func (m *MenuScreen) noteView() string {
+func (m *menuScreen) noteView() string {
 	item, _ := m.list.selected()
 	k := noteKey{style: common.StyleKeyOf(m.common), errColour: m.common.Styles.Theme.Error, width: m.common.Width, status: m.status}
 	if k.status == "" && common.TextWidth(item.desc) > descWidth(&m.list) {

@@ -30,7 +30,7 @@ func TestClickOnMenuButtonDoesNotClickThrough(t *testing.T) {
 			}
 		}
 		m.Update(uitest.Click(hit.X, hit.Y))
-		mn, ok := m.Cur.(*MenuScreen)
+		mn, ok := m.Cur.(*menuScreen)
 		if !ok {
 			t.Fatalf("%v: the press on [ Menu ] opened %T", sz, m.Cur)
 		}

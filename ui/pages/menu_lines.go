@@ -79,7 +79,7 @@ const (
 )
 
 // menuPartKey is everything one part of the menu's frame depends on.
-// items is the menu's titles and descriptions (MenuScreen.items), and
+// items is the menu's titles and descriptions (menuScreen.items), and
 // the list fields are its cursor and pages: equal keys draw equal parts.
 type menuPartKey struct {
 	style            common.MenuStyleKey

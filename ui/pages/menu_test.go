@@ -31,7 +31,7 @@ func TestMenuCursorComesBackToTheChosenItem(t *testing.T) {
 		Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	for {
-		mn := m.Cur.(*MenuScreen)
+		mn := m.Cur.(*menuScreen)
 		if it, ok := mn.list.selected(); ok && it.title == "Ratings" {
 			break
 		}
@@ -46,7 +46,7 @@ func TestMenuCursorComesBackToTheChosenItem(t *testing.T) {
 		t.Fatalf("enter on Ratings opened %T", m.Cur)
 	}
 	m.Update(uitest.Key("esc"))
-	mn, ok := m.Cur.(*MenuScreen)
+	mn, ok := m.Cur.(*menuScreen)
 	if !ok {
 		t.Fatalf("esc from the ratings went to %T", m.Cur)
 	}

@@ -19,8 +19,8 @@ var quickKeys = struct{ Choose, Back, Up, Down, ForceOut key.Binding }{
 	Up:     common.KeyUp, Down: common.KeyDown, ForceOut: common.KeyForceOut,
 }
 
-// QuickPollMsg asks the queue screen to poll; gen tells a stale tick.
-type QuickPollMsg struct{ Gen int }
+// quickPollMsg asks the queue screen to poll; gen tells a stale tick.
+type quickPollMsg struct{ gen int }
 
 // quickPolledMsg is the queue's answer to a poll: the code of the room
 // matched ("" until then), who waits, or why the poll failed.
@@ -46,8 +46,8 @@ type quickScreen struct {
 	c        *common.Common
 	variants []*game.Variant // two-player games
 	i        int
-	Queued   bool
-	Gen      int
+	queued   bool
+	gen      int
 	since    time.Time
 	waiting  []string
 	status   string
@@ -55,8 +55,8 @@ type quickScreen struct {
 	joining *common.Entering
 }
 
-// NewQuickMatch opens "Play anyone": a game to pick, then its queue.
-func NewQuickMatch(c *common.Common) *quickScreen {
+// newQuickMatch opens "Play anyone": a game to pick, then its queue.
+func newQuickMatch(c *common.Common) *quickScreen {
 	q := &quickScreen{c: c}
 	for _, v := range game.Variants() {
 		if len(v.Roles) == 2 {
@@ -70,8 +70,8 @@ func NewQuickMatch(c *common.Common) *quickScreen {
 func (q *quickScreen) Init() tea.Cmd { return nil }
 
 func (q *quickScreen) poll() tea.Cmd {
-	gen := q.Gen
-	return tea.Tick(500*time.Millisecond, func(time.Time) tea.Msg { return QuickPollMsg{gen} })
+	gen := q.gen
+	return tea.Tick(500*time.Millisecond, func(time.Time) tea.Msg { return quickPollMsg{gen} })
 }
 
 // ask runs the queue's call on the I/O queue.
@@ -87,11 +87,11 @@ func (q *quickScreen) cancel() tea.Cmd {
 func (q *quickScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	qm := q.c.Opts.QuickMatch
 	switch msg := msg.(type) {
-	case QuickPollMsg:
-		if !q.Queued || msg.Gen != q.Gen || q.joining != nil {
+	case quickPollMsg:
+		if !q.queued || msg.gen != q.gen || q.joining != nil {
 			return q, nil
 		}
-		gen, variant := q.Gen, q.variants[q.i].Name
+		gen, variant := q.gen, q.variants[q.i].Name
 		return q, q.ask(func() tea.Msg {
 			code, waiting, err := qm.Poll(variant)
 			return quickPolledMsg{gen: gen, code: code, waiting: waiting, err: err}
@@ -99,11 +99,11 @@ func (q *quickScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case quickPolledMsg:
 		return q.polled(msg)
 	case quickQueuedMsg:
-		if msg.gen != q.Gen || !q.Queued {
+		if msg.gen != q.gen || !q.queued {
 			return q, nil
 		}
 		if msg.err != nil {
-			q.Queued, q.status = false, msg.err.Error()
+			q.queued, q.status = false, msg.err.Error()
 			return q, nil
 		}
 		return q, q.poll()
@@ -127,7 +127,7 @@ func (q *quickScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 // polled takes the queue's answer to a poll: who waits, and once
 // matched, the join of the room.
 func (q *quickScreen) polled(msg quickPolledMsg) (common.Screen, tea.Cmd) {
-	if !q.Queued || msg.gen != q.Gen {
+	if !q.queued || msg.gen != q.gen {
 		return q, nil
 	}
 	q.waiting, q.status = msg.waiting, ""
@@ -149,23 +149,23 @@ func (q *quickScreen) key(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	case key.Matches(msg, k.ForceOut):
 		return q, tea.Sequence(q.cancel(), tea.Quit)
 	case key.Matches(msg, k.Back):
-		if q.Queued {
+		if q.queued {
 			// A join out for a match is given up: its answer, untaken,
 			// is left by the root model.
-			q.Queued, q.waiting, q.status, q.joining = false, nil, "left the queue", nil
-			q.Gen++
+			q.queued, q.waiting, q.status, q.joining = false, nil, "left the queue", nil
+			q.gen++
 			return q, q.cancel()
 		}
 		return newMenu(q.c, ""), nil
-	case q.Queued:
+	case q.queued:
 	case key.Matches(msg, k.Up):
 		q.i = max(q.i-1, 0)
 	case key.Matches(msg, k.Down):
 		q.i = min(q.i+1, max(len(q.variants)-1, 0))
 	case key.Matches(msg, k.Choose) && q.i < len(q.variants):
-		q.Queued, q.since, q.status = true, time.Now(), ""
-		q.Gen++
-		qm, gen, variant := q.c.Opts.QuickMatch, q.Gen, q.variants[q.i].Name
+		q.queued, q.since, q.status = true, time.Now(), ""
+		q.gen++
+		qm, gen, variant := q.c.Opts.QuickMatch, q.gen, q.variants[q.i].Name
 		return q, q.ask(func() tea.Msg { return quickQueuedMsg{gen: gen, err: qm.Enqueue(variant)} })
 	}
 	return q, nil
@@ -176,7 +176,7 @@ func (q *quickScreen) View() string {
 	st := q.c.Styles
 	var b strings.Builder
 	b.WriteString(st.Title.Render(" Play anyone") + "\n\n")
-	if q.Queued {
+	if q.queued {
 		v := q.variants[q.i]
 		b.WriteString(st.Text.Render(fmt.Sprintf(" waiting for a %s opponent near your rating (%s so far)", v.Title, time.Since(q.since).Truncate(time.Second))) + "\n\n")
 		b.WriteString(st.Muted.Render(fmt.Sprintf(" in the queue (%d):", len(q.waiting))) + "\n")
@@ -194,7 +194,7 @@ func (q *quickScreen) View() string {
 	if q.status != "" {
 		b.WriteString(st.Error.Render(" "+q.status) + "\n")
 	}
-	if q.Queued {
+	if q.queued {
 		b.WriteString(st.Muted.Render(common.Footer(quickKeys.Back)))
 	} else {
 		b.WriteString(st.Muted.Render(common.Footer(quickKeys.Choose, quickKeys.Back)))

@@ -47,22 +47,22 @@ func TestQuickMatchScreen(t *testing.T) {
 	if !strings.Contains(uitest.ViewText(m), "Play anyone") {
 		t.Fatalf("menu lacks Play anyone:\n%s", uitest.ViewText(m))
 	}
-	q := NewQuickMatch(m.C)
+	q := newQuickMatch(m.C)
 	m.Cur = q
 	answer(m, uitest.Key("enter"), 1) // the queue's answer to Enqueue
-	if fq.queued == "" || !q.Queued {
+	if fq.queued == "" || !q.queued {
 		t.Fatal("enter did not queue")
 	}
-	answer(m, QuickPollMsg{Gen: q.Gen}, 1) // the poll's answer
+	answer(m, quickPollMsg{gen: q.gen}, 1) // the poll's answer
 	if v := uitest.ViewText(m); !strings.Contains(v, "in the queue (2)") || !strings.Contains(v, "zed") {
 		t.Fatalf("queue not shown:\n%s", v)
 	}
 	answer(m, uitest.Key("esc"), 1)
-	if !fq.cancelled || q.Queued {
+	if !fq.cancelled || q.queued {
 		t.Fatal("esc did not leave the queue")
 	}
 	answer(m, uitest.Key("enter"), 1)
-	answer(m, QuickPollMsg{Gen: q.Gen}, 2) // the poll's answer, then the join's
+	answer(m, quickPollMsg{gen: q.gen}, 2) // the poll's answer, then the join's
 	if _, ok := m.Cur.(*board.BoardScreen); !ok {
 		t.Fatalf("matched, but no room board: %T", m.Cur)
 	}

@@ -21,7 +21,7 @@ func TestCreateRoomFlow(t *testing.T) {
 	}
 	m.Update(uitest.Key("enter")) // variant picker
 	m.Update(uitest.Key("enter")) // Quad 5×5 room setup
-	if _, ok := m.Cur.(*SetupScreen); !ok {
+	if _, ok := m.Cur.(*setupScreen); !ok {
 		t.Fatalf("no room setup: %T\n%s", m.Cur, uitest.ViewText(m))
 	}
 	_, create := m.Update(uitest.Key("enter"))
@@ -37,7 +37,7 @@ func TestRoomSetupHasNoNames(t *testing.T) {
 	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	v, _ := game.Lookup("pentago")
-	s := NewSetup(m.C, v, true)
+	s := newSetup(m.C, v, true)
 	m.Cur = s
 	if strings.Contains(uitest.ViewText(m), "(name)") {
 		t.Fatalf("a room setup shows name fields:\n%s", uitest.ViewText(m))
@@ -46,8 +46,8 @@ func TestRoomSetupHasNoNames(t *testing.T) {
 	m.Update(uitest.Key("up"))
 	m.Update(uitest.Key("enter"))
 	m.Update(uitest.Key("tab"))
-	if s.Editing || s.Row != 2 {
-		t.Fatalf("enter and tab should move on: row %d editing %v", s.Row, s.Editing)
+	if s.editing || s.row != 2 {
+		t.Fatalf("enter and tab should move on: row %d editing %v", s.row, s.editing)
 	}
 	_, create := m.Update(uitest.Key("enter"))
 	m.Update(create()) // the lobby's answer

@@ -25,11 +25,11 @@ func TestRoomJoinedAfterItsScreenWasLeftIsLeft(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	join := m.Init()
 	m.Update(uitest.Key("esc"))
-	if _, ok := m.Cur.(*MenuScreen); !ok {
+	if _, ok := m.Cur.(*menuScreen); !ok {
 		t.Fatalf("esc while joining: %T, want the menu", m.Cur)
 	}
 	_, cmd := m.Update(join())
-	if _, ok := m.Cur.(*MenuScreen); !ok || room.left {
+	if _, ok := m.Cur.(*menuScreen); !ok || room.left {
 		t.Fatalf("the late answer: %T, room left in Update %v", m.Cur, room.left)
 	}
 	uitest.RunCmd(m, cmd)

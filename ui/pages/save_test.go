@@ -82,11 +82,11 @@ func TestLoadOption(t *testing.T) {
 	}
 	m = newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Start: common.Start{Load: filepath.Join(dir, "none.txt")}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if _, ok := m.Cur.(*MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "load:") {
+	if _, ok := m.Cur.(*menuScreen); !ok || !strings.Contains(uitest.ViewText(m), "load:") {
 		t.Fatalf("missing file should land on the menu with a message:\n%s", uitest.ViewText(m))
 	}
 	m = newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Remote: true, Start: common.Start{Load: good}})
-	if _, ok := m.Cur.(*MenuScreen); !ok {
+	if _, ok := m.Cur.(*menuScreen); !ok {
 		t.Fatal("Remote must refuse --load")
 	}
 }

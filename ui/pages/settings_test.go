@@ -34,7 +34,7 @@ func TestSettingsStay(t *testing.T) {
 	m.Update(uitest.Key("M"))
 	m.Update(uitest.Key("down")) // Quad 7×7
 	m.Update(uitest.Key("enter"))
-	s := m.Cur.(*SetupScreen)
+	s := m.Cur.(*setupScreen)
 	m.Update(uitest.Key("+"))
 	m.Update(uitest.Key("+"))
 	if m.C.AITime != 2*time.Second || !strings.Contains(uitest.ViewText(m), "AI time per move: 2s") {
@@ -57,7 +57,7 @@ func TestSettingsStay(t *testing.T) {
 	}
 	m.Update(uitest.Key("down"))
 	m.Update(uitest.Key("enter"))
-	s = m.Cur.(*SetupScreen)
+	s = m.Cur.(*setupScreen)
 	if seats := s.seats(); !seats[1].AI || seats[1].Level != ai.Max {
 		t.Fatalf("the last seats are not offered: %+v", seats)
 	}
@@ -177,7 +177,7 @@ func TestSetupAITimeBothWays(t *testing.T) {
 	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Settings: savefmt.NewFileSettings(path), AIDelay: -1})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	m.Update(uitest.Key("enter"))
-	if _, ok := m.Cur.(*SetupScreen); !ok {
+	if _, ok := m.Cur.(*setupScreen); !ok {
 		t.Fatalf("not on setup: %T", m.Cur)
 	}
 	steps := []struct {
@@ -226,12 +226,12 @@ func TestNoAIOnlyGames(t *testing.T) {
 		for _, k := range []string{"up", "up", "right", "down", "down"} { // x: AI easy
 			uitest.Press(m, k)
 		}
-		s := m.Cur.(*SetupScreen)
+		s := m.Cur.(*setupScreen)
 		if seats := s.seats(); !common.AIOnly(seats) {
 			t.Fatalf("the seats are not all AI: %+v", seats)
 		}
 		m.Update(uitest.Key("enter"))
-		_, stayed := m.Cur.(*SetupScreen)
+		_, stayed := m.Cur.(*setupScreen)
 		if stayed != refuse {
 			t.Fatalf("NoAIOnlyGames %v: still on setup %v, status %q", refuse, stayed, s.status)
 		}
@@ -246,7 +246,7 @@ func TestNoAIOnlyGames(t *testing.T) {
 			uitest.Press(m, k)
 		}
 		if b, ok := m.Cur.(*board.BoardScreen); !ok {
-			t.Fatalf("with a Human seat the game did not start: %T %q %+v row %d", m.Cur, s.status, s.seats(), s.Row)
+			t.Fatalf("with a Human seat the game did not start: %T %q %+v row %d", m.Cur, s.status, s.seats(), s.row)
 		} else {
 			lm(b).CancelJob()
 		}
@@ -255,7 +255,7 @@ func TestNoAIOnlyGames(t *testing.T) {
 	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, NoAIOnlyGames: true, Remote: true,
 		Start: common.Start{Variant: "quad5", Seats: map[string]savefmt.SeatConfig{"x": {AI: true}, "o": {AI: true}}}})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if _, ok := m.Cur.(*MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "not offered here") {
+	if _, ok := m.Cur.(*menuScreen); !ok || !strings.Contains(uitest.ViewText(m), "not offered here") {
 		t.Fatalf("Start with AI seats only: %T\n%s", m.Cur, uitest.ViewText(m))
 	}
 }

@@ -47,8 +47,8 @@ const (
 
 // fitField makes seat i's text field a name or an address, as its kind
 // wants.
-func (s *SetupScreen) fitField(i int) {
-	if s.kinds[s.Choice[i]].ggp {
+func (s *setupScreen) fitField(i int) {
+	if s.kinds[s.choice[i]].ggp {
 		s.names[i].CharLimit, s.names[i].Placeholder = urlLimit, "http://127.0.0.1:9147"
 		return
 	}
@@ -59,7 +59,7 @@ func (s *SetupScreen) fitField(i int) {
 }
 
 // ggpKind is the index of the GGP player's kind, or -1.
-func (s *SetupScreen) ggpKind() int {
+func (s *setupScreen) ggpKind() int {
 	for i, k := range s.kinds {
 		if k.ggp {
 			return i
@@ -76,23 +76,23 @@ func roomKinds() []seatKind {
 	return ks
 }
 
-// SetupScreen seats the players of a new game (or room): one row per
+// setupScreen seats the players of a new game (or room): one row per
 // seat, then the Start button. On a row ←/→ change who plays the seat
 // and tab or enter edit its name; ↑/↓ move between the rows and Start.
-type SetupScreen struct {
+type setupScreen struct {
 	c      *common.Common
 	v      *game.Variant
 	room   bool
 	kinds  []seatKind
-	Choice []int
+	choice []int
 	names  []textinput.Model
 	// typed is, per seat, what was typed in the field for the other use
 	// of it (an address while the seat is a person's, a name while it is
 	// a GGP player): a seat switched back gets its own text again, never
 	// the other's ("Bob" typed, GGP chosen, an address, Human again).
 	typed   []string
-	Row     int  // the seat row with the focus; len(choice) is Start
-	Editing bool // the name of row is being typed
+	row     int  // the seat row with the focus; len(choice) is Start
+	editing bool // the name of row is being typed
 	status  string
 	help    help.Model
 	options roomOptions // a room's clock and rating (setup_room.go)
@@ -106,16 +106,16 @@ type SetupScreen struct {
 	creating *common.Entering
 }
 
-// NewSetup opens the setup of a new game of v, or of a new room when room
+// newSetup opens the setup of a new game of v, or of a new room when room
 // is set.
-func NewSetup(c *common.Common, v *game.Variant, room bool) *SetupScreen {
-	s := &SetupScreen{c: c, v: v, room: room, help: c.NewHelp()}
+func newSetup(c *common.Common, v *game.Variant, room bool) *setupScreen {
+	s := &setupScreen{c: c, v: v, room: room, help: c.NewHelp()}
 	n := len(v.Roles)
 	s.kinds = localKinds()
 	if room {
 		s.kinds = roomKinds()
 	}
-	s.Choice = make([]int, n)
+	s.choice = make([]int, n)
 	s.names = make([]textinput.Model, n)
 	s.typed = make([]string, n)
 	for i := range n {
@@ -123,14 +123,14 @@ func NewSetup(c *common.Common, v *game.Variant, room bool) *SetupScreen {
 		s.names[i].Placeholder = "name"
 		switch {
 		case room && i == 0:
-			s.Choice[i] = 0
+			s.choice[i] = 0
 		case room:
-			s.Choice[i] = 1
+			s.choice[i] = 1
 		case i == 0:
-			s.Choice[i] = 0
+			s.choice[i] = 0
 			s.names[i].SetValue(c.Opts.Player.Name)
 		default:
-			s.Choice[i] = 1 + indexLevel(ai.Hard)
+			s.choice[i] = 1 + indexLevel(ai.Hard)
 		}
 	}
 	if last, ok := c.LastSeats(v.Name, n); ok && !room {
@@ -138,23 +138,23 @@ func NewSetup(c *common.Common, v *game.Variant, room bool) *SetupScreen {
 	}
 	// The defaults are ready to play: Start has the focus, so enter
 	// starts at once.
-	s.Row = n
+	s.row = n
 	return s
 }
 
 // fill sets the seat rows to seats.
-func (s *SetupScreen) fill(seats []savefmt.SeatConfig) {
+func (s *setupScreen) fill(seats []savefmt.SeatConfig) {
 	for i, sc := range seats {
-		if i >= len(s.Choice) {
+		if i >= len(s.choice) {
 			break
 		}
-		s.Choice[i] = 0
+		s.choice[i] = 0
 		if sc.AI {
-			s.Choice[i] = 1 + indexLevel(sc.AILevel())
+			s.choice[i] = 1 + indexLevel(sc.AILevel())
 		}
 		name := sc.Name
 		if g := s.ggpKind(); sc.GGP != "" && g >= 0 {
-			s.Choice[i], name = g, sc.GGP
+			s.choice[i], name = g, sc.GGP
 		}
 		s.fitField(i)
 		s.names[i].SetValue(name)
@@ -162,8 +162,8 @@ func (s *SetupScreen) fill(seats []savefmt.SeatConfig) {
 }
 
 // newSetupFrom pre-fills the setup with the seats of the last game.
-func newSetupFrom(c *common.Common, v *game.Variant, seats []savefmt.SeatConfig) *SetupScreen {
-	s := NewSetup(c, v, false)
+func newSetupFrom(c *common.Common, v *game.Variant, seats []savefmt.SeatConfig) *setupScreen {
+	s := newSetup(c, v, false)
 	s.fill(seats)
 	return s
 }
@@ -178,16 +178,16 @@ func indexLevel(l ai.Level) int {
 }
 
 // Init is part of common.Screen.
-func (s *SetupScreen) Init() tea.Cmd { return nil }
+func (s *setupScreen) Init() tea.Cmd { return nil }
 
 // Typing reports whether keys go to a text field (so that single-letter
 // shortcuts such as M must not be taken).
-func (s *SetupScreen) Typing() bool { return s.Editing }
+func (s *setupScreen) Typing() bool { return s.editing }
 
 // seats are the seats as set up now.
-func (s *SetupScreen) seats() []savefmt.SeatConfig {
-	out := make([]savefmt.SeatConfig, len(s.Choice))
-	for i, k := range s.Choice {
+func (s *setupScreen) seats() []savefmt.SeatConfig {
+	out := make([]savefmt.SeatConfig, len(s.choice))
+	for i, k := range s.choice {
 		kind := s.kinds[k]
 		text := strings.TrimSpace(s.names[i].Value())
 		if kind.ggp {
@@ -200,9 +200,9 @@ func (s *SetupScreen) seats() []savefmt.SeatConfig {
 }
 
 // checkGGP says what is wrong with a GGP seat's address, or "".
-func (s *SetupScreen) checkGGP(seats []savefmt.SeatConfig) string {
+func (s *setupScreen) checkGGP(seats []savefmt.SeatConfig) string {
 	for i, sc := range seats {
-		if !s.kinds[s.Choice[i]].ggp {
+		if !s.kinds[s.choice[i]].ggp {
 			continue
 		}
 		if _, err := ggp.ParseRemoteURL(sc.GGP); err != nil || sc.GGP == "" {
@@ -243,20 +243,20 @@ var setupKeys = setupKeyMap{
 	lessAITime: common.Bind([]string{"-", "_"}, "-", "less AI time"),
 }
 
-func (s *SetupScreen) keys() common.KeyHelp {
+func (s *setupScreen) keys() common.KeyHelp {
 	var k []key.Binding
 	sk := setupKeys
 	switch {
-	case s.Editing:
+	case s.editing:
 		k = []key.Binding{sk.doneName, sk.rowUp, sk.rowDown}
-	case s.Row == len(s.Choice):
+	case s.row == len(s.choice):
 		k = []key.Binding{sk.start, sk.up, sk.down, sk.back}
 	case s.room:
 		k = []key.Binding{sk.change, sk.up, sk.down, sk.back}
 	default:
 		k = []key.Binding{sk.change, sk.editName, sk.up, sk.down, sk.back}
 	}
-	if !s.Editing && !s.room {
+	if !s.editing && !s.room {
 		k = append(k, sk.aiTime)
 	}
 	return common.KeyHelp{Short: k, Full: [][]key.Binding{k}}
@@ -264,16 +264,16 @@ func (s *SetupScreen) keys() common.KeyHelp {
 
 // setRow moves the focus to row r (len(choice) is Start), wrapping
 // around, and stops editing.
-func (s *SetupScreen) setRow(r int) {
-	n := len(s.Choice) + 1
-	s.Row = (r%n + n) % n
+func (s *setupScreen) setRow(r int) {
+	n := len(s.choice) + 1
+	s.row = (r%n + n) % n
 	s.setEditing(false)
 }
 
-func (s *SetupScreen) setEditing(on bool) {
-	s.Editing = on && s.Row < len(s.Choice)
+func (s *setupScreen) setEditing(on bool) {
+	s.editing = on && s.row < len(s.choice)
 	for i := range s.names {
-		if s.Editing && i == s.Row {
+		if s.editing && i == s.row {
 			s.names[i].Focus()
 			s.names[i].CursorEnd()
 		} else {
@@ -285,7 +285,7 @@ func (s *SetupScreen) setEditing(on bool) {
 // leaveGame leaves the game this setup was opened from, if any: it is
 // saved for Continue as leaving it for the menu would; the command
 // reports when it is saved.
-func (s *SetupScreen) leaveGame() tea.Cmd {
+func (s *setupScreen) leaveGame() tea.Cmd {
 	if s.game == nil {
 		return nil
 	}
@@ -295,7 +295,7 @@ func (s *SetupScreen) leaveGame() tea.Cmd {
 }
 
 // Update is part of common.Screen.
-func (s *SetupScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+func (s *setupScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case match.SeatEventMsg:
 		// The game behind keeps its seats' events for its return.
@@ -313,42 +313,42 @@ func (s *SetupScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return s.key(msg)
 	case tea.PasteMsg:
-		if s.Editing {
+		if s.editing {
 			var cmd tea.Cmd
-			s.names[s.Row], cmd = s.names[s.Row].Update(msg)
+			s.names[s.row], cmd = s.names[s.row].Update(msg)
 			return s, cmd
 		}
 	}
 	return s, nil
 }
 
-func (s *SetupScreen) key(km tea.KeyPressMsg) (common.Screen, tea.Cmd) {
-	n := len(s.Choice)
+func (s *setupScreen) key(km tea.KeyPressMsg) (common.Screen, tea.Cmd) {
+	n := len(s.choice)
 	sk := setupKeys
 	if key.Matches(km, sk.forceOut) {
 		return s, tea.Sequence(s.leaveGame(), tea.Quit)
 	}
-	if s.Editing {
+	if s.editing {
 		switch {
 		case key.Matches(km, sk.nameNext):
 			// Done with this name: on to the next seat (or Start).
-			s.setRow(s.Row + 1)
+			s.setRow(s.row + 1)
 		case key.Matches(km, sk.nameStop):
 			s.setEditing(false)
 		case key.Matches(km, sk.rowUp):
-			s.setRow(s.Row - 1)
+			s.setRow(s.row - 1)
 		case key.Matches(km, sk.rowDown):
-			s.setRow(s.Row + 1)
+			s.setRow(s.row + 1)
 		default:
 			var cmd tea.Cmd
-			before := s.names[s.Row].Value()
-			s.names[s.Row], cmd = s.names[s.Row].Update(km)
+			before := s.names[s.row].Value()
+			s.names[s.row], cmd = s.names[s.row].Update(km)
 			s.status = ""
-			if km.Text != "" && s.names[s.Row].Value() == before {
+			if km.Text != "" && s.names[s.row].Value() == before {
 				// The field is full: say so rather than drop the key.
-				s.status = fmt.Sprintf("a name has at most %d characters", s.names[s.Row].CharLimit)
-				if s.kinds[s.Choice[s.Row]].ggp {
-					s.status = fmt.Sprintf("an address has at most %d characters", s.names[s.Row].CharLimit)
+				s.status = fmt.Sprintf("a name has at most %d characters", s.names[s.row].CharLimit)
+				if s.kinds[s.choice[s.row]].ggp {
+					s.status = fmt.Sprintf("an address has at most %d characters", s.names[s.row].CharLimit)
 				}
 			}
 			return s, cmd
@@ -373,44 +373,44 @@ func (s *SetupScreen) key(km tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 		return s, nil
 	case !s.room && key.Matches(km, sk.aiTime):
 		return s, s.stepAITime(key.Matches(km, sk.lessAITime))
-	case s.Row == n && key.Matches(km, sk.start):
+	case s.row == n && key.Matches(km, sk.start):
 		return s.start()
-	case s.room && s.Row < n && key.Matches(km, sk.tab):
-		s.setRow(s.Row + 1)
-	case s.room && s.Row < n && key.Matches(km, sk.next):
+	case s.room && s.row < n && key.Matches(km, sk.tab):
+		s.setRow(s.row + 1)
+	case s.room && s.row < n && key.Matches(km, sk.next):
 		// A room's seats have no names to type (players bring theirs):
 		// enter goes on towards Start.
-		s.setRow(s.Row + 1)
-	case key.Matches(km, sk.editName) && s.Row < n:
+		s.setRow(s.row + 1)
+	case key.Matches(km, sk.editName) && s.row < n:
 		s.setEditing(true)
 	case key.Matches(km, sk.shiftTab):
-		s.setRow(s.Row - 1)
-		if s.Row < n && !s.room {
+		s.setRow(s.row - 1)
+		if s.row < n && !s.room {
 			s.setEditing(true)
 		}
 	case key.Matches(km, sk.tab): // on Start: round to the first seat
-		s.setRow(s.Row + 1)
+		s.setRow(s.row + 1)
 	case key.Matches(km, sk.up):
-		s.setRow(s.Row - 1)
+		s.setRow(s.row - 1)
 	case key.Matches(km, sk.down):
-		s.setRow(s.Row + 1)
-	case s.Row < n && key.Matches(km, sk.change):
-		s.change(s.Row, key.Matches(km, sk.changeBack))
-	case s.Row < n && len(km.String()) == 1:
-		s.status = "←/→ choose who plays " + s.v.Roles[s.Row] + "; tab or enter to type a name"
+		s.setRow(s.row + 1)
+	case s.row < n && key.Matches(km, sk.change):
+		s.change(s.row, key.Matches(km, sk.changeBack))
+	case s.row < n && len(km.String()) == 1:
+		s.status = "←/→ choose who plays " + s.v.Roles[s.row] + "; tab or enter to type a name"
 	}
 	return s, nil
 }
 
 // change steps seat i's kind forward or back.
-func (s *SetupScreen) change(i int, back bool) {
+func (s *setupScreen) change(i int, back bool) {
 	d := 1
 	if back {
 		d = -1
 	}
-	was := s.kinds[s.Choice[i]].ggp
-	s.Choice[i] = (s.Choice[i] + d + len(s.kinds)) % len(s.kinds)
-	if s.kinds[s.Choice[i]].ggp != was {
+	was := s.kinds[s.choice[i]].ggp
+	s.choice[i] = (s.choice[i] + d + len(s.kinds)) % len(s.kinds)
+	if s.kinds[s.choice[i]].ggp != was {
 		text := s.names[i].Value()
 		s.fitField(i) // the limit first: an address is longer than a name
 		s.names[i].SetValue(s.typed[i])
@@ -426,7 +426,7 @@ const setupTop = 3
 
 // Columns returns where a seat row draws the "< Human >" choice and
 // the name: after " > ", the role padded to roleW, and two spaces.
-func (s *SetupScreen) Columns() (roleW, kindX, nameX int) {
+func (s *setupScreen) Columns() (roleW, kindX, nameX int) {
 	roleW = 7
 	for _, r := range s.v.Roles {
 		roleW = max(roleW, len(r))
@@ -440,11 +440,11 @@ const kindW = 13
 
 // mouse: a click on a seat's choice steps it (right-click steps back), on
 // its name edits it, on Start starts.
-func (s *SetupScreen) mouse(msg tea.Mouse) (common.Screen, tea.Cmd) {
+func (s *setupScreen) mouse(msg tea.Mouse) (common.Screen, tea.Cmd) {
 	if msg.Button != tea.MouseLeft && msg.Button != tea.MouseRight {
 		return s, nil
 	}
-	n := len(s.Choice)
+	n := len(s.choice)
 	_, kindX, nameX := s.Columns()
 	row := msg.Y - setupTop
 	switch {
@@ -462,11 +462,11 @@ func (s *SetupScreen) mouse(msg tea.Mouse) (common.Screen, tea.Cmd) {
 	return s, nil
 }
 
-func (s *SetupScreen) start() (common.Screen, tea.Cmd) {
+func (s *setupScreen) start() (common.Screen, tea.Cmd) {
 	if s.room {
 		spec := roomapi.RoomSpec{Variant: s.v.Name, AfterHold: roomapi.SeatAI}
 		you := 0
-		for _, k := range s.Choice {
+		for _, k := range s.choice {
 			kind := s.kinds[k]
 			switch {
 			case kind.you:
@@ -512,7 +512,7 @@ func (s *SetupScreen) start() (common.Screen, tea.Cmd) {
 
 // create asks the lobby for the room in a command (see
 // common.Entering); entered shows it. Start again waits for the answer.
-func (s *SetupScreen) create(spec roomapi.RoomSpec) tea.Cmd {
+func (s *setupScreen) create(spec roomapi.RoomSpec) tea.Cmd {
 	if s.creating != nil {
 		return nil
 	}
@@ -525,7 +525,7 @@ func (s *SetupScreen) create(spec roomapi.RoomSpec) tea.Cmd {
 
 // entered takes the lobby's answer to create: the room's board, or why
 // not as the status.
-func (s *SetupScreen) entered(msg common.EnteredMsg) (common.Screen, tea.Cmd) {
+func (s *setupScreen) entered(msg common.EnteredMsg) (common.Screen, tea.Cmd) {
 	room, err, mine := s.creating.Take(msg)
 	if !mine {
 		return s, nil
@@ -544,7 +544,7 @@ var aiTimes = []time.Duration{0, time.Second, 2 * time.Second, 5 * time.Second, 
 
 // stepAITime changes the AI's time per move to the next (or previous)
 // step and remembers it; the command writes the settings.
-func (s *SetupScreen) stepAITime(back bool) tea.Cmd {
+func (s *setupScreen) stepAITime(back bool) tea.Cmd {
 	i := 0
 	for j, d := range aiTimes {
 		if d <= s.c.AITime {
@@ -573,14 +573,14 @@ func aiTimeText(d time.Duration) string {
 const startLabel = "[ Start ]"
 
 // View is part of common.Screen.
-func (s *SetupScreen) View() string {
+func (s *setupScreen) View() string {
 	st := s.c.Styles
 	var b strings.Builder
 	title := "New game: " + s.v.Title
 	if s.room {
 		title = "New room: " + s.v.Title
 	}
-	n := len(s.Choice)
+	n := len(s.choice)
 	roleW, _, _ := s.Columns()
 	b.WriteString(st.Title.Render(" "+title) + "\n")
 	for _, l := range common.WrapLines(s.v.Summary, s.c.Width-2, 2) {
@@ -588,11 +588,11 @@ func (s *SetupScreen) View() string {
 	}
 	b.WriteString("\n")
 	for i, role := range s.v.Roles {
-		focused := s.Row == i
-		kind := s.kinds[s.Choice[i]].label
+		focused := s.row == i
+		kind := s.kinds[s.choice[i]].label
 		kindCell := fmt.Sprintf("< %-9s >", kind)
 		switch {
-		case focused && !s.Editing:
+		case focused && !s.editing:
 			kindCell = st.Cursor.Render(kindCell)
 		default:
 			kindCell = st.Text.Render(kindCell)
@@ -605,9 +605,9 @@ func (s *SetupScreen) View() string {
 		switch {
 		case s.room:
 			// Players in a room bring their own names.
-		case focused && s.Editing:
+		case focused && s.editing:
 			name = s.names[i].View()
-		case s.names[i].Value() == "" && s.kinds[s.Choice[i]].ggp:
+		case s.names[i].Value() == "" && s.kinds[s.choice[i]].ggp:
 			name = st.Muted.Render("(address: tab to type it)")
 		case s.names[i].Value() == "":
 			name = st.Muted.Render("(name)")
@@ -617,7 +617,7 @@ func (s *SetupScreen) View() string {
 		fmt.Fprintf(&b, " %s%s  %s  %s\n", marker, st.Piece(i, role).Render(common.PadRight(role, roleW)), kindCell, name)
 	}
 	b.WriteString("\n")
-	if s.Row == n {
+	if s.row == n {
 		b.WriteString(" " + st.Accent.Render("> ") + st.Cursor.Render(startLabel) + "\n")
 	} else {
 		b.WriteString("   " + st.Text.Render(startLabel) + "\n")
@@ -641,20 +641,20 @@ func (s *SetupScreen) View() string {
 
 // hintLine is the line under the seats: the room being created, the
 // status, or what the keys do on the row with the focus.
-func (s *SetupScreen) hintLine() string {
-	st, n := s.c.Styles, len(s.Choice)
+func (s *setupScreen) hintLine() string {
+	st, n := s.c.Styles, len(s.choice)
 	switch {
 	case s.creating != nil:
 		return s.creating.Line(s.c)
 	case s.status != "":
 		return st.Error.Render(" "+common.Truncate(s.status, s.c.Width-2)) + "\n"
-	case s.Editing && s.kinds[s.Choice[s.Row]].ggp:
+	case s.editing && s.kinds[s.choice[s.row]].ggp:
 		return st.Muted.Render(" type the GGP player's address · enter or tab when done") + "\n"
-	case s.Editing:
+	case s.editing:
 		return st.Muted.Render(" type the name · enter or tab when done") + "\n"
-	case s.Row < n && s.kinds[s.Choice[s.Row]].ggp:
+	case s.row < n && s.kinds[s.choice[s.row]].ggp:
 		return st.Muted.Render(" a GGP player: tab/enter to type its address · ←/→ other kinds · ↑/↓ seats") + "\n"
-	case s.Row == n:
+	case s.row == n:
 		return st.Muted.Render(" enter starts · ↑ to change the seats") + "\n"
 	case s.room:
 		return st.Muted.Render(" ←/→ you, open for another player, or AI level · ↑/↓ seats and Start") + "\n"
@@ -702,7 +702,7 @@ func (p *variantPicker) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 			return newMenu(p.c, ""), nil
 		case key.Matches(msg, pickerKeys.Choose):
 			if it, ok := p.list.selected(); ok {
-				return NewSetup(p.c, it.variant, true), nil
+				return newSetup(p.c, it.variant, true), nil
 			}
 		}
 		p.list.Update(msg)

@@ -13,11 +13,11 @@ func TestSetupGGPSeat(t *testing.T) {
 	m, s := newSetupClient(t, "tictactoe")
 	uitest.Send(m, uitest.Key("up")) // oplayer
 	uitest.Send(m, uitest.Key("right"), uitest.Key("right"))
-	if !s.kinds[s.Choice[1]].ggp {
-		t.Fatalf("two right from AI hard is %q, not the GGP player", s.kinds[s.Choice[1]].label)
+	if !s.kinds[s.choice[1]].ggp {
+		t.Fatalf("two right from AI hard is %q, not the GGP player", s.kinds[s.choice[1]].label)
 	}
 	uitest.Send(m, uitest.Key("down"), uitest.Key("enter"))
-	if _, ok := m.Cur.(*SetupScreen); !ok || !strings.Contains(s.status, "address") {
+	if _, ok := m.Cur.(*setupScreen); !ok || !strings.Contains(s.status, "address") {
 		t.Fatalf("started without an address: %T, status %q", m.Cur, s.status)
 	}
 	uitest.Send(m, uitest.Key("up"), uitest.Key("tab"))

@@ -52,14 +52,14 @@ func TestRoomSetupOptions(t *testing.T) {
 			m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Lobby: lobby, Player: p})
 			m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 			v, _ := game.Lookup("pentago")
-			m.Cur = NewSetup(m.C, v, true)
+			m.Cur = newSetup(m.C, v, true)
 			for _, k := range c.keys {
 				uitest.Press(m, k)
 			}
 			if view := uitest.ViewText(m); !strings.Contains(view, c.line) {
 				t.Fatalf("setup shows no %q:\n%s", c.line, view)
 			}
-			for s := m.Cur.(*SetupScreen); s.Row < len(s.Choice); {
+			for s := m.Cur.(*setupScreen); s.row < len(s.choice); {
 				m.Update(uitest.Key("enter")) // on to Start
 			}
 			_, create := m.Update(uitest.Key("enter"))

@@ -15,7 +15,7 @@ import (
 	"github.com/tabletop/tabletop/rooms"
 )
 
-func newSetupClient(t *testing.T, variant string) (*common.Shell, *SetupScreen) {
+func newSetupClient(t *testing.T, variant string) (*common.Shell, *setupScreen) {
 	t.Helper()
 	v, err := game.Lookup(variant)
 	if err != nil {
@@ -23,7 +23,7 @@ func newSetupClient(t *testing.T, variant string) (*common.Shell, *SetupScreen) 
 	}
 	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{}, Player: rooms.Player{Name: "ana"}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	s := NewSetup(m.C, v, false)
+	s := newSetup(m.C, v, false)
 	m.Cur = s
 	return m, s
 }
@@ -32,9 +32,9 @@ func newSetupClient(t *testing.T, variant string) (*common.Shell, *SetupScreen) 
 // kind, tab or enter go into the name and enter leaves it for the next row.
 func TestSetupNavigation(t *testing.T) {
 	m, s := newSetupClient(t, "tictacchess")
-	n := len(s.Choice)
-	if s.Row != n {
-		t.Fatalf("the focus should start on Start (row %d), is on %d", n, s.Row)
+	n := len(s.choice)
+	if s.row != n {
+		t.Fatalf("the focus should start on Start (row %d), is on %d", n, s.row)
 	}
 	steps := []struct {
 		keys    []string
@@ -56,21 +56,21 @@ func TestSetupNavigation(t *testing.T) {
 		for _, k := range st.keys {
 			uitest.Press(m, k)
 		}
-		if s.Row != st.row || s.Editing != st.editing {
-			t.Fatalf("step %d %v: row %d editing %v, want row %d editing %v", i, st.keys, s.Row, s.Editing, st.row, st.editing)
+		if s.row != st.row || s.editing != st.editing {
+			t.Fatalf("step %d %v: row %d editing %v, want row %d editing %v", i, st.keys, s.row, s.editing, st.row, st.editing)
 		}
 	}
 	// ←/→ on a row change the kind; letters do not reach the name.
 	m.Update(uitest.Key("up")) // green
-	before := s.Choice[3]
+	before := s.choice[3]
 	m.Update(uitest.Key("right"))
-	if s.Choice[3] == before {
+	if s.choice[3] == before {
 		t.Fatal("→ did not change the kind")
 	}
 	m.Update(uitest.Key("left"))
 	m.Update(uitest.Key("left"))
-	if s.Choice[3] != (before-1+len(s.kinds))%len(s.kinds) {
-		t.Fatalf("← did not step back: %d from %d", s.Choice[3], before)
+	if s.choice[3] != (before-1+len(s.kinds))%len(s.kinds) {
+		t.Fatalf("← did not step back: %d from %d", s.choice[3], before)
 	}
 	m.Update(uitest.Key("x"))
 	if s.names[3].Value() != "" {
@@ -80,8 +80,8 @@ func TestSetupNavigation(t *testing.T) {
 	m.Update(uitest.Key("tab"))
 	uitest.Send(m, uitest.Typed("hjkl wasd")...)
 	m.Update(uitest.Key("enter"))
-	if s.names[3].Value() != "hjkl wasd" || s.Row != 4 {
-		t.Fatalf("name %q row %d", s.names[3].Value(), s.Row)
+	if s.names[3].Value() != "hjkl wasd" || s.row != 4 {
+		t.Fatalf("name %q row %d", s.names[3].Value(), s.row)
 	}
 	if !strings.Contains(uitest.ViewText(m), "hjkl wasd") {
 		t.Fatalf("the name is not shown:\n%s", uitest.ViewText(m))
@@ -102,15 +102,15 @@ func TestSetupEsc(t *testing.T) {
 	m, s := newSetupClient(t, "quad7")
 	m.Update(uitest.Key("up"))
 	m.Update(uitest.Key("enter"))
-	if !s.Editing {
+	if !s.editing {
 		t.Fatal("enter on a row should edit its name")
 	}
 	m.Update(uitest.Key("esc"))
-	if s.Editing || m.Cur != s {
-		t.Fatalf("esc in a name: editing %v screen %T", s.Editing, m.Cur)
+	if s.editing || m.Cur != s {
+		t.Fatalf("esc in a name: editing %v screen %T", s.editing, m.Cur)
 	}
 	m.Update(uitest.Key("esc"))
-	if _, ok := m.Cur.(*MenuScreen); !ok {
+	if _, ok := m.Cur.(*menuScreen); !ok {
 		t.Fatalf("esc on a row should go to the menu: %T", m.Cur)
 	}
 }
@@ -133,13 +133,13 @@ func TestSetupMouse(t *testing.T) {
 	clickAt := func(x, y int) {
 		m.Update(uitest.Click(x, y))
 	}
-	before := s.Choice[1]
+	before := s.choice[1]
 	clickAt(kindX+6, y)
-	if s.Row != 1 || s.Choice[1] != (before+1)%len(s.kinds) {
-		t.Fatalf("click on the choice: row %d choice %d", s.Row, s.Choice[1])
+	if s.row != 1 || s.choice[1] != (before+1)%len(s.kinds) {
+		t.Fatalf("click on the choice: row %d choice %d", s.row, s.choice[1])
 	}
 	clickAt(nameX+1, y)
-	if !s.Editing || s.Row != 1 {
+	if !s.editing || s.row != 1 {
 		t.Fatal("click on the name should edit it")
 	}
 	for i, l := range strings.Split(uitest.ViewText(m), "\n") {
@@ -178,7 +178,7 @@ func TestNewGameSetupEscGoesBackToTheGame(t *testing.T) {
 		t.Fatalf("%d moves after enter", len(lm(b).Moves()))
 	}
 	m.Update(uitest.Key("n"))
-	if _, ok := m.Cur.(*SetupScreen); !ok {
+	if _, ok := m.Cur.(*setupScreen); !ok {
 		t.Fatalf("n opened %T, not the setup", m.Cur)
 	}
 	m.Update(uitest.Key("esc"))
@@ -191,8 +191,8 @@ func TestNewGameSetupEscGoesBackToTheGame(t *testing.T) {
 		t.Fatalf("the game did not go on: %d moves", len(lm(b).Moves()))
 	}
 	m.Update(uitest.Key("n"))
-	st := m.Cur.(*SetupScreen)
-	st.setRow(len(st.Choice))
+	st := m.Cur.(*setupScreen)
+	st.setRow(len(st.choice))
 	m.Update(uitest.Key("enter"))
 	if nb, ok := m.Cur.(*board.BoardScreen); !ok || nb == b || len(lm(nb).Moves()) != 0 {
 		t.Fatalf("start from the setup: %T", m.Cur)
@@ -210,13 +210,13 @@ func TestNewGameSetupEscGoesBackToTheGame(t *testing.T) {
 func TestSetupSeatKeepsNameAndAddressApart(t *testing.T) {
 	m, s := newSetupClient(t, "tictactoe")
 	uitest.Send(m, uitest.Key("up"))  // oplayer, AI hard
-	for !s.kinds[s.Choice[1]].human { // to Human
+	for !s.kinds[s.choice[1]].human { // to Human
 		uitest.Send(m, uitest.Key("left"))
 	}
 	uitest.Send(m, uitest.Key("tab"))
 	uitest.Send(m, uitest.Typed("Bob")...)
 	uitest.Send(m, uitest.Key("esc"))
-	for !s.kinds[s.Choice[1]].ggp {
+	for !s.kinds[s.choice[1]].ggp {
 		uitest.Send(m, uitest.Key("left"))
 	}
 	if got := s.names[1].Value(); got != "" {
@@ -225,13 +225,13 @@ func TestSetupSeatKeepsNameAndAddressApart(t *testing.T) {
 	uitest.Send(m, uitest.Key("tab"))
 	uitest.Send(m, uitest.Typed("http://127.0.0.1:9")...)
 	uitest.Send(m, uitest.Key("esc"))
-	for !s.kinds[s.Choice[1]].human {
+	for !s.kinds[s.choice[1]].human {
 		uitest.Send(m, uitest.Key("right"))
 	}
 	if got := s.seats()[1]; got.Name != "Bob" || got.GGP != "" {
 		t.Fatalf("back to Human: seat %+v, want the name Bob", got)
 	}
-	for !s.kinds[s.Choice[1]].ggp {
+	for !s.kinds[s.choice[1]].ggp {
 		uitest.Send(m, uitest.Key("left"))
 	}
 	if got := s.seats()[1]; got.GGP != "http://127.0.0.1:9" {

@@ -129,7 +129,7 @@ func libraryItems(lib *common.SheetLibrary, ascii bool) []MenuItem {
 // refreshSheets redraws the menu's lines of the user's sheets as they
 // load: a loaded one becomes a game of the list. The saved games are
 // kept as read (no file is read again), and so is the cursor's line.
-func (m *MenuScreen) refreshSheets() {
+func (m *menuScreen) refreshSheets() {
 	if m.common.Library == nil {
 		return
 	}
@@ -144,7 +144,7 @@ func (m *MenuScreen) refreshSheets() {
 
 // setItems makes the menu's items the saved games saves and the rest
 // (allItems), the cursor staying on the line it was on.
-func (m *MenuScreen) setItems(saves []MenuItem) {
+func (m *menuScreen) setItems(saves []MenuItem) {
 	sel, _ := m.list.selected()
 	items := m.allItems(saves)
 	m.list.setItems(items)
@@ -160,7 +160,7 @@ func (m *MenuScreen) setItems(saves []MenuItem) {
 // continueSheet loads the sheet of a saved game and then resumes it,
 // from the save as the menu read it (then runs in Update: no store is
 // read there).
-func (m *MenuScreen) continueSheet(item MenuItem) common.Screen {
+func (m *menuScreen) continueSheet(item MenuItem) common.Screen {
 	c, slot, data := m.common, item.slot, item.data
 	return newSheetLoad(c, item.save.Sheet.Path, item.save.Sheet.Hash, func(*game.Variant) (common.Screen, error) {
 		sv, err := savefmt.ParseSave(data)

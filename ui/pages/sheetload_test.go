@@ -121,7 +121,7 @@ func TestSheetSaveContinues(t *testing.T) {
 	m := newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{Data: data}, Seed: 1, AIDelay: -1})
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if _, ok := m.Cur.(*MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "Continue") || strings.Contains(uitest.ViewText(m), "cannot be read") {
+	if _, ok := m.Cur.(*menuScreen); !ok || !strings.Contains(uitest.ViewText(m), "Continue") || strings.Contains(uitest.ViewText(m), "cannot be read") {
 		t.Fatalf("the menu does not offer the save:\n%s", uitest.ViewText(m))
 	}
 	_, cmd := m.Update(uitest.Key("enter"))
@@ -140,7 +140,7 @@ func TestSheetSaveContinues(t *testing.T) {
 	m = newClient(common.Options{ColorProfile: colorprofile.ASCII, Store: &uitest.MemStore{Data: gone}, Seed: 1})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(uitest.Key("enter"))
-	if _, ok := m.Cur.(*MenuScreen); !ok || !strings.Contains(uitest.ViewText(m), "cannot continue: its rule sheet") {
+	if _, ok := m.Cur.(*menuScreen); !ok || !strings.Contains(uitest.ViewText(m), "cannot continue: its rule sheet") {
 		t.Errorf("a save whose sheet is gone:\n%s", uitest.ViewText(m))
 	}
 }

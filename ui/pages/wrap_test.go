@@ -12,7 +12,7 @@ import (
 func TestSetupDescriptionNotCut(t *testing.T) {
 	m, _ := newTestClient(t, "quad7", 80, 24)
 	m.Update(uitest.Key("n")) // a new game: the setup screen
-	s, ok := m.Cur.(*SetupScreen)
+	s, ok := m.Cur.(*setupScreen)
 	if !ok {
 		t.Skipf("n did not open setup: %T", m.Cur)
 	}
