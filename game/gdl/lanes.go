@@ -174,6 +174,16 @@ type lanes struct {
 	active lword // lanes with a game being played
 	stale  bool  // the position part is not evaluated for the lanes' positions
 
+	// held is the lanes whose game ended but is not scored yet: their
+	// positions stay as they ended until the goals are evaluated, for
+	// all of them at once (see scoreNow). waited is what they cost since
+	// the last scoring, in code words times laneCount (a held lane wastes
+	// its share of each ply), and scoreCost what a scoring costs.
+	held      lword
+	waited    int64
+	scoreCost int64
+	plyCost   int64
+
 	// step counts the Steps that played a ply; a lane's plies are
 	// counted from the step it was loaded at, and it is stopped at its
 	// expiry.
@@ -201,7 +211,9 @@ func (s *State) NewSimulation() game.Simulation {
 	l := &lanes{n: n, lp: n.lanes, w: make(wordsOf, n.nAtoms*laneWords), nextExpiry: noExpiry,
 		goals: make([]uint8, laneCount*len(n.roles)), set: make([]int32, 0, laneCount*len(n.roles)),
 		tries: make([]int64, len(n.roles)), hits: make([]int64, len(n.roles)),
-		pick: make([]int32, 64*max(n.lanes.maxLegal, 1))}
+		pick:      make([]int32, 64*max(n.lanes.maxLegal, 1)),
+		scoreCost: int64(len(n.lanes.goals)) * laneCount,
+		plyCost:   int64(len(n.lanes.position) + len(n.lanes.moves))}
 	l.w.put(n.always, allLanes)
 	return l
 }
@@ -220,6 +232,7 @@ func (l *lanes) Load(lane int, s game.State, maxPlies int) {
 		}
 	}
 	l.active = l.active.withWord(k, l.active.word(k)|bit)
+	l.held = l.held.withWord(k, l.held.word(k)&^bit)
 	l.loaded[lane], l.expiry[lane] = l.step, noExpiry
 	if maxPlies > 0 {
 		l.expiry[lane] = l.step + int64(maxPlies)
@@ -230,7 +243,7 @@ func (l *lanes) Load(lane int, s game.State, maxPlies int) {
 
 // Reset stops every lane's game.
 func (l *lanes) Reset() {
-	l.active, l.nextExpiry = lword{}, noExpiry
+	l.active, l.held, l.nextExpiry, l.waited = lword{}, lword{}, noExpiry, 0
 }
 
 // Plies is the plies of lane's game: until it ended, or until now.
@@ -262,15 +275,25 @@ func (l *lanes) Step(rng *game.Rand, ended []int) []int {
 		over = l.expire(over)
 	}
 	if over != (lword{}) {
-		ended = l.endGames(over, ended)
+		l.hold(over)
+	}
+	if l.held != (lword{}) && l.scoreNow() {
+		ended = l.endGames(ended)
 	}
 	if l.active == (lword{}) {
 		return ended
 	}
 	l.chooseMoves(rng)
 	p.runLanes(l.lp.moves, l.w)
-	for i, a := range n.nextOf {
-		l.w.put(int32(i), l.w.get(a))
+	if l.held == (lword{}) {
+		for i, a := range n.nextOf {
+			l.w.put(int32(i), l.w.get(a))
+		}
+	} else {
+		// The held lanes keep the position their game ended in.
+		for i, a := range n.nextOf {
+			l.w.put(int32(i), or(and(l.w.get(a), l.active), andNot(l.w.get(int32(i)), l.active)))
+		}
 	}
 	l.step++
 	l.stale = true
@@ -295,17 +318,47 @@ func (l *lanes) expire(over lword) lword {
 	return over
 }
 
-// endGames records the goals and plies of the lanes in over, frees them
-// and appends them to ended.
-func (l *lanes) endGames(over lword, ended []int) []int {
+// hold stops the games of the lanes in over, which ended, and holds them
+// until they are scored.
+func (l *lanes) hold(over lword) {
+	for k := 0; k < laneWords; k++ {
+		for m := over.word(k); m != 0; m &= m - 1 {
+			l.expiry[k<<6|bits.TrailingZeros64(m)] = l.step // Plies reads the end from here
+		}
+	}
+	l.active = andNot(l.active, over)
+	l.held = or(l.held, over)
+}
+
+// scoreNow reports whether the held games are to be scored now. The
+// goals are evaluated for every lane at once, which on some sheets costs
+// many plies (othello counts its discs in a network ten times the size
+// of a ply's), so the ended games wait until what their idle lanes
+// cost reaches what a scoring costs: at most twice the best cost in
+// hindsight (the ski-rental rule). They wait no longer once half the
+// loaded games are held: a caller with few games in flight (a young
+// search tree) needs their results.
+func (l *lanes) scoreNow() bool {
+	held, playing := popCount(l.held), popCount(l.active)
+	l.waited += int64(held) * l.plyCost
+	return l.waited >= l.scoreCost || held >= playing
+}
+
+// popCount is the number of lanes set in x.
+func popCount(x lword) int {
+	return bits.OnesCount64(x.w0) + bits.OnesCount64(x.w1) + bits.OnesCount64(x.w2) + bits.OnesCount64(x.w3)
+}
+
+// endGames records the goals of the held lanes, frees them and appends
+// them to ended.
+func (l *lanes) endGames(ended []int) []int {
 	n := l.n
 	n.prog.runLanes(l.lp.goals, l.w)
 	nr := len(n.roles)
 	for k := 0; k < laneWords; k++ {
-		for m := over.word(k); m != 0; m &= m - 1 {
+		for m := l.held.word(k); m != 0; m &= m - 1 {
 			b := bits.TrailingZeros64(m)
 			lane := k<<6 | b
-			l.expiry[lane] = l.step // Plies reads the end from here
 			for r, gs := range n.goals {
 				best := 0
 				for _, e := range gs {
@@ -318,7 +371,7 @@ func (l *lanes) endGames(over lword, ended []int) []int {
 			ended = append(ended, lane)
 		}
 	}
-	l.active = andNot(l.active, over)
+	l.held, l.waited = lword{}, 0
 	return ended
 }
 

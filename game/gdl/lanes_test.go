@@ -36,11 +36,15 @@ func (l *lanes) playing(lane int) bool { return l.active.word(lane>>6)>>(lane&63
 // from positions a few random plies in, and follows every lane with a
 // State playing the same moves: on every ply each lane's position, legal
 // moves and terminal, and at each game's end its goals, must be the
-// State's, and each move must be legal there.
-func checkLanes(t *testing.T, v *game.Variant, width, games, maxPlies int, seed uint64) {
+// State's, and each move must be legal there. tune, if any, adjusts the
+// lanes before the first game.
+func checkLanes(t *testing.T, v *game.Variant, width, games, maxPlies int, seed uint64, tune ...func(*lanes)) {
 	t.Helper()
 	start := v.New().(*State)
 	l := start.NewSimulation().(*lanes)
+	for _, f := range tune {
+		f(l)
+	}
 	rng := game.NewRand(seed)
 	mirror := make([]*State, width)
 	load := func(lane int) {
@@ -151,6 +155,41 @@ func TestLanesAgreeWithState(t *testing.T) {
 		t.Run(v.Name, func(t *testing.T) {
 			t.Parallel()
 			checkLanes(t, v, laneCount, 600, 150, 1)
+		})
+	}
+}
+
+// Games held back to be scored together keep their last position and
+// get its goals: with scoring made dearer than any wait, the ended games
+// wait until as many are held as are playing, and must still agree with
+// the State's.
+func TestLanesHoldEndedGames(t *testing.T) {
+	for _, name := range []string{"othello4", "nim", "tictactoe"} {
+		v := loadFile(t, name)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			held := 0
+			checkLanes(t, v, laneCount, 600, 150, 4, func(l *lanes) { l.scoreCost = 1 << 62 })
+			l := v.New().(*State).NewSimulation().(*lanes)
+			l.scoreCost = 1 << 62
+			rng := game.NewRand(5)
+			for lane := 0; lane < laneCount; lane++ {
+				l.Load(lane, v.New(), 0)
+			}
+			var ended []int
+			for i := 0; i < 200; i++ {
+				ended = l.Step(rng, ended[:0])
+				held = max(held, popCount(l.held))
+				if len(ended) > 0 && popCount(l.held) != 0 {
+					t.Fatalf("ply %d: %d games still held after a scoring", i, popCount(l.held))
+				}
+				for _, lane := range ended {
+					l.Load(lane, v.New(), 0)
+				}
+			}
+			if held < 2 {
+				t.Errorf("at most %d games held at once", held)
+			}
 		})
 	}
 }
