@@ -2,6 +2,7 @@ package gdl
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -260,5 +261,67 @@ func TestLanesDoNotAllocate(t *testing.T) {
 		if ended = l.Step(rng, ended[:0]); len(ended) != 0 || l.active != (lword{}) {
 			t.Errorf("%s: after Reset a Step ended %d lanes", name, len(ended))
 		}
+	}
+}
+
+// The bit-sliced choice of a word's 64 lanes together (chooseWord) takes,
+// in every lane, each legal move about equally often, when the lanes have
+// different numbers of legal moves (tic-tac-toe positions 0 to 7 plies
+// in: 9 to 2 moves): Pearson's chi-squared over every lane's counts stays
+// within six standard deviations of its degrees of freedom (it is about
+// one from them; a draw that favours low numbers is hundreds off).
+func TestLanesChooseWordUniformly(t *testing.T) {
+	v := loadFile(t, "tictactoe")
+	start := v.New().(*State)
+	l := start.NewSimulation().(*lanes)
+	rng := game.NewRand(11)
+	legal := make([][]game.Move, 64)
+	mover := make([]game.Role, 64)
+	for lane := range legal {
+		s := start.Clone().(*State)
+		for k := lane % 8; k > 0; k-- {
+			s.ApplyJoint(randomJoint(s, rng, nil))
+			if s.Terminal() { // a game won early: from the start again
+				s, k = start.Clone().(*State), lane%8+1
+			}
+		}
+		l.Load(lane, s, 0)
+		mover[lane] = s.ToMove()
+		legal[lane] = s.LegalOf(mover[lane], nil)
+	}
+	l.refresh()
+	const rounds = 3000
+	counts := make([]map[game.Move]int, 64)
+	for lane := range counts {
+		counts[lane] = map[game.Move]int{}
+	}
+	for i := 0; i < rounds; i++ {
+		for r, ents := range l.lp.legal {
+			if l.chooseWord(r, ents, 0, ^uint64(0), rng) != 0 {
+				t.Fatalf("round %d: a lane chose a move the rules do not know", i)
+			}
+		}
+		for lane := range legal {
+			counts[lane][laneMoves(l, lane, nil)[mover[lane]]]++
+		}
+		for _, a := range l.set {
+			l.w.put(a, lword{})
+		}
+		l.set = l.set[:0]
+	}
+	chi, dof := 0.0, 0
+	for lane, want := range legal {
+		expect := float64(rounds) / float64(len(want))
+		for _, m := range want {
+			d := float64(counts[lane][m]) - expect
+			chi += d * d / expect
+		}
+		dof += len(want) - 1
+		if len(counts[lane]) != len(want) {
+			t.Errorf("lane %d: %d different moves chosen, %d legal", lane, len(counts[lane]), len(want))
+		}
+	}
+	if limit := float64(dof) + 6*math.Sqrt(2*float64(dof)); chi > limit {
+		t.Errorf("chi-squared %.0f over %d degrees of freedom, above %.0f: not uniform", chi, dof, limit)
 	}
 }
