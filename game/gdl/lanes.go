@@ -335,11 +335,17 @@ func (l *lanes) hold(over lword) {
 // many plies (othello counts its discs in a network ten times the size
 // of a ply's), so the ended games wait until what their idle lanes
 // cost reaches what a scoring costs: at most twice the best cost in
-// hindsight (the ski-rental rule). They wait no longer once half the
-// loaded games are held: a caller with few games in flight (a young
-// search tree) needs their results.
+// hindsight (the ski-rental rule). Only a caller that keeps every lane
+// busy is after throughput: one with free lanes (a young search tree,
+// with few playouts in flight) needs the results at once, and a
+// tic-tac-toe player whose results came back late lost games
+// (TestGeneralTicTacToeNeverLoses). They wait no longer once half the
+// lanes are held.
 func (l *lanes) scoreNow() bool {
 	held, playing := popCount(l.held), popCount(l.active)
+	if held+playing < laneCount {
+		return true
+	}
 	l.waited += int64(held) * l.plyCost
 	return l.waited >= l.scoreCost || held >= playing
 }

@@ -195,6 +195,35 @@ func TestLanesHoldEndedGames(t *testing.T) {
 	}
 }
 
+// With free lanes the caller is waiting for results (a young search
+// tree): an ended game is reported at the Step that finds it over, even
+// where scoring is dearer than any wait.
+func TestLanesHoldNothingWithFreeLanes(t *testing.T) {
+	v := loadFile(t, "othello4")
+	start := v.New()
+	l := start.(*State).NewSimulation().(*lanes)
+	l.scoreCost = 1 << 62
+	rng := game.NewRand(6)
+	for lane := 0; lane < 16; lane++ {
+		l.Load(lane, start, 0)
+	}
+	var ended []int
+	games := 0
+	for i := 0; i < 400; i++ {
+		ended = l.Step(rng, ended[:0])
+		if l.held != (lword{}) {
+			t.Fatalf("ply %d: %d games held with %d lanes free", i, popCount(l.held), laneCount-16)
+		}
+		for _, lane := range ended {
+			games++
+			l.Load(lane, start, 0)
+		}
+	}
+	if games == 0 {
+		t.Fatal("no game ended")
+	}
+}
+
 // Every lane chooses uniformly among its role's legal moves: from the
 // start of tic-tac-toe (nine moves), and from a position of minicheckers
 // where the mover has few moves among many the rules know (the lanes
