@@ -92,6 +92,8 @@ func NewMenu(c *common.Common, status string) *MenuScreen {
 	// the game just left is offered as it was left.
 	c.SettleWrites()
 	items := m.allItems(m.continueItems())
+	m.items = itemTexts(items)
+	items = shareItems(items, m.items)
 	l := NewItemList(items, MenuDelegate{c}, 40, 10)
 	l.Pages.Type = paginator.Arabic
 	l.Arabic, l.noItems = &c.Styles.Muted, &c.Styles.Muted
@@ -100,7 +102,6 @@ func NewMenu(c *common.Common, status string) *MenuScreen {
 	l.Keys.NextPage = common.Bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
 	l.Keys.PrevPage = common.Bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
 	m.List = l
-	m.items = itemTexts(items)
 	m.listStyle = common.StyleKeyOf(c)
 	m.resize()
 	for i, it := range items {

@@ -141,6 +141,8 @@ func (m *MenuScreen) refreshSheets() {
 	}
 	sel, _ := m.List.Selected()
 	items := m.allItems(saves)
+	m.items = itemTexts(items)
+	items = shareItems(items, m.items)
 	m.List.SetItems(items)
 	for i, mi := range items {
 		if mi.Title == sel.Title && mi.action == sel.action {
@@ -148,7 +150,6 @@ func (m *MenuScreen) refreshSheets() {
 			break
 		}
 	}
-	m.items = itemTexts(items)
 }
 
 // continueSheet loads the sheet of a saved game and then resumes it.
