@@ -1226,6 +1226,22 @@ const statusMaxLines = 2
 // statusView is the status line, wrapped to at most maxLines lines of
 // the window so that a long message keeps its end where there is room.
 func (b *BoardScreen) statusView(maxLines int) string {
+	// A frame draws the status twice: once to count its lines for the
+	// layout, then for that many lines, which is the same text when the
+	// first had no more.
+	fm := frameMemoOf(b.Common, &b.frame)
+	if fm != nil && fm.hasStatus && fm.statusLines <= maxLines && maxLines <= fm.statusMax {
+		return fm.status
+	}
+	s := b.drawStatus(maxLines)
+	if fm != nil {
+		fm.status, fm.statusMax, fm.statusLines, fm.hasStatus = s, maxLines, strings.Count(s, "\n")+1, true
+	}
+	return s
+}
+
+// drawStatus is the status line, cut to maxLines.
+func (b *BoardScreen) drawStatus(maxLines int) string {
 	if b.Prompt {
 		return " " + b.Input.View()
 	}

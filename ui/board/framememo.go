@@ -20,6 +20,11 @@ type frameMemo struct {
 	help              string
 	hasLayout, hasMin bool
 	hasHelp           bool
+	// status is the status line drawn for at most statusMax lines; it
+	// has statusLines (see statusView).
+	status                 string
+	statusMax, statusLines int
+	hasStatus              bool
 }
 
 // frameMemoOf returns m for the frame c is drawing (emptied if it kept

@@ -2,6 +2,7 @@ package board
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/colorprofile"
@@ -70,5 +71,26 @@ func TestFrameMemoLastsUntilTheNextUpdate(t *testing.T) {
 	_, _, fresh := freshSizes(b)
 	if after.helpH != fresh.helpH || after.helpH == before.helpH {
 		t.Errorf("help lines after an update: %d, worked out anew %d, before %d", after.helpH, fresh.helpH, before.helpH)
+	}
+}
+
+// The status drawn once in a frame is given again only for as many
+// lines as it holds the same: a long status cut to fewer lines is
+// drawn anew, and equals the status drawn afresh for every count.
+func TestFrameMemoStatusIsTheStatusForItsLines(t *testing.T) {
+	b := newMemoBoard(t)
+	for _, status := range []string{"", "your move", strings.Repeat("a long reason the move was refused ", 12)} {
+		for first := 1; first <= statusMaxLines; first++ {
+			b.Status = status
+			b.Common.Updated()
+			b.Common.Drawing()
+			b.statusView(first) // kept for the frame
+			for n := 1; n <= statusMaxLines; n++ {
+				if got, want := b.statusView(n), b.drawStatus(n); got != want {
+					t.Errorf("status %q drawn for %d lines, then for %d:\n got %q\nwant %q", status, first, n, got, want)
+				}
+			}
+			b.Common.Drawn()
+		}
 	}
 }
