@@ -133,6 +133,13 @@ var sharedItems = struct {
 	m map[string][]MenuItem
 }{m: map[string][]MenuItem{}}
 
+// sameItem reports whether a and b, neither a saved game (no data), are
+// the same line.
+func sameItem(a, b MenuItem) bool {
+	return a.Title == b.Title && a.Desc == b.Desc && a.action == b.action && a.variant == b.variant &&
+		a.save == b.save && a.slot == b.slot && a.problem == b.problem
+}
+
 // sharedItemsMax bounds sharedItems: one menu per set of services and
 // games a session can have, far fewer than this.
 const sharedItemsMax = 64
@@ -143,13 +150,13 @@ const sharedItemsMax = 64
 // capacity, so an append to it never writes into the shared array.
 func shareItems(items []MenuItem, texts string) []MenuItem {
 	for _, mi := range items {
-		if mi.save != nil {
+		if mi.save != nil || mi.data != nil {
 			return items
 		}
 	}
 	sharedItems.Lock()
 	defer sharedItems.Unlock()
-	if kept, ok := sharedItems.m[texts]; ok && slices.Equal(kept, items) {
+	if kept, ok := sharedItems.m[texts]; ok && slices.EqualFunc(kept, items, sameItem) {
 		return kept
 	}
 	if len(sharedItems.m) >= sharedItemsMax {

@@ -21,7 +21,7 @@ func newMenuCommon() *common.Common {
 func TestMenusShareTheirItems(t *testing.T) {
 	a, b := NewMenu(newMenuCommon(), ""), NewMenu(newMenuCommon(), "")
 	fresh := a.allItems(nil)
-	if !slices.Equal(a.List.Items, fresh) || !slices.Equal(b.List.Items, fresh) {
+	if !slices.EqualFunc(a.List.Items, fresh, sameItem) || !slices.EqualFunc(b.List.Items, fresh, sameItem) {
 		t.Fatalf("a menu's items differ from the items drawn fresh:\n%v\n%v", a.List.Items, fresh)
 	}
 	if &a.List.Items[0] != &b.List.Items[0] {
@@ -29,10 +29,10 @@ func TestMenusShareTheirItems(t *testing.T) {
 	}
 	a.List.RemoveItem(0)
 	a.List.SetItems(append(a.List.Items, MenuItem{Title: "extra"}))
-	if !slices.Equal(b.List.Items, fresh) {
+	if !slices.EqualFunc(b.List.Items, fresh, sameItem) {
 		t.Errorf("one menu's change to its items reached another's:\n%v", b.List.Items)
 	}
-	if c := NewMenu(newMenuCommon(), ""); !slices.Equal(c.List.Items, fresh) {
+	if c := NewMenu(newMenuCommon(), ""); !slices.EqualFunc(c.List.Items, fresh, sameItem) {
 		t.Errorf("a later menu's items are changed:\n%v", c.List.Items)
 	}
 }
