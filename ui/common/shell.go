@@ -69,6 +69,9 @@ func (m *Shell) Init() tea.Cmd {
 
 // Update routes messages to the current screen.
 func (m *Shell) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	// After the message, whatever it changed: the size check below still
+	// asks of the model the last frame was drawn from.
+	defer m.C.Updated()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.C.Width, m.C.Height = max(msg.Width, 0), max(msg.Height, 0)
@@ -112,8 +115,8 @@ func (m *Shell) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // window so that it never scrolls the terminal, with the mouse captured
 // while it is on and the terminal's cursor where a prompt takes text.
 func (m *Shell) View() tea.View {
-	m.C.drawing()
-	defer m.C.drawn()
+	m.C.Drawing()
+	defer m.C.Drawn()
 	v := tea.NewView(m.content())
 	v.AltScreen = true
 	if m.C.Mouse {

@@ -96,6 +96,8 @@ func newMenu(c *common.Common, status string) *menuScreen {
 	m := &menuScreen{common: c, status: status}
 	items := m.allItems(nil) // the saved games come in Init's command
 	// Nothing is read here: NewMenu is called in Update.
+	m.items = itemTexts(items)
+	items = shareItems(items, m.items)
 	l := newItemList(items, menuDelegate{c}, 40, 10)
 	l.pages.Type = paginator.Arabic
 	l.arabic, l.noItems = &c.Styles.Muted, &c.Styles.Muted
@@ -104,7 +106,6 @@ func newMenu(c *common.Common, status string) *menuScreen {
 	l.keys.nextPage = common.Bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
 	l.keys.prevPage = common.Bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
 	m.list = l
-	m.items = itemTexts(items)
 	m.listStyle = common.StyleKeyOf(c)
 	m.resize()
 	for i, it := range items {

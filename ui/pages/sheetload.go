@@ -147,6 +147,8 @@ func (m *menuScreen) refreshSheets() {
 func (m *menuScreen) setItems(saves []MenuItem) {
 	sel, _ := m.list.selected()
 	items := m.allItems(saves)
+	m.items = itemTexts(items)
+	items = shareItems(items, m.items)
 	m.list.setItems(items)
 	for i, mi := range items {
 		if mi.title == sel.title && mi.action == sel.action {
@@ -154,7 +156,6 @@ func (m *menuScreen) setItems(saves []MenuItem) {
 			break
 		}
 	}
-	m.items = itemTexts(items)
 }
 
 // continueSheet loads the sheet of a saved game and then resumes it,
