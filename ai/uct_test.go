@@ -42,7 +42,7 @@ func TestUCTFindsTheWinWithoutHelp(t *testing.T) {
 	sr := NewSearcher()
 	moves := s.Legal(nil)
 	start := time.Now()
-	res := sr.uctSearch(context.Background(), s, moves, start, start.Add(300*time.Millisecond), 2, 1, nil)
+	res := sr.uctSearch(context.Background(), s, moves, start, start.Add(300*time.Millisecond), 2, 1, 0, nil)
 	c := s.Clone()
 	c.Apply(res.Move)
 	if !c.Terminal() || c.Goal(s.ToMove()) != 100 {
