@@ -112,6 +112,20 @@ func TestUCTWithoutTime(t *testing.T) {
 	}
 }
 
+// Options.Playouts caps UCT's playouts, summed over its trees (counted in
+// batches of 64 a tree), whatever the budget: a measurement that does
+// not depend on the load.
+func TestUCTPlayoutCap(t *testing.T) {
+	t.Parallel()
+	s := mustState(t, "tictacchess", "")
+	for _, threads := range []int{1, 2} {
+		res := Search(context.Background(), s, Options{Level: Hard, Budget: time.Minute, Multi: UCT, Playouts: 3000, Threads: threads})
+		if res.Nodes < 3000 || res.Nodes > 3000+64*int64(threads) {
+			t.Errorf("%d threads: %d playouts, want 3000 (up to a batch of 64 more a tree)", threads, res.Nodes)
+		}
+	}
+}
+
 // The reward blends the own goal with the lead over the best other goal.
 func TestUCTUtilities(t *testing.T) {
 	won := mustState(t, "tictacchess", redWinsNow)
