@@ -81,7 +81,10 @@ func (m *member) Say(text string) error {
 		return fmt.Errorf("slow down: at most %d lines in %s", chatBurst, humanDuration(chatWindow))
 	}
 	l := r.host
-	ln := ChatLine{Name: m.player.Name, Seat: seat, Text: line, At: now}
+	// The line keeps the store's precision (milliseconds, no monotonic
+	// reading): a copy read back after a reload must be the Same line, or
+	// clients take it for a new one.
+	ln := ChatLine{Name: m.player.Name, Seat: seat, Text: line, At: now.Truncate(time.Millisecond)}
 	ctx, cancel := l.storeCtx()
 	ver, err := l.cfg.Talk.AddChat(ctx, r.code, ln)
 	cancel()

@@ -161,3 +161,31 @@ func TestCorrespondenceAcrossARestart(t *testing.T) {
 		t.Fatalf("ana's games %+v", g)
 	}
 }
+
+// A chat line reads the same before and after the room reloads its record
+// from the store (as it does when a rated game ends), so a client does not
+// take it for a new line and show it again over the game's result.
+func TestChatLineSurvivesAReload(t *testing.T) {
+	sharedBackends(t, func(t *testing.T, dsn string) {
+		h := hostOn(t, dsn)
+		a, err := h.Create(anaKey, rooms.RoomSpec{Variant: "quad5", Rated: true, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer a.Leave()
+		b, err := h.Join(bobKey, a.Code())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Leave()
+		if err := a.(roomapi.Chatter).Say("good luck"); err != nil {
+			t.Fatal(err)
+		}
+		said := roomstest.WaitView(t, b, "ana's line", func(v rooms.RoomView) bool { return len(v.Chat) == 1 }).Chat[0]
+		quadWin(t, a, b)
+		v := roomstest.WaitView(t, b, "the rating changes", func(v rooms.RoomView) bool { return len(v.Changes) == 2 })
+		if len(v.Chat) != 1 || !v.Chat[0].Same(said) {
+			t.Fatalf("after the game's end the chat is %+v; want the one line %+v", v.Chat, said)
+		}
+	})
+}
