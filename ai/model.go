@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -242,16 +243,36 @@ func (sr *Searcher) modelSearch(p *plan, cand []game.Move) Result {
 		}
 		res.Move, res.PV, res.Depth = cand[best], []game.Move{cand[best]}, rounds*p.nroles
 		res.Score = math.Round(vals[best].goal*100) / 100
+		res.Moves = modelMoves(cand, vals, p.opt.MultiPV)
 		if p.opt.Progress != nil {
 			el := time.Since(p.start)
 			p.opt.Progress(Progress{Depth: res.Depth, Best: res.Move, Score: res.Score, Nodes: res.Nodes,
-				NPS: float64(res.Nodes) / math.Max(el.Seconds(), 1e-9), Time: el, PV: []game.Move{res.Move}})
+				NPS: float64(res.Nodes) / math.Max(el.Seconds(), 1e-9), Time: el, PV: []game.Move{res.Move},
+				Moves: cloneMoveValues(res.Moves)})
 		}
 		if leaves == 0 {
 			break // every line reached the end of the game: deeper is the same
 		}
 	}
 	return res
+}
+
+// modelMoves is the n best of the candidates by their values (the
+// root role's utility), each with its expected goal; nil when n is 0.
+func modelMoves(cand []game.Move, vals []modelValue, n int) []MoveValue {
+	if n <= 0 {
+		return nil
+	}
+	order := make([]int, len(cand))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return vals[order[a]].utility > vals[order[b]].utility })
+	out := make([]MoveValue, 0, min(n, len(cand)))
+	for _, i := range order[:min(n, len(cand))] {
+		out = append(out, MoveValue{Move: cand[i], Line: []game.Move{cand[i]}, Score: math.Round(vals[i].goal*100) / 100})
+	}
+	return out
 }
 
 // modelIteration values every candidate with rounds rounds into vals, on

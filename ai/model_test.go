@@ -53,3 +53,22 @@ func TestTopK(t *testing.T) {
 		}
 	}
 }
+
+// With Options.MultiPV the model search lists the best root moves by
+// their value, each with the mover's expected goal, the played one first.
+func TestModelSearchListsMoves(t *testing.T) {
+	t.Parallel()
+	s := tictacchess.New()
+	res := Search(context.Background(), s, Options{Level: Hard, Multi: Model, Threads: 1, Budget: time.Minute, MultiPV: 3})
+	if len(res.Moves) != 3 {
+		t.Fatalf("%d moves listed, want 3", len(res.Moves))
+	}
+	if res.Moves[0].Move != res.Move || res.Moves[0].Score != res.Score {
+		t.Errorf("first listed %+v, want the played move %s with its score %v", res.Moves[0], s.ShortMove(res.Move), res.Score)
+	}
+	for _, mv := range res.Moves {
+		if !s.IsLegal(mv.Move) || mv.Score < 0 || mv.Score > 100 {
+			t.Errorf("listed %+v: want a legal move with an expected goal in 0–100", mv)
+		}
+	}
+}
