@@ -28,9 +28,12 @@ type Simulation interface {
 	// Reset stops every lane's game.
 	Reset()
 	// Step plays one ply of every loaded game and appends to ended the
-	// lanes whose game ended (or spent its plies) before that ply; they
-	// are free to be loaded again. A position loaded over already
-	// finished comes back at the next Step, with 0 plies.
+	// lanes whose game ended (or spent its plies) before that ply, or at
+	// an earlier Step: where scoring a game is costly and every lane is
+	// loaded, a simulation may hold ended games back to score several
+	// at once, but not once as many are held as are still playing. The
+	// lanes appended are free to be loaded again. A position loaded over already finished comes
+	// back at a later Step, with 0 plies.
 	Step(rng *Rand, ended []int) []int
 	// Goal is role r's goal in the ended game of lane: the goal in its
 	// last position.

@@ -11,6 +11,7 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/sheets"
 	"github.com/tabletop/tabletop/roomapi"
+	"github.com/tabletop/tabletop/table"
 )
 
 // SavedGame is a game in progress as written to a save file: the
@@ -340,32 +341,14 @@ func OpenSave(data []byte) (SavedGame, error) {
 	return ParseSave(data)
 }
 
-// Replay rebuilds the start and the moves with the game.
+// Replay rebuilds the start and the moves with the game, through the
+// one replay of a game from its moves' texts (table.ReplayVariant).
 func (sv SavedGame) Replay() (start game.State, moves []game.Move, err error) {
-	start, err = game.NewState(sv.Variant, sv.Start)
+	t, err := table.ReplayVariant(sv.Variant, sv.Start, sv.Moves)
 	if err != nil {
 		return nil, nil, err
 	}
-	s := start.Clone()
-	for i, text := range sv.Moves {
-		if game.JointTurn(s) {
-			joint, err := game.ParseJoint(s, text)
-			if err == nil {
-				err = game.PlayJoint(s, joint)
-			}
-			if err != nil {
-				return nil, nil, fmt.Errorf("move %d %q: %w", i+1, text, err)
-			}
-			moves = append(moves, joint...)
-			continue
-		}
-		m, err := game.PlayText(s, text)
-		if err != nil {
-			return nil, nil, fmt.Errorf("move %d %q: %w", i+1, text, err)
-		}
-		moves = append(moves, m)
-	}
-	return start, moves, nil
+	return t.Start(), t.Moves(), nil
 }
 
 // readSeat reads a seat line's "ROLE SPEC" into seats; a role has one.

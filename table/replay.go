@@ -15,7 +15,8 @@ import (
 // several roles choose at once it is the KIF list of every role's move in
 // role order, "((throw rock) (throw paper))", or a JSON object from each
 // role to its move, {"left":"(throw rock)","right":"(throw paper)"} (the
-// rules protocol's and the match runner's form). The table's seats are
+// rules protocol's and the match runner's form), which any turn takes
+// (on a turn-taking turn the others' moves are their only ones). The table's seats are
 // Person seats; an error names the step that does not replay.
 func Replay(start game.State, texts []string) (*Table, error) {
 	t, err := New(start, make([]Seat, len(start.Variant().Roles)), 0)
@@ -54,7 +55,7 @@ func (t *Table) PlayText(text string) error {
 	if t.Over() {
 		return game.ErrGameOver
 	}
-	if !Joint(t.pos) {
+	if !Joint(t.pos) && !strings.HasPrefix(strings.TrimSpace(text), "{") {
 		m, err := t.pos.ParseMove(text)
 		if err != nil {
 			return err
@@ -159,6 +160,9 @@ func jointMoves(s game.State, text string) ([]game.Move, error) {
 			if r == game.NoRole {
 				return nil, fmt.Errorf("no role %q (roles: %s)", role, strings.Join(v.Roles, ", "))
 			}
+			if texts[r] != "" {
+				return nil, fmt.Errorf("two moves for %s", v.RoleName(r)) // the role named in two cases
+			}
 			texts[r] = mv
 		}
 		for r, mv := range texts {
@@ -169,7 +173,10 @@ func jointMoves(s game.State, text string) ([]game.Move, error) {
 		return ParseJoint(s, texts)
 	}
 	items, err := game.KIFItems(text)
-	if err != nil || len(items) != len(v.Roles) || isOneMove(s, text) {
+	if err != nil {
+		return nil, err // what is wrong with the KIF: "unbalanced" …
+	}
+	if len(items) != len(v.Roles) || isOneMove(s, text) {
 		return nil, fmt.Errorf("several roles move at once here: want a list of %d moves, one per role in the order %s", len(v.Roles), strings.Join(v.Roles, ", "))
 	}
 	return ParseJoint(s, items)

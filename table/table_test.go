@@ -279,3 +279,27 @@ func TestReplayOfAGGPJointMove(t *testing.T) {
 		t.Error("x moves out of turn")
 	}
 }
+
+// A step's JSON object of every role's move is read on a turn-taking
+// turn too (the others' moves are their only ones), and a role named
+// twice, in two cases, is refused, as the rules protocol does; broken
+// KIF says what is wrong with it.
+func TestReplayReadsJSONOnAnyTurn(t *testing.T) {
+	ttt := sheet(t, "tictactoe")
+	tb, err := ReplayVariant(ttt.Name, "", []string{`{"xplayer":"(mark 1 1)","oplayer":"noop"}`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tb.Steps()[0].Text(); got != "(mark 1 1)" {
+		t.Errorf("the mover's move read as %s", got)
+	}
+	rps := sheet(t, "rockpaperscissors")
+	for text, want := range map[string]string{
+		`{"left":"(throw rock)","LEFT":"(throw paper)","right":"(throw rock)"}`: "two moves for left",
+		"((throw rock) (throw rock)": "unbalanced",
+	} {
+		if _, err := ReplayVariant(rps.Name, "", []string{text}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", text, err, want)
+		}
+	}
+}

@@ -130,7 +130,7 @@ func TestNoAnalysisInARoomGame(t *testing.T) {
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: common.Start{Join: "K7QX"}, Analyst: h}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Init()
+	startIn(m)
 	b := m.cur.(*board.BoardScreen)
 	// The keys are not offered to be refused: neither the key bar nor the
 	// full help names them while the game goes on.

@@ -146,7 +146,8 @@ func TestCreateRoomFlow(t *testing.T) {
 	if _, ok := m.cur.(*pages.SetupScreen); !ok {
 		t.Fatalf("no room setup: %T\n%s", m.cur, viewText(m))
 	}
-	m.Update(keyMsg("enter"))
+	_, create := m.Update(keyMsg("enter"))
+	m.Update(create()) // the lobby's answer
 	if b, ok := m.cur.(*board.BoardScreen); !ok || rm(b) == nil {
 		t.Fatalf("no room board: %T", m.cur)
 	}

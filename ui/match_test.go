@@ -56,7 +56,7 @@ func TestRoomSelectionFollowsPosition(t *testing.T) {
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	wait := m.Init()
+	wait := startIn(m)
 	b, ok := m.cur.(*board.BoardScreen)
 	if !ok {
 		t.Fatalf("join did not open the room board: %T", m.cur)

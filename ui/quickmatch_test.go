@@ -31,6 +31,14 @@ func (f *fakeQuick) Poll(v string) (string, []string, error) {
 	return "K7QX", nil, nil
 }
 
+// answer hands msg to the client and then, depth times, what the
+// commands it returns report (the queue's and the lobby's answers), but
+// not what those return: the next poll's tick, the room's waiter.
+func answer(m *Model, msg tea.Msg, depth int) {
+	_, cmd := m.Update(msg)
+	runDepth(m, cmd, depth)
+}
+
 func TestQuickMatchScreen(t *testing.T) {
 	fq := &fakeQuick{}
 	lobby := &fakeLobby{newFakeRoom("pentago", 0)}
@@ -41,20 +49,20 @@ func TestQuickMatchScreen(t *testing.T) {
 	}
 	q := pages.NewQuickMatch(m.c)
 	m.cur = q
-	m.Update(keyMsg("enter"))
+	answer(m, keyMsg("enter"), 1) // the queue's answer to Enqueue
 	if fq.queued == "" || !q.Queued {
 		t.Fatal("enter did not queue")
 	}
-	m.Update(pages.QuickPollMsg{Gen: q.Gen})
+	answer(m, pages.QuickPollMsg{Gen: q.Gen}, 1) // the poll's answer
 	if v := viewText(m); !strings.Contains(v, "in the queue (2)") || !strings.Contains(v, "zed") {
 		t.Fatalf("queue not shown:\n%s", v)
 	}
-	m.Update(keyMsg("esc"))
+	answer(m, keyMsg("esc"), 1)
 	if !fq.cancelled || q.Queued {
 		t.Fatal("esc did not leave the queue")
 	}
-	m.Update(keyMsg("enter"))
-	m.Update(pages.QuickPollMsg{Gen: q.Gen})
+	answer(m, keyMsg("enter"), 1)
+	answer(m, pages.QuickPollMsg{Gen: q.Gen}, 2) // the poll's answer, then the join's
 	if _, ok := m.cur.(*board.BoardScreen); !ok {
 		t.Fatalf("matched, but no room board: %T", m.cur)
 	}

@@ -167,6 +167,7 @@ func TestPentagoRotationIsTheLastMoveInARoom(t *testing.T) {
 	room := newFakeRoom("pentago", 1)
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true, Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	startIn(m)
 	room.remote("(place 1 1 1)")
 	room.remote("(rotate 2 counterclockwise)")
 	b := m.cur.(*board.BoardScreen)

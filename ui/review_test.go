@@ -55,20 +55,28 @@ func runCmd(m *Model, cmd tea.Cmd) { runCmds(m, cmd, true) }
 // runCmds runs cmd (batches included) and hands what it returns to the
 // client, then, when again, the commands that come back, and so on.
 func runCmds(m *Model, cmd tea.Cmd, again bool) {
-	if cmd == nil {
+	depth := 1
+	if again {
+		depth = -1 // no end
+	}
+	runDepth(m, cmd, depth)
+}
+
+// runDepth runs cmd (batches included) and hands what it returns to the
+// client, then the commands that come back, depth levels deep.
+func runDepth(m *Model, cmd tea.Cmd, depth int) {
+	if cmd == nil || depth == 0 {
 		return
 	}
 	switch msg := cmd().(type) {
 	case tea.BatchMsg:
 		for _, c := range msg {
-			runCmds(m, c, again)
+			runDepth(m, c, depth)
 		}
 	case nil:
 	default:
 		_, next := m.Update(msg)
-		if again {
-			runCmds(m, next, again)
-		}
+		runDepth(m, next, depth-1)
 	}
 }
 
@@ -244,7 +252,7 @@ func TestReviewInARoom(t *testing.T) {
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: common.Start{Join: "K7QX"}, Analyst: fixedDepth(2)}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	wait := m.Init()
+	wait := startIn(m)
 	b := m.cur.(*board.BoardScreen)
 	room.remote("r2c2")
 	_, wait = m.Update(wait())

@@ -31,6 +31,7 @@ type fakeRoom struct {
 	views    int
 	rewrites uint64
 	result   string // set by Resign
+	rematch  string // the rematch's room code, RoomView.Rematch
 }
 
 func newFakeRoom(variant string, you ...game.Role) *fakeRoom {
@@ -56,7 +57,8 @@ func (r *fakeRoom) View() rooms.RoomView {
 		seats[i] = rooms.SeatView{Role: role, Kind: rooms.SeatPlayer, Name: "p" + role, Connected: true}
 	}
 	return rooms.RoomView{Code: "K7QX", Variant: r.v.Name, Moves: append([]string(nil), r.moves...),
-		Position: r.s.String(), Seats: seats, You: r.you, Finished: r.s.Terminal() || r.result != "", Result: r.result, Version: r.version, Rewrites: r.rewrites}
+		Position: r.s.String(), Seats: seats, You: r.you, Finished: r.s.Terminal() || r.result != "", Result: r.result, Version: r.version, Rewrites: r.rewrites,
+		Rematch: r.rematch}
 }
 
 func (r *fakeRoom) Play(m game.Move) error {
@@ -131,6 +133,15 @@ func (l *fakeLobby) Join(p rooms.Player, code string) (rooms.Room, error) {
 	return l.room, nil
 }
 
+// startIn starts a client that starts in a room (Start.Join): its join,
+// sent in the first screen's command, is answered, and the command the
+// room's board starts with (the room's waiter) is returned.
+func startIn(m *Model) tea.Cmd {
+	msg := m.Init()()
+	_, cmd := m.Update(msg)
+	return cmd
+}
+
 // openRoom opens a client at 80×24 that joins room K7QX of lobby and
 // shows its board.
 func openRoom(t *testing.T, lobby rooms.Lobby) (*Model, *board.BoardScreen) {
@@ -138,7 +149,7 @@ func openRoom(t *testing.T, lobby rooms.Lobby) (*Model, *board.BoardScreen) {
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: lobby, Remote: true,
 		Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Init()
+	startIn(m)
 	b, ok := m.cur.(*board.BoardScreen)
 	if !ok {
 		t.Fatalf("join did not open the room board: %T", m.cur)
@@ -151,7 +162,7 @@ func TestRoomPlay(t *testing.T) {
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	wait := m.Init()
+	wait := startIn(m)
 	b, ok := m.cur.(*board.BoardScreen)
 	if !ok {
 		t.Fatalf("join did not open the room board: %T", m.cur)
@@ -212,7 +223,7 @@ func TestRoomClientPlaysOnlyNewMoves(t *testing.T) {
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: common.Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	wait := m.Init()
+	wait := startIn(m)
 	b := m.cur.(*board.BoardScreen)
 	_, cmd := m.Update(keyMsg("enter")) // x marks r3c3
 	runCmd(m, cmd)
@@ -242,7 +253,7 @@ func TestRoomResign(t *testing.T) {
 	m := New(Options{ColorProfile: colorprofile.ASCII, Lobby: &fakeLobby{room}, Remote: true,
 		Start: Start{Join: "K7QX"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Init()
+	startIn(m)
 	b := m.cur.(*board.BoardScreen)
 	m.Update(keyMsg("r"))
 	_, cmd := m.Update(keyMsg("y"))

@@ -53,8 +53,8 @@ func TestEveryGameKeepsItsOwnSave(t *testing.T) {
 	second := playOneHotSeat(t, m)
 	m.Update(keyMsg("right"))
 	m.Update(keyMsg("enter"))
-	m.Update(keyMsg("m"))
-	waitWrites(m)
+	_, leave := m.Update(keyMsg("m"))
+	runCmd(m, leave) // the save written, then the menu's saves read
 	names, err := fs.Slots()
 	if err != nil || len(names) != 2 {
 		t.Fatalf("two games in progress, slots %v (%v)", names, err)

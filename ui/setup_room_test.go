@@ -62,7 +62,8 @@ func TestRoomSetupOptions(t *testing.T) {
 			for s := m.cur.(*pages.SetupScreen); s.Row < len(s.Choice); {
 				m.Update(keyMsg("enter")) // on to Start
 			}
-			m.Update(keyMsg("enter"))
+			_, create := m.Update(keyMsg("enter"))
+			m.Update(create()) // the lobby's answer
 			if _, ok := m.cur.(*board.BoardScreen); !ok {
 				t.Fatalf("no room board after Start: %T\n%s", m.cur, viewText(m))
 			}

@@ -179,7 +179,8 @@ func TestRoomSetupHasNoNames(t *testing.T) {
 	if s.Editing || s.Row != 2 {
 		t.Fatalf("enter and tab should move on: row %d editing %v", s.Row, s.Editing)
 	}
-	m.Update(keyMsg("enter"))
+	_, create := m.Update(keyMsg("enter"))
+	m.Update(create()) // the lobby's answer
 	if b, ok := m.cur.(*board.BoardScreen); !ok || rm(b) == nil {
 		t.Fatalf("no room board: %T", m.cur)
 	}

@@ -53,19 +53,20 @@ func TestRatingsScreens(t *testing.T) {
 		t.Fatalf("menu lacks Ratings:\n%s", viewText(m))
 	}
 	m.cur = pages.NewStandings(m.c)
+	runCmd(m, m.cur.Init()) // the store's answer
 	first := fs.asked[0]
 	if v := viewText(m); !strings.Contains(v, "bob") || !strings.Contains(v, "1662") {
 		t.Fatalf("leaderboard:\n%s", v)
 	}
-	m.Update(keyMsg("right"))
+	runCmd(m, press(m, "right")) // the store's answer
 	if len(fs.asked) != 2 || fs.asked[1] == first {
 		t.Fatalf("→ did not ask for the next game's leaderboard: %v", fs.asked)
 	}
-	m.Update(keyMsg("p"))
+	runCmd(m, press(m, "p")) // the store's answer
 	if v := viewText(m); !strings.Contains(v, "Recent games") || !strings.Contains(v, "ana v bob") || !strings.Contains(v, "(-162)") {
 		t.Fatalf("page:\n%s", v)
 	}
-	m.Update(keyMsg("enter"))
+	runCmd(m, press(m, "enter")) // the store's answer
 	b, ok := m.cur.(*board.BoardScreen)
 	if !ok || !b.Reviewing() {
 		t.Fatalf("enter on a game opened %T, not the board in review", m.cur)
@@ -105,14 +106,15 @@ func TestPlayerPageFromTheLeaderboard(t *testing.T) {
 	m := New(common.Options{ColorProfile: colorprofile.ASCII, Remote: true, Standings: fs, Player: rooms.Player{ID: "SHA256:ana", Name: "ana"}}).(*Model)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	m.cur = pages.NewStandings(m.c)
-	m.Update(keyMsg("enter"))
+	runCmd(m, m.cur.Init())      // the store's answer
+	runCmd(m, press(m, "enter")) // the store's answer
 	v := viewText(m)
 	if !strings.Contains(v, " bob") || !strings.Contains(v, "▁▃▅█") || !strings.Contains(v, "you against bob: 1 won, 3 lost, 0 drawn") {
 		t.Fatalf("bob's page:\n%s", v)
 	}
-	m.Update(keyMsg("esc"))
-	m.Update(keyMsg("down"))
-	m.Update(keyMsg("enter"))
+	runCmd(m, press(m, "esc"))   // the store's answer
+	runCmd(m, press(m, "down"))  // the store's answer
+	runCmd(m, press(m, "enter")) // the store's answer
 	if got := fs.asked[len(fs.asked)-1]; got != "page SHA256:ana" {
 		t.Fatalf("the second line opened %q", got)
 	}

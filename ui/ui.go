@@ -71,6 +71,9 @@ func New(opts common.Options) tea.Model {
 	}
 	m := &Model{c: c}
 	m.cur = m.firstScreen()
+	if menu, ok := m.cur.(*pages.MenuScreen); ok {
+		menu.ReadSavesNow() // not in Update: the program does not run yet
+	}
 	return m
 }
 
@@ -84,11 +87,7 @@ func (m *Model) firstScreen() common.Screen {
 		if c.Opts.Lobby == nil {
 			return pages.NewMenu(c, "no server: cannot join room "+st.Join)
 		}
-		room, err := c.Opts.Lobby.Join(c.Opts.Player, st.Join)
-		if err != nil {
-			return pages.NewMenu(c, "join "+st.Join+": "+err.Error())
-		}
-		return pages.NewRoomBoard(c, room)
+		return pages.JoinAtStart(c, st.Join)
 	case st.Load != "":
 		if c.Opts.Remote {
 			return pages.NewMenu(c, "loading files is not available here")
@@ -190,6 +189,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	libCmd, _ := m.c.Library.Handle(msg)
 	next, cmd := m.cur.Update(msg)
 	cmd = tea.Batch(libCmd, cmd)
+	if em, ok := msg.(common.EnteredMsg); ok {
+		// A room entered for a screen that was left meanwhile: no
+		// screen took it, so it is left (see common.Entering).
+		cmd = tea.Batch(cmd, em.Untaken())
+	}
 	if next != m.cur {
 		m.cur = next
 		return m, tea.Batch(cmd, next.Init())

@@ -8,8 +8,9 @@ package gdl
 // in three parts compiled from the program (laneProg): what the position
 // decides (legal moves, terminal and what next needs of the position),
 // then, once every lane's moves are chosen, what the moves decide (next),
-// and the goals only when a game ends. Choosing the moves is the one
-// part done lane by lane (see chooseAmong).
+// and the goals only for games that ended, several at once (see
+// scoreNow). Choosing the moves is done lane by lane, or by the 64 lanes
+// of a word together where a role has few entries (see chooseAmong).
 
 // Operations of the lanes' code; an instruction is op|count<<4, then the
 // atom it sets, then its operands: count literals (AND, OR), count rules

@@ -174,6 +174,16 @@ type lanes struct {
 	active lword // lanes with a game being played
 	stale  bool  // the position part is not evaluated for the lanes' positions
 
+	// held is the lanes whose game ended but is not scored yet: their
+	// positions stay as they ended until the goals are evaluated, for
+	// all of them at once (see scoreNow). waited is what they cost since
+	// the last scoring, in code words times laneCount (a held lane wastes
+	// its share of each ply), and scoreCost what a scoring costs.
+	held      lword
+	waited    int64
+	scoreCost int64
+	plyCost   int64
+
 	// step counts the Steps that played a ply; a lane's plies are
 	// counted from the step it was loaded at, and it is stopped at its
 	// expiry.
@@ -201,7 +211,9 @@ func (s *State) NewSimulation() game.Simulation {
 	l := &lanes{n: n, lp: n.lanes, w: make(wordsOf, n.nAtoms*laneWords), nextExpiry: noExpiry,
 		goals: make([]uint8, laneCount*len(n.roles)), set: make([]int32, 0, laneCount*len(n.roles)),
 		tries: make([]int64, len(n.roles)), hits: make([]int64, len(n.roles)),
-		pick: make([]int32, 64*max(n.lanes.maxLegal, 1))}
+		pick:      make([]int32, 64*max(n.lanes.maxLegal, 1)),
+		scoreCost: int64(len(n.lanes.goals)) * laneCount,
+		plyCost:   int64(len(n.lanes.position) + len(n.lanes.moves))}
 	l.w.put(n.always, allLanes)
 	return l
 }
@@ -220,6 +232,7 @@ func (l *lanes) Load(lane int, s game.State, maxPlies int) {
 		}
 	}
 	l.active = l.active.withWord(k, l.active.word(k)|bit)
+	l.held = l.held.withWord(k, l.held.word(k)&^bit)
 	l.loaded[lane], l.expiry[lane] = l.step, noExpiry
 	if maxPlies > 0 {
 		l.expiry[lane] = l.step + int64(maxPlies)
@@ -230,7 +243,7 @@ func (l *lanes) Load(lane int, s game.State, maxPlies int) {
 
 // Reset stops every lane's game.
 func (l *lanes) Reset() {
-	l.active, l.nextExpiry = lword{}, noExpiry
+	l.active, l.held, l.nextExpiry, l.waited = lword{}, lword{}, noExpiry, 0
 }
 
 // Plies is the plies of lane's game: until it ended, or until now.
@@ -262,15 +275,25 @@ func (l *lanes) Step(rng *game.Rand, ended []int) []int {
 		over = l.expire(over)
 	}
 	if over != (lword{}) {
-		ended = l.endGames(over, ended)
+		l.hold(over)
+	}
+	if l.held != (lword{}) && l.scoreNow() {
+		ended = l.endGames(ended)
 	}
 	if l.active == (lword{}) {
 		return ended
 	}
 	l.chooseMoves(rng)
 	p.runLanes(l.lp.moves, l.w)
-	for i, a := range n.nextOf {
-		l.w.put(int32(i), l.w.get(a))
+	if l.held == (lword{}) {
+		for i, a := range n.nextOf {
+			l.w.put(int32(i), l.w.get(a))
+		}
+	} else {
+		// The held lanes keep the position their game ended in.
+		for i, a := range n.nextOf {
+			l.w.put(int32(i), or(and(l.w.get(a), l.active), andNot(l.w.get(int32(i)), l.active)))
+		}
 	}
 	l.step++
 	l.stale = true
@@ -295,17 +318,53 @@ func (l *lanes) expire(over lword) lword {
 	return over
 }
 
-// endGames records the goals and plies of the lanes in over, frees them
-// and appends them to ended.
-func (l *lanes) endGames(over lword, ended []int) []int {
+// hold stops the games of the lanes in over, which ended, and holds them
+// until they are scored.
+func (l *lanes) hold(over lword) {
+	for k := 0; k < laneWords; k++ {
+		for m := over.word(k); m != 0; m &= m - 1 {
+			l.expiry[k<<6|bits.TrailingZeros64(m)] = l.step // Plies reads the end from here
+		}
+	}
+	l.active = andNot(l.active, over)
+	l.held = or(l.held, over)
+}
+
+// scoreNow reports whether the held games are to be scored now. The
+// goals are evaluated for every lane at once, which on some sheets costs
+// many plies (othello counts its discs in a network ten times the size
+// of a ply's), so the ended games wait until what their idle lanes
+// cost reaches what a scoring costs: at most twice the best cost in
+// hindsight (the ski-rental rule). Only a caller that keeps every lane
+// busy is after throughput: one with free lanes (a young search tree,
+// with few playouts in flight) needs the results at once, and a
+// tic-tac-toe player whose results came back late lost games
+// (TestGeneralTicTacToeNeverLoses). They wait no longer once half the
+// lanes are held.
+func (l *lanes) scoreNow() bool {
+	held, playing := popCount(l.held), popCount(l.active)
+	if held+playing < laneCount {
+		return true
+	}
+	l.waited += int64(held) * l.plyCost
+	return l.waited >= l.scoreCost || held >= playing
+}
+
+// popCount is the number of lanes set in x.
+func popCount(x lword) int {
+	return bits.OnesCount64(x.w0) + bits.OnesCount64(x.w1) + bits.OnesCount64(x.w2) + bits.OnesCount64(x.w3)
+}
+
+// endGames records the goals of the held lanes, frees them and appends
+// them to ended.
+func (l *lanes) endGames(ended []int) []int {
 	n := l.n
 	n.prog.runLanes(l.lp.goals, l.w)
 	nr := len(n.roles)
 	for k := 0; k < laneWords; k++ {
-		for m := over.word(k); m != 0; m &= m - 1 {
+		for m := l.held.word(k); m != 0; m &= m - 1 {
 			b := bits.TrailingZeros64(m)
 			lane := k<<6 | b
-			l.expiry[lane] = l.step // Plies reads the end from here
 			for r, gs := range n.goals {
 				best := 0
 				for _, e := range gs {
@@ -318,7 +377,7 @@ func (l *lanes) endGames(over lword, ended []int) []int {
 			ended = append(ended, lane)
 		}
 	}
-	l.active = andNot(l.active, over)
+	l.held, l.waited = lword{}, 0
 	return ended
 }
 
@@ -372,19 +431,6 @@ func (l *lanes) setDoes(a int32, m lword) lword {
 	return lword{}
 }
 
-// setDoesLane sets does atom a in one lane (word k, bit b) and returns
-// whether the move is one the rules do not know.
-func (l *lanes) setDoesLane(a int32, k, b int) bool {
-	if a < 0 {
-		return true
-	}
-	if l.w.get(a) == (lword{}) {
-		l.set = append(l.set, a)
-	}
-	l.w[int(a)*laneWords+k] |= 1 << b
-	return false
-}
-
 // chooseAmong chooses, for role r, a legal entry uniformly at random in
 // each lane of many, where it has several, and sets its does atom; it
 // returns the lanes whose choice the rules do not know. A lane draws an
@@ -392,11 +438,22 @@ func (l *lanes) setDoesLane(a int32, k, b int) bool {
 // the legal ones), up to chooseTries times; the lanes where no draw hit
 // list their legal entries (listLegal) and draw among them. When few
 // draws hit (a role with many entries and few legal at a time), every
-// lane lists from the start.
+// lane lists from the start. Where the role has so few entries that
+// going through all of them costs less than the lanes' draws, the 64
+// lanes of a word choose together (chooseWord).
 func (l *lanes) chooseAmong(r int, ents []laneEntry, many lword, rng *game.Rand) (none lword) {
-	draw := l.hits[r]*chooseSparse >= l.tries[r] || l.tries[r] < 1024
+	tries, hits := l.tries[r], l.hits[r]
+	draw := hits*chooseSparse >= tries || tries < 1024
 	for k := 0; k < laneWords; k++ {
 		nk, missed := uint64(0), many.word(k)
+		if missed == 0 {
+			continue
+		}
+		if draw && tries >= 1024 && 2*int64(len(ents))*hits < int64(bits.OnesCount64(missed))*tries {
+			nk = l.chooseWord(r, ents, k, missed, rng)
+			none = none.withWord(k, nk)
+			continue
+		}
 		if draw {
 			missed = 0
 			for m := many.word(k); m != 0; m &= m - 1 {
@@ -469,4 +526,107 @@ func (l *lanes) listLegal(ents []laneEntry, k int, m uint64, rng *game.Rand) (no
 		}
 	}
 	return none
+}
+
+// chooseWord is chooseAmong for the lanes of mask m in word k, bit-sliced:
+// slice i of a number is the word of its bit i in every lane. It counts
+// each lane's legal entries, draws a number below the count in each lane
+// (drawBelow), then walks the entries counting the number down where an
+// entry is legal: the entry legal where it is zero is the lane's choice,
+// found as the lanes that borrow out of the top slice. Branches depend
+// on the 64 lanes together, not on single lanes, which a choice lane by
+// lane (drawing entries until one is legal, or listing them) paid for in
+// mispredictions and stores.
+func (l *lanes) chooseWord(r int, ents []laneEntry, k int, m uint64, rng *game.Rand) (none uint64) {
+	w := l.w
+	var count, n sliced
+	for _, e := range ents {
+		carry := w[int(e.legal)*laneWords+k] & m
+		for i := 0; carry != 0; i++ {
+			c := count[i]
+			count[i], carry = c^carry, c&carry
+		}
+	}
+	nb := len(count)
+	for nb > 1 && count[nb-1] == 0 {
+		nb--
+	}
+	// What the lanes' draws would have hit, for chooseAmong's choice.
+	l.tries[r] += int64(len(ents) * bits.OnesCount64(m))
+	for i := range nb {
+		l.hits[r] += int64(bits.OnesCount64(count[i])) << i
+	}
+	drawBelow(&n, &count, nb, m, rng)
+	left := m // lanes not chosen yet
+	for _, e := range ents {
+		x := w[int(e.legal)*laneWords+k] & left
+		// Count down where the entry is legal; what borrows out of the
+		// top slice was at zero: the entry is those lanes' choice.
+		for i := 0; i < nb && x != 0; i++ {
+			t := n[i]
+			n[i], x = t^x, x&^t
+		}
+		if x != 0 {
+			if e.does < 0 {
+				none |= x
+			} else {
+				l.setDoesWord(e.does, k, x)
+			}
+			if left &^= x; left == 0 {
+				break
+			}
+		}
+	}
+	return none
+}
+
+// sliced is a bit-sliced number per lane of a word: up to 2^32-1, more
+// than a role's entries.
+type sliced [32]uint64
+
+// drawBelow sets r, in each lane of m, to a uniformly random number below
+// count there (at least 1), in nb slices: it draws numbers of as many
+// bits as the lane's count has and keeps those below the count (more
+// than half of the draws), drawing again in the other lanes.
+func drawBelow(r, count *sliced, nb int, m uint64, rng *game.Rand) {
+	var fit sliced // by slice: the lanes whose count has that bit or a higher one
+	var top uint64
+	for i := nb - 1; i >= 0; i-- {
+		top |= count[i]
+		fit[i] = top
+	}
+	for again := m & fit[0]; again != 0; { // a lane without legal entries has none to choose
+		for i := range nb {
+			r[i] = r[i]&^again | rng.Uint64()&fit[i]&again
+		}
+		// below: lanes where r < count, from the highest bit down.
+		var below uint64
+		same := again
+		for i := nb - 1; i >= 0; i-- {
+			below |= same & count[i] &^ r[i]
+			same &^= count[i] ^ r[i]
+		}
+		again &^= below
+	}
+}
+
+// setDoesWord sets does atom a in the lanes of mask x of word k.
+func (l *lanes) setDoesWord(a int32, k int, x uint64) {
+	if l.w.get(a) == (lword{}) {
+		l.set = append(l.set, a)
+	}
+	l.w[int(a)*laneWords+k] |= x
+}
+
+// setDoesLane sets does atom a in one lane (word k, bit b) and returns
+// whether the move is one the rules do not know.
+func (l *lanes) setDoesLane(a int32, k, b int) bool {
+	if a < 0 {
+		return true
+	}
+	if l.w.get(a) == (lword{}) {
+		l.set = append(l.set, a)
+	}
+	l.w[int(a)*laneWords+k] |= 1 << b
+	return false
 }

@@ -2,6 +2,7 @@ package gdl
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -36,11 +37,15 @@ func (l *lanes) playing(lane int) bool { return l.active.word(lane>>6)>>(lane&63
 // from positions a few random plies in, and follows every lane with a
 // State playing the same moves: on every ply each lane's position, legal
 // moves and terminal, and at each game's end its goals, must be the
-// State's, and each move must be legal there.
-func checkLanes(t *testing.T, v *game.Variant, width, games, maxPlies int, seed uint64) {
+// State's, and each move must be legal there. tune, if any, adjusts the
+// lanes before the first game.
+func checkLanes(t *testing.T, v *game.Variant, width, games, maxPlies int, seed uint64, tune ...func(*lanes)) {
 	t.Helper()
 	start := v.New().(*State)
 	l := start.NewSimulation().(*lanes)
+	for _, f := range tune {
+		f(l)
+	}
 	rng := game.NewRand(seed)
 	mirror := make([]*State, width)
 	load := func(lane int) {
@@ -155,6 +160,70 @@ func TestLanesAgreeWithState(t *testing.T) {
 	}
 }
 
+// Games held back to be scored together keep their last position and
+// get its goals: with scoring made dearer than any wait, the ended games
+// wait until as many are held as are playing, and must still agree with
+// the State's.
+func TestLanesHoldEndedGames(t *testing.T) {
+	for _, name := range []string{"othello4", "nim", "tictactoe"} {
+		v := loadFile(t, name)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			held := 0
+			checkLanes(t, v, laneCount, 600, 150, 4, func(l *lanes) { l.scoreCost = 1 << 62 })
+			l := v.New().(*State).NewSimulation().(*lanes)
+			l.scoreCost = 1 << 62
+			rng := game.NewRand(5)
+			for lane := 0; lane < laneCount; lane++ {
+				l.Load(lane, v.New(), 0)
+			}
+			var ended []int
+			for i := 0; i < 200; i++ {
+				ended = l.Step(rng, ended[:0])
+				held = max(held, popCount(l.held))
+				if len(ended) > 0 && popCount(l.held) != 0 {
+					t.Fatalf("ply %d: %d games still held after a scoring", i, popCount(l.held))
+				}
+				for _, lane := range ended {
+					l.Load(lane, v.New(), 0)
+				}
+			}
+			if held < 2 {
+				t.Errorf("at most %d games held at once", held)
+			}
+		})
+	}
+}
+
+// With free lanes the caller is waiting for results (a young search
+// tree): an ended game is reported at the Step that finds it over, even
+// where scoring is dearer than any wait.
+func TestLanesHoldNothingWithFreeLanes(t *testing.T) {
+	v := loadFile(t, "othello4")
+	start := v.New()
+	l := start.(*State).NewSimulation().(*lanes)
+	l.scoreCost = 1 << 62
+	rng := game.NewRand(6)
+	for lane := 0; lane < 16; lane++ {
+		l.Load(lane, start, 0)
+	}
+	var ended []int
+	games := 0
+	for i := 0; i < 400; i++ {
+		ended = l.Step(rng, ended[:0])
+		if l.held != (lword{}) {
+			t.Fatalf("ply %d: %d games held with %d lanes free", i, popCount(l.held), laneCount-16)
+		}
+		for _, lane := range ended {
+			games++
+			l.Load(lane, start, 0)
+		}
+	}
+	if games == 0 {
+		t.Fatal("no game ended")
+	}
+}
+
 // Every lane chooses uniformly among its role's legal moves: from the
 // start of tic-tac-toe (nine moves), and from a position of minicheckers
 // where the mover has few moves among many the rules know (the lanes
@@ -221,5 +290,67 @@ func TestLanesDoNotAllocate(t *testing.T) {
 		if ended = l.Step(rng, ended[:0]); len(ended) != 0 || l.active != (lword{}) {
 			t.Errorf("%s: after Reset a Step ended %d lanes", name, len(ended))
 		}
+	}
+}
+
+// The bit-sliced choice of a word's 64 lanes together (chooseWord) takes,
+// in every lane, each legal move about equally often, when the lanes have
+// different numbers of legal moves (tic-tac-toe positions 0 to 7 plies
+// in: 9 to 2 moves): Pearson's chi-squared over every lane's counts stays
+// within six standard deviations of its degrees of freedom (it is about
+// one from them; a draw that favours low numbers is hundreds off).
+func TestLanesChooseWordUniformly(t *testing.T) {
+	v := loadFile(t, "tictactoe")
+	start := v.New().(*State)
+	l := start.NewSimulation().(*lanes)
+	rng := game.NewRand(11)
+	legal := make([][]game.Move, 64)
+	mover := make([]game.Role, 64)
+	for lane := range legal {
+		s := start.Clone().(*State)
+		for k := lane % 8; k > 0; k-- {
+			s.ApplyJoint(randomJoint(s, rng, nil))
+			if s.Terminal() { // a game won early: from the start again
+				s, k = start.Clone().(*State), lane%8+1
+			}
+		}
+		l.Load(lane, s, 0)
+		mover[lane] = s.ToMove()
+		legal[lane] = s.LegalOf(mover[lane], nil)
+	}
+	l.refresh()
+	const rounds = 3000
+	counts := make([]map[game.Move]int, 64)
+	for lane := range counts {
+		counts[lane] = map[game.Move]int{}
+	}
+	for i := 0; i < rounds; i++ {
+		for r, ents := range l.lp.legal {
+			if l.chooseWord(r, ents, 0, ^uint64(0), rng) != 0 {
+				t.Fatalf("round %d: a lane chose a move the rules do not know", i)
+			}
+		}
+		for lane := range legal {
+			counts[lane][laneMoves(l, lane, nil)[mover[lane]]]++
+		}
+		for _, a := range l.set {
+			l.w.put(a, lword{})
+		}
+		l.set = l.set[:0]
+	}
+	chi, dof := 0.0, 0
+	for lane, want := range legal {
+		expect := float64(rounds) / float64(len(want))
+		for _, m := range want {
+			d := float64(counts[lane][m]) - expect
+			chi += d * d / expect
+		}
+		dof += len(want) - 1
+		if len(counts[lane]) != len(want) {
+			t.Errorf("lane %d: %d different moves chosen, %d legal", lane, len(counts[lane]), len(want))
+		}
+	}
+	if limit := float64(dof) + 6*math.Sqrt(2*float64(dof)); chi > limit {
+		t.Errorf("chi-squared %.0f over %d degrees of freedom, above %.0f: not uniform", chi, dof, limit)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/table"
 )
 
 // maxLineBytes bounds one input line so a runaway producer cannot make the
@@ -53,19 +54,26 @@ Flags:
 	return exitStatus(rulesLoop(s, c.stdin, c.stdout))
 }
 
-// rulesLoop runs the protocol on s until stdin ends.
+// rulesLoop runs the protocol on s until stdin ends. Each line is
+// played by the table's one replay of a move's text (table.PlayText): a
+// move, or on a joint turn every role's move as a JSON object.
 func rulesLoop(s game.State, stdin io.Reader, stdout io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	in := bufio.NewReaderSize(stdin, 4096)
+	t, err := table.Replay(s, nil)
+	if err != nil {
+		writeJSON(out, errorReply{err.Error()})
+		return 1
+	}
 	ply := 0
 	failed := false
 	_, joint := s.(game.JointState)
 	describe := func() any {
 		if joint {
-			return jointSnapshot(s, ply)
+			return jointSnapshot(t.Position(), ply)
 		}
-		return snapshot(s, ply)
+		return snapshot(t.Position(), ply)
 	}
 	writeJSON(out, describe())
 	// An interactive peer waits for the start before it sends a move.
@@ -83,7 +91,7 @@ func rulesLoop(s game.State, stdin io.Reader, stdout io.Writer) int {
 		case text == "":
 			// Skipped: blank lines are not moves.
 		default:
-			if perr := playLine(s, text); perr != nil {
+			if perr := playLine(t, text); perr != nil {
 				failed = true
 				writeJSON(out, errorReply{fmt.Sprintf("%q: %v", text, perr)})
 			} else {
@@ -103,13 +111,14 @@ func rulesLoop(s game.State, stdin io.Reader, stdout io.Writer) int {
 	return 0
 }
 
-// playLine plays one input line on s.
-func playLine(s game.State, text string) error {
-	if _, ok := s.(game.JointState); ok {
-		return playJointLine(s, text)
+// playLine plays one input line on t. On a turn where several roles
+// choose, one move is not enough: the protocol asks for its JSON object.
+func playLine(t *table.Table, text string) error {
+	s := t.Position()
+	if !strings.HasPrefix(text, "{") && s.ToMove() == game.NoRole && !s.Terminal() {
+		return fmt.Errorf("several roles move at once: give every role's move as a JSON object, e.g. {\"%s\":\"...\"}", s.Variant().Roles[0])
 	}
-	_, err := game.PlayText(s, text)
-	return err
+	return t.PlayText(text)
 }
 
 // readLine reads one line without its terminator. tooLong reports a line

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"fmt"
 	"sort"
 	"strings"
 
@@ -99,83 +98,4 @@ func facts(s game.State) []string {
 		out = append(out, t.String())
 	}
 	return out
-}
-
-// playJointLine plays one input line on js: a JSON object from every role
-// to its move, or one move for the role in control (the others play their
-// only legal move).
-func playJointLine(js game.State, text string) error {
-	if !strings.HasPrefix(text, "{") {
-		if js.ToMove() == game.NoRole && !js.Terminal() {
-			return fmt.Errorf("several roles move at once: give every role's move as a JSON object, e.g. {\"%s\":\"...\"}", js.Variant().Roles[0])
-		}
-		_, err := game.PlayText(js, text)
-		return err
-	}
-	if js.Terminal() {
-		return game.ErrGameOver
-	}
-	var byRole map[string]string
-	if err := json.Unmarshal([]byte(text), &byRole); err != nil {
-		return fmt.Errorf("not a JSON object of role to move: %v", err)
-	}
-	moves, err := jointMoves(js, byRole)
-	if err != nil {
-		return err
-	}
-	js.(game.JointState).ApplyJoint(moves)
-	return nil
-}
-
-// jointMoves reads every role's move from byRole (roles and moves in any
-// case, as GDL compares symbols) and checks it is legal for that role.
-func jointMoves(js game.State, byRole map[string]string) ([]game.Move, error) {
-	v := js.Variant()
-	texts := make([]string, len(v.Roles))
-	for role, text := range byRole {
-		r := v.RoleIndexFold(role)
-		if r == game.NoRole {
-			return nil, fmt.Errorf("no role %q (roles: %s)", role, strings.Join(v.Roles, ", "))
-		}
-		if texts[r] != "" {
-			return nil, fmt.Errorf("two moves for %s", v.RoleName(r))
-		}
-		texts[r] = text
-	}
-	moves := make([]game.Move, len(v.Roles))
-	var buf []game.Move
-	for i, role := range v.Roles {
-		if texts[i] == "" {
-			return nil, fmt.Errorf("no move for %s: every role's move is needed", role)
-		}
-		want, err := canonicalMove(texts[i])
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", role, err)
-		}
-		buf = js.(game.JointState).LegalOf(game.Role(i), buf[:0])
-		found := false
-		for _, m := range buf {
-			if strings.EqualFold(js.FormatMove(m), want) {
-				moves[i], found = m, true
-				break
-			}
-		}
-		if !found {
-			return nil, fmt.Errorf("%s is not a legal move for %s now", want, role)
-		}
-	}
-	return moves, nil
-}
-
-// canonicalMove is the text of a move in the game's form: single spaces
-// (compare it without case).
-func canonicalMove(text string) (string, error) {
-	terms, err := gdl.ParseTerms(text)
-	if err != nil {
-		return "", err
-	}
-	if len(terms) != 1 {
-		return "", fmt.Errorf("%q is not one move", text)
-	}
-	return terms[0].String(), nil
 }

@@ -27,6 +27,12 @@ type BoardScreen struct {
 	// tv follows the top live game (see WatchTV); tvNext is set once the
 	// next game is asked for.
 	tv, tvNext bool
+	// joining is the lobby's join of the room with joiningCode (a
+	// rematch, or TV's next game when joiningTV), nil when none is out
+	// (see joinRoom).
+	joining     *common.Entering
+	joiningCode string
+	joiningTV   bool
 
 	Common  *common.Common
 	Variant *game.Variant
@@ -61,7 +67,10 @@ type BoardScreen struct {
 	Input    textinput.Model
 	// Premove is a move typed while another role was to move: it is
 	// played when this client's turn comes, if it is legal then.
-	Premove string
+	// premoveAt is how many moves the board showed when it was typed:
+	// fewer now, and the move it followed is gone (see playPremove).
+	Premove   string
+	premoveAt int
 	// recallAt is the entry of the prompt history ↑ and ↓ reached.
 	recallAt int
 	MovesVP  viewport.Model
@@ -300,7 +309,7 @@ func (b *BoardScreen) play(m game.Move) tea.Cmd {
 	if errors.Is(err, match.ErrSending) {
 		// The room has not taken this client's last move yet: this one
 		// waits for it, as a premove (playPremove, after each answer).
-		b.Premove = common.MoveName(b.Game(), m)
+		b.setPremove(common.MoveName(b.Game(), m))
 		b.SetStatus("premove "+b.Premove+": sent once the room has taken your last move", false)
 		return nil
 	}
@@ -362,7 +371,10 @@ func (b *BoardScreen) UpdateBehind(msg tea.Msg) tea.Cmd {
 }
 
 // suspend stops the match's own work while another screen is shown.
+// A join still out is given up with it: its answer reaches the screen
+// in front, which does not take it, and the root model leaves its room.
 func (b *BoardScreen) suspend() {
+	b.joining = nil
 	if b.Caps.Suspend != nil {
 		b.Caps.Suspend.Suspend()
 	}
@@ -457,6 +469,8 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tvNextMsg:
 		return b.tvNextGame(msg)
+	case common.EnteredMsg:
+		return b.entered(msg)
 	case evalMsg:
 		return b, b.gotEvals(msg)
 	case analysisMsg:

@@ -156,7 +156,7 @@ func (b *BoardScreen) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			b.SetStatus("the game is over", true)
 			return nil, true
 		case !b.Mine(b.Game().ToMove()):
-			b.Premove = text
+			b.setPremove(text)
 			b.SetStatus("premove "+text+": played when your turn comes, if it is legal then", false)
 			return nil, true
 		}
@@ -455,10 +455,27 @@ func (b *BoardScreen) recall(back bool) {
 	b.Input.CursorEnd()
 }
 
+// setPremove keeps text as the premove, typed after the moves shown.
+func (b *BoardScreen) setPremove(text string) {
+	b.Premove, b.premoveAt = text, len(b.History())
+}
+
 // playPremove plays the move typed ahead once this client is to move:
 // the move if it is legal now, else the reason it is refused.
 func (b *BoardScreen) playPremove() tea.Cmd {
 	text := b.Premove
+	if text != "" && len(b.History()) < b.premoveAt {
+		// The move it was typed after is gone: the room refused it. The
+		// premove was meant for a position that never came, so it is
+		// dropped, and the refusal stays on the status line.
+		b.Premove = ""
+		note := "premove " + text + " dropped"
+		if b.IsErr {
+			note = b.Status + " — " + note
+		}
+		b.SetStatus(note, b.IsErr)
+		return nil
+	}
 	if text == "" || b.Ended() || !b.Mine(b.Game().ToMove()) || b.Match.AI().Searching {
 		return nil
 	}

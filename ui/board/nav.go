@@ -1,6 +1,8 @@
 package board
 
 import (
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/savefmt"
@@ -21,6 +23,7 @@ var (
 	OpenSetup func(c *common.Common, v *game.Variant, seats []savefmt.SeatConfig, waiting *BoardScreen) common.Screen
 	// OpenAnalysisSetup opens the analysis board's setup on v at position.
 	OpenAnalysisSetup func(c *common.Common, v *game.Variant, position string) common.Screen
-	// OpenRoom shows a room the client entered (a rematch's).
-	OpenRoom func(c *common.Common, room roomapi.Room) common.Screen
+	// OpenRoom shows a room the client entered (a rematch's, TV's next
+	// game), with the command that leaves it when it cannot be shown.
+	OpenRoom func(c *common.Common, room roomapi.Room) (common.Screen, tea.Cmd)
 )

@@ -32,13 +32,13 @@ func (b *BoardScreen) roomKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool
 		b.Input.CursorEnd()
 		return b, nil, true
 	case key.Matches(msg, k.ChatLog):
+		b.joining = nil // its answer, untaken, is left (see suspend)
 		return &ChatScreen{c: b.Common, d: d, back: b}, nil, true
 	case key.Matches(msg, k.Decline):
 		return b, d.Decline(), true
 	case key.Matches(msg, k.Rematch) && b.Ended():
 		if code := d.Rematch(); code != "" {
-			s, cmd := b.joinRoom(code)
-			return s, cmd, true
+			return b, b.joinRoom(code, false), true
 		}
 		return b, d.Propose(roomapi.OfferRematch), true
 	case b.Ended():
@@ -54,20 +54,44 @@ func (b *BoardScreen) roomKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool
 	return b, nil, false
 }
 
-// joinRoom leaves this room for the room with the code (the rematch).
-func (b *BoardScreen) joinRoom(code string) (common.Screen, tea.Cmd) {
-	lobby := b.Common.Opts.Lobby
-	if lobby == nil || OpenRoom == nil {
+// joinRoom asks the lobby for the room with the code (the rematch, TV's
+// next game) in a command (see common.Entering); entered leaves this
+// room for it once the lobby answers. While one join is out, keys that
+// would join again wait for its answer.
+func (b *BoardScreen) joinRoom(code string, tv bool) tea.Cmd {
+	if b.Common.Opts.Lobby == nil || OpenRoom == nil {
 		b.SetStatus("no rooms here", true)
+		return nil
+	}
+	if b.joining != nil {
+		return nil
+	}
+	var cmd tea.Cmd
+	b.joining, cmd = common.JoinRoom(b.Common, code)
+	b.joiningCode, b.joiningTV = code, tv
+	b.SetStatus(b.joining.What, false)
+	return cmd
+}
+
+// entered takes the lobby's answer to joinRoom: this room is left for
+// the room entered, or the status says why not. An answer that is not
+// this board's is not taken (the root model leaves its room).
+func (b *BoardScreen) entered(msg common.EnteredMsg) (common.Screen, tea.Cmd) {
+	room, err, ok := b.joining.Take(msg)
+	if !ok {
 		return b, nil
 	}
-	room, err := lobby.Join(b.Common.Opts.Player, code)
+	b.joining = nil
 	if err != nil {
-		b.SetStatus("room "+code+": "+err.Error(), true)
+		b.SetStatus("room "+b.joiningCode+": "+err.Error(), true)
 		return b, nil
 	}
 	leave := b.Leave()
-	return OpenRoom(b.Common, room), leave
+	s, cmd := OpenRoom(b.Common, room)
+	if next, ok := s.(*BoardScreen); ok && b.joiningTV {
+		next.WatchTV()
+	}
+	return s, tea.Batch(leave, cmd)
 }
 
 // roomCommand takes a line typed at the prompt that is the room's: say,
@@ -128,16 +152,9 @@ func (b *BoardScreen) tvNextGame(msg tvNextMsg) (common.Screen, tea.Cmd) {
 		return b, nil
 	}
 	for _, g := range games.LiveGames() {
-		if g.Code == msg.from {
-			continue
+		if g.Code != msg.from {
+			return b, b.joinRoom(g.Code, true)
 		}
-		s, cmd := b.joinRoom(g.Code)
-		if next, ok := s.(*BoardScreen); ok && next != b {
-			next.WatchTV()
-			b.SetStatus("", false)
-			return next, cmd
-		}
-		return s, cmd
 	}
 	b.tvNext = false // ask again after the next pause
 	b.SetStatus("TV: no other game goes on now; it comes on when one does", false)

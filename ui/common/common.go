@@ -62,14 +62,6 @@ type Common struct {
 	InView bool
 }
 
-// SettleWrites waits for the client's writes queued so far (see
-// ioQueue), before the saves are read again.
-func (c *Common) SettleWrites() {
-	if c.IO != nil {
-		c.IO.Wait()
-	}
-}
-
 // Drawing marks the start of a frame (View), drawn marks its end.
 func (c *Common) Drawing() { c.Frame, c.InView = c.Frame+1, true }
 func (c *Common) Drawn()   { c.InView = false }

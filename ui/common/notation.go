@@ -1,6 +1,7 @@
 package common
 
 import (
+	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -118,17 +119,31 @@ func TurnText(s game.State, m game.Move, turn []game.Move) string {
 
 // ParseMove reads a move typed at the prompt: in the game's own
 // notation, else by the name MoveName gives a legal move (in any case
-// and spacing).
+// and spacing), else by the end of one: "c3" for "mark c3", when one
+// legal move's name alone ends so (players type what the board shows
+// beside its cells).
 func ParseMove(s game.State, text string) (game.Move, error) {
 	m, err := s.ParseMove(text)
 	if err == nil || len(moveNamers) == 0 || s.Terminal() {
 		return m, err
 	}
 	want := strings.Join(strings.Fields(strings.ToLower(text)), " ")
+	var ends []game.Move
+	var names []string
 	for _, cand := range s.Legal(nil) {
-		if strings.ToLower(MoveName(s, cand)) == want {
+		name := MoveName(s, cand)
+		switch lower := strings.ToLower(name); {
+		case lower == want:
 			return cand, nil
+		case want != "" && strings.HasSuffix(lower, " "+want):
+			ends, names = append(ends, cand), append(names, name)
 		}
+	}
+	switch {
+	case len(ends) == 1:
+		return ends[0], nil
+	case len(ends) > 1:
+		return m, fmt.Errorf("%q could be %s: type the whole move", strings.TrimSpace(text), strings.Join(names, " or "))
 	}
 	return m, err
 }

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/savefmt"
+	"github.com/tabletop/tabletop/table"
 )
 
 // roomUpdateMsg says the room changed; gen tells the current waiter from
@@ -137,14 +139,19 @@ func (r *RoomMatch) follow(rv roomapi.RoomView) error {
 	if from == len(rv.Moves) && extends {
 		return nil // nothing new
 	}
-	s = s.Clone() // the moves are played on a copy: a bad one leaves the game as it was
-	for i := from; i < len(rv.Moves); i++ {
-		m, err := game.PlayText(s, rv.Moves[i])
-		if err != nil {
-			return fmt.Errorf("room move %d: %w", i+1, err)
+	// The new moves are played by the one replay, on a table of their
+	// own from the position followed (a copy): a bad one leaves the game
+	// as it was.
+	t, err := table.Replay(s, rv.Moves[from:])
+	if err != nil {
+		if t == nil {
+			return fmt.Errorf("room: %w", err)
 		}
-		played = append(played, m)
+		// The table numbers the moves it played; the room's count from
+		// its start.
+		return fmt.Errorf("room move %d: %w", from+t.Turn()+1, errors.Unwrap(err))
 	}
+	s, played = t.Position(), append(played[:len(played):len(played)], t.Moves()...)
 	if s.String() != r.Current.String() || len(played) != len(r.played) {
 		r.ver++ // the board clears its selection and redraws the moves
 	}

@@ -121,9 +121,5 @@ func (r *RoomMatch) Resign(role game.Role) tea.Cmd {
 // command.
 func (r *RoomMatch) Leave() tea.Cmd {
 	r.left.Store(true)
-	room := r.room
-	return func() tea.Msg {
-		room.Leave()
-		return nil
-	}
+	return common.LeaveRoom(r.room)
 }

@@ -47,6 +47,9 @@ type MenuItem struct {
 	save    *savefmt.SavedGame
 	slot    string
 	problem string
+	// data is the save as read for the menu, parsed again once its
+	// sheet is loaded (continueSheet), without reading the store again.
+	data []byte
 }
 
 // MenuDelegate draws one item per line with the session's styles.
@@ -80,6 +83,9 @@ type MenuScreen struct {
 	listStyle common.MenuStyleKey
 	// deleting is the saved game x asked to delete, until answered.
 	deleting *MenuItem
+	// savesRead is set once the saved games were read before the
+	// program ran (ReadSavesNow): Init reads them no more.
+	savesRead bool
 }
 
 // MenuPagination is the style of the menu's page numbers' line.
@@ -88,10 +94,8 @@ var MenuPagination = lipgloss.NewStyle().PaddingLeft(2)
 // NewMenu opens the menu with status in its status line.
 func NewMenu(c *common.Common, status string) *MenuScreen {
 	m := &MenuScreen{Common: c, Status: status}
-	// The saved games are read once the client's writes have landed:
-	// the game just left is offered as it was left.
-	c.SettleWrites()
-	items := m.allItems(m.continueItems())
+	items := m.allItems(nil) // the saved games come in Init's command
+	// Nothing is read here: NewMenu is called in Update.
 	l := NewItemList(items, MenuDelegate{c}, 40, 10)
 	l.Pages.Type = paginator.Arabic
 	l.Arabic, l.noItems = &c.Styles.Muted, &c.Styles.Muted
@@ -168,55 +172,100 @@ func (m *MenuScreen) deleted(msg deletedMsg) {
 	m.Status = "deleted the saved game " + msg.item.Desc
 }
 
-// continueItems offers every saved game in progress, newest first: one
-// item per slot of a savefmt.SlotStore, or the one save of a plain store. A save
-// that cannot be read is named in the status.
-func (m *MenuScreen) continueItems() []MenuItem {
+// savesMsg is the saved games read for the menu: their items, and what
+// could not be read.
+type savesMsg struct {
+	of     *MenuScreen
+	items  []MenuItem
+	status string
+}
+
+// readSaves reads the saved games on the client's I/O queue: after the
+// writes queued before it (the game just left is offered as it was
+// left), and off the UI goroutine (the saves may be a server's store).
+func (m *MenuScreen) readSaves() tea.Cmd {
 	store := m.Common.Store
 	if store == nil {
 		return nil
 	}
-	var items []MenuItem
+	remote := m.Common.Opts.Remote
+	return m.Common.IO.Do(func() tea.Msg {
+		items, status := continueItems(store, remote)
+		return savesMsg{of: m, items: items, status: status}
+	})
+}
+
+// continueItems offers every saved game in progress, newest first: one
+// item per slot of a savefmt.SlotStore, or the one save of a plain
+// store; status names a save that cannot be read.
+func continueItems(store savefmt.SaveStore, remote bool) (items []MenuItem, status string) {
 	add := func(slot string, data []byte, err error) {
 		if err == nil {
 			var sv savefmt.SavedGame
 			sv, err = savefmt.ParseSave(data)
-			if errors.Is(err, savefmt.ErrSheetNotLoaded) && !m.Common.Opts.Remote {
+			if errors.Is(err, savefmt.ErrSheetNotLoaded) && !remote {
 				// Loaded when chosen; a sheet gone or changed is said now.
 				err = savefmt.SheetCheck(sv.Sheet)
 			}
 			var se *savefmt.SheetError
 			switch {
 			case err == nil:
-				items = append(items, MenuItem{Title: "Continue", Desc: sv.Summary(), action: actContinue, save: &sv, slot: slot})
+				items = append(items, MenuItem{Title: "Continue", Desc: sv.Summary(), action: actContinue, save: &sv, slot: slot, data: data})
 				return
 			case errors.As(err, &se):
 				// Listed, to be deleted or left for the sheet to come back.
 				items = append(items, MenuItem{Title: "Continue", Desc: sv.Summary() + " (" + se.Error() + ")",
-					action: actContinue, save: &sv, slot: slot, problem: se.Error()})
+					action: actContinue, save: &sv, slot: slot, problem: se.Error(), data: data})
 				return
 			}
 			err = fmt.Errorf("(%w); a new game will replace it", err)
 		}
-		if m.Status == "" && !errors.Is(err, os.ErrNotExist) {
-			m.Status = "The saved game cannot be read: " + err.Error()
+		if status == "" && !errors.Is(err, os.ErrNotExist) {
+			status = "The saved game cannot be read: " + err.Error()
 		}
 	}
 	slots, ok := store.(savefmt.SlotStore)
 	if !ok {
 		data, err := store.Load()
 		add("", data, err)
-		return items
+		return items, status
 	}
 	names, err := slots.Slots()
 	if err != nil {
-		m.Status = "The saved games cannot be listed: " + err.Error()
+		status = "The saved games cannot be listed: " + err.Error()
 	}
 	for _, name := range names {
 		data, err := slots.LoadSlot(name)
 		add(name, data, err)
 	}
-	return items
+	return items, status
+}
+
+// ReadSavesNow reads the saved games at once, for the first screen of a
+// client being made (ui.New), before its program runs; in Update the
+// menu reads them in Init's command.
+func (m *MenuScreen) ReadSavesNow() {
+	if store := m.Common.Store; store != nil {
+		items, status := continueItems(store, m.Common.Opts.Remote)
+		m.gotSaves(savesMsg{of: m, items: items, status: status})
+		m.savesRead = true
+	}
+}
+
+// gotSaves puts the saved games read at the top of the menu; the cursor
+// stays on its line, or at the top if it was there.
+func (m *MenuScreen) gotSaves(msg savesMsg) {
+	if msg.of != m {
+		return
+	}
+	top := m.List.Index() == 0 && m.Common.MenuChosen == ""
+	m.setItems(msg.items)
+	if top {
+		m.List.Select(0)
+	}
+	if m.Status == "" {
+		m.Status = msg.status
+	}
 }
 
 // allItems is every line of the menu: the saved games (saves), the
@@ -322,7 +371,12 @@ func (m *MenuScreen) keys() menuKeyMap {
 }
 
 // Init is part of common.Screen.
-func (m *MenuScreen) Init() tea.Cmd { return nil }
+func (m *MenuScreen) Init() tea.Cmd {
+	if m.savesRead {
+		return nil
+	}
+	return m.readSaves()
+}
 
 // menuKeyMap is the menu's keys; ? shows them all.
 type menuKeyMap struct {
@@ -358,6 +412,8 @@ func (m *MenuScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		m.Status = string(msg)
 	case deletedMsg:
 		m.deleted(msg)
+	case savesMsg:
+		m.gotSaves(msg)
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:

@@ -17,8 +17,10 @@ import (
 	"github.com/tabletop/tabletop/roomapi"
 )
 
-// NewRoomBoard shows a shared room (see RoomMatch).
-func NewRoomBoard(c *common.Common, room roomapi.Room) common.Screen {
+// NewRoomBoard shows a shared room the client entered (see RoomMatch);
+// a room it cannot show (a game this client does not know) is left, in
+// the command, and the menu says why.
+func NewRoomBoard(c *common.Common, room roomapi.Room) (common.Screen, tea.Cmd) {
 	rv := room.View()
 	v, err := game.Lookup(rv.Variant)
 	var b *board.BoardScreen
@@ -26,12 +28,62 @@ func NewRoomBoard(c *common.Common, room roomapi.Room) common.Screen {
 		b, err = board.NewBoardShell(c, v)
 	}
 	if err != nil {
-		room.Leave()
-		return NewMenu(c, "room "+rv.Code+": "+err.Error())
+		return NewMenu(c, "room "+rv.Code+": "+err.Error()), common.LeaveRoom(room)
 	}
 	b.SetMatch(match.NewRoomMatch(v, room, b, b.SpinTick))
 	b.CentreCursor()
-	return b
+	return b, nil
+}
+
+// startJoin is the first screen of a client started in a room (ssh
+// host CODE): it joins the room in its command and shows the room's
+// board, or the menu with why not.
+type startJoin struct {
+	c       *common.Common
+	code    string
+	joining *common.Entering
+	join    tea.Cmd
+}
+
+// JoinAtStart is the first screen of a client that starts in the room
+// with the code (common.Start.Join).
+func JoinAtStart(c *common.Common, code string) common.Screen {
+	s := &startJoin{c: c, code: code}
+	s.joining, s.join = common.JoinRoom(c, code)
+	return s
+}
+
+// Init is part of common.Screen: it sends the join.
+func (s *startJoin) Init() tea.Cmd { return s.join }
+
+// Update is part of common.Screen.
+func (s *startJoin) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case common.EnteredMsg:
+		room, err, mine := s.joining.Take(msg)
+		switch {
+		case !mine:
+			return s, nil
+		case err != nil:
+			return NewMenu(s.c, "join "+s.code+": "+err.Error()), nil
+		}
+		return NewRoomBoard(s.c, room)
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, joinKeys.ForceOut):
+			return s, tea.Quit
+		case key.Matches(msg, joinKeys.Back):
+			// The join's answer, untaken, is left by the root model.
+			return NewMenu(s.c, ""), nil
+		}
+	}
+	return s, nil
+}
+
+// View is part of common.Screen.
+func (s *startJoin) View() string {
+	st := s.c.Styles
+	return st.Title.Render(" Join a room") + "\n\n" + s.joining.Line(s.c) + "\n" + st.Muted.Render(common.Footer(joinKeys.Back))
 }
 
 // joinScreen asks for a room code.
@@ -39,6 +91,8 @@ type joinScreen struct {
 	c      *common.Common
 	input  textinput.Model
 	status string
+	// joining is the join on its way to the lobby, nil when none is.
+	joining *common.Entering
 }
 
 // joinKeys are the keys of the join screen (every other key types).
@@ -62,6 +116,18 @@ func (j *joinScreen) Typing() bool { return true }
 
 // Update is part of common.Screen.
 func (j *joinScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
+	if em, ok := msg.(common.EnteredMsg); ok {
+		room, err, mine := j.joining.Take(em)
+		if !mine {
+			return j, nil
+		}
+		j.joining = nil
+		if err != nil {
+			j.status = err.Error()
+			return j, nil
+		}
+		return NewRoomBoard(j.c, room)
+	}
 	if paste, ok := msg.(tea.PasteMsg); ok {
 		// A code pasted from a friend's message goes in the field.
 		var cmd tea.Cmd
@@ -83,12 +149,13 @@ func (j *joinScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 			j.status = "type the code of the room"
 			return j, nil
 		}
-		room, err := j.c.Opts.Lobby.Join(j.c.Opts.Player, code)
-		if err != nil {
-			j.status = err.Error()
-			return j, nil
+		if j.joining != nil {
+			return j, nil // one join at a time
 		}
-		return NewRoomBoard(j.c, room), nil
+		var cmd tea.Cmd
+		j.joining, cmd = common.JoinRoom(j.c, code)
+		j.status = ""
+		return j, cmd
 	}
 	var cmd tea.Cmd
 	j.input, cmd = j.input.Update(km)
@@ -98,7 +165,7 @@ func (j *joinScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 // View is part of common.Screen.
 func (j *joinScreen) View() string {
 	st := j.c.Styles
-	s := st.Title.Render(" Join a room") + "\n\n " + j.input.View() + "\n\n"
+	s := st.Title.Render(" Join a room") + "\n\n " + j.input.View() + "\n\n" + j.joining.Line(j.c)
 	if j.status != "" {
 		s += st.Error.Render(" "+j.status) + "\n"
 	}
@@ -115,6 +182,10 @@ type roomListScreen struct {
 	i      int
 	status string
 	live   bool // the live games, not the room list
+	// joining is the join on its way to the lobby, nil when none is;
+	// watchTV says it is TV's (see tv).
+	joining *common.Entering
+	watchTV bool
 }
 
 // roomListKeys are the keys of the room list.
@@ -156,15 +227,21 @@ func (r *roomListScreen) Init() tea.Cmd { return nil }
 
 // Update is part of common.Screen.
 func (r *roomListScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
-	if n, ok := msg.(common.NoticeMsg); ok {
-		r.status = string(n) // e.g. a turn notice: the list changed too
+	switch msg := msg.(type) {
+	case common.NoticeMsg:
+		r.status = string(msg) // e.g. a turn notice: the list changed too
 		r.load()
 		return r, nil
+	case common.EnteredMsg:
+		return r.entered(msg)
+	case tea.KeyPressMsg:
+		return r.key(msg)
 	}
-	km, ok := msg.(tea.KeyPressMsg)
-	if !ok {
-		return r, nil
-	}
+	return r, nil
+}
+
+// key takes a key of the room list.
+func (r *roomListScreen) key(km tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	switch {
 	case key.Matches(km, roomListKeys.ForceOut):
 		return r, tea.Quit
@@ -200,14 +277,38 @@ func (r *roomListScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	return r, nil
 }
 
-// join enters the room with the code.
+// join enters the room with the code, in a command (see
+// common.Entering); keys that would join again wait for its answer.
 func (r *roomListScreen) join(code string) (common.Screen, tea.Cmd) {
-	room, err := r.c.Opts.Lobby.Join(r.c.Opts.Player, code)
+	if r.joining != nil {
+		return r, nil
+	}
+	var cmd tea.Cmd
+	r.joining, cmd = common.JoinRoom(r.c, code)
+	r.status = ""
+	return r, cmd
+}
+
+// entered takes the lobby's answer to the join: the room's board, or
+// the error as the status.
+func (r *roomListScreen) entered(msg common.EnteredMsg) (common.Screen, tea.Cmd) {
+	room, err, mine := r.joining.Take(msg)
+	if !mine {
+		return r, nil
+	}
+	r.joining = nil
+	tv := r.watchTV
+	r.watchTV = false
 	if err != nil {
 		r.status = err.Error()
 		return r, nil
 	}
-	return NewRoomBoard(r.c, room), nil
+	s, cmd := NewRoomBoard(r.c, room)
+	if b, ok := s.(*board.BoardScreen); ok && tv {
+		b.WatchTV()
+		b.SetStatus("TV: the top game; when it is over, the next", false)
+	}
+	return s, cmd
 }
 
 // tv watches the top live game as a TV (see board.WatchTV).
@@ -222,12 +323,11 @@ func (r *roomListScreen) tv() (common.Screen, tea.Cmd) {
 		r.status = "no game goes on now: TV has nothing to show"
 		return r, nil
 	}
-	s, cmd := r.join(live[0].Code)
-	if b, ok := s.(*board.BoardScreen); ok {
-		b.WatchTV()
-		b.SetStatus("TV: the top game; when it is over, the next", false)
+	if r.joining != nil {
+		return r, nil
 	}
-	return s, cmd
+	r.watchTV = true
+	return r.join(live[0].Code)
 }
 
 // View is part of common.Screen.
@@ -246,7 +346,7 @@ func (r *roomListScreen) View() string {
 		line := roomLine(info)
 		b.WriteString(listLine(st, line, i == r.i))
 	}
-	b.WriteString("\n")
+	b.WriteString("\n" + r.joining.Line(r.c))
 	if r.status != "" {
 		b.WriteString(st.Error.Render(" "+r.status) + "\n")
 	}

@@ -101,6 +101,9 @@ type SetupScreen struct {
 	// board): Esc goes back to it, and it is left (saved for Continue)
 	// only when the new game starts or the program quits.
 	game *board.BoardScreen
+	// creating is the room's creation on its way to the lobby, nil when
+	// none is (see create).
+	creating *common.Entering
 }
 
 // NewSetup opens the setup of a new game of v, or of a new room when room
@@ -303,6 +306,8 @@ func (s *SetupScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case common.NoticeMsg:
 		s.Status = string(msg)
 		return s, nil
+	case common.EnteredMsg:
+		return s.entered(msg)
 	case tea.MouseClickMsg:
 		return s.mouse(msg.Mouse())
 	case tea.KeyPressMsg:
@@ -478,12 +483,7 @@ func (s *SetupScreen) start() (common.Screen, tea.Cmd) {
 			return s, nil
 		}
 		s.options.apply(&spec)
-		room, err := s.c.Opts.Lobby.Create(s.c.Opts.Player, spec)
-		if err != nil {
-			s.Status = "create room: " + err.Error()
-			return s, nil
-		}
-		return NewRoomBoard(s.c, room), nil
+		return s, s.create(spec)
 	}
 	seats := s.Seats()
 	leave := s.leaveGame() // written whatever comes next; the command only reports
@@ -508,6 +508,34 @@ func (s *SetupScreen) start() (common.Screen, tea.Cmd) {
 		st.Seats[s.v.Name] = seats
 	})
 	return b, tea.Batch(leave, write)
+}
+
+// create asks the lobby for the room in a command (see
+// common.Entering); entered shows it. Start again waits for the answer.
+func (s *SetupScreen) create(spec roomapi.RoomSpec) tea.Cmd {
+	if s.creating != nil {
+		return nil
+	}
+	lobby, p := s.c.Opts.Lobby, s.c.Opts.Player
+	var cmd tea.Cmd
+	s.creating, cmd = common.Enter("creating the room…", func() (roomapi.Room, error) { return lobby.Create(p, spec) })
+	s.Status = ""
+	return cmd
+}
+
+// entered takes the lobby's answer to create: the room's board, or why
+// not as the status.
+func (s *SetupScreen) entered(msg common.EnteredMsg) (common.Screen, tea.Cmd) {
+	room, err, mine := s.creating.Take(msg)
+	if !mine {
+		return s, nil
+	}
+	s.creating = nil
+	if err != nil {
+		s.Status = "create room: " + err.Error()
+		return s, nil
+	}
+	return NewRoomBoard(s.c, room)
 }
 
 // aiTimes are the AI's times per move the setup steps through; 0 is
@@ -605,25 +633,34 @@ func (s *SetupScreen) View() string {
 		b.WriteString(st.Text.Render(line) + st.Muted.Render(keys))
 	}
 	b.WriteString("\n")
-	switch {
-	case s.Status != "":
-		b.WriteString(st.Error.Render(" "+common.Truncate(s.Status, s.c.Width-2)) + "\n")
-	case s.Editing && s.Kinds[s.Choice[s.Row]].GGP:
-		b.WriteString(st.Muted.Render(" type the GGP player's address · enter or tab when done") + "\n")
-	case s.Editing:
-		b.WriteString(st.Muted.Render(" type the name · enter or tab when done") + "\n")
-	case s.Row < n && s.Kinds[s.Choice[s.Row]].GGP:
-		b.WriteString(st.Muted.Render(" a GGP player: tab/enter to type its address · ←/→ other kinds · ↑/↓ seats") + "\n")
-	case s.Row == n:
-		b.WriteString(st.Muted.Render(" enter starts · ↑ to change the seats") + "\n")
-	case s.room:
-		b.WriteString(st.Muted.Render(" ←/→ you, open for another player, or AI level · ↑/↓ seats and Start") + "\n")
-	default:
-		b.WriteString(st.Muted.Render(" ←/→ human or AI level · tab/enter to type the name · ↑/↓ seats and Start") + "\n")
-	}
+	b.WriteString(s.hintLine())
 	s.help.SetWidth(s.c.Width)
 	b.WriteString(" " + s.help.View(s.keys()))
 	return b.String()
+}
+
+// hintLine is the line under the seats: the room being created, the
+// status, or what the keys do on the row with the focus.
+func (s *SetupScreen) hintLine() string {
+	st, n := s.c.Styles, len(s.Choice)
+	switch {
+	case s.creating != nil:
+		return s.creating.Line(s.c)
+	case s.Status != "":
+		return st.Error.Render(" "+common.Truncate(s.Status, s.c.Width-2)) + "\n"
+	case s.Editing && s.Kinds[s.Choice[s.Row]].GGP:
+		return st.Muted.Render(" type the GGP player's address · enter or tab when done") + "\n"
+	case s.Editing:
+		return st.Muted.Render(" type the name · enter or tab when done") + "\n"
+	case s.Row < n && s.Kinds[s.Choice[s.Row]].GGP:
+		return st.Muted.Render(" a GGP player: tab/enter to type its address · ←/→ other kinds · ↑/↓ seats") + "\n"
+	case s.Row == n:
+		return st.Muted.Render(" enter starts · ↑ to change the seats") + "\n"
+	case s.room:
+		return st.Muted.Render(" ←/→ you, open for another player, or AI level · ↑/↓ seats and Start") + "\n"
+	default:
+		return st.Muted.Render(" ←/→ human or AI level · tab/enter to type the name · ↑/↓ seats and Start") + "\n"
+	}
 }
 
 // variantPicker chooses the game of a new room.

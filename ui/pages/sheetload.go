@@ -139,6 +139,12 @@ func (m *MenuScreen) refreshSheets() {
 			saves = append(saves, mi)
 		}
 	}
+	m.setItems(saves)
+}
+
+// setItems makes the menu's items the saved games saves and the rest
+// (allItems), the cursor staying on the line it was on.
+func (m *MenuScreen) setItems(saves []MenuItem) {
 	sel, _ := m.List.Selected()
 	items := m.allItems(saves)
 	m.List.SetItems(items)
@@ -151,14 +157,12 @@ func (m *MenuScreen) refreshSheets() {
 	m.items = itemTexts(items)
 }
 
-// continueSheet loads the sheet of a saved game and then resumes it.
+// continueSheet loads the sheet of a saved game and then resumes it,
+// from the save as the menu read it (then runs in Update: no store is
+// read there).
 func (m *MenuScreen) continueSheet(item MenuItem) common.Screen {
-	c, slot := m.Common, item.slot
+	c, slot, data := m.Common, item.slot, item.data
 	return NewSheetLoad(c, item.save.Sheet.Path, item.save.Sheet.Hash, func(*game.Variant) (common.Screen, error) {
-		data, err := savefmt.ReadSlot(c.Store, slot)
-		if err != nil {
-			return nil, err
-		}
 		sv, err := savefmt.ParseSave(data)
 		if err != nil {
 			return nil, fmt.Errorf("cannot continue: %w", err)

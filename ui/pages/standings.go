@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/savefmt"
 )
 
 var standingsKeys = struct{ Prev, Next, Page, Open, Player, Refresh, Back, Up, Down, ForceOut key.Binding }{
@@ -27,7 +28,9 @@ var standingsKeys = struct{ Prev, Next, Page, Open, Player, Refresh, Back, Up, D
 // StandingsScreen shows a leaderboard per rated game, or a player's page
 // (their own, or one chosen on the leaderboard) with their rating
 // history, their recent games, which open in review, and the client's
-// player's record against them.
+// player's record against them. The ratings are the server's store, so
+// each is read in a command (load, review), never in Update; gen tells
+// the answer to the latest read from an older one.
 type StandingsScreen struct {
 	c        *common.Common
 	variants []*game.Variant // games with two or more roles
@@ -39,9 +42,27 @@ type StandingsScreen struct {
 	mine     common.PlayerPage
 	i        int // the selected game on the page
 	status   string
+	gen      int
+	loading  bool // the read of gen is out
 }
 
-// NewStandings opens the ratings: the leaderboards and the player's page.
+// standingsMsg is the store's answer to a load: a leaderboard or a page.
+type standingsMsg struct {
+	gen   int
+	board []common.Standing
+	mine  common.PlayerPage
+	err   error
+}
+
+// standingsGameMsg is the store's answer to review: a finished game.
+type standingsGameMsg struct {
+	gen int
+	sv  savefmt.SavedGame
+	err error
+}
+
+// NewStandings opens the ratings: the leaderboards and the player's
+// page, read in its Init's command.
 func NewStandings(c *common.Common) *StandingsScreen {
 	s := &StandingsScreen{c: c}
 	for _, v := range game.Variants() {
@@ -49,37 +70,68 @@ func NewStandings(c *common.Common) *StandingsScreen {
 			s.variants = append(s.variants, v)
 		}
 	}
-	s.load()
 	return s
 }
 
-// load fetches what the screen shows.
-func (s *StandingsScreen) load() {
+// load reads what the screen shows, in a command.
+func (s *StandingsScreen) load() tea.Cmd {
 	st := s.c.Opts.Standings
-	s.status = ""
-	var err error
-	switch {
-	case s.page:
-		s.mine, err = st.Page(s.whose)
-		s.i = min(s.i, max(len(s.mine.Recent)-1, 0))
-	case len(s.variants) > 0:
-		s.board, err = st.Leaderboard(s.variants[s.vi].Name)
-		s.bi = min(s.bi, max(len(s.board)-1, 0))
+	s.status, s.loading = "", true
+	s.gen++
+	gen, page, whose := s.gen, s.page, s.whose
+	variant := ""
+	if len(s.variants) > 0 {
+		variant = s.variants[s.vi].Name
 	}
-	if err != nil {
-		s.status = "ratings: " + err.Error()
+	return func() tea.Msg {
+		msg := standingsMsg{gen: gen}
+		switch {
+		case page:
+			msg.mine, msg.err = st.Page(whose)
+		case variant != "":
+			msg.board, msg.err = st.Leaderboard(variant)
+		}
+		return msg
 	}
 }
 
-// Init is part of common.Screen.
-func (s *StandingsScreen) Init() tea.Cmd { return nil }
+// loaded takes the store's answer to the latest load.
+func (s *StandingsScreen) loaded(msg standingsMsg) {
+	if msg.gen != s.gen {
+		return
+	}
+	s.loading = false
+	if s.page {
+		s.mine = msg.mine
+		s.i = min(s.i, max(len(s.mine.Recent)-1, 0))
+	} else {
+		s.board = msg.board
+		s.bi = min(s.bi, max(len(s.board)-1, 0))
+	}
+	if msg.err != nil {
+		s.status = "ratings: " + msg.err.Error()
+	}
+}
+
+// Init is part of common.Screen: it reads the leaderboard.
+func (s *StandingsScreen) Init() tea.Cmd { return s.load() }
 
 // Update is part of common.Screen.
 func (s *StandingsScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
-	km, ok := msg.(tea.KeyPressMsg)
-	if !ok {
+	switch msg := msg.(type) {
+	case standingsMsg:
+		s.loaded(msg)
 		return s, nil
+	case standingsGameMsg:
+		return s.reviewed(msg)
+	case tea.KeyPressMsg:
+		return s.key(msg)
 	}
+	return s, nil
+}
+
+// key takes a key of the ratings.
+func (s *StandingsScreen) key(km tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	k := standingsKeys
 	switch {
 	case key.Matches(km, k.ForceOut):
@@ -87,8 +139,7 @@ func (s *StandingsScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case key.Matches(km, k.Back):
 		if s.page {
 			s.page = false
-			s.load()
-			return s, nil
+			return s, s.load()
 		}
 		return NewMenu(s.c, ""), nil
 	case key.Matches(km, k.Page):
@@ -97,16 +148,16 @@ func (s *StandingsScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 			return s, nil
 		}
 		s.page, s.whose, s.i = !s.page, s.c.Opts.Player.ID, 0
-		s.load()
+		return s, s.load()
 	case key.Matches(km, k.Prev, k.Next) && !s.page && len(s.variants) > 0:
 		d := 1
 		if key.Matches(km, k.Prev) {
 			d = len(s.variants) - 1
 		}
 		s.vi, s.bi = (s.vi+d)%len(s.variants), 0
-		s.load()
+		return s, s.load()
 	case key.Matches(km, k.Refresh):
-		s.load()
+		return s, s.load()
 	case key.Matches(km, k.Up) && !s.page:
 		s.bi = max(s.bi-1, 0)
 	case key.Matches(km, k.Down) && !s.page:
@@ -119,17 +170,34 @@ func (s *StandingsScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return s.review(s.mine.Recent[s.i].ID)
 	case key.Matches(km, k.Player) && !s.page && s.bi < len(s.board) && s.board[s.bi].ID != "":
 		s.page, s.whose, s.i = true, s.board[s.bi].ID, 0
-		s.load()
+		return s, s.load()
 	}
 	return s, nil
 }
 
-// review opens a finished game on the board, in review.
+// review reads a finished game, in a command; reviewed opens it.
 func (s *StandingsScreen) review(id string) (common.Screen, tea.Cmd) {
-	sv, err := s.c.Opts.Standings.Game(id)
+	if s.loading {
+		return s, nil // the line chosen is of the page being read again
+	}
+	st := s.c.Opts.Standings
+	s.gen++
+	gen := s.gen
+	return s, func() tea.Msg {
+		sv, err := st.Game(id)
+		return standingsGameMsg{gen: gen, sv: sv, err: err}
+	}
+}
+
+// reviewed opens the game read on the board, in review.
+func (s *StandingsScreen) reviewed(msg standingsGameMsg) (common.Screen, tea.Cmd) {
+	if msg.gen != s.gen {
+		return s, nil
+	}
+	err := msg.err
 	if err == nil {
 		var b *board.BoardScreen
-		if b, err = board.BoardFromSave(s.c, sv); err == nil {
+		if b, err = board.BoardFromSave(s.c, msg.sv); err == nil {
 			return b, nil
 		}
 	}
@@ -141,9 +209,12 @@ func (s *StandingsScreen) review(id string) (common.Screen, tea.Cmd) {
 func (s *StandingsScreen) View() string {
 	st := s.c.Styles
 	var b strings.Builder
-	if s.page {
+	switch {
+	case s.loading:
+		b.WriteString(st.Title.Render(" Ratings") + "\n\n" + st.Muted.Render(" reading the ratings…") + "\n")
+	case s.page:
 		s.pageView(&b)
-	} else {
+	default:
 		s.boardView(&b)
 	}
 	b.WriteString("\n")
