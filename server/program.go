@@ -17,7 +17,10 @@ import (
 // from the connection's pacer, which already runs only when one comes.
 func (s *Server) runPrograms(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		program := s.programHandler(sess)
+		// The client is built (its first screen laid out) off the
+		// session's goroutine, as its updates are (remoteterm.OffStack).
+		var program *tea.Program
+		remoteterm.OffStack(func() { program = s.programHandler(sess) })
 		if program == nil {
 			next(sess)
 			return

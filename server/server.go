@@ -467,17 +467,22 @@ func (s *Server) logging(next ssh.Handler) ssh.Handler {
 		if k := sess.PublicKey(); k != nil {
 			key = gossh.FingerprintSHA256(k)
 		}
-		s.log.Info("connect",
-			"user", logText(sess.User()),
-			"remote", sess.RemoteAddr().String(),
-			"key", key,
-			"command", logText(sess.RawCommand()),
-			"pty", hasPTY,
-			"term", logText(pty.Term),
-			"width", pty.Window.Width,
-			"height", pty.Window.Height,
-			"client", logText(sess.Context().ClientVersion()),
-		)
+		// Off the session's goroutine: the logger's text formatter (Lip
+		// Gloss styles) takes about 16 KB of stack, which the session's
+		// goroutine would keep while it idles (see remoteterm.OffStack).
+		remoteterm.OffStack(func() {
+			s.log.Info("connect",
+				"user", logText(sess.User()),
+				"remote", sess.RemoteAddr().String(),
+				"key", key,
+				"command", logText(sess.RawCommand()),
+				"pty", hasPTY,
+				"term", logText(pty.Term),
+				"width", pty.Window.Width,
+				"height", pty.Window.Height,
+				"client", logText(sess.Context().ClientVersion()),
+			)
+		})
 		next(sess)
 		s.log.Info("disconnect", "user", logText(sess.User()), "remote", sess.RemoteAddr().String(), "duration", time.Since(start).Round(time.Millisecond))
 	}

@@ -283,19 +283,31 @@ type stylesKey struct {
 // them), shared with every caller asking for the same: they must not be
 // changed. A theme that is not one of All's as it is there gets styles
 // of its own.
+//
+// The styles are built by newStyles, not here: a Styles built in this
+// function's frame made the frame about 12 KB on every call, kept or
+// not, and every server session calls it at its start — which grew each
+// session's goroutine stack to 32 KB until collections shrank it.
 func SharedStyles(t Theme, ascii bool, p colorprofile.Profile) *Styles {
 	builtIn, ok := Lookup(t.Name)
 	if !ok || !reflect.DeepEqual(builtIn, t) {
-		st := NewStyles(t, ascii, p)
-		return &st
+		return newStyles(t, ascii, p)
 	}
 	k := stylesKey{t.Name, ascii, p}
 	if st, ok := sharedStyles.Load(k); ok {
 		return st.(*Styles)
 	}
-	st := NewStyles(t, ascii, p)
-	shared, _ := sharedStyles.LoadOrStore(k, &st)
+	shared, _ := sharedStyles.LoadOrStore(k, newStyles(t, ascii, p))
 	return shared.(*Styles)
+}
+
+// newStyles is NewStyles on the heap, in a frame of its own (see
+// SharedStyles).
+//
+//go:noinline
+func newStyles(t Theme, ascii bool, p colorprofile.Profile) *Styles {
+	st := NewStyles(t, ascii, p)
+	return &st
 }
 
 // Piece returns the style of the pieces (and the name) of the role in

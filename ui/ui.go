@@ -162,6 +162,9 @@ func (m *Model) Init() tea.Cmd {
 
 // Update routes messages to the current screen.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	// After the message, whatever it changed: the size check below still
+	// asks of the model the last frame was drawn from.
+	defer m.c.Updated()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.c.Width, m.c.Height = max(msg.Width, 0), max(msg.Height, 0)

@@ -20,13 +20,22 @@ type model struct {
 	r     *Renderer
 }
 
-func (m model) Init() tea.Cmd {
-	cmd := m.inner.Init()
-	m.r.Render(m.inner.View())
+// Init and Update run the client's on a shared worker's stack (see
+// OffStack), not on the session's.
+func (m model) Init() (cmd tea.Cmd) {
+	OffStack(func() {
+		cmd = m.inner.Init()
+		m.r.Render(m.inner.View())
+	})
 	return cmd
 }
 
-func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m model) Update(msg tea.Msg) (next tea.Model, cmd tea.Cmd) {
+	OffStack(func() { next, cmd = m.update(msg) })
+	return next, cmd
+}
+
+func (m model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if k, ok := msg.(burstKey); ok {
 		// More of the same input follows at once: its frame is drawn
 		// after the last of it.

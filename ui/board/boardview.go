@@ -517,26 +517,57 @@ type sharedBoardKey struct {
 }
 
 // boardMemoKey names everything DrawBoard draws from: the layout, the
-// theme, every cell and its highlights, the overlay's lines.
+// theme, every cell and its highlights, the overlay's lines. It is built
+// on every frame, so without fmt (the layout printed with %v took most
+// of its time) and in one buffer sized for it.
 func (b *BoardScreen) boardMemoKey(l BoardLayout, cells [][]adapters.CellInfo, fl [][]CellFlags, over [2]string) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%v|%s|%t|%s|%s|", l, b.Common.Styles.Palette(), b.Common.ASCII, over[0], over[1])
+	pal := b.Common.Styles.Palette()
+	buf := make([]byte, 0, 160+len(pal)+len(over[0])+len(over[1])+l.rows*l.cols*16)
+	buf = appendLayout(buf, l)
+	buf = append(buf, '|')
+	buf = append(buf, pal...)
+	buf = append(buf, '|')
+	buf = strconv.AppendBool(buf, b.Common.ASCII)
+	buf = append(buf, '|')
+	buf = append(buf, over[0]...)
+	buf = append(buf, '|')
+	buf = append(buf, over[1]...)
+	buf = append(buf, '|')
 	for r := range cells {
 		for c := range cells[r] {
 			ci, f := cells[r][c], fl[r][c]
-			sb.WriteString(ci.Glyph)
-			sb.WriteByte(0)
-			sb.WriteString(strconv.Itoa(int(ci.Seat)))
+			buf = append(buf, ci.Glyph...)
+			buf = append(buf, 0)
+			buf = strconv.AppendInt(buf, int64(ci.Seat), 10)
 			for _, bit := range [...]bool{ci.Alt, ci.Missing, ci.Zone, f.Cursor, f.Sel, f.Target, f.Last, f.Win, f.Hint, f.Chosen, f.LastArea} {
 				if bit {
-					sb.WriteByte('1')
+					buf = append(buf, '1')
 				} else {
-					sb.WriteByte('0')
+					buf = append(buf, '0')
 				}
 			}
 		}
 	}
-	return sb.String()
+	return string(buf)
+}
+
+// appendLayout appends every field of l to buf, the buttons (only once
+// a game has ended) as %v prints them.
+func appendLayout(buf []byte, l BoardLayout) []byte {
+	for _, n := range [...]int{l.needW, l.needH, l.rows, l.cols, l.CellW, l.CellH, l.lw, l.gap, l.gapW, l.gapH,
+		l.top, l.BoardX, l.BoardY, l.bw, l.bh, l.PanelX, l.py, l.PanelW, l.ph, l.ListY, l.ListH,
+		l.statusY, l.statusH, l.helpY, l.helpH} {
+		buf = strconv.AppendInt(buf, int64(n), 10)
+		buf = append(buf, ',')
+	}
+	for _, bit := range [...]bool{l.Fits, l.Overlay, l.flipped} {
+		buf = strconv.AppendBool(buf, bit)
+		buf = append(buf, ',')
+	}
+	if len(l.Buttons) > 0 {
+		buf = fmt.Appendf(buf, "%v", l.Buttons)
+	}
+	return buf
 }
 
 // DrawBoard draws the board block's lines.
@@ -1195,6 +1226,22 @@ const statusMaxLines = 2
 // statusView is the status line, wrapped to at most maxLines lines of
 // the window so that a long message keeps its end where there is room.
 func (b *BoardScreen) statusView(maxLines int) string {
+	// A frame draws the status twice: once to count its lines for the
+	// layout, then for that many lines, which is the same text when the
+	// first had no more.
+	fm := frameMemoOf(b.Common, &b.frame)
+	if fm != nil && fm.hasStatus && fm.statusLines <= maxLines && maxLines <= fm.statusMax {
+		return fm.status
+	}
+	s := b.drawStatus(maxLines)
+	if fm != nil {
+		fm.status, fm.statusMax, fm.statusLines, fm.hasStatus = s, maxLines, strings.Count(s, "\n")+1, true
+	}
+	return s
+}
+
+// drawStatus is the status line, cut to maxLines.
+func (b *BoardScreen) drawStatus(maxLines int) string {
 	if b.Prompt {
 		return " " + b.Input.View()
 	}

@@ -8,24 +8,37 @@ import (
 // times — the layout (the frame, its cursor and the size check each ask
 // for it), the size the screen needs, the key bar — while that frame is
 // drawn: View is a pure function of the model, which cannot change
-// during it. Nothing is kept from one frame to the next.
+// during it. It stays good after the frame until the model is updated
+// again (common.Common.Updates): the size check of the next message (is
+// the screen hidden?) and a click's layout ask for the same things of
+// the same model, and each key typed at the prompt laid the whole
+// screen out again to answer it.
 type frameMemo struct {
-	frame             uint64
+	frame, updates    uint64
 	layout            BoardLayout
 	minW, minH        int
 	help              string
 	hasLayout, hasMin bool
 	hasHelp           bool
+	// status is the status line drawn for at most statusMax lines; it
+	// has statusLines (see statusView).
+	status                 string
+	statusMax, statusLines int
+	hasStatus              bool
 }
 
 // frameMemoOf returns m for the frame c is drawing (emptied if it kept
-// another frame's), or nil outside View.
+// another frame's), or, outside View, m when it is the last frame's and
+// the model has not been updated since; else nil.
 func frameMemoOf(c *common.Common, m *frameMemo) *frameMemo {
 	if !c.InView {
+		if m.frame == c.Frame && m.updates == c.Updates && c.Frame != 0 {
+			return m
+		}
 		return nil
 	}
-	if m.frame != c.Frame {
-		*m = frameMemo{frame: c.Frame}
+	if m.frame != c.Frame || m.updates != c.Updates {
+		*m = frameMemo{frame: c.Frame, updates: c.Updates}
 	}
 	return m
 }

@@ -57,14 +57,21 @@ type Common struct {
 	// IO runs the client's writes off the UI goroutine, in order.
 	IO *ioQueue
 	// Frame counts the frames drawn; InView is set while one is drawn
-	// (see frameMemo).
-	Frame  uint64
-	InView bool
+	// (see frameMemo). Updates counts the messages the client has
+	// handled (Updated): what a frame worked out stays true of the model
+	// until the next.
+	Frame   uint64
+	InView  bool
+	Updates uint64
 }
 
 // Drawing marks the start of a frame (View), drawn marks its end.
 func (c *Common) Drawing() { c.Frame, c.InView = c.Frame+1, true }
 func (c *Common) Drawn()   { c.InView = false }
+
+// Updated records that the client handled a message, which may have
+// changed anything a frame was drawn from.
+func (c *Common) Updated() { c.Updates++ }
 
 // SetTheme makes t the theme, styled for the terminal's profile.
 func (c *Common) SetTheme(t themes.Theme) {

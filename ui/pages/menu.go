@@ -96,6 +96,8 @@ func NewMenu(c *common.Common, status string) *MenuScreen {
 	m := &MenuScreen{Common: c, Status: status}
 	items := m.allItems(nil) // the saved games come in Init's command
 	// Nothing is read here: NewMenu is called in Update.
+	m.items = itemTexts(items)
+	items = shareItems(items, m.items)
 	l := NewItemList(items, MenuDelegate{c}, 40, 10)
 	l.Pages.Type = paginator.Arabic
 	l.Arabic, l.noItems = &c.Styles.Muted, &c.Styles.Muted
@@ -104,7 +106,6 @@ func NewMenu(c *common.Common, status string) *MenuScreen {
 	l.Keys.NextPage = common.Bind([]string{"right", "l", "d", "pgdown"}, "→", "next page")
 	l.Keys.PrevPage = common.Bind([]string{"left", "h", "a", "pgup"}, "←", "prev page")
 	m.List = l
-	m.items = itemTexts(items)
 	m.listStyle = common.StyleKeyOf(c)
 	m.resize()
 	for i, it := range items {

@@ -1,7 +1,9 @@
 package pages
 
 import (
+	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/tabletop/tabletop/ui/common"
@@ -121,4 +123,46 @@ func itemTexts(items []MenuItem) string {
 	}
 	s := b.String()
 	return menuItemTexts.Get(s, func() string { return s })
+}
+
+// sharedItems keeps one copy of each distinct menu without saved games,
+// by its itemTexts: most sessions of a server see the same menu, and
+// each would otherwise hold its own slice of it (a couple of kilobytes).
+var sharedItems = struct {
+	sync.Mutex
+	m map[string][]MenuItem
+}{m: map[string][]MenuItem{}}
+
+// sameItem reports whether a and b, neither a saved game (no data), are
+// the same line.
+func sameItem(a, b MenuItem) bool {
+	return a.Title == b.Title && a.Desc == b.Desc && a.action == b.action && a.variant == b.variant &&
+		a.save == b.save && a.slot == b.slot && a.problem == b.problem
+}
+
+// sharedItemsMax bounds sharedItems: one menu per set of services and
+// games a session can have, far fewer than this.
+const sharedItemsMax = 64
+
+// shareItems returns the kept copy of items (whose itemTexts is texts)
+// when one equal to it is kept, else items, kept when it holds no saved
+// game (a saved game is one session's own). The copy is full to its
+// capacity, so an append to it never writes into the shared array.
+func shareItems(items []MenuItem, texts string) []MenuItem {
+	for _, mi := range items {
+		if mi.save != nil || mi.data != nil {
+			return items
+		}
+	}
+	sharedItems.Lock()
+	defer sharedItems.Unlock()
+	if kept, ok := sharedItems.m[texts]; ok && slices.EqualFunc(kept, items, sameItem) {
+		return kept
+	}
+	if len(sharedItems.m) >= sharedItemsMax {
+		clear(sharedItems.m)
+	}
+	kept := slices.Clip(slices.Clone(items))
+	sharedItems.m[texts] = kept
+	return kept
 }

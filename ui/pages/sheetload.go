@@ -147,6 +147,8 @@ func (m *MenuScreen) refreshSheets() {
 func (m *MenuScreen) setItems(saves []MenuItem) {
 	sel, _ := m.List.Selected()
 	items := m.allItems(saves)
+	m.items = itemTexts(items)
+	items = shareItems(items, m.items)
 	m.List.SetItems(items)
 	for i, mi := range items {
 		if mi.Title == sel.Title && mi.action == sel.action {
@@ -154,7 +156,6 @@ func (m *MenuScreen) setItems(saves []MenuItem) {
 			break
 		}
 	}
-	m.items = itemTexts(items)
 }
 
 // continueSheet loads the sheet of a saved game and then resumes it,
