@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/game"
-	"github.com/tabletop/tabletop/internal/plycount"
+	"github.com/tabletop/tabletop/game/gametest"
 )
 
 // The playout searches stop within one game of their clock running out,
@@ -35,8 +35,8 @@ func TestPlayoutSearchesStopWithinAGameOfTheClock(t *testing.T) {
 	}
 	for _, c := range searches {
 		ctx, cancel := context.WithCancel(context.Background())
-		plies := plycount.NewCounter(stopAt, cancel)
-		s := plycount.Wrap(c.start(), plies)
+		plies := gametest.NewPlyCounter(stopAt, cancel)
+		s := gametest.CountPlies(c.start(), plies)
 		if m := c.search(ctx, s); !s.IsLegal(m) {
 			t.Errorf("%s: illegal move %v", c.name, m)
 		}

@@ -9,9 +9,9 @@ import (
 
 	"github.com/tabletop/tabletop/ai"
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gametest"
 	"github.com/tabletop/tabletop/game/gdl"
 	"github.com/tabletop/tabletop/games"
-	"github.com/tabletop/tabletop/internal/plycount"
 )
 
 // stuckState is a game whose every move hangs until released: a search
@@ -67,10 +67,10 @@ func TestThinkStopsWithinAPlayoutOfTheClock(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	plies := plycount.NewCounter(500, cancel)
+	plies := gametest.NewPlyCounter(500, cancel)
 	m := newMatch(context.Background(), Message{MatchID: "costly", Role: "xplayer", PlayClock: time.Hour}, time.Now())
 	m.role, m.level = 0, ai.Hard
-	m.rules = plycount.Wrap(v.New(), plies)
+	m.rules = gametest.CountPlies(v.New(), plies)
 	m.searcher = ai.NewSearcher()
 	mv := m.think(ctx, time.Now().Add(time.Hour), m.snapshot(), 1, &bestSoFar{})
 	if !slices.Contains(legalTexts(m.rules, 0, nil), mv) {
