@@ -33,11 +33,16 @@ const (
 	// without hand-written help (GDL games); asked for, it searches any
 	// game, of any number of roles.
 	General
+	// Model is opponent-model search (model.go): an expectimax of the
+	// root role over whole rounds in which every other role plays one
+	// of its best actions by a one-action look with the game's estimate.
+	// It needs game.Evaluator (else UCT is used).
+	Model
 )
 
 // algorithmNames are the names of the algorithms in player specs and on
 // the command line, indexed by Algorithm.
-var algorithmNames = [...]string{ByLevel: "", Paranoid: "paranoid", MaxN: "maxn", BestReply: "brs", UCT: "uct", General: "general"}
+var algorithmNames = [...]string{ByLevel: "", Paranoid: "paranoid", MaxN: "maxn", BestReply: "brs", UCT: "uct", General: "general", Model: "model"}
 
 // String returns the algorithm's name ("" for ByLevel).
 func (a Algorithm) String() string {
@@ -48,14 +53,14 @@ func (a Algorithm) String() string {
 }
 
 // ParseAlgorithm reads an algorithm name, exactly as String writes it:
-// "paranoid", "maxn", "brs", "uct" or "general"; the empty string is ByLevel.
+// "paranoid", "maxn", "brs", "uct", "general" or "model"; the empty string is ByLevel.
 func ParseAlgorithm(s string) (Algorithm, error) {
 	for a, n := range algorithmNames {
 		if n == s {
 			return Algorithm(a), nil
 		}
 	}
-	return ByLevel, fmt.Errorf("unknown multi-player search %q (want brs, paranoid, maxn, uct or general)", s)
+	return ByLevel, fmt.Errorf("unknown multi-player search %q (want brs, paranoid, maxn, uct, general or model)", s)
 }
 
 // Set implements flag.Value, so a command can take an Algorithm flag.

@@ -142,7 +142,11 @@ func (sr *Searcher) generalSearch(p *plan, role game.Role) Result {
 // positive), a proof of the root here, or a stop from another thread; the
 // first thread reports progress about ten times a second. A game with a
 // game.Simulation plays its playouts in lanes (iterateLanes), many at a
-// time; the clock is then read after every ply of the lanes.
+// time; the clock is then read after every ply of the lanes, and else
+// after every playout: a playout of a large sheet (othello's) takes
+// milliseconds, tens of them on a busy machine, next to which reading the
+// clock costs nothing, and a search that read it every few playouts
+// overran a 1 s play clock.
 func (t *genTree) run(p *plan, root game.State, role game.Role, reports bool, limit int, deadline time.Time, playouts *atomic.Int64, stop *atomic.Bool) {
 	next := p.start.Add(uctReportEvery)
 	n, counted := 0, 0
@@ -151,7 +155,7 @@ func (t *genTree) run(p *plan, root game.State, role game.Role, reports bool, li
 	if lanes != nil {
 		defer t.abandonLanes()
 	}
-	for i := 0; !stop.Load(); i++ {
+	for !stop.Load() {
 		if limit > 0 && n >= limit {
 			break
 		}
@@ -159,18 +163,16 @@ func (t *genTree) run(p *plan, root game.State, role game.Role, reports bool, li
 			stop.Store(true) // a proof holds whatever the other trees say
 			break
 		}
-		if lanes != nil || i&3 == 0 {
-			playouts.Add(int64(n - counted))
-			counted = n
-			now := time.Now()
-			if p.ctx.Err() != nil || now.After(deadline) {
-				stop.Store(true)
-				break
-			}
-			if reports && p.opt.Progress != nil && now.After(next) {
-				next = now.Add(uctReportEvery)
-				t.report(p, role, now, playouts.Load())
-			}
+		playouts.Add(int64(n - counted))
+		counted = n
+		now := time.Now()
+		if p.ctx.Err() != nil || now.After(deadline) {
+			stop.Store(true)
+			break
+		}
+		if reports && p.opt.Progress != nil && now.After(next) {
+			next = now.Add(uctReportEvery)
+			t.report(p, role, now, playouts.Load())
 		}
 		if lanes == nil {
 			t.iterate(root)

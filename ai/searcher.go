@@ -55,6 +55,7 @@ type Searcher struct {
 	turn    game.State // scratch for completing a turn
 	trees   []*uctTree // one per thread, for UCT
 	gtrees  []*genTree // one per thread, for the general player
+	models  []*modelWorker
 }
 
 // NewSearcher returns a Searcher with the default 16 MiB table.
@@ -215,21 +216,30 @@ func (sr *Searcher) dispatch(p *plan, main *worker) Result {
 			return sr.withTurn(p, main, Result{Move: m, PV: []game.Move{m}, Score: 100, Exact: true, Book: true})
 		}
 	}
-	if p.nroles > 2 && p.multi == UCT {
-		cand := make([]game.Move, len(main.rootMoves))
-		for i, rm := range main.rootMoves {
-			cand[i] = rm.move
-		}
+	if _, ok := p.s.(game.Evaluator); ok && p.nroles > 2 && p.multi == Model {
+		return sr.withTurn(p, main, sr.modelSearch(p, rootMoveList(main)))
+	}
+	if p.nroles > 2 && (p.multi == UCT || p.multi == Model) {
+		cand := rootMoveList(main)
 		// When every candidate ends the game (a win on the spot, which the
 		// tactics offer alone, or the last action), the tree cannot learn
 		// more than the final goals, so the move is played without waiting.
 		if r, ok := lastActionResult(p.s, cand); ok {
 			return sr.withTurn(p, main, r)
 		}
-		res := sr.uctSearch(p.ctx, p.s, cand, p.start, p.deadline(), p.threads, p.seed, p.opt.Progress)
+		res := sr.uctSearch(p.ctx, p.s, cand, p.start, p.deadline(), p.threads, p.seed, int64(p.opt.Playouts), p.opt.Progress)
 		return sr.withTurn(p, main, res)
 	}
 	return sr.alphaBeta(p, main)
+}
+
+// rootMoveList is the moves of the main worker's root, in its order.
+func rootMoveList(main *worker) []game.Move {
+	cand := make([]game.Move, len(main.rootMoves))
+	for i, rm := range main.rootMoves {
+		cand[i] = rm.move
+	}
+	return cand
 }
 
 // withTurn fills in the mover's whole turn.

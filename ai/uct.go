@@ -208,11 +208,12 @@ const (
 	uctRelative    = 0.5 // see the README for the measurements
 )
 
-// uctSearch runs UCT from s until the deadline or cancellation, one tree
+// uctSearch runs UCT from s until the deadline, cancellation or, when
+// limit is positive, about limit playouts over all trees; one tree
 // per thread (root parallelism: the trees' root statistics are summed),
 // and chooses the most visited of moves. Progress is reported about ten
 // times a second; its Depth is the length of the most visited line.
-func (sr *Searcher) uctSearch(ctx context.Context, s game.State, moves []game.Move, start, deadline time.Time, threads int, seed uint64, progress func(Progress)) Result {
+func (sr *Searcher) uctSearch(ctx context.Context, s game.State, moves []game.Move, start, deadline time.Time, threads int, seed uint64, limit int64, progress func(Progress)) Result {
 	for len(sr.trees) < threads {
 		sr.trees = append(sr.trees, &uctTree{maxNodes: uctMaxNodes, expandAfter: uctExpandAfter, exploration: uctExploration, winFirst: true, relative: uctRelative})
 	}
@@ -241,7 +242,7 @@ func (sr *Searcher) uctSearch(ctx context.Context, s game.State, moves []game.Mo
 					playouts.Add(int64(n - counted))
 					counted = n
 					now := time.Now()
-					if ctx.Err() != nil || now.After(deadline) {
+					if ctx.Err() != nil || now.After(deadline) || limit > 0 && playouts.Load() >= limit {
 						stop.Store(true)
 						break
 					}

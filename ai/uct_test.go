@@ -42,7 +42,7 @@ func TestUCTFindsTheWinWithoutHelp(t *testing.T) {
 	sr := NewSearcher()
 	moves := s.Legal(nil)
 	start := time.Now()
-	res := sr.uctSearch(context.Background(), s, moves, start, start.Add(300*time.Millisecond), 2, 1, nil)
+	res := sr.uctSearch(context.Background(), s, moves, start, start.Add(300*time.Millisecond), 2, 1, 0, nil)
 	c := s.Clone()
 	c.Apply(res.Move)
 	if !c.Terminal() || c.Goal(s.ToMove()) != 100 {
@@ -109,6 +109,20 @@ func TestUCTWithoutTime(t *testing.T) {
 			t.Fatalf("budget %v: %+v", budget, res)
 		}
 		checkTurn(t, s, res)
+	}
+}
+
+// Options.Playouts caps UCT's playouts, summed over its trees (counted in
+// batches of 64 a tree), whatever the budget: a measurement that does
+// not depend on the load.
+func TestUCTPlayoutCap(t *testing.T) {
+	t.Parallel()
+	s := mustState(t, "tictacchess", "")
+	for _, threads := range []int{1, 2} {
+		res := Search(context.Background(), s, Options{Level: Hard, Budget: time.Minute, Multi: UCT, Playouts: 3000, Threads: threads})
+		if res.Nodes < 3000 || res.Nodes > 3000+64*int64(threads) {
+			t.Errorf("%d threads: %d playouts, want 3000 (up to a batch of 64 more a tree)", threads, res.Nodes)
+		}
 	}
 }
 

@@ -40,11 +40,10 @@ type match struct {
 
 	mu       sync.Mutex // guards what follows; held while answering
 	role     game.Role
-	rules    game.State     // the GDL game: the referee of every move; nil until loaded
-	native   game.State     // the same position in tabletop's own engine, or nil
-	searcher *ai.Searcher   // for the native engine and simultaneous turns
-	mcts     *ai.MCTSPlayer // for a game tabletop does not know
-	thinking sync.Mutex     // one search at a time: a late one ends first
+	rules    game.State   // the GDL game: the referee of every move; nil until loaded
+	native   game.State   // the same position in tabletop's own engine, or nil
+	searcher *ai.Searcher // every search of the match
+	thinking sync.Mutex   // one search at a time: a late one ends first
 	rng      *game.Rand
 	steps    int      // joint moves played
 	last     []string // the last joint move
@@ -88,8 +87,6 @@ func (m *match) load(loadRules func([]byte, gdl.Limits) (*game.Variant, error), 
 	defer m.mu.Unlock()
 	m.role, m.rules, m.level = role, v.New(), cfg.Level
 	m.searcher = ai.NewSearcher()
-	// The budget is set per move by the context's deadline.
-	m.mcts = ai.NewMCTSPlayer(m.rng.Uint64(), 24*time.Hour)
 	if hasTwin {
 		m.native = twin.New()
 	}
@@ -325,12 +322,14 @@ func (b *bestSoFar) set(mv string) { b.mu.Lock(); b.move = mv; b.mu.Unlock() }
 
 func (b *bestSoFar) get() string { b.mu.Lock(); defer b.mu.Unlock(); return b.move }
 
-// think searches pos for this role's move: with tabletop's AI on the
-// native engine when there is one, else with the ai package's Monte Carlo
-// tree search on the GDL game (its alpha-beta checks the clock too seldom
-// for the slower nodes of a GDL game); on turns where several roles choose
-// at once, with the general player's search for this role (ai.SearchFor),
-// which models the other roles' choices instead of taking them as random.
+// think searches pos for this role's move with the AI's search for this
+// role (ai.Searcher.SearchFor): tabletop's own search on the native engine
+// when there is one, else the general player on the GDL game, whose
+// playouts run in lanes and which reads the clock after every ply of them
+// (a search that read it every so many playouts answered othello's 1 s
+// clocks late under load), modelling the other roles' choices on turns
+// where several choose at once. Its progress is the best move so far, for
+// a search that is late all the same.
 func (m *match) think(ctx context.Context, deadline time.Time, pos position, seed uint64, best *bestSoFar) string {
 	m.thinking.Lock()
 	defer m.thinking.Unlock()
@@ -344,20 +343,13 @@ func (m *match) think(ctx context.Context, deadline time.Time, pos position, see
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	s := pos.rules
-	switch {
-	case s.Terminal():
-		return ""
-	case pos.native != nil && pos.native.ToMove() == m.role:
-		opt := ai.Options{Level: m.level, Budget: budget, Seed: seed}
-		opt.Progress = func(p ai.Progress) { best.set(pos.native.FormatMove(p.Best)) }
-		res := m.searcher.Search(ctx, pos.native, opt)
-		return pos.native.FormatMove(res.Move)
-	case s.ToMove() == m.role:
-		return s.FormatMove(m.mcts.Choose(ctx, s))
-	case s.ToMove() == game.NoRole:
-		opt := ai.Options{Level: m.level, Budget: budget, Seed: seed}
-		opt.Progress = func(p ai.Progress) { best.set(s.FormatMove(p.Best)) }
-		return s.FormatMove(m.searcher.SearchFor(ctx, s, m.role, opt).Move)
+	if pos.native != nil && pos.native.ToMove() == m.role {
+		s = pos.native
 	}
-	return ""
+	if s.Terminal() {
+		return ""
+	}
+	opt := ai.Options{Level: m.level, Budget: budget, Seed: seed}
+	opt.Progress = func(p ai.Progress) { best.set(s.FormatMove(p.Best)) }
+	return s.FormatMove(m.searcher.SearchFor(ctx, s, m.role, opt).Move)
 }

@@ -39,7 +39,7 @@ func TestSimultaneousTurnModelsTheOthers(t *testing.T) {
 		m := newMatch(context.Background(), Message{MatchID: "dom", Role: "a", PlayClock: time.Second}, time.Unix(seed, 0))
 		m.role, m.level = 0, ai.Hard
 		m.rules = v.New()
-		m.searcher, m.mcts = ai.NewSearcher(), ai.NewMCTSPlayer(1, 24*time.Hour)
+		m.searcher = ai.NewSearcher()
 		mv, note := m.choose(time.Now().Add(time.Second))
 		if mv != "a2" {
 			t.Errorf("seed %d: a plays %q (%s), want a2, the answer to b's dominant b1", seed, mv, note)

@@ -22,7 +22,7 @@ func (s *matchSeats) Set(v string) error { *s = append(*s, v); return nil }
 func runMatch(c *commandLine, args []string) error {
 	fs := c.flags
 	var seats matchSeats
-	fs.Var(&seats, "seat", "ROLE=SPEC: who plays ROLE in the first game (repeatable); SPEC is random, mcts, ai:LEVEL[:brs|:paranoid|:maxn|:uct] or ggp:URL (a GGP player)")
+	fs.Var(&seats, "seat", "ROLE=SPEC: who plays ROLE in the first game (repeatable); SPEC is random, mcts, ai:LEVEL[:brs|:paranoid|:maxn|:uct|:model] or ggp:URL (a GGP player)")
 	games := fs.Int("games", 10, "number of games")
 	seed := fs.Uint64("seed", 1, "random seed (players' noise, random and mcts players)")
 	budget := fs.Duration("budget", 0, "time per action for every player (0: each level's default)")
@@ -132,7 +132,7 @@ func matchSpecs(v *game.Variant, seats matchSeats, budget time.Duration) ([]stri
 }
 
 // multiFits refuses a search for more than two roles (brs, paranoid,
-// maxn, uct) asked for in a game of two, where it would be ignored
+// maxn, uct, model) asked for in a game of two, where it would be ignored
 // silently: two roles are always searched by alpha-beta.
 func multiFits(v *game.Variant, name string) error {
 	alg, err := ai.ParseAlgorithm(name)
@@ -140,7 +140,7 @@ func multiFits(v *game.Variant, name string) error {
 		return nil // a bad name is the spec parser's to report
 	}
 	switch alg {
-	case ai.Paranoid, ai.MaxN, ai.BestReply, ai.UCT:
+	case ai.Paranoid, ai.MaxN, ai.BestReply, ai.UCT, ai.Model:
 		return fmt.Errorf("%s applies only to games of more than two roles (%s has %d)", name, v.Name, len(v.Roles))
 	}
 	return nil

@@ -1,0 +1,150 @@
+package ai
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/tictacchess"
+)
+
+// Flags of TestTicTacChessAgainstEasy, an opt-in measurement.
+var (
+	ttcGames   = flag.Int("ttc.games", 40, "games of TestTicTacChessAgainstEasy")
+	ttcSeed    = flag.Uint64("ttc.seed", 2, "seed of TestTicTacChessAgainstEasy (as tabletop match --seed)")
+	ttcHard    = flag.String("ttc.hard", "ai:hard", "the measured seat's player spec")
+	ttcOthers  = flag.String("ttc.others", "ai:easy", "the other three seats' player spec")
+	ttcBudget  = flag.Duration("ttc.budget", 0, "the other seats' budget (0: their level's)")
+	ttcCap     = flag.Int("ttc.playouts", 0, "the measured seat's playouts a move (UCT, the general player); 0: its budget decides")
+	ttcDepth   = flag.Int("ttc.depth", 0, "the measured seat's depth cap in actions; 0: its level's")
+	ttcThreads = flag.Int("ttc.threads", 0, "the measured seat's threads; 0: its level's")
+	ttcPar     = flag.Int("ttc.parallel", 1, "games played at once")
+	ttcTrace   = flag.Bool("ttc.trace", false, "print every position of every game")
+)
+
+// ttcOutcome is one game of the measured seat.
+type ttcOutcome struct {
+	win, shared, lost, line, otherLine, goal, other int
+}
+
+// TestTicTacChessAgainstEasy plays the measured seat (-ttc.hard) against
+// three others (-ttc.others), seats rotating and seeded as `tabletop
+// match` seeds them, and counts the games in which it has the unique
+// highest goal. With a playout or depth cap the measured seat has all
+// the time it needs, so the load does not change the result and games
+// can be played at once. Opt-in (TABLETOP_TTC=1): a measurement, not a
+// check.
+//
+//	TABLETOP_TTC=1 go test ./ai -run TicTacChessAgainstEasy -v -timeout 2h -args -ttc.seed 2 -ttc.playouts 200000 -ttc.threads 1 -ttc.parallel 2
+//	TABLETOP_TTC=1 go test ./ai -run TicTacChessAgainstEasy -v -args -ttc.hard ai:hard:model -ttc.threads 1 -ttc.parallel 2
+func TestTicTacChessAgainstEasy(t *testing.T) {
+	if os.Getenv("TABLETOP_TTC") == "" {
+		t.Skip("set TABLETOP_TTC=1 to measure")
+	}
+	results := make([]ttcOutcome, *ttcGames)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, max(*ttcPar, 1))
+	for g := range results {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			results[g] = playTTCGame(t, g)
+		}()
+	}
+	wg.Wait()
+	var sum ttcOutcome
+	for _, o := range results {
+		sum.win, sum.shared, sum.lost = sum.win+o.win, sum.shared+o.shared, sum.lost+o.lost
+		sum.line, sum.otherLine = sum.line+o.line, sum.otherLine+o.otherLine
+		sum.goal, sum.other = sum.goal+o.goal, sum.other+o.other
+	}
+	n := float64(len(results))
+	fmt.Printf("%s vs 3 %s, seed %d, %d games, playouts %d, depth %d: unique highest %d, shared %d, lost %d; own lines %d, others' lines %d; mean goal %.1f, best other %.1f\n",
+		*ttcHard, *ttcOthers, *ttcSeed, len(results), *ttcCap, *ttcDepth, sum.win, sum.shared, sum.lost, sum.line, sum.otherLine, float64(sum.goal)/n, float64(sum.other)/n)
+}
+
+// ttcPlayers are the players of game g, by role, and the measured seat's
+// role: seat i plays role (i+g) mod 4, seeded as table.RunMatch does.
+func ttcPlayers(t *testing.T, g int) ([]Player, game.Role) {
+	specs := []string{*ttcHard, *ttcOthers, *ttcOthers, *ttcOthers}
+	players := make([]Player, len(specs))
+	var measured game.Role
+	for r := range players {
+		i := ((r-g)%4 + 4) % 4
+		budget := *ttcBudget
+		if i == 0 {
+			budget = 0
+		}
+		p, err := ParsePlayer(specs[i], *ttcSeed+uint64(i)*7919, budget)
+		if err != nil {
+			t.Error(err) // not Fatal: this runs in a game's goroutine
+			return nil, game.NoRole
+		}
+		if ap, ok := p.(*AIPlayer); ok && i == 0 {
+			measured = game.Role(r)
+			ap.opt.Playouts, ap.opt.MaxDepth, ap.opt.Threads = *ttcCap, *ttcDepth, *ttcThreads
+			if *ttcCap > 0 || *ttcDepth > 0 {
+				ap.opt.Budget = time.Minute // the cap decides, not the load
+			}
+		}
+		if gs, ok := p.(GameStarter); ok {
+			gs.NewGame(*ttcSeed + uint64(g)*1000003 + uint64(i)*7919)
+		}
+		players[r] = p
+	}
+	return players, measured
+}
+
+// playTTCGame plays game g and prints its result (and with -ttc.trace its
+// positions, the measured seat's moves marked with *).
+func playTTCGame(t *testing.T, g int) ttcOutcome {
+	players, me := ttcPlayers(t, g)
+	if players == nil {
+		return ttcOutcome{}
+	}
+	s := tictacchess.New()
+	var log strings.Builder
+	for !s.Terminal() {
+		m := players[s.ToMove()].Choose(context.Background(), s)
+		if *ttcTrace {
+			mark := ""
+			if s.ToMove() == me {
+				mark = " *"
+			}
+			fmt.Fprintf(&log, "%s  %s%s\n", s.String(), s.ShortMove(m), mark)
+		}
+		s.Apply(m)
+	}
+	o := ttcOutcome{goal: s.Goal(me)}
+	goals := make([]int, tictacchess.Players)
+	for r := range goals {
+		goals[r] = s.Goal(game.Role(r))
+		if game.Role(r) != me {
+			o.other = max(o.other, goals[r])
+		}
+	}
+	switch {
+	case o.goal > o.other:
+		o.win = 1
+	case o.goal == o.other:
+		o.shared = 1
+	default:
+		o.lost = 1
+	}
+	if w := s.Winner(); w == me {
+		o.line = 1
+	} else if w != game.NoRole {
+		o.otherLine = 1
+	}
+	fmt.Fprintf(&log, "game %d: measured seat %s, goals %v, final %s\n", g+1, tictacchess.Variant.Roles[me], goals, s.String())
+	fmt.Print(log.String())
+	return o
+}
