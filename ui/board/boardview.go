@@ -868,9 +868,14 @@ func (sp sidePanel) panelContent(l boardLayout) string {
 	case b.Reviewing() && !b.nav().atEnd():
 		add(st.Accent.Render(fmt.Sprintf("reviewing move %d of %d", b.Review.Turn, len(b.History()))))
 	case b.Ended():
-		// The panel is narrow: the why is in the status line.
+		// The panel is narrow: the why is in the status line, and where
+		// even the result is too long ("game over: shared by yellow and
+		// green") its "game over: " goes before the names are cut.
 		short, _, _ := strings.Cut(b.Match.Result(), " — ")
-		add(b.grid().styled(common.TextAccent, short))
+		if common.TextWidth(short) > inner {
+			short = strings.TrimPrefix(short, "game over: ")
+		}
+		add(b.grid().styled(common.TextAccent, common.Ellipsis(short, inner)))
 	default:
 		head := roleLetter(moverName) + " " + moverName
 		who := common.Ellipsis(b.Match.Seat(mover).Name, max(inner-common.TextWidth(head+" to move: "), 1))
