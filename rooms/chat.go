@@ -64,30 +64,21 @@ func (m *member) Say(text string) error {
 		return fmt.Errorf("a chat line is at most %d characters, not %d", MaxChatLen, n)
 	}
 	r := m.room
-	defer r.lockToWrite()()
-	seat := -1
-	if mine := r.rolesOf(m); len(mine) > 0 {
-		seat = int(mine[0])
-	}
-	now := time.Now()
-	switch {
-	case r.closed:
-		return errors.New("the room has closed")
-	case m.left:
-		return errors.New("you left the room")
-	case seat < 0 && !r.rec.SpectatorChat:
-		return errors.New("spectators read the chat here but do not write")
-	case !r.mayChat(m, now):
-		return fmt.Errorf("slow down: at most %d lines in %s", chatBurst, humanDuration(chatWindow))
+	// The write lane is held across the store's write, the lock only
+	// around it (as for a move): a slow store keeps no member from
+	// reading the room meanwhile.
+	r.writing.Lock()
+	defer r.writing.Unlock()
+	ln, err := r.chatLine(m, line)
+	if err != nil {
+		return err
 	}
 	l := r.host
-	// The line keeps the store's precision (milliseconds, no monotonic
-	// reading): a copy read back after a reload must be the Same line, or
-	// clients take it for a new one.
-	ln := ChatLine{Name: m.player.Name, Seat: seat, Text: line, At: now.Truncate(time.Millisecond)}
 	ctx, cancel := l.storeCtx()
 	ver, err := l.cfg.Talk.AddChat(ctx, r.code, ln)
 	cancel()
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if err != nil {
 		l.cfg.Logger.Error("room store", "op", "chat", "room", r.code, "err", err)
 		return errNotStored
@@ -104,6 +95,32 @@ func (m *member) Say(text string) error {
 	}
 	r.changed("")
 	return nil
+}
+
+// chatLine is m's line as the room will keep it, or why m may not say
+// it now (the rate counts it). Called with writing held; takes mu.
+func (r *room) chatLine(m *member, line string) (ChatLine, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	seat := -1
+	if mine := r.rolesOf(m); len(mine) > 0 {
+		seat = int(mine[0])
+	}
+	now := time.Now()
+	switch {
+	case r.closed:
+		return ChatLine{}, errors.New("the room has closed")
+	case m.left:
+		return ChatLine{}, errors.New("you left the room")
+	case seat < 0 && !r.rec.SpectatorChat:
+		return ChatLine{}, errors.New("spectators read the chat here but do not write")
+	case !r.mayChat(m, now):
+		return ChatLine{}, fmt.Errorf("slow down: at most %d lines in %s", chatBurst, humanDuration(chatWindow))
+	}
+	// The line keeps the store's precision (milliseconds, no monotonic
+	// reading): a copy read back after a reload must be the Same line, or
+	// clients take it for a new one.
+	return ChatLine{Name: m.player.Name, Seat: seat, Text: line, At: now.Truncate(time.Millisecond)}, nil
 }
 
 // mayChat reports whether m may say a line at now, within the rate, and

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/rooms/roomstest"
 )
@@ -24,13 +25,15 @@ type slowStore struct {
 	holdNext bool
 	moveIn   chan struct{} // a move was stored and waits
 	claimIn  chan struct{} // a claim was made and waits
+	holdChat bool
+	chatIn   chan struct{} // a chat line is being stored and waits
 	release  chan struct{}
 	let      func() // lets the held calls return (closes release once)
 }
 
 func newSlowStore() *slowStore {
 	s := &slowStore{MemoryStore: rooms.NewMemoryStore(), moveIn: make(chan struct{}, 8),
-		claimIn: make(chan struct{}, 8), release: make(chan struct{})}
+		claimIn: make(chan struct{}, 8), chatIn: make(chan struct{}, 8), release: make(chan struct{})}
 	s.let = sync.OnceFunc(func() { close(s.release) })
 	return s
 }
@@ -336,4 +339,48 @@ func TestReloadAfterLostEventsIsOffTheRoomsLock(t *testing.T) {
 	<-st.loadIn
 	within(t, st.slowStore, "View", func() { b.View() })
 	st.let()
+}
+
+func (s *slowStore) AddChat(ctx context.Context, code string, line rooms.ChatLine) (uint64, error) {
+	s.mu.Lock()
+	hold := s.holdChat
+	s.mu.Unlock()
+	if hold {
+		s.chatIn <- struct{}{}
+		<-s.release
+	}
+	return s.MemoryStore.AddChat(ctx, code, line)
+}
+
+// While a chat line is on its way to a slow store, the room's members
+// still read it and its line arrives once the store answers.
+func TestChatIsStoredOffTheRoomsLock(t *testing.T) {
+	st := newSlowStore()
+	l := rooms.NewHost(rooms.HostConfig{Store: st, SeatHold: time.Minute})
+	defer func() {
+		st.let()
+		l.Close()
+	}()
+	a, err := l.Create(ana, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := l.Join(bob, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.mu.Lock()
+	st.holdChat = true
+	st.mu.Unlock()
+	said := make(chan error, 1)
+	go func() { said <- a.(roomapi.Chatter).Say("hello") }()
+	<-st.chatIn
+	within(t, st, "View", func() { b.View() })
+	st.let()
+	if err := <-said; err != nil {
+		t.Fatal(err)
+	}
+	if v := b.View(); len(v.Chat) != 1 || v.Chat[0].Text != "hello" {
+		t.Fatalf("bob's chat: %+v", v.Chat)
+	}
 }
