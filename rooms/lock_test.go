@@ -91,6 +91,19 @@ func within(t *testing.T, st *slowStore, what string, f func()) {
 	}
 }
 
+// anaAndBob seats ana (who creates it) and bob in a new nim room of l.
+func anaAndBob(t *testing.T, l *rooms.Host) (a, b rooms.Room) {
+	t.Helper()
+	a, err := l.Create(ana, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err = l.Join(bob, a.Code()); err != nil {
+		t.Fatal(err)
+	}
+	return a, b
+}
+
 // moveOnItsWay has ana and bob sit down in a nim room on a host of a
 // slow store, and ana play a move that the store has stored but not yet
 // answered; played gets Play's answer once the test lets the store go.
@@ -102,13 +115,7 @@ func moveOnItsWay(t *testing.T) (st *slowStore, l *rooms.Host, a, b rooms.Room, 
 		st.let()
 		l.Close()
 	})
-	a, err := l.Create(ana, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b, err = l.Join(bob, a.Code()); err != nil {
-		t.Fatal(err)
-	}
+	a, b = anaAndBob(t, l)
 	st.hold(true, false)
 	played = make(chan error, 1)
 	go func() { played <- a.Play(2) }()
@@ -324,14 +331,7 @@ func TestReloadAfterLostEventsIsOffTheRoomsLock(t *testing.T) {
 	if _, err := l.Start(); err != nil { // it follows the store's events
 		t.Fatal(err)
 	}
-	a, err := l.Create(ana, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := l.Join(bob, a.Code())
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, b := anaAndBob(t, l)
 	st.mu.Lock()
 	st.holdLoad = true
 	st.mu.Unlock()
@@ -361,14 +361,7 @@ func TestChatIsStoredOffTheRoomsLock(t *testing.T) {
 		st.let()
 		l.Close()
 	}()
-	a, err := l.Create(ana, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := l.Join(bob, a.Code())
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, b := anaAndBob(t, l)
 	st.mu.Lock()
 	st.holdChat = true
 	st.mu.Unlock()
