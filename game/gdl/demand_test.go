@@ -1,7 +1,6 @@
 package gdl
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -80,26 +79,7 @@ const threeInARowCount = `
 // to more atoms than the limits allow grounds with the count restricted
 // to what the goals ask, and plays as the top-down evaluator plays it.
 func TestDemandWhenOverLimit(t *testing.T) {
-	d, err := kif.Parse([]byte(threeInARowCount))
-	if err != nil {
-		t.Fatal(err)
-	}
 	lim := DefaultLimits
 	lim.MaxAtoms = 3000
-	clauses, err := kif.Validate(d, lim.MaxTermDepth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var limit *limitError
-	if err := newGrounder(lim).run(clauses); !errors.As(err, &limit) {
-		t.Fatalf("the rules as written ground within %d atoms (%v): the test needs a sheet that does not", lim.MaxAtoms, err)
-	}
-	v, err := compile("count", d, lim, engineAuto)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if e := Evaluation(v); e != "ground" {
-		t.Fatalf("evaluated %s", e)
-	}
-	checkSameGame(t, "count", v, loadWith(t, "count", []byte(threeInARowCount), engineTopDown), 20, 40)
+	checkGroundsRewritten(t, "count", threeInARowCount, lim)
 }

@@ -121,28 +121,36 @@ const simultaneousMarks = `
 // grounding work than the limits allow grounds with its bodies split,
 // and plays as the top-down evaluator plays it.
 func TestSplitWhenOverBudget(t *testing.T) {
-	d, err := kif.Parse([]byte(simultaneousMarks))
+	lim := DefaultLimits
+	lim.MaxWork = 400_000
+	checkGroundsRewritten(t, "marks", simultaneousMarks, lim)
+}
+
+// checkGroundsRewritten checks that sheet reaches a limit of lim when
+// grounded as written, grounds when Load rewrites it, and plays then as
+// the top-down evaluator plays it.
+func checkGroundsRewritten(t *testing.T, name, sheet string, lim Limits) {
+	t.Helper()
+	d, err := kif.Parse([]byte(sheet))
 	if err != nil {
 		t.Fatal(err)
 	}
-	lim := DefaultLimits
-	lim.MaxWork = 400_000
 	clauses, err := kif.Validate(d, lim.MaxTermDepth)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var limit *limitError
 	if err := newGrounder(lim).run(clauses); !errors.As(err, &limit) {
-		t.Fatalf("the rules as written ground within %d steps (%v): the test needs a sheet that does not", lim.MaxWork, err)
+		t.Fatalf("the rules as written ground within the limits (%v): the test needs a sheet that does not", err)
 	}
-	v, err := compile("marks", d, lim, engineAuto)
+	v, err := compile(name, d, lim, engineAuto)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if e := Evaluation(v); e != "ground" {
 		t.Fatalf("evaluated %s", e)
 	}
-	checkSameGame(t, "marks", v, loadWith(t, "marks", []byte(simultaneousMarks), engineTopDown), 20, 40)
+	checkSameGame(t, name, v, loadWith(t, name, []byte(sheet), engineTopDown), 20, 40)
 }
 
 // TestRewrittenRulesAgree: every test sheet, and the unsafe ones,
