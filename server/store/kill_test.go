@@ -25,34 +25,18 @@ func TestKillLosesNoCommittedMove(t *testing.T) {
 		return
 	}
 	path := t.TempDir() + "/tabletop.db"
-	cmd := exec.Command(os.Args[0], "-test.run=^TestKillLosesNoCommittedMove$")
-	cmd.Env = append(os.Environ(), killEnv+"="+path)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	lines := bufio.NewScanner(out)
+	cmd, lines := startKillChild(t, "TestKillLosesNoCommittedMove", path)
 	last := -1
 	for last < 150 && lines.Scan() {
 		if n, err := strconv.Atoi(lines.Text()); err == nil {
 			last = n
 		}
 	}
-	if err := cmd.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
-	_ = cmd.Wait()
+	kill(t, cmd)
 	if last < 150 {
 		t.Fatalf("the writer stopped after move %d", last)
 	}
-	s, err := Open(context.Background(), path)
-	if err != nil {
-		t.Fatalf("reopen after kill: %v", err)
-	}
-	defer s.Close()
+	s := reopenChecked(t, path)
 	r, err := s.Room(context.Background(), "KILL")
 	if err != nil {
 		t.Fatal(err)
@@ -65,11 +49,48 @@ func TestKillLosesNoCommittedMove(t *testing.T) {
 			t.Fatalf("move %d is %q", i, m)
 		}
 	}
+	t.Logf("killed after move %d was reported; %d moves kept", last, len(r.Moves))
+}
+
+// startKillChild runs the test binary's test as a writer child on the
+// SQLite file path, and returns it and the lines it writes.
+func startKillChild(t *testing.T, test, path string) (*exec.Cmd, *bufio.Scanner) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$")
+	cmd.Env = append(os.Environ(), killEnv+"="+path)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, bufio.NewScanner(out)
+}
+
+// kill kills the child at whatever point it has reached (SIGKILL on Unix).
+func kill(t *testing.T, cmd *exec.Cmd) {
+	t.Helper()
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+}
+
+// reopenChecked opens the SQLite file a killed writer left, checks that
+// the file is sound, and closes the store at the test's end.
+func reopenChecked(t *testing.T, path string) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatalf("reopen after kill: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
 	var check string
 	if err := s.e.db.queryRow(context.Background(), `PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
 		t.Fatalf("integrity check: %q, %v", check, err)
 	}
-	t.Logf("killed after move %d was reported; %d moves kept", last, len(r.Moves))
+	return s
 }
 
 // killChild appends moves until it is killed.
