@@ -92,10 +92,8 @@ func (r *room) info(p Player) RoomInfo {
 	now := time.Now()
 	for i, s := range r.rec.Seats {
 		info.Seats = append(info.Seats, seatView(r.rec.Variant, i, s, r.seatConnected(s, now)))
-		if p.ID != "" && s.PlayerID == p.ID && person(s) {
-			info.Yours = true
-		}
 	}
+	info.Yours = r.heldBy(p)
 	if turn := r.turn(); turn >= 0 {
 		s := r.rec.Seats[turn]
 		info.ToMove = turn
