@@ -213,31 +213,7 @@ func (l *Host) List() []RoomInfo { return l.ListFor(Player{}) }
 // ListFor is List as player p sees it: the rooms where p's key holds a
 // seat ("your games") come first and are marked Yours.
 func (l *Host) ListFor(p Player) []RoomInfo {
-	l.mu.Lock()
-	rs := make([]*room, 0, len(l.rooms))
-	for _, r := range l.rooms {
-		rs = append(rs, r)
-	}
-	l.mu.Unlock()
-	type entry struct {
-		info    RoomInfo
-		created time.Time
-	}
-	entries := make([]entry, 0, len(rs))
-	for _, r := range rs {
-		r.mu.Lock()
-		if !r.closed {
-			entries = append(entries, entry{r.info(p), r.rec.Created})
-		}
-		r.mu.Unlock()
-	}
-	sort.Slice(entries, func(i, j int) bool {
-		a, b := entries[i], entries[j]
-		if !a.created.Equal(b.created) {
-			return a.created.Before(b.created)
-		}
-		return a.info.Code < b.info.Code
-	})
+	out := l.described(p, func(*room) bool { return true })
 	rank := func(i RoomInfo) int {
 		switch {
 		case i.Yours && !i.Finished:
@@ -249,15 +225,8 @@ func (l *Host) ListFor(p Player) []RoomInfo {
 		}
 		return 1
 	}
-	out := make([]RoomInfo, len(entries))
-	for i, e := range entries {
-		out[i] = e.info
-	}
 	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) < rank(out[j]) })
-	if len(out) > maxListed {
-		out = out[:maxListed]
-	}
-	return out
+	return out[:min(len(out), maxListed)]
 }
 
 // YourGames lists the unfinished rooms where p's key holds a seat, as
@@ -265,10 +234,16 @@ func (l *Host) ListFor(p Player) []RoomInfo {
 // with a key asks when it starts, and describing every room for each of
 // them (ListFor) was a quarter of a 1000-room node's allocations.
 func (l *Host) YourGames(p Player) []RoomInfo {
-	var out []RoomInfo
 	if p.ID == "" {
-		return out
+		return nil
 	}
+	out := l.described(p, func(r *room) bool { return !r.rec.Finished && r.heldBy(p) })
+	return out[:min(len(out), maxListed)]
+}
+
+// described is the open rooms that keep picks (called with the room's
+// mu held), as p sees them, oldest first.
+func (l *Host) described(p Player, keep func(r *room) bool) []RoomInfo {
 	type entry struct {
 		info    RoomInfo
 		created time.Time
@@ -276,7 +251,7 @@ func (l *Host) YourGames(p Player) []RoomInfo {
 	var entries []entry
 	for _, r := range l.hosted() {
 		r.mu.Lock()
-		if !r.closed && !r.rec.Finished && r.heldBy(p) {
+		if !r.closed && keep(r) {
 			entries = append(entries, entry{r.info(p), r.rec.Created})
 		}
 		r.mu.Unlock()
@@ -288,8 +263,9 @@ func (l *Host) YourGames(p Player) []RoomInfo {
 		}
 		return a.info.Code < b.info.Code
 	})
-	for _, e := range entries[:min(len(entries), maxListed)] {
-		out = append(out, e.info)
+	out := make([]RoomInfo, len(entries))
+	for i, e := range entries {
+		out[i] = e.info
 	}
 	return out
 }

@@ -51,20 +51,8 @@ func TestMoveEventPlaysWithoutReading(t *testing.T) {
 	}{{"move in the event", false}, {"no move in the event", true}} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := &loadCounter{MemoryStore: rooms.NewMemoryStore(), dropMoves: tc.dropMoves}
-			h1 := startHost(t, rooms.HostConfig{Store: st, Nodes: st.MemoryStore, SeatHold: time.Hour})
-			defer h1.Close()
-			h2 := startHost(t, rooms.HostConfig{Store: st, Nodes: st.MemoryStore, SeatHold: time.Hour})
-			defer h2.Close()
-			a, err := h1.Create(ana, rooms.RoomSpec{Variant: nim2.Name, Clock: rooms.TimeControl{Initial: time.Hour},
-				Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, err := h2.Join(bob, a.Code())
-			if err != nil {
-				t.Fatal(err)
-			}
-			roomstest.WaitView(t, a, "bob seated on the other node", func(v rooms.RoomView) bool { return v.Seats[1].Name == "bob" })
+			a, b, _ := twoNodeRoom(t, rooms.HostConfig{Store: st, Nodes: st.MemoryStore, SeatHold: time.Hour},
+				rooms.RoomSpec{Clock: rooms.TimeControl{Initial: time.Hour}})
 			roomstest.WaitView(t, b, "bob seated", func(v rooms.RoomView) bool { return v.Seats[1].Name == "bob" })
 			before := st.loads.Load()
 			players := []rooms.Room{a, b}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -161,12 +160,7 @@ const groupKillRooms = 24
 // transactions it committed beside how many moves, to show that the
 // moves did share them.
 func TestKillMidGroupLosesNoAcknowledgedMove(t *testing.T) {
-	if path := os.Getenv(killEnv); path != "" {
-		groupKillChild(path)
-		return
-	}
-	path := t.TempDir() + "/tabletop.db"
-	cmd, lines := startKillChild(t, "TestKillMidGroupLosesNoAcknowledgedMove", path)
+	cmd, lines, path := startKillChild(t, "TestKillMidGroupLosesNoAcknowledgedMove", groupKillChild)
 	acked := make([]int, groupKillRooms) // per room: the moves acknowledged
 	total, shared := 0, false
 	for total < 2000 && lines.Scan() {
@@ -209,28 +203,18 @@ func TestKillMidGroupLosesNoAcknowledgedMove(t *testing.T) {
 
 // groupKillChild appends moves to groupKillRooms rooms at once until it
 // is killed, writing "ROOM MOVE" once each AppendMove has returned.
-func groupKillChild(path string) {
+func groupKillChild(s *Store) {
 	ctx := context.Background()
-	s, err := Open(ctx, path)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
 	var out sync.Mutex
 	var moves atomic.Int64
 	for i := range groupKillRooms {
-		if err := s.CreateRoom(ctx, Room{Code: fmt.Sprintf("K%03d", i), Variant: "quad", Seats: []Seat{{Kind: SeatOpen}}}); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
+		exitOn(s.CreateRoom(ctx, Room{Code: fmt.Sprintf("K%03d", i), Variant: "quad", Seats: []Seat{{Kind: SeatOpen}}}))
 	}
 	for i := range groupKillRooms {
 		go func() {
 			for n := 0; ; n++ {
-				if _, err := s.AppendMove(ctx, fmt.Sprintf("K%03d", i), Move{Number: n, Text: fmt.Sprint("m", n), At: time.Now()}); err != nil {
-					fmt.Fprintln(os.Stderr, err)
-					os.Exit(2)
-				}
+				_, err := s.AppendMove(ctx, fmt.Sprintf("K%03d", i), Move{Number: n, Text: fmt.Sprint("m", n), At: time.Now()})
+				exitOn(err)
 				m := moves.Add(1)
 				out.Lock()
 				fmt.Println(i, n)

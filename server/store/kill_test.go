@@ -20,12 +20,7 @@ const killEnv = "TABLETOP_STORE_KILL_CHILD"
 // Unix) at whatever point it has reached, and checks that every reported
 // move is in the SQLite file and that the file is sound.
 func TestKillLosesNoCommittedMove(t *testing.T) {
-	if path := os.Getenv(killEnv); path != "" {
-		killChild(path)
-		return
-	}
-	path := t.TempDir() + "/tabletop.db"
-	cmd, lines := startKillChild(t, "TestKillLosesNoCommittedMove", path)
+	cmd, lines, path := startKillChild(t, "TestKillLosesNoCommittedMove", killChild)
 	last := -1
 	for last < 150 && lines.Scan() {
 		if n, err := strconv.Atoi(lines.Text()); err == nil {
@@ -52,10 +47,19 @@ func TestKillLosesNoCommittedMove(t *testing.T) {
 	t.Logf("killed after move %d was reported; %d moves kept", last, len(r.Moves))
 }
 
-// startKillChild runs the test binary's test as a writer child on the
-// SQLite file path, and returns it and the lines it writes.
-func startKillChild(t *testing.T, test, path string) (*exec.Cmd, *bufio.Scanner) {
+// startKillChild runs the test binary's test as a child that opens a
+// new SQLite file and hands it to writer, which writes until it is
+// killed; it returns the child, the lines it writes and the file's path.
+// In the child itself it runs writer and never returns.
+func startKillChild(t *testing.T, test string, writer func(s *Store)) (*exec.Cmd, *bufio.Scanner, string) {
 	t.Helper()
+	if path := os.Getenv(killEnv); path != "" {
+		s, err := Open(context.Background(), path)
+		exitOn(err)
+		writer(s)
+		os.Exit(0)
+	}
+	path := t.TempDir() + "/tabletop.db"
 	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$")
 	cmd.Env = append(os.Environ(), killEnv+"="+path)
 	out, err := cmd.StdoutPipe()
@@ -65,7 +69,16 @@ func startKillChild(t *testing.T, test, path string) (*exec.Cmd, *bufio.Scanner)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	return cmd, bufio.NewScanner(out)
+	return cmd, bufio.NewScanner(out), path
+}
+
+// exitOn ends a kill test's child on an error, which its parent then
+// finds in the lines it reads.
+func exitOn(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
 }
 
 // kill kills the child at whatever point it has reached (SIGKILL on Unix).
@@ -94,22 +107,12 @@ func reopenChecked(t *testing.T, path string) *Store {
 }
 
 // killChild appends moves until it is killed.
-func killChild(path string) {
+func killChild(s *Store) {
 	ctx := context.Background()
-	s, err := Open(ctx, path)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	if err := s.CreateRoom(ctx, Room{Code: "KILL", Variant: "quad", Seats: []Seat{{Kind: SeatOpen}}}); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
+	exitOn(s.CreateRoom(ctx, Room{Code: "KILL", Variant: "quad", Seats: []Seat{{Kind: SeatOpen}}}))
 	for i := 0; ; i++ {
-		if _, err := s.AppendMove(ctx, "KILL", Move{Number: i, Text: fmt.Sprint("m", i), At: time.Now()}); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
+		_, err := s.AppendMove(ctx, "KILL", Move{Number: i, Text: fmt.Sprint("m", i), At: time.Now()})
+		exitOn(err)
 		fmt.Println(i)
 	}
 }
