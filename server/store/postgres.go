@@ -105,7 +105,8 @@ const sqlMoveOnce = `WITH cas AS (
 	), ins AS (
 		INSERT INTO moves (room_code, ply, seat, text, played_ms) SELECT $1::text, $2::integer, $4::integer, $5::text, $3::bigint FROM cas
 	), clock AS (
-		UPDATE seats SET remaining_ms = $6::bigint WHERE room_code = $1::text AND seat = $4::integer AND EXISTS (SELECT 1 FROM cas)
+		UPDATE seats SET remaining_ms = $6::bigint WHERE room_code = $1::text AND seat = $4::integer AND remaining_ms <> $6::bigint
+			AND EXISTS (SELECT 1 FROM cas)
 	)
 	SELECT version, pg_notify('` + roomChannel + `', $7::text || version::text || $8::text)::text FROM cas`
 

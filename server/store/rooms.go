@@ -277,7 +277,9 @@ const (
 			WHERE code = $1 AND move_count = $2 AND status IN ('waiting', 'playing')
 			RETURNING version`
 	sqlInsertMove = `INSERT INTO moves (room_code, ply, seat, text, played_ms) VALUES ($1, $2, $3, $4, $5)`
-	sqlMoverClock = `UPDATE seats SET remaining_ms = $3 WHERE room_code = $1 AND seat = $2`
+	// sqlMoverClock leaves a clock that did not change (none, in a room
+	// without one) unwritten: no new row, no page to commit.
+	sqlMoverClock = `UPDATE seats SET remaining_ms = $3 WHERE room_code = $1 AND seat = $2 AND remaining_ms <> $3`
 )
 
 // hotStatements are prepared once when a store opens.
