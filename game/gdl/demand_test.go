@@ -1,6 +1,8 @@
 package gdl
 
 import (
+	"cmp"
+	"errors"
 	"strings"
 	"testing"
 
@@ -82,4 +84,57 @@ func TestDemandWhenOverLimit(t *testing.T) {
 	lim := DefaultLimits
 	lim.MaxAtoms = 3000
 	checkGroundsRewritten(t, "count", threeInARowCount, lim)
+}
+
+// A sheet over the limits is grounded again rewritten only where that
+// may fit: never past the term depth, and past the atoms only when a
+// relation was restricted to its questions.
+func TestRewrittenGroundingOnlyWhereItMayFit(t *testing.T) {
+	for _, tc := range []struct {
+		reached    limitKind
+		restricted bool
+		want       bool
+	}{
+		{overWork, false, true},
+		{overWork, true, true},
+		{overAtoms, true, true},
+		{overAtoms, false, false},
+		{overDepth, true, false},
+		{overDepth, false, false},
+	} {
+		if got := mayFitRewritten(tc.reached, tc.restricted); got != tc.want {
+			t.Errorf("reached %d, restricted %v: %v, want %v", tc.reached, tc.restricted, got, tc.want)
+		}
+	}
+}
+
+// Every limit of grounding says which it is, for mayFitRewritten.
+func TestLimitErrorsSayWhichLimit(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		src  string
+		lim  Limits
+		want limitKind
+	}{
+		{"atoms", "(role r) (init (c 1)) (<= (legal r (m ?x)) (n ?x)) (n 1) (n 2) (n 3) (n 4) (<= (next (c ?x)) (does r (m ?x))) (<= terminal (true (c 4))) (<= (goal r 100) (true (c 4)))",
+			Limits{MaxAtoms: 5}, overAtoms},
+		{"depth", "(role r) (init (c z)) (<= (legal r go) (true (c ?x))) (<= (next (c (s ?x))) (true (c ?x))) (<= (p (s ?x)) (p ?x)) (p z) (<= terminal (p (s (s (s z))))) (<= (goal r 100) (true (c z)))",
+			Limits{MaxTermDepth: 3}, overDepth},
+	} {
+		d, err := kif.Parse([]byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		clauses, err := kif.Validate(d, DefaultLimits.MaxTermDepth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lim := DefaultLimits
+		lim.MaxAtoms, lim.MaxTermDepth = cmp.Or(tc.lim.MaxAtoms, lim.MaxAtoms), cmp.Or(tc.lim.MaxTermDepth, lim.MaxTermDepth)
+		_, err = groundSheet(clauses, lim)
+		var limit *limitError
+		if !errors.As(err, &limit) || limit.kind != tc.want {
+			t.Errorf("%s: %v (%#v), want limit kind %d", tc.name, err, limit, tc.want)
+		}
+	}
 }
