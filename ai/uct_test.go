@@ -77,8 +77,8 @@ func TestUCTProgressAndLine(t *testing.T) {
 	checkTurn(t, s, res)
 }
 
-// The hard and max levels search Tic-Tac-Chess with UCT unless told
-// otherwise; the levels with noise keep best-reply search.
+// The hard and max levels search Tic-Tac-Chess with the opponent model
+// unless told otherwise; the levels with noise keep best-reply search.
 func TestMultiSearchDefaults(t *testing.T) {
 	tests := []struct {
 		level Level
@@ -87,8 +87,8 @@ func TestMultiSearchDefaults(t *testing.T) {
 	}{
 		{Easy, ByLevel, BestReply},
 		{Medium, ByLevel, BestReply},
-		{Hard, ByLevel, UCT},
-		{Max, ByLevel, UCT},
+		{Hard, ByLevel, Model},
+		{Max, ByLevel, Model},
 		{Hard, Paranoid, Paranoid},
 		{Easy, UCT, UCT},
 	}
