@@ -37,8 +37,8 @@ func (v viewCounter) View() tea.View {
 }
 
 // benchSession is a session's program as the server runs it (its options,
-// its line renderer, its decoder), without the SSH connection: the menu at
-// 100×30, drawing to out.
+// its line renderer, its decoder), without the SSH connection, drawing to
+// out.
 type benchSession struct {
 	p    *tea.Program
 	term *remoteterm.Renderer
@@ -46,11 +46,17 @@ type benchSession struct {
 	done chan struct{}
 }
 
+// startBenchSession runs m at 100×30.
 func startBenchSession(m tea.Model, out *atomic.Int64) *benchSession {
+	return startBenchSessionOf(m, out, 100, 30)
+}
+
+// startBenchSessionOf runs m at width×height.
+func startBenchSessionOf(m tea.Model, out *atomic.Int64, width, height int) *benchSession {
 	s := &Server{cfg: Config{}.withDefaults()}
-	gs := &gameSession{pty: ssh.Pty{Window: ssh.Window{Width: 100, Height: 30}}}
+	gs := &gameSession{pty: ssh.Pty{Window: ssh.Window{Width: width, Height: height}}}
 	profile := colorprofile.ANSI256
-	term := remoteterm.NewRenderer(countingWriter{out}, profile, 100, 30)
+	term := remoteterm.NewRenderer(countingWriter{out}, profile, width, height)
 	p := tea.NewProgram(term.Model(m), s.programOptions(gs, term, []string{"TERM=xterm-256color"}, profile)...)
 	bs := &benchSession{p: p, term: term, dec: remoteterm.NewDecoder(p.Send), done: make(chan struct{})}
 	go func() { defer close(bs.done); _, _ = p.Run() }()

@@ -1,0 +1,204 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/internal/procstat"
+	"github.com/tabletop/tabletop/rooms"
+)
+
+// roomSeat is one player of a benchmark's room: a session's program as
+// the server runs it (see startBenchSession), and the room's answers its
+// model has taken so far.
+type roomSeat struct {
+	*benchSession
+	views   atomic.Int64
+	answers atomic.Int64 // the room's answers to its moves (roomSentMsg)
+	seen    atomic.Int64 // the most moves of a room's view it was woken for (roomUpdateMsg)
+}
+
+// roomWatch counts the messages of the room that reach a seat's model.
+type roomWatch struct {
+	tea.Model
+	seat *roomSeat
+}
+
+func (w roomWatch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	// The room's messages are the client's own types: told by name.
+	switch fmt.Sprintf("%T", msg) {
+	case "match.roomSentMsg":
+		defer w.seat.answers.Add(1)
+	case "match.roomUpdateMsg":
+		// The moves of the room's view it brings (the field is the
+		// client's own: read by reflection, as the type is by name).
+		n := int64(reflect.ValueOf(msg).FieldByName("view").FieldByName("Moves").Len())
+		defer func() {
+			if n > w.seat.seen.Load() {
+				w.seat.seen.Store(n)
+			}
+		}()
+	}
+	m, cmd := w.Model.Update(msg)
+	w.Model = m
+	return w, cmd
+}
+
+func (w roomWatch) View() tea.View {
+	w.seat.views.Add(1)
+	return w.Model.View()
+}
+
+// benchRoom is a Pentago room of two players on one host, each in a
+// session drawn at width×height, as the load test's rooms are.
+type benchRoom struct {
+	host  *rooms.Host
+	seats [2]*roomSeat
+	game  game.State // the room's position, as its players typed it
+	moves int        // the moves played in it
+	out   atomic.Int64
+}
+
+var benchRooms atomic.Int64
+
+func openBenchRoom(b *testing.B, host *rooms.Host, store rooms.RecordStore, width, height int) *benchRoom {
+	v, err := game.Lookup("pentago")
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := benchRooms.Add(1)
+	players := [2]rooms.Player{{ID: fmt.Sprintf("SHA256:a%d", n), Name: "ana"}, {ID: fmt.Sprintf("SHA256:b%d", n), Name: "bob"}}
+	var code [rooms.CodeLen]byte
+	for k := range code {
+		code[k] = rooms.CodeAlphabet[n%int64(len(rooms.CodeAlphabet))]
+		n /= int64(len(rooms.CodeAlphabet))
+	}
+	start := v.New()
+	now := time.Now()
+	rec := rooms.Record{Code: string(code[:]), Variant: v.Name, Start: start.String(), AfterHold: rooms.SeatOpen,
+		Spectators: rooms.SpectatorsAll, Started: true, Created: now}
+	for _, p := range players {
+		rec.Seats = append(rec.Seats, rooms.SeatRecord{Kind: rooms.SeatHeld, Name: p.Name, PlayerID: p.ID, HeldUntil: now.Add(time.Hour)})
+	}
+	if err := store.Create(context.Background(), rec); err != nil {
+		b.Fatal(err)
+	}
+	br := &benchRoom{host: host, game: start}
+	for i, p := range players {
+		seat := &roomSeat{}
+		model := roomWatch{Model: UIClient(ClientOptions{ColorProfile: colorprofile.ANSI256, Player: p, Lobby: host, JoinCode: string(code[:])}), seat: seat}
+		seat.benchSession = startBenchSessionOf(model, &br.out, width, height)
+		br.seats[i] = seat
+	}
+	for _, s := range br.seats {
+		br.wait(b, "the room's first board", func() bool { return s.views.Load() > 3 })
+	}
+	return br
+}
+
+// wait waits for cond; a room that stalls ends the benchmark (after long
+// enough for any machine: it is not a measure).
+func (br *benchRoom) wait(b *testing.B, what string, cond func() bool) {
+	deadline := time.Now().Add(30 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			b.Fatalf("room stalled waiting for %s at %s (%d moves)", what, br.game, len(br.game.Legal(nil)))
+		}
+		time.Sleep(50 * time.Microsecond)
+	}
+}
+
+func (br *benchRoom) close() {
+	for _, s := range br.seats {
+		s.stop()
+	}
+}
+
+func (br *benchRoom) frames() int64 {
+	return int64(br.seats[0].term.Frames() + br.seats[1].term.Frames())
+}
+
+func (br *benchRoom) views() int64 { return br.seats[0].views.Load() + br.seats[1].views.Load() }
+
+// move has the player to move type a legal move at the prompt as the
+// load test's players do (":", then the move in one write, then Enter,
+// each after the frame of the one before) and waits until the room has
+// answered the mover and woken the other player.
+func (br *benchRoom) move(b *testing.B, i int) {
+	st := br.game
+	legal := st.Legal(nil)
+	m := legal[(i*7)%len(legal)]
+	mover, other := br.seats[st.ToMove()], br.seats[1-st.ToMove()]
+	answers, n := mover.answers.Load(), int64(br.moves)
+	for _, keys := range []string{":", st.ShortMove(m)} {
+		frames := mover.term.Frames()
+		_, _ = mover.dec.Write([]byte(keys))
+		br.wait(b, "the frame after "+keys, func() bool { return mover.term.Frames() > frames })
+	}
+	_, _ = mover.dec.Write([]byte("\r"))
+	br.wait(b, "the room's answer and update", func() bool { return mover.answers.Load() > answers && other.seen.Load() > n })
+	br.game = st.Clone()
+	br.game.Apply(m)
+	br.moves++
+}
+
+// BenchmarkRoomMove is one move of a Pentago room as the load test
+// plays it: the mover types ":", the move and Enter, the room (a store
+// in memory) takes it and the other player is shown it, both sessions
+// drawn by the server's line renderer at 100×40. It reports the views,
+// frames and bytes per move and the process's CPU time per move (the
+// room and both sessions; no SSH). A finished game starts again in a
+// new room (untimed).
+func BenchmarkRoomMove(b *testing.B) {
+	store := rooms.NewMemoryStore()
+	host := rooms.NewHost(rooms.HostConfig{Store: store, MaxRooms: 1 << 20, SeatHold: time.Hour, Exclusive: true})
+	if _, err := host.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer host.Close()
+	var br *benchRoom
+	var views, frames, bytes int64
+	var cpu time.Duration
+	defer func() {
+		if br != nil {
+			br.close()
+		}
+	}()
+	b.ReportAllocs()
+	cpu0, _ := procstat.CPUTime()
+	for i := 0; b.Loop(); i++ {
+		if br == nil || br.game.Terminal() {
+			b.StopTimer()
+			if br != nil {
+				cpu1, _ := procstat.CPUTime()
+				cpu += cpu1 - cpu0
+				views, frames, bytes = views+br.views(), frames+br.frames(), bytes+br.out.Load()
+				br.close()
+			}
+			br = openBenchRoom(b, host, store, 100, 40)
+			views, frames, bytes = views-br.views(), frames-br.frames(), bytes-br.out.Load()
+			cpu0, _ = procstat.CPUTime()
+			b.StartTimer()
+		}
+		br.move(b, i)
+	}
+	b.StopTimer()
+	cpu1, ok := procstat.CPUTime()
+	cpu += cpu1 - cpu0
+	views, frames, bytes = views+br.views(), frames+br.frames(), bytes+br.out.Load()
+	n := float64(b.N)
+	b.ReportMetric(float64(views)/n, "views/move")
+	b.ReportMetric(float64(frames)/n, "frames/move")
+	b.ReportMetric(float64(bytes)/n, "bytes/move")
+	if ok {
+		b.ReportMetric(float64(cpu.Microseconds())/n, "cpu-µs/move")
+	}
+}
