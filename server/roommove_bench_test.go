@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -21,6 +22,7 @@ import (
 // model has taken so far.
 type roomSeat struct {
 	*benchSession
+	tail    tailBuffer
 	views   atomic.Int64
 	answers atomic.Int64 // the room's answers to its moves (roomSentMsg)
 	seen    atomic.Int64 // the most moves of a room's view it was woken for (roomUpdateMsg)
@@ -64,6 +66,9 @@ type benchRoom struct {
 	seats [2]*roomSeat
 	game  game.State // the room's position, as its players typed it
 	moves int        // the moves played in it
+	typed []string
+	store rooms.RecordStore
+	code  string
 	out   atomic.Int64
 }
 
@@ -91,15 +96,15 @@ func openBenchRoom(b *testing.B, host *rooms.Host, store rooms.RecordStore, widt
 	if err := store.Create(context.Background(), rec); err != nil {
 		b.Fatal(err)
 	}
-	br := &benchRoom{host: host, game: start}
+	br := &benchRoom{host: host, game: start, store: store, code: string(code[:])}
 	for i, p := range players {
 		seat := &roomSeat{}
 		model := roomWatch{Model: UIClient(ClientOptions{ColorProfile: colorprofile.ANSI256, Player: p, Lobby: host, JoinCode: string(code[:])}), seat: seat}
-		seat.benchSession = startBenchSessionOf(model, &br.out, width, height)
+		seat.benchSession = startBenchSessionTo(model, countingWriter{n: &br.out, tail: &seat.tail}, width, height)
 		br.seats[i] = seat
 	}
 	for _, s := range br.seats {
-		br.wait(b, "the room's first board", func() bool { return s.views.Load() > 3 })
+		br.wait(b, "the room's first board", func() bool { return strings.Contains(s.tail.text(), "Moves (0)") })
 	}
 	return br
 }
@@ -110,6 +115,9 @@ func (br *benchRoom) wait(b *testing.B, what string, cond func() bool) {
 	deadline := time.Now().Add(30 * time.Second)
 	for !cond() {
 		if time.Now().After(deadline) {
+			rec, _ := br.store.Load(context.Background(), br.code)
+			b.Logf("typed %q\nstored %q", br.typed, rec.Moves)
+			b.Logf("the last output of seat 0:\n%s\nof seat 1:\n%s", br.seats[0].tail.text(), br.seats[1].tail.text())
 			b.Fatalf("room stalled waiting for %s at %s (%d moves)", what, br.game, len(br.game.Legal(nil)))
 		}
 		time.Sleep(50 * time.Microsecond)
@@ -146,6 +154,7 @@ func (br *benchRoom) move(b *testing.B, i int) {
 	_, _ = mover.dec.Write([]byte("\r"))
 	br.wait(b, "the room's answer and update", func() bool { return mover.answers.Load() > answers && other.seen.Load() > n })
 	br.game = st.Clone()
+	br.typed = append(br.typed, st.ShortMove(m))
 	br.game.Apply(m)
 	br.moves++
 }
