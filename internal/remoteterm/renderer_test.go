@@ -319,6 +319,28 @@ func TestRendererDownsamplesColours(t *testing.T) {
 	}
 }
 
+// A line of 256 and 16 colours reaches a 256-colour terminal as it is,
+// unconverted; one with a true colour anywhere is converted whole.
+func TestRendererPassesLinesWithoutTrueColour(t *testing.T) {
+	t.Parallel()
+	plain := "a\x1b[1;38;5;208;48;5;236mb\x1b[0m c \x1b[4;31mu\x1b[m \x1b[38;5;28;2mdim"
+	var got bytes.Buffer
+	writeStyled(&got, plain, colorprofile.ANSI256)
+	if got.String() != plain {
+		t.Errorf("256-colour line %q written as %q", plain, got.String())
+	}
+	for _, tc := range []string{"x\x1b[38;2;250;128;10my", "x\x1b[48:2::1:2:3my", "\x1b[31mx\x1b[m \x1b[58;2;1;2;3my"} {
+		var want bytes.Buffer
+		cw := colorprofile.Writer{Forward: &want, Profile: colorprofile.ANSI256}
+		cw.Write([]byte(tc))
+		got.Reset()
+		writeStyled(&got, tc, colorprofile.ANSI256)
+		if got.String() != want.String() || strings.Contains(got.String(), ";2;") {
+			t.Errorf("true-colour line %q written as %q, want %q", tc, got.String(), want.String())
+		}
+	}
+}
+
 // Inline views (not on the alternate screen) are drawn from where the
 // cursor was, growing and shrinking.
 func TestRendererInline(t *testing.T) {
