@@ -1087,22 +1087,21 @@ func scrollView(vp viewport.Model, text string, w, h, up int) string {
 }
 
 // moveListText is the move list, one line a move. Outside review it is
-// kept while the moves are the same: a line costs a format and a style.
+// kept while the moves (the match's version, as History keeps them) and
+// the theme are the same: a line costs a format and a style.
 func (sp sidePanel) moveListText() string {
 	b := sp.b
 	if b.Reviewing() {
 		return sp.drawMoveList()
 	}
-	var key strings.Builder
-	key.WriteString(b.Common.Styles.Palette())
-	key.WriteString(strconv.FormatBool(b.Common.ASCII))
-	for _, pm := range b.History() {
-		key.WriteByte(0)
-		key.WriteString(pm.Mover)
-		key.WriteByte(1)
-		key.WriteString(pm.Text)
-	}
-	return b.listMemo.Get(key.String(), sp.drawMoveList)
+	return b.listMemo.Get(listKey{b.Common.Styles.Palette(), b.Common.ASCII, b.Match.Version()}, sp.drawMoveList)
+}
+
+// listKey is what the move list outside review is drawn from.
+type listKey struct {
+	theme   string
+	ascii   bool
+	version uint64
 }
 
 // drawMoveList is the move list as the panel shows it.
@@ -1244,15 +1243,38 @@ func (kb keyBar) drawHelp(k common.KeyHelp, all bool) string {
 	return h.View(k)
 }
 
+// headerView is the header line: the game's title and the match's label
+// (a room's code), kept while they and the theme are the same.
 func (kb keyBar) headerView() string {
+	b := kb.b
+	label := kb.label()
+	return b.headMemo.Get(headerKey{b.Common.Styles.Palette(), b.Common.ASCII, label}, func() string { return kb.drawHeader(label) })
+}
+
+// label is the match's label, "" without one.
+func (kb keyBar) label() string {
+	if kb.b.caps.Label == nil {
+		return ""
+	}
+	return kb.b.caps.Label.Label()
+}
+
+// drawHeader draws the header line with the match's label.
+func (kb keyBar) drawHeader(label string) string {
 	b := kb.b
 	st := b.Common.Styles
 	title := st.Title.Render(" " + b.variant.Title)
-	if b.caps.Label != nil && b.caps.Label.Label() != "" {
-		label := b.caps.Label.Label()
+	if label != "" {
 		title += st.Muted.Render("  " + label)
 	}
 	return title
+}
+
+// headerKey is what the header line is drawn from besides the game.
+type headerKey struct {
+	theme string
+	ascii bool
+	label string
 }
 
 // Cursor is where the terminal's cursor stands: after the text typed at
