@@ -111,6 +111,7 @@ type BoardScreen struct {
 	// (boardHelps).
 	listMemo  common.LastDrawn[listKey, string]
 	panelMemo common.LastDrawn[panelKey, string]
+	panelIn   common.LastDrawn[panelInputs, string]
 	border    common.LastDrawn[borderKey, panelBorder]
 	movesMemo common.LastDrawn[movesKey, string]
 	labelMemo common.LastDrawn[labelsKey, string]
@@ -257,6 +258,7 @@ func (b *BoardScreen) SetMatch(m match.Match) {
 	b.histMemo = common.LastDrawn[uint64, []match.PlayedMove]{}
 	b.recentMemo = common.LastDrawn[recentKey, recentView]{}
 	b.listMemo = common.LastDrawn[listKey, string]{}
+	b.panelIn = common.LastDrawn[panelInputs, string]{}
 }
 
 // History is every turn played, oldest first, as the move list shows it.

@@ -771,11 +771,65 @@ func roleLetter(role string) string {
 func (sp sidePanel) panelView(l boardLayout) string {
 	b := sp.b
 	// Most frames (a key typed at the prompt, a cursor move) leave the
-	// panel as it was, and its border costs more than its lines.
-	content := sp.panelContent(l)
-	return b.panelMemo.Get(panelKey{b.Common.Styles.Palette(), b.Common.ASCII, content}, func() string {
-		return common.MergeStyles(sp.boxPanel(content, max(l.panelW-4, 1)))
-	})
+	// panel as it was: it is kept while what its lines are made of is the
+	// same (see panelInputs), and otherwise while its lines are, since
+	// its border costs more than they do.
+	draw := func() string {
+		content := sp.panelContent(l)
+		return b.panelMemo.Get(panelKey{b.Common.Styles.Palette(), b.Common.ASCII, content}, func() string {
+			return common.MergeStyles(sp.boxPanel(content, max(l.panelW-4, 1)))
+		})
+	}
+	in, ok := sp.inputs(l)
+	if !ok {
+		return draw()
+	}
+	return b.panelIn.Get(in, draw)
+}
+
+// panelInputs is what the panel's lines are drawn from outside review
+// and analysis: the theme, the panel's size and buttons, the moves and
+// position (the match's version), the result, every seat's name and
+// status, the move list's scroll and the AI's line. It is worked out on
+// every frame, for a fraction of what drawing the lines costs.
+type panelInputs struct {
+	theme      string
+	ascii      bool
+	w, h, list int
+	buttons    int
+	version    uint64
+	ended      bool
+	resigned   game.Role
+	result     string
+	seats      string
+	scroll     int
+	ai         string
+}
+
+// inputs is the panel's panelInputs; false in review or with the
+// analysis on, whose lines are drawn from more (and change with every
+// step).
+func (sp sidePanel) inputs(l boardLayout) (panelInputs, bool) {
+	b := sp.b
+	if b.Reviewing() || b.Analysis.Enabled {
+		return panelInputs{}, false
+	}
+	in := panelInputs{theme: b.Common.Styles.Palette(), ascii: b.Common.ASCII, w: l.panelW, h: l.ph, list: l.listH,
+		buttons: len(l.Buttons), version: b.Match.Version(), ended: b.Ended(), resigned: b.Resigned(),
+		scroll: b.moveScroll, ai: sp.aiLine()}
+	if in.ended {
+		in.result = b.Match.Result()
+	}
+	var seats strings.Builder
+	for i := range b.variant.Roles {
+		seat := b.Match.Seat(game.Role(i))
+		seats.WriteString(seat.Name)
+		seats.WriteByte(0)
+		seats.WriteString(seat.Status)
+		seats.WriteByte(0)
+	}
+	in.seats = seats.String()
+	return in, true
 }
 
 // panelKey is what the panel is drawn from: its lines and the theme of
