@@ -62,6 +62,7 @@ func (r *RoomMatch) Play(m game.Move) (tea.Cmd, error) {
 	}
 	r.pending = &sending{move: m, base: len(r.played), after: after,
 		played: append(r.played[:len(r.played):len(r.played)], m)}
+	r.sending.Store(int64(len(r.played) + 1))
 	r.ver++ // the board draws the move, pending
 	r.status.SetStatus("sending "+text+" to the room…", false)
 	room := r.room
@@ -93,6 +94,10 @@ func (r *RoomMatch) sent(msg roomSentMsg) {
 			r.ver++
 		}
 		r.pending = nil
+		// Before the view is read: a change the waiter passed over
+		// while the move was out happened before this, so the view
+		// has it.
+		r.sending.Store(0)
 	}
 	r.Refresh()
 	switch {
