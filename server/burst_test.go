@@ -171,12 +171,25 @@ func liveMemory() (heap, stack int64) {
 type countingWriter struct {
 	n    *atomic.Int64
 	tail *tailBuffer // nil, or where the last output is kept
+	// own counts this writer's bytes alone, and wrote is signalled after
+	// each write; both may be nil.
+	own   *atomic.Int64
+	wrote chan struct{}
 }
 
 func (w countingWriter) Write(p []byte) (int, error) {
 	w.n.Add(int64(len(p)))
 	if w.tail != nil {
 		w.tail.keep(p)
+	}
+	if w.own != nil {
+		w.own.Add(int64(len(p)))
+	}
+	if w.wrote != nil {
+		select {
+		case w.wrote <- struct{}{}:
+		default:
+		}
 	}
 	return len(p), nil
 }

@@ -24,8 +24,14 @@ type roomSeat struct {
 	*benchSession
 	tail    tailBuffer
 	views   atomic.Int64
+	out     atomic.Int64 // bytes written to its terminal
 	answers atomic.Int64 // the room's answers to its moves (roomSentMsg)
 	seen    atomic.Int64 // the most moves of a room's view it was woken for (roomUpdateMsg)
+	// changed is signalled after each of those counts changes, and
+	// after each write to its terminal: the
+	// benchmark waits on it, not polling (which would cost CPU of its
+	// own in proportion to the time waited).
+	changed chan struct{}
 }
 
 // roomWatch counts the messages of the room that reach a seat's model.
@@ -38,6 +44,7 @@ func (w roomWatch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	// The room's messages are the client's own types: told by name.
 	switch fmt.Sprintf("%T", msg) {
 	case "match.roomSentMsg":
+		defer w.seat.signal()
 		defer w.seat.answers.Add(1)
 	case "match.roomUpdateMsg":
 		// The moves of the room's view it brings (the field is the
@@ -47,6 +54,7 @@ func (w roomWatch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			if n > w.seat.seen.Load() {
 				w.seat.seen.Store(n)
 			}
+			w.seat.signal()
 		}()
 	}
 	m, cmd := w.Model.Update(msg)
@@ -55,8 +63,16 @@ func (w roomWatch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (w roomWatch) View() tea.View {
+	defer w.seat.signal()
 	w.seat.views.Add(1)
 	return w.Model.View()
+}
+
+func (s *roomSeat) signal() {
+	select {
+	case s.changed <- struct{}{}:
+	default:
+	}
 }
 
 // benchRoom is a Pentago room of two players on one host, each in a
@@ -98,29 +114,36 @@ func openBenchRoom(b *testing.B, host *rooms.Host, store rooms.RecordStore, widt
 	}
 	br := &benchRoom{host: host, game: start, store: store, code: string(code[:])}
 	for i, p := range players {
-		seat := &roomSeat{}
+		seat := &roomSeat{changed: make(chan struct{}, 1)}
 		model := roomWatch{Model: UIClient(ClientOptions{ColorProfile: colorprofile.ANSI256, Player: p, Lobby: host, JoinCode: string(code[:])}), seat: seat}
-		seat.benchSession = startBenchSessionTo(model, countingWriter{n: &br.out, tail: &seat.tail}, width, height)
+		seat.benchSession = startBenchSessionTo(model, countingWriter{n: &br.out, tail: &seat.tail, own: &seat.out, wrote: seat.changed}, width, height)
 		br.seats[i] = seat
 	}
 	for _, s := range br.seats {
-		br.wait(b, "the room's first board", func() bool { return strings.Contains(s.tail.text(), "Moves (0)") })
+		waitFor(func() bool { return strings.Contains(s.tail.text(), "Moves (0)") }) // the room's first board
 	}
 	return br
 }
 
-// wait waits for cond; a room that stalls ends the benchmark (after long
-// enough for any machine: it is not a measure).
-func (br *benchRoom) wait(b *testing.B, what string, cond func() bool) {
-	deadline := time.Now().Add(30 * time.Second)
+// wait waits for cond, a condition on seat's counts; a room that stalls
+// ends the benchmark (after long enough for any machine: it is not a
+// measure).
+func (br *benchRoom) wait(b *testing.B, what string, cond func() bool, seat *roomSeat) {
+	var stall *time.Timer
 	for !cond() {
-		if time.Now().After(deadline) {
+		if stall == nil {
+			stall = time.NewTimer(30 * time.Second)
+			defer stall.Stop()
+		}
+		select {
+		case <-seat.changed:
+			continue
+		case <-stall.C:
 			rec, _ := br.store.Load(context.Background(), br.code)
 			b.Logf("typed %q\nstored %q", br.typed, rec.Moves)
 			b.Logf("the last output of seat 0:\n%s\nof seat 1:\n%s", br.seats[0].tail.text(), br.seats[1].tail.text())
 			b.Fatalf("room stalled waiting for %s at %s (%d moves)", what, br.game, len(br.game.Legal(nil)))
 		}
-		time.Sleep(50 * time.Microsecond)
 	}
 }
 
@@ -147,12 +170,13 @@ func (br *benchRoom) move(b *testing.B, i int) {
 	mover, other := br.seats[st.ToMove()], br.seats[1-st.ToMove()]
 	answers, n := mover.answers.Load(), int64(br.moves)
 	for _, keys := range []string{":", st.ShortMove(m)} {
-		frames := mover.term.Frames()
+		out := mover.out.Load()
 		_, _ = mover.dec.Write([]byte(keys))
-		br.wait(b, "the frame after "+keys, func() bool { return mover.term.Frames() > frames })
+		br.wait(b, "the frame after "+keys, func() bool { return mover.out.Load() > out }, mover)
 	}
 	_, _ = mover.dec.Write([]byte("\r"))
-	br.wait(b, "the room's answer and update", func() bool { return mover.answers.Load() > answers && other.seen.Load() > n })
+	br.wait(b, "the room's answer", func() bool { return mover.answers.Load() > answers }, mover)
+	br.wait(b, "the other player's update", func() bool { return other.seen.Load() > n }, other)
 	br.game = st.Clone()
 	br.typed = append(br.typed, st.ShortMove(m))
 	br.game.Apply(m)
