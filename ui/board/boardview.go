@@ -517,14 +517,36 @@ func (bg boardGrid) boardLines(l boardLayout) []string {
 	// drawn from is the same. A board drawn anew is first looked for
 	// among the ones other sessions drew: the players and watchers of a
 	// room see one position, most often with the same highlights.
-	key := bg.boardMemoKey(l, cells, fl, over)
+	key, rows := bg.boardMemoKey(l, cells, fl, over)
 	return b.boardMemo.Get(key, func() []string {
 		shared := sharedBoards.Get(sharedBoardKey{b.Common.Styles, b.variant, key}, func() string {
-			return common.JoinLines(bg.drawBoard(l, cells, fl, over))
+			return common.JoinLines(bg.drawBoardRows(l, cells, fl, over, &rows))
 		})
 		return common.SplitLines(shared)
 	})
 }
+
+// rowKeys cut a board's boardMemoKey into what each row of cells is
+// drawn from: the part before the overlay (layout, theme, glyphs) and
+// the row's cells, which start at cells[r] (and end at cells[r+1]).
+type rowKeys struct {
+	key   string
+	head  int
+	cells []int
+}
+
+// of is the key of data row r's lines.
+func (rk *rowKeys) of(r int) string {
+	return rk.key[:rk.head] + strconv.Itoa(r) + rk.key[rk.cells[r]:rk.cells[r+1]]
+}
+
+// sharedRows keeps the rows of cells drawn by every session, each as
+// its lines joined: a move changes a few rows of a board, and the
+// others are drawn once for every board that has them.
+var sharedRows = common.NewDrawnSet[sharedBoardKey](sharedRowsMax)
+
+// sharedRowsMax bounds sharedRows: rows of about a kilobyte.
+const sharedRowsMax = 16384
 
 // sharedBoards keeps the board blocks drawn by every session, each as
 // its lines joined.
@@ -547,7 +569,7 @@ type sharedBoardKey struct {
 // theme, every cell and its highlights, the overlay's lines. It is built
 // on every frame, so without fmt (the layout printed with %v took most
 // of its time) and in one buffer sized for it.
-func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, over [2]string) string {
+func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, over [2]string) (string, rowKeys) {
 	b := bg.b
 	pal := b.Common.Styles.Palette()
 	buf := make([]byte, 0, 160+len(pal)+len(over[0])+len(over[1])+l.rows*l.cols*16)
@@ -557,11 +579,14 @@ func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl 
 	buf = append(buf, '|')
 	buf = strconv.AppendBool(buf, b.Common.ASCII)
 	buf = append(buf, '|')
+	rk := rowKeys{head: len(buf), cells: make([]int, len(cells)+1)}
 	buf = append(buf, over[0]...)
 	buf = append(buf, '|')
 	buf = append(buf, over[1]...)
 	buf = append(buf, '|')
 	for r := range cells {
+		rk.cells[r] = len(buf)
+		buf = append(buf, '#')
 		for c := range cells[r] {
 			ci, f := cells[r][c], fl[r][c]
 			buf = append(buf, ci.Glyph...)
@@ -576,7 +601,9 @@ func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl 
 			}
 		}
 	}
-	return string(buf)
+	rk.cells[len(cells)] = len(buf)
+	rk.key = string(buf)
+	return rk.key, rk
 }
 
 // appendLayout appends every field of l to buf, the buttons (only once
@@ -600,46 +627,70 @@ func appendLayout(buf []byte, l boardLayout) []byte {
 
 // drawBoard draws the board block's lines.
 func (bg boardGrid) drawBoard(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, over [2]string) []string {
+	return bg.drawBoardRows(l, cells, fl, over, nil)
+}
+
+// drawBoardRows draws the board block's lines, each row of cells taken
+// from sharedRows under its key in rows (all drawn here when rows is
+// nil).
+func (bg boardGrid) drawBoardRows(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, over [2]string, rows *rowKeys) []string {
 	b := bg.b
 	st := b.Common.Styles
 	// A board in blocks (Pentago's quadrants) is parted by lines, so that
 	// each reads as a block.
 	g := st.Glyphs.Box
-	sepV := bg.gapLine(l)
-	lines := []string{bg.colLabelLine(l)}
+	lines := make([]string, 0, l.bh)
+	fitted := func(line string) string { return common.PadRight(common.MergeStyles(line), l.bw) }
+	lines = append(lines, fitted(bg.colLabelLine(l)))
 	if l.overlay {
-		lines = append(lines, over[0])
+		lines = append(lines, fitted(over[0]))
 	}
 	for r := 0; r < l.rows; r++ {
 		if l.gap > 0 && r == l.gap {
 			half := strings.Repeat(g.Top, l.gap*l.CellW)
 			cross := strings.Repeat(g.Top, (l.gapW-1)/2) + g.Middle + strings.Repeat(g.Top, l.gapW/2)
-			lines = append(lines, strings.Repeat(" ", l.lw)+b.Common.Cells.MutedText(st, half+cross+half))
+			lines = append(lines, fitted(strings.Repeat(" ", l.lw)+b.Common.Cells.MutedText(st, half+cross+half)))
 		}
-		for i := 0; i < l.CellH; i++ {
-			var sb strings.Builder
-			// About what a cell's colour codes and glyph take.
-			sb.Grow(l.lw + l.cols*(l.CellW+48))
-			label := ""
-			if i == l.CellH/2 {
-				label = b.adapter.RowLabel(l.shown(adapters.Pos{Row: r}).Row)
-			}
-			sb.WriteString(b.Common.Cells.MutedText(st, fmt.Sprintf("%*s ", l.lw-1, label)))
-			for c := 0; c < l.cols; c++ {
-				if l.gap > 0 && c == l.gap {
-					sb.WriteString(sepV)
-				}
-				p := l.shown(adapters.Pos{Row: r, Col: c})
-				sb.WriteString(bg.renderCell(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i))
-			}
-			lines = append(lines, sb.String())
+		row := l.shown(adapters.Pos{Row: r}).Row
+		if rows == nil {
+			lines = append(lines, bg.drawRow(l, cells, fl, r)...)
+			continue
 		}
+		drawn := sharedRows.Get(sharedBoardKey{st, b.variant, rows.of(row)}, func() string {
+			return common.JoinLines(bg.drawRow(l, cells, fl, r))
+		})
+		lines = append(lines, common.SplitLines(drawn)...)
 	}
 	if l.overlay {
-		lines = append(lines, over[1])
+		lines = append(lines, fitted(over[1]))
 	}
+	return lines
+}
+
+// drawRow draws the lines of the board's r-th row of cells as shown
+// (the data's row l.shown gives), fitted to the block's width.
+func (bg boardGrid) drawRow(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, r int) []string {
+	b := bg.b
+	st := b.Common.Styles
+	sepV := bg.gapLine(l)
+	lines := make([]string, l.CellH)
 	for i := range lines {
-		lines[i] = common.PadRight(common.MergeStyles(lines[i]), l.bw)
+		var sb strings.Builder
+		// About what a cell's colour codes and glyph take.
+		sb.Grow(l.lw + l.cols*(l.CellW+48))
+		label := ""
+		if i == l.CellH/2 {
+			label = b.adapter.RowLabel(l.shown(adapters.Pos{Row: r}).Row)
+		}
+		sb.WriteString(b.Common.Cells.MutedText(st, fmt.Sprintf("%*s ", l.lw-1, label)))
+		for c := 0; c < l.cols; c++ {
+			if l.gap > 0 && c == l.gap {
+				sb.WriteString(sepV)
+			}
+			p := l.shown(adapters.Pos{Row: r, Col: c})
+			sb.WriteString(bg.renderCell(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i))
+		}
+		lines[i] = common.PadRight(common.MergeStyles(sb.String()), l.bw)
 	}
 	return lines
 }

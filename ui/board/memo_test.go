@@ -89,6 +89,10 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 			uitest.Press(m, "U")
 			check("redo")
 		}
+		if i == 5 || i == 9 {
+			uitest.Press(m, flipKey.Keys()[0])
+			check("flipping the board")
+		}
 	}
 	for _, k := range []string{"pgup", "pgup", "pgdown"} {
 		uitest.Press(m, k)
