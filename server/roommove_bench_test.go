@@ -42,7 +42,7 @@ type roomWatch struct {
 
 func (w roomWatch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	// The room's messages are the client's own types: told by name.
-	switch fmt.Sprintf("%T", msg) {
+	switch reflect.TypeOf(msg).String() {
 	case "match.roomSentMsg":
 		defer w.seat.signal()
 		defer w.seat.answers.Add(1)
@@ -67,6 +67,9 @@ func (w roomWatch) View() tea.View {
 	w.seat.views.Add(1)
 	return w.Model.View()
 }
+
+// HoldFor is the client's, as the server's session passes it on.
+func (w roomWatch) HoldFor() time.Duration { return panicWitness{Model: w.Model}.HoldFor() }
 
 func (s *roomSeat) signal() {
 	select {

@@ -459,3 +459,58 @@ func TestRenderersDrawingAtOnceCountTheirFrames(t *testing.T) {
 		}
 	}
 }
+
+// holdingModel is a countingModel that holds its frame while a key "s"
+// (a move sent) waits for its answer, the key "a".
+type holdingModel struct {
+	countingModel
+	waiting *bool
+}
+
+func (m holdingModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		*m.waiting = k.Text == "s"
+	}
+	_, cmd := m.countingModel.Update(msg)
+	return m, cmd
+}
+
+func (m holdingModel) HoldFor() time.Duration {
+	if *m.waiting {
+		return time.Hour
+	}
+	return 0
+}
+
+// A frame the model holds for an answer on its way is not drawn: the
+// answer's is, once; a hold the answer does not end draws its frame when
+// the hold is over, and keys meanwhile draw none.
+func TestModelHoldsAFrameForItsAnswer(t *testing.T) {
+	t.Parallel()
+	r := NewRenderer(newTerminal(20, 4), colorprofile.TrueColor, 20, 4)
+	var updates, views int
+	text, waiting := "", false
+	m := r.Model(holdingModel{countingModel{&updates, &views, &text}, &waiting})
+	key := func(s string) tea.Cmd {
+		var cmd tea.Cmd
+		m, cmd = m.Update(tea.KeyPressMsg{Code: rune(s[0]), Text: s})
+		return cmd
+	}
+	if cmd := key("s"); views != 0 || cmd == nil {
+		t.Fatalf("the sent move drew %d views (want 0) and set no end to its hold (%v)", views, cmd != nil)
+	}
+	key("a")
+	m, _ = m.Update(holdOver{n: r.holds}) // the hold's end, after the answer
+	if views != 1 {
+		t.Fatalf("the answer and the hold's end drew %d views, want 1", views)
+	}
+	key("s")
+	key("s") // typed while the frame is held
+	if views != 1 {
+		t.Fatalf("keys during a hold drew %d views, want none", views-1)
+	}
+	m, _ = m.Update(holdOver{n: r.holds})
+	if views != 2 || text != "sass" {
+		t.Fatalf("a hold over without its answer: %d views (want 2), text %q", views, text)
+	}
+}

@@ -1,6 +1,8 @@
 package match
 
 import (
+	"time"
+
 	"sync"
 	"testing"
 
@@ -93,5 +95,36 @@ func TestOwnMoveWakesNoUpdateBesideTheAnswer(t *testing.T) {
 	um, ok := msg.(roomUpdateMsg)
 	if !ok || len(um.view.Moves) != 2 {
 		t.Fatalf("the waiter's first update is %#v, want bob's move (2 moves)", msg)
+	}
+}
+
+// The frame showing a move on its way may wait for the room's answer a
+// little (see HoldFor), and no longer once the answer is in or the wait
+// is over.
+func TestMoveOnItsWayHoldsTheFrameForTheAnswer(t *testing.T) {
+	v, err := game.Lookup("quad5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	room := &playRoom{updates: make(chan struct{}, 1), view: roomapi.RoomView{Code: "K7QX", Variant: "quad5",
+		Start: v.New().String(), You: []game.Role{0}, Version: 1}}
+	r := NewRoomMatch(v, room, &lastStatus{}, func() tea.Cmd { return nil })
+	if d := r.HoldFor(time.Now()); d != 0 {
+		t.Fatalf("with no move out the frame waits %v", d)
+	}
+	send, err := r.Play(r.Position().Legal(nil)[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	if d := r.HoldFor(now); d <= 0 || d > answerWait {
+		t.Fatalf("with the move just sent the frame waits %v, want up to %v", d, answerWait)
+	}
+	if d := r.HoldFor(now.Add(answerWait)); d != 0 {
+		t.Fatalf("once the wait is over the frame waits %v more", d)
+	}
+	r.Update(send())
+	if d := r.HoldFor(now); d != 0 {
+		t.Fatalf("after the answer the frame waits %v", d)
 	}
 }
