@@ -55,11 +55,8 @@ type RoomMatch struct {
 	// seen is the version of the room's view last read, for waitRoom.
 	seen atomic.Uint64
 	// pending is this client's move on its way to the room (see
-	// room_send.go), nil when none is; sending is, while the room's
-	// answer to a move is on its way, the number of moves the room has
-	// with it, for the waiter (waitRoom); 0 when no answer is awaited.
+	// room_send.go), nil when none is.
 	pending *sending
-	sending atomic.Int64
 	// left is set once this client leaves the room: its waiter then ends
 	// without a word (the room's mailbox closes because of it).
 	left atomic.Bool
@@ -81,13 +78,9 @@ func NewRoomMatch(v *game.Variant, room roomapi.Room, status statusLine, spinTic
 // waitRoom is a tea.Cmd that waits for the room's next change. A signal
 // of a change this client has already seen (its own move, which play
 // read at once) is passed over: it would cost a frame identical to the
-// one on the screen. So is the move this client sent, stored, while the
-// room's answer to it is on its way (a view of the moves up to it and no
-// further): the answer reads the room's view when it comes (see sent),
-// with every change signalled before it, and a frame for each would be
-// two frames where one does.
+// one on the screen.
 func (r *RoomMatch) waitRoom() tea.Cmd {
-	ch, gen, room, seen, left, sending := r.room.Updates(), r.waitGen, r.room, &r.seen, &r.left, &r.sending
+	ch, gen, room, seen, left := r.room.Updates(), r.waitGen, r.room, &r.seen, &r.left
 	return func() tea.Msg {
 		for {
 			if _, ok := <-ch; !ok {
@@ -96,11 +89,7 @@ func (r *RoomMatch) waitRoom() tea.Cmd {
 				}
 				return common.NoticeMsg("the room was closed")
 			}
-			v := room.View()
-			if n := sending.Load(); n > 0 && int64(len(v.Moves)) == n {
-				continue
-			}
-			if v.Version != seen.Load() {
+			if v := room.View(); v.Version != seen.Load() {
 				return roomUpdateMsg{gen: gen, view: v}
 			}
 		}

@@ -48,7 +48,7 @@ const answerWait = 30 * time.Millisecond
 // HoldFor is how much longer, at now, the frame showing this client's
 // move on its way may wait for the room's answer.
 func (r *RoomMatch) HoldFor(now time.Time) time.Duration {
-	if r.pending == nil || r.sending.Load() == 0 {
+	if r.pending == nil {
 		return 0
 	}
 	return max(answerWait-now.Sub(r.pending.at), 0)
@@ -80,7 +80,6 @@ func (r *RoomMatch) Play(m game.Move) (tea.Cmd, error) {
 	}
 	r.pending = &sending{move: m, base: len(r.played), after: after,
 		played: append(r.played[:len(r.played):len(r.played)], m), at: time.Now()}
-	r.sending.Store(int64(len(r.played) + 1))
 	r.ver++ // the board draws the move, pending
 	r.status.SetStatus("sending "+text+" to the room…", false)
 	room := r.room
@@ -112,10 +111,6 @@ func (r *RoomMatch) sent(msg roomSentMsg) {
 			r.ver++
 		}
 		r.pending = nil
-		// Before the view is read: a change the waiter passed over
-		// while the move was out happened before this, so the view
-		// has it.
-		r.sending.Store(0)
 	}
 	r.Refresh()
 	switch {

@@ -54,50 +54,6 @@ func (r *playRoom) signal() {
 	}
 }
 
-// The room's signal of this client's own move, stored while the room's
-// answer to it is on its way, wakes no update: the answer reads the room
-// (one frame, not two). The next change, bob's move, is the waiter's
-// first update.
-func TestOwnMoveWakesNoUpdateBesideTheAnswer(t *testing.T) {
-	v, err := game.Lookup("quad5")
-	if err != nil {
-		t.Fatal(err)
-	}
-	room := &playRoom{updates: make(chan struct{}, 1), view: roomapi.RoomView{Code: "K7QX", Variant: "quad5",
-		Start: v.New().String(), You: []game.Role{0}, Version: 1,
-		Seats: []roomapi.SeatView{{Role: "x", Kind: roomapi.SeatPlayer, Name: "ana", Connected: true},
-			{Role: "o", Kind: roomapi.SeatPlayer, Name: "bob", Connected: true}}}}
-	r := NewRoomMatch(v, room, &lastStatus{}, func() tea.Cmd { return nil })
-	send, err := r.Play(r.Position().Legal(nil)[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	answer := send() // stored, and the members signalled
-	woke := make(chan tea.Msg, 1)
-	wait := r.waitRoom()
-	go func() { woke <- wait() }()
-	for len(room.updates) > 0 { // the waiter takes the signal of ana's move
-		select {
-		case msg := <-woke:
-			t.Fatalf("the waiter woke for ana's own move while its answer was out: %#v", msg)
-		default:
-		}
-	}
-	r.Update(answer)
-	if got := len(r.played); got != 1 {
-		t.Fatalf("after the answer the match follows %d moves, want 1", got)
-	}
-	bob := r.Position().Legal(nil)[0]
-	if err := room.Play(bob); err != nil {
-		t.Fatal(err)
-	}
-	msg := <-woke
-	um, ok := msg.(roomUpdateMsg)
-	if !ok || len(um.view.Moves) != 2 {
-		t.Fatalf("the waiter's first update is %#v, want bob's move (2 moves)", msg)
-	}
-}
-
 // The frame showing a move on its way may wait for the room's answer a
 // little (see HoldFor), and no longer once the answer is in or the wait
 // is over.
