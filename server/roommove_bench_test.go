@@ -68,8 +68,13 @@ func (w roomWatch) View() tea.View {
 	return w.Model.View()
 }
 
-// HoldFor is the client's, as the server's session passes it on.
-func (w roomWatch) HoldFor() time.Duration { return panicWitness{Model: w.Model}.HoldFor() }
+// HoldFor is the client's, passed on as the server's session does.
+func (w roomWatch) HoldFor() time.Duration {
+	if h, ok := w.Model.(interface{ HoldFor() time.Duration }); ok {
+		return h.HoldFor()
+	}
+	return 0
+}
 
 func (s *roomSeat) signal() {
 	select {
