@@ -111,8 +111,9 @@ type Options struct {
 	// (games without hand-written help, or Multi == General), summed over
 	// its threads; 0 means the level's cap (easy and medium) or none.
 	// With Threads 1 such a search is reproducible for a Seed. It caps
-	// UCT's playouts (Multi == UCT) as well, summed over its trees, so
-	// that a measurement does not depend on the machine's load.
+	// UCT's playouts (Multi == UCT) as well, summed over its trees, and
+	// replaces the model search's simulations (Multi == Model), so that
+	// a measurement does not depend on the machine's load.
 	Playouts int
 	// MultiPV, when positive, asks for the values of that many of the
 	// best root moves (Result.Moves, Progress.Moves): alpha-beta then

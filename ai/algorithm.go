@@ -33,10 +33,12 @@ const (
 	// without hand-written help (GDL games); asked for, it searches any
 	// game, of any number of roles.
 	General
-	// Model is opponent-model search (model.go): an expectimax of the
-	// root role over whole rounds in which every other role plays one
-	// of its best actions by a one-action look with the game's estimate.
-	// It needs game.Evaluator (else UCT is used).
+	// Model is opponent-model search (ai/modelsearch): simulations of
+	// the rest of the game after each root move in which every other
+	// role plays its best action by a one-action look with the game's
+	// estimate, give or take a random error, and the move that most
+	// often ends with the unique highest goal is played. It needs
+	// game.Evaluator (else UCT is used).
 	Model
 )
 

@@ -55,7 +55,6 @@ type Searcher struct {
 	turn    game.State // scratch for completing a turn
 	trees   []*uctTree // one per thread, for UCT
 	gtrees  []*genTree // one per thread, for the general player
-	models  []*modelWorker
 }
 
 // NewSearcher returns a Searcher with the default 16 MiB table.

@@ -21,7 +21,7 @@ var (
 	ttcHard    = flag.String("ttc.hard", "ai:hard", "the measured seat's player spec")
 	ttcOthers  = flag.String("ttc.others", "ai:easy", "the other three seats' player spec")
 	ttcBudget  = flag.Duration("ttc.budget", 0, "the other seats' budget (0: their level's)")
-	ttcCap     = flag.Int("ttc.playouts", 0, "the measured seat's playouts a move (UCT, the general player); 0: its budget decides")
+	ttcCap     = flag.Int("ttc.playouts", 0, "the measured seat's playouts a move (UCT, the general player; the model search's simulations); 0: its budget or cap decides")
 	ttcDepth   = flag.Int("ttc.depth", 0, "the measured seat's depth cap in actions; 0: its level's")
 	ttcThreads = flag.Int("ttc.threads", 0, "the measured seat's threads; 0: its level's")
 	ttcPar     = flag.Int("ttc.parallel", 1, "games played at once")

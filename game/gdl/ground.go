@@ -140,7 +140,7 @@ func (g *grounder) intern(fn int32, args []termID) (termID, error) {
 		depth = max(depth, g.terms[a].depth+1)
 	}
 	if depth > g.lim.MaxTermDepth {
-		return 0, &limitError{fmt.Sprintf("a ground term nests deeper than %d: %s (unbounded recursion over function terms?)", g.lim.MaxTermDepth, g.text(fn, args))}
+		return 0, &limitError{fmt.Sprintf("a ground term nests deeper than %d: %s (unbounded recursion over function terms?)", g.lim.MaxTermDepth, g.text(fn, args)), overDepth}
 	}
 	id := termID(len(g.terms))
 	g.terms = append(g.terms, gterm{fn: fn, args: append([]termID(nil), args...), depth: depth})
@@ -285,7 +285,7 @@ func (g *grounder) addAtom(r *grel, id termID) error {
 	g.isAtom[id] = true
 	g.nAtoms++
 	if g.nAtoms > g.lim.MaxAtoms {
-		return &limitError{fmt.Sprintf("the rules give more than %d ground atoms, %d of them for %s (a combinatorial explosion?)", g.lim.MaxAtoms, len(r.atoms), r.key)}
+		return &limitError{fmt.Sprintf("the rules give more than %d ground atoms, %d of them for %s (a combinatorial explosion?)", g.lim.MaxAtoms, len(r.atoms), r.key), overAtoms}
 	}
 	pos := int32(len(r.atoms))
 	r.atoms = append(r.atoms, id)
@@ -446,7 +446,7 @@ func (g *grounder) fire(c *gclause) error {
 		return err
 	}
 	if len(g.instHead) >= g.lim.MaxRules {
-		return &limitError{fmt.Sprintf("the rules give more than %d ground rule instances (a combinatorial explosion?)", g.lim.MaxRules)}
+		return &limitError{fmt.Sprintf("the rules give more than %d ground rule instances (a combinatorial explosion?)", g.lim.MaxRules), overWork}
 	}
 	for _, id := range g.matched {
 		g.instLits = append(g.instLits, id<<1)

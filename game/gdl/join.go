@@ -469,10 +469,10 @@ func (g *grounder) try(c *gclause, delta int, p *plan, step int, atom termID) er
 func (g *grounder) spend(n int) error {
 	g.work += n
 	if g.work > g.lim.MaxWork {
-		return &limitError{fmt.Sprintf("grounding the rules takes more than %d steps (the budget of Limits.MaxWork)", g.lim.MaxWork)}
+		return &limitError{fmt.Sprintf("grounding the rules takes more than %d steps (the budget of Limits.MaxWork)", g.lim.MaxWork), overWork}
 	}
 	if g.lim.MaxTime > 0 && g.work&1023 == 0 && time.Now().After(g.deadline) {
-		return &limitError{fmt.Sprintf("grounding the rules takes longer than %v", g.lim.MaxTime)}
+		return &limitError{fmt.Sprintf("grounding the rules takes longer than %v", g.lim.MaxTime), overWork}
 	}
 	return nil
 }

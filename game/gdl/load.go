@@ -34,6 +34,9 @@ type Limits struct {
 	// plain keeps the ground rules as grounding makes them, without the
 	// rewriting of optimize.go, for the tests that compare the two.
 	plain bool
+	// rewrite grounds the clauses as rewriteForGrounding rewrites them
+	// from the start, for the tests that compare the two.
+	rewrite bool
 }
 
 // DefaultLimits keep the memory of a ground network well under a
@@ -45,7 +48,20 @@ type Limits struct {
 var DefaultLimits = Limits{MaxAtoms: 200_000, MaxRules: 2_000_000, MaxTermDepth: kif.DefaultMaxDepth, MaxWork: 64_000_000}
 
 // limitError is a limit of Limits reached while grounding.
-type limitError struct{ msg string }
+type limitError struct {
+	msg  string
+	kind limitKind
+}
+
+// limitKind is which limit a grounding reached: whether grounding
+// rewritten rules may stay within it depends on it (see groundSheet).
+type limitKind int
+
+const (
+	overWork  limitKind = iota // MaxWork, MaxRules or MaxTime
+	overAtoms                  // MaxAtoms
+	overDepth                  // MaxTermDepth
+)
 
 func (e *limitError) Error() string { return e.msg }
 
@@ -101,8 +117,7 @@ func compile(name string, d *kif.Description, lim Limits, engine int) (*game.Var
 	}
 	why := "asked for"
 	if engine != engineTopDown {
-		g := newGrounder(lim)
-		err := g.run(clauses)
+		g, err := groundSheet(clauses, lim)
 		var limit *limitError
 		if err == nil {
 			n, err := build(g, d)
@@ -121,6 +136,56 @@ func compile(name string, d *kif.Description, lim Limits, engine int) (*game.Var
 	}
 	p.Why = why
 	return p.Variant(name, d), nil
+}
+
+// groundSheet grounds the clauses as written and, when that reaches a
+// limit, rewritten (rewriteForGrounding), within limits of its own
+// (and before the same deadline); the first limit reached is the error
+// when both do.
+func groundSheet(clauses []kif.Clause, lim Limits) (*grounder, error) {
+	g := newGrounder(lim)
+	if lim.rewrite {
+		return g, g.run(rewriteForGrounding(clauses))
+	}
+	err := g.run(clauses)
+	var limit *limitError
+	if !errors.As(err, &limit) {
+		return g, err
+	}
+	restricted := restrictToDemand(clauses)
+	if !mayFitRewritten(limit.kind, len(restricted) > len(clauses)) {
+		return g, err
+	}
+	again := newGrounder(lim)
+	again.deadline = g.deadline
+	if again.run(splitBodies(restricted)) != nil {
+		return g, err
+	}
+	return again, nil
+}
+
+// mayFitRewritten tells whether grounding the rewritten rules may stay
+// within the limit that grounding them as written reached, when
+// restricted says a relation was restricted to its questions. Rewriting
+// nests no term less deeply, and splitting bodies only adds relations,
+// so without a restriction the atoms are as many again: a second
+// grounding would only double the start (laikLee_hex's 1.0 → 2.0 CPU-s).
+func mayFitRewritten(reached limitKind, restricted bool) bool {
+	switch reached {
+	case overDepth:
+		return false
+	case overAtoms:
+		return restricted
+	}
+	return true
+}
+
+// rewriteForGrounding returns clauses that play the same game and ground
+// to fewer atoms and rule instances, if to another network: the rules of
+// relations asked only some questions are restricted to those
+// (demand.go), and the bodies split (split.go).
+func rewriteForGrounding(clauses []kif.Clause) []kif.Clause {
+	return splitBodies(restrictToDemand(clauses))
 }
 
 func (n *network) variant(name string, d *kif.Description) *game.Variant {

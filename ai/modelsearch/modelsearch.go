@@ -1,0 +1,267 @@
+// Package modelsearch chooses moves in games of more than two roles by
+// simulation against a model of the other roles: each of them is a
+// reasonable but fallible player that looks one action ahead with the
+// game's estimate (game.Evaluator), values each of its actions by its own
+// expected goal minus the best other expected goal, and plays the best
+// of them after adding a random error of up to Noise goal points to each
+// value. The searching role plays the same way without the error.
+//
+// Every candidate move is followed by simulations of the rest of the game
+// under that model, and the candidate that most often ends with the
+// unique highest goal (a shared highest goal counts TieValue of a win) is
+// played; the simulations are shared out among the candidates by
+// sequential halving. Search trees (paranoid, best-reply, UCT) assume
+// the others play their best against the searcher or for themselves, and
+// settle for ties in a game where three seats take the leader's pieces;
+// the simulations see how often a lead survives noisy play to the end.
+package modelsearch
+
+import (
+	"context"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// The model and the budget, measured in Tic-Tac-Chess against three easy
+// seats (ai/README.md, "Tic-Tac-Chess against three easy seats"): noise
+// 12 and 40, an error on the searching role's own simulated moves, ties
+// valued 0 or 0.5, and 8 000 simulations a move all won fewer games.
+const (
+	// Noise is the other roles' error, uniform in ±Noise goal points of
+	// lead on each action's value.
+	Noise = 24.0
+	// TieValue is what a shared highest goal is worth, a win being 1.
+	TieValue = 0.25
+	// DefaultSimulations is the number of simulations of a search, over
+	// all candidates.
+	DefaultSimulations = 2000
+)
+
+// Options bounds one search.
+type Options struct {
+	// Simulations caps the simulations (0: DefaultSimulations); the
+	// search is reproducible for a Seed when it ends at the cap rather
+	// than at the deadline, whatever the number of threads.
+	Simulations int
+	Threads     int // workers (at least 1)
+	Seed        uint64
+	Deadline    time.Time // zero: none
+}
+
+// Value is what the simulations of one candidate found.
+type Value struct {
+	Score float64 // wins plus TieValue × ties, per simulation (0–1)
+	Goal  float64 // mean final goal of the searching role (0–100)
+	Sims  int
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Best   int     // index of the chosen candidate
+	Values []Value // by candidate; a candidate dropped early has fewer Sims
+	Sims   int64   // simulations played
+	Rounds int     // halving rounds completed
+}
+
+// Search values the candidate moves of the role in control of s, which
+// must implement game.Evaluator, and returns the best of them. It stops
+// early at the deadline or when ctx is cancelled, keeping what it found.
+func Search(ctx context.Context, s game.State, cand []game.Move, opt Options) Result {
+	n := len(cand)
+	res := Result{Values: make([]Value, n)}
+	if n == 0 {
+		return res
+	}
+	threads := max(opt.Threads, 1)
+	total := opt.Simulations
+	if total <= 0 {
+		total = DefaultSimulations
+	}
+	workers := make([]*worker, threads)
+	for i := range workers {
+		workers[i] = newWorker(s, n)
+	}
+	alive := make([]int, n)
+	for i := range alive {
+		alive[i] = i
+	}
+	rounds := 1
+	for k := n; k > 1; k = (k + 1) / 2 {
+		rounds++
+	}
+	stop := func() bool {
+		return ctx.Err() != nil || (!opt.Deadline.IsZero() && time.Now().After(opt.Deadline))
+	}
+	first := 0 // index of the next round's first simulation
+	for len(alive) > 1 && !stop() {
+		per := max(1, total/(rounds*len(alive)))
+		runRound(s, cand, alive, first, per, opt.Seed, workers, stop)
+		first += per
+		res.Rounds++
+		merge(res.Values, workers)
+		sortByScore(alive, res.Values)
+		alive = alive[:(len(alive)+1)/2]
+	}
+	if res.Rounds == 0 {
+		merge(res.Values, workers) // nothing was played: the first candidate
+	}
+	for _, w := range workers {
+		res.Sims += w.sims
+	}
+	res.Best = alive[0] // the best of the last round's survivors
+	return res
+}
+
+// runRound plays per simulations of each candidate in alive, numbered
+// from first, on the workers.
+func runRound(s game.State, cand []game.Move, alive []int, first, per int, seed uint64, workers []*worker, stop func() bool) {
+	var next atomic.Int64
+	jobs := int64(len(alive) * per)
+	var wg sync.WaitGroup
+	for _, w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := next.Add(1) - 1; j < jobs && !stop(); j = next.Add(1) - 1 {
+				ci := alive[int(j)%len(alive)]
+				sim := uint64(first) + uint64(int(j)/len(alive))
+				// The same simulation number draws the same errors for
+				// every candidate: the comparison is between moves, not
+				// between luck.
+				w.rng.Seed(seed ^ (sim+1)*0x9e3779b97f4a7c15)
+				w.sim.CopyFrom(s)
+				w.sim.Apply(cand[ci])
+				score, goal := w.playout()
+				w.score[ci] += score
+				w.goal[ci] += float64(goal)
+				w.count[ci]++
+				w.sims++
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// merge sums the workers' tallies into vals.
+func merge(vals []Value, workers []*worker) {
+	for i := range vals {
+		var score, goal float64
+		var count int
+		for _, w := range workers {
+			score, goal, count = score+w.score[i], goal+w.goal[i], count+w.count[i]
+		}
+		vals[i] = Value{Sims: count}
+		if count > 0 {
+			vals[i].Score, vals[i].Goal = score/float64(count), goal/float64(count)
+		}
+	}
+}
+
+// sortByScore orders the candidate indices by score, best first, keeping
+// the order of equal ones (the caller's move order breaks ties).
+func sortByScore(idx []int, vals []Value) {
+	for a := 1; a < len(idx); a++ {
+		for b := a; b > 0 && vals[idx[b]].Score > vals[idx[b-1]].Score; b-- {
+			idx[b], idx[b-1] = idx[b-1], idx[b]
+		}
+	}
+}
+
+// worker plays simulations with its own states and tallies.
+type worker struct {
+	sim, child  game.State
+	moves       []game.Move
+	est         []int
+	rng         game.Rand
+	score, goal []float64
+	count       []int
+	sims        int64
+	nroles      int
+	root        game.Role
+}
+
+func newWorker(s game.State, ncand int) *worker {
+	n := len(s.Variant().Roles)
+	return &worker{
+		sim: s.Clone(), child: s.Clone(), est: make([]int, n), nroles: n, root: s.ToMove(),
+		score: make([]float64, ncand), goal: make([]float64, ncand), count: make([]int, ncand),
+	}
+}
+
+// lead is role r's value in w.est minus the best other value, in goal
+// points.
+func (w *worker) lead(r game.Role) float64 {
+	best := math.MinInt
+	for q, e := range w.est {
+		if game.Role(q) != r && e > best {
+			best = e
+		}
+	}
+	return float64(w.est[r]-best) / 100
+}
+
+// look fills w.est for s: the final goals or the game's estimate (×100).
+func (w *worker) look(s game.State) {
+	if s.Terminal() {
+		for r := range w.est {
+			w.est[r] = 100 * s.Goal(game.Role(r))
+		}
+		return
+	}
+	s.(game.Evaluator).Estimate(w.est)
+}
+
+// choose is the model's action for the role in control of w.sim.
+func (w *worker) choose() game.Move {
+	s := w.sim
+	mover := s.ToMove()
+	w.moves = s.Legal(w.moves[:0])
+	if len(w.moves) == 1 {
+		return w.moves[0]
+	}
+	noise := Noise
+	if mover == w.root {
+		noise = 0
+	}
+	best, bestV := w.moves[0], math.Inf(-1)
+	for _, m := range w.moves {
+		w.child.CopyFrom(s)
+		w.child.Apply(m)
+		w.look(w.child)
+		v := w.lead(mover)
+		if noise > 0 {
+			v += (2*float64(w.rng.Intn(1<<20))/float64(1<<20) - 1) * noise
+		}
+		if v > bestV {
+			best, bestV = m, v
+		}
+	}
+	return best
+}
+
+// playout plays w.sim to its end under the model and returns the
+// searching role's score (1 for the unique highest goal, TieValue for a
+// shared one, else 0) and its goal.
+func (w *worker) playout() (float64, int) {
+	s := w.sim
+	for !s.Terminal() {
+		s.Apply(w.choose())
+	}
+	own, other := s.Goal(w.root), -1
+	for r := 0; r < w.nroles; r++ {
+		if game.Role(r) != w.root {
+			other = max(other, s.Goal(game.Role(r)))
+		}
+	}
+	switch {
+	case own > other:
+		return 1, own
+	case own == other:
+		return TieValue, own
+	}
+	return 0, own
+}

@@ -1,0 +1,125 @@
+package modelsearch
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/tictacchess"
+)
+
+func position(t *testing.T, text string) *tictacchess.State {
+	t.Helper()
+	s, err := tictacchess.ParsePosition(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// A search that ends at its cap is the same for a seed whatever the
+// number of threads: each simulation draws from its own number.
+func TestSearchIsReproducible(t *testing.T) {
+	t.Parallel()
+	s := position(t, "...g.../...b.g./.y...../r..bb.b/......./.r...y./...y... red 13")
+	cand := s.Legal(nil)
+	one := Search(context.Background(), s, cand, Options{Simulations: 300, Threads: 1, Seed: 7})
+	two := Search(context.Background(), s, cand, Options{Simulations: 300, Threads: 2, Seed: 7})
+	if one.Best != two.Best || !slices.Equal(one.Values, two.Values) || one.Sims != two.Sims {
+		t.Errorf("one thread: best %d, %v; two threads: best %d, %v", one.Best, one.Values, two.Best, two.Values)
+	}
+	if one.Sims == 0 || one.Sims > 300 {
+		t.Errorf("%d simulations, want 1–300", one.Sims)
+	}
+}
+
+// Red can complete the column (3 3)-(3 5) with its knight on (5 2): the
+// win is worth more than any piece, and the simulations see it.
+func TestSearchTakesALine(t *testing.T) {
+	t.Parallel()
+	s := position(t, "...g.../......./..r..../r.r...b/......./....r../...y... red 13")
+	win := tictacchess.MoveOf(5, 2, 3, 3)
+	if !s.IsLegal(win) {
+		t.Fatal("the winning move is meant to be legal")
+	}
+	r := Search(context.Background(), s, s.Legal(nil), Options{Simulations: 400, Threads: 1, Seed: 1})
+	if got := s.Legal(nil)[r.Best]; got != win {
+		t.Errorf("played %s, want the line %s", s.ShortMove(got), s.ShortMove(win))
+	}
+	if v := r.Values[r.Best]; v.Score != 1 || v.Goal != 100 {
+		t.Errorf("the line scored %+v, want every simulation won with goal 100", v)
+	}
+}
+
+// A cancelled search plays no simulation and keeps the first candidate,
+// which the caller orders best first.
+func TestSearchStopsWhenCancelled(t *testing.T) {
+	t.Parallel()
+	s := tictacchess.New()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r := Search(ctx, s, s.Legal(nil), Options{Threads: 2})
+	if r.Best != 0 || r.Sims != 0 || r.Rounds != 0 {
+		t.Errorf("cancelled search: best %d, %d simulations, %d rounds; want 0, 0, 0", r.Best, r.Sims, r.Rounds)
+	}
+	r = Search(context.Background(), s, s.Legal(nil), Options{Deadline: time.Now().Add(-time.Second)})
+	if r.Sims != 0 {
+		t.Errorf("search past its deadline played %d simulations", r.Sims)
+	}
+}
+
+// A simulation allocates nothing: thousands of them run every move.
+func TestPlayoutDoesNotAllocate(t *testing.T) {
+	s := tictacchess.New()
+	w := newWorker(s, 1)
+	w.sim.CopyFrom(s)
+	w.playout() // grow the move buffer once
+	allocs := testing.AllocsPerRun(20, func() {
+		w.sim.CopyFrom(s)
+		w.playout()
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations a simulation, want 0", allocs)
+	}
+}
+
+// The simulated players' choices follow the model: the searching role
+// plays its best action by lead without error; the others err by up to
+// Noise, so over many draws they sometimes play another action, but never
+// one that is more than 2·Noise worse.
+func TestModelChoice(t *testing.T) {
+	t.Parallel()
+	s := position(t, "...g.../......./..r..../r.r...b/......./....r../...y... red 13")
+	w := newWorker(s, 1)
+	w.sim.CopyFrom(s)
+	if got, want := w.choose(), tictacchess.MoveOf(5, 2, 3, 3); got != want {
+		t.Errorf("the searching role chose %s, want its line %s", s.ShortMove(got), s.ShortMove(want))
+	}
+	// Yellow to move: its values by lead, and which ones the model plays.
+	s.Apply(tictacchess.MoveOf(1, 4, 2, 6))
+	w.sim.CopyFrom(s)
+	moves := s.Legal(nil)
+	lead := map[game.Move]float64{}
+	bestLead := -1000.0
+	for _, m := range moves {
+		c := s.Clone()
+		c.Apply(m)
+		w.look(c)
+		lead[m] = w.lead(s.ToMove())
+		bestLead = max(bestLead, lead[m])
+	}
+	seen := map[game.Move]bool{}
+	for i := range 400 {
+		w.rng.Seed(uint64(i))
+		m := w.choose()
+		seen[m] = true
+		if lead[m] < bestLead-2*Noise {
+			t.Fatalf("the model played %s, %.1f below the best", s.ShortMove(m), bestLead-lead[m])
+		}
+	}
+	if len(seen) < 2 {
+		t.Errorf("over 400 draws the model always played one action; want its error to vary the choice")
+	}
+}
