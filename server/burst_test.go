@@ -3,6 +3,7 @@ package server
 import (
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/internal/procstat"
 	"github.com/tabletop/tabletop/internal/remoteterm"
@@ -37,8 +39,8 @@ func (v viewCounter) View() tea.View {
 }
 
 // benchSession is a session's program as the server runs it (its options,
-// its line renderer, its decoder), without the SSH connection: the menu at
-// 100×30, drawing to out.
+// its line renderer, its decoder), without the SSH connection, drawing to
+// out.
 type benchSession struct {
 	p    *tea.Program
 	term *remoteterm.Renderer
@@ -46,11 +48,22 @@ type benchSession struct {
 	done chan struct{}
 }
 
+// startBenchSession runs m at 100×30.
 func startBenchSession(m tea.Model, out *atomic.Int64) *benchSession {
+	return startBenchSessionOf(m, out, 100, 30)
+}
+
+// startBenchSessionOf runs m at width×height.
+func startBenchSessionOf(m tea.Model, out *atomic.Int64, width, height int) *benchSession {
+	return startBenchSessionTo(m, countingWriter{n: out}, width, height)
+}
+
+// startBenchSessionTo runs m at width×height, drawing to w.
+func startBenchSessionTo(m tea.Model, w countingWriter, width, height int) *benchSession {
 	s := &Server{cfg: Config{}.withDefaults()}
-	gs := &gameSession{pty: ssh.Pty{Window: ssh.Window{Width: 100, Height: 30}}}
+	gs := &gameSession{pty: ssh.Pty{Window: ssh.Window{Width: width, Height: height}}}
 	profile := colorprofile.ANSI256
-	term := remoteterm.NewRenderer(countingWriter{out}, profile, 100, 30)
+	term := remoteterm.NewRenderer(w, profile, width, height)
 	p := tea.NewProgram(term.Model(m), s.programOptions(gs, term, []string{"TERM=xterm-256color"}, profile)...)
 	bs := &benchSession{p: p, term: term, dec: remoteterm.NewDecoder(p.Send), done: make(chan struct{})}
 	go func() { defer close(bs.done); _, _ = p.Run() }()
@@ -155,9 +168,51 @@ func liveMemory() (heap, stack int64) {
 	return int64(ms.HeapAlloc), int64(ms.StackInuse)
 }
 
-type countingWriter struct{ n *atomic.Int64 }
+type countingWriter struct {
+	n    *atomic.Int64
+	tail *tailBuffer // nil, or where the last output is kept
+	// own counts this writer's bytes alone, and wrote is signalled after
+	// each write; both may be nil.
+	own   *atomic.Int64
+	wrote chan struct{}
+}
 
 func (w countingWriter) Write(p []byte) (int, error) {
 	w.n.Add(int64(len(p)))
+	if w.tail != nil {
+		w.tail.keep(p)
+	}
+	if w.own != nil {
+		w.own.Add(int64(len(p)))
+	}
+	if w.wrote != nil {
+		select {
+		case w.wrote <- struct{}{}:
+		default:
+		}
+	}
 	return len(p), nil
+}
+
+// tailBuffer keeps the last few kilobytes a session wrote, to show when
+// a benchmark's room stalls.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tailBuffer) keep(p []byte) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if n := len(t.buf); n > 16<<10 {
+		t.buf = append(t.buf[:0], t.buf[n-8<<10:]...)
+	}
+}
+
+// text is the output kept, without its escape sequences.
+func (t *tailBuffer) text() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return ansi.Strip(string(t.buf))
 }

@@ -201,14 +201,20 @@ type Styles struct {
 	Cursor, Target, Last, Win, Hint, Sel   lipgloss.Style
 
 	base lipgloss.Style
-	// basic: colours are the theme's picks of the 16 basic ones.
-	basic bool
+	// basic: colours are the theme's picks of the 16 basic ones; p256:
+	// they are already the nearest of the 256-colour palette.
+	basic, p256 bool
 }
 
 // hex is the colour of hex string c for the styles' terminal.
 func (s *Styles) hex(c string) color.Color {
-	if s.basic {
+	switch {
+	case s.basic:
 		return Basic16(c)
+	case s.p256:
+		// As the session's program would downsample it, once here
+		// instead of in every line of every frame.
+		return colorprofile.ANSI256.Convert(lipgloss.Color(c))
 	}
 	return lipgloss.Color(c)
 }
@@ -225,7 +231,7 @@ func NewStyles(t Theme, ascii bool, p colorprofile.Profile) Styles {
 	if ascii {
 		g = ASCIIGlyphs
 	}
-	st := Styles{Theme: t, Glyphs: g, basic: p == colorprofile.ANSI}
+	st := Styles{Theme: t, Glyphs: g, basic: p == colorprofile.ANSI, p256: p == colorprofile.ANSI256}
 	base := lipgloss.NewStyle()
 	st.base = base
 	hex := st.hex
@@ -381,8 +387,11 @@ func palette256(c colorful.Color) colorful.Color {
 // palette and glyphs render the same bytes, so drawn text can be kept
 // under it.
 func (s *Styles) Palette() string {
-	if s.basic {
+	switch {
+	case s.basic:
 		return s.Theme.Name + "/16"
+	case s.p256:
+		return s.Theme.Name + "/256"
 	}
 	return s.Theme.Name
 }

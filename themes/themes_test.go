@@ -233,6 +233,37 @@ func themeColours(th Theme) []string {
 	return out
 }
 
+// In a 256-colour terminal the styles carry the palette's colours: what
+// they draw is what the session's program draws of the theme's own
+// colours in such a terminal, with no true colour left to convert.
+func TestStyles256AreWhatTheProgramDraws(t *testing.T) {
+	down := func(s string) string {
+		var b strings.Builder
+		w := colorprofile.Writer{Forward: &b, Profile: colorprofile.ANSI256}
+		_, _ = w.Write([]byte(s))
+		return b.String()
+	}
+	for _, th := range All {
+		own, p256 := NewStyles(th, false, colorprofile.TrueColor), NewStyles(th, false, colorprofile.ANSI256)
+		if p256.Palette() == own.Palette() {
+			t.Errorf("%s: the 256-colour styles have the palette of the theme's own colours, %q", th.Name, own.Palette())
+		}
+		pairs := [][2]lipgloss.Style{{own.Text, p256.Text}, {own.Muted, p256.Muted}, {own.Accent, p256.Accent},
+			{own.Error, p256.Error}, {own.Title, p256.Title}, {own.Key, p256.Key}, {own.Panel, p256.Panel},
+			{own.Cell, p256.Cell}, {own.CellAlt, p256.CellAlt}, {own.Missing, p256.Missing}, {own.Cursor, p256.Cursor},
+			{own.Target, p256.Target}, {own.Last, p256.Last}, {own.Win, p256.Win}, {own.Hint, p256.Hint}, {own.Sel, p256.Sel}}
+		for seat, role := range []string{"red", "yellow", "blue", "green", "x"} {
+			pairs = append(pairs, [2]lipgloss.Style{own.Piece(seat, role), p256.Piece(seat, role)})
+		}
+		for i, pair := range pairs {
+			want, got := down(pair[0].Render("x y")), pair[1].Render("x y")
+			if down(got) != want || strings.Contains(got, "8;2;") {
+				t.Errorf("%s, style %d: 256-colour styles draw %q, the program draws %q", th.Name, i, got, want)
+			}
+		}
+	}
+}
+
 // In a 16-colour terminal the styles carry the basic colours, which the
 // program passes through as they are; elsewhere the theme's own colours,
 // which it downsamples.

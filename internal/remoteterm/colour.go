@@ -16,9 +16,14 @@ import (
 // (NoTTY), and otherwise with every SGR sequence converted by
 // colorprofile (colours dropped for ASCII, mapped to the 16 or 256 of
 // ANSI and ANSI256). Everything but SGR sequences is copied as it is.
+//
+// A line without true colour goes to a 256-colour terminal as it is: the
+// client's own styles are made for the session's profile, so its lines
+// have none, and converting them only respelled some sequences ("0m" as
+// "m") at the cost of a lookup for each.
 func writeStyled(b *bytes.Buffer, line string, p colorprofile.Profile) {
 	switch {
-	case p == colorprofile.TrueColor:
+	case p == colorprofile.TrueColor, p == colorprofile.ANSI256 && !hasTrueColour(line):
 		b.WriteString(line)
 	case p <= colorprofile.NoTTY:
 		b.WriteString(ansi.Strip(line))
@@ -40,6 +45,13 @@ func writeStyled(b *bytes.Buffer, line string, p colorprofile.Profile) {
 			line = line[i+n:]
 		}
 	}
+}
+
+// hasTrueColour reports whether line may set a 24-bit colour: an SGR
+// parameter 38, 48 or 58 followed by 2 (";2;" or ":2:"). It may say yes of
+// a line that has none ("…;28;2;…"), which is then only converted.
+func hasTrueColour(line string) bool {
+	return strings.Contains(line, "8;2;") || strings.Contains(line, "8:2:")
 }
 
 // csiLen is the length of the CSI sequence s starts with, up to and

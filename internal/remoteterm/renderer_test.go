@@ -319,6 +319,28 @@ func TestRendererDownsamplesColours(t *testing.T) {
 	}
 }
 
+// A line of 256 and 16 colours reaches a 256-colour terminal as it is,
+// unconverted; one with a true colour anywhere is converted whole.
+func TestRendererPassesLinesWithoutTrueColour(t *testing.T) {
+	t.Parallel()
+	plain := "a\x1b[1;38;5;208;48;5;236mb\x1b[0m c \x1b[4;31mu\x1b[m \x1b[38;5;28;2mdim"
+	var got bytes.Buffer
+	writeStyled(&got, plain, colorprofile.ANSI256)
+	if got.String() != plain {
+		t.Errorf("256-colour line %q written as %q", plain, got.String())
+	}
+	for _, tc := range []string{"x\x1b[38;2;250;128;10my", "x\x1b[48:2::1:2:3my", "\x1b[31mx\x1b[m \x1b[58;2;1;2;3my"} {
+		var want bytes.Buffer
+		cw := colorprofile.Writer{Forward: &want, Profile: colorprofile.ANSI256}
+		cw.Write([]byte(tc))
+		got.Reset()
+		writeStyled(&got, tc, colorprofile.ANSI256)
+		if got.String() != want.String() || strings.Contains(got.String(), ";2;") {
+			t.Errorf("true-colour line %q written as %q, want %q", tc, got.String(), want.String())
+		}
+	}
+}
+
 // Inline views (not on the alternate screen) are drawn from where the
 // cursor was, growing and shrinking.
 func TestRendererInline(t *testing.T) {
@@ -435,5 +457,60 @@ func TestRenderersDrawingAtOnceCountTheirFrames(t *testing.T) {
 		if got := r.Frames(); got != views {
 			t.Errorf("renderer %d counted %d frames, want %d", i, got, views)
 		}
+	}
+}
+
+// holdingModel is a countingModel that holds its frame while a key "s"
+// (a move sent) waits for its answer, the key "a".
+type holdingModel struct {
+	countingModel
+	waiting *bool
+}
+
+func (m holdingModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		*m.waiting = k.Text == "s"
+	}
+	_, cmd := m.countingModel.Update(msg)
+	return m, cmd
+}
+
+func (m holdingModel) HoldFor() time.Duration {
+	if *m.waiting {
+		return time.Hour
+	}
+	return 0
+}
+
+// A frame the model holds for an answer on its way is not drawn: the
+// answer's is, once; a hold the answer does not end draws its frame when
+// the hold is over, and keys meanwhile draw none.
+func TestModelHoldsAFrameForItsAnswer(t *testing.T) {
+	t.Parallel()
+	r := NewRenderer(newTerminal(20, 4), colorprofile.TrueColor, 20, 4)
+	var updates, views int
+	text, waiting := "", false
+	m := r.Model(holdingModel{countingModel{&updates, &views, &text}, &waiting})
+	key := func(s string) tea.Cmd {
+		var cmd tea.Cmd
+		m, cmd = m.Update(tea.KeyPressMsg{Code: rune(s[0]), Text: s})
+		return cmd
+	}
+	if cmd := key("s"); views != 0 || cmd == nil {
+		t.Fatalf("the sent move drew %d views (want 0) and set no end to its hold (%v)", views, cmd != nil)
+	}
+	key("a")
+	m, _ = m.Update(holdOver{n: r.holds}) // the hold's end, after the answer
+	if views != 1 {
+		t.Fatalf("the answer and the hold's end drew %d views, want 1", views)
+	}
+	key("s")
+	key("s") // typed while the frame is held
+	if views != 1 {
+		t.Fatalf("keys during a hold drew %d views, want none", views-1)
+	}
+	m, _ = m.Update(holdOver{n: r.holds})
+	if views != 2 || text != "sass" {
+		t.Fatalf("a hold over without its answer: %d views (want 2), text %q", views, text)
 	}
 }

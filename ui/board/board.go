@@ -1,6 +1,8 @@
 package board
 
 import (
+	"time"
+
 	"errors"
 	"fmt"
 	"slices"
@@ -109,8 +111,9 @@ type BoardScreen struct {
 	// text (moveListText), the column labels (colLabelLine) and the board
 	// block (boardLines). The key bar is kept for all sessions
 	// (boardHelps).
-	listMemo  common.LastDrawn[string, string]
+	listMemo  common.LastDrawn[listKey, string]
 	panelMemo common.LastDrawn[panelKey, string]
+	panelIn   common.LastDrawn[panelInputs, string]
 	border    common.LastDrawn[borderKey, panelBorder]
 	movesMemo common.LastDrawn[movesKey, string]
 	labelMemo common.LastDrawn[labelsKey, string]
@@ -118,8 +121,12 @@ type BoardScreen struct {
 	// bodyMemo is the board and the panel side by side, fitted to the
 	// window: kept while both are the ones kept above.
 	bodyMemo common.LastDrawn[bodyKey, []string]
-	// histMemo is the move list as played, by match version.
-	histMemo common.LastDrawn[uint64, []match.PlayedMove]
+	// histMemo is the move list as played, by match version; recentMemo
+	// the recent moves marked on the board (recent.go); headMemo the
+	// header line.
+	histMemo   common.LastDrawn[uint64, []match.PlayedMove]
+	recentMemo common.LastDrawn[recentKey, recentView]
+	headMemo   common.LastDrawn[headerKey, string]
 	// frame keeps what drawing one frame asks for several times.
 	frame frameMemo
 	// Review is review mode: a past position shown instead of the live one.
@@ -248,7 +255,12 @@ func (b *BoardScreen) newLocal(start game.State, startPos string, seats []savefm
 func (b *BoardScreen) SetMatch(m match.Match) {
 	b.Match, b.caps = m, match.CapsOf(m)
 	b.seen = m.Version()
+	// A new match counts its versions afresh: what was kept by the last
+	// one's goes.
 	b.histMemo = common.LastDrawn[uint64, []match.PlayedMove]{}
+	b.recentMemo = common.LastDrawn[recentKey, recentView]{}
+	b.listMemo = common.LastDrawn[listKey, string]{}
+	b.panelIn = common.LastDrawn[panelInputs, string]{}
 }
 
 // History is every turn played, oldest first, as the move list shows it.
@@ -292,6 +304,15 @@ func (b *BoardScreen) Sync() {
 func (b *BoardScreen) clearChoices() {
 	b.Selected = nil
 	b.AdapterCaps.ClearChoice()
+}
+
+// HoldFor is how much longer the frame may wait for the answer to a move
+// this client sent (see common.Shell.HoldFor).
+func (b *BoardScreen) HoldFor() time.Duration {
+	if b.caps.Hold == nil {
+		return 0
+	}
+	return b.caps.Hold.HoldFor(time.Now())
 }
 
 // Ended reports whether the match is over.

@@ -517,14 +517,36 @@ func (bg boardGrid) boardLines(l boardLayout) []string {
 	// drawn from is the same. A board drawn anew is first looked for
 	// among the ones other sessions drew: the players and watchers of a
 	// room see one position, most often with the same highlights.
-	key := bg.boardMemoKey(l, cells, fl, over)
+	key, rows := bg.boardMemoKey(l, cells, fl, over)
 	return b.boardMemo.Get(key, func() []string {
 		shared := sharedBoards.Get(sharedBoardKey{b.Common.Styles, b.variant, key}, func() string {
-			return common.JoinLines(bg.drawBoard(l, cells, fl, over))
+			return common.JoinLines(bg.drawBoardRows(l, cells, fl, over, &rows))
 		})
 		return common.SplitLines(shared)
 	})
 }
+
+// rowKeys cut a board's boardMemoKey into what each row of cells is
+// drawn from: the part before the overlay (layout, theme, glyphs) and
+// the row's cells, which start at cells[r] (and end at cells[r+1]).
+type rowKeys struct {
+	key   string
+	head  int
+	cells []int
+}
+
+// of is the key of data row r's lines.
+func (rk *rowKeys) of(r int) string {
+	return rk.key[:rk.head] + strconv.Itoa(r) + rk.key[rk.cells[r]:rk.cells[r+1]]
+}
+
+// sharedRows keeps the rows of cells drawn by every session, each as
+// its lines joined: a move changes a few rows of a board, and the
+// others are drawn once for every board that has them.
+var sharedRows = common.NewDrawnSet[sharedBoardKey](sharedRowsMax)
+
+// sharedRowsMax bounds sharedRows: rows of about a kilobyte.
+const sharedRowsMax = 16384
 
 // sharedBoards keeps the board blocks drawn by every session, each as
 // its lines joined.
@@ -547,7 +569,7 @@ type sharedBoardKey struct {
 // theme, every cell and its highlights, the overlay's lines. It is built
 // on every frame, so without fmt (the layout printed with %v took most
 // of its time) and in one buffer sized for it.
-func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, over [2]string) string {
+func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, over [2]string) (string, rowKeys) {
 	b := bg.b
 	pal := b.Common.Styles.Palette()
 	buf := make([]byte, 0, 160+len(pal)+len(over[0])+len(over[1])+l.rows*l.cols*16)
@@ -557,11 +579,14 @@ func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl 
 	buf = append(buf, '|')
 	buf = strconv.AppendBool(buf, b.Common.ASCII)
 	buf = append(buf, '|')
+	rk := rowKeys{head: len(buf), cells: make([]int, len(cells)+1)}
 	buf = append(buf, over[0]...)
 	buf = append(buf, '|')
 	buf = append(buf, over[1]...)
 	buf = append(buf, '|')
 	for r := range cells {
+		rk.cells[r] = len(buf)
+		buf = append(buf, '#')
 		for c := range cells[r] {
 			ci, f := cells[r][c], fl[r][c]
 			buf = append(buf, ci.Glyph...)
@@ -576,7 +601,9 @@ func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl 
 			}
 		}
 	}
-	return string(buf)
+	rk.cells[len(cells)] = len(buf)
+	rk.key = string(buf)
+	return rk.key, rk
 }
 
 // appendLayout appends every field of l to buf, the buttons (only once
@@ -600,46 +627,70 @@ func appendLayout(buf []byte, l boardLayout) []byte {
 
 // drawBoard draws the board block's lines.
 func (bg boardGrid) drawBoard(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, over [2]string) []string {
+	return bg.drawBoardRows(l, cells, fl, over, nil)
+}
+
+// drawBoardRows draws the board block's lines, each row of cells taken
+// from sharedRows under its key in rows (all drawn here when rows is
+// nil).
+func (bg boardGrid) drawBoardRows(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, over [2]string, rows *rowKeys) []string {
 	b := bg.b
 	st := b.Common.Styles
 	// A board in blocks (Pentago's quadrants) is parted by lines, so that
 	// each reads as a block.
 	g := st.Glyphs.Box
-	sepV := bg.gapLine(l)
-	lines := []string{bg.colLabelLine(l)}
+	lines := make([]string, 0, l.bh)
+	fitted := func(line string) string { return common.PadRight(common.MergeStyles(line), l.bw) }
+	lines = append(lines, fitted(bg.colLabelLine(l)))
 	if l.overlay {
-		lines = append(lines, over[0])
+		lines = append(lines, fitted(over[0]))
 	}
 	for r := 0; r < l.rows; r++ {
 		if l.gap > 0 && r == l.gap {
 			half := strings.Repeat(g.Top, l.gap*l.CellW)
 			cross := strings.Repeat(g.Top, (l.gapW-1)/2) + g.Middle + strings.Repeat(g.Top, l.gapW/2)
-			lines = append(lines, strings.Repeat(" ", l.lw)+b.Common.Cells.MutedText(st, half+cross+half))
+			lines = append(lines, fitted(strings.Repeat(" ", l.lw)+b.Common.Cells.MutedText(st, half+cross+half)))
 		}
-		for i := 0; i < l.CellH; i++ {
-			var sb strings.Builder
-			// About what a cell's colour codes and glyph take.
-			sb.Grow(l.lw + l.cols*(l.CellW+48))
-			label := ""
-			if i == l.CellH/2 {
-				label = b.adapter.RowLabel(l.shown(adapters.Pos{Row: r}).Row)
-			}
-			sb.WriteString(b.Common.Cells.MutedText(st, fmt.Sprintf("%*s ", l.lw-1, label)))
-			for c := 0; c < l.cols; c++ {
-				if l.gap > 0 && c == l.gap {
-					sb.WriteString(sepV)
-				}
-				p := l.shown(adapters.Pos{Row: r, Col: c})
-				sb.WriteString(bg.renderCell(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i))
-			}
-			lines = append(lines, sb.String())
+		row := l.shown(adapters.Pos{Row: r}).Row
+		if rows == nil {
+			lines = append(lines, bg.drawRow(l, cells, fl, r)...)
+			continue
 		}
+		drawn := sharedRows.Get(sharedBoardKey{st, b.variant, rows.of(row)}, func() string {
+			return common.JoinLines(bg.drawRow(l, cells, fl, r))
+		})
+		lines = append(lines, common.SplitLines(drawn)...)
 	}
 	if l.overlay {
-		lines = append(lines, over[1])
+		lines = append(lines, fitted(over[1]))
 	}
+	return lines
+}
+
+// drawRow draws the lines of the board's r-th row of cells as shown
+// (the data's row l.shown gives), fitted to the block's width.
+func (bg boardGrid) drawRow(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, r int) []string {
+	b := bg.b
+	st := b.Common.Styles
+	sepV := bg.gapLine(l)
+	lines := make([]string, l.CellH)
 	for i := range lines {
-		lines[i] = common.PadRight(common.MergeStyles(lines[i]), l.bw)
+		var sb strings.Builder
+		// About what a cell's colour codes and glyph take.
+		sb.Grow(l.lw + l.cols*(l.CellW+48))
+		label := ""
+		if i == l.CellH/2 {
+			label = b.adapter.RowLabel(l.shown(adapters.Pos{Row: r}).Row)
+		}
+		sb.WriteString(b.Common.Cells.MutedText(st, fmt.Sprintf("%*s ", l.lw-1, label)))
+		for c := 0; c < l.cols; c++ {
+			if l.gap > 0 && c == l.gap {
+				sb.WriteString(sepV)
+			}
+			p := l.shown(adapters.Pos{Row: r, Col: c})
+			sb.WriteString(bg.renderCell(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i))
+		}
+		lines[i] = common.PadRight(common.MergeStyles(sb.String()), l.bw)
 	}
 	return lines
 }
@@ -771,11 +822,65 @@ func roleLetter(role string) string {
 func (sp sidePanel) panelView(l boardLayout) string {
 	b := sp.b
 	// Most frames (a key typed at the prompt, a cursor move) leave the
-	// panel as it was, and its border costs more than its lines.
-	content := sp.panelContent(l)
-	return b.panelMemo.Get(panelKey{b.Common.Styles.Palette(), b.Common.ASCII, content}, func() string {
-		return common.MergeStyles(sp.boxPanel(content, max(l.panelW-4, 1)))
-	})
+	// panel as it was: it is kept while what its lines are made of is the
+	// same (see panelInputs), and otherwise while its lines are, since
+	// its border costs more than they do.
+	draw := func() string {
+		content := sp.panelContent(l)
+		return b.panelMemo.Get(panelKey{b.Common.Styles.Palette(), b.Common.ASCII, content}, func() string {
+			return common.MergeStyles(sp.boxPanel(content, max(l.panelW-4, 1)))
+		})
+	}
+	in, ok := sp.inputs(l)
+	if !ok {
+		return draw()
+	}
+	return b.panelIn.Get(in, draw)
+}
+
+// panelInputs is what the panel's lines are drawn from outside review
+// and analysis: the theme, the panel's size and buttons, the moves and
+// position (the match's version), the result, every seat's name and
+// status, the move list's scroll and the AI's line. It is worked out on
+// every frame, for a fraction of what drawing the lines costs.
+type panelInputs struct {
+	theme      string
+	ascii      bool
+	w, h, list int
+	buttons    int
+	version    uint64
+	ended      bool
+	resigned   game.Role
+	result     string
+	seats      string
+	scroll     int
+	ai         string
+}
+
+// inputs is the panel's panelInputs; false in review or with the
+// analysis on, whose lines are drawn from more (and change with every
+// step).
+func (sp sidePanel) inputs(l boardLayout) (panelInputs, bool) {
+	b := sp.b
+	if b.Reviewing() || b.Analysis.Enabled {
+		return panelInputs{}, false
+	}
+	in := panelInputs{theme: b.Common.Styles.Palette(), ascii: b.Common.ASCII, w: l.panelW, h: l.ph, list: l.listH,
+		buttons: len(l.Buttons), version: b.Match.Version(), ended: b.Ended(), resigned: b.Resigned(),
+		scroll: b.moveScroll, ai: sp.aiLine()}
+	if in.ended {
+		in.result = b.Match.Result()
+	}
+	var seats strings.Builder
+	for i := range b.variant.Roles {
+		seat := b.Match.Seat(game.Role(i))
+		seats.WriteString(seat.Name)
+		seats.WriteByte(0)
+		seats.WriteString(seat.Status)
+		seats.WriteByte(0)
+	}
+	in.seats = seats.String()
+	return in, true
 }
 
 // panelKey is what the panel is drawn from: its lines and the theme of
@@ -1087,22 +1192,21 @@ func scrollView(vp viewport.Model, text string, w, h, up int) string {
 }
 
 // moveListText is the move list, one line a move. Outside review it is
-// kept while the moves are the same: a line costs a format and a style.
+// kept while the moves (the match's version, as History keeps them) and
+// the theme are the same: a line costs a format and a style.
 func (sp sidePanel) moveListText() string {
 	b := sp.b
 	if b.Reviewing() {
 		return sp.drawMoveList()
 	}
-	var key strings.Builder
-	key.WriteString(b.Common.Styles.Palette())
-	key.WriteString(strconv.FormatBool(b.Common.ASCII))
-	for _, pm := range b.History() {
-		key.WriteByte(0)
-		key.WriteString(pm.Mover)
-		key.WriteByte(1)
-		key.WriteString(pm.Text)
-	}
-	return b.listMemo.Get(key.String(), sp.drawMoveList)
+	return b.listMemo.Get(listKey{b.Common.Styles.Palette(), b.Common.ASCII, b.Match.Version()}, sp.drawMoveList)
+}
+
+// listKey is what the move list outside review is drawn from.
+type listKey struct {
+	theme   string
+	ascii   bool
+	version uint64
 }
 
 // drawMoveList is the move list as the panel shows it.
@@ -1244,15 +1348,38 @@ func (kb keyBar) drawHelp(k common.KeyHelp, all bool) string {
 	return h.View(k)
 }
 
+// headerView is the header line: the game's title and the match's label
+// (a room's code), kept while they and the theme are the same.
 func (kb keyBar) headerView() string {
+	b := kb.b
+	label := kb.label()
+	return b.headMemo.Get(headerKey{b.Common.Styles.Palette(), b.Common.ASCII, label}, func() string { return kb.drawHeader(label) })
+}
+
+// label is the match's label, "" without one.
+func (kb keyBar) label() string {
+	if kb.b.caps.Label == nil {
+		return ""
+	}
+	return kb.b.caps.Label.Label()
+}
+
+// drawHeader draws the header line with the match's label.
+func (kb keyBar) drawHeader(label string) string {
 	b := kb.b
 	st := b.Common.Styles
 	title := st.Title.Render(" " + b.variant.Title)
-	if b.caps.Label != nil && b.caps.Label.Label() != "" {
-		label := b.caps.Label.Label()
+	if label != "" {
 		title += st.Muted.Render("  " + label)
 	}
 	return title
+}
+
+// headerKey is what the header line is drawn from besides the game.
+type headerKey struct {
+	theme string
+	ascii bool
+	label string
 }
 
 // Cursor is where the terminal's cursor stands: after the text typed at

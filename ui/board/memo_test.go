@@ -2,6 +2,7 @@ package board
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 	"unsafe"
@@ -36,14 +37,20 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 		if got, want := b.panel().panelView(l), common.MergeStyles(b.Common.Styles.Panel.Render(b.panel().panelContent(l))); got != want {
 			t.Fatalf("after %s: the panel is\n%q\nfresh it is\n%q", step, got, want)
 		}
+		if got, want := b.Recent(), b.recent(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("after %s: the recent moves are %+v, fresh they are %+v", step, got, want)
+		}
 		var over [2]string
 		if l.overlay {
-			regions := b.Regions(b.Recent())
+			regions := b.Regions(b.recent())
 			over = [2]string{b.grid().overlayLine(l, regions, true), b.grid().overlayLine(l, regions, false)}
 		}
 		fresh := b.grid().drawBoard(l, b.adapter.Cells(b.Game()), marks(b), over)
 		if got, want := common.JoinLines(b.grid().boardLines(l)), common.JoinLines(fresh); got != want {
 			t.Fatalf("after %s: the board is\n%q\nfresh it is\n%q", step, got, want)
+		}
+		if got, want := b.bar().headerView(), b.bar().drawHeader(b.bar().label()); got != want {
+			t.Fatalf("after %s: the header is %q, fresh it is %q", step, got, want)
 		}
 		w := max(l.panelW-4, 1)
 		vp := b.movesVP
@@ -81,6 +88,10 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 			check("undo")
 			uitest.Press(m, "U")
 			check("redo")
+		}
+		if i == 5 || i == 9 {
+			uitest.Press(m, flipKey.Keys()[0])
+			check("flipping the board")
 		}
 	}
 	for _, k := range []string{"pgup", "pgup", "pgdown"} {

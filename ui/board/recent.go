@@ -22,9 +22,39 @@ type recentView struct {
 	moves []game.Move
 }
 
+// recentKey is what the recent moves are worked out from: the moves
+// (the match's version), the turn reviewed, and which seats are this
+// client's (bit r for role r).
+type recentKey struct {
+	version   uint64
+	reviewing bool
+	turn      int
+	mine      uint64
+}
+
 // Recent returns the recent moves of the position shown (the reviewed
-// one in review mode).
+// one in review mode). They are kept while the moves, the turn reviewed
+// and the client's seats are the same: working them out replays the
+// game, and every frame marks them.
 func (b *BoardScreen) Recent() recentView {
+	roles := len(b.variant.Roles)
+	if roles > 64 {
+		return b.recent()
+	}
+	k := recentKey{version: b.Match.Version(), reviewing: b.Reviewing()}
+	if k.reviewing {
+		k.turn = b.Review.Turn
+	}
+	for r := range roles {
+		if b.Mine(game.Role(r)) {
+			k.mine |= 1 << r
+		}
+	}
+	return b.recentMemo.Get(k, b.recent)
+}
+
+// recent works the recent moves out (see Recent).
+func (b *BoardScreen) recent() recentView {
 	start, moves := b.Match.Replay()
 	steps := game.SplitTurns(start, moves)
 	if b.Reviewing() {
