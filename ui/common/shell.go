@@ -118,11 +118,9 @@ type holder interface{ HoldFor() time.Duration }
 // HoldFor is how much longer the frame after the last message may wait
 // for an answer already on its way that replaces what it shows (a room's
 // answer to a move): the server's line renderer then draws one frame
-// where there would be two. 0 unless the screen shown says so. (It
-// does not ask whether the screen is hidden: that lays the screen out,
-// after every message, and a hold is over in moments anyway.)
+// where there would be two. 0 unless the screen shown says so.
 func (m *Shell) HoldFor() time.Duration {
-	if h, ok := m.Cur.(holder); ok {
+	if h, ok := m.Cur.(holder); ok && !m.hidden() {
 		return h.HoldFor()
 	}
 	return 0
