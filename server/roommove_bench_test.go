@@ -42,7 +42,7 @@ type roomWatch struct {
 
 func (w roomWatch) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	// The room's messages are the client's own types: told by name.
-	switch reflect.TypeOf(msg).String() {
+	switch fmt.Sprintf("%T", msg) {
 	case "match.roomSentMsg":
 		defer w.seat.signal()
 		defer w.seat.answers.Add(1)
@@ -66,14 +66,6 @@ func (w roomWatch) View() tea.View {
 	defer w.seat.signal()
 	w.seat.views.Add(1)
 	return w.Model.View()
-}
-
-// HoldFor is the client's, passed on as the server's session does.
-func (w roomWatch) HoldFor() time.Duration {
-	if h, ok := w.Model.(interface{ HoldFor() time.Duration }); ok {
-		return h.HoldFor()
-	}
-	return 0
 }
 
 func (s *roomSeat) signal() {

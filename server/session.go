@@ -437,14 +437,6 @@ func (w panicWitness) View() tea.View {
 	return w.Model.View()
 }
 
-// HoldFor is the client's (see remoteterm.Holder).
-func (w panicWitness) HoldFor() time.Duration {
-	if h, ok := w.Model.(remoteterm.Holder); ok {
-		return h.HoldFor()
-	}
-	return 0
-}
-
 // witness records a panic in flight and lets it go on.
 func (w panicWitness) witness() {
 	if r := recover(); r != nil {

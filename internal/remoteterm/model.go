@@ -1,8 +1,6 @@
 package remoteterm
 
 import (
-	"time"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -37,25 +35,7 @@ func (m model) Update(msg tea.Msg) (next tea.Model, cmd tea.Cmd) {
 	return next, cmd
 }
 
-// Holder is a model whose view after a message may show a state that
-// an answer already on its way replaces in moments — a move sent to a
-// room, shown as "sending" until the room has stored it: HoldFor is how
-// much longer that view may wait for the answer, 0 to draw it now. The
-// renderer draws the view after the answer instead, or when the wait is
-// over: one frame where there would be two.
-type Holder interface{ HoldFor() time.Duration }
-
-// holdOver ends the hold it was set for (n counts the holds).
-type holdOver struct{ n uint64 }
-
 func (m model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if ho, ok := msg.(holdOver); ok {
-		if m.r.held && ho.n == m.r.holds {
-			m.r.held = false
-			m.r.Render(m.inner.View())
-		}
-		return m, nil
-	}
 	if k, ok := msg.(burstKey); ok {
 		// More of the same input follows at once: its frame is drawn
 		// after the last of it.
@@ -66,18 +46,6 @@ func (m model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	first := m.r.observe(msg)
 	next, cmd := m.inner.Update(msg)
 	m.inner = next
-	if h, ok := next.(Holder); ok {
-		if d := h.HoldFor(); d > 0 {
-			if !m.r.held {
-				m.r.holds++
-				m.r.held = true
-				n := m.r.holds
-				cmd = tea.Batch(cmd, tea.Tick(d, func(time.Time) tea.Msg { return holdOver{n} }))
-			}
-			return m, tea.Batch(first, cmd)
-		}
-	}
-	m.r.held = false
 	m.r.Render(next.View())
 	return m, tea.Batch(first, cmd)
 }

@@ -55,11 +55,6 @@ type Renderer struct {
 	failed   bool // a write failed: the terminal is gone
 	scr      screen
 	drawings int // frames that wrote something (see Frames)
-	// held is set while the program's view waits for an answer (see
-	// Holder); holds counts the holds. Only the program's Update touches
-	// them.
-	held  bool
-	holds uint64
 }
 
 // NewRenderer returns a renderer writing to w for a terminal of width×height

@@ -1,8 +1,6 @@
 package board
 
 import (
-	"time"
-
 	"errors"
 	"fmt"
 	"slices"
@@ -304,15 +302,6 @@ func (b *BoardScreen) Sync() {
 func (b *BoardScreen) clearChoices() {
 	b.Selected = nil
 	b.AdapterCaps.ClearChoice()
-}
-
-// HoldFor is how much longer the frame may wait for the answer to a move
-// this client sent (see common.Shell.HoldFor).
-func (b *BoardScreen) HoldFor() time.Duration {
-	if b.caps.Hold == nil {
-		return 0
-	}
-	return b.caps.Hold.HoldFor(time.Now())
 }
 
 // Ended reports whether the match is over.

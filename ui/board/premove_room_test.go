@@ -90,36 +90,3 @@ func TestPremoveBehindARefusedRoomMoveIsDropped(t *testing.T) {
 			b.Status, b.IsErr, want, b.Premove, next != nil, b.History(), room.plays)
 	}
 }
-
-// The client's frame after a move sent to the room waits for the room's
-// answer (common.Shell.HoldFor, which the server's renderer asks): the
-// answer's frame shows the move played, and a frame of it "sending"
-// before would be drawn for nothing.
-func TestRoomMoveHoldsTheFrameForTheAnswer(t *testing.T) {
-	t.Parallel()
-	v, err := game.Lookup("quad5")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &common.Common{Profile: colorprofile.ASCII, Opts: common.Options{Remote: true}, IO: common.NewIOQueue(), Width: 80, Height: 24}
-	c.SetTheme(themes.Mono)
-	b, err := NewBoardShell(c, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.SetMatch(match.NewRoomMatch(v, &refusingRoom{v: v}, b, b.SpinTick))
-	b.CentreCursor()
-	b.Init()
-	shell := common.NewShell(c, b)
-	if d := shell.HoldFor(); d != 0 {
-		t.Fatalf("before the move the frame waits %v", d)
-	}
-	_, send := shell.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if d := shell.HoldFor(); d <= 0 {
-		t.Fatalf("with the move on its way the frame does not wait (%v)", d)
-	}
-	shell.Update(send())
-	if d := shell.HoldFor(); d != 0 {
-		t.Fatalf("after the room's answer the frame waits %v", d)
-	}
-}

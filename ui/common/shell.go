@@ -111,21 +111,6 @@ func (m *Shell) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-// holder is a screen whose next frame may wait for an answer on its way
-// (see HoldFor).
-type holder interface{ HoldFor() time.Duration }
-
-// HoldFor is how much longer the frame after the last message may wait
-// for an answer already on its way that replaces what it shows (a room's
-// answer to a move): the server's line renderer then draws one frame
-// where there would be two. 0 unless the screen shown says so.
-func (m *Shell) HoldFor() time.Duration {
-	if h, ok := m.Cur.(holder); ok && !m.hidden() {
-		return h.HoldFor()
-	}
-	return 0
-}
-
 // View draws the current screen on the alternate screen, cut to the
 // window so that it never scrolls the terminal, with the mouse captured
 // while it is on and the terminal's cursor where a prompt takes text.

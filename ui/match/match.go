@@ -1,8 +1,6 @@
 package match
 
 import (
-	"time"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
@@ -153,13 +151,6 @@ type unassisted interface {
 	NoAnalysis() string
 }
 
-// holder is a match whose moves are answered from elsewhere in moments
-// (a room): HoldFor is how much longer, at now, the frame showing a move
-// on its way may wait for the answer, which shows it played.
-type holder interface {
-	HoldFor(now time.Time) time.Duration
-}
-
 // MatchCaps are the optional interfaces of a match, asked once when the
 // board is given the match; nil where the match has none.
 type MatchCaps struct {
@@ -175,7 +166,6 @@ type MatchCaps struct {
 	Label    labeller
 	Unaided  unassisted
 	Dealer   Dealer
-	Hold     holder
 }
 
 // CapsOf asks m once for every optional interface.
@@ -193,7 +183,6 @@ func CapsOf(m Match) MatchCaps {
 	c.Label, _ = m.(labeller)
 	c.Unaided, _ = m.(unassisted)
 	c.Dealer, _ = m.(Dealer)
-	c.Hold, _ = m.(holder)
 	return c
 }
 

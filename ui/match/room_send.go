@@ -1,8 +1,6 @@
 package match
 
 import (
-	"time"
-
 	"errors"
 	"fmt"
 
@@ -36,22 +34,6 @@ type sending struct {
 	base   int
 	after  game.State
 	played []game.Move
-	// at is when it was sent.
-	at time.Time
-}
-
-// answerWait is how long the frame showing a move on its way waits for
-// the room's answer (see HoldFor): a store on this machine answers well
-// within it, and a slower one shows the move as sending after it.
-const answerWait = 30 * time.Millisecond
-
-// HoldFor is how much longer, at now, the frame showing this client's
-// move on its way may wait for the room's answer.
-func (r *RoomMatch) HoldFor(now time.Time) time.Duration {
-	if r.pending == nil {
-		return 0
-	}
-	return max(answerWait-now.Sub(r.pending.at), 0)
 }
 
 // roomSentMsg is the room's answer to a move, a resignation or a leave
@@ -79,7 +61,7 @@ func (r *RoomMatch) Play(m game.Move) (tea.Cmd, error) {
 		return nil, err
 	}
 	r.pending = &sending{move: m, base: len(r.played), after: after,
-		played: append(r.played[:len(r.played):len(r.played)], m), at: time.Now()}
+		played: append(r.played[:len(r.played):len(r.played)], m)}
 	r.ver++ // the board draws the move, pending
 	r.status.SetStatus("sending "+text+" to the room…", false)
 	room := r.room
