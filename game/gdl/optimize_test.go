@@ -1,9 +1,11 @@
 package gdl
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tabletop/tabletop/game"
@@ -106,7 +108,8 @@ func outputAtoms(n *network) []int32 {
 }
 
 // TestFoldRemovesAliases checks that folding takes the atoms that only
-// rename another (or negate it), and the constant ones, out of the
+// rename another (or negate it), the constant ones and those with the
+// rules of another, out of the
 // program of testdata/aliases.kif, whose rules are full of them; that
 // they play the same game is TestOptimizedRulesAgree's part, and the
 // reference interpreter's.
@@ -138,6 +141,22 @@ func TestFoldRemovesAliases(t *testing.T) {
 			continue
 		}
 		t.Errorf("atom %d has one rule of %d literals: not folded", a, len(lits))
+	}
+	// early and first have the same rules once mover is folded: one
+	// atom computes them, and the legal moves' rules that read them
+	// are one.
+	seen := map[string]int32{}
+	for q, a := range n.prog.atoms {
+		var keys []string
+		for r := n.prog.ruleLo[q]; r < n.prog.ruleLo[q+1]; r++ {
+			keys = append(keys, fmt.Sprint(n.prog.lits[n.prog.litLo[r]:n.prog.litLo[r+1]]))
+		}
+		slices.Sort(keys)
+		k := strings.Join(keys, " or ")
+		if b, ok := seen[k]; ok {
+			t.Errorf("atoms %d and %d have the same rules %s", b, a, k)
+		}
+		seen[k] = a
 	}
 	// ready reads sure, which always holds, and never, which does not:
 	// red's legal moves must not read a constant.
