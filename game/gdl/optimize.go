@@ -289,19 +289,9 @@ func (f *folder) resolve(l int32) int32 {
 // dropped, rules with a false literal or an atom and its negation
 // dropped. It records a as a constant or alias when it is one.
 func (f *folder) foldAtom(a int32, rules [][]int32) [][]int32 {
-	var out [][]int32
-	for _, r := range rules {
-		lits, alive := f.foldRule(r)
-		if !alive {
-			f.changed = true
-			continue
-		}
-		if len(lits) == 0 {
-			out = [][]int32{{}} // a rule that always holds: so does a
-			f.changed = f.changed || len(rules) > 1 || len(r) > 0
-			break
-		}
-		out = append(out, lits)
+	out := rules
+	if !f.settled(rules) {
+		out = f.foldRules(rules)
 	}
 	if f.to[a] >= 0 {
 		return out
@@ -317,6 +307,46 @@ func (f *folder) foldAtom(a int32, rules [][]int32) [][]int32 {
 		return out
 	}
 	f.changed = true
+	return out
+}
+
+// settled reports whether rules are as foldRules leaves them: each
+// sorted, its literals their own resolution, no constant, no literal
+// twice and no atom beside its negation. Most are after the first pass,
+// and checking costs less than rebuilding them (start time).
+func (f *folder) settled(rules [][]int32) bool {
+	for _, r := range rules {
+		if len(r) == 0 && len(rules) > 1 {
+			return false // a rule that always holds, beside others
+		}
+		for i, l := range r {
+			if f.to[l>>1] >= 0 || l>>1 >= f.falseLit>>1 && l>>1 <= f.trueLit>>1 {
+				return false
+			}
+			if i > 0 && (l <= r[i-1] || l == r[i-1]|1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// foldRules simplifies rules (see foldAtom).
+func (f *folder) foldRules(rules [][]int32) [][]int32 {
+	var out [][]int32
+	for _, r := range rules {
+		lits, alive := f.foldRule(r)
+		if !alive {
+			f.changed = true
+			continue
+		}
+		if len(lits) == 0 {
+			out = [][]int32{{}} // a rule that always holds: so does a
+			f.changed = f.changed || len(rules) > 1 || len(r) > 0
+			break
+		}
+		out = append(out, lits)
+	}
 	return out
 }
 
