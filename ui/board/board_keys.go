@@ -175,12 +175,12 @@ func (pl promptLine) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			b.SetStatus("premove "+text+": played when your turn comes, if it is legal then", false)
 			return nil, true
 		}
-		m, err := common.ParseMove(b.Game(), text)
+		turn, err := common.ParseTurn(b.Game(), text)
 		if err != nil {
 			b.SetStatus(err.Error(), true)
 			return nil, true
 		}
-		return b.play(m), true
+		return b.playTurn(turn), true
 	case key.Matches(msg, common.BoardKeys.Earlier):
 		pl.recall(true)
 		return nil, true
@@ -477,15 +477,36 @@ func (pl promptLine) playPremove() tea.Cmd {
 		return nil
 	}
 	b.Premove = ""
-	m, err := common.ParseMove(b.Game(), text)
+	turn, err := common.ParseTurn(b.Game(), text)
 	if err == nil {
-		err = game.Play(b.Game().Clone(), m)
+		err = game.Play(b.Game().Clone(), turn[0])
 	}
 	if err != nil {
 		b.SetStatus("premove "+text+" refused: "+err.Error(), true)
 		return nil
 	}
-	return b.play(m)
+	return b.playTurn(turn)
+}
+
+// playTurn plays the moves of one turn typed at once, in order. A local
+// match takes each at once; a room takes one move at a time, so the
+// moves after the first wait as a premove (see play), and a move the
+// room refuses drops them with the refusal shown.
+func (b *BoardScreen) playTurn(turn []game.Move) tea.Cmd {
+	cmds := make([]tea.Cmd, 0, len(turn))
+	for i, m := range turn {
+		if i > 0 && b.Premove != "" {
+			// The room has the earlier move still to take: the rest of
+			// the turn waits behind it, named in the premove.
+			b.Premove += " " + common.MoveName(b.Game(), m)
+			continue
+		}
+		cmds = append(cmds, b.play(m))
+		if b.IsErr {
+			break // refused: the status says why, and the rest is not played
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // legalTexts are the KIF texts of the legal moves, which the move prompt

@@ -9,30 +9,59 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/roomapi"
+	"github.com/tabletop/tabletop/table"
 	"github.com/tabletop/tabletop/themes"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/match"
 )
 
-// refusingRoom is a room where this client plays both seats of a
-// Quad 5×5 game and every move is refused, as a conflict with another
-// node refuses one.
-type refusingRoom struct {
-	v     *game.Variant
-	plays int
+// fakeRoom is a room where this client plays both seats of a
+// two-player game. A refusing one refuses every move, as a conflict with
+// another node refuses one; otherwise it takes each move.
+type fakeRoom struct {
+	v        *game.Variant
+	refusing bool
+	plays    int
+	moves    []string
 }
 
 var errConflict = errors.New("the room changed on another node: try again")
 
-func (r *refusingRoom) Code() string             { return "K7QX" }
-func (r *refusingRoom) Updates() <-chan struct{} { return nil }
-func (r *refusingRoom) Leave()                   {}
-func (r *refusingRoom) Play(game.Move) error     { r.plays++; return errConflict }
-func (r *refusingRoom) View() roomapi.RoomView {
-	seats := []roomapi.SeatView{{Role: "x", Kind: roomapi.SeatPlayer, Name: "ana", Connected: true},
-		{Role: "o", Kind: roomapi.SeatPlayer, Name: "ana", Connected: true}}
+func (r *fakeRoom) Code() string             { return "K7QX" }
+func (r *fakeRoom) Updates() <-chan struct{} { return nil }
+func (r *fakeRoom) Leave()                   {}
+func (r *fakeRoom) Play(m game.Move) error {
+	r.plays++
+	if r.refusing {
+		return errConflict
+	}
+	t, err := table.ReplayVariant(r.v.Name, "", r.moves)
+	if err != nil {
+		return err
+	}
+	r.moves = append(r.moves, t.Position().FormatMove(m))
+	return nil
+}
+func (r *fakeRoom) View() roomapi.RoomView {
+	seats := []roomapi.SeatView{{Role: r.v.RoleName(0), Kind: roomapi.SeatPlayer, Name: "ana", Connected: true},
+		{Role: r.v.RoleName(1), Kind: roomapi.SeatPlayer, Name: "ana", Connected: true}}
 	return roomapi.RoomView{Code: "K7QX", Variant: r.v.Name, Start: r.v.New().String(), Seats: seats,
-		You: []game.Role{0, 1}, Version: 1}
+		Moves: r.moves, You: []game.Role{0, 1}, Version: uint64(1 + len(r.moves))}
+}
+
+// newRoomBoard is a board of variant v on room, sized 80×24.
+func newRoomBoard(t *testing.T, v *game.Variant, room roomapi.Room) *BoardScreen {
+	t.Helper()
+	c := &common.Common{Profile: colorprofile.ASCII, Opts: common.Options{Remote: true}, IO: common.NewIOQueue(), Width: 80, Height: 24}
+	c.SetTheme(themes.Mono)
+	b, err := NewBoardShell(c, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.SetMatch(match.NewRoomMatch(v, room, b, b.SpinTick))
+	b.CentreCursor()
+	b.Init()
+	return b
 }
 
 // A move typed while this client's last room move is on its way is kept
@@ -47,16 +76,8 @@ func TestPremoveBehindARefusedRoomMoveIsDropped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &common.Common{Profile: colorprofile.ASCII, Opts: common.Options{Remote: true}, IO: common.NewIOQueue(), Width: 80, Height: 24}
-	c.SetTheme(themes.Mono)
-	b, err := NewBoardShell(c, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	room := &refusingRoom{v: v}
-	b.SetMatch(match.NewRoomMatch(v, room, b, b.SpinTick))
-	b.CentreCursor()
-	b.Init()
+	room := &fakeRoom{v: v, refusing: true}
+	b := newRoomBoard(t, v, room)
 	_, send := b.Update(tea.KeyPressMsg{Code: tea.KeyEnter}) // x marks r3c3: out to the room
 	b.Update(tea.KeyPressMsg{Code: tea.KeyRight})
 	if _, cmd := b.Update(tea.KeyPressMsg{Code: tea.KeyEnter}); cmd != nil || b.Premove == "" {

@@ -148,6 +148,51 @@ func ParseMove(s game.State, text string) (game.Move, error) {
 	return m, err
 }
 
+// ParseTurn reads what was typed at the prompt as one move, or else as
+// a whole turn of the same player written as the move list writes one:
+// "133 3ccw" or "133, 3ccw" in Pentago, a placement and then its
+// rotation. Each part is read as ParseMove reads a move, in the
+// position the parts before it leave, and every part but the last must
+// leave the same player to move. It returns the moves in order; the
+// error is ParseMove's for the whole text when no reading fits.
+func ParseTurn(s game.State, text string) ([]game.Move, error) {
+	m, err := ParseMove(s, text)
+	if err == nil {
+		return []game.Move{m}, nil
+	}
+	fields := strings.Fields(strings.ReplaceAll(text, ",", " "))
+	if len(fields) < 2 || s.Terminal() {
+		return nil, err
+	}
+	if turn, ok := parseTurnFields(s.Clone(), fields); ok {
+		return turn, nil
+	}
+	return nil, err
+}
+
+// parseTurnFields reads fields as a turn in t, which it plays on: the
+// shortest leading run of fields that is a legal move, then the rest in
+// the position it leaves, while the same role is still to move.
+func parseTurnFields(t game.State, fields []string) ([]game.Move, bool) {
+	for n := 1; n < len(fields); n++ {
+		m, err := ParseMove(t, strings.Join(fields[:n], " "))
+		if err != nil || !t.IsLegal(m) {
+			continue
+		}
+		mover := t.ToMove()
+		t.Apply(m)
+		if t.Terminal() || t.ToMove() != mover {
+			return nil, false
+		}
+		if last, err := ParseMove(t, strings.Join(fields[n:], " ")); err == nil && t.IsLegal(last) {
+			return []game.Move{m, last}, true
+		}
+		rest, ok := parseTurnFields(t, fields[n:])
+		return append([]game.Move{m}, rest...), ok
+	}
+	return nil, false
+}
+
 // ResultWithReason is game.ResultWithReason, with an explainer's reason
 // for a game that gives none itself.
 func ResultWithReason(s game.State) string {
