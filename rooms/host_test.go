@@ -2,6 +2,7 @@ package rooms_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -255,5 +256,25 @@ func TestCreateRejectsBadSpecs(t *testing.T) {
 	}
 	if l.Len() != 0 {
 		t.Errorf("%d rooms after bad specs", l.Len())
+	}
+}
+
+// BenchmarkYourGames: a key's games among a thousand rooms, as every
+// session with a key asks when it starts.
+func BenchmarkYourGames(b *testing.B) {
+	h := testLobby(time.Hour)
+	defer h.Close()
+	for i := range 1000 {
+		p := rooms.Player{ID: fmt.Sprintf("SHA256:p%d", i), Name: fmt.Sprintf("p%d", i)}
+		if _, err := h.Create(p, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	p := rooms.Player{ID: "SHA256:p500", Name: "p500"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if g := h.YourGames(p); len(g) != 1 {
+			b.Fatalf("%d games", len(g))
+		}
 	}
 }

@@ -221,7 +221,7 @@ func (l *Host) follow(events <-chan Event) {
 			// the other rooms' events. Reloads of one room queue on its
 			// lock; the later ones find it caught up.
 			l.loops.Add(1) // while follow itself still counts: Close waits for it
-			go func() { defer l.loops.Done(); r.catchUpTo(ev.Version) }()
+			go func() { defer l.loops.Done(); r.catchUpWith(ev.Version, ev.Move) }()
 		}
 	}
 }
@@ -229,11 +229,19 @@ func (l *Host) follow(events <-chan Event) {
 // catchUpTo reloads the room unless it has reached version meanwhile.
 // It waits for a move of this host on its way to the store (whose own
 // event it may be), and reads the store with the room's lock released.
-func (r *room) catchUpTo(version uint64) {
+func (r *room) catchUpTo(version uint64) { r.catchUpWith(version, nil) }
+
+// catchUpWith is catchUpTo for an event that carried the move m (nil:
+// none): when the room is one version behind, the move is played here
+// without reading the store.
+func (r *room) catchUpWith(version uint64, m *MoveRecord) {
 	r.writing.Lock()
 	defer r.writing.Unlock()
 	r.mu.Lock()
 	behind := !r.closed && version > r.rec.Version
+	if behind && m != nil && r.playEvent(*m, version) {
+		behind = false
+	}
 	r.mu.Unlock()
 	if !behind {
 		return

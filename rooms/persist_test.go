@@ -101,19 +101,7 @@ func TestRoomThatDoesNotReplayIsQuarantined(t *testing.T) {
 // of two moves for the same turn exactly one is accepted.
 func TestTwoHostsShareARoom(t *testing.T) {
 	st := rooms.NewMemoryStore()
-	h1 := startHost(t, rooms.HostConfig{Store: st, SeatHold: time.Hour})
-	defer h1.Close()
-	h2 := startHost(t, rooms.HostConfig{Store: st, SeatHold: time.Hour})
-	defer h2.Close()
-	a, err := h1.Create(ana, rooms.RoomSpec{Variant: nim2.Name, Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := h2.Join(bob, a.Code())
-	if err != nil {
-		t.Fatal(err)
-	}
-	roomstest.WaitView(t, a, "bob seated on the other node", func(v rooms.RoomView) bool { return v.Seats[1].Name == "bob" })
+	a, b, h2 := twoNodeRoom(t, rooms.HostConfig{Store: st, SeatHold: time.Hour}, rooms.RoomSpec{})
 	if err := a.Play(1); err != nil {
 		t.Fatal(err)
 	}
@@ -144,6 +132,28 @@ func TestTwoHostsShareARoom(t *testing.T) {
 	if len(rec.Moves) != 3 {
 		t.Fatalf("store has %d moves", len(rec.Moves))
 	}
+}
+
+// twoNodeRoom starts two hosts with cfg (closed at the test's end) and a
+// room of nim2 made with spec on the first, where ana plays the first
+// seat; bob joins the second on the other host. It returns ana's and
+// bob's places once ana's node has seen bob seated, and bob's host.
+func twoNodeRoom(t *testing.T, cfg rooms.HostConfig, spec rooms.RoomSpec) (a, b rooms.Room, h2 *rooms.Host) {
+	t.Helper()
+	h1 := startHost(t, cfg)
+	t.Cleanup(h1.Close)
+	h2 = startHost(t, cfg)
+	t.Cleanup(h2.Close)
+	spec.Variant, spec.Seats = nim2.Name, []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}
+	a, err := h1.Create(ana, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err = h2.Join(bob, a.Code()); err != nil {
+		t.Fatal(err)
+	}
+	roomstest.WaitView(t, a, "bob seated on the other node", func(v rooms.RoomView) bool { return v.Seats[1].Name == "bob" })
+	return a, b, h2
 }
 
 // A room with a clock ends on time when the mover lets it run out.

@@ -64,6 +64,24 @@ type room struct {
 	// version mirrors rec.Version for the event loop, which skips the
 	// events of this host's own writes without taking mu.
 	version atomic.Uint64
+
+	// shown is the position's text (RoomView.Position) for the table
+	// and its version it was written from: every member reads the view
+	// after every change.
+	shown struct {
+		t       *table.Table
+		version uint64
+		text    string
+	}
+}
+
+// positionText is the position's text, written again only when the
+// position changed. Called with mu held.
+func (r *room) positionText() string {
+	if s := &r.shown; s.t != r.t || s.version != r.t.Version() || s.text == "" {
+		s.t, s.version, s.text = r.t, r.t.Version(), r.pos().String()
+	}
+	return r.shown.text
 }
 
 // pos is the game's position. Called with mu held.
@@ -92,10 +110,8 @@ func (r *room) info(p Player) RoomInfo {
 	now := time.Now()
 	for i, s := range r.rec.Seats {
 		info.Seats = append(info.Seats, seatView(r.rec.Variant, i, s, r.seatConnected(s, now)))
-		if p.ID != "" && s.PlayerID == p.ID && person(s) {
-			info.Yours = true
-		}
 	}
+	info.Yours = r.heldBy(p)
 	if turn := r.turn(); turn >= 0 {
 		s := r.rec.Seats[turn]
 		info.ToMove = turn
@@ -717,7 +733,7 @@ func (m *member) View() RoomView {
 		Start:    r.rec.Start,
 		Moves:    r.rec.Moves[:len(r.rec.Moves):len(r.rec.Moves)], // shared: moves are only ever appended
 		Rewrites: r.rewrites,
-		Position: r.pos().String(),
+		Position: r.positionText(),
 		You:      r.rolesOf(m),
 		Thinking: r.thinking,
 		Finished: r.rec.Finished,

@@ -128,7 +128,11 @@ const (
 type Event struct {
 	Room    string
 	Version uint64
-	Lost    bool
+	// Move is the move a move's event is about, when the store sends it:
+	// a host whose copy of the room is one version behind plays it
+	// without reading the room again. Nil for other changes.
+	Move *MoveRecord
+	Lost bool
 }
 
 func (r Record) clone() Record {
@@ -357,7 +361,7 @@ func (m *MemoryStore) live(code string) (Record, error) {
 func (m *MemoryStore) AppendMove(_ context.Context, code string, mv MoveRecord) (uint64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.change(code, 0, true, func(r *Record) error {
+	return m.changeWith(code, 0, true, &mv, func(r *Record) error {
 		if mv.Number != len(r.Moves) {
 			return ErrStale
 		}
@@ -486,6 +490,11 @@ func (m *MemoryStore) Resume(_ context.Context, node string, now time.Time, ttl 
 // version, if the room is at version (any version when version is 0)
 // and, with live, its game goes on. Called with mu held.
 func (m *MemoryStore) change(code string, version uint64, live bool, f func(r *Record) error) (uint64, error) {
+	return m.changeWith(code, version, live, nil, f)
+}
+
+// changeWith is change for a move mv, which its event carries.
+func (m *MemoryStore) changeWith(code string, version uint64, live bool, mv *MoveRecord, f func(r *Record) error) (uint64, error) {
 	r, ok := m.rooms[code]
 	switch {
 	case !ok:
@@ -501,7 +510,7 @@ func (m *MemoryStore) change(code string, version uint64, live bool, f func(r *R
 	}
 	r.Version++
 	m.rooms[code] = r
-	m.emit(Event{Room: code, Version: r.Version})
+	m.emit(Event{Room: code, Version: r.Version, Move: mv})
 	return r.Version, nil
 }
 

@@ -218,13 +218,46 @@ func (r *room) settleMove(pm pendingMove, ver uint64, stored error, latest store
 		r.reload()
 		return false, errors.New("the room changed meanwhile; look again")
 	}
-	r.rec.Moves = append(r.rec.Moves, pm.rec.Text)
+	r.recordMove(pm.rec, ver)
+	return false, nil
+}
+
+// recordMove takes a move played on the table into the room's record,
+// as the store's write of it left the room: at version ver. Called with
+// mu held.
+func (r *room) recordMove(m MoveRecord, ver uint64) {
+	r.rec.Moves = append(r.rec.Moves, m.Text)
 	r.rec.Version, r.rec.Started, r.rec.Offer = ver, true, "" // a move answers any offer: declined
 	r.version.Store(ver)
-	if r.rec.Clock.On() {
-		r.rec.Seats[pm.rec.Seat].Remaining, r.rec.TurnStarted = pm.rec.Remaining, pm.rec.At
+	if r.rec.Clock.On() && m.Seat >= 0 && m.Seat < len(r.rec.Seats) {
+		r.rec.Seats[m.Seat].Remaining, r.rec.TurnStarted = m.Remaining, m.At
 	}
-	return false, nil
+}
+
+// playEvent plays the move another host stored, as its event carried
+// it (version ver), when it is the one change since this copy of the
+// room: the store is not read. It reports whether it did; if not (the
+// copy is further behind, or the move does not play here) the caller
+// reads the room. Called with r.writing and mu held.
+func (r *room) playEvent(m MoveRecord, ver uint64) (ok bool) {
+	if ver != r.rec.Version+1 || m.Number != len(r.rec.Moves) || r.rec.Finished || r.closed {
+		return false
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			// A rule bug, with the table perhaps half changed: as for
+			// moves that do not replay.
+			r.quarantine(fmt.Errorf("move %d %q: %v", m.Number+1, m.Text, p))
+			ok = true
+		}
+	}()
+	note, err := r.playText(m.Text, true)
+	if err != nil {
+		return false // the reload quarantines the room if it does not replay
+	}
+	r.recordMove(m, ver)
+	r.changed(note)
+	return true
 }
 
 // recoverMove turns a panic while a move is checked or played into
@@ -380,16 +413,25 @@ func (r *room) catchUp(moves []string) (string, error) {
 	}
 	note := ""
 	for i := from; i < len(moves); i++ {
-		if i == len(moves)-1 {
-			if m, err := r.pos().ParseMove(moves[i]); err == nil {
-				note = r.v.RoleName(r.pos().ToMove()) + " played " + r.pos().ShortMove(m)
-			}
-		}
-		if err := r.t.PlayText(moves[i]); err != nil {
+		n, err := r.playText(moves[i], i == len(moves)-1)
+		if err != nil {
 			return "", fmt.Errorf("move %d %q: %w", i+1, moves[i], err)
 		}
+		note = n
 	}
 	return note, nil
+}
+
+// playText plays a stored move on the table and, withNote, returns the
+// members' note on it ("white played a1"). Called with mu held.
+func (r *room) playText(text string, withNote bool) (string, error) {
+	note := ""
+	if withNote {
+		if m, err := r.pos().ParseMove(text); err == nil {
+			note = r.v.RoleName(r.pos().ToMove()) + " played " + r.pos().ShortMove(m)
+		}
+	}
+	return note, r.t.PlayText(text)
 }
 
 // quarantine sets aside a room whose stored moves do not replay: the

@@ -168,6 +168,14 @@ func (s *RoomStore) AppendMove(ctx context.Context, code string, m rooms.MoveRec
 	return uint64(v), roomError(err)
 }
 
+// fromStoreMove is the move a store's event carries, as rooms see it.
+func fromStoreMove(m *store.Move) *rooms.MoveRecord {
+	if m == nil {
+		return nil
+	}
+	return &rooms.MoveRecord{Number: m.Number, Text: m.Text, Seat: m.Seat, Remaining: m.Remaining, At: m.At}
+}
+
 // UpdateSeats implements rooms.RecordStore.
 func (s *RoomStore) UpdateSeats(ctx context.Context, code string, version uint64, u rooms.SeatsUpdate) (uint64, error) {
 	v, err := s.db.UpdateRoom(ctx, code, int64(version), store.RoomUpdate{Seats: toStoreSeats(u.Seats), Started: u.Started, TurnStarted: u.TurnStarted, Adjourned: u.Adjourned})
@@ -221,7 +229,7 @@ func (s *RoomStore) Subscribe(ctx context.Context) <-chan rooms.Event {
 	go func() {
 		defer close(out)
 		for ev := range in {
-			out <- rooms.Event{Room: ev.Room, Version: uint64(ev.Version), Lost: ev.Lost}
+			out <- rooms.Event{Room: ev.Room, Version: uint64(ev.Version), Move: fromStoreMove(ev.Move), Lost: ev.Lost}
 		}
 	}()
 	return out

@@ -47,9 +47,12 @@ func TestUnstoredMoveIsRefusedNotLost(t *testing.T) {
 	defer obs.Leave()
 	ana := &seat{name: "ana", key: newKey(t)}
 	bob := &seat{name: "bob", key: newKey(t)}
+	// ana takes the first seat, whose move it is, before bob comes: on a
+	// busy machine bob's join could land first, and ana's move would be
+	// a premove.
 	ana.join(t, n.addr, obs.Code())
-	bob.join(t, n.addr, obs.Code())
 	ana.term.waitFor(0, "Moves (0)")
+	bob.join(t, n.addr, obs.Code())
 	bob.term.waitFor(0, "Moves (0)")
 
 	short, _ := pickMove(t, obs.View(), game.NewRand(1))

@@ -18,9 +18,14 @@
 //     proportion to what the move changes, not to the size of the rules;
 //     atoms that support each other through recursion are evaluated again
 //     to their least fixpoint. Nothing on the way (Legal, Apply, Terminal,
-//     Goal, Hash, CopyFrom) allocates.
-//   - a top-down evaluator with tabling, when grounding reaches a limit
-//     (package gdl/topdown): it answers each state's questions (legal,
+//     Goal, Hash, CopyFrom) allocates. When the rules as written reach a
+//     limit, they are grounded once more rewritten to the same game with
+//     fewer atoms and instances (load.go's rewriteForGrounding): the
+//     relations read only with constant arguments restricted to the
+//     questions asked (demand.go), and the bodies split by variable
+//     elimination (split.go).
+//   - a top-down evaluator with tabling, when both groundings reach a
+//     limit (package gdl/topdown): it answers each state's questions (legal,
 //     terminal, goal, next) against the rules as written, keeping the
 //     answers to each question, for the game when they depend on neither
 //     true nor does, for the state or the move otherwise. It plays the

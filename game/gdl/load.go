@@ -34,6 +34,9 @@ type Limits struct {
 	// plain keeps the ground rules as grounding makes them, without the
 	// rewriting of optimize.go, for the tests that compare the two.
 	plain bool
+	// rewrite grounds the clauses as rewriteForGrounding rewrites them
+	// from the start, for the tests that compare the two.
+	rewrite bool
 }
 
 // DefaultLimits keep the memory of a ground network well under a
@@ -101,8 +104,7 @@ func compile(name string, d *kif.Description, lim Limits, engine int) (*game.Var
 	}
 	why := "asked for"
 	if engine != engineTopDown {
-		g := newGrounder(lim)
-		err := g.run(clauses)
+		g, err := groundSheet(clauses, lim)
 		var limit *limitError
 		if err == nil {
 			n, err := build(g, d)
@@ -121,6 +123,36 @@ func compile(name string, d *kif.Description, lim Limits, engine int) (*game.Var
 	}
 	p.Why = why
 	return p.Variant(name, d), nil
+}
+
+// groundSheet grounds the clauses as written and, when that reaches a
+// limit, rewritten (rewriteForGrounding), within limits of its own
+// (and before the same deadline); the first limit reached is the error
+// when both do.
+func groundSheet(clauses []kif.Clause, lim Limits) (*grounder, error) {
+	g := newGrounder(lim)
+	if lim.rewrite {
+		return g, g.run(rewriteForGrounding(clauses))
+	}
+	err := g.run(clauses)
+	var limit *limitError
+	if !errors.As(err, &limit) {
+		return g, err
+	}
+	again := newGrounder(lim)
+	again.deadline = g.deadline
+	if again.run(rewriteForGrounding(clauses)) != nil {
+		return g, err
+	}
+	return again, nil
+}
+
+// rewriteForGrounding returns clauses that play the same game and ground
+// to fewer atoms and rule instances, if to another network: the rules of
+// relations asked only some questions are restricted to those
+// (demand.go), and the bodies split (split.go).
+func rewriteForGrounding(clauses []kif.Clause) []kif.Clause {
+	return splitBodies(restrictToDemand(clauses))
 }
 
 func (n *network) variant(name string, d *kif.Description) *game.Variant {

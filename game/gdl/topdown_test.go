@@ -42,8 +42,14 @@ func moveTexts(s game.State, ms []game.Move) []string {
 // goal, and playing the same moves (by their text) in both.
 func checkEngines(t *testing.T, name string, src []byte, games, maxPlies int) {
 	t.Helper()
-	gv := loadWith(t, name, src, engineGround)
-	tv := loadWith(t, name, src, engineTopDown)
+	checkSameGame(t, name, loadWith(t, name, src, engineGround), loadWith(t, name, src, engineTopDown), games, maxPlies)
+}
+
+// checkSameGame plays random games of two variants of one sheet side by
+// side (gv the ground network, tv another engine or another network),
+// comparing them on every ply as checkEngines says.
+func checkSameGame(t *testing.T, name string, gv, tv *game.Variant, games, maxPlies int) {
+	t.Helper()
 	for g := 0; g < games; g++ {
 		rng := game.NewRand(uint64(g) + 11)
 		gs, ts := gv.New(), tv.New()

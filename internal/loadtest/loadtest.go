@@ -365,15 +365,17 @@ func (c *loadClient) read(r io.Reader) {
 		if n > 0 {
 			now := time.Now()
 			chunk := buf[:n]
-			answerQueries(chunk, c.in)
 			select {
 			case <-c.ready:
+				// The terminal's queries came before the menu (see
+				// roomClient.up).
 				c.received.Add(int64(n))
 				select {
 				case c.frames <- now:
 				default:
 				}
 			default:
+				answerQueries(chunk, c.in)
 				// Until the menu is up the client keeps what its terminal
 				// shows (frames come as changed cells); then only when
 				// output arrives.

@@ -31,6 +31,10 @@ type roomClient struct {
 	out     int // bytes of output since the mark
 	changed chan struct{}
 	ended   bool
+	// up is set once the room's board is on the screen: the terminal's
+	// queries come before it (with a program's first frame), so the
+	// output after it is not searched for them.
+	up bool
 }
 
 func (c *roomClient) read(r io.Reader) {
@@ -39,10 +43,15 @@ func (c *roomClient) read(r io.Reader) {
 		n, err := r.Read(buf)
 		if n > 0 {
 			chunk := buf[:n]
-			answerQueries(chunk, c.in)
+			if !c.up {
+				answerQueries(chunk, c.in)
+			}
 			c.mu.Lock()
 			c.out += len(chunk)
 			c.scr.Write(chunk)
+			if !c.up {
+				c.up = c.scr.Contains(boardText)
+			}
 			c.mu.Unlock()
 		}
 		if err != nil {
@@ -60,19 +69,22 @@ func (c *roomClient) read(r io.Reader) {
 	}
 }
 
-// answerQueries answers the terminal queries in chunk as a current
-// terminal does: its background colour, its device attributes, and that
-// it has synchronized output (mode 2026), which Bubble Tea v2 asks about
-// and then wraps each frame in.
+// terminalQueries are the queries a session's output may ask and what
+// a current terminal answers: its background colour, its device
+// attributes, and that it has synchronized output (mode 2026), which the
+// server's renderer asks about and then wraps each frame in.
+var terminalQueries = [...]struct{ ask, answer string }{
+	{"\x1b]11;?", "\x1b]11;rgb:0000/0000/0000\x1b\\"},
+	{"\x1b[c", "\x1b[?62;22c"},
+	{"\x1b[?2026$p", "\x1b[?2026;2$y"},
+}
+
+// answerQueries answers the terminal queries in chunk.
 func answerQueries(chunk []byte, in io.Writer) {
-	if bytes.Contains(chunk, []byte("\x1b]11;?")) {
-		io.WriteString(in, "\x1b]11;rgb:0000/0000/0000\x1b\\")
-	}
-	if bytes.Contains(chunk, []byte("\x1b[c")) {
-		io.WriteString(in, "\x1b[?62;22c")
-	}
-	if bytes.Contains(chunk, []byte("\x1b[?2026$p")) {
-		io.WriteString(in, "\x1b[?2026;2$y")
+	for _, q := range terminalQueries {
+		if bytes.Contains(chunk, []byte(q.ask)) {
+			io.WriteString(in, q.answer)
+		}
 	}
 }
 
@@ -213,6 +225,10 @@ var (
 	errRefused = errors.New("refused: the server could not store it")
 )
 
+// boardText is on a room's board screen once it is drawn: the heading
+// of its move list.
+const boardText = "Moves ("
+
 // refusedText is what the mover's screen says of a move the server could
 // not store in time (rooms' errNotStored).
 const refusedText = "could not store that"
@@ -279,11 +295,13 @@ func playMove(tb *table, rng *game.Rand) (time.Duration, error) {
 func awaitMove(mover, other *roomClient, n int, within time.Duration) (time.Time, error) {
 	played := fmt.Sprintf("Moves (%d)", n+1)
 	deadline := time.After(within)
+	// Each screen is looked at again only when its output changed it.
+	otherChanged, moverChanged := true, true
 	for {
-		if other.shows(played, "game over") {
+		if otherChanged && other.shows(played, "game over") {
 			return time.Now(), nil
 		}
-		if mover.shows(refusedText) {
+		if moverChanged && mover.shows(refusedText) {
 			return time.Time{}, errRefused
 		}
 		if other.hasEnded() || mover.hasEnded() {
@@ -291,7 +309,9 @@ func awaitMove(mover, other *roomClient, n int, within time.Duration) (time.Time
 		}
 		select {
 		case <-other.changed:
+			otherChanged, moverChanged = true, false
 		case <-mover.changed:
+			otherChanged, moverChanged = false, true
 		case <-deadline:
 			if mover.shows(played, "game over") {
 				return time.Time{}, errLost

@@ -9,8 +9,8 @@ import (
 
 // groupCommit is SQLite's write path: every write of the store goes to
 // one committer goroutine, which runs the writes waiting when it is free
-// in one transaction, each in a savepoint of its own, and commits them
-// together. SQLite writes one transaction at a time, and a transaction's
+// in one transaction and commits them together (a failing write undoes
+// itself alone: see commit). SQLite writes one transaction at a time, and a transaction's
 // own cost (BEGIN IMMEDIATE, the commit's WAL frames for the rooms' and
 // seats' pages, the driver's round trips) was most of a move's: at a
 // thousand moves a second, one transaction a move fell behind and moves
@@ -132,23 +132,20 @@ func (g *groupCommit) take() []*groupWrite {
 // The statements run without the callers' deadlines: SQLite interrupting
 // one would roll the whole transaction back, and a write that was taken
 // is carried out whatever its caller's patience.
+//
+// The writes run first without savepoints: a savepoint makes SQLite
+// journal every page a write changes (a fifth of the committer's time at
+// a thousand moves a second, with the journal's memory mapped and
+// unmapped each time), and almost every write succeeds. When one fails,
+// the transaction is rolled back and the group runs again, each write in
+// a savepoint of its own, so that the failure undoes that write alone.
 func (g *groupCommit) commit(batch []*groupWrite) {
-	ctx := context.Background()
-	t, err := g.db.begin(ctx)
-	if err == nil {
-		bt := batchTx{t}
+	err := g.transact(batch, false)
+	if errors.Is(err, errRedoInSavepoints) {
 		for _, w := range batch {
-			if err = g.one(bt, w); err != nil {
-				break // the transaction itself failed
-			}
+			w.ev, w.err = Event{}, nil
 		}
-		if err == nil {
-			if err = t.commit(ctx); err == nil {
-				g.commits.Add(1)
-			}
-		} else {
-			_ = t.rollback(ctx)
-		}
+		err = g.transact(batch, true)
 	}
 	for _, w := range batch {
 		if err != nil && w.err == nil {
@@ -159,6 +156,47 @@ func (g *groupCommit) commit(batch []*groupWrite) {
 		}
 		close(w.done)
 	}
+}
+
+// errRedoInSavepoints is transact's answer when a write of a group run
+// without savepoints failed: nothing was committed.
+var errRedoInSavepoints = errors.New("store: a write of the group failed; run it again in savepoints")
+
+// transact runs batch in one transaction, each write in a savepoint of
+// its own or none, and commits it. Without savepoints, a write that
+// fails rolls everything back: a lone write then has its own error as
+// its result; a group asks to be run again (errRedoInSavepoints). The
+// error returned is otherwise the transaction's own, after which nothing
+// of the batch is committed.
+func (g *groupCommit) transact(batch []*groupWrite, savepoints bool) error {
+	ctx := context.Background()
+	t, err := g.db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	bt, failed := batchTx{t}, false
+	for _, w := range batch {
+		if savepoints {
+			err = g.one(bt, w)
+		} else {
+			w.ev, w.err = w.fn(bt)
+			failed = w.err != nil
+		}
+		if err != nil || failed {
+			break
+		}
+	}
+	if err != nil || failed {
+		_ = t.rollback(ctx)
+		if err == nil && len(batch) > 1 {
+			return errRedoInSavepoints
+		}
+		return err
+	}
+	if err = t.commit(ctx); err == nil {
+		g.commits.Add(1)
+	}
+	return err
 }
 
 // one runs w in a savepoint of t: w's error rolls back only w. The

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -145,4 +146,84 @@ func (e *engine) queued() int {
 	e.group.mu.Lock()
 	defer e.group.mu.Unlock()
 	return len(e.group.queue)
+}
+
+// groupKillRooms are the rooms TestKillMidGroupLosesNoAcknowledgedMove's
+// writer plays in at once, each from a goroutine of its own.
+const groupKillRooms = 24
+
+// TestKillMidGroupLosesNoAcknowledgedMove kills (SIGKILL on Unix) a
+// writer whose moves of many rooms commit in shared transactions, at
+// whatever point it has reached — between groups or in the middle of
+// one — and checks that every move whose AppendMove returned is stored,
+// in order, and that the file is sound. The writer reports how many
+// transactions it committed beside how many moves, to show that the
+// moves did share them.
+func TestKillMidGroupLosesNoAcknowledgedMove(t *testing.T) {
+	cmd, lines, path := startKillChild(t, "TestKillMidGroupLosesNoAcknowledgedMove", groupKillChild)
+	acked := make([]int, groupKillRooms) // per room: the moves acknowledged
+	total, shared := 0, false
+	for total < 2000 && lines.Scan() {
+		var room, n, commits, moves int
+		if _, err := fmt.Sscanf(lines.Text(), "commits %d moves %d", &commits, &moves); err == nil {
+			shared = shared || commits < moves
+			continue
+		}
+		if _, err := fmt.Sscanf(lines.Text(), "%d %d", &room, &n); err == nil && room >= 0 && room < groupKillRooms {
+			acked[room] = max(acked[room], n+1)
+			total++
+		}
+	}
+	kill(t, cmd)
+	if total < 2000 {
+		t.Fatalf("the writer stopped after %d moves", total)
+	}
+	if !shared {
+		t.Fatal("every move had a transaction of its own: no group was killed")
+	}
+	s := reopenChecked(t, path)
+	kept := 0
+	for i, want := range acked {
+		r, err := s.Room(context.Background(), fmt.Sprintf("K%03d", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Moves) < want {
+			t.Fatalf("room %d has %d moves after the kill; %d were acknowledged", i, len(r.Moves), want)
+		}
+		for j, m := range r.Moves {
+			if m != fmt.Sprint("m", j) {
+				t.Fatalf("room %d: move %d is %q", i, j, m)
+			}
+		}
+		kept += len(r.Moves)
+	}
+	t.Logf("killed after %d acknowledged moves; %d kept", total, kept)
+}
+
+// groupKillChild appends moves to groupKillRooms rooms at once until it
+// is killed, writing "ROOM MOVE" once each AppendMove has returned.
+func groupKillChild(s *Store) {
+	ctx := context.Background()
+	var out sync.Mutex
+	var moves atomic.Int64
+	for i := range groupKillRooms {
+		exitOn(s.CreateRoom(ctx, Room{Code: fmt.Sprintf("K%03d", i), Variant: "quad", Seats: []Seat{{Kind: SeatOpen}}}))
+	}
+	for i := range groupKillRooms {
+		go func() {
+			for n := 0; ; n++ {
+				_, err := s.AppendMove(ctx, fmt.Sprintf("K%03d", i), Move{Number: n, Text: fmt.Sprint("m", n), At: time.Now()})
+				exitOn(err)
+				m := moves.Add(1)
+				out.Lock()
+				fmt.Println(i, n)
+				if m%100 == 0 {
+					fmt.Println("commits", s.e.group.commits.Load(), "moves", m)
+				}
+				out.Unlock()
+			}
+		}()
+	}
+	select {}
 }

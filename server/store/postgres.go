@@ -75,6 +75,41 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 
 func listenerName(node string) string { return "tabletop-listen-" + node }
 
+// appendMoveOnce is AppendMove on PostgreSQL: the compare-and-set, the
+// move's row, the mover's clock and the event, in one statement and so
+// one round trip in a transaction of its own, where a transaction with a
+// statement each took six (BEGIN, three statements, NOTIFY, COMMIT). A
+// move that loses its compare-and-set changes nothing; whyNot then says
+// why.
+func (e *engine) appendMoveOnce(ctx context.Context, code string, m Move) (int64, error) {
+	before, after := eventParts(Event{Room: code, Moves: m.Number + 1, Node: e.node, Move: &m})
+	var version int64
+	var sent string
+	err := e.db.queryRow(ctx, sqlMoveOnce, code, m.Number, ms(m.At), m.Seat, m.Text, m.Remaining.Milliseconds(), before, after).Scan(&version, &sent)
+	if errors.Is(err, errNoRows) {
+		return 0, whyNot(ctx, e.db, code, "move", int64(m.Number))
+	}
+	return version, err
+}
+
+// sqlMoveOnce is appendMoveOnce's statement: sqlMoveCAS, sqlInsertMove
+// and sqlMoverClock as data-modifying parts of one statement (each runs
+// once, whether read or not), the last two only when the first took the
+// move, and pgNotify's event, sent when the statement's transaction
+// commits.
+const sqlMoveOnce = `WITH cas AS (
+		UPDATE rooms SET move_count = move_count + 1, version = version + 1,
+			turn_started_ms = $3::bigint, updated_ms = $3::bigint, status = 'playing', offer = ''
+		WHERE code = $1::text AND move_count = $2::integer AND status IN ('waiting', 'playing')
+		RETURNING version
+	), ins AS (
+		INSERT INTO moves (room_code, ply, seat, text, played_ms) SELECT $1::text, $2::integer, $4::integer, $5::text, $3::bigint FROM cas
+	), clock AS (
+		UPDATE seats SET remaining_ms = $6::bigint WHERE room_code = $1::text AND seat = $4::integer AND remaining_ms <> $6::bigint
+			AND EXISTS (SELECT 1 FROM cas)
+	)
+	SELECT version, pg_notify('` + roomChannel + `', $7::text || version::text || $8::text)::text FROM cas`
+
 // pgNotify sends ev inside the writing transaction: PostgreSQL delivers
 // it to every listening node when, and only if, the transaction commits.
 func pgNotify(ctx context.Context, t tx, ev Event) error {
@@ -82,14 +117,33 @@ func pgNotify(ctx context.Context, t tx, ev Event) error {
 	return err
 }
 
-// formatEvent and parseEvent are the NOTIFY payload: "CODE MOVES VERSION NODE".
+// formatEvent and parseEvent are the NOTIFY payload: "CODE MOVES
+// VERSION NODE", and for a move's event " SEAT REMAINING_MS AT_MS TEXT"
+// after it (the text last: it may hold spaces). PostgreSQL bounds a
+// payload at 8000 bytes: a move whose text would not fit is announced
+// without it, and the other nodes read the room instead.
 func formatEvent(ev Event) string {
-	return ev.Room + " " + strconv.Itoa(ev.Moves) + " " + strconv.FormatInt(ev.Version, 10) + " " + ev.Node
+	before, after := eventParts(ev)
+	return before + strconv.FormatInt(ev.Version, 10) + after
 }
 
+// eventParts are ev's payload before and after its version, which a
+// move's one statement fills in (see appendMoveOnce).
+func eventParts(ev Event) (before, after string) {
+	before, after = ev.Room+" "+strconv.Itoa(ev.Moves)+" ", " "+ev.Node
+	if m := ev.Move; m != nil && len(m.Text) <= maxEventText {
+		after += " " + strconv.Itoa(m.Seat) + " " + strconv.FormatInt(m.Remaining.Milliseconds(), 10) + " " +
+			strconv.FormatInt(ms(m.At), 10) + " " + m.Text
+	}
+	return before, after
+}
+
+// maxEventText is the longest move text an event carries.
+const maxEventText = 4000
+
 func parseEvent(s string) (Event, error) {
-	f := strings.Fields(s)
-	if len(f) != 4 {
+	f := strings.SplitN(s, " ", 8)
+	if len(f) != 4 && len(f) != 8 {
 		return Event{}, fmt.Errorf("store: bad room event %q", s)
 	}
 	moves, err1 := strconv.Atoi(f[1])
@@ -97,7 +151,21 @@ func parseEvent(s string) (Event, error) {
 	if err := errors.Join(err1, err2); err != nil {
 		return Event{}, fmt.Errorf("store: bad room event %q: %w", s, err)
 	}
-	return Event{Room: f[0], Moves: moves, Version: version, Node: f[3]}, nil
+	ev := Event{Room: f[0], Moves: moves, Version: version, Node: f[3]}
+	if len(f) == 4 {
+		return ev, nil
+	}
+	seat, err1 := strconv.Atoi(f[4])
+	remaining, err2 := strconv.ParseInt(f[5], 10, 64)
+	at, err3 := strconv.ParseInt(f[6], 10, 64)
+	if err := errors.Join(err1, err2, err3); err != nil {
+		return Event{}, fmt.Errorf("store: bad room event %q: %w", s, err)
+	}
+	if moves < 1 || f[7] == "" {
+		return Event{}, fmt.Errorf("store: bad room event %q: a move without a number or text", s)
+	}
+	ev.Move = &Move{Number: moves - 1, Text: f[7], Seat: seat, Remaining: time.Duration(remaining) * time.Millisecond, At: fromMS(at)}
+	return ev, nil
 }
 
 // listener holds one dedicated connection (LISTEN does not mix with a

@@ -227,7 +227,7 @@ func (e *engine) PlayerRooms(ctx context.Context, fingerprint string) ([]Room, e
 }
 
 // whyNot explains a guarded UPDATE of a room that changed no row.
-func whyNot(ctx context.Context, t tx, code, what string, want int64) error {
+func whyNot(ctx context.Context, t querier, code, what string, want int64) error {
 	var moves, version int64
 	var status string
 	err := t.queryRow(ctx, `SELECT move_count, version, status FROM rooms WHERE code = $1`, code).Scan(&moves, &version, &status)
@@ -244,6 +244,9 @@ func whyNot(ctx context.Context, t tx, code, what string, want int64) error {
 
 // AppendMove implements Store.
 func (e *engine) AppendMove(ctx context.Context, code string, m Move) (int64, error) {
+	if e.notify != nil {
+		return e.appendMoveOnce(ctx, code, m)
+	}
 	var version int64
 	err := e.write(ctx, func(t tx) (Event, error) {
 		// The compare-and-set: of two writers of move N, the second finds
@@ -261,7 +264,7 @@ func (e *engine) AppendMove(ctx context.Context, code string, m Move) (int64, er
 		if _, err := t.exec(ctx, sqlMoverClock, code, m.Seat, m.Remaining.Milliseconds()); err != nil {
 			return Event{}, err
 		}
-		return Event{Room: code, Moves: m.Number + 1, Version: version}, nil
+		return Event{Room: code, Moves: m.Number + 1, Version: version, Move: &m}, nil
 	})
 	return version, err
 }
@@ -274,7 +277,9 @@ const (
 			WHERE code = $1 AND move_count = $2 AND status IN ('waiting', 'playing')
 			RETURNING version`
 	sqlInsertMove = `INSERT INTO moves (room_code, ply, seat, text, played_ms) VALUES ($1, $2, $3, $4, $5)`
-	sqlMoverClock = `UPDATE seats SET remaining_ms = $3 WHERE room_code = $1 AND seat = $2`
+	// sqlMoverClock leaves a clock that did not change (none, in a room
+	// without one) unwritten: no new row, no page to commit.
+	sqlMoverClock = `UPDATE seats SET remaining_ms = $3 WHERE room_code = $1 AND seat = $2 AND remaining_ms <> $3`
 )
 
 // hotStatements are prepared once when a store opens.

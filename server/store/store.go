@@ -238,6 +238,10 @@ type Event struct {
 	Moves   int   // the room's move count after the change
 	Version int64 // the room's version after the change; 0 when it was deleted
 	Node    string
+	// Move is the move a move's event is about (the room's move number
+	// Moves-1), so that a node following the room plays it on its copy
+	// without reading the room again; nil for any other change.
+	Move *Move
 	// Lost is set (and the other fields empty) when events may have been
 	// missed — a slow subscriber, or a dropped database connection: the
 	// subscriber should reload every room it shows.

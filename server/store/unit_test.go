@@ -46,14 +46,28 @@ func TestPairwiseUpdate(t *testing.T) {
 
 func near(a, b float64) bool { return a-b < 1e-6 && b-a < 1e-6 }
 
+// A room's event survives its NOTIFY payload, a move's with the move
+// (its text may hold spaces); a move too long for a payload goes without
+// it, and the other nodes read the room.
 func TestEventPayload(t *testing.T) {
-	for _, ev := range []Event{{Room: "K7QX", Moves: 12, Version: 40, Node: "ab12"}, {Room: "K7QX", Node: "n"}} {
+	at := time.UnixMilli(1_700_000_000_123)
+	move := &Move{Number: 11, Text: "(place a1 cw)", Seat: 1, Remaining: 90 * time.Second, At: at}
+	for _, ev := range []Event{
+		{Room: "K7QX", Moves: 12, Version: 40, Node: "ab12"},
+		{Room: "K7QX", Node: "n"},
+		{Room: "K7QX", Moves: 12, Version: 40, Node: "ab12", Move: move},
+		{Room: "K7QX", Moves: 1, Version: 2, Node: "ab12", Move: &Move{Text: "x"}},
+	} {
 		got, err := parseEvent(formatEvent(ev))
-		if err != nil || got != ev {
+		if err != nil || !reflect.DeepEqual(got, ev) {
 			t.Fatalf("round trip of %+v: %+v, %v", ev, got, err)
 		}
 	}
-	for _, bad := range []string{"", "K7QX 1 2", "K7QX x 2 n", "K7QX 1 y n"} {
+	long := Event{Room: "K7QX", Moves: 12, Version: 40, Node: "ab12", Move: &Move{Number: 11, Text: strings.Repeat("x", maxEventText+1)}}
+	if got, err := parseEvent(formatEvent(long)); err != nil || got.Move != nil || got.Version != 40 {
+		t.Fatalf("a move too long for a payload: %+v, %v", got, err)
+	}
+	for _, bad := range []string{"", "K7QX 1 2", "K7QX x 2 n", "K7QX 1 y n", "K7QX 1 2 n 0 0 x", "K7QX 0 2 n 0 0 0 m", "K7QX 1 2 n s 0 0 m", "K7QX 1 2 n 0 0 0 "} {
 		if _, err := parseEvent(bad); err == nil {
 			t.Fatalf("parseEvent(%q) accepted", bad)
 		}
