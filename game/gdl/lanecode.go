@@ -12,20 +12,28 @@ package gdl
 // scoreNow). Choosing the moves is done lane by lane, or by the 64 lanes
 // of a word together where a role has few entries (see chooseAmong).
 
-// Operations of the lanes' code; an instruction is op|count<<4, then the
-// atom it sets, then its operands: count literals (AND, OR), count rules
-// each its length then its literals (opOrAnd), or nothing (opLoop, whose
-// count is the program's loop segment). The short forms have their
-// operands' number in their name, which saves the inner loop.
+// Operations of the lanes' code. An instruction is op|count<<4, then
+// the atom it sets, then its operands, each an atom: the short forms have their
+// operands' number and signs in their name (opAndNot: the first AND NOT
+// the second); the general ones (opAnd, opOr) have a word of counts,
+// positives|negatives<<16, then the positive operands and the negative
+// ones; opOrAnd has count rules, each a word of counts then its
+// operands; opLoop has no operand and count is the program's loop
+// segment. An operand's negation is in the instruction, so that reading
+// it is a load of its words, not also four exclusive ORs.
 const (
-	opAndN  = iota // the atom is the AND of count literals
-	opAnd1         // the atom is its literal
-	opAnd2         // the AND of two literals
-	opAnd3         // the AND of three literals
-	opOrN          // the OR of count literals
-	opOr2          // the OR of two literals
-	opOrAnd        // the OR of count rules
-	opLoop         // loop segment count of the program, to its least fixpoint
+	opAnd     = iota // AND of the positives and the negations of the negatives
+	opCopy           // the atom is its operand
+	opNot            // the negation of its operand
+	opAnd2           // AND of two
+	opAndNot         // the first AND NOT the second
+	opAnd3           // AND of three
+	opAnd2Not        // the first two AND NOT the third
+	opOr             // OR of the positives and the negations of the negatives
+	opOr2            // OR of two
+	opOr3            // OR of three
+	opOrAnd          // OR of count rules
+	opLoop           // loop segment count of the program, to its least fixpoint
 )
 
 // laneProg is a network's program compiled for the lanes.
@@ -155,37 +163,84 @@ func (p *program) laneCode(keep func(int32) bool) []int32 {
 // laneInstr appends the instruction that evaluates position q.
 func (p *program) laneInstr(code []int32, q int32) []int32 {
 	lo, hi := p.ruleLo[q], p.ruleLo[q+1]
-	a := p.atoms[q]
+	out := p.atoms[q]
 	single := true
 	for r := lo; r < hi; r++ {
 		single = single && p.litLo[r+1]-p.litLo[r] == 1
 	}
-	instr := func(op int32, n int32, operands []int32) []int32 {
-		code = append(code, op|n<<4, a)
+	if hi-lo == 1 {
+		return appendAnd(code, out, p.lits[p.litLo[lo]:p.litLo[hi]])
+	}
+	if single {
+		return appendOr(code, out, p.lits[p.litLo[lo]:p.litLo[hi]])
+	}
+	code = append(code, opOrAnd|(hi-lo)<<4, out)
+	for r := lo; r < hi; r++ {
+		code = appendSigned(code, p.lits[p.litLo[r]:p.litLo[r+1]])
+	}
+	return code
+}
+
+// appendAnd appends the instruction that sets out to the AND of lits.
+func appendAnd(code []int32, out int32, lits []int32) []int32 {
+	pos, neg := splitSigns(lits)
+	short := func(op int32, operands ...int32) []int32 {
+		code = append(code, op|int32(len(operands))<<4, out)
 		return append(code, operands...)
 	}
 	switch {
-	case hi-lo == 1:
-		lits := p.lits[p.litLo[lo]:p.litLo[hi]]
-		switch len(lits) {
-		case 1:
-			return instr(opAnd1, 1, lits)
-		case 2:
-			return instr(opAnd2, 2, lits)
-		case 3:
-			return instr(opAnd3, 3, lits)
+	case len(pos) == 1 && len(neg) == 0:
+		return short(opCopy, pos[0])
+	case len(pos) == 0 && len(neg) == 1:
+		return short(opNot, neg[0])
+	case len(pos) == 2 && len(neg) == 0:
+		return short(opAnd2, pos[0], pos[1])
+	case len(pos) == 1 && len(neg) == 1:
+		return short(opAndNot, pos[0], neg[0])
+	case len(pos) == 3 && len(neg) == 0:
+		return short(opAnd3, pos[0], pos[1], pos[2])
+	case len(pos) == 2 && len(neg) == 1:
+		return short(opAnd2Not, pos[0], pos[1], neg[0])
+	}
+	code = append(code, opAnd|int32(len(lits))<<4, out)
+	return appendSigned(code, lits)
+}
+
+// appendOr appends the instruction that sets out to the OR of lits.
+func appendOr(code []int32, out int32, lits []int32) []int32 {
+	switch pos, neg := splitSigns(lits); {
+	case len(pos) == 2 && len(neg) == 0:
+		return append(code, opOr2|2<<4, out, pos[0], pos[1])
+	case len(pos) == 3 && len(neg) == 0:
+		return append(code, opOr3|3<<4, out, pos[0], pos[1], pos[2])
+	}
+	code = append(code, opOr|int32(len(lits))<<4, out)
+	return appendSigned(code, lits)
+}
+
+// appendSigned appends the word of counts of lits and their operands,
+// the positive ones first.
+func appendSigned(code []int32, lits []int32) []int32 {
+	pos, neg := splitSigns(lits)
+	code = append(code, int32(uint32(len(pos))|uint32(len(neg))<<16))
+	code = append(code, pos...)
+	return append(code, neg...)
+}
+
+// splitSigns returns the operands (atoms) of the positive and of
+// the negative literals of lits.
+func splitSigns(lits []int32) (pos, neg []int32) {
+	for _, l := range lits {
+		if l&1 == 0 {
+			pos = append(pos, l>>1)
+		} else {
+			neg = append(neg, l>>1)
 		}
-		return instr(opAndN, int32(len(lits)), lits)
-	case single && hi-lo == 2:
-		return instr(opOr2, 2, p.lits[p.litLo[lo]:p.litLo[hi]])
-	case single:
-		return instr(opOrN, hi-lo, p.lits[p.litLo[lo]:p.litLo[hi]])
 	}
-	code = append(code, opOrAnd|(hi-lo)<<4, a)
-	for r := lo; r < hi; r++ {
-		lits := p.lits[p.litLo[r]:p.litLo[r+1]]
-		code = append(code, int32(len(lits)))
-		code = append(code, lits...)
-	}
-	return code
+	return pos, neg
+}
+
+// signCounts reads a word of counts: positives and negatives.
+func signCounts(c int32) (pos, neg int) {
+	return int(uint32(c) & 0xffff), int(uint32(c) >> 16)
 }

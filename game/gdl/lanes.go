@@ -48,29 +48,26 @@ func (x lword) withWord(k int, v uint64) lword {
 	return x
 }
 
-// wordsOf is the lanes' values of every atom, laneWords words per atom.
-type wordsOf []uint64
+// wordsOf is the lanes' values of every atom: laneWords words per atom,
+// an array, so that reading an atom's words checks one bound.
+type wordsOf [][laneWords]uint64
 
 // get is atom a's value in every lane.
 func (w wordsOf) get(a int32) lword {
-	x := w[int(a)*laneWords : int(a)*laneWords+laneWords : int(a)*laneWords+laneWords]
+	x := &w[a]
 	return lword{x[0], x[1], x[2], x[3]}
 }
 
 // put sets atom a's value in every lane.
-func (w wordsOf) put(a int32, v lword) {
-	x := w[int(a)*laneWords : int(a)*laneWords+laneWords : int(a)*laneWords+laneWords]
-	x[0], x[1], x[2], x[3] = v.w0, v.w1, v.w2, v.w3
-}
+func (w wordsOf) put(a int32, v lword) { w[a] = [laneWords]uint64{v.w0, v.w1, v.w2, v.w3} }
 
 // bit is atom a's value in lane (word k, bit b).
-func (w wordsOf) bit(a int32, k, b int) uint64 { return w[int(a)*laneWords+k] >> b & 1 }
+func (w wordsOf) bit(a int32, k, b int) uint64 { return w[a][k] >> b & 1 }
 
 // lit is the value of literal l (atom<<1 | negated) in every lane.
 func (w wordsOf) lit(l int32) lword {
 	m := -uint64(l & 1)
-	i := int(l>>1) * laneWords
-	x := w[i : i+laneWords : i+laneWords]
+	x := &w[l>>1]
 	return lword{x[0] ^ m, x[1] ^ m, x[2] ^ m, x[3] ^ m}
 }
 
@@ -84,57 +81,145 @@ func andNot(a, b lword) lword {
 
 var allLanes = lword{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 
-// runLanes evaluates code over the lanes' words.
+func not(a lword) lword { return lword{^a.w0, ^a.w1, ^a.w2, ^a.w3} }
+
+// runLanes evaluates code (see opAnd) over the lanes' words.
 func (p *program) runLanes(code []int32, w wordsOf) {
 	for pc := 0; pc+1 < len(code); {
-		op, n, out := code[pc]&15, int(code[pc]>>4), code[pc+1]
-		pc += 2
+		op, out := code[pc]&15, code[pc+1]
 		switch op {
-		case opAnd1:
-			w.put(out, w.lit(code[pc]))
-			pc++
-		case opAnd2:
-			x := code[pc : pc+2 : pc+2]
-			w.put(out, and(w.lit(x[0]), w.lit(x[1])))
-			pc += 2
-		case opAnd3:
-			x := code[pc : pc+3 : pc+3]
-			w.put(out, and(and(w.lit(x[0]), w.lit(x[1])), w.lit(x[2])))
+		case opCopy:
+			w.put(out, w.get(code[pc+2]))
 			pc += 3
+		case opNot:
+			w.put(out, not(w.get(code[pc+2])))
+			pc += 3
+		case opAnd2:
+			x := code[pc+2 : pc+4 : pc+4]
+			w.put(out, and(w.get(x[0]), w.get(x[1])))
+			pc += 4
+		case opAndNot:
+			x := code[pc+2 : pc+4 : pc+4]
+			w.put(out, andNot(w.get(x[0]), w.get(x[1])))
+			pc += 4
+		case opAnd3:
+			x := code[pc+2 : pc+5 : pc+5]
+			w.put(out, and(and(w.get(x[0]), w.get(x[1])), w.get(x[2])))
+			pc += 5
+		case opAnd2Not:
+			x := code[pc+2 : pc+5 : pc+5]
+			w.put(out, andNot(and(w.get(x[0]), w.get(x[1])), w.get(x[2])))
+			pc += 5
 		case opOr2:
-			x := code[pc : pc+2 : pc+2]
-			w.put(out, or(w.lit(x[0]), w.lit(x[1])))
-			pc += 2
-		case opAndN:
-			acc := allLanes
-			for _, l := range code[pc : pc+n] {
-				acc = and(acc, w.lit(l))
-			}
-			w.put(out, acc)
-			pc += n
-		case opOrN:
+			x := code[pc+2 : pc+4 : pc+4]
+			w.put(out, or(w.get(x[0]), w.get(x[1])))
+			pc += 4
+		case opAnd:
 			var acc lword
-			for _, l := range code[pc : pc+n] {
-				acc = or(acc, w.lit(l))
+			acc, pc = w.andOf(code, pc+2)
+			w.put(out, acc)
+		case opOr3:
+			x := code[pc+2 : pc+5 : pc+5]
+			w.put(out, or(or(w.get(x[0]), w.get(x[1])), w.get(x[2])))
+			pc += 5
+		case opOr:
+			np, nn := signCounts(code[pc+2])
+			pc += 3
+			acc := w.orAll(lword{}, code[pc:pc+np])
+			if pc += np; nn > 0 {
+				acc = w.orNotAll(acc, code[pc:pc+nn])
+				pc += nn
 			}
 			w.put(out, acc)
-			pc += n
 		case opOrAnd:
-			var acc lword
+			n := int(code[pc] >> 4)
+			pc += 2
+			var acc, all lword
 			for ; n > 0; n-- {
-				k := int(code[pc])
-				all := allLanes
-				for _, l := range code[pc+1 : pc+1+k] {
-					all = and(all, w.lit(l))
-				}
+				all, pc = w.andOf(code, pc)
 				acc = or(acc, all)
-				pc += 1 + k
 			}
 			w.put(out, acc)
 		case opLoop:
-			p.loopLanes(p.segs[n], w)
+			p.loopLanes(p.segs[code[pc]>>4], w)
+			pc += 2
 		}
 	}
+}
+
+// andOf is the AND of the operands at code[pc] (a word of counts, then
+// the operands), and the pc after them.
+func (w wordsOf) andOf(code []int32, pc int) (lword, int) {
+	np, nn := signCounts(code[pc])
+	pc++
+	var acc lword
+	switch np {
+	case 1:
+		acc = w.get(code[pc])
+	case 2:
+		x := code[pc : pc+2 : pc+2]
+		acc = and(w.get(x[0]), w.get(x[1]))
+	default:
+		acc = w.andAll(allLanes, code[pc:pc+np])
+	}
+	pc += np
+	switch nn {
+	case 0:
+		return acc, pc
+	case 1:
+		return andNot(acc, w.get(code[pc])), pc + 1
+	}
+	return w.andNotAll(acc, code[pc:pc+nn]), pc + nn
+}
+
+// The loops over an instruction's operands are functions of their own,
+// not inlined, so that the four words of the result stay in registers:
+// inside runLanes, where the registers are wanted for much else, the
+// compiler kept them on the stack and read back the loop's state at
+// every operand.
+
+// andAll is acc AND the atoms of ops.
+//
+//go:noinline
+func (w wordsOf) andAll(acc lword, ops []int32) lword {
+	for _, o := range ops {
+		x := &w[o]
+		acc.w0, acc.w1, acc.w2, acc.w3 = acc.w0&x[0], acc.w1&x[1], acc.w2&x[2], acc.w3&x[3]
+	}
+	return acc
+}
+
+// andNotAll is acc AND NOT each atom of ops.
+//
+//go:noinline
+func (w wordsOf) andNotAll(acc lword, ops []int32) lword {
+	for _, o := range ops {
+		x := &w[o]
+		acc.w0, acc.w1, acc.w2, acc.w3 = acc.w0&^x[0], acc.w1&^x[1], acc.w2&^x[2], acc.w3&^x[3]
+	}
+	return acc
+}
+
+// orAll is acc OR the atoms of ops.
+//
+//go:noinline
+func (w wordsOf) orAll(acc lword, ops []int32) lword {
+	for _, o := range ops {
+		x := &w[o]
+		acc.w0, acc.w1, acc.w2, acc.w3 = acc.w0|x[0], acc.w1|x[1], acc.w2|x[2], acc.w3|x[3]
+	}
+	return acc
+}
+
+// orNotAll is acc OR NOT each atom of ops.
+//
+//go:noinline
+func (w wordsOf) orNotAll(acc lword, ops []int32) lword {
+	for _, o := range ops {
+		x := &w[o]
+		acc.w0, acc.w1, acc.w2, acc.w3 = acc.w0|^x[0], acc.w1|^x[1], acc.w2|^x[2], acc.w3|^x[3]
+	}
+	return acc
 }
 
 // loopLanes evaluates a loop segment to its least fixpoint in every lane.
@@ -208,7 +293,7 @@ const noExpiry = int64(1) << 62
 func (s *State) NewSimulation() game.Simulation {
 	n := s.n
 	n.lanesOnce.Do(func() { n.lanes = compileLanes(n) })
-	l := &lanes{n: n, lp: n.lanes, w: make(wordsOf, n.nAtoms*laneWords), nextExpiry: noExpiry,
+	l := &lanes{n: n, lp: n.lanes, w: make(wordsOf, n.nAtoms), nextExpiry: noExpiry,
 		goals: make([]uint8, laneCount*len(n.roles)), set: make([]int32, 0, laneCount*len(n.roles)),
 		tries: make([]int64, len(n.roles)), hits: make([]int64, len(n.roles)),
 		pick:      make([]int32, 64*max(n.lanes.maxLegal, 1)),
@@ -223,13 +308,18 @@ func (l *lanes) Lanes() int { return laneCount }
 // Load puts the position of s, a *State of the same game, into lane.
 func (l *lanes) Load(lane int, s game.State, maxPlies int) {
 	st := s.(*State)
-	k, bit := lane>>6, uint64(1)<<(lane&63)
-	for i, v := range st.vals[:l.n.nBase] {
+	k, b := lane>>6&(laneWords-1), lane&63
+	bit := uint64(1) << b
+	vals := st.vals[:l.n.nBase]
+	w := l.w[:len(vals)]
+	for i, v := range vals {
+		// Without a branch: a position's values are as good as random.
+		var one uint64
 		if v {
-			l.w[i*laneWords+k] |= bit
-		} else {
-			l.w[i*laneWords+k] &^= bit
+			one = 1
 		}
+		x := &w[i][k]
+		*x = *x&^bit | one<<b
 	}
 	l.active = l.active.withWord(k, l.active.word(k)|bit)
 	l.held = l.held.withWord(k, l.held.word(k)&^bit)
@@ -512,7 +602,7 @@ func (l *lanes) listLegal(ents []laneEntry, k int, m uint64, rng *game.Rand) (no
 	pick := l.pick
 	var count [64]int32
 	for j, e := range ents {
-		for x := l.w[int(e.legal)*laneWords+k] & m; x != 0; x &= x - 1 {
+		for x := l.w[e.legal][k] & m; x != 0; x &= x - 1 {
 			b := bits.TrailingZeros64(x)
 			pick[b*stride+int(count[b])] = int32(j)
 			count[b]++
@@ -541,7 +631,7 @@ func (l *lanes) chooseWord(r int, ents []laneEntry, k int, m uint64, rng *game.R
 	w := l.w
 	var count, n sliced
 	for _, e := range ents {
-		carry := w[int(e.legal)*laneWords+k] & m
+		carry := w[e.legal][k] & m
 		for i := 0; carry != 0; i++ {
 			c := count[i]
 			count[i], carry = c^carry, c&carry
@@ -559,7 +649,7 @@ func (l *lanes) chooseWord(r int, ents []laneEntry, k int, m uint64, rng *game.R
 	drawBelow(&n, &count, nb, m, rng)
 	left := m // lanes not chosen yet
 	for _, e := range ents {
-		x := w[int(e.legal)*laneWords+k] & left
+		x := w[e.legal][k] & left
 		// Count down where the entry is legal; what borrows out of the
 		// top slice was at zero: the entry is those lanes' choice.
 		for i := 0; i < nb && x != 0; i++ {
@@ -615,7 +705,7 @@ func (l *lanes) setDoesWord(a int32, k int, x uint64) {
 	if l.w.get(a) == (lword{}) {
 		l.set = append(l.set, a)
 	}
-	l.w[int(a)*laneWords+k] |= x
+	l.w[a][k] |= x
 }
 
 // setDoesLane sets does atom a in one lane (word k, bit b) and returns
@@ -627,6 +717,6 @@ func (l *lanes) setDoesLane(a int32, k, b int) bool {
 	if l.w.get(a) == (lword{}) {
 		l.set = append(l.set, a)
 	}
-	l.w[int(a)*laneWords+k] |= 1 << b
+	l.w[a][k] |= 1 << b
 	return false
 }

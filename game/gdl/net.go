@@ -358,6 +358,12 @@ func (b *netBuilder) outputs() error {
 // and next state.
 func (b *netBuilder) programs() {
 	n := b.n
+	o := newOptimizer(b)
+	if !b.g.lim.plain {
+		o.factorMoves()
+		o.fold()
+	}
+	n.none = o.none
 	out := []int32{n.terminal}
 	for _, ls := range n.legal {
 		for _, l := range ls {
@@ -370,11 +376,6 @@ func (b *netBuilder) programs() {
 		}
 	}
 	out = append(out, n.nextOf...)
-	o := newOptimizer(b)
-	if !b.g.lim.plain {
-		o.factorMoves()
-	}
-	n.none = o.none
 	n.prog = buildProgram(&b.rs, out)
 	for _, sg := range n.prog.segs {
 		if sg.loop {

@@ -3,6 +3,7 @@ package gdl
 import (
 	"encoding/binary"
 	"slices"
+	"strings"
 )
 
 // The ground rules of a sheet are rewritten before they are compiled, so
@@ -212,4 +213,221 @@ func litsKey(lits []int32) string {
 		buf = binary.LittleEndian.AppendUint32(buf, uint32(l))
 	}
 	return string(buf)
+}
+
+// Folding constants and aliases. Grounding leaves many atoms that a
+// ply need not compute: an atom with one rule of one literal is another
+// atom under a new name, or its negation (checkers' and 4pttc's legal
+// moves are such copies of atoms of the sheet's own relations), and
+// rules whose literals became constants once the static atoms were
+// decided. fold replaces every such atom by what it stands for in the
+// rules that read it and in the outputs, so that neither a state nor the
+// lanes spend an instruction on it. Unfolding an atom defined by a single
+// rule into the rules that read it keeps the least model of a stratified
+// program, recursion included. So does making an atom whose rules are
+// those of another atom (once folded) an alias of it: 4pttc computes the
+// same conjunctions for each of its four roles' moves, a fifth of its
+// network.
+
+// folder holds what fold found: by atom, the literal it equals, or -1.
+type folder struct {
+	to                []int32
+	falseLit, trueLit int32
+	input             []bool // atoms that are inputs: base, does and none atoms, and the constants
+	changed           bool
+}
+
+// fold folds the constants and aliases of the rules (see above) and
+// redirects the outputs to what they stand for.
+func (o *optimizer) fold() {
+	b, n := o.b, o.b.n
+	rs := &b.rs
+	f := &folder{to: filled(len(rs.rules), -1), falseLit: (n.always - 1) << 1, trueLit: n.always << 1,
+		input: make([]bool, len(rs.rules))}
+	for a := 0; a < n.nBase; a++ {
+		f.input[a] = true
+	}
+	for a := range o.doesOf {
+		f.input[a] = true
+	}
+	for _, a := range o.none {
+		if a >= 0 {
+			f.input[a] = true
+		}
+	}
+	f.input[n.always], f.input[n.always-1] = true, true
+	for f.changed = true; f.changed; {
+		f.changed = false
+		for a := range rs.rules {
+			if !f.input[a] {
+				rs.rules[a] = f.foldAtom(int32(a), rs.rules[a])
+			}
+		}
+		if !f.changed {
+			f.share(rs.rules)
+		}
+	}
+	o.redirect(f)
+}
+
+// resolve returns the literal that literal l stands for: itself, an
+// atom that no alias replaces or its negation, or a constant.
+func (f *folder) resolve(l int32) int32 {
+	for f.to[l>>1] >= 0 {
+		l = f.to[l>>1] ^ l&1
+	}
+	switch l {
+	case f.trueLit | 1:
+		return f.falseLit
+	case f.falseLit | 1:
+		return f.trueLit
+	}
+	return l
+}
+
+// foldAtom simplifies the rules of atom a: literals resolved, true ones
+// dropped, rules with a false literal or an atom and its negation
+// dropped. It records a as a constant or alias when it is one.
+func (f *folder) foldAtom(a int32, rules [][]int32) [][]int32 {
+	out := rules
+	if !f.settled(rules) {
+		out = f.foldRules(rules)
+	}
+	if f.to[a] >= 0 {
+		return out
+	}
+	switch {
+	case len(out) == 0:
+		f.to[a] = f.falseLit
+	case len(out) == 1 && len(out[0]) == 0:
+		f.to[a] = f.trueLit
+	case len(out) == 1 && len(out[0]) == 1 && out[0][0]>>1 != a:
+		f.to[a] = out[0][0]
+	default:
+		return out
+	}
+	f.changed = true
+	return out
+}
+
+// settled reports whether rules are as foldRules leaves them: each
+// sorted, its literals their own resolution, no constant, no literal
+// twice and no atom beside its negation. Most are after the first pass,
+// and checking costs less than rebuilding them (start time).
+func (f *folder) settled(rules [][]int32) bool {
+	for _, r := range rules {
+		if len(r) == 0 && len(rules) > 1 {
+			return false // a rule that always holds, beside others
+		}
+		for i, l := range r {
+			if f.to[l>>1] >= 0 || l>>1 >= f.falseLit>>1 && l>>1 <= f.trueLit>>1 {
+				return false
+			}
+			if i > 0 && (l <= r[i-1] || l == r[i-1]|1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// foldRules simplifies rules (see foldAtom).
+func (f *folder) foldRules(rules [][]int32) [][]int32 {
+	var out [][]int32
+	for _, r := range rules {
+		lits, alive := f.foldRule(r)
+		if !alive {
+			f.changed = true
+			continue
+		}
+		if len(lits) == 0 {
+			out = [][]int32{{}} // a rule that always holds: so does a
+			f.changed = f.changed || len(rules) > 1 || len(r) > 0
+			break
+		}
+		out = append(out, lits)
+	}
+	return out
+}
+
+// foldRule resolves the literals of rule r; alive is false when one is
+// false or r reads an atom and its negation.
+func (f *folder) foldRule(r []int32) (lits []int32, alive bool) {
+	lits = make([]int32, 0, len(r))
+	for _, l := range r {
+		x := f.resolve(l)
+		if x != l {
+			f.changed = true
+		}
+		switch x {
+		case f.trueLit:
+			continue
+		case f.falseLit:
+			return nil, false
+		}
+		lits = append(lits, x)
+	}
+	slices.Sort(lits)
+	if k := len(slices.Compact(lits)); k < len(lits) {
+		lits = lits[:k]
+		f.changed = true
+	}
+	for i := 1; i < len(lits); i++ {
+		if lits[i] == lits[i-1]|1 && lits[i-1]&1 == 0 {
+			return nil, false
+		}
+	}
+	return lits, true
+}
+
+// redirect points the outputs at the atoms their atoms stand for. An
+// output that is the negation of an atom keeps its own atom (its rule
+// now reads that atom), and so does a next atom that would become a base
+// atom: the next position is copied over the current one in place.
+func (o *optimizer) redirect(f *folder) {
+	n := o.b.n
+	target := func(a int32, base bool) int32 {
+		l := f.resolve(a << 1)
+		if l&1 == 1 || base && int(l>>1) < n.nBase {
+			return a
+		}
+		return l >> 1
+	}
+	n.terminal = target(n.terminal, false)
+	for r := range n.legal {
+		for i, e := range n.legal[r] {
+			n.legal[r][i].atom = target(e.atom, false)
+			n.legalOf[r][e.move] = n.legal[r][i].atom
+		}
+		for i, e := range n.goals[r] {
+			n.goals[r][i].atom = target(e.atom, false)
+		}
+	}
+	for i, a := range n.nextOf {
+		n.nextOf[i] = target(a, true)
+	}
+}
+
+// share makes every atom whose rules, once folded, are those of an atom
+// before it an alias of that atom: both hold when the same rules hold.
+func (f *folder) share(rules [][][]int32) {
+	seen := map[string]int32{}
+	var keys []string
+	for a, rs := range rules {
+		if f.input[a] || f.to[a] >= 0 {
+			continue
+		}
+		keys = keys[:0]
+		for _, r := range rs {
+			keys = append(keys, litsKey(r)+"\x00\x00\x00\x80") // no literal reads so
+		}
+		slices.Sort(keys)
+		k := strings.Join(slices.Compact(keys), "")
+		if b, ok := seen[k]; ok {
+			f.to[a] = b << 1
+			f.changed = true
+			continue
+		}
+		seen[k] = int32(a)
+	}
 }

@@ -1,8 +1,11 @@
 package gdl
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tabletop/tabletop/game"
@@ -50,6 +53,9 @@ func compareRules(t *testing.T, s *State, plain *network, games int) {
 	t.Helper()
 	start := s.Clone().(*State)
 	var buf []game.Move
+	// The rewriting may redirect an output to another atom: the outputs
+	// are compared in their order.
+	outs, plainOuts := outputAtoms(s.n), outputAtoms(plain)
 	for g := 0; g < games; g++ {
 		rng := game.NewRand(uint64(g))
 		s.CopyFrom(start)
@@ -59,9 +65,9 @@ func compareRules(t *testing.T, s *State, plain *network, games int) {
 			unknown[rng.Intn(len(unknown))] = game.Move(len(s.n.moveText))
 			for _, joint := range [][]game.Move{moves, unknown} {
 				a, b := fullEval(s.n, s.vals, joint), fullEval(plain, s.vals, joint)
-				for _, i := range outputAtoms(plain) {
-					if a[i] != b[i] {
-						t.Fatalf("game %d ply %d, %s: atom %d is %v, without the rewriting %v", g, ply, s, i, a[i], b[i])
+				for k, i := range plainOuts {
+					if j := outs[k]; a[j] != b[i] {
+						t.Fatalf("game %d ply %d, %s: output %d (atom %d) is %v, without the rewriting %v", g, ply, s, k, i, a[j], b[i])
 					}
 				}
 			}
@@ -99,4 +105,71 @@ func outputAtoms(n *network) []int32 {
 		}
 	}
 	return out
+}
+
+// TestFoldRemovesAliases checks that folding takes the atoms that only
+// rename another (or negate it), the constant ones and those with the
+// rules of another, out of the
+// program of testdata/aliases.kif, whose rules are full of them; that
+// they play the same game is TestOptimizedRulesAgree's part, and the
+// reference interpreter's.
+func TestFoldRemovesAliases(t *testing.T) {
+	src, err := os.ReadFile("testdata/aliases.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := kif.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := compile("aliases", d, DefaultLimits, engineGround)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := v.New().(*State).n
+	for q := range n.prog.atoms {
+		lo, hi := n.prog.ruleLo[q], n.prog.ruleLo[q+1]
+		lits := n.prog.lits[n.prog.litLo[lo]:n.prog.litLo[hi]]
+		if hi-lo != 1 || len(lits) > 1 || n.prog.segOf[q] >= 0 {
+			continue
+		}
+		// An output that negates an atom keeps its own (its readers
+		// read an atom, not a literal), and so does a next atom that
+		// renames a base atom (the position is copied in place).
+		a := n.prog.atoms[q]
+		if len(lits) == 1 && (lits[0]&1 == 1 || int(lits[0]>>1) < n.nBase) && slices.Contains(outputAtoms(n), a) {
+			continue
+		}
+		t.Errorf("atom %d has one rule of %d literals: not folded", a, len(lits))
+	}
+	// early and first have the same rules once mover is folded: one
+	// atom computes them, and the legal moves' rules that read them
+	// are one.
+	seen := map[string]int32{}
+	for q, a := range n.prog.atoms {
+		var keys []string
+		for r := n.prog.ruleLo[q]; r < n.prog.ruleLo[q+1]; r++ {
+			keys = append(keys, fmt.Sprint(n.prog.lits[n.prog.litLo[r]:n.prog.litLo[r+1]]))
+		}
+		slices.Sort(keys)
+		k := strings.Join(keys, " or ")
+		if b, ok := seen[k]; ok {
+			t.Errorf("atoms %d and %d have the same rules %s", b, a, k)
+		}
+		seen[k] = a
+	}
+	// ready reads sure, which always holds, and never, which does not:
+	// red's legal moves must not read a constant.
+	for _, e := range n.legal[0] {
+		if e.atom >= n.always-1 {
+			continue // a constant legal move is an output like another
+		}
+		if q := n.prog.posOf[e.atom]; q >= 0 {
+			for _, l := range n.prog.lits[n.prog.litLo[n.prog.ruleLo[q]]:n.prog.litLo[n.prog.ruleLo[q+1]]] {
+				if l>>1 >= n.always-1 {
+					t.Errorf("legal move %s reads a constant", n.moveText[e.move])
+				}
+			}
+		}
+	}
 }
