@@ -160,10 +160,14 @@ func TestRoomOffersAndChatOverSSH(t *testing.T) {
 
 	// An abort in the first moves.
 	playOne(t, obs, []*seat{ana, bob}, []*term{cy}, rng)
-	m = ana.term.mark()
+	m, mb := ana.term.mark(), bob.term.mark()
 	bob.term.send("X")
 	roomstest.WaitView(t, obs, "the abort", func(v rooms.RoomView) bool { return v.Finished })
 	ana.term.waitFor(m, "aborted by bob")
+	// Bob's R offers a rematch only once his own screen shows the game
+	// over; before, it is no room key (ana's screen may show the abort
+	// first, and R then went nowhere: this test timed out under load).
+	bob.term.waitFor(mb, "aborted by bob")
 
 	// The rematch, with the colours changed.
 	m = ana.term.mark()
