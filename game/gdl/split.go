@@ -252,28 +252,35 @@ func eliminate(items []bodyItem, inHead map[string]bool, v string) (elimination,
 			}
 		}
 	}
-	// A positive literal or test of the rest over the new head's
-	// variables only restricts the new rule's instances to those the
-	// clause can use, at no cost in variables: it goes in as a copy too
-	// (racer's new rules would otherwise range over every sum of its
-	// addition table).
-	iface := map[string]bool{}
-	for _, u := range e.iface {
-		iface[u] = true
+	e.binders = append(e.binders, restrictions(items, in, e.iface)...)
+	return e, true
+}
+
+// restrictions are the items of the rest (not in) that go into the new
+// rule as copies because they only restrict it: a positive literal or
+// test over the new head's variables (iface) restricts the new rule's
+// instances to those the clause can use, at no cost in variables
+// (racer's new rules would otherwise range over every sum of its
+// addition table).
+func restrictions(items []bodyItem, in []bool, iface []string) []int {
+	head := map[string]bool{}
+	for _, u := range iface {
+		head[u] = true
 	}
+	var out []int
 	for i, it := range items {
 		if in[i] || it.lit.Kind == kif.LitNeg || len(it.vars) == 0 {
 			continue
 		}
 		within := true
 		for _, u := range it.vars {
-			within = within && iface[u]
+			within = within && head[u]
 		}
 		if within {
-			e.binders = append(e.binders, i)
+			out = append(out, i)
 		}
 	}
-	return e, true
+	return out
 }
 
 // binderOf returns the positive item, not yet in the new rule, with the
