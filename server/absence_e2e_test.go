@@ -67,9 +67,15 @@ func TestBothPlayersAwayBeyondTheHold(t *testing.T) {
 		for range 2 {
 			playStored(t, db, tc.code, seats, rng)
 		}
+		seen := bob.term.mark()
 		quitRoom(t, ana, "your seat is held for")
 		// Her session's end reaches the room just after her client's.
 		waitStored(t, db, tc.code, "ana's seat held", func(r store.Room, _ game.State) bool { return r.Seats[0].Kind == store.SeatHeld })
+		// And bob's screen just after the store: his quit prompt says
+		// what becomes of the game as his view of the room has it, so he
+		// quits once it shows her away (the race pass saw him quit
+		// before, told his seat would be held).
+		bob.term.waitFor(seen, "(away)")
 		quitRoom(t, bob, tc.last)
 		r, _ := waitStored(t, db, tc.code, "the holds run out", func(r store.Room, _ game.State) bool {
 			return r.Status == store.StatusFinished || !r.Adjourned.IsZero()
