@@ -501,6 +501,11 @@ func (b *BoardScreen) askReplace() {
 func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 	if cmd, ok := b.Match.Update(msg); ok {
 		b.Sync()
+		if b.caps.Quiet != nil && b.caps.Quiet.Quiet() && b.Premove == "" {
+			// Nothing the board shows changed, and no premove waits to
+			// be played on it.
+			b.Common.Quiet()
+		}
 		return b, tea.Batch(cmd, b.cmdLine().playPremove())
 	}
 	switch msg := msg.(type) {

@@ -63,6 +63,9 @@ type Common struct {
 	Frame   uint64
 	InView  bool
 	Updates uint64
+	// quiet is set by the screen that handled the last message when it
+	// changed nothing a frame shows (see Quiet).
+	quiet bool
 }
 
 // Drawing marks the start of a frame (View), drawn marks its end.
@@ -72,6 +75,13 @@ func (c *Common) Drawn()   { c.InView = false }
 // Updated records that the client handled a message, which may have
 // changed anything a frame was drawn from.
 func (c *Common) Updated() { c.Updates++ }
+
+// Quiet says that the message being handled changed nothing a frame
+// shows: the frame after it would be the last one again, which a host
+// that draws frames itself (the server's line renderer) need not draw
+// (see Shell.Unchanged). The screen that handled the message says it;
+// the Shell forgets it before the next.
+func (c *Common) Quiet() { c.quiet = true }
 
 // SetTheme makes t the theme, styled for the terminal's profile.
 func (c *Common) SetTheme(t themes.Theme) {
