@@ -164,32 +164,42 @@ func (c *Common) NewHelp() help.Model {
 
 // HelpMemoKey names everything a help bar is drawn from: the enabled
 // bindings' help texts, in their groups, the width, whether every key
-// shows, and the theme (the help's styles).
-func HelpMemoKey(k KeyHelp, width int, all bool, theme string, ascii bool) string {
-	var sb strings.Builder
-	sb.WriteString(strconv.Itoa(width))
-	sb.WriteString(strconv.FormatBool(all))
-	sb.WriteString(strconv.FormatBool(ascii))
-	sb.WriteString(theme)
-	add := func(bs []key.Binding) {
-		sb.WriteByte(2)
-		for _, b := range bs {
-			if !b.Enabled() {
-				continue
-			}
-			h := b.Help()
-			sb.WriteByte(1)
-			sb.WriteString(h.Key)
-			sb.WriteByte(0)
-			sb.WriteString(h.Desc)
-		}
-	}
-	add(k.Short)
+// shows, and the theme (the help's styles). It is a 64-bit hash of them,
+// made without allocating (a bar is looked up on every frame), and two
+// bars with one hash come once in 2⁶⁴ pairs, as the server's renderer
+// already takes of two lines.
+func HelpMemoKey(k KeyHelp, width int, all bool, theme string, ascii bool) uint64 {
+	var h maphash.Hash
+	h.SetSeed(helpSeed)
+	var num [24]byte
+	h.Write(strconv.AppendInt(num[:0], int64(width), 10))
+	h.Write(strconv.AppendBool(num[:0], all))
+	h.Write(strconv.AppendBool(num[:0], ascii))
+	h.WriteString(theme)
+	hashHelp(&h, k.Short)
 	for _, group := range k.Full {
-		add(group)
+		hashHelp(&h, group)
 	}
-	return sb.String()
+	return h.Sum64()
 }
+
+// hashHelp adds the help texts of the enabled bindings of one group to h.
+func hashHelp(h *maphash.Hash, bs []key.Binding) {
+	h.WriteByte(2)
+	for _, b := range bs {
+		if !b.Enabled() {
+			continue
+		}
+		help := b.Help()
+		h.WriteByte(1)
+		h.WriteString(help.Key)
+		h.WriteByte(0)
+		h.WriteString(help.Desc)
+	}
+}
+
+// helpSeed is the process's seed of HelpMemoKey.
+var helpSeed = maphash.MakeSeed()
 
 // KeyHelp is a help.KeyMap made from fixed binding lists.
 type KeyHelp struct {

@@ -22,6 +22,9 @@ func (m *LastDrawn[K, V]) Get(k K, draw func() V) V {
 	return m.val
 }
 
+// Last returns the kept key and value; false before the first Get.
+func (m *LastDrawn[K, V]) Last() (K, V, bool) { return m.key, m.val, m.set }
+
 // drawnSet keeps drawn texts by key, up to max of them (then it starts
 // again empty): the distinct pieces a screen draws again and again, such
 // as board cells or menu lines. Its lock makes it safe to share between

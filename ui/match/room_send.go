@@ -50,7 +50,7 @@ type sending struct {
 // line that the answer replaces a moment later (a second frame for
 // nothing, for each of the many moves a server's rooms play); a slow or
 // failing store is still seen to be slow.
-const slowAnswer = 500 * time.Millisecond
+const slowAnswer = time.Second
 
 // roomSlowMsg comes slowAnswer after move n was sent.
 type roomSlowMsg struct{ n uint64 }
