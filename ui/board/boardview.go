@@ -845,7 +845,11 @@ func (sp sidePanel) panelView(l boardLayout) string {
 	if !ok {
 		return draw()
 	}
-	return b.panelIn.Get(in, draw)
+	return b.panelIn.Get(in, func() string {
+		// Every player and watcher of a room draws the same panel after
+		// each move: drawn once (see sharedPanels).
+		return sharedPanels.Shared(sp.sharedKey(in, l), draw)
+	})
 }
 
 // panelInputs is what the panel's lines are drawn from outside review

@@ -55,6 +55,27 @@ func (s *drawnSet[K]) Get(k K, draw func() string) string {
 	return v
 }
 
+// Shared returns the text kept under k, else draw()'s, kept. Unlike Get,
+// draw runs outside the set's lock: sessions drawing different texts do
+// not wait for each other (two drawing the same one at once both draw
+// it, and the second is kept).
+func (s *drawnSet[K]) Shared(k K, draw func() string) string {
+	s.mu.Lock()
+	v, ok := s.m[k]
+	s.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = draw()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.m) >= s.max {
+		clear(s.m)
+	}
+	s.m[k] = v
+	return v
+}
+
 // Reset forgets every kept text.
 func (s *drawnSet[K]) Reset() {
 	s.mu.Lock()
