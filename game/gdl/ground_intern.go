@@ -1,5 +1,7 @@
 package gdl
 
+import "slices"
+
 // Interning ground terms. Grounding interns a term for every atom a rule
 // instance makes or reads, so the table is on the grounder's hottest
 // path: an open-addressing table of term ids hashed from the symbol and
@@ -34,22 +36,10 @@ func (tt *termTable) find(g *grounder, fn int32, args []termID, h uint64) (termI
 		if id < 0 {
 			return -1, i
 		}
-		if t := &g.terms[id]; t.fn == fn && equalArgs(t.args, args) {
+		if t := &g.terms[id]; t.fn == fn && slices.Equal(t.args, args) {
 			return id, i
 		}
 	}
-}
-
-func equalArgs(a, b []termID) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // add records id, the new term g.terms[id], in slot i (from find),
