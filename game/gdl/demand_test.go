@@ -125,7 +125,7 @@ func TestRewrittenGroundingOnlyWhereItMayFit(t *testing.T) {
 		{"depth", "(role r) (init (c z)) (<= (legal r go) (true (c ?x))) (<= (next (c (s ?x))) (true (c ?x))) (<= (p (s ?x)) (p ?x)) (p z) (<= terminal (p (s (s (s z))))) (<= (goal r 100) (true (c z)))",
 			Limits{MaxTermDepth: 3}, false},
 	} {
-		clauses := validClauses(t, tc.src)
+		clauses := validClauses(t, tc.src, DefaultLimits.MaxTermDepth)
 		lim := DefaultLimits
 		lim.MaxAtoms = cmp.Or(tc.lim.MaxAtoms, lim.MaxAtoms)
 		lim.MaxWork = cmp.Or(tc.lim.MaxWork, lim.MaxWork)
@@ -147,14 +147,15 @@ func TestRewrittenGroundingOnlyWhereItMayFit(t *testing.T) {
 	}
 }
 
-// validClauses parses and validates src.
-func validClauses(t *testing.T, src string) []kif.Clause {
+// validClauses parses and validates src, with terms nested at most
+// depth deep.
+func validClauses(t *testing.T, src string, depth int) []kif.Clause {
 	t.Helper()
 	d, err := kif.Parse([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	clauses, err := kif.Validate(d, DefaultLimits.MaxTermDepth)
+	clauses, err := kif.Validate(d, depth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +175,7 @@ func TestLimitErrorsSayWhichLimit(t *testing.T) {
 		{"depth", "(role r) (init (c z)) (<= (legal r go) (true (c ?x))) (<= (next (c (s ?x))) (true (c ?x))) (<= (p (s ?x)) (p ?x)) (p z) (<= terminal (p (s (s (s z))))) (<= (goal r 100) (true (c z)))",
 			Limits{MaxTermDepth: 3}, overDepth},
 	} {
-		clauses := validClauses(t, tc.src)
+		clauses := validClauses(t, tc.src, DefaultLimits.MaxTermDepth)
 		lim := DefaultLimits
 		lim.MaxAtoms, lim.MaxTermDepth = cmp.Or(tc.lim.MaxAtoms, lim.MaxAtoms), cmp.Or(tc.lim.MaxTermDepth, lim.MaxTermDepth)
 		_, err := groundSheet(clauses, lim)

@@ -1,7 +1,6 @@
 package gdl
 
 import (
-	"encoding/binary"
 	"fmt"
 	"time"
 
@@ -65,7 +64,8 @@ type grel struct {
 	ixList  []*gindex
 	// stats counts the distinct values of each leaf the clauses' patterns
 	// of this relation have, for the join planner's estimates.
-	stats map[string]*leafStats
+	stats    map[string]*leafStats
+	statList []*leafStats // stats' values, for addAtom
 	// Atoms [0, old) were known before the current round, [old, cur)
 	// are the round's new atoms; later ones wait for the next round.
 	old, cur int
@@ -81,12 +81,12 @@ type grounder struct {
 	lim      Limits
 	deadline time.Time
 	work     int
+	checkAt  int // see spend
 
 	syms      map[string]int32
 	symNames  []string
 	terms     []gterm
-	termByKey map[string]termID
-	keyBuf    []byte
+	termTable termTable
 	isAtom    []bool // by termID
 	nAtoms    int
 
@@ -102,17 +102,20 @@ type grounder struct {
 	bind    []termID
 	trail   []int
 	matched []termID // the atom each positive literal matched
+	scratch []termID // see instantiate
 }
 
 func newGrounder(lim Limits) *grounder {
-	return &grounder{
+	g := &grounder{
 		lim:       lim,
 		deadline:  time.Now().Add(lim.MaxTime), // used when MaxTime > 0
 		syms:      map[string]int32{},
-		termByKey: map[string]termID{},
+		termTable: newTermTable(),
 		rels:      map[kif.RelKey]*grel{},
 		instLo:    []int32{0},
 	}
+	g.checkAt = g.nextCheck()
+	return g
 }
 
 func (g *grounder) sym(name string) int32 {
@@ -127,12 +130,9 @@ func (g *grounder) sym(name string) int32 {
 
 // intern returns the id of the ground term fn(args...), creating it.
 func (g *grounder) intern(fn int32, args []termID) (termID, error) {
-	b := binary.LittleEndian.AppendUint32(g.keyBuf[:0], uint32(fn))
-	for _, a := range args {
-		b = binary.LittleEndian.AppendUint32(b, uint32(a))
-	}
-	g.keyBuf = b
-	if id, ok := g.termByKey[string(b)]; ok {
+	h := hashTerm(fn, args)
+	id, slot := g.termTable.find(g, fn, args, h)
+	if id >= 0 {
 		return id, nil
 	}
 	depth := 0
@@ -142,10 +142,10 @@ func (g *grounder) intern(fn int32, args []termID) (termID, error) {
 	if depth > g.lim.MaxTermDepth {
 		return 0, &limitError{fmt.Sprintf("a ground term nests deeper than %d: %s (unbounded recursion over function terms?)", g.lim.MaxTermDepth, g.text(fn, args)), overDepth}
 	}
-	id := termID(len(g.terms))
-	g.terms = append(g.terms, gterm{fn: fn, args: append([]termID(nil), args...), depth: depth})
+	id = termID(len(g.terms))
+	g.terms = append(g.terms, gterm{fn: fn, args: g.termTable.keep(args), depth: depth})
 	g.isAtom = append(g.isAtom, false)
-	g.termByKey[string(b)] = id
+	g.termTable.add(g, id, slot)
 	return id, nil
 }
 
@@ -293,9 +293,9 @@ func (g *grounder) addAtom(r *grel, id termID) error {
 	for _, ix := range r.ixList {
 		g.indexAtom(ix, id, pos)
 	}
-	for _, st := range r.stats {
+	for _, st := range r.statList {
 		if v, ok := g.leafValue(id, st.leaf); ok {
-			st.seen[v] = struct{}{}
+			st.see(v)
 		}
 	}
 	if r.feeds != nil {
@@ -409,7 +409,9 @@ func (g *grounder) match(p pat, id termID) bool {
 	return true
 }
 
-// instantiate interns p under the current bindings (all bound).
+// instantiate interns p under the current bindings (all bound). The
+// arguments of the terms it makes are gathered on g.scratch, a stack, so
+// that it does not allocate.
 func (g *grounder) instantiate(p pat) (termID, error) {
 	switch p.kind {
 	case kif.PConst:
@@ -417,15 +419,18 @@ func (g *grounder) instantiate(p pat) (termID, error) {
 	case kif.PVar:
 		return g.bind[p.v], nil
 	}
-	args := make([]termID, len(p.args))
-	for i, a := range p.args {
+	mark := len(g.scratch)
+	for _, a := range p.args {
 		id, err := g.instantiate(a)
 		if err != nil {
+			g.scratch = g.scratch[:mark]
 			return 0, err
 		}
-		args[i] = id
+		g.scratch = append(g.scratch, id)
 	}
-	return g.intern(p.fn, args)
+	id, err := g.intern(p.fn, g.scratch[mark:])
+	g.scratch = g.scratch[:mark]
+	return id, err
 }
 
 // fire records the instance of c under the current bindings. The join

@@ -60,17 +60,100 @@ func fnValue(fn int32, arity int) uint64 {
 	return 1<<63 | uint64(fn)<<16 | uint64(arity)
 }
 
-// leafStats counts the distinct values of a leaf among a relation's atoms.
+// leafStats counts the distinct values of a leaf among a relation's
+// atoms: a bit per term id seen, and the few function symbols (a map
+// per leaf cost a map insertion per leaf of every atom made).
 type leafStats struct {
-	leaf leaf
-	seen map[uint64]struct{}
+	leaf     leaf
+	distinct int
+	terms    []uint64 // bit set of term ids
+	fns      []uint64 // fnValue of the function symbols seen
+}
+
+// see counts value v (a term id, or a fnValue) of the leaf.
+func (st *leafStats) see(v uint64) {
+	if v&(1<<63) != 0 {
+		for _, f := range st.fns {
+			if f == v {
+				return
+			}
+		}
+		st.fns = append(st.fns, v)
+		st.distinct++
+		return
+	}
+	w := int(v >> 6)
+	if w >= len(st.terms) {
+		st.terms = append(st.terms, make([]uint64, w+1-len(st.terms)+len(st.terms)/2)...)
+	}
+	if bit := uint64(1) << (v & 63); st.terms[w]&bit == 0 {
+		st.terms[w] |= bit
+		st.distinct++
+	}
 }
 
 // gindex maps the values of some leaves to the positions of the atoms
-// that have them, in ascending order.
+// that have them, in ascending order. It is keyed by a hash of the
+// values (a match checks every atom tried), in an open-addressing table
+// of its own: the lookup of a Go map was a quarter of the grounding of
+// a sheet whose joins probe much (racer).
 type gindex struct {
-	leaves []leaf
-	table  map[uint64][]int32
+	leaves  []leaf
+	keys    []uint64 // a power of two of them; 0 when empty
+	buckets [][]int32
+	n       int
+	shift   uint8 // 64 - log2(len(keys))
+}
+
+func newIndex(leaves []leaf) *gindex {
+	return &gindex{leaves: leaves, keys: make([]uint64, 8), buckets: make([][]int32, 8), shift: 64 - 3}
+}
+
+// indexKey is h as the index keys it: never 0, which marks a free slot.
+func indexKey(h uint64) uint64 { return h | 1<<63 }
+
+// slot returns the slot of key k: where it is, or the free one where it
+// goes.
+func (ix *gindex) slot(k uint64) int {
+	mask := len(ix.keys) - 1
+	i := int((k * 0x9e3779b97f4a7c15) >> ix.shift)
+	for ix.keys[i] != k && ix.keys[i] != 0 {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+// get returns the positions of the atoms whose values hash to h.
+func (ix *gindex) get(h uint64) []int32 {
+	return ix.buckets[ix.slot(indexKey(h))]
+}
+
+// add appends pos to the bucket of h.
+func (ix *gindex) add(h uint64, pos int32) {
+	k := indexKey(h)
+	i := ix.slot(k)
+	if ix.keys[i] == 0 {
+		if 2*(ix.n+1) > len(ix.keys) {
+			ix.grow()
+			i = ix.slot(k)
+		}
+		ix.keys[i] = k
+		ix.n++
+	}
+	ix.buckets[i] = append(ix.buckets[i], pos)
+}
+
+func (ix *gindex) grow() {
+	keys, buckets := ix.keys, ix.buckets
+	ix.keys = make([]uint64, 2*len(keys))
+	ix.buckets = make([][]int32, 2*len(keys))
+	ix.shift--
+	for j, k := range keys {
+		if k != 0 {
+			i := ix.slot(k)
+			ix.keys[i], ix.buckets[i] = k, buckets[j]
+		}
+	}
 }
 
 func (g *grounder) indexAtom(ix *gindex, id termID, pos int32) {
@@ -82,7 +165,7 @@ func (g *grounder) indexAtom(ix *gindex, id termID, pos int32) {
 		}
 		h = kif.KeyHash(h, v)
 	}
-	ix.table[h] = append(ix.table[h], pos)
+	ix.add(h, pos)
 }
 
 // indexOf returns r's index on leaves, building it when new.
@@ -94,7 +177,7 @@ func (g *grounder) indexOf(r *grel, leaves []leaf) *gindex {
 	if ix, ok := r.indexes[sig]; ok {
 		return ix
 	}
-	ix := &gindex{leaves: leaves, table: map[uint64][]int32{}}
+	ix := newIndex(leaves)
 	for pos, id := range r.atoms {
 		g.indexAtom(ix, id, int32(pos))
 	}
@@ -111,13 +194,14 @@ func (g *grounder) trackLeaves(a gatom) {
 		if _, ok := a.rel.stats[l.sig()]; ok {
 			return
 		}
-		st := &leafStats{leaf: l, seen: map[uint64]struct{}{}}
+		st := &leafStats{leaf: l}
 		for _, id := range a.rel.atoms {
 			if v, ok := g.leafValue(id, l); ok {
-				st.seen[v] = struct{}{}
+				st.see(v)
 			}
 		}
 		a.rel.stats[l.sig()] = st
+		a.rel.statList = append(a.rel.statList, st)
 	}
 	walk = func(p pat, path string) {
 		if p.kind == kif.PFn {
@@ -223,16 +307,43 @@ func rangeSize(c *gclause, i, delta int) int {
 	return len(r.atoms)
 }
 
+// estLeaf is a leaf of a literal's patterns with more than one value
+// among its relation's atoms: how many, and the variable that must be
+// bound for it to be known (-1 for a constant or a function symbol).
+type estLeaf struct {
+	v        int
+	distinct float64
+}
+
+// estLeaves returns the leaves of each positive literal of c that
+// estimate divides by, in the order probeParts finds them. Planning
+// weighs every order of up to maxPlanned literals, so this is worked
+// out once per plan, not for every order.
+func estLeaves(c *gclause) [][]estLeaf {
+	out := make([][]estLeaf, len(c.pos))
+	all := make([]bool, c.nvars)
+	for i := range all {
+		all[i] = true
+	}
+	for i, a := range c.pos {
+		leaves, srcs := probeParts(a, all)
+		for k, l := range leaves {
+			if st, ok := a.rel.stats[l.sig()]; ok && st.distinct > 1 {
+				out[i] = append(out[i], estLeaf{v: srcs[k].v, distinct: float64(st.distinct)})
+			}
+		}
+	}
+	return out
+}
+
 // estimate is the expected number of atoms of literal i that agree with
 // the known leaves when the variables in bound are bound, taking the
-// leaves as independent.
-func estimate(c *gclause, i, delta int, bound []bool) float64 {
-	a := c.pos[i]
+// leaves as independent (leaves from estLeaves).
+func estimate(c *gclause, i, delta int, bound []bool, leaves [][]estLeaf) float64 {
 	n := float64(rangeSize(c, i, delta))
-	leaves, _ := probeParts(a, bound)
-	for _, l := range leaves {
-		if st, ok := a.rel.stats[l.sig()]; ok && len(st.seen) > 1 {
-			n /= float64(len(st.seen))
+	for _, l := range leaves[i] {
+		if l.v < 0 || bound[l.v] {
+			n /= l.distinct
 		}
 	}
 	return n
@@ -284,6 +395,7 @@ const maxPlanned = 10
 // programming over the subsets of literals joined first.
 func bestOrder(c *gclause, delta int) []int {
 	n := len(c.pos)
+	leaves := estLeaves(c)
 	type cell struct {
 		cost, rows float64
 		last, prev int
@@ -311,7 +423,7 @@ func bestOrder(c *gclause, delta int) []int {
 			if s&(1<<i) != 0 {
 				continue
 			}
-			est := estimate(c, i, delta, bound)
+			est := estimate(c, i, delta, bound, leaves)
 			t := s | 1<<i
 			cost := cur.cost + cur.rows*(1+est)
 			if cost < best[t].cost {
@@ -331,6 +443,7 @@ func bestOrder(c *gclause, delta int) []int {
 // estimated candidates.
 func greedyOrder(c *gclause, delta int) []int {
 	n := len(c.pos)
+	leaves := estLeaves(c)
 	bound := make([]bool, c.nvars)
 	used := make([]bool, n)
 	order := make([]int, 0, n)
@@ -338,7 +451,7 @@ func greedyOrder(c *gclause, delta int) []int {
 		bestI, bestEst := -1, math.Inf(1)
 		for i := 0; i < n; i++ {
 			if !used[i] {
-				if est := estimate(c, i, delta, bound); bestI < 0 || est < bestEst {
+				if est := estimate(c, i, delta, bound, leaves); bestI < 0 || est < bestEst {
 					bestI, bestEst = i, est
 				}
 			}
@@ -410,7 +523,7 @@ func (g *grounder) join(c *gclause, delta int, p *plan, step int) error {
 		}
 		h = kif.KeyHash(h, v)
 	}
-	bucket := st.ix.table[h]
+	bucket := st.ix.get(h)
 	start := 0
 	if lo > 0 && len(bucket) > 16 {
 		start = sort.Search(len(bucket), func(i int) bool { return int(bucket[i]) >= lo })
@@ -465,13 +578,33 @@ func (g *grounder) try(c *gclause, delta int, p *plan, step int, atom termID) er
 	return err
 }
 
-// spend counts n units of grounding work against the budget.
+// spend counts n units of grounding work against the budget. It is
+// called for every atom tried, and small enough to be inlined there.
 func (g *grounder) spend(n int) error {
 	g.work += n
+	if g.work > g.checkAt {
+		return g.overBudget()
+	}
+	return nil
+}
+
+// nextCheck is the work past which spend calls overBudget: the budget,
+// or with a deadline, the next 1024 units (the clock is read that often).
+func (g *grounder) nextCheck() int {
+	if g.lim.MaxTime > 0 {
+		return min(g.lim.MaxWork, g.work|1023)
+	}
+	return g.lim.MaxWork
+}
+
+// overBudget is the error of spend, or nil when only the clock was to be
+// read and the deadline has not passed.
+func (g *grounder) overBudget() error {
+	g.checkAt = g.nextCheck()
 	if g.work > g.lim.MaxWork {
 		return &limitError{fmt.Sprintf("grounding the rules takes more than %d steps (the budget of Limits.MaxWork)", g.lim.MaxWork), overWork}
 	}
-	if g.lim.MaxTime > 0 && g.work&1023 == 0 && time.Now().After(g.deadline) {
+	if time.Now().After(g.deadline) {
 		return &limitError{fmt.Sprintf("grounding the rules takes longer than %v", g.lim.MaxTime), overWork}
 	}
 	return nil

@@ -22,7 +22,11 @@ func sendRoomMove(t *testing.T, shell *common.Shell) []bool {
 	if shell.Unchanged() {
 		t.Fatal("the move sent changed nothing on the screen, the shell says")
 	}
-	last = shell.View().Content
+	frame := shell.View().Content
+	if frame == last {
+		t.Fatal("the move sent left the frame as it was")
+	}
+	last = frame
 	var quiet []bool
 	for _, msg := range uitest.Msgs(cmd) {
 		shell.Update(msg)

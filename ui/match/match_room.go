@@ -57,9 +57,8 @@ type RoomMatch struct {
 	// seen is the version of the room's view last read, for waitRoom.
 	seen atomic.Uint64
 	// pending is this client's move on its way to the room (see
-	// room_send.go), nil when none is; sends counts the moves sent.
+	// room_send.go), nil when none is.
 	pending *sending
-	sends   uint64
 	// quiet is set by an Update that changed nothing the board shows
 	// (see Quiet).
 	quiet bool
@@ -302,9 +301,6 @@ func (r *RoomMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return cmd, true
 	case roomSentMsg:
 		r.sent(msg)
-		return nil, true
-	case roomSlowMsg:
-		r.slow(msg)
 		return nil, true
 	case roomActedMsg:
 		if msg.err != nil {

@@ -3,7 +3,6 @@ package match
 import (
 	"errors"
 	"fmt"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -35,25 +34,9 @@ type sending struct {
 	base   int
 	after  game.State
 	played []game.Move
-	// n numbers it among the moves this client sent; text is its name;
-	// seen is the room's version when it was sent; noticed is set once
-	// the status says it is on its way (see slow).
-	n       uint64
-	text    string
-	seen    uint64
-	noticed bool
+	// seen is the room's version when it was sent.
+	seen uint64
 }
-
-// slowAnswer is how long a move may be on its way before the status
-// says so. The board shows the move played as soon as it is sent, and a
-// store answers well within this, so a player is not shown a "sending"
-// line that the answer replaces a moment later (a second frame for
-// nothing, for each of the many moves a server's rooms play); a slow or
-// failing store is still seen to be slow.
-const slowAnswer = time.Second
-
-// roomSlowMsg comes slowAnswer after move n was sent.
-type roomSlowMsg struct{ n uint64 }
 
 // roomSentMsg is the room's answer to a move, a resignation or a leave
 // this client sent: nil, or why the room refused it.
@@ -69,54 +52,28 @@ func send(f func() error, move bool) tea.Cmd {
 }
 
 // Play is part of Match: the move is checked with the game against the
-// position shown, shown as sending, and sent to the room in a command.
+// position shown, shown played (pending until the room answers), and
+// sent to the room in a command.
 func (r *RoomMatch) Play(m game.Move) (tea.Cmd, error) {
 	if err := r.checkMove(m); err != nil {
 		return nil, err
 	}
 	after := r.current.Clone()
-	text := common.MoveName(r.current, m)
 	if err := game.Play(after, m); err != nil {
 		return nil, err
 	}
-	r.sends++
 	r.pending = &sending{move: m, base: len(r.played), after: after,
-		played: append(r.played[:len(r.played):len(r.played)], m), n: r.sends, text: text, seen: r.view.Version}
+		played: append(r.played[:len(r.played):len(r.played)], m), seen: r.view.Version}
 	r.ver++ // the board draws the move, pending
-	// The status line says whose turn it is now, as it will once the
-	// room has the move (see slowAnswer).
+	// The status line says whose turn it is now, as it will once the room
+	// has the move: a store answers within a frame or two, and a
+	// "sending" line the answer replaced a moment later was a second
+	// frame a move for nothing. (Shown only when the answer was slow, it
+	// cost a frame a move exactly when the server was too busy to answer
+	// in time.) A move the room refuses is taken back with its reason.
 	r.status.SetStatus("", false)
-	room, n, answered := r.room, r.sends, make(chan struct{})
-	return tea.Batch(send(func() error { defer close(answered); return room.Play(m) }, true),
-		slowNotice(n, answered)), nil
-}
-
-// slowNotice is a command that brings roomSlowMsg for move n if the room
-// has not answered it (answered is closed) within slowAnswer, and
-// nothing otherwise: a move answered in time costs no message.
-func slowNotice(n uint64, answered <-chan struct{}) tea.Cmd {
-	return func() tea.Msg {
-		t := time.NewTimer(slowAnswer)
-		defer t.Stop()
-		select {
-		case <-answered:
-			return nil
-		case <-t.C:
-			return roomSlowMsg{n}
-		}
-	}
-}
-
-// slow says that the move sent is still on its way, unless the room
-// answered it.
-func (r *RoomMatch) slow(msg roomSlowMsg) {
-	p := r.pending
-	if p == nil || p.n != msg.n {
-		r.quiet = true
-		return
-	}
-	p.noticed = true
-	r.status.SetStatus("sending "+p.text+" to the room…", false)
+	room := r.room
+	return send(func() error { return room.Play(m) }, true), nil
 }
 
 // checkMove says why this client may not play now, without asking the
@@ -152,13 +109,10 @@ func (r *RoomMatch) sent(msg roomSentMsg) {
 		// and the room's word on the move ("ana played …") is what
 		// this player just did, not news, unless more happened.
 		r.current, r.played = p.after, p.played
-		if rv.Version == p.seen+1 && !p.noticed {
+		if rv.Version == p.seen+1 {
 			r.view.Note = rv.Note
 		}
 		r.apply(rv)
-		if p.noticed {
-			r.status.SetStatus(r.view.Note, false) // "sending" gives way
-		}
 		r.quiet = r.shown() == shown
 		return
 	}

@@ -1,7 +1,6 @@
 package uitest
 
 import (
-	"sync"
 	"testing"
 
 	"charm.land/bubbles/v2/spinner"
@@ -119,37 +118,4 @@ func Msgs(cmd tea.Cmd) []tea.Msg {
 	default:
 		return []tea.Msg{msg}
 	}
-}
-
-// Async runs cmd's commands (batches included) each in a goroutine of
-// its own, as Bubble Tea does, and brings the messages they return as
-// they come; the channel is closed once every command has returned.
-func Async(cmd tea.Cmd) <-chan tea.Msg {
-	out := make(chan tea.Msg, 16)
-	var wg sync.WaitGroup
-	var run func(tea.Cmd)
-	run = func(c tea.Cmd) {
-		defer wg.Done()
-		switch msg := c().(type) {
-		case nil:
-		case tea.BatchMsg:
-			for _, c := range msg {
-				if c != nil {
-					wg.Add(1)
-					go run(c)
-				}
-			}
-		default:
-			out <- msg
-		}
-	}
-	if cmd != nil {
-		wg.Add(1)
-		go run(cmd)
-	}
-	go func() {
-		wg.Wait()
-		close(out)
-	}()
-	return out
 }

@@ -1,0 +1,70 @@
+package gdl
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// Interning gives a term one id however often it is made, through the
+// table's growth, and keeps the arguments of every term.
+func TestInternKeepsOneIDPerTerm(t *testing.T) {
+	g := newGrounder(DefaultLimits)
+	f := g.sym("f")
+	consts := make([]termID, 100)
+	for i := range consts {
+		consts[i], _ = g.intern(g.sym(fmt.Sprint("k", i)), nil)
+	}
+	ids := map[[2]int]termID{}
+	for round := 0; round < 2; round++ {
+		for i := range consts {
+			for j := range consts {
+				args := []termID{consts[i], consts[j]}
+				id, err := g.intern(f, args)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want, ok := ids[[2]int{i, j}]; round == 1 && (!ok || want != id) {
+					t.Fatalf("f(k%d, k%d) interned again as %d, first as %d", i, j, id, want)
+				}
+				ids[[2]int{i, j}] = id
+				if got := g.terms[id]; got.fn != f || !slices.Equal(got.args, args) {
+					t.Fatalf("f(k%d, k%d) keeps %v %v", i, j, got.fn, got.args)
+				}
+			}
+		}
+	}
+	if n := len(g.terms); n != 100+100*100 {
+		t.Errorf("%d terms, want %d", n, 100+100*100)
+	}
+}
+
+// An index finds the positions added under a hash, in order, and none
+// under another, through its growth and hashes alike in their low bits.
+func TestIndexKeepsBuckets(t *testing.T) {
+	ix := newIndex(nil)
+	for pos := int32(0); pos < 3000; pos++ {
+		ix.add(uint64(pos%500)<<40, pos)
+	}
+	for h := 0; h < 500; h++ {
+		got := ix.get(uint64(h) << 40)
+		if len(got) != 6 || !slices.IsSorted(got) || got[0] != int32(h) {
+			t.Fatalf("hash %d: positions %v", h, got)
+		}
+	}
+	if got := ix.get(1); len(got) != 0 {
+		t.Errorf("a hash never added has positions %v", got)
+	}
+}
+
+// A leaf's statistics count its distinct values, term ids and function
+// symbols alike.
+func TestLeafStatsCountDistinctValues(t *testing.T) {
+	var st leafStats
+	for _, v := range []uint64{3, 700, 3, 64, fnValue(2, 1), fnValue(2, 2), fnValue(2, 1), 700, 0} {
+		st.see(v)
+	}
+	if st.distinct != 6 {
+		t.Errorf("%d distinct values, want 6", st.distinct)
+	}
+}
