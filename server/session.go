@@ -371,6 +371,13 @@ func (w panicWitness) View() tea.View {
 	return w.Model.View()
 }
 
+// Unchanged is the client's (see remoteterm.Unchanging): false for a
+// client that cannot tell.
+func (w panicWitness) Unchanged() bool {
+	u, ok := w.Model.(remoteterm.Unchanging)
+	return ok && u.Unchanged()
+}
+
 // witness records a panic in flight and lets it go on.
 func (w panicWitness) witness() {
 	if r := recover(); r != nil {

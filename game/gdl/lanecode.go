@@ -1,5 +1,7 @@
 package gdl
 
+import "slices"
+
 // Lanes play 256 random games of a ground network at once, one in each
 // bit of four words: every atom is a word whose bit i is its value in the
 // game of lane i, so that evaluating a rule is an AND of words and an
@@ -43,6 +45,9 @@ type laneProg struct {
 	goals    []int32 // what only the goals need
 	legal    [][]laneEntry
 	maxLegal int // the most legal entries of one role
+	// goalsDown is each role's goal entries of values above 0, the
+	// highest value first.
+	goalsDown [][]goalEntry
 }
 
 // compileLanes splits the program's positions into the three parts and
@@ -105,6 +110,15 @@ func compileLanes(n *network) *laneProg {
 		for _, e := range ls {
 			lp.legal[r] = append(lp.legal[r], laneEntry{e.atom, n.doesOf[r][e.move]})
 		}
+	}
+	lp.goalsDown = make([][]goalEntry, len(n.goals))
+	for r, gs := range n.goals {
+		for _, e := range gs {
+			if e.value > 0 {
+				lp.goalsDown[r] = append(lp.goalsDown[r], e)
+			}
+		}
+		slices.SortStableFunc(lp.goalsDown[r], func(a, b goalEntry) int { return b.value - a.value })
 	}
 	inPos := func(q int32) bool { return (view[q] || next[q]) && !doesDep[q] }
 	lp.position = p.laneCode(inPos)

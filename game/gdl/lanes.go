@@ -297,7 +297,7 @@ func (s *State) NewSimulation() game.Simulation {
 		goals: make([]uint8, laneCount*len(n.roles)), set: make([]int32, 0, laneCount*len(n.roles)),
 		tries: make([]int64, len(n.roles)), hits: make([]int64, len(n.roles)),
 		pick:      make([]int32, 64*max(n.lanes.maxLegal, 1)),
-		scoreCost: int64(len(n.lanes.goals)) * laneCount,
+		scoreCost: n.lanes.scoreCost(),
 		plyCost:   int64(len(n.lanes.position) + len(n.lanes.moves))}
 	l.w.put(n.always, allLanes)
 	return l
@@ -440,35 +440,72 @@ func (l *lanes) scoreNow() bool {
 	return l.waited >= l.scoreCost || held >= playing
 }
 
+// What a scoring costs besides its goal code, in code words (a word of
+// code costs about 20 instructions for the 256 lanes): the call and the
+// loops over the lanes' words, about 250 instructions, and for each role
+// a pass over its goal entries, each read like a word of code. Without
+// it, a sheet whose goals fold into what the position decides
+// (tictactoe: its goals of 100 and 0 are its lines) had its ended games
+// scored at nearly every step, a few at a time: the games then restart
+// at different steps, and a word's lanes seldom have the same role to
+// move, where the bit-sliced chooser serves every lane of the word with
+// one pass (tictactoe, callgrind: 224 instructions a ply, 176 with it).
+const (
+	scoreCallWords = 12
+	scoreRoleWords = 2
+)
+
+// scoreCost is what a scoring costs, in code words times laneCount.
+func (lp *laneProg) scoreCost() int64 {
+	words := len(lp.goals) + scoreCallWords
+	for _, gs := range lp.goalsDown {
+		words += scoreRoleWords + len(gs)
+	}
+	return int64(words) * laneCount
+}
+
 // popCount is the number of lanes set in x.
 func popCount(x lword) int {
 	return bits.OnesCount64(x.w0) + bits.OnesCount64(x.w1) + bits.OnesCount64(x.w2) + bits.OnesCount64(x.w3)
 }
 
 // endGames records the goals of the held lanes, frees them and appends
-// them to ended.
+// them to ended. A role's goal entries are taken from the highest value
+// down, for the 256 lanes at once: a lane gets the value of the first
+// entry that holds there (the highest, as State.Goal gives), and 0 where
+// none does; each lane is written once per role, not read entry by entry.
 func (l *lanes) endGames(ended []int) []int {
 	n := l.n
 	n.prog.runLanes(l.lp.goals, l.w)
-	nr := len(n.roles)
+	for r, gs := range l.lp.goalsDown {
+		left := l.held
+		for _, e := range gs {
+			if m := and(l.w.get(e.atom), left); m != (lword{}) {
+				l.setGoals(r, m, uint8(e.value))
+				if left = andNot(left, m); left == (lword{}) {
+					break
+				}
+			}
+		}
+		l.setGoals(r, left, 0)
+	}
 	for k := 0; k < laneWords; k++ {
 		for m := l.held.word(k); m != 0; m &= m - 1 {
-			b := bits.TrailingZeros64(m)
-			lane := k<<6 | b
-			for r, gs := range n.goals {
-				best := 0
-				for _, e := range gs {
-					if l.w.bit(e.atom, k, b) == 1 && e.value > best {
-						best = e.value
-					}
-				}
-				l.goals[lane*nr+r] = uint8(best)
-			}
-			ended = append(ended, lane)
+			ended = append(ended, k<<6|bits.TrailingZeros64(m))
 		}
 	}
 	l.held, l.waited = lword{}, 0
 	return ended
+}
+
+// setGoals sets role r's goal to v in the lanes of m.
+func (l *lanes) setGoals(r int, m lword, v uint8) {
+	nr := len(l.n.roles)
+	for k := 0; k < laneWords; k++ {
+		for x := m.word(k); x != 0; x &= x - 1 {
+			l.goals[(k<<6|bits.TrailingZeros64(x))*nr+r] = v
+		}
+	}
 }
 
 // chooseMoves sets, in every playing lane, the does atom of a uniformly
@@ -630,16 +667,15 @@ func (l *lanes) listLegal(ents []laneEntry, k int, m uint64, rng *game.Rand) (no
 func (l *lanes) chooseWord(r int, ents []laneEntry, k int, m uint64, rng *game.Rand) (none uint64) {
 	w := l.w
 	var count, n sliced
+	nb := 1 // the slices of the highest count
 	for _, e := range ents {
 		carry := w[e.legal][k] & m
-		for i := 0; carry != 0; i++ {
+		i := 0
+		for ; carry != 0; i++ {
 			c := count[i]
 			count[i], carry = c^carry, c&carry
 		}
-	}
-	nb := len(count)
-	for nb > 1 && count[nb-1] == 0 {
-		nb--
+		nb = max(nb, i)
 	}
 	// What the lanes' draws would have hit, for chooseAmong's choice.
 	l.tries[r] += int64(len(ents) * bits.OnesCount64(m))

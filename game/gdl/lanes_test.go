@@ -195,6 +195,34 @@ func TestLanesHoldEndedGames(t *testing.T) {
 	}
 }
 
+// A scoring costs more than its goal code: where the goals need no code
+// of their own (they fold into what the position decides), ended games
+// still wait to be scored a few at a time, not one step each.
+func TestLanesHoldWithoutGoalCode(t *testing.T) {
+	v := loadFile(t, "tictactoe")
+	start := v.New().(*State)
+	l := start.NewSimulation().(*lanes)
+	lp := *l.lp
+	lp.goals = nil
+	l.lp, l.scoreCost = &lp, lp.scoreCost()
+	rng := game.NewRand(8)
+	for lane := 0; lane < laneCount; lane++ {
+		l.Load(lane, start, 0)
+	}
+	held := 0
+	var ended []int
+	for i := 0; i < 100; i++ {
+		ended = l.Step(rng, ended[:0])
+		held = max(held, popCount(l.held))
+		for _, lane := range ended {
+			l.Load(lane, start, 0)
+		}
+	}
+	if held == 0 {
+		t.Error("every ended game was scored at the step it ended")
+	}
+}
+
 // With free lanes the caller is waiting for results (a young search
 // tree): an ended game is reported at the Step that finds it over, even
 // where scoring is dearer than any wait.
