@@ -20,6 +20,7 @@ type watchedWriter struct {
 	batch   writeBatcher // the connection under w; nil when unknown
 	pending atomic.Int64 // unix nanoseconds when the blocked write began; 0 if none
 	written atomic.Int64
+	large   atomic.Int64 // writes longer than maxWrite so far
 }
 
 // writeBatcher gathers what is written to a connection between hold and
@@ -40,6 +41,18 @@ type writeBatcher interface {
 // (the connection sends a frame's packets together, see writeBatcher).
 const maxWrite = 2 << 10
 
+// A session that keeps drawing large frames (a board in play: two frames
+// of 4–8 KB a move) writes them in pieces of maxBusyWrite once it has
+// written busyFrames of them: a packet is a round through the client's
+// SSH reader, its decryption and its goroutines, and the buffers the
+// library keeps at that size are then in use, not idle. A session at the
+// menu, which draws one large frame and then small ones, stays at
+// maxWrite. (OpenSSH and x/crypto take packets of 32 KB.)
+const (
+	maxBusyWrite = 16 << 10
+	busyFrames   = 16
+)
+
 func (w *watchedWriter) Write(p []byte) (written int, err error) {
 	defer w.pending.Store(0)
 	if w.batch != nil && len(p) > maxWrite {
@@ -50,8 +63,12 @@ func (w *watchedWriter) Write(p []byte) (written int, err error) {
 			}
 		}()
 	}
+	size := maxWrite
+	if len(p) > maxWrite && w.large.Add(1) > busyFrames {
+		size = maxBusyWrite
+	}
 	for written < len(p) {
-		piece := p[written:min(len(p), written+maxWrite)]
+		piece := p[written:min(len(p), written+size)]
 		w.pending.Store(time.Now().UnixNano()) // a client still reading is not stalled
 		n, err := w.w.Write(piece)
 		written += n

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -182,5 +183,44 @@ func TestStalledFrameLetsOtherWritesGo(t *testing.T) {
 	}
 	if got := conn.data.Len(); got != 3*maxWrite+3*len("HDR")+len("exit-status") {
 		t.Errorf("%d bytes reached the connection", got)
+	}
+}
+
+// A session that keeps drawing large frames writes them in pieces of
+// maxBusyWrite (fewer packets for its client to read); one whose large
+// frames are few (the menu's first) keeps pieces of maxWrite, and so the
+// SSH library's buffers of that size.
+func TestBusySessionWritesLargerPieces(t *testing.T) {
+	t.Parallel()
+	rec := &pieceRecorder{}
+	w := &watchedWriter{w: rec}
+	largest := func() int {
+		n := slices.Max(rec.sizes)
+		rec.sizes = rec.sizes[:0]
+		return n
+	}
+	frame := make([]byte, 6<<10)
+	for i := range busyFrames {
+		if _, err := w.Write(frame); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(make([]byte, 100)); err != nil {
+			t.Fatal(err)
+		}
+		if n := largest(); n > maxWrite {
+			t.Fatalf("large frame %d went in a piece of %d, want at most %d", i+1, n, maxWrite)
+		}
+	}
+	if _, err := w.Write(frame); err != nil {
+		t.Fatal(err)
+	}
+	if n := largest(); n != len(frame) {
+		t.Errorf("after %d large frames, one of %d bytes went in pieces of at most %d", busyFrames, len(frame), n)
+	}
+	if _, err := w.Write(make([]byte, 40<<10)); err != nil {
+		t.Fatal(err)
+	}
+	if n := largest(); n != maxBusyWrite {
+		t.Errorf("a frame of 40 KB went in pieces of at most %d, want %d", n, maxBusyWrite)
 	}
 }

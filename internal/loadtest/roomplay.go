@@ -21,20 +21,91 @@ import (
 )
 
 // roomClient is one player's SSH session: it keeps what its terminal
-// shows, to look for text on it, and counts the output since the last
-// mark.
+// shows and what the test looks for on each line of it (lines), and
+// counts the output since the last mark.
 type roomClient struct {
 	client  *gossh.Client
 	in      io.WriteCloser
 	mu      sync.Mutex
 	scr     *termscreen.Screen
-	out     int // bytes of output since the mark
+	lines   []lineFacts // per line of scr, read again when it changes
+	out     int         // bytes of output since the mark
 	changed chan struct{}
 	ended   bool
 	// up is set once the room's board is on the screen: the terminal's
 	// queries come before it (with a program's first frame), so the
 	// output after it is not searched for them.
 	up bool
+}
+
+// lineFacts is what a line of a player's screen says that the test
+// waits for: the move count of the board's move list ("Moves (N)"; -1
+// when the line has none), the game's end, a refused move. A client
+// reads them from the lines a frame changed, once, instead of searching
+// every line of the screen for each text after every frame.
+type lineFacts struct {
+	moves   int
+	over    bool
+	refused bool
+}
+
+// factsOf reads line's facts.
+func factsOf(line []byte) lineFacts {
+	f := lineFacts{moves: -1}
+	for rest := line; ; {
+		i := bytes.Index(rest, []byte(boardText))
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len(boardText):]
+		n, digits := 0, 0
+		for digits < len(rest) && digits < 9 && rest[digits] >= '0' && rest[digits] <= '9' {
+			n = n*10 + int(rest[digits]-'0')
+			digits++
+		}
+		if digits > 0 && digits < len(rest) && rest[digits] == ')' {
+			f.moves = max(f.moves, n)
+		}
+	}
+	f.over = bytes.Contains(line, []byte(gameOverText))
+	f.refused = bytes.Contains(line, []byte(refusedText))
+	return f
+}
+
+// write takes a chunk of the session's output onto the screen and reads
+// the facts of the lines it changed. Called with mu held.
+func (c *roomClient) write(chunk []byte) {
+	c.out += len(chunk)
+	c.scr.Write(chunk)
+	if _, h := c.scr.Size(); len(c.lines) != h {
+		c.lines = make([]lineFacts, h)
+	}
+	c.scr.Changed(func(y int, line []byte) { c.lines[y] = factsOf(line) })
+	if !c.up {
+		c.up = c.showsLocked(func(f lineFacts) bool { return f.moves >= 0 })
+	}
+}
+
+// showsLocked reports whether some line's facts satisfy ok. Called with
+// mu held.
+func (c *roomClient) showsLocked(ok func(lineFacts) bool) bool {
+	return slices.ContainsFunc(c.lines, ok)
+}
+
+// showsMoves reports whether the screen's move list says n moves, or
+// (over) the game's end.
+func (c *roomClient) showsMoves(n int, over bool) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.showsLocked(func(f lineFacts) bool { return f.moves == n || over && f.over })
+}
+
+// showsRefused reports whether the screen says the server could not
+// store a move.
+func (c *roomClient) showsRefused() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.showsLocked(func(f lineFacts) bool { return f.refused })
 }
 
 func (c *roomClient) read(r io.Reader) {
@@ -47,11 +118,7 @@ func (c *roomClient) read(r io.Reader) {
 				answerQueries(chunk, c.in)
 			}
 			c.mu.Lock()
-			c.out += len(chunk)
-			c.scr.Write(chunk)
-			if !c.up {
-				c.up = c.scr.Contains(boardText)
-			}
+			c.write(chunk)
 			c.mu.Unlock()
 		}
 		if err != nil {
@@ -96,25 +163,24 @@ func (c *roomClient) mark() {
 	c.mu.Unlock()
 }
 
-// waitFor waits until the screen shows one of want, and returns when it
-// did.
-func (c *roomClient) waitFor(within time.Duration, want ...string) (time.Time, error) {
+// waitMoves waits until the screen's move list says n moves.
+func (c *roomClient) waitMoves(within time.Duration, n int) error {
 	deadline := time.After(within)
 	for {
 		c.mu.Lock()
-		found := slices.ContainsFunc(want, c.scr.Contains)
+		found := c.showsLocked(func(f lineFacts) bool { return f.moves == n })
 		ended := c.ended
 		c.mu.Unlock()
 		if found {
-			return time.Now(), nil
+			return nil
 		}
 		if ended {
-			return time.Time{}, errors.New("session ended")
+			return errors.New("session ended")
 		}
 		select {
 		case <-c.changed:
 		case <-deadline:
-			return time.Time{}, fmt.Errorf("timed out waiting for %q", want)
+			return fmt.Errorf("timed out waiting for %q", fmt.Sprintf("Moves (%d)", n))
 		}
 	}
 }
@@ -233,6 +299,9 @@ const boardText = "Moves ("
 // not store in time (rooms' errNotStored).
 const refusedText = "could not store that"
 
+// gameOverText is on a room's board once its game is over.
+const gameOverText = "game over"
+
 // playMove has the player to move type a legal move and returns the time
 // from its Enter key to the other player's frame showing the move. The
 // room's position is the table's: both players are driven from here.
@@ -252,7 +321,7 @@ func playMove(tb *table, rng *game.Rand) (time.Duration, error) {
 	mover, other := tb.players[st.ToMove()], tb.players[1-st.ToMove()]
 	n := g.Turn()
 	// The mover's screen has the room's last move before the key.
-	if _, err := mover.waitFor(moveWait, fmt.Sprintf("Moves (%d)", n)); err != nil {
+	if err := mover.waitMoves(moveWait, n); err != nil {
 		return 0, fmt.Errorf("mover's screen: %w", err)
 	}
 	mover.mark()
@@ -293,15 +362,14 @@ func playMove(tb *table, rng *game.Rand) (time.Duration, error) {
 // (errLost) only when the mover's screen shows it as played; otherwise
 // nobody was told it was played, and the room stalled.
 func awaitMove(mover, other *roomClient, n int, within time.Duration) (time.Time, error) {
-	played := fmt.Sprintf("Moves (%d)", n+1)
 	deadline := time.After(within)
 	// Each screen is looked at again only when its output changed it.
 	otherChanged, moverChanged := true, true
 	for {
-		if otherChanged && other.shows(played, "game over") {
+		if otherChanged && other.showsMoves(n+1, true) {
 			return time.Now(), nil
 		}
-		if moverChanged && mover.shows(refusedText) {
+		if moverChanged && mover.showsRefused() {
 			return time.Time{}, errRefused
 		}
 		if other.hasEnded() || mover.hasEnded() {
@@ -313,19 +381,12 @@ func awaitMove(mover, other *roomClient, n int, within time.Duration) (time.Time
 		case <-mover.changed:
 			otherChanged, moverChanged = false, true
 		case <-deadline:
-			if mover.shows(played, "game over") {
+			if mover.showsMoves(n+1, true) {
 				return time.Time{}, errLost
 			}
 			return time.Time{}, fmt.Errorf("neither screen showed it within %s", within)
 		}
 	}
-}
-
-// shows reports whether the screen shows one of want.
-func (c *roomClient) shows(want ...string) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return slices.ContainsFunc(want, c.scr.Contains)
 }
 
 // hasEnded reports whether the session's output has ended.

@@ -11,7 +11,7 @@ import (
 // fakeClient is a room client whose screen the test writes.
 func fakeClient(text string) *roomClient {
 	c := &roomClient{changed: make(chan struct{}, 1), scr: termscreen.New(60, 4)}
-	c.scr.Write([]byte(text))
+	c.write([]byte(text))
 	return c
 }
 
@@ -47,5 +47,57 @@ func TestAwaitMoveCountsOnlyShownMovesAsLost(t *testing.T) {
 					res.lost, res.refused, res.stalled, tt.lost, tt.refused, tt.stalled)
 			}
 		})
+	}
+}
+
+// A line's facts: the move list's count, the game's end, a refused move.
+func TestFactsOfALine(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		line string
+		want lineFacts
+	}{
+		{"  Moves (12) ─→", lineFacts{moves: 12}},
+		{"Moves (0)", lineFacts{moves: 0}},
+		{"Moves (x) Moves (", lineFacts{moves: -1}},
+		{"Moves (3", lineFacts{moves: -1}},
+		{"Moves (3)  Moves (4)", lineFacts{moves: 4}},
+		{"Pentago · game over: ana wins", lineFacts{moves: -1, over: true}},
+		{"the server could not store that; try again", lineFacts{moves: -1, refused: true}},
+		{"", lineFacts{moves: -1}},
+	} {
+		if got := factsOf([]byte(tt.line)); got != tt.want {
+			t.Errorf("factsOf(%q) = %+v, want %+v", tt.line, got, tt.want)
+		}
+	}
+}
+
+// A client's facts follow what its screen shows: a line drawn over, a
+// line erased, the screen cleared.
+func TestClientFactsFollowTheScreen(t *testing.T) {
+	t.Parallel()
+	c := fakeClient("\x1b[2;1HMoves (2)")
+	steps := []struct {
+		out          string
+		moves        int
+		over, refuse bool
+	}{
+		{"", 2, false, false},
+		{"\x1b[2;1HMoves (3)\x1b[K", 3, false, false},
+		{"\x1b[3;1Hcould not store that", 3, false, true},
+		{"\x1b[3;1H\x1b[K", 3, false, false},
+		{"\x1b[1;1Hgame over", 3, true, false},
+		{"\x1b[2J", -1, false, false},
+	}
+	for i, st := range steps {
+		c.mu.Lock()
+		c.write([]byte(st.out))
+		c.mu.Unlock()
+		if st.moves >= 0 && !c.showsMoves(st.moves, false) || c.showsMoves(st.moves+1, false) || c.showsMoves(2, false) && st.moves != 2 {
+			t.Errorf("step %d: the client's move count is not %d (screen %q)", i, st.moves, c.scr.String())
+		}
+		if c.showsMoves(-2, true) != st.over || c.showsRefused() != st.refuse {
+			t.Errorf("step %d: game over %t, refused %t; want %t, %t", i, c.showsMoves(-2, true), c.showsRefused(), st.over, st.refuse)
+		}
 	}
 }

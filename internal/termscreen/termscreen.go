@@ -56,11 +56,13 @@ type Screen struct {
 	// Screen per client and reads every frame, so they are not allocated
 	// per sequence.
 	argBuf [16]int
-	// text is each line's text as Contains last read it, and dirty says
-	// which lines changed since: a load-test client asks after every
-	// frame, and a frame changes a few lines.
-	text  [][]byte
-	dirty []bool
+	// text is each line's text as Contains or Changed last read it, and
+	// stale says which lines changed since; unseen says which changed
+	// since Changed last told of them. A load-test client asks after
+	// every frame, and a frame changes a few lines.
+	text   [][]byte
+	stale  []bool
+	unseen []bool
 }
 
 // New returns a blank screen of w columns and h lines.
@@ -82,7 +84,7 @@ func (s *Screen) Resize(w, h int) {
 	}
 	s.w, s.h, s.cells = w, h, cells
 	s.text = make([][]byte, h)
-	s.dirty = make([]bool, h)
+	s.stale, s.unseen = make([]bool, h), make([]bool, h)
 	s.touch(0, h)
 	s.top, s.bot = 0, h-1
 	s.autowrap = true
@@ -132,24 +134,43 @@ func (s *Screen) String() string {
 }
 
 // Contains reports whether some line shows text. Only the lines that
-// changed since it last read them are read again.
+// changed since they were last read are read again.
 func (s *Screen) Contains(text string) bool {
 	for y := range s.h {
-		if s.dirty[y] {
-			s.text[y] = s.appendLine(s.text[y][:0], y)
-			s.dirty[y] = false
-		}
-		if bytes.Contains(s.text[y], []byte(text)) {
+		if bytes.Contains(s.lineText(y), []byte(text)) {
 			return true
 		}
 	}
 	return false
 }
 
+// Changed calls fn with the number and text of each line changed since
+// Changed last told of it (every line, the first time), in order. The
+// text is the screen's own until its next change: fn reads it, keeps
+// none of it.
+func (s *Screen) Changed(fn func(y int, line []byte)) {
+	for y := range s.h {
+		if s.unseen[y] {
+			s.unseen[y] = false
+			fn(y, s.lineText(y))
+		}
+	}
+}
+
+// lineText is line y's text as Line has it, read again only when the
+// line changed.
+func (s *Screen) lineText(y int) []byte {
+	if s.stale[y] {
+		s.text[y] = s.appendLine(s.text[y][:0], y)
+		s.stale[y] = false
+	}
+	return s.text[y]
+}
+
 // touch marks lines from..to-1 changed.
 func (s *Screen) touch(from, to int) {
 	for y := max(from, 0); y < min(to, s.h); y++ {
-		s.dirty[y] = true
+		s.stale[y], s.unseen[y] = true, true
 	}
 }
 
@@ -239,7 +260,7 @@ func (s *Screen) printASCII(run []byte) {
 			continue
 		}
 		line := s.cells[s.y]
-		s.dirty[s.y] = true
+		s.stale[s.y], s.unseen[s.y] = true, true
 		n := min(len(run), s.w-s.x)
 		// Writing over half of a wide character blanks its other half:
 		// only the run's ends can do that.
@@ -612,7 +633,7 @@ func (s *Screen) eraseDisplay(mode int) {
 
 func (s *Screen) insertChars(n int) {
 	line := s.cells[s.y]
-	s.dirty[s.y] = true
+	s.stale[s.y], s.unseen[s.y] = true, true
 	n = min(n, s.w-s.x)
 	copy(line[s.x+n:], line[s.x:])
 	clear(line[s.x : s.x+n])
@@ -621,7 +642,7 @@ func (s *Screen) insertChars(n int) {
 
 func (s *Screen) deleteChars(n int) {
 	line := s.cells[s.y]
-	s.dirty[s.y] = true
+	s.stale[s.y], s.unseen[s.y] = true, true
 	n = min(n, s.w-s.x)
 	copy(line[s.x:], line[s.x+n:])
 	clear(line[s.w-n:])
@@ -651,7 +672,7 @@ func (s *Screen) print(r rune) {
 		s.insertChars(width)
 	}
 	line := s.cells[s.y]
-	s.dirty[s.y] = true
+	s.stale[s.y], s.unseen[s.y] = true, true
 	// Writing over half of a wide character blanks its other half.
 	if line[s.x] == wideTail && s.x > 0 {
 		line[s.x-1] = 0

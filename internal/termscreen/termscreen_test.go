@@ -218,12 +218,13 @@ func TestScreenContains(t *testing.T) {
 	}
 }
 
-// Contains reads what the screen shows after every kind of change:
-// printing (wrapping, over wide characters, in insert mode), erasing,
-// scrolling within margins, inserting and deleting characters and lines,
-// the alternate screen and a reset, each written whole or split at a
-// random byte. Each answer is checked against the lines as Line reads
-// them, which Contains's kept text must follow.
+// Contains and Changed read what the screen shows after every kind of
+// change: printing (wrapping, over wide characters, in insert mode),
+// erasing, scrolling within margins, inserting and deleting characters
+// and lines, the alternate screen and a reset, each written whole or
+// split at a random byte. Each answer of Contains is checked against the
+// lines as Line reads them, and so is a copy of the screen kept only
+// from what Changed told.
 func TestContainsFollowsEveryChange(t *testing.T) {
 	t.Parallel()
 	pieces := []string{
@@ -237,6 +238,7 @@ func TestContainsFollowsEveryChange(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	for run := range 300 {
 		s := New(7, 5)
+		told := make([]string, 5)
 		var in strings.Builder
 		for range 40 {
 			in.WriteString(pieces[rng.IntN(len(pieces))])
@@ -247,6 +249,10 @@ func TestContainsFollowsEveryChange(t *testing.T) {
 			s.Write(b[:n])
 			b = b[n:]
 			shown := s.String()
+			s.Changed(func(y int, line []byte) { told[y] = string(line) })
+			if got := strings.Join(told, "\n"); got != shown {
+				t.Fatalf("run %d: the lines Changed told of make %q, the screen shows %q", run, got, shown)
+			}
 			for _, text := range texts {
 				want := false
 				for _, line := range strings.Split(shown, "\n") {
