@@ -167,7 +167,30 @@ func ParseTurn(s game.State, text string) ([]game.Move, error) {
 	if turn, ok := parseTurnFields(s.Clone(), fields); ok {
 		return turn, nil
 	}
+	if why := illegalLead(s, fields); why != nil {
+		return nil, why
+	}
 	return nil, err
+}
+
+// illegalLead is why the turn's first part is refused when no leading
+// run of fields is a legal move ("132 1cw" on a taken cell: the cell is
+// taken), from the longest run, which is the likeliest move meant; nil
+// when some leading run is legal, so the rest is what is wrong and the
+// whole line's refusal says so.
+func illegalLead(s game.State, fields []string) error {
+	var why error
+	for n := 1; n < len(fields); n++ {
+		m, err := ParseMove(s, strings.Join(fields[:n], " "))
+		if err == nil {
+			err = game.Check(s, m)
+		}
+		if err == nil {
+			return nil
+		}
+		why = err
+	}
+	return why
 }
 
 // parseTurnFields reads fields as a turn in t, which it plays on: the

@@ -53,3 +53,34 @@ func TestTypedWholeTurn(t *testing.T) {
 		}
 	}
 }
+
+// A refused turn says what is wrong with it: the game's reason for its
+// first part when that part is a move the game refuses, else the whole
+// line's refusal.
+func TestRefusedTurnSaysWhy(t *testing.T) {
+	for _, tc := range []struct {
+		played []string // the moves before the turn typed
+		typed  string
+		want   string // in the refusal
+	}{
+		{[]string{"133", "3cw"}, "133 1cw", "taken by red"},
+		{nil, "3ccw 133", "time to place"},
+		{nil, "nonsense words", `"nonsense"`},
+		{nil, "133 122", `"133 122"`},
+		{nil, "133 3ccw 122", `"133 3ccw 122"`},
+	} {
+		s, err := game.NewState("pentago", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range tc.played {
+			if _, err := game.PlayText(s, m); err != nil {
+				t.Fatalf("%s: %v", m, err)
+			}
+		}
+		_, err = ParseTurn(s, tc.typed)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: refusal %v, want one saying %s", tc.typed, err, tc.want)
+		}
+	}
+}
