@@ -148,9 +148,14 @@ func (lp *lanePush) push(set []int32, w wordsOf) {
 		if i < 0 || int(i) >= len(lp.fanLo)-1 {
 			continue
 		}
-		x := w.get(a)
+		x := &w[a]
 		for _, pr := range lp.fan[lp.fanLo[i]:lp.fanLo[i+1]] {
-			v := x
+			t := &w[pr.target]
+			if pr.lo == pr.hi { // the rule is its does atom
+				t[0], t[1], t[2], t[3] = t[0]|x[0], t[1]|x[1], t[2]|x[2], t[3]|x[3]
+				continue
+			}
+			v := w.get(a)
 			for _, l := range lp.lits[pr.lo:pr.hi] {
 				v = and(v, w.lit(l))
 			}
