@@ -115,6 +115,16 @@ type Options struct {
 	// replaces the model search's simulations (Multi == Model), so that
 	// a measurement does not depend on the machine's load.
 	Playouts int
+	// Nodes, when positive, caps the alpha-beta search at that many
+	// nodes, summed over its workers. Without a Budget it replaces the
+	// clock: the search stops at the cap (or sooner, when more depth
+	// cannot change its result), a root solve by the game's solver is
+	// tried wherever the solver can settle the position in its memory
+	// and runs to its end, and the Monte Carlo searches take Nodes as
+	// their Playouts unless those are set. With Threads 1 the result
+	// then does not depend on the machine's speed or load (tests and
+	// measurements).
+	Nodes int64
 	// MultiPV, when positive, asks for the values of that many of the
 	// best root moves (Result.Moves, Progress.Moves): alpha-beta then
 	// searches every root move with a full window, which costs depth.

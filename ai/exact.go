@@ -71,8 +71,11 @@ func (sr *Searcher) exactRoot(p *plan, main *worker) (Result, bool) {
 	if sol.Goal < game.MaxGoal {
 		keepRootMoves(p, main, sv, sol)
 		// The choice among the moves that keep the value is a refinement:
-		// a quarter of the budget, and 2 s, at most.
-		if d := time.Now().Add(min(p.budget/4, 2*time.Second)); d.Before(main.sh.deadline) {
+		// a quarter of the budget, and 2 s, at most (a quarter of the
+		// nodes without a clock).
+		if p.clockless() {
+			main.sh.maxNodes = main.sh.nodes.Load() + max(p.opt.Nodes/4, 1)
+		} else if d := time.Now().Add(min(p.budget/4, 2*time.Second)); d.Before(main.sh.deadline) {
 			main.sh.deadline = d
 		}
 		if r := sr.alphaBeta(p, main); keeps(p, sv, r.Turn, sol.Goal) {
@@ -153,7 +156,11 @@ func keeps(p *plan, sv game.Solver, turn []game.Move, goal int) bool {
 	if !t.Terminal() && t.ToMove() == mover {
 		return false // not a whole turn
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	timeout := time.Second
+	if p.clockless() {
+		timeout = noClock
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	return after(ctx, sv, t, mover, p.threads) >= goal
 }

@@ -30,14 +30,16 @@ var (
 	pentagoNoSolver = flag.Bool("pentago.nosolver", false, "TestPentagoExactLong, TestPentagoTuneMeasure: hard without the exact solver (Options.NoSolver)")
 )
 
-// pxMeasure lets Search choose a turn in every case, solves the position
-// it leads to and counts whether the turn keeps the case's value. It logs
+// pxMeasure lets a Searcher of its own (so that no earlier test's table
+// changes the result) choose a turn in every case, solves the position it
+// leads to and counts whether the turn keeps the case's value. It logs
 // every turn that throws a value away.
 func pxMeasure(t *testing.T, x *pentagoexact.Solver, cases []pentagoexact.Case, opt Options) pentagoexact.Tally {
 	tally := pentagoexact.NewTally()
+	sr := NewSearcher()
 	for _, c := range cases {
 		s := mustState(t, "pentago", c.Pos)
-		res := Search(context.Background(), s, opt)
+		res := sr.Search(context.Background(), s, opt)
 		after := s.Clone()
 		for _, m := range res.Turn {
 			if after.Terminal() || !after.IsLegal(m) {
@@ -67,6 +69,12 @@ func pxMeasure(t *testing.T, x *pentagoexact.Solver, cases []pentagoexact.Case, 
 	return tally
 }
 
+// pxKeepNodes is hard's node budget in TestPentagoKeepsExactValue: about
+// what it searched in the 300 ms the test gave it before (one thread),
+// counted so that neither the machine's load nor the race detector
+// changes what it finds.
+const pxKeepNodes = 100_000
+
 // TestPentagoKeepsExactValue measures the search against exact values of
 // late positions (24–28 stones) from seeded games. A forced win within
 // three turns must never be thrown away; the other figures are logged.
@@ -75,7 +83,7 @@ func TestPentagoKeepsExactValue(t *testing.T) {
 		t.Skip("solves positions exactly")
 	}
 	if raceEnabled {
-		t.Skip("judges play in a fixed time; the race detector slows the search")
+		t.Skip("solving the positions takes minutes under the race detector; the run without it checks them")
 	}
 	x := pentagoexact.NewSolver(20)
 	quota := map[string]int{"win1": 3, "win2": 4, "win3": 4, "win4+": 2, "draw": 5, "loss": 3}
@@ -83,11 +91,15 @@ func TestPentagoKeepsExactValue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tally := pxMeasure(t, x, cases, Options{Level: Hard, Budget: 300 * time.Millisecond})
-	t.Logf("hard at 300 ms: %v", tally)
-	for _, c := range []string{"win1", "win2", "win3"} {
-		if k := tally[c]; k[0] != k[1] || k[1] != quota[c] {
-			t.Errorf("%s: kept %d of %d forced wins (want all %d)", c, k[0], k[1], quota[c])
+	// With the solver hard settles every one of these positions at the
+	// root; without it the search alone must still find the short wins.
+	for _, noSolver := range []bool{false, true} {
+		tally := pxMeasure(t, x, cases, Options{Level: Hard, Nodes: pxKeepNodes, Threads: 1, NoSolver: noSolver})
+		t.Logf("hard at %d nodes, without the solver %v: %v", pxKeepNodes, noSolver, tally)
+		for _, c := range []string{"win1", "win2", "win3"} {
+			if k := tally[c]; k[0] != k[1] || k[1] != quota[c] {
+				t.Errorf("without the solver %v: %s: kept %d of %d forced wins (want all %d)", noSolver, c, k[0], k[1], quota[c])
+			}
 		}
 	}
 }
@@ -169,18 +181,23 @@ func pxReadSolved(t *testing.T, x *pentagoexact.Solver, path string, verify bool
 	return cases
 }
 
+// pxExactNodes is max's node budget in TestPentagoPlaysExactly; after
+// the solve a quarter of it chooses among the turns that keep the value.
+const pxExactNodes = 2_000_000
+
 // TestPentagoPlaysExactly: max, with the solver, keeps the exact value
 // of positions of 20 stones that hard without it gave away (in the
 // measurements on testdata/pentago_tune_valid.txt: two draws and a long
-// win), and says it is proven. The budget is long because whether the
-// solver is tried follows its measured speed, which the machine's load
-// changes; the turn is judged by the file's stored value of every turn.
+// win), and says it is proven. Its budget is counted in nodes, so the
+// solve is tried and runs to its end however slow the machine is (on a
+// clock, whether it is tried follows the solver's measured speed); the
+// turn is judged by the file's stored value of every turn.
 func TestPentagoPlaysExactly(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves positions of 20 stones")
 	}
 	if raceEnabled {
-		t.Skip("whether the solver is tried follows its measured speed, which the race detector cuts several times")
+		t.Skip("three retrograde analyses of 20 stones take minutes under the race detector")
 	}
 	want := map[string]bool{
 		"r.br../br...b/r.b.b./.bbb../rbrr../r.rrb. red place":   true,
@@ -197,7 +214,7 @@ func TestPentagoPlaysExactly(t *testing.T) {
 		}
 		delete(want, c.Pos)
 		s := mustState(t, "pentago", c.Pos)
-		res := Search(context.Background(), s, Options{Level: Max, Budget: time.Minute})
+		res := NewSearcher().Search(context.Background(), s, Options{Level: Max, Nodes: pxExactNodes, Threads: 1})
 		got := strings.Join(FormatLine(s, res.Turn), " ")
 		val := int8(-2)
 		for i, tr := range c.Turns {

@@ -41,6 +41,7 @@ type shared struct {
 	tt       *table
 	stop     atomic.Bool
 	nodes    atomic.Int64
+	maxNodes int64 // Options.Nodes: stop once nodes reaches it (0: no cap)
 	ctx      context.Context
 	deadline time.Time
 	start    time.Time
@@ -252,7 +253,7 @@ func (w *worker) tick() bool {
 	if w.nodes&(checkEvery-1) == 0 {
 		w.sh.nodes.Add(w.nodes - w.flushed)
 		w.flushed = w.nodes
-		if w.sh.ctx.Err() != nil || time.Now().After(w.sh.deadline) {
+		if w.sh.ctx.Err() != nil || time.Now().After(w.sh.deadline) || w.sh.overNodes() {
 			w.sh.stop.Store(true)
 		}
 	}
@@ -260,6 +261,11 @@ func (w *worker) tick() bool {
 		w.stopped = true
 	}
 	return w.stopped
+}
+
+// overNodes tells whether the search has used its node cap.
+func (sh *shared) overNodes() bool {
+	return sh.maxNodes > 0 && sh.nodes.Load() >= sh.maxNodes
 }
 
 func (w *worker) flush() {

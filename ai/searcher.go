@@ -136,6 +136,12 @@ func newPlan(ctx context.Context, s game.State, moves []game.Move, opt Options, 
 	p.budget = opt.Budget
 	if p.budget <= 0 {
 		p.budget = p.spec.budget
+		if opt.Nodes > 0 {
+			p.budget = noClock
+			if p.opt.Playouts <= 0 {
+				p.opt.Playouts = int(min(opt.Nodes, math.MaxInt32))
+			}
+		}
 	}
 	p.maxDepth = p.spec.depth
 	if opt.MaxDepth > 0 {
@@ -162,8 +168,15 @@ func newPlan(ctx context.Context, s game.State, moves []game.Move, opt Options, 
 	return p
 }
 
+// noClock is the budget of a search bounded by Options.Nodes alone: so
+// long that the clock never decides anything.
+const noClock = time.Duration(1 << 60)
+
 // deadline is when the search must stop.
 func (p *plan) deadline() time.Time { return p.start.Add(p.budget) }
+
+// clockless tells whether the search is bounded by Options.Nodes alone.
+func (p *plan) clockless() bool { return p.budget == noClock }
 
 // paranoid tells whether the alpha-beta workers play the root role
 // against a coalition (every search but max^n; only matters with more
@@ -176,7 +189,7 @@ func (p *plan) noisy() bool { return p.spec.noise > 0 }
 // prepareMain readies the table and the main worker for the plan, with
 // the root moves ordered.
 func (sr *Searcher) prepareMain(p *plan) *worker {
-	sh := &shared{tt: sr.tt, ctx: p.ctx, start: p.start, deadline: p.deadline()}
+	sh := &shared{tt: sr.tt, ctx: p.ctx, start: p.start, deadline: p.deadline(), maxNodes: max(p.opt.Nodes, 0)}
 	sr.tt.gen++
 	if p.noisy() {
 		// Levels with noise must be reproducible for a seed: start from

@@ -240,6 +240,7 @@ type limitedConn struct {
 	closed  atomic.Bool
 	ctx     context.Context
 	cancel  context.CancelFunc
+	writes  connWrites // a frame's packets in one write (see watchedWriter)
 }
 
 func newLimitedConn(c net.Conn, bytesPerSec, burst int, onClose func()) *limitedConn {
@@ -265,6 +266,14 @@ func (c *limitedConn) Read(b []byte) (int, error) {
 	}
 	return n, err
 }
+
+func (c *limitedConn) Write(b []byte) (int, error) { return c.writes.write(c.Conn, b) }
+
+// hold keeps what is written until flush (see connWrites).
+func (c *limitedConn) hold() { c.writes.hold(c.Conn) }
+
+// flush writes what was kept since hold, in one call.
+func (c *limitedConn) flush() error { return c.writes.flush(c.Conn) }
 
 func (c *limitedConn) Close() error {
 	err := c.Conn.Close()

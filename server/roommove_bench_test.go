@@ -68,6 +68,9 @@ func (w roomWatch) View() tea.View {
 	return w.Model.View()
 }
 
+// Unchanged is the client's, as the server's session passes it on.
+func (w roomWatch) Unchanged() bool { return panicWitness{Model: w.Model}.Unchanged() }
+
 func (s *roomSeat) signal() {
 	select {
 	case s.changed <- struct{}{}:

@@ -584,6 +584,9 @@ func (s *Server) wrap(sess ssh.Session, conn *gossh.ServerConn) *gameSession {
 	// runPrograms).
 	gs.in = newInputPump(sess, keys, nil)
 	gs.out = &watchedWriter{w: ptyOut{sess: sess, raw: st.channel}}
+	if st.raw != nil {
+		gs.out.batch = st.raw
+	}
 	pty, _, ok := sess.Pty()
 	gs.hasPT = ok
 	if ok {

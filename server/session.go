@@ -1,12 +1,9 @@
 package server
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -355,69 +352,6 @@ func (p *inputPump) run() {
 
 func (p *inputPump) lastInput() time.Time { return time.Unix(0, p.last.Load()) }
 
-// watchedWriter records when a write started, so the janitor can drop a
-// session whose client has stopped reading (its writes block on the SSH
-// window) without the writer ever having to time out by itself.
-type watchedWriter struct {
-	w       io.Writer
-	pending atomic.Int64 // unix nanoseconds when the blocked write began; 0 if none
-	written atomic.Int64
-}
-
-// maxWrite bounds one write to the SSH channel. The SSH library keeps,
-// for the life of the connection, a packet buffer and a cipher buffer as
-// large as the largest packet it sent: a whole frame (10–20 KB for a full
-// screen) in one write would pin that much twice per idle session. Frames
-// in pieces of maxWrite cost a few more packets and nothing that stays.
-const maxWrite = 2 << 10
-
-func (w *watchedWriter) Write(p []byte) (int, error) {
-	defer w.pending.Store(0)
-	written := 0
-	for written < len(p) {
-		piece := p[written:min(len(p), written+maxWrite)]
-		w.pending.Store(time.Now().UnixNano()) // a client still reading is not stalled
-		n, err := w.w.Write(piece)
-		written += n
-		w.written.Add(int64(n))
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				err = os.ErrClosed
-			}
-			return written, err
-		}
-	}
-	return written, nil
-}
-
-// ptyOut is a session's output. charm.land/ssh's session writes through
-// its emulated PTY, which turns each \n into \r\n by copying the whole
-// write twice whether or not it holds one (7 % of what the server
-// allocated in the 1000-room run); the line renderer's frames hold none.
-// So a write without a line feed goes straight to the session's channel
-// (the same bytes the PTY would pass on), and any other through the
-// session.
-type ptyOut struct {
-	sess io.Writer // the session: \n becomes \r\n
-	raw  io.Writer // its channel, unchanged; nil when unknown
-}
-
-func (w ptyOut) Write(p []byte) (int, error) {
-	if w.raw == nil || bytes.IndexByte(p, '\n') >= 0 {
-		return w.sess.Write(p)
-	}
-	return w.raw.Write(p)
-}
-
-// stalledFor says how long the current write has been blocked.
-func (w *watchedWriter) stalledFor(now time.Time) time.Duration {
-	start := w.pending.Load()
-	if start == 0 {
-		return 0
-	}
-	return now.Sub(time.Unix(0, start))
-}
-
 // panicWitness wraps a session's model so that a panic in it, which
 // Bubble Tea recovers from (restoring the terminal), still tells the
 // player the session ended on an error and gives exit status 1.
@@ -435,6 +369,13 @@ func (w panicWitness) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 func (w panicWitness) View() tea.View {
 	defer w.witness()
 	return w.Model.View()
+}
+
+// Unchanged is the client's (see remoteterm.Unchanging): false for a
+// client that cannot tell.
+func (w panicWitness) Unchanged() bool {
+	u, ok := w.Model.(remoteterm.Unchanging)
+	return ok && u.Unchanged()
 }
 
 // witness records a panic in flight and lets it go on.

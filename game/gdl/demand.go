@@ -36,6 +36,21 @@ const demandPrefix = kif.AuxPrefix + "demand "
 // readers all give some of its arguments as constants guarded by the
 // facts of those constants (see above).
 func restrictToDemand(clauses []kif.Clause) []kif.Clause {
+	return restrictTo(clauses, demandsOf(clauses))
+}
+
+// demand is what is asked of a relation whose every reader gives some
+// of its arguments as constants: those arguments, and the guard facts,
+// one per question, whose arguments are the constants asked.
+type demand struct {
+	key   kif.RelKey
+	asked []int
+	facts []kif.Clause
+}
+
+// demandsOf returns the demands of the relations of clauses that
+// restrictToDemand restricts, in the order of their names.
+func demandsOf(clauses []kif.Clause) []demand {
 	reads := map[kif.RelKey][]reading{}
 	ruled := map[kif.RelKey]bool{}
 	for _, c := range clauses {
@@ -58,30 +73,46 @@ func restrictToDemand(clauses []kif.Clause) []kif.Clause {
 	slices.SortFunc(keys, func(a, b kif.RelKey) int {
 		return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.Arity, b.Arity))
 	})
-	out := slices.Clone(clauses)
+	var out []demand
 	for _, k := range keys {
 		asked := constantArgs(k, reads[k])
 		if len(asked) == 0 {
 			continue
 		}
-		name := fmt.Sprintf("%s%s/%d", demandPrefix, k.Name, k.Arity)
+		d := demand{key: k, asked: asked}
 		seen := map[string]bool{}
 		for _, r := range reads[k] {
-			fact := &kif.Term{Name: name}
+			fact := &kif.Term{Name: d.guardName()}
 			for _, i := range asked {
 				fact.Args = append(fact.Args, r.atom.Args[i])
 			}
 			if text := fact.String(); !seen[text] {
 				seen[text] = true
-				out = append(out, kif.Clause{Head: fact, Rule: r.rule})
+				d.facts = append(d.facts, kif.Clause{Head: fact, Rule: r.rule})
 			}
 		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// guardName is the name of the relation of d's guard facts.
+func (d demand) guardName() string {
+	return fmt.Sprintf("%s%s/%d", demandPrefix, d.key.Name, d.key.Arity)
+}
+
+// restrictTo returns clauses with the rules of each relation of ds
+// guarded by its facts, and the facts.
+func restrictTo(clauses []kif.Clause, ds []demand) []kif.Clause {
+	out := slices.Clone(clauses)
+	for _, d := range ds {
+		out = append(out, d.facts...)
 		for i, c := range out {
-			if kif.KeyOf(c.Head) != k {
+			if kif.KeyOf(c.Head) != d.key {
 				continue
 			}
-			guard := &kif.Term{Name: name}
-			for _, a := range asked {
+			guard := &kif.Term{Name: d.guardName()}
+			for _, a := range d.asked {
 				guard.Args = append(guard.Args, c.Head.Args[a])
 			}
 			body := append([]kif.Lit{{Kind: kif.LitPos, Atom: guard}}, c.Body...)

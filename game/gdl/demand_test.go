@@ -86,29 +86,82 @@ func TestDemandWhenOverLimit(t *testing.T) {
 	checkGroundsRewritten(t, "count", threeInARowCount, lim)
 }
 
+// pairsAsked is a sheet whose pair relation is read with its third
+// argument a constant, each of whose values (given in asked) is asked.
+func pairsAsked(values, asked string) string {
+	src := "(role r) (init (c 1)) (v 1) (v 2) (v 3) (v 4) (v 5) (v 6) (v 7) (v 8) (v 9)\n" +
+		"(<= (pair ?x ?y ?z) (v ?x) (v ?y) (w ?z))\n" +
+		"(<= (next (c 1)) (true (c 1))) (<= terminal (true (c 2))) (<= (goal r 100) (true (c 1)))\n"
+	for _, w := range strings.Fields(values) {
+		src += "(w " + w + ")\n"
+	}
+	for _, w := range strings.Fields(asked) {
+		src += "(<= (legal r (m ?x ?y " + w + ")) (pair ?x ?y " + w + "))\n"
+	}
+	return src
+}
+
 // A sheet over the limits is grounded again rewritten only where that
-// may fit: never past the term depth, and past the atoms only when a
-// relation was restricted to its questions.
+// may fit: never past the term depth, and past the atoms only when the
+// atoms the rules as written made, but those no question asks, are
+// within the limit. Where it is not tried, grounding the rewritten rules
+// indeed reaches a limit.
 func TestRewrittenGroundingOnlyWhereItMayFit(t *testing.T) {
 	for _, tc := range []struct {
-		reached    limitKind
-		restricted bool
-		want       bool
+		name string
+		src  string
+		lim  Limits
+		want bool
 	}{
-		{overWork, false, true},
-		{overWork, true, true},
-		{overAtoms, true, true},
-		{overAtoms, false, false},
-		{overDepth, true, false},
-		{overDepth, false, false},
+		// pair/3 restricted, every one of its atoms asked: no fewer atoms.
+		{"all asked", pairsAsked("a b", "a b"), Limits{MaxAtoms: 300}, false},
+		// Nothing restricted.
+		{"nothing restricted", "(role r) (init (c 1)) (v 1) (v 2) (v 3) (v 4) (v 5) (v 6) (<= (p ?x ?y ?z) (v ?x) (v ?y) (v ?z)) (<= (legal r (m ?x ?y ?z)) (p ?x ?y ?z)) (<= (next (c 1)) (true (c 1))) (<= terminal (true (c 2))) (<= (goal r 100) (true (c 1)))",
+			Limits{MaxAtoms: 200}, false},
+		// The counts over every three cells, of which six are asked.
+		{"few asked", threeInARowCount, Limits{MaxAtoms: 3000}, true},
+		// Over the work budget, with few atoms.
+		{"work", pairsAsked("a b", "a b"), Limits{MaxWork: 2000}, true},
+		{"depth", "(role r) (init (c z)) (<= (legal r go) (true (c ?x))) (<= (next (c (s ?x))) (true (c ?x))) (<= (p (s ?x)) (p ?x)) (p z) (<= terminal (p (s (s (s z))))) (<= (goal r 100) (true (c z)))",
+			Limits{MaxTermDepth: 3}, false},
 	} {
-		if got := mayFitRewritten(tc.reached, tc.restricted); got != tc.want {
-			t.Errorf("reached %d, restricted %v: %v, want %v", tc.reached, tc.restricted, got, tc.want)
+		clauses := validClauses(t, tc.src)
+		lim := DefaultLimits
+		lim.MaxAtoms = cmp.Or(tc.lim.MaxAtoms, lim.MaxAtoms)
+		lim.MaxWork = cmp.Or(tc.lim.MaxWork, lim.MaxWork)
+		lim.MaxTermDepth = cmp.Or(tc.lim.MaxTermDepth, lim.MaxTermDepth)
+		g := newGrounder(lim)
+		var limit *limitError
+		if err := g.run(clauses); !errors.As(err, &limit) {
+			t.Fatalf("%s: grounding as written: %v, want a limit reached", tc.name, err)
+		}
+		got := g.rewrittenMayFit(limit.kind, demandsOf(clauses))
+		if got != tc.want {
+			t.Errorf("%s: rewrittenMayFit after %q: %v, want %v", tc.name, limit, got, tc.want)
+		}
+		if !got {
+			if err := newGrounder(lim).run(rewriteForGrounding(clauses)); !errors.As(err, new(*limitError)) {
+				t.Errorf("%s: the rewritten rules ground within the limits (%v), but were not to be tried", tc.name, err)
+			}
 		}
 	}
 }
 
-// Every limit of grounding says which it is, for mayFitRewritten.
+// validClauses parses and validates src.
+func validClauses(t *testing.T, src string) []kif.Clause {
+	t.Helper()
+	d, err := kif.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clauses, err := kif.Validate(d, DefaultLimits.MaxTermDepth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return clauses
+}
+
+// Every limit of grounding says which it is, for rewrittenMayFit.
 func TestLimitErrorsSayWhichLimit(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -121,17 +174,10 @@ func TestLimitErrorsSayWhichLimit(t *testing.T) {
 		{"depth", "(role r) (init (c z)) (<= (legal r go) (true (c ?x))) (<= (next (c (s ?x))) (true (c ?x))) (<= (p (s ?x)) (p ?x)) (p z) (<= terminal (p (s (s (s z))))) (<= (goal r 100) (true (c z)))",
 			Limits{MaxTermDepth: 3}, overDepth},
 	} {
-		d, err := kif.Parse([]byte(tc.src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		clauses, err := kif.Validate(d, DefaultLimits.MaxTermDepth)
-		if err != nil {
-			t.Fatal(err)
-		}
+		clauses := validClauses(t, tc.src)
 		lim := DefaultLimits
 		lim.MaxAtoms, lim.MaxTermDepth = cmp.Or(tc.lim.MaxAtoms, lim.MaxAtoms), cmp.Or(tc.lim.MaxTermDepth, lim.MaxTermDepth)
-		_, err = groundSheet(clauses, lim)
+		_, err := groundSheet(clauses, lim)
 		var limit *limitError
 		if !errors.As(err, &limit) || limit.kind != tc.want {
 			t.Errorf("%s: %v (%#v), want limit kind %d", tc.name, err, limit, tc.want)

@@ -284,11 +284,12 @@ func (g *grounder) addAtom(r *grel, id termID) error {
 	}
 	g.isAtom[id] = true
 	g.nAtoms++
-	if g.nAtoms > g.lim.MaxAtoms {
-		return &limitError{fmt.Sprintf("the rules give more than %d ground atoms, %d of them for %s (a combinatorial explosion?)", g.lim.MaxAtoms, len(r.atoms), r.key), overAtoms}
-	}
 	pos := int32(len(r.atoms))
+	// The atom is kept even past the limit: rewrittenMayFit counts it.
 	r.atoms = append(r.atoms, id)
+	if g.nAtoms > g.lim.MaxAtoms {
+		return &limitError{fmt.Sprintf("the rules give more than %d ground atoms, %d of them for %s (a combinatorial explosion?)", g.lim.MaxAtoms, pos, r.key), overAtoms}
+	}
 	for _, ix := range r.ixList {
 		g.indexAtom(ix, id, pos)
 	}

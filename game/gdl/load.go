@@ -140,8 +140,9 @@ func compile(name string, d *kif.Description, lim Limits, engine int) (*game.Var
 
 // groundSheet grounds the clauses as written and, when that reaches a
 // limit, rewritten (rewriteForGrounding), within limits of its own
-// (and before the same deadline); the first limit reached is the error
-// when both do.
+// (and before the same deadline), unless what the first grounding made
+// shows that the second cannot fit (see rewrittenMayFit); the first limit
+// reached is the error when both do.
 func groundSheet(clauses []kif.Clause, lim Limits) (*grounder, error) {
 	g := newGrounder(lim)
 	if lim.rewrite {
@@ -152,32 +153,16 @@ func groundSheet(clauses []kif.Clause, lim Limits) (*grounder, error) {
 	if !errors.As(err, &limit) {
 		return g, err
 	}
-	restricted := restrictToDemand(clauses)
-	if !mayFitRewritten(limit.kind, len(restricted) > len(clauses)) {
+	demands := demandsOf(clauses)
+	if !g.rewrittenMayFit(limit.kind, demands) {
 		return g, err
 	}
 	again := newGrounder(lim)
 	again.deadline = g.deadline
-	if again.run(splitBodies(restricted)) != nil {
+	if again.run(splitBodies(restrictTo(clauses, demands))) != nil {
 		return g, err
 	}
 	return again, nil
-}
-
-// mayFitRewritten tells whether grounding the rewritten rules may stay
-// within the limit that grounding them as written reached, when
-// restricted says a relation was restricted to its questions. Rewriting
-// nests no term less deeply, and splitting bodies only adds relations,
-// so without a restriction the atoms are as many again: a second
-// grounding would only double the start (laikLee_hex's 1.0 → 2.0 CPU-s).
-func mayFitRewritten(reached limitKind, restricted bool) bool {
-	switch reached {
-	case overDepth:
-		return false
-	case overAtoms:
-		return restricted
-	}
-	return true
 }
 
 // rewriteForGrounding returns clauses that play the same game and ground

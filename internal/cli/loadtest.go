@@ -49,7 +49,8 @@ it fails when a move's Enter key to the other player's frame has p95 >=
 player, or not in the store).
 
 With --profile DIR the servers' CPU and allocation profiles (and, for the
-sessions, the heap with them idle) are written to DIR, for go tool pprof.
+sessions, the heap with them idle; for the rooms, the clients' CPU while
+the moves are played) are written to DIR, for go tool pprof.
 
 Flags:
 `

@@ -133,13 +133,16 @@ func TestRooms(t *testing.T) {
 			if strings.Contains(out.String(), "moves               0 in") {
 				t.Errorf("no move was played:\n%s", out.String())
 			}
-			// Each node's profiles, as pprof writes them (gzip).
+			// Each node's profiles and the clients' of the moves, as
+			// pprof writes them (gzip).
+			files := []string{"clients-cpu.pprof"}
 			for i := 1; i <= r.nodes; i++ {
-				for _, kind := range []string{"cpu", "allocs"} {
-					data, err := os.ReadFile(filepath.Join(cfg.ProfileDir, fmt.Sprintf("node%d-%s.pprof", i, kind)))
-					if err != nil || len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
-						t.Errorf("node %d's %s profile: %v, %d bytes", i, kind, err, len(data))
-					}
+				files = append(files, fmt.Sprintf("node%d-cpu.pprof", i), fmt.Sprintf("node%d-allocs.pprof", i))
+			}
+			for _, name := range files {
+				data, err := os.ReadFile(filepath.Join(cfg.ProfileDir, name))
+				if err != nil || len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+					t.Errorf("profile %s: %v, %d bytes", name, err, len(data))
 				}
 			}
 		})

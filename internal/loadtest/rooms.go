@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"sync"
 	"time"
@@ -107,7 +108,9 @@ func (rt *roomsTest) profiled(work func()) {
 			}
 		}()
 	}
+	stop := rt.profileClients()
 	work()
+	stop()
 	wg.Wait()
 	for i, n := range rt.nodes {
 		if n.pprof == "" {
@@ -118,7 +121,28 @@ func (rt *roomsTest) profiled(work func()) {
 			fmt.Fprintln(rt.out, "node profile:", err)
 		}
 	}
-	fmt.Fprintf(rt.out, "profiles            nodeN-cpu.pprof, nodeN-allocs.pprof in %s\n", rt.cfg.ProfileDir)
+	fmt.Fprintf(rt.out, "profiles            nodeN-cpu.pprof, nodeN-allocs.pprof, clients-cpu.pprof in %s\n", rt.cfg.ProfileDir)
+}
+
+// profileClients takes this process's CPU profile (the clients') until
+// the returned stop, into clients-cpu.pprof: the moves only, without the
+// rooms' opening (the handshakes) that --cpuprofile's covers too.
+func (rt *roomsTest) profileClients() (stop func()) {
+	f, err := os.Create(filepath.Join(rt.cfg.ProfileDir, "clients-cpu.pprof"))
+	if err != nil {
+		fmt.Fprintln(rt.out, "clients' profile:", err)
+		return func() {}
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		// --cpuprofile's runs already.
+		fmt.Fprintln(rt.out, "clients' profile:", err)
+		f.Close()
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}
 }
 
 // startNodes opens the store — a fresh SQLite file, or a fresh schema on

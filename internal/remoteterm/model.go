@@ -25,6 +25,7 @@ type model struct {
 func (m model) Init() (cmd tea.Cmd) {
 	OffStack(func() {
 		cmd = m.inner.Init()
+		m.r.viewed = true
 		m.r.Render(m.inner.View())
 	})
 	return cmd
@@ -46,8 +47,35 @@ func (m model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	first := m.r.observe(msg)
 	next, cmd := m.inner.Update(msg)
 	m.inner = next
+	if u, ok := next.(Unchanging); ok && u.Unchanged() && m.r.viewed && !terminalMsg(msg) {
+		// The view would be the last one again: not drawn, not even
+		// asked for.
+		return m, tea.Batch(first, cmd)
+	}
+	m.r.viewed = true
 	m.r.Render(next.View())
 	return m, tea.Batch(first, cmd)
+}
+
+// Unchanging is a model that can tell when a message changed nothing its
+// view shows: the renderer then asks it for no view after that message.
+// (Every view a message brings is otherwise drawn; one equal to the last
+// writes nothing to the terminal, but building it is most of what a
+// session's message costs.)
+type Unchanging interface {
+	// Unchanged reports whether the last message Update handled left
+	// the view as it was.
+	Unchanged() bool
+}
+
+// terminalMsg reports whether msg is about the terminal itself (its
+// size, its colours): the frame after it is always drawn.
+func terminalMsg(msg tea.Msg) bool {
+	switch msg.(type) {
+	case tea.WindowSizeMsg, tea.ColorProfileMsg:
+		return true
+	}
+	return false
 }
 
 // View is empty: the program has no renderer to give it to.

@@ -55,6 +55,9 @@ type Renderer struct {
 	failed   bool // a write failed: the terminal is gone
 	scr      screen
 	drawings int // frames that wrote something (see Frames)
+	// viewed is set once the program's model has given a view (see
+	// Model); only the program's updates touch it, one at a time.
+	viewed bool
 }
 
 // NewRenderer returns a renderer writing to w for a terminal of width×height

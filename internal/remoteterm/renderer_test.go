@@ -459,3 +459,52 @@ func TestRenderersDrawingAtOnceCountTheirFrames(t *testing.T) {
 		}
 	}
 }
+
+// stillModel is a countingModel whose keys "-" change nothing it shows:
+// it says so (Unchanging).
+type stillModel struct {
+	countingModel
+	still *bool
+}
+
+func (m stillModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		*m.still = k.Text == "-"
+	}
+	if *m.still {
+		return m, nil
+	}
+	_, cmd := m.countingModel.Update(msg)
+	return m, cmd
+}
+
+func (m stillModel) Unchanged() bool { return *m.still }
+
+// A message that changed nothing the model shows, as it says, draws no
+// view (nor asks for one); the terminal's size or colours always do.
+func TestModelAsksNoViewOfAnUnchangedModel(t *testing.T) {
+	t.Parallel()
+	term := newTerminal(20, 4)
+	r := NewRenderer(term, colorprofile.TrueColor, 20, 4)
+	var updates, views int
+	text, still := "", false
+	m := r.Model(stillModel{countingModel{&updates, &views, &text}, &still})
+	m.Init()
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'a', Text: "a"})
+	if views != 2 {
+		t.Fatalf("init and a key: %d views, want 2", views)
+	}
+	m, _ = m.Update(tea.KeyPressMsg{Code: '-', Text: "-"})
+	if views != 2 {
+		t.Fatalf("a key that changed nothing drew a view (%d views, want 2)", views)
+	}
+	still = true // as if the model said so of the next message too
+	m, _ = m.Update(tea.WindowSizeMsg{Width: 30, Height: 5})
+	if views != 3 {
+		t.Fatalf("a new window size drew %d views, want 3", views-2)
+	}
+	settle(t, r)
+	if got := term.screen(); !strings.HasPrefix(got, "a") {
+		t.Fatalf("the screen shows %q", got)
+	}
+}

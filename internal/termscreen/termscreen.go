@@ -15,7 +15,6 @@ package termscreen
 
 import (
 	"bytes"
-	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -53,11 +52,15 @@ type Screen struct {
 	params []byte // a CSI's parameter and intermediate bytes
 	utf    []byte // an incomplete UTF-8 sequence
 
-	// argBuf holds a CSI's numeric parameters and line a line's text
-	// while it is searched: a load test keeps a Screen per client and
-	// reads every frame, so neither is allocated per sequence or line.
+	// argBuf holds a CSI's numeric parameters: a load test keeps a
+	// Screen per client and reads every frame, so they are not allocated
+	// per sequence.
 	argBuf [16]int
-	line   []byte
+	// text is each line's text as Contains last read it, and dirty says
+	// which lines changed since: a load-test client asks after every
+	// frame, and a frame changes a few lines.
+	text  [][]byte
+	dirty []bool
 }
 
 // New returns a blank screen of w columns and h lines.
@@ -78,6 +81,9 @@ func (s *Screen) Resize(w, h int) {
 		}
 	}
 	s.w, s.h, s.cells = w, h, cells
+	s.text = make([][]byte, h)
+	s.dirty = make([]bool, h)
+	s.touch(0, h)
 	s.top, s.bot = 0, h-1
 	s.autowrap = true
 	s.x, s.y = min(s.x, w-1), min(s.y, h-1)
@@ -125,22 +131,26 @@ func (s *Screen) String() string {
 	return strings.Join(lines, "\n")
 }
 
-// Contains reports whether some line shows text. A line without the
-// text's first character (unless a blank) is not looked at further: a
-// load-test client asks after every frame, and most lines do not have
-// it.
+// Contains reports whether some line shows text. Only the lines that
+// changed since it last read them are read again.
 func (s *Screen) Contains(text string) bool {
-	first, _ := utf8.DecodeRuneInString(text)
 	for y := range s.h {
-		if text != "" && first != ' ' && !slices.Contains(s.cells[y], first) {
-			continue
+		if s.dirty[y] {
+			s.text[y] = s.appendLine(s.text[y][:0], y)
+			s.dirty[y] = false
 		}
-		s.line = s.appendLine(s.line[:0], y)
-		if bytes.Contains(s.line, []byte(text)) {
+		if bytes.Contains(s.text[y], []byte(text)) {
 			return true
 		}
 	}
 	return false
+}
+
+// touch marks lines from..to-1 changed.
+func (s *Screen) touch(from, to int) {
+	for y := max(from, 0); y < min(to, s.h); y++ {
+		s.dirty[y] = true
+	}
 }
 
 // Write takes the terminal's input; it never fails.
@@ -156,14 +166,15 @@ func (s *Screen) Write(p []byte) (int, error) {
 			s.state = ground
 		case csi:
 			// A sequence's parameters, taken as a run.
-			for c >= 0x20 && c <= 0x3f && i+1 < len(p) {
-				if len(s.params) < 64 {
-					s.params = append(s.params, c)
-				}
-				i++
-				c = p[i]
+			j := i
+			for j+1 < len(p) && p[j] >= 0x20 && p[j] <= 0x3f {
+				j++
 			}
-			s.csiByte(c)
+			if room := 64 - len(s.params); room > 0 {
+				s.params = append(s.params, p[i:i+min(j-i, room)]...)
+			}
+			i = j
+			s.csiByte(p[i])
 		case str:
 			switch c {
 			case 0x07:
@@ -189,6 +200,11 @@ func (s *Screen) WriteString(str string) (int, error) { return s.Write([]byte(st
 func (s *Screen) ground(p []byte, i int) int {
 	c := p[i]
 	switch {
+	case len(s.utf) == 0 && c >= 0x80 && utf8.FullRune(p[i:]):
+		// A whole character in p: decoded in place.
+		r, size := utf8.DecodeRune(p[i:])
+		s.print(r)
+		return i + size - 1
 	case len(s.utf) > 0 || c >= 0x80:
 		s.utf = append(s.utf, c)
 		if utf8.FullRune(s.utf) {
@@ -202,13 +218,48 @@ func (s *Screen) ground(p []byte, i int) int {
 		s.control(c)
 	default:
 		// A run of printable ASCII, most of a frame's text.
-		s.print(rune(c))
-		for i+1 < len(p) && p[i+1] >= 0x20 && p[i+1] < 0x7f {
-			i++
-			s.print(rune(p[i]))
+		j := i + 1
+		for j < len(p) && p[j] >= 0x20 && p[j] < 0x7f {
+			j++
 		}
+		s.printASCII(p[i:j])
+		return j - 1
 	}
 	return i
+}
+
+// printASCII prints a run of printable ASCII: what fits on the cursor's
+// line is copied into it at once, the rest (a wrap, insert mode) goes
+// through print.
+func (s *Screen) printASCII(run []byte) {
+	for len(run) > 0 {
+		if s.wrapNext || s.insert {
+			s.print(rune(run[0]))
+			run = run[1:]
+			continue
+		}
+		line := s.cells[s.y]
+		s.dirty[s.y] = true
+		n := min(len(run), s.w-s.x)
+		// Writing over half of a wide character blanks its other half:
+		// only the run's ends can do that.
+		if line[s.x] == wideTail && s.x > 0 {
+			line[s.x-1] = 0
+		}
+		if end := s.x + n; end < s.w && line[end] == wideTail {
+			line[end] = 0
+		}
+		for k, c := range run[:n] {
+			line[s.x+k] = rune(c)
+		}
+		s.last = rune(run[n-1])
+		s.x += n
+		if s.x >= s.w {
+			s.x = s.w - 1
+			s.wrapNext = true
+		}
+		run = run[n:]
+	}
 }
 
 // control carries out a C0 control.
@@ -506,6 +557,7 @@ func (s *Screen) reverseIndex() {
 // scrollUp moves lines from..bot up n, blank lines coming in at bot.
 func (s *Screen) scrollUp(from, n int) {
 	n = min(n, s.bot-from+1)
+	s.touch(from, s.bot+1)
 	for i := 0; i < n; i++ {
 		line := s.cells[from]
 		copy(s.cells[from:s.bot+1], s.cells[from+1:s.bot+1])
@@ -517,6 +569,7 @@ func (s *Screen) scrollUp(from, n int) {
 // scrollDown moves lines from..bot down n, blank lines coming in at from.
 func (s *Screen) scrollDown(from, n int) {
 	n = min(n, s.bot-from+1)
+	s.touch(from, s.bot+1)
 	for i := 0; i < n; i++ {
 		line := s.cells[s.bot]
 		copy(s.cells[from+1:s.bot+1], s.cells[from:s.bot])
@@ -526,6 +579,7 @@ func (s *Screen) scrollDown(from, n int) {
 }
 
 func (s *Screen) eraseRect(x0, y0, x1, y1 int) {
+	s.touch(y0, y1)
 	for y := max(y0, 0); y < min(y1, s.h); y++ {
 		clear(s.cells[y][max(x0, 0):min(x1, s.w)])
 	}
@@ -558,6 +612,7 @@ func (s *Screen) eraseDisplay(mode int) {
 
 func (s *Screen) insertChars(n int) {
 	line := s.cells[s.y]
+	s.dirty[s.y] = true
 	n = min(n, s.w-s.x)
 	copy(line[s.x+n:], line[s.x:])
 	clear(line[s.x : s.x+n])
@@ -566,6 +621,7 @@ func (s *Screen) insertChars(n int) {
 
 func (s *Screen) deleteChars(n int) {
 	line := s.cells[s.y]
+	s.dirty[s.y] = true
 	n = min(n, s.w-s.x)
 	copy(line[s.x:], line[s.x+n:])
 	clear(line[s.w-n:])
@@ -595,6 +651,7 @@ func (s *Screen) print(r rune) {
 		s.insertChars(width)
 	}
 	line := s.cells[s.y]
+	s.dirty[s.y] = true
 	// Writing over half of a wide character blanks its other half.
 	if line[s.x] == wideTail && s.x > 0 {
 		line[s.x-1] = 0

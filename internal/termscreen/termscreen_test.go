@@ -217,3 +217,45 @@ func TestScreenContains(t *testing.T) {
 		}
 	}
 }
+
+// Contains reads what the screen shows after every kind of change:
+// printing (wrapping, over wide characters, in insert mode), erasing,
+// scrolling within margins, inserting and deleting characters and lines,
+// the alternate screen and a reset, each written whole or split at a
+// random byte. Each answer is checked against the lines as Line reads
+// them, which Contains's kept text must follow.
+func TestContainsFollowsEveryChange(t *testing.T) {
+	t.Parallel()
+	pieces := []string{
+		"ab", "文字", "xyzw", "\r\n", "\x1b[K", "\x1b[1K", "\x1b[2J", "\x1b[J", "\x1b[1J",
+		"\x1b[2;5r", "\x1b[r", "\x1bM", "\x1bD", "\x1b[S", "\x1b[T", "\x1b[2L", "\x1b[M",
+		"\x1b[2@", "\x1b[P", "\x1b[4h", "\x1b[4l", "\x1b[?7l", "\x1b[?7h", "\x1b[?1049h",
+		"\x1b[?1049l", "\x1bc", "\x1b[3;2H", "\x1b[H", "\x1b[6G", "\x1b[X", "\x1b[31mred\x1b[m",
+		"\x1b[b", "\t", "\b", "é",
+	}
+	texts := []string{"ab", "b文", "字x", "xyzw", "red", "a", "w  ", "é"}
+	rng := rand.New(rand.NewPCG(7, 11))
+	for run := range 300 {
+		s := New(7, 5)
+		var in strings.Builder
+		for range 40 {
+			in.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		b := []byte(in.String())
+		for len(b) > 0 {
+			n := 1 + rng.IntN(min(len(b), 9))
+			s.Write(b[:n])
+			b = b[n:]
+			shown := s.String()
+			for _, text := range texts {
+				want := false
+				for _, line := range strings.Split(shown, "\n") {
+					want = want || strings.Contains(line, text)
+				}
+				if got := s.Contains(text); got != want {
+					t.Fatalf("run %d: Contains(%q) = %t, the screen shows %q", run, text, got, shown)
+				}
+			}
+		}
+	}
+}

@@ -277,9 +277,11 @@ func (p *pentagoUI) turnQuadrant(s game.State, cur Pos) int {
 // ClearChoice is part of Chooser.
 func (p *pentagoUI) ClearChoice() { p.chosen = 0 }
 
-func (p *pentagoUI) playKeys(game.State, *Pos) []key.Binding {
-	return []key.Binding{pentagoKeys.Quadrant, pentagoKeys.Rotate}
-}
+func (p *pentagoUI) playKeys(game.State, *Pos) []key.Binding { return pentagoPlayKeys }
+
+// pentagoPlayKeys are Pentago's keys while a move is played, one list
+// for every frame's key bar (its callers only read it).
+var pentagoPlayKeys = []key.Binding{pentagoKeys.Quadrant, pentagoKeys.Rotate}
 
 func (*pentagoUI) winCells(s game.State) []Pos {
 	ps := asPentago(s)

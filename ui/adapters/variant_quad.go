@@ -102,10 +102,14 @@ func (q *quadUI) alt(s game.State, p Pos, _ *Pos) (ActResult, bool) {
 
 func (q *quadUI) playKeys(s game.State, _ *Pos) []key.Binding {
 	if q.blockersLeft(s, s.ToMove()) > 0 {
-		return []key.Binding{quadKeys.Block}
+		return quadBlockKeys
 	}
 	return nil
 }
+
+// quadBlockKeys is the blocker's key, one list for every frame's key bar
+// (its callers only read it).
+var quadBlockKeys = []key.Binding{quadKeys.Block}
 
 func (q *quadUI) stocks(s game.State, r game.Role) string {
 	qs := asQuad(s)

@@ -59,7 +59,9 @@ type BoardScreen struct {
 
 	Common  *common.Common
 	variant *game.Variant
-	adapter adapters.VariantUI
+	// keyLists are what Keys fills.
+	keyLists keyLists
+	adapter  adapters.VariantUI
 	// AdapterCaps are Adapter's optional interfaces, asked once (see AdapterCapsOf).
 	AdapterCaps adapters.AdapterCaps
 	Match       match.Match
@@ -116,6 +118,8 @@ type BoardScreen struct {
 	movesMemo common.LastDrawn[movesKey, string]
 	labelMemo common.LastDrawn[labelsKey, string]
 	boardMemo common.LastDrawn[string, []string]
+	boardKey  []byte // the buffer of boardMemo's keys (see boardMemoKey)
+	rowStarts []int  // and of where its rows start
 	// bodyMemo is the board and the panel side by side, fitted to the
 	// window: kept while both are the ones kept above.
 	bodyMemo common.LastDrawn[bodyKey, []string]
@@ -428,6 +432,19 @@ func (rs resignChoice) resignable() []game.Role {
 	return out
 }
 
+// canResign reports whether a person at this client may resign for a
+// role (resignable is not empty), without listing them: the key bar asks
+// on every frame.
+func (rs resignChoice) canResign() bool {
+	b := rs.b
+	for i := range b.variant.Roles {
+		if b.Mine(game.Role(i)) && !game.IsRetired(b.Game(), game.Role(i)) {
+			return true
+		}
+	}
+	return false
+}
+
 // noResign says why nobody at this client can resign: every role it
 // plays has resigned already, or it plays none.
 func (rs resignChoice) noResign() string {
@@ -501,6 +518,11 @@ func (b *BoardScreen) askReplace() {
 func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 	if cmd, ok := b.Match.Update(msg); ok {
 		b.Sync()
+		if b.caps.Quiet != nil && b.caps.Quiet.Quiet() && b.Premove == "" {
+			// Nothing the board shows changed, and no premove waits to
+			// be played on it.
+			b.Common.Quiet()
+		}
 		return b, tea.Batch(cmd, b.cmdLine().playPremove())
 	}
 	switch msg := msg.(type) {

@@ -28,6 +28,8 @@ type keyInput struct{ b *BoardScreen }
 func (b *BoardScreen) keyIn() keyInput { return keyInput{b} }
 
 // Keys returns the bindings that apply now; help shows exactly these.
+// Outside review and hand-over its lists are the board's own, good
+// until the next call (see keyLists).
 func (b *BoardScreen) Keys() common.KeyHelp {
 	if b.Reviewing() {
 		return b.nav().reviewHelp()
@@ -36,9 +38,11 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 		return b.handOver().handOverHelp()
 	}
 	k := common.BoardKeys
-	// Sized for the most each holds (asked for on every frame and key:
-	// appends from empty copied the bindings three or four times).
-	play := make([]key.Binding, 0, 10)
+	// The lists are the board's own, made again on every call (the bar
+	// is asked for several times a message; new lists each time were a
+	// tenth of what a room's move allocated).
+	kl := &b.keyLists
+	play := kl.play[:0]
 	ended := b.Ended()
 	a := b.Match.AI()
 	if a.Searching && !a.ForHint {
@@ -49,7 +53,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 		play = append(play, b.AdapterCaps.PlayKeysOf(b.Game(), b.Selected)...)
 		play = append(play, k.Type)
 	}
-	game := make([]key.Binding, 0, 12)
+	game := kl.game[:0]
 	offer := func(has bool, bs ...key.Binding) {
 		if has {
 			game = append(game, bs...)
@@ -66,7 +70,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	} else {
 		offer(cp.Undo != nil, k.Undo, k.Redo)
 		offer(cp.Hint != nil, k.Hint)
-		offer(cp.Resign != nil && len(b.resign().resignable()) > 0, k.Resign)
+		offer(cp.Resign != nil && b.resign().canResign(), k.Resign)
 		offer(cp.Rematch != nil, k.New)
 		offer(cp.AICtl != nil && (a.HasSeat || a.Clocks), k.Pause)
 		game = append(game, k.Menu)
@@ -77,7 +81,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	}
 	offer(cp.Dealer != nil, k.Chat)
 	game = append(game, k.Copy)
-	other := []key.Binding{k.MoveCursor, k.Scroll, reviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, common.KeyHelpFewer}
+	other := append(kl.other[:0], k.MoveCursor, k.Scroll, reviewKeys.Open, k.Theme, k.Mouse, k.Rules, k.Quit, common.KeyHelpFewer)
 	nGame := 2
 	if ended {
 		nGame = 3
@@ -85,13 +89,21 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	// Flipping the board is a view, beside the moves: the other lists
 	// are as long as the smallest window allows.
 	play = append(play, flipKey)
-	short := make([]key.Binding, 0, len(play)-1+nGame+3)
-	short = append(append(short, play[:len(play)-1]...), game[:min(nGame, len(game))]...)
+	short := append(append(kl.short[:0], play[:len(play)-1]...), game[:min(nGame, len(game))]...)
 	if ended {
 		short = append(short, reviewKeys.Open)
 	}
 	short = append(short, k.HelpAll, k.Quit)
-	return common.KeyHelp{Short: short, Full: [][]key.Binding{play, game, other}}
+	kl.play, kl.game, kl.short, kl.other = play, game, short, other
+	kl.full = append(kl.full[:0], play, game, other)
+	return common.KeyHelp{Short: short, Full: kl.full}
+}
+
+// keyLists are the lists of the board's keys that Keys fills on each
+// call: what it returns holds until the next call.
+type keyLists struct {
+	play, game, short, other []key.Binding
+	full                     [][]key.Binding
 }
 
 // charKey reports whether msg is one printable character (or space):

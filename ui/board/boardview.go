@@ -517,7 +517,12 @@ func (bg boardGrid) boardLines(l boardLayout) []string {
 	// drawn from is the same. A board drawn anew is first looked for
 	// among the ones other sessions drew: the players and watchers of a
 	// room see one position, most often with the same highlights.
-	key, rows := bg.boardMemoKey(l, cells, fl, over)
+	buf, rows := bg.boardMemoKey(l, cells, fl, over)
+	if k, lines, ok := b.boardMemo.Last(); ok && k == string(buf) {
+		return lines // compared without making the key a string
+	}
+	key := string(buf)
+	rows.key = key
 	return b.boardMemo.Get(key, func() []string {
 		shared := sharedBoards.Get(sharedBoardKey{b.Common.Styles, b.variant, key}, func() string {
 			return common.JoinLines(bg.drawBoardRows(l, cells, fl, over, &rows))
@@ -568,18 +573,23 @@ type sharedBoardKey struct {
 // boardMemoKey names everything drawBoard draws from: the layout, the
 // theme, every cell and its highlights, the overlay's lines. It is built
 // on every frame, so without fmt (the layout printed with %v took most
-// of its time) and in one buffer sized for it.
-func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, over [2]string) (string, rowKeys) {
+// of its time) and in the board's own buffer, which it returns: good
+// until the next call. The rows' keys are cut from it once it is made a
+// string (rowKeys.key).
+func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, over [2]string) ([]byte, rowKeys) {
 	b := bg.b
 	pal := b.Common.Styles.Palette()
-	buf := make([]byte, 0, 160+len(pal)+len(over[0])+len(over[1])+l.rows*l.cols*16)
+	buf := b.boardKey[:0]
 	buf = appendLayout(buf, l)
 	buf = append(buf, '|')
 	buf = append(buf, pal...)
 	buf = append(buf, '|')
 	buf = strconv.AppendBool(buf, b.Common.ASCII)
 	buf = append(buf, '|')
-	rk := rowKeys{head: len(buf), cells: make([]int, len(cells)+1)}
+	if n := len(cells) + 1; cap(b.rowStarts) < n {
+		b.rowStarts = make([]int, n)
+	}
+	rk := rowKeys{head: len(buf), cells: b.rowStarts[:len(cells)+1]}
 	buf = append(buf, over[0]...)
 	buf = append(buf, '|')
 	buf = append(buf, over[1]...)
@@ -602,8 +612,8 @@ func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl 
 		}
 	}
 	rk.cells[len(cells)] = len(buf)
-	rk.key = string(buf)
-	return rk.key, rk
+	b.boardKey = buf
+	return buf, rk
 }
 
 // appendLayout appends every field of l to buf, the buttons (only once
@@ -835,7 +845,11 @@ func (sp sidePanel) panelView(l boardLayout) string {
 	if !ok {
 		return draw()
 	}
-	return b.panelIn.Get(in, draw)
+	return b.panelIn.Get(in, func() string {
+		// Every player and watcher of a room draws the same panel after
+		// each move: drawn once (see sharedPanels).
+		return sharedPanels.Shared(sp.sharedKey(in, l), draw)
+	})
 }
 
 // panelInputs is what the panel's lines are drawn from outside review
@@ -1299,7 +1313,7 @@ var boardHelps = common.NewDrawnSet[boardHelpKey](common.MenuPartsMax)
 // sessions share bars, and a theme's name alone does not say its colours.
 type boardHelpKey struct {
 	style common.MenuStyleKey
-	help  string
+	help  uint64
 }
 
 // fullHelpFits reports whether the list of every key, all, shows whole

@@ -12,6 +12,7 @@ import (
 	"github.com/tabletop/tabletop/table"
 	"github.com/tabletop/tabletop/themes"
 	"github.com/tabletop/tabletop/ui/common"
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 	"github.com/tabletop/tabletop/ui/match"
 )
 
@@ -23,6 +24,9 @@ type fakeRoom struct {
 	refusing bool
 	plays    int
 	moves    []string
+	// reply is a move the room plays after each one it takes, as if
+	// another player answered at once.
+	reply string
 }
 
 var errConflict = errors.New("the room changed on another node: try again")
@@ -40,13 +44,28 @@ func (r *fakeRoom) Play(m game.Move) error {
 		return err
 	}
 	r.moves = append(r.moves, t.Position().FormatMove(m))
+	if r.reply != "" {
+		r.moves = append(r.moves, r.reply)
+	}
 	return nil
 }
 func (r *fakeRoom) View() roomapi.RoomView {
 	seats := []roomapi.SeatView{{Role: r.v.RoleName(0), Kind: roomapi.SeatPlayer, Name: "ana", Connected: true},
 		{Role: r.v.RoleName(1), Kind: roomapi.SeatPlayer, Name: "ana", Connected: true}}
+	position := ""
+	if t, err := table.ReplayVariant(r.v.Name, "", r.moves); err == nil {
+		position = t.Position().String()
+	}
 	return roomapi.RoomView{Code: "K7QX", Variant: r.v.Name, Start: r.v.New().String(), Seats: seats,
-		Moves: r.moves, You: []game.Role{0, 1}, Version: uint64(1 + len(r.moves))}
+		Moves: r.moves, Position: position, You: []game.Role{0, 1}, Version: uint64(1 + len(r.moves)), Note: r.note()}
+}
+
+// note is the room's word on its last move, as a room writes it.
+func (r *fakeRoom) note() string {
+	if len(r.moves) == 0 {
+		return ""
+	}
+	return "ana played " + r.moves[len(r.moves)-1]
 }
 
 // newRoomBoard is a board of variant v on room, sized 80×24.
@@ -83,7 +102,10 @@ func TestPremoveBehindARefusedRoomMoveIsDropped(t *testing.T) {
 	if _, cmd := b.Update(tea.KeyPressMsg{Code: tea.KeyEnter}); cmd != nil || b.Premove == "" {
 		t.Fatalf("the second move was not kept as a premove: %q (status %q)", b.Premove, b.Status)
 	}
-	_, next := b.Update(send()) // the room refuses r3c3
+	var next tea.Cmd
+	for _, msg := range uitest.Msgs(send) { // the room refuses r3c3
+		_, next = b.Update(msg)
+	}
 	want := errConflict.Error() + " — premove r3c4 dropped"
 	if b.Status != want || !b.IsErr || b.Premove != "" || next != nil || len(b.History()) != 0 || room.plays != 1 {
 		t.Fatalf("after the refusal: status %q (error %v), want %q; premove %q, sent again %v, history %v, room asked %d times",

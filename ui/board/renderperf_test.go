@@ -147,3 +147,39 @@ func BenchmarkBoardMove(b *testing.B) {
 		_ = uitest.Frame(m)
 	}
 }
+
+// The key bar is looked up on every frame: making its key (the bindings
+// that apply, and their hash) allocates nothing once the board's lists
+// have grown, and a board block the same as the last frame's is found
+// without making its key a string.
+func TestFrameLookupsDoNotAllocate(t *testing.T) {
+	m, bs := newProfileClient(t, "pentago", colorprofile.ANSI256, 100, 40)
+	m.Update(uitest.Key(":"))
+	_ = uitest.Frame(m)
+	if n := testing.AllocsPerRun(20, func() {
+		common.HelpMemoKey(bs.Keys(), 100, false, "x", false)
+	}); n != 0 {
+		t.Errorf("the key bar's key: %.1f allocations", n)
+	}
+	l := bs.Layout()
+	bs.Common.Drawing()
+	defer bs.Common.Drawn()
+	bg := bs.grid()
+	lines := bg.boardLines(l)
+	if got := bg.boardLines(l); &got[0] != &lines[0] {
+		t.Fatal("the same board drawn twice is drawn again")
+	}
+	cells := bs.adapter.Cells(bs.Game())
+	rv := bs.Recent()
+	regions := bs.Regions(rv)
+	fl := bs.marks(rv, regions)
+	over := [2]string{bg.overlayLine(l, regions, true), bg.overlayLine(l, regions, false)}
+	if n := testing.AllocsPerRun(20, func() {
+		buf, _ := bg.boardMemoKey(l, cells, fl, over)
+		if k, _, _ := bs.boardMemo.Last(); k != string(buf) {
+			t.Fatal("the board's key changed")
+		}
+	}); n != 0 {
+		t.Errorf("the board block's key: %.1f allocations", n)
+	}
+}

@@ -50,7 +50,12 @@ func TestWholeTurnTypedInARoom(t *testing.T) {
 		t.Fatalf("typed a whole turn: premove %q, status %q (error %v), sent %v", b.Premove, b.Status, b.IsErr, cmd != nil)
 	}
 	for i := 0; cmd != nil && i < 10; i++ {
-		_, cmd = b.Update(cmd())
+		var next []tea.Cmd
+		for _, msg := range uitest.Msgs(cmd) {
+			_, c := b.Update(msg)
+			next = append(next, c)
+		}
+		cmd = tea.Batch(next...)
 	}
 	if len(room.moves) != 2 || room.moves[1] != "(rotate 3 counterclockwise)" || b.Premove != "" || b.IsErr {
 		t.Fatalf("the room took %v; premove %q, status %q (error %v)", room.moves, b.Premove, b.Status, b.IsErr)

@@ -63,6 +63,9 @@ type Common struct {
 	Frame   uint64
 	InView  bool
 	Updates uint64
+	// quiet is set by the screen that handled the last message when it
+	// changed nothing a frame shows (see Quiet).
+	quiet bool
 }
 
 // Drawing marks the start of a frame (View), drawn marks its end.
@@ -72,6 +75,13 @@ func (c *Common) Drawn()   { c.InView = false }
 // Updated records that the client handled a message, which may have
 // changed anything a frame was drawn from.
 func (c *Common) Updated() { c.Updates++ }
+
+// Quiet says that the message being handled changed nothing a frame
+// shows: the frame after it would be the last one again, which a host
+// that draws frames itself (the server's line renderer) need not draw
+// (see Shell.Unchanged). The screen that handled the message says it;
+// the Shell forgets it before the next.
+func (c *Common) Quiet() { c.quiet = true }
 
 // SetTheme makes t the theme, styled for the terminal's profile.
 func (c *Common) SetTheme(t themes.Theme) {
@@ -154,32 +164,42 @@ func (c *Common) NewHelp() help.Model {
 
 // HelpMemoKey names everything a help bar is drawn from: the enabled
 // bindings' help texts, in their groups, the width, whether every key
-// shows, and the theme (the help's styles).
-func HelpMemoKey(k KeyHelp, width int, all bool, theme string, ascii bool) string {
-	var sb strings.Builder
-	sb.WriteString(strconv.Itoa(width))
-	sb.WriteString(strconv.FormatBool(all))
-	sb.WriteString(strconv.FormatBool(ascii))
-	sb.WriteString(theme)
-	add := func(bs []key.Binding) {
-		sb.WriteByte(2)
-		for _, b := range bs {
-			if !b.Enabled() {
-				continue
-			}
-			h := b.Help()
-			sb.WriteByte(1)
-			sb.WriteString(h.Key)
-			sb.WriteByte(0)
-			sb.WriteString(h.Desc)
-		}
-	}
-	add(k.Short)
+// shows, and the theme (the help's styles). It is a 64-bit hash of them,
+// made without allocating (a bar is looked up on every frame), and two
+// bars with one hash come once in 2⁶⁴ pairs, as the server's renderer
+// already takes of two lines.
+func HelpMemoKey(k KeyHelp, width int, all bool, theme string, ascii bool) uint64 {
+	var h maphash.Hash
+	h.SetSeed(helpSeed)
+	var num [24]byte
+	h.Write(strconv.AppendInt(num[:0], int64(width), 10))
+	h.Write(strconv.AppendBool(num[:0], all))
+	h.Write(strconv.AppendBool(num[:0], ascii))
+	h.WriteString(theme)
+	hashHelp(&h, k.Short)
 	for _, group := range k.Full {
-		add(group)
+		hashHelp(&h, group)
 	}
-	return sb.String()
+	return h.Sum64()
 }
+
+// hashHelp adds the help texts of the enabled bindings of one group to h.
+func hashHelp(h *maphash.Hash, bs []key.Binding) {
+	h.WriteByte(2)
+	for _, b := range bs {
+		if !b.Enabled() {
+			continue
+		}
+		help := b.Help()
+		h.WriteByte(1)
+		h.WriteString(help.Key)
+		h.WriteByte(0)
+		h.WriteString(help.Desc)
+	}
+}
+
+// helpSeed is the process's seed of HelpMemoKey.
+var helpSeed = maphash.MakeSeed()
 
 // KeyHelp is a help.KeyMap made from fixed binding lists.
 type KeyHelp struct {

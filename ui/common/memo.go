@@ -22,6 +22,9 @@ func (m *LastDrawn[K, V]) Get(k K, draw func() V) V {
 	return m.val
 }
 
+// Last returns the kept key and value; false before the first Get.
+func (m *LastDrawn[K, V]) Last() (K, V, bool) { return m.key, m.val, m.set }
+
 // drawnSet keeps drawn texts by key, up to max of them (then it starts
 // again empty): the distinct pieces a screen draws again and again, such
 // as board cells or menu lines. Its lock makes it safe to share between
@@ -48,6 +51,27 @@ func (s *drawnSet[K]) Get(k K, draw func() string) string {
 		clear(s.m)
 	}
 	v := draw()
+	s.m[k] = v
+	return v
+}
+
+// Shared returns the text kept under k, else draw()'s, kept. Unlike Get,
+// draw runs outside the set's lock: sessions drawing different texts do
+// not wait for each other (two drawing the same one at once both draw
+// it, and the second is kept).
+func (s *drawnSet[K]) Shared(k K, draw func() string) string {
+	s.mu.Lock()
+	v, ok := s.m[k]
+	s.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = draw()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.m) >= s.max {
+		clear(s.m)
+	}
 	s.m[k] = v
 	return v
 }

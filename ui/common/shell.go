@@ -72,6 +72,7 @@ func (m *Shell) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	// After the message, whatever it changed: the size check below still
 	// asks of the model the last frame was drawn from.
 	defer m.C.Updated()
+	m.C.quiet = false
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.C.Width, m.C.Height = max(msg.Width, 0), max(msg.Height, 0)
@@ -96,9 +97,12 @@ func (m *Shell) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if tn, ok := msg.(TurnNoticeMsg); ok {
 		return m, m.turnNotice(string(tn))
 	}
-	libCmd, _ := m.C.Library.Handle(msg)
+	libCmd, took := m.C.Library.Handle(msg)
 	next, cmd := m.Cur.Update(msg)
 	cmd = tea.Batch(libCmd, cmd)
+	if took || next != m.Cur {
+		m.C.quiet = false
+	}
 	if em, ok := msg.(EnteredMsg); ok {
 		// A room entered for a screen that was left meanwhile: no
 		// screen took it, so it is left (see Entering).
@@ -110,6 +114,11 @@ func (m *Shell) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	return m, cmd
 }
+
+// Unchanged reports whether the last message changed nothing the frame
+// shows, as the screen that handled it said (Common.Quiet): the server's
+// line renderer then draws no frame for it (remoteterm's Unchanged).
+func (m *Shell) Unchanged() bool { return m.C.quiet }
 
 // View draws the current screen on the alternate screen, cut to the
 // window so that it never scrolls the terminal, with the mouse captured

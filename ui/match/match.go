@@ -151,6 +151,16 @@ type unassisted interface {
 	NoAnalysis() string
 }
 
+// quietUpdater is a match that can tell an update that changed nothing
+// the board shows (a room's answer confirming the move already drawn, a
+// clock tick whose text stays): the board then tells its host that the
+// frame after it would be the last one again (common.Common.Quiet).
+type quietUpdater interface {
+	// Quiet reports whether the last message Update handled changed
+	// nothing the board shows.
+	Quiet() bool
+}
+
 // MatchCaps are the optional interfaces of a match, asked once when the
 // board is given the match; nil where the match has none.
 type MatchCaps struct {
@@ -166,6 +176,7 @@ type MatchCaps struct {
 	Label    labeller
 	Unaided  unassisted
 	Dealer   Dealer
+	Quiet    quietUpdater
 }
 
 // CapsOf asks m once for every optional interface.
@@ -183,6 +194,7 @@ func CapsOf(m Match) MatchCaps {
 	c.Label, _ = m.(labeller)
 	c.Unaided, _ = m.(unassisted)
 	c.Dealer, _ = m.(Dealer)
+	c.Quiet, _ = m.(quietUpdater)
 	return c
 }
 

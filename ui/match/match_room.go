@@ -3,6 +3,8 @@ package match
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -55,8 +57,12 @@ type RoomMatch struct {
 	// seen is the version of the room's view last read, for waitRoom.
 	seen atomic.Uint64
 	// pending is this client's move on its way to the room (see
-	// room_send.go), nil when none is.
+	// room_send.go), nil when none is; sends counts the moves sent.
 	pending *sending
+	sends   uint64
+	// quiet is set by an Update that changed nothing the board shows
+	// (see Quiet).
+	quiet bool
 	// left is set once this client leaves the room: its waiter then ends
 	// without a word (the room's mailbox closes because of it).
 	left atomic.Bool
@@ -281,38 +287,84 @@ func (r *RoomMatch) clockTickIfIdle() tea.Cmd {
 
 // Update is part of Match.
 func (r *RoomMatch) Update(msg tea.Msg) (tea.Cmd, bool) {
-	if cm, ok := msg.(roomClockMsg); ok {
-		if cm.gen != r.waitGen {
+	r.quiet = false
+	switch msg := msg.(type) {
+	case roomClockMsg:
+		if msg.gen != r.waitGen {
+			r.quiet = true
 			return nil, true
 		}
+		shown := r.clocks
 		r.Ticking = false
-		return r.tickClock(), true
-	}
-	if sm, ok := msg.(roomSentMsg); ok {
-		r.sent(sm)
+		cmd := r.tickClock()
+		// A tick redraws the clock only when the text it shows turned over.
+		r.quiet = slices.Equal(shown, r.clocks)
+		return cmd, true
+	case roomSentMsg:
+		r.sent(msg)
 		return nil, true
-	}
-	if am, ok := msg.(roomActedMsg); ok {
-		if am.err != nil {
-			r.status.SetStatus(am.err.Error(), true)
+	case roomSlowMsg:
+		r.slow(msg)
+		return nil, true
+	case roomActedMsg:
+		if msg.err != nil {
+			r.status.SetStatus(msg.err.Error(), true)
 		}
 		return nil, true
+	case roomUpdateMsg:
+		return r.updated(msg), true
 	}
-	um, ok := msg.(roomUpdateMsg)
-	if !ok {
-		return nil, false
-	}
+	return nil, false
+}
+
+// updated takes a view of the room its waiter read and waits again.
+func (r *RoomMatch) updated(um roomUpdateMsg) tea.Cmd {
 	if um.view.Version > r.view.Version {
 		r.apply(um.view) // a newer view than the one shown
+	} else {
+		r.quiet = true // the answer to this client's move brought it already
 	}
 	if um.gen != r.waitGen {
-		return nil, true
+		return nil
 	}
 	var spin tea.Cmd
 	if r.view.Thinking {
 		spin = r.spinTick()
 	}
-	return tea.Batch(r.waitRoom(), spin, r.clockTickIfIdle()), true
+	return tea.Batch(r.waitRoom(), spin, r.clockTickIfIdle())
+}
+
+// Quiet is part of quietUpdater: the last message changed nothing the
+// board shows.
+func (r *RoomMatch) Quiet() bool { return r.quiet }
+
+// shownState is what the board shows of the match besides the position
+// and its moves, which the match's version stands for: an update that
+// leaves it and the version as they were changed nothing on the screen.
+type shownState struct {
+	ver      uint64
+	status   string
+	isErr    bool
+	seats    string
+	ended    bool
+	result   string
+	thinking bool
+}
+
+// shown is the match's shownState now.
+func (r *RoomMatch) shown() shownState {
+	st := shownState{ver: r.ver, ended: r.Ended(), thinking: r.view.Thinking}
+	st.status, st.isErr = r.status.CurrentStatus()
+	if st.ended {
+		st.result = r.Result()
+	}
+	var seats strings.Builder
+	for i := range r.variant.Roles {
+		seats.WriteString(r.SeatName(game.Role(i)))
+		seats.WriteByte(0)
+	}
+	st.seats = seats.String()
+	return st
 }
 
 // QuitPrompt is part of Match.

@@ -3,6 +3,7 @@ package match
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -34,7 +35,25 @@ type sending struct {
 	base   int
 	after  game.State
 	played []game.Move
+	// n numbers it among the moves this client sent; text is its name;
+	// seen is the room's version when it was sent; noticed is set once
+	// the status says it is on its way (see slow).
+	n       uint64
+	text    string
+	seen    uint64
+	noticed bool
 }
+
+// slowAnswer is how long a move may be on its way before the status
+// says so. The board shows the move played as soon as it is sent, and a
+// store answers well within this, so a player is not shown a "sending"
+// line that the answer replaces a moment later (a second frame for
+// nothing, for each of the many moves a server's rooms play); a slow or
+// failing store is still seen to be slow.
+const slowAnswer = time.Second
+
+// roomSlowMsg comes slowAnswer after move n was sent.
+type roomSlowMsg struct{ n uint64 }
 
 // roomSentMsg is the room's answer to a move, a resignation or a leave
 // this client sent: nil, or why the room refused it.
@@ -60,12 +79,44 @@ func (r *RoomMatch) Play(m game.Move) (tea.Cmd, error) {
 	if err := game.Play(after, m); err != nil {
 		return nil, err
 	}
+	r.sends++
 	r.pending = &sending{move: m, base: len(r.played), after: after,
-		played: append(r.played[:len(r.played):len(r.played)], m)}
+		played: append(r.played[:len(r.played):len(r.played)], m), n: r.sends, text: text, seen: r.view.Version}
 	r.ver++ // the board draws the move, pending
-	r.status.SetStatus("sending "+text+" to the room…", false)
-	room := r.room
-	return send(func() error { return room.Play(m) }, true), nil
+	// The status line says whose turn it is now, as it will once the
+	// room has the move (see slowAnswer).
+	r.status.SetStatus("", false)
+	room, n, answered := r.room, r.sends, make(chan struct{})
+	return tea.Batch(send(func() error { defer close(answered); return room.Play(m) }, true),
+		slowNotice(n, answered)), nil
+}
+
+// slowNotice is a command that brings roomSlowMsg for move n if the room
+// has not answered it (answered is closed) within slowAnswer, and
+// nothing otherwise: a move answered in time costs no message.
+func slowNotice(n uint64, answered <-chan struct{}) tea.Cmd {
+	return func() tea.Msg {
+		t := time.NewTimer(slowAnswer)
+		defer t.Stop()
+		select {
+		case <-answered:
+			return nil
+		case <-t.C:
+			return roomSlowMsg{n}
+		}
+	}
+}
+
+// slow says that the move sent is still on its way, unless the room
+// answered it.
+func (r *RoomMatch) slow(msg roomSlowMsg) {
+	p := r.pending
+	if p == nil || p.n != msg.n {
+		r.quiet = true
+		return
+	}
+	p.noticed = true
+	r.status.SetStatus("sending "+p.text+" to the room…", false)
 }
 
 // checkMove says why this client may not play now, without asking the
@@ -86,23 +137,51 @@ func (r *RoomMatch) checkMove(m game.Move) error {
 
 // sent takes the room's answer to what this client sent: the room's view
 // is read again (a read of the room's memory, no store), and a refusal
-// is shown. A refused move is gone from the board with the view.
+// is shown. A refused move is gone from the board with the view. A move
+// the room took as it was drawn changes nothing on the screen (see
+// took): the update is quiet.
 func (r *RoomMatch) sent(msg roomSentMsg) {
+	shown := r.shown()
+	p := r.pending
 	if msg.move {
-		if r.pending != nil {
-			r.ver++
-		}
 		r.pending = nil
 	}
-	r.Refresh()
+	rv := r.room.View()
+	if msg.move && msg.err == nil && p != nil && r.took(p, rv) {
+		// The position drawn is the room's: it is followed as it is,
+		// and the room's word on the move ("ana played …") is what
+		// this player just did, not news, unless more happened.
+		r.current, r.played = p.after, p.played
+		if rv.Version == p.seen+1 && !p.noticed {
+			r.view.Note = rv.Note
+		}
+		r.apply(rv)
+		if p.noticed {
+			r.status.SetStatus(r.view.Note, false) // "sending" gives way
+		}
+		r.quiet = r.shown() == shown
+		return
+	}
+	if msg.move && p != nil {
+		r.ver++
+	}
+	r.apply(rv)
 	switch {
 	case msg.err != nil:
 		r.status.SetStatus(msg.err.Error(), true)
 	case msg.move:
-		// "sending" gives way to the room's note ("ana played r3c3"),
+		// The status gives way to the room's note ("ana played r3c3"),
 		// which an update may have shown already.
 		r.status.SetStatus(r.view.Note, false)
 	}
+}
+
+// took reports whether the room's view rv is the one this client
+// followed with its move p played, and nothing more: the same start, no
+// rewrite, p's moves and its position.
+func (r *RoomMatch) took(p *sending, rv roomapi.RoomView) bool {
+	return r.first != nil && rv.Start == r.startText && rv.Rewrites == r.rewrites &&
+		len(r.played) == p.base && len(rv.Moves) == len(p.played) && rv.Position == p.after.String()
 }
 
 // Resign gives up role's game in the room, where the room takes

@@ -75,8 +75,14 @@ func TestRoomMoveIsSentOffUpdate(t *testing.T) {
 	if cmd == nil || len(room.moves) != 0 {
 		t.Fatalf("the move was not left to a command: cmd %v, room moves %v", cmd != nil, room.moves)
 	}
-	if b.Game().String() != want.String() || len(b.History()) != 1 || !strings.Contains(b.Status, "sending r3c3") {
-		t.Fatalf("the move on its way is not shown: board %q, history %v, status %q", b.Game().String(), b.History(), b.Status)
+	if b.Game().String() != want.String() || len(b.History()) != 1 || strings.Contains(b.Status, "sending") {
+		t.Fatalf("the move on its way is not shown as played: board %q, history %v, status %q", b.Game().String(), b.History(), b.Status)
+	}
+	// The store is slow: the status says the move is on its way.
+	msgs := uitest.Async(cmd)
+	m.Update(<-msgs)
+	if !strings.Contains(b.Status, "sending r3c3") {
+		t.Fatalf("a move the room has not answered for a while: status %q", b.Status)
 	}
 	// A second move while the first is out is not sent (the room takes
 	// them in order) but kept, as a premove, for the room's answer:
@@ -86,7 +92,10 @@ func TestRoomMoveIsSentOffUpdate(t *testing.T) {
 		t.Fatalf("a second move while the first is out: sent %v, premove %q, status %q", again != nil, b.Premove, b.Status)
 	}
 	close(room.release)
-	uitest.RunCmd(m, cmd)
+	for msg := range msgs {
+		_, next := m.Update(msg)
+		uitest.RunCmd(m, next)
+	}
 	if n := room.plays.Load(); n != 2 || len(room.moves) != 2 {
 		t.Fatalf("the room was asked %d times and has moves %v, want both moves in order", n, room.moves)
 	}

@@ -1,6 +1,7 @@
 package uitest
 
 import (
+	"sync"
 	"testing"
 
 	"charm.land/bubbles/v2/spinner"
@@ -97,4 +98,58 @@ func RunUntil(m tea.Model, cmd tea.Cmd, n int, done func() bool) {
 		_, next := m.Update(msg)
 		queue = append(queue, next)
 	}
+}
+
+// Msgs runs cmd (batches included, in order, one after the other) and
+// returns the messages its commands bring, without handing them to any
+// client.
+func Msgs(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	switch msg := cmd().(type) {
+	case nil:
+		return nil
+	case tea.BatchMsg:
+		var out []tea.Msg
+		for _, c := range msg {
+			out = append(out, Msgs(c)...)
+		}
+		return out
+	default:
+		return []tea.Msg{msg}
+	}
+}
+
+// Async runs cmd's commands (batches included) each in a goroutine of
+// its own, as Bubble Tea does, and brings the messages they return as
+// they come; the channel is closed once every command has returned.
+func Async(cmd tea.Cmd) <-chan tea.Msg {
+	out := make(chan tea.Msg, 16)
+	var wg sync.WaitGroup
+	var run func(tea.Cmd)
+	run = func(c tea.Cmd) {
+		defer wg.Done()
+		switch msg := c().(type) {
+		case nil:
+		case tea.BatchMsg:
+			for _, c := range msg {
+				if c != nil {
+					wg.Add(1)
+					go run(c)
+				}
+			}
+		default:
+			out <- msg
+		}
+	}
+	if cmd != nil {
+		wg.Add(1)
+		go run(cmd)
+	}
+	go func() {
+		wg.Wait()
+		close(out)
+	}()
+	return out
 }
