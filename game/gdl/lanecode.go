@@ -40,9 +40,10 @@ const (
 
 // laneProg is a network's program compiled for the lanes.
 type laneProg struct {
-	position []int32 // what the position decides
-	moves    []int32 // what the moves decide
-	goals    []int32 // what only the goals need
+	position []int32   // what the position decides
+	moves    []int32   // what the moves decide
+	goals    []int32   // what only the goals need
+	push     *lanePush // the moves code with its does atoms pushed, or nil
 	legal    [][]laneEntry
 	maxLegal int // the most legal entries of one role
 	// goalsDown is each role's goal entries of values above 0, the
@@ -122,7 +123,10 @@ func compileLanes(n *network) *laneProg {
 	}
 	inPos := func(q int32) bool { return (view[q] || next[q]) && !doesDep[q] }
 	lp.position = p.laneCode(inPos)
-	lp.moves = p.laneCode(func(q int32) bool { return next[q] && doesDep[q] })
+	inMoves := func(q int32) bool { return next[q] && doesDep[q] }
+	lp.moves = p.laneCode(inMoves)
+	ready := func(a int32) bool { q := p.posOf[a]; return q < 0 || inPos(q) }
+	lp.push = compilePush(n, inMoves, ready)
 	lp.goals = p.laneCode(func(q int32) bool { return goal[q] && !inPos(q) })
 	return lp
 }
@@ -157,6 +161,12 @@ func (p *program) cone(outputs []int32) []bool {
 
 // laneCode compiles the positions for which keep holds, in order.
 func (p *program) laneCode(keep func(int32) bool) []int32 {
+	return p.laneCodeWith(keep, p.laneInstr)
+}
+
+// laneCodeWith compiles the positions for which keep holds, in order,
+// each evaluated by the code instr appends.
+func (p *program) laneCodeWith(keep func(int32) bool, instr func([]int32, int32) []int32) []int32 {
 	var code []int32
 	for sgi, sg := range p.segs {
 		if sg.loop {
@@ -167,7 +177,7 @@ func (p *program) laneCode(keep func(int32) bool) []int32 {
 		}
 		for q := sg.lo; q < sg.hi; q++ {
 			if keep(q) {
-				code = p.laneInstr(code, q)
+				code = instr(code, q)
 			}
 		}
 	}
@@ -176,21 +186,38 @@ func (p *program) laneCode(keep func(int32) bool) []int32 {
 
 // laneInstr appends the instruction that evaluates position q.
 func (p *program) laneInstr(code []int32, q int32) []int32 {
-	lo, hi := p.ruleLo[q], p.ruleLo[q+1]
-	out := p.atoms[q]
-	single := true
-	for r := lo; r < hi; r++ {
-		single = single && p.litLo[r+1]-p.litLo[r] == 1
+	return appendRules(code, p.atoms[q], p.rulesAt(q))
+}
+
+// rulesAt returns the rules of position q, each its literals.
+func (p *program) rulesAt(q int32) [][]int32 {
+	var rules [][]int32
+	for r := p.ruleLo[q]; r < p.ruleLo[q+1]; r++ {
+		rules = append(rules, p.lits[p.litLo[r]:p.litLo[r+1]])
 	}
-	if hi-lo == 1 {
-		return appendAnd(code, out, p.lits[p.litLo[lo]:p.litLo[hi]])
+	return rules
+}
+
+// appendRules appends the instruction that sets out to the OR of rules,
+// each the AND of its literals.
+func appendRules(code []int32, out int32, rules [][]int32) []int32 {
+	if len(rules) == 1 {
+		return appendAnd(code, out, rules[0])
 	}
-	if single {
-		return appendOr(code, out, p.lits[p.litLo[lo]:p.litLo[hi]])
+	var single []int32
+	for _, r := range rules {
+		if len(r) != 1 {
+			single = nil
+			break
+		}
+		single = append(single, r[0])
 	}
-	code = append(code, opOrAnd|(hi-lo)<<4, out)
-	for r := lo; r < hi; r++ {
-		code = appendSigned(code, p.lits[p.litLo[r]:p.litLo[r+1]])
+	if single != nil || len(rules) == 0 {
+		return appendOr(code, out, single)
+	}
+	code = append(code, opOrAnd|int32(len(rules))<<4, out)
+	for _, r := range rules {
+		code = appendSigned(code, r)
 	}
 	return code
 }

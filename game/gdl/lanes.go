@@ -293,7 +293,11 @@ const noExpiry = int64(1) << 62
 func (s *State) NewSimulation() game.Simulation {
 	n := s.n
 	n.lanesOnce.Do(func() { n.lanes = compileLanes(n) })
-	l := &lanes{n: n, lp: n.lanes, w: make(wordsOf, n.nAtoms), nextExpiry: noExpiry,
+	words := n.nAtoms
+	if n.lanes.push != nil {
+		words += n.lanes.push.extra
+	}
+	l := &lanes{n: n, lp: n.lanes, w: make(wordsOf, words), nextExpiry: noExpiry,
 		goals: make([]uint8, laneCount*len(n.roles)), set: make([]int32, 0, laneCount*len(n.roles)),
 		tries: make([]int64, len(n.roles)), hits: make([]int64, len(n.roles)),
 		pick:      make([]int32, 64*max(n.lanes.maxLegal, 1)),
@@ -313,13 +317,15 @@ func (l *lanes) Load(lane int, s game.State, maxPlies int) {
 	vals := st.vals[:l.n.nBase]
 	w := l.w[:len(vals)]
 	for i, v := range vals {
-		// Without a branch: a position's values are as good as random.
+		// Without a branch (a position's values are as good as random),
+		// and without a shift by b in the loop, which held the shift
+		// count's register and made the compiler juggle the others.
 		var one uint64
 		if v {
 			one = 1
 		}
 		x := &w[i][k]
-		*x = *x&^bit | one<<b
+		*x = *x&^bit | -one&bit
 	}
 	l.active = l.active.withWord(k, l.active.word(k)|bit)
 	l.held = l.held.withWord(k, l.held.word(k)&^bit)
@@ -374,7 +380,12 @@ func (l *lanes) Step(rng *game.Rand, ended []int) []int {
 		return ended
 	}
 	l.chooseMoves(rng)
-	p.runLanes(l.lp.moves, l.w)
+	if ps := l.lp.push; ps != nil && ps.cheaper(l.set) {
+		ps.push(l.set, l.w)
+		p.runLanes(ps.code, l.w)
+	} else {
+		p.runLanes(l.lp.moves, l.w)
+	}
 	if l.held == (lword{}) {
 		for i, a := range n.nextOf {
 			l.w.put(int32(i), l.w.get(a))

@@ -1,0 +1,40 @@
+package gdl
+
+import (
+	"math"
+	"testing"
+)
+
+// The moves code with its does atoms pushed plays the same games as the
+// State, ply by ply, on every test sheet where some OR reads several
+// does atoms: every ply takes the push form here, whatever it costs.
+func TestLanesPushedMovesAgreeWithState(t *testing.T) {
+	pushed := 0
+	for _, sh := range loadSheets(t, "testdata") {
+		v := sh.v
+		if v == nil {
+			continue
+		}
+		s, ok := v.New().(*State)
+		if !ok {
+			continue
+		}
+		s.NewSimulation() // compiles the lanes
+		if s.n.lanes.push == nil {
+			continue
+		}
+		pushed++
+		t.Run(v.Name, func(t *testing.T) {
+			t.Parallel()
+			checkLanes(t, v, laneCount, 300, 150, 9, func(l *lanes) {
+				ps, lp := *l.lp.push, *l.lp
+				ps.saves = math.MaxInt // always cheaper
+				lp.push = &ps
+				l.lp = &lp
+			})
+		})
+	}
+	if pushed < 2 {
+		t.Errorf("%d test sheets have does atoms to push, want at least 2", pushed)
+	}
+}
