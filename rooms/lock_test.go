@@ -211,9 +211,9 @@ func (s *leaseHeldStore) ClaimAI(context.Context, string, time.Duration) error {
 	return rooms.ErrLeaseHeld
 }
 
-// A host that cannot claim a room's AI (another node plays it) does not
-// ask again at once, nor tell the room's members of a change: the lease
-// loop asks again, a third of the claim's time later.
+// A host that cannot claim a room's AI (another node plays it) tells the
+// room's members that it is not thinking but does not ask again at once:
+// the lease loop asks again, a third of the claim's time later.
 func TestRefusedAIClaimWaitsForTheLeaseLoop(t *testing.T) {
 	st := &leaseHeldStore{MemoryStore: rooms.NewMemoryStore(), claims: make(chan struct{}, 1)}
 	l := rooms.NewHost(rooms.HostConfig{Store: st, SeatHold: time.Minute, LeaseTTL: time.Hour})
@@ -223,10 +223,9 @@ func TestRefusedAIClaimWaitsForTheLeaseLoop(t *testing.T) {
 		t.Fatal(err)
 	}
 	<-st.claims
-	// Polled, not waited for by updates: giving the AI up tells nobody,
-	// so a view taken before it shows the AI thinking until the next
-	// update, which does not come.
-	eventually(t, "the AI given up", func() bool { return !a.View().Thinking })
+	// Waited for by updates, as a client waits: a view read while the
+	// claim was asked showed the AI thinking, so giving it up must tell.
+	roomstest.WaitView(t, a, "the AI given up", func(v rooms.RoomView) bool { return !v.Thinking })
 	// A host that asked again at once would have asked thousands of
 	// times by now; this one asks again in 20 minutes.
 	time.Sleep(100 * time.Millisecond)

@@ -251,6 +251,12 @@ func (r *room) changed(note string) {
 	r.noticeTurn()
 	r.scheduleAI()
 	r.armFlag()
+	r.wake()
+}
+
+// wake tells the room's members to read its view again. Called with mu
+// held.
+func (r *room) wake() {
 	for m := range r.members {
 		// Latest-only mailbox: a member that has not read the previous
 		// signal will read the newest view anyway.
@@ -601,11 +607,15 @@ func (r *room) runAI(tab *table.Table, q table.Question, seat table.Seat) {
 	l := r.host
 	defer l.searches.Done()
 	if !r.claimAI() {
-		// Another node plays it. Nobody is told (nothing changed), and
-		// the lease loop, not this goroutine, tries again: its next turn
-		// comes after a third of the claim's time.
+		// Another node plays it. The members are told the AI is not
+		// thinking here (a view read since it was scheduled said so,
+		// and would say so until the next change), but the AI is not
+		// scheduled again: the lease loop, not this goroutine, tries
+		// again, after a third of the claim's time.
 		r.mu.Lock()
 		r.thinking = false
+		r.views++
+		r.wake()
 		r.mu.Unlock()
 		return
 	}
