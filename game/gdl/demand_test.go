@@ -126,10 +126,7 @@ func TestRewrittenGroundingOnlyWhereItMayFit(t *testing.T) {
 			Limits{MaxTermDepth: 3}, false},
 	} {
 		clauses := validClauses(t, tc.src, DefaultLimits.MaxTermDepth)
-		lim := DefaultLimits
-		lim.MaxAtoms = cmp.Or(tc.lim.MaxAtoms, lim.MaxAtoms)
-		lim.MaxWork = cmp.Or(tc.lim.MaxWork, lim.MaxWork)
-		lim.MaxTermDepth = cmp.Or(tc.lim.MaxTermDepth, lim.MaxTermDepth)
+		lim := defaultsBut(tc.lim)
 		g := newGrounder(lim)
 		var limit *limitError
 		if err := g.run(clauses); !errors.As(err, &limit) {
@@ -145,6 +142,16 @@ func TestRewrittenGroundingOnlyWhereItMayFit(t *testing.T) {
 			}
 		}
 	}
+}
+
+// defaultsBut is DefaultLimits with the limits l sets (its non-zero
+// atoms, work and term depth) instead.
+func defaultsBut(l Limits) Limits {
+	lim := DefaultLimits
+	lim.MaxAtoms = cmp.Or(l.MaxAtoms, lim.MaxAtoms)
+	lim.MaxWork = cmp.Or(l.MaxWork, lim.MaxWork)
+	lim.MaxTermDepth = cmp.Or(l.MaxTermDepth, lim.MaxTermDepth)
+	return lim
 }
 
 // validClauses parses and validates src, with terms nested at most
@@ -176,8 +183,7 @@ func TestLimitErrorsSayWhichLimit(t *testing.T) {
 			Limits{MaxTermDepth: 3}, overDepth},
 	} {
 		clauses := validClauses(t, tc.src, DefaultLimits.MaxTermDepth)
-		lim := DefaultLimits
-		lim.MaxAtoms, lim.MaxTermDepth = cmp.Or(tc.lim.MaxAtoms, lim.MaxAtoms), cmp.Or(tc.lim.MaxTermDepth, lim.MaxTermDepth)
+		lim := defaultsBut(tc.lim)
 		_, err := groundSheet(clauses, lim)
 		var limit *limitError
 		if !errors.As(err, &limit) || limit.kind != tc.want {
