@@ -37,10 +37,13 @@ type moveBatcher struct {
 	statements atomic.Int64
 }
 
-// maxMoveBatches is how many batches a node writes at once. While they
-// are out the next moves wait and go together: with two, one batch's
-// round trip hides the other's wait on the database's busy cores.
-const maxMoveBatches = 2
+// maxMoveBatches is how many batches a node writes at once. While one
+// is out the next moves wait and go together. One: with two or four,
+// BenchmarkAppendMoveParallel/postgres (16 writers) made smaller batches
+// and spent more of the database's CPU and the node's per move
+// (PostgreSQL 159–194 µs a move against 61–80, the writers 66–88 µs
+// against 32–43, load 8–12) and stored fewer moves a second.
+const maxMoveBatches = 1
 
 // maxMoveBatch bounds the moves of one batch.
 const maxMoveBatch = 256
@@ -214,22 +217,17 @@ func (b *moveBatcher) writeMoves(ctx context.Context, batch []*batchedMove) erro
 // the moves taken: their place in the arrays (from 1) and their rooms'
 // versions. A move whose compare-and-set fails changes nothing; whyNot
 // then says why.
-const sqlMoveBatch = `WITH input AS (
-		SELECT * FROM unnest($1::text[], $2::integer[], $3::bigint[], $4::integer[], $5::text[], $6::bigint[], $7::text[], $8::text[])
-			WITH ORDINALITY AS i(code, ply, at_ms, seat, text, remaining_ms, before, after, idx)
-	), cas AS (
+const sqlMoveBatch = `WITH cas AS (
 		UPDATE rooms r SET move_count = r.move_count + 1, version = r.version + 1,
 			turn_started_ms = i.at_ms, updated_ms = i.at_ms, status = 'playing', offer = ''
-		FROM input i
+		FROM unnest($1::text[], $2::integer[], $3::bigint[], $4::integer[], $5::text[], $6::bigint[], $7::text[], $8::text[])
+			WITH ORDINALITY AS i(code, ply, at_ms, seat, text, remaining_ms, before, after, idx)
 		WHERE r.code = i.code AND r.move_count = i.ply AND r.status IN ('waiting', 'playing')
-		RETURNING i.idx, r.version
+		RETURNING i.*, r.version
 	), ins AS (
-		INSERT INTO moves (room_code, ply, seat, text, played_ms)
-		SELECT i.code, i.ply, i.seat, i.text, i.at_ms FROM input i JOIN cas c ON c.idx = i.idx
+		INSERT INTO moves (room_code, ply, seat, text, played_ms) SELECT code, ply, seat, text, at_ms FROM cas
 	), clock AS (
-		UPDATE seats s SET remaining_ms = i.remaining_ms
-		FROM input i JOIN cas c ON c.idx = i.idx
-		WHERE s.room_code = i.code AND s.seat = i.seat AND s.remaining_ms <> i.remaining_ms
+		UPDATE seats s SET remaining_ms = c.remaining_ms FROM cas c
+		WHERE s.room_code = c.code AND s.seat = c.seat AND s.remaining_ms <> c.remaining_ms
 	)
-	SELECT c.idx, c.version, pg_notify('` + roomChannel + `', i.before || c.version::text || i.after)::text
-	FROM cas c JOIN input i ON i.idx = c.idx ORDER BY c.idx`
+	SELECT idx, version, pg_notify('` + roomChannel + `', before || version::text || after)::text FROM cas ORDER BY idx`
