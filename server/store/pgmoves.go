@@ -63,10 +63,10 @@ type batchedMove struct {
 	done    chan struct{}
 }
 
-// append stores m in room code with the moves waiting beside it and
+// add stores m in room code with the moves waiting beside it and
 // returns the room's version after it. A move whose ctx ends before a
 // batch takes it is not written; once taken, its result is waited for.
-func (b *moveBatcher) append(ctx context.Context, code string, m Move) (int64, error) {
+func (b *moveBatcher) add(ctx context.Context, code string, m Move) (int64, error) {
 	w := &batchedMove{ctx: ctx, code: code, m: m, done: make(chan struct{})}
 	b.mu.Lock()
 	b.queue = append(b.queue, w)

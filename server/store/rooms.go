@@ -245,7 +245,7 @@ func whyNot(ctx context.Context, t querier, code, what string, want int64) error
 // AppendMove implements Store.
 func (e *engine) AppendMove(ctx context.Context, code string, m Move) (int64, error) {
 	if e.moves != nil {
-		return e.moves.append(ctx, code, m)
+		return e.moves.add(ctx, code, m)
 	}
 	var version int64
 	err := e.write(ctx, func(t tx) (Event, error) {
