@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,7 +16,8 @@ import (
 )
 
 var (
-	ttcPositions = flag.String("ttc.positions", "", "TestTicTacChessOracleRegret's file: lines \"ROWS ROLE STEP MOVE\", a position and the move played")
+	ttcPositions = flag.String("ttc.positions", "", "TestTicTacChessOracleRegret's input: the output of TestTicTacChessAgainstEasy with -ttc.trace")
+	ttcLast      = flag.Int("ttc.last", 3, "TestTicTacChessOracleRegret looks at the measured seat's last this many moves of each game it did not win")
 	ttcPer       = flag.Int("ttc.per", 150, "simulations of each candidate in TestTicTacChessOracleRegret")
 )
 
@@ -24,28 +26,28 @@ var (
 // others as -ttc.others itself plays (the oracle) rather than by the
 // model: its value under both, the oracle's best move, and the regret
 // (the oracle's best value minus the played move's). Every candidate gets
-// -ttc.per simulations (modelsearch.Evaluate). Opt-in (TABLETOP_TTC=1):
-// a measurement, not a check. The lines are the -ttc.trace output's
-// measured seat's lines (marked " *"), e.g. the last three of each game
-// it did not win:
+// -ttc.per simulations (modelsearch.Evaluate). The positions are the
+// measured seat's last -ttc.last moves in the games it did not win, read
+// from the output of TestTicTacChessAgainstEasy with -ttc.trace. Opt-in
+// (TABLETOP_TTC=1): a measurement, not a check.
 //
-//	TABLETOP_TTC=1 go test ./ai -run TicTacChessOracleRegret -v -timeout 1h -args -ttc.positions FILE
+//	TABLETOP_TTC=1 go test ./ai -run TicTacChessAgainstEasy -v -args -ttc.seed 2 -ttc.playouts 2000 -ttc.threads 1 -ttc.trace > TRACE
+//	TABLETOP_TTC=1 go test ./ai -run TicTacChessOracleRegret -v -timeout 1h -args -ttc.positions TRACE
 func TestTicTacChessOracleRegret(t *testing.T) {
 	if os.Getenv("TABLETOP_TTC") == "" || *ttcPositions == "" {
 		t.Skip("set TABLETOP_TTC=1 and -ttc.positions to measure")
 	}
-	f, err := os.Open(*ttcPositions)
+	lines, err := notWonMoves(*ttcPositions, *ttcLast)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	opt := modelsearch.Options{Threads: 2, Seed: 777}
 	oracleOpt := opt
 	oracleOpt.Others = oracle(t, *ttcOthers)
 	var regret, modelRegret, optimism float64
 	n := 0
-	for sc := bufio.NewScanner(f); sc.Scan(); {
-		s, played, ok := regretPosition(t, sc.Text())
+	for _, line := range lines {
+		s, played, ok := regretPosition(t, line)
 		if !ok {
 			continue
 		}
@@ -75,6 +77,43 @@ func TestTicTacChessOracleRegret(t *testing.T) {
 	m := float64(max(n, 1))
 	fmt.Printf("%d positions: the oracle's regret of the played move %.3f, of the model's best %.3f; the model's value of the played move minus the oracle's %.3f\n",
 		n, regret/m, modelRegret/m, optimism/m)
+}
+
+// notWonMoves reads a trace of TestTicTacChessAgainstEasy (-ttc.trace)
+// and returns the measured seat's last moves, "ROWS ROLE STEP MOVE", in
+// the games in which it did not have the unique highest goal.
+func notWonMoves(path string, last int) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out, game []string
+	for sc := bufio.NewScanner(f); sc.Scan(); {
+		line := sc.Text()
+		if strings.HasSuffix(line, " *") {
+			game = append(game, strings.Join(strings.Fields(line)[:4], " "))
+			continue
+		}
+		var n int
+		var seat string
+		var g [4]int
+		if _, err := fmt.Sscanf(line, "game %d: measured seat %s goals [%d %d %d %d]", &n, &seat, &g[0], &g[1], &g[2], &g[3]); err != nil {
+			continue
+		}
+		me := slices.Index(tictacchess.Variant.Roles, strings.TrimSuffix(seat, ","))
+		other := 0
+		for r, v := range g {
+			if r != me {
+				other = max(other, v)
+			}
+		}
+		if me >= 0 && g[me] <= other {
+			out = append(out, game[max(len(game)-last, 0):]...)
+		}
+		game = game[:0]
+	}
+	return out, nil
 }
 
 // regretPosition reads a line "ROWS ROLE STEP MOVE".
