@@ -129,8 +129,10 @@ type BoardScreen struct {
 	histMemo   common.LastDrawn[uint64, []match.PlayedMove]
 	recentMemo common.LastDrawn[recentKey, recentView]
 	headMemo   common.LastDrawn[headerKey, string]
-	// frame keeps what drawing one frame asks for several times.
+	// frame keeps what drawing one frame asks for several times; kept
+	// the last frame's layout and body while only the prompt changes.
 	frame frameMemo
+	kept  keptParts
 	// Review is review mode: a past position shown instead of the live one.
 	Review review
 	// Analysis is the analysis panel (analysis_board.go), off until e.

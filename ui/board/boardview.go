@@ -171,12 +171,17 @@ func (b *BoardScreen) Layout() boardLayout {
 		return fm.layout
 	}
 	n := lipgloss.Height(b.bar().statusView(statusMaxLines))
-	l := b.layoutFor(n)
-	if !l.Fits && n > 1 {
-		l = b.layoutFor(1)
+	helpH := max(1, lipgloss.Height(b.bar().helpView()))
+	l, kept := b.kept.layoutFits(b, n, helpH)
+	if !kept {
+		l = b.layoutFor(n)
+		if !l.Fits && n > 1 {
+			l = b.layoutFor(1)
+		}
 	}
 	if fm != nil {
 		fm.layout, fm.hasLayout = l, true
+		fm.keptLayout, fm.statusN, fm.helpH = kept, n, helpH
 	}
 	return l
 }
@@ -246,9 +251,18 @@ func (b *BoardScreen) MinSize() (int, int) {
 	if fm != nil && fm.hasMin {
 		return fm.minW, fm.minH
 	}
-	// The status takes at least one line whatever it says: the size
-	// needed does not depend on it, so it need not be drawn.
-	l := b.layoutFor(1)
+	// The size needed does not depend on the status (it takes at least
+	// one line whatever it says): a frame's own layout says it (one
+	// layout a frame, not two), and outside a frame the kept layout or
+	// one made for a status of one line, not drawn.
+	var l boardLayout
+	if b.Common.InView {
+		l = b.Layout()
+	} else if kl, ok := b.kept.sizeFits(b, max(1, lipgloss.Height(b.bar().helpView()))); ok {
+		l = kl
+	} else {
+		l = b.layoutFor(1)
+	}
 	if fm != nil {
 		fm.minW, fm.minH, fm.hasMin = l.needW, l.needH, true
 	}
@@ -1498,7 +1512,16 @@ func (b *BoardScreen) View() string {
 	if r := b.handOver().handingOver(); r != game.NoRole {
 		return b.handOver().handOverView(r)
 	}
-	body := b.body(l, b.grid().boardLines(l), b.panel().panelView(l))
+	var body []string
+	if fm := frameMemoOf(b.Common, &b.frame); fm != nil && fm.keptLayout {
+		body = b.kept.body // only the prompt changed since (see keptParts)
+		b.kept.used()
+	} else {
+		body = b.body(l, b.grid().boardLines(l), b.panel().panelView(l))
+		if fm != nil {
+			b.kept.keep(b, fm.statusN, fm.helpH, l, body)
+		}
+	}
 	header, status, help := b.bar().headerView(), b.bar().statusView(l.statusH), b.bar().helpView()
 	size := len(header) + 1 + len(status) + 1 + len(help) + 2*strings.Count(help, "\n") + 2
 	for _, line := range body {
