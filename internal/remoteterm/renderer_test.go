@@ -508,3 +508,53 @@ func TestModelAsksNoViewOfAnUnchangedModel(t *testing.T) {
 		t.Fatalf("the screen shows %q", got)
 	}
 }
+
+// A view given as lines (RenderLines) writes the very bytes the same
+// view given as its content writes, frame after frame: lines changed,
+// added, removed, too wide, resizes, on the alternate screen and inline,
+// and mixed with views given as content.
+func TestRendererLinesDrawAsContent(t *testing.T) {
+	t.Parallel()
+	for _, alt := range []bool{true, false} {
+		rng := rand.New(rand.NewPCG(3, 4))
+		w, h := 40, 12
+		byText, byLines := newTerminal(w, h), newTerminal(w, h)
+		rt := NewRenderer(byText, colorprofile.ANSI256, w, h)
+		rl := NewRenderer(byLines, colorprofile.ANSI256, w, h)
+		words := []string{"alpha", "\x1b[1;38;2;200;10;10mred\x1b[m", "·×", "board", "一二", strings.Repeat("wide ", 12)}
+		lines := make([]string, h)
+		for step := range 300 {
+			switch rng.IntN(12) {
+			case 0:
+				w, h = 20+rng.IntN(40), 5+rng.IntN(15)
+				rt.Resize(w, h)
+				rl.Resize(w, h)
+				lines = make([]string, h+rng.IntN(3))
+			case 1:
+				lines = lines[:rng.IntN(len(lines)+1)]
+			default:
+				for range 1 + rng.IntN(3) {
+					if len(lines) == 0 {
+						lines = append(lines, "")
+					}
+					lines[rng.IntN(len(lines))] = words[rng.IntN(len(words))] + " " + fmt.Sprint(rng.IntN(100))
+				}
+			}
+			content := strings.Join(lines, "\n")
+			v := tea.NewView(content)
+			v.AltScreen = alt
+			rt.Render(v)
+			if rng.IntN(5) == 0 {
+				rl.Render(v)
+			} else {
+				v.Content = "" // not read
+				rl.RenderLines(v, append([]string{}, lines...))
+			}
+			settle(t, rt)
+			settle(t, rl)
+			if got, want := byLines.take(), byText.take(); got != want {
+				t.Fatalf("alt=%v step %d: the lines wrote\n%q\nthe content\n%q", alt, step, got, want)
+			}
+		}
+	}
+}

@@ -123,6 +123,8 @@ type BoardScreen struct {
 	// bodyMemo is the board and the panel side by side, fitted to the
 	// window: kept while both are the ones kept above.
 	bodyMemo common.LastDrawn[bodyKey, []string]
+	// helpLines are the key bar's lines as the frame's (ViewLines).
+	helpLines common.LastDrawn[string, []string]
 	// histMemo is the move list as played, by match version; recentMemo
 	// the recent moves marked on the board (recent.go); headMemo the
 	// header line.

@@ -1505,42 +1505,84 @@ func (kb keyBar) statusText() (string, lipgloss.Style) {
 
 // View is part of common.Screen.
 func (b *BoardScreen) View() string {
-	l := b.Layout()
-	if !l.Fits {
-		return common.TooSmall(b.Common.Width, b.Common.Height, l.needW, l.needH)
+	f, whole := b.frameParts()
+	if whole != "" {
+		return whole
 	}
-	if r := b.handOver().handingOver(); r != game.NoRole {
-		return b.handOver().handOverView(r)
-	}
-	var body []string
-	if fm := frameMemoOf(b.Common, &b.frame); fm != nil && fm.keptLayout {
-		body = b.kept.body // only the prompt changed since (see keptParts)
-		b.kept.used()
-	} else {
-		body = b.body(l, b.grid().boardLines(l), b.panel().panelView(l))
-		if fm != nil {
-			b.kept.keep(b, fm.statusN, fm.helpH, l, body)
-		}
-	}
-	header, status, help := b.bar().headerView(), b.bar().statusView(l.statusH), b.bar().helpView()
-	size := len(header) + 1 + len(status) + 1 + len(help) + 2*strings.Count(help, "\n") + 2
-	for _, line := range body {
+	size := len(f.header) + 1 + len(f.status) + 1 + len(f.help) + 2*strings.Count(f.help, "\n") + 2
+	for _, line := range f.body {
 		size += len(line) + 1
 	}
 	var sb strings.Builder
 	sb.Grow(size)
-	sb.WriteString(header)
+	sb.WriteString(f.header)
 	sb.WriteString("\n\n")
-	for _, line := range body {
+	for _, line := range f.body {
 		sb.WriteString(line)
 		sb.WriteByte('\n')
 	}
-	sb.WriteString(status)
-	for h := range strings.SplitSeq(help, "\n") {
+	sb.WriteString(f.status)
+	for h := range strings.SplitSeq(f.help, "\n") {
 		sb.WriteString("\n ")
 		sb.WriteString(h)
 	}
 	return sb.String()
+}
+
+// ViewLines is View's text as its lines (common.LinesScreen): the kept
+// lines of the body, the header, the status and the key bar, joined into
+// no frame text.
+func (b *BoardScreen) ViewLines(dst []string) []string {
+	f, whole := b.frameParts()
+	if whole != "" {
+		return append(dst, common.SplitLines(whole)...)
+	}
+	dst = append(dst, f.header, "")
+	dst = append(dst, f.body...)
+	if strings.IndexByte(f.status, '\n') < 0 {
+		dst = append(dst, f.status)
+	} else {
+		dst = append(dst, common.SplitLines(f.status)...)
+	}
+	return append(dst, b.helpLines.Get(f.help, func() []string {
+		lines := common.SplitLines(f.help)
+		for i, h := range lines {
+			lines[i] = " " + h
+		}
+		return lines
+	})...)
+}
+
+// boardFrame is a frame of the board screen in its parts: the header
+// line, the body (the board block and the panel side by side, as
+// lines), the status line and the key bar.
+type boardFrame struct {
+	header, status, help string
+	body                 []string
+}
+
+// frameParts draws the frame's parts; or, for a window too small or a
+// hand-over, the whole frame's text.
+func (b *BoardScreen) frameParts() (boardFrame, string) {
+	l := b.Layout()
+	if !l.Fits {
+		return boardFrame{}, common.TooSmall(b.Common.Width, b.Common.Height, l.needW, l.needH)
+	}
+	if r := b.handOver().handingOver(); r != game.NoRole {
+		return boardFrame{}, b.handOver().handOverView(r)
+	}
+	var f boardFrame
+	if fm := frameMemoOf(b.Common, &b.frame); fm != nil && fm.keptLayout {
+		f.body = b.kept.body // only the prompt changed since (see keptParts)
+		b.kept.used()
+	} else {
+		f.body = b.body(l, b.grid().boardLines(l), b.panel().panelView(l))
+		if fm != nil {
+			b.kept.keep(b, fm.statusN, fm.helpH, l, f.body)
+		}
+	}
+	f.header, f.status, f.help = b.bar().headerView(), b.bar().statusView(l.statusH), b.bar().helpView()
+	return f, ""
 }
 
 // bodyKey is what the frame's body is drawn from: the board block and

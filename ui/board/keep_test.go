@@ -1,8 +1,11 @@
 package board
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/game"
@@ -71,5 +74,46 @@ func TestPromptKeysKeepTheBoard(t *testing.T) {
 	}
 	if want := whole(); got != want {
 		t.Fatalf("after the cursor moved the frame is\n%s\nwant\n%s", got, want)
+	}
+}
+
+// The frame as lines (what the server's renderer is given) is the
+// frame's text cut at its newlines, with the same cursor, through a
+// game's moves typed at the prompt, the cursor's keys, the key list, a
+// theme change and a window too small, for every game.
+func TestViewLinesAreTheView(t *testing.T) {
+	t.Parallel()
+	keys := []string{":", "a", "backspace", "esc", "right", "down", "enter", "?", "?", "t", "left", "enter"}
+	for _, variant := range game.Names() {
+		m, b := newProfileClient(t, variant, colorprofile.ANSI256, 100, 40)
+		check := func(step string) {
+			t.Helper()
+			v, lines := m.ViewLines()
+			want := m.View()
+			if lines == nil {
+				t.Fatalf("%s after %s: no lines", variant, step)
+			}
+			if got := strings.Join(lines, "\n"); got != want.Content {
+				t.Fatalf("%s after %s: the lines are\n%s\nthe view\n%s", variant, step, got, want.Content)
+			}
+			if fmt.Sprint(v.Cursor) != fmt.Sprint(want.Cursor) || v.MouseMode != want.MouseMode || !v.AltScreen {
+				t.Fatalf("%s after %s: the lines' view %+v, the view's %+v", variant, step, v, want)
+			}
+		}
+		for i, k := range keys {
+			m.Update(uitest.Key(k))
+			check(fmt.Sprintf("key %d (%s)", i, k))
+		}
+		st := b.Game()
+		if legal := st.Legal(nil); len(legal) > 0 {
+			uitest.Send(m, uitest.Typed(":"+st.ShortMove(legal[0]))...)
+			check("a move typed")
+			m.Update(uitest.Key("enter"))
+			check("a move played")
+		}
+		m.Update(tea.WindowSizeMsg{Width: 30, Height: 10})
+		if _, lines := m.ViewLines(); lines != nil {
+			t.Fatalf("%s: a window too small drew lines %q", variant, lines)
+		}
 	}
 }

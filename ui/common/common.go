@@ -335,6 +335,24 @@ func (f *fitMemo) fits(n int, line string, w int) bool {
 	return true
 }
 
+// lines is block for a frame given as its lines, which it changes: cut
+// or padded to h lines, each cut to w cells.
+func (f *fitMemo) lines(lines []string, w, h int) []string {
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for n, l := range lines {
+		// A line has no more cells than bytes.
+		if len(l) > w && !f.fits(n, l, w) {
+			lines[n] = CutANSI(l, w)
+		}
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return lines
+}
+
 // fitSeed is the process's seed of fitMemo's hashes.
 var fitSeed = maphash.MakeSeed()
 
