@@ -123,6 +123,7 @@ type BoardScreen struct {
 	// bodyMemo is the board and the panel side by side, fitted to the
 	// window: kept while both are the ones kept above.
 	bodyMemo common.LastDrawn[bodyKey, []string]
+	bodyRows common.TopRows // the body's rows, joined again only when changed
 	// helpLines are the key bar's lines as the frame's (ViewLines).
 	helpLines common.LastDrawn[string, []string]
 	// histMemo is the move list as played, by match version; recentMemo

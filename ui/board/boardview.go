@@ -1605,7 +1605,7 @@ func (b *BoardScreen) body(l boardLayout, board []string, panel string) []string
 		k.board = &board[0]
 	}
 	return b.bodyMemo.Get(k, func() []string {
-		body, widths := common.JoinTopLines([]string{strings.Repeat(" ", l.boardX)}, board, []string{"  "}, common.SplitLines(panel))
+		body, widths := b.bodyRows.Join([]string{strings.Repeat(" ", l.boardX)}, board, []string{"  "}, common.SplitLines(panel))
 		return common.FitLines(body, widths, b.Common.Width, l.statusY-boardY)
 	})
 }
