@@ -130,6 +130,7 @@ type BoardScreen struct {
 	// the recent moves marked on the board (recent.go); headMemo the
 	// header line.
 	histMemo   common.LastDrawn[uint64, []match.PlayedMove]
+	histLog    historyLog
 	recentMemo common.LastDrawn[recentKey, recentView]
 	headMemo   common.LastDrawn[headerKey, string]
 	// frame keeps what drawing one frame asks for several times; kept
@@ -273,8 +274,7 @@ func (b *BoardScreen) SetMatch(m match.Match) {
 // History is every turn played, oldest first, as the move list shows it.
 func (b *BoardScreen) History() []match.PlayedMove {
 	return b.histMemo.Get(b.Match.Version(), func() []match.PlayedMove {
-		start, moves := b.Match.Replay()
-		return match.HistoryOf(start, moves)
+		return b.histLog.of(b.Match.Replay())
 	})
 }
 

@@ -1,7 +1,11 @@
 package board
 
 import (
+	"slices"
+
+	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/themes"
+	"github.com/tabletop/tabletop/ui/match"
 )
 
 // keptParts are the last frame's layout and body (the board block and
@@ -79,4 +83,30 @@ func (k *keptParts) layoutFits(b *BoardScreen, statusN, helpH int) (boardLayout,
 // depend on the status.
 func (k *keptParts) sizeFits(b *BoardScreen, helpH int) (boardLayout, bool) {
 	return k.layoutFits(b, k.statusN, helpH)
+}
+
+// historyLog is the move list last worked out (see BoardScreen.History)
+// with what it was worked out from: a game that went on from the same
+// start by more moves has only its new turns named, not every turn
+// replayed from the start (two sessions of a room did that on each move,
+// each replaying the whole game).
+type historyLog struct {
+	// start is the start it was played from, the match's own: compared
+	// by identity (every game's State is a pointer).
+	start game.State
+	moves []game.Move // the moves played, in whole turns
+	after game.State  // the position after them, the log's own
+	list  []match.PlayedMove
+}
+
+// of is match.HistoryOf(start, moves).
+func (h *historyLog) of(start game.State, moves []game.Move) []match.PlayedMove {
+	if h.after == nil || start != h.start || len(moves) < len(h.moves) || !slices.Equal(moves[:len(h.moves)], h.moves) {
+		*h = historyLog{start: start, after: start.Clone(), moves: h.moves[:0]}
+	}
+	// The list's elements before its length are never changed, so the
+	// lists handed out before stay as they were.
+	list, n := match.HistoryFrom(h.after, moves[len(h.moves):], h.list)
+	h.list, h.moves = list, append(h.moves, moves[len(h.moves):len(h.moves)+n]...)
+	return list
 }

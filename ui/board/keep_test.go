@@ -11,6 +11,7 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
+	"github.com/tabletop/tabletop/ui/match"
 )
 
 // cellsCounter is a board adapter that counts the calls of Cells: a
@@ -114,6 +115,56 @@ func TestViewLinesAreTheView(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: 30, Height: 10})
 		if _, lines := m.ViewLines(); lines != nil {
 			t.Fatalf("%s: a window too small drew lines %q", variant, lines)
+		}
+	}
+}
+
+// The kept move list goes on from the last one as the game does, and is
+// what replaying the whole game names at each step: moves played, taken
+// back, a move on its way dropped, another game from another start; the
+// lists handed out before stay as they were.
+func TestHistoryLogFollowsTheGame(t *testing.T) {
+	t.Parallel()
+	v := uitest.MustVariant(t, "pentago")
+	play := func(from game.State, n, k int) []game.Move {
+		var moves []game.Move
+		s := from.Clone()
+		for range n {
+			legal := s.Legal(nil)
+			m := legal[(len(moves)*7+k)%len(legal)]
+			moves = append(moves, m)
+			s.Apply(m)
+		}
+		return moves
+	}
+	start := v.New()
+	other := start.Clone()
+	other.Apply(other.Legal(nil)[3])
+	games := []struct {
+		from  game.State
+		moves []game.Move
+	}{{start, play(start, 12, 0)}, {start, play(start, 12, 1)}, {other, play(other, 12, 0)}}
+	var h historyLog
+	type handed struct {
+		list []match.PlayedMove
+		want string
+	}
+	var out []handed
+	// {game, moves}: on, back, on again, the same length of another line
+	// of play, another start with more moves.
+	steps := [][2]int{{0, 0}, {0, 1}, {0, 2}, {0, 5}, {0, 4}, {0, 6}, {0, 12}, {1, 12}, {1, 3}, {2, 5}, {0, 9}, {0, 0}, {2, 3}}
+	for _, st := range steps {
+		g := games[st[0]]
+		got := h.of(g.from, g.moves[:st[1]])
+		want := match.HistoryOf(g.from, g.moves[:st[1]])
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("game %d after %d moves: %v, want %v", st[0], st[1], got, want)
+		}
+		out = append(out, handed{got, fmt.Sprint(want)})
+	}
+	for i, o := range out {
+		if fmt.Sprint(o.list) != o.want {
+			t.Fatalf("list %d changed to %v, was %s", i, o.list, o.want)
 		}
 	}
 }
