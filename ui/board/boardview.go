@@ -538,10 +538,9 @@ func (bg boardGrid) boardLines(l boardLayout) []string {
 	key := string(buf)
 	rows.key = key
 	return b.boardMemo.Get(key, func() []string {
-		shared := sharedBoards.Get(sharedBoardKey{b.Common.Styles, b.variant, key}, func() string {
-			return common.JoinLines(bg.drawBoardRows(l, cells, fl, over, &rows))
+		return sharedBoards.Get(sharedBoardKey{b.Common.Styles, b.variant, key}, func() []string {
+			return bg.drawBoardRows(l, cells, fl, over, &rows)
 		})
-		return common.SplitLines(shared)
 	})
 }
 
@@ -560,16 +559,16 @@ func (rk *rowKeys) of(r int) string {
 }
 
 // sharedRows keeps the rows of cells drawn by every session, each as
-// its lines joined: a move changes a few rows of a board, and the
-// others are drawn once for every board that has them.
-var sharedRows = common.NewDrawnSet[sharedBoardKey](sharedRowsMax)
+// its lines: a move changes a few rows of a board, and the others are
+// drawn once for every board that has them.
+var sharedRows = common.NewLinesSet[sharedBoardKey](sharedRowsMax)
 
 // sharedRowsMax bounds sharedRows: rows of about a kilobyte.
 const sharedRowsMax = 16384
 
 // sharedBoards keeps the board blocks drawn by every session, each as
-// its lines joined.
-var sharedBoards = common.NewDrawnSet[sharedBoardKey](sharedBoardsMax)
+// its lines (shared: never changed).
+var sharedBoards = common.NewLinesSet[sharedBoardKey](sharedBoardsMax)
 
 // sharedBoardsMax bounds sharedBoards: a few thousand boards of a few
 // kilobytes, more than the rooms a server holds change in a second.
@@ -680,10 +679,10 @@ func (bg boardGrid) drawBoardRows(l boardLayout, cells [][]adapters.CellInfo, fl
 			lines = append(lines, bg.drawRow(l, cells, fl, r)...)
 			continue
 		}
-		drawn := sharedRows.Get(sharedBoardKey{st, b.variant, rows.of(row)}, func() string {
-			return common.JoinLines(bg.drawRow(l, cells, fl, r))
+		drawn := sharedRows.Get(sharedBoardKey{st, b.variant, rows.of(row)}, func() []string {
+			return bg.drawRow(l, cells, fl, r)
 		})
-		lines = append(lines, common.SplitLines(drawn)...)
+		lines = append(lines, drawn...)
 	}
 	if l.overlay {
 		lines = append(lines, fitted(over[1]))
