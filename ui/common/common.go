@@ -335,17 +335,14 @@ func (f *fitMemo) fits(n int, line string, w int) bool {
 	return true
 }
 
-// lines is block for a frame given as its lines, which it changes: cut
-// or padded to h lines, each cut to w cells.
-func (f *fitMemo) lines(lines []string, w, h int) []string {
+// fitLines is FitBlock for a frame given as its lines (which it may
+// change) to a renderer that cuts every row it writes to the window's
+// width (remoteterm's): cut or padded to h lines, not measured (a
+// frame's rows are most of them wider in bytes than in cells, and each
+// was hashed to be found fitting again, a frame's hashing twice over).
+func fitLines(lines []string, h int) []string {
 	if len(lines) > h {
 		lines = lines[:h]
-	}
-	for n, l := range lines {
-		// A line has no more cells than bytes.
-		if len(l) > w && !f.fits(n, l, w) {
-			lines[n] = CutANSI(l, w)
-		}
 	}
 	for len(lines) < h {
 		lines = append(lines, "")

@@ -131,7 +131,9 @@ func (m *Shell) View() tea.View {
 // ViewLines is View with the content as the frame's lines, which the
 // caller keeps (the server's renderer: remoteterm's Lined), when the
 // screen shown draws its frame as lines (LinesScreen); else it is View,
-// with nil lines. The lines are View's content cut at its newlines.
+// with nil lines. The lines are View's content cut at its newlines,
+// except that a line wider than the window is not cut: the renderer
+// cuts every row it writes.
 func (m *Shell) ViewLines() (tea.View, []string) { return m.frame(true) }
 
 // frame is View, with the content as lines when asLines is set and the
@@ -145,7 +147,7 @@ func (m *Shell) frame(asLines bool) (tea.View, []string) {
 	// ASCII frames are turned to ASCII whole (asciiText); a hidden screen
 	// shows a notice of its own.
 	if ls, ok := m.Cur.(LinesScreen); asLines && ok && !m.C.ASCII && w > 0 && h > 0 && !m.hidden() {
-		lines = m.fit.lines(ls.ViewLines(make([]string, 0, h)), w, h)
+		lines = fitLines(ls.ViewLines(make([]string, 0, h)), h)
 	} else {
 		v.Content = m.content()
 	}
