@@ -34,12 +34,7 @@ func (c *cellsCounter) Cells(s game.State) [][]adapters.CellInfo {
 func TestPromptKeysKeepTheBoard(t *testing.T) {
 	t.Parallel()
 	m, b := newProfileClient(t, "pentago", colorprofile.ANSI256, 100, 40)
-	for i := range 3 {
-		st := b.Game()
-		legal := st.Legal(nil)
-		uitest.Send(m, uitest.Typed(":"+st.ShortMove(legal[(i*5)%len(legal)]))...)
-		m.Update(uitest.Key("enter"))
-	}
+	typeMoves(m, b, 3, 5)
 	counter := &cellsCounter{VariantUI: b.adapter}
 	b.adapter = counter
 	_ = uitest.Frame(m)
