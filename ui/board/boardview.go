@@ -1454,52 +1454,86 @@ func (kb keyBar) drawStatus(maxLines int) string {
 		return " " + b.Input.View()
 	}
 	text, style := kb.statusText()
-	width := max(b.Common.Width-1, 1)
-	lines := common.SplitLines(ansi.Wrap(text, width, ""))
-	if len(lines) > maxLines {
-		lines = lines[:maxLines]
-		lines[maxLines-1] = common.Truncate(lines[maxLines-1], width-1) + "…"
+	st, width := b.Common.Styles, max(b.Common.Width-1, 1)
+	// Drawn once for every session that shows it: the players of many
+	// rooms are told the same ("x: place a marble…") after each move.
+	return statusLines.Get(statusKey{st, text, style, width, maxLines}, func() string {
+		lines := common.SplitLines(ansi.Wrap(text, width, ""))
+		if len(lines) > maxLines {
+			lines = lines[:maxLines]
+			lines[maxLines-1] = common.Truncate(lines[maxLines-1], width-1) + "…"
+		}
+		for i, l := range lines {
+			lines[i] = style.of(st).Render(" " + l)
+		}
+		return common.JoinLines(lines)
+	})
+}
+
+// statusLines keeps the status lines drawn by every session.
+var statusLines = common.NewDrawnSet[statusKey](common.MenuPartsMax)
+
+// statusKey is what a status line is drawn from.
+type statusKey struct {
+	st              *themes.Styles
+	text            string
+	style           statusStyle
+	width, maxLines int
+}
+
+// statusStyle is the style of the status line's text.
+type statusStyle uint8
+
+const (
+	statusMuted statusStyle = iota
+	statusAccent
+	statusError
+)
+
+// of is the style of the theme's styles st.
+func (s statusStyle) of(st *themes.Styles) lipgloss.Style {
+	switch s {
+	case statusAccent:
+		return st.Accent
+	case statusError:
+		return st.Error
 	}
-	for i, l := range lines {
-		lines[i] = style.Render(" " + l)
-	}
-	return common.JoinLines(lines)
+	return st.Muted
 }
 
 // statusText is what the status line says and in which style.
-func (kb keyBar) statusText() (string, lipgloss.Style) {
+func (kb keyBar) statusText() (string, statusStyle) {
 	b := kb.b
-	st := b.Common.Styles
 	switch {
 	case b.Confirm != "" && b.question != "":
-		return b.question, st.Accent
+		return b.question, statusAccent
 	case b.Status != "" && b.IsErr:
-		return b.Status, st.Error
+		return b.Status, statusError
 	case b.Reviewing():
-		return b.nav().reviewStatus(), st.Accent
+		return b.nav().reviewStatus(), statusAccent
 	case b.Status != "":
-		return b.Status, st.Accent
+		return b.Status, statusAccent
 	case b.warning() != "":
-		return b.warning(), st.Error
+		return b.warning(), statusError
 	case b.Ended():
-		return b.Match.Result(), st.Muted
+		return b.Match.Result(), statusMuted
 	}
 	mover := b.Game().ToMove()
 	who := b.variant.RoleName(mover) + " (" + b.Match.Seat(mover).Name + ")"
 	a := b.Match.AI()
 	switch {
 	case b.isAI(mover) && a.Paused:
-		return "AI paused: p resumes", st.Muted
+		return "AI paused: p resumes", statusMuted
 	case b.isAI(mover) && a.Searching && a.Waiting:
-		return who + " waits for a free AI slot (the server is busy): space or esc moves now", st.Muted
+		return who + " waits for a free AI slot (the server is busy): space or esc moves now", statusMuted
 	case b.isAI(mover) && a.Searching:
-		return who + " is thinking: space or esc moves now", st.Muted
+		return who + " is thinking: space or esc moves now", statusMuted
 	case b.isAI(mover):
-		return who + " moves next", st.Muted
+		return who + " moves next", statusMuted
 	case !b.Mine(mover):
-		return "waiting for " + who, st.Muted
+		return "waiting for " + who, statusMuted
 	}
-	return b.variant.RoleName(mover) + ": " + b.adapter.Prompt(b.Game(), b.Selected), st.Muted
+	return b.variant.RoleName(mover) + ": " + b.adapter.Prompt(b.Game(), b.Selected), statusMuted
 }
 
 // View is part of common.Screen.

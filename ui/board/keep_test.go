@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unsafe"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -161,5 +162,21 @@ func TestHistoryLogFollowsTheGame(t *testing.T) {
 		if fmt.Sprint(o.list) != o.want {
 			t.Fatalf("list %d changed to %v, was %s", i, o.list, o.want)
 		}
+	}
+}
+
+// A status line is drawn once for every session that shows it: two
+// boards telling their players the same thing hand out one string.
+func TestStatusLineSharedBySessions(t *testing.T) {
+	t.Parallel()
+	_, a := newProfileClient(t, "quad7", colorprofile.ANSI256, 100, 40)
+	_, b := newProfileClient(t, "quad7", colorprofile.ANSI256, 100, 40)
+	sa, sb := a.bar().drawStatus(statusMaxLines), b.bar().drawStatus(statusMaxLines)
+	if sa != sb || unsafe.StringData(sa) != unsafe.StringData(sb) {
+		t.Fatalf("the same status drawn twice: %q and %q", sa, sb)
+	}
+	b.SetStatus("something else", true)
+	if sc := b.bar().drawStatus(statusMaxLines); sc == sa || !strings.Contains(sc, "something else") {
+		t.Fatalf("another status drew %q", sc)
 	}
 }
