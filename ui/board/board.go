@@ -16,6 +16,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/roomapi"
@@ -239,16 +240,29 @@ func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
 		b.spin.Spinner = spinner.Line
 	}
 	b.spin.Style = c.Styles.Accent
-	b.Input = common.NewInput(c, ": ", promptLimit)
-	b.Input.Placeholder = "move, e.g. r3c4 or (mark r3 c4)"
-	// The terminal's own cursor stands where the move is typed (see
-	// cursor): it blinks as the player set it up and screen readers
-	// follow it.
-	b.Input.SetVirtualCursor(false)
+	b.Input = newPrompt(c)
 	b.movesVP = viewport.New(viewport.WithWidth(20), viewport.WithHeight(5))
 	b.movesVP.KeyMap = viewport.KeyMap{} // the board owns the keys
 	b.help = c.NewHelp()
 	return b, nil
+}
+
+// newPrompt returns the move prompt's text field, styled for the
+// session's theme.
+func newPrompt(c *common.Common) textinput.Model {
+	in := common.NewInput(c, ": ", promptLimit)
+	in.Placeholder = "move, e.g. r3c4 or (mark r3 c4)"
+	// The terminal's own cursor stands where the move is typed (see
+	// cursor): it blinks as the player set it up and screen readers
+	// follow it.
+	in.SetVirtualCursor(false)
+	return in
+}
+
+// fitPrompt makes the move field as wide as the status line leaves it:
+// at width 0 the text field shows only the placeholder's first letter.
+func (b *BoardScreen) fitPrompt() {
+	b.Input.SetWidth(max(b.Common.Width-2-ansi.StringWidth(b.Input.Prompt), 1))
 }
 
 // newLocal returns a local match that reports to this board.
@@ -560,6 +574,8 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 		s, cmd := b.keyIn().keyPress(msg)
 		b.Sync()
 		return s, cmd
+	case tea.WindowSizeMsg:
+		b.fitPrompt()
 	case tea.PasteMsg:
 		// Only the prompt takes text; a paste anywhere else is not
 		// a string of key presses.

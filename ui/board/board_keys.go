@@ -264,7 +264,7 @@ func (ki keyInput) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool)
 		text, cmd := b.Common.CycleTheme()
 		b.help = b.Common.NewHelp()
 		b.spin.Style = b.Common.Styles.Accent
-		b.Input = common.NewInput(b.Common, ": ", promptLimit)
+		b.Input = newPrompt(b.Common) // in the new theme's colours
 		b.SetStatus(text, false)
 		return b, cmd, true
 	case key.Matches(msg, k.Copy):
@@ -436,6 +436,7 @@ func (pl promptLine) openPrompt() {
 	}
 	b.Input.ShowSuggestions = true
 	b.Input.Focus()
+	b.fitPrompt()
 	b.kept.carry(b) // the prompt is drawn in the status line alone
 }
 

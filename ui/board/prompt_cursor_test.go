@@ -83,3 +83,35 @@ func TestPromptRecallsEarlierEntries(t *testing.T) {
 		}
 	}
 }
+
+// The open move prompt shows its whole placeholder (a text field of
+// width 0 shows only its first letter, ": m"), at any size, after a
+// resize and after the theme changes.
+func TestPromptShowsItsPlaceholder(t *testing.T) {
+	const hint = ": move, e.g. r3c4 or (mark r3 c4)"
+	for _, tc := range []struct {
+		name   string
+		before []string
+		resize int
+	}{
+		{name: "80 wide"},
+		{name: "120 wide", resize: 120},
+		{name: "after a theme change", before: []string{"t"}},
+		{name: "resized while open", resize: 60},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			m, _ := newTestClient(t, "quad7", 80, 24)
+			for _, k := range tc.before {
+				uitest.Press(m, k)
+			}
+			uitest.Press(m, ":")
+			if tc.resize > 0 {
+				m.Update(tea.WindowSizeMsg{Width: tc.resize, Height: 40})
+			}
+			if got := ansi.Strip(m.View().Content); !strings.Contains(got, hint) {
+				t.Fatalf("no %q in the frame:\n%s", hint, got)
+			}
+		})
+	}
+}
