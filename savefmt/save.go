@@ -311,6 +311,7 @@ type SheetError struct {
 	Err   error
 }
 
+// Error says what became of the sheet, in words a player can act on.
 func (e *SheetError) Error() string {
 	switch {
 	case errors.Is(e.Err, sheets.ErrSheetGone):
@@ -323,6 +324,7 @@ func (e *SheetError) Error() string {
 	return "its rule sheet " + e.Sheet.Path + ": " + e.Err.Error()
 }
 
+// Unwrap gives the cause, so errors.Is finds ErrSheetGone and the others.
 func (e *SheetError) Unwrap() error { return e.Err }
 
 // OpenSave is ParseSave for this machine's own saves and records: a

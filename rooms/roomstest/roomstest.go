@@ -37,12 +37,14 @@ type Buffer struct {
 	b  bytes.Buffer
 }
 
+// Write appends p under the lock, so the server and the test may share it.
 func (b *Buffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.b.Write(p)
 }
 
+// String returns what was written so far.
 func (b *Buffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -21,6 +21,7 @@ type DamageError struct {
 	Problems []string // what it found (the first few)
 }
 
+// Error names the check and the first problems it found.
 func (e *DamageError) Error() string {
 	return fmt.Sprintf("store: %s found damage: %s", e.Check, strings.Join(e.Problems, "; "))
 }

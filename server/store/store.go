@@ -431,6 +431,7 @@ type ConflictError struct {
 	Have int64  // what the store holds
 }
 
+// Error says what the writer expected and what the store holds.
 func (e *ConflictError) Error() string {
 	return fmt.Sprintf("store: room %s: %s %d expected, %d stored (another writer won)", e.Room, e.What, e.Want, e.Have)
 }
@@ -442,6 +443,7 @@ func (e *ConflictError) Is(target error) bool { return target == ErrConflict }
 // errors.Is(err, ErrLeaseHeld) holds.
 type LeaseHeldError struct{ Lease Lease }
 
+// Error names the node holding the lease and until when.
 func (e *LeaseHeldError) Error() string {
 	return fmt.Sprintf("store: room %s: node %s plays the AI until %s", e.Lease.Room, e.Lease.Node, e.Lease.Expires.UTC().Format(time.RFC3339))
 }

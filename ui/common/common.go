@@ -68,9 +68,11 @@ type Common struct {
 	quiet bool
 }
 
-// Drawing marks the start of a frame (View), drawn marks its end.
+// Drawing marks the start of a frame (View).
 func (c *Common) Drawing() { c.Frame, c.InView = c.Frame+1, true }
-func (c *Common) Drawn()   { c.InView = false }
+
+// Drawn marks the end of the frame Drawing started.
+func (c *Common) Drawn() { c.InView = false }
 
 // Updated records that the client handled a message, which may have
 // changed anything a frame was drawn from.
