@@ -68,6 +68,13 @@ func (w roomWatch) View() tea.View {
 	return w.Model.View()
 }
 
+// ViewLines is the client's, as the server's session passes it on.
+func (w roomWatch) ViewLines() (tea.View, []string) {
+	defer w.seat.signal()
+	w.seat.views.Add(1)
+	return viewLines(w.Model)
+}
+
 // Unchanged is the client's, as the server's session passes it on.
 func (w roomWatch) Unchanged() bool { return panicWitness{Model: w.Model}.Unchanged() }
 

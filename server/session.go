@@ -371,6 +371,22 @@ func (w panicWitness) View() tea.View {
 	return w.Model.View()
 }
 
+// ViewLines is the client's (see remoteterm.Lined): its View, with nil
+// lines, for a client that draws no lines.
+func (w panicWitness) ViewLines() (tea.View, []string) {
+	defer w.witness()
+	return viewLines(w.Model)
+}
+
+// viewLines is m's view with its content as lines when m can draw them
+// (remoteterm.Lined), else m's View and nil lines.
+func viewLines(m tea.Model) (tea.View, []string) {
+	if l, ok := m.(remoteterm.Lined); ok {
+		return l.ViewLines()
+	}
+	return m.View(), nil
+}
+
 // Unchanged is the client's (see remoteterm.Unchanging): false for a
 // client that cannot tell.
 func (w panicWitness) Unchanged() bool {

@@ -140,6 +140,10 @@ type connWrites struct {
 	released bool          // the hold outlasted maxHold: writes go out at once
 	buf      *bytes.Buffer // what is kept; nil when nothing is
 	timer    *time.Timer   // releases a hold after maxHold
+	// holdFor, when set, replaces maxHold: tests that count the writes
+	// of a frame lengthen it, so that a slow machine (the race pass at
+	// load 14) does not release a hold in the middle of a frame.
+	holdFor time.Duration
 }
 
 // hold keeps what w is given from now until flush.
@@ -150,11 +154,15 @@ func (c *connWrites) hold(w io.Writer) {
 	if c.held > 1 {
 		return
 	}
+	d := maxHold
+	if c.holdFor > 0 {
+		d = c.holdFor
+	}
 	if c.timer == nil {
-		c.timer = time.AfterFunc(maxHold, func() { c.release(w) })
+		c.timer = time.AfterFunc(d, func() { c.release(w) })
 		return
 	}
-	c.timer.Reset(maxHold)
+	c.timer.Reset(d)
 }
 
 // write writes p to w, or keeps it while the connection is held.

@@ -640,10 +640,13 @@ type clientCPU struct {
 }
 
 // measure runs work and records the process's CPU time meanwhile.
-func (c *clientCPU) measure(work func()) {
-	before, ok := procstat.CPUTime()
+func (c *clientCPU) measure(work func()) { c.measureWith(procstat.CPUTime, work) }
+
+// measureWith runs work and records the CPU time read reads meanwhile.
+func (c *clientCPU) measureWith(read func() (time.Duration, bool), work func()) {
+	before, ok := read()
 	work()
-	after, ok2 := procstat.CPUTime()
+	after, ok2 := read()
 	c.used, c.ok = after-before, ok && ok2
 }
 

@@ -129,6 +129,9 @@ func TestRooms(t *testing.T) {
 			)
 			if runtime.GOOS == "linux" {
 				expectLines(t, out.String(), "clients CPU         ")
+				if r.store != "" {
+					expectLines(t, out.String(), "PostgreSQL CPU      ")
+				}
 			}
 			if strings.Contains(out.String(), "moves               0 in") {
 				t.Errorf("no move was played:\n%s", out.String())

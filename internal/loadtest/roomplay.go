@@ -222,6 +222,7 @@ type roomsResult struct {
 	failed                 int // rooms that could not be opened
 	firstErr               error
 	clients                clientCPU
+	database               clientCPU // the PostgreSQL server's processes
 	// nodeStats are the nodes' figures with the rooms open, after the
 	// play and (nodeBefore) before it; nil where a node cannot be asked
 	// (Windows).
@@ -479,5 +480,9 @@ func (rt *roomsTest) report(res roomsResult, unstored int) bool {
 		}
 	}
 	res.clients.report(rt.out, res.moves, "move")
+	if res.database.ok {
+		fmt.Fprintf(rt.out, "PostgreSQL CPU      %.3f ms per move (%.2f s; the database server's processes, on the same cores; other clients of it add theirs)\n",
+			float64(res.database.used.Microseconds())/1000/float64(max(res.moves, 1)), res.database.used.Seconds())
+	}
 	return !v.missed
 }

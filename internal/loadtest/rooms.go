@@ -21,6 +21,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	_ "github.com/tabletop/tabletop/game/all" // the variants the rooms play
+	"github.com/tabletop/tabletop/internal/procstat"
 	"github.com/tabletop/tabletop/internal/termscreen"
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/server"
@@ -48,6 +49,9 @@ type roomsTest struct {
 	rooms *server.RoomStore // db as the nodes' rooms see it
 	dir   string
 	drop  func() // drops the run's PostgreSQL schema
+	// dbPID is the PostgreSQL server's process (0: SQLite, or not read),
+	// whose CPU the run measures while the moves are played.
+	dbPID int
 }
 
 // runRooms plays cfg.Rooms rooms at once over real SSH sessions, two
@@ -74,9 +78,10 @@ func runRooms(cfg Config, out io.Writer) (bool, error) {
 	}
 	var res roomsResult
 	before := rt.nodeStats()
-	var clients clientCPU
-	rt.profiled(func() { clients.measure(func() { res = rt.play(tables) }) })
-	res.clients = clients
+	var clients, db clientCPU
+	play := func() { clients.measure(func() { res = rt.play(tables) }) }
+	rt.profiled(func() { db.measureWith(rt.databaseCPU, play) })
+	res.clients, res.database = clients, db
 	res.failed = failed
 	res.nodeStats = rt.nodeStats()
 	res.nodeBefore = before
@@ -159,6 +164,12 @@ func (rt *roomsTest) startNodes() error {
 		if dsn, err = rt.freshSchema(rt.cfg.Store); err != nil {
 			return err
 		}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		rt.dbPID, err = store.ServerProcess(ctx, dsn)
+		cancel()
+		if err != nil {
+			fmt.Fprintf(rt.out, "no PostgreSQL CPU figure: %v\n", err)
+		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -177,6 +188,16 @@ func (rt *roomsTest) startNodes() error {
 		rt.nodes = append(rt.nodes, n)
 	}
 	return nil
+}
+
+// databaseCPU is the PostgreSQL server's CPU time so far: its
+// postmaster's and its backends' (not ok on SQLite, which is the nodes'
+// own, or where it cannot be read).
+func (rt *roomsTest) databaseCPU() (time.Duration, bool) {
+	if rt.dbPID == 0 {
+		return 0, false
+	}
+	return procstat.TreeCPU(rt.dbPID)
 }
 
 // freshSchema makes a schema of its own for this run on the PostgreSQL

@@ -53,8 +53,23 @@ func (m model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Batch(first, cmd)
 	}
 	m.r.viewed = true
-	m.r.Render(next.View())
+	if l, ok := next.(Lined); ok {
+		m.r.RenderLines(l.ViewLines())
+	} else {
+		m.r.Render(next.View())
+	}
 	return m, tea.Batch(first, cmd)
+}
+
+// Lined is a model that can give its view with the content as lines
+// (see RenderLines): a frame made of kept parts (a board, its panel, its
+// status line) is then not joined into one text to be cut into rows
+// again by the renderer.
+type Lined interface {
+	// ViewLines is View with the content as the frame's lines, which
+	// the caller keeps (nil lines: the content is the view's). The
+	// view's Content is not read when lines is not nil.
+	ViewLines() (tea.View, []string)
 }
 
 // Unchanging is a model that can tell when a message changed nothing its

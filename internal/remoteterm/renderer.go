@@ -40,6 +40,7 @@ type Renderer struct {
 
 	mu       sync.Mutex
 	next     tea.View // the latest view not yet drawn (when hasNext)
+	lines    []string // its content as lines, when it came so (RenderLines)
 	hasNext  bool
 	raw      []byte // the program's own output, written before the next frame
 	width    int
@@ -79,14 +80,21 @@ func Totals() Counts {
 
 // Render takes the program's latest view; it is drawn as soon as the
 // renderer's writer gets to it.
-func (r *Renderer) Render(v tea.View) {
+func (r *Renderer) Render(v tea.View) { r.RenderLines(v, nil) }
+
+// RenderLines is Render of a view whose content is given as its lines
+// (the frame's rows, without newlines; v.Content is not read), which the
+// renderer keeps: the caller must not change them. A model whose frame
+// is made of kept parts gives them so (see Lined), and no frame text is
+// joined only to be cut into rows again here. nil lines are Render's.
+func (r *Renderer) RenderLines(v tea.View, lines []string) {
 	views.Add(1)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closing || r.failed {
 		return
 	}
-	r.next, r.hasNext = v, true
+	r.next, r.lines, r.hasNext = v, lines, true
 	r.onMouse = v.OnMouse
 	r.wake()
 }
@@ -178,6 +186,7 @@ func (r *Renderer) wake() {
 type job struct {
 	raw     []byte
 	view    tea.View
+	lines   []string // the view's content as lines (when not nil)
 	hasView bool
 	width   int
 	height  int
@@ -204,10 +213,10 @@ func (r *Renderer) take() (job, bool) {
 		r.writing = false
 		return job{}, false
 	}
-	j := job{raw: r.raw, view: r.next, hasView: r.hasNext, width: r.width, height: r.height,
+	j := job{raw: r.raw, view: r.next, lines: r.lines, hasView: r.hasNext, width: r.width, height: r.height,
 		resized: r.resized, syncd: r.syncd, profile: r.profile, closing: r.closing, final: r.final}
 	r.raw, r.hasNext, r.resized = nil, false, false
-	r.next = tea.View{}
+	r.next, r.lines = tea.View{}, nil
 	return j, true
 }
 

@@ -104,24 +104,14 @@ func TestRendererShowsEveryFrame(t *testing.T) {
 	words := []string{"alpha", "\x1b[1;38;2;200;10;10mred\x1b[m", "·×", "board", "\x1b[7mrev\x1b[0m", "一二", strings.Repeat("wide ", 12)}
 	lines := make([]string, h)
 	for step := range 300 {
-		switch rng.IntN(12) {
-		case 0: // resize
-			w, h = 20+rng.IntN(40), 5+rng.IntN(15)
+		lines = nextFrame(rng, lines, words, func(nw, nh int) int {
+			w, h = nw, nh
 			term.mu.Lock()
 			term.scr.Resize(w, h)
 			term.mu.Unlock()
 			r.Resize(w, h)
-			lines = make([]string, h)
-		case 1: // a frame of fewer lines
-			lines = lines[:rng.IntN(len(lines)+1)]
-		default:
-			for range 1 + rng.IntN(3) {
-				if len(lines) == 0 {
-					lines = append(lines, "")
-				}
-				lines[rng.IntN(len(lines))] = words[rng.IntN(len(words))] + " " + fmt.Sprint(rng.IntN(100))
-			}
-		}
+			return h
+		})
 		content := strings.Join(lines, "\n")
 		r.Render(altView(content))
 		settle(t, r)
@@ -129,6 +119,25 @@ func TestRendererShowsEveryFrame(t *testing.T) {
 			t.Fatalf("step %d (%d×%d): the screen shows\n%s\nwant\n%s", step, w, h, got, want)
 		}
 	}
+}
+
+// nextFrame is a random change of a frame's lines: a resize (resize
+// takes the new size and returns how many lines the next frame has), a
+// frame of fewer lines, or one to three lines changed to words.
+func nextFrame(rng *rand.Rand, lines, words []string, resize func(w, h int) int) []string {
+	switch rng.IntN(12) {
+	case 0:
+		return make([]string, resize(20+rng.IntN(40), 5+rng.IntN(15)))
+	case 1:
+		return lines[:rng.IntN(len(lines)+1)]
+	}
+	for range 1 + rng.IntN(3) {
+		if len(lines) == 0 {
+			lines = append(lines, "")
+		}
+		lines[rng.IntN(len(lines))] = words[rng.IntN(len(words))] + " " + fmt.Sprint(rng.IntN(100))
+	}
+	return lines
 }
 
 // After the first frame only the lines that changed are written.
@@ -506,5 +515,44 @@ func TestModelAsksNoViewOfAnUnchangedModel(t *testing.T) {
 	settle(t, r)
 	if got := term.screen(); !strings.HasPrefix(got, "a") {
 		t.Fatalf("the screen shows %q", got)
+	}
+}
+
+// A view given as lines (RenderLines) writes the very bytes the same
+// view given as its content writes, frame after frame: lines changed,
+// added, removed, too wide, resizes, on the alternate screen and inline,
+// and mixed with views given as content.
+func TestRendererLinesDrawAsContent(t *testing.T) {
+	t.Parallel()
+	for _, alt := range []bool{true, false} {
+		rng := rand.New(rand.NewPCG(3, 4))
+		w, h := 40, 12
+		byText, byLines := newTerminal(w, h), newTerminal(w, h)
+		rt := NewRenderer(byText, colorprofile.ANSI256, w, h)
+		rl := NewRenderer(byLines, colorprofile.ANSI256, w, h)
+		words := []string{"alpha", "\x1b[1;38;2;200;10;10mred\x1b[m", "·×", "board", "一二", strings.Repeat("wide ", 12)}
+		lines := make([]string, h)
+		for step := range 300 {
+			lines = nextFrame(rng, lines, words, func(w, h int) int {
+				rt.Resize(w, h)
+				rl.Resize(w, h)
+				return h + rng.IntN(3) // a frame taller than the screen too
+			})
+			content := strings.Join(lines, "\n")
+			v := tea.NewView(content)
+			v.AltScreen = alt
+			rt.Render(v)
+			if rng.IntN(5) == 0 {
+				rl.Render(v)
+			} else {
+				v.Content = "" // not read
+				rl.RenderLines(v, append([]string{}, lines...))
+			}
+			settle(t, rt)
+			settle(t, rl)
+			if got, want := byLines.take(), byText.take(); got != want {
+				t.Fatalf("alt=%v step %d: the lines wrote\n%q\nthe content\n%q", alt, step, got, want)
+			}
+		}
 	}
 }

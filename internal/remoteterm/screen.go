@@ -30,7 +30,7 @@ import (
 type screen struct {
 	drawn   bool
 	last    tea.View // the last view drawn, without its content
-	content uint64   // the hash of its content
+	content uint64   // the hash of its content (0 after a view given as lines)
 	rows    []uint64 // the hashes of the lines drawn: the screen's rows, or the inline frame's
 	width   int
 	height  int
@@ -54,14 +54,15 @@ func (s *screen) frame(b *bytes.Buffer, j *job) {
 		s.restore(b)
 		b.Write(j.final)
 	case j.hasView:
-		s.draw(b, &j.view, j.syncd)
+		s.draw(b, &j.view, j.lines, j.syncd)
 	}
 	// A new size or profile without a view waits, dirty, for the view the
 	// program draws after every message (see Model).
 }
 
-// draw writes what changed from the last view drawn to v.
-func (s *screen) draw(b *bytes.Buffer, v *tea.View, syncd bool) {
+// draw writes what changed from the last view drawn to v, whose content
+// is lines when they are not nil.
+func (s *screen) draw(b *bytes.Buffer, v *tea.View, lines []string, syncd bool) {
 	first := !s.drawn
 	if first {
 		// Whether the terminal has synchronized output: its answer comes
@@ -84,14 +85,23 @@ func (s *screen) draw(b *bytes.Buffer, v *tea.View, syncd bool) {
 	// frame of draw's would make it grow its stack.)
 	buf := hashBufs.Get().(*[]uint64)
 	defer hashBufs.Put(buf)
-	shown := ""
-	content := hashOf(v.Content)
+	var shown rowText
+	var content uint64
 	rows, changed := s.rows, s.dirty
-	if s.dirty || first || content != s.content {
-		shown = frameBody(v.Content, v.AltScreen, s.height)
-		rows = hashRows((*buf)[:0], shown)
+	switch {
+	case lines != nil:
+		shown.lines = shownLines(lines, v.AltScreen, s.height)
+		rows = hashLines((*buf)[:0], shown.lines)
 		*buf = rows[:0]
 		changed = changed || !slices.Equal(rows, s.rows)
+	default:
+		content = hashOf(v.Content)
+		if s.dirty || first || content != s.content {
+			shown.body = frameBody(v.Content, v.AltScreen, s.height)
+			rows = hashRows((*buf)[:0], shown.body)
+			*buf = rows[:0]
+			changed = changed || !slices.Equal(rows, s.rows)
+		}
 	}
 	if !s.hidden && (v.Cursor == nil || changed && !syncd) {
 		// Hidden while the lines are drawn, so that it does not fly
@@ -152,10 +162,51 @@ func frameBody(content string, alt bool, height int) string {
 	return content[start+1:]
 }
 
+// shownLines is frameBody of a frame given as lines.
+func shownLines(lines []string, alt bool, height int) []string {
+	switch {
+	case height <= 0 || len(lines) <= height:
+		return lines
+	case alt:
+		return lines[:height]
+	}
+	return lines[len(lines)-height:]
+}
+
 // nextRow cuts the first row off body: the row, the rest, and whether
 // there is a row after it.
 func nextRow(body string) (row, rest string, more bool) {
 	return strings.Cut(body, "\n")
+}
+
+// rowText is the rows of a frame being drawn, taken one after another
+// (next): those of its content (body), or its lines when they are not
+// nil.
+type rowText struct {
+	body  string
+	lines []string
+}
+
+func (t *rowText) next() string {
+	if t.lines == nil {
+		row, rest, _ := nextRow(t.body)
+		t.body = rest
+		return row
+	}
+	if len(t.lines) == 0 {
+		return ""
+	}
+	row := t.lines[0]
+	t.lines = t.lines[1:]
+	return row
+}
+
+// hashLines appends the hash of each of lines to h.
+func hashLines(h []uint64, lines []string) []uint64 {
+	for _, l := range lines {
+		h = append(h, hashOf(l))
+	}
+	return h
 }
 
 // hashBufs are the buffers of a frame's row hashes, shared by every
@@ -201,13 +252,12 @@ func (s *screen) switchScreen(b *bytes.Buffer, alt bool) {
 // drawAlt writes the lines whose hashes (rows) changed on the alternate
 // screen, each from its first column; a frame drawn whole starts on a
 // cleared screen.
-func (s *screen) drawAlt(b *bytes.Buffer, body string, rows []uint64) {
+func (s *screen) drawAlt(b *bytes.Buffer, body rowText, rows []uint64) {
 	if s.dirty {
 		b.WriteString(ansi.EraseEntireScreen)
 	}
 	for y := range rows {
-		var line string
-		line, body, _ = nextRow(body)
+		line := body.next()
 		if !s.dirty && y < len(s.rows) && s.rows[y] == rows[y] {
 			continue
 		}
@@ -224,7 +274,7 @@ func (s *screen) drawAlt(b *bytes.Buffer, body string, rows []uint64) {
 // starts where the cursor was when the program started): Bubble Tea's
 // inline mode is not what the server draws, so it is kept simple. The
 // rows of a taller last frame are erased.
-func (s *screen) drawInline(b *bytes.Buffer, body string, n int) {
+func (s *screen) drawInline(b *bytes.Buffer, body rowText, n int) {
 	if s.inlineY > 0 {
 		b.WriteString(ansi.CursorUp(s.inlineY))
 	}
@@ -235,9 +285,7 @@ func (s *screen) drawInline(b *bytes.Buffer, body string, n int) {
 			b.WriteString("\r\n")
 			at++
 		}
-		var line string
-		line, body, _ = nextRow(body)
-		s.writeRow(b, line)
+		s.writeRow(b, body.next())
 	}
 	for y := n; y < len(s.rows); y++ {
 		if y > 0 {

@@ -12,10 +12,39 @@ import (
 )
 
 // eachBenchBackend runs bench on SQLite, and on PostgreSQL when
-// TABLETOP_TEST_POSTGRES is set.
-func eachBenchBackend(b *testing.B, bench func(b *testing.B, open opener)) {
-	b.Run("sqlite", func(b *testing.B) { bench(b, storeOpener(sqliteTestDSN(b))) })
-	b.Run("postgres", func(b *testing.B) { bench(b, storeOpener(postgresTestDSN(b))) })
+// TABLETOP_TEST_POSTGRES is set; bench reports the database server's CPU
+// per op with its serverCPU (see serverCPU), PostgreSQL's only.
+func eachBenchBackend(b *testing.B, bench func(b *testing.B, open opener, db serverCPU)) {
+	b.Run("sqlite", func(b *testing.B) { bench(b, storeOpener(sqliteTestDSN(b)), serverCPU{}) })
+	b.Run("postgres", func(b *testing.B) {
+		dsn := postgresTestDSN(b)
+		db := serverCPU{}
+		if pid, err := ServerProcess(context.Background(), dsn); err == nil {
+			db.pid = pid
+		} else {
+			b.Logf("no PostgreSQL CPU figure: %v", err)
+		}
+		bench(b, storeOpener(dsn), db)
+	})
+}
+
+// serverCPU measures a database server on this machine: its processes'
+// CPU (PostgreSQL's backends, WAL writer, …; other clients of the same
+// server add theirs). The zero value measures nothing.
+type serverCPU struct{ pid int }
+
+// start reads the server's CPU; the returned report, called after the
+// ops, adds pg-cpu-µs/op.
+func (s serverCPU) start(b *testing.B) (report func()) {
+	before, ok := procstat.TreeCPU(s.pid)
+	if s.pid == 0 || !ok {
+		return func() {}
+	}
+	return func() {
+		if after, ok := procstat.TreeCPU(s.pid); ok && b.N > 0 {
+			b.ReportMetric(float64((after-before).Microseconds())/float64(b.N), "pg-cpu-µs/op")
+		}
+	}
 }
 
 // reportPercentiles adds p50 and p95 of the samples, in microseconds.
@@ -32,11 +61,12 @@ func reportPercentiles(b *testing.B, samples []time.Duration) {
 // BenchmarkAppendMove is the latency of committing one move, in rooms of
 // up to 60 moves (a new room every 60).
 func BenchmarkAppendMove(b *testing.B) {
-	eachBenchBackend(b, func(b *testing.B, open opener) {
+	eachBenchBackend(b, func(b *testing.B, open opener, db serverCPU) {
 		s := open(b)
 		ctx := context.Background()
 		samples := make([]time.Duration, 0, b.N)
 		code := ""
+		report := db.start(b)
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			n := i % 60
@@ -55,6 +85,7 @@ func BenchmarkAppendMove(b *testing.B) {
 			samples = append(samples, time.Since(start))
 		}
 		b.StopTimer()
+		report()
 		reportPercentiles(b, samples)
 	})
 }
@@ -63,7 +94,7 @@ func BenchmarkAppendMove(b *testing.B) {
 // one node to its event on another (PostgreSQL: NOTIFY between two
 // connections; SQLite: the in-process fan-out).
 func BenchmarkNotifyLatency(b *testing.B) {
-	eachBenchBackend(b, func(b *testing.B, open opener) {
+	eachBenchBackend(b, func(b *testing.B, open opener, _ serverCPU) {
 		writer, reader := open(b), open(b)
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
@@ -95,12 +126,13 @@ func BenchmarkNotifyLatency(b *testing.B) {
 // time per move (the database's, for SQLite), which the machine's load
 // changes less.
 func BenchmarkAppendMoveParallel(b *testing.B) {
-	eachBenchBackend(b, func(b *testing.B, open opener) {
+	eachBenchBackend(b, func(b *testing.B, open opener, db serverCPU) {
 		s := open(b)
 		ctx := context.Background()
 		var next atomic.Int64
 		b.SetParallelism(8) // 8 goroutines per core
 		cpu0, _ := procstat.CPUTime()
+		report := db.start(b)
 		b.ResetTimer()
 		b.RunParallel(func(pb *testing.PB) {
 			code := fmt.Sprintf("P%06d", next.Add(1))
@@ -116,6 +148,7 @@ func BenchmarkAppendMoveParallel(b *testing.B) {
 			}
 		})
 		b.StopTimer()
+		report()
 		if cpu1, ok := procstat.CPUTime(); ok {
 			b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(b.N), "cpu-µs/op")
 		}

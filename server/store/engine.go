@@ -30,6 +30,8 @@ type engine struct {
 	fault func(stage string) error
 	// group, on SQLite, runs the writes (see groupCommit).
 	group *groupCommit
+	// moves, on PostgreSQL, writes the moves (see moveBatcher).
+	moves *moveBatcher
 }
 
 func newNodeID() string {

@@ -11,6 +11,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/tabletop/tabletop/internal/procstat"
 )
 
 // roomChannel is the NOTIFY channel of room events.
@@ -46,6 +48,7 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 		return nil, err
 	}
 	e := &engine{db: db, node: newNodeID(), hub: newHub(), forUpdate: " FOR UPDATE", notify: pgNotify}
+	e.moves = &moveBatcher{e: e}
 	lcfg := cfg.ConnConfig.Copy()
 	lcfg.RuntimeParams["application_name"] = listenerName(e.node) // names it in pg_stat_activity
 	l := &listener{cfg: lcfg, hub: e.hub}
@@ -75,40 +78,26 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 
 func listenerName(node string) string { return "tabletop-listen-" + node }
 
-// appendMoveOnce is AppendMove on PostgreSQL: the compare-and-set, the
-// move's row, the mover's clock and the event, in one statement and so
-// one round trip in a transaction of its own, where a transaction with a
-// statement each took six (BEGIN, three statements, NOTIFY, COMMIT). A
-// move that loses its compare-and-set changes nothing; whyNot then says
-// why.
-func (e *engine) appendMoveOnce(ctx context.Context, code string, m Move) (int64, error) {
-	before, after := eventParts(Event{Room: code, Moves: m.Number + 1, Node: e.node, Move: &m})
-	var version int64
-	var sent string
-	err := e.db.queryRow(ctx, sqlMoveOnce, code, m.Number, ms(m.At), m.Seat, m.Text, m.Remaining.Milliseconds(), before, after).Scan(&version, &sent)
-	if errors.Is(err, errNoRows) {
-		return 0, whyNot(ctx, e.db, code, "move", int64(m.Number))
+// ServerProcess is the process id of the PostgreSQL server dsn names,
+// when it runs on this machine (Linux): the parent of a connection's
+// backend, the postmaster. The load test and the benchmarks read the
+// database's CPU from it (procstat.TreeCPU).
+func ServerProcess(ctx context.Context, dsn string) (int, error) {
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		return 0, fmt.Errorf("store: %w", err)
 	}
-	return version, err
+	defer conn.Close(ctx)
+	var backend int
+	if err := conn.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&backend); err != nil {
+		return 0, fmt.Errorf("store: %w", err)
+	}
+	pid, ok := procstat.Parent(backend)
+	if !ok {
+		return 0, fmt.Errorf("store: the PostgreSQL server's backend %d is not a process here", backend)
+	}
+	return pid, nil
 }
-
-// sqlMoveOnce is appendMoveOnce's statement: sqlMoveCAS, sqlInsertMove
-// and sqlMoverClock as data-modifying parts of one statement (each runs
-// once, whether read or not), the last two only when the first took the
-// move, and pgNotify's event, sent when the statement's transaction
-// commits.
-const sqlMoveOnce = `WITH cas AS (
-		UPDATE rooms SET move_count = move_count + 1, version = version + 1,
-			turn_started_ms = $3::bigint, updated_ms = $3::bigint, status = 'playing', offer = ''
-		WHERE code = $1::text AND move_count = $2::integer AND status IN ('waiting', 'playing')
-		RETURNING version
-	), ins AS (
-		INSERT INTO moves (room_code, ply, seat, text, played_ms) SELECT $1::text, $2::integer, $4::integer, $5::text, $3::bigint FROM cas
-	), clock AS (
-		UPDATE seats SET remaining_ms = $6::bigint WHERE room_code = $1::text AND seat = $4::integer AND remaining_ms <> $6::bigint
-			AND EXISTS (SELECT 1 FROM cas)
-	)
-	SELECT version, pg_notify('` + roomChannel + `', $7::text || version::text || $8::text)::text FROM cas`
 
 // pgNotify sends ev inside the writing transaction: PostgreSQL delivers
 // it to every listening node when, and only if, the transaction commits.
@@ -127,8 +116,8 @@ func formatEvent(ev Event) string {
 	return before + strconv.FormatInt(ev.Version, 10) + after
 }
 
-// eventParts are ev's payload before and after its version, which a
-// move's one statement fills in (see appendMoveOnce).
+// eventParts are ev's payload before and after its version, which the
+// statement storing a move fills in (see sqlMoveBatch).
 func eventParts(ev Event) (before, after string) {
 	before, after = ev.Room+" "+strconv.Itoa(ev.Moves)+" ", " "+ev.Node
 	if m := ev.Move; m != nil && len(m.Text) <= maxEventText {

@@ -244,8 +244,8 @@ func whyNot(ctx context.Context, t querier, code, what string, want int64) error
 
 // AppendMove implements Store.
 func (e *engine) AppendMove(ctx context.Context, code string, m Move) (int64, error) {
-	if e.notify != nil {
-		return e.appendMoveOnce(ctx, code, m)
+	if e.moves != nil {
+		return e.moves.add(ctx, code, m)
 	}
 	var version int64
 	err := e.write(ctx, func(t tx) (Event, error) {
@@ -270,7 +270,7 @@ func (e *engine) AppendMove(ctx context.Context, code string, m Move) (int64, er
 }
 
 // The statements of every move on SQLite, kept prepared (hotStatements);
-// PostgreSQL's is sqlMoveOnce. "OR FAIL" instead of the default ABORT:
+// PostgreSQL's is sqlMoveBatch. "OR FAIL" instead of the default ABORT:
 // SQLite keeps a statement journal (each page the statement changes,
 // copied into memory it maps and unmaps) for every statement that might
 // have to undo part of its own changes — an UPDATE that could change

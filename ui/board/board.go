@@ -123,14 +123,20 @@ type BoardScreen struct {
 	// bodyMemo is the board and the panel side by side, fitted to the
 	// window: kept while both are the ones kept above.
 	bodyMemo common.LastDrawn[bodyKey, []string]
+	bodyRows common.TopRows // the body's rows, joined again only when changed
+	// helpLines are the key bar's lines as the frame's (ViewLines).
+	helpLines common.LastDrawn[string, []string]
 	// histMemo is the move list as played, by match version; recentMemo
 	// the recent moves marked on the board (recent.go); headMemo the
 	// header line.
 	histMemo   common.LastDrawn[uint64, []match.PlayedMove]
+	histLog    historyLog
 	recentMemo common.LastDrawn[recentKey, recentView]
 	headMemo   common.LastDrawn[headerKey, string]
-	// frame keeps what drawing one frame asks for several times.
+	// frame keeps what drawing one frame asks for several times; kept
+	// the last frame's layout and body while only the prompt changes.
 	frame frameMemo
+	kept  keptParts
 	// Review is review mode: a past position shown instead of the live one.
 	Review review
 	// Analysis is the analysis panel (analysis_board.go), off until e.
@@ -268,8 +274,7 @@ func (b *BoardScreen) SetMatch(m match.Match) {
 // History is every turn played, oldest first, as the move list shows it.
 func (b *BoardScreen) History() []match.PlayedMove {
 	return b.histMemo.Get(b.Match.Version(), func() []match.PlayedMove {
-		start, moves := b.Match.Replay()
-		return match.HistoryOf(start, moves)
+		return b.histLog.of(b.Match.Replay())
 	})
 }
 

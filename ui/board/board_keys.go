@@ -195,15 +195,18 @@ func (pl promptLine) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return b.playTurn(turn), true
 	case key.Matches(msg, common.BoardKeys.Earlier):
 		pl.recall(true)
+		b.kept.carry(b)
 		return nil, true
 	case key.Matches(msg, common.BoardKeys.Later):
 		pl.recall(false)
+		b.kept.carry(b)
 		return nil, true
 	case key.Matches(msg, common.BoardKeys.ForceOut):
 		return nil, false
 	}
 	var cmd tea.Cmd
 	b.Input, cmd = b.Input.Update(msg)
+	b.kept.carry(b) // the text typed is the status line's alone
 	return cmd, true
 }
 
@@ -433,6 +436,7 @@ func (pl promptLine) openPrompt() {
 	}
 	b.Input.ShowSuggestions = true
 	b.Input.Focus()
+	b.kept.carry(b) // the prompt is drawn in the status line alone
 }
 
 // remember keeps a submitted prompt entry for ↑, once, newest last.

@@ -171,12 +171,17 @@ func (b *BoardScreen) Layout() boardLayout {
 		return fm.layout
 	}
 	n := lipgloss.Height(b.bar().statusView(statusMaxLines))
-	l := b.layoutFor(n)
-	if !l.Fits && n > 1 {
-		l = b.layoutFor(1)
+	helpH := max(1, lipgloss.Height(b.bar().helpView()))
+	l, kept := b.kept.layoutFits(b, n, helpH)
+	if !kept {
+		l = b.layoutFor(n)
+		if !l.Fits && n > 1 {
+			l = b.layoutFor(1)
+		}
 	}
 	if fm != nil {
 		fm.layout, fm.hasLayout = l, true
+		fm.keptLayout, fm.statusN, fm.helpH = kept, n, helpH
 	}
 	return l
 }
@@ -246,9 +251,18 @@ func (b *BoardScreen) MinSize() (int, int) {
 	if fm != nil && fm.hasMin {
 		return fm.minW, fm.minH
 	}
-	// The status takes at least one line whatever it says: the size
-	// needed does not depend on it, so it need not be drawn.
-	l := b.layoutFor(1)
+	// The size needed does not depend on the status (it takes at least
+	// one line whatever it says): a frame's own layout says it (one
+	// layout a frame, not two), and outside a frame the kept layout or
+	// one made for a status of one line, not drawn.
+	var l boardLayout
+	if b.Common.InView {
+		l = b.Layout()
+	} else if kl, ok := b.kept.sizeFits(b, max(1, lipgloss.Height(b.bar().helpView()))); ok {
+		l = kl
+	} else {
+		l = b.layoutFor(1)
+	}
 	if fm != nil {
 		fm.minW, fm.minH, fm.hasMin = l.needW, l.needH, true
 	}
@@ -524,10 +538,9 @@ func (bg boardGrid) boardLines(l boardLayout) []string {
 	key := string(buf)
 	rows.key = key
 	return b.boardMemo.Get(key, func() []string {
-		shared := sharedBoards.Get(sharedBoardKey{b.Common.Styles, b.variant, key}, func() string {
-			return common.JoinLines(bg.drawBoardRows(l, cells, fl, over, &rows))
+		return sharedBoards.Get(sharedBoardKey{b.Common.Styles, b.variant, key}, func() []string {
+			return bg.drawBoardRows(l, cells, fl, over, &rows)
 		})
-		return common.SplitLines(shared)
 	})
 }
 
@@ -546,16 +559,16 @@ func (rk *rowKeys) of(r int) string {
 }
 
 // sharedRows keeps the rows of cells drawn by every session, each as
-// its lines joined: a move changes a few rows of a board, and the
-// others are drawn once for every board that has them.
-var sharedRows = common.NewDrawnSet[sharedBoardKey](sharedRowsMax)
+// its lines: a move changes a few rows of a board, and the others are
+// drawn once for every board that has them.
+var sharedRows = common.NewLinesSet[sharedBoardKey](sharedRowsMax)
 
 // sharedRowsMax bounds sharedRows: rows of about a kilobyte.
 const sharedRowsMax = 16384
 
 // sharedBoards keeps the board blocks drawn by every session, each as
-// its lines joined.
-var sharedBoards = common.NewDrawnSet[sharedBoardKey](sharedBoardsMax)
+// its lines (shared: never changed).
+var sharedBoards = common.NewLinesSet[sharedBoardKey](sharedBoardsMax)
 
 // sharedBoardsMax bounds sharedBoards: a few thousand boards of a few
 // kilobytes, more than the rooms a server holds change in a second.
@@ -666,10 +679,10 @@ func (bg boardGrid) drawBoardRows(l boardLayout, cells [][]adapters.CellInfo, fl
 			lines = append(lines, bg.drawRow(l, cells, fl, r)...)
 			continue
 		}
-		drawn := sharedRows.Get(sharedBoardKey{st, b.variant, rows.of(row)}, func() string {
-			return common.JoinLines(bg.drawRow(l, cells, fl, r))
+		drawn := sharedRows.Get(sharedBoardKey{st, b.variant, rows.of(row)}, func() []string {
+			return bg.drawRow(l, cells, fl, r)
 		})
-		lines = append(lines, common.SplitLines(drawn)...)
+		lines = append(lines, drawn...)
 	}
 	if l.overlay {
 		lines = append(lines, fitted(over[1]))
@@ -1441,83 +1454,168 @@ func (kb keyBar) drawStatus(maxLines int) string {
 		return " " + b.Input.View()
 	}
 	text, style := kb.statusText()
-	width := max(b.Common.Width-1, 1)
-	lines := common.SplitLines(ansi.Wrap(text, width, ""))
-	if len(lines) > maxLines {
-		lines = lines[:maxLines]
-		lines[maxLines-1] = common.Truncate(lines[maxLines-1], width-1) + "…"
+	st, width := b.Common.Styles, max(b.Common.Width-1, 1)
+	// Drawn once for every session that shows it: the players of many
+	// rooms are told the same ("x: place a marble…") after each move.
+	return statusLines.Get(statusKey{st, text, style, width, maxLines}, func() string {
+		lines := common.SplitLines(ansi.Wrap(text, width, ""))
+		if len(lines) > maxLines {
+			lines = lines[:maxLines]
+			lines[maxLines-1] = common.Truncate(lines[maxLines-1], width-1) + "…"
+		}
+		for i, l := range lines {
+			lines[i] = style.of(st).Render(" " + l)
+		}
+		return common.JoinLines(lines)
+	})
+}
+
+// statusLines keeps the status lines drawn by every session.
+var statusLines = common.NewDrawnSet[statusKey](common.MenuPartsMax)
+
+// statusKey is what a status line is drawn from.
+type statusKey struct {
+	st              *themes.Styles
+	text            string
+	style           statusStyle
+	width, maxLines int
+}
+
+// statusStyle is the style of the status line's text.
+type statusStyle uint8
+
+const (
+	statusMuted statusStyle = iota
+	statusAccent
+	statusError
+)
+
+// of is the style of the theme's styles st.
+func (s statusStyle) of(st *themes.Styles) lipgloss.Style {
+	switch s {
+	case statusAccent:
+		return st.Accent
+	case statusError:
+		return st.Error
 	}
-	for i, l := range lines {
-		lines[i] = style.Render(" " + l)
-	}
-	return common.JoinLines(lines)
+	return st.Muted
 }
 
 // statusText is what the status line says and in which style.
-func (kb keyBar) statusText() (string, lipgloss.Style) {
+func (kb keyBar) statusText() (string, statusStyle) {
 	b := kb.b
-	st := b.Common.Styles
 	switch {
 	case b.Confirm != "" && b.question != "":
-		return b.question, st.Accent
+		return b.question, statusAccent
 	case b.Status != "" && b.IsErr:
-		return b.Status, st.Error
+		return b.Status, statusError
 	case b.Reviewing():
-		return b.nav().reviewStatus(), st.Accent
+		return b.nav().reviewStatus(), statusAccent
 	case b.Status != "":
-		return b.Status, st.Accent
+		return b.Status, statusAccent
 	case b.warning() != "":
-		return b.warning(), st.Error
+		return b.warning(), statusError
 	case b.Ended():
-		return b.Match.Result(), st.Muted
+		return b.Match.Result(), statusMuted
 	}
 	mover := b.Game().ToMove()
 	who := b.variant.RoleName(mover) + " (" + b.Match.Seat(mover).Name + ")"
 	a := b.Match.AI()
 	switch {
 	case b.isAI(mover) && a.Paused:
-		return "AI paused: p resumes", st.Muted
+		return "AI paused: p resumes", statusMuted
 	case b.isAI(mover) && a.Searching && a.Waiting:
-		return who + " waits for a free AI slot (the server is busy): space or esc moves now", st.Muted
+		return who + " waits for a free AI slot (the server is busy): space or esc moves now", statusMuted
 	case b.isAI(mover) && a.Searching:
-		return who + " is thinking: space or esc moves now", st.Muted
+		return who + " is thinking: space or esc moves now", statusMuted
 	case b.isAI(mover):
-		return who + " moves next", st.Muted
+		return who + " moves next", statusMuted
 	case !b.Mine(mover):
-		return "waiting for " + who, st.Muted
+		return "waiting for " + who, statusMuted
 	}
-	return b.variant.RoleName(mover) + ": " + b.adapter.Prompt(b.Game(), b.Selected), st.Muted
+	return b.variant.RoleName(mover) + ": " + b.adapter.Prompt(b.Game(), b.Selected), statusMuted
 }
 
 // View is part of common.Screen.
 func (b *BoardScreen) View() string {
-	l := b.Layout()
-	if !l.Fits {
-		return common.TooSmall(b.Common.Width, b.Common.Height, l.needW, l.needH)
+	f, whole := b.frameParts()
+	if whole != "" {
+		return whole
 	}
-	if r := b.handOver().handingOver(); r != game.NoRole {
-		return b.handOver().handOverView(r)
-	}
-	body := b.body(l, b.grid().boardLines(l), b.panel().panelView(l))
-	header, status, help := b.bar().headerView(), b.bar().statusView(l.statusH), b.bar().helpView()
-	size := len(header) + 1 + len(status) + 1 + len(help) + 2*strings.Count(help, "\n") + 2
-	for _, line := range body {
+	size := len(f.header) + 1 + len(f.status) + 1 + len(f.help) + 2*strings.Count(f.help, "\n") + 2
+	for _, line := range f.body {
 		size += len(line) + 1
 	}
 	var sb strings.Builder
 	sb.Grow(size)
-	sb.WriteString(header)
+	sb.WriteString(f.header)
 	sb.WriteString("\n\n")
-	for _, line := range body {
+	for _, line := range f.body {
 		sb.WriteString(line)
 		sb.WriteByte('\n')
 	}
-	sb.WriteString(status)
-	for h := range strings.SplitSeq(help, "\n") {
+	sb.WriteString(f.status)
+	for h := range strings.SplitSeq(f.help, "\n") {
 		sb.WriteString("\n ")
 		sb.WriteString(h)
 	}
 	return sb.String()
+}
+
+// ViewLines is View's text as its lines (common.LinesScreen): the kept
+// lines of the body, the header, the status and the key bar, joined into
+// no frame text.
+func (b *BoardScreen) ViewLines(dst []string) []string {
+	f, whole := b.frameParts()
+	if whole != "" {
+		return append(dst, common.SplitLines(whole)...)
+	}
+	dst = append(dst, f.header, "")
+	dst = append(dst, f.body...)
+	if strings.IndexByte(f.status, '\n') < 0 {
+		dst = append(dst, f.status)
+	} else {
+		dst = append(dst, common.SplitLines(f.status)...)
+	}
+	return append(dst, b.helpLines.Get(f.help, func() []string {
+		lines := common.SplitLines(f.help)
+		for i, h := range lines {
+			lines[i] = " " + h
+		}
+		return lines
+	})...)
+}
+
+// boardFrame is a frame of the board screen in its parts: the header
+// line, the body (the board block and the panel side by side, as
+// lines), the status line and the key bar.
+type boardFrame struct {
+	header, status, help string
+	body                 []string
+}
+
+// frameParts draws the frame's parts; or, for a window too small or a
+// hand-over, the whole frame's text.
+func (b *BoardScreen) frameParts() (boardFrame, string) {
+	l := b.Layout()
+	if !l.Fits {
+		return boardFrame{}, common.TooSmall(b.Common.Width, b.Common.Height, l.needW, l.needH)
+	}
+	if r := b.handOver().handingOver(); r != game.NoRole {
+		return boardFrame{}, b.handOver().handOverView(r)
+	}
+	var f boardFrame
+	if fm := frameMemoOf(b.Common, &b.frame); fm != nil && fm.keptLayout {
+		f.body = b.kept.body // only the prompt changed since (see keptParts)
+		b.kept.used()
+	} else {
+		f.body = b.body(l, b.grid().boardLines(l), b.panel().panelView(l))
+		if fm != nil {
+			b.kept.keep(b, fm.statusN, fm.helpH, l, f.body)
+		}
+	}
+	f.header, f.status, f.help = b.bar().headerView(), b.bar().statusView(l.statusH), b.bar().helpView()
+	return f, ""
 }
 
 // bodyKey is what the frame's body is drawn from: the board block and
@@ -1540,7 +1638,7 @@ func (b *BoardScreen) body(l boardLayout, board []string, panel string) []string
 		k.board = &board[0]
 	}
 	return b.bodyMemo.Get(k, func() []string {
-		body, widths := common.JoinTopLines([]string{strings.Repeat(" ", l.boardX)}, board, []string{"  "}, common.SplitLines(panel))
+		body, widths := b.bodyRows.Join([]string{strings.Repeat(" ", l.boardX)}, board, []string{"  "}, common.SplitLines(panel))
 		return common.FitLines(body, widths, b.Common.Width, l.statusY-boardY)
 	})
 }

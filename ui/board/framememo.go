@@ -20,6 +20,10 @@ type frameMemo struct {
 	help              string
 	hasLayout, hasMin bool
 	hasHelp           bool
+	// keptLayout: the layout is the board's keptParts', made for
+	// statusN lines of status and helpH of key bar.
+	keptLayout     bool
+	statusN, helpH int
 	// status is the status line drawn for at most statusMax lines; it
 	// has statusLines (see statusView).
 	status                 string

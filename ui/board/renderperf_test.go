@@ -99,17 +99,23 @@ func TestCachedBoardViewMatchesUncached(t *testing.T) {
 	}
 }
 
+// typeMoves has the board's players type n moves at the prompt, the
+// legal move (i*step) mod the number of them the i-th.
+func typeMoves(m *common.Shell, bs *BoardScreen, n, step int) {
+	for i := range n {
+		st := bs.Game()
+		legal := st.Legal(nil)
+		uitest.Send(m, uitest.Typed(":"+st.ShortMove(legal[(i*step)%len(legal)]))...)
+		m.Update(uitest.Key("enter"))
+	}
+}
+
 // BenchmarkBoardTyping is one key typed at the move prompt and the frame
 // drawn after it, in a Pentago game under way on a 100×40 terminal: most
 // of the frames a room's players cost the server are of this kind.
 func BenchmarkBoardTyping(b *testing.B) {
 	m, bs := newProfileClient(b, "pentago", colorprofile.ANSI256, 100, 40)
-	for i := range 6 {
-		st := bs.Game()
-		legal := st.Legal(nil)
-		uitest.Send(m, uitest.Typed(":"+st.ShortMove(legal[(i*7)%len(legal)]))...)
-		m.Update(uitest.Key("enter"))
-	}
+	typeMoves(m, bs, 6, 7)
 	if n := len(bs.History()); n != 6 {
 		b.Fatalf("%d moves played, want 6", n)
 	}

@@ -88,10 +88,10 @@ const cellCacheMax = 2048
 // View stays a function of the model. The lock makes it safe should two
 // goroutines render one session (they never do in Bubble Tea).
 type cellCache struct {
-	lines *drawnSet[CellKey]
+	lines *drawnSet[CellKey, string]
 	// texts keeps short texts in the board's and panel's styles: labels,
 	// names and moves, which repeat on every frame.
-	texts *drawnSet[TextKey]
+	texts *drawnSet[TextKey, string]
 }
 
 // NewCellCache is an empty cache of drawn cells, for one theme's styles.

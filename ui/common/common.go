@@ -337,6 +337,21 @@ func (f *fitMemo) fits(n int, line string, w int) bool {
 	return true
 }
 
+// fitLines is FitBlock for a frame given as its lines (which it may
+// change) to a renderer that cuts every row it writes to the window's
+// width (remoteterm's): cut or padded to h lines, not measured (a
+// frame's rows are most of them wider in bytes than in cells, and each
+// was hashed to be found fitting again, a frame's hashing twice over).
+func fitLines(lines []string, h int) []string {
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return lines
+}
+
 // fitSeed is the process's seed of fitMemo's hashes.
 var fitSeed = maphash.MakeSeed()
 

@@ -28,20 +28,29 @@ func (m *LastDrawn[K, V]) Last() (K, V, bool) { return m.key, m.val, m.set }
 // drawnSet keeps drawn texts by key, up to max of them (then it starts
 // again empty): the distinct pieces a screen draws again and again, such
 // as board cells or menu lines. Its lock makes it safe to share between
-// sessions; draw runs under it, so it must not use the same set.
-type drawnSet[K comparable] struct {
+// sessions; draw runs under it, so it must not use the same set. V is a
+// text (NewDrawnSet) or a text's lines (NewLinesSet).
+type drawnSet[K comparable, V any] struct {
 	mu  sync.Mutex
-	m   map[K]string
+	m   map[K]V
 	max int
 }
 
 // NewDrawnSet is an empty set that keeps at most max drawings.
-func NewDrawnSet[K comparable](max int) *drawnSet[K] {
-	return &drawnSet[K]{m: map[K]string{}, max: max}
+func NewDrawnSet[K comparable](max int) *drawnSet[K, string] {
+	return &drawnSet[K, string]{m: map[K]string{}, max: max}
+}
+
+// NewLinesSet is an empty set that keeps at most max drawings as their
+// lines: a drawing used as lines (a board's rows) is neither joined to
+// be kept nor split in every session that takes it. The lines handed
+// out are shared: they must not be changed.
+func NewLinesSet[K comparable](max int) *drawnSet[K, []string] {
+	return &drawnSet[K, []string]{m: map[K][]string{}, max: max}
 }
 
 // Get returns the text kept under k, else draw()'s, kept.
-func (s *drawnSet[K]) Get(k K, draw func() string) string {
+func (s *drawnSet[K, V]) Get(k K, draw func() V) V {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if v, ok := s.m[k]; ok {
@@ -59,7 +68,7 @@ func (s *drawnSet[K]) Get(k K, draw func() string) string {
 // draw runs outside the set's lock: sessions drawing different texts do
 // not wait for each other (two drawing the same one at once both draw
 // it, and the second is kept).
-func (s *drawnSet[K]) Shared(k K, draw func() string) string {
+func (s *drawnSet[K, V]) Shared(k K, draw func() V) V {
 	s.mu.Lock()
 	v, ok := s.m[k]
 	s.mu.Unlock()
@@ -77,7 +86,7 @@ func (s *drawnSet[K]) Shared(k K, draw func() string) string {
 }
 
 // Reset forgets every kept text.
-func (s *drawnSet[K]) Reset() {
+func (s *drawnSet[K, V]) Reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	clear(s.m)

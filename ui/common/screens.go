@@ -33,6 +33,16 @@ type Behind interface {
 	Leave() tea.Cmd
 }
 
+// LinesScreen is a screen that can give its frame as lines (see
+// Shell.ViewLines): View's text cut at its newlines, each line a string
+// the screen keeps while it is unchanged (a board's rows, its panel's),
+// so that no frame text is joined to be cut into rows again by the
+// server's renderer.
+type LinesScreen interface {
+	// ViewLines appends the lines of View's text to dst.
+	ViewLines(dst []string) []string
+}
+
 // sizer is implemented by screens that need more than the default room.
 type sizer interface{ MinSize() (int, int) }
 

@@ -124,17 +124,41 @@ func (m *Shell) Unchanged() bool { return m.C.quiet }
 // window so that it never scrolls the terminal, with the mouse captured
 // while it is on and the terminal's cursor where a prompt takes text.
 func (m *Shell) View() tea.View {
+	v, _ := m.frame(false)
+	return v
+}
+
+// ViewLines is View with the content as the frame's lines, which the
+// caller keeps (the server's renderer: remoteterm's Lined), when the
+// screen shown draws its frame as lines (LinesScreen); else it is View,
+// with nil lines. The lines are View's content cut at its newlines,
+// except that a line wider than the window is not cut: the renderer
+// cuts every row it writes.
+func (m *Shell) ViewLines() (tea.View, []string) { return m.frame(true) }
+
+// frame is View, with the content as lines when asLines is set and the
+// screen can draw them.
+func (m *Shell) frame(asLines bool) (tea.View, []string) {
 	m.C.Drawing()
 	defer m.C.Drawn()
-	v := tea.NewView(m.content())
+	var v tea.View
+	var lines []string
+	w, h := m.C.Width, m.C.Height
+	// ASCII frames are turned to ASCII whole (asciiText); a hidden screen
+	// shows a notice of its own.
+	if ls, ok := m.Cur.(LinesScreen); asLines && ok && !m.C.ASCII && w > 0 && h > 0 && !m.hidden() {
+		lines = fitLines(ls.ViewLines(make([]string, 0, h)), h)
+	} else {
+		v.Content = m.content()
+	}
 	v.AltScreen = true
 	if m.C.Mouse {
 		v.MouseMode = tea.MouseModeCellMotion
 	}
-	if v.Content != "" && !m.hidden() {
+	if (lines != nil || v.Content != "") && !m.hidden() {
 		v.Cursor = textCursor(m.Cur)
 	}
-	return v
+	return v, lines
 }
 
 // content is the screen's text, cut or padded to the window.

@@ -1,6 +1,7 @@
 package common
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/tabletop/tabletop/internal/textwidth"
@@ -36,17 +37,44 @@ func joinTop(blocks ...string) string {
 // JoinTopLines is joinTop of blocks given as lines; it returns the lines
 // with the width of each.
 func JoinTopLines(split ...[]string) (lines []string, widths []int) {
+	var t TopRows
+	return t.Join(split...)
+}
+
+// TopRows is JoinTopLines for the frames of one screen, one after
+// another: it keeps the last call's blocks and rows, and a row made of
+// the same lines as the last call's, in blocks of the same widths, is
+// that row again, neither measured nor joined anew (a move changes a few
+// rows of a board and of its panel; the body's other rows were joined
+// again on every frame).
+type TopRows struct {
+	blocks [][]string // the last call's blocks
+	lineW  [][]int    // the widths of their lines
+	blockW []int
+	rows   []string // the rows joined, and their widths
+	rowW   []int
+}
+
+// Join is JoinTopLines(split...). The returned slices are the caller's;
+// split is kept (as lines, not the slices) until the next call.
+func (t *TopRows) Join(split ...[]string) (lines []string, widths []int) {
+	same := len(t.blocks) == len(split)
 	lineW := make([][]int, len(split))
 	blockW := make([]int, len(split))
 	height := 0
-	for i := range split {
-		lineW[i] = make([]int, len(split[i]))
-		for j, l := range split[i] {
-			lineW[i][j] = LineWidth(l)
+	for i, block := range split {
+		lineW[i] = make([]int, len(block))
+		for j, l := range block {
+			if same && j < len(t.blocks[i]) && t.blocks[i][j] == l {
+				lineW[i][j] = t.lineW[i][j]
+			} else {
+				lineW[i][j] = LineWidth(l)
+			}
 			blockW[i] = max(blockW[i], lineW[i][j])
 		}
-		height = max(height, len(split[i]))
+		height = max(height, len(block))
 	}
+	same = same && slices.Equal(blockW, t.blockW)
 	total := 0
 	for _, w := range blockW {
 		total += w
@@ -54,6 +82,10 @@ func JoinTopLines(split ...[]string) (lines []string, widths []int) {
 	lines, widths = make([]string, height), make([]int, height)
 	var sb strings.Builder
 	for row := range height {
+		if same && row < len(t.rows) && t.sameRow(split, row) {
+			lines[row], widths[row] = t.rows[row], t.rowW[row]
+			continue
+		}
 		size := total
 		for i := range split {
 			if row < len(split[i]) {
@@ -74,7 +106,30 @@ func JoinTopLines(split ...[]string) (lines []string, widths []int) {
 		lines[row], widths[row] = sb.String(), total
 		sb.Reset()
 	}
+	t.keep(split, lineW, blockW, lines, widths)
 	return lines, widths
+}
+
+// sameRow reports whether row of split is made of the lines of the last
+// call's row.
+func (t *TopRows) sameRow(split [][]string, row int) bool {
+	for i, block := range split {
+		old := t.blocks[i]
+		if (row < len(block)) != (row < len(old)) || row < len(block) && block[row] != old[row] {
+			return false
+		}
+	}
+	return true
+}
+
+// keep keeps a call's blocks and rows for the next.
+func (t *TopRows) keep(split [][]string, lineW [][]int, blockW []int, rows []string, rowW []int) {
+	t.blocks = slices.Grow(t.blocks[:0], len(split))[:len(split)]
+	for i, block := range split {
+		t.blocks[i] = append(t.blocks[i][:0], block...)
+	}
+	t.lineW, t.blockW = lineW, blockW
+	t.rows, t.rowW = append(t.rows[:0], rows...), append(t.rowW[:0], rowW...)
 }
 
 // sgrReset is the sequence lipgloss ends each styled piece with.

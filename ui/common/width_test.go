@@ -2,6 +2,7 @@ package common
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -120,5 +121,50 @@ func TestMergeStylesKeepsColours(t *testing.T) {
 	}
 	if shorter == 0 {
 		t.Fatal("mergeStyles never merged anything")
+	}
+}
+
+// A screen's TopRows joins each frame's blocks as JoinTopLines does,
+// frame after frame, whatever changed: a line, a block's width, the
+// number of lines or of blocks; and keeps a row made of the same lines.
+func TestTopRowsJoinAsJoinTopLines(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"", "a", "board ·", "\x1b[38;5;2mx\x1b[0m", "一二三", "  ", "panel line"}
+	blocks := [][]string{{"  "}, {"r1", "r2", "r3"}, {" "}, {"p1", "p2"}}
+	var rows TopRows
+	for step := range 500 {
+		switch rng.IntN(8) {
+		case 0: // a block more or less
+			if len(blocks) > 1 && rng.IntN(2) == 0 {
+				blocks = blocks[:len(blocks)-1]
+			} else {
+				blocks = append(blocks, []string{pieces[rng.IntN(len(pieces))]})
+			}
+		case 1: // a line more or less
+			i := rng.IntN(len(blocks))
+			if n := len(blocks[i]); n > 0 && rng.IntN(2) == 0 {
+				blocks[i] = blocks[i][:n-1]
+			} else {
+				blocks[i] = append(blocks[i], pieces[rng.IntN(len(pieces))])
+			}
+		default: // lines changed
+			for range 1 + rng.IntN(2) {
+				i := rng.IntN(len(blocks))
+				if len(blocks[i]) > 0 {
+					blocks[i][rng.IntN(len(blocks[i]))] = pieces[rng.IntN(len(pieces))] + pieces[rng.IntN(len(pieces))]
+				}
+			}
+		}
+		// Each frame's blocks are new slices, as a screen's are.
+		frame := make([][]string, len(blocks))
+		for i := range blocks {
+			frame[i] = slices.Clone(blocks[i])
+		}
+		got, gotW := rows.Join(frame...)
+		want, wantW := JoinTopLines(frame...)
+		if !slices.Equal(got, want) || !slices.Equal(gotW, wantW) {
+			t.Fatalf("step %d, blocks %q: joined %q %v, want %q %v", step, frame, got, gotW, want, wantW)
+		}
 	}
 }

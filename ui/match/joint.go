@@ -25,10 +25,18 @@ const JointMover = "all"
 // its short notation with the role that played it (JointMover for a turn
 // where every role chose at once).
 func HistoryOf(start game.State, moves []game.Move) []PlayedMove {
-	v := start.Variant()
-	var out []PlayedMove
-	s := start.Clone()
-	for i := 0; i < len(moves); {
+	out, _ := HistoryFrom(start.Clone(), moves, nil)
+	return out
+}
+
+// HistoryFrom appends to out the move list of moves played from s, which
+// it plays them on (whole turns only), and returns it with how many of
+// moves it played: a list kept with its position goes on from there when
+// the game does (see HistoryOf).
+func HistoryFrom(s game.State, moves []game.Move, out []PlayedMove) ([]PlayedMove, int) {
+	v := s.Variant()
+	i := 0
+	for i < len(moves) {
 		n := game.TurnSize(s)
 		if len(moves)-i < n {
 			break
@@ -43,5 +51,5 @@ func HistoryOf(start game.State, moves []game.Move) []PlayedMove {
 		game.ApplyTurn(s, step)
 		i += n
 	}
-	return out
+	return out, i
 }
