@@ -46,8 +46,9 @@ type gclause struct {
 	tests []gtest
 	nvars int
 	// plans[i] is the join plan when positive literal i ranges over the
-	// newest atoms (semi-naive evaluation), made again when the sizes of
-	// the relations change much (see join.go).
+	// newest atoms (semi-naive evaluation), and plans[len(pos)] when all
+	// range over every atom (allAtoms), made again when the sizes of the
+	// relations change much (see join.go).
 	plans []*plan
 	rule  *kif.Rule
 }
@@ -270,7 +271,7 @@ func (g *Grounder) compileClause(c kif.Clause) (*gclause, error) {
 		}
 	}
 	gc.nvars = len(vars)
-	gc.plans = make([]*plan, len(gc.pos))
+	gc.plans = make([]*plan, len(gc.pos)+1)
 	for _, a := range gc.pos {
 		g.trackLeaves(a)
 	}
@@ -314,7 +315,8 @@ func (g *Grounder) addAtom(r *grel, id TermID) error {
 // µs against 55 ns), as measured on the published sheets.
 const fireWork = 48
 
-// run grounds every clause to a fixpoint.
+// run grounds every clause to a fixpoint, component by component (see
+// strata.go).
 func (g *Grounder) run(clauses []kif.Clause) error {
 	for _, c := range clauses {
 		gc, err := g.compileClause(c)
@@ -324,23 +326,39 @@ func (g *Grounder) run(clauses []kif.Clause) error {
 		g.clauses = append(g.clauses, gc)
 	}
 	g.bind = make([]TermID, 0)
-	for _, c := range g.clauses {
+	for _, group := range strata(g.clauses) {
+		if err := g.fixpoint(group); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fixpoint grounds the clauses of one component, whose relations below
+// are complete: first every clause over every atom known, then, round
+// by round, semi-naively, the instances with some literal over the
+// atoms the round before found.
+func (g *Grounder) fixpoint(clauses []*gclause) error {
+	for _, c := range clauses {
 		if len(c.pos) == 0 {
 			if err := g.fire(c); err != nil {
 				return err
 			}
 		}
 	}
-	for {
-		fresh := false
-		for _, r := range g.rels {
-			r.old, r.cur = r.cur, len(r.atoms)
-			fresh = fresh || r.cur > r.old
+	g.nextRound()
+	for _, c := range clauses {
+		if len(c.pos) == 0 {
+			continue
 		}
-		if !fresh {
-			return nil
+		p := g.planFor(c, allAtoms)
+		g.prepare(c)
+		if err := g.join(c, allAtoms, p, 0); err != nil {
+			return err
 		}
-		for _, c := range g.clauses {
+	}
+	for g.nextRound() {
+		for _, c := range clauses {
 			for i, a := range c.pos {
 				if a.rel.cur == a.rel.old {
 					continue
@@ -353,6 +371,22 @@ func (g *Grounder) run(clauses []kif.Clause) error {
 			}
 		}
 	}
+	return nil
+}
+
+// allAtoms is the delta of a join over every atom known (no literal over
+// the newest atoms only).
+const allAtoms = -1
+
+// nextRound starts a round: the atoms found since the last one become
+// the newest. It reports whether there are any.
+func (g *Grounder) nextRound() bool {
+	fresh := false
+	for _, r := range g.rels {
+		r.old, r.cur = r.cur, len(r.atoms)
+		fresh = fresh || r.cur > r.old
+	}
+	return fresh
 }
 
 // prepare sizes the variable bindings for clause c.

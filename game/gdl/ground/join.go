@@ -278,7 +278,11 @@ type plan struct {
 // planFor returns the plan of c with literal delta over the newest atoms,
 // made again when a relation it joins has grown much since it was made.
 func (g *Grounder) planFor(c *gclause, delta int) *plan {
-	if p := c.plans[delta]; p != nil {
+	slot := delta
+	if delta == allAtoms {
+		slot = len(c.pos)
+	}
+	if p := c.plans[slot]; p != nil {
 		stale := false
 		for i, a := range c.pos {
 			if n := len(a.rel.atoms); n > 2*p.sizes[i]+16 {
@@ -291,7 +295,7 @@ func (g *Grounder) planFor(c *gclause, delta int) *plan {
 		}
 	}
 	p := g.makePlan(c, delta)
-	c.plans[delta] = p
+	c.plans[slot] = p
 	return p
 }
 
