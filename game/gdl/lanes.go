@@ -281,6 +281,7 @@ type lanes struct {
 	// tries and hits count, by role, the draws of chooseAmong and those
 	// that found a legal move: its way of choosing follows their ratio.
 	tries, hits []int64
+	passHint    []int   // by role: the entry that last served the lanes where it has one legal entry
 	pick        []int32 // by lane of a word, the indices of its legal entries (maxLegal each)
 }
 
@@ -300,6 +301,7 @@ func (s *State) NewSimulation() game.Simulation {
 	l := &lanes{n: n, lp: n.lanes, w: make(wordsOf, words), nextExpiry: noExpiry,
 		goals: make([]uint8, laneCount*len(n.roles)), set: make([]int32, 0, laneCount*len(n.roles)),
 		tries: make([]int64, len(n.roles)), hits: make([]int64, len(n.roles)),
+		passHint:  make([]int, len(n.roles)),
 		pick:      make([]int32, 64*max(n.lanes.maxLegal, 1)),
 		scoreCost: n.lanes.scoreCost(),
 		plyCost:   int64(len(n.lanes.position) + len(n.lanes.moves))}
