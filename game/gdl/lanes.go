@@ -132,13 +132,8 @@ func (p *program) runLanes(code []int32, w wordsOf) {
 			}
 			w.put(out, acc)
 		case opOrAnd:
-			n := int(code[pc] >> 4)
-			pc += 2
-			var acc, all lword
-			for ; n > 0; n-- {
-				all, pc = w.andOf(code, pc)
-				acc = or(acc, all)
-			}
+			var acc lword
+			acc, pc = w.orAnd(code, pc+2, int(code[pc]>>4))
 			w.put(out, acc)
 		case opLoop:
 			p.loopLanes(p.segs[code[pc]>>4], w)
@@ -170,6 +165,33 @@ func (w wordsOf) andOf(code []int32, pc int) (lword, int) {
 		return andNot(acc, w.get(code[pc])), pc + 1
 	}
 	return w.andNotAll(acc, code[pc:pc+nn]), pc + nn
+}
+
+// orAnd is the OR of the n rules at code[pc] (each a word of counts,
+// then its operands), and the pc after them. The rules are evaluated
+// in its own loop, not a call each (andOf): most have two or three
+// operands, and a call cost more than their ANDs.
+//
+//go:noinline
+func (w wordsOf) orAnd(code []int32, pc, n int) (lword, int) {
+	var acc lword
+	for ; n > 0; n-- {
+		np, nn := signCounts(code[pc])
+		pc++
+		all := allLanes
+		for _, o := range code[pc : pc+np] {
+			x := &w[o]
+			all.w0, all.w1, all.w2, all.w3 = all.w0&x[0], all.w1&x[1], all.w2&x[2], all.w3&x[3]
+		}
+		pc += np
+		for _, o := range code[pc : pc+nn] {
+			x := &w[o]
+			all.w0, all.w1, all.w2, all.w3 = all.w0&^x[0], all.w1&^x[1], all.w2&^x[2], all.w3&^x[3]
+		}
+		pc += nn
+		acc = or(acc, all)
+	}
+	return acc, pc
 }
 
 // The loops over an instruction's operands are functions of their own,
