@@ -305,6 +305,14 @@ type lanes struct {
 	tries, hits []int64
 	passHint    []int   // by role: the entry that last served the lanes where it has one legal entry
 	pick        []int32 // by lane of a word, the indices of its legal entries (maxLegal each)
+
+	// pending is the lanes loaded since their words were last written,
+	// and loads their positions, packed (baseWords words a lane), or
+	// nil where the lanes are written at Load (see Load).
+	pending      lword
+	loads        []uint64
+	baseWords    int
+	transposeMin int
 }
 
 var _ game.Simulation = (*lanes)(nil)
@@ -328,42 +336,19 @@ func (s *State) NewSimulation() game.Simulation {
 		scoreCost: n.lanes.scoreCost(),
 		plyCost:   int64(len(n.lanes.position) + len(n.lanes.moves))}
 	l.w.put(n.always, allLanes)
+	l.transposeMin = transposeMin
+	if l.baseWords = (n.nBase + 63) / 64; l.baseWords <= maxLoadWords {
+		l.loads = make([]uint64, laneCount*l.baseWords)
+	}
 	return l
 }
 
 func (l *lanes) Lanes() int { return laneCount }
 
-// Load puts the position of s, a *State of the same game, into lane.
-func (l *lanes) Load(lane int, s game.State, maxPlies int) {
-	st := s.(*State)
-	k, b := lane>>6&(laneWords-1), lane&63
-	bit := uint64(1) << b
-	vals := st.vals[:l.n.nBase]
-	w := l.w[:len(vals)]
-	for i, v := range vals {
-		// Without a branch (a position's values are as good as random),
-		// and without a shift by b in the loop, which held the shift
-		// count's register and made the compiler juggle the others.
-		var one uint64
-		if v {
-			one = 1
-		}
-		x := &w[i][k]
-		*x = *x&^bit | -one&bit
-	}
-	l.active = l.active.withWord(k, l.active.word(k)|bit)
-	l.held = l.held.withWord(k, l.held.word(k)&^bit)
-	l.loaded[lane], l.expiry[lane] = l.step, noExpiry
-	if maxPlies > 0 {
-		l.expiry[lane] = l.step + int64(maxPlies)
-		l.nextExpiry = min(l.nextExpiry, l.expiry[lane])
-	}
-	l.stale = true
-}
-
 // Reset stops every lane's game.
 func (l *lanes) Reset() {
 	l.active, l.held, l.nextExpiry, l.waited = lword{}, lword{}, noExpiry, 0
+	l.pending = lword{}
 }
 
 // Plies is the plies of lane's game: until it ended, or until now.
@@ -380,6 +365,9 @@ func (l *lanes) Goal(lane int, r game.Role) int {
 
 // refresh evaluates what the lanes' positions decide, unless done.
 func (l *lanes) refresh() {
+	if l.pending != (lword{}) {
+		l.writeLoads()
+	}
 	if l.stale {
 		l.n.prog.runLanes(l.lp.position, l.w)
 		l.stale = false
