@@ -313,6 +313,8 @@ type lanes struct {
 	loads        []uint64
 	baseWords    int
 	transposeMin int
+	deferAfter   int // the loads after a Step written at once, before the others are kept
+	loadsNow     int // the loads since the last Step
 }
 
 var _ game.Simulation = (*lanes)(nil)
@@ -336,7 +338,8 @@ func (s *State) NewSimulation() game.Simulation {
 		scoreCost: n.lanes.scoreCost(),
 		plyCost:   int64(len(n.lanes.position) + len(n.lanes.moves))}
 	l.w.put(n.always, allLanes)
-	l.transposeMin = transposeMin
+	l.transposeMin = transposeMinOf(n.nBase)
+	l.deferAfter = 2 * l.transposeMin
 	if l.baseWords = (n.nBase + 63) / 64; l.baseWords <= maxLoadWords {
 		l.loads = make([]uint64, laneCount*l.baseWords)
 	}
@@ -368,6 +371,7 @@ func (l *lanes) refresh() {
 	if l.pending != (lword{}) {
 		l.writeLoads()
 	}
+	l.loadsNow = 0
 	if l.stale {
 		l.n.prog.runLanes(l.lp.position, l.w)
 		l.stale = false

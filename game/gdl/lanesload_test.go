@@ -24,17 +24,19 @@ func TestTranspose64(t *testing.T) {
 	}
 }
 
-// Loads are written at the next Step, lane by lane where few lanes of
-// a word were loaded and transposed 64 at a time where many were; and,
-// for a network whose positions are too large to keep 256 of, at once.
-// Each way, the lanes play the games of the State.
+// The first loads after a Step are written at once, the others at the
+// next Step, lane by lane where few lanes of a word were loaded and
+// transposed 64 at a time where many were; for a network whose
+// positions are too large to keep 256 of, all at once. Each way, the
+// lanes play the games of the State.
 func TestLanesLoadEachWay(t *testing.T) {
 	ways := []struct {
 		name string
 		tune func(*lanes)
 	}{
-		{"transposed", func(l *lanes) {}},
-		{"lane by lane", func(l *lanes) { l.transposeMin = laneCount }},
+		{"as tuned", func(l *lanes) {}},
+		{"transposed", func(l *lanes) { l.transposeMin, l.deferAfter = 2, 0 }},
+		{"lane by lane", func(l *lanes) { l.transposeMin, l.deferAfter = laneCount, 0 }},
 		{"at once", func(l *lanes) { l.loads = nil }},
 	}
 	for _, name := range []string{"tictactoe", "othello4", "minicheckers"} {
