@@ -1,6 +1,7 @@
 package gdl
 
 import (
+	"github.com/tabletop/tabletop/game/gdl/ground"
 	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
@@ -41,33 +42,33 @@ type valueSet map[string]bool
 func (b *netBuilder) readDeclarations() *declarations {
 	g := b.g
 	d := &declarations{facts: map[string]bool{}, compact: map[kif.RelKey][][]valueSet{}, rels: map[kif.RelKey]bool{}}
-	for k, r := range g.rels {
+	for _, k := range g.Relations() {
 		if k.Name != "base" {
 			continue
 		}
-		for _, t := range r.atoms {
+		for _, t := range g.Atoms(k) {
 			if !b.static[t] {
 				continue
 			}
-			args := g.terms[t].args
+			args := g.Args(t)
 			if k.Arity == 1 {
-				d.facts[kif.FoldKey(g.termText(args[0], 1<<30))] = true
-				d.rels[g.relOfTerm(args[0])] = true
+				d.facts[kif.FoldKey(g.Text(args[0]))] = true
+				d.rels[g.Relation(args[0])] = true
 				continue
 			}
-			if k.Arity == 0 || len(g.terms[args[0]].args) > 0 {
+			if k.Arity == 0 || len(g.Args(args[0])) > 0 {
 				continue // not a declaration: (base) or (base (f x) ...)
 			}
-			rel := kif.RelKey{Name: g.symNames[g.terms[args[0]].fn], Arity: k.Arity - 1}
+			rel := kif.RelKey{Name: g.Relation(args[0]).Name, Arity: k.Arity - 1}
 			sets := make([]valueSet, k.Arity-1)
 			for i, a := range args[1:] {
 				sets[i] = valueSet{}
-				vals := g.terms[a].args
+				vals := g.Args(a)
 				if len(vals) == 0 {
-					vals = []termID{a} // a single value written as itself
+					vals = []ground.TermID{a} // a single value written as itself
 				}
 				for _, v := range vals {
-					sets[i][kif.FoldKey(g.termText(v, 1<<30))] = true
+					sets[i][kif.FoldKey(g.Text(v))] = true
 				}
 			}
 			d.compact[rel] = append(d.compact[rel], sets)
@@ -80,27 +81,21 @@ func (b *netBuilder) readDeclarations() *declarations {
 	return d
 }
 
-// relOfTerm returns the relation of a ground term read as a fact.
-func (g *grounder) relOfTerm(id termID) kif.RelKey {
-	t := &g.terms[id]
-	return kif.RelKey{Name: g.symNames[t.fn], Arity: len(t.args)}
-}
-
 // covers reports whether fact id (the x of (true x)) is declared, and
 // whether its relation is declared at all.
-func (d *declarations) covers(g *grounder, id termID) (declared, described bool) {
-	rel := g.relOfTerm(id)
+func (d *declarations) covers(g *ground.Grounder, id ground.TermID) (declared, described bool) {
+	rel := g.Relation(id)
 	if !d.rels[rel] {
 		return false, false
 	}
-	if d.facts[kif.FoldKey(g.termText(id, 1<<30))] {
+	if d.facts[kif.FoldKey(g.Text(id))] {
 		return true, true
 	}
-	args := g.terms[id].args
+	args := g.Args(id)
 	for _, sets := range d.compact[rel] {
 		ok := true
 		for i, a := range args {
-			if !sets[i][kif.FoldKey(g.termText(a, 1<<30))] {
+			if !sets[i][kif.FoldKey(g.Text(a))] {
 				ok = false
 				break
 			}
@@ -116,7 +111,7 @@ func (d *declarations) covers(g *grounder, id termID) (declared, described bool)
 // atom) that the declarations leave out, except in relations whose
 // declarations leave out an initial fact (a partial declaration, which
 // says nothing).
-func (b *netBuilder) undeclared(base []termID) []bool {
+func (b *netBuilder) undeclared(base []ground.TermID) []bool {
 	d := b.readDeclarations()
 	out := make([]bool, len(base))
 	if d == nil {
@@ -129,15 +124,15 @@ func (b *netBuilder) undeclared(base []termID) []bool {
 	}
 	partial := map[kif.RelKey]bool{}
 	for i, t := range base {
-		x := g.terms[t].args[0]
+		x := g.Args(t)[0]
 		declared, described := d.covers(g, x)
 		out[i] = described && !declared
 		if out[i] && initial[i] {
-			partial[g.relOfTerm(x)] = true
+			partial[g.Relation(x)] = true
 		}
 	}
 	for i, t := range base {
-		if out[i] && partial[g.relOfTerm(g.terms[t].args[0])] {
+		if out[i] && partial[g.Relation(g.Args(t)[0])] {
 			out[i] = false
 		}
 	}

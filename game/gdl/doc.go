@@ -7,11 +7,11 @@
 // rules safe (package kif), then picks how to evaluate it:
 //
 //   - a ground network, when the rules ground within Limits: a semi-naive
-//     bottom-up pass over the atoms that can ever hold (ground.go, with
-//     hash joins planned from the relations' sizes in join.go) decides the
-//     atoms that depend on neither true nor does once and compiles the
-//     rest into one program over a []bool of ground atoms in dependency
-//     order (program.go, net.go). The state is the set of true
+//     bottom-up pass over the atoms that can ever hold (package
+//     gdl/ground, with hash joins planned from the relations' sizes)
+//     decides the atoms that depend on neither true nor does once and
+//     compiles the rest into one program over a []bool of ground atoms in
+//     dependency order (program.go, net.go). The state is the set of true
 //     propositions. Each state keeps every derived atom up to date
 //     incrementally: it counts, for each ground rule, the literals that
 //     hold and, for each atom, the rules that hold, so a ply costs work in
@@ -20,10 +20,9 @@
 //     to their least fixpoint. Nothing on the way (Legal, Apply, Terminal,
 //     Goal, Hash, CopyFrom) allocates. When the rules as written reach a
 //     limit, they are grounded once more rewritten to the same game with
-//     fewer atoms and instances (load.go's rewriteForGrounding): the
-//     relations read only with constant arguments restricted to the
-//     questions asked (demand.go), and the bodies split by variable
-//     elimination (split.go).
+//     fewer atoms and instances (ground.Rewrite): the relations read only
+//     with constant arguments restricted to the questions asked, and the
+//     bodies split by variable elimination.
 //   - a top-down evaluator with tabling, when both groundings reach a
 //     limit (package gdl/topdown): it answers each state's questions (legal,
 //     terminal, goal, next) against the rules as written, keeping the

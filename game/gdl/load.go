@@ -3,41 +3,17 @@ package gdl
 import (
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/ground"
 	"github.com/tabletop/tabletop/game/gdl/kif"
 	"github.com/tabletop/tabletop/game/gdl/topdown"
 )
 
 // Limits bounds the work of turning a sheet into a game, so that a huge or
 // hostile sheet is refused with a clear error instead of exhausting memory
-// or time.
-type Limits struct {
-	// MaxAtoms bounds the ground atoms (facts that may ever hold).
-	MaxAtoms int
-	// MaxRules bounds the ground instances of the rules.
-	MaxRules int
-	// MaxTermDepth bounds the nesting of a ground term, which unbounded
-	// recursion over function terms would otherwise grow for ever.
-	MaxTermDepth int
-	// MaxWork bounds the work of grounding, counted in steps: a ground
-	// atom tried against a literal of a rule is one, a rule instance
-	// made 48. It is the budget of grounding: counted, not timed, so that
-	// a sheet is read the same way on any machine under any load.
-	MaxWork int
-	// MaxTime, when positive, also bounds the wall-clock time spent
-	// grounding (for a caller with a deadline, such as a GGP start
-	// clock). Zero in DefaultLimits: no such bound.
-	MaxTime time.Duration
-
-	// plain keeps the ground rules as grounding makes them, without the
-	// rewriting of optimize.go, for the tests that compare the two.
-	plain bool
-	// rewrite grounds the clauses as rewriteForGrounding rewrites them
-	// from the start, for the tests that compare the two.
-	rewrite bool
-}
+// or time; package ground defines it, as grounding is most of that work.
+type Limits = ground.Limits
 
 // DefaultLimits keep the memory of a ground network well under a
 // gigabyte, and its making within about three and a half CPU-seconds
@@ -46,24 +22,6 @@ type Limits struct {
 // evaluator instead (see Load); a sheet whose ground form explodes
 // reaches MaxAtoms or MaxWork within a second or two.
 var DefaultLimits = Limits{MaxAtoms: 200_000, MaxRules: 2_000_000, MaxTermDepth: kif.DefaultMaxDepth, MaxWork: 64_000_000}
-
-// limitError is a limit of Limits reached while grounding.
-type limitError struct {
-	msg  string
-	kind limitKind
-}
-
-// limitKind is which limit a grounding reached: whether grounding
-// rewritten rules may stay within it depends on it (see groundSheet).
-type limitKind int
-
-const (
-	overWork  limitKind = iota // MaxWork, MaxRules or MaxTime
-	overAtoms                  // MaxAtoms
-	overDepth                  // MaxTermDepth
-)
-
-func (e *limitError) Error() string { return e.msg }
 
 // Load parses, validates and compiles a rule sheet into a variant, with
 // DefaultLimits. name is the variant's name (a file name without .kif).
@@ -103,10 +61,24 @@ const (
 	engineTopDown
 )
 
+// Ways of grounding the tests add to engineGround (or engineAuto), to
+// compare them with the usual one.
+const (
+	// groundPlain keeps the ground rules as grounding makes them,
+	// without the rewriting of optimize.go.
+	groundPlain = 1 << 4
+	// groundRewritten grounds the clauses as ground.Rewrite rewrites
+	// them from the start.
+	groundRewritten = 1 << 5
+)
+
 // compile validates d and makes its game: a ground network when the
 // grounding stays within lim, else (or when asked) the top-down
-// evaluator.
+// evaluator. engine is one of the engines, with the ways of grounding
+// the tests ask for.
 func compile(name string, d *kif.Description, lim Limits, engine int) (*game.Variant, error) {
+	how := engine
+	engine &^= groundPlain | groundRewritten
 	clauses, err := kif.Validate(d, lim.MaxTermDepth)
 	if err != nil {
 		return nil, err
@@ -117,10 +89,10 @@ func compile(name string, d *kif.Description, lim Limits, engine int) (*game.Var
 	}
 	why := "asked for"
 	if engine != engineTopDown {
-		g, err := groundSheet(clauses, lim)
-		var limit *limitError
+		g, err := groundSheet(clauses, lim, how&groundRewritten != 0)
+		var limit *ground.LimitError
 		if err == nil {
-			n, err := build(g, d)
+			n, err := build(g, d, how&groundPlain != 0)
 			if err != nil {
 				return nil, err
 			}
@@ -138,39 +110,13 @@ func compile(name string, d *kif.Description, lim Limits, engine int) (*game.Var
 	return p.Variant(name, d), nil
 }
 
-// groundSheet grounds the clauses as written and, when that reaches a
-// limit, rewritten (rewriteForGrounding), within limits of its own
-// (and before the same deadline), unless what the first grounding made
-// shows that the second cannot fit (see rewrittenMayFit); the first limit
-// reached is the error when both do.
-func groundSheet(clauses []kif.Clause, lim Limits) (*grounder, error) {
-	g := newGrounder(lim)
-	if lim.rewrite {
-		return g, g.run(rewriteForGrounding(clauses))
+// groundSheet grounds the clauses (see ground.Sheet), or when rewritten
+// the clauses as ground.Rewrite rewrites them.
+func groundSheet(clauses []kif.Clause, lim Limits, rewritten bool) (*ground.Grounder, error) {
+	if rewritten {
+		return ground.Ground(ground.Rewrite(clauses), lim)
 	}
-	err := g.run(clauses)
-	var limit *limitError
-	if !errors.As(err, &limit) {
-		return g, err
-	}
-	demands := demandsOf(clauses)
-	if !g.rewrittenMayFit(limit.kind, demands) {
-		return g, err
-	}
-	again := newGrounder(lim)
-	again.deadline = g.deadline
-	if again.run(splitBodies(restrictTo(clauses, demands))) != nil {
-		return g, err
-	}
-	return again, nil
-}
-
-// rewriteForGrounding returns clauses that play the same game and ground
-// to fewer atoms and rule instances, if to another network: the rules of
-// relations asked only some questions are restricted to those
-// (demand.go), and the bodies split (split.go).
-func rewriteForGrounding(clauses []kif.Clause) []kif.Clause {
-	return splitBodies(restrictToDemand(clauses))
+	return ground.Sheet(clauses, lim)
 }
 
 func (n *network) variant(name string, d *kif.Description) *game.Variant {

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gdl/ground"
 	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
@@ -87,28 +88,29 @@ func (n *network) baseTerm(a int32) *kif.Term {
 }
 
 // build turns the grounder's instances into a network.
-func build(g *grounder, d *kif.Description) (*network, error) {
+func build(g *ground.Grounder, d *kif.Description, plain bool) (*network, error) {
 	n := &network{baseByText: map[string]int32{}, moveByText: map[string]game.Move{}}
 	roles, err := rolesOf(d)
 	if err != nil {
 		return nil, err
 	}
 	n.roles = roles
-	static, err := g.staticValues()
+	static, err := staticValues(g)
 	if err != nil {
 		return nil, err
 	}
 	n.static = staticFacts(g, static)
-	b := &netBuilder{g: g, n: n, static: static, dense: map[termID]int32{}}
+	b := &netBuilder{g: g, n: n, plain: plain, static: static, dense: map[ground.TermID]int32{}}
 	return n, b.build()
 }
 
 type netBuilder struct {
-	g      *grounder
+	g      *ground.Grounder
 	n      *network
-	static map[termID]bool // value of every atom that depends on neither true nor does
-	dense  map[termID]int32
-	terms  []termID // by dense atom
+	plain  bool                   // see groundPlain
+	static map[ground.TermID]bool // value of every atom that depends on neither true nor does
+	dense  map[ground.TermID]int32
+	terms  []ground.TermID // by dense atom
 	rs     ruleSet
 }
 
@@ -133,15 +135,12 @@ func rolesOf(d *kif.Description) ([]string, error) {
 }
 
 // atomsOf returns the atoms of relation k in the order they were found.
-func (b *netBuilder) atomsOf(k kif.RelKey) []termID {
-	if r, ok := b.g.rels[k]; ok {
-		return r.atoms
-	}
-	return nil
+func (b *netBuilder) atomsOf(k kif.RelKey) []ground.TermID {
+	return b.g.Atoms(k)
 }
 
 // atom returns the dense number of a dynamic atom, numbering it if new.
-func (b *netBuilder) atom(id termID) int32 {
+func (b *netBuilder) atom(id ground.TermID) int32 {
 	if a, ok := b.dense[id]; ok {
 		return a
 	}
@@ -153,7 +152,7 @@ func (b *netBuilder) atom(id termID) int32 {
 
 // ref returns the dense atom that stands for atom id: the constant false
 // or true atom when id is static.
-func (b *netBuilder) ref(id termID) int32 {
+func (b *netBuilder) ref(id ground.TermID) int32 {
 	if v, ok := b.static[id]; ok {
 		if v {
 			return b.n.always
@@ -166,10 +165,10 @@ func (b *netBuilder) ref(id termID) int32 {
 func (b *netBuilder) build() error {
 	g, n := b.g, b.n
 	// Base atoms first, in the order of their text, then moves.
-	base := append([]termID(nil), b.atomsOf(kif.RelKey{Name: "true", Arity: 1})...)
-	text := map[termID]string{}
+	base := append([]ground.TermID(nil), b.atomsOf(kif.RelKey{Name: "true", Arity: 1})...)
+	text := map[ground.TermID]string{}
 	for _, t := range base {
-		text[t] = g.termText(g.terms[t].args[0], 1<<30)
+		text[t] = g.Text(g.Args(t)[0])
 	}
 	sort.Slice(base, func(i, j int) bool { return kif.LessFolded(text[base[i]], text[base[j]]) })
 	for _, t := range base {
@@ -182,7 +181,8 @@ func (b *netBuilder) build() error {
 		return err
 	}
 	// Derived atoms: every head of an instance that is not static.
-	for _, h := range g.instHead {
+	for i := range g.Instances() {
+		h, _ := g.Instance(i)
 		if _, ok := b.static[h]; !ok {
 			b.atom(h)
 		}
@@ -219,7 +219,7 @@ func (b *netBuilder) moves() error {
 	n.moveByText["noop"] = game.Noop
 	legal := b.atomsOf(kif.RelKey{Name: "legal", Arity: 2})
 	for _, t := range legal {
-		m := g.termText(g.terms[t].args[1], 1<<30)
+		m := g.Text(g.Args(t)[1])
 		if _, ok := n.move(m); !ok {
 			n.moveByText[kif.FoldKey(m)] = game.Move(len(n.moveText))
 			n.moveText = append(n.moveText, m)
@@ -250,11 +250,11 @@ func (b *netBuilder) moves() error {
 }
 
 // roleMove splits an atom (legal r m) or (does r m).
-func (b *netBuilder) roleMove(t termID) (int, game.Move, bool) {
+func (b *netBuilder) roleMove(t ground.TermID) (int, game.Move, bool) {
 	g, n := b.g, b.n
-	args := g.terms[t].args
-	role := g.termText(args[0], 1<<30)
-	m, ok := n.move(g.termText(args[1], 1<<30))
+	args := g.Args(t)
+	role := g.Text(args[0])
+	m, ok := n.move(g.Text(args[1]))
 	for r, name := range n.roles {
 		if name == role {
 			return r, m, ok
@@ -276,15 +276,16 @@ func filled(n int, v int32) []int32 {
 // now, and an instance with a false literal is dropped.
 func (b *netBuilder) collectRules() {
 	g := b.g
-	for i, h := range g.instHead {
+	for i := range g.Instances() {
+		h, body := g.Instance(i)
 		if _, ok := b.static[h]; ok {
 			continue
 		}
 		var lits []int32
 		alive := true
-		for _, l := range g.instLits[g.instLo[i]:g.instLo[i+1]] {
+		for _, l := range body {
 			id, neg := l>>1, l&1 == 1
-			if !g.isAtom[id] {
+			if !g.IsAtom(id) {
 				if !neg {
 					alive = false
 				}
@@ -320,12 +321,12 @@ func (b *netBuilder) outputs() error {
 		})
 	}
 	for _, t := range b.atomsOf(kif.RelKey{Name: "goal", Arity: 2}) {
-		args := g.terms[t].args
-		role := g.termText(args[0], 1<<30)
+		args := g.Args(t)
+		role := g.Text(args[0])
 		// A value computed by the rules may be out of range only in the
 		// over-approximation of grounding (constant values were checked
 		// with the rules): such an atom counts as no goal.
-		v, ok := kif.GoalValue(g.termText(args[1], 1<<30))
+		v, ok := kif.GoalValue(g.Text(args[1]))
 		if !ok {
 			continue
 		}
@@ -341,13 +342,13 @@ func (b *netBuilder) outputs() error {
 	}
 	n.nextOf = filled(n.nBase, n.always-1)
 	for _, t := range b.atomsOf(kif.RelKey{Name: "next", Arity: 1}) {
-		x := g.termText(g.terms[t].args[0], 1<<30)
+		x := g.Text(g.Args(t)[0])
 		a, _ := n.baseAtom(x)
 		n.nextOf[a] = b.ref(t)
 	}
 	for _, t := range b.atomsOf(kif.RelKey{Name: "init", Arity: 1}) {
 		if b.static[t] {
-			a, _ := n.baseAtom(g.termText(g.terms[t].args[0], 1<<30))
+			a, _ := n.baseAtom(g.Text(g.Args(t)[0]))
 			n.init = append(n.init, a)
 		}
 	}
@@ -359,7 +360,7 @@ func (b *netBuilder) outputs() error {
 func (b *netBuilder) programs() {
 	n := b.n
 	o := newOptimizer(b)
-	if !b.g.lim.plain {
+	if !b.plain {
 		o.factorMoves()
 		o.fold()
 	}
@@ -387,11 +388,11 @@ func (b *netBuilder) programs() {
 // staticFacts returns the KIF text of the static atoms that hold, of the
 // sheet's own relations (successor chains, adjacency, arithmetic tables),
 // sorted.
-func staticFacts(g *grounder, static map[termID]bool) []string {
+func staticFacts(g *ground.Grounder, static map[ground.TermID]bool) []string {
 	var out []string
 	for id, v := range static {
-		if name := g.symNames[g.terms[id].fn]; v && !kif.Relations[name] && !kif.IsAddedRelation(name) {
-			out = append(out, g.termText(id, 1<<30))
+		if name := g.Relation(id).Name; v && !kif.Relations[name] && !kif.IsAddedRelation(name) {
+			out = append(out, g.Text(id))
 		}
 	}
 	sort.Strings(out)
@@ -400,27 +401,20 @@ func staticFacts(g *grounder, static map[termID]bool) []string {
 
 // staticValues evaluates every atom that depends on neither true nor
 // does: such atoms hold in every state or in none.
-func (g *grounder) staticValues() (map[termID]bool, error) {
+func staticValues(g *ground.Grounder) (map[ground.TermID]bool, error) {
 	// A relation is dynamic when it is true or does or depends on them.
 	dynamic := map[kif.RelKey]bool{{Name: "true", Arity: 1}: true, {Name: "does", Arity: 2}: true}
-	relOf := map[int32]map[int]kif.RelKey{}
-	for k := range g.rels {
-		fn := g.syms[k.Name]
-		if relOf[fn] == nil {
-			relOf[fn] = map[int]kif.RelKey{}
-		}
-		relOf[fn][k.Arity] = k
-	}
-	key := func(id termID) kif.RelKey { t := &g.terms[id]; return relOf[t.fn][len(t.args)] }
+	key := g.Relation
 	for changed := true; changed; {
 		changed = false
-		for i, h := range g.instHead {
+		for i := range g.Instances() {
+			h, body := g.Instance(i)
 			hk := key(h)
 			if dynamic[hk] {
 				continue
 			}
-			for _, l := range g.instLits[g.instLo[i]:g.instLo[i+1]] {
-				if id := l >> 1; g.isAtom[id] && dynamic[key(id)] {
+			for _, l := range body {
+				if id := l >> 1; g.IsAtom(id) && dynamic[key(id)] {
 					dynamic[hk] = true
 					changed = true
 					break
@@ -429,9 +423,9 @@ func (g *grounder) staticValues() (map[termID]bool, error) {
 		}
 	}
 	// Evaluate the static atoms with a program of their own.
-	dense := map[termID]int32{}
-	var terms []termID
-	num := func(id termID) int32 {
+	dense := map[ground.TermID]int32{}
+	var terms []ground.TermID
+	num := func(id ground.TermID) int32 {
 		if a, ok := dense[id]; ok {
 			return a
 		}
@@ -439,24 +433,25 @@ func (g *grounder) staticValues() (map[termID]bool, error) {
 		terms = append(terms, id)
 		return dense[id]
 	}
-	for _, r := range g.rels {
-		if !dynamic[r.key] {
-			for _, t := range r.atoms {
+	for _, k := range g.Relations() {
+		if !dynamic[k] {
+			for _, t := range g.Atoms(k) {
 				num(t)
 			}
 		}
 	}
 	rs := ruleSet{rules: make([][][]int32, len(terms))}
-	for i, h := range g.instHead {
+	for i := range g.Instances() {
+		h, body := g.Instance(i)
 		a, ok := dense[h]
 		if !ok {
 			continue
 		}
 		lits := []int32{}
 		alive := true
-		for _, l := range g.instLits[g.instLo[i]:g.instLo[i+1]] {
+		for _, l := range body {
 			id := l >> 1
-			if !g.isAtom[id] {
+			if !g.IsAtom(id) {
 				alive = alive && l&1 == 1
 				continue
 			}
@@ -472,7 +467,7 @@ func (g *grounder) staticValues() (map[termID]bool, error) {
 	}
 	vals := make([]bool, len(terms))
 	buildProgram(&rs, all).run(vals)
-	static := make(map[termID]bool, len(terms))
+	static := make(map[ground.TermID]bool, len(terms))
 	for i, t := range terms {
 		static[t] = vals[i]
 	}

@@ -33,9 +33,7 @@ func TestOptimizedRulesAgree(t *testing.T) {
 		if err != nil {
 			continue // the invalid sheets of the tests
 		}
-		lim := DefaultLimits
-		lim.plain = true
-		plain, err := compile(f, d, lim, engineGround)
+		plain, err := compile(f, d, DefaultLimits, engineGround|groundPlain)
 		if err != nil {
 			t.Fatal(err)
 		}

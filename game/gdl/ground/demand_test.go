@@ -1,8 +1,10 @@
-package gdl
+package ground
 
 import (
 	"cmp"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -51,41 +53,6 @@ func TestRestrictToDemand(t *testing.T) {
 	}
 }
 
-// threeInARowCount scores each role by a count over three named cells,
-// written over every three cells: thousands of atoms, where the goals
-// ask for six.
-const threeInARowCount = `
-(role a) (role b)
-(cellname c1) (cellname c2) (cellname c3) (cellname c4) (cellname c5) (cellname c6)
-(cellname c7) (cellname c8) (cellname c9) (cellname c10) (cellname c11) (cellname c12)
-(<= (init (cell ?x blank)) (cellname ?x))
-(init (control a))
-(<= (legal ?p (mark ?x)) (true (control ?p)) (true (cell ?x blank)))
-(<= (legal ?p noop) (role ?p) (not (true (control ?p))))
-(<= (next (cell ?x ?p)) (does ?p (mark ?x)))
-(<= (next (cell ?x ?m)) (true (cell ?x ?m)) (not (marked ?x)))
-(<= (marked ?x) (does ?p (mark ?x)))
-(<= (next (control b)) (true (control a)))
-(<= (next (control a)) (true (control b)))
-(<= (count ?x ?y ?z ?p 100) (true (cell ?x ?p)) (true (cell ?y ?p)) (true (cell ?z ?p)))
-(<= (count ?x ?y ?z ?p 50) (true (cell ?x ?p)) (true (cell ?y ?p)) (cellname ?z) (not (true (cell ?z ?p))))
-(<= (count ?x ?y ?z ?p 0) (role ?p) (cellname ?x) (cellname ?y) (not (true (cell ?x ?p))) (cellname ?z))
-(<= (count ?x ?y ?z ?p 0) (role ?p) (cellname ?x) (cellname ?y) (not (true (cell ?y ?p))) (cellname ?z))
-(<= (goal a ?v) (count c1 c2 c3 a ?v))
-(<= (goal b ?v) (count c4 c5 c6 b ?v))
-(<= open (true (cell ?x blank)))
-(<= terminal (not open))
-`
-
-// TestDemandWhenOverLimit: a sheet whose count relation as written grounds
-// to more atoms than the limits allow grounds with the count restricted
-// to what the goals ask, and plays as the top-down evaluator plays it.
-func TestDemandWhenOverLimit(t *testing.T) {
-	lim := DefaultLimits
-	lim.MaxAtoms = 3000
-	checkGroundsRewritten(t, "count", threeInARowCount, lim)
-}
-
 // pairsAsked is a sheet whose pair relation is read with its third
 // argument a constant, each of whose values (given in asked) is asked.
 func pairsAsked(values, asked string) string {
@@ -119,39 +86,53 @@ func TestRewrittenGroundingOnlyWhereItMayFit(t *testing.T) {
 		{"nothing restricted", "(role r) (init (c 1)) (v 1) (v 2) (v 3) (v 4) (v 5) (v 6) (<= (p ?x ?y ?z) (v ?x) (v ?y) (v ?z)) (<= (legal r (m ?x ?y ?z)) (p ?x ?y ?z)) (<= (next (c 1)) (true (c 1))) (<= terminal (true (c 2))) (<= (goal r 100) (true (c 1)))",
 			Limits{MaxAtoms: 200}, false},
 		// The counts over every three cells, of which six are asked.
-		{"few asked", threeInARowCount, Limits{MaxAtoms: 3000}, true},
+		{"few asked", readSheet(t, "count.kif"), Limits{MaxAtoms: 3000}, true},
 		// Over the work budget, with few atoms.
 		{"work", pairsAsked("a b", "a b"), Limits{MaxWork: 2000}, true},
 		{"depth", "(role r) (init (c z)) (<= (legal r go) (true (c ?x))) (<= (next (c (s ?x))) (true (c ?x))) (<= (p (s ?x)) (p ?x)) (p z) (<= terminal (p (s (s (s z))))) (<= (goal r 100) (true (c z)))",
 			Limits{MaxTermDepth: 3}, false},
 	} {
-		clauses := validClauses(t, tc.src, DefaultLimits.MaxTermDepth)
+		clauses := validClauses(t, tc.src, testLimits.MaxTermDepth)
 		lim := defaultsBut(tc.lim)
-		g := newGrounder(lim)
-		var limit *limitError
-		if err := g.run(clauses); !errors.As(err, &limit) {
+		g, err := Ground(clauses, lim)
+		var limit *LimitError
+		if !errors.As(err, &limit) {
 			t.Fatalf("%s: grounding as written: %v, want a limit reached", tc.name, err)
 		}
-		got := g.rewrittenMayFit(limit.kind, demandsOf(clauses))
+		got := g.rewrittenMayFit(limit.Kind, demandsOf(clauses))
 		if got != tc.want {
 			t.Errorf("%s: rewrittenMayFit after %q: %v, want %v", tc.name, limit, got, tc.want)
 		}
 		if !got {
-			if err := newGrounder(lim).run(rewriteForGrounding(clauses)); !errors.As(err, new(*limitError)) {
+			if _, err := Ground(Rewrite(clauses), lim); !errors.As(err, new(*LimitError)) {
 				t.Errorf("%s: the rewritten rules ground within the limits (%v), but were not to be tried", tc.name, err)
 			}
 		}
 	}
 }
 
-// defaultsBut is DefaultLimits with the limits l sets (its non-zero
-// atoms, work and term depth) instead.
+// testLimits are the limits of the tests (gdl.DefaultLimits'), where a
+// test does not set its own.
+var testLimits = Limits{MaxAtoms: 200_000, MaxRules: 2_000_000, MaxTermDepth: kif.DefaultMaxDepth, MaxWork: 64_000_000}
+
+// defaultsBut is testLimits with the limits l sets (its non-zero atoms,
+// work and term depth) instead.
 func defaultsBut(l Limits) Limits {
-	lim := DefaultLimits
+	lim := testLimits
 	lim.MaxAtoms = cmp.Or(l.MaxAtoms, lim.MaxAtoms)
 	lim.MaxWork = cmp.Or(l.MaxWork, lim.MaxWork)
 	lim.MaxTermDepth = cmp.Or(l.MaxTermDepth, lim.MaxTermDepth)
 	return lim
+}
+
+// readSheet returns the text of testdata/name.
+func readSheet(t *testing.T, name string) string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(src)
 }
 
 // validClauses parses and validates src, with terms nested at most
@@ -175,18 +156,18 @@ func TestLimitErrorsSayWhichLimit(t *testing.T) {
 		name string
 		src  string
 		lim  Limits
-		want limitKind
+		want LimitKind
 	}{
 		{"atoms", "(role r) (init (c 1)) (<= (legal r (m ?x)) (n ?x)) (n 1) (n 2) (n 3) (n 4) (<= (next (c ?x)) (does r (m ?x))) (<= terminal (true (c 4))) (<= (goal r 100) (true (c 4)))",
-			Limits{MaxAtoms: 5}, overAtoms},
+			Limits{MaxAtoms: 5}, OverAtoms},
 		{"depth", "(role r) (init (c z)) (<= (legal r go) (true (c ?x))) (<= (next (c (s ?x))) (true (c ?x))) (<= (p (s ?x)) (p ?x)) (p z) (<= terminal (p (s (s (s z))))) (<= (goal r 100) (true (c z)))",
-			Limits{MaxTermDepth: 3}, overDepth},
+			Limits{MaxTermDepth: 3}, OverDepth},
 	} {
-		clauses := validClauses(t, tc.src, DefaultLimits.MaxTermDepth)
+		clauses := validClauses(t, tc.src, testLimits.MaxTermDepth)
 		lim := defaultsBut(tc.lim)
-		_, err := groundSheet(clauses, lim)
-		var limit *limitError
-		if !errors.As(err, &limit) || limit.kind != tc.want {
+		_, err := Sheet(clauses, lim)
+		var limit *LimitError
+		if !errors.As(err, &limit) || limit.Kind != tc.want {
 			t.Errorf("%s: %v (%#v), want limit kind %d", tc.name, err, limit, tc.want)
 		}
 	}

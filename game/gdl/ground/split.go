@@ -1,4 +1,4 @@
-package gdl
+package ground
 
 import (
 	"fmt"
@@ -32,8 +32,8 @@ import (
 // variables satisfy the literals they replace, so the game is the same.
 // The split rules ground to more atoms and, for a sheet that grounds
 // without them, to another network than the one measured and tuned, so
-// Load uses them only when grounding the sheet as written reaches a
-// limit (see groundSheet).
+// Sheet uses them only when grounding the sheet as written reaches a
+// limit.
 
 // splitPrefix starts the names of the relations splitBodies adds; a
 // name with kif.AuxPrefix is one a view of the sheet leaves out, and its

@@ -1,4 +1,4 @@
-package gdl
+package ground
 
 import (
 	"encoding/binary"
@@ -6,7 +6,7 @@ import (
 	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
-// Whether grounding the rewritten rules (rewriteForGrounding) is worth
+// Whether grounding the rewritten rules (Rewrite) is worth
 // trying, decided from what grounding the rules as written made before
 // it reached a limit, so that a sheet played top-down does not pay for a
 // second grounding that cannot fit.
@@ -25,8 +25,8 @@ import (
 // demands may stay within the limits, when grounding them as written
 // with g reached the limit of kind reached. Rewriting nests no term less
 // deeply, so a term too deep is not tried again.
-func (g *grounder) rewrittenMayFit(reached limitKind, demands []demand) bool {
-	if reached == overDepth {
+func (g *Grounder) rewrittenMayFit(reached LimitKind, demands []demand) bool {
+	if reached == OverDepth {
 		return false
 	}
 	atLeast := g.nAtoms - g.unaskedAtoms(demands)
@@ -38,7 +38,7 @@ func (g *grounder) rewrittenMayFit(reached limitKind, demands []demand) bool {
 
 // unaskedAtoms counts the atoms g made for the relations of demands that
 // none of their questions asks.
-func (g *grounder) unaskedAtoms(demands []demand) int {
+func (g *Grounder) unaskedAtoms(demands []demand) int {
 	n := 0
 	var key []byte
 	for _, d := range demands {
@@ -67,7 +67,7 @@ func (g *grounder) unaskedAtoms(demands []demand) int {
 
 // questionKey appends to key the term ids of args, or returns false when
 // one is too deep for g (then no atom of g has it).
-func (g *grounder) questionKey(args []*kif.Term, key []byte) ([]byte, bool) {
+func (g *Grounder) questionKey(args []*kif.Term, key []byte) ([]byte, bool) {
 	for _, a := range args {
 		id, err := g.groundTerm(a)
 		if err != nil {

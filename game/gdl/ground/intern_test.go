@@ -1,4 +1,4 @@
-package gdl
+package ground
 
 import (
 	"fmt"
@@ -9,17 +9,17 @@ import (
 // Interning gives a term one id however often it is made, through the
 // table's growth, and keeps the arguments of every term.
 func TestInternKeepsOneIDPerTerm(t *testing.T) {
-	g := newGrounder(DefaultLimits)
+	g := newGrounder(testLimits)
 	f := g.sym("f")
-	consts := make([]termID, 100)
+	consts := make([]TermID, 100)
 	for i := range consts {
 		consts[i], _ = g.intern(g.sym(fmt.Sprint("k", i)), nil)
 	}
-	ids := map[[2]int]termID{}
+	ids := map[[2]int]TermID{}
 	for round := 0; round < 2; round++ {
 		for i := range consts {
 			for j := range consts {
-				args := []termID{consts[i], consts[j]}
+				args := []TermID{consts[i], consts[j]}
 				id, err := g.intern(f, args)
 				if err != nil {
 					t.Fatal(err)

@@ -1,4 +1,4 @@
-package gdl
+package ground
 
 import (
 	"cmp"
@@ -23,7 +23,7 @@ import (
 // constants, (<= (count ?x ?y ?z ?player 50) ("demand" ?x ?y ?z ?player)
 // ...), one per question asked: the atoms no rule reads are never made,
 // and those it reads are made as before. The guard is a static fact, so
-// the network drops it from the rules it builds.
+// the network package gdl builds drops it from its rules.
 //
 // GDL's own relations (legal, goal, next, ...) are left alone: the game
 // reads every atom of those. So are relations with no rules of their own

@@ -1,24 +1,24 @@
-package gdl
+package ground
 
 import "slices"
 
 // Interning ground terms. Grounding interns a term for every atom a rule
-// instance makes or reads, so the table is on the grounder's hottest
+// instance makes or reads, so the table is on the Grounder's hottest
 // path: an open-addressing table of term ids hashed from the symbol and
 // the argument ids, compared with the terms themselves, and the
 // arguments of all terms kept in a few large arrays, where a map keyed by
 // the terms' bytes allocated a key and an argument slice for every new
 // term (40 % of the grounding of chess).
 
-// termTable maps the ground terms of a grounder to their ids.
+// termTable maps the ground terms of a Grounder to their ids.
 type termTable struct {
-	slots []termID // a power of two of them; -1 when empty
+	slots []TermID // a power of two of them; -1 when empty
 	n     int
-	arena []termID // the arguments of the newest terms
+	arena []TermID // the arguments of the newest terms
 }
 
 // hashTerm hashes fn(args...).
-func hashTerm(fn int32, args []termID) uint64 {
+func hashTerm(fn int32, args []TermID) uint64 {
 	h := uint64(uint32(fn))*0x9e3779b97f4a7c15 ^ uint64(len(args))
 	for _, a := range args {
 		h = (h ^ uint64(uint32(a))) * 0xbf58476d1ce4e5b9
@@ -29,7 +29,7 @@ func hashTerm(fn int32, args []termID) uint64 {
 
 // find returns the id of fn(args...) in g, or -1 and the slot where it
 // goes.
-func (tt *termTable) find(g *grounder, fn int32, args []termID, h uint64) (termID, int) {
+func (tt *termTable) find(g *Grounder, fn int32, args []TermID, h uint64) (TermID, int) {
 	mask := len(tt.slots) - 1
 	for i := int(h) & mask; ; i = (i + 1) & mask {
 		id := tt.slots[i]
@@ -44,13 +44,13 @@ func (tt *termTable) find(g *grounder, fn int32, args []termID, h uint64) (termI
 
 // add records id, the new term g.terms[id], in slot i (from find),
 // growing the table when it is half full.
-func (tt *termTable) add(g *grounder, id termID, i int) {
+func (tt *termTable) add(g *Grounder, id TermID, i int) {
 	tt.slots[i] = id
 	tt.n++
 	if 2*tt.n <= len(tt.slots) {
 		return
 	}
-	slots := make([]termID, 2*len(tt.slots))
+	slots := make([]TermID, 2*len(tt.slots))
 	for j := range slots {
 		slots[j] = -1
 	}
@@ -70,14 +70,14 @@ func (tt *termTable) add(g *grounder, id termID, i int) {
 }
 
 // keep returns a copy of args in the arena.
-func (tt *termTable) keep(args []termID) []termID {
+func (tt *termTable) keep(args []TermID) []TermID {
 	if len(args) == 0 {
 		return nil
 	}
 	if len(tt.arena)+len(args) > cap(tt.arena) {
 		// Arrays twice as large each time, up to 64 K ids: a small
 		// sheet allocates little, a large one a few arrays.
-		tt.arena = make([]termID, 0, max(min(2*cap(tt.arena), 1<<16), 256, len(args)))
+		tt.arena = make([]TermID, 0, max(min(2*cap(tt.arena), 1<<16), 256, len(args)))
 	}
 	n := len(tt.arena)
 	tt.arena = append(tt.arena, args...)
@@ -85,7 +85,7 @@ func (tt *termTable) keep(args []termID) []termID {
 }
 
 func newTermTable() termTable {
-	slots := make([]termID, 64)
+	slots := make([]TermID, 64)
 	for i := range slots {
 		slots[i] = -1
 	}

@@ -1,4 +1,4 @@
-package gdl
+package ground
 
 import (
 	"fmt"
@@ -7,20 +7,20 @@ import (
 	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
-// termID numbers a ground term interned by the grounder.
-type termID = int32
+// TermID numbers a ground term interned by the Grounder.
+type TermID = int32
 
 // gterm is an interned ground term: a symbol applied to interned arguments.
 type gterm struct {
 	fn    int32 // symbol
-	args  []termID
+	args  []TermID
 	depth int
 }
 
 // pat is a term of a clause compiled for matching against ground terms.
 type pat struct {
 	kind uint8
-	id   termID // pConst
+	id   TermID // pConst
 	v    int    // pVar
 	fn   int32  // pFn
 	args []pat  // pFn
@@ -57,7 +57,7 @@ type gclause struct {
 type grel struct {
 	key   kif.RelKey
 	fn    int32
-	atoms []termID
+	atoms []TermID
 	// indexes are keyed by their leaves' signature; every atom added is
 	// added to each of them.
 	indexes map[string]*gindex
@@ -74,10 +74,10 @@ type grel struct {
 	feeds *grel
 }
 
-// grounder instantiates the clauses of a sheet over the atoms that can
+// Grounder instantiates the clauses of a sheet over the atoms that can
 // ever hold (ignoring negation, which only over-approximates), in a
 // bounded semi-naive bottom-up pass.
-type grounder struct {
+type Grounder struct {
 	lim      Limits
 	deadline time.Time
 	work     int
@@ -87,26 +87,26 @@ type grounder struct {
 	symNames  []string
 	terms     []gterm
 	termTable termTable
-	isAtom    []bool // by termID
+	isAtom    []bool // by TermID
 	nAtoms    int
 
 	rels    map[kif.RelKey]*grel
 	clauses []*gclause
 
 	// The ground rule instances: head atom and literals, each literal a
-	// termID<<1 with the low bit set for a negated atom.
-	instHead []termID
+	// TermID<<1 with the low bit set for a negated atom.
+	instHead []TermID
 	instLo   []int32
 	instLits []int32
 
-	bind    []termID
+	bind    []TermID
 	trail   []int
-	matched []termID // the atom each positive literal matched
-	scratch []termID // see instantiate
+	matched []TermID // the atom each positive literal matched
+	scratch []TermID // see instantiate
 }
 
-func newGrounder(lim Limits) *grounder {
-	g := &grounder{
+func newGrounder(lim Limits) *Grounder {
+	g := &Grounder{
 		lim:       lim,
 		deadline:  time.Now().Add(lim.MaxTime), // used when MaxTime > 0
 		syms:      map[string]int32{},
@@ -118,7 +118,7 @@ func newGrounder(lim Limits) *grounder {
 	return g
 }
 
-func (g *grounder) sym(name string) int32 {
+func (g *Grounder) sym(name string) int32 {
 	if s, ok := g.syms[name]; ok {
 		return s
 	}
@@ -129,7 +129,7 @@ func (g *grounder) sym(name string) int32 {
 }
 
 // intern returns the id of the ground term fn(args...), creating it.
-func (g *grounder) intern(fn int32, args []termID) (termID, error) {
+func (g *Grounder) intern(fn int32, args []TermID) (TermID, error) {
 	h := hashTerm(fn, args)
 	id, slot := g.termTable.find(g, fn, args, h)
 	if id >= 0 {
@@ -140,9 +140,9 @@ func (g *grounder) intern(fn int32, args []termID) (termID, error) {
 		depth = max(depth, g.terms[a].depth+1)
 	}
 	if depth > g.lim.MaxTermDepth {
-		return 0, &limitError{fmt.Sprintf("a ground term nests deeper than %d: %s (unbounded recursion over function terms?)", g.lim.MaxTermDepth, g.text(fn, args)), overDepth}
+		return 0, &LimitError{fmt.Sprintf("a ground term nests deeper than %d: %s (unbounded recursion over function terms?)", g.lim.MaxTermDepth, g.text(fn, args)), OverDepth}
 	}
-	id = termID(len(g.terms))
+	id = TermID(len(g.terms))
 	g.terms = append(g.terms, gterm{fn: fn, args: g.termTable.keep(args), depth: depth})
 	g.isAtom = append(g.isAtom, false)
 	g.termTable.add(g, id, slot)
@@ -150,7 +150,7 @@ func (g *grounder) intern(fn int32, args []termID) (termID, error) {
 }
 
 // text prints fn(args...) with at most a few levels, for error messages.
-func (g *grounder) text(fn int32, args []termID) string {
+func (g *Grounder) text(fn int32, args []TermID) string {
 	s := "(" + g.symNames[fn]
 	for _, a := range args {
 		s += " " + g.termText(a, 3)
@@ -159,7 +159,7 @@ func (g *grounder) text(fn int32, args []termID) string {
 }
 
 // termText returns the KIF text of a ground term, eliding below depth.
-func (g *grounder) termText(id termID, depth int) string {
+func (g *Grounder) termText(id TermID, depth int) string {
 	t := &g.terms[id]
 	if len(t.args) == 0 {
 		return g.symNames[t.fn]
@@ -175,8 +175,8 @@ func (g *grounder) termText(id termID, depth int) string {
 }
 
 // groundTerm interns a ground Term.
-func (g *grounder) groundTerm(t *kif.Term) (termID, error) {
-	args := make([]termID, len(t.Args))
+func (g *Grounder) groundTerm(t *kif.Term) (TermID, error) {
+	args := make([]TermID, len(t.Args))
 	for i, a := range t.Args {
 		id, err := g.groundTerm(a)
 		if err != nil {
@@ -187,7 +187,7 @@ func (g *grounder) groundTerm(t *kif.Term) (termID, error) {
 	return g.intern(g.sym(t.Name), args)
 }
 
-func (g *grounder) rel(k kif.RelKey) *grel {
+func (g *Grounder) rel(k kif.RelKey) *grel {
 	if r, ok := g.rels[k]; ok {
 		return r
 	}
@@ -203,7 +203,7 @@ func (g *grounder) rel(k kif.RelKey) *grel {
 }
 
 // compilePat compiles t, numbering its variables in vars.
-func (g *grounder) compilePat(t *kif.Term, vars map[string]int) (pat, error) {
+func (g *Grounder) compilePat(t *kif.Term, vars map[string]int) (pat, error) {
 	if t.IsVar() {
 		v, ok := vars[t.Name]
 		if !ok {
@@ -226,7 +226,7 @@ func (g *grounder) compilePat(t *kif.Term, vars map[string]int) (pat, error) {
 	return p, nil
 }
 
-func (g *grounder) compileClause(c kif.Clause) (*gclause, error) {
+func (g *Grounder) compileClause(c kif.Clause) (*gclause, error) {
 	vars := map[string]int{}
 	gc := &gclause{rule: c.Rule, hrel: g.rel(kif.KeyOf(c.Head))}
 	// Positive literals first, so that their variables are numbered
@@ -278,7 +278,7 @@ func (g *grounder) compileClause(c kif.Clause) (*gclause, error) {
 }
 
 // addAtom records atom id of relation r if it is new.
-func (g *grounder) addAtom(r *grel, id termID) error {
+func (g *Grounder) addAtom(r *grel, id TermID) error {
 	if g.isAtom[id] {
 		return nil
 	}
@@ -288,7 +288,7 @@ func (g *grounder) addAtom(r *grel, id termID) error {
 	// The atom is kept even past the limit: rewrittenMayFit counts it.
 	r.atoms = append(r.atoms, id)
 	if g.nAtoms > g.lim.MaxAtoms {
-		return &limitError{fmt.Sprintf("the rules give more than %d ground atoms, %d of them for %s (a combinatorial explosion?)", g.lim.MaxAtoms, pos, r.key), overAtoms}
+		return &LimitError{fmt.Sprintf("the rules give more than %d ground atoms, %d of them for %s (a combinatorial explosion?)", g.lim.MaxAtoms, pos, r.key), OverAtoms}
 	}
 	for _, ix := range r.ixList {
 		g.indexAtom(ix, id, pos)
@@ -315,7 +315,7 @@ func (g *grounder) addAtom(r *grel, id termID) error {
 const fireWork = 48
 
 // run grounds every clause to a fixpoint.
-func (g *grounder) run(clauses []kif.Clause) error {
+func (g *Grounder) run(clauses []kif.Clause) error {
 	for _, c := range clauses {
 		gc, err := g.compileClause(c)
 		if err != nil {
@@ -323,7 +323,7 @@ func (g *grounder) run(clauses []kif.Clause) error {
 		}
 		g.clauses = append(g.clauses, gc)
 	}
-	g.bind = make([]termID, 0)
+	g.bind = make([]TermID, 0)
 	for _, c := range g.clauses {
 		if len(c.pos) == 0 {
 			if err := g.fire(c); err != nil {
@@ -356,9 +356,9 @@ func (g *grounder) run(clauses []kif.Clause) error {
 }
 
 // prepare sizes the variable bindings for clause c.
-func (g *grounder) prepare(c *gclause) {
+func (g *Grounder) prepare(c *gclause) {
 	if cap(g.bind) < c.nvars {
-		g.bind = make([]termID, c.nvars)
+		g.bind = make([]TermID, c.nvars)
 	}
 	g.bind = g.bind[:c.nvars]
 	for i := range g.bind {
@@ -366,14 +366,14 @@ func (g *grounder) prepare(c *gclause) {
 	}
 	g.trail = g.trail[:0]
 	if cap(g.matched) < len(c.pos) {
-		g.matched = make([]termID, len(c.pos))
+		g.matched = make([]TermID, len(c.pos))
 	}
 	g.matched = g.matched[:len(c.pos)]
 }
 
 // test reports whether (distinct a b), or (not (distinct a b)), holds
 // under the current bindings (which bind all its variables).
-func (g *grounder) test(t *gtest) (bool, error) {
+func (g *Grounder) test(t *gtest) (bool, error) {
 	a, err := g.instantiate(t.a)
 	if err != nil {
 		return false, err
@@ -385,7 +385,7 @@ func (g *grounder) test(t *gtest) (bool, error) {
 	return (a == b) == t.same, nil
 }
 
-func (g *grounder) match(p pat, id termID) bool {
+func (g *Grounder) match(p pat, id TermID) bool {
 	switch p.kind {
 	case kif.PConst:
 		return p.id == id
@@ -412,7 +412,7 @@ func (g *grounder) match(p pat, id termID) bool {
 // instantiate interns p under the current bindings (all bound). The
 // arguments of the terms it makes are gathered on g.scratch, a stack, so
 // that it does not allocate.
-func (g *grounder) instantiate(p pat) (termID, error) {
+func (g *Grounder) instantiate(p pat) (TermID, error) {
 	switch p.kind {
 	case kif.PConst:
 		return p.id, nil
@@ -435,7 +435,7 @@ func (g *grounder) instantiate(p pat) (termID, error) {
 
 // fire records the instance of c under the current bindings. The join
 // has checked the tests of a clause with positive literals.
-func (g *grounder) fire(c *gclause) error {
+func (g *Grounder) fire(c *gclause) error {
 	if len(c.pos) == 0 {
 		g.prepare(c)
 		for i := range c.tests {
@@ -452,7 +452,7 @@ func (g *grounder) fire(c *gclause) error {
 		return err
 	}
 	if len(g.instHead) >= g.lim.MaxRules {
-		return &limitError{fmt.Sprintf("the rules give more than %d ground rule instances (a combinatorial explosion?)", g.lim.MaxRules), overWork}
+		return &LimitError{fmt.Sprintf("the rules give more than %d ground rule instances (a combinatorial explosion?)", g.lim.MaxRules), OverWork}
 	}
 	for _, id := range g.matched {
 		g.instLits = append(g.instLits, id<<1)

@@ -1,4 +1,4 @@
-package gdl
+package ground
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
-// The grounder's joins. Each positive literal of a clause is matched
+// The Grounder's joins. Each positive literal of a clause is matched
 // against the atoms of its relation through a hash index on exactly the
 // parts of the pattern that are known at that point of the join (its
 // constants, the variables bound by the literals before it, and the
@@ -39,7 +39,7 @@ func (l leaf) sig() string {
 
 // leafValue returns the value of leaf l in atom id, or false when the atom
 // has no such part (its shape differs from the pattern's).
-func (g *grounder) leafValue(id termID, l leaf) (uint64, bool) {
+func (g *Grounder) leafValue(id TermID, l leaf) (uint64, bool) {
 	t := id
 	for i := 0; i < len(l.path); i++ {
 		gt := &g.terms[t]
@@ -156,7 +156,7 @@ func (ix *gindex) grow() {
 	}
 }
 
-func (g *grounder) indexAtom(ix *gindex, id termID, pos int32) {
+func (g *Grounder) indexAtom(ix *gindex, id TermID, pos int32) {
 	h := uint64(kif.KeySeed)
 	for _, l := range ix.leaves {
 		v, ok := g.leafValue(id, l)
@@ -169,7 +169,7 @@ func (g *grounder) indexAtom(ix *gindex, id termID, pos int32) {
 }
 
 // indexOf returns r's index on leaves, building it when new.
-func (g *grounder) indexOf(r *grel, leaves []leaf) *gindex {
+func (g *Grounder) indexOf(r *grel, leaves []leaf) *gindex {
 	sig := ""
 	for _, l := range leaves {
 		sig += l.sig() + "\x00"
@@ -188,7 +188,7 @@ func (g *grounder) indexOf(r *grel, leaves []leaf) *gindex {
 
 // trackLeaves starts counting the distinct values of every part of a's
 // patterns in a's relation.
-func (g *grounder) trackLeaves(a gatom) {
+func (g *Grounder) trackLeaves(a gatom) {
 	var walk func(p pat, path string)
 	track := func(l leaf) {
 		if _, ok := a.rel.stats[l.sig()]; ok {
@@ -277,7 +277,7 @@ type plan struct {
 
 // planFor returns the plan of c with literal delta over the newest atoms,
 // made again when a relation it joins has grown much since it was made.
-func (g *grounder) planFor(c *gclause, delta int) *plan {
+func (g *Grounder) planFor(c *gclause, delta int) *plan {
 	if p := c.plans[delta]; p != nil {
 		stale := false
 		for i, a := range c.pos {
@@ -353,7 +353,7 @@ func estimate(c *gclause, i, delta int, bound []bool, leaves [][]estLeaf) float6
 // the newest atoms, minimising the estimated number of atoms tried: over
 // every order for clauses of up to maxPlanned literals (dynamic
 // programming over the sets of literals joined so far), greedily beyond.
-func (g *grounder) makePlan(c *gclause, delta int) *plan {
+func (g *Grounder) makePlan(c *gclause, delta int) *plan {
 	n := len(c.pos)
 	var order []int
 	if n <= maxPlanned {
@@ -494,7 +494,7 @@ func allBound(p pat, bound []bool) bool {
 // matches a new atom, literals before it (in the clause) old atoms and
 // literals after it any atom known at the start of the round; step is
 // the position in the plan.
-func (g *grounder) join(c *gclause, delta int, p *plan, step int) error {
+func (g *Grounder) join(c *gclause, delta int, p *plan, step int) error {
 	if step == len(p.steps) {
 		return g.fire(c)
 	}
@@ -543,7 +543,7 @@ func (g *grounder) join(c *gclause, delta int, p *plan, step int) error {
 
 // try matches the literal of plan step step with atom, checks the tests
 // that this binds, and goes on with the next step.
-func (g *grounder) try(c *gclause, delta int, p *plan, step int, atom termID) error {
+func (g *Grounder) try(c *gclause, delta int, p *plan, step int, atom TermID) error {
 	if err := g.spend(1); err != nil {
 		return err
 	}
@@ -580,7 +580,7 @@ func (g *grounder) try(c *gclause, delta int, p *plan, step int, atom termID) er
 
 // spend counts n units of grounding work against the budget. It is
 // called for every atom tried, and small enough to be inlined there.
-func (g *grounder) spend(n int) error {
+func (g *Grounder) spend(n int) error {
 	g.work += n
 	if g.work > g.checkAt {
 		return g.overBudget()
@@ -590,7 +590,7 @@ func (g *grounder) spend(n int) error {
 
 // nextCheck is the work past which spend calls overBudget: the budget,
 // or with a deadline, the next 1024 units (the clock is read that often).
-func (g *grounder) nextCheck() int {
+func (g *Grounder) nextCheck() int {
 	if g.lim.MaxTime > 0 {
 		return min(g.lim.MaxWork, g.work|1023)
 	}
@@ -599,13 +599,13 @@ func (g *grounder) nextCheck() int {
 
 // overBudget is the error of spend, or nil when only the clock was to be
 // read and the deadline has not passed.
-func (g *grounder) overBudget() error {
+func (g *Grounder) overBudget() error {
 	g.checkAt = g.nextCheck()
 	if g.work > g.lim.MaxWork {
-		return &limitError{fmt.Sprintf("grounding the rules takes more than %d steps (the budget of Limits.MaxWork)", g.lim.MaxWork), overWork}
+		return &LimitError{fmt.Sprintf("grounding the rules takes more than %d steps (the budget of Limits.MaxWork)", g.lim.MaxWork), OverWork}
 	}
 	if time.Now().After(g.deadline) {
-		return &limitError{fmt.Sprintf("grounding the rules takes longer than %v", g.lim.MaxTime), overWork}
+		return &LimitError{fmt.Sprintf("grounding the rules takes longer than %v", g.lim.MaxTime), OverWork}
 	}
 	return nil
 }
