@@ -140,6 +140,9 @@ type Options struct {
 	// rootSolved tells the search that the root's solve was tried
 	// already (an analysis), so only the probes are left to it.
 	rootSolved bool
+	// simOthers, when set, replaces the model search's model of the other
+	// roles (modelsearch.Options.Others): a measurement's oracle.
+	simOthers func(game.State, uint64) game.Move
 }
 
 // Search chooses a move for the role in control of s, which must not be

@@ -16,6 +16,7 @@ import (
 func (sr *Searcher) modelSearch(p *plan, cand []game.Move) Result {
 	r := modelsearch.Search(p.ctx, p.s, cand, modelsearch.Options{
 		Simulations: p.opt.Playouts, Threads: p.threads, Seed: p.seed, Deadline: p.deadline(),
+		Others: p.opt.simOthers,
 	})
 	best := r.Values[r.Best]
 	res := Result{

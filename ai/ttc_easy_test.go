@@ -26,6 +26,7 @@ var (
 	ttcThreads = flag.Int("ttc.threads", 0, "the measured seat's threads; 0: its level's")
 	ttcPar     = flag.Int("ttc.parallel", 1, "games played at once")
 	ttcTrace   = flag.Bool("ttc.trace", false, "print every position of every game")
+	ttcOracle  = flag.Bool("ttc.oracle", false, "the measured seat's model search simulates the others with the -ttc.others player itself (what a perfect model would be worth)")
 )
 
 // ttcOutcome is one game of the measured seat.
@@ -94,6 +95,9 @@ func ttcPlayers(t *testing.T, g int) ([]Player, game.Role) {
 			if *ttcCap > 0 || *ttcDepth > 0 {
 				ap.opt.Budget = time.Minute // the cap decides, not the load
 			}
+			if *ttcOracle {
+				ap.opt.simOthers = oracle(t, specs[1])
+			}
 		}
 		if gs, ok := p.(GameStarter); ok {
 			gs.NewGame(*ttcSeed + uint64(g)*1000003 + uint64(i)*7919)
@@ -147,4 +151,26 @@ func playTTCGame(t *testing.T, g int) ttcOutcome {
 	fmt.Fprintf(&log, "game %d: measured seat %s, goals %v, final %s\n", g+1, tictacchess.Variant.Roles[me], goals, s.String())
 	fmt.Print(log.String())
 	return o
+}
+
+// oracle plays the role in control of s as the player spec would, with
+// the given seed: for the model search's simulations (-ttc.oracle).
+// Each call borrows a searcher with a small table from a pool (a new
+// 16 MiB table for each simulated action would cost more than the
+// search).
+func oracle(t *testing.T, spec string) func(game.State, uint64) game.Move {
+	var lv Level
+	if l, ok := strings.CutPrefix(spec, "ai:"); ok && !strings.Contains(l, ":") {
+		lv = Level(l)
+	}
+	if _, ok := levelSpecs[lv]; !ok {
+		t.Errorf("-ttc.oracle needs -ttc.others ai:LEVEL, not %q", spec)
+		return nil
+	}
+	pool := sync.Pool{New: func() any { return NewSearcherBits(12) }}
+	return func(s game.State, seed uint64) game.Move {
+		sr := pool.Get().(*Searcher)
+		defer pool.Put(sr)
+		return sr.Search(context.Background(), s, Options{Level: lv, Seed: seed, Threads: 1}).Move
+	}
 }

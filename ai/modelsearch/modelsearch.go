@@ -50,6 +50,13 @@ type Options struct {
 	Threads     int // workers (at least 1)
 	Seed        uint64
 	Deadline    time.Time // zero: none
+	// Others, when set, replaces the model of the other roles: it
+	// returns the action of the role in control of s, a legal one,
+	// drawing its randomness from seed. A measurement uses it to play the
+	// simulations against the very players of a match, to see what a
+	// perfect model of them would be worth (ai/README.md). It must be
+	// safe for concurrent use when Threads > 1.
+	Others func(s game.State, seed uint64) game.Move
 }
 
 // Value is what the simulations of one candidate found.
@@ -76,25 +83,14 @@ func Search(ctx context.Context, s game.State, cand []game.Move, opt Options) Re
 	if n == 0 {
 		return res
 	}
-	threads := max(opt.Threads, 1)
 	total := opt.Simulations
 	if total <= 0 {
 		total = DefaultSimulations
 	}
-	workers := make([]*worker, threads)
-	for i := range workers {
-		workers[i] = newWorker(s, n)
-	}
-	alive := make([]int, n)
-	for i := range alive {
-		alive[i] = i
-	}
+	workers, alive, stop := setUp(ctx, s, n, opt)
 	rounds := 1
 	for k := n; k > 1; k = (k + 1) / 2 {
 		rounds++
-	}
-	stop := func() bool {
-		return ctx.Err() != nil || (!opt.Deadline.IsZero() && time.Now().After(opt.Deadline))
 	}
 	first := 0 // index of the next round's first simulation
 	for len(alive) > 1 && !stop() {
@@ -114,6 +110,36 @@ func Search(ctx context.Context, s game.State, cand []game.Move, opt Options) Re
 	}
 	res.Best = alive[0] // the best of the last round's survivors
 	return res
+}
+
+// Evaluate plays per simulations of every candidate, without halving,
+// and returns their values: for measurements that compare candidates
+// (every one as exactly as the others), not for play. opt.Simulations
+// is ignored.
+func Evaluate(ctx context.Context, s game.State, cand []game.Move, per int, opt Options) []Value {
+	workers, alive, stop := setUp(ctx, s, len(cand), opt)
+	runRound(s, cand, alive, 0, per, opt.Seed, workers, stop)
+	vals := make([]Value, len(cand))
+	merge(vals, workers)
+	return vals
+}
+
+// setUp makes a search's workers, the list of its n candidates (all
+// alive) and its stop condition.
+func setUp(ctx context.Context, s game.State, n int, opt Options) ([]*worker, []int, func() bool) {
+	workers := make([]*worker, max(opt.Threads, 1))
+	for i := range workers {
+		workers[i] = newWorker(s, n)
+		workers[i].others = opt.Others
+	}
+	alive := make([]int, n)
+	for i := range alive {
+		alive[i] = i
+	}
+	stop := func() bool {
+		return ctx.Err() != nil || (!opt.Deadline.IsZero() && time.Now().After(opt.Deadline))
+	}
+	return workers, alive, stop
 }
 
 // runRound plays per simulations of each candidate in alive, numbered
@@ -182,6 +208,7 @@ type worker struct {
 	sims        int64
 	nroles      int
 	root        game.Role
+	others      func(game.State, uint64) game.Move // Options.Others
 }
 
 func newWorker(s game.State, ncand int) *worker {
@@ -222,6 +249,9 @@ func (w *worker) choose() game.Move {
 	w.moves = s.Legal(w.moves[:0])
 	if len(w.moves) == 1 {
 		return w.moves[0]
+	}
+	if w.others != nil && mover != w.root {
+		return w.others(s, w.rng.Uint64())
 	}
 	noise := Noise
 	if mover == w.root {

@@ -3,6 +3,7 @@ package modelsearch
 import (
 	"context"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -121,5 +122,50 @@ func TestModelChoice(t *testing.T) {
 	}
 	if len(seen) < 2 {
 		t.Errorf("over 400 draws the model always played one action; want its error to vary the choice")
+	}
+}
+
+// Options.Others replaces the model of the other roles: every simulated
+// action of another role is its, none of the searching role's, and a
+// policy that always plays the first legal action makes every
+// simulation after a candidate the same game.
+func TestOthersReplaceTheModel(t *testing.T) {
+	t.Parallel()
+	s := position(t, "...g.../...b.g./.y...../r..bb.b/......./.r...y./...y... red 13")
+	var calls, root atomic.Int64
+	first := func(p game.State, _ uint64) game.Move {
+		calls.Add(1)
+		if p.ToMove() == s.ToMove() {
+			root.Add(1)
+		}
+		return p.Legal(nil)[0]
+	}
+	cand := s.Legal(nil)
+	r := Search(context.Background(), s, cand, Options{Simulations: 200, Threads: 2, Seed: 3, Others: first})
+	if calls.Load() == 0 || root.Load() != 0 {
+		t.Fatalf("Others played %d actions, %d of them the searching role's; want some, none", calls.Load(), root.Load())
+	}
+	for i, v := range r.Values {
+		if v.Sims > 0 && v.Score != 0 && v.Score != TieValue && v.Score != 1 {
+			t.Errorf("candidate %s: score %v over %d simulations of one game; want a single outcome", s.ShortMove(cand[i]), v.Score, v.Sims)
+		}
+	}
+}
+
+// Evaluate gives every candidate the same number of simulations, the
+// same on any number of threads.
+func TestEvaluateValuesEveryCandidate(t *testing.T) {
+	t.Parallel()
+	s := position(t, "...g.../...b.g./.y...../r..bb.b/......./.r...y./...y... red 13")
+	cand := s.Legal(nil)
+	one := Evaluate(context.Background(), s, cand, 20, Options{Threads: 1, Seed: 5})
+	two := Evaluate(context.Background(), s, cand, 20, Options{Threads: 2, Seed: 5})
+	if !slices.Equal(one, two) {
+		t.Errorf("one thread %v, two threads %v", one, two)
+	}
+	for i, v := range one {
+		if v.Sims != 20 {
+			t.Errorf("candidate %s: %d simulations, want 20", s.ShortMove(cand[i]), v.Sims)
+		}
 	}
 }
