@@ -45,6 +45,9 @@ type laneProg struct {
 	goals    []int32   // what only the goals need
 	push     *lanePush // the moves code with its does atoms pushed, or nil
 	legal    [][]laneEntry
+	// legalAt is, by role, the legal atom of each entry of legal: the
+	// walks over a role's entries read only these, 4 bytes an entry.
+	legalAt  [][]int32
 	maxLegal int // the most legal entries of one role
 	// goalsDown is each role's goal entries of values above 0, the
 	// highest value first.
@@ -106,10 +109,12 @@ func compileLanes(n *network) *laneProg {
 	view, next, goal := p.cone(viewOut), p.cone(nextOut), p.cone(goalOut)
 	lp := &laneProg{}
 	lp.legal = make([][]laneEntry, len(n.legal))
+	lp.legalAt = make([][]int32, len(n.legal))
 	for r, ls := range n.legal {
 		lp.maxLegal = max(lp.maxLegal, len(ls))
 		for _, e := range ls {
 			lp.legal[r] = append(lp.legal[r], laneEntry{e.atom, n.doesOf[r][e.move]})
+			lp.legalAt[r] = append(lp.legalAt[r], e.atom)
 		}
 	}
 	lp.goalsDown = make([][]goalEntry, len(n.goals))

@@ -132,13 +132,8 @@ func (p *program) runLanes(code []int32, w wordsOf) {
 			}
 			w.put(out, acc)
 		case opOrAnd:
-			n := int(code[pc] >> 4)
-			pc += 2
-			var acc, all lword
-			for ; n > 0; n-- {
-				all, pc = w.andOf(code, pc)
-				acc = or(acc, all)
-			}
+			var acc lword
+			acc, pc = w.orAnd(code, pc+2, int(code[pc]>>4))
 			w.put(out, acc)
 		case opLoop:
 			p.loopLanes(p.segs[code[pc]>>4], w)
@@ -170,6 +165,33 @@ func (w wordsOf) andOf(code []int32, pc int) (lword, int) {
 		return andNot(acc, w.get(code[pc])), pc + 1
 	}
 	return w.andNotAll(acc, code[pc:pc+nn]), pc + nn
+}
+
+// orAnd is the OR of the n rules at code[pc] (each a word of counts,
+// then its operands), and the pc after them. The rules are evaluated
+// in its own loop, not a call each (andOf): most have two or three
+// operands, and a call cost more than their ANDs.
+//
+//go:noinline
+func (w wordsOf) orAnd(code []int32, pc, n int) (lword, int) {
+	var acc lword
+	for ; n > 0; n-- {
+		np, nn := signCounts(code[pc])
+		pc++
+		all := allLanes
+		for _, o := range code[pc : pc+np] {
+			x := &w[o]
+			all.w0, all.w1, all.w2, all.w3 = all.w0&x[0], all.w1&x[1], all.w2&x[2], all.w3&x[3]
+		}
+		pc += np
+		for _, o := range code[pc : pc+nn] {
+			x := &w[o]
+			all.w0, all.w1, all.w2, all.w3 = all.w0&^x[0], all.w1&^x[1], all.w2&^x[2], all.w3&^x[3]
+		}
+		pc += nn
+		acc = or(acc, all)
+	}
+	return acc, pc
 }
 
 // The loops over an instruction's operands are functions of their own,
@@ -281,7 +303,18 @@ type lanes struct {
 	// tries and hits count, by role, the draws of chooseAmong and those
 	// that found a legal move: its way of choosing follows their ratio.
 	tries, hits []int64
+	passHint    []int   // by role: the entry that last served the lanes where it has one legal entry
 	pick        []int32 // by lane of a word, the indices of its legal entries (maxLegal each)
+
+	// pending is the lanes loaded since their words were last written,
+	// and loads their positions, packed (baseWords words a lane), or
+	// nil where the lanes are written at Load (see Load).
+	pending      lword
+	loads        []uint64
+	baseWords    int
+	transposeMin int
+	deferAfter   int // the loads after a Step written at once, before the others are kept
+	loadsNow     int // the loads since the last Step
 }
 
 var _ game.Simulation = (*lanes)(nil)
@@ -300,46 +333,25 @@ func (s *State) NewSimulation() game.Simulation {
 	l := &lanes{n: n, lp: n.lanes, w: make(wordsOf, words), nextExpiry: noExpiry,
 		goals: make([]uint8, laneCount*len(n.roles)), set: make([]int32, 0, laneCount*len(n.roles)),
 		tries: make([]int64, len(n.roles)), hits: make([]int64, len(n.roles)),
+		passHint:  make([]int, len(n.roles)),
 		pick:      make([]int32, 64*max(n.lanes.maxLegal, 1)),
 		scoreCost: n.lanes.scoreCost(),
 		plyCost:   int64(len(n.lanes.position) + len(n.lanes.moves))}
 	l.w.put(n.always, allLanes)
+	l.transposeMin = transposeMinOf(n.nBase)
+	l.deferAfter = 2 * l.transposeMin
+	if l.baseWords = (n.nBase + 63) / 64; l.baseWords <= maxLoadWords {
+		l.loads = make([]uint64, laneCount*l.baseWords)
+	}
 	return l
 }
 
 func (l *lanes) Lanes() int { return laneCount }
 
-// Load puts the position of s, a *State of the same game, into lane.
-func (l *lanes) Load(lane int, s game.State, maxPlies int) {
-	st := s.(*State)
-	k, b := lane>>6&(laneWords-1), lane&63
-	bit := uint64(1) << b
-	vals := st.vals[:l.n.nBase]
-	w := l.w[:len(vals)]
-	for i, v := range vals {
-		// Without a branch (a position's values are as good as random),
-		// and without a shift by b in the loop, which held the shift
-		// count's register and made the compiler juggle the others.
-		var one uint64
-		if v {
-			one = 1
-		}
-		x := &w[i][k]
-		*x = *x&^bit | -one&bit
-	}
-	l.active = l.active.withWord(k, l.active.word(k)|bit)
-	l.held = l.held.withWord(k, l.held.word(k)&^bit)
-	l.loaded[lane], l.expiry[lane] = l.step, noExpiry
-	if maxPlies > 0 {
-		l.expiry[lane] = l.step + int64(maxPlies)
-		l.nextExpiry = min(l.nextExpiry, l.expiry[lane])
-	}
-	l.stale = true
-}
-
 // Reset stops every lane's game.
 func (l *lanes) Reset() {
 	l.active, l.held, l.nextExpiry, l.waited = lword{}, lword{}, noExpiry, 0
+	l.pending = lword{}
 }
 
 // Plies is the plies of lane's game: until it ended, or until now.
@@ -356,6 +368,10 @@ func (l *lanes) Goal(lane int, r game.Role) int {
 
 // refresh evaluates what the lanes' positions decide, unless done.
 func (l *lanes) refresh() {
+	if l.pending != (lword{}) {
+		l.writeLoads()
+	}
+	l.loadsNow = 0
 	if l.stale {
 		l.n.prog.runLanes(l.lp.position, l.w)
 		l.stale = false
@@ -517,253 +533,4 @@ func (l *lanes) setGoals(r int, m lword, v uint8) {
 			l.goals[(k<<6|bits.TrailingZeros64(x))*nr+r] = v
 		}
 	}
-}
-
-// chooseMoves sets, in every playing lane, the does atom of a uniformly
-// random legal move of every role (or the role's none atom). The lanes
-// where a role has one legal move (the pass of a turn-taking game) are
-// found and set for all lanes at once; only the others are visited lane
-// by lane.
-func (l *lanes) chooseMoves(rng *game.Rand) {
-	w := l.w
-	for _, a := range l.set {
-		w.put(a, lword{})
-	}
-	l.set = l.set[:0]
-	for r, ents := range l.lp.legal {
-		var once, twice lword
-		for _, e := range ents {
-			x := w.get(e.legal)
-			twice = or(twice, and(once, x))
-			once = or(once, x)
-		}
-		once, twice = and(once, l.active), and(twice, l.active)
-		none, single := andNot(l.active, once), andNot(once, twice)
-		if single != (lword{}) {
-			for _, e := range ents {
-				if m := and(w.get(e.legal), single); m != (lword{}) {
-					none = or(none, l.setDoes(e.does, m))
-				}
-			}
-		}
-		if twice != (lword{}) {
-			none = or(none, l.chooseAmong(r, ents, twice, rng))
-		}
-		if a := l.n.none[r]; a >= 0 {
-			w.put(a, none)
-		}
-	}
-}
-
-// setDoes sets does atom a in the lanes of m, and returns the lanes that
-// so make no move the rules know (a is -1).
-func (l *lanes) setDoes(a int32, m lword) lword {
-	if a < 0 {
-		return m
-	}
-	old := l.w.get(a)
-	if old == (lword{}) {
-		l.set = append(l.set, a)
-	}
-	l.w.put(a, or(old, m))
-	return lword{}
-}
-
-// chooseAmong chooses, for role r, a legal entry uniformly at random in
-// each lane of many, where it has several, and sets its does atom; it
-// returns the lanes whose choice the rules do not know. A lane draws an
-// entry of the role at random until one is legal there (uniform among
-// the legal ones), up to chooseTries times; the lanes where no draw hit
-// list their legal entries (listLegal) and draw among them. When few
-// draws hit (a role with many entries and few legal at a time), every
-// lane lists from the start. Where the role has so few entries that
-// going through all of them costs less than the lanes' draws, the 64
-// lanes of a word choose together (chooseWord).
-func (l *lanes) chooseAmong(r int, ents []laneEntry, many lword, rng *game.Rand) (none lword) {
-	tries, hits := l.tries[r], l.hits[r]
-	draw := hits*chooseSparse >= tries || tries < 1024
-	for k := 0; k < laneWords; k++ {
-		nk, missed := uint64(0), many.word(k)
-		if missed == 0 {
-			continue
-		}
-		if draw && tries >= 1024 && 2*int64(len(ents))*hits < int64(bits.OnesCount64(missed))*tries {
-			nk = l.chooseWord(r, ents, k, missed, rng)
-			none = none.withWord(k, nk)
-			continue
-		}
-		if draw {
-			missed = 0
-			for m := many.word(k); m != 0; m &= m - 1 {
-				b := bits.TrailingZeros64(m)
-				j := l.drawLegal(r, ents, k, b, rng)
-				if j < 0 {
-					missed |= 1 << b
-				} else if l.setDoesLane(ents[j].does, k, b) {
-					nk |= 1 << b
-				}
-			}
-		}
-		if missed != 0 {
-			nk |= l.listLegal(ents, k, missed, rng)
-		}
-		none = none.withWord(k, nk)
-	}
-	return none
-}
-
-// Choosing among a role's entries: draws before listing, and the share
-// of draws that must hit for drawing to go on.
-const (
-	chooseTries  = 16
-	chooseSparse = 8 // draw while more than one draw in 8 hits
-)
-
-// drawLegal draws entries at random for lane (word k, bit b) until one
-// is legal there, at most chooseTries times; it returns it, or -1.
-func (l *lanes) drawLegal(r int, ents []laneEntry, k, b int, rng *game.Rand) int {
-	w, e := l.w, uint64(len(ents))
-	for t := 0; t < chooseTries; t += 2 {
-		x := rng.Uint64()
-		j := (x & 0xffffffff) * e >> 32
-		if w.bit(ents[j].legal, k, b) == 0 {
-			j = (x >> 32) * e >> 32
-			l.tries[r]++
-			if w.bit(ents[j].legal, k, b) == 0 {
-				l.tries[r]++
-				continue
-			}
-		}
-		l.tries[r]++
-		l.hits[r]++
-		return int(j)
-	}
-	return -1
-}
-
-// listLegal lists, for the lanes of mask m in word k, their legal entries
-// (each entry's word is read once for the 64 lanes), chooses one at
-// random in each and sets its does atom; it returns the lanes whose
-// choice the rules do not know.
-func (l *lanes) listLegal(ents []laneEntry, k int, m uint64, rng *game.Rand) (none uint64) {
-	stride := l.lp.maxLegal
-	pick := l.pick
-	var count [64]int32
-	for j, e := range ents {
-		for x := l.w[e.legal][k] & m; x != 0; x &= x - 1 {
-			b := bits.TrailingZeros64(x)
-			pick[b*stride+int(count[b])] = int32(j)
-			count[b]++
-		}
-	}
-	for ; m != 0; m &= m - 1 {
-		b := bits.TrailingZeros64(m)
-		j := pick[b*stride+rng.Intn(int(count[b]))]
-		if l.setDoesLane(ents[j].does, k, b) {
-			none |= 1 << b
-		}
-	}
-	return none
-}
-
-// chooseWord is chooseAmong for the lanes of mask m in word k, bit-sliced:
-// slice i of a number is the word of its bit i in every lane. It counts
-// each lane's legal entries, draws a number below the count in each lane
-// (drawBelow), then walks the entries counting the number down where an
-// entry is legal: the entry legal where it is zero is the lane's choice,
-// found as the lanes that borrow out of the top slice. Branches depend
-// on the 64 lanes together, not on single lanes, which a choice lane by
-// lane (drawing entries until one is legal, or listing them) paid for in
-// mispredictions and stores.
-func (l *lanes) chooseWord(r int, ents []laneEntry, k int, m uint64, rng *game.Rand) (none uint64) {
-	w := l.w
-	var count, n sliced
-	nb := 1 // the slices of the highest count
-	for _, e := range ents {
-		carry := w[e.legal][k] & m
-		i := 0
-		for ; carry != 0; i++ {
-			c := count[i]
-			count[i], carry = c^carry, c&carry
-		}
-		nb = max(nb, i)
-	}
-	// What the lanes' draws would have hit, for chooseAmong's choice.
-	l.tries[r] += int64(len(ents) * bits.OnesCount64(m))
-	for i := range nb {
-		l.hits[r] += int64(bits.OnesCount64(count[i])) << i
-	}
-	drawBelow(&n, &count, nb, m, rng)
-	left := m // lanes not chosen yet
-	for _, e := range ents {
-		x := w[e.legal][k] & left
-		// Count down where the entry is legal; what borrows out of the
-		// top slice was at zero: the entry is those lanes' choice.
-		for i := 0; i < nb && x != 0; i++ {
-			t := n[i]
-			n[i], x = t^x, x&^t
-		}
-		if x != 0 {
-			if e.does < 0 {
-				none |= x
-			} else {
-				l.setDoesWord(e.does, k, x)
-			}
-			if left &^= x; left == 0 {
-				break
-			}
-		}
-	}
-	return none
-}
-
-// sliced is a bit-sliced number per lane of a word: up to 2^32-1, more
-// than a role's entries.
-type sliced [32]uint64
-
-// drawBelow sets r, in each lane of m, to a uniformly random number below
-// count there (at least 1), in nb slices: it draws numbers of as many
-// bits as the lane's count has and keeps those below the count (more
-// than half of the draws), drawing again in the other lanes.
-func drawBelow(r, count *sliced, nb int, m uint64, rng *game.Rand) {
-	var fit sliced // by slice: the lanes whose count has that bit or a higher one
-	var top uint64
-	for i := nb - 1; i >= 0; i-- {
-		top |= count[i]
-		fit[i] = top
-	}
-	for again := m & fit[0]; again != 0; { // a lane without legal entries has none to choose
-		for i := range nb {
-			r[i] = r[i]&^again | rng.Uint64()&fit[i]&again
-		}
-		// below: lanes where r < count, from the highest bit down.
-		var below uint64
-		same := again
-		for i := nb - 1; i >= 0; i-- {
-			below |= same & count[i] &^ r[i]
-			same &^= count[i] ^ r[i]
-		}
-		again &^= below
-	}
-}
-
-// setDoesWord sets does atom a in the lanes of mask x of word k.
-func (l *lanes) setDoesWord(a int32, k int, x uint64) {
-	if l.w.get(a) == (lword{}) {
-		l.set = append(l.set, a)
-	}
-	l.w[a][k] |= x
-}
-
-// setDoesLane sets does atom a in one lane (word k, bit b) and returns
-// whether the move is one the rules do not know.
-func (l *lanes) setDoesLane(a int32, k, b int) bool {
-	if a < 0 {
-		return true
-	}
-	if l.w.get(a) == (lword{}) {
-		l.set = append(l.set, a)
-	}
-	l.w[a][k] |= 1 << b
-	return false
 }

@@ -382,3 +382,23 @@ func TestLanesChooseWordUniformly(t *testing.T) {
 		t.Errorf("chi-squared %.0f over %d degrees of freedom, above %.0f: not uniform", chi, dof, limit)
 	}
 }
+
+// Where a role has one legal move in a lane (the pass of a turn-taking
+// game), that entry is tried first at the next ply: after a ply of
+// tic-tac-toe from the start, the entry tried first for the role that
+// passed is its noop, not the first of its nine marks.
+func TestLanesSinglesTryThePassFirst(t *testing.T) {
+	v := loadFile(t, "tictactoe")
+	start := v.New().(*State)
+	l := start.NewSimulation().(*lanes)
+	for lane := 0; lane < laneCount; lane++ {
+		l.Load(lane, start, 0)
+	}
+	l.Step(game.NewRand(3), nil)
+	passer := 1 - int(start.ToMove())
+	ents := l.lp.legal[passer]
+	h := l.passHint[passer]
+	if h >= len(ents) || ents[h].does != l.n.doesOf[passer][game.Noop] {
+		t.Errorf("role %d tries entry %d of %d first, not its noop", passer, h, len(ents))
+	}
+}

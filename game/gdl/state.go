@@ -17,6 +17,10 @@ type State struct {
 	// vals holds the value of every atom: [0, nBase) is the position
 	// itself, the rest is scratch for the evaluation of the rules.
 	vals []bool
+	// base is the position packed, bit i%64 of word i/64 for base atom
+	// i, kept with vals: the lanes load a position from it 64 atoms at
+	// a time (lanesload.go).
+	base []uint64
 	hash uint64
 
 	viewOK bool // the atoms are settled; count, single and toMove are current
@@ -41,6 +45,7 @@ func (n *network) emptyState(v *game.Variant) *State {
 		v:      v,
 		n:      n,
 		vals:   make([]bool, n.nAtoms),
+		base:   make([]uint64, (n.nBase+63)/64),
 		count:  make([]int32, len(n.roles)),
 		single: make([]game.Move, len(n.roles)),
 		joint:  make([]game.Move, len(n.roles)),
@@ -78,6 +83,9 @@ func (n *network) newState(v *game.Variant) *State {
 func (s *State) set(a int32, v bool) {
 	if s.vals[a] != v {
 		s.vals[a] = v
+		if int(a) < s.n.nBase {
+			s.base[a>>6] ^= 1 << (a & 63)
+		}
 		s.changed(a)
 	}
 }
@@ -366,6 +374,7 @@ func (s *State) Clone() game.State {
 func (s *State) CopyFrom(src game.State) {
 	o := src.(*State)
 	copy(s.vals, o.vals)
+	copy(s.base, o.base)
 	copy(s.count, o.count)
 	copy(s.single, o.single)
 	copy(s.lastDoes, o.lastDoes)

@@ -1,0 +1,308 @@
+package gdl
+
+import (
+	"math/bits"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// chooseMoves sets, in every playing lane, the does atom of a uniformly
+// random legal move of every role (or the role's none atom). The lanes
+// where a role has one legal move (the pass of a turn-taking game) are
+// found and set for all lanes at once; only the others are visited lane
+// by lane.
+func (l *lanes) chooseMoves(rng *game.Rand) {
+	w := l.w
+	for _, a := range l.set {
+		w.put(a, lword{})
+	}
+	l.set = l.set[:0]
+	for r, ents := range l.lp.legal {
+		once, twice := countLegal(w, l.lp.legalAt[r])
+		once, twice = and(once, l.active), and(twice, l.active)
+		none, single := andNot(l.active, once), andNot(once, twice)
+		if single != (lword{}) {
+			none = or(none, l.setSingles(r, ents, single))
+		}
+		if twice != (lword{}) {
+			none = or(none, l.chooseAmong(r, ents, twice, rng))
+		}
+		if a := l.n.none[r]; a >= 0 {
+			w.put(a, none)
+		}
+	}
+}
+
+// countLegal returns the lanes where at least one of the atoms of legal
+// holds, and those where two or more do. It is a function of its own so
+// that its result stays in registers.
+//
+//go:noinline
+func countLegal(w wordsOf, legal []int32) (once, twice lword) {
+	for _, a := range legal {
+		x := &w[a]
+		twice.w0 |= once.w0 & x[0]
+		twice.w1 |= once.w1 & x[1]
+		twice.w2 |= once.w2 & x[2]
+		twice.w3 |= once.w3 & x[3]
+		once.w0 |= x[0]
+		once.w1 |= x[1]
+		once.w2 |= x[2]
+		once.w3 |= x[3]
+	}
+	return once, twice
+}
+
+// setSingles sets, in the lanes of single, where role r has one legal
+// entry, that entry's does atom, and returns the lanes whose move the
+// rules do not know. The entry that served such lanes last (the pass of
+// a turn-taking game, often) is tried first, and the walk over the
+// entries stops once every lane is served: 4pttc's roles have 248
+// entries each, and three of the four only pass.
+func (l *lanes) setSingles(r int, ents []laneEntry, single lword) (none lword) {
+	w := l.w
+	if h := l.passHint[r]; h < len(ents) {
+		e := ents[h]
+		if m := and(w.get(e.legal), single); m != (lword{}) {
+			none = l.setDoes(e.does, m)
+			if single = andNot(single, m); single == (lword{}) {
+				return none
+			}
+		}
+	}
+	for j, e := range ents {
+		if m := and(w.get(e.legal), single); m != (lword{}) {
+			none = or(none, l.setDoes(e.does, m))
+			l.passHint[r] = j
+			if single = andNot(single, m); single == (lword{}) {
+				break
+			}
+		}
+	}
+	return none
+}
+
+// setDoes sets does atom a in the lanes of m, and returns the lanes that
+// so make no move the rules know (a is -1).
+func (l *lanes) setDoes(a int32, m lword) lword {
+	if a < 0 {
+		return m
+	}
+	old := l.w.get(a)
+	if old == (lword{}) {
+		l.set = append(l.set, a)
+	}
+	l.w.put(a, or(old, m))
+	return lword{}
+}
+
+// chooseAmong chooses, for role r, a legal entry uniformly at random in
+// each lane of many, where it has several, and sets its does atom; it
+// returns the lanes whose choice the rules do not know. A lane draws an
+// entry of the role at random until one is legal there (uniform among
+// the legal ones), up to chooseTries times; the lanes where no draw hit
+// list their legal entries (listLegal) and draw among them. When few
+// draws hit (a role with many entries and few legal at a time), every
+// lane lists from the start. Where the role has so few entries that
+// going through all of them costs less than the lanes' draws, the 64
+// lanes of a word choose together (chooseWord).
+func (l *lanes) chooseAmong(r int, ents []laneEntry, many lword, rng *game.Rand) (none lword) {
+	tries, hits := l.tries[r], l.hits[r]
+	draw := hits*chooseSparse >= tries || tries < 1024
+	for k := 0; k < laneWords; k++ {
+		nk, missed := uint64(0), many.word(k)
+		if missed == 0 {
+			continue
+		}
+		if draw && tries >= 1024 && 2*int64(len(ents))*hits < int64(bits.OnesCount64(missed))*tries {
+			nk = l.chooseWord(r, ents, k, missed, rng)
+			none = none.withWord(k, nk)
+			continue
+		}
+		if draw {
+			missed = 0
+			for m := many.word(k); m != 0; m &= m - 1 {
+				b := bits.TrailingZeros64(m)
+				j := l.drawLegal(r, ents, k, b, rng)
+				if j < 0 {
+					missed |= 1 << b
+				} else if l.setDoesLane(ents[j].does, k, b) {
+					nk |= 1 << b
+				}
+			}
+		}
+		if missed != 0 {
+			nk |= l.listLegal(r, ents, k, missed, rng)
+		}
+		none = none.withWord(k, nk)
+	}
+	return none
+}
+
+// Choosing among a role's entries: draws before listing, and the share
+// of draws that must hit for drawing to go on.
+const (
+	chooseTries  = 16
+	chooseSparse = 8 // draw while more than one draw in 8 hits
+)
+
+// drawLegal draws entries at random for lane (word k, bit b) until one
+// is legal there, at most chooseTries times; it returns it, or -1.
+func (l *lanes) drawLegal(r int, ents []laneEntry, k, b int, rng *game.Rand) int {
+	w, e := l.w, uint64(len(ents))
+	for t := 0; t < chooseTries; t += 2 {
+		x := rng.Uint64()
+		j := (x & 0xffffffff) * e >> 32
+		if w.bit(ents[j].legal, k, b) == 0 {
+			j = (x >> 32) * e >> 32
+			l.tries[r]++
+			if w.bit(ents[j].legal, k, b) == 0 {
+				l.tries[r]++
+				continue
+			}
+		}
+		l.tries[r]++
+		l.hits[r]++
+		return int(j)
+	}
+	return -1
+}
+
+// listLegal lists, for the lanes of mask m in word k, their legal entries
+// (each entry's word is read once for the 64 lanes), chooses one at
+// random in each and sets its does atom; it returns the lanes whose
+// choice the rules do not know.
+func (l *lanes) listLegal(r int, ents []laneEntry, k int, m uint64, rng *game.Rand) (none uint64) {
+	stride := l.lp.maxLegal
+	pick := l.pick
+	var count [64]int32
+	listWord(l.w, l.lp.legalAt[r], k, m, pick, stride, &count)
+	for ; m != 0; m &= m - 1 {
+		b := bits.TrailingZeros64(m)
+		j := pick[b*stride+rng.Intn(int(count[b]))]
+		if l.setDoesLane(ents[j].does, k, b) {
+			none |= 1 << b
+		}
+	}
+	return none
+}
+
+// listWord appends, for each lane b of mask m in word k, the index of
+// each atom of legal that holds there to its list, pick[b*stride:],
+// counted in count[b]. It is a function of its own, with every value
+// it reads in a local, so that its walk over the atoms (most of them
+// false in every lane of m) stays a few instructions an atom.
+//
+//go:noinline
+func listWord(w wordsOf, legal []int32, k int, m uint64, pick []int32, stride int, count *[64]int32) {
+	k &= laneWords - 1
+	for j, a := range legal {
+		for x := w[a][k] & m; x != 0; x &= x - 1 {
+			b := bits.TrailingZeros64(x) & 63
+			pick[b*stride+int(count[b])] = int32(j)
+			count[b]++
+		}
+	}
+}
+
+// chooseWord is chooseAmong for the lanes of mask m in word k, bit-sliced:
+// slice i of a number is the word of its bit i in every lane. It counts
+// each lane's legal entries, draws a number below the count in each lane
+// (drawBelow), then walks the entries counting the number down where an
+// entry is legal: the entry legal where it is zero is the lane's choice,
+// found as the lanes that borrow out of the top slice. Branches depend
+// on the 64 lanes together, not on single lanes, which a choice lane by
+// lane (drawing entries until one is legal, or listing them) paid for in
+// mispredictions and stores.
+func (l *lanes) chooseWord(r int, ents []laneEntry, k int, m uint64, rng *game.Rand) (none uint64) {
+	w := l.w
+	var count, n sliced
+	nb := 1 // the slices of the highest count
+	for _, e := range ents {
+		carry := w[e.legal][k] & m
+		i := 0
+		for ; carry != 0; i++ {
+			c := count[i]
+			count[i], carry = c^carry, c&carry
+		}
+		nb = max(nb, i)
+	}
+	// What the lanes' draws would have hit, for chooseAmong's choice.
+	l.tries[r] += int64(len(ents) * bits.OnesCount64(m))
+	for i := range nb {
+		l.hits[r] += int64(bits.OnesCount64(count[i])) << i
+	}
+	drawBelow(&n, &count, nb, m, rng)
+	left := m // lanes not chosen yet
+	for _, e := range ents {
+		x := w[e.legal][k] & left
+		// Count down where the entry is legal; what borrows out of the
+		// top slice was at zero: the entry is those lanes' choice.
+		for i := 0; i < nb && x != 0; i++ {
+			t := n[i]
+			n[i], x = t^x, x&^t
+		}
+		if x != 0 {
+			if e.does < 0 {
+				none |= x
+			} else {
+				l.setDoesWord(e.does, k, x)
+			}
+			if left &^= x; left == 0 {
+				break
+			}
+		}
+	}
+	return none
+}
+
+// sliced is a bit-sliced number per lane of a word: up to 2^32-1, more
+// than a role's entries.
+type sliced [32]uint64
+
+// drawBelow sets r, in each lane of m, to a uniformly random number below
+// count there (at least 1), in nb slices: it draws numbers of as many
+// bits as the lane's count has and keeps those below the count (more
+// than half of the draws), drawing again in the other lanes.
+func drawBelow(r, count *sliced, nb int, m uint64, rng *game.Rand) {
+	var fit sliced // by slice: the lanes whose count has that bit or a higher one
+	var top uint64
+	for i := nb - 1; i >= 0; i-- {
+		top |= count[i]
+		fit[i] = top
+	}
+	for again := m & fit[0]; again != 0; { // a lane without legal entries has none to choose
+		for i := range nb {
+			r[i] = r[i]&^again | rng.Uint64()&fit[i]&again
+		}
+		// below: lanes where r < count, from the highest bit down.
+		var below uint64
+		same := again
+		for i := nb - 1; i >= 0; i-- {
+			below |= same & count[i] &^ r[i]
+			same &^= count[i] ^ r[i]
+		}
+		again &^= below
+	}
+}
+
+// setDoesWord sets does atom a in the lanes of mask x of word k.
+func (l *lanes) setDoesWord(a int32, k int, x uint64) {
+	if l.w.get(a) == (lword{}) {
+		l.set = append(l.set, a)
+	}
+	l.w[a][k] |= x
+}
+
+// setDoesLane sets does atom a in one lane (word k, bit b) and returns
+// whether the move is one the rules do not know.
+func (l *lanes) setDoesLane(a int32, k, b int) bool {
+	if a < 0 {
+		return true
+	}
+	if l.w.get(a) == (lword{}) {
+		l.set = append(l.set, a)
+	}
+	l.w[a][k] |= 1 << b
+	return false
+}

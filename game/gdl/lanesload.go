@@ -1,0 +1,155 @@
+package gdl
+
+import (
+	"math/bits"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+// Loading positions into the lanes. A lane's position is a bit of each
+// base atom's words, so loading one position writes a word of every
+// base atom: minichess, whose random games are a few plies long, spent
+// a third of its time there. A load is kept packed instead (the State
+// keeps its position packed, 64 atoms a word) and written at the next
+// Step, for the lanes of a word together where enough were loaded: the
+// words of 64 lanes by 64 atoms are transposed into those of 64 atoms by
+// 64 lanes, and each atom's word takes the loaded lanes' bits at once.
+// The first loads after a Step are written at once (deferAfter of
+// them): a caller that loads a few lanes a Step (a search, most games
+// of the benchmark) gains nothing from waiting, and the games that end
+// together (held to be scored together, see scoreNow) come in bursts.
+
+// maxLoadWords is the most words of a packed position that loads are
+// kept for (4096 base atoms): beyond, 256 of them would take more memory
+// than the networks themselves, and the lanes write a load at once.
+const maxLoadWords = 64
+
+// transposeMinOf is the fewest loads in a word that are written
+// together, for a network of nBase base atoms: a transposition of 64 by
+// 64 bits costs what transposeCost lanes' atoms cost written lane by
+// lane (callgrind: about 5 300 instructions, and 7 an atom).
+func transposeMinOf(nBase int) int {
+	rows := max(min(nBase, 64), 1)
+	return max(2, (transposeCost+rows-1)/rows)
+}
+
+// transposeCost is a transposition's cost in atoms written lane by lane.
+const transposeCost = 760
+
+// Load puts the position of s, a *State of the same game, into lane.
+func (l *lanes) Load(lane int, s game.State, maxPlies int) {
+	st := s.(*State)
+	k, b := lane>>6&(laneWords-1), lane&63
+	bit := uint64(1) << b
+	if l.loadsNow++; l.loads != nil && l.loadsNow > l.deferAfter {
+		to := l.loads[lane*l.baseWords : (lane+1)*l.baseWords]
+		for i := range to {
+			to[i] = st.base[i] // a word or a few: a loop, not a call of copy
+		}
+		l.pending = l.pending.withWord(k, l.pending.word(k)|bit)
+	} else {
+		l.writeVals(k, b, st.vals[:l.n.nBase])
+	}
+	l.active = l.active.withWord(k, l.active.word(k)|bit)
+	l.held = l.held.withWord(k, l.held.word(k)&^bit)
+	l.loaded[lane], l.expiry[lane] = l.step, noExpiry
+	if maxPlies > 0 {
+		l.expiry[lane] = l.step + int64(maxPlies)
+		l.nextExpiry = min(l.nextExpiry, l.expiry[lane])
+	}
+	l.stale = true
+}
+
+// writeVals writes the position vals into lane (word k, bit b).
+func (l *lanes) writeVals(k, b int, vals []bool) {
+	bit := uint64(1) << b
+	w := l.w[:len(vals)]
+	k &= laneWords - 1
+	for i, v := range vals {
+		// Without a branch (a position's values are as good as random),
+		// and without a shift by b in the loop, which held the shift
+		// count's register and made the compiler juggle the others.
+		var one uint64
+		if v {
+			one = 1
+		}
+		x := &w[i][k]
+		*x = *x&^bit | -one&bit
+	}
+}
+
+// writeLoad writes the packed position base into lane (word k, bit b).
+func (l *lanes) writeLoad(k, b int, base []uint64) {
+	bit := uint64(1) << b
+	w := l.w[:l.n.nBase]
+	k &= laneWords - 1
+	for j, x := range base {
+		rows := w[64*j : min(64*j+64, len(w))]
+		for i := range rows {
+			// Without a branch (a position's values are as good as
+			// random).
+			r := &rows[i][k]
+			*r = *r&^bit | -(x&1)&bit
+			x >>= 1
+		}
+	}
+}
+
+// writeLoads writes the positions of the pending loads into their
+// lanes' words.
+func (l *lanes) writeLoads() {
+	bw, nb := l.baseWords, l.n.nBase
+	for k := 0; k < laneWords; k++ {
+		p := l.pending.word(k)
+		if bits.OnesCount64(p) < l.transposeMin {
+			for m := p; m != 0; m &= m - 1 {
+				lane := k<<6 | bits.TrailingZeros64(m)
+				l.writeLoad(k, lane&63, l.loads[lane*bw:(lane+1)*bw])
+			}
+			continue
+		}
+		var t [64]uint64
+		for j := 0; j < bw; j++ {
+			t = [64]uint64{}
+			for m := p; m != 0; m &= m - 1 {
+				b := bits.TrailingZeros64(m)
+				t[b] = l.loads[(k<<6|b)*bw+j]
+			}
+			transpose64(&t)
+			rows := l.w[64*j : min(64*j+64, nb)]
+			for i := range rows {
+				x := &rows[i][k]
+				*x = *x&^p | t[i]
+			}
+		}
+	}
+	l.pending = lword{}
+}
+
+// transpose64 transposes the 64 by 64 bits of a: bit i of a[j] becomes
+// bit j of a[i]. It swaps the off-diagonal blocks of 32, then those of
+// 16 within each, down to single bits; each round with its shift and
+// mask constant.
+func transpose64(a *[64]uint64) {
+	transposeRound(a, 32, 0x00000000ffffffff)
+	transposeRound(a, 16, 0x0000ffff0000ffff)
+	transposeRound(a, 8, 0x00ff00ff00ff00ff)
+	transposeRound(a, 4, 0x0f0f0f0f0f0f0f0f)
+	transposeRound(a, 2, 0x3333333333333333)
+	transposeRound(a, 1, 0x5555555555555555)
+}
+
+// transposeRound swaps, in each square of 2j by 2j bits on the
+// diagonal, the top right and bottom left squares of j by j: the bits of
+// mask m shifted up by j in the rows of the top half with the bits of m
+// in the rows of the bottom half.
+func transposeRound(a *[64]uint64, j int, m uint64) {
+	for k0 := 0; k0 < 64; k0 += 2 * j {
+		for k := k0; k < k0+j; k++ {
+			x, y := &a[k&63], &a[(k+j)&63] // masked: no bound checked
+			t := (*x>>j ^ *y) & m
+			*x ^= t << j
+			*y ^= t
+		}
+	}
+}
