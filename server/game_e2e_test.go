@@ -77,8 +77,9 @@ func playOne(t *testing.T, obs rooms.Room, seats []*seat, watchers []*term, rng 
 	// The mover's client has caught up with the room. Wait on the move
 	// count, not on the room's note: the mailbox keeps only the latest
 	// state, so a note replaced quickly (another spectator joining) may
-	// legitimately never be drawn.
-	seats[mover].term.waitFor(0, fmt.Sprintf("Moves (%d)", n))
+	// legitimately never be drawn. On the screen as it is now: after a
+	// takeback or in a rematch, an earlier frame showed the same count.
+	seats[mover].term.waitScreen(fmt.Sprintf("Moves (%d)", n))
 	seats[mover].term.typeMove(short)
 	roomstest.WaitView(t, obs, fmt.Sprintf("move %d (%s by %s)", n+1, short, seats[mover].name), func(v rooms.RoomView) bool { return len(v.Moves) > n })
 	for i, w := range watchers {

@@ -300,17 +300,38 @@ func (tm *term) text(mark int) string {
 // waitFor waits (at most 20 s) until the output since mark contains want.
 func (tm *term) waitFor(mark int, want string) {
 	tm.t.Helper()
+	tm.waitIn(want, func() string { return tm.text(mark) })
+}
+
+// screen is the terminal's screen as the output so far left it.
+func (tm *term) screen() string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return tm.scr.String()
+}
+
+// waitScreen waits (at most 20 s) until the screen shows want now: text
+// drawn before and replaced since (the last room's move count) does not
+// count, as it does for waitFor.
+func (tm *term) waitScreen(want string) {
+	tm.t.Helper()
+	tm.waitIn(want, tm.screen)
+}
+
+// waitIn waits (at most 20 s) until what shows want.
+func (tm *term) waitIn(want string, what func() string) {
+	tm.t.Helper()
 	deadline := time.After(20 * time.Second)
-	for !strings.Contains(tm.text(mark), want) {
+	for !strings.Contains(what(), want) {
 		select {
 		case <-tm.changed:
 		case <-tm.done:
-			if !strings.Contains(tm.text(mark), want) {
-				tm.t.Fatalf("session ended (%v) before %q appeared; output:\n%s", tm.waitErr, want, tail(tm.text(mark)))
+			if !strings.Contains(what(), want) {
+				tm.t.Fatalf("session ended (%v) before %q appeared; output:\n%s", tm.waitErr, want, tail(what()))
 			}
 			return
 		case <-deadline:
-			tm.t.Fatalf("timed out waiting for %q; output:\n%s", want, tail(tm.text(mark)))
+			tm.t.Fatalf("timed out waiting for %q; output:\n%s", want, tail(what()))
 		}
 	}
 }

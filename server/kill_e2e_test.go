@@ -133,7 +133,7 @@ func playStored(t *testing.T, db *store.Store, code string, seats []*seat, rng *
 	for _, s := range seats {
 		marks = append(marks, s.term.mark())
 	}
-	mover.term.waitFor(0, fmt.Sprintf("Moves (%d)", n))
+	mover.term.waitScreen(fmt.Sprintf("Moves (%d)", n))
 	mover.term.typeMove(st.ShortMove(mv))
 	for i, s := range seats {
 		if st.Terminal() {
