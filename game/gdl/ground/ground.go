@@ -56,6 +56,7 @@ type LimitError struct {
 	Kind LimitKind
 }
 
+// Error names the limit and where the grounding reached it.
 func (e *LimitError) Error() string { return e.msg }
 
 // LimitKind is which limit a grounding reached: whether grounding
