@@ -27,7 +27,8 @@ import (
 // error of the connection is every move's answer, as it was each move's
 // alone (the commit may have happened).
 type moveBatcher struct {
-	e *engine
+	e       *engine
+	channel string // where the moves' events are sent (roomChannel)
 
 	mu      sync.Mutex
 	queue   []*batchedMove
@@ -188,7 +189,7 @@ func (b *moveBatcher) writeMoves(ctx context.Context, batch []*batchedMove) erro
 		ats[i], remaining[i] = ms(m.At), m.Remaining.Milliseconds()
 		befores[i], afters[i] = eventParts(Event{Room: w.code, Moves: m.Number + 1, Node: e.node, Move: &m})
 	}
-	rs, err := e.db.query(ctx, sqlMoveBatch, codes, plies, ats, seats, texts, remaining, befores, afters)
+	rs, err := e.db.query(ctx, sqlMoveBatch, codes, plies, ats, seats, texts, remaining, befores, afters, b.channel)
 	if err != nil {
 		return err
 	}
@@ -213,7 +214,8 @@ func (b *moveBatcher) writeMoves(ctx context.Context, batch []*batchedMove) erro
 // room, the move's row and the mover's clock, as data-modifying parts of
 // one statement (each runs once, whether read or not), the last two only
 // for the moves the first took; and the event of each move taken,
-// pgNotify's, sent when the statement's transaction commits. It returns
+// pgNotifier's on channel $9, sent when the statement's transaction
+// commits. It returns
 // the moves taken: their place in the arrays (from 1) and their rooms'
 // versions. A move whose compare-and-set fails changes nothing; whyNot
 // then says why.
@@ -230,4 +232,4 @@ const sqlMoveBatch = `WITH cas AS (
 		UPDATE seats s SET remaining_ms = c.remaining_ms FROM cas c
 		WHERE s.room_code = c.code AND s.seat = c.seat AND s.remaining_ms <> c.remaining_ms
 	)
-	SELECT idx, version, pg_notify('` + roomChannel + `', before || version::text || after)::text FROM cas ORDER BY idx`
+	SELECT idx, version, pg_notify($9, before || version::text || after)::text FROM cas ORDER BY idx`

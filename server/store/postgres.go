@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,8 +16,25 @@ import (
 	"github.com/tabletop/tabletop/internal/procstat"
 )
 
-// roomChannel is the NOTIFY channel of room events.
-const roomChannel = "tabletop_rooms"
+// roomChannel is the NOTIFY channel of the room events of the store in
+// schema. NOTIFY's channels belong to the database, not to a schema: two
+// deployments in two schemas of one database (or the tests' schemas)
+// would get each other's events, for rooms whose codes may be the same.
+// The schema public keeps the name of before, so that nodes of the
+// version before hear the new ones while a deployment is upgraded; a
+// name over PostgreSQL's 63 bytes is named by a hash.
+func roomChannel(schema string) string {
+	const base = "tabletop_rooms"
+	if schema == "public" {
+		return base
+	}
+	if ch := base + "." + schema; len(ch) <= 63 {
+		return ch
+	}
+	h := fnv.New64a()
+	h.Write([]byte(schema))
+	return fmt.Sprintf("%s#%016x", base, h.Sum64())
+}
 
 // migrationLock takes the advisory lock that serialises the migrations of
 // nodes starting at once.
@@ -47,11 +65,17 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	e := &engine{db: db, node: newNodeID(), hub: newHub(), forUpdate: " FOR UPDATE", notify: pgNotify}
-	e.moves = &moveBatcher{e: e}
+	var schema string
+	if err := db.queryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	channel := roomChannel(schema)
+	e := &engine{db: db, node: newNodeID(), hub: newHub(), forUpdate: " FOR UPDATE", notify: pgNotifier(channel)}
+	e.moves = &moveBatcher{e: e, channel: channel}
 	lcfg := cfg.ConnConfig.Copy()
 	lcfg.RuntimeParams["application_name"] = listenerName(e.node) // names it in pg_stat_activity
-	l := &listener{cfg: lcfg, hub: e.hub}
+	l := &listener{cfg: lcfg, hub: e.hub, channel: channel}
 	lctx, stop := context.WithCancel(context.Background())
 	// The first LISTEN is made before Open returns, so that a subscriber
 	// misses nothing committed after it.
@@ -99,11 +123,14 @@ func ServerProcess(ctx context.Context, dsn string) (int, error) {
 	return pid, nil
 }
 
-// pgNotify sends ev inside the writing transaction: PostgreSQL delivers
-// it to every listening node when, and only if, the transaction commits.
-func pgNotify(ctx context.Context, t tx, ev Event) error {
-	_, err := t.exec(ctx, `SELECT pg_notify($1, $2)`, roomChannel, formatEvent(ev))
-	return err
+// pgNotifier sends ev on channel inside the writing transaction:
+// PostgreSQL delivers it to every listening node when, and only if, the
+// transaction commits.
+func pgNotifier(channel string) func(context.Context, tx, Event) error {
+	return func(ctx context.Context, t tx, ev Event) error {
+		_, err := t.exec(ctx, `SELECT pg_notify($1, $2)`, channel, formatEvent(ev))
+		return err
+	}
 }
 
 // formatEvent and parseEvent are the NOTIFY payload: "CODE MOVES
@@ -162,8 +189,9 @@ func parseEvent(s string) (Event, error) {
 // drops it reconnects, and subscribers get a Lost event, since
 // notifications sent meanwhile are gone.
 type listener struct {
-	cfg *pgx.ConnConfig
-	hub *hub
+	cfg     *pgx.ConnConfig
+	hub     *hub
+	channel string // roomChannel of the store's schema
 }
 
 func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
@@ -171,7 +199,7 @@ func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: listen: %w", err)
 	}
-	if _, err := conn.Exec(ctx, "LISTEN "+roomChannel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{l.channel}.Sanitize()); err != nil {
 		_ = conn.Close(ctx)
 		return nil, fmt.Errorf("store: listen: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -524,6 +525,44 @@ func TestEventsAcrossNodes(t *testing.T) {
 		for range events { // closes once the subscription ends
 		}
 	})
+}
+
+// TestEventsStayInTheirSchema (PostgreSQL): two stores in two schemas of
+// one database, with a room of the same code each, hear only their own
+// events (NOTIFY's channels belong to the database, so each schema has
+// its own). The other store's writes commit first; had their events
+// reached this store's listener, they would come before its own.
+func TestEventsStayInTheirSchema(t *testing.T) {
+	a := storeOpener(postgresTestDSN(t))(t)
+	b := storeOpener(postgresTestDSN(t))(t)
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	events := b.Subscribe(sctx)
+	mustCreate(t, a, twoSeatRoom("SAME", false, "fp-a", "fp-b"))
+	if _, err := a.AppendMove(ctx, "SAME", Move{Number: 0, Text: "m", At: t0}); err != nil {
+		t.Fatal(err)
+	}
+	mustCreate(t, b, twoSeatRoom("SAME", false, "fp-a", "fp-b"))
+	if got := nextEvent(t, events, "SAME"); got.Node != b.Node() {
+		t.Fatalf("the store in the other schema heard %+v (node %s is its own)", got, b.Node())
+	}
+}
+
+// TestRoomChannelNames: public keeps the old name, others are their own,
+// and a name too long for PostgreSQL is hashed.
+func TestRoomChannelNames(t *testing.T) {
+	long := strings.Repeat("s", 63)
+	for _, tc := range []struct{ schema, want string }{
+		{"public", "tabletop_rooms"}, // as before: nodes of the version before hear it
+		{"tabletop_test_1", "tabletop_rooms.tabletop_test_1"},
+	} {
+		if got := roomChannel(tc.schema); got != tc.want {
+			t.Errorf("roomChannel(%q) = %q, want %q", tc.schema, got, tc.want)
+		}
+	}
+	if got := roomChannel(long); len(got) > 63 || got == roomChannel(long[1:]) {
+		t.Errorf("roomChannel of a long name: %q (%d bytes), the same as a shorter name's", got, len(got))
+	}
 }
 
 // nextEvent waits for the next event of room (others, from other tests
