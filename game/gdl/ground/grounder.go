@@ -146,7 +146,7 @@ func (g *Grounder) intern(fn int32, args []TermID) (TermID, error) {
 	id = TermID(len(g.terms))
 	g.terms = append(g.terms, gterm{fn: fn, args: g.termTable.keep(args), depth: depth})
 	g.isAtom = append(g.isAtom, false)
-	g.termTable.add(g, id, slot)
+	g.termTable.add(g, id, slot, h)
 	return id, nil
 }
 
@@ -408,18 +408,18 @@ func (g *Grounder) prepare(c *gclause) {
 // test reports whether (distinct a b), or (not (distinct a b)), holds
 // under the current bindings (which bind all its variables).
 func (g *Grounder) test(t *gtest) (bool, error) {
-	a, err := g.instantiate(t.a)
+	a, err := g.instantiate(&t.a)
 	if err != nil {
 		return false, err
 	}
-	b, err := g.instantiate(t.b)
+	b, err := g.instantiate(&t.b)
 	if err != nil {
 		return false, err
 	}
 	return (a == b) == t.same, nil
 }
 
-func (g *Grounder) match(p pat, id TermID) bool {
+func (g *Grounder) match(p *pat, id TermID) bool {
 	switch p.kind {
 	case kif.PConst:
 		return p.id == id
@@ -435,8 +435,8 @@ func (g *Grounder) match(p pat, id TermID) bool {
 	if t.fn != p.fn || len(t.args) != len(p.args) {
 		return false
 	}
-	for i, a := range p.args {
-		if !g.match(a, t.args[i]) {
+	for i := range p.args {
+		if !g.match(&p.args[i], t.args[i]) {
 			return false
 		}
 	}
@@ -446,7 +446,7 @@ func (g *Grounder) match(p pat, id TermID) bool {
 // instantiate interns p under the current bindings (all bound). The
 // arguments of the terms it makes are gathered on g.scratch, a stack, so
 // that it does not allocate.
-func (g *Grounder) instantiate(p pat) (TermID, error) {
+func (g *Grounder) instantiate(p *pat) (TermID, error) {
 	switch p.kind {
 	case kif.PConst:
 		return p.id, nil
@@ -454,8 +454,8 @@ func (g *Grounder) instantiate(p pat) (TermID, error) {
 		return g.bind[p.v], nil
 	}
 	mark := len(g.scratch)
-	for _, a := range p.args {
-		id, err := g.instantiate(a)
+	for i := range p.args {
+		id, err := g.instantiate(&p.args[i])
 		if err != nil {
 			g.scratch = g.scratch[:mark]
 			return 0, err
@@ -481,18 +481,21 @@ func (g *Grounder) fire(c *gclause) error {
 	if err := g.spend(fireWork); err != nil {
 		return err
 	}
-	head, err := g.instantiate(c.head)
+	head, err := g.instantiate(&c.head)
 	if err != nil {
 		return err
 	}
 	if len(g.instHead) >= g.lim.MaxRules {
 		return &LimitError{fmt.Sprintf("the rules give more than %d ground rule instances (a combinatorial explosion?)", g.lim.MaxRules), OverWork}
 	}
+	g.instLits = roomFor(g.instLits, len(g.matched)+len(c.neg))
+	g.instHead = roomFor(g.instHead, 1)
+	g.instLo = roomFor(g.instLo, 1)
 	for _, id := range g.matched {
 		g.instLits = append(g.instLits, id<<1)
 	}
-	for _, p := range c.neg {
-		id, err := g.instantiate(p)
+	for i := range c.neg {
+		id, err := g.instantiate(&c.neg[i])
 		if err != nil {
 			return err
 		}
@@ -501,4 +504,17 @@ func (g *Grounder) fire(c *gclause) error {
 	g.instHead = append(g.instHead, head)
 	g.instLo = append(g.instLo, int32(len(g.instLits)))
 	return g.addAtom(c.hrel, head)
+}
+
+// roomFor returns s with room for n more elements, doubling its
+// capacity when it grows. append grows a large slice by a quarter,
+// which for the instances' arrays (millions of elements on a sheet that
+// reaches the work budget) copied them about five times over and
+// touched as many fresh pages: a tenth of such a grounding.
+func roomFor[T any](s []T, n int) []T {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	// Appended rather than made and copied: only the new part is zeroed.
+	return append(s[:len(s):len(s)], make([]T, max(2*cap(s)-len(s), n, 256))...)[:len(s)]
 }

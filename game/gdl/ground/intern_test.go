@@ -68,3 +68,31 @@ func TestLeafStatsCountDistinctValues(t *testing.T) {
 		t.Errorf("%d distinct values, want 6", st.distinct)
 	}
 }
+
+// roomFor keeps the elements and doubles the capacity when it grows, so
+// that the instances' arrays are copied a few times in all, not five
+// times over as append's growth by a quarter did.
+func TestRoomForDoublesTheCapacity(t *testing.T) {
+	var s []int32
+	grows := 0
+	for i := int32(0); i < 100_000; i++ {
+		before := cap(s)
+		s = roomFor(s, 3)
+		if cap(s) != before {
+			grows++
+			if before > 0 && cap(s) < 2*before {
+				t.Fatalf("grew from %d to %d", before, cap(s))
+			}
+		}
+		if cap(s)-len(s) < 3 {
+			t.Fatalf("room for %d, asked 3", cap(s)-len(s))
+		}
+		s = append(s, i)
+		if s[i] != i || s[0] != 0 {
+			t.Fatalf("element lost at %d", i)
+		}
+	}
+	if grows > 10 {
+		t.Errorf("grew %d times for 100000 elements", grows)
+	}
+}

@@ -96,17 +96,23 @@ func (st *leafStats) see(v uint64) {
 // that have them, in ascending order. It is keyed by a hash of the
 // values (a match checks every atom tried), in an open-addressing table
 // of its own: the lookup of a Go map was a quarter of the grounding of
-// a sheet whose joins probe much (racer).
+// a sheet whose joins probe much (racer). A slot keeps its key beside
+// its bucket, so that a lookup reads one place in memory.
 type gindex struct {
-	leaves  []leaf
-	keys    []uint64 // a power of two of them; 0 when empty
-	buckets [][]int32
-	n       int
-	shift   uint8 // 64 - log2(len(keys))
+	leaves []leaf
+	slots  []indexSlot // a power of two of them
+	n      int
+	shift  uint8 // 64 - log2(len(slots))
+}
+
+// indexSlot is a slot of a gindex: a key (0 when free) and its bucket.
+type indexSlot struct {
+	key    uint64
+	bucket []int32
 }
 
 func newIndex(leaves []leaf) *gindex {
-	return &gindex{leaves: leaves, keys: make([]uint64, 8), buckets: make([][]int32, 8), shift: 64 - 3}
+	return &gindex{leaves: leaves, slots: make([]indexSlot, 8), shift: 64 - 3}
 }
 
 // indexKey is h as the index keys it: never 0, which marks a free slot.
@@ -115,9 +121,9 @@ func indexKey(h uint64) uint64 { return h | 1<<63 }
 // slot returns the slot of key k: where it is, or the free one where it
 // goes.
 func (ix *gindex) slot(k uint64) int {
-	mask := len(ix.keys) - 1
+	mask := len(ix.slots) - 1
 	i := int((k * 0x9e3779b97f4a7c15) >> ix.shift)
-	for ix.keys[i] != k && ix.keys[i] != 0 {
+	for ix.slots[i].key != k && ix.slots[i].key != 0 {
 		i = (i + 1) & mask
 	}
 	return i
@@ -125,33 +131,31 @@ func (ix *gindex) slot(k uint64) int {
 
 // get returns the positions of the atoms whose values hash to h.
 func (ix *gindex) get(h uint64) []int32 {
-	return ix.buckets[ix.slot(indexKey(h))]
+	return ix.slots[ix.slot(indexKey(h))].bucket
 }
 
 // add appends pos to the bucket of h.
 func (ix *gindex) add(h uint64, pos int32) {
 	k := indexKey(h)
 	i := ix.slot(k)
-	if ix.keys[i] == 0 {
-		if 2*(ix.n+1) > len(ix.keys) {
+	if ix.slots[i].key == 0 {
+		if 2*(ix.n+1) > len(ix.slots) {
 			ix.grow()
 			i = ix.slot(k)
 		}
-		ix.keys[i] = k
+		ix.slots[i].key = k
 		ix.n++
 	}
-	ix.buckets[i] = append(ix.buckets[i], pos)
+	ix.slots[i].bucket = append(ix.slots[i].bucket, pos)
 }
 
 func (ix *gindex) grow() {
-	keys, buckets := ix.keys, ix.buckets
-	ix.keys = make([]uint64, 2*len(keys))
-	ix.buckets = make([][]int32, 2*len(keys))
+	old := ix.slots
+	ix.slots = make([]indexSlot, 2*len(old))
 	ix.shift--
-	for j, k := range keys {
-		if k != 0 {
-			i := ix.slot(k)
-			ix.keys[i], ix.buckets[i] = k, buckets[j]
+	for _, s := range old {
+		if s.key != 0 {
+			ix.slots[ix.slot(s.key)] = s
 		}
 	}
 }
@@ -556,8 +560,9 @@ func (g *Grounder) try(c *gclause, delta int, p *plan, step int, atom TermID) er
 	mark := len(g.trail)
 	ok := true
 	args := g.terms[atom].args
-	for i, pt := range c.pos[st.lit].args {
-		if !g.match(pt, args[i]) {
+	pats := c.pos[st.lit].args
+	for i := range pats {
+		if !g.match(&pats[i], args[i]) {
 			ok = false
 			break
 		}
