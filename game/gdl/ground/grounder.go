@@ -13,8 +13,8 @@ type TermID = int32
 // gterm is an interned ground term: a symbol applied to interned arguments.
 type gterm struct {
 	fn    int32 // symbol
+	depth int32 // int32 beside fn: a term in 32 bytes, not 40
 	args  []TermID
-	depth int
 }
 
 // pat is a term of a clause compiled for matching against ground terms.
@@ -136,11 +136,11 @@ func (g *Grounder) intern(fn int32, args []TermID) (TermID, error) {
 	if id >= 0 {
 		return id, nil
 	}
-	depth := 0
+	depth := int32(0)
 	for _, a := range args {
 		depth = max(depth, g.terms[a].depth+1)
 	}
-	if depth > g.lim.MaxTermDepth {
+	if int(depth) > g.lim.MaxTermDepth {
 		return 0, &LimitError{fmt.Sprintf("a ground term nests deeper than %d: %s (unbounded recursion over function terms?)", g.lim.MaxTermDepth, g.text(fn, args)), OverDepth}
 	}
 	id = TermID(len(g.terms))
