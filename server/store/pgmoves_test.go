@@ -158,16 +158,7 @@ func TestMoveBatchTakesOneMovePerRoom(t *testing.T) {
 func TestMoveBatchFindsItsRoomsByKey(t *testing.T) {
 	s := storeOpener(postgresTestDSN(t))(t)
 	ctx := context.Background()
-	for _, q := range []string{
-		`INSERT INTO rooms (code, variant, start, status, created_ms, updated_ms)
-			SELECT 'R' || g, 'pentago', '', 'playing', 0, 0 FROM generate_series(1, 2000) g`,
-		`INSERT INTO seats (room_code, seat, kind) SELECT 'R' || g, s, 'player' FROM generate_series(1, 2000) g, generate_series(0, 1) s`,
-		`ANALYZE rooms`, `ANALYZE seats`,
-	} {
-		if _, err := s.e.db.exec(ctx, q); err != nil {
-			t.Fatal(err)
-		}
-	}
+	fillRooms(t, s, 2000)
 	var batch []*batchedMove
 	for i := range 20 {
 		batch = append(batch, &batchedMove{code: fmt.Sprintf("R%d", 100*i+1), m: Move{Text: "(place a1 cw)", At: time.Now()}})
