@@ -92,8 +92,8 @@ func runRooms(cfg Config, out io.Writer) (bool, error) {
 	return rt.report(res, lost), nil
 }
 
-// profiled runs work, taking each node's CPU profile meanwhile and its
-// allocations after, when the run takes profiles.
+// profiled runs work, taking each node's CPU and allocation profiles
+// meanwhile, when the run takes profiles.
 func (rt *roomsTest) profiled(work func()) {
 	if rt.cfg.ProfileDir == "" {
 		work()
@@ -104,28 +104,21 @@ func (rt *roomsTest) profiled(work func()) {
 		if n.pprof == "" {
 			continue
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p := profiler{dir: rt.cfg.ProfileDir, addr: n.pprof}
-			if err := p.cpu(fmt.Sprint("node", i+1), rt.cfg.Duration); err != nil {
-				fmt.Fprintln(rt.out, "node profile:", err)
-			}
-		}()
+		p, name := profiler{dir: rt.cfg.ProfileDir, addr: n.pprof}, fmt.Sprint("node", i+1)
+		for _, take := range []func(string, time.Duration) error{p.cpu, p.allocs} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := take(name, rt.cfg.Duration); err != nil {
+					fmt.Fprintln(rt.out, "node profile:", err)
+				}
+			}()
+		}
 	}
 	stop := rt.profileClients()
 	work()
 	stop()
 	wg.Wait()
-	for i, n := range rt.nodes {
-		if n.pprof == "" {
-			continue
-		}
-		p := profiler{dir: rt.cfg.ProfileDir, addr: n.pprof}
-		if err := p.allocs(fmt.Sprint("node", i+1)); err != nil {
-			fmt.Fprintln(rt.out, "node profile:", err)
-		}
-	}
 	fmt.Fprintf(rt.out, "profiles            nodeN-cpu.pprof, nodeN-allocs.pprof, clients-cpu.pprof in %s\n", rt.cfg.ProfileDir)
 }
 
