@@ -358,7 +358,25 @@ func (rt *roomsTest) openRoom(i int) (*table, error) {
 		}
 		tb.players[s] = c
 	}
+	if err := waitBoards(tb, moveWait); err != nil {
+		tb.close()
+		return nil, fmt.Errorf("room %s: %w", rec.Code, err)
+	}
 	return tb, nil
+}
+
+// waitBoards waits until every player of tb is shown the room's board.
+// A session's join (reading the room, taking the seat) runs on its node
+// after the SSH session started: on a loaded machine a thousand rooms'
+// joins ran on into the moves' 20 seconds, whose node CPU per move and
+// latencies then counted them too.
+func waitBoards(tb *table, within time.Duration) error {
+	for s, c := range tb.players {
+		if err := c.waitMoves(within, 0); err != nil {
+			return fmt.Errorf("player %d's board: %w", s+1, err)
+		}
+	}
+	return nil
 }
 
 func playerName(room, seat int) string { return fmt.Sprintf("p%d%c", room, 'a'+seat) }
