@@ -85,11 +85,15 @@ func runRooms(cfg Config, out io.Writer) (bool, error) {
 	res.failed = failed
 	res.nodeStats = rt.nodeStats()
 	res.nodeBefore = before
-	lost := rt.checkStore(tables)
+	lost, notes := rt.checkStore(tables)
 	for _, tb := range tables {
 		tb.close()
 	}
-	return rt.report(res, lost), nil
+	ok := rt.report(res, lost)
+	for _, n := range notes {
+		fmt.Fprintln(out, "not in the store:   "+n)
+	}
+	return ok, nil
 }
 
 // profiled runs work, taking each node's CPU and allocation profiles
