@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tabletop/tabletop/ai/modelsearch"
 	"github.com/tabletop/tabletop/game"
 )
 
@@ -143,6 +144,9 @@ type Options struct {
 	// simOthers, when set, replaces the model search's model of the other
 	// roles (modelsearch.Options.Others): a measurement's oracle.
 	simOthers func(game.State, uint64) game.Move
+	// simTune, when set, adjusts the model search's options: for
+	// measurements of its settings.
+	simTune func(*modelsearch.Options)
 }
 
 // Search chooses a move for the role in control of s, which must not be

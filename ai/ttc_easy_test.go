@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ai/modelsearch"
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/tictacchess"
 )
@@ -26,6 +27,10 @@ var (
 	ttcThreads = flag.Int("ttc.threads", 0, "the measured seat's threads; 0: its level's")
 	ttcPar     = flag.Int("ttc.parallel", 1, "games played at once")
 	ttcTrace   = flag.Bool("ttc.trace", false, "print every position of every game")
+	ttcPlan    = flag.Bool("ttc.plan", false, "the measured seat's model search plans its own later moves (modelsearch.Options.Plan)")
+	ttcExplore = flag.Float64("ttc.explore", 0, "the planning tree's UCB constant (0: its default)")
+	ttcWiden   = flag.Float64("ttc.widen", 0, "the planning tree's widening (0: its default)")
+	ttcOpen    = flag.Bool("ttc.open", false, "with -ttc.plan: an open-loop tree")
 	ttcOracle  = flag.Bool("ttc.oracle", false, "the measured seat's model search simulates the others with the -ttc.others player itself (what a perfect model would be worth)")
 )
 
@@ -97,6 +102,11 @@ func ttcPlayers(t *testing.T, g int) ([]Player, game.Role) {
 			}
 			if *ttcOracle {
 				ap.opt.simOthers = oracle(t, specs[1])
+			}
+			if *ttcPlan {
+				ap.opt.simTune = func(o *modelsearch.Options) {
+					o.Plan, o.Explore, o.Widen, o.OpenLoop = true, *ttcExplore, *ttcWiden, *ttcOpen
+				}
 			}
 		}
 		if gs, ok := p.(GameStarter); ok {
