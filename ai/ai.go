@@ -113,7 +113,7 @@ type Options struct {
 	// its threads; 0 means the level's cap (easy and medium) or none.
 	// With Threads 1 such a search is reproducible for a Seed. It caps
 	// UCT's playouts (Multi == UCT) as well, summed over its trees, and
-	// replaces the model search's simulations (Multi == Model), so that
+	// replaces the model search's simulations (Multi == Model or Plan), so that
 	// a measurement does not depend on the machine's load.
 	Playouts int
 	// Nodes, when positive, caps the alpha-beta search at that many

@@ -16,7 +16,7 @@ import (
 func (sr *Searcher) modelSearch(p *plan, cand []game.Move) Result {
 	opt := modelsearch.Options{
 		Simulations: p.opt.Playouts, Threads: p.threads, Seed: p.seed, Deadline: p.deadline(),
-		Others: p.opt.simOthers,
+		Others: p.opt.simOthers, Plan: p.multi == Plan,
 	}
 	if p.opt.simTune != nil {
 		p.opt.simTune(&opt)

@@ -232,10 +232,10 @@ func (sr *Searcher) dispatch(p *plan, main *worker) Result {
 			return sr.withTurn(p, main, Result{Move: m, PV: []game.Move{m}, Score: 100, Exact: true, Book: true})
 		}
 	}
-	if _, ok := p.s.(game.Evaluator); ok && p.nroles > 2 && p.multi == Model {
+	if _, ok := p.s.(game.Evaluator); ok && p.nroles > 2 && (p.multi == Model || p.multi == Plan) {
 		return sr.withTurn(p, main, sr.modelSearch(p, rootMoveList(main)))
 	}
-	if p.nroles > 2 && (p.multi == UCT || p.multi == Model) {
+	if p.nroles > 2 && (p.multi == UCT || p.multi == Model || p.multi == Plan) {
 		cand := rootMoveList(main)
 		// When every candidate ends the game (a win on the spot, which the
 		// tactics offer alone, or the last action), the tree cannot learn
