@@ -36,7 +36,7 @@ type GameStarter interface {
 
 // ParsePlayer reads a player spec: "random", "mcts", "ai:LEVEL" (LEVEL is
 // easy, medium, hard or max; a bare level works too) with an optional
-// ":paranoid", ":maxn", ":brs", ":uct", ":general" or ":model" suffix that picks the
+// ":paranoid", ":maxn", ":brs", ":uct", ":general", ":model" or ":plan" suffix that picks the
 // multi-player search (general: the general player, for any game).
 // budget is the time per move (0: the level's default; for mcts, hard's).
 func ParsePlayer(spec string, seed uint64, budget time.Duration) (Player, error) {
