@@ -127,7 +127,7 @@ func playTTCGame(t *testing.T, g int) ttcOutcome {
 	s := tictacchess.New()
 	var log strings.Builder
 	for !s.Terminal() {
-		m := players[s.ToMove()].Choose(context.Background(), s)
+		m := ttcChoose(players[s.ToMove()], s)
 		if *ttcTrace {
 			mark := ""
 			if s.ToMove() == me {
@@ -161,6 +161,17 @@ func playTTCGame(t *testing.T, g int) ttcOutcome {
 	fmt.Fprintf(&log, "game %d: measured seat %s, goals %v, final %s\n", g+1, tictacchess.Variant.Roles[me], goals, s.String())
 	fmt.Print(log.String())
 	return o
+}
+
+// ttcChoose asks p for its move in s as a match's table asks a seat:
+// only when it has a choice (table.PlayerSeat), so that a player's
+// moves, and the seeds it draws for them, are counted as in `tabletop
+// match`.
+func ttcChoose(p Player, s game.State) game.Move {
+	if legal := s.Legal(nil); len(legal) == 1 {
+		return legal[0]
+	}
+	return p.Choose(context.Background(), s)
 }
 
 // oracle plays the role in control of s as the player spec would, with
