@@ -53,6 +53,7 @@ type match struct {
 	// loaded, played once they are; guess is what those plays answered.
 	pending [][]string
 	guess   string
+	blind   blindRules // the rules read top-down, for those plays
 }
 
 func newMatch(parent context.Context, msg Message, now time.Time) *match {
@@ -177,15 +178,18 @@ type position struct{ rules, native game.State }
 func (m *match) play(moves []string, received time.Time) (reply, note string, err error) {
 	m.stopThinking() // an earlier message's search, if it still runs
 	deadline := received.Add(m.playClock - Margin(m.playClock))
-	loaded := m.waitLoaded(deadline)
+	// The load has half the time to finish; the other half is the
+	// top-down rules' to find a legal move if it does not.
+	loaded := m.waitLoaded(received.Add(deadline.Sub(received) / 2))
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	if err := m.ctx.Err(); err != nil {
+		m.mu.Unlock()
 		return "", "", fmt.Errorf("match %s is over", m.id)
 	}
 	if !loaded || m.rules == nil {
-		return m.playBlind(moves)
+		return m.answerBlind(moves, deadline)
 	}
+	defer m.mu.Unlock()
 	switch {
 	case moves == nil && m.steps == 0 && m.replied:
 		return m.reply, "repeated", nil
@@ -204,6 +208,23 @@ func (m *match) play(moves []string, received time.Time) (reply, note string, er
 	}
 	reply, note = m.choose(deadline)
 	m.reply, m.replied = reply, true
+	return reply, note, nil
+}
+
+// answerBlind answers a play before the rules are loaded (playBlind)
+// with a legal move of the rules read top-down when they find one by the
+// deadline, else with the guess. Called with mu held, which it releases
+// before the top-down work: the load must not wait for it to finish.
+func (m *match) answerBlind(moves []string, deadline time.Time) (reply, note string, err error) {
+	reply, note, err = m.playBlind(moves)
+	turns, seed := slices.Clone(m.pending), m.rng.Uint64()
+	m.mu.Unlock()
+	if err != nil {
+		return "", "", err
+	}
+	if mv := m.blind.legalMove(m.source, m.roleName, turns, seed, deadline); mv != "" {
+		return mv, "a legal move of the rules read top-down: the ground rules are still loading", nil
+	}
 	return reply, note, nil
 }
 
