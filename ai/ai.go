@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tabletop/tabletop/ai/modelsearch"
 	"github.com/tabletop/tabletop/game"
 )
 
@@ -112,7 +113,7 @@ type Options struct {
 	// its threads; 0 means the level's cap (easy and medium) or none.
 	// With Threads 1 such a search is reproducible for a Seed. It caps
 	// UCT's playouts (Multi == UCT) as well, summed over its trees, and
-	// replaces the model search's simulations (Multi == Model), so that
+	// replaces the model search's simulations (Multi == Model or Plan), so that
 	// a measurement does not depend on the machine's load.
 	Playouts int
 	// Nodes, when positive, caps the alpha-beta search at that many
@@ -143,6 +144,9 @@ type Options struct {
 	// simOthers, when set, replaces the model search's model of the other
 	// roles (modelsearch.Options.Others): a measurement's oracle.
 	simOthers func(game.State, uint64) game.Move
+	// simTune, when set, adjusts the model search's options: for
+	// measurements of its settings.
+	simTune func(*modelsearch.Options)
 }
 
 // Search chooses a move for the role in control of s, which must not be

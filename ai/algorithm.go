@@ -40,11 +40,16 @@ const (
 	// often ends with the unique highest goal is played. It needs
 	// game.Evaluator (else UCT is used).
 	Model
+	// Plan is Model with a tree of the searching role's own later
+	// decisions below each root move (modelsearch.Options.Plan): its later
+	// moves in the simulations are chosen by their outcomes, not only by
+	// a one-action look.
+	Plan
 )
 
 // algorithmNames are the names of the algorithms in player specs and on
 // the command line, indexed by Algorithm.
-var algorithmNames = [...]string{ByLevel: "", Paranoid: "paranoid", MaxN: "maxn", BestReply: "brs", UCT: "uct", General: "general", Model: "model"}
+var algorithmNames = [...]string{ByLevel: "", Paranoid: "paranoid", MaxN: "maxn", BestReply: "brs", UCT: "uct", General: "general", Model: "model", Plan: "plan"}
 
 // String returns the algorithm's name ("" for ByLevel).
 func (a Algorithm) String() string {
@@ -55,14 +60,15 @@ func (a Algorithm) String() string {
 }
 
 // ParseAlgorithm reads an algorithm name, exactly as String writes it:
-// "paranoid", "maxn", "brs", "uct", "general" or "model"; the empty string is ByLevel.
+// "paranoid", "maxn", "brs", "uct", "general", "model" or "plan"; the
+// empty string is ByLevel.
 func ParseAlgorithm(s string) (Algorithm, error) {
 	for a, n := range algorithmNames {
 		if n == s {
 			return Algorithm(a), nil
 		}
 	}
-	return ByLevel, fmt.Errorf("unknown multi-player search %q (want brs, paranoid, maxn, uct, general or model)", s)
+	return ByLevel, fmt.Errorf("unknown multi-player search %q (want brs, paranoid, maxn, uct, general, model or plan)", s)
 }
 
 // Set implements flag.Value, so a command can take an Algorithm flag.

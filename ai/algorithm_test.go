@@ -19,6 +19,8 @@ func TestParseAlgorithm(t *testing.T) {
 		{"maxn", MaxN, false},
 		{"brs", BestReply, false},
 		{"uct", UCT, false},
+		{"model", Model, false},
+		{"plan", Plan, false},
 		{"UCT", ByLevel, true},
 		{"mcts", ByLevel, true},
 		{" brs", ByLevel, true},
@@ -63,6 +65,7 @@ func TestParsePlayerAlgorithm(t *testing.T) {
 		{"hard:maxn", MaxN, false},
 		{"ai:easy:PARANOID", Paranoid, false},
 		{"ai:max:uct", UCT, false},
+		{"ai:hard:plan", Plan, false},
 		{"ai:hard:", ByLevel, true},
 		{"ai:hard:mcts", ByLevel, true},
 	}

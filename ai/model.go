@@ -14,10 +14,14 @@ import (
 // simulations (Options.Playouts, when set, replaces the cap). Its Score
 // is the mover's mean final goal in the simulations of the chosen move.
 func (sr *Searcher) modelSearch(p *plan, cand []game.Move) Result {
-	r := modelsearch.Search(p.ctx, p.s, cand, modelsearch.Options{
+	opt := modelsearch.Options{
 		Simulations: p.opt.Playouts, Threads: p.threads, Seed: p.seed, Deadline: p.deadline(),
-		Others: p.opt.simOthers,
-	})
+		Others: p.opt.simOthers, Plan: p.multi == Plan,
+	}
+	if p.opt.simTune != nil {
+		p.opt.simTune(&opt)
+	}
+	r := modelsearch.Search(p.ctx, p.s, cand, opt)
 	best := r.Values[r.Best]
 	res := Result{
 		Move: cand[r.Best], PV: []game.Move{cand[r.Best]}, Depth: 1, Nodes: r.Sims,

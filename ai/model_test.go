@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ai/modelsearch"
 	"github.com/tabletop/tabletop/game/tictacchess"
 )
 
@@ -23,12 +24,29 @@ func TestModelSearchBlocksALaterPlayersLine(t *testing.T) {
 	if f := s.Forcing(nil); len(f) != 0 {
 		t.Fatalf("the position is meant to force nothing, Forcing lists %d moves", len(f))
 	}
-	res := Search(context.Background(), s, Options{Level: Hard, Multi: Model, Threads: 1, Budget: time.Minute})
-	if want := tictacchess.MoveOf(2, 2, 3, 4); res.Move != want {
-		t.Errorf("model search played %s, want %s (the block)", s.ShortMove(res.Move), s.ShortMove(want))
+	for _, alg := range []Algorithm{Model, Plan} {
+		res := Search(context.Background(), s, Options{Level: Hard, Multi: alg, Threads: 1, Budget: time.Minute})
+		if want := tictacchess.MoveOf(2, 2, 3, 4); res.Move != want {
+			t.Errorf("%v: played %s, want %s (the block)", alg, s.ShortMove(res.Move), s.ShortMove(want))
+		}
+		if res.Score < 0 || res.Score > 100 {
+			t.Errorf("%v: score %v, want an expected goal in 0–100", alg, res.Score)
+		}
 	}
-	if res.Score < 0 || res.Score > 100 {
-		t.Errorf("score %v, want an expected goal in 0–100", res.Score)
+}
+
+// "plan" is the model search with its planning tree, "model" without.
+func TestPlanAsksForTheTree(t *testing.T) {
+	t.Parallel()
+	s := tictacchess.New()
+	for _, alg := range []Algorithm{Model, Plan} {
+		var got modelsearch.Options
+		opt := Options{Level: Hard, Multi: alg, Threads: 1, Playouts: 50}
+		opt.simTune = func(o *modelsearch.Options) { got = *o }
+		Search(context.Background(), s, opt)
+		if got.Plan != (alg == Plan) || got.Simulations != 50 {
+			t.Errorf("%v: the model search was asked for Plan %v with %d simulations, want %v and 50", alg, got.Plan, got.Simulations, alg == Plan)
+		}
 	}
 }
 

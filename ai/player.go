@@ -36,7 +36,7 @@ type GameStarter interface {
 
 // ParsePlayer reads a player spec: "random", "mcts", "ai:LEVEL" (LEVEL is
 // easy, medium, hard or max; a bare level works too) with an optional
-// ":paranoid", ":maxn", ":brs", ":uct", ":general" or ":model" suffix that picks the
+// ":paranoid", ":maxn", ":brs", ":uct", ":general", ":model" or ":plan" suffix that picks the
 // multi-player search (general: the general player, for any game).
 // budget is the time per move (0: the level's default; for mcts, hard's).
 func ParsePlayer(spec string, seed uint64, budget time.Duration) (Player, error) {
@@ -53,13 +53,13 @@ func ParsePlayer(spec string, seed uint64, budget time.Duration) (Player, error)
 	parts := strings.Split(strings.TrimPrefix(t, "ai:"), ":")
 	lv, err := ParseLevel(parts[0])
 	if err != nil {
-		return nil, fmt.Errorf("unknown player %q (want random, mcts or ai:LEVEL[:paranoid|:maxn|:brs|:uct|:general|:model])", spec)
+		return nil, fmt.Errorf("unknown player %q (want random, mcts or ai:LEVEL[:paranoid|:maxn|:brs|:uct|:general|:model|:plan])", spec)
 	}
 	opt := Options{Level: lv, Budget: budget, Seed: seed}
 	for _, p := range parts[1:] {
 		alg, err := ParseAlgorithm(p)
 		if err != nil || alg == ByLevel {
-			return nil, fmt.Errorf("unknown option %q in player %q (want paranoid, maxn, brs, uct, general or model)", p, spec)
+			return nil, fmt.Errorf("unknown option %q in player %q (want paranoid, maxn, brs, uct, general, model or plan)", p, spec)
 		}
 		opt.Multi = alg
 	}

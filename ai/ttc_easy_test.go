@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabletop/tabletop/ai/modelsearch"
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/tictacchess"
 )
@@ -26,6 +27,10 @@ var (
 	ttcThreads = flag.Int("ttc.threads", 0, "the measured seat's threads; 0: its level's")
 	ttcPar     = flag.Int("ttc.parallel", 1, "games played at once")
 	ttcTrace   = flag.Bool("ttc.trace", false, "print every position of every game")
+	ttcPlan    = flag.Bool("ttc.plan", false, "the measured seat's model search plans its own later moves (modelsearch.Options.Plan)")
+	ttcExplore = flag.Float64("ttc.explore", 0, "the planning tree's UCB constant (0: its default)")
+	ttcWiden   = flag.Float64("ttc.widen", 0, "the planning tree's widening (0: its default)")
+	ttcOpen    = flag.Bool("ttc.open", false, "with -ttc.plan: an open-loop tree")
 	ttcOracle  = flag.Bool("ttc.oracle", false, "the measured seat's model search simulates the others with the -ttc.others player itself (what a perfect model would be worth)")
 )
 
@@ -98,6 +103,11 @@ func ttcPlayers(t *testing.T, g int) ([]Player, game.Role) {
 			if *ttcOracle {
 				ap.opt.simOthers = oracle(t, specs[1])
 			}
+			if *ttcPlan {
+				ap.opt.simTune = func(o *modelsearch.Options) {
+					o.Plan, o.Explore, o.Widen, o.OpenLoop = true, *ttcExplore, *ttcWiden, *ttcOpen
+				}
+			}
 		}
 		if gs, ok := p.(GameStarter); ok {
 			gs.NewGame(*ttcSeed + uint64(g)*1000003 + uint64(i)*7919)
@@ -117,7 +127,7 @@ func playTTCGame(t *testing.T, g int) ttcOutcome {
 	s := tictacchess.New()
 	var log strings.Builder
 	for !s.Terminal() {
-		m := players[s.ToMove()].Choose(context.Background(), s)
+		m := ttcChoose(players[s.ToMove()], s)
 		if *ttcTrace {
 			mark := ""
 			if s.ToMove() == me {
@@ -151,6 +161,17 @@ func playTTCGame(t *testing.T, g int) ttcOutcome {
 	fmt.Fprintf(&log, "game %d: measured seat %s, goals %v, final %s\n", g+1, tictacchess.Variant.Roles[me], goals, s.String())
 	fmt.Print(log.String())
 	return o
+}
+
+// ttcChoose asks p for its move in s as a match's table asks a seat:
+// only when it has a choice (table.PlayerSeat), so that a player's
+// moves, and the seeds it draws for them, are counted as in `tabletop
+// match`.
+func ttcChoose(p Player, s game.State) game.Move {
+	if legal := s.Legal(nil); len(legal) == 1 {
+		return legal[0]
+	}
+	return p.Choose(context.Background(), s)
 }
 
 // oracle plays the role in control of s as the player spec would, with

@@ -78,7 +78,8 @@ func TestUCTProgressAndLine(t *testing.T) {
 }
 
 // The hard and max levels search Tic-Tac-Chess with the opponent model
-// unless told otherwise; the levels with noise keep best-reply search.
+// and its tree of their own later moves unless told otherwise; the
+// levels with noise keep best-reply search.
 func TestMultiSearchDefaults(t *testing.T) {
 	tests := []struct {
 		level Level
@@ -87,8 +88,9 @@ func TestMultiSearchDefaults(t *testing.T) {
 	}{
 		{Easy, ByLevel, BestReply},
 		{Medium, ByLevel, BestReply},
-		{Hard, ByLevel, Model},
-		{Max, ByLevel, Model},
+		{Hard, ByLevel, Plan},
+		{Max, ByLevel, Plan},
+		{Hard, Model, Model},
 		{Hard, Paranoid, Paranoid},
 		{Easy, UCT, UCT},
 	}

@@ -198,3 +198,31 @@ func TestRoomClockRunsOut(t *testing.T) {
 }
 
 func nimTake(n int) game.Move { return game.Move(n) }
+
+// The store deletes only a room without moves: a host deletes a room its
+// players left before the first move, and its copy may have missed a
+// move made through another host.
+func TestDeleteKeepsARoomWithMoves(t *testing.T) {
+	ctx := context.Background()
+	st := rooms.NewMemoryStore()
+	for _, code := range []string{"EMPT", "MOVE"} {
+		if err := st.Create(ctx, rooms.Record{Code: code, Variant: "quad7"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := st.AppendMove(ctx, "MOVE", rooms.MoveRecord{Number: 0, Text: "a1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Delete(ctx, "MOVE"); !errors.Is(err, rooms.ErrStale) {
+		t.Fatalf("deleting a room with a move: %v", err)
+	}
+	if rec, err := st.Load(ctx, "MOVE"); err != nil || len(rec.Moves) != 1 {
+		t.Fatalf("the room after the refused delete: %+v, %v", rec, err)
+	}
+	if err := st.Delete(ctx, "EMPT"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Load(ctx, "EMPT"); !errors.Is(err, rooms.ErrNoRoom) {
+		t.Fatalf("the deleted room: %v", err)
+	}
+}

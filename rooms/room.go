@@ -292,7 +292,11 @@ func (r *room) close(forget bool) {
 	// does not load it again (a ghost copy that played its AI seats
 	// against a deleted room).
 	if forget {
-		if err := l.cfg.Store.Delete(ctx, r.rec.Code); err != nil {
+		switch err := l.cfg.Store.Delete(ctx, r.rec.Code); {
+		case errors.Is(err, ErrStale):
+			// Moves were made through another host; this copy missed them.
+			l.cfg.Logger.Info("room kept: it has moves made elsewhere", "room", r.rec.Code)
+		case err != nil:
 			l.cfg.Logger.Error("room store", "op", "delete", "room", r.rec.Code, "err", err)
 		}
 	} else if r.leased {

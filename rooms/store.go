@@ -213,7 +213,10 @@ type RecordStore interface {
 	Finish(ctx context.Context, code string, f FinishRecord) error
 	// Quarantine marks a room whose moves do not replay.
 	Quarantine(ctx context.Context, code, reason string) error
-	// Delete removes a room.
+	// Delete removes a room in which no move was played (everyone left
+	// before the first); ErrStale if the store holds moves of it. A
+	// host's copy may have missed moves made through another host, and
+	// they must not be erased with it.
 	Delete(ctx context.Context, code string) error
 	// ClaimAI gives this host the room's AI seats for ttl (or renews its
 	// claim); ErrLeaseHeld while another host's claim runs.
@@ -408,19 +411,30 @@ func (m *MemoryStore) Finish(_ context.Context, code string, f FinishRecord) err
 }
 
 // Quarantine implements Store; a memory store forgets such a room.
-func (m *MemoryStore) Quarantine(ctx context.Context, code, _ string) error {
-	return m.Delete(ctx, code)
+func (m *MemoryStore) Quarantine(_ context.Context, code, _ string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.forget(code)
+	return nil
 }
 
 // Delete implements Store.
 func (m *MemoryStore) Delete(_ context.Context, code string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if rec, ok := m.rooms[code]; ok && len(rec.Moves) > 0 {
+		return ErrStale
+	}
+	m.forget(code)
+	return nil
+}
+
+// forget removes room code, if there is one. Called with mu held.
+func (m *MemoryStore) forget(code string) {
 	if _, ok := m.rooms[code]; ok {
 		delete(m.rooms, code)
 		m.emit(Event{Room: code})
 	}
-	return nil
 }
 
 // ClaimAI implements Store: one process holds every claim.

@@ -195,7 +195,7 @@ func (s *RoomStore) Quarantine(ctx context.Context, code, reason string) error {
 
 // Delete implements rooms.RecordStore.
 func (s *RoomStore) Delete(ctx context.Context, code string) error {
-	return roomError(s.db.DeleteRoom(ctx, code))
+	return roomError(s.db.DeleteRoom(ctx, code, 0))
 }
 
 // ClaimAI implements rooms.RecordStore.

@@ -57,6 +57,19 @@ type Options struct {
 	// perfect model of them would be worth (ai/README.md). It must be
 	// safe for concurrent use when Threads > 1.
 	Others func(s game.State, seed uint64) game.Move
+	// Plan grows, below each candidate, a tree of the searching role's
+	// own later decisions (plan.go), so that a candidate is valued with
+	// the role's best continuation rather than its one-action look. Each
+	// candidate's simulations then run in order on one worker, so the
+	// search stays reproducible for a Seed at its cap.
+	Plan bool
+	// Explore and Widen tune the planning tree (0: DefaultExplore,
+	// DefaultWiden).
+	Explore, Widen float64
+	// OpenLoop keys the planning tree's nodes by the searching role's own
+	// actions since the candidate rather than by the position, so that
+	// a decision's statistics gather over every way the others played.
+	OpenLoop bool
 }
 
 // Value is what the simulations of one candidate found.
@@ -88,6 +101,10 @@ func Search(ctx context.Context, s game.State, cand []game.Move, opt Options) Re
 		total = DefaultSimulations
 	}
 	workers, alive, stop := setUp(ctx, s, n, opt)
+	play := flatRound
+	if opt.Plan {
+		play = planRounds(n, opt)
+	}
 	rounds := 1
 	for k := n; k > 1; k = (k + 1) / 2 {
 		rounds++
@@ -95,7 +112,7 @@ func Search(ctx context.Context, s game.State, cand []game.Move, opt Options) Re
 	first := 0 // index of the next round's first simulation
 	for len(alive) > 1 && !stop() {
 		per := max(1, total/(rounds*len(alive)))
-		runRound(s, cand, alive, first, per, opt.Seed, workers, stop)
+		play(s, cand, alive, first, per, opt.Seed, workers, stop)
 		first += per
 		res.Rounds++
 		merge(res.Values, workers)
@@ -118,7 +135,11 @@ func Search(ctx context.Context, s game.State, cand []game.Move, opt Options) Re
 // is ignored.
 func Evaluate(ctx context.Context, s game.State, cand []game.Move, per int, opt Options) []Value {
 	workers, alive, stop := setUp(ctx, s, len(cand), opt)
-	runRound(s, cand, alive, 0, per, opt.Seed, workers, stop)
+	play := flatRound
+	if opt.Plan {
+		play = planRounds(len(cand), opt)
+	}
+	play(s, cand, alive, 0, per, opt.Seed, workers, stop)
 	vals := make([]Value, len(cand))
 	merge(vals, workers)
 	return vals
@@ -142,9 +163,13 @@ func setUp(ctx context.Context, s game.State, n int, opt Options) ([]*worker, []
 	return workers, alive, stop
 }
 
-// runRound plays per simulations of each candidate in alive, numbered
+// roundFunc plays per simulations of each candidate in alive, numbered
 // from first, on the workers.
-func runRound(s game.State, cand []game.Move, alive []int, first, per int, seed uint64, workers []*worker, stop func() bool) {
+type roundFunc func(s game.State, cand []game.Move, alive []int, first, per int, seed uint64, workers []*worker, stop func() bool)
+
+// flatRound is a roundFunc whose simulations are independent: the
+// workers share them out one at a time.
+func flatRound(s game.State, cand []game.Move, alive []int, first, per int, seed uint64, workers []*worker, stop func() bool) {
 	var next atomic.Int64
 	jobs := int64(len(alive) * per)
 	var wg sync.WaitGroup
@@ -155,17 +180,9 @@ func runRound(s game.State, cand []game.Move, alive []int, first, per int, seed 
 			for j := next.Add(1) - 1; j < jobs && !stop(); j = next.Add(1) - 1 {
 				ci := alive[int(j)%len(alive)]
 				sim := uint64(first) + uint64(int(j)/len(alive))
-				// The same simulation number draws the same errors for
-				// every candidate: the comparison is between moves, not
-				// between luck.
-				w.rng.Seed(seed ^ (sim+1)*0x9e3779b97f4a7c15)
-				w.sim.CopyFrom(s)
-				w.sim.Apply(cand[ci])
+				w.start(s, cand[ci], sim, seed)
 				score, goal := w.playout()
-				w.score[ci] += score
-				w.goal[ci] += float64(goal)
-				w.count[ci]++
-				w.sims++
+				w.tally(ci, score, goal)
 			}
 		}()
 	}
@@ -208,6 +225,9 @@ type worker struct {
 	sims        int64
 	nroles      int
 	root        game.Role
+	order       []scored                           // planning: a new node's actions by look
+	path        []step                             // planning: the simulation's decisions in the tree
+	edgeStats   []stat                             // planning: the stats of a node's widened actions
 	others      func(game.State, uint64) game.Move // Options.Others
 }
 
@@ -273,6 +293,24 @@ func (w *worker) choose() game.Move {
 	return best
 }
 
+// start readies simulation number sim of candidate m: the position, and
+// the draws, which depend on the seed and the number only.
+func (w *worker) start(s game.State, m game.Move, sim, seed uint64) {
+	// The same simulation number draws the same errors for every
+	// candidate: the comparison is between moves, not between luck.
+	w.rng.Seed(seed ^ (sim+1)*0x9e3779b97f4a7c15)
+	w.sim.CopyFrom(s)
+	w.sim.Apply(m)
+}
+
+// tally adds a simulation's score and goal to candidate ci's sums.
+func (w *worker) tally(ci int, score float64, goal int) {
+	w.score[ci] += score
+	w.goal[ci] += float64(goal)
+	w.count[ci]++
+	w.sims++
+}
+
 // playout plays w.sim to its end under the model and returns the
 // searching role's score (1 for the unique highest goal, TieValue for a
 // shared one, else 0) and its goal.
@@ -281,6 +319,13 @@ func (w *worker) playout() (float64, int) {
 	for !s.Terminal() {
 		s.Apply(w.choose())
 	}
+	return w.outcome()
+}
+
+// outcome is the score and goal of the searching role in the finished
+// simulation w.sim.
+func (w *worker) outcome() (float64, int) {
+	s := w.sim
 	own, other := s.Goal(w.root), -1
 	for r := 0; r < w.nroles; r++ {
 		if game.Role(r) != w.root {

@@ -11,7 +11,7 @@ import (
 	"github.com/tabletop/tabletop/game/tictacchess"
 )
 
-func position(t *testing.T, text string) *tictacchess.State {
+func position(t testing.TB, text string) *tictacchess.State {
 	t.Helper()
 	s, err := tictacchess.ParsePosition(text)
 	if err != nil {

@@ -42,7 +42,7 @@ func runAnalyze(c *commandLine, args []string) error {
 	levelName := fs.String("level", "", "AI level: easy, medium, hard or max (default hard; max when only --budget is given)")
 	budget := fs.Duration("budget", 0, "time to think (default: the level's)")
 	threads := fs.Int("threads", 0, "worker goroutines (0: the level's choice)")
-	multi := fs.String("multi", "", "search for games of more than two roles: brs (best reply), paranoid, maxn, uct or model (opponent model) (default at hard and max: "+ai.DefaultMulti.String()+"; easy and medium: brs)")
+	multi := fs.String("multi", "", "search for games of more than two roles: brs (best reply), paranoid, maxn, uct, model (opponent model) or plan (the model with a tree of its own later moves) (default at hard and max: "+ai.DefaultMulti.String()+"; easy and medium: brs)")
 	seed := fs.Uint64("seed", 1, "seed for the noise of the easy and medium levels")
 	asJSON := fs.Bool("json", false, "print one JSON object: move, turn, score, proven, solver, depth, pv, nodes, moves")
 	moves := fs.Int("moves", 3, "how many of the best moves to show with their values")
@@ -131,7 +131,7 @@ func analyzeOptions(v *game.Variant, levelName, multi string, budget time.Durati
 	}
 	alg, err := ai.ParseAlgorithm(multi)
 	if err != nil {
-		return ai.Options{}, usagef("--multi %q: want brs, paranoid, maxn, uct or model", multi)
+		return ai.Options{}, usagef("--multi %q: want brs, paranoid, maxn, uct, model or plan", multi)
 	}
 	if err := multiFits(v, multi); err != nil {
 		return ai.Options{}, usagef("--multi %v", err)

@@ -18,6 +18,7 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/internal/termscreen"
 	"github.com/tabletop/tabletop/server"
+	"github.com/tabletop/tabletop/server/store"
 )
 
 // roomClient is one player's SSH session: it keeps what its terminal
@@ -399,24 +400,50 @@ func (c *roomClient) hasEnded() bool {
 
 // checkStore counts the moves the rooms' players saw (the lost ones
 // too: their movers saw them played) that their store does not hold, in
-// the order played: every move must be committed before it is shown.
-func (rt *roomsTest) checkStore(tables []*table) int {
+// the order played: every move must be committed before it is shown. It
+// says of the first rooms short of moves what it found, so that a room
+// the store could not be asked about is told apart from a room missing.
+func (rt *roomsTest) checkStore(tables []*table) (int, []string) {
 	lost := 0
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
+	var notes []string
 	for _, tb := range tables {
-		rec, err := rt.db.Room(ctx, tb.code)
-		if err != nil {
-			lost += tb.game.Turn()
-			continue
-		}
-		for i, text := range tb.game.Texts() {
-			if i >= len(rec.Moves) || rec.Moves[i] != text {
-				lost++
+		rec, err := rt.storedRoom(tb.code)
+		shown := tb.game.Texts()
+		missing := 0
+		for i, text := range shown {
+			if err != nil || i >= len(rec.Moves) || rec.Moves[i] != text {
+				missing++
 			}
 		}
+		lost += missing
+		switch {
+		case missing == 0 || len(notes) == maxStoreNotes:
+		case err != nil:
+			notes = append(notes, fmt.Sprintf("room %s: %d moves shown; reading it: %v", tb.code, len(shown), err))
+		default:
+			notes = append(notes, fmt.Sprintf("room %s: %d moves shown, %d stored, %d missing or different", tb.code, len(shown), len(rec.Moves), missing))
+		}
 	}
-	return lost
+	return lost, notes
+}
+
+// maxStoreNotes is how many rooms short of moves checkStore describes.
+const maxStoreNotes = 5
+
+// storedRoom reads room code from the store, trying again when the store
+// fails to answer (a loaded database) rather than says there is none.
+func (rt *roomsTest) storedRoom(code string) (store.Room, error) {
+	var err error
+	for range 3 {
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		var rec store.Room
+		rec, err = rt.db.Room(ctx, code)
+		cancel()
+		if err == nil || errors.Is(err, store.ErrNoRoom) {
+			return rec, err
+		}
+	}
+	return store.Room{}, err
 }
 
 // loopbackDSN reports whether a postgres:// DSN names a server on this

@@ -242,6 +242,17 @@ func whyNot(ctx context.Context, t querier, code, what string, want int64) error
 	return &ConflictError{Room: code, What: what, Want: want, Have: version}
 }
 
+// whyNotDeleted says why DeleteRoom's compare-and-set found no room at
+// moves moves: there is none, or it holds another number of moves (a
+// finished room too can be deleted, so ErrClosed is no answer here).
+func whyNotDeleted(ctx context.Context, t querier, code string, moves int) error {
+	var have int64
+	if err := t.queryRow(ctx, `SELECT move_count FROM rooms WHERE code = $1`, code).Scan(&have); err != nil {
+		return notFound(err, ErrNoRoom)
+	}
+	return &ConflictError{Room: code, What: "move", Want: int64(moves), Have: have}
+}
+
 // AppendMove implements Store.
 func (e *engine) AppendMove(ctx context.Context, code string, m Move) (int64, error) {
 	if e.moves != nil {
@@ -348,8 +359,18 @@ func (e *engine) QuarantineRoom(ctx context.Context, code, reason string) error 
 }
 
 // DeleteRoom implements Store.
-func (e *engine) DeleteRoom(ctx context.Context, code string) error {
+func (e *engine) DeleteRoom(ctx context.Context, code string, moves int) error {
 	return e.write(ctx, func(t tx) (Event, error) {
+		// The check takes the room's row: a move being stored by
+		// another node waits for this transaction and then finds no room.
+		var version int64
+		err := t.queryRow(ctx, `UPDATE rooms SET version = version + 1 WHERE code = $1 AND move_count = $2 RETURNING version`,
+			code, moves).Scan(&version)
+		if errors.Is(err, errNoRows) {
+			return Event{}, whyNotDeleted(ctx, t, code, moves)
+		} else if err != nil {
+			return Event{}, err
+		}
 		// Children first: no reliance on cascading deletes being enabled.
 		for _, q := range []string{
 			`DELETE FROM ai_leases WHERE room_code = $1`,

@@ -308,9 +308,13 @@ type RoomStore interface {
 	// QuarantineRoom marks a room whose moves do not replay; it is no
 	// longer listed as waiting or playing, and keeps its rows.
 	QuarantineRoom(ctx context.Context, code, reason string) error
-	// DeleteRoom removes a room (an abandoned one); finished games stay
-	// in the history.
-	DeleteRoom(ctx context.Context, code string) error
+	// DeleteRoom removes a room that holds exactly moves moves (a
+	// compare-and-set, like FinishRoom's): a node deletes a room its
+	// players left before the first move, and its copy may have missed
+	// moves made on another node, which must not go with it. Otherwise it
+	// fails with a *ConflictError, or ErrNoRoom. Finished games stay in
+	// the history.
+	DeleteRoom(ctx context.Context, code string, moves int) error
 
 	// ClaimAI gives this node the right to play the room's AI seats until
 	// now+ttl, if no other node holds an unexpired lease; renewing one's

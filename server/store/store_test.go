@@ -235,7 +235,7 @@ func TestFinishRatesAndKeepsHistory(t *testing.T) {
 			t.Fatalf("game %+v, %v", g, err)
 		}
 		// The history outlives the room.
-		if err := a.DeleteRoom(ctx, "RATE"); err != nil {
+		if err := a.DeleteRoom(ctx, "RATE", 3); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := a.Game(ctx, room.GameID); err != nil {
@@ -243,6 +243,32 @@ func TestFinishRatesAndKeepsHistory(t *testing.T) {
 		}
 		if _, err := a.Room(ctx, "RATE"); !errors.Is(err, ErrNoRoom) {
 			t.Fatalf("deleted room: %v", err)
+		}
+	})
+}
+
+// A node deletes a room its players left before the first move; its copy
+// may have missed a move made through another node, and the store keeps
+// the room with its moves then.
+func TestDeleteKeepsMovesTheDeleterMissed(t *testing.T) {
+	eachBackend(t, func(t *testing.T, open opener) {
+		a, b := open(t), open(t)
+		mustCreate(t, a, twoSeatRoom("GONE", false, "fp-a", "fp-b"))
+		if _, err := b.AppendMove(ctx, "GONE", Move{Number: 0, Text: "m1", At: t0}); err != nil {
+			t.Fatal(err)
+		}
+		var conflict *ConflictError
+		if err := a.DeleteRoom(ctx, "GONE", 0); !errors.As(err, &conflict) || conflict.Have != 1 {
+			t.Fatalf("deleting a room with a move as if it had none: %v", err)
+		}
+		if room, err := b.Room(ctx, "GONE"); err != nil || len(room.Moves) != 1 || room.Moves[0] != "m1" {
+			t.Fatalf("room after the refused delete: %+v, %v", room, err)
+		}
+		if err := a.DeleteRoom(ctx, "GONE", 1); err != nil {
+			t.Fatalf("deleting the room at its moves: %v", err)
+		}
+		if err := a.DeleteRoom(ctx, "GONE", 0); !errors.Is(err, ErrNoRoom) {
+			t.Fatalf("deleting it again: %v", err)
 		}
 	})
 }
@@ -515,7 +541,7 @@ func TestEventsAcrossNodes(t *testing.T) {
 		if _, err := b.AppendMove(ctx, "EVNT", Move{Number: 0, Text: "late", At: t0}); !errors.Is(err, ErrConflict) {
 			t.Fatalf("stale move: %v", err)
 		}
-		if err := a.DeleteRoom(ctx, "EVNT"); err != nil {
+		if err := a.DeleteRoom(ctx, "EVNT", 1); err != nil {
 			t.Fatal(err)
 		}
 		if got := nextEvent(t, events, "EVNT"); got != (Event{Room: "EVNT", Node: a.Node()}) {

@@ -114,7 +114,7 @@ func TestChatKeepsTheLatest(t *testing.T) {
 		if _, err := a.AddChat(ctx, "NONE", ChatLine{Text: "x", At: t0}); !errors.Is(err, ErrNoRoom) {
 			t.Fatalf("chat in no room: %v", err)
 		}
-		if err := a.DeleteRoom(ctx, "CHAT"); err != nil {
+		if err := a.DeleteRoom(ctx, "CHAT", 0); err != nil {
 			t.Fatalf("deleting a room with chat: %v", err)
 		}
 	})
