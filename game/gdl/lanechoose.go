@@ -18,7 +18,12 @@ func (l *lanes) chooseMoves(rng *game.Rand) {
 	}
 	l.set = l.set[:0]
 	for r, ents := range l.lp.legal {
-		once, twice := countLegal(w, l.lp.legalAt[r])
+		at := l.lp.legalAt[r]
+		if l.skipped[r] { // only its free entries may be legal
+			f := l.lp.guards[r].free
+			ents, at = ents[:f], at[:f]
+		}
+		once, twice := countLegal(w, at)
 		once, twice = and(once, l.active), and(twice, l.active)
 		none, single := andNot(l.active, once), andNot(once, twice)
 		if single != (lword{}) {
@@ -114,7 +119,7 @@ func (l *lanes) chooseAmong(r int, ents []laneEntry, many lword, rng *game.Rand)
 		if missed == 0 {
 			continue
 		}
-		if draw && tries >= 1024 && 2*int64(len(ents))*hits < int64(bits.OnesCount64(missed))*tries {
+		if tries >= 1024 && wordCheaper(draw, int64(len(ents)), int64(bits.OnesCount64(missed)), tries, hits) {
 			nk = l.chooseWord(r, ents, k, missed, rng)
 			none = none.withWord(k, nk)
 			continue
@@ -137,6 +142,22 @@ func (l *lanes) chooseAmong(r int, ents []laneEntry, many lword, rng *game.Rand)
 		none = none.withWord(k, nk)
 	}
 	return none
+}
+
+// wordCheaper reports whether choosing for the lanes of a word together
+// (chooseWord) costs less than choosing lane by lane for its lanes, by
+// draws (draw) or by listing their legal entries. Listing costs about 11
+// instructions an entry, 17 for each legal entry of each lane
+// (ents*hits/tries a lane) and 25 a lane; chooseWord, two passes over
+// the entries whose bit-sliced counts ripple, about 60 an entry
+// (callgrind, 4pttc and minichess with the lanes in step): it pays where
+// the lanes have many legal entries each (minichess), not few among many
+// (4pttc: 8 of 248).
+func wordCheaper(draw bool, ents, lanes, tries, hits int64) bool {
+	if draw {
+		return 2*ents*hits < lanes*tries
+	}
+	return 49*ents*tries < lanes*(17*ents*hits+25*tries)
 }
 
 // Choosing among a role's entries: draws before listing, and the share
@@ -176,7 +197,7 @@ func (l *lanes) listLegal(r int, ents []laneEntry, k int, m uint64, rng *game.Ra
 	stride := l.lp.maxLegal
 	pick := l.pick
 	var count [64]int32
-	listWord(l.w, l.lp.legalAt[r], k, m, pick, stride, &count)
+	listWord(l.w, l.lp.legalAt[r][:len(ents)], k, m, pick, stride, &count)
 	for ; m != 0; m &= m - 1 {
 		b := bits.TrailingZeros64(m)
 		j := pick[b*stride+rng.Intn(int(count[b]))]

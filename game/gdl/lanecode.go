@@ -40,11 +40,15 @@ const (
 
 // laneProg is a network's program compiled for the lanes.
 type laneProg struct {
-	position []int32   // what the position decides
-	moves    []int32   // what the moves decide
-	goals    []int32   // what only the goals need
-	push     *lanePush // the moves code with its does atoms pushed, or nil
-	legal    [][]laneEntry
+	position []int32     // what the position decides, but the guarded roles' own code
+	guards   []roleGuard // by role (lanerole.go)
+	// guardedRoles is the roles with a guard: with two or more, loaded
+	// games are parked until they are in step.
+	guardedRoles int
+	moves        []int32       // what the moves decide
+	goals        []int32       // what only the goals need
+	push         *lanePush     // the moves code with its does atoms pushed, or nil
+	legal        [][]laneEntry // by role: its free entries first (see roleGuard)
 	// legalAt is, by role, the legal atom of each entry of legal: the
 	// walks over a role's entries read only these, 4 bytes an entry.
 	legalAt  [][]int32
@@ -108,15 +112,6 @@ func compileLanes(n *network) *laneProg {
 	}
 	view, next, goal := p.cone(viewOut), p.cone(nextOut), p.cone(goalOut)
 	lp := &laneProg{}
-	lp.legal = make([][]laneEntry, len(n.legal))
-	lp.legalAt = make([][]int32, len(n.legal))
-	for r, ls := range n.legal {
-		lp.maxLegal = max(lp.maxLegal, len(ls))
-		for _, e := range ls {
-			lp.legal[r] = append(lp.legal[r], laneEntry{e.atom, n.doesOf[r][e.move]})
-			lp.legalAt[r] = append(lp.legalAt[r], e.atom)
-		}
-	}
 	lp.goalsDown = make([][]goalEntry, len(n.goals))
 	for r, gs := range n.goals {
 		for _, e := range gs {
@@ -127,7 +122,11 @@ func compileLanes(n *network) *laneProg {
 		slices.SortStableFunc(lp.goalsDown[r], func(a, b goalEntry) int { return b.value - a.value })
 	}
 	inPos := func(q int32) bool { return (view[q] || next[q]) && !doesDep[q] }
-	lp.position = p.laneCode(inPos)
+	needed := make([]bool, len(p.atoms))
+	for q := range needed {
+		needed[q] = next[q] || goal[q]
+	}
+	lp.compileRoles(n, inPos, needed)
 	inMoves := func(q int32) bool { return next[q] && doesDep[q] }
 	lp.moves = p.laneCode(inMoves)
 	ready := func(a int32) bool { q := p.posOf[a]; return q < 0 || inPos(q) }

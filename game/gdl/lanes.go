@@ -279,7 +279,14 @@ type lanes struct {
 	lp     *laneProg
 	w      wordsOf
 	active lword // lanes with a game being played
-	stale  bool  // the position part is not evaluated for the lanes' positions
+	// parked is the lanes loaded but not yet in play, until they are in
+	// step with the playing lanes (unpark), for at most parkMax Steps;
+	// skipped is, by role, whether the last evaluation of the position
+	// skipped its own code (roleCode).
+	parked  lword
+	parkMax int64
+	skipped []bool
+	stale   bool // the position part is not evaluated for the lanes' positions
 
 	// held is the lanes whose game ended but is not scored yet: their
 	// positions stay as they ended until the goals are evaluated, for
@@ -334,6 +341,8 @@ func (s *State) NewSimulation() game.Simulation {
 		goals: make([]uint8, laneCount*len(n.roles)), set: make([]int32, 0, laneCount*len(n.roles)),
 		tries: make([]int64, len(n.roles)), hits: make([]int64, len(n.roles)),
 		passHint:  make([]int, len(n.roles)),
+		skipped:   make([]bool, len(n.roles)),
+		parkMax:   int64(len(n.roles)),
 		pick:      make([]int32, 64*max(n.lanes.maxLegal, 1)),
 		scoreCost: n.lanes.scoreCost(),
 		plyCost:   int64(len(n.lanes.position) + len(n.lanes.moves))}
@@ -350,14 +359,19 @@ func (l *lanes) Lanes() int { return laneCount }
 
 // Reset stops every lane's game.
 func (l *lanes) Reset() {
-	l.active, l.held, l.nextExpiry, l.waited = lword{}, lword{}, noExpiry, 0
+	l.active, l.held, l.parked, l.nextExpiry, l.waited = lword{}, lword{}, lword{}, noExpiry, 0
 	l.pending = lword{}
 }
 
-// Plies is the plies of lane's game: until it ended, or until now.
+// Plies is the plies of lane's game: until it ended, or until now (none
+// while it is parked).
 func (l *lanes) Plies(lane int) int {
-	if l.active.word(lane>>6)>>(lane&63)&1 == 1 {
+	k, b := lane>>6, lane&63
+	if l.active.word(k)>>b&1 == 1 {
 		return int(l.step - l.loaded[lane])
+	}
+	if l.parked.word(k)>>b&1 == 1 {
+		return 0
 	}
 	return int(l.expiry[lane] - l.loaded[lane])
 }
@@ -374,6 +388,10 @@ func (l *lanes) refresh() {
 	l.loadsNow = 0
 	if l.stale {
 		l.n.prog.runLanes(l.lp.position, l.w)
+		if l.parked != (lword{}) {
+			l.unpark()
+		}
+		l.roleCode()
 		l.stale = false
 	}
 }
@@ -402,12 +420,13 @@ func (l *lanes) Step(rng *game.Rand, ended []int) []int {
 	} else {
 		p.runLanes(l.lp.moves, l.w)
 	}
-	if l.held == (lword{}) {
+	if or(l.held, l.parked) == (lword{}) {
 		for i, a := range n.nextOf {
 			l.w.put(int32(i), l.w.get(a))
 		}
 	} else {
-		// The held lanes keep the position their game ended in.
+		// The held lanes keep the position their game ended in, the
+		// parked ones the position loaded.
 		for i, a := range n.nextOf {
 			l.w.put(int32(i), or(and(l.w.get(a), l.active), andNot(l.w.get(int32(i)), l.active)))
 		}
@@ -459,7 +478,7 @@ func (l *lanes) hold(over lword) {
 // (TestGeneralTicTacToeNeverLoses). They wait no longer once half the
 // lanes are held.
 func (l *lanes) scoreNow() bool {
-	held, playing := popCount(l.held), popCount(l.active)
+	held, playing := popCount(l.held), popCount(or(l.active, l.parked))
 	if held+playing < laneCount {
 		return true
 	}

@@ -50,7 +50,12 @@ func (l *lanes) Load(lane int, s game.State, maxPlies int) {
 	} else {
 		l.writeVals(k, b, st.vals[:l.n.nBase])
 	}
-	l.active = l.active.withWord(k, l.active.word(k)|bit)
+	if l.lp.guardedRoles >= 2 {
+		l.parked = l.parked.withWord(k, l.parked.word(k)|bit)
+		l.active = l.active.withWord(k, l.active.word(k)&^bit)
+	} else {
+		l.active = l.active.withWord(k, l.active.word(k)|bit)
+	}
 	l.held = l.held.withWord(k, l.held.word(k)&^bit)
 	l.loaded[lane], l.expiry[lane] = l.step, noExpiry
 	if maxPlies > 0 {
