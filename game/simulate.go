@@ -33,7 +33,11 @@ type Simulation interface {
 	// loaded, a simulation may hold ended games back to score several
 	// at once, but not once as many are held as are still playing. The
 	// lanes appended are free to be loaded again. A position loaded over already finished comes
-	// back at a later Step, with 0 plies.
+	// back at a later Step, with 0 plies. A simulation may also hold a
+	// newly loaded game out of play for a few Steps (at most as many as
+	// the game has roles), until the playing games reach its phase, so
+	// that a word of lanes has one role to move; it plays no ply and
+	// counts none meanwhile.
 	Step(rng *Rand, ended []int) []int
 	// Goal is role r's goal in the ended game of lane: the goal in its
 	// last position.
