@@ -21,6 +21,7 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/savefmt"
+	"github.com/tabletop/tabletop/themes"
 )
 
 // resignChoice is the resign question: who may resign here, and which
@@ -91,6 +92,8 @@ type BoardScreen struct {
 	question string
 	prompt   bool
 	Input    textinput.Model
+	// inputSt are the styles Input was made with (see common.FieldView).
+	inputSt *themes.Styles
 	// Premove is a move typed while another role was to move: it is
 	// played when this client's turn comes, if it is legal then.
 	// premoveAt is how many moves the board showed when it was typed:
@@ -240,7 +243,7 @@ func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
 		b.spin.Spinner = spinner.Line
 	}
 	b.spin.Style = c.Styles.Accent
-	b.Input = newPrompt(c)
+	b.Input, b.inputSt = newPrompt(c), c.Styles
 	b.movesVP = viewport.New(viewport.WithWidth(20), viewport.WithHeight(5))
 	b.movesVP.KeyMap = viewport.KeyMap{} // the board owns the keys
 	b.help = c.NewHelp()
@@ -262,7 +265,7 @@ func newPrompt(c *common.Common) textinput.Model {
 // fitPrompt makes the move field as wide as the status line leaves it:
 // at width 0 the text field shows only the placeholder's first letter.
 func (b *BoardScreen) fitPrompt() {
-	b.Input.SetWidth(max(b.Common.Width-2-ansi.StringWidth(b.Input.Prompt), 1))
+	common.SetFieldWidth(&b.Input, max(b.Common.Width-2-ansi.StringWidth(b.Input.Prompt), 1))
 }
 
 // newLocal returns a local match that reports to this board.

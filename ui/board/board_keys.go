@@ -264,7 +264,7 @@ func (ki keyInput) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool)
 		text, cmd := b.Common.CycleTheme()
 		b.help = b.Common.NewHelp()
 		b.spin.Style = b.Common.Styles.Accent
-		b.Input = newPrompt(b.Common) // in the new theme's colours
+		b.Input, b.inputSt = newPrompt(b.Common), b.Common.Styles // in the new theme's colours
 		b.SetStatus(text, false)
 		return b, cmd, true
 	case key.Matches(msg, k.Copy):

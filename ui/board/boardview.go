@@ -1416,7 +1416,7 @@ func (b *BoardScreen) Cursor() *tea.Cursor {
 		return nil
 	}
 	l := b.Layout()
-	c := b.Input.Cursor()
+	_, c := common.FieldView(&b.Input, b.inputSt)
 	if !l.Fits || c == nil {
 		return nil
 	}
@@ -1451,7 +1451,8 @@ func (kb keyBar) statusView(maxLines int) string {
 func (kb keyBar) drawStatus(maxLines int) string {
 	b := kb.b
 	if b.prompt {
-		return " " + b.Input.View()
+		line, _ := common.FieldView(&b.Input, b.inputSt)
+		return " " + line
 	}
 	text, style := kb.statusText()
 	st, width := b.Common.Styles, max(b.Common.Width-1, 1)
