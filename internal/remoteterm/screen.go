@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -32,6 +33,11 @@ type screen struct {
 	last    tea.View // the last view drawn, without its content
 	content uint64   // the hash of its content (0 after a view given as lines)
 	rows    []uint64 // the hashes of the lines drawn: the screen's rows, or the inline frame's
+	// lines are the lines of the last view given as lines, as shown
+	// (rows are their hashes); nil after a view given as content. A line
+	// of the next view that is one of these, the same string in the same
+	// row (most of a frame made of kept parts), takes its hash from rows.
+	lines   []string
 	width   int
 	height  int
 	profile colorprofile.Profile
@@ -91,7 +97,7 @@ func (s *screen) draw(b *bytes.Buffer, v *tea.View, lines []string, syncd bool) 
 	switch {
 	case lines != nil:
 		shown.lines = shownLines(lines, v.AltScreen, s.height)
-		rows = hashLines((*buf)[:0], shown.lines)
+		rows = hashLinesSince((*buf)[:0], shown.lines, s.lines, s.rows)
 		*buf = rows[:0]
 		changed = changed || !slices.Equal(rows, s.rows)
 	default:
@@ -121,6 +127,11 @@ func (s *screen) draw(b *bytes.Buffer, v *tea.View, lines []string, syncd bool) 
 		s.rows = nil
 	} else {
 		s.rows = append(s.rows[:0], rows...)
+	}
+	clear(s.lines) // not kept alive past the next view
+	s.lines = s.lines[:0]
+	if lines != nil && len(s.rows) == len(shown.lines) {
+		s.lines = append(s.lines, shown.lines...)
 	}
 	s.content, s.last, s.drawn, s.dirty = content, *v, true, false
 	s.last.Content = ""
@@ -203,10 +214,28 @@ func (t *rowText) next() string {
 
 // hashLines appends the hash of each of lines to h.
 func hashLines(h []uint64, lines []string) []uint64 {
-	for _, l := range lines {
+	return hashLinesSince(h, lines, nil, nil)
+}
+
+// hashLinesSince is hashLines of the lines of a frame after one whose
+// lines were last and their hashes lastRows: a line that is the same
+// string as the last frame's in its row (the same bytes in memory,
+// which a string never changes) has the same hash, and is not read.
+func hashLinesSince(h []uint64, lines, last []string, lastRows []uint64) []uint64 {
+	for i, l := range lines {
+		if i < len(last) && i < len(lastRows) && sameString(l, last[i]) {
+			h = append(h, lastRows[i])
+			continue
+		}
 		h = append(h, hashOf(l))
 	}
 	return h
+}
+
+// sameString reports whether a and b are the same string in memory (not
+// only equal).
+func sameString(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
 }
 
 // hashBufs are the buffers of a frame's row hashes, shared by every
