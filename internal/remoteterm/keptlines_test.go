@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // A frame given as lines that are the last frame's own strings, row for
@@ -42,5 +43,18 @@ func TestKeptLinesAreNotHashedAgain(t *testing.T) {
 	s.draw(&b, &v, nil, false)
 	if len(s.lines) != 0 {
 		t.Errorf("%d lines kept after a frame given as content", len(s.lines))
+	}
+}
+
+// The facts a row is written by are the row's, whether worked out or
+// kept from another session's frame.
+func TestRowFactsAreTheRows(t *testing.T) {
+	for _, row := range []string{"", "plain", "\x1b[38;5;245mmuted\x1b[m", "\x1b[38;2;1;2;3mtrue\x1b[m", "一二 wide", "\x1b[1mbold"} {
+		want := rowFacts{width: ansi.StringWidth(row), trueColour: hasTrueColour(row), escapes: strings.Contains(row, "\x1b")}
+		for range 2 { // worked out, then kept
+			if got := rowFactsOf(row, hashOf(row)); got != want {
+				t.Errorf("%q: %+v, want %+v", row, got, want)
+			}
+		}
 	}
 }

@@ -291,7 +291,7 @@ func (s *screen) drawAlt(b *bytes.Buffer, body rowText, rows []uint64) {
 			continue
 		}
 		appendPosition(b, 0, y)
-		s.writeRow(b, line)
+		s.writeRow(b, line, rows[y])
 	}
 	if !s.dirty && len(rows) < len(s.rows) {
 		appendPosition(b, 0, len(rows))
@@ -314,7 +314,8 @@ func (s *screen) drawInline(b *bytes.Buffer, body rowText, n int) {
 			b.WriteString("\r\n")
 			at++
 		}
-		s.writeRow(b, body.next())
+		row := body.next()
+		s.writeRow(b, row, hashOf(row))
 	}
 	for y := n; y < len(s.rows); y++ {
 		if y > 0 {
@@ -332,15 +333,23 @@ func (s *screen) drawInline(b *bytes.Buffer, body rowText, n int) {
 
 // writeRow writes one line from the cursor (at its row's first column):
 // cut to the screen's width, its colours downsampled, its attributes
-// reset after it, and the rest of the row erased.
-func (s *screen) writeRow(b *bytes.Buffer, row string) {
-	w := textwidth.Line(row)
+// reset after it, and the rest of the row erased. h is the row's hash
+// (hashOf), under which what it takes to write it is kept (rowFactsOf).
+func (s *screen) writeRow(b *bytes.Buffer, row string, h uint64) {
+	f := rowFactsOf(row, h)
+	w := f.width
 	if w > s.width {
 		row = ansi.Truncate(row, s.width, "")
-		w = textwidth.Line(row)
+		f = rowFacts{width: textwidth.Line(row), trueColour: hasTrueColour(row), escapes: strings.IndexByte(row, ansi.ESC) >= 0}
+		w = f.width
 	}
-	writeStyled(b, row, s.profile)
-	if s.profile > colorprofile.NoTTY && strings.IndexByte(row, ansi.ESC) >= 0 {
+	switch {
+	case s.profile == colorprofile.ANSI256 && !f.trueColour:
+		b.WriteString(row) // see writeStyled
+	default:
+		writeStyled(b, row, s.profile)
+	}
+	if s.profile > colorprofile.NoTTY && f.escapes {
 		b.WriteString(ansi.ResetStyle)
 	}
 	if w < s.width {
@@ -349,6 +358,44 @@ func (s *screen) writeRow(b *bytes.Buffer, row string) {
 		b.WriteString(ansi.EraseLineRight)
 	}
 }
+
+// rowFacts are what writing a row needs to know of it besides its text:
+// its width in cells, whether it may set a 24-bit colour (hasTrueColour)
+// and whether it has escape sequences.
+type rowFacts struct {
+	width               int
+	trueColour, escapes bool
+}
+
+// rowFactsOf is row's rowFacts, h its hash. They are kept by hash for
+// every session of the process: the rows a frame changes are most often
+// written to several terminals (a room's players and watchers are shown
+// the same move), and working them out reads the whole row twice.
+func rowFactsOf(row string, h uint64) rowFacts {
+	rowFactsKept.mu.Lock()
+	f, ok := rowFactsKept.m[h]
+	rowFactsKept.mu.Unlock()
+	if ok {
+		return f
+	}
+	f = rowFacts{width: textwidth.Line(row), trueColour: hasTrueColour(row), escapes: strings.IndexByte(row, ansi.ESC) >= 0}
+	rowFactsKept.mu.Lock()
+	defer rowFactsKept.mu.Unlock()
+	if len(rowFactsKept.m) >= rowFactsMax {
+		clear(rowFactsKept.m)
+	}
+	rowFactsKept.m[h] = f
+	return f
+}
+
+// rowFactsKept are the rows' facts by hash, at most rowFactsMax of them
+// (then it starts again empty): a few hundred kilobytes.
+var rowFactsKept = struct {
+	mu sync.Mutex
+	m  map[uint64]rowFacts
+}{m: map[uint64]rowFacts{}}
+
+const rowFactsMax = 1 << 14
 
 // placeCursor puts the terminal's cursor where the view has it and
 // shows it, when the view has one.
