@@ -92,8 +92,10 @@ type BoardScreen struct {
 	question string
 	prompt   bool
 	Input    textinput.Model
-	// inputSt are the styles Input was made with (see common.FieldView).
+	// inputSt are the styles Input was made with (see common.FieldView);
+	// suggest its suggestions, the legal moves.
 	inputSt *themes.Styles
+	suggest common.FieldSuggestions
 	// Premove is a move typed while another role was to move: it is
 	// played when this client's turn comes, if it is legal then.
 	// premoveAt is how many moves the board showed when it was typed:
@@ -243,7 +245,7 @@ func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
 		b.spin.Spinner = spinner.Line
 	}
 	b.spin.Style = c.Styles.Accent
-	b.Input, b.inputSt = newPrompt(c), c.Styles
+	b.Input, b.inputSt, b.suggest = newPrompt(c), c.Styles, common.FieldSuggestions{}
 	b.movesVP = viewport.New(viewport.WithWidth(20), viewport.WithHeight(5))
 	b.movesVP.KeyMap = viewport.KeyMap{} // the board owns the keys
 	b.help = c.NewHelp()
@@ -584,7 +586,7 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 		// a string of key presses.
 		if b.prompt {
 			var cmd tea.Cmd
-			b.Input, cmd = b.Input.Update(msg)
+			cmd = b.suggest.Update(&b.Input, msg)
 			return b, cmd
 		}
 	}

@@ -1,6 +1,8 @@
 package common
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"charm.land/bubbles/v2/textinput"
@@ -41,6 +43,7 @@ func TestFieldViewIsTheFieldsView(t *testing.T) {
 		return out
 	}
 	left := tea.KeyPressMsg{Code: tea.KeyLeft}
+	prev := tea.KeyPressMsg{Code: 'p', Mod: tea.ModCtrl}
 	cases := []struct {
 		name  string
 		width int
@@ -50,6 +53,7 @@ func TestFieldViewIsTheFieldsView(t *testing.T) {
 		{"typed", 40, func(in *textinput.Model) { typed(in, runes("(pl")...) }},
 		{"no suggestion", 40, func(in *textinput.Model) { typed(in, runes("r3c4")...) }},
 		{"cursor moved back", 40, func(in *textinput.Model) { typed(in, append(runes("(turn"), left, left)...) }},
+		{"no match, then the suggestion before", 40, func(in *textinput.Model) { typed(in, append(runes("zz"), prev)...) }},
 		{"blurred", 40, func(in *textinput.Model) { typed(in, runes("ab")...); in.Blur() }},
 		{"wider than the field", 5, func(in *textinput.Model) { typed(in, runes("(place 1 2) and more")...) }},
 		// Typed while narrow, then widened: the text scrolled while it did
@@ -86,5 +90,48 @@ func TestFieldViewIsTheFieldsView(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A field given its suggestions narrowed (FieldSuggestions) offers what
+// it offers given them all, key after key: random keys, pastes and texts
+// set, against a field that scans the whole list.
+func TestNarrowedSuggestionsAreTheFields(t *testing.T) {
+	st := themes.SharedStyles(themes.Default, false, colorprofile.ANSI256)
+	all := []string{"(place 1 1)", "(place 1 2)", "(Place 2 1)", "(turn a cw)", "(turn A ccw)", "(turn b cw)", "pass", "PASS now", "(place 1 1)"}
+	keys := []tea.KeyPressMsg{
+		{Code: tea.KeyBackspace}, {Code: tea.KeyLeft}, {Code: tea.KeyRight}, {Code: tea.KeyHome}, {Code: tea.KeyEnd},
+		{Code: tea.KeyDelete}, {Code: tea.KeyTab}, {Code: 'n', Mod: tea.ModCtrl}, {Code: 'p', Mod: tea.ModCtrl},
+		{Code: 'w', Mod: tea.ModCtrl},
+	}
+	for _, r := range "(plaPtun 12AcwPs)" {
+		for range 3 { // typing is the most common
+			keys = append(keys, tea.KeyPressMsg{Code: r, Text: string(r)})
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for game := range 200 {
+		whole, narrowed := newField(st, 40), newField(st, 40)
+		whole.SetSuggestions(all)
+		var fs FieldSuggestions
+		fs.Set(&narrowed, all)
+		for step := range 30 {
+			var msg tea.Msg = keys[rng.IntN(len(keys))]
+			switch rng.IntN(20) {
+			case 0:
+				msg = tea.PasteMsg{Content: []string{"(t", "p", "PA"}[rng.IntN(3)]}
+			case 1:
+				v := []string{"", "(pl", "(turn x"}[rng.IntN(3)]
+				whole.SetValue(v)
+				narrowed.SetValue(v)
+			}
+			whole, _ = whole.Update(msg)
+			fs.Update(&narrowed, msg)
+			got := [...]any{narrowed.Value(), narrowed.Position(), offered(&narrowed), fmt.Sprint(narrowed.MatchedSuggestions()), narrowed.View()}
+			want := [...]any{whole.Value(), whole.Position(), offered(&whole), fmt.Sprint(whole.MatchedSuggestions()), whole.View()}
+			if got != want {
+				t.Fatalf("game %d step %d, after %v:\n got %q\nwant %q", game, step, msg, got, want)
+			}
+		}
 	}
 }

@@ -1,6 +1,8 @@
 package common
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -49,7 +51,7 @@ func FieldView(in *textinput.Model, st *themes.Styles) (string, *tea.Cursor) {
 		return in.View(), in.Cursor()
 	}
 	k := fieldKey{st: st, prompt: in.Prompt, placeholder: in.Placeholder, value: value, pos: in.Position(),
-		width: in.Width(), focused: in.Focused(), suggestion: in.CurrentSuggestion()}
+		width: in.Width(), focused: in.Focused(), suggestion: offered(in)}
 	v := fieldViews.Get(k, func() fieldView {
 		v := fieldView{line: in.View()}
 		if c := in.Cursor(); c != nil {
@@ -62,6 +64,17 @@ func FieldView(in *textinput.Model, st *themes.Styles) (string, *tea.Cursor) {
 	}
 	c := v.cursor
 	return v.line, &c
+}
+
+// offered is the suggestion in offers, "" for none. (Not
+// CurrentSuggestion, which fails on the index ctrl+p leaves with no
+// match: -1.)
+func offered(in *textinput.Model) string {
+	i, matched := in.CurrentSuggestionIndex(), in.MatchedSuggestions()
+	if i < 0 || i >= len(matched) {
+		return ""
+	}
+	return matched[i]
 }
 
 // SetFieldWidth sets in's width and brings its scroll up to it (the
@@ -90,3 +103,50 @@ type fieldView struct {
 
 // fieldViews keeps the text fields drawn by every session.
 var fieldViews = &drawnSet[fieldKey, fieldView]{m: map[fieldKey]fieldView{}, max: MenuPartsMax}
+
+// FieldSuggestions are a text field's suggestions, handed to the field
+// narrowed to those that the text typed so far may still complete to:
+// the field looks for its suggestions among all it was given after every
+// key, and a move prompt is given every legal move (hundreds in some
+// games), so each key typed at it scanned them all. The field offers
+// the same suggestions, in the same order and with the same one chosen,
+// as with the whole list (TestNarrowedSuggestionsAreTheFields).
+type FieldSuggestions struct {
+	all []string
+	// typed is the text, in lower case, the field's list was narrowed
+	// for: it holds every suggestion of all that a text beginning with
+	// it may take (the field matches without regard to case).
+	typed    string
+	narrowed bool
+}
+
+// Set gives in the suggestions all, as in.SetSuggestions(all).
+func (fs *FieldSuggestions) Set(in *textinput.Model, all []string) {
+	*fs = FieldSuggestions{all: all}
+	in.SetSuggestions(all)
+}
+
+// Update is in.Update(msg) for a field given its suggestions by Set.
+func (fs *FieldSuggestions) Update(in *textinput.Model, msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	*in, cmd = in.Update(msg)
+	if _, ok := msg.(tea.KeyPressMsg); !ok || !in.ShowSuggestions || len(fs.all) == 0 {
+		return cmd // the field matched nothing anew
+	}
+	typed := strings.ToLower(in.Value())
+	if fs.narrowed && !strings.HasPrefix(typed, fs.typed) {
+		// The field matched this text among too few: again among all.
+		// (The one it offers is chosen as it would have been: what it
+		// found there is what it found before this key when the text
+		// found the same among all.)
+		in.SetSuggestions(fs.all)
+		fs.narrowed = false
+	}
+	if typed != "" && (!fs.narrowed || typed != fs.typed) {
+		// The matches, found again among themselves, are the same:
+		// the one offered stays.
+		in.SetSuggestions(in.MatchedSuggestions())
+		fs.typed, fs.narrowed = typed, true
+	}
+	return cmd
+}
