@@ -841,7 +841,8 @@ func roleLetter(role string) string {
 }
 
 // panelView draws the side panel: turn or result, seats with stocks,
-// the move list and the AI's status.
+// the move list and the AI's status, in its border: every line of it is
+// one width (body measures only the first; TestPanelLinesAreOneWidth).
 func (sp sidePanel) panelView(l boardLayout) string {
 	b := sp.b
 	// Most frames (a key typed at the prompt, a cursor move) leave the
@@ -1639,7 +1640,9 @@ func (b *BoardScreen) body(l boardLayout, board []string, panel string) []string
 		k.board = &board[0]
 	}
 	return b.bodyMemo.Get(k, func() []string {
-		body, widths := b.bodyRows.Join([]string{strings.Repeat(" ", l.boardX)}, board, []string{"  "}, common.SplitLines(panel))
+		// The panel is a box, its lines padded to one width (see
+		// panelView): measured by its first.
+		body, widths := b.bodyRows.JoinEven(1<<3, []string{strings.Repeat(" ", l.boardX)}, board, []string{"  "}, common.SplitLines(panel))
 		return common.FitLines(body, widths, b.Common.Width, l.statusY-boardY)
 	})
 }

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -37,5 +38,49 @@ func TestSessionsShareThePanelTheyWouldDraw(t *testing.T) {
 	}
 	if shared < len(keys)/2 {
 		t.Fatalf("the second session took the first's panel after %d keys of %d", shared, len(keys))
+	}
+}
+
+// Every line of the side panel is one width (the frame's body measures
+// only its first, see body), whatever it shows: the start, a game under
+// way, the analysis, the end with its buttons; in colour and ASCII, at
+// sizes the board fits.
+func TestPanelLinesAreOneWidth(t *testing.T) {
+	t.Parallel()
+	for _, variant := range []string{"pentago", "quad7", "tictacchess"} {
+		for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.ASCII} {
+			for _, sz := range [][2]int{{80, 24}, {100, 40}, {160, 50}} {
+				m, bs := newProfileClient(t, variant, p, sz[0], sz[1])
+				check := func(when string) {
+					t.Helper()
+					l := bs.Layout()
+					if !l.Fits {
+						return
+					}
+					lines := common.SplitLines(bs.panel().panelView(l))
+					for i, line := range lines {
+						if w, w0 := common.LineWidth(line), common.LineWidth(lines[0]); w != w0 {
+							t.Fatalf("%s %v %v %s: panel line %d is %d wide, the first %d:\n%s", variant, p, sz, when, i, w, w0, strings.Join(lines, "\n"))
+						}
+					}
+				}
+				check("at the start")
+				typeMoves(m, bs, 9, 5)
+				check("under way")
+				m.Update(uitest.Key("e")) // the analysis
+				check("with the analysis")
+				m.Update(uitest.Key("e"))
+				for range 200 {
+					if bs.Ended() {
+						break
+					}
+					typeMoves(m, bs, 1, 3)
+				}
+				if !bs.Ended() {
+					t.Fatalf("%s: no end after 200 moves", variant)
+				}
+				check("at the end")
+			}
+		}
 	}
 }

@@ -132,7 +132,7 @@ func TestTopRowsJoinAsJoinTopLines(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	pieces := []string{"", "a", "board ·", "\x1b[38;5;2mx\x1b[0m", "一二三", "  ", "panel line"}
 	blocks := [][]string{{"  "}, {"r1", "r2", "r3"}, {" "}, {"p1", "p2"}}
-	var rows TopRows
+	var rows, evenRows TopRows
 	for step := range 500 {
 		switch rng.IntN(8) {
 		case 0: // a block more or less
@@ -165,6 +165,25 @@ func TestTopRowsJoinAsJoinTopLines(t *testing.T) {
 		want, wantW := JoinTopLines(frame...)
 		if !slices.Equal(got, want) || !slices.Equal(gotW, wantW) {
 			t.Fatalf("step %d, blocks %q: joined %q %v, want %q %v", step, frame, got, gotW, want, wantW)
+		}
+		// The same with the last block padded to one width, as a box,
+		// and said to be so (JoinEven).
+		last := slices.Clone(frame[len(frame)-1])
+		w := 0
+		for _, l := range last {
+			w = max(w, LineWidth(l))
+		}
+		for j := range last {
+			last[j] = PadRight(last[j], w)
+		}
+		frame[len(frame)-1] = last
+		got, _ = evenRows.JoinEven(1<<(len(frame)-1), frame...)
+		texts := make([]string, len(frame))
+		for i, block := range frame {
+			texts[i] = strings.Join(block, "\n")
+		}
+		if got, want := strings.Join(got, "\n"), lipgloss.JoinHorizontal(lipgloss.Top, texts...); got != want {
+			t.Fatalf("step %d, even blocks %q: joined %q, want %q", step, frame, got, want)
 		}
 	}
 }
