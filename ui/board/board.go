@@ -137,6 +137,7 @@ type BoardScreen struct {
 	// header line.
 	histMemo   common.LastDrawn[uint64, []match.PlayedMove]
 	histLog    historyLog
+	turnLog    common.TurnLog // the turns for the recent moves (recent.go)
 	recentMemo common.LastDrawn[recentKey, recentView]
 	headMemo   common.LastDrawn[headerKey, string]
 	// frame keeps what drawing one frame asks for several times; kept
