@@ -1639,10 +1639,29 @@ func (b *BoardScreen) body(l boardLayout, board []string, panel string) []string
 	if len(board) > 0 {
 		k.board = &board[0]
 	}
-	return b.bodyMemo.Get(k, func() []string {
+	join := func() []string {
 		// The panel is a box, its lines padded to one width (see
 		// panelView): measured by its first.
 		body, widths := b.bodyRows.JoinEven(1<<3, []string{strings.Repeat(" ", l.boardX)}, board, []string{"  "}, common.SplitLines(panel))
 		return common.FitLines(body, widths, b.Common.Width, l.statusY-boardY)
+	}
+	return b.bodyMemo.Get(k, func() []string {
+		if k.board == nil {
+			return join()
+		}
+		// A board block shared by other sessions (sharedBoards) beside a
+		// shared panel (sharedPanels), the players and watchers of a room
+		// after a move: joined once for all of them.
+		return sharedBodies.Shared(k, join)
 	})
 }
+
+// sharedBodies keeps the frames' bodies joined by every session, by
+// their bodyKey: the board's lines by the address of the first (the
+// key keeps them, so no other block takes that address) and the panel's
+// text. The lines handed out are shared: never changed.
+var sharedBodies = common.NewLinesSet[bodyKey](sharedBodiesMax)
+
+// sharedBodiesMax bounds sharedBodies: bodies of a few kilobytes, more
+// than the rooms a server holds change in a second.
+const sharedBodiesMax = 2048

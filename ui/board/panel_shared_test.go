@@ -5,6 +5,7 @@ import (
 	"testing"
 	"unsafe"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/tabletop/tabletop/ui/common"
@@ -82,5 +83,39 @@ func TestPanelLinesAreOneWidth(t *testing.T) {
 				check("at the end")
 			}
 		}
+	}
+}
+
+// Two sessions showing the same board and panel join the frame's body
+// once (sharedBodies), and the body taken is the one the second would
+// have joined itself, through a game's moves, a prompt and a resize.
+func TestSessionsShareTheBodyTheyWouldJoin(t *testing.T) {
+	keys := []string{"right", "enter", "1", "z", ":", "x", "backspace", "esc", "down", "enter", "2", "resize", "x", "t", "left", "enter"}
+	m1, b1 := newProfileClient(t, "pentago", colorprofile.ANSI256, 100, 40)
+	m2, b2 := newProfileClient(t, "pentago", colorprofile.ANSI256, 100, 40)
+	shared := 0
+	for i, k := range keys {
+		for _, m := range []*common.Shell{m1, m2} {
+			if k == "resize" {
+				m.Update(tea.WindowSizeMsg{Width: 110, Height: 42})
+			} else {
+				uitest.Press(m, k)
+			}
+		}
+		_ = uitest.Frame(m1)
+		got := uitest.Frame(m2)
+		_, l1, _ := b1.bodyMemo.Last()
+		_, l2, _ := b2.bodyMemo.Last()
+		if len(l1) > 0 && len(l2) > 0 && &l1[0] == &l2[0] {
+			shared++
+		}
+		sharedBodies.Reset()
+		b2.bodyMemo = common.LastDrawn[bodyKey, []string]{}
+		if want := uitest.Frame(m2); got != want {
+			t.Fatalf("after key %d (%s) the shared body's frame differs from the one joined:\n%s\nwant\n%s", i, k, got, want)
+		}
+	}
+	if shared < len(keys)/2 {
+		t.Fatalf("the second session took the first's body after %d keys of %d", shared, len(keys))
 	}
 }
