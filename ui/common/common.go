@@ -75,7 +75,8 @@ func (c *Common) Drawing() { c.Frame, c.InView = c.Frame+1, true }
 func (c *Common) Drawn() { c.InView = false }
 
 // Updated records that the client handled a message, which may have
-// changed anything a frame was drawn from.
+// changed anything a frame was drawn from (Shell.Update calls it after
+// every message but a quiet one).
 func (c *Common) Updated() { c.Updates++ }
 
 // Quiet says that the message being handled changed nothing a frame
