@@ -663,7 +663,8 @@ func (bg boardGrid) drawBoardRows(l boardLayout, cells [][]adapters.CellInfo, fl
 	// each reads as a block.
 	g := st.Glyphs.Box
 	lines := make([]string, 0, l.bh)
-	fitted := func(line string) string { return common.PadRight(common.MergeStyles(line), l.bw) }
+	// Every line of the block is l.bw wide (which body counts on).
+	fitted := func(line string) string { return common.FitWidth(common.MergeStyles(line), l.bw) }
 	lines = append(lines, fitted(bg.colLabelLine(l)))
 	if l.overlay {
 		lines = append(lines, fitted(over[0]))
@@ -713,7 +714,7 @@ func (bg boardGrid) drawRow(l boardLayout, cells [][]adapters.CellInfo, fl [][]c
 			p := l.shown(adapters.Pos{Row: r, Col: c})
 			sb.WriteString(bg.renderCell(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i))
 		}
-		lines[i] = common.PadRight(common.MergeStyles(sb.String()), l.bw)
+		lines[i] = common.FitWidth(common.MergeStyles(sb.String()), l.bw)
 	}
 	return lines
 }
@@ -1640,9 +1641,10 @@ func (b *BoardScreen) body(l boardLayout, board []string, panel string) []string
 		k.board = &board[0]
 	}
 	join := func() []string {
-		// The panel is a box, its lines padded to one width (see
-		// panelView): measured by its first.
-		body, widths := b.bodyRows.JoinEven(1<<3, []string{strings.Repeat(" ", l.boardX)}, board, []string{"  "}, common.SplitLines(panel))
+		// The board block's lines are made one width (drawBoardRows),
+		// and so are the panel's, a box (see panelView): each block is
+		// measured by its first line.
+		body, widths := b.bodyRows.JoinEven(1<<1|1<<3, []string{strings.Repeat(" ", l.boardX)}, board, []string{"  "}, common.SplitLines(panel))
 		return common.FitLines(body, widths, b.Common.Width, l.statusY-boardY)
 	}
 	return b.bodyMemo.Get(k, func() []string {

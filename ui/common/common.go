@@ -487,6 +487,16 @@ func CutWidth(s string, w int) (string, int) {
 	return s, n
 }
 
+// FitWidth is the styled line s made exactly w cells wide: cut when it
+// is wider (as CutWidth), padded with spaces when it is narrower.
+func FitWidth(s string, w int) string {
+	s, n := CutWidth(s, w)
+	if n < w {
+		return s + strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
 // PadRight pads a styled string with spaces to w cells.
 func PadRight(s string, w int) string {
 	if d := w - TextWidth(s); d > 0 {

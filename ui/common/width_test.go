@@ -1,6 +1,7 @@
 package common
 
 import (
+	"github.com/charmbracelet/x/ansi"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -184,6 +185,28 @@ func TestTopRowsJoinAsJoinTopLines(t *testing.T) {
 		}
 		if got, want := strings.Join(got, "\n"), lipgloss.JoinHorizontal(lipgloss.Top, texts...); got != want {
 			t.Fatalf("step %d, even blocks %q: joined %q, want %q", step, frame, got, want)
+		}
+	}
+}
+
+// FitWidth makes a line exactly the width asked, cut or padded, its
+// text kept where it fits.
+func TestFitWidthIsExact(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		w    int
+		want string
+	}{
+		{"abc", 5, "abc  "},
+		{"abc", 3, "abc"},
+		{"abcdef", 4, "abcd"},
+		{"\x1b[1mab\x1b[m", 4, "\x1b[1mab\x1b[m  "},
+		{"一二三", 4, "一二"},
+		{"一二三", 5, "一二 "},
+	} {
+		got := FitWidth(tc.s, tc.w)
+		if LineWidth(got) != tc.w || ansi.Strip(got) != ansi.Strip(tc.want) {
+			t.Errorf("FitWidth(%q, %d) = %q, want %q", tc.s, tc.w, got, tc.want)
 		}
 	}
 }
