@@ -1418,7 +1418,7 @@ func (b *BoardScreen) Cursor() *tea.Cursor {
 		return nil
 	}
 	l := b.Layout()
-	_, c := common.FieldView(&b.Input, b.inputSt)
+	_, c := b.promptField()
 	if !l.Fits || c == nil {
 		return nil
 	}
@@ -1426,6 +1426,25 @@ func (b *BoardScreen) Cursor() *tea.Cursor {
 	c.X = min(c.X+1, b.Common.Width-1)
 	c.Y = l.statusY
 	return c
+}
+
+// promptField is the move prompt's text field and the terminal's cursor
+// in it (common.FieldView), once a frame: the status line and the
+// cursor both ask for it.
+func (b *BoardScreen) promptField() (string, *tea.Cursor) {
+	fm := frameMemoOf(b.Common, &b.frame)
+	if fm == nil || !fm.hasField {
+		line, c := common.FieldView(&b.Input, b.inputSt)
+		if fm == nil {
+			return line, c
+		}
+		fm.field, fm.fieldCursor, fm.hasField = line, c, true
+	}
+	if fm.fieldCursor == nil {
+		return fm.field, nil
+	}
+	c := *fm.fieldCursor // the caller's to move
+	return fm.field, &c
 }
 
 // statusMaxLines is how many lines a long status may wrap to.
@@ -1453,7 +1472,7 @@ func (kb keyBar) statusView(maxLines int) string {
 func (kb keyBar) drawStatus(maxLines int) string {
 	b := kb.b
 	if b.prompt {
-		line, _ := common.FieldView(&b.Input, b.inputSt)
+		line, _ := b.promptField()
 		return " " + line
 	}
 	text, style := kb.statusText()
