@@ -166,8 +166,9 @@ func (c *Common) NewHelp() help.Model {
 }
 
 // HelpMemoKey names everything a help bar is drawn from: the enabled
-// bindings' help texts, in their groups, the width, whether every key
-// shows, and the theme (the help's styles). It is a 64-bit hash of them,
+// bindings' help texts (of the short help, and of its groups when every
+// key shows), the width, whether every key shows, and the theme (the
+// help's styles). It is a 64-bit hash of them,
 // made without allocating (a bar is looked up on every frame), and two
 // bars with one hash come once in 2⁶⁴ pairs, as the server's renderer
 // already takes of two lines.
@@ -180,8 +181,12 @@ func HelpMemoKey(k KeyHelp, width int, all bool, theme string, ascii bool) uint6
 	h.Write(strconv.AppendBool(num[:0], ascii))
 	h.WriteString(theme)
 	hashHelp(&h, k.Short)
-	for _, group := range k.Full {
-		hashHelp(&h, group)
+	if all {
+		// The bar of the short help is drawn from it alone: the groups
+		// (several times as many bindings) name only the full help.
+		for _, group := range k.Full {
+			hashHelp(&h, group)
+		}
 	}
 	return h.Sum64()
 }
