@@ -16,8 +16,8 @@ type TurnLog struct {
 	// start is the start it was played from, the caller's own: compared
 	// by identity (every game's State is a pointer).
 	start  game.State
-	moves  []game.Move // the moves split, the log's own copy
-	ends   []int       // where each turn ends in moves
+	moves  []game.Move   // the moves split, the log's own copy
+	turns  [][]game.Move // them in turns, each capped at its end
 	movers []game.Role
 	before []game.State // the position each turn was played in; nil for all but the last keep
 	after  game.State   // the position after them, the log's own
@@ -33,7 +33,8 @@ func (t *TurnLog) Of(start game.State, moves []game.Move, keep int) (turns [][]g
 		// moves, so that turns handed out before stay as they were).
 		*t = TurnLog{start: start, after: start.Clone()}
 	}
-	for i := len(t.moves); i < len(moves); {
+	added := 0 // turns split by this call
+	for i := len(t.moves); i < len(moves); added++ {
 		s := t.after.Clone()
 		n := game.ApplyTurn(t.after, moves[i:])
 		if n == 0 {
@@ -41,19 +42,16 @@ func (t *TurnLog) Of(start game.State, moves []game.Move, keep int) (turns [][]g
 		}
 		turn := moves[i : i+n]
 		t.moves = append(t.moves, turn...)
-		t.ends = append(t.ends, len(t.moves))
+		end := len(t.moves)
+		// The log's own moves (which later appends never change below
+		// its length), capped so that no append to a turn reaches them.
+		t.turns = append(t.turns, t.moves[end-n:end:end])
 		t.movers = append(t.movers, game.TurnMover(s, turn))
 		t.before = append(t.before, s)
 		i += n
 	}
-	for i := range max(len(t.before)-keep, 0) {
+	for i := max(len(t.before)-keep-added, 0); i < len(t.before)-keep; i++ {
 		t.before[i] = nil // not asked for again: let the position go
 	}
-	turns = make([][]game.Move, len(t.ends))
-	from := 0
-	for i, end := range t.ends {
-		turns[i] = t.moves[from:end:end]
-		from = end
-	}
-	return turns, t.movers, t.before
+	return t.turns, t.movers, t.before
 }
