@@ -109,6 +109,12 @@ func TestNarrowedSuggestionsAreTheFields(t *testing.T) {
 			keys = append(keys, tea.KeyPressMsg{Code: r, Text: string(r)})
 		}
 	}
+	// Several runes at once, as a client sends a whole move, and a
+	// capital typed with shift.
+	for _, text := range []string{"(place 1 ", "(PL", "(turn a", "pass now", "zz"} {
+		keys = append(keys, tea.KeyPressMsg{Code: rune(text[0]), Text: text})
+	}
+	keys = append(keys, tea.KeyPressMsg{Code: 'p', Mod: tea.ModShift, Text: "P"})
 	rng := rand.New(rand.NewPCG(1, 2))
 	for game := range 200 {
 		whole, narrowed := newField(st, 40), newField(st, 40)

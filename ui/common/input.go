@@ -2,7 +2,10 @@ package common
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -112,7 +115,8 @@ var fieldViews = &drawnSet[fieldKey, fieldView]{m: map[fieldKey]fieldView{}, max
 // the same suggestions, in the same order and with the same one chosen,
 // as with the whole list (TestNarrowedSuggestionsAreTheFields).
 type FieldSuggestions struct {
-	all []string
+	all   []string
+	lower []string // all in lower case, made at the first narrowing
 	// typed is the text, in lower case, the field's list was narrowed
 	// for: it holds every suggestion of all that a text beginning with
 	// it may take (the field matches without regard to case).
@@ -128,6 +132,14 @@ func (fs *FieldSuggestions) Set(in *textinput.Model, all []string) {
 
 // Update is in.Update(msg) for a field given its suggestions by Set.
 func (fs *FieldSuggestions) Update(in *textinput.Model, msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok && in.ShowSuggestions && len(fs.all) > 0 && typesAtEnd(in, k) {
+		// A key that types text after the field's (a whole move, as a
+		// client sends it at once) leaves a text known before the field
+		// looks for its matches: they are looked for among those it
+		// may take. (Should the field hold another text after all, the
+		// check below looks among all again.)
+		fs.narrow(in, strings.ToLower(in.Value()+k.Text))
+	}
 	var cmd tea.Cmd
 	*in, cmd = in.Update(msg)
 	if _, ok := msg.(tea.KeyPressMsg); !ok || !in.ShowSuggestions || len(fs.all) == 0 {
@@ -149,4 +161,48 @@ func (fs *FieldSuggestions) Update(in *textinput.Model, msg tea.Msg) tea.Cmd {
 		fs.typed, fs.narrowed = typed, true
 	}
 	return cmd
+}
+
+// narrow gives in those of the suggestions that the text typed (in lower
+// case) may take, unless it has them. They are those the field matches
+// for it, and more for the text it holds now, which typed extends: the
+// field finds its matches for that text as among all, and so the one it
+// offers (see Update).
+func (fs *FieldSuggestions) narrow(in *textinput.Model, typed string) {
+	if fs.narrowed && typed == fs.typed {
+		return
+	}
+	if fs.lower == nil {
+		fs.lower = make([]string, len(fs.all))
+		for i, s := range fs.all {
+			fs.lower[i] = strings.ToLower(s)
+		}
+	}
+	var list []string
+	for i, l := range fs.lower {
+		if strings.HasPrefix(l, typed) {
+			list = append(list, fs.all[i])
+		}
+	}
+	in.SetSuggestions(list)
+	fs.typed, fs.narrowed = typed, true
+}
+
+// typesAtEnd reports whether k types its text after all of in's: a key
+// of printable text, without a modifier but shift, at the text's end,
+// that none of the field's bindings takes.
+func typesAtEnd(in *textinput.Model, k tea.KeyPressMsg) bool {
+	if k.Text == "" || k.Mod&^tea.ModShift != 0 || in.Position() != utf8.RuneCountInString(in.Value()) {
+		return false
+	}
+	for _, r := range k.Text {
+		if !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	km := &in.KeyMap
+	return !key.Matches(k, km.CharacterForward, km.CharacterBackward, km.WordForward, km.WordBackward,
+		km.DeleteWordBackward, km.DeleteWordForward, km.DeleteAfterCursor, km.DeleteBeforeCursor,
+		km.DeleteCharacterBackward, km.DeleteCharacterForward, km.LineStart, km.LineEnd, km.Paste,
+		km.AcceptSuggestion, km.NextSuggestion, km.PrevSuggestion)
 }
