@@ -26,7 +26,7 @@ func runLoadtest(c *commandLine, args []string) error {
 	fs.StringVar(&cfg.Store, "store", "", "with --rooms: a postgres:// DSN on this machine the nodes share (default a fresh SQLite file)")
 	fs.IntVar(&cfg.Nodes, "nodes", 1, "with --rooms: servers sharing the store, the two players of a room on different ones (2 needs --store)")
 	fs.DurationVar(&cfg.MoveGap, "move-gap", 2*time.Second, "with --rooms: about this long between a room's moves (each player moves every other time; 1s is a stress test)")
-	fs.StringVar(&cfg.ProfileDir, "profile", "", "write the server's profiles to this folder: a CPU profile while the keys are pressed (or the moves played), its allocations, and its heap with the sessions idle (serve runs with --pprof on loopback)")
+	fs.StringVar(&cfg.ProfileDir, "profile", "", "write the server's profiles to this folder: a CPU profile and the allocations while the keys are pressed (or the moves played), and its heap with the sessions idle (serve runs with --pprof on loopback)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (the clients; the servers run in child processes) to this file")
 	c.help = `Usage: tabletop loadtest [--sessions N] [--duration D] [--churn CYCLES] [--hostile] [--addr 127.0.0.1:PORT]
        tabletop loadtest --rooms N [--duration D] [--store postgres://… --nodes 2]

@@ -57,7 +57,7 @@ type Config struct {
 
 	// ProfileDir, when set, is where the server's profiles go: serve runs
 	// with --pprof on loopback, and the load test takes a CPU profile of
-	// the keys (or the moves), the allocations, and the heap with the
+	// the keys (or the moves), their allocations, and the heap with the
 	// sessions idle (see profiler).
 	ProfileDir string
 }
@@ -469,9 +469,6 @@ func (lt *loadTest) run(n int, duration time.Duration, keyRate float64, ramp, ch
 		}
 		fig.profiled = true
 		prof.during(lt.out, "server", duration, func() { fig.clients.measure(func() { lat = lt.pressKeys(st.open, duration, keyRate) }) })
-		if err := prof.allocs("server"); err != nil {
-			fmt.Fprintln(lt.out, "server profile:", err)
-		}
 		fmt.Fprintf(lt.out, "profiles            server-idle-heap.pprof, server-idle-goroutines.txt, server-cpu.pprof, server-allocs.pprof in %s\n", prof.dir)
 	} else {
 		fig.clients.measure(func() { lat = lt.pressKeys(st.open, duration, keyRate) })

@@ -101,3 +101,28 @@ func TestClientFactsFollowTheScreen(t *testing.T) {
 		}
 	}
 }
+
+// A room is open once each player's screen shows its board, however
+// late the join draws it; a board never drawn is an error.
+func TestWaitBoardsWaitsForEachPlayer(t *testing.T) {
+	t.Parallel()
+	late := fakeClient("joining room…")
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		late.mu.Lock()
+		late.write([]byte("\x1b[2;1HMoves (0)"))
+		late.mu.Unlock()
+		late.changed <- struct{}{}
+	}()
+	tb := &table{players: [2]*roomClient{fakeClient("Moves (0)"), late}}
+	if err := waitBoards(tb, 10*time.Second); err != nil {
+		t.Fatalf("waitBoards: %v", err)
+	}
+	if !late.showsMoves(0, false) {
+		t.Fatal("waitBoards returned before the second player's board")
+	}
+	tb = &table{players: [2]*roomClient{fakeClient("Moves (0)"), fakeClient("joining room…")}}
+	if err := waitBoards(tb, 20*time.Millisecond); err == nil {
+		t.Fatal("waitBoards: no error for a board never drawn")
+	}
+}

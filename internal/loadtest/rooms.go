@@ -92,8 +92,8 @@ func runRooms(cfg Config, out io.Writer) (bool, error) {
 	return rt.report(res, lost), nil
 }
 
-// profiled runs work, taking each node's CPU profile meanwhile and its
-// allocations after, when the run takes profiles.
+// profiled runs work, taking each node's CPU and allocation profiles
+// meanwhile, when the run takes profiles.
 func (rt *roomsTest) profiled(work func()) {
 	if rt.cfg.ProfileDir == "" {
 		work()
@@ -104,28 +104,21 @@ func (rt *roomsTest) profiled(work func()) {
 		if n.pprof == "" {
 			continue
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p := profiler{dir: rt.cfg.ProfileDir, addr: n.pprof}
-			if err := p.cpu(fmt.Sprint("node", i+1), rt.cfg.Duration); err != nil {
-				fmt.Fprintln(rt.out, "node profile:", err)
-			}
-		}()
+		p, name := profiler{dir: rt.cfg.ProfileDir, addr: n.pprof}, fmt.Sprint("node", i+1)
+		for _, take := range []func(string, time.Duration) error{p.cpu, p.allocs} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := take(name, rt.cfg.Duration); err != nil {
+					fmt.Fprintln(rt.out, "node profile:", err)
+				}
+			}()
+		}
 	}
 	stop := rt.profileClients()
 	work()
 	stop()
 	wg.Wait()
-	for i, n := range rt.nodes {
-		if n.pprof == "" {
-			continue
-		}
-		p := profiler{dir: rt.cfg.ProfileDir, addr: n.pprof}
-		if err := p.allocs(fmt.Sprint("node", i+1)); err != nil {
-			fmt.Fprintln(rt.out, "node profile:", err)
-		}
-	}
 	fmt.Fprintf(rt.out, "profiles            nodeN-cpu.pprof, nodeN-allocs.pprof, clients-cpu.pprof in %s\n", rt.cfg.ProfileDir)
 }
 
@@ -365,7 +358,25 @@ func (rt *roomsTest) openRoom(i int) (*table, error) {
 		}
 		tb.players[s] = c
 	}
+	if err := waitBoards(tb, moveWait); err != nil {
+		tb.close()
+		return nil, fmt.Errorf("room %s: %w", rec.Code, err)
+	}
 	return tb, nil
+}
+
+// waitBoards waits until every player of tb is shown the room's board.
+// A session's join (reading the room, taking the seat) runs on its node
+// after the SSH session started: on a loaded machine a thousand rooms'
+// joins ran on into the moves' 20 seconds, whose node CPU per move and
+// latencies then counted them too.
+func waitBoards(tb *table, within time.Duration) error {
+	for s, c := range tb.players {
+		if err := c.waitMoves(within, 0); err != nil {
+			return fmt.Errorf("player %d's board: %w", s+1, err)
+		}
+	}
+	return nil
 }
 
 func playerName(room, seat int) string { return fmt.Sprintf("p%d%c", room, 'a'+seat) }

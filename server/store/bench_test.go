@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -127,30 +128,70 @@ func BenchmarkNotifyLatency(b *testing.B) {
 // changes less.
 func BenchmarkAppendMoveParallel(b *testing.B) {
 	eachBenchBackend(b, func(b *testing.B, open opener, db serverCPU) {
+		appendInParallel(b, open(b), db)
+	})
+}
+
+// BenchmarkAppendMoveAmongRooms is BenchmarkAppendMoveParallel in a
+// store that holds 2000 other rooms in play, as a busy deployment's
+// does (its statistics up to date): a move's cost should not grow with
+// the rooms it does not touch.
+func BenchmarkAppendMoveAmongRooms(b *testing.B) {
+	eachBenchBackend(b, func(b *testing.B, open opener, db serverCPU) {
 		s := open(b)
-		ctx := context.Background()
-		var next atomic.Int64
-		b.SetParallelism(8) // 8 goroutines per core
-		cpu0, _ := procstat.CPUTime()
-		report := db.start(b)
-		b.ResetTimer()
-		b.RunParallel(func(pb *testing.PB) {
-			code := fmt.Sprintf("P%06d", next.Add(1))
-			if err := s.CreateRoom(ctx, twoSeatRoom(code, false, "fp-a", "fp-b")); err != nil {
+		fillRooms(b, s, 2000)
+		appendInParallel(b, s, db)
+	})
+}
+
+// fillRooms adds n two-seat rooms in play to s, named R1 to Rn, and
+// brings the database's statistics of rooms and seats up to date.
+func fillRooms(tb testing.TB, s *Store, n int) {
+	tb.Helper()
+	const numbers = `WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < $1) `
+	for _, q := range []string{
+		numbers + `INSERT INTO rooms (code, variant, start, status, created_ms, updated_ms)
+			SELECT 'R' || n, 'pentago', '', 'playing', 0, 0 FROM g`,
+		numbers + `INSERT INTO seats (room_code, seat, kind)
+			SELECT 'R' || n, s.seat, 'player' FROM g, (SELECT 0 AS seat UNION ALL SELECT 1) s`,
+		`ANALYZE rooms`, `ANALYZE seats`,
+	} {
+		args := []any{n}
+		if !strings.HasPrefix(q, "WITH") {
+			args = nil
+		}
+		if _, err := s.e.db.exec(context.Background(), q, args...); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+// appendInParallel commits moves to s from 8 goroutines per core, each
+// in a room of its own, and reports the CPU per move (see
+// BenchmarkAppendMoveParallel).
+func appendInParallel(b *testing.B, s *Store, db serverCPU) {
+	ctx := context.Background()
+	var next atomic.Int64
+	b.SetParallelism(8) // 8 goroutines per core
+	cpu0, _ := procstat.CPUTime()
+	report := db.start(b)
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		code := fmt.Sprintf("P%06d", next.Add(1))
+		if err := s.CreateRoom(ctx, twoSeatRoom(code, false, "fp-a", "fp-b")); err != nil {
+			b.Error(err)
+			return
+		}
+		for n := 0; pb.Next(); n++ {
+			if _, err := s.AppendMove(ctx, code, Move{Number: n, Text: "(place a1 cw)", Seat: n % 2, At: time.Now()}); err != nil {
 				b.Error(err)
 				return
 			}
-			for n := 0; pb.Next(); n++ {
-				if _, err := s.AppendMove(ctx, code, Move{Number: n, Text: "(place a1 cw)", Seat: n % 2, At: time.Now()}); err != nil {
-					b.Error(err)
-					return
-				}
-			}
-		})
-		b.StopTimer()
-		report()
-		if cpu1, ok := procstat.CPUTime(); ok {
-			b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(b.N), "cpu-µs/op")
 		}
 	})
+	b.StopTimer()
+	report()
+	if cpu1, ok := procstat.CPUTime(); ok {
+		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(b.N), "cpu-µs/op")
+	}
 }

@@ -28,7 +28,8 @@ import (
 // alone (the commit may have happened).
 type moveBatcher struct {
 	e       *engine
-	channel string // where the moves' events are sent (roomChannel)
+	db      querier // the batches' own connection (moveBatchConfig)
+	channel string  // where the moves' events are sent (roomChannel)
 
 	mu      sync.Mutex
 	queue   []*batchedMove
@@ -176,20 +177,10 @@ func batchContext(batch []*batchedMove) (context.Context, context.CancelFunc) {
 // codes (two nodes' batches lock rooms in the same order), and marks
 // the moves it stored with their rooms' versions.
 func (b *moveBatcher) writeMoves(ctx context.Context, batch []*batchedMove) error {
-	e := b.e
 	b.statements.Add(1)
 	slices.SortFunc(batch, func(x, y *batchedMove) int { return strings.Compare(x.code, y.code) })
 	n := len(batch)
-	codes, texts, befores, afters := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-	plies, seats := make([]int32, n), make([]int32, n)
-	ats, remaining := make([]int64, n), make([]int64, n)
-	for i, w := range batch {
-		m := w.m
-		codes[i], texts[i], plies[i], seats[i] = w.code, m.Text, int32(m.Number), int32(m.Seat)
-		ats[i], remaining[i] = ms(m.At), m.Remaining.Milliseconds()
-		befores[i], afters[i] = eventParts(Event{Room: w.code, Moves: m.Number + 1, Node: e.node, Move: &m})
-	}
-	rs, err := e.db.query(ctx, sqlMoveBatch, codes, plies, ats, seats, texts, remaining, befores, afters, b.channel)
+	rs, err := b.db.query(ctx, sqlMoveBatch, b.batchArgs(batch)...)
 	if err != nil {
 		return err
 	}
@@ -207,6 +198,21 @@ func (b *moveBatcher) writeMoves(ctx context.Context, batch []*batchedMove) erro
 	}
 	rs.Close()
 	return rs.Err()
+}
+
+// batchArgs are sqlMoveBatch's parameters for batch.
+func (b *moveBatcher) batchArgs(batch []*batchedMove) []any {
+	n := len(batch)
+	codes, texts, befores, afters := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	plies, seats := make([]int32, n), make([]int32, n)
+	ats, remaining := make([]int64, n), make([]int64, n)
+	for i, w := range batch {
+		m := w.m
+		codes[i], texts[i], plies[i], seats[i] = w.code, m.Text, int32(m.Number), int32(m.Seat)
+		ats[i], remaining[i] = ms(m.At), m.Remaining.Milliseconds()
+		befores[i], afters[i] = eventParts(Event{Room: w.code, Moves: m.Number + 1, Node: b.e.node, Move: &m})
+	}
+	return []any{codes, plies, ats, seats, texts, remaining, befores, afters, b.channel}
 }
 
 // sqlMoveBatch stores a batch of moves, given as arrays (one element a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -146,5 +147,44 @@ func TestMoveBatchTakesOneMovePerRoom(t *testing.T) {
 	}
 	if got := b.take(); len(got) != 0 || b.running != 0 {
 		t.Fatalf("after the queue: %v, %d running; want none", got, b.running)
+	}
+}
+
+// TestMoveBatchFindsItsRoomsByKey (PostgreSQL): the statement of a batch
+// reads its rooms and seats by their keys however many rooms the store
+// holds, once PostgreSQL knows the table is large. Costed as it would be
+// on any connection, a batch of 20 moves among 2000 rooms read the whole
+// rooms table (a hash join over a scan of it), for every batch.
+func TestMoveBatchFindsItsRoomsByKey(t *testing.T) {
+	s := storeOpener(postgresTestDSN(t))(t)
+	ctx := context.Background()
+	fillRooms(t, s, 2000)
+	var batch []*batchedMove
+	for i := range 20 {
+		batch = append(batch, &batchedMove{code: fmt.Sprintf("R%d", 100*i+1), m: Move{Text: "(place a1 cw)", At: time.Now()}})
+	}
+	rs, err := s.e.moves.db.query(ctx, "EXPLAIN "+sqlMoveBatch, s.e.moves.batchArgs(batch)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rs.Close()
+	var plan strings.Builder
+	for rs.Next() {
+		var line string
+		if err := rs.Scan(&line); err != nil {
+			t.Fatal(err)
+		}
+		plan.WriteString(line + "\n")
+	}
+	if err := rs.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, scan := range []string{"Seq Scan on rooms", "Bitmap Heap Scan on rooms", "Seq Scan on seats", "Hash Join"} {
+		if strings.Contains(plan.String(), scan) {
+			t.Fatalf("the batch's plan has a %s:\n%s", scan, plan.String())
+		}
+	}
+	if !strings.Contains(plan.String(), "Index Scan using rooms_pkey") {
+		t.Fatalf("the batch's plan does not find its rooms by key:\n%s", plan.String())
 	}
 }
