@@ -212,15 +212,11 @@ func (t *rowText) next() string {
 	return row
 }
 
-// hashLines appends the hash of each of lines to h.
-func hashLines(h []uint64, lines []string) []uint64 {
-	return hashLinesSince(h, lines, nil, nil)
-}
-
-// hashLinesSince is hashLines of the lines of a frame after one whose
-// lines were last and their hashes lastRows: a line that is the same
-// string as the last frame's in its row (the same bytes in memory,
-// which a string never changes) has the same hash, and is not read.
+// hashLinesSince appends the hash of each of lines to h, for a frame
+// after one whose lines were last and their hashes lastRows: a line
+// that is the same string as the last frame's in its row (the same bytes
+// in memory, which a string never changes) has the same hash, and is
+// not read.
 func hashLinesSince(h []uint64, lines, last []string, lastRows []uint64) []uint64 {
 	for i, l := range lines {
 		if i < len(last) && i < len(lastRows) && sameString(l, last[i]) {

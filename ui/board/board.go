@@ -586,9 +586,7 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 		// Only the prompt takes text; a paste anywhere else is not
 		// a string of key presses.
 		if b.prompt {
-			var cmd tea.Cmd
-			cmd = b.suggest.Update(&b.Input, msg)
-			return b, cmd
+			return b, b.suggest.Update(&b.Input, msg)
 		}
 	}
 	return b, nil

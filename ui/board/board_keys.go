@@ -204,8 +204,7 @@ func (pl promptLine) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, common.BoardKeys.ForceOut):
 		return nil, false
 	}
-	var cmd tea.Cmd
-	cmd = b.suggest.Update(&b.Input, msg)
+	cmd := b.suggest.Update(&b.Input, msg)
 	b.kept.carry(b) // the text typed is the status line's alone
 	return cmd, true
 }
