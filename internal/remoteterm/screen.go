@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -32,6 +33,11 @@ type screen struct {
 	last    tea.View // the last view drawn, without its content
 	content uint64   // the hash of its content (0 after a view given as lines)
 	rows    []uint64 // the hashes of the lines drawn: the screen's rows, or the inline frame's
+	// lines are the lines of the last view given as lines, as shown
+	// (rows are their hashes); nil after a view given as content. A line
+	// of the next view that is one of these, the same string in the same
+	// row (most of a frame made of kept parts), takes its hash from rows.
+	lines   []string
 	width   int
 	height  int
 	profile colorprofile.Profile
@@ -91,7 +97,7 @@ func (s *screen) draw(b *bytes.Buffer, v *tea.View, lines []string, syncd bool) 
 	switch {
 	case lines != nil:
 		shown.lines = shownLines(lines, v.AltScreen, s.height)
-		rows = hashLines((*buf)[:0], shown.lines)
+		rows = hashLinesSince((*buf)[:0], shown.lines, s.lines, s.rows)
 		*buf = rows[:0]
 		changed = changed || !slices.Equal(rows, s.rows)
 	default:
@@ -121,6 +127,11 @@ func (s *screen) draw(b *bytes.Buffer, v *tea.View, lines []string, syncd bool) 
 		s.rows = nil
 	} else {
 		s.rows = append(s.rows[:0], rows...)
+	}
+	clear(s.lines) // not kept alive past the next view
+	s.lines = s.lines[:0]
+	if lines != nil && len(s.rows) == len(shown.lines) {
+		s.lines = append(s.lines, shown.lines...)
 	}
 	s.content, s.last, s.drawn, s.dirty = content, *v, true, false
 	s.last.Content = ""
@@ -201,12 +212,26 @@ func (t *rowText) next() string {
 	return row
 }
 
-// hashLines appends the hash of each of lines to h.
-func hashLines(h []uint64, lines []string) []uint64 {
-	for _, l := range lines {
+// hashLinesSince appends the hash of each of lines to h, for a frame
+// after one whose lines were last and their hashes lastRows: a line
+// that is the same string as the last frame's in its row (the same bytes
+// in memory, which a string never changes) has the same hash, and is
+// not read.
+func hashLinesSince(h []uint64, lines, last []string, lastRows []uint64) []uint64 {
+	for i, l := range lines {
+		if i < len(last) && i < len(lastRows) && sameString(l, last[i]) {
+			h = append(h, lastRows[i])
+			continue
+		}
 		h = append(h, hashOf(l))
 	}
 	return h
+}
+
+// sameString reports whether a and b are the same string in memory (not
+// only equal).
+func sameString(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
 }
 
 // hashBufs are the buffers of a frame's row hashes, shared by every
@@ -262,7 +287,7 @@ func (s *screen) drawAlt(b *bytes.Buffer, body rowText, rows []uint64) {
 			continue
 		}
 		appendPosition(b, 0, y)
-		s.writeRow(b, line)
+		s.writeRow(b, line, rows[y])
 	}
 	if !s.dirty && len(rows) < len(s.rows) {
 		appendPosition(b, 0, len(rows))
@@ -285,7 +310,8 @@ func (s *screen) drawInline(b *bytes.Buffer, body rowText, n int) {
 			b.WriteString("\r\n")
 			at++
 		}
-		s.writeRow(b, body.next())
+		row := body.next()
+		s.writeRow(b, row, hashOf(row))
 	}
 	for y := n; y < len(s.rows); y++ {
 		if y > 0 {
@@ -303,15 +329,23 @@ func (s *screen) drawInline(b *bytes.Buffer, body rowText, n int) {
 
 // writeRow writes one line from the cursor (at its row's first column):
 // cut to the screen's width, its colours downsampled, its attributes
-// reset after it, and the rest of the row erased.
-func (s *screen) writeRow(b *bytes.Buffer, row string) {
-	w := textwidth.Line(row)
+// reset after it, and the rest of the row erased. h is the row's hash
+// (hashOf), under which what it takes to write it is kept (rowFactsOf).
+func (s *screen) writeRow(b *bytes.Buffer, row string, h uint64) {
+	f := rowFactsOf(row, h)
+	w := f.width
 	if w > s.width {
 		row = ansi.Truncate(row, s.width, "")
-		w = textwidth.Line(row)
+		f = rowFacts{width: textwidth.Line(row), trueColour: hasTrueColour(row), escapes: strings.IndexByte(row, ansi.ESC) >= 0}
+		w = f.width
 	}
-	writeStyled(b, row, s.profile)
-	if s.profile > colorprofile.NoTTY && strings.IndexByte(row, ansi.ESC) >= 0 {
+	switch {
+	case s.profile == colorprofile.ANSI256 && !f.trueColour:
+		b.WriteString(row) // see writeStyled
+	default:
+		writeStyled(b, row, s.profile)
+	}
+	if s.profile > colorprofile.NoTTY && f.escapes {
 		b.WriteString(ansi.ResetStyle)
 	}
 	if w < s.width {
@@ -320,6 +354,44 @@ func (s *screen) writeRow(b *bytes.Buffer, row string) {
 		b.WriteString(ansi.EraseLineRight)
 	}
 }
+
+// rowFacts are what writing a row needs to know of it besides its text:
+// its width in cells, whether it may set a 24-bit colour (hasTrueColour)
+// and whether it has escape sequences.
+type rowFacts struct {
+	width               int
+	trueColour, escapes bool
+}
+
+// rowFactsOf is row's rowFacts, h its hash. They are kept by hash for
+// every session of the process: the rows a frame changes are most often
+// written to several terminals (a room's players and watchers are shown
+// the same move), and working them out reads the whole row twice.
+func rowFactsOf(row string, h uint64) rowFacts {
+	rowFactsKept.mu.Lock()
+	f, ok := rowFactsKept.m[h]
+	rowFactsKept.mu.Unlock()
+	if ok {
+		return f
+	}
+	f = rowFacts{width: textwidth.Line(row), trueColour: hasTrueColour(row), escapes: strings.IndexByte(row, ansi.ESC) >= 0}
+	rowFactsKept.mu.Lock()
+	defer rowFactsKept.mu.Unlock()
+	if len(rowFactsKept.m) >= rowFactsMax {
+		clear(rowFactsKept.m)
+	}
+	rowFactsKept.m[h] = f
+	return f
+}
+
+// rowFactsKept are the rows' facts by hash, at most rowFactsMax of them
+// (then it starts again empty): a few hundred kilobytes.
+var rowFactsKept = struct {
+	mu sync.Mutex
+	m  map[uint64]rowFacts
+}{m: map[uint64]rowFacts{}}
+
+const rowFactsMax = 1 << 14
 
 // placeCursor puts the terminal's cursor where the view has it and
 // shows it, when the view has one.

@@ -21,6 +21,7 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/savefmt"
+	"github.com/tabletop/tabletop/themes"
 )
 
 // resignChoice is the resign question: who may resign here, and which
@@ -91,6 +92,10 @@ type BoardScreen struct {
 	question string
 	prompt   bool
 	Input    textinput.Model
+	// inputSt are the styles Input was made with (see common.FieldView);
+	// suggest its suggestions, the legal moves.
+	inputSt *themes.Styles
+	suggest common.FieldSuggestions
 	// Premove is a move typed while another role was to move: it is
 	// played when this client's turn comes, if it is legal then.
 	// premoveAt is how many moves the board showed when it was typed:
@@ -132,6 +137,7 @@ type BoardScreen struct {
 	// header line.
 	histMemo   common.LastDrawn[uint64, []match.PlayedMove]
 	histLog    historyLog
+	turnLog    common.TurnLog // the turns for the recent moves (recent.go)
 	recentMemo common.LastDrawn[recentKey, recentView]
 	headMemo   common.LastDrawn[headerKey, string]
 	// frame keeps what drawing one frame asks for several times; kept
@@ -240,7 +246,7 @@ func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
 		b.spin.Spinner = spinner.Line
 	}
 	b.spin.Style = c.Styles.Accent
-	b.Input = newPrompt(c)
+	b.Input, b.inputSt, b.suggest = newPrompt(c), c.Styles, common.FieldSuggestions{}
 	b.movesVP = viewport.New(viewport.WithWidth(20), viewport.WithHeight(5))
 	b.movesVP.KeyMap = viewport.KeyMap{} // the board owns the keys
 	b.help = c.NewHelp()
@@ -262,7 +268,7 @@ func newPrompt(c *common.Common) textinput.Model {
 // fitPrompt makes the move field as wide as the status line leaves it:
 // at width 0 the text field shows only the placeholder's first letter.
 func (b *BoardScreen) fitPrompt() {
-	b.Input.SetWidth(max(b.Common.Width-2-ansi.StringWidth(b.Input.Prompt), 1))
+	common.SetFieldWidth(&b.Input, max(b.Common.Width-2-ansi.StringWidth(b.Input.Prompt), 1))
 }
 
 // newLocal returns a local match that reports to this board.
@@ -580,9 +586,7 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 		// Only the prompt takes text; a paste anywhere else is not
 		// a string of key presses.
 		if b.prompt {
-			var cmd tea.Cmd
-			b.Input, cmd = b.Input.Update(msg)
-			return b, cmd
+			return b, b.suggest.Update(&b.Input, msg)
 		}
 	}
 	return b, nil

@@ -204,8 +204,7 @@ func (pl promptLine) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, common.BoardKeys.ForceOut):
 		return nil, false
 	}
-	var cmd tea.Cmd
-	b.Input, cmd = b.Input.Update(msg)
+	cmd := b.suggest.Update(&b.Input, msg)
 	b.kept.carry(b) // the text typed is the status line's alone
 	return cmd, true
 }
@@ -264,7 +263,8 @@ func (ki keyInput) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool)
 		text, cmd := b.Common.CycleTheme()
 		b.help = b.Common.NewHelp()
 		b.spin.Style = b.Common.Styles.Accent
-		b.Input = newPrompt(b.Common) // in the new theme's colours
+		// In the new theme's colours.
+		b.Input, b.inputSt, b.suggest = newPrompt(b.Common), b.Common.Styles, common.FieldSuggestions{}
 		b.SetStatus(text, false)
 		return b, cmd, true
 	case key.Matches(msg, k.Copy):
@@ -430,9 +430,9 @@ func (pl promptLine) openPrompt() {
 	b.prompt = true
 	b.recallAt = len(b.Common.PromptHistory)
 	b.Input.SetValue("")
-	b.Input.SetSuggestions(nil)
+	b.suggest.Set(&b.Input, nil)
 	if s := b.Game(); !b.Ended() && b.Mine(s.ToMove()) {
-		b.Input.SetSuggestions(legalTexts(s))
+		b.suggest.Set(&b.Input, legalTexts(s))
 	}
 	b.Input.ShowSuggestions = true
 	b.Input.Focus()

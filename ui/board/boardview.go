@@ -663,7 +663,8 @@ func (bg boardGrid) drawBoardRows(l boardLayout, cells [][]adapters.CellInfo, fl
 	// each reads as a block.
 	g := st.Glyphs.Box
 	lines := make([]string, 0, l.bh)
-	fitted := func(line string) string { return common.PadRight(common.MergeStyles(line), l.bw) }
+	// Every line of the block is l.bw wide (which body counts on).
+	fitted := func(line string) string { return common.FitWidth(common.MergeStyles(line), l.bw) }
 	lines = append(lines, fitted(bg.colLabelLine(l)))
 	if l.overlay {
 		lines = append(lines, fitted(over[0]))
@@ -713,7 +714,7 @@ func (bg boardGrid) drawRow(l boardLayout, cells [][]adapters.CellInfo, fl [][]c
 			p := l.shown(adapters.Pos{Row: r, Col: c})
 			sb.WriteString(bg.renderCell(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i))
 		}
-		lines[i] = common.PadRight(common.MergeStyles(sb.String()), l.bw)
+		lines[i] = common.FitWidth(common.MergeStyles(sb.String()), l.bw)
 	}
 	return lines
 }
@@ -841,7 +842,8 @@ func roleLetter(role string) string {
 }
 
 // panelView draws the side panel: turn or result, seats with stocks,
-// the move list and the AI's status.
+// the move list and the AI's status, in its border: every line of it is
+// one width (body measures only the first; TestPanelLinesAreOneWidth).
 func (sp sidePanel) panelView(l boardLayout) string {
 	b := sp.b
 	// Most frames (a key typed at the prompt, a cursor move) leave the
@@ -1416,7 +1418,7 @@ func (b *BoardScreen) Cursor() *tea.Cursor {
 		return nil
 	}
 	l := b.Layout()
-	c := b.Input.Cursor()
+	_, c := b.promptField()
 	if !l.Fits || c == nil {
 		return nil
 	}
@@ -1424,6 +1426,25 @@ func (b *BoardScreen) Cursor() *tea.Cursor {
 	c.X = min(c.X+1, b.Common.Width-1)
 	c.Y = l.statusY
 	return c
+}
+
+// promptField is the move prompt's text field and the terminal's cursor
+// in it (common.FieldView), once a frame: the status line and the
+// cursor both ask for it.
+func (b *BoardScreen) promptField() (string, *tea.Cursor) {
+	fm := frameMemoOf(b.Common, &b.frame)
+	if fm == nil || !fm.hasField {
+		line, c := common.FieldView(&b.Input, b.inputSt)
+		if fm == nil {
+			return line, c
+		}
+		fm.field, fm.fieldCursor, fm.hasField = line, c, true
+	}
+	if fm.fieldCursor == nil {
+		return fm.field, nil
+	}
+	c := *fm.fieldCursor // the caller's to move
+	return fm.field, &c
 }
 
 // statusMaxLines is how many lines a long status may wrap to.
@@ -1451,7 +1472,8 @@ func (kb keyBar) statusView(maxLines int) string {
 func (kb keyBar) drawStatus(maxLines int) string {
 	b := kb.b
 	if b.prompt {
-		return " " + b.Input.View()
+		line, _ := b.promptField()
+		return " " + line
 	}
 	text, style := kb.statusText()
 	st, width := b.Common.Styles, max(b.Common.Width-1, 1)
@@ -1637,8 +1659,30 @@ func (b *BoardScreen) body(l boardLayout, board []string, panel string) []string
 	if len(board) > 0 {
 		k.board = &board[0]
 	}
-	return b.bodyMemo.Get(k, func() []string {
-		body, widths := b.bodyRows.Join([]string{strings.Repeat(" ", l.boardX)}, board, []string{"  "}, common.SplitLines(panel))
+	join := func() []string {
+		// The board block's lines are made one width (drawBoardRows),
+		// and so are the panel's, a box (see panelView): each block is
+		// measured by its first line.
+		body, widths := b.bodyRows.JoinEven(1<<1|1<<3, []string{strings.Repeat(" ", l.boardX)}, board, []string{"  "}, common.SplitLines(panel))
 		return common.FitLines(body, widths, b.Common.Width, l.statusY-boardY)
+	}
+	return b.bodyMemo.Get(k, func() []string {
+		if k.board == nil {
+			return join()
+		}
+		// A board block shared by other sessions (sharedBoards) beside a
+		// shared panel (sharedPanels), the players and watchers of a room
+		// after a move: joined once for all of them.
+		return sharedBodies.Shared(k, join)
 	})
 }
+
+// sharedBodies keeps the frames' bodies joined by every session, by
+// their bodyKey: the board's lines by the address of the first (the
+// key keeps them, so no other block takes that address) and the panel's
+// text. The lines handed out are shared: never changed.
+var sharedBodies = common.NewLinesSet[bodyKey](sharedBodiesMax)
+
+// sharedBodiesMax bounds sharedBodies: bodies of a few kilobytes, more
+// than the rooms a server holds change in a second.
+const sharedBodiesMax = 2048

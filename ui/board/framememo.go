@@ -1,6 +1,8 @@
 package board
 
 import (
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/tabletop/tabletop/ui/common"
 )
 
@@ -29,6 +31,11 @@ type frameMemo struct {
 	status                 string
 	statusMax, statusLines int
 	hasStatus              bool
+	// field is the prompt's text field, fieldCursor the terminal's
+	// cursor in it (see promptField).
+	field       string
+	fieldCursor *tea.Cursor
+	hasField    bool
 }
 
 // frameMemoOf returns m for the frame c is drawing (emptied if it kept

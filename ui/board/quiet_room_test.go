@@ -75,3 +75,28 @@ func TestRoomAnswerToTheMoveShownIsQuiet(t *testing.T) {
 		}
 	}
 }
+
+// A quiet message (the room's answer to the move shown) leaves what the
+// last frame worked out good: the size check of the key after it takes
+// the frame's, not the layout worked out again; any other message does
+// not.
+func TestQuietAnswerKeepsTheFramesWork(t *testing.T) {
+	t.Parallel()
+	v, err := game.Lookup("quad5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, room := range []*fakeRoom{{v: v}, {v: v, refusing: true}} {
+		b := newRoomBoard(t, v, room)
+		shell := common.NewShell(b.Common, b)
+		_, cmd := shell.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+		_ = shell.View()
+		for _, msg := range uitest.Msgs(cmd) {
+			shell.Update(msg)
+		}
+		kept := frameMemoOf(b.Common, &b.frame) != nil
+		if kept != !room.refusing {
+			t.Errorf("refused %v: the frame's work kept after the answer: %v", room.refusing, kept)
+		}
+	}
+}

@@ -56,25 +56,19 @@ func (b *BoardScreen) Recent() recentView {
 // recent works the recent moves out (see Recent).
 func (b *BoardScreen) recent() recentView {
 	start, moves := b.Match.Replay()
-	steps := game.SplitTurns(start, moves)
+	var steps [][]game.Move
+	var movers []game.Role  // NoRole for a turn where all chose
+	var states []game.State // the position turn i was played in, from `from` on
 	if b.Reviewing() {
-		steps = steps[:min(b.Review.Turn, len(steps))]
+		steps, movers, states = replayTurns(start, moves, b.Review.Turn)
+	} else {
+		steps, movers, states = b.turnLog.Of(start, moves, recentLimit)
 	}
 	n := len(steps)
 	if n == 0 {
 		return recentView{}
 	}
 	from := max(n-recentLimit, 0)
-	movers := make([]game.Role, n)  // NoRole for a turn where all chose
-	states := make([]game.State, n) // the position turn i was played in, from `from` on
-	s := start.Clone()
-	for i, step := range steps {
-		movers[i] = game.TurnMover(s, step)
-		if i >= from {
-			states[i] = s.Clone()
-		}
-		game.ApplyTurn(s, step)
-	}
 	k := b.recentFrom(movers, from)
 	var rv recentView
 	for i := k; i < n; i++ {
@@ -90,6 +84,24 @@ func (b *BoardScreen) recent() recentView {
 		}
 	}
 	return rv
+}
+
+// replayTurns is common.TurnLog's Of for the first upTo turns of the
+// game, worked out anew (review steps back and forth).
+func replayTurns(start game.State, moves []game.Move, upTo int) ([][]game.Move, []game.Role, []game.State) {
+	steps := game.SplitTurns(start, moves)
+	steps = steps[:min(upTo, len(steps))]
+	n := len(steps)
+	movers, states := make([]game.Role, n), make([]game.State, n)
+	s := start.Clone()
+	for i, step := range steps {
+		movers[i] = game.TurnMover(s, step)
+		if i >= n-recentLimit {
+			states[i] = s.Clone()
+		}
+		game.ApplyTurn(s, step)
+	}
+	return steps, movers, states
 }
 
 // recentFrom returns the first recent move: the one after the last move

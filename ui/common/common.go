@@ -75,7 +75,8 @@ func (c *Common) Drawing() { c.Frame, c.InView = c.Frame+1, true }
 func (c *Common) Drawn() { c.InView = false }
 
 // Updated records that the client handled a message, which may have
-// changed anything a frame was drawn from.
+// changed anything a frame was drawn from (Shell.Update calls it after
+// every message but a quiet one).
 func (c *Common) Updated() { c.Updates++ }
 
 // Quiet says that the message being handled changed nothing a frame
@@ -165,8 +166,9 @@ func (c *Common) NewHelp() help.Model {
 }
 
 // HelpMemoKey names everything a help bar is drawn from: the enabled
-// bindings' help texts, in their groups, the width, whether every key
-// shows, and the theme (the help's styles). It is a 64-bit hash of them,
+// bindings' help texts (of the short help, and of its groups when every
+// key shows), the width, whether every key shows, and the theme (the
+// help's styles). It is a 64-bit hash of them,
 // made without allocating (a bar is looked up on every frame), and two
 // bars with one hash come once in 2⁶⁴ pairs, as the server's renderer
 // already takes of two lines.
@@ -179,8 +181,12 @@ func HelpMemoKey(k KeyHelp, width int, all bool, theme string, ascii bool) uint6
 	h.Write(strconv.AppendBool(num[:0], ascii))
 	h.WriteString(theme)
 	hashHelp(&h, k.Short)
-	for _, group := range k.Full {
-		hashHelp(&h, group)
+	if all {
+		// The bar of the short help is drawn from it alone: the groups
+		// (several times as many bindings) name only the full help.
+		for _, group := range k.Full {
+			hashHelp(&h, group)
+		}
 	}
 	return h.Sum64()
 }
@@ -484,6 +490,16 @@ func CutWidth(s string, w int) (string, int) {
 		n = LineWidth(s)
 	}
 	return s, n
+}
+
+// FitWidth is the styled line s made exactly w cells wide: cut when it
+// is wider (as CutWidth), padded with spaces when it is narrower.
+func FitWidth(s string, w int) string {
+	s, n := CutWidth(s, w)
+	if n < w {
+		return s + strings.Repeat(" ", w-n)
+	}
+	return s
 }
 
 // PadRight pads a styled string with spaces to w cells.

@@ -70,8 +70,16 @@ func (m *Shell) Init() tea.Cmd {
 // Update routes messages to the current screen.
 func (m *Shell) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	// After the message, whatever it changed: the size check below still
-	// asks of the model the last frame was drawn from.
-	defer m.C.Updated()
+	// asks of the model the last frame was drawn from. A message that
+	// changed nothing a frame shows (Quiet) leaves what the last frame
+	// worked out good: the next key's size check takes it, not the
+	// layout and key bar worked out again (a room's answer to the
+	// player's move comes between the move and the next key).
+	defer func() {
+		if !m.C.quiet {
+			m.C.Updated()
+		}
+	}()
 	m.C.quiet = false
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:

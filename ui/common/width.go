@@ -58,6 +58,16 @@ type TopRows struct {
 // Join is JoinTopLines(split...). The returned slices are the caller's;
 // split is kept (as lines, not the slices) until the next call.
 func (t *TopRows) Join(split ...[]string) (lines []string, widths []int) {
+	return t.JoinEven(0, split...)
+}
+
+// JoinEven is Join of blocks of which those whose bit is set in even
+// (bit i for split[i]) have all their lines one width: only the first
+// line of such a block is measured. A box drawn by Lip Gloss (a border
+// around lines padded to the widest, like the board's side panel) is
+// such a block; measuring each of its lines was most of what joining a
+// frame's body cost once a move had changed them.
+func (t *TopRows) JoinEven(even uint64, split ...[]string) (lines []string, widths []int) {
 	same := len(t.blocks) == len(split)
 	lineW := make([][]int, len(split))
 	blockW := make([]int, len(split))
@@ -65,9 +75,12 @@ func (t *TopRows) Join(split ...[]string) (lines []string, widths []int) {
 	for i, block := range split {
 		lineW[i] = make([]int, len(block))
 		for j, l := range block {
-			if same && j < len(t.blocks[i]) && t.blocks[i][j] == l {
+			switch {
+			case j > 0 && i < 64 && even&(1<<i) != 0:
+				lineW[i][j] = lineW[i][0]
+			case same && j < len(t.blocks[i]) && t.blocks[i][j] == l:
 				lineW[i][j] = t.lineW[i][j]
-			} else {
+			default:
 				lineW[i][j] = LineWidth(l)
 			}
 			blockW[i] = max(blockW[i], lineW[i][j])

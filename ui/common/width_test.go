@@ -1,6 +1,7 @@
 package common
 
 import (
+	"github.com/charmbracelet/x/ansi"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -132,7 +133,7 @@ func TestTopRowsJoinAsJoinTopLines(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	pieces := []string{"", "a", "board ·", "\x1b[38;5;2mx\x1b[0m", "一二三", "  ", "panel line"}
 	blocks := [][]string{{"  "}, {"r1", "r2", "r3"}, {" "}, {"p1", "p2"}}
-	var rows TopRows
+	var rows, evenRows TopRows
 	for step := range 500 {
 		switch rng.IntN(8) {
 		case 0: // a block more or less
@@ -165,6 +166,47 @@ func TestTopRowsJoinAsJoinTopLines(t *testing.T) {
 		want, wantW := JoinTopLines(frame...)
 		if !slices.Equal(got, want) || !slices.Equal(gotW, wantW) {
 			t.Fatalf("step %d, blocks %q: joined %q %v, want %q %v", step, frame, got, gotW, want, wantW)
+		}
+		// The same with the last block padded to one width, as a box,
+		// and said to be so (JoinEven).
+		last := slices.Clone(frame[len(frame)-1])
+		w := 0
+		for _, l := range last {
+			w = max(w, LineWidth(l))
+		}
+		for j := range last {
+			last[j] = PadRight(last[j], w)
+		}
+		frame[len(frame)-1] = last
+		got, _ = evenRows.JoinEven(1<<(len(frame)-1), frame...)
+		texts := make([]string, len(frame))
+		for i, block := range frame {
+			texts[i] = strings.Join(block, "\n")
+		}
+		if got, want := strings.Join(got, "\n"), lipgloss.JoinHorizontal(lipgloss.Top, texts...); got != want {
+			t.Fatalf("step %d, even blocks %q: joined %q, want %q", step, frame, got, want)
+		}
+	}
+}
+
+// FitWidth makes a line exactly the width asked, cut or padded, its
+// text kept where it fits.
+func TestFitWidthIsExact(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		w    int
+		want string
+	}{
+		{"abc", 5, "abc  "},
+		{"abc", 3, "abc"},
+		{"abcdef", 4, "abcd"},
+		{"\x1b[1mab\x1b[m", 4, "\x1b[1mab\x1b[m  "},
+		{"一二三", 4, "一二"},
+		{"一二三", 5, "一二 "},
+	} {
+		got := FitWidth(tc.s, tc.w)
+		if LineWidth(got) != tc.w || ansi.Strip(got) != ansi.Strip(tc.want) {
+			t.Errorf("FitWidth(%q, %d) = %q, want %q", tc.s, tc.w, got, tc.want)
 		}
 	}
 }
