@@ -23,13 +23,7 @@ type blindRules struct {
 // picked with seed, or "" when the top-down rules cannot tell by the
 // deadline. What runs on after the deadline ends by itself.
 func (b *blindRules) legalMove(src []byte, role string, turns [][]string, seed uint64, deadline time.Time) string {
-	b.once.Do(func() {
-		b.done = make(chan struct{})
-		go func() {
-			defer close(b.done)
-			b.v, _ = gdl.LoadTopDown("ggp", src)
-		}()
-	})
+	b.prepare(src)
 	out := make(chan string, 1)
 	go func() {
 		<-b.done
@@ -43,6 +37,17 @@ func (b *blindRules) legalMove(src []byte, role string, turns [][]string, seed u
 	case <-t.C:
 		return ""
 	}
+}
+
+// prepare starts reading src top-down, once.
+func (b *blindRules) prepare(src []byte) {
+	b.once.Do(func() {
+		b.done = make(chan struct{})
+		go func() {
+			defer close(b.done)
+			b.v, _ = gdl.LoadTopDown("ggp", src)
+		}()
+	})
 }
 
 // legalAfter plays turns from v's start and returns one of role's legal

@@ -122,6 +122,12 @@ func later(a, b time.Time) time.Time {
 // the first position until it. The error says why the rules were
 // refused; a sheet still loading at the deadline is no error.
 func (m *match) awaitStart(deadline time.Time) (note string, err error) {
+	if !m.waitLoaded(time.Now().Add(time.Until(deadline) / 2)) {
+		// A slow load may outlast the start clock; the first plays are
+		// then answered from the rules read top-down (about 50 ms for
+		// checkers, 120 for AlexChess), which should be ready by then.
+		m.blind.prepare(m.source)
+	}
 	if !m.waitLoaded(deadline) {
 		return "still loading the rules", nil
 	}
@@ -174,19 +180,23 @@ type position struct{ rules, native game.State }
 
 // play applies the joint move and answers with this role's move before
 // the play clock runs out. While the rules are still loading it keeps
-// the moves for later and answers a guess (see playBlind).
+// the moves for later and answers from the rules read top-down, or a
+// guess (see answerBlind).
 func (m *match) play(moves []string, received time.Time) (reply, note string, err error) {
 	m.stopThinking() // an earlier message's search, if it still runs
 	deadline := received.Add(m.playClock - Margin(m.playClock))
 	// The load has half the time to finish; the other half is the
 	// top-down rules' to find a legal move if it does not.
-	loaded := m.waitLoaded(received.Add(deadline.Sub(received) / 2))
+	m.waitLoaded(received.Add(deadline.Sub(received) / 2))
 	m.mu.Lock()
 	if err := m.ctx.Err(); err != nil {
 		m.mu.Unlock()
 		return "", "", fmt.Errorf("match %s is over", m.id)
 	}
-	if !loaded || m.rules == nil {
+	// The rules, not the wait, say whether the load is over: a load
+	// that ended since has played the moves kept for it, and this play's
+	// must follow them on its rules, not be kept for a load that is past.
+	if m.rules == nil {
 		return m.answerBlind(moves, deadline)
 	}
 	defer m.mu.Unlock()

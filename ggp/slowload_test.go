@@ -124,3 +124,26 @@ func TestGuessMove(t *testing.T) {
 		}
 	}
 }
+
+// A load that ends between a play's wait and its turn at the match has
+// played the moves kept for it: the play's own moves follow on its
+// rules, and are not kept for a load that is over.
+func TestPlayAfterTheLoadEndedFollowsItsRules(t *testing.T) {
+	_, rules := sheet(t, "tictactoe")
+	v, err := gdl.Load("ggp", rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMatch(context.Background(), Message{MatchID: "race", Role: "oplayer", Rules: rules, PlayClock: time.Second}, time.Now())
+	defer m.abort()
+	// The rules are set as load sets them, but loaded is not closed yet:
+	// the play's wait ends without them.
+	m.role, m.rules, m.level, m.searcher = v.RoleIndexFold("oplayer"), v.New(), ai.Easy, ai.NewSearcher()
+	reply, note, err := m.play([]string{"(mark 1 1)", "noop"}, time.Now())
+	if err != nil || m.steps != 1 || len(m.pending) != 0 {
+		t.Fatalf("reply %q (%s), %v: %d steps on the rules, %d joint moves kept; want 1 and 0", reply, note, err, m.steps, len(m.pending))
+	}
+	if !strings.HasPrefix(reply, "(mark ") || strings.Contains(reply, "1 1)") {
+		t.Fatalf("reply %q, want a mark on a free cell", reply)
+	}
+}
