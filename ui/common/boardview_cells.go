@@ -2,7 +2,6 @@ package common
 
 import (
 	"strings"
-	"sync"
 
 	"charm.land/lipgloss/v2"
 
@@ -93,21 +92,7 @@ type cellCache struct {
 	// texts keeps short texts in the board's and panel's styles: labels,
 	// names and moves, which repeat on every frame.
 	texts *drawnSet[TextKey, string]
-	// blank keeps the lines of background only (most lines of a cell
-	// more than one line high), by background and width, without
-	// hashing a key; made at the first (a session at the menu draws no
-	// board).
-	blankMu sync.Mutex
-	blank   *blankLines
 }
-
-// blankLines are drawn lines of background only, by background and
-// width; "" for none yet (a line of width 0 is drawn again each time).
-type blankLines [BgLast + 1][blankWidths]string
-
-// blankWidths bounds the widths kept in cellCache.blank: the cells of
-// every size the board takes (cellSizes in ui/board).
-const blankWidths = 16
 
 // NewCellCache is an empty cache of drawn cells, for one theme's styles.
 func NewCellCache() *cellCache {
@@ -172,19 +157,6 @@ func (c *cellCache) MutedText(st *themes.Styles, s string) string {
 func (c *cellCache) Draw(st *themes.Styles, k CellKey) string {
 	if c == nil {
 		return DrawCell(st, k)
-	}
-	if k.Blank && k.Background <= BgLast && k.Width >= 0 && k.Width < blankWidths {
-		// DrawCell reads only these two of a blank line's key.
-		c.blankMu.Lock()
-		defer c.blankMu.Unlock()
-		if c.blank == nil {
-			c.blank = new(blankLines)
-		}
-		line := &c.blank[k.Background][k.Width]
-		if *line == "" {
-			*line = DrawCell(st, k)
-		}
-		return *line
 	}
 	return c.lines.Get(k, func() string { return DrawCell(st, k) })
 }
