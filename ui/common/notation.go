@@ -167,10 +167,33 @@ func ParseTurn(s game.State, text string) ([]game.Move, error) {
 	if turn, ok := parseTurnFields(s.Clone(), fields); ok {
 		return turn, nil
 	}
+	if why := endingLead(s, fields); why != nil {
+		return nil, why
+	}
 	if why := illegalLead(s, fields); why != nil {
 		return nil, why
 	}
 	return nil, err
+}
+
+// endingLead says so when a leading run of fields is a legal move that
+// ends the game, so that the rest would be played after its end (a
+// Pentago placement that makes five, typed with its rotation); nil
+// otherwise.
+func endingLead(s game.State, fields []string) error {
+	for n := 1; n < len(fields); n++ {
+		lead := strings.Join(fields[:n], " ")
+		m, err := ParseMove(s, lead)
+		if err != nil || !s.IsLegal(m) {
+			continue
+		}
+		t := s.Clone()
+		t.Apply(m)
+		if t.Terminal() {
+			return fmt.Errorf("%s ends the game, so %s cannot follow it: type %s alone", lead, strings.Join(fields[n:], " "), lead)
+		}
+	}
+	return nil
 }
 
 // illegalLead is why the turn's first part is refused when no leading

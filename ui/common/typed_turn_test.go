@@ -68,6 +68,10 @@ func TestRefusedTurnSaysWhy(t *testing.T) {
 		{nil, "nonsense words", `"nonsense"`},
 		{nil, "133 122", `"133 122"`},
 		{nil, "133 3ccw 122", `"133 3ccw 122"`},
+		// Red's fifth in the top row wins on the placement: the rotation
+		// typed with it would come after the end.
+		{[]string{"213", "3cw", "411", "3cw", "223", "3cw", "412", "3cw", "233", "3cw", "413", "3cw", "113", "3cw", "421", "3cw"},
+			"123 1cw", "123 ends the game, so 1cw cannot follow it: type 123 alone"},
 	} {
 		s, err := game.NewState("pentago", "")
 		if err != nil {
