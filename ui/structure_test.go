@@ -145,12 +145,13 @@ func TestNoKeyLiteralsOutsideKeyMaps(t *testing.T) {
 // the shared widgets. The board opens the screens above it (the menu, a
 // setup) through hooks that ui/pages sets (see board.OpenMenu).
 var clientLayers = map[string][]string{
-	"common":   nil,
-	"adapters": {"common"},
-	"match":    {"common"},
-	"board":    {"common", "adapters", "match"},
-	"pages":    {"common", "adapters", "match", "board"},
-	".":        {"common", "adapters", "match", "board", "pages"},
+	"common":         nil,
+	"adapters":       {"common"},
+	"match":          {"common"},
+	"board/analysis": {"common"},
+	"board":          {"common", "adapters", "match", "board/analysis"},
+	"pages":          {"common", "adapters", "match", "board"},
+	".":              {"common", "adapters", "match", "board", "pages"},
 	// The tests of every package above may import testSupport too.
 	testSupport: nil,
 }

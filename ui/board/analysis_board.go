@@ -2,6 +2,7 @@ package board
 
 import (
 	tea "charm.land/bubbletea/v2"
+	"github.com/tabletop/tabletop/ui/board/analysis"
 	"github.com/tabletop/tabletop/ui/common"
 
 	"github.com/tabletop/tabletop/game"
@@ -47,7 +48,7 @@ func (ac analysisControls) toggleAnalysis() tea.Cmd {
 		b.SetStatus(why, true)
 		return nil
 	}
-	cmd := b.Analysis.toggle(b.Common, b.Game())
+	cmd := b.Analysis.Toggle(b.Common, b.Game())
 	if b.Analysis.Enabled {
 		b.SetStatus("analysis on: e turns it off", false)
 	} else {
@@ -79,22 +80,22 @@ func (ac analysisControls) followAnalysis() tea.Cmd {
 	}
 	if why := ac.analysisOff(); why != "" {
 		b.Analysis.Enabled = false
-		b.Analysis.stop()
+		b.Analysis.Stop()
 		return nil
 	}
-	return b.Analysis.follow(b.Common, b.Game())
+	return b.Analysis.Follow(b.Common, b.Game())
 }
 
 // gotAnalysis keeps a report of the live analysis. A proven value of the
 // reviewed position is review's value of it too, so that the move list
 // and the panel never disagree.
-func (ac analysisControls) gotAnalysis(msg analysisMsg) tea.Cmd {
+func (ac analysisControls) gotAnalysis(msg analysis.Msg) tea.Cmd {
 	b := ac.b
-	cmd := b.Analysis.handle(msg)
+	cmd := b.Analysis.Handle(msg)
 	s := b.Game()
-	if b.Reviewing() && b.Analysis.Done() && b.Analysis.report.Proven && b.Analysis.key == positionKey(s) &&
-		b.Review.Turn < len(b.Review.Evals) && firstRoleKnown(s) {
-		b.Review.Evals[b.Review.Turn] = firstRoleValue(s, b.Analysis.report)
+	if b.Reviewing() && b.Analysis.Done() && b.Analysis.Report().Proven && b.Analysis.Of(s) &&
+		b.Review.Turn < len(b.Review.Evals) && analysis.FirstRoleKnown(s) {
+		b.Review.Evals[b.Review.Turn] = analysis.FirstRoleValue(s, b.Analysis.Report())
 	}
 	return cmd
 }
@@ -108,5 +109,5 @@ func (ac analysisControls) analysisPanel(w, h int) []string {
 	if s := b.Game(); s.ToMove() != game.NoRole && !s.Terminal() {
 		head += st.Muted.Render(" (" + b.variant.RoleName(s.ToMove()) + " to move)")
 	}
-	return append([]string{head}, analysisLines(st, &b.Analysis, w, h)...)
+	return append([]string{head}, analysis.Lines(st, &b.Analysis, w, h)...)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop/tabletop/ui/board/analysis"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
@@ -31,7 +32,7 @@ func TestReviewAgreesWithAnalyze(t *testing.T) {
 		if !an.Proven {
 			t.Fatalf("after %d moves analyze proves nothing (%+v): the test shows nothing", at, an)
 		}
-		want := firstRoleValue(s, an)
+		want := analysis.FirstRoleValue(s, an)
 		if got := b.Review.Evals[at]; got != want {
 			t.Errorf("after %d moves (%s) review says %d for x, analyze proves %d", at, s.String(), got, want)
 		}
@@ -63,7 +64,7 @@ func TestAnalysisFollowsAndStops(t *testing.T) {
 	if got := <-h.Ended; got != live {
 		t.Fatalf("stepping back ended the analysis of %q, want %q", got, live)
 	}
-	waitEnded(first) // its goroutine is over
+	first.Ended() // its goroutine is over
 	if got, want := <-h.Started, b.Game().String(); got != want {
 		t.Fatalf("review analyses %q, want the reviewed %q", got, want)
 	}
@@ -73,7 +74,7 @@ func TestAnalysisFollowsAndStops(t *testing.T) {
 	if got := <-h.Ended; got != reviewed {
 		t.Fatalf("the rules screen ended the analysis of %q, want %q", got, reviewed)
 	}
-	waitEnded(second)
+	second.Ended()
 	_, back := m.Update(uitest.Key("esc"))
 	uitest.RunOnce(m, back)
 	if got := <-h.Started; m.Cur != common.Screen(b) || got != reviewed {
@@ -85,15 +86,9 @@ func TestAnalysisFollowsAndStops(t *testing.T) {
 		t.Fatalf("m: on %T", m.Cur)
 	}
 	<-h.Ended
-	waitEnded(third)
+	third.Ended()
 	if b.Analysis.Job != nil {
 		t.Fatal("the board left a job behind")
-	}
-}
-
-// waitEnded waits until job's goroutine has ended: its channel closes last.
-func waitEnded(job *analysisJob) {
-	for range job.reports {
 	}
 }
 
@@ -108,10 +103,10 @@ func TestPanelProofIsReviewsValue(t *testing.T) {
 	m.Update(uitest.Key("v")) // review's own valuing is not run
 	_, cmd := m.Update(uitest.Key("e"))
 	uitest.RunCmd(m, cmd) // the panel's analysis, to its end
-	if !b.Analysis.Done() || !b.Analysis.report.Proven {
-		t.Fatalf("the panel proves nothing: %+v", b.Analysis.report)
+	if !b.Analysis.Done() || !b.Analysis.Report().Proven {
+		t.Fatalf("the panel proves nothing: %+v", b.Analysis.Report())
 	}
-	if got, want := b.Review.Evals[b.Review.Turn], firstRoleValue(b.Game(), b.Analysis.report); got != want {
+	if got, want := b.Review.Evals[b.Review.Turn], analysis.FirstRoleValue(b.Game(), b.Analysis.Report()); got != want {
 		t.Fatalf("review says %d, the panel proved %d", got, want)
 	}
 }

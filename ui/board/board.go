@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tabletop/tabletop/ui/adapters"
+	"github.com/tabletop/tabletop/ui/board/analysis"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/match"
 
@@ -147,7 +148,7 @@ type BoardScreen struct {
 	// Review is review mode: a past position shown instead of the live one.
 	Review review
 	// Analysis is the analysis panel (analysis_board.go), off until e.
-	Analysis liveAnalysis
+	Analysis analysis.Live
 }
 
 // NewBoard opens a local game of v from position ("" = the start) with
@@ -388,7 +389,7 @@ func (b *BoardScreen) play(m game.Move) tea.Cmd {
 // Leave stops the AI and saves the game or leaves the room before the
 // board is left; the command reports when the save is written.
 func (b *BoardScreen) Leave() tea.Cmd {
-	b.Analysis.stop()
+	b.Analysis.Stop()
 	b.suspend()
 	return b.Match.Leave()
 }
@@ -523,7 +524,7 @@ func (b *BoardScreen) humanRole() game.Role {
 func (b *BoardScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	s, cmd := b.handle(msg)
 	if s != common.Screen(b) {
-		b.Analysis.stop() // another screen: init starts it again on return
+		b.Analysis.Stop() // another screen: init starts it again on return
 		return s, cmd
 	}
 	b.askReplace()
@@ -557,7 +558,7 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return b.entered(msg)
 	case evalMsg:
 		return b, b.nav().gotEvals(msg)
-	case analysisMsg:
+	case analysis.Msg:
 		return b, b.analysis().gotAnalysis(msg)
 	case common.NoticeMsg:
 		b.SetStatus(string(msg), false)

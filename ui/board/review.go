@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tabletop/tabletop/ui/board/analysis"
 	"github.com/tabletop/tabletop/ui/common"
 
 	"charm.land/bubbles/v2/key"
@@ -214,10 +215,10 @@ func positionValue(ctx context.Context, an common.Analyst, s game.State, opt ai.
 	if s.Terminal() {
 		return s.Goal(0) * 100
 	}
-	if an == nil || !firstRoleKnown(s) {
+	if an == nil || !analysis.FirstRoleKnown(s) {
 		return Estimate(s, make([]int, len(s.Variant().Roles)))
 	}
-	return firstRoleValue(s, an.Analyze(ctx, s, opt, nil))
+	return analysis.FirstRoleValue(s, an.Analyze(ctx, s, opt, nil))
 }
 
 // Estimate is the first role's expected goal ×100 in s by the game's

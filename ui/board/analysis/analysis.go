@@ -1,4 +1,11 @@
-package board
+// Package analysis is the board's live analysis of the shown position:
+// the engine's value with its best line and the next best moves, from
+// the same evaluation service as `tabletop analyze` (ai.Analyzer), so
+// that the board and the command never disagree on a proven position.
+// The analysis runs off the UI goroutine with a context the board
+// cancels when the position changes or the board is left; its reports
+// come back as messages (Msg) that the board hands to Live.Handle.
+package analysis
 
 import (
 	"context"
@@ -15,13 +22,6 @@ import (
 	"github.com/tabletop/tabletop/themes"
 )
 
-// The analysis of the shown position, live: the engine's value with its
-// best line and the next best moves, from the same evaluation service as
-// `tabletop analyze` (ai.Analyzer), so that the board and the command
-// never disagree on a proven position. The analysis runs off the UI
-// goroutine with a context the board cancels when the position changes
-// or the board is left; its reports come back as messages.
-
 // liveBudget is how long the live analysis of one position goes on: a
 // player studying a position wants it deeper than a move's budget, and
 // a proven position ends it at once.
@@ -30,23 +30,23 @@ const liveBudget = 20 * time.Second
 // analysisMoves is how many of the best moves the panel lists.
 const analysisMoves = 4
 
-// analysisJob is one live analysis in flight.
-type analysisJob struct {
+// Job is one live analysis in flight.
+type Job struct {
 	cancel  context.CancelFunc
 	reports chan ai.Analysis // the latest report waiting; closed after the last
 }
 
-// analysisMsg carries a report of job; closed says the job ended.
-type analysisMsg struct {
-	job    *analysisJob
+// Msg carries a report of job; closed says the job ended.
+type Msg struct {
+	job    *Job
 	an     ai.Analysis
 	closed bool
 }
 
-// liveAnalysis is the panel's analysis of the shown position.
-type liveAnalysis struct {
+// Live is the panel's analysis of the shown position.
+type Live struct {
 	Enabled bool
-	Job     *analysisJob
+	Job     *Job
 	// key is the position analysed (variant and position string), st
 	// the position itself; an is the latest report for it, has whether
 	// there is one.
@@ -56,22 +56,22 @@ type liveAnalysis struct {
 	has    bool
 }
 
-// positionKey names a position for the analysis.
-func positionKey(s game.State) string { return s.Variant().Name + " " + s.String() }
+// PositionKey names a position for the analysis.
+func PositionKey(s game.State) string { return s.Variant().Name + " " + s.String() }
 
-// follow analyses s when the analysis is on and s is not the position
+// Follow analyses s when the analysis is on and s is not the position
 // already analysed (a finished position is not analysed): the running
 // analysis stops first.
-func (a *liveAnalysis) follow(c *common.Common, s game.State) tea.Cmd {
+func (a *Live) Follow(c *common.Common, s game.State) tea.Cmd {
 	if !a.Enabled || s == nil {
-		a.stop()
+		a.Stop()
 		return nil
 	}
-	k := positionKey(s)
+	k := PositionKey(s)
 	if k == a.key {
 		return nil
 	}
-	a.stop()
+	a.Stop()
 	a.key, a.st, a.report, a.has = k, s.Clone(), ai.Analysis{}, false
 	if s.Terminal() {
 		return nil
@@ -81,13 +81,13 @@ func (a *liveAnalysis) follow(c *common.Common, s game.State) tea.Cmd {
 
 // start runs the analysis of a.st in a goroutine of its own, after a
 // free AI slot where the client shares them (a server's sessions).
-func (a *liveAnalysis) start(c *common.Common, opt ai.AnalysisOptions) tea.Cmd {
+func (a *Live) start(c *common.Common, opt ai.AnalysisOptions) tea.Cmd {
 	parent := c.Opts.Context
 	if parent == nil {
 		parent = context.Background()
 	}
 	ctx, cancel := context.WithCancel(parent)
-	job := &analysisJob{cancel: cancel, reports: make(chan ai.Analysis, 1)}
+	job := &Job{cancel: cancel, reports: make(chan ai.Analysis, 1)}
 	a.Job = job
 	s, an, slots := a.st.Clone(), c.Analyst(), c.Opts.AISlots
 	go func() {
@@ -121,16 +121,16 @@ func offerLatest[T any](ch chan T, v T) {
 }
 
 // wait is a command that waits for the job's next report.
-func (j *analysisJob) wait() tea.Cmd {
+func (j *Job) wait() tea.Cmd {
 	return func() tea.Msg {
 		an, ok := <-j.reports
-		return analysisMsg{job: j, an: an, closed: !ok}
+		return Msg{job: j, an: an, closed: !ok}
 	}
 }
 
-// stop cancels the analysis in flight; its goroutine ends soon after,
+// Stop cancels the analysis in flight; its goroutine ends soon after,
 // and its late reports are dropped.
-func (a *liveAnalysis) stop() {
+func (a *Live) Stop() {
 	if a.Job != nil {
 		a.Job.cancel()
 		a.Job = nil
@@ -138,14 +138,14 @@ func (a *liveAnalysis) stop() {
 	a.key = ""
 }
 
-// toggle turns the analysis on or off for s.
-func (a *liveAnalysis) toggle(c *common.Common, s game.State) tea.Cmd {
+// Toggle turns the analysis on or off for s.
+func (a *Live) Toggle(c *common.Common, s game.State) tea.Cmd {
 	a.Enabled = !a.Enabled
-	return a.follow(c, s)
+	return a.Follow(c, s)
 }
 
-// handle keeps a report of the current job and waits for the next.
-func (a *liveAnalysis) handle(msg analysisMsg) tea.Cmd {
+// Handle keeps a report of the current job and waits for the next.
+func (a *Live) Handle(msg Msg) tea.Cmd {
 	if msg.job != a.Job || a.Job == nil {
 		return nil
 	}
@@ -158,12 +158,26 @@ func (a *liveAnalysis) handle(msg analysisMsg) tea.Cmd {
 }
 
 // Done reports whether the last analysis ended with a final report.
-func (a *liveAnalysis) Done() bool { return a.has && a.report.Done }
+func (a *Live) Done() bool { return a.has && a.report.Done }
 
-// analysisLines draws the analysis of a.st in lines of width w, at most
+// Report is the latest report of the analysis of the position it last
+// followed (the zero Analysis before the first).
+func (a *Live) Report() ai.Analysis { return a.report }
+
+// Of reports whether s is the position the analysis follows.
+func (a *Live) Of(s game.State) bool { return a.key != "" && a.key == PositionKey(s) }
+
+// Ended waits until the job's goroutine has ended (its channel closes
+// last), dropping its reports: for tests that check no job is left.
+func (j *Job) Ended() {
+	for range j.reports {
+	}
+}
+
+// Lines draws the analysis of a.st in lines of width w, at most
 // h of them: the value for the side to move (marked proven), its best
 // line, then the best moves with their values.
-func analysisLines(st *themes.Styles, a *liveAnalysis, w, h int) []string {
+func Lines(st *themes.Styles, a *Live, w, h int) []string {
 	var out []string
 	add := func(s string) {
 		if len(out) < h {
@@ -271,19 +285,19 @@ func analysisNote(st *themes.Styles, an ai.Analysis) string {
 	return note
 }
 
-// firstRoleKnown reports whether an analysis of s gives the first
+// FirstRoleKnown reports whether an analysis of s gives the first
 // role's value: the analysis is the mover's (or, on a turn where all
 // move, the first role's), and in a two-role game the other role's
 // value is the rest of 100, as the AI's search takes it; another role's
 // value in a larger game says nothing of the first role's.
-func firstRoleKnown(s game.State) bool {
+func FirstRoleKnown(s game.State) bool {
 	to := s.ToMove()
 	return to == 0 || to == game.NoRole || len(s.Variant().Roles) == 2
 }
 
-// firstRoleValue is the first role's expected goal ×100 (0–10000) in s
-// by the analysis an of s (see firstRoleKnown).
-func firstRoleValue(s game.State, an ai.Analysis) int {
+// FirstRoleValue is the first role's expected goal ×100 (0–10000) in s
+// by the analysis an of s (see FirstRoleKnown).
+func FirstRoleValue(s game.State, an ai.Analysis) int {
 	v := min(max(int(an.Score*100+0.5), 0), 10000)
 	if to := s.ToMove(); to != 0 && to != game.NoRole {
 		return 10000 - v
