@@ -114,15 +114,14 @@ type BoardScreen struct {
 	help    help.Model
 	// The parts of the frame last drawn, each kept with the key of what
 	// it was drawn from (see LastDrawn): the side panel (panelView) and
-	// its border (boxPanel), the visible move list (moveListView) and its
-	// text (moveListText), the column labels (colLabelLine) and the board
+	// its border (boxPanel), the column labels (colLabelLine) and the board
 	// block (boardLines). The key bar is kept for all sessions
 	// (boardHelps).
-	listMemo  common.LastDrawn[listKey, string]
+	// listLog is the move list, grouped and drawn (moveListLog).
+	listLog   moveListLog
 	panelMemo common.LastDrawn[panelKey, string]
 	panelIn   common.LastDrawn[panelInputs, string]
 	border    common.LastDrawn[borderKey, panelBorder]
-	movesMemo common.LastDrawn[movesKey, string]
 	labelMemo common.LastDrawn[labelsKey, string]
 	boardMemo common.LastDrawn[string, []string]
 	boardKey  []byte // the buffer of boardMemo's keys (see boardMemoKey)
@@ -288,7 +287,7 @@ func (b *BoardScreen) SetMatch(m match.Match) {
 	// one's goes.
 	b.histMemo = common.LastDrawn[uint64, []match.PlayedMove]{}
 	b.recentMemo = common.LastDrawn[recentKey, recentView]{}
-	b.listMemo = common.LastDrawn[listKey, string]{}
+	b.listLog = moveListLog{}
 	b.panelIn = common.LastDrawn[panelInputs, string]{}
 }
 

@@ -1036,10 +1036,12 @@ func (sp sidePanel) panelContent(l boardLayout) string {
 	// The markers' legend, where a blank line parts the seats from the
 	// moves: it costs no line.
 	add(b.grid().styled(common.TextMuted, b.AdapterCaps.LegendOf(b.Common.ASCII)))
-	list := append([]string{b.grid().styled(common.TextTitle, "Moves") + b.grid().styled(common.TextMuted, fmt.Sprintf(" (%d)", len(b.History())))},
-		common.SplitLines(sp.moveListView(inner, l.listH))...)
+	var list []string // the list's header, then its lines
 	if b.Analysis.Enabled {
 		list = b.analysis().analysisPanel(inner, l.listH)
+	} else {
+		list = append([]string{b.grid().styled(common.TextTitle, "Moves") + b.grid().styled(common.TextMuted, fmt.Sprintf(" (%d)", len(b.History())))},
+			sp.moveListView(inner, l.listH)...)
 	}
 	add(list[0])
 	for _, s := range list[1:] {
@@ -1169,21 +1171,23 @@ func (sp sidePanel) seatLines(inner int) []string {
 	return lines
 }
 
-// moveListView is the visible part of the move list, w×h, scrolled up
-// MoveScroll lines from its end. It is kept while the list and its
-// size are unchanged: the viewport measures every line of it.
-func (sp sidePanel) moveListView(w, h int) string {
+// moveListView is the visible part of the move list, at most h lines of
+// at most w cells, scrolled up MoveScroll lines from its end; the panel
+// pads them to its width, as the viewport would. The lines are the
+// list's own (read them, never change them). A line wider than w, or
+// with a tab, goes to the viewport (scrollView), which measures every
+// line.
+func (sp sidePanel) moveListView(w, h int) []string {
 	b := sp.b
-	text := sp.moveListText()
-	return b.movesMemo.Get(movesKey{w, h, b.moveScroll, text}, func() string {
-		return scrollView(b.movesVP, text, w, h, b.moveScroll)
-	})
-}
-
-// movesKey is what the visible move list is drawn from.
-type movesKey struct {
-	w, h, scroll int
-	text         string
+	lines := sp.moveListLines()
+	top := min(max(len(lines)-h-b.moveScroll, 0), max(len(lines)-h, 0))
+	shown := lines[top:min(top+h, len(lines))]
+	for _, line := range shown {
+		if common.LineWidth(line) > w || strings.ContainsAny(line, "\t\r") {
+			return common.SplitLines(scrollView(b.movesVP, strings.Join(lines, "\n"), w, h, b.moveScroll))
+		}
+	}
+	return shown
 }
 
 // scrollView is what viewport vp shows of text in w×h, scrolled up from
@@ -1220,43 +1224,38 @@ func scrollView(vp viewport.Model, text string, w, h, up int) string {
 	return sb.String()
 }
 
-// moveListText is the move list, one line a move. Outside review it is
-// kept while the moves (the match's version, as History keeps them) and
-// the theme are the same: a line costs a format and a style.
-func (sp sidePanel) moveListText() string {
+// moveListLines is the move list, one line a turn. Outside review the
+// lines are kept (moveListLog) while the theme is the same, and a move
+// draws only the line of its turn: a line costs a format and a style.
+func (sp sidePanel) moveListLines() []string {
 	b := sp.b
-	if b.Reviewing() {
-		return sp.drawMoveList()
-	}
-	return b.listMemo.Get(listKey{b.Common.Styles.Palette(), b.Common.ASCII, b.Match.Version()}, sp.drawMoveList)
-}
-
-// listKey is what the move list outside review is drawn from.
-type listKey struct {
-	theme   string
-	ascii   bool
-	version uint64
-}
-
-// drawMoveList is the move list as the panel shows it.
-func (sp sidePanel) drawMoveList() string {
-	b := sp.b
-	var sb strings.Builder
 	lines := b.moveLines()
-	for i, ml := range lines {
-		if i > 0 {
-			sb.WriteString("\n")
+	var drawn []string
+	if b.Reviewing() {
+		drawn = make([]string, len(lines))
+		for i, ml := range lines {
+			drawn[i] = b.nav().reviewMoveLine(ml)
 		}
-		line := ml.numbered() + b.grid().pieceText(b.variant.RoleIndex(ml.mover), common.PadRight(ml.mover, 6)) + " " + ml.text
-		if b.Reviewing() {
-			line = b.nav().reviewMoveLine(ml)
-		}
-		sb.WriteString(line)
+	} else {
+		drawn = b.listLog.drawnLines(listKey{b.Common.Styles.Palette(), b.Common.ASCII}, sp.moveLine)
 	}
-	if len(lines) == 0 {
-		sb.WriteString(b.Common.Styles.Muted.Render("no moves yet"))
+	if len(drawn) == 0 {
+		return []string{b.Common.Styles.Muted.Render("no moves yet")}
 	}
-	return sb.String()
+	return drawn
+}
+
+// listKey is what the move list's lines outside review are drawn from,
+// besides the lines themselves.
+type listKey struct {
+	theme string
+	ascii bool
+}
+
+// moveLine is a line of the move list outside review.
+func (sp sidePanel) moveLine(ml moveLine) string {
+	b := sp.b
+	return ml.numbered() + b.grid().pieceText(b.variant.RoleIndex(ml.mover), common.PadRight(ml.mover, 6)) + " " + ml.text
 }
 
 // aiLine is the AI's live status.

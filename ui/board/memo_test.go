@@ -56,12 +56,12 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 		vp := b.movesVP
 		vp.SetWidth(w)
 		vp.SetHeight(l.listH)
-		if got, want := b.panel().moveListText(), b.panel().drawMoveList(); got != want {
+		if got, want := strings.Join(b.panel().moveListLines(), "\n"), freshMoveList(b); got != want {
 			t.Fatalf("after %s: the move list text is\n%q\nfresh it is\n%q", step, got, want)
 		}
-		vp.SetContent(b.panel().drawMoveList())
+		vp.SetContent(freshMoveList(b))
 		vp.SetYOffset(vp.TotalLineCount() - l.listH - b.moveScroll)
-		if got, want := b.panel().moveListView(w, l.listH), vp.View(); got != want {
+		if got, want := padLines(b.panel().moveListView(w, l.listH), w, l.listH), vp.View(); got != want {
 			t.Fatalf("after %s: the move list is\n%q\nfresh it is\n%q", step, got, want)
 		}
 	}
@@ -132,6 +132,36 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 			}
 		}
 	}
+}
+
+// freshMoveList is the move list's text, every line grouped and drawn
+// afresh.
+func freshMoveList(b *BoardScreen) string {
+	var lines []string
+	for _, ml := range moveLines(b.variant, b.History()) {
+		if b.Reviewing() {
+			lines = append(lines, b.nav().reviewMoveLine(ml))
+		} else {
+			lines = append(lines, b.panel().moveLine(ml))
+		}
+	}
+	if len(lines) == 0 {
+		return b.Common.Styles.Muted.Render("no moves yet")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// padLines is lines padded with spaces to w cells and with blank lines
+// to h, joined: as the panel shows them.
+func padLines(lines []string, w, h int) string {
+	out := make([]string, h)
+	for i := range out {
+		if i < len(lines) {
+			out[i] = lines[i]
+		}
+		out[i] += strings.Repeat(" ", max(w-common.LineWidth(out[i]), 0))
+	}
+	return strings.Join(out, "\n")
 }
 
 // scrollView shows what the viewport shows, for lists longer and shorter
