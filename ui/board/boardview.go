@@ -522,16 +522,12 @@ func (bg boardGrid) boardLines(l boardLayout) []string {
 	rv := b.Recent()
 	regions := b.Regions(rv)
 	fl := b.marks(rv, regions)
-	var over [2]string // the overlay's lines above and below the board
-	if l.overlay {
-		over = [2]string{bg.overlayLine(l, regions, true), bg.overlayLine(l, regions, false)}
-	}
 	// Most frames (keys typed at the prompt, a clock, another player's
 	// seat) leave the board as it was: it is kept while everything it is
 	// drawn from is the same. A board drawn anew is first looked for
 	// among the ones other sessions drew: the players and watchers of a
 	// room see one position, most often with the same highlights.
-	buf, rows := bg.boardMemoKey(l, cells, fl, over)
+	buf, rows := bg.boardMemoKey(l, cells, fl, regions)
 	if k, lines, ok := b.boardMemo.Last(); ok && k == string(buf) {
 		return lines // compared without making the key a string
 	}
@@ -539,6 +535,10 @@ func (bg boardGrid) boardLines(l boardLayout) []string {
 	rows.key = key
 	return b.boardMemo.Get(key, func() []string {
 		return sharedBoards.Get(sharedBoardKey{b.Common.Styles, b.variant, key}, func() []string {
+			var over [2]string // the overlay's lines above and below the board
+			if l.overlay {
+				over = [2]string{bg.overlayLine(l, regions, true), bg.overlayLine(l, regions, false)}
+			}
 			return bg.drawBoardRows(l, cells, fl, over, &rows)
 		})
 	})
@@ -584,12 +584,14 @@ type sharedBoardKey struct {
 }
 
 // boardMemoKey names everything drawBoard draws from: the layout, the
-// theme, every cell and its highlights, the overlay's lines. It is built
+// theme, every cell and its highlights, the overlay's regions (what
+// their lines are drawn from, so that a board kept is not drawn in part
+// to be named). It is built
 // on every frame, so without fmt (the layout printed with %v took most
 // of its time) and in the board's own buffer, which it returns: good
 // until the next call. The rows' keys are cut from it once it is made a
 // string (rowKeys.key).
-func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, over [2]string) ([]byte, rowKeys) {
+func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, regions []adapters.Region) ([]byte, rowKeys) {
 	b := bg.b
 	pal := b.Common.Styles.Palette()
 	buf := b.boardKey[:0]
@@ -603,9 +605,9 @@ func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl 
 		b.rowStarts = make([]int, n)
 	}
 	rk := rowKeys{head: len(buf), cells: b.rowStarts[:len(cells)+1]}
-	buf = append(buf, over[0]...)
-	buf = append(buf, '|')
-	buf = append(buf, over[1]...)
+	if l.overlay {
+		buf = appendRegions(buf, regions)
+	}
 	buf = append(buf, '|')
 	for r := range cells {
 		rk.cells[r] = len(buf)
@@ -627,6 +629,32 @@ func (bg boardGrid) boardMemoKey(l boardLayout, cells [][]adapters.CellInfo, fl 
 	rk.cells[len(cells)] = len(buf)
 	b.boardKey = buf
 	return buf, rk
+}
+
+// appendRegions appends what the overlay's lines are drawn from (see
+// overlayLine): where each region stands and its parts' texts and
+// styles.
+func appendRegions(buf []byte, regions []adapters.Region) []byte {
+	for _, g := range regions {
+		buf = strconv.AppendBool(buf, g.Above)
+		buf = append(buf, ',')
+		buf = strconv.AppendInt(buf, int64(g.Col), 10)
+		buf = append(buf, ',')
+		buf = strconv.AppendInt(buf, int64(g.Cols), 10)
+		for _, p := range g.Parts {
+			buf = append(buf, ';')
+			buf = strconv.AppendInt(buf, int64(p.Style), 10)
+			buf = append(buf, ',')
+			buf = strconv.AppendBool(buf, p.Stretch)
+			buf = append(buf, ',')
+			// The text's length first: a text may hold any byte.
+			buf = strconv.AppendInt(buf, int64(len(p.Text)), 10)
+			buf = append(buf, ':')
+			buf = append(buf, p.Text...)
+		}
+		buf = append(buf, '/')
+	}
+	return buf
 }
 
 // appendLayout appends every field of l to buf, the buttons (only once
