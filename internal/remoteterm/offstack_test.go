@@ -72,6 +72,17 @@ func TestOffStackWaitingCallHoldsUpNoOther(t *testing.T) {
 	}
 }
 
+// A call hands over to an idle worker and back without allocating: the
+// worker owns the channels (a call allocated a job and a channel).
+func TestOffStackAllocatesNothingOfItsOwn(t *testing.T) {
+	n := 0
+	f := func() { n++ }
+	OffStack(f) // a worker, idle from now on
+	if allocs := testing.AllocsPerRun(100, func() { OffStack(f) }); allocs != 0 {
+		t.Errorf("a call allocated %.1f times", allocs)
+	}
+}
+
 // deepModel's Update and View take about 64 KB of stack, as a client's
 // screens can.
 type deepModel struct{}
