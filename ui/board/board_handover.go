@@ -41,7 +41,7 @@ func (ho handOverScreen) handingOver() game.Role {
 // played or seen by the wrong person.
 func (ho handOverScreen) handOverKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	b := ho.b
-	k := common.BoardKeys
+	k := &common.BoardKeys
 	switch {
 	case key.Matches(msg, takeKey):
 		b.caps.HandOver.TakeKeyboard()
@@ -58,7 +58,7 @@ func (ho handOverScreen) handOverKey(msg tea.KeyPressMsg) (common.Screen, tea.Cm
 
 // handOverHelp is the key help of the hand-over screen.
 func (ho handOverScreen) handOverHelp() common.KeyHelp {
-	k := common.BoardKeys
+	k := &common.BoardKeys
 	short := []key.Binding{takeKey, k.Menu, k.HelpAll, k.Quit}
 	return common.KeyHelp{Short: short, Full: [][]key.Binding{{takeKey}, {k.Menu, k.Rules, k.Theme, k.Quit, common.KeyHelpFewer}}}
 }

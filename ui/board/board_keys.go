@@ -37,7 +37,7 @@ func (b *BoardScreen) Keys() common.KeyHelp {
 	if b.handOver().handingOver() != game.NoRole {
 		return b.handOver().handOverHelp()
 	}
-	k := common.BoardKeys
+	k := &common.BoardKeys
 	// The lists are the board's own, made again on every call (the bar
 	// is asked for several times a message; new lists each time were a
 	// tenth of what a room's move allocated).
@@ -161,38 +161,7 @@ func (pl promptLine) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		b.Input.Blur()
 		return nil, true
 	case key.Matches(msg, common.BoardKeys.Submit):
-		text := strings.TrimSpace(b.Input.Value())
-		b.prompt = false
-		b.Input.Blur()
-		b.Input.SetValue("")
-		pl.remember(text)
-		if file, ok := saveCommand(text); ok {
-			return b.records().saveAs(file), true
-		}
-		if cmd, ok := b.room().roomCommand(text); ok {
-			return cmd, true
-		}
-		switch {
-		case text == "" && b.Premove != "":
-			b.Premove = ""
-			b.SetStatus("premove cancelled", false)
-			return nil, true
-		case text == "":
-			return nil, true
-		case b.Ended():
-			b.SetStatus("the game is over", true)
-			return nil, true
-		case !b.Mine(b.Game().ToMove()):
-			b.setPremove(text)
-			b.SetStatus("premove "+text+": played when your turn comes, if it is legal then", false)
-			return nil, true
-		}
-		turn, err := common.ParseTurn(b.Game(), text)
-		if err != nil {
-			b.SetStatus(err.Error(), true)
-			return nil, true
-		}
-		return b.playTurn(turn), true
+		return pl.submit(), true
 	case key.Matches(msg, common.BoardKeys.Earlier):
 		pl.recall(true)
 		b.kept.carry(b)
@@ -209,10 +178,51 @@ func (pl promptLine) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return cmd, true
 }
 
+// submit takes the text of the prompt, Enter pressed: a move, a premove,
+// a command. (Apart from promptKey, which every key typed at the prompt
+// goes through: the text field's value, taken here, is a copy of the
+// field, whose room made promptKey's frame, and so the stack of every
+// key typed, about 8 KB larger.)
+func (pl promptLine) submit() tea.Cmd {
+	b := pl.b
+	text := strings.TrimSpace(b.Input.Value())
+	b.prompt = false
+	b.Input.Blur()
+	b.Input.SetValue("")
+	pl.remember(text)
+	if file, ok := saveCommand(text); ok {
+		return b.records().saveAs(file)
+	}
+	if cmd, ok := b.room().roomCommand(text); ok {
+		return cmd
+	}
+	switch {
+	case text == "" && b.Premove != "":
+		b.Premove = ""
+		b.SetStatus("premove cancelled", false)
+		return nil
+	case text == "":
+		return nil
+	case b.Ended():
+		b.SetStatus("the game is over", true)
+		return nil
+	case !b.Mine(b.Game().ToMove()):
+		b.setPremove(text)
+		b.SetStatus("premove "+text+": played when your turn comes, if it is legal then", false)
+		return nil
+	}
+	turn, err := common.ParseTurn(b.Game(), text)
+	if err != nil {
+		b.SetStatus(err.Error(), true)
+		return nil
+	}
+	return b.playTurn(turn)
+}
+
 // answer takes the answer to the open question (quit or resign).
 func (ki keyInput) answer(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	b := ki.b
-	k := common.BoardKeys
+	k := &common.BoardKeys
 	what := b.Confirm
 	b.Confirm, b.question = "", ""
 	if what == "replace" && b.caps.Keep != nil {
@@ -238,7 +248,7 @@ func (ki keyInput) answer(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 // screenKey handles the keys that work whatever the game's state.
 func (ki keyInput) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool) {
 	b := ki.b
-	k := common.BoardKeys
+	k := &common.BoardKeys
 	switch {
 	case key.Matches(msg, k.Quit):
 		if q := b.Match.QuitPrompt(); q != "" {
@@ -260,13 +270,7 @@ func (ki keyInput) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool)
 			}
 		}
 	case key.Matches(msg, k.Theme):
-		text, cmd := b.Common.CycleTheme()
-		b.help = b.Common.NewHelp()
-		b.spin.Style = b.Common.Styles.Accent
-		// In the new theme's colours.
-		b.Input, b.inputSt, b.suggest = newPrompt(b.Common), b.Common.Styles, common.FieldSuggestions{}
-		b.SetStatus(text, false)
-		return b, cmd, true
+		return b, ki.cycleTheme(), true
 	case key.Matches(msg, k.Copy):
 		return b, b.records().copyRecord(), true
 	case key.Matches(msg, flipKey):
@@ -293,10 +297,25 @@ func (ki keyInput) screenKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool)
 	return b, nil, true
 }
 
+// cycleTheme turns to the next theme. (Apart from screenKey, which every
+// key not typed at the prompt goes through: the help and the prompt it
+// makes anew are large values, whose room made screenKey's frame, and
+// so the stack of every key, about 20 KB larger.)
+func (ki keyInput) cycleTheme() tea.Cmd {
+	b := ki.b
+	text, cmd := b.Common.CycleTheme()
+	b.help = b.Common.NewHelp()
+	b.spin.Style = b.Common.Styles.Accent
+	// In the new theme's colours.
+	b.Input, b.inputSt, b.suggest = newPrompt(b.Common), b.Common.Styles, common.FieldSuggestions{}
+	b.SetStatus(text, false)
+	return cmd
+}
+
 // endedKey handles a key once the game is over.
 func (ki keyInput) endedKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 	b := ki.b
-	k := common.BoardKeys
+	k := &common.BoardKeys
 	switch {
 	case key.Matches(msg, k.Rematch) && b.caps.Rematch != nil:
 		return b.endAction(endRematch)
@@ -324,7 +343,7 @@ func (ki keyInput) endedKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 // resigning, pausing the AI and hints.
 func (ki keyInput) matchKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool) {
 	b := ki.b
-	k, cp := common.BoardKeys, b.caps
+	k, cp := &common.BoardKeys, b.caps
 	switch {
 	case key.Matches(msg, k.Undo) && cp.Undo != nil:
 		b.Premove = "" // typed for a position that is gone
@@ -358,7 +377,7 @@ func (ki keyInput) matchKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, bool) 
 // cursor's cell, the variant's own keys.
 func (ki keyInput) playKey(msg tea.KeyPressMsg) tea.Cmd {
 	b := ki.b
-	k := common.BoardKeys
+	k := &common.BoardKeys
 	s := b.Game()
 	if mover := s.ToMove(); !b.Mine(mover) {
 		if key.Matches(msg, k.Type) && b.humanRole() != game.NoRole {
@@ -405,7 +424,7 @@ func (ki keyInput) playKey(msg tea.KeyPressMsg) tea.Cmd {
 func (ki keyInput) moveCursor(msg tea.KeyPressMsg) {
 	b := ki.b
 	rows, cols := b.adapter.Dims()
-	k := common.BoardKeys
+	k := &common.BoardKeys
 	dr, dc := 0, 0
 	switch {
 	case key.Matches(msg, k.Up):

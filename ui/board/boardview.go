@@ -1212,10 +1212,18 @@ func (sp sidePanel) moveListView(w, h int) []string {
 	shown := lines[top:min(top+h, len(lines))]
 	for _, line := range shown {
 		if common.LineWidth(line) > w || strings.ContainsAny(line, "\t\r") {
-			return common.SplitLines(scrollView(b.movesVP, strings.Join(lines, "\n"), w, h, b.moveScroll))
+			return sp.viewportLines(lines, w, h)
 		}
 	}
 	return shown
+}
+
+// viewportLines is what the move list's viewport shows of lines (see
+// scrollView). Apart from moveListView, whose frame would otherwise
+// hold room for a copy of the viewport on every panel drawn.
+func (sp sidePanel) viewportLines(lines []string, w, h int) []string {
+	b := sp.b
+	return common.SplitLines(scrollView(b.movesVP, strings.Join(lines, "\n"), w, h, b.moveScroll))
 }
 
 // scrollView is what viewport vp shows of text in w×h, scrolled up from

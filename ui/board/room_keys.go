@@ -31,7 +31,7 @@ func (ro roomControls) roomKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, boo
 	if d == nil {
 		return b, nil, false
 	}
-	k := common.BoardKeys
+	k := &common.BoardKeys
 	switch {
 	case key.Matches(msg, k.Chat):
 		b.cmdLine().openPrompt()
