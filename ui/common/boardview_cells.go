@@ -1,7 +1,9 @@
 package common
 
 import (
+	"reflect"
 	"strings"
+	"sync"
 
 	"charm.land/lipgloss/v2"
 
@@ -81,12 +83,13 @@ func DrawCell(st *themes.Styles, k CellKey) string {
 // bound only matters for a session resized through many sizes.
 const cellCacheMax = 2048
 
-// cellCache keeps the drawn lines of board cells for one session's
-// styles. Styling a cell with lipgloss was most of the server's CPU,
-// while a board has few distinct cells; a cache is made with the styles
-// (SetTheme), so it never outlives them. It is a pure memo of DrawCell:
-// View stays a function of the model. The lock makes it safe should two
-// goroutines render one session (they never do in Bubble Tea).
+// cellCache keeps the drawn lines of board cells for one theme's styles.
+// Styling a cell with lipgloss was most of the server's CPU, while a
+// board has few distinct cells; a cache is taken with the styles
+// (SetTheme: cellCacheFor), so it never outlives them, and the sessions
+// in the shared styles of a built-in theme share it. It is a pure memo
+// of DrawCell: View stays a function of the model. Its sets' locks make
+// it safe to share.
 type cellCache struct {
 	lines *drawnSet[CellKey, string]
 	// texts keeps short texts in the board's and panel's styles: labels,
@@ -95,8 +98,36 @@ type cellCache struct {
 }
 
 // NewCellCache is an empty cache of drawn cells, for one theme's styles.
-func NewCellCache() *cellCache {
-	return &cellCache{lines: NewDrawnSet[CellKey](cellCacheMax), texts: NewDrawnSet[TextKey](cellCacheMax)}
+func NewCellCache() *cellCache { return newCellCache(cellCacheMax) }
+
+func newCellCache(max int) *cellCache {
+	return &cellCache{lines: NewDrawnSet[CellKey](max), texts: NewDrawnSet[TextKey](max)}
+}
+
+// sharedCellCacheMax bounds a cache shared by every session in one
+// theme's styles: the cells and texts of all their boards and panels,
+// among them the players' names (a few per room).
+const sharedCellCacheMax = 16384
+
+// sharedCells are the cell caches of the styles that sessions share
+// (themes.SharedStyles), by their styles.
+var sharedCells sync.Map // *themes.Styles → *cellCache
+
+// cellCacheFor is the cache of drawn cells for the styles st of theme t:
+// the one every session drawing in them shares when st are the shared
+// styles of a built-in theme (the players and watchers of a room, and
+// the rooms, draw the same cells and texts: each session drew its own,
+// in every room, after every move), else one of its own (a theme of the
+// settings' own gets styles of its own, not to be kept past them).
+func cellCacheFor(t themes.Theme, st *themes.Styles) *cellCache {
+	if builtIn, ok := themes.Lookup(t.Name); !ok || !reflect.DeepEqual(builtIn, t) {
+		return NewCellCache()
+	}
+	if c, ok := sharedCells.Load(st); ok {
+		return c.(*cellCache)
+	}
+	c, _ := sharedCells.LoadOrStore(st, newCellCache(sharedCellCacheMax))
+	return c.(*cellCache)
 }
 
 // TextStyle names a style of themes.Styles for text.
@@ -143,7 +174,8 @@ func (c *cellCache) Text(st *themes.Styles, k TextKey) string {
 	if c == nil {
 		return k.render(st)
 	}
-	return c.texts.Get(k, func() string { return k.render(st) })
+	// Drawn outside the set's lock: the set may be every session's.
+	return c.texts.Shared(k, func() string { return k.render(st) })
 }
 
 // MutedText returns st.Muted.Render(s), from the cache when rendered
@@ -158,5 +190,5 @@ func (c *cellCache) Draw(st *themes.Styles, k CellKey) string {
 	if c == nil {
 		return DrawCell(st, k)
 	}
-	return c.lines.Get(k, func() string { return DrawCell(st, k) })
+	return c.lines.Shared(k, func() string { return DrawCell(st, k) })
 }

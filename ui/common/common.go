@@ -90,7 +90,7 @@ func (c *Common) Quiet() { c.quiet = true }
 func (c *Common) SetTheme(t themes.Theme) {
 	c.Theme = t
 	c.Styles = themes.SharedStyles(t, c.ASCII, c.Profile)
-	c.Cells = NewCellCache()
+	c.Cells = cellCacheFor(t, c.Styles)
 }
 
 // setProfile takes the terminal's colour profile as the program found
