@@ -232,11 +232,7 @@ func (r *Renderer) writeLoop() {
 		}
 		buf := bufPool.Get().(*bytes.Buffer)
 		buf.Reset()
-		// The writer is a new goroutine for each burst of frames (an idle
-		// session keeps none), with a small stack that drawing a frame
-		// grew, copied two or three times a frame: drawn on a worker,
-		// whose stack has the room (see OffStack).
-		OffStack(func() { r.scr.frame(buf, &j) })
+		r.scr.frame(buf, &j)
 		// n is read before the buffer goes back to the pool, where
 		// another session's writer may take it at once.
 		n := buf.Len()
