@@ -227,3 +227,46 @@ func groupKillChild(s *Store) {
 	}
 	select {}
 }
+
+// The statements of every move run on SQLite without a temporary table:
+// SQLite opens one, with a page cache of its own allocated and freed
+// each time, for a RETURNING clause (and for some IN lists and sorts),
+// which cost the committer an mmap and a munmap a move. EXPLAIN lists
+// the table's opening (OpenEphemeral) when a statement would.
+func TestMoveStatementsUseNoTemporaryTable(t *testing.T) {
+	s := storeOpener(sqliteTestDSN(t))(t).e
+	db, ok := s.db.(sqlDB)
+	if !ok {
+		t.Fatalf("the SQLite store's database is a %T", s.db)
+	}
+	ctx := context.Background()
+	for _, q := range hotStatements {
+		rows, err := db.writes.QueryContext(ctx, "EXPLAIN "+q, "A", 1, 2, 3, 4)
+		if err != nil {
+			t.Fatalf("EXPLAIN %s: %v", q, err)
+		}
+		cols, _ := rows.Columns()
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		ops := 0
+		for rows.Next() {
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			ops++
+			if op := fmt.Sprint(vals[1]); op == "OpenEphemeral" || op == "OpenAutoindex" || op == "SorterOpen" {
+				t.Errorf("%s opens a temporary table (%s)", q, op)
+			}
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		rows.Close()
+		if ops == 0 {
+			t.Fatalf("EXPLAIN %s listed no operations", q)
+		}
+	}
+}
