@@ -234,39 +234,66 @@ func groupKillChild(s *Store) {
 // which cost the committer an mmap and a munmap a move. EXPLAIN lists
 // the table's opening (OpenEphemeral) when a statement would.
 func TestMoveStatementsUseNoTemporaryTable(t *testing.T) {
+	db := sqliteOf(t)
+	for _, q := range hotStatements {
+		for _, op := range explainOps(t, db, q) {
+			if op == "OpenEphemeral" || op == "OpenAutoindex" || op == "SorterOpen" {
+				t.Errorf("%s opens a temporary table (%s)", q, op)
+			}
+		}
+	}
+}
+
+// A move's compare-and-set leaves the room's indexes alone: an indexed
+// column in its SET list (the status) made SQLite delete and insert the
+// room's entry of rooms_by_status on every move, a page more to commit.
+func TestMoveCompareAndSetWritesNoIndex(t *testing.T) {
+	for _, op := range explainOps(t, sqliteOf(t), sqlMoveCAS) {
+		if op == "IdxDelete" || op == "IdxInsert" {
+			t.Errorf("the move's compare-and-set writes an index (%s)", op)
+		}
+	}
+}
+
+// sqliteOf is a fresh SQLite store's database.
+func sqliteOf(t *testing.T) sqlDB {
+	t.Helper()
 	s := storeOpener(sqliteTestDSN(t))(t).e
 	db, ok := s.db.(sqlDB)
 	if !ok {
 		t.Fatalf("the SQLite store's database is a %T", s.db)
 	}
-	ctx := context.Background()
-	for _, q := range hotStatements {
-		rows, err := db.writes.QueryContext(ctx, "EXPLAIN "+q, "A", 1, 2, 3, 4)
-		if err != nil {
-			t.Fatalf("EXPLAIN %s: %v", q, err)
-		}
-		cols, _ := rows.Columns()
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		ops := 0
-		for rows.Next() {
-			if err := rows.Scan(ptrs...); err != nil {
-				t.Fatal(err)
-			}
-			ops++
-			if op := fmt.Sprint(vals[1]); op == "OpenEphemeral" || op == "OpenAutoindex" || op == "SorterOpen" {
-				t.Errorf("%s opens a temporary table (%s)", q, op)
-			}
-		}
-		if err := rows.Err(); err != nil {
+	return db
+}
+
+// explainOps lists the operations SQLite's EXPLAIN gives for q.
+func explainOps(t *testing.T, db sqlDB, q string) []string {
+	t.Helper()
+	rows, err := db.writes.QueryContext(context.Background(), "EXPLAIN "+q, "A", 1, 2, 3, 4)
+	if err != nil {
+		t.Fatalf("EXPLAIN %s: %v", q, err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals, ptrs := make([]any, len(cols)), make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	var ops []string
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
 			t.Fatal(err)
 		}
-		rows.Close()
-		if ops == 0 {
-			t.Fatalf("EXPLAIN %s listed no operations", q)
-		}
+		ops = append(ops, fmt.Sprint(vals[1])) // the columns: addr, opcode, p1, …
 	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(ops) == 0 {
+		t.Fatalf("EXPLAIN %s listed no operations", q)
+	}
+	return ops
 }

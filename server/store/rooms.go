@@ -269,8 +269,14 @@ func (e *engine) AppendMove(ctx context.Context, code string, m Move) (int64, er
 		} else if n == 0 {
 			return Event{}, whyNot(ctx, t, code, "move", int64(m.Number))
 		}
-		if err := t.queryRow(ctx, sqlMoveVersion, code).Scan(&version); err != nil {
+		var status string
+		if err := t.queryRow(ctx, sqlMoveVersion, code).Scan(&version, &status); err != nil {
 			return Event{}, err
+		}
+		if status != string(StatusPlaying) {
+			if _, err := t.exec(ctx, sqlMoveStarts, code); err != nil {
+				return Event{}, err
+			}
 		}
 		if _, err := t.exec(ctx, sqlInsertMove, code, m.Number, m.Seat, m.Text, ms(m.At)); err != nil {
 			return Event{}, err
@@ -302,10 +308,15 @@ const (
 	// temporary table of its own, whose page cache it allocates and
 	// frees on every run (an mmap and a munmap of its bulk a move, a
 	// fifth of the committer's CPU); the read by the room's key does not.
+	// The room's status is set (sqlMoveStarts) only by the move that
+	// starts the game: a status in the SET list makes SQLite rewrite the
+	// room's entry in rooms_by_status, one more page in the commit for
+	// every move, unchanged.
 	sqlMoveCAS = `UPDATE OR FAIL rooms SET move_count = move_count + 1, version = version + 1,
-			turn_started_ms = $3, updated_ms = $3, status = 'playing', offer = ''
+			turn_started_ms = $3, updated_ms = $3, offer = ''
 			WHERE code = $1 AND move_count = $2 AND status IN ('waiting', 'playing')`
-	sqlMoveVersion = `SELECT version FROM rooms WHERE code = $1`
+	sqlMoveVersion = `SELECT version, status FROM rooms WHERE code = $1`
+	sqlMoveStarts  = `UPDATE OR FAIL rooms SET status = 'playing' WHERE code = $1`
 	sqlInsertMove  = `INSERT OR FAIL INTO moves (room_code, ply, seat, text, played_ms) VALUES ($1, $2, $3, $4, $5)`
 	// sqlMoverClock leaves a clock that did not change (none, in a room
 	// without one) unwritten: no new row, no page to commit.
