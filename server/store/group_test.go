@@ -297,3 +297,25 @@ func explainOps(t *testing.T, db sqlDB, q string) []string {
 	}
 	return ops
 }
+
+// A transaction of the writer binds each prepared statement to itself
+// once: a group commit runs the same statements for every move of its
+// batch, and each binding allocated a statement registered with the
+// database until the transaction ended.
+func TestTransactionBindsAStatementOnce(t *testing.T) {
+	db := sqliteOf(t)
+	ctx := context.Background()
+	tx, err := db.begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.rollback(ctx) }()
+	st := tx.(sqlTx)
+	first := st.stmt(ctx, sqlInsertMove)
+	if first == nil {
+		t.Fatal("the move's insert is not prepared")
+	}
+	if again := st.stmt(ctx, sqlInsertMove); again != first {
+		t.Errorf("the move's insert was bound to the transaction twice (%p, then %p)", first, again)
+	}
+}
