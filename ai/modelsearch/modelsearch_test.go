@@ -102,16 +102,7 @@ func TestModelChoice(t *testing.T) {
 	// Yellow to move: its values by lead, and which ones the model plays.
 	s.Apply(tictacchess.MoveOf(1, 4, 2, 6))
 	w.sim.CopyFrom(s)
-	moves := s.Legal(nil)
-	lead := map[game.Move]float64{}
-	bestLead := -1000.0
-	for _, m := range moves {
-		c := s.Clone()
-		c.Apply(m)
-		w.look(c)
-		lead[m] = w.lead(s.ToMove())
-		bestLead = max(bestLead, lead[m])
-	}
+	lead, bestLead := leads(w, s)
 	seen := map[game.Move]bool{}
 	for i := range 400 {
 		w.rng.Seed(uint64(i))
@@ -207,16 +198,7 @@ func TestTiesSetWhatASharedGoalIsWorth(t *testing.T) {
 func TestModelActionErrsAsTheModel(t *testing.T) {
 	t.Parallel()
 	s := position(t, "...g.../...b.g./.y...../r..bb.b/......./.r...y./...y... red 13")
-	w := newWorker(s, 1)
-	lead := map[game.Move]float64{}
-	bestLead := math.Inf(-1)
-	for _, m := range s.Legal(nil) {
-		c := s.Clone()
-		c.Apply(m)
-		w.look(c)
-		lead[m] = w.lead(s.ToMove())
-		bestLead = max(bestLead, lead[m])
-	}
+	lead, bestLead := leads(newWorker(s, 1), s)
 	seen := map[game.Move]bool{}
 	for seed := range uint64(400) {
 		m := ModelAction(s, seed)
@@ -231,4 +213,19 @@ func TestModelActionErrsAsTheModel(t *testing.T) {
 	if len(seen) < 2 {
 		t.Errorf("over 400 seeds one action (%d); want the error to vary the choice", len(seen))
 	}
+}
+
+// leads is the lead, by the one-action look, of each legal action of the
+// role in control of s, and the best of them.
+func leads(w *worker, s game.State) (map[game.Move]float64, float64) {
+	lead := map[game.Move]float64{}
+	best := math.Inf(-1)
+	for _, m := range s.Legal(nil) {
+		c := s.Clone()
+		c.Apply(m)
+		w.look(c)
+		lead[m] = w.lead(s.ToMove())
+		best = max(best, lead[m])
+	}
+	return lead, best
 }
