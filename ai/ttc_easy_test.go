@@ -20,7 +20,7 @@ var (
 	ttcGames   = flag.Int("ttc.games", 40, "games of TestTicTacChessAgainstEasy")
 	ttcSeed    = flag.Uint64("ttc.seed", 2, "seed of TestTicTacChessAgainstEasy (as tabletop match --seed)")
 	ttcHard    = flag.String("ttc.hard", "ai:hard", "the measured seat's player spec")
-	ttcOthers  = flag.String("ttc.others", "ai:easy", "the other three seats' player spec")
+	ttcOthers  = flag.String("ttc.others", "ai:easy", "the other three seats' player spec, or model (modelsearch.ModelAction)")
 	ttcBudget  = flag.Duration("ttc.budget", 0, "the other seats' budget (0: their level's)")
 	ttcCap     = flag.Int("ttc.playouts", 0, "the measured seat's playouts a move (UCT, the general player; the model search's simulations); 0: its budget or cap decides")
 	ttcDepth   = flag.Int("ttc.depth", 0, "the measured seat's depth cap in actions; 0: its level's")
@@ -30,6 +30,8 @@ var (
 	ttcPlan    = flag.Bool("ttc.plan", false, "the measured seat's model search plans its own later moves (modelsearch.Options.Plan)")
 	ttcExplore = flag.Float64("ttc.explore", 0, "the planning tree's UCB constant (0: its default)")
 	ttcWiden   = flag.Float64("ttc.widen", 0, "the planning tree's widening (0: its default)")
+	ttcTies    = flag.Float64("ttc.ties", 0, "with -ttc.plan: what a shared highest goal is worth in the simulations (modelsearch.Options.Ties; 0: its default, negative: nothing)")
+	ttcNoise   = flag.Float64("ttc.noise", 0, "with -ttc.plan: the others' error in the simulations (modelsearch.Options.Noise; 0: its default)")
 	ttcOpen    = flag.Bool("ttc.open", false, "with -ttc.plan: an open-loop tree")
 	ttcOracle  = flag.Bool("ttc.oracle", false, "the measured seat's model search simulates the others with the -ttc.others player itself (what a perfect model would be worth)")
 )
@@ -85,6 +87,10 @@ func ttcPlayers(t *testing.T, g int) ([]Player, game.Role) {
 	var measured game.Role
 	for r := range players {
 		i := ((r-g)%4 + 4) % 4
+		if i != 0 && specs[i] == "model" {
+			players[r] = &modelPlayer{seed: *ttcSeed + uint64(g)*1000003 + uint64(i)*7919}
+			continue
+		}
 		budget := *ttcBudget
 		if i == 0 {
 			budget = 0
@@ -105,7 +111,7 @@ func ttcPlayers(t *testing.T, g int) ([]Player, game.Role) {
 			}
 			if *ttcPlan {
 				ap.opt.simTune = func(o *modelsearch.Options) {
-					o.Plan, o.Explore, o.Widen, o.OpenLoop = true, *ttcExplore, *ttcWiden, *ttcOpen
+					o.Plan, o.Explore, o.Widen, o.OpenLoop, o.Ties, o.Noise = true, *ttcExplore, *ttcWiden, *ttcOpen, *ttcTies, *ttcNoise
 				}
 			}
 		}
@@ -161,6 +167,18 @@ func playTTCGame(t *testing.T, g int) ttcOutcome {
 	fmt.Fprintf(&log, "game %d: measured seat %s, goals %v, final %s\n", g+1, tictacchess.Variant.Roles[me], goals, s.String())
 	fmt.Print(log.String())
 	return o
+}
+
+// modelPlayer plays as modelsearch's model plays the other roles (its
+// one-action look with the error), a fresh seed each action: the players
+// the model search assumes (-ttc.others model).
+type modelPlayer struct{ seed uint64 }
+
+func (p *modelPlayer) Name() string { return "model" }
+
+func (p *modelPlayer) Choose(_ context.Context, s game.State) game.Move {
+	p.seed = p.seed*6364136223846793005 + 1442695040888963407
+	return modelsearch.ModelAction(s, p.seed)
 }
 
 // ttcChoose asks p for its move in s as a match's table asks a seat:

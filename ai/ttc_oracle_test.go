@@ -83,6 +83,14 @@ func TestTicTacChessOracleRegret(t *testing.T) {
 // and returns the measured seat's last moves, "ROWS ROLE STEP MOVE", in
 // the games in which it did not have the unique highest goal.
 func notWonMoves(path string, last int) ([]string, error) {
+	return tracedMoves(path, last, false)
+}
+
+// tracedMoves reads a trace of TestTicTacChessAgainstEasy (-ttc.trace)
+// and returns the measured seat's last moves of each game, "ROWS ROLE
+// STEP MOVE": of every game with all, else of the games in which it did
+// not have the unique highest goal.
+func tracedMoves(path string, last int, all bool) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -108,7 +116,7 @@ func notWonMoves(path string, last int) ([]string, error) {
 				other = max(other, v)
 			}
 		}
-		if me >= 0 && g[me] <= other {
+		if me >= 0 && (all || g[me] <= other) {
 			out = append(out, game[max(len(game)-last, 0):]...)
 		}
 		game = game[:0]

@@ -17,6 +17,7 @@
 package modelsearch
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"sync"
@@ -70,6 +71,13 @@ type Options struct {
 	// actions since the candidate rather than by the position, so that
 	// a decision's statistics gather over every way the others played.
 	OpenLoop bool
+	// Ties is what a shared highest goal is worth in a simulation's
+	// score, a win being 1: 0 means TieValue, a negative value nothing
+	// (the score is then the match's count of unique highest goals).
+	Ties float64
+	// Noise is the other roles' error in the model, ±Noise goal points
+	// of lead on each action's value (0: the package's Noise).
+	Noise float64
 }
 
 // Value is what the simulations of one candidate found.
@@ -152,6 +160,10 @@ func setUp(ctx context.Context, s game.State, n int, opt Options) ([]*worker, []
 	for i := range workers {
 		workers[i] = newWorker(s, n)
 		workers[i].others = opt.Others
+		workers[i].noise = cmp.Or(opt.Noise, Noise)
+		if opt.Ties != 0 {
+			workers[i].ties = max(opt.Ties, 0)
+		}
 	}
 	alive := make([]int, n)
 	for i := range alive {
@@ -229,12 +241,15 @@ type worker struct {
 	path        []step                             // planning: the simulation's decisions in the tree
 	edgeStats   []stat                             // planning: the stats of a node's widened actions
 	others      func(game.State, uint64) game.Move // Options.Others
+	ties        float64                            // a shared highest goal's score
+	noise       float64                            // the others' error (Options.Noise)
 }
 
 func newWorker(s game.State, ncand int) *worker {
 	n := len(s.Variant().Roles)
 	return &worker{
 		sim: s.Clone(), child: s.Clone(), est: make([]int, n), nroles: n, root: s.ToMove(),
+		ties: TieValue, noise: Noise,
 		score: make([]float64, ncand), goal: make([]float64, ncand), count: make([]int, ncand),
 	}
 }
@@ -273,7 +288,7 @@ func (w *worker) choose() game.Move {
 	if w.others != nil && mover != w.root {
 		return w.others(s, w.rng.Uint64())
 	}
-	noise := Noise
+	noise := w.noise
 	if mover == w.root {
 		noise = 0
 	}
@@ -312,7 +327,7 @@ func (w *worker) tally(ci int, score float64, goal int) {
 }
 
 // playout plays w.sim to its end under the model and returns the
-// searching role's score (1 for the unique highest goal, TieValue for a
+// searching role's score (1 for the unique highest goal, w.ties for a
 // shared one, else 0) and its goal.
 func (w *worker) playout() (float64, int) {
 	s := w.sim
@@ -336,7 +351,20 @@ func (w *worker) outcome() (float64, int) {
 	case own > other:
 		return 1, own
 	case own == other:
-		return TieValue, own
+		return w.ties, own
 	}
 	return 0, own
+}
+
+// ModelAction is the action the model gives the role in control of s, a
+// non-terminal state implementing game.Evaluator, when that role is one
+// of the others (its one-action look with the error), drawing the error
+// from seed. A measurement plays seats by it to see how a search fares
+// against the very players its simulations assume, which separates the
+// search's own biases from the model's mistakes (ai/README.md).
+func ModelAction(s game.State, seed uint64) game.Move {
+	w := newWorker(s, 0)
+	w.root = game.NoRole
+	w.rng.Seed(seed)
+	return w.choose()
 }

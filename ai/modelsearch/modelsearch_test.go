@@ -2,6 +2,7 @@ package modelsearch
 
 import (
 	"context"
+	"math"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -101,16 +102,7 @@ func TestModelChoice(t *testing.T) {
 	// Yellow to move: its values by lead, and which ones the model plays.
 	s.Apply(tictacchess.MoveOf(1, 4, 2, 6))
 	w.sim.CopyFrom(s)
-	moves := s.Legal(nil)
-	lead := map[game.Move]float64{}
-	bestLead := -1000.0
-	for _, m := range moves {
-		c := s.Clone()
-		c.Apply(m)
-		w.look(c)
-		lead[m] = w.lead(s.ToMove())
-		bestLead = max(bestLead, lead[m])
-	}
+	lead, bestLead := leads(w, s)
 	seen := map[game.Move]bool{}
 	for i := range 400 {
 		w.rng.Seed(uint64(i))
@@ -168,4 +160,72 @@ func TestEvaluateValuesEveryCandidate(t *testing.T) {
 			t.Errorf("candidate %s: %d simulations, want 20", s.ShortMove(cand[i]), v.Sims)
 		}
 	}
+}
+
+// Options.Ties sets what a shared highest goal is worth: the same
+// simulations (the others always play their first legal action) score
+// a tie TieValue by default, nothing when Ties is negative, and Ties
+// otherwise; wins and losses keep 1 and 0.
+func TestTiesSetWhatASharedGoalIsWorth(t *testing.T) {
+	t.Parallel()
+	// One round left, one piece each: every seat spawns once more.
+	s := position(t, "...g.../......./......./r.....b/......./......./...y... red 29")
+	first := func(p game.State, _ uint64) game.Move { return p.Legal(nil)[0] }
+	cand := s.Legal(nil)
+	eval := func(ties float64) []Value {
+		return Evaluate(context.Background(), s, cand, 1, Options{Threads: 1, Seed: 3, Others: first, Ties: ties})
+	}
+	def, none, half := eval(0), eval(-1), eval(0.5)
+	tied := 0
+	for i, v := range def {
+		want := [2]float64{v.Score, v.Score} // a win or a loss: unchanged
+		if v.Score == TieValue {
+			tied++
+			want = [2]float64{0, 0.5}
+		}
+		if got := [2]float64{none[i].Score, half[i].Score}; got != want || none[i].Goal != v.Goal {
+			t.Errorf("candidate %s: scores %v with ties worth nothing and a half, want %v (default %v)", s.ShortMove(cand[i]), got, want, v.Score)
+		}
+	}
+	if tied == 0 {
+		t.Fatal("no candidate's simulation ended in a tie; the test needs one")
+	}
+}
+
+// ModelAction plays as the model plays another role: the role in
+// control errs, so over many seeds it plays more than one action, never
+// one more than 2·Noise below its best, and the same one for a seed.
+func TestModelActionErrsAsTheModel(t *testing.T) {
+	t.Parallel()
+	s := position(t, "...g.../...b.g./.y...../r..bb.b/......./.r...y./...y... red 13")
+	lead, bestLead := leads(newWorker(s, 1), s)
+	seen := map[game.Move]bool{}
+	for seed := range uint64(400) {
+		m := ModelAction(s, seed)
+		seen[m] = true
+		if lead[m] < bestLead-2*Noise {
+			t.Fatalf("seed %d: played %s, %.1f below the best", seed, s.ShortMove(m), bestLead-lead[m])
+		}
+		if again := ModelAction(s, seed); again != m {
+			t.Fatalf("seed %d: played %s, then %s", seed, s.ShortMove(m), s.ShortMove(again))
+		}
+	}
+	if len(seen) < 2 {
+		t.Errorf("over 400 seeds one action (%d); want the error to vary the choice", len(seen))
+	}
+}
+
+// leads is the lead, by the one-action look, of each legal action of the
+// role in control of s, and the best of them.
+func leads(w *worker, s game.State) (map[game.Move]float64, float64) {
+	lead := map[game.Move]float64{}
+	best := math.Inf(-1)
+	for _, m := range s.Legal(nil) {
+		c := s.Clone()
+		c.Apply(m)
+		w.look(c)
+		lead[m] = w.lead(s.ToMove())
+		best = max(best, lead[m])
+	}
+	return lead, best
 }
