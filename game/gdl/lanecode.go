@@ -24,18 +24,19 @@ import "slices"
 // segment. An operand's negation is in the instruction, so that reading
 // it is a load of its words, not also four exclusive ORs.
 const (
-	opAnd     = iota // AND of the positives and the negations of the negatives
-	opCopy           // the atom is its operand
-	opNot            // the negation of its operand
-	opAnd2           // AND of two
-	opAndNot         // the first AND NOT the second
-	opAnd3           // AND of three
-	opAnd2Not        // the first two AND NOT the third
-	opOr             // OR of the positives and the negations of the negatives
-	opOr2            // OR of two
-	opOr3            // OR of three
-	opOrAnd          // OR of count rules
-	opLoop           // loop segment count of the program, to its least fixpoint
+	opAnd       = iota // AND of the positives and the negations of the negatives
+	opCopy             // the atom is its operand
+	opNot              // the negation of its operand
+	opAnd2             // AND of two
+	opAndNot           // the first AND NOT the second
+	opAnd3             // AND of three
+	opAnd2Not          // the first two AND NOT the third
+	opOr               // OR of the positives and the negations of the negatives
+	opOr2              // OR of two
+	opOr3              // OR of three
+	opOrAnd            // OR of count rules
+	opLoop             // loop segment count of the program, to its least fixpoint
+	opOrAndSkip        // opOrAnd, skipping the rules whose first positive operand is false in every lane
 )
 
 // laneProg is a network's program compiled for the lanes.
@@ -59,8 +60,9 @@ type laneProg struct {
 }
 
 // compileLanes splits the program's positions into the three parts and
-// compiles each.
-func compileLanes(n *network) *laneProg {
+// compiles each, with each rule's literals ordered by the sample sm
+// (see lanesparse.go; nil keeps the program's order and skips nothing).
+func compileLanes(n *network, sm *sample) *laneProg {
 	p := n.prog
 	doesDep := make([]bool, len(p.atoms))
 	inputMove := map[int32]bool{}
@@ -126,12 +128,12 @@ func compileLanes(n *network) *laneProg {
 	for q := range needed {
 		needed[q] = next[q] || goal[q]
 	}
-	lp.compileRoles(n, inPos, needed)
+	lp.compileRoles(n, inPos, needed, sm)
 	inMoves := func(q int32) bool { return next[q] && doesDep[q] }
-	lp.moves = p.laneCode(inMoves)
+	lp.moves = p.laneCode(inMoves, sm)
 	ready := func(a int32) bool { q := p.posOf[a]; return q < 0 || inPos(q) }
-	lp.push = compilePush(n, inMoves, ready)
-	lp.goals = p.laneCode(func(q int32) bool { return goal[q] && !inPos(q) })
+	lp.push = compilePush(n, inMoves, ready, sm)
+	lp.goals = p.laneCode(func(q int32) bool { return goal[q] && !inPos(q) }, sm)
 	return lp
 }
 
@@ -163,9 +165,13 @@ func (p *program) cone(outputs []int32) []bool {
 	return in
 }
 
-// laneCode compiles the positions for which keep holds, in order.
-func (p *program) laneCode(keep func(int32) bool) []int32 {
-	return p.laneCodeWith(keep, p.laneInstr)
+// laneCode compiles the positions for which keep holds, in order, their
+// rules' literals ordered by the sample sm (see rulesAt).
+func (p *program) laneCode(keep func(int32) bool, sm *sample) []int32 {
+	return p.laneCodeWith(keep, func(code []int32, q int32) []int32 {
+		rules := p.rulesAt(q, sm)
+		return appendRules(code, p.atoms[q], rules, sm.skipPays(rules))
+	})
 }
 
 // laneCodeWith compiles the positions for which keep holds, in order,
@@ -188,23 +194,26 @@ func (p *program) laneCodeWith(keep func(int32) bool, instr func([]int32, int32)
 	return code
 }
 
-// laneInstr appends the instruction that evaluates position q.
-func (p *program) laneInstr(code []int32, q int32) []int32 {
-	return appendRules(code, p.atoms[q], p.rulesAt(q))
-}
-
-// rulesAt returns the rules of position q, each its literals.
-func (p *program) rulesAt(q int32) [][]int32 {
+// rulesAt returns the rules of position q, each its literals, the
+// positive literal whose atom held least often in the sample sm first
+// (see lanesparse.go); a nil sample keeps the program's order.
+func (p *program) rulesAt(q int32, sm *sample) [][]int32 {
 	var rules [][]int32
 	for r := p.ruleLo[q]; r < p.ruleLo[q+1]; r++ {
-		rules = append(rules, p.lits[p.litLo[r]:p.litLo[r+1]])
+		lits := p.lits[p.litLo[r]:p.litLo[r+1]]
+		if sm != nil {
+			lits = slices.Clone(lits)
+			sm.rarestFirst(lits)
+		}
+		rules = append(rules, lits)
 	}
 	return rules
 }
 
 // appendRules appends the instruction that sets out to the OR of rules,
-// each the AND of its literals.
-func appendRules(code []int32, out int32, rules [][]int32) []int32 {
+// each the AND of its literals; skip has an OR of rules skip each rule
+// whose first positive operand is false in every lane (opOrAndSkip).
+func appendRules(code []int32, out int32, rules [][]int32, skip bool) []int32 {
 	if len(rules) == 1 {
 		return appendAnd(code, out, rules[0])
 	}
@@ -219,7 +228,11 @@ func appendRules(code []int32, out int32, rules [][]int32) []int32 {
 	if single != nil || len(rules) == 0 {
 		return appendOr(code, out, single)
 	}
-	code = append(code, opOrAnd|int32(len(rules))<<4, out)
+	op := int32(opOrAnd)
+	if skip {
+		op = opOrAndSkip
+	}
+	code = append(code, op|int32(len(rules))<<4, out)
 	for _, r := range rules {
 		code = appendSigned(code, r)
 	}

@@ -40,8 +40,9 @@ type pushRule struct{ target, lo, hi int32 }
 // compilePush returns the push form of the moves code of n (the
 // positions inMoves keeps), or nil when no OR has enough rules to push.
 // A rule is pushed from its one positive does literal when every other
-// literal is ready before the moves code runs.
-func compilePush(n *network, inMoves func(int32) bool, ready func(int32) bool) *lanePush {
+// literal is ready before the moves code runs. the sample sm orders the
+// kept rules' literals (see rulesAt).
+func compilePush(n *network, inMoves func(int32) bool, ready func(int32) bool, sm *sample) *lanePush {
 	p := n.prog
 	isDoes := map[int32]bool{}
 	lo, hi := int32(n.nAtoms), int32(-1)
@@ -59,7 +60,7 @@ func compilePush(n *network, inMoves func(int32) bool, ready func(int32) bool) *
 	lp := &lanePush{doesLo: lo}
 	fans := make([][]pushRule, hi-lo+1)
 	instr := func(code []int32, q int32) []int32 {
-		out, rules := p.atoms[q], p.rulesAt(q)
+		out, rules := p.atoms[q], p.rulesAt(q, sm)
 		var kept, pushed [][]int32
 		var from []int32
 		for _, r := range rules {
@@ -70,7 +71,7 @@ func compilePush(n *network, inMoves func(int32) bool, ready func(int32) bool) *
 			}
 		}
 		if len(pushed) < pushMin {
-			return appendRules(code, out, rules)
+			return appendRules(code, out, rules, sm.skipPays(rules))
 		}
 		target := out
 		if len(kept) > 0 {
@@ -93,7 +94,7 @@ func compilePush(n *network, inMoves func(int32) bool, ready func(int32) bool) *
 		if len(kept) == 0 {
 			return code
 		}
-		return appendRules(code, out, kept)
+		return appendRules(code, out, kept, sm.skipPays(kept))
 	}
 	lp.code = p.laneCodeWith(inMoves, instr)
 	if len(lp.targets) == 0 {

@@ -128,8 +128,9 @@ func impliedBy(n *network, r int, g int32) ([]bool, int) {
 // with each role's free entries first, and compiles the position code
 // (the positions inPos keeps): lp.position what every ply needs, and
 // each guarded role's own code. needed is what the moves code and the
-// goals need of the position (their cones).
-func (lp *laneProg) compileRoles(n *network, inPos func(int32) bool, needed []bool) {
+// goals need of the position (their cones), the sample sm orders the
+// rules' literals (see rulesAt).
+func (lp *laneProg) compileRoles(n *network, inPos func(int32) bool, needed []bool, sm *sample) {
 	p := n.prog
 	lp.guards = make([]roleGuard, len(n.legal))
 	lp.legal = make([][]laneEntry, len(n.legal))
@@ -174,10 +175,10 @@ func (lp *laneProg) compileRoles(n *network, inPos func(int32) bool, needed []bo
 			}
 		}
 	}
-	lp.position = p.laneCode(func(q int32) bool { return inPos(q) && (common[q] || owner[q] < 0) })
+	lp.position = p.laneCode(func(q int32) bool { return inPos(q) && (common[q] || owner[q] < 0) }, sm)
 	for r := range guarded {
 		if len(guarded[r]) > 0 {
-			lp.guards[r].code = p.laneCode(func(q int32) bool { return inPos(q) && !common[q] && owner[q] == int32(r) })
+			lp.guards[r].code = p.laneCode(func(q int32) bool { return inPos(q) && !common[q] && owner[q] == int32(r) }, sm)
 			lp.guardedRoles++
 		}
 	}

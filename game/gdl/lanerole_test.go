@@ -12,7 +12,7 @@ import (
 func TestLanesGuardRoles(t *testing.T) {
 	v := loadFile(t, "tictactoe")
 	n := v.New().(*State).n
-	n.lanesOnce.Do(func() { n.lanes = compileLanes(n) })
+	n.lanesOnce.Do(func() { n.lanes = compileLanes(n, nil) })
 	lp := n.lanes
 	if lp.guardedRoles != 2 {
 		t.Fatalf("%d roles guarded, want 2", lp.guardedRoles)

@@ -1,0 +1,116 @@
+package gdl
+
+import (
+	"slices"
+	"testing"
+)
+
+// The lanes skip a rule whose first positive operand is false in every
+// lane; that must not change a game whichever operand comes first. Each
+// test sheet is played against the State with the rules' literals
+// ordered as the sample orders them, and the other way round (the atom
+// that held most often first, so that the skipped rules are others).
+func TestLanesSkipFalseRulesInAnyOrder(t *testing.T) {
+	skips := 0
+	for _, sh := range loadSheets(t, "testdata") {
+		v := sh.v
+		if v == nil {
+			continue
+		}
+		s, ok := v.New().(*State)
+		if !ok {
+			continue
+		}
+		sm := sampleHeld(s.n, v)
+		most := &sample{held: make([]int32, len(sm.held)), plies: sm.plies}
+		for a, h := range sm.held {
+			most.held[a] = sm.plies - h // the commonest first, and skipping where it is false
+		}
+		for _, order := range []struct {
+			name string
+			sm   *sample
+		}{{"rarest", sm}, {"commonest", most}} {
+			lp := compileLanes(s.n, order.sm)
+			for _, code := range [][]int32{lp.position, lp.moves, lp.goals} {
+				skips += countOp(code, opOrAndSkip)
+			}
+			t.Run(v.Name+"/"+order.name, func(t *testing.T) {
+				t.Parallel()
+				checkLanes(t, v, laneCount, 200, 150, 5, func(l *lanes) {
+					l.lp = lp
+				})
+			})
+		}
+	}
+	if skips == 0 {
+		t.Error("no OR of rules skips in the test sheets' code")
+	}
+}
+
+// countOp is the number of instructions of code with operation op.
+func countOp(code []int32, op int32) int {
+	k := 0
+	for pc := 0; pc+1 < len(code); {
+		o := code[pc] & 15
+		if o == op {
+			k++
+		}
+		switch o {
+		case opCopy, opNot:
+			pc += 3
+		case opAnd2, opAndNot, opOr2:
+			pc += 4
+		case opAnd3, opAnd2Not, opOr3:
+			pc += 5
+		case opAnd, opOr:
+			np, nn := signCounts(code[pc+2])
+			pc += 3 + np + nn
+		case opOrAnd, opOrAndSkip:
+			pc += 2
+			for r := code[pc-2] >> 4; r > 0; r-- {
+				np, nn := signCounts(code[pc])
+				pc += 1 + np + nn
+			}
+		default:
+			pc += 2
+		}
+	}
+	return k
+}
+
+func TestRarestFirst(t *testing.T) {
+	sm := &sample{held: []int32{5, 0, 9, 2}, plies: 10}
+	for _, c := range []struct{ in, want []int32 }{
+		{[]int32{0 << 1, 2 << 1, 3 << 1}, []int32{3 << 1, 2 << 1, 0 << 1}},
+		{[]int32{1<<1 | 1, 2 << 1, 0 << 1}, []int32{0 << 1, 2 << 1, 1<<1 | 1}}, // negative literals stay
+		{[]int32{3 << 1, 0 << 1}, []int32{3 << 1, 0 << 1}},                     // the rarest is first already
+		{[]int32{2 << 1, 7 << 1}, []int32{7 << 1, 2 << 1}},                     // past held: never held
+		{[]int32{1<<1 | 1}, []int32{1<<1 | 1}},
+	} {
+		got := slices.Clone(c.in)
+		if sm.rarestFirst(got); !slices.Equal(got, c.want) {
+			t.Errorf("rarestFirst(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+// The sample counts, for each atom, the positions it held in: the
+// always-true atom in every sampled position, and the same counts on
+// every call (the lanes' code must not change from one load to the
+// next).
+func TestSampleHeld(t *testing.T) {
+	v := loadFile(t, "tictactoe")
+	n := v.New().(*State).n
+	sm := sampleHeld(n, v)
+	if sm.plies < 16 || sm.held[n.always] != sm.plies {
+		t.Fatalf("the always-true atom held in %d of %d sampled positions, want all, at least 16", sm.held[n.always], sm.plies)
+	}
+	for a, h := range sm.held {
+		if h < 0 || h > sm.plies {
+			t.Errorf("atom %d held in %d of %d positions", a, h, sm.plies)
+		}
+	}
+	if again := sampleHeld(n, v); !slices.Equal(sm.held, again.held) {
+		t.Error("two samples of one network differ")
+	}
+}
