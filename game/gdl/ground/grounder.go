@@ -2,6 +2,7 @@ package ground
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/tabletop/tabletop/game/gdl/kif"
@@ -24,6 +25,60 @@ type pat struct {
 	v    int    // pVar
 	fn   int32  // pFn
 	args []pat  // pFn
+	memo *patMemo
+}
+
+// patMemo is the last term a function pattern was instantiated to, and
+// the values of its variables then. In a join's inner loops most
+// patterns of a head, a negated literal or a test read only variables
+// bound by the outer literals, so they are instantiated again and again
+// to the same term: interning it each time (a hash, a probe of the term
+// table and a comparison with the term, far apart in memory) was a third
+// of the grounding of a sheet that makes a million instances
+// (AlexChess). The term is the same, so the ground rules are too.
+type patMemo struct {
+	vars []int    // the variables of the pattern, each once
+	vals []TermID // their values when id was made; nil before
+	id   TermID
+}
+
+// hit reports whether the variables still have the values of m.vals.
+func (m *patMemo) hit(bind []TermID) bool {
+	if m.vals == nil {
+		return false
+	}
+	for i, v := range m.vars {
+		if bind[v] != m.vals[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// keep records that the pattern is id under bind.
+func (m *patMemo) keep(bind []TermID, id TermID) {
+	if m.vals == nil {
+		m.vals = make([]TermID, len(m.vars))
+	}
+	for i, v := range m.vars {
+		m.vals[i] = bind[v]
+	}
+	m.id = id
+}
+
+// varsOf appends the variables of p not yet in vars.
+func varsOf(p *pat, vars []int) []int {
+	switch p.kind {
+	case kif.PVar:
+		if !slices.Contains(vars, p.v) {
+			vars = append(vars, p.v)
+		}
+	case kif.PFn:
+		for i := range p.args {
+			vars = varsOf(&p.args[i], vars)
+		}
+	}
+	return vars
 }
 
 // gatom is a positive body literal: the relation and its argument patterns.
@@ -59,6 +114,12 @@ type grel struct {
 	key   kif.RelKey
 	fn    int32
 	atoms []TermID
+	// rows are the atoms again, each followed by its key.Arity
+	// arguments: a join reads an atom it tries and its arguments here,
+	// in one place in memory, not from atoms and the terms (three reads
+	// far apart, most of the cost of a try on a sheet whose joins are
+	// deep, such as racer4's).
+	rows []TermID
 	// indexes are keyed by their leaves' signature; every atom added is
 	// added to each of them.
 	indexes map[string]*gindex
@@ -224,6 +285,7 @@ func (g *Grounder) compilePat(t *kif.Term, vars map[string]int) (pat, error) {
 			return p, err
 		}
 	}
+	p.memo = &patMemo{vars: varsOf(&p, nil)}
 	return p, nil
 }
 
@@ -288,6 +350,7 @@ func (g *Grounder) addAtom(r *grel, id TermID) error {
 	pos := int32(len(r.atoms))
 	// The atom is kept even past the limit: rewrittenMayFit counts it.
 	r.atoms = append(r.atoms, id)
+	r.rows = append(append(r.rows, id), g.terms[id].args...)
 	if g.nAtoms > g.lim.MaxAtoms {
 		return &LimitError{fmt.Sprintf("the rules give more than %d ground atoms, %d of them for %s (a combinatorial explosion?)", g.lim.MaxAtoms, pos, r.key), OverAtoms}
 	}
@@ -453,6 +516,9 @@ func (g *Grounder) instantiate(p *pat) (TermID, error) {
 	case kif.PVar:
 		return g.bind[p.v], nil
 	}
+	if p.memo.hit(g.bind) {
+		return p.memo.id, nil
+	}
 	mark := len(g.scratch)
 	for i := range p.args {
 		id, err := g.instantiate(&p.args[i])
@@ -464,6 +530,9 @@ func (g *Grounder) instantiate(p *pat) (TermID, error) {
 	}
 	id, err := g.intern(p.fn, g.scratch[mark:])
 	g.scratch = g.scratch[:mark]
+	if err == nil {
+		p.memo.keep(g.bind, id)
+	}
 	return id, err
 }
 

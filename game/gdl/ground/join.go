@@ -102,7 +102,8 @@ type gindex struct {
 	leaves []leaf
 	slots  []indexSlot // a power of two of them
 	n      int
-	shift  uint8 // 64 - log2(len(slots))
+	shift  uint8  // 64 - log2(len(slots))
+	adds   uint64 // the atoms added: a bucket read is stale once it moves
 }
 
 // indexSlot is a slot of a gindex: a key (0 when free) and its bucket.
@@ -136,6 +137,7 @@ func (ix *gindex) get(h uint64) []int32 {
 
 // add appends pos to the bucket of h.
 func (ix *gindex) add(h uint64, pos int32) {
+	ix.adds++
 	k := indexKey(h)
 	i := ix.slot(k)
 	if ix.slots[i].key == 0 {
@@ -271,6 +273,32 @@ type planStep struct {
 	ix    *gindex    // nil: every atom in the literal's range is a candidate
 	srcs  []probeSrc // the key of the lookup in ix, one per leaf
 	tests []int      // the clause's tests whose variables this step binds last
+	last  lastLookup
+}
+
+// lastLookup is the last bucket a plan step looked up in its index. A
+// step deep in a join is reached again and again with the variables of
+// its key unchanged (they were bound by the outer literals, and only
+// the inner ones moved on), and a lookup of a large index is a read far
+// away in memory: a fifth of the grounding of a sheet whose joins are
+// deep (racer4). The bucket is the index's own as long as no atom was
+// added to the index since (adds).
+type lastLookup struct {
+	ok     bool
+	key    uint64
+	adds   uint64
+	bucket []int32
+}
+
+// lookup returns the bucket of key h in st's index, from st.last when
+// it is still the index's.
+func (st *planStep) lookup(h uint64) []int32 {
+	if l := &st.last; l.ok && l.key == h && l.adds == st.ix.adds {
+		return l.bucket
+	}
+	b := st.ix.get(h)
+	st.last = lastLookup{ok: true, key: h, adds: st.ix.adds, bucket: b}
+	return b
 }
 
 // plan is a join order and its lookups for one delta literal.
@@ -517,7 +545,7 @@ func (g *Grounder) join(c *gclause, delta int, p *plan, step int) error {
 	}
 	if st.ix == nil {
 		for q := lo; q < hi; q++ {
-			if err := g.try(c, delta, p, step, r.atoms[q]); err != nil {
+			if err := g.try(c, delta, p, step, int(q)); err != nil {
 				return err
 			}
 		}
@@ -531,7 +559,7 @@ func (g *Grounder) join(c *gclause, delta int, p *plan, step int) error {
 		}
 		h = kif.KeyHash(h, v)
 	}
-	bucket := st.ix.get(h)
+	bucket := st.lookup(h)
 	start := 0
 	if lo > 0 && len(bucket) > 16 {
 		start = sort.Search(len(bucket), func(i int) bool { return int(bucket[i]) >= lo })
@@ -541,7 +569,7 @@ func (g *Grounder) join(c *gclause, delta int, p *plan, step int) error {
 			break
 		}
 		if int(q) >= lo {
-			if err := g.try(c, delta, p, step, r.atoms[q]); err != nil {
+			if err := g.try(c, delta, p, step, int(q)); err != nil {
 				return err
 			}
 		}
@@ -549,17 +577,20 @@ func (g *Grounder) join(c *gclause, delta int, p *plan, step int) error {
 	return nil
 }
 
-// try matches the literal of plan step step with atom, checks the tests
-// that this binds, and goes on with the next step.
-func (g *Grounder) try(c *gclause, delta int, p *plan, step int, atom TermID) error {
+// try matches the literal of plan step step with the atom at position q
+// of its relation, checks the tests that this binds, and goes on with
+// the next step.
+func (g *Grounder) try(c *gclause, delta int, p *plan, step int, q int) error {
 	if err := g.spend(1); err != nil {
 		return err
 	}
 	st := &p.steps[step]
-	g.matched[st.lit] = atom
+	r := c.pos[st.lit].rel
+	row := r.rows[q*(r.key.Arity+1) : (q+1)*(r.key.Arity+1)]
+	g.matched[st.lit] = row[0]
 	mark := len(g.trail)
 	ok := true
-	args := g.terms[atom].args
+	args := row[1:]
 	pats := c.pos[st.lit].args
 	for i := range pats {
 		if !g.match(&pats[i], args[i]) {
