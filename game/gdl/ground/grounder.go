@@ -11,11 +11,22 @@ import (
 // TermID numbers a ground term interned by the Grounder.
 type TermID = int32
 
-// gterm is an interned ground term: a symbol applied to interned arguments.
+// gterm is an interned ground term: a symbol applied to interned
+// arguments, n of them from lo in the term table's arena. It holds no
+// pointer, so that the garbage collector does not scan the millions of
+// terms of a large grounding (an argument slice per term made it read
+// them all in every cycle), and takes 16 bytes.
 type gterm struct {
 	fn    int32 // symbol
-	depth int32 // int32 beside fn: a term in 32 bytes, not 40
-	args  []TermID
+	depth int32
+	lo, n int32
+}
+
+// argsOf returns the arguments of term id. The slice is the Grounder's
+// own, and stays as it is when the arena grows.
+func (g *Grounder) argsOf(id TermID) []TermID {
+	t := &g.terms[id]
+	return g.termTable.arena[t.lo : t.lo+t.n : t.lo+t.n]
 }
 
 // pat is a term of a clause compiled for matching against ground terms.
@@ -205,7 +216,7 @@ func (g *Grounder) intern(fn int32, args []TermID) (TermID, error) {
 		return 0, &LimitError{fmt.Sprintf("a ground term nests deeper than %d: %s (unbounded recursion over function terms?)", g.lim.MaxTermDepth, g.text(fn, args)), OverDepth}
 	}
 	id = TermID(len(g.terms))
-	g.terms = append(g.terms, gterm{fn: fn, args: g.termTable.keep(args), depth: depth})
+	g.terms = append(g.terms, gterm{fn: fn, depth: depth, lo: g.termTable.keep(args), n: int32(len(args))})
 	g.isAtom = append(g.isAtom, false)
 	g.termTable.add(g, id, slot, h)
 	return id, nil
@@ -223,14 +234,14 @@ func (g *Grounder) text(fn int32, args []TermID) string {
 // termText returns the KIF text of a ground term, eliding below depth.
 func (g *Grounder) termText(id TermID, depth int) string {
 	t := &g.terms[id]
-	if len(t.args) == 0 {
+	if t.n == 0 {
 		return g.symNames[t.fn]
 	}
 	if depth == 0 {
 		return "(...)"
 	}
 	s := "(" + g.symNames[t.fn]
-	for _, a := range t.args {
+	for _, a := range g.argsOf(id) {
 		s += " " + g.termText(a, depth-1)
 	}
 	return s + ")"
@@ -350,7 +361,7 @@ func (g *Grounder) addAtom(r *grel, id TermID) error {
 	pos := int32(len(r.atoms))
 	// The atom is kept even past the limit: rewrittenMayFit counts it.
 	r.atoms = append(r.atoms, id)
-	r.rows = append(append(r.rows, id), g.terms[id].args...)
+	r.rows = append(append(r.rows, id), g.argsOf(id)...)
 	if g.nAtoms > g.lim.MaxAtoms {
 		return &LimitError{fmt.Sprintf("the rules give more than %d ground atoms, %d of them for %s (a combinatorial explosion?)", g.lim.MaxAtoms, pos, r.key), OverAtoms}
 	}
@@ -363,7 +374,7 @@ func (g *Grounder) addAtom(r *grel, id TermID) error {
 		}
 	}
 	if r.feeds != nil {
-		fed, err := g.intern(r.feeds.fn, g.terms[id].args)
+		fed, err := g.intern(r.feeds.fn, g.argsOf(id))
 		if err != nil {
 			return err
 		}
@@ -495,11 +506,12 @@ func (g *Grounder) match(p *pat, id TermID) bool {
 		return true
 	}
 	t := &g.terms[id]
-	if t.fn != p.fn || len(t.args) != len(p.args) {
+	if t.fn != p.fn || int(t.n) != len(p.args) {
 		return false
 	}
+	args := g.argsOf(id)
 	for i := range p.args {
-		if !g.match(&p.args[i], t.args[i]) {
+		if !g.match(&p.args[i], args[i]) {
 			return false
 		}
 	}

@@ -28,8 +28,8 @@ func TestInternKeepsOneIDPerTerm(t *testing.T) {
 					t.Fatalf("f(k%d, k%d) interned again as %d, first as %d", i, j, id, want)
 				}
 				ids[[2]int{i, j}] = id
-				if got := g.terms[id]; got.fn != f || !slices.Equal(got.args, args) {
-					t.Fatalf("f(k%d, k%d) keeps %v %v", i, j, got.fn, got.args)
+				if got := g.terms[id]; got.fn != f || !slices.Equal(g.argsOf(id), args) {
+					t.Fatalf("f(k%d, k%d) keeps %v %v", i, j, got.fn, g.argsOf(id))
 				}
 			}
 		}
