@@ -351,9 +351,9 @@ func hasOpen(seats []SeatView) bool {
 	return false
 }
 
-func seatView(variant string, i int, s SeatRecord, connected bool) SeatView {
+func seatView(v *game.Variant, i int, s SeatRecord, connected bool) SeatView {
 	role := fmt.Sprint(i)
-	if v, err := game.Lookup(variant); err == nil {
+	if v != nil {
 		role = v.RoleName(game.Role(i))
 	}
 	name := s.Name

@@ -3,18 +3,20 @@ package rooms
 import (
 	"fmt"
 	"time"
+
+	"github.com/tabletop/tabletop/game"
 )
 
-// leaving says what becomes of the game if member m leaves now, as
-// things stand, for the quit prompt: "" for a finished game. Called with
-// mu held.
-func (r *room) leaving(m *member) string {
+// leaving says what becomes of the game if member m, who plays roles,
+// leaves now, as things stand, for the quit prompt: "" for a finished
+// game. Called with mu held.
+func (r *room) leaving(m *member, roles []game.Role) string {
 	switch {
 	case r.closed || r.rec.Finished:
 		return ""
-	case len(r.rolesOf(m)) == 0:
+	case len(roles) == 0:
 		return "you only watch: the game goes on without you"
-	case r.allRetired(r.rolesOf(m)):
+	case r.allRetired(roles):
 		return "you resigned: the game goes on without you"
 	case r.sessionOf(m.player, m) != nil:
 		return "your other session keeps your seat"

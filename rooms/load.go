@@ -246,10 +246,10 @@ func (r *room) catchUpWith(version uint64, m *MoveRecord) {
 	if !behind {
 		return
 	}
-	rec, err := r.load()
+	read := r.read()
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.reloaded(rec, err)
+	r.reloaded(read)
 }
 
 // reloadAll catches up after missed events: every hosted room is

@@ -109,7 +109,7 @@ func (r *room) info(p Player) RoomInfo {
 		Moves: len(r.rec.Moves), ToMove: -1, Rated: r.rec.Rated}
 	now := time.Now()
 	for i, s := range r.rec.Seats {
-		info.Seats = append(info.Seats, seatView(r.rec.Variant, i, s, r.seatConnected(s, now)))
+		info.Seats = append(info.Seats, seatView(r.v, i, s, r.seatConnected(s, now)))
 	}
 	info.Yours = r.heldBy(p)
 	if turn := r.turn(); turn >= 0 {
@@ -748,7 +748,7 @@ func (m *member) View() RoomView {
 		Moves:    r.rec.Moves[:len(r.rec.Moves):len(r.rec.Moves)], // shared: moves are only ever appended
 		Rewrites: r.rewrites,
 		Position: r.positionText(),
-		You:      r.rolesOf(m),
+		You:      r.rolesOf(m), // once: leaving asks too
 		Thinking: r.thinking,
 		Finished: r.rec.Finished,
 		Result:   r.rec.Result,
@@ -764,10 +764,10 @@ func (m *member) View() RoomView {
 	for i, s := range r.rec.Seats {
 		// A player's seat without a connection here is played from
 		// another node: shown connected while that node lives.
-		v.Seats = append(v.Seats, seatView(r.rec.Variant, i, s, r.seatConnected(s, now)))
+		v.Seats = append(v.Seats, seatView(r.v, i, s, r.seatConnected(s, now)))
 	}
 	v.Clocks, v.ClockTurn, v.ClockAt = r.clocks(now)
-	v.Leaving = r.leaving(m)
+	v.Leaving = r.leaving(m, v.You)
 	v.Rated, v.Changes = r.rec.Rated, r.rec.Changes
 	v.Offer, v.Rematch = r.offer()
 	v.Chat = r.rec.Chat[:len(r.rec.Chat):len(r.rec.Chat)] // shared, like Moves: a new line makes a new array or appends past it

@@ -102,11 +102,7 @@ func (r *room) playMove(mv game.Move, seat int, by *member) (string, error) {
 		ctx, cancel := l.storeCtx()
 		ver, err := l.cfg.Store.AppendMove(ctx, r.code, pm.rec)
 		cancel()
-		var latest storeRead
-		if errors.Is(err, ErrStale) || errors.Is(err, ErrEnded) {
-			latest.rec, latest.err = r.load() // another node's change, read off the lock
-		}
-		again, err := r.settleMove(pm, ver, err, latest, attempt)
+		again, err := r.settleMove(&pm, ver, err, r.readAfter(err), attempt)
 		if !again {
 			return pm.short, err
 		}
@@ -178,12 +174,24 @@ type storeRead struct {
 	err error
 }
 
+// readAfter reads the room, off the lock, after a move the store did not
+// take because another node changed the room (ErrStale, ErrEnded); nil
+// after any other answer. The record is kept off playMove's stack: the
+// move is played on a fresh goroutine (the session's command), whose
+// stack a Record there made grow, copied, on every move.
+func (r *room) readAfter(stored error) *storeRead {
+	if !errors.Is(stored, ErrStale) && !errors.Is(stored, ErrEnded) {
+		return nil
+	}
+	return r.read()
+}
+
 // settleMove plays a stored move (the store's answer ver, stored), under
 // mu, and reports whether to try again: when another node stored a move
 // first, the room takes over latest, the store's record read since, and
 // the move is checked again on its position. A reload meanwhile may have
 // brought the move in already.
-func (r *room) settleMove(pm pendingMove, ver uint64, stored error, latest storeRead, attempt int) (again bool, err error) {
+func (r *room) settleMove(pm *pendingMove, ver uint64, stored error, latest *storeRead, attempt int) (again bool, err error) {
 	l := r.host
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -191,10 +199,10 @@ func (r *room) settleMove(pm pendingMove, ver uint64, stored error, latest store
 	switch err := stored; {
 	case err == nil:
 	case errors.Is(err, ErrStale) && attempt < conflictRetries:
-		r.reloaded(latest.rec, latest.err) // check again on its position
+		r.reloaded(latest) // check again on its position
 		return true, nil
 	case errors.Is(err, ErrStale), errors.Is(err, ErrEnded):
-		r.reloaded(latest.rec, latest.err)
+		r.reloaded(latest)
 		return false, errors.New("the room changed meanwhile; look again")
 	default:
 		l.cfg.Logger.Error("room store", "op", "move", "room", r.code, "err", err)
@@ -347,7 +355,7 @@ func (l *Host) retryFinish(code string, f FinishRecord, wait time.Duration) {
 // the lock, which the paths of a conflict do; the store's events reload
 // with the lock released (see catchUpTo).
 func (r *room) reload() {
-	r.reloaded(r.load())
+	r.reloaded(r.read())
 }
 
 // load reads the room's record from the store.
@@ -357,11 +365,25 @@ func (r *room) load() (Record, error) {
 	return r.host.cfg.Store.Load(ctx, r.code)
 }
 
-// reloaded takes over the store's record rec (read by load): new moves
-// are replayed (checked) onto the table, seats, clocks and the end taken
+// read is load's answer, on the heap: a Record is large, and the paths
+// that may read the room run on the stacks of fresh goroutines (a move's
+// command, an event's catch-up), which a Record in their frames made
+// grow, copied, on every move even when nothing was read. Not inlined,
+// so that the Record the store returns stays in read's frame.
+//
+//go:noinline
+func (r *room) read() *storeRead {
+	s := new(storeRead)
+	s.rec, s.err = r.load()
+	return s
+}
+
+// reloaded takes over the store's record (read by read): new moves are
+// replayed (checked) onto the table, seats, clocks and the end taken
 // over, and members told. Called with mu held.
-func (r *room) reloaded(rec Record, err error) {
+func (r *room) reloaded(read *storeRead) {
 	l := r.host
+	rec, err := &read.rec, read.err
 	if errors.Is(err, ErrNoRoom) {
 		r.close(false) // deleted by another node
 		return
@@ -379,7 +401,7 @@ func (r *room) reloaded(rec Record, err error) {
 		return
 	}
 	finished := rec.Finished && !r.rec.Finished
-	r.rec = rec
+	r.rec = *rec
 	r.version.Store(rec.Version)
 	for i, h := range r.holders {
 		s := rec.Seats[i]

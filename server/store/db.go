@@ -135,22 +135,35 @@ func (d sqlDB) snapshot(ctx context.Context) (tx, error) {
 
 func (d sqlDB) begin(ctx context.Context) (tx, error) {
 	t, err := d.writes.BeginTx(ctx, nil) // BEGIN IMMEDIATE: see the DSN's _txlock
-	return sqlTx{t: t, stmts: d.stmts}, err
+	return sqlTx{t: t, stmts: d.stmts, bound: map[string]*sql.Stmt{}}, err
 }
 
 // sqlTx is a transaction; one that writes runs its statements prepared
-// once on the writer (stmts).
+// once on the writer (stmts), each bound to the transaction once
+// (bound): a group commit's transaction runs the same few statements for
+// every move of its batch, and binding one (Tx.StmtContext) allocates a
+// statement and registers it with the database until the transaction
+// ends.
 type sqlTx struct {
 	t     *sql.Tx
 	stmts *stmtCache
+	bound map[string]*sql.Stmt // nil in a read-only transaction
 }
 
 // stmt is q prepared for this transaction, or nil.
 func (t sqlTx) stmt(ctx context.Context, q string) *sql.Stmt {
-	if st := t.stmts.get(q); st != nil {
-		return t.t.StmtContext(ctx, st)
+	if st := t.bound[q]; st != nil {
+		return st
 	}
-	return nil
+	st := t.stmts.get(q)
+	if st == nil {
+		return nil
+	}
+	st = t.t.StmtContext(ctx, st)
+	if t.bound != nil {
+		t.bound[q] = st
+	}
+	return st
 }
 
 func (t sqlTx) exec(ctx context.Context, q string, args ...any) (int64, error) {

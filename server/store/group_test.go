@@ -227,3 +227,95 @@ func groupKillChild(s *Store) {
 	}
 	select {}
 }
+
+// The statements of every move run on SQLite without a temporary table:
+// SQLite opens one, with a page cache of its own allocated and freed
+// each time, for a RETURNING clause (and for some IN lists and sorts),
+// which cost the committer an mmap and a munmap a move. EXPLAIN lists
+// the table's opening (OpenEphemeral) when a statement would.
+func TestMoveStatementsUseNoTemporaryTable(t *testing.T) {
+	db := sqliteOf(t)
+	for _, q := range hotStatements {
+		for _, op := range explainOps(t, db, q) {
+			if op == "OpenEphemeral" || op == "OpenAutoindex" || op == "SorterOpen" {
+				t.Errorf("%s opens a temporary table (%s)", q, op)
+			}
+		}
+	}
+}
+
+// A move's compare-and-set leaves the room's indexes alone: an indexed
+// column in its SET list (the status) made SQLite delete and insert the
+// room's entry of rooms_by_status on every move, a page more to commit.
+func TestMoveCompareAndSetWritesNoIndex(t *testing.T) {
+	for _, op := range explainOps(t, sqliteOf(t), sqlMoveCAS) {
+		if op == "IdxDelete" || op == "IdxInsert" {
+			t.Errorf("the move's compare-and-set writes an index (%s)", op)
+		}
+	}
+}
+
+// sqliteOf is a fresh SQLite store's database.
+func sqliteOf(t *testing.T) sqlDB {
+	t.Helper()
+	s := storeOpener(sqliteTestDSN(t))(t).e
+	db, ok := s.db.(sqlDB)
+	if !ok {
+		t.Fatalf("the SQLite store's database is a %T", s.db)
+	}
+	return db
+}
+
+// explainOps lists the operations SQLite's EXPLAIN gives for q.
+func explainOps(t *testing.T, db sqlDB, q string) []string {
+	t.Helper()
+	rows, err := db.writes.QueryContext(context.Background(), "EXPLAIN "+q, "A", 1, 2, 3, 4)
+	if err != nil {
+		t.Fatalf("EXPLAIN %s: %v", q, err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals, ptrs := make([]any, len(cols)), make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	var ops []string
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		ops = append(ops, fmt.Sprint(vals[1])) // the columns: addr, opcode, p1, …
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(ops) == 0 {
+		t.Fatalf("EXPLAIN %s listed no operations", q)
+	}
+	return ops
+}
+
+// A transaction of the writer binds each prepared statement to itself
+// once: a group commit runs the same statements for every move of its
+// batch, and each binding allocated a statement registered with the
+// database until the transaction ended.
+func TestTransactionBindsAStatementOnce(t *testing.T) {
+	db := sqliteOf(t)
+	ctx := context.Background()
+	tx, err := db.begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.rollback(ctx) }()
+	st := tx.(sqlTx)
+	first := st.stmt(ctx, sqlInsertMove)
+	if first == nil {
+		t.Fatal("the move's insert is not prepared")
+	}
+	if again := st.stmt(ctx, sqlInsertMove); again != first {
+		t.Errorf("the move's insert was bound to the transaction twice (%p, then %p)", first, again)
+	}
+}
