@@ -131,13 +131,13 @@ func (g *Grounder) Atoms(k kif.RelKey) []TermID {
 }
 
 // Args returns the arguments of term id. The slice is the Grounder's own.
-func (g *Grounder) Args(id TermID) []TermID { return g.terms[id].args }
+func (g *Grounder) Args(id TermID) []TermID { return g.argsOf(id) }
 
 // Relation returns the relation of term id read as an atom: its symbol
 // and number of arguments.
 func (g *Grounder) Relation(id TermID) kif.RelKey {
 	t := &g.terms[id]
-	return kif.RelKey{Name: g.symNames[t.fn], Arity: len(t.args)}
+	return kif.RelKey{Name: g.symNames[t.fn], Arity: int(t.n)}
 }
 
 // Text returns the KIF text of term id.

@@ -2,6 +2,7 @@ package ground
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/tabletop/tabletop/game/gdl/kif"
@@ -10,11 +11,22 @@ import (
 // TermID numbers a ground term interned by the Grounder.
 type TermID = int32
 
-// gterm is an interned ground term: a symbol applied to interned arguments.
+// gterm is an interned ground term: a symbol applied to interned
+// arguments, n of them from lo in the term table's arena. It holds no
+// pointer, so that the garbage collector does not scan the millions of
+// terms of a large grounding (an argument slice per term made it read
+// them all in every cycle), and takes 16 bytes.
 type gterm struct {
 	fn    int32 // symbol
-	depth int32 // int32 beside fn: a term in 32 bytes, not 40
-	args  []TermID
+	depth int32
+	lo, n int32
+}
+
+// argsOf returns the arguments of term id. The slice is the Grounder's
+// own, and stays as it is when the arena grows.
+func (g *Grounder) argsOf(id TermID) []TermID {
+	t := &g.terms[id]
+	return g.termTable.arena[t.lo : t.lo+t.n : t.lo+t.n]
 }
 
 // pat is a term of a clause compiled for matching against ground terms.
@@ -24,6 +36,60 @@ type pat struct {
 	v    int    // pVar
 	fn   int32  // pFn
 	args []pat  // pFn
+	memo *patMemo
+}
+
+// patMemo is the last term a function pattern was instantiated to, and
+// the values of its variables then. In a join's inner loops most
+// patterns of a head, a negated literal or a test read only variables
+// bound by the outer literals, so they are instantiated again and again
+// to the same term: interning it each time (a hash, a probe of the term
+// table and a comparison with the term, far apart in memory) was a third
+// of the grounding of a sheet that makes a million instances
+// (AlexChess). The term is the same, so the ground rules are too.
+type patMemo struct {
+	vars []int    // the variables of the pattern, each once
+	vals []TermID // their values when id was made; nil before
+	id   TermID
+}
+
+// hit reports whether the variables still have the values of m.vals.
+func (m *patMemo) hit(bind []TermID) bool {
+	if m.vals == nil {
+		return false
+	}
+	for i, v := range m.vars {
+		if bind[v] != m.vals[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// keep records that the pattern is id under bind.
+func (m *patMemo) keep(bind []TermID, id TermID) {
+	if m.vals == nil {
+		m.vals = make([]TermID, len(m.vars))
+	}
+	for i, v := range m.vars {
+		m.vals[i] = bind[v]
+	}
+	m.id = id
+}
+
+// varsOf appends the variables of p not yet in vars.
+func varsOf(p *pat, vars []int) []int {
+	switch p.kind {
+	case kif.PVar:
+		if !slices.Contains(vars, p.v) {
+			vars = append(vars, p.v)
+		}
+	case kif.PFn:
+		for i := range p.args {
+			vars = varsOf(&p.args[i], vars)
+		}
+	}
+	return vars
 }
 
 // gatom is a positive body literal: the relation and its argument patterns.
@@ -59,6 +125,12 @@ type grel struct {
 	key   kif.RelKey
 	fn    int32
 	atoms []TermID
+	// rows are the atoms again, each followed by its key.Arity
+	// arguments: a join reads an atom it tries and its arguments here,
+	// in one place in memory, not from atoms and the terms (three reads
+	// far apart, most of the cost of a try on a sheet whose joins are
+	// deep, such as racer4's).
+	rows []TermID
 	// indexes are keyed by their leaves' signature; every atom added is
 	// added to each of them.
 	indexes map[string]*gindex
@@ -144,7 +216,7 @@ func (g *Grounder) intern(fn int32, args []TermID) (TermID, error) {
 		return 0, &LimitError{fmt.Sprintf("a ground term nests deeper than %d: %s (unbounded recursion over function terms?)", g.lim.MaxTermDepth, g.text(fn, args)), OverDepth}
 	}
 	id = TermID(len(g.terms))
-	g.terms = append(g.terms, gterm{fn: fn, args: g.termTable.keep(args), depth: depth})
+	g.terms = append(g.terms, gterm{fn: fn, depth: depth, lo: g.termTable.keep(args), n: int32(len(args))})
 	g.isAtom = append(g.isAtom, false)
 	g.termTable.add(g, id, slot, h)
 	return id, nil
@@ -162,14 +234,14 @@ func (g *Grounder) text(fn int32, args []TermID) string {
 // termText returns the KIF text of a ground term, eliding below depth.
 func (g *Grounder) termText(id TermID, depth int) string {
 	t := &g.terms[id]
-	if len(t.args) == 0 {
+	if t.n == 0 {
 		return g.symNames[t.fn]
 	}
 	if depth == 0 {
 		return "(...)"
 	}
 	s := "(" + g.symNames[t.fn]
-	for _, a := range t.args {
+	for _, a := range g.argsOf(id) {
 		s += " " + g.termText(a, depth-1)
 	}
 	return s + ")"
@@ -224,6 +296,7 @@ func (g *Grounder) compilePat(t *kif.Term, vars map[string]int) (pat, error) {
 			return p, err
 		}
 	}
+	p.memo = &patMemo{vars: varsOf(&p, nil)}
 	return p, nil
 }
 
@@ -288,6 +361,7 @@ func (g *Grounder) addAtom(r *grel, id TermID) error {
 	pos := int32(len(r.atoms))
 	// The atom is kept even past the limit: rewrittenMayFit counts it.
 	r.atoms = append(r.atoms, id)
+	r.rows = append(append(r.rows, id), g.argsOf(id)...)
 	if g.nAtoms > g.lim.MaxAtoms {
 		return &LimitError{fmt.Sprintf("the rules give more than %d ground atoms, %d of them for %s (a combinatorial explosion?)", g.lim.MaxAtoms, pos, r.key), OverAtoms}
 	}
@@ -300,7 +374,7 @@ func (g *Grounder) addAtom(r *grel, id TermID) error {
 		}
 	}
 	if r.feeds != nil {
-		fed, err := g.intern(r.feeds.fn, g.terms[id].args)
+		fed, err := g.intern(r.feeds.fn, g.argsOf(id))
 		if err != nil {
 			return err
 		}
@@ -432,11 +506,12 @@ func (g *Grounder) match(p *pat, id TermID) bool {
 		return true
 	}
 	t := &g.terms[id]
-	if t.fn != p.fn || len(t.args) != len(p.args) {
+	if t.fn != p.fn || int(t.n) != len(p.args) {
 		return false
 	}
+	args := g.argsOf(id)
 	for i := range p.args {
-		if !g.match(&p.args[i], t.args[i]) {
+		if !g.match(&p.args[i], args[i]) {
 			return false
 		}
 	}
@@ -453,6 +528,9 @@ func (g *Grounder) instantiate(p *pat) (TermID, error) {
 	case kif.PVar:
 		return g.bind[p.v], nil
 	}
+	if p.memo.hit(g.bind) {
+		return p.memo.id, nil
+	}
 	mark := len(g.scratch)
 	for i := range p.args {
 		id, err := g.instantiate(&p.args[i])
@@ -464,6 +542,9 @@ func (g *Grounder) instantiate(p *pat) (TermID, error) {
 	}
 	id, err := g.intern(p.fn, g.scratch[mark:])
 	g.scratch = g.scratch[:mark]
+	if err == nil {
+		p.memo.keep(g.bind, id)
+	}
 	return id, err
 }
 

@@ -23,7 +23,7 @@ type termTable struct {
 	slots []uint64 // a power of two of them
 	shift uint8    // 64 - log2(len(slots))
 	n     int
-	arena []TermID // the arguments of the newest terms
+	arena []TermID // the arguments of all terms, each term's in turn
 }
 
 // hashTerm hashes fn(args...).
@@ -54,7 +54,7 @@ func (tt *termTable) find(g *Grounder, fn int32, args []TermID, h uint64) (TermI
 			continue
 		}
 		id := TermID(uint32(e)) - 1
-		if t := &g.terms[id]; t.fn == fn && slices.Equal(t.args, args) {
+		if t := &g.terms[id]; t.fn == fn && slices.Equal(g.argsOf(id), args) {
 			return id, i
 		}
 	}
@@ -76,8 +76,8 @@ func (tt *termTable) add(g *Grounder, id TermID, i int, h uint64) {
 		if e == 0 {
 			continue
 		}
-		t := &g.terms[TermID(uint32(e))-1]
-		j := tt.termSlot(hashTerm(t.fn, t.args))
+		id := TermID(uint32(e)) - 1
+		j := tt.termSlot(hashTerm(g.terms[id].fn, g.argsOf(id)))
 		for tt.slots[j] != 0 {
 			j = (j + 1) & mask
 		}
@@ -85,19 +85,13 @@ func (tt *termTable) add(g *Grounder, id TermID, i int, h uint64) {
 	}
 }
 
-// keep returns a copy of args in the arena.
-func (tt *termTable) keep(args []TermID) []TermID {
-	if len(args) == 0 {
-		return nil
-	}
-	if len(tt.arena)+len(args) > cap(tt.arena) {
-		// Arrays twice as large each time, up to 64 K ids: a small
-		// sheet allocates little, a large one a few arrays.
-		tt.arena = make([]TermID, 0, max(min(2*cap(tt.arena), 1<<16), 256, len(args)))
-	}
+// keep copies args to the end of the arena and returns where they are.
+// The arena doubles when it grows (roomFor): a slice of it taken before
+// keeps its elements, which never change.
+func (tt *termTable) keep(args []TermID) int32 {
 	n := len(tt.arena)
-	tt.arena = append(tt.arena, args...)
-	return tt.arena[n : n+len(args) : n+len(args)]
+	tt.arena = append(roomFor(tt.arena, len(args)), args...)
+	return int32(n)
 }
 
 func newTermTable() termTable {

@@ -2,6 +2,7 @@ package ground
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -28,8 +29,8 @@ func TestInternKeepsOneIDPerTerm(t *testing.T) {
 					t.Fatalf("f(k%d, k%d) interned again as %d, first as %d", i, j, id, want)
 				}
 				ids[[2]int{i, j}] = id
-				if got := g.terms[id]; got.fn != f || !slices.Equal(got.args, args) {
-					t.Fatalf("f(k%d, k%d) keeps %v %v", i, j, got.fn, got.args)
+				if got := g.terms[id]; got.fn != f || !slices.Equal(g.argsOf(id), args) {
+					t.Fatalf("f(k%d, k%d) keeps %v %v", i, j, got.fn, g.argsOf(id))
 				}
 			}
 		}
@@ -94,5 +95,19 @@ func TestRoomForDoublesTheCapacity(t *testing.T) {
 	}
 	if grows > 10 {
 		t.Errorf("grew %d times for 100000 elements", grows)
+	}
+}
+
+// A term holds no pointer (its arguments are a place in the term
+// table's arena): the garbage collector would otherwise scan every one
+// of the millions of terms of a large grounding in every cycle.
+func TestTermsHoldNoPointers(t *testing.T) {
+	typ := reflect.TypeOf(gterm{})
+	for i := 0; i < typ.NumField(); i++ {
+		switch f := typ.Field(i); f.Type.Kind() {
+		case reflect.Int32, reflect.Uint32, reflect.Int64, reflect.Uint64:
+		default:
+			t.Errorf("gterm.%s is a %s", f.Name, f.Type)
+		}
 	}
 }

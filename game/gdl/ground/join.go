@@ -42,15 +42,14 @@ func (l leaf) sig() string {
 func (g *Grounder) leafValue(id TermID, l leaf) (uint64, bool) {
 	t := id
 	for i := 0; i < len(l.path); i++ {
-		gt := &g.terms[t]
 		k := int(l.path[i])
-		if k >= len(gt.args) {
+		if k >= int(g.terms[t].n) {
 			return 0, false
 		}
-		t = gt.args[k]
+		t = g.argsOf(t)[k]
 	}
 	if l.fn {
-		return fnValue(g.terms[t].fn, len(g.terms[t].args)), true
+		return fnValue(g.terms[t].fn, int(g.terms[t].n)), true
 	}
 	return uint64(t), true
 }
@@ -97,12 +96,18 @@ func (st *leafStats) see(v uint64) {
 // values (a match checks every atom tried), in an open-addressing table
 // of its own: the lookup of a Go map was a quarter of the grounding of
 // a sheet whose joins probe much (racer). A slot keeps its key beside
-// its bucket, so that a lookup reads one place in memory.
+// its bucket, so that a lookup reads one place in memory. A bit set of
+// four bits per slot, a sixty-fourth of the slots' size, tells most
+// keys that have no bucket without reading the slots: a third of the
+// lookups of the sheets whose joins probe most (racer, racer4) find no
+// atom, and a read of a large table is a read far away in memory.
 type gindex struct {
 	leaves []leaf
 	slots  []indexSlot // a power of two of them
+	keys   []uint64    // the bit of each key added (keyBit)
 	n      int
-	shift  uint8 // 64 - log2(len(slots))
+	shift  uint8  // 64 - log2(len(slots))
+	adds   uint64 // the atoms added: a bucket read is stale once it moves
 }
 
 // indexSlot is a slot of a gindex: a key (0 when free) and its bucket.
@@ -112,7 +117,23 @@ type indexSlot struct {
 }
 
 func newIndex(leaves []leaf) *gindex {
-	return &gindex{leaves: leaves, slots: make([]indexSlot, 8), shift: 64 - 3}
+	return &gindex{leaves: leaves, slots: make([]indexSlot, 8), keys: make([]uint64, 1), shift: 64 - 3}
+}
+
+// keyBit is the bit of key k in ix.keys, from other bits of its hash
+// than its slot's.
+func (ix *gindex) keyBit(k uint64) uint64 { return (k * 0xd6e8feb86659fd93) >> (ix.shift - 2) }
+
+// mayHave reports whether key k may have a bucket: false only when it
+// has none.
+func (ix *gindex) mayHave(k uint64) bool {
+	b := ix.keyBit(k)
+	return ix.keys[b>>6]&(1<<(b&63)) != 0
+}
+
+func (ix *gindex) markKey(k uint64) {
+	b := ix.keyBit(k)
+	ix.keys[b>>6] |= 1 << (b & 63)
 }
 
 // indexKey is h as the index keys it: never 0, which marks a free slot.
@@ -131,11 +152,16 @@ func (ix *gindex) slot(k uint64) int {
 
 // get returns the positions of the atoms whose values hash to h.
 func (ix *gindex) get(h uint64) []int32 {
-	return ix.slots[ix.slot(indexKey(h))].bucket
+	k := indexKey(h)
+	if !ix.mayHave(k) {
+		return nil
+	}
+	return ix.slots[ix.slot(k)].bucket
 }
 
 // add appends pos to the bucket of h.
 func (ix *gindex) add(h uint64, pos int32) {
+	ix.adds++
 	k := indexKey(h)
 	i := ix.slot(k)
 	if ix.slots[i].key == 0 {
@@ -144,6 +170,7 @@ func (ix *gindex) add(h uint64, pos int32) {
 			i = ix.slot(k)
 		}
 		ix.slots[i].key = k
+		ix.markKey(k)
 		ix.n++
 	}
 	ix.slots[i].bucket = append(ix.slots[i].bucket, pos)
@@ -152,10 +179,12 @@ func (ix *gindex) add(h uint64, pos int32) {
 func (ix *gindex) grow() {
 	old := ix.slots
 	ix.slots = make([]indexSlot, 2*len(old))
+	ix.keys = make([]uint64, max(len(ix.slots)/16, 1))
 	ix.shift--
 	for _, s := range old {
 		if s.key != 0 {
 			ix.slots[ix.slot(s.key)] = s
+			ix.markKey(s.key)
 		}
 	}
 }
@@ -271,6 +300,32 @@ type planStep struct {
 	ix    *gindex    // nil: every atom in the literal's range is a candidate
 	srcs  []probeSrc // the key of the lookup in ix, one per leaf
 	tests []int      // the clause's tests whose variables this step binds last
+	last  lastLookup
+}
+
+// lastLookup is the last bucket a plan step looked up in its index. A
+// step deep in a join is reached again and again with the variables of
+// its key unchanged (they were bound by the outer literals, and only
+// the inner ones moved on), and a lookup of a large index is a read far
+// away in memory: a fifth of the grounding of a sheet whose joins are
+// deep (racer4). The bucket is the index's own as long as no atom was
+// added to the index since (adds).
+type lastLookup struct {
+	ok     bool
+	key    uint64
+	adds   uint64
+	bucket []int32
+}
+
+// lookup returns the bucket of key h in st's index, from st.last when
+// it is still the index's.
+func (st *planStep) lookup(h uint64) []int32 {
+	if l := &st.last; l.ok && l.key == h && l.adds == st.ix.adds {
+		return l.bucket
+	}
+	b := st.ix.get(h)
+	st.last = lastLookup{ok: true, key: h, adds: st.ix.adds, bucket: b}
+	return b
 }
 
 // plan is a join order and its lookups for one delta literal.
@@ -517,7 +572,7 @@ func (g *Grounder) join(c *gclause, delta int, p *plan, step int) error {
 	}
 	if st.ix == nil {
 		for q := lo; q < hi; q++ {
-			if err := g.try(c, delta, p, step, r.atoms[q]); err != nil {
+			if err := g.try(c, delta, p, step, int(q)); err != nil {
 				return err
 			}
 		}
@@ -531,7 +586,7 @@ func (g *Grounder) join(c *gclause, delta int, p *plan, step int) error {
 		}
 		h = kif.KeyHash(h, v)
 	}
-	bucket := st.ix.get(h)
+	bucket := st.lookup(h)
 	start := 0
 	if lo > 0 && len(bucket) > 16 {
 		start = sort.Search(len(bucket), func(i int) bool { return int(bucket[i]) >= lo })
@@ -541,7 +596,7 @@ func (g *Grounder) join(c *gclause, delta int, p *plan, step int) error {
 			break
 		}
 		if int(q) >= lo {
-			if err := g.try(c, delta, p, step, r.atoms[q]); err != nil {
+			if err := g.try(c, delta, p, step, int(q)); err != nil {
 				return err
 			}
 		}
@@ -549,17 +604,20 @@ func (g *Grounder) join(c *gclause, delta int, p *plan, step int) error {
 	return nil
 }
 
-// try matches the literal of plan step step with atom, checks the tests
-// that this binds, and goes on with the next step.
-func (g *Grounder) try(c *gclause, delta int, p *plan, step int, atom TermID) error {
+// try matches the literal of plan step step with the atom at position q
+// of its relation, checks the tests that this binds, and goes on with
+// the next step.
+func (g *Grounder) try(c *gclause, delta int, p *plan, step int, q int) error {
 	if err := g.spend(1); err != nil {
 		return err
 	}
 	st := &p.steps[step]
-	g.matched[st.lit] = atom
+	r := c.pos[st.lit].rel
+	row := r.rows[q*(r.key.Arity+1) : (q+1)*(r.key.Arity+1)]
+	g.matched[st.lit] = row[0]
 	mark := len(g.trail)
 	ok := true
-	args := g.terms[atom].args
+	args := row[1:]
 	pats := c.pos[st.lit].args
 	for i := range pats {
 		if !g.match(&pats[i], args[i]) {

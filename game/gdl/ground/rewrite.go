@@ -55,7 +55,7 @@ func (g *Grounder) unaskedAtoms(demands []demand) int {
 		for _, id := range r.atoms {
 			key = key[:0]
 			for _, i := range d.asked {
-				key = binary.LittleEndian.AppendUint32(key, uint32(g.terms[id].args[i]))
+				key = binary.LittleEndian.AppendUint32(key, uint32(g.argsOf(id)[i]))
 			}
 			if !asked[string(key)] {
 				n++
