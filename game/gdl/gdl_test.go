@@ -36,6 +36,23 @@ func loadSheets(tb testing.TB, dir string) []sheetFile {
 	return sheets
 }
 
+// groundTestStates is a new game of every test sheet that loads and
+// plays by the ground network (a State), not top-down: the sheets the
+// lanes run.
+func groundTestStates(tb testing.TB) []*State {
+	tb.Helper()
+	var states []*State
+	for _, sh := range loadSheets(tb, "testdata") {
+		if sh.v == nil {
+			continue // the invalid sheets of the tests
+		}
+		if s, ok := sh.v.New().(*State); ok {
+			states = append(states, s)
+		}
+	}
+	return states
+}
+
 // readTestdata returns the text of testdata/name.kif.
 func readTestdata(t testing.TB, name string) string {
 	t.Helper()

@@ -10,15 +10,8 @@ import (
 // does atoms: every ply takes the push form here, whatever it costs.
 func TestLanesPushedMovesAgreeWithState(t *testing.T) {
 	pushed := 0
-	for _, sh := range loadSheets(t, "testdata") {
-		v := sh.v
-		if v == nil {
-			continue
-		}
-		s, ok := v.New().(*State)
-		if !ok {
-			continue
-		}
+	for _, s := range groundTestStates(t) {
+		v := s.v
 		s.NewSimulation() // compiles the lanes
 		if s.n.lanes.push == nil {
 			continue

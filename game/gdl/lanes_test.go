@@ -163,14 +163,8 @@ func randomJoint(s *State, rng *game.Rand, buf []game.Move) []game.Move {
 }
 
 func TestLanesAgreeWithState(t *testing.T) {
-	for _, sh := range loadSheets(t, "testdata") {
-		v := sh.v
-		if v == nil {
-			continue // the invalid sheets of the tests
-		}
-		if _, ok := v.New().(*State); !ok {
-			continue
-		}
+	for _, s := range groundTestStates(t) {
+		v := s.v
 		t.Run(v.Name, func(t *testing.T) {
 			t.Parallel()
 			checkLanes(t, v, laneCount, 600, 150, 1)

@@ -12,15 +12,8 @@ import (
 // that held most often first, so that the skipped rules are others).
 func TestLanesSkipFalseRulesInAnyOrder(t *testing.T) {
 	skips := 0
-	for _, sh := range loadSheets(t, "testdata") {
-		v := sh.v
-		if v == nil {
-			continue
-		}
-		s, ok := v.New().(*State)
-		if !ok {
-			continue
-		}
+	for _, s := range groundTestStates(t) {
+		v := s.v
 		sm := sampleHeld(s.n, v)
 		most := &sample{held: make([]int32, len(sm.held)), plies: sm.plies}
 		for a, h := range sm.held {
