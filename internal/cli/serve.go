@@ -253,6 +253,9 @@ func logStats(logger *log.Logger, srv *server.Server) {
 		// Goroutines of connections that have closed: they belong to no
 		// session and should be 0 a moment after any disconnect.
 		"stray_goroutines", st.Strays,
+		// Renderer workers kept idle for the next sessions' calls (at
+		// most a few per core): not left over from any session.
+		"idle_workers", remoteterm.IdleWorkers(),
 		"sources", st.SourceBuckets,
 		"heap_kb", mem.HeapKB,
 		// What the last collection found live (none is forced) and the

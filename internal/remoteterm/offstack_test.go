@@ -117,3 +117,12 @@ func BenchmarkOffStack(b *testing.B) {
 		OffStack(func() { n++ })
 	}
 }
+
+// A worker that ended its call waits for the next one and is counted as
+// idle: a count of goroutines left after the sessions must leave it out.
+func TestIdleWorkersCountsTheWorkerKept(t *testing.T) {
+	OffStack(func() {})
+	if n := IdleWorkers(); n < 1 || n > maxIdle {
+		t.Errorf("IdleWorkers() = %d after a call, want 1..%d", n, maxIdle)
+	}
+}
