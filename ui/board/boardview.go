@@ -79,7 +79,7 @@ type endAction int
 const (
 	endRematch endAction = iota
 	endNewGame
-	EndMenu
+	endMenu
 )
 
 // endButtons lays out the end-of-game buttons from (x, y) in a panel
@@ -90,7 +90,7 @@ func (sp sidePanel) endButtons(x, y, width int) []Button {
 		long, short string
 		action      endAction
 	}
-	choices := []choice{{"[ Rematch ]", "[Rematch]", endRematch}, {"[ New game ]", "[New]", endNewGame}, {"[ Menu ]", "[Menu]", EndMenu}}
+	choices := []choice{{"[ Rematch ]", "[Rematch]", endRematch}, {"[ New game ]", "[New]", endNewGame}, {"[ Menu ]", "[Menu]", endMenu}}
 	if b.caps.Rematch == nil {
 		choices = choices[2:]
 	}

@@ -14,6 +14,7 @@ import (
 // cellBg names the background style of a board cell.
 type cellBg uint8
 
+// The backgrounds a board cell can be drawn with (see style).
 const (
 	BgCell cellBg = iota
 	BgCellAlt
@@ -133,6 +134,7 @@ func cellCacheFor(t themes.Theme, st *themes.Styles) *cellCache {
 // TextStyle names a style of themes.Styles for text.
 type TextStyle uint8
 
+// The text styles a cell can name; TextKey.render maps each to its themes.Styles style.
 const (
 	TextMuted TextStyle = iota
 	TextPlain
