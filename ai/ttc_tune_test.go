@@ -21,6 +21,7 @@ var (
 	ttcTuneGames  = flag.Int("ttc.tunegames", 8000, "TestTicTacChessTunePolicy: games a set of weights")
 	ttcTuneSeed   = flag.Uint64("ttc.tuneseed", 1, "TestTicTacChessTunePolicy: the seed of the games")
 	ttcTunePasses = flag.Int("ttc.tunepasses", 2, "TestTicTacChessTunePolicy: passes over the weights")
+	ttcTuneOthers = flag.String("ttc.tuneothers", "model", "TestTicTacChessTunePolicy: the other seats, model (modelsearch.ModelAction) or a player spec ai:LEVEL (to see how the weights fare against it, not to tune on)")
 )
 
 // TestTicTacChessTunePolicy tunes the weights of a one-action look
@@ -35,6 +36,25 @@ var (
 func TestTicTacChessTunePolicy(t *testing.T) {
 	if os.Getenv("TABLETOP_TTC_TUNE") == "" {
 		t.Skip("set TABLETOP_TTC_TUNE=1 to tune")
+	}
+	others := modelsearch.ModelAction
+	if *ttcTuneOthers != "model" {
+		others = oracle(t, *ttcTuneOthers)
+	}
+	if *ttcOwnW != "" { // compare the weights with Estimate's, no tuning
+		w, err := parseWeights(*ttcOwnW)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w0 := tictacchess.DefaultWeights()
+		for _, c := range []struct {
+			name string
+			w    *tictacchess.Weights
+		}{{"Estimate's weights", &w0}, {*ttcOwnW, &w}} {
+			sc, wn, ti := greedyShare(c.w, others, *ttcTuneGames, *ttcTuneSeed)
+			fmt.Printf("%s against %s: score %.4f (unique highest %.4f, shared %.4f)\n", c.name, *ttcTuneOthers, sc, wn, ti)
+		}
+		return
 	}
 	w := tictacchess.DefaultWeights()
 	fields := []struct {
@@ -51,7 +71,7 @@ func TestTicTacChessTunePolicy(t *testing.T) {
 		{"OpenTwo", &w.OpenTwo, []float64{0, 0.06, 0.1}},
 		{"CentreWeight", &w.CentreWeight, []float64{0, 0.02, 0.04}},
 	}
-	best, wins, ties := greedyShare(&w, *ttcTuneGames, *ttcTuneSeed)
+	best, wins, ties := greedyShare(&w, others, *ttcTuneGames, *ttcTuneSeed)
 	fmt.Printf("default: score %.4f (unique highest %.4f, shared %.4f)\n", best, wins, ties)
 	// A change must gain more than the paired noise of the games.
 	margin := 0.5 / math.Sqrt(float64(*ttcTuneGames))
@@ -60,7 +80,7 @@ func TestTicTacChessTunePolicy(t *testing.T) {
 			keep := *f.v
 			for _, v := range f.try {
 				*f.v = v
-				sc, wn, ti := greedyShare(&w, *ttcTuneGames, *ttcTuneSeed)
+				sc, wn, ti := greedyShare(&w, others, *ttcTuneGames, *ttcTuneSeed)
 				fmt.Printf("pass %d %s=%g: score %.4f (unique highest %.4f, shared %.4f)\n", pass, f.name, v, sc, wn, ti)
 				if sc > best+margin {
 					best, keep = sc, v
@@ -70,18 +90,18 @@ func TestTicTacChessTunePolicy(t *testing.T) {
 		}
 		fmt.Printf("after pass %d: score %.4f, weights %+v\n", pass, best, w)
 	}
-	sc, wn, ti := greedyShare(&w, *ttcTuneGames, *ttcTuneSeed+1)
+	sc, wn, ti := greedyShare(&w, others, *ttcTuneGames, *ttcTuneSeed+1)
 	fmt.Printf("tuned on other games: score %.4f (unique highest %.4f, shared %.4f)\n", sc, wn, ti)
 	w0 := tictacchess.DefaultWeights()
-	sc, wn, ti = greedyShare(&w0, *ttcTuneGames, *ttcTuneSeed+1)
+	sc, wn, ti = greedyShare(&w0, others, *ttcTuneGames, *ttcTuneSeed+1)
 	fmt.Printf("default on other games: score %.4f (unique highest %.4f, shared %.4f)\n", sc, wn, ti)
 }
 
 // greedyShare plays games games of the greedy look under w (in seat g mod
-// 4 of game g) against three model seats and returns its score per game
+// 4 of game g) against three seats played by others and returns its score per game
 // (unique highest 1, shared 0.25) and its shares of unique highest and
 // shared goals. The games depend on seed only.
-func greedyShare(w *tictacchess.Weights, games int, seed uint64) (score, wins, ties float64) {
+func greedyShare(w *tictacchess.Weights, others func(game.State, uint64) game.Move, games int, seed uint64) (score, wins, ties float64) {
 	res := make([]float64, games)
 	var wg sync.WaitGroup
 	const workers = 2
@@ -90,7 +110,7 @@ func greedyShare(w *tictacchess.Weights, games int, seed uint64) (score, wins, t
 		go func() {
 			defer wg.Done()
 			for g := k; g < games; g += workers {
-				res[g] = greedyGame(w, game.Role(g%4), seed*0x9e3779b97f4a7c15+uint64(g)*1000003)
+				res[g] = greedyGame(w, others, game.Role(g%4), seed*0x9e3779b97f4a7c15+uint64(g)*1000003)
 			}
 		}()
 	}
@@ -108,9 +128,9 @@ func greedyShare(w *tictacchess.Weights, games int, seed uint64) (score, wins, t
 	return score / n, wins / n, ties / n
 }
 
-// greedyGame plays one game of the greedy look under w as me against the
-// model's seats and returns its score: 1, TieValue or 0.
-func greedyGame(w *tictacchess.Weights, me game.Role, seed uint64) float64 {
+// greedyGame plays one game of the greedy look under w as me against
+// seats played by others and returns its score: 1, TieValue or 0.
+func greedyGame(w *tictacchess.Weights, others func(game.State, uint64) game.Move, me game.Role, seed uint64) float64 {
 	s := tictacchess.New()
 	child := tictacchess.New()
 	est := make([]int, tictacchess.Players)
@@ -118,7 +138,7 @@ func greedyGame(w *tictacchess.Weights, me game.Role, seed uint64) float64 {
 	for !s.Terminal() {
 		if s.ToMove() != me {
 			seed = seed*6364136223846793005 + 1442695040888963407
-			s.Apply(modelsearch.ModelAction(s, seed))
+			s.Apply(others(s, seed))
 			continue
 		}
 		moves = s.Legal(moves[:0])
