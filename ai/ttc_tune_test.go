@@ -179,18 +179,63 @@ func leadOf(est []int, me game.Role) int {
 	return est[me] - best
 }
 
-// ownLookOf is the own look of -ttc.ownweights: nil for "", else the
-// estimate with the named weights changed from Estimate's
-// ("Name=value,...").
-func ownLookOf(spec string) (func(game.State, []int), error) {
-	if spec == "" {
+// ownLookOf is the own look of -ttc.ownweights and -ttc.ownplies: nil
+// for Estimate one action ahead, else the estimate with the named
+// weights changed from Estimate's ("Name=value,..."), plies own actions
+// ahead (twoActionLook).
+func ownLookOf(spec string, plies int) (func(game.State, []int), error) {
+	if spec == "" && plies <= 1 {
 		return nil, nil
 	}
-	w, err := parseWeights(spec)
-	if err != nil {
-		return nil, err
+	w := tictacchess.DefaultWeights()
+	if spec != "" {
+		var err error
+		if w, err = parseWeights(spec); err != nil {
+			return nil, err
+		}
+	}
+	if plies == 2 {
+		return twoActionLook(&w), nil
 	}
 	return func(s game.State, est []int) { s.(*tictacchess.State).EstimateWith(&w, est) }, nil
+}
+
+// twoActionLook values the position s after the searching role's action
+// by the best it can reach with its next action, the others skipping
+// their turns in between (game.Skipper): an optimistic plan of two own
+// actions, for -ttc.ownplies 2. It does not allocate.
+func twoActionLook(w *tictacchess.Weights) func(game.State, []int) {
+	return func(s game.State, est []int) {
+		c := *s.(*tictacchess.State)
+		me := (c.ToMove() + tictacchess.Players - 1) % tictacchess.Players
+		for !c.Terminal() && c.ToMove() != me {
+			c.Skip()
+		}
+		if c.Terminal() {
+			for r := range est {
+				est[r] = 100 * c.Goal(game.Role(r))
+			}
+			return
+		}
+		var buf [256]game.Move
+		var e [tictacchess.Players]int
+		bestV := math.MinInt
+		for _, m := range c.Legal(buf[:0]) {
+			d := c
+			d.Apply(m)
+			if d.Terminal() {
+				for r := range e {
+					e[r] = 100 * d.Goal(game.Role(r))
+				}
+			} else {
+				d.EstimateWith(w, e[:])
+			}
+			if v := leadOf(e[:], me); v > bestV {
+				bestV = v
+				copy(est, e[:])
+			}
+		}
+	}
 }
 
 // parseWeights is Estimate's weights with the changes "Name=value,...".
@@ -207,4 +252,36 @@ func parseWeights(spec string) (tictacchess.Weights, error) {
 		f.SetFloat(x)
 	}
 	return w, nil
+}
+
+// modelWith plays the role in control of s as the model of the others
+// does (modelsearch.ModelAction: its best lead one action ahead after an
+// error uniform in ±modelsearch.Noise goal points on each action), by the
+// estimate with weights w: the simulated others of -ttc.othersweights.
+func modelWith(w *tictacchess.Weights) func(game.State, uint64) game.Move {
+	return func(s game.State, seed uint64) game.Move {
+		c := *s.(*tictacchess.State)
+		me := c.ToMove()
+		var buf [256]game.Move
+		var e [tictacchess.Players]int
+		rng := game.NewRand(seed)
+		legal := c.Legal(buf[:0])
+		best, bestV := legal[0], math.Inf(-1)
+		for _, m := range legal {
+			d := c
+			d.Apply(m)
+			if d.Terminal() {
+				for r := range e {
+					e[r] = 100 * d.Goal(game.Role(r))
+				}
+			} else {
+				d.EstimateWith(w, e[:])
+			}
+			v := float64(leadOf(e[:], me))/100 + (2*float64(rng.Intn(1<<20))/float64(1<<20)-1)*modelsearch.Noise
+			if v > bestV {
+				best, bestV = m, v
+			}
+		}
+		return best
+	}
 }
