@@ -33,6 +33,9 @@ var (
 	ttcTies    = flag.Float64("ttc.ties", 0, "with -ttc.plan: what a shared highest goal is worth in the simulations (modelsearch.Options.Ties; 0: its default, negative: nothing)")
 	ttcNoise   = flag.Float64("ttc.noise", 0, "with -ttc.plan: the others' error in the simulations (modelsearch.Options.Noise; 0: its default)")
 	ttcOpen    = flag.Bool("ttc.open", false, "with -ttc.plan: an open-loop tree")
+	ttcOwnPly  = flag.Int("ttc.ownplies", 1, "the measured seat's own look in its simulations: 1 action ahead, or 2 (its best next action after the others skip)")
+	ttcOthersW = flag.String("ttc.othersweights", "", "the measured seat's model search simulates the others as its model does, by the estimate with these weights changed (modelsearch.Options.Others)")
+	ttcOwnW    = flag.String("ttc.ownweights", "", "the measured seat's model search looks at its own simulated actions by the estimate with these weights changed, e.g. OneThreat=0.3,LossAttacked=0.35 (tictacchess.Weights; modelsearch.Options.OwnLook)")
 	ttcOracle  = flag.Bool("ttc.oracle", false, "the measured seat's model search simulates the others with the -ttc.others player itself (what a perfect model would be worth)")
 )
 
@@ -109,10 +112,24 @@ func ttcPlayers(t *testing.T, g int) ([]Player, game.Role) {
 			if *ttcOracle {
 				ap.opt.simOthers = oracle(t, specs[1])
 			}
-			if *ttcPlan {
-				ap.opt.simTune = func(o *modelsearch.Options) {
+			if *ttcOthersW != "" {
+				w, err := parseWeights(*ttcOthersW)
+				if err != nil {
+					t.Error(err)
+					return nil, game.NoRole
+				}
+				ap.opt.simOthers = modelWith(&w)
+			}
+			ownLook, err := ownLookOf(*ttcOwnW, *ttcOwnPly)
+			if err != nil {
+				t.Error(err)
+				return nil, game.NoRole
+			}
+			ap.opt.simTune = func(o *modelsearch.Options) {
+				if *ttcPlan {
 					o.Plan, o.Explore, o.Widen, o.OpenLoop, o.Ties, o.Noise = true, *ttcExplore, *ttcWiden, *ttcOpen, *ttcTies, *ttcNoise
 				}
+				o.OwnLook = ownLook
 			}
 		}
 		if gs, ok := p.(GameStarter); ok {

@@ -78,6 +78,13 @@ type Options struct {
 	// Noise is the other roles' error in the model, ±Noise goal points
 	// of lead on each action's value (0: the package's Noise).
 	Noise float64
+	// OwnLook, when set, replaces the game's estimate in the searching
+	// role's own look one action ahead (the others keep the estimate):
+	// it writes est as game.Evaluator does for a state that is not
+	// terminal. A measurement uses it to see what a continuation by
+	// other weights is worth (ai/README.md). It must be safe for
+	// concurrent use when Threads > 1.
+	OwnLook func(s game.State, est []int)
 }
 
 // Value is what the simulations of one candidate found.
@@ -161,6 +168,7 @@ func setUp(ctx context.Context, s game.State, n int, opt Options) ([]*worker, []
 		workers[i] = newWorker(s, n)
 		workers[i].others = opt.Others
 		workers[i].noise = cmp.Or(opt.Noise, Noise)
+		workers[i].ownLook = opt.OwnLook
 		if opt.Ties != 0 {
 			workers[i].ties = max(opt.Ties, 0)
 		}
@@ -243,6 +251,7 @@ type worker struct {
 	others      func(game.State, uint64) game.Move // Options.Others
 	ties        float64                            // a shared highest goal's score
 	noise       float64                            // the others' error (Options.Noise)
+	ownLook     func(game.State, []int)            // Options.OwnLook
 }
 
 func newWorker(s game.State, ncand int) *worker {
@@ -277,6 +286,16 @@ func (w *worker) look(s game.State) {
 	s.(game.Evaluator).Estimate(w.est)
 }
 
+// lookOwn fills w.est for s as the searching role's own look: by
+// Options.OwnLook where it is set.
+func (w *worker) lookOwn(s game.State) {
+	if w.ownLook == nil || s.Terminal() {
+		w.look(s)
+		return
+	}
+	w.ownLook(s, w.est)
+}
+
 // choose is the model's action for the role in control of w.sim.
 func (w *worker) choose() game.Move {
 	s := w.sim
@@ -296,7 +315,11 @@ func (w *worker) choose() game.Move {
 	for _, m := range w.moves {
 		w.child.CopyFrom(s)
 		w.child.Apply(m)
-		w.look(w.child)
+		if mover == w.root {
+			w.lookOwn(w.child)
+		} else {
+			w.look(w.child)
+		}
 		v := w.lead(mover)
 		if noise > 0 {
 			v += (2*float64(w.rng.Intn(1<<20))/float64(1<<20) - 1) * noise

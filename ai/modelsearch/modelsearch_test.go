@@ -229,3 +229,86 @@ func leads(w *worker, s game.State) (map[game.Move]float64, float64) {
 	}
 	return lead, best
 }
+
+// Options.OwnLook replaces the estimate in the searching role's own look
+// and in no other role's: in positions of random games where Estimate
+// and other weights choose differently, the searching role plays the
+// other weights' choice with OwnLook and Estimate's without, and the same
+// role as another's (the model without error) Estimate's either way.
+func TestOwnLookIsTheSearchingRolesOnly(t *testing.T) {
+	t.Parallel()
+	w := tictacchess.DefaultWeights()
+	w.OneThreat, w.OpenTwo, w.CentreWeight, w.MobilityWeight, w.LossAttacked = 0.3, 0, 0, 0, 0.35
+	ownLook := func(s game.State, est []int) { s.(*tictacchess.State).EstimateWith(&w, est) }
+	differ := 0
+	rng := game.NewRand(11)
+	for g := 0; g < 40 && differ < 5; g++ {
+		for s := tictacchess.New(); !s.Terminal(); s.Apply(s.RandomMove(rng)) {
+			if len(s.Legal(nil)) < 2 {
+				continue
+			}
+			byOwn, byEstimate := bestByLook(s, &w), bestByLook(s, nil)
+			if byOwn == byEstimate {
+				continue
+			}
+			differ++
+			for _, c := range []struct {
+				name      string
+				opt       Options
+				searching bool // the role chooses as the searching role
+				want      game.Move
+			}{
+				{"searching role, OwnLook", Options{OwnLook: ownLook}, true, byOwn},
+				{"searching role", Options{}, true, byEstimate},
+				{"another role without error, OwnLook", Options{OwnLook: ownLook}, false, byEstimate},
+			} {
+				workers, _, _ := setUp(context.Background(), s, 1, c.opt)
+				wk := workers[0]
+				if !c.searching {
+					wk.root, wk.noise = game.NoRole, 0
+				}
+				wk.sim.CopyFrom(s)
+				if got := wk.choose(); got != c.want {
+					t.Errorf("%s: %s chose %s, want %s (by the weights %s, by Estimate %s)", s, c.name, s.ShortMove(got), s.ShortMove(c.want), s.ShortMove(byOwn), s.ShortMove(byEstimate))
+				}
+			}
+		}
+	}
+	if differ == 0 {
+		t.Fatal("the two estimates chose alike in every position; the test needs them to differ")
+	}
+}
+
+// bestByLook is the first legal action of the role in control of s with
+// the highest lead one action ahead, by the estimate with weights w
+// (Estimate when nil).
+func bestByLook(s *tictacchess.State, w *tictacchess.Weights) game.Move {
+	me := s.ToMove()
+	est := make([]int, tictacchess.Players)
+	var best game.Move
+	bestV := math.MinInt
+	for _, m := range s.Legal(nil) {
+		c := s.Clone().(*tictacchess.State)
+		c.Apply(m)
+		switch {
+		case c.Terminal():
+			for r := range est {
+				est[r] = 100 * c.Goal(game.Role(r))
+			}
+		case w != nil:
+			c.EstimateWith(w, est)
+		default:
+			c.Estimate(est)
+		}
+		other := math.MinInt
+		for r, e := range est {
+			if game.Role(r) != me {
+				other = max(other, e)
+			}
+		}
+		if v := est[me] - other; v > bestV {
+			best, bestV = m, v
+		}
+	}
+	return best
+}

@@ -95,7 +95,7 @@ func (w *worker) rank(s game.State) {
 	for _, m := range w.moves {
 		w.child.CopyFrom(s)
 		w.child.Apply(m)
-		w.look(w.child)
+		w.lookOwn(w.child)
 		w.order = append(w.order, scored{m, w.lead(w.root)})
 	}
 	// Stable: equal looks keep the game's move order, as choose does.
