@@ -112,9 +112,7 @@ func (t *TopRows) JoinEven(even uint64, split ...[]string) (lines []string, widt
 				sb.WriteString(split[i][row])
 				w = lineW[i][row]
 			}
-			for range blockW[i] - w {
-				sb.WriteByte(' ')
-			}
+			sb.WriteString(Spaces(max(blockW[i]-w, 0)))
 		}
 		lines[row], widths[row] = sb.String(), total
 		sb.Reset()
