@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/common"
@@ -734,7 +735,9 @@ func (bg boardGrid) drawRow(l boardLayout, cells [][]adapters.CellInfo, fl [][]c
 		if i == l.CellH/2 {
 			label = b.adapter.RowLabel(l.shown(adapters.Pos{Row: r}).Row)
 		}
-		sb.WriteString(b.Common.Cells.MutedText(st, fmt.Sprintf("%*s ", l.lw-1, label)))
+		// The label right-aligned, as fmt's "%*s " aligns it (by runes).
+		pad := common.Spaces(max(l.lw-1-utf8.RuneCountInString(label), 0))
+		sb.WriteString(b.Common.Cells.MutedText(st, pad+label+" "))
 		for c := 0; c < l.cols; c++ {
 			if l.gap > 0 && c == l.gap {
 				sb.WriteString(sepV)
