@@ -302,11 +302,13 @@ func (*pentagoUI) stocks(s game.State, r game.Role) string {
 	if ps == nil {
 		return ""
 	}
+	// Asked several times a frame (the seats, the panel's layout): not
+	// through fmt.
 	red, black := ps.Stones()
 	if r == 1 {
-		return fmt.Sprintf("stones %d", black)
+		return "stones " + strconv.Itoa(black)
 	}
-	return fmt.Sprintf("stones %d", red)
+	return "stones " + strconv.Itoa(red)
 }
 
 // Prompt is part of VariantUI.
