@@ -51,7 +51,10 @@ func writeStyled(b *bytes.Buffer, line string, p colorprofile.Profile) {
 // parameter 38, 48 or 58 followed by 2 (";2;" or ":2:"). It may say yes of
 // a line that has none ("…;28;2;…"), which is then only converted.
 func hasTrueColour(line string) bool {
-	return strings.Contains(line, "8;2;") || strings.Contains(line, "8:2:")
+	// The colon form is looked for only in a line with a colon: most
+	// rows have none, and a search for a pattern costs a look at every
+	// "38;5;" of a styled row, where one for a byte runs through it.
+	return strings.Contains(line, "8;2;") || strings.IndexByte(line, ':') >= 0 && strings.Contains(line, "8:2:")
 }
 
 // csiLen is the length of the CSI sequence s starts with, up to and

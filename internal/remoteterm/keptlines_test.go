@@ -49,8 +49,10 @@ func TestKeptLinesAreNotHashedAgain(t *testing.T) {
 // The facts a row is written by are the row's, whether worked out or
 // kept from another session's frame.
 func TestRowFactsAreTheRows(t *testing.T) {
-	for _, row := range []string{"", "plain", "\x1b[38;5;245mmuted\x1b[m", "\x1b[38;2;1;2;3mtrue\x1b[m", "一二 wide", "\x1b[1mbold"} {
-		want := rowFacts{width: ansi.StringWidth(row), trueColour: hasTrueColour(row), escapes: strings.Contains(row, "\x1b")}
+	for _, row := range []string{"", "plain", "\x1b[38;5;245mmuted\x1b[m", "\x1b[38;2;1;2;3mtrue\x1b[m", "a: \x1b[48:2::1:2:3mtrue, colons\x1b[m",
+		"to move: \x1b[38;5;2mana\x1b[m", "一二 wide", "\x1b[1mbold"} {
+		want := rowFacts{width: ansi.StringWidth(row), escapes: strings.Contains(row, "\x1b"),
+			trueColour: strings.Contains(row, "8;2;") || strings.Contains(row, "8:2:")}
 		for range 2 { // worked out, then kept
 			if got := rowFactsOf(row, hashOf(row)); got != want {
 				t.Errorf("%q: %+v, want %+v", row, got, want)

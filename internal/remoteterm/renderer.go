@@ -55,7 +55,8 @@ type Renderer struct {
 	closed   chan struct{}
 	failed   bool // a write failed: the terminal is gone
 	scr      screen
-	drawings int // frames that wrote something (see Frames)
+	drawings int    // frames that wrote something (see Frames)
+	loop     func() // writeLoop, made once (see wake)
 	// viewed is set once the program's model has given a view (see
 	// Model); only the program's updates touch it, one at a time.
 	viewed bool
@@ -64,7 +65,9 @@ type Renderer struct {
 // NewRenderer returns a renderer writing to w for a terminal of width×height
 // cells whose colours are of profile p.
 func NewRenderer(w io.Writer, p colorprofile.Profile, width, height int) *Renderer {
-	return &Renderer{w: w, width: width, height: height, profile: p, closed: make(chan struct{})}
+	r := &Renderer{w: w, width: width, height: height, profile: p, closed: make(chan struct{})}
+	r.loop = r.writeLoop
+	return r
 }
 
 // Counts are what every renderer of the process has done: the views
@@ -174,11 +177,13 @@ func (r *Renderer) Frames() int {
 	return r.drawings
 }
 
-// wake starts the writer unless it runs. Called with mu held.
+// wake starts the writer unless it runs, on a writer goroutine (see
+// goWrite), whose stack has grown to draw frames before. Called with mu
+// held: it never waits.
 func (r *Renderer) wake() {
 	if !r.writing {
 		r.writing = true
-		go r.writeLoop()
+		goWrite(r.loop)
 	}
 }
 

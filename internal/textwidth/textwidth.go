@@ -39,6 +39,17 @@ func Text(s string) int {
 // server measures each line of each frame); any other line is measured
 // again by runs (byRuns).
 func Line(s string) int {
+	w, _ := LineClean(s)
+	return w
+}
+
+// LineClean is Line(s), and whether s is clean: complete CSI and OSC
+// sequences between valid UTF-8 text without control characters, as
+// nearly every line the client draws is. The width of a clean line
+// followed by more clean text is the sum of their widths, so a clean
+// line padded with n spaces is n cells wider without being measured
+// again (an unfinished sequence could take the spaces in).
+func LineClean(s string) (int, bool) {
 	w := 0
 	for i := 0; i < len(s); {
 		switch c := s[i]; {
@@ -48,7 +59,7 @@ func Line(s string) int {
 		case c == 0x1b:
 			n := EscapeLen(s[i:])
 			if n == 0 {
-				return ansi.StringWidth(s)
+				return ansi.StringWidth(s), false
 			}
 			i += n
 		case c >= utf8.RuneSelf:
@@ -62,17 +73,17 @@ func Line(s string) int {
 			return byRuns(s)
 		}
 	}
-	return w
+	return w, true
 }
 
-// byRuns is Line measured run by run between escape sequences.
-func byRuns(s string) int {
+// byRuns is LineClean measured run by run between escape sequences.
+func byRuns(s string) (int, bool) {
 	w := 0
 	for i := 0; i < len(s); {
 		if s[i] == 0x1b {
 			n := EscapeLen(s[i:])
 			if n == 0 {
-				return ansi.StringWidth(s)
+				return ansi.StringWidth(s), false
 			}
 			i += n
 			continue
@@ -82,14 +93,14 @@ func byRuns(s string) int {
 		n, simple := simpleWidth(run)
 		if !simple {
 			if !plainText(run) {
-				return ansi.StringWidth(s)
+				return ansi.StringWidth(s), false
 			}
 			n = ansi.StringWidth(run)
 		}
 		w += n
 		i = k
 	}
-	return w
+	return w, true
 }
 
 // simpleWidth counts the characters of s when each is printable ASCII or

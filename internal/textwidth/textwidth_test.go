@@ -44,9 +44,44 @@ func TestLineOnePassMatchesRuns(t *testing.T) {
 			sb.WriteString(p)
 		}
 		s := sb.String()
-		if got, runs, want := Line(s), byRuns(s), ansi.StringWidth(s); got != runs || got != want {
-			t.Fatalf("Line(%q) = %d, by runs %d, ansi.StringWidth %d", s, got, runs, want)
+		got, clean := LineClean(s)
+		runs, runsClean := byRuns(s)
+		if want := ansi.StringWidth(s); got != runs || got != want || clean != runsClean {
+			t.Fatalf("Line(%q) = %d (clean %t), by runs %d (clean %t), ansi.StringWidth %d", s, got, clean, runs, runsClean, want)
 		}
+		// A clean line padded with spaces is as many cells wider, which
+		// a caller that pads lines counts on without measuring again.
+		if padded := ansi.StringWidth(s + "   "); clean && padded != got+3 {
+			t.Fatalf("clean line %q is %d cells, %d padded with 3 spaces", s, got, padded)
+		}
+	}
+}
+
+// A line is clean when it holds only complete sequences between text
+// without control characters; anything else may take in what follows.
+func TestLineClean(t *testing.T) {
+	tests := []struct {
+		name  string
+		line  string
+		width int
+		clean bool
+	}{
+		{"empty", "", 0, true},
+		{"styled", "\x1b[38;5;208m a·b \x1b[m", 5, true},
+		{"wide and combining", "文字 e\u0301", 6, true},
+		{"hyperlink", "\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\", 4, true},
+		{"unfinished CSI", "ab\x1b[38;5", 2, false},
+		{"lone escape", "ab\x1b", 2, false},
+		{"tab", "a\tb", 2, false},
+		{"invalid UTF-8", "a\xffb", 2, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, clean := LineClean(tt.line)
+			if w != ansi.StringWidth(tt.line) || w != tt.width || clean != tt.clean {
+				t.Errorf("LineClean(%q) = %d, %t; want %d, %t", tt.line, w, clean, tt.width, tt.clean)
+			}
+		})
 	}
 }
 
@@ -62,7 +97,7 @@ func BenchmarkLine(b *testing.B) {
 	for _, f := range []struct {
 		name string
 		fn   func(string) int
-	}{{"one-pass", Line}, {"by-runs", byRuns}} {
+	}{{"one-pass", Line}, {"by-runs", func(s string) int { w, _ := byRuns(s); return w }}} {
 		b.Run(f.name, func(b *testing.B) {
 			b.SetBytes(int64(len(s)))
 			for b.Loop() {

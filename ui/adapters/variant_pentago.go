@@ -74,9 +74,12 @@ func (*pentagoUI) quadrant(p Pos) int {
 // Cells is part of VariantUI.
 func (*pentagoUI) Cells(s game.State) [][]CellInfo {
 	ps := asPentago(s)
+	// The rows share one array: a frame asks for the cells once (two
+	// allocations, not seven).
+	all := make([]CellInfo, 36)
 	out := make([][]CellInfo, 6)
 	for r := range out {
-		out[r] = make([]CellInfo, 6)
+		out[r] = all[r*6 : (r+1)*6 : (r+1)*6]
 		if ps == nil {
 			continue
 		}
@@ -242,18 +245,24 @@ func (p *pentagoUI) ClickRegion(_ game.State, id int) ActResult {
 	return p.turn(q, clockwise)
 }
 
-// quadrantCells are the nine cells of quadrant q.
-func (p *pentagoUI) quadrantCells(q int) []Pos {
-	out := make([]Pos, 0, 9)
+// quadrantCells are the nine cells of quadrant q (1-4), shared by every
+// frame that draws the quadrants' regions: read them, never change them.
+func (p *pentagoUI) quadrantCells(q int) []Pos { return pentagoQuadrants[q] }
+
+// pentagoQuadrants are the cells of each quadrant (index 1-4), each
+// slice's capacity its length so that an append copies it.
+var pentagoQuadrants = func() (qs [5][]Pos) {
 	for r := range 6 {
 		for c := range 6 {
-			if p.quadrant(Pos{r, c}) == q {
-				out = append(out, Pos{r, c})
-			}
+			q := (*pentagoUI)(nil).quadrant(Pos{r, c})
+			qs[q] = append(qs[q], Pos{r, c})
 		}
 	}
-	return out
-}
+	for q := range qs {
+		qs[q] = qs[q][:len(qs[q]):len(qs[q])]
+	}
+	return qs
+}()
 
 func (p *pentagoUI) turn(q int, clockwise bool) ActResult {
 	return playMove(pentago.RotateMove(q, clockwise))
@@ -302,11 +311,13 @@ func (*pentagoUI) stocks(s game.State, r game.Role) string {
 	if ps == nil {
 		return ""
 	}
+	// Asked several times a frame (the seats, the panel's layout): not
+	// through fmt.
 	red, black := ps.Stones()
 	if r == 1 {
-		return fmt.Sprintf("stones %d", black)
+		return "stones " + strconv.Itoa(black)
 	}
-	return fmt.Sprintf("stones %d", red)
+	return "stones " + strconv.Itoa(red)
 }
 
 // Prompt is part of VariantUI.

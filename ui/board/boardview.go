@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tabletop/tabletop/ui/adapters"
 	"github.com/tabletop/tabletop/ui/common"
@@ -734,7 +735,9 @@ func (bg boardGrid) drawRow(l boardLayout, cells [][]adapters.CellInfo, fl [][]c
 		if i == l.CellH/2 {
 			label = b.adapter.RowLabel(l.shown(adapters.Pos{Row: r}).Row)
 		}
-		sb.WriteString(b.Common.Cells.MutedText(st, fmt.Sprintf("%*s ", l.lw-1, label)))
+		// The label right-aligned, as fmt's "%*s " aligns it (by runes).
+		pad := common.Spaces(max(l.lw-1-utf8.RuneCountInString(label), 0))
+		sb.WriteString(b.Common.Cells.MutedText(st, pad+label+" "))
 		for c := 0; c < l.cols; c++ {
 			if l.gap > 0 && c == l.gap {
 				sb.WriteString(sepV)
@@ -879,9 +882,9 @@ func (sp sidePanel) panelView(l boardLayout) string {
 	// same (see panelInputs), and otherwise while its lines are, since
 	// its border costs more than they do.
 	draw := func() string {
-		content := sp.panelContent(l)
+		content, even := sp.panelContent(l)
 		return b.panelMemo.Get(panelKey{b.Common.Styles.Palette(), b.Common.ASCII, content}, func() string {
-			return common.MergeStyles(sp.boxPanel(content, max(l.panelW-4, 1)))
+			return common.MergeStyles(sp.boxPanel(content, max(l.panelW-4, 1), even))
 		})
 	}
 	in, ok := sp.inputs(l)
@@ -964,17 +967,18 @@ type borderKey struct {
 }
 
 // boxPanel is b.c.st.Panel.Render(content) for content whose lines are all
-// inner cells wide, as panelContent makes them. The border is cut from
+// inner cells wide, as panelContent makes them (even: they are known to
+// be, and are not measured again). The border is cut from
 // the panel style's own rendering of a probe of that width, kept per
 // width and theme, so it is what lipgloss draws byte for byte (the test
 // TestBoxPanelMatchesLipgloss checks that in every theme and colour
 // profile) without lipgloss measuring and styling every line of every
 // panel. Any other content goes to lipgloss.
-func (sp sidePanel) boxPanel(content string, inner int) string {
+func (sp sidePanel) boxPanel(content string, inner int, even bool) string {
 	b := sp.b
 	lines := common.SplitLines(content)
 	for _, l := range lines {
-		if common.LineWidth(l) != inner {
+		if !even && common.LineWidth(l) != inner {
 			return b.Common.Styles.Panel.Render(content)
 		}
 	}
@@ -1012,17 +1016,21 @@ func cutBorder(probe string, inner int) panelBorder {
 	return panelBorder{top: parts[0], bottom: parts[2], left: left, right: right, ok: true}
 }
 
-// panelContent is the lines inside the panel's border.
-func (sp sidePanel) panelContent(l boardLayout) string {
+// panelContent is the lines inside the panel's border; even reports
+// that each is known to be inner cells wide (every line drawn was clean,
+// see common.CutWidthClean, and padded to that width), so that boxPanel
+// need not measure them again.
+func (sp sidePanel) panelContent(l boardLayout) (content string, even bool) {
 	b := sp.b
 	st := b.Common.Styles
 	inner := max(l.panelW-4, 1)
 	// About ph lines: the panel's height inside its border, and its
 	// counter's and list's lines past it (cut below).
 	lines, widths := make([]string, 0, max(l.ph, 8)), make([]int, 0, max(l.ph, 8))
+	even = true
 	add := func(s string) {
-		s, w := common.CutWidth(s, inner)
-		lines, widths = append(lines, s), append(widths, w)
+		s, w, clean := common.CutWidthClean(s, inner)
+		lines, widths, even = append(lines, s), append(widths, w), even && clean
 	}
 	mover := b.Game().ToMove()
 	moverName := b.variant.RoleName(mover)
@@ -1085,7 +1093,7 @@ func (sp sidePanel) panelContent(l boardLayout) string {
 	} else {
 		add(sp.aiLine())
 	}
-	return padJoin(lines, widths, inner)
+	return padJoin(lines, widths, inner), even
 }
 
 // padJoin is the lines, each of widths[i] cells, padded with spaces to w
@@ -1102,9 +1110,7 @@ func padJoin(lines []string, widths []int, w int) string {
 			sb.WriteByte('\n')
 		}
 		sb.WriteString(l)
-		for range w - widths[i] {
-			sb.WriteByte(' ')
-		}
+		sb.WriteString(common.Spaces(max(w-widths[i], 0)))
 	}
 	return sb.String()
 }
@@ -1253,9 +1259,7 @@ func scrollView(vp viewport.Model, text string, w, h, up int) string {
 			return vp.View()
 		}
 		sb.WriteString(line)
-		for range w - lw {
-			sb.WriteByte(' ')
-		}
+		sb.WriteString(common.Spaces(max(w-lw, 0)))
 	}
 	return sb.String()
 }

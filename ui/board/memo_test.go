@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/tabletop/tabletop/internal/textwidth"
 	"github.com/tabletop/tabletop/ui/common"
 	"github.com/tabletop/tabletop/ui/internal/uitest"
 
@@ -34,7 +35,8 @@ func TestMemoizedPartsMatchFresh(t *testing.T) {
 			t.Fatalf("after %s: the key bar is\n%q\nfresh it is\n%q", step, got, want)
 		}
 		l := b.Layout()
-		if got, want := b.panel().panelView(l), common.MergeStyles(b.Common.Styles.Panel.Render(b.panel().panelContent(l))); got != want {
+		content, _ := b.panel().panelContent(l)
+		if got, want := b.panel().panelView(l), common.MergeStyles(b.Common.Styles.Panel.Render(content)); got != want {
 			t.Fatalf("after %s: the panel is\n%q\nfresh it is\n%q", step, got, want)
 		}
 		if got, want := b.Recent(), b.recent(); !reflect.DeepEqual(got, want) {
@@ -125,13 +127,32 @@ func TestBoxPanelMatchesLipgloss(t *testing.T) {
 						lines[i] = common.PadRight(common.CutANSI(b.Common.Styles.Accent.Render(sb.String()), inner), inner)
 					}
 					content := common.JoinLines(lines)
-					if got, want := b.panel().boxPanel(content, inner), b.Common.Styles.Panel.Render(content); got != want {
+					want := b.Common.Styles.Panel.Render(content)
+					if got := b.panel().boxPanel(content, inner, false); got != want {
 						t.Fatalf("%s, profile %d, ascii %t, width %d: boxPanel\n%q\nlipgloss\n%q", th.Name, p, ascii, inner, got, want)
+					}
+					// Lines known to be inner wide (clean, and padded to it)
+					// are not measured: the same box.
+					if even := evenLines(lines, inner); even {
+						if got := b.panel().boxPanel(content, inner, true); got != want {
+							t.Fatalf("%s, profile %d, ascii %t, width %d: boxPanel of even lines\n%q\nlipgloss\n%q", th.Name, p, ascii, inner, got, want)
+						}
 					}
 				}
 			}
 		}
 	}
+}
+
+// evenLines reports whether every line is clean and w cells wide, as
+// panelContent says of its lines.
+func evenLines(lines []string, w int) bool {
+	for _, l := range lines {
+		if n, clean := textwidth.LineClean(l); !clean || n != w {
+			return false
+		}
+	}
+	return true
 }
 
 // freshMoveList is the move list's text, every line grouped and drawn

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/tabletop/tabletop/internal/textwidth"
 	"github.com/tabletop/tabletop/savefmt"
 	"github.com/tabletop/tabletop/themes"
 )
@@ -492,12 +493,28 @@ func CutWidth(s string, w int) (string, int) {
 	return s, n
 }
 
+// CutWidthClean is CutWidth(s, w), and whether the line it returns is
+// clean (one line, see textwidth.LineClean): padded with n spaces it is
+// then n cells wider, without being measured again.
+func CutWidthClean(s string, w int) (string, int, bool) {
+	if strings.Contains(s, "\n") {
+		s, n := CutWidth(s, w)
+		return s, n, false
+	}
+	n, clean := textwidth.LineClean(s)
+	if n > w {
+		s = ansi.Truncate(s, w, "")
+		n, clean = textwidth.LineClean(s)
+	}
+	return s, n, clean
+}
+
 // FitWidth is the styled line s made exactly w cells wide: cut when it
 // is wider (as CutWidth), padded with spaces when it is narrower.
 func FitWidth(s string, w int) string {
 	s, n := CutWidth(s, w)
 	if n < w {
-		return s + strings.Repeat(" ", w-n)
+		return s + Spaces(w-n)
 	}
 	return s
 }
@@ -505,7 +522,24 @@ func FitWidth(s string, w int) string {
 // PadRight pads a styled string with spaces to w cells.
 func PadRight(s string, w int) string {
 	if d := w - TextWidth(s); d > 0 {
-		return s + strings.Repeat(" ", d)
+		return s + Spaces(d)
 	}
 	return s
+}
+
+// spaces is the text Spaces cuts its runs of spaces from.
+const spaces = "                                                                " +
+	"                                                                " +
+	"                                                                " +
+	"                                                                "
+
+// Spaces is strings.Repeat(" ", n) (n ≥ 0), without making a string for
+// n up to 256: frames pad every line of their panels and blocks with
+// spaces, once a line, and a run made and thrown away each time (or
+// written a byte at a time) was a good part of what padding cost.
+func Spaces(n int) string {
+	if n <= len(spaces) {
+		return spaces[:n]
+	}
+	return strings.Repeat(" ", n)
 }

@@ -53,6 +53,11 @@ type TopRows struct {
 	blockW []int
 	rows   []string // the rows joined, and their widths
 	rowW   []int
+	// spareW and spareB are the widths of the call before the last,
+	// whose arrays the next call fills (a call compares its widths with
+	// the last call's, so it needs arrays of its own).
+	spareW [][]int
+	spareB []int
 }
 
 // Join is JoinTopLines(split...). The returned slices are the caller's;
@@ -69,11 +74,12 @@ func (t *TopRows) Join(split ...[]string) (lines []string, widths []int) {
 // frame's body cost once a move had changed them.
 func (t *TopRows) JoinEven(even uint64, split ...[]string) (lines []string, widths []int) {
 	same := len(t.blocks) == len(split)
-	lineW := make([][]int, len(split))
-	blockW := make([]int, len(split))
+	lineW := slices.Grow(t.spareW[:0], len(split))[:len(split)]
+	blockW := slices.Grow(t.spareB[:0], len(split))[:len(split)]
+	clear(blockW)
 	height := 0
 	for i, block := range split {
-		lineW[i] = make([]int, len(block))
+		lineW[i] = slices.Grow(lineW[i][:0], len(block))[:len(block)]
 		for j, l := range block {
 			switch {
 			case j > 0 && i < 64 && even&(1<<i) != 0:
@@ -112,9 +118,7 @@ func (t *TopRows) JoinEven(even uint64, split ...[]string) (lines []string, widt
 				sb.WriteString(split[i][row])
 				w = lineW[i][row]
 			}
-			for range blockW[i] - w {
-				sb.WriteByte(' ')
-			}
+			sb.WriteString(Spaces(max(blockW[i]-w, 0)))
 		}
 		lines[row], widths[row] = sb.String(), total
 		sb.Reset()
@@ -141,7 +145,8 @@ func (t *TopRows) keep(split [][]string, lineW [][]int, blockW []int, rows []str
 	for i, block := range split {
 		t.blocks[i] = append(t.blocks[i][:0], block...)
 	}
-	t.lineW, t.blockW = lineW, blockW
+	t.lineW, t.spareW = lineW, t.lineW
+	t.blockW, t.spareB = blockW, t.blockW
 	t.rows, t.rowW = append(t.rows[:0], rows...), append(t.rowW[:0], rowW...)
 }
 
