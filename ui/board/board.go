@@ -604,7 +604,7 @@ func (b *BoardScreen) seatList() string {
 // endAction carries out an end-of-game choice (a key or a button).
 func (b *BoardScreen) endAction(a endAction) (common.Screen, tea.Cmd) {
 	switch {
-	case a == endMenu:
+	case a == EndMenu:
 		return OpenMenu(b.Common, ""), b.Leave()
 	case b.caps.Rematch == nil:
 		return b, nil

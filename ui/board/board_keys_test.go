@@ -65,7 +65,7 @@ func endGameQuad5(t *testing.T, w, h int) (*common.Shell, *BoardScreen) {
 // each does what it says, at every size.
 func TestEndButtons(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {100, 35}, {160, 50}} {
-		for _, want := range []endAction{endRematch, endNewGame, endMenu} {
+		for _, want := range []endAction{endRematch, endNewGame, EndMenu} {
 			m, b := endGameQuad5(t, sz[0], sz[1])
 			l := b.Layout()
 			if len(l.Buttons) != 3 {
@@ -89,7 +89,7 @@ func TestEndButtons(t *testing.T) {
 					t.Fatalf("%v %q: board %v moves %d", sz, hit.label, s == b, len(lm(s).Moves()))
 				}
 			case *opened:
-				if what := map[endAction]string{endNewGame: "setup quad5", endMenu: "menu"}[want]; s.what != what {
+				if what := map[endAction]string{endNewGame: "setup quad5", EndMenu: "menu"}[want]; s.what != what {
 					t.Fatalf("%v %q opened the %s", sz, hit.label, s.what)
 				}
 			default:

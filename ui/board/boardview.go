@@ -80,7 +80,8 @@ type endAction int
 const (
 	endRematch endAction = iota
 	endNewGame
-	endMenu
+	// EndMenu goes back to the menu; exported for the menu's tests, which press it.
+	EndMenu
 )
 
 // endButtons lays out the end-of-game buttons from (x, y) in a panel
@@ -91,7 +92,7 @@ func (sp sidePanel) endButtons(x, y, width int) []Button {
 		long, short string
 		action      endAction
 	}
-	choices := []choice{{"[ Rematch ]", "[Rematch]", endRematch}, {"[ New game ]", "[New]", endNewGame}, {"[ Menu ]", "[Menu]", endMenu}}
+	choices := []choice{{"[ Rematch ]", "[Rematch]", endRematch}, {"[ New game ]", "[New]", endNewGame}, {"[ Menu ]", "[Menu]", EndMenu}}
 	if b.caps.Rematch == nil {
 		choices = choices[2:]
 	}

@@ -25,7 +25,7 @@ func TestClickOnMenuButtonDoesNotClickThrough(t *testing.T) {
 		}
 		var hit board.Button
 		for _, bt := range b.Layout().Buttons {
-			if bt.Action == board.endMenu {
+			if bt.Action == board.EndMenu {
 				hit = bt
 			}
 		}
