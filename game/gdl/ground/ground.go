@@ -94,7 +94,7 @@ func Sheet(clauses []kif.Clause, lim Limits) (*Grounder, error) {
 	}
 	again := newGrounder(lim)
 	again.deadline = g.deadline
-	if again.run(splitBodies(restrictTo(clauses, demands))) != nil {
+	if again.run(splitBodies(restrictToContext(restrictTo(clauses, demands), demands))) != nil {
 		return g, err
 	}
 	return again, nil
@@ -105,7 +105,8 @@ func Sheet(clauses []kif.Clause, lim Limits) (*Grounder, error) {
 // relations asked only some questions are restricted to those
 // (demand.go), and the bodies split (split.go).
 func Rewrite(clauses []kif.Clause) []kif.Clause {
-	return splitBodies(restrictToDemand(clauses))
+	demands := demandsOf(clauses)
+	return splitBodies(restrictToContext(restrictTo(clauses, demands), demands))
 }
 
 // Relations returns the relations of the atoms found, sorted by name
