@@ -141,6 +141,9 @@ func (g *Grounder) Relation(id TermID) kif.RelKey {
 	return kif.RelKey{Name: g.symNames[t.fn], Arity: int(t.n)}
 }
 
+// Terms returns the number of terms interned: every TermID is below it.
+func (g *Grounder) Terms() int { return len(g.terms) }
+
 // Text returns the KIF text of term id.
 func (g *Grounder) Text(id TermID) string { return g.termText(id, 1<<30) }
 
