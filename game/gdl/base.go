@@ -47,7 +47,7 @@ func (b *netBuilder) readDeclarations() *declarations {
 			continue
 		}
 		for _, t := range g.Atoms(k) {
-			if !b.static[t] {
+			if !b.static.holds(t) {
 				continue
 			}
 			args := g.Args(t)

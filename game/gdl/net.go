@@ -100,16 +100,16 @@ func build(g *ground.Grounder, d *kif.Description, plain bool) (*network, error)
 		return nil, err
 	}
 	n.static = staticFacts(g, static)
-	b := &netBuilder{g: g, n: n, plain: plain, static: static, dense: map[ground.TermID]int32{}}
+	b := &netBuilder{g: g, n: n, plain: plain, static: static, dense: filled(g.Terms(), -1)}
 	return n, b.build()
 }
 
 type netBuilder struct {
 	g      *ground.Grounder
 	n      *network
-	plain  bool                   // see groundPlain
-	static map[ground.TermID]bool // value of every atom that depends on neither true nor does
-	dense  map[ground.TermID]int32
+	plain  bool            // see groundPlain
+	static atomValues      // value of every atom that depends on neither true nor does
+	dense  []int32         // by TermID, the dense atom, or -1
 	terms  []ground.TermID // by dense atom
 	rs     ruleSet
 }
@@ -141,7 +141,7 @@ func (b *netBuilder) atomsOf(k kif.RelKey) []ground.TermID {
 
 // atom returns the dense number of a dynamic atom, numbering it if new.
 func (b *netBuilder) atom(id ground.TermID) int32 {
-	if a, ok := b.dense[id]; ok {
+	if a := b.dense[id]; a >= 0 {
 		return a
 	}
 	a := int32(len(b.terms))
@@ -153,7 +153,7 @@ func (b *netBuilder) atom(id ground.TermID) int32 {
 // ref returns the dense atom that stands for atom id: the constant false
 // or true atom when id is static.
 func (b *netBuilder) ref(id ground.TermID) int32 {
-	if v, ok := b.static[id]; ok {
+	if v, ok := b.static.get(id); ok {
 		if v {
 			return b.n.always
 		}
@@ -183,7 +183,7 @@ func (b *netBuilder) build() error {
 	// Derived atoms: every head of an instance that is not static.
 	for i := range g.Instances() {
 		h, _ := g.Instance(i)
-		if _, ok := b.static[h]; !ok {
+		if !b.static.has(h) {
 			b.atom(h)
 		}
 	}
@@ -243,7 +243,7 @@ func (b *netBuilder) moves() error {
 			// (knightwar's (legal ?role ...) reads ?role off any
 			// cell's content): no one makes that move, so the does
 			// atom grounding derived from it never holds.
-			b.static[t] = false
+			b.static.set(t, false)
 		}
 	}
 	return nil
@@ -278,7 +278,7 @@ func (b *netBuilder) collectRules() {
 	g := b.g
 	for i := range g.Instances() {
 		h, body := g.Instance(i)
-		if _, ok := b.static[h]; ok {
+		if b.static.has(h) {
 			continue
 		}
 		var lits []int32
@@ -291,7 +291,7 @@ func (b *netBuilder) collectRules() {
 				}
 				continue
 			}
-			if v, ok := b.static[id]; ok {
+			if v, ok := b.static.get(id); ok {
 				if v == neg {
 					alive = false
 				}
@@ -347,7 +347,7 @@ func (b *netBuilder) outputs() error {
 		n.nextOf[a] = b.ref(t)
 	}
 	for _, t := range b.atomsOf(kif.RelKey{Name: "init", Arity: 1}) {
-		if b.static[t] {
+		if b.static.holds(t) {
 			a, _ := n.baseAtom(g.Text(g.Args(t)[0]))
 			n.init = append(n.init, a)
 		}
@@ -388,10 +388,11 @@ func (b *netBuilder) programs() {
 // staticFacts returns the KIF text of the static atoms that hold, of the
 // sheet's own relations (successor chains, adjacency, arithmetic tables),
 // sorted.
-func staticFacts(g *ground.Grounder, static map[ground.TermID]bool) []string {
+func staticFacts(g *ground.Grounder, static atomValues) []string {
 	var out []string
-	for id, v := range static {
-		if name := g.Relation(id).Name; v && !kif.Relations[name] && !kif.IsAddedRelation(name) {
+	for i := range static {
+		id := ground.TermID(i)
+		if name := g.Relation(id).Name; static.holds(id) && !kif.Relations[name] && !kif.IsAddedRelation(name) {
 			out = append(out, g.Text(id))
 		}
 	}
@@ -401,7 +402,7 @@ func staticFacts(g *ground.Grounder, static map[ground.TermID]bool) []string {
 
 // staticValues evaluates every atom that depends on neither true nor
 // does: such atoms hold in every state or in none.
-func staticValues(g *ground.Grounder) (map[ground.TermID]bool, error) {
+func staticValues(g *ground.Grounder) (atomValues, error) {
 	// A relation is dynamic when it is true or does or depends on them.
 	dynamic := map[kif.RelKey]bool{{Name: "true", Arity: 1}: true, {Name: "does", Arity: 2}: true}
 	key := g.Relation
@@ -423,15 +424,13 @@ func staticValues(g *ground.Grounder) (map[ground.TermID]bool, error) {
 		}
 	}
 	// Evaluate the static atoms with a program of their own.
-	dense := map[ground.TermID]int32{}
+	dense := filled(g.Terms(), -1)
 	var terms []ground.TermID
-	num := func(id ground.TermID) int32 {
-		if a, ok := dense[id]; ok {
-			return a
+	num := func(id ground.TermID) {
+		if dense[id] < 0 {
+			dense[id] = int32(len(terms))
+			terms = append(terms, id)
 		}
-		dense[id] = int32(len(terms))
-		terms = append(terms, id)
-		return dense[id]
 	}
 	for _, k := range g.Relations() {
 		if !dynamic[k] {
@@ -443,8 +442,8 @@ func staticValues(g *ground.Grounder) (map[ground.TermID]bool, error) {
 	rs := ruleSet{rules: make([][][]int32, len(terms))}
 	for i := range g.Instances() {
 		h, body := g.Instance(i)
-		a, ok := dense[h]
-		if !ok {
+		a := dense[h]
+		if a < 0 {
 			continue
 		}
 		lits := []int32{}
@@ -467,9 +466,32 @@ func staticValues(g *ground.Grounder) (map[ground.TermID]bool, error) {
 	}
 	vals := make([]bool, len(terms))
 	buildProgram(&rs, all).run(vals)
-	static := make(map[ground.TermID]bool, len(terms))
+	static := make(atomValues, g.Terms())
 	for i, t := range terms {
-		static[t] = vals[i]
+		static.set(t, vals[i])
 	}
 	return static, nil
+}
+
+// atomValues holds by TermID the value of each static atom: 0 for a term
+// that is not one, 1 false, 2 true. A slice, not a map: building the
+// network looks up every literal of every rule instance (a map's lookups
+// were a tenth of the start of a sheet of a million instances).
+type atomValues []int8
+
+// get returns the value of atom id and whether it is static.
+func (s atomValues) get(id ground.TermID) (v, ok bool) { return s[id] == 2, s[id] != 0 }
+
+// has reports whether atom id is static.
+func (s atomValues) has(id ground.TermID) bool { return s[id] != 0 }
+
+// holds reports whether atom id is static and true.
+func (s atomValues) holds(id ground.TermID) bool { return s[id] == 2 }
+
+// set records the value of static atom id.
+func (s atomValues) set(id ground.TermID, v bool) {
+	s[id] = 1
+	if v {
+		s[id] = 2
+	}
 }

@@ -94,7 +94,7 @@ func Sheet(clauses []kif.Clause, lim Limits) (*Grounder, error) {
 	}
 	again := newGrounder(lim)
 	again.deadline = g.deadline
-	if again.run(splitBodies(restrictTo(clauses, demands))) != nil {
+	if again.run(splitBodies(restrictToContext(restrictTo(clauses, demands), demands))) != nil {
 		return g, err
 	}
 	return again, nil
@@ -105,7 +105,8 @@ func Sheet(clauses []kif.Clause, lim Limits) (*Grounder, error) {
 // relations asked only some questions are restricted to those
 // (demand.go), and the bodies split (split.go).
 func Rewrite(clauses []kif.Clause) []kif.Clause {
-	return splitBodies(restrictToDemand(clauses))
+	demands := demandsOf(clauses)
+	return splitBodies(restrictToContext(restrictTo(clauses, demands), demands))
 }
 
 // Relations returns the relations of the atoms found, sorted by name
@@ -139,6 +140,9 @@ func (g *Grounder) Relation(id TermID) kif.RelKey {
 	t := &g.terms[id]
 	return kif.RelKey{Name: g.symNames[t.fn], Arity: int(t.n)}
 }
+
+// Terms returns the number of terms interned: every TermID is below it.
+func (g *Grounder) Terms() int { return len(g.terms) }
 
 // Text returns the KIF text of term id.
 func (g *Grounder) Text(id TermID) string { return g.termText(id, 1<<30) }

@@ -2,6 +2,7 @@ package ground
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/tabletop/tabletop/game/gdl/kif"
 )
@@ -253,7 +254,36 @@ func eliminate(items []bodyItem, inHead map[string]bool, v string) (elimination,
 		}
 	}
 	e.binders = append(e.binders, restrictions(items, in, e.iface)...)
+	if restWithin(items, in, inHead, e.iface) {
+		return e, false
+	}
 	return e, true
+}
+
+// restWithin reports whether the head and the items left in the clause
+// (not in) have no variable but those of iface, the new head's. Such an
+// elimination splits nothing: the new rule makes the clause's joins
+// again and the clause only reads them back, an atom more for each of
+// its instances (AlexChess's legal0 and legal2 rules, each read back
+// through a rule over all their head's variables, made 180 000 atoms
+// of such copies, over the limit of atoms).
+func restWithin(items []bodyItem, in []bool, inHead map[string]bool, iface []string) bool {
+	for v := range inHead {
+		if !slices.Contains(iface, v) {
+			return false
+		}
+	}
+	for i, it := range items {
+		if in[i] {
+			continue
+		}
+		for _, u := range it.vars {
+			if !slices.Contains(iface, u) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // restrictions are the items of the rest (not in) that go into the new

@@ -31,7 +31,9 @@ func clauseText(c kif.Clause) string {
 // negation or test that reads a variable bound outside them takes a copy
 // of a literal that binds it, and the literals of the rest over the new
 // head's variables go in as copies; a body with one positive literal, or
-// whose every positive literal would go, stays as it is.
+// whose every positive literal would go, stays as it is, and so does a
+// part whose new head would have every variable of the head and of the
+// rest (the rest would only read the new rule's joins back).
 func TestSplitBodies(t *testing.T) {
 	cases := []struct {
 		name, rule string
@@ -50,8 +52,14 @@ func TestSplitBodies(t *testing.T) {
 			`(<= (h ?a) (p ?a ?b) (q ?b ?c ?d) (distinct ?c ?a))`,
 			[]string{
 				"(<= (exists split 1 ?b ?c) (q ?b ?c ?d))",
-				"(<= (exists split 2 ?b ?a) (exists split 1 ?b ?c) (distinct ?c ?a) (p ?a ?b))",
-				"(<= (h ?a) (exists split 2 ?b ?a) (p ?a ?b))",
+				"(<= (h ?a) (exists split 1 ?b ?c) (p ?a ?b) (distinct ?c ?a))",
+			}},
+		{"no rule that the rest only reads back (AlexChess's legal2)",
+			`(<= (l2 ?t ?x ?y) (l1 ?p ?t ?x ?y ?d) (check ?q ?k) (ray ?q ?y) (ray ?k ?y) (distinct ?t king))`,
+			[]string{
+				"(<= (exists split 1 ?k ?y) (check ?q ?k) (ray ?q ?y) (ray ?k ?y))",
+				"(<= (exists split 2 ?y) (exists split 1 ?k ?y) (ray ?k ?y))",
+				"(<= (l2 ?t ?x ?y) (exists split 2 ?y) (l1 ?p ?t ?x ?y ?d) (distinct ?t king))",
 			}},
 		{"one positive literal", `(<= (h ?a) (p ?a ?b) (not (q ?b)))`,
 			[]string{"(<= (h ?a) (p ?a ?b) (not (q ?b)))"}},
