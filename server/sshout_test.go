@@ -225,3 +225,47 @@ func TestBusySessionWritesLargerPieces(t *testing.T) {
 		t.Errorf("a frame of 40 KB went in pieces of at most %d, want %d", n, maxBusyWrite)
 	}
 }
+
+// holdCounter is a connection's batcher that counts its holds.
+type holdCounter struct{ holds, flushes int }
+
+func (h *holdCounter) hold()        { h.holds++ }
+func (h *holdCounter) flush() error { h.flushes++; return nil }
+
+// Only a frame written in several pieces holds the connection: a frame
+// of one piece is one packet, one write to the connection already, and
+// a hold would cost its timer and a copy of the frame for nothing.
+func TestOnlyFramesOfSeveralPiecesHoldTheConnection(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		busy  bool // busyFrames large frames written before
+		size  int
+		holds int
+	}{
+		{"small frame", false, maxWrite, 0},
+		{"menu's large frame", false, maxWrite + 1, 1},
+		{"busy session's frame", true, 6 << 10, 0},
+		{"busy session's largest piece", true, maxBusyWrite, 0},
+		{"busy session's frame of two pieces", true, maxBusyWrite + 1, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := &holdCounter{}
+			w := &watchedWriter{w: &pieceRecorder{}}
+			if tc.busy {
+				for range busyFrames {
+					if _, err := w.Write(make([]byte, maxWrite+1)); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			w.batch = h
+			if _, err := w.Write(make([]byte, tc.size)); err != nil {
+				t.Fatal(err)
+			}
+			if h.holds != tc.holds || h.flushes != tc.holds {
+				t.Errorf("%d bytes: %d holds and %d flushes, want %d of each", tc.size, h.holds, h.flushes, tc.holds)
+			}
+		})
+	}
+}
