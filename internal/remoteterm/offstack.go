@@ -50,10 +50,10 @@ var idleWorkers = make(chan *worker, maxIdle)
 // maxIdle bounds the workers kept waiting: more than run at once.
 var maxIdle = 4 * runtime.GOMAXPROCS(0)
 
-// IdleWorkers is the number of workers waiting for a job: goroutines
-// kept on purpose (at most maxIdle), which a count of a server's
-// goroutines after its sessions ended leaves out.
-func IdleWorkers() int { return len(idleWorkers) }
+// IdleWorkers is the number of workers and frame writers waiting for a
+// job: goroutines kept on purpose (at most maxIdle of each), which a
+// count of a server's goroutines after its sessions ended leaves out.
+func IdleWorkers() int { return len(idleWorkers) + len(idleWriters) }
 
 func (w *worker) run() {
 	for f := range w.jobs {

@@ -4,8 +4,8 @@
 // of one (see the README's load-test section for the figures):
 //
 //   - Renderer keeps a frame as its lines, not as cells, and writes the
-//     lines that changed, from a goroutine that exists only while there
-//     is something to write: nothing ticks while a session is idle. It
+//     lines that changed, from a writer it has only while there is
+//     something to write: nothing ticks while a session is idle. It
 //     honours every field of a tea.View (alternate screen, cursor with
 //     shape and colour, mouse modes, bracketed paste, focus reports,
 //     keyboard enhancements, window title, terminal colours, progress bar,
@@ -30,11 +30,11 @@ import (
 )
 
 // Renderer draws one program's views on one remote terminal. Its methods
-// never block on the terminal: frames are written by a goroutine of the
-// renderer, started when there is something to write and ended when
-// there is not; a view that comes while one is being written replaces any
-// view still waiting, so a slow client gets the latest frame, not every
-// frame.
+// never block on the terminal: frames are written by a writer goroutine
+// the renderer is given when there is something to write and gives back
+// when there is not (see startWriter); a view that comes while one is
+// being written replaces any view still waiting, so a slow client gets
+// the latest frame, not every frame.
 type Renderer struct {
 	w io.Writer
 
@@ -178,7 +178,7 @@ func (r *Renderer) Frames() int {
 func (r *Renderer) wake() {
 	if !r.writing {
 		r.writing = true
-		go r.writeLoop()
+		startWriter(r)
 	}
 }
 
