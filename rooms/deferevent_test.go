@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"runtime/metrics"
 	"strings"
 	"testing"
 	"time"
@@ -127,5 +128,37 @@ func TestEventsDuringAMoveAreLeftToIt(t *testing.T) {
 				roomstest.WaitView(t, a, "the other node's chat line", func(v rooms.RoomView) bool { return len(v.Chat) == 1 })
 			}
 		})
+	}
+}
+
+// goroutinesCreated is the process's count of goroutines created so far.
+func goroutinesCreated() uint64 {
+	s := []metrics.Sample{{Name: "/sched/goroutines-created:goroutines"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// A move stored by another node, one version past this node's copy of
+// the room, is played by the event loop itself, not by a goroutine
+// started for it; both copies agree.
+func TestOtherNodesMovePlaysOnTheEventLoop(t *testing.T) {
+	st := rooms.NewMemoryStore()
+	a, b, _ := twoNodeRoom(t, rooms.HostConfig{Store: st, Nodes: st, SeatHold: time.Hour}, rooms.RoomSpec{})
+	roomstest.WaitView(t, b, "bob seated", func(v rooms.RoomView) bool { return v.Seats[1].Name == "bob" })
+	const moves = 4
+	players := []rooms.Room{a, b}
+	before := goroutinesCreated()
+	for n := 1; n <= moves; n++ {
+		mover, other := players[(n-1)%2], players[n%2]
+		if err := mover.Play(1); err != nil {
+			t.Fatalf("move %d: %v", n, err)
+		}
+		roomstest.WaitView(t, other, "the move on the other node", func(v rooms.RoomView) bool { return len(v.Moves) == n })
+		if ov, mv := other.View(), mover.View(); ov.Position != mv.Position {
+			t.Fatalf("after move %d the other node has %q, the mover %q", n, ov.Position, mv.Position)
+		}
+	}
+	if created := goroutinesCreated() - before; created >= moves/2 {
+		t.Errorf("%d moves from the other node started %d goroutines", moves, created)
 	}
 }

@@ -216,7 +216,7 @@ func (l *Host) follow(events <-chan Event) {
 			r.mu.Lock()
 			r.close(false)
 			r.mu.Unlock()
-		case ev.Version > r.version.Load() && !r.deferEvent(ev.Version):
+		case ev.Version > r.version.Load() && !r.deferEvent(ev.Version) && !r.playEventNow(ev.Version, ev.Move):
 			// Off the loop: a room busy with a store call must not hold up
 			// the other rooms' events. Reloads of one room queue on its
 			// lock; the later ones find it caught up.
@@ -247,6 +247,26 @@ func (r *room) deferEvent(version uint64) bool {
 	// before it reads deferred, will see it. Cleared: it may have read
 	// deferred already, and the event is the loop's again.
 	return r.storing.Load()
+}
+
+// playEventNow plays the move m another host stored (version ver), as
+// its event carried it, on the event loop itself when nobody else holds
+// the room and the move is the one change since this copy; it reports
+// whether the event needs nothing more. A node's rooms followed from
+// another node's moves (half of every room's moves, with its players
+// on two nodes) each started a goroutine for the move, whose stack grew
+// on the way to the table. The locks are only tried: the loop never
+// waits for a room (a room's writes hold them across the store's).
+func (r *room) playEventNow(ver uint64, m *MoveRecord) bool {
+	if m == nil || !r.writing.TryLock() {
+		return false
+	}
+	defer r.writing.Unlock()
+	if !r.mu.TryLock() {
+		return false
+	}
+	defer r.mu.Unlock()
+	return r.closed || ver <= r.rec.Version || r.playEvent(*m, ver)
 }
 
 // catchUpTo reloads the room unless it has reached version meanwhile.
