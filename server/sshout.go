@@ -55,21 +55,17 @@ const (
 
 func (w *watchedWriter) Write(p []byte) (written int, err error) {
 	defer w.pending.Store(0)
-	size := maxWrite
-	if len(p) > maxWrite && w.large.Add(1) > busyFrames {
-		size = maxBusyWrite
-	}
-	// Only a frame of several pieces is held: one piece is one packet,
-	// which the SSH library writes to the connection in one call
-	// already, and a hold costs its timer's reset and stop and a copy of
-	// the frame (a busy session's frames, 4–8 KB, are one piece each).
-	if w.batch != nil && len(p) > size {
+	if w.batch != nil && len(p) > maxWrite {
 		w.batch.hold()
 		defer func() {
 			if ferr := w.batch.flush(); err == nil && ferr != nil {
 				err = ferr
 			}
 		}()
+	}
+	size := maxWrite
+	if len(p) > maxWrite && w.large.Add(1) > busyFrames {
+		size = maxBusyWrite
 	}
 	for written < len(p) {
 		piece := p[written:min(len(p), written+size)]
