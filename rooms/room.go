@@ -64,6 +64,13 @@ type room struct {
 	// version mirrors rec.Version for the event loop, which skips the
 	// events of this host's own writes without taking mu.
 	version atomic.Uint64
+	// storing is set while a move of this host is on its way to the
+	// store (playMove), and deferred is the latest version of the
+	// events the event loop left to that move meanwhile (see
+	// deferEvent): the move's own event, most often, which comes before
+	// the move is recorded here.
+	storing  atomic.Bool
+	deferred atomic.Uint64
 
 	// shown is the position's text (RoomView.Position) for the table
 	// and its version it was written from: every member reads the view

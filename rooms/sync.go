@@ -93,6 +93,8 @@ type pendingMove struct {
 // for the AI), checked again after a reload. Called with r.writing held
 // and mu not held.
 func (r *room) playMove(mv game.Move, seat int, by *member) (string, error) {
+	r.storing.Store(true)
+	defer r.caughtUpDeferred()
 	l := r.host
 	for attempt := 0; ; attempt++ {
 		pm, err := r.prepareMove(mv, seat, by)
@@ -106,6 +108,17 @@ func (r *room) playMove(mv game.Move, seat int, by *member) (string, error) {
 		if !again {
 			return pm.short, err
 		}
+	}
+}
+
+// caughtUpDeferred ends a move's way to the store: the room catches up
+// to the events left to it meanwhile (deferEvent), which the move's own
+// write has most often brought it to already. Called with r.writing
+// held and mu not held.
+func (r *room) caughtUpDeferred() {
+	r.storing.Store(false)
+	if v := r.deferred.Swap(0); v > 0 {
+		r.caughtUpWith(v, nil)
 	}
 }
 

@@ -241,6 +241,9 @@ type limitedConn struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 	writes  connWrites // a frame's packets in one write (see watchedWriter)
+	// deadline is the deadline last set (unix nanoseconds; 0: none), see
+	// SetDeadline.
+	deadline atomic.Int64
 }
 
 func newLimitedConn(c net.Conn, bytesPerSec, burst int, onClose func()) *limitedConn {
@@ -268,6 +271,29 @@ func (c *limitedConn) Read(b []byte) (int, error) {
 }
 
 func (c *limitedConn) Write(b []byte) (int, error) { return c.writes.write(c.Conn, b) }
+
+// deadlineSlack is the share of the time left to a deadline by which a
+// later one may be left unset (see SetDeadline).
+const deadlineSlack = 100
+
+// SetDeadline sets the connection's deadline, unless it only moves the
+// one set later by less than a hundredth of the time left to it: the SSH
+// library moves the deadline to now+IdleTimeout at every read and write
+// of the connection (several a move, each changing two of the runtime's
+// timers), and an idle connection dropped 1.2 s early on a two-minute
+// timeout is the same. An earlier deadline, or none, is always set.
+func (c *limitedConn) SetDeadline(t time.Time) error {
+	var next int64
+	if !t.IsZero() {
+		next = t.UnixNano()
+	}
+	last := c.deadline.Load()
+	if next == last || (last != 0 && next > last && next-last < int64(time.Until(t))/deadlineSlack) {
+		return nil
+	}
+	c.deadline.Store(next)
+	return c.Conn.SetDeadline(t)
+}
 
 // hold keeps what is written until flush (see connWrites).
 func (c *limitedConn) hold() { c.writes.hold(c.Conn) }

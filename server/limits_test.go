@@ -1,8 +1,10 @@
 package server
 
 import (
+	"net"
 	"net/netip"
 	"testing"
+	"time"
 )
 
 func TestParseStartups(t *testing.T) {
@@ -59,5 +61,52 @@ func TestNetBlocks(t *testing.T) {
 		if _, _, err := ParseNetBlock(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+// deadlineConn records the deadlines set on it.
+type deadlineConn struct {
+	net.Conn
+	set []time.Time
+}
+
+func (c *deadlineConn) SetDeadline(t time.Time) error {
+	c.set = append(c.set, t)
+	return nil
+}
+
+// A connection's deadline is moved later only by steps of a hundredth
+// of the time left to it (the SSH library moves it at every read and
+// write); an earlier deadline, or none, is always set.
+func TestDeadlineMovesInSteps(t *testing.T) {
+	now := time.Now()
+	for _, tc := range []struct {
+		name string
+		at   []time.Time // the deadlines asked for, in turn
+		set  int         // how many reach the connection
+	}{
+		{"idle timeout of two minutes, reads within a second", []time.Time{
+			now.Add(2 * time.Minute), now.Add(2*time.Minute + 100*time.Millisecond), now.Add(2*time.Minute + 500*time.Millisecond),
+			now.Add(2*time.Minute + 900*time.Millisecond), now.Add(2*time.Minute + 1300*time.Millisecond)}, 2},
+		{"a short timeout moves at every read", []time.Time{
+			now.Add(500 * time.Millisecond), now.Add(510 * time.Millisecond), now.Add(520 * time.Millisecond)}, 3},
+		{"an earlier deadline", []time.Time{now.Add(2 * time.Minute), now.Add(time.Minute)}, 2},
+		{"no deadline", []time.Time{now.Add(2 * time.Minute), {}, {}, now.Add(2 * time.Minute)}, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			conn := &deadlineConn{}
+			lc := &limitedConn{Conn: conn}
+			for _, at := range tc.at {
+				if err := lc.SetDeadline(at); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if len(conn.set) != tc.set {
+				t.Errorf("%d deadlines set of %d asked, want %d: %v", len(conn.set), len(tc.at), tc.set, conn.set)
+			}
+			if last := tc.at[len(tc.at)-1]; len(conn.set) > 0 && conn.set[len(conn.set)-1].After(last) {
+				t.Errorf("the deadline set, %v, is later than the one asked last, %v", conn.set[len(conn.set)-1], last)
+			}
+		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"runtime/metrics"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -217,6 +218,7 @@ func BenchmarkRoomMove(b *testing.B) {
 	}()
 	b.ReportAllocs()
 	cpu0, _ := procstat.CPUTime()
+	created0 := goroutinesCreated()
 	for i := 0; b.Loop(); i++ {
 		if br == nil || br.game.Terminal() {
 			b.StopTimer()
@@ -234,6 +236,7 @@ func BenchmarkRoomMove(b *testing.B) {
 		br.move(b, i)
 	}
 	b.StopTimer()
+	created := goroutinesCreated() - created0
 	cpu1, ok := procstat.CPUTime()
 	cpu += cpu1 - cpu0
 	views, frames, bytes = views+br.views(), frames+br.frames(), bytes+br.out.Load()
@@ -241,7 +244,17 @@ func BenchmarkRoomMove(b *testing.B) {
 	b.ReportMetric(float64(views)/n, "views/move")
 	b.ReportMetric(float64(frames)/n, "frames/move")
 	b.ReportMetric(float64(bytes)/n, "bytes/move")
+	// Goroutines started (rooms reopened included): each is a wake-up
+	// and, on a deep path, a stack grown from its start.
+	b.ReportMetric(float64(created)/n, "goroutines/move")
 	if ok {
 		b.ReportMetric(float64(cpu.Microseconds())/n, "cpu-µs/move")
 	}
+}
+
+// goroutinesCreated is the process's count of goroutines created so far.
+func goroutinesCreated() uint64 {
+	s := []metrics.Sample{{Name: "/sched/goroutines-created:goroutines"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }

@@ -223,16 +223,13 @@ func storeNode(s rooms.RecordStore) string {
 }
 
 // Subscribe implements rooms.RecordStore.
+// The events are converted as the store publishes them: a goroutine
+// converting them between the store and the rooms was a wake-up an
+// event.
 func (s *RoomStore) Subscribe(ctx context.Context) <-chan rooms.Event {
-	in := s.db.Subscribe(ctx)
-	out := make(chan rooms.Event, 64)
-	go func() {
-		defer close(out)
-		for ev := range in {
-			out <- rooms.Event{Room: ev.Room, Version: uint64(ev.Version), Move: fromStoreMove(ev.Move), Lost: ev.Lost}
-		}
-	}()
-	return out
+	return store.SubscribeAs(ctx, s.db, func(ev store.Event) rooms.Event {
+		return rooms.Event{Room: ev.Room, Version: uint64(ev.Version), Move: fromStoreMove(ev.Move), Lost: ev.Lost}
+	})
 }
 
 // exclusiveStore reports whether this server alone uses the rooms' store

@@ -50,10 +50,9 @@ var idleWorkers = make(chan *worker, maxIdle)
 // maxIdle bounds the workers kept waiting: more than run at once.
 var maxIdle = 4 * runtime.GOMAXPROCS(0)
 
-// IdleWorkers is the number of workers waiting for a job, and of
-// writers waiting for a renderer to wake them (see goWrite): goroutines
-// kept on purpose (at most maxIdle of each), which a count of a
-// server's goroutines after its sessions ended leaves out.
+// IdleWorkers is the number of workers and frame writers waiting for a
+// job: goroutines kept on purpose (at most maxIdle of each), which a
+// count of a server's goroutines after its sessions ended leaves out.
 func IdleWorkers() int { return len(idleWorkers) + len(idleWriters) }
 
 func (w *worker) run() {
@@ -74,46 +73,4 @@ func call(f func()) (panicked any) {
 	defer func() { panicked = recover() }()
 	f()
 	return nil
-}
-
-// goWrite runs f on a writer goroutine, as go f() would: a renderer's
-// writer runs only while its session has frames to write, and starting
-// a goroutine for each burst (a room's move wakes three or four) made a
-// new stack each time and grew it to draw the frame. An idle writer,
-// whose stack has grown before, takes f; when none is, a new one starts.
-// The caller never waits (renderers wake their writer under their lock).
-// A panic in f ends the program, as in a goroutine of its own.
-//
-// Writers are not OffStack's workers: a worker answers its caller on
-// done, and a job that did not wait for the worker's loop could take an
-// answer meant for the caller before it.
-func goWrite(f func()) {
-	var w *writer
-	select {
-	case w = <-idleWriters:
-	default:
-		// The job waits in jobs for the new writer to start.
-		w = &writer{jobs: make(chan func(), 1)}
-		go w.run()
-	}
-	w.jobs <- f
-}
-
-// writer runs the calls sent on jobs, one at a time.
-type writer struct{ jobs chan func() }
-
-// idleWriters are the writers waiting for a job.
-var idleWriters = make(chan *writer, maxIdle)
-
-func (w *writer) run() {
-	for f := range w.jobs {
-		f()
-		// Idle only once f is over, so that the one job a taker sends
-		// fits in jobs and its sender never waits.
-		select {
-		case idleWriters <- w:
-		default:
-			return
-		}
-	}
 }

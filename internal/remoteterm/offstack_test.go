@@ -2,9 +2,6 @@ package remoteterm
 
 import (
 	"io"
-	"runtime"
-	"strings"
-	"sync"
 	"testing"
 	"unsafe"
 
@@ -128,42 +125,4 @@ func TestIdleWorkersCountsTheWorkerKept(t *testing.T) {
 	if n := IdleWorkers(); n < 1 || n > 2*maxIdle {
 		t.Errorf("IdleWorkers() = %d after a call, want 1..%d (workers and writers)", n, 2*maxIdle)
 	}
-}
-
-// goroutineID is the running goroutine's number, as its trace shows it.
-func goroutineID() string {
-	buf := make([]byte, 64)
-	buf = buf[:runtime.Stack(buf, false)]
-	id, _, _ := strings.Cut(strings.TrimPrefix(string(buf), "goroutine "), " ")
-	return id
-}
-
-// A renderer's writer runs on a writer kept idle since the last frame
-// (whose stack has grown to draw one), not on a goroutine of its own for
-// each burst; and the caller never waits for it, even when every writer
-// is busy.
-func TestWritersAreKeptForTheNextFrame(t *testing.T) {
-	ran := map[string]bool{} // the goroutines the jobs ran on
-	for range 3 * maxIdle {
-		idle := max(len(idleWriters), 1)
-		ids := make(chan string, 1)
-		goWrite(func() { ids <- goroutineID() })
-		ran[<-ids] = true
-		// The writer goes back to the idle ones after its job (spun for
-		// a bounded while: a writer not kept never comes back).
-		for i := 0; i < 100000 && len(idleWriters) < idle; i++ {
-			runtime.Gosched()
-		}
-	}
-	if len(ran) > maxIdle {
-		t.Errorf("%d jobs one after another ran on %d goroutines: writers were not kept (at most %d are)", 3*maxIdle, len(ran), maxIdle)
-	}
-	release := make(chan struct{})
-	var started sync.WaitGroup
-	for range maxIdle + 2 { // more than are kept idle: each call returns at once
-		started.Add(1)
-		goWrite(func() { started.Done(); <-release })
-	}
-	started.Wait()
-	close(release)
 }

@@ -4,8 +4,8 @@
 // of one (see the README's load-test section for the figures):
 //
 //   - Renderer keeps a frame as its lines, not as cells, and writes the
-//     lines that changed, from a goroutine that exists only while there
-//     is something to write: nothing ticks while a session is idle. It
+//     lines that changed, from a writer it has only while there is
+//     something to write: nothing ticks while a session is idle. It
 //     honours every field of a tea.View (alternate screen, cursor with
 //     shape and colour, mouse modes, bracketed paste, focus reports,
 //     keyboard enhancements, window title, terminal colours, progress bar,
@@ -30,11 +30,11 @@ import (
 )
 
 // Renderer draws one program's views on one remote terminal. Its methods
-// never block on the terminal: frames are written by a goroutine of the
-// renderer, started when there is something to write and ended when
-// there is not; a view that comes while one is being written replaces any
-// view still waiting, so a slow client gets the latest frame, not every
-// frame.
+// never block on the terminal: frames are written by a writer goroutine
+// the renderer is given when there is something to write and gives back
+// when there is not (see startWriter); a view that comes while one is
+// being written replaces any view still waiting, so a slow client gets
+// the latest frame, not every frame.
 type Renderer struct {
 	w io.Writer
 
@@ -55,8 +55,7 @@ type Renderer struct {
 	closed   chan struct{}
 	failed   bool // a write failed: the terminal is gone
 	scr      screen
-	drawings int    // frames that wrote something (see Frames)
-	loop     func() // writeLoop, made once (see wake)
+	drawings int // frames that wrote something (see Frames)
 	// viewed is set once the program's model has given a view (see
 	// Model); only the program's updates touch it, one at a time.
 	viewed bool
@@ -65,9 +64,7 @@ type Renderer struct {
 // NewRenderer returns a renderer writing to w for a terminal of width×height
 // cells whose colours are of profile p.
 func NewRenderer(w io.Writer, p colorprofile.Profile, width, height int) *Renderer {
-	r := &Renderer{w: w, width: width, height: height, profile: p, closed: make(chan struct{})}
-	r.loop = r.writeLoop
-	return r
+	return &Renderer{w: w, width: width, height: height, profile: p, closed: make(chan struct{})}
 }
 
 // Counts are what every renderer of the process has done: the views
@@ -177,13 +174,11 @@ func (r *Renderer) Frames() int {
 	return r.drawings
 }
 
-// wake starts the writer unless it runs, on a writer goroutine (see
-// goWrite), whose stack has grown to draw frames before. Called with mu
-// held: it never waits.
+// wake starts the writer unless it runs. Called with mu held.
 func (r *Renderer) wake() {
 	if !r.writing {
 		r.writing = true
-		goWrite(r.loop)
+		startWriter(r)
 	}
 }
 

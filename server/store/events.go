@@ -23,20 +23,40 @@ type hub struct {
 	done   chan struct{} // closed by close
 }
 
+// subscriber is one subscription: send offers it an event without
+// waiting (false when its buffer is full), end closes its channel.
 type subscriber struct {
-	ch   chan Event
+	send func(Event) bool
+	end  func()
 	lost bool // events were dropped; a Lost event is due
 }
 
 func newHub() *hub { return &hub{subs: map[*subscriber]struct{}{}, done: make(chan struct{})} }
 
 func (h *hub) subscribe(ctx context.Context) <-chan Event {
-	s := &subscriber{ch: make(chan Event, subscriberBuffer)}
+	return subscribeAs(ctx, h, func(ev Event) Event { return ev })
+}
+
+// subscribeAs subscribes to h with each event converted by conv on its
+// way (into the subscriber's own type), in the publisher's goroutine.
+func subscribeAs[T any](ctx context.Context, h *hub, conv func(Event) T) <-chan T {
+	ch := make(chan T, subscriberBuffer)
+	s := &subscriber{
+		send: func(ev Event) bool {
+			select {
+			case ch <- conv(ev):
+				return true
+			default:
+				return false
+			}
+		},
+		end: func() { close(ch) },
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
-		close(s.ch)
-		return s.ch
+		close(ch)
+		return ch
 	}
 	h.subs[s] = struct{}{}
 	go func() {
@@ -48,10 +68,19 @@ func (h *hub) subscribe(ctx context.Context) <-chan Event {
 		defer h.mu.Unlock()
 		if _, ok := h.subs[s]; ok {
 			delete(h.subs, s)
-			close(s.ch)
+			s.end()
 		}
 	}()
-	return s.ch
+	return ch
+}
+
+// SubscribeAs is s.Subscribe with each event converted by conv into the
+// subscriber's own type as it is published: a subscriber that would
+// convert them itself (the rooms' adapter) needs no goroutine of its
+// own between the store and its reader, a wake-up an event. conv must
+// not block; a Lost event is converted too.
+func SubscribeAs[T any](ctx context.Context, s *Store, conv func(Event) T) <-chan T {
+	return subscribeAs(ctx, s.e.hub, conv)
 }
 
 func (h *hub) publish(ev Event) {
@@ -59,16 +88,12 @@ func (h *hub) publish(ev Event) {
 	defer h.mu.Unlock()
 	for s := range h.subs {
 		if s.lost {
-			select {
-			case s.ch <- Event{Lost: true}:
-				s.lost = false
-			default:
+			if !s.send(Event{Lost: true}) {
 				continue
 			}
+			s.lost = false
 		}
-		select {
-		case s.ch <- ev:
-		default:
+		if !s.send(ev) {
 			s.lost = true
 		}
 	}
@@ -85,7 +110,7 @@ func (h *hub) close() {
 	close(h.done)
 	for s := range h.subs {
 		delete(h.subs, s)
-		close(s.ch)
+		s.end()
 	}
 }
 

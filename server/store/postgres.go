@@ -215,6 +215,26 @@ func parseEvent(s string) (Event, error) {
 	return ev, nil
 }
 
+// listen passes conn's notifications to the hub until the connection
+// fails or ctx ends, and closes conn. It waits without a context: pgx
+// starts a goroutine to watch a context that can end at every wait (a
+// notification), a goroutine and a wake-up a move on every node; the end
+// of ctx closes the connection's socket instead, which ends the wait.
+func (l *listener) listen(ctx context.Context, conn *pgx.Conn) {
+	stop := context.AfterFunc(ctx, func() { _ = conn.PgConn().Conn().Close() })
+	defer stop()
+	for {
+		n, err := conn.WaitForNotification(context.Background())
+		if err != nil {
+			_ = conn.Close(context.Background())
+			return
+		}
+		if ev, err := parseEvent(n.Payload); err == nil {
+			l.hub.publish(ev)
+		}
+	}
+}
+
 // listener holds one dedicated connection (LISTEN does not mix with a
 // pool) and passes the notifications to the hub. When the connection
 // drops it reconnects, and subscribers get a Lost event, since
@@ -240,16 +260,9 @@ func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
 func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 	backoff := 50 * time.Millisecond
 	for {
-		for conn != nil {
-			n, err := conn.WaitForNotification(ctx)
-			if err != nil {
-				_ = conn.Close(context.Background())
-				conn = nil
-				break
-			}
-			if ev, err := parseEvent(n.Payload); err == nil {
-				l.hub.publish(ev)
-			}
+		if conn != nil {
+			l.listen(ctx, conn)
+			conn = nil
 		}
 		if ctx.Err() != nil {
 			return

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime/metrics"
 	"strings"
 	"sync"
 	"testing"
@@ -806,4 +807,45 @@ func TestConcurrentFinishesShareAPlayer(t *testing.T) {
 			t.Fatalf("final rating %+v, %v; want %v after %d games", ra, err, r, games)
 		}
 	})
+}
+
+// TestListenerWaitsWithoutAGoroutine (PostgreSQL): the listener waits
+// for each notification without a goroutine started for the wait (pgx
+// watches a context that can end with one at every wait); the store's
+// Close still ends it (the test's cleanup).
+func TestListenerWaitsWithoutAGoroutine(t *testing.T) {
+	open := storeOpener(postgresTestDSN(t))
+	a, b := open(t), open(t)
+	sctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	events := b.Subscribe(sctx)
+	var schema string
+	if err := a.e.db.queryRow(context.Background(), `SELECT current_schema()`).Scan(&schema); err != nil {
+		t.Fatal(err)
+	}
+	notify := func(i int) {
+		ev := Event{Room: fmt.Sprintf("N%03d", i), Moves: 0, Version: 1, Node: a.Node()}
+		if _, err := a.e.db.exec(context.Background(), `SELECT pg_notify($1, $2)`, roomChannel(schema), formatEvent(ev)); err != nil {
+			t.Fatal(err)
+		}
+		nextEvent(t, events, ev.Room)
+	}
+	notify(0) // the pool's connection made
+	const n = 40
+	before := goroutinesCreated()
+	for i := 1; i <= n; i++ {
+		notify(i)
+	}
+	created := goroutinesCreated() - before
+	t.Logf("%d notifications heard: %d goroutines started", n, created)
+	if created >= n/2 {
+		t.Errorf("%d notifications heard: %d goroutines started", n, created)
+	}
+}
+
+// goroutinesCreated is the process's count of goroutines created so far.
+func goroutinesCreated() uint64 {
+	s := []metrics.Sample{{Name: "/sched/goroutines-created:goroutines"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }
