@@ -354,6 +354,8 @@ type lanes struct {
 	// and loads their positions, packed (baseWords words a lane), or
 	// nil where the lanes are written at Load (see Load).
 	pending      lword
+	clean        lword // lanes whose base atoms are all false (see clearEnded)
+	clearMin     int   // the fewest ended games cleared together
 	loads        []uint64
 	baseWords    int
 	transposeMin int
@@ -384,6 +386,7 @@ func (s *State) NewSimulation() game.Simulation {
 		scoreCost: n.lanes.scoreCost(),
 		plyCost:   int64(len(n.lanes.position) + len(n.lanes.moves))}
 	l.w.put(n.always, allLanes)
+	l.clean, l.clearMin = allLanes, clearMin // the words are zero
 	l.transposeMin = transposeMinOf(n.nBase)
 	l.deferAfter = 2 * l.transposeMin
 	if l.baseWords = (n.nBase + 63) / 64; l.baseWords <= maxLoadWords {
@@ -457,13 +460,13 @@ func (l *lanes) Step(rng *game.Rand, ended []int) []int {
 	} else {
 		p.runLanes(l.lp.moves, l.w)
 	}
-	if or(l.held, l.parked) == (lword{}) {
+	if or(or(l.held, l.parked), l.clean) == (lword{}) {
 		for i, a := range n.nextOf {
 			l.w.put(int32(i), l.w.get(a))
 		}
 	} else {
 		// The held lanes keep the position their game ended in, the
-		// parked ones the position loaded.
+		// parked ones the position loaded, the clean ones none.
 		nextActive(l.w, n.nextOf, l.active)
 	}
 	l.step++
@@ -590,6 +593,7 @@ func (l *lanes) endGames(ended []int) []int {
 			ended = append(ended, k<<6|bits.TrailingZeros64(m))
 		}
 	}
+	l.clearEnded()
 	l.held, l.waited = lword{}, 0
 	return ended
 }
