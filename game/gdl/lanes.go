@@ -347,8 +347,9 @@ type lanes struct {
 	// tries and hits count, by role, the draws of chooseAmong and those
 	// that found a legal move: its way of choosing follows their ratio.
 	tries, hits []int64
-	passHint    []int   // by role: the entry that last served the lanes where it has one legal entry
-	pick        []int32 // by lane of a word, the indices of its legal entries (maxLegal each)
+	passHint    []int     // by role: the entry that last served the lanes where it has one legal entry
+	pick        []int32   // by lane of a word, the indices of its legal entries (maxLegal each)
+	pickNext    [64]int32 // by lane of a word, where its list in pick ends (empty: b*maxLegal)
 
 	// pending is the lanes loaded since their words were last written,
 	// and loads their positions, packed (baseWords words a lane), or
@@ -387,6 +388,9 @@ func (s *State) NewSimulation() game.Simulation {
 		plyCost:   int64(len(n.lanes.position) + len(n.lanes.moves))}
 	l.w.put(n.always, allLanes)
 	l.clean, l.clearMin = allLanes, clearMin // the words are zero
+	for b := range l.pickNext {
+		l.pickNext[b] = int32(b * n.lanes.maxLegal)
+	}
 	l.transposeMin = transposeMinOf(n.nBase)
 	l.deferAfter = 2 * l.transposeMin
 	if l.baseWords = (n.nBase + 63) / 64; l.baseWords <= maxLoadWords {
