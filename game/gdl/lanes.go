@@ -139,11 +139,34 @@ func (p *program) runLanes(code []int32, w wordsOf) {
 			var acc lword
 			acc, pc = w.orAndSkip(code, pc+2, int(code[pc]>>4))
 			w.put(out, acc)
+		case opAndOrAnd, opAndOrAndSkip:
+			var acc lword
+			acc, pc = w.andOrAnd(code, pc)
+			w.put(out, acc)
 		case opLoop:
 			p.loopLanes(p.segs[code[pc]>>4], w)
 			pc += 2
 		}
 	}
+}
+
+// andOrAnd is the value of the opAndOrAnd or opAndOrAndSkip instruction
+// at code[pc], and the pc after it.
+//
+//go:noinline
+func (w wordsOf) andOrAnd(code []int32, pc int) (lword, int) {
+	n, end := int(code[pc]>>4), pc+int(code[pc+2])
+	c, rpc := w.andOf(code, pc+3)
+	if c == (lword{}) {
+		return c, end
+	}
+	var acc lword
+	if code[pc]&15 == opAndOrAndSkip {
+		acc, _ = w.orAndSkip(code, rpc, n)
+	} else {
+		acc, _ = w.orAnd(code, rpc, n)
+	}
+	return and(acc, c), end
 }
 
 // andOf is the AND of the operands at code[pc] (a word of counts, then
