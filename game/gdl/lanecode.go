@@ -44,6 +44,12 @@ const (
 	// false in every lane, the rules are not read.
 	opAndOrAnd
 	opAndOrAndSkip // opAndOrAnd whose rules are read as opOrAndSkip's
+	// opOrGroups is an OR of count groups of rules that share their first
+	// positive literal: after the atom, the instruction's size; each
+	// group is its shared atom, its rules' number and its size in words,
+	// then its rules without it as opOrAnd's. A group whose shared atom
+	// is false in every lane is not read further.
+	opOrGroups
 )
 
 // laneProg is a network's program compiled for the lanes.
@@ -222,7 +228,10 @@ func (p *program) rulesAt(q int32, sm *sample) [][]int32 {
 // (opAndOrAnd): othello's legal moves are ORs of a few lines from a
 // cell, each rule with the cell's being empty. Where the sample sm says
 // it pays, an OR skips each rule whose first positive operand is false
-// in every lane (opOrAndSkip); a nil sample skips nothing.
+// in every lane (opOrAndSkip), and there, where groups of rules share
+// their first literal (connectFour's lines, four cells each, through
+// the rarest cell of each), the groups' shared literal is read once and
+// tested for them (opOrGroups); a nil sample skips nothing.
 func appendRules(code []int32, out int32, rules [][]int32, sm *sample) []int32 {
 	if len(rules) == 1 {
 		return appendAnd(code, out, rules[0])
@@ -242,6 +251,9 @@ func appendRules(code []int32, out int32, rules [][]int32, sm *sample) []int32 {
 	if (len(rules)-1)*len(common) < factorMin && !allSingle(rest) {
 		op := int32(opOrAnd)
 		if sm.skipPays(rules) {
+			if groups := groupByFirst(rules); groups != nil {
+				return appendGroups(code, out, groups)
+			}
 			op = opOrAndSkip
 		}
 		code = append(code, op|int32(len(rules))<<4, out)
@@ -292,6 +304,55 @@ func allSingle(rules [][]int32) bool {
 		}
 	}
 	return true
+}
+
+// groupByFirst returns rules in groups of those with the same first
+// literal, positive (the rarest, see rarestFirst), where there are at
+// most groupShareNum/groupShareDen times as many groups as rules; else
+// nil.
+func groupByFirst(rules [][]int32) [][][]int32 {
+	var groups [][][]int32
+	at := map[int32]int{}
+	for _, r := range rules {
+		if len(r) == 0 || r[0]&1 != 0 {
+			return nil
+		}
+		g, ok := at[r[0]]
+		if !ok {
+			g = len(groups)
+			at[r[0]] = g
+			groups = append(groups, nil)
+		}
+		groups[g] = append(groups[g], r)
+	}
+	if len(groups)*groupShareDen > len(rules)*groupShareNum {
+		return nil
+	}
+	return groups
+}
+
+// An OR's rules are grouped by their first literal where there are at
+// most groupShareNum/groupShareDen times as many groups as rules.
+const (
+	groupShareNum = 2
+	groupShareDen = 3
+)
+
+// appendGroups appends the opOrGroups instruction that sets out to the
+// OR of the groups of rules.
+func appendGroups(code []int32, out int32, groups [][][]int32) []int32 {
+	at := len(code)
+	code = append(code, opOrGroups|int32(len(groups))<<4, out, 0)
+	for _, g := range groups {
+		gat := len(code)
+		code = append(code, g[0][0]>>1, int32(len(g)), 0)
+		for _, r := range g {
+			code = appendSigned(code, r[1:])
+		}
+		code[gat+2] = int32(len(code) - gat)
+	}
+	code[at+2] = int32(len(code) - at)
+	return code
 }
 
 // appendEach appends each rule's word of counts and operands.
