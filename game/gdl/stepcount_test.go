@@ -14,11 +14,13 @@ import (
 // the harness of the instruction counts a ply in README.md:
 //
 //	go test -c -o /tmp/gdl.test ./game/gdl
-//	valgrind --tool=callgrind --toggle-collect='*runLaneSteps*' \
+//	GDL_STEPS_SHEET=FILE.kif GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 GOGC=off \
+//	    valgrind --tool=callgrind --toggle-collect='*runLaneSteps*' \
 //	    /tmp/gdl.test -test.run StepsForCallgrind -test.v
 //
-// with GDL_STEPS_SHEET set; the instructions of runLaneSteps over the
-// plies logged is the count a ply. It is skipped without the sheet.
+// (callgrind stops on Go's preemption signal without asyncpreemptoff);
+// the instructions of runLaneSteps over the plies logged is the count a
+// ply. It is skipped without the sheet.
 func TestLanesStepsForCallgrind(t *testing.T) {
 	path := os.Getenv("GDL_STEPS_SHEET")
 	if path == "" {
