@@ -37,6 +37,19 @@ const (
 	opOrAnd            // OR of count rules
 	opLoop             // loop segment count of the program, to its least fixpoint
 	opOrAndSkip        // opOrAnd, skipping the rules whose first positive operand is false in every lane
+	// opAndOrAnd is the AND of the literals common to all of an OR's
+	// rules and the OR of the count rules left: after the atom, the
+	// instruction's size in words, the common literals' word of counts
+	// and operands, then the rules as opOrAnd's; where the common AND is
+	// false in every lane, the rules are not read.
+	opAndOrAnd
+	opAndOrAndSkip // opAndOrAnd whose rules are read as opOrAndSkip's
+	// opOrGroups is an OR of count groups of rules that share their first
+	// positive literal: after the atom, the instruction's size; each
+	// group is its shared atom, its rules' number and its size in words,
+	// then its rules without it as opOrAnd's. A group whose shared atom
+	// is false in every lane is not read further.
+	opOrGroups
 )
 
 // laneProg is a network's program compiled for the lanes.
@@ -169,8 +182,7 @@ func (p *program) cone(outputs []int32) []bool {
 // rules' literals ordered by the sample sm (see rulesAt).
 func (p *program) laneCode(keep func(int32) bool, sm *sample) []int32 {
 	return p.laneCodeWith(keep, func(code []int32, q int32) []int32 {
-		rules := p.rulesAt(q, sm)
-		return appendRules(code, p.atoms[q], rules, sm.skipPays(rules))
+		return appendRules(code, p.atoms[q], p.rulesAt(q, sm), sm)
 	})
 }
 
@@ -211,9 +223,16 @@ func (p *program) rulesAt(q int32, sm *sample) [][]int32 {
 }
 
 // appendRules appends the instruction that sets out to the OR of rules,
-// each the AND of its literals; skip has an OR of rules skip each rule
-// whose first positive operand is false in every lane (opOrAndSkip).
-func appendRules(code []int32, out int32, rules [][]int32, skip bool) []int32 {
+// each the AND of its literals. The literals common to all the rules
+// are read once, ANDed with the OR of what is left of them
+// (opAndOrAnd): othello's legal moves are ORs of a few lines from a
+// cell, each rule with the cell's being empty. Where the sample sm says
+// it pays, an OR skips each rule whose first positive operand is false
+// in every lane (opOrAndSkip), and there, where groups of rules share
+// their first literal (connectFour's lines, four cells each, through
+// the rarest cell of each), the groups' shared literal is read once and
+// tested for them (opOrGroups); a nil sample skips nothing.
+func appendRules(code []int32, out int32, rules [][]int32, sm *sample) []int32 {
 	if len(rules) == 1 {
 		return appendAnd(code, out, rules[0])
 	}
@@ -228,15 +247,147 @@ func appendRules(code []int32, out int32, rules [][]int32, skip bool) []int32 {
 	if single != nil || len(rules) == 0 {
 		return appendOr(code, out, single)
 	}
-	op := int32(opOrAnd)
-	if skip {
-		op = opOrAndSkip
+	common, rest := factorCommon(rules)
+	if (len(rules)-1)*len(common) < factorMin && !allSingle(rest) {
+		op := int32(opOrAnd)
+		if sm.skipPays(rules) {
+			if groups := groupByFirst(rules); groups != nil {
+				return appendGroups(code, out, groups)
+			}
+			op = opOrAndSkip
+		}
+		code = append(code, op|int32(len(rules))<<4, out)
+		return appendEach(code, rules)
 	}
-	code = append(code, op|int32(len(rules))<<4, out)
+	var singles []int32 // the rules left, where each is one literal
+	for _, r := range rest {
+		if len(r) == 0 { // a rule of the common literals alone: it is the OR
+			return appendAnd(code, out, common)
+		}
+		if len(r) == 1 {
+			singles = append(singles, r[0])
+		}
+		if sm != nil {
+			sm.rarestFirst(r)
+		}
+	}
+	if len(singles) == len(rest) {
+		// An OR of literals, then the AND of it with the common ones
+		// (nineBoardTicTacToe's lines through a cell of the board it is
+		// played on): two short instructions, out their store between.
+		code = appendOr(code, out, singles)
+		return appendAnd(code, out, append(common, out<<1))
+	}
+	op := int32(opAndOrAnd)
+	if sm.skipPays(rest) {
+		op = opAndOrAndSkip
+	}
+	at := len(code)
+	code = append(code, op|int32(len(rest))<<4, out, 0)
+	code = appendEach(appendSigned(code, common), rest)
+	code[at+2] = int32(len(code) - at)
+	return code
+}
+
+// factorMin is the fewest operand reads that the common literals of an
+// OR must save (one less than its rules times their number) to be read
+// once, in an opAndOrAnd: the instruction's call and its AND of the
+// common literals cost about two (tictactoe's two ORs of two rules with
+// one literal in common cost 0.5 % more a ply read once).
+const factorMin = 2
+
+// allSingle reports whether each rule is one literal.
+func allSingle(rules [][]int32) bool {
+	for _, r := range rules {
+		if len(r) != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// groupByFirst returns rules in groups of those with the same first
+// literal, positive (the rarest, see rarestFirst), where there are at
+// most groupShareNum/groupShareDen times as many groups as rules; else
+// nil.
+func groupByFirst(rules [][]int32) [][][]int32 {
+	var groups [][][]int32
+	at := map[int32]int{}
+	for _, r := range rules {
+		if len(r) == 0 || r[0]&1 != 0 {
+			return nil
+		}
+		g, ok := at[r[0]]
+		if !ok {
+			g = len(groups)
+			at[r[0]] = g
+			groups = append(groups, nil)
+		}
+		groups[g] = append(groups[g], r)
+	}
+	if len(groups)*groupShareDen > len(rules)*groupShareNum {
+		return nil
+	}
+	return groups
+}
+
+// An OR's rules are grouped by their first literal where there are at
+// most groupShareNum/groupShareDen times as many groups as rules.
+const (
+	groupShareNum = 2
+	groupShareDen = 3
+)
+
+// appendGroups appends the opOrGroups instruction that sets out to the
+// OR of the groups of rules.
+func appendGroups(code []int32, out int32, groups [][][]int32) []int32 {
+	at := len(code)
+	code = append(code, opOrGroups|int32(len(groups))<<4, out, 0)
+	for _, g := range groups {
+		gat := len(code)
+		code = append(code, g[0][0]>>1, int32(len(g)), 0)
+		for _, r := range g {
+			code = appendSigned(code, r[1:])
+		}
+		code[gat+2] = int32(len(code) - gat)
+	}
+	code[at+2] = int32(len(code) - at)
+	return code
+}
+
+// appendEach appends each rule's word of counts and operands.
+func appendEach(code []int32, rules [][]int32) []int32 {
 	for _, r := range rules {
 		code = appendSigned(code, r)
 	}
 	return code
+}
+
+// factorCommon returns the literals common to all the rules, and the
+// rules without them (new slices).
+func factorCommon(rules [][]int32) (common []int32, rest [][]int32) {
+	for _, l := range rules[0] {
+		in := !slices.Contains(common, l)
+		for _, r := range rules[1:] {
+			in = in && slices.Contains(r, l)
+		}
+		if in {
+			common = append(common, l)
+		}
+	}
+	if len(common) == 0 {
+		return nil, rules
+	}
+	for _, r := range rules {
+		var left []int32
+		for _, l := range r {
+			if !slices.Contains(common, l) {
+				left = append(left, l)
+			}
+		}
+		rest = append(rest, left)
+	}
+	return common, rest
 }
 
 // appendAnd appends the instruction that sets out to the AND of lits.

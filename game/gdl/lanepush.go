@@ -71,7 +71,7 @@ func compilePush(n *network, inMoves func(int32) bool, ready func(int32) bool, s
 			}
 		}
 		if len(pushed) < pushMin {
-			return appendRules(code, out, rules, sm.skipPays(rules))
+			return appendRules(code, out, rules, sm)
 		}
 		target := out
 		if len(kept) > 0 {
@@ -94,7 +94,7 @@ func compilePush(n *network, inMoves func(int32) bool, ready func(int32) bool, s
 		if len(kept) == 0 {
 			return code
 		}
-		return appendRules(code, out, kept, sm.skipPays(kept))
+		return appendRules(code, out, kept, sm)
 	}
 	lp.code = p.laneCodeWith(inMoves, instr)
 	if len(lp.targets) == 0 {

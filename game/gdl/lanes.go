@@ -139,11 +139,38 @@ func (p *program) runLanes(code []int32, w wordsOf) {
 			var acc lword
 			acc, pc = w.orAndSkip(code, pc+2, int(code[pc]>>4))
 			w.put(out, acc)
+		case opAndOrAnd, opAndOrAndSkip:
+			var acc lword
+			acc, pc = w.andOrAnd(code, pc)
+			w.put(out, acc)
+		case opOrGroups:
+			var acc lword
+			acc, pc = w.orGroups(code, pc)
+			w.put(out, acc)
 		case opLoop:
 			p.loopLanes(p.segs[code[pc]>>4], w)
 			pc += 2
 		}
 	}
+}
+
+// andOrAnd is the value of the opAndOrAnd or opAndOrAndSkip instruction
+// at code[pc], and the pc after it.
+//
+//go:noinline
+func (w wordsOf) andOrAnd(code []int32, pc int) (lword, int) {
+	n, end := int(code[pc]>>4), pc+int(code[pc+2])
+	c, rpc := w.andOf(code, pc+3)
+	if c == (lword{}) {
+		return c, end
+	}
+	var acc lword
+	if code[pc]&15 == opAndOrAndSkip {
+		acc, _ = w.orAndSkip(code, rpc, n)
+	} else {
+		acc, _ = w.orAnd(code, rpc, n)
+	}
+	return and(acc, c), end
 }
 
 // andOf is the AND of the operands at code[pc] (a word of counts, then
@@ -229,6 +256,46 @@ func (w wordsOf) orAndSkip(code []int32, pc, n int) (lword, int) {
 		acc = or(acc, all)
 	}
 	return acc, pc
+}
+
+// orGroups is the value of the opOrGroups instruction at code[pc], and
+// the pc after it.
+//
+//go:noinline
+func (w wordsOf) orGroups(code []int32, pc int) (lword, int) {
+	n, end := int(code[pc]>>4), pc+int(code[pc+2])
+	pc += 3
+	var acc lword
+	for ; n > 0; n-- {
+		x, rules, next := &w[code[pc]], int(code[pc+1]), pc+int(code[pc+2])
+		if x[0]|x[1]|x[2]|x[3] == 0 {
+			pc = next
+			continue
+		}
+		f := lword{x[0], x[1], x[2], x[3]}
+		// The group's rules, as in orAnd, each from the shared literal
+		// (with a call of orAnd a group: connectFour 368.7 instructions
+		// a ply, 367.2 without).
+		var g lword
+		for pc += 3; rules > 0; rules-- {
+			np, nn := signCounts(code[pc])
+			pc++
+			all := f
+			for _, o := range code[pc : pc+np] {
+				x := &w[o]
+				all.w0, all.w1, all.w2, all.w3 = all.w0&x[0], all.w1&x[1], all.w2&x[2], all.w3&x[3]
+			}
+			pc += np
+			for _, o := range code[pc : pc+nn] {
+				x := &w[o]
+				all.w0, all.w1, all.w2, all.w3 = all.w0&^x[0], all.w1&^x[1], all.w2&^x[2], all.w3&^x[3]
+			}
+			pc += nn
+			g = or(g, all)
+		}
+		acc = or(acc, g)
+	}
+	return acc, end
 }
 
 // The loops over an instruction's operands are functions of their own,
@@ -347,13 +414,16 @@ type lanes struct {
 	// tries and hits count, by role, the draws of chooseAmong and those
 	// that found a legal move: its way of choosing follows their ratio.
 	tries, hits []int64
-	passHint    []int   // by role: the entry that last served the lanes where it has one legal entry
-	pick        []int32 // by lane of a word, the indices of its legal entries (maxLegal each)
+	passHint    []int     // by role: the entry that last served the lanes where it has one legal entry
+	pick        []int32   // by lane of a word, the indices of its legal entries (maxLegal each)
+	pickNext    [64]int32 // by lane of a word, where its list in pick ends (empty: b*maxLegal)
 
 	// pending is the lanes loaded since their words were last written,
 	// and loads their positions, packed (baseWords words a lane), or
 	// nil where the lanes are written at Load (see Load).
 	pending      lword
+	clean        lword // lanes whose base atoms are all false (see clearEnded)
+	clearMin     int   // the fewest ended games cleared together
 	loads        []uint64
 	baseWords    int
 	transposeMin int
@@ -384,6 +454,10 @@ func (s *State) NewSimulation() game.Simulation {
 		scoreCost: n.lanes.scoreCost(),
 		plyCost:   int64(len(n.lanes.position) + len(n.lanes.moves))}
 	l.w.put(n.always, allLanes)
+	l.clean, l.clearMin = allLanes, clearMin // the words are zero
+	for b := range l.pickNext {
+		l.pickNext[b] = int32(b * n.lanes.maxLegal)
+	}
 	l.transposeMin = transposeMinOf(n.nBase)
 	l.deferAfter = 2 * l.transposeMin
 	if l.baseWords = (n.nBase + 63) / 64; l.baseWords <= maxLoadWords {
@@ -457,13 +531,13 @@ func (l *lanes) Step(rng *game.Rand, ended []int) []int {
 	} else {
 		p.runLanes(l.lp.moves, l.w)
 	}
-	if or(l.held, l.parked) == (lword{}) {
+	if or(or(l.held, l.parked), l.clean) == (lword{}) {
 		for i, a := range n.nextOf {
 			l.w.put(int32(i), l.w.get(a))
 		}
 	} else {
 		// The held lanes keep the position their game ended in, the
-		// parked ones the position loaded.
+		// parked ones the position loaded, the clean ones none.
 		nextActive(l.w, n.nextOf, l.active)
 	}
 	l.step++
@@ -590,6 +664,7 @@ func (l *lanes) endGames(ended []int) []int {
 			ended = append(ended, k<<6|bits.TrailingZeros64(m))
 		}
 	}
+	l.clearEnded()
 	l.held, l.waited = lword{}, 0
 	return ended
 }

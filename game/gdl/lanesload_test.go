@@ -49,3 +49,85 @@ func TestLanesLoadEachWay(t *testing.T) {
 		}
 	}
 }
+
+// Ended games are cleared (every base atom false in their lanes) where
+// enough end together, and a load into a cleared lane sets only the
+// position's true atoms. Cleared at every end or never, loaded again at
+// once or some Steps later (the cleared lanes stay clean meanwhile: the
+// Steps between must not write their next positions), the lanes play
+// the games of the State.
+func TestLanesLoadIntoClearedLanes(t *testing.T) {
+	ways := []struct {
+		name            string
+		clearMin, delay int
+	}{
+		{"cleared, loaded at once", 1, 0},
+		{"cleared, loaded later", 1, 3},
+		{"as tuned, loaded later", clearMin, 2},
+		{"never cleared, loaded later", laneCount + 1, 2},
+	}
+	for _, name := range []string{"tictactoe", "othello4", "minicheckers", "littlehex", "simultaneous"} {
+		v := loadFile(t, name)
+		for _, way := range ways {
+			t.Run(name+"/"+way.name, func(t *testing.T) {
+				t.Parallel()
+				checkLanesDelayed(t, v, way.clearMin, way.delay, 300, 11)
+			})
+		}
+	}
+}
+
+// checkLanesDelayed is checkLanes with the lanes of ended games loaded
+// again delay Steps after they ended, ended games cleared where at least
+// clearMin end together: on every ply each playing lane's position and
+// legal moves, and at each game's end its goals, must be the State's.
+func checkLanesDelayed(t *testing.T, v *game.Variant, clearMin, delay, games int, seed uint64) {
+	t.Helper()
+	start := v.New().(*State)
+	l := start.NewSimulation().(*lanes)
+	l.clearMin = clearMin
+	rng := game.NewRand(seed)
+	mirror := make([]*State, laneCount)
+	due := make([]int, laneCount)
+	load := func(lane int) {
+		s := start.Clone().(*State)
+		for k := rng.Intn(4); k > 0 && !s.Terminal(); k-- {
+			s.ApplyJoint(randomJoint(s, rng, nil))
+		}
+		mirror[lane], due[lane] = s, -1
+		l.Load(lane, s, 0)
+	}
+	for lane := range mirror {
+		load(lane)
+	}
+	var moves, buf []game.Move
+	var ended []int
+	for step, played := 0, 0; played < games; step++ {
+		l.refresh()
+		for lane := range mirror {
+			if l.playing(lane) {
+				compareLane(t, l, lane, mirror[lane], &buf)
+			}
+		}
+		ended = l.Step(rng, ended[:0])
+		for _, lane := range ended {
+			for r := range v.Roles {
+				if g := mirror[lane].Goal(game.Role(r)); g != l.Goal(lane, game.Role(r)) {
+					t.Fatalf("lane %d: goal of %s %d, the State's %d", lane, v.Roles[r], l.Goal(lane, game.Role(r)), g)
+				}
+			}
+			played++
+			due[lane] = step + delay
+		}
+		for lane, s := range mirror {
+			if l.playing(lane) && due[lane] < 0 {
+				s.ApplyJoint(laneMoves(l, lane, moves))
+			}
+		}
+		for lane := range mirror {
+			if due[lane] == step {
+				load(lane)
+			}
+		}
+	}
+}

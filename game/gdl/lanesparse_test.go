@@ -64,6 +64,8 @@ func countOp(code []int32, op int32) int {
 				np, nn := signCounts(code[pc])
 				pc += 1 + np + nn
 			}
+		case opAndOrAnd, opAndOrAndSkip, opOrGroups:
+			pc += int(code[pc+2])
 		default:
 			pc += 2
 		}

@@ -1,0 +1,159 @@
+package gdl
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/tabletop/tabletop/game"
+)
+
+func TestFactorCommon(t *testing.T) {
+	tests := []struct {
+		name   string
+		rules  [][]int32
+		common []int32
+		rest   [][]int32
+	}{
+		{"none common", [][]int32{{2, 4}, {6, 8}}, nil, [][]int32{{2, 4}, {6, 8}}},
+		{"one common", [][]int32{{2, 4}, {6, 2}}, []int32{2}, [][]int32{{4}, {6}}},
+		{"sign matters", [][]int32{{2, 4}, {3, 4}}, []int32{4}, [][]int32{{2}, {3}}},
+		{"two common, three rules", [][]int32{{2, 5, 8}, {5, 10, 2}, {2, 12, 5}}, []int32{2, 5}, [][]int32{{8}, {10}, {12}}},
+		{"a rule of the common alone", [][]int32{{2}, {2, 4}}, []int32{2}, [][]int32{{}, {4}}},
+		{"repeated literal", [][]int32{{2, 2, 4}, {2, 6}}, []int32{2}, [][]int32{{4}, {6}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			common, rest := factorCommon(tt.rules)
+			if !slices.Equal(common, tt.common) {
+				t.Fatalf("common %v, want %v", common, tt.common)
+			}
+			if len(rest) != len(tt.rest) {
+				t.Fatalf("rest %v, want %v", rest, tt.rest)
+			}
+			for i := range rest {
+				if !slices.Equal(rest[i], tt.rest[i]) {
+					t.Fatalf("rest %v, want %v", rest, tt.rest)
+				}
+			}
+		})
+	}
+}
+
+// The ORs whose rules share literals read them once (opAndOrAnd, and
+// opAndOrAndSkip where the rules left skip): some test sheets have
+// such ORs, so that the differential tests (TestLanesAgreeWithState,
+// TestLanesSkipFalseRulesInAnyOrder) play them against the State. (The
+// test sheets have no OR whose rules share their first literals in
+// groups, opOrGroups: TestOrGroupsIsTheOr; the corpus's connectFour and
+// minichess have them, TestCorpus.)
+func TestLanesFactorCommonLiterals(t *testing.T) {
+	counts := map[int32]int{}
+	for _, s := range groundTestStates(t) {
+		lp := s.NewSimulation().(*lanes).lp
+		codes := [][]int32{lp.position, lp.moves, lp.goals}
+		for _, g := range lp.guards {
+			codes = append(codes, g.code)
+		}
+		if lp.push != nil {
+			codes = append(codes, lp.push.code)
+		}
+		for _, c := range codes {
+			for _, op := range []int32{opAndOrAnd, opAndOrAndSkip} {
+				counts[op] += countOp(c, op)
+			}
+		}
+	}
+	for _, op := range []int32{opAndOrAnd, opAndOrAndSkip} {
+		if counts[op] == 0 {
+			t.Errorf("the test sheets' code has no instruction %d: the differential tests do not play it", op)
+		}
+	}
+}
+
+func TestGroupByFirst(t *testing.T) {
+	tests := []struct {
+		name   string
+		rules  [][]int32
+		groups int // 0: not grouped
+	}{
+		{"three share, three share", [][]int32{{2, 4}, {2, 6}, {2, 8}, {10, 4}, {10, 6}, {10, 8}}, 2},
+		{"all differ", [][]int32{{2, 4}, {6, 4}, {8, 4}}, 0},
+		{"too few shared", [][]int32{{2, 4}, {2, 6}, {8, 4}, {10, 4}}, 0},
+		{"a negative first", [][]int32{{3, 4}, {3, 6}, {3, 8}}, 0},
+		{"a rule of the shared literal alone", [][]int32{{2}, {2, 6}, {2, 8}}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			groups := groupByFirst(tt.rules)
+			if len(groups) != tt.groups {
+				t.Fatalf("%d groups, want %d: %v", len(groups), tt.groups, groups)
+			}
+			n := 0
+			for _, g := range groups {
+				for _, r := range g {
+					if r[0] != g[0][0] {
+						t.Fatalf("group %v: rules of other first literals", g)
+					}
+					n++
+				}
+			}
+			if groups != nil && n != len(tt.rules) {
+				t.Fatalf("%d rules grouped, want %d", n, len(tt.rules))
+			}
+		})
+	}
+}
+
+// An OR compiled in groups of rules that share their first literal
+// (opOrGroups) has the value of the same rules read one by one
+// (opOrAnd), on random rules over random lanes, some atoms false in
+// every lane (so that groups are skipped) and some rules of the shared
+// literal alone.
+func TestOrGroupsIsTheOr(t *testing.T) {
+	rng := game.NewRand(3)
+	const atoms = 12
+	w := make(wordsOf, atoms+1)
+	p := &program{}
+	for round := 0; round < 200; round++ {
+		for a := range w {
+			for k := range w[a] {
+				x, y := rng.Uint64(), rng.Uint64()
+				w[a][k] = x & y // a quarter of the lanes
+				if rng.Intn(3) == 0 {
+					w[a][k] = 0
+				}
+			}
+		}
+		var rules [][]int32
+		for g := 0; g < 1+rng.Intn(4); g++ {
+			first := int32(rng.Intn(atoms)) << 1
+			for i := 0; i < 1+rng.Intn(4); i++ {
+				r := []int32{first}
+				for j := rng.Intn(4); j > 0; j-- {
+					r = append(r, int32(rng.Intn(atoms))<<1|int32(rng.Intn(2)))
+				}
+				rules = append(rules, r)
+			}
+		}
+		code := append([]int32{opOrAnd | int32(len(rules))<<4, atoms}, appendEach(nil, rules)...)
+		p.runLanes(code, w)
+		want := w.get(atoms)
+		groups := map[int32][][]int32{}
+		var order []int32
+		for _, r := range rules {
+			if groups[r[0]] == nil {
+				order = append(order, r[0])
+			}
+			groups[r[0]] = append(groups[r[0]], r)
+		}
+		var gs [][][]int32
+		for _, f := range order {
+			gs = append(gs, groups[f])
+		}
+		w.put(atoms, lword{})
+		p.runLanes(appendGroups(nil, atoms, gs), w)
+		if got := w.get(atoms); got != want {
+			t.Fatalf("rules %v: in groups %v, one by one %v", rules, got, want)
+		}
+	}
+}
