@@ -33,6 +33,7 @@ var (
 	ttcTies    = flag.Float64("ttc.ties", 0, "with -ttc.plan: what a shared highest goal is worth in the simulations (modelsearch.Options.Ties; 0: its default, negative: nothing)")
 	ttcNoise   = flag.Float64("ttc.noise", 0, "with -ttc.plan: the others' error in the simulations (modelsearch.Options.Noise; 0: its default)")
 	ttcOpen    = flag.Bool("ttc.open", false, "with -ttc.plan: an open-loop tree")
+	ttcChance  = flag.Float64("ttc.chance", 0, "with -ttc.plan: the others' replies in the tree widened progressively (modelsearch.Options.Chance)")
 	ttcOwnPly  = flag.Int("ttc.ownplies", 1, "the measured seat's own look in its simulations: 1 action ahead, or 2 (its best next action after the others skip)")
 	ttcOthersW = flag.String("ttc.othersweights", "", "the measured seat's model search simulates the others as its model does, by the estimate with these weights changed (modelsearch.Options.Others)")
 	ttcOwnW    = flag.String("ttc.ownweights", "", "the measured seat's model search looks at its own simulated actions by the estimate with these weights changed, e.g. OneThreat=0.3,LossAttacked=0.35 (tictacchess.Weights; modelsearch.Options.OwnLook)")
@@ -127,7 +128,7 @@ func ttcPlayers(t *testing.T, g int) ([]Player, game.Role) {
 			}
 			ap.opt.simTune = func(o *modelsearch.Options) {
 				if *ttcPlan {
-					o.Plan, o.Explore, o.Widen, o.OpenLoop, o.Ties, o.Noise = true, *ttcExplore, *ttcWiden, *ttcOpen, *ttcTies, *ttcNoise
+					o.Plan, o.Explore, o.Widen, o.OpenLoop, o.Ties, o.Noise, o.Chance = true, *ttcExplore, *ttcWiden, *ttcOpen, *ttcTies, *ttcNoise, *ttcChance
 				}
 				o.OwnLook = ownLook
 			}

@@ -71,6 +71,12 @@ type Options struct {
 	// actions since the candidate rather than by the position, so that
 	// a decision's statistics gather over every way the others played.
 	OpenLoop bool
+	// Chance, when above 0, widens the others' replies inside a closed
+	// planning tree progressively (plan.go, tree.reply): a decision of
+	// theirs visited n times keeps at most ⌈Chance·√n⌉ distinct actions
+	// drawn from the model, so the searching role's later decisions are
+	// revisited. 0: every reply drawn afresh.
+	Chance float64
 	// Ties is what a shared highest goal is worth in a simulation's
 	// score, a win being 1: 0 means TieValue, a negative value nothing
 	// (the score is then the match's count of unique highest goals).

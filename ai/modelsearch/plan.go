@@ -39,10 +39,21 @@ const (
 // a decision (its key: the position's hash, or with OpenLoop the own
 // actions that led to it), an edge one of its actions.
 type tree struct {
-	nodes map[uint64]int32 // stats index by node key
-	edges map[uint64]int32 // stats index by edgeKey
-	stats []stat
-	open  bool
+	nodes   map[uint64]int32 // stats index by node key
+	edges   map[uint64]int32 // stats index by edgeKey
+	stats   []stat
+	open    bool
+	chance  float64              // Options.Chance: 0, the others' replies drawn afresh
+	replies map[uint64]*replySet // with chance: the others' replies kept, by position hash
+}
+
+// replySet is the others' replies kept at one of their decisions in the
+// tree (Options.Chance): the distinct actions the model drew there, each
+// with how often it was drawn, and the visits of the decision.
+type replySet struct {
+	n     int32
+	moves []game.Move
+	count []int32
 }
 
 // stat counts the simulations through a node or an edge and sums their
@@ -52,8 +63,50 @@ type stat struct {
 	w float64
 }
 
-func newTree(open bool) *tree {
-	return &tree{nodes: make(map[uint64]int32), edges: make(map[uint64]int32), open: open}
+func newTree(open bool, chance float64) *tree {
+	t := &tree{nodes: make(map[uint64]int32), edges: make(map[uint64]int32), open: open, chance: chance}
+	if chance > 0 {
+		t.replies = make(map[uint64]*replySet)
+	}
+	return t
+}
+
+// reply is the action of the other role in control of w.sim at a
+// decision of theirs inside the tree, widened progressively: a decision
+// visited n times draws a new action from the model while it keeps fewer
+// than ⌈chance·√n⌉ distinct ones, and otherwise replays one of those it
+// keeps, in proportion to how often the model drew it. The searching
+// role's later decisions are then reached again and again, where fresh
+// draws would split them among many positions each seen once.
+func (t *tree) reply(w *worker) game.Move {
+	key := w.sim.Hash()
+	rs := t.replies[key]
+	if rs == nil {
+		rs = &replySet{}
+		t.replies[key] = rs
+	}
+	rs.n++
+	if len(rs.moves) < int(math.Ceil(t.chance*math.Sqrt(float64(rs.n)))) {
+		m := w.choose()
+		if i := slices.Index(rs.moves, m); i >= 0 {
+			rs.count[i]++
+		} else {
+			rs.moves, rs.count = append(rs.moves, m), append(rs.count, 1)
+		}
+		return m
+	}
+	var total int32
+	for _, c := range rs.count {
+		total += c
+	}
+	r := int32(w.rng.Intn(int(total)))
+	for i, c := range rs.count {
+		if r < c {
+			return rs.moves[i]
+		}
+		r -= c
+	}
+	return rs.moves[len(rs.moves)-1]
 }
 
 // edgeKey is the key of action m at the node keyed k (also the key of
@@ -154,7 +207,11 @@ func (w *worker) planPlayout(t *tree, explore, widen float64) (float64, int) {
 	var key uint64 // the next own decision's key in an open-loop tree
 	for !s.Terminal() {
 		if s.ToMove() != w.root {
-			s.Apply(w.choose())
+			if t.chance > 0 && inTree && !grown && !t.open {
+				s.Apply(t.reply(w))
+			} else {
+				s.Apply(w.choose())
+			}
 			continue
 		}
 		if !t.open {
@@ -208,7 +265,7 @@ func planRounds(n int, opt Options) roundFunc {
 				for j := next.Add(1) - 1; j < int64(len(alive)) && !stop(); j = next.Add(1) - 1 {
 					ci := alive[j]
 					if trees[ci] == nil {
-						trees[ci] = newTree(opt.OpenLoop)
+						trees[ci] = newTree(opt.OpenLoop, opt.Chance)
 					}
 					for k := 0; k < per && !stop(); k++ {
 						w.start(s, cand[ci], uint64(first+k), seed)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"testing"
+
+	"github.com/tabletop/tabletop/game"
 )
 
 // A planning search that ends at its cap is the same for a seed whatever
@@ -45,7 +47,7 @@ func TestPlanStartsAsTheLook(t *testing.T) {
 func TestPlanPicksByVisits(t *testing.T) {
 	t.Parallel()
 	w := &worker{order: []scored{{m: 1}, {m: 2}, {m: 3}}}
-	tr := newTree(false)
+	tr := newTree(false, 0)
 	const key = 5
 	var n int32
 	pick := func() int { return tr.pick(w, key, n, DefaultExplore, DefaultWiden) }
@@ -71,6 +73,44 @@ func TestPlanPicksByVisits(t *testing.T) {
 	visit(1, 1) // 16 visits: three actions
 	if i := pick(); i != 2 {
 		t.Fatalf("after %d visits picked %d, want the third action tried", n, i)
+	}
+}
+
+// With Chance, a decision of the others visited n times keeps at most
+// ⌈Chance·√n⌉ distinct replies, every one an action the model drew there,
+// and widens to more of them as its visits grow.
+func TestChanceWidensTheOthersReplies(t *testing.T) {
+	t.Parallel()
+	s := position(t, "...g.../...b.g./.y...../r..bb.b/......./.r...y./...y... yellow 14")
+	for _, c := range []struct {
+		chance float64
+		visits int
+		most   int // distinct replies allowed after the visits
+	}{{1, 1, 1}, {1, 4, 2}, {1, 30, 6}, {0.5, 30, 3}, {2, 30, 11}} {
+		w := newWorker(s, 0)
+		w.root = game.Role(0) // red searches; yellow is in control, one of the others
+		tr := newTree(false, c.chance)
+		drawn := map[game.Move]bool{}
+		for n := range c.visits {
+			w.sim.CopyFrom(s)
+			w.rng.Seed(uint64(n) + 1)
+			m := tr.reply(w)
+			w.moves = s.Legal(w.moves[:0])
+			if !slices.Contains(w.moves, m) {
+				t.Fatalf("chance %v: reply %v is not legal", c.chance, m)
+			}
+			drawn[m] = true
+		}
+		rs := tr.replies[s.Hash()]
+		if rs == nil || int(rs.n) != c.visits {
+			t.Fatalf("chance %v: the decision was not counted %d times: %+v", c.chance, c.visits, rs)
+		}
+		if len(rs.moves) > c.most || len(drawn) > c.most {
+			t.Errorf("chance %v after %d visits: %d kept, %d played, want at most %d", c.chance, c.visits, len(rs.moves), len(drawn), c.most)
+		}
+		if c.visits >= 30 && len(rs.moves) < 2 {
+			t.Errorf("chance %v after %d visits kept %d replies: it does not widen", c.chance, c.visits, len(rs.moves))
+		}
 	}
 }
 
