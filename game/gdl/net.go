@@ -276,12 +276,13 @@ func filled(n int, v int32) []int32 {
 // now, and an instance with a false literal is dropped.
 func (b *netBuilder) collectRules() {
 	g := b.g
+	var lits []int32
 	for i := range g.Instances() {
 		h, body := g.Instance(i)
 		if b.static.has(h) {
 			continue
 		}
-		var lits []int32
+		lits = lits[:0]
 		alive := true
 		for _, l := range body {
 			id, neg := l>>1, l&1 == 1
@@ -301,7 +302,7 @@ func (b *netBuilder) collectRules() {
 		}
 		if alive {
 			a := b.dense[h]
-			b.rs.rules[a] = append(b.rs.rules[a], lits)
+			b.rs.rules[a] = append(b.rs.rules[a], b.rs.lits.copyOf(lits))
 		}
 	}
 }
