@@ -40,3 +40,34 @@ func TestLitArenaKeepsRulesApart(t *testing.T) {
 		})
 	}
 }
+
+// TestPositiveUsersListsEveryRule: the users of an atom, kept in one
+// slice, are the rules (numbered in the order of their heads) with the
+// atom as a positive literal, as many times as it is one; negative
+// literals make no user.
+func TestPositiveUsersListsEveryRule(t *testing.T) {
+	rules := [][][]int32{
+		0: {{2, 4}, {3, 6}}, // rules 0, 1: atoms 1, 2 and 3 (¬1)
+		1: nil,
+		2: {{2, 2, 5}}, // rule 2: atom 1 twice, ¬2
+		3: {{}, {6}},   // rules 3, 4: atom 3
+	}
+	want := map[int32][]int32{0: nil, 1: {0, 2, 2}, 2: {0}, 3: {1, 4}}
+	u := positiveUsers(rules, 4)
+	k := int32(0)
+	for _, rs := range rules {
+		for _, r := range rs {
+			for _, l := range r {
+				if l&1 == 0 {
+					u.add(l>>1, k)
+				}
+			}
+			k++
+		}
+	}
+	for a, w := range want {
+		if got := u.of(a); !slices.Equal(got, w) {
+			t.Errorf("users of atom %d: %v, want %v", a, got, w)
+		}
+	}
+}
