@@ -2,6 +2,7 @@ package gdl
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 
@@ -100,7 +101,8 @@ func build(g *ground.Grounder, d *kif.Description, plain bool) (*network, error)
 		return nil, err
 	}
 	n.static = staticFacts(g, static)
-	b := &netBuilder{g: g, n: n, plain: plain, static: static, dense: filled(g.Terms(), -1)}
+	b := &netBuilder{g: g, n: n, plain: plain, static: static, dense: filled(g.Terms(), -1),
+		termRole: map[ground.TermID]int{}, termMove: map[ground.TermID]int{}}
 	return n, b.build()
 }
 
@@ -112,6 +114,10 @@ type netBuilder struct {
 	dense  []int32         // by TermID, the dense atom, or -1
 	terms  []ground.TermID // by dense atom
 	rs     ruleSet
+	// termRole and termMove remember what roleMove found for a term, -1
+	// when it is no role or no move: every legal and does atom asks, and
+	// a term's text is an allocation (AlexChess: 290 k).
+	termRole, termMove map[ground.TermID]int
 }
 
 func rolesOf(d *kif.Description) ([]string, error) {
@@ -253,14 +259,23 @@ func (b *netBuilder) moves() error {
 func (b *netBuilder) roleMove(t ground.TermID) (int, game.Move, bool) {
 	g, n := b.g, b.n
 	args := g.Args(t)
-	role := g.Text(args[0])
-	m, ok := n.move(g.Text(args[1]))
-	for r, name := range n.roles {
-		if name == role {
-			return r, m, ok
-		}
+	r, known := b.termRole[args[0]]
+	if !known {
+		r = slices.Index(n.roles, g.Text(args[0]))
+		b.termRole[args[0]] = r
 	}
-	return 0, 0, false
+	m, known := b.termMove[args[1]]
+	if !known {
+		m = -1
+		if mv, ok := n.move(g.Text(args[1])); ok {
+			m = int(mv)
+		}
+		b.termMove[args[1]] = m
+	}
+	if r < 0 {
+		return 0, 0, false
+	}
+	return r, game.Move(max(m, 0)), m >= 0
 }
 
 func filled(n int, v int32) []int32 {
@@ -276,12 +291,13 @@ func filled(n int, v int32) []int32 {
 // now, and an instance with a false literal is dropped.
 func (b *netBuilder) collectRules() {
 	g := b.g
+	var lits []int32
 	for i := range g.Instances() {
 		h, body := g.Instance(i)
 		if b.static.has(h) {
 			continue
 		}
-		var lits []int32
+		lits = lits[:0]
 		alive := true
 		for _, l := range body {
 			id, neg := l>>1, l&1 == 1
@@ -301,7 +317,7 @@ func (b *netBuilder) collectRules() {
 		}
 		if alive {
 			a := b.dense[h]
-			b.rs.rules[a] = append(b.rs.rules[a], lits)
+			b.rs.rules[a] = append(b.rs.rules[a], b.rs.lits.copyOf(lits))
 		}
 	}
 }

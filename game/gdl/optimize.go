@@ -33,6 +33,8 @@ type optimizer struct {
 	all    [][]int32     // by role: its does atoms, sorted
 	none   []int32       // by role: its none atom, -1 until needed
 	nodes  map[string]int32
+	rest   []int32 // the literals splitDoes returns
+	key    []byte  // the key of a group of factorMoves
 }
 
 func newOptimizer(b *netBuilder) *optimizer {
@@ -93,10 +95,11 @@ func (o *optimizer) factorMoves() {
 				kept = append(kept, r)
 				continue
 			}
-			k := litsKey(rest)
-			g := groups[k]
+			o.key = appendLitsKey(o.key[:0], rest)
+			g := groups[string(o.key)] // no copy of the key to look it up
 			if g == nil {
-				g = &group{rest: rest}
+				k := string(o.key)
+				g = &group{rest: slices.Clone(rest)}
 				groups[k] = g
 				keys = append(keys, k)
 			}
@@ -120,11 +123,13 @@ func (o *optimizer) factorMoves() {
 // splitDoes returns the one positive does literal of rule r and its other
 // literals, sorted; ok is false when r has no does literal or several, or
 // a negated one.
+// rest is o.rest, valid until the next call.
 func (o *optimizer) splitDoes(r []int32) (does int32, rest []int32, ok bool) {
 	does = -1
+	o.rest = o.rest[:0]
 	for _, l := range r {
 		if _, isDoes := o.doesOf[l>>1]; !isDoes {
-			rest = append(rest, l)
+			o.rest = append(o.rest, l)
 			continue
 		}
 		if does >= 0 || l&1 == 1 {
@@ -135,8 +140,8 @@ func (o *optimizer) splitDoes(r []int32) (does int32, rest []int32, ok bool) {
 	if does < 0 {
 		return 0, nil, false
 	}
-	slices.Sort(rest)
-	return does, rest, true
+	slices.Sort(o.rest)
+	return does, o.rest, true
 }
 
 // anyOf returns a literal that holds when one of the does atoms holds.
@@ -207,11 +212,15 @@ func (o *optimizer) roleAnyOf(r int, does []int32) int32 {
 
 // litsKey is a map key for a list of literals.
 func litsKey(lits []int32) string {
-	buf := make([]byte, 0, 4*len(lits))
+	return string(appendLitsKey(make([]byte, 0, 4*len(lits)), lits))
+}
+
+// appendLitsKey appends the key of lits (see litsKey) to buf.
+func appendLitsKey(buf []byte, lits []int32) []byte {
 	for _, l := range lits {
 		buf = binary.LittleEndian.AppendUint32(buf, uint32(l))
 	}
-	return string(buf)
+	return buf
 }
 
 // Folding constants and aliases. Grounding leaves many atoms that a
@@ -234,6 +243,8 @@ type folder struct {
 	falseLit, trueLit int32
 	input             []bool // atoms that are inputs: base, does and none atoms, and the constants
 	changed           bool
+	lits              *litArena // where the folded rules are kept
+	buf               []int32   // a rule being folded
 }
 
 // fold folds the constants and aliases of the rules (see above) and
@@ -242,7 +253,7 @@ func (o *optimizer) fold() {
 	b, n := o.b, o.b.n
 	rs := &b.rs
 	f := &folder{to: filled(len(rs.rules), -1), falseLit: (n.always - 1) << 1, trueLit: n.always << 1,
-		input: make([]bool, len(rs.rules))}
+		input: make([]bool, len(rs.rules)), lits: &rs.lits}
 	for a := 0; a < n.nBase; a++ {
 		f.input[a] = true
 	}
@@ -351,8 +362,9 @@ func (f *folder) foldRules(rules [][]int32) [][]int32 {
 
 // foldRule resolves the literals of rule r; alive is false when one is
 // false or r reads an atom and its negation.
-func (f *folder) foldRule(r []int32) (lits []int32, alive bool) {
-	lits = make([]int32, 0, len(r))
+func (f *folder) foldRule(r []int32) (out []int32, alive bool) {
+	lits := f.buf[:0]
+	defer func() { f.buf = lits[:0] }() // lits grows into the buffer kept
 	for _, l := range r {
 		x := f.resolve(l)
 		if x != l {
@@ -376,7 +388,10 @@ func (f *folder) foldRule(r []int32) (lits []int32, alive bool) {
 			return nil, false
 		}
 	}
-	return lits, true
+	if slices.Equal(lits, r) {
+		return r, true // as it was: no copy to keep
+	}
+	return f.lits.copyOf(lits), true
 }
 
 // redirect points the outputs at the atoms their atoms stand for. An

@@ -19,7 +19,7 @@ func (b *netBuilder) possibleBase() []bool {
 	// rules are numbered in the order of their heads.
 	var head []int32
 	var waiting []int32
-	users := make([][]int32, n.nAtoms) // atom → rules with it as a positive literal
+	users := positiveUsers(b.rs.rules, n.nAtoms)
 	// feeds[a] are the atoms that become possible with a besides rule
 	// heads: a next atom feeds its base atom, a legal atom its does atom.
 	feeds := make([][]int32, n.nAtoms)
@@ -37,7 +37,7 @@ func (b *netBuilder) possibleBase() []bool {
 			pos := int32(0)
 			for _, l := range r {
 				if l&1 == 0 {
-					users[l>>1] = append(users[l>>1], k)
+					users.add(l>>1, k)
 					pos++
 				}
 			}
@@ -69,7 +69,7 @@ func (b *netBuilder) possibleBase() []bool {
 		for _, f := range feeds[a] {
 			mark(f)
 		}
-		for _, k := range users[a] {
+		for _, k := range users.of(a) {
 			if waiting[k]--; waiting[k] == 0 {
 				mark(head[k])
 			}
@@ -77,3 +77,43 @@ func (b *netBuilder) possibleBase() []bool {
 	}
 	return possible[:n.nBase]
 }
+
+// atomUsers lists, atom by atom, the rules (numbered in the order of
+// their heads) with the atom as a positive literal, in one slice: a slice
+// of its own for each atom was a quarter million allocations at
+// AlexChess's start.
+type atomUsers struct {
+	end   []int32 // end[a] is where a's rules end in list (start, until filled)
+	list  []int32
+	start []int32
+}
+
+// positiveUsers counts the positive literals of rules by atom, and
+// makes room for add to list their rules.
+func positiveUsers(rules [][][]int32, nAtoms int) *atomUsers {
+	u := &atomUsers{end: make([]int32, nAtoms), start: make([]int32, nAtoms+1)}
+	for _, rs := range rules {
+		for _, r := range rs {
+			for _, l := range r {
+				if l&1 == 0 {
+					u.start[l>>1+1]++
+				}
+			}
+		}
+	}
+	for a := range nAtoms {
+		u.start[a+1] += u.start[a]
+	}
+	copy(u.end, u.start[:nAtoms])
+	u.list = make([]int32, u.start[nAtoms])
+	return u
+}
+
+// add lists rule k among the users of atom a.
+func (u *atomUsers) add(a, k int32) {
+	u.list[u.end[a]] = k
+	u.end[a]++
+}
+
+// of returns the rules with a as a positive literal.
+func (u *atomUsers) of(a int32) []int32 { return u.list[u.start[a]:u.end[a]] }
