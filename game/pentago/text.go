@@ -13,15 +13,8 @@ import (
 func (s *State) FormatMove(m game.Move) string { return formatKIF(m) }
 
 func formatKIF(m game.Move) string {
-	d := Decode(m)
-	switch d.Kind {
-	case PlaceStone:
-		return fmt.Sprintf("(place %d %d %d)", d.Q, d.X, d.Y)
-	case RotateQuadrant:
-		if d.Clockwise {
-			return fmt.Sprintf("(rotate %d clockwise)", d.Q)
-		}
-		return fmt.Sprintf("(rotate %d counterclockwise)", d.Q)
+	if m >= 1 && m <= lastMove {
+		return moveTexts[m].kif
 	}
 	if m == game.Noop {
 		return "noop"
@@ -29,18 +22,34 @@ func formatKIF(m game.Move) string {
 	return fmt.Sprintf("(invalid %d)", uint32(m))
 }
 
+// moveText is a move's KIF and short texts.
+type moveText struct{ kif, short string }
+
+// moveTexts are every move's texts, made once: a move prompt is given
+// the text of every legal move each time it opens (its suggestions), and
+// formatting them anew cost a Sprintf and an allocation per move.
+var moveTexts = func() (t [lastMove + 1]moveText) {
+	for m := game.Move(1); m <= lastMove; m++ {
+		d := Decode(m)
+		q := strconv.Itoa(d.Q)
+		switch {
+		case d.Kind == PlaceStone:
+			x, y := strconv.Itoa(d.X), strconv.Itoa(d.Y)
+			t[m] = moveText{kif: "(place " + q + " " + x + " " + y + ")", short: q + x + y}
+		case d.Clockwise:
+			t[m] = moveText{kif: "(rotate " + q + " clockwise)", short: q + "cw"}
+		default:
+			t[m] = moveText{kif: "(rotate " + q + " counterclockwise)", short: q + "ccw"}
+		}
+	}
+	return t
+}()
+
 // ShortMove returns the short notation: "123" for (place 1 2 3), "4cw" and
 // "4ccw" for rotations.
 func (s *State) ShortMove(m game.Move) string {
-	d := Decode(m)
-	switch d.Kind {
-	case PlaceStone:
-		return fmt.Sprintf("%d%d%d", d.Q, d.X, d.Y)
-	case RotateQuadrant:
-		if d.Clockwise {
-			return fmt.Sprintf("%dcw", d.Q)
-		}
-		return fmt.Sprintf("%dccw", d.Q)
+	if m >= 1 && m <= lastMove {
+		return moveTexts[m].short
 	}
 	return formatKIF(m)
 }

@@ -150,56 +150,75 @@ func (t *TopRows) keep(split [][]string, lineW [][]int, blockW []int, rows []str
 	t.rows, t.rowW = append(t.rows[:0], rows...), append(t.rowW[:0], rowW...)
 }
 
-// sgrReset is the sequence lipgloss ends each styled piece with.
-const sgrReset = "\x1b[0m"
+// sgrReset is the sequence Lip Gloss v1 ended each styled piece with;
+// v2 ends them with sgrShortReset, which means the same.
+const (
+	sgrReset      = "\x1b[0m"
+	sgrShortReset = "\x1b[m"
+)
+
+// resetLen is the length of the reset (either form) s starts with, 0 for
+// none.
+func resetLen(s string) int {
+	switch {
+	case strings.HasPrefix(s, sgrShortReset):
+		return len(sgrShortReset)
+	case strings.HasPrefix(s, sgrReset):
+		return len(sgrReset)
+	}
+	return 0
+}
 
 // MergeStyles drops each reset that is followed at once by the very
 // colour sequence that was in force before it: lipgloss styles every
-// piece of a line on its own ("\x1b[…m   \x1b[0m\x1b[…m·\x1b[0m…"), so a
+// piece of a line on its own ("\x1b[…m   \x1b[m\x1b[…m·\x1b[m…"), so a
 // board line says the same colours once a cell. The terminal shows the
 // line as before; it is about half as long to send, copy and compare.
 // Only a state set by one sequence since the last reset is carried on.
+// A line with nothing to drop is given back as it is, without a copy.
 func MergeStyles(s string) string {
-	if !strings.Contains(s, sgrReset+"\x1b[") {
-		return s
-	}
 	var sb strings.Builder
-	sb.Grow(len(s))
+	done := 0  // s[:done] is in sb once something was dropped
 	open := "" // the one sequence in force since the last reset, if one
 	many := false
 	for i := 0; i < len(s); {
-		if strings.HasPrefix(s[i:], sgrReset) {
-			next := i + len(sgrReset)
+		j := strings.IndexByte(s[i:], 0x1b)
+		if j < 0 {
+			break
+		}
+		i += j
+		if r := resetLen(s[i:]); r > 0 {
+			next := i + r
 			if open != "" && !many && strings.HasPrefix(s[next:], open) {
-				i = next + len(open) // the same colours go on
+				// The same colours go on: the reset and the sequence go.
+				if done == 0 {
+					sb.Grow(len(s))
+				}
+				sb.WriteString(s[done:i])
+				i = next + len(open)
+				done = i
 				continue
 			}
-			sb.WriteString(sgrReset)
 			open, many, i = "", false, next
 			continue
 		}
-		if s[i] == 0x1b {
-			n := escapeLen(s[i:])
-			if n == 0 {
-				return s // not one of ours: leave it as it is
-			}
-			switch seq := s[i : i+n]; {
-			case seq[n-1] != 'm':
-			case seq == "\x1b[m":
-				open, many = "", false // a reset too
-			case strings.HasPrefix(seq, "\x1b[0;"):
-				open, many = seq, false // a reset, then colours
-			default:
-				many = many || open != ""
-				open = seq
-			}
-			sb.WriteString(s[i : i+n])
-			i += n
-			continue
+		n := escapeLen(s[i:])
+		if n == 0 {
+			return s // not one of ours: leave it as it is
 		}
-		j := textwidth.RunEnd(s, i)
-		sb.WriteString(s[i:j])
-		i = j
+		switch seq := s[i : i+n]; {
+		case seq[n-1] != 'm':
+		case strings.HasPrefix(seq, "\x1b[0;"):
+			open, many = seq, false // a reset, then colours
+		default:
+			many = many || open != ""
+			open = seq
+		}
+		i += n
 	}
+	if done == 0 {
+		return s
+	}
+	sb.WriteString(s[done:])
 	return sb.String()
 }

@@ -1,15 +1,15 @@
 package common
 
 import (
-	"github.com/charmbracelet/x/ansi"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/tabletop/tabletop/ui/internal/uitest"
-
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tabletop/tabletop/ui/internal/uitest"
 )
 
 // LineWidth measures every line exactly as lipgloss.Width does.
@@ -104,8 +104,9 @@ func TestMergeStylesKeepsColours(t *testing.T) {
 			case 0:
 				sb.WriteString(seqs[rng.IntN(len(seqs))])
 			default:
-				st := seqs[rng.IntN(3)]
-				sb.WriteString(st + strings.Repeat("x", 1+rng.IntN(3)) + "\x1b[0m")
+				// Lip Gloss v1 ended a piece with "\x1b[0m", v2 with "\x1b[m".
+				st, reset := seqs[rng.IntN(3)], seqs[4+rng.IntN(2)]
+				sb.WriteString(st + strings.Repeat("x", 1+rng.IntN(3)) + reset)
 			}
 		}
 		s := sb.String()
@@ -122,6 +123,27 @@ func TestMergeStylesKeepsColours(t *testing.T) {
 	}
 	if shorter == 0 {
 		t.Fatal("mergeStyles never merged anything")
+	}
+}
+
+// MergeStyles merges the pieces Lip Gloss styles one by one in the same
+// colours (v2 ends each with "\x1b[m"), and gives a line it cannot
+// shorten back as it is.
+func TestMergeStylesMergesLipGlossPieces(t *testing.T) {
+	red := lipgloss.NewStyle().Foreground(lipgloss.Color("203"))
+	bold := lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("203"))
+	for _, tc := range []struct {
+		name, line, want string
+	}{
+		{"same colours", red.Render("a") + red.Render(" b "), red.Render("a b ")},
+		{"three pieces", red.Render("a") + red.Render("b") + red.Render("c"), red.Render("abc")},
+		{"other colours", red.Render("a") + bold.Render("b"), red.Render("a") + bold.Render("b")},
+		{"plain between", red.Render("a") + "b" + red.Render("c"), red.Render("a") + "b" + red.Render("c")},
+		{"no colours", "abc", "abc"},
+	} {
+		if got := MergeStyles(tc.line); got != tc.want {
+			t.Errorf("%s: MergeStyles(%q) = %q, want %q", tc.name, tc.line, got, tc.want)
+		}
 	}
 }
 
