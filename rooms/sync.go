@@ -239,8 +239,28 @@ func (r *room) settleMove(pm *pendingMove, ver uint64, stored error, latest *sto
 		r.reload()
 		return false, errors.New("the room changed meanwhile; look again")
 	}
+	if ver != r.rec.Version+1 {
+		// Another node changed the room (its seats, its chat) between
+		// this copy's version and the move, which the store compares by
+		// its number alone: the copy keeps its version, one the change's
+		// event no longer finds behind, and the move catches up to the
+		// store once played (caughtUpDeferred).
+		r.leaveToMove(ver)
+		ver = r.rec.Version
+	}
 	r.recordMove(pm.rec, ver)
 	return false, nil
+}
+
+// leaveToMove has the move this host is storing catch up to version
+// once stored, as for an event left to it (deferEvent).
+func (r *room) leaveToMove(version uint64) {
+	for {
+		old := r.deferred.Load()
+		if old >= version || r.deferred.CompareAndSwap(old, version) {
+			return
+		}
+	}
 }
 
 // recordMove takes a move played on the table into the room's record,
