@@ -32,3 +32,6 @@ func (l *Host) Die() {
 
 // Sweep runs one sweep of the dead nodes' seats now.
 func (l *Host) Sweep() { l.sweep() }
+
+// HumanDuration lets the external tests check how a duration reads.
+var HumanDuration = humanDuration

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math"
 	"sort"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -352,9 +353,14 @@ func hasOpen(seats []SeatView) bool {
 }
 
 func seatView(v *game.Variant, i int, s SeatRecord, connected bool) SeatView {
-	role := fmt.Sprint(i)
+	// The number only without a variant: fmt's printer, called for
+	// every seat of every view, went deep enough to grow the stack of
+	// the goroutine that runs a move's command.
+	var role string
 	if v != nil {
 		role = v.RoleName(game.Role(i))
+	} else {
+		role = strconv.Itoa(i)
 	}
 	name := s.Name
 	if s.Kind == SeatAI {

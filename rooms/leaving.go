@@ -1,7 +1,7 @@
 package rooms
 
 import (
-	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/tabletop/tabletop/game"
@@ -61,17 +61,19 @@ func (r *room) afterHoldText() string {
 
 // humanDuration writes d for a player: "45 s", "2 min", "3 h", "30 days".
 func humanDuration(d time.Duration) string {
+	// strconv, not fmt: it is worded on every view of a seated player,
+	// and fmt's printer grew the stack of the goroutine making the view.
 	switch {
 	case d >= 48*time.Hour:
-		return fmt.Sprintf("%d days", int(d.Round(24*time.Hour)/(24*time.Hour)))
+		return strconv.Itoa(int(d.Round(24*time.Hour)/(24*time.Hour))) + " days"
 	case d >= 24*time.Hour:
 		return "1 day"
 	case d >= 2*time.Hour:
-		return fmt.Sprintf("%d h", int(d.Round(time.Hour)/time.Hour))
+		return strconv.Itoa(int(d.Round(time.Hour)/time.Hour)) + " h"
 	case d >= 2*time.Minute:
-		return fmt.Sprintf("%d min", int(d.Round(time.Minute)/time.Minute))
+		return strconv.Itoa(int(d.Round(time.Minute)/time.Minute)) + " min"
 	case d >= time.Second:
-		return fmt.Sprintf("%d s", int(d.Round(time.Second)/time.Second))
+		return strconv.Itoa(int(d.Round(time.Second)/time.Second)) + " s"
 	}
 	return d.String()
 }

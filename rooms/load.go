@@ -237,12 +237,7 @@ func (r *room) deferEvent(version uint64) bool {
 	if !r.storing.Load() {
 		return false
 	}
-	for {
-		old := r.deferred.Load()
-		if old >= version || r.deferred.CompareAndSwap(old, version) {
-			break
-		}
-	}
+	r.leaveToMove(version)
 	// Set after the version was left: the move, which clears storing
 	// before it reads deferred, will see it. Cleared: it may have read
 	// deferred already, and the event is the loop's again.

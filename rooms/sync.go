@@ -96,9 +96,9 @@ func (r *room) playMove(mv game.Move, seat int, by *member) (string, error) {
 	r.storing.Store(true)
 	defer r.caughtUpDeferred()
 	l := r.host
+	var pm pendingMove
 	for attempt := 0; ; attempt++ {
-		pm, err := r.prepareMove(mv, seat, by)
-		if err != nil {
+		if err := r.prepareMove(&pm, mv, seat, by); err != nil {
 			return "", err
 		}
 		ctx, cancel := l.storeCtx()
@@ -130,43 +130,58 @@ var errRewritten = errors.New("the room's moves were rewritten")
 // the move, not the room or the server.
 var errUnplayable = errors.New("that move could not be played")
 
-// prepareMove checks mv for seat on the table, under mu, and returns it
-// ready for the store, with the mover's clock after it. A clock that ran
-// out ends the game instead.
-func (r *room) prepareMove(mv game.Move, seat int, by *member) (pm pendingMove, err error) {
+// prepareMove checks mv for seat on the table, under mu, and fills pm
+// with it ready for the store, with the mover's clock after it. A clock
+// that ran out ends the game instead. pm is the caller's: a pendingMove
+// returned by value took two copies of it in prepareMove's frame, which
+// grew the stack of the move's goroutine (a command's, fresh) on every
+// move.
+func (r *room) prepareMove(pm *pendingMove, mv game.Move, seat int, by *member) (err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	defer r.recoverMove(&err)
-	switch {
-	case r.closed:
-		return pm, errors.New("the room has closed")
-	case r.rec.Finished || r.pos().Terminal():
-		return pm, game.ErrGameOver
-	case int(r.pos().ToMove()) != seat && !isResignation(mv):
-		return pm, fmt.Errorf("it is %s's turn", r.v.RoleName(r.pos().ToMove()))
-	case by != nil && !r.plays(by, seat):
-		return pm, errors.New("your seat was taken by another connection of your key")
-	case by == nil && r.rec.Seats[seat].Kind != SeatAI:
-		return pm, errors.New("the seat is no longer the AI's")
+	if err := r.mayPlay(seat, by, isResignation(mv)); err != nil {
+		return err
 	}
 	step, _, err := r.t.Check(game.Role(seat), mv)
 	if err != nil {
-		return pm, err
+		return err
 	}
 	now := time.Now()
+	remaining, at := time.Duration(0), now
 	if isResignation(mv) {
-		remaining, at := r.clockAfterResign(seat, now)
-		return pendingMove{t: r.t, step: step, short: r.pos().ShortMove(mv),
-			rec: MoveRecord{Number: len(r.rec.Moves), Text: step.Text(), Seat: seat, Remaining: remaining, At: at}}, nil
+		remaining, at = r.clockAfterResign(seat, now)
+	} else {
+		var flagged bool
+		if remaining, flagged = r.clockAfterMove(seat, r.turnPasses(step, seat), now); flagged {
+			r.flagFell(seat)
+			return errors.New("your time ran out")
+		}
 	}
-	remaining, flagged := r.clockAfterMove(seat, r.turnPasses(step, seat), now)
-	if flagged {
-		r.flagFell(seat)
-		return pm, errors.New("your time ran out")
+	// Field by field: a composite literal was built in the frame first.
+	pm.t, pm.step, pm.short = r.t, step, r.pos().ShortMove(mv)
+	pm.rec.Number, pm.rec.Text, pm.rec.Seat = len(r.rec.Moves), step.Text(), seat
+	pm.rec.Remaining, pm.rec.At = remaining, at
+	return nil
+}
+
+// mayPlay reports why seat may not move now (nil: it may), by the
+// member by (nil for the AI); a resignation may come out of turn.
+// Called with mu held.
+func (r *room) mayPlay(seat int, by *member, resigning bool) error {
+	switch {
+	case r.closed:
+		return errors.New("the room has closed")
+	case r.rec.Finished || r.pos().Terminal():
+		return game.ErrGameOver
+	case int(r.pos().ToMove()) != seat && !resigning:
+		return fmt.Errorf("it is %s's turn", r.v.RoleName(r.pos().ToMove()))
+	case by != nil && !r.plays(by, seat):
+		return errors.New("your seat was taken by another connection of your key")
+	case by == nil && r.rec.Seats[seat].Kind != SeatAI:
+		return errors.New("the seat is no longer the AI's")
 	}
-	pm = pendingMove{t: r.t, step: step, short: r.pos().ShortMove(mv),
-		rec: MoveRecord{Number: len(r.rec.Moves), Text: step.Text(), Seat: seat, Remaining: remaining, At: now}}
-	return pm, nil
+	return nil
 }
 
 // turnPasses reports whether the turn passes from seat after step (a
@@ -239,8 +254,28 @@ func (r *room) settleMove(pm *pendingMove, ver uint64, stored error, latest *sto
 		r.reload()
 		return false, errors.New("the room changed meanwhile; look again")
 	}
+	if ver != r.rec.Version+1 {
+		// Another node changed the room (its seats, its chat) between
+		// this copy's version and the move, which the store compares by
+		// its number alone: the copy keeps its version, one the change's
+		// event no longer finds behind, and the move catches up to the
+		// store once played (caughtUpDeferred).
+		r.leaveToMove(ver)
+		ver = r.rec.Version
+	}
 	r.recordMove(pm.rec, ver)
 	return false, nil
+}
+
+// leaveToMove has the move this host is storing catch up to version
+// once stored, as for an event left to it (deferEvent).
+func (r *room) leaveToMove(version uint64) {
+	for {
+		old := r.deferred.Load()
+		if old >= version || r.deferred.CompareAndSwap(old, version) {
+			return
+		}
+	}
 }
 
 // recordMove takes a move played on the table into the room's record,

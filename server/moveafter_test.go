@@ -1,0 +1,88 @@
+package server
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/tabletop/tabletop/game/quad"
+	"github.com/tabletop/tabletop/roomapi"
+	"github.com/tabletop/tabletop/rooms"
+	"github.com/tabletop/tabletop/rooms/roomstest"
+)
+
+// hookRoomStore is a node's room store that runs before once, just
+// before it stores the next move: another node's change that lands in
+// the database between the mover's look at the room and its move.
+type hookRoomStore struct {
+	*RoomStore
+	before func()
+}
+
+func (s *hookRoomStore) AppendMove(ctx context.Context, code string, m rooms.MoveRecord) (uint64, error) {
+	if f := s.before; f != nil {
+		s.before = nil
+		f()
+	}
+	return s.RoomStore.AppendMove(ctx, code, m)
+}
+
+// A change another node stored just before this node's move (a chat
+// line, a seat given up) reaches the mover's copy of the room, on SQLite
+// and PostgreSQL, without a move or a line lost or doubled (the store
+// compares a move by its number, not by the room's version).
+func TestMoverSeesAnotherNodesChange(t *testing.T) {
+	guest := rooms.Player{Name: "bob"}
+	for _, tc := range []struct {
+		name   string
+		change func(t *testing.T, b rooms.Room)
+		seen   func(v rooms.RoomView) bool
+	}{
+		{"a chat line", func(t *testing.T, b rooms.Room) {
+			if err := b.(roomapi.Chatter).Say("hello"); err != nil {
+				t.Error(err)
+			}
+		}, func(v rooms.RoomView) bool { return len(v.Chat) == 1 && v.Chat[0].Text == "hello" }},
+		{"a seat given up", func(t *testing.T, b rooms.Room) { b.Leave() },
+			func(v rooms.RoomView) bool { return v.Seats[1].Kind == rooms.SeatOpen }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sharedBackends(t, func(t *testing.T, dsn string) {
+				db := openDB(t, dsn)
+				st := &hookRoomStore{RoomStore: NewRoomStore(db, false)}
+				h1 := rooms.NewHost(rooms.HostConfig{Store: st, Node: db.Node(), SeatHold: time.Hour,
+					Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+				if _, err := h1.Start(); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(h1.Close)
+				h2 := hostOn(t, dsn)
+				a, err := h1.Create(anaKey, rooms.RoomSpec{Variant: "quad5", AfterHold: rooms.SeatOpen,
+					Seats: []rooms.SeatSpec{{Kind: rooms.SeatPlayer}, {Kind: rooms.SeatOpen}}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer a.Leave()
+				b, err := h2.Join(guest, a.Code())
+				if err != nil {
+					t.Fatal(err)
+				}
+				roomstest.WaitView(t, a, "bob seated on the other node", func(v rooms.RoomView) bool { return v.Seats[1].Name == "bob" })
+				st.before = func() { tc.change(t, b) }
+				if err := a.Play(quad.MarkMove(2, 2)); err != nil {
+					t.Fatal(err)
+				}
+				v := roomstest.WaitView(t, a, tc.name+" on the mover's node", tc.seen)
+				rec, err := st.Load(context.Background(), a.Code())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(v.Moves) != 1 || len(rec.Moves) != 1 || len(v.Chat) != len(rec.Chat) {
+					t.Fatalf("the mover's copy has %d moves and %d chat lines, the store %d and %d", len(v.Moves), len(v.Chat), len(rec.Moves), len(rec.Chat))
+				}
+			})
+		})
+	}
+}
