@@ -252,7 +252,7 @@ func (l *lanes) chooseWord(r int, ents []laneEntry, k int, m uint64, rng *game.R
 	// the word's lanes at once (breakthrough: 11 lanes of 64); where it
 	// is legal in one or two (minichess: 3), the walk of any width,
 	// whose borrows stop early, costs less (706 instructions a ply with
-	// the six slices, 683 without).
+	// the six slices, 678 without).
 	if nb <= 6 && int64(bits.OnesCount64(m))*l.hits[r] >= walkDense*l.tries[r] {
 		return l.pickWord6(ents, k, m, &n)
 	}
