@@ -414,9 +414,10 @@ type lanes struct {
 	// tries and hits count, by role, the draws of chooseAmong and those
 	// that found a legal move: its way of choosing follows their ratio.
 	tries, hits []int64
-	passHint    []int     // by role: the entry that last served the lanes where it has one legal entry
-	pick        []int32   // by lane of a word, the indices of its legal entries (maxLegal each)
-	pickNext    [64]int32 // by lane of a word, where its list in pick ends (empty: b*maxLegal)
+	passHint    []int          // by role: the entry that last served the lanes where it has one legal entry
+	pick        []int32        // by lane of a word, the indices of its legal entries (maxLegal each)
+	pickNext    [64]int32      // by lane of a word, where its list in pick ends (empty: b*maxLegal)
+	picks       [64]laneChoice // a word's choices in the walk of chooseWord (walkDown6)
 
 	// pending is the lanes loaded since their words were last written,
 	// and loads their positions, packed (baseWords words a lane), or

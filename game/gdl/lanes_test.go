@@ -414,3 +414,55 @@ func TestLanesSinglesTryThePassFirst(t *testing.T) {
 		t.Errorf("role %d tries entry %d of %d first, not its noop", passer, h, len(ents))
 	}
 }
+
+// The bit-sliced count of a word's legal entries (countWord, four entries
+// at a time by carry-save adders, the rest one by one) is, in every lane
+// of the mask, the number of entries whose atom holds there, for entry
+// counts that leave each remainder of the groups of four, and random or
+// dense atoms.
+func TestLanesCountWordCountsEveryLane(t *testing.T) {
+	rng := game.NewRand(5)
+	for _, tc := range []struct {
+		name  string
+		ents  int
+		dense bool
+	}{
+		{"none", 0, false}, {"one", 1, true}, {"three", 3, true}, {"four", 4, true},
+		{"nine", 9, false}, {"eleven dense", 11, true}, {"many", 157, false},
+		{"many dense", 250, true},
+	} {
+		w := make(wordsOf, tc.ents+1)
+		ents := make([]laneEntry, tc.ents)
+		for j := range ents {
+			ents[j] = laneEntry{legal: int32(j + 1), does: -1}
+			for k := range w[j+1] {
+				a, b, c := rng.Uint64(), rng.Uint64(), rng.Uint64()
+				w[j+1][k] = a & b // a quarter of the lanes
+				if tc.dense {
+					w[j+1][k] = ^(a & b & c) // seven eighths
+				}
+			}
+		}
+		for k := 0; k < laneWords; k++ {
+			m := rng.Uint64() | 1
+			var count sliced
+			nb := countWord(&count, w, ents, k, m)
+			for b := 0; b < 64; b++ {
+				want := 0
+				for _, e := range ents {
+					want += int((w[e.legal][k] & m) >> b & 1)
+				}
+				got := 0
+				for i := 0; i < len(count); i++ {
+					got |= int(count[i]>>b&1) << i
+				}
+				if got != want {
+					t.Errorf("%s: word %d lane %d counts %d, want %d", tc.name, k, b, got, want)
+				}
+				if want>>nb != 0 {
+					t.Errorf("%s: word %d lane %d counts %d in %d slices", tc.name, k, b, want, nb)
+				}
+			}
+		}
+	}
+}
