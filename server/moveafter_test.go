@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/game/quad"
-	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/rooms"
 	"github.com/tabletop/tabletop/rooms/roomstest"
 )
@@ -34,21 +33,8 @@ func (s *hookRoomStore) AppendMove(ctx context.Context, code string, m rooms.Mov
 // and PostgreSQL, without a move or a line lost or doubled (the store
 // compares a move by its number, not by the room's version).
 func TestMoverSeesAnotherNodesChange(t *testing.T) {
-	guest := rooms.Player{Name: "bob"}
-	for _, tc := range []struct {
-		name   string
-		change func(t *testing.T, b rooms.Room)
-		seen   func(v rooms.RoomView) bool
-	}{
-		{"a chat line", func(t *testing.T, b rooms.Room) {
-			if err := b.(roomapi.Chatter).Say("hello"); err != nil {
-				t.Error(err)
-			}
-		}, func(v rooms.RoomView) bool { return len(v.Chat) == 1 && v.Chat[0].Text == "hello" }},
-		{"a seat given up", func(t *testing.T, b rooms.Room) { b.Leave() },
-			func(v rooms.RoomView) bool { return v.Seats[1].Kind == rooms.SeatOpen }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
+	for _, c := range roomstest.NodeChanges() {
+		t.Run(c.Name, func(t *testing.T) {
 			sharedBackends(t, func(t *testing.T, dsn string) {
 				db := openDB(t, dsn)
 				st := &hookRoomStore{RoomStore: NewRoomStore(db, false)}
@@ -65,23 +51,12 @@ func TestMoverSeesAnotherNodesChange(t *testing.T) {
 					t.Fatal(err)
 				}
 				defer a.Leave()
-				b, err := h2.Join(guest, a.Code())
+				b, err := h2.Join(rooms.Player{Name: "bob"}, a.Code())
 				if err != nil {
 					t.Fatal(err)
 				}
-				roomstest.WaitView(t, a, "bob seated on the other node", func(v rooms.RoomView) bool { return v.Seats[1].Name == "bob" })
-				st.before = func() { tc.change(t, b) }
-				if err := a.Play(quad.MarkMove(2, 2)); err != nil {
-					t.Fatal(err)
-				}
-				v := roomstest.WaitView(t, a, tc.name+" on the mover's node", tc.seen)
-				rec, err := st.Load(context.Background(), a.Code())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if len(v.Moves) != 1 || len(rec.Moves) != 1 || len(v.Chat) != len(rec.Chat) {
-					t.Fatalf("the mover's copy has %d moves and %d chat lines, the store %d and %d", len(v.Moves), len(v.Chat), len(rec.Moves), len(rec.Chat))
-				}
+				roomstest.MoverSeesChange(t, c, a, b, quad.MarkMove(2, 2), func(f func()) { st.before = f },
+					func(code string) (rooms.Record, error) { return st.Load(context.Background(), code) })
 			})
 		})
 	}
