@@ -50,7 +50,7 @@ const contextPrefix = kif.AuxPrefix + "context "
 // restricted to constant questions) are left alone.
 func restrictToContext(clauses []kif.Clause, skip []demand) []kif.Clause {
 	static := staticRelations(clauses)
-	reads, ruled := readersOf(clauses)
+	reads, ruled := readersOf(clauses, func(a *kif.Term, c kif.Clause) contextReading { return contextReading{a, c} })
 	var keys []kif.RelKey
 	for k := range reads {
 		if ruled[k] && !static[k] && !kif.Relations[k.Name] && !slices.ContainsFunc(skip, func(d demand) bool { return d.key == k }) {
@@ -107,10 +107,10 @@ type contextReading struct {
 	clause kif.Clause
 }
 
-// readersOf returns the literals reading each relation, and the
-// relations that have rules.
-func readersOf(clauses []kif.Clause) (map[kif.RelKey][]contextReading, map[kif.RelKey]bool) {
-	reads := map[kif.RelKey][]contextReading{}
+// readersOf returns what read makes of each literal reading a relation
+// (under true or not), by relation, and the relations that have rules.
+func readersOf[R any](clauses []kif.Clause, read func(atom *kif.Term, c kif.Clause) R) (map[kif.RelKey][]R, map[kif.RelKey]bool) {
+	reads := map[kif.RelKey][]R{}
 	ruled := map[kif.RelKey]bool{}
 	for _, c := range clauses {
 		if len(c.Body) > 0 {
@@ -119,7 +119,7 @@ func readersOf(clauses []kif.Clause) (map[kif.RelKey][]contextReading, map[kif.R
 		for _, l := range c.Body {
 			if l.Kind == kif.LitPos || l.Kind == kif.LitNeg {
 				k := kif.KeyOf(l.Atom)
-				reads[k] = append(reads[k], contextReading{l.Atom, c})
+				reads[k] = append(reads[k], read(l.Atom, c))
 			}
 		}
 	}

@@ -51,19 +51,7 @@ type demand struct {
 // demandsOf returns the demands of the relations of clauses that
 // restrictToDemand restricts, in the order of their names.
 func demandsOf(clauses []kif.Clause) []demand {
-	reads := map[kif.RelKey][]reading{}
-	ruled := map[kif.RelKey]bool{}
-	for _, c := range clauses {
-		if len(c.Body) > 0 {
-			ruled[kif.KeyOf(c.Head)] = true
-		}
-		for _, l := range c.Body {
-			if l.Kind == kif.LitPos || l.Kind == kif.LitNeg {
-				k := kif.KeyOf(l.Atom)
-				reads[k] = append(reads[k], reading{l.Atom, c.Rule})
-			}
-		}
-	}
+	reads, ruled := readersOf(clauses, func(a *kif.Term, c kif.Clause) reading { return reading{a, c.Rule} })
 	keys := make([]kif.RelKey, 0, len(reads))
 	for k := range reads {
 		if ruled[k] && !kif.Relations[k.Name] {
