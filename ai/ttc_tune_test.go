@@ -212,9 +212,7 @@ func twoActionLook(w *tictacchess.Weights) func(game.State, []int) {
 			c.Skip()
 		}
 		if c.Terminal() {
-			for r := range est {
-				est[r] = 100 * c.Goal(game.Role(r))
-			}
+			valueWith(&c, w, est)
 			return
 		}
 		var buf [256]game.Move
@@ -223,18 +221,24 @@ func twoActionLook(w *tictacchess.Weights) func(game.State, []int) {
 		for _, m := range c.Legal(buf[:0]) {
 			d := c
 			d.Apply(m)
-			if d.Terminal() {
-				for r := range e {
-					e[r] = 100 * d.Goal(game.Role(r))
-				}
-			} else {
-				d.EstimateWith(w, e[:])
-			}
+			valueWith(&d, w, e[:])
 			if v := leadOf(e[:], me); v > bestV {
 				bestV = v
 				copy(est, e[:])
 			}
 		}
+	}
+}
+
+// valueWith fills est with s's goals (×100) when it is over, else with
+// its estimate by the weights w.
+func valueWith(s *tictacchess.State, w *tictacchess.Weights, est []int) {
+	if !s.Terminal() {
+		s.EstimateWith(w, est)
+		return
+	}
+	for r := range est {
+		est[r] = 100 * s.Goal(game.Role(r))
 	}
 }
 
@@ -270,13 +274,7 @@ func modelWith(w *tictacchess.Weights) func(game.State, uint64) game.Move {
 		for _, m := range legal {
 			d := c
 			d.Apply(m)
-			if d.Terminal() {
-				for r := range e {
-					e[r] = 100 * d.Goal(game.Role(r))
-				}
-			} else {
-				d.EstimateWith(w, e[:])
-			}
+			valueWith(&d, w, e[:])
 			v := float64(leadOf(e[:], me))/100 + (2*float64(rng.Intn(1<<20))/float64(1<<20)-1)*modelsearch.Noise
 			if v > bestV {
 				best, bestV = m, v
