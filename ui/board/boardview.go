@@ -1469,12 +1469,12 @@ func (b *BoardScreen) Cursor() *tea.Cursor {
 }
 
 // promptField is the move prompt's text field and the terminal's cursor
-// in it (common.FieldView), once a frame: the status line and the
+// in it (common.Field.Line), once a frame: the status line and the
 // cursor both ask for it.
 func (b *BoardScreen) promptField() (string, *tea.Cursor) {
 	fm := frameMemoOf(b.Common, &b.frame)
 	if fm == nil || !fm.hasField {
-		line, c := common.FieldView(&b.Input, b.inputSt)
+		line, c := b.Input.Line()
 		if fm == nil {
 			return line, c
 		}

@@ -89,6 +89,7 @@ func TestFieldEditingKeys(t *testing.T) {
 		{"alt+d spaces and a word", "mark| r3 c4", []string{"alt+d"}, "mark| c4", ""},
 		{"alt+delete", "a| b", []string{"alt+delete"}, "a|", ""},
 		{"ctrl+delete at the end", "ab|", []string{"ctrl+delete"}, "ab|", ""},
+		{"alt+d on the last letter", "a|b", []string{"alt+d"}, "a|", ""}, // bubbles' failed here
 		{"ctrl+k", "ab|cd", []string{"ctrl+k"}, "ab|", ""},
 		{"ctrl+u", "ab|cd", []string{"ctrl+u"}, "|cd", ""},
 		{"alt+left words", "mark r3 c4|", []string{"alt+left", "alt+left"}, "mark |r3 c4", ""},
@@ -151,16 +152,33 @@ func editingField(start string) testField {
 	st := themes.SharedStyles(themes.Default, false, colorprofile.ANSI256)
 	in := newField(st, 40)
 	in.CharLimit = 20
+	text, pos := cursorAt(start)
+	in.SetValue(text)
+	in.SetCursor(pos)
+	return ownField{&in}
+}
+
+// cursorAt is start without its |, and where the | was (in runes).
+func cursorAt(start string) (string, int) {
 	r := []rune(start)
-	pos := 0
 	for i, c := range r {
 		if c == '|' {
-			pos = i
-			r = append(r[:i:i], r[i+1:]...)
-			break
+			return string(append(r[:i:i], r[i+1:]...)), i
 		}
 	}
-	in.SetValue(string(r))
-	in.SetCursor(pos)
-	return &bubblesField{in}
+	return start, 0
+}
+
+// Tab after a text was set (↑ brings back an earlier entry) that is
+// longer than the suggestion matched before: bubbles' field failed
+// there (slice bounds out of range); Field keeps the text.
+func TestFieldTabAfterALongerTextSet(t *testing.T) {
+	st := themes.SharedStyles(themes.Default, false, colorprofile.ANSI256)
+	in := newField(st, 40)
+	in.Update(tea.KeyPressMsg{Code: '(', Text: "(pl"})
+	in.SetValue("(place 1 2) and more")
+	in.Update(tea.KeyPressMsg{Code: tea.KeyTab})
+	if got := in.Value(); got != "(place 1 2) and more" {
+		t.Fatalf("tab made %q", got)
+	}
 }
