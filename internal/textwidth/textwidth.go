@@ -161,6 +161,20 @@ func simpleWidth(s string) (n int, simple bool) {
 	return n, true
 }
 
+// EdgesJoin reports whether s begins and ends with a character no
+// grapheme cluster reaches across to what is beside it: an ASCII byte
+// (a character or an escape sequence's) or a simple rune. Of two clean
+// lines (LineClean) whose edges join, the width side by side is the sum
+// of their widths.
+func EdgesJoin(s string) bool {
+	if s == "" {
+		return true
+	}
+	first, _ := utf8.DecodeRuneInString(s)
+	last, _ := utf8.DecodeLastRuneInString(s)
+	return (first < utf8.RuneSelf || simpleRune(first)) && (last < utf8.RuneSelf || simpleRune(last))
+}
+
 // simpleRune reports whether r is one cell wide and never part of a
 // longer grapheme cluster: Latin-1 letters and signs (not the soft
 // hyphen), dashes, quotes, bullets and ellipsis, arrows, box drawing and

@@ -452,8 +452,13 @@ func (b *BoardScreen) marks(rv recentView, regions []adapters.Region) [][]cellFl
 
 // renderCell draws line i (0-based) of one cell, cw wide.
 func (bg boardGrid) renderCell(info adapters.CellInfo, fl cellFlags, l boardLayout, line int) string {
+	return bg.cellSized(info, fl, l, line).Text
+}
+
+// cellSized is renderCell with its width.
+func (bg boardGrid) cellSized(info adapters.CellInfo, fl cellFlags, l boardLayout, line int) common.SizedText {
 	b := bg.b
-	return b.Common.Cells.Draw(b.Common.Styles, bg.cellKey(info, fl, l, line))
+	return b.Common.Cells.DrawSized(b.Common.Styles, bg.cellKey(info, fl, l, line))
 }
 
 // cellKey is what line i of a cell is drawn from: its style, brackets
@@ -722,11 +727,13 @@ func (bg boardGrid) drawBoardRows(l boardLayout, cells [][]adapters.CellInfo, fl
 }
 
 // drawRow draws the lines of the board's r-th row of cells as shown
-// (the data's row l.shown gives), fitted to the block's width.
+// (the data's row l.shown gives), fitted to the block's width: the
+// widths of its label and cells, measured once when each was drawn, add
+// up to the line's (common.SizedText).
 func (bg boardGrid) drawRow(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, r int) []string {
 	b := bg.b
 	st := b.Common.Styles
-	sepV := bg.gapLine(l)
+	sepV := bg.gapSized(l)
 	lines := make([]string, l.CellH)
 	for i := range lines {
 		var sb strings.Builder
@@ -738,15 +745,16 @@ func (bg boardGrid) drawRow(l boardLayout, cells [][]adapters.CellInfo, fl [][]c
 		}
 		// The label right-aligned, as fmt's "%*s " aligns it (by runes).
 		pad := common.Spaces(max(l.lw-1-utf8.RuneCountInString(label), 0))
-		sb.WriteString(b.Common.Cells.MutedText(st, pad+label+" "))
+		w, joins := b.Common.Cells.MutedSized(st, pad+label+" ").Join(&sb, 0, true)
 		for c := 0; c < l.cols; c++ {
 			if l.gap > 0 && c == l.gap {
-				sb.WriteString(sepV)
+				w, joins = sepV.Join(&sb, w, joins)
 			}
 			p := l.shown(adapters.Pos{Row: r, Col: c})
-			sb.WriteString(bg.renderCell(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i))
+			w, joins = bg.cellSized(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i).Join(&sb, w, joins)
 		}
-		lines[i] = common.FitWidth(common.MergeStyles(sb.String()), l.bw)
+		// Merging the styles drops sequences only: the width stays.
+		lines[i] = common.FitSized(common.MergeStyles(sb.String()), w, joins, l.bw)
 	}
 	return lines
 }
@@ -754,11 +762,16 @@ func (bg boardGrid) drawRow(l boardLayout, cells [][]adapters.CellInfo, fl [][]c
 // gapLine is the vertical line between blocks of columns, "" for a
 // board without blocks.
 func (bg boardGrid) gapLine(l boardLayout) string {
+	return bg.gapSized(l).Text
+}
+
+// gapSized is gapLine with its width.
+func (bg boardGrid) gapSized(l boardLayout) common.SizedText {
 	b := bg.b
 	if l.gap == 0 {
-		return ""
+		return common.Sized("")
 	}
-	return b.Common.Cells.MutedText(b.Common.Styles, centre(b.Common.Styles.Glyphs.Box.Left, l.gapW))
+	return b.Common.Cells.MutedSized(b.Common.Styles, centre(b.Common.Styles.Glyphs.Box.Left, l.gapW))
 }
 
 // overlayLine draws the overlay's regions of the line above the board
