@@ -699,7 +699,7 @@ func (bg boardGrid) drawBoardRows(l boardLayout, cells [][]adapters.CellInfo, fl
 	g := st.Glyphs.Box
 	lines := make([]string, 0, l.bh)
 	// Every line of the block is l.bw wide (which body counts on).
-	fitted := func(line string) string { return common.FitWidth(common.MergeStyles(line), l.bw) }
+	fitted := func(line string) string { return fitBlockLine(line, l.bw) }
 	lines = append(lines, fitted(bg.colLabelLine(l)))
 	if l.overlay {
 		lines = append(lines, fitted(over[0]))
@@ -725,6 +725,24 @@ func (bg boardGrid) drawBoardRows(l boardLayout, cells [][]adapters.CellInfo, fl
 	}
 	return lines
 }
+
+// fitBlockLine is the board block's line made w wide, its styles merged
+// (common.FitWidth, common.MergeStyles), kept for every session: the
+// column labels, the lines between blocks and the overlay's are the same
+// from move to move, and in every room of a game at one size, and were
+// measured again at each move.
+func fitBlockLine(line string, w int) string {
+	return blockLines.Shared(blockLineKey{line, w}, func() string { return common.FitWidth(common.MergeStyles(line), w) })
+}
+
+// blockLineKey is a block line as drawn and the width it is made.
+type blockLineKey struct {
+	line  string
+	width int
+}
+
+// blockLines keeps the block lines fitted by every session.
+var blockLines = common.NewDrawnSet[blockLineKey](common.MenuPartsMax)
 
 // drawRow draws the lines of the board's r-th row of cells as shown
 // (the data's row l.shown gives), fitted to the block's width: the
