@@ -336,7 +336,7 @@ func (s *screen) writeRow(b *bytes.Buffer, row string, h uint64) {
 	w := f.width
 	if w > s.width {
 		row = ansi.Truncate(row, s.width, "")
-		f = rowFacts{width: textwidth.Line(row), trueColour: hasTrueColour(row), escapes: strings.IndexByte(row, ansi.ESC) >= 0}
+		f = factsOf(row)
 		w = f.width
 	}
 	switch {
@@ -356,11 +356,18 @@ func (s *screen) writeRow(b *bytes.Buffer, row string, h uint64) {
 }
 
 // rowFacts are what writing a row needs to know of it besides its text:
-// its width in cells, whether it may set a 24-bit colour (hasTrueColour)
+// its width in cells, whether it may set a 24-bit colour (hasTrueColour,
+// looked for in its SGR sequences: textwidth.Facts)
 // and whether it has escape sequences.
 type rowFacts struct {
 	width               int
 	trueColour, escapes bool
+}
+
+// factsOf is row's rowFacts, found in one walk over it.
+func factsOf(row string) rowFacts {
+	f := textwidth.LineFacts(row)
+	return rowFacts{width: f.Width, trueColour: f.TrueColour, escapes: f.Escapes}
 }
 
 // rowFactsOf is row's rowFacts, h its hash. They are kept by hash for
@@ -374,7 +381,7 @@ func rowFactsOf(row string, h uint64) rowFacts {
 	if ok {
 		return f
 	}
-	f = rowFacts{width: textwidth.Line(row), trueColour: hasTrueColour(row), escapes: strings.IndexByte(row, ansi.ESC) >= 0}
+	f = factsOf(row)
 	rowFactsKept.mu.Lock()
 	defer rowFactsKept.mu.Unlock()
 	if len(rowFactsKept.m) >= rowFactsMax {

@@ -50,30 +50,66 @@ func Line(s string) int {
 // line padded with n spaces is n cells wider without being measured
 // again (an unfinished sequence could take the spaces in).
 func LineClean(s string) (int, bool) {
-	w := 0
+	f := LineFacts(s)
+	return f.Width, f.Clean
+}
+
+// Facts are what one walk over a line finds of it: its width and
+// whether it is clean (LineClean), whether it has escape sequences, and
+// whether it may set a 24-bit colour (an SGR sequence with 38, 48 or 58
+// followed by 2, as "8;2;" or "8:2:"). A terminal's renderer needs all
+// four of each new row (the colours of one with 24-bit colour are
+// converted for a 256-colour terminal), and they took three passes.
+type Facts struct {
+	Width                      int
+	Clean, Escapes, TrueColour bool
+}
+
+// LineFacts is the Facts of the line s. For a line that is not clean the
+// escapes and colours are looked for in the whole line, sequences or
+// not (a line the walk cannot follow).
+func LineFacts(s string) Facts {
+	f := Facts{Clean: true}
 	for i := 0; i < len(s); {
 		switch c := s[i]; {
 		case c >= 0x20 && c < 0x7f:
-			w++
+			f.Width++
 			i++
 		case c == 0x1b:
 			n := EscapeLen(s[i:])
 			if n == 0 {
-				return ansi.StringWidth(s), false
+				return uncleanFacts(s, ansi.StringWidth(s), false)
 			}
+			// A 24-bit colour takes at least 13 bytes: ESC[38;2;0;0;0m.
+			if n >= 13 && s[i+n-1] == 'm' && s[i+1] == '[' {
+				f.TrueColour = f.TrueColour || sgrTrueColour(s[i:i+n])
+			}
+			f.Escapes = true
 			i += n
 		case c >= utf8.RuneSelf:
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if !simpleRune(r) {
-				return byRuns(s)
+				w, clean := byRuns(s)
+				return uncleanFacts(s, w, clean)
 			}
-			w++
+			f.Width++
 			i += size
 		default:
-			return byRuns(s)
+			w, clean := byRuns(s)
+			return uncleanFacts(s, w, clean)
 		}
 	}
-	return w, true
+	return f
+}
+
+// uncleanFacts are the Facts of a line the walk gave up on, of width w.
+func uncleanFacts(s string, w int, clean bool) Facts {
+	return Facts{Width: w, Clean: clean, Escapes: strings.IndexByte(s, 0x1b) >= 0, TrueColour: sgrTrueColour(s)}
+}
+
+// sgrTrueColour reports whether s has "8;2;" or "8:2:" (see Facts).
+func sgrTrueColour(s string) bool {
+	return strings.Contains(s, "8;2;") || strings.IndexByte(s, ':') >= 0 && strings.Contains(s, "8:2:")
 }
 
 // byRuns is LineClean measured run by run between escape sequences.
@@ -123,6 +159,20 @@ func simpleWidth(s string) (n int, simple bool) {
 		n++
 	}
 	return n, true
+}
+
+// EdgesJoin reports whether s begins and ends with a character no
+// grapheme cluster reaches across to what is beside it: an ASCII byte
+// (a character or an escape sequence's) or a simple rune. Of two clean
+// lines (LineClean) whose edges join, the width side by side is the sum
+// of their widths.
+func EdgesJoin(s string) bool {
+	if s == "" {
+		return true
+	}
+	first, _ := utf8.DecodeRuneInString(s)
+	last, _ := utf8.DecodeLastRuneInString(s)
+	return (first < utf8.RuneSelf || simpleRune(first)) && (last < utf8.RuneSelf || simpleRune(last))
 }
 
 // simpleRune reports whether r is one cell wide and never part of a

@@ -85,6 +85,37 @@ func TestLineClean(t *testing.T) {
 	}
 }
 
+// One walk finds a line's width, whether it is clean, whether it has
+// escape sequences and whether an SGR sequence in it sets a 24-bit
+// colour (a row a terminal of 256 colours must have converted).
+func TestLineFacts(t *testing.T) {
+	tests := []struct {
+		name                       string
+		line                       string
+		width                      int
+		clean, escapes, trueColour bool
+	}{
+		{"plain", "a·b", 3, true, false, false},
+		{"256 colours", "\x1b[38;5;208;48;5;236m [·] \x1b[m", 5, true, true, false},
+		{"24-bit foreground", "ab\x1b[38;2;255;0;0mc\x1b[m", 3, true, true, true},
+		{"24-bit background after others", "\x1b[1;48;2;1;2;3m x \x1b[m", 3, true, true, true},
+		{"24-bit underline, colons", "\x1b[58:2::1:2:3mx", 1, true, true, true},
+		{"shortest 24-bit", "\x1b[38;2;0;0;0mx", 1, true, true, true},
+		{"in the text, not a sequence", "8;2;1 \x1b[1mx", 7, true, true, false},
+		{"in a hyperlink, not an SGR", "\x1b]8;;http://x/8;2;3\x1b\\link\x1b]8;;\x1b\\", 4, true, true, false},
+		{"not clean: looked for anywhere", "a\tb\x1b[38;2;1;2;3m", 2, false, true, true},
+		{"unfinished, no escape after", "ab", 2, true, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := Facts{Width: tt.width, Clean: tt.clean, Escapes: tt.escapes, TrueColour: tt.trueColour}
+			if got := LineFacts(tt.line); got != want || got.Width != ansi.StringWidth(tt.line) {
+				t.Errorf("LineFacts(%q) = %+v; want %+v", tt.line, got, want)
+			}
+		})
+	}
+}
+
 // BenchmarkLine measures a styled board line, as a server does for every
 // line of every frame: in one pass (Line) and run by run (as Line did
 // before).

@@ -14,7 +14,6 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
-	"charm.land/bubbles/v2/textinput"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -22,7 +21,6 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/roomapi"
 	"github.com/tabletop/tabletop/savefmt"
-	"github.com/tabletop/tabletop/themes"
 )
 
 // resignChoice is the resign question: who may resign here, and which
@@ -92,11 +90,9 @@ type BoardScreen struct {
 	// messages (the AI moving while the player reads it).
 	question string
 	prompt   bool
-	Input    textinput.Model
-	// inputSt are the styles Input was made with (see common.FieldView);
-	// suggest its suggestions, the legal moves.
-	inputSt *themes.Styles
-	suggest common.FieldSuggestions
+	// Input is the move prompt's field; its suggestions are the legal
+	// moves.
+	Input common.Field
 	// Premove is a move typed while another role was to move: it is
 	// played when this client's turn comes, if it is legal then.
 	// premoveAt is how many moves the board showed when it was typed:
@@ -246,7 +242,7 @@ func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
 		b.spin.Spinner = spinner.Line
 	}
 	b.spin.Style = c.Styles.Accent
-	b.Input, b.inputSt, b.suggest = newPrompt(c), c.Styles, common.FieldSuggestions{}
+	b.Input = newPrompt(c)
 	b.movesVP = viewport.New(viewport.WithWidth(20), viewport.WithHeight(5))
 	b.movesVP.KeyMap = viewport.KeyMap{} // the board owns the keys
 	b.help = c.NewHelp()
@@ -255,7 +251,7 @@ func NewBoardShell(c *common.Common, v *game.Variant) (*BoardScreen, error) {
 
 // newPrompt returns the move prompt's text field, styled for the
 // session's theme.
-func newPrompt(c *common.Common) textinput.Model {
+func newPrompt(c *common.Common) common.Field {
 	in := common.NewInput(c, ": ", promptLimit)
 	in.Placeholder = "move, e.g. r3c4 or (mark r3 c4)"
 	// The terminal's own cursor stands where the move is typed (see
@@ -268,7 +264,7 @@ func newPrompt(c *common.Common) textinput.Model {
 // fitPrompt makes the move field as wide as the status line leaves it:
 // at width 0 the text field shows only the placeholder's first letter.
 func (b *BoardScreen) fitPrompt() {
-	common.SetFieldWidth(&b.Input, max(b.Common.Width-2-ansi.StringWidth(b.Input.Prompt), 1))
+	b.Input.Fit(max(b.Common.Width-2-ansi.StringWidth(b.Input.Prompt), 1))
 }
 
 // newLocal returns a local match that reports to this board.
@@ -586,7 +582,8 @@ func (b *BoardScreen) handle(msg tea.Msg) (common.Screen, tea.Cmd) {
 		// Only the prompt takes text; a paste anywhere else is not
 		// a string of key presses.
 		if b.prompt {
-			return b, b.suggest.Update(&b.Input, msg)
+			b.Input.Update(msg)
+			return b, nil
 		}
 	}
 	return b, nil

@@ -173,16 +173,13 @@ func (pl promptLine) promptKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, common.BoardKeys.ForceOut):
 		return nil, false
 	}
-	cmd := b.suggest.Update(&b.Input, msg)
+	b.Input.Update(msg)
 	b.kept.carry(b) // the text typed is the status line's alone
-	return cmd, true
+	return nil, true
 }
 
 // submit takes the text of the prompt, Enter pressed: a move, a premove,
-// a command. (Apart from promptKey, which every key typed at the prompt
-// goes through: the text field's value, taken here, is a copy of the
-// field, whose room made promptKey's frame, and so the stack of every
-// key typed, about 8 KB larger.)
+// a command.
 func (pl promptLine) submit() tea.Cmd {
 	b := pl.b
 	text := strings.TrimSpace(b.Input.Value())
@@ -307,7 +304,7 @@ func (ki keyInput) cycleTheme() tea.Cmd {
 	b.help = b.Common.NewHelp()
 	b.spin.Style = b.Common.Styles.Accent
 	// In the new theme's colours.
-	b.Input, b.inputSt, b.suggest = newPrompt(b.Common), b.Common.Styles, common.FieldSuggestions{}
+	b.Input = newPrompt(b.Common)
 	b.SetStatus(text, false)
 	return cmd
 }
@@ -449,9 +446,9 @@ func (pl promptLine) openPrompt() {
 	b.prompt = true
 	b.recallAt = len(b.Common.PromptHistory)
 	b.Input.SetValue("")
-	b.suggest.Set(&b.Input, nil)
+	b.Input.SetSuggestions(nil)
 	if s := b.Game(); !b.Ended() && b.Mine(s.ToMove()) {
-		b.suggest.Set(&b.Input, legalTexts(s))
+		b.Input.SetSuggestions(legalTexts(s))
 	}
 	b.Input.ShowSuggestions = true
 	b.Input.Focus()

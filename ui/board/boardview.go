@@ -452,8 +452,13 @@ func (b *BoardScreen) marks(rv recentView, regions []adapters.Region) [][]cellFl
 
 // renderCell draws line i (0-based) of one cell, cw wide.
 func (bg boardGrid) renderCell(info adapters.CellInfo, fl cellFlags, l boardLayout, line int) string {
+	return bg.cellSized(info, fl, l, line).Text
+}
+
+// cellSized is renderCell with its width.
+func (bg boardGrid) cellSized(info adapters.CellInfo, fl cellFlags, l boardLayout, line int) common.SizedText {
 	b := bg.b
-	return b.Common.Cells.Draw(b.Common.Styles, bg.cellKey(info, fl, l, line))
+	return b.Common.Cells.DrawSized(b.Common.Styles, bg.cellKey(info, fl, l, line))
 }
 
 // cellKey is what line i of a cell is drawn from: its style, brackets
@@ -694,7 +699,7 @@ func (bg boardGrid) drawBoardRows(l boardLayout, cells [][]adapters.CellInfo, fl
 	g := st.Glyphs.Box
 	lines := make([]string, 0, l.bh)
 	// Every line of the block is l.bw wide (which body counts on).
-	fitted := func(line string) string { return common.FitWidth(common.MergeStyles(line), l.bw) }
+	fitted := func(line string) string { return fitBlockLine(line, l.bw) }
 	lines = append(lines, fitted(bg.colLabelLine(l)))
 	if l.overlay {
 		lines = append(lines, fitted(over[0]))
@@ -721,12 +726,32 @@ func (bg boardGrid) drawBoardRows(l boardLayout, cells [][]adapters.CellInfo, fl
 	return lines
 }
 
+// fitBlockLine is the board block's line made w wide, its styles merged
+// (common.FitWidth, common.MergeStyles), kept for every session: the
+// column labels, the lines between blocks and the overlay's are the same
+// from move to move, and in every room of a game at one size, and were
+// measured again at each move.
+func fitBlockLine(line string, w int) string {
+	return blockLines.Shared(blockLineKey{line, w}, func() string { return common.FitWidth(common.MergeStyles(line), w) })
+}
+
+// blockLineKey is a block line as drawn and the width it is made.
+type blockLineKey struct {
+	line  string
+	width int
+}
+
+// blockLines keeps the block lines fitted by every session.
+var blockLines = common.NewDrawnSet[blockLineKey](common.MenuPartsMax)
+
 // drawRow draws the lines of the board's r-th row of cells as shown
-// (the data's row l.shown gives), fitted to the block's width.
+// (the data's row l.shown gives), fitted to the block's width: the
+// widths of its label and cells, measured once when each was drawn, add
+// up to the line's (common.SizedText).
 func (bg boardGrid) drawRow(l boardLayout, cells [][]adapters.CellInfo, fl [][]cellFlags, r int) []string {
 	b := bg.b
 	st := b.Common.Styles
-	sepV := bg.gapLine(l)
+	sepV := bg.gapSized(l)
 	lines := make([]string, l.CellH)
 	for i := range lines {
 		var sb strings.Builder
@@ -738,15 +763,16 @@ func (bg boardGrid) drawRow(l boardLayout, cells [][]adapters.CellInfo, fl [][]c
 		}
 		// The label right-aligned, as fmt's "%*s " aligns it (by runes).
 		pad := common.Spaces(max(l.lw-1-utf8.RuneCountInString(label), 0))
-		sb.WriteString(b.Common.Cells.MutedText(st, pad+label+" "))
+		w, joins := b.Common.Cells.MutedSized(st, pad+label+" ").Join(&sb, 0, true)
 		for c := 0; c < l.cols; c++ {
 			if l.gap > 0 && c == l.gap {
-				sb.WriteString(sepV)
+				w, joins = sepV.Join(&sb, w, joins)
 			}
 			p := l.shown(adapters.Pos{Row: r, Col: c})
-			sb.WriteString(bg.renderCell(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i))
+			w, joins = bg.cellSized(cells[p.Row][p.Col], fl[p.Row][p.Col], l, i).Join(&sb, w, joins)
 		}
-		lines[i] = common.FitWidth(common.MergeStyles(sb.String()), l.bw)
+		// Merging the styles drops sequences only: the width stays.
+		lines[i] = common.FitSized(common.MergeStyles(sb.String()), w, joins, l.bw)
 	}
 	return lines
 }
@@ -754,11 +780,16 @@ func (bg boardGrid) drawRow(l boardLayout, cells [][]adapters.CellInfo, fl [][]c
 // gapLine is the vertical line between blocks of columns, "" for a
 // board without blocks.
 func (bg boardGrid) gapLine(l boardLayout) string {
+	return bg.gapSized(l).Text
+}
+
+// gapSized is gapLine with its width.
+func (bg boardGrid) gapSized(l boardLayout) common.SizedText {
 	b := bg.b
 	if l.gap == 0 {
-		return ""
+		return common.Sized("")
 	}
-	return b.Common.Cells.MutedText(b.Common.Styles, centre(b.Common.Styles.Glyphs.Box.Left, l.gapW))
+	return b.Common.Cells.MutedSized(b.Common.Styles, centre(b.Common.Styles.Glyphs.Box.Left, l.gapW))
 }
 
 // overlayLine draws the overlay's regions of the line above the board
@@ -1469,12 +1500,12 @@ func (b *BoardScreen) Cursor() *tea.Cursor {
 }
 
 // promptField is the move prompt's text field and the terminal's cursor
-// in it (common.FieldView), once a frame: the status line and the
+// in it (common.Field.Line), once a frame: the status line and the
 // cursor both ask for it.
 func (b *BoardScreen) promptField() (string, *tea.Cursor) {
 	fm := frameMemoOf(b.Common, &b.frame)
 	if fm == nil || !fm.hasField {
-		line, c := common.FieldView(&b.Input, b.inputSt)
+		line, c := b.Input.Line()
 		if fm == nil {
 			return line, c
 		}

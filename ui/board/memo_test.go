@@ -257,3 +257,16 @@ func TestBoardsSharedBetweenSessions(t *testing.T) {
 		}
 	}
 }
+
+// A block line kept for every session (fitBlockLine) is kept per width:
+// the same labels in a narrower window are cut, in a wider one padded,
+// whichever was drawn first.
+func TestBlockLinesKeptPerWidth(t *testing.T) {
+	line := "\x1b[38;5;244m  a  b  c\x1b[m\x1b[38;5;244m  d\x1b[m"
+	for _, w := range []int{12, 6, 12, 20} {
+		want := common.FitWidth(common.MergeStyles(line), w)
+		if got := fitBlockLine(line, w); got != want || textwidth.Line(got) != w {
+			t.Errorf("width %d: %q, want %q", w, got, want)
+		}
+	}
+}

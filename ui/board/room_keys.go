@@ -35,7 +35,7 @@ func (ro roomControls) roomKey(msg tea.KeyPressMsg) (common.Screen, tea.Cmd, boo
 	switch {
 	case key.Matches(msg, k.Chat):
 		b.cmdLine().openPrompt()
-		b.suggest.Set(&b.Input, nil)
+		b.Input.SetSuggestions(nil)
 		b.Input.SetValue("say ")
 		b.Input.CursorEnd()
 		return b, nil, true

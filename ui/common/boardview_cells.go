@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/internal/textwidth"
 	"github.com/tabletop/tabletop/themes"
 )
 
@@ -92,17 +93,42 @@ const cellCacheMax = 2048
 // of DrawCell: View stays a function of the model. Its sets' locks make
 // it safe to share.
 type cellCache struct {
-	lines *drawnSet[CellKey, string]
+	lines *drawnSet[CellKey, SizedText]
 	// texts keeps short texts in the board's and panel's styles: labels,
 	// names and moves, which repeat on every frame.
-	texts *drawnSet[TextKey, string]
+	texts *drawnSet[TextKey, SizedText]
+}
+
+// SizedText is a drawn text with its width, measured once when drawn:
+// a board row is its cells' texts side by side, whose widths add up
+// when each Joins (see Join), so the row is not measured again.
+type SizedText struct {
+	Text  string
+	Width int
+	// Joins: the text is clean (textwidth.LineClean) and its edges join
+	// (textwidth.EdgesJoin): no character cluster spans it and what is
+	// put beside it.
+	Joins bool
+}
+
+// Sized is s with its width measured.
+func Sized(s string) SizedText {
+	w, clean := textwidth.LineClean(s)
+	return SizedText{Text: s, Width: w, Joins: clean && textwidth.EdgesJoin(s)}
+}
+
+// Join appends t to the row so far, whose width is w while joins.
+func (t SizedText) Join(sb *strings.Builder, w int, joins bool) (int, bool) {
+	sb.WriteString(t.Text)
+	return w + t.Width, joins && t.Joins
 }
 
 // NewCellCache is an empty cache of drawn cells, for one theme's styles.
 func NewCellCache() *cellCache { return newCellCache(cellCacheMax) }
 
 func newCellCache(max int) *cellCache {
-	return &cellCache{lines: NewDrawnSet[CellKey](max), texts: NewDrawnSet[TextKey](max)}
+	return &cellCache{lines: &drawnSet[CellKey, SizedText]{m: map[CellKey]SizedText{}, max: max},
+		texts: &drawnSet[TextKey, SizedText]{m: map[TextKey]SizedText{}, max: max}}
 }
 
 // sharedCellCacheMax bounds a cache shared by every session in one
@@ -176,8 +202,16 @@ func (c *cellCache) Text(st *themes.Styles, k TextKey) string {
 	if c == nil {
 		return k.render(st)
 	}
+	return c.TextSized(st, k).Text
+}
+
+// TextSized is Text with its width.
+func (c *cellCache) TextSized(st *themes.Styles, k TextKey) SizedText {
+	if c == nil {
+		return Sized(k.render(st))
+	}
 	// Drawn outside the set's lock: the set may be every session's.
-	return c.texts.Shared(k, func() string { return k.render(st) })
+	return c.texts.Shared(k, func() SizedText { return Sized(k.render(st)) })
 }
 
 // MutedText returns st.Muted.Render(s), from the cache when rendered
@@ -186,11 +220,24 @@ func (c *cellCache) MutedText(st *themes.Styles, s string) string {
 	return c.Text(st, TextKey{Style: TextMuted, Seat: game.NoRole, Text: s})
 }
 
+// MutedSized is MutedText with its width.
+func (c *cellCache) MutedSized(st *themes.Styles, s string) SizedText {
+	return c.TextSized(st, TextKey{Style: TextMuted, Seat: game.NoRole, Text: s})
+}
+
 // Draw returns DrawCell(st, k), from the cache when drawn before. A nil
 // cache draws every time.
 func (c *cellCache) Draw(st *themes.Styles, k CellKey) string {
 	if c == nil {
 		return DrawCell(st, k)
 	}
-	return c.lines.Shared(k, func() string { return DrawCell(st, k) })
+	return c.DrawSized(st, k).Text
+}
+
+// DrawSized is Draw with its width.
+func (c *cellCache) DrawSized(st *themes.Styles, k CellKey) SizedText {
+	if c == nil {
+		return Sized(DrawCell(st, k))
+	}
+	return c.lines.Shared(k, func() SizedText { return Sized(DrawCell(st, k)) })
 }

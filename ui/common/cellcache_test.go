@@ -1,10 +1,12 @@
 package common
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/colorprofile"
 
+	"github.com/tabletop/tabletop/internal/textwidth"
 	"github.com/tabletop/tabletop/themes"
 )
 
@@ -39,5 +41,46 @@ func TestSessionsShareTheCellsOfABuiltInTheme(t *testing.T) {
 	c.SetTheme(own)
 	if a.Cells == c.Cells {
 		t.Error("a theme of a session's own shares its cells' cache: it would be kept past the styles")
+	}
+}
+
+// A board row's width is the sum of its parts' widths, measured once
+// when each was drawn, wherever every part Joins: cells in every theme
+// and profile, side by side with labels, in any order. A part that does
+// not (not clean, or a character at its edge that a cluster could take
+// in) makes the row measured again.
+func TestSizedTextsAddUp(t *testing.T) {
+	var parts []SizedText
+	for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI256, colorprofile.ANSI, colorprofile.Ascii} {
+		for _, th := range themes.All {
+			c := NewCommon(Options{ColorProfile: p})
+			c.SetTheme(th)
+			for _, k := range []CellKey{
+				{Background: BgCursor, Width: 5, Left: "[", Right: "]", Glyph: "●", Piece: true, Seat: 1, Role: "black"},
+				{Background: BgCell, Width: 4, Left: " ", Right: " ", Glyph: "·"},
+				{Background: BgLast, Width: 3, Blank: true},
+			} {
+				parts = append(parts, c.Cells.DrawSized(c.Styles, k))
+			}
+			parts = append(parts, c.Cells.MutedSized(c.Styles, " 3 "), c.Cells.MutedSized(c.Styles, "│"))
+		}
+	}
+	for i, a := range parts {
+		for _, b := range parts[max(0, i-7) : i+1] {
+			var sb strings.Builder
+			w, joins := a.Join(&sb, 0, true)
+			w, joins = b.Join(&sb, w, joins)
+			if !joins {
+				t.Fatalf("%q and %q do not join", a.Text, b.Text)
+			}
+			if got := textwidth.Line(MergeStyles(sb.String())); got != w {
+				t.Fatalf("%q then %q: %d cells, added up %d", a.Text, b.Text, got, w)
+			}
+		}
+	}
+	for _, s := range []string{"e\u0301", "\u0301x", "a\tb", "x\x1b[38;5"} {
+		if Sized(s).Joins {
+			t.Errorf("%q joins", s)
+		}
 	}
 }

@@ -519,6 +519,18 @@ func FitWidth(s string, w int) string {
 	return s
 }
 
+// FitSized is FitWidth(s, w) for a line s of n cells when joins (see
+// SizedText): measured only when it must be cut, or n is not known.
+func FitSized(s string, n int, joins bool, w int) string {
+	switch {
+	case !joins || n > w:
+		return FitWidth(s, w)
+	case n < w:
+		return s + Spaces(w-n)
+	}
+	return s
+}
+
 // PadRight pads a styled string with spaces to w cells.
 func PadRight(s string, w int) string {
 	if d := w - TextWidth(s); d > 0 {

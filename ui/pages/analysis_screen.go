@@ -8,7 +8,6 @@ import (
 	"github.com/tabletop/tabletop/ui/common"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
@@ -30,7 +29,7 @@ type analysisSetup struct {
 	c        *common.Common
 	variants []*game.Variant
 	chosen   int // the game chosen
-	input    textinput.Model
+	input    common.Field
 	status   string
 }
 
@@ -81,10 +80,9 @@ func (a *analysisSetup) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		// A position pasted from analyze, rules or a friend's message:
 		// its line breaks are the spaces of one line.
 		paste.Content = oneLine(paste.Content)
-		var cmd tea.Cmd
-		a.input, cmd = a.input.Update(paste)
+		a.input.Update(paste)
 		a.status = ""
-		return a, cmd
+		return a, nil
 	}
 	if _, ok := msg.(tea.WindowSizeMsg); ok {
 		a.fit()
@@ -111,9 +109,8 @@ func (a *analysisSetup) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	case key.Matches(km, k.Open):
 		return a.open()
 	}
-	var cmd tea.Cmd
-	a.input, cmd = a.input.Update(km)
-	return a, cmd
+	a.input.Update(km)
+	return a, nil
 }
 
 // open reads the position with the game's own parser and opens the

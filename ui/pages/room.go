@@ -10,7 +10,6 @@ import (
 	"github.com/tabletop/tabletop/ui/match"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/game"
@@ -89,7 +88,7 @@ func (s *startJoin) View() string {
 // joinScreen asks for a room code.
 type joinScreen struct {
 	c      *common.Common
-	input  textinput.Model
+	input  common.Field
 	status string
 	// joining is the join on its way to the lobby, nil when none is.
 	joining *common.Entering
@@ -130,9 +129,8 @@ func (j *joinScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 	}
 	if paste, ok := msg.(tea.PasteMsg); ok {
 		// A code pasted from a friend's message goes in the field.
-		var cmd tea.Cmd
-		j.input, cmd = j.input.Update(paste)
-		return j, cmd
+		j.input.Update(paste)
+		return j, nil
 	}
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
@@ -157,9 +155,8 @@ func (j *joinScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		j.status = ""
 		return j, cmd
 	}
-	var cmd tea.Cmd
-	j.input, cmd = j.input.Update(km)
-	return j, cmd
+	j.input.Update(km)
+	return j, nil
 }
 
 // View is part of common.Screen.

@@ -11,7 +11,6 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tabletop/tabletop/ai"
@@ -85,7 +84,7 @@ type setupScreen struct {
 	room   bool
 	kinds  []seatKind
 	choice []int
-	names  []textinput.Model
+	names  []common.Field
 	// typed is, per seat, what was typed in the field for the other use
 	// of it (an address while the seat is a person's, a name while it is
 	// a GGP player): a seat switched back gets its own text again, never
@@ -116,7 +115,7 @@ func newSetup(c *common.Common, v *game.Variant, room bool) *setupScreen {
 		s.kinds = roomKinds()
 	}
 	s.choice = make([]int, n)
-	s.names = make([]textinput.Model, n)
+	s.names = make([]common.Field, n)
 	s.typed = make([]string, n)
 	for i := range n {
 		s.names[i] = common.NewInput(c, "", nameLimit)
@@ -314,9 +313,8 @@ func (s *setupScreen) Update(msg tea.Msg) (common.Screen, tea.Cmd) {
 		return s.key(msg)
 	case tea.PasteMsg:
 		if s.editing {
-			var cmd tea.Cmd
-			s.names[s.row], cmd = s.names[s.row].Update(msg)
-			return s, cmd
+			s.names[s.row].Update(msg)
+			return s, nil
 		}
 	}
 	return s, nil
@@ -340,9 +338,8 @@ func (s *setupScreen) key(km tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 		case key.Matches(km, sk.rowDown):
 			s.setRow(s.row + 1)
 		default:
-			var cmd tea.Cmd
 			before := s.names[s.row].Value()
-			s.names[s.row], cmd = s.names[s.row].Update(km)
+			s.names[s.row].Update(km)
 			s.status = ""
 			if km.Text != "" && s.names[s.row].Value() == before {
 				// The field is full: say so rather than drop the key.
@@ -351,7 +348,7 @@ func (s *setupScreen) key(km tea.KeyPressMsg) (common.Screen, tea.Cmd) {
 					s.status = fmt.Sprintf("an address has at most %d characters", s.names[s.row].CharLimit)
 				}
 			}
-			return s, cmd
+			return s, nil
 		}
 		return s, nil
 	}
