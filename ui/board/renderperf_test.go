@@ -162,7 +162,7 @@ func TestFrameLookupsDoNotAllocate(t *testing.T) {
 	m, bs := newProfileClient(t, "pentago", colorprofile.ANSI256, 100, 40)
 	m.Update(uitest.Key(":"))
 	_ = uitest.Frame(m)
-	if n := testing.AllocsPerRun(20, func() {
+	if n := uitest.Allocs(20, func() {
 		common.HelpMemoKey(bs.Keys(), 100, false, "x", false)
 	}); n != 0 {
 		t.Errorf("the key bar's key: %.1f allocations", n)
@@ -179,7 +179,7 @@ func TestFrameLookupsDoNotAllocate(t *testing.T) {
 	rv := bs.Recent()
 	regions := bs.Regions(rv)
 	fl := bs.marks(rv, regions)
-	if n := testing.AllocsPerRun(20, func() {
+	if n := uitest.Allocs(20, func() {
 		buf, _ := bg.boardMemoKey(l, cells, fl, regions)
 		if k, _, _ := bs.boardMemo.Last(); k != string(buf) {
 			t.Fatal("the board's key changed")
