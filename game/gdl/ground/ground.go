@@ -81,20 +81,41 @@ func Ground(clauses []kif.Clause, lim Limits) (*Grounder, error) {
 // rewritten (Rewrite), within limits of its own (and before the same
 // deadline), unless what the first grounding made shows that the second
 // cannot fit (see rewrittenMayFit); the first limit reached is the error
-// when both do.
+// when both do. A grounding as written that spends most of its work on
+// what the rewrite changes gives way to the rewritten one early (see
+// early.go).
 func Sheet(clauses []kif.Clause, lim Limits) (*Grounder, error) {
-	g, err := Ground(clauses, lim)
+	g := newGrounder(lim)
+	var demands []demand
+	rewrite := func() (*Grounder, error) {
+		again := newGrounder(lim)
+		again.deadline = g.deadline
+		return again, again.run(splitBodies(restrictToContext(restrictTo(clauses, demands), demands)))
+	}
+	e := &early{clauses: clauses, at: lim.MaxWork / earlyAt, rewrite: func() (*Grounder, error) {
+		demands = demandsOf(clauses)
+		return rewrite()
+	}}
+	g.early = e
+	g.checkAt = g.nextCheck()
+	err := g.run(clauses)
+	g.early = nil
+	if err == errGaveWay {
+		return e.result, nil
+	}
 	var limit *LimitError
 	if !errors.As(err, &limit) {
 		return g, err
 	}
-	demands := demandsOf(clauses)
+	if e.tried {
+		return g, err // the rewritten rules were tried, and reached a limit
+	}
+	demands = demandsOf(clauses)
 	if !g.rewrittenMayFit(limit.Kind, demands) {
 		return g, err
 	}
-	again := newGrounder(lim)
-	again.deadline = g.deadline
-	if again.run(splitBodies(restrictToContext(restrictTo(clauses, demands), demands))) != nil {
+	again, againErr := rewrite()
+	if againErr != nil {
 		return g, err
 	}
 	return again, nil
