@@ -43,33 +43,35 @@ var errGaveWay = errors.New("grounding gave way to the rewritten rules")
 // early is what a grounding of the rules as written needs to give way.
 type early struct {
 	clauses []kif.Clause // as given to run, in the order of g.clauses
-	rewrite func() (*Grounder, error)
-	at      int       // the work at which to weigh it; 0 once weighed
-	result  *Grounder // the rewritten grounding, when tried
-	err     error     // its error
-	tried   bool
+	// ground grounds the rewritten rules, with limits of their own.
+	ground func(rewritten []kif.Clause) (*Grounder, error)
+	at     int       // the work at which to weigh it; 0 once weighed
+	result *Grounder // the rewritten grounding, when tried
+	err    error     // its error
+	tried  bool
 }
 
 // weigh is called once the work passes e.at: it tells whether the
 // grounding gives way (the rewritten rules fit).
 func (g *Grounder) weigh(e *early) bool {
 	e.at = 0
-	if g.rewrittenShare(e) <= earlyShare {
+	rewritten := Rewrite(e.clauses)
+	if g.rewrittenShare(e.clauses, rewritten) <= earlyShare {
 		return false
 	}
 	e.tried = true
-	e.result, e.err = e.rewrite()
+	e.result, e.err = e.ground(rewritten)
 	return e.err == nil
 }
 
 // rewrittenShare is the share of g's work so far spent on the clauses
-// that the rewrite changes.
-func (g *Grounder) rewrittenShare(e *early) float64 {
+// (those g grounds) that the rewritten clauses do not have as they are.
+func (g *Grounder) rewrittenShare(clauses, rewritten []kif.Clause) float64 {
 	if g.work == 0 {
 		return 0
 	}
 	kept := map[string]bool{}
-	for _, c := range Rewrite(e.clauses) {
+	for _, c := range rewritten {
 		kept[clauseKey(c)] = true
 	}
 	changed := 0
@@ -78,7 +80,7 @@ func (g *Grounder) rewrittenShare(e *early) float64 {
 		if gc == g.joining {
 			w += g.work - g.joinFrom
 		}
-		if w > 0 && !kept[clauseKey(e.clauses[i])] {
+		if w > 0 && !kept[clauseKey(clauses[i])] {
 			changed += w
 		}
 	}

@@ -86,16 +86,12 @@ func Ground(clauses []kif.Clause, lim Limits) (*Grounder, error) {
 // early.go).
 func Sheet(clauses []kif.Clause, lim Limits) (*Grounder, error) {
 	g := newGrounder(lim)
-	var demands []demand
-	rewrite := func() (*Grounder, error) {
+	ground := func(rewritten []kif.Clause) (*Grounder, error) {
 		again := newGrounder(lim)
 		again.deadline = g.deadline
-		return again, again.run(splitBodies(restrictToContext(restrictTo(clauses, demands), demands)))
+		return again, again.run(rewritten)
 	}
-	e := &early{clauses: clauses, at: lim.MaxWork / earlyAt, rewrite: func() (*Grounder, error) {
-		demands = demandsOf(clauses)
-		return rewrite()
-	}}
+	e := &early{clauses: clauses, at: lim.MaxWork / earlyAt, ground: ground}
 	g.early = e
 	g.checkAt = g.nextCheck()
 	err := g.run(clauses)
@@ -104,17 +100,14 @@ func Sheet(clauses []kif.Clause, lim Limits) (*Grounder, error) {
 		return e.result, nil
 	}
 	var limit *LimitError
-	if !errors.As(err, &limit) {
-		return g, err
+	if !errors.As(err, &limit) || e.tried {
+		return g, err // when tried, the rewritten rules reached a limit too
 	}
-	if e.tried {
-		return g, err // the rewritten rules were tried, and reached a limit
-	}
-	demands = demandsOf(clauses)
+	demands := demandsOf(clauses)
 	if !g.rewrittenMayFit(limit.Kind, demands) {
 		return g, err
 	}
-	again, againErr := rewrite()
+	again, againErr := ground(splitBodies(restrictToContext(restrictTo(clauses, demands), demands)))
 	if againErr != nil {
 		return g, err
 	}
