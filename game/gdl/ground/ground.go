@@ -4,11 +4,12 @@
 // the relations' sizes (join.go). Negation is ignored while grounding, so
 // the atoms found over-approximate those that hold in some state.
 //
-// When the rules as written reach a limit, Sheet grounds them once more
-// rewritten to the same game with fewer atoms and instances (Rewrite):
-// the relations read only with constant arguments restricted to the
-// questions asked (demand.go), and the bodies split by variable
-// elimination (split.go).
+// When the rules as written reach a limit, or spend a quarter of the
+// work budget mostly on what the rewriting changes (early.go), Sheet
+// grounds them rewritten to the same game with fewer atoms and
+// instances (Rewrite): the relations read only with constant arguments
+// restricted to the questions asked (demand.go), and the bodies split
+// by variable elimination (split.go).
 //
 // The work is bounded by Limits and counted, not timed (Limits.MaxWork),
 // so that a sheet grounds the same way whatever the machine's load. The
