@@ -104,9 +104,6 @@ func playCorpusSheet(t *testing.T, file string, games, maxPlies int) corpusResul
 		return res
 	}
 	res.loaded, res.topDown = true, strings.HasPrefix(Evaluation(v), "top-down")
-	if !res.topDown {
-		checkLanes(t, v, 8, 8, maxPlies, 1)
-	}
 	for g := 0; g < games; g++ {
 		rng := game.NewRand(uint64(g) + 1)
 		s := v.New()
@@ -145,8 +142,7 @@ func playCorpusSheet(t *testing.T, file string, games, maxPlies int) corpusResul
 
 // TestCorpus loads every sheet of the shared corpus, in parallel, and
 // plays GDL_CORPUS_GAMES random games of each (2) of up to
-// GDL_CORPUS_PLIES plies (200), and 8 in the lanes of a ground sheet
-// beside its State (checkLanes); the log sums it up: sheets loaded, by
+// GDL_CORPUS_PLIES plies (200); the log sums it up: sheets loaded, by
 // evaluation, games ended and unfinished, and the start times (wall
 // clock, which the machine's load stretches; the README gives CPU time).
 func TestCorpus(t *testing.T) {
@@ -193,9 +189,9 @@ func TestCorpus(t *testing.T) {
 // TestCorpusEngines plays, when GDL_CORPUS_ENGINES asks for a number of
 // games, that many random games of every corpus sheet that grounds with
 // the ground network and the top-down evaluator side by side, comparing
-// them ply by ply (checkEngines; up to GDL_CORPUS_PLIES plies, 200), and
-// as many in the lanes against the ground network's State (checkLanes).
-// It is a long run, not one of the default tests.
+// them ply by ply (checkEngines; up to GDL_CORPUS_PLIES plies, 200);
+// package lanes plays as many in the lanes against the State
+// (TestCorpusLanes). It is a long run, not one of the default tests.
 func TestCorpusEngines(t *testing.T) {
 	games := envInt("GDL_CORPUS_ENGINES", 0)
 	if games == 0 {
@@ -218,11 +214,6 @@ func TestCorpusEngines(t *testing.T) {
 				t.Skipf("does not ground: %v", err)
 			}
 			checkEngines(t, name, src, games, plies)
-			v, err := Load(name, src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkLanes(t, v, laneCount, games, plies, 2)
 		})
 	}
 }

@@ -36,21 +36,18 @@ func loadSheets(tb testing.TB, dir string) []sheetFile {
 	return sheets
 }
 
-// groundTestStates is a new game of every test sheet that loads and
-// plays by the ground network (a State), not top-down: the sheets the
-// lanes run.
-func groundTestStates(tb testing.TB) []*State {
-	tb.Helper()
-	var states []*State
-	for _, sh := range loadSheets(tb, "testdata") {
-		if sh.v == nil {
-			continue // the invalid sheets of the tests
+// randomJoint is a random legal joint move of s.
+func randomJoint(s *State, rng *game.Rand, buf []game.Move) []game.Move {
+	var moves []game.Move
+	for r := range s.n.roles {
+		buf = s.LegalOf(game.Role(r), buf[:0])
+		m := game.Move(len(s.n.moveText))
+		if len(buf) > 0 {
+			m = buf[rng.Intn(len(buf))]
 		}
-		if s, ok := sh.v.New().(*State); ok {
-			states = append(states, s)
-		}
+		moves = append(moves, m)
 	}
-	return states
+	return moves
 }
 
 // readTestdata returns the text of testdata/name.kif.

@@ -9,6 +9,7 @@ import (
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl/ground"
 	"github.com/tabletop/tabletop/game/gdl/kif"
+	"github.com/tabletop/tabletop/game/gdl/lanes"
 )
 
 // legalEntry is one possible legal move of a role: the atom (legal r m)
@@ -47,9 +48,10 @@ type network struct {
 	// prog evaluates the legal moves, terminal, goals and the next state
 	// (given the moves) and every atom they depend on.
 	prog *program
-	// lanes is prog compiled for game.Simulation (lanes.go), on first
-	// use.
-	lanes     *laneProg
+	// laneNet and lanes are the network and prog as package lanes
+	// reads them, compiled for game.Simulation on first use (simulation.go).
+	laneNet   *lanes.Net
+	lanes     *lanes.Code
 	lanesOnce sync.Once
 	// maxLoop is the size of the largest loop segment of the programs.
 	maxLoop int

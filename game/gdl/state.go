@@ -19,7 +19,7 @@ type State struct {
 	vals []bool
 	// base is the position packed, bit i%64 of word i/64 for base atom
 	// i, kept with vals: the lanes load a position from it 64 atoms at
-	// a time (lanesload.go).
+	// a time (lanes/load.go).
 	base []uint64
 	hash uint64
 

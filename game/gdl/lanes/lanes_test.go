@@ -1,4 +1,4 @@
-package gdl
+package lanes
 
 import (
 	"fmt"
@@ -12,12 +12,12 @@ import (
 // laneMoves reads the joint move lane played at the last Step from the
 // does atoms, as moves of s's game: a role with none gets a move the
 // rules do not know.
-func laneMoves(l *lanes, lane int, moves []game.Move) []game.Move {
+func laneMoves(l *Sim, lane int, moves []game.Move) []game.Move {
 	n := l.n
 	moves = moves[:0]
-	for r := range n.roles {
-		m := game.Move(len(n.moveText)) // no move the rules know
-		for mv, a := range n.doesOf[r] {
+	for r := range n.Roles {
+		m := l.unknownMove()
+		for mv, a := range n.DoesOf[r] {
 			if a >= 0 && l.bit(a, lane) {
 				m = game.Move(mv)
 			}
@@ -28,10 +28,10 @@ func laneMoves(l *lanes, lane int, moves []game.Move) []game.Move {
 }
 
 // bit is atom a's value in lane.
-func (l *lanes) bit(a int32, lane int) bool { return l.w.bit(a, lane>>6, lane&63) == 1 }
+func (l *Sim) bit(a int32, lane int) bool { return l.w.bit(a, lane>>6, lane&63) == 1 }
 
 // playing reports whether lane has a game being played.
-func (l *lanes) playing(lane int) bool { return l.active.word(lane>>6)>>(lane&63)&1 == 1 }
+func (l *Sim) playing(lane int) bool { return l.active.word(lane>>6)>>(lane&63)&1 == 1 }
 
 // checkLanes plays random games of v in width lanes, from the start and
 // from positions a few random plies in, and follows every lane with a
@@ -39,19 +39,19 @@ func (l *lanes) playing(lane int) bool { return l.active.word(lane>>6)>>(lane&63
 // moves and terminal, and at each game's end its goals, must be the
 // State's, and each move must be legal there. tune, if any, adjusts the
 // lanes before the first game.
-func checkLanes(t *testing.T, v *game.Variant, width, games, maxPlies int, seed uint64, tune ...func(*lanes)) {
+func checkLanes(t *testing.T, v *game.Variant, width, games, maxPlies int, seed uint64, tune ...func(*Sim)) {
 	t.Helper()
-	start := v.New().(*State)
-	l := start.NewSimulation().(*lanes)
+	start := v.New()
+	l := newSim(start)
 	for _, f := range tune {
 		f(l)
 	}
 	rng := game.NewRand(seed)
-	mirror := make([]*State, width)
+	mirror := make([]game.State, width)
 	load := func(lane int) {
-		s := start.Clone().(*State)
+		s := start.Clone()
 		for k := rng.Intn(4); k > 0 && !s.Terminal(); k-- {
-			s.ApplyJoint(randomJoint(s, rng, nil))
+			s.(game.JointState).ApplyJoint(l.randomJoint(s, rng, nil))
 		}
 		mirror[lane] = s
 		l.Load(lane, s, maxPlies)
@@ -89,71 +89,72 @@ func checkLanes(t *testing.T, v *game.Variant, width, games, maxPlies int, seed 
 			}
 			moves = laneMoves(l, lane, moves)
 			for r, mv := range moves {
-				if int(mv) < len(l.n.moveText) && !slices.Contains(s.LegalOf(game.Role(r), buf[:0]), mv) {
+				if mv != l.unknownMove() && !slices.Contains(s.(game.JointState).LegalOf(game.Role(r), buf[:0]), mv) {
 					t.Fatalf("lane %d: %s plays %s, not legal at %s", lane, v.Roles[r], s.FormatMove(mv), s)
 				}
 			}
-			s.ApplyJoint(moves)
+			s.(game.JointState).ApplyJoint(moves)
 		}
 	}
 }
 
 // compareLane checks lane's position against s.
-func compareLane(t *testing.T, l *lanes, lane int, s *State, buf *[]game.Move) {
+func compareLane(t *testing.T, l *Sim, lane int, s game.State, buf *[]game.Move) {
 	t.Helper()
 	n := l.n
-	for i := 0; i < n.nBase; i++ {
-		if l.bit(int32(i), lane) != s.vals[i] {
-			t.Fatalf("lane %d: %s is %v, in the State %v (%s)", lane, n.baseText[i], !s.vals[i], s.vals[i], s)
+	vals := l.vals(s)
+	for i := 0; i < n.NBase; i++ {
+		if l.bit(int32(i), lane) != vals[i] {
+			t.Fatalf("lane %d: base atom %d is %v, in the State %v (%s)", lane, i, !vals[i], vals[i], s)
 		}
 	}
-	if l.bit(n.terminal, lane) != s.Terminal() {
+	if l.bit(n.Terminal, lane) != s.Terminal() {
 		t.Fatalf("lane %d: terminal %v at %s", lane, s.Terminal(), s)
 	}
 	if s.Terminal() {
 		return
 	}
-	for r := range n.roles {
-		*buf = s.LegalOf(game.Role(r), (*buf)[:0])
+	for r := range n.Roles {
+		*buf = s.(game.JointState).LegalOf(game.Role(r), (*buf)[:0])
 		k := 0
-		for _, e := range n.legal[r] {
+		for _, e := range n.Legal[r] {
 			// A skipped role's guarded entries are not evaluated: false
 			// where it chooses (the State must agree).
-			if l.bit(e.atom, lane) && !(l.skipped[r] && l.guarded(r, e.atom)) {
-				if k >= len(*buf) || (*buf)[k] != e.move {
-					t.Fatalf("lane %d: %s may play %s, in the State %s", lane, n.roles[r], n.moveText[e.move], fmt.Sprint(moveTexts(s, *buf)))
+			if l.bit(e.Atom, lane) && !(l.skipped[r] && l.guarded(r, e.Atom)) {
+				if k >= len(*buf) || (*buf)[k] != e.Move {
+					t.Fatalf("lane %d: %s may play %s, in the State %s", lane, n.Roles[r], s.FormatMove(e.Move), fmt.Sprint(moveTexts(s, *buf)))
 				}
 				k++
 			}
 		}
 		if k != len(*buf) {
-			t.Fatalf("lane %d: %s has %d legal moves, in the State %d", lane, n.roles[r], k, len(*buf))
+			t.Fatalf("lane %d: %s has %d legal moves, in the State %d", lane, n.Roles[r], k, len(*buf))
 		}
 	}
 }
 
 // refreshAll evaluates what the lanes' positions decide in every lane,
 // each role's own code too, parked or not, skipped or not.
-func (l *lanes) refreshAll() {
+func (l *Sim) refreshAll() {
 	l.refresh()
 	for r, g := range l.lp.guards {
-		l.n.prog.runLanes(g.code, l.w)
+		l.n.Prog.runLanes(g.code, l.w)
 		l.skipped[r] = false
 	}
 }
 
 // guarded reports whether legal atom a is one of role r's guarded
 // entries.
-func (l *lanes) guarded(r int, a int32) bool {
+func (l *Sim) guarded(r int, a int32) bool {
 	return slices.Contains(l.lp.legalAt[r][l.lp.guards[r].free:], a)
 }
 
-// randomJoint is a random legal joint move of s.
-func randomJoint(s *State, rng *game.Rand, buf []game.Move) []game.Move {
+// randomJoint is a random legal joint move of s, a state of l's game.
+func (l *Sim) randomJoint(s game.State, rng *game.Rand, buf []game.Move) []game.Move {
 	var moves []game.Move
-	for r := range s.n.roles {
-		buf = s.LegalOf(game.Role(r), buf[:0])
-		m := game.Move(len(s.n.moveText))
+	for r := range l.n.Roles {
+		buf = s.(game.JointState).LegalOf(game.Role(r), buf[:0])
+		m := l.unknownMove()
 		if len(buf) > 0 {
 			m = buf[rng.Intn(len(buf))]
 		}
@@ -164,7 +165,7 @@ func randomJoint(s *State, rng *game.Rand, buf []game.Move) []game.Move {
 
 func TestLanesAgreeWithState(t *testing.T) {
 	for _, s := range groundTestStates(t) {
-		v := s.v
+		v := s.Variant()
 		t.Run(v.Name, func(t *testing.T) {
 			t.Parallel()
 			checkLanes(t, v, laneCount, 600, 150, 1)
@@ -182,8 +183,8 @@ func TestLanesHoldEndedGames(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			held := 0
-			checkLanes(t, v, laneCount, 600, 150, 4, func(l *lanes) { l.scoreCost = 1 << 62 })
-			l := v.New().(*State).NewSimulation().(*lanes)
+			checkLanes(t, v, laneCount, 600, 150, 4, func(l *Sim) { l.scoreCost = 1 << 62 })
+			l := newSim(v.New())
 			l.scoreCost = 1 << 62
 			rng := game.NewRand(5)
 			for lane := 0; lane < laneCount; lane++ {
@@ -212,8 +213,8 @@ func TestLanesHoldEndedGames(t *testing.T) {
 // still wait to be scored a few at a time, not one step each.
 func TestLanesHoldWithoutGoalCode(t *testing.T) {
 	v := loadFile(t, "tictactoe")
-	start := v.New().(*State)
-	l := start.NewSimulation().(*lanes)
+	start := v.New()
+	l := newSim(start)
 	lp := *l.lp
 	lp.goals = nil
 	l.lp, l.scoreCost = &lp, lp.scoreCost()
@@ -241,7 +242,7 @@ func TestLanesHoldWithoutGoalCode(t *testing.T) {
 func TestLanesHoldNothingWithFreeLanes(t *testing.T) {
 	v := loadFile(t, "othello4")
 	start := v.New()
-	l := start.(*State).NewSimulation().(*lanes)
+	l := newSim(start)
 	l.scoreCost = 1 << 62
 	rng := game.NewRand(6)
 	for lane := 0; lane < 16; lane++ {
@@ -271,10 +272,10 @@ func TestLanesHoldNothingWithFreeLanes(t *testing.T) {
 func TestLanesChooseUniformly(t *testing.T) {
 	for _, name := range []string{"tictactoe", "minicheckers"} {
 		v := loadFile(t, name)
-		s := v.New().(*State)
-		l := s.NewSimulation().(*lanes)
+		s := v.New()
+		l := newSim(s)
 		mover := s.ToMove()
-		want := s.LegalOf(mover, nil)
+		want := s.(game.JointState).LegalOf(mover, nil)
 		counts := map[game.Move]int{}
 		rng := game.NewRand(7)
 		const rounds = 40
@@ -305,8 +306,8 @@ func TestLanesChooseUniformly(t *testing.T) {
 func TestLanesDoNotAllocate(t *testing.T) {
 	for _, name := range []string{"tictactoe", "minicheckers", "othello4"} {
 		v := loadFile(t, name)
-		start := v.New().(*State)
-		l := start.NewSimulation().(*lanes)
+		start := v.New()
+		l := newSim(start)
 		rng := game.NewRand(3)
 		for lane := 0; lane < l.Lanes(); lane++ {
 			l.Load(lane, start, 0)
@@ -341,22 +342,22 @@ func TestLanesDoNotAllocate(t *testing.T) {
 // one from them; a draw that favours low numbers is hundreds off).
 func TestLanesChooseWordUniformly(t *testing.T) {
 	v := loadFile(t, "tictactoe")
-	start := v.New().(*State)
-	l := start.NewSimulation().(*lanes)
+	start := v.New()
+	l := newSim(start)
 	rng := game.NewRand(11)
 	legal := make([][]game.Move, 64)
 	mover := make([]game.Role, 64)
 	for lane := range legal {
-		s := start.Clone().(*State)
+		s := start.Clone()
 		for k := lane % 8; k > 0; k-- {
-			s.ApplyJoint(randomJoint(s, rng, nil))
+			s.(game.JointState).ApplyJoint(l.randomJoint(s, rng, nil))
 			if s.Terminal() { // a game won early: from the start again
-				s, k = start.Clone().(*State), lane%8+1
+				s, k = start.Clone(), lane%8+1
 			}
 		}
 		l.Load(lane, s, 0)
 		mover[lane] = s.ToMove()
-		legal[lane] = s.LegalOf(mover[lane], nil)
+		legal[lane] = s.(game.JointState).LegalOf(mover[lane], nil)
 	}
 	l.refreshAll()
 	const rounds = 3000
@@ -401,8 +402,8 @@ func TestLanesChooseWordUniformly(t *testing.T) {
 // passed is its noop, not the first of its nine marks.
 func TestLanesSinglesTryThePassFirst(t *testing.T) {
 	v := loadFile(t, "tictactoe")
-	start := v.New().(*State)
-	l := start.NewSimulation().(*lanes)
+	start := v.New()
+	l := newSim(start)
 	for lane := 0; lane < laneCount; lane++ {
 		l.Load(lane, start, 0)
 	}
@@ -410,7 +411,7 @@ func TestLanesSinglesTryThePassFirst(t *testing.T) {
 	passer := 1 - int(start.ToMove())
 	ents := l.lp.legal[passer]
 	h := l.passHint[passer]
-	if h >= len(ents) || ents[h].does != l.n.doesOf[passer][game.Noop] {
+	if h >= len(ents) || ents[h].does != l.n.DoesOf[passer][game.Noop] {
 		t.Errorf("role %d tries entry %d of %d first, not its noop", passer, h, len(ents))
 	}
 }

@@ -1,4 +1,4 @@
-package gdl
+package lanes
 
 import (
 	"math/bits"
@@ -36,22 +36,22 @@ func transposeMinOf(nBase int) int {
 // transposeCost is a transposition's cost in atoms written lane by lane.
 const transposeCost = 760
 
-// Load puts the position of s, a *State of the same game, into lane.
-func (l *lanes) Load(lane int, s game.State, maxPlies int) {
-	st := s.(*State)
+// Load puts the position of s, a state of the same game, into lane.
+func (l *Sim) Load(lane int, s game.State, maxPlies int) {
+	base, vals := l.positionOf(s)
 	k, b := lane>>6&(laneWords-1), lane&63
 	bit := uint64(1) << b
 	if l.clean.word(k)&bit != 0 {
-		setBase(l.w, k, bit, st.base)
+		setBase(l.w, k, bit, base)
 		l.clean = l.clean.withWord(k, l.clean.word(k)&^bit)
 	} else if l.loadsNow++; l.loads != nil && l.loadsNow > l.deferAfter {
 		to := l.loads[lane*l.baseWords : (lane+1)*l.baseWords]
 		for i := range to {
-			to[i] = st.base[i] // a word or a few: a loop, not a call of copy
+			to[i] = base[i] // a word or a few: a loop, not a call of copy
 		}
 		l.pending = l.pending.withWord(k, l.pending.word(k)|bit)
 	} else {
-		l.writeVals(k, b, st.vals[:l.n.nBase])
+		l.writeVals(k, b, vals[:l.n.NBase])
 	}
 	if l.lp.guardedRoles >= 2 {
 		l.parked = l.parked.withWord(k, l.parked.word(k)|bit)
@@ -75,11 +75,11 @@ func (l *lanes) Load(lane int, s game.State, maxPlies int) {
 // 7 instructions an atom; clearing them costs about 15 an atom for all
 // the lanes at once. minichess's games are three plies long and 4pttc's
 // positions are 273 base atoms of which 10 hold at its start.
-func (l *lanes) clearEnded() {
+func (l *Sim) clearEnded() {
 	if popCount(l.held) < l.clearMin {
 		return
 	}
-	clearLanes(l.w[:l.n.nBase], l.held)
+	clearLanes(l.w[:l.n.NBase], l.held)
 	l.clean = or(l.clean, l.held)
 }
 
@@ -118,7 +118,7 @@ func setBase(w wordsOf, k int, bit uint64, base []uint64) {
 }
 
 // writeVals writes the position vals into lane (word k, bit b).
-func (l *lanes) writeVals(k, b int, vals []bool) {
+func (l *Sim) writeVals(k, b int, vals []bool) {
 	bit := uint64(1) << b
 	w := l.w[:len(vals)]
 	k &= laneWords - 1
@@ -136,9 +136,9 @@ func (l *lanes) writeVals(k, b int, vals []bool) {
 }
 
 // writeLoad writes the packed position base into lane (word k, bit b).
-func (l *lanes) writeLoad(k, b int, base []uint64) {
+func (l *Sim) writeLoad(k, b int, base []uint64) {
 	bit := uint64(1) << b
-	w := l.w[:l.n.nBase]
+	w := l.w[:l.n.NBase]
 	k &= laneWords - 1
 	for j, x := range base {
 		rows := w[64*j : min(64*j+64, len(w))]
@@ -154,8 +154,8 @@ func (l *lanes) writeLoad(k, b int, base []uint64) {
 
 // writeLoads writes the positions of the pending loads into their
 // lanes' words.
-func (l *lanes) writeLoads() {
-	bw, nb := l.baseWords, l.n.nBase
+func (l *Sim) writeLoads() {
+	bw, nb := l.baseWords, l.n.NBase
 	for k := 0; k < laneWords; k++ {
 		p := l.pending.word(k)
 		if bits.OnesCount64(p) < l.transposeMin {

@@ -1,4 +1,4 @@
-package gdl
+package lanes
 
 import (
 	"slices"
@@ -49,7 +49,7 @@ func TestFactorCommon(t *testing.T) {
 func TestLanesFactorCommonLiterals(t *testing.T) {
 	counts := map[int32]int{}
 	for _, s := range groundTestStates(t) {
-		lp := s.NewSimulation().(*lanes).lp
+		lp := newSim(s).lp
 		codes := [][]int32{lp.position, lp.moves, lp.goals}
 		for _, g := range lp.guards {
 			codes = append(codes, g.code)
@@ -113,7 +113,7 @@ func TestOrGroupsIsTheOr(t *testing.T) {
 	rng := game.NewRand(3)
 	const atoms = 12
 	w := make(wordsOf, atoms+1)
-	p := &program{}
+	p := &Program{}
 	for round := 0; round < 200; round++ {
 		for a := range w {
 			for k := range w[a] {

@@ -1,4 +1,4 @@
-package gdl
+package lanes
 
 import (
 	"testing"
@@ -11,22 +11,21 @@ import (
 // the marks' code is its own.
 func TestLanesGuardRoles(t *testing.T) {
 	v := loadFile(t, "tictactoe")
-	n := v.New().(*State).n
-	n.lanesOnce.Do(func() { n.lanes = compileLanes(n, nil) })
-	lp := n.lanes
+	n := newSim(v.New()).n
+	lp := Compile(n, nil)
 	if lp.guardedRoles != 2 {
 		t.Fatalf("%d roles guarded, want 2", lp.guardedRoles)
 	}
 	for r, g := range lp.guards {
-		control, ok := n.baseAtom("(control " + n.roles[r] + ")")
+		control, ok := baseAtom(t, v, "(control "+n.Roles[r]+")")
 		if !ok || g.lit != control<<1 {
-			t.Errorf("role %s: guard %d, want (control %s), atom %d", n.roles[r], g.lit, n.roles[r], control)
+			t.Errorf("role %s: guard %d, want (control %s), atom %d", n.Roles[r], g.lit, n.Roles[r], control)
 		}
-		if g.free != 1 || lp.legal[r][0].does != n.doesOf[r][game.Noop] {
-			t.Errorf("role %s: %d free entries, want its noop alone", n.roles[r], g.free)
+		if g.free != 1 || lp.legal[r][0].does != n.DoesOf[r][game.Noop] {
+			t.Errorf("role %s: %d free entries, want its noop alone", n.Roles[r], g.free)
 		}
 		if len(g.code) == 0 {
-			t.Errorf("role %s has no code of its own", n.roles[r])
+			t.Errorf("role %s has no code of its own", n.Roles[r])
 		}
 	}
 }
@@ -36,8 +35,8 @@ func TestLanesGuardRoles(t *testing.T) {
 // out of step waits a Step (parked, no plies) and then plays in step.
 func TestLanesPlayInStep(t *testing.T) {
 	v := loadFile(t, "tictactoe")
-	start := v.New().(*State)
-	l := start.NewSimulation().(*lanes)
+	start := v.New()
+	l := newSim(start)
 	for lane := 0; lane < laneCount; lane++ {
 		l.Load(lane, start, 0)
 	}
@@ -83,16 +82,16 @@ const stuckSheet = `
 // A game loaded out of step with every other lane is parked for at most
 // as many Steps as the game has roles, then played to its end.
 func TestLanesParkAtMostRoles(t *testing.T) {
-	v, err := Load("stuck", []byte(stuckSheet))
+	v, err := LoadSheet("stuck", []byte(stuckSheet))
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := v.New().(*State)
+	start := v.New()
 	other, err := v.ParsePosition("(control b) (t 0)")
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := start.NewSimulation().(*lanes)
+	l := newSim(start)
 	if l.lp.guardedRoles != 2 {
 		t.Fatalf("%d roles guarded, want 2", l.lp.guardedRoles)
 	}

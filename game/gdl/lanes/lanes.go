@@ -1,4 +1,4 @@
-package gdl
+package lanes
 
 import (
 	"math/bits"
@@ -84,7 +84,7 @@ var allLanes = lword{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 func not(a lword) lword { return lword{^a.w0, ^a.w1, ^a.w2, ^a.w3} }
 
 // runLanes evaluates code (see opAnd) over the lanes' words.
-func (p *program) runLanes(code []int32, w wordsOf) {
+func (p *Program) runLanes(code []int32, w wordsOf) {
 	for pc := 0; pc+1 < len(code); {
 		op, out := code[pc]&15, code[pc+1]
 		switch op {
@@ -148,7 +148,7 @@ func (p *program) runLanes(code []int32, w wordsOf) {
 			acc, pc = w.orGroups(code, pc)
 			w.put(out, acc)
 		case opLoop:
-			p.loopLanes(p.segs[code[pc]>>4], w)
+			p.loopLanes(p.Segs[code[pc]>>4], w)
 			pc += 2
 		}
 	}
@@ -349,22 +349,22 @@ func (w wordsOf) orNotAll(acc lword, ops []int32) lword {
 }
 
 // loopLanes evaluates a loop segment to its least fixpoint in every lane.
-func (p *program) loopLanes(sg segment, w wordsOf) {
-	for i := sg.lo; i < sg.hi; i++ {
-		w.put(p.atoms[i], lword{})
+func (p *Program) loopLanes(sg Segment, w wordsOf) {
+	for i := sg.Lo; i < sg.Hi; i++ {
+		w.put(p.Atoms[i], lword{})
 	}
 	for changed := true; changed; {
 		changed = false
-		for i := sg.lo; i < sg.hi; i++ {
+		for i := sg.Lo; i < sg.Hi; i++ {
 			var acc lword
-			for r := p.ruleLo[i]; r < p.ruleLo[i+1]; r++ {
+			for r := p.RuleLo[i]; r < p.RuleLo[i+1]; r++ {
 				all := allLanes
-				for _, l := range p.lits[p.litLo[r]:p.litLo[r+1]] {
+				for _, l := range p.Lits[p.LitLo[r]:p.LitLo[r+1]] {
 					all = and(all, w.lit(l))
 				}
 				acc = or(acc, all)
 			}
-			a := p.atoms[i]
+			a := p.Atoms[i]
 			if old := w.get(a); andNot(acc, old) != (lword{}) {
 				w.put(a, or(old, acc))
 				changed = true
@@ -377,12 +377,17 @@ func (p *program) loopLanes(sg segment, w wordsOf) {
 // its does atom (-1 when the rules never read it).
 type laneEntry struct{ legal, does int32 }
 
-// lanes is a game.Simulation of a ground network.
-type lanes struct {
-	n      *network
-	lp     *laneProg
-	w      wordsOf
-	active lword // lanes with a game being played
+// Sim is a game.Simulation of a ground network: the lanes' words and
+// the games they play.
+type Sim struct {
+	n  *Net
+	lp *Code
+	// positionOf reads a state of the network's game, packed (bit i%64
+	// of word i/64 for base atom i) and as every atom's value, of which
+	// the first NBase are the position.
+	positionOf func(game.State) (base []uint64, vals []bool)
+	w          wordsOf
+	active     lword // lanes with a game being played
 	// parked is the lanes loaded but not yet in play, until they are in
 	// step with the playing lanes (unpark), for at most parkMax Steps;
 	// skipped is, by role, whether the last evaluation of the position
@@ -432,52 +437,50 @@ type lanes struct {
 	loadsNow     int // the loads since the last Step
 }
 
-var _ game.Simulation = (*lanes)(nil)
+var _ game.Simulation = (*Sim)(nil)
 
 const noExpiry = int64(1) << 62
 
-// NewSimulation returns an empty simulation of s's game (see
-// game.Simulator).
-func (s *State) NewSimulation() game.Simulation {
-	n := s.n
-	n.lanesOnce.Do(func() { n.lanes = compileLanes(n, sampleHeld(n, s.v)) })
-	words := n.nAtoms
-	if n.lanes.push != nil {
-		words += n.lanes.push.extra
+// New returns an empty simulation of the network n whose code c
+// (Compile) is; positionOf reads the states Load is given.
+func New(n *Net, c *Code, positionOf func(game.State) (base []uint64, vals []bool)) *Sim {
+	words := n.NAtoms
+	if c.push != nil {
+		words += c.push.extra
 	}
-	l := &lanes{n: n, lp: n.lanes, w: make(wordsOf, words), nextExpiry: noExpiry,
-		goals: make([]uint8, laneCount*len(n.roles)), set: make([]int32, 0, laneCount*len(n.roles)),
-		tries: make([]int64, len(n.roles)), hits: make([]int64, len(n.roles)),
-		passHint:  make([]int, len(n.roles)),
-		skipped:   make([]bool, len(n.roles)),
-		parkMax:   int64(len(n.roles)),
-		pick:      make([]int32, 64*max(n.lanes.maxLegal, 1)),
-		scoreCost: n.lanes.scoreCost(),
-		plyCost:   int64(len(n.lanes.position) + len(n.lanes.moves))}
-	l.w.put(n.always, allLanes)
+	l := &Sim{n: n, lp: c, positionOf: positionOf, w: make(wordsOf, words), nextExpiry: noExpiry,
+		goals: make([]uint8, laneCount*len(n.Roles)), set: make([]int32, 0, laneCount*len(n.Roles)),
+		tries: make([]int64, len(n.Roles)), hits: make([]int64, len(n.Roles)),
+		passHint:  make([]int, len(n.Roles)),
+		skipped:   make([]bool, len(n.Roles)),
+		parkMax:   int64(len(n.Roles)),
+		pick:      make([]int32, 64*max(c.maxLegal, 1)),
+		scoreCost: c.scoreCost(),
+		plyCost:   int64(len(c.position) + len(c.moves))}
+	l.w.put(n.Always, allLanes)
 	l.clean, l.clearMin = allLanes, clearMin // the words are zero
 	for b := range l.pickNext {
-		l.pickNext[b] = int32(b * n.lanes.maxLegal)
+		l.pickNext[b] = int32(b * c.maxLegal)
 	}
-	l.transposeMin = transposeMinOf(n.nBase)
+	l.transposeMin = transposeMinOf(n.NBase)
 	l.deferAfter = 2 * l.transposeMin
-	if l.baseWords = (n.nBase + 63) / 64; l.baseWords <= maxLoadWords {
+	if l.baseWords = (n.NBase + 63) / 64; l.baseWords <= maxLoadWords {
 		l.loads = make([]uint64, laneCount*l.baseWords)
 	}
 	return l
 }
 
-func (l *lanes) Lanes() int { return laneCount }
+func (l *Sim) Lanes() int { return laneCount }
 
 // Reset stops every lane's game.
-func (l *lanes) Reset() {
+func (l *Sim) Reset() {
 	l.active, l.held, l.parked, l.nextExpiry, l.waited = lword{}, lword{}, lword{}, noExpiry, 0
 	l.pending = lword{}
 }
 
 // Plies is the plies of lane's game: until it ended, or until now (none
 // while it is parked).
-func (l *lanes) Plies(lane int) int {
+func (l *Sim) Plies(lane int) int {
 	k, b := lane>>6, lane&63
 	if l.active.word(k)>>b&1 == 1 {
 		return int(l.step - l.loaded[lane])
@@ -488,18 +491,18 @@ func (l *lanes) Plies(lane int) int {
 	return int(l.expiry[lane] - l.loaded[lane])
 }
 
-func (l *lanes) Goal(lane int, r game.Role) int {
-	return int(l.goals[lane*len(l.n.roles)+int(r)])
+func (l *Sim) Goal(lane int, r game.Role) int {
+	return int(l.goals[lane*len(l.n.Roles)+int(r)])
 }
 
 // refresh evaluates what the lanes' positions decide, unless done.
-func (l *lanes) refresh() {
+func (l *Sim) refresh() {
 	if l.pending != (lword{}) {
 		l.writeLoads()
 	}
 	l.loadsNow = 0
 	if l.stale {
-		l.n.prog.runLanes(l.lp.position, l.w)
+		l.n.Prog.runLanes(l.lp.position, l.w)
 		if l.parked != (lword{}) {
 			l.unpark()
 		}
@@ -509,10 +512,10 @@ func (l *lanes) refresh() {
 }
 
 // Step plays a ply of every lane's game (see game.Simulation).
-func (l *lanes) Step(rng *game.Rand, ended []int) []int {
-	n, p := l.n, l.n.prog
+func (l *Sim) Step(rng *game.Rand, ended []int) []int {
+	n, p := l.n, l.n.Prog
 	l.refresh()
-	over := and(l.w.get(n.terminal), l.active)
+	over := and(l.w.get(n.Terminal), l.active)
 	if l.step >= l.nextExpiry {
 		over = l.expire(over)
 	}
@@ -533,13 +536,13 @@ func (l *lanes) Step(rng *game.Rand, ended []int) []int {
 		p.runLanes(l.lp.moves, l.w)
 	}
 	if or(or(l.held, l.parked), l.clean) == (lword{}) {
-		for i, a := range n.nextOf {
+		for i, a := range n.NextOf {
 			l.w.put(int32(i), l.w.get(a))
 		}
 	} else {
 		// The held lanes keep the position their game ended in, the
 		// parked ones the position loaded, the clean ones none.
-		nextActive(l.w, n.nextOf, l.active)
+		nextActive(l.w, n.NextOf, l.active)
 	}
 	l.step++
 	l.stale = true
@@ -562,7 +565,7 @@ func nextActive(w wordsOf, nextOf []int32, active lword) {
 }
 
 // expire adds to over the playing lanes that spent their plies.
-func (l *lanes) expire(over lword) lword {
+func (l *Sim) expire(over lword) lword {
 	l.nextExpiry = noExpiry
 	for k := 0; k < laneWords; k++ {
 		o := over.word(k)
@@ -581,7 +584,7 @@ func (l *lanes) expire(over lword) lword {
 
 // hold stops the games of the lanes in over, which ended, and holds them
 // until they are scored.
-func (l *lanes) hold(over lword) {
+func (l *Sim) hold(over lword) {
 	for k := 0; k < laneWords; k++ {
 		for m := over.word(k); m != 0; m &= m - 1 {
 			l.expiry[k<<6|bits.TrailingZeros64(m)] = l.step // Plies reads the end from here
@@ -602,7 +605,7 @@ func (l *lanes) hold(over lword) {
 // tic-tac-toe player whose results came back late lost games
 // (TestGeneralTicTacToeNeverLoses). They wait no longer once half the
 // lanes are held.
-func (l *lanes) scoreNow() bool {
+func (l *Sim) scoreNow() bool {
 	held, playing := popCount(l.held), popCount(or(l.active, l.parked))
 	if held+playing < laneCount {
 		return true
@@ -627,7 +630,7 @@ const (
 )
 
 // scoreCost is what a scoring costs, in code words times laneCount.
-func (lp *laneProg) scoreCost() int64 {
+func (lp *Code) scoreCost() int64 {
 	words := len(lp.goals) + scoreCallWords
 	for _, gs := range lp.goalsDown {
 		words += scoreRoleWords + len(gs)
@@ -645,14 +648,14 @@ func popCount(x lword) int {
 // down, for the 256 lanes at once: a lane gets the value of the first
 // entry that holds there (the highest, as State.Goal gives), and 0 where
 // none does; each lane is written once per role, not read entry by entry.
-func (l *lanes) endGames(ended []int) []int {
+func (l *Sim) endGames(ended []int) []int {
 	n := l.n
-	n.prog.runLanes(l.lp.goals, l.w)
+	n.Prog.runLanes(l.lp.goals, l.w)
 	for r, gs := range l.lp.goalsDown {
 		left := l.held
 		for _, e := range gs {
-			if m := and(l.w.get(e.atom), left); m != (lword{}) {
-				l.setGoals(r, m, uint8(e.value))
+			if m := and(l.w.get(e.Atom), left); m != (lword{}) {
+				l.setGoals(r, m, uint8(e.Value))
 				if left = andNot(left, m); left == (lword{}) {
 					break
 				}
@@ -671,8 +674,8 @@ func (l *lanes) endGames(ended []int) []int {
 }
 
 // setGoals sets role r's goal to v in the lanes of m.
-func (l *lanes) setGoals(r int, m lword, v uint8) {
-	nr := len(l.n.roles)
+func (l *Sim) setGoals(r int, m lword, v uint8) {
+	nr := len(l.n.Roles)
 	for k := 0; k < laneWords; k++ {
 		for x := m.word(k); x != 0; x &= x - 1 {
 			l.goals[(k<<6|bits.TrailingZeros64(x))*nr+r] = v

@@ -1,4 +1,4 @@
-package gdl
+package lanes
 
 import "math/bits"
 
@@ -22,7 +22,7 @@ import "math/bits"
 // roleGuard is what a role's guard lets the lanes skip.
 type roleGuard struct {
 	lit  int32   // the guard: a base atom<<1, with the low bit set when negated; -1 for none
-	free int     // the entries laneProg.legal[r][:free] are not implied by it
+	free int     // the entries Code.legal[r][:free] are not implied by it
 	code []int32 // what only the guarded legal atoms need, evaluated unless skipped
 }
 
@@ -30,30 +30,30 @@ type roleGuard struct {
 // role's legal atoms' first rules read are tried as its guard.
 const guardCandidates = 4
 
-// findGuard returns role r's guard (or -1) and, by entry of n.legal[r],
+// findGuard returns role r's guard (or -1) and, by entry of n.Legal[r],
 // whether the guard is implied by it.
-func findGuard(n *network, r int) (int32, []bool) {
-	p := n.prog
+func findGuard(n *Net, r int) (int32, []bool) {
+	p := n.Prog
 	seen := map[int32]int{}
 	var order []int32
 	count := func(l int32) {
-		if l>>1 < int32(n.nBase) {
+		if l>>1 < int32(n.NBase) {
 			if seen[l] == 0 {
 				order = append(order, l)
 			}
 			seen[l]++
 		}
 	}
-	for _, e := range n.legal[r] {
-		q := p.posOf[e.atom]
+	for _, e := range n.Legal[r] {
+		q := p.PosOf[e.Atom]
 		if q < 0 {
-			count(e.atom << 1) // a legal atom folded into a base atom
+			count(e.Atom << 1) // a legal atom folded into a base atom
 			continue
 		}
-		if p.segOf[q] >= 0 || p.ruleLo[q] == p.ruleLo[q+1] {
+		if p.SegOf[q] >= 0 || p.RuleLo[q] == p.RuleLo[q+1] {
 			continue
 		}
-		for _, l := range p.lits[p.litLo[p.ruleLo[q]]:p.litLo[p.ruleLo[q]+1]] {
+		for _, l := range p.Lits[p.LitLo[p.RuleLo[q]]:p.LitLo[p.RuleLo[q]+1]] {
 			count(l)
 		}
 	}
@@ -79,29 +79,29 @@ func findGuard(n *network, r int) (int32, []bool) {
 	return best, bestIn
 }
 
-// impliedBy returns, by entry of n.legal[r], whether the entry's legal
+// impliedBy returns, by entry of n.Legal[r], whether the entry's legal
 // atom implies literal g, and how many do. An atom implies g when it is
 // g's atom (g positive), or each of its rules has g or a positive
 // literal that implies g; loop segments and inputs imply nothing.
-func impliedBy(n *network, r int, g int32) ([]bool, int) {
-	p := n.prog
-	memo := make([]int8, n.nAtoms) // 0 unknown, 1 yes, 2 no
+func impliedBy(n *Net, r int, g int32) ([]bool, int) {
+	p := n.Prog
+	memo := make([]int8, n.NAtoms) // 0 unknown, 1 yes, 2 no
 	var implies func(a int32) bool
 	implies = func(a int32) bool {
 		if g&1 == 0 && a == g>>1 {
 			return true
 		}
-		q := p.posOf[a]
-		if q < 0 || p.segOf[q] >= 0 || p.ruleLo[q] == p.ruleLo[q+1] {
+		q := p.PosOf[a]
+		if q < 0 || p.SegOf[q] >= 0 || p.RuleLo[q] == p.RuleLo[q+1] {
 			return false
 		}
 		if memo[a] != 0 {
 			return memo[a] == 1
 		}
 		memo[a] = 2 // no, unless every rule says yes below
-		for ru := p.ruleLo[q]; ru < p.ruleLo[q+1]; ru++ {
+		for ru := p.RuleLo[q]; ru < p.RuleLo[q+1]; ru++ {
 			ok := false
-			for _, l := range p.lits[p.litLo[ru]:p.litLo[ru+1]] {
+			for _, l := range p.Lits[p.LitLo[ru]:p.LitLo[ru+1]] {
 				if l == g || l&1 == 0 && implies(l>>1) {
 					ok = true
 					break
@@ -114,10 +114,10 @@ func impliedBy(n *network, r int, g int32) ([]bool, int) {
 		memo[a] = 1
 		return true
 	}
-	in := make([]bool, len(n.legal[r]))
+	in := make([]bool, len(n.Legal[r]))
 	k := 0
-	for i, e := range n.legal[r] {
-		if in[i] = implies(e.atom); in[i] {
+	for i, e := range n.Legal[r] {
+		if in[i] = implies(e.Atom); in[i] {
 			k++
 		}
 	}
@@ -130,14 +130,14 @@ func impliedBy(n *network, r int, g int32) ([]bool, int) {
 // each guarded role's own code. needed is what the moves code and the
 // goals need of the position (their cones), the sample sm orders the
 // rules' literals (see rulesAt).
-func (lp *laneProg) compileRoles(n *network, inPos func(int32) bool, needed []bool, sm *sample) {
-	p := n.prog
-	lp.guards = make([]roleGuard, len(n.legal))
-	lp.legal = make([][]laneEntry, len(n.legal))
-	lp.legalAt = make([][]int32, len(n.legal))
-	shared := []int32{n.terminal}
-	guarded := make([][]int32, len(n.legal))
-	for r, ls := range n.legal {
+func (lp *Code) compileRoles(n *Net, inPos func(int32) bool, needed []bool, sm *Sample) {
+	p := n.Prog
+	lp.guards = make([]roleGuard, len(n.Legal))
+	lp.legal = make([][]laneEntry, len(n.Legal))
+	lp.legalAt = make([][]int32, len(n.Legal))
+	shared := []int32{n.Terminal}
+	guarded := make([][]int32, len(n.Legal))
+	for r, ls := range n.Legal {
 		lp.maxLegal = max(lp.maxLegal, len(ls))
 		g, in := findGuard(n, r)
 		lp.guards[r].lit = g
@@ -146,12 +146,12 @@ func (lp *laneProg) compileRoles(n *network, inPos func(int32) bool, needed []bo
 				if (g >= 0 && in[i]) != (pass == 1) {
 					continue
 				}
-				lp.legal[r] = append(lp.legal[r], laneEntry{e.atom, n.doesOf[r][e.move]})
-				lp.legalAt[r] = append(lp.legalAt[r], e.atom)
+				lp.legal[r] = append(lp.legal[r], laneEntry{e.Atom, n.DoesOf[r][e.Move]})
+				lp.legalAt[r] = append(lp.legalAt[r], e.Atom)
 				if pass == 0 {
-					shared = append(shared, e.atom)
+					shared = append(shared, e.Atom)
 				} else {
-					guarded[r] = append(guarded[r], e.atom)
+					guarded[r] = append(guarded[r], e.Atom)
 				}
 			}
 			if pass == 0 {
@@ -163,7 +163,7 @@ func (lp *laneProg) compileRoles(n *network, inPos func(int32) bool, needed []bo
 	for q := range common {
 		common[q] = common[q] || needed[q]
 	}
-	owner := filled(len(p.atoms), int32(-1))
+	owner := filled(len(p.Atoms), int32(-1))
 	for r, as := range guarded {
 		for q, in := range p.cone(as) {
 			switch {
@@ -186,15 +186,15 @@ func (lp *laneProg) compileRoles(n *network, inPos func(int32) bool, needed []bo
 
 // guardWord is role r's guard in every lane: where it is false, none of
 // the role's guarded entries is legal.
-func (l *lanes) guardWord(r int) lword {
+func (l *Sim) guardWord(r int) lword {
 	return l.w.lit(l.lp.guards[r].lit)
 }
 
 // roleCode evaluates each guarded role's own code where some lane that
 // may choose (playing, not over) needs it, and marks the others skipped:
 // their guarded entries are false in those lanes, and their atoms stale.
-func (l *lanes) roleCode() {
-	choosing := andNot(l.active, l.w.get(l.n.terminal))
+func (l *Sim) roleCode() {
+	choosing := andNot(l.active, l.w.get(l.n.Terminal))
 	for r, g := range l.lp.guards {
 		l.skipped[r] = false
 		if len(g.code) == 0 && g.free == len(l.lp.legal[r]) {
@@ -204,14 +204,14 @@ func (l *lanes) roleCode() {
 			l.skipped[r] = true
 			continue
 		}
-		l.n.prog.runLanes(g.code, l.w)
+		l.n.Prog.runLanes(g.code, l.w)
 	}
 }
 
 // unpark puts into play the parked lanes at the phase of most playing
 // lanes (of the first parked lane when none plays, so that some lane
 // plays), those whose game is over, and those parked for parkMax Steps.
-func (l *lanes) unpark() {
+func (l *Sim) unpark() {
 	from := l.active
 	if from == (lword{}) {
 		from = firstLane(l.parked)
@@ -228,7 +228,7 @@ func (l *lanes) unpark() {
 			join = andNot(join, gw)
 		}
 	}
-	join = or(join, and(l.parked, l.w.get(l.n.terminal)))
+	join = or(join, and(l.parked, l.w.get(l.n.Terminal)))
 	for k := 0; k < laneWords; k++ {
 		j := join.word(k)
 		for m := l.parked.word(k) &^ j; m != 0; m &= m - 1 {
@@ -259,4 +259,13 @@ func firstLane(x lword) lword {
 		}
 	}
 	return lword{}
+}
+
+// filled returns n copies of v.
+func filled(n int, v int32) []int32 {
+	s := make([]int32, n)
+	for i := range s {
+		s[i] = v
+	}
+	return s
 }

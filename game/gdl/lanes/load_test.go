@@ -1,4 +1,4 @@
-package gdl
+package lanes
 
 import (
 	"testing"
@@ -32,12 +32,12 @@ func TestTranspose64(t *testing.T) {
 func TestLanesLoadEachWay(t *testing.T) {
 	ways := []struct {
 		name string
-		tune func(*lanes)
+		tune func(*Sim)
 	}{
-		{"as tuned", func(l *lanes) {}},
-		{"transposed", func(l *lanes) { l.transposeMin, l.deferAfter = 2, 0 }},
-		{"lane by lane", func(l *lanes) { l.transposeMin, l.deferAfter = laneCount, 0 }},
-		{"at once", func(l *lanes) { l.loads = nil }},
+		{"as tuned", func(l *Sim) {}},
+		{"transposed", func(l *Sim) { l.transposeMin, l.deferAfter = 2, 0 }},
+		{"lane by lane", func(l *Sim) { l.transposeMin, l.deferAfter = laneCount, 0 }},
+		{"at once", func(l *Sim) { l.loads = nil }},
 	}
 	for _, name := range []string{"tictactoe", "othello4", "minicheckers"} {
 		v := loadFile(t, name)
@@ -83,16 +83,16 @@ func TestLanesLoadIntoClearedLanes(t *testing.T) {
 // legal moves, and at each game's end its goals, must be the State's.
 func checkLanesDelayed(t *testing.T, v *game.Variant, clearMin, delay, games int, seed uint64) {
 	t.Helper()
-	start := v.New().(*State)
-	l := start.NewSimulation().(*lanes)
+	start := v.New()
+	l := newSim(start)
 	l.clearMin = clearMin
 	rng := game.NewRand(seed)
-	mirror := make([]*State, laneCount)
+	mirror := make([]game.State, laneCount)
 	due := make([]int, laneCount)
 	load := func(lane int) {
-		s := start.Clone().(*State)
+		s := start.Clone()
 		for k := rng.Intn(4); k > 0 && !s.Terminal(); k-- {
-			s.ApplyJoint(randomJoint(s, rng, nil))
+			s.(game.JointState).ApplyJoint(l.randomJoint(s, rng, nil))
 		}
 		mirror[lane], due[lane] = s, -1
 		l.Load(lane, s, 0)
@@ -121,7 +121,7 @@ func checkLanesDelayed(t *testing.T, v *game.Variant, clearMin, delay, games int
 		}
 		for lane, s := range mirror {
 			if l.playing(lane) && due[lane] < 0 {
-				s.ApplyJoint(laneMoves(l, lane, moves))
+				s.(game.JointState).ApplyJoint(laneMoves(l, lane, moves))
 			}
 		}
 		for lane := range mirror {

@@ -1,4 +1,4 @@
-package gdl
+package lanes
 
 import "slices"
 
@@ -7,7 +7,7 @@ import "slices"
 // game of lane i, so that evaluating a rule is an AND of words and an
 // atom an OR of its rules, for the 256 games together. A ply evaluates the
 // whole network (no counting, as a State does: the lanes' games differ),
-// in three parts compiled from the program (laneProg): what the position
+// in three parts compiled from the program (Code): what the position
 // decides (legal moves, terminal and what next needs of the position),
 // then, once every lane's moves are chosen, what the moves decide (next),
 // and the goals only for games that ended, several at once (see
@@ -52,10 +52,10 @@ const (
 	opOrGroups
 )
 
-// laneProg is a network's program compiled for the lanes.
-type laneProg struct {
+// Code is a network's program compiled for the lanes.
+type Code struct {
 	position []int32     // what the position decides, but the guarded roles' own code
-	guards   []roleGuard // by role (lanerole.go)
+	guards   []roleGuard // by role (role.go)
 	// guardedRoles is the roles with a guard: with two or more, loaded
 	// games are parked until they are in step.
 	guardedRoles int
@@ -69,93 +69,93 @@ type laneProg struct {
 	maxLegal int // the most legal entries of one role
 	// goalsDown is each role's goal entries of values above 0, the
 	// highest value first.
-	goalsDown [][]goalEntry
+	goalsDown [][]Goal
 }
 
-// compileLanes splits the program's positions into the three parts and
+// Compile splits the program's positions into the three parts and
 // compiles each, with each rule's literals ordered by the sample sm
-// (see lanesparse.go; nil keeps the program's order and skips nothing).
-func compileLanes(n *network, sm *sample) *laneProg {
-	p := n.prog
-	doesDep := make([]bool, len(p.atoms))
+// (see sample.go; nil keeps the program's order and skips nothing).
+func Compile(n *Net, sm *Sample) *Code {
+	p := n.Prog
+	doesDep := make([]bool, len(p.Atoms))
 	inputMove := map[int32]bool{}
-	for r := range n.doesOf {
-		for _, a := range n.doesOf[r] {
+	for r := range n.DoesOf {
+		for _, a := range n.DoesOf[r] {
 			if a >= 0 {
 				inputMove[a] = true
 			}
 		}
-		if n.none[r] >= 0 {
-			inputMove[n.none[r]] = true
+		if n.None[r] >= 0 {
+			inputMove[n.None[r]] = true
 		}
 	}
-	for _, sg := range p.segs {
+	for _, sg := range p.Segs {
 		dep := false
 		for pass := 0; pass < 2; pass++ { // a loop segment: every atom alike
-			for q := sg.lo; q < sg.hi; q++ {
-				for _, l := range p.lits[p.litLo[p.ruleLo[q]]:p.litLo[p.ruleLo[q+1]]] {
+			for q := sg.Lo; q < sg.Hi; q++ {
+				for _, l := range p.Lits[p.LitLo[p.RuleLo[q]]:p.LitLo[p.RuleLo[q+1]]] {
 					a := l >> 1
-					if inputMove[a] || p.posOf[a] >= 0 && doesDep[p.posOf[a]] {
+					if inputMove[a] || p.PosOf[a] >= 0 && doesDep[p.PosOf[a]] {
 						dep = true
 					}
 				}
-				if !sg.loop {
+				if !sg.Loop {
 					doesDep[q] = dep
 					dep = false
 				}
 			}
-			if !sg.loop {
+			if !sg.Loop {
 				break
 			}
-			for q := sg.lo; q < sg.hi; q++ {
+			for q := sg.Lo; q < sg.Hi; q++ {
 				doesDep[q] = dep
 			}
 		}
 	}
 	var viewOut, nextOut, goalOut []int32
-	viewOut = append(viewOut, n.terminal)
-	for _, ls := range n.legal {
+	viewOut = append(viewOut, n.Terminal)
+	for _, ls := range n.Legal {
 		for _, l := range ls {
-			viewOut = append(viewOut, l.atom)
+			viewOut = append(viewOut, l.Atom)
 		}
 	}
-	nextOut = append(nextOut, n.nextOf...)
-	for _, gs := range n.goals {
+	nextOut = append(nextOut, n.NextOf...)
+	for _, gs := range n.Goals {
 		for _, e := range gs {
-			goalOut = append(goalOut, e.atom)
+			goalOut = append(goalOut, e.Atom)
 		}
 	}
 	view, next, goal := p.cone(viewOut), p.cone(nextOut), p.cone(goalOut)
-	lp := &laneProg{}
-	lp.goalsDown = make([][]goalEntry, len(n.goals))
-	for r, gs := range n.goals {
+	lp := &Code{}
+	lp.goalsDown = make([][]Goal, len(n.Goals))
+	for r, gs := range n.Goals {
 		for _, e := range gs {
-			if e.value > 0 {
+			if e.Value > 0 {
 				lp.goalsDown[r] = append(lp.goalsDown[r], e)
 			}
 		}
-		slices.SortStableFunc(lp.goalsDown[r], func(a, b goalEntry) int { return b.value - a.value })
+		slices.SortStableFunc(lp.goalsDown[r], func(a, b Goal) int { return b.Value - a.Value })
 	}
 	inPos := func(q int32) bool { return (view[q] || next[q]) && !doesDep[q] }
-	needed := make([]bool, len(p.atoms))
+	needed := make([]bool, len(p.Atoms))
 	for q := range needed {
 		needed[q] = next[q] || goal[q]
 	}
 	lp.compileRoles(n, inPos, needed, sm)
 	inMoves := func(q int32) bool { return next[q] && doesDep[q] }
 	lp.moves = p.laneCode(inMoves, sm)
-	ready := func(a int32) bool { q := p.posOf[a]; return q < 0 || inPos(q) }
+	ready := func(a int32) bool { q := p.PosOf[a]; return q < 0 || inPos(q) }
 	lp.push = compilePush(n, inMoves, ready, sm)
 	lp.goals = p.laneCode(func(q int32) bool { return goal[q] && !inPos(q) }, sm)
 	return lp
 }
 
 // cone marks the positions whose atoms the outputs depend on.
-func (p *program) cone(outputs []int32) []bool {
-	in := make([]bool, len(p.atoms))
+func (p *Program) cone(outputs []int32) []bool {
+	in := make([]bool, len(p.Atoms))
 	var stack []int32
 	push := func(a int32) {
-		if q := p.posOf[a]; q >= 0 && !in[q] {
+		if q := p.PosOf[a]; q >= 0 && !in[q] {
 			in[q] = true
 			stack = append(stack, q)
 		}
@@ -166,12 +166,12 @@ func (p *program) cone(outputs []int32) []bool {
 	for len(stack) > 0 {
 		q := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if sg := p.segOf[q]; sg >= 0 {
-			for o := p.segs[sg].lo; o < p.segs[sg].hi; o++ {
-				push(p.atoms[o])
+		if sg := p.SegOf[q]; sg >= 0 {
+			for o := p.Segs[sg].Lo; o < p.Segs[sg].Hi; o++ {
+				push(p.Atoms[o])
 			}
 		}
-		for _, l := range p.lits[p.litLo[p.ruleLo[q]]:p.litLo[p.ruleLo[q+1]]] {
+		for _, l := range p.Lits[p.LitLo[p.RuleLo[q]]:p.LitLo[p.RuleLo[q+1]]] {
 			push(l >> 1)
 		}
 	}
@@ -180,24 +180,24 @@ func (p *program) cone(outputs []int32) []bool {
 
 // laneCode compiles the positions for which keep holds, in order, their
 // rules' literals ordered by the sample sm (see rulesAt).
-func (p *program) laneCode(keep func(int32) bool, sm *sample) []int32 {
+func (p *Program) laneCode(keep func(int32) bool, sm *Sample) []int32 {
 	return p.laneCodeWith(keep, func(code []int32, q int32) []int32 {
-		return appendRules(code, p.atoms[q], p.rulesAt(q, sm), sm)
+		return appendRules(code, p.Atoms[q], p.rulesAt(q, sm), sm)
 	})
 }
 
 // laneCodeWith compiles the positions for which keep holds, in order,
 // each evaluated by the code instr appends.
-func (p *program) laneCodeWith(keep func(int32) bool, instr func([]int32, int32) []int32) []int32 {
+func (p *Program) laneCodeWith(keep func(int32) bool, instr func([]int32, int32) []int32) []int32 {
 	var code []int32
-	for sgi, sg := range p.segs {
-		if sg.loop {
-			if keep(sg.lo) {
+	for sgi, sg := range p.Segs {
+		if sg.Loop {
+			if keep(sg.Lo) {
 				code = append(code, opLoop|int32(sgi)<<4, -1)
 			}
 			continue
 		}
-		for q := sg.lo; q < sg.hi; q++ {
+		for q := sg.Lo; q < sg.Hi; q++ {
 			if keep(q) {
 				code = instr(code, q)
 			}
@@ -208,11 +208,11 @@ func (p *program) laneCodeWith(keep func(int32) bool, instr func([]int32, int32)
 
 // rulesAt returns the rules of position q, each its literals, the
 // positive literal whose atom held least often in the sample sm first
-// (see lanesparse.go); a nil sample keeps the program's order.
-func (p *program) rulesAt(q int32, sm *sample) [][]int32 {
+// (see sample.go); a nil sample keeps the program's order.
+func (p *Program) rulesAt(q int32, sm *Sample) [][]int32 {
 	var rules [][]int32
-	for r := p.ruleLo[q]; r < p.ruleLo[q+1]; r++ {
-		lits := p.lits[p.litLo[r]:p.litLo[r+1]]
+	for r := p.RuleLo[q]; r < p.RuleLo[q+1]; r++ {
+		lits := p.Lits[p.LitLo[r]:p.LitLo[r+1]]
 		if sm != nil {
 			lits = slices.Clone(lits)
 			sm.rarestFirst(lits)
@@ -232,7 +232,7 @@ func (p *program) rulesAt(q int32, sm *sample) [][]int32 {
 // their first literal (connectFour's lines, four cells each, through
 // the rarest cell of each), the groups' shared literal is read once and
 // tested for them (opOrGroups); a nil sample skips nothing.
-func appendRules(code []int32, out int32, rules [][]int32, sm *sample) []int32 {
+func appendRules(code []int32, out int32, rules [][]int32, sm *Sample) []int32 {
 	if len(rules) == 1 {
 		return appendAnd(code, out, rules[0])
 	}

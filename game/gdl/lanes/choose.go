@@ -1,4 +1,4 @@
-package gdl
+package lanes
 
 import (
 	"math/bits"
@@ -11,7 +11,7 @@ import (
 // where a role has one legal move (the pass of a turn-taking game) are
 // found and set for all lanes at once; only the others are visited lane
 // by lane.
-func (l *lanes) chooseMoves(rng *game.Rand) {
+func (l *Sim) chooseMoves(rng *game.Rand) {
 	w := l.w
 	for _, a := range l.set {
 		w.put(a, lword{})
@@ -32,7 +32,7 @@ func (l *lanes) chooseMoves(rng *game.Rand) {
 		if twice != (lword{}) {
 			none = or(none, l.chooseAmong(r, ents, twice, rng))
 		}
-		if a := l.n.none[r]; a >= 0 {
+		if a := l.n.None[r]; a >= 0 {
 			w.put(a, none)
 		}
 	}
@@ -64,7 +64,7 @@ func countLegal(w wordsOf, legal []int32) (once, twice lword) {
 // a turn-taking game, often) is tried first, and the walk over the
 // entries stops once every lane is served: 4pttc's roles have 248
 // entries each, and three of the four only pass.
-func (l *lanes) setSingles(r int, ents []laneEntry, single lword) (none lword) {
+func (l *Sim) setSingles(r int, ents []laneEntry, single lword) (none lword) {
 	w := l.w
 	if h := l.passHint[r]; h < len(ents) {
 		e := ents[h]
@@ -89,7 +89,7 @@ func (l *lanes) setSingles(r int, ents []laneEntry, single lword) (none lword) {
 
 // setDoes sets does atom a in the lanes of m, and returns the lanes that
 // so make no move the rules know (a is -1).
-func (l *lanes) setDoes(a int32, m lword) lword {
+func (l *Sim) setDoes(a int32, m lword) lword {
 	if a < 0 {
 		return m
 	}
@@ -111,7 +111,7 @@ func (l *lanes) setDoes(a int32, m lword) lword {
 // lane lists from the start. Where the role has so few entries that
 // going through all of them costs less than the lanes' draws, the 64
 // lanes of a word choose together (chooseWord).
-func (l *lanes) chooseAmong(r int, ents []laneEntry, many lword, rng *game.Rand) (none lword) {
+func (l *Sim) chooseAmong(r int, ents []laneEntry, many lword, rng *game.Rand) (none lword) {
 	tries, hits := l.tries[r], l.hits[r]
 	draw := hits*chooseSparse >= tries || tries < 1024
 	for k := 0; k < laneWords; k++ {
@@ -169,7 +169,7 @@ const (
 
 // drawLegal draws entries at random for lane (word k, bit b) until one
 // is legal there, at most chooseTries times; it returns it, or -1.
-func (l *lanes) drawLegal(r int, ents []laneEntry, k, b int, rng *game.Rand) int {
+func (l *Sim) drawLegal(r int, ents []laneEntry, k, b int, rng *game.Rand) int {
 	w, e := l.w, uint64(len(ents))
 	for t := 0; t < chooseTries; t += 2 {
 		x := rng.Uint64()
@@ -193,7 +193,7 @@ func (l *lanes) drawLegal(r int, ents []laneEntry, k, b int, rng *game.Rand) int
 // (each entry's word is read once for the 64 lanes), chooses one at
 // random in each and sets its does atom; it returns the lanes whose
 // choice the rules do not know.
-func (l *lanes) listLegal(r int, ents []laneEntry, k int, m uint64, rng *game.Rand) (none uint64) {
+func (l *Sim) listLegal(r int, ents []laneEntry, k int, m uint64, rng *game.Rand) (none uint64) {
 	stride := l.lp.maxLegal
 	pick, next := l.pick, &l.pickNext
 	listWord(l.w, l.lp.legalAt[r][:len(ents)], k, m, pick, next)
@@ -238,7 +238,7 @@ func listWord(w wordsOf, legal []int32, k int, m uint64, pick []int32, next *[64
 // on the 64 lanes together, not on single lanes, which a choice lane by
 // lane (drawing entries until one is legal, or listing them) paid for in
 // mispredictions and stores.
-func (l *lanes) chooseWord(r int, ents []laneEntry, k int, m uint64, rng *game.Rand) (none uint64) {
+func (l *Sim) chooseWord(r int, ents []laneEntry, k int, m uint64, rng *game.Rand) (none uint64) {
 	w := l.w
 	var count, n sliced
 	nb := countWord(&count, w, ents, k, m)
@@ -285,7 +285,7 @@ func (l *lanes) chooseWord(r int, ents []laneEntry, k int, m uint64, rng *game.R
 // borrow a slice that the walk of any width pays (whose borrow runs up to
 // about the top slice where 30 of the 64 lanes count down together). It
 // returns the lanes whose choice the rules do not know.
-func (l *lanes) pickWord6(ents []laneEntry, k int, left uint64, n *sliced) (none uint64) {
+func (l *Sim) pickWord6(ents []laneEntry, k int, left uint64, n *sliced) (none uint64) {
 	picks := &l.picks
 	c := walkDown6(l.w, ents, k, left, n, picks)
 	for _, p := range picks[:c] {
@@ -440,7 +440,7 @@ func drawBelow(r, count *sliced, nb int, m uint64, rng *game.Rand) {
 }
 
 // setDoesWord sets does atom a in the lanes of mask x of word k.
-func (l *lanes) setDoesWord(a int32, k int, x uint64) {
+func (l *Sim) setDoesWord(a int32, k int, x uint64) {
 	if l.w.get(a) == (lword{}) {
 		l.set = append(l.set, a)
 	}
@@ -449,7 +449,7 @@ func (l *lanes) setDoesWord(a int32, k int, x uint64) {
 
 // setDoesLane sets does atom a in one lane (word k, bit b) and returns
 // whether the move is one the rules do not know.
-func (l *lanes) setDoesLane(a int32, k, b int) bool {
+func (l *Sim) setDoesLane(a int32, k, b int) bool {
 	if a < 0 {
 		return true
 	}

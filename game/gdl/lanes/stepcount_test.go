@@ -1,4 +1,4 @@
-package gdl
+package lanes
 
 import (
 	"os"
@@ -13,10 +13,10 @@ import (
 // loaded again with the start position, and logs the plies played. It is
 // the harness of the instruction counts a ply in README.md:
 //
-//	go test -c -o /tmp/gdl.test ./game/gdl
+//	go test -c -o /tmp/lanes.test ./game/gdl/lanes
 //	GDL_STEPS_SHEET=FILE.kif GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 GOGC=off \
 //	    valgrind --tool=callgrind --toggle-collect='*runLaneSteps*' \
-//	    /tmp/gdl.test -test.run StepsForCallgrind -test.v
+//	    /tmp/lanes.test -test.run StepsForCallgrind -test.v
 //
 // (callgrind stops on Go's preemption signal without asyncpreemptoff);
 // the instructions of runLaneSteps over the plies logged is the count a
@@ -34,15 +34,15 @@ func TestLanesStepsForCallgrind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := Load(path, src)
+	v, err := LoadSheet(path, src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	start, ok := v.New().(*State)
-	if !ok {
+	start := v.New()
+	if !isGround(start) {
 		t.Skip("the sheet does not ground")
 	}
-	l := start.NewSimulation().(*lanes)
+	l := newSim(start)
 	for lane := 0; lane < l.Lanes(); lane++ {
 		l.Load(lane, start, 0)
 	}
@@ -57,7 +57,7 @@ func TestLanesStepsForCallgrind(t *testing.T) {
 // game ended, and returns the plies of the ended games.
 //
 //go:noinline
-func runLaneSteps(l *lanes, start *State, steps int) int {
+func runLaneSteps(l *Sim, start game.State, steps int) int {
 	rng := game.NewRand(1)
 	var ended []int
 	plies := 0

@@ -1,4 +1,4 @@
-package gdl
+package lanes
 
 import (
 	"math"
@@ -11,15 +11,14 @@ import (
 func TestLanesPushedMovesAgreeWithState(t *testing.T) {
 	pushed := 0
 	for _, s := range groundTestStates(t) {
-		v := s.v
-		s.NewSimulation() // compiles the lanes
-		if s.n.lanes.push == nil {
+		v := s.Variant()
+		if newSim(s).lp.push == nil {
 			continue
 		}
 		pushed++
 		t.Run(v.Name, func(t *testing.T) {
 			t.Parallel()
-			checkLanes(t, v, laneCount, 300, 150, 9, func(l *lanes) {
+			checkLanes(t, v, laneCount, 300, 150, 9, func(l *Sim) {
 				ps, lp := *l.lp.push, *l.lp
 				ps.saves = math.MaxInt // always cheaper
 				lp.push = &ps

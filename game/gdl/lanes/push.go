@@ -1,4 +1,4 @@
-package gdl
+package lanes
 
 // What the moves decide is mostly ORs over rules that each read a does
 // atom: a cell holds a player's piece next when the player moves there
@@ -42,12 +42,12 @@ type pushRule struct{ target, lo, hi int32 }
 // A rule is pushed from its one positive does literal when every other
 // literal is ready before the moves code runs. the sample sm orders the
 // kept rules' literals (see rulesAt).
-func compilePush(n *network, inMoves func(int32) bool, ready func(int32) bool, sm *sample) *lanePush {
-	p := n.prog
+func compilePush(n *Net, inMoves func(int32) bool, ready func(int32) bool, sm *Sample) *lanePush {
+	p := n.Prog
 	isDoes := map[int32]bool{}
-	lo, hi := int32(n.nAtoms), int32(-1)
-	for r := range n.doesOf {
-		for _, a := range n.doesOf[r] {
+	lo, hi := int32(n.NAtoms), int32(-1)
+	for r := range n.DoesOf {
+		for _, a := range n.DoesOf[r] {
 			if a >= 0 {
 				isDoes[a] = true
 				lo, hi = min(lo, a), max(hi, a)
@@ -60,7 +60,7 @@ func compilePush(n *network, inMoves func(int32) bool, ready func(int32) bool, s
 	lp := &lanePush{doesLo: lo}
 	fans := make([][]pushRule, hi-lo+1)
 	instr := func(code []int32, q int32) []int32 {
-		out, rules := p.atoms[q], p.rulesAt(q, sm)
+		out, rules := p.Atoms[q], p.rulesAt(q, sm)
 		var kept, pushed [][]int32
 		var from []int32
 		for _, r := range rules {
@@ -75,7 +75,7 @@ func compilePush(n *network, inMoves func(int32) bool, ready func(int32) bool, s
 		}
 		target := out
 		if len(kept) > 0 {
-			target = int32(n.nAtoms + lp.extra)
+			target = int32(n.NAtoms + lp.extra)
 			lp.extra++
 			kept = append(kept, []int32{target << 1})
 		}

@@ -1,4 +1,4 @@
-package gdl
+package lanes
 
 import (
 	"slices"
@@ -13,23 +13,24 @@ import (
 func TestLanesSkipFalseRulesInAnyOrder(t *testing.T) {
 	skips := 0
 	for _, s := range groundTestStates(t) {
-		v := s.v
-		sm := sampleHeld(s.n, v)
-		most := &sample{held: make([]int32, len(sm.held)), plies: sm.plies}
-		for a, h := range sm.held {
-			most.held[a] = sm.plies - h // the commonest first, and skipping where it is false
+		v := s.Variant()
+		l := newSim(s)
+		sm := sampleOf(l, s)
+		most := &Sample{Held: make([]int32, len(sm.Held)), Plies: sm.Plies}
+		for a, h := range sm.Held {
+			most.Held[a] = sm.Plies - h // the commonest first, and skipping where it is false
 		}
 		for _, order := range []struct {
 			name string
-			sm   *sample
+			sm   *Sample
 		}{{"rarest", sm}, {"commonest", most}} {
-			lp := compileLanes(s.n, order.sm)
+			lp := Compile(l.n, order.sm)
 			for _, code := range [][]int32{lp.position, lp.moves, lp.goals} {
 				skips += countOp(code, opOrAndSkip)
 			}
 			t.Run(v.Name+"/"+order.name, func(t *testing.T) {
 				t.Parallel()
-				checkLanes(t, v, laneCount, 200, 150, 5, func(l *lanes) {
+				checkLanes(t, v, laneCount, 200, 150, 5, func(l *Sim) {
 					l.lp = lp
 				})
 			})
@@ -74,7 +75,7 @@ func countOp(code []int32, op int32) int {
 }
 
 func TestRarestFirst(t *testing.T) {
-	sm := &sample{held: []int32{5, 0, 9, 2}, plies: 10}
+	sm := &Sample{Held: []int32{5, 0, 9, 2}, Plies: 10}
 	for _, c := range []struct{ in, want []int32 }{
 		{[]int32{0 << 1, 2 << 1, 3 << 1}, []int32{3 << 1, 2 << 1, 0 << 1}},
 		{[]int32{1<<1 | 1, 2 << 1, 0 << 1}, []int32{0 << 1, 2 << 1, 1<<1 | 1}}, // negative literals stay
@@ -86,26 +87,5 @@ func TestRarestFirst(t *testing.T) {
 		if sm.rarestFirst(got); !slices.Equal(got, c.want) {
 			t.Errorf("rarestFirst(%v) = %v, want %v", c.in, got, c.want)
 		}
-	}
-}
-
-// The sample counts, for each atom, the positions it held in: the
-// always-true atom in every sampled position, and the same counts on
-// every call (the lanes' code must not change from one load to the
-// next).
-func TestSampleHeld(t *testing.T) {
-	v := loadFile(t, "tictactoe")
-	n := v.New().(*State).n
-	sm := sampleHeld(n, v)
-	if sm.plies < 16 || sm.held[n.always] != sm.plies {
-		t.Fatalf("the always-true atom held in %d of %d sampled positions, want all, at least 16", sm.held[n.always], sm.plies)
-	}
-	for a, h := range sm.held {
-		if h < 0 || h > sm.plies {
-			t.Errorf("atom %d held in %d of %d positions", a, h, sm.plies)
-		}
-	}
-	if again := sampleHeld(n, v); !slices.Equal(sm.held, again.held) {
-		t.Error("two samples of one network differ")
 	}
 }
