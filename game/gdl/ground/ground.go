@@ -4,11 +4,12 @@
 // the relations' sizes (join.go). Negation is ignored while grounding, so
 // the atoms found over-approximate those that hold in some state.
 //
-// When the rules as written reach a limit, Sheet grounds them once more
-// rewritten to the same game with fewer atoms and instances (Rewrite):
-// the relations read only with constant arguments restricted to the
-// questions asked (demand.go), and the bodies split by variable
-// elimination (split.go).
+// When the rules as written reach a limit, or spend a quarter of the
+// work budget mostly on what the rewriting changes (early.go), Sheet
+// grounds them rewritten to the same game with fewer atoms and
+// instances (Rewrite): the relations read only with constant arguments
+// restricted to the questions asked (demand.go), and the bodies split
+// by variable elimination (split.go).
 //
 // The work is bounded by Limits and counted, not timed (Limits.MaxWork),
 // so that a sheet grounds the same way whatever the machine's load. The
@@ -81,20 +82,34 @@ func Ground(clauses []kif.Clause, lim Limits) (*Grounder, error) {
 // rewritten (Rewrite), within limits of its own (and before the same
 // deadline), unless what the first grounding made shows that the second
 // cannot fit (see rewrittenMayFit); the first limit reached is the error
-// when both do.
+// when both do. A grounding as written that spends most of its work on
+// what the rewrite changes gives way to the rewritten one early (see
+// early.go).
 func Sheet(clauses []kif.Clause, lim Limits) (*Grounder, error) {
-	g, err := Ground(clauses, lim)
+	g := newGrounder(lim)
+	ground := func(rewritten []kif.Clause) (*Grounder, error) {
+		again := newGrounder(lim)
+		again.deadline = g.deadline
+		return again, again.run(rewritten)
+	}
+	e := &early{clauses: clauses, at: lim.MaxWork / earlyAt, ground: ground}
+	g.early = e
+	g.checkAt = g.nextCheck()
+	err := g.run(clauses)
+	g.early = nil
+	if err == errGaveWay {
+		return e.result, nil
+	}
 	var limit *LimitError
-	if !errors.As(err, &limit) {
-		return g, err
+	if !errors.As(err, &limit) || e.tried {
+		return g, err // when tried, the rewritten rules reached a limit too
 	}
 	demands := demandsOf(clauses)
 	if !g.rewrittenMayFit(limit.Kind, demands) {
 		return g, err
 	}
-	again := newGrounder(lim)
-	again.deadline = g.deadline
-	if again.run(splitBodies(restrictToContext(restrictTo(clauses, demands), demands))) != nil {
+	again, againErr := ground(splitBodies(restrictToContext(restrictTo(clauses, demands), demands)))
+	if againErr != nil {
 		return g, err
 	}
 	return again, nil

@@ -117,6 +117,8 @@ type gclause struct {
 	// relations change much (see join.go).
 	plans []*plan
 	rule  *kif.Rule
+	// work is the work spent on the clause's joins so far (see early.go).
+	work int
 }
 
 // grel is a relation being grounded: the atoms found so far, in order,
@@ -155,6 +157,10 @@ type Grounder struct {
 	deadline time.Time
 	work     int
 	checkAt  int // see spend
+	early    *early
+	// joining is the clause being joined, since work was joinFrom.
+	joining  *gclause
+	joinFrom int
 
 	syms      map[string]int32
 	symNames  []string
@@ -415,7 +421,7 @@ func (g *Grounder) run(clauses []kif.Clause) error {
 func (g *Grounder) fixpoint(clauses []*gclause) error {
 	for _, c := range clauses {
 		if len(c.pos) == 0 {
-			if err := g.fire(c); err != nil {
+			if err := g.joinCounted(c, allAtoms); err != nil {
 				return err
 			}
 		}
@@ -425,9 +431,7 @@ func (g *Grounder) fixpoint(clauses []*gclause) error {
 		if len(c.pos) == 0 {
 			continue
 		}
-		p := g.planFor(c, allAtoms)
-		g.prepare(c)
-		if err := g.join(c, allAtoms, p, 0); err != nil {
+		if err := g.joinCounted(c, allAtoms); err != nil {
 			return err
 		}
 	}
@@ -437,15 +441,31 @@ func (g *Grounder) fixpoint(clauses []*gclause) error {
 				if a.rel.cur == a.rel.old {
 					continue
 				}
-				p := g.planFor(c, i)
-				g.prepare(c)
-				if err := g.join(c, i, p, 0); err != nil {
+				if err := g.joinCounted(c, i); err != nil {
 					return err
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// joinCounted makes the instances of c with literal delta over the
+// newest atoms (those of a clause without positive literals: its one),
+// counting the work to c (see early.go).
+func (g *Grounder) joinCounted(c *gclause, delta int) error {
+	g.joining, g.joinFrom = c, g.work
+	var err error
+	if len(c.pos) == 0 {
+		err = g.fire(c)
+	} else {
+		p := g.planFor(c, delta)
+		g.prepare(c)
+		err = g.join(c, delta, p, 0)
+	}
+	c.work += g.work - g.joinFrom
+	g.joining = nil
+	return err
 }
 
 // allAtoms is the delta of a join over every atom known (no literal over

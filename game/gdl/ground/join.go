@@ -656,22 +656,30 @@ func (g *Grounder) spend(n int) error {
 }
 
 // nextCheck is the work past which spend calls overBudget: the budget,
-// or with a deadline, the next 1024 units (the clock is read that often).
+// or with a deadline, the next 1024 units (the clock is read that often),
+// or before, the work at which to weigh giving way (early.go).
 func (g *Grounder) nextCheck() int {
+	next := g.lim.MaxWork
 	if g.lim.MaxTime > 0 {
-		return min(g.lim.MaxWork, g.work|1023)
+		next = min(next, g.work|1023)
 	}
-	return g.lim.MaxWork
+	if g.early != nil && g.early.at > 0 {
+		next = min(next, g.early.at)
+	}
+	return next
 }
 
 // overBudget is the error of spend, or nil when only the clock was to be
-// read and the deadline has not passed.
+// read and the deadline has not passed, or errGaveWay.
 func (g *Grounder) overBudget() error {
+	if e := g.early; e != nil && e.at > 0 && g.work > e.at && g.weigh(e) {
+		return errGaveWay
+	}
 	g.checkAt = g.nextCheck()
 	if g.work > g.lim.MaxWork {
 		return &LimitError{fmt.Sprintf("grounding the rules takes more than %d steps (the budget of Limits.MaxWork)", g.lim.MaxWork), OverWork}
 	}
-	if time.Now().After(g.deadline) {
+	if g.lim.MaxTime > 0 && time.Now().After(g.deadline) {
 		return &LimitError{fmt.Sprintf("grounding the rules takes longer than %v", g.lim.MaxTime), OverWork}
 	}
 	return nil

@@ -34,7 +34,8 @@ import (
 // The split rules ground to more atoms and, for a sheet that grounds
 // without them, to another network than the one measured and tuned, so
 // Sheet uses them only when grounding the sheet as written reaches a
-// limit.
+// limit, or spends a quarter of its budget mostly on the clauses they
+// change (early.go).
 
 // splitPrefix starts the names of the relations splitBodies adds; a
 // name with kif.AuxPrefix is one a view of the sheet leaves out, and its
