@@ -28,10 +28,12 @@ import (
 // optimizer rewrites a network's ground rules (b.rs) in place, adding
 // atoms after the constants.
 type optimizer struct {
-	b      *netBuilder
-	doesOf map[int32]int // does atom → its role
-	all    [][]int32     // by role: its does atoms, sorted
-	none   []int32       // by role: its none atom, -1 until needed
+	b *netBuilder
+	// roleOf holds, by atom, the role of a does atom, or -1: a slice,
+	// not a map, as splitDoes asks it of every literal of the network.
+	roleOf []int32
+	all    [][]int32 // by role: its does atoms, sorted
+	none   []int32   // by role: its none atom, -1 until needed
 	nodes  map[string]int32
 	rest   []int32 // the literals splitDoes returns
 	key    []byte  // the key of a group of factorMoves
@@ -39,12 +41,12 @@ type optimizer struct {
 
 func newOptimizer(b *netBuilder) *optimizer {
 	n := b.n
-	o := &optimizer{b: b, doesOf: map[int32]int{}, all: make([][]int32, len(n.roles)),
+	o := &optimizer{b: b, roleOf: filled(len(b.rs.rules), -1), all: make([][]int32, len(n.roles)),
 		none: filled(len(n.roles), -1), nodes: map[string]int32{}}
 	for r, atoms := range n.doesOf {
 		for _, a := range atoms {
 			if a >= 0 {
-				o.doesOf[a] = r
+				o.roleOf[a] = int32(r)
 				o.all[r] = append(o.all[r], a)
 			}
 		}
@@ -52,6 +54,12 @@ func newOptimizer(b *netBuilder) *optimizer {
 		o.all[r] = slices.Compact(o.all[r])
 	}
 	return o
+}
+
+// isDoes reports whether atom a is a does atom (the atoms added since
+// newOptimizer are none).
+func (o *optimizer) isDoes(a int32) bool {
+	return int(a) < len(o.roleOf) && o.roleOf[a] >= 0
 }
 
 // newAtom adds a derived atom with the given rules and returns it.
@@ -88,11 +96,11 @@ func (o *optimizer) factorMoves() {
 		}
 		var keys []string
 		groups := map[string]*group{}
-		var kept [][]int32
+		nKept := 0
 		for _, r := range rules {
 			d, rest, ok := o.splitDoes(r)
 			if !ok {
-				kept = append(kept, r)
+				nKept++
 				continue
 			}
 			o.key = appendLitsKey(o.key[:0], rest)
@@ -105,8 +113,16 @@ func (o *optimizer) factorMoves() {
 			}
 			g.does = append(g.does, d)
 		}
-		if len(keys) == len(rules)-len(kept) {
+		if len(keys) == len(rules)-nKept {
 			continue // no two rules to join
+		}
+		// The rules kept as they are, gathered only now: most atoms
+		// have none to join.
+		kept := make([][]int32, 0, nKept+len(keys))
+		for _, r := range rules {
+			if !o.splitsDoes(r) {
+				kept = append(kept, r)
+			}
 		}
 		for _, k := range keys {
 			g := groups[k]
@@ -120,6 +136,20 @@ func (o *optimizer) factorMoves() {
 	}
 }
 
+// splitsDoes reports whether splitDoes splits rule r.
+func (o *optimizer) splitsDoes(r []int32) bool {
+	does := false
+	for _, l := range r {
+		if o.isDoes(l >> 1) {
+			if does || l&1 == 1 {
+				return false
+			}
+			does = true
+		}
+	}
+	return does
+}
+
 // splitDoes returns the one positive does literal of rule r and its other
 // literals, sorted; ok is false when r has no does literal or several, or
 // a negated one.
@@ -128,7 +158,7 @@ func (o *optimizer) splitDoes(r []int32) (does int32, rest []int32, ok bool) {
 	does = -1
 	o.rest = o.rest[:0]
 	for _, l := range r {
-		if _, isDoes := o.doesOf[l>>1]; !isDoes {
+		if !o.isDoes(l >> 1) {
 			o.rest = append(o.rest, l)
 			continue
 		}
@@ -158,7 +188,7 @@ func (o *optimizer) anyOf(does []int32) int32 {
 	for r := range o.all {
 		var mine []int32
 		for _, d := range does {
-			if o.doesOf[d] == r {
+			if o.roleOf[d] == int32(r) {
 				mine = append(mine, d)
 			}
 		}
@@ -245,6 +275,12 @@ type folder struct {
 	changed           bool
 	lits              *litArena // where the folded rules are kept
 	buf               []int32   // a rule being folded
+	// keys holds, by atom, the hash of its set of rules that share
+	// last computed, valid while keyed: an atom's rules change only
+	// when foldAtom refolds them, so the later passes of share hash
+	// only those (most atoms settle in the first pass).
+	keys  []uint64
+	keyed []bool
 }
 
 // fold folds the constants and aliases of the rules (see above) and
@@ -253,12 +289,15 @@ func (o *optimizer) fold() {
 	b, n := o.b, o.b.n
 	rs := &b.rs
 	f := &folder{to: filled(len(rs.rules), -1), falseLit: (n.always - 1) << 1, trueLit: n.always << 1,
-		input: make([]bool, len(rs.rules)), lits: &rs.lits}
+		input: make([]bool, len(rs.rules)), lits: &rs.lits,
+		keys: make([]uint64, len(rs.rules)), keyed: make([]bool, len(rs.rules))}
 	for a := 0; a < n.nBase; a++ {
 		f.input[a] = true
 	}
-	for a := range o.doesOf {
-		f.input[a] = true
+	for _, as := range o.all {
+		for _, a := range as {
+			f.input[a] = true
+		}
 	}
 	for _, a := range o.none {
 		if a >= 0 {
@@ -302,6 +341,7 @@ func (f *folder) foldAtom(a int32, rules [][]int32) [][]int32 {
 	out := rules
 	if !f.settled(rules) {
 		out = f.foldRules(rules)
+		f.keyed[a] = false
 	}
 	if f.to[a] >= 0 {
 		return out
@@ -435,16 +475,11 @@ func (f *folder) share(rules [][][]int32) {
 		if f.input[a] || f.to[a] >= 0 {
 			continue
 		}
-		hs = hs[:0]
-		for _, r := range rs {
-			hs = append(hs, ruleHash(r))
+		if !f.keyed[a] {
+			f.keys[a], hs = ruleSetHash(rs, hs)
+			f.keyed[a] = true
 		}
-		slices.Sort(hs)
-		hs = slices.Compact(hs)
-		k := uint64(len(hs))
-		for _, h := range hs {
-			k = (k^h)*0x9e3779b97f4a7c15 + 1
-		}
+		k := f.keys[a]
 		b, ok := seen[k]
 		if !ok {
 			seen[k] = int32(a)
@@ -455,6 +490,22 @@ func (f *folder) share(rules [][][]int32) {
 			f.changed = true
 		}
 	}
+}
+
+// ruleSetHash hashes the set of rules rs (the same rule twice is one),
+// using hs as scratch; it returns hs for reuse.
+func ruleSetHash(rs [][]int32, hs []uint64) (uint64, []uint64) {
+	hs = hs[:0]
+	for _, r := range rs {
+		hs = append(hs, ruleHash(r))
+	}
+	slices.Sort(hs)
+	hs = slices.Compact(hs)
+	k := uint64(len(hs))
+	for _, h := range hs {
+		k = (k^h)*0x9e3779b97f4a7c15 + 1
+	}
+	return k, hs
 }
 
 // ruleHash hashes the literals of a rule (sorted, as folding leaves

@@ -110,6 +110,9 @@ func buildProgram(rs *ruleSet, outputs []int32) *program {
 	n := len(rs.rules)
 	need := make([]bool, n)
 	stack := append([]int32(nil), outputs...)
+	// Count what the program holds, so that its slices are made once at
+	// their size: growing them was a third of buildProgram on AlexChess.
+	nAtoms, nRules, nLits := 0, 0, 0
 	for len(stack) > 0 {
 		a := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -117,13 +120,16 @@ func buildProgram(rs *ruleSet, outputs []int32) *program {
 			continue
 		}
 		need[a] = true
+		nAtoms, nRules = nAtoms+1, nRules+len(rs.rules[a])
 		for _, r := range rs.rules[a] {
+			nLits += len(r)
 			for _, l := range r {
 				stack = append(stack, l>>1)
 			}
 		}
 	}
-	p := &program{ruleLo: []int32{0}, litLo: []int32{0}}
+	p := &program{atoms: make([]int32, 0, nAtoms), segOf: make([]int32, 0, nAtoms),
+		ruleLo: make([]int32, 1, nAtoms+1), litLo: make([]int32, 1, nRules+1), lits: make([]int32, 0, nLits)}
 	for _, comp := range sccOrder(rs, need) {
 		// Put the atoms of a component in a fixed order.
 		slices.Sort(comp)
