@@ -144,19 +144,39 @@ func BenchmarkAppendMoveAmongRooms(b *testing.B) {
 	})
 }
 
+// BenchmarkAppendMoveAmongNewRooms is BenchmarkAppendMoveAmongRooms
+// before PostgreSQL analysed the tables (autovacuum does within a minute
+// or so of their change): as in a new deployment, or the load test's
+// store, whose batches were planned so (see moveBatchConfig).
+func BenchmarkAppendMoveAmongNewRooms(b *testing.B) {
+	eachBenchBackend(b, func(b *testing.B, open opener, db serverCPU) {
+		s := open(b)
+		addRooms(b, s, 1, 2000, false)
+		appendInParallel(b, s, db)
+	})
+}
+
 // fillRooms adds n two-seat rooms in play to s, named R1 to Rn, and
 // brings the database's statistics of rooms and seats up to date.
-func fillRooms(tb testing.TB, s *Store, n int) {
+func fillRooms(tb testing.TB, s *Store, n int) { addRooms(tb, s, 1, n, true) }
+
+// addRooms adds two-seat rooms in play to s, named Rfrom to Rto, and
+// brings the database's statistics of rooms and seats up to date if
+// analyze (else leaves them to autovacuum, as a new deployment's are).
+func addRooms(tb testing.TB, s *Store, from, to int, analyze bool) {
 	tb.Helper()
-	const numbers = `WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < $1) `
-	for _, q := range []string{
+	const numbers = `WITH RECURSIVE g(n) AS (SELECT $1::integer UNION ALL SELECT n + 1 FROM g WHERE n < $2) `
+	qs := []string{
 		numbers + `INSERT INTO rooms (code, variant, start, status, created_ms, updated_ms)
 			SELECT 'R' || n, 'pentago', '', 'playing', 0, 0 FROM g`,
 		numbers + `INSERT INTO seats (room_code, seat, kind)
 			SELECT 'R' || n, s.seat, 'player' FROM g, (SELECT 0 AS seat UNION ALL SELECT 1) s`,
-		`ANALYZE rooms`, `ANALYZE seats`,
-	} {
-		args := []any{n}
+	}
+	if analyze {
+		qs = append(qs, `ANALYZE rooms`, `ANALYZE seats`)
+	}
+	for _, q := range qs {
+		args := []any{from, to}
 		if !strings.HasPrefix(q, "WITH") {
 			args = nil
 		}
