@@ -165,7 +165,7 @@ func fillRooms(tb testing.TB, s *Store, n int) { addRooms(tb, s, 1, n, true) }
 // analyze (else leaves them to autovacuum, as a new deployment's are).
 func addRooms(tb testing.TB, s *Store, from, to int, analyze bool) {
 	tb.Helper()
-	const numbers = `WITH RECURSIVE g(n) AS (SELECT $1::integer UNION ALL SELECT n + 1 FROM g WHERE n < $2) `
+	const numbers = `WITH RECURSIVE g(n) AS (SELECT CAST($1 AS INTEGER) UNION ALL SELECT n + 1 FROM g WHERE n < $2) `
 	qs := []string{
 		numbers + `INSERT INTO rooms (code, variant, start, status, created_ms, updated_ms)
 			SELECT 'R' || n, 'pentago', '', 'playing', 0, 0 FROM g`,
