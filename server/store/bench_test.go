@@ -3,8 +3,10 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -153,6 +155,68 @@ func BenchmarkAppendMoveAmongNewRooms(b *testing.B) {
 		s := open(b)
 		addRooms(b, s, 1, 2000, false)
 		appendInParallel(b, s, db)
+	})
+}
+
+// BenchmarkAppendMovePaced stores moves at the 1000-room load test's
+// pace rather than as fast as the store goes: two stores (nodes) on one
+// database, a move every millisecond from one or the other in turn, each
+// room's once a second among 1000 rooms. A batch's size, and so its
+// cost a move, depends on the pace. It reports the database's CPU a move
+// (pg-cpu-µs/op), this process's (cpu-µs/op), PostgreSQL's statements a
+// move and the moves' latency; ns/op is about the pace (1 ms) unless the
+// store falls behind.
+func BenchmarkAppendMovePaced(b *testing.B) {
+	eachBenchBackend(b, func(b *testing.B, open opener, db serverCPU) {
+		nodes := []*Store{open(b), open(b)}
+		const rooms = 1000
+		addRooms(b, nodes[0], 1, rooms, true)
+		var busy [rooms + 1]atomic.Bool
+		var next [rooms + 1]int
+		samples := make([]time.Duration, b.N)
+		var wg sync.WaitGroup
+		statements := func() (n int64) {
+			for _, s := range nodes {
+				if s.e.moves != nil {
+					n += s.e.moves.statements.Load()
+				}
+			}
+			return n
+		}
+		st0 := statements()
+		cpu0, _ := procstat.CPUTime()
+		report := db.start(b)
+		tick := time.NewTicker(time.Millisecond)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			<-tick.C
+			r := i%rooms + 1
+			if !busy[r].CompareAndSwap(false, true) {
+				continue // its last move is still out: skip a beat
+			}
+			wg.Add(1)
+			go func(s *Store, r, n, i int) {
+				defer wg.Done()
+				defer busy[r].Store(false)
+				start := time.Now()
+				if _, err := s.AppendMove(context.Background(), fmt.Sprint("R", r), Move{Number: n, Text: "(place a1 cw)", Seat: n % 2, At: start}); err != nil {
+					b.Error(err)
+				}
+				samples[i] = time.Since(start)
+			}(nodes[i%2], r, next[r], i)
+			next[r]++
+		}
+		wg.Wait()
+		b.StopTimer()
+		tick.Stop()
+		report()
+		if cpu1, ok := procstat.CPUTime(); ok {
+			b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(b.N), "cpu-µs/op")
+		}
+		if nodes[0].e.moves != nil {
+			b.ReportMetric(float64(statements()-st0)/float64(b.N), "statements/op")
+		}
+		reportPercentiles(b, slices.DeleteFunc(samples, func(d time.Duration) bool { return d == 0 }))
 	})
 }
 

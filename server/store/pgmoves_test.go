@@ -150,6 +150,75 @@ func TestMoveBatchTakesOneMovePerRoom(t *testing.T) {
 	}
 }
 
+// TestMoveBatchGathering: a batch waits for more moves only while moves
+// come in a stream (the last batch just written) and few wait.
+func TestMoveBatchGathering(t *testing.T) {
+	now := time.Now()
+	for _, tc := range []struct {
+		name    string
+		lastEnd time.Time
+		queued  int
+		want    bool
+	}{
+		{"no batch written yet", time.Time{}, 1, false},
+		{"a move after a pause", now.Add(-time.Second), 1, false},
+		{"a move in a stream", now.Add(-time.Millisecond), 1, true},
+		{"a stream with enough waiting", now.Add(-time.Millisecond), gatherEnough, false},
+		{"nothing waiting", now.Add(-time.Millisecond), 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := &moveBatcher{lastEnd: tc.lastEnd, queue: make([]*batchedMove, tc.queued)}
+			if got := b.gathering(now); got != tc.want {
+				t.Fatalf("gathering: %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestMoveBatchGathersAStream (PostgreSQL): in a stream, a move that
+// comes while the batch before it gathers is written in the same
+// statement, though it came alone after the batches' run had started.
+func TestMoveBatchGathersAStream(t *testing.T) {
+	s := storeOpener(postgresTestDSN(t))(t)
+	for _, code := range []string{"GA", "GB"} {
+		mustCreate(t, s, twoSeatRoom(code, false, "fp-a", "fp-b"))
+	}
+	b := s.e.moves
+	gathering, proceed := make(chan struct{}), make(chan struct{})
+	b.sleep = func(time.Duration) {
+		gathering <- struct{}{}
+		<-proceed
+	}
+	b.mu.Lock()
+	b.lastEnd = time.Now() // a batch was just written
+	b.mu.Unlock()
+	before := b.statements.Load()
+	errs := make(chan error, 2)
+	appendMove := func(code string) {
+		_, err := s.AppendMove(context.Background(), code, Move{Text: "(place a1 cw)", At: time.Now()})
+		errs <- err
+	}
+	go appendMove("GA")
+	select {
+	case <-gathering:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the batch did not wait for more moves")
+	}
+	go appendMove("GB")
+	for deadline := time.Now().Add(10 * time.Second); b.queued() < 2 && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	close(proceed)
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := b.statements.Load() - before; n != 1 {
+		t.Fatalf("two moves of a stream took %d statements, want 1", n)
+	}
+}
+
 // TestMoveBatchFindsItsRoomsByKey (PostgreSQL): the statement of a batch
 // reads its rooms and seats by their keys however many rooms the store
 // holds and whatever PostgreSQL's statistics of them, in the generic
