@@ -166,11 +166,19 @@ func BenchmarkAppendMoveAmongNewRooms(b *testing.B) {
 // (pg-cpu-µs/op), this process's (cpu-µs/op), PostgreSQL's statements a
 // move and the moves' latency; ns/op is about the pace (1 ms) unless the
 // store falls behind.
-func BenchmarkAppendMovePaced(b *testing.B) {
+func BenchmarkAppendMovePaced(b *testing.B) { appendPaced(b, true) }
+
+// BenchmarkAppendMovePacedNewRooms is BenchmarkAppendMovePaced before
+// PostgreSQL analysed the rooms, as in the load test's new store.
+func BenchmarkAppendMovePacedNewRooms(b *testing.B) { appendPaced(b, false) }
+
+// appendPaced runs BenchmarkAppendMovePaced, with the rooms analysed or
+// not.
+func appendPaced(b *testing.B, analyze bool) {
 	eachBenchBackend(b, func(b *testing.B, open opener, db serverCPU) {
 		nodes := []*Store{open(b), open(b)}
 		const rooms = 1000
-		addRooms(b, nodes[0], 1, rooms, true)
+		addRooms(b, nodes[0], 1, rooms, analyze)
 		var busy [rooms + 1]atomic.Bool
 		var next [rooms + 1]int
 		samples := make([]time.Duration, b.N)
