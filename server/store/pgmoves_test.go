@@ -162,6 +162,7 @@ func TestMoveBatchGathering(t *testing.T) {
 	}{
 		{"no batch written yet", time.Time{}, 1, false},
 		{"a move after a pause", now.Add(-time.Second), 1, false},
+		{"a move 20 ms after the last batch", now.Add(-20 * time.Millisecond), 1, false},
 		{"a move in a stream", now.Add(-time.Millisecond), 1, true},
 		{"a stream with enough waiting", now.Add(-time.Millisecond), gatherEnough, false},
 		{"nothing waiting", now.Add(-time.Millisecond), 0, false},
