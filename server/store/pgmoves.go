@@ -33,12 +33,7 @@ type moveBatcher struct {
 
 	mu      sync.Mutex
 	queue   []*batchedMove
-	running int       // batches being written, at most maxMoveBatches
-	lastEnd time.Time // when the last batch was written (gathering)
-
-	// sleep waits while a batch gathers moves (time.Sleep; tests wait
-	// for their own signal).
-	sleep func(time.Duration)
+	running int // batches being written, at most maxMoveBatches
 
 	// statements counts the statements written (tests read it).
 	statements atomic.Int64
@@ -54,25 +49,6 @@ const maxMoveBatches = 1
 
 // maxMoveBatch bounds the moves of one batch.
 const maxMoveBatch = 256
-
-// gatherWindow is how long a batch waits for more moves while moves come
-// in a stream (the last batch was written less than streamGap ago) and
-// fewer than gatherEnough wait. A batch's fixed part (its round trip,
-// the statement's start, the commit, the NOTIFY's wake-up of every
-// listening node) cost the database 230-280 µs of CPU, a move in it
-// about 40 (BenchmarkAppendMove against BenchmarkAppendMoveAmongRooms,
-// load 10-25); at a thousand moves a second over two nodes a batch was
-// about one move, so the fixed part was most of a move's cost. Waiting
-// a few milliseconds makes a stream's batches several moves; a move
-// coming alone, after a pause, goes at once as before. A stream is a
-// batch written within streamGap, about a hundred moves a second or
-// more: slower, a wait would seldom find another move (at 25 a second
-// one in fourteen) and only add its 3 ms.
-const (
-	gatherWindow = 3 * time.Millisecond
-	streamGap    = 10 * time.Millisecond
-	gatherEnough = 8
-)
 
 // batchTimeout bounds a batch whose moves' contexts have no deadline.
 const batchTimeout = 30 * time.Second
@@ -118,31 +94,12 @@ func (b *moveBatcher) add(ctx context.Context, code string, m Move) (int64, erro
 // run writes batches until the queue is empty.
 func (b *moveBatcher) run() {
 	for {
-		if b.gathering(time.Now()) {
-			if b.sleep != nil {
-				b.sleep(gatherWindow)
-			} else {
-				time.Sleep(gatherWindow)
-			}
-		}
 		batch := b.take()
 		if len(batch) == 0 {
 			return
 		}
 		b.write(batch)
-		b.mu.Lock()
-		b.lastEnd = time.Now()
-		b.mu.Unlock()
 	}
-}
-
-// gathering says whether the next batch, at now, waits gatherWindow for
-// more moves: some but fewer than gatherEnough wait, in a stream.
-func (b *moveBatcher) gathering(now time.Time) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	n := len(b.queue)
-	return n > 0 && n < gatherEnough && !b.lastEnd.IsZero() && now.Sub(b.lastEnd) < streamGap
 }
 
 // take removes up to maxMoveBatch moves from the queue, those not
