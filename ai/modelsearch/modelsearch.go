@@ -91,6 +91,11 @@ type Options struct {
 	// other weights is worth (ai/README.md). It must be safe for
 	// concurrent use when Threads > 1.
 	OwnLook func(s game.State, est []int)
+	// Exact, when above 0, values the candidates exactly under the model
+	// (exact.go) when every line from the position ends within Exact
+	// actions and the work fits ExactNodes (0: DefaultExactNodes);
+	// otherwise the simulations run. Not with Others, which is no model.
+	Exact, ExactNodes int
 }
 
 // Value is what the simulations of one candidate found.
@@ -116,6 +121,17 @@ func Search(ctx context.Context, s game.State, cand []game.Move, opt Options) Re
 	res := Result{Values: make([]Value, n)}
 	if n == 0 {
 		return res
+	}
+	if opt.Exact > 0 && opt.Others == nil {
+		if vals, work, ok := exactValues(ctx, s, cand, opt.Exact, opt); ok {
+			res.Values, res.Sims = vals, int64(work)
+			for i, v := range vals {
+				if v.Score > vals[res.Best].Score {
+					res.Best = i
+				}
+			}
+			return res
+		}
 	}
 	total := opt.Simulations
 	if total <= 0 {
