@@ -7,6 +7,7 @@ import (
 	"github.com/tabletop/tabletop/game/tictacchess"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -145,3 +146,26 @@ func bestIndex(vals []Value) int {
 
 // bestValue is bestIndex of the values.
 func bestValue(vals []Value) int { return bestIndex(vals) }
+
+// Nested simulations over one action are the look's choice: the same
+// search as without them, draw for draw; over three they change the
+// values, and the search stays the same for a seed on any number of
+// threads.
+func TestNestedNarrowIsTheLook(t *testing.T) {
+	t.Parallel()
+	s := position(t, "...g.../...b.g./.y...../r..bb.b/......./.r...y./...y... red 13")
+	cand := s.Legal(nil)
+	plain := Evaluate(context.Background(), s, cand, 6, Options{Threads: 1, Seed: 9})
+	narrow := Evaluate(context.Background(), s, cand, 6, Options{Threads: 1, Seed: 9, Nested: 4, NestedWidth: 1})
+	if !slices.Equal(plain, narrow) {
+		t.Errorf("without nesting %v, nested over one action %v", plain, narrow)
+	}
+	one := Evaluate(context.Background(), s, cand, 6, Options{Threads: 1, Seed: 9, Nested: 4})
+	two := Evaluate(context.Background(), s, cand, 6, Options{Threads: 2, Seed: 9, Nested: 4})
+	if !slices.Equal(one, two) {
+		t.Errorf("nested: one thread %v, two threads %v", one, two)
+	}
+	if slices.Equal(one, plain) {
+		t.Error("nested over three actions changed no value")
+	}
+}

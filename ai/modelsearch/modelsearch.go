@@ -96,6 +96,12 @@ type Options struct {
 	// actions and the work fits ExactNodes (0: DefaultExactNodes);
 	// otherwise the simulations run. Not with Others, which is no model.
 	Exact, ExactNodes int
+	// Nested, when above 0, chooses the searching role's next action in
+	// each flat simulation (its first decision after the candidate) by
+	// Nested simulations of each of its NestedWidth best actions by its
+	// look (0: 3), rather than by the look alone: a measurement of what
+	// a stronger own continuation is worth (ai/README.md). Not with Plan.
+	Nested, NestedWidth int
 }
 
 // Value is what the simulations of one candidate found.
@@ -191,6 +197,7 @@ func setUp(ctx context.Context, s game.State, n int, opt Options) ([]*worker, []
 		workers[i].others = opt.Others
 		workers[i].noise = cmp.Or(opt.Noise, Noise)
 		workers[i].ownLook = opt.OwnLook
+		workers[i].nested, workers[i].nestedWidth = opt.Nested, cmp.Or(opt.NestedWidth, 3)
 		if opt.Ties != 0 {
 			workers[i].ties = max(opt.Ties, 0)
 		}
@@ -274,6 +281,9 @@ type worker struct {
 	ties        float64                            // a shared highest goal's score
 	noise       float64                            // the others' error (Options.Noise)
 	ownLook     func(game.State, []int)            // Options.OwnLook
+	nested      int                                // Options.Nested
+	nestedWidth int                                // Options.NestedWidth
+	inner       *worker                            // Nested: the inner simulations' worker
 }
 
 func newWorker(s game.State, ncand int) *worker {
@@ -376,10 +386,49 @@ func (w *worker) tally(ci int, score float64, goal int) {
 // shared one, else 0) and its goal.
 func (w *worker) playout() (float64, int) {
 	s := w.sim
+	nested := w.nested > 0
 	for !s.Terminal() {
+		if nested && s.ToMove() == w.root {
+			nested = false
+			s.Apply(w.nestedChoice())
+			continue
+		}
 		s.Apply(w.choose())
 	}
 	return w.outcome()
+}
+
+// nestedChoice is the searching role's action in w.sim chosen by
+// w.nested inner simulations of each of its w.nestedWidth best actions
+// by its look, the same draws for each action; the best mean score
+// wins, the look's order breaking ties.
+func (w *worker) nestedChoice() game.Move {
+	w.rank(w.sim)
+	if len(w.order) == 1 || w.nestedWidth <= 1 {
+		return w.order[0].m // the look's choice, as choose makes it
+	}
+	in := w.inner
+	if in == nil {
+		in = newWorker(w.sim, 0)
+		in.root, in.noise, in.ties, in.ownLook, in.others = w.root, w.noise, w.ties, w.ownLook, w.others
+		w.inner = in
+	}
+	base := w.rng.Uint64()
+	best, bestV := w.order[0].m, -1.0
+	for _, o := range w.order[:min(len(w.order), w.nestedWidth)] {
+		v := 0.0
+		for j := range w.nested {
+			in.rng.Seed(base ^ uint64(j+1)*0x9e3779b97f4a7c15)
+			in.sim.CopyFrom(w.sim)
+			in.sim.Apply(o.m)
+			score, _ := in.playout()
+			v += score
+		}
+		if v > bestV {
+			best, bestV = o.m, v
+		}
+	}
+	return best
 }
 
 // outcome is the score and goal of the searching role in the finished
