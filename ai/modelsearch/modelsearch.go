@@ -230,7 +230,13 @@ func flatRound(s game.State, cand []game.Move, alive []int, first, per int, seed
 				ci := alive[int(j)%len(alive)]
 				sim := uint64(first) + uint64(int(j)/len(alive))
 				w.start(s, cand[ci], sim, seed)
-				score, goal := w.playout()
+				var score float64
+				var goal int
+				if w.nested > 0 {
+					score, goal = w.nestedPlayout()
+				} else {
+					score, goal = w.playout()
+				}
 				w.tally(ci, score, goal)
 			}
 		}()
@@ -386,16 +392,24 @@ func (w *worker) tally(ci int, score float64, goal int) {
 // shared one, else 0) and its goal.
 func (w *worker) playout() (float64, int) {
 	s := w.sim
-	nested := w.nested > 0
 	for !s.Terminal() {
-		if nested && s.ToMove() == w.root {
-			nested = false
-			s.Apply(w.nestedChoice())
-			continue
-		}
 		s.Apply(w.choose())
 	}
 	return w.outcome()
+}
+
+// nestedPlayout is playout with the searching role's next decision
+// chosen by nestedChoice (Options.Nested); a function of its own so that
+// the plain playout, the search's hot path, stays as it was.
+func (w *worker) nestedPlayout() (float64, int) {
+	s := w.sim
+	for !s.Terminal() && s.ToMove() != w.root {
+		s.Apply(w.choose())
+	}
+	if !s.Terminal() {
+		s.Apply(w.nestedChoice())
+	}
+	return w.playout()
 }
 
 // nestedChoice is the searching role's action in w.sim chosen by
