@@ -48,6 +48,21 @@ func (x lword) withWord(k int, v uint64) lword {
 	return x
 }
 
+// at is word k of x, to be changed in place: Load changes a bit of a
+// word of four lane masks, and reading each word out and the mask back
+// (word, withWord) cost two switches on k and a copy of the mask each.
+func (x *lword) at(k int) *uint64 {
+	switch k {
+	case 0:
+		return &x.w0
+	case 1:
+		return &x.w1
+	case 2:
+		return &x.w2
+	}
+	return &x.w3
+}
+
 // wordsOf is the lanes' values of every atom: laneWords words per atom,
 // an array, so that reading an atom's words checks one bound.
 type wordsOf [][laneWords]uint64
