@@ -159,8 +159,8 @@ func TestOrGroupsIsTheOr(t *testing.T) {
 	}
 }
 
-// Every shape of rule (its positive and negative operands' numbers:
-// those orAnd, orAndSkip and andOf read without a loop and the others)
+// Every shape of rule up to eight positive and three negative operands
+// (those orAnd, orAndSkip and andOf read without a loop and the others)
 // has the value of its literals ANDed lane by lane, as an AND of its
 // own (opAnd and the short forms), in an OR of rules (opOrAnd) and in an
 // OR that skips rules whose first operand is false in every lane
@@ -170,7 +170,7 @@ func TestRuleShapesAreTheirANDs(t *testing.T) {
 	const atoms = 16
 	w := make(wordsOf, atoms+1)
 	p := &Program{}
-	for np := 0; np <= 5; np++ {
+	for np := 0; np <= 8; np++ {
 		for nn := 0; nn <= 3; nn++ {
 			if np+nn == 0 {
 				continue

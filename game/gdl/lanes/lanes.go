@@ -196,6 +196,18 @@ func (w wordsOf) andOf(code []int32, pc int) (lword, int) {
 		o := code[pc+1 : pc+5 : pc+5]
 		x, y, z, u := &w[o[0]], &w[o[1]], &w[o[2]], &w[o[3]]
 		return lword{x[0] & y[0] & z[0] & u[0], x[1] & y[1] & z[1] & u[1], x[2] & y[2] & z[2] & u[2], x[3] & y[3] & z[3] & u[3]}, pc + 5
+	case 6:
+		o := code[pc+1 : pc+7 : pc+7]
+		x, y, z := &w[o[0]], &w[o[1]], &w[o[2]]
+		a := lword{x[0] & y[0] & z[0], x[1] & y[1] & z[1], x[2] & y[2] & z[2], x[3] & y[3] & z[3]}
+		x, y, z = &w[o[3]], &w[o[4]], &w[o[5]]
+		return lword{a.w0 & x[0] & y[0] & z[0], a.w1 & x[1] & y[1] & z[1], a.w2 & x[2] & y[2] & z[2], a.w3 & x[3] & y[3] & z[3]}, pc + 7
+	case 8:
+		o := code[pc+1 : pc+9 : pc+9]
+		x, y, z, u := &w[o[0]], &w[o[1]], &w[o[2]], &w[o[3]]
+		a := lword{x[0] & y[0] & z[0] & u[0], x[1] & y[1] & z[1] & u[1], x[2] & y[2] & z[2] & u[2], x[3] & y[3] & z[3] & u[3]}
+		x, y, z, u = &w[o[4]], &w[o[5]], &w[o[6]], &w[o[7]]
+		return lword{a.w0 & x[0] & y[0] & z[0] & u[0], a.w1 & x[1] & y[1] & z[1] & u[1], a.w2 & x[2] & y[2] & z[2] & u[2], a.w3 & x[3] & y[3] & z[3] & u[3]}, pc + 9
 	case 3 | 1<<16:
 		o := code[pc+1 : pc+5 : pc+5]
 		x, y, z, u := &w[o[0]], &w[o[1]], &w[o[2]], &w[o[3]]
