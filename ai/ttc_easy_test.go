@@ -37,6 +37,10 @@ var (
 	ttcOwnPly  = flag.Int("ttc.ownplies", 1, "the measured seat's own look in its simulations: 1 action ahead, or 2 (its best next action after the others skip)")
 	ttcOthersW = flag.String("ttc.othersweights", "", "the measured seat's model search simulates the others as its model does, by the estimate with these weights changed (modelsearch.Options.Others)")
 	ttcOwnW    = flag.String("ttc.ownweights", "", "the measured seat's model search looks at its own simulated actions by the estimate with these weights changed, e.g. OneThreat=0.3,LossAttacked=0.35 (tictacchess.Weights; modelsearch.Options.OwnLook)")
+	ttcExact   = flag.Int("ttc.exact", 0, "the measured seat's model search values its candidates exactly under the model when every line ends within this many actions (modelsearch.Options.Exact)")
+	ttcExactN  = flag.Int("ttc.exactnodes", 0, "with -ttc.exact: the exact search's work limit (modelsearch.Options.ExactNodes; 0: its default)")
+	ttcNested  = flag.Int("ttc.nested", 0, "the measured seat's flat simulations (ai:hard:model) choose its next action by this many inner simulations of each of its -ttc.nestedwidth best (modelsearch.Options.Nested)")
+	ttcNestedW = flag.Int("ttc.nestedwidth", 0, "with -ttc.nested: how many of its best actions by the look (0: 3)")
 	ttcOracle  = flag.Bool("ttc.oracle", false, "the measured seat's model search simulates the others with the -ttc.others player itself (what a perfect model would be worth)")
 )
 
@@ -131,6 +135,8 @@ func ttcPlayers(t *testing.T, g int) ([]Player, game.Role) {
 					o.Plan, o.Explore, o.Widen, o.OpenLoop, o.Ties, o.Noise, o.Chance = true, *ttcExplore, *ttcWiden, *ttcOpen, *ttcTies, *ttcNoise, *ttcChance
 				}
 				o.OwnLook = ownLook
+				o.Exact, o.ExactNodes = *ttcExact, *ttcExactN
+				o.Nested, o.NestedWidth = *ttcNested, *ttcNestedW
 			}
 		}
 		if gs, ok := p.(GameStarter); ok {

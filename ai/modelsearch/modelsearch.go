@@ -91,6 +91,17 @@ type Options struct {
 	// other weights is worth (ai/README.md). It must be safe for
 	// concurrent use when Threads > 1.
 	OwnLook func(s game.State, est []int)
+	// Exact, when above 0, values the candidates exactly under the model
+	// (exact.go) when every line from the position ends within Exact
+	// actions and the work fits ExactNodes (0: DefaultExactNodes);
+	// otherwise the simulations run. Not with Others, which is no model.
+	Exact, ExactNodes int
+	// Nested, when above 0, chooses the searching role's next action in
+	// each flat simulation (its first decision after the candidate) by
+	// Nested simulations of each of its NestedWidth best actions by its
+	// look (0: 3), rather than by the look alone: a measurement of what
+	// a stronger own continuation is worth (ai/README.md). Not with Plan.
+	Nested, NestedWidth int
 }
 
 // Value is what the simulations of one candidate found.
@@ -116,6 +127,17 @@ func Search(ctx context.Context, s game.State, cand []game.Move, opt Options) Re
 	res := Result{Values: make([]Value, n)}
 	if n == 0 {
 		return res
+	}
+	if opt.Exact > 0 && opt.Others == nil {
+		if vals, work, ok := exactValues(ctx, s, cand, opt.Exact, opt); ok {
+			res.Values, res.Sims = vals, int64(work)
+			for i, v := range vals {
+				if v.Score > vals[res.Best].Score {
+					res.Best = i
+				}
+			}
+			return res
+		}
 	}
 	total := opt.Simulations
 	if total <= 0 {
@@ -175,6 +197,7 @@ func setUp(ctx context.Context, s game.State, n int, opt Options) ([]*worker, []
 		workers[i].others = opt.Others
 		workers[i].noise = cmp.Or(opt.Noise, Noise)
 		workers[i].ownLook = opt.OwnLook
+		workers[i].nested, workers[i].nestedWidth = opt.Nested, cmp.Or(opt.NestedWidth, 3)
 		if opt.Ties != 0 {
 			workers[i].ties = max(opt.Ties, 0)
 		}
@@ -207,7 +230,13 @@ func flatRound(s game.State, cand []game.Move, alive []int, first, per int, seed
 				ci := alive[int(j)%len(alive)]
 				sim := uint64(first) + uint64(int(j)/len(alive))
 				w.start(s, cand[ci], sim, seed)
-				score, goal := w.playout()
+				var score float64
+				var goal int
+				if w.nested > 0 {
+					score, goal = w.nestedPlayout()
+				} else {
+					score, goal = w.playout()
+				}
 				w.tally(ci, score, goal)
 			}
 		}()
@@ -258,6 +287,9 @@ type worker struct {
 	ties        float64                            // a shared highest goal's score
 	noise       float64                            // the others' error (Options.Noise)
 	ownLook     func(game.State, []int)            // Options.OwnLook
+	nested      int                                // Options.Nested
+	nestedWidth int                                // Options.NestedWidth
+	inner       *worker                            // Nested: the inner simulations' worker
 }
 
 func newWorker(s game.State, ncand int) *worker {
@@ -364,6 +396,53 @@ func (w *worker) playout() (float64, int) {
 		s.Apply(w.choose())
 	}
 	return w.outcome()
+}
+
+// nestedPlayout is playout with the searching role's next decision
+// chosen by nestedChoice (Options.Nested); a function of its own so that
+// the plain playout, the search's hot path, stays as it was.
+func (w *worker) nestedPlayout() (float64, int) {
+	s := w.sim
+	for !s.Terminal() && s.ToMove() != w.root {
+		s.Apply(w.choose())
+	}
+	if !s.Terminal() {
+		s.Apply(w.nestedChoice())
+	}
+	return w.playout()
+}
+
+// nestedChoice is the searching role's action in w.sim chosen by
+// w.nested inner simulations of each of its w.nestedWidth best actions
+// by its look, the same draws for each action; the best mean score
+// wins, the look's order breaking ties.
+func (w *worker) nestedChoice() game.Move {
+	w.rank(w.sim)
+	if len(w.order) == 1 || w.nestedWidth <= 1 {
+		return w.order[0].m // the look's choice, as choose makes it
+	}
+	in := w.inner
+	if in == nil {
+		in = newWorker(w.sim, 0)
+		in.root, in.noise, in.ties, in.ownLook, in.others = w.root, w.noise, w.ties, w.ownLook, w.others
+		w.inner = in
+	}
+	base := w.rng.Uint64()
+	best, bestV := w.order[0].m, -1.0
+	for _, o := range w.order[:min(len(w.order), w.nestedWidth)] {
+		v := 0.0
+		for j := range w.nested {
+			in.rng.Seed(base ^ uint64(j+1)*0x9e3779b97f4a7c15)
+			in.sim.CopyFrom(w.sim)
+			in.sim.Apply(o.m)
+			score, _ := in.playout()
+			v += score
+		}
+		if v > bestV {
+			best, bestV = o.m, v
+		}
+	}
+	return best
 }
 
 // outcome is the score and goal of the searching role in the finished

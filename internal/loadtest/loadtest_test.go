@@ -130,7 +130,7 @@ func TestRooms(t *testing.T) {
 			if runtime.GOOS == "linux" {
 				expectLines(t, out.String(), "clients CPU         ")
 				if r.store != "" {
-					expectLines(t, out.String(), "PostgreSQL CPU      ")
+					expectLines(t, out.String(), "PostgreSQL CPU      ", "PostgreSQL commits  ")
 				}
 			}
 			if strings.Contains(out.String(), "moves               0 in") {

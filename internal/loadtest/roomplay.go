@@ -224,6 +224,10 @@ type roomsResult struct {
 	firstErr               error
 	clients                clientCPU
 	database               clientCPU // the PostgreSQL server's processes
+	// commits are the transactions committed in the PostgreSQL database
+	// during the play (commitsOK: read, on PostgreSQL).
+	commits   int64
+	commitsOK bool
 	// nodeStats are the nodes' figures with the rooms open, after the
 	// play and (nodeBefore) before it; nil where a node cannot be asked
 	// (Windows).
@@ -510,6 +514,10 @@ func (rt *roomsTest) report(res roomsResult, unstored int) bool {
 	if res.database.ok {
 		fmt.Fprintf(rt.out, "PostgreSQL CPU      %.3f ms per move (%.2f s; the database server's processes, on the same cores; other clients of it add theirs)\n",
 			float64(res.database.used.Microseconds())/1000/float64(max(res.moves, 1)), res.database.used.Seconds())
+	}
+	if res.commitsOK {
+		fmt.Fprintf(rt.out, "PostgreSQL commits  %.2f per move (%d; the nodes' batches of moves and heartbeats; other clients of the database add theirs)\n",
+			float64(res.commits)/float64(max(res.moves, 1)), res.commits)
 	}
 	return !v.missed
 }

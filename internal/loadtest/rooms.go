@@ -52,6 +52,10 @@ type roomsTest struct {
 	// dbPID is the PostgreSQL server's process (0: SQLite, or not read),
 	// whose CPU the run measures while the moves are played.
 	dbPID int
+	// admin is the load test's own connection to PostgreSQL (nil on
+	// SQLite): it makes and drops the run's schema and reads the
+	// database's commits.
+	admin *pgx.Conn
 }
 
 // runRooms plays cfg.Rooms rooms at once over real SSH sessions, two
@@ -80,7 +84,10 @@ func runRooms(cfg Config, out io.Writer) (bool, error) {
 	before := rt.nodeStats()
 	var clients, db clientCPU
 	play := func() { clients.measure(func() { res = rt.play(tables) }) }
+	commits0, ok0 := rt.databaseCommits()
 	rt.profiled(func() { db.measureWith(rt.databaseCPU, play) })
+	commits1, ok1 := rt.databaseCommits()
+	res.commits, res.commitsOK = commits1-commits0, ok0 && ok1
 	res.clients, res.database = clients, db
 	res.failed = failed
 	res.nodeStats = rt.nodeStats()
@@ -197,6 +204,21 @@ func (rt *roomsTest) databaseCPU() (time.Duration, bool) {
 	return procstat.TreeCPU(rt.dbPID)
 }
 
+// databaseCommits is the transactions committed so far in the store's
+// PostgreSQL database (not ok on SQLite, or where it cannot be read): a
+// batch of moves is one, a move written alone one. PostgreSQL's counters
+// lag its backends by up to a second or so.
+func (rt *roomsTest) databaseCommits() (int64, bool) {
+	if rt.admin == nil {
+		return 0, false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	var n int64
+	err := rt.admin.QueryRow(ctx, `SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`).Scan(&n)
+	return n, err == nil
+}
+
 // freshSchema makes a schema of its own for this run on the PostgreSQL
 // server of dsn, so that no room of an earlier run is loaded, and returns
 // a DSN using it.
@@ -214,6 +236,7 @@ func (rt *roomsTest) freshSchema(dsn string) (string, error) {
 		admin.Close(ctx)
 		return "", err
 	}
+	rt.admin = admin
 	rt.drop = func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()

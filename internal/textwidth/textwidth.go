@@ -5,6 +5,7 @@
 package textwidth
 
 import (
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 
@@ -73,8 +74,14 @@ func LineFacts(s string) Facts {
 	for i := 0; i < len(s); {
 		switch c := s[i]; {
 		case c >= 0x20 && c < 0x7f:
-			f.Width++
-			i++
+			// The run of printable ASCII in one loop: the switch costs
+			// more than a character does.
+			j := i + 1
+			for j < len(s) && s[j]-0x20 < 0x5f {
+				j++
+			}
+			f.Width += j - i
+			i = j
 		case c == 0x1b:
 			n := EscapeLen(s[i:])
 			if n == 0 {
@@ -217,9 +224,24 @@ func EscapeLen(s string) int {
 	}
 	switch s[1] {
 	case '[':
-		// Parameter bytes, intermediate bytes, one final byte.
+		// Parameter bytes (0x30-0x3f: digits, ';', ':' ...), looked at
+		// eight at a time while eight are left, then intermediate bytes,
+		// one final byte. The parameters of the colour sequences are
+		// most of the bytes of a line the client draws, and each line is
+		// walked for its width. A byte is a parameter byte iff its high
+		// nibble is 3.
 		i := 2
-		for i < len(s) && s[i] >= 0x30 && s[i] <= 0x3f {
+		for len(s)-i >= 8 {
+			w := s[i : i+8]
+			x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+				uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			if m := x&0xf0f0f0f0f0f0f0f0 ^ 0x3030303030303030; m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+				break
+			}
+			i += 8
+		}
+		for i < len(s) && s[i]&0xf0 == 0x30 {
 			i++
 		}
 		for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {

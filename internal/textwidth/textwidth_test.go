@@ -116,6 +116,65 @@ func TestLineFacts(t *testing.T) {
 	}
 }
 
+// escapeLenByBytes is EscapeLen's CSI case as the standard says it, a
+// byte at a time: the reference EscapeLen's scan of the parameters
+// eight bytes at a time must agree with.
+func escapeLenByBytes(s string) int {
+	if len(s) < 2 || s[0] != 0x1b || s[1] != '[' {
+		return -1 // not a CSI: not what this reference is for
+	}
+	i := 2
+	for i < len(s) && s[i] >= 0x30 && s[i] <= 0x3f {
+		i++
+	}
+	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {
+		i++
+	}
+	if i < len(s) && s[i] >= 0x40 && s[i] <= 0x7e {
+		return i + 1
+	}
+	return 0
+}
+
+// EscapeLen finds where a CSI sequence ends whatever the length of its
+// parameters and whichever byte stops them, at every place in a word of
+// eight: every run of 0 to 24 parameter bytes followed by each byte
+// there is, then a final byte and more text (or nothing).
+func TestEscapeLen(t *testing.T) {
+	tests := []struct {
+		name string
+		seq  string
+		want int
+	}{
+		{"reset", "\x1b[m", 3},
+		{"256 colours, text after", "\x1b[38;5;208;48;5;236m [x]", 20},
+		{"24-bit, 14 parameter bytes", "\x1b[38;2;255;128;0mab", 17},
+		{"intermediate byte", "\x1b[2 qx", 5},
+		{"unfinished", "\x1b[38;5;208", 0},
+		{"control byte in the parameters", "\x1b[38;5\n;208m", 0},
+		{"high byte in the parameters", "\x1b[38;5\xb0;208m", 0},
+		{"OSC", "\x1b]8;;http://x\x1b\\", 15},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := EscapeLen(tt.seq); got != tt.want {
+				t.Errorf("EscapeLen(%q) = %d; want %d", tt.seq, got, tt.want)
+			}
+		})
+	}
+	params := "0123456789;:<=>?38;2;255;"
+	for n := 0; n <= 24; n++ {
+		for b := 0; b < 256; b++ {
+			for _, tail := range []string{"", "m", "mabcdefgh"} {
+				s := "\x1b[" + params[:n] + string([]byte{byte(b)}) + tail
+				if got, want := EscapeLen(s), escapeLenByBytes(s); got != want {
+					t.Fatalf("EscapeLen(%q) = %d; byte by byte %d", s, got, want)
+				}
+			}
+		}
+	}
+}
+
 // BenchmarkLine measures a styled board line, as a server does for every
 // line of every frame: in one pass (Line) and run by run (as Line did
 // before).

@@ -3,8 +3,10 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -144,19 +146,109 @@ func BenchmarkAppendMoveAmongRooms(b *testing.B) {
 	})
 }
 
+// BenchmarkAppendMoveAmongNewRooms is BenchmarkAppendMoveAmongRooms
+// before PostgreSQL analysed the tables (autovacuum does within a minute
+// or so of their change): as in a new deployment, or the load test's
+// store, whose batches were planned so (see moveBatchConfig).
+func BenchmarkAppendMoveAmongNewRooms(b *testing.B) {
+	eachBenchBackend(b, func(b *testing.B, open opener, db serverCPU) {
+		s := open(b)
+		addRooms(b, s, 1, 2000, false)
+		appendInParallel(b, s, db)
+	})
+}
+
+// BenchmarkAppendMovePaced stores moves at the 1000-room load test's
+// pace rather than as fast as the store goes: two stores (nodes) on one
+// database, a move every millisecond from one or the other in turn, each
+// room's once a second among 1000 rooms. A batch's size, and so its
+// cost a move, depends on the pace. It reports the database's CPU a move
+// (pg-cpu-µs/op), this process's (cpu-µs/op), PostgreSQL's statements a
+// move and the moves' latency; ns/op is about the pace (1 ms) unless the
+// store falls behind.
+func BenchmarkAppendMovePaced(b *testing.B) { appendPaced(b, true) }
+
+// BenchmarkAppendMovePacedNewRooms is BenchmarkAppendMovePaced before
+// PostgreSQL analysed the rooms, as in the load test's new store.
+func BenchmarkAppendMovePacedNewRooms(b *testing.B) { appendPaced(b, false) }
+
+// appendPaced runs BenchmarkAppendMovePaced, with the rooms analysed or
+// not.
+func appendPaced(b *testing.B, analyze bool) {
+	eachBenchBackend(b, func(b *testing.B, open opener, db serverCPU) {
+		nodes := []*Store{open(b), open(b)}
+		const rooms = 1000
+		addRooms(b, nodes[0], 1, rooms, analyze)
+		var busy [rooms + 1]atomic.Bool
+		var next [rooms + 1]int
+		samples := make([]time.Duration, b.N)
+		var wg sync.WaitGroup
+		statements := func() (n int64) {
+			for _, s := range nodes {
+				if s.e.moves != nil {
+					n += s.e.moves.statements.Load()
+				}
+			}
+			return n
+		}
+		st0 := statements()
+		cpu0, _ := procstat.CPUTime()
+		report := db.start(b)
+		tick := time.NewTicker(time.Millisecond)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			<-tick.C
+			r := i%rooms + 1
+			if !busy[r].CompareAndSwap(false, true) {
+				continue // its last move is still out: skip a beat
+			}
+			wg.Add(1)
+			go func(s *Store, r, n, i int) {
+				defer wg.Done()
+				defer busy[r].Store(false)
+				start := time.Now()
+				if _, err := s.AppendMove(context.Background(), fmt.Sprint("R", r), Move{Number: n, Text: "(place a1 cw)", Seat: n % 2, At: start}); err != nil {
+					b.Error(err)
+				}
+				samples[i] = time.Since(start)
+			}(nodes[i%2], r, next[r], i)
+			next[r]++
+		}
+		wg.Wait()
+		b.StopTimer()
+		tick.Stop()
+		report()
+		if cpu1, ok := procstat.CPUTime(); ok {
+			b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(b.N), "cpu-µs/op")
+		}
+		if nodes[0].e.moves != nil {
+			b.ReportMetric(float64(statements()-st0)/float64(b.N), "statements/op")
+		}
+		reportPercentiles(b, slices.DeleteFunc(samples, func(d time.Duration) bool { return d == 0 }))
+	})
+}
+
 // fillRooms adds n two-seat rooms in play to s, named R1 to Rn, and
 // brings the database's statistics of rooms and seats up to date.
-func fillRooms(tb testing.TB, s *Store, n int) {
+func fillRooms(tb testing.TB, s *Store, n int) { addRooms(tb, s, 1, n, true) }
+
+// addRooms adds two-seat rooms in play to s, named Rfrom to Rto, and
+// brings the database's statistics of rooms and seats up to date if
+// analyze (else leaves them to autovacuum, as a new deployment's are).
+func addRooms(tb testing.TB, s *Store, from, to int, analyze bool) {
 	tb.Helper()
-	const numbers = `WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < $1) `
-	for _, q := range []string{
+	const numbers = `WITH RECURSIVE g(n) AS (SELECT CAST($1 AS INTEGER) UNION ALL SELECT n + 1 FROM g WHERE n < $2) `
+	qs := []string{
 		numbers + `INSERT INTO rooms (code, variant, start, status, created_ms, updated_ms)
 			SELECT 'R' || n, 'pentago', '', 'playing', 0, 0 FROM g`,
 		numbers + `INSERT INTO seats (room_code, seat, kind)
 			SELECT 'R' || n, s.seat, 'player' FROM g, (SELECT 0 AS seat UNION ALL SELECT 1) s`,
-		`ANALYZE rooms`, `ANALYZE seats`,
-	} {
-		args := []any{n}
+	}
+	if analyze {
+		qs = append(qs, `ANALYZE rooms`, `ANALYZE seats`)
+	}
+	for _, q := range qs {
+		args := []any{from, to}
 		if !strings.HasPrefix(q, "WITH") {
 			args = nil
 		}

@@ -123,14 +123,34 @@ func listenerName(node string) string { return "tabletop-listen-" + node }
 //     playing room (a hash join over a scan of the table, and of every
 //     version of each row its moves left); that grows with the rooms of
 //     the whole deployment, not with the batch.
+//   - enable_seqscan and enable_bitmapscan off: the generic plan is made
+//     with the statistics of the moment, and a deployment's tables often
+//     have none yet (autovacuum analyses a new table within a minute or
+//     so) or those of a much smaller table. So planned, the rooms were
+//     read by a scan of the table, or of every waiting and playing room
+//     through rooms_by_status, at every batch, until an analyze made
+//     PostgreSQL plan again: in the 1000-room load test, whether the
+//     first batches came before or after the first analyze of the run's
+//     new tables decided the run's cost (see sqlMoveBatch). With these
+//     off, the rooms are read by their key whatever the statistics.
 func moveBatchConfig(cfg *pgxpool.Config, node string) *pgxpool.Config {
 	c := cfg.Copy()
 	c.MaxConns, c.MinConns = 1, 0
 	c.ConnConfig.RuntimeParams["application_name"] = "tabletop-moves-" + node
-	c.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_generic_plan"
-	c.ConnConfig.RuntimeParams["enable_hashjoin"] = "off"
-	c.ConnConfig.RuntimeParams["enable_mergejoin"] = "off"
+	for k, v := range moveBatchSettings {
+		c.ConnConfig.RuntimeParams[k] = v
+	}
 	return c
+}
+
+// moveBatchSettings are the planner's settings of the batches'
+// connection (moveBatchConfig).
+var moveBatchSettings = map[string]string{
+	"plan_cache_mode":   "force_generic_plan",
+	"enable_hashjoin":   "off",
+	"enable_mergejoin":  "off",
+	"enable_seqscan":    "off",
+	"enable_bitmapscan": "off",
 }
 
 // ServerProcess is the process id of the PostgreSQL server dsn names,

@@ -760,6 +760,66 @@ func TestMigrationUpgrade(t *testing.T) {
 	})
 }
 
+// TestMovesWithoutRoomKeyMigration: a database of version 5, whose
+// moves name their room by a foreign key, keeps its moves through
+// migration 6, which drops the key; moves are stored and a deleted
+// room's moves go with it as before.
+func TestMovesWithoutRoomKeyMigration(t *testing.T) {
+	eachBackend(t, func(t *testing.T, open opener) {
+		s := open(t)
+		db := s.e.db
+		for _, q := range []string{`DROP TABLE moves`, `CREATE TABLE moves (
+			room_code TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
+			ply INTEGER NOT NULL, seat INTEGER NOT NULL, text TEXT NOT NULL, played_ms BIGINT NOT NULL,
+			PRIMARY KEY (room_code, ply))`, `DELETE FROM schema_migrations WHERE version >= 6`} {
+			if _, err := db.exec(ctx, q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := roomKeysOfMoves(t, s); n != 1 {
+			t.Fatalf("version 5's moves have %d foreign keys, want 1", n)
+		}
+		mustCreate(t, s, twoSeatRoom("KEPT", false, "fp-a", "fp-b"))
+		for i, text := range []string{"a1", "b2"} {
+			if _, err := s.AppendMove(ctx, "KEPT", Move{Number: i, Text: text, Seat: i % 2, At: t0}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s2 := open(t) // a newer binary starts
+		if n := roomKeysOfMoves(t, s2); n != 0 {
+			t.Fatalf("after migration 6 the moves have %d foreign keys", n)
+		}
+		if _, err := s2.AppendMove(ctx, "KEPT", Move{Number: 2, Text: "c3", At: t0}); err != nil {
+			t.Fatal(err)
+		}
+		r, err := s2.Room(ctx, "KEPT")
+		if err != nil || strings.Join(r.Moves, " ") != "a1 b2 c3" {
+			t.Fatalf("moves after the upgrade: %q, %v", r.Moves, err)
+		}
+		if err := s2.DeleteRoom(ctx, "KEPT", 3); err != nil {
+			t.Fatal(err)
+		}
+		var left int
+		if err := s2.e.db.queryRow(ctx, `SELECT COUNT(*) FROM moves WHERE room_code = 'KEPT'`).Scan(&left); err != nil || left != 0 {
+			t.Fatalf("%d moves of the deleted room left (%v)", left, err)
+		}
+	})
+}
+
+// roomKeysOfMoves counts the foreign keys of s's moves table.
+func roomKeysOfMoves(t *testing.T, s *Store) int {
+	t.Helper()
+	q := `SELECT COUNT(*) FROM pragma_foreign_key_list('moves')`
+	if s.e.forUpdate != "" { // PostgreSQL
+		q = `SELECT COUNT(*) FROM pg_constraint WHERE conrelid = 'moves'::regclass AND contype = 'f'`
+	}
+	var n int
+	if err := s.e.db.queryRow(ctx, q).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 // TestConcurrentFinishesShareAPlayer: one player's rated games against
 // several others end at once on two nodes. Each game's rating must start
 // where another ended (one chain from 1500 to the final rating): no

@@ -1,6 +1,7 @@
 package lanes
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -156,4 +157,82 @@ func TestOrGroupsIsTheOr(t *testing.T) {
 			t.Fatalf("rules %v: in groups %v, one by one %v", rules, got, want)
 		}
 	}
+}
+
+// Every shape of rule up to eight positive and three negative operands
+// (those orAnd, orAndSkip and andOf read without a loop and the others)
+// has the value of its literals ANDed lane by lane, as an AND of its
+// own (opAnd and the short forms), in an OR of rules (opOrAnd) and in an
+// OR that skips rules whose first operand is false in every lane
+// (opOrAndSkip), over random atoms, some false in every lane.
+func TestRuleShapesAreTheirANDs(t *testing.T) {
+	rng := game.NewRand(9)
+	const atoms = 16
+	w := make(wordsOf, atoms+1)
+	p := &Program{}
+	for np := 0; np <= 8; np++ {
+		for nn := 0; nn <= 3; nn++ {
+			if np+nn == 0 {
+				continue
+			}
+			t.Run(fmt.Sprintf("%d positive %d negative", np, nn), func(t *testing.T) {
+				for round := 0; round < 100; round++ {
+					for a := range w[:atoms] {
+						for k := range w[a] {
+							x, y := rng.Uint64(), rng.Uint64()
+							w[a][k] = x | y // three quarters of the lanes
+							if rng.Intn(4) == 0 {
+								w[a][k] = 0
+							}
+						}
+					}
+					rules := make([][]int32, 1+rng.Intn(3))
+					want := lword{}
+					for i := range rules {
+						all := allLanes
+						for j := 0; j < np+nn; j++ {
+							a := int32(rng.Intn(atoms))
+							if j < np {
+								rules[i] = append(rules[i], a<<1)
+								all = and(all, w.get(a))
+							} else {
+								rules[i] = append(rules[i], a<<1|1)
+								all = andNot(all, w.get(a))
+							}
+						}
+						want = or(want, all)
+					}
+					if got := runRules(p, w, appendAnd(nil, atoms, rules[0]), atoms); got != andOfLits(w, rules[0]) {
+						t.Fatalf("round %d: the AND of %v is %x, want %x", round, rules[0], got, andOfLits(w, rules[0]))
+					}
+					ops := []int32{opOrAnd}
+					if np > 0 {
+						ops = append(ops, opOrAndSkip)
+					}
+					for _, op := range ops {
+						code := append([]int32{op | int32(len(rules))<<4, atoms}, appendEach(nil, rules)...)
+						if got := runRules(p, w, code, atoms); got != want {
+							t.Fatalf("round %d, op %d: the OR of %v is %x, want %x", round, op, rules, got, want)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// runRules runs code over w and returns atom out.
+func runRules(p *Program, w wordsOf, code []int32, out int32) lword {
+	w.put(out, lword{})
+	p.runLanes(code, w)
+	return w.get(out)
+}
+
+// andOfLits is the AND of the literals lits in every lane.
+func andOfLits(w wordsOf, lits []int32) lword {
+	all := allLanes
+	for _, l := range lits {
+		all = and(all, w.lit(l))
+	}
+	return all
 }

@@ -48,6 +48,21 @@ func (x lword) withWord(k int, v uint64) lword {
 	return x
 }
 
+// at is word k of x, to be changed in place: Load changes a bit of a
+// word of four lane masks, and reading each word out and the mask back
+// (word, withWord) cost two switches on k and a copy of the mask each.
+func (x *lword) at(k int) *uint64 {
+	switch k {
+	case 0:
+		return &x.w0
+	case 1:
+		return &x.w1
+	case 2:
+		return &x.w2
+	}
+	return &x.w3
+}
+
 // wordsOf is the lanes' values of every atom: laneWords words per atom,
 // an array, so that reading an atom's words checks one bound.
 type wordsOf [][laneWords]uint64
@@ -176,6 +191,28 @@ func (w wordsOf) andOrAnd(code []int32, pc int) (lword, int) {
 // andOf is the AND of the operands at code[pc] (a word of counts, then
 // the operands), and the pc after them.
 func (w wordsOf) andOf(code []int32, pc int) (lword, int) {
+	switch code[pc] { // the commonest shapes of the guarded roles' code
+	case 4:
+		o := code[pc+1 : pc+5 : pc+5]
+		x, y, z, u := &w[o[0]], &w[o[1]], &w[o[2]], &w[o[3]]
+		return lword{x[0] & y[0] & z[0] & u[0], x[1] & y[1] & z[1] & u[1], x[2] & y[2] & z[2] & u[2], x[3] & y[3] & z[3] & u[3]}, pc + 5
+	case 6:
+		o := code[pc+1 : pc+7 : pc+7]
+		x, y, z := &w[o[0]], &w[o[1]], &w[o[2]]
+		a := lword{x[0] & y[0] & z[0], x[1] & y[1] & z[1], x[2] & y[2] & z[2], x[3] & y[3] & z[3]}
+		x, y, z = &w[o[3]], &w[o[4]], &w[o[5]]
+		return lword{a.w0 & x[0] & y[0] & z[0], a.w1 & x[1] & y[1] & z[1], a.w2 & x[2] & y[2] & z[2], a.w3 & x[3] & y[3] & z[3]}, pc + 7
+	case 8:
+		o := code[pc+1 : pc+9 : pc+9]
+		x, y, z, u := &w[o[0]], &w[o[1]], &w[o[2]], &w[o[3]]
+		a := lword{x[0] & y[0] & z[0] & u[0], x[1] & y[1] & z[1] & u[1], x[2] & y[2] & z[2] & u[2], x[3] & y[3] & z[3] & u[3]}
+		x, y, z, u = &w[o[4]], &w[o[5]], &w[o[6]], &w[o[7]]
+		return lword{a.w0 & x[0] & y[0] & z[0] & u[0], a.w1 & x[1] & y[1] & z[1] & u[1], a.w2 & x[2] & y[2] & z[2] & u[2], a.w3 & x[3] & y[3] & z[3] & u[3]}, pc + 9
+	case 3 | 1<<16:
+		o := code[pc+1 : pc+5 : pc+5]
+		x, y, z, u := &w[o[0]], &w[o[1]], &w[o[2]], &w[o[3]]
+		return lword{x[0] & y[0] & z[0] &^ u[0], x[1] & y[1] & z[1] &^ u[1], x[2] & y[2] & z[2] &^ u[2], x[3] & y[3] & z[3] &^ u[3]}, pc + 5
+	}
 	np, nn := signCounts(code[pc])
 	pc++
 	var acc lword
@@ -201,25 +238,66 @@ func (w wordsOf) andOf(code []int32, pc int) (lword, int) {
 // orAnd is the OR of the n rules at code[pc] (each a word of counts,
 // then its operands), and the pc after them. The rules are evaluated
 // in its own loop, not a call each (andOf): most have two or three
-// operands, and a call cost more than their ANDs.
+// operands, and a call cost more than their ANDs. The commonest shapes
+// of rule (counts, see signCounts) are read without a loop over their
+// operands, whose setup cost more than the operands' ANDs (4pttc: 30
+// instructions a rule for the loop over two positives).
 //
 //go:noinline
 func (w wordsOf) orAnd(code []int32, pc, n int) (lword, int) {
 	var acc lword
 	for ; n > 0; n-- {
-		np, nn := signCounts(code[pc])
-		pc++
-		all := allLanes
-		for _, o := range code[pc : pc+np] {
-			x := &w[o]
-			all.w0, all.w1, all.w2, all.w3 = all.w0&x[0], all.w1&x[1], all.w2&x[2], all.w3&x[3]
+		var all lword
+		switch code[pc] {
+		case 1: // one positive
+			x := &w[code[pc+1]]
+			all = lword{x[0], x[1], x[2], x[3]}
+			pc += 2
+		case 2: // two positives
+			o := code[pc+1 : pc+3 : pc+3]
+			x, y := &w[o[0]], &w[o[1]]
+			all = lword{x[0] & y[0], x[1] & y[1], x[2] & y[2], x[3] & y[3]}
+			pc += 3
+		case 3: // three positives
+			o := code[pc+1 : pc+4 : pc+4]
+			x, y, z := &w[o[0]], &w[o[1]], &w[o[2]]
+			all = lword{x[0] & y[0] & z[0], x[1] & y[1] & z[1], x[2] & y[2] & z[2], x[3] & y[3] & z[3]}
+			pc += 4
+		case 4: // four positives
+			o := code[pc+1 : pc+5 : pc+5]
+			x, y, z, u := &w[o[0]], &w[o[1]], &w[o[2]], &w[o[3]]
+			all = lword{x[0] & y[0] & z[0] & u[0], x[1] & y[1] & z[1] & u[1], x[2] & y[2] & z[2] & u[2], x[3] & y[3] & z[3] & u[3]}
+			pc += 5
+		case 1 | 1<<16: // one positive, one negative
+			o := code[pc+1 : pc+3 : pc+3]
+			x, y := &w[o[0]], &w[o[1]]
+			all = lword{x[0] &^ y[0], x[1] &^ y[1], x[2] &^ y[2], x[3] &^ y[3]}
+			pc += 3
+		case 2 | 1<<16: // two positives, one negative
+			o := code[pc+1 : pc+4 : pc+4]
+			x, y, z := &w[o[0]], &w[o[1]], &w[o[2]]
+			all = lword{x[0] & y[0] &^ z[0], x[1] & y[1] &^ z[1], x[2] & y[2] &^ z[2], x[3] & y[3] &^ z[3]}
+			pc += 4
+		case 1 | 2<<16: // one positive, two negatives
+			o := code[pc+1 : pc+4 : pc+4]
+			x, y, z := &w[o[0]], &w[o[1]], &w[o[2]]
+			all = lword{x[0] &^ (y[0] | z[0]), x[1] &^ (y[1] | z[1]), x[2] &^ (y[2] | z[2]), x[3] &^ (y[3] | z[3])}
+			pc += 4
+		default:
+			np, nn := signCounts(code[pc])
+			pc++
+			all = allLanes
+			for _, o := range code[pc : pc+np] {
+				x := &w[o]
+				all.w0, all.w1, all.w2, all.w3 = all.w0&x[0], all.w1&x[1], all.w2&x[2], all.w3&x[3]
+			}
+			pc += np
+			for _, o := range code[pc : pc+nn] {
+				x := &w[o]
+				all.w0, all.w1, all.w2, all.w3 = all.w0&^x[0], all.w1&^x[1], all.w2&^x[2], all.w3&^x[3]
+			}
+			pc += nn
 		}
-		pc += np
-		for _, o := range code[pc : pc+nn] {
-			x := &w[o]
-			all.w0, all.w1, all.w2, all.w3 = all.w0&^x[0], all.w1&^x[1], all.w2&^x[2], all.w3&^x[3]
-		}
-		pc += nn
 		acc = or(acc, all)
 	}
 	return acc, pc
@@ -235,24 +313,61 @@ func (w wordsOf) orAnd(code []int32, pc, n int) (lword, int) {
 func (w wordsOf) orAndSkip(code []int32, pc, n int) (lword, int) {
 	var acc lword
 	for ; n > 0; n-- {
-		np, nn := signCounts(code[pc])
-		pc++
-		x := &w[code[pc]]
+		c := code[pc]
+		x := &w[code[pc+1]]
 		if x[0]|x[1]|x[2]|x[3] == 0 {
-			pc += np + nn
+			np, nn := signCounts(c)
+			pc += 1 + np + nn
 			continue
 		}
-		all := lword{x[0], x[1], x[2], x[3]}
-		for _, o := range code[pc+1 : pc+np] {
-			x := &w[o]
-			all.w0, all.w1, all.w2, all.w3 = all.w0&x[0], all.w1&x[1], all.w2&x[2], all.w3&x[3]
+		var all lword
+		switch c { // the commonest shapes without a loop, as in orAnd
+		case 1:
+			all = lword{x[0], x[1], x[2], x[3]}
+			pc += 2
+		case 2:
+			y := &w[code[pc+2]]
+			all = lword{x[0] & y[0], x[1] & y[1], x[2] & y[2], x[3] & y[3]}
+			pc += 3
+		case 3:
+			o := code[pc+2 : pc+4 : pc+4]
+			y, z := &w[o[0]], &w[o[1]]
+			all = lword{x[0] & y[0] & z[0], x[1] & y[1] & z[1], x[2] & y[2] & z[2], x[3] & y[3] & z[3]}
+			pc += 4
+		case 4:
+			o := code[pc+2 : pc+5 : pc+5]
+			y, z, u := &w[o[0]], &w[o[1]], &w[o[2]]
+			all = lword{x[0] & y[0] & z[0] & u[0], x[1] & y[1] & z[1] & u[1], x[2] & y[2] & z[2] & u[2], x[3] & y[3] & z[3] & u[3]}
+			pc += 5
+		case 1 | 1<<16:
+			y := &w[code[pc+2]]
+			all = lword{x[0] &^ y[0], x[1] &^ y[1], x[2] &^ y[2], x[3] &^ y[3]}
+			pc += 3
+		case 2 | 1<<16:
+			o := code[pc+2 : pc+4 : pc+4]
+			y, z := &w[o[0]], &w[o[1]]
+			all = lword{x[0] & y[0] &^ z[0], x[1] & y[1] &^ z[1], x[2] & y[2] &^ z[2], x[3] & y[3] &^ z[3]}
+			pc += 4
+		case 1 | 2<<16:
+			o := code[pc+2 : pc+4 : pc+4]
+			y, z := &w[o[0]], &w[o[1]]
+			all = lword{x[0] &^ (y[0] | z[0]), x[1] &^ (y[1] | z[1]), x[2] &^ (y[2] | z[2]), x[3] &^ (y[3] | z[3])}
+			pc += 4
+		default:
+			np, nn := signCounts(c)
+			pc += 2
+			all = lword{x[0], x[1], x[2], x[3]}
+			for _, o := range code[pc : pc+np-1] {
+				x := &w[o]
+				all.w0, all.w1, all.w2, all.w3 = all.w0&x[0], all.w1&x[1], all.w2&x[2], all.w3&x[3]
+			}
+			pc += np - 1
+			for _, o := range code[pc : pc+nn] {
+				x := &w[o]
+				all.w0, all.w1, all.w2, all.w3 = all.w0&^x[0], all.w1&^x[1], all.w2&^x[2], all.w3&^x[3]
+			}
+			pc += nn
 		}
-		pc += np
-		for _, o := range code[pc : pc+nn] {
-			x := &w[o]
-			all.w0, all.w1, all.w2, all.w3 = all.w0&^x[0], all.w1&^x[1], all.w2&^x[2], all.w3&^x[3]
-		}
-		pc += nn
 		acc = or(acc, all)
 	}
 	return acc, pc
@@ -278,19 +393,32 @@ func (w wordsOf) orGroups(code []int32, pc int) (lword, int) {
 		// a ply, 367.2 without).
 		var g lword
 		for pc += 3; rules > 0; rules-- {
-			np, nn := signCounts(code[pc])
-			pc++
 			all := f
-			for _, o := range code[pc : pc+np] {
-				x := &w[o]
-				all.w0, all.w1, all.w2, all.w3 = all.w0&x[0], all.w1&x[1], all.w2&x[2], all.w3&x[3]
+			switch code[pc] { // the commonest shapes without a loop, as in orAnd
+			case 2:
+				o := code[pc+1 : pc+3 : pc+3]
+				x, y := &w[o[0]], &w[o[1]]
+				all = lword{f.w0 & x[0] & y[0], f.w1 & x[1] & y[1], f.w2 & x[2] & y[2], f.w3 & x[3] & y[3]}
+				pc += 3
+			case 3:
+				o := code[pc+1 : pc+4 : pc+4]
+				x, y, z := &w[o[0]], &w[o[1]], &w[o[2]]
+				all = lword{f.w0 & x[0] & y[0] & z[0], f.w1 & x[1] & y[1] & z[1], f.w2 & x[2] & y[2] & z[2], f.w3 & x[3] & y[3] & z[3]}
+				pc += 4
+			default:
+				np, nn := signCounts(code[pc])
+				pc++
+				for _, o := range code[pc : pc+np] {
+					x := &w[o]
+					all.w0, all.w1, all.w2, all.w3 = all.w0&x[0], all.w1&x[1], all.w2&x[2], all.w3&x[3]
+				}
+				pc += np
+				for _, o := range code[pc : pc+nn] {
+					x := &w[o]
+					all.w0, all.w1, all.w2, all.w3 = all.w0&^x[0], all.w1&^x[1], all.w2&^x[2], all.w3&^x[3]
+				}
+				pc += nn
 			}
-			pc += np
-			for _, o := range code[pc : pc+nn] {
-				x := &w[o]
-				all.w0, all.w1, all.w2, all.w3 = all.w0&^x[0], all.w1&^x[1], all.w2&^x[2], all.w3&^x[3]
-			}
-			pc += nn
 			g = or(g, all)
 		}
 		acc = or(acc, g)

@@ -37,8 +37,9 @@ func (l *Sim) playing(lane int) bool { return l.active.word(lane>>6)>>(lane&63)&
 // from positions a few random plies in, and follows every lane with a
 // State playing the same moves: on every ply each lane's position, legal
 // moves and terminal, and at each game's end its goals, must be the
-// State's, and each move must be legal there. tune, if any, adjusts the
-// lanes before the first game.
+// State's, and each move must be legal there; a lane loaded plays or
+// waits to (parked). tune, if any, adjusts the lanes before the first
+// game.
 func checkLanes(t *testing.T, v *game.Variant, width, games, maxPlies int, seed uint64, tune ...func(*Sim)) {
 	t.Helper()
 	start := v.New()
@@ -55,6 +56,9 @@ func checkLanes(t *testing.T, v *game.Variant, width, games, maxPlies int, seed 
 		}
 		mirror[lane] = s
 		l.Load(lane, s, maxPlies)
+		if !l.playing(lane) && l.parked.word(lane>>6)>>(lane&63)&1 == 0 {
+			t.Fatalf("lane %d loaded, neither playing nor parked", lane)
+		}
 	}
 	for lane := range mirror {
 		load(lane)

@@ -43,23 +43,23 @@ func (l *Sim) Load(lane int, s game.State, maxPlies int) {
 	bit := uint64(1) << b
 	if l.clean.word(k)&bit != 0 {
 		setBase(l.w, k, bit, base)
-		l.clean = l.clean.withWord(k, l.clean.word(k)&^bit)
+		*l.clean.at(k) &^= bit
 	} else if l.loadsNow++; l.loads != nil && l.loadsNow > l.deferAfter {
 		to := l.loads[lane*l.baseWords : (lane+1)*l.baseWords]
 		for i := range to {
 			to[i] = base[i] // a word or a few: a loop, not a call of copy
 		}
-		l.pending = l.pending.withWord(k, l.pending.word(k)|bit)
+		*l.pending.at(k) |= bit
 	} else {
 		l.writeVals(k, b, vals[:l.n.NBase])
 	}
 	if l.lp.guardedRoles >= 2 {
-		l.parked = l.parked.withWord(k, l.parked.word(k)|bit)
-		l.active = l.active.withWord(k, l.active.word(k)&^bit)
+		*l.parked.at(k) |= bit
+		*l.active.at(k) &^= bit
 	} else {
-		l.active = l.active.withWord(k, l.active.word(k)|bit)
+		*l.active.at(k) |= bit
 	}
-	l.held = l.held.withWord(k, l.held.word(k)&^bit)
+	*l.held.at(k) &^= bit
 	l.loaded[lane], l.expiry[lane] = l.step, noExpiry
 	if maxPlies > 0 {
 		l.expiry[lane] = l.step + int64(maxPlies)
