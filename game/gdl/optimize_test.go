@@ -171,3 +171,39 @@ func TestFoldRemovesAliases(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldDropsRepeatedRules checks that no atom of a test sheet's
+// program keeps the same rule twice: testdata/repeats.kif's rules whose
+// variables are told apart only by distinct ground to every ordering of
+// the same atoms, which an OR reads once (crisscross read 24 orderings
+// of each set of four stuck pieces at every ply). That the game is the
+// same is TestOptimizedRulesAgree's part.
+func TestFoldDropsRepeatedRules(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.kif")
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := kif.Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := compile(f, d, DefaultLimits, engineGround)
+		if err != nil {
+			continue // the invalid sheets of the tests
+		}
+		p := v.New().(*State).n.prog
+		for q, a := range p.atoms {
+			seen := map[string]bool{}
+			for r := p.ruleLo[q]; r < p.ruleLo[q+1]; r++ {
+				lits := slices.Sorted(slices.Values(p.lits[p.litLo[r]:p.litLo[r+1]]))
+				if k := fmt.Sprint(lits); seen[k] {
+					t.Errorf("%s: atom %d has the rule %s twice", filepath.Base(f), a, k)
+				} else {
+					seen[k] = true
+				}
+			}
+		}
+	}
+}
