@@ -143,6 +143,10 @@ func tracedGames(path string) ([]tracedGame, error) {
 			continue
 		}
 		me := slices.Index(tictacchess.Variant.Roles, strings.TrimSuffix(seat, ","))
+		if me < 0 {
+			cur = nil
+			continue
+		}
 		other := 0
 		for r, v := range g {
 			if r != me {

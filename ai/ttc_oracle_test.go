@@ -1,12 +1,10 @@
 package ai
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 
@@ -91,35 +89,15 @@ func notWonMoves(path string, last int) ([]string, error) {
 // STEP MOVE": of every game with all, else of the games in which it did
 // not have the unique highest goal.
 func tracedMoves(path string, last int, all bool) ([]string, error) {
-	f, err := os.Open(path)
+	games, err := tracedGames(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	var out, game []string
-	for sc := bufio.NewScanner(f); sc.Scan(); {
-		line := sc.Text()
-		if strings.HasSuffix(line, " *") {
-			game = append(game, strings.Join(strings.Fields(line)[:4], " "))
-			continue
+	var out []string
+	for _, g := range games {
+		if all || g.result != 0 {
+			out = append(out, g.moves[max(len(g.moves)-last, 0):]...)
 		}
-		var n int
-		var seat string
-		var g [4]int
-		if _, err := fmt.Sscanf(line, "game %d: measured seat %s goals [%d %d %d %d]", &n, &seat, &g[0], &g[1], &g[2], &g[3]); err != nil {
-			continue
-		}
-		me := slices.Index(tictacchess.Variant.Roles, strings.TrimSuffix(seat, ","))
-		other := 0
-		for r, v := range g {
-			if r != me {
-				other = max(other, v)
-			}
-		}
-		if me >= 0 && (all || g[me] <= other) {
-			out = append(out, game[max(len(game)-last, 0):]...)
-		}
-		game = game[:0]
 	}
 	return out, nil
 }
