@@ -598,6 +598,7 @@ func New(n *Net, c *Code, positionOf func(game.State) (base []uint64, vals []boo
 	return l
 }
 
+// Lanes is the number of games played at once.
 func (l *Sim) Lanes() int { return laneCount }
 
 // Reset stops every lane's game.
@@ -619,6 +620,7 @@ func (l *Sim) Plies(lane int) int {
 	return int(l.expiry[lane] - l.loaded[lane])
 }
 
+// Goal is role r's goal in lane's last ended game.
 func (l *Sim) Goal(lane int, r game.Role) int {
 	return int(l.goals[lane*len(l.n.Roles)+int(r)])
 }
