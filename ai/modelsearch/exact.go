@@ -199,19 +199,8 @@ func byProbability(probs []float64, out []int) []int {
 
 // outcome is the searching role's score and goal in the finished game s.
 func (x *exact) outcome(s game.State) (float64, float64, bool) {
-	own, other := s.Goal(x.root), -1
-	for r := 0; r < x.nroles; r++ {
-		if game.Role(r) != x.root {
-			other = max(other, s.Goal(game.Role(r)))
-		}
-	}
-	switch {
-	case own > other:
-		return 1, float64(own), true
-	case own == other:
-		return x.ties, float64(own), true
-	}
-	return 0, float64(own), true
+	score, goal := outcome(s, x.root, x.nroles, x.ties)
+	return score, float64(goal), true
 }
 
 // look fills x.est for s as the model's look does (worker.look).

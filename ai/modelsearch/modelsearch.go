@@ -448,10 +448,15 @@ func (w *worker) nestedChoice() game.Move {
 // outcome is the score and goal of the searching role in the finished
 // simulation w.sim.
 func (w *worker) outcome() (float64, int) {
-	s := w.sim
-	own, other := s.Goal(w.root), -1
-	for r := 0; r < w.nroles; r++ {
-		if game.Role(r) != w.root {
+	return outcome(w.sim, w.root, w.nroles, w.ties)
+}
+
+// outcome is root's score in the finished game s, 1 for the unique
+// highest goal, ties for a shared one, else 0, and its goal.
+func outcome(s game.State, root game.Role, nroles int, ties float64) (float64, int) {
+	own, other := s.Goal(root), -1
+	for r := 0; r < nroles; r++ {
+		if game.Role(r) != root {
 			other = max(other, s.Goal(game.Role(r)))
 		}
 	}
@@ -459,7 +464,7 @@ func (w *worker) outcome() (float64, int) {
 	case own > other:
 		return 1, own
 	case own == other:
-		return w.ties, own
+		return ties, own
 	}
 	return 0, own
 }
