@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tabletop/tabletop/game"
+	"github.com/tabletop/tabletop/game/gametest"
 	"github.com/tabletop/tabletop/game/gdl/kif"
 	"github.com/tabletop/tabletop/game/gdl/topdown"
 )
@@ -17,32 +18,9 @@ import (
 // The published corpus: the rule sheets ggp-base publishes, kept outside
 // the repository at ../shared/gdl-corpus from its root (see the README).
 
-// corpusDir returns the shared corpus directory, or "" when it is absent.
-func corpusDir() string {
-	dir, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-	c := filepath.Join(dir, "..", "shared", "gdl-corpus")
-	if st, err := os.Stat(c); err != nil || !st.IsDir() {
-		return ""
-	}
-	return c
-}
-
 // corpusSheets returns the corpus's sheets, or skips t when it is absent.
 func corpusSheets(t *testing.T) []string {
-	dir := corpusDir()
+	dir := gametest.CorpusDir()
 	if dir == "" {
 		t.Skip("no GDL corpus at ../shared/gdl-corpus from the repository root: skipped")
 	}

@@ -6,32 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-)
 
-// corpusDir returns the shared corpus of rule sheets that ggp-base
-// publishes, kept outside the repository at ../shared/gdl-corpus from its
-// root, or "" when it is absent.
-func corpusDir() string {
-	dir, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-	c := filepath.Join(dir, "..", "shared", "gdl-corpus")
-	if st, err := os.Stat(c); err != nil || !st.IsDir() {
-		return ""
-	}
-	return c
-}
+	"github.com/tabletop/tabletop/game/gametest"
+)
 
 func envInt(name string, def int) int {
 	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
@@ -46,7 +23,7 @@ func envInt(name string, def int) int {
 // games (the long run that compares the engines, gdl's
 // TestCorpusEngines), that many in every lane.
 func TestCorpusLanes(t *testing.T) {
-	dir := corpusDir()
+	dir := gametest.CorpusDir()
 	if dir == "" {
 		t.Skip("no GDL corpus at ../shared/gdl-corpus from the repository root: skipped")
 	}
