@@ -3,6 +3,7 @@ package gdl
 import (
 	"cmp"
 	"encoding/binary"
+	"math"
 	"slices"
 )
 
@@ -33,11 +34,15 @@ type optimizer struct {
 	// roleOf holds, by atom, the role of a does atom, or -1: a slice,
 	// not a map, as splitDoes asks it of every literal of the network.
 	roleOf []int32
-	all    [][]int32 // by role: its does atoms, sorted
-	none   []int32   // by role: its none atom, -1 until needed
-	nodes  map[string]int32
-	rest   []int32 // the literals splitDoes returns
-	key    []byte  // the key of a group of factorMoves
+	// movesAt holds, by atom, the moves it stands for, and
+	// moveSets the sets of several: see standsFor.
+	movesAt  []int32
+	moveSets [][]int32
+	all      [][]int32 // by role: its does atoms, sorted
+	none     []int32   // by role: its none atom, -1 until needed
+	nodes    map[string]int32
+	rest     []int32 // the literals splitDoes returns
+	key      []byte  // the key of a group of factorMoves
 }
 
 func newOptimizer(b *netBuilder) *optimizer {
@@ -54,13 +59,80 @@ func newOptimizer(b *netBuilder) *optimizer {
 		slices.Sort(o.all[r])
 		o.all[r] = slices.Compact(o.all[r])
 	}
+	o.movesAt = filled(len(b.rs.rules), notYet)
+	for a := range o.movesAt {
+		o.standsFor(int32(a), 0)
+	}
 	return o
 }
 
-// isDoes reports whether atom a is a does atom (the atoms added since
-// newOptimizer are none).
-func (o *optimizer) isDoes(a int32) bool {
-	return int(a) < len(o.roleOf) && o.roleOf[a] >= 0
+// What an atom stands for, in movesAt: a does atom (itself, >= 0), no
+// move (noMoves), set i of moveSets (-2-i), or not yet known (notYet).
+const (
+	noMoves = -1
+	notYet  = math.MinInt32
+)
+
+// standsFor finds the moves atom a stands for (see movesAt): a does atom
+// stands for its move, and a derived atom whose every rule is one
+// positive literal of an atom that stands for moves stands for theirs,
+// the disjunction of those does atoms. Grounding the rewritten rules
+// splits a rule's does literal into an atom of its own where the rule's
+// other literals do not read all its variables (chinesecheckers3's
+// frame rule, whose cell is told from the move's cells by distinct: each
+// move an atom of its own, by one rule, or by one for each role that
+// may make it); factorMoves must see the moves through it to join the
+// rules. depth bounds the atoms read through (a deeper one stands for
+// none).
+func (o *optimizer) standsFor(a int32, depth int) int32 {
+	if v := o.movesAt[a]; v != notYet {
+		return v
+	}
+	o.movesAt[a] = noMoves // until found: a loop of atoms stands for none
+	if o.roleOf[a] >= 0 {
+		o.movesAt[a] = a
+		return a
+	}
+	rules := o.b.rs.rules[a]
+	if len(rules) == 0 || depth == maxMovesDepth {
+		return noMoves
+	}
+	for _, r := range rules {
+		if len(r) != 1 || r[0]&1 != 0 || o.standsFor(r[0]>>1, depth+1) == noMoves {
+			return noMoves
+		}
+	}
+	var moves []int32
+	for _, r := range rules {
+		moves = o.appendMoves(moves, r[0]>>1)
+	}
+	if moves = slices.Compact(slices.Sorted(slices.Values(moves))); len(moves) == 1 {
+		o.movesAt[a] = moves[0]
+	} else {
+		o.moveSets = append(o.moveSets, moves)
+		o.movesAt[a] = -2 - int32(len(o.moveSets)-1)
+	}
+	return o.movesAt[a]
+}
+
+// maxMovesDepth bounds the atoms standsFor reads through.
+const maxMovesDepth = 8
+
+// standsForMoves reports whether atom a stands for moves (standsFor; the
+// atoms added since newOptimizer do not).
+func (o *optimizer) standsForMoves(a int32) bool {
+	return int(a) < len(o.movesAt) && o.movesAt[a] != noMoves
+}
+
+// appendMoves appends the does atoms atom a stands for to moves.
+func (o *optimizer) appendMoves(moves []int32, a int32) []int32 {
+	switch v := o.movesAt[a]; {
+	case v >= 0:
+		return append(moves, v)
+	case v <= -2:
+		return append(moves, o.moveSets[-2-v]...)
+	}
+	return moves
 }
 
 // newAtom adds a derived atom with the given rules and returns it.
@@ -82,7 +154,8 @@ func (o *optimizer) noneAtom(r int) int32 {
 }
 
 // factorMoves rewrites, for every derived atom, its rules that have one
-// positive does literal and the same other literals as one rule (see
+// positive literal of moves (a does atom, or an atom that stands for
+// several: standsFor) and the same other literals as one rule (see
 // above).
 func (o *optimizer) factorMoves() {
 	rs := &o.b.rs
@@ -131,7 +204,11 @@ func (o *optimizer) factorMoves() {
 				kept = append(kept, append(g.rest, g.does[0]<<1))
 				continue
 			}
-			kept = append(kept, append(g.rest, o.anyOf(g.does)))
+			var moves []int32
+			for _, d := range g.does {
+				moves = o.appendMoves(moves, d)
+			}
+			kept = append(kept, append(g.rest, o.anyOf(moves)))
 		}
 		rs.rules[a] = kept
 	}
@@ -141,7 +218,7 @@ func (o *optimizer) factorMoves() {
 func (o *optimizer) splitsDoes(r []int32) bool {
 	does := false
 	for _, l := range r {
-		if o.isDoes(l >> 1) {
+		if o.standsForMoves(l >> 1) {
 			if does || l&1 == 1 {
 				return false
 			}
@@ -151,15 +228,16 @@ func (o *optimizer) splitsDoes(r []int32) bool {
 	return does
 }
 
-// splitDoes returns the one positive does literal of rule r and its other
-// literals, sorted; ok is false when r has no does literal or several, or
-// a negated one.
+// splitDoes returns the atom of the one positive literal of rule r that
+// stands for moves (a does atom, or one that stands for several: see
+// standsFor) and its other literals, sorted; ok is false when r has no
+// such literal or several, or a negated one.
 // rest is o.rest, valid until the next call.
 func (o *optimizer) splitDoes(r []int32) (does int32, rest []int32, ok bool) {
 	does = -1
 	o.rest = o.rest[:0]
 	for _, l := range r {
-		if !o.isDoes(l >> 1) {
+		if !o.standsForMoves(l >> 1) {
 			o.rest = append(o.rest, l)
 			continue
 		}
