@@ -101,7 +101,7 @@ func not(a lword) lword { return lword{^a.w0, ^a.w1, ^a.w2, ^a.w3} }
 // runLanes evaluates code (see opAnd) over the lanes' words.
 func (p *Program) runLanes(code []int32, w wordsOf) {
 	for pc := 0; pc+1 < len(code); {
-		op, out := code[pc]&15, code[pc+1]
+		op, out := code[pc]&opMask, code[pc+1]
 		switch op {
 		case opCopy:
 			w.put(out, w.get(code[pc+2]))
@@ -148,11 +148,11 @@ func (p *Program) runLanes(code []int32, w wordsOf) {
 			w.put(out, acc)
 		case opOrAnd:
 			var acc lword
-			acc, pc = w.orAnd(code, pc+2, int(code[pc]>>4))
+			acc, pc = w.orAnd(code, pc+2, int(code[pc]>>opShift))
 			w.put(out, acc)
 		case opOrAndSkip:
 			var acc lword
-			acc, pc = w.orAndSkip(code, pc+2, int(code[pc]>>4))
+			acc, pc = w.orAndSkip(code, pc+2, int(code[pc]>>opShift))
 			w.put(out, acc)
 		case opAndOrAnd, opAndOrAndSkip:
 			var acc lword
@@ -163,8 +163,15 @@ func (p *Program) runLanes(code []int32, w wordsOf) {
 			acc, pc = w.orGroups(code, pc)
 			w.put(out, acc)
 		case opLoop:
-			p.loopLanes(p.Segs[code[pc]>>4], w)
+			p.loopLanes(p.Segs[code[pc]>>opShift], w)
 			pc += 2
+		case opGuard:
+			if x := &w[code[pc+2]]; x[0]|x[1]|x[2]|x[3] == 0 {
+				w[out] = [laneWords]uint64{}
+				pc += int(code[pc+3])
+			} else {
+				pc += 4
+			}
 		}
 	}
 }
@@ -174,13 +181,13 @@ func (p *Program) runLanes(code []int32, w wordsOf) {
 //
 //go:noinline
 func (w wordsOf) andOrAnd(code []int32, pc int) (lword, int) {
-	n, end := int(code[pc]>>4), pc+int(code[pc+2])
+	n, end := int(code[pc]>>opShift), pc+int(code[pc+2])
 	c, rpc := w.andOf(code, pc+3)
 	if c == (lword{}) {
 		return c, end
 	}
 	var acc lword
-	if code[pc]&15 == opAndOrAndSkip {
+	if code[pc]&opMask == opAndOrAndSkip {
 		acc, _ = w.orAndSkip(code, rpc, n)
 	} else {
 		acc, _ = w.orAnd(code, rpc, n)
@@ -378,7 +385,7 @@ func (w wordsOf) orAndSkip(code []int32, pc, n int) (lword, int) {
 //
 //go:noinline
 func (w wordsOf) orGroups(code []int32, pc int) (lword, int) {
-	n, end := int(code[pc]>>4), pc+int(code[pc+2])
+	n, end := int(code[pc]>>opShift), pc+int(code[pc+2])
 	pc += 3
 	var acc lword
 	for ; n > 0; n-- {
@@ -572,10 +579,7 @@ const noExpiry = int64(1) << 62
 // New returns an empty simulation of the network n whose code c
 // (Compile) is; positionOf reads the states Load is given.
 func New(n *Net, c *Code, positionOf func(game.State) (base []uint64, vals []bool)) *Sim {
-	words := n.NAtoms
-	if c.push != nil {
-		words += c.push.extra
-	}
+	words := n.NAtoms + c.temps
 	l := &Sim{n: n, lp: c, positionOf: positionOf, w: make(wordsOf, words), nextExpiry: noExpiry,
 		goals: make([]uint8, laneCount*len(n.Roles)), set: make([]int32, 0, laneCount*len(n.Roles)),
 		tries: make([]int64, len(n.Roles)), hits: make([]int64, len(n.Roles)),
