@@ -287,7 +287,7 @@ func TestLanesGuardOtherRolesRules(t *testing.T) {
 // nextOp returns the pc of the first instruction of code with operation
 // op at or after pc, or len(code).
 func nextOp(code []int32, pc int, op int32) int {
-	for pc < len(code) && code[pc]&opMask != op {
+	for pc < len(code) && opOf(code[pc]) != op {
 		pc = instrEnd(code, pc)
 	}
 	return pc

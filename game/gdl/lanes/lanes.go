@@ -163,10 +163,10 @@ func (p *Program) runLanes(code []int32, w wordsOf) {
 			acc, pc = w.orGroups(code, pc)
 			w.put(out, acc)
 		case opLoop:
-			p.loopLanes(p.Segs[code[pc]>>opShift], w)
-			pc += 2
-		case opGuard:
-			if x := &w[code[pc+2]]; x[0]|x[1]|x[2]|x[3] == 0 {
+			if sg := code[pc] >> opShift; sg >= 0 {
+				p.loopLanes(p.Segs[sg], w)
+				pc += 2
+			} else if x := &w[code[pc+2]]; x[0]|x[1]|x[2]|x[3] == 0 { // opGuard
 				w[out] = [laneWords]uint64{}
 				pc += int(code[pc+3])
 			} else {

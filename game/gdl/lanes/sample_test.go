@@ -45,11 +45,20 @@ func TestLanesSkipFalseRulesInAnyOrder(t *testing.T) {
 func countOp(code []int32, op int32) int {
 	k := 0
 	for pc := 0; pc+1 < len(code); pc = instrEnd(code, pc) {
-		if code[pc]&opMask == op {
+		if opOf(code[pc]) == op {
 			k++
 		}
 	}
 	return k
+}
+
+// opOf is the operation of an instruction's first word: opGuard, or
+// its op.
+func opOf(first int32) int32 {
+	if first == opGuard {
+		return opGuard
+	}
+	return first & opMask
 }
 
 // instrEnd is the pc after the instruction of code at pc (for opGuard,
@@ -74,8 +83,10 @@ func instrEnd(code []int32, pc int) int {
 		return end
 	case opAndOrAnd, opAndOrAndSkip, opOrGroups:
 		return pc + int(code[pc+2])
-	case opGuard:
-		return pc + 4
+	case opLoop:
+		if code[pc] == opGuard {
+			return pc + 4 // into its block
+		}
 	}
 	return pc + 2
 }
