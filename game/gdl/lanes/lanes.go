@@ -570,6 +570,11 @@ type Sim struct {
 	transposeMin int
 	deferAfter   int // the loads after a Step written at once, before the others are kept
 	loadsNow     int // the loads since the last Step
+	// groupMask is the clean lanes of word groupK loaded with the
+	// position groupBase (packed) and not written yet (loadClean).
+	groupMask uint64
+	groupK    int
+	groupBase []uint64
 }
 
 var _ game.Simulation = (*Sim)(nil)
@@ -594,6 +599,7 @@ func New(n *Net, c *Code, positionOf func(game.State) (base []uint64, vals []boo
 	for b := range l.pickNext {
 		l.pickNext[b] = int32(b * c.maxLegal)
 	}
+	l.groupBase = make([]uint64, 0, (n.NBase+63)/64)
 	l.transposeMin = transposeMinOf(n.NBase)
 	l.deferAfter = 2 * l.transposeMin
 	if l.baseWords = (n.NBase + 63) / 64; l.baseWords <= maxLoadWords {
@@ -607,6 +613,9 @@ func (l *Sim) Lanes() int { return laneCount }
 
 // Reset stops every lane's game.
 func (l *Sim) Reset() {
+	if l.groupMask != 0 {
+		l.flushGroup() // the lanes are no longer clean
+	}
 	l.active, l.held, l.parked, l.nextExpiry, l.waited = lword{}, lword{}, lword{}, noExpiry, 0
 	l.pending = lword{}
 }
@@ -631,6 +640,9 @@ func (l *Sim) Goal(lane int, r game.Role) int {
 
 // refresh evaluates what the lanes' positions decide, unless done.
 func (l *Sim) refresh() {
+	if l.groupMask != 0 {
+		l.flushGroup()
+	}
 	if l.pending != (lword{}) {
 		l.writeLoads()
 	}
