@@ -36,9 +36,8 @@ func TestMemoryLimitTarget(t *testing.T) {
 }
 
 // The limit is set when it moves by more than a 64th (setting it stops
-// the world); the rate of allocation it makes room for decays by a
-// quarter a tick when allocation stops; the limit is given back at the
-// end.
+// the world); the rate of allocation it makes room for halves each tick
+// when allocation stops; the limit is given back at the end.
 func TestMemoryLimitFollowsInSteps(t *testing.T) {
 	const gb, mb = int64(1 << 30), int64(1 << 20)
 	var set []int64
@@ -55,12 +54,12 @@ func TestMemoryLimitFollowsInSteps(t *testing.T) {
 	tick(0, 0)
 	tick(10, 0) // +10 MB of 1 GB: less than a 64th
 	tick(20, 0)
-	tick(20, 1*gb) // room for 4 s of 1 GB a second
-	tick(20, 0)    // three quarters of it
+	tick(20, 1*gb) // room for garbageWindow of 1 GB a second
+	tick(20, 0)    // half of it
 	tick(20, 0)    // and again
 	tick(0, 0)     // still more than the sessions' allowance
 	w := int64(garbageWindow.Seconds())
-	want := []int64{gb, gb + 20*mb, 100*mb + w*gb, 100*mb + w*gb*3/4, 100*mb + w*gb*9/16, 100*mb + w*gb*27/64}
+	want := []int64{gb, gb + 20*mb, 100*mb + w*gb, 100*mb + w*gb/2, 100*mb + w*gb/4, 100*mb + w*gb/8}
 	if len(set) != len(want) {
 		t.Fatalf("set %v, want %v", set, want)
 	}

@@ -190,7 +190,7 @@ func declareServeFlags(env *envReader, cfg *server.Config) (netBlock, startups *
 	env.IntVar(&cfg.MaxSaves, "max-saves", "TABLETOP_MAX_SAVES", "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
 	env.IntVar(&cfg.MaxSaveBytes, "max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", "largest saved game in bytes")
 	extra = &serveExtras{solverMemory: serveSolverMemory, memoryLimit: "auto", memoryPerSession: server.DefaultMemoryPerSession >> 10}
-	env.StringVar(&extra.memoryLimit, "memory-limit", "TABLETOP_MEMORY_LIMIT", "the Go runtime's soft memory limit: auto (the memory at start plus --memory-per-session for each session, at least 128 MiB, with room for the last 4 s of allocations; left to GOMEMLIMIT when that is set), off, or a fixed number of MiB")
+	env.StringVar(&extra.memoryLimit, "memory-limit", "TABLETOP_MEMORY_LIMIT", "the Go runtime's soft memory limit: auto (the memory at start plus --memory-per-session for each session, at least 128 MiB, with room for 10 s of allocations at the recent rate; left to GOMEMLIMIT when that is set), off, or a fixed number of MiB")
 	env.IntVar(&extra.memoryPerSession, "memory-per-session", "TABLETOP_MEMORY_PER_SESSION", "KiB each session adds to the memory limit, with --memory-limit auto")
 	env.IntVar(&extra.solverMemory, "solver-memory", "TABLETOP_SOLVER_MEMORY", "MiB the AI's exact solvers (Pentago from about 20 stones) may use at once, shared by all sessions and rooms; a solve that does not fit is left to the search (0 = no exact solving beyond a 1 MiB table)")
 	env.StringVar(&extra.store, "store", "TABLETOP_STORE", "where rooms, players and ratings are kept: a postgres:// URL (several nodes share it) or an SQLite file (default DATA/tabletop.db)")
