@@ -19,7 +19,7 @@ import (
 // limit acts only when the heap nears it.
 //
 // A busy server must not pay for it: the limit leaves room for what the
-// process allocates in garbageWindow at its recent rate, so the limit
+// process allocates in GarbageWindow at its recent rate, so the limit
 // does not make the collector run more often than Go's default pace.
 // With a window of 4 s, 1000 rooms at a move a second took 10
 // collections in 20 s instead of 4 (and 2000 sessions pressing keys 6
@@ -37,6 +37,9 @@ import (
 type MemoryLimit struct {
 	PerSession int64 // bytes a session adds to the limit
 	Floor      int64 // bytes the limit never goes below
+	// GarbageWindow is how long's allocations, at the recent rate, the
+	// limit leaves room for; default DefaultGarbageWindow.
+	GarbageWindow time.Duration
 	// set and read replace debug.SetMemoryLimit and goMemory in tests
 	// (the limit is the process's).
 	set  func(int64) int64
@@ -50,9 +53,10 @@ type MemoryLimit struct {
 const (
 	DefaultMemoryPerSession = 90 << 10
 	DefaultMemoryFloor      = 128 << 20
-	// garbageWindow: the limit leaves room for this long's allocations
-	// (Go's default pace gave a collection every 5 s under both loads).
-	garbageWindow = 10 * time.Second
+	// DefaultGarbageWindow: the limit leaves room for this long's
+	// allocations (Go's default pace gave a collection every 5 s under
+	// both loads).
+	DefaultGarbageWindow = 10 * time.Second
 )
 
 // memoryFollower sets the limit as the sessions come and go and the
@@ -75,6 +79,9 @@ type memoryFollower struct {
 func newMemoryFollower(cfg MemoryLimit) *memoryFollower {
 	if cfg.PerSession <= 0 && cfg.Floor <= 0 {
 		return nil
+	}
+	if cfg.GarbageWindow <= 0 {
+		cfg.GarbageWindow = DefaultGarbageWindow
 	}
 	f := &memoryFollower{cfg: cfg, set: cfg.set, read: cfg.read}
 	if f.set == nil {
@@ -99,7 +106,7 @@ func (f *memoryFollower) target(n int, m goMemorySample, rate float64) int64 {
 	return max(f.cfg.Floor,
 		f.base+int64(n)*f.cfg.PerSession,
 		m.live/4*5,
-		m.live+m.overhead+int64(rate*garbageWindow.Seconds()))
+		m.live+m.overhead+int64(rate*f.cfg.GarbageWindow.Seconds()))
 }
 
 // follow sets the limit for n sessions, if it moved enough. The rate of

@@ -8,12 +8,12 @@ import (
 )
 
 // The limit is the base plus an allowance per session, never below the
-// floor, nor 5/4 of what is live, nor what is live plus garbageWindow's
+// floor, nor 5/4 of what is live, nor what is live plus GarbageWindow's
 // allocations; with no allowance the floor is a fixed limit.
 func TestMemoryLimitTarget(t *testing.T) {
 	const base, kb, mb = 20 << 20, int64(1 << 10), int64(1 << 20)
-	auto := MemoryLimit{PerSession: 90 * kb, Floor: 128 * mb}
-	win := garbageWindow.Seconds()
+	auto := MemoryLimit{PerSession: 90 * kb, Floor: 128 * mb, GarbageWindow: DefaultGarbageWindow}
+	win := DefaultGarbageWindow.Seconds()
 	for _, c := range []struct {
 		name           string
 		cfg            MemoryLimit
@@ -54,11 +54,11 @@ func TestMemoryLimitFollowsInSteps(t *testing.T) {
 	tick(0, 0)
 	tick(10, 0) // +10 MB of 1 GB: less than a 64th
 	tick(20, 0)
-	tick(20, 1*gb) // room for garbageWindow of 1 GB a second
+	tick(20, 1*gb) // room for the window's 1 GB a second
 	tick(20, 0)    // half of it
 	tick(20, 0)    // and again
 	tick(0, 0)     // still more than the sessions' allowance
-	w := int64(garbageWindow.Seconds())
+	w := int64(DefaultGarbageWindow.Seconds())
 	want := []int64{gb, gb + 20*mb, 100*mb + w*gb, 100*mb + w*gb/2, 100*mb + w*gb/4, 100*mb + w*gb/8}
 	if len(set) != len(want) {
 		t.Fatalf("set %v, want %v", set, want)
@@ -83,7 +83,7 @@ func TestMemoryLimitFollowsTheSessions(t *testing.T) {
 	var mu sync.Mutex
 	var set []int64
 	record := func(v int64) int64 { mu.Lock(); set = append(set, v); mu.Unlock(); return 0 }
-	const per = 4 << 30 // far above what a test keeps, or allocates in garbageWindow
+	const per = 4 << 30 // far above what a test keeps, or allocates in the window
 	s := startServer(t, func(c *Config) {
 		c.NewClient = probeClient(nil, false)
 		c.MemoryLimit = MemoryLimit{PerSession: per, set: record}

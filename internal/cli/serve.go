@@ -79,6 +79,7 @@ type serveExtras struct {
 	// memoryPerSession is in KiB.
 	memoryLimit      string
 	memoryPerSession int
+	garbageWindow    time.Duration
 }
 
 // serveSolverMemory is serve's default memory for the exact solvers, in
@@ -130,6 +131,9 @@ Flags (each also settable by the environment variable shown):
 	cfg.NewClient = server.UIClient
 	if cfg.MemoryLimit, err = memoryLimit(extra.memoryLimit, extra.memoryPerSession, os.Getenv("GOMEMLIMIT") != ""); err != nil {
 		return server.Config{}, serveExtras{}, err
+	}
+	if cfg.MemoryLimit.PerSession > 0 {
+		cfg.MemoryLimit.GarbageWindow = extra.garbageWindow
 	}
 	return cfg, *extra, nil
 }
@@ -191,6 +195,8 @@ func declareServeFlags(env *envReader, cfg *server.Config) (netBlock, startups *
 	env.IntVar(&cfg.MaxSaveBytes, "max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", "largest saved game in bytes")
 	extra = &serveExtras{solverMemory: serveSolverMemory, memoryLimit: "auto", memoryPerSession: server.DefaultMemoryPerSession >> 10}
 	env.StringVar(&extra.memoryLimit, "memory-limit", "TABLETOP_MEMORY_LIMIT", "the Go runtime's soft memory limit: auto (the memory at start plus --memory-per-session for each session, at least 128 MiB, with room for 10 s of allocations at the recent rate; left to GOMEMLIMIT when that is set), off, or a fixed number of MiB")
+	extra.garbageWindow = server.DefaultGarbageWindow
+	env.DurationVar(&extra.garbageWindow, "memory-garbage-window", "TABLETOP_MEMORY_GARBAGE_WINDOW", "with --memory-limit auto, the limit leaves room for this long's allocations at the recent rate (shorter: less memory, more collections when busy)")
 	env.IntVar(&extra.memoryPerSession, "memory-per-session", "TABLETOP_MEMORY_PER_SESSION", "KiB each session adds to the memory limit, with --memory-limit auto")
 	env.IntVar(&extra.solverMemory, "solver-memory", "TABLETOP_SOLVER_MEMORY", "MiB the AI's exact solvers (Pentago from about 20 stones) may use at once, shared by all sessions and rooms; a solve that does not fit is left to the search (0 = no exact solving beyond a 1 MiB table)")
 	env.StringVar(&extra.store, "store", "TABLETOP_STORE", "where rooms, players and ratings are kept: a postgres:// URL (several nodes share it) or an SQLite file (default DATA/tabletop.db)")

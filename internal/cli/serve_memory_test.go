@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/tabletop/tabletop/server"
 )
@@ -12,7 +13,7 @@ import (
 // is set, which then stands), off sets nothing, a number of MiB is a
 // fixed limit; anything else is refused.
 func TestServeMemoryLimit(t *testing.T) {
-	auto := server.MemoryLimit{PerSession: server.DefaultMemoryPerSession, Floor: server.DefaultMemoryFloor}
+	auto := server.MemoryLimit{PerSession: server.DefaultMemoryPerSession, Floor: server.DefaultMemoryFloor, GarbageWindow: server.DefaultGarbageWindow}
 	for _, tc := range []struct {
 		args     []string
 		goMemEnv string
@@ -23,7 +24,8 @@ func TestServeMemoryLimit(t *testing.T) {
 		{[]string{"--memory-limit", "auto"}, "1GiB", server.MemoryLimit{}, false},
 		{[]string{"--memory-limit", "off"}, "", server.MemoryLimit{}, false},
 		{[]string{"--memory-limit", "512"}, "", server.MemoryLimit{Floor: 512 << 20}, false},
-		{[]string{"--memory-per-session", "64"}, "", server.MemoryLimit{PerSession: 64 << 10, Floor: auto.Floor}, false},
+		{[]string{"--memory-per-session", "64"}, "", server.MemoryLimit{PerSession: 64 << 10, Floor: auto.Floor, GarbageWindow: auto.GarbageWindow}, false},
+		{[]string{"--memory-garbage-window", "4s"}, "", server.MemoryLimit{PerSession: auto.PerSession, Floor: auto.Floor, GarbageWindow: 4 * time.Second}, false},
 		{[]string{"--memory-limit", "lots"}, "", server.MemoryLimit{}, true},
 		{[]string{"--memory-limit", "-5"}, "", server.MemoryLimit{}, true},
 	} {
@@ -42,5 +44,5 @@ func TestServeMemoryLimit(t *testing.T) {
 
 // sameLimit compares the settings of two limits.
 func sameLimit(a, b server.MemoryLimit) bool {
-	return a.PerSession == b.PerSession && a.Floor == b.Floor
+	return a.PerSession == b.PerSession && a.Floor == b.Floor && a.GarbageWindow == b.GarbageWindow
 }
