@@ -112,6 +112,9 @@ type Config struct {
 	NodeTTL time.Duration
 	// Metrics receives refusals, store latency and moves; default none.
 	Metrics metrics.Recorder
+	// MemoryLimit, when set, has the runtime's soft memory limit follow
+	// the sessions (process-wide: one server a process); default off.
+	MemoryLimit MemoryLimit
 }
 
 // Defaults returns the server's default settings and limits, as documented in serve -h and the README.

@@ -1,10 +1,14 @@
 package server
 
 import (
+	"io"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"charm.land/ssh"
+	gossh "golang.org/x/crypto/ssh"
 )
 
 // An idle session keeps no goroutine that only waits: neither the SSH
@@ -81,6 +85,73 @@ func TestWatchedWriterWritesInPieces(t *testing.T) {
 		}
 		if total != n || w.written.Load() != int64(n) || w.pending.Load() != 0 {
 			t.Fatalf("write %d: %d written in %v, counted %d", n, total, rec.sizes, w.written.Load())
+		}
+	}
+}
+
+// goid is the calling goroutine's number (from its stack's header).
+func goid() string {
+	buf := make([]byte, 64)
+	f := strings.Fields(string(buf[:runtime.Stack(buf, false)]))
+	return f[1]
+}
+
+// goidReader records the goroutine reading it and gives data once.
+type goidReader struct {
+	data []byte
+	gid  chan string
+}
+
+func (r *goidReader) Read(p []byte) (int, error) {
+	r.gid <- goid()
+	if r.data == nil {
+		return 0, io.EOF
+	}
+	n := copy(p, r.data)
+	r.data = nil
+	return n, nil
+}
+
+// goidWriter records the goroutine writing to it.
+type goidWriter struct{ gid chan string }
+
+func (w goidWriter) Write(p []byte) (int, error) { w.gid <- goid(); return len(p), nil }
+
+// The goroutines an idle session keeps waiting for its input and its
+// requests hand the deep work (decoding keys, parsing requests) to a
+// worker: on their own stacks it grew each to 4 KB for good (a stack is
+// halved only while a quarter of it is in use), 8 KB an idle session.
+func TestSessionWaitersWorkOffTheirStacks(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		run  func(waiter, worker chan string)
+	}{
+		{"input pump decodes off its stack", func(waiter, worker chan string) {
+			src := &goidReader{data: []byte("a"), gid: waiter}
+			p := newInputPump(src, newKeyGate(-1, 0), goidWriter{gid: worker})
+			go p.run()
+		}},
+		{"request filter parses off its stack", func(waiter, worker chan string) {
+			st := &connState{pacer: (&Server{}).newPacer()}
+			st.pacer.attach(func(ssh.Window) { worker <- goid() })
+			rf := &requestFilter{st: st, started: true, pty: &ptyRequestPayload{}}
+			rf.handleFn = rf.handleReq
+			reqs := make(chan *gossh.Request, 1)
+			reqs <- &gossh.Request{Type: "window-change", Payload: gossh.Marshal(windowChangePayload{Columns: 80, Rows: 24})}
+			close(reqs)
+			go func() { waiter <- goid(); rf.run(reqs) }()
+		}},
+	} {
+		waiter, worker := make(chan string, 4), make(chan string, 4)
+		c.run(waiter, worker)
+		w := <-waiter
+		select {
+		case k := <-worker:
+			if k == w {
+				t.Errorf("%s: the work ran on the waiting goroutine %s", c.name, w)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s: no work done", c.name)
 		}
 	}
 }

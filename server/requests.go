@@ -8,6 +8,7 @@ import (
 	"github.com/anmitsu/go-shlex"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/tabletop/tabletop/internal/remoteterm"
 	"github.com/tabletop/tabletop/rooms"
 )
 
@@ -32,8 +33,13 @@ type requestFilter struct {
 
 	pty     *ptyRequestPayload
 	started bool
-	count   int
-	failed  bool // refusing: the channel is being closed
+	// req is the request handleFn answers: a request is parsed and
+	// answered off the filter's stack (see run), through handleFn, made
+	// once.
+	req      *gossh.Request
+	handleFn func()
+	count    int
+	failed   bool // refusing: the channel is being closed
 }
 
 // ptyRequestPayload is RFC 4254's pty-req.
@@ -62,6 +68,7 @@ func (f filteredChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) 
 	out := make(chan *gossh.Request, 2)
 	f.st.channel = ch
 	rf := &requestFilter{srv: f.srv, st: f.st, ch: ch, out: out}
+	rf.handleFn = rf.handleReq
 	f.srv.spawn(f.st, func() { rf.run(reqs) })
 	return ch, out, nil
 }
@@ -84,9 +91,17 @@ func (rf *requestFilter) run(reqs <-chan *gossh.Request) {
 				continue
 			}
 		}
-		rf.handle(req)
+		// Parsing a request (the library's reflection-based Unmarshal)
+		// runs deep: on this goroutine, which waits as long as the
+		// session, it would grow the stack to 4 KB for good.
+		rf.req = req
+		remoteterm.OffStack(rf.handleFn)
+		rf.req = nil
 	}
 }
+
+// handleReq handles rf.req.
+func (rf *requestFilter) handleReq() { rf.handle(rf.req) }
 
 func (rf *requestFilter) handle(req *gossh.Request) {
 	switch req.Type {

@@ -731,17 +731,21 @@ func (s *Server) keepalive(gs *gameSession, now time.Time) {
 	})
 }
 
-// janitor enforces the per-session time limits.
+// janitor enforces the per-session time limits, and moves the memory
+// limit with the sessions.
 func (s *Server) janitor() {
 	defer close(s.janitorDone)
 	t := time.NewTicker(s.cfg.JanitorInterval)
 	defer t.Stop()
+	mem := newMemoryFollower(s.cfg.MemoryLimit)
+	defer mem.stop()
 	lastSweep := time.Now()
 	for {
 		select {
 		case <-s.stopJanitor:
 			return
 		case now := <-t.C:
+			mem.follow(s.Sessions(), now)
 			s.sessions.Range(func(k, _ any) bool {
 				s.check(k.(*gameSession), now)
 				return true

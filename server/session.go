@@ -301,6 +301,10 @@ type inputPump struct {
 	dst  io.Writer // the decoder; set before run starts
 	// ended, if set, is told when the input ends (run's last act).
 	ended func()
+	// pending is the chunk decode hands to dst: the decoding runs off
+	// the pump's stack (see run), through decodeFn, made once.
+	pending  []byte
+	decodeFn func()
 }
 
 // newInputPump makes a pump reading r, its keys paced by keys, into dst;
@@ -308,9 +312,13 @@ type inputPump struct {
 // session is over.
 func newInputPump(r io.Reader, keys *keyGate, dst io.Writer) *inputPump {
 	p := &inputPump{done: make(chan struct{}), src: r, keys: keys, dst: dst}
+	p.decodeFn = p.decode
 	p.last.Store(time.Now().UnixNano())
 	return p
 }
+
+// decode hands the pending chunk to the decoder.
+func (p *inputPump) decode() { _, _ = p.dst.Write(p.pending) }
 
 // close ends the pump's waits: once the session is over its keys go
 // nowhere.
@@ -340,7 +348,13 @@ func (p *inputPump) run() {
 					return
 				default:
 				}
-				_, _ = p.dst.Write(rest[:k])
+				// The decoder (Ultraviolet's, and the program's Send)
+				// runs deep: on the pump's goroutine it would grow the
+				// stack every idle session keeps to 4 KB, for good (a
+				// stack is only halved while a quarter of it is in use).
+				p.pending = rest[:k]
+				remoteterm.OffStack(p.decodeFn)
+				p.pending = nil
 				rest = rest[k:]
 			}
 		}

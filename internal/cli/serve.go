@@ -75,6 +75,11 @@ type serveExtras struct {
 	store, metrics, pprof string
 	initStore             bool
 	solverMemory          int
+	// memoryLimit is --memory-limit (auto, off or MiB);
+	// memoryPerSession is in KiB.
+	memoryLimit      string
+	memoryPerSession int
+	garbageWindow    time.Duration
 }
 
 // serveSolverMemory is serve's default memory for the exact solvers, in
@@ -124,7 +129,33 @@ Flags (each also settable by the environment variable shown):
 		return server.Config{}, serveExtras{}, err
 	}
 	cfg.NewClient = server.UIClient
+	if cfg.MemoryLimit, err = memoryLimit(extra.memoryLimit, extra.memoryPerSession, os.Getenv("GOMEMLIMIT") != ""); err != nil {
+		return server.Config{}, serveExtras{}, err
+	}
+	if cfg.MemoryLimit.PerSession > 0 {
+		cfg.MemoryLimit.GarbageWindow = extra.garbageWindow
+	}
 	return cfg, *extra, nil
+}
+
+// memoryLimit reads --memory-limit: "auto" follows the sessions (unless
+// the operator set GOMEMLIMIT, which then stands), "off" sets nothing, a
+// number of MiB is a fixed limit (a floor with no allowance per session).
+func memoryLimit(flag string, perSessionKiB int, goMemLimitSet bool) (server.MemoryLimit, error) {
+	switch flag {
+	case "auto":
+		if goMemLimitSet || perSessionKiB <= 0 {
+			return server.MemoryLimit{}, nil
+		}
+		return server.MemoryLimit{PerSession: int64(perSessionKiB) << 10, Floor: server.DefaultMemoryFloor}, nil
+	case "off":
+		return server.MemoryLimit{}, nil
+	}
+	mib, err := strconv.Atoi(flag)
+	if err != nil || mib <= 0 {
+		return server.MemoryLimit{}, usageError{fmt.Sprintf("--memory-limit %q: auto, off or a number of MiB", flag)}
+	}
+	return server.MemoryLimit{Floor: int64(mib) << 20}, nil
 }
 
 // declareServeFlags declares serve's flags, each with its environment
@@ -162,7 +193,11 @@ func declareServeFlags(env *envReader, cfg *server.Config) (netBlock, startups *
 	env.IntVar(&cfg.AIPerSource, "ai-per-source", "TABLETOP_AI_PER_SOURCE", "AI searches of single-player games one network block (see --per-source-netblock) runs at once; more wait, and a freed slot goes to the waiting addresses in turn (-1 = no bound)")
 	env.IntVar(&cfg.MaxSaves, "max-saves", "TABLETOP_MAX_SAVES", "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
 	env.IntVar(&cfg.MaxSaveBytes, "max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", "largest saved game in bytes")
-	extra = &serveExtras{solverMemory: serveSolverMemory}
+	extra = &serveExtras{solverMemory: serveSolverMemory, memoryLimit: "auto", memoryPerSession: server.DefaultMemoryPerSession >> 10}
+	env.StringVar(&extra.memoryLimit, "memory-limit", "TABLETOP_MEMORY_LIMIT", "the Go runtime's soft memory limit: auto (the memory at start plus --memory-per-session for each session, at least 128 MiB, with room for 10 s of allocations at the recent rate; left to GOMEMLIMIT when that is set), off, or a fixed number of MiB")
+	extra.garbageWindow = server.DefaultGarbageWindow
+	env.DurationVar(&extra.garbageWindow, "memory-garbage-window", "TABLETOP_MEMORY_GARBAGE_WINDOW", "with --memory-limit auto, the limit leaves room for this long's allocations at the recent rate (shorter: less memory, more collections when busy)")
+	env.IntVar(&extra.memoryPerSession, "memory-per-session", "TABLETOP_MEMORY_PER_SESSION", "KiB each session adds to the memory limit, with --memory-limit auto")
 	env.IntVar(&extra.solverMemory, "solver-memory", "TABLETOP_SOLVER_MEMORY", "MiB the AI's exact solvers (Pentago from about 20 stones) may use at once, shared by all sessions and rooms; a solve that does not fit is left to the search (0 = no exact solving beyond a 1 MiB table)")
 	env.StringVar(&extra.store, "store", "TABLETOP_STORE", "where rooms, players and ratings are kept: a postgres:// URL (several nodes share it) or an SQLite file (default DATA/tabletop.db)")
 	env.BoolVar(&extra.initStore, "init-store", "TABLETOP_INIT_STORE", "start even though the store is missing or empty while the data directory shows it was used (host key, saves): without it such a start is refused")

@@ -693,6 +693,11 @@ func (lt *loadTest) report(v *verdicts, st sessionTimes, lat []time.Duration, fi
 	fmt.Fprintf(lt.out, "idle session holds  %.1f KB live heap (at the last collection), %.1f KB of stacks; %d KB heap with garbage\n",
 		float64(idleEnd["live_heap_kb"]-base["live_heap_kb"])/float64(n), float64(idleEnd["stack_kb"]-base["stack_kb"])/float64(n),
 		(idleEnd["heap_kb"]-base["heap_kb"])/n)
+	// After the keys the collector has seen the sessions busy: what they
+	// keep live then is what a memory limit must leave room for.
+	fmt.Fprintf(lt.out, "after keys          %.1f KB live heap, %.1f KB of stacks per session; %d collections while pressing keys\n",
+		float64(active["live_heap_kb"]-base["live_heap_kb"])/float64(n), float64(active["stack_kb"]-base["stack_kb"])/float64(n),
+		active["gcs"]-idleEnd["gcs"])
 	fmt.Fprintf(lt.out, "goroutines          %d empty, %d with sessions (%d per session)\n",
 		base["goroutines"], idle["goroutines"], (idle["goroutines"]-base["goroutines"])/n)
 	lt.reportCPU(fig, n, len(lat))

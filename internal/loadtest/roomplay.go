@@ -506,8 +506,8 @@ func (rt *roomsTest) report(res roomsResult, unstored int) bool {
 			// changes far less than the latencies.
 			b := res.nodeBefore[i]
 			per := func(k string) float64 { return float64(st[k]-b[k]) / float64(max(res.moves, 1)) }
-			fmt.Fprintf(rt.out, "node %d CPU          %.2f s in %s, %.3f ms per move; %.1f views, %.1f frames, %.0f bytes per move\n",
-				i+1, float64(st["cpu_ms"]-b["cpu_ms"])/1000, rt.cfg.Duration, per("cpu_ms"), per("views"), per("frames"), per("frame_bytes"))
+			fmt.Fprintf(rt.out, "node %d CPU          %.2f s in %s, %.3f ms per move; %.1f views, %.1f frames, %.0f bytes per move; %d collections\n",
+				i+1, float64(st["cpu_ms"]-b["cpu_ms"])/1000, rt.cfg.Duration, per("cpu_ms"), per("views"), per("frames"), per("frame_bytes"), st["gcs"]-b["gcs"])
 		}
 	}
 	res.clients.report(rt.out, res.moves, "move")
