@@ -97,7 +97,7 @@ const (
 	// genParanoia is how far, with more than two roles, the others are
 	// modelled as playing against the searching role (genTree.utility):
 	// measured against ggp-base's Monte Carlo player in the README.
-	genParanoia = 1.0
+	genParanoia = 0.5
 )
 
 // reset starts a new tree for root, which must not be terminal, and gives

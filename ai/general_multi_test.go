@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gdl"
@@ -45,7 +46,7 @@ func TestGeneralProvesNoWinOnOthersTies(t *testing.T) {
 			t.Fatalf("%v: not a position for the test", moves)
 		}
 		var sr Searcher
-		res := sr.SearchFor(context.Background(), s, z, Options{Level: Hard, Playouts: 20000, Threads: 1, Seed: 1})
+		res := sr.SearchFor(context.Background(), s, z, Options{Level: Hard, Nodes: 20000, Threads: 1, Seed: 1})
 		if res.Exact && res.Score == game.MaxGoal {
 			t.Errorf("%v: %s proven a win for z, which z cannot force", moves, s.FormatMove(res.Move))
 		}
@@ -100,9 +101,10 @@ func nextWinsAtOnce(s game.State, m game.Move) bool {
 // A position the others can win together whatever the mover does is still
 // played to make them work for it: in each (found at random) the mover
 // has one move that does not let the next role win at once, and every
-// move is a loss against the others together. Taken as proven lost, the
-// search ended at once on a move that gave the next role its line (as in
-// a lost match of tictactoe_3player, in 1 ms).
+// move is a loss against the others together (paranoia 1). Taken as
+// proven lost, the search ended at once on a move that gave the next role
+// its line (as in a lost match of tictactoe_3player at paranoia 1, in
+// 1 ms).
 func TestGeneralResistsAProvenLoss(t *testing.T) {
 	v := tictactoe3(t)
 	for _, moves := range [][]string{
@@ -114,7 +116,9 @@ func TestGeneralResistsAProvenLoss(t *testing.T) {
 	} {
 		s := playText(t, v, moves...)
 		me := s.ToMove()
-		res := NewSearcher().SearchFor(context.Background(), s, me, Options{Level: Hard, Playouts: 20000, Threads: 1, Seed: 1})
+		// Taken wholly against the mover, the others win in every one.
+		p := newPlan(context.Background(), s, s.Legal(nil), Options{Level: Hard, Nodes: 20000, Threads: 1, Seed: 1}, time.Now())
+		res := NewSearcher().generalSearchWith(p, me, 1)
 		if nextWinsAtOnce(s, res.Move) {
 			t.Errorf("%v: %s lets the next role win at once", moves, s.FormatMove(res.Move))
 		}

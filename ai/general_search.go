@@ -102,8 +102,13 @@ func (sr *Searcher) generalSearch(p *plan, role game.Role) Result {
 		m := p.moves[0]
 		return Result{Move: m, Turn: []game.Move{m}, PV: []game.Move{m}, Score: sr.meanOfPlayouts(p, role, m)}
 	}
-	res := sr.searchTrees(p, role, genParanoia)
-	if p.nroles > 2 && genParanoia > 0 && res.Exact && res.Score < game.MaxGoal && provenAlike(sr.gtrees[:p.threads], role) &&
+	return sr.generalSearchWith(p, role, genParanoia)
+}
+
+// generalSearchWith is generalSearch with the others' paranoia given.
+func (sr *Searcher) generalSearchWith(p *plan, role game.Role, paranoia float64) Result {
+	res := sr.searchTrees(p, role, paranoia)
+	if p.nroles > 2 && paranoia > 0 && res.Exact && res.Score < game.MaxGoal && provenAlike(sr.gtrees[:p.threads], role) &&
 		p.ctx.Err() == nil && time.Now().Before(p.deadline()) {
 		lost := res.Nodes
 		res = sr.searchTrees(p, role, 0)
