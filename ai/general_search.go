@@ -91,7 +91,7 @@ func onlyMove(s game.State, r game.Role) Result {
 // one of the roles of a joint turn) with the plan's budget, threads and
 // playout cap: one tree per thread, their root statistics summed, a proof
 // in any tree ending the search. With more than two roles the others are
-// first taken to play against role (genParanoia); where that proves every
+// first taken to play partly against role (genParanoia); where that proves every
 // move of role worth the same goal short of a win (the others together
 // can hold it to that whatever it plays: a loss, mostly), the time left
 // goes to a search in which each plays for its own goal (max^n), to
@@ -130,7 +130,7 @@ func provenAlike(trees []*genTree, role game.Role) bool {
 	return len(ch) > 0
 }
 
-// searchTrees is generalSearch with the others' paranoia given.
+// searchTrees is one search of the trees, without the fallback.
 func (sr *Searcher) searchTrees(p *plan, role game.Role, paranoia float64) Result {
 	limit := p.opt.Playouts
 	if limit <= 0 {
