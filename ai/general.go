@@ -7,8 +7,10 @@ import (
 )
 
 // genTree is the general game player's Monte Carlo tree: UCT in which
-// every role maximises its own goal, for any game.State, also one whose
-// roles choose at the same time (game.JointState).
+// every role maximises its own utility (its goal; with more than two
+// roles, the others' blended with the searching role's loss: see
+// utility), for any game.State, also one whose roles choose at the same
+// time (game.JointState).
 //
 // A node is a position. At a turn-taking node the one role in control
 // picks a child by UCB1 over its own rewards. At a joint node (several
@@ -23,7 +25,8 @@ import (
 // mover the highest goal (100), or when every child is exact (it takes
 // the child best for its mover); a joint node is exact when every joint
 // move leads to the same exact goals. An exact node is never searched
-// again: choosing it backs up its goals.
+// again: choosing it backs up its goals. (Where the mover's utility is
+// not its goal, read "the highest utility" for "the highest goal".)
 type genTree struct {
 	rng         game.Rand
 	state       game.State      // the position of the iteration
@@ -32,6 +35,11 @@ type genTree struct {
 	maxNodes    int
 	exploration float64
 	solver      bool
+	// role is the searching role and paranoia how far, with more than
+	// two roles, every other role is modelled as playing against it (see
+	// utility); 0 is max^n.
+	role     game.Role
+	paranoia float64
 
 	nodes []genNode
 	exact []uint8  // nroles goals per node, meaningful when it is solved
@@ -86,6 +94,10 @@ const (
 	genMaxJointChildren = 4096    // joint moves stored below a joint node
 	genMaxPlayout       = 10000   // plies of a playout, against endless games
 	genJointMix         = 0.1     // uniform exploration of regret matching at joint nodes
+	// genParanoia is how far, with more than two roles, the others are
+	// modelled as playing against the searching role (genTree.utility):
+	// measured against ggp-base's Monte Carlo player in the README.
+	genParanoia = 0.5
 )
 
 // reset starts a new tree for root, which must not be terminal, and gives
@@ -123,6 +135,34 @@ func (t *genTree) newNode(m game.Move, mover game.Role) {
 	for r := 0; r < t.nroles; r++ {
 		t.exact = append(t.exact, 0)
 	}
+}
+
+// utility is what role r plays for in the tree, from 0 to 1, by the
+// goals in t.goals: its own goal, or, with more than two roles, for every
+// role but the searching one its own goal blended with the searching
+// role's loss (paranoia). Max^n alone (paranoia 0) counts on the others
+// to stop each other's threats whenever that serves their own goals, and
+// its proofs broke a role's ties in the searcher's favour: it "proved"
+// wins that a weak or careless player refutes by blocking nothing, and
+// lost tictactoe_3player to a line it left for another role to block.
+// With two roles each plays for its own goal: no change.
+func (t *genTree) utility(r game.Role) float64 {
+	return t.blend(r, t.goals[r], t.goals[t.role])
+}
+
+// exactUtility is utility at solved node n.
+func (t *genTree) exactUtility(n int32, r game.Role) float64 {
+	return t.blend(r, t.goalOf(n, r), t.goalOf(n, t.role))
+}
+
+// blend is the utility of role r whose goal is own where the searching
+// role's is searcher's.
+func (t *genTree) blend(r game.Role, own, searcher int) float64 {
+	u := float64(own) / game.MaxGoal
+	if t.paranoia == 0 || r == t.role || t.nroles <= 2 {
+		return u
+	}
+	return (1-t.paranoia)*u + t.paranoia*(1-float64(searcher)/game.MaxGoal)
 }
 
 // goalOf is the exact goal of role r at solved node n.
@@ -263,7 +303,7 @@ func (t *genTree) selectChild(n int32) int32 {
 		var v float64
 		switch {
 		case ch.solved:
-			v = float64(t.goalOf(c, mover)) / game.MaxGoal
+			v = t.exactUtility(c, mover)
 		case ch.visits == 0:
 			return c
 		default:
@@ -393,7 +433,7 @@ func (t *genTree) addRewards() {
 		st := t.path[i]
 		nd := &t.nodes[st.node]
 		if nd.mover != game.NoRole {
-			nd.reward += float64(t.goals[nd.mover]) / game.MaxGoal
+			nd.reward += t.utility(nd.mover)
 		}
 		if st.picks >= 0 {
 			t.backupArms(st)
@@ -409,7 +449,7 @@ func (t *genTree) backupArms(st genStep) {
 	h := t.nodes[st.node].joint
 	for r := 0; r < t.nroles; r++ {
 		i := int(st.picks) + r
-		u := float64(t.goals[r]) / game.MaxGoal
+		u := t.utility(game.Role(r))
 		chosen := t.picks[i]
 		t.arms[chosen].visits++
 		t.arms[chosen].reward += u
@@ -443,17 +483,17 @@ func (t *genTree) trySolve(n int32) bool {
 		return true
 	}
 	mover := t.nodes[nd.first].mover
-	best, bestGoal, all := int32(-1), -1, true
+	best, bestU, all := int32(-1), -1.0, true
 	for c := nd.first; c < nd.first+nd.children; c++ {
 		if !t.nodes[c].solved {
 			all = false
 			continue
 		}
-		if g := t.goalOf(c, mover); g > bestGoal {
-			best, bestGoal = c, g
+		if u := t.exactUtility(c, mover); u > bestU {
+			best, bestU = c, u
 		}
 	}
-	if best < 0 || !all && bestGoal < game.MaxGoal {
+	if best < 0 || !all && bestU < 1 {
 		return false
 	}
 	t.copyExact(n, best)
@@ -483,10 +523,10 @@ func (t *genTree) provenChild(n int32) int32 {
 		return -1
 	}
 	mover := t.nodes[nd.first].mover
-	best, bestGoal := int32(-1), -1
+	best, bestU := int32(-1), -1.0
 	for c := nd.first; c < nd.first+nd.children; c++ {
-		if t.nodes[c].solved && t.goalOf(c, mover) > bestGoal {
-			best, bestGoal = c, t.goalOf(c, mover)
+		if u := t.exactUtility(c, mover); t.nodes[c].solved && u > bestU {
+			best, bestU = c, u
 		}
 	}
 	return best

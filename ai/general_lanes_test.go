@@ -18,7 +18,7 @@ func TestGeneralPlaysInLanes(t *testing.T) {
 		s := sheet(t, name).New()
 		sr := NewSearcher()
 		for _, n := range []int{1000, 3000} { // a second search reuses the lanes
-			res := sr.SearchFor(context.Background(), s, 0, Options{Level: Hard, Threads: 1, Playouts: n, Seed: 1})
+			res := sr.SearchFor(context.Background(), s, 0, Options{Level: Hard, Threads: 1, Nodes: int64(n), Seed: 1})
 			tree := sr.gtrees[0]
 			if tree.lanes == nil {
 				t.Fatalf("%s: the search made no lanes", name)

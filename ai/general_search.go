@@ -90,12 +90,48 @@ func onlyMove(s game.State, r game.Role) Result {
 // generalSearch runs the general player for role (the role in control, or
 // one of the roles of a joint turn) with the plan's budget, threads and
 // playout cap: one tree per thread, their root statistics summed, a proof
-// in any tree ending the search.
+// in any tree ending the search. With more than two roles the others are
+// first taken to play partly against role (genParanoia); where that proves every
+// move of role worth the same goal short of a win (the others together
+// can hold it to that whatever it plays: a loss, mostly), the time left
+// goes to a search in which each plays for its own goal (max^n), to
+// choose the move that asks the most of them: such a proof alone chose
+// any move, and once one that let the next role win at once.
 func (sr *Searcher) generalSearch(p *plan, role game.Role) Result {
 	if len(p.moves) == 1 {
 		m := p.moves[0]
 		return Result{Move: m, Turn: []game.Move{m}, PV: []game.Move{m}, Score: sr.meanOfPlayouts(p, role, m)}
 	}
+	return sr.generalSearchWith(p, role, genParanoia)
+}
+
+// generalSearchWith is generalSearch with the others' paranoia given.
+func (sr *Searcher) generalSearchWith(p *plan, role game.Role, paranoia float64) Result {
+	res := sr.searchTrees(p, role, paranoia)
+	if p.nroles > 2 && paranoia > 0 && res.Exact && res.Score < game.MaxGoal && provenAlike(sr.gtrees[:p.threads], role) &&
+		p.ctx.Err() == nil && time.Now().Before(p.deadline()) {
+		lost := res.Nodes
+		res = sr.searchTrees(p, role, 0)
+		// Not a proof: the others need not play for their own goals.
+		res.Nodes, res.Exact = res.Nodes+lost, false
+	}
+	return res
+}
+
+// provenAlike tells whether the trees proved every root move of role
+// worth the same goal.
+func provenAlike(trees []*genTree, role game.Role) bool {
+	ch := genChoices(trees, role)
+	for _, c := range ch {
+		if c.exact < 0 || c.exact != ch[0].exact {
+			return false
+		}
+	}
+	return len(ch) > 0
+}
+
+// searchTrees is one search of the trees, without the fallback.
+func (sr *Searcher) searchTrees(p *plan, role game.Role, paranoia float64) Result {
 	limit := p.opt.Playouts
 	if limit <= 0 {
 		limit = genLevelPlayouts[p.level]
@@ -112,6 +148,7 @@ func (sr *Searcher) generalSearch(p *plan, role game.Role) Result {
 	var wg sync.WaitGroup
 	deadline := p.deadline()
 	for i, t := range trees {
+		t.role, t.paranoia = role, paranoia
 		t.rng.Seed(p.seed + uint64(i)*0x9e3779b97f4a7c15)
 		root := p.s.Clone() // each thread reads its own copy
 		t.reset(root)
