@@ -38,6 +38,14 @@ type optimizer struct {
 	nodes  map[string]int32
 	rest   []int32 // the literals splitDoes returns
 	key    []byte  // the key of a group of factorMoves
+	nDoes  int     // the does atoms of every role
+
+	// sets holds, by atom, its move set, when it has one (moves.go);
+	// setState where findMoveSets is, and setSize the does atoms the
+	// sets hold in all.
+	sets     [][]int32
+	setState []uint8
+	setSize  int
 }
 
 func newOptimizer(b *netBuilder) *optimizer {
@@ -53,6 +61,7 @@ func newOptimizer(b *netBuilder) *optimizer {
 		}
 		slices.Sort(o.all[r])
 		o.all[r] = slices.Compact(o.all[r])
+		o.nDoes += len(o.all[r])
 	}
 	return o
 }
@@ -82,10 +91,12 @@ func (o *optimizer) noneAtom(r int) int32 {
 }
 
 // factorMoves rewrites, for every derived atom, its rules that have one
-// positive does literal and the same other literals as one rule (see
-// above).
+// positive literal of a move (a does atom, or an atom that is a
+// disjunction of them: moves.go) and the same other literals as one rule
+// (see above).
 func (o *optimizer) factorMoves() {
 	rs := &o.b.rs
+	o.findMoveSets()
 	for a := range rs.rules {
 		rules := rs.rules[a]
 		if len(rules) < 2 {
@@ -93,7 +104,7 @@ func (o *optimizer) factorMoves() {
 		}
 		type group struct {
 			rest []int32
-			does []int32
+			does []int32 // the move literals' atoms
 		}
 		var keys []string
 		groups := map[string]*group{}
@@ -121,7 +132,7 @@ func (o *optimizer) factorMoves() {
 		// have none to join.
 		kept := make([][]int32, 0, nKept+len(keys))
 		for _, r := range rules {
-			if !o.splitsDoes(r) {
+			if _, ok := o.moveLit(r); !ok {
 				kept = append(kept, r)
 			}
 		}
@@ -131,45 +142,52 @@ func (o *optimizer) factorMoves() {
 				kept = append(kept, append(g.rest, g.does[0]<<1))
 				continue
 			}
-			kept = append(kept, append(g.rest, o.anyOf(g.does)))
+			kept = append(kept, append(g.rest, o.anyOf(o.movesIn(g.does))))
 		}
 		rs.rules[a] = kept
 	}
 }
 
-// splitsDoes reports whether splitDoes splits rule r.
-func (o *optimizer) splitsDoes(r []int32) bool {
-	does := false
+// moveLit returns the atom of rule r's move literal: its one does
+// literal, positive, or when it has none, its one positive literal of
+// a disjunction of moves (moves.go); ok is false when r has none, or a
+// negated does literal, or two.
+func (o *optimizer) moveLit(r []int32) (atom int32, ok bool) {
+	does, set := int32(-1), int32(-1)
 	for _, l := range r {
-		if o.isDoes(l >> 1) {
-			if does || l&1 == 1 {
-				return false
+		switch a := l >> 1; {
+		case o.isDoes(a):
+			if does >= 0 || l&1 == 1 {
+				return 0, false
 			}
-			does = true
+			does = a
+		case l&1 == 0 && o.moveSet(a) != nil:
+			if set >= 0 {
+				set = -2 // two: neither is the move literal
+			} else if set == -1 {
+				set = a
+			}
 		}
 	}
-	return does
+	if does >= 0 {
+		return does, true
+	}
+	return set, set >= 0
 }
 
-// splitDoes returns the one positive does literal of rule r and its other
-// literals, sorted; ok is false when r has no does literal or several, or
-// a negated one.
+// splitDoes returns the atom of rule r's move literal (moveLit) and its
+// other literals, sorted; ok is false when r has none.
 // rest is o.rest, valid until the next call.
 func (o *optimizer) splitDoes(r []int32) (does int32, rest []int32, ok bool) {
-	does = -1
+	does, ok = o.moveLit(r)
+	if !ok {
+		return 0, nil, false
+	}
 	o.rest = o.rest[:0]
 	for _, l := range r {
-		if !o.isDoes(l >> 1) {
+		if l != does<<1 {
 			o.rest = append(o.rest, l)
-			continue
 		}
-		if does >= 0 || l&1 == 1 {
-			return 0, nil, false
-		}
-		does = l >> 1
-	}
-	if does < 0 {
-		return 0, nil, false
 	}
 	slices.Sort(o.rest)
 	return does, o.rest, true
