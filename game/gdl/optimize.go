@@ -290,8 +290,7 @@ func appendLitsKey(buf []byte, lits []int32) []byte {
 type folder struct {
 	to                []int32
 	falseLit, trueLit int32
-	input             []bool // atoms that are inputs: base, does and none atoms, and the constants
-	changed           bool
+	input             []bool    // atoms that are inputs: base, does and none atoms, and the constants
 	lits              *litArena // where the folded rules are kept
 	buf               []int32   // a rule being folded
 	hs, hsSorted      []uint64  // the hashes of an atom's rules (dropRepeats)
@@ -303,6 +302,11 @@ type folder struct {
 	// only those (most atoms settle in the first pass).
 	keys  []uint64
 	keyed []bool
+	// readers lists, by atom, the atoms whose rules read it; queue
+	// holds the atoms to fold again, queued those in it.
+	readers *atomReaders
+	queue   []int32
+	queued  []bool
 }
 
 // fold folds the constants and aliases of the rules (see above) and
@@ -327,15 +331,24 @@ func (o *optimizer) fold() {
 		}
 	}
 	f.input[n.always], f.input[n.always-1] = true, true
-	for f.changed = true; f.changed; {
-		f.changed = false
-		for a := range rs.rules {
-			if !f.input[a] {
-				rs.rules[a] = f.foldAtom(int32(a), rs.rules[a])
-			}
+	// Every atom is folded once; then an atom is folded again only when
+	// an atom its rules read becomes an alias or a constant (passes
+	// over every atom until none changed read every rule eleven times
+	// on AlexChess).
+	f.readers = readersOf(rs.rules)
+	f.queued = make([]bool, len(rs.rules))
+	for a := range rs.rules {
+		f.enqueue(int32(a))
+	}
+	for {
+		for i := 0; i < len(f.queue); i++ {
+			a := f.queue[i]
+			f.queued[a] = false
+			rs.rules[a] = f.foldAtom(a, rs.rules[a])
 		}
-		if !f.changed {
-			f.share(rs.rules)
+		f.queue = f.queue[:0]
+		if !f.share(rs.rules) {
+			break
 		}
 	}
 	o.redirect(f)
@@ -370,16 +383,35 @@ func (f *folder) foldAtom(a int32, rules [][]int32) [][]int32 {
 	}
 	switch {
 	case len(out) == 0:
-		f.to[a] = f.falseLit
+		f.alias(a, f.falseLit)
 	case len(out) == 1 && len(out[0]) == 0:
-		f.to[a] = f.trueLit
+		f.alias(a, f.trueLit)
 	case len(out) == 1 && len(out[0]) == 1 && out[0][0]>>1 != a:
-		f.to[a] = out[0][0]
-	default:
-		return out
+		f.alias(a, out[0][0])
 	}
-	f.changed = true
 	return out
+}
+
+// alias records that atom a stands for literal l, and queues the atoms
+// that read a, which from now on read l's atom.
+func (f *folder) alias(a, l int32) {
+	f.to[a] = l
+	rd := f.readers
+	for e := rd.head[a]; e >= 0; e = rd.next[e] {
+		f.enqueue(rd.reader[e])
+	}
+	if l != f.falseLit && l != f.trueLit {
+		rd.move(a, l>>1)
+	}
+}
+
+// enqueue queues atom a to be folded again, unless it is an input or
+// queued already.
+func (f *folder) enqueue(a int32) {
+	if !f.input[a] && !f.queued[a] {
+		f.queued[a] = true
+		f.queue = append(f.queue, a)
+	}
 }
 
 // settled reports whether rules are as foldRules leaves them: each
@@ -409,12 +441,10 @@ func (f *folder) foldRules(rules [][]int32) [][]int32 {
 	for _, r := range rules {
 		lits, alive := f.foldRule(r)
 		if !alive {
-			f.changed = true
 			continue
 		}
 		if len(lits) == 0 {
 			out = [][]int32{{}} // a rule that always holds: so does a
-			f.changed = f.changed || len(rules) > 1 || len(r) > 0
 			break
 		}
 		out = append(out, lits)
@@ -482,7 +512,6 @@ func (f *folder) dropRepeats(rules [][]int32) [][]int32 {
 			out = append(out, r)
 		}
 	}
-	f.changed = f.changed || len(out) < len(drop)
 	return out
 }
 
@@ -493,9 +522,6 @@ func (f *folder) foldRule(r []int32) (out []int32, alive bool) {
 	defer func() { f.buf = lits[:0] }() // lits grows into the buffer kept
 	for _, l := range r {
 		x := f.resolve(l)
-		if x != l {
-			f.changed = true
-		}
 		switch x {
 		case f.trueLit:
 			continue
@@ -505,10 +531,7 @@ func (f *folder) foldRule(r []int32) (out []int32, alive bool) {
 		lits = append(lits, x)
 	}
 	slices.Sort(lits)
-	if k := len(slices.Compact(lits)); k < len(lits) {
-		lits = lits[:k]
-		f.changed = true
-	}
+	lits = slices.Compact(lits)
 	for i := 1; i < len(lits); i++ {
 		if lits[i] == lits[i-1]|1 && lits[i-1]&1 == 0 {
 			return nil, false
@@ -550,11 +573,13 @@ func (o *optimizer) redirect(f *folder) {
 
 // share makes every atom whose rules, once folded, are those of an atom
 // before it an alias of that atom: both hold when the same rules hold.
+// It reports whether it made one.
 // The atoms are told apart by a hash of their set of rules, and an atom
 // is made an alias only of one whose rules are indeed the same set: a
 // key of their text for each atom, sorted and joined, was a quarter of
 // the start of a sheet of a million rules (AlexChess), in every pass.
-func (f *folder) share(rules [][][]int32) {
+func (f *folder) share(rules [][][]int32) bool {
+	shared := false
 	seen := make(map[uint64]int32, len(rules))
 	var hs []uint64
 	for a, rs := range rules {
@@ -572,10 +597,11 @@ func (f *folder) share(rules [][][]int32) {
 			continue
 		}
 		if sameRuleSet(rules[b], rs) {
-			f.to[a] = b << 1
-			f.changed = true
+			f.alias(int32(a), b<<1)
+			shared = true
 		}
 	}
+	return shared
 }
 
 // ruleSetHash hashes the set of rules rs (the same rule twice is one),
@@ -616,4 +642,67 @@ func sortedRules(x [][]int32) [][]int32 {
 	s := slices.Clone(x)
 	slices.SortFunc(s, slices.Compare)
 	return slices.CompactFunc(s, slices.Equal)
+}
+
+// atomReaders lists, by atom, the atoms whose rules read it, as linked
+// lists over one set of entries: when an atom becomes an alias, the
+// atoms that read it read the atom it stands for from then on, and its
+// list joins that atom's in one step.
+type atomReaders struct {
+	head, tail []int32 // by atom: its list's first and last entry, or -1
+	next       []int32 // by entry: the next entry of its list, or -1
+	reader     []int32 // by entry: the atom that reads
+}
+
+// readersOf lists the readers of every atom of rules.
+func readersOf(rules [][][]int32) *atomReaders {
+	n := 0
+	for _, rs := range rules {
+		for _, r := range rs {
+			n += len(r)
+		}
+	}
+	rd := &atomReaders{head: filled(len(rules), -1), tail: filled(len(rules), -1),
+		next: make([]int32, 0, n), reader: make([]int32, 0, n)}
+	for a, rs := range rules {
+		for _, r := range rs {
+			for _, l := range r {
+				rd.add(l>>1, int32(a))
+			}
+		}
+	}
+	return rd
+}
+
+// add lists atom a among the readers of atom b, unless it was the last
+// listed.
+func (rd *atomReaders) add(b, a int32) {
+	t := rd.tail[b]
+	if t >= 0 && rd.reader[t] == a {
+		return
+	}
+	e := int32(len(rd.reader))
+	rd.reader = append(rd.reader, a)
+	rd.next = append(rd.next, -1)
+	if t < 0 {
+		rd.head[b] = e
+	} else {
+		rd.next[t] = e
+	}
+	rd.tail[b] = e
+}
+
+// move appends the readers of atom a to those of atom b, and empties
+// a's.
+func (rd *atomReaders) move(a, b int32) {
+	if rd.head[a] < 0 || a == b {
+		return
+	}
+	if rd.head[b] < 0 {
+		rd.head[b] = rd.head[a]
+	} else {
+		rd.next[rd.tail[b]] = rd.head[a]
+	}
+	rd.tail[b] = rd.tail[a]
+	rd.head[a], rd.tail[a] = -1, -1
 }
