@@ -239,3 +239,90 @@ func TestFoldDropsRepeatedRules(t *testing.T) {
 		}
 	}
 }
+
+// TestFactorMovesSeesSplitMoves checks that the rules of an atom that
+// differ only in a literal of moves are joined (factorMoves) when that
+// literal is an atom grounding split off the does literal: the frame rule
+// of testdata/hops.kif, whose cell is told from the move's cells only by
+// distinct, grounds rewritten with each move an atom of its own (either
+// role's does atom), and chinesecheckers3 read every move's rules at every
+// ply until they were joined. The game is the same (compareRules).
+func TestFactorMovesSeesSplitMoves(t *testing.T) {
+	src, err := os.ReadFile("testdata/hops.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := kif.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, how := range []int{engineGround, engineGround | groundRewritten} {
+		v, err := compile("hops", d, DefaultLimits, how)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := v.New().(*State).n
+		p := n.prog
+		moves := movesOnlyAtoms(n)
+		for q, a := range p.atoms {
+			if moves[a] {
+				continue // an OR of moves: its rules are joined where read
+			}
+			seen := map[string]bool{}
+			for r := p.ruleLo[q]; r < p.ruleLo[q+1]; r++ {
+				var rest []int32
+				m := 0
+				for _, l := range p.lits[p.litLo[r]:p.litLo[r+1]] {
+					if l&1 == 0 && moves[l>>1] {
+						m++
+					} else {
+						rest = append(rest, l)
+					}
+				}
+				if m != 1 {
+					continue
+				}
+				slices.Sort(rest)
+				if k := fmt.Sprint(rest); seen[k] {
+					t.Errorf("engine %d: atom %d has two rules of moves and %s: not joined", how, a, k)
+				} else {
+					seen[k] = true
+				}
+			}
+		}
+		plain, err := compile("hops", d, DefaultLimits, how|groundPlain)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compareRules(t, v.New().(*State), plain.New().(*State).n, 50)
+	}
+}
+
+// movesOnlyAtoms is, by atom of n, whether it is a does or none atom or
+// an atom of the program whose every rule is one of those.
+func movesOnlyAtoms(n *network) []bool {
+	p := n.prog
+	moves := make([]bool, n.nAtoms)
+	for _, a := range n.none {
+		if a >= 0 {
+			moves[a] = true
+		}
+	}
+	for _, as := range n.doesOf {
+		for _, a := range as {
+			if a >= 0 {
+				moves[a] = true
+			}
+		}
+	}
+	for q, a := range p.atoms {
+		lo, hi := p.ruleLo[q], p.ruleLo[q+1]
+		only := hi > lo
+		for r := lo; r < hi; r++ {
+			lits := p.lits[p.litLo[r]:p.litLo[r+1]]
+			only = only && len(lits) == 1 && lits[0]&1 == 0 && moves[lits[0]>>1]
+		}
+		moves[a] = only
+	}
+	return moves
+}

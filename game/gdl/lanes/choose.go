@@ -23,19 +23,40 @@ func (l *Sim) chooseMoves(rng *game.Rand) {
 			f := l.lp.guards[r].free
 			ents, at = ents[:f], at[:f]
 		}
-		once, twice := countLegal(w, at)
-		once, twice = and(once, l.active), and(twice, l.active)
-		none, single := andNot(l.active, once), andNot(once, twice)
-		if single != (lword{}) {
-			none = or(none, l.setSingles(r, ents, single))
-		}
-		if twice != (lword{}) {
-			none = or(none, l.chooseAmong(r, ents, twice, rng))
+		var none lword
+		if l.listsAll(r, len(ents)) {
+			// Every lane lists its legal entries: the lanes with one or
+			// none are found there, not by a count over the entries
+			// first (4pttc: the mover's 248, a twentieth of a ply).
+			for k := 0; k < laneWords; k++ {
+				if m := l.active.word(k); m != 0 {
+					none = none.withWord(k, l.listLegal(r, ents, k, m, rng))
+				}
+			}
+		} else {
+			once, twice := countLegal(w, at)
+			once, twice = and(once, l.active), and(twice, l.active)
+			var single lword
+			none, single = andNot(l.active, once), andNot(once, twice)
+			if single != (lword{}) {
+				none = or(none, l.setSingles(r, ents, single))
+			}
+			if twice != (lword{}) {
+				none = or(none, l.chooseAmong(r, ents, twice, rng))
+			}
 		}
 		if a := l.n.None[r]; a >= 0 {
 			w.put(a, none)
 		}
 	}
+}
+
+// listsAll reports whether role r, with ents entries, chooses by listing
+// every lane's legal entries (listLegal): where few draws hit (see
+// chooseAmong) and choosing for a word's lanes together would cost more.
+func (l *Sim) listsAll(r, ents int) bool {
+	tries, hits := l.tries[r], l.hits[r]
+	return tries >= 1024 && hits*chooseSparse < tries && !wordCheaper(false, int64(ents), 64, tries, hits)
 }
 
 // countLegal returns the lanes where at least one of the atoms of legal
@@ -192,7 +213,7 @@ func (l *Sim) drawLegal(r int, ents []laneEntry, k, b int, rng *game.Rand) int {
 // listLegal lists, for the lanes of mask m in word k, their legal entries
 // (each entry's word is read once for the 64 lanes), chooses one at
 // random in each and sets its does atom; it returns the lanes whose
-// choice the rules do not know.
+// choice the rules do not know, or that have none.
 func (l *Sim) listLegal(r int, ents []laneEntry, k int, m uint64, rng *game.Rand) (none uint64) {
 	stride := l.lp.maxLegal
 	pick, next := l.pick, &l.pickNext
@@ -200,7 +221,16 @@ func (l *Sim) listLegal(r int, ents []laneEntry, k int, m uint64, rng *game.Rand
 	for ; m != 0; m &= m - 1 {
 		b := bits.TrailingZeros64(m)
 		from := b * stride
-		j := pick[from+rng.Intn(int(next[b])-from)]
+		var j int32
+		switch n := int(next[b]) - from; n {
+		case 0: // no legal entry (listsAll lists every lane)
+			none |= 1 << b
+			continue
+		case 1:
+			j = pick[from]
+		default:
+			j = pick[from+rng.Intn(n)]
+		}
 		next[b] = int32(from) // empty again
 		if l.setDoesLane(ents[j].does, k, b) {
 			none |= 1 << b

@@ -14,7 +14,7 @@ import "slices"
 // scoreNow). Choosing the moves is done lane by lane, or by the 64 lanes
 // of a word together where a role has few entries (see chooseAmong).
 
-// Operations of the lanes' code. An instruction is op|count<<4, then
+// Operations of the lanes' code. An instruction is op|count<<opShift, then
 // the atom it sets, then its operands, each an atom: the short forms have their
 // operands' number and signs in their name (opAndNot: the first AND NOT
 // the second); the general ones (opAnd, opOr) have a word of counts,
@@ -23,6 +23,14 @@ import "slices"
 // operands; opLoop has no operand and count is the program's loop
 // segment. An operand's negation is in the instruction, so that reading
 // it is a load of its words, not also four exclusive ORs.
+//
+// opGuard (an opLoop whose count is -1: a sixteenth op made the
+// dispatch of every instruction check its op's range, othello 1.4 % more
+// instructions a ply) skips the block of code after it where its operand
+// is false in every lane, and sets its atom false there: after the atom,
+// the operand and the size of the guard and its block, in words. The
+// block sets the guard's atom, to what it is where the operand holds
+// (see splitInStep).
 const (
 	opAnd       = iota // AND of the positives and the negations of the negatives
 	opCopy             // the atom is its operand
@@ -52,6 +60,13 @@ const (
 	opOrGroups
 )
 
+// An instruction's first word is its op and its count: op|count<<opShift.
+const (
+	opShift = 4
+	opMask  = 1<<opShift - 1
+	opGuard = opLoop | -1<<opShift
+)
+
 // Code is a network's program compiled for the lanes.
 type Code struct {
 	position []int32     // what the position decides, but the guarded roles' own code
@@ -70,6 +85,19 @@ type Code struct {
 	// goalsDown is each role's goal entries of values above 0, the
 	// highest value first.
 	goalsDown [][]Goal
+	// The code's own atoms (push targets, guarded parts of ORs) are
+	// numbered from nAtoms, the network's: temps of them.
+	nAtoms, temps int
+	// inStep is, by atom, whether it is a role's guard (its base atom,
+	// positive) in a game whose lanes play in step: false in every lane
+	// while another role moves (see roleGuard, splitInStep).
+	inStep []bool
+}
+
+// newTemp returns a new atom of the code's own.
+func (lp *Code) newTemp() int32 {
+	lp.temps++
+	return int32(lp.nAtoms + lp.temps - 1)
 }
 
 // Compile splits the program's positions into the three parts and
@@ -126,7 +154,7 @@ func Compile(n *Net, sm *Sample) *Code {
 		}
 	}
 	view, next, goal := p.cone(viewOut), p.cone(nextOut), p.cone(goalOut)
-	lp := &Code{}
+	lp := &Code{nAtoms: n.NAtoms}
 	lp.goalsDown = make([][]Goal, len(n.Goals))
 	for r, gs := range n.Goals {
 		for _, e := range gs {
@@ -143,10 +171,10 @@ func Compile(n *Net, sm *Sample) *Code {
 	}
 	lp.compileRoles(n, inPos, needed, sm)
 	inMoves := func(q int32) bool { return next[q] && doesDep[q] }
-	lp.moves = p.laneCode(inMoves, sm)
+	lp.moves = lp.laneCode(p, inMoves, sm)
 	ready := func(a int32) bool { q := p.PosOf[a]; return q < 0 || inPos(q) }
-	lp.push = compilePush(n, inMoves, ready, sm)
-	lp.goals = p.laneCode(func(q int32) bool { return goal[q] && !inPos(q) }, sm)
+	lp.push = lp.compilePush(n, inMoves, ready, sm)
+	lp.goals = lp.laneCode(p, func(q int32) bool { return goal[q] && !inPos(q) }, sm)
 	return lp
 }
 
@@ -180,9 +208,9 @@ func (p *Program) cone(outputs []int32) []bool {
 
 // laneCode compiles the positions for which keep holds, in order, their
 // rules' literals ordered by the sample sm (see rulesAt).
-func (p *Program) laneCode(keep func(int32) bool, sm *Sample) []int32 {
+func (lp *Code) laneCode(p *Program, keep func(int32) bool, sm *Sample) []int32 {
 	return p.laneCodeWith(keep, func(code []int32, q int32) []int32 {
-		return appendRules(code, p.Atoms[q], p.rulesAt(q, sm), sm)
+		return lp.appendRules(code, p.Atoms[q], p.rulesAt(q, sm), sm)
 	})
 }
 
@@ -193,7 +221,7 @@ func (p *Program) laneCodeWith(keep func(int32) bool, instr func([]int32, int32)
 	for sgi, sg := range p.Segs {
 		if sg.Loop {
 			if keep(sg.Lo) {
-				code = append(code, opLoop|int32(sgi)<<4, -1)
+				code = append(code, opLoop|int32(sgi)<<opShift, -1)
 			}
 			continue
 		}
@@ -231,8 +259,10 @@ func (p *Program) rulesAt(q int32, sm *Sample) [][]int32 {
 // in every lane (opOrAndSkip), and there, where groups of rules share
 // their first literal (connectFour's lines, four cells each, through
 // the rarest cell of each), the groups' shared literal is read once and
-// tested for them (opOrGroups); a nil sample skips nothing.
-func appendRules(code []int32, out int32, rules [][]int32, sm *Sample) []int32 {
+// tested for them (opOrGroups); a nil sample skips nothing. The rules
+// that read a role's guard, with the lanes in step, are a block of their
+// own skipped where it is false in every lane (splitInStep).
+func (lp *Code) appendRules(code []int32, out int32, rules [][]int32, sm *Sample) []int32 {
 	if len(rules) == 1 {
 		return appendAnd(code, out, rules[0])
 	}
@@ -247,6 +277,9 @@ func appendRules(code []int32, out int32, rules [][]int32, sm *Sample) []int32 {
 	if single != nil || len(rules) == 0 {
 		return appendOr(code, out, single)
 	}
+	if guard, in, rest := lp.splitInStep(rules); in != nil {
+		return lp.appendGuarded(code, out, guard, in, rest, sm)
+	}
 	common, rest := factorCommon(rules)
 	if (len(rules)-1)*len(common) < factorMin && !allSingle(rest) {
 		op := int32(opOrAnd)
@@ -256,7 +289,7 @@ func appendRules(code []int32, out int32, rules [][]int32, sm *Sample) []int32 {
 			}
 			op = opOrAndSkip
 		}
-		code = append(code, op|int32(len(rules))<<4, out)
+		code = append(code, op|int32(len(rules))<<opShift, out)
 		return appendEach(code, rules)
 	}
 	var singles []int32 // the rules left, where each is one literal
@@ -283,11 +316,81 @@ func appendRules(code []int32, out int32, rules [][]int32, sm *Sample) []int32 {
 		op = opAndOrAndSkip
 	}
 	at := len(code)
-	code = append(code, op|int32(len(rest))<<4, out, 0)
+	code = append(code, op|int32(len(rest))<<opShift, out, 0)
 	code = appendEach(appendSigned(code, common), rest)
 	code[at+2] = int32(len(code) - at)
 	return code
 }
+
+// appendGuarded appends the code that sets out to the OR of the rules of
+// rest and of in, each of those with the guard's atom (splitInStep): the
+// rules of in into an atom of the code's own, in a block skipped where
+// the guard is false in every lane (opGuard), then the OR of rest and
+// that atom.
+func (lp *Code) appendGuarded(code []int32, out, guard int32, in, rest [][]int32, sm *Sample) []int32 {
+	if sm != nil {
+		for _, r := range in {
+			sm.rarestFirst(r) // the guard may have been first
+		}
+	}
+	t := lp.newTemp()
+	at := len(code)
+	code = append(code, opGuard, t, guard, 0)
+	code = lp.appendRules(code, t, in, sm)
+	code = appendAnd(code, t, []int32{t << 1, guard << 1})
+	code[at+3] = int32(len(code) - at)
+	return lp.appendRules(code, out, append(rest, []int32{t << 1}), sm)
+}
+
+// splitInStep returns, where some of rules read a role's guard in a game
+// played in step (inStep) and their operands are enough to pay for a
+// guard (guardMinOperands), the guard's atom, those rules without it, and
+// the other rules; else in is nil. The guard read by the most operands
+// is taken. chineseCheckers4p's legal pass of each role is an OR of
+// "another role moves" and of 10 000 rules, "the role moves and three
+// of its pieces are stuck": with the lanes in step the second part is
+// false in every lane for three roles of four, and the sample, which
+// takes the lanes as independent, does not see it.
+func (lp *Code) splitInStep(rules [][]int32) (guard int32, in, rest [][]int32) {
+	if lp.inStep == nil {
+		return -1, nil, nil
+	}
+	best, bestOps := int32(-1), 0
+	for _, r := range rules {
+		for _, l := range r {
+			if l&1 != 0 || int(l>>1) >= len(lp.inStep) || !lp.inStep[l>>1] || l>>1 == best {
+				continue
+			}
+			ops, n := 0, 0
+			for _, o := range rules {
+				if slices.Contains(o, l) {
+					ops, n = ops+len(o), n+1
+				}
+			}
+			if n < len(rules) && ops > bestOps {
+				best, bestOps = l>>1, ops
+			}
+		}
+	}
+	if bestOps < guardMinOperands {
+		return -1, nil, nil
+	}
+	for _, r := range rules {
+		if !slices.Contains(r, best<<1) {
+			rest = append(rest, r)
+			continue
+		}
+		if len(r) == 1 { // the guard alone: the OR of those rules is the guard
+			return -1, nil, nil
+		}
+		in = append(in, slices.DeleteFunc(slices.Clone(r), func(l int32) bool { return l == best<<1 }))
+	}
+	return best, in, rest
+}
+
+// guardMinOperands is the fewest operands of the rules that read a guard
+// for which it is tested (opGuard costs about four operands).
+const guardMinOperands = 16
 
 // factorMin is the fewest operand reads that the common literals of an
 // OR must save (one less than its rules times their number) to be read
@@ -342,7 +445,7 @@ const (
 // OR of the groups of rules.
 func appendGroups(code []int32, out int32, groups [][][]int32) []int32 {
 	at := len(code)
-	code = append(code, opOrGroups|int32(len(groups))<<4, out, 0)
+	code = append(code, opOrGroups|int32(len(groups))<<opShift, out, 0)
 	for _, g := range groups {
 		gat := len(code)
 		code = append(code, g[0][0]>>1, int32(len(g)), 0)
@@ -394,7 +497,7 @@ func factorCommon(rules [][]int32) (common []int32, rest [][]int32) {
 func appendAnd(code []int32, out int32, lits []int32) []int32 {
 	pos, neg := splitSigns(lits)
 	short := func(op int32, operands ...int32) []int32 {
-		code = append(code, op|int32(len(operands))<<4, out)
+		code = append(code, op|int32(len(operands))<<opShift, out)
 		return append(code, operands...)
 	}
 	switch {
@@ -411,7 +514,7 @@ func appendAnd(code []int32, out int32, lits []int32) []int32 {
 	case len(pos) == 2 && len(neg) == 1:
 		return short(opAnd2Not, pos[0], pos[1], neg[0])
 	}
-	code = append(code, opAnd|int32(len(lits))<<4, out)
+	code = append(code, opAnd|int32(len(lits))<<opShift, out)
 	return appendSigned(code, lits)
 }
 
@@ -419,11 +522,11 @@ func appendAnd(code []int32, out int32, lits []int32) []int32 {
 func appendOr(code []int32, out int32, lits []int32) []int32 {
 	switch pos, neg := splitSigns(lits); {
 	case len(pos) == 2 && len(neg) == 0:
-		return append(code, opOr2|2<<4, out, pos[0], pos[1])
+		return append(code, opOr2|2<<opShift, out, pos[0], pos[1])
 	case len(pos) == 3 && len(neg) == 0:
-		return append(code, opOr3|3<<4, out, pos[0], pos[1], pos[2])
+		return append(code, opOr3|3<<opShift, out, pos[0], pos[1], pos[2])
 	}
-	code = append(code, opOr|int32(len(lits))<<4, out)
+	code = append(code, opOr|int32(len(lits))<<opShift, out)
 	return appendSigned(code, lits)
 }
 

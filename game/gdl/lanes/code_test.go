@@ -136,7 +136,7 @@ func TestOrGroupsIsTheOr(t *testing.T) {
 				rules = append(rules, r)
 			}
 		}
-		code := append([]int32{opOrAnd | int32(len(rules))<<4, atoms}, appendEach(nil, rules)...)
+		code := append([]int32{opOrAnd | int32(len(rules))<<opShift, atoms}, appendEach(nil, rules)...)
 		p.runLanes(code, w)
 		want := w.get(atoms)
 		groups := map[int32][][]int32{}
@@ -210,7 +210,7 @@ func TestRuleShapesAreTheirANDs(t *testing.T) {
 						ops = append(ops, opOrAndSkip)
 					}
 					for _, op := range ops {
-						code := append([]int32{op | int32(len(rules))<<4, atoms}, appendEach(nil, rules)...)
+						code := append([]int32{op | int32(len(rules))<<opShift, atoms}, appendEach(nil, rules)...)
 						if got := runRules(p, w, code, atoms); got != want {
 							t.Fatalf("round %d, op %d: the OR of %v is %x, want %x", round, op, rules, got, want)
 						}
@@ -235,4 +235,60 @@ func andOfLits(w wordsOf, lits []int32) lword {
 		all = and(all, w.lit(l))
 	}
 	return all
+}
+
+// TestLanesGuardOtherRolesRules checks that the rules of an OR that read
+// a role's guard are compiled into a block skipped where the guard is
+// false in every lane (opGuard): testdata/stuck.kif's pass is legal when
+// the other role moves, or when two of the mover's pieces are stuck, and
+// the second part reads the mover's control. With the lanes in step, a
+// guard is false in every lane at most steps. That the lanes play the
+// same games as the State with the blocks skipped is
+// TestLanesAgreeWithState's part (stuck.kif is a test sheet).
+func TestLanesGuardOtherRolesRules(t *testing.T) {
+	v := loadFile(t, "stuck")
+	start := v.New()
+	l := newSim(start)
+	var guards []int32
+	code := l.lp.position
+	for pc := nextOp(code, 0, opGuard); pc < len(code); pc = nextOp(code, instrEnd(code, pc), opGuard) {
+		guards = append(guards, code[pc+2])
+	}
+	if len(guards) != 2 {
+		t.Fatalf("%d guarded blocks in the position code, want one for each role's pass", len(guards))
+	}
+	for lane := 0; lane < l.Lanes(); lane++ {
+		l.Load(lane, start, 0)
+	}
+	rng := game.NewRand(1)
+	var ended []int
+	const steps = 200
+	skipped := 0
+	for range steps {
+		l.refresh()
+		for _, g := range guards {
+			if l.w.get(g) == (lword{}) {
+				skipped++
+			}
+		}
+		ended = l.Step(rng, ended[:0])
+		for _, lane := range ended {
+			l.Load(lane, start, 0)
+		}
+	}
+	// One of the two roles' blocks is skipped at a step where every lane
+	// has the other to move (lanes loaded and parked count too); with
+	// the lanes' phases at random, both would be read at every step.
+	if skipped < steps/2 {
+		t.Errorf("a guarded block was skipped %d times in %d steps, want at least %d", skipped, steps, steps/2)
+	}
+}
+
+// nextOp returns the pc of the first instruction of code with operation
+// op at or after pc, or len(code).
+func nextOp(code []int32, pc int, op int32) int {
+	for pc < len(code) && opOf(code[pc]) != op {
+		pc = instrEnd(code, pc)
+	}
+	return pc
 }

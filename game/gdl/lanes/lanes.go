@@ -101,7 +101,7 @@ func not(a lword) lword { return lword{^a.w0, ^a.w1, ^a.w2, ^a.w3} }
 // runLanes evaluates code (see opAnd) over the lanes' words.
 func (p *Program) runLanes(code []int32, w wordsOf) {
 	for pc := 0; pc+1 < len(code); {
-		op, out := code[pc]&15, code[pc+1]
+		op, out := code[pc]&opMask, code[pc+1]
 		switch op {
 		case opCopy:
 			w.put(out, w.get(code[pc+2]))
@@ -148,11 +148,11 @@ func (p *Program) runLanes(code []int32, w wordsOf) {
 			w.put(out, acc)
 		case opOrAnd:
 			var acc lword
-			acc, pc = w.orAnd(code, pc+2, int(code[pc]>>4))
+			acc, pc = w.orAnd(code, pc+2, int(code[pc]>>opShift))
 			w.put(out, acc)
 		case opOrAndSkip:
 			var acc lword
-			acc, pc = w.orAndSkip(code, pc+2, int(code[pc]>>4))
+			acc, pc = w.orAndSkip(code, pc+2, int(code[pc]>>opShift))
 			w.put(out, acc)
 		case opAndOrAnd, opAndOrAndSkip:
 			var acc lword
@@ -163,8 +163,15 @@ func (p *Program) runLanes(code []int32, w wordsOf) {
 			acc, pc = w.orGroups(code, pc)
 			w.put(out, acc)
 		case opLoop:
-			p.loopLanes(p.Segs[code[pc]>>4], w)
-			pc += 2
+			if sg := code[pc] >> opShift; sg >= 0 {
+				p.loopLanes(p.Segs[sg], w)
+				pc += 2
+			} else if x := &w[code[pc+2]]; x[0]|x[1]|x[2]|x[3] == 0 { // opGuard
+				w[out] = [laneWords]uint64{}
+				pc += int(code[pc+3])
+			} else {
+				pc += 4
+			}
 		}
 	}
 }
@@ -174,13 +181,13 @@ func (p *Program) runLanes(code []int32, w wordsOf) {
 //
 //go:noinline
 func (w wordsOf) andOrAnd(code []int32, pc int) (lword, int) {
-	n, end := int(code[pc]>>4), pc+int(code[pc+2])
+	n, end := int(code[pc]>>opShift), pc+int(code[pc+2])
 	c, rpc := w.andOf(code, pc+3)
 	if c == (lword{}) {
 		return c, end
 	}
 	var acc lword
-	if code[pc]&15 == opAndOrAndSkip {
+	if code[pc]&opMask == opAndOrAndSkip {
 		acc, _ = w.orAndSkip(code, rpc, n)
 	} else {
 		acc, _ = w.orAnd(code, rpc, n)
@@ -378,7 +385,7 @@ func (w wordsOf) orAndSkip(code []int32, pc, n int) (lword, int) {
 //
 //go:noinline
 func (w wordsOf) orGroups(code []int32, pc int) (lword, int) {
-	n, end := int(code[pc]>>4), pc+int(code[pc+2])
+	n, end := int(code[pc]>>opShift), pc+int(code[pc+2])
 	pc += 3
 	var acc lword
 	for ; n > 0; n-- {
@@ -563,6 +570,11 @@ type Sim struct {
 	transposeMin int
 	deferAfter   int // the loads after a Step written at once, before the others are kept
 	loadsNow     int // the loads since the last Step
+	// groupMask is the clean lanes of word groupK loaded with the
+	// position groupBase (packed) and not written yet (loadClean).
+	groupMask uint64
+	groupK    int
+	groupBase []uint64
 }
 
 var _ game.Simulation = (*Sim)(nil)
@@ -572,10 +584,7 @@ const noExpiry = int64(1) << 62
 // New returns an empty simulation of the network n whose code c
 // (Compile) is; positionOf reads the states Load is given.
 func New(n *Net, c *Code, positionOf func(game.State) (base []uint64, vals []bool)) *Sim {
-	words := n.NAtoms
-	if c.push != nil {
-		words += c.push.extra
-	}
+	words := n.NAtoms + c.temps
 	l := &Sim{n: n, lp: c, positionOf: positionOf, w: make(wordsOf, words), nextExpiry: noExpiry,
 		goals: make([]uint8, laneCount*len(n.Roles)), set: make([]int32, 0, laneCount*len(n.Roles)),
 		tries: make([]int64, len(n.Roles)), hits: make([]int64, len(n.Roles)),
@@ -590,6 +599,7 @@ func New(n *Net, c *Code, positionOf func(game.State) (base []uint64, vals []boo
 	for b := range l.pickNext {
 		l.pickNext[b] = int32(b * c.maxLegal)
 	}
+	l.groupBase = make([]uint64, 0, (n.NBase+63)/64)
 	l.transposeMin = transposeMinOf(n.NBase)
 	l.deferAfter = 2 * l.transposeMin
 	if l.baseWords = (n.NBase + 63) / 64; l.baseWords <= maxLoadWords {
@@ -603,6 +613,9 @@ func (l *Sim) Lanes() int { return laneCount }
 
 // Reset stops every lane's game.
 func (l *Sim) Reset() {
+	if l.groupMask != 0 {
+		l.flushGroup() // the lanes are no longer clean
+	}
 	l.active, l.held, l.parked, l.nextExpiry, l.waited = lword{}, lword{}, lword{}, noExpiry, 0
 	l.pending = lword{}
 }
@@ -627,6 +640,9 @@ func (l *Sim) Goal(lane int, r game.Role) int {
 
 // refresh evaluates what the lanes' positions decide, unless done.
 func (l *Sim) refresh() {
+	if l.groupMask != 0 {
+		l.flushGroup()
+	}
 	if l.pending != (lword{}) {
 		l.writeLoads()
 	}

@@ -471,3 +471,49 @@ func TestLanesCountWordCountsEveryLane(t *testing.T) {
 		}
 	}
 }
+
+// Where few of a role's many entries are legal at a time (4pttc: 8 of
+// 248), every lane lists its legal entries, the lanes with one or none
+// included, without counting them first (listsAll). Forced to list on
+// the test sheets with enough entries for it (the draws' record made
+// sparse), the lanes play the State's games and choose uniformly.
+func TestLanesListEveryLane(t *testing.T) {
+	sparse := func(l *Sim) {
+		for r := range l.tries {
+			l.tries[r], l.hits[r] = 1<<40, 0
+		}
+	}
+	for _, name := range []string{"minicheckers", "pins"} {
+		v := loadFile(t, name)
+		s := v.New()
+		l := newSim(s)
+		sparse(l)
+		mover := s.ToMove()
+		if !l.listsAll(int(mover), len(l.lp.legal[mover])) {
+			t.Fatalf("%s: the mover does not list every lane", name)
+		}
+		checkLanes(t, v, laneCount, 300, 150, 5, sparse)
+		want := s.(game.JointState).LegalOf(mover, nil)
+		counts := map[game.Move]int{}
+		rng := game.NewRand(7)
+		const rounds = 40
+		for range rounds {
+			for lane := 0; lane < l.Lanes(); lane++ {
+				l.Load(lane, s, 0)
+			}
+			l.Step(rng, nil)
+			for lane := 0; lane < l.Lanes(); lane++ {
+				counts[laneMoves(l, lane, nil)[mover]]++
+			}
+		}
+		expect := float64(rounds*l.Lanes()) / float64(len(want))
+		for _, m := range want {
+			if c := float64(counts[m]); c < 0.85*expect || c > 1.15*expect {
+				t.Errorf("%s: %s chosen %v times in %d, expected about %.0f", name, s.FormatMove(m), c, rounds*l.Lanes(), expect)
+			}
+		}
+		if len(counts) != len(want) {
+			t.Errorf("%s: %d different moves chosen, %d legal", name, len(counts), len(want))
+		}
+	}
+}

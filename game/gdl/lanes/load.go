@@ -2,6 +2,7 @@ package lanes
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/tabletop/tabletop/game"
 )
@@ -42,8 +43,11 @@ func (l *Sim) Load(lane int, s game.State, maxPlies int) {
 	k, b := lane>>6&(laneWords-1), lane&63
 	bit := uint64(1) << b
 	if l.clean.word(k)&bit != 0 {
-		setBase(l.w, k, bit, base)
+		l.loadClean(k, bit, base)
 		*l.clean.at(k) &^= bit
+	} else if k == l.groupK && l.groupMask&bit != 0 {
+		l.groupMask &^= bit // loaded again before its load was written
+		l.writeVals(k, b, vals[:l.n.NBase])
 	} else if l.loadsNow++; l.loads != nil && l.loadsNow > l.deferAfter {
 		to := l.loads[lane*l.baseWords : (lane+1)*l.baseWords]
 		for i := range to {
@@ -66,6 +70,30 @@ func (l *Sim) Load(lane int, s game.State, maxPlies int) {
 		l.nextExpiry = min(l.nextExpiry, l.expiry[lane])
 	}
 	l.stale = true
+}
+
+// loadClean loads the packed position base into lane (word k, bit), a
+// clean lane (see clearEnded). The loads of one position into clean
+// lanes of a word, one after another, are written together, its true
+// atoms set in all their lanes at once (flushGroup): the caller that
+// loads the start position into every lane whose game ended (the bench,
+// a playout) loads the same position many times a Step, and minichess,
+// whose games are a few plies long, spent an eighth of its time setting
+// its start's atoms lane by lane.
+func (l *Sim) loadClean(k int, bit uint64, base []uint64) {
+	if l.groupMask != 0 && (k != l.groupK || !slices.Equal(l.groupBase, base)) {
+		l.flushGroup()
+	}
+	if l.groupMask == 0 {
+		l.groupK, l.groupBase = k, append(l.groupBase[:0], base...)
+	}
+	l.groupMask |= bit
+}
+
+// flushGroup writes the loads of the group (see loadClean).
+func (l *Sim) flushGroup() {
+	setBase(l.w, l.groupK, l.groupMask, l.groupBase)
+	l.groupMask = 0
 }
 
 // clearEnded sets every base atom false in the lanes of the ended games
@@ -102,17 +130,18 @@ func clearLanes(w wordsOf, m lword) {
 	}
 }
 
-// setBase sets, in lane (word k, bit) of w, the base atoms true in the
-// packed position base; the lane's base atoms are all false before. It
-// is a function of its own so that its loop's state stays in registers.
+// setBase sets, in the lanes of mask m of word k of w, the base atoms
+// true in the packed position base; the lanes' base atoms are all false
+// before. It is a function of its own so that its loop's state stays in
+// registers.
 //
 //go:noinline
-func setBase(w wordsOf, k int, bit uint64, base []uint64) {
+func setBase(w wordsOf, k int, m uint64, base []uint64) {
 	k &= laneWords - 1
 	for j, x := range base {
 		rows := w[j<<6:]
 		for ; x != 0; x &= x - 1 {
-			rows[bits.TrailingZeros64(x)][k] |= bit
+			rows[bits.TrailingZeros64(x)][k] |= m
 		}
 	}
 }

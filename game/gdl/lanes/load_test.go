@@ -131,3 +131,42 @@ func checkLanesDelayed(t *testing.T, v *game.Variant, clearMin, delay, games int
 		}
 	}
 }
+
+// Loads of one position into clean lanes of a word, one after another,
+// are written together at the next Step (loadClean); a lane of such a
+// group loaded again before, with another position, must get that one.
+// Every lane's position must be the one loaded last.
+func TestLanesLoadSamePositionTogether(t *testing.T) {
+	for _, name := range []string{"tictactoe", "minicheckers", "stuck"} {
+		v := loadFile(t, name)
+		start := v.New()
+		other := start.Clone()
+		rng := game.NewRand(3)
+		l := newSim(start)
+		other.(game.JointState).ApplyJoint(l.randomJoint(other, rng, nil))
+		want := make([]game.State, laneCount)
+		load := func(lane int, s game.State) {
+			want[lane] = s
+			l.Load(lane, s, 0)
+		}
+		for lane := range want {
+			if lane%5 == 0 && lane < laneCount-8 {
+				load(lane, other)
+			} else {
+				load(lane, start)
+			}
+		}
+		for _, lane := range []int{laneCount - 2, laneCount - 4, 7} {
+			load(lane, other) // the first two in the group of the last loads
+		}
+		l.refresh()
+		for lane, s := range want {
+			vals := l.vals(s)
+			for a := range l.n.NBase {
+				if l.bit(int32(a), lane) != vals[a] {
+					t.Fatalf("%s: lane %d: base atom %d is %v, want %v", name, lane, a, l.bit(int32(a), lane), vals[a])
+				}
+			}
+		}
+	}
+}

@@ -30,7 +30,7 @@ type lanePush struct {
 	cost   []int32 // by does atom (from doesLo): what pushing its rules costs, in half operands
 	lits   []int32 // the rules' other literals
 	saves  int     // what the pull form spends on the rules pushed, in operands
-	extra  int     // the atoms added as targets, numbered from the network's nAtoms
+	extra  int     // the atoms added as targets (the code's own: Code.newTemp)
 }
 
 // pushRule is a rule pushed from its does atom: target |= does AND
@@ -42,7 +42,7 @@ type pushRule struct{ target, lo, hi int32 }
 // A rule is pushed from its one positive does literal when every other
 // literal is ready before the moves code runs. the sample sm orders the
 // kept rules' literals (see rulesAt).
-func compilePush(n *Net, inMoves func(int32) bool, ready func(int32) bool, sm *Sample) *lanePush {
+func (c *Code) compilePush(n *Net, inMoves func(int32) bool, ready func(int32) bool, sm *Sample) *lanePush {
 	p := n.Prog
 	isDoes := map[int32]bool{}
 	lo, hi := int32(n.NAtoms), int32(-1)
@@ -71,11 +71,11 @@ func compilePush(n *Net, inMoves func(int32) bool, ready func(int32) bool, sm *S
 			}
 		}
 		if len(pushed) < pushMin {
-			return appendRules(code, out, rules, sm)
+			return c.appendRules(code, out, rules, sm)
 		}
 		target := out
 		if len(kept) > 0 {
-			target = int32(n.NAtoms + lp.extra)
+			target = c.newTemp()
 			lp.extra++
 			kept = append(kept, []int32{target << 1})
 		}
@@ -94,7 +94,7 @@ func compilePush(n *Net, inMoves func(int32) bool, ready func(int32) bool, sm *S
 		if len(kept) == 0 {
 			return code
 		}
-		return appendRules(code, out, kept, sm)
+		return c.appendRules(code, out, kept, sm)
 	}
 	lp.code = p.laneCodeWith(inMoves, instr)
 	if len(lp.targets) == 0 {

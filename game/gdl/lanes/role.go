@@ -159,6 +159,7 @@ func (lp *Code) compileRoles(n *Net, inPos func(int32) bool, needed []bool, sm *
 			}
 		}
 	}
+	lp.markInStep(n, guarded)
 	common := p.cone(shared)
 	for q := range common {
 		common[q] = common[q] || needed[q]
@@ -175,11 +176,33 @@ func (lp *Code) compileRoles(n *Net, inPos func(int32) bool, needed []bool, sm *
 			}
 		}
 	}
-	lp.position = p.laneCode(func(q int32) bool { return inPos(q) && (common[q] || owner[q] < 0) }, sm)
+	lp.position = lp.laneCode(p, func(q int32) bool { return inPos(q) && (common[q] || owner[q] < 0) }, sm)
 	for r := range guarded {
 		if len(guarded[r]) > 0 {
-			lp.guards[r].code = p.laneCode(func(q int32) bool { return inPos(q) && !common[q] && owner[q] == int32(r) }, sm)
+			lp.guards[r].code = lp.laneCode(p, func(q int32) bool { return inPos(q) && !common[q] && owner[q] == int32(r) }, sm)
 			lp.guardedRoles++
+		}
+	}
+}
+
+// markInStep sets lp.inStep where two or more roles have guarded
+// entries: their loaded games are parked until they are in step (see
+// unpark), so each such role's guard, where it is a base atom, is false
+// in every lane while another role moves.
+func (lp *Code) markInStep(n *Net, guarded [][]int32) {
+	var roles []int
+	for r := range guarded {
+		if len(guarded[r]) > 0 {
+			roles = append(roles, r)
+		}
+	}
+	if len(roles) < 2 {
+		return
+	}
+	lp.inStep = make([]bool, n.NAtoms)
+	for _, r := range roles {
+		if g := lp.guards[r].lit; g >= 0 && g&1 == 0 {
+			lp.inStep[g>>1] = true
 		}
 	}
 }

@@ -44,34 +44,51 @@ func TestLanesSkipFalseRulesInAnyOrder(t *testing.T) {
 // countOp is the number of instructions of code with operation op.
 func countOp(code []int32, op int32) int {
 	k := 0
-	for pc := 0; pc+1 < len(code); {
-		o := code[pc] & 15
-		if o == op {
+	for pc := 0; pc+1 < len(code); pc = instrEnd(code, pc) {
+		if opOf(code[pc]) == op {
 			k++
-		}
-		switch o {
-		case opCopy, opNot:
-			pc += 3
-		case opAnd2, opAndNot, opOr2:
-			pc += 4
-		case opAnd3, opAnd2Not, opOr3:
-			pc += 5
-		case opAnd, opOr:
-			np, nn := signCounts(code[pc+2])
-			pc += 3 + np + nn
-		case opOrAnd, opOrAndSkip:
-			pc += 2
-			for r := code[pc-2] >> 4; r > 0; r-- {
-				np, nn := signCounts(code[pc])
-				pc += 1 + np + nn
-			}
-		case opAndOrAnd, opAndOrAndSkip, opOrGroups:
-			pc += int(code[pc+2])
-		default:
-			pc += 2
 		}
 	}
 	return k
+}
+
+// opOf is the operation of an instruction's first word: opGuard, or
+// its op.
+func opOf(first int32) int32 {
+	if first == opGuard {
+		return opGuard
+	}
+	return first & opMask
+}
+
+// instrEnd is the pc after the instruction of code at pc (for opGuard,
+// the first of its block).
+func instrEnd(code []int32, pc int) int {
+	switch code[pc] & opMask {
+	case opCopy, opNot:
+		return pc + 3
+	case opAnd2, opAndNot, opOr2:
+		return pc + 4
+	case opAnd3, opAnd2Not, opOr3:
+		return pc + 5
+	case opAnd, opOr:
+		np, nn := signCounts(code[pc+2])
+		return pc + 3 + np + nn
+	case opOrAnd, opOrAndSkip:
+		end := pc + 2
+		for r := code[pc] >> opShift; r > 0; r-- {
+			np, nn := signCounts(code[end])
+			end += 1 + np + nn
+		}
+		return end
+	case opAndOrAnd, opAndOrAndSkip, opOrGroups:
+		return pc + int(code[pc+2])
+	case opLoop:
+		if code[pc] == opGuard {
+			return pc + 4 // into its block
+		}
+	}
+	return pc + 2
 }
 
 func TestRarestFirst(t *testing.T) {
