@@ -40,12 +40,16 @@ type optimizer struct {
 	key    []byte  // the key of a group of factorMoves
 	nDoes  int     // the does atoms of every role
 
+	restHashes []uint64 // scratch of mayJoin
+
 	// sets holds, by atom, its move set, when it has one (moves.go);
 	// setState where findMoveSets is, and setSize the does atoms the
 	// sets hold in all.
 	sets     [][]int32
 	setState []uint8
 	setSize  int
+	setBuf   []int32  // the set being made
+	setArena litArena // where the sets are kept
 }
 
 func newOptimizer(b *netBuilder) *optimizer {
@@ -99,7 +103,7 @@ func (o *optimizer) factorMoves() {
 	o.findMoveSets()
 	for a := range rs.rules {
 		rules := rs.rules[a]
-		if len(rules) < 2 {
+		if len(rules) < 2 || !o.mayJoin(rules) {
 			continue
 		}
 		type group struct {
@@ -146,6 +150,23 @@ func (o *optimizer) factorMoves() {
 		}
 		rs.rules[a] = kept
 	}
+}
+
+// mayJoin reports whether two of rules have a move literal (moveLit)
+// and the same other literals, or may have: their hashes are the same.
+// Most atoms have none to join, and finding out so allocates nothing
+// (grouping the rules by a key of their other literals was a fifth of
+// AlexChess's allocations at start once atoms of moves were moves).
+func (o *optimizer) mayJoin(rules [][]int32) bool {
+	hs := o.restHashes[:0]
+	for _, r := range rules {
+		if _, rest, ok := o.splitDoes(r); ok {
+			hs = append(hs, ruleHash(rest))
+		}
+	}
+	slices.Sort(hs)
+	o.restHashes = hs
+	return len(slices.Compact(hs)) < len(hs)
 }
 
 // moveLit returns the atom of rule r's move literal: its one does
