@@ -256,9 +256,16 @@ func (o *optimizer) roleAnyOf(r int, does []int32) int32 {
 	if l, ok := o.nodes[key]; ok {
 		return l
 	}
-	var other []int32
+	// The role's other moves, walking both sorted lists (a binary
+	// search for each of the role's moves was most of brawl's start
+	// once its frame rules' large sets of moves were joined).
+	other := make([]int32, 0, max(len(o.all[r])-len(does), 0))
+	i := 0
 	for _, d := range o.all[r] {
-		if _, found := slices.BinarySearch(does, d); !found {
+		for i < len(does) && does[i] < d {
+			i++
+		}
+		if i == len(does) || does[i] != d {
 			other = append(other, d)
 		}
 	}
