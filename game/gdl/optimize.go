@@ -3,7 +3,6 @@ package gdl
 import (
 	"cmp"
 	"encoding/binary"
-	"math"
 	"slices"
 )
 
@@ -34,15 +33,23 @@ type optimizer struct {
 	// roleOf holds, by atom, the role of a does atom, or -1: a slice,
 	// not a map, as splitDoes asks it of every literal of the network.
 	roleOf []int32
-	// movesAt holds, by atom, the moves it stands for, and
-	// moveSets the sets of several: see standsFor.
-	movesAt  []int32
-	moveSets [][]int32
-	all      [][]int32 // by role: its does atoms, sorted
-	none     []int32   // by role: its none atom, -1 until needed
-	nodes    map[string]int32
-	rest     []int32 // the literals splitDoes returns
-	key      []byte  // the key of a group of factorMoves
+	all    [][]int32 // by role: its does atoms, sorted
+	none   []int32   // by role: its none atom, -1 until needed
+	nodes  map[string]int32
+	rest   []int32 // the literals splitDoes returns
+	key    []byte  // the key of a group of factorMoves
+	nDoes  int     // the does atoms of every role
+
+	restHashes []uint64 // scratch of mayJoin
+
+	// sets holds, by atom, its move set, when it has one (moves.go);
+	// setState where findMoveSets is, and setSize the does atoms the
+	// sets hold in all.
+	sets     [][]int32
+	setState []uint8
+	setSize  int
+	setBuf   []int32  // the set being made
+	setArena litArena // where the sets are kept
 }
 
 func newOptimizer(b *netBuilder) *optimizer {
@@ -58,81 +65,15 @@ func newOptimizer(b *netBuilder) *optimizer {
 		}
 		slices.Sort(o.all[r])
 		o.all[r] = slices.Compact(o.all[r])
-	}
-	o.movesAt = filled(len(b.rs.rules), notYet)
-	for a := range o.movesAt {
-		o.standsFor(int32(a), 0)
+		o.nDoes += len(o.all[r])
 	}
 	return o
 }
 
-// What an atom stands for, in movesAt: a does atom (itself, >= 0), no
-// move (noMoves), set i of moveSets (-2-i), or not yet known (notYet).
-const (
-	noMoves = -1
-	notYet  = math.MinInt32
-)
-
-// standsFor finds the moves atom a stands for (see movesAt): a does atom
-// stands for its move, and a derived atom whose every rule is one
-// positive literal of an atom that stands for moves stands for theirs,
-// the disjunction of those does atoms. Grounding the rewritten rules
-// splits a rule's does literal into an atom of its own where the rule's
-// other literals do not read all its variables (chinesecheckers3's
-// frame rule, whose cell is told from the move's cells by distinct: each
-// move an atom of its own, by one rule, or by one for each role that
-// may make it); factorMoves must see the moves through it to join the
-// rules. depth bounds the atoms read through (a deeper one stands for
-// none).
-func (o *optimizer) standsFor(a int32, depth int) int32 {
-	if v := o.movesAt[a]; v != notYet {
-		return v
-	}
-	o.movesAt[a] = noMoves // until found: a loop of atoms stands for none
-	if o.roleOf[a] >= 0 {
-		o.movesAt[a] = a
-		return a
-	}
-	rules := o.b.rs.rules[a]
-	if len(rules) == 0 || depth == maxMovesDepth {
-		return noMoves
-	}
-	for _, r := range rules {
-		if len(r) != 1 || r[0]&1 != 0 || o.standsFor(r[0]>>1, depth+1) == noMoves {
-			return noMoves
-		}
-	}
-	var moves []int32
-	for _, r := range rules {
-		moves = o.appendMoves(moves, r[0]>>1)
-	}
-	if moves = slices.Compact(slices.Sorted(slices.Values(moves))); len(moves) == 1 {
-		o.movesAt[a] = moves[0]
-	} else {
-		o.moveSets = append(o.moveSets, moves)
-		o.movesAt[a] = -2 - int32(len(o.moveSets)-1)
-	}
-	return o.movesAt[a]
-}
-
-// maxMovesDepth bounds the atoms standsFor reads through.
-const maxMovesDepth = 8
-
-// standsForMoves reports whether atom a stands for moves (standsFor; the
-// atoms added since newOptimizer do not).
-func (o *optimizer) standsForMoves(a int32) bool {
-	return int(a) < len(o.movesAt) && o.movesAt[a] != noMoves
-}
-
-// appendMoves appends the does atoms atom a stands for to moves.
-func (o *optimizer) appendMoves(moves []int32, a int32) []int32 {
-	switch v := o.movesAt[a]; {
-	case v >= 0:
-		return append(moves, v)
-	case v <= -2:
-		return append(moves, o.moveSets[-2-v]...)
-	}
-	return moves
+// isDoes reports whether atom a is a does atom (the atoms added since
+// newOptimizer are none).
+func (o *optimizer) isDoes(a int32) bool {
+	return int(a) < len(o.roleOf) && o.roleOf[a] >= 0
 }
 
 // newAtom adds a derived atom with the given rules and returns it.
@@ -154,19 +95,20 @@ func (o *optimizer) noneAtom(r int) int32 {
 }
 
 // factorMoves rewrites, for every derived atom, its rules that have one
-// positive literal of moves (a does atom, or an atom that stands for
-// several: standsFor) and the same other literals as one rule (see
-// above).
+// positive literal of a move (a does atom, or an atom that is a
+// disjunction of them: moves.go) and the same other literals as one rule
+// (see above).
 func (o *optimizer) factorMoves() {
 	rs := &o.b.rs
+	o.findMoveSets()
 	for a := range rs.rules {
 		rules := rs.rules[a]
-		if len(rules) < 2 {
+		if len(rules) < 2 || !o.mayJoin(rules) {
 			continue
 		}
 		type group struct {
 			rest []int32
-			does []int32
+			does []int32 // the move literals' atoms
 		}
 		var keys []string
 		groups := map[string]*group{}
@@ -194,7 +136,7 @@ func (o *optimizer) factorMoves() {
 		// have none to join.
 		kept := make([][]int32, 0, nKept+len(keys))
 		for _, r := range rules {
-			if !o.splitsDoes(r) {
+			if _, ok := o.moveLit(r); !ok {
 				kept = append(kept, r)
 			}
 		}
@@ -204,50 +146,69 @@ func (o *optimizer) factorMoves() {
 				kept = append(kept, append(g.rest, g.does[0]<<1))
 				continue
 			}
-			var moves []int32
-			for _, d := range g.does {
-				moves = o.appendMoves(moves, d)
-			}
-			kept = append(kept, append(g.rest, o.anyOf(moves)))
+			kept = append(kept, append(g.rest, o.anyOf(o.movesIn(g.does))))
 		}
 		rs.rules[a] = kept
 	}
 }
 
-// splitsDoes reports whether splitDoes splits rule r.
-func (o *optimizer) splitsDoes(r []int32) bool {
-	does := false
-	for _, l := range r {
-		if o.standsForMoves(l >> 1) {
-			if does || l&1 == 1 {
-				return false
-			}
-			does = true
+// mayJoin reports whether two of rules have a move literal (moveLit)
+// and the same other literals, or may have: their hashes are the same.
+// Most atoms have none to join, and finding out so allocates nothing
+// (grouping the rules by a key of their other literals was a fifth of
+// AlexChess's allocations at start once atoms of moves were moves).
+func (o *optimizer) mayJoin(rules [][]int32) bool {
+	hs := o.restHashes[:0]
+	for _, r := range rules {
+		if _, rest, ok := o.splitDoes(r); ok {
+			hs = append(hs, ruleHash(rest))
 		}
 	}
-	return does
+	slices.Sort(hs)
+	o.restHashes = hs
+	return len(slices.Compact(hs)) < len(hs)
 }
 
-// splitDoes returns the atom of the one positive literal of rule r that
-// stands for moves (a does atom, or one that stands for several: see
-// standsFor) and its other literals, sorted; ok is false when r has no
-// such literal or several, or a negated one.
+// moveLit returns the atom of rule r's move literal: its one does
+// literal, positive, or when it has none, its one positive literal of
+// a disjunction of moves (moves.go); ok is false when r has none, or a
+// negated does literal, or two.
+func (o *optimizer) moveLit(r []int32) (atom int32, ok bool) {
+	does, set := int32(-1), int32(-1)
+	for _, l := range r {
+		switch a := l >> 1; {
+		case o.isDoes(a):
+			if does >= 0 || l&1 == 1 {
+				return 0, false
+			}
+			does = a
+		case l&1 == 0 && o.moveSet(a) != nil:
+			if set >= 0 {
+				set = -2 // two: neither is the move literal
+			} else if set == -1 {
+				set = a
+			}
+		}
+	}
+	if does >= 0 {
+		return does, true
+	}
+	return set, set >= 0
+}
+
+// splitDoes returns the atom of rule r's move literal (moveLit) and its
+// other literals, sorted; ok is false when r has none.
 // rest is o.rest, valid until the next call.
 func (o *optimizer) splitDoes(r []int32) (does int32, rest []int32, ok bool) {
-	does = -1
+	does, ok = o.moveLit(r)
+	if !ok {
+		return 0, nil, false
+	}
 	o.rest = o.rest[:0]
 	for _, l := range r {
-		if !o.standsForMoves(l >> 1) {
+		if l != does<<1 {
 			o.rest = append(o.rest, l)
-			continue
 		}
-		if does >= 0 || l&1 == 1 {
-			return 0, nil, false
-		}
-		does = l >> 1
-	}
-	if does < 0 {
-		return 0, nil, false
 	}
 	slices.Sort(o.rest)
 	return does, o.rest, true
@@ -295,9 +256,16 @@ func (o *optimizer) roleAnyOf(r int, does []int32) int32 {
 	if l, ok := o.nodes[key]; ok {
 		return l
 	}
-	var other []int32
+	// The role's other moves, walking both sorted lists (a binary
+	// search for each of the role's moves was most of brawl's start
+	// once its frame rules' large sets of moves were joined).
+	other := make([]int32, 0, max(len(o.all[r])-len(does), 0))
+	i := 0
 	for _, d := range o.all[r] {
-		if _, found := slices.BinarySearch(does, d); !found {
+		for i < len(does) && does[i] < d {
+			i++
+		}
+		if i == len(does) || does[i] != d {
 			other = append(other, d)
 		}
 	}
@@ -350,8 +318,7 @@ func appendLitsKey(buf []byte, lits []int32) []byte {
 type folder struct {
 	to                []int32
 	falseLit, trueLit int32
-	input             []bool // atoms that are inputs: base, does and none atoms, and the constants
-	changed           bool
+	input             []bool    // atoms that are inputs: base, does and none atoms, and the constants
 	lits              *litArena // where the folded rules are kept
 	buf               []int32   // a rule being folded
 	hs, hsSorted      []uint64  // the hashes of an atom's rules (dropRepeats)
@@ -363,6 +330,11 @@ type folder struct {
 	// only those (most atoms settle in the first pass).
 	keys  []uint64
 	keyed []bool
+	// readers lists, by atom, the atoms whose rules read it; queue
+	// holds the atoms to fold again, queued those in it.
+	readers *atomReaders
+	queue   []int32
+	queued  []bool
 }
 
 // fold folds the constants and aliases of the rules (see above) and
@@ -387,15 +359,24 @@ func (o *optimizer) fold() {
 		}
 	}
 	f.input[n.always], f.input[n.always-1] = true, true
-	for f.changed = true; f.changed; {
-		f.changed = false
-		for a := range rs.rules {
-			if !f.input[a] {
-				rs.rules[a] = f.foldAtom(int32(a), rs.rules[a])
-			}
+	// Every atom is folded once; then an atom is folded again only when
+	// an atom its rules read becomes an alias or a constant (passes
+	// over every atom until none changed read every rule eleven times
+	// on AlexChess).
+	f.readers = readersOf(rs.rules)
+	f.queued = make([]bool, len(rs.rules))
+	for a := range rs.rules {
+		f.enqueue(int32(a))
+	}
+	for {
+		for i := 0; i < len(f.queue); i++ {
+			a := f.queue[i]
+			f.queued[a] = false
+			rs.rules[a] = f.foldAtom(a, rs.rules[a])
 		}
-		if !f.changed {
-			f.share(rs.rules)
+		f.queue = f.queue[:0]
+		if !f.share(rs.rules) {
+			break
 		}
 	}
 	o.redirect(f)
@@ -430,16 +411,35 @@ func (f *folder) foldAtom(a int32, rules [][]int32) [][]int32 {
 	}
 	switch {
 	case len(out) == 0:
-		f.to[a] = f.falseLit
+		f.alias(a, f.falseLit)
 	case len(out) == 1 && len(out[0]) == 0:
-		f.to[a] = f.trueLit
+		f.alias(a, f.trueLit)
 	case len(out) == 1 && len(out[0]) == 1 && out[0][0]>>1 != a:
-		f.to[a] = out[0][0]
-	default:
-		return out
+		f.alias(a, out[0][0])
 	}
-	f.changed = true
 	return out
+}
+
+// alias records that atom a stands for literal l, and queues the atoms
+// that read a, which from now on read l's atom.
+func (f *folder) alias(a, l int32) {
+	f.to[a] = l
+	rd := f.readers
+	for e := rd.head[a]; e >= 0; e = rd.next[e] {
+		f.enqueue(rd.reader[e])
+	}
+	if l != f.falseLit && l != f.trueLit {
+		rd.move(a, l>>1)
+	}
+}
+
+// enqueue queues atom a to be folded again, unless it is an input or
+// queued already.
+func (f *folder) enqueue(a int32) {
+	if !f.input[a] && !f.queued[a] {
+		f.queued[a] = true
+		f.queue = append(f.queue, a)
+	}
 }
 
 // settled reports whether rules are as foldRules leaves them: each
@@ -469,12 +469,10 @@ func (f *folder) foldRules(rules [][]int32) [][]int32 {
 	for _, r := range rules {
 		lits, alive := f.foldRule(r)
 		if !alive {
-			f.changed = true
 			continue
 		}
 		if len(lits) == 0 {
 			out = [][]int32{{}} // a rule that always holds: so does a
-			f.changed = f.changed || len(rules) > 1 || len(r) > 0
 			break
 		}
 		out = append(out, lits)
@@ -542,7 +540,6 @@ func (f *folder) dropRepeats(rules [][]int32) [][]int32 {
 			out = append(out, r)
 		}
 	}
-	f.changed = f.changed || len(out) < len(drop)
 	return out
 }
 
@@ -553,9 +550,6 @@ func (f *folder) foldRule(r []int32) (out []int32, alive bool) {
 	defer func() { f.buf = lits[:0] }() // lits grows into the buffer kept
 	for _, l := range r {
 		x := f.resolve(l)
-		if x != l {
-			f.changed = true
-		}
 		switch x {
 		case f.trueLit:
 			continue
@@ -565,10 +559,7 @@ func (f *folder) foldRule(r []int32) (out []int32, alive bool) {
 		lits = append(lits, x)
 	}
 	slices.Sort(lits)
-	if k := len(slices.Compact(lits)); k < len(lits) {
-		lits = lits[:k]
-		f.changed = true
-	}
+	lits = slices.Compact(lits)
 	for i := 1; i < len(lits); i++ {
 		if lits[i] == lits[i-1]|1 && lits[i-1]&1 == 0 {
 			return nil, false
@@ -610,11 +601,13 @@ func (o *optimizer) redirect(f *folder) {
 
 // share makes every atom whose rules, once folded, are those of an atom
 // before it an alias of that atom: both hold when the same rules hold.
+// It reports whether it made one.
 // The atoms are told apart by a hash of their set of rules, and an atom
 // is made an alias only of one whose rules are indeed the same set: a
 // key of their text for each atom, sorted and joined, was a quarter of
 // the start of a sheet of a million rules (AlexChess), in every pass.
-func (f *folder) share(rules [][][]int32) {
+func (f *folder) share(rules [][][]int32) bool {
+	shared := false
 	seen := make(map[uint64]int32, len(rules))
 	var hs []uint64
 	for a, rs := range rules {
@@ -632,10 +625,11 @@ func (f *folder) share(rules [][][]int32) {
 			continue
 		}
 		if sameRuleSet(rules[b], rs) {
-			f.to[a] = b << 1
-			f.changed = true
+			f.alias(int32(a), b<<1)
+			shared = true
 		}
 	}
+	return shared
 }
 
 // ruleSetHash hashes the set of rules rs (the same rule twice is one),
@@ -676,4 +670,67 @@ func sortedRules(x [][]int32) [][]int32 {
 	s := slices.Clone(x)
 	slices.SortFunc(s, slices.Compare)
 	return slices.CompactFunc(s, slices.Equal)
+}
+
+// atomReaders lists, by atom, the atoms whose rules read it, as linked
+// lists over one set of entries: when an atom becomes an alias, the
+// atoms that read it read the atom it stands for from then on, and its
+// list joins that atom's in one step.
+type atomReaders struct {
+	head, tail []int32 // by atom: its list's first and last entry, or -1
+	next       []int32 // by entry: the next entry of its list, or -1
+	reader     []int32 // by entry: the atom that reads
+}
+
+// readersOf lists the readers of every atom of rules.
+func readersOf(rules [][][]int32) *atomReaders {
+	n := 0
+	for _, rs := range rules {
+		for _, r := range rs {
+			n += len(r)
+		}
+	}
+	rd := &atomReaders{head: filled(len(rules), -1), tail: filled(len(rules), -1),
+		next: make([]int32, 0, n), reader: make([]int32, 0, n)}
+	for a, rs := range rules {
+		for _, r := range rs {
+			for _, l := range r {
+				rd.add(l>>1, int32(a))
+			}
+		}
+	}
+	return rd
+}
+
+// add lists atom a among the readers of atom b, unless it was the last
+// listed.
+func (rd *atomReaders) add(b, a int32) {
+	t := rd.tail[b]
+	if t >= 0 && rd.reader[t] == a {
+		return
+	}
+	e := int32(len(rd.reader))
+	rd.reader = append(rd.reader, a)
+	rd.next = append(rd.next, -1)
+	if t < 0 {
+		rd.head[b] = e
+	} else {
+		rd.next[t] = e
+	}
+	rd.tail[b] = e
+}
+
+// move appends the readers of atom a to those of atom b, and empties
+// a's.
+func (rd *atomReaders) move(a, b int32) {
+	if rd.head[a] < 0 || a == b {
+		return
+	}
+	if rd.head[b] < 0 {
+		rd.head[b] = rd.head[a]
+	} else {
+		rd.next[rd.tail[b]] = rd.head[a]
+	}
+	rd.tail[b] = rd.tail[a]
+	rd.head[a], rd.tail[a] = -1, -1
 }

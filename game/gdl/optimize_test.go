@@ -29,18 +29,50 @@ func TestOptimizedRulesAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opt, err := compile(f, d, DefaultLimits, engineGround)
-		if err != nil {
-			continue // the invalid sheets of the tests
+		// As written, and rewritten (ground.Rewrite), whose split
+		// relations of moves the rewriting reads as moves (moves.go).
+		for _, how := range []int{engineGround, engineGround | groundRewritten} {
+			opt, err := compile(f, d, DefaultLimits, how)
+			if err != nil {
+				continue // the invalid sheets of the tests
+			}
+			plain, err := compile(f, d, DefaultLimits, how|groundPlain)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Run(fmt.Sprintf("%s/%x", filepath.Base(f), how), func(t *testing.T) {
+				t.Parallel()
+				compareRules(t, opt.New().(*State), plain.New().(*State).n, 50)
+			})
 		}
-		plain, err := compile(f, d, DefaultLimits, engineGround|groundPlain)
+	}
+}
+
+// TestSplitMovesReadAsMoves: testdata/frames.kif's frame rule, split by
+// ground.Rewrite, reads its move through two relations of moves; its
+// network must read no more rules and literals a ply than the rules as
+// written make (the moves of the cell, not ORs of every other cell's).
+func TestSplitMovesReadAsMoves(t *testing.T) {
+	src, err := os.ReadFile("testdata/frames.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := kif.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := func(how int) (rules, lits int) {
+		v, err := compile("frames", d, DefaultLimits, how)
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			t.Parallel()
-			compareRules(t, opt.New().(*State), plain.New().(*State).n, 50)
-		})
+		p := v.New().(*State).n.prog
+		return len(p.litLo) - 1, len(p.lits)
+	}
+	rules, lits := size(engineGround)
+	splitRules, splitLits := size(engineGround | groundRewritten)
+	if splitRules > rules || splitLits > lits {
+		t.Errorf("split: %d rules, %d literals; as written %d, %d", splitRules, splitLits, rules, lits)
 	}
 }
 
