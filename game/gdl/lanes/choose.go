@@ -24,17 +24,7 @@ func (l *Sim) chooseMoves(rng *game.Rand) {
 			ents, at = ents[:f], at[:f]
 		}
 		var none lword
-		if !l.skipped[r] && l.wordsAll(r, len(ents)) {
-			// Every word's lanes choose together, the lanes with one
-			// legal entry or none found by their counts there, not by a
-			// count over the entries first (minichess: a twentieth of a
-			// ply).
-			for k := 0; k < laneWords; k++ {
-				if m := l.active.word(k); m != 0 {
-					none = none.withWord(k, l.chooseWord(r, ents, k, m, rng))
-				}
-			}
-		} else if !l.skipped[r] && l.listsAll(r, len(ents)) {
+		if l.listsAll(r, len(ents)) {
 			// Every lane lists its legal entries: the lanes with one or
 			// none are found there, not by a count over the entries
 			// first (4pttc: the mover's 248, a twentieth of a ply).
@@ -67,15 +57,6 @@ func (l *Sim) chooseMoves(rng *game.Rand) {
 func (l *Sim) listsAll(r, ents int) bool {
 	tries, hits := l.tries[r], l.hits[r]
 	return tries >= 1024 && hits*chooseSparse < tries && !wordCheaper(false, int64(ents), 64, tries, hits)
-}
-
-// wordsAll reports whether role r, with ents entries, chooses for the
-// lanes of a word together (chooseWord) in every word: where that costs
-// less than drawing or listing for a word of playing lanes (see
-// chooseAmong).
-func (l *Sim) wordsAll(r, ents int) bool {
-	tries, hits := l.tries[r], l.hits[r]
-	return tries >= 1024 && wordCheaper(hits*chooseSparse >= tries, int64(ents), 64, tries, hits)
 }
 
 // countLegal returns the lanes where at least one of the atoms of legal
@@ -291,13 +272,6 @@ func (l *Sim) chooseWord(r int, ents []laneEntry, k int, m uint64, rng *game.Ran
 	w := l.w
 	var count, n sliced
 	nb := countWord(&count, w, ents, k, m)
-	var some uint64 // the lanes with a legal entry
-	for i := range nb {
-		some |= count[i]
-	}
-	if none, m = m&^some, m&some; m == 0 {
-		return none
-	}
 	// What the lanes' draws would have hit, for chooseAmong's choice.
 	l.tries[r] += int64(len(ents) * bits.OnesCount64(m))
 	for i := range nb {
@@ -310,7 +284,7 @@ func (l *Sim) chooseWord(r int, ents []laneEntry, k int, m uint64, rng *game.Ran
 	// whose borrows stop early, costs less (706 instructions a ply with
 	// the six slices, 678 without).
 	if nb <= 6 && int64(bits.OnesCount64(m))*l.hits[r] >= walkDense*l.tries[r] {
-		return none | l.pickWord6(ents, k, m, &n)
+		return l.pickWord6(ents, k, m, &n)
 	}
 	left := m // lanes not chosen yet
 	for _, e := range ents {

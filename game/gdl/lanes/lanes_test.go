@@ -517,36 +517,3 @@ func TestLanesListEveryLane(t *testing.T) {
 		}
 	}
 }
-
-// Where a word's lanes choose together for every word of a role
-// (wordsAll), chooseWord gets the lanes with one legal entry or none
-// too: a lane with none is one whose move the rules do not know. Forced
-// to choose so on the test sheets whose roles have few entries (the
-// draws' record made dense), the lanes play the State's games.
-func TestLanesChooseEveryWord(t *testing.T) {
-	dense := func(l *Sim) {
-		for r := range l.tries {
-			l.tries[r], l.hits[r] = 1<<40, 1<<40
-		}
-	}
-	v := loadFile(t, "tictactoe")
-	start := v.New()
-	l := newSim(start)
-	dense(l)
-	if !l.wordsAll(0, len(l.lp.legal[0])) {
-		t.Fatal("tictactoe's first role does not choose a word at a time")
-	}
-	for lane := 0; lane < 63; lane++ {
-		l.Load(lane, start, 0)
-	}
-	l.refreshAll() // lane 63 holds no position: no role has a legal entry there
-	rng := game.NewRand(5)
-	for r, ents := range l.lp.legal {
-		if none := l.chooseWord(r, ents, 0, ^uint64(0), rng); none != 1<<63 {
-			t.Errorf("role %d: lanes %x make no move the rules know, want lane 63 alone", r, none)
-		}
-	}
-	for _, name := range []string{"tictactoe", "stuck", "hops", "othello4", "nim"} {
-		checkLanes(t, loadFile(t, name), laneCount, 200, 150, 9, dense)
-	}
-}
