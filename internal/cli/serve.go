@@ -193,8 +193,8 @@ func declareServeFlags(env *envReader, cfg *server.Config) (netBlock, startups *
 	env.IntVar(&cfg.AIPerSource, "ai-per-source", "TABLETOP_AI_PER_SOURCE", "AI searches of single-player games one network block (see --per-source-netblock) runs at once; more wait, and a freed slot goes to the waiting addresses in turn (-1 = no bound)")
 	env.IntVar(&cfg.MaxSaves, "max-saves", "TABLETOP_MAX_SAVES", "saved games kept on disk (one per player key); beyond it the least recently saved are deleted")
 	env.IntVar(&cfg.MaxSaveBytes, "max-save-bytes", "TABLETOP_MAX_SAVE_BYTES", "largest saved game in bytes")
-	extra = &serveExtras{solverMemory: serveSolverMemory, memoryLimit: "auto", memoryPerSession: server.DefaultMemoryPerSession >> 10}
-	env.StringVar(&extra.memoryLimit, "memory-limit", "TABLETOP_MEMORY_LIMIT", "the Go runtime's soft memory limit: auto (the memory at start plus --memory-per-session for each session, at least 128 MiB, with room for 10 s of allocations at the recent rate; left to GOMEMLIMIT when that is set), off, or a fixed number of MiB")
+	extra = &serveExtras{solverMemory: serveSolverMemory, memoryLimit: "off", memoryPerSession: server.DefaultMemoryPerSession >> 10}
+	env.StringVar(&extra.memoryLimit, "memory-limit", "TABLETOP_MEMORY_LIMIT", "the Go runtime's soft memory limit: off (the default: Go's own pacing), auto (the memory at start plus --memory-per-session for each session, at least 128 MiB, with room for 10 s of allocations at the recent rate; left to GOMEMLIMIT when that is set; it costs CPU under load: two nodes of 1 000 rooms each took 0.79-1.03 ms a move against 0.56 without it), or a fixed number of MiB")
 	extra.garbageWindow = server.DefaultGarbageWindow
 	env.DurationVar(&extra.garbageWindow, "memory-garbage-window", "TABLETOP_MEMORY_GARBAGE_WINDOW", "with --memory-limit auto, the limit leaves room for this long's allocations at the recent rate (shorter: less memory, more collections when busy)")
 	env.IntVar(&extra.memoryPerSession, "memory-per-session", "TABLETOP_MEMORY_PER_SESSION", "KiB each session adds to the memory limit, with --memory-limit auto")

@@ -9,7 +9,7 @@ import (
 	"github.com/tabletop/tabletop/server"
 )
 
-// serve's --memory-limit: auto follows the sessions (unless GOMEMLIMIT
+// serve's --memory-limit: off by default, auto follows the sessions (unless GOMEMLIMIT
 // is set, which then stands), off sets nothing, a number of MiB is a
 // fixed limit; anything else is refused.
 func TestServeMemoryLimit(t *testing.T) {
@@ -20,12 +20,13 @@ func TestServeMemoryLimit(t *testing.T) {
 		want     server.MemoryLimit
 		fails    bool
 	}{
-		{nil, "", auto, false},
+		{nil, "", server.MemoryLimit{}, false},
+		{[]string{"--memory-limit", "auto"}, "", auto, false},
 		{[]string{"--memory-limit", "auto"}, "1GiB", server.MemoryLimit{}, false},
 		{[]string{"--memory-limit", "off"}, "", server.MemoryLimit{}, false},
 		{[]string{"--memory-limit", "512"}, "", server.MemoryLimit{Floor: 512 << 20}, false},
-		{[]string{"--memory-per-session", "64"}, "", server.MemoryLimit{PerSession: 64 << 10, Floor: auto.Floor, GarbageWindow: auto.GarbageWindow}, false},
-		{[]string{"--memory-garbage-window", "4s"}, "", server.MemoryLimit{PerSession: auto.PerSession, Floor: auto.Floor, GarbageWindow: 4 * time.Second}, false},
+		{[]string{"--memory-limit", "auto", "--memory-per-session", "64"}, "", server.MemoryLimit{PerSession: 64 << 10, Floor: auto.Floor, GarbageWindow: auto.GarbageWindow}, false},
+		{[]string{"--memory-limit", "auto", "--memory-garbage-window", "4s"}, "", server.MemoryLimit{PerSession: auto.PerSession, Floor: auto.Floor, GarbageWindow: 4 * time.Second}, false},
 		{[]string{"--memory-limit", "lots"}, "", server.MemoryLimit{}, true},
 		{[]string{"--memory-limit", "-5"}, "", server.MemoryLimit{}, true},
 	} {
