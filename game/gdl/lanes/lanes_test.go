@@ -278,29 +278,37 @@ func TestLanesChooseUniformly(t *testing.T) {
 		v := loadFile(t, name)
 		s := v.New()
 		l := newSim(s)
-		mover := s.ToMove()
-		want := s.(game.JointState).LegalOf(mover, nil)
-		counts := map[game.Move]int{}
-		rng := game.NewRand(7)
-		const rounds = 40
-		for i := 0; i < rounds; i++ {
-			for lane := 0; lane < l.Lanes(); lane++ {
-				l.Load(lane, s, 0)
-			}
-			l.Step(rng, nil)
-			for lane := 0; lane < l.Lanes(); lane++ {
-				counts[laneMoves(l, lane, nil)[mover]]++
-			}
+		checkChoosesUniformly(t, name, l, s)
+	}
+}
+
+// checkChoosesUniformly loads s into every lane of l 40 times, steps
+// once each time and checks that the mover's legal moves were each
+// chosen within 15 % of their share, and no other move.
+func checkChoosesUniformly(t *testing.T, name string, l *Sim, s game.State) {
+	t.Helper()
+	mover := s.ToMove()
+	want := s.(game.JointState).LegalOf(mover, nil)
+	counts := map[game.Move]int{}
+	rng := game.NewRand(7)
+	const rounds = 40
+	for range rounds {
+		for lane := 0; lane < l.Lanes(); lane++ {
+			l.Load(lane, s, 0)
 		}
-		expect := float64(rounds*l.Lanes()) / float64(len(want))
-		for _, m := range want {
-			if c := float64(counts[m]); c < 0.85*expect || c > 1.15*expect {
-				t.Errorf("%s: %s chosen %v times in %d, expected about %.0f", name, s.FormatMove(m), c, rounds*l.Lanes(), expect)
-			}
+		l.Step(rng, nil)
+		for lane := 0; lane < l.Lanes(); lane++ {
+			counts[laneMoves(l, lane, nil)[mover]]++
 		}
-		if len(counts) != len(want) {
-			t.Errorf("%s: %d different moves chosen, %d legal", name, len(counts), len(want))
+	}
+	expect := float64(rounds*l.Lanes()) / float64(len(want))
+	for _, m := range want {
+		if c := float64(counts[m]); c < 0.85*expect || c > 1.15*expect {
+			t.Errorf("%s: %s chosen %v times in %d, expected about %.0f", name, s.FormatMove(m), c, rounds*l.Lanes(), expect)
 		}
+	}
+	if len(counts) != len(want) {
+		t.Errorf("%s: %d different moves chosen, %d legal", name, len(counts), len(want))
 	}
 }
 
@@ -493,27 +501,6 @@ func TestLanesListEveryLane(t *testing.T) {
 			t.Fatalf("%s: the mover does not list every lane", name)
 		}
 		checkLanes(t, v, laneCount, 300, 150, 5, sparse)
-		want := s.(game.JointState).LegalOf(mover, nil)
-		counts := map[game.Move]int{}
-		rng := game.NewRand(7)
-		const rounds = 40
-		for range rounds {
-			for lane := 0; lane < l.Lanes(); lane++ {
-				l.Load(lane, s, 0)
-			}
-			l.Step(rng, nil)
-			for lane := 0; lane < l.Lanes(); lane++ {
-				counts[laneMoves(l, lane, nil)[mover]]++
-			}
-		}
-		expect := float64(rounds*l.Lanes()) / float64(len(want))
-		for _, m := range want {
-			if c := float64(counts[m]); c < 0.85*expect || c > 1.15*expect {
-				t.Errorf("%s: %s chosen %v times in %d, expected about %.0f", name, s.FormatMove(m), c, rounds*l.Lanes(), expect)
-			}
-		}
-		if len(counts) != len(want) {
-			t.Errorf("%s: %d different moves chosen, %d legal", name, len(counts), len(want))
-		}
+		checkChoosesUniformly(t, name, l, s)
 	}
 }
