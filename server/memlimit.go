@@ -33,7 +33,10 @@ import (
 // without pause.
 //
 // With no allowance per session, Floor is a fixed limit (the operator's,
-// as GOMEMLIMIT would be). The zero value is off.
+// as GOMEMLIMIT would be). The zero value is off, and serve leaves it off
+// unless asked (--memory-limit auto): in a quiet window two nodes of 1000
+// rooms each spent 0.79–1.03 ms of CPU a move with it against 0.56
+// without, and idle sessions stayed under 100 KB without it.
 type MemoryLimit struct {
 	PerSession int64 // bytes a session adds to the limit
 	Floor      int64 // bytes the limit never goes below
