@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabletop/tabletop/game"
 	"github.com/tabletop/tabletop/game/gametest"
+	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // sheetFile is a rule sheet read from a directory: its name (the file's
@@ -58,6 +59,20 @@ func readTestdata(t testing.TB, name string) string {
 		t.Fatal(err)
 	}
 	return string(src)
+}
+
+// parseSheetFile reads and parses the sheet at path.
+func parseSheetFile(t testing.TB, path string) *kif.Description {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := kif.Parse(src)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return d
 }
 
 func loadFile(t testing.TB, name string) *game.Variant {

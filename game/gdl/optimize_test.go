@@ -2,14 +2,12 @@ package gdl
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/tabletop/tabletop/game"
-	"github.com/tabletop/tabletop/game/gdl/kif"
 )
 
 // TestOptimizedRulesAgree plays random games of every test sheet and
@@ -21,14 +19,7 @@ import (
 func TestOptimizedRulesAgree(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.kif")
 	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := kif.Parse(src)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := parseSheetFile(t, f)
 		// As written, and rewritten (ground.Rewrite), whose split
 		// relations of moves the rewriting reads as moves (moves.go).
 		for _, how := range []int{engineGround, engineGround | groundRewritten} {
@@ -53,14 +44,7 @@ func TestOptimizedRulesAgree(t *testing.T) {
 // network must read no more rules and literals a ply than the rules as
 // written make (the moves of the cell, not ORs of every other cell's).
 func TestSplitMovesReadAsMoves(t *testing.T) {
-	src, err := os.ReadFile("testdata/frames.kif")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := kif.Parse(src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := parseSheetFile(t, "testdata/frames.kif")
 	size := func(how int) (rules, lits int) {
 		v, err := compile("frames", d, DefaultLimits, how)
 		if err != nil {
@@ -144,14 +128,7 @@ func outputAtoms(n *network) []int32 {
 // they play the same game is TestOptimizedRulesAgree's part, and the
 // reference interpreter's.
 func TestFoldRemovesAliases(t *testing.T) {
-	src, err := os.ReadFile("testdata/aliases.kif")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := kif.Parse(src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := parseSheetFile(t, "testdata/aliases.kif")
 	v, err := compile("aliases", d, DefaultLimits, engineGround)
 	if err != nil {
 		t.Fatal(err)
@@ -213,14 +190,7 @@ func TestFoldRemovesAliases(t *testing.T) {
 func TestFoldDropsRepeatedRules(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.kif")
 	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := kif.Parse(src)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := parseSheetFile(t, f)
 		v, err := compile(f, d, DefaultLimits, engineGround)
 		if err != nil {
 			continue // the invalid sheets of the tests
@@ -248,14 +218,7 @@ func TestFoldDropsRepeatedRules(t *testing.T) {
 // role's does atom), and chinesecheckers3 read every move's rules at every
 // ply until they were joined. The game is the same (compareRules).
 func TestFactorMovesSeesSplitMoves(t *testing.T) {
-	src, err := os.ReadFile("testdata/hops.kif")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := kif.Parse(src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := parseSheetFile(t, "testdata/hops.kif")
 	for _, how := range []int{engineGround, engineGround | groundRewritten} {
 		v, err := compile("hops", d, DefaultLimits, how)
 		if err != nil {
